@@ -1,0 +1,35 @@
+// Bundles the two shipped entry points into dist/: the CLI (dist/cli.js) and the action (dist/index.js).
+// The output must be byte-for-byte reproducible, because CI rebuilds it and diffs it against the
+// committed dist/. `--outdir DIR` writes elsewhere (the CI check builds into a temporary folder).
+import { existsSync } from "node:fs";
+import { build } from "esbuild";
+
+const outIndex = process.argv.indexOf("--outdir");
+const outdir = outIndex >= 0 ? process.argv[outIndex + 1] : "dist";
+
+// Some bundled dependencies are CommonJS and call require() on Node built-ins; an ESM bundle has no
+// require, so give it one.
+const banner = [
+  "import { createRequire as __ccCreateRequire } from 'node:module';",
+  "const require = __ccCreateRequire(import.meta.url);",
+].join("\n");
+
+const entries = [
+  { in: "src/cli.ts", out: "cli", shebang: true },
+  { in: "src/index.ts", out: "index", shebang: false },
+].filter((e) => existsSync(e.in));
+
+for (const entry of entries) {
+  await build({
+    entryPoints: [entry.in],
+    outfile: `${outdir}/${entry.out}.js`,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    legalComments: "none",
+    sourcemap: false,
+    logLevel: "warning",
+    banner: { js: (entry.shebang ? "#!/usr/bin/env node\n" : "") + banner },
+  });
+}

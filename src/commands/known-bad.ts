@@ -1,0 +1,11 @@
+import type { Command } from "./command.js";
+
+// Placeholder until this command is built: it says so and exits 2 rather than pretending to work.
+export const knownBadCommand: Command = {
+  summary: "(not built yet)",
+  usage: "canon-conformance known-bad",
+  async run() {
+    process.stderr.write("canon-conformance known-bad: this command is not built yet\n");
+    return 2;
+  },
+};

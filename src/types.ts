@@ -1,0 +1,176 @@
+// The contracts between the pipeline's stages (DESIGN.md "The pipeline"). Each stage lives in its own
+// folder; these are the only shapes that cross a folder boundary, so they live in one place.
+
+/** The profile a run judges by: `rfc8785` keeps strings exactly as sent; `nfc` is for stores that
+ * normalize to NFC on write, where an NFC/NFD pair must reconcile. */
+export type Profile = "rfc8785" | "nfc";
+
+/** The stored and generated suites, in the order a run takes them. */
+export const SUITES = ["jcs", "reject", "canon-or-reject", "invariants", "numbers"] as const;
+export type SuiteName = (typeof SUITES)[number];
+
+/** What an implementation answered to one request. */
+export type Answer =
+  /** It accepted the input and wrote these bytes (one trailing LF already removed). */
+  | { status: "canonical"; output: Uint8Array }
+  /** It refused the input on purpose (non-zero exit, a `!` line, a 4xx), with its reason. */
+  | { status: "rejected"; reason: string }
+  /** The harness could not get an answer: timeout, crash, output cap, lost framing, bad HTTP status. */
+  | { status: "failed"; reason: string };
+
+/** An implementation under test, whatever its transport: a command, a URL, or code in this process. */
+export interface Canonicalizer {
+  /** How a person names it in a report: the command line, the URL, or `known-bad:NAME`. */
+  readonly label: string;
+  canonicalize(input: Uint8Array): Promise<Answer>;
+  /** Ends every process or connection it holds. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** What every corpus case states about itself, whatever its kind. */
+export interface CaseInfo {
+  suite: SuiteName;
+  /** Stable within its suite; the record names a case `suite/name`. */
+  name: string;
+  /** One line: what the case proves. */
+  why: string;
+  /** The RFC section or seed it rests on, e.g. `RFC 8785 §3.2.2.2` or `seed 000 [measured]`. */
+  source: string;
+}
+
+/** One numbers block: a JSON array of doubles, and the exact text RFC 8785 requires for it. */
+export interface NumberBlock {
+  input: Uint8Array;
+  expected: Uint8Array;
+  /** How many numbers the block holds. */
+  count: number;
+}
+
+/** A case as a check sees it: the profile already applied, the input bytes loaded. */
+export type CorpusCase = CaseInfo &
+  (
+    | { kind: "canon"; input: Uint8Array; expected: Uint8Array; sha256: string; keccak256: string }
+    | { kind: "reject"; input: Uint8Array }
+    /** The RFC leaves a choice: refusing is right, and so is accepting with exactly `expected`. */
+    | { kind: "canon-or-reject"; input: Uint8Array; expected: Uint8Array }
+    /** I2: both inputs must canonicalize to the same bytes. */
+    | { kind: "equal"; a: Uint8Array; b: Uint8Array }
+    /** I3: the two inputs must canonicalize to different bytes. */
+    | { kind: "differ"; a: Uint8Array; b: Uint8Array }
+    /** I1: canon(canon(x)) == canon(x). */
+    | { kind: "idempotent"; input: Uint8Array }
+    /** I4: read(write(x)) == write(x), with the read side the store's normalizer. */
+    | { kind: "roundtrip"; input: Uint8Array }
+    /** Generated numbers, produced lazily so that any count runs in bounded memory. */
+    | { kind: "numbers"; count: number; blocks: () => Iterable<NumberBlock> }
+  );
+
+export type CaseKind = CorpusCase["kind"];
+
+/** A judged case, as reports and the record take it. */
+export interface CaseResult {
+  suite: SuiteName;
+  name: string;
+  kind: CaseKind;
+  pass: boolean;
+  /** What the corpus states, readable: the canonical text, `reject`, `reject or <text>`, ... */
+  expected: string;
+  /** What the implementation answered, readable: its output, or `reject: <reason>`, or `failed: ...`. */
+  got: string;
+  why: string;
+  source: string;
+}
+
+/** The implementations a check talks to. */
+export interface CheckContext {
+  /** The implementation under test (the write side). */
+  write: Canonicalizer;
+  /** The store's normalizer for I4; the same object as `write` when none is given. */
+  read: Canonicalizer;
+}
+
+export type Check = (c: CorpusCase, ctx: CheckContext) => Promise<CaseResult>;
+
+/** The record of seed 003 §2, `conform-result/1`, exactly its members. */
+export interface ConformResult {
+  wai: "conform-result/1";
+  kind: string;
+  suite: string;
+  standard: string;
+  toolchain: { name: string; version: string };
+  corpus: { dir: string; files: number; digest: string };
+  implementation: {
+    adapter: "command" | "http";
+    impl: string;
+    name: string | null;
+    version: string | null;
+    files: { path: string; sha256: string }[];
+  };
+  started_at: string;
+  cases: { name: string; pass: boolean; expected: string; got: string }[];
+  summary: { cases: number; passed: number; failed: number };
+  conformant: boolean;
+  key: "ephemeral" | "supplied";
+  signer_pubkey: string;
+  sig: string;
+}
+
+/** The record before it is signed: everything but `signer_pubkey` and `sig`. */
+export type UnsignedConformResult = Omit<ConformResult, "signer_pubkey" | "sig">;
+
+/** A signing key: made for the run, or supplied by the runner. The seed never leaves the process. */
+export interface SigningKey {
+  kind: "ephemeral" | "supplied";
+  /** The 32-byte Ed25519 secret seed (RFC 8032 §5.1.5). */
+  seed: Uint8Array;
+  /** The 32-byte public key, as `signer_pubkey` states it in hex. */
+  publicKey: Uint8Array;
+}
+
+/** Everything a run needs, whichever face (CLI flags or action inputs) gathered it. */
+export interface RunOptions {
+  /** The implementation's command line (command adapter), or undefined with `url`. */
+  command?: string;
+  /** The implementation's URL (http adapter). */
+  url?: string;
+  protocol: "once" | "lines";
+  /** Run `command` through the platform shell instead of splitting it into argv. */
+  shell: boolean;
+  /** I4's read side: the store's normalizer, as a command line or a URL. */
+  readCommand?: string;
+  readUrl?: string;
+  suites: SuiteName[];
+  profile: Profile;
+  /** How many generated doubles the `numbers` suite sends. */
+  numbers: number;
+  /** Parallel processes in once mode. */
+  jobs: number;
+  timeoutMs: number;
+  maxOutputBytes: number;
+  workingDirectory: string;
+  /** Where record.json, results.json and junit.xml go; nothing is written without it. */
+  outDir?: string;
+  implementationName: string | null;
+  implementationVersion: string | null;
+  key: SigningKey;
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  failed: number;
+  elapsedMs: number;
+}
+
+/** What one run produced. */
+export interface RunOutcome {
+  record: ConformResult;
+  /** The record exactly as written to disk: its RFC 8785 form. */
+  recordBytes: Uint8Array;
+  /** The judged cases in corpus order, with the detail the record leaves out (suite, why, source). */
+  results: CaseResult[];
+  /** Paths written under `outDir`, if one was given. */
+  files: { record?: string; results?: string; junit?: string };
+  elapsedMs: number;
+}
