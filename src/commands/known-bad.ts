@@ -1,11 +1,64 @@
-import type { Command } from "./command.js";
+// `canon-conformance known-bad NAME`: a deliberately broken canonicalizer as a command speaking the
+// command-adapter protocol, so the self-test's proof can also go through the real command path
+// (`canon-conformance run --command "canon-conformance known-bad NAME"` must come out not conformant).
+import { parseArgs } from "node:util";
+import { CHECK_TITLES } from "../checks/index.js";
+import { KNOWN_BADS, knownBad } from "../known-bad/index.js";
+import { type Command, UsageError } from "./command.js";
+import { serveLines, serveOnce } from "./serve-protocol.js";
 
-// Placeholder until this command is built: it says so and exits 2 rather than pretending to work.
+const usage = `usage: canon-conformance known-bad NAME [--lines] [--read-side]
+       canon-conformance known-bad --list
+
+Runs the known-bad canonicalizer NAME as a command: the input on stdin, its (wrong) canonical form
+on stdout, exit 1 with a reason on stderr to reject. Every known-bad is a realistic fault; the
+self-test proves the corpus catches each one.
+
+  --lines      one request per stdin line, one answer line each ('!reason' to refuse)
+  --read-side  serve its read side (I4's store normalizer); a known-bad without one serves its
+               write side, as a single-form canonicalizer does
+  --list       list the known-bads, the checks each must be caught by, and what each gets wrong`;
+
+function list(): string {
+  const width = Math.max(...KNOWN_BADS.map((k) => k.name.length));
+  const lines = KNOWN_BADS.map((k) => {
+    const profile = k.profile && k.profile !== "rfc8785" ? ` (profile ${k.profile})` : "";
+    const read = k.read ? " [has a read side]" : "";
+    return `${k.name.padEnd(width)}  caught by ${k.caughtBy.join(", ")}${profile}${read}\n${"".padEnd(width)}  ${k.description}`;
+  });
+  const checks = Object.entries(CHECK_TITLES).map(([id, title]) => `  ${id.padEnd(15)} ${title}`);
+  return `${lines.join("\n")}\n\nchecks:\n${checks.join("\n")}\n`;
+}
+
 export const knownBadCommand: Command = {
-  summary: "(not built yet)",
-  usage: "canon-conformance known-bad",
-  async run() {
-    process.stderr.write("canon-conformance known-bad: this command is not built yet\n");
-    return 2;
+  summary: "run a deliberately broken canonicalizer as a command (--list to list them)",
+  usage,
+  async run(argv) {
+    let parsed: { values: { lines?: boolean; "read-side"?: boolean; list?: boolean }; positionals: string[] };
+    try {
+      parsed = parseArgs({
+        args: argv,
+        options: { lines: { type: "boolean" }, "read-side": { type: "boolean" }, list: { type: "boolean" } },
+        strict: true,
+        allowPositionals: true,
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { values, positionals } = parsed;
+    if (values.list) {
+      if (positionals.length > 0) throw new UsageError("--list takes no NAME");
+      process.stdout.write(list());
+      return 0;
+    }
+    if (positionals.length !== 1) throw new UsageError("give exactly one known-bad NAME (or --list)");
+    let bad: ReturnType<typeof knownBad>;
+    try {
+      bad = knownBad(positionals[0]!);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const transform = values["read-side"] ? (bad.read ?? bad.write) : bad.write;
+    return values.lines ? serveLines(transform) : serveOnce(transform);
   },
 };

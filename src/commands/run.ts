@@ -1,11 +1,174 @@
-import type { Command } from "./command.js";
+// `canon-conformance run`: the corpus against a command line or a URL, a readable verdict, and
+// (with --out) the signed record, the machine-readable results and JUnit XML.
+import { parseArgs } from "node:util";
+import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
+import { createProgressReporter, formatVerdict } from "../report/index.js";
+import {
+  DEFAULTS,
+  OptionError,
+  parseCount,
+  parseJobs,
+  parseProfile,
+  parseProtocol,
+  parseSuites,
+} from "../options.js";
+import { RunSetupError, runConformance } from "../run.js";
+import type { RunOptions, SigningKey } from "../types.js";
+import { type Command, UsageError } from "./command.js";
 
-// Placeholder until this command is built: it says so and exits 2 rather than pretending to work.
+const USAGE = `usage: canon-conformance run (--command "CMD" | --url URL) [options]
+
+Runs the RFC 8785 conformance corpus against your canonicalizer and prints the verdict.
+Exit 0 conformant, 1 not conformant, 2 could not run.
+
+The implementation:
+  --command "CMD"            its command line, split like a POSIX shell (no shell runs it)
+  --protocol once|lines      once (default): a process per case, input on stdin, answer on stdout;
+                             lines: one process, one request line in, one answer line out (docs/protocol.md)
+  --shell                    run CMD through the shell instead (sh -c, or cmd.exe on Windows)
+  --url URL                  an http implementation: POST the input, 200 with the answer, 4xx rejects
+  --working-directory DIR    where CMD runs (default: the current directory)
+  --read-command "CMD"       I4's read side: the store's normalizer (default: CMD over its own output)
+  --read-url URL             the read side over http
+  --implementation-name N    what you call it, for the record
+  --implementation-version V
+
+The corpus:
+  --suite all|LIST           all (default) or a comma list of: jcs, reject, canon-or-reject, invariants, numbers
+  --profile rfc8785|nfc      rfc8785 (default) keeps strings as sent; nfc is for stores that normalize
+  --numbers N                how many generated doubles the numbers suite sends (default ${DEFAULTS.numbers})
+
+The run:
+  --jobs N                   parallel processes in once mode (default: one per CPU)
+  --timeout-ms N             per-case time limit; the whole process group is killed (default ${DEFAULTS.timeoutMs})
+  --max-output-bytes N       output cap per answer (default 16 MiB)
+  --out DIR                  write record.json (signed), results.json and junit.xml into DIR
+  --key-file FILE            sign with this key (64 hex digits, or a PKCS#8 PEM); also $CANON_CONFORMANCE_KEY.
+                             Without one, a key is made for the run and forgotten.
+  --quiet                    no progress lines
+  --no-color                 no colour (also NO_COLOR=1)
+`;
+
+function readKey(keyFile: string | undefined): SigningKey {
+  try {
+    return loadSuppliedKey({ ...(keyFile ? { keyFile } : {}), env: process.env }) ?? ephemeralKey();
+  } catch (error) {
+    // KeyError messages never contain the key; anything else might, so say only where it came from.
+    if (error instanceof KeyError) throw new RunSetupError(error.message);
+    throw new RunSetupError(`could not read the signing key${keyFile ? ` from ${keyFile}` : ""}`);
+  }
+}
+
+export function parseRunArgs(argv: string[]): { options: Omit<RunOptions, "key">; keyFile?: string; quiet: boolean; color: boolean } {
+  let parsed: ReturnType<typeof parseRunArgsRaw>;
+  try {
+    parsed = parseRunArgsRaw(argv);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const v = parsed.values;
+  if (parsed.positionals.length > 0) {
+    throw new UsageError(`unexpected argument '${parsed.positionals[0]}' (quote the whole command: --command "python3 canon.py")`);
+  }
+  try {
+    const options: Omit<RunOptions, "key"> = {
+      ...(v.command ? { command: v.command } : {}),
+      ...(v.url ? { url: v.url } : {}),
+      protocol: parseProtocol(v.protocol),
+      shell: v.shell ?? false,
+      ...(v["read-command"] ? { readCommand: v["read-command"] } : {}),
+      ...(v["read-url"] ? { readUrl: v["read-url"] } : {}),
+      suites: parseSuites(v.suite),
+      profile: parseProfile(v.profile),
+      numbers: parseCount(v.numbers, "--numbers", DEFAULTS.numbers),
+      jobs: parseJobs(v.jobs),
+      timeoutMs: parseCount(v["timeout-ms"], "--timeout-ms", DEFAULTS.timeoutMs, 1),
+      maxOutputBytes: parseCount(v["max-output-bytes"], "--max-output-bytes", DEFAULTS.maxOutputBytes, 1),
+      workingDirectory: v["working-directory"] ?? process.cwd(),
+      ...(v.out ? { outDir: v.out } : {}),
+      implementationName: v["implementation-name"] ?? null,
+      implementationVersion: v["implementation-version"] ?? null,
+    };
+    if (!options.command && !options.url) throw new UsageError("give the implementation: --command \"CMD\" or --url URL");
+    return {
+      options,
+      ...(v["key-file"] ? { keyFile: v["key-file"] } : {}),
+      quiet: v.quiet ?? false,
+      color: !(v["no-color"] ?? false) && !process.env.NO_COLOR,
+    };
+  } catch (error) {
+    if (error instanceof OptionError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function parseRunArgsRaw(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      command: { type: "string" },
+      url: { type: "string" },
+      protocol: { type: "string" },
+      shell: { type: "boolean" },
+      "read-command": { type: "string" },
+      "read-url": { type: "string" },
+      suite: { type: "string" },
+      suites: { type: "string" },
+      profile: { type: "string" },
+      numbers: { type: "string" },
+      jobs: { type: "string" },
+      "timeout-ms": { type: "string" },
+      "max-output-bytes": { type: "string" },
+      "working-directory": { type: "string" },
+      out: { type: "string" },
+      "implementation-name": { type: "string" },
+      "implementation-version": { type: "string" },
+      "key-file": { type: "string" },
+      quiet: { type: "boolean" },
+      "no-color": { type: "boolean" },
+    },
+  });
+}
+
 export const runCommand: Command = {
-  summary: "(not built yet)",
-  usage: "canon-conformance run",
-  async run() {
-    process.stderr.write("canon-conformance run: this command is not built yet\n");
-    return 2;
+  summary: "run the conformance corpus against a command or URL and sign a record of it",
+  usage: USAGE,
+  async run(argv) {
+    const { options, keyFile, quiet, color } = parseRunArgs(argv);
+    try {
+      const key = readKey(keyFile);
+      const progress = quiet
+        ? undefined
+        : createProgressReporter({ stream: process.stderr, isTTY: process.stderr.isTTY === true });
+      const outcome = await runConformance({
+        ...options,
+        key,
+        ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
+      });
+      progress?.done();
+      process.stdout.write(
+        formatVerdict(
+          {
+            record: outcome.record,
+            results: outcome.results,
+            ...(outcome.files.record ? { recordPath: outcome.files.record } : {}),
+            elapsedMs: outcome.elapsedMs,
+          },
+          { color: color && process.stdout.isTTY === true },
+        ),
+      );
+      if (!outcome.files.record) {
+        process.stdout.write("(pass --out DIR to keep the signed record, results.json and junit.xml)\n");
+      }
+      return outcome.record.conformant ? 0 : 1;
+    } catch (error) {
+      if (error instanceof RunSetupError) {
+        process.stderr.write(`canon-conformance run: ${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    }
   },
 };

@@ -1,11 +1,168 @@
-import type { Command } from "./command.js";
+// `canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]`: checks a conform-result/1 record
+// offline by seed 003 §4 and prints its outcome line. Each option adds one line after it, checked
+// only when the record is accepted (a refused record's members are not worth comparing).
+// Exit 0: accepted and every option matched; 1: refused or an option did not match; 2: unreadable.
+import { existsSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { corpusDigest, corpusFiles, vectorsRoot } from "../corpus/index.js";
+import { MAX_RECORD_BYTES } from "../record/format.js";
+import { outcomeLine, verifyRecord } from "../record/verify.js";
+import { type ConformResult, SUITES, type SuiteName } from "../types.js";
+import { type Command, UsageError } from "./command.js";
 
-// Placeholder until this command is built: it says so and exits 2 rather than pretending to work.
+const usage = `usage: canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]
+
+Checks a conform-result/1 record (seed 003 §4) offline and prints one outcome line:
+  accept conformant=true | accept conformant=false | reject step=<n> reason=<code>
+RECORD is a file, or - for stdin. A refused record's reason is explained on stderr.
+
+  --pubkey HEX   the record must be signed by this Ed25519 public key (64 hex digits):
+                 prints 'pubkey match' or 'pubkey mismatch expected=<HEX> got=<signer_pubkey>'
+  --corpus DIR   recompute the corpus digest from the corpus folder DIR (a vectors/ folder, or
+                 a folder holding one) for the suites the record names, and compare:
+                 prints 'corpus match <digest>' or 'corpus mismatch expected=<digest> got=<digest>'
+  --corpus-shipped
+                 the same, against the corpus shipped with this tool
+
+Exit status: 0 accepted and every option matched, 1 refused or an option did not match,
+2 the record could not be read.`;
+
+/** Reads at most MAX_RECORD_BYTES + 1 bytes: enough for the verifier to refuse an oversized record. */
+async function readBounded(path: string): Promise<Uint8Array> {
+  const handle = path === "-" ? undefined : await open(path, "r");
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    if (handle === undefined) {
+      for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        total += chunk.length;
+        if (total > MAX_RECORD_BYTES) break;
+      }
+    } else {
+      const buffer = Buffer.alloc(MAX_RECORD_BYTES + 1);
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
+        if (bytesRead === 0) break;
+        total += bytesRead;
+        if (total === buffer.length) break;
+      }
+      return buffer.subarray(0, total);
+    }
+  } finally {
+    await handle?.close();
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_RECORD_BYTES + 1);
+}
+
+/** The suites a record names in its `suite` member, as this tool writes it: `<profile>:<suite,...>`. */
+export function suitesOf(suite: string): SuiteName[] | undefined {
+  const colon = suite.indexOf(":");
+  if (colon < 0) return undefined;
+  const names = suite.slice(colon + 1).split(",");
+  if (!names.every((n): n is SuiteName => (SUITES as readonly string[]).includes(n))) return undefined;
+  return names;
+}
+
+function corpusFolder(dir: string): string {
+  // A package root or checkout holds vectors/; the corpus folder itself holds VERSION.
+  if (!existsSync(join(dir, "VERSION")) && existsSync(join(dir, "vectors", "VERSION")))
+    return join(dir, "vectors");
+  return dir;
+}
+
+async function corpusLine(record: ConformResult, dir: string): Promise<{ line: string; match: boolean }> {
+  const suites = suitesOf(record.suite);
+  if (suites === undefined) {
+    return {
+      line: `corpus unchecked: the record's suite ${JSON.stringify(record.suite)} names no known suites`,
+      match: false,
+    };
+  }
+  const files = await corpusFiles(corpusFolder(dir), suites);
+  const digest = corpusDigest(files);
+  if (digest === record.corpus.digest && files.length === record.corpus.files) {
+    return { line: `corpus match ${digest}`, match: true };
+  }
+  if (digest !== record.corpus.digest) {
+    return { line: `corpus mismatch expected=${digest} got=${record.corpus.digest}`, match: false };
+  }
+  return { line: `corpus mismatch files expected=${files.length} got=${record.corpus.files}`, match: false };
+}
+
 export const verifyCommand: Command = {
-  summary: "(not built yet)",
-  usage: "canon-conformance verify",
-  async run() {
-    process.stderr.write("canon-conformance verify: this command is not built yet\n");
-    return 2;
+  summary: "check a signed conform-result/1 record offline (seed 003 §4)",
+  usage,
+  async run(argv) {
+    let parsed: ReturnType<typeof parseOptions>;
+    try {
+      parsed = parseOptions(argv);
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+    const { values, positionals } = parsed;
+    if (positionals.length !== 1) throw new UsageError("give exactly one RECORD file");
+    const pubkey = values.pubkey?.toLowerCase();
+    if (pubkey !== undefined && !/^[0-9a-f]{64}$/.test(pubkey)) {
+      throw new UsageError("--pubkey must be an Ed25519 public key as 64 hex digits");
+    }
+    if (values.corpus !== undefined && values["corpus-shipped"]) {
+      throw new UsageError("give --corpus DIR or --corpus-shipped, not both");
+    }
+    const corpusDir = values["corpus-shipped"] ? vectorsRoot() : values.corpus;
+
+    const path = positionals[0]!;
+    let bytes: Uint8Array;
+    try {
+      bytes = await readBounded(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      process.stderr.write(`canon-conformance verify: cannot read ${path} (${code})\n`);
+      return 2;
+    }
+
+    const result = verifyRecord(bytes);
+    process.stdout.write(`${outcomeLine(result)}\n`);
+    if (result.outcome === "reject") {
+      process.stderr.write(`canon-conformance verify: ${result.detail}\n`);
+      return 1;
+    }
+    let allMatch = true;
+    if (pubkey !== undefined) {
+      const got = result.record.signer_pubkey;
+      const match = got === pubkey;
+      process.stdout.write(match ? "pubkey match\n" : `pubkey mismatch expected=${pubkey} got=${got}\n`);
+      allMatch &&= match;
+    }
+    if (corpusDir !== undefined) {
+      let checked: { line: string; match: boolean };
+      try {
+        checked = await corpusLine(result.record, corpusDir);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        process.stderr.write(
+          `canon-conformance verify: cannot read the corpus at ${corpusDir}: ${message}\n`,
+        );
+        return 2;
+      }
+      const { line, match } = checked;
+      process.stdout.write(`${line}\n`);
+      allMatch &&= match;
+    }
+    return allMatch ? 0 : 1;
   },
 };
+
+function parseOptions(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      pubkey: { type: "string" },
+      corpus: { type: "string" },
+      "corpus-shipped": { type: "boolean" },
+    },
+  });
+}

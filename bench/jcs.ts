@@ -1,0 +1,133 @@
+// The reference canonicalizer, bytes in to bytes out, against the npm packages `canonicalize` and
+// `json-canonicalize` (each JSON.parse, then its serializer) and the native ceiling (JSON.parse then
+// JSON.stringify, which does not sort and checks nothing). All four run in one process on the same
+// deterministic documents, interleaved repetition by repetition, so drift hits them alike.
+import { createRequire } from "node:module";
+import { canonicalize } from "../src/jcs/index.js";
+
+type Contender = { name: string; run: (input: Uint8Array) => Uint8Array };
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A seeded PRNG (mulberry32), so every run measures the same documents. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = [
+  "alpha",
+  "beta",
+  "gamma",
+  "delta",
+  "Zürich",
+  "São Paulo",
+  "東京",
+  "naïve café",
+  "emoji 😀",
+  'quote "x"',
+  "line\nbreak",
+  "tab\there",
+  "path/to/file",
+  "ÅÄÖ",
+];
+
+/** A realistic document of about `targetBytes`: an API dump of orders with mixed value types. */
+export function makeDocument(targetBytes: number, seed = 8785): Uint8Array {
+  const rand = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const orders: unknown[] = [];
+  let size = 0;
+  for (let id = 1; size < targetBytes; id++) {
+    const lines = Array.from({ length: 1 + Math.floor(rand() * 5) }, (_, k) => ({
+      sku: `SKU-${Math.floor(rand() * 1e6)}`,
+      qty: 1 + Math.floor(rand() * 20),
+      price: Math.round(rand() * 1e5) / 100,
+      discount: rand() < 0.3 ? rand() / 3 : 0,
+      line: k + 1,
+    }));
+    const order = {
+      status: pick(["open", "paid", "shipped", "cancelled"]),
+      id,
+      customer: { name: `${pick(WORDS)} ${pick(WORDS)}`, email: `user${id}@example.com`, vip: rand() < 0.1 },
+      created: new Date(1.7e12 + Math.floor(rand() * 3e10)).toISOString(),
+      total: lines.reduce((s, l) => s + l.qty * l.price, 0),
+      lines,
+      tags: Array.from({ length: Math.floor(rand() * 4) }, () => pick(WORDS)),
+      note: rand() < 0.2 ? null : pick(WORDS),
+      geo: { lon: rand() * 360 - 180, lat: rand() * 180 - 90, "10": 1, "9": 2 },
+      score: rand() < 0.05 ? 1e21 * rand() : rand() < 0.05 ? rand() * 1e-9 : Math.floor(rand() * 1000),
+    };
+    const text = JSON.stringify(order, null, 2);
+    size += text.length + 2;
+    orders.push(order);
+  }
+  return encoder.encode(JSON.stringify({ orders, version: 3, source: "bench" }, null, 2));
+}
+
+async function contenders(): Promise<Contender[]> {
+  const require = createRequire(import.meta.url);
+  // `canonicalize` is CommonJS whose types claim an ES default export; require() gives the function.
+  const canonicalizePkg: (value: unknown) => string = require("canonicalize");
+  // The installed json-canonicalize ships only its TypeScript source (its `main` bundle is missing),
+  // so load that through tsx; the specifier is a variable so tsc does not typecheck their source.
+  const jsonCanonicalizeSrc = "json-canonicalize/src/index.ts";
+  type Module = { canonicalize?: (v: unknown) => string; default?: { canonicalize: (v: unknown) => string } };
+  const loaded = (await import(jsonCanonicalizeSrc)) as Module;
+  const jsonCanonicalize = loaded.canonicalize ?? loaded.default!.canonicalize;
+  return [
+    { name: "reference (strict)", run: (b) => canonicalize(b) },
+    { name: "canonicalize", run: (b) => encoder.encode(canonicalizePkg(JSON.parse(decoder.decode(b)))) },
+    {
+      name: "json-canonicalize",
+      run: (b) => encoder.encode(jsonCanonicalize(JSON.parse(decoder.decode(b)))),
+    },
+    { name: "native ceiling", run: (b) => encoder.encode(JSON.stringify(JSON.parse(decoder.decode(b)))) },
+  ];
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function measure(label: string, input: Uint8Array, reps: number, all: Contender[]): Promise<void> {
+  const mb = input.length / 1e6;
+  // The three canonicalizers must agree before their speed means anything.
+  const expected = Buffer.from(all[0]!.run(input));
+  for (const c of all.slice(1, 3)) {
+    if (!expected.equals(Buffer.from(c.run(input))))
+      console.log(`  !! ${c.name} output differs from the reference`);
+  }
+  const times = new Map(all.map((c) => [c.name, [] as number[]]));
+  for (let r = 0; r < reps + 2; r++) {
+    for (const c of all) {
+      const t0 = performance.now();
+      c.run(input);
+      const ms = performance.now() - t0;
+      if (r >= 2) times.get(c.name)!.push(ms); // the first two rounds warm up the JIT
+    }
+  }
+  const speed = new Map(all.map((c) => [c.name, mb / (median(times.get(c.name)!) / 1000)]));
+  const ref = speed.get(all[0]!.name)!;
+  console.log(`\n${label}: ${mb.toFixed(2)} MB, ${reps} interleaved repetitions, median MB/s`);
+  for (const c of all) {
+    const s = speed.get(c.name)!;
+    const ratio = c === all[0] ? "" : `   reference is ${(ref / s).toFixed(2)}x this`;
+    console.log(`  ${c.name.padEnd(20)} ${s.toFixed(1).padStart(8)} MB/s${ratio}`);
+  }
+}
+
+export async function run(): Promise<void> {
+  const all = await contenders();
+  await measure("~1 MB document", makeDocument(1_000_000), 30, all);
+  await measure("~20 MB document", makeDocument(20_000_000), 8, all);
+}

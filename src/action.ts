@@ -1,0 +1,404 @@
+// The GitHub face: action inputs -> the same run as the CLI -> the job summary, annotations, the
+// artifact, the step's outputs and its status. The only module that speaks to the runner; everything it
+// runs is src/run.ts. Every error ends in core.setFailed with a message saying what to fix.
+import { readFileSync, statSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { DefaultArtifactClient } from "@actions/artifact";
+import * as core from "@actions/core";
+import { sha256Hex } from "./jcs/index.js";
+import {
+  DEFAULTS,
+  OptionError,
+  parseBoolean,
+  parseCount,
+  parseJobs,
+  parseProfile,
+  parseProtocol,
+  parseSuites,
+} from "./options.js";
+import { ephemeralKey, KeyError, parseSuppliedKey, toHex } from "./record/keys.js";
+import {
+  badgeJson,
+  badgeSvg,
+  createProgressReporter,
+  formatVerdict,
+  toMarkdownSummary,
+} from "./report/index.js";
+import { RunSetupError, runConformance } from "./run.js";
+import type { CaseResult, RunOptions, RunOutcome, SigningKey } from "./types.js";
+
+/** GitHub shows at most 10 error annotations per step; the step's own failure is one of them. */
+const MAX_ERROR_ANNOTATIONS = 10;
+/** An annotation is a pointer to the summary, not the summary: long values are cut. */
+const ANNOTATION_VALUE_CHARS = 300;
+
+/** An input that cannot be used; the message names the input and what it accepts. */
+class InputError extends Error {
+  override name = "InputError";
+}
+
+interface ActionInputs {
+  run: Omit<RunOptions, "key" | "outDir" | "onProgress">;
+  artifactName: string;
+  retentionDays: number | undefined;
+  upload: boolean;
+  summary: boolean;
+  badge: boolean;
+  failOnNonconformant: boolean;
+}
+
+export async function run(): Promise<void> {
+  try {
+    await runAction();
+  } catch (error) {
+    core.setFailed(failureMessage(error));
+  }
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof InputError || error instanceof KeyError) return error.message;
+  if (error instanceof RunSetupError) return `canon-conformance could not run: ${error.message}`;
+  return `canon-conformance failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+async function runAction(): Promise<void> {
+  // The key is masked before anything else runs, so no later line of the log can show it.
+  const keyText = core.getInput("signing-key");
+  maskKey(keyText);
+  const inputs = readInputs();
+  const key = chooseKey(keyText);
+
+  const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", inputs.artifactName);
+  const progress = createProgressReporter({ stream: process.stdout, isTTY: false });
+  core.info(
+    `canon-conformance: ${inputs.run.command ?? inputs.run.url} (${inputs.run.suites.join(", ")}, profile ${inputs.run.profile})`,
+  );
+  const outcome = await runConformance({ ...inputs.run, key, outDir, onProgress: (p) => progress.update(p) });
+  progress.done();
+  const recordPath = outcome.files.record;
+  if (!recordPath) throw new Error("the run wrote no record.json");
+
+  setRecordOutputs(outcome, recordPath);
+  core.info(formatVerdict(reportInput(outcome, recordPath), { color: false }));
+
+  const reports = await writeReports(outcome, outDir, inputs.badge);
+  core.setOutput("badge-path", reports.badgeSvg ?? "");
+  if (inputs.summary) await writeJobSummary(reports.markdown);
+
+  const failing = !outcome.record.conformant && inputs.failOnNonconformant;
+  annotateFailures(outcome.results, failing);
+
+  const files = [
+    recordPath,
+    outcome.files.results,
+    outcome.files.junit,
+    reports.summaryMd,
+    reports.badgeSvg,
+    reports.badgeJson,
+  ];
+  const artifact = inputs.upload
+    ? await uploadArtifact(
+        inputs,
+        files.filter((f): f is string => f !== undefined),
+        outDir,
+        recordPath,
+      )
+    : undefined;
+  core.setOutput("artifact-id", artifact?.id ?? "");
+  core.setOutput("artifact-url", artifact?.url ?? "");
+  core.setOutput("artifact-digest", artifact?.digest ?? "");
+
+  const { cases, failed } = outcome.record.summary;
+  const verdict =
+    cases === 0
+      ? "no cases ran, so the implementation is not conformant"
+      : `${outcome.record.implementation.impl} is not conformant: ${failed} of ${cases} cases failed`;
+  if (failing) {
+    core.setFailed(`${verdict}. The job summary and results.json list them; the signed record is ${recordPath}.`);
+  } else if (!outcome.record.conformant) {
+    core.notice(`${verdict}. The step passes because fail-on-nonconformant is false.`);
+  }
+}
+
+// ---- inputs ----
+
+/** Every input, checked before the run starts; the defaults are action.yml's, for runs without it. */
+function readInputs(): ActionInputs {
+  try {
+    const command = core.getInput("command");
+    const url = core.getInput("url");
+    if (!command && !url) {
+      throw new InputError(
+        "set the input `command` to your canonicalizer's command line (or `url` for one served over HTTP)",
+      );
+    }
+    if (command && url) throw new InputError("set either `command` or `url`, not both");
+    const readCommand = core.getInput("read-command");
+    const readUrl = core.getInput("read-url");
+    if (readCommand && readUrl) throw new InputError("set either `read-command` or `read-url`, not both");
+    const implementationName = core.getInput("implementation-name");
+    const implementationVersion = core.getInput("implementation-version");
+    const retention = core.getInput("retention-days");
+    return {
+      run: {
+        ...(command ? { command } : {}),
+        ...(url ? { url } : {}),
+        protocol: parseProtocol(core.getInput("protocol")),
+        shell: booleanInput("shell", false),
+        ...(readCommand ? { readCommand } : {}),
+        ...(readUrl ? { readUrl } : {}),
+        suites: parseSuites(core.getInput("suites")),
+        profile: parseProfile(core.getInput("profile")),
+        numbers: parseCount(core.getInput("numbers"), "numbers", DEFAULTS.numbers),
+        jobs: parseJobs(core.getInput("jobs")),
+        timeoutMs: parseCount(core.getInput("timeout-ms"), "timeout-ms", DEFAULTS.timeoutMs, 1),
+        maxOutputBytes: DEFAULTS.maxOutputBytes,
+        workingDirectory: workingDirectory(core.getInput("working-directory")),
+        implementationName: implementationName || null,
+        implementationVersion: implementationVersion || null,
+      },
+      artifactName: artifactName(core.getInput("artifact-name") || "canon-conformance"),
+      retentionDays: retention === "" ? undefined : retentionDays(retention),
+      upload: booleanInput("upload", true),
+      summary: booleanInput("summary", true),
+      badge: booleanInput("badge", true),
+      failOnNonconformant: booleanInput("fail-on-nonconformant", true),
+    };
+  } catch (error) {
+    // The shared option parsers name the value; say which input it came from.
+    if (error instanceof OptionError) throw new InputError(`input: ${error.message}`);
+    throw error;
+  }
+}
+
+function booleanInput(name: string, fallback: boolean): boolean {
+  return parseBoolean(core.getInput(name), name, fallback);
+}
+
+function workingDirectory(text: string): string {
+  const directory = resolve(process.env.GITHUB_WORKSPACE || process.cwd(), text || ".");
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(directory).isDirectory();
+  } catch {
+    // Missing: reported below, with the path it was looked for at.
+  }
+  if (!isDirectory) {
+    throw new InputError(
+      `working-directory '${text}' is not a directory (looked for ${directory}); it is relative to the workspace`,
+    );
+  }
+  return directory;
+}
+
+/** The artifact's name is also a folder name on the runner: @actions/artifact's rules, plus no dots-only. */
+function artifactName(text: string): string {
+  if (/["':<>|*?\\/\r\n]/.test(text) || /^\.+$/.test(text)) {
+    throw new InputError(
+      `artifact-name '${text}' may not contain " : < > | * ? \\ / or a line break, nor be only dots`,
+    );
+  }
+  return text;
+}
+
+function retentionDays(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 90) {
+    throw new InputError(
+      `retention-days must be a whole number of days from 1 to 90 (or empty for the repository's default), not '${text}'`,
+    );
+  }
+  return Number(text);
+}
+
+// ---- the signing key ----
+
+/** Masks the key and every line of it long enough to be secret (a PEM's body lines; not its armour). */
+function maskKey(keyText: string): void {
+  if (keyText === "") return;
+  core.setSecret(keyText);
+  for (const line of keyText.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (trimmed !== keyText && trimmed.length >= 8 && !trimmed.startsWith("-----")) core.setSecret(trimmed);
+  }
+}
+
+function chooseKey(keyText: string): SigningKey {
+  if (keyText === "") {
+    if (isForkPullRequest()) {
+      core.notice(
+        'signing-key is empty: GitHub passes no secrets to pull requests from forks. The record is signed with a key made for this run ("key": "ephemeral"): it still verifies, but does not say who ran it.',
+        { title: "canon-conformance: ephemeral key" },
+      );
+    } else {
+      core.info(
+        'signing-key is empty: the record is signed with a key made for this run ("key": "ephemeral").',
+      );
+    }
+    return ephemeralKey();
+  }
+  try {
+    const key = parseSuppliedKey(keyText);
+    core.info(`signing with the supplied key, public half ${toHex(key.publicKey)}`);
+    return key;
+  } catch (error) {
+    // KeyError messages never contain the key; anything else might, so say only which input it was.
+    const why = error instanceof KeyError ? error.message : "it could not be read as an Ed25519 key";
+    throw new InputError(`signing-key: ${why}. Or leave it empty to sign with a key made for the run.`);
+  }
+}
+
+/** A pull_request event whose head is another repository: GitHub passes it no secrets. */
+function isForkPullRequest(): boolean {
+  const event = process.env.GITHUB_EVENT_NAME ?? "";
+  if (!event.startsWith("pull_request") || event === "pull_request_target") return false;
+  try {
+    const payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH ?? "", "utf8"));
+    const pull = payload?.pull_request;
+    if (!pull) return false;
+    const head = pull.head?.repo;
+    // A deleted fork leaves head.repo null; it was a fork all the same.
+    return head == null || head.fork === true || head.full_name !== pull.base?.repo?.full_name;
+  } catch {
+    return false;
+  }
+}
+
+// ---- reports ----
+
+function reportInput(outcome: RunOutcome, recordPath: string) {
+  return { record: outcome.record, results: outcome.results, recordPath, elapsedMs: outcome.elapsedMs };
+}
+
+function setRecordOutputs(outcome: RunOutcome, recordPath: string): void {
+  const { record } = outcome;
+  core.setOutput("conformant", String(record.conformant));
+  core.setOutput("cases", String(record.summary.cases));
+  core.setOutput("passed", String(record.summary.passed));
+  core.setOutput("failed", String(record.summary.failed));
+  core.setOutput("record-path", recordPath);
+  core.setOutput("record-sha256", sha256Hex(outcome.recordBytes));
+  core.setOutput("signer-pubkey", record.signer_pubkey);
+  core.setOutput("key", record.key);
+}
+
+interface WrittenReports {
+  markdown: string;
+  summaryMd: string;
+  badgeSvg?: string;
+  badgeJson?: string;
+}
+
+async function writeReports(outcome: RunOutcome, outDir: string, badge: boolean): Promise<WrittenReports> {
+  await mkdir(outDir, { recursive: true });
+  // The summary is read beside a downloaded record.json, so its verify command names that file.
+  const markdown = toMarkdownSummary(
+    {
+      record: outcome.record,
+      results: outcome.results,
+      recordPath: "record.json",
+      elapsedMs: outcome.elapsedMs,
+    },
+    {},
+  );
+  const written: WrittenReports = { markdown, summaryMd: join(outDir, "summary.md") };
+  await writeFile(written.summaryMd, markdown);
+  if (badge) {
+    written.badgeSvg = join(outDir, "badge.svg");
+    written.badgeJson = join(outDir, "badge.json");
+    await writeFile(written.badgeSvg, badgeSvg(outcome.record));
+    await writeFile(written.badgeJson, `${JSON.stringify(badgeJson(outcome.record), null, 2)}\n`);
+  }
+  return written;
+}
+
+/** The job summary is a view of the run, not the run: if the runner cannot take it, say so and go on. */
+async function writeJobSummary(markdown: string): Promise<void> {
+  try {
+    await core.summary.addRaw(markdown, true).write();
+  } catch (error) {
+    core.summary.emptyBuffer();
+    core.warning(
+      `could not write the job summary (${messageOf(error)}); summary.md in the artifact has the same text`,
+    );
+  }
+}
+
+/**
+ * One error annotation per failed case, within GitHub's 10 per step: when the step itself will fail,
+ * its failure takes one; when the cases do not all fit, the last one says how many more there are.
+ */
+function annotateFailures(results: CaseResult[], stepWillFail: boolean): void {
+  const failures = results.filter((r) => !r.pass);
+  const budget = MAX_ERROR_ANNOTATIONS - (stepWillFail ? 1 : 0);
+  const shown = failures.length <= budget ? failures : failures.slice(0, budget - 1);
+  for (const r of shown) {
+    // Corpus text goes through showInvisible, as in every report: a control character must not hide.
+    const lines = [r.why, `expected: ${cut(r.expected)}`, `got: ${cut(r.got)}`];
+    const difference = firstDifference(r.expected, r.got);
+    if (difference) lines.push(difference);
+    core.error(lines.map(showInvisible).join("\n"), {
+      title: `canon-conformance: ${r.suite}/${r.name} failed`,
+    });
+  }
+  const more = failures.length - shown.length;
+  if (more > 0) {
+    core.error(
+      `${more} more failed case${more === 1 ? "" : "s"}, not annotated (GitHub shows 10 per step): the job summary and results.json list every one.`,
+      {
+        title: `canon-conformance: ${failures.length} cases failed`,
+      },
+    );
+  }
+}
+
+function cut(text: string): string {
+  return text.length <= ANNOTATION_VALUE_CHARS
+    ? text
+    : `${text.slice(0, ANNOTATION_VALUE_CHARS)}… (${text.length} chars)`;
+}
+
+// ---- the artifact ----
+
+interface UploadedArtifact {
+  id: string;
+  url: string;
+  digest: string;
+}
+
+/** Uploads the run's files; a failure is a warning, since the record is already on disk. */
+async function uploadArtifact(
+  inputs: ActionInputs,
+  files: string[],
+  outDir: string,
+  recordPath: string,
+): Promise<UploadedArtifact | undefined> {
+  try {
+    const response = await new DefaultArtifactClient().uploadArtifact(inputs.artifactName, files, outDir, {
+      ...(inputs.retentionDays !== undefined ? { retentionDays: inputs.retentionDays } : {}),
+    });
+    const id = response.id === undefined ? "" : String(response.id);
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = process.env;
+    const url =
+      id && server && repository && runId
+        ? `${server}/${repository}/actions/runs/${runId}/artifacts/${id}`
+        : "";
+    core.info(`uploaded artifact '${inputs.artifactName}'${url ? `: ${url}` : ""}`);
+    return { id, url, digest: response.digest ?? "" };
+  } catch (error) {
+    core.warning(
+      `the artifact upload failed (${messageOf(error)}); the result is not lost: the signed record is on the runner at ${recordPath} (the record-path output)`,
+      { title: "canon-conformance: artifact not uploaded" },
+    );
+    return undefined;
+  }
+}
+
+/** Some errors (the blob client's REST errors) carry a status and an empty message. */
+function messageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const status = (error as { statusCode?: unknown }).statusCode;
+  const detail = error.message.trim() || error.name;
+  return typeof status === "number" ? `HTTP ${status}: ${detail}` : detail;
+}

@@ -1,0 +1,180 @@
+// The `once` protocol (DESIGN.md, docs/protocol.md): one process per request, at most `jobs` at once.
+// The input goes to stdin, which is then closed; exit 0 and stdout is the answer (one trailing LF
+// removed); a non-zero exit is a rejection whose reason is the first KiB of stderr. Whatever else the
+// command does (hang, flood, die by a signal, exit without reading, leave a child holding stdout)
+// ends this one request with a `failed` answer that says so, and its whole process group is killed.
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import type { Answer, Canonicalizer } from "../types.js";
+import { type CommandOptions, checkLimits, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
+import { Limiter } from "./limiter.js";
+import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
+import { HeadBuffer, oneLine, stderrSuffix, utf8Problem } from "./text.js";
+
+export interface OnceOptions extends CommandOptions {
+  /** How many processes may run at once. */
+  jobs: number;
+}
+
+const LF = 0x0a;
+
+/** The answer of a process that exited by itself, from its exit status and what it wrote. */
+function judgeExit(
+  code: number | null,
+  signal: NodeJS.Signals | null,
+  stdout: Buffer,
+  stderr: Uint8Array,
+): Answer {
+  if (signal !== null)
+    return { status: "failed", reason: `killed by signal ${signal}${stderrSuffix(stderr)}` };
+  if (code !== 0) {
+    const said = oneLine(stderr);
+    return { status: "rejected", reason: said === "" ? `exit code ${code}, nothing on stderr` : said };
+  }
+  const output = stdout.length > 0 && stdout[stdout.length - 1] === LF ? stdout.subarray(0, -1) : stdout;
+  if (output.length === 0) {
+    return { status: "failed", reason: `exited 0 but printed nothing on stdout${stderrSuffix(stderr)}` };
+  }
+  // Canonical JSON escapes every control character and has no whitespace (RFC 8785 §3.2.1), so a
+  // raw LF inside the answer means the command printed more than one answer.
+  const lf = output.indexOf(LF);
+  if (lf >= 0) return { status: "failed", reason: `answered more than one line (a line feed at offset ${lf})` };
+  const problem = utf8Problem(output);
+  if (problem !== undefined) return { status: "failed", reason: `answer is ${problem}` };
+  return { status: "canonical", output };
+}
+
+/** Runs the command once over `input`. `abort` lets close() end it early. */
+function runOnce(
+  spec: GroupSpawn,
+  input: Uint8Array,
+  o: OnceOptions,
+  register: (abort: () => void) => () => void,
+): Promise<Answer> {
+  return new Promise((resolve) => {
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawnGroup(spec);
+    } catch (e) {
+      resolve({ status: "failed", reason: `could not start ${spec.argv0}: ${(e as Error).message}` });
+      return;
+    }
+    const out: Buffer[] = [];
+    let outSize = 0;
+    const err = new HeadBuffer();
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let stdoutClosed = false;
+    let stderrClosed = false;
+    let grace: NodeJS.Timeout | undefined;
+    let settled = false;
+
+    const finish = (answer: Answer): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(grace);
+      unregister();
+      // Also after a clean exit: anything the command left running in its group dies with the case.
+      killGroup(child);
+      child.stdin.destroy();
+      child.stdout.destroy();
+      child.stderr.destroy();
+      resolve(answer);
+    };
+    const unregister = register(() =>
+      finish({ status: "failed", reason: "the run was closed before the command answered" }),
+    );
+    const timer = setTimeout(
+      () =>
+        finish({
+          status: "failed",
+          reason: `timed out after ${o.timeoutMs} ms; process group killed${stderrSuffix(err.bytes())}`,
+        }),
+      o.timeoutMs,
+    );
+    const settleIfDone = (): void => {
+      if (exit !== undefined && stdoutClosed && stderrClosed) {
+        finish(judgeExit(exit.code, exit.signal, Buffer.concat(out), err.bytes()));
+      }
+    };
+    const armGrace = (): void => {
+      clearTimeout(grace);
+      grace = setTimeout(() => {
+        if (!stdoutClosed) {
+          finish({
+            status: "failed",
+            reason: `exited (code ${exit?.code ?? exit?.signal}) but its stdout stayed open ${EXIT_GRACE_MS} ms after: a child process still holds it`,
+          });
+        } else if (exit !== undefined) {
+          // Only stderr is held open by a child: the answer itself is complete.
+          finish(judgeExit(exit.code, exit.signal, Buffer.concat(out), err.bytes()));
+        }
+      }, EXIT_GRACE_MS);
+    };
+
+    child.on("error", (e) =>
+      finish({ status: "failed", reason: `could not start ${spec.argv0}: ${e.message}` }),
+    );
+    child.stdout.on("data", (chunk: Buffer) => {
+      outSize += chunk.length;
+      if (outSize > o.maxOutputBytes) {
+        finish({
+          status: "failed",
+          reason: `output passed the cap of ${o.maxOutputBytes} bytes; process group killed`,
+        });
+        return;
+      }
+      out.push(chunk);
+      if (exit !== undefined) armGrace();
+    });
+    child.stdout.on("close", () => {
+      stdoutClosed = true;
+      settleIfDone();
+    });
+    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    child.stderr.on("close", () => {
+      stderrClosed = true;
+      settleIfDone();
+    });
+    child.on("exit", (code, signal) => {
+      exit = { code, signal };
+      armGrace();
+      settleIfDone();
+    });
+    // A command may exit without reading its input (EPIPE): that is its right, not a harness error.
+    child.stdin.on("error", () => {});
+    child.stdin.end(input);
+  });
+}
+
+/** A Canonicalizer over the once protocol. Throws AdapterSetupError when the program cannot be found. */
+export function createOnceCanonicalizer(o: OnceOptions): Canonicalizer {
+  checkLimits(o);
+  const spec = prepareSpawn(o);
+  const limiter = new Limiter(o.jobs);
+  const active = new Set<() => void>();
+  const inFlight = new Set<Promise<Answer>>();
+  let closed = false;
+  const register = (abort: () => void): (() => void) => {
+    active.add(abort);
+    return () => active.delete(abort);
+  };
+  return {
+    label: o.command,
+    canonicalize(input: Uint8Array): Promise<Answer> {
+      if (closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
+      const p = limiter.run(() =>
+        closed
+          ? Promise.resolve<Answer>({ status: "failed", reason: "the adapter is closed" })
+          : runOnce(spec, input, o, register),
+      );
+      inFlight.add(p);
+      void p.finally(() => inFlight.delete(p));
+      return p;
+    },
+    async close(): Promise<void> {
+      closed = true;
+      for (const abort of [...active]) abort();
+      await Promise.all(inFlight);
+    },
+  };
+}

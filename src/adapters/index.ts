@@ -1,0 +1,56 @@
+// The adapters: how a run reaches the implementation under test (DESIGN.md "The command-adapter
+// protocol", docs/protocol.md). createCanonicalizer picks one from the run's options.
+import { availableParallelism } from "node:os";
+import type { Canonicalizer } from "../types.js";
+import { createLinesCanonicalizer } from "./command-lines.js";
+import { createOnceCanonicalizer } from "./command-once.js";
+import { AdapterSetupError } from "./errors.js";
+import { createHttpCanonicalizer } from "./http.js";
+
+export { spawnTarget, splitCommandLine } from "./argv.js";
+export { createLinesCanonicalizer } from "./command-lines.js";
+export { createOnceCanonicalizer } from "./command-once.js";
+export { AdapterSetupError } from "./errors.js";
+export { createHttpCanonicalizer } from "./http.js";
+export { encodeRequestLine } from "./line-framing.js";
+export { killAllGroups } from "./process-group.js";
+export {
+  describeImplementation,
+  type ImplementationDescription,
+  resolveProgram,
+  sha256File,
+} from "./program.js";
+
+/** Per request, before the command's process group is killed (issue 4). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Per answer, bytes of output before it fails (issue 4). */
+export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** Parallel processes in once mode, and parallel requests over http: one per CPU. */
+export function defaultJobs(): number {
+  return availableParallelism();
+}
+
+export interface AdapterOptions {
+  command?: string;
+  url?: string;
+  protocol: "once" | "lines";
+  shell: boolean;
+  cwd: string;
+  jobs: number;
+  timeoutMs: number;
+  maxOutputBytes: number;
+}
+
+/**
+ * The Canonicalizer for a command line (once or lines protocol) or a URL (http). Throws
+ * AdapterSetupError, with what to fix, when the program cannot be found or run, or the URL is bad.
+ */
+export function createCanonicalizer(options: AdapterOptions): Canonicalizer {
+  const { command, url } = options;
+  if ((command === undefined) === (url === undefined)) {
+    throw new AdapterSetupError("give exactly one of a command line or a URL");
+  }
+  if (url !== undefined) return createHttpCanonicalizer({ ...options, url });
+  const o = { ...options, command: command! };
+  return options.protocol === "lines" ? createLinesCanonicalizer(o) : createOnceCanonicalizer(o);
+}

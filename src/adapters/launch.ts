@@ -1,0 +1,42 @@
+// From a command line to what the adapters spawn: split (or handed to the shell), program resolved.
+// Done once, before the first case, so that a missing or non-executable program stops the run with a
+// clear AdapterSetupError instead of failing every case.
+import { spawnTarget } from "./argv.js";
+import type { GroupSpawn } from "./process-group.js";
+import { resolveProgram } from "./program.js";
+
+/** The options every command adapter shares. */
+export interface CommandOptions {
+  /** The command line as the user gave it. */
+  command: string;
+  /** Run it through the platform shell instead of splitting it into argv. */
+  shell: boolean;
+  cwd: string;
+  /** Per request: how long an answer may take before the command's process group is killed. */
+  timeoutMs: number;
+  /** Per answer: how many bytes of stdout are read before the answer fails. */
+  maxOutputBytes: number;
+}
+
+/** After the main process exits, how long its stdout may stay open (a child of it may hold it). */
+export const EXIT_GRACE_MS = 500;
+
+export function prepareSpawn(o: CommandOptions): GroupSpawn {
+  const target = spawnTarget(o.command, o.shell);
+  return {
+    program: resolveProgram(target.program, { cwd: o.cwd }),
+    argv0: target.program,
+    args: target.args,
+    cwd: o.cwd,
+    windowsVerbatimArguments: target.windowsVerbatimArguments,
+  };
+}
+
+export function checkLimits(o: { timeoutMs: number; maxOutputBytes: number }): void {
+  if (!Number.isFinite(o.timeoutMs) || o.timeoutMs <= 0) {
+    throw new RangeError(`timeoutMs must be a positive number: ${o.timeoutMs}`);
+  }
+  if (!Number.isInteger(o.maxOutputBytes) || o.maxOutputBytes <= 0) {
+    throw new RangeError(`maxOutputBytes must be a positive integer: ${o.maxOutputBytes}`);
+  }
+}

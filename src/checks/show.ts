@@ -1,0 +1,107 @@
+// How a check writes what it expected and what it got, so that a person reading a report or a record
+// can see the difference: text cut to a readable length on a character boundary (with the full
+// length and a digest when cut, so two long outputs can still be told apart), and bytes that are not
+// UTF-8 shown as \xHH escapes instead of being silently replaced.
+import { sha256Hex } from "../jcs/index.js";
+import type { Answer } from "../types.js";
+
+/** The most characters (code points) a shown value keeps before it is cut. */
+export const SHOW_LIMIT = 200;
+
+const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** `bytes` as readable text: UTF-8 decoded, ill-formed sequences as `\xHH`, cut when long. */
+export function showBytes(bytes: Uint8Array, limit = SHOW_LIMIT): string {
+  // Decoding only a prefix keeps this cheap on a 100 MB output; 4 bytes per code point at most.
+  const prefix = bytes.length > limit * 4 + 4 ? bytes.subarray(0, limit * 4 + 4) : bytes;
+  const text = decodeShowingInvalid(prefix, prefix !== bytes);
+  const cut = cutText(text, limit);
+  if (cut === text && prefix === bytes) return text;
+  return `${cut}… (${bytes.length} bytes, sha256 ${sha256Hex(bytes)})`;
+}
+
+/** A string cut to `limit` code points, with a note of its full length when cut. */
+export function showText(text: string, limit = SHOW_LIMIT): string {
+  const cut = cutText(text, limit);
+  return cut === text ? text : `${cut}… (${text.length} UTF-16 units)`;
+}
+
+/** An answer as a report states it: the output, `reject: <reason>`, or `failed: <reason>`. */
+export function showAnswer(answer: Answer): string {
+  switch (answer.status) {
+    case "canonical":
+      return showBytes(answer.output);
+    case "rejected":
+      return `reject: ${showText(answer.reason)}`;
+    case "failed":
+      return `failed: ${showText(answer.reason)}`;
+  }
+}
+
+/** The first `limit` code points of `text` (never half a surrogate pair). */
+function cutText(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  let units = 0;
+  let points = 0;
+  while (units < text.length && points < limit) {
+    const c = text.charCodeAt(units);
+    units += c >= 0xd800 && c <= 0xdbff && units + 1 < text.length ? 2 : 1;
+    points++;
+  }
+  return units >= text.length ? text : text.slice(0, units);
+}
+
+/**
+ * Decodes UTF-8, writing each byte of an ill-formed sequence as `\xHH`. When `truncated`, a sequence
+ * cut by the end of the prefix is dropped rather than shown as invalid: it may be fine in the whole.
+ */
+function decodeShowingInvalid(bytes: Uint8Array, truncated: boolean): string {
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    // Slow path, only for bytes that are not UTF-8: walk them sequence by sequence.
+  }
+  let out = "";
+  let i = 0;
+  while (i < bytes.length) {
+    const length = validSequenceLength(bytes, i);
+    if (length > 0) {
+      out += strictDecoder.decode(bytes.subarray(i, i + length));
+      i += length;
+    } else if (length < 0 && truncated) {
+      break;
+    } else {
+      out += `\\x${bytes[i]!.toString(16).toUpperCase().padStart(2, "0")}`;
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * The length of the well-formed UTF-8 sequence at `i` (Unicode Table 3-7), 0 if it is ill-formed, or
+ * -1 if it is a well-formed start cut short by the end of `bytes`.
+ */
+function validSequenceLength(bytes: Uint8Array, i: number): number {
+  const b = bytes[i]!;
+  if (b < 0x80) return 1;
+  let need: number;
+  let lo = 0x80;
+  let hi = 0xbf;
+  if (b >= 0xc2 && b <= 0xdf) need = 1;
+  else if (b >= 0xe0 && b <= 0xef) {
+    need = 2;
+    if (b === 0xe0) lo = 0xa0; // overlong
+    if (b === 0xed) hi = 0x9f; // encoded surrogates
+  } else if (b >= 0xf0 && b <= 0xf4) {
+    need = 3;
+    if (b === 0xf0) lo = 0x90; // overlong
+    if (b === 0xf4) hi = 0x8f; // past U+10FFFF
+  } else return 0;
+  for (let k = 1; k <= need; k++) {
+    const c = bytes[i + k];
+    if (c === undefined) return -1;
+    if (k === 1 ? c < lo || c > hi : c < 0x80 || c > 0xbf) return 0;
+  }
+  return need + 1;
+}

@@ -1,0 +1,216 @@
+// The corpus stage: vectors/ on disk -> named cases with the profile applied, plus the list of files
+// the run read and their digest (seed 003 §2.1). The stored suites are read whole (every profile's
+// files, so that the files a run reads do not depend on the profile); `numbers` is generated.
+import { readFile } from "node:fs/promises";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { type CorpusCase, type Profile, SUITES, type SuiteName } from "../types.js";
+import { type CorpusFile, corpusDigest, sha256Hex } from "./digest.js";
+import {
+  isSeed,
+  ManifestError,
+  PROFILES,
+  parseNumbersManifest,
+  parseStoredManifest,
+  type StoredCase,
+  type StoredManifest,
+} from "./manifest.js";
+import { numbersCases, numbersPlan } from "./numbers.js";
+
+export { type CorpusFile, corpusDigest } from "./digest.js";
+export { ManifestError } from "./manifest.js";
+export { doubleFromBits, numberAt, numbersCases, numbersPlan, spellInput } from "./numbers.js";
+export { vectorsRoot } from "./root.js";
+
+import { vectorsRoot } from "./root.js";
+
+/** The corpus folder as the record's `corpus.dir` names it, and the prefix of every file path. */
+export const CORPUS_DIR = "vectors";
+/** How many generated numbers a run sends unless told otherwise. */
+export const DEFAULT_NUMBERS = 100_000;
+
+export interface LoadOptions {
+  suites: SuiteName[];
+  profile: Profile;
+  /** How many generated doubles the `numbers` suite sends (0 for none). */
+  numbers: number;
+  /** Overrides the numbers generator's seed from vectors/numbers/manifest.json. */
+  seed?: number;
+  /** The vectors/ folder; vectorsRoot() by default. */
+  root?: string;
+}
+
+export interface Corpus {
+  /** Suites in SUITES order, cases in manifest order. */
+  cases: CorpusCase[];
+  /** From vectors/VERSION: the record's `standard`. */
+  version: string;
+  dir: typeof CORPUS_DIR;
+  /** Exactly the files this run reads. */
+  files: CorpusFile[];
+  /** Seed 003 §2.1: `sha256:` + hex. */
+  digest: string;
+}
+
+export async function loadCorpus(options: LoadOptions): Promise<Corpus> {
+  checkOptions(options);
+  const root = options.root ?? vectorsRoot();
+  const read = await readSuites(root, options.suites);
+  const cases: CorpusCase[] = [];
+  for (const suite of SUITES) {
+    if (!options.suites.includes(suite)) continue;
+    if (suite === "numbers") {
+      const manifest = read.numbers!;
+      cases.push(...numbersCases(numbersPlan(manifest, options.numbers, options.seed)));
+      continue;
+    }
+    const manifest = read.stored.get(suite)!;
+    for (const entry of manifest.cases) {
+      cases.push(toCorpusCase(suite, entry.byProfile[options.profile], (path) => read.bytes.get(path)!));
+    }
+  }
+  return {
+    cases,
+    version: read.version,
+    dir: CORPUS_DIR,
+    files: read.files,
+    digest: corpusDigest(read.files),
+  };
+}
+
+/** The files a run of these suites reads, each with its SHA-256: VERSION, the manifests, every case file. */
+export async function corpusFiles(root: string, suites: SuiteName[]): Promise<CorpusFile[]> {
+  return (await readSuites(root, suites)).files;
+}
+
+interface ReadSuites {
+  version: string;
+  stored: Map<SuiteName, StoredManifest>;
+  numbers?: ReturnType<typeof parseNumbersManifest>;
+  /** Every file read, by its corpus path (`vectors/...`). */
+  bytes: Map<string, Uint8Array>;
+  files: CorpusFile[];
+}
+
+async function readSuites(root: string, suites: SuiteName[]): Promise<ReadSuites> {
+  for (const suite of suites) {
+    if (!SUITES.includes(suite)) throw new Error(`unknown suite "${suite}" (known: ${SUITES.join(", ")})`);
+  }
+  const bytes = new Map<string, Uint8Array>();
+  const load = async (path: string, owner: string): Promise<Uint8Array> => {
+    const known = bytes.get(path);
+    if (known) return known;
+    let data: Uint8Array;
+    try {
+      data = new Uint8Array(await readFile(`${root}/${path.slice(CORPUS_DIR.length + 1)}`));
+    } catch (error) {
+      throw new ManifestError(
+        `${owner}${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`,
+      );
+    }
+    bytes.set(path, data);
+    return data;
+  };
+  const text = (data: Uint8Array) => new TextDecoder().decode(data);
+
+  const versionPath = `${CORPUS_DIR}/VERSION`;
+  const version = text(await load(versionPath, "")).trim();
+  if (!/^\d+\.\d+\.\d+$/.test(version)) {
+    throw new ManifestError(
+      `${versionPath}: must hold a version like 2026.12.0, got ${JSON.stringify(version)}`,
+    );
+  }
+
+  const result: ReadSuites = { version, stored: new Map(), bytes, files: [] };
+  for (const suite of SUITES) {
+    if (!suites.includes(suite)) continue;
+    const manifestPath = `${CORPUS_DIR}/${suite}/manifest.json`;
+    const manifestText = text(await load(manifestPath, ""));
+    if (suite === "numbers") {
+      result.numbers = parseNumbersManifest(manifestPath, manifestText);
+      continue;
+    }
+    const manifest = parseStoredManifest(manifestPath, suite, manifestText);
+    result.stored.set(suite, manifest);
+    for (const entry of manifest.cases) {
+      for (const profile of PROFILES) {
+        const stored = entry.byProfile[profile];
+        const owner = `${manifestPath}: case "${entry.name}": `;
+        const files = caseFiles(stored).map((file) => `${CORPUS_DIR}/${suite}/${file}`);
+        const loaded = await Promise.all(files.map((path) => load(path, owner)));
+        if (stored.kind === "canon") checkPinnedDigests(stored, loaded[1]!, `${owner}${files[1]}`);
+      }
+    }
+  }
+  // Sorted by path, so the list does not depend on the order reads happened to finish in.
+  result.files = [...bytes.keys()].sort().map((path) => ({ path, sha256: sha256Hex(bytes.get(path)!) }));
+  return result;
+}
+
+/** The case's files in a fixed order: input then expected, or a then b. */
+function caseFiles(stored: StoredCase): string[] {
+  switch (stored.kind) {
+    case "canon":
+    case "canon-or-reject":
+      return [stored.input, stored.expected];
+    case "equal":
+    case "differ":
+      return [stored.a, stored.b];
+    default:
+      return [stored.input];
+  }
+}
+
+function checkPinnedDigests(
+  stored: { sha256: string; keccak256: string },
+  expected: Uint8Array,
+  where: string,
+) {
+  const sha256 = sha256Hex(expected);
+  if (sha256 !== stored.sha256)
+    throw new ManifestError(`${where}: its SHA-256 is ${sha256}, the manifest pins ${stored.sha256}`);
+  const keccak256 = bytesToHex(keccak_256(expected));
+  if (keccak256 !== stored.keccak256) {
+    throw new ManifestError(
+      `${where}: its Keccak-256 is ${keccak256}, the manifest pins ${stored.keccak256}`,
+    );
+  }
+}
+
+function toCorpusCase(suite: SuiteName, stored: StoredCase, file: (path: string) => Uint8Array): CorpusCase {
+  const at = (path: string) => file(`${CORPUS_DIR}/${suite}/${path}`);
+  const info = { suite, name: stored.name, why: stored.why, source: stored.source };
+  switch (stored.kind) {
+    case "canon":
+      return {
+        ...info,
+        kind: "canon",
+        input: at(stored.input),
+        expected: at(stored.expected),
+        sha256: stored.sha256,
+        keccak256: stored.keccak256,
+      };
+    case "canon-or-reject":
+      return { ...info, kind: "canon-or-reject", input: at(stored.input), expected: at(stored.expected) };
+    case "equal":
+    case "differ":
+      return { ...info, kind: stored.kind, a: at(stored.a), b: at(stored.b) };
+    default:
+      return { ...info, kind: stored.kind, input: at(stored.input) };
+  }
+}
+
+function checkOptions(options: LoadOptions): void {
+  if (!PROFILES.includes(options.profile)) {
+    throw new Error(`unknown profile "${options.profile}" (known: ${PROFILES.join(", ")})`);
+  }
+  if (!Number.isSafeInteger(options.numbers) || options.numbers < 0) {
+    throw new Error(`the count of generated numbers must be a whole number >= 0, got ${options.numbers}`);
+  }
+  if (options.seed !== undefined && !isSeed(options.seed)) {
+    throw new Error(`the numbers seed must be an integer from 0 to 4294967295, got ${options.seed}`);
+  }
+  if (new Set(options.suites).size !== options.suites.length) {
+    throw new Error(`a suite is named twice in ${options.suites.join(", ")}`);
+  }
+}

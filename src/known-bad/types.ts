@@ -1,0 +1,20 @@
+// The shape of a deliberately broken canonicalizer. Each one is the kind of fault a real
+// implementation has shipped, and declares the checks that must catch it: the self-test fails if
+// any declared check lets it through.
+import type { CheckId } from "../checks/index.js";
+import type { Profile } from "../types.js";
+
+export interface KnownBad {
+  /** snake_case, as seed 000 names its four. */
+  name: string;
+  /** One line: what it gets wrong, and who ships that. */
+  description: string;
+  /** The checks that must each fail at least one case against it. */
+  caughtBy: CheckId[];
+  /** The profile its claims are judged under (default rfc8785). */
+  profile?: Profile;
+  /** The write side: bytes in, canonical bytes out; throws to reject. */
+  write: (input: Uint8Array) => Uint8Array;
+  /** A separate read side (I4's store normalizer); the write side serves both when absent. */
+  read?: (input: Uint8Array) => Uint8Array;
+}

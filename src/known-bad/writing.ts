@@ -1,0 +1,141 @@
+// Known-bads whose fault is in writing: each reads exactly as the reference does and gets one rule
+// of RFC 8785 §3.2 wrong on the way out.
+
+import {
+  compareCodePoints,
+  encoder,
+  formatNumbers,
+  mapValue,
+  referenceParse,
+  referenceSerialize,
+  referenceWrite,
+  serializeOrdered,
+  serializeWithRaw,
+} from "./tools.js";
+import type { KnownBad } from "./types.js";
+
+const decoder = new TextDecoder();
+
+/** The reference output as text, rewritten by `fix`, back to bytes. */
+function rewriteOutput(input: Uint8Array, fix: (canonical: string) => string): Uint8Array {
+  return encoder.encode(fix(decoder.decode(referenceWrite(input))));
+}
+
+/** Python's float repr: the shortest round-trip digits, exponent form below 1e-4 or from 1e16, with a
+ * sign and at least two exponent digits (1e-07, 1e+16); integral values under 1e21 written as exact
+ * integers, as seed 000's "reference" does. */
+function pythonRepr(n: number): string {
+  if (Object.is(n, -0) || n === 0) return "0";
+  if (Number.isInteger(n) && Math.abs(n) < 1e21) return BigInt(n).toString();
+  const [mantissa, exponentText] = n.toExponential().split("e") as [string, string];
+  const exponent = Number(exponentText);
+  if (exponent >= -4 && exponent < 16) return String(n);
+  return `${mantissa}e${exponent < 0 ? "-" : "+"}${String(Math.abs(exponent)).padStart(2, "0")}`;
+}
+
+export const WRITING: KnownBad[] = [
+  {
+    name: "escapes_non_ascii",
+    description:
+      "writes every non-ASCII character as \\uXXXX (Python's ensure_ascii default, Java's " +
+      "ASCII-safe writers) where RFC 8785 §3.2.2.2 writes it raw in UTF-8",
+    caughtBy: ["jcs"],
+    write: (input) =>
+      rewriteOutput(input, (text) =>
+        text.replace(/[^\x00-\x7f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
+      ),
+  },
+  {
+    name: "uppercase_hex_escapes",
+    description: "writes control characters as \\u001F instead of \\u001f (RFC 8785 §3.2.2.2: lowercase hex)",
+    caughtBy: ["jcs"],
+    write: (input) =>
+      // An escaped backslash is skipped whole, so the text \\u0041 (a backslash, then u0041) stays.
+      rewriteOutput(input, (text) =>
+        text.replace(/\\(\\|u[0-9a-f]{4})/g, (seq) =>
+          seq === "\\\\" ? seq : `\\u${seq.slice(2).toUpperCase()}`,
+        ),
+      ),
+  },
+  {
+    name: "escapes_slashes",
+    description: 'writes "/" as "\\/" (PHP json_encode\'s default); RFC 8785 §3.2.2.2 leaves it unescaped',
+    caughtBy: ["jcs"],
+    // Outside strings canonical JSON has no "/", so every one is in a string.
+    write: (input) => rewriteOutput(input, (text) => text.replaceAll("/", "\\/")),
+  },
+  {
+    name: "sorts_by_code_point",
+    description:
+      "sorts member names by Unicode code point (Python's sort_keys, Go, Rust) instead of UTF-16 " +
+      "code units: differs once a name holds a character past U+FFFF and one in U+E000..U+FFFF",
+    caughtBy: ["jcs"],
+    write: (input) => encoder.encode(serializeOrdered(referenceParse(input), compareCodePoints)),
+  },
+  {
+    name: "stringify_with_key_list",
+    description:
+      "JSON.stringify(value, Object.keys(value).sort()): the sorted top-level names become a " +
+      "whitelist, so nested members with other names silently vanish",
+    caughtBy: ["jcs"],
+    write: (input) => {
+      const value = referenceParse(input);
+      const names = value !== null && typeof value === "object" ? Object.keys(value).sort() : [];
+      return encoder.encode(JSON.stringify(value, names));
+    },
+  },
+  {
+    name: "python_repr_numbers",
+    description:
+      "formats numbers as seed 000's reference does: integral values below 1e21 as exact integers " +
+      "(123456789012345683968, not 123456789012345680000), the rest as Python repr (1e-05, 1e-07 " +
+      "where ES6 writes 0.00001, 1e-7)",
+    caughtBy: ["jcs", "numbers"],
+    write: (input) => encoder.encode(serializeWithRaw(formatNumbers(referenceParse(input), pythonRepr))),
+  },
+  {
+    name: "fifteen_digit_numbers",
+    description:
+      'formats doubles with 15 significant digits (printf "%.15g", PHP\'s old precision): ' +
+      "0.1 survives, 3.141592653589793 and most doubles do not",
+    caughtBy: ["jcs", "numbers"],
+    write: (input) =>
+      encoder.encode(
+        serializeWithRaw(formatNumbers(referenceParse(input), (n) => String(Number(n.toPrecision(15))))),
+      ),
+  },
+  {
+    name: "keeps_minus_zero",
+    description: "writes -0 as -0 (a formatter that prints the sign bit); RFC 8785 §3.2.2.3 writes 0",
+    caughtBy: ["jcs", "numbers"],
+    write: (input) =>
+      encoder.encode(
+        serializeWithRaw(formatNumbers(referenceParse(input), (n) => (Object.is(n, -0) ? "-0" : String(n)))),
+      ),
+  },
+  {
+    name: "truncates_long_strings",
+    description:
+      "cuts every string value at 500 characters, like seed 000's measured Work Board: a 560-char " +
+      "brief and its 500-char remains canonicalize the same",
+    caughtBy: ["I3"],
+    write: (input) =>
+      encoder.encode(referenceSerialize(mapValue(referenceParse(input), { string: (s) => s.slice(0, 500) }))),
+  },
+  {
+    name: "emits_bom",
+    description:
+      "starts its output with a UTF-8 byte-order mark (.NET's Encoding.UTF8, Windows editors); " +
+      "and, reading like the reference, then refuses its own output",
+    caughtBy: ["jcs", "I1", "I4"],
+    write: (input) => new Uint8Array([0xef, 0xbb, 0xbf, ...referenceWrite(input)]),
+  },
+  {
+    name: "drops_closing_brace",
+    description:
+      "loses the final } of an object (seed 000's own throwaway reference did, and only the " +
+      "idempotence check noticed: its output does not parse)",
+    caughtBy: ["jcs", "I1"],
+    write: (input) => rewriteOutput(input, (text) => (text.endsWith("}") ? text.slice(0, -1) : text)),
+  },
+];

@@ -1,0 +1,108 @@
+// Signing keys (seed 003 §6): `ephemeral`, made for one run and never written anywhere, or
+// `supplied`, a key the runner holds, read from --key-file FILE or CANON_CONFORMANCE_KEY. A supplied
+// key is a 32-byte seed as 64 hex digits, or a PKCS#8 PEM as `openssl genpkey -algorithm ed25519`
+// writes it. No error here ever shows the key text or any part of it: a message says what was wrong
+// in general terms only.
+import { readFileSync } from "node:fs";
+import { inspect } from "node:util";
+import type { SigningKey } from "../types.js";
+import { ed } from "./noble.js";
+
+export { toHex } from "./hex.js";
+
+/** The environment variable a supplied key can come from. */
+export const KEY_ENV = "CANON_CONFORMANCE_KEY";
+
+/** A key that could not be read or parsed. Its message never contains key material. */
+export class KeyError extends Error {
+  override name = "KeyError";
+}
+
+// PKCS#8 PrivateKeyInfo for Ed25519 (RFC 8410 §7), as OpenSSL writes it: version 0, algorithm
+// id-Ed25519 (1.3.101.112), and the seed as an OCTET STRING inside the privateKey OCTET STRING.
+const PKCS8_ED25519_PREFIX = Uint8Array.from([
+  0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+]);
+const PEM_BEGIN = "-----BEGIN PRIVATE KEY-----";
+const PEM_END = "-----END PRIVATE KEY-----";
+
+const KEY_FORMS =
+  "a supplied key must be a 32-byte Ed25519 seed as 64 hex digits, or a PKCS#8 PEM as `openssl genpkey -algorithm ed25519` writes it";
+
+/** Makes a SigningKey whose seed stays out of JSON.stringify, console.log and util.inspect. */
+export function signingKey(kind: SigningKey["kind"], seed: Uint8Array): SigningKey {
+  if (seed.length !== 32) throw new KeyError("an Ed25519 seed is 32 bytes");
+  const ownSeed = Uint8Array.from(seed);
+  const key = { kind, publicKey: ed.getPublicKey(ownSeed) } as SigningKey;
+  Object.defineProperty(key, "seed", { value: ownSeed, enumerable: false });
+  Object.defineProperty(key, inspect.custom, {
+    value: () => `SigningKey { kind: '${kind}', seed: [hidden] }`,
+    enumerable: false,
+  });
+  return Object.freeze(key);
+}
+
+/** A fresh random key for one run. It lives only in this process. */
+export function ephemeralKey(): SigningKey {
+  return signingKey("ephemeral", ed.utils.randomSecretKey());
+}
+
+/** Parses a supplied key: 64 hex digits (either case) or an OpenSSL Ed25519 PKCS#8 PEM. */
+export function parseSuppliedKey(text: string): SigningKey {
+  // One trailing newline is what `echo`, editors and secret stores add; take it off, once.
+  const body = text.endsWith("\r\n") ? text.slice(0, -2) : text.endsWith("\n") ? text.slice(0, -1) : text;
+  if (/^[0-9a-fA-F]{64}$/.test(body)) {
+    return signingKey("supplied", Uint8Array.from(Buffer.from(body, "hex")));
+  }
+  if (body.startsWith(PEM_BEGIN)) return signingKey("supplied", seedFromPem(body));
+  if (body.length === 0) throw new KeyError(`the supplied key is empty; ${KEY_FORMS}`);
+  if (/^[0-9a-fA-F]+$/.test(body)) {
+    throw new KeyError(`the supplied key has ${body.length} hex digits, not 64; ${KEY_FORMS}`);
+  }
+  throw new KeyError(`the supplied key is in neither accepted form; ${KEY_FORMS}`);
+}
+
+function seedFromPem(pem: string): Uint8Array {
+  const lines = pem.split(/\r?\n/);
+  const refuse = (what: string): never => {
+    throw new KeyError(`the supplied PEM key ${what}; ${KEY_FORMS}`);
+  };
+  if (lines[0] !== PEM_BEGIN) refuse("does not start with its BEGIN PRIVATE KEY line alone");
+  if (lines[lines.length - 1] !== PEM_END) refuse("does not end with its END PRIVATE KEY line");
+  const base64 = lines.slice(1, -1).join("");
+  // Buffer's decoder skips characters it does not know; check the alphabet and re-encode instead.
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) refuse("has characters that are not base64");
+  const der = Buffer.from(base64, "base64");
+  if (der.toString("base64") !== base64) refuse("is not well-formed base64");
+  if (der.length !== PKCS8_ED25519_PREFIX.length + 32) refuse("is not an Ed25519 PKCS#8 private key");
+  for (let i = 0; i < PKCS8_ED25519_PREFIX.length; i++) {
+    if (der[i] !== PKCS8_ED25519_PREFIX[i]) refuse("is not an Ed25519 PKCS#8 private key");
+  }
+  return Uint8Array.from(der.subarray(PKCS8_ED25519_PREFIX.length));
+}
+
+/**
+ * The key a run should sign with, if the runner supplied one: from `keyFile` (--key-file) or from
+ * the environment variable CANON_CONFORMANCE_KEY (an empty value counts as unset, as GitHub passes
+ * a missing secret). Undefined when neither is given: the run then signs with an ephemeral key.
+ */
+export function loadSuppliedKey(options: {
+  keyFile?: string;
+  env?: NodeJS.ProcessEnv;
+}): SigningKey | undefined {
+  const fromEnv = options.env?.[KEY_ENV];
+  const envSet = fromEnv !== undefined && fromEnv !== "";
+  if (options.keyFile !== undefined) {
+    if (envSet) throw new KeyError(`both --key-file and ${KEY_ENV} are set; give the key one way only`);
+    let text: string;
+    try {
+      text = readFileSync(options.keyFile, "utf8");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+      throw new KeyError(`cannot read the key file ${options.keyFile} (${code})`);
+    }
+    return parseSuppliedKey(text);
+  }
+  if (envSet) return parseSuppliedKey(fromEnv);
+  return undefined;
+}

@@ -1,0 +1,195 @@
+// The terminal's view of a run: progress while it runs, then the verdict. Everything that came from
+// the corpus or the implementation goes through showInvisible first, so no output can move the
+// cursor, recolour the terminal or hide a difference.
+import type { Progress } from "../types.js";
+import { firstDifference } from "./difference.js";
+import { countLine, formatDuration, formatRate, implementationName, keyMeaning } from "./format.js";
+import { assertConsistent, tallyBySuite } from "./tally.js";
+import type { ReportInput } from "./types.js";
+import { verifyCommand } from "./verify-command.js";
+import { INVISIBLE_LEGEND, showInvisible } from "./visible.js";
+
+/** Where progress goes: process.stderr, or any stream (a test's). */
+export interface ProgressStream {
+  write(chunk: string): unknown;
+  /** A terminal's width; a rewritten line is cut to it so that it never wraps. */
+  columns?: number;
+}
+
+export interface ProgressOptions {
+  stream: ProgressStream;
+  /** On a terminal one line is rewritten in place; elsewhere (an Actions log) plain lines are written. */
+  isTTY: boolean;
+  /**
+   * On a terminal: the least time between rewrites (default 100 ms). Elsewhere: the least time before
+   * a line at a 5% step is written (default 5000 ms); every 10% step is written regardless.
+   */
+  intervalMs?: number;
+  /** Elsewhere only: with no step reached for this long, a line is written anyway (default 60 s). */
+  stallMs?: number;
+}
+
+export interface ProgressReporter {
+  update(progress: Progress): void;
+  /** Writes the last state if it is not shown yet and ends the line. Safe to call twice. */
+  done(): void;
+}
+
+/** `120/412 cases (29%), 85/s, 2 failed, 4.8 s` */
+export function formatProgress(p: Progress): string {
+  const percent = p.total > 0 ? ` (${Math.floor((p.done * 100) / p.total)}%)` : "";
+  const rate = formatRate(p.done, p.elapsedMs);
+  const parts = [`${p.done}/${p.total} cases${percent}`];
+  if (rate) parts.push(rate);
+  parts.push(`${p.failed} failed`, formatDuration(p.elapsedMs));
+  return parts.join(", ");
+}
+
+/**
+ * Progress as a run goes. Plain lines come at the first update, at every 10% step, at a 5% step
+ * when `intervalMs` has passed since the last line, and after `stallMs` without one: at most 21
+ * lines for a run that never stalls, however many cases it has.
+ */
+export function createProgressReporter(options: ProgressOptions): ProgressReporter {
+  const { stream, isTTY } = options;
+  const intervalMs = options.intervalMs ?? (isTTY ? 100 : 5000);
+  const stallMs = options.stallMs ?? 60_000;
+  let last: Progress | undefined;
+  let shown: Progress | undefined;
+  let shownAt = 0;
+  let finished = false;
+
+  const step = (p: Progress, steps: number) => (p.total > 0 ? Math.floor((p.done * steps) / p.total) : 0);
+
+  const show = (p: Progress) => {
+    const line = formatProgress(p);
+    if (isTTY) {
+      // \r returns to the line's start and ESC [K clears what a longer previous line left behind.
+      const width = stream.columns && stream.columns > 1 ? stream.columns - 1 : Number.POSITIVE_INFINITY;
+      stream.write(`\r${line.length > width ? line.slice(0, width) : line}\x1b[K`);
+    } else {
+      stream.write(`${line}\n`);
+    }
+    shown = p;
+    shownAt = p.elapsedMs;
+  };
+
+  const isDue = (p: Progress): boolean => {
+    if (!shown) return true;
+    const since = p.elapsedMs - shownAt;
+    if (isTTY) return since >= intervalMs || (p.done === p.total && shown.done !== p.done);
+    if (step(p, 10) > step(shown, 10)) return true;
+    if (step(p, 20) > step(shown, 20) && since >= intervalMs) return true;
+    return since >= stallMs;
+  };
+
+  return {
+    update(p) {
+      if (finished) return;
+      last = { ...p };
+      if (isDue(last)) show(last);
+    },
+    done() {
+      if (finished) return;
+      finished = true;
+      if (!last) return;
+      const same =
+        shown !== undefined &&
+        shown.done === last.done &&
+        shown.total === last.total &&
+        shown.failed === last.failed;
+      if (!same) show(last);
+      if (isTTY) stream.write("\n");
+    },
+  };
+}
+
+/** The few SGR codes the verdict uses, or nothing when colour is off. */
+function palette(color: boolean) {
+  const sgr = (on: string, off: string) => (text: string) =>
+    color ? `\x1b[${on}m${text}\x1b[${off}m` : text;
+  return {
+    bold: sgr("1", "22"),
+    dim: sgr("2", "22"),
+    red: sgr("31", "39"),
+    green: sgr("32", "39"),
+    yellow: sgr("33", "39"),
+  };
+}
+
+export interface VerdictOptions {
+  /** ANSI colour; the caller decides (a terminal, and NO_COLOR unset). */
+  color: boolean;
+}
+
+/** The readable verdict printed when a run ends: headline, what ran, suites, each failed case, how to verify. */
+export function formatVerdict(input: ReportInput, options: VerdictOptions): string {
+  assertConsistent(input);
+  const { record, results } = input;
+  const c = palette(options.color);
+  const out: string[] = [];
+  const field = (label: string, value: string) => `  ${c.dim(label.padEnd(15))} ${value}`;
+
+  const verdict = record.conformant ? c.green(c.bold("CONFORMANT")) : c.red(c.bold("NOT CONFORMANT"));
+  out.push(`${verdict}: ${countLine(record)}`, "");
+
+  const impl = record.implementation;
+  out.push(field("implementation", showInvisible(implementationName(record))));
+  out.push(field(impl.adapter === "http" ? "url" : "command", showInvisible(impl.impl)));
+  impl.files.forEach((f, i) => {
+    out.push(field(i === 0 ? "files" : "", `${f.sha256}  ${showInvisible(f.path)}`));
+  });
+  out.push(field("profile", showInvisible(record.suite)));
+  out.push(
+    field(
+      "corpus",
+      `${showInvisible(record.corpus.dir)}, ${record.corpus.files} files, ${showInvisible(record.corpus.digest)}`,
+    ),
+  );
+  out.push(field("signer", `${showInvisible(record.signer_pubkey)} (${keyMeaning(record.key)})`));
+  if (input.elapsedMs !== undefined) out.push(field("elapsed", formatDuration(input.elapsedMs)));
+  out.push("");
+
+  const tallies = tallyBySuite(results);
+  if (tallies.length > 0) {
+    const width = Math.max(5, ...tallies.map((t) => showInvisible(t.suite).length));
+    const row = (name: string, cases: number, passed: number, failed: number) =>
+      `  ${name.padEnd(width)}  ${String(cases).padStart(6)}  ${String(passed).padStart(6)}  ${
+        failed > 0 ? c.red(String(failed).padStart(6)) : String(failed).padStart(6)
+      }`;
+    out.push(
+      c.dim(
+        `  ${"suite".padEnd(width)}  ${"cases".padStart(6)}  ${"passed".padStart(6)}  ${"failed".padStart(6)}`,
+      ),
+    );
+    for (const t of tallies) out.push(row(showInvisible(t.suite), t.cases, t.passed, t.failed));
+    const s = record.summary;
+    out.push(c.bold(row("total", s.cases, s.passed, s.failed)), "");
+  }
+
+  const failures = results.filter((r) => !r.pass);
+  if (failures.length > 0) {
+    out.push(c.bold(`Failed cases (${failures.length}):`), "");
+    const detail = (label: string, value: string) => `    ${c.dim(label.padEnd(9))} ${value}`;
+    for (const r of failures) {
+      out.push(`  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}`);
+      out.push(detail("why", showInvisible(r.why)));
+      out.push(detail("source", showInvisible(r.source)));
+      out.push(detail("expected", showInvisible(r.expected)));
+      out.push(detail("got", showInvisible(r.got)));
+      const diff = firstDifference(r.expected, r.got);
+      if (diff) out.push(detail("note", showInvisible(diff)));
+      out.push("");
+    }
+    out.push(c.dim(`  ${INVISIBLE_LEGEND}`), "");
+  }
+
+  if (input.recordPath === undefined) {
+    out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
+    out.push(`  ${verifyCommand("DIR/record.json", record.key, record.signer_pubkey)}`);
+  } else {
+    out.push("Verify the record:");
+    out.push(`  ${showInvisible(verifyCommand(input.recordPath, record.key, record.signer_pubkey))}`);
+  }
+  return `${out.join("\n")}\n`;
+}

@@ -1,0 +1,46 @@
+import type { ConformResult } from "../types.js";
+
+/** The first `max` UTF-16 units of `text` (all of it when shorter), never ending inside a surrogate pair. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/** `12.3 s` under a minute, `4 min 05 s` above: how long a run took, for people. */
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const totalSeconds = Math.round(ms / 1000);
+  const minutes = Math.floor(totalSeconds / 60);
+  return `${minutes} min ${String(totalSeconds % 60).padStart(2, "0")} s`;
+}
+
+/** Cases per second, with one decimal below 10. */
+export function formatRate(done: number, ms: number): string | undefined {
+  if (ms <= 0) return undefined;
+  const rate = (done * 1000) / ms;
+  return `${rate < 10 ? rate.toFixed(1) : Math.round(rate)}/s`;
+}
+
+/** How a person names the implementation: `name version`, or that it gave no name. */
+export function implementationName(record: ConformResult): string {
+  const { name, version } = record.implementation;
+  if (name === null) return version === null ? "(unnamed)" : `(unnamed) ${version}`;
+  return version === null ? name : `${name} ${version}`;
+}
+
+/** What the key kind means for a reader of the record (seed 003 §6). */
+export function keyMeaning(key: ConformResult["key"]): string {
+  return key === "supplied"
+    ? "supplied key: the holder of this key ran it"
+    : "ephemeral key made for this run: shows the record is unchanged, not who ran it";
+}
+
+/** The headline's count: `397 of 412 cases passed, 15 failed`. */
+export function countLine(record: ConformResult): string {
+  const { cases, passed, failed } = record.summary;
+  if (cases === 0) return "no cases ran";
+  return failed === 0
+    ? `${passed} of ${cases} cases passed`
+    : `${passed} of ${cases} cases passed, ${failed} failed`;
+}

@@ -1,0 +1,26 @@
+// The reporters: each turns one run (its signed record and judged cases) into text for one reader.
+// Nothing here imports @actions/*: the action hands these strings to @actions/core itself.
+export {
+  type FailureAnnotation,
+  failureAnnotations,
+  GITHUB_ANNOTATIONS_PER_STEP,
+} from "./annotations.js";
+export { BADGE_LABEL, type BadgeEndpoint, badgeJson, badgeSvg } from "./badge.js";
+export {
+  createProgressReporter,
+  formatProgress,
+  formatVerdict,
+  type ProgressOptions,
+  type ProgressReporter,
+  type ProgressStream,
+  type VerdictOptions,
+} from "./console.js";
+export { toJUnitXml } from "./junit.js";
+export {
+  GITHUB_SUMMARY_LIMIT,
+  type MarkdownOptions,
+  MIN_SUMMARY_BYTES,
+  SUMMARY_MARGIN,
+  toMarkdownSummary,
+} from "./markdown.js";
+export type { ReportInput } from "./types.js";

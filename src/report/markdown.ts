@@ -1,0 +1,281 @@
+// The pull request's view of a run: the job summary. GitHub refuses a step summary over 1 MiB, so the
+// summary is planned in parts whose sizes are known, and trimmed in a fixed order until it fits:
+// passing detail first, then the longest outputs, then failed-case detail beyond a count. It always
+// says what it left out. All content goes through markdown-escape.ts.
+import { basename } from "node:path";
+import type { CaseResult } from "../types.js";
+import { firstDifference } from "./difference.js";
+import { countLine, cutText, formatDuration, implementationName, keyMeaning } from "./format.js";
+import { escapeHtml, fencedBlock, inlineCode, inlineText, preBlock } from "./markdown-escape.js";
+import { assertConsistent, tallyBySuite } from "./tally.js";
+import type { ReportInput } from "./types.js";
+import { verifyCommand } from "./verify-command.js";
+import { INVISIBLE_LEGEND } from "./visible.js";
+
+/** GitHub's limit on one step's job summary. */
+export const GITHUB_SUMMARY_LIMIT = 1024 * 1024;
+/** Room left for what the action or GitHub adds around the summary. */
+export const SUMMARY_MARGIN = 16 * 1024;
+/** Below this even the headline, suite table and verify section may not fit. */
+export const MIN_SUMMARY_BYTES = 64 * 1024;
+
+export interface MarkdownOptions {
+  /** The summary's most UTF-8 bytes (default GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN). */
+  maxBytes?: number;
+}
+
+/** Outputs are never cut below this many characters. */
+const OUTPUT_FLOOR = 200;
+/** When failed cases must be dropped, at most this many keep their detail; the rest are listed by name. */
+const DETAIL_COUNT = 100;
+/** Values about the run (command line, paths, names) are cut at this length: beyond it they are unreadable. */
+const RUN_VALUE_MAX = 2000;
+/** At most this many of the implementation's files are listed. */
+const FILES_MAX = 100;
+/** A case's name, and its why or source, are cut at these lengths (corpus ones are far shorter). */
+const NAME_MAX = 300;
+const WHY_MAX = 1000;
+/** Bytes kept free for the trim notes, which are written last. */
+const NOTE_RESERVE = 1024;
+
+const bytes = (text: string) => Buffer.byteLength(text, "utf8");
+
+/** `text` cut to at most `max` UTF-16 units, never inside a surrogate pair, saying how much went. */
+function cut(text: string, max: number): string {
+  const kept = cutText(text, max);
+  return kept === text ? text : `${kept} … (cut here: ${text.length - kept.length} more characters)`;
+}
+
+function headline(input: ReportInput): string {
+  const { record } = input;
+  const mark = record.conformant ? "✅ Conformant" : "❌ Not conformant";
+  return `## ${mark}: ${countLine(record)}`;
+}
+
+function runSection(input: ReportInput, valueMax: number, filesMax: number): string {
+  const { record } = input;
+  const impl = record.implementation;
+  const v = (text: string) => inlineCode(cut(text, valueMax));
+  const lines = [
+    `- **Implementation:** ${inlineText(cut(implementationName(record), valueMax))}`,
+    `- **${impl.adapter === "http" ? "URL" : "Command"}:** ${v(impl.impl)}`,
+    `- **Profile:** ${v(record.suite)} · **standard:** ${v(record.standard)} · **kind:** ${v(record.kind)}`,
+    `- **Corpus:** ${v(record.corpus.dir)}, ${record.corpus.files} files, ${v(record.corpus.digest)}`,
+    `- **Signer:** ${v(record.signer_pubkey)} (${escapeHtml(keyMeaning(record.key))})`,
+    `- **Started:** ${v(record.started_at)}${
+      input.elapsedMs === undefined ? "" : ` · took ${formatDuration(input.elapsedMs)}`
+    } · **toolchain:** ${v(`${record.toolchain.name} ${record.toolchain.version}`)}`,
+  ];
+  const out = [lines.join("\n")];
+  if (impl.files.length > 0) {
+    const rows = impl.files.slice(0, filesMax).map((f) => `| ${v(f.path)} | ${v(f.sha256)} |`);
+    if (impl.files.length > filesMax) rows.push(`| and ${impl.files.length - filesMax} more files | |`);
+    out.push(["| File the command ran | SHA-256 |", "| --- | --- |", ...rows].join("\n"));
+  }
+  return out.join("\n\n");
+}
+
+function suiteSection(results: readonly CaseResult[]): string {
+  const tallies = tallyBySuite(results);
+  if (tallies.length === 0) return "No cases ran.";
+  const rows = tallies.map(
+    (t) =>
+      `| ${t.failed === 0 ? "✅" : "❌"} | ${inlineCode(cut(t.suite, 100))} | ${t.cases} | ${t.passed} | ${t.failed} |`,
+  );
+  return [
+    "### Suites",
+    "",
+    "| | Suite | Cases | Passed | Failed |",
+    "| --- | --- | ---: | ---: | ---: |",
+    ...rows,
+  ].join("\n");
+}
+
+/** An output as a <pre> block; a cut one says so outside the block, so the block holds only output. */
+function outputBlock(text: string, max: number): string {
+  const kept = cutText(text, max);
+  if (kept === text) return preBlock(text);
+  return `${preBlock(kept)}\n\n*…cut here: ${text.length - kept.length} more characters not shown.*`;
+}
+
+/** One failed case in full, its outputs cut to `outputMax` characters. */
+function failedBlock(r: CaseResult, diff: string | undefined, outputMax: number): string {
+  const parts = [
+    `#### ❌ ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))}`,
+    "",
+    `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
+    "",
+    "**Expected**",
+    "",
+    outputBlock(r.expected, outputMax),
+    "",
+    "**Got**",
+    "",
+    outputBlock(r.got, outputMax),
+  ];
+  if (diff) parts.push("", `*${inlineText(diff)}*`);
+  return parts.join("\n");
+}
+
+/** One failed case by name only, as a table row. */
+function failedRow(r: CaseResult): string {
+  return `| ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`;
+}
+
+const FAILED_ROWS_HEAD = "| Failed case, not shown in detail | Why |\n| --- | --- |";
+
+function passingSection(passing: readonly CaseResult[]): string {
+  if (passing.length === 0) return "";
+  const rows = passing.map(
+    (r) => `| ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`,
+  );
+  return [
+    "<details>",
+    `<summary>Passing cases (${passing.length})</summary>`,
+    "",
+    "| Case | Why |",
+    "| --- | --- |",
+    ...rows,
+    "",
+    "</details>",
+  ].join("\n");
+}
+
+function verifySection(input: ReportInput): string {
+  const { record } = input;
+  // The reader downloads the artifact, where the record sits under its own name.
+  const name = input.recordPath ? basename(input.recordPath) : "record.json";
+  const file = /^[A-Za-z0-9._-]+$/.test(name) ? name : "record.json";
+  const why =
+    record.key === "supplied"
+      ? "`--pubkey` pins the runner's key: the record is refused unless that key signed it."
+      : "The key was made for this run, so a valid signature shows the record is unchanged since the run; it does not say who ran it.";
+  return [
+    "### Verify this record",
+    "",
+    `Download the artifact and check ${inlineCode(file)} offline:`,
+    "",
+    fencedBlock(verifyCommand(file, record.key, record.signer_pubkey), "sh"),
+    "",
+    why,
+  ].join("\n");
+}
+
+/** The job summary of a run, at most `maxBytes` UTF-8 bytes. */
+export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions = {}): string {
+  const maxBytes = options.maxBytes ?? GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN;
+  if (!Number.isInteger(maxBytes) || maxBytes < MIN_SUMMARY_BYTES) {
+    throw new RangeError(
+      `toMarkdownSummary: maxBytes must be an integer of at least ${MIN_SUMMARY_BYTES}, not ${maxBytes}`,
+    );
+  }
+  assertConsistent(input);
+  const failures = input.results.filter((r) => !r.pass);
+  const passing = input.results.filter((r) => r.pass);
+  const diffs = failures.map((r) => firstDifference(r.expected, r.got));
+
+  let run = runSection(input, RUN_VALUE_MAX, FILES_MAX);
+  // A run section that would take half the room (a huge command line, thousands of files) is cut harder.
+  if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10);
+  const failedHead =
+    failures.length === 0 ? [] : [`### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
+  const fixed = [headline(input), run, suiteSection(input.results), ...failedHead, verifySection(input)];
+  const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE;
+  const passingText = passingSection(passing);
+  const plan = planFailures(failures, diffs, budget, passingText ? bytes(passingText) + 2 : 0);
+
+  const sections = [headline(input)];
+  if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing.length, failures.length));
+  sections.push(run, suiteSection(input.results), ...failedHead);
+  for (let i = 0; i < plan.detailed; i++) sections.push(failedBlock(failures[i]!, diffs[i], plan.outputMax));
+  if (plan.named > 0) {
+    const rows = failures.slice(plan.detailed, plan.detailed + plan.named).map(failedRow);
+    sections.push([FAILED_ROWS_HEAD, ...rows].join("\n"));
+  }
+  const unlisted = failures.length - plan.detailed - plan.named;
+  if (unlisted > 0) sections.push(`*…and ${unlisted} more failed cases, not listed here for size.*`);
+  if (!plan.trimmed && passingText) sections.push(passingText);
+  sections.push(verifySection(input));
+
+  const summary = `${sections.join("\n\n")}\n`;
+  // The plan counts every byte; this guards the arithmetic, since GitHub would refuse the summary anyway.
+  if (bytes(summary) > maxBytes)
+    throw new Error(`toMarkdownSummary: ${bytes(summary)} bytes, over ${maxBytes}`);
+  return summary;
+}
+
+function trimNote(plan: FailurePlan, maxBytes: number, passing: number, failed: number): string {
+  const what: string[] = [];
+  if (passing > 0) what.push(`the ${passing} passing cases are not listed`);
+  if (plan.outputMax !== Number.POSITIVE_INFINITY)
+    what.push(`outputs are cut at ${plan.outputMax} characters`);
+  if (plan.detailed < failed) {
+    what.push(`detail is shown for the first ${plan.detailed} of ${failed} failed cases`);
+    if (plan.named > 0) what.push(`${plan.named} more are listed by name`);
+  }
+  return (
+    `> [!NOTE]\n> Trimmed to stay under ${maxBytes} bytes (GitHub's job summary limit is 1 MiB): ` +
+    `${what.join("; ")}. The record (\`record.json\`) holds every case with its expected and actual answer.`
+  );
+}
+
+interface FailurePlan {
+  /** Whether anything was left out. */
+  trimmed: boolean;
+  /** Outputs are cut at this many characters (Infinity: not cut). */
+  outputMax: number;
+  /** The first `detailed` failures are shown in full, the next `named` by name only. */
+  detailed: number;
+  named: number;
+}
+
+/**
+ * How much failure detail fits in `budget` bytes, alongside the passing detail (`passingBytes`) if
+ * possible: the trimming order is passing detail, then the longest outputs, then detail by count.
+ */
+function planFailures(
+  failures: readonly CaseResult[],
+  diffs: readonly (string | undefined)[],
+  budget: number,
+  passingBytes: number,
+): FailurePlan {
+  const all = failures.length;
+  const blockSize = (i: number, outputMax: number) =>
+    bytes(failedBlock(failures[i]!, diffs[i], outputMax)) + 2;
+  const blocksSize = (outputMax: number) => {
+    let sum = 0;
+    for (let i = 0; i < all; i++) sum += blockSize(i, outputMax);
+    return sum;
+  };
+  const uncut = Number.POSITIVE_INFINITY;
+  const full = blocksSize(uncut);
+  if (full + passingBytes <= budget) return { trimmed: false, outputMax: uncut, detailed: all, named: 0 };
+  if (full <= budget) return { trimmed: true, outputMax: uncut, detailed: all, named: 0 };
+
+  // The largest cut that fits: cutting at n characters touches only outputs longer than n, the longest first.
+  if (blocksSize(OUTPUT_FLOOR) <= budget) {
+    let lo = OUTPUT_FLOOR; // fits
+    let hi = Math.max(...failures.map((r) => Math.max(r.expected.length, r.got.length))); // does not
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (blocksSize(mid) <= budget) lo = mid;
+      else hi = mid;
+    }
+    return { trimmed: true, outputMax: lo, detailed: all, named: 0 };
+  }
+
+  // Detail for the first cases only, the rest by name while they fit.
+  let left = budget;
+  let detailed = 0;
+  while (detailed < Math.min(all, DETAIL_COUNT) && blockSize(detailed, OUTPUT_FLOOR) <= left) {
+    left -= blockSize(detailed, OUTPUT_FLOOR);
+    detailed++;
+  }
+  let named = 0;
+  left -= bytes(FAILED_ROWS_HEAD) + 2;
+  while (detailed + named < all && bytes(failedRow(failures[detailed + named]!)) + 1 <= left) {
+    left -= bytes(failedRow(failures[detailed + named]!)) + 1;
+    named++;
+  }
+  return { trimmed: true, outputMax: OUTPUT_FLOOR, detailed, named };
+}

@@ -1,0 +1,13 @@
+import type { CaseResult, ConformResult } from "../types.js";
+
+/** What every reporter reads: the signed record of one run and the judged cases behind it. */
+export interface ReportInput {
+  /** The signed record of the run. */
+  record: ConformResult;
+  /** The judged cases in corpus order; `record.cases[i]` is `results[i]` as the record names it. */
+  results: CaseResult[];
+  /** Where record.json was written, for the "verify it" line. */
+  recordPath?: string;
+  /** How long the run took, when the caller measured it. */
+  elapsedMs?: number;
+}

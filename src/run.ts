@@ -1,0 +1,155 @@
+// The pipeline, used by both faces (the CLI and the action): one straight pass from options to a
+// signed record on disk.
+//
+//   what ran (hash the program and its file arguments, before anything starts)
+//   -> corpus (load the suites, compute the digest of the files read)
+//   -> adapters (the implementation under test, and I4's read side)
+//   -> checks (judge every case; a misbehaving implementation fails cases, never the run)
+//   -> record (build, sign, write record.json first, then the rest)
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { AdapterSetupError, createCanonicalizer, describeImplementation } from "./adapters/index.js";
+import { runCases } from "./checks/run-cases.js";
+import { loadCorpus } from "./corpus/index.js";
+import { buildRecord } from "./record/build.js";
+import { recordBytes, signRecord } from "./record/sign.js";
+import { toJUnitXml } from "./report/junit.js";
+import type { Canonicalizer, CaseResult, RunOptions, RunOutcome } from "./types.js";
+import { TOOL_NAME, TOOL_VERSION } from "./version.js";
+
+/** The run could not start: the message says what to fix. Faces exit 2 / fail the step on it. */
+export class RunSetupError extends Error {
+  override name = "RunSetupError";
+}
+
+/** The record's `suite`: the profile, then the suites that ran, e.g. `rfc8785:jcs,reject,numbers`. */
+export function suiteLabel(options: Pick<RunOptions, "profile" | "suites">): string {
+  return `${options.profile}:${options.suites.join(",")}`;
+}
+
+function validate(options: RunOptions): void {
+  const transports = [options.command, options.url].filter((t) => t !== undefined && t.trim() !== "");
+  if (transports.length !== 1) {
+    throw new RunSetupError("give exactly one implementation: a command line (--command) or a URL (--url)");
+  }
+  if (options.readCommand && options.readUrl) {
+    throw new RunSetupError("give at most one read side: --read-command or --read-url");
+  }
+  if (options.suites.length === 0) throw new RunSetupError("no suites selected");
+  if (!Number.isSafeInteger(options.numbers) || options.numbers < 0) {
+    throw new RunSetupError(`numbers must be a whole number 0 or more, not ${options.numbers}`);
+  }
+  if (!Number.isSafeInteger(options.jobs) || options.jobs < 1) {
+    throw new RunSetupError(`jobs must be a whole number 1 or more, not ${options.jobs}`);
+  }
+  if (!Number.isSafeInteger(options.timeoutMs) || options.timeoutMs < 1) {
+    throw new RunSetupError(`timeout-ms must be a whole number of milliseconds, not ${options.timeoutMs}`);
+  }
+  if (!Number.isSafeInteger(options.maxOutputBytes) || options.maxOutputBytes < 1) {
+    throw new RunSetupError(`the output cap must be a whole number of bytes, not ${options.maxOutputBytes}`);
+  }
+}
+
+function adapterFor(options: RunOptions, side: "write" | "read"): Canonicalizer {
+  const command = side === "write" ? options.command : options.readCommand;
+  const url = side === "write" ? options.url : options.readUrl;
+  return createCanonicalizer({
+    ...(command ? { command } : {}),
+    ...(url ? { url } : {}),
+    protocol: options.protocol,
+    shell: options.shell,
+    cwd: options.workingDirectory,
+    jobs: options.jobs,
+    timeoutMs: options.timeoutMs,
+    maxOutputBytes: options.maxOutputBytes,
+  });
+}
+
+/** How many cases to keep in flight: adapters bound their own processes, so this only keeps them fed. */
+function inFlight(options: RunOptions): number {
+  return options.protocol === "lines" && !options.url ? 64 : Math.max(4, options.jobs * 2);
+}
+
+export async function runConformance(options: RunOptions): Promise<RunOutcome> {
+  validate(options);
+  const started = Date.now();
+  const startedAt = new Date(started);
+  const workingDirectory = resolve(options.workingDirectory);
+
+  // What ran is hashed before the first case starts, so the record names the bytes that ran.
+  let implementation: Awaited<ReturnType<typeof describeImplementation>>;
+  try {
+    implementation = await describeImplementation({
+      ...(options.command ? { command: options.command } : {}),
+      ...(options.url ? { url: options.url } : {}),
+      shell: options.shell,
+      cwd: workingDirectory,
+    });
+    if (options.readCommand) {
+      await describeImplementation({ command: options.readCommand, shell: options.shell, cwd: workingDirectory });
+    }
+  } catch (error) {
+    if (error instanceof AdapterSetupError) throw new RunSetupError(error.message);
+    throw error;
+  }
+
+  const corpus = await loadCorpus({ suites: options.suites, profile: options.profile, numbers: options.numbers });
+  const total = corpus.cases.length;
+
+  const adapterOptions = { ...options, workingDirectory };
+  const write = adapterFor(adapterOptions, "write");
+  const read = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read") : write;
+  let failed = 0;
+  let results: CaseResult[];
+  try {
+    options.onProgress?.({ done: 0, total, failed: 0, elapsedMs: 0 });
+    results = await runCases(
+      corpus.cases,
+      { write, read },
+      {
+        concurrency: inFlight(options),
+        onResult: (result, done) => {
+          if (!result.pass) failed += 1;
+          options.onProgress?.({ done, total, failed, elapsedMs: Date.now() - started });
+        },
+      },
+    );
+  } finally {
+    await Promise.allSettled([write.close(), read === write ? Promise.resolve() : read.close()]);
+  }
+
+  const unsigned = buildRecord({
+    suite: suiteLabel(options),
+    standard: corpus.version,
+    toolchain: { name: TOOL_NAME, version: TOOL_VERSION },
+    corpus: { dir: corpus.dir, files: corpus.files.length, digest: corpus.digest },
+    implementation: {
+      adapter: implementation.adapter,
+      impl: implementation.impl,
+      name: options.implementationName,
+      version: options.implementationVersion,
+      files: implementation.files,
+    },
+    startedAt,
+    cases: results.map((r) => ({ name: `${r.suite}/${r.name}`, pass: r.pass, expected: r.expected, got: r.got })),
+    key: options.key.kind,
+  });
+  const record = signRecord(unsigned, options.key);
+  const bytes = recordBytes(record);
+  const elapsedMs = Date.now() - started;
+  const files: RunOutcome["files"] = {};
+
+  if (options.outDir) {
+    const outDir = resolve(options.outDir);
+    await mkdir(outDir, { recursive: true });
+    // The record first: whatever fails after this line, the signed result of the run is on disk.
+    files.record = join(outDir, "record.json");
+    await writeFile(files.record, bytes);
+    files.results = join(outDir, "results.json");
+    await writeFile(files.results, `${JSON.stringify({ results, elapsedMs }, null, 2)}\n`);
+    files.junit = join(outDir, "junit.xml");
+    await writeFile(files.junit, toJUnitXml({ record, results, recordPath: files.record, elapsedMs }));
+  }
+
+  return { record, recordBytes: bytes, results, files, elapsedMs };
+}

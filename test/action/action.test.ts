@@ -1,0 +1,426 @@
+// The bundled action (dist/index.js), run as the runner runs it, against a loopback results service:
+// the real @actions/artifact client uploads, and the record in the uploaded zip must verify.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
+import { verifyRecord } from "../../src/record/verify.js";
+import { startResultsService } from "./results-service.js";
+import { type ActionRun, actionOutputs, BUNDLE, REPO, runAction } from "./runner.js";
+import { readZip } from "./zip.js";
+
+// The reference canonicalizer as a command (the CLI bundled beside the action), a known-bad with a
+// few failures, and an echo that fails most cases.
+const CLI = `node '${join(dirname(BUNDLE), "cli.js")}'`;
+const CONFORMANT = { command: `${CLI} canonicalize --lines`, protocol: "lines", numbers: "300" };
+const KNOWN_BAD = {
+  command: `${CLI} known-bad sorts_by_code_point --lines`,
+  protocol: "lines",
+  numbers: "300",
+};
+const ECHO = { command: "node test/action/fixtures/echo-lines.mjs", protocol: "lines", numbers: "300" };
+const ARTIFACT_FILES = ["record.json", "summary.md", "junit.xml", "badge.svg", "badge.json"];
+
+/** The title of a failed case's annotation: `canon-conformance: suite/name failed`. */
+const CASE_TITLE = /^canon-conformance: [^ ]+\/[^ ]+ failed$/;
+
+function sha256(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** The log without its add-mask commands: the only lines allowed to hold a secret (the runner eats them). */
+function withoutMasks(stdout: string): string {
+  return stdout.replace(/^::add-mask::.*$/gm, "");
+}
+
+function errors(run: ActionRun) {
+  return run.annotations.filter((a) => a.level === "error");
+}
+
+/** Fails with the action's own log, which is what explains a wrong exit code. */
+function assertExit(run: ActionRun, code: number): void {
+  assert.equal(
+    run.code,
+    code,
+    `exit ${run.code}, expected ${code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`,
+  );
+}
+
+test("the bundle exists (the lead rebuilds dist/; ACTION_BUNDLE points at a development build)", () => {
+  assert.ok(existsSync(BUNDLE), `${BUNDLE} is missing: run node scripts/build.mjs`);
+});
+
+describe("a conformant implementation, uploaded to the results service", () => {
+  const service = startResultsService("ok");
+  let run: ActionRun;
+  before(async () => {
+    run = await runAction({
+      service: await service,
+      inputs: { ...CONFORMANT, "implementation-name": "example-node", "retention-days": "5" },
+    });
+  });
+  after(async () => (await service).close());
+
+  test("the step passes and says nothing is wrong", () => {
+    assertExit(run, 0);
+    assert.deepEqual(errors(run), []);
+    assert.deepEqual(
+      run.annotations.filter((a) => a.level === "warning"),
+      [],
+    );
+  });
+
+  test("every output action.yml declares is set, and agrees with the record on disk", async () => {
+    const outputs = run.outputs;
+    for (const name of actionOutputs()) assert.ok(name in outputs, `output ${name} was not set`);
+    const bytes = readFileSync(outputs["record-path"]!);
+    const verdict = verifyRecord(bytes);
+    assert.equal(verdict.outcome, "accept");
+    assert.ok(verdict.outcome === "accept");
+    const record = verdict.record;
+    assert.equal(outputs.conformant, "true");
+    assert.equal(outputs.cases, String(record.summary.cases));
+    assert.equal(outputs.passed, outputs.cases);
+    assert.equal(outputs.failed, "0");
+    assert.ok(record.summary.cases > 300, "every suite ran, numbers included");
+    assert.equal(outputs["record-sha256"], sha256(bytes));
+    assert.equal(outputs["signer-pubkey"], record.signer_pubkey);
+    assert.equal(outputs.key, "ephemeral");
+    assert.equal(record.implementation.name, "example-node");
+    assert.ok(
+      outputs["record-path"]!.startsWith(join(run.runnerTemp, "canon-conformance", "canon-conformance")),
+    );
+    assert.equal(outputs["badge-path"], join(outputs["record-path"]!, "..", "badge.svg"));
+  });
+
+  test("the uploaded zip holds the run's files, and its record.json is the one on disk and verifies", async () => {
+    const { artifacts, requests } = await service;
+    assert.equal(artifacts.length, 1);
+    const artifact = artifacts[0]!;
+    assert.equal(artifact.name, "canon-conformance");
+    const zip = readZip(artifact.blob);
+    for (const name of ARTIFACT_FILES)
+      assert.ok(zip.has(name), `${name} is not in the artifact (it has ${[...zip.keys()]})`);
+    const record = zip.get("record.json")!;
+    assert.deepEqual(record, readFileSync(run.outputs["record-path"]!));
+    const verdict = verifyRecord(record);
+    assert.deepEqual([verdict.outcome, verdict.outcome === "accept" && verdict.conformant], ["accept", true]);
+    assert.equal(
+      zip.get("summary.md")!.toString("utf8"),
+      readFileSync(join(run.outputs["record-path"]!, "..", "summary.md"), "utf8"),
+    );
+    assert.match(zip.get("badge.svg")!.toString("utf8"), /^<svg[\s\S]*canon conformance/);
+    const badge = JSON.parse(zip.get("badge.json")!.toString("utf8"));
+    assert.equal(badge.schemaVersion, 1);
+    assert.equal(badge.message, `${run.outputs.passed}/${run.outputs.cases}`);
+    // The client went through every step: create, the blocks, the block list, finalize.
+    const twirp = "POST /twirp/github.actions.results.api.v1.ArtifactService/";
+    assert.equal(requests[0], `${twirp}CreateArtifact`);
+    assert.equal(requests.at(-1), `${twirp}FinalizeArtifact`);
+    assert.match(requests.at(-2)!, / blocklist$/);
+    const blocks = requests.slice(1, -2);
+    assert.ok(blocks.length >= 1 && blocks.every((r) => / block$/.test(r)), requests.join("\n"));
+    // artifact-* outputs are what the service said and what was sent.
+    assert.equal(run.outputs["artifact-id"], "4001");
+    assert.equal(
+      run.outputs["artifact-url"],
+      "https://github.com/octo-org/canon-conformance/actions/runs/4242/artifacts/4001",
+    );
+    assert.equal(run.outputs["artifact-digest"], sha256(artifact.blob));
+    assert.equal(artifact.hash, `sha256:${sha256(artifact.blob)}`);
+  });
+
+  test("retention-days passes through as the artifact's expiry", async () => {
+    const artifact = (await service).artifacts[0]!;
+    assert.ok(artifact.expiresAt, "CreateArtifact carried no expires_at");
+    const days = (Date.parse(artifact.expiresAt) - Date.now()) / 86_400_000;
+    assert.ok(days > 4.9 && days <= 5.01, `expires in ${days} days, not 5`);
+  });
+
+  test("the job summary is the summary.md of the artifact, with the verify command", () => {
+    const summaryMd = readFileSync(join(run.outputs["record-path"]!, "..", "summary.md"), "utf8");
+    assert.ok(run.summary?.startsWith(summaryMd), "the job summary is not summary.md");
+    assert.match(run.summary!, /npx canon-conformance verify record\.json/);
+    assert.ok(Buffer.byteLength(run.summary!) < 1024 * 1024, "GitHub refuses a summary of 1 MiB or more");
+  });
+
+  test("progress reaches the log as plain lines, never rewritten in place", () => {
+    assert.match(run.stdout, new RegExp(`^${run.outputs.cases}/${run.outputs.cases} cases \\(100%\\)`, "m"));
+    assert.ok(!run.stdout.includes("\r"), "a carriage return in the log");
+    assert.ok(!/\x1b\[/.test(run.stdout), "terminal escapes in the log");
+  });
+});
+
+describe("a non-conformant implementation", () => {
+  test("fails the step, with at most 10 error annotations, and still uploads a record that verifies", async () => {
+    const service = await startResultsService("ok");
+    try {
+      const run = await runAction({ service, inputs: ECHO });
+      assertExit(run, 1);
+      assert.equal(run.outputs.conformant, "false");
+      const failed = Number(run.outputs.failed);
+      assert.ok(failed > 10, `the echo failed only ${failed} cases`);
+      assert.equal(Number(run.outputs.passed) + failed, Number(run.outputs.cases));
+      const errorAnnotations = errors(run);
+      assert.equal(
+        errorAnnotations.length,
+        10,
+        "GitHub shows 10 error annotations per step: use them all, no more",
+      );
+      // 8 cases, one saying how many more, and the step's own failure.
+      const cases = errorAnnotations.filter((a) => CASE_TITLE.test(a.properties.title ?? ""));
+      assert.equal(cases.length, 8);
+      for (const a of cases) assert.match(a.message, /\nexpected: [\s\S]*\ngot: /);
+      const more = errorAnnotations.find((a) => a.message.includes("more failed case"));
+      assert.ok(more?.message.startsWith(`${failed - 8} more failed cases`), more?.message);
+      assert.match(
+        errorAnnotations.at(-1)!.message,
+        new RegExp(`not conformant: ${failed} of ${run.outputs.cases} cases failed`),
+      );
+
+      const zip = readZip(service.artifacts[0]!.blob);
+      const verdict = verifyRecord(zip.get("record.json")!);
+      assert.deepEqual(
+        [verdict.outcome, verdict.outcome === "accept" && verdict.conformant],
+        ["accept", false],
+      );
+      assert.match(run.summary!, /❌/);
+      assert.equal(JSON.parse(zip.get("badge.json")!.toString("utf8")).color, "red");
+    } finally {
+      await service.close();
+    }
+  });
+
+  test("a known-bad with a few failures: every failure annotated, no 'more' line", async () => {
+    const run = await runAction({ inputs: { ...KNOWN_BAD, upload: "false" } });
+    assertExit(run, 1);
+    const failed = Number(run.outputs.failed);
+    assert.ok(
+      failed >= 1 && failed <= 9,
+      `sorts_by_code_point failed ${failed} cases; this test wants 1 to 9`,
+    );
+    const cases = errors(run).filter((a) => CASE_TITLE.test(a.properties.title ?? ""));
+    assert.equal(cases.length, failed);
+    assert.ok(!errors(run).some((a) => a.message.includes("more failed case")));
+    assert.equal(errors(run).length, failed + 1, "the cases and the step's failure");
+  });
+
+  test("with fail-on-nonconformant false the step passes, with a notice", async () => {
+    const run = await runAction({ inputs: { ...ECHO, "fail-on-nonconformant": "false", upload: "false" } });
+    assertExit(run, 0);
+    assert.equal(run.outputs.conformant, "false");
+    assert.ok(
+      run.annotations.some((a) => a.level === "notice" && /fail-on-nonconformant is false/.test(a.message)),
+    );
+    // No failure of its own, so all 10 error annotations can be cases (9 and one saying how many more).
+    assert.equal(errors(run).filter((a) => CASE_TITLE.test(a.properties.title ?? "")).length, 9);
+  });
+});
+
+describe("the upload fails: a warning, not a lost result", () => {
+  for (const mode of ["create-forbidden", "blob-forbidden"] as const) {
+    test(`the service answers 403 (${mode})`, async () => {
+      const service = await startResultsService(mode);
+      try {
+        const run = await runAction({ service, inputs: CONFORMANT });
+        assertExit(run, 0);
+        const warning = run.annotations.find(
+          (a) => a.level === "warning" && /artifact upload failed/.test(a.message),
+        );
+        assert.ok(warning, `no upload warning in\n${run.stdout}`);
+        assert.match(
+          warning.message,
+          new RegExp(run.outputs["record-path"]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+        );
+        assert.equal(run.outputs.conformant, "true");
+        assert.equal(run.outputs["artifact-id"], "");
+        assert.equal(run.outputs["artifact-url"], "");
+        const verdict = verifyRecord(readFileSync(run.outputs["record-path"]!));
+        assert.equal(verdict.outcome, "accept");
+        assert.equal(service.artifacts.length, 0);
+      } finally {
+        await service.close();
+      }
+    });
+  }
+
+  test("no results service at all (no ACTIONS_RUNTIME_TOKEN): a warning too", async () => {
+    const run = await runAction({ inputs: { ...CONFORMANT, suites: "jcs" } });
+    assertExit(run, 0);
+    assert.ok(run.annotations.some((a) => a.level === "warning" && /artifact upload failed/.test(a.message)));
+    assert.equal(run.outputs.conformant, "true");
+  });
+});
+
+describe("the job summary cannot be written", () => {
+  test("no GITHUB_STEP_SUMMARY: a warning, and the run and its outputs stand", async () => {
+    const run = await runAction({
+      summaryFile: false,
+      inputs: { ...CONFORMANT, suites: "jcs,reject", upload: "false" },
+    });
+    assertExit(run, 0);
+    assert.ok(
+      run.annotations.some((a) => a.level === "warning" && /job summary/.test(a.message)),
+      run.stdout,
+    );
+    assert.equal(run.outputs.conformant, "true");
+    assert.ok(existsSync(join(run.outputs["record-path"]!, "..", "summary.md")));
+  });
+
+  test("summary false: nothing is written to the job summary", async () => {
+    const run = await runAction({
+      inputs: { ...CONFORMANT, suites: "jcs", upload: "false", summary: "false" },
+    });
+    assertExit(run, 0);
+    assert.equal(run.summary, "");
+  });
+});
+
+describe("the signing key", () => {
+  const SEED = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"; // RFC 8032 §7.1 test 1
+
+  test("a supplied key signs the record, is masked first, and never reaches the log", async () => {
+    const run = await runAction({
+      inputs: { ...CONFORMANT, suites: "jcs", upload: "false", "signing-key": SEED },
+    });
+    assertExit(run, 0);
+    assert.equal(run.outputs.key, "supplied");
+    assert.equal(run.outputs["signer-pubkey"], toHex(parseSuppliedKey(SEED).publicKey));
+    assert.equal(
+      run.outputs["signer-pubkey"],
+      "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
+    );
+    assert.ok(run.stdout.startsWith(`::add-mask::${SEED}`), "the key was not masked before anything else");
+    assert.deepEqual(run.masked, [SEED], "mask the key once, whole");
+    const unmasked = withoutMasks(run.stdout);
+    for (let i = 0; i + 16 <= SEED.length; i += 8)
+      assert.ok(!unmasked.includes(SEED.slice(i, i + 16)), "part of the key in the log");
+    assert.ok(!run.stderr.includes(SEED.slice(0, 16)));
+    const record = readFileSync(run.outputs["record-path"]!, "utf8");
+    assert.ok(!record.includes(SEED.slice(0, 16)), "part of the key in the record");
+  });
+
+  test("a malformed key fails the step without echoing it", async () => {
+    const bad = `${SEED.slice(0, 40)}zz${SEED.slice(42)}`;
+    const run = await runAction({
+      inputs: { ...CONFORMANT, suites: "jcs", upload: "false", "signing-key": bad },
+    });
+    assertExit(run, 1);
+    const failure = errors(run).at(-1);
+    assert.match(failure?.message ?? "", /^signing-key: /);
+    const unmasked = withoutMasks(run.stdout);
+    for (let i = 0; i + 12 <= bad.length; i += 6)
+      assert.ok(!unmasked.includes(bad.slice(i, i + 12)), "part of the key in the log");
+    assert.ok(!run.stderr.includes(bad.slice(0, 12)));
+    assert.equal(run.outputs["record-path"], undefined, "no run with a key it could not read");
+  });
+
+  test("a PEM key's body lines are each masked", async () => {
+    const pem =
+      "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC\n-----END PRIVATE KEY-----";
+    const run = await runAction({
+      inputs: { ...CONFORMANT, suites: "jcs", upload: "false", "signing-key": pem },
+    });
+    assertExit(run, 0);
+    assert.equal(run.outputs.key, "supplied");
+    assert.ok(run.masked.includes("MC4CAQAwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC"));
+    assert.equal(run.masked[0], pem, "the whole key first");
+    assert.ok(!run.masked.some((m) => m.startsWith("-----END")), "the PEM armour alone is not secret");
+  });
+
+  test("a pull request from a fork without the secret: an ephemeral key and a notice, not a failure", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cc-event-"));
+    const eventPath = join(dir, "event.json");
+    writeFileSync(
+      eventPath,
+      JSON.stringify({
+        pull_request: {
+          head: { repo: { full_name: "someone/canon-conformance", fork: true } },
+          base: { repo: { full_name: "octo-org/canon-conformance", fork: false } },
+        },
+      }),
+    );
+    const run = await runAction({
+      env: { GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: eventPath },
+      inputs: { ...CONFORMANT, suites: "jcs", upload: "false", "signing-key": "" },
+    });
+    assertExit(run, 0);
+    assert.equal(run.outputs.key, "ephemeral");
+    const notice = run.annotations.find((a) => a.level === "notice");
+    assert.match(notice?.message ?? "", /forks[\s\S]*ephemeral/);
+    assert.equal(verifyRecord(readFileSync(run.outputs["record-path"]!)).outcome, "accept");
+  });
+
+  test("a push without a key: ephemeral, quietly (no notice)", async () => {
+    const run = await runAction({ inputs: { ...CONFORMANT, suites: "jcs", upload: "false" } });
+    assertExit(run, 0);
+    assert.equal(run.outputs.key, "ephemeral");
+    assert.deepEqual(
+      run.annotations.filter((a) => a.level === "notice"),
+      [],
+    );
+  });
+});
+
+describe("runs that cannot start fail the step with what to fix", () => {
+  const cases: [string, Record<string, string>, RegExp][] = [
+    ["no command and no url", { command: "" }, /set the input `command`/],
+    ["both command and url", { url: "http://127.0.0.1:9/" }, /either `command` or `url`/],
+    [
+      "a command that is not on PATH",
+      { command: "no-such-canonicalizer-xyz --lines" },
+      /could not run: .*no-such-canonicalizer-xyz/,
+    ],
+    ["numbers not a number", { numbers: "lots" }, /numbers must be a whole number/],
+    ["an unknown suite", { suites: "jcs,everything" }, /unknown suite 'everything'/],
+    ["an unknown protocol", { protocol: "carrier-pigeon" }, /unknown protocol 'carrier-pigeon'/],
+    [
+      "a working directory that does not exist",
+      { "working-directory": "no/such/dir" },
+      /working-directory 'no\/such\/dir' is not a directory/,
+    ],
+    [
+      "retention past 90 days",
+      { "retention-days": "365" },
+      /retention-days must be a whole number of days from 1 to 90/,
+    ],
+    [
+      "an artifact name with a slash",
+      { "artifact-name": "../escape" },
+      /artifact-name '\.\.\/escape' may not contain/,
+    ],
+    ["upload neither true nor false", { upload: "maybe" }, /upload must be true or false/],
+  ];
+  for (const [what, inputs, message] of cases) {
+    test(what, async () => {
+      const run = await runAction({ inputs: { ...CONFORMANT, suites: "jcs", ...inputs } });
+      assertExit(run, 1);
+      const failure = errors(run).at(-1);
+      assert.match(failure?.message ?? "(no error annotation)", message);
+    });
+  }
+});
+
+describe("badge false", () => {
+  test("no badge files, and badge-path is empty", async () => {
+    const run = await runAction({
+      inputs: { ...CONFORMANT, suites: "jcs", upload: "false", badge: "false" },
+    });
+    assertExit(run, 0);
+    assert.equal(run.outputs["badge-path"], "");
+    assert.ok(!existsSync(join(run.outputs["record-path"]!, "..", "badge.svg")));
+  });
+});
+
+test("action.yml runs the bundle on node24 and its every input is documented", () => {
+  const text = readFileSync(join(REPO, "action.yml"), "utf8");
+  assert.match(text, /\nruns:\n {2}using: node24\n {2}main: dist\/index\.js\n/);
+  assert.match(text, /\nbranding:\n {2}icon: (shield|check-circle)\n {2}color: [a-z]+\n/);
+  const inputs = text.slice(text.indexOf("\ninputs:\n"), text.indexOf("\noutputs:\n"));
+  const names = [...inputs.matchAll(/^ {2}([a-z][a-z0-9-]*):\s*$/gm)].map((m) => m[1]!);
+  const descriptions = [...inputs.matchAll(/^ {4}description:/gm)].length;
+  assert.equal(descriptions, names.length, "an input without a description");
+});

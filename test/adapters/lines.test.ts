@@ -1,0 +1,209 @@
+// The lines protocol against well-behaved and hostile fixture commands: pipelining, the CR/LF rule,
+// restarts, framing loss and giving up. Every hostile case asserts a clear reason, a finished run (a
+// generous bound) and no process of the command left behind.
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { createLinesCanonicalizer, MAX_RESTARTS } from "../../src/adapters/command-lines.js";
+import { liveGroupCount } from "../../src/adapters/process-group.js";
+import type { Answer, Canonicalizer } from "../../src/types.js";
+import { bytes, CWD, finishes, fixture, leftovers, newTag, processesWith, show, text } from "./helpers.js";
+
+const BOUND_MS = 30_000;
+
+function lines(command: string, over: Partial<{ timeoutMs: number; maxOutputBytes: number }> = {}) {
+  return createLinesCanonicalizer({
+    command,
+    shell: false,
+    cwd: CWD,
+    timeoutMs: 10_000,
+    maxOutputBytes: 16 * 1024 * 1024,
+    ...over,
+  });
+}
+
+/** Starts fixture `name` in lines mode; `done` closes it and checks nothing tagged is left running. */
+function session(name: string, over: Parameters<typeof lines>[1] = {}, args: string[] = []) {
+  const tag = newTag();
+  const c = lines(fixture(name, tag, "--lines", ...args), over);
+  return {
+    c,
+    tag,
+    all: (inputs: string[]) =>
+      finishes(Promise.all(inputs.map((i) => c.canonicalize(bytes(i)))), BOUND_MS, `${name} answers`),
+    async done() {
+      await finishes(c.close(), BOUND_MS, `${name} close`);
+      assert.deepEqual(await leftovers(tag), [], `processes of ${name} left behind`);
+    },
+  };
+}
+
+async function inSequence(c: Canonicalizer, inputs: string[]): Promise<Answer[]> {
+  const out: Answer[] = [];
+  for (const i of inputs) out.push(await c.canonicalize(bytes(i)));
+  return out;
+}
+
+after(() => assert.equal(liveGroupCount(), 0, "every process group was killed"));
+
+test("well behaved: one process answers every request in order, pipelined", async () => {
+  const s = session("echo.mjs");
+  const inputs = Array.from({ length: 500 }, (_, i) => `{ "n" : ${i}, "s": "x${i}" }`);
+  const answers = await s.all([...inputs, "{nope"]);
+  assert.deepEqual(
+    answers.slice(0, 500).map(show),
+    inputs.map((_, i) => `canonical {"n":${i},"s":"x${i}"}`),
+  );
+  assert.match(show(answers[500]!), /^rejected .*JSON/);
+  assert.equal(processesWith(s.tag).length, 1, "one long-lived process");
+  await s.done();
+});
+
+test("the CR/LF rule on the wire: outside a string a space, inside U+0001", async () => {
+  const s = session("hex.mjs");
+  const [a, b] = await s.all(['{"a":\r\n1}', '["x\ny"]']);
+  assert.equal(show(a!), `canonical "${Buffer.from('{"a":  1}').toString("hex")}"`);
+  assert.equal(show(b!), `canonical "${Buffer.from('["x\x01y"]').toString("hex")}"`);
+  await s.done();
+  // And the meaning is kept: the LF inside a string still gets the input rejected.
+  const e = session("echo.mjs");
+  const [ws, ctl] = await e.all(['{"a":\n1}', '["x\ny"]']);
+  assert.equal(show(ws!), 'canonical {"a":1}');
+  assert.equal(ctl!.status, "rejected");
+  await e.done();
+});
+
+test("no deadlock however large the answers: 40 pipelined answers of 1 MiB each", async () => {
+  const s = session("big.mjs");
+  const answers = await s.all(Array.from({ length: 40 }, () => String(1024 * 1024)));
+  for (const a of answers) {
+    assert.equal(a.status, "canonical");
+    assert.equal((a as { output: Uint8Array }).output.length, 1024 * 1024 + 2);
+  }
+  await s.done();
+});
+
+test("no deadlock with large requests either: 40 pipelined inputs of 1 MiB", async () => {
+  const s = session("echo.mjs");
+  const big = JSON.stringify("q".repeat(1024 * 1024));
+  const answers = await s.all(Array.from({ length: 40 }, () => big));
+  assert.ok(answers.every((a) => a.status === "canonical" && text(a.output) === big));
+  await s.done();
+});
+
+test("hostile: hangs -> each request times out with a clear reason, then the session gives up", async () => {
+  const s = session("hang.mjs", { timeoutMs: 300 });
+  const answers = await s.all(Array.from({ length: MAX_RESTARTS + 3 }, (_, i) => `[${i}]`));
+  for (const a of answers.slice(0, MAX_RESTARTS)) {
+    assert.equal(show(a), "failed no answer within 300 ms; process group killed and command restarted");
+  }
+  for (const a of answers.slice(MAX_RESTARTS + 1)) assert.match(show(a), /^failed gave up: .*restarted 5 times in a row/);
+  assert.match(show(await s.c.canonicalize(bytes("[]"))), /^failed gave up/);
+  await s.done();
+});
+
+test("hostile: exits before reading its input -> crash reason, then gives up instead of looping", async () => {
+  const s = session("exit-early.mjs");
+  const answers = await s.all(Array.from({ length: 10 }, (_, i) => `[${i}]`));
+  assert.match(show(answers[0]!), /^failed the command exited with code 0 while this request was pending; command restarted$/);
+  assert.match(show(answers[9]!), /^failed gave up: the command was restarted 5 times in a row without answering once/);
+  await s.done();
+});
+
+test("hostile: prints nothing -> times out with a clear reason", async () => {
+  const s = session("silent.mjs", { timeoutMs: 300 });
+  const [a] = await s.all(["{}"]);
+  assert.equal(show(a!), "failed no answer within 300 ms; process group killed and command restarted");
+  await s.done();
+});
+
+test("hostile: prints binary garbage -> failed, not UTF-8", async () => {
+  const s = session("garbage.mjs");
+  const answers = await s.all(["{}", "[]"]);
+  for (const a of answers) assert.equal(show(a), "failed answer is not UTF-8: invalid byte 0xff at offset 1");
+  await s.done();
+});
+
+test("hostile: writes only to stderr -> the timeout reason carries the stderr", async () => {
+  const s = session("stderr-only.mjs", { timeoutMs: 300 });
+  const [a] = await s.all(["{}"]);
+  assert.match(show(a!), /^failed no answer within 300 ms; .*\(stderr: oops: I only talk to stderr\)$/);
+  await s.done();
+});
+
+test("hostile: leaves a child holding stdout open and exits -> bounded wait, restart, child killed", async () => {
+  const s = session("orphan.mjs");
+  const answers = await s.all(["[1]", "[2]", "[3]", "[4]"]);
+  assert.equal(show(answers[0]!), "canonical [1]");
+  const failed = answers.filter((a) => a.status === "failed");
+  assert.ok(failed.length >= 1, answers.map(show).join("\n"));
+  for (const a of failed) assert.match(show(a), /the command exited with code 0 while this request was pending/);
+  for (const a of answers.filter((x) => x.status !== "failed")) assert.match(show(a), /^canonical \[\d\]$/);
+  await s.done();
+});
+
+test("hostile: crashes halfway through -> that request fails with code and stderr, the rest go on", async () => {
+  const s = session("crash.mjs");
+  const answers = await s.all(["[1]", "[2]", '"crash"', "[4]", "[5]"]);
+  assert.deepEqual(answers.map(show), [
+    "canonical [1]",
+    "canonical [2]",
+    "failed the command exited with code 7 (stderr: crashing on purpose) while this request was pending; command restarted",
+    "canonical [4]",
+    "canonical [5]",
+  ]);
+  await s.done();
+});
+
+test("hostile: answers two lines for one -> framing lost, said so, restarted", async () => {
+  const s = session("two-lines.mjs");
+  const answers = await inSequence(s.c, ["[1]", "[2]", "[3]"]);
+  for (const a of answers) {
+    assert.equal(
+      show(a),
+      "failed framing lost: the command printed a line with no request waiting for it; answers read with it are not trusted",
+    );
+  }
+  await s.done();
+});
+
+test("hostile: two lines for one, pipelined -> detected, then lockstep fails each further request", async () => {
+  // Pipelined, an extra line is indistinguishable from the next request's answer until a line arrives
+  // with no request outstanding (docs/protocol.md, "Framing"); from then on every request is checked.
+  const s = session("two-lines.mjs");
+  // Here all four answers arrive before the surplus does, so they are shifted ([1],[1],[2],[2]): the
+  // known limit of pipelining. The surplus then arrives with nothing outstanding and is caught.
+  const first = await s.all(["[1]", "[2]", "[3]", "[4]"]);
+  assert.equal(first.length, 4);
+  await new Promise((r) => setTimeout(r, 100));
+  const later = await s.all(["[5]", "[6]", "[7]"]);
+  for (const a of later) assert.match(show(a), /^failed framing lost/);
+  await s.done();
+});
+
+test("hostile: answers none for one and then hangs -> it times out, the rest are re-sent and pass", async () => {
+  const s = session("skip-then-hang.mjs", { timeoutMs: 700 });
+  const answers = await s.all(["[1]", '"skip"', "[3]", "[4]"]);
+  assert.deepEqual(answers.map(show), [
+    "canonical [1]",
+    "failed no answer within 700 ms; process group killed and command restarted",
+    "canonical [3]",
+    "canonical [4]",
+  ]);
+  await s.done();
+});
+
+test("hostile: floods output past the cap -> failed at the cap, restarted", async () => {
+  const s = session("flood.mjs", { maxOutputBytes: 1024 * 1024 });
+  const [a] = await s.all(["{}"]);
+  assert.equal(show(a!), "failed answer line passed the cap of 1048576 bytes; command restarted");
+  await s.done();
+});
+
+test("close() fails what is still pending; later requests fail clearly", async () => {
+  const s = session("hang.mjs");
+  const pending = s.c.canonicalize(bytes("{}"));
+  await new Promise((r) => setTimeout(r, 200));
+  await s.done();
+  assert.equal(show(await pending), "failed the run was closed before the command answered");
+  assert.equal(show(await s.c.canonicalize(bytes("{}"))), "failed the adapter is closed");
+});

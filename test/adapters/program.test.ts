@@ -1,0 +1,117 @@
+// What ran (seed 003 §2.2): the program as found on PATH, and every file argument, hashed by streaming.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmodSync, mkdirSync, mkdtempSync, openSync, closeSync, ftruncateSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { AdapterSetupError } from "../../src/adapters/errors.js";
+import { describeImplementation, resolveProgram, sha256File } from "../../src/adapters/program.js";
+
+const root = mkdtempSync(join(tmpdir(), "cc-program-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+const bin = join(root, "bin");
+const other = join(root, "other");
+const work = join(root, "work");
+for (const d of [bin, other, work, join(work, "sub")]) mkdirSync(d, { recursive: true });
+const write = (path: string, body: string, mode = 0o644) => {
+  writeFileSync(path, body);
+  chmodSync(path, mode);
+};
+write(join(bin, "canon"), "#!/bin/sh\necho canon\n", 0o755);
+write(join(other, "canon"), "#!/bin/sh\necho shadowed\n", 0o755);
+write(join(other, "plain"), "not executable\n");
+write(join(work, "canon.py"), "print('hi')\n");
+write(join(work, "sub", "table.json"), "{}\n");
+write(join(work, "run.sh"), "#!/bin/sh\n", 0o755);
+const sha = (body: string) => createHash("sha256").update(body).digest("hex");
+const env = { PATH: [bin, other].join(":") };
+
+test("a bare name is looked up on PATH, first match wins, as an absolute path", () => {
+  assert.equal(resolveProgram("canon", { cwd: work, env }), join(bin, "canon"));
+  assert.equal(resolveProgram("canon", { cwd: work, env: { PATH: [other, bin].join(":") } }), join(other, "canon"));
+});
+
+test("a name with a slash is resolved against the working directory, not PATH", () => {
+  assert.equal(resolveProgram("./run.sh", { cwd: work, env }), join(work, "run.sh"));
+  assert.equal(resolveProgram("../bin/canon", { cwd: work, env: { PATH: "" } }), join(bin, "canon"));
+});
+
+test("clear setup errors: not found on PATH, not executable, no such file", () => {
+  const error = (f: () => unknown, re: RegExp) =>
+    assert.throws(f, (e: unknown) => e instanceof AdapterSetupError && re.test(e.message));
+  error(() => resolveProgram("nope-xyz", { cwd: work, env }), /^command not found on PATH: nope-xyz$/);
+  error(() => resolveProgram("plain", { cwd: work, env }), /^not executable: .*other\/plain$/);
+  error(() => resolveProgram("./canon.py", { cwd: work, env }), /^not executable: \.\/canon\.py/);
+  error(() => resolveProgram("./missing", { cwd: work, env }), /^command not found: \.\/missing \(no such file\)$/);
+});
+
+test("Windows rules: PATHEXT tried in order, the working directory first, no execute bit needed", () => {
+  const win = join(root, "win");
+  mkdirSync(win);
+  write(join(win, "tool.CMD"), "@echo off\n");
+  write(join(win, "tool.EXE"), "MZ");
+  write(join(work, "local.BAT"), "@echo off\n");
+  const lookup = { cwd: work, env: { Path: win, PATHEXT: ".COM;.EXE;.BAT;.CMD" }, platform: "win32" as const };
+  assert.equal(resolveProgram("tool", lookup), join(win, "tool.EXE"));
+  assert.equal(resolveProgram("tool.CMD", lookup), join(win, "tool.CMD"));
+  assert.equal(resolveProgram("local", lookup), join(work, "local.BAT"));
+  assert.throws(() => resolveProgram("tool", { ...lookup, env: { Path: win, PATHEXT: ".COM" } }), /not found on PATH/);
+});
+
+test("describeImplementation: program from PATH, then each file argument as given, in argv order, once each", async () => {
+  const d = await describeImplementation({
+    command: "canon --table sub/table.json canon.py ./canon.py --not-a-file sub 'canon.py'",
+    shell: false,
+    cwd: work,
+    env,
+  });
+  assert.equal(d.adapter, "command");
+  assert.equal(d.impl, "canon --table sub/table.json canon.py ./canon.py --not-a-file sub 'canon.py'");
+  assert.deepEqual(d.files, [
+    { path: join(bin, "canon"), sha256: sha("#!/bin/sh\necho canon\n") },
+    { path: "sub/table.json", sha256: sha("{}\n") },
+    { path: "canon.py", sha256: sha("print('hi')\n") },
+  ]);
+});
+
+test("describeImplementation: http has no files; --shell names the shell and, best effort, the program", async () => {
+  assert.deepEqual(await describeImplementation({ url: "http://127.0.0.1:1/x", shell: false, cwd: work }), {
+    adapter: "http",
+    impl: "http://127.0.0.1:1/x",
+    files: [],
+  });
+  const d = await describeImplementation({ command: "canon canon.py | cat", shell: true, cwd: work, env });
+  assert.deepEqual(
+    d.files.map((f) => f.path),
+    ["/bin/sh", join(bin, "canon"), "canon.py"],
+  );
+  await assert.rejects(describeImplementation({ command: "nope-xyz a", shell: false, cwd: work, env }), AdapterSetupError);
+});
+
+test("sha256File streams: a 512 MiB file hashes without being held in memory, as sha256sum says", async (t) => {
+  let sum: string;
+  try {
+    sum = execFileSync("sha256sum", ["--version"], { encoding: "utf8" });
+  } catch {
+    t.skip("sha256sum not installed");
+    return;
+  }
+  const big = join(root, "sparse.bin");
+  const fd = openSync(big, "w");
+  ftruncateSync(fd, 512 * 1024 * 1024); // sparse: no disk used, reads as zeros
+  closeSync(fd);
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 10);
+  const digest = await sha256File(big);
+  clearInterval(sampler);
+  sum = execFileSync("sha256sum", [big], { encoding: "utf8" }).split(" ")[0]!;
+  assert.equal(digest, sum);
+  // Reading the file whole would add 512 MiB; a stream adds a few 64 KiB buffers.
+  assert.ok(peak - before < 128 * 1024 * 1024, `rss grew by ${Math.round((peak - before) / 2 ** 20)} MiB`);
+});

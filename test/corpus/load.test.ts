@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { corpusFiles, loadCorpus, vectorsRoot } from "../../src/corpus/index.js";
+import { SUITES } from "../../src/types.js";
+
+const stored = SUITES.filter((s) => s !== "numbers");
+
+test("vectorsRoot() is the repository's vectors/ folder", () => {
+  const root = vectorsRoot();
+  assert.equal(root, join(import.meta.dirname, "..", "..", "vectors"));
+  assert.match(readFileSync(join(root, "VERSION"), "utf8"), /^\d+\.\d+\.\d+\n$/);
+});
+
+test("at least 300 named cases outside numbers, each with its why and source", async () => {
+  const corpus = await loadCorpus({ suites: [...stored], profile: "rfc8785", numbers: 0 });
+  assert.ok(corpus.cases.length >= 300, `only ${corpus.cases.length} cases`);
+  for (const c of corpus.cases) {
+    assert.ok(c.why.trim().length > 0 && !c.why.includes("\n"), `${c.suite}/${c.name}: why`);
+    assert.ok(c.source.trim().length > 0, `${c.suite}/${c.name}: source`);
+  }
+  const bySuite = Object.fromEntries(
+    stored.map((s) => [s, corpus.cases.filter((c) => c.suite === s).length]),
+  );
+  for (const suite of stored) assert.ok(bySuite[suite]! > 0, `suite ${suite} is empty`);
+});
+
+test("every case name is unique and cases come in SUITES order, manifest order within", async () => {
+  const corpus = await loadCorpus({ suites: [...SUITES], profile: "rfc8785", numbers: 250_000 });
+  const names = corpus.cases.map((c) => `${c.suite}/${c.name}`);
+  assert.equal(new Set(names).size, names.length);
+  const suiteOrder = corpus.cases.map((c) => SUITES.indexOf(c.suite));
+  assert.deepEqual(
+    suiteOrder,
+    [...suiteOrder].sort((a, b) => a - b),
+  );
+  for (const suite of stored) {
+    const manifest = JSON.parse(readFileSync(join(vectorsRoot(), suite, "manifest.json"), "utf8"));
+    const inManifest = manifest.cases.map((c: { name: string }) => c.name);
+    assert.deepEqual(
+      corpus.cases.filter((c) => c.suite === suite).map((c) => c.name),
+      inManifest,
+    );
+  }
+});
+
+test("the suites asked for, and only those, in SUITES order whatever the order asked", async () => {
+  const corpus = await loadCorpus({ suites: ["invariants", "jcs"], profile: "rfc8785", numbers: 0 });
+  const suites = [...new Set(corpus.cases.map((c) => c.suite))];
+  assert.deepEqual(suites, ["jcs", "invariants"]);
+  assert.ok(corpus.files.every((f) => /^vectors\/(VERSION|jcs\/|invariants\/)/.test(f.path)));
+});
+
+test("the files a run reads are exactly corpusFiles(), VERSION and the manifests included", async () => {
+  const corpus = await loadCorpus({ suites: [...SUITES], profile: "nfc", numbers: 1000 });
+  assert.deepEqual(corpus.files, await corpusFiles(vectorsRoot(), [...SUITES]));
+  const paths = corpus.files.map((f) => f.path);
+  assert.equal(new Set(paths).size, paths.length);
+  for (const p of ["vectors/VERSION", "vectors/jcs/manifest.json", "vectors/numbers/manifest.json"]) {
+    assert.ok(paths.includes(p), p);
+  }
+  assert.ok(paths.includes("vectors/jcs/expected/rfc-testdata-weird.nfc.json"));
+  assert.equal(corpus.dir, "vectors");
+  assert.equal(corpus.version, readFileSync(join(vectorsRoot(), "VERSION"), "utf8").trim());
+  assert.match(corpus.digest, /^sha256:[0-9a-f]{64}$/);
+});
+
+test("input bytes are loaded exactly as stored (BOM, invalid UTF-8, odd whitespace)", async () => {
+  const corpus = await loadCorpus({ suites: ["reject", "canon-or-reject"], profile: "rfc8785", numbers: 0 });
+  const input = (name: string) => {
+    const c = corpus.cases.find((k) => k.name === name);
+    assert.ok(c && "input" in c, name);
+    return Buffer.from(c.input).toString("hex");
+  };
+  assert.equal(input("surrogate-raw-high"), "22eda08022");
+  assert.equal(input("byte-ff"), "22ff22");
+  assert.ok(input("bom-object").startsWith("efbbbf"));
+  assert.equal(input("ws-vertical-tab"), "5b312c0b325d");
+  assert.equal(input("empty-input"), "");
+});
+
+test("bad options get clear errors", async () => {
+  await assert.rejects(
+    loadCorpus({ suites: ["jcs"], profile: "nfd" as "nfc", numbers: 0 }),
+    /unknown profile "nfd"/,
+  );
+  await assert.rejects(loadCorpus({ suites: ["jcs"], profile: "rfc8785", numbers: -1 }), /whole number >= 0/);
+  await assert.rejects(
+    loadCorpus({ suites: ["jcs"], profile: "rfc8785", numbers: 1.5 }),
+    /whole number >= 0/,
+  );
+  await assert.rejects(loadCorpus({ suites: ["numbers"], profile: "rfc8785", numbers: 1, seed: -3 }), /seed/);
+  await assert.rejects(loadCorpus({ suites: ["jcs", "jcs"], profile: "rfc8785", numbers: 0 }), /named twice/);
+  await assert.rejects(
+    loadCorpus({ suites: ["json" as "jcs"], profile: "rfc8785", numbers: 0 }),
+    /unknown suite "json"/,
+  );
+});

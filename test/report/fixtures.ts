@@ -1,0 +1,104 @@
+// Hand-built runs for the reporters' tests: a ConformResult literal consistent with its cases.
+
+import type { ReportInput } from "../../src/report/index.js";
+import type { CaseKind, CaseResult, ConformResult, SuiteName } from "../../src/types.js";
+
+export function caseResult(
+  suite: SuiteName,
+  name: string,
+  pass: boolean,
+  more: Partial<CaseResult> = {},
+): CaseResult {
+  const kind: CaseKind = suite === "reject" ? "reject" : "canon";
+  return {
+    suite,
+    name,
+    kind,
+    pass,
+    expected: suite === "reject" ? "reject" : '{"a":1}',
+    got: pass ? (suite === "reject" ? "reject: bad input" : '{"a":1}') : '{"a":1.0}',
+    why: `${name} is what RFC 8785 asks for`,
+    source: "RFC 8785 §3.2.2",
+    ...more,
+  };
+}
+
+/** A signed-looking record for `results`: summary and verdict follow from the cases, as seed 003 §2 says. */
+export function recordFor(results: CaseResult[], more: Partial<ConformResult> = {}): ConformResult {
+  const passed = results.filter((r) => r.pass).length;
+  return {
+    wai: "conform-result/1",
+    kind: "canonicalizer",
+    suite: "rfc8785",
+    standard: "RFC 8785",
+    toolchain: { name: "canon-conformance", version: "0.1.0" },
+    corpus: { dir: "vectors", files: 34, digest: `sha256:${"ab".repeat(32)}` },
+    implementation: {
+      adapter: "command",
+      impl: "python3 canon.py",
+      name: "pycanon",
+      version: "1.2.0",
+      files: [
+        { path: "/usr/bin/python3", sha256: "11".repeat(32) },
+        { path: "canon.py", sha256: "22".repeat(32) },
+      ],
+    },
+    started_at: "2026-12-01T19:00:00Z",
+    cases: results.map((r) => ({
+      name: `${r.suite}/${r.name}`,
+      pass: r.pass,
+      expected: r.expected,
+      got: r.got,
+    })),
+    summary: { cases: results.length, passed, failed: results.length - passed },
+    conformant: results.length > 0 && passed === results.length,
+    key: "ephemeral",
+    signer_pubkey: "cd".repeat(32),
+    sig: "ef".repeat(64),
+    ...more,
+  };
+}
+
+export function inputFor(
+  results: CaseResult[],
+  record: Partial<ConformResult> = {},
+  more: Partial<ReportInput> = {},
+): ReportInput {
+  return {
+    record: recordFor(results, record),
+    results,
+    recordPath: "out/record.json",
+    elapsedMs: 4321,
+    ...more,
+  };
+}
+
+/** A small mixed run: two suites, one failure in each of two of them. */
+export function mixedRun(): CaseResult[] {
+  return [
+    caseResult("jcs", "arrays", true),
+    caseResult("jcs", "numbers-float", false, { expected: "[1,2]", got: "[1,2.0]" }),
+    caseResult("reject", "lone-surrogate", false, { expected: "reject", got: '"\\ud800"' }),
+    caseResult("reject", "trailing-comma", true),
+    caseResult("invariants", "idempotent-1", true, { kind: "idempotent" }),
+  ];
+}
+
+/** Text that tries every way to break Markdown, HTML, XML or a terminal. */
+export const HOSTILE = [
+  "```` fence ``` `",
+  "</details><details open><summary>x</summary>",
+  "<script>alert(1)</script>",
+  '<img src=x onerror="alert(1)">',
+  "</pre><b>bold</b>",
+  "a | b || c \\| d",
+  "line1\nline2\r\n\n# heading",
+  "*em* _em_ [link](http://x) ![img](x) ~~s~~ $x$",
+  "&amp; &lt; &#60; &",
+  "\u0000\u0001\u001b[31mred\u001b[0m\u007f\u0085",
+  "\u202eevil\u202c \u200b\ufeff\u00a0",
+  "lone \ud800 and \udc00 high-low",
+  "\ufffe\uffff",
+  "]]> <!-- --> <![CDATA[ x ]]>",
+  "⟨U+0041⟩",
+].join(" ");

@@ -1,0 +1,218 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  GITHUB_SUMMARY_LIMIT,
+  MIN_SUMMARY_BYTES,
+  SUMMARY_MARGIN,
+  toMarkdownSummary,
+} from "../../src/report/index.js";
+import { inlineText } from "../../src/report/markdown-escape.js";
+import { showInvisible } from "../../src/report/visible.js";
+import type { CaseResult } from "../../src/types.js";
+import { caseResult, HOSTILE, inputFor, mixedRun } from "./fixtures.js";
+
+const bytes = (s: string) => Buffer.byteLength(s, "utf8");
+/** With the `u` flag a surrogate range matches only unpaired surrogates. */
+const isWellFormed = (s: string) => !/[\uD800-\uDFFF]/u.test(s);
+
+/** The only tags the summary writes itself; any other `<` would be HTML from the content. */
+const OUR_TAGS = /<\/?(?:code|pre|details|summary)>/g;
+
+/** Asserts the structure that keeps content inert: our tags only, balanced; tables with even rows. */
+function assertInert(md: string): void {
+  assert.ok(isWellFormed(md), "no lone surrogate reaches the summary");
+  assert.doesNotMatch(md.replace(OUR_TAGS, ""), /</, "no raw < from the content");
+  for (const tag of ["code", "pre", "details", "summary"]) {
+    const open = md.split(`<${tag}>`).length - 1;
+    const close = md.split(`</${tag}>`).length - 1;
+    assert.equal(open, close, `<${tag}> balanced`);
+  }
+  assert.ok((md.match(/<details>/g) ?? []).length <= 1, "one <details> at most: the passing cases");
+  const lines = md.split("\n");
+  for (const line of lines) {
+    if (line.startsWith("<pre>")) assert.ok(line.endsWith("</pre>"), "a <pre> block is one line");
+  }
+  // Each table: every row has as many raw pipes as its header.
+  let pipes = -1;
+  for (const line of lines) {
+    if (!line.startsWith("|")) {
+      pipes = -1;
+      continue;
+    }
+    const count = line.split("|").length - 1;
+    if (pipes === -1) pipes = count;
+    else assert.equal(count, pipes, `table row keeps its cells: ${line.slice(0, 80)}`);
+  }
+  // The only fenced block is the verify command's.
+  assert.equal((md.match(/^```/gm) ?? []).length, 2);
+}
+
+/** What CommonMark makes of inlineText's output: backslash escapes and entities undone. */
+function renderInline(text: string): string {
+  return text
+    .replace(/\\([!-/:-@[-`{-~])/g, "$1")
+    .replace(/&(amp|lt|gt|quot|#39|#124);/g, (_, e: string) =>
+      e === "amp" ? "&" : e === "lt" ? "<" : e === "gt" ? ">" : e === "quot" ? '"' : e === "#39" ? "'" : "|",
+    );
+}
+
+test("the summary states the verdict, what ran, the suites, each failure and how to verify", () => {
+  const md = toMarkdownSummary(inputFor(mixedRun()));
+  assert.match(md, /^## ❌ Not conformant: 3 of 5 cases passed, 2 failed\n/);
+  assert.match(md, /\*\*Implementation:\*\* pycanon 1\\\.2\\\.0/);
+  assert.match(md, /<code>canon\\\.py<\/code> \| <code>2{64}<\/code>/);
+  assert.match(md, new RegExp(`\\*\\*Signer:\\*\\* <code>${"cd".repeat(32)}</code> \\(ephemeral key`));
+  assert.match(md, /\| ❌ \| <code>jcs<\/code> \| 2 \| 1 \| 1 \|/);
+  assert.match(md, /\| ✅ \| <code>invariants<\/code> \| 1 \| 1 \| 0 \|/);
+  assert.match(md, /#### ❌ <code>jcs\/numbers\\-float<\/code>/);
+  assert.match(md, /\*\*Expected\*\*\n\n<pre>\[1,2\]<\/pre>\n\n\*\*Got\*\*\n\n<pre>\[1,2\.0\]<\/pre>/);
+  assert.match(md, /first difference at character 5/);
+  assert.match(md, /<details>\n<summary>Passing cases \(3\)<\/summary>/);
+  assert.match(md, /```sh\nnpx canon-conformance verify record\.json\n```/);
+  assert.doesNotMatch(md, /Trimmed/);
+  assertInert(md);
+});
+
+test("a conformant run with a supplied key says so and pins the key in the verify command", () => {
+  const results = mixedRun().map((r) => ({ ...r, pass: true }));
+  const md = toMarkdownSummary(inputFor(results, { key: "supplied" }, { recordPath: "/tmp/x/conform.json" }));
+  assert.match(md, /^## ✅ Conformant: 5 of 5 cases passed\n/);
+  assert.match(md, /supplied key: the holder of this key ran it/);
+  assert.match(md, new RegExp(`npx canon-conformance verify conform\\.json --pubkey ${"cd".repeat(32)}\\n`));
+  assert.doesNotMatch(md, /Failed cases/);
+});
+
+test("a run with no cases is not conformant and says none ran", () => {
+  const md = toMarkdownSummary(inputFor([]));
+  assert.match(md, /^## ❌ Not conformant: no cases ran\n/);
+  assert.match(md, /No cases ran\./);
+});
+
+test("a record path that is not a plain file name is not put in the command", () => {
+  const md = toMarkdownSummary(inputFor(mixedRun(), {}, { recordPath: "out/`rm -rf`; <b>.json" }));
+  assert.match(md, /verify record\.json\n/);
+});
+
+test("hostile corpus text and output break nothing and inject no HTML", () => {
+  const hostile = (name: string, pass: boolean): CaseResult =>
+    caseResult("jcs", `${name} ${HOSTILE}`, pass, {
+      why: HOSTILE,
+      source: HOSTILE,
+      expected: HOSTILE,
+      got: `${HOSTILE}!`,
+    });
+  const input = inputFor([hostile("a", false), hostile("b", true), hostile("c", false)], {
+    implementation: {
+      adapter: "command",
+      impl: HOSTILE,
+      name: HOSTILE,
+      version: HOSTILE,
+      files: [{ path: HOSTILE, sha256: "33".repeat(32) }],
+    },
+    corpus: { dir: HOSTILE, files: 1, digest: HOSTILE },
+  });
+  const md = toMarkdownSummary(input);
+  assertInert(md);
+  for (const bad of [
+    "<script",
+    "</details><details open>",
+    "<img",
+    "</pre><b>",
+    "\u001b",
+    "\u202e",
+    "\u0000",
+  ]) {
+    assert.ok(!md.includes(bad), `no raw ${JSON.stringify(bad)}`);
+  }
+  // The output shows as itself: <pre> content is the visible text, HTML-escaped, nothing else.
+  const pre = md.match(/<pre>(.*)<\/pre>/)![1]!;
+  assert.equal(
+    pre
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, "&"),
+    showInvisible(HOSTILE),
+  );
+});
+
+test("inline text renders back to exactly the visible content", () => {
+  assert.equal(renderInline(inlineText(HOSTILE)), showInvisible(HOSTILE));
+  assert.doesNotMatch(inlineText(HOSTILE), /(?<!\\)[`*_[\]|<>]/, "no live Markdown or HTML character");
+});
+
+test("passing detail is trimmed first, and the summary says so", () => {
+  const results: CaseResult[] = [caseResult("jcs", "broken", false)];
+  for (let i = 0; i < 3000; i++) results.push(caseResult("jcs", `case-${i}-${"x".repeat(20)}`, true));
+  const full = toMarkdownSummary(inputFor(results), { maxBytes: 10 * 1024 * 1024 });
+  assert.ok(bytes(full) > 200_000, "the untrimmed summary would not fit");
+  const md = toMarkdownSummary(inputFor(results), { maxBytes: 200_000 });
+  assert.ok(bytes(md) <= 200_000);
+  assert.doesNotMatch(md, /<details>/);
+  assert.match(md, /Trimmed to stay under 200000 bytes .*the 3000 passing cases are not listed\./);
+  assert.doesNotMatch(md, /cut here/, "outputs untouched while dropping passing detail sufficed");
+  assert.match(md, /#### ❌ <code>jcs\/broken<\/code>/);
+  assertInert(md);
+});
+
+test("1 MB outputs are cut, the longest first, to fit the default limit", () => {
+  const mb = "x".repeat(1024 * 1024);
+  const results = [
+    caseResult("jcs", "huge-got", false, { expected: '{"a":1}', got: `${mb}<script>` }),
+    caseResult("jcs", "huge-both", false, { expected: `${mb}\u0001`, got: `🎉${mb}` }),
+    caseResult("jcs", "small", false, { expected: "[1]", got: "[1.0]" }),
+  ];
+  const md = toMarkdownSummary(inputFor(results));
+  assert.ok(bytes(md) <= GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN, `${bytes(md)} bytes`);
+  assert.ok(bytes(md) > (GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN) * 0.9, "it cuts no more than it must");
+  assert.match(md, /outputs are cut at \d+ characters/);
+  assert.match(md, /<\/pre>\n\n\*…cut here: \d+ more characters not shown\.\*/);
+  assert.match(md, /<pre>\[1\.0\]<\/pre>/, "short outputs are not cut");
+  assert.match(md, /<pre>\{&quot;a&quot;:1\}<\/pre>/);
+  assertInert(md);
+});
+
+test("10,000 failures fit: detail for the first, names for more, a count for the rest", () => {
+  const results: CaseResult[] = [];
+  for (let i = 0; i < 10_000; i++) {
+    results.push(
+      caseResult("reject", `case-${i}`, false, {
+        why: `why ${i} | <b>`,
+        expected: "reject",
+        got: `${"```"}${"y".repeat(300)}</details>`,
+      }),
+    );
+  }
+  const md = toMarkdownSummary(inputFor(results));
+  assert.ok(bytes(md) <= GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN, `${bytes(md)} bytes`);
+  assert.match(md, /### Failed cases \(10000\)/);
+  const detailed = (md.match(/^#### ❌/gm) ?? []).length;
+  assert.equal(detailed, 100);
+  assert.match(md, /detail is shown for the first 100 of 10000 failed cases; \d+ more are listed by name/);
+  const named = (md.match(/^\| <code>reject\/case\\-/gm) ?? []).length;
+  assert.ok(named > 1000, `${named} listed by name`);
+  const rest = 10_000 - detailed - named;
+  if (rest > 0) assert.match(md, new RegExp(`…and ${rest} more failed cases, not listed here for size`));
+  assertInert(md);
+});
+
+test("a small limit is honoured exactly and a silly one is refused", () => {
+  const results: CaseResult[] = [];
+  for (let i = 0; i < 500; i++) results.push(caseResult("jcs", `c${i}`, false, { got: "z".repeat(2000) }));
+  for (const maxBytes of [MIN_SUMMARY_BYTES, 100_000, 300_000]) {
+    const md = toMarkdownSummary(inputFor(results), { maxBytes });
+    assert.ok(bytes(md) <= maxBytes, `${bytes(md)} <= ${maxBytes}`);
+    assert.match(md, /Trimmed/);
+    assertInert(md);
+  }
+  assert.throws(() => toMarkdownSummary(inputFor(results), { maxBytes: 1000 }), RangeError);
+  assert.throws(() => toMarkdownSummary(inputFor(results), { maxBytes: 1.5e6 + 0.5 }), RangeError);
+});
+
+test("a cut never splits a surrogate pair", () => {
+  const results = [caseResult("jcs", "emoji", false, { got: "😀".repeat(600_000) })];
+  const md = toMarkdownSummary(inputFor(results));
+  assert.ok(isWellFormed(md));
+  assert.match(md, /cut here/);
+});

@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { firstDifference } from "../../src/report/difference.js";
+import { shellQuote, verifyCommand } from "../../src/report/verify-command.js";
+import { showInvisible } from "../../src/report/visible.js";
+
+test("invisible and control characters are shown as their code points", () => {
+  assert.equal(
+    showInvisible("a\u0000b\tc\nd\re\u007f\u0085"),
+    "a⟨U+0000⟩b⟨U+0009⟩c⟨U+000A⟩d⟨U+000D⟩e⟨U+007F⟩⟨U+0085⟩",
+  );
+  assert.equal(
+    showInvisible("\u202eabc\u202c\u2066\u200b\u200d\ufeff\u00ad"),
+    "⟨U+202E⟩abc⟨U+202C⟩⟨U+2066⟩⟨U+200B⟩⟨U+200D⟩⟨U+FEFF⟩⟨U+00AD⟩",
+  );
+  assert.equal(showInvisible("a\u00a0b\u3000c\u2028\u2029"), "a⟨U+00A0⟩b⟨U+3000⟩c⟨U+2028⟩⟨U+2029⟩");
+  assert.equal(showInvisible("\ud800x\udfff"), "⟨U+D800⟩x⟨U+DFFF⟩", "lone surrogates");
+  assert.equal(
+    showInvisible("\ufffe\uffff\ufdd0\u{10ffff}"),
+    "⟨U+FFFE⟩⟨U+FFFF⟩⟨U+FDD0⟩⟨U+10FFFF⟩",
+    "noncharacters",
+  );
+  assert.equal(showInvisible("\u3164\u115f"), "⟨U+3164⟩⟨U+115F⟩", "Hangul fillers draw nothing");
+});
+
+test("visible text, spaces, pairs and marks stay as they are", () => {
+  const kept = 'plain {"a":[1,2]} é A\u030a 😀 \u{1F469}\u200d\u{1F4BB}'.replace("\u200d", "");
+  assert.equal(showInvisible(kept), kept);
+});
+
+test("the notation cannot be forged: distinct texts stay distinct", () => {
+  assert.notEqual(showInvisible("\u0001"), showInvisible("⟨U+0001⟩"));
+  assert.equal(showInvisible("⟨U+0001⟩"), "⟨U+27E8⟩U+0001⟩");
+});
+
+test("the first difference is pointed out where a reader could miss it", () => {
+  assert.equal(
+    firstDifference("[1,2]", "[1,2.0]"),
+    'first difference at character 5: expected U+005D "]", got U+002E "."',
+  );
+  assert.equal(
+    firstDifference('"A\u030a"', '"\u00c5"'),
+    'first difference at character 2: expected U+0041 "A", got U+00C5 "Å"',
+  );
+  assert.equal(
+    firstDifference("ab", "abc"),
+    'first difference at character 3: expected the end, got U+0063 "c"',
+  );
+  assert.equal(
+    firstDifference("a\u00a0", "a\u2007"),
+    "first difference at character 2: expected U+00A0, got U+2007",
+  );
+  assert.equal(firstDifference("reject", '{"a":1}'), undefined, "unrelated from the start");
+  assert.equal(firstDifference("same", "same"), undefined);
+  assert.equal(
+    firstDifference("😀x", "😀y"),
+    'first difference at character 2: expected U+0078 "x", got U+0079 "y"',
+  );
+});
+
+test("the verify command quotes what a shell would split, and pins only a supplied key", () => {
+  assert.equal(shellQuote("out/record.json"), "out/record.json");
+  assert.equal(shellQuote("my dir/it's.json"), "'my dir/it'\\''s.json'");
+  assert.equal(shellQuote("$(rm -rf)"), "'$(rm -rf)'");
+  assert.equal(verifyCommand("r.json", "ephemeral", "ab"), "npx canon-conformance verify r.json");
+  assert.equal(verifyCommand("r.json", "supplied", "ab"), "npx canon-conformance verify r.json --pubkey ab");
+});
