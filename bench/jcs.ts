@@ -39,13 +39,12 @@ const WORDS = [
   "ÅÄÖ",
 ];
 
-/** A realistic document of about `targetBytes`: an API dump of orders with mixed value types. */
+/** A realistic document of about `targetBytes`: an API dump of orders with mixed value types, pretty
+ * printed as such files usually are, members in the order a program wrote them (not sorted). */
 export function makeDocument(targetBytes: number, seed = 8785): Uint8Array {
   const rand = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-  const orders: unknown[] = [];
-  let size = 0;
-  for (let id = 1; size < targetBytes; id++) {
+  const order = (id: number) => {
     const lines = Array.from({ length: 1 + Math.floor(rand() * 5) }, (_, k) => ({
       sku: `SKU-${Math.floor(rand() * 1e6)}`,
       qty: 1 + Math.floor(rand() * 20),
@@ -53,21 +52,25 @@ export function makeDocument(targetBytes: number, seed = 8785): Uint8Array {
       discount: rand() < 0.3 ? rand() / 3 : 0,
       line: k + 1,
     }));
-    const order = {
+    return {
       status: pick(["open", "paid", "shipped", "cancelled"]),
       id,
       customer: { name: `${pick(WORDS)} ${pick(WORDS)}`, email: `user${id}@example.com`, vip: rand() < 0.1 },
       created: new Date(1.7e12 + Math.floor(rand() * 3e10)).toISOString(),
-      total: lines.reduce((s, l) => s + l.qty * l.price, 0),
+      total: Math.round(lines.reduce((s, l) => s + l.qty * l.price, 0) * 100) / 100,
       lines,
       tags: Array.from({ length: Math.floor(rand() * 4) }, () => pick(WORDS)),
       note: rand() < 0.2 ? null : pick(WORDS),
       geo: { lon: rand() * 360 - 180, lat: rand() * 180 - 90, "10": 1, "9": 2 },
       score: rand() < 0.05 ? 1e21 * rand() : rand() < 0.05 ? rand() * 1e-9 : Math.floor(rand() * 1000),
     };
-    const text = JSON.stringify(order, null, 2);
-    size += text.length + 2;
-    orders.push(order);
+  };
+  // Each order is written indented by two levels inside the document.
+  const orders: unknown[] = [];
+  for (let id = 1, size = 0; size < targetBytes; id++) {
+    const o = order(id);
+    size += JSON.stringify(o, null, 2).length * 1.2;
+    orders.push(o);
   }
   return encoder.encode(JSON.stringify({ orders, version: 3, source: "bench" }, null, 2));
 }

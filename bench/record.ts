@@ -18,8 +18,18 @@ export function realisticInput(): RecordInput {
     const pass = i % 37 !== 0;
     cases.push(
       suite === "reject"
-        ? { name: `${suite}/case-${i}`, pass, expected: "reject", got: pass ? "reject: duplicate member name" : text }
-        : { name: `${suite}/case-${i}`, pass, expected: text, got: pass ? text : text.replace("1e-7", "1e-07") },
+        ? {
+            name: `${suite}/case-${i}`,
+            pass,
+            expected: "reject",
+            got: pass ? "reject: duplicate member name" : text,
+          }
+        : {
+            name: `${suite}/case-${i}`,
+            pass,
+            expected: text,
+            got: pass ? text : text.replace("1e-7", "1e-07"),
+          },
     );
   }
   return {
@@ -69,11 +79,15 @@ export async function run(): Promise<void> {
     ["build (summary, verdict, form checks)", rate(200, 7, () => buildRecord(input))],
     ["signing input (RFC 8785 serialization)", rate(200, 7, () => signingInput(withPubkey))],
     ["sign (signing input + Ed25519)", rate(200, 7, () => signRecord(unsigned, key))],
-    ["build + sign + serialize (a run's cost)", rate(200, 7, () => recordBytes(signRecord(buildRecord(input), key)))],
+    [
+      "build + sign + serialize (a run's cost)",
+      rate(200, 7, () => recordBytes(signRecord(buildRecord(input), key))),
+    ],
     ["verify (all six steps, strict Ed25519)", rate(200, 7, () => verifyRecord(bytes))],
   ];
   for (const [name, perSecond] of figures) {
-    console.log(`${name.padEnd(42)} ${perSecond.toFixed(0).padStart(7)} records/s  ${(1000 / perSecond).toFixed(3).padStart(8)} ms/record`);
+    console.log(
+      `${name.padEnd(42)} ${perSecond.toFixed(0).padStart(7)} records/s  ${(1000 / perSecond).toFixed(3).padStart(8)} ms/record`,
+    );
   }
 }
-

@@ -19,6 +19,7 @@ import {
   parseSuites,
 } from "./options.js";
 import { ephemeralKey, KeyError, parseSuppliedKey, toHex } from "./record/keys.js";
+import { firstDifference } from "./report/difference.js";
 import {
   badgeJson,
   badgeSvg,
@@ -26,6 +27,8 @@ import {
   formatVerdict,
   toMarkdownSummary,
 } from "./report/index.js";
+import { escapeHtml, inlineCode, inlineText } from "./report/markdown-escape.js";
+import { showInvisible } from "./report/visible.js";
 import { RunSetupError, runConformance } from "./run.js";
 import type { CaseResult, RunOptions, RunOutcome, SigningKey } from "./types.js";
 
@@ -33,6 +36,15 @@ import type { CaseResult, RunOptions, RunOutcome, SigningKey } from "./types.js"
 const MAX_ERROR_ANNOTATIONS = 10;
 /** An annotation is a pointer to the summary, not the summary: long values are cut. */
 const ANNOTATION_VALUE_CHARS = 300;
+
+/** Where the runner passes the signing-key input: dropped once read, since the command inherits env. */
+const SIGNING_KEY_ENV = "INPUT_SIGNING-KEY";
+/** The runner's tokens (artifacts and cache, OIDC): the command under test is not given them. */
+const RUNNER_TOKENS = [
+  "ACTIONS_RUNTIME_TOKEN",
+  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+  "ACTIONS_ID_TOKEN_REQUEST_URL",
+];
 
 /** An input that cannot be used; the message names the input and what it accepts. */
 class InputError extends Error {
@@ -67,6 +79,9 @@ async function runAction(): Promise<void> {
   // The key is masked before anything else runs, so no later line of the log can show it.
   const keyText = core.getInput("signing-key");
   maskKey(keyText);
+  // The implementation under test runs with this process's environment, and what it prints can end up
+  // in the record: it must not be able to read the key.
+  delete process.env[SIGNING_KEY_ENV];
   const inputs = readInputs();
   const key = chooseKey(keyText);
 
@@ -75,7 +90,9 @@ async function runAction(): Promise<void> {
   core.info(
     `canon-conformance: ${inputs.run.command ?? inputs.run.url} (${inputs.run.suites.join(", ")}, profile ${inputs.run.profile})`,
   );
-  const outcome = await runConformance({ ...inputs.run, key, outDir, onProgress: (p) => progress.update(p) });
+  const outcome = await withoutRunnerTokens(() =>
+    runConformance({ ...inputs.run, key, outDir, onProgress: (p) => progress.update(p) }),
+  );
   progress.done();
   const recordPath = outcome.files.record;
   if (!recordPath) throw new Error("the run wrote no record.json");
@@ -85,7 +102,6 @@ async function runAction(): Promise<void> {
 
   const reports = await writeReports(outcome, outDir, inputs.badge);
   core.setOutput("badge-path", reports.badgeSvg ?? "");
-  if (inputs.summary) await writeJobSummary(reports.markdown);
 
   const failing = !outcome.record.conformant && inputs.failOnNonconformant;
   annotateFailures(outcome.results, failing);
@@ -109,16 +125,29 @@ async function runAction(): Promise<void> {
   core.setOutput("artifact-id", artifact?.id ?? "");
   core.setOutput("artifact-url", artifact?.url ?? "");
   core.setOutput("artifact-digest", artifact?.digest ?? "");
+  // Written after the upload so that the pull request's view can link the artifact it describes.
+  if (inputs.summary) await writeJobSummary(reports.markdown, artifact, inputs.artifactName);
 
   const { cases, failed } = outcome.record.summary;
   const verdict =
     cases === 0
-      ? "no cases ran, so the implementation is not conformant"
-      : `${outcome.record.implementation.impl} is not conformant: ${failed} of ${cases} cases failed`;
+      ? "no cases ran, and a run of no cases is not conformant (seed 003 §2): check the suites and numbers inputs"
+      : `${outcome.record.implementation.impl} is not conformant: ${failed} of ${cases} cases failed; the job summary and results.json list them`;
   if (failing) {
-    core.setFailed(`${verdict}. The job summary and results.json list them; the signed record is ${recordPath}.`);
+    core.setFailed(`${verdict}. The signed record is ${recordPath}.`);
   } else if (!outcome.record.conformant) {
     core.notice(`${verdict}. The step passes because fail-on-nonconformant is false.`);
+  }
+}
+
+/** Runs `fn` with the runner's tokens out of the environment (the upload needs them back after). */
+async function withoutRunnerTokens<T>(fn: () => Promise<T>): Promise<T> {
+  const saved = RUNNER_TOKENS.map((name) => [name, process.env[name]] as const);
+  for (const name of RUNNER_TOKENS) delete process.env[name];
+  try {
+    return await fn();
+  } finally {
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
   }
 }
 
@@ -126,55 +155,59 @@ async function runAction(): Promise<void> {
 
 /** Every input, checked before the run starts; the defaults are action.yml's, for runs without it. */
 function readInputs(): ActionInputs {
+  const command = core.getInput("command");
+  const url = core.getInput("url");
+  if (!command && !url) {
+    throw new InputError(
+      "set the input `command` to your canonicalizer's command line (or `url` for one served over HTTP)",
+    );
+  }
+  if (command && url) throw new InputError("set either `command` or `url`, not both");
+  const readCommand = core.getInput("read-command");
+  const readUrl = core.getInput("read-url");
+  if (readCommand && readUrl) throw new InputError("set either `read-command` or `read-url`, not both");
+  const implementationName = core.getInput("implementation-name");
+  const implementationVersion = core.getInput("implementation-version");
+  const retention = core.getInput("retention-days");
+  return {
+    run: {
+      ...(command ? { command } : {}),
+      ...(url ? { url } : {}),
+      protocol: option("protocol", parseProtocol),
+      shell: booleanInput("shell", false),
+      ...(readCommand ? { readCommand } : {}),
+      ...(readUrl ? { readUrl } : {}),
+      suites: option("suites", parseSuites),
+      profile: option("profile", parseProfile),
+      numbers: option("numbers", (text) => parseCount(text, "numbers", DEFAULTS.numbers)),
+      jobs: option("jobs", parseJobs),
+      timeoutMs: option("timeout-ms", (text) => parseCount(text, "timeout-ms", DEFAULTS.timeoutMs, 1)),
+      maxOutputBytes: DEFAULTS.maxOutputBytes,
+      workingDirectory: workingDirectory(core.getInput("working-directory")),
+      implementationName: implementationName || null,
+      implementationVersion: implementationVersion || null,
+    },
+    artifactName: artifactName(core.getInput("artifact-name") || "canon-conformance"),
+    retentionDays: retention === "" ? undefined : retentionDays(retention),
+    upload: booleanInput("upload", true),
+    summary: booleanInput("summary", true),
+    badge: booleanInput("badge", true),
+    failOnNonconformant: booleanInput("fail-on-nonconformant", true),
+  };
+}
+
+/** One input through the parser the CLI uses too, so both accept the same; its errors name the input. */
+function option<T>(name: string, parse: (text: string) => T): T {
   try {
-    const command = core.getInput("command");
-    const url = core.getInput("url");
-    if (!command && !url) {
-      throw new InputError(
-        "set the input `command` to your canonicalizer's command line (or `url` for one served over HTTP)",
-      );
-    }
-    if (command && url) throw new InputError("set either `command` or `url`, not both");
-    const readCommand = core.getInput("read-command");
-    const readUrl = core.getInput("read-url");
-    if (readCommand && readUrl) throw new InputError("set either `read-command` or `read-url`, not both");
-    const implementationName = core.getInput("implementation-name");
-    const implementationVersion = core.getInput("implementation-version");
-    const retention = core.getInput("retention-days");
-    return {
-      run: {
-        ...(command ? { command } : {}),
-        ...(url ? { url } : {}),
-        protocol: parseProtocol(core.getInput("protocol")),
-        shell: booleanInput("shell", false),
-        ...(readCommand ? { readCommand } : {}),
-        ...(readUrl ? { readUrl } : {}),
-        suites: parseSuites(core.getInput("suites")),
-        profile: parseProfile(core.getInput("profile")),
-        numbers: parseCount(core.getInput("numbers"), "numbers", DEFAULTS.numbers),
-        jobs: parseJobs(core.getInput("jobs")),
-        timeoutMs: parseCount(core.getInput("timeout-ms"), "timeout-ms", DEFAULTS.timeoutMs, 1),
-        maxOutputBytes: DEFAULTS.maxOutputBytes,
-        workingDirectory: workingDirectory(core.getInput("working-directory")),
-        implementationName: implementationName || null,
-        implementationVersion: implementationVersion || null,
-      },
-      artifactName: artifactName(core.getInput("artifact-name") || "canon-conformance"),
-      retentionDays: retention === "" ? undefined : retentionDays(retention),
-      upload: booleanInput("upload", true),
-      summary: booleanInput("summary", true),
-      badge: booleanInput("badge", true),
-      failOnNonconformant: booleanInput("fail-on-nonconformant", true),
-    };
+    return parse(core.getInput(name));
   } catch (error) {
-    // The shared option parsers name the value; say which input it came from.
-    if (error instanceof OptionError) throw new InputError(`input: ${error.message}`);
+    if (error instanceof OptionError) throw new InputError(`input \`${name}\`: ${error.message}`);
     throw error;
   }
 }
 
 function booleanInput(name: string, fallback: boolean): boolean {
-  return parseBoolean(core.getInput(name), name, fallback);
+  return option(name, (text) => parseBoolean(text, name, fallback));
 }
 
 function workingDirectory(text: string): string {
@@ -195,7 +228,7 @@ function workingDirectory(text: string): string {
 
 /** The artifact's name is also a folder name on the runner: @actions/artifact's rules, plus no dots-only. */
 function artifactName(text: string): string {
-  if (/["':<>|*?\\/\r\n]/.test(text) || /^\.+$/.test(text)) {
+  if (/[":<>|*?\\/\r\n]/.test(text) || /^\.+$/.test(text)) {
     throw new InputError(
       `artifact-name '${text}' may not contain " : < > | * ? \\ / or a line break, nor be only dots`,
     );
@@ -314,13 +347,25 @@ async function writeReports(outcome: RunOutcome, outDir: string, badge: boolean)
 }
 
 /** The job summary is a view of the run, not the run: if the runner cannot take it, say so and go on. */
-async function writeJobSummary(markdown: string): Promise<void> {
+async function writeJobSummary(
+  markdown: string,
+  artifact: UploadedArtifact | undefined,
+  name: string,
+): Promise<void> {
   try {
-    await core.summary.addRaw(markdown, true).write();
+    core.summary.addRaw(markdown, true);
+    if (artifact?.url) {
+      const digest = artifact.digest ? ` (zip SHA-256 ${inlineCode(artifact.digest)})` : "";
+      core.summary.addRaw(
+        `\n**Artifact:** <a href="${escapeHtml(artifact.url)}">${inlineText(name)}</a>${digest}`,
+        true,
+      );
+    }
+    await core.summary.write();
   } catch (error) {
     core.summary.emptyBuffer();
     core.warning(
-      `could not write the job summary (${messageOf(error)}); summary.md in the artifact has the same text`,
+      `could not write the job summary (${messageOf(error)}); summary.md beside the record has the same text`,
     );
   }
 }
@@ -335,10 +380,10 @@ function annotateFailures(results: CaseResult[], stepWillFail: boolean): void {
   const shown = failures.length <= budget ? failures : failures.slice(0, budget - 1);
   for (const r of shown) {
     // Corpus text goes through showInvisible, as in every report: a control character must not hide.
-    const lines = [r.why, `expected: ${cut(r.expected)}`, `got: ${cut(r.got)}`];
-    const difference = firstDifference(r.expected, r.got);
+    const lines = [r.why, `expected: ${cut(r.expected)}`, `got: ${cut(r.got)}`].map(showInvisible);
+    const difference = firstDifference(r.expected, r.got); // already shown visibly
     if (difference) lines.push(difference);
-    core.error(lines.map(showInvisible).join("\n"), {
+    core.error(lines.join("\n"), {
       title: `canon-conformance: ${r.suite}/${r.name} failed`,
     });
   }

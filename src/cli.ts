@@ -1,5 +1,6 @@
 // The CLI face: `canon-conformance <command> [options]`. It only dispatches; each command lives in
 // src/commands/ and everything it does goes through the same engine as the GitHub Action.
+import { aggregateCommand } from "./commands/aggregate.js";
 import { canonicalizeCommand } from "./commands/canonicalize.js";
 import { type Command, UsageError } from "./commands/command.js";
 import { keygenCommand } from "./commands/keygen.js";
@@ -16,6 +17,7 @@ const COMMANDS: Record<string, Command> = {
   canonicalize: canonicalizeCommand,
   "self-test": selfTestCommand,
   "known-bad": knownBadCommand,
+  aggregate: aggregateCommand,
 };
 
 function help(): string {

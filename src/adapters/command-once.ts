@@ -37,7 +37,8 @@ function judgeExit(
   // Canonical JSON escapes every control character and has no whitespace (RFC 8785 §3.2.1), so a
   // raw LF inside the answer means the command printed more than one answer.
   const lf = output.indexOf(LF);
-  if (lf >= 0) return { status: "failed", reason: `answered more than one line (a line feed at offset ${lf})` };
+  if (lf >= 0)
+    return { status: "failed", reason: `answered more than one line (a line feed at offset ${lf})` };
   const problem = utf8Problem(output);
   if (problem !== undefined) return { status: "failed", reason: `answer is ${problem}` };
   return { status: "canonical", output };

@@ -159,9 +159,6 @@ export const runCommand: Command = {
           { color: color && process.stdout.isTTY === true },
         ),
       );
-      if (!outcome.files.record) {
-        process.stdout.write("(pass --out DIR to keep the signed record, results.json and junit.xml)\n");
-      }
       return outcome.record.conformant ? 0 : 1;
     } catch (error) {
       if (error instanceof RunSetupError) {

@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { type KnownBad, knownBad } from "../known-bad/index.js";
 import { formatProof } from "../known-bad/proof-report.js";
 import { prove } from "../known-bad/prove.js";
-import { knownBadCommands, referenceCommand } from "../known-bad/via-command.js";
+import { knownBadCommands, referenceCommand, thisCli, type ViaCommand } from "../known-bad/via-command.js";
 import { OptionError, parseCount, parseProfile } from "../options.js";
 import { type Command, UsageError } from "./command.js";
 
@@ -57,7 +57,7 @@ export const selfTestCommand: Command = {
     let numbers: number;
     try {
       profile = parseProfile(values.profile);
-      numbers = parseCount(values.numbers, "--numbers", DEFAULT_SELF_TEST_NUMBERS);
+      numbers = parseCount(values.numbers, "--numbers", DEFAULT_SELF_TEST_NUMBERS, 1);
     } catch (error) {
       if (error instanceof OptionError) throw new UsageError(error.message);
       throw error;
@@ -77,13 +77,14 @@ export const selfTestCommand: Command = {
     if (via !== "in-process" && via !== "lines" && via !== "once") {
       throw new UsageError(`--via must be in-process, lines or once, not '${via}'`);
     }
-    const connections =
-      via === "in-process"
-        ? {}
-        : {
-            connect: (bad: KnownBad) => knownBadCommands(bad, via, availableParallelism()),
-            reference: () => referenceCommand(via, availableParallelism()),
-          };
+    const command: ViaCommand | undefined =
+      via === "in-process" ? undefined : { protocol: via, jobs: availableParallelism(), launcher: thisCli() };
+    const connections = command
+      ? {
+          connect: (bad: KnownBad) => knownBadCommands(bad, command),
+          reference: () => referenceCommand(command),
+        }
+      : {};
     const started = Date.now();
     const proof = await prove({ profile, numbers, ...(only ? { only } : {}), ...connections });
     process.stdout.write(formatProof(proof, { verbose: values.verbose ?? false }));

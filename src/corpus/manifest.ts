@@ -1,7 +1,16 @@
-// The shape of a stored suite's manifest (vectors/<suite>/manifest.json) and its validation. A
-// manifest lists cases; each names its files relative to the suite folder. A case may carry
-// per-profile overrides that replace some of its members (e.g. a differ pair that becomes equal
-// under `nfc`). Every problem is reported with the manifest's path and the case's name.
+// The shape of a stored suite's manifest and its validation. Every problem is reported with the
+// manifest's path and the case's name. The layout, data only:
+//
+//   vectors/VERSION                     the corpus version, the record's `standard`
+//   vectors/<suite>/manifest.json       {"suite": "<suite>", "cases": [ ... ]}
+//   vectors/<suite>/inputs/<name>.json  raw input bytes (equal/differ: <name>.a.json and <name>.b.json)
+//   vectors/<suite>/expected/<name>.json          the exact expected output (canon, canon-or-reject)
+//   vectors/<suite>/expected/<name>.nfc.json      the same under profile nfc, where NFC changes it
+//   vectors/numbers/manifest.json       the generator's parameters; its cases are made at run time
+//
+// A case: {name (kebab-case), kind, input | a + b, expected?, sha256? + keccak256? (canon: of the
+// expected bytes), why, source, profiles?: {nfc: {members it replaces}}}. File paths are relative to
+// the suite folder.
 import type { Profile } from "../types.js";
 
 export const PROFILES: readonly Profile[] = ["rfc8785", "nfc"];

@@ -1,9 +1,8 @@
 // The reference RFC 8785 (JCS) canonicalizer: strict parse, serialize, digests. Everything the
 // rest of the project needs from src/jcs/ is exported here.
-import { canonicalText } from "./canonical-text.js";
+import { canonicalBytes } from "./canonical-bytes.js";
 import { serialize } from "./serialize.js";
 import type { JsonValue, ParseOptions } from "./types.js";
-import { decodeUtf8 } from "./utf8.js";
 
 export { keccak256Hex, sha256Hex } from "./digest.js";
 export { JcsError } from "./errors.js";
@@ -15,10 +14,10 @@ const encoder = new TextEncoder();
 
 /**
  * UTF-8 bytes in, RFC 8785 canonical UTF-8 bytes out; throws JcsError for input it refuses. Same
- * verdict and bytes as canonicalizeValue(parse(bytes)), without building the tree.
+ * verdict, error and bytes as canonicalizeValue(parse(bytes)), in one pass without building the tree.
  */
 export function canonicalize(bytes: Uint8Array, options?: ParseOptions): Uint8Array {
-  return encoder.encode(canonicalText(decodeUtf8(bytes), options));
+  return canonicalBytes(bytes, options);
 }
 
 /** The canonical UTF-8 bytes of a value already in memory. */

@@ -12,7 +12,8 @@ export function resolveOptions(options: ParseOptions = {}): ResolvedOptions {
   const bom = options.bom ?? "reject";
   const big = options.bigIntegers ?? "round";
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  if (bom !== "reject" && bom !== "ignore") throw new RangeError(`bom must be "reject" or "ignore", got ${bom}`);
+  if (bom !== "reject" && bom !== "ignore")
+    throw new RangeError(`bom must be "reject" or "ignore", got ${bom}`);
   if (big !== "round" && big !== "reject") {
     throw new RangeError(`bigIntegers must be "round" or "reject", got ${big}`);
   }

@@ -3,6 +3,7 @@
 import type { Answer, Canonicalizer } from "../types.js";
 import { PARSING } from "./parsing.js";
 import { SEED_000 } from "./seed-000.js";
+import { STORE } from "./store.js";
 import type { KnownBad } from "./types.js";
 import { UNICODE } from "./unicode.js";
 import { WRITING } from "./writing.js";
@@ -10,7 +11,7 @@ import { WRITING } from "./writing.js";
 export type { KnownBad } from "./types.js";
 export { nfcWrite } from "./unicode.js";
 
-export const KNOWN_BADS: readonly KnownBad[] = [...SEED_000, ...PARSING, ...WRITING, ...UNICODE];
+export const KNOWN_BADS: readonly KnownBad[] = [...SEED_000, ...PARSING, ...WRITING, ...UNICODE, ...STORE];
 
 export function knownBadNames(): string[] {
   return KNOWN_BADS.map((k) => k.name);

@@ -9,6 +9,7 @@ import {
   referenceSerialize,
   referenceWrite,
   rewriteBareTokens,
+  rewriteOutsideStrings,
   serializeOrdered,
   serializeWithRaw,
 } from "./tools.js";
@@ -76,6 +77,17 @@ export const PARSING: KnownBad[] = [
       );
       return referenceWrite(encoder.encode(text));
     },
+  },
+  {
+    name: "accepts_trailing_commas",
+    description: 'reads [1,2,] and {"a":1,} as if the last comma were not there (JSON5, relaxed parsers)',
+    caughtBy: ["reject"],
+    write: (input) =>
+      referenceWrite(
+        encoder.encode(
+          rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(/,(\s*[\]}])/g, "$1")),
+        ),
+      ),
   },
   {
     name: "keeps_big_integers_exact",

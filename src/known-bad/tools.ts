@@ -21,19 +21,44 @@ export interface ValueMap {
   string?: (s: string) => string;
   /** A member name. */
   name?: (s: string) => string;
+  /** An array, its items already mapped. */
+  array?: (items: JsonValue[]) => JsonValue[];
+  /** Whether a member (its value already mapped) is kept. */
+  keepMember?: (name: string, value: JsonValue) => boolean;
 }
 
-/** A copy of `value` with its strings and names mapped. Names that collide after mapping are refused. */
+/** A copy of `value` mapped by `map`. Names that collide after mapping are refused. */
 export function mapValue(value: JsonValue, map: ValueMap, depth = 0): JsonValue {
   if (depth > MAX_WALK_DEPTH) throw new Error(`nesting deeper than ${MAX_WALK_DEPTH} levels`);
   if (typeof value === "string") return map.string ? map.string(value) : value;
   if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map((v) => mapValue(v, map, depth + 1));
+  if (Array.isArray(value)) {
+    const items = value.map((v) => mapValue(v, map, depth + 1));
+    return map.array ? map.array(items) : items;
+  }
   const out = Object.create(null) as JsonObject;
   for (const [name, v] of Object.entries(value)) {
     const mapped = map.name ? map.name(name) : name;
+    const item = mapValue(v, map, depth + 1);
+    if (map.keepMember && !map.keepMember(mapped, item)) continue;
     if (Object.hasOwn(out, mapped)) throw new Error(`duplicate member name ${JSON.stringify(mapped)}`);
-    out[mapped] = mapValue(v, map, depth + 1);
+    out[mapped] = item;
+  }
+  return out;
+}
+
+/** Raw JSON text with `rewrite` applied to each stretch outside strings (strings kept as written). */
+export function rewriteOutsideStrings(text: string, rewrite: (stretch: string) => string): string {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const quote = text.indexOf('"', i);
+    const end = quote < 0 ? text.length : quote;
+    out += rewrite(text.slice(i, end));
+    if (quote < 0) break;
+    const close = endOfString(text, quote);
+    out += text.slice(quote, close);
+    i = close;
   }
   return out;
 }

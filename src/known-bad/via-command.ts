@@ -13,16 +13,36 @@ function quote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The command line that runs this CLI with `args`. */
-export function selfCommand(args: string[]): string {
-  const script = process.argv[1];
-  if (script === undefined) throw new Error("cannot tell how this CLI was started (no script in argv)");
-  return [process.execPath, ...process.execArgv, script, ...args].map(quote).join(" ");
+/** How to start the CLI: node, its flags (e.g. tsx's `--import tsx`), and the CLI script. */
+export interface Launcher {
+  node: string;
+  execArgv: string[];
+  script: string;
 }
 
-function commandCanonicalizer(args: string[], protocol: Protocol, jobs: number): Canonicalizer {
+/** This very process's CLI, started as this process was. */
+export function thisCli(): Launcher {
+  const script = process.argv[1];
+  if (script === undefined) throw new Error("cannot tell how this CLI was started (no script in argv)");
+  return { node: process.execPath, execArgv: process.execArgv, script };
+}
+
+/** The command line that runs the CLI with `args`. */
+export function cliCommand(launcher: Launcher, args: string[]): string {
+  return [launcher.node, ...launcher.execArgv, launcher.script, ...args].map(quote).join(" ");
+}
+
+export interface ViaCommand {
+  protocol: Protocol;
+  /** Processes at once in once mode. */
+  jobs: number;
+  launcher: Launcher;
+}
+
+function commandCanonicalizer(args: string[], via: ViaCommand): Canonicalizer {
+  const { protocol, jobs, launcher } = via;
   return createCanonicalizer({
-    command: selfCommand(protocol === "lines" ? [...args, "--lines"] : args),
+    command: cliCommand(launcher, protocol === "lines" ? [...args, "--lines"] : args),
     protocol,
     shell: false,
     cwd: process.cwd(),
@@ -33,13 +53,13 @@ function commandCanonicalizer(args: string[], protocol: Protocol, jobs: number):
 }
 
 /** A known-bad's write side (and read side, if it has one) as commands. */
-export function knownBadCommands(bad: KnownBad, protocol: Protocol, jobs: number) {
-  const write = commandCanonicalizer(["known-bad", bad.name], protocol, jobs);
+export function knownBadCommands(bad: KnownBad, via: ViaCommand) {
+  const write = commandCanonicalizer(["known-bad", bad.name], via);
   if (!bad.read) return { write };
-  return { write, read: commandCanonicalizer(["known-bad", bad.name, "--read-side"], protocol, jobs) };
+  return { write, read: commandCanonicalizer(["known-bad", bad.name, "--read-side"], via) };
 }
 
 /** The RFC 8785 reference as a command (`canonicalize`). */
-export function referenceCommand(protocol: Protocol, jobs: number): Canonicalizer {
-  return commandCanonicalizer(["canonicalize"], protocol, jobs);
+export function referenceCommand(via: ViaCommand): Canonicalizer {
+  return commandCanonicalizer(["canonicalize"], via);
 }

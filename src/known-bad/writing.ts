@@ -1,6 +1,7 @@
 // Known-bads whose fault is in writing: each reads exactly as the reference does and gets one rule
 // of RFC 8785 §3.2 wrong on the way out.
 
+import type { JsonValue } from "../jcs/index.js";
 import {
   compareCodePoints,
   encoder,
@@ -15,6 +16,7 @@ import {
 import type { KnownBad } from "./types.js";
 
 const decoder = new TextDecoder();
+const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The reference output as text, rewritten by `fix`, back to bytes. */
 function rewriteOutput(input: Uint8Array, fix: (canonical: string) => string): Uint8Array {
@@ -111,6 +113,39 @@ export const WRITING: KnownBad[] = [
     write: (input) =>
       encoder.encode(
         serializeWithRaw(formatNumbers(referenceParse(input), (n) => (Object.is(n, -0) ? "-0" : String(n)))),
+      ),
+  },
+  {
+    name: "escapes_twice",
+    description:
+      "escapes every backslash once more after JSON escaping (string code written for a second " +
+      "context, e.g. JSON.stringify(s).replace(/\\\\/g, '\\\\\\\\')): not idempotent, each pass doubles them",
+    caughtBy: ["jcs", "I1"],
+    write: (input) => rewriteOutput(input, (text) => text.replaceAll("\\", "\\\\")),
+  },
+  {
+    name: "sorts_arrays",
+    description:
+      'sorts array items too, as if arrays were sets (a common misreading of "canonical"); ' +
+      "RFC 8785 §3.2.3 keeps array order, and [1,2] and [2,1] are different values",
+    caughtBy: ["jcs", "I3"],
+    write: (input) => {
+      const byText = (a: JsonValue, b: JsonValue) =>
+        compareCodeUnits(referenceSerialize(a), referenceSerialize(b));
+      return encoder.encode(
+        referenceSerialize(mapValue(referenceParse(input), { array: (items) => items.sort(byText) })),
+      );
+    },
+  },
+  {
+    name: "omits_null_members",
+    description:
+      "leaves out members whose value is null (Jackson's NON_NULL, Go's omitempty): {\"a\":1} and " +
+      '{"a":1,"c":null} then canonicalize the same, as seed 000\'s materialised null shows',
+    caughtBy: ["jcs", "I3"],
+    write: (input) =>
+      encoder.encode(
+        referenceSerialize(mapValue(referenceParse(input), { keepMember: (_, value) => value !== null })),
       ),
   },
   {

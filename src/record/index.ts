@@ -21,5 +21,5 @@ export {
   signingKey,
   toHex,
 } from "./keys.js";
-export { type RecordWithoutSig, recordBytes, signingInput, signRecord } from "./sign.js";
+export { type RecordWithoutSig, recordBytes, signingInput, signingInputOf, signRecord } from "./sign.js";
 export { outcomeLine, type RejectReason, type VerifyResult, verifyRecord } from "./verify.js";

@@ -33,11 +33,7 @@ export function verifyRecord(bytes: Uint8Array): VerifyResult {
   // Step 1: it reads: one JSON text in UTF-8, an object, no member named twice at any level. The
   // strict parser also refuses lone surrogates and numbers beyond a double: those are malformed too.
   if (bytes.length > MAX_RECORD_BYTES) {
-    return reject(
-      1,
-      "malformed",
-      `the record is ${bytes.length} bytes, over the limit of ${MAX_RECORD_BYTES}`,
-    );
+    return reject(1, "malformed", `the record is over the limit of ${MAX_RECORD_BYTES} bytes`);
   }
   let value: JsonValue;
   try {

@@ -16,7 +16,7 @@ export function firstDifference(expected: string, got: string): string | undefin
     if (ch === undefined) return "the end";
     const tag = codePointTag(ch.codePointAt(0)!).slice(1, -1);
     const shown = showInvisible(ch);
-    return shown === ch ? `${tag} ${JSON.stringify(ch)}` : tag;
+    return shown === ch ? `${tag} "${ch}"` : tag;
   };
   return `first difference at character ${i + 1}: expected ${describe(a[i])}, got ${describe(b[i])}`;
 }

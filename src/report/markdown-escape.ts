@@ -3,23 +3,19 @@
 //   block:  <pre> with the content HTML-escaped. A <pre> HTML block is not Markdown-parsed and ends
 //           only at a line holding `</pre>`, which escaped content cannot contain; showInvisible has
 //           already turned every line break into ⟨U+000A⟩, so the content is one line.
-//   inline: every ASCII punctuation character Markdown gives a meaning to backslash-escaped
-//           (CommonMark allows escaping any of them), so no emphasis, code span, link, autolink, math or
-//           strikethrough; then HTML-escaped, and `|` as an entity (a table cell ends only at a raw `|`).
+//   inline: the punctuation that means something inside a line backslash-escaped (CommonMark
+//           allows escaping any ASCII punctuation): no code span, emphasis, link or image (`[`),
+//           strikethrough, math, or URL autolink (`://`, `www.`). Inline text never starts a line,
+//           so line-start syntax (`#`, `-`, `>`, `1.`) cannot fire. Then HTML-escaped, and `|` as an
+//           entity (a table cell ends only at a raw `|`).
 //   code:   inline, wrapped in <code> (no mention or autolink processing inside).
 import { showInvisible } from "./visible.js";
 
-const HTML_ENTITIES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
+const HTML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 
-/** Text safe as HTML content or attribute value. */
+/** Text safe as HTML element content (the summary never puts content in an attribute). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]!);
+  return text.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]!);
 }
 
 /** Content as one `<pre>` block line: visible, escaped, never a tag. */
@@ -30,7 +26,10 @@ export function preBlock(text: string): string {
 /** Content as inline Markdown text that renders as itself, safe inside a table cell. */
 export function inlineText(text: string): string {
   // Backslashes first: entities made afterwards hold `#` and `;`, which must stay as they are.
-  const escaped = showInvisible(text).replace(/[\\`*_[\]{}()#+\-.!~$:@]/g, (ch) => `\\${ch}`);
+  const escaped = showInvisible(text)
+    .replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`)
+    .replace(/:(?=\/\/)/g, "\\:")
+    .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
   return escapeHtml(escaped).replaceAll("|", "&#124;");
 }
 

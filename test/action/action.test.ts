@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
-import { startResultsService } from "./results-service.js";
+import { type ResultsService, startResultsService } from "./results-service.js";
 import { type ActionRun, actionOutputs, BUNDLE, REPO, runAction } from "./runner.js";
 import { readZip } from "./zip.js";
 
@@ -54,15 +54,16 @@ test("the bundle exists (the lead rebuilds dist/; ACTION_BUNDLE points at a deve
 });
 
 describe("a conformant implementation, uploaded to the results service", () => {
-  const service = startResultsService("ok");
+  let service: ResultsService;
   let run: ActionRun;
   before(async () => {
+    service = await startResultsService("ok");
     run = await runAction({
-      service: await service,
+      service,
       inputs: { ...CONFORMANT, "implementation-name": "example-node", "retention-days": "5" },
     });
   });
-  after(async () => (await service).close());
+  after(() => service.close());
 
   test("the step passes and says nothing is wrong", () => {
     assertExit(run, 0);
@@ -97,7 +98,7 @@ describe("a conformant implementation, uploaded to the results service", () => {
   });
 
   test("the uploaded zip holds the run's files, and its record.json is the one on disk and verifies", async () => {
-    const { artifacts, requests } = await service;
+    const { artifacts, requests } = service;
     assert.equal(artifacts.length, 1);
     const artifact = artifacts[0]!;
     assert.equal(artifact.name, "canon-conformance");
@@ -134,7 +135,7 @@ describe("a conformant implementation, uploaded to the results service", () => {
   });
 
   test("retention-days passes through as the artifact's expiry", async () => {
-    const artifact = (await service).artifacts[0]!;
+    const artifact = service.artifacts[0]!;
     assert.ok(artifact.expiresAt, "CreateArtifact carried no expires_at");
     const days = (Date.parse(artifact.expiresAt) - Date.now()) / 86_400_000;
     assert.ok(days > 4.9 && days <= 5.01, `expires in ${days} days, not 5`);
@@ -144,6 +145,12 @@ describe("a conformant implementation, uploaded to the results service", () => {
     const summaryMd = readFileSync(join(run.outputs["record-path"]!, "..", "summary.md"), "utf8");
     assert.ok(run.summary?.startsWith(summaryMd), "the job summary is not summary.md");
     assert.match(run.summary!, /npx canon-conformance verify record\.json/);
+    // The job summary (not summary.md, which is inside the artifact) links the artifact.
+    assert.ok(
+      run.summary!.includes(`<a href="${run.outputs["artifact-url"]}">canon-conformance</a>`),
+      "the job summary does not link the artifact",
+    );
+    assert.ok(!summaryMd.includes("**Artifact:**"));
     assert.ok(Buffer.byteLength(run.summary!) < 1024 * 1024, "GitHub refuses a summary of 1 MiB or more");
   });
 
@@ -173,7 +180,18 @@ describe("a non-conformant implementation", () => {
       // 8 cases, one saying how many more, and the step's own failure.
       const cases = errorAnnotations.filter((a) => CASE_TITLE.test(a.properties.title ?? ""));
       assert.equal(cases.length, 8);
-      for (const a of cases) assert.match(a.message, /\nexpected: [\s\S]*\ngot: /);
+      for (const a of cases) {
+        assert.match(a.message, /\nexpected: [\s\S]*\ngot: /);
+        // Control characters from the corpus or the output are shown as ⟨U+XXXX⟩, never raw.
+        assert.ok(
+          !/[\p{Cc}\p{Cf}]/u.test(a.message.replaceAll("\n", "")),
+          `a raw control character in ${JSON.stringify(a.message)}`,
+        );
+      }
+      assert.ok(
+        cases.some((a) => a.message.includes("⟨U+")),
+        "no annotation showed an invisible character; the test lost its teeth",
+      );
       const more = errorAnnotations.find((a) => a.message.includes("more failed case"));
       assert.ok(more?.message.startsWith(`${failed - 8} more failed cases`), more?.message);
       assert.match(
@@ -217,6 +235,18 @@ describe("a non-conformant implementation", () => {
     );
     // No failure of its own, so all 10 error annotations can be cases (9 and one saying how many more).
     assert.equal(errors(run).filter((a) => CASE_TITLE.test(a.properties.title ?? "")).length, 9);
+  });
+});
+
+describe("a run of no cases", () => {
+  test("is not conformant (seed 003 §2), fails the step, and says which inputs to check", async () => {
+    const run = await runAction({
+      inputs: { ...CONFORMANT, suites: "numbers", numbers: "0", upload: "false" },
+    });
+    assertExit(run, 1);
+    assert.deepEqual([run.outputs.cases, run.outputs.conformant], ["0", "false"]);
+    assert.match(errors(run).at(-1)?.message ?? "", /no cases ran[\s\S]*check the suites and numbers inputs/);
+    assert.equal(verifyRecord(readFileSync(run.outputs["record-path"]!)).outcome, "accept");
   });
 });
 
@@ -303,6 +333,39 @@ describe("the signing key", () => {
     assert.ok(!record.includes(SEED.slice(0, 16)), "part of the key in the record");
   });
 
+  test("the command under test cannot read the key or the runner's tokens, so they cannot reach the record", async () => {
+    const service = await startResultsService("ok");
+    try {
+      const run = await runAction({
+        service,
+        env: { ACTIONS_ID_TOKEN_REQUEST_TOKEN: "oidc-request-token-value" },
+        inputs: {
+          command: "node test/action/fixtures/env-leak.mjs",
+          protocol: "lines",
+          suites: "jcs",
+          "signing-key": SEED,
+        },
+      });
+      assertExit(run, 1);
+      const record = readFileSync(run.outputs["record-path"]!, "utf8");
+      assert.match(
+        record,
+        /key=undefined runtime=undefined oidc=undefined/,
+        "the fixture did not report its environment",
+      );
+      // The upload still had its token: the artifact went up.
+      assert.equal(service.artifacts.length, 1);
+      const files = [...readZip(service.artifacts[0]!.blob).values()].map((b) => b.toString("utf8"));
+      for (const text of [record, run.summary!, withoutMasks(run.stdout), ...files]) {
+        assert.ok(!text.includes(SEED.slice(0, 16)), "part of the key escaped");
+        assert.ok(!text.includes(service.token.slice(0, 24)), "the runtime token escaped");
+        assert.ok(!text.includes("oidc-request-token-value"), "the OIDC token escaped");
+      }
+    } finally {
+      await service.close();
+    }
+  });
+
   test("a malformed key fails the step without echoing it", async () => {
     const bad = `${SEED.slice(0, 40)}zz${SEED.slice(42)}`;
     const run = await runAction({
@@ -374,9 +437,13 @@ describe("runs that cannot start fail the step with what to fix", () => {
       { command: "no-such-canonicalizer-xyz --lines" },
       /could not run: .*no-such-canonicalizer-xyz/,
     ],
-    ["numbers not a number", { numbers: "lots" }, /numbers must be a whole number/],
-    ["an unknown suite", { suites: "jcs,everything" }, /unknown suite 'everything'/],
-    ["an unknown protocol", { protocol: "carrier-pigeon" }, /unknown protocol 'carrier-pigeon'/],
+    ["numbers not a number", { numbers: "lots" }, /^input `numbers`: numbers must be a whole number/],
+    ["an unknown suite", { suites: "jcs,everything" }, /^input `suites`: unknown suite 'everything'/],
+    [
+      "an unknown protocol",
+      { protocol: "carrier-pigeon" },
+      /^input `protocol`: unknown protocol 'carrier-pigeon'/,
+    ],
     [
       "a working directory that does not exist",
       { "working-directory": "no/such/dir" },
@@ -392,7 +459,7 @@ describe("runs that cannot start fail the step with what to fix", () => {
       { "artifact-name": "../escape" },
       /artifact-name '\.\.\/escape' may not contain/,
     ],
-    ["upload neither true nor false", { upload: "maybe" }, /upload must be true or false/],
+    ["upload neither true nor false", { upload: "maybe" }, /^input `upload`: upload must be true or false/],
   ];
   for (const [what, inputs, message] of cases) {
     test(what, async () => {
@@ -418,6 +485,12 @@ describe("badge false", () => {
 test("action.yml runs the bundle on node24 and its every input is documented", () => {
   const text = readFileSync(join(REPO, "action.yml"), "utf8");
   assert.match(text, /\nruns:\n {2}using: node24\n {2}main: dist\/index\.js\n/);
+  // The Marketplace takes a description of at most 125 characters.
+  const description = /^description: (.*)$/m.exec(text)?.[1] ?? "";
+  assert.ok(
+    description.length > 0 && description.length <= 125,
+    `description is ${description.length} characters`,
+  );
   assert.match(text, /\nbranding:\n {2}icon: (shield|check-circle)\n {2}color: [a-z]+\n/);
   const inputs = text.slice(text.indexOf("\ninputs:\n"), text.indexOf("\noutputs:\n"));
   const names = [...inputs.matchAll(/^ {2}([a-z][a-z0-9-]*):\s*$/gm)].map((m) => m[1]!);

@@ -26,7 +26,9 @@ test("splits command lines as a POSIX shell reads quotes and escapes, without ex
   for (const [line, words] of CASES) assert.deepEqual(splitCommandLine(line), words, line);
 });
 
-test("agrees with /bin/sh on every case (no expansion in the cases that would expand)", { skip: process.platform === "win32" }, async () => {
+test("agrees with /bin/sh on every case (no expansion in the cases that would expand)", {
+  skip: process.platform === "win32",
+}, async () => {
   const { execFileSync } = await import("node:child_process");
   for (const [line, words] of CASES) {
     if (/[$*~|]/.test(line.replaceAll("\\$", ""))) continue; // the shell would expand these
@@ -37,11 +39,14 @@ test("agrees with /bin/sh on every case (no expansion in the cases that would ex
 });
 
 test("an unterminated quote or a trailing backslash is a clear setup error", () => {
-  assert.throws(() => splitCommandLine("python3 'canon.py"), (e: unknown) => {
-    assert.ok(e instanceof AdapterSetupError);
-    assert.match(e.message, /unterminated single quote at column 9/);
-    return true;
-  });
+  assert.throws(
+    () => splitCommandLine("python3 'canon.py"),
+    (e: unknown) => {
+      assert.ok(e instanceof AdapterSetupError);
+      assert.match(e.message, /unterminated single quote at column 9/);
+      return true;
+    },
+  );
   assert.throws(() => splitCommandLine('a "b c'), /unterminated double quote at column 3/);
   assert.throws(() => splitCommandLine('a "b\\"'), /unterminated double quote/);
   assert.throws(() => splitCommandLine("a b\\"), /trailing backslash/);

@@ -62,8 +62,17 @@ after(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const http = (path: string, over: Partial<{ timeoutMs: number; jobs: number; maxOutputBytes: number }> = {}) =>
-  createHttpCanonicalizer({ url: base + path, jobs: 4, timeoutMs: 5000, maxOutputBytes: 1024 * 1024, ...over });
+const http = (
+  path: string,
+  over: Partial<{ timeoutMs: number; jobs: number; maxOutputBytes: number }> = {},
+) =>
+  createHttpCanonicalizer({
+    url: base + path,
+    jobs: 4,
+    timeoutMs: 5000,
+    maxOutputBytes: 1024 * 1024,
+    ...over,
+  });
 
 test("200: the body is the answer (one trailing LF removed); sent as application/json", async () => {
   const c = http("/canon");
@@ -103,7 +112,12 @@ test("connection refused: failed, naming the error", async () => {
   await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
   const port = (probe.address() as AddressInfo).port;
   await new Promise((r) => probe.close(r));
-  const c = createHttpCanonicalizer({ url: `http://127.0.0.1:${port}/`, jobs: 1, timeoutMs: 5000, maxOutputBytes: 1024 });
+  const c = createHttpCanonicalizer({
+    url: `http://127.0.0.1:${port}/`,
+    jobs: 1,
+    timeoutMs: 5000,
+    maxOutputBytes: 1024,
+  });
   const a = await c.canonicalize(bytes("{}"));
   assert.equal(a.status, "failed");
   assert.match(show(a), /failed request to http:\/\/127\.0\.0\.1:\d+\/ failed: ECONNREFUSED/);
@@ -112,7 +126,10 @@ test("connection refused: failed, naming the error", async () => {
 
 test("a body past the output cap, or an empty 200, fails", async () => {
   const c = http("/huge");
-  assert.equal(show(await c.canonicalize(bytes("{}"))), "failed response body passed the cap of 1048576 bytes");
+  assert.equal(
+    show(await c.canonicalize(bytes("{}"))),
+    "failed response body passed the cap of 1048576 bytes",
+  );
   await c.close();
   const e = http("/empty");
   assert.equal(show(await e.canonicalize(bytes("{}"))), "failed HTTP 200 with an empty body");
@@ -123,7 +140,10 @@ test("at most `jobs` requests at once", async () => {
   peak = 0;
   const c = http("/canon", { jobs: 3 });
   const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => c.canonicalize(bytes(`[${i}]`))));
-  assert.deepEqual(answers.map(show), Array.from({ length: 15 }, (_, i) => `canonical [${i}]`));
+  assert.deepEqual(
+    answers.map(show),
+    Array.from({ length: 15 }, (_, i) => `canonical [${i}]`),
+  );
   assert.ok(peak <= 3 && peak >= 1, `peak ${peak}`);
   await c.close();
 });
@@ -134,6 +154,12 @@ test("close() ends requests in flight; a bad URL is a setup error", async () => 
   await new Promise((r) => setTimeout(r, 100));
   await c.close();
   assert.equal(show(await p), "failed the run was closed before the server answered");
-  assert.throws(() => createHttpCanonicalizer({ url: "ftp://x/", jobs: 1, timeoutMs: 1, maxOutputBytes: 1 }), AdapterSetupError);
-  assert.throws(() => createHttpCanonicalizer({ url: "not a url", jobs: 1, timeoutMs: 1, maxOutputBytes: 1 }), /not a URL/);
+  assert.throws(
+    () => createHttpCanonicalizer({ url: "ftp://x/", jobs: 1, timeoutMs: 1, maxOutputBytes: 1 }),
+    AdapterSetupError,
+  );
+  assert.throws(
+    () => createHttpCanonicalizer({ url: "not a url", jobs: 1, timeoutMs: 1, maxOutputBytes: 1 }),
+    /not a URL/,
+  );
 });

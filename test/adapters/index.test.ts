@@ -10,7 +10,17 @@ import {
   DEFAULT_TIMEOUT_MS,
   defaultJobs,
 } from "../../src/adapters/index.js";
-import { bytes, CWD, FIXTURES, finishes, fixture, leftovers, newTag, processesWith, show } from "./helpers.js";
+import {
+  bytes,
+  CWD,
+  FIXTURES,
+  finishes,
+  fixture,
+  leftovers,
+  newTag,
+  processesWith,
+  show,
+} from "./helpers.js";
 
 const base = { shell: false, cwd: CWD, jobs: 2, timeoutMs: 5000, maxOutputBytes: 1 << 20 };
 
@@ -42,27 +52,46 @@ test("exactly one of command or URL; setup errors are AdapterSetupError", () => 
     () => createCanonicalizer({ ...base, command: "x", url: "http://127.0.0.1/", protocol: "once" }),
     AdapterSetupError,
   );
-  assert.throws(() => createCanonicalizer({ ...base, command: "'open", protocol: "lines" }), /unterminated single quote/);
-  assert.throws(() => createCanonicalizer({ ...base, command: "nope-xyz", protocol: "once" }), /command not found on PATH/);
+  assert.throws(
+    () => createCanonicalizer({ ...base, command: "'open", protocol: "lines" }),
+    /unterminated single quote/,
+  );
+  assert.throws(
+    () => createCanonicalizer({ ...base, command: "nope-xyz", protocol: "once" }),
+    /command not found on PATH/,
+  );
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  test(`${signal} to the harness kills every command it started`, { skip: process.platform === "win32" }, async () => {
+  test(`${signal} to the harness kills every command it started`, {
+    skip: process.platform === "win32",
+  }, async () => {
     const tag = newTag();
     const harness = spawn(
       process.execPath,
       ["--import", "tsx", `${FIXTURES}harness.ts`, fixture("hang.mjs", tag), CWD],
       { cwd: CWD, stdio: ["ignore", "pipe", "inherit"] },
     );
-    await finishes(
-      new Promise<void>((resolve) => harness.stdout.on("data", (d: Buffer) => d.includes("ready") && resolve())),
-      20_000,
-      "harness start",
-    );
-    assert.equal(processesWith(tag).length, 3, "two once processes and one lines process were running");
     const exited = new Promise<NodeJS.Signals | null>((r) => harness.on("exit", (_code, sig) => r(sig)));
-    harness.kill(signal);
-    assert.equal(await finishes(exited, 10_000, "harness exit"), signal, "the harness still dies by the signal");
-    assert.deepEqual(await leftovers(tag), []);
+    try {
+      await finishes(
+        new Promise<void>((resolve) =>
+          harness.stdout.on("data", (d: Buffer) => d.includes("ready") && resolve()),
+        ),
+        20_000,
+        "harness start",
+      );
+      const commands = () => processesWith(tag).filter((p) => !p.includes("harness.ts"));
+      assert.equal(commands().length, 3, "two once processes and one lines process were running");
+      harness.kill(signal);
+      assert.equal(
+        await finishes(exited, 10_000, "harness exit"),
+        signal,
+        "the harness still dies by the signal",
+      );
+      assert.deepEqual(await leftovers(tag), []);
+    } finally {
+      harness.kill("SIGKILL");
+    }
   });
 }

@@ -96,7 +96,8 @@ test("hostile: hangs -> each request times out with a clear reason, then the ses
   for (const a of answers.slice(0, MAX_RESTARTS)) {
     assert.equal(show(a), "failed no answer within 300 ms; process group killed and command restarted");
   }
-  for (const a of answers.slice(MAX_RESTARTS + 1)) assert.match(show(a), /^failed gave up: .*restarted 5 times in a row/);
+  for (const a of answers.slice(MAX_RESTARTS + 1))
+    assert.match(show(a), /^failed gave up: .*restarted 5 times in a row/);
   assert.match(show(await s.c.canonicalize(bytes("[]"))), /^failed gave up/);
   await s.done();
 });
@@ -104,8 +105,14 @@ test("hostile: hangs -> each request times out with a clear reason, then the ses
 test("hostile: exits before reading its input -> crash reason, then gives up instead of looping", async () => {
   const s = session("exit-early.mjs");
   const answers = await s.all(Array.from({ length: 10 }, (_, i) => `[${i}]`));
-  assert.match(show(answers[0]!), /^failed the command exited with code 0 while this request was pending; command restarted$/);
-  assert.match(show(answers[9]!), /^failed gave up: the command was restarted 5 times in a row without answering once/);
+  assert.match(
+    show(answers[0]!),
+    /^failed the command exited with code 0 while this request was pending; command restarted$/,
+  );
+  assert.match(
+    show(answers[9]!),
+    /^failed gave up: the command was restarted 5 times in a row without answering once/,
+  );
   await s.done();
 });
 
@@ -136,7 +143,8 @@ test("hostile: leaves a child holding stdout open and exits -> bounded wait, res
   assert.equal(show(answers[0]!), "canonical [1]");
   const failed = answers.filter((a) => a.status === "failed");
   assert.ok(failed.length >= 1, answers.map(show).join("\n"));
-  for (const a of failed) assert.match(show(a), /the command exited with code 0 while this request was pending/);
+  for (const a of failed)
+    assert.match(show(a), /the command exited with code 0 while this request was pending/);
   for (const a of answers.filter((x) => x.status !== "failed")) assert.match(show(a), /^canonical \[\d\]$/);
   await s.done();
 });

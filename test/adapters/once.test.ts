@@ -10,7 +10,10 @@ import { bytes, CWD, finishes, fixture, leftovers, newTag, show, text } from "./
 
 const BOUND_MS = 20_000;
 
-function once(command: string, over: Partial<{ timeoutMs: number; maxOutputBytes: number; jobs: number }> = {}) {
+function once(
+  command: string,
+  over: Partial<{ timeoutMs: number; maxOutputBytes: number; jobs: number }> = {},
+) {
   return createOnceCanonicalizer({
     command,
     shell: false,
@@ -40,7 +43,11 @@ async function runFixture(
 after(() => assert.equal(liveGroupCount(), 0, "every process group was killed"));
 
 test("well behaved: answers, rejections with stderr as the reason, one trailing LF removed", async () => {
-  const [ok, bad, big] = await runFixture("echo.mjs", ['{ "b" : [1, 2] }', "{nope", JSON.stringify("x".repeat(200_000))]);
+  const [ok, bad, big] = await runFixture("echo.mjs", [
+    '{ "b" : [1, 2] }',
+    "{nope",
+    JSON.stringify("x".repeat(200_000)),
+  ]);
   assert.equal(show(ok!), 'canonical {"b":[1,2]}');
   assert.equal(bad!.status, "rejected");
   assert.match(show(bad!), /^rejected .*JSON/);
@@ -68,16 +75,22 @@ test("jobs bounds how many processes run at once", async () => {
   const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => c.canonicalize(bytes(`[${i}]`))));
   clearInterval(sampler);
   await c.close();
-  assert.deepEqual(answers.map(show), Array.from({ length: 12 }, (_, i) => `canonical [${i}]`));
+  assert.deepEqual(
+    answers.map(show),
+    Array.from({ length: 12 }, (_, i) => `canonical [${i}]`),
+  );
   assert.ok(peak <= 2, `at most 2 processes at once, saw ${peak}`);
 });
 
 test("a missing program is an AdapterSetupError before any case runs", () => {
-  assert.throws(() => once("no-such-program-xyz --flag"), (e: unknown) => {
-    assert.ok(e instanceof AdapterSetupError);
-    assert.match(e.message, /command not found on PATH: no-such-program-xyz/);
-    return true;
-  });
+  assert.throws(
+    () => once("no-such-program-xyz --flag"),
+    (e: unknown) => {
+      assert.ok(e instanceof AdapterSetupError);
+      assert.match(e.message, /command not found on PATH: no-such-program-xyz/);
+      return true;
+    },
+  );
 });
 
 test("hostile: hangs -> timed out, process group killed", async () => {
@@ -108,13 +121,19 @@ test("hostile: prints binary garbage -> failed, not UTF-8 at an offset", async (
 
 test("hostile: writes only to stderr -> failed, with the stderr in the reason", async () => {
   const [a] = await runFixture("stderr-only.mjs", ["{}"]);
-  assert.equal(show(a!), "failed exited 0 but printed nothing on stdout (stderr: oops: I only talk to stderr)");
+  assert.equal(
+    show(a!),
+    "failed exited 0 but printed nothing on stdout (stderr: oops: I only talk to stderr)",
+  );
 });
 
 test("hostile: leaves a child holding stdout open -> failed after a bounded wait, child killed", async () => {
   const [a] = await runFixture("orphan.mjs", ['{"a":1}']);
   assert.equal(a!.status, "failed");
-  assert.match(show(a!), /exited \(code 0\) but its stdout stayed open \d+ ms after: a child process still holds it/);
+  assert.match(
+    show(a!),
+    /exited \(code 0\) but its stdout stayed open \d+ ms after: a child process still holds it/,
+  );
 });
 
 test("hostile: killed by a signal -> failed with the signal; the next input is fine", async () => {

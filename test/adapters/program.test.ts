@@ -2,7 +2,16 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, openSync, closeSync, ftruncateSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -31,7 +40,10 @@ const env = { PATH: [bin, other].join(":") };
 
 test("a bare name is looked up on PATH, first match wins, as an absolute path", () => {
   assert.equal(resolveProgram("canon", { cwd: work, env }), join(bin, "canon"));
-  assert.equal(resolveProgram("canon", { cwd: work, env: { PATH: [other, bin].join(":") } }), join(other, "canon"));
+  assert.equal(
+    resolveProgram("canon", { cwd: work, env: { PATH: [other, bin].join(":") } }),
+    join(other, "canon"),
+  );
 });
 
 test("a name with a slash is resolved against the working directory, not PATH", () => {
@@ -45,7 +57,10 @@ test("clear setup errors: not found on PATH, not executable, no such file", () =
   error(() => resolveProgram("nope-xyz", { cwd: work, env }), /^command not found on PATH: nope-xyz$/);
   error(() => resolveProgram("plain", { cwd: work, env }), /^not executable: .*other\/plain$/);
   error(() => resolveProgram("./canon.py", { cwd: work, env }), /^not executable: \.\/canon\.py/);
-  error(() => resolveProgram("./missing", { cwd: work, env }), /^command not found: \.\/missing \(no such file\)$/);
+  error(
+    () => resolveProgram("./missing", { cwd: work, env }),
+    /^command not found: \.\/missing \(no such file\)$/,
+  );
 });
 
 test("Windows rules: PATHEXT tried in order, the working directory first, no execute bit needed", () => {
@@ -54,11 +69,18 @@ test("Windows rules: PATHEXT tried in order, the working directory first, no exe
   write(join(win, "tool.CMD"), "@echo off\n");
   write(join(win, "tool.EXE"), "MZ");
   write(join(work, "local.BAT"), "@echo off\n");
-  const lookup = { cwd: work, env: { Path: win, PATHEXT: ".COM;.EXE;.BAT;.CMD" }, platform: "win32" as const };
+  const lookup = {
+    cwd: work,
+    env: { Path: win, PATHEXT: ".COM;.EXE;.BAT;.CMD" },
+    platform: "win32" as const,
+  };
   assert.equal(resolveProgram("tool", lookup), join(win, "tool.EXE"));
   assert.equal(resolveProgram("tool.CMD", lookup), join(win, "tool.CMD"));
   assert.equal(resolveProgram("local", lookup), join(work, "local.BAT"));
-  assert.throws(() => resolveProgram("tool", { ...lookup, env: { Path: win, PATHEXT: ".COM" } }), /not found on PATH/);
+  assert.throws(
+    () => resolveProgram("tool", { ...lookup, env: { Path: win, PATHEXT: ".COM" } }),
+    /not found on PATH/,
+  );
 });
 
 test("describeImplementation: program from PATH, then each file argument as given, in argv order, once each", async () => {
@@ -88,7 +110,10 @@ test("describeImplementation: http has no files; --shell names the shell and, be
     d.files.map((f) => f.path),
     ["/bin/sh", join(bin, "canon"), "canon.py"],
   );
-  await assert.rejects(describeImplementation({ command: "nope-xyz a", shell: false, cwd: work, env }), AdapterSetupError);
+  await assert.rejects(
+    describeImplementation({ command: "nope-xyz a", shell: false, cwd: work, env }),
+    AdapterSetupError,
+  );
 });
 
 test("sha256File streams: a 512 MiB file hashes without being held in memory, as sha256sum says", async (t) => {

@@ -59,3 +59,13 @@ test("answers read as the output, reject: <reason> or failed: <reason>", () => {
 test("showText never splits a surrogate pair", () => {
   assert.equal(showText("a😀b", 2), "a😀… (4 UTF-16 units)");
 });
+
+test("raw control characters are shown as \\xHH, never passed through to a report or terminal", () => {
+  assert.equal(showBytes(bytes('"a\nb\u001b[31m\u007f"')), '"a\\x0Ab\\x1B[31m\\x7F"');
+  assert.equal(
+    showAnswer({ status: "rejected", reason: "bad\u001b]0;title\u0007" }),
+    "reject: bad\\x1B]0;title\\x07",
+  );
+  // The escaped form canonical JSON uses stays as it is, so the two never look alike.
+  assert.equal(showBytes(bytes('"\\u001b"')), '"\\u001b"');
+});

@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { build } from "esbuild";
 import { corpusFiles, loadCorpus, vectorsRoot } from "../../src/corpus/index.js";
 import { SUITES } from "../../src/types.js";
 
@@ -11,6 +14,30 @@ test("vectorsRoot() is the repository's vectors/ folder", () => {
   const root = vectorsRoot();
   assert.equal(root, join(import.meta.dirname, "..", "..", "vectors"));
   assert.match(readFileSync(join(root, "VERSION"), "utf8"), /^\d+\.\d+\.\d+\n$/);
+});
+
+test("vectorsRoot() from an esbuild bundle in dist/ finds the vectors/ beside the package.json above it", async () => {
+  const pkg = realpathSync(mkdtempSync(join(tmpdir(), "corpus-root-")));
+  try {
+    writeFileSync(join(pkg, "package.json"), "{}");
+    mkdirSync(join(pkg, "vectors"));
+    await build({
+      stdin: {
+        contents: `import { vectorsRoot } from "./src/corpus/root.js"; console.log(vectorsRoot());`,
+        resolveDir: join(import.meta.dirname, "..", ".."),
+        loader: "ts",
+      },
+      outfile: join(pkg, "dist", "cli.js"),
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      logLevel: "silent",
+    });
+    const found = execFileSync(process.execPath, [join(pkg, "dist", "cli.js")], { encoding: "utf8" }).trim();
+    assert.equal(found, join(pkg, "vectors"));
+  } finally {
+    rmSync(pkg, { recursive: true, force: true });
+  }
 });
 
 test("at least 300 named cases outside numbers, each with its why and source", async () => {
@@ -96,4 +123,20 @@ test("bad options get clear errors", async () => {
     loadCorpus({ suites: ["json" as "jcs"], profile: "rfc8785", numbers: 0 }),
     /unknown suite "json"/,
   );
+});
+
+test("all of seed 000's fixtures are there, as the kinds the brief maps them to, their [measured] labels kept", async () => {
+  const corpus = await loadCorpus({ suites: ["invariants"], profile: "rfc8785", numbers: 0 });
+  const kinds = (prefix: string) =>
+    corpus.cases
+      .filter((c) => c.name.startsWith(prefix) && c.source.startsWith("seed 000"))
+      .map((c) => c.kind);
+  assert.deepEqual(kinds("semantic-"), ["differ", "differ", "differ", "differ", "differ"]);
+  // The NFC/NFD pair is the one representational fixture RFC 8785 keeps apart (equal under nfc).
+  assert.deepEqual(kinds("representational-"), ["equal", "equal", "differ", "equal", "equal"]);
+  assert.equal(kinds("i1-sample-").filter((k) => k === "idempotent").length, 6);
+  assert.equal(kinds("i4-sample-").filter((k) => k === "roundtrip").length, 5);
+  const measured = corpus.cases.filter((c) => c.why.includes("[measured]"));
+  assert.equal(measured.length, 4);
+  assert.ok(measured.every((c) => c.source === "seed 000 [measured]"));
 });

@@ -6,17 +6,24 @@ import { after, test } from "node:test";
 import { loadCorpus, vectorsRoot } from "../../src/corpus/index.js";
 import { SUITES } from "../../src/types.js";
 
-const work = mkdtempSync(join(tmpdir(), "corpus-errors-"));
-after(() => rmSync(work, { recursive: true, force: true }));
-let copies = 0;
+// One copy of vectors/; each case edits it, loads it, and puts the edited files back.
+const root = mkdtempSync(join(tmpdir(), "corpus-errors-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+cpSync(join(vectorsRoot(), "VERSION"), join(root, "VERSION"));
+for (const suite of SUITES) cpSync(join(vectorsRoot(), suite), join(root, suite), { recursive: true });
 
-/** A copy of vectors/ with one change made by `edit`, loaded: the promise of its load. */
-function loadBroken(edit: (root: string) => void) {
-  const root = join(work, `v${copies++}`);
-  cpSync(join(vectorsRoot(), "VERSION"), join(root, "VERSION"));
-  for (const suite of SUITES) cpSync(join(vectorsRoot(), suite), join(root, suite), { recursive: true });
-  edit(root);
-  return loadCorpus({ suites: [...SUITES], profile: "rfc8785", numbers: 10, root });
+const MANIFESTS = SUITES.map((suite) => `${suite}/manifest.json`);
+const TOUCHED = ["VERSION", ...MANIFESTS, "jcs/inputs/literal-true.json", "jcs/expected/literal-true.json"];
+
+/** The copy with one change made by `edit`, loaded; the copy is restored afterwards. */
+async function loadBroken(edit: (root: string) => void) {
+  const saved = TOUCHED.map((path) => [path, readFileSync(join(root, path))] as const);
+  try {
+    edit(root);
+    return await loadCorpus({ suites: [...SUITES], profile: "rfc8785", numbers: 10, root });
+  } finally {
+    for (const [path, bytes] of saved) writeFileSync(join(root, path), bytes);
+  }
 }
 function editManifest(
   suite: string,
@@ -101,6 +108,11 @@ test("each malformed manifest is refused with the file and the case named", asyn
       "wrong suite",
       editManifest("jcs", (d) => (d.suite = "reject")),
       /vectors\/jcs\/manifest\.json: "suite" must be "jcs"/,
+    ],
+    [
+      "wrong pinned keccak",
+      editManifest("jcs", (d) => (d.cases[2]!.keccak256 = "f".repeat(64))),
+      /case "literal-false": vectors\/jcs\/expected\/literal-false\.json: its Keccak-256 is [0-9a-f]{64}, the manifest pins f{64}/,
     ],
     [
       "missing file",

@@ -74,6 +74,34 @@ describe("properties", () => {
     );
   });
 
+  test("any decimal literal canonicalizes to String(Number(literal))", () => {
+    const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+    const literal = fc
+      .tuple(
+        fc.constantFrom("", "-"),
+        fc.oneof(
+          fc.constant("0"),
+          fc.tuple(fc.constantFrom(..."123456789"), digits(0, 18)).map(([a, b]) => a + b),
+        ),
+        fc.option(digits(1, 20), { nil: undefined }),
+        fc.option(fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "+", "-"), digits(1, 3)), {
+          nil: undefined,
+        }),
+      )
+      .map(
+        ([sign, int, frac, exp]) =>
+          sign + int + (frac === undefined ? "" : `.${frac}`) + (exp ? exp.join("") : ""),
+      );
+    fc.assert(
+      fc.property(literal, (s) => {
+        const n = Number(s);
+        fc.pre(Number.isFinite(n));
+        assert.equal(text(canonicalize(utf8(s))), String(n), s);
+      }),
+      { numRuns: 30000, seed: 8785 },
+    );
+  });
+
   test("any finite double: its JSON text canonicalizes to String(n)", () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {

@@ -84,5 +84,10 @@ test("self-test exits 0 and prints the table and its verdict", () => {
 test("self-test refuses bad options with exit 2", () => {
   assert.equal(run(["self-test", "--profile", "latin1"]).status, 2);
   assert.equal(run(["self-test", "--numbers", "-5"]).status, 2);
+  assert.equal(
+    run(["self-test", "--numbers", "0"]).status,
+    2,
+    "no numbers would leave the numbers check unproven",
+  );
   assert.equal(run(["self-test", "--only", "nope"]).status, 2);
 });

@@ -27,6 +27,7 @@ const FAULTS: [string, string | Uint8Array, string | typeof REJECT, string | typ
   ["accepts_invalid_utf8", new Uint8Array([0x22, 0xff, 0x22]), '"\uFFFD"', REJECT],
   ["accepts_nan", "[NaN,-Infinity]", "[NaN,-Infinity]", REJECT],
   ["accepts_leading_zeros", "[007,-01.5]", "[7,-1.5]", REJECT],
+  ["accepts_trailing_commas", '[1,{"a":",]",},]', '[1,{"a":",]"}]', REJECT],
   ["keeps_big_integers_exact", "[9007199254740993]", "[9007199254740993]", "[9007199254740992]"],
   ["rejects_top_level_scalars", '"x"', REJECT, '"x"'],
   ["escapes_non_ascii", '"é😀"', '"\\u00e9\\ud83d\\ude00"', '"é😀"'],
@@ -42,6 +43,9 @@ const FAULTS: [string, string | Uint8Array, string | typeof REJECT, string | typ
   ],
   ["fifteen_digit_numbers", "[3.141592653589793,0.1]", "[3.14159265358979,0.1]", "[3.141592653589793,0.1]"],
   ["keeps_minus_zero", "[-0,-0.0]", "[-0,-0]", "[0,0]"],
+  ["escapes_twice", String.raw`["a\\b","\n"]`, String.raw`["a\\\\b","\\n"]`, String.raw`["a\\b","\n"]`],
+  ["sorts_arrays", '[2,[1],"a",1]', '["a",1,2,[1]]', '[2,[1],"a",1]'],
+  ["omits_null_members", '{"a":1,"c":null,"d":[null]}', '{"a":1,"d":[null]}', '{"a":1,"c":null,"d":[null]}'],
   [
     "truncates_long_strings",
     JSON.stringify(["B".repeat(560)]),
@@ -79,9 +83,33 @@ test("nfd_store writes like the reference and reads back in NFD", () => {
   assert.equal(decoder.decode(bad.read!(encoder.encode('{"s":"café"}'))), '{"s":"cafe\u0301"}');
 });
 
+test("store_reads_numbers_as_floats writes like the reference and reads integers back as floats", () => {
+  const bad = knownBad("store_reads_numbers_as_floats");
+  assert.equal(
+    decoder.decode(bad.write(encoder.encode('{"n":1.0,"m":-0,"x":0.5}'))),
+    '{"m":0,"n":1,"x":0.5}',
+  );
+  assert.equal(
+    decoder.decode(bad.read!(encoder.encode('{"m":0,"n":1,"x":0.5}'))),
+    '{"m":0.0,"n":1.0,"x":0.5}',
+  );
+});
+
+test("store_reads_numbers_as_floats writes like the reference and reads integers back as floats", () => {
+  const bad = knownBad("store_reads_numbers_as_floats");
+  assert.equal(
+    decoder.decode(bad.write(encoder.encode('{"n":1.0,"m":-0,"x":0.5}'))),
+    '{"m":0,"n":1,"x":0.5}',
+  );
+  assert.equal(
+    decoder.decode(bad.read!(encoder.encode('{"m":0,"n":1,"x":0.5}'))),
+    '{"m":0.0,"n":1.0,"x":0.5}',
+  );
+});
+
 // A document with none of the features the faults are about: every known-bad but the ones whose fault
 // is everywhere (no sorting, dropped strings, a BOM, a lost brace) must answer it as the reference does.
-const PLAIN = '{ "b": [1, 2.5, true, null], "a": {"k": "plain text"}, "n": -3 }';
+const PLAIN = '{ "b": [1, 2.5, null, true], "a": {"k": "plain text"}, "n": -3 }';
 const EVERYWHERE = new Set([
   "no_canonicalization",
   "drops_string_values",

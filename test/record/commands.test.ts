@@ -172,3 +172,22 @@ test("keygen without --out refuses to print a secret to a terminal", async () =>
   assert.equal(written.length, 1);
   assert.match(written[0]!, /^err:.*refusing to print a secret key to a terminal/);
 });
+
+test("a bad supplied key stops `run` with exit 2 and a message that shows no part of it", () => {
+  const bad = "c0ffee15bad5eed0c0ffee15bad5eed0c0ffee15bad5eed0c0ffee15bad5eedZ";
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "src/cli.ts", "run", "--command", "true", "--suite", "jcs"],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, CANON_CONFORMANCE_KEY: bad },
+    },
+  );
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /supplied key/);
+  for (let i = 0; i + 8 <= bad.length; i += 4) {
+    const fragment = bad.slice(i, i + 8);
+    assert.ok(!r.stderr.includes(fragment) && !r.stdout.includes(fragment), fragment);
+  }
+});

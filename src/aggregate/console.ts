@@ -1,0 +1,88 @@
+// The terminal's view of an aggregate. Everything that came from a record (names, command lines,
+// answers) goes through showInvisible, so no record can move the cursor or hide a difference, and
+// is cut to a readable length; aggregate.json keeps it whole.
+import { cutText } from "../report/format.js";
+import { INVISIBLE_LEGEND, showInvisible } from "../report/visible.js";
+import type { Aggregate } from "./types.js";
+import { countsLine, coverageLine, shortSigner, suiteCell, suiteColumns } from "./view.js";
+
+/** Record text is cut at this many characters on the console. */
+const VALUE_MAX = 300;
+
+const show = (text: string, max = VALUE_MAX) => {
+  const kept = cutText(text, max);
+  return showInvisible(kept) + (kept === text ? "" : ` … (${text.length - kept.length} more characters)`);
+};
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
+  return rows.map((r) =>
+    `  ${r.map((cell, i) => cell + " ".repeat(widths[i]! - [...cell].length)).join("  ")}`.trimEnd(),
+  );
+}
+
+export function aggregateConsole(aggregate: Aggregate): string {
+  const { records, implementations, disagreements, verdict } = aggregate;
+  const out: string[] = [`canon-conformance aggregate: ${countsLine(aggregate)}`, ""];
+
+  out.push("Records:");
+  for (const r of records) {
+    const to = r.implementation === undefined ? "" : ` -> ${r.implementation}`;
+    out.push(`  ${r.outcome}  ${show(r.source)}${to}`);
+    if (r.detail !== undefined) out.push(`      ${show(r.detail)}`);
+  }
+
+  if (implementations.length > 0) {
+    out.push("", "Implementations:");
+    for (const i of implementations) {
+      out.push(`  ${i.id}  ${show(i.label)}`);
+      out.push(`      ${i.adapter}: ${show(i.impl)}`);
+      out.push(
+        `      suite ${show(i.suite)}; ${i.keys.join(", ")} key; signer ${i.signers.map((s) => show(s)).join(", ")}`,
+      );
+      out.push(
+        `      ${i.records.length === 1 ? "record" : "records"}: ${i.records.map((s) => show(s)).join(", ")}`,
+      );
+    }
+    const suites = suiteColumns(aggregate);
+    const rows = [
+      ["", ...implementations.map((i) => i.id)],
+      ...suites.map((s) => [s, ...implementations.map((i) => suiteCell(i, s))]),
+      ["all", ...implementations.map((i) => `${i.passed}/${i.cases}`)],
+      ["conformant", ...implementations.map((i) => (i.conformant ? "yes" : "NO"))],
+      ["key", ...implementations.map((i) => i.keys.join("+"))],
+      [
+        "signer",
+        ...implementations.map((i) =>
+          i.signers.length === 1 ? shortSigner(i.signers[0]!) : `${i.signers.length} keys`,
+        ),
+      ],
+    ];
+    out.push("", "Suites (passed/cases):", ...table(rows));
+
+    const swept = implementations.filter((i) => i.coverage !== null);
+    if (swept.length > 0) {
+      out.push("", "Numbers sweep:");
+      for (const i of swept) out.push(`  ${i.id}  ${coverageLine(i.coverage!, i.records.length)}`);
+      for (const i of swept)
+        for (const d of i.coverage!.doubled)
+          out.push(`      ${i.id} ${d.from}-${d.to} is in: ${d.sources.map((s) => show(s)).join(", ")}`);
+    }
+  }
+
+  if (disagreements.length > 0) {
+    out.push("", `Cases answered differently (${disagreements.length}):`);
+    for (const d of disagreements) {
+      out.push(`  ${show(d.case)}`);
+      for (const a of d.answers)
+        out.push(`    ${a.implementation} ${a.pass ? "pass" : "FAIL"}: ${show(a.got)}`);
+    }
+    out.push(`  (${INVISIBLE_LEGEND} Refusals agree whatever their reasons.)`);
+  }
+
+  out.push(
+    "",
+    verdict.exitCode === 0 ? "Aggregate: OK" : `Aggregate: FAILED: ${verdict.failures.join("; ")}`,
+  );
+  return `${out.join("\n")}\n`;
+}

@@ -1,0 +1,89 @@
+// Shards of one numbers sweep (issue 7 item 4): the records of one implementation together must
+// cover the generated doubles 0..N-1 exactly once, all from the same seed. A numbers case is named
+// `numbers/seed-<seed>/<from>-<to>` (zero-padded, inclusive indices), so its name alone says which
+// doubles it covered. N is not in the record: it is taken as one past the highest index covered, so
+// a gap shows wherever it is except after the last shard; a missing last shard cannot be seen.
+import type { SweepCoverage, SweepRange } from "./types.js";
+
+const NUMBERS_CASE = /^numbers\/seed-(\d+)\/(\d+)-(\d+)$/;
+
+export interface NumbersCase extends SweepRange {
+  seed: number;
+}
+
+/** Whether a record case belongs to the numbers suite (whose names this module reads). */
+export function isNumbersCase(name: string): boolean {
+  return name.startsWith("numbers/");
+}
+
+/** The seed and range a numbers case's name states, or undefined when the name does not read. */
+export function parseNumbersCase(name: string): NumbersCase | undefined {
+  const match = NUMBERS_CASE.exec(name);
+  if (!match) return undefined;
+  const [seed, from, to] = [match[1]!, match[2]!, match[3]!].map(Number) as [number, number, number];
+  if (![seed, from, to].every(Number.isSafeInteger) || from > to) return undefined;
+  return { seed, from, to };
+}
+
+/** How the numbers cases `cases` (each with the record it came from) cover the sweep. */
+export function sweepCoverage(cases: readonly { name: string; source: string }[]): SweepCoverage {
+  const problems: string[] = [];
+  const ranges: (NumbersCase & { source: string })[] = [];
+  for (const c of cases) {
+    const parsed = parseNumbersCase(c.name);
+    if (parsed === undefined) problems.push(`the numbers case ${JSON.stringify(c.name)} names no range`);
+    else ranges.push({ ...parsed, source: c.source });
+  }
+  const seeds = [...new Set(ranges.map((r) => r.seed))].sort((a, b) => a - b);
+  if (seeds.length > 1) problems.push(`the ranges come from different seeds: ${seeds.join(", ")}`);
+
+  ranges.sort((a, b) => a.from - b.from || a.to - b.to);
+  const total = ranges.reduce((max, r) => Math.max(max, r.to + 1), 0);
+  const missing: SweepRange[] = [];
+  const doubled: (SweepRange & { sources: string[] })[] = [];
+  // One pass in start order: `next` is the first index not yet covered. A range starting beyond it
+  // leaves a gap; one starting before it overlaps what earlier ranges covered.
+  let next = 0;
+  for (const r of ranges) {
+    if (r.from > next) missing.push({ from: next, to: r.from - 1 });
+    if (r.from < next) {
+      const overlapTo = Math.min(r.to, next - 1);
+      const sources = ranges
+        .filter((o) => o !== r && o.from <= overlapTo && o.to >= r.from)
+        .map((o) => o.source);
+      addDoubled(doubled, { from: r.from, to: overlapTo, sources: [...new Set([...sources, r.source])] });
+    }
+    next = Math.max(next, r.to + 1);
+  }
+  // Each overlap names its records in sweep order, whichever range brought them in.
+  const order = ranges.map((r) => r.source);
+  for (const d of doubled) d.sources.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return {
+    seed: seeds.length === 1 ? seeds[0]! : null,
+    total,
+    ranges: ranges.map(({ from, to, source }) => ({ from, to, source })),
+    missing,
+    doubled,
+    problems,
+    complete: ranges.length > 0 && missing.length === 0 && doubled.length === 0 && problems.length === 0,
+  };
+}
+
+/** Adds an overlap, joining it to the last one when they touch (three copies of one range are one). */
+function addDoubled(
+  doubled: (SweepRange & { sources: string[] })[],
+  overlap: SweepRange & { sources: string[] },
+) {
+  const last = doubled.at(-1);
+  if (last !== undefined && overlap.from <= last.to + 1) {
+    last.to = Math.max(last.to, overlap.to);
+    last.sources = [...new Set([...last.sources, ...overlap.sources])];
+    return;
+  }
+  doubled.push(overlap);
+}
+
+/** `12-99`, or `12` for a range of one. */
+export function showRange(r: SweepRange): string {
+  return r.from === r.to ? String(r.from) : `${r.from}-${r.to}`;
+}

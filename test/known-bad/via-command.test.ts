@@ -1,0 +1,110 @@
+// The same proof through the real command path: the known-bads run as `canon-conformance known-bad
+// NAME` commands behind the adapters, and must be judged exactly as they are in this process.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { runCases } from "../../src/checks/index.js";
+import { loadCorpus } from "../../src/corpus/index.js";
+import { canonicalizersOf, KNOWN_BADS, knownBad } from "../../src/known-bad/index.js";
+import { prove } from "../../src/known-bad/prove.js";
+import { knownBadCommands, type Launcher, referenceCommand } from "../../src/known-bad/via-command.js";
+
+// The CLI bundled as dist/cli.js is (esbuild, into a temporary folder): a plain node start is several
+// times quicker than one through tsx, which matters when once mode starts a process per request.
+let launcher: Launcher;
+let bundleDir: string;
+before(async () => {
+  bundleDir = mkdtempSync(join(tmpdir(), "known-bad-cli-"));
+  const script = join(bundleDir, "cli.js");
+  await build({
+    entryPoints: [fileURLToPath(new URL("../../src/cli.ts", import.meta.url))],
+    outfile: script,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    logLevel: "warning",
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
+  launcher = { node: process.execPath, execArgv: [], script };
+});
+after(() => rmSync(bundleDir, { recursive: true, force: true }));
+
+// One of each family: a parser fault, a lenient decoder (bytes that are not UTF-8 on the wire), a
+// writer fault, one whose output starts with a BOM, a semantic one, and one with a read side.
+const SAMPLE = [
+  "keeps_last_duplicate",
+  "accepts_invalid_utf8",
+  "python_repr_numbers",
+  "emits_bom",
+  "too_aggressive",
+  "nfd_store",
+];
+
+test("through lines-mode commands, known-bads are caught exactly as in process", async () => {
+  const bads = KNOWN_BADS.filter((b) => SAMPLE.includes(b.name));
+  const inProcess = await prove({ profile: "rfc8785", numbers: 2_000, bads });
+  const via = { protocol: "lines" as const, jobs: 2, launcher };
+  const viaCommand = await prove({
+    profile: "rfc8785",
+    numbers: 2_000,
+    bads,
+    connect: (bad) => knownBadCommands(bad, via),
+    reference: () => referenceCommand(via),
+  });
+  assert.match(viaCommand.references[0]!.label, /canonicalize --lines$/);
+  assert.deepEqual(viaCommand.references[0]!.failures, [], "the reference command passes every case");
+  assert.equal(viaCommand.ok, true);
+  for (const run of viaCommand.runs) {
+    const same = inProcess.runs.find((r) => r.bad.name === run.bad.name)!;
+    assert.deepEqual(run.failed, same.failed, run.bad.name);
+    assert.deepEqual(run.missed, []);
+  }
+});
+
+test("through once-mode commands, each case is judged as in process", async () => {
+  const corpus = await loadCorpus({
+    suites: ["jcs", "reject", "invariants"],
+    profile: "rfc8785",
+    numbers: 0,
+  });
+  // A few cases of each kind keep the one-process-per-request mode quick.
+  const cases = ["canon", "reject", "equal", "differ", "idempotent", "roundtrip"].flatMap((kind) =>
+    corpus.cases.filter((c) => c.kind === kind).slice(0, 4),
+  );
+  for (const name of ["emits_bom", "nfd_store", "keeps_last_duplicate"]) {
+    const bad = knownBad(name);
+    const local = canonicalizersOf(bad);
+    const expected = await runCases(
+      cases,
+      { write: local.write, read: local.read ?? local.write },
+      { concurrency: 8 },
+    );
+    const remote = knownBadCommands(bad, { protocol: "once", jobs: 4, launcher });
+    try {
+      const got = await runCases(
+        cases,
+        { write: remote.write, read: remote.read ?? remote.write },
+        { concurrency: 8 },
+      );
+      assert.deepEqual(
+        got.map((r) => [r.name, r.pass]),
+        expected.map((r) => [r.name, r.pass]),
+        name,
+      );
+      assert.ok(
+        got.some((r) => !r.pass),
+        `${name} is caught on the sample too`,
+      );
+    } finally {
+      await remote.write.close();
+      await remote.read?.close();
+    }
+  }
+});

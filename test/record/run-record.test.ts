@@ -1,0 +1,56 @@
+// A real run's record (the pipeline of src/run.ts against the reference canonicalizer) is accepted
+// by the verifier, and its corpus digest is what the shipped corpus gives for the suites it names.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { suitesOf } from "../../src/commands/verify.js";
+import { corpusDigest, corpusFiles, vectorsRoot } from "../../src/corpus/index.js";
+import { toHex } from "../../src/record/hex.js";
+import { signingKey } from "../../src/record/keys.js";
+import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
+import { runConformance } from "../../src/run.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+test("a run of the reference canonicalizer writes a record.json the verifier accepts", async () => {
+  const out = mkdtempSync(join(tmpdir(), "run-record-"));
+  const key = signingKey("supplied", new Uint8Array(32).fill(3));
+  const outcome = await runConformance({
+    command: `${JSON.stringify(process.execPath)} --import tsx src/cli.ts canonicalize --lines`,
+    protocol: "lines",
+    shell: false,
+    suites: ["jcs", "reject"],
+    profile: "rfc8785",
+    numbers: 0,
+    jobs: 2,
+    timeoutMs: 60_000,
+    maxOutputBytes: 1 << 20,
+    workingDirectory: ROOT,
+    outDir: out,
+    implementationName: "reference",
+    implementationVersion: null,
+    key,
+  });
+  const bytes = new Uint8Array(readFileSync(join(out, "record.json")));
+  assert.deepEqual(bytes, outcome.recordBytes);
+  const result = verifyRecord(bytes);
+  assert.equal(outcomeLine(result), "accept conformant=true");
+  assert.ok(result.outcome === "accept");
+  const { record } = result;
+  assert.equal(record.kind, "canonicalizer");
+  assert.equal(record.suite, "rfc8785:jcs,reject");
+  assert.equal(record.key, "supplied");
+  assert.equal(record.signer_pubkey, toHex(key.publicKey));
+  assert.equal(record.implementation.files[0]!.path, process.execPath, "the program as found");
+  assert.ok(
+    record.implementation.files.some((f) => f.path === "src/cli.ts"),
+    "the file argument, as spelled",
+  );
+  const files = await corpusFiles(vectorsRoot(), suitesOf(record.suite)!);
+  assert.equal(record.corpus.digest, corpusDigest(files));
+  assert.equal(record.corpus.files, files.length);
+  assert.ok(record.cases.every((c) => /^(jcs|reject)\//.test(c.name)));
+});
