@@ -6,14 +6,14 @@
 // Commands: the transport fixtures in test/adapters/fixtures (Python and Node), or one given in
 // BENCH_COMMAND (it must accept `--lines`, and `--file=PATH` for the xargs side).
 // Sizes: BENCH_LINES_N (default 20000), BENCH_ONCE_N (default 200). Each figure is the median of 3.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { spawnTarget } from "../src/adapters/argv.js";
 import { createLinesCanonicalizer } from "../src/adapters/command-lines.js";
 import { createOnceCanonicalizer } from "../src/adapters/command-once.js";
-import { spawnTarget } from "../src/adapters/argv.js";
 import { encodeRequestLine } from "../src/adapters/line-framing.js";
 import { resolveProgram } from "../src/adapters/program.js";
 import type { Canonicalizer } from "../src/types.js";
@@ -38,7 +38,7 @@ function timed(argv: string[], stdinPath: string | "ignore"): Promise<number> {
   const start = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { stdio: [stdin, "pipe", "inherit"], cwd: ROOT });
-    child.stdout.on("data", () => {});
+    child.stdout!.on("data", () => {});
     child.on("error", reject);
     child.on("close", (code) => {
       if (code !== 0) reject(new Error(`${argv.join(" ")} exited ${code}`));
@@ -86,7 +86,13 @@ async function benchCommand(label: string, command: string, dir: string): Promis
   const adapter: number[] = [];
   for (let r = 0; r < REPS; r++) {
     bare.push(await timed([program, ...argv.args, "--lines"], linesFile));
-    adapter.push(await through(() => createLinesCanonicalizer({ ...base, command: `${command} --lines` }), lineInputs, IN_FLIGHT));
+    adapter.push(
+      await through(
+        () => createLinesCanonicalizer({ ...base, command: `${command} --lines` }),
+        lineInputs,
+        IN_FLIGHT,
+      ),
+    );
   }
   const [lb, la] = [median(bare), median(adapter)];
   console.log(
@@ -106,12 +112,22 @@ async function benchCommand(label: string, command: string, dir: string): Promis
   const once: number[] = [];
   for (let r = 0; r < REPS; r++) {
     xargs.push(await timed(["xargs", "-P", String(jobs), "-n", "1", program, ...argv.args], listFile));
-    once.push(await through(() => createOnceCanonicalizer({ ...base, command, jobs }), onceInputs, Math.max(4, jobs * 2)));
+    once.push(
+      await through(
+        () => createOnceCanonicalizer({ ...base, command, jobs }),
+        onceInputs,
+        Math.max(4, jobs * 2),
+      ),
+    );
   }
   const [ox, oa] = [median(xargs), median(once)];
   console.log(
     `once  ${label}: ${onceN} spawns, xargs -P ${jobs} ${fmt(ox, 3)} s, once adapter ${fmt(oa, 3)} s -> ${fmt(oa / ox)}x (goal <= 1.1x); ${fmt(onceN / oa, 1)} requests/s through the adapter`,
   );
+}
+
+function pythonExecutable(): string {
+  return execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim();
 }
 
 export async function run(): Promise<void> {
@@ -121,7 +137,8 @@ export async function run(): Promise<void> {
     const commands: [string, string][] = given
       ? [[given, given]]
       : [
-          ["python3 echo.py", `python3 ${FIXTURES}echo.py`],
+          // The interpreter itself, not a version manager's shim script in front of it.
+          ["python3 echo.py", `${pythonExecutable()} ${FIXTURES}echo.py`],
           ["node echo.mjs", `${process.execPath} ${FIXTURES}echo.mjs`],
         ];
     console.log(`medians of ${REPS}; ${availableParallelism()} CPUs; inputs are ~70-byte JSON objects`);

@@ -51,7 +51,13 @@ function bump(map: Map<string, number>, key: string): void {
 
 export function runCampaign(
   target: Target,
-  options: { seed: number; iterations: number; first?: number; hangMs?: number; onProgress?: (done: number) => void },
+  options: {
+    seed: number;
+    iterations: number;
+    first?: number;
+    hangMs?: number;
+    onProgress?: (done: number) => void;
+  },
 ): CampaignResult {
   const { seed, iterations } = options;
   const first = options.first ?? 0;
@@ -78,9 +84,18 @@ export function runCampaign(
     if (trial.ms > result.slowest.ms) {
       result.slowest = { ms: trial.ms, iteration: i, mutation: trial.mutation, bytes: trial.input.length };
     }
-    const what = trial.finding ?? (trial.ms > hangMs ? `the call took ${trial.ms.toFixed(0)} ms (limit ${hangMs} ms)` : undefined);
+    const what =
+      trial.finding ??
+      (trial.ms > hangMs ? `the call took ${trial.ms.toFixed(0)} ms (limit ${hangMs} ms)` : undefined);
     if (what !== undefined) {
-      result.findings.push({ target: target.name, seed, iteration: i, mutation: trial.mutation, what, input: trial.input });
+      result.findings.push({
+        target: target.name,
+        seed,
+        iteration: i,
+        mutation: trial.mutation,
+        what,
+        input: trial.input,
+      });
     }
     if (options.onProgress && (i - first + 1) % 100_000 === 0) options.onProgress(i - first + 1);
   }

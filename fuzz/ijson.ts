@@ -4,8 +4,8 @@
 // This names the first such rule a text JSON.parse accepted runs into, or null when none applies.
 import { DEFAULT_MAX_DEPTH } from "../src/jcs/index.js";
 
-// The tokens of a text that JSON.parse has accepted, so the grammar is known to hold.
-const TOKEN = /[ \t\r\n]+|"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|true|false|null|[{}[\],:]/gy;
+import { tokens } from "./token-mutators.js";
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export type IJsonRule = "duplicate-name" | "lone-surrogate" | "number-overflow" | "too-deep";
@@ -14,9 +14,8 @@ export function ijsonRuleHit(validJson: string, maxDepth = DEFAULT_MAX_DEPTH): I
   // One frame per open container: the names an object has so far, or null for an array.
   const frames: (Set<string> | null)[] = [];
   let expectName = false;
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(validJson); m !== null; m = TOKEN.exec(validJson)) {
-    const token = m[0];
+  // The text is one JSON.parse accepted, so the loose tokenizer cuts it exactly along the grammar.
+  for (const token of tokens(validJson)) {
     const c = token.charCodeAt(0);
     if (c === 0x7b || c === 0x5b) {
       frames.push(c === 0x7b ? new Set() : null);

@@ -25,7 +25,15 @@ interface SeedText {
 
 type Verdict = { ok: true; value: unknown } | { ok: false; code: string };
 
-export function jsonTarget(seed: number, generated = 2_000): Target {
+/**
+ * `seed` also picks the fast-check texts; `generated` is how many. `parser` is the parser under test:
+ * the reference's parse, or a broken one to prove the oracle catches it.
+ */
+export function jsonTarget(
+  seed: number,
+  generated = 2_000,
+  parser: (bytes: Uint8Array) => unknown = parse,
+): Target {
   const seeds: SeedText[] = seedTexts(seed, generated).map(({ bytes }) => {
     const text = lenientUtf8.decode(bytes);
     let tree: Node | undefined;
@@ -46,7 +54,7 @@ export function jsonTarget(seed: number, generated = 2_000): Target {
       const started = performance.now();
       let ours: Verdict;
       try {
-        ours = { ok: true, value: parse(input) };
+        ours = { ok: true, value: parser(input) };
       } catch (error) {
         const ms = performance.now() - started;
         if (!(error instanceof JcsError)) {
@@ -76,7 +84,10 @@ function judge(input: Uint8Array, ours: Verdict): { outcome: string; finding?: s
     theirs = JSON.parse(text);
   } catch {
     if (!ours.ok) return { outcome: `agree: rejected (${ours.code})` };
-    return { outcome: "DISAGREE: parse accepted, JSON.parse rejected", finding: "parse accepted a text JSON.parse rejects" };
+    return {
+      outcome: "DISAGREE: parse accepted, JSON.parse rejected",
+      finding: "parse accepted a text JSON.parse rejects",
+    };
   }
   const rule = ijsonRuleHit(text);
   if (rule !== null) return { outcome: `not compared (${rule}): ${said}` };
@@ -92,7 +103,12 @@ function judge(input: Uint8Array, ours: Verdict): { outcome: string; finding?: s
   return { outcome: "agree: accepted, same value" };
 }
 
-function mutate(rng: Rng, seed: SeedText, treeSeeds: SeedText[], tree: Mutator<Node>[]): { input: Uint8Array; mutation: string } {
+function mutate(
+  rng: Rng,
+  seed: SeedText,
+  treeSeeds: SeedText[],
+  tree: Mutator<Node>[],
+): { input: Uint8Array; mutation: string } {
   const names: string[] = [];
   const steps = rng.range(1, 3);
   // Member-level first (it needs a tree), then text-level, then byte-level: each a step further

@@ -27,7 +27,8 @@ function signedIdentity(record: Record<string, unknown>): string {
   return `${Buffer.from(input).toString("base64")}|${String(record.sig)}|${String(record.signer_pubkey)}`;
 }
 
-export function recordsTarget(): Target {
+/** `verify` is the verifier under test: verifyRecord, or a broken one to prove the oracle catches it. */
+export function recordsTarget(verify: typeof verifyRecord = verifyRecord): Target {
   const genuine: Genuine[] = seedRecords().map(({ name, bytes }) => {
     const value = parse(bytes, { maxDepth: MAX_DEPTH });
     const result = verifyRecord(bytes);
@@ -46,7 +47,7 @@ export function recordsTarget(): Target {
       let outcome: string;
       let finding: string | undefined;
       try {
-        const result = verifyRecord(input);
+        const result = verify(input);
         if (result.outcome === "reject") {
           outcome = `reject step=${result.step} reason=${result.reason}`;
         } else {
@@ -60,7 +61,7 @@ export function recordsTarget(): Target {
         }
       } catch (error) {
         outcome = "threw";
-        finding = `verifyRecord threw ${error instanceof JcsError ? "JcsError" : (error as Error)?.name}: ${(error as Error)?.message}`;
+        finding = `the verifier threw ${error instanceof JcsError ? "JcsError" : (error as Error)?.name}: ${(error as Error)?.message}`;
       }
       const ms = performance.now() - started;
       return { mutation, input, outcome, ms, ...(finding ? { finding } : {}) };

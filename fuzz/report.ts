@@ -5,10 +5,12 @@ function sorted(map: Map<string, number>): [string, number][] {
   return [...map].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
-export function formatCampaign(r: CampaignResult, verbose: boolean): string {
+/** `cpuMs`: the process's CPU time over the campaign, all threads (the machine may be shared). */
+export function formatCampaign(r: CampaignResult, verbose: boolean, cpuMs: number, workers: number): string {
   const seconds = r.elapsedMs / 1000;
   const lines = [
-    `target ${r.target}: ${r.iterations} iterations, seed ${r.seed}, ${seconds.toFixed(1)} s (${Math.round(r.iterations / seconds)}/s), findings ${r.findings.length}`,
+    `target ${r.target}: ${r.iterations} iterations, seed ${r.seed}, findings ${r.findings.length}`,
+    `  time: ${seconds.toFixed(1)} s wall (${Math.round(r.iterations / seconds)}/s) on ${workers} worker(s), ${(cpuMs / 1000).toFixed(1)} s CPU`,
     `  slowest call: ${r.slowest.ms.toFixed(2)} ms at iteration ${r.slowest.iteration} (${r.slowest.mutation}, ${r.slowest.bytes} bytes)`,
     "  outcomes:",
   ];

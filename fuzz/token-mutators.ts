@@ -2,24 +2,107 @@
 // and whitespace (loosely, so broken text cuts too), and tokens are deleted, repeated, swapped or
 // replaced by ones a parser must think hard about.
 import type { Mutator } from "./byte-mutators.js";
-import type { Rng } from "./rng.js";
 
-const TOKEN = /"(?:[^"\\]|\\.)*"?|-?[0-9][0-9.eE+-]*|[a-zA-Z]+|[ \t\r\n]+|[^]/gy;
+// Everything but strings, which stringEnd scans (a regex over a megabyte string overflows its stack).
+const OTHER = /-?[0-9][0-9.eE+-]*|[a-zA-Z]+|[ \t\r\n]+|[\s\S]/y;
+
+/** Where the string starting at `start` (its opening quote) ends: after its closing quote, or at the end. */
+export function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  for (;;) {
+    const quote = text.indexOf('"', i);
+    if (quote < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    i = quote + 1;
+  }
+}
 
 /** Splits a text into tokens; concatenating them gives the text back. */
 export function tokens(text: string): string[] {
-  return text.match(TOKEN) ?? [];
+  const out: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    let end: number;
+    if (text.charCodeAt(i) === 0x22) end = stringEnd(text, i);
+    else {
+      OTHER.lastIndex = i;
+      OTHER.exec(text);
+      end = OTHER.lastIndex;
+    }
+    out.push(text.slice(i, end));
+    i = end;
+  }
+  return out;
 }
 
 /** Tokens with a known verdict in one parser or another: edge numbers, bad escapes, surrogates. */
 const HOSTILE = [
-  "1e400", "-1e400", "1e-400", "5e-324", "2e-324", "1.7976931348623157e308", "1.7976931348623159e308",
-  "9007199254740993", "-9007199254740993", "123456789012345678901234567890", "-0", "0.0", "1.0", "1E+2",
-  "01", "-", "1.", ".5", "1e", "1e+", "0x10", "Infinity", "NaN", "+1", "- 1",
-  '"\\ud800"', '"\\udc00\\ud800"', '"\\ud83d\\ude00"', '"\\uD83D\\uDE00"', '"\\u00"', '"\\x41"', '"\\/"',
-  '"a\\u0000b"', '"\t"', '"\\u000a"', '"\\U0041"', '"\\\'"', '"', '"\\"',
-  "true", "false", "null", "nul", "True", "[", "]", "{", "}", ",", ":", '""', '"a"', "[]", "{}",
-  " ", "\t", "\n", "\r", "\u000b", "\u00a0", "\u2028", "\ufeff", "/**/", "//",
+  "1e400",
+  "-1e400",
+  "1e-400",
+  "5e-324",
+  "2e-324",
+  "1.7976931348623157e308",
+  "1.7976931348623159e308",
+  "9007199254740993",
+  "-9007199254740993",
+  "123456789012345678901234567890",
+  "-0",
+  "0.0",
+  "1.0",
+  "1E+2",
+  "01",
+  "-",
+  "1.",
+  ".5",
+  "1e",
+  "1e+",
+  "0x10",
+  "Infinity",
+  "NaN",
+  "+1",
+  "- 1",
+  '"\\ud800"',
+  '"\\udc00\\ud800"',
+  '"\\ud83d\\ude00"',
+  '"\\uD83D\\uDE00"',
+  '"\\u00"',
+  '"\\x41"',
+  '"\\/"',
+  '"a\\u0000b"',
+  '"\t"',
+  '"\\u000a"',
+  '"\\U0041"',
+  '"\\\'"',
+  '"',
+  '"\\"',
+  "true",
+  "false",
+  "null",
+  "nul",
+  "True",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  ":",
+  '""',
+  '"a"',
+  "[]",
+  "{}",
+  " ",
+  "\t",
+  "\n",
+  "\r",
+  "\u000b",
+  "\u00a0",
+  "\u2028",
+  "\ufeff",
+  "/**/",
+  "//",
 ];
 
 export const TOKEN_MUTATORS: Mutator<string>[] = [
@@ -88,7 +171,9 @@ export const TOKEN_MUTATORS: Mutator<string>[] = [
     name: "nest",
     apply(rng, text) {
       const depth = rng.pick([1, 2, 100, 9_999, 10_000, 10_001, 50_000]);
-      return rng.chance(0.8) ? "[".repeat(depth) + text + "]".repeat(depth) : '{"a":'.repeat(depth) + text + "}".repeat(depth);
+      return rng.chance(0.8)
+        ? "[".repeat(depth) + text + "]".repeat(depth)
+        : '{"a":'.repeat(depth) + text + "}".repeat(depth);
     },
   },
 ];

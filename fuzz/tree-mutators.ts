@@ -6,7 +6,19 @@ import type { Mutator } from "./byte-mutators.js";
 import type { Rng } from "./rng.js";
 import { clone, fromValue, type Node, replace, type Slot, slots } from "./tree.js";
 
-const NAMES = ["sig", "signer_pubkey", "wai", "pass", "name", "cases", "summary", "x", "", "__proto__", "Sig"];
+const NAMES = [
+  "sig",
+  "signer_pubkey",
+  "wai",
+  "pass",
+  "name",
+  "cases",
+  "summary",
+  "x",
+  "",
+  "__proto__",
+  "Sig",
+];
 
 function randomScalar(rng: Rng): Node {
   const text = rng.pick([
@@ -29,7 +41,11 @@ function randomScalar(rng: Rng): Node {
 function randomValue(rng: Rng): Node {
   const roll = rng.int(4);
   if (roll === 0) return { t: "arr", items: rng.chance(0.5) ? [] : [randomScalar(rng)] };
-  if (roll === 1) return { t: "obj", members: rng.chance(0.5) ? [] : [[JSON.stringify(rng.pick(NAMES)), randomScalar(rng)]] };
+  if (roll === 1)
+    return {
+      t: "obj",
+      members: rng.chance(0.5) ? [] : [[JSON.stringify(rng.pick(NAMES)), randomScalar(rng)]],
+    };
   return randomScalar(rng);
 }
 
@@ -59,7 +75,16 @@ function nearValue(rng: Rng, node: Node): Node {
 
 /** Another spelling of the same number, most of them not the plain integer §2 requires. */
 function respellNumber(rng: Rng, text: string): string {
-  const forms = [`${text}.0`, `${text}e0`, `${text}E+0`, `0${text}`, `${text}0e-1`, `${text}.`, `+${text}`, `${text}.000`];
+  const forms = [
+    `${text}.0`,
+    `${text}e0`,
+    `${text}E+0`,
+    `0${text}`,
+    `${text}0e-1`,
+    `${text}.`,
+    `+${text}`,
+    `${text}.000`,
+  ];
   if (text === "0") forms.push("-0", "0.0", "-0.0", "0e5");
   return rng.pick(forms);
 }
@@ -120,7 +145,10 @@ export function treeMutators(donors: readonly Node[]): Mutator<Node>[] {
       apply(rng, root) {
         const slot = pickSlot(rng, root, (s) => s.node.t === "arr");
         if (slot?.node.t === "arr") {
-          const copy = slot.node.items.length > 0 && rng.chance(0.7) ? clone(rng.pick(slot.node.items)) : randomValue(rng);
+          const copy =
+            slot.node.items.length > 0 && rng.chance(0.7)
+              ? clone(rng.pick(slot.node.items))
+              : randomValue(rng);
           slot.node.items.splice(rng.int(slot.node.items.length + 1), 0, copy);
         }
         return root;
@@ -157,7 +185,8 @@ export function treeMutators(donors: readonly Node[]): Mutator<Node>[] {
         const slot = pickSlot(rng, root, isObj);
         if (slot?.node.t === "obj") {
           const member = rng.pick(slot.node.members);
-          member[0] = nearValue(rng, { t: "raw", text: member[0] }).text;
+          const renamed = nearValue(rng, { t: "raw", text: member[0] });
+          if (renamed.t === "raw") member[0] = renamed.text;
         }
         return root;
       },
@@ -168,11 +197,16 @@ export function treeMutators(donors: readonly Node[]): Mutator<Node>[] {
         const slot = pickSlot(rng, root, () => true);
         if (!slot) return root;
         const node = slot.node;
-        const options: Node[] = [randomValue(rng), { t: "arr", items: [clone(node)] }, { t: "raw", text: "null" }];
+        const options: Node[] = [
+          randomValue(rng),
+          { t: "arr", items: [clone(node)] },
+          { t: "raw", text: "null" },
+        ];
         if (node.t === "raw") options.push({ t: "raw", text: JSON.stringify(node.text) });
         if (node.t === "raw" && isString(slot)) {
           const inner = JSON.parse(node.text) as string;
-          if (/^-?[0-9]+$/.test(inner) || inner === "true" || inner === "false") options.push({ t: "raw", text: inner });
+          if (/^-?[0-9]+$/.test(inner) || inner === "true" || inner === "false")
+            options.push({ t: "raw", text: inner });
         }
         if (node.t === "obj") options.push({ t: "arr", items: node.members.map(([, v]) => v) });
         return replace(root, slot, rng.pick(options));
@@ -196,7 +230,9 @@ export function treeMutators(donors: readonly Node[]): Mutator<Node>[] {
       name: "number-respell",
       apply(rng, root) {
         const slot = pickSlot(rng, root, isNumber);
-        return slot?.node.t === "raw" ? replace(root, slot, { t: "raw", text: respellNumber(rng, slot.node.text) }) : root;
+        return slot?.node.t === "raw"
+          ? replace(root, slot, { t: "raw", text: respellNumber(rng, slot.node.text) })
+          : root;
       },
     },
     {
@@ -212,7 +248,9 @@ export function treeMutators(donors: readonly Node[]): Mutator<Node>[] {
           return root;
         }
         const slot = pickSlot(rng, root, isString);
-        return slot?.node.t === "raw" ? replace(root, slot, { t: "raw", text: respellString(rng, slot.node.text) }) : root;
+        return slot?.node.t === "raw"
+          ? replace(root, slot, { t: "raw", text: respellString(rng, slot.node.text) })
+          : root;
       },
     },
     {
@@ -236,7 +274,8 @@ export function treeMutators(donors: readonly Node[]): Mutator<Node>[] {
         if (!slot) return root;
         const depth = rng.pick([1, 2, 28, 30, 31, 32, 33, 64, 1000, 20_000]);
         let node = slot.node;
-        for (let i = 0; i < depth; i++) node = rng.chance(0.8) ? { t: "arr", items: [node] } : { t: "obj", members: [['"d"', node]] };
+        for (let i = 0; i < depth; i++)
+          node = rng.chance(0.8) ? { t: "arr", items: [node] } : { t: "obj", members: [['"d"', node]] };
         return replace(root, slot, node);
       },
     },
@@ -245,8 +284,12 @@ export function treeMutators(donors: readonly Node[]): Mutator<Node>[] {
       apply(rng, root) {
         const slot = pickSlot(rng, root, isString);
         if (!slot) return root;
-        // Rarely past the verifier's 32 MiB limit; usually large but within it.
-        const length = rng.chance(0.005) ? 33 * 1024 * 1024 : 2 ** rng.range(10, 20);
+        // Rarely past the verifier's 32 MiB limit, sometimes a MiB, usually up to 64 KiB (keeps runs fast).
+        const length = rng.chance(0.002)
+          ? 33 * 1024 * 1024
+          : rng.chance(0.05)
+            ? 2 ** 20
+            : 2 ** rng.range(8, 16);
         const ch = rng.pick(["a", "é", "\\u0000", "\\\\", "😀"]);
         const repeat = Math.max(1, Math.floor(length / ch.length));
         return replace(root, slot, { t: "raw", text: `"${ch.repeat(repeat)}"` });

@@ -13,7 +13,10 @@ export function fromValue(value: unknown): Node {
   return copy(value, (v) => {
     if (Array.isArray(v)) return { node: { t: "arr", items: [] }, children: v.map((c) => ["", c]) };
     if (v !== null && typeof v === "object") {
-      return { node: { t: "obj", members: [] }, children: Object.entries(v).map(([k, c]) => [JSON.stringify(k), c]) };
+      return {
+        node: { t: "obj", members: [] },
+        children: Object.entries(v).map(([k, c]) => [JSON.stringify(k), c]),
+      };
     }
     return { node: { t: "raw", text: JSON.stringify(v) }, children: [] };
   });
@@ -93,8 +96,15 @@ export function slots(root: Node): Slot[] {
   const found: Slot[] = [{ in: "root", node: root }];
   for (let i = 0; i < found.length; i++) {
     const node = found[i]!.node;
-    if (node.t === "obj") node.members.forEach(([, v], index) => found.push({ in: "obj", parent: node, index, node: v }));
-    else if (node.t === "arr") node.items.forEach((v, index) => found.push({ in: "arr", parent: node, index, node: v }));
+    if (node.t === "obj") {
+      node.members.forEach(([, v], index) => {
+        found.push({ in: "obj", parent: node, index, node: v });
+      });
+    } else if (node.t === "arr") {
+      node.items.forEach((v, index) => {
+        found.push({ in: "arr", parent: node, index, node: v });
+      });
+    }
   }
   return found;
 }

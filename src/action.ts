@@ -443,7 +443,7 @@ async function uploadArtifact(
 /** Some errors (the blob client's REST errors) carry a status and an empty message. */
 function messageOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const status = (error as { statusCode?: unknown }).statusCode;
-  const detail = error.message.trim() || error.name;
-  return typeof status === "number" ? `HTTP ${status}: ${detail}` : detail;
+  const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
+  const detail = error.message.trim() || (typeof code === "string" ? code : error.name);
+  return typeof statusCode === "number" ? `HTTP ${statusCode}: ${detail}` : detail;
 }

@@ -6,7 +6,7 @@
 export type Profile = "rfc8785" | "nfc";
 
 /** The stored and generated suites, in the order a run takes them. */
-export const SUITES = ["jcs", "reject", "canon-or-reject", "invariants", "numbers"] as const;
+export const SUITES = ["jcs", "reject", "canon-or-reject", "invariants", "numbers", "generated"] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 /** What an implementation answered to one request. */
@@ -63,7 +63,29 @@ export type CorpusCase = CaseInfo &
     | { kind: "roundtrip"; input: Uint8Array }
     /** Generated numbers, produced lazily so that any count runs in bounded memory. */
     | { kind: "numbers"; count: number; blocks: () => Iterable<NumberBlock> }
+    /** Generated: runs `from`..`to` of one fast-check property from run seed `seed`, judged by `run`. */
+    | {
+        kind: "property";
+        property: string;
+        seed: number;
+        from: number;
+        to: number;
+        run: (ctx: CheckContext) => Promise<PropertyVerdict>;
+      }
   );
+
+/** A property case's verdict, in the words a CaseResult takes: the smallest counterexample on failure. */
+export interface PropertyVerdict {
+  pass: boolean;
+  expected: string;
+  got: string;
+}
+
+/** One job's part of a sharded run (`--shard K/N`): `index` K of `count` N, 1 <= K <= N. */
+export interface Shard {
+  index: number;
+  count: number;
+}
 
 export type CaseKind = CorpusCase["kind"];
 
@@ -141,8 +163,14 @@ export interface RunOptions {
   readUrl?: string;
   suites: SuiteName[];
   profile: Profile;
-  /** How many generated doubles the `numbers` suite sends. */
+  /** How many generated doubles the `numbers` suite sends (over all shards). */
   numbers: number;
+  /** Seeds the numbers sweep and the generated suite; in case names, so a failure can be replayed. */
+  seed: number;
+  /** Runs of each generated property (over all shards); the suite's default when absent. */
+  generatedRuns?: number;
+  /** This job's part of a sharded run; the whole run when absent. */
+  shard?: Shard;
   /** Parallel processes in once mode. */
   jobs: number;
   timeoutMs: number;

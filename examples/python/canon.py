@@ -21,9 +21,18 @@ class Reject(Exception):
     """The input is not I-JSON; the message says why."""
 
 
+def _well_formed(text):
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Reject("lone surrogate in a string")
+    return text
+
+
 def _no_duplicates(pairs):
     obj = {}
     for name, value in pairs:
+        _well_formed(name)
         if name in obj:
             raise Reject("duplicate member name %r" % name)
         obj[name] = value
@@ -95,10 +104,7 @@ _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r
 
 
 def string(value):
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise Reject("lone surrogate in a string")
+    _well_formed(value)
     out = ['"']
     for ch in value:
         if ch in _ESCAPES:

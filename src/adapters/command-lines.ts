@@ -57,6 +57,7 @@ class LinesSession {
   /** Bumped at every (re)start, so that events of a killed process are ignored. */
   private generation = 0;
   private waitingDrain = false;
+  private pumpScheduled = false;
   private partial: Buffer[] = [];
   private partialSize = 0;
   private readonly stderr = new TailBuffer();
@@ -81,7 +82,7 @@ class LinesSession {
     return new Promise((resolve) => {
       this.pending.push({ line: encodeRequestLine(input), resolve });
       if (this.child === undefined) this.start();
-      else this.pump();
+      else this.schedulePump();
       this.armHeadTimer();
     });
   }
@@ -163,20 +164,28 @@ class LinesSession {
     this.pump();
   }
 
-  /** Writes every pending request not yet sent, until stdin pushes back (lockstep: only the head). */
+  /** Pumps once the current burst of requests is queued: requests asked for together (the answers of
+   * one read release many callers at once) go out in one write instead of one syscall each. */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
+  }
+
+  /** Writes every pending request not yet sent, in one write, unless stdin is pushing back (then on
+   * 'drain'). In lockstep only the head is sent, and only when no answer is being held. */
   private pump(): void {
     const child = this.child;
     if (child === undefined || this.waitingDrain) return;
-    const limit = this.lockstep ? Math.min(1, this.pending.length) : this.pending.length;
     if (this.lockstep && this.held !== undefined) return;
-    while (this.written < limit) {
-      const ok = child.stdin.write(this.pending[this.written]!.line);
-      this.written++;
-      if (!ok) {
-        this.waitingDrain = true;
-        return;
-      }
-    }
+    const limit = this.lockstep ? Math.min(1, this.pending.length) : this.pending.length;
+    if (this.written >= limit) return;
+    const lines = this.pending.slice(this.written, limit).map((r) => r.line);
+    this.written = limit;
+    if (!child.stdin.write(lines.length === 1 ? lines[0]! : Buffer.concat(lines))) this.waitingDrain = true;
   }
 
   private onData(chunk: Buffer): void {

@@ -4,7 +4,7 @@
 import { outcomeLine, verifyRecord } from "../record/index.js";
 import { type ConformResult, SUITES } from "../types.js";
 import { comparableAnswer } from "./answers.js";
-import { isNumbersCase, sweepCoverage } from "./coverage.js";
+import { isSweptCase, sweepCoverages } from "./coverage.js";
 import {
   AGGREGATE_FORMAT,
   type Aggregate,
@@ -146,7 +146,7 @@ function emptyView(id: string, record: ConformResult): ImplementationView {
     cases: 0,
     passed: 0,
     conformant: false,
-    coverage: null,
+    sweeps: [],
   };
 }
 
@@ -170,19 +170,17 @@ function finishView(group: Group): void {
   view.cases = view.suites.reduce((n, t) => n + t.cases, 0);
   view.passed = view.suites.reduce((n, t) => n + t.passed, 0);
 
-  const numbers = [...cases].filter(([name]) => isNumbersCase(name));
-  view.coverage =
-    numbers.length === 0
-      ? null
-      : sweepCoverage(
-          numbers.flatMap(([name, occurrences]) => occurrences.map((o) => ({ name, source: o.source }))),
-        );
-  if (view.coverage !== null && view.corpusDigests.length > 1) {
-    view.coverage.problems.push(`the records ran ${view.corpusDigests.length} different corpora`);
-    view.coverage.complete = false;
+  const swept = [...cases].filter(([name]) => isSweptCase(name));
+  view.sweeps = sweepCoverages(
+    swept.flatMap(([name, occurrences]) => occurrences.map((o) => ({ name, source: o.source }))),
+  );
+  if (view.corpusDigests.length > 1) {
+    for (const sweep of view.sweeps) {
+      sweep.problems.push(`the records ran ${view.corpusDigests.length} different corpora`);
+      sweep.complete = false;
+    }
   }
-  view.conformant =
-    records.every((r) => r.record.conformant) && (view.coverage === null || view.coverage.complete);
+  view.conformant = records.every((r) => r.record.conformant) && view.sweeps.every((c) => c.complete);
 }
 
 /** Every case on which two answers differ: between implementations, or between one's own shards. */
@@ -227,7 +225,7 @@ function verdictOf(
 ): AggregateVerdict {
   const refused = entries.filter((e) => !e.accepted).length;
   const conformant = implementations.filter((i) => i.conformant).length;
-  const incompleteSweeps = implementations.filter((i) => i.coverage !== null && !i.coverage.complete).length;
+  const incompleteSweeps = implementations.filter((i) => i.sweeps.some((c) => !c.complete)).length;
   const failures: string[] = [];
   if (refused > 0) failures.push(`${plural(refused, "record", "records")} refused or unreadable`);
   if (entries.length === 0) failures.push("no records");
@@ -235,7 +233,7 @@ function verdictOf(
     failures.push(`${plural(disagreements.length, "case", "cases")} answered differently`);
   if (incompleteSweeps > 0)
     failures.push(
-      `${plural(incompleteSweeps, "implementation's", "implementations'")} numbers shards do not cover the sweep exactly once`,
+      `${plural(incompleteSweeps, "implementation's", "implementations'")} shards do not cover a sweep exactly once`,
     );
   const notConformant = implementations.length - conformant;
   if (requireConformant && notConformant > 0)

@@ -60,13 +60,16 @@ export function aggregateConsole(aggregate: Aggregate): string {
     ];
     out.push("", "Suites (passed/cases):", ...table(rows));
 
-    const swept = implementations.filter((i) => i.coverage !== null);
+    const swept = implementations.filter((i) => i.sweeps.length > 0);
     if (swept.length > 0) {
-      out.push("", "Numbers sweep:");
-      for (const i of swept) out.push(`  ${i.id}  ${coverageLine(i.coverage!, i.records.length)}`);
-      for (const i of swept)
-        for (const d of i.coverage!.doubled)
-          out.push(`      ${i.id} ${d.from}-${d.to} is in: ${d.sources.map((s) => show(s)).join(", ")}`);
+      out.push("", "Sweeps (shards joined):");
+      for (const i of swept) {
+        for (const c of i.sweeps) {
+          out.push(`  ${i.id}  ${show(coverageLine(c, i.records.length), 2000)}`);
+          for (const d of c.doubled)
+            out.push(`      ${d.from}-${d.to} is in: ${d.sources.map((s) => show(s)).join(", ")}`);
+        }
+      }
     }
   }
 

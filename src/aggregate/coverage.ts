@@ -1,37 +1,63 @@
-// Shards of one numbers sweep (issue 7 item 4): the records of one implementation together must
-// cover the generated doubles 0..N-1 exactly once, all from the same seed. A numbers case is named
+// Shards of one sweep (issue 7 item 4): the records of one implementation together must cover a
+// generated sweep 0..N-1 exactly once, all from the same seed. A numbers case is named
 // `numbers/seed-<seed>/<from>-<to>` (zero-padded, inclusive indices), so its name alone says which
-// doubles it covered. N is not in the record: it is taken as one past the highest index covered, so
-// a gap shows wherever it is except after the last shard; a missing last shard cannot be seen.
+// doubles it covered; a generated case named `generated/<property>/seed-<seed>/<from>-<to>` is read
+// the same way, one sweep per property. N is not in the record: it is taken as one past the highest
+// index covered, so a gap shows wherever it is except after the last shard, which cannot be seen.
 import type { SweepCoverage, SweepRange } from "./types.js";
 
-const NUMBERS_CASE = /^numbers\/seed-(\d+)\/(\d+)-(\d+)$/;
+/** `<sweep>/seed-<seed>/<from>-<to>`, the sweep being `numbers` or `generated/<property>`. */
+const SWEPT_CASE = /^(numbers|generated\/[^/]+)\/seed-(\d+)\/(\d+)-(\d+)$/;
 
-export interface NumbersCase extends SweepRange {
+export interface SweptCase extends SweepRange {
+  /** Which sweep the case is part of: `numbers`, or `generated/<property>`. */
+  sweep: string;
   seed: number;
 }
 
-/** Whether a record case belongs to the numbers suite (whose names this module reads). */
-export function isNumbersCase(name: string): boolean {
-  return name.startsWith("numbers/");
+/**
+ * Whether a record case must be part of a sweep: every numbers case is (its names are this tool's
+ * own). A generated case is only when its name reads as a range; otherwise it is an ordinary case.
+ */
+export function isSweptCase(name: string): boolean {
+  return name.startsWith("numbers/") || (name.startsWith("generated/") && parseSweptCase(name) !== undefined);
 }
 
-/** The seed and range a numbers case's name states, or undefined when the name does not read. */
-export function parseNumbersCase(name: string): NumbersCase | undefined {
-  const match = NUMBERS_CASE.exec(name);
+/** The sweep, seed and range a case's name states, or undefined when the name does not read. */
+export function parseSweptCase(name: string): SweptCase | undefined {
+  const match = SWEPT_CASE.exec(name);
   if (!match) return undefined;
-  const [seed, from, to] = [match[1]!, match[2]!, match[3]!].map(Number) as [number, number, number];
+  const [seed, from, to] = [match[2]!, match[3]!, match[4]!].map(Number) as [number, number, number];
   if (![seed, from, to].every(Number.isSafeInteger) || from > to) return undefined;
-  return { seed, from, to };
+  return { sweep: match[1]!, seed, from, to };
 }
 
-/** How the numbers cases `cases` (each with the record it came from) cover the sweep. */
-export function sweepCoverage(cases: readonly { name: string; source: string }[]): SweepCoverage {
-  const problems: string[] = [];
-  const ranges: (NumbersCase & { source: string })[] = [];
+/** How the swept cases `cases` (each with the record it came from) cover their sweeps, one per sweep. */
+export function sweepCoverages(cases: readonly { name: string; source: string }[]): SweepCoverage[] {
+  const bySweep = new Map<string, { name: string; source: string }[]>();
   for (const c of cases) {
-    const parsed = parseNumbersCase(c.name);
-    if (parsed === undefined) problems.push(`the numbers case ${JSON.stringify(c.name)} names no range`);
+    const sweep = parseSweptCase(c.name)?.sweep ?? c.name.slice(0, c.name.indexOf("/"));
+    const list = bySweep.get(sweep) ?? [];
+    list.push(c);
+    bySweep.set(sweep, list);
+  }
+  // Numbers first (the run's order), then the generated properties by name.
+  const order = (sweep: string) => (sweep === "numbers" ? "" : sweep);
+  return [...bySweep]
+    .sort(([a], [b]) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
+    .map(([sweep, list]) => sweepCoverage(sweep, list));
+}
+
+/** How the cases `cases` of the one sweep `sweep` (each with the record it came from) cover it. */
+export function sweepCoverage(
+  sweep: string,
+  cases: readonly { name: string; source: string }[],
+): SweepCoverage {
+  const problems: string[] = [];
+  const ranges: (SweptCase & { source: string })[] = [];
+  for (const c of cases) {
+    const parsed = parseSweptCase(c.name);
+    if (parsed === undefined) problems.push(`the case ${JSON.stringify(c.name)} names no range`);
     else ranges.push({ ...parsed, source: c.source });
   }
   const seeds = [...new Set(ranges.map((r) => r.seed))].sort((a, b) => a - b);
@@ -59,6 +85,7 @@ export function sweepCoverage(cases: readonly { name: string; source: string }[]
   const order = ranges.map((r) => r.source);
   for (const d of doubled) d.sources.sort((a, b) => order.indexOf(a) - order.indexOf(b));
   return {
+    sweep,
     seed: seeds.length === 1 ? seeds[0]! : null,
     total,
     ranges: ranges.map(({ from, to, source }) => ({ from, to, source })),

@@ -10,7 +10,14 @@ export {
 export { comparableAnswer } from "./answers.js";
 export { aggregateBadgeJson, aggregateBadgeSvg } from "./badge.js";
 export { aggregateConsole } from "./console.js";
-export { isNumbersCase, type NumbersCase, parseNumbersCase, showRange, sweepCoverage } from "./coverage.js";
+export {
+  isSweptCase,
+  parseSweptCase,
+  type SweptCase,
+  showRange,
+  sweepCoverage,
+  sweepCoverages,
+} from "./coverage.js";
 export { InputError, RECORD_FILE, readRecordFile, recordFiles } from "./inputs.js";
 export { type AggregateMarkdownOptions, aggregateMarkdown } from "./markdown.js";
 export * from "./types.js";

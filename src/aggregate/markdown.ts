@@ -4,11 +4,11 @@
 // aggregate.json has all of it. All record text goes through src/report/markdown-escape.ts.
 import { cutText } from "../report/format.js";
 import { GITHUB_SUMMARY_LIMIT, SUMMARY_MARGIN } from "../report/markdown.js";
-import { inlineCode, inlineText, preBlock } from "../report/markdown-escape.js";
+import { escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
 import { INVISIBLE_LEGEND } from "../report/visible.js";
 import { showRange } from "./coverage.js";
 import type { Aggregate, Disagreement, ImplementationView } from "./types.js";
-import { countsLine, coverageLine, shortSigner, suiteCell, suiteColumns } from "./view.js";
+import { countsLine, coverageLine, recordFolders, shortSigner, suiteCell, suiteColumns } from "./view.js";
 
 export interface AggregateMarkdownOptions {
   /** The summary's most UTF-8 bytes (default GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN). */
@@ -31,14 +31,25 @@ function cut(text: string, max = VALUE_MAX): string {
 }
 const code = (text: string, max = VALUE_MAX) => inlineCode(cut(text, max));
 
-function capped<T>(items: readonly T[], row: (item: T) => string, what: string): string[] {
-  const rows = items.slice(0, ROWS_MAX).map(row);
-  if (items.length > ROWS_MAX)
-    rows.push(`| and ${items.length - ROWS_MAX} more ${what} (see aggregate.json) |`);
+/**
+ * Rows for `items`, as many as fit in `maxBytes` (and at most ROWS_MAX), then a row saying how many
+ * more there are: a record's text is escaped, and escaping can multiply its size.
+ */
+function capped<T>(items: readonly T[], row: (item: T) => string, what: string, maxBytes: number): string[] {
+  const rows: string[] = [];
+  let used = 0;
+  for (const item of items) {
+    const text = row(item);
+    if (rows.length === ROWS_MAX || used + bytes(text) + 1 > maxBytes) break;
+    rows.push(text);
+    used += bytes(text) + 1;
+  }
+  if (rows.length < items.length)
+    rows.push(`| and ${items.length - rows.length} more ${what} (see aggregate.json) |`);
   return rows;
 }
 
-function recordsSection(aggregate: Aggregate): string {
+function recordsSection(aggregate: Aggregate, maxBytes: number): string {
   const rows = capped(
     aggregate.records,
     (r) =>
@@ -46,6 +57,7 @@ function recordsSection(aggregate: Aggregate): string {
         r.implementation ?? (r.detail === undefined ? "" : inlineText(cut(r.detail)))
       } |`,
     "records",
+    maxBytes,
   );
   return [
     "### Records",
@@ -56,7 +68,7 @@ function recordsSection(aggregate: Aggregate): string {
   ].join("\n");
 }
 
-function implementationsSection(implementations: readonly ImplementationView[]): string {
+function implementationsSection(implementations: readonly ImplementationView[], maxBytes: number): string {
   const rows = capped(
     implementations,
     (i) =>
@@ -67,6 +79,7 @@ function implementationsSection(implementations: readonly ImplementationView[]):
           " ",
         )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
     "implementations",
+    maxBytes,
   );
   return [
     "### Implementations",
@@ -77,46 +90,52 @@ function implementationsSection(implementations: readonly ImplementationView[]):
   ].join("\n");
 }
 
-function suitesSection(aggregate: Aggregate): string {
-  const shown = aggregate.implementations.slice(0, ROWS_MAX);
-  const rows = shown.map(
-    (i) =>
-      `| ${i.conformant ? "✅" : "❌"} ${i.id} | ${suiteColumns(aggregate)
-        .map((s) => suiteCell(i, s))
-        .join(" | ")} | ${i.passed}/${i.cases} | ${code(shortSigner(i.signers[0] ?? ""))} |`,
-  );
+function suitesSection(aggregate: Aggregate, maxBytes: number): string {
   const suites = suiteColumns(aggregate);
+  const rows = capped(
+    aggregate.implementations,
+    (i) =>
+      `| ${i.conformant ? "✅" : "❌"} ${i.id} ${inlineText(cut(i.label, 100))} (${inlineText(cut(recordFolders(i), 300))}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${
+        i.cases
+      } | ${code(shortSigner(i.signers[0] ?? ""))} |`,
+    "implementations",
+    maxBytes,
+  );
   return [
     "### Suites (passed/cases)",
     "",
-    `| Implementation | ${suites.map((s) => inlineCode(s)).join(" | ")} | All | Signer |`,
+    `| Implementation | ${suites.map((s) => code(s, 100)).join(" | ")} | All | Signer |`,
     `| --- | ${suites.map(() => "---:").join(" | ")} | ---: | --- |`,
     ...rows,
   ].join("\n");
 }
 
-function sweepSection(implementations: readonly ImplementationView[]): string | undefined {
-  const swept = implementations.filter((i) => i.coverage !== null).slice(0, ROWS_MAX);
+function sweepSection(implementations: readonly ImplementationView[], maxBytes: number): string | undefined {
+  const swept = implementations.flatMap((i) => i.sweeps.map((c) => ({ i, c })));
   if (swept.length === 0) return undefined;
-  const lines = swept.map((i) => {
-    const c = i.coverage!;
-    const head = `- ${c.complete ? "✅" : "❌"} **${i.id}**: ${inlineText(coverageLine(c, i.records.length))}`;
-    const doubled = c.doubled.slice(0, 20).map(
-      (d) =>
-        `  - ${showRange(d)} is in ${d.sources
-          .slice(0, 10)
-          .map((s) => code(s))
-          .join(", ")}`,
-    );
-    return [head, ...doubled].join("\n");
-  });
-  return ["### Numbers sweep", "", ...lines].join("\n");
+  const lines = capped(
+    swept,
+    ({ i, c }) => {
+      const head = `- ${c.complete ? "✅" : "❌"} **${i.id}** ${inlineText(cut(coverageLine(c, i.records.length), 2000))}`;
+      const doubled = c.doubled.slice(0, 20).map(
+        (d) =>
+          `  - ${showRange(d)} is in ${d.sources
+            .slice(0, 10)
+            .map((s) => code(s))
+            .join(", ")}`,
+      );
+      return [head, ...doubled].join("\n");
+    },
+    "sweeps",
+    maxBytes,
+  );
+  return ["### Sweeps (shards joined)", "", ...lines].join("\n");
 }
 
 function disagreementBlock(d: Disagreement, labels: Map<string, string>): string {
   const rows = d.answers.map(
     (a) =>
-      `| ${a.pass ? "✅" : "❌"} ${a.implementation} ${inlineText(cut(labels.get(a.implementation) ?? "", 100))} | ${preBlock(cutText(a.got, ANSWER_MAX))} |`,
+      `| ${a.pass ? "✅" : "❌"} ${a.implementation} ${inlineText(cut(labels.get(a.implementation) ?? "", 100))} | ${inlineCode(cut(a.got, ANSWER_MAX))} |`,
   );
   return [`#### ${inlineCode(cut(d.case))}`, "", "| Implementation | Got |", "| --- | --- |", ...rows].join(
     "\n",
@@ -129,15 +148,16 @@ export function aggregateMarkdown(aggregate: Aggregate, options: AggregateMarkdo
   const mark = verdict.exitCode === 0 ? "✅ Aggregate passed" : "❌ Aggregate failed";
   const parts: string[] = [`## ${mark}: ${inlineText(countsLine(aggregate))}`];
   if (verdict.failures.length > 0) parts.push(verdict.failures.map((f) => `- ${inlineText(f)}`).join("\n"));
-  parts.push(recordsSection(aggregate));
+  // The fixed parts each get a share, so that no one of them can crowd out the rest.
+  parts.push(recordsSection(aggregate, maxBytes / 4));
   if (implementations.length > 0) {
-    parts.push(implementationsSection(implementations), suitesSection(aggregate));
-    const sweep = sweepSection(implementations);
+    parts.push(implementationsSection(implementations, maxBytes / 8), suitesSection(aggregate, maxBytes / 8));
+    const sweep = sweepSection(implementations, maxBytes / 8);
     if (sweep !== undefined) parts.push(sweep);
   }
   if (disagreements.length > 0) {
     parts.push(
-      `### Cases answered differently (${disagreements.length})\n\n${inlineText(INVISIBLE_LEGEND)} Refusals agree whatever their reasons; each answer is shown as its record states it.`,
+      `### Cases answered differently (${disagreements.length})\n\n${escapeHtml(INVISIBLE_LEGEND)} Refusals agree whatever their reasons; each answer is shown as its record states it.`,
     );
   }
 

@@ -1,5 +1,5 @@
-// The shapes of one aggregate: what was read, the implementations found in it, how their numbers
-// shards cover the sweep, and where they answered differently. `aggregate.json` is exactly an
+// The shapes of one aggregate: what was read, the implementations found in it, how their shards
+// cover each sweep, and where they answered differently. `aggregate.json` is exactly an
 // {@link Aggregate}; the console and Markdown views are drawn from it and nothing else.
 import type { ConformResult } from "../types.js";
 
@@ -33,8 +33,10 @@ export interface SweepRange {
   to: number;
 }
 
-/** How an implementation's numbers cases, across all its records, cover the sweep `0..total-1`. */
+/** How an implementation's cases of one sweep, across all its records, cover `0..total-1`. */
 export interface SweepCoverage {
+  /** `numbers`, or `generated/<property>`. */
+  sweep: string;
   /** The generator seed every range names; null when the ranges name more than one. */
   seed: number | null;
   /** One past the highest index any range covers. */
@@ -73,10 +75,10 @@ export interface ImplementationView {
   suites: SuiteTally[];
   cases: number;
   passed: number;
-  /** Every case passed in every record, and its numbers shards (if any) form one complete sweep. */
+  /** Every case passed in every record, and its shards form complete sweeps (if it has any). */
   conformant: boolean;
-  /** Null when its records hold no numbers cases. */
-  coverage: SweepCoverage | null;
+  /** One per sweep its records hold (numbers, generated properties); empty when none. */
+  sweeps: SweepCoverage[];
 }
 
 /** One implementation's answer to a case on which implementations differ. */
@@ -105,7 +107,7 @@ export interface AggregateVerdict {
   implementations: number;
   conformant: number;
   disagreements: number;
-  /** Implementations whose numbers shards do not cover the sweep exactly once. */
+  /** Implementations whose shards do not cover a sweep exactly once. */
   incompleteSweeps: number;
   requireConformant: boolean;
   /** Each reason the aggregate fails, in words; empty when it passes. */

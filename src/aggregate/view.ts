@@ -1,16 +1,20 @@
 // What the console and Markdown views share: the suite columns, each implementation's cell in them,
 // and the lines that say how a sweep is covered and why the aggregate fails.
 
+import { basename, dirname } from "node:path";
 import { SUITES } from "../types.js";
 import { showRange } from "./coverage.js";
 import type { Aggregate, ImplementationView, SweepCoverage } from "./types.js";
 
-/** Every suite any implementation ran, in run order. */
+/** At most this many suites get a column of their own (the corpus has five). */
+export const SUITE_COLUMNS_MAX = 12;
+
+/** The suites any implementation ran, in run order, at most SUITE_COLUMNS_MAX of them. */
 export function suiteColumns(aggregate: Aggregate): string[] {
   const names = new Set(aggregate.implementations.flatMap((i) => i.suites.map((s) => s.suite)));
   const known = (SUITES as readonly string[]).filter((s) => names.has(s));
   const other = [...names].filter((s) => !(SUITES as readonly string[]).includes(s)).sort();
-  return [...known, ...other];
+  return [...known, ...other].slice(0, SUITE_COLUMNS_MAX);
 }
 
 /** `118/120`, or `-` when the implementation did not run the suite. */
@@ -24,8 +28,12 @@ export function shortSigner(hex: string): string {
   return `${hex.slice(0, 16)}…`;
 }
 
-/** One line on the sweep: `0-99999 once, seed 1, 4 records`, or what is missing and doubled. */
+/** One line on a sweep: `numbers: 0-99999 covered exactly once (...)`, or what is missing and doubled. */
 export function coverageLine(coverage: SweepCoverage, records: number): string {
+  return `${coverage.sweep}: ${coverageFacts(coverage, records)}`;
+}
+
+function coverageFacts(coverage: SweepCoverage, records: number): string {
   const seed = coverage.seed === null ? "mixed seeds" : `seed ${coverage.seed}`;
   const from = `${coverage.ranges.length} ${coverage.ranges.length === 1 ? "range" : "ranges"} from ${records} ${records === 1 ? "record" : "records"}`;
   if (coverage.complete) return `0-${coverage.total - 1} covered exactly once (${seed}, ${from})`;
@@ -51,4 +59,12 @@ export function countsLine(aggregate: Aggregate): string {
     `${v.conformant} conformant`,
     `${plural(v.disagreements, "case", "cases")} answered differently`,
   ].join(", ");
+}
+
+/** The folders an implementation's records sit in (in a matrix, the artifacts' names), to tell apart
+ * jobs that ran the same implementation on different runners: `a, b and 3 more`. */
+export function recordFolders(impl: ImplementationView, max = 3): string {
+  const folders = [...new Set(impl.records.map((r) => basename(dirname(r))))];
+  const shown = folders.slice(0, max).join(", ");
+  return folders.length > max ? `${shown} and ${folders.length - max} more` : shown;
 }

@@ -6,6 +6,7 @@ import { differCheck } from "./differ.js";
 import { equalCheck } from "./equal.js";
 import { idempotentCheck } from "./idempotent.js";
 import { numbersCheck } from "./numbers.js";
+import { propertyCheck } from "./property.js";
 import { rejectCheck } from "./reject.js";
 import { roundtripCheck } from "./roundtrip.js";
 
@@ -18,6 +19,7 @@ const CHECKS: Record<CaseKind, Check> = {
   idempotent: idempotentCheck,
   roundtrip: roundtripCheck,
   numbers: numbersCheck,
+  property: propertyCheck,
 };
 
 export function checkFor(kind: CaseKind): Check {

@@ -1,12 +1,12 @@
 // The checks a self-test table has as columns and a known-bad declares it is caught by: the three
-// RFC 8785 suites' rules and seed 000's four invariants, plus the generated numbers. This is the one
+// RFC 8785 suites' rules and seed 000's four invariants, plus the generated numbers and properties. This is the one
 // place a case is mapped to its check.
 //
 // The mapping goes by the case's kind, not its folder: a check is a judging rule, and a `reject` case
 // proves the same thing (this input must be refused) in whichever suite it is filed.
 import type { CaseInfo, CaseKind } from "../types.js";
 
-export const CHECK_IDS = ["jcs", "reject", "canon-or-reject", "I1", "I2", "I3", "I4", "numbers"] as const;
+export const CHECK_IDS = ["jcs", "reject", "canon-or-reject", "I1", "I2", "I3", "I4", "numbers", "generated"] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
 const CHECK_OF_KIND: Record<CaseKind, CheckId> = {
@@ -18,6 +18,7 @@ const CHECK_OF_KIND: Record<CaseKind, CheckId> = {
   differ: "I3",
   roundtrip: "I4",
   numbers: "numbers",
+  property: "generated",
 };
 
 /** What each check proves, for tables and `--list`. */
@@ -30,6 +31,7 @@ export const CHECK_TITLES: Record<CheckId, string> = {
   I3: "semantic visibility: changed meaning canonicalizes differently",
   I4: "read/write agreement: read(write(x)) = write(x)",
   numbers: "generated doubles in ES6 Number-to-String form",
+  generated: "fast-check properties: exact bytes, reconciliation, visibility, idempotence",
 };
 
 export function checkIdOf(c: Pick<CaseInfo, "suite"> & { kind: CaseKind }): CheckId {

@@ -64,5 +64,7 @@ function expectationOf(c: CorpusCase): string {
       return "read(write(x)) = write(x)";
     case "numbers":
       return `${c.count} numbers as ES6 String(n)`;
+    case "property":
+      return `runs ${c.from}–${c.to} of ${c.property} pass`;
   }
 }

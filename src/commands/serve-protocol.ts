@@ -2,6 +2,7 @@
 // does with stdin and stdout. The reference (`canonicalize`) and the known-bad commands share it.
 // Bytes stay bytes throughout: input is never decoded here, so invalid UTF-8 reaches `transform`.
 import type { Readable, Writable } from "node:stream";
+import { rejectionReason } from "../jcs/canonicalizer.js";
 import { JcsError } from "../jcs/index.js";
 
 /** Turns one request into its answer; throws to reject it. */
@@ -20,7 +21,7 @@ const processIo = (): ServeIo => ({ input: process.stdin, output: process.stdout
 export function reasonOf(error: unknown): string {
   const text =
     error instanceof JcsError
-      ? `${error.code} at byte ${error.offset}: ${error.message}`
+      ? rejectionReason(error)
       : error instanceof Error
         ? error.message
         : String(error);

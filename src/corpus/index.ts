@@ -1,10 +1,13 @@
 // The corpus stage: vectors/ on disk -> named cases with the profile applied, plus the list of files
 // the run read and their digest (seed 003 §2.1). The stored suites are read whole (every profile's
-// files, so that the files a run reads do not depend on the profile); `numbers` is generated.
+// files, so that the files a run reads do not depend on the profile); `numbers` is generated from its
+// manifest, and `generated` (src/generated) reads no file at all. With a shard, only the generated
+// suites are split (./shard.ts).
 import { readFile } from "node:fs/promises";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { type CorpusCase, type Profile, SUITES, type SuiteName } from "../types.js";
+import { DEFAULT_GENERATED_RUNS, generatedCases } from "../generated/index.js";
+import { type CorpusCase, type Profile, type Shard, SUITES, type SuiteName } from "../types.js";
 import { type CorpusFile, corpusDigest, sha256Hex } from "./digest.js";
 import {
   isSeed,
@@ -16,11 +19,13 @@ import {
   type StoredManifest,
 } from "./manifest.js";
 import { numbersCases, numbersPlan } from "./numbers.js";
+import { checkShard, shardSlice } from "./shard.js";
 
 export { type CorpusFile, corpusDigest } from "./digest.js";
 export { ManifestError } from "./manifest.js";
 export { doubleFromBits, numberAt, numbersCases, numbersPlan, spellInput } from "./numbers.js";
 export { vectorsRoot } from "./root.js";
+export { checkShard, shardSlice } from "./shard.js";
 
 import { vectorsRoot } from "./root.js";
 
@@ -28,14 +33,20 @@ import { vectorsRoot } from "./root.js";
 export const CORPUS_DIR = "vectors";
 /** How many generated numbers a run sends unless told otherwise. */
 export const DEFAULT_NUMBERS = 100_000;
+/** The seed of vectors/numbers/manifest.json, the default of both generated suites. */
+export const DEFAULT_SEED = 1;
 
 export interface LoadOptions {
   suites: SuiteName[];
   profile: Profile;
   /** How many generated doubles the `numbers` suite sends (0 for none). */
   numbers: number;
-  /** Overrides the numbers generator's seed from vectors/numbers/manifest.json. */
+  /** Seeds the numbers sweep and the generated suite; vectors/numbers/manifest.json's seed by default. */
   seed?: number;
+  /** Runs of each generated property (DEFAULT_GENERATED_RUNS by default). */
+  generatedRuns?: number;
+  /** This job's part of a sharded run: numbers and generated cases are split, stored suites kept. */
+  shard?: Shard;
   /** The vectors/ folder; vectorsRoot() by default. */
   root?: string;
 }
@@ -61,7 +72,13 @@ export async function loadCorpus(options: LoadOptions): Promise<Corpus> {
     if (!options.suites.includes(suite)) continue;
     if (suite === "numbers") {
       const manifest = read.numbers!;
-      cases.push(...numbersCases(numbersPlan(manifest, options.numbers, options.seed)));
+      cases.push(...shardSlice(numbersCases(numbersPlan(manifest, options.numbers, options.seed)), options.shard));
+      continue;
+    }
+    if (suite === "generated") {
+      const seed = options.seed ?? read.seed;
+      const runs = options.generatedRuns ?? DEFAULT_GENERATED_RUNS;
+      cases.push(...shardSlice(generatedCases({ seed, runs, profile: options.profile }), options.shard));
       continue;
     }
     const manifest = read.stored.get(suite)!;
@@ -87,6 +104,8 @@ interface ReadSuites {
   version: string;
   stored: Map<SuiteName, StoredManifest>;
   numbers?: ReturnType<typeof parseNumbersManifest>;
+  /** The default seed: the numbers manifest's, so one `seed=` names both generated suites. */
+  seed: number;
   /** Every file read, by its corpus path (`vectors/...`). */
   bytes: Map<string, Uint8Array>;
   files: CorpusFile[];
@@ -121,13 +140,14 @@ async function readSuites(root: string, suites: SuiteName[]): Promise<ReadSuites
     );
   }
 
-  const result: ReadSuites = { version, stored: new Map(), bytes, files: [] };
+  const result: ReadSuites = { version, stored: new Map(), bytes, files: [], seed: DEFAULT_SEED };
   for (const suite of SUITES) {
-    if (!suites.includes(suite)) continue;
+    if (!suites.includes(suite) || suite === "generated") continue;
     const manifestPath = `${CORPUS_DIR}/${suite}/manifest.json`;
     const manifestText = text(await load(manifestPath, ""));
     if (suite === "numbers") {
       result.numbers = parseNumbersManifest(manifestPath, manifestText);
+      result.seed = result.numbers.seed;
       continue;
     }
     const manifest = parseStoredManifest(manifestPath, suite, manifestText);
@@ -210,6 +230,10 @@ function checkOptions(options: LoadOptions): void {
   if (options.seed !== undefined && !isSeed(options.seed)) {
     throw new Error(`the numbers seed must be an integer from 0 to 4294967295, got ${options.seed}`);
   }
+  if (options.generatedRuns !== undefined && (!Number.isSafeInteger(options.generatedRuns) || options.generatedRuns < 0)) {
+    throw new Error(`the runs of each generated property must be a whole number >= 0, got ${options.generatedRuns}`);
+  }
+  if (options.shard) checkShard(options.shard);
   if (new Set(options.suites).size !== options.suites.length) {
     throw new Error(`a suite is named twice in ${options.suites.join(", ")}`);
   }

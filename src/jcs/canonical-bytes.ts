@@ -125,7 +125,8 @@ class ByteCanonicalizer {
         if (top < 0) {
           this.skipWhitespace();
           if (this.i < this.n) this.unexpected(this.i, "the end of the input");
-          return this.out.subarray(0, this.o);
+          // A right-sized copy: a view into the larger working buffer would expose its slack via .buffer.
+          return this.o === this.out.length ? this.out : this.out.slice(0, this.o);
         }
         const inObject = isObject[top]!;
         const d = this.skipWhitespace();

@@ -1,7 +1,7 @@
-// The lexical half of the strict parser: RFC 8259's tokens (strings, numbers, literals, whitespace)
+// The lexical half of the tree parser: RFC 8259's tokens (strings, numbers, literals, whitespace)
 // read from decoded text with charCodeAt, plus the I-JSON rules that apply to single tokens (RFC 7493:
-// no lone surrogates, numbers that fit a double). The two structural drivers share it: parse.ts
-// builds a tree, canonical-text.ts writes RFC 8785 text directly.
+// no lone surrogates, numbers that fit a double). parse.ts drives it. canonical-bytes.ts applies the
+// same rules to bytes, written separately so that the tests can hold each path against the other.
 //
 // Positions are UTF-16 indexes into the text; they become byte offsets only when an error is thrown.
 import { JcsError } from "./errors.js";
@@ -20,10 +20,6 @@ export class Scanner {
   i = 0;
   readonly maxDepth: number;
   private readonly rejectBig: boolean;
-  /** Whether the last string read had no escapes: then its source text is already canonical. */
-  lastStringRaw = false;
-  /** Whether the last number read is canonical as written (a short integer literal, not -0). */
-  lastNumberVerbatim = false;
 
   constructor(text: string, options: ParseOptions) {
     const resolved = resolveOptions(options);
@@ -69,14 +65,12 @@ export class Scanner {
       const c = text.charCodeAt(i);
       if (c === QUOTE) {
         this.i = i + 1;
-        this.lastStringRaw = true;
         return text.slice(start, i);
       }
       if (c === BACKSLASH || c < 0x20 || (c >= 0xd800 && c <= 0xdfff) || i >= n) break;
       i++;
     }
     // Slow path: collect the chunks between escapes.
-    this.lastStringRaw = false;
     let out = "";
     let chunk = start;
     for (;;) {
@@ -205,8 +199,6 @@ export class Scanner {
     if (integer && this.rejectBig && (value > MAX_SAFE || value < -MAX_SAFE)) {
       this.fail("big-integer", start, "the integer is beyond ±(2^53-1) and big integers are refused");
     }
-    // Up to 15 digits, an integer literal (no leading zeros by the grammar) is String(value) already.
-    this.lastNumberVerbatim = integer && i - start <= 15 && !(value === 0 && i - start === 2);
     return value;
   }
 

@@ -3,9 +3,12 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { canonicalize } from "../../src/jcs/index.js";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
 import { type ResultsService, startResultsService } from "./results-service.js";
@@ -13,7 +16,7 @@ import { type ActionRun, actionOutputs, BUNDLE, REPO, runAction } from "./runner
 import { readZip } from "./zip.js";
 
 // The reference canonicalizer as a command (the CLI bundled beside the action), a known-bad with a
-// few failures, and an echo that fails most cases.
+// few failures, and an echo that fails nearly every case with answers full of invisible characters.
 const CLI = `node '${join(dirname(BUNDLE), "cli.js")}'`;
 const CONFORMANT = { command: `${CLI} canonicalize --lines`, protocol: "lines", numbers: "300" };
 const KNOWN_BAD = {
@@ -21,7 +24,7 @@ const KNOWN_BAD = {
   protocol: "lines",
   numbers: "300",
 };
-const ECHO = { command: "node test/action/fixtures/echo-lines.mjs", protocol: "lines", numbers: "300" };
+const ECHO = { command: "node test/action/fixtures/noisy-echo.mjs", protocol: "lines", numbers: "300" };
 const ARTIFACT_FILES = ["record.json", "summary.md", "junit.xml", "badge.svg", "badge.json"];
 
 /** The title of a failed case's annotation: `canon-conformance: suite/name failed`. */
@@ -60,7 +63,7 @@ describe("a conformant implementation, uploaded to the results service", () => {
     service = await startResultsService("ok");
     run = await runAction({
       service,
-      inputs: { ...CONFORMANT, "implementation-name": "example-node", "retention-days": "5" },
+      inputs: { ...CONFORMANT, "implementation-name": "reference-lines", "retention-days": "5" },
     });
   });
   after(() => service.close());
@@ -79,8 +82,7 @@ describe("a conformant implementation, uploaded to the results service", () => {
     for (const name of actionOutputs()) assert.ok(name in outputs, `output ${name} was not set`);
     const bytes = readFileSync(outputs["record-path"]!);
     const verdict = verifyRecord(bytes);
-    assert.equal(verdict.outcome, "accept");
-    assert.ok(verdict.outcome === "accept");
+    if (verdict.outcome !== "accept") assert.fail(`the record on disk is refused: ${verdict.detail}`);
     const record = verdict.record;
     assert.equal(outputs.conformant, "true");
     assert.equal(outputs.cases, String(record.summary.cases));
@@ -90,7 +92,7 @@ describe("a conformant implementation, uploaded to the results service", () => {
     assert.equal(outputs["record-sha256"], sha256(bytes));
     assert.equal(outputs["signer-pubkey"], record.signer_pubkey);
     assert.equal(outputs.key, "ephemeral");
-    assert.equal(record.implementation.name, "example-node");
+    assert.equal(record.implementation.name, "reference-lines");
     assert.ok(
       outputs["record-path"]!.startsWith(join(run.runnerTemp, "canon-conformance", "canon-conformance")),
     );
@@ -132,6 +134,7 @@ describe("a conformant implementation, uploaded to the results service", () => {
     );
     assert.equal(run.outputs["artifact-digest"], sha256(artifact.blob));
     assert.equal(artifact.hash, `sha256:${sha256(artifact.blob)}`);
+    assert.equal(artifact.size, String(artifact.blob.length), "FinalizeArtifact's size is the blob's");
   });
 
   test("retention-days passes through as the artifact's expiry", async () => {
@@ -182,16 +185,14 @@ describe("a non-conformant implementation", () => {
       assert.equal(cases.length, 8);
       for (const a of cases) {
         assert.match(a.message, /\nexpected: [\s\S]*\ngot: /);
-        // Control characters from the corpus or the output are shown as ⟨U+XXXX⟩, never raw.
+        // Control and format characters from the output are shown as ⟨U+XXXX⟩, never raw.
         assert.ok(
           !/[\p{Cc}\p{Cf}]/u.test(a.message.replaceAll("\n", "")),
           `a raw control character in ${JSON.stringify(a.message)}`,
         );
+        // (The checks may already have written the BEL as \x07; either way it is visible.)
+        assert.match(a.message, /\ngot: .*(⟨U\+0007⟩|\\x07).*⟨U\+202E⟩/);
       }
-      assert.ok(
-        cases.some((a) => a.message.includes("⟨U+")),
-        "no annotation showed an invisible character; the test lost its teeth",
-      );
       const more = errorAnnotations.find((a) => a.message.includes("more failed case"));
       assert.ok(more?.message.startsWith(`${failed - 8} more failed cases`), more?.message);
       assert.match(
@@ -235,6 +236,54 @@ describe("a non-conformant implementation", () => {
     );
     // No failure of its own, so all 10 error annotations can be cases (9 and one saying how many more).
     assert.equal(errors(run).filter((a) => CASE_TITLE.test(a.properties.title ?? "")).length, 9);
+  });
+});
+
+describe("other ways to reach the implementation", () => {
+  test("url: the reference served over HTTP (200 canonical, 422 to reject) is conformant", async () => {
+    const server = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      try {
+        const body = canonicalize(Buffer.concat(chunks));
+        response.writeHead(200, { "content-type": "application/json" }).end(body);
+      } catch (error) {
+        response.writeHead(422, { "content-type": "text/plain" }).end(String(error));
+      }
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/canonicalize`;
+      const run = await runAction({ inputs: { url, command: "", numbers: "300", upload: "false" } });
+      assertExit(run, 0);
+      assert.equal(run.outputs.conformant, "true");
+      const record = JSON.parse(readFileSync(run.outputs["record-path"]!, "utf8"));
+      assert.deepEqual([record.implementation.adapter, record.implementation.impl], ["http", url]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  });
+
+  test("working-directory: the command runs there, and the record hashes the file it names", async () => {
+    const run = await runAction({
+      inputs: {
+        command: "node noisy-echo.mjs",
+        protocol: "lines",
+        suites: "jcs",
+        "working-directory": "test/action/fixtures",
+        "fail-on-nonconformant": "false",
+        upload: "false",
+      },
+    });
+    assertExit(run, 0);
+    assert.equal(run.outputs.conformant, "false");
+    const record = JSON.parse(readFileSync(run.outputs["record-path"]!, "utf8"));
+    const script = readFileSync(join(REPO, "test/action/fixtures/noisy-echo.mjs"));
+    const named = record.implementation.files.find((f: { path: string }) =>
+      f.path.endsWith("noisy-echo.mjs"),
+    );
+    assert.equal(named?.sha256, sha256(script), JSON.stringify(record.implementation.files));
   });
 });
 

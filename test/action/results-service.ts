@@ -67,10 +67,15 @@ export async function startResultsService(mode: ServiceMode = "ok"): Promise<Res
   // Per blob path: its staged blocks, and the artifact waiting for its blob.
   const blocks = new Map<string, Map<string, Buffer>>();
   const pending = new Map<string, UploadedArtifact>();
+  const token = runtimeToken(runBackendId, jobBackendId);
   let origin = "";
   let nextId = 4000;
 
   async function twirp(method: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // The real service authenticates every call with the runtime token.
+    if (request.headers.authorization !== `Bearer ${token}`) {
+      return json(response, 401, { code: "unauthenticated", msg: "no or wrong bearer token" });
+    }
     const message = JSON.parse((await body(request)).toString("utf8")) as Record<string, unknown>;
     const name = String(message.name);
     const ids =
@@ -174,7 +179,7 @@ export async function startResultsService(mode: ServiceMode = "ok"): Promise<Res
 
   return {
     url: `${origin}/`,
-    token: runtimeToken(runBackendId, jobBackendId),
+    token,
     runBackendId,
     jobBackendId,
     artifacts,

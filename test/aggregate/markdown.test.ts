@@ -17,10 +17,15 @@ test("the summary shows each implementation's suites and each differing answer, 
     md,
     /^## ❌ Aggregate failed: 2 records, 2 implementations, 1 conformant, 1 case answered differently/,
   );
-  assert.match(md, /\| ✅ I1 \| 2\/2 \| 2\/2 \| <code>[0-9a-f]{16}…<\/code> \|/);
-  assert.match(md, /\| ❌ I2 \| 1\/2 \| 1\/2 \|/);
+  assert.match(md, /\| ✅ I1 alpha 1\.0 \(a\) \| 2\/2 \| 2\/2 \| <code>[0-9a-f]{16}…<\/code> \|/);
+  assert.match(md, /\| ❌ I2 be&#124;ta 1\.0 \(b\) \| 1\/2 \| 1\/2 \|/);
   assert.match(md, /#### <code>jcs\/b<\/code>/);
-  assert.ok(md.includes("<pre>&lt;script&gt;x&lt;/script&gt; | `tick` **b**⟨U+001B⟩[2J</pre>"), md);
+  // In a table cell: HTML-escaped, `|` as an entity, Markdown punctuation backslash-escaped.
+  assert.ok(
+    md.includes("<code>&lt;script&gt;x&lt;/script&gt; &#124; \\`tick\\` \\*\\*b\\*\\*⟨U+001B⟩\\[2J</code>"),
+    md,
+  );
+  assert.ok(md.includes("Invisible and control characters are shown as ⟨U+XXXX⟩."));
   assert.ok(!md.includes("<script>"));
   assert.ok(!md.includes("\u001b"));
   assert.ok(md.includes("be&#124;ta"), "a | in a name cannot end a table cell");
@@ -50,4 +55,15 @@ test("the badge is an SVG that says how many implementations are conformant", ()
   const svg = aggregateBadgeSvg(agg);
   assert.match(svg, /^<svg/);
   assert.match(svg, /2\/2 implementations/);
+});
+
+test("however many and however long the records' names, the fixed parts stay within the limit", () => {
+  const files = Array.from({ length: 3000 }, (_, i) => ({
+    source: `${"<&>".repeat(200)}/${i}/record.json`,
+    readError: "EACCES",
+  }));
+  const maxBytes = 200 * 1024;
+  const md = aggregateMarkdown(aggregateRecords(files), { maxBytes });
+  assert.ok(bytes(md) <= maxBytes, `${bytes(md)} bytes`);
+  assert.match(md, /\| and \d+ more records \(see aggregate\.json\) \|/);
 });

@@ -9,7 +9,9 @@ import { serveLines, serveOnce } from "../../src/commands/serve-protocol.js";
 import { keccak256Hex, sha256Hex } from "../../src/jcs/index.js";
 import { utf8 } from "./helpers.js";
 
+// Most cases run the command alone (fast to start); one runs it through the real CLI entry point.
 const MAIN = fileURLToPath(new URL("./fixtures/canonicalize-main.ts", import.meta.url));
+const CLI = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
 
 interface Ran {
   code: number | null;
@@ -17,9 +19,9 @@ interface Ran {
   stderr: string;
 }
 
-function run(args: string[], input: Uint8Array): Promise<Ran> {
+function run(args: string[], input: Uint8Array, entry = MAIN): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], { stdio: "pipe" });
+    const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { stdio: "pipe" });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => out.push(c));
@@ -33,6 +35,18 @@ function run(args: string[], input: Uint8Array): Promise<Ran> {
 }
 
 describe("canonicalize command, once mode", { timeout: 120_000 }, () => {
+  test("through the CLI: `canon-conformance canonicalize` in both protocols", async () => {
+    const once = await run(["canonicalize"], utf8('{"b":1,"a":[1e21,-0]}'), CLI);
+    assert.equal(once.code, 0, once.stderr);
+    assert.equal(once.stdout.toString(), '{"a":[1e+21,0],"b":1}');
+    const lines = await run(["canonicalize", "--lines"], utf8('{"b":1,"a":2}\n[01]'), CLI);
+    assert.equal(lines.code, 0, lines.stderr);
+    assert.equal(
+      lines.stdout.toString(),
+      '{"a":2,"b":1}\n!leading-zero at byte 1: a number must not have a leading zero\n',
+    );
+  });
+
   test("canonical bytes on stdout, no trailing LF, exit 0", async () => {
     const r = await run([], utf8('{"b": [1.0, 2e0, -0], "a": "\\u00e9"}\n'));
     assert.equal(r.code, 0, r.stderr);

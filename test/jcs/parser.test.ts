@@ -2,7 +2,7 @@
 // accepted with its canonical form, what they forbid is refused with a stable code and byte offset.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { JcsError, parse } from "../../src/jcs/index.js";
+import { canonicalize, JcsError, parse } from "../../src/jcs/index.js";
 import { canon, refuses, utf8 } from "./helpers.js";
 
 const bytes = (...b: number[]) => new Uint8Array(b);
@@ -198,6 +198,17 @@ describe("UTF-8 (RFC 8259 §8.1)", () => {
 
   test("offsets count bytes, not characters", () => {
     refuses('["é€😀",]', "unexpected-character", 13);
+  });
+});
+
+describe("input and output buffers", () => {
+  test("a view into a larger buffer is read from its own offset, and the output owns its bytes", () => {
+    const backing = utf8('xxxx{"b":1,"a":2}yyyy');
+    const output = canonicalize(backing.subarray(4, backing.length - 4));
+    assert.equal(Buffer.from(output).toString(), '{"a":2,"b":1}');
+    assert.equal(output.byteOffset, 0);
+    assert.equal(output.buffer.byteLength, output.length);
+    assert.equal(canon(Buffer.from(' [ "pooled" ] ')), '["pooled"]');
   });
 });
 

@@ -23,10 +23,18 @@ describe("survival", { timeout: 120_000 }, () => {
     assert.deepEqual(canonicalize(objects, { maxDepth: Infinity }), objects);
   });
 
-  test("1,000,000 nested arrays with no depth limit parse and serialize", () => {
+  test("1,000,000 nested arrays with no depth limit: both paths, no recursion", () => {
     const text = "[".repeat(1_000_000) + "]".repeat(1_000_000);
+    assert.equal(canonicalize(utf8(text), { maxDepth: Infinity }).length, text.length);
     const value = parse(utf8(text), { maxDepth: Infinity });
     assert.equal(serialize(value).length, text.length);
+  });
+
+  test("10,000 nested objects, each unsorted, are reordered at every level (and it finishes)", () => {
+    const depth = 10_000;
+    const input = utf8('{"b":0,"a":'.repeat(depth) + "null" + "}".repeat(depth));
+    const output = canonicalize(input);
+    assert.equal(Buffer.from(output).toString(), '{"a":'.repeat(depth) + "null" + ',"b":0}'.repeat(depth));
   });
 
   test("serialize() of a deep value built in memory does not recurse either", () => {

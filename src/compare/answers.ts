@@ -1,0 +1,40 @@
+// When two answers agree: the same canonical bytes, or both a rejection (whatever the reasons, which
+// no two implementations word alike). A `failed` answer is no answer, so it agrees with nothing, not
+// even another failure: a run where both time out has shown nothing about either.
+import type { Answer, Canonicalizer } from "../types.js";
+import type { Agreement, DisagreementKind } from "./types.js";
+
+/** The implementation's answer; an adapter that throws (it should not) counts as a failed answer. */
+export async function ask(implementation: Canonicalizer, input: Uint8Array): Promise<Answer> {
+  try {
+    return await implementation.canonicalize(input);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { status: "failed", reason: `the adapter threw: ${reason}` };
+  }
+}
+
+export function sameAnswer(x: Answer, y: Answer): boolean {
+  if (x.status === "failed" || y.status === "failed") return false;
+  if (x.status === "rejected" || y.status === "rejected") return x.status === y.status;
+  return equalBytes(x.output, y.output);
+}
+
+/** How `x` and `y` differ, or undefined when they agree. */
+export function disagreementKind(x: Answer, y: Answer): DisagreementKind | undefined {
+  if (sameAnswer(x, y)) return undefined;
+  if (x.status === "failed" || y.status === "failed") return "failed";
+  return x.status === y.status ? "output" : "accept-reject";
+}
+
+export function agreement(a: Answer, b: Answer, reference: Answer): Agreement {
+  const withA = sameAnswer(a, reference);
+  const withB = sameAnswer(b, reference);
+  return withA && withB ? "both" : withA ? "a" : withB ? "b" : "neither";
+}
+
+function equalBytes(x: Uint8Array, y: Uint8Array): boolean {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}

@@ -1,0 +1,51 @@
+// The corpus as a differential run sees it: every input any case sends, named after its case. The
+// expectations do not matter here (the reference judges), only the bytes each implementation gets.
+import type { CorpusCase } from "../types.js";
+import type { CompareInput } from "./types.js";
+
+export interface CorpusInputsOptions {
+  /** Also send the generated numbers blocks (each a JSON array of many doubles). Default false. */
+  numbers?: boolean;
+}
+
+/** Each input of `cases` in corpus order: a pair case's two inputs as `[input 1]` and `[input 2]`. */
+export function* corpusInputs(
+  cases: Iterable<CorpusCase>,
+  options: CorpusInputsOptions = {},
+): Generator<CompareInput> {
+  for (const c of cases) {
+    const name = `${c.suite}/${c.name}`;
+    switch (c.kind) {
+      case "canon":
+      case "reject":
+      case "canon-or-reject":
+      case "idempotent":
+      case "roundtrip":
+        yield { name, input: c.input };
+        break;
+      case "equal":
+      case "differ":
+        yield { name: `${name} [input 1]`, input: c.a };
+        yield { name: `${name} [input 2]`, input: c.b };
+        break;
+      case "numbers":
+        if (!options.numbers) break;
+        {
+          let k = 0;
+          for (const block of c.blocks()) yield { name: `${name} block ${++k}`, input: block.input };
+        }
+        break;
+    }
+  }
+}
+
+/** How many inputs corpusInputs(cases, options) yields, without making any numbers block. */
+export function corpusInputCount(cases: Iterable<CorpusCase>, options: CorpusInputsOptions = {}): number {
+  let count = 0;
+  for (const c of cases) {
+    if (c.kind === "equal" || c.kind === "differ") count += 2;
+    else if (c.kind !== "numbers") count += 1;
+    else if (options.numbers) for (const _ of c.blocks()) count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,50 @@
+// The job summary's view of a differential run. All content goes through src/report/markdown-escape.ts,
+// so no input or answer can break the Markdown or put HTML in it. Shown values are already cut to a
+// readable length (src/checks/show.ts); the count of disagreements shown is capped as well, so the
+// section stays far below GitHub's 1 MiB summary limit whatever the run found.
+import { inlineCode, inlineText } from "../report/markdown-escape.js";
+import { INVISIBLE_LEGEND } from "../report/visible.js";
+import { agreementText, compareHeadline, KIND_TEXT } from "./format.js";
+import type { CompareReport, Disagreement } from "./types.js";
+
+/** At most this many disagreements get their detail; the rest are counted. */
+export const MARKDOWN_DETAIL_MAX = 100;
+
+export function compareMarkdown(report: CompareReport): string {
+  const { labels } = report;
+  const n = report.disagreements.length;
+  const mark = n === 0 ? "✅" : "❌";
+  const parts = [
+    `## ${mark} Differential run: ${inlineText(compareHeadline(report))}`,
+    [
+      `- **a:** ${inlineCode(labels.a)}`,
+      `- **b:** ${inlineCode(labels.b)}`,
+      `- **reference:** ${inlineCode(labels.reference)}`,
+      `- **generated values:** ${report.generated}, fast-check seed ${inlineCode(String(report.seed))}` +
+        (report.generatedDisagreeing > 0
+          ? `; ${report.generatedDisagreeing} disagreed, the first of each kind is shown, shrunk`
+          : ""),
+    ].join("\n"),
+  ];
+  report.disagreements.slice(0, MARKDOWN_DETAIL_MAX).forEach((d, i) => {
+    parts.push(disagreementSection(d, i + 1, labels));
+  });
+  if (n > MARKDOWN_DETAIL_MAX)
+    parts.push(`… and ${n - MARKDOWN_DETAIL_MAX} more disagreements, not shown here.`);
+  if (n > 0) parts.push(`<sub>${inlineText(INVISIBLE_LEGEND)}</sub>`);
+  return `${parts.join("\n\n")}\n`;
+}
+
+function disagreementSection(d: Disagreement, number: number, labels: CompareReport["labels"]): string {
+  const rows: [string, string][] = [["input", d.input]];
+  if (d.original !== undefined) rows.push(["shrunk from", d.original]);
+  rows.push(["a", d.a], ["b", d.b], ["reference", d.reference]);
+  return [
+    `### ${number}. ${inlineCode(d.name)}`,
+    `${inlineText(KIND_TEXT[d.kind])}; ${inlineText(agreementText(d.agrees, labels))}.`,
+    "",
+    "| | |",
+    "|---|---|",
+    ...rows.map(([what, value]) => `| ${what} | ${inlineCode(value)} |`),
+  ].join("\n");
+}

@@ -1,0 +1,62 @@
+// The small deterministic randomness the generated suite needs outside fast-check: a seeded stream
+// for spelling choices (so a counterexample is a value and an integer, and replays exactly), and a
+// hash that derives each chunk's fast-check seed from the run seed.
+
+/** A 32-bit integer hash with good avalanche (Chris Wellons' "lowbias32"), as the numbers suite uses. */
+export function lowbias32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x7feb352d);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x846ca68b);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+/** One 32-bit seed from several integers (the run seed, a property's index, a chunk's first run). */
+export function mixSeed(...parts: number[]): number {
+  let h = 0x6a09e667;
+  for (const part of parts) h = lowbias32(h ^ lowbias32(part >>> 0));
+  return h >>> 0;
+}
+
+/** A seeded stream of choices (mulberry32): the same seed always makes the same choices. */
+export class Choices {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
+  }
+
+  /** An integer in [0, n). */
+  below(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  /** True with probability p. */
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.below(items.length)]!;
+  }
+
+  /** A shuffled copy (Fisher-Yates). */
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = [...items];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.below(i + 1);
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  }
+}

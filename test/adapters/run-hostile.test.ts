@@ -1,0 +1,98 @@
+// Issue 8 item 3: every hostile canonicalizer through a whole run, on both protocols. Each run must
+// finish within a generous bound, write a signed record that says not conformant, name a clear reason
+// in the failed cases, and leave no process of the command behind. Uses one small suite to stay quick.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { liveGroupCount } from "../../src/adapters/process-group.js";
+import { ephemeralKey } from "../../src/record/keys.js";
+import { runConformance } from "../../src/run.js";
+import { CWD, finishes, fixture, leftovers, newTag } from "./helpers.js";
+
+const out = mkdtempSync(join(tmpdir(), "cc-run-hostile-"));
+after(() => rmSync(out, { recursive: true, force: true }));
+after(() => assert.equal(liveGroupCount(), 0, "every process group was killed"));
+
+/** Each hostile fixture, and what its failed cases must say (per protocol). */
+const HOSTILE: { name: string; args?: string[]; timeoutMs?: number; once: RegExp; lines: RegExp }[] = [
+  {
+    name: "hang.mjs",
+    timeoutMs: 500,
+    once: /timed out after 500 ms/,
+    lines: /no answer within 500 ms|gave up/,
+  },
+  {
+    name: "exit-early.mjs",
+    once: /\{"early":true\}/,
+    lines: /exited with code 0 while this request was pending|gave up/,
+  },
+  { name: "silent.mjs", timeoutMs: 500, once: /printed nothing/, lines: /no answer within 500 ms|gave up/ },
+  { name: "garbage.mjs", once: /not UTF-8/, lines: /not UTF-8/ },
+  {
+    name: "stderr-only.mjs",
+    timeoutMs: 500,
+    once: /printed nothing on stdout \(stderr: oops/,
+    lines: /stderr: oops|gave up/,
+  },
+  {
+    name: "orphan.mjs",
+    once: /a child process still holds it/,
+    lines: /exited with code 0 while this request/,
+  },
+  { name: "two-lines.mjs", once: /more than one line/, lines: /framing lost/ },
+  {
+    name: "flood.mjs",
+    once: /passed the cap of 1048576 bytes/,
+    lines: /passed the cap of 1048576 bytes|gave up/,
+  },
+];
+
+// Concurrent: most of these runs wait on time limits, not on the CPU.
+describe("hostile commands through a whole run", { concurrency: 4 }, () => {
+  for (const protocol of ["once", "lines"] as const) {
+    for (const h of HOSTILE) {
+      test(`${protocol}: ${h.name} -> a finished run, a written record, clear reasons, nothing left`, async () => {
+        const tag = newTag();
+        const dir = join(out, `${protocol}-${h.name}`);
+        const args = [...(protocol === "lines" ? ["--lines"] : []), ...(h.args ?? [])];
+        const outcome = await finishes(
+          runConformance({
+            command: fixture(h.name, tag, ...args),
+            protocol,
+            shell: false,
+            suites: ["canon-or-reject"],
+            profile: "rfc8785",
+            numbers: 0,
+            jobs: 2,
+            timeoutMs: h.timeoutMs ?? 10_000,
+            maxOutputBytes: 1024 * 1024,
+            workingDirectory: CWD,
+            outDir: dir,
+            implementationName: null,
+            implementationVersion: null,
+            key: ephemeralKey(),
+          }),
+          120_000,
+          `${protocol} run of ${h.name}`,
+        );
+        const record = JSON.parse(readFileSync(join(dir, "record.json"), "utf8"));
+        assert.equal(record.conformant, false);
+        assert.ok(record.summary.cases > 0);
+        assert.equal(record.summary.cases, outcome.results.length);
+        const failed = outcome.results.filter((r) => !r.pass);
+        assert.ok(failed.length > 0, "some case failed");
+        const reason = h[protocol];
+        assert.ok(
+          failed.some((r) => reason.test(r.got)),
+          `a failed case says ${reason}; got:\n${failed
+            .slice(0, 5)
+            .map((r) => r.got)
+            .join("\n")}`,
+        );
+        assert.deepEqual(await leftovers(tag), [], `processes of ${h.name} left behind`);
+      });
+    }
+  }
+});

@@ -1,0 +1,96 @@
+// The bundled example canonicalizers are conformant, proven through the real command path: each is
+// spawned by the command adapter in both protocols and judged on the whole corpus, and the record the
+// run signs is accepted by the verifier.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { ephemeralKey } from "../../src/record/keys.js";
+import { verifyRecord } from "../../src/record/verify.js";
+import { runConformance } from "../../src/run.js";
+import { SUITES, type SuiteName } from "../../src/types.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+let javaClasses = "";
+
+before(() => {
+  // Java is compiled once, as a user would; CI installs a JDK, so a missing javac is a failure.
+  javaClasses = mkdtempSync(join(tmpdir(), "canon-java-"));
+  execFileSync("javac", ["-d", javaClasses, join(root, "examples/java/Canon.java")], { stdio: "pipe" });
+});
+after(() => {
+  if (javaClasses) rmSync(javaClasses, { recursive: true, force: true });
+});
+
+interface Example {
+  name: string;
+  once: () => string;
+  lines: () => string;
+  /** Suites for once mode: a process per case is slow for the JVM, so Java's once run is narrower. */
+  onceSuites: SuiteName[];
+}
+
+const EXAMPLES: Example[] = [
+  {
+    name: "python",
+    once: () => "python3 examples/python/canon.py",
+    lines: () => "python3 examples/python/canon.py --lines",
+    onceSuites: [...SUITES],
+  },
+  {
+    name: "node",
+    once: () => `"${process.execPath}" examples/node/canon.mjs`,
+    lines: () => `"${process.execPath}" examples/node/canon.mjs --lines`,
+    onceSuites: [...SUITES],
+  },
+  {
+    name: "java",
+    once: () => `java -cp "${javaClasses}" Canon`,
+    lines: () => `java -cp "${javaClasses}" Canon --lines`,
+    onceSuites: ["reject", "canon-or-reject"],
+  },
+];
+
+async function conformanceOf(command: string, protocol: "once" | "lines", suites: SuiteName[]) {
+  const outcome = await runConformance({
+    command,
+    protocol,
+    shell: false,
+    suites,
+    profile: "rfc8785",
+    numbers: 5_000,
+    jobs: 2,
+    timeoutMs: 30_000,
+    maxOutputBytes: 16 * 1024 * 1024,
+    workingDirectory: root,
+    implementationName: null,
+    implementationVersion: null,
+    key: ephemeralKey(),
+  });
+  const failures = outcome.results.filter((r) => !r.pass).map((r) => `${r.suite}/${r.name}: got ${r.got}`);
+  return { outcome, failures };
+}
+
+for (const example of EXAMPLES) {
+  describe(`examples/${example.name}`, () => {
+    test("is conformant in lines mode, and the signed record verifies", async () => {
+      const { outcome, failures } = await conformanceOf(example.lines(), "lines", [...SUITES]);
+      assert.deepEqual(failures, []);
+      assert.equal(outcome.record.conformant, true);
+      assert.ok(outcome.record.summary.cases > 300);
+      const verdict = verifyRecord(outcome.recordBytes);
+      assert.equal(verdict.outcome, "accept");
+    });
+
+    test("is conformant in once mode", async () => {
+      const { outcome, failures } = await conformanceOf(example.once(), "once", example.onceSuites);
+      assert.deepEqual(failures, []);
+      assert.equal(outcome.record.conformant, true);
+      // The record names the program as found on PATH and the script it ran, with their digests.
+      assert.ok(outcome.record.implementation.files.length >= 1);
+    });
+  });
+}
