@@ -2,7 +2,6 @@
 // `json-canonicalize` (each JSON.parse, then its serializer) and the native ceiling (JSON.parse then
 // JSON.stringify, which does not sort and checks nothing). All four run in one process on the same
 // deterministic documents, interleaved repetition by repetition, so drift hits them alike.
-import { createRequire } from "node:module";
 import { canonicalize } from "../src/jcs/index.js";
 
 type Contender = { name: string; run: (input: Uint8Array) => Uint8Array };
@@ -76,15 +75,8 @@ export function makeDocument(targetBytes: number, seed = 8785): Uint8Array {
 }
 
 async function contenders(): Promise<Contender[]> {
-  const require = createRequire(import.meta.url);
-  // `canonicalize` is CommonJS whose types claim an ES default export; require() gives the function.
-  const canonicalizePkg: (value: unknown) => string = require("canonicalize");
-  // The installed json-canonicalize ships only its TypeScript source (its `main` bundle is missing),
-  // so load that through tsx; the specifier is a variable so tsc does not typecheck their source.
-  const jsonCanonicalizeSrc = "json-canonicalize/src/index.ts";
-  type Module = { canonicalize?: (v: unknown) => string; default?: { canonicalize: (v: unknown) => string } };
-  const loaded = (await import(jsonCanonicalizeSrc)) as Module;
-  const jsonCanonicalize = loaded.canonicalize ?? loaded.default!.canonicalize;
+  const canonicalizePkg = (await import("canonicalize")).default as unknown as (value: unknown) => string;
+  const { canonicalize: jsonCanonicalize } = await import("json-canonicalize");
   return [
     { name: "reference (strict)", run: (b) => canonicalize(b) },
     { name: "canonicalize", run: (b) => encoder.encode(canonicalizePkg(JSON.parse(decoder.decode(b)))) },

@@ -18,7 +18,7 @@ const USAGE = `usage: node --import tsx fuzz/index.ts [options]
   --replay I       run only iteration I (with the same seed) and print what it did
   --findings DIR   where finding inputs are written (default fuzz/findings)
   --hang-ms MS     a call slower than this is a finding (default ${DEFAULT_HANG_MS})
-  --workers N      worker threads per target (default 1; counts do not depend on it)
+  --workers N      worker processes per target (default 1; the counts do not depend on it)
   --verbose        every outcome per mutation`;
 
 function fail(message: string): never {
@@ -32,25 +32,26 @@ function count(text: string | undefined, name: string, fallback: number): number
   return Number(text);
 }
 
+function parseOptions() {
+  return parseArgs({
+    options: {
+      iterations: { type: "string" },
+      seed: { type: "string" },
+      target: { type: "string" },
+      replay: { type: "string" },
+      findings: { type: "string" },
+      "hang-ms": { type: "string" },
+      workers: { type: "string" },
+      verbose: { type: "boolean" },
+      help: { type: "boolean" },
+    },
+  }).values;
+}
+
 async function main(): Promise<number> {
-  let values: ReturnType<typeof parse>["values"];
-  function parse() {
-    return parseArgs({
-      options: {
-        iterations: { type: "string" },
-        seed: { type: "string" },
-        target: { type: "string" },
-        replay: { type: "string" },
-        findings: { type: "string" },
-        "hang-ms": { type: "string" },
-        workers: { type: "string" },
-        verbose: { type: "boolean" },
-        help: { type: "boolean" },
-      },
-    });
-  }
+  let values: ReturnType<typeof parseOptions>;
   try {
-    values = parse().values;
+    values = parseOptions();
   } catch (error) {
     fail((error as Error).message);
   }

@@ -36,7 +36,10 @@ export function recordsTarget(verify: typeof verifyRecord = verifyRecord): Targe
     return { name, bytes, tree: fromValue(value), signed: signedIdentity(value as Record<string, unknown>) };
   });
   const bySigned = new Map(genuine.map((g) => [g.signed, g.name]));
-  const tree: Mutator<Node>[] = treeMutators(genuine.map((g) => g.tree));
+  const tree: Mutator<Node>[] = treeMutators(
+    genuine.map((g) => g.tree),
+    true,
+  );
 
   return {
     name: "records",

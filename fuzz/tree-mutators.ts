@@ -114,8 +114,13 @@ const isRaw = (s: Slot) => s.node.t === "raw";
 const isNumber = (s: Slot) => s.node.t === "raw" && /^-?[0-9]/.test(s.node.text);
 const isString = (s: Slot) => s.node.t === "raw" && s.node.text.startsWith('"');
 
-/** The mutators over a tree; `donors` are other documents whose values can be transplanted. */
-export function treeMutators(donors: readonly Node[]): Mutator<Node>[] {
+/**
+ * The mutators over a tree; `donors` are other documents whose values can be transplanted.
+ * `pastRecordLimit`: huge-string sometimes writes a string past the verifier's 32 MiB limit (to
+ * prove that limit); the json target leaves it off, since its parser has no size limit and a 33 MiB
+ * text then only measures the machine.
+ */
+export function treeMutators(donors: readonly Node[], pastRecordLimit = false): Mutator<Node>[] {
   return [
     {
       name: "value-change",
@@ -285,11 +290,13 @@ export function treeMutators(donors: readonly Node[]): Mutator<Node>[] {
         const slot = pickSlot(rng, root, isString);
         if (!slot) return root;
         // Rarely past the verifier's 32 MiB limit, sometimes a MiB, usually up to 64 KiB (keeps runs fast).
-        const length = rng.chance(0.002)
-          ? 33 * 1024 * 1024
-          : rng.chance(0.05)
-            ? 2 ** 20
-            : 2 ** rng.range(8, 16);
+        const huge = rng.chance(0.002);
+        const length =
+          huge && pastRecordLimit
+            ? 33 * 1024 * 1024
+            : huge || rng.chance(0.05)
+              ? 2 ** 20
+              : 2 ** rng.range(8, 16);
         const ch = rng.pick(["a", "é", "\\u0000", "\\\\", "😀"]);
         const repeat = Math.max(1, Math.floor(length / ch.length));
         return replace(root, slot, { t: "raw", text: `"${ch.repeat(repeat)}"` });

@@ -6,7 +6,6 @@
 //
 //   npx tsx scripts/gen-vectors.ts [--out DIR]     (DIR defaults to vectors/)
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "@noble/hashes/sha2.js";
@@ -15,9 +14,9 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 
 export const CORPUS_VERSION = "2026.12.0";
 
-// The `canonicalize` package (a CommonJS module whose typings declare an ES default export, which
-// NodeNext type-checking cannot call) serializes the NFC forms of the nfc profile.
-const canonicalizeValue = createRequire(import.meta.url)("canonicalize") as (value: unknown) => string;
+// The npm `canonicalize` package, not our reference, serializes the NFC forms of the nfc profile, so
+// that those expectations come from an independent implementation.
+const canonicalizeValue = (await import("canonicalize")).default as unknown as (value: unknown) => string;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers for writing cases: J`...` is a JSON text exactly as typed (backslashes kept), x(...)

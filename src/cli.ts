@@ -1,6 +1,7 @@
 // The CLI face: `canon-conformance <command> [options]`. It only dispatches; each command lives in
 // src/commands/ and everything it does goes through the same engine as the GitHub Action.
 import { aggregateCommand } from "./commands/aggregate.js";
+import { badgeCommand } from "./commands/badge.js";
 import { canonicalizeCommand } from "./commands/canonicalize.js";
 import { type Command, UsageError } from "./commands/command.js";
 import { keygenCommand } from "./commands/keygen.js";
@@ -14,6 +15,7 @@ const COMMANDS: Record<string, Command> = {
   run: runCommand,
   verify: verifyCommand,
   keygen: keygenCommand,
+  badge: badgeCommand,
   canonicalize: canonicalizeCommand,
   "self-test": selfTestCommand,
   "known-bad": knownBadCommand,

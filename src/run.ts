@@ -11,7 +11,9 @@ import { join, resolve } from "node:path";
 import { AdapterSetupError, createCanonicalizer, describeImplementation } from "./adapters/index.js";
 import { runCases } from "./checks/run-cases.js";
 import { loadCorpus } from "./corpus/index.js";
-import { buildRecord } from "./record/build.js";
+import { checkShard } from "./corpus/shard.js";
+import { DEFAULTS } from "./options.js";
+import { buildRecord, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
 import { toJUnitXml } from "./report/junit.js";
 import type { Canonicalizer, CaseResult, RunOptions, RunOutcome } from "./types.js";
@@ -22,9 +24,18 @@ export class RunSetupError extends Error {
   override name = "RunSetupError";
 }
 
-/** The record's `suite`: the profile, then the suites that ran, e.g. `rfc8785:jcs,reject,numbers`. */
-export function suiteLabel(options: Pick<RunOptions, "profile" | "suites">): string {
-  return `${options.profile}:${options.suites.join(",")}`;
+/** The record's `suite`: the profile, the suites that ran, and what the generated suites were asked
+ * for, e.g. `rfc8785:jcs,reject,numbers,generated numbers=100000 generated=250 seed=1` (recordSuite). */
+export function suiteLabel(
+  options: Pick<RunOptions, "profile" | "suites"> &
+    Partial<Pick<RunOptions, "numbers" | "seed" | "generatedRuns" | "shard">>,
+): string {
+  return recordSuite(options.profile, options.suites, {
+    numbers: options.numbers,
+    generated: options.generatedRuns ?? DEFAULTS.generatedRuns,
+    ...(options.shard ? { shard: options.shard } : {}),
+    seed: options.seed ?? DEFAULTS.seed,
+  });
 }
 
 function validate(options: RunOptions): void {
@@ -38,6 +49,25 @@ function validate(options: RunOptions): void {
   if (options.suites.length === 0) throw new RunSetupError("no suites selected");
   if (!Number.isSafeInteger(options.numbers) || options.numbers < 0) {
     throw new RunSetupError(`numbers must be a whole number 0 or more, not ${options.numbers}`);
+  }
+  if (
+    options.seed !== undefined &&
+    (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 0xffffffff)
+  ) {
+    throw new RunSetupError(`seed must be a whole number from 0 to 4294967295, not ${options.seed}`);
+  }
+  if (
+    options.generatedRuns !== undefined &&
+    (!Number.isSafeInteger(options.generatedRuns) || options.generatedRuns < 0)
+  ) {
+    throw new RunSetupError(`generated-runs must be a whole number 0 or more, not ${options.generatedRuns}`);
+  }
+  if (options.shard) {
+    try {
+      checkShard(options.shard);
+    } catch (error) {
+      throw new RunSetupError((error as Error).message);
+    }
   }
   if (!Number.isSafeInteger(options.jobs) || options.jobs < 1) {
     throw new RunSetupError(`jobs must be a whole number 1 or more, not ${options.jobs}`);
@@ -86,14 +116,25 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       cwd: workingDirectory,
     });
     if (options.readCommand) {
-      await describeImplementation({ command: options.readCommand, shell: options.shell, cwd: workingDirectory });
+      await describeImplementation({
+        command: options.readCommand,
+        shell: options.shell,
+        cwd: workingDirectory,
+      });
     }
   } catch (error) {
     if (error instanceof AdapterSetupError) throw new RunSetupError(error.message);
     throw error;
   }
 
-  const corpus = await loadCorpus({ suites: options.suites, profile: options.profile, numbers: options.numbers });
+  const corpus = await loadCorpus({
+    suites: options.suites,
+    profile: options.profile,
+    numbers: options.numbers,
+    seed: options.seed ?? DEFAULTS.seed,
+    generatedRuns: options.generatedRuns ?? DEFAULTS.generatedRuns,
+    ...(options.shard ? { shard: options.shard } : {}),
+  });
   const total = corpus.cases.length;
 
   const adapterOptions = { ...options, workingDirectory };
@@ -131,7 +172,12 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       files: implementation.files,
     },
     startedAt,
-    cases: results.map((r) => ({ name: `${r.suite}/${r.name}`, pass: r.pass, expected: r.expected, got: r.got })),
+    cases: results.map((r) => ({
+      name: `${r.suite}/${r.name}`,
+      pass: r.pass,
+      expected: r.expected,
+      got: r.got,
+    })),
     key: options.key.kind,
   });
   const record = signRecord(unsigned, options.key);

@@ -1,6 +1,10 @@
 // The contracts between the pipeline's stages (DESIGN.md "The pipeline"). Each stage lives in its own
 // folder; these are the only shapes that cross a folder boundary, so they live in one place.
 
+import type { CompareReport } from "./compare/types.js";
+
+export type { CompareReport };
+
 /** The profile a run judges by: `rfc8785` keeps strings exactly as sent; `nfc` is for stores that
  * normalize to NFC on write, where an NFC/NFD pair must reconcile. */
 export type Profile = "rfc8785" | "nfc";
@@ -165,12 +169,20 @@ export interface RunOptions {
   profile: Profile;
   /** How many generated doubles the `numbers` suite sends (over all shards). */
   numbers: number;
-  /** Seeds the numbers sweep and the generated suite; in case names, so a failure can be replayed. */
-  seed: number;
+  /** Seeds the numbers sweep and the generated suite; in case names, so a failure can be replayed.
+   * Optional so that existing callers keep compiling: absent means the corpus default (1). */
+  seed?: number;
   /** Runs of each generated property (over all shards); the suite's default when absent. */
   generatedRuns?: number;
   /** This job's part of a sharded run; the whole run when absent. */
   shard?: Shard;
+  /** A second implementation for a differential run (`--compare-command`): every corpus input and a
+   * stream of generated values go to both, and each disagreement is shrunk and reported. */
+  compareCommand?: string;
+  /** The second implementation's protocol; the first one's when absent. */
+  compareProtocol?: "once" | "lines";
+  /** How many generated values the differential run sends (default 1,000). */
+  compareRuns?: number;
   /** Parallel processes in once mode. */
   jobs: number;
   timeoutMs: number;
@@ -199,6 +211,9 @@ export interface RunOutcome {
   /** The judged cases in corpus order, with the detail the record leaves out (suite, why, source). */
   results: CaseResult[];
   /** Paths written under `outDir`, if one was given. */
-  files: { record?: string; results?: string; junit?: string };
+  files: { record?: string; results?: string; junit?: string; compare?: string };
   elapsedMs: number;
+  /** The differential run, when `compareCommand` was given. It is not part of the record: seed 003
+   * fixes the record's members, and the record states one implementation. */
+  compare?: CompareReport;
 }

@@ -17,7 +17,8 @@
 //     asked later fails with the last reason, instead of restarting forever.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import type { Answer, Canonicalizer } from "../types.js";
-import { type CommandOptions, checkLimits, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
+import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
+import { checkLimits } from "./limits.js";
 import { encodeRequestLine } from "./line-framing.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
 import { oneLine, stderrSuffix, TailBuffer, utf8Problem } from "./text.js";
@@ -58,6 +59,8 @@ class LinesSession {
   private generation = 0;
   private waitingDrain = false;
   private pumpScheduled = false;
+  /** The current process has exited (its output may still be draining): send it nothing more. */
+  private childExited = false;
   private partial: Buffer[] = [];
   private partialSize = 0;
   private readonly stderr = new TailBuffer();
@@ -104,6 +107,7 @@ class LinesSession {
     const generation = ++this.generation;
     this.written = 0;
     this.waitingDrain = false;
+    this.childExited = false;
     this.partial = [];
     this.partialSize = 0;
     this.stderr.clear();
@@ -156,6 +160,7 @@ class LinesSession {
     });
     child.on("exit", (code, signal) => {
       exitStatus = signal !== null ? `was killed by signal ${signal}` : `exited with code ${code}`;
+      if (current()) this.childExited = true;
       // Answers it wrote before exiting may still be in the pipe: drain stdout first, within a bound
       // (a child of the command may hold stdout open forever).
       if (stdoutClosed) died();
@@ -179,7 +184,7 @@ class LinesSession {
    * 'drain'). In lockstep only the head is sent, and only when no answer is being held. */
   private pump(): void {
     const child = this.child;
-    if (child === undefined || this.waitingDrain) return;
+    if (child === undefined || this.waitingDrain || this.childExited) return;
     if (this.lockstep && this.held !== undefined) return;
     const limit = this.lockstep ? Math.min(1, this.pending.length) : this.pending.length;
     if (this.written >= limit) return;
@@ -292,6 +297,7 @@ class LinesSession {
   /** The process died by itself (or never started): the head fails with why, the rest go on. */
   private onDeath(status: string): void {
     const tail = this.stderr.bytes();
+    const sent = this.written;
     this.stop();
     const why = `the command ${status}${stderrSuffix(tail)}`;
     if (this.held !== undefined) {
@@ -300,11 +306,13 @@ class LinesSession {
       this.held.request.resolve(this.held.answer);
       this.held = undefined;
     }
-    const head = this.pending.shift();
-    if (head === undefined) {
-      this.armHeadTimer();
-      return; // Died while idle: start again at the next request.
+    if (sent === 0) {
+      // Exited with nothing outstanding: allowed. Requests that came meanwhile go to a new process.
+      if (this.pending.length > 0) this.restart(why);
+      else this.armHeadTimer();
+      return;
     }
+    const head = this.pending.shift()!;
     head.resolve({ status: "failed", reason: `${why} while this request was pending; command restarted` });
     this.restart(why);
   }

@@ -5,8 +5,9 @@
 // ends this one request with a `failed` answer that says so, and its whole process group is killed.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import type { Answer, Canonicalizer } from "../types.js";
-import { type CommandOptions, checkLimits, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
+import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
+import { checkLimits } from "./limits.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
 import { HeadBuffer, oneLine, stderrSuffix, utf8Problem } from "./text.js";
 

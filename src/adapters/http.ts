@@ -4,8 +4,8 @@
 // the output cap or no response within the time limit: the request fails, saying which.
 import type { Answer, Canonicalizer } from "../types.js";
 import { AdapterSetupError } from "./errors.js";
-import { checkLimits } from "./launch.js";
 import { Limiter } from "./limiter.js";
+import { checkLimits } from "./limits.js";
 import { oneLine, REASON_BYTES, utf8Problem } from "./text.js";
 
 export interface HttpOptions {

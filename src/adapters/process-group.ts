@@ -39,15 +39,19 @@ export function spawnGroup(s: GroupSpawn): ChildProcessWithoutNullStreams {
 export function killGroup(child: ChildProcessWithoutNullStreams): void {
   const pid = child.pid;
   if (pid === undefined) return;
-  killPid(pid);
   live.delete(pid);
+  if (process.platform !== "win32") {
+    killPosixGroup(pid);
+  } else if (child.exitCode === null && child.signalCode === null) {
+    // taskkill walks the tree from a live parent only; without waiting, so a run is not slowed by it.
+    spawn("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true }).on(
+      "error",
+      () => {},
+    );
+  }
 }
 
-function killPid(pid: number): void {
-  if (process.platform === "win32") {
-    spawnSync("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
-    return;
-  }
+function killPosixGroup(pid: number): void {
   try {
     process.kill(-pid, "SIGKILL");
   } catch {
@@ -57,7 +61,13 @@ function killPid(pid: number): void {
 
 /** Kills every group still alive. Synchronous, so it also works inside an `exit` handler. */
 export function killAllGroups(): void {
-  for (const pid of live) killPid(pid);
+  for (const pid of live) {
+    if (process.platform === "win32") {
+      spawnSync("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
+    } else {
+      killPosixGroup(pid);
+    }
+  }
   live.clear();
 }
 

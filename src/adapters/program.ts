@@ -12,6 +12,7 @@ import { isAbsolute, resolve, win32 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { spawnTarget, splitCommandLine } from "./argv.js";
 import { AdapterSetupError } from "./errors.js";
+import { parseHttpUrl } from "./http.js";
 
 export interface ProgramLookup {
   cwd: string;
@@ -119,7 +120,10 @@ export interface ImplementationDescription {
  * and the file arguments (a line that does not split, e.g. with an open quote, adds nothing more).
  */
 export async function describeImplementation(q: ImplementationQuery): Promise<ImplementationDescription> {
-  if (q.url !== undefined) return { adapter: "http", impl: q.url, files: [] };
+  if (q.url !== undefined) {
+    parseHttpUrl(q.url); // a bad URL stops the run here, before anything starts
+    return { adapter: "http", impl: q.url, files: [] };
+  }
   if (q.command === undefined) throw new AdapterSetupError("give a command line or a URL");
   const lookup: ProgramLookup = { cwd: q.cwd, env: q.env, platform: q.platform };
   const target = spawnTarget(q.command, q.shell, q.platform);

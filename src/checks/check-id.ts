@@ -6,7 +6,17 @@
 // proves the same thing (this input must be refused) in whichever suite it is filed.
 import type { CaseInfo, CaseKind } from "../types.js";
 
-export const CHECK_IDS = ["jcs", "reject", "canon-or-reject", "I1", "I2", "I3", "I4", "numbers", "generated"] as const;
+export const CHECK_IDS = [
+  "jcs",
+  "reject",
+  "canon-or-reject",
+  "I1",
+  "I2",
+  "I3",
+  "I4",
+  "numbers",
+  "generated",
+] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
 const CHECK_OF_KIND: Record<CaseKind, CheckId> = {

@@ -9,12 +9,13 @@ import { type Command, UsageError } from "./command.js";
 const usage = `usage: canon-conformance aggregate RECORD... [--out DIR] [--markdown FILE] [--badge-dir DIR]
                                    [--require-conformant] [--quiet]
 
-Verifies every record (seed 003 §4) and shows the implementations against the suites, every case on
-which they gave different answers (refusals agree whatever their reasons), and how the numbers
-shards of each implementation cover the sweep. A RECORD may be a folder: every record.json below
-it is taken, so a folder of downloaded artifacts works. Records with the same implementation
-(adapter, command line or URL, name, version, program files) and suite are one implementation: their
-cases join, and their numbers cases together must cover 0..N-1 exactly once, from one seed.
+Verifies every record (seed 003 §4) and shows the implementations against the suites, every case
+on which they gave different answers (refusals agree whatever their reasons), and how the shards of
+each implementation cover each sweep (numbers, and generated properties named as ranges). A RECORD
+may be a folder: every record.json below it is taken, so a folder of downloaded artifacts works.
+Records with the same implementation (adapter, command line or URL, name, version, program files)
+and suite are one implementation: their cases join, and the cases of each sweep together must cover
+0..N-1 exactly once, from one seed.
 
   --out DIR              write aggregate.json, summary.md, badge.svg and badge.json into DIR
   --markdown FILE        write the Markdown summary to FILE too (e.g. "$GITHUB_STEP_SUMMARY")

@@ -1,8 +1,6 @@
 // `canon-conformance run`: the corpus against a command line or a URL, a readable verdict, and
 // (with --out) the signed record, the machine-readable results and JUnit XML.
 import { parseArgs } from "node:util";
-import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
-import { createProgressReporter, formatVerdict } from "../report/index.js";
 import {
   DEFAULTS,
   OptionError,
@@ -10,8 +8,12 @@ import {
   parseJobs,
   parseProfile,
   parseProtocol,
+  parseSeed,
+  parseShard,
   parseSuites,
 } from "../options.js";
+import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
+import { createProgressReporter, formatVerdict } from "../report/index.js";
 import { RunSetupError, runConformance } from "../run.js";
 import type { RunOptions, SigningKey } from "../types.js";
 import { type Command, UsageError } from "./command.js";
@@ -34,9 +36,15 @@ The implementation:
   --implementation-version V
 
 The corpus:
-  --suite all|LIST           all (default) or a comma list of: jcs, reject, canon-or-reject, invariants, numbers
+  --suite all|LIST           all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,
+                             numbers, generated
   --profile rfc8785|nfc      rfc8785 (default) keeps strings as sent; nfc is for stores that normalize
   --numbers N                how many generated doubles the numbers suite sends (default ${DEFAULTS.numbers})
+  --generated-runs N         runs of each fast-check property in the generated suite (default ${DEFAULTS.generatedRuns})
+  --seed N|random            seeds the numbers and generated suites (default ${DEFAULTS.seed}, the same verdict on
+                             every rerun); random draws one and prints it; case names carry it for replay
+  --shard K/N                run part K of N: the numbers sweep and the generated cases are split (the
+                             stored suites run in every shard); a matrix of N jobs covers them all once
 
 The run:
   --jobs N                   parallel processes in once mode (default: one per CPU)
@@ -59,7 +67,14 @@ function readKey(keyFile: string | undefined): SigningKey {
   }
 }
 
-export function parseRunArgs(argv: string[]): { options: Omit<RunOptions, "key">; keyFile?: string; quiet: boolean; color: boolean } {
+export function parseRunArgs(argv: string[]): {
+  options: Omit<RunOptions, "key">;
+  keyFile?: string;
+  quiet: boolean;
+  color: boolean;
+  /** The seed was drawn (`--seed random`): the face prints it, so the run can be replayed. */
+  randomSeed: boolean;
+} {
   let parsed: ReturnType<typeof parseRunArgsRaw>;
   try {
     parsed = parseRunArgsRaw(argv);
@@ -68,9 +83,13 @@ export function parseRunArgs(argv: string[]): { options: Omit<RunOptions, "key">
   }
   const v = parsed.values;
   if (parsed.positionals.length > 0) {
-    throw new UsageError(`unexpected argument '${parsed.positionals[0]}' (quote the whole command: --command "python3 canon.py")`);
+    throw new UsageError(
+      `unexpected argument '${parsed.positionals[0]}' (quote the whole command: --command "python3 canon.py")`,
+    );
   }
   try {
+    const { seed, random } = parseSeed(v.seed);
+    const shard = parseShard(v.shard);
     const options: Omit<RunOptions, "key"> = {
       ...(v.command ? { command: v.command } : {}),
       ...(v.url ? { url: v.url } : {}),
@@ -81,6 +100,9 @@ export function parseRunArgs(argv: string[]): { options: Omit<RunOptions, "key">
       suites: parseSuites(v.suite),
       profile: parseProfile(v.profile),
       numbers: parseCount(v.numbers, "--numbers", DEFAULTS.numbers),
+      seed,
+      generatedRuns: parseCount(v["generated-runs"], "--generated-runs", DEFAULTS.generatedRuns),
+      ...(shard ? { shard } : {}),
       jobs: parseJobs(v.jobs),
       timeoutMs: parseCount(v["timeout-ms"], "--timeout-ms", DEFAULTS.timeoutMs, 1),
       maxOutputBytes: parseCount(v["max-output-bytes"], "--max-output-bytes", DEFAULTS.maxOutputBytes, 1),
@@ -89,11 +111,13 @@ export function parseRunArgs(argv: string[]): { options: Omit<RunOptions, "key">
       implementationName: v["implementation-name"] ?? null,
       implementationVersion: v["implementation-version"] ?? null,
     };
-    if (!options.command && !options.url) throw new UsageError("give the implementation: --command \"CMD\" or --url URL");
+    if (!options.command && !options.url)
+      throw new UsageError('give the implementation: --command "CMD" or --url URL');
     return {
       options,
       ...(v["key-file"] ? { keyFile: v["key-file"] } : {}),
       quiet: v.quiet ?? false,
+      randomSeed: random,
       color: !(v["no-color"] ?? false) && !process.env.NO_COLOR,
     };
   } catch (error) {
@@ -118,6 +142,9 @@ function parseRunArgsRaw(argv: string[]) {
       suites: { type: "string" },
       profile: { type: "string" },
       numbers: { type: "string" },
+      "generated-runs": { type: "string" },
+      seed: { type: "string" },
+      shard: { type: "string" },
       jobs: { type: "string" },
       "timeout-ms": { type: "string" },
       "max-output-bytes": { type: "string" },
@@ -136,7 +163,11 @@ export const runCommand: Command = {
   summary: "run the conformance corpus against a command or URL and sign a record of it",
   usage: USAGE,
   async run(argv) {
-    const { options, keyFile, quiet, color } = parseRunArgs(argv);
+    const { options, keyFile, quiet, color, randomSeed } = parseRunArgs(argv);
+    if (randomSeed)
+      process.stderr.write(
+        `canon-conformance run: --seed random drew ${options.seed}; replay with --seed ${options.seed}\n`,
+      );
     try {
       const key = readKey(keyFile);
       const progress = quiet

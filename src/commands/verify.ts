@@ -7,6 +7,7 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { corpusDigest, corpusFiles, vectorsRoot } from "../corpus/index.js";
+import { parseRecordSuite } from "../record/build.js";
 import { MAX_RECORD_BYTES } from "../record/format.js";
 import { outcomeLine, verifyRecord } from "../record/verify.js";
 import { type ConformResult, SUITES, type SuiteName } from "../types.js";
@@ -59,9 +60,9 @@ async function readBounded(path: string): Promise<Uint8Array> {
 
 /** The suites a record names in its `suite` member, as this tool writes it: `<profile>:<suite,...>`. */
 export function suitesOf(suite: string): SuiteName[] | undefined {
-  const colon = suite.indexOf(":");
-  if (colon < 0) return undefined;
-  const names = suite.slice(colon + 1).split(",");
+  // `<profile>:<suite,...>` then optional ` key=value` run parameters (numbers=, shard=, seed=, ...).
+  const names = parseRecordSuite(suite)?.suites;
+  if (names === undefined) return undefined;
   if (!names.every((n): n is SuiteName => (SUITES as readonly string[]).includes(n))) return undefined;
   return names;
 }

@@ -33,7 +33,12 @@ export function agreement(a: Answer, b: Answer, reference: Answer): Agreement {
   return withA && withB ? "both" : withA ? "a" : withB ? "b" : "neither";
 }
 
-function equalBytes(x: Uint8Array, y: Uint8Array): boolean {
+/** Is `answer` one the RFC allows where it leaves a choice: a rejection, or exactly `either`? */
+export function allowedChoice(answer: Answer, either: Uint8Array): boolean {
+  return answer.status === "rejected" || (answer.status === "canonical" && equalBytes(answer.output, either));
+}
+
+export function equalBytes(x: Uint8Array, y: Uint8Array): boolean {
   if (x.length !== y.length) return false;
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
   return true;

@@ -3,17 +3,19 @@
 // found that still differs the same way, and the reference says which of the two (if either) is right.
 //
 // The main pass sends inputs with `concurrency` in flight. Generated values are drawn with
-// fc.sample from the very property that fc.check would run, so a disagreeing value's index is a
-// fast-check path: fc.check replays it from the seed and shrinks it with fast-check's own shrinkers.
+// fc.sample(noisyJson, seed), which yields exactly the values fc.check(asyncProperty(noisyJson, ...))
+// runs with that seed (test/compare/generated.test.ts holds it to that), so a disagreeing value's
+// index is a fast-check path: fc.check replays it and shrinks it with fast-check's own shrinkers.
+// (fc.sample of the property itself would not do: it draws with a different bias from run 9 on.)
 import fc from "fast-check";
 import { showAnswer, showBytes } from "../checks/show.js";
 import { referenceCanonicalizer } from "../jcs/canonicalizer.js";
-import type { Answer, Canonicalizer } from "../types.js";
-import { agreement, ask, disagreementKind } from "./answers.js";
+import type { Answer } from "../types.js";
+import { agreement, allowedChoice, ask, disagreementKind, equalBytes } from "./answers.js";
 import { noisyJson } from "./generated.js";
 import { forEachConcurrently } from "./pool.js";
 import { shrinkInput } from "./shrink-input.js";
-import type { CompareOptions, CompareReport, Disagreement, DisagreementKind } from "./types.js";
+import type { Choice, CompareOptions, CompareReport, Disagreement, DisagreementKind } from "./types.js";
 
 /** Requests to each implementation a corpus input's shrinking may spend unless told otherwise. */
 export const DEFAULT_SHRINK_BUDGET = 200;
@@ -52,41 +54,60 @@ export async function compareImplementations(options: CompareOptions): Promise<C
       elapsedMs: Date.now() - started,
     });
   };
-  const seen = new Set<string>();
+  const sentBefore = new Set<string>();
   let corpusCount = 0;
+  // Pair cases share inputs with other cases: each distinct byte string is sent once, under its first name.
   const distinct = function* () {
     for (const item of options.inputs) {
       const key = Buffer.from(item.input).toString("latin1");
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (sentBefore.has(key)) continue;
+      sentBefore.add(key);
       corpusCount++;
       yield item;
     }
   };
-  const corpusOrder = new Map<Found, number>();
+  const corpusOrder = new Map<object, number>();
+  const choices: Choice[] = [];
   await forEachConcurrently(distinct(), concurrency, async (item, index) => {
     const [x, y] = await both(item.input);
     const kind = disagreementKind(x, y);
-    if (kind) {
+    const either = item.either;
+    const byChoice =
+      kind !== undefined && either !== undefined && allowedChoice(x, either) && allowedChoice(y, either);
+    if (byChoice) {
+      const choice = { name: item.name, input: showBytes(item.input), a: showAnswer(x), b: showAnswer(y) };
+      choices.push(choice);
+      corpusOrder.set(choice, index);
+    } else if (kind) {
       const found = { name: item.name, input: item.input, kind, a: x, b: y };
       corpusFound.push(found);
       corpusOrder.set(found, index);
     }
-    progress(kind !== undefined);
+    progress(kind !== undefined && !byChoice);
   });
-  corpusFound.sort((p, q) => corpusOrder.get(p)! - corpusOrder.get(q)!);
+  const inCorpusOrder = (p: object, q: object) => corpusOrder.get(p)! - corpusOrder.get(q)!;
+  corpusFound.sort(inCorpusOrder);
+  choices.sort(inCorpusOrder);
 
-  const property = (kind?: DisagreementKind) =>
+  /**
+   * "a and b do not disagree in this way", over generated values; `seen` gets every value tried. Past
+   * the replayed value and `shrinkBudget` shrink candidates it holds without asking, which ends
+   * fast-check's shrinking at the smallest failure found so far.
+   */
+  const property = (kind: DisagreementKind, seen: string[]) =>
     fc.asyncProperty(noisyJson, async (text) => {
+      seen.push(text);
+      if (seen.length > 1 + shrinkBudget) return true;
       const [x, y] = await both(encoder.encode(text));
-      const found = disagreementKind(x, y);
-      return kind === undefined ? found === undefined : found !== kind;
+      return disagreementKind(x, y) !== kind;
     });
+  // All at once (fc.sample has no offset to resume from): about 80 characters each on average, so
+  // 100,000 values take some 8 million characters.
   const values =
-    generated.runs > 0 ? fc.sample(property(), { seed: generated.seed, numRuns: generated.runs }) : [];
+    generated.runs > 0 ? fc.sample(noisyJson, { seed: generated.seed, numRuns: generated.runs }) : [];
   const firstOfKind = new Map<DisagreementKind, { index: number; found: Found }>();
   let generatedDisagreeing = 0;
-  await forEachConcurrently(values, concurrency, async ([text], index) => {
+  await forEachConcurrently(values, concurrency, async (text, index) => {
     const input = encoder.encode(text);
     const [x, y] = await both(input);
     const kind = disagreementKind(x, y);
@@ -106,7 +127,7 @@ export async function compareImplementations(options: CompareOptions): Promise<C
   // Shrinking: corpus inputs by deleting members and elements, generated values by fast-check. A
   // failed answer (a timeout, a crash) is reported as it came: probing it again would cost a timeout
   // per probe and show nothing smaller.
-  const shrinkCorpus = async (found: Found): Promise<Found & { original?: Uint8Array }> => {
+  const shrinkStructurally = async (found: Found): Promise<Found> => {
     if (found.kind === "failed" || shrinkBudget === 0) return found;
     let last: { a: Answer; b: Answer } | undefined;
     const { input } = await shrinkInput(
@@ -119,31 +140,33 @@ export async function compareImplementations(options: CompareOptions): Promise<C
       },
       shrinkBudget,
     );
-    if (input === found.input || !last) return found;
-    return { ...found, input, a: last.a, b: last.b, original: found.input };
+    return input === found.input || !last ? found : { ...found, input, a: last.a, b: last.b };
   };
-  const shrinkGenerated = async (index: number, found: Found): Promise<Found & { original?: Uint8Array }> => {
-    if (found.kind === "failed") return found;
-    const details = await fc.check(property(found.kind), {
+  const shrinkGenerated = async (index: number, found: Found): Promise<Found> => {
+    if (found.kind === "failed" || shrinkBudget === 0) return found;
+    const seen: string[] = [];
+    const details = await fc.check(property(found.kind, seen), {
       seed: generated.seed,
       path: String(index),
       numRuns: 1,
     });
-    // An implementation that answers differently the second time cannot be replayed: keep what was seen.
-    if (!details.failed || !details.counterexample) return found;
-    const input = encoder.encode(details.counterexample[0]);
-    const [x, y] = await both(input);
-    if (disagreementKind(x, y) !== found.kind) return found;
-    const shrunk = !sameBytes(input, found.input);
-    return { ...found, input, a: x, b: y, ...(shrunk ? { original: found.input } : {}) };
+    // The replay must start from the very value the main pass saw, and an implementation that answers
+    // differently the second time cannot be replayed: either way, keep what was seen.
+    let shrunk = found;
+    const replayed = seen[0] !== undefined && equalBytes(encoder.encode(seen[0]), found.input);
+    if (replayed && details.failed && details.counterexample) {
+      const input = encoder.encode(details.counterexample[0]);
+      const [x, y] = await both(input);
+      if (disagreementKind(x, y) === found.kind) shrunk = { ...found, input, a: x, b: y };
+    }
+    // fast-check cannot lift a value out of its container; deleting and lifting can finish the job.
+    return shrinkStructurally(shrunk);
   };
   const generatedFirsts = [...firstOfKind.values()].sort((p, q) => p.index - q.index);
-  const shrunk: (Found & { original?: Uint8Array })[] = new Array(
-    corpusFound.length + generatedFirsts.length,
-  );
+  const shrunk: Found[] = new Array(corpusFound.length + generatedFirsts.length);
   const jobs = [
     ...corpusFound.map((found, i) => async () => {
-      shrunk[i] = await shrinkCorpus(found);
+      shrunk[i] = await shrinkStructurally(found);
     }),
     ...generatedFirsts.map(({ index, found }, i) => async () => {
       shrunk[corpusFound.length + i] = await shrinkGenerated(index, found);
@@ -152,7 +175,9 @@ export async function compareImplementations(options: CompareOptions): Promise<C
   await forEachConcurrently(jobs, concurrency, (job) => job());
 
   const disagreements: Disagreement[] = [];
-  for (const found of shrunk) {
+  for (const [i, found] of shrunk.entries()) {
+    const original =
+      i < corpusFound.length ? corpusFound[i]!.input : generatedFirsts[i - corpusFound.length]!.found.input;
     const referenceAnswer = await ask(reference, found.input);
     disagreements.push({
       name: found.name,
@@ -162,7 +187,7 @@ export async function compareImplementations(options: CompareOptions): Promise<C
       reference: showAnswer(referenceAnswer),
       agrees: agreement(found.a, found.b, referenceAnswer),
       kind: found.kind,
-      ...(found.original ? { original: showBytes(found.original) } : {}),
+      ...(equalBytes(found.input, original) ? {} : { original: showBytes(original) }),
     });
   }
   return {
@@ -173,6 +198,7 @@ export async function compareImplementations(options: CompareOptions): Promise<C
     generatedDisagreeing,
     labels: { a: a.label, b: b.label, reference: reference.label },
     disagreements,
+    choices,
     elapsedMs: Date.now() - started,
   };
 }
@@ -182,6 +208,7 @@ export function randomSeed(): number {
   return (Math.random() * 2 ** 32) | 0;
 }
 
+/** `generated #N (seed S)`: the N-th value drawn with seed S, fast-check path N-1. */
 function generatedName(index: number, seed: number): string {
   return `generated #${index + 1} (seed ${seed})`;
 }
@@ -200,8 +227,4 @@ function checkOptions(options: CompareOptions): void {
   if (shrinkBudget !== undefined && (!Number.isInteger(shrinkBudget) || shrinkBudget < 0)) {
     throw new RangeError(`the shrink budget must be an integer >= 0, got ${shrinkBudget}`);
   }
-}
-
-function sameBytes(x: Uint8Array, y: Uint8Array): boolean {
-  return x.length === y.length && x.every((v, i) => v === y[i]);
 }

@@ -40,8 +40,23 @@ export function formatCompare(report: CompareReport): string {
     );
   }
   for (const d of report.disagreements) lines.push("", ...disagreementLines(d, labels));
-  if (report.disagreements.length > 0) lines.push("", INVISIBLE_LEGEND);
+  if (report.choices.length > 0) lines.push("", choicesLine(report));
+  for (const c of report.choices) {
+    lines.push(
+      `~ ${showInvisible(c.name)}`,
+      `    input: ${showInvisible(c.input)}`,
+      `    a:     ${showInvisible(c.a)}`,
+      `    b:     ${showInvisible(c.b)}`,
+    );
+  }
+  if (report.disagreements.length + report.choices.length > 0) lines.push("", INVISIBLE_LEGEND);
   return lines.join("\n");
+}
+
+/** Why the differences listed after the disagreements are not faults. */
+export function choicesLine(report: CompareReport): string {
+  const n = report.choices.length;
+  return `${n} input${n === 1 ? "" : "s"} where the RFC leaves a choice, and a and b chose differently (both allowed, not counted):`;
 }
 
 function disagreementLines(d: Disagreement, labels: CompareReport["labels"]): string[] {

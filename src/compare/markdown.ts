@@ -4,7 +4,7 @@
 // section stays far below GitHub's 1 MiB summary limit whatever the run found.
 import { inlineCode, inlineText } from "../report/markdown-escape.js";
 import { INVISIBLE_LEGEND } from "../report/visible.js";
-import { agreementText, compareHeadline, KIND_TEXT } from "./format.js";
+import { agreementText, choicesLine, compareHeadline, KIND_TEXT } from "./format.js";
 import type { CompareReport, Disagreement } from "./types.js";
 
 /** At most this many disagreements get their detail; the rest are counted. */
@@ -31,8 +31,25 @@ export function compareMarkdown(report: CompareReport): string {
   });
   if (n > MARKDOWN_DETAIL_MAX)
     parts.push(`… and ${n - MARKDOWN_DETAIL_MAX} more disagreements, not shown here.`);
-  if (n > 0) parts.push(`<sub>${inlineText(INVISIBLE_LEGEND)}</sub>`);
+  if (report.choices.length > 0) parts.push(choicesTable(report));
+  if (n + report.choices.length > 0) parts.push(`<sub>${inlineText(INVISIBLE_LEGEND)}</sub>`);
   return `${parts.join("\n\n")}\n`;
+}
+
+function choicesTable(report: CompareReport): string {
+  const shown = report.choices.slice(0, MARKDOWN_DETAIL_MAX);
+  const rows = shown.map(
+    (c) => `| ${inlineCode(c.name)} | ${inlineCode(c.input)} | ${inlineCode(c.a)} | ${inlineCode(c.b)} |`,
+  );
+  const more = report.choices.length - shown.length;
+  return [
+    `### ${inlineText(choicesLine(report))}`,
+    "",
+    "| case | input | a | b |",
+    "|---|---|---|---|",
+    ...rows,
+    ...(more > 0 ? ["", `… and ${more} more, not shown here.`] : []),
+  ].join("\n");
 }
 
 function disagreementSection(d: Disagreement, number: number, labels: CompareReport["labels"]): string {

@@ -9,9 +9,15 @@ export interface Span {
   end: number;
 }
 
-/** One array or object: its brackets and its children (an element, or a member from name to value). */
+/** An element, or a member from its name to the end of its value. */
+export interface Child extends Span {
+  /** Where its value starts: `start` for an element, past the colon for a member. */
+  valueStart: number;
+}
+
+/** One array or object: its brackets and its children. */
 export interface Container extends Span {
-  children: Span[];
+  children: Child[];
 }
 
 export interface Structure {
@@ -67,7 +73,7 @@ export function structureOf(bytes: Uint8Array): Structure | undefined {
     const open = stack[stack.length - 1];
     if (!open) return;
     values.push({ start, end: at });
-    open.container.children.push({ start: open.childStart, end: at });
+    open.container.children.push({ start: open.childStart, end: at, valueStart: start });
     open.expect = "separator";
   };
 

@@ -6,6 +6,11 @@ import type { Canonicalizer, Progress } from "../types.js";
 export interface CompareInput {
   name: string;
   input: Uint8Array;
+  /**
+   * Where the RFC leaves a choice (a canon-or-reject case): refusing is right, and so is accepting
+   * with exactly these bytes. Two answers that are both allowed differ by choice, not by fault.
+   */
+  either?: Uint8Array;
 }
 
 export interface CompareOptions {
@@ -21,7 +26,10 @@ export interface CompareOptions {
   concurrency: number;
   /** What "agrees with the reference" is judged against; the in-process RFC 8785 reference by default. */
   reference?: Canonicalizer;
-  /** Requests to a and b (two per probe) a corpus input's shrinking may spend; 0 keeps inputs whole. */
+  /**
+   * Candidates (one request to each of a and b) that shrinking one disagreement may try, per stage:
+   * fast-check's shrinking of a generated value, then deleting and lifting; 0 keeps inputs whole.
+   */
   shrinkBudget?: number;
   /** After each input of the main pass: `failed` counts the inputs that disagreed so far. */
   onProgress?: (progress: Progress) => void;
@@ -51,6 +59,14 @@ export interface Disagreement {
   original?: string;
 }
 
+/** An input on which a and b answered differently, each in a way the RFC allows. */
+export interface Choice {
+  name: string;
+  input: string;
+  a: string;
+  b: string;
+}
+
 export interface CompareReport {
   /** fast-check's seed for the generated values: the same seed and runs send the same values. */
   seed: number;
@@ -63,5 +79,7 @@ export interface CompareReport {
   generatedDisagreeing: number;
   labels: { a: string; b: string; reference: string };
   disagreements: Disagreement[];
+  /** Inputs where the RFC leaves a choice and a and b made different ones, both allowed: not faults. */
+  choices: Choice[];
   elapsedMs: number;
 }

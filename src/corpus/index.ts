@@ -33,6 +33,8 @@ import { vectorsRoot } from "./root.js";
 export const CORPUS_DIR = "vectors";
 /** How many generated numbers a run sends unless told otherwise. */
 export const DEFAULT_NUMBERS = 100_000;
+/** The suites with a folder under vectors/ (the generated suite reads no file). */
+export const SUITES_ON_DISK: readonly SuiteName[] = SUITES.filter((s) => s !== "generated");
 /** The seed of vectors/numbers/manifest.json, the default of both generated suites. */
 export const DEFAULT_SEED = 1;
 
@@ -72,7 +74,9 @@ export async function loadCorpus(options: LoadOptions): Promise<Corpus> {
     if (!options.suites.includes(suite)) continue;
     if (suite === "numbers") {
       const manifest = read.numbers!;
-      cases.push(...shardSlice(numbersCases(numbersPlan(manifest, options.numbers, options.seed)), options.shard));
+      cases.push(
+        ...shardSlice(numbersCases(numbersPlan(manifest, options.numbers, options.seed)), options.shard),
+      );
       continue;
     }
     if (suite === "generated") {
@@ -230,8 +234,13 @@ function checkOptions(options: LoadOptions): void {
   if (options.seed !== undefined && !isSeed(options.seed)) {
     throw new Error(`the numbers seed must be an integer from 0 to 4294967295, got ${options.seed}`);
   }
-  if (options.generatedRuns !== undefined && (!Number.isSafeInteger(options.generatedRuns) || options.generatedRuns < 0)) {
-    throw new Error(`the runs of each generated property must be a whole number >= 0, got ${options.generatedRuns}`);
+  if (
+    options.generatedRuns !== undefined &&
+    (!Number.isSafeInteger(options.generatedRuns) || options.generatedRuns < 0)
+  ) {
+    throw new Error(
+      `the runs of each generated property must be a whole number >= 0, got ${options.generatedRuns}`,
+    );
   }
   if (options.shard) checkShard(options.shard);
   if (new Set(options.suites).size !== options.suites.length) {

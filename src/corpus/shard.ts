@@ -16,7 +16,13 @@ export function shardSlice<T>(items: readonly T[], shard: Shard | undefined): T[
 
 export function checkShard(shard: Shard): void {
   const { index, count } = shard;
-  if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(index) || index < 1 || index > count) {
+  if (
+    !Number.isSafeInteger(count) ||
+    count < 1 ||
+    !Number.isSafeInteger(index) ||
+    index < 1 ||
+    index > count
+  ) {
     throw new RangeError(`a shard is K/N with 1 <= K <= N, got ${index}/${count}`);
   }
 }

@@ -1,6 +1,6 @@
 // The `generated` suite (issue 8 item 1): fast-check properties run against the implementation, the
 // reference (src/jcs) the oracle for expected bytes. Each property's runs are cut into chunks of
-// CHUNK_RUNS, one case each, named `seed-S/<property>/<from>-<to>` with run indices over the whole
+// CHUNK_RUNS, one case each, named `<property>/seed-S/<from>-<to>` with run indices over the whole
 // run: the chunk boundaries do not depend on sharding, so shards' cases are exactly the unsharded
 // run's cases, split (src/corpus/shard.ts), and an aggregate can check that they cover 0..runs-1 of
 // every property once. Each chunk's fast-check seed is derived from the run seed, the property and
@@ -49,7 +49,8 @@ export function generatedCases(plan: GeneratedPlan): CorpusCase[] {
       };
       cases.push({
         suite: "generated",
-        name: `seed-${plan.seed}/${property.name}/${pad(chunk.from)}-${pad(chunk.to)}`,
+        // `<sweep>/seed-S/<from>-<to>`, as numbers cases are named, the sweep being the property.
+        name: `${property.name}/seed-${plan.seed}/${pad(chunk.from)}-${pad(chunk.to)}`,
         why: property.why,
         source: property.source,
         kind: "property",

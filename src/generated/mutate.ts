@@ -17,7 +17,8 @@ export function mutationsOf(root: JsonValue): Mutation[] {
   const out: Mutation[] = [];
   const visit = (value: JsonValue, path: Path): void => {
     const at = showPath(path);
-    const replace = (what: string, next: JsonValue) => out.push({ what: `${what} at ${at}`, apply: () => setAt(root, path, next) });
+    const replace = (what: string, next: JsonValue) =>
+      out.push({ what: `${what} at ${at}`, apply: () => setAt(root, path, next) });
     if (typeof value === "string") {
       const chars = [...value];
       if (chars.length > 0) {
@@ -31,7 +32,10 @@ export function mutationsOf(root: JsonValue): Mutation[] {
     if (value === null || typeof value !== "object") return;
     if (Array.isArray(value)) {
       value.forEach((v, i) => {
-        replace(`drop element ${i}`, value.filter((_, j) => j !== i));
+        replace(
+          `drop element ${i}`,
+          value.filter((_, j) => j !== i),
+        );
         visit(v, [...path, i]);
       });
       const j = value.findIndex((v) => !same(v, value[0]!));
@@ -47,13 +51,17 @@ export function mutationsOf(root: JsonValue): Mutation[] {
       replace(`drop member ${JSON.stringify(name)}`, Object.fromEntries(entries.filter(([n]) => n !== name)));
       visit(v, [...path, name]);
     }
-    if (!Object.hasOwn(value, "null")) replace('add member "null": null', Object.fromEntries([...entries, ["null", null]]));
+    if (!Object.hasOwn(value, "null"))
+      replace('add member "null": null', Object.fromEntries([...entries, ["null", null]]));
     const other = entries.findIndex(([, v]) => !same(v, entries[0]![1]));
     if (other > 0) {
       const swapped = entries.map(([n, v], i): [string, JsonValue] =>
         i === 0 ? [n, entries[other]![1]] : i === other ? [n, entries[0]![1]] : [n, v],
       );
-      replace(`swap the values of ${JSON.stringify(entries[0]![0])} and ${JSON.stringify(entries[other]![0])}`, Object.fromEntries(swapped));
+      replace(
+        `swap the values of ${JSON.stringify(entries[0]![0])} and ${JSON.stringify(entries[other]![0])}`,
+        Object.fromEntries(swapped),
+      );
     }
   };
   visit(root, []);
@@ -74,5 +82,7 @@ function setAt(root: JsonValue, path: Path, next: JsonValue): JsonValue {
   const [head, ...rest] = path;
   if (Array.isArray(root)) return root.map((v, i) => (i === head ? setAt(v, rest, next) : v));
   const object = root as JsonObject;
-  return Object.fromEntries(Object.entries(object).map(([n, v]) => [n, n === head ? setAt(v, rest, next) : v]));
+  return Object.fromEntries(
+    Object.entries(object).map(([n, v]) => [n, n === head ? setAt(v, rest, next) : v]),
+  );
 }

@@ -11,7 +11,9 @@ export function expectedFor(text: string, profile: Profile): Uint8Array {
   try {
     return profile === "rfc8785" ? canonicalize(bytes) : canonicalizeValue(nfc(parse(bytes)));
   } catch (error) {
-    throw new Error(`the generator wrote JSON the reference refuses (${error instanceof Error ? error.message : error})`);
+    throw new Error(
+      `the generator wrote JSON the reference refuses (${error instanceof Error ? error.message : error})`,
+    );
   }
 }
 

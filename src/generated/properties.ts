@@ -88,8 +88,15 @@ const respellingsReconcile: Property<[JsonValue, number, number]> = {
     const a = spell(value, seedA);
     // Under nfc, a store that normalizes must also reconcile the decomposed form.
     const b = spell(profile === "nfc" ? mapStrings(value, (s) => s.normalize("NFD")) : value, seedB);
-    const [answerA, answerB] = await Promise.all([ask(ctx.write, encoder.encode(a)), ask(ctx.write, encoder.encode(b))]);
-    if (answerA.status === "canonical" && answerB.status === "canonical" && bytesEqual(answerA.output, answerB.output)) {
+    const [answerA, answerB] = await Promise.all([
+      ask(ctx.write, encoder.encode(a)),
+      ask(ctx.write, encoder.encode(b)),
+    ]);
+    if (
+      answerA.status === "canonical" &&
+      answerB.status === "canonical" &&
+      bytesEqual(answerA.output, answerB.output)
+    ) {
       return { pass: true };
     }
     return {
@@ -122,8 +129,15 @@ const mutationsVisible: Property<[JsonValue, number, number, number]> = {
     );
     const a = spell(value, seedA);
     const b = spell(mutated as JsonValue, seedB);
-    const [answerA, answerB] = await Promise.all([ask(ctx.write, encoder.encode(a)), ask(ctx.write, encoder.encode(b))]);
-    if (answerA.status === "canonical" && answerB.status === "canonical" && !bytesEqual(answerA.output, answerB.output)) {
+    const [answerA, answerB] = await Promise.all([
+      ask(ctx.write, encoder.encode(a)),
+      ask(ctx.write, encoder.encode(b)),
+    ]);
+    if (
+      answerA.status === "canonical" &&
+      answerB.status === "canonical" &&
+      !bytesEqual(answerA.output, answerB.output)
+    ) {
       return { pass: true };
     }
     return {
@@ -160,7 +174,8 @@ const idempotent: Property<[JsonValue, number]> = {
       got,
       noAnswer: noAnswer(...answers),
     });
-    if (once.status !== "canonical") return fail("canon(x) → canonical JSON", `canon(x) → ${showAnswer(once)}`, [once]);
+    if (once.status !== "canonical")
+      return fail("canon(x) → canonical JSON", `canon(x) → ${showAnswer(once)}`, [once]);
     const twice = await ask(ctx.write, once.output);
     if (answeredExactly(twice, once.output)) return { pass: true };
     return fail(
@@ -184,4 +199,9 @@ function mapStrings(value: JsonValue, f: (s: string) => string): JsonValue {
 
 /** In suite order; a property's index is part of its chunks' seeds, so new ones go at the end. */
 // biome-ignore lint/suspicious/noExplicitAny: each property has its own drawn type
-export const PROPERTIES: readonly Property<any>[] = [canonMatchesReference, respellingsReconcile, mutationsVisible, idempotent];
+export const PROPERTIES: readonly Property<any>[] = [
+  canonMatchesReference,
+  respellingsReconcile,
+  mutationsVisible,
+  idempotent,
+];

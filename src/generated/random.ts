@@ -19,12 +19,19 @@ export function mixSeed(...parts: number[]): number {
   return h >>> 0;
 }
 
-/** A seeded stream of choices (mulberry32): the same seed always makes the same choices. */
+/**
+ * A seeded stream of choices (mulberry32): the same seed always makes the same choices. Seed 0 is
+ * the plain stream: it never deviates, always takes the first option and never shuffles, so a
+ * spelling made with it is the plainest one, and fast-check's shrinking (towards 0) reaches it
+ * whenever the failure does not depend on how the input was spelled.
+ */
 export class Choices {
   private state: number;
+  readonly plain: boolean;
 
   constructor(seed: number) {
     this.state = seed >>> 0;
+    this.plain = this.state === 0;
   }
 
   /** A float in [0, 1). */
@@ -36,14 +43,14 @@ export class Choices {
     return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
   }
 
-  /** An integer in [0, n). */
+  /** An integer in [0, n); 0 in the plain stream. */
   below(n: number): number {
-    return Math.floor(this.next() * n);
+    return this.plain ? 0 : Math.floor(this.next() * n);
   }
 
-  /** True with probability p. */
-  chance(p: number): boolean {
-    return this.next() < p;
+  /** True (leave the plain way) with probability p; never in the plain stream. */
+  deviate(p: number): boolean {
+    return !this.plain && this.next() < p;
   }
 
   pick<T>(items: readonly T[]): T {
@@ -53,6 +60,7 @@ export class Choices {
   /** A shuffled copy (Fisher-Yates). */
   shuffle<T>(items: readonly T[]): T[] {
     const out = [...items];
+    if (this.plain) return out;
     for (let i = out.length - 1; i > 0; i--) {
       const j = this.below(i + 1);
       [out[i], out[j]] = [out[j]!, out[i]!];

@@ -63,14 +63,20 @@ export async function runChunk(
   if (!smallest) {
     // The property itself threw (a generator bug), or fast-check gave up on preconditions.
     const why = details.errorInstance ? messageOf(details.errorInstance) : "no run could be made";
-    return { pass: false, expected, got: `failed: the property could not be judged: ${why}; ${replay}`, numShrinks: details.numShrinks };
+    return {
+      pass: false,
+      expected,
+      got: `failed: the property could not be judged: ${why}; ${replay}`,
+      numShrinks: details.numShrinks,
+    };
   }
-  const failedRun = chunk.from + Number((details.counterexamplePath ?? "0").split(":")[0]);
+  // The path's first step is the draw (counting skipped ones) that failed first in this case.
+  const draw = Number((details.counterexamplePath ?? "0").split(":")[0]);
   return {
     pass: false,
     expected: `for ${smallest.input}: ${smallest.expected}`,
     got:
-      `${smallest.got}; run ${failedRun} failed, shrunk ${details.numShrinks} times ` +
+      `${smallest.got}; draw ${draw} of this case failed, shrunk ${details.numShrinks} times ` +
       `(${first!.size} bytes sent first, ${smallest.size} now); ${replay}`,
     first,
     smallest,

@@ -2,6 +2,8 @@
 // between tokens, characters escaped or not (short escapes, \u with either hex case, surrogate-pair
 // escapes, `\/`), numbers respelled (`5`, `5.0`, `0.5e1`, `50e-1`, `5E+0`). Every spelling means the
 // same value; the choices come from a seed, so a spelling is replayed from its value and integer.
+// Seed 0 spells plainly (no whitespace, no optional escape, the shortest number text), so a shrunk
+// counterexample is as short as the failure allows.
 //
 // An integer past 2^53 is always spelled with an exponent or a fraction: RFC 8785 lets an
 // implementation refuse a long integer literal, and a spelling must be one it has to accept.
@@ -9,7 +11,13 @@ import type { JsonValue } from "../jcs/index.js";
 import { Choices } from "./random.js";
 
 const WHITESPACE = [" ", "\t", "\n", "\r\n", "  "] as const;
-const SHORT_ESCAPES: Record<string, string> = { "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+const SHORT_ESCAPES: Record<string, string> = {
+  "\b": "\\b",
+  "\f": "\\f",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+};
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /** `value` as JSON text spelled by the choices seed `seed` makes. */
@@ -19,7 +27,7 @@ export function spell(value: JsonValue, seed: number): string {
 }
 
 function space(c: Choices): string {
-  return c.chance(0.6) ? "" : c.pick(WHITESPACE);
+  return c.deviate(0.4) ? c.pick(WHITESPACE) : "";
 }
 
 function spellValue(value: JsonValue, c: Choices): string {
@@ -34,25 +42,26 @@ function spellValue(value: JsonValue, c: Choices): string {
   const names = c.shuffle(Object.keys(value));
   if (names.length === 0) return `{${space(c)}}`;
   const members = names.map(
-    (name) => `${space(c)}${spellString(name, c)}${space(c)}:${space(c)}${spellValue(value[name]!, c)}${space(c)}`,
+    (name) =>
+      `${space(c)}${spellString(name, c)}${space(c)}:${space(c)}${spellValue(value[name]!, c)}${space(c)}`,
   );
   return `{${members.join(",")}}`;
 }
 
 function hex4(unit: number, c: Choices): string {
   const digits = unit.toString(16).padStart(4, "0");
-  return `\\u${c.chance(0.3) ? digits.toUpperCase() : digits}`;
+  return `\\u${c.deviate(0.3) ? digits.toUpperCase() : digits}`;
 }
 
 export function spellString(text: string, c: Choices): string {
   let out = '"';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (ch === '"') out += c.chance(0.5) ? '\\"' : hex4(cp, c);
-    else if (ch === "\\") out += c.chance(0.5) ? "\\\\" : hex4(cp, c);
-    else if (cp < 0x20) out += SHORT_ESCAPES[ch] && c.chance(0.5) ? SHORT_ESCAPES[ch] : hex4(cp, c);
-    else if (ch === "/" && c.chance(0.4)) out += "\\/";
-    else if (!c.chance(0.25)) out += ch;
+    if (ch === '"') out += c.deviate(0.5) ? hex4(cp, c) : '\\"';
+    else if (ch === "\\") out += c.deviate(0.5) ? hex4(cp, c) : "\\\\";
+    else if (cp < 0x20) out += SHORT_ESCAPES[ch] && !c.deviate(0.5) ? SHORT_ESCAPES[ch] : hex4(cp, c);
+    else if (ch === "/" && c.deviate(0.4)) out += "\\/";
+    else if (!c.deviate(0.25)) out += ch;
     else if (cp > 0xffff) out += hex4(ch.charCodeAt(0), c) + hex4(ch.charCodeAt(1), c);
     else out += hex4(cp, c);
   }
@@ -61,11 +70,13 @@ export function spellString(text: string, c: Choices): string {
 
 export function spellNumber(n: number, c: Choices): string {
   const spelled = (Object.is(n, -0) || n === 0 ? spellZero(n, c) : respell(n, c)).replace(/e/g, () =>
-    c.chance(0.3) ? "E" : "e",
+    c.deviate(0.3) ? "E" : "e",
   );
   // Every spelling is checked: if a rule above were wrong, the canonical spelling is sent instead of
   // a wrong one (the suite must never blame an implementation for the generator's mistake).
-  if (JSON_NUMBER.test(spelled) && Object.is(Number(spelled), n) && !longIntegerLiteral(spelled, n)) return spelled;
+  // (+0 may be spelled -0: both are 0 in RFC 8785.)
+  const same = Object.is(Number(spelled), n) || (n === 0 && Number(spelled) === 0);
+  if (JSON_NUMBER.test(spelled) && same && !longIntegerLiteral(spelled, n)) return spelled;
   return n.toExponential(16);
 }
 
@@ -74,7 +85,7 @@ function longIntegerLiteral(spelled: string, n: number): boolean {
 }
 
 function spellZero(n: number, c: Choices): string {
-  const sign = Object.is(n, -0) ? "-" : c.chance(0.1) ? "-" : "";
+  const sign = Object.is(n, -0) || c.deviate(0.1) ? "-" : "";
   return sign + c.pick(["0", "0.0", "0e0", "0.000", "0E+3", "0e-5"]);
 }
 
@@ -85,7 +96,7 @@ function respell(n: number, c: Choices): string {
   const [mantissa, exp] = abs.toExponential().split("e") as [string, string];
   const digits = mantissa.replace(".", "");
   const e = Number(exp);
-  const expText = (k: number) => `e${k < 0 ? "-" : c.chance(0.3) ? "+" : ""}${Math.abs(k)}`;
+  const expText = (k: number) => `e${k < 0 ? "-" : c.deviate(0.3) ? "+" : ""}${Math.abs(k)}`;
   const zeros = "0".repeat(c.below(3));
   switch (c.below(6)) {
     case 0: // the canonical text itself

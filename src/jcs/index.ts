@@ -1,7 +1,7 @@
 // The reference RFC 8785 (JCS) canonicalizer: strict parse, serialize, digests. Everything the
 // rest of the project needs from src/jcs/ is exported here.
 import { canonicalBytes } from "./canonical-bytes.js";
-import { serialize } from "./serialize.js";
+import { serializeToBytes } from "./serialize.js";
 import type { JsonValue, ParseOptions } from "./types.js";
 
 export { keccak256Hex, sha256Hex } from "./digest.js";
@@ -9,8 +9,6 @@ export { JcsError } from "./errors.js";
 export { parse } from "./parse.js";
 export { serialize } from "./serialize.js";
 export { DEFAULT_MAX_DEPTH, type JsonObject, type JsonValue, type ParseOptions } from "./types.js";
-
-const encoder = new TextEncoder();
 
 /**
  * UTF-8 bytes in, RFC 8785 canonical UTF-8 bytes out; throws JcsError for input it refuses. Same
@@ -22,5 +20,5 @@ export function canonicalize(bytes: Uint8Array, options?: ParseOptions): Uint8Ar
 
 /** The canonical UTF-8 bytes of a value already in memory. */
 export function canonicalizeValue(value: JsonValue): Uint8Array {
-  return encoder.encode(serialize(value));
+  return serializeToBytes(value);
 }

@@ -34,6 +34,40 @@ function isJsonObject(v: object): v is JsonObject {
 
 /** The RFC 8785 text of `value`. Objects may be plain or null-prototype; a cycle is refused. */
 export function serialize(value: JsonValue): string {
+  // Through bytes and back: the native decoder makes one flat string faster than joining the chunks.
+  return decoder.decode(serializeToBytes(value));
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The RFC 8785 UTF-8 bytes of `value`. */
+export function serializeToBytes(value: JsonValue): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  writeCanonical(value, (chunk) => {
+    const bytes = encoder.encode(chunk);
+    parts.push(bytes);
+    size += bytes.length;
+  });
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** Text is handed on in chunks of about this many UTF-16 units. */
+const CHUNK = 32 * 1024;
+
+/**
+ * Writes the RFC 8785 text of `value` to `emit`, in chunks, in order. Chunks keep the text from
+ * growing into one long rope of small strings that lives (and is copied by the GC) until the end.
+ */
+function writeCanonical(value: JsonValue, emit: (chunk: string) => void): void {
   let out = "";
   // The open containers, innermost last, with their sorted names (objects) and the next index.
   const containers: (JsonValue[] | JsonObject)[] = [];
@@ -77,10 +111,17 @@ export function serialize(value: JsonValue): string {
       } else notJson(v);
     } else notJson(v);
 
+    if (out.length > CHUNK) {
+      emit(out);
+      out = "";
+    }
     // Move to the next element of the innermost container; close the containers that are done.
     for (;;) {
       const top = containers.length - 1;
-      if (top < 0) return out;
+      if (top < 0) {
+        emit(out);
+        return;
+      }
       const container = containers[top]!;
       const names = sortedNames[top]!;
       const index = ++nextIndex[top]!;

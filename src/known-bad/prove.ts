@@ -187,6 +187,8 @@ function fingerprint(c: CorpusCase): string {
       return `${c.kind}:${hex(c.a)}:${hex(c.b)}`;
     case "numbers":
       return `numbers:${c.count}`;
+    case "property":
+      return `property:${c.property}:${c.seed}:${c.from}-${c.to}`;
     default:
       return `${c.kind}:${hex(c.input)}`;
   }

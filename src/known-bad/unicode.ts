@@ -24,7 +24,7 @@ export const UNICODE: KnownBad[] = [
     description:
       "normalizes every string to NFC under rfc8785, where RFC 8785 keeps strings as sent (its own " +
       "unicode case keeps A + U+030A): the NFC/NFD pair then wrongly reconciles",
-    caughtBy: ["jcs", "I3"],
+    caughtBy: ["jcs", "I3", "generated"],
     write: nfcWrite,
   },
 ];

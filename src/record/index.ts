@@ -2,6 +2,7 @@
 export {
   buildRecord,
   formatStartedAt,
+  parseRecordSuite,
   RECORD_KIND,
   RecordError,
   type RecordInput,

@@ -131,9 +131,10 @@ test("hostile: prints binary garbage -> failed, not UTF-8", async () => {
 });
 
 test("hostile: writes only to stderr -> the timeout reason carries the stderr", async () => {
-  const s = session("stderr-only.mjs", { timeoutMs: 300 });
+  // Long enough for the command to start and write its stderr on a loaded machine.
+  const s = session("stderr-only.mjs", { timeoutMs: 3000 });
   const [a] = await s.all(["{}"]);
-  assert.match(show(a!), /^failed no answer within 300 ms; .*\(stderr: oops: I only talk to stderr\)$/);
+  assert.match(show(a!), /^failed no answer within 3000 ms; .*\(stderr: oops: I only talk to stderr\)$/);
   await s.done();
 });
 
@@ -189,11 +190,12 @@ test("hostile: two lines for one, pipelined -> detected, then lockstep fails eac
 });
 
 test("hostile: answers none for one and then hangs -> it times out, the rest are re-sent and pass", async () => {
-  const s = session("skip-then-hang.mjs", { timeoutMs: 700 });
+  // Long enough for a loaded machine to start node for the well-behaved inputs.
+  const s = session("skip-then-hang.mjs", { timeoutMs: 3000 });
   const answers = await s.all(["[1]", '"skip"', "[3]", "[4]"]);
   assert.deepEqual(answers.map(show), [
     "canonical [1]",
-    "failed no answer within 700 ms; process group killed and command restarted",
+    "failed no answer within 3000 ms; process group killed and command restarted",
     "canonical [3]",
     "canonical [4]",
   ]);

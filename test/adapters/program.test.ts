@@ -114,6 +114,10 @@ test("describeImplementation: http has no files; --shell names the shell and, be
     describeImplementation({ command: "nope-xyz a", shell: false, cwd: work, env }),
     AdapterSetupError,
   );
+  await assert.rejects(
+    describeImplementation({ url: "ftp://x/", shell: false, cwd: work }),
+    /http:\/\/ or https:\/\//,
+  );
 });
 
 test("sha256File streams: a 512 MiB file hashes without being held in memory, as sha256sum says", async (t) => {

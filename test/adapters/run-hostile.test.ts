@@ -31,8 +31,9 @@ const HOSTILE: { name: string; args?: string[]; timeoutMs?: number; once: RegExp
   { name: "silent.mjs", timeoutMs: 500, once: /printed nothing/, lines: /no answer within 500 ms|gave up/ },
   { name: "garbage.mjs", once: /not UTF-8/, lines: /not UTF-8/ },
   {
+    // Lines mode times out on it: long enough for the command to start and say something on stderr.
     name: "stderr-only.mjs",
-    timeoutMs: 500,
+    timeoutMs: 2000,
     once: /printed nothing on stdout \(stderr: oops/,
     lines: /stderr: oops|gave up/,
   },

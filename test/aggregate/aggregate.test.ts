@@ -134,7 +134,7 @@ test("shards of one implementation join: a complete sweep, or the gap and overla
   const whole = aggregateRecords([file("s1", shard(0, 999)), file("s2", shard(1000, 1999))]);
   assert.equal(whole.implementations.length, 1, "same implementation and suite: one implementation");
   const [impl] = whole.implementations;
-  assert.equal(impl!.coverage!.complete, true);
+  assert.equal(impl!.sweeps[0]!.complete, true);
   assert.deepEqual(impl!.records, ["s1", "s2"]);
   assert.deepEqual(impl!.suites, [
     { suite: "jcs", cases: 2, passed: 2 },
@@ -144,18 +144,18 @@ test("shards of one implementation join: a complete sweep, or the gap and overla
   assert.equal(whole.verdict.exitCode, 0);
 
   const gap = aggregateRecords([file("s1", shard(0, 999)), file("s3", shard(2000, 2999))]);
-  assert.deepEqual(gap.implementations[0]!.coverage!.missing, [{ from: 1000, to: 1999 }]);
+  assert.deepEqual(gap.implementations[0]!.sweeps[0]!.missing, [{ from: 1000, to: 1999 }]);
   assert.equal(gap.implementations[0]!.conformant, false);
   assert.equal(gap.verdict.exitCode, 1);
-  assert.match(aggregateConsole(gap), /I1 {2}NOT one sweep of 0-2999: missing 1000-1999/);
+  assert.match(aggregateConsole(gap), /I1 {2}numbers: NOT one sweep of 0-2999: missing 1000-1999/);
 
   const overlap = aggregateRecords([file("s1", shard(0, 1499)), file("s2", shard(1000, 1999))]);
-  assert.deepEqual(overlap.implementations[0]!.coverage!.doubled, [
+  assert.deepEqual(overlap.implementations[0]!.sweeps[0]!.doubled, [
     { from: 1000, to: 1499, sources: ["s1", "s2"] },
   ]);
   assert.equal(overlap.verdict.incompleteSweeps, 1);
   assert.match(aggregateConsole(overlap), /doubled 1000-1499/);
-  assert.match(aggregateConsole(overlap), /I1 1000-1499 is in: s1, s2/);
+  assert.match(aggregateConsole(overlap), / {6}1000-1499 is in: s1, s2/);
 });
 
 test("shards are joined only within one implementation and suite", () => {
@@ -172,7 +172,7 @@ test("shards are joined only within one implementation and suite", () => {
   });
   const agg = aggregateRecords([file("a", a), file("b", otherSuite), file("c", otherFiles)]);
   assert.equal(agg.implementations.length, 3);
-  assert.ok(agg.implementations.every((i) => i.coverage!.complete));
+  assert.ok(agg.implementations.every((i) => i.sweeps.length === 1 && i.sweeps[0]!.complete));
 });
 
 test("one implementation's shards answering one case differently is listed too", () => {
@@ -198,4 +198,24 @@ test("no records at all fails", () => {
   const agg = aggregateRecords([]);
   assert.equal(agg.verdict.exitCode, 1);
   assert.deepEqual(agg.verdict.failures, ["no records"]);
+});
+
+test("generated cases named as ranges join as one sweep per property; others are ordinary cases", () => {
+  const s1 = record("alpha", [
+    ok("generated/idem/seed-2/0-49"),
+    ok("generated/free-form-name"),
+    numbersCase(0, 9),
+  ]);
+  const s2 = record("alpha", [ok("generated/idem/seed-2/50-99"), numbersCase(10, 19)]);
+  const agg = aggregateRecords([file("s1", s1), file("s2", s2)]);
+  const [impl] = agg.implementations;
+  assert.deepEqual(
+    impl!.sweeps.map((c) => [c.sweep, c.total, c.complete]),
+    [
+      ["numbers", 20, true],
+      ["generated/idem", 100, true],
+    ],
+  );
+  assert.deepEqual(impl!.suites.at(-1), { suite: "generated", cases: 3, passed: 3 });
+  assert.equal(agg.verdict.exitCode, 0);
 });

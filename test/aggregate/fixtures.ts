@@ -82,6 +82,7 @@ export async function realRun(
     suites,
     profile: "rfc8785",
     numbers: 0,
+    seed: 1,
     jobs: 2,
     timeoutMs: 30_000,
     maxOutputBytes: 1024 * 1024,

@@ -3,16 +3,17 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { loadCorpus, vectorsRoot } from "../../src/corpus/index.js";
+import { loadCorpus, SUITES_ON_DISK, vectorsRoot } from "../../src/corpus/index.js";
 import { SUITES } from "../../src/types.js";
 
 // One copy of vectors/; each case edits it, loads it, and puts the edited files back.
 const root = mkdtempSync(join(tmpdir(), "corpus-errors-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 cpSync(join(vectorsRoot(), "VERSION"), join(root, "VERSION"));
-for (const suite of SUITES) cpSync(join(vectorsRoot(), suite), join(root, suite), { recursive: true });
+for (const suite of SUITES_ON_DISK)
+  cpSync(join(vectorsRoot(), suite), join(root, suite), { recursive: true });
 
-const MANIFESTS = SUITES.map((suite) => `${suite}/manifest.json`);
+const MANIFESTS = SUITES_ON_DISK.map((suite) => `${suite}/manifest.json`);
 const TOUCHED = ["VERSION", ...MANIFESTS, "jcs/inputs/literal-true.json", "jcs/expected/literal-true.json"];
 
 /** The copy with one change made by `edit`, loaded; the copy is restored afterwards. */

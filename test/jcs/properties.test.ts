@@ -1,16 +1,13 @@
 // Property-based tests (fast-check): idempotence, agreement with an independent path, and that the
 // strict parser accepts exactly what JSON.parse accepts once the I-JSON rules are accounted for.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { canonicalize, JcsError } from "../../src/jcs/index.js";
 import { text, utf8 } from "./helpers.js";
 
-// `canonicalize` is CommonJS whose types claim an ES default export; require() gives the function.
-const canonicalizePkg: (value: unknown) => string | undefined = createRequire(import.meta.url)(
-  "canonicalize",
-);
+// The npm package `canonicalize`, a second independent serializer to agree with.
+const canonicalizePkg = (await import("canonicalize")).default as unknown as (value: unknown) => string | undefined;
 
 const RUNS = { numRuns: 2000, seed: 8785 };
 const jsonValue = fc.jsonValue({ maxDepth: 5, stringUnit: "binary" });

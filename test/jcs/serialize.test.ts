@@ -127,6 +127,14 @@ describe("structure (§3.2.3)", () => {
     assert.equal(text(canonicalizeValue({ x: bare })), '{"x":{"a":[1,null],"b":1}}');
   });
 
+  test("output longer than one internal chunk (32K units) comes out whole and in order", () => {
+    const value = Array.from({ length: 20_000 }, (_, k) => ({ k, s: `é😀${k}` }));
+    const expected = `[${value.map(({ k, s }) => `{"k":${k},"s":"${s}"}`).join(",")}]`;
+    assert.ok(expected.length > 4 * 32 * 1024);
+    assert.equal(serialize(value), expected);
+    assert.deepEqual(canonicalizeValue(value), new TextEncoder().encode(expected));
+  });
+
   test("a shared (not cyclic) subvalue is written each time", () => {
     const shared = { a: 1 };
     assert.equal(serialize([shared, shared, { s: shared }]), '[{"a":1},{"a":1},{"s":{"a":1}}]');

@@ -14,7 +14,10 @@ export const BUNDLE_DIR = join(REPO, "tmp", `secrets-dist-${process.pid}`);
 /** Bundles the CLI and the action into BUNDLE_DIR (never into dist/). */
 export function buildBundle(): void {
   if (existsSync(join(BUNDLE_DIR, "cli.js"))) return;
-  const built = spawnSync(process.execPath, ["scripts/build.mjs", "--outdir", BUNDLE_DIR], { cwd: REPO, encoding: "utf8" });
+  const built = spawnSync(process.execPath, ["scripts/build.mjs", "--outdir", BUNDLE_DIR], {
+    cwd: REPO,
+    encoding: "utf8",
+  });
   if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
 }
 
@@ -27,7 +30,8 @@ export interface CliRun {
 /** Runs `node <bundle>/cli.js ...args`; `env` entries replace or (undefined) remove variables. */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
   const fullEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== "CANON_CONFORMANCE_KEY") fullEnv[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && k !== "CANON_CONFORMANCE_KEY") fullEnv[k] = v;
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete fullEnv[k];
     else fullEnv[k] = v;
@@ -67,6 +71,7 @@ export function filesUnder(dir: string): Map<string, string> {
 /** All leaks of `supplied` in a run's output and the files it left in `dirs`. */
 export function leaksOfRun(run: CliRun, dirs: string[], supplied?: Buffer): string[] {
   const problems = [...leaksIn("stdout", run.stdout, supplied), ...leaksIn("stderr", run.stderr, supplied)];
-  for (const dir of dirs) for (const [path, text] of filesUnder(dir)) problems.push(...leaksIn(path, text, supplied));
+  for (const dir of dirs)
+    for (const [path, text] of filesUnder(dir)) problems.push(...leaksIn(path, text, supplied));
   return problems;
 }

@@ -5,14 +5,19 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 
 /** A seed no output could contain by chance: a hash of a sentence, not a pattern. */
-export const SEED_HEX = createHash("sha256").update("canon-conformance secret hygiene: this seed must never be seen").digest("hex");
+export const SEED_HEX = createHash("sha256")
+  .update("canon-conformance secret hygiene: this seed must never be seen")
+  .digest("hex");
 const SEED = Buffer.from(SEED_HEX, "hex");
 
 // PKCS#8 for Ed25519 (RFC 8410 §7): the 16-byte header every such key shares, then the seed.
 const PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 
 function pem(der: Buffer): string {
-  const body = der.toString("base64").match(/.{1,64}/g)!.join("\n");
+  const body = der
+    .toString("base64")
+    .match(/.{1,64}/g)!
+    .join("\n");
   return `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`;
 }
 
@@ -21,7 +26,10 @@ export const GOOD_PEM = pem(Buffer.concat([PKCS8_ED25519_PREFIX, SEED]));
 /** A PEM written by openssl for another algorithm; undefined if openssl cannot make one here. */
 function opensslKey(args: string[]): string | undefined {
   try {
-    return execFileSync("openssl", ["genpkey", ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    return execFileSync("openssl", ["genpkey", ...args], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
   } catch {
     return undefined;
   }
@@ -54,11 +62,17 @@ export const BAD_KEYS: KeyCase[] = [
   { name: "two newlines after it", text: Buffer.from(`${SEED_HEX}\n\n`) },
   { name: "the seed in base64", text: Buffer.from(SEED.toString("base64")) },
   { name: "PEM truncated (no END line)", text: Buffer.from(GOOD_PEM.split("\n").slice(0, 2).join("\n")) },
-  { name: "PEM body cut short", text: Buffer.from(GOOD_PEM.replace(/\n(.{40})[^\n]*\n-----END/, "\n$1\n-----END")) },
+  {
+    name: "PEM body cut short",
+    text: Buffer.from(GOOD_PEM.replace(/\n(.{40})[^\n]*\n-----END/, "\n$1\n-----END")),
+  },
   { name: "PEM with a bad base64 character", text: Buffer.from(GOOD_PEM.replace(/\n(.{30})./, "\n$1*")) },
   { name: "PEM with text before it", text: Buffer.from(`my key:\n${GOOD_PEM}`) },
   { name: "PEM as EC PRIVATE KEY", text: Buffer.from(GOOD_PEM.replace(/PRIVATE KEY/g, "EC PRIVATE KEY")) },
-  { name: "binary garbage around the seed", text: Buffer.concat([Buffer.from([0xff, 0xfe, 0x01]), Buffer.from(SEED_HEX), Buffer.from([0x80, 0xc3])]) },
+  {
+    name: "binary garbage around the seed",
+    text: Buffer.concat([Buffer.from([0xff, 0xfe, 0x01]), Buffer.from(SEED_HEX), Buffer.from([0x80, 0xc3])]),
+  },
   { name: "the raw 32 seed bytes", text: SEED },
   { name: "empty", text: Buffer.alloc(0) },
   ...(ed448 ? [{ name: "PEM of an Ed448 key", text: Buffer.from(ed448) }] : []),
@@ -88,7 +102,8 @@ function forms(supplied: Buffer): string[] {
 function hexWindows(supplied: Buffer): Set<string> {
   const windows = new Set<string>();
   const runs = [SEED_HEX, ...(supplied.toString("latin1").match(/[0-9a-fA-F]{8,}/g) ?? [])];
-  for (const run of runs) for (let i = 0; i + 8 <= run.length; i++) windows.add(run.slice(i, i + 8).toLowerCase());
+  for (const run of runs)
+    for (let i = 0; i + 8 <= run.length; i++) windows.add(run.slice(i, i + 8).toLowerCase());
   return windows;
 }
 
