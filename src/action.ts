@@ -1,12 +1,14 @@
 // The GitHub face: action inputs -> the same run as the CLI -> the job summary, annotations, the
 // artifact, the step's outputs and its status. The only module that speaks to the runner; everything it
 // runs is src/run.ts. Every error ends in core.setFailed with a message saying what to fix.
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DefaultArtifactClient } from "@actions/artifact";
 import * as core from "@actions/core";
+import { aggregateForAction } from "./aggregate/index.js";
+import { compareMarkdown, formatCompare } from "./compare/index.js";
 import { sha256Hex } from "./jcs/index.js";
 import {
   DEFAULTS,
@@ -16,6 +18,8 @@ import {
   parseJobs,
   parseProfile,
   parseProtocol,
+  parseSeed,
+  parseShard,
   parseSuites,
 } from "./options.js";
 import { ephemeralKey, KeyError, parseSuppliedKey, toHex } from "./record/keys.js";
@@ -45,6 +49,9 @@ const RUNNER_TOKENS = [
   "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
   "ACTIONS_ID_TOKEN_REQUEST_URL",
 ];
+
+/** The differential run's generated values when `compare-runs` is empty (RunOptions.compareRuns). */
+const DEFAULT_COMPARE_RUNS = 1000;
 
 /** An input that cannot be used; the message names the input and what it accepts. */
 class InputError extends Error {
@@ -82,6 +89,13 @@ async function runAction(): Promise<void> {
   // The implementation under test runs with this process's environment, and what it prints can end up
   // in the record: it must not be able to read the key.
   delete process.env[SIGNING_KEY_ENV];
+  const mode = core.getInput("mode").trim() || "run";
+  if (mode === "aggregate") return runAggregateMode();
+  if (mode !== "run") {
+    throw new InputError(
+      `input \`mode\`: choose run (test one implementation, the default) or aggregate (join the records of a matrix), not '${mode}'`,
+    );
+  }
   const inputs = readInputs();
   const key = chooseKey(keyText);
 
@@ -99,6 +113,7 @@ async function runAction(): Promise<void> {
 
   setRecordOutputs(outcome, recordPath);
   core.info(formatVerdict(reportInput(outcome, recordPath), { color: false }));
+  const disagreements = compareOutcome(outcome, inputs);
 
   const reports = await writeReports(outcome, outDir, inputs.badge);
   core.setOutput("badge-path", reports.badgeSvg ?? "");
@@ -113,13 +128,14 @@ async function runAction(): Promise<void> {
     reports.summaryMd,
     reports.badgeSvg,
     reports.badgeJson,
+    outcome.files.compare,
   ];
   const artifact = inputs.upload
     ? await uploadArtifact(
         inputs,
         files.filter((f): f is string => f !== undefined),
         outDir,
-        recordPath,
+        `the signed record is on the runner at ${recordPath} (the record-path output)`,
       )
     : undefined;
   core.setOutput("artifact-id", artifact?.id ?? "");
@@ -138,6 +154,25 @@ async function runAction(): Promise<void> {
   } else if (!outcome.record.conformant) {
     core.notice(`${verdict}. The step passes because fail-on-nonconformant is false.`);
   }
+  if (disagreements > 0) {
+    const why = `the differential run found ${disagreements} disagreement${disagreements === 1 ? "" : "s"} between \`command\` and \`compare-command\`; the job summary shows each, shrunk`;
+    if (inputs.failOnNonconformant) core.setFailed(`${why}.`);
+    else core.notice(`${why}. The step passes because fail-on-nonconformant is false.`);
+  }
+}
+
+/** The differential run, when there was one: its log lines, its output; returns its disagreements. */
+function compareOutcome(outcome: RunOutcome, inputs: ActionInputs): number {
+  const report = outcome.compare;
+  if (!report) {
+    if (inputs.run.compareCommand)
+      throw new Error("compare-command was given but the run made no comparison");
+    core.setOutput("compare-disagreements", "");
+    return 0;
+  }
+  core.info(formatCompare(report));
+  core.setOutput("compare-disagreements", String(report.disagreements.length));
+  return report.disagreements.length;
 }
 
 /** Runs `fn` with the runner's tokens out of the environment (the upload needs them back after). */
@@ -168,7 +203,21 @@ function readInputs(): ActionInputs {
   if (readCommand && readUrl) throw new InputError("set either `read-command` or `read-url`, not both");
   const implementationName = core.getInput("implementation-name");
   const implementationVersion = core.getInput("implementation-version");
-  const retention = core.getInput("retention-days");
+  const { seed, random } = option("seed", parseSeed);
+  // A drawn seed is the only way to replay the run: it goes to the log (and into the record's suite).
+  if (random) core.info(`seed: random, drew ${seed} (set the input seed: ${seed} to replay this run)`);
+  const shard = option("shard", parseShard);
+  const compareCommand = core.getInput("compare-command");
+  const compareProtocol = core.getInput("compare-protocol");
+  if (compareProtocol && !compareCommand) {
+    throw new InputError(
+      "compare-protocol is set but compare-command is empty: set the second implementation's command line, or clear compare-protocol",
+    );
+  }
+  // Checked even without compare-command, so a typo fails here rather than on the day it is used.
+  const compareRuns = option("compare-runs", (text) =>
+    parseCount(text, "compare-runs", DEFAULT_COMPARE_RUNS),
+  );
   return {
     run: {
       ...(command ? { command } : {}),
@@ -180,6 +229,18 @@ function readInputs(): ActionInputs {
       suites: option("suites", parseSuites),
       profile: option("profile", parseProfile),
       numbers: option("numbers", (text) => parseCount(text, "numbers", DEFAULTS.numbers)),
+      seed,
+      generatedRuns: option("generated-runs", (text) =>
+        parseCount(text, "generated-runs", DEFAULTS.generatedRuns),
+      ),
+      ...(shard ? { shard } : {}),
+      ...(compareCommand
+        ? {
+            compareCommand,
+            ...(compareProtocol ? { compareProtocol: option("compare-protocol", parseProtocol) } : {}),
+            compareRuns,
+          }
+        : {}),
       jobs: option("jobs", parseJobs),
       timeoutMs: option("timeout-ms", (text) => parseCount(text, "timeout-ms", DEFAULTS.timeoutMs, 1)),
       maxOutputBytes: DEFAULTS.maxOutputBytes,
@@ -188,7 +249,7 @@ function readInputs(): ActionInputs {
       implementationVersion: implementationVersion || null,
     },
     artifactName: artifactName(core.getInput("artifact-name") || "canon-conformance"),
-    retentionDays: retention === "" ? undefined : retentionDays(retention),
+    retentionDays: retentionInput(),
     upload: booleanInput("upload", true),
     summary: booleanInput("summary", true),
     badge: booleanInput("badge", true),
@@ -236,6 +297,11 @@ function artifactName(text: string): string {
   return text;
 }
 
+function retentionInput(): number | undefined {
+  const text = core.getInput("retention-days");
+  return text === "" ? undefined : retentionDays(text);
+}
+
 function retentionDays(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 90) {
     throw new InputError(
@@ -243,6 +309,68 @@ function retentionDays(text: string): number {
     );
   }
   return Number(text);
+}
+
+// ---- aggregate mode ----
+
+/**
+ * `mode: aggregate`: the records a matrix uploaded (downloaded into `records`) are verified and joined
+ * by src/aggregate; this face writes the job summary, uploads the aggregate, sets the outputs, and fails
+ * the step on a refusal, a disagreement or (with require-conformant) a non-conformant implementation.
+ */
+async function runAggregateMode(): Promise<void> {
+  const recordsText = core.getInput("records").trim() || ".";
+  const records = resolve(process.env.GITHUB_WORKSPACE || process.cwd(), recordsText);
+  if (!existsSync(records)) {
+    throw new InputError(
+      `records '${recordsText}' does not exist (looked for ${records}): set it to the folder actions/download-artifact wrote, or to a record.json; it is relative to the workspace`,
+    );
+  }
+  const settings: ArtifactSettings & { upload: boolean; summary: boolean } = {
+    artifactName: artifactName(core.getInput("artifact-name") || "canon-conformance"),
+    retentionDays: retentionInput(),
+    upload: booleanInput("upload", true),
+    summary: booleanInput("summary", true),
+  };
+  const requireConformant = booleanInput("require-conformant", true);
+  const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", settings.artifactName);
+  core.info(`canon-conformance aggregate: the records in ${records}`);
+
+  const result = await aggregateForAction([records], { requireConformant, outDir });
+  core.info(result.consoleText);
+  core.setOutput("implementations", String(result.implementations));
+  core.setOutput("conformant-implementations", String(result.conformantImplementations));
+  core.setOutput("refused", String(result.refused));
+  core.setOutput("disagreements", String(result.disagreements));
+  core.setOutput("badge-path", result.badgeSvgPath ?? "");
+
+  const artifact = settings.upload
+    ? await uploadArtifact(
+        settings,
+        result.files,
+        outDir,
+        `the aggregate's files are on the runner in ${outDir}`,
+      )
+    : undefined;
+  core.setOutput("artifact-id", artifact?.id ?? "");
+  core.setOutput("artifact-url", artifact?.url ?? "");
+  core.setOutput("artifact-digest", artifact?.digest ?? "");
+  if (settings.summary) await writeJobSummary(result.markdown, artifact, settings.artifactName);
+
+  if (result.exitCode !== 0) {
+    const reasons = [
+      result.refused > 0 ? `${result.refused} record${result.refused === 1 ? " was" : "s were"} refused` : "",
+      result.disagreements > 0
+        ? `${result.disagreements} case${result.disagreements === 1 ? "" : "s"} got different answers`
+        : "",
+      requireConformant && result.conformantImplementations < result.implementations
+        ? `${result.implementations - result.conformantImplementations} of ${result.implementations} implementations are not conformant (require-conformant is true)`
+        : "",
+    ].filter((r) => r !== "");
+    core.setFailed(
+      `the aggregate fails: ${reasons.length > 0 ? reasons.join("; ") : `exit code ${result.exitCode}`}; the job summary shows each`,
+    );
+  }
 }
 
 // ---- the signing key ----
@@ -326,7 +454,7 @@ interface WrittenReports {
 async function writeReports(outcome: RunOutcome, outDir: string, badge: boolean): Promise<WrittenReports> {
   await mkdir(outDir, { recursive: true });
   // The summary is read beside a downloaded record.json, so its verify command names that file.
-  const markdown = toMarkdownSummary(
+  const runMarkdown = toMarkdownSummary(
     {
       record: outcome.record,
       results: outcome.results,
@@ -335,6 +463,8 @@ async function writeReports(outcome: RunOutcome, outDir: string, badge: boolean)
     },
     {},
   );
+  // The differential run is not in the record (seed 003 fixes its members): it follows the run's view.
+  const markdown = outcome.compare ? `${runMarkdown}\n${compareMarkdown(outcome.compare)}` : runMarkdown;
   const written: WrittenReports = { markdown, summaryMd: join(outDir, "summary.md") };
   await writeFile(written.summaryMd, markdown);
   if (badge) {
@@ -412,12 +542,14 @@ interface UploadedArtifact {
   digest: string;
 }
 
-/** Uploads the run's files; a failure is a warning, since the record is already on disk. */
+type ArtifactSettings = Pick<ActionInputs, "artifactName" | "retentionDays">;
+
+/** Uploads the files; a failure is a warning, since they are already on disk (`kept` says where). */
 async function uploadArtifact(
-  inputs: ActionInputs,
+  inputs: ArtifactSettings,
   files: string[],
   outDir: string,
-  recordPath: string,
+  kept: string,
 ): Promise<UploadedArtifact | undefined> {
   try {
     const response = await new DefaultArtifactClient().uploadArtifact(inputs.artifactName, files, outDir, {
@@ -432,10 +564,9 @@ async function uploadArtifact(
     core.info(`uploaded artifact '${inputs.artifactName}'${url ? `: ${url}` : ""}`);
     return { id, url, digest: response.digest ?? "" };
   } catch (error) {
-    core.warning(
-      `the artifact upload failed (${messageOf(error)}); the result is not lost: the signed record is on the runner at ${recordPath} (the record-path output)`,
-      { title: "canon-conformance: artifact not uploaded" },
-    );
+    core.warning(`the artifact upload failed (${messageOf(error)}); the result is not lost: ${kept}`, {
+      title: "canon-conformance: artifact not uploaded",
+    });
     return undefined;
   }
 }

@@ -10,14 +10,20 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { AdapterSetupError, createCanonicalizer, describeImplementation } from "./adapters/index.js";
 import { runCases } from "./checks/run-cases.js";
+import { compareImplementations, corpusInputCount, corpusInputs } from "./compare/index.js";
 import { loadCorpus } from "./corpus/index.js";
 import { checkShard } from "./corpus/shard.js";
+import { inProcessCanonicalizer } from "./known-bad/index.js";
+import { nfcWrite } from "./known-bad/unicode.js";
 import { DEFAULTS } from "./options.js";
 import { buildRecord, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
 import { toJUnitXml } from "./report/junit.js";
-import type { Canonicalizer, CaseResult, RunOptions, RunOutcome } from "./types.js";
+import type { Canonicalizer, CaseResult, CompareReport, RunOptions, RunOutcome } from "./types.js";
 import { TOOL_NAME, TOOL_VERSION } from "./version.js";
+
+/** Generated values a differential run sends after the corpus inputs, unless told otherwise. */
+export const DEFAULT_COMPARE_RUNS = 1000;
 
 /** The run could not start: the message says what to fix. Faces exit 2 / fail the step on it. */
 export class RunSetupError extends Error {
@@ -62,6 +68,15 @@ function validate(options: RunOptions): void {
   ) {
     throw new RunSetupError(`generated-runs must be a whole number 0 or more, not ${options.generatedRuns}`);
   }
+  if (options.compareCommand !== undefined && options.compareCommand.trim() === "") {
+    throw new RunSetupError("compare-command is empty: give the second implementation's command line");
+  }
+  if (
+    options.compareRuns !== undefined &&
+    (!Number.isSafeInteger(options.compareRuns) || options.compareRuns < 0)
+  ) {
+    throw new RunSetupError(`compare-runs must be a whole number 0 or more, not ${options.compareRuns}`);
+  }
   if (options.shard) {
     try {
       checkShard(options.shard);
@@ -80,13 +95,14 @@ function validate(options: RunOptions): void {
   }
 }
 
-function adapterFor(options: RunOptions, side: "write" | "read"): Canonicalizer {
-  const command = side === "write" ? options.command : options.readCommand;
-  const url = side === "write" ? options.url : options.readUrl;
+function adapterFor(options: RunOptions, side: "write" | "read" | "compare"): Canonicalizer {
+  const command =
+    side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
+  const url = side === "write" ? options.url : side === "read" ? options.readUrl : undefined;
   return createCanonicalizer({
     ...(command ? { command } : {}),
     ...(url ? { url } : {}),
-    protocol: options.protocol,
+    protocol: side === "compare" ? (options.compareProtocol ?? options.protocol) : options.protocol,
     shell: options.shell,
     cwd: options.workingDirectory,
     jobs: options.jobs,
@@ -97,7 +113,9 @@ function adapterFor(options: RunOptions, side: "write" | "read"): Canonicalizer 
 
 /** How many cases to keep in flight: adapters bound their own processes, so this only keeps them fed. */
 function inFlight(options: RunOptions): number {
-  return options.protocol === "lines" && !options.url ? 64 : Math.max(4, options.jobs * 2);
+  // Lines mode pays a round trip per answer; more requests in flight hide it (measured in
+  // bench/adapters.ts: 256 in flight brought a Node command's overhead from 1.6x to about 1.1x).
+  return options.protocol === "lines" && !options.url ? 256 : Math.max(4, options.jobs * 2);
 }
 
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
@@ -115,12 +133,9 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       shell: options.shell,
       cwd: workingDirectory,
     });
-    if (options.readCommand) {
-      await describeImplementation({
-        command: options.readCommand,
-        shell: options.shell,
-        cwd: workingDirectory,
-      });
+    // The read side and the compared command are checked too, so a typo stops the run before it starts.
+    for (const command of [options.readCommand, options.compareCommand]) {
+      if (command) await describeImplementation({ command, shell: options.shell, cwd: workingDirectory });
     }
   } catch (error) {
     if (error instanceof AdapterSetupError) throw new RunSetupError(error.message);
@@ -141,10 +156,10 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const write = adapterFor(adapterOptions, "write");
   const read = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read") : write;
   let failed = 0;
-  let results: CaseResult[];
+  const closing: Canonicalizer[] = read === write ? [write] : [write, read];
   try {
     options.onProgress?.({ done: 0, total, failed: 0, elapsedMs: 0 });
-    results = await runCases(
+    const results = await runCases(
       corpus.cases,
       { write, read },
       {
@@ -155,47 +170,70 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         },
       },
     );
+
+    const unsigned = buildRecord({
+      suite: suiteLabel(options),
+      standard: corpus.version,
+      toolchain: { name: TOOL_NAME, version: TOOL_VERSION },
+      corpus: { dir: corpus.dir, files: corpus.files.length, digest: corpus.digest },
+      implementation: {
+        adapter: implementation.adapter,
+        impl: implementation.impl,
+        name: options.implementationName,
+        version: options.implementationVersion,
+        files: implementation.files,
+      },
+      startedAt,
+      cases: results.map((r) => ({
+        name: `${r.suite}/${r.name}`,
+        pass: r.pass,
+        expected: r.expected,
+        got: r.got,
+      })),
+      key: options.key.kind,
+    });
+    const record = signRecord(unsigned, options.key);
+    const bytes = recordBytes(record);
+    const elapsedMs = Date.now() - started;
+    const files: RunOutcome["files"] = {};
+    const outDir = options.outDir ? resolve(options.outDir) : undefined;
+
+    if (outDir) {
+      await mkdir(outDir, { recursive: true });
+      // The record first: whatever fails after this line, the signed result of the run is on disk.
+      files.record = join(outDir, "record.json");
+      await writeFile(files.record, bytes);
+      files.results = join(outDir, "results.json");
+      await writeFile(files.results, `${JSON.stringify({ results, elapsedMs }, null, 2)}\n`);
+      files.junit = join(outDir, "junit.xml");
+      await writeFile(files.junit, toJUnitXml({ record, results, recordPath: files.record, elapsedMs }));
+    }
+
+    let compare: CompareReport | undefined;
+    if (options.compareCommand) {
+      const other = adapterFor(adapterOptions, "compare");
+      closing.push(other);
+      compare = await compareImplementations({
+        a: write,
+        b: other,
+        inputs: corpusInputs(corpus.cases, { numbers: true }),
+        inputCount: corpusInputCount(corpus.cases, { numbers: true }),
+        generated: { seed: options.seed ?? DEFAULTS.seed, runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS },
+        concurrency: inFlight(options),
+        // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
+        ...(options.profile === "nfc"
+          ? { reference: inProcessCanonicalizer("reference (nfc)", nfcWrite) }
+          : {}),
+        ...(options.onCompareProgress ? { onProgress: options.onCompareProgress } : {}),
+      });
+      if (outDir) {
+        files.compare = join(outDir, "compare.json");
+        await writeFile(files.compare, `${JSON.stringify(compare, null, 2)}\n`);
+      }
+    }
+
+    return { record, recordBytes: bytes, results, files, elapsedMs, ...(compare ? { compare } : {}) };
   } finally {
-    await Promise.allSettled([write.close(), read === write ? Promise.resolve() : read.close()]);
+    await Promise.allSettled(closing.map((c) => c.close()));
   }
-
-  const unsigned = buildRecord({
-    suite: suiteLabel(options),
-    standard: corpus.version,
-    toolchain: { name: TOOL_NAME, version: TOOL_VERSION },
-    corpus: { dir: corpus.dir, files: corpus.files.length, digest: corpus.digest },
-    implementation: {
-      adapter: implementation.adapter,
-      impl: implementation.impl,
-      name: options.implementationName,
-      version: options.implementationVersion,
-      files: implementation.files,
-    },
-    startedAt,
-    cases: results.map((r) => ({
-      name: `${r.suite}/${r.name}`,
-      pass: r.pass,
-      expected: r.expected,
-      got: r.got,
-    })),
-    key: options.key.kind,
-  });
-  const record = signRecord(unsigned, options.key);
-  const bytes = recordBytes(record);
-  const elapsedMs = Date.now() - started;
-  const files: RunOutcome["files"] = {};
-
-  if (options.outDir) {
-    const outDir = resolve(options.outDir);
-    await mkdir(outDir, { recursive: true });
-    // The record first: whatever fails after this line, the signed result of the run is on disk.
-    files.record = join(outDir, "record.json");
-    await writeFile(files.record, bytes);
-    files.results = join(outDir, "results.json");
-    await writeFile(files.results, `${JSON.stringify({ results, elapsedMs }, null, 2)}\n`);
-    files.junit = join(outDir, "junit.xml");
-    await writeFile(files.junit, toJUnitXml({ record, results, recordPath: files.record, elapsedMs }));
-  }
-
-  return { record, recordBytes: bytes, results, files, elapsedMs };
 }

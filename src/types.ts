@@ -194,6 +194,8 @@ export interface RunOptions {
   implementationVersion: string | null;
   key: SigningKey;
   onProgress?: (progress: Progress) => void;
+  /** Progress of the differential run, after the corpus. */
+  onCompareProgress?: (progress: Progress) => void;
 }
 
 export interface Progress {

@@ -1,6 +1,7 @@
 // `canon-conformance run`: the corpus against a command line or a URL, a readable verdict, and
 // (with --out) the signed record, the machine-readable results and JUnit XML.
 import { parseArgs } from "node:util";
+import { formatCompare } from "../compare/index.js";
 import {
   DEFAULTS,
   OptionError,
@@ -14,14 +15,14 @@ import {
 } from "../options.js";
 import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
 import { createProgressReporter, formatVerdict } from "../report/index.js";
-import { RunSetupError, runConformance } from "../run.js";
+import { DEFAULT_COMPARE_RUNS, RunSetupError, runConformance } from "../run.js";
 import type { RunOptions, SigningKey } from "../types.js";
 import { type Command, UsageError } from "./command.js";
 
 const USAGE = `usage: canon-conformance run (--command "CMD" | --url URL) [options]
 
 Runs the RFC 8785 conformance corpus against your canonicalizer and prints the verdict.
-Exit 0 conformant, 1 not conformant, 2 could not run.
+Exit 0 conformant (and, with --compare-command, no disagreement), 1 not, 2 could not run.
 
 The implementation:
   --command "CMD"            its command line, split like a POSIX shell (no shell runs it)
@@ -34,6 +35,10 @@ The implementation:
   --read-url URL             the read side over http
   --implementation-name N    what you call it, for the record
   --implementation-version V
+  --compare-command "CMD"    a second implementation: every corpus input and --compare-runs generated
+                             values go to both; each disagreement is shrunk and shown (exit 1)
+  --compare-protocol P       the second one's protocol (default: --protocol)
+  --compare-runs N           generated values for the comparison (default ${DEFAULT_COMPARE_RUNS})
 
 The corpus:
   --suite all|LIST           all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,
@@ -103,6 +108,11 @@ export function parseRunArgs(argv: string[]): {
       seed,
       generatedRuns: parseCount(v["generated-runs"], "--generated-runs", DEFAULTS.generatedRuns),
       ...(shard ? { shard } : {}),
+      ...(v["compare-command"] !== undefined ? { compareCommand: v["compare-command"] } : {}),
+      ...(v["compare-protocol"] ? { compareProtocol: parseProtocol(v["compare-protocol"]) } : {}),
+      ...(v["compare-runs"]
+        ? { compareRuns: parseCount(v["compare-runs"], "--compare-runs", DEFAULT_COMPARE_RUNS) }
+        : {}),
       jobs: parseJobs(v.jobs),
       timeoutMs: parseCount(v["timeout-ms"], "--timeout-ms", DEFAULTS.timeoutMs, 1),
       maxOutputBytes: parseCount(v["max-output-bytes"], "--max-output-bytes", DEFAULTS.maxOutputBytes, 1),
@@ -145,6 +155,9 @@ function parseRunArgsRaw(argv: string[]) {
       "generated-runs": { type: "string" },
       seed: { type: "string" },
       shard: { type: "string" },
+      "compare-command": { type: "string" },
+      "compare-protocol": { type: "string" },
+      "compare-runs": { type: "string" },
       jobs: { type: "string" },
       "timeout-ms": { type: "string" },
       "max-output-bytes": { type: "string" },
@@ -170,15 +183,31 @@ export const runCommand: Command = {
       );
     try {
       const key = readKey(keyFile);
-      const progress = quiet
-        ? undefined
-        : createProgressReporter({ stream: process.stderr, isTTY: process.stderr.isTTY === true });
+      const reporter = () =>
+        quiet
+          ? undefined
+          : createProgressReporter({ stream: process.stderr, isTTY: process.stderr.isTTY === true });
+      const progress = reporter();
+      let compareProgress: ReturnType<typeof reporter>;
       const outcome = await runConformance({
         ...options,
         key,
         ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
+        ...(quiet
+          ? {}
+          : {
+              onCompareProgress: (p) => {
+                if (compareProgress === undefined) {
+                  progress?.done();
+                  process.stderr.write("comparing with --compare-command:\n");
+                  compareProgress = reporter();
+                }
+                compareProgress?.update(p);
+              },
+            }),
       });
       progress?.done();
+      compareProgress?.done();
       process.stdout.write(
         formatVerdict(
           {
@@ -190,7 +219,13 @@ export const runCommand: Command = {
           { color: color && process.stdout.isTTY === true },
         ),
       );
-      return outcome.record.conformant ? 0 : 1;
+      if (outcome.compare) {
+        const text = formatCompare(outcome.compare);
+        process.stdout.write(`\n${text}${text.endsWith("\n") ? "" : "\n"}`);
+        if (outcome.files.compare) process.stdout.write(`(the comparison is in ${outcome.files.compare})\n`);
+      }
+      const agreed = (outcome.compare?.disagreements.length ?? 0) === 0;
+      return outcome.record.conformant && agreed ? 0 : 1;
     } catch (error) {
       if (error instanceof RunSetupError) {
         process.stderr.write(`canon-conformance run: ${error.message}\n`);

@@ -1,0 +1,68 @@
+// --compare-command through the whole run: the record is written first and stays a record of the
+// first implementation only; the comparison comes after it, in compare.json and the outcome.
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { ephemeralKey } from "../../src/record/keys.js";
+import { verifyRecord } from "../../src/record/verify.js";
+import { runConformance } from "../../src/run.js";
+import type { RunOptions } from "../../src/types.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const node = `"${process.execPath}"`;
+
+function options(compareCommand: string, outDir: string): RunOptions {
+  return {
+    command: `${node} examples/node/canon.mjs --lines`,
+    compareCommand,
+    compareRuns: 200,
+    protocol: "lines",
+    shell: false,
+    suites: ["jcs", "reject"],
+    profile: "rfc8785",
+    numbers: 0,
+    jobs: 2,
+    timeoutMs: 30_000,
+    maxOutputBytes: 16 * 1024 * 1024,
+    workingDirectory: root,
+    outDir,
+    implementationName: "node example",
+    implementationVersion: null,
+    key: ephemeralKey(),
+  };
+}
+
+test("a planted disagreement is found, shrunk, and blamed on the side the reference disagrees with", async () => {
+  const out = mkdtempSync(join(tmpdir(), "compare-run-"));
+  try {
+    const outcome = await runConformance(
+      options(`${node} --import tsx src/cli.ts known-bad sorts_by_code_point --lines`, out),
+    );
+    assert.equal(outcome.record.conformant, true, "the record states the first implementation alone");
+    assert.equal(verifyRecord(readFileSync(join(out, "record.json"))).outcome, "accept");
+    const compare = outcome.compare!;
+    assert.ok(compare.disagreements.length > 0);
+    for (const d of compare.disagreements) assert.equal(d.agrees, "a", d.name);
+    const smallest = Math.min(...compare.disagreements.map((d) => d.input.length));
+    assert.ok(smallest <= 40, `shrunk to ${smallest} characters`);
+    assert.ok(existsSync(join(out, "compare.json")));
+    assert.equal(JSON.parse(readFileSync(join(out, "compare.json"), "utf8")).seed, compare.seed);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test("two conformant implementations in different languages agree", async () => {
+  const out = mkdtempSync(join(tmpdir(), "compare-run-"));
+  try {
+    const outcome = await runConformance(options("python3 examples/python/canon.py --lines", out));
+    assert.equal(outcome.record.conformant, true);
+    assert.deepEqual(outcome.compare!.disagreements, []);
+    assert.ok(outcome.compare!.compared > 300);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
