@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DefaultArtifactClient } from "@actions/artifact";
 import * as core from "@actions/core";
-import { aggregateForAction } from "./aggregate/index.js";
+import { InputError as AggregateInputError, aggregateForAction } from "./aggregate/index.js";
 import { compareMarkdown, formatCompare } from "./compare/index.js";
 import { sha256Hex } from "./jcs/index.js";
 import {
@@ -78,6 +78,7 @@ export async function run(): Promise<void> {
 
 function failureMessage(error: unknown): string {
   if (error instanceof InputError || error instanceof KeyError) return error.message;
+  if (error instanceof AggregateInputError) return `input \`records\`: ${error.message}`;
   if (error instanceof RunSetupError) return `canon-conformance could not run: ${error.message}`;
   return `canon-conformance failed: ${error instanceof Error ? error.message : String(error)}`;
 }
@@ -342,7 +343,8 @@ async function runAggregateMode(): Promise<void> {
   core.setOutput("conformant-implementations", String(result.conformantImplementations));
   core.setOutput("refused", String(result.refused));
   core.setOutput("disagreements", String(result.disagreements));
-  core.setOutput("badge-path", result.badgeSvgPath ?? "");
+  core.setOutput("incomplete-sweeps", String(result.incompleteSweeps));
+  core.setOutput("badge-path", result.badgeSvgPath);
 
   const artifact = settings.upload
     ? await uploadArtifact(
@@ -358,18 +360,8 @@ async function runAggregateMode(): Promise<void> {
   if (settings.summary) await writeJobSummary(result.markdown, artifact, settings.artifactName);
 
   if (result.exitCode !== 0) {
-    const reasons = [
-      result.refused > 0 ? `${result.refused} record${result.refused === 1 ? " was" : "s were"} refused` : "",
-      result.disagreements > 0
-        ? `${result.disagreements} case${result.disagreements === 1 ? "" : "s"} got different answers`
-        : "",
-      requireConformant && result.conformantImplementations < result.implementations
-        ? `${result.implementations - result.conformantImplementations} of ${result.implementations} implementations are not conformant (require-conformant is true)`
-        : "",
-    ].filter((r) => r !== "");
-    core.setFailed(
-      `the aggregate fails: ${reasons.length > 0 ? reasons.join("; ") : `exit code ${result.exitCode}`}; the job summary shows each`,
-    );
+    const why = result.failures.length > 0 ? result.failures.join("; ") : `exit code ${result.exitCode}`;
+    core.setFailed(`the aggregate fails: ${why}. The job summary shows each.`);
   }
 }
 

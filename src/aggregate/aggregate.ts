@@ -1,10 +1,12 @@
 // The aggregate itself, from records already read: verify each (seed 003 §4), gather the accepted
-// ones into implementations, tally each against the suites, check how its numbers shards cover the
-// sweep, and find every case the implementations answered differently. Pure: no files, no output.
+// ones into implementations (the shards of one run are one), tally each against the suites, check
+// that its shards are 1..N once each and together cover each sweep exactly once, and find every case
+// the implementations (or one implementation's shards) answered differently. Pure: no files, no output.
 import { outcomeLine, verifyRecord } from "../record/index.js";
 import { type ConformResult, SUITES } from "../types.js";
 import { comparableAnswer } from "./answers.js";
 import { isSweptCase, sweepCoverages } from "./coverage.js";
+import { expectedSweeps, shardCoverage, suiteShape } from "./shards.js";
 import {
   AGGREGATE_FORMAT,
   type Aggregate,
@@ -39,13 +41,15 @@ interface Group {
 }
 
 /**
- * What makes two records the same implementation, so that their cases join (shards of one sweep):
- * the same adapter, command line or URL, name, version, program files (by hash) and suite. A job on
- * another operating system runs other program files, so it is another implementation here.
+ * What makes two records the same implementation, so that their cases join (shards of one run):
+ * the same adapter, command line or URL, name, version, program files (by hash) and suite, all but
+ * its `shard=K/N`. A job on another operating system runs other program files, so it is another
+ * implementation here.
  */
 function identityOf(record: ConformResult): string {
   const { adapter, impl, name, version, files } = record.implementation;
-  return JSON.stringify([adapter, impl, name, version, files.map((f) => [f.path, f.sha256]), record.suite]);
+  const suite = suiteShape(record.suite).joined;
+  return JSON.stringify([adapter, impl, name, version, files.map((f) => [f.path, f.sha256]), suite]);
 }
 
 /** `name version` when the implementation is named, else its command line or URL. */
@@ -137,7 +141,7 @@ function emptyView(id: string, record: ConformResult): ImplementationView {
     name: impl.name,
     version: impl.version,
     files: impl.files.map((f) => ({ path: f.path, sha256: f.sha256 })),
-    suite: record.suite,
+    suite: suiteShape(record.suite).joined,
     keys: [],
     signers: [],
     corpusDigests: [],
@@ -147,6 +151,7 @@ function emptyView(id: string, record: ConformResult): ImplementationView {
     passed: 0,
     conformant: false,
     sweeps: [],
+    shards: null,
   };
 }
 
@@ -170,17 +175,37 @@ function finishView(group: Group): void {
   view.cases = view.suites.reduce((n, t) => n + t.cases, 0);
   view.passed = view.suites.reduce((n, t) => n + t.passed, 0);
 
+  // Every record of the group states the same suite but for its shard, so the same totals and seed.
+  const shapes = records.map((r) => ({ source: r.source, shape: suiteShape(r.record.suite) }));
+  const expected = new Map<string, number>();
+  for (const [i, { shape }] of shapes.entries())
+    for (const [sweep, total] of expectedSweeps(shape, records[i]!.record.toolchain))
+      expected.set(sweep, total);
+  const totals = shapes[0]!.shape;
+  for (const c of cases.keys()) {
+    // A property the tool did not list for this record still takes the stated total.
+    if (totals.generated !== undefined && c.startsWith("generated/") && isSweptCase(c)) {
+      const sweep = c.slice(0, c.indexOf("/", "generated/".length));
+      if (!expected.has(sweep)) expected.set(sweep, totals.generated);
+    }
+  }
   const swept = [...cases].filter(([name]) => isSweptCase(name));
   view.sweeps = sweepCoverages(
     swept.flatMap(([name, occurrences]) => occurrences.map((o) => ({ name, source: o.source }))),
+    expected,
+    totals.seed,
   );
+  view.shards = shardCoverage(shapes.map(({ source, shape }) => ({ source, shard: shape.shard })));
   if (view.corpusDigests.length > 1) {
     for (const sweep of view.sweeps) {
       sweep.problems.push(`the records ran ${view.corpusDigests.length} different corpora`);
       sweep.complete = false;
     }
   }
-  view.conformant = records.every((r) => r.record.conformant) && view.sweeps.every((c) => c.complete);
+  view.conformant =
+    records.every((r) => r.record.conformant) &&
+    view.sweeps.every((c) => c.complete) &&
+    (view.shards?.complete ?? true);
 }
 
 /** Every case on which two answers differ: between implementations, or between one's own shards. */
@@ -225,7 +250,9 @@ function verdictOf(
 ): AggregateVerdict {
   const refused = entries.filter((e) => !e.accepted).length;
   const conformant = implementations.filter((i) => i.conformant).length;
-  const incompleteSweeps = implementations.filter((i) => i.sweeps.some((c) => !c.complete)).length;
+  const incompleteSweeps = implementations.filter(
+    (i) => i.sweeps.some((c) => !c.complete) || i.shards?.complete === false,
+  ).length;
   const failures: string[] = [];
   if (refused > 0) failures.push(`${plural(refused, "record", "records")} refused or unreadable`);
   if (entries.length === 0) failures.push("no records");
@@ -233,7 +260,7 @@ function verdictOf(
     failures.push(`${plural(disagreements.length, "case", "cases")} answered differently`);
   if (incompleteSweeps > 0)
     failures.push(
-      `${plural(incompleteSweeps, "implementation's", "implementations'")} shards do not cover a sweep exactly once`,
+      `${plural(incompleteSweeps, "implementation's", "implementations'")} shards are missing, doubled, or do not cover a sweep exactly once`,
     );
   const notConformant = implementations.length - conformant;
   if (requireConformant && notConformant > 0)

@@ -3,6 +3,7 @@
 // is cut to a readable length; aggregate.json keeps it whole.
 import { cutText } from "../report/format.js";
 import { INVISIBLE_LEGEND, showInvisible } from "../report/visible.js";
+import { shardLine } from "./shards.js";
 import type { Aggregate } from "./types.js";
 import { countsLine, coverageLine, shortSigner, suiteCell, suiteColumns } from "./view.js";
 
@@ -60,10 +61,11 @@ export function aggregateConsole(aggregate: Aggregate): string {
     ];
     out.push("", "Suites (passed/cases):", ...table(rows));
 
-    const swept = implementations.filter((i) => i.sweeps.length > 0);
+    const swept = implementations.filter((i) => i.sweeps.length > 0 || i.shards !== null);
     if (swept.length > 0) {
       out.push("", "Sweeps (shards joined):");
       for (const i of swept) {
+        if (i.shards !== null) out.push(`  ${i.id}  ${show(shardLine(i.shards), 2000)}`);
         for (const c of i.sweeps) {
           out.push(`  ${i.id}  ${show(coverageLine(c, i.records.length), 2000)}`);
           for (const d of c.doubled)

@@ -2,8 +2,9 @@
 // generated sweep 0..N-1 exactly once, all from the same seed. A numbers case is named
 // `numbers/seed-<seed>/<from>-<to>` (zero-padded, inclusive indices), so its name alone says which
 // doubles it covered; a generated case named `generated/<property>/seed-<seed>/<from>-<to>` is read
-// the same way, one sweep per property. N is not in the record: it is taken as one past the highest
-// index covered, so a gap shows wherever it is except after the last shard, which cannot be seen.
+// the same way, one sweep per property. N is the suite's `numbers=N` (or `generated=R`, per property)
+// when the record states it, so a missing last shard shows too; for an older record without the
+// parameter it is one past the highest index covered, where a missing last shard cannot be seen.
 import type { SweepCoverage, SweepRange } from "./types.js";
 
 /** `<sweep>/seed-<seed>/<from>-<to>`, the sweep being `numbers` or `generated/<property>`. */
@@ -32,9 +33,24 @@ export function parseSweptCase(name: string): SweptCase | undefined {
   return { sweep: match[1]!, seed, from, to };
 }
 
-/** How the swept cases `cases` (each with the record it came from) cover their sweeps, one per sweep. */
-export function sweepCoverages(cases: readonly { name: string; source: string }[]): SweepCoverage[] {
+/** What the records' suite says a sweep must be: its total, and the seed its ranges must name. */
+export interface SweepExpectation {
+  total?: number;
+  seed?: number;
+}
+
+/**
+ * How the swept cases `cases` (each with the record it came from) cover their sweeps, one per sweep.
+ * `expected` names the sweeps the records' suite promises, with their totals: one with no case at
+ * all is then wholly missing; `seed` is the seed the suite states, which every range must name.
+ */
+export function sweepCoverages(
+  cases: readonly { name: string; source: string }[],
+  expected: ReadonlyMap<string, number> = new Map(),
+  seed?: number,
+): SweepCoverage[] {
   const bySweep = new Map<string, { name: string; source: string }[]>();
+  for (const sweep of expected.keys()) bySweep.set(sweep, []);
   for (const c of cases) {
     const sweep = parseSweptCase(c.name)?.sweep ?? c.name.slice(0, c.name.indexOf("/"));
     const list = bySweep.get(sweep) ?? [];
@@ -45,13 +61,23 @@ export function sweepCoverages(cases: readonly { name: string; source: string }[
   const order = (sweep: string) => (sweep === "numbers" ? "" : sweep);
   return [...bySweep]
     .sort(([a], [b]) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
-    .map(([sweep, list]) => sweepCoverage(sweep, list));
+    .map(([sweep, list]) => {
+      const total = expected.get(sweep);
+      return sweepCoverage(sweep, list, {
+        ...(total === undefined ? {} : { total }),
+        ...(seed === undefined ? {} : { seed }),
+      });
+    });
 }
 
-/** How the cases `cases` of the one sweep `sweep` (each with the record it came from) cover it. */
+/**
+ * How the cases `cases` of the one sweep `sweep` (each with the record it came from) cover it: all
+ * of 0..expected.total-1 when the total is known, else 0 to the highest index covered.
+ */
 export function sweepCoverage(
   sweep: string,
   cases: readonly { name: string; source: string }[],
+  expected: SweepExpectation = {},
 ): SweepCoverage {
   const problems: string[] = [];
   const ranges: (SweptCase & { source: string })[] = [];
@@ -62,9 +88,17 @@ export function sweepCoverage(
   }
   const seeds = [...new Set(ranges.map((r) => r.seed))].sort((a, b) => a - b);
   if (seeds.length > 1) problems.push(`the ranges come from different seeds: ${seeds.join(", ")}`);
+  const stray = seeds.filter((s) => expected.seed !== undefined && s !== expected.seed);
+  if (stray.length > 0)
+    problems.push(`the suite says seed=${expected.seed} but ranges name seed ${stray.join(", ")}`);
 
   ranges.sort((a, b) => a.from - b.from || a.to - b.to);
-  const total = ranges.reduce((max, r) => Math.max(max, r.to + 1), 0);
+  const highest = ranges.reduce((max, r) => Math.max(max, r.to + 1), 0);
+  const total = expected.total ?? highest;
+  if (highest > total) {
+    const past = ranges.filter((r) => r.to >= total).map(showRange);
+    problems.push(`past the suite's total of ${total}: ${past.join(", ")}`);
+  }
   const missing: SweepRange[] = [];
   const doubled: (SweepRange & { sources: string[] })[] = [];
   // One pass in start order: `next` is the first index not yet covered. A range starting beyond it
@@ -81,6 +115,8 @@ export function sweepCoverage(
     }
     next = Math.max(next, r.to + 1);
   }
+  // What no range reached before the end: only seen when the suite states the total.
+  if (next < total) missing.push({ from: next, to: total - 1 });
   // Each overlap names its records in sweep order, whichever range brought them in.
   const order = ranges.map((r) => r.source);
   for (const d of doubled) d.sources.sort((a, b) => order.indexOf(a) - order.indexOf(b));
@@ -88,6 +124,7 @@ export function sweepCoverage(
     sweep,
     seed: seeds.length === 1 ? seeds[0]! : null,
     total,
+    totalFrom: expected.total === undefined ? "ranges" : "suite",
     ranges: ranges.map(({ from, to, source }) => ({ from, to, source })),
     missing,
     doubled,

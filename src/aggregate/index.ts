@@ -13,12 +13,19 @@ export { aggregateConsole } from "./console.js";
 export {
   isSweptCase,
   parseSweptCase,
+  type SweepExpectation,
   type SweptCase,
   showRange,
   sweepCoverage,
   sweepCoverages,
 } from "./coverage.js";
+export {
+  type AggregateForActionOptions,
+  type AggregateForActionResult,
+  aggregateForAction,
+} from "./for-action.js";
 export { InputError, RECORD_FILE, readRecordFile, recordFiles } from "./inputs.js";
 export { type AggregateMarkdownOptions, aggregateMarkdown } from "./markdown.js";
+export { expectedSweeps, type SuiteShape, shardCoverage, shardLine, suiteShape } from "./shards.js";
 export * from "./types.js";
 export { type AggregateFiles, loadAndAggregate, writeAggregate } from "./write.js";

@@ -7,6 +7,7 @@ import { GITHUB_SUMMARY_LIMIT, SUMMARY_MARGIN } from "../report/markdown.js";
 import { escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
 import { INVISIBLE_LEGEND } from "../report/visible.js";
 import { showRange } from "./coverage.js";
+import { shardLine } from "./shards.js";
 import type { Aggregate, Disagreement, ImplementationView } from "./types.js";
 import { countsLine, coverageLine, recordFolders, shortSigner, suiteCell, suiteColumns } from "./view.js";
 
@@ -111,11 +112,16 @@ function suitesSection(aggregate: Aggregate, maxBytes: number): string {
 }
 
 function sweepSection(implementations: readonly ImplementationView[], maxBytes: number): string | undefined {
-  const swept = implementations.flatMap((i) => i.sweeps.map((c) => ({ i, c })));
+  const swept = implementations.flatMap((i) => [
+    ...(i.shards === null ? [] : [{ i, c: i.shards }]),
+    ...i.sweeps.map((c) => ({ i, c })),
+  ]);
   if (swept.length === 0) return undefined;
   const lines = capped(
     swept,
     ({ i, c }) => {
+      if (!("sweep" in c))
+        return `- ${c.complete ? "✅" : "❌"} **${i.id}** ${inlineText(cut(shardLine(c), 2000))}`;
       const head = `- ${c.complete ? "✅" : "❌"} **${i.id}** ${inlineText(cut(coverageLine(c, i.records.length), 2000))}`;
       const doubled = c.doubled.slice(0, 20).map(
         (d) =>

@@ -3,10 +3,11 @@
 // one run differ only in `shard=K/N`, so that parameter is left out of what makes records one
 // implementation; the shards found must then be 1..N of one N, each once. The totals the suite
 // states (`numbers=N`, `generated=R`, `seed=S`) say what the joined sweeps must cover.
-import { parseRecordSuite } from "../record/index.js";
-import { TOOL_NAME, TOOL_VERSION } from "../version.js";
+
 import { PROPERTIES } from "../generated/index.js";
+import { parseRecordSuite } from "../record/index.js";
 import type { ConformResult, Shard } from "../types.js";
+import { TOOL_NAME, TOOL_VERSION } from "../version.js";
 import type { ShardCoverage } from "./types.js";
 
 /** What a record's `suite` says about the run it came from. */
@@ -39,8 +40,7 @@ export function suiteShape(suite: string): SuiteShape {
   const words = suite.split(" ");
   const shardWord = words.find((w) => SHARD.test(w));
   const match = shardWord === undefined ? null : SHARD.exec(shardWord);
-  const shard =
-    match === null ? null : { index: Number(match[1]), count: Number(match[2]) };
+  const shard = match === null ? null : { index: Number(match[1]), count: Number(match[2]) };
   const valid = shard !== null && shard.index >= 1 && shard.index <= shard.count;
   const shape: SuiteShape = {
     // A shard word that names no shard (0/3, 4/3) stays in: that record stands alone.
@@ -94,7 +94,9 @@ export function shardCoverage(
     problems.push(`the shards are of different runs' sizes: ${counts.map((n) => `of ${n}`).join(", ")}`);
   const whole = records.filter((r) => r.shard === null).map((r) => r.source);
   if (whole.length > 0)
-    problems.push(`${whole.length === 1 ? "a record that is" : "records that are"} not a shard joined the shards: ${whole.join(", ")}`);
+    problems.push(
+      `${whole.length === 1 ? "a record that is" : "records that are"} not a shard joined the shards: ${whole.join(", ")}`,
+    );
 
   const count = Math.max(...counts);
   const byIndex = new Map<number, string[]>();
@@ -125,7 +127,8 @@ export function shardLine(coverage: ShardCoverage): string {
   const parts: string[] = [];
   if (coverage.missing.length > 0)
     parts.push(`missing ${coverage.missing.map((k) => `${k}/${n}`).join(", ")}`);
-  for (const d of coverage.doubled) parts.push(`${d.index}/${n} is in ${d.sources.length} records (${d.sources.join(", ")})`);
+  for (const d of coverage.doubled)
+    parts.push(`${d.index}/${n} is in ${d.sources.length} records (${d.sources.join(", ")})`);
   parts.push(...coverage.problems);
   return `shards: NOT 1-${n} of ${n} each once: ${parts.join("; ")}`;
 }

@@ -39,8 +39,11 @@ export interface SweepCoverage {
   sweep: string;
   /** The generator seed every range names; null when the ranges name more than one. */
   seed: number | null;
-  /** One past the highest index any range covers. */
+  /** How many indices the sweep has: the suite's `numbers=N` or `generated=R` when it states it,
+   * else one past the highest index any range covers. */
   total: number;
+  /** Where `total` came from: the records' suite (a missing last shard shows), or the ranges. */
+  totalFrom: "suite" | "ranges";
   /** Every numbers case, with the record it came from. */
   ranges: (SweepRange & { source: string })[];
   /** Indices below `total` no range covers. */
@@ -50,6 +53,22 @@ export interface SweepCoverage {
   /** Everything else that stops the ranges forming one sweep (mixed seeds, unreadable names). */
   problems: string[];
   /** True exactly when the ranges cover `0..total-1` once each and there are no problems. */
+  complete: boolean;
+}
+
+/** How one implementation's records form the shards 1..N of one run (`shard=K/N` in their suite). */
+export interface ShardCoverage {
+  /** N when every shard says the same N, else null. */
+  count: number | null;
+  /** Every shard found, in shard order, with the record that is it. */
+  shards: { index: number; count: number; source: string }[];
+  /** Shards 1..N no record is. */
+  missing: number[];
+  /** Shards more than one record is, with those records. */
+  doubled: { index: number; sources: string[] }[];
+  /** Different Ns, or unsharded records joined with shards. */
+  problems: string[];
+  /** True exactly when the records are shards 1..N of one N, each once, and nothing else. */
   complete: boolean;
 }
 
@@ -64,7 +83,7 @@ export interface ImplementationView {
   name: string | null;
   version: string | null;
   files: ConformResult["implementation"]["files"];
-  /** The record's `suite`: `<profile>:<suite,...>`. */
+  /** The records' `suite` without `shard=K/N`: `<profile>:<suite,...>` and the run's parameters. */
   suite: string;
   /** Distinct key kinds and signers over its records (shards may each have their own ephemeral key). */
   keys: ConformResult["key"][];
@@ -75,10 +94,13 @@ export interface ImplementationView {
   suites: SuiteTally[];
   cases: number;
   passed: number;
-  /** Every case passed in every record, and its shards form complete sweeps (if it has any). */
+  /** Every case passed in every record, its shards are 1..N each once, and they form complete
+   * sweeps (if it has any). */
   conformant: boolean;
-  /** One per sweep its records hold (numbers, generated properties); empty when none. */
+  /** One per sweep its records hold or their suite promises (numbers, generated properties). */
   sweeps: SweepCoverage[];
+  /** How its records form shards 1..N; null when none of them is a shard. */
+  shards: ShardCoverage | null;
 }
 
 /** One implementation's answer to a case on which implementations differ. */
@@ -107,7 +129,7 @@ export interface AggregateVerdict {
   implementations: number;
   conformant: number;
   disagreements: number;
-  /** Implementations whose shards do not cover a sweep exactly once. */
+  /** Implementations whose shards are not 1..N each once, or do not cover a sweep exactly once. */
   incompleteSweeps: number;
   requireConformant: boolean;
   /** Each reason the aggregate fails, in words; empty when it passes. */

@@ -34,14 +34,17 @@ export function coverageLine(coverage: SweepCoverage, records: number): string {
 }
 
 function coverageFacts(coverage: SweepCoverage, records: number): string {
-  const seed = coverage.seed === null ? "mixed seeds" : `seed ${coverage.seed}`;
+  // No range names a seed at all when the sweep is wholly missing: say nothing about seeds then.
+  const seed =
+    coverage.seed !== null ? `seed ${coverage.seed}` : coverage.ranges.length > 0 ? "mixed seeds" : "";
+  const facts = (from: string) => (seed === "" ? from : `${seed}, ${from}`);
   const from = `${coverage.ranges.length} ${coverage.ranges.length === 1 ? "range" : "ranges"} from ${records} ${records === 1 ? "record" : "records"}`;
-  if (coverage.complete) return `0-${coverage.total - 1} covered exactly once (${seed}, ${from})`;
+  if (coverage.complete) return `0-${coverage.total - 1} covered exactly once (${facts(from)})`;
   const parts: string[] = [];
   if (coverage.missing.length > 0) parts.push(`missing ${coverage.missing.map(showRange).join(", ")}`);
   if (coverage.doubled.length > 0) parts.push(`doubled ${coverage.doubled.map(showRange).join(", ")}`);
   parts.push(...coverage.problems);
-  return `NOT one sweep of 0-${Math.max(coverage.total - 1, 0)}: ${parts.join("; ")} (${seed}, ${from})`;
+  return `NOT one sweep of 0-${Math.max(coverage.total - 1, 0)}: ${parts.join("; ")} (${facts(from)})`;
 }
 
 /** `n thing` or `n things`. */

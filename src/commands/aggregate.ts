@@ -1,7 +1,9 @@
 // `canon-conformance aggregate RECORD... [--out DIR] [--markdown FILE] [--badge-dir DIR]`: many
 // implementations' records (a matrix's artifacts), one view. Verifies each record, shows the
-// implementations against the suites and every case they answered differently, checks that numbers
-// shards cover one sweep exactly once, and writes aggregate.json, a Markdown summary and a badge.
+// implementations against the suites and every case they answered differently, checks that the
+// shards of a run are all there once each and cover each sweep exactly once, and writes
+// aggregate.json, a Markdown summary and a badge. The action's `mode: aggregate` calls the same code
+// through aggregateForAction (src/aggregate/for-action.ts).
 import { parseArgs } from "node:util";
 import { aggregateConsole, InputError, loadAndAggregate, writeAggregate } from "../aggregate/index.js";
 import { type Command, UsageError } from "./command.js";
@@ -14,8 +16,10 @@ on which they gave different answers (refusals agree whatever their reasons), an
 each implementation cover each sweep (numbers, and generated properties named as ranges). A RECORD
 may be a folder: every record.json below it is taken, so a folder of downloaded artifacts works.
 Records with the same implementation (adapter, command line or URL, name, version, program files)
-and suite are one implementation: their cases join, and the cases of each sweep together must cover
-0..N-1 exactly once, from one seed.
+and suite (all but its shard=K/N) are one implementation: their cases join, each counted once; its
+shards must be 1..N of one N, each once; and the cases of each sweep together must cover 0..N-1
+exactly once, from one seed, N being the suite's numbers=N (generated=R per property), or for a
+record without it one past the highest index covered.
 
   --out DIR              write aggregate.json, summary.md, badge.svg and badge.json into DIR
   --markdown FILE        write the Markdown summary to FILE too (e.g. "$GITHUB_STEP_SUMMARY")
@@ -23,9 +27,9 @@ and suite are one implementation: their cases join, and the cases of each sweep 
   --require-conformant   a non-conformant implementation fails the aggregate too
   --quiet                print only the last line
 
-Exit status: 0 every record accepted, no case answered differently and every sweep whole (and, with
---require-conformant, every implementation conformant); 1 otherwise; 2 could not run (a RECORD that
-does not exist, a folder without records, bad options).`;
+Exit status: 0 every record accepted, no case answered differently, every shard set and every sweep
+whole (and, with --require-conformant, every implementation conformant); 1 otherwise; 2 could not
+run (a RECORD that does not exist, a folder without records, bad options).`;
 
 export const aggregateCommand: Command = {
   summary: "verify many records (a matrix's artifacts) and show them side by side",

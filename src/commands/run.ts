@@ -41,7 +41,7 @@ The implementation:
   --compare-runs N           generated values for the comparison (default ${DEFAULT_COMPARE_RUNS})
 
 The corpus:
-  --suite all|LIST           all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,
+  --suite(s) all|LIST        all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,
                              numbers, generated
   --profile rfc8785|nfc      rfc8785 (default) keeps strings as sent; nfc is for stores that normalize
   --numbers N                how many generated doubles the numbers suite sends (default ${DEFAULTS.numbers})
@@ -102,7 +102,7 @@ export function parseRunArgs(argv: string[]): {
       shell: v.shell ?? false,
       ...(v["read-command"] ? { readCommand: v["read-command"] } : {}),
       ...(v["read-url"] ? { readUrl: v["read-url"] } : {}),
-      suites: parseSuites(v.suite),
+      suites: parseSuites(v.suite ?? v.suites),
       profile: parseProfile(v.profile),
       numbers: parseCount(v.numbers, "--numbers", DEFAULTS.numbers),
       seed,

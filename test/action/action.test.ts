@@ -6,24 +6,18 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { canonicalize } from "../../src/jcs/index.js";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
+import { AGGREGATE_OUTPUTS, assertExit, CONFORMANT, errors, KNOWN_BAD } from "./common.js";
 import { type ResultsService, startResultsService } from "./results-service.js";
 import { type ActionRun, actionOutputs, BUNDLE, REPO, runAction } from "./runner.js";
 import { readZip } from "./zip.js";
 
-// The reference canonicalizer as a command (the CLI bundled beside the action), a known-bad with a
-// few failures, and an echo that fails nearly every case with answers full of invisible characters.
-const CLI = `node '${join(dirname(BUNDLE), "cli.js")}'`;
-const CONFORMANT = { command: `${CLI} canonicalize --lines`, protocol: "lines", numbers: "300" };
-const KNOWN_BAD = {
-  command: `${CLI} known-bad sorts_by_code_point --lines`,
-  protocol: "lines",
-  numbers: "300",
-};
+// The reference and a known-bad (./common.ts), and an echo that fails nearly every case with answers
+// full of invisible characters.
 const ECHO = { command: "node test/action/fixtures/noisy-echo.mjs", protocol: "lines", numbers: "300" };
 const ARTIFACT_FILES = ["record.json", "summary.md", "junit.xml", "badge.svg", "badge.json"];
 
@@ -37,19 +31,6 @@ function sha256(bytes: Buffer): string {
 /** The log without its add-mask commands: the only lines allowed to hold a secret (the runner eats them). */
 function withoutMasks(stdout: string): string {
   return stdout.replace(/^::add-mask::.*$/gm, "");
-}
-
-function errors(run: ActionRun) {
-  return run.annotations.filter((a) => a.level === "error");
-}
-
-/** Fails with the action's own log, which is what explains a wrong exit code. */
-function assertExit(run: ActionRun, code: number): void {
-  assert.equal(
-    run.code,
-    code,
-    `exit ${run.code}, expected ${code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`,
-  );
 }
 
 test("the bundle exists (the lead rebuilds dist/; ACTION_BUNDLE points at a development build)", () => {
@@ -79,7 +60,11 @@ describe("a conformant implementation, uploaded to the results service", () => {
 
   test("every output action.yml declares is set, and agrees with the record on disk", async () => {
     const outputs = run.outputs;
-    for (const name of actionOutputs()) assert.ok(name in outputs, `output ${name} was not set`);
+    for (const name of actionOutputs()) {
+      if (AGGREGATE_OUTPUTS.includes(name)) continue;
+      assert.ok(name in outputs, `output ${name} was not set`);
+    }
+    assert.equal(outputs["compare-disagreements"], "", "no differential run, so no count");
     const bytes = readFileSync(outputs["record-path"]!);
     const verdict = verifyRecord(bytes);
     if (verdict.outcome !== "accept") assert.fail(`the record on disk is refused: ${verdict.detail}`);
@@ -509,6 +494,39 @@ describe("runs that cannot start fail the step with what to fix", () => {
       /artifact-name '\.\.\/escape' may not contain/,
     ],
     ["upload neither true nor false", { upload: "maybe" }, /^input `upload`: upload must be true or false/],
+    [
+      "a shard past its count",
+      { shard: "4/3" },
+      /^input `shard`: shard must be K\/N with 1 <= K <= N .*'4\/3'/,
+    ],
+    ["a shard that is not K/N", { shard: "half" }, /^input `shard`: shard must be K\/N/],
+    [
+      "a negative seed",
+      { seed: "-1" },
+      /^input `seed`: seed must be a whole number from 0 to 4294967295, or 'random'/,
+    ],
+    ["a seed past 32 bits", { seed: "4294967296" }, /^input `seed`: seed must be a whole number/],
+    [
+      "generated-runs not a number",
+      { "generated-runs": "many" },
+      /^input `generated-runs`: generated-runs must be a whole number/,
+    ],
+    [
+      "compare-runs not a number",
+      { "compare-runs": "1e3" },
+      /^input `compare-runs`: compare-runs must be a whole number/,
+    ],
+    [
+      "compare-protocol without compare-command",
+      { "compare-protocol": "lines" },
+      /compare-protocol is set but compare-command is empty/,
+    ],
+    [
+      "an unknown compare-protocol",
+      { "compare-command": "node x.js", "compare-protocol": "smoke" },
+      /^input `compare-protocol`: unknown protocol 'smoke'/,
+    ],
+    ["an unknown mode", { mode: "everything" }, /^input `mode`: choose run .* or aggregate/],
   ];
   for (const [what, inputs, message] of cases) {
     test(what, async () => {

@@ -1,0 +1,35 @@
+// What the action's test files share: the implementations they run and how they read a run's result.
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { type ActionRun, BUNDLE } from "./runner.js";
+
+// The reference canonicalizer as a command (the CLI bundled beside the action), and a known-bad with a
+// few failures.
+export const CLI = `node '${join(dirname(BUNDLE), "cli.js")}'`;
+export const CONFORMANT = { command: `${CLI} canonicalize --lines`, protocol: "lines", numbers: "300" };
+export const KNOWN_BAD = {
+  command: `${CLI} known-bad sorts_by_code_point --lines`,
+  protocol: "lines",
+  numbers: "300",
+};
+
+export function errors(run: ActionRun) {
+  return run.annotations.filter((a) => a.level === "error");
+}
+
+/** Fails with the action's own log, which is what explains a wrong exit code. */
+export function assertExit(run: ActionRun, code: number): void {
+  assert.equal(
+    run.code,
+    code,
+    `exit ${run.code}, expected ${code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`,
+  );
+}
+
+/** The outputs only aggregate mode sets (badge-path and artifact-* are both modes'). */
+export const AGGREGATE_OUTPUTS = [
+  "implementations",
+  "conformant-implementations",
+  "refused",
+  "disagreements",
+];
