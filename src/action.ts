@@ -1,6 +1,7 @@
 // The GitHub face: action inputs -> the same run as the CLI -> the job summary, annotations, the
 // artifact, the step's outputs and its status. The only module that speaks to the runner; everything it
 // runs is src/run.ts. Every error ends in core.setFailed with a message saying what to fix.
+// `mode: aggregate` instead joins the records a matrix uploaded, through src/aggregate.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -29,6 +30,9 @@ import {
   badgeSvg,
   createProgressReporter,
   formatVerdict,
+  GITHUB_SUMMARY_LIMIT,
+  MIN_SUMMARY_BYTES,
+  SUMMARY_MARGIN,
   toMarkdownSummary,
 } from "./report/index.js";
 import { escapeHtml, inlineCode, inlineText } from "./report/markdown-escape.js";
@@ -445,6 +449,13 @@ interface WrittenReports {
 
 async function writeReports(outcome: RunOutcome, outDir: string, badge: boolean): Promise<WrittenReports> {
   await mkdir(outDir, { recursive: true });
+  // The differential run is not in the record (seed 003 fixes its members): it follows the run's view,
+  // whose trimming leaves it room within GitHub's limit (compareMarkdown caps its own length).
+  const compare = outcome.compare ? `\n${compareMarkdown(outcome.compare)}` : "";
+  const maxBytes = Math.max(
+    MIN_SUMMARY_BYTES,
+    GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN - Buffer.byteLength(compare, "utf8"),
+  );
   // The summary is read beside a downloaded record.json, so its verify command names that file.
   const runMarkdown = toMarkdownSummary(
     {
@@ -453,10 +464,9 @@ async function writeReports(outcome: RunOutcome, outDir: string, badge: boolean)
       recordPath: "record.json",
       elapsedMs: outcome.elapsedMs,
     },
-    {},
+    { maxBytes },
   );
-  // The differential run is not in the record (seed 003 fixes its members): it follows the run's view.
-  const markdown = outcome.compare ? `${runMarkdown}\n${compareMarkdown(outcome.compare)}` : runMarkdown;
+  const markdown = `${runMarkdown}${compare}`;
   const written: WrittenReports = { markdown, summaryMd: join(outDir, "summary.md") };
   await writeFile(written.summaryMd, markdown);
   if (badge) {

@@ -20,7 +20,8 @@ Checks a conform-result/1 record (seed 003 §4) offline and prints one outcome l
 RECORD is a file, or - for stdin. A refused record's reason is explained on stderr.
 
   --pubkey HEX   the record must be signed by this Ed25519 public key (64 hex digits):
-                 prints 'pubkey match' or 'pubkey mismatch expected=<HEX> got=<signer_pubkey>'
+                 prints 'pubkey match' or 'pubkey mismatch got=<signer_pubkey>' (the key you gave is not
+                 echoed: a secret seed pasted there by mistake must not reach a log)
   --corpus DIR   recompute the corpus digest from the corpus folder DIR (a vectors/ folder, or
                  a folder holding one) for the suites the record names, and compare:
                  prints 'corpus match <digest>' or 'corpus mismatch expected=<digest> got=<digest>'
@@ -134,7 +135,8 @@ export const verifyCommand: Command = {
     if (pubkey !== undefined) {
       const got = result.record.signer_pubkey;
       const match = got === pubkey;
-      process.stdout.write(match ? "pubkey match\n" : `pubkey mismatch expected=${pubkey} got=${got}\n`);
+      // The given key is not echoed back: 64 hex digits is also what a secret seed looks like.
+      process.stdout.write(match ? "pubkey match\n" : `pubkey mismatch got=${got}\n`);
       allMatch &&= match;
     }
     if (corpusDir !== undefined) {

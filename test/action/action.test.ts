@@ -13,7 +13,7 @@ import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
 import { AGGREGATE_OUTPUTS, assertExit, CONFORMANT, errors, KNOWN_BAD } from "./common.js";
 import { type ResultsService, startResultsService } from "./results-service.js";
-import { type ActionRun, actionOutputs, BUNDLE, REPO, runAction } from "./runner.js";
+import { type ActionRun, actionInputs, actionOutputs, BUNDLE, REPO, runAction } from "./runner.js";
 import { readZip } from "./zip.js";
 
 // The reference and a known-bad (./common.ts), and an echo that fails nearly every case with answers
@@ -563,4 +563,10 @@ test("action.yml runs the bundle on node24 and its every input is documented", (
   const names = [...inputs.matchAll(/^ {2}([a-z][a-z0-9-]*):\s*$/gm)].map((m) => m[1]!);
   const descriptions = [...inputs.matchAll(/^ {4}description:/gm)].length;
   assert.equal(descriptions, names.length, "an input without a description");
+});
+
+test("docs/action.md documents every input and output action.yml declares", () => {
+  const docs = readFileSync(join(REPO, "docs/action.md"), "utf8");
+  for (const name of [...actionInputs().keys(), ...actionOutputs()])
+    assert.ok(docs.includes(`\`${name}\``), `docs/action.md does not mention \`${name}\``);
 });

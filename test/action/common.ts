@@ -32,4 +32,5 @@ export const AGGREGATE_OUTPUTS = [
   "conformant-implementations",
   "refused",
   "disagreements",
+  "incomplete-sweeps",
 ];

@@ -75,7 +75,7 @@ test("--pubkey adds a match or mismatch line after the outcome", () => {
   const other = "11".repeat(32);
   const r = run(["verify", conformant, "--pubkey", other]);
   assert.equal(r.code, 1);
-  assert.equal(r.stdout, `accept conformant=true\npubkey mismatch expected=${other} got=${pubkey}\n`);
+  assert.equal(r.stdout, `accept conformant=true\npubkey mismatch got=${pubkey}\n`);
 });
 
 test("--corpus recomputes the digest of the suites the record names and compares it", async () => {
