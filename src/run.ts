@@ -19,7 +19,7 @@ import { DEFAULTS } from "./options.js";
 import { buildRecord, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
 import { toJUnitXml } from "./report/junit.js";
-import type { Canonicalizer, CaseResult, CompareReport, RunOptions, RunOutcome } from "./types.js";
+import type { Canonicalizer, CompareReport, RunOptions, RunOutcome } from "./types.js";
 import { TOOL_NAME, TOOL_VERSION } from "./version.js";
 
 /** Generated values a differential run sends after the corpus inputs, unless told otherwise. */

@@ -86,26 +86,40 @@ function parse(bytes) {
         object.set(name, value(depth + 1));
         space();
         if (text[at] === ",") at += 1;
-        else if (text[at] === "}") return (at += 1), object;
-        else fail("expected ',' or '}'");
+        else if (text[at] === "}") {
+          at += 1;
+          return object;
+        } else fail("expected ',' or '}'");
       }
     }
     if (c === "[") {
       at += 1;
       const array = [];
       space();
-      if (text[at] === "]") return (at += 1), array;
+      if (text[at] === "]") {
+        at += 1;
+        return array;
+      }
       for (;;) {
         array.push(value(depth + 1));
         space();
         if (text[at] === ",") at += 1;
-        else if (text[at] === "]") return (at += 1), array;
-        else fail("expected ',' or ']'");
+        else if (text[at] === "]") {
+          at += 1;
+          return array;
+        } else fail("expected ',' or ']'");
       }
     }
     if (c === '"') return string();
-    for (const [word, meaning] of [["true", true], ["false", false], ["null", null]]) {
-      if (text.startsWith(word, at)) return (at += word.length), meaning;
+    for (const [word, meaning] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ]) {
+      if (text.startsWith(word, at)) {
+        at += word.length;
+        return meaning;
+      }
     }
     NUMBER.lastIndex = at;
     const match = NUMBER.exec(text);

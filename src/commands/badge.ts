@@ -48,5 +48,10 @@ export const badgeCommand: Command = {
 };
 
 function parse(argv: string[]) {
-  return parseArgs({ args: argv, allowPositionals: true, strict: true, options: { out: { type: "string" } } });
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { out: { type: "string" } },
+  });
 }

@@ -7,7 +7,9 @@ import { canonicalize, JcsError } from "../../src/jcs/index.js";
 import { text, utf8 } from "./helpers.js";
 
 // The npm package `canonicalize`, a second independent serializer to agree with.
-const canonicalizePkg = (await import("canonicalize")).default as unknown as (value: unknown) => string | undefined;
+const canonicalizePkg = (await import("canonicalize")).default as unknown as (
+  value: unknown,
+) => string | undefined;
 
 const RUNS = { numRuns: 2000, seed: 8785 };
 const jsonValue = fc.jsonValue({ maxDepth: 5, stringUnit: "binary" });
