@@ -14956,14 +14956,15 @@ function coverageLine(coverage, records) {
   return `${coverage.sweep}: ${coverageFacts(coverage, records)}`;
 }
 function coverageFacts(coverage, records) {
-  const seed = coverage.seed === null ? "mixed seeds" : `seed ${coverage.seed}`;
+  const seed = coverage.seed !== null ? `seed ${coverage.seed}` : coverage.ranges.length > 0 ? "mixed seeds" : "";
+  const facts = (from2) => seed === "" ? from2 : `${seed}, ${from2}`;
   const from = `${coverage.ranges.length} ${coverage.ranges.length === 1 ? "range" : "ranges"} from ${records} ${records === 1 ? "record" : "records"}`;
-  if (coverage.complete) return `0-${coverage.total - 1} covered exactly once (${seed}, ${from})`;
+  if (coverage.complete) return `0-${coverage.total - 1} covered exactly once (${facts(from)})`;
   const parts = [];
   if (coverage.missing.length > 0) parts.push(`missing ${coverage.missing.map(showRange).join(", ")}`);
   if (coverage.doubled.length > 0) parts.push(`doubled ${coverage.doubled.map(showRange).join(", ")}`);
   parts.push(...coverage.problems);
-  return `NOT one sweep of 0-${Math.max(coverage.total - 1, 0)}: ${parts.join("; ")} (${seed}, ${from})`;
+  return `NOT one sweep of 0-${Math.max(coverage.total - 1, 0)}: ${parts.join("; ")} (${facts(from)})`;
 }
 function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
@@ -15167,7 +15168,7 @@ function verdictOf(entries, implementations, disagreements, requireConformant) {
     failures.push(`${plural(disagreements.length, "case", "cases")} answered differently`);
   if (incompleteSweeps > 0)
     failures.push(
-      `${plural(incompleteSweeps, "implementation's", "implementations'")} shards are not 1..N each once or do not cover a sweep exactly once`
+      `${plural(incompleteSweeps, "implementation's", "implementations'")} shards are missing, doubled, or do not cover a sweep exactly once`
     );
   const notConformant = implementations.length - conformant;
   if (requireConformant && notConformant > 0)
@@ -16849,8 +16850,10 @@ on which they gave different answers (refusals agree whatever their reasons), an
 each implementation cover each sweep (numbers, and generated properties named as ranges). A RECORD
 may be a folder: every record.json below it is taken, so a folder of downloaded artifacts works.
 Records with the same implementation (adapter, command line or URL, name, version, program files)
-and suite are one implementation: their cases join, and the cases of each sweep together must cover
-0..N-1 exactly once, from one seed.
+and suite (all but its shard=K/N) are one implementation: their cases join, each counted once; its
+shards must be 1..N of one N, each once; and the cases of each sweep together must cover 0..N-1
+exactly once, from one seed, N being the suite's numbers=N (generated=R per property), or for a
+record without it one past the highest index covered.
 
   --out DIR              write aggregate.json, summary.md, badge.svg and badge.json into DIR
   --markdown FILE        write the Markdown summary to FILE too (e.g. "$GITHUB_STEP_SUMMARY")
@@ -16858,9 +16861,9 @@ and suite are one implementation: their cases join, and the cases of each sweep 
   --require-conformant   a non-conformant implementation fails the aggregate too
   --quiet                print only the last line
 
-Exit status: 0 every record accepted, no case answered differently and every sweep whole (and, with
---require-conformant, every implementation conformant); 1 otherwise; 2 could not run (a RECORD that
-does not exist, a folder without records, bad options).`;
+Exit status: 0 every record accepted, no case answered differently, every shard set and every sweep
+whole (and, with --require-conformant, every implementation conformant); 1 otherwise; 2 could not
+run (a RECORD that does not exist, a folder without records, bad options).`;
 var aggregateCommand = {
   summary: "verify many records (a matrix's artifacts) and show them side by side",
   usage,
@@ -17164,7 +17167,12 @@ wrote ${join3(outDir, "badge.svg")} and badge.json
   }
 };
 function parse2(argv) {
-  return parseArgs2({ args: argv, allowPositionals: true, strict: true, options: { out: { type: "string" } } });
+  return parseArgs2({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { out: { type: "string" } }
+  });
 }
 
 // src/commands/canonicalize.ts
@@ -20529,7 +20537,7 @@ The implementation:
   --compare-runs N           generated values for the comparison (default ${DEFAULT_COMPARE_RUNS})
 
 The corpus:
-  --suite all|LIST           all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,
+  --suite(s) all|LIST        all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,
                              numbers, generated
   --profile rfc8785|nfc      rfc8785 (default) keeps strings as sent; nfc is for stores that normalize
   --numbers N                how many generated doubles the numbers suite sends (default ${DEFAULTS.numbers})
@@ -20580,7 +20588,7 @@ function parseRunArgs(argv) {
       shell: v.shell ?? false,
       ...v["read-command"] ? { readCommand: v["read-command"] } : {},
       ...v["read-url"] ? { readUrl: v["read-url"] } : {},
-      suites: parseSuites(v.suite),
+      suites: parseSuites(v.suite ?? v.suites),
       profile: parseProfile(v.profile),
       numbers: parseCount(v.numbers, "--numbers", DEFAULTS.numbers),
       seed,
@@ -21014,7 +21022,8 @@ Checks a conform-result/1 record (seed 003 \xA74) offline and prints one outcome
 RECORD is a file, or - for stdin. A refused record's reason is explained on stderr.
 
   --pubkey HEX   the record must be signed by this Ed25519 public key (64 hex digits):
-                 prints 'pubkey match' or 'pubkey mismatch expected=<HEX> got=<signer_pubkey>'
+                 prints 'pubkey match' or 'pubkey mismatch got=<signer_pubkey>' (the key you gave is not
+                 echoed: a secret seed pasted there by mistake must not reach a log)
   --corpus DIR   recompute the corpus digest from the corpus folder DIR (a vectors/ folder, or
                  a folder holding one) for the suites the record names, and compare:
                  prints 'corpus match <digest>' or 'corpus mismatch expected=<digest> got=<digest>'
@@ -21120,7 +21129,7 @@ var verifyCommand2 = {
     if (pubkey !== void 0) {
       const got = result2.record.signer_pubkey;
       const match = got === pubkey;
-      process.stdout.write(match ? "pubkey match\n" : `pubkey mismatch expected=${pubkey} got=${got}
+      process.stdout.write(match ? "pubkey match\n" : `pubkey mismatch got=${got}
 `);
       allMatch &&= match;
     }
