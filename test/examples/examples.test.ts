@@ -3,7 +3,7 @@
 // run signs is accepted by the verifier.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -86,6 +86,17 @@ for (const example of EXAMPLES) {
       assert.ok(outcome.record.summary.cases > 300);
       const verdict = verifyRecord(outcome.recordBytes);
       assert.equal(verdict.outcome, "accept");
+      // And the independent verifier, which shares no code with ours, accepts it too.
+      const recordFile = join(javaClasses, `${example.name}-record.json`);
+      writeFileSync(recordFile, outcome.recordBytes);
+      const line = execFileSync(
+        python,
+        [join(root, "verifiers/python/conform_result_verify.py"), recordFile],
+        {
+          encoding: "utf8",
+        },
+      );
+      assert.equal(line, "accept conformant=true\n");
     });
 
     test("is conformant in once mode", async () => {
