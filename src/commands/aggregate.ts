@@ -4,9 +4,9 @@
 // shards of a run are all there once each and cover each sweep exactly once, and writes
 // aggregate.json, a Markdown summary and a badge. The action's `mode: aggregate` calls the same code
 // through aggregateForAction (src/aggregate/for-action.ts).
-import { parseArgs } from "node:util";
+
 import { aggregateConsole, InputError, loadAndAggregate, writeAggregate } from "../aggregate/index.js";
-import { type Command, UsageError } from "./command.js";
+import { type Command, parseCommandArgs, UsageError } from "./command.js";
 
 const usage = `usage: canon-conformance aggregate RECORD... [--out DIR] [--markdown FILE] [--badge-dir DIR]
                                    [--require-conformant] [--quiet]
@@ -35,13 +35,7 @@ export const aggregateCommand: Command = {
   summary: "verify many records (a matrix's artifacts) and show them side by side",
   usage,
   async run(argv) {
-    let parsed: ReturnType<typeof parseOptions>;
-    try {
-      parsed = parseOptions(argv);
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseOptions(argv);
     if (positionals.length === 0) throw new UsageError("give at least one RECORD file or folder");
 
     let aggregate: Awaited<ReturnType<typeof loadAndAggregate>>;
@@ -69,7 +63,7 @@ export const aggregateCommand: Command = {
 };
 
 function parseOptions(argv: string[]) {
-  return parseArgs({
+  return parseCommandArgs({
     args: argv,
     allowPositionals: true,
     options: {

@@ -2,10 +2,10 @@
 // is verified first, so a badge is only ever drawn from a record that is intact and consistent.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
+
 import { outcomeLine, verifyRecord } from "../record/verify.js";
 import { badgeJson, badgeSvg } from "../report/index.js";
-import { type Command, UsageError } from "./command.js";
+import { type Command, parseCommandArgs, UsageError } from "./command.js";
 
 const USAGE = `usage: canon-conformance badge RECORD [--out DIR]
 
@@ -17,12 +17,7 @@ export const badgeCommand: Command = {
   summary: "draw badge.svg and badge.json from a record that verifies",
   usage: USAGE,
   async run(argv) {
-    let parsed: ReturnType<typeof parse>;
-    try {
-      parsed = parse(argv);
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const parsed = parse(argv);
     const [path, ...extra] = parsed.positionals;
     if (path === undefined || extra.length > 0) throw new UsageError("give exactly one RECORD");
     let bytes: Uint8Array;
@@ -48,7 +43,7 @@ export const badgeCommand: Command = {
 };
 
 function parse(argv: string[]) {
-  return parseArgs({
+  return parseCommandArgs({
     args: argv,
     allowPositionals: true,
     strict: true,

@@ -1,8 +1,8 @@
 // `canon-conformance canonicalize`: the reference RFC 8785 canonicalizer as a command that speaks
 // the command-adapter protocol (DESIGN.md), the baseline users diff their own implementation against.
-import { parseArgs } from "node:util";
+
 import { canonicalize, keccak256Hex, type ParseOptions, sha256Hex } from "../jcs/index.js";
-import { type Command, UsageError } from "./command.js";
+import { type Command, parseCommandArgs, UsageError } from "./command.js";
 import { serveLines, serveOnce, type Transform } from "./serve-protocol.js";
 
 const usage = `usage: canon-conformance canonicalize [--lines] [--digest sha256|keccak256] [options]
@@ -68,12 +68,7 @@ export const canonicalizeCommand: Command = {
   summary: "the reference RFC 8785 canonicalizer, speaking the command protocol (stdin to stdout)",
   usage,
   async run(argv) {
-    let values: ReturnType<typeof parse>["values"];
-    try {
-      values = parse(argv).values;
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const { values } = parse(argv);
     const options: ParseOptions = {
       bom: choice("bom", values.bom, ["reject", "ignore"] as const),
       bigIntegers: choice("big-integers", values["big-integers"], ["round", "reject"] as const),
@@ -99,7 +94,7 @@ export const canonicalizeCommand: Command = {
 };
 
 function parse(argv: string[]) {
-  return parseArgs({
+  return parseCommandArgs({
     args: argv,
     strict: true,
     allowPositionals: false,

@@ -4,9 +4,9 @@
 // overwriting one), or stdout when stdout is a pipe or a file (e.g. into `gh secret set`). To a
 // terminal it is never printed.
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
+
 import { ephemeralKey, KEY_ENV, toHex } from "../record/keys.js";
-import { type Command, UsageError } from "./command.js";
+import { type Command, parseCommandArgs } from "./command.js";
 
 const usage = `usage: canon-conformance keygen [--out FILE]
 
@@ -25,13 +25,7 @@ export const keygenCommand: Command = {
   summary: "make an Ed25519 signing key and print its public half",
   usage,
   async run(argv) {
-    let out: string | undefined;
-    try {
-      const { values } = parseArgs({ args: argv, options: { out: { type: "string" } } });
-      out = values.out;
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const out = parseCommandArgs({ args: argv, options: { out: { type: "string" } } }).values.out;
     if (out === undefined && process.stdout.isTTY) {
       process.stderr.write(
         "canon-conformance keygen: refusing to print a secret key to a terminal; use --out FILE, or pipe stdout (e.g. into gh secret set)\n",

@@ -1,10 +1,10 @@
 // `canon-conformance known-bad NAME`: a deliberately broken canonicalizer as a command speaking the
 // command-adapter protocol, so the self-test's proof can also go through the real command path
 // (`canon-conformance run --command "canon-conformance known-bad NAME"` must come out not conformant).
-import { parseArgs } from "node:util";
+
 import { CHECK_TITLES } from "../checks/index.js";
 import { KNOWN_BADS, knownBad } from "../known-bad/index.js";
-import { type Command, UsageError } from "./command.js";
+import { type Command, parseCommandArgs, UsageError } from "./command.js";
 import { serveLines, serveOnce } from "./serve-protocol.js";
 
 const usage = `usage: canon-conformance known-bad NAME [--lines] [--read-side]
@@ -34,18 +34,12 @@ export const knownBadCommand: Command = {
   summary: "run a deliberately broken canonicalizer as a command (--list to list them)",
   usage,
   async run(argv) {
-    let parsed: { values: { lines?: boolean; "read-side"?: boolean; list?: boolean }; positionals: string[] };
-    try {
-      parsed = parseArgs({
-        args: argv,
-        options: { lines: { type: "boolean" }, "read-side": { type: "boolean" }, list: { type: "boolean" } },
-        strict: true,
-        allowPositionals: true,
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseCommandArgs({
+      args: argv,
+      options: { lines: { type: "boolean" }, "read-side": { type: "boolean" }, list: { type: "boolean" } },
+      strict: true,
+      allowPositionals: true,
+    });
     if (values.list) {
       if (positionals.length > 0) throw new UsageError("--list takes no NAME");
       process.stdout.write(list());

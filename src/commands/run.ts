@@ -1,6 +1,6 @@
 // `canon-conformance run`: the corpus against a command line or a URL, a readable verdict, and
 // (with --out) the signed record, the machine-readable results and JUnit XML.
-import { parseArgs } from "node:util";
+
 import { formatCompare } from "../compare/index.js";
 import {
   DEFAULTS,
@@ -17,7 +17,7 @@ import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
 import { createProgressReporter, formatVerdict } from "../report/index.js";
 import { DEFAULT_COMPARE_RUNS, RunSetupError, runConformance } from "../run.js";
 import type { RunOptions, SigningKey } from "../types.js";
-import { type Command, UsageError } from "./command.js";
+import { type Command, parseCommandArgs, UsageError } from "./command.js";
 
 const USAGE = `usage: canon-conformance run (--command "CMD" | --url URL) [options]
 
@@ -80,12 +80,7 @@ export function parseRunArgs(argv: string[]): {
   /** The seed was drawn (`--seed random`): the face prints it, so the run can be replayed. */
   randomSeed: boolean;
 } {
-  let parsed: ReturnType<typeof parseRunArgsRaw>;
-  try {
-    parsed = parseRunArgsRaw(argv);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseRunArgsRaw(argv);
   const v = parsed.values;
   if (parsed.positionals.length > 0) {
     throw new UsageError(
@@ -137,7 +132,7 @@ export function parseRunArgs(argv: string[]): {
 }
 
 function parseRunArgsRaw(argv: string[]) {
-  return parseArgs({
+  return parseCommandArgs({
     args: argv,
     allowPositionals: true,
     strict: true,

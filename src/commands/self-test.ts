@@ -2,13 +2,13 @@
 // case; each known-bad must be caught by every check it declares; every expectation kind must be
 // shown able to fail. Exit 0 only when all of that holds, 1 when a claim breaks.
 import { availableParallelism } from "node:os";
-import { parseArgs } from "node:util";
+
 import { type KnownBad, knownBad } from "../known-bad/index.js";
 import { formatProof } from "../known-bad/proof-report.js";
 import { prove } from "../known-bad/prove.js";
 import { knownBadCommands, referenceCommand, thisCli, type ViaCommand } from "../known-bad/via-command.js";
 import { OptionError, parseCount, parseProfile } from "../options.js";
-import { type Command, UsageError } from "./command.js";
+import { type Command, parseCommandArgs, UsageError } from "./command.js";
 
 /** Generated numbers per known-bad: enough for the number formatters to show, quick for ~25 runs. */
 const DEFAULT_SELF_TEST_NUMBERS = 10_000;
@@ -36,23 +36,18 @@ export const selfTestCommand: Command = {
   summary: "prove the corpus: the reference passes it, every known-bad is caught",
   usage,
   async run(argv) {
-    let values: { profile?: string; numbers?: string; only?: string; via?: string; verbose?: boolean };
-    try {
-      ({ values } = parseArgs({
-        args: argv,
-        options: {
-          profile: { type: "string" },
-          numbers: { type: "string" },
-          only: { type: "string" },
-          via: { type: "string" },
-          verbose: { type: "boolean" },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseCommandArgs({
+      args: argv,
+      options: {
+        profile: { type: "string" },
+        numbers: { type: "string" },
+        only: { type: "string" },
+        via: { type: "string" },
+        verbose: { type: "boolean" },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
     let profile: ReturnType<typeof parseProfile>;
     let numbers: number;
     try {

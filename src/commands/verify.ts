@@ -5,13 +5,13 @@
 import { existsSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+
 import { corpusDigest, corpusFiles, vectorsRoot } from "../corpus/index.js";
 import { parseRecordSuite } from "../record/build.js";
 import { MAX_RECORD_BYTES } from "../record/format.js";
 import { outcomeLine, verifyRecord } from "../record/verify.js";
 import { type ConformResult, SUITES, type SuiteName } from "../types.js";
-import { type Command, UsageError } from "./command.js";
+import { type Command, parseCommandArgs, UsageError } from "./command.js";
 
 const usage = `usage: canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]
 
@@ -98,13 +98,7 @@ export const verifyCommand: Command = {
   summary: "check a signed conform-result/1 record offline (seed 003 §4)",
   usage,
   async run(argv) {
-    let parsed: ReturnType<typeof parseOptions>;
-    try {
-      parsed = parseOptions(argv);
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseOptions(argv);
     if (positionals.length !== 1) throw new UsageError("give exactly one RECORD file");
     const pubkey = values.pubkey?.toLowerCase();
     if (pubkey !== undefined && !/^[0-9a-f]{64}$/.test(pubkey)) {
@@ -159,7 +153,7 @@ export const verifyCommand: Command = {
 };
 
 function parseOptions(argv: string[]) {
-  return parseArgs({
+  return parseCommandArgs({
     args: argv,
     allowPositionals: true,
     options: {
