@@ -7,6 +7,7 @@
 // as \x1B never looks like the right answer; DEL is written raw by RFC 8785 and shows as \x7F in
 // expected and got alike.
 import { sha256Hex } from "../jcs/index.js";
+import { utf8SequenceLength } from "../jcs/utf8.js";
 import type { Answer } from "../types.js";
 
 /** The most characters (code points) a shown value keeps before it is cut. */
@@ -75,7 +76,7 @@ function decodeShowingInvalid(bytes: Uint8Array, truncated: boolean): string {
   let out = "";
   let i = 0;
   while (i < bytes.length) {
-    const length = validSequenceLength(bytes, i);
+    const length = utf8SequenceLength(bytes, i);
     if (length > 0) {
       out += strictDecoder.decode(bytes.subarray(i, i + length));
       i += length;
@@ -87,32 +88,4 @@ function decodeShowingInvalid(bytes: Uint8Array, truncated: boolean): string {
     }
   }
   return out;
-}
-
-/**
- * The length of the well-formed UTF-8 sequence at `i` (Unicode Table 3-7), 0 if it is ill-formed, or
- * -1 if it is a well-formed start cut short by the end of `bytes`.
- */
-function validSequenceLength(bytes: Uint8Array, i: number): number {
-  const b = bytes[i]!;
-  if (b < 0x80) return 1;
-  let need: number;
-  let lo = 0x80;
-  let hi = 0xbf;
-  if (b >= 0xc2 && b <= 0xdf) need = 1;
-  else if (b >= 0xe0 && b <= 0xef) {
-    need = 2;
-    if (b === 0xe0) lo = 0xa0; // overlong
-    if (b === 0xed) hi = 0x9f; // encoded surrogates
-  } else if (b >= 0xf0 && b <= 0xf4) {
-    need = 3;
-    if (b === 0xf0) lo = 0x90; // overlong
-    if (b === 0xf4) hi = 0x8f; // past U+10FFFF
-  } else return 0;
-  for (let k = 1; k <= need; k++) {
-    const c = bytes[i + k];
-    if (c === undefined) return -1;
-    if (k === 1 ? c < lo || c > hi : c < 0x80 || c > 0xbf) return 0;
-  }
-  return need + 1;
 }

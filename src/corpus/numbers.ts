@@ -108,8 +108,9 @@ export function randomDouble(seed: number, r: number): number {
   }
 }
 
-/** A 32-bit integer hash with good avalanche (Chris Wellons' "lowbias32"); a bijection on 32 bits. */
-function lowbias32(x: number): number {
+/** A 32-bit integer hash with good avalanche (Chris Wellons' "lowbias32"); a bijection on 32 bits.
+ * The numbers stream and the generated suite's seed derivation both use it. */
+export function lowbias32(x: number): number {
   x ^= x >>> 16;
   x = Math.imul(x, 0x7feb352d);
   x ^= x >>> 15;

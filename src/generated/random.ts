@@ -1,16 +1,7 @@
 // The small deterministic randomness the generated suite needs outside fast-check: a seeded stream
 // for spelling choices (so a counterexample is a value and an integer, and replays exactly), and a
 // hash that derives each chunk's fast-check seed from the run seed.
-
-/** A 32-bit integer hash with good avalanche (Chris Wellons' "lowbias32"), as the numbers suite uses. */
-export function lowbias32(x: number): number {
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x7feb352d);
-  x ^= x >>> 15;
-  x = Math.imul(x, 0x846ca68b);
-  x ^= x >>> 16;
-  return x >>> 0;
-}
+import { lowbias32 } from "../corpus/numbers.js";
 
 /** One 32-bit seed from several integers (the run seed, a property's index, a chunk's first run). */
 export function mixSeed(...parts: number[]): number {

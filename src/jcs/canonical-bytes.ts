@@ -16,6 +16,7 @@
 import { isUtf8 } from "node:buffer";
 import { JcsError } from "./errors.js";
 import { resolveOptions } from "./options.js";
+import { hexDigitValue } from "./scanner.js";
 import type { ParseOptions } from "./types.js";
 import { firstInvalidUtf8Offset } from "./utf8.js";
 
@@ -339,12 +340,8 @@ class ByteCanonicalizer {
     const src = this.src;
     let v = 0;
     for (let k = at; k < at + 4; k++) {
-      const c = src[k]!;
-      let d: number;
-      if (c >= 0x30 && c <= 0x39) d = c - 0x30;
-      else if (c >= 0x61 && c <= 0x66) d = c - 0x57;
-      else if (c >= 0x41 && c <= 0x46) d = c - 0x37;
-      else return this.fail("invalid-escape", at - 2, "\\u must be followed by four hex digits");
+      const d = hexDigitValue(src[k]!);
+      if (d < 0) return this.fail("invalid-escape", at - 2, "\\u must be followed by four hex digits");
       v = (v << 4) | d;
     }
     return v;

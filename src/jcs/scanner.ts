@@ -100,12 +100,8 @@ export class Scanner {
   private hex4(at: number): number {
     let v = 0;
     for (let k = at; k < at + 4; k++) {
-      const c = this.text.charCodeAt(k);
-      let d: number;
-      if (c >= 0x30 && c <= 0x39) d = c - 0x30;
-      else if (c >= 0x61 && c <= 0x66) d = c - 0x57;
-      else if (c >= 0x41 && c <= 0x46) d = c - 0x37;
-      else return this.fail("invalid-escape", at - 2, "\\u must be followed by four hex digits");
+      const d = hexDigitValue(this.text.charCodeAt(k));
+      if (d < 0) return this.fail("invalid-escape", at - 2, "\\u must be followed by four hex digits");
       v = (v << 4) | d;
     }
     return v;
@@ -213,6 +209,14 @@ export class Scanner {
     this.skipWhitespace();
     if (this.i < this.n) this.unexpected(this.i, "the end of the input");
   }
+}
+
+/** The value of an ASCII hex digit (either case), or -1: shared by both parsing paths' `\uXXXX`. */
+export function hexDigitValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  return -1;
 }
 
 export function hex(c: number): string {

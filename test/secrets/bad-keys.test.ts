@@ -7,22 +7,8 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { KeyError, loadSuppliedKey, parseSuppliedKey } from "../../src/record/keys.js";
-import { BUNDLE_DIR, buildBundle, filesUnder, leaksOfRun, runCli, tempDir } from "./cli.js";
+import { BUNDLE_DIR, buildBundle, filesUnder, leaksOfRun, RUN_ARGS, runCli, tempDir } from "./cli.js";
 import { BAD_KEYS, GOOD_KEYS, leaksIn } from "./material.js";
-
-const COMMAND = {
-  once: ["--command", "python3 examples/python/canon.py", "--suite", "jcs", "--numbers", "0"],
-  lines: [
-    "--command",
-    "python3 examples/python/canon.py --lines",
-    "--protocol",
-    "lines",
-    "--suite",
-    "jcs",
-    "--numbers",
-    "0",
-  ],
-};
 
 before(buildBundle);
 after(() => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
@@ -58,7 +44,15 @@ describe("the CLI: run refuses each malformed key, in a file or in CANON_CONFORM
       const keyFile = join(work, `key-${i}`);
       const out = join(work, `out-file-${i}`);
       writeFileSync(keyFile, key.text);
-      const run = await runCli(["run", ...COMMAND[protocol], "--out", out, "--key-file", keyFile, "--quiet"]);
+      const run = await runCli([
+        "run",
+        ...RUN_ARGS[protocol],
+        "--out",
+        out,
+        "--key-file",
+        keyFile,
+        "--quiet",
+      ]);
       assert.equal(run.code, 2, `exit ${run.code}\n${run.stdout}\n${run.stderr}`);
       assert.match(run.stderr, /canon-conformance run: .*key/);
       assert.deepEqual([...filesUnder(out).keys()], [], "no record is written");
@@ -69,7 +63,7 @@ describe("the CLI: run refuses each malformed key, in a file or in CANON_CONFORM
     test(`${key.name} (CANON_CONFORMANCE_KEY, ${protocol === "once" ? "lines" : "once"})`, async () => {
       const out = join(work, `out-env-${i}`);
       const other = protocol === "once" ? "lines" : "once";
-      const run = await runCli(["run", ...COMMAND[other], "--out", out, "--quiet"], {
+      const run = await runCli(["run", ...RUN_ARGS[other], "--out", out, "--quiet"], {
         CANON_CONFORMANCE_KEY: key.text.toString("utf8"),
       });
       assert.equal(run.code, 2, `exit ${run.code}\n${run.stdout}\n${run.stderr}`);
@@ -87,7 +81,7 @@ describe("the CLI: run refuses each malformed key, in a file or in CANON_CONFORM
       [dir, /EISDIR/],
       [join(work, "missing"), /ENOENT/],
     ] as const) {
-      const run = await runCli(["run", ...COMMAND.lines, "--key-file", keyFile, "--quiet"]);
+      const run = await runCli(["run", ...RUN_ARGS.lines, "--key-file", keyFile, "--quiet"]);
       assert.equal(run.code, 2);
       assert.match(run.stderr, code);
       assert.deepEqual(leaksOfRun(run, []), []);
@@ -97,7 +91,7 @@ describe("the CLI: run refuses each malformed key, in a file or in CANON_CONFORM
   test("a key in a file and in the environment at once is refused, repeating neither", async () => {
     const keyFile = join(work, "good");
     writeFileSync(keyFile, GOOD_KEYS[0]!.text);
-    const run = await runCli(["run", ...COMMAND.lines, "--key-file", keyFile, "--quiet"], {
+    const run = await runCli(["run", ...RUN_ARGS.lines, "--key-file", keyFile, "--quiet"], {
       CANON_CONFORMANCE_KEY: GOOD_KEYS[2]!.text.toString(),
     });
     assert.equal(run.code, 2);

@@ -21,6 +21,22 @@ export function buildBundle(): void {
   if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
 }
 
+/** `run` arguments for a conformant example in each protocol, narrowed for speed: the once protocol
+ * starts a process per case, so it takes the smallest suite. */
+export const RUN_ARGS = {
+  once: ["--command", "python3 examples/python/canon.py", "--suite", "canon-or-reject", "--numbers", "0"],
+  lines: [
+    "--command",
+    "python3 examples/python/canon.py --lines",
+    "--protocol",
+    "lines",
+    "--suite",
+    "jcs",
+    "--numbers",
+    "0",
+  ],
+} as const;
+
 export interface CliRun {
   code: number | null;
   stdout: string;

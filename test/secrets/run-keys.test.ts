@@ -7,23 +7,8 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
-import { BUNDLE_DIR, buildBundle, filesUnder, leaksOfRun, runCli, tempDir } from "./cli.js";
+import { BUNDLE_DIR, buildBundle, filesUnder, leaksOfRun, RUN_ARGS, runCli, tempDir } from "./cli.js";
 import { GOOD_KEYS, SEED_HEX } from "./material.js";
-
-// Narrowed for speed: the once protocol starts a process per case, so it takes the smallest suite.
-const PROTOCOLS = {
-  once: ["--command", "python3 examples/python/canon.py", "--suite", "canon-or-reject", "--numbers", "0"],
-  lines: [
-    "--command",
-    "python3 examples/python/canon.py --lines",
-    "--protocol",
-    "lines",
-    "--suite",
-    "jcs",
-    "--numbers",
-    "0",
-  ],
-} as const;
 
 const PUBLIC = toHex(parseSuppliedKey(SEED_HEX).publicKey);
 
@@ -45,7 +30,7 @@ for (const plan of plans) {
     before(async () => {
       const keyFile = join(work, "signing.key");
       writeFileSync(keyFile, plan.key.text, { mode: 0o600 });
-      const args = ["run", ...PROTOCOLS[plan.protocol], "--out", out, "--no-color"];
+      const args = ["run", ...RUN_ARGS[plan.protocol], "--out", out, "--no-color"];
       run =
         plan.via === "file"
           ? await runCli([...args, "--key-file", keyFile])
