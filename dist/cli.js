@@ -754,9 +754,6 @@ var require_anafanafo = __commonJS({
   }
 });
 
-// src/commands/aggregate.ts
-import { parseArgs } from "node:util";
-
 // src/version.ts
 var TOOL_NAME = "canon-conformance";
 var TOOL_VERSION = "0.1.0";
@@ -2447,35 +2444,35 @@ function decodeUtf8(bytes2) {
   }
 }
 function firstInvalidUtf8Offset(bytes2) {
-  const n = bytes2.length;
-  let i = 0;
-  while (i < n) {
-    const b = bytes2[i];
-    if (b < 128) {
-      i++;
-      continue;
-    }
-    let need;
-    let lo = 128;
-    let hi = 191;
-    if (b >= 194 && b <= 223) need = 1;
-    else if (b >= 224 && b <= 239) {
-      need = 2;
-      if (b === 224) lo = 160;
-      if (b === 237) hi = 159;
-    } else if (b >= 240 && b <= 244) {
-      need = 3;
-      if (b === 240) lo = 144;
-      if (b === 244) hi = 143;
-    } else return i;
-    for (let k = 1; k <= need; k++) {
-      const c = bytes2[i + k];
-      if (c === void 0) return i;
-      if (k === 1 ? c < lo || c > hi : c < 128 || c > 191) return i;
-    }
-    i += need + 1;
+  for (let i = 0; i < bytes2.length; ) {
+    const length = utf8SequenceLength(bytes2, i);
+    if (length <= 0) return i;
+    i += length;
   }
   return -1;
+}
+function utf8SequenceLength(bytes2, i) {
+  const b = bytes2[i];
+  if (b < 128) return 1;
+  let need;
+  let lo = 128;
+  let hi = 191;
+  if (b >= 194 && b <= 223) need = 1;
+  else if (b >= 224 && b <= 239) {
+    need = 2;
+    if (b === 224) lo = 160;
+    if (b === 237) hi = 159;
+  } else if (b >= 240 && b <= 244) {
+    need = 3;
+    if (b === 240) lo = 144;
+    if (b === 244) hi = 143;
+  } else return 0;
+  for (let k = 1; k <= need; k++) {
+    const c = bytes2[i + k];
+    if (c === void 0) return -1;
+    if (k === 1 ? c < lo || c > hi : c < 128 || c > 191) return 0;
+  }
+  return need + 1;
 }
 function byteOffsetOf(text, index) {
   let bytes2 = 0;
@@ -2492,12 +2489,210 @@ function byteOffsetOf(text, index) {
   return bytes2;
 }
 
-// src/jcs/canonical-bytes.ts
+// src/jcs/scanner.ts
 var QUOTE = 34;
 var BACKSLASH = 92;
+var MAX_SAFE = Number.MAX_SAFE_INTEGER;
+var Scanner = class {
+  text;
+  n;
+  /** The next UTF-16 index to read. */
+  i = 0;
+  maxDepth;
+  rejectBig;
+  constructor(text, options) {
+    const resolved = resolveOptions(options);
+    this.text = text;
+    this.n = text.length;
+    this.maxDepth = resolved.maxDepth;
+    this.rejectBig = resolved.rejectBigIntegers;
+    if (this.n > 0 && text.charCodeAt(0) === 65279) {
+      if (!resolved.ignoreBom) this.fail("bom", 0, "a byte-order mark (U+FEFF) precedes the JSON text");
+      this.i = 1;
+    }
+  }
+  fail(code2, at, message) {
+    throw new JcsError(code2, byteOffsetOf(this.text, at), message);
+  }
+  unexpected(at, wanted) {
+    if (at >= this.n) return this.fail("unexpected-end", at, `the input ends where ${wanted} was expected`);
+    const c = this.text.codePointAt(at);
+    const shown = c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `U+${hex(c)}`;
+    return this.fail("unexpected-character", at, `${shown} where ${wanted} was expected`);
+  }
+  /** Skips the four whitespace characters of RFC 8259 §2 and returns the next code unit (NaN at end). */
+  skipWhitespace() {
+    const text = this.text;
+    let i = this.i;
+    let c = text.charCodeAt(i);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+    this.i = i;
+    return c;
+  }
+  /** Reads the string whose opening quote is at `i` and returns its value; `i` ends after it. */
+  readString() {
+    const text = this.text;
+    const n = this.n;
+    const start = this.i + 1;
+    let i = start;
+    for (; ; ) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) {
+        this.i = i + 1;
+        return text.slice(start, i);
+      }
+      if (c === BACKSLASH || c < 32 || c >= 55296 && c <= 57343 || i >= n) break;
+      i++;
+    }
+    let out = "";
+    let chunk = start;
+    for (; ; ) {
+      if (i >= n) this.fail("unterminated-string", start - 1, "a string is not closed");
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) {
+        this.i = i + 1;
+        return out + text.slice(chunk, i);
+      }
+      if (c === BACKSLASH) {
+        out += text.slice(chunk, i);
+        this.i = i;
+        out += this.readEscape();
+        i = chunk = this.i;
+      } else if (c < 32) {
+        this.fail("control-character", i, `raw control character U+${hex(c)} in a string`);
+      } else if (c >= 55296 && c <= 57343) {
+        const next = text.charCodeAt(i + 1);
+        if (c <= 56319 && next >= 56320 && next <= 57343) i += 2;
+        else this.fail("lone-surrogate", i, `lone surrogate U+${hex(c)} in a string`);
+      } else i++;
+    }
+  }
+  hex4(at) {
+    let v = 0;
+    for (let k = at; k < at + 4; k++) {
+      const d = hexDigitValue(this.text.charCodeAt(k));
+      if (d < 0) return this.fail("invalid-escape", at - 2, "\\u must be followed by four hex digits");
+      v = v << 4 | d;
+    }
+    return v;
+  }
+  /** Reads the escape whose backslash is at `i`; `i` ends after it. */
+  readEscape() {
+    const text = this.text;
+    const at = this.i;
+    const c = text.charCodeAt(at + 1);
+    this.i = at + 2;
+    switch (c) {
+      case QUOTE:
+        return '"';
+      case BACKSLASH:
+        return "\\";
+      case 47:
+        return "/";
+      case 98:
+        return "\b";
+      case 102:
+        return "\f";
+      case 110:
+        return "\n";
+      case 114:
+        return "\r";
+      case 116:
+        return "	";
+      case 117: {
+        const u = this.hex4(at + 2);
+        this.i = at + 6;
+        if (u < 55296 || u > 57343) return String.fromCharCode(u);
+        if (u <= 56319 && text.charCodeAt(at + 6) === BACKSLASH && text.charCodeAt(at + 7) === 117) {
+          const low = this.hex4(at + 8);
+          if (low >= 56320 && low <= 57343) {
+            this.i = at + 12;
+            return String.fromCharCode(u, low);
+          }
+        }
+        return this.fail("lone-surrogate", at, `\\u${hex(u)} is a lone surrogate`);
+      }
+      default:
+        if (at + 1 >= this.n) return this.fail("unterminated-string", at, "a string is not closed");
+        return this.fail(
+          "invalid-escape",
+          at,
+          'a backslash must start one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX'
+        );
+    }
+  }
+  /** Reads the number at `i` (a '-' or a digit) and returns its double; `i` ends after it. */
+  readNumber() {
+    const text = this.text;
+    const start = this.i;
+    let i = start;
+    let integer2 = true;
+    let c = text.charCodeAt(i);
+    if (c === 45) c = text.charCodeAt(++i);
+    if (c === 48) {
+      c = text.charCodeAt(++i);
+      if (c >= 48 && c <= 57) this.fail("leading-zero", start, "a number must not have a leading zero");
+    } else if (c >= 49 && c <= 57) {
+      do
+        c = text.charCodeAt(++i);
+      while (c >= 48 && c <= 57);
+    } else return this.fail("invalid-number", start, "'-' must be followed by a digit");
+    if (c === 46) {
+      integer2 = false;
+      c = text.charCodeAt(++i);
+      if (!(c >= 48 && c <= 57)) {
+        this.fail("invalid-number", start, "a decimal point must be followed by a digit");
+      }
+      do
+        c = text.charCodeAt(++i);
+      while (c >= 48 && c <= 57);
+    }
+    if (c === 101 || c === 69) {
+      integer2 = false;
+      c = text.charCodeAt(++i);
+      if (c === 43 || c === 45) c = text.charCodeAt(++i);
+      if (!(c >= 48 && c <= 57)) this.fail("invalid-number", start, "an exponent must have a digit");
+      do
+        c = text.charCodeAt(++i);
+      while (c >= 48 && c <= 57);
+    }
+    this.i = i;
+    const value = Number(text.slice(start, i));
+    if (value === Infinity || value === -Infinity) {
+      this.fail("number-out-of-range", start, "the number is beyond the range of an IEEE-754 double");
+    }
+    if (integer2 && this.rejectBig && (value > MAX_SAFE || value < -MAX_SAFE)) {
+      this.fail("big-integer", start, "the integer is beyond \xB1(2^53-1) and big integers are refused");
+    }
+    return value;
+  }
+  /** Reads `word` (true, false, null) at `i`, or fails. */
+  expectWord(word) {
+    if (!this.text.startsWith(word, this.i)) this.unexpected(this.i, "a JSON value");
+    this.i += word.length;
+  }
+  /** After the top-level value: only whitespace may follow. */
+  expectEnd() {
+    this.skipWhitespace();
+    if (this.i < this.n) this.unexpected(this.i, "the end of the input");
+  }
+};
+function hexDigitValue(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+function hex(c) {
+  return c.toString(16).toUpperCase().padStart(4, "0");
+}
+
+// src/jcs/canonical-bytes.ts
+var QUOTE2 = 34;
+var BACKSLASH2 = 92;
 var COMMA = 44;
 var COLON = 58;
-var MAX_SAFE = Number.MAX_SAFE_INTEGER;
+var MAX_SAFE2 = Number.MAX_SAFE_INTEGER;
 var HEX = "0123456789abcdef";
 var SET_THRESHOLD = 16;
 function canonicalBytes(input, options) {
@@ -2558,7 +2753,7 @@ var ByteCanonicalizer = class {
     const isObject2 = [];
     for (; ; ) {
       const c = this.skipWhitespace();
-      if (c === QUOTE) this.writeString();
+      if (c === QUOTE2) this.writeString();
       else if (c === 123 || c === 91) {
         if (isObject2.length >= this.maxDepth) {
           this.fail("max-depth", this.i, `nesting deeper than ${this.maxDepth} is refused`);
@@ -2645,7 +2840,7 @@ var ByteCanonicalizer = class {
     if (at >= this.n)
       return this.fail("unexpected-end", this.n, `the input ends where ${wanted} was expected`);
     const c = this.codePointAt(at);
-    const shown = c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `U+${hex(c)}`;
+    const shown = c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `U+${hex2(c)}`;
     return this.fail("unexpected-character", at, `${shown} where ${wanted} was expected`);
   }
   /** The code point whose UTF-8 sequence starts at `at` (the input is valid UTF-8). */
@@ -2682,12 +2877,12 @@ var ByteCanonicalizer = class {
     let out = this.out;
     let o = this.o;
     let i = open3 + 1;
-    out[o++] = QUOTE;
+    out[o++] = QUOTE2;
     this.lastEscaped = false;
     for (; ; ) {
       const b = src[i];
-      if (b === QUOTE) break;
-      if (b === BACKSLASH) {
+      if (b === QUOTE2) break;
+      if (b === BACKSLASH2) {
         this.i = i;
         this.o = o;
         this.writeEscape();
@@ -2695,7 +2890,7 @@ var ByteCanonicalizer = class {
         o = this.o;
         out = this.out;
       } else if (b < 32) {
-        this.fail("control-character", i, `raw control character U+${hex(b)} in a string`);
+        this.fail("control-character", i, `raw control character U+${hex2(b)} in a string`);
       } else if (i >= n) {
         this.fail("unterminated-string", open3, "a string is not closed");
       } else {
@@ -2703,7 +2898,7 @@ var ByteCanonicalizer = class {
         i++;
       }
     }
-    out[o++] = QUOTE;
+    out[o++] = QUOTE2;
     this.i = i + 1;
     this.o = o;
   }
@@ -2714,8 +2909,8 @@ var ByteCanonicalizer = class {
     const c = src[at + 1];
     this.i = at + 2;
     switch (c) {
-      case QUOTE:
-      case BACKSLASH:
+      case QUOTE2:
+      case BACKSLASH2:
       case 98:
       // \b
       case 102:
@@ -2725,7 +2920,7 @@ var ByteCanonicalizer = class {
       case 114:
       // \r
       case 116:
-        this.out[this.o++] = BACKSLASH;
+        this.out[this.o++] = BACKSLASH2;
         this.out[this.o++] = c;
         this.lastEscaped = true;
         return;
@@ -2736,7 +2931,7 @@ var ByteCanonicalizer = class {
         const u = this.hex4(at + 2);
         this.i = at + 6;
         if (u >= 55296 && u <= 57343) {
-          if (u <= 56319 && src[at + 6] === BACKSLASH && src[at + 7] === 117) {
+          if (u <= 56319 && src[at + 6] === BACKSLASH2 && src[at + 7] === 117) {
             const low = this.hex4(at + 8);
             if (low >= 56320 && low <= 57343) {
               this.i = at + 12;
@@ -2749,7 +2944,7 @@ var ByteCanonicalizer = class {
               return;
             }
           }
-          this.fail("lone-surrogate", at, `\\u${hex(u)} is a lone surrogate`);
+          this.fail("lone-surrogate", at, `\\u${hex2(u)} is a lone surrogate`);
         }
         this.writeCodeUnit(u);
         return;
@@ -2767,9 +2962,9 @@ var ByteCanonicalizer = class {
    * \uXXXX escape it came from took 6. */
   writeCodeUnit(u) {
     const out = this.out;
-    if (u < 32 || u === QUOTE || u === BACKSLASH) {
+    if (u < 32 || u === QUOTE2 || u === BACKSLASH2) {
       this.lastEscaped = true;
-      out[this.o++] = BACKSLASH;
+      out[this.o++] = BACKSLASH2;
       const short2 = SHORT_ESCAPES[u];
       if (short2 !== void 0) out[this.o++] = short2;
       else {
@@ -2793,12 +2988,8 @@ var ByteCanonicalizer = class {
     const src = this.src;
     let v = 0;
     for (let k = at; k < at + 4; k++) {
-      const c = src[k];
-      let d;
-      if (c >= 48 && c <= 57) d = c - 48;
-      else if (c >= 97 && c <= 102) d = c - 87;
-      else if (c >= 65 && c <= 70) d = c - 55;
-      else return this.fail("invalid-escape", at - 2, "\\u must be followed by four hex digits");
+      const d = hexDigitValue(src[k]);
+      if (d < 0) return this.fail("invalid-escape", at - 2, "\\u must be followed by four hex digits");
       v = v << 4 | d;
     }
     return v;
@@ -2855,7 +3046,7 @@ var ByteCanonicalizer = class {
     if (value === Infinity || value === -Infinity) {
       this.fail("number-out-of-range", start, "the number is beyond the range of an IEEE-754 double");
     }
-    if (integer2 && this.rejectBig && (value > MAX_SAFE || value < -MAX_SAFE)) {
+    if (integer2 && this.rejectBig && (value > MAX_SAFE2 || value < -MAX_SAFE2)) {
       this.fail("big-integer", start, "the integer is beyond \xB1(2^53-1) and big integers are refused");
     }
     this.writeAscii(String(value));
@@ -2880,7 +3071,7 @@ var ByteCanonicalizer = class {
   // --- objects ---
   /** Reads `"name" :` into the innermost object, writing `"name":`; refuses a name it already has. */
   readName() {
-    if (this.skipWhitespace() !== QUOTE) this.unexpected(this.i, "a member name (a string)");
+    if (this.skipWhitespace() !== QUOTE2) this.unexpected(this.i, "a member name (a string)");
     const at = this.i;
     const start = this.o;
     this.writeString();
@@ -3002,9 +3193,9 @@ SHORT_ESCAPES[9] = 116;
 SHORT_ESCAPES[10] = 110;
 SHORT_ESCAPES[12] = 102;
 SHORT_ESCAPES[13] = 114;
-SHORT_ESCAPES[QUOTE] = QUOTE;
-SHORT_ESCAPES[BACKSLASH] = BACKSLASH;
-function hex(c) {
+SHORT_ESCAPES[QUOTE2] = QUOTE2;
+SHORT_ESCAPES[BACKSLASH2] = BACKSLASH2;
+function hex2(c) {
   return c.toString(16).toUpperCase().padStart(4, "0");
 }
 
@@ -3358,202 +3549,6 @@ function keccak256Hex(bytes2) {
   return bytesToHex2(keccak_256(bytes2));
 }
 
-// src/jcs/scanner.ts
-var QUOTE2 = 34;
-var BACKSLASH2 = 92;
-var MAX_SAFE2 = Number.MAX_SAFE_INTEGER;
-var Scanner = class {
-  text;
-  n;
-  /** The next UTF-16 index to read. */
-  i = 0;
-  maxDepth;
-  rejectBig;
-  constructor(text, options) {
-    const resolved = resolveOptions(options);
-    this.text = text;
-    this.n = text.length;
-    this.maxDepth = resolved.maxDepth;
-    this.rejectBig = resolved.rejectBigIntegers;
-    if (this.n > 0 && text.charCodeAt(0) === 65279) {
-      if (!resolved.ignoreBom) this.fail("bom", 0, "a byte-order mark (U+FEFF) precedes the JSON text");
-      this.i = 1;
-    }
-  }
-  fail(code2, at, message) {
-    throw new JcsError(code2, byteOffsetOf(this.text, at), message);
-  }
-  unexpected(at, wanted) {
-    if (at >= this.n) return this.fail("unexpected-end", at, `the input ends where ${wanted} was expected`);
-    const c = this.text.codePointAt(at);
-    const shown = c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `U+${hex2(c)}`;
-    return this.fail("unexpected-character", at, `${shown} where ${wanted} was expected`);
-  }
-  /** Skips the four whitespace characters of RFC 8259 §2 and returns the next code unit (NaN at end). */
-  skipWhitespace() {
-    const text = this.text;
-    let i = this.i;
-    let c = text.charCodeAt(i);
-    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
-    this.i = i;
-    return c;
-  }
-  /** Reads the string whose opening quote is at `i` and returns its value; `i` ends after it. */
-  readString() {
-    const text = this.text;
-    const n = this.n;
-    const start = this.i + 1;
-    let i = start;
-    for (; ; ) {
-      const c = text.charCodeAt(i);
-      if (c === QUOTE2) {
-        this.i = i + 1;
-        return text.slice(start, i);
-      }
-      if (c === BACKSLASH2 || c < 32 || c >= 55296 && c <= 57343 || i >= n) break;
-      i++;
-    }
-    let out = "";
-    let chunk = start;
-    for (; ; ) {
-      if (i >= n) this.fail("unterminated-string", start - 1, "a string is not closed");
-      const c = text.charCodeAt(i);
-      if (c === QUOTE2) {
-        this.i = i + 1;
-        return out + text.slice(chunk, i);
-      }
-      if (c === BACKSLASH2) {
-        out += text.slice(chunk, i);
-        this.i = i;
-        out += this.readEscape();
-        i = chunk = this.i;
-      } else if (c < 32) {
-        this.fail("control-character", i, `raw control character U+${hex2(c)} in a string`);
-      } else if (c >= 55296 && c <= 57343) {
-        const next = text.charCodeAt(i + 1);
-        if (c <= 56319 && next >= 56320 && next <= 57343) i += 2;
-        else this.fail("lone-surrogate", i, `lone surrogate U+${hex2(c)} in a string`);
-      } else i++;
-    }
-  }
-  hex4(at) {
-    let v = 0;
-    for (let k = at; k < at + 4; k++) {
-      const c = this.text.charCodeAt(k);
-      let d;
-      if (c >= 48 && c <= 57) d = c - 48;
-      else if (c >= 97 && c <= 102) d = c - 87;
-      else if (c >= 65 && c <= 70) d = c - 55;
-      else return this.fail("invalid-escape", at - 2, "\\u must be followed by four hex digits");
-      v = v << 4 | d;
-    }
-    return v;
-  }
-  /** Reads the escape whose backslash is at `i`; `i` ends after it. */
-  readEscape() {
-    const text = this.text;
-    const at = this.i;
-    const c = text.charCodeAt(at + 1);
-    this.i = at + 2;
-    switch (c) {
-      case QUOTE2:
-        return '"';
-      case BACKSLASH2:
-        return "\\";
-      case 47:
-        return "/";
-      case 98:
-        return "\b";
-      case 102:
-        return "\f";
-      case 110:
-        return "\n";
-      case 114:
-        return "\r";
-      case 116:
-        return "	";
-      case 117: {
-        const u = this.hex4(at + 2);
-        this.i = at + 6;
-        if (u < 55296 || u > 57343) return String.fromCharCode(u);
-        if (u <= 56319 && text.charCodeAt(at + 6) === BACKSLASH2 && text.charCodeAt(at + 7) === 117) {
-          const low = this.hex4(at + 8);
-          if (low >= 56320 && low <= 57343) {
-            this.i = at + 12;
-            return String.fromCharCode(u, low);
-          }
-        }
-        return this.fail("lone-surrogate", at, `\\u${hex2(u)} is a lone surrogate`);
-      }
-      default:
-        if (at + 1 >= this.n) return this.fail("unterminated-string", at, "a string is not closed");
-        return this.fail(
-          "invalid-escape",
-          at,
-          'a backslash must start one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX'
-        );
-    }
-  }
-  /** Reads the number at `i` (a '-' or a digit) and returns its double; `i` ends after it. */
-  readNumber() {
-    const text = this.text;
-    const start = this.i;
-    let i = start;
-    let integer2 = true;
-    let c = text.charCodeAt(i);
-    if (c === 45) c = text.charCodeAt(++i);
-    if (c === 48) {
-      c = text.charCodeAt(++i);
-      if (c >= 48 && c <= 57) this.fail("leading-zero", start, "a number must not have a leading zero");
-    } else if (c >= 49 && c <= 57) {
-      do
-        c = text.charCodeAt(++i);
-      while (c >= 48 && c <= 57);
-    } else return this.fail("invalid-number", start, "'-' must be followed by a digit");
-    if (c === 46) {
-      integer2 = false;
-      c = text.charCodeAt(++i);
-      if (!(c >= 48 && c <= 57)) {
-        this.fail("invalid-number", start, "a decimal point must be followed by a digit");
-      }
-      do
-        c = text.charCodeAt(++i);
-      while (c >= 48 && c <= 57);
-    }
-    if (c === 101 || c === 69) {
-      integer2 = false;
-      c = text.charCodeAt(++i);
-      if (c === 43 || c === 45) c = text.charCodeAt(++i);
-      if (!(c >= 48 && c <= 57)) this.fail("invalid-number", start, "an exponent must have a digit");
-      do
-        c = text.charCodeAt(++i);
-      while (c >= 48 && c <= 57);
-    }
-    this.i = i;
-    const value = Number(text.slice(start, i));
-    if (value === Infinity || value === -Infinity) {
-      this.fail("number-out-of-range", start, "the number is beyond the range of an IEEE-754 double");
-    }
-    if (integer2 && this.rejectBig && (value > MAX_SAFE2 || value < -MAX_SAFE2)) {
-      this.fail("big-integer", start, "the integer is beyond \xB1(2^53-1) and big integers are refused");
-    }
-    return value;
-  }
-  /** Reads `word` (true, false, null) at `i`, or fails. */
-  expectWord(word) {
-    if (!this.text.startsWith(word, this.i)) this.unexpected(this.i, "a JSON value");
-    this.i += word.length;
-  }
-  /** After the top-level value: only whitespace may follow. */
-  expectEnd() {
-    this.skipWhitespace();
-    if (this.i < this.n) this.unexpected(this.i, "the end of the input");
-  }
-};
-function hex2(c) {
-  return c.toString(16).toUpperCase().padStart(4, "0");
-}
-
 // src/jcs/parse.ts
 function parse(bytes2, options = {}) {
   return parseText(decodeUtf8(bytes2), options);
@@ -3561,7 +3556,7 @@ function parse(bytes2, options = {}) {
 function parseText(text, options = {}) {
   const s = new Scanner(text, options);
   const readName = (obj) => {
-    if (s.skipWhitespace() !== QUOTE2) s.unexpected(s.i, "a member name (a string)");
+    if (s.skipWhitespace() !== QUOTE) s.unexpected(s.i, "a member name (a string)");
     const at = s.i;
     const name = s.readString();
     if (obj[name] !== void 0)
@@ -3576,7 +3571,7 @@ function parseText(text, options = {}) {
   let value;
   for (; ; ) {
     const c = s.skipWhitespace();
-    if (c === QUOTE2) value = s.readString();
+    if (c === QUOTE) value = s.readString();
     else if (c === 123 || c === 91) {
       if (containers.length >= s.maxDepth)
         s.fail("max-depth", s.i, `nesting deeper than ${s.maxDepth} is refused`);
@@ -14235,7 +14230,7 @@ function decodeShowingInvalid(bytes2, truncated) {
   let out = "";
   let i = 0;
   while (i < bytes2.length) {
-    const length = validSequenceLength(bytes2, i);
+    const length = utf8SequenceLength(bytes2, i);
     if (length > 0) {
       out += strictDecoder2.decode(bytes2.subarray(i, i + length));
       i += length;
@@ -14247,29 +14242,6 @@ function decodeShowingInvalid(bytes2, truncated) {
     }
   }
   return out;
-}
-function validSequenceLength(bytes2, i) {
-  const b = bytes2[i];
-  if (b < 128) return 1;
-  let need;
-  let lo = 128;
-  let hi = 191;
-  if (b >= 194 && b <= 223) need = 1;
-  else if (b >= 224 && b <= 239) {
-    need = 2;
-    if (b === 224) lo = 160;
-    if (b === 237) hi = 159;
-  } else if (b >= 240 && b <= 244) {
-    need = 3;
-    if (b === 240) lo = 144;
-    if (b === 244) hi = 143;
-  } else return 0;
-  for (let k = 1; k <= need; k++) {
-    const c = bytes2[i + k];
-    if (c === void 0) return -1;
-    if (k === 1 ? c < lo || c > hi : c < 128 || c > 191) return 0;
-  }
-  return need + 1;
 }
 
 // src/generated/mutate.ts
@@ -14364,7 +14336,80 @@ function nfc(value) {
   return Object.fromEntries(Object.entries(value).map(([name, v]) => [name.normalize("NFC"), nfc(v)]));
 }
 
-// src/generated/random.ts
+// src/corpus/numbers.ts
+function numbersPlan(manifest, count, seed = manifest.seed) {
+  return {
+    seed,
+    count,
+    blockSize: manifest.blockSize,
+    blocksPerCase: manifest.blocksPerCase,
+    edges: manifest.edgeCases.map((edge) => doubleFromBits(edge.bits)),
+    why: manifest.why,
+    source: manifest.source
+  };
+}
+function numbersCases(plan) {
+  const perCase = plan.blockSize * plan.blocksPerCase;
+  const width = Math.max(9, String(Math.max(plan.count - 1, 0)).length);
+  const pad2 = (i) => String(i).padStart(width, "0");
+  const cases = [];
+  for (let start = 0; start < plan.count; start += perCase) {
+    const end = Math.min(start + perCase, plan.count);
+    cases.push({
+      suite: "numbers",
+      name: `seed-${plan.seed}/${pad2(start)}-${pad2(end - 1)}`,
+      why: plan.why,
+      source: plan.source,
+      kind: "numbers",
+      count: end - start,
+      blocks: () => blocks(plan, start, end)
+    });
+  }
+  return cases;
+}
+function* blocks(plan, start, end) {
+  const encoder6 = new TextEncoder();
+  for (let first2 = start; first2 < end; first2 += plan.blockSize) {
+    const last = Math.min(first2 + plan.blockSize, end);
+    const inputs = [];
+    const expected = [];
+    for (let i = first2; i < last; i++) {
+      const n = numberAt(plan, i);
+      inputs.push(spellInput(n));
+      expected.push(String(n));
+    }
+    yield {
+      input: encoder6.encode(`[${inputs.join(",")}]`),
+      expected: encoder6.encode(`[${expected.join(",")}]`),
+      count: last - first2
+    };
+  }
+}
+function numberAt(plan, i) {
+  const edge = plan.edges[i];
+  if (edge !== void 0) return edge;
+  return randomDouble(plan.seed, i - plan.edges.length);
+}
+function spellInput(n) {
+  return Object.is(n, -0) ? "-0.0000000000000000e+0" : n.toExponential(16);
+}
+var scratch = new DataView(new ArrayBuffer(8));
+function doubleFromBits(hex3) {
+  scratch.setUint32(0, Number.parseInt(hex3.slice(0, 8), 16));
+  scratch.setUint32(4, Number.parseInt(hex3.slice(8, 16), 16));
+  return scratch.getFloat64(0);
+}
+function randomDouble(seed, r) {
+  const hi = Math.floor(r / 4294967296);
+  const lo = r >>> 0;
+  const base = lowbias32(lowbias32(lowbias32(seed ^ 2654435769) ^ hi) ^ lo);
+  for (let lane = 0; ; lane += 2) {
+    scratch.setUint32(0, lowbias32(base ^ lane));
+    scratch.setUint32(4, lowbias32(base ^ lane + 1));
+    const n = scratch.getFloat64(0);
+    if (Number.isFinite(n)) return n;
+  }
+}
 function lowbias32(x) {
   x ^= x >>> 16;
   x = Math.imul(x, 2146121005);
@@ -14373,6 +14418,8 @@ function lowbias32(x) {
   x ^= x >>> 16;
   return x >>> 0;
 }
+
+// src/generated/random.ts
 function mixSeed(...parts) {
   let h2 = 1779033703;
   for (const part of parts) h2 = lowbias32(h2 ^ lowbias32(part >>> 0));
@@ -14566,11 +14613,11 @@ var nameUnit = fast_check_default.constantFrom(
 var hostileString = fast_check_default.string({ unit: stringUnit2, maxLength: 8 });
 var memberName = fast_check_default.string({ unit: nameUnit, maxLength: 3 });
 var TWO_53 = 2 ** 53;
-var scratch = new DataView(new ArrayBuffer(8));
+var scratch2 = new DataView(new ArrayBuffer(8));
 function nextDouble(n, step) {
-  scratch.setFloat64(0, n);
-  scratch.setBigUint64(0, scratch.getBigUint64(0) + BigInt(step));
-  return scratch.getFloat64(0);
+  scratch2.setFloat64(0, n);
+  scratch2.setBigUint64(0, scratch2.getBigUint64(0) + BigInt(step));
+  return scratch2.getFloat64(0);
 }
 var hostileNumber = fast_check_default.oneof(
   { weight: 3, arbitrary: fast_check_default.double({ noNaN: true, noDefaultInfinity: true }) },
@@ -16837,9 +16884,17 @@ async function writeAggregate(aggregate, files) {
 }
 
 // src/commands/command.ts
+import { parseArgs } from "node:util";
 var UsageError = class extends Error {
   name = "UsageError";
 };
+function parseCommandArgs(config) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
 
 // src/commands/aggregate.ts
 var usage = `usage: canon-conformance aggregate RECORD... [--out DIR] [--markdown FILE] [--badge-dir DIR]
@@ -16868,13 +16923,7 @@ var aggregateCommand = {
   summary: "verify many records (a matrix's artifacts) and show them side by side",
   usage,
   async run(argv) {
-    let parsed;
-    try {
-      parsed = parseOptions(argv);
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseOptions(argv);
     if (positionals.length === 0) throw new UsageError("give at least one RECORD file or folder");
     let aggregate;
     try {
@@ -16903,7 +16952,7 @@ var aggregateCommand = {
   }
 };
 function parseOptions(argv) {
-  return parseArgs({
+  return parseCommandArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -16919,7 +16968,6 @@ function parseOptions(argv) {
 // src/commands/badge.ts
 import { mkdir as mkdir2, readFile, writeFile as writeFile2 } from "node:fs/promises";
 import { join as join3, resolve } from "node:path";
-import { parseArgs as parseArgs2 } from "node:util";
 
 // src/report/console.ts
 function formatProgress(p) {
@@ -17132,12 +17180,7 @@ var badgeCommand = {
   summary: "draw badge.svg and badge.json from a record that verifies",
   usage: USAGE,
   async run(argv) {
-    let parsed;
-    try {
-      parsed = parse2(argv);
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const parsed = parse2(argv);
     const [path, ...extra] = parsed.positionals;
     if (path === void 0 || extra.length > 0) throw new UsageError("give exactly one RECORD");
     let bytes2;
@@ -17167,16 +17210,13 @@ wrote ${join3(outDir, "badge.svg")} and badge.json
   }
 };
 function parse2(argv) {
-  return parseArgs2({
+  return parseCommandArgs({
     args: argv,
     allowPositionals: true,
     strict: true,
     options: { out: { type: "string" } }
   });
 }
-
-// src/commands/canonicalize.ts
-import { parseArgs as parseArgs3 } from "node:util";
 
 // src/jcs/canonicalizer.ts
 function rejectionReason(error) {
@@ -17319,12 +17359,7 @@ var canonicalizeCommand = {
   summary: "the reference RFC 8785 canonicalizer, speaking the command protocol (stdin to stdout)",
   usage: usage2,
   async run(argv) {
-    let values;
-    try {
-      values = parse3(argv).values;
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const { values } = parse3(argv);
     const options = {
       bom: choice("bom", values.bom, ["reject", "ignore"]),
       bigIntegers: choice("big-integers", values["big-integers"], ["round", "reject"])
@@ -17345,7 +17380,7 @@ var canonicalizeCommand = {
   }
 };
 function parse3(argv) {
-  return parseArgs3({
+  return parseCommandArgs({
     args: argv,
     strict: true,
     allowPositionals: false,
@@ -17362,7 +17397,6 @@ function parse3(argv) {
 
 // src/commands/keygen.ts
 import { writeFileSync } from "node:fs";
-import { parseArgs as parseArgs4 } from "node:util";
 var usage3 = `usage: canon-conformance keygen [--out FILE]
 
 Makes an Ed25519 signing key for records ("key": "supplied"). The secret is a 32-byte seed as 64
@@ -17379,13 +17413,7 @@ var keygenCommand = {
   summary: "make an Ed25519 signing key and print its public half",
   usage: usage3,
   async run(argv) {
-    let out;
-    try {
-      const { values } = parseArgs4({ args: argv, options: { out: { type: "string" } } });
-      out = values.out;
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const out = parseCommandArgs({ args: argv, options: { out: { type: "string" } } }).values.out;
     if (out === void 0 && process.stdout.isTTY) {
       process.stderr.write(
         "canon-conformance keygen: refusing to print a secret key to a terminal; use --out FILE, or pipe stdout (e.g. into gh secret set)\n"
@@ -17416,9 +17444,6 @@ ${publicLine}`);
     return 0;
   }
 };
-
-// src/commands/known-bad.ts
-import { parseArgs as parseArgs5 } from "node:util";
 
 // src/checks/canon.ts
 var canonCheck = async (corpusCase, ctx) => {
@@ -18144,18 +18169,12 @@ var knownBadCommand = {
   summary: "run a deliberately broken canonicalizer as a command (--list to list them)",
   usage: usage4,
   async run(argv) {
-    let parsed;
-    try {
-      parsed = parseArgs5({
-        args: argv,
-        options: { lines: { type: "boolean" }, "read-side": { type: "boolean" }, list: { type: "boolean" } },
-        strict: true,
-        allowPositionals: true
-      });
-    } catch (error) {
-      throw new UsageError(error.message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseCommandArgs({
+      args: argv,
+      options: { lines: { type: "boolean" }, "read-side": { type: "boolean" }, list: { type: "boolean" } },
+      strict: true,
+      allowPositionals: true
+    });
     if (values.list) {
       if (positionals.length > 0) throw new UsageError("--list takes no NAME");
       process.stdout.write(list());
@@ -18172,9 +18191,6 @@ var knownBadCommand = {
     return values.lines ? serveLines(transform) : serveOnce(transform);
   }
 };
-
-// src/commands/run.ts
-import { parseArgs as parseArgs6 } from "node:util";
 
 // src/compare/answers.ts
 async function ask2(implementation, input) {
@@ -20061,89 +20077,6 @@ function expectOnly(doc, allowed, fail) {
   }
 }
 
-// src/corpus/numbers.ts
-function numbersPlan(manifest, count, seed = manifest.seed) {
-  return {
-    seed,
-    count,
-    blockSize: manifest.blockSize,
-    blocksPerCase: manifest.blocksPerCase,
-    edges: manifest.edgeCases.map((edge) => doubleFromBits(edge.bits)),
-    why: manifest.why,
-    source: manifest.source
-  };
-}
-function numbersCases(plan) {
-  const perCase = plan.blockSize * plan.blocksPerCase;
-  const width = Math.max(9, String(Math.max(plan.count - 1, 0)).length);
-  const pad2 = (i) => String(i).padStart(width, "0");
-  const cases = [];
-  for (let start = 0; start < plan.count; start += perCase) {
-    const end = Math.min(start + perCase, plan.count);
-    cases.push({
-      suite: "numbers",
-      name: `seed-${plan.seed}/${pad2(start)}-${pad2(end - 1)}`,
-      why: plan.why,
-      source: plan.source,
-      kind: "numbers",
-      count: end - start,
-      blocks: () => blocks(plan, start, end)
-    });
-  }
-  return cases;
-}
-function* blocks(plan, start, end) {
-  const encoder6 = new TextEncoder();
-  for (let first2 = start; first2 < end; first2 += plan.blockSize) {
-    const last = Math.min(first2 + plan.blockSize, end);
-    const inputs = [];
-    const expected = [];
-    for (let i = first2; i < last; i++) {
-      const n = numberAt(plan, i);
-      inputs.push(spellInput(n));
-      expected.push(String(n));
-    }
-    yield {
-      input: encoder6.encode(`[${inputs.join(",")}]`),
-      expected: encoder6.encode(`[${expected.join(",")}]`),
-      count: last - first2
-    };
-  }
-}
-function numberAt(plan, i) {
-  const edge = plan.edges[i];
-  if (edge !== void 0) return edge;
-  return randomDouble(plan.seed, i - plan.edges.length);
-}
-function spellInput(n) {
-  return Object.is(n, -0) ? "-0.0000000000000000e+0" : n.toExponential(16);
-}
-var scratch2 = new DataView(new ArrayBuffer(8));
-function doubleFromBits(hex3) {
-  scratch2.setUint32(0, Number.parseInt(hex3.slice(0, 8), 16));
-  scratch2.setUint32(4, Number.parseInt(hex3.slice(8, 16), 16));
-  return scratch2.getFloat64(0);
-}
-function randomDouble(seed, r) {
-  const hi = Math.floor(r / 4294967296);
-  const lo = r >>> 0;
-  const base = lowbias322(lowbias322(lowbias322(seed ^ 2654435769) ^ hi) ^ lo);
-  for (let lane = 0; ; lane += 2) {
-    scratch2.setUint32(0, lowbias322(base ^ lane));
-    scratch2.setUint32(4, lowbias322(base ^ lane + 1));
-    const n = scratch2.getFloat64(0);
-    if (Number.isFinite(n)) return n;
-  }
-}
-function lowbias322(x) {
-  x ^= x >>> 16;
-  x = Math.imul(x, 2146121005);
-  x ^= x >>> 15;
-  x = Math.imul(x, 2221713035);
-  x ^= x >>> 16;
-  return x >>> 0;
-}
-
 // src/corpus/shard.ts
 function shardSlice(items2, shard) {
   if (!shard) return [...items2];
@@ -20566,12 +20499,7 @@ function readKey(keyFile) {
   }
 }
 function parseRunArgs(argv) {
-  let parsed;
-  try {
-    parsed = parseRunArgsRaw(argv);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseRunArgsRaw(argv);
   const v = parsed.values;
   if (parsed.positionals.length > 0) {
     throw new UsageError(
@@ -20620,7 +20548,7 @@ function parseRunArgs(argv) {
   }
 }
 function parseRunArgsRaw(argv) {
-  return parseArgs6({
+  return parseCommandArgs({
     args: argv,
     allowPositionals: true,
     strict: true,
@@ -20719,7 +20647,6 @@ ${text}${text.endsWith("\n") ? "" : "\n"}`);
 
 // src/commands/self-test.ts
 import { availableParallelism as availableParallelism2 } from "node:os";
-import { parseArgs as parseArgs7 } from "node:util";
 
 // src/known-bad/proof-report.ts
 function formatProof(proof, options = {}) {
@@ -20957,23 +20884,18 @@ var selfTestCommand = {
   summary: "prove the corpus: the reference passes it, every known-bad is caught",
   usage: usage5,
   async run(argv) {
-    let values;
-    try {
-      ({ values } = parseArgs7({
-        args: argv,
-        options: {
-          profile: { type: "string" },
-          numbers: { type: "string" },
-          only: { type: "string" },
-          via: { type: "string" },
-          verbose: { type: "boolean" }
-        },
-        strict: true,
-        allowPositionals: false
-      }));
-    } catch (error) {
-      throw new UsageError(error.message);
-    }
+    const { values } = parseCommandArgs({
+      args: argv,
+      options: {
+        profile: { type: "string" },
+        numbers: { type: "string" },
+        only: { type: "string" },
+        via: { type: "string" },
+        verbose: { type: "boolean" }
+      },
+      strict: true,
+      allowPositionals: false
+    });
     let profile;
     let numbers;
     try {
@@ -21014,7 +20936,6 @@ var selfTestCommand = {
 import { existsSync as existsSync2 } from "node:fs";
 import { open as open2 } from "node:fs/promises";
 import { join as join6 } from "node:path";
-import { parseArgs as parseArgs8 } from "node:util";
 var usage6 = `usage: canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]
 
 Checks a conform-result/1 record (seed 003 \xA74) offline and prints one outcome line:
@@ -21091,13 +21012,7 @@ var verifyCommand2 = {
   summary: "check a signed conform-result/1 record offline (seed 003 \xA74)",
   usage: usage6,
   async run(argv) {
-    let parsed;
-    try {
-      parsed = parseOptions2(argv);
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseOptions2(argv);
     if (positionals.length !== 1) throw new UsageError("give exactly one RECORD file");
     const pubkey = values.pubkey?.toLowerCase();
     if (pubkey !== void 0 && !/^[0-9a-f]{64}$/.test(pubkey)) {
@@ -21154,7 +21069,7 @@ var verifyCommand2 = {
   }
 };
 function parseOptions2(argv) {
-  return parseArgs8({
+  return parseCommandArgs({
     args: argv,
     allowPositionals: true,
     options: {
