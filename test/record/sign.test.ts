@@ -317,6 +317,8 @@ describe("canon-conformance sign", () => {
       [["sign", original, original, ...key], /exactly one RECORD/],
       [["sign", "-", ...key], /must be a file/],
       [["sign", original, ...key, "--pubkey", "xyz"], /--pubkey must be/],
+      // An empty job output (the run job never got as far as signing) fails closed.
+      [["sign", original, ...key, "--pubkey", ""], /--pubkey must be/],
       [["sign", original, ...key, "--bogus"], /Unknown option '--bogus'/],
       [["sign", join(dir, "missing.json"), ...key], /cannot read .*missing\.json \(ENOENT\)/],
       [["sign", dir, ...key, "--out", join(dir, "x.json")], /cannot read .* \(EISDIR\)/],
