@@ -8,12 +8,14 @@ import { keygenCommand } from "./commands/keygen.js";
 import { knownBadCommand } from "./commands/known-bad.js";
 import { runCommand } from "./commands/run.js";
 import { selfTestCommand } from "./commands/self-test.js";
+import { signCommand } from "./commands/sign.js";
 import { verifyCommand } from "./commands/verify.js";
 import { TOOL_NAME, TOOL_VERSION } from "./version.js";
 
 const COMMANDS: Record<string, Command> = {
   run: runCommand,
   verify: verifyCommand,
+  sign: signCommand,
   keygen: keygenCommand,
   badge: badgeCommand,
   canonicalize: canonicalizeCommand,

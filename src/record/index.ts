@@ -22,5 +22,14 @@ export {
   signingKey,
   toHex,
 } from "./keys.js";
+export { readRecordBytes } from "./read.js";
+export {
+  RESIGNED_MEMBERS,
+  type ResignOptions,
+  type ResignRefusal,
+  type ResignResult,
+  refusalLines,
+  resignRecord,
+} from "./resign.js";
 export { type RecordWithoutSig, recordBytes, signingInput, signingInputOf, signRecord } from "./sign.js";
 export { outcomeLine, type RejectReason, type VerifyResult, verifyRecord } from "./verify.js";
