@@ -8,10 +8,13 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { membersProblem } from "../../record/members.js";
 import type { CaseResult, ConformResult } from "../../types.js";
-import { BROWSER_SCRIPT } from "./browser-script.generated.js";
+import { BROWSER_SCRIPT_BASE64 } from "./browser-script.generated.js";
 import { escapeHtml } from "./escape.js";
 import { STYLE } from "./style.js";
 import { type CaseDetail, recordBodyHtml, verdictHtml } from "./view.js";
+
+/** The pages' script, as scripts/build-verify-page.ts bundled it. */
+export const BROWSER_SCRIPT = Buffer.from(BROWSER_SCRIPT_BASE64, "base64").toString("utf8");
 
 function hashSource(text: string): string {
   return `'sha256-${Buffer.from(sha256(new TextEncoder().encode(text))).toString("base64")}'`;
