@@ -6,6 +6,7 @@
 // base64 (an alphabet that cannot close the element holding it): verification is over bytes, so
 // nothing is re-serialized.
 import { sha256 } from "@noble/hashes/sha2.js";
+import { wellFormed } from "../../record/build.js";
 import { membersProblem } from "../../record/members.js";
 import type { CaseResult, ConformResult } from "../../types.js";
 import { BROWSER_SCRIPT_BASE64 } from "./browser-script.generated.js";
@@ -121,7 +122,8 @@ export function reportHtml(input: ReportHtmlInput): string {
       );
     }
     input.results.forEach((r, i) => {
-      const name = `${r.suite}/${r.name}`;
+      // The record writes a lone surrogate as U+FFFD; the results keep the name as the case gave it.
+      const name = wellFormed(`${r.suite}/${r.name}`);
       const c = record.cases[i]!;
       if (c.name !== name || c.pass !== r.pass) {
         throw new Error(
