@@ -124,8 +124,8 @@ function start(): void {
   const controls = byId("cc-controls");
   if (controls) controls.hidden = false;
   const embedded = byId("cc-record");
-  if (embedded?.textContent) {
-    const { result, ms } = verifyTimed(fromBase64(embedded.textContent));
+  if (embedded) {
+    const { result, ms } = verifyTimed(fromBase64(embedded.textContent ?? ""));
     showOutcome(result, `The record embedded in this page (${embedded.dataset.bytes ?? "?"} bytes)`, ms);
   } else {
     byId("cc-outcome")!.textContent = "no record yet: choose or drop a record.json";
