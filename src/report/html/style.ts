@@ -42,6 +42,7 @@ body.dragging .verify{outline:3px dashed var(--fail);outline-offset:2px}
 .overview li{margin:2px 0}
 .overview a{color:inherit;text-decoration:none;display:block;padding:3px 6px;border-radius:4px;overflow-wrap:anywhere}
 .overview a:hover{background:var(--soft)}
+.overview .example{display:block;margin-left:4.2em;color:var(--dim);font-size:13px}
 .count{display:inline-block;min-width:3.2em;text-align:right;font-weight:700;font-variant-numeric:tabular-nums;color:var(--fail);margin-right:4px}
 .kind{display:inline-block;font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:var(--dim);border:1px solid var(--line);border-radius:10px;padding:0 6px;margin-right:4px;vertical-align:1px}
 table{border-collapse:collapse;width:100%}

@@ -71,7 +71,7 @@ export function recordBodyHtml(record: ConformResult, options: RecordViewOptions
   });
   const groups = groupFailures(cases);
   return [
-    overviewHtml(groups),
+    overviewHtml(groups, new Map(record.cases.map((c) => [c.name, c]))),
     suitesHtml(record),
     failuresHtml(record, groups, options.details),
     factsHtml(record, options.elapsedMs),
@@ -80,7 +80,10 @@ export function recordBodyHtml(record: ConformResult, options: RecordViewOptions
   ].join("\n");
 }
 
-function overviewHtml(groups: readonly FailureGroup[]): string {
+function overviewHtml(
+  groups: readonly FailureGroup[],
+  byName: ReadonlyMap<string, ConformResult["cases"][number]>,
+): string {
   if (groups.length === 0) return "";
   const shown = groups.slice(0, LIMITS.groups);
   const items = shown.map((g, i) => {
@@ -88,7 +91,13 @@ function overviewHtml(groups: readonly FailureGroup[]): string {
       g.kind === "case"
         ? `<code>${shownCut(g.cases[0]!, 200)}</code> ${escapeHtml(cutPoints(g.title, 300).text)}`
         : escapeHtml(cutPoints(g.title, 300).text);
-    return `<li><a href="#cause-${i + 1}"><span class="count">${g.count}</span> <span class="kind">${kindLabel(g)}</span> ${what}</a></li>`;
+    // The first few causes show their first case, so the first screen says what broke and where.
+    const first = i < 8 ? byName.get(g.cases[0]!) : undefined;
+    const example =
+      first === undefined
+        ? ""
+        : `<span class="example">${g.kind === "case" ? "" : `<code>${shownCut(first.name, 120)}</code>: `}expected <code>${shownCut(first.expected, 80)}</code>, got <code>${shownCut(first.got, 80)}</code></span>`;
+    return `<li><a href="#cause-${i + 1}"><span class="count">${g.count}</span> <span class="kind">${kindLabel(g)}</span> ${what}${example}</a></li>`;
   });
   const causes = groups.filter((g) => g.kind !== "case").length;
   const singles = groups.length - causes;
