@@ -284,8 +284,8 @@ function causeOf(c: GroupableCase, policy: boolean): Cause | undefined {
     return {
       cause: `refusal:${message}`,
       kind: "refusal",
-      title: `refuses valid input: ${quoted(message)}`,
-      exactTitle: `refuses valid input: ${quoted(stripCutNote(refusal.reason))}`,
+      title: `refuses: ${quoted(message)}`,
+      exactTitle: `refuses: ${quoted(stripCutNote(refusal.reason))}`,
     };
   }
   const failure = answers.find((a) => a.status === "failed");

@@ -131,8 +131,8 @@ test("refusal messages that differ only in offsets, numbers and quoted fragments
     ],
   );
   // The messages differ, so the title gives the normalized one; the single case keeps its own words.
-  assert.equal(groups[0]!.title, "refuses valid input: “unexpected character … at byte N”");
-  assert.equal(groups[2]!.title, "refuses valid input: “Unsupported value: NaN”");
+  assert.equal(groups[0]!.title, "refuses: “unexpected character … at byte N”");
+  assert.equal(groups[2]!.title, "refuses: “Unsupported value: NaN”");
 });
 
 test("a group whose cases all gave the same message shows that message as given", () => {
@@ -140,7 +140,7 @@ test("a group whose cases all gave the same message shows that message as given"
     caseResult("jcs", n, false, { expected: "[1]", got: "reject: bad token '1' at 0" }),
   );
   const [group] = groupFailures(results);
-  assert.equal(group!.title, "refuses valid input: “bad token '1' at 0”");
+  assert.equal(group!.title, "refuses: “bad token '1' at 0”");
   assert.equal(group!.cause, "refusal:bad token … at N");
 });
 
