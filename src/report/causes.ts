@@ -304,7 +304,7 @@ function causeOf(c: GroupableCase, policy: boolean): Cause | undefined {
     return {
       cause: `acceptance:${rule}`,
       kind: "acceptance",
-      title: `accepts input that must be refused (${showInvisible(rule)})`,
+      title: `accepts input that must be refused (${showInvisible(clip(rule, 120))})`,
     };
   }
   const pairs: { expected: string; got: string }[] = [];

@@ -133,8 +133,8 @@ test(
     const items = await page.$$eval("#causes li", (lis) => lis.map((li) => li.textContent ?? ""));
     assert.equal(items.length, groups.length);
     assert.ok(items[0]!.startsWith(`${groups[0]!.count} difference ${groups[0]!.title}`), items[0]);
-  // With its first case, so the first screen shows what broke and where.
-  assert.match(items[0]!, new RegExp(`${groups[0]!.cases[0]!}: expected .+, got `));
+    // With its first case, so the first screen shows what broke and where.
+    assert.match(items[0]!, new RegExp(`${groups[0]!.cases[0]!}: expected .+, got `));
     assert.match(items[0]!, /non-ASCII/);
     assert.equal(await page.locator("details.group").count(), groups.length);
     // The cause and its first case are in the first screen.
