@@ -1,0 +1,264 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { runCases } from "../../src/checks/run-cases.js";
+import { loadCorpus } from "../../src/corpus/index.js";
+import { referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
+import { canonicalizersOf, knownBad } from "../../src/known-bad/index.js";
+import { type FailureGroup, groupFailures, normalizeReason } from "../../src/report/causes.js";
+import { differenceClass } from "../../src/report/difference-class.js";
+import type { CaseResult } from "../../src/types.js";
+import { caseResult } from "./fixtures.js";
+
+// The whole corpus but a short numbers sweep (a block of 1,000), as a real run judges it.
+const corpus = await loadCorpus({
+  suites: ["jcs", "reject", "canon-or-reject", "invariants", "numbers", "generated"],
+  profile: "rfc8785",
+  numbers: 1000,
+  generatedRuns: 50,
+});
+
+async function runKnownBad(name: string): Promise<CaseResult[]> {
+  const { write, read } = canonicalizersOf(knownBad(name));
+  return runCases(corpus.cases, { write, read: read ?? write }, { concurrency: 32 });
+}
+
+/** Every failed case is in exactly one group, groups are biggest first, counts are the lists. */
+function assertWellFormed(results: readonly CaseResult[], groups: readonly FailureGroup[]) {
+  const failed = results.filter((r) => !r.pass).map((r) => `${r.suite}/${r.name}`);
+  const grouped = groups.flatMap((g) => g.cases);
+  assert.deepEqual([...grouped].sort(), [...failed].sort(), "each failure in exactly one group");
+  for (const g of groups) {
+    assert.equal(g.count, g.cases.length);
+    assert.ok(g.title.length > 0, `${g.cause} has a title`);
+    if (g.count === 1) {
+      assert.equal(g.kind, "case");
+      assert.equal(g.cause, `case:${g.cases[0]}`);
+    } else assert.notEqual(g.kind, "case");
+  }
+  for (let i = 1; i < groups.length; i++)
+    assert.ok(groups[i - 1]!.count >= groups[i]!.count, "biggest first");
+  assert.deepEqual(JSON.parse(JSON.stringify(groups)), groups, "serializable as it is");
+}
+
+test("the reference fails nothing, so there is nothing to group", async () => {
+  const results = await runCases(
+    corpus.cases,
+    { write: referenceCanonicalizer(), read: referenceCanonicalizer() },
+    { concurrency: 32 },
+  );
+  assert.equal(results.filter((r) => !r.pass).length, 0);
+  assert.deepEqual(groupFailures(results), []);
+});
+
+test("escapes_non_ascii comes out as one dominant group: writes non-ASCII as \\uXXXX", async () => {
+  const results = await runKnownBad("escapes_non_ascii");
+  const groups = groupFailures(results);
+  assertWellFormed(results, groups);
+  const failed = results.filter((r) => !r.pass).length;
+  assert.ok(failed > 40, `the corpus catches it many times (${failed})`);
+  const top = groups[0]!;
+  assert.equal(top.cause, "difference:escapes-non-ascii");
+  assert.equal(top.kind, "difference");
+  assert.match(top.title, /non-ASCII .*\\uXXXX/);
+  assert.ok(top.count >= failed * 0.9, `${top.count} of ${failed} in the one group`);
+  for (const name of ["jcs/latin1-raw", "jcs/astral-raw", "jcs/rfc-testdata-french"]) {
+    assert.ok(top.cases.includes(name), name);
+  }
+});
+
+test("rejects_top_level_scalars comes out as one policy group holding every failure", async () => {
+  const results = await runKnownBad("rejects_top_level_scalars");
+  const groups = groupFailures(results);
+  assertWellFormed(results, groups);
+  assert.equal(groups.length, 1, JSON.stringify(groups.map((g) => [g.title, g.count])));
+  const [policy] = groups;
+  assert.equal(policy!.cause, "policy:top-level-scalar");
+  assert.equal(policy!.kind, "policy");
+  assert.match(policy!.title, /top-level scalar/);
+  // Cases of every kind: bare jcs values, invariant pairs, generated counterexamples.
+  for (const suite of ["jcs/", "invariants/", "generated/"]) {
+    assert.ok(
+      policy!.cases.some((c) => c.startsWith(suite)),
+      `the policy group holds ${suite} cases`,
+    );
+  }
+});
+
+test("other writing faults each come out as their own dominant class", async () => {
+  const expectations: [string, string, RegExp][] = [
+    ["escapes_slashes", "difference:escapes-slash", /escapes \/ as \\\//],
+    ["uppercase_hex_escapes", "difference:uppercase-hex-escapes", /uppercase/],
+    ["escapes_twice", "difference:escapes-escapes", /backslash of an escape/],
+    ["emits_bom", "difference:writes-bom", /byte-order mark/],
+    ["sorts_by_code_point", "difference:member-order", /orders object members/],
+    ["keeps_minus_zero", "difference:number-minus-zero", /-0 for 0/],
+    ["accepts_invalid_utf8", "acceptance:RFC 8259 §8.1", /accepts input that must be refused/],
+  ];
+  for (const [bad, cause, title] of expectations) {
+    const results = await runKnownBad(bad);
+    const groups = groupFailures(results);
+    assertWellFormed(results, groups);
+    const failed = results.filter((r) => !r.pass).length;
+    assert.equal(groups[0]!.cause, cause, `${bad}: ${JSON.stringify(groups.slice(0, 3))}`);
+    assert.match(groups[0]!.title, title, bad);
+    assert.ok(groups[0]!.count * 2 > failed, `${bad}: the group holds most of its ${failed} failures`);
+  }
+});
+
+test("refusal messages that differ only in offsets, numbers and quoted fragments are one cause", () => {
+  const refused = (name: string, reason: string) =>
+    caseResult("jcs", name, false, { expected: `{"a":${name.length}}`, got: `reject: ${reason}` });
+  const results = [
+    caseResult("jcs", "passes", true),
+    refused("one", "unexpected character 'x' at byte 12"),
+    refused("two", "unexpected character '}' at byte 40"),
+    refused(
+      "three",
+      'unexpected character "\\u0001" at byte 7 (line 1, column 8)'.replace(" (line 1, column 8)", ""),
+    ),
+    refused("four", "depth 1001 exceeds the limit of 1000"),
+    refused("five", "depth 20000 exceeds the limit of 1000"),
+    refused("six", "Unsupported value: NaN"),
+  ];
+  const groups = groupFailures(results);
+  assertWellFormed(results, groups);
+  assert.deepEqual(
+    groups.map((g) => [g.cause, g.count, g.cases]),
+    [
+      ["refusal:unexpected character … at byte N", 3, ["jcs/one", "jcs/two", "jcs/three"]],
+      ["refusal:depth N exceeds the limit of N", 2, ["jcs/four", "jcs/five"]],
+      ["case:jcs/six", 1, ["jcs/six"]],
+    ],
+  );
+  // The messages differ, so the title gives the normalized one; the single case keeps its own words.
+  assert.equal(groups[0]!.title, "refuses: “unexpected character … at byte N”");
+  assert.equal(groups[2]!.title, "refuses: “Unsupported value: NaN”");
+});
+
+test("a group whose cases all gave the same message shows that message as given", () => {
+  const results = ["a", "b"].map((n) =>
+    caseResult("jcs", n, false, { expected: "[1]", got: "reject: bad token '1' at 0" }),
+  );
+  const [group] = groupFailures(results);
+  assert.equal(group!.title, "refuses: “bad token '1' at 0”");
+  assert.equal(group!.cause, "refusal:bad token … at N");
+});
+
+test("harness failures (timeouts, lost framing) group by their normalized reason", () => {
+  const results = [
+    caseResult("jcs", "a", false, { got: "failed: timed out after 10000 ms" }),
+    caseResult("reject", "b", false, { got: "failed: timed out after 10000 ms" }),
+    caseResult("jcs", "c", false, { got: "failed: framing lost at request 17: answer not trusted" }),
+    caseResult("jcs", "d", false, { got: "failed: framing lost at request 212: answer not trusted" }),
+    caseResult("jcs", "e", false, { got: "failed: framing lost at request 213: answer not trusted" }),
+  ];
+  const groups = groupFailures(results);
+  assertWellFormed(results, groups);
+  assert.deepEqual(
+    groups.map((g) => [g.cause, g.kind, g.count]),
+    [
+      ["failure:framing lost at request N: answer not trusted", "failure", 3],
+      ["failure:timed out after N ms", "failure", 2],
+    ],
+  );
+});
+
+test("refusing top-level scalars is a policy only when no top-level scalar was accepted", () => {
+  const scalarRefused = (name: string, expected: string) =>
+    caseResult("jcs", name, false, { expected, got: `reject: not a ${name}` });
+  const refusing = [
+    scalarRefused("number", "0"),
+    scalarRefused("string", '"hello"'),
+    scalarRefused("literal", "true"),
+    caseResult("jcs", "object", true, { expected: '{"a":1}', got: '{"a":1}' }),
+  ];
+  const policy = groupFailures(refusing);
+  assert.deepEqual(
+    policy.map((g) => [g.cause, g.count]),
+    [["policy:top-level-scalar", 3]],
+  );
+  // The same refusals, but a bare number was answered: no policy, each message is its own cause.
+  const accepting = [...refusing, caseResult("jcs", "other-number", true, { expected: "1", got: "1" })];
+  assert.deepEqual(
+    groupFailures(accepting).map((g) => g.cause),
+    ["case:jcs/number", "case:jcs/string", "case:jcs/literal"],
+  );
+  // The input issue 14 adds to results counts as well as the expected output.
+  const withInput = [
+    caseResult("invariants", "idem-1", false, {
+      kind: "idempotent",
+      expected: "canon(x) → canonical JSON",
+      got: "canon(x) → reject: scalar",
+      input: "  42",
+    } as Partial<CaseResult>),
+    caseResult("invariants", "idem-2", false, {
+      kind: "idempotent",
+      expected: "canon(x) → canonical JSON",
+      got: "canon(x) → reject: scalar",
+      input: '"s"',
+    } as Partial<CaseResult>),
+  ];
+  assert.equal(groupFailures(withInput)[0]!.cause, "policy:top-level-scalar");
+});
+
+test("the same failures give the same groups from a record's cases alone", async () => {
+  const results = await runKnownBad("escapes_slashes");
+  const fromResults = groupFailures(results);
+  const fromRecord = groupFailures(
+    results.map((r) => ({ name: `${r.suite}/${r.name}`, pass: r.pass, expected: r.expected, got: r.got })),
+  );
+  assert.deepEqual(fromRecord, fromResults);
+});
+
+test("generated cases that shrink to one counterexample are one cause", () => {
+  const chunk = (from: string) =>
+    caseResult("generated", `odd-property/seed-1/${from}`, false, {
+      kind: "property",
+      expected: "for a = [1] and b = [1] (swap): different outputs for a and b: [1] and [1]",
+      got: "both: [1]; draw 3 of this case failed, shrunk 4 times (80 bytes sent first, 3 now); replay: --seed 1",
+    });
+  const groups = groupFailures([chunk("0000-0049"), chunk("0050-0099")]);
+  assert.deepEqual(
+    groups.map((g) => [g.cause, g.count]),
+    [["counterexample:a = [1] and b = [1]", 2]],
+  );
+});
+
+test("first-difference classes", () => {
+  const cases: [string, string, string | undefined][] = [
+    ['"é"', '"\\u00e9"', "escapes-non-ascii"],
+    ['"😀"', '"\\ud83d\\ude00"', "escapes-non-ascii"],
+    ['"a/b"', '"a\\/b"', "escapes-slash"],
+    ['"\\u001f"', '"\\u001F"', "uppercase-hex-escapes"],
+    ['["\\n"]', '["\\\\n"]', "escapes-escapes"],
+    ["[1]", "\uFEFF[1]", "writes-bom"],
+    ["[1e-7]", "[1e-07]", "number-exponent-spelling"],
+    ["[1e+21]", "[1000000000000000000000]", "number-notation"],
+    ["[0.30000000000000004]", "[0.3]", "number-fewer-digits"],
+    ["[0]", "[-0]", "number-minus-zero"],
+    ["[1.7976931348623157e+308]", "[Infinity]", "number-value"],
+    ['{"a":1,"b":2}', '{"b":2,"a":1}', "member-order"],
+    ["[3,1,2]", "[1,2,3]", "array-order"],
+    ['{"a":null,"b":1}', '{"b":1}', "drops-null-members"],
+    ['{"s":"abc"}', '{"s":""}', "empties-strings"],
+    ['{"s":"abcdefghijklmnopqrstuvwxyz"}', '{"s":"abcdefgh"}', "cuts-strings"],
+    ['"A\u030a"', '"Å"', "normalizes-nfc"],
+    ["[1,2]", "[1,2", 'edit:["]",""]'],
+    ['{"a":"x"}', '{"a":"x"}', undefined],
+    // Past the end of a value the check cut, nothing is known.
+    [`"${"a".repeat(10)}… (500 bytes, sha256 ${"0".repeat(64)})`, `"${"a".repeat(10)}`, undefined],
+  ];
+  for (const [expected, got, id] of cases) {
+    assert.equal(differenceClass(expected, got)?.id, id, `${expected} vs ${got}`);
+  }
+  // Digits inside a string are not numbers.
+  assert.notEqual(differenceClass('{"v":"10"}', '{"v":"1"}')?.id, "number-fewer-digits");
+});
+
+test("normalizeReason takes out what varies per input", () => {
+  assert.equal(normalizeReason("bad byte 0xC3 at offset 1234"), "bad byte N at offset N");
+  assert.equal(normalizeReason("lone surrogate U+D800 in “\\ud800x”"), "lone surrogate U+XXXX in …");
+  assert.equal(normalizeReason("can't parse `01` here"), "can't parse … here");
+  assert.equal(normalizeReason("too long… (5000 UTF-16 units)"), "too long");
+  assert.equal(normalizeReason("line 3\n  column 4.5e2"), "line N column N");
+});
