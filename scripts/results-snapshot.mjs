@@ -2,7 +2,8 @@
 // both protocols, and keeps each run's results.json with its times removed, so that a refactor can
 // be shown to change no case, verdict or text: run it before and after, then `diff -r` the folders.
 //
-//   node scripts/results-snapshot.mjs OUT_DIR [--once-numbers N] [--once-generated-runs N] [--only NAME]
+//   node scripts/results-snapshot.mjs OUT_DIR [--once-numbers N] [--once-generated-runs N]
+//     [--only NAME]... [--skip NAME]... [--protocol lines|once]...
 //
 // Lines mode runs the default corpus. Once mode costs a process per request, so it runs the stored
 // suites whole and smaller generated suites (the flags above; 2000 numbers and 20 runs by default).
@@ -18,6 +19,8 @@ const { values, positionals } = parseArgs({
     "once-numbers": { type: "string", default: "2000" },
     "once-generated-runs": { type: "string", default: "20" },
     only: { type: "string", multiple: true },
+    skip: { type: "string", multiple: true },
+    protocol: { type: "string", multiple: true, default: ["lines", "once"] },
     cli: { type: "string", default: "dist/cli.js" },
   },
 });
@@ -73,7 +76,7 @@ const subjects = [
         }
       : {}),
   })),
-].filter((s) => !values.only || values.only.includes(s.name));
+].filter((s) => (!values.only || values.only.includes(s.name)) && !values.skip?.includes(s.name));
 
 /** Times differ run to run; everything else in results.json must not. */
 function withoutTimes(text) {
@@ -84,7 +87,7 @@ function withoutTimes(text) {
 
 mkdirSync(out, { recursive: true });
 for (const subject of subjects) {
-  for (const protocol of ["lines", "once"]) {
+  for (const protocol of values.protocol) {
     const dir = join(out, ".run");
     rmSync(dir, { recursive: true, force: true });
     const args = [
