@@ -23,4 +23,12 @@ export {
   SUMMARY_MARGIN,
   toMarkdownSummary,
 } from "./markdown.js";
+export { runSummaryMarkdown } from "./summary.js";
 export type { ReportInput } from "./types.js";
+export {
+  type ReportChoice,
+  ReportWriteError,
+  type RunReports,
+  type WrittenReports,
+  writeReports,
+} from "./write.js";
