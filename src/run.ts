@@ -129,7 +129,6 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const read = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read") : write;
   let failed = 0;
   const closing: Canonicalizer[] = read === write ? [write] : [write, read];
-  const track = (c: Canonicalizer) => (closing.push(c), c);
   try {
     options.onProgress?.({ done: 0, total, failed: 0, elapsedMs: 0 });
     const results = await runCases(
@@ -170,11 +169,13 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     const elapsedMs = Date.now() - started;
 
     // The differential run goes on while the record is written: the record does not wait for it.
-    const comparing = options.compareCommand
+    const other = options.compareCommand ? adapterFor(adapterOptions, "compare") : undefined;
+    if (other) closing.push(other);
+    const comparing = other
       ? settle(
           compareImplementations({
             a: write,
-            b: track(adapterFor(adapterOptions, "compare")),
+            b: other,
             inputs: corpusInputs(corpus.cases, { numbers: true }),
             inputCount: corpusInputCount(corpus.cases, { numbers: true }),
             generated: {
