@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import { mkdir, open, realpath, rm, stat } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { OptionError } from "./errors.js";
 
 /** The folder `text` names from `base`; refused unless it is a directory. */
@@ -18,7 +18,7 @@ export function checkDirectory(text: string, base: string, subject: string, rela
     // Missing or unreadable: reported below, with the path it was looked for at.
   }
   if (!isDirectory) {
-    const note = relativeTo ? `; it is relative to ${relativeTo}` : "";
+    const note = relativeTo && !isAbsolute(text) ? `; it is relative to ${relativeTo}` : "";
     throw new OptionError(
       `${subject} '${text}' is not a directory (looked for ${directory})${note}`,
       "working-directory",
