@@ -25,7 +25,10 @@ writeFileSync(aFile, "");
 async function run(args: string[]): Promise<{ code: number; stderr: string }> {
   let captured = "";
   const stderr = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string) => ((captured += chunk), true)) as typeof process.stderr.write;
+  process.stderr.write = ((chunk: string) => {
+    captured += chunk;
+    return true;
+  }) as typeof process.stderr.write;
   try {
     return { code: await runCommand.run(args), stderr: captured };
   } catch (error) {
@@ -101,7 +104,10 @@ test("run --help is the table: every flag, its maximum, exit 0", async () => {
   // --help writes before its first await, so stdout is borrowed only for that moment.
   let printed = "";
   const stdout = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string) => ((printed += chunk), true)) as typeof process.stdout.write;
+  process.stdout.write = ((chunk: string) => {
+    printed += chunk;
+    return true;
+  }) as typeof process.stdout.write;
   let code: Promise<number>;
   try {
     code = runCommand.run(["--help"]);
