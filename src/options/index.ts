@@ -3,33 +3,7 @@
 export { assertRunOptions } from "./check.js";
 export * from "./defaults.js";
 export { OptionError } from "./errors.js";
-export {
-  parseBoolean,
-  parseCount,
-  parseProfile,
-  parseProtocol,
-  parseSeed,
-  parseShard,
-  parseSuites,
-} from "./parse.js";
-export { checkDirectory, checkOutDir, OUT_CHECK_TIMEOUT_MS } from "./paths.js";
-export {
-  actionFace,
-  cliFace,
-  type Face,
-  type ReadRun,
-  type RunSettings,
-  readOption,
-  readRunOptions,
-} from "./read.js";
-export { RULES } from "./rules.js";
-export {
-  type CliFlag,
-  type CliSection,
-  OPTIONS,
-  type OptionName,
-  type OptionRow,
-  type OptionValue,
-  type ParseContext,
-  ROWS,
-} from "./table.js";
+export { parseCount, parseProfile, parseSeed, parseShard } from "./parse.js";
+export { checkDirectory, checkOutDir } from "./paths.js";
+export { actionFace, cliFace, type Face, type RunSettings, readOption, readRunOptions } from "./read.js";
+export { type CliSection, OPTIONS, type OptionName, ROWS } from "./table.js";
