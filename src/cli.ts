@@ -76,6 +76,9 @@ export async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
+    // A run that could not start ends now, even if a check it gave up on (an output folder whose
+    // filesystem never answered) still holds the event loop; the timer itself holds nothing.
+    if (code === 2) setTimeout(() => process.exit(code), 1000).unref();
   },
   (error: unknown) => {
     process.stderr.write(`${TOOL_NAME}: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,3 +1,3 @@
-import { run } from "./action.js";
+import { run } from "./action/main.js";
 
 run();

@@ -5,25 +5,29 @@
 //   -> corpus (load the suites, compute the digest of the files read)
 //   -> adapters (the implementation under test, and I4's read side)
 //   -> checks (judge every case; a misbehaving implementation fails cases, never the run)
-//   -> record (build, sign, write record.json first, then the rest)
-import { mkdir, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+//   -> record (build, sign)
+//   -> the differential run, when asked for
+//   -> reports (src/report/write.ts: record.json first, then the rest)
+import { resolve } from "node:path";
 import { AdapterSetupError, createCanonicalizer, describeImplementation } from "./adapters/index.js";
 import { runCases } from "./checks/run-cases.js";
-import { compareImplementations, corpusInputCount, corpusInputs } from "./compare/index.js";
+import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
 import { loadCorpus } from "./corpus/index.js";
-import { checkShard } from "./corpus/shard.js";
 import { inProcessCanonicalizer } from "./known-bad/index.js";
 import { nfcWrite } from "./known-bad/unicode.js";
-import { DEFAULTS } from "./options.js";
+import {
+  assertRunOptions,
+  checkOutDir,
+  DEFAULT_COMPARE_RUNS,
+  DEFAULT_GENERATED_RUNS,
+  DEFAULT_SEED,
+  OptionError,
+} from "./options/index.js";
 import { buildRecord, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
-import { toJUnitXml } from "./report/junit.js";
+import { writeReports } from "./report/write.js";
 import type { Canonicalizer, CompareReport, RunOptions, RunOutcome } from "./types.js";
 import { TOOL_NAME, TOOL_VERSION } from "./version.js";
-
-/** Generated values a differential run sends after the corpus inputs, unless told otherwise. */
-export const DEFAULT_COMPARE_RUNS = 1000;
 
 /** The run could not start: the message says what to fix. Faces exit 2 / fail the step on it. */
 export class RunSetupError extends Error {
@@ -38,60 +42,20 @@ export function suiteLabel(
 ): string {
   return recordSuite(options.profile, options.suites, {
     numbers: options.numbers,
-    generated: options.generatedRuns ?? DEFAULTS.generatedRuns,
+    generated: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
     ...(options.shard ? { shard: options.shard } : {}),
-    seed: options.seed ?? DEFAULTS.seed,
+    seed: options.seed ?? DEFAULT_SEED,
   });
 }
 
-function validate(options: RunOptions): void {
-  const transports = [options.command, options.url].filter((t) => t !== undefined && t.trim() !== "");
-  if (transports.length !== 1) {
-    throw new RunSetupError("give exactly one implementation: a command line (--command) or a URL (--url)");
-  }
-  if (options.readCommand && options.readUrl) {
-    throw new RunSetupError("give at most one read side: --read-command or --read-url");
-  }
-  if (options.suites.length === 0) throw new RunSetupError("no suites selected");
-  if (!Number.isSafeInteger(options.numbers) || options.numbers < 0) {
-    throw new RunSetupError(`numbers must be a whole number 0 or more, not ${options.numbers}`);
-  }
-  if (
-    options.seed !== undefined &&
-    (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 0xffffffff)
-  ) {
-    throw new RunSetupError(`seed must be a whole number from 0 to 4294967295, not ${options.seed}`);
-  }
-  if (
-    options.generatedRuns !== undefined &&
-    (!Number.isSafeInteger(options.generatedRuns) || options.generatedRuns < 0)
-  ) {
-    throw new RunSetupError(`generated-runs must be a whole number 0 or more, not ${options.generatedRuns}`);
-  }
-  if (options.compareCommand !== undefined && options.compareCommand.trim() === "") {
-    throw new RunSetupError("compare-command is empty: give the second implementation's command line");
-  }
-  if (
-    options.compareRuns !== undefined &&
-    (!Number.isSafeInteger(options.compareRuns) || options.compareRuns < 0)
-  ) {
-    throw new RunSetupError(`compare-runs must be a whole number 0 or more, not ${options.compareRuns}`);
-  }
-  if (options.shard) {
-    try {
-      checkShard(options.shard);
-    } catch (error) {
-      throw new RunSetupError((error as Error).message);
-    }
-  }
-  if (!Number.isSafeInteger(options.jobs) || options.jobs < 1) {
-    throw new RunSetupError(`jobs must be a whole number 1 or more, not ${options.jobs}`);
-  }
-  if (!Number.isSafeInteger(options.timeoutMs) || options.timeoutMs < 1) {
-    throw new RunSetupError(`timeout-ms must be a whole number of milliseconds, not ${options.timeoutMs}`);
-  }
-  if (!Number.isSafeInteger(options.maxOutputBytes) || options.maxOutputBytes < 1) {
-    throw new RunSetupError(`the output cap must be a whole number of bytes, not ${options.maxOutputBytes}`);
+/** The bounds and rules of the option table (src/options), and the output folder, before anything runs. */
+async function validate(options: RunOptions): Promise<void> {
+  try {
+    assertRunOptions(options);
+    if (options.outDir) await checkOutDir(options.outDir);
+  } catch (error) {
+    if (error instanceof OptionError) throw new RunSetupError(error.message);
+    throw error;
   }
 }
 
@@ -118,8 +82,16 @@ function inFlight(options: RunOptions): number {
   return options.protocol === "lines" && !options.url ? 256 : Math.max(4, options.jobs * 2);
 }
 
+/** A promise that never rejects: its outcome, to be looked at once the files are written. */
+function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
-  validate(options);
+  await validate(options);
   const started = Date.now();
   const startedAt = new Date(started);
   const workingDirectory = resolve(options.workingDirectory);
@@ -146,8 +118,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     suites: options.suites,
     profile: options.profile,
     numbers: options.numbers,
-    seed: options.seed ?? DEFAULTS.seed,
-    generatedRuns: options.generatedRuns ?? DEFAULTS.generatedRuns,
+    seed: options.seed ?? DEFAULT_SEED,
+    generatedRuns: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
     ...(options.shard ? { shard: options.shard } : {}),
   });
   const total = corpus.cases.length;
@@ -195,44 +167,78 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     const record = signRecord(unsigned, options.key);
     const bytes = recordBytes(record);
     const elapsedMs = Date.now() - started;
+
+    // The differential run goes on while the record is written: the record does not wait for it.
+    const other = options.compareCommand ? adapterFor(adapterOptions, "compare") : undefined;
+    if (other) closing.push(other);
+    const comparing = other
+      ? settle(
+          compareImplementations({
+            a: write,
+            b: other,
+            inputs: corpusInputs(corpus.cases, { numbers: true }),
+            inputCount: corpusInputCount(corpus.cases, { numbers: true }),
+            generated: {
+              seed: options.seed ?? DEFAULT_SEED,
+              runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS,
+            },
+            concurrency: inFlight(options),
+            // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
+            ...(options.profile === "nfc"
+              ? { reference: inProcessCanonicalizer("reference (nfc)", nfcWrite) }
+              : {}),
+            ...(options.onCompareProgress ? { onProgress: options.onCompareProgress } : {}),
+          }),
+        )
+      : undefined;
+
+    // The report stage, the same for both faces: the record first, then the rest.
     const files: RunOutcome["files"] = {};
-    const outDir = options.outDir ? resolve(options.outDir) : undefined;
-
-    if (outDir) {
-      await mkdir(outDir, { recursive: true });
-      // The record first: whatever fails after this line, the signed result of the run is on disk.
-      files.record = join(outDir, "record.json");
-      await writeFile(files.record, bytes);
-      files.results = join(outDir, "results.json");
-      await writeFile(files.results, `${JSON.stringify({ results, elapsedMs }, null, 2)}\n`);
-      files.junit = join(outDir, "junit.xml");
-      await writeFile(files.junit, toJUnitXml({ record, results, recordPath: files.record, elapsedMs }));
-    }
-
-    let compare: CompareReport | undefined;
-    if (options.compareCommand) {
-      const other = adapterFor(adapterOptions, "compare");
-      closing.push(other);
-      compare = await compareImplementations({
-        a: write,
-        b: other,
-        inputs: corpusInputs(corpus.cases, { numbers: true }),
-        inputCount: corpusInputCount(corpus.cases, { numbers: true }),
-        generated: { seed: options.seed ?? DEFAULTS.seed, runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS },
-        concurrency: inFlight(options),
-        // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
-        ...(options.profile === "nfc"
-          ? { reference: inProcessCanonicalizer("reference (nfc)", nfcWrite) }
-          : {}),
-        ...(options.onCompareProgress ? { onProgress: options.onCompareProgress } : {}),
-      });
-      if (outDir) {
-        files.compare = join(outDir, "compare.json");
-        await writeFile(files.compare, `${JSON.stringify(compare, null, 2)}\n`);
+    let summaryMarkdown: string | undefined;
+    if (options.outDir) {
+      const written = await writeReports(
+        options.outDir,
+        {
+          record,
+          recordBytes: bytes,
+          results,
+          elapsedMs,
+          ...(comparing
+            ? {
+                compare: comparing.then((c) =>
+                  c.ok ? { report: c.value, markdown: compareMarkdown(c.value) } : undefined,
+                ),
+              }
+            : {}),
+        },
+        options.reports,
+      );
+      ({ summaryMarkdown } = written);
+      for (const key of [
+        "record",
+        "results",
+        "junit",
+        "compare",
+        "summary",
+        "badgeSvg",
+        "badgeJson",
+      ] as const) {
+        if (written[key] !== undefined) files[key] = written[key];
       }
     }
+    const compared = await comparing;
+    if (compared && !compared.ok) throw compared.error;
+    const compare: CompareReport | undefined = compared?.value;
 
-    return { record, recordBytes: bytes, results, files, elapsedMs, ...(compare ? { compare } : {}) };
+    return {
+      record,
+      recordBytes: bytes,
+      results,
+      files,
+      elapsedMs,
+      ...(compare ? { compare } : {}),
+      ...(summaryMarkdown !== undefined ? { summaryMarkdown } : {}),
+    };
   } finally {
     await Promise.allSettled(closing.map((c) => c.close()));
   }

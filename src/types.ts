@@ -190,6 +190,8 @@ export interface RunOptions {
   workingDirectory: string;
   /** Where record.json, results.json and junit.xml go; nothing is written without it. */
   outDir?: string;
+  /** What else goes into `outDir` (src/report/write.ts): summary.md, the badges. */
+  reports?: { summary?: boolean; badge?: boolean };
   implementationName: string | null;
   implementationVersion: string | null;
   key: SigningKey;
@@ -213,7 +215,17 @@ export interface RunOutcome {
   /** The judged cases in corpus order, with the detail the record leaves out (suite, why, source). */
   results: CaseResult[];
   /** Paths written under `outDir`, if one was given. */
-  files: { record?: string; results?: string; junit?: string; compare?: string };
+  files: {
+    record?: string;
+    results?: string;
+    junit?: string;
+    compare?: string;
+    summary?: string;
+    badgeSvg?: string;
+    badgeJson?: string;
+  };
+  /** summary.md's text, when `reports.summary` asked for it: the action's job summary. */
+  summaryMarkdown?: string;
   elapsedMs: number;
   /** The differential run, when `compareCommand` was given. It is not part of the record: seed 003
    * fixes the record's members, and the record states one implementation. */

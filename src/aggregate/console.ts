@@ -1,8 +1,9 @@
 // The terminal's view of an aggregate. Everything that came from a record (names, command lines,
 // answers) goes through showInvisible, so no record can move the cursor or hide a difference, and
 // is cut to a readable length; aggregate.json keeps it whole.
-import { cutText } from "../report/format.js";
+
 import { INVISIBLE_LEGEND, showInvisible } from "../report/visible.js";
+import { cutText } from "../text.js";
 import { shardLine } from "./shards.js";
 import type { Aggregate } from "./types.js";
 import { countsLine, coverageLine, shortSigner, suiteCell, suiteColumns } from "./view.js";

@@ -2,10 +2,11 @@
 // over 1 MiB, so the fixed parts are bounded (each value cut, long lists capped) and the cases
 // answered differently fill what is left, in order; the summary says what it left out, and
 // aggregate.json has all of it. All record text goes through src/report/markdown-escape.ts.
-import { cutText } from "../report/format.js";
+
 import { GITHUB_SUMMARY_LIMIT, SUMMARY_MARGIN } from "../report/markdown.js";
 import { escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
 import { INVISIBLE_LEGEND } from "../report/visible.js";
+import { cutText } from "../text.js";
 import { showRange } from "./coverage.js";
 import { shardLine } from "./shards.js";
 import type { Aggregate, Disagreement, ImplementationView } from "./types.js";

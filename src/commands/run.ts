@@ -1,66 +1,68 @@
 // `canon-conformance run`: the corpus against a command line or a URL, a readable verdict, and
 // (with --out) the signed record, the machine-readable results and JUnit XML.
 
+import type { ParseArgsConfig } from "node:util";
 import { formatCompare } from "../compare/index.js";
-import {
-  DEFAULTS,
-  OptionError,
-  parseCount,
-  parseJobs,
-  parseProfile,
-  parseProtocol,
-  parseSeed,
-  parseShard,
-  parseSuites,
-} from "../options.js";
+import { type CliSection, cliFace, OptionError, ROWS, readOption, readRunOptions } from "../options/index.js";
 import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
 import { createProgressReporter, formatVerdict } from "../report/index.js";
-import { DEFAULT_COMPARE_RUNS, RunSetupError, runConformance } from "../run.js";
+import { RunSetupError, runConformance } from "../run.js";
 import type { RunOptions, SigningKey } from "../types.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";
 
-const USAGE = `usage: canon-conformance run (--command "CMD" | --url URL) [options]
+const SECTIONS: Record<CliSection, string> = {
+  implementation: "The implementation:",
+  corpus: "The corpus:",
+  run: "The run:",
+};
 
-Runs the RFC 8785 conformance corpus against your canonicalizer and prints the verdict.
-Exit 0 conformant (and, with --compare-command, no disagreement), 1 not, 2 could not run.
+/** `run --help`: the option table's CLI rows, by section, in the table's order. */
+function usage(): string {
+  const lines = [
+    'usage: canon-conformance run (--command "CMD" | --url URL) [options]',
+    "",
+    "Runs the RFC 8785 conformance corpus against your canonicalizer and prints the verdict.",
+    "Exit 0 conformant (and, with --compare-command, no disagreement), 1 not, 2 could not run.",
+  ];
+  for (const [section, title] of Object.entries(SECTIONS)) {
+    lines.push("", title);
+    for (const row of ROWS) {
+      if (row.cli?.section !== section) continue;
+      const [first = "", ...more] = row.cli.help;
+      lines.push(`  ${first === "" ? row.cli.label : `${row.cli.label.padEnd(26)} ${first}`}`);
+      for (const line of more) lines.push(`${" ".repeat(29)}${line}`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
 
-The implementation:
-  --command "CMD"            its command line, split like a POSIX shell (no shell runs it)
-  --protocol once|lines      once (default): a process per case, input on stdin, answer on stdout;
-                             lines: one process, one request line in, one answer line out (docs/protocol.md)
-  --shell                    run CMD through the shell instead (sh -c, or cmd.exe on Windows)
-  --url URL                  an http implementation: POST the input, 200 with the answer, 4xx rejects
-  --working-directory DIR    where CMD runs (default: the current directory)
-  --read-command "CMD"       I4's read side: the store's normalizer (default: CMD over its own output)
-  --read-url URL             the read side over http
-  --implementation-name N    what you call it, for the record
-  --implementation-version V
-  --compare-command "CMD"    a second implementation: every corpus input and --compare-runs generated
-                             values go to both; each disagreement is shrunk and shown (exit 1)
-  --compare-protocol P       the second one's protocol (default: --protocol)
-  --compare-runs N           generated values for the comparison (default ${DEFAULT_COMPARE_RUNS})
+/** parseArgs' options: each CLI row's flag and its other spellings. */
+function flagConfig(): NonNullable<ParseArgsConfig["options"]> {
+  const config: NonNullable<ParseArgsConfig["options"]> = {};
+  for (const row of ROWS) {
+    if (!row.cli) continue;
+    for (const name of [row.name, ...(row.cli.aliases ?? [])]) {
+      config[name] = {
+        type: row.cli.type,
+        ...(row.cli.short && name === row.name ? { short: row.cli.short } : {}),
+      };
+    }
+  }
+  return config;
+}
 
-The corpus:
-  --suite(s) all|LIST        all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,
-                             numbers, generated
-  --profile rfc8785|nfc      rfc8785 (default) keeps strings as sent; nfc is for stores that normalize
-  --numbers N                how many generated doubles the numbers suite sends (default ${DEFAULTS.numbers})
-  --generated-runs N         runs of each fast-check property in the generated suite (default ${DEFAULTS.generatedRuns})
-  --seed N|random            seeds the numbers and generated suites (default ${DEFAULTS.seed}, the same verdict on
-                             every rerun); random draws one and prints it; case names carry it for replay
-  --shard K/N                run part K of N: the numbers sweep and the generated cases are split (the
-                             stored suites run in every shard); a matrix of N jobs covers them all once
-
-The run:
-  --jobs N                   parallel processes in once mode (default: one per CPU)
-  --timeout-ms N             per-case time limit; the whole process group is killed (default ${DEFAULTS.timeoutMs})
-  --max-output-bytes N       output cap per answer (default 16 MiB)
-  --out DIR                  write record.json (signed), results.json and junit.xml into DIR
-  --key-file FILE            sign with this key (64 hex digits, or a PKCS#8 PEM); also $CANON_CONFORMANCE_KEY.
-                             Without one, a key is made for the run and forgotten.
-  --quiet                    no progress lines
-  --no-color                 no colour (also NO_COLOR=1)
-`;
+function parseFlags(argv: string[]) {
+  const parsed = parseCommandArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: flagConfig(),
+  });
+  return {
+    values: parsed.values as Record<string, string | boolean | undefined>,
+    positionals: parsed.positionals,
+  };
+}
 
 function readKey(keyFile: string | undefined): SigningKey {
   try {
@@ -80,50 +82,22 @@ export function parseRunArgs(argv: string[]): {
   /** The seed was drawn (`--seed random`): the face prints it, so the run can be replayed. */
   randomSeed: boolean;
 } {
-  const parsed = parseRunArgsRaw(argv);
-  const v = parsed.values;
-  if (parsed.positionals.length > 0) {
+  const { values, positionals } = parseFlags(argv);
+  if (positionals.length > 0) {
     throw new UsageError(
-      `unexpected argument '${parsed.positionals[0]}' (quote the whole command: --command "python3 canon.py")`,
+      `unexpected argument '${positionals[0]}' (quote the whole command: --command "python3 canon.py")`,
     );
   }
   try {
-    const { seed, random } = parseSeed(v.seed);
-    const shard = parseShard(v.shard);
-    const options: Omit<RunOptions, "key"> = {
-      ...(v.command ? { command: v.command } : {}),
-      ...(v.url ? { url: v.url } : {}),
-      protocol: parseProtocol(v.protocol),
-      shell: v.shell ?? false,
-      ...(v["read-command"] ? { readCommand: v["read-command"] } : {}),
-      ...(v["read-url"] ? { readUrl: v["read-url"] } : {}),
-      suites: parseSuites(v.suite ?? v.suites),
-      profile: parseProfile(v.profile),
-      numbers: parseCount(v.numbers, "--numbers", DEFAULTS.numbers),
-      seed,
-      generatedRuns: parseCount(v["generated-runs"], "--generated-runs", DEFAULTS.generatedRuns),
-      ...(shard ? { shard } : {}),
-      ...(v["compare-command"] !== undefined ? { compareCommand: v["compare-command"] } : {}),
-      ...(v["compare-protocol"] ? { compareProtocol: parseProtocol(v["compare-protocol"]) } : {}),
-      ...(v["compare-runs"]
-        ? { compareRuns: parseCount(v["compare-runs"], "--compare-runs", DEFAULT_COMPARE_RUNS) }
-        : {}),
-      jobs: parseJobs(v.jobs),
-      timeoutMs: parseCount(v["timeout-ms"], "--timeout-ms", DEFAULTS.timeoutMs, 1),
-      maxOutputBytes: parseCount(v["max-output-bytes"], "--max-output-bytes", DEFAULTS.maxOutputBytes, 1),
-      workingDirectory: v["working-directory"] ?? process.cwd(),
-      ...(v.out ? { outDir: v.out } : {}),
-      implementationName: v["implementation-name"] ?? null,
-      implementationVersion: v["implementation-version"] ?? null,
-    };
-    if (!options.command && !options.url)
-      throw new UsageError('give the implementation: --command "CMD" or --url URL');
+    const face = cliFace(values);
+    const { options, randomSeed } = readRunOptions(face);
+    const keyFile = readOption("key-file", face);
     return {
       options,
-      ...(v["key-file"] ? { keyFile: v["key-file"] } : {}),
-      quiet: v.quiet ?? false,
-      randomSeed: random,
-      color: !(v["no-color"] ?? false) && !process.env.NO_COLOR,
+      ...(keyFile ? { keyFile } : {}),
+      quiet: readOption("quiet", face),
+      randomSeed,
+      color: !readOption("no-color", face) && !process.env.NO_COLOR,
     };
   } catch (error) {
     if (error instanceof OptionError) throw new UsageError(error.message);
@@ -131,46 +105,14 @@ export function parseRunArgs(argv: string[]): {
   }
 }
 
-function parseRunArgsRaw(argv: string[]) {
-  return parseCommandArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      command: { type: "string" },
-      url: { type: "string" },
-      protocol: { type: "string" },
-      shell: { type: "boolean" },
-      "read-command": { type: "string" },
-      "read-url": { type: "string" },
-      suite: { type: "string" },
-      suites: { type: "string" },
-      profile: { type: "string" },
-      numbers: { type: "string" },
-      "generated-runs": { type: "string" },
-      seed: { type: "string" },
-      shard: { type: "string" },
-      "compare-command": { type: "string" },
-      "compare-protocol": { type: "string" },
-      "compare-runs": { type: "string" },
-      jobs: { type: "string" },
-      "timeout-ms": { type: "string" },
-      "max-output-bytes": { type: "string" },
-      "working-directory": { type: "string" },
-      out: { type: "string" },
-      "implementation-name": { type: "string" },
-      "implementation-version": { type: "string" },
-      "key-file": { type: "string" },
-      quiet: { type: "boolean" },
-      "no-color": { type: "boolean" },
-    },
-  });
-}
-
 export const runCommand: Command = {
   summary: "run the conformance corpus against a command or URL and sign a record of it",
-  usage: USAGE,
+  usage: usage(),
   async run(argv) {
+    if (parseFlags(argv).values.help) {
+      process.stdout.write(usage());
+      return 0;
+    }
     const { options, keyFile, quiet, color, randomSeed } = parseRunArgs(argv);
     if (randomSeed)
       process.stderr.write(

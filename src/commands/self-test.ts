@@ -7,7 +7,7 @@ import { type KnownBad, knownBad } from "../known-bad/index.js";
 import { formatProof } from "../known-bad/proof-report.js";
 import { prove } from "../known-bad/prove.js";
 import { knownBadCommands, referenceCommand, thisCli, type ViaCommand } from "../known-bad/via-command.js";
-import { OptionError, parseCount, parseProfile } from "../options.js";
+import { OptionError, parseCount, parseProfile } from "../options/index.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";
 
 /** Generated numbers per known-bad: enough for the number formatters to show, quick for ~25 runs. */

@@ -97,8 +97,3 @@ export function verifyStrict(signature: Uint8Array, message: Uint8Array, publicK
 export function signEd25519(message: Uint8Array, seed: Uint8Array): Uint8Array {
   return ed.sign(message, seed);
 }
-
-/** The public key of a 32-byte seed (RFC 8032 §5.1.5). */
-export function publicKeyOf(seed: Uint8Array): Uint8Array {
-  return ed.getPublicKey(seed);
-}

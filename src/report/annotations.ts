@@ -1,47 +1,47 @@
-// Failed cases as error annotations for the action to hand to core.error(). GitHub shows at most
-// 10 error annotations per step, so past that the last one says how many more failed instead.
-import { cutText } from "./format.js";
-import { assertConsistent } from "./tally.js";
-import type { ReportInput } from "./types.js";
+// Failed cases as error annotations, for the action to hand to core.error(). GitHub shows at most 10
+// error annotations per step: when the step itself will fail its failure takes one, and when the cases
+// do not all fit the last one says how many more there are.
+import type { CaseResult } from "../types.js";
+import { firstDifference } from "./difference.js";
 import { showInvisible } from "./visible.js";
 
 /** GitHub's limit on error annotations per step. */
 export const GITHUB_ANNOTATIONS_PER_STEP = 10;
 
-/** An annotation's parts, plain text (the action's core.error escapes them for the runner). */
+/** An annotation is a pointer to the summary, not the summary: long values are cut. */
+const VALUE_CHARS = 300;
+
+/** An annotation's parts, plain text (core.error escapes them for the runner). */
 export interface FailureAnnotation {
   title: string;
   message: string;
 }
 
-/** Each value in a message is cut here: an annotation is a pointer to the summary, not the detail. */
-const VALUE_MAX = 300;
+function cut(text: string): string {
+  return text.length <= VALUE_CHARS ? text : `${text.slice(0, VALUE_CHARS)}… (${text.length} chars)`;
+}
 
-const shown = (text: string) => {
-  const kept = cutText(text, VALUE_MAX);
-  return showInvisible(kept) + (kept === text ? "" : "…");
-};
-
-/** At most `max` annotations: one per failed case, the last a count of the rest when they do not fit. */
+/** One annotation per failed case while they fit; `stepWillFail` keeps one free for the step's failure. */
 export function failureAnnotations(
-  input: ReportInput,
-  max = GITHUB_ANNOTATIONS_PER_STEP,
+  results: readonly CaseResult[],
+  stepWillFail: boolean,
 ): FailureAnnotation[] {
-  if (!Number.isInteger(max) || max < 1)
-    throw new RangeError(`failureAnnotations: max must be a positive integer, not ${max}`);
-  assertConsistent(input);
-  const failures = input.results.filter((r) => !r.pass);
-  const fits = failures.length <= max ? failures.length : max - 1;
-  const out: FailureAnnotation[] = failures.slice(0, fits).map((r) => ({
-    title: `canon conformance: ${shown(`${r.suite}/${r.name}`)} failed`,
-    message: `${shown(r.why)} (${shown(r.source)})\nexpected: ${shown(r.expected)}\ngot: ${shown(r.got)}`,
-  }));
-  if (fits < failures.length) {
-    const rest = failures.length - fits;
-    out.push({
-      title: `canon conformance: ${rest} more failed cases`,
-      message: `${failures.length} cases failed in all; the job summary and record.json list every one.`,
+  const failures = results.filter((r) => !r.pass);
+  const budget = GITHUB_ANNOTATIONS_PER_STEP - (stepWillFail ? 1 : 0);
+  const shown = failures.length <= budget ? failures : failures.slice(0, budget - 1);
+  const annotations = shown.map((r) => {
+    // Corpus text goes through showInvisible, as in every report: a control character must not hide.
+    const lines = [r.why, `expected: ${cut(r.expected)}`, `got: ${cut(r.got)}`].map(showInvisible);
+    const difference = firstDifference(r.expected, r.got); // already shown visibly
+    if (difference) lines.push(difference);
+    return { title: `canon-conformance: ${r.suite}/${r.name} failed`, message: lines.join("\n") };
+  });
+  const more = failures.length - shown.length;
+  if (more > 0) {
+    annotations.push({
+      title: `canon-conformance: ${failures.length} cases failed`,
+      message: `${more} more failed case${more === 1 ? "" : "s"}, not annotated (GitHub shows 10 per step): the job summary and results.json list every one.`,
     });
   }
-  return out;
+  return annotations;
 }

@@ -1,12 +1,5 @@
 import type { ConformResult } from "../types.js";
 
-/** The first `max` UTF-16 units of `text` (all of it when shorter), never ending inside a surrogate pair. */
-export function cutText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const last = text.charCodeAt(max - 1);
-  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
-}
-
 /** `12.3 s` under a minute, `4 min 05 s` above: how long a run took, for people. */
 export function formatDuration(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;

@@ -1,5 +1,6 @@
-// The reporters: each turns one run (its signed record and judged cases) into text for one reader.
-// Nothing here imports @actions/*: the action hands these strings to @actions/core itself.
+// The reporters: each turns one run (its signed record and judged cases) into text for one reader, and
+// writeReports puts them beside the record for both faces. Nothing here imports @actions/*: the
+// action hands these strings to @actions/core itself.
 export {
   type FailureAnnotation,
   failureAnnotations,
@@ -23,4 +24,12 @@ export {
   SUMMARY_MARGIN,
   toMarkdownSummary,
 } from "./markdown.js";
+export { runSummaryMarkdown } from "./summary.js";
 export type { ReportInput } from "./types.js";
+export {
+  type ReportChoice,
+  ReportWriteError,
+  type RunReports,
+  type WrittenReports,
+  writeReports,
+} from "./write.js";

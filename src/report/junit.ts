@@ -2,8 +2,10 @@
 // <testcase> per case. The harness does not time single cases, so only <testsuites> carries a time,
 // and only when the run's was measured. Any text becomes XML 1.0 that parses: invisible characters
 // are shown as ⟨U+XXXX⟩ (which also removes every character XML 1.0 cannot carry), then escaped.
+
+import { cutText } from "../text.js";
 import type { CaseResult } from "../types.js";
-import { cutText, implementationName } from "./format.js";
+import { implementationName } from "./format.js";
 import { assertConsistent, tallyBySuite } from "./tally.js";
 import type { ReportInput } from "./types.js";
 import { codePointTag, showInvisible } from "./visible.js";

@@ -3,9 +3,10 @@
 // passing detail first, then the longest outputs, then failed-case detail beyond a count. It always
 // says what it left out. All content goes through markdown-escape.ts.
 import { basename } from "node:path";
+import { cutText } from "../text.js";
 import type { CaseResult } from "../types.js";
 import { firstDifference } from "./difference.js";
-import { countLine, cutText, formatDuration, implementationName, keyMeaning } from "./format.js";
+import { countLine, formatDuration, implementationName, keyMeaning } from "./format.js";
 import { escapeHtml, fencedBlock, inlineCode, inlineText, preBlock } from "./markdown-escape.js";
 import { assertConsistent, tallyBySuite } from "./tally.js";
 import type { ReportInput } from "./types.js";

@@ -1,8 +1,4 @@
-/** One argument as a POSIX shell reads it back unchanged: bare when that is safe, else single-quoted. */
-export function shellQuote(arg: string): string {
-  if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(arg)) return arg;
-  return `'${arg.replaceAll("'", `'\\''`)}'`;
-}
+import { shellQuote } from "../text.js";
 
 /** The command that checks a record offline; a supplied key is pinned, an ephemeral one proves nothing more. */
 export function verifyCommand(recordPath: string, key: "ephemeral" | "supplied", pubkey: string): string {

@@ -464,7 +464,11 @@ describe("the signing key", () => {
 
 describe("runs that cannot start fail the step with what to fix", () => {
   const cases: [string, Record<string, string>, RegExp][] = [
-    ["no command and no url", { command: "" }, /set the input `command`/],
+    [
+      "no command and no url",
+      { command: "" },
+      /^set `command` to your canonicalizer's command line \(or `url` for one served over HTTP\)$/,
+    ],
     ["both command and url", { url: "http://127.0.0.1:9/" }, /either `command` or `url`/],
     [
       "a command that is not on PATH",
@@ -519,7 +523,7 @@ describe("runs that cannot start fail the step with what to fix", () => {
     [
       "compare-protocol without compare-command",
       { "compare-protocol": "lines" },
-      /compare-protocol is set but compare-command is empty/,
+      /^`compare-protocol` is set but `compare-command` is empty: set the second implementation's command line/,
     ],
     [
       "an unknown compare-protocol",
@@ -527,6 +531,28 @@ describe("runs that cannot start fail the step with what to fix", () => {
       /^input `compare-protocol`: unknown protocol 'smoke'/,
     ],
     ["an unknown mode", { mode: "everything" }, /^input `mode`: choose run .* or aggregate/],
+    // Issue 12: bounds that keep a signed record meaningful, in the CLI's words (test/options).
+    [
+      "a timeout past what a timer holds",
+      { "timeout-ms": "3000000000" },
+      /^input `timeout-ms`: timeout-ms must be a whole number from 1 to 2147483647, not '3000000000'$/,
+    ],
+    [
+      "numbers past the maximum",
+      { numbers: "9007199254740991" },
+      /^input `numbers`: numbers must be a whole number from 0 to 100000000, not '9007199254740991'$/,
+    ],
+    [
+      "generated-runs past the maximum",
+      { "generated-runs": "1000001" },
+      /^input `generated-runs`: generated-runs must be a whole number from 0 to 1000000/,
+    ],
+    [
+      "compare-runs past the maximum",
+      { "compare-runs": "9007199254740991" },
+      /^input `compare-runs`: compare-runs must be a whole number from 0 to 1000000/,
+    ],
+    ["jobs past the maximum", { jobs: "100000" }, /^input `jobs`: jobs must be a whole number from 0 to 256/],
   ];
   for (const [what, inputs, message] of cases) {
     test(what, async () => {

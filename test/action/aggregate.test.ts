@@ -114,7 +114,10 @@ describe("an aggregate that must fail the step", () => {
   test("records that do not exist: the step fails with what to set", async () => {
     const run = await runAction({ inputs: { mode: "aggregate", records: "no/such/folder", command: "" } });
     assertExit(run, 1);
-    assert.match(errors(run).at(-1)?.message ?? "", /^records 'no\/such\/folder' does not exist/);
+    assert.match(
+      errors(run).at(-1)?.message ?? "",
+      /^input `records`: records 'no\/such\/folder' does not exist/,
+    );
   });
 
   test("a folder without a record.json: the step fails and says so", async () => {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { UsageError } from "../../src/commands/command.js";
 import { parseRunArgs } from "../../src/commands/run.js";
-import { OptionError, parseSeed, parseShard } from "../../src/options.js";
+import { OptionError, parseSeed, parseShard } from "../../src/options/index.js";
 import { parseRecordSuite, recordSuite } from "../../src/record/build.js";
 import { suiteLabel } from "../../src/run.js";
 

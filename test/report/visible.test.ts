@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { firstDifference } from "../../src/report/difference.js";
-import { shellQuote, verifyCommand } from "../../src/report/verify-command.js";
+import { verifyCommand } from "../../src/report/verify-command.js";
 import { showInvisible } from "../../src/report/visible.js";
+import { shellQuote } from "../../src/text.js";
 
 test("invisible and control characters are shown as their code points", () => {
   assert.equal(

@@ -1,0 +1,46 @@
+// `mode: aggregate`: the records a matrix uploaded (downloaded into `records`) are verified and joined
+// by src/aggregate; this writes the job summary, uploads the aggregate, sets the outputs, and fails the
+// step on a refusal, a disagreement or (with require-conformant) a non-conformant implementation.
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as core from "@actions/core";
+import { aggregateForAction } from "../aggregate/index.js";
+import { type Face, readOption } from "../options/index.js";
+import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
+import { readArtifactSettings } from "./inputs.js";
+import { writeJobSummary } from "./summary.js";
+
+export async function runAggregateMode(face: Face): Promise<void> {
+  const records = readOption("records", face);
+  const settings = readArtifactSettings(face);
+  const upload = readOption("upload", face);
+  const summary = readOption("summary", face);
+  const requireConformant = readOption("require-conformant", face);
+  const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", settings.artifactName);
+  core.info(`canon-conformance aggregate: the records in ${records}`);
+
+  const result = await aggregateForAction([records], { requireConformant, outDir });
+  core.info(result.consoleText);
+  core.setOutput("implementations", String(result.implementations));
+  core.setOutput("conformant-implementations", String(result.conformantImplementations));
+  core.setOutput("refused", String(result.refused));
+  core.setOutput("disagreements", String(result.disagreements));
+  core.setOutput("incomplete-sweeps", String(result.incompleteSweeps));
+  core.setOutput("badge-path", result.badgeSvgPath);
+
+  const artifact = upload
+    ? await uploadArtifact(
+        settings,
+        result.files,
+        outDir,
+        `the aggregate's files are on the runner in ${outDir}`,
+      )
+    : undefined;
+  setArtifactOutputs(artifact);
+  if (summary) await writeJobSummary(result.markdown, artifact, settings.artifactName);
+
+  if (result.exitCode !== 0) {
+    const why = result.failures.length > 0 ? result.failures.join("; ") : `exit code ${result.exitCode}`;
+    core.setFailed(`the aggregate fails: ${why}. The job summary shows each.`);
+  }
+}

@@ -1,0 +1,72 @@
+// The signing key in the action: masked before anything else is printed, taken out of the environment
+// the command under test inherits, then chosen: the supplied key, or one made for the run (a pull
+// request from a fork gets no secrets, and is told so).
+import { readFileSync } from "node:fs";
+import * as core from "@actions/core";
+import { type Face, OptionError, readOption } from "../options/index.js";
+import { ephemeralKey, KeyError, parseSuppliedKey, toHex } from "../record/keys.js";
+import type { SigningKey } from "../types.js";
+
+/** Where the runner passes the signing-key input: dropped once read, since the command inherits env. */
+const SIGNING_KEY_ENV = "INPUT_SIGNING-KEY";
+
+/** Reads the signing-key input, masks it, and removes it from this process's environment. */
+export function takeSigningKey(face: Face): string {
+  const keyText = readOption("signing-key", face);
+  maskKey(keyText);
+  // The implementation under test runs with this process's environment, and what it prints can end up
+  // in the record: it must not be able to read the key.
+  delete process.env[SIGNING_KEY_ENV];
+  return keyText;
+}
+
+/** Masks the key and every line of it long enough to be secret (a PEM's body lines; not its armour). */
+function maskKey(keyText: string): void {
+  if (keyText === "") return;
+  core.setSecret(keyText);
+  for (const line of keyText.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (trimmed !== keyText && trimmed.length >= 8 && !trimmed.startsWith("-----")) core.setSecret(trimmed);
+  }
+}
+
+export function chooseKey(keyText: string): SigningKey {
+  if (keyText === "") {
+    if (isForkPullRequest()) {
+      core.notice(
+        'signing-key is empty: GitHub passes no secrets to pull requests from forks. The record is signed with a key made for this run ("key": "ephemeral"): it still verifies, but does not say who ran it.',
+        { title: "canon-conformance: ephemeral key" },
+      );
+    } else {
+      core.info(
+        'signing-key is empty: the record is signed with a key made for this run ("key": "ephemeral").',
+      );
+    }
+    return ephemeralKey();
+  }
+  try {
+    const key = parseSuppliedKey(keyText);
+    core.info(`signing with the supplied key, public half ${toHex(key.publicKey)}`);
+    return key;
+  } catch (error) {
+    // KeyError messages never contain the key; anything else might, so say only which input it was.
+    const why = error instanceof KeyError ? error.message : "it could not be read as an Ed25519 key";
+    throw new OptionError(`signing-key: ${why}. Or leave it empty to sign with a key made for the run.`);
+  }
+}
+
+/** A pull_request event whose head is another repository: GitHub passes it no secrets. */
+function isForkPullRequest(): boolean {
+  const event = process.env.GITHUB_EVENT_NAME ?? "";
+  if (!event.startsWith("pull_request") || event === "pull_request_target") return false;
+  try {
+    const payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH ?? "", "utf8"));
+    const pull = payload?.pull_request;
+    if (!pull) return false;
+    const head = pull.head?.repo;
+    // A deleted fork leaves head.repo null; it was a fork all the same.
+    return head == null || head.fork === true || head.full_name !== pull.base?.repo?.full_name;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,21 @@
+// The GitHub face: action inputs -> the same run as the CLI -> the job summary, annotations, the
+// artifact, the step's outputs and its status. Only src/action/ speaks to the runner (@actions/*);
+// everything it runs is src/run.ts. Every error ends in core.setFailed with a message saying what to fix.
+import * as core from "@actions/core";
+import { actionFace, readOption } from "../options/index.js";
+import { runAggregateMode } from "./aggregate-mode.js";
+import { failureMessage } from "./failure.js";
+import { takeSigningKey } from "./key.js";
+import { runMode } from "./run-mode.js";
+
+export async function run(): Promise<void> {
+  try {
+    const face = actionFace((name) => core.getInput(name), process.env.GITHUB_WORKSPACE || process.cwd());
+    // The key is masked before anything else runs, so no later line of the log can show it.
+    const keyText = takeSigningKey(face);
+    if (readOption("mode", face) === "aggregate") await runAggregateMode(face);
+    else await runMode(face, keyText);
+  } catch (error) {
+    core.setFailed(failureMessage(error));
+  }
+}

@@ -1,0 +1,116 @@
+// `mode: run`: the inputs -> the same run as the CLI (src/run.ts, which writes the reports through
+// src/report) -> the step's outputs, the log's verdict, the annotations, the artifact, the job summary
+// and the step's status.
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as core from "@actions/core";
+import { formatCompare } from "../compare/index.js";
+import { sha256Hex } from "../jcs/index.js";
+import type { Face } from "../options/index.js";
+import { createProgressReporter, formatVerdict } from "../report/index.js";
+import { runConformance } from "../run.js";
+import type { RunOutcome } from "../types.js";
+import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
+import { type ActionInputs, readInputs } from "./inputs.js";
+import { chooseKey } from "./key.js";
+import { withoutRunnerTokens } from "./runner-tokens.js";
+import { annotateFailures, writeJobSummary } from "./summary.js";
+
+export async function runMode(face: Face, keyText: string): Promise<void> {
+  const inputs = readInputs(face);
+  const key = chooseKey(keyText);
+
+  const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", inputs.artifactName);
+  const progress = createProgressReporter({ stream: process.stdout, isTTY: false });
+  core.info(
+    `canon-conformance: ${inputs.run.command ?? inputs.run.url} (${inputs.run.suites.join(", ")}, profile ${inputs.run.profile})`,
+  );
+  const outcome = await withoutRunnerTokens(() =>
+    runConformance({
+      ...inputs.run,
+      key,
+      outDir,
+      reports: { summary: true, badge: inputs.badge },
+      onProgress: (p) => progress.update(p),
+    }),
+  );
+  progress.done();
+  const recordPath = outcome.files.record;
+  if (!recordPath) throw new Error("the run wrote no record.json");
+
+  setRecordOutputs(outcome, recordPath);
+  core.info(
+    formatVerdict(
+      { record: outcome.record, results: outcome.results, recordPath, elapsedMs: outcome.elapsedMs },
+      { color: false },
+    ),
+  );
+  const disagreements = compareOutcome(outcome, inputs);
+  core.setOutput("badge-path", outcome.files.badgeSvg ?? "");
+
+  const failing = !outcome.record.conformant && inputs.failOnNonconformant;
+  annotateFailures(outcome.results, failing);
+
+  const { files } = outcome;
+  const artifact = inputs.upload
+    ? await uploadArtifact(
+        inputs,
+        [
+          files.record,
+          files.results,
+          files.junit,
+          files.summary,
+          files.badgeSvg,
+          files.badgeJson,
+          files.compare,
+        ].filter((f): f is string => f !== undefined),
+        outDir,
+        `the signed record is on the runner at ${recordPath} (the record-path output)`,
+      )
+    : undefined;
+  setArtifactOutputs(artifact);
+  // Written after the upload so that the pull request's view can link the artifact it describes.
+  if (inputs.summary) await writeJobSummary(outcome.summaryMarkdown ?? "", artifact, inputs.artifactName);
+
+  const { cases, failed } = outcome.record.summary;
+  const verdict =
+    cases === 0
+      ? "no cases ran, and a run of no cases is not conformant (seed 003 §2): check the suites and numbers inputs"
+      : `${outcome.record.implementation.impl} is not conformant: ${failed} of ${cases} cases failed; the job summary and results.json list them`;
+  if (failing) {
+    core.setFailed(`${verdict}. The signed record is ${recordPath}.`);
+  } else if (!outcome.record.conformant) {
+    core.notice(`${verdict}. The step passes because fail-on-nonconformant is false.`);
+  }
+  if (disagreements > 0) {
+    const why = `the differential run found ${disagreements} disagreement${disagreements === 1 ? "" : "s"} between \`command\` and \`compare-command\`; the job summary shows each, shrunk`;
+    if (inputs.failOnNonconformant) core.setFailed(`${why}.`);
+    else core.notice(`${why}. The step passes because fail-on-nonconformant is false.`);
+  }
+}
+
+function setRecordOutputs(outcome: RunOutcome, recordPath: string): void {
+  const { record } = outcome;
+  core.setOutput("conformant", String(record.conformant));
+  core.setOutput("cases", String(record.summary.cases));
+  core.setOutput("passed", String(record.summary.passed));
+  core.setOutput("failed", String(record.summary.failed));
+  core.setOutput("record-path", recordPath);
+  core.setOutput("record-sha256", sha256Hex(outcome.recordBytes));
+  core.setOutput("signer-pubkey", record.signer_pubkey);
+  core.setOutput("key", record.key);
+}
+
+/** The differential run, when there was one: its log lines, its output; returns its disagreements. */
+function compareOutcome(outcome: RunOutcome, inputs: ActionInputs): number {
+  const report = outcome.compare;
+  if (!report) {
+    if (inputs.run.compareCommand)
+      throw new Error("compare-command was given but the run made no comparison");
+    core.setOutput("compare-disagreements", "");
+    return 0;
+  }
+  core.info(formatCompare(report));
+  core.setOutput("compare-disagreements", String(report.disagreements.length));
+  return report.disagreements.length;
+}

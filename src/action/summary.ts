@@ -1,0 +1,37 @@
+// What the pull request sees: the job summary (src/report's text, plus a link to the artifact) and one
+// error annotation per failed case (src/report/annotations.ts decides which and how they read).
+import * as core from "@actions/core";
+import { failureAnnotations } from "../report/annotations.js";
+import { escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
+import type { CaseResult } from "../types.js";
+import type { UploadedArtifact } from "./artifact.js";
+import { messageOf } from "./failure.js";
+
+/** The job summary is a view of the run, not the run: if the runner cannot take it, say so and go on. */
+export async function writeJobSummary(
+  markdown: string,
+  artifact: UploadedArtifact | undefined,
+  name: string,
+): Promise<void> {
+  try {
+    core.summary.addRaw(markdown, true);
+    if (artifact?.url) {
+      const digest = artifact.digest ? ` (zip SHA-256 ${inlineCode(artifact.digest)})` : "";
+      core.summary.addRaw(
+        `\n**Artifact:** <a href="${escapeHtml(artifact.url)}">${inlineText(name)}</a>${digest}`,
+        true,
+      );
+    }
+    await core.summary.write();
+  } catch (error) {
+    core.summary.emptyBuffer();
+    core.warning(
+      `could not write the job summary (${messageOf(error)}); summary.md beside the record has the same text`,
+    );
+  }
+}
+
+/** The failed cases as error annotations, within GitHub's 10 per step. */
+export function annotateFailures(results: readonly CaseResult[], stepWillFail: boolean): void {
+  for (const { title, message } of failureAnnotations(results, stepWillFail)) core.error(message, { title });
+}

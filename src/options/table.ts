@@ -1,0 +1,521 @@
+// The option table: every option of `canon-conformance run` and of the action, one row each, with its
+// CLI flag, its action input, its default (as action.yml states it), its parser with its bounds, and
+// its help text for each face. The CLI's parseArgs config and `run --help`, the action's input reader,
+// and the test that holds action.yml to it all read these rows, so the faces cannot drift apart.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import {
+  DEFAULT_COMPARE_RUNS,
+  DEFAULT_GENERATED_RUNS,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_NUMBERS,
+  DEFAULT_PROFILE,
+  DEFAULT_PROTOCOL,
+  DEFAULT_SEED,
+  DEFAULT_TIMEOUT_MS,
+  MAX_COMPARE_RUNS,
+  MAX_GENERATED_RUNS,
+  MAX_JOBS,
+  MAX_NUMBERS,
+  MAX_OUTPUT_BYTES,
+  MAX_SEED,
+  MAX_TIMEOUT_MS,
+} from "./defaults.js";
+import { OptionError } from "./errors.js";
+import {
+  parseBoolean,
+  parseCount,
+  parseProfile,
+  parseProtocol,
+  parseSeed,
+  parseShard,
+  parseSuites,
+} from "./parse.js";
+import { checkDirectory } from "./paths.js";
+
+/** What a parser knows besides the text: how its face names the option, and where paths start. */
+export interface ParseContext {
+  /** The option as the subject of its own error: `--numbers` (CLI) or `numbers` (action). */
+  subject: string;
+  /** Relative paths are taken from here: the current directory (CLI) or the workspace (action). */
+  base: string;
+  /** How a message names `base`. */
+  relativeTo: string;
+}
+
+/** The groups of `run --help`. */
+export type CliSection = "implementation" | "corpus" | "run";
+
+export interface CliFlag {
+  type: "string" | "boolean";
+  /** Other spellings parseArgs accepts (the first one given wins). */
+  aliases?: readonly string[];
+  short?: string;
+  section: CliSection;
+  /** The left column of `--help`: the flag and its value's shape. */
+  label: string;
+  /** The right column, one string per line; none keeps the flag out of the help (its alias shows it). */
+  help: readonly string[];
+}
+
+export interface OptionRow<T> {
+  /** The action input's name, and the CLI flag's without its dashes. */
+  name: string;
+  /** The default as action.yml states it; an option given as empty text takes it. */
+  default: string;
+  /** The CLI flag, when `canon-conformance run` has one. */
+  cli?: CliFlag;
+  /** action.yml's description of the input, when the action has one. */
+  input?: string;
+  parse(text: string, context: ParseContext): T;
+}
+
+const row = <T>(r: OptionRow<T>): OptionRow<T> => r;
+
+/** Free text; empty means not given. */
+const text = (value: string) => (value.trim() === "" ? undefined : value);
+const count = (min: number, max: number) => (value: string, c: ParseContext) =>
+  parseCount(value, c.subject, Number.NaN, min, max);
+const flag = (value: string, c: ParseContext) => parseBoolean(value, c.subject, false);
+const yesNo = (value: string, c: ParseContext) => parseBoolean(value, c.subject, true);
+
+/** The artifact's name is also a folder name on the runner: @actions/artifact's rules, plus no dots-only. */
+function artifactName(value: string, c: ParseContext): string {
+  if (/[":<>|*?\\/\r\n]/.test(value) || /^\.+$/.test(value)) {
+    throw new OptionError(
+      `${c.subject} '${value}' may not contain " : < > | * ? \\ / or a line break, nor be only dots`,
+    );
+  }
+  return value;
+}
+
+function retentionDays(value: string, c: ParseContext): number | undefined {
+  if (value === "") return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 90) {
+    throw new OptionError(
+      `${c.subject} must be a whole number of days from 1 to 90 (or empty for the repository's default), not '${value}'`,
+    );
+  }
+  return Number(value);
+}
+
+function mode(value: string): "run" | "aggregate" {
+  if (value !== "run" && value !== "aggregate") {
+    throw new OptionError(
+      `choose run (test one implementation, the default) or aggregate (join the records of a matrix), not '${value}'`,
+    );
+  }
+  return value;
+}
+
+function records(value: string, c: ParseContext): string {
+  const path = resolve(c.base, value);
+  if (!existsSync(path)) {
+    throw new OptionError(
+      `${c.subject} '${value}' does not exist (looked for ${path}): set it to the folder actions/download-artifact wrote, or to a record.json; it is relative to ${c.relativeTo}`,
+    );
+  }
+  return path;
+}
+
+/** Every option, in the order `run --help` lists them within its sections. */
+export const OPTIONS = {
+  mode: row({
+    name: "mode",
+    default: "run",
+    input:
+      "`run` (test one implementation, the default) or `aggregate` (verify and join the records a matrix of runs uploaded; see `records`).",
+    parse: mode,
+  }),
+  command: row({
+    name: "command",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: '--command "CMD"',
+      help: ["its command line, split like a POSIX shell (no shell runs it)"],
+    },
+    input:
+      "The canonicalizer's command line, split into arguments without a shell (e.g. `python3 canon.py`). It reads the input on stdin and writes the canonical form on stdout (see docs/protocol.md). Required unless `url` is given, or `mode` is `aggregate`.",
+    parse: text,
+  }),
+  protocol: row({
+    name: "protocol",
+    default: DEFAULT_PROTOCOL,
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--protocol once|lines",
+      help: [
+        "once (default): a process per case, input on stdin, answer on stdout;",
+        "lines: one process, one request line in, one answer line out (docs/protocol.md)",
+      ],
+    },
+    input: "How `command` speaks: `once` (one process per case) or `lines` (one process, one line per case).",
+    parse: (value) => parseProtocol(value),
+  }),
+  shell: row({
+    name: "shell",
+    default: "false",
+    cli: {
+      type: "boolean",
+      section: "implementation",
+      label: "--shell",
+      help: ["run CMD through the shell instead (sh -c, or cmd.exe on Windows)"],
+    },
+    input:
+      "Run `command` (and `read-command`) through the platform shell (sh -c, or cmd.exe on Windows) instead of splitting it into arguments.",
+    parse: flag,
+  }),
+  url: row({
+    name: "url",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--url URL",
+      help: ["an http implementation: POST the input, 200 with the answer, 4xx rejects"],
+    },
+    input:
+      "The URL of a canonicalizer served over HTTP (POST the input, 200 with the canonical form, 4xx to reject). Use instead of `command`.",
+    parse: text,
+  }),
+  "working-directory": row({
+    name: "working-directory",
+    default: ".",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--working-directory DIR",
+      help: ["where CMD runs (default: the current directory)"],
+    },
+    input: "The directory the command runs in, relative to the workspace.",
+    parse: (value, c) => checkDirectory(value, c.base, c.subject, c.relativeTo),
+  }),
+  "read-command": row({
+    name: "read-command",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: '--read-command "CMD"',
+      help: ["I4's read side: the store's normalizer (default: CMD over its own output)"],
+    },
+    input:
+      "The store's normalizer for invariant I4 (read(write(x)) == write(x)), as a command line. Empty means the implementation itself.",
+    parse: text,
+  }),
+  "read-url": row({
+    name: "read-url",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--read-url URL",
+      help: ["the read side over http"],
+    },
+    input: "The store's normalizer for I4 served over HTTP, instead of `read-command`.",
+    parse: text,
+  }),
+  "implementation-name": row({
+    name: "implementation-name",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--implementation-name N",
+      help: ["what you call it, for the record"],
+    },
+    input: "What you call your implementation, as the record states it. Empty means null.",
+    parse: (value) => text(value) ?? null,
+  }),
+  "implementation-version": row({
+    name: "implementation-version",
+    default: "",
+    cli: { type: "string", section: "implementation", label: "--implementation-version V", help: [""] },
+    input: "Its version, as the record states it. Empty means null.",
+    parse: (value) => text(value) ?? null,
+  }),
+  "compare-command": row({
+    name: "compare-command",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: '--compare-command "CMD"',
+      help: [
+        "a second implementation: every corpus input and --compare-runs generated",
+        "values go to both; each disagreement is shrunk and shown (exit 1)",
+      ],
+    },
+    input:
+      "A second implementation's command line, for a differential run: every corpus input and `compare-runs` generated values go to both, and each disagreement is shrunk and shown in the job summary. A disagreement fails the step unless `fail-on-nonconformant` is false.",
+    parse: text,
+  }),
+  "compare-protocol": row({
+    name: "compare-protocol",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--compare-protocol P",
+      help: ["the second one's protocol (default: --protocol); needs --compare-command"],
+    },
+    input:
+      "How `compare-command` speaks: `once` or `lines`. Empty means the same as `protocol`; set only with `compare-command`.",
+    parse: (value) => (value === "" ? undefined : parseProtocol(value)),
+  }),
+  "compare-runs": row({
+    name: "compare-runs",
+    default: String(DEFAULT_COMPARE_RUNS),
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--compare-runs N",
+      help: [
+        `generated values for the comparison (default ${DEFAULT_COMPARE_RUNS}, at most ${MAX_COMPARE_RUNS})`,
+      ],
+    },
+    input: `How many generated values the differential run sends to both implementations (at most ${MAX_COMPARE_RUNS}).`,
+    parse: count(0, MAX_COMPARE_RUNS),
+  }),
+  suites: row({
+    name: "suites",
+    default: "all",
+    cli: {
+      type: "string",
+      aliases: ["suite"],
+      section: "corpus",
+      label: "--suite(s) all|LIST",
+      help: [
+        "all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,",
+        "numbers, generated",
+      ],
+    },
+    input:
+      "`all`, or a comma-separated list of: jcs, reject, canon-or-reject, invariants, numbers, generated (fast-check properties, seeded by `seed`).",
+    parse: (value) => parseSuites(value),
+  }),
+  profile: row({
+    name: "profile",
+    default: DEFAULT_PROFILE,
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--profile rfc8785|nfc",
+      help: ["rfc8785 (default) keeps strings as sent; nfc is for stores that normalize"],
+    },
+    input:
+      "`rfc8785` (strings kept exactly as sent) or `nfc` (for stores that normalize strings to NFC on write).",
+    parse: (value) => parseProfile(value),
+  }),
+  numbers: row({
+    name: "numbers",
+    default: String(DEFAULT_NUMBERS),
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--numbers N",
+      help: [
+        `how many generated doubles the numbers suite sends (default ${DEFAULT_NUMBERS},`,
+        `at most ${MAX_NUMBERS})`,
+      ],
+    },
+    input: `How many generated doubles the \`numbers\` suite sends (0 skips them, at most ${MAX_NUMBERS}).`,
+    parse: count(0, MAX_NUMBERS),
+  }),
+  "generated-runs": row({
+    name: "generated-runs",
+    default: String(DEFAULT_GENERATED_RUNS),
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--generated-runs N",
+      help: [
+        `runs of each fast-check property in the generated suite (default ${DEFAULT_GENERATED_RUNS},`,
+        `at most ${MAX_GENERATED_RUNS})`,
+      ],
+    },
+    input: `How many runs of each property the \`generated\` suite makes (over all shards, at most ${MAX_GENERATED_RUNS}).`,
+    parse: count(0, MAX_GENERATED_RUNS),
+  }),
+  seed: row({
+    name: "seed",
+    default: String(DEFAULT_SEED),
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--seed N|random",
+      help: [
+        `seeds the numbers and generated suites (default ${DEFAULT_SEED}, the same verdict on`,
+        "every rerun); random draws one and prints it; case names carry it for replay",
+      ],
+    },
+    input: `Seeds the numbers sweep and the generated suite (a whole number 0 to ${MAX_SEED}), so a rerun sends the same cases; the record's suite names it. \`random\` draws one and prints it, so the run can be replayed.`,
+    parse: (value, c) => parseSeed(value, c.subject),
+  }),
+  shard: row({
+    name: "shard",
+    default: "",
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--shard K/N",
+      help: [
+        "run part K of N: the numbers sweep and the generated cases are split (the",
+        "stored suites run in every shard); a matrix of N jobs covers them all once",
+      ],
+    },
+    input:
+      "`K/N`: this job runs part K of N of the numbers sweep and the generated cases, so that a matrix of N jobs covers together what one job cannot (the aggregate checks they cover it exactly once). Empty means the whole run.",
+    parse: (value, c) => parseShard(value, c.subject),
+  }),
+  jobs: row({
+    name: "jobs",
+    default: "0",
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--jobs N",
+      help: [`parallel processes in once mode (default: one per CPU, at most ${MAX_JOBS})`],
+    },
+    input: `Processes run at once in \`once\` mode, at most ${MAX_JOBS}; 0 means one per CPU.`,
+    parse: count(0, MAX_JOBS),
+  }),
+  "timeout-ms": row({
+    name: "timeout-ms",
+    default: String(DEFAULT_TIMEOUT_MS),
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--timeout-ms N",
+      help: [
+        `per-case time limit; the whole process group is killed (default ${DEFAULT_TIMEOUT_MS},`,
+        `from 1 to ${MAX_TIMEOUT_MS}, the longest a timer holds)`,
+      ],
+    },
+    input: `The time limit for one case, in milliseconds (1 to ${MAX_TIMEOUT_MS}, the longest a timer holds); a case past it fails and the run goes on.`,
+    parse: count(1, MAX_TIMEOUT_MS),
+  }),
+  "max-output-bytes": row({
+    name: "max-output-bytes",
+    default: String(DEFAULT_MAX_OUTPUT_BYTES),
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--max-output-bytes N",
+      help: [
+        `output cap per answer (default ${DEFAULT_MAX_OUTPUT_BYTES / 1024 / 1024} MiB, at most ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB)`,
+      ],
+    },
+    parse: count(1, MAX_OUTPUT_BYTES),
+  }),
+  out: row({
+    name: "out",
+    default: "",
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--out DIR",
+      help: [
+        "write record.json (signed), results.json and junit.xml into DIR (made if",
+        "missing; checked before the run starts)",
+      ],
+    },
+    parse: text,
+  }),
+  "key-file": row({
+    name: "key-file",
+    default: "",
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--key-file FILE",
+      help: [
+        "sign with this key (64 hex digits, or a PKCS#8 PEM); also $CANON_CONFORMANCE_KEY.",
+        "Without one, a key is made for the run and forgotten.",
+      ],
+    },
+    parse: text,
+  }),
+  "signing-key": row({
+    name: "signing-key",
+    default: "",
+    input:
+      'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets.',
+    parse: (value) => value,
+  }),
+  quiet: row({
+    name: "quiet",
+    default: "false",
+    cli: { type: "boolean", section: "run", label: "--quiet", help: ["no progress lines"] },
+    parse: flag,
+  }),
+  "no-color": row({
+    name: "no-color",
+    default: "false",
+    cli: { type: "boolean", section: "run", label: "--no-color", help: ["no colour (also NO_COLOR=1)"] },
+    parse: flag,
+  }),
+  help: row({
+    name: "help",
+    default: "false",
+    cli: { type: "boolean", short: "h", section: "run", label: "--help", help: ["this text"] },
+    parse: flag,
+  }),
+  "artifact-name": row({
+    name: "artifact-name",
+    default: "canon-conformance",
+    input:
+      "The name of the uploaded artifact (record.json, summary.md, junit.xml, badge.svg, badge.json, results.json).",
+    parse: artifactName,
+  }),
+  "retention-days": row({
+    name: "retention-days",
+    default: "",
+    input: "Days to keep the artifact (1-90); empty means the repository's default.",
+    parse: retentionDays,
+  }),
+  upload: row({ name: "upload", default: "true", input: "Upload the artifact.", parse: yesNo }),
+  summary: row({
+    name: "summary",
+    default: "true",
+    input: "Write the job summary (the pull request's view of the run).",
+    parse: yesNo,
+  }),
+  badge: row({
+    name: "badge",
+    default: "true",
+    input: "Write badge.svg and badge.json beside the record.",
+    parse: yesNo,
+  }),
+  "fail-on-nonconformant": row({
+    name: "fail-on-nonconformant",
+    default: "true",
+    input:
+      "Fail the step when the implementation is not conformant, or when the differential run found a disagreement. A run that cannot start always fails.",
+    parse: yesNo,
+  }),
+  records: row({
+    name: "records",
+    default: ".",
+    input:
+      "Aggregate mode: a folder of downloaded artifacts (searched for record.json, e.g. what actions/download-artifact with `pattern:` wrote), or one record.json; relative to the workspace.",
+    parse: records,
+  }),
+  "require-conformant": row({
+    name: "require-conformant",
+    default: "true",
+    input:
+      "Aggregate mode also fails the step when an implementation is not conformant (a refused record or a disagreement always fails it).",
+    parse: yesNo,
+  }),
+} as const;
+
+export type Options = typeof OPTIONS;
+export type OptionName = keyof Options;
+/** What an option's row parses its text into. */
+export type OptionValue<K extends OptionName> = ReturnType<Options[K]["parse"]>;
+
+export const ROWS: readonly OptionRow<unknown>[] = Object.values(OPTIONS);

@@ -1,0 +1,107 @@
+// The report stage's writing, for both faces: the signed record first, then the rest. A run's result
+// is its record, so a failure to write it stops here; a failure to write any later file is collected,
+// the other files are still written, and the error says where the record is: nothing is lost.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { CaseResult, ConformResult } from "../types.js";
+import { badgeJson, badgeSvg } from "./badge.js";
+import { toJUnitXml } from "./junit.js";
+import { runSummaryMarkdown } from "./summary.js";
+
+/** One run, as the reports take it. */
+export interface RunReports {
+  record: ConformResult;
+  /** The record exactly as signed (its RFC 8785 form). */
+  recordBytes: Uint8Array;
+  results: CaseResult[];
+  elapsedMs: number;
+  /** The differential run, when there is one (maybe still going: its files wait for it, the record
+   * does not): its report for compare.json, its Markdown for the summary; undefined if it failed. */
+  compare?: CompareFiles | undefined | Promise<CompareFiles | undefined>;
+}
+
+export interface CompareFiles {
+  report: unknown;
+  markdown: string;
+}
+
+/** What goes beside record.json, results.json and junit.xml (and compare.json after a differential run). */
+export interface ReportChoice {
+  /** summary.md: the job summary's text (the action writes it; the CLI does not). */
+  summary?: boolean;
+  /** badge.svg and badge.json. */
+  badge?: boolean;
+}
+
+/** The paths written, and the summary's text when summary.md was asked for. */
+export interface WrittenReports {
+  record: string;
+  results?: string;
+  junit?: string;
+  compare?: string;
+  summary?: string;
+  badgeSvg?: string;
+  badgeJson?: string;
+  summaryMarkdown?: string;
+}
+
+/** Some file after the record could not be written; `written` says what was. */
+export class ReportWriteError extends Error {
+  override name = "ReportWriteError";
+  constructor(
+    message: string,
+    readonly written: WrittenReports,
+  ) {
+    super(message);
+  }
+}
+
+export async function writeReports(
+  outDir: string,
+  run: RunReports,
+  choice: ReportChoice = {},
+): Promise<WrittenReports> {
+  const dir = resolve(outDir);
+  await mkdir(dir, { recursive: true });
+  // The record first: whatever fails after this line, the signed result of the run is on disk.
+  const written: WrittenReports = { record: join(dir, "record.json") };
+  await writeFile(written.record, run.recordBytes);
+
+  const failed: string[] = [];
+  const write = async (
+    key: Exclude<keyof WrittenReports, "record" | "summaryMarkdown">,
+    name: string,
+    content: () => string,
+  ) => {
+    const path = join(dir, name);
+    try {
+      await writeFile(path, content());
+      written[key] = path;
+    } catch (error) {
+      failed.push(`${name} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  };
+  const { record, results, elapsedMs } = run;
+  await write("results", "results.json", () => `${JSON.stringify({ results, elapsedMs }, null, 2)}\n`);
+  await write("junit", "junit.xml", () =>
+    toJUnitXml({ record, results, recordPath: written.record, elapsedMs }),
+  );
+  const compare = await run.compare;
+  if (compare) await write("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}\n`);
+  if (choice.summary) {
+    const markdown = runSummaryMarkdown({ record, results, elapsedMs }, compare?.markdown);
+    await write("summary", "summary.md", () => markdown);
+    written.summaryMarkdown = markdown;
+  }
+  if (choice.badge) {
+    await write("badgeSvg", "badge.svg", () => badgeSvg(record));
+    await write("badgeJson", "badge.json", () => `${JSON.stringify(badgeJson(record), null, 2)}\n`);
+  }
+  if (failed.length > 0) {
+    throw new ReportWriteError(
+      `could not write ${failed.join(", ")} in ${dir}; the signed record is ${written.record}`,
+      written,
+    );
+  }
+  return written;
+}
