@@ -218,6 +218,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         "record",
         "results",
         "junit",
+        "html",
         "compare",
         "summary",
         "badgeSvg",

@@ -219,6 +219,7 @@ export interface RunOutcome {
     record?: string;
     results?: string;
     junit?: string;
+    html?: string;
     compare?: string;
     summary?: string;
     badgeSvg?: string;

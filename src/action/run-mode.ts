@@ -59,6 +59,7 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
           files.record,
           files.results,
           files.junit,
+          files.html,
           files.summary,
           files.badgeSvg,
           files.badgeJson,

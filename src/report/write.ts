@@ -5,6 +5,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { CaseResult, ConformResult } from "../types.js";
 import { badgeJson, badgeSvg } from "./badge.js";
+import { reportHtml } from "./html/index.js";
 import { toJUnitXml } from "./junit.js";
 import { runSummaryMarkdown } from "./summary.js";
 
@@ -25,7 +26,8 @@ export interface CompareFiles {
   markdown: string;
 }
 
-/** What goes beside record.json, results.json and junit.xml (and compare.json after a differential run). */
+/** What goes beside record.json, results.json, junit.xml and report.html (and compare.json after a
+ * differential run). */
 export interface ReportChoice {
   /** summary.md: the job summary's text (the action writes it; the CLI does not). */
   summary?: boolean;
@@ -38,6 +40,7 @@ export interface WrittenReports {
   record: string;
   results?: string;
   junit?: string;
+  html?: string;
   compare?: string;
   summary?: string;
   badgeSvg?: string;
@@ -86,6 +89,8 @@ export async function writeReports(
   await write("junit", "junit.xml", () =>
     toJUnitXml({ record, results, recordPath: written.record, elapsedMs }),
   );
+  // The page a person opens: the verdict, the failures by cause, and the record verified in the page.
+  await write("html", "report.html", () => reportHtml({ recordBytes: run.recordBytes, results, elapsedMs }));
   const compare = await run.compare;
   if (compare) await write("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}\n`);
   if (choice.summary) {

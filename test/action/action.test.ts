@@ -19,7 +19,7 @@ import { readZip } from "./zip.js";
 // The reference and a known-bad (./common.ts), and an echo that fails nearly every case with answers
 // full of invisible characters.
 const ECHO = { command: "node test/action/fixtures/noisy-echo.mjs", protocol: "lines", numbers: "300" };
-const ARTIFACT_FILES = ["record.json", "summary.md", "junit.xml", "badge.svg", "badge.json"];
+const ARTIFACT_FILES = ["record.json", "summary.md", "junit.xml", "report.html", "badge.svg", "badge.json"];
 
 /** The title of a failed case's annotation: `canon-conformance: suite/name failed`. */
 const CASE_TITLE = /^canon-conformance: [^ ]+\/[^ ]+ failed$/;

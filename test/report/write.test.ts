@@ -19,10 +19,11 @@ const run = {
 let n = 0;
 const fresh = () => join(tmp, `out-${++n}`);
 
-test("by default: record.json, results.json and junit.xml (what the CLI writes), nothing else", async () => {
+test("by default: record.json, results.json, junit.xml and report.html (what the CLI writes), nothing else", async () => {
   const dir = fresh();
   const written = await writeReports(dir, run);
-  assert.deepEqual(readdirSync(dir).sort(), ["junit.xml", "record.json", "results.json"]);
+  assert.deepEqual(readdirSync(dir).sort(), ["junit.xml", "record.json", "report.html", "results.json"]);
+  assert.match(readFileSync(written.html!, "utf8"), /^<!DOCTYPE html>/i);
   assert.deepEqual(readFileSync(written.record), Buffer.from(run.recordBytes));
   assert.deepEqual(JSON.parse(readFileSync(written.results!, "utf8")), {
     results: run.results,
@@ -50,6 +51,7 @@ test("with the summary and badges (what the action asks for), and a differential
     "compare.json",
     "junit.xml",
     "record.json",
+    "report.html",
     "results.json",
     "summary.md",
   ]);
@@ -71,7 +73,7 @@ test("a later file that cannot be written: the others are, and the error says wh
       /^could not write junit\.xml \(EISDIR\) in .*; the signed record is .*record\.json$/,
     );
     assert.equal(error.written.junit, undefined);
-    for (const key of ["record", "results", "summary", "badgeSvg", "badgeJson"] as const)
+    for (const key of ["record", "results", "html", "summary", "badgeSvg", "badgeJson"] as const)
       assert.ok(error.written[key] && existsSync(error.written[key]!), `${key} was lost`);
     return true;
   });

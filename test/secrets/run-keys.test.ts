@@ -50,7 +50,7 @@ for (const plan of plans) {
 
     test("the key is in no output and no file the run wrote", () => {
       const files = [...filesUnder(out).keys()].map((p) => p.slice(out.length + 1)).sort();
-      assert.deepEqual(files, ["junit.xml", "record.json", "results.json"]);
+      assert.deepEqual(files, ["junit.xml", "record.json", "report.html", "results.json"]);
       assert.deepEqual(leaksOfRun(run, [out], plan.key.text), []);
     });
   });
