@@ -432,17 +432,23 @@ class LinesSession {
     }
     if (stray) {
       const reason = "framing lost: the command printed a line with no request waiting for it";
+      // A request sent alone is the only one in flight: the extra line is its own.
+      let owner: Request | undefined;
       if (this.held !== undefined) {
-        // It was sent alone and its output was still running: the extra line is its own.
         clearTimeout(this.held.timer);
-        this.held.request.resolve({
+        owner = this.held.request;
+        this.held = undefined;
+      } else if (answered.length === 1 && (answered[0]!.request.alone || this.aloneForever)) {
+        owner = answered.pop()!.request;
+      }
+      if (owner !== undefined) {
+        this.cleanSinceFault = false;
+        owner.resolve({
           status: "failed",
           reason:
             "answered with more than one line (a raw line feed inside the answer, or a print to stdout " +
             "that belongs on stderr?); command restarted",
         });
-        this.held = undefined;
-        this.cleanSinceFault = false;
       }
       // Any of the answers read with it may be a neighbour's: ask each again alone.
       const suspects = answered.map((a) => a.request);
