@@ -12,7 +12,7 @@ export { createLinesCanonicalizer } from "./command-lines.js";
 export { createOnceCanonicalizer } from "./command-once.js";
 export { AdapterSetupError } from "./errors.js";
 export { createHttpCanonicalizer } from "./http.js";
-export { encodeRequestLine } from "./line-framing.js";
+export { encodeRequestLine, type LinesCarry, linesCanCarry } from "./line-framing.js";
 export { killAllGroups } from "./process-group.js";
 export {
   describeImplementation,

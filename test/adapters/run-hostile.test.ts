@@ -42,7 +42,7 @@ const HOSTILE: { name: string; args?: string[]; timeoutMs?: number; once: RegExp
     once: /a child process still holds it/,
     lines: /exited with code 0 while this request/,
   },
-  { name: "two-lines.mjs", once: /more than one line/, lines: /framing lost/ },
+  { name: "two-lines.mjs", once: /more than one line/, lines: /answered with 2 lines instead of one/ },
   {
     name: "flood.mjs",
     once: /passed the cap of 1048576 bytes/,
