@@ -13,6 +13,7 @@ import {
 } from "../../src/record/index.js";
 import { runConformance } from "../../src/run.js";
 import type { ConformResult, SuiteName } from "../../src/types.js";
+import { cliCommand } from "../helpers/cli.js";
 
 const KEY = signingKey("supplied", new Uint8Array(32).fill(0x42));
 
@@ -95,9 +96,9 @@ export async function realRun(
   return outcome.record;
 }
 
-/** The known-bad NAME as a lines-protocol command, run from source. */
+/** The known-bad NAME as a lines-protocol command, the CLI bundled from source. */
 export function knownBadCommand(name: string): string {
-  return `node --import tsx src/cli.ts known-bad ${name} --lines`;
+  return cliCommand(`known-bad ${name} --lines`);
 }
 
 export const REPO = repo;

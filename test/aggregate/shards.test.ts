@@ -19,6 +19,7 @@ import { PROPERTIES } from "../../src/generated/index.js";
 import { signingKey } from "../../src/record/keys.js";
 import { runConformance } from "../../src/run.js";
 import type { ConformResult } from "../../src/types.js";
+import { cliCommand } from "../helpers/cli.js";
 import { type Case, file, numbersCase, ok, REPO, record } from "./fixtures.js";
 
 const SUITE = "rfc8785:jcs,numbers numbers=3000 seed=1";
@@ -28,7 +29,7 @@ async function shardRecord(
 ): Promise<{ source: string; bytes: Uint8Array; record: ConformResult }> {
   const outDir = mkdtempSync(join(tmpdir(), `aggregate-shard-${index}-`));
   const outcome = await runConformance({
-    command: `${JSON.stringify(process.execPath)} --import tsx src/cli.ts canonicalize --lines`,
+    command: cliCommand("canonicalize --lines"),
     protocol: "lines",
     shell: false,
     suites: ["jcs", "numbers"],

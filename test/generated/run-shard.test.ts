@@ -11,12 +11,13 @@ import { signingKey } from "../../src/record/keys.js";
 import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
 import { runConformance } from "../../src/run.js";
 import type { RunOptions } from "../../src/types.js";
+import { cliCommand } from "../helpers/cli.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 function options(shard: RunOptions["shard"]): RunOptions {
   return {
-    command: `${JSON.stringify(process.execPath)} --import tsx src/cli.ts canonicalize --lines`,
+    command: cliCommand("canonicalize --lines"),
     protocol: "lines",
     shell: false,
     suites: ["reject", "numbers", "generated"],

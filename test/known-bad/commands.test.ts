@@ -1,22 +1,10 @@
 // The known-bad and self-test commands through the CLI, as a user (or the command adapter) runs them.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
-
-const cli = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
+import { runCli } from "../helpers/cli.js";
 
 function run(args: string[], input?: string | Uint8Array) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", cli, ...args], {
-    input: input ?? "",
-    timeout: 120_000,
-  });
-  return {
-    status: result.status,
-    stdout: result.stdout.toString("utf8"),
-    stderr: result.stderr.toString("utf8"),
-    raw: result.stdout,
-  };
+  return runCli(args, { input: input ?? "", timeout: 120_000 });
 }
 
 test("known-bad NAME speaks once mode: the wrong answer on stdout, exit 0", () => {

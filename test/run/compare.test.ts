@@ -10,6 +10,7 @@ import { ephemeralKey } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
 import { runConformance } from "../../src/run.js";
 import type { RunOptions } from "../../src/types.js";
+import { cliCommand } from "../helpers/cli.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const node = `"${process.execPath}"`;
@@ -38,9 +39,7 @@ function options(compareCommand: string, outDir: string): RunOptions {
 test("a planted disagreement is found, shrunk, and blamed on the side the reference disagrees with", async () => {
   const out = mkdtempSync(join(tmpdir(), "compare-run-"));
   try {
-    const outcome = await runConformance(
-      options(`${node} --import tsx src/cli.ts known-bad sorts_by_code_point --lines`, out),
-    );
+    const outcome = await runConformance(options(cliCommand("known-bad sorts_by_code_point --lines"), out));
     assert.equal(outcome.record.conformant, true, "the record states the first implementation alone");
     assert.equal(verifyRecord(readFileSync(join(out, "record.json"))).outcome, "accept");
     const compare = outcome.compare!;
