@@ -14,28 +14,21 @@ import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
 import { runConformance } from "../../src/run.js";
 import { cliCommand } from "../helpers/cli.js";
 import { cliScript } from "../helpers/dist.js";
+import { runOptions } from "../helpers/fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 test("a run of the reference canonicalizer writes a record.json the verifier accepts", async () => {
   const out = mkdtempSync(join(tmpdir(), "run-record-"));
   const key = signingKey("supplied", new Uint8Array(32).fill(3));
-  const outcome = await runConformance({
-    command: cliCommand("canonicalize --lines", ROOT),
-    protocol: "lines",
-    shell: false,
-    suites: ["jcs", "reject"],
-    profile: "rfc8785",
-    numbers: 0,
-    jobs: 2,
-    timeoutMs: 60_000,
-    maxOutputBytes: 1 << 20,
-    workingDirectory: ROOT,
-    outDir: out,
-    implementationName: "reference",
-    implementationVersion: null,
-    key,
-  });
+  const outcome = await runConformance(
+    runOptions({
+      command: cliCommand("canonicalize --lines", ROOT),
+      workingDirectory: ROOT,
+      outDir: out,
+      key,
+    }),
+  );
   const bytes = new Uint8Array(readFileSync(join(out, "record.json")));
   assert.deepEqual(bytes, outcome.recordBytes);
   const result = verifyRecord(bytes);
