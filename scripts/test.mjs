@@ -42,8 +42,9 @@ if (files.length === 0) {
   console.error("no test files found");
   process.exit(1);
 }
-// Measured on two cores (see the note in README's "Tests"): the files mostly wait on the commands
-// they start, so a few at once keep both cores busy without starving each other's timeouts.
+// Node 20's default is one file at a time on two cores. The suite is mostly CPU (about 180 CPU
+// seconds for npm test), with files that also sit in time limits and child processes: three at once
+// keep two cores busy, and more only adds contention that eats into the adapters' 500 ms limits.
 if (!flags.some((f) => f.startsWith("--test-concurrency"))) flags.push("--test-concurrency=3");
 
 const env = { ...process.env };
