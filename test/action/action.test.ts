@@ -1,5 +1,6 @@
-// The bundled action (dist/index.js, as built from src/ for the tests), run as the runner runs it, against a loopback results service:
-// the real @actions/artifact client uploads, and the record in the uploaded zip must verify.
+// The bundled action (dist/index.js, built from src/ for the tests), run as the runner runs it, against
+// a loopback results service: the real @actions/artifact client uploads, and the record in the
+// uploaded zip must verify.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,7 +1,7 @@
 // Runs the bundled action the way the runner does: `node dist/index.js` (here the bundle built from
-// src/, test/helpers/dist.ts) with every input of action.yml
-// as an INPUT_<NAME> variable (its default unless the test sets it), GITHUB_OUTPUT and
-// GITHUB_STEP_SUMMARY files, RUNNER_TEMP, GITHUB_WORKSPACE, and the results service's URL and token.
+// src/, test/helpers/dist.ts) with every input of action.yml as an INPUT_<NAME> variable (its default
+// unless the test sets it), GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, RUNNER_TEMP,
+// GITHUB_WORKSPACE, and the results service's URL and token.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
