@@ -1,5 +1,6 @@
-// The bundled action (dist/index.js), run as the runner runs it, against a loopback results service:
-// the real @actions/artifact client uploads, and the record in the uploaded zip must verify.
+// The bundled action (dist/index.js, built from src/ for the tests), run as the runner runs it, against
+// a loopback results service: the real @actions/artifact client uploads, and the record in the
+// uploaded zip must verify.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -33,7 +34,7 @@ function withoutMasks(stdout: string): string {
   return stdout.replace(/^::add-mask::.*$/gm, "");
 }
 
-test("the bundle exists (the lead rebuilds dist/; ACTION_BUNDLE points at a development build)", () => {
+test("the bundle exists (built from src/ for the tests: test/helpers/dist.ts)", () => {
   assert.ok(existsSync(BUNDLE), `${BUNDLE} is missing: run node scripts/build.mjs`);
 });
 

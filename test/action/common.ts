@@ -1,14 +1,13 @@
 // What the action's test files share: the implementations they run and how they read a run's result.
 import assert from "node:assert/strict";
-import { dirname, join } from "node:path";
-import { type ActionRun, BUNDLE } from "./runner.js";
+import { cliCommand } from "../helpers/cli.js";
+import type { ActionRun } from "./runner.js";
 
 // The reference canonicalizer as a command (the CLI bundled beside the action), and a known-bad with a
 // few failures.
-export const CLI = `node '${join(dirname(BUNDLE), "cli.js")}'`;
-export const CONFORMANT = { command: `${CLI} canonicalize --lines`, protocol: "lines", numbers: "300" };
+export const CONFORMANT = { command: cliCommand("canonicalize --lines"), protocol: "lines", numbers: "300" };
 export const KNOWN_BAD = {
-  command: `${CLI} known-bad sorts_by_code_point --lines`,
+  command: cliCommand("known-bad sorts_by_code_point --lines"),
   protocol: "lines",
   numbers: "300",
 };

@@ -1,16 +1,18 @@
-// Runs the bundled action the way the runner does: `node dist/index.js` with every input of action.yml
-// as an INPUT_<NAME> variable (its default unless the test sets it), GITHUB_OUTPUT and
-// GITHUB_STEP_SUMMARY files, RUNNER_TEMP, GITHUB_WORKSPACE, and the results service's URL and token.
+// Runs the bundled action the way the runner does: `node dist/index.js` (here the bundle built from
+// src/, test/helpers/dist.ts) with every input of action.yml as an INPUT_<NAME> variable (its default
+// unless the test sets it), GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, RUNNER_TEMP,
+// GITHUB_WORKSPACE, and the results service's URL and token.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { actionScript } from "../helpers/dist.js";
 import type { ResultsService } from "./results-service.js";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-/** The committed bundle; ACTION_BUNDLE points elsewhere while developing (a build into a temp dir). */
-export const BUNDLE = process.env.ACTION_BUNDLE ?? join(REPO, "dist/index.js");
+/** The action bundled from today's src/ (the committed dist/ is .ci/run's dist-in-sync check). */
+export const BUNDLE = actionScript();
 /** The runner's node (action.yml says node24); ACTION_NODE runs the bundle under another one. */
 const NODE = process.env.ACTION_NODE ?? process.execPath;
 

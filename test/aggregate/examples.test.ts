@@ -1,13 +1,13 @@
 // The aggregate over real records: the bundled examples run through the real command path (lines
 // protocol, jcs and reject only, to stay quick), and a known-bad planted among them.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { type Aggregate, comparableAnswer, loadAndAggregate } from "../../src/aggregate/index.js";
 import type { ConformResult } from "../../src/types.js";
+import { runCli } from "../helpers/cli.js";
 import { compiledJava, knownBadCommand, REPO, realRun } from "./fixtures.js";
 
 const artifacts = mkdtempSync(join(tmpdir(), "aggregate-artifacts-"));
@@ -104,11 +104,7 @@ test("a planted known-bad among the examples: each case it answers differently, 
 test("the CLI over the artifacts folder: console, files, and exit 1 on the planted disagreement", () => {
   const out = mkdtempSync(join(tmpdir(), "aggregate-out-"));
   const step = join(out, "step-summary.md");
-  const run = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "src/cli.ts", "aggregate", artifacts, "--out", out, "--markdown", step],
-    { cwd: REPO, encoding: "utf8" },
-  );
+  const run = runCli(["aggregate", artifacts, "--out", out, "--markdown", step], { cwd: REPO });
   assert.equal(run.status, 1, run.stderr);
   assert.match(run.stdout, /^canon-conformance aggregate: 4 records, 4 implementations/);
   assert.match(run.stdout, /Aggregate: FAILED: .*cases? answered differently/);
@@ -122,24 +118,10 @@ test("the CLI over the artifacts folder: console, files, and exit 1 on the plant
   const badge = JSON.parse(readFileSync(join(out, "badge.json"), "utf8"));
   assert.match(badge.message, /^\d\/4 implementations, \d+ differ$/);
 
-  const missing = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "src/cli.ts", "aggregate", join(out, "nope")],
-    {
-      cwd: REPO,
-      encoding: "utf8",
-    },
-  );
+  const missing = runCli(["aggregate", join(out, "nope")], { cwd: REPO });
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /cannot read .*nope \(ENOENT\)/);
-  const empty = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "src/cli.ts", "aggregate", mkdtempSync(join(tmpdir(), "agg-empty-"))],
-    {
-      cwd: REPO,
-      encoding: "utf8",
-    },
-  );
+  const empty = runCli(["aggregate", mkdtempSync(join(tmpdir(), "agg-empty-"))], { cwd: REPO });
   assert.equal(empty.status, 2);
   assert.match(empty.stderr, /no record\.json below the folder/);
 });

@@ -4,15 +4,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  buildRecord,
-  type RecordInput,
-  recordBytes,
-  signingKey,
-  signRecord,
-} from "../../src/record/index.js";
+import { type RecordInput, recordBytes, signingKey } from "../../src/record/index.js";
 import { runConformance } from "../../src/run.js";
 import type { ConformResult, SuiteName } from "../../src/types.js";
+import { cliCommand } from "../helpers/cli.js";
+import { runOptions, signedRecord } from "../helpers/fixtures.js";
 
 const KEY = signingKey("supplied", new Uint8Array(32).fill(0x42));
 
@@ -23,24 +19,23 @@ export const ok = (name: string, text = "{}"): Case => ({ name, pass: true, expe
 
 /** A signed record of the implementation `name`, holding `cases`. */
 export function record(name: string, cases: Case[], overrides: Partial<RecordInput> = {}): ConformResult {
-  const input: RecordInput = {
-    suite: "rfc8785:jcs,reject,numbers",
-    standard: "2026.12.0",
-    toolchain: { name: "canon-conformance", version: "0.1.0" },
-    corpus: { dir: "vectors", files: 3, digest: `sha256:${"ab".repeat(32)}` },
-    implementation: {
-      adapter: "command",
-      impl: `${name} --lines`,
-      name,
-      version: "1.0",
-      files: [{ path: `/usr/bin/${name}`, sha256: "01".repeat(32) }],
+  return signedRecord(
+    {
+      suite: "rfc8785:jcs,reject,numbers",
+      corpus: { dir: "vectors", files: 3, digest: `sha256:${"ab".repeat(32)}` },
+      implementation: {
+        adapter: "command",
+        impl: `${name} --lines`,
+        name,
+        version: "1.0",
+        files: [{ path: `/usr/bin/${name}`, sha256: "01".repeat(32) }],
+      },
+      startedAt: new Date("2026-12-01T10:20:30Z"),
+      cases,
+      ...overrides,
     },
-    startedAt: new Date("2026-12-01T10:20:30Z"),
-    cases,
-    key: "supplied",
-    ...overrides,
-  };
-  return signRecord(buildRecord(input), KEY);
+    KEY,
+  );
 }
 
 /** The record's bytes as a file holds them, ready for aggregateRecords. */
@@ -75,29 +70,23 @@ export async function realRun(
   outDir: string,
   suites: SuiteName[] = ["jcs", "reject"],
 ): Promise<ConformResult> {
-  const outcome = await runConformance({
-    command,
-    protocol: "lines",
-    shell: false,
-    suites,
-    profile: "rfc8785",
-    numbers: 0,
-    seed: 1,
-    jobs: 2,
-    timeoutMs: 30_000,
-    maxOutputBytes: 1024 * 1024,
-    workingDirectory: repo,
-    outDir,
-    implementationName: name,
-    implementationVersion: null,
-    key: KEY,
-  });
+  const outcome = await runConformance(
+    runOptions({
+      command,
+      suites,
+      seed: 1,
+      timeoutMs: 30_000,
+      outDir,
+      implementationName: name,
+      key: KEY,
+    }),
+  );
   return outcome.record;
 }
 
-/** The known-bad NAME as a lines-protocol command, run from source. */
+/** The known-bad NAME as a lines-protocol command, the CLI bundled from source. */
 export function knownBadCommand(name: string): string {
-  return `node --import tsx src/cli.ts known-bad ${name} --lines`;
+  return cliCommand(`known-bad ${name} --lines`);
 }
 
 export const REPO = repo;

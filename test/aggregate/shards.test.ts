@@ -19,6 +19,8 @@ import { PROPERTIES } from "../../src/generated/index.js";
 import { signingKey } from "../../src/record/keys.js";
 import { runConformance } from "../../src/run.js";
 import type { ConformResult } from "../../src/types.js";
+import { cliCommand } from "../helpers/cli.js";
+import { runOptions } from "../helpers/fixtures.js";
 import { type Case, file, numbersCase, ok, REPO, record } from "./fixtures.js";
 
 const SUITE = "rfc8785:jcs,numbers numbers=3000 seed=1";
@@ -27,24 +29,18 @@ async function shardRecord(
   index: number,
 ): Promise<{ source: string; bytes: Uint8Array; record: ConformResult }> {
   const outDir = mkdtempSync(join(tmpdir(), `aggregate-shard-${index}-`));
-  const outcome = await runConformance({
-    command: `${JSON.stringify(process.execPath)} --import tsx src/cli.ts canonicalize --lines`,
-    protocol: "lines",
-    shell: false,
-    suites: ["jcs", "numbers"],
-    profile: "rfc8785",
-    numbers: 3000,
-    seed: 1,
-    shard: { index, count: 3 },
-    jobs: 2,
-    timeoutMs: 60_000,
-    maxOutputBytes: 1 << 20,
-    workingDirectory: REPO,
-    outDir,
-    implementationName: "reference",
-    implementationVersion: null,
-    key: signingKey("supplied", new Uint8Array(32).fill(7)),
-  });
+  const outcome = await runConformance(
+    runOptions({
+      command: cliCommand("canonicalize --lines"),
+      suites: ["jcs", "numbers"],
+      numbers: 3000,
+      seed: 1,
+      shard: { index, count: 3 },
+      workingDirectory: REPO,
+      outDir,
+      key: signingKey("supplied", new Uint8Array(32).fill(7)),
+    }),
+  );
   return { source: join(outDir, "record.json"), bytes: outcome.recordBytes, record: outcome.record };
 }
 

@@ -1,19 +1,16 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { runCli } from "../helpers/cli.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const vectors = join(root, "vectors/conform-result");
 
 function badge(record: string, out: string) {
-  return spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", "badge", record, "--out", out], {
-    cwd: root,
-    encoding: "utf8",
-  });
+  return runCli(["badge", record, "--out", out], { cwd: root });
 }
 
 test("badge draws both files from a record that verifies, with its counts", () => {

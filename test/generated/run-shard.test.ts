@@ -11,29 +11,23 @@ import { signingKey } from "../../src/record/keys.js";
 import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
 import { runConformance } from "../../src/run.js";
 import type { RunOptions } from "../../src/types.js";
+import { cliCommand } from "../helpers/cli.js";
+import { runOptions } from "../helpers/fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 function options(shard: RunOptions["shard"]): RunOptions {
-  return {
-    command: `${JSON.stringify(process.execPath)} --import tsx src/cli.ts canonicalize --lines`,
-    protocol: "lines",
-    shell: false,
+  return runOptions({
+    command: cliCommand("canonicalize --lines"),
     suites: ["reject", "numbers", "generated"],
-    profile: "rfc8785",
     numbers: 300_000,
     seed: 5,
     generatedRuns: 100,
     ...(shard ? { shard } : {}),
-    jobs: 2,
-    timeoutMs: 60_000,
-    maxOutputBytes: 1 << 20,
     workingDirectory: ROOT,
     outDir: mkdtempSync(join(tmpdir(), "run-shard-")),
-    implementationName: "reference",
-    implementationVersion: null,
     key: signingKey("supplied", new Uint8Array(32).fill(5)),
-  };
+  });
 }
 
 test("shards 1/2 and 2/2 of a run record their part, and together hold the whole run's cases once", async () => {

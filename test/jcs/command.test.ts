@@ -1,17 +1,17 @@
 // `canon-conformance canonicalize` as a spawned process, in both protocols of DESIGN.md, and the
 // protocol servers in-process under backpressure.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { PassThrough, Writable } from "node:stream";
 import { describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { serveLines, serveOnce } from "../../src/commands/serve-protocol.js";
 import { keccak256Hex, sha256Hex } from "../../src/jcs/index.js";
+import { runCliAsync } from "../helpers/cli.js";
 import { utf8 } from "./helpers.js";
 
-// Most cases run the command alone (fast to start); one runs it through the real CLI entry point.
-const MAIN = fileURLToPath(new URL("./fixtures/canonicalize-main.ts", import.meta.url));
-const CLI = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
+// The bundled CLI (test/helpers/cli.ts); CLI marks the one case that names the command itself, the
+// rest run `canonicalize` with their own arguments.
+const MAIN = ["canonicalize"];
+const CLI: string[] = [];
 
 interface Ran {
   code: number | null;
@@ -19,19 +19,9 @@ interface Ran {
   stderr: string;
 }
 
-function run(args: string[], input: Uint8Array, entry = MAIN): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { stdio: "pipe" });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (c: Buffer) => out.push(c));
-    child.stderr.on("data", (c: Buffer) => err.push(c));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString() }),
-    );
-    child.stdin.end(input);
-  });
+async function run(args: string[], input: Uint8Array, entry = MAIN): Promise<Ran> {
+  const r = await runCliAsync([...entry, ...args], { input });
+  return { code: r.status, stdout: r.raw, stderr: r.stderr };
 }
 
 describe("canonicalize command, once mode", { timeout: 120_000 }, () => {

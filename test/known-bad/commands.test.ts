@@ -1,22 +1,10 @@
 // The known-bad and self-test commands through the CLI, as a user (or the command adapter) runs them.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
-
-const cli = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
+import { runCli } from "../helpers/cli.js";
 
 function run(args: string[], input?: string | Uint8Array) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", cli, ...args], {
-    input: input ?? "",
-    timeout: 120_000,
-  });
-  return {
-    status: result.status,
-    stdout: result.stdout.toString("utf8"),
-    stderr: result.stderr.toString("utf8"),
-    raw: result.stdout,
-  };
+  return runCli(args, { input: input ?? "", timeout: 120_000 });
 }
 
 test("known-bad NAME speaks once mode: the wrong answer on stdout, exit 0", () => {
@@ -71,14 +59,6 @@ test("known-bad with no name or an unknown one is a usage error (exit 2)", () =>
   const unknown = run(["known-bad", "nope"]);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /no known-bad named "nope"/);
-});
-
-test("self-test exits 0 and prints the table and its verdict", () => {
-  const r = run(["self-test", "--numbers", "2000"]);
-  assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /reference \(profile rfc8785\): \d+ cases, all pass/);
-  assert.match(r.stdout, /^known-bad +jcs +reject +canon-or-reject +I1 +I2 +I3 +I4 +numbers +generated/m);
-  assert.match(r.stdout, /SELF-TEST PASSED/);
 });
 
 test("self-test refuses bad options with exit 2", () => {

@@ -1,7 +1,6 @@
 // `canon-conformance verify` and `keygen` as processes: outcome lines, option lines, exit codes,
 // and a secret that only goes where it was asked to.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,18 +10,14 @@ import { corpusDigest, corpusFiles } from "../../src/corpus/index.js";
 import { toHex } from "../../src/record/hex.js";
 import { parseSuppliedKey } from "../../src/record/keys.js";
 import { recordBytes } from "../../src/record/sign.js";
+import { runCli } from "../helpers/cli.js";
 import { signedRecord, TEST_KEY } from "./fixtures.js";
 
-const RUNNER = fileURLToPath(new URL("./run-command.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), "record-commands-"));
 
 function run(args: string[], input?: Uint8Array) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", RUNNER, ...args], {
-    cwd: ROOT,
-    input,
-    encoding: "utf8",
-  });
+  const r = runCli(args, { cwd: ROOT, ...(input ? { input } : {}) });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -175,15 +170,10 @@ test("keygen without --out refuses to print a secret to a terminal", async () =>
 
 test("a bad supplied key stops `run` with exit 2 and a message that shows no part of it", () => {
   const bad = "c0ffee15bad5eed0c0ffee15bad5eed0c0ffee15bad5eed0c0ffee15bad5eedZ";
-  const r = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "src/cli.ts", "run", "--command", "true", "--suite", "jcs"],
-    {
-      cwd: ROOT,
-      encoding: "utf8",
-      env: { ...process.env, CANON_CONFORMANCE_KEY: bad },
-    },
-  );
+  const r = runCli(["run", "--command", "true", "--suite", "jcs"], {
+    cwd: ROOT,
+    env: { CANON_CONFORMANCE_KEY: bad },
+  });
   assert.equal(r.status, 2);
   assert.match(r.stderr, /supplied key/);
   for (let i = 0; i + 8 <= bad.length; i += 4) {

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { suitesOf } from "../../src/commands/verify.js";
@@ -12,28 +12,23 @@ import { toHex } from "../../src/record/hex.js";
 import { signingKey } from "../../src/record/keys.js";
 import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
 import { runConformance } from "../../src/run.js";
+import { cliCommand } from "../helpers/cli.js";
+import { cliScript } from "../helpers/dist.js";
+import { runOptions } from "../helpers/fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 test("a run of the reference canonicalizer writes a record.json the verifier accepts", async () => {
   const out = mkdtempSync(join(tmpdir(), "run-record-"));
   const key = signingKey("supplied", new Uint8Array(32).fill(3));
-  const outcome = await runConformance({
-    command: `${JSON.stringify(process.execPath)} --import tsx src/cli.ts canonicalize --lines`,
-    protocol: "lines",
-    shell: false,
-    suites: ["jcs", "reject"],
-    profile: "rfc8785",
-    numbers: 0,
-    jobs: 2,
-    timeoutMs: 60_000,
-    maxOutputBytes: 1 << 20,
-    workingDirectory: ROOT,
-    outDir: out,
-    implementationName: "reference",
-    implementationVersion: null,
-    key,
-  });
+  const outcome = await runConformance(
+    runOptions({
+      command: cliCommand("canonicalize --lines", ROOT),
+      workingDirectory: ROOT,
+      outDir: out,
+      key,
+    }),
+  );
   const bytes = new Uint8Array(readFileSync(join(out, "record.json")));
   assert.deepEqual(bytes, outcome.recordBytes);
   const result = verifyRecord(bytes);
@@ -46,7 +41,7 @@ test("a run of the reference canonicalizer writes a record.json the verifier acc
   assert.equal(record.signer_pubkey, toHex(key.publicKey));
   assert.equal(record.implementation.files[0]!.path, process.execPath, "the program as found");
   assert.ok(
-    record.implementation.files.some((f) => f.path === "src/cli.ts"),
+    record.implementation.files.some((f) => f.path === relative(ROOT, cliScript())),
     "the file argument, as spelled",
   );
   const files = await corpusFiles(vectorsRoot(), suitesOf(record.suite)!);

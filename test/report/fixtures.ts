@@ -1,7 +1,8 @@
-// Hand-built runs for the reporters' tests: a ConformResult literal consistent with its cases.
+// Hand-built runs for the reporters' tests: case results, and the record a run would build from them.
 
 import type { ReportInput } from "../../src/report/index.js";
 import type { CaseKind, CaseResult, ConformResult, SuiteName } from "../../src/types.js";
+import { unverifiedRecord } from "../helpers/fixtures.js";
 
 export function caseResult(
   suite: SuiteName,
@@ -25,36 +26,30 @@ export function caseResult(
 
 /** A signed-looking record for `results`: summary and verdict follow from the cases, as seed 003 §2 says. */
 export function recordFor(results: CaseResult[], more: Partial<ConformResult> = {}): ConformResult {
-  const passed = results.filter((r) => r.pass).length;
   return {
-    wai: "conform-result/1",
-    kind: "canonicalizer",
-    suite: "rfc8785",
-    standard: "RFC 8785",
-    toolchain: { name: "canon-conformance", version: "0.1.0" },
-    corpus: { dir: "vectors", files: 34, digest: `sha256:${"ab".repeat(32)}` },
-    implementation: {
-      adapter: "command",
-      impl: "python3 canon.py",
-      name: "pycanon",
-      version: "1.2.0",
-      files: [
-        { path: "/usr/bin/python3", sha256: "11".repeat(32) },
-        { path: "canon.py", sha256: "22".repeat(32) },
-      ],
-    },
-    started_at: "2026-12-01T19:00:00Z",
-    cases: results.map((r) => ({
-      name: `${r.suite}/${r.name}`,
-      pass: r.pass,
-      expected: r.expected,
-      got: r.got,
-    })),
-    summary: { cases: results.length, passed, failed: results.length - passed },
-    conformant: results.length > 0 && passed === results.length,
-    key: "ephemeral",
-    signer_pubkey: "cd".repeat(32),
-    sig: "ef".repeat(64),
+    ...unverifiedRecord({
+      suite: "rfc8785",
+      standard: "RFC 8785",
+      corpus: { dir: "vectors", files: 34, digest: `sha256:${"ab".repeat(32)}` },
+      implementation: {
+        adapter: "command",
+        impl: "python3 canon.py",
+        name: "pycanon",
+        version: "1.2.0",
+        files: [
+          { path: "/usr/bin/python3", sha256: "11".repeat(32) },
+          { path: "canon.py", sha256: "22".repeat(32) },
+        ],
+      },
+      startedAt: new Date("2026-12-01T19:00:00Z"),
+      cases: results.map((r) => ({
+        name: `${r.suite}/${r.name}`,
+        pass: r.pass,
+        expected: r.expected,
+        got: r.got,
+      })),
+      key: "ephemeral",
+    }),
     ...more,
   };
 }

@@ -6,41 +6,32 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { ephemeralKey } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
 import { runConformance } from "../../src/run.js";
 import type { RunOptions } from "../../src/types.js";
+import { cliCommand } from "../helpers/cli.js";
+import { runOptions } from "../helpers/fixtures.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const node = `"${process.execPath}"`;
 
 function options(compareCommand: string, outDir: string): RunOptions {
-  return {
+  return runOptions({
     command: `${node} examples/node/canon.mjs --lines`,
     compareCommand,
     compareRuns: 200,
-    protocol: "lines",
-    shell: false,
-    suites: ["jcs", "reject"],
-    profile: "rfc8785",
-    numbers: 0,
-    jobs: 2,
     timeoutMs: 30_000,
     maxOutputBytes: 16 * 1024 * 1024,
     workingDirectory: root,
     outDir,
     implementationName: "node example",
-    implementationVersion: null,
-    key: ephemeralKey(),
-  };
+  });
 }
 
 test("a planted disagreement is found, shrunk, and blamed on the side the reference disagrees with", async () => {
   const out = mkdtempSync(join(tmpdir(), "compare-run-"));
   try {
-    const outcome = await runConformance(
-      options(`${node} --import tsx src/cli.ts known-bad sorts_by_code_point --lines`, out),
-    );
+    const outcome = await runConformance(options(cliCommand("known-bad sorts_by_code_point --lines"), out));
     assert.equal(outcome.record.conformant, true, "the record states the first implementation alone");
     assert.equal(verifyRecord(readFileSync(join(out, "record.json"))).outcome, "accept");
     const compare = outcome.compare!;

@@ -3,21 +3,14 @@
 // the key shows nowhere but in the ::add-mask:: commands the runner consumes: not in the log, not in
 // the step outputs, the job summary, the files under RUNNER_TEMP, nor the uploaded artifact.
 import assert from "node:assert/strict";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
-import type { ResultsService } from "../action/results-service.js";
-import type { ActionRun } from "../action/runner.js";
+import { type ResultsService, startResultsService } from "../action/results-service.js";
+import { type ActionRun, runAction } from "../action/runner.js";
 import { readZip } from "../action/zip.js";
-import { BUNDLE_DIR, buildBundle, filesUnder } from "./cli.js";
+import { filesUnder } from "./cli.js";
 import { BAD_KEYS, GOOD_KEYS, leaksIn, SEED_HEX } from "./material.js";
-
-// The runner module reads ACTION_BUNDLE when it loads: point it at this test's own bundle first.
-process.env.ACTION_BUNDLE = join(BUNDLE_DIR, "index.js");
-const { runAction } = await import("../action/runner.js");
-const { startResultsService } = await import("../action/results-service.js");
 
 const LINES = {
   command: "python3 examples/python/canon.py --lines",
@@ -25,9 +18,6 @@ const LINES = {
   suites: "jcs",
   numbers: "0",
 };
-
-before(buildBundle);
-after(() => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
 
 /** Everything the step leaves that someone could read, less the mask commands the runner eats. */
 function leaksOfAction(run: ActionRun, supplied: Buffer, uploads: ResultsService["artifacts"]): string[] {

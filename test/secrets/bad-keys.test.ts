@@ -5,13 +5,10 @@
 import assert from "node:assert/strict";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { KeyError, loadSuppliedKey, parseSuppliedKey } from "../../src/record/keys.js";
-import { BUNDLE_DIR, buildBundle, filesUnder, leaksOfRun, RUN_ARGS, runCli, tempDir } from "./cli.js";
+import { filesUnder, leaksOfRun, RUN_ARGS, runCli, tempDir } from "./cli.js";
 import { BAD_KEYS, GOOD_KEYS, leaksIn } from "./material.js";
-
-before(buildBundle);
-after(() => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
 
 test("there are Ed448 and RSA keys to try (openssl genpkey works here)", () => {
   assert.ok(BAD_KEYS.some((k) => k.name.includes("Ed448")));

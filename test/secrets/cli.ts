@@ -1,25 +1,10 @@
-// The real CLI, bundled into a private folder inside the repository (so it finds vectors/), run as a
-// user runs it; and every file a run leaves behind, read back as text to search for the key.
-import { spawn, spawnSync } from "node:child_process";
+// The real CLI (the bundle built from src/, test/helpers/cli.ts), run as a user runs it; and every
+// file a run leaves behind, read back as text to search for the key.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { runCliAsync } from "../helpers/cli.js";
 import { leaksIn } from "./material.js";
-
-export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-/** One bundle per test process: the tests run in parallel and must not rebuild each other's. */
-export const BUNDLE_DIR = join(REPO, "tmp", `secrets-dist-${process.pid}`);
-
-/** Bundles the CLI and the action into BUNDLE_DIR (never into dist/). */
-export function buildBundle(): void {
-  if (existsSync(join(BUNDLE_DIR, "cli.js"))) return;
-  const built = spawnSync(process.execPath, ["scripts/build.mjs", "--outdir", BUNDLE_DIR], {
-    cwd: REPO,
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
-}
 
 /** `run` arguments for a conformant example in each protocol, narrowed for speed: the once protocol
  * starts a process per case, so it takes the smallest suite. */
@@ -43,25 +28,11 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `node <bundle>/cli.js ...args`; `env` entries replace or (undefined) remove variables. */
-export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
-  const fullEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && k !== "CANON_CONFORMANCE_KEY") fullEnv[k] = v;
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete fullEnv[k];
-    else fullEnv[k] = v;
-  }
-  const child = spawn(process.execPath, [join(BUNDLE_DIR, "cli.js"), ...args], {
-    cwd: REPO,
-    env: fullEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
-  child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
-  return new Promise((done) => child.on("close", (code) => done({ code, stdout, stderr })));
+/** Runs `node <bundle>/cli.js ...args` with stdin closed and no CANON_CONFORMANCE_KEY unless `env`
+ * sets it; `env` entries replace or (undefined) remove variables. */
+export async function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+  const run = await runCliAsync(args, { env: { CANON_CONFORMANCE_KEY: undefined, ...env } });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 export function tempDir(label: string): string {

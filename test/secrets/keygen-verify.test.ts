@@ -4,13 +4,10 @@
 import assert from "node:assert/strict";
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
-import { BUNDLE_DIR, buildBundle, leaksOfRun, runCli, tempDir } from "./cli.js";
+import { leaksOfRun, runCli, tempDir } from "./cli.js";
 import { BAD_KEYS, GOOD_KEYS, leaksIn } from "./material.js";
-
-before(buildBundle);
-after(() => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
 
 describe("keygen", () => {
   const work = tempDir("keygen");

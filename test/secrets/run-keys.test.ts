@@ -7,13 +7,10 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
-import { BUNDLE_DIR, buildBundle, filesUnder, leaksOfRun, RUN_ARGS, runCli, tempDir } from "./cli.js";
+import { filesUnder, leaksOfRun, RUN_ARGS, runCli, tempDir } from "./cli.js";
 import { GOOD_KEYS, SEED_HEX } from "./material.js";
 
 const PUBLIC = toHex(parseSuppliedKey(SEED_HEX).publicKey);
-
-before(buildBundle);
-after(() => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
 
 const plans = [
   { key: GOOD_KEYS[0]!, via: "file", protocol: "once" },

@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { ephemeralKey } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
 import { runConformance } from "../../src/run.js";
 import { SUITES, type SuiteName } from "../../src/types.js";
+import { runOptions } from "../helpers/fixtures.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 let javaClasses = "";
@@ -58,21 +58,18 @@ const EXAMPLES: Example[] = [
 ];
 
 async function conformanceOf(command: string, protocol: "once" | "lines", suites: SuiteName[]) {
-  const outcome = await runConformance({
-    command,
-    protocol,
-    shell: false,
-    suites,
-    profile: "rfc8785",
-    numbers: 5_000,
-    jobs: 2,
-    timeoutMs: 30_000,
-    maxOutputBytes: 16 * 1024 * 1024,
-    workingDirectory: root,
-    implementationName: null,
-    implementationVersion: null,
-    key: ephemeralKey(),
-  });
+  const outcome = await runConformance(
+    runOptions({
+      command,
+      protocol,
+      suites,
+      numbers: 5_000,
+      timeoutMs: 30_000,
+      maxOutputBytes: 16 * 1024 * 1024,
+      workingDirectory: root,
+      implementationName: null,
+    }),
+  );
   const failures = outcome.results.filter((r) => !r.pass).map((r) => `${r.suite}/${r.name}: got ${r.got}`);
   return { outcome, failures };
 }

@@ -1,40 +1,17 @@
 // The same proof through the real command path: the known-bads run as `canon-conformance known-bad
 // NAME` commands behind the adapters, and must be judged exactly as they are in this process.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { test } from "node:test";
 import { runCases } from "../../src/checks/index.js";
 import { loadCorpus } from "../../src/corpus/index.js";
 import { canonicalizersOf, KNOWN_BADS, knownBad } from "../../src/known-bad/index.js";
 import { prove } from "../../src/known-bad/prove.js";
 import { knownBadCommands, type Launcher, referenceCommand } from "../../src/known-bad/via-command.js";
+import { cliScript } from "../helpers/dist.js";
 
-// The CLI bundled as dist/cli.js is (esbuild, into a temporary folder): a plain node start is several
-// times quicker than one through tsx, which matters when once mode starts a process per request.
-let launcher: Launcher;
-let bundleDir: string;
-before(async () => {
-  bundleDir = mkdtempSync(join(tmpdir(), "known-bad-cli-"));
-  const script = join(bundleDir, "cli.js");
-  await build({
-    entryPoints: [fileURLToPath(new URL("../../src/cli.ts", import.meta.url))],
-    outfile: script,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    logLevel: "warning",
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
-  launcher = { node: process.execPath, execArgv: [], script };
-});
-after(() => rmSync(bundleDir, { recursive: true, force: true }));
+// The CLI bundled as dist/cli.js is (test/helpers/dist.ts): a plain node start is several times
+// quicker than one through tsx, which matters when once mode starts a process per request.
+const launcher: Launcher = { node: process.execPath, execArgv: [], script: cliScript() };
 
 // One of each family: a parser fault, a lenient decoder (bytes that are not UTF-8 on the wire), a
 // writer fault, one whose output starts with a BOM, a semantic one, and one with a read side.

@@ -1,0 +1,91 @@
+// `canon-conformance` as a process, the bundled CLI built from src/ (./dist.ts): one way for every
+// test to start it and read what it did, and one way to write it as a command line for an adapter.
+import { spawn, spawnSync } from "node:child_process";
+import { relative } from "node:path";
+import { cliScript, REPO } from "./dist.js";
+
+export interface CliOptions {
+  /** Bytes on stdin; stdin is closed at once without it. */
+  input?: string | Uint8Array;
+  /** Variables added or replaced; `undefined` removes one from this process's environment. */
+  env?: Record<string, string | undefined>;
+  /** The repository root unless given. */
+  cwd?: string;
+  /** Milliseconds before the process is killed (none unless given). */
+  timeout?: number;
+}
+
+export interface CliRun {
+  /** The exit status, null when a signal ended it. */
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout's bytes, for answers that are not text. */
+  raw: Buffer;
+}
+
+function environment(changes: CliOptions["env"]): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const [name, value] of Object.entries(changes ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+/** Runs the CLI with `args` and waits for it (blocks this process: use runCliAsync beside a server). */
+export function runCli(args: readonly string[], options: CliOptions = {}): CliRun {
+  const r = spawnSync(process.execPath, [cliScript(), ...args], {
+    cwd: options.cwd ?? REPO,
+    env: environment(options.env),
+    input: options.input ?? "",
+    ...(options.timeout ? { timeout: options.timeout } : {}),
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (r.error) throw r.error;
+  return {
+    status: r.status,
+    stdout: r.stdout.toString("utf8"),
+    stderr: r.stderr.toString("utf8"),
+    raw: r.stdout,
+  };
+}
+
+/** Runs the CLI with `args` without blocking this process's event loop. */
+export function runCliAsync(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliScript(), ...args], {
+      cwd: options.cwd ?? REPO,
+      env: environment(options.env),
+      stdio: "pipe",
+      ...(options.timeout ? { timeout: options.timeout } : {}),
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => out.push(c));
+    child.stderr.on("data", (c: Buffer) => err.push(c));
+    // A command that exits before reading its input closes the pipe; that is its answer, not an error.
+    child.stdin.on("error", () => {});
+    child.on("error", reject);
+    child.on("close", (status) => {
+      const raw = Buffer.concat(out);
+      resolve({ status, stdout: raw.toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), raw });
+    });
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** A POSIX-shell word, as the command adapter splits its command lines. */
+function quote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The command line that starts the CLI with `args` (e.g. "canonicalize --lines"), for the command
+ * adapter or the action's `command` input. With `from`, the script is spelled relative to that folder
+ * (the run's working directory), as a user in the repository would spell it.
+ */
+export function cliCommand(args: string, from?: string): string {
+  const script = from === undefined ? cliScript() : relative(from, cliScript());
+  return `${quote(process.execPath)} ${quote(script)} ${args}`;
+}
