@@ -18,6 +18,7 @@ import { RESIGNED_MEMBERS, refusalLines, resignRecord } from "../../src/record/r
 import { recordBytes, signRecord } from "../../src/record/sign.js";
 import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
 import type { ConformResult } from "../../src/types.js";
+import { runCli } from "../helpers/cli.js";
 import { recordInput, TEST_KEY } from "./fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -66,14 +67,7 @@ function withoutResignedMembers(bytes: Uint8Array): string {
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 function cli(args: string[], env: Record<string, string> = {}) {
-  const cleanEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && k !== "CANON_CONFORMANCE_KEY") cleanEnv[k] = v;
-  const r = spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...cleanEnv, ...env },
-  });
+  const r = runCli(args, { env: { CANON_CONFORMANCE_KEY: undefined, ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -5,17 +5,14 @@
 import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { buildRecord } from "../../src/record/build.js";
 import { ephemeralKey, parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { recordBytes, signRecord } from "../../src/record/sign.js";
 import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
 import { recordInput } from "../record/fixtures.js";
-import { BUNDLE_DIR, buildBundle, leaksOfRun, runCli, tempDir } from "./cli.js";
+import { leaksOfRun, runCli, tempDir } from "./cli.js";
 import { BAD_KEYS, GOOD_KEYS, leaksIn, SEED_HEX } from "./material.js";
-
-before(buildBundle);
-after(() => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
 
 const work = tempDir("sign");
 after(() => rmSync(work, { recursive: true, force: true }));
