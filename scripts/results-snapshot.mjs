@@ -35,7 +35,7 @@ const node = process.execPath;
 const listing = spawnSync(node, [cli, "known-bad", "--list"], { encoding: "utf8" }).stdout;
 const knownBads = [];
 for (const line of listing.split("\n")) {
-  const match = /^(\w+)\s+caught by [^(\[]*(\(profile (\w+)\))?\s*(\[has a read side\])?$/.exec(line);
+  const match = /^(\w+)\s+caught by [^([]*(\(profile (\w+)\))?\s*(\[has a read side\])?$/.exec(line);
   if (match) knownBads.push({ name: match[1], profile: match[3] ?? "rfc8785", read: !!match[4] });
 }
 if (knownBads.length === 0) throw new Error("no known-bads listed");

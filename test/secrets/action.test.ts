@@ -64,7 +64,14 @@ for (const key of [GOOD_KEYS[0]!, GOOD_KEYS[2]!]) {
       assert.equal(run.outputs["signer-pubkey"], toHex(parseSuppliedKey(SEED_HEX).publicKey));
       assert.equal(service.artifacts.length, 1);
       const files = readZip(service.artifacts[0]!.blob);
-      for (const name of ["record.json", "summary.md", "junit.xml", "report.html", "badge.svg", "badge.json"]) {
+      for (const name of [
+        "record.json",
+        "summary.md",
+        "junit.xml",
+        "report.html",
+        "badge.svg",
+        "badge.json",
+      ]) {
         assert.ok(files.has(name), `the artifact has no ${name}`);
       }
       assert.equal(verifyRecord(files.get("record.json")!).outcome, "accept");
