@@ -13,8 +13,7 @@ import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, corpusInputCount, corpusInputs } from "./compare/index.js";
 import { loadCorpus } from "./corpus/index.js";
 import { checkShard } from "./corpus/shard.js";
-import { inProcessCanonicalizer } from "./known-bad/index.js";
-import { nfcWrite } from "./known-bad/unicode.js";
+import { nfcReference } from "./jcs/canonicalizer.js";
 import { DEFAULTS } from "./options.js";
 import { buildRecord, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
@@ -222,7 +221,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         concurrency: inFlight(options),
         // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
         ...(options.profile === "nfc"
-          ? { reference: inProcessCanonicalizer("reference (nfc)", nfcWrite) }
+          ? { reference: nfcReference("reference (nfc)") }
           : {}),
         ...(options.onCompareProgress ? { onProgress: options.onCompareProgress } : {}),
       });

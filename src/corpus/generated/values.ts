@@ -4,7 +4,7 @@
 // double format and of ES6 Number-to-String's notation switches. Never a noncharacter or a lone
 // surrogate: RFC 8785 lets an implementation refuse those, so they belong to the stored suites.
 import fc from "fast-check";
-import type { JsonObject, JsonValue } from "../jcs/index.js";
+import type { JsonObject, JsonValue } from "../../jcs/index.js";
 
 /** A code point an implementation must accept in a string: no surrogate, no noncharacter. */
 function isPlainScalar(cp: number): boolean {
