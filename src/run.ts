@@ -220,9 +220,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         generated: { seed: options.seed ?? DEFAULTS.seed, runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS },
         concurrency: inFlight(options),
         // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
-        ...(options.profile === "nfc"
-          ? { reference: nfcReference("reference (nfc)") }
-          : {}),
+        ...(options.profile === "nfc" ? { reference: nfcReference("reference (nfc)") } : {}),
         ...(options.onCompareProgress ? { onProgress: options.onCompareProgress } : {}),
       });
       if (outDir) {

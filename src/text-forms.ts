@@ -166,7 +166,8 @@ export function recordSuite(
     words.push(`numbers=${parameters.numbers}`);
   if (suites.includes("generated") && parameters.generated !== undefined)
     words.push(`generated=${parameters.generated}`);
-  if (generates && parameters.shard) words.push(`${SHARD_WORD}${parameters.shard.index}/${parameters.shard.count}`);
+  if (generates && parameters.shard)
+    words.push(`${SHARD_WORD}${parameters.shard.index}/${parameters.shard.count}`);
   if (generates && parameters.seed !== undefined) words.push(`seed=${parameters.seed}`);
   return words.join(" ");
 }

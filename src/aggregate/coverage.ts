@@ -13,7 +13,9 @@ import type { SweepCoverage, SweepRange } from "./types.js";
  * own). A generated case is only when its name reads as a range; otherwise it is an ordinary case.
  */
 export function isSweptCase(name: string): boolean {
-  return name.startsWith("numbers/") || (name.startsWith("generated/") && readSweptCaseName(name) !== undefined);
+  return (
+    name.startsWith("numbers/") || (name.startsWith("generated/") && readSweptCaseName(name) !== undefined)
+  );
 }
 
 /** What the records' suite says a sweep must be: its total, and the seed its ranges must name. */

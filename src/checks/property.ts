@@ -12,14 +12,13 @@ import { messageOf } from "../text.js";
 import type { CaseResult, CheckContext, CorpusCase, PropertyInstance } from "../types.js";
 import { judged, noAnswer } from "./judge.js";
 import { exactRule, pairRule, twiceRule } from "./rules.js";
-import { showAnswer, showBytes, showPair, showText, showTwice, I1_STEPS } from "./show.js";
+import { I1_STEPS, showAnswer, showBytes, showPair, showText, showTwice } from "./show.js";
 
 /** Requests shrinking may make per case: enough to get from a first failure to a small one. */
 export const SHRINK_BUDGET = 400;
 
 /** Inputs are cut shorter than answers in a report: after shrinking they are short anyway. */
 const INPUT_LIMIT = 120;
-
 
 type PropertyCase = Extract<CorpusCase, { kind: "property" }>;
 

@@ -9,7 +9,7 @@ import { caseOfKind, judged } from "./judge.js";
 import { judgeNumbers } from "./numbers.js";
 import { judgeProperty } from "./property.js";
 import { choiceRule, exactRule, pairRule, refusalRule, twiceRule } from "./rules.js";
-import { showAnswer, showBytes, showPair, showTwice, I1_STEPS, I4_STEPS } from "./show.js";
+import { I1_STEPS, I4_STEPS, showAnswer, showBytes, showPair, showTwice } from "./show.js";
 
 /** Pair inputs are shown shorter than outputs: the why already says what the pair is. */
 const PAIR_INPUT_LIMIT = 80;
@@ -152,7 +152,7 @@ export function gotFormOf(kind: CaseKind): GotForm {
 export function checkFor(kind: CaseKind): Check {
   const row = REGISTRY[kind] as KindRow<CaseKind> | undefined;
   if (!row) throw new TypeError(`no check for case kind ${JSON.stringify(kind)}`);
-  return (c, ctx) => row.judge(caseOfKind(c, kind) as never, ctx);
+  return async (c, ctx) => row.judge(caseOfKind(c, kind) as never, ctx);
 }
 
 /** The expectation of a case, in words, for when its judge threw. */

@@ -75,7 +75,10 @@ export const I4_STEPS: TwiceSteps = { first: "write(x)", second: "read(w)", echo
  * point at the first difference. */
 export function showTwice(verdict: TwiceVerdict, steps: TwiceSteps): { expected: string; got: string } {
   if (verdict.second === undefined) {
-    return { expected: `${steps.first} → canonical JSON`, got: `${steps.first} → ${showAnswer(verdict.first)}` };
+    return {
+      expected: `${steps.first} → canonical JSON`,
+      got: `${steps.first} → ${showAnswer(verdict.first)}`,
+    };
   }
   return {
     expected: `${steps.second} → ${showBytes(verdict.first.output)} (= ${steps.echo})`,

@@ -1,9 +1,10 @@
 // The self-test's engine: the corpus against the reference (every case must pass) and against each
 // known-bad (each declared check must fail at least one case), in this process. It also proves that
 // every check can fail at all: a check no known-bad trips is a check nobody could tell was broken.
+
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { CHECK_IDS, type CheckId, checkIdOf, kindOfCheck, runCases } from "../checks/index.js";
 import { loadCorpus } from "../corpus/index.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
 import { nfcReference, referenceCanonicalizer } from "../jcs/canonicalizer.js";
 import { recordCaseName } from "../text-forms.js";
 import {
@@ -75,9 +76,7 @@ const CONCURRENCY = 64;
 
 /** The correct implementation for each profile: the RFC 8785 reference, or it after NFC. */
 function referenceFor(profile: Profile) {
-  return profile === "rfc8785"
-    ? referenceCanonicalizer()
-    : nfcReference("reference after NFC");
+  return profile === "rfc8785" ? referenceCanonicalizer() : nfcReference("reference after NFC");
 }
 
 export async function prove(options: ProveOptions): Promise<Proof> {

@@ -4,10 +4,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { mutationsOf } from "../../src/generated/mutate.js";
-import { Choices } from "../../src/generated/random.js";
-import { spell, spellNumber } from "../../src/generated/spell.js";
-import { hostileNumber, jsonValue, writesLongInteger } from "../../src/generated/values.js";
+import { mutationsOf } from "../../src/corpus/generated/mutate.js";
+import { Choices } from "../../src/corpus/generated/random.js";
+import { spell, spellNumber } from "../../src/corpus/generated/spell.js";
+import { hostileNumber, jsonValue, writesLongInteger } from "../../src/corpus/generated/values.js";
 import { canonicalize, canonicalizeValue, type JsonValue } from "../../src/jcs/index.js";
 
 const encoder = new TextEncoder();

@@ -17,13 +17,13 @@ const WHITESPACE = [" ", "\t", "\n", "\r\n", "  "] as const;
 
 /** RFC 8259 §7's two-character escapes, by code point: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`. */
 export const SHORT_ESCAPES: Readonly<Record<number, string>> = {
-  0x08: "\\b",
-  0x09: "\\t",
-  0x0a: "\\n",
-  0x0c: "\\f",
-  0x0d: "\\r",
-  0x22: '\\"',
-  0x5c: "\\\\",
+  8: "\\b",
+  9: "\\t",
+  10: "\\n",
+  12: "\\f",
+  13: "\\r",
+  34: '\\"',
+  92: "\\\\",
 };
 
 /** One UTF-16 code unit as `\uXXXX`, its hex digits lowercase or upper. */
