@@ -18,9 +18,10 @@ type CaseOf<K extends CaseKind> = Extract<CorpusCase, { kind: K }>;
 
 /**
  * The form a kind's `got` takes: `answer` (the answer form: the output, `reject: …`, `failed: …`),
- * `pair` (`a: … | b: …` or `both: …`), or `text`, which no stage reads back: it is compared whole.
+ * `pair` (`a: … | b: …` or `both: …`), `text`, which no stage reads back (it is compared whole), or
+ * `instance`: a generated case's failing instance in its own kind's form, then how it was found.
  */
-export type GotForm = "answer" | "pair" | "text";
+export type GotForm = "answer" | "pair" | "text" | "instance";
 
 interface KindRow<K extends CaseKind> {
   check: string;
@@ -117,7 +118,7 @@ const REGISTRY = {
     title: "fast-check properties: exact bytes, reconciliation, visibility, idempotence",
     judge: judgeProperty,
     expectation: (c) => `runs ${c.from}–${c.to} of ${c.property} pass`,
-    got: "text",
+    got: "instance",
   },
 } as const satisfies { [K in CaseKind]: KindRow<K> };
 

@@ -61,8 +61,8 @@ test("known-bad bytes stay bytes: a BOM written and invalid UTF-8 read", () => {
 test("known-bad --list names every known-bad with its declared checks", () => {
   const r = run(["known-bad", "--list"]);
   assert.equal(r.status, 0);
-  assert.match(r.stdout, /^too_aggressive +caught by jcs, I3, generated$/m);
-  assert.match(r.stdout, /^no_unicode_nfc +caught by jcs, I2, generated \(profile nfc\)$/m);
+  assert.match(r.stdout, /^too_aggressive +caught by canon, I3, property$/m);
+  assert.match(r.stdout, /^no_unicode_nfc +caught by canon, I2, property \(profile nfc\)$/m);
   assert.match(r.stdout, /^nfd_store +caught by I4 \[has a read side\]$/m);
 });
 
@@ -77,7 +77,7 @@ test("self-test exits 0 and prints the table and its verdict", () => {
   const r = run(["self-test", "--numbers", "2000"]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /reference \(profile rfc8785\): \d+ cases, all pass/);
-  assert.match(r.stdout, /^known-bad +jcs +reject +canon-or-reject +I1 +I2 +I3 +I4 +numbers +generated/m);
+  assert.match(r.stdout, /^known-bad +canon +reject +canon-or-reject +I1 +I2 +I3 +I4 +numbers +property/m);
   assert.match(r.stdout, /SELF-TEST PASSED/);
 });
 
