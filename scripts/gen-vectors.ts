@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { nfcValue } from "../src/jcs/profile.js";
+import { nfcValue } from "../src/jcs/index.js";
 
 export const CORPUS_VERSION = "2026.12.0";
 

@@ -62,7 +62,7 @@ export function isNoAnswer(text: string): boolean {
 // --- pairs -------------------------------------------------------------------------------------
 
 /** Two answers (each in the answer form): told apart, or one text for both when they are the same. */
-export type PairText = { a: string; b: string } | { both: string };
+type PairText = { a: string; b: string } | { both: string };
 
 const PAIR_A = "a: ";
 const PAIR_B = " | b: ";

@@ -15,7 +15,7 @@ import { exactRule, pairRule, twiceRule } from "./rules.js";
 import { I1_STEPS, showAnswer, showBytes, showPair, showText, showTwice } from "./show.js";
 
 /** Requests shrinking may make per case: enough to get from a first failure to a small one. */
-export const SHRINK_BUDGET = 400;
+const SHRINK_BUDGET = 400;
 
 /** Inputs are cut shorter than answers in a report: after shrinking they are short anyway. */
 const INPUT_LIMIT = 120;
@@ -23,7 +23,7 @@ const INPUT_LIMIT = 120;
 type PropertyCase = Extract<CorpusCase, { kind: "property" }>;
 
 /** One instance's failure: what was sent, what was right and what came back. */
-export interface Failure {
+interface Failure {
   /** The input(s) sent, as a report shows them. */
   input: string;
   /** How many bytes were sent, to compare a shrunk counterexample with the first one found. */
@@ -35,7 +35,7 @@ export interface Failure {
 }
 
 /** A case's verdict, with the first and the smallest failure it found (for tests and reports). */
-export interface PropertyOutcome {
+interface PropertyOutcome {
   pass: boolean;
   expected: string;
   got: string;

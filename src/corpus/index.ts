@@ -22,19 +22,18 @@ import { checkShard, shardSlice } from "./shard.js";
 
 export { type CorpusFile, corpusDigest } from "./digest.js";
 export { generatedProperty, PROPERTIES } from "./generated/index.js";
-export { ManifestError } from "./manifest.js";
 export { doubleFromBits, numberBlocks, spellInput } from "./numbers.js";
 export { vectorsRoot } from "./root.js";
-export { checkShard, shardSlice } from "./shard.js";
+export { shardSlice } from "./shard.js";
 
 import { vectorsRoot } from "./root.js";
 
 /** The corpus folder as the record's `corpus.dir` names it, and the prefix of every file path. */
-export const CORPUS_DIR = "vectors";
+const CORPUS_DIR = "vectors";
 /** The suites with a folder under vectors/ (the generated suite reads no file). */
 export const SUITES_ON_DISK: readonly SuiteName[] = SUITES.filter((s) => s !== "generated");
 /** The seed of vectors/numbers/manifest.json, the default of both generated suites. */
-export const DEFAULT_SEED = 1;
+const DEFAULT_SEED = 1;
 
 export interface LoadOptions {
   suites: SuiteName[];

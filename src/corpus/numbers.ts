@@ -76,7 +76,7 @@ export function* numberBlocks(range: NumbersRange): Generator<NumberBlock> {
 }
 
 /** The i-th number of the run: an edge case, or the generator's draw number i - edges. */
-export function numberAt(plan: { seed: number; edges: readonly number[] }, i: number): number {
+function numberAt(plan: { seed: number; edges: readonly number[] }, i: number): number {
   const edge = plan.edges[i];
   if (edge !== undefined) return edge;
   return randomDouble(plan.seed, i - plan.edges.length);
@@ -100,7 +100,7 @@ export function doubleFromBits(hex: string): number {
  * counter-based (every draw a hash of seed and index), so a case can start anywhere in the stream
  * without replaying what comes before it; non-finite patterns are redrawn from the next lane.
  */
-export function randomDouble(seed: number, r: number): number {
+function randomDouble(seed: number, r: number): number {
   const hi = Math.floor(r / 0x1_0000_0000);
   const lo = r >>> 0;
   const base = lowbias32(lowbias32(lowbias32(seed ^ 0x9e3779b9) ^ hi) ^ lo);

@@ -13,7 +13,7 @@ export type { KnownBad } from "./types.js";
 
 export const KNOWN_BADS: readonly KnownBad[] = [...SEED_000, ...PARSING, ...WRITING, ...UNICODE, ...STORE];
 
-export function knownBadNames(): string[] {
+function knownBadNames(): string[] {
   return KNOWN_BADS.map((k) => k.name);
 }
 

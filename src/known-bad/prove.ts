@@ -170,7 +170,7 @@ function countPerCheck(cases: CorpusCase[]): Record<CheckId, number> {
 }
 
 /** The cases of `to` that differ from the same-named case of `from`: what switching profile changes. */
-export function changedCases(from: CorpusCase[], to: CorpusCase[]): CorpusCase[] {
+function changedCases(from: CorpusCase[], to: CorpusCase[]): CorpusCase[] {
   const before = new Map(from.map((c) => [recordCaseName(c.suite, c.name), fingerprint(c)]));
   return to.filter((c) => before.get(recordCaseName(c.suite, c.name)) !== fingerprint(c));
 }

@@ -42,7 +42,7 @@ export function formatStartedAt(date: Date): string {
 }
 
 // The record's `suite` is a text form other stages read back: it is written and read in one place.
-export { parseRecordSuite, recordSuite, type SuiteParameters } from "../text-forms.js";
+export { parseRecordSuite, recordSuite } from "../text-forms.js";
 
 /** The record's cases from judged results, in the same order, each named `<suite>/<case>`. */
 export function recordCases(results: readonly CaseResult[]): ConformResult["cases"] {

@@ -12,14 +12,14 @@ import type { CorpusCase, Profile } from "../../types.js";
 import { PROPERTIES } from "./properties.js";
 import { mixSeed } from "./random.js";
 
-export { type GeneratedProperty, generatedProperty, PROPERTIES } from "./properties.js";
+export { generatedProperty, PROPERTIES } from "./properties.js";
 
 /** Runs of each property by default: 250 × (1 + 2 + 2 + 2) = 1,750 requests, so once mode stays quick. */
 export const DEFAULT_GENERATED_RUNS = 250;
 /** Runs per case. */
-export const CHUNK_RUNS = 50;
+const CHUNK_RUNS = 50;
 
-export interface GeneratedPlan {
+interface GeneratedPlan {
   seed: number;
   /** Runs of each property over the whole (maybe sharded) run. */
   runs: number;

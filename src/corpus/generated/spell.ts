@@ -66,7 +66,7 @@ function hex4(unit: number, c: Choices): string {
   return unicodeEscape(unit, c.deviate(0.3));
 }
 
-export function spellString(text: string, c: Choices): string {
+function spellString(text: string, c: Choices): string {
   let out = '"';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
