@@ -106,8 +106,7 @@ async function judgeInstance(instance: PropertyInstance, ctx: CheckContext): Pro
       const v = await exactRule(ctx.write, instance.input, instance.expected);
       if (v.pass) return undefined;
       return {
-        input: `x = ${shown(instance.input)}`,
-        size: instance.input.length,
+        ...sent(instance.input),
         expected: `canon(x) → ${showBytes(instance.expected)}`,
         got: `canon(x) → ${showAnswer(v.answer)}`,
         noAnswer: noAnswer(v.answer),
@@ -133,8 +132,7 @@ async function judgeInstance(instance: PropertyInstance, ctx: CheckContext): Pro
       const v = await twiceRule(ctx.write, ctx.write, instance.input);
       if (v.pass) return undefined;
       return {
-        input: `x = ${shown(instance.input)}`,
-        size: instance.input.length,
+        ...sent(instance.input),
         ...showTwice(v, I1_STEPS),
         noAnswer: v.second === undefined ? noAnswer(v.first) : noAnswer(v.first, v.second),
       };
@@ -143,6 +141,11 @@ async function judgeInstance(instance: PropertyInstance, ctx: CheckContext): Pro
 }
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** One input x, as a failure states what was sent. */
+function sent(input: Uint8Array): Pick<Failure, "input" | "size"> {
+  return { input: `x = ${shown(input)}`, size: input.length };
+}
 
 /** A generated input, which is always well-formed UTF-8 text, cut for a report. */
 function shown(input: Uint8Array): string {

@@ -9,7 +9,7 @@ import { caseOfKind, judged } from "./judge.js";
 import { judgeNumbers } from "./numbers.js";
 import { judgeProperty } from "./property.js";
 import { choiceRule, exactRule, pairRule, refusalRule, twiceRule } from "./rules.js";
-import { I1_STEPS, I4_STEPS, showAnswer, showBytes, showPair, showTwice } from "./show.js";
+import { I1_STEPS, I4_STEPS, showAnswer, showBytes, showPair, showTwice, type TwiceSteps } from "./show.js";
 
 /** Pair inputs are shown shorter than outputs: the why already says what the pair is. */
 const PAIR_INPUT_LIMIT = 80;
@@ -67,42 +67,28 @@ const REGISTRY = {
   idempotent: {
     check: "I1",
     title: "idempotence: canon(canon(x)) = canon(x)",
-    async judge(c, ctx) {
-      const v = await twiceRule(ctx.write, ctx.write, c.input);
-      const { expected, got } = showTwice(v, I1_STEPS);
-      return judged(c, v.pass, expected, got);
-    },
+    judge: twiceJudge("write", I1_STEPS),
     expectation: () => "canon(canon(x)) = canon(x)",
     got: "text",
   },
   equal: {
     check: "I2",
     title: "reconciliation: re-spellings canonicalize equal",
-    async judge(c, ctx) {
-      const v = await pairRule(ctx.write, c.a, c.b, true);
-      return judged(c, v.pass, `the same output for ${pairInputs(c)}`, showPair(v));
-    },
+    judge: pairJudge(true),
     expectation: () => "the same output for both inputs",
     got: "pair",
   },
   differ: {
     check: "I3",
     title: "semantic visibility: changed meaning canonicalizes differently",
-    async judge(c, ctx) {
-      const v = await pairRule(ctx.write, c.a, c.b, false);
-      return judged(c, v.pass, `different outputs for ${pairInputs(c)}`, showPair(v));
-    },
+    judge: pairJudge(false),
     expectation: () => "different outputs for the two inputs",
     got: "pair",
   },
   roundtrip: {
     check: "I4",
     title: "read/write agreement: read(write(x)) = write(x)",
-    async judge(c, ctx) {
-      const v = await twiceRule(ctx.write, ctx.read, c.input);
-      const { expected, got } = showTwice(v, I4_STEPS);
-      return judged(c, v.pass, expected, got);
-    },
+    judge: twiceJudge("read", I4_STEPS),
     expectation: () => "read(write(x)) = write(x)",
     got: "text",
   },
@@ -161,6 +147,21 @@ export function expectationOf(c: CorpusCase): string {
   return (REGISTRY[c.kind] as KindRow<CaseKind>).expectation(c as never);
 }
 
-function pairInputs(c: { a: Uint8Array; b: Uint8Array }): string {
-  return `a = ${showBytes(c.a, PAIR_INPUT_LIMIT)} and b = ${showBytes(c.b, PAIR_INPUT_LIMIT)}`;
+/** I2 (`mustBeEqual`) and I3 on a stored pair. */
+function pairJudge(mustBeEqual: boolean) {
+  return async (c: CaseOf<"equal" | "differ">, ctx: CheckContext): Promise<CaseResult> => {
+    const v = await pairRule(ctx.write, c.a, c.b, mustBeEqual);
+    const inputs = `a = ${showBytes(c.a, PAIR_INPUT_LIMIT)} and b = ${showBytes(c.b, PAIR_INPUT_LIMIT)}`;
+    const expected = `${mustBeEqual ? "the same output" : "different outputs"} for ${inputs}`;
+    return judged(c, v.pass, expected, showPair(v));
+  };
+}
+
+/** I1 (the second step is the implementation again) and I4 (the store's read side) on a stored case. */
+function twiceJudge(second: keyof CheckContext, steps: TwiceSteps) {
+  return async (c: CaseOf<"idempotent" | "roundtrip">, ctx: CheckContext): Promise<CaseResult> => {
+    const v = await twiceRule(ctx.write, ctx[second], c.input);
+    const { expected, got } = showTwice(v, steps);
+    return judged(c, v.pass, expected, got);
+  };
 }
