@@ -10,7 +10,8 @@ import { serializeToBytes } from "./serialize.js";
 import type { JsonObject, JsonValue } from "./types.js";
 
 /** The walk below recurses; past this depth it refuses (refusing deep nesting is a choice the RFC
- * leaves, and the reference's own parser allows more). */
+ * leaves, and the reference's own parser allows more). On Node's default stack the recursion gives
+ * out a little before it (about 1,900 levels): that RangeError is a refusal too, as it always was. */
 const MAX_NFC_DEPTH = 2_000;
 
 /** `value` with every string and member name in NFC; throws when two names of one object collide. */
