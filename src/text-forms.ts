@@ -121,6 +121,13 @@ export function recordCaseName(suite: SuiteName, name: string): string {
   return `${suite}/${name}`;
 }
 
+/** The suite and case a record case name states: split at the first `/` (a suite's name holds none);
+ * a name without one is all suite. */
+export function readRecordCaseName(text: string): { suite: string; name: string } {
+  const slash = text.indexOf("/");
+  return slash < 0 ? { suite: text, name: "" } : { suite: text.slice(0, slash), name: text.slice(slash + 1) };
+}
+
 /** A record case of a sweep: `numbers/seed-S/F-T`, or `generated/<property>/seed-S/F-T` (one sweep
  * per property). */
 export interface SweptCaseName extends SweptRange {

@@ -12,6 +12,7 @@ import {
   readAnswerText,
   readPairText,
   readRangeName,
+  readRecordCaseName,
   readShardWord,
   readSweptCaseName,
   readWholeNumber,
@@ -122,6 +123,13 @@ test("a swept record case name reads back as its sweep and range; other suites' 
     { numRuns: 1000, seed: 6 },
   );
   assert.equal(readSweptCaseName("generated/a/b/seed-1/0-9"), undefined, "a property name holds no /");
+  fc.assert(
+    fc.property(fc.constantFrom(...SUITES), fc.string(), (suite, name) => {
+      assert.deepEqual(readRecordCaseName(recordCaseName(suite, name)), { suite, name });
+    }),
+    { numRuns: 1000, seed: 9 },
+  );
+  assert.deepEqual(readRecordCaseName("no-slash"), { suite: "no-slash", name: "" });
 });
 
 test("a record's suite written is read back: profile, suites and each parameter stated", () => {

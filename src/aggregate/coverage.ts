@@ -5,7 +5,7 @@
 // the same way, one sweep per property. N is the suite's `numbers=N` (or `generated=R`, per property)
 // when the record states it, so a missing last shard shows too; for an older record without the
 // parameter it is one past the highest index covered, where a missing last shard cannot be seen.
-import { readSweptCaseName, type SweptCaseName } from "../text-forms.js";
+import { readRecordCaseName, readSweptCaseName, type SweptCaseName } from "../text-forms.js";
 import type { SweepCoverage, SweepRange } from "./types.js";
 
 /**
@@ -37,7 +37,7 @@ export function sweepCoverages(
   const bySweep = new Map<string, { name: string; source: string }[]>();
   for (const sweep of expected.keys()) bySweep.set(sweep, []);
   for (const c of cases) {
-    const sweep = readSweptCaseName(c.name)?.sweep ?? c.name.slice(0, c.name.indexOf("/"));
+    const sweep = readSweptCaseName(c.name)?.sweep ?? readRecordCaseName(c.name).suite;
     const list = bySweep.get(sweep) ?? [];
     list.push(c);
     bySweep.set(sweep, list);
