@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
+import { nfcValue } from "../src/jcs/index.js";
 
 export const CORPUS_VERSION = "2026.12.0";
 
@@ -1802,19 +1803,13 @@ function numbersManifest() {
 // ---------------------------------------------------------------------------------------------
 const hexOf = (hash: (b: Uint8Array) => Uint8Array, bytes: Uint8Array) => bytesToHex(hash(bytes));
 
-/** The `nfc` profile's expected output: the RFC 8785 form of the same value with every string in NFC. */
+/** The `nfc` profile's expected output: the RFC 8785 form of the same value with every string in NFC
+ * (the profile's one normalization, src/jcs/profile.ts, which refuses names that collide after NFC),
+ * serialized by the independent npm package. */
 function nfcForm(expected: Uint8Array): Uint8Array {
   if (expected.every((byte) => byte < 0x80)) return expected; // ASCII is already NFC
-  const normalize = (v: unknown): unknown => {
-    if (typeof v === "string") return v.normalize("NFC");
-    if (Array.isArray(v)) return v.map(normalize);
-    if (v !== null && typeof v === "object") {
-      return Object.fromEntries(Object.entries(v).map(([k, val]) => [k.normalize("NFC"), normalize(val)]));
-    }
-    return v;
-  };
   const text = new TextDecoder("utf-8", { fatal: true }).decode(expected);
-  return utf8.encode(canonicalizeValue(normalize(JSON.parse(text))));
+  return utf8.encode(canonicalizeValue(nfcValue(JSON.parse(text))));
 }
 
 function writeSuite(out: string, suite: string, entries: Entry[]): number {

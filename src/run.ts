@@ -13,8 +13,7 @@ import { AdapterSetupError, createCanonicalizer, describeImplementation } from "
 import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
 import { loadCorpus } from "./corpus/index.js";
-import { inProcessCanonicalizer } from "./known-bad/index.js";
-import { nfcWrite } from "./known-bad/unicode.js";
+import { nfcReference } from "./jcs/canonicalizer.js";
 import {
   assertRunOptions,
   checkOutDir,
@@ -184,9 +183,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
             },
             concurrency: inFlight(options),
             // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
-            ...(options.profile === "nfc"
-              ? { reference: inProcessCanonicalizer("reference (nfc)", nfcWrite) }
-              : {}),
+            ...(options.profile === "nfc" ? { reference: nfcReference("reference (nfc)") } : {}),
             ...(options.onCompareProgress ? { onProgress: options.onCompareProgress } : {}),
           }),
         )

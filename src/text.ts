@@ -1,4 +1,23 @@
-// Small text helpers more than one stage needs.
+// Text helpers every stage may use: an error's message, cuts that never split a character, and a
+// shell word.
+
+/** What `error` says: its message, or the thrown value as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The first `limit` code points of `text` (never half a surrogate pair); `text` itself when shorter. */
+export function cutCodePoints(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  let units = 0;
+  let points = 0;
+  while (units < text.length && points < limit) {
+    const c = text.charCodeAt(units);
+    units += c >= 0xd800 && c <= 0xdbff && units + 1 < text.length ? 2 : 1;
+    points++;
+  }
+  return units >= text.length ? text : text.slice(0, units);
+}
 
 /** The first `max` UTF-16 units of `text` (all of it when shorter), never ending inside a surrogate pair. */
 export function cutText(text: string, max: number): string {

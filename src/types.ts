@@ -50,7 +50,8 @@ export interface NumberBlock {
   count: number;
 }
 
-/** A case as a check sees it: the profile already applied, the input bytes loaded. */
+/** A case as a check sees it: the profile already applied, the input bytes loaded. A case is data
+ * (inputs and expectations); the generated kinds state what to generate, and src/corpus makes it. */
 export type CorpusCase = CaseInfo &
   (
     | { kind: "canon"; input: Uint8Array; expected: Uint8Array; sha256: string; keccak256: string }
@@ -65,25 +66,59 @@ export type CorpusCase = CaseInfo &
     | { kind: "idempotent"; input: Uint8Array }
     /** I4: read(write(x)) == write(x), with the read side the store's normalizer. */
     | { kind: "roundtrip"; input: Uint8Array }
-    /** Generated numbers, produced lazily so that any count runs in bounded memory. */
-    | { kind: "numbers"; count: number; blocks: () => Iterable<NumberBlock> }
-    /** Generated: runs `from`..`to` of one fast-check property from run seed `seed`, judged by `run`. */
-    | {
-        kind: "property";
-        property: string;
-        seed: number;
-        from: number;
-        to: number;
-        run: (ctx: CheckContext) => Promise<PropertyVerdict>;
-      }
+    /** Generated numbers: `from`..`to` of the sweep, made in blocks (numberBlocks) when judged, so that
+     * any count runs in bounded memory. */
+    | ({ kind: "numbers" } & NumbersRange)
+    /** Generated: runs `from`..`to` of one fast-check property from run seed `seed`. */
+    | ({ kind: "property" } & PropertyRange)
   );
 
-/** A property case's verdict, in the words a CaseResult takes: the smallest counterexample on failure. */
-export interface PropertyVerdict {
-  pass: boolean;
-  expected: string;
-  got: string;
+/** A stretch of the numbers sweep: the edge cases first, then the stream of run seed `seed`. */
+export interface NumbersRange {
+  seed: number;
+  /** The first and last number of the stretch, inclusive, over the whole (maybe sharded) sweep. */
+  from: number;
+  to: number;
+  /** How many numbers: to - from + 1. */
+  count: number;
+  /** Numbers per request (one JSON array each). */
+  blockSize: number;
+  /** The edge-case doubles the sweep starts with. */
+  edges: readonly number[];
 }
+
+/** A stretch of one generated property's runs. */
+export interface PropertyRange {
+  /** The property's name (src/corpus/generated/properties.ts). */
+  property: string;
+  profile: Profile;
+  /** The run seed (`--seed`), as case names state it. */
+  seed: number;
+  /** fast-check's seed for this stretch, derived from the run seed, the property and `from`. */
+  fcSeed: number;
+  /** The property's runs this case makes: `from`..`to`, inclusive, of the run's `total`. */
+  from: number;
+  to: number;
+  total: number;
+}
+
+/** One drawn value of a generated property, as data of an existing kind: what to send and, from the
+ * reference, what is right. The property check judges it by that kind's own rule. */
+export type PropertyInstance =
+  /** Exactly the reference's bytes. */
+  | { kind: "canon"; input: Uint8Array; expected: Uint8Array }
+  /** Two spellings of one value; `reference` is its canonical form. */
+  | { kind: "equal"; a: Uint8Array; b: Uint8Array; reference: Uint8Array }
+  /** A value and a semantic mutation of it, with both canonical forms and what the mutation did. */
+  | {
+      kind: "differ";
+      a: Uint8Array;
+      b: Uint8Array;
+      referenceA: Uint8Array;
+      referenceB: Uint8Array;
+      mutation: string;
+    }
+  | { kind: "idempotent"; input: Uint8Array };
 
 /** One job's part of a sharded run (`--shard K/N`): `index` K of `count` N, 1 <= K <= N. */
 export interface Shard {

@@ -2,7 +2,9 @@
 // ones into implementations (the shards of one run are one), tally each against the suites, check
 // that its shards are 1..N once each and together cover each sweep exactly once, and find every case
 // the implementations (or one implementation's shards) answered differently. Pure: no files, no output.
+
 import { outcomeLine, verifyRecord } from "../record/index.js";
+import { readRecordCaseName } from "../text-forms.js";
 import { type ConformResult, SUITES } from "../types.js";
 import { comparableAnswer } from "./answers.js";
 import { isSweptCase, sweepCoverages } from "./coverage.js";
@@ -60,8 +62,7 @@ export function implementationLabel(impl: ConformResult["implementation"]): stri
 
 /** A case's suite: its name up to the first `/`. */
 export function suiteOfCase(name: string): string {
-  const slash = name.indexOf("/");
-  return slash < 0 ? name : name.slice(0, slash);
+  return readRecordCaseName(name).suite;
 }
 
 /** Suites in run order (SUITES), any other names after them in name order. */

@@ -5,32 +5,17 @@
 // the same way, one sweep per property. N is the suite's `numbers=N` (or `generated=R`, per property)
 // when the record states it, so a missing last shard shows too; for an older record without the
 // parameter it is one past the highest index covered, where a missing last shard cannot be seen.
+import { readRecordCaseName, readSweptCaseName, type SweptCaseName } from "../text-forms.js";
 import type { SweepCoverage, SweepRange } from "./types.js";
-
-/** `<sweep>/seed-<seed>/<from>-<to>`, the sweep being `numbers` or `generated/<property>`. */
-const SWEPT_CASE = /^(numbers|generated\/[^/]+)\/seed-(\d+)\/(\d+)-(\d+)$/;
-
-export interface SweptCase extends SweepRange {
-  /** Which sweep the case is part of: `numbers`, or `generated/<property>`. */
-  sweep: string;
-  seed: number;
-}
 
 /**
  * Whether a record case must be part of a sweep: every numbers case is (its names are this tool's
  * own). A generated case is only when its name reads as a range; otherwise it is an ordinary case.
  */
 export function isSweptCase(name: string): boolean {
-  return name.startsWith("numbers/") || (name.startsWith("generated/") && parseSweptCase(name) !== undefined);
-}
-
-/** The sweep, seed and range a case's name states, or undefined when the name does not read. */
-export function parseSweptCase(name: string): SweptCase | undefined {
-  const match = SWEPT_CASE.exec(name);
-  if (!match) return undefined;
-  const [seed, from, to] = [match[2]!, match[3]!, match[4]!].map(Number) as [number, number, number];
-  if (![seed, from, to].every(Number.isSafeInteger) || from > to) return undefined;
-  return { sweep: match[1]!, seed, from, to };
+  return (
+    name.startsWith("numbers/") || (name.startsWith("generated/") && readSweptCaseName(name) !== undefined)
+  );
 }
 
 /** What the records' suite says a sweep must be: its total, and the seed its ranges must name. */
@@ -52,7 +37,7 @@ export function sweepCoverages(
   const bySweep = new Map<string, { name: string; source: string }[]>();
   for (const sweep of expected.keys()) bySweep.set(sweep, []);
   for (const c of cases) {
-    const sweep = parseSweptCase(c.name)?.sweep ?? c.name.slice(0, c.name.indexOf("/"));
+    const sweep = readSweptCaseName(c.name)?.sweep ?? readRecordCaseName(c.name).suite;
     const list = bySweep.get(sweep) ?? [];
     list.push(c);
     bySweep.set(sweep, list);
@@ -80,9 +65,9 @@ export function sweepCoverage(
   expected: SweepExpectation = {},
 ): SweepCoverage {
   const problems: string[] = [];
-  const ranges: (SweptCase & { source: string })[] = [];
+  const ranges: (SweptCaseName & { source: string })[] = [];
   for (const c of cases) {
-    const parsed = parseSweptCase(c.name);
+    const parsed = readSweptCaseName(c.name);
     if (parsed === undefined) problems.push(`the case ${JSON.stringify(c.name)} names no range`);
     else ranges.push({ ...parsed, source: c.source });
   }

@@ -12,9 +12,7 @@ export { aggregateBadgeJson, aggregateBadgeSvg } from "./badge.js";
 export { aggregateConsole } from "./console.js";
 export {
   isSweptCase,
-  parseSweptCase,
   type SweepExpectation,
-  type SweptCase,
   showRange,
   sweepCoverage,
   sweepCoverages,

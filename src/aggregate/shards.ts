@@ -1,11 +1,12 @@
 // Shards of one run (issue 7 item 4): a record's `suite` states the run's parameters
-// (`rfc8785:jcs,numbers numbers=300000 shard=2/3 seed=1`, src/record/build.ts recordSuite). Shards of
+// (`rfc8785:jcs,numbers numbers=300000 shard=2/3 seed=1`, src/text-forms.ts recordSuite). Shards of
 // one run differ only in `shard=K/N`, so that parameter is left out of what makes records one
 // implementation; the shards found must then be 1..N of one N, each once. The totals the suite
-// states (`numbers=N`, `generated=R`, `seed=S`) say what the joined sweeps must cover.
+// states (`numbers=N`, `generated=R`, `seed=S`) say what the joined sweeps must cover. The suite's
+// form is read with src/text-forms.ts, where it is written.
 
-import { PROPERTIES } from "../generated/index.js";
-import { parseRecordSuite } from "../record/index.js";
+import { PROPERTIES } from "../corpus/index.js";
+import { parseRecordSuite, readShardWord, readWholeNumber } from "../text-forms.js";
 import type { ConformResult, Shard } from "../types.js";
 import { TOOL_NAME, TOOL_VERSION } from "../version.js";
 import type { ShardCoverage } from "./types.js";
@@ -24,33 +25,23 @@ export interface SuiteShape {
   seed?: number;
 }
 
-const SHARD = /^shard=(\d+)\/(\d+)$/;
-
-/** A parameter's value as a whole number, or undefined when absent or not one. */
-function wholeNumber(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\d+$/.test(value)) return undefined;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : undefined;
-}
-
 export function suiteShape(suite: string): SuiteShape {
   const parsed = parseRecordSuite(suite);
   // A suite that does not read is kept whole: such records join only records with the same text.
   if (parsed === undefined) return { joined: suite, shard: null, suites: [] };
   const words = suite.split(" ");
-  const shardWord = words.find((w) => SHARD.test(w));
-  const match = shardWord === undefined ? null : SHARD.exec(shardWord);
-  const shard = match === null ? null : { index: Number(match[1]), count: Number(match[2]) };
-  const valid = shard !== null && shard.index >= 1 && shard.index <= shard.count;
+  const shardWord = words.find((w) => readShardWord(w) !== undefined);
+  const shard = shardWord === undefined ? undefined : readShardWord(shardWord);
+  const valid = shard !== undefined && shard.index >= 1 && shard.index <= shard.count;
   const shape: SuiteShape = {
     // A shard word that names no shard (0/3, 4/3) stays in: that record stands alone.
     joined: valid ? words.filter((w) => w !== shardWord).join(" ") : suite,
     shard: valid ? shard : null,
     suites: parsed.suites,
   };
-  const numbers = wholeNumber(parsed.parameters.numbers);
-  const generated = wholeNumber(parsed.parameters.generated);
-  const seed = wholeNumber(parsed.parameters.seed);
+  const numbers = readWholeNumber(parsed.parameters.numbers);
+  const generated = readWholeNumber(parsed.parameters.generated);
+  const seed = readWholeNumber(parsed.parameters.seed);
   if (numbers !== undefined) shape.numbers = numbers;
   if (generated !== undefined) shape.generated = generated;
   if (seed !== undefined) shape.seed = seed;

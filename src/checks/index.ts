@@ -1,6 +1,13 @@
-// The checks: one module per expectation kind, each turning an implementation's answers into a
-// CaseResult a person can read. `checkFor(kind)` picks the rule; `runCases` judges a whole corpus.
-export { checkFor } from "./check-for.js";
-export { CHECK_IDS, CHECK_TITLES, type CheckId, checkIdOf, isCheckId, kindOfCheck } from "./check-id.js";
+// The checks: one registry row per case kind (./registry.ts), each turning an implementation's answers
+// into a CaseResult a person can read, by the kind's rule (./rules.ts). `runCases` judges a corpus.
+export {
+  CHECK_IDS,
+  CHECK_TITLES,
+  type CheckId,
+  checkFor,
+  checkIdOf,
+  gotFormOf,
+  kindOfCheck,
+} from "./registry.js";
 export { type RunCasesOptions, runCases } from "./run-cases.js";
 export { SHOW_LIMIT, showAnswer, showBytes, showText } from "./show.js";

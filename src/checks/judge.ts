@@ -1,5 +1,7 @@
-// What every check module shares: asking an implementation without letting it throw, comparing
-// bytes, and building the CaseResult a report takes.
+// What every check shares: asking an implementation without letting it throw, comparing an answer
+// with bytes, and building the CaseResult a report takes.
+import { bytesEqual } from "../bytes.js";
+import { messageOf } from "../text.js";
 import type { Answer, Canonicalizer, CaseKind, CaseResult, CorpusCase } from "../types.js";
 
 /** The case, narrowed to `kind`; a check handed a case of another kind is a bug in the caller. */
@@ -17,17 +19,14 @@ export async function ask(impl: Canonicalizer, input: Uint8Array): Promise<Answe
   }
 }
 
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
-}
-
 /** True when the answer is canonical output equal to `expected`. */
 export function answeredExactly(answer: Answer, expected: Uint8Array): boolean {
   return answer.status === "canonical" && bytesEqual(answer.output, expected);
+}
+
+/** True when the harness got no answer at all (a timeout, a crash): asking again only waits again. */
+export function noAnswer(...answers: Answer[]): boolean {
+  return answers.some((a) => a.status === "failed");
 }
 
 export function judged(c: CorpusCase, pass: boolean, expected: string, got: string): CaseResult {

@@ -5,8 +5,9 @@
 // concatenated in order), so two runs can be shown to have asked the same thing.
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import type { Answer, CaseResult, Check, CorpusCase, NumberBlock } from "../types.js";
-import { answeredExactly, ask, caseOfKind, judged } from "./judge.js";
+import { numberBlocks } from "../corpus/index.js";
+import type { Answer, CaseResult, CheckContext, CorpusCase, NumberBlock } from "../types.js";
+import { answeredExactly, ask, judged } from "./judge.js";
 import { showAnswer, showText } from "./show.js";
 
 /** Blocks in flight at once per numbers case: enough to keep a parallel adapter busy, few enough
@@ -22,13 +23,17 @@ interface Tally {
   firstMismatch: string | null;
 }
 
-export const numbersCheck: Check = async (corpusCase, ctx) => {
-  const c = caseOfKind(corpusCase, "numbers");
+/** Judges a numbers case; `blocks` are the case's own (made as they are iterated) unless given. */
+export async function judgeNumbers(
+  c: Extract<CorpusCase, { kind: "numbers" }>,
+  ctx: CheckContext,
+  blocks: Iterable<NumberBlock> = numberBlocks(c),
+): Promise<CaseResult> {
   const tally: Tally = { numbers: 0, matched: 0, firstMismatch: null };
   const digest = sha256.create();
   const inFlight: { block: NumberBlock; first: number; answer: Promise<Answer> }[] = [];
   let generated = 0;
-  for (const block of c.blocks()) {
+  for (const block of blocks) {
     digest.update(block.expected);
     inFlight.push({ block, first: generated, answer: ask(ctx.write, block.input) });
     generated += block.count;
@@ -36,7 +41,7 @@ export const numbersCheck: Check = async (corpusCase, ctx) => {
   }
   while (inFlight.length > 0) await settle(inFlight.shift()!, tally);
   return result(c, tally, bytesToHex(digest.digest()));
-};
+}
 
 async function settle(
   pending: { block: NumberBlock; first: number; answer: Promise<Answer> },

@@ -6,9 +6,14 @@
 // send escape sequences to a terminal). Canonical JSON escapes controls as \u00XX, so a raw one shown
 // as \x1B never looks like the right answer; DEL is written raw by RFC 8785 and shows as \x7F in
 // expected and got alike.
+//
+// The answer and pair forms are text contracts other stages read back (src/text-forms.ts).
 import { sha256Hex } from "../jcs/index.js";
 import { utf8SequenceLength } from "../jcs/utf8.js";
+import { cutCodePoints } from "../text.js";
+import { writeAnswerText, writePairText } from "../text-forms.js";
 import type { Answer } from "../types.js";
+import type { PairVerdict, TwiceVerdict } from "./rules.js";
 
 /** The most characters (code points) a shown value keeps before it is cut. */
 export const SHOW_LIMIT = 200;
@@ -20,14 +25,14 @@ export function showBytes(bytes: Uint8Array, limit = SHOW_LIMIT): string {
   // Decoding only a prefix keeps this cheap on a 100 MB output; 4 bytes per code point at most.
   const prefix = bytes.length > limit * 4 + 4 ? bytes.subarray(0, limit * 4 + 4) : bytes;
   const text = decodeShowingInvalid(prefix, prefix !== bytes);
-  const cut = cutText(text, limit);
+  const cut = cutCodePoints(text, limit);
   if (cut === text && prefix === bytes) return escapeControls(text);
   return `${escapeControls(cut)}… (${bytes.length} bytes, sha256 ${sha256Hex(bytes)})`;
 }
 
 /** A string cut to `limit` code points, with a note of its full length when cut. */
 export function showText(text: string, limit = SHOW_LIMIT): string {
-  const cut = cutText(text, limit);
+  const cut = cutCodePoints(text, limit);
   return cut === text ? escapeControls(text) : `${escapeControls(cut)}… (${text.length} UTF-16 units)`;
 }
 
@@ -40,27 +45,45 @@ function escapeControls(text: string): string {
 
 /** An answer as a report states it: the output, `reject: <reason>`, or `failed: <reason>`. */
 export function showAnswer(answer: Answer): string {
-  switch (answer.status) {
-    case "canonical":
-      return showBytes(answer.output);
-    case "rejected":
-      return `reject: ${showText(answer.reason)}`;
-    case "failed":
-      return `failed: ${showText(answer.reason)}`;
-  }
+  return writeAnswerText(
+    answer.status === "canonical"
+      ? { status: "canonical", output: showBytes(answer.output) }
+      : { status: answer.status, reason: showText(answer.reason) },
+  );
 }
 
-/** The first `limit` code points of `text` (never half a surrogate pair). */
-function cutText(text: string, limit: number): string {
-  if (text.length <= limit) return text;
-  let units = 0;
-  let points = 0;
-  while (units < text.length && points < limit) {
-    const c = text.charCodeAt(units);
-    units += c >= 0xd800 && c <= 0xdbff && units + 1 < text.length ? 2 : 1;
-    points++;
+/** A pair's answers: `both: <answer>` when they are the same output, else `a: <answer> | b: <answer>`. */
+export function showPair(verdict: PairVerdict): string {
+  return writePairText(
+    verdict.same ? { both: showAnswer(verdict.a) } : { a: showAnswer(verdict.a), b: showAnswer(verdict.b) },
+  );
+}
+
+/** How I1 and I4 name their two steps: `canon(x)` then `canon(canon(x))`, or `write(x)` then `read(w)`. */
+export interface TwiceSteps {
+  first: string;
+  second: string;
+  /** What the second step must give back: `canon(x)`, or `w`. */
+  echo: string;
+}
+
+/** I1's steps (idempotent) and I4's (roundtrip). */
+export const I1_STEPS: TwiceSteps = { first: "canon(x)", second: "canon(canon(x))", echo: "canon(x)" };
+export const I4_STEPS: TwiceSteps = { first: "write(x)", second: "read(w)", echo: "w" };
+
+/** Expected and got of a twice rule: they start alike (`canon(canon(x)) → `), so that a report can
+ * point at the first difference. */
+export function showTwice(verdict: TwiceVerdict, steps: TwiceSteps): { expected: string; got: string } {
+  if (verdict.second === undefined) {
+    return {
+      expected: `${steps.first} → canonical JSON`,
+      got: `${steps.first} → ${showAnswer(verdict.first)}`,
+    };
   }
-  return units >= text.length ? text : text.slice(0, units);
+  return {
+    expected: `${steps.second} → ${showBytes(verdict.first.output)} (= ${steps.echo})`,
+    got: `${steps.second} → ${showAnswer(verdict.second)}`,
+  };
 }
 
 /**

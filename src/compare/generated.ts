@@ -5,9 +5,13 @@
 // toward the plainest form (no space, raw characters, String(n), ASCII, 0), so fast-check's shrinking
 // ends at the smallest, plainest text that still shows a disagreement.
 //
+// Characters are escaped with the corpus speller's table (src/corpus/generated/spell.ts); the choices
+// here are fast-check's own, so that shrinking works on the text itself.
+//
 // Where the RFC leaves a choice (a byte-order mark, an integer literal past 2^53, very deep nesting)
 // nothing is generated: two correct implementations may answer those differently.
 import fc from "fast-check";
+import { SHORT_ESCAPES, unicodeEscape } from "../corpus/generated/spell.js";
 
 /** Whitespace between tokens; the first is what shrinking aims for. */
 const space = fc.constantFrom("", " ", "\n", "\t", "\r\n", "  ");
@@ -26,37 +30,22 @@ const codePoint = fc.oneof(
   { weight: 2, arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }) },
 );
 
-const SHORT_ESCAPES: Record<number, string> = {
-  8: "\\b",
-  9: "\\t",
-  10: "\\n",
-  12: "\\f",
-  13: "\\r",
-  34: '\\"',
-  92: "\\\\",
-};
-
-const hex4 = (unit: number, upper: boolean) => {
-  const digits = unit.toString(16).padStart(4, "0");
-  return `\\u${upper ? digits.toUpperCase() : digits}`;
-};
-
 /** `cp` inside a JSON string, spelled the `choice`th way (0 is the plainest). */
 export function spellCodePoint(cp: number, choice: number): string {
   const ch = String.fromCodePoint(cp);
   const units = ch.length === 2 ? [ch.charCodeAt(0), ch.charCodeAt(1)] : [cp];
-  const unicodeEscape = (upper: boolean) => units.map((u) => hex4(u, upper)).join("");
+  const escaped = (upper: boolean) => units.map((u) => unicodeEscape(u, upper)).join("");
   const mustEscape = cp < 0x20 || cp === 0x22 || cp === 0x5c;
   if (mustEscape) {
     const short = SHORT_ESCAPES[cp];
-    if (choice === 0) return short ?? unicodeEscape(false);
-    return unicodeEscape(choice === 2);
+    if (choice === 0) return short ?? escaped(false);
+    return escaped(choice === 2);
   }
   switch (choice) {
     case 1:
-      return unicodeEscape(false);
+      return escaped(false);
     case 2:
-      return unicodeEscape(true);
+      return escaped(true);
     case 3:
       return cp === 0x2f ? "\\/" : ch;
     default:

@@ -1,16 +1,12 @@
 // The corpus digest of seed 003 §2.1: one line per file read, `<sha256 hex>  <path>\n`, the lines
 // sorted in ascending byte order with duplicates taken once, and SHA-256 over their concatenation.
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../jcs/index.js";
 
 export interface CorpusFile {
   /** Relative to the folder that holds vectors/, `/`-separated: `vectors/jcs/manifest.json`. */
   path: string;
   /** SHA-256 of the file's bytes, lowercase hex. */
   sha256: string;
-}
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
 }
 
 /** `sha256:` + hex, over exactly the files given (seed 003 §2.1). */
@@ -21,9 +17,7 @@ export function corpusDigest(files: CorpusFile[]): string {
   );
   // Byte order, not UTF-16 order: they differ once a path holds a character past U+FFFF.
   lines.sort(compareBytes);
-  const hash = createHash("sha256");
-  for (const line of lines) hash.update(line);
-  return `sha256:${hash.digest("hex")}`;
+  return `sha256:${sha256Hex(Buffer.concat(lines))}`;
 }
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {

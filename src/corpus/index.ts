@@ -1,14 +1,13 @@
 // The corpus stage: vectors/ on disk -> named cases with the profile applied, plus the list of files
 // the run read and their digest (seed 003 §2.1). The stored suites are read whole (every profile's
 // files, so that the files a run reads do not depend on the profile); `numbers` is generated from its
-// manifest, and `generated` (src/generated) reads no file at all. With a shard, only the generated
-// suites are split (./shard.ts).
+// manifest, and `generated` (./generated) reads no file at all. With a shard, only the generated
+// suites are split (./shard.ts). Every case is data: the checks (src/checks) judge it.
 import { readFile } from "node:fs/promises";
-import { keccak_256 } from "@noble/hashes/sha3.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
-import { DEFAULT_GENERATED_RUNS, generatedCases } from "../generated/index.js";
+import { keccak256Hex, sha256Hex } from "../jcs/index.js";
 import { type CorpusCase, type Profile, type Shard, SUITES, type SuiteName } from "../types.js";
-import { type CorpusFile, corpusDigest, sha256Hex } from "./digest.js";
+import { type CorpusFile, corpusDigest } from "./digest.js";
+import { DEFAULT_GENERATED_RUNS, generatedCases } from "./generated/index.js";
 import {
   isSeed,
   ManifestError,
@@ -22,21 +21,19 @@ import { numbersCases, numbersPlan } from "./numbers.js";
 import { checkShard, shardSlice } from "./shard.js";
 
 export { type CorpusFile, corpusDigest } from "./digest.js";
-export { ManifestError } from "./manifest.js";
-export { doubleFromBits, numberAt, numbersCases, numbersPlan, spellInput } from "./numbers.js";
+export { generatedProperty, PROPERTIES } from "./generated/index.js";
+export { doubleFromBits, numberBlocks, spellInput } from "./numbers.js";
 export { vectorsRoot } from "./root.js";
-export { checkShard, shardSlice } from "./shard.js";
+export { shardSlice } from "./shard.js";
 
 import { vectorsRoot } from "./root.js";
 
 /** The corpus folder as the record's `corpus.dir` names it, and the prefix of every file path. */
-export const CORPUS_DIR = "vectors";
-/** How many generated numbers a run sends unless told otherwise. */
-export const DEFAULT_NUMBERS = 100_000;
+const CORPUS_DIR = "vectors";
 /** The suites with a folder under vectors/ (the generated suite reads no file). */
 export const SUITES_ON_DISK: readonly SuiteName[] = SUITES.filter((s) => s !== "generated");
 /** The seed of vectors/numbers/manifest.json, the default of both generated suites. */
-export const DEFAULT_SEED = 1;
+const DEFAULT_SEED = 1;
 
 export interface LoadOptions {
   suites: SuiteName[];
@@ -193,7 +190,7 @@ function checkPinnedDigests(
   const sha256 = sha256Hex(expected);
   if (sha256 !== stored.sha256)
     throw new ManifestError(`${where}: its SHA-256 is ${sha256}, the manifest pins ${stored.sha256}`);
-  const keccak256 = bytesToHex(keccak_256(expected));
+  const keccak256 = keccak256Hex(expected);
   if (keccak256 !== stored.keccak256) {
     throw new ManifestError(
       `${where}: its Keccak-256 is ${keccak256}, the manifest pins ${stored.keccak256}`,

@@ -46,7 +46,7 @@ const KIND_MEMBERS: Record<StoredKind, readonly string[]> = {
 const FILE_MEMBERS = new Set(["input", "expected", "a", "b"]);
 const HEX_MEMBERS = new Set(["sha256", "keccak256"]);
 
-export const CASE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const CASE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const FILE_PATH = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/;
 
 export class ManifestError extends Error {
@@ -143,7 +143,7 @@ export interface NumbersManifest {
   edgeCases: { bits: string; note: string }[];
 }
 
-export const NUMBERS_GENERATOR = "lowbias32-counter/1";
+const NUMBERS_GENERATOR = "lowbias32-counter/1";
 
 export function parseNumbersManifest(file: string, text: string): NumbersManifest {
   const fail = (problem: string): never => {

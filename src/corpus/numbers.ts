@@ -2,9 +2,10 @@
 // doubles drawn from random 64-bit patterns by a fixed-seed generator, NaN and Infinity skipped. Each
 // input is spelled with an exponent and 17 significant digits, so it reads back as the same double and
 // is never an integer literal (which an implementation may refuse past 2^53); the expected text is
-// String(n), which is exactly RFC 8785 §3.2.2.3. Nothing is stored: a case's blocks are made when
-// iterated, so any count runs in bounded memory.
-import type { CorpusCase, NumberBlock } from "../types.js";
+// String(n), which is exactly RFC 8785 §3.2.2.3. Nothing is stored: a case states its stretch of the
+// sweep, and its blocks are made when iterated (numberBlocks), so any count runs in bounded memory.
+import { rangeWidth, writeRangeName } from "../text-forms.js";
+import type { CorpusCase, NumberBlock, NumbersRange } from "../types.js";
 import type { NumbersManifest } from "./manifest.js";
 
 export interface NumbersPlan {
@@ -14,7 +15,7 @@ export interface NumbersPlan {
   blockSize: number;
   blocksPerCase: number;
   /** The edge-case doubles, sent first. */
-  edges: number[];
+  edges: readonly number[];
   why: string;
   source: string;
 }
@@ -34,32 +35,35 @@ export function numbersPlan(manifest: NumbersManifest, count: number, seed = man
 /** The run's numbers as cases of `blocksPerCase` blocks each, named `seed-S/FIRST-LAST`. */
 export function numbersCases(plan: NumbersPlan): CorpusCase[] {
   const perCase = plan.blockSize * plan.blocksPerCase;
-  const width = Math.max(9, String(Math.max(plan.count - 1, 0)).length);
-  const pad = (i: number) => String(i).padStart(width, "0");
+  const width = rangeWidth(plan.count, 9);
   const cases: CorpusCase[] = [];
   for (let start = 0; start < plan.count; start += perCase) {
-    const end = Math.min(start + perCase, plan.count);
+    const range = { seed: plan.seed, from: start, to: Math.min(start + perCase, plan.count) - 1 };
     cases.push({
       suite: "numbers",
-      name: `seed-${plan.seed}/${pad(start)}-${pad(end - 1)}`,
+      name: writeRangeName(range, width),
       why: plan.why,
       source: plan.source,
       kind: "numbers",
-      count: end - start,
-      blocks: () => blocks(plan, start, end),
+      ...range,
+      count: range.to - range.from + 1,
+      blockSize: plan.blockSize,
+      edges: plan.edges,
     });
   }
   return cases;
 }
 
-function* blocks(plan: NumbersPlan, start: number, end: number): Generator<NumberBlock> {
+/** The blocks of a numbers case, made as they are iterated: each a JSON array of `blockSize`
+ * spellings and the exact text RFC 8785 requires for it. */
+export function* numberBlocks(range: NumbersRange): Generator<NumberBlock> {
   const encoder = new TextEncoder();
-  for (let first = start; first < end; first += plan.blockSize) {
-    const last = Math.min(first + plan.blockSize, end);
+  for (let first = range.from; first <= range.to; first += range.blockSize) {
+    const last = Math.min(first + range.blockSize, range.to + 1);
     const inputs: string[] = [];
     const expected: string[] = [];
     for (let i = first; i < last; i++) {
-      const n = numberAt(plan, i);
+      const n = numberAt(range, i);
       inputs.push(spellInput(n));
       expected.push(String(n));
     }
@@ -72,7 +76,7 @@ function* blocks(plan: NumbersPlan, start: number, end: number): Generator<Numbe
 }
 
 /** The i-th number of the run: an edge case, or the generator's draw number i - edges. */
-export function numberAt(plan: Pick<NumbersPlan, "seed" | "edges">, i: number): number {
+function numberAt(plan: { seed: number; edges: readonly number[] }, i: number): number {
   const edge = plan.edges[i];
   if (edge !== undefined) return edge;
   return randomDouble(plan.seed, i - plan.edges.length);
@@ -96,7 +100,7 @@ export function doubleFromBits(hex: string): number {
  * counter-based (every draw a hash of seed and index), so a case can start anywhere in the stream
  * without replaying what comes before it; non-finite patterns are redrawn from the next lane.
  */
-export function randomDouble(seed: number, r: number): number {
+function randomDouble(seed: number, r: number): number {
   const hi = Math.floor(r / 0x1_0000_0000);
   const lo = r >>> 0;
   const base = lowbias32(lowbias32(lowbias32(seed ^ 0x9e3779b9) ^ hi) ^ lo);

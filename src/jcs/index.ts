@@ -7,6 +7,7 @@ import type { JsonValue, ParseOptions } from "./types.js";
 export { keccak256Hex, sha256Hex } from "./digest.js";
 export { JcsError } from "./errors.js";
 export { parse } from "./parse.js";
+export { canonicalizeFor, canonicalizeValueFor, nfcValue } from "./profile.js";
 export { serialize } from "./serialize.js";
 export { DEFAULT_MAX_DEPTH, type JsonObject, type JsonValue, type ParseOptions } from "./types.js";
 

@@ -1,6 +1,7 @@
 // Deliberately broken canonicalizers: they prove the corpus. Each is a realistic fault and declares
 // the checks that must catch it; the self-test runs them all and fails if any claim does not hold.
-import type { Answer, Canonicalizer } from "../types.js";
+import { inProcessCanonicalizer } from "../jcs/canonicalizer.js";
+import type { Canonicalizer } from "../types.js";
 import { PARSING } from "./parsing.js";
 import { SEED_000 } from "./seed-000.js";
 import { STORE } from "./store.js";
@@ -9,11 +10,10 @@ import { UNICODE } from "./unicode.js";
 import { WRITING } from "./writing.js";
 
 export type { KnownBad } from "./types.js";
-export { nfcWrite } from "./unicode.js";
 
 export const KNOWN_BADS: readonly KnownBad[] = [...SEED_000, ...PARSING, ...WRITING, ...UNICODE, ...STORE];
 
-export function knownBadNames(): string[] {
+function knownBadNames(): string[] {
   return KNOWN_BADS.map((k) => k.name);
 }
 
@@ -22,25 +22,6 @@ export function knownBad(name: string): KnownBad {
   if (!found)
     throw new Error(`no known-bad named ${JSON.stringify(name)} (try: ${knownBadNames().join(", ")})`);
   return found;
-}
-
-/** A transform (throws to reject) as a Canonicalizer in this process. */
-export function inProcessCanonicalizer(
-  label: string,
-  transform: (input: Uint8Array) => Uint8Array,
-): Canonicalizer {
-  return {
-    label,
-    async canonicalize(input: Uint8Array): Promise<Answer> {
-      try {
-        return { status: "canonical", output: transform(input) };
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        return { status: "rejected", reason: reason.replace(/\s+/g, " ") };
-      }
-    },
-    async close() {},
-  };
 }
 
 /** The known-bad `name` in this process: its write side, and its read side when it has one. */

@@ -109,7 +109,7 @@ export const PARSING: KnownBad[] = [
     description:
       "refuses a JSON text that is not an object or an array, as RFC 4627 parsers did; RFC 8259 " +
       "and RFC 8785 allow any value at the top",
-    caughtBy: ["jcs", "generated"],
+    caughtBy: ["canon", "property"],
     write: (input) => {
       const value = referenceParse(input);
       if (value === null || typeof value !== "object")

@@ -1,9 +1,12 @@
 // The self-test's engine: the corpus against the reference (every case must pass) and against each
 // known-bad (each declared check must fail at least one case), in this process. It also proves that
 // every check can fail at all: a check no known-bad trips is a check nobody could tell was broken.
+
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { CHECK_IDS, type CheckId, checkIdOf, kindOfCheck, runCases } from "../checks/index.js";
 import { loadCorpus } from "../corpus/index.js";
-import { referenceCanonicalizer } from "../jcs/canonicalizer.js";
+import { nfcReference, referenceCanonicalizer } from "../jcs/canonicalizer.js";
+import { recordCaseName } from "../text-forms.js";
 import {
   type Canonicalizer,
   type CaseKind,
@@ -13,8 +16,7 @@ import {
   type Profile,
   SUITES,
 } from "../types.js";
-import { canonicalizersOf, inProcessCanonicalizer, KNOWN_BADS, type KnownBad } from "./index.js";
-import { nfcWrite } from "./unicode.js";
+import { canonicalizersOf, KNOWN_BADS, type KnownBad } from "./index.js";
 
 export interface ProveOptions {
   /** The profile the reference is proven under first; the other profile's changed cases follow. */
@@ -74,9 +76,7 @@ const CONCURRENCY = 64;
 
 /** The correct implementation for each profile: the RFC 8785 reference, or it after NFC. */
 function referenceFor(profile: Profile) {
-  return profile === "rfc8785"
-    ? referenceCanonicalizer()
-    : inProcessCanonicalizer("reference after NFC", nfcWrite);
+  return profile === "rfc8785" ? referenceCanonicalizer() : nfcReference("reference after NFC");
 }
 
 export async function prove(options: ProveOptions): Promise<Proof> {
@@ -156,7 +156,7 @@ async function knownBadRun(
   const firstFailure: Partial<Record<CheckId, CaseResult>> = {};
   for (const result of results) {
     if (result.pass) continue;
-    const id = checkIdOf(result);
+    const id = checkIdOf(result.kind);
     failed[id]++;
     firstFailure[id] ??= result;
   }
@@ -165,31 +165,30 @@ async function knownBadRun(
 
 function countPerCheck(cases: CorpusCase[]): Record<CheckId, number> {
   const counts = Object.fromEntries(CHECK_IDS.map((id) => [id, 0])) as Record<CheckId, number>;
-  for (const c of cases) counts[checkIdOf(c)]++;
+  for (const c of cases) counts[checkIdOf(c.kind)]++;
   return counts;
 }
 
 /** The cases of `to` that differ from the same-named case of `from`: what switching profile changes. */
-export function changedCases(from: CorpusCase[], to: CorpusCase[]): CorpusCase[] {
-  const before = new Map(from.map((c) => [`${c.suite}/${c.name}`, fingerprint(c)]));
-  return to.filter((c) => before.get(`${c.suite}/${c.name}`) !== fingerprint(c));
+function changedCases(from: CorpusCase[], to: CorpusCase[]): CorpusCase[] {
+  const before = new Map(from.map((c) => [recordCaseName(c.suite, c.name), fingerprint(c)]));
+  return to.filter((c) => before.get(recordCaseName(c.suite, c.name)) !== fingerprint(c));
 }
 
 /** What a case asks, as one string: its kind and its bytes. Generated numbers do not vary by profile. */
 function fingerprint(c: CorpusCase): string {
-  const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
   switch (c.kind) {
     case "canon":
     case "canon-or-reject":
-      return `${c.kind}:${hex(c.input)}:${hex(c.expected)}`;
+      return `${c.kind}:${bytesToHex(c.input)}:${bytesToHex(c.expected)}`;
     case "equal":
     case "differ":
-      return `${c.kind}:${hex(c.a)}:${hex(c.b)}`;
+      return `${c.kind}:${bytesToHex(c.a)}:${bytesToHex(c.b)}`;
     case "numbers":
       return `numbers:${c.count}`;
     case "property":
       return `property:${c.property}:${c.seed}:${c.from}-${c.to}`;
     default:
-      return `${c.kind}:${hex(c.input)}`;
+      return `${c.kind}:${bytesToHex(c.input)}`;
   }
 }

@@ -16,7 +16,7 @@ export const SEED_000: KnownBad[] = [
     description:
       "JSON.stringify(JSON.parse(x)): no sorting, so key order survives (seed 000's json.dumps); " +
       "it is idempotent, so seed 000's claim that I1 catches it does not hold and is not made here",
-    caughtBy: ["jcs", "I2", "generated"],
+    caughtBy: ["canon", "I2", "property"],
     write: (input) => encoder.encode(JSON.stringify(JSON.parse(decodeStrict(input)))),
   },
   {
@@ -27,7 +27,7 @@ export const SEED_000: KnownBad[] = [
     description:
       "sorts keys but never normalizes Unicode: correct under rfc8785 (it is the reference), " +
       "blind to the NFC/NFD pair under the nfc profile",
-    caughtBy: ["jcs", "I2", "generated"],
+    caughtBy: ["canon", "I2", "property"],
     profile: "nfc",
     write: (input) => referenceWrite(input),
   },
@@ -36,7 +36,7 @@ export const SEED_000: KnownBad[] = [
     description:
       'keeps every member name but writes each string value as "": reconciles a truncation and ' +
       "a deleted route id, so only the semantic checks see it",
-    caughtBy: ["jcs", "I3", "generated"],
+    caughtBy: ["canon", "I3", "property"],
     write: (input) =>
       encoder.encode(referenceSerialize(mapValue(referenceParse(input), { string: () => "" }))),
   },
@@ -48,7 +48,7 @@ export const SEED_000: KnownBad[] = [
     description:
       "strips every character of a string value that is not a letter, digit or space: reconciles " +
       "real corruption that differs only in punctuation",
-    caughtBy: ["jcs", "I3", "generated"],
+    caughtBy: ["canon", "I3", "property"],
     write: (input) =>
       encoder.encode(
         referenceSerialize(

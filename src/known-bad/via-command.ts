@@ -28,7 +28,7 @@ export function thisCli(): Launcher {
 }
 
 /** The command line that runs the CLI with `args`. */
-export function cliCommand(launcher: Launcher, args: string[]): string {
+function cliCommand(launcher: Launcher, args: string[]): string {
   return [launcher.node, ...launcher.execArgv, launcher.script, ...args].map(quote).join(" ");
 }
 

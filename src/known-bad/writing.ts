@@ -41,7 +41,7 @@ export const WRITING: KnownBad[] = [
     description:
       "writes every non-ASCII character as \\uXXXX (Python's ensure_ascii default, Java's " +
       "ASCII-safe writers) where RFC 8785 §3.2.2.2 writes it raw in UTF-8",
-    caughtBy: ["jcs", "generated"],
+    caughtBy: ["canon", "property"],
     write: (input) =>
       rewriteOutput(input, (text) =>
         text.replace(/[^\x00-\x7f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
@@ -50,7 +50,7 @@ export const WRITING: KnownBad[] = [
   {
     name: "uppercase_hex_escapes",
     description: "writes control characters as \\u001F instead of \\u001f (RFC 8785 §3.2.2.2: lowercase hex)",
-    caughtBy: ["jcs", "generated"],
+    caughtBy: ["canon", "property"],
     write: (input) =>
       // An escaped backslash is skipped whole, so the text \\u0041 (a backslash, then u0041) stays.
       rewriteOutput(input, (text) =>
@@ -62,7 +62,7 @@ export const WRITING: KnownBad[] = [
   {
     name: "escapes_slashes",
     description: 'writes "/" as "\\/" (PHP json_encode\'s default); RFC 8785 §3.2.2.2 leaves it unescaped',
-    caughtBy: ["jcs", "generated"],
+    caughtBy: ["canon", "property"],
     // Outside strings canonical JSON has no "/", so every one is in a string.
     write: (input) => rewriteOutput(input, (text) => text.replaceAll("/", "\\/")),
   },
@@ -71,7 +71,7 @@ export const WRITING: KnownBad[] = [
     description:
       "sorts member names by Unicode code point (Python's sort_keys, Go, Rust) instead of UTF-16 " +
       "code units: differs once a name holds a character past U+FFFF and one in U+E000..U+FFFF",
-    caughtBy: ["jcs", "generated"],
+    caughtBy: ["canon", "property"],
     write: (input) => encoder.encode(serializeOrdered(referenceParse(input), compareCodePoints)),
   },
   {
@@ -79,7 +79,7 @@ export const WRITING: KnownBad[] = [
     description:
       "JSON.stringify(value, Object.keys(value).sort()): the sorted top-level names become a " +
       "whitelist, so nested members with other names silently vanish",
-    caughtBy: ["jcs", "generated"],
+    caughtBy: ["canon", "property"],
     write: (input) => {
       const value = referenceParse(input);
       const names = value !== null && typeof value === "object" ? Object.keys(value).sort() : [];
@@ -92,7 +92,7 @@ export const WRITING: KnownBad[] = [
       "formats numbers as seed 000's reference does: integral values below 1e21 as exact integers " +
       "(123456789012345683968, not 123456789012345680000), the rest as Python repr (1e-05, 1e-07 " +
       "where ES6 writes 0.00001, 1e-7)",
-    caughtBy: ["jcs", "numbers", "generated"],
+    caughtBy: ["canon", "numbers", "property"],
     write: (input) => encoder.encode(serializeWithRaw(formatNumbers(referenceParse(input), pythonRepr))),
   },
   {
@@ -100,7 +100,7 @@ export const WRITING: KnownBad[] = [
     description:
       'formats doubles with 15 significant digits (printf "%.15g", PHP\'s old precision): ' +
       "0.1 survives, 3.141592653589793 and most doubles do not",
-    caughtBy: ["jcs", "numbers", "generated"],
+    caughtBy: ["canon", "numbers", "property"],
     write: (input) =>
       encoder.encode(
         serializeWithRaw(formatNumbers(referenceParse(input), (n) => String(Number(n.toPrecision(15))))),
@@ -109,7 +109,7 @@ export const WRITING: KnownBad[] = [
   {
     name: "keeps_minus_zero",
     description: "writes -0 as -0 (a formatter that prints the sign bit); RFC 8785 §3.2.2.3 writes 0",
-    caughtBy: ["jcs", "numbers", "generated"],
+    caughtBy: ["canon", "numbers", "property"],
     write: (input) =>
       encoder.encode(
         serializeWithRaw(formatNumbers(referenceParse(input), (n) => (Object.is(n, -0) ? "-0" : String(n)))),
@@ -120,7 +120,7 @@ export const WRITING: KnownBad[] = [
     description:
       "escapes every backslash once more after JSON escaping (string code written for a second " +
       "context, e.g. JSON.stringify(s).replace(/\\\\/g, '\\\\\\\\')): not idempotent, each pass doubles them",
-    caughtBy: ["jcs", "I1", "generated"],
+    caughtBy: ["canon", "I1", "property"],
     write: (input) => rewriteOutput(input, (text) => text.replaceAll("\\", "\\\\")),
   },
   {
@@ -128,7 +128,7 @@ export const WRITING: KnownBad[] = [
     description:
       'sorts array items too, as if arrays were sets (a common misreading of "canonical"); ' +
       "RFC 8785 §3.2.3 keeps array order, and [1,2] and [2,1] are different values",
-    caughtBy: ["jcs", "I3", "generated"],
+    caughtBy: ["canon", "I3", "property"],
     write: (input) => {
       const byText = (a: JsonValue, b: JsonValue) =>
         compareCodeUnits(referenceSerialize(a), referenceSerialize(b));
@@ -142,7 +142,7 @@ export const WRITING: KnownBad[] = [
     description:
       "leaves out members whose value is null (Jackson's NON_NULL, Go's omitempty): {\"a\":1} and " +
       '{"a":1,"c":null} then canonicalize the same, as seed 000\'s materialised null shows',
-    caughtBy: ["jcs", "I3", "generated"],
+    caughtBy: ["canon", "I3", "property"],
     write: (input) =>
       encoder.encode(
         referenceSerialize(mapValue(referenceParse(input), { keepMember: (_, value) => value !== null })),
@@ -162,7 +162,7 @@ export const WRITING: KnownBad[] = [
     description:
       "starts its output with a UTF-8 byte-order mark (.NET's Encoding.UTF8, Windows editors); " +
       "and, reading like the reference, then refuses its own output",
-    caughtBy: ["jcs", "I1", "I4", "generated"],
+    caughtBy: ["canon", "I1", "I4", "property"],
     write: (input) => new Uint8Array([0xef, 0xbb, 0xbf, ...referenceWrite(input)]),
   },
   {
@@ -170,7 +170,7 @@ export const WRITING: KnownBad[] = [
     description:
       "loses the final } of an object (seed 000's own throwaway reference did, and only the " +
       "idempotence check noticed: its output does not parse)",
-    caughtBy: ["jcs", "I1", "generated"],
+    caughtBy: ["canon", "I1", "property"],
     write: (input) => rewriteOutput(input, (text) => (text.endsWith("}") ? text.slice(0, -1) : text)),
   },
 ];

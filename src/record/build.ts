@@ -3,14 +3,7 @@
 // second in UTC. The result is held to §2's members and forms before it leaves, so a run can never
 // sign a record the verifier would refuse as malformed.
 import type { JsonValue } from "../jcs/index.js";
-import type {
-  CaseResult,
-  ConformResult,
-  Profile,
-  Shard,
-  SuiteName,
-  UnsignedConformResult,
-} from "../types.js";
+import type { CaseResult, ConformResult, UnsignedConformResult } from "../types.js";
 import { TOOL_NAME, TOOL_VERSION } from "../version.js";
 import { FORMAT } from "./format.js";
 import { membersProblem } from "./members.js";
@@ -48,53 +41,8 @@ export function formatStartedAt(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`;
 }
 
-/** What a run's generated suites were asked for: how many, from which seed, which shard. */
-export interface SuiteParameters {
-  /** Doubles in the whole numbers sweep (all shards). */
-  numbers?: number;
-  /** Runs of each generated property (all shards). */
-  generated?: number;
-  shard?: Shard;
-  seed?: number;
-}
-
-/**
- * §2 `suite` as this tool writes it: the profile, a colon, the suites in run order; then, when
- * `numbers` or `generated` ran, what they were asked for, space-separated, so an aggregate can check
- * that shards cover the whole sweep: `rfc8785:jcs,numbers,generated numbers=100000000 generated=250
- * shard=3/8 seed=1`. Without parameters (no generated suite ran) it is the profile and suites alone.
- */
-export function recordSuite(
-  profile: Profile,
-  suites: readonly SuiteName[],
-  parameters: SuiteParameters = {},
-): string {
-  const words = [`${profile}:${suites.join(",")}`];
-  const generates = suites.includes("numbers") || suites.includes("generated");
-  if (suites.includes("numbers") && parameters.numbers !== undefined)
-    words.push(`numbers=${parameters.numbers}`);
-  if (suites.includes("generated") && parameters.generated !== undefined)
-    words.push(`generated=${parameters.generated}`);
-  if (generates && parameters.shard) words.push(`shard=${parameters.shard.index}/${parameters.shard.count}`);
-  if (generates && parameters.seed !== undefined) words.push(`seed=${parameters.seed}`);
-  return words.join(" ");
-}
-
-/** The profile, suites and parameters a `suite` written by {@link recordSuite} states, or undefined. */
-export function parseRecordSuite(
-  suite: string,
-): { profile: string; suites: string[]; parameters: Record<string, string> } | undefined {
-  const [head, ...rest] = suite.split(" ");
-  const colon = head!.indexOf(":");
-  if (colon < 0) return undefined;
-  const parameters: Record<string, string> = {};
-  for (const word of rest) {
-    const eq = word.indexOf("=");
-    if (eq <= 0 || Object.hasOwn(parameters, word.slice(0, eq))) return undefined;
-    parameters[word.slice(0, eq)] = word.slice(eq + 1);
-  }
-  return { profile: head!.slice(0, colon), suites: head!.slice(colon + 1).split(","), parameters };
-}
+// The record's `suite` is a text form other stages read back: it is written and read in one place.
+export { parseRecordSuite, recordSuite } from "../text-forms.js";
 
 /** The record's cases from judged results, in the same order, each named `<suite>/<case>`. */
 export function recordCases(results: readonly CaseResult[]): ConformResult["cases"] {

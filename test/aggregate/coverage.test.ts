@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseSweptCase, sweepCoverage, sweepCoverages } from "../../src/aggregate/index.js";
+import { sweepCoverage, sweepCoverages } from "../../src/aggregate/index.js";
+import { readSweptCaseName as parseSweptCase } from "../../src/text-forms.js";
 import { numbersCase } from "./fixtures.js";
 
 const from = (source: string, a: number, b: number, seed = 1) => ({

@@ -15,7 +15,7 @@ import {
   InputError,
   suiteShape,
 } from "../../src/aggregate/index.js";
-import { PROPERTIES } from "../../src/generated/index.js";
+import { PROPERTIES } from "../../src/corpus/index.js";
 import { signingKey } from "../../src/record/keys.js";
 import { runConformance } from "../../src/run.js";
 import type { ConformResult } from "../../src/types.js";

@@ -2,34 +2,48 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
 import { checkFor } from "../../src/checks/index.js";
-import type { Answer, Canonicalizer, CorpusCase, NumberBlock } from "../../src/types.js";
+import { judgeNumbers } from "../../src/checks/numbers.js";
+import { numberBlocks } from "../../src/corpus/index.js";
+import type { Answer, Canonicalizer, CorpusCase } from "../../src/types.js";
 import { bytes, context } from "./fakes.js";
 
 const numbers = checkFor("numbers");
+const text = (b: Uint8Array) => new TextDecoder().decode(b);
 
-/** Blocks of [input spelling, expected text] pairs. */
-function numbersCase(blocks: [string, string][][]): CorpusCase {
-  const made: NumberBlock[] = blocks.map((pairs) => ({
-    input: bytes(`[${pairs.map(([input]) => input).join(",")}]`),
-    expected: bytes(`[${pairs.map(([, expected]) => expected).join(",")}]`),
-    count: pairs.length,
-  }));
-  return {
-    suite: "numbers",
+/** The case whose blocks are these [input spelling, expected text] pairs: a numbers case is data,
+ * so the pairs become the sweep's edge cases, sent first, in blocks of the first block's size. */
+function numbersCase(blocks: [string, string][][]): Extract<CorpusCase, { kind: "numbers" }> {
+  const pairs = blocks.flat();
+  const c = {
+    suite: "numbers" as const,
     name: "seed-1/0-5",
     why: "generated doubles",
     source: "RFC 8785 §3.2.2.3",
-    kind: "numbers",
-    count: made.reduce((n, b) => n + b.count, 0),
-    blocks: () => made,
+    kind: "numbers" as const,
+    seed: 1,
+    from: 0,
+    to: pairs.length - 1,
+    count: pairs.length,
+    blockSize: blocks[0]!.length,
+    edges: pairs.map(([input]) => Number(input)),
   };
+  // The case makes exactly the blocks the test states.
+  assert.deepEqual(
+    [...numberBlocks(c)].map((b) => [text(b.input), text(b.expected), b.count]),
+    blocks.map((p) => [
+      `[${p.map(([input]) => input).join(",")}]`,
+      `[${p.map(([, expected]) => expected).join(",")}]`,
+      p.length,
+    ]),
+  );
+  return c;
 }
 
 const BLOCKS: [string, string][][] = [
   [
     ["1.0000000000000000e+0", "1"],
     ["-0.0000000000000000e+0", "0"],
-    ["1.0000000000000000e-7", "1e-7"],
+    ["9.9999999999999995e-8", "1e-7"],
   ],
   [
     ["1.0000000000000000e+21", "1e+21"],
@@ -75,7 +89,7 @@ test("numbers counts matches and spells out the first mismatch: input, expected,
   assert.equal(r.pass, false);
   assert.equal(
     r.got,
-    "3 of 5 matched; first mismatch: number #2: input 1.0000000000000000e-7, expected 1e-7, got 1e-07",
+    "3 of 5 matched; first mismatch: number #2: input 9.9999999999999995e-8, expected 1e-7, got 1e-07",
   );
 });
 
@@ -120,7 +134,7 @@ test("numbers reports a missing number", async () => {
   const r = await numbers(numbersCase([BLOCKS[0]!]), context(short));
   assert.equal(
     r.got,
-    "2 of 3 matched; first mismatch: number #2: input 1.0000000000000000e-7, expected 1e-7, got (missing)",
+    "2 of 3 matched; first mismatch: number #2: input 9.9999999999999995e-8, expected 1e-7, got (missing)",
   );
 });
 
@@ -142,22 +156,15 @@ test("numbers keeps a bounded number of blocks in flight, and reads them lazily"
     },
     async close() {},
   };
-  const c: CorpusCase = {
-    suite: "numbers",
-    name: "lazy",
-    why: "",
-    source: "",
-    kind: "numbers",
-    count: 100,
-    *blocks() {
-      for (let k = 0; k < 100; k++) {
-        generated++;
-        mostAhead = Math.max(mostAhead, generated - answered);
-        yield { input: bytes(`[${k}]`), expected: bytes(`[${k}]`), count: 1 };
-      }
-    },
-  };
-  const r = await numbers(c, context(slow));
+  const c = { ...numbersCase([[["1.0000000000000000e+0", "1"]]]), count: 100, to: 99 };
+  function* blocks() {
+    for (let k = 0; k < 100; k++) {
+      generated++;
+      mostAhead = Math.max(mostAhead, generated - answered);
+      yield { input: bytes(`[${k}]`), expected: bytes(`[${k}]`), count: 1 };
+    }
+  }
+  const r = await judgeNumbers(c, context(slow), blocks());
   assert.equal(r.got, "100 of 100 matched");
   assert.ok(most > 1, `blocks should overlap (most in flight: ${most})`);
   assert.ok(most <= 8, `at most 8 blocks in flight, saw ${most}`);

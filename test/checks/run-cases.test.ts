@@ -70,8 +70,13 @@ test("a check that throws becomes a failed case, and the run goes on", async () 
       why: "",
       source: "",
       kind: "numbers",
+      seed: 1,
+      from: 0,
+      to: 0,
       count: 1,
-      blocks: () => {
+      blockSize: 1,
+      // A generator that breaks while the check iterates the blocks.
+      get edges(): number[] {
         throw new Error("generator exploded");
       },
     },

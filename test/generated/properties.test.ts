@@ -3,11 +3,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { runCases } from "../../src/checks/index.js";
-import { loadCorpus } from "../../src/corpus/index.js";
-import { type Chunk, generatedCases, PROPERTIES, runChunk } from "../../src/generated/index.js";
-import { mixSeed } from "../../src/generated/random.js";
-import { referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
-import { inProcessCanonicalizer, knownBadCanonicalizer, nfcWrite } from "../../src/known-bad/index.js";
+import { runProperty } from "../../src/checks/property.js";
+import { generatedCases } from "../../src/corpus/generated/index.js";
+import { mixSeed } from "../../src/corpus/generated/random.js";
+import { generatedProperty, loadCorpus, PROPERTIES } from "../../src/corpus/index.js";
+import { inProcessCanonicalizer, nfcReference, referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
+import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
 import type { Answer, Canonicalizer, CorpusCase, Profile } from "../../src/types.js";
 
 function context(write: Canonicalizer) {
@@ -18,14 +19,23 @@ async function judgeAll(cases: CorpusCase[], impl: Canonicalizer) {
   return runCases(cases, context(impl), { concurrency: 8 });
 }
 
-function property(name: string) {
-  const found = PROPERTIES.find((p) => p.name === name);
-  assert.ok(found, `no property ${name}`);
-  return found;
-}
-
-function firstChunk(seed = 1, runs = 50): Chunk {
-  return { seed, fcSeed: mixSeed(seed, 0, 0), from: 0, to: runs - 1, total: runs };
+/** Runs 0..runs-1 of property `name` from run seed `seed`, as one case. */
+function firstChunk(name: string, profile: Profile = "rfc8785", seed = 1, runs = 50) {
+  const property = generatedProperty(name);
+  return {
+    suite: "generated" as const,
+    name: `${name}/seed-${seed}/0000-${String(runs - 1).padStart(4, "0")}`,
+    why: property.why,
+    source: property.source,
+    kind: "property" as const,
+    property: name,
+    profile,
+    seed,
+    fcSeed: mixSeed(seed, 0, 0),
+    from: 0,
+    to: runs - 1,
+    total: runs,
+  };
 }
 
 test("the reference passes every generated case at the default seed and runs, and a few other seeds", async () => {
@@ -39,9 +49,7 @@ test("the reference passes every generated case at the default seed and runs, an
 
 test("under profile nfc the reference after NFC passes every generated case", async () => {
   const corpus = await loadCorpus({ suites: ["generated"], profile: "nfc", numbers: 0 });
-  const failures = (await judgeAll(corpus.cases, inProcessCanonicalizer("nfc reference", nfcWrite))).filter(
-    (r) => !r.pass,
-  );
+  const failures = (await judgeAll(corpus.cases, nfcReference("nfc reference"))).filter((r) => !r.pass);
   assert.deepEqual(failures, []);
 });
 
@@ -60,7 +68,7 @@ const CATCHES: { property: string; bad: string; profile: Profile }[] = [
 for (const { property: name, bad, profile } of CATCHES) {
   test(`${name} catches ${bad}, shrunk to a smaller input than the first failure`, async () => {
     const { write } = knownBadCanonicalizer(bad);
-    const outcome = await runChunk(property(name), firstChunk(), context(write), profile);
+    const outcome = await runProperty(firstChunk(name, profile), context(write));
     assert.equal(outcome.pass, false);
     assert.ok(outcome.first && outcome.smallest);
     assert.ok(
@@ -143,12 +151,7 @@ test("an implementation that stops answering is not shrunk against: one failed a
     },
     async close() {},
   };
-  const outcome = await runChunk(
-    property("canon-matches-reference"),
-    firstChunk(),
-    context(silent),
-    "rfc8785",
-  );
+  const outcome = await runProperty(firstChunk("canon-matches-reference"), context(silent));
   assert.equal(outcome.pass, false);
   assert.match(outcome.got, /failed: timed out after 10 ms/);
   assert.equal(requests, 1);
@@ -160,10 +163,10 @@ test("shrinking a failure that shows on every input stays within the shrink budg
     requests++;
     return new TextEncoder().encode("wrong");
   });
-  const outcome = await runChunk(property("respellings-reconcile"), firstChunk(), context(wrong), "rfc8785");
+  const outcome = await runProperty(firstChunk("respellings-reconcile"), context(wrong));
   // Every output is "wrong" for a and b alike, so they always agree: this property passes...
   assert.equal(outcome.pass, true);
-  const exact = await runChunk(property("canon-matches-reference"), firstChunk(), context(wrong), "rfc8785");
+  const exact = await runProperty(firstChunk("canon-matches-reference"), context(wrong));
   // ...and this one fails on the first draw, then shrinks (one request per step) within the budget.
   assert.equal(exact.pass, false);
   assert.ok(requests <= 100 + 1 + 400, `${requests} requests`);

@@ -4,10 +4,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { mutationsOf } from "../../src/generated/mutate.js";
-import { Choices } from "../../src/generated/random.js";
-import { spell, spellNumber } from "../../src/generated/spell.js";
-import { hostileNumber, jsonValue, writesLongInteger } from "../../src/generated/values.js";
+import { PROPERTIES } from "../../src/corpus/generated/index.js";
+import { mutationsOf } from "../../src/corpus/generated/mutate.js";
+import { Choices } from "../../src/corpus/generated/random.js";
+import { spell, spellNumber } from "../../src/corpus/generated/spell.js";
+import { hostileNumber, jsonValue, writesLongInteger } from "../../src/corpus/generated/values.js";
 import { canonicalize, canonicalizeValue, type JsonValue } from "../../src/jcs/index.js";
 
 const encoder = new TextEncoder();
@@ -95,4 +96,17 @@ test("values for properties that feed outputs back hold no long integer, nor any
     }),
     { numRuns: 1000, seed: 9 },
   );
+});
+
+test("under nfc no property ever draws names that collide after NFC: the strict reference never refuses one", () => {
+  for (const property of PROPERTIES) {
+    fc.assert(
+      // biome-ignore lint/suspicious/noExplicitAny: each property has its own drawn type
+      fc.property(property.arbitrary("nfc") as fc.Arbitrary<any>, (drawn) => {
+        // The nfc reference refuses a collision (src/jcs/profile.ts); an instance is made from it.
+        assert.doesNotThrow(() => property.instance(drawn, "nfc"), property.name);
+      }),
+      { numRuns: 1000, seed: 12 },
+    );
+  }
 });

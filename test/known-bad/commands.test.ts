@@ -49,8 +49,8 @@ test("known-bad bytes stay bytes: a BOM written and invalid UTF-8 read", () => {
 test("known-bad --list names every known-bad with its declared checks", () => {
   const r = run(["known-bad", "--list"]);
   assert.equal(r.status, 0);
-  assert.match(r.stdout, /^too_aggressive +caught by jcs, I3, generated$/m);
-  assert.match(r.stdout, /^no_unicode_nfc +caught by jcs, I2, generated \(profile nfc\)$/m);
+  assert.match(r.stdout, /^too_aggressive +caught by canon, I3, property$/m);
+  assert.match(r.stdout, /^no_unicode_nfc +caught by canon, I2, property \(profile nfc\)$/m);
   assert.match(r.stdout, /^nfd_store +caught by I4 \[has a read side\]$/m);
 });
 

@@ -4,7 +4,7 @@
 // double format and of ES6 Number-to-String's notation switches. Never a noncharacter or a lone
 // surrogate: RFC 8785 lets an implementation refuse those, so they belong to the stored suites.
 import fc from "fast-check";
-import type { JsonObject, JsonValue } from "../jcs/index.js";
+import type { JsonObject, JsonValue } from "../../jcs/index.js";
 
 /** A code point an implementation must accept in a string: no surrogate, no noncharacter. */
 function isPlainScalar(cp: number): boolean {
@@ -68,7 +68,7 @@ const nameUnit = fc.constantFrom(
   "\u{1f600}",
 );
 
-export const hostileString = fc.string({ unit: stringUnit, maxLength: 8 });
+const hostileString = fc.string({ unit: stringUnit, maxLength: 8 });
 const memberName = fc.string({ unit: nameUnit, maxLength: 3 });
 
 const TWO_53 = 2 ** 53;
@@ -127,7 +127,7 @@ export function writesLongInteger(n: number): boolean {
   return Number.isInteger(n) && Math.abs(n) >= TWO_53 && Math.abs(n) < 1e21;
 }
 
-export interface ValueOptions {
+interface ValueOptions {
   /** Leave out numbers whose canonical form is an integer literal past 2^53. */
   feedsBack?: boolean;
 }

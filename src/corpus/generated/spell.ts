@@ -7,17 +7,31 @@
 //
 // An integer past 2^53 is always spelled with an exponent or a fraction: RFC 8785 lets an
 // implementation refuse a long integer literal, and a spelling must be one it has to accept.
-import type { JsonValue } from "../jcs/index.js";
+//
+// The escapes themselves (RFC 8259 §7) are here once: the differential run's noisy text
+// (src/compare/generated.ts) writes characters with the same table.
+import type { JsonValue } from "../../jcs/index.js";
 import { Choices } from "./random.js";
 
 const WHITESPACE = [" ", "\t", "\n", "\r\n", "  "] as const;
-const SHORT_ESCAPES: Record<string, string> = {
-  "\b": "\\b",
-  "\f": "\\f",
-  "\n": "\\n",
-  "\r": "\\r",
-  "\t": "\\t",
+
+/** RFC 8259 §7's two-character escapes, by code point: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`. */
+export const SHORT_ESCAPES: Readonly<Record<number, string>> = {
+  8: "\\b",
+  9: "\\t",
+  10: "\\n",
+  12: "\\f",
+  13: "\\r",
+  34: '\\"',
+  92: "\\\\",
 };
+
+/** One UTF-16 code unit as `\uXXXX`, its hex digits lowercase or upper. */
+export function unicodeEscape(unit: number, upper: boolean): string {
+  const digits = unit.toString(16).padStart(4, "0");
+  return `\\u${upper ? digits.toUpperCase() : digits}`;
+}
+
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /** `value` as JSON text spelled by the choices seed `seed` makes. */
@@ -49,17 +63,16 @@ function spellValue(value: JsonValue, c: Choices): string {
 }
 
 function hex4(unit: number, c: Choices): string {
-  const digits = unit.toString(16).padStart(4, "0");
-  return `\\u${c.deviate(0.3) ? digits.toUpperCase() : digits}`;
+  return unicodeEscape(unit, c.deviate(0.3));
 }
 
-export function spellString(text: string, c: Choices): string {
+function spellString(text: string, c: Choices): string {
   let out = '"';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (ch === '"') out += c.deviate(0.5) ? hex4(cp, c) : '\\"';
-    else if (ch === "\\") out += c.deviate(0.5) ? hex4(cp, c) : "\\\\";
-    else if (cp < 0x20) out += SHORT_ESCAPES[ch] && !c.deviate(0.5) ? SHORT_ESCAPES[ch] : hex4(cp, c);
+    const short = SHORT_ESCAPES[cp];
+    if (ch === '"' || ch === "\\") out += c.deviate(0.5) ? hex4(cp, c) : short!;
+    else if (cp < 0x20) out += short && !c.deviate(0.5) ? short : hex4(cp, c);
     else if (ch === "/" && c.deviate(0.4)) out += "\\/";
     else if (!c.deviate(0.25)) out += ch;
     else if (cp > 0xffff) out += hex4(ch.charCodeAt(0), c) + hex4(ch.charCodeAt(1), c);

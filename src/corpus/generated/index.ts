@@ -5,29 +5,25 @@
 // run's cases, split (src/corpus/shard.ts), and an aggregate can check that they cover 0..runs-1 of
 // every property once. Each chunk's fast-check seed is derived from the run seed, the property and
 // the chunk's first run, so `--seed S` replays every chunk exactly, in whichever shard it ran.
-import type { CorpusCase, Profile } from "../types.js";
+//
+// A case is data: which property, which runs, which seeds. src/checks/property.ts runs it.
+import { rangeWidth, writeRangeName } from "../../text-forms.js";
+import type { CorpusCase, Profile } from "../../types.js";
 import { PROPERTIES } from "./properties.js";
 import { mixSeed } from "./random.js";
-import { type Chunk, runChunk } from "./run-chunk.js";
 
-export { type Judgement, PROPERTIES, type Property } from "./properties.js";
-export { type Chunk, type PropertyOutcome, runChunk, SHRINK_BUDGET } from "./run-chunk.js";
+export { generatedProperty, PROPERTIES } from "./properties.js";
 
 /** Runs of each property by default: 250 × (1 + 2 + 2 + 2) = 1,750 requests, so once mode stays quick. */
 export const DEFAULT_GENERATED_RUNS = 250;
 /** Runs per case. */
-export const CHUNK_RUNS = 50;
+const CHUNK_RUNS = 50;
 
-export interface GeneratedPlan {
+interface GeneratedPlan {
   seed: number;
   /** Runs of each property over the whole (maybe sharded) run. */
   runs: number;
   profile: Profile;
-}
-
-/** Requests a whole run of the suite makes when every run passes (failures add shrinking). */
-export function generatedRequests(runs: number): number {
-  return PROPERTIES.reduce((sum, p) => sum + p.requestsPerRun * runs, 0);
 }
 
 /** Every chunk of every property, in suite order. */
@@ -35,30 +31,23 @@ export function generatedCases(plan: GeneratedPlan): CorpusCase[] {
   if (!Number.isSafeInteger(plan.runs) || plan.runs < 0) {
     throw new Error(`the generated runs must be a whole number >= 0, got ${plan.runs}`);
   }
-  const width = Math.max(4, String(Math.max(plan.runs - 1, 0)).length);
-  const pad = (i: number) => String(i).padStart(width, "0");
+  const width = rangeWidth(plan.runs, 4);
   const cases: CorpusCase[] = [];
   PROPERTIES.forEach((property, index) => {
     for (let from = 0; from < plan.runs; from += CHUNK_RUNS) {
-      const chunk: Chunk = {
-        seed: plan.seed,
-        fcSeed: mixSeed(plan.seed, index, from),
-        from,
-        to: Math.min(from + CHUNK_RUNS, plan.runs) - 1,
-        total: plan.runs,
-      };
+      const range = { seed: plan.seed, from, to: Math.min(from + CHUNK_RUNS, plan.runs) - 1 };
       cases.push({
         suite: "generated",
         // `<sweep>/seed-S/<from>-<to>`, as numbers cases are named, the sweep being the property.
-        name: `${property.name}/seed-${plan.seed}/${pad(chunk.from)}-${pad(chunk.to)}`,
+        name: `${property.name}/${writeRangeName(range, width)}`,
         why: property.why,
         source: property.source,
         kind: "property",
         property: property.name,
-        seed: plan.seed,
-        from: chunk.from,
-        to: chunk.to,
-        run: (ctx) => runChunk(property, chunk, ctx, plan.profile),
+        profile: plan.profile,
+        ...range,
+        fcSeed: mixSeed(plan.seed, index, from),
+        total: plan.runs,
       });
     }
   });

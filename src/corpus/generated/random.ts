@@ -1,7 +1,7 @@
 // The small deterministic randomness the generated suite needs outside fast-check: a seeded stream
 // for spelling choices (so a counterexample is a value and an integer, and replays exactly), and a
 // hash that derives each chunk's fast-check seed from the run seed.
-import { lowbias32 } from "../corpus/numbers.js";
+import { lowbias32 } from "../numbers.js";
 
 /** One 32-bit seed from several integers (the run seed, a property's index, a chunk's first run). */
 export function mixSeed(...parts: number[]): number {

@@ -2,7 +2,7 @@
 // Every place a mutation applies is listed, and a generated integer picks one, so a mutation is
 // replayed from its value and integer. Values are copied, never changed in place; objects are built
 // with Object.fromEntries so that a member named `__proto__` stays a member.
-import type { JsonObject, JsonValue } from "../jcs/index.js";
+import type { JsonObject, JsonValue } from "../../jcs/index.js";
 
 export interface Mutation {
   /** What was done, for the report: `truncate the string at $.a[2]`. */

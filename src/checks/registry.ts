@@ -1,0 +1,167 @@
+// The case kinds, one row each: the check that judges the kind (its id, as self-test tables and the
+// known-bads' claims name it, and its title), the judge, and the text forms of what it writes: the
+// expectation it states when its judge could not say it itself, and which form its `got` takes
+// (src/text-forms.ts holds the readers). A check id is the kind's own name, except seed 000's four
+// invariants, which keep their names I1-I4. A suite (src/types.ts SUITES) is a folder of cases; a
+// kind says how a case is judged, in whichever suite it is filed.
+import type { CaseKind, CaseResult, Check, CheckContext, CorpusCase } from "../types.js";
+import { caseOfKind, judged } from "./judge.js";
+import { judgeNumbers } from "./numbers.js";
+import { judgeProperty } from "./property.js";
+import { choiceRule, exactRule, pairRule, refusalRule, twiceRule } from "./rules.js";
+import { I1_STEPS, I4_STEPS, showAnswer, showBytes, showPair, showTwice, type TwiceSteps } from "./show.js";
+
+/** Pair inputs are shown shorter than outputs: the why already says what the pair is. */
+const PAIR_INPUT_LIMIT = 80;
+
+type CaseOf<K extends CaseKind> = Extract<CorpusCase, { kind: K }>;
+
+/**
+ * The form a kind's `got` takes: `answer` (the answer form: the output, `reject: …`, `failed: …`),
+ * `pair` (`a: … | b: …` or `both: …`), `text`, which no stage reads back (it is compared whole), or
+ * `instance`: a generated case's failing instance in its own kind's form, then how it was found.
+ */
+export type GotForm = "answer" | "pair" | "text" | "instance";
+
+interface KindRow<K extends CaseKind> {
+  check: string;
+  title: string;
+  judge: (c: CaseOf<K>, ctx: CheckContext) => Promise<CaseResult>;
+  /** What the case expects, in words, for a case whose judge threw. */
+  expectation: (c: CaseOf<K>) => string;
+  got: GotForm;
+}
+
+/** In the order self-test tables show the checks. */
+const REGISTRY = {
+  canon: {
+    check: "canon",
+    title: "exact RFC 8785 output",
+    async judge(c, ctx) {
+      const v = await exactRule(ctx.write, c.input, c.expected);
+      return judged(c, v.pass, showBytes(c.expected), showAnswer(v.answer));
+    },
+    expectation: (c) => showBytes(c.expected),
+    got: "answer",
+  },
+  reject: {
+    check: "reject",
+    title: "refuses what RFC 8785 / I-JSON forbid",
+    async judge(c, ctx) {
+      const v = await refusalRule(ctx.write, c.input);
+      return judged(c, v.pass, "reject", showAnswer(v.answer));
+    },
+    expectation: () => "reject",
+    got: "answer",
+  },
+  "canon-or-reject": {
+    check: "canon-or-reject",
+    title: "either side of a choice the RFC leaves",
+    async judge(c, ctx) {
+      const v = await choiceRule(ctx.write, c.input, c.expected);
+      return judged(c, v.pass, `reject, or ${showBytes(c.expected)}`, showAnswer(v.answer));
+    },
+    expectation: (c) => `reject, or ${showBytes(c.expected)}`,
+    got: "answer",
+  },
+  idempotent: {
+    check: "I1",
+    title: "idempotence: canon(canon(x)) = canon(x)",
+    judge: twiceJudge("write", I1_STEPS),
+    expectation: () => "canon(canon(x)) = canon(x)",
+    got: "text",
+  },
+  equal: {
+    check: "I2",
+    title: "reconciliation: re-spellings canonicalize equal",
+    judge: pairJudge(true),
+    expectation: () => "the same output for both inputs",
+    got: "pair",
+  },
+  differ: {
+    check: "I3",
+    title: "semantic visibility: changed meaning canonicalizes differently",
+    judge: pairJudge(false),
+    expectation: () => "different outputs for the two inputs",
+    got: "pair",
+  },
+  roundtrip: {
+    check: "I4",
+    title: "read/write agreement: read(write(x)) = write(x)",
+    judge: twiceJudge("read", I4_STEPS),
+    expectation: () => "read(write(x)) = write(x)",
+    got: "text",
+  },
+  numbers: {
+    check: "numbers",
+    title: "generated doubles in ES6 Number-to-String form",
+    judge: (c, ctx) => judgeNumbers(c, ctx),
+    expectation: (c) => `${c.count} numbers as ES6 String(n)`,
+    got: "text",
+  },
+  property: {
+    check: "property",
+    title: "fast-check properties: exact bytes, reconciliation, visibility, idempotence",
+    judge: judgeProperty,
+    expectation: (c) => `runs ${c.from}–${c.to} of ${c.property} pass`,
+    got: "instance",
+  },
+} as const satisfies { [K in CaseKind]: KindRow<K> };
+
+export type CheckId = (typeof REGISTRY)[CaseKind]["check"];
+
+const KINDS = Object.keys(REGISTRY) as CaseKind[];
+
+/** Every check, in table order. */
+export const CHECK_IDS: readonly CheckId[] = KINDS.map((kind) => REGISTRY[kind].check);
+
+/** What each check proves, for tables and `--list`. */
+export const CHECK_TITLES = Object.fromEntries(
+  KINDS.map((kind) => [REGISTRY[kind].check, REGISTRY[kind].title]),
+) as Record<CheckId, string>;
+
+/** The check that judges cases of `kind`. */
+export function checkIdOf(kind: CaseKind): CheckId {
+  return REGISTRY[kind].check;
+}
+
+/** The kind a check judges: each check is one kind's rule. */
+export function kindOfCheck(id: CheckId): CaseKind {
+  return KINDS.find((kind) => REGISTRY[kind].check === id)!;
+}
+
+/** The form the `got` of a `kind` case takes. */
+export function gotFormOf(kind: CaseKind): GotForm {
+  return REGISTRY[kind].got;
+}
+
+/** The judge of `kind`'s cases. */
+export function checkFor(kind: CaseKind): Check {
+  const row = REGISTRY[kind] as KindRow<CaseKind> | undefined;
+  if (!row) throw new TypeError(`no check for case kind ${JSON.stringify(kind)}`);
+  return async (c, ctx) => row.judge(caseOfKind(c, kind) as never, ctx);
+}
+
+/** The expectation of a case, in words, for when its judge threw. */
+export function expectationOf(c: CorpusCase): string {
+  return (REGISTRY[c.kind] as KindRow<CaseKind>).expectation(c as never);
+}
+
+/** I2 (`mustBeEqual`) and I3 on a stored pair. */
+function pairJudge(mustBeEqual: boolean) {
+  return async (c: CaseOf<"equal" | "differ">, ctx: CheckContext): Promise<CaseResult> => {
+    const v = await pairRule(ctx.write, c.a, c.b, mustBeEqual);
+    const inputs = `a = ${showBytes(c.a, PAIR_INPUT_LIMIT)} and b = ${showBytes(c.b, PAIR_INPUT_LIMIT)}`;
+    const expected = `${mustBeEqual ? "the same output" : "different outputs"} for ${inputs}`;
+    return judged(c, v.pass, expected, showPair(v));
+  };
+}
+
+/** I1 (the second step is the implementation again) and I4 (the store's read side) on a stored case. */
+function twiceJudge(second: keyof CheckContext, steps: TwiceSteps) {
+  return async (c: CaseOf<"idempotent" | "roundtrip">, ctx: CheckContext): Promise<CaseResult> => {
+    const v = await twiceRule(ctx.write, ctx[second], c.input);
+    const { expected, got } = showTwice(v, steps);
+    return judged(c, v.pass, expected, got);
+  };
+}

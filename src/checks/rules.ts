@@ -1,0 +1,68 @@
+// The judging rules, each once: what an implementation is asked and when its answers pass. A stored
+// case and a generated instance of the same kind are judged by the same rule here; only how the
+// verdict is written differs (src/checks/registry.ts for stored cases, ./property.ts for instances).
+import { bytesEqual } from "../bytes.js";
+import type { Answer, Canonicalizer } from "../types.js";
+import { answeredExactly, ask } from "./judge.js";
+
+/** canon: exactly the expected bytes (RFC 8785 leaves no choice). */
+export async function exactRule(impl: Canonicalizer, input: Uint8Array, expected: Uint8Array) {
+  const answer = await ask(impl, input);
+  return { pass: answeredExactly(answer, expected), answer };
+}
+
+/** reject: a deliberate refusal; a crash or a timeout (a `failed` answer) is not one. */
+export async function refusalRule(impl: Canonicalizer, input: Uint8Array) {
+  const answer = await ask(impl, input);
+  return { pass: answer.status === "rejected", answer };
+}
+
+/** canon-or-reject: where the RFC leaves a choice, a refusal, or exactly the expected bytes. */
+export async function choiceRule(impl: Canonicalizer, input: Uint8Array, expected: Uint8Array) {
+  const answer = await ask(impl, input);
+  return { pass: answer.status === "rejected" || answeredExactly(answer, expected), answer };
+}
+
+export interface PairVerdict {
+  pass: boolean;
+  a: Answer;
+  b: Answer;
+  /** Both canonical and byte-equal. */
+  same: boolean;
+}
+
+/**
+ * I2 (equal, `mustBeEqual`) and I3 (differ): both inputs are valid JSON, so both must be
+ * canonicalized, and the outputs must then be the same (I2) or different (I3).
+ */
+export async function pairRule(
+  impl: Canonicalizer,
+  a: Uint8Array,
+  b: Uint8Array,
+  mustBeEqual: boolean,
+): Promise<PairVerdict> {
+  const [answerA, answerB] = await Promise.all([ask(impl, a), ask(impl, b)]);
+  const both = answerA.status === "canonical" && answerB.status === "canonical";
+  const same = both && bytesEqual(answerA.output, answerB.output);
+  return { pass: both && same === mustBeEqual, a: answerA, b: answerB, same };
+}
+
+export type TwiceVerdict =
+  /** The first side did not write canonical output, so there was nothing to send back. */
+  | { pass: false; first: Answer; second?: undefined }
+  | { pass: boolean; first: Answer & { status: "canonical" }; second: Answer };
+
+/**
+ * I1 (idempotent: `second` is the implementation again) and I4 (roundtrip: `second` is the store's
+ * read side): the first side's output, sent to the second, must come back unchanged.
+ */
+export async function twiceRule(
+  first: Canonicalizer,
+  second: Canonicalizer,
+  input: Uint8Array,
+): Promise<TwiceVerdict> {
+  const once = await ask(first, input);
+  if (once.status !== "canonical") return { pass: false, first: once };
+  const twice = await ask(second, once.output);
+  return { pass: answeredExactly(twice, once.output), first: once, second: twice };
+}
