@@ -8,7 +8,12 @@
 //   -> record (build, sign, write record.json first, then the rest)
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { AdapterSetupError, createCanonicalizer, describeImplementation } from "./adapters/index.js";
+import {
+  AdapterSetupError,
+  atExitOrInterrupt,
+  createCanonicalizer,
+  describeImplementation,
+} from "./adapters/index.js";
 import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, corpusInputCount, corpusInputs } from "./compare/index.js";
 import { loadCorpus } from "./corpus/index.js";
@@ -19,6 +24,7 @@ import { DEFAULTS } from "./options.js";
 import { buildRecord, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
 import { toJUnitXml } from "./report/junit.js";
+import { openSandbox, type SandboxSession, SandboxSetupError } from "./sandbox/index.js";
 import type { Canonicalizer, CompareReport, RunOptions, RunOutcome } from "./types.js";
 import { TOOL_NAME, TOOL_VERSION } from "./version.js";
 
@@ -95,7 +101,11 @@ function validate(options: RunOptions): void {
   }
 }
 
-function adapterFor(options: RunOptions, side: "write" | "read" | "compare"): Canonicalizer {
+function adapterFor(
+  options: RunOptions,
+  side: "write" | "read" | "compare",
+  launcher: SandboxSession,
+): Canonicalizer {
   const command =
     side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
   const url = side === "write" ? options.url : side === "read" ? options.readUrl : undefined;
@@ -108,7 +118,22 @@ function adapterFor(options: RunOptions, side: "write" | "read" | "compare"): Ca
     jobs: options.jobs,
     timeoutMs: options.timeoutMs,
     maxOutputBytes: options.maxOutputBytes,
+    launcher,
   });
+}
+
+/** The run's sandbox (absent options: `auto`); a setup problem is the run's setup error. */
+function openRunSandbox(options: RunOptions, workingDirectory: string): SandboxSession {
+  try {
+    return openSandbox({
+      ...(options.sandbox ?? { mode: "auto" }),
+      cwd: workingDirectory,
+      ...(options.outDir ? { outDir: resolve(options.outDir) } : {}),
+    });
+  } catch (error) {
+    if (error instanceof SandboxSetupError) throw new RunSetupError(error.message);
+    throw error;
+  }
 }
 
 /** How many cases to keep in flight: adapters bound their own processes, so this only keeps them fed. */
@@ -153,11 +178,18 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const total = corpus.cases.length;
 
   const adapterOptions = { ...options, workingDirectory };
-  const write = adapterFor(adapterOptions, "write");
-  const read = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read") : write;
-  let failed = 0;
-  const closing: Canonicalizer[] = read === write ? [write] : [write, read];
+  // Every process of the command adapters starts through it; it is closed (leftovers killed, scratch
+  // removed) when the run ends, and also if the process exits or is interrupted first.
+  const sandbox = openRunSandbox(options, workingDirectory);
+  const unhook = atExitOrInterrupt(() => sandbox.close());
+  options.onSandbox?.(sandbox.status);
+  const closing: Canonicalizer[] = [];
   try {
+    const write = adapterFor(adapterOptions, "write", sandbox);
+    closing.push(write);
+    const read = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read", sandbox) : write;
+    if (read !== write) closing.push(read);
+    let failed = 0;
     options.onProgress?.({ done: 0, total, failed: 0, elapsedMs: 0 });
     const results = await runCases(
       corpus.cases,
@@ -211,7 +243,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
 
     let compare: CompareReport | undefined;
     if (options.compareCommand) {
-      const other = adapterFor(adapterOptions, "compare");
+      const other = adapterFor(adapterOptions, "compare", sandbox);
       closing.push(other);
       compare = await compareImplementations({
         a: write,
@@ -232,8 +264,18 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       }
     }
 
-    return { record, recordBytes: bytes, results, files, elapsedMs, ...(compare ? { compare } : {}) };
+    return {
+      record,
+      recordBytes: bytes,
+      results,
+      files,
+      elapsedMs,
+      sandbox: sandbox.status,
+      ...(compare ? { compare } : {}),
+    };
   } finally {
     await Promise.allSettled(closing.map((c) => c.close()));
+    unhook();
+    sandbox.close();
   }
 }

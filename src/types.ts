@@ -2,8 +2,9 @@
 // folder; these are the only shapes that cross a folder boundary, so they live in one place.
 
 import type { CompareReport } from "./compare/types.js";
+import type { SandboxOptions, SandboxStatus } from "./sandbox/types.js";
 
-export type { CompareReport };
+export type { CompareReport, SandboxOptions, SandboxStatus };
 
 /** The profile a run judges by: `rfc8785` keeps strings exactly as sent; `nfc` is for stores that
  * normalize to NFC on write, where an NFC/NFD pair must reconcile. */
@@ -193,6 +194,11 @@ export interface RunOptions {
   implementationName: string | null;
   implementationVersion: string | null;
   key: SigningKey;
+  /** How the command under test is started (docs/sandbox.md); absent: `{ mode: "auto" }`. Pass the
+   * key file in `hiddenPaths`. */
+  sandbox?: SandboxOptions;
+  /** Told, before the first case, whether the run is sandboxed and if not why. */
+  onSandbox?: (status: SandboxStatus) => void;
   onProgress?: (progress: Progress) => void;
   /** Progress of the differential run, after the corpus. */
   onCompareProgress?: (progress: Progress) => void;
@@ -215,6 +221,8 @@ export interface RunOutcome {
   /** Paths written under `outDir`, if one was given. */
   files: { record?: string; results?: string; junit?: string; compare?: string };
   elapsedMs: number;
+  /** Whether the command ran sandboxed, and if not why (the faces print unsandboxedNotice of it). */
+  sandbox: SandboxStatus;
   /** The differential run, when `compareCommand` was given. It is not part of the record: seed 003
    * fixes the record's members, and the record states one implementation. */
   compare?: CompareReport;
