@@ -31,7 +31,6 @@ import {
   type LaunchSpec,
   SANDBOX_MODES,
   type SandboxOptions,
-  type SandboxStatus,
 } from "./types.js";
 
 export interface SandboxSession extends Launcher {
