@@ -14,6 +14,14 @@ export { SandboxSetupError } from "./errors.js";
 export { killProcessesCarrying, processesCarrying } from "./leftovers.js";
 export { describeSandbox, unsandboxedNotice } from "./notice.js";
 export { type BwrapProbe, findBwrap, probeBwrap } from "./probe.js";
+export {
+  APPARMOR_PROFILE_PATH,
+  apparmorProfile,
+  type CommandRunner,
+  prepareRunnerSandbox,
+  type RunnerSetup,
+  type RunnerSetupOptions,
+} from "./runner-setup.js";
 export { type ScrubReport, scrubProcessSecrets } from "./scrub.js";
 export { type OpenSandbox, openSandbox, type SandboxSession } from "./session.js";
 export {

@@ -98,14 +98,15 @@ function probe(path: string | undefined, platform: NodeJS.Platform): BwrapProbe 
   return { works: true, path, disableUserns: strict.ok, argv0: /--argv0\b/.test(help.stdout ?? "") };
 }
 
-/** Whether bwrap works here, cached per process. `bwrapPath` overrides the lookup (tests, odd installs). */
+/** Whether bwrap works here, cached per process. `bwrapPath` overrides the lookup (tests, odd installs);
+ * `fresh` asks again (after the runner setup installed bwrap or loaded a profile). */
 export function probeBwrap(
-  o: { bwrapPath?: string; platform?: NodeJS.Platform; env?: NodeJS.ProcessEnv } = {},
+  o: { bwrapPath?: string; platform?: NodeJS.Platform; env?: NodeJS.ProcessEnv; fresh?: boolean } = {},
 ): BwrapProbe {
   const platform = o.platform ?? process.platform;
   const path = o.bwrapPath ?? (platform === "linux" ? findBwrap(o.env) : undefined);
   const key = `${platform}\0${path ?? ""}`;
-  let found = cache.get(key);
+  let found = o.fresh ? undefined : cache.get(key);
   if (found === undefined) {
     found = probe(path, platform);
     cache.set(key, found);
