@@ -23,6 +23,7 @@ export {
   type RunnerSetupOptions,
 } from "./runner-setup.js";
 export { type ScrubReport, scrubProcessSecrets } from "./scrub.js";
+export { hiddenSecretPaths, hideFromCommands } from "./secret-paths.js";
 export { type OpenSandbox, openSandbox, type SandboxSession } from "./session.js";
 export {
   type Launched,

@@ -25,6 +25,7 @@ import {
 import { SandboxSetupError } from "./errors.js";
 import { killProcessesCarrying } from "./leftovers.js";
 import { type BwrapProbe, probeBwrap } from "./probe.js";
+import { hiddenSecretPaths } from "./secret-paths.js";
 import {
   type Launched,
   type Launcher,
@@ -104,7 +105,7 @@ function hiddenPaths(o: OpenSandbox, env: NodeJS.ProcessEnv): Hidden[] {
   }
   if (env.RUNNER_TEMP && isAbsolute(env.RUNNER_TEMP)) add(env.RUNNER_TEMP, true, false, "RUNNER_TEMP");
   if (o.outDir) add(o.outDir, true, false, "the output directory");
-  for (const path of o.hiddenPaths ?? []) {
+  for (const path of [...(o.hiddenPaths ?? []), ...hiddenSecretPaths()]) {
     const absolute = resolve(o.cwd, path);
     add(absolute, isDirectory(absolute), true, `the hidden path ${path}`);
   }
