@@ -3,9 +3,9 @@
 //
 //   1. the whole filesystem read-only, a fresh /dev, and a /proc of the sandbox's own PID namespace
 //      (the harness, the runner and every other process are invisible);
-//   2. /tmp and /run (and /var/run when it is a directory of its own) replaced by empty tmpfs: they
-//      hold other programs' sockets (the Docker socket, an ssh-agent, D-Bus), and a socket can be
-//      connected to through a read-only mount;
+//   2. /tmp replaced by the run's scratch directory, /run (and /var/run when it is a directory of its
+//      own) by an empty tmpfs: they hold other programs' files and sockets (the Docker socket, an
+//      ssh-agent, D-Bus), and a socket can be connected to through a read-only mount;
 //   3. the writable paths the user named;
 //   4. the hidden directories (the output directory, RUNNER_TEMP, the file-command directory), each
 //      an empty tmpfs over everything before;
@@ -13,7 +13,8 @@
 //   6. what the command needs to see, where steps 2 and 4 hid it: its working directory, its program's
 //      directory and the directories of the files its arguments name, bound back read-only (never from
 //      inside a secret directory), with the writable and hidden paths below them applied again;
-//   7. each hidden file (the key file, the file-command files) still visible: /dev/null over it.
+//   7. each hidden file (the key file, the file-command files) still visible: /dev/null over it;
+//   8. every tmpfs of steps 2 and 4 made read-only, so that only the scratch and the writable paths are.
 import { dirname } from "node:path";
 import { BASE_FLAGS } from "./probe.js";
 
@@ -29,6 +30,8 @@ export interface BwrapPlan {
   cwd: string;
   scratch: string;
   writable: readonly string[];
+  /** /tmp's real path, where the scratch directory is mounted too (step 2); absent, /tmp stays. */
+  tmp?: string;
   /** Existing directories replaced by an empty tmpfs in step 2 (absolute, real). */
   cover: readonly string[];
   /** Paths the command must still see (step 3), absolute and real: directories or files. */
@@ -62,13 +65,21 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   if (plan.allowNetwork) args.push("--share-net");
   args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
   const ops: Op[] = [];
+  const tmpfs: string[] = [];
   const apply = (op: Op) => {
-    if (op.kind === "hide") args.push("--tmpfs", op.path);
-    else args.push(op.kind === "ro" ? "--ro-bind" : "--bind", op.path, op.path);
+    if (op.kind === "hide") {
+      args.push("--tmpfs", op.path);
+      tmpfs.push(op.path);
+    } else args.push(op.kind === "ro" ? "--ro-bind" : "--bind", op.path, op.path);
     ops.push(op);
   };
   const underSecret = (path: string) => plan.hiddenDirs.some((d) => d.secret && isWithin(path, d.path));
 
+  if (plan.tmp) {
+    // The host's /tmp is hidden as a tmpfs would hide it; what the command sees there is its scratch.
+    args.push("--bind", plan.scratch, plan.tmp);
+    ops.push({ kind: "hide", path: plan.tmp });
+  }
   for (const path of plan.cover) apply({ kind: "hide", path });
   const layered: Op[] = [
     ...plan.writable.map((path): Op => ({ kind: "rw", path })),
@@ -86,6 +97,7 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   for (const file of plan.hiddenFiles) {
     if (visible(ops, file)) args.push("--ro-bind", "/dev/null", file);
   }
+  for (const path of new Set(tmpfs)) args.push("--remount-ro", path);
   args.push("--chdir", plan.cwd);
   if (plan.argv0Flag) args.push("--argv0", plan.argv0);
   args.push("--", plan.program, ...plan.args);

@@ -137,10 +137,19 @@ function checkWritable(paths: readonly string[], cwd: string, hidden: readonly H
   return out;
 }
 
-/** /tmp, /run and /var/run, as real directories, each once. */
+/** /tmp's real path, if it is a directory. */
+function tmpDir(): string | undefined {
+  try {
+    return statSync("/tmp").isDirectory() ? realpathSync("/tmp") : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** /run and /var/run, as real directories, each once. */
 function coverDirs(): string[] {
   const out = new Set<string>();
-  for (const path of ["/tmp", "/run", "/var/run"]) {
+  for (const path of ["/run", "/var/run"]) {
     try {
       if (lstatSync(path).isDirectory()) out.add(realpathSync(path));
     } catch {
@@ -213,6 +222,7 @@ function sandboxed(o: OpenSandbox, probe: Extract<BwrapProbe, { works: true }>, 
     launch(spec: LaunchSpec): Launched {
       if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
       // Worked out at every start: the output directory, say, only exists once the record is written.
+      const tmp = tmpDir();
       const files = spec.args.map((a) => resolve(spec.cwd, a)).filter(isFile);
       const args = bwrapArgs({
         disableUserns: probe.disableUserns,
@@ -223,7 +233,8 @@ function sandboxed(o: OpenSandbox, probe: Extract<BwrapProbe, { works: true }>, 
         cwd: realish(resolve(spec.cwd)),
         scratch,
         writable,
-        cover: coverDirs(),
+        ...(tmp ? { tmp } : {}),
+        cover: coverDirs().filter((d) => d !== tmp),
         expose: exposedFor(realish(spec.program), files.map(realish)),
         hiddenDirs: hidden.filter((h) => h.dir && isDirectory(h.path)),
         hiddenFiles: hidden.filter((h) => !h.dir && existsSync(h.path)).map((h) => h.path),
