@@ -65,12 +65,11 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   if (plan.allowNetwork) args.push("--share-net");
   args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
   const ops: Op[] = [];
-  const tmpfs: string[] = [];
   const apply = (op: Op) => {
-    if (op.kind === "hide") {
-      args.push("--tmpfs", op.path);
-      tmpfs.push(op.path);
-    } else args.push(op.kind === "ro" ? "--ro-bind" : "--bind", op.path, op.path);
+    // A tmpfs over what is already hidden would hide nothing more (and bury the mount it covers).
+    if (op.kind === "hide" && !visible(ops, op.path)) return;
+    if (op.kind === "hide") args.push("--tmpfs", op.path);
+    else args.push(op.kind === "ro" ? "--ro-bind" : "--bind", op.path, op.path);
     ops.push(op);
   };
   const underSecret = (path: string) => plan.hiddenDirs.some((d) => d.secret && isWithin(path, d.path));
@@ -80,10 +79,13 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     args.push("--bind", plan.scratch, plan.tmp);
     ops.push({ kind: "hide", path: plan.tmp });
   }
+  const tmpfsFrom = ops.length;
   for (const path of plan.cover) apply({ kind: "hide", path });
+  // Outer directories first, so that an inner one is not mounted only to be buried by an outer one.
+  const hiddenDirs = [...plan.hiddenDirs].sort((a, b) => a.path.length - b.path.length);
   const layered: Op[] = [
     ...plan.writable.map((path): Op => ({ kind: "rw", path })),
-    ...plan.hiddenDirs.map((d): Op => ({ kind: "hide", path: d.path })),
+    ...hiddenDirs.map((d): Op => ({ kind: "hide", path: d.path })),
     { kind: "rw", path: plan.scratch },
   ];
   for (const op of layered) apply(op);
@@ -97,7 +99,13 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   for (const file of plan.hiddenFiles) {
     if (visible(ops, file)) args.push("--ro-bind", "/dev/null", file);
   }
-  for (const path of new Set(tmpfs)) args.push("--remount-ro", path);
+  // Each tmpfs still on top of its path, read-only (after every mount point inside it was made).
+  const remount = new Set<string>();
+  ops.forEach((op, i) => {
+    if (i < tmpfsFrom || op.kind !== "hide") return;
+    if (!ops.slice(i + 1).some((later) => isWithin(op.path, later.path))) remount.add(op.path);
+  });
+  for (const path of remount) args.push("--remount-ro", path);
   args.push("--chdir", plan.cwd);
   if (plan.argv0Flag) args.push("--argv0", plan.argv0);
   args.push("--", plan.program, ...plan.args);

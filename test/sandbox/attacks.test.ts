@@ -161,7 +161,8 @@ function harnessRun(
     suites: [SUITES[protocol]],
     outDir: s.outDir,
     cwd: REPO,
-    sandbox: { ...o.sandbox, writablePaths: [s.report] },
+    // A library caller names its key file itself (the CLI's --key-file is hidden by loadSuppliedKey).
+    sandbox: { ...o.sandbox, writablePaths: [s.report], hiddenPaths: [s.keyFile] },
     ...(o.unscrubbed ? { unscrubbed: true } : {}),
   };
   const [cmd, args] = asUser(user, process.execPath, [
@@ -170,7 +171,7 @@ function harnessRun(
     join(FIXTURES, "harness.ts"),
     JSON.stringify(config),
   ]);
-  return run(cmd, args, { env: { ...s.env, CANON_CONFORMANCE_KEY: SECRETS.key } });
+  return run(cmd, args, { env: { ...s.env, CANON_CONFORMANCE_KEY: SECRETS.key }, pipe: true });
 }
 
 function cliRun(s: Scene, user: User, protocol: "once" | "lines"): Promise<Spawned> {
@@ -193,7 +194,7 @@ function cliRun(s: Scene, user: User, protocol: "once" | "lines"): Promise<Spawn
     s.keyFile,
     "--quiet",
   ]);
-  return run(cmd, args, { env: s.env });
+  return run(cmd, args, { env: s.env, pipe: true });
 }
 
 /** Everything a run left that someone could read, searched for every planted secret. */
@@ -208,32 +209,20 @@ function leaksOfRun(s: Scene, r: Spawned): string[] {
   return problems;
 }
 
-async function assertAllAttacksFailed(s: Scene, r: Spawned, user: User): Promise<void> {
-  assert.equal(r.code, 0, `the run finished conformant (exit 0)\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
-  const findings = findingsOf(s);
-  assert.equal(findings.uid, user === "root" ? 0 : NOBODY, "the command ran as the harness's user");
-  // (a) the sandbox's own PID namespace: bwrap's init and the command (and its survivor) only
-  assert.ok(findings.visiblePids <= 4, `it saw ${findings.visiblePids} other processes`);
-  assert.deepEqual(findings.envWithheld, [], "no withheld variable in its environment");
-  assert.deepEqual(findings.loot, [], `it stole nothing (from ${findings.lootFrom.join(", ")})`);
-  assert.deepEqual(findings.umounted, [], "no mask could be taken off");
-  // (b) the file commands: out of reach, and still empty
-  assert.deepEqual(findings.wroteFileCommands, []);
+/** What the attacks achieved, seen from outside: the checks that need no report from the command. */
+async function assertNothingReachedOut(s: Scene, r: Spawned): Promise<void> {
+  assert.equal(
+    r.code,
+    0,
+    `the run finished conformant (exit 0)\nstdout: ${r.stdout.slice(0, 3000)}\nstderr: ${r.stderr}`,
+  );
   for (const path of Object.values(s.fileCommands)) assert.equal(readFileSync(path, "utf8"), "", path);
-  // (c) nothing written to the harness's stdout or stderr
-  assert.deepEqual(findings.wroteFds, []);
   assert.doesNotMatch(r.stdout + r.stderr, /hostile-wrote-here/);
-  // (e) no network: refused inside, and nothing reached the server
-  assert.match(findings.net, /^refused/);
   assert.ok(!connections.some((c) => c.includes(s.tag)), "the loopback server saw no connection");
   assert.deepEqual(leaksOfRun(s, r), [], "no secret in any output or file of the run");
-  // (d) the survivor started, and did not outlive the run
-  assert.ok(heartbeats(s).size > 0, "the survivor started (it beat at least once)");
   assert.deepEqual(await leftovers(s.tag), [], "no process of the command is left");
-  const beats = heartbeats(s);
+  // The record on disk is the harness's (no survivor replaced it), and verifies, signed by the supplied key.
   await new Promise((r) => setTimeout(r, 1000));
-  assert.deepEqual(heartbeats(s), beats, "no heartbeat after the run");
-  // The record on disk is the harness's, and verifies, signed by the supplied key.
   const bytes = readFileSync(join(s.outDir, "record.json"));
   const verdict = verifyRecord(bytes);
   assert.equal(verdict.outcome, "accept", JSON.stringify(verdict));
@@ -242,6 +231,30 @@ async function assertAllAttacksFailed(s: Scene, r: Spawned, user: User): Promise
     assert.equal(verdict.record.signer_pubkey, toHex(parseSuppliedKey(SECRETS.key).publicKey));
     assert.equal(verdict.conformant, true);
   }
+}
+
+/** And what the command itself reports it achieved (it writes findings.json where it may). */
+async function assertAllAttacksFailed(s: Scene, r: Spawned, user: User): Promise<void> {
+  await assertNothingReachedOut(s, r);
+  const findings = findingsOf(s);
+  assert.equal(findings.uid, user === "root" ? 0 : NOBODY, "the command ran as the harness's user");
+  // (a) the sandbox's own PID namespace: bwrap's init and the command (and its survivor) only
+  assert.ok(findings.visiblePids <= 4, `it saw ${findings.visiblePids} other processes`);
+  assert.deepEqual(findings.envWithheld, [], "no withheld variable in its environment");
+  assert.deepEqual(findings.loot, [], `it stole nothing (from ${findings.lootFrom.join(", ")})`);
+  assert.deepEqual(findings.umounted, [], "no mask could be taken off");
+  // (b) the file commands: found (guessed), written to in vain
+  assert.ok(findings.fileCommandPaths.length > 0, "it tried the file commands");
+  assert.deepEqual(findings.wroteFileCommands, []);
+  // (c) nothing written to the harness's stdout or stderr
+  assert.deepEqual(findings.wroteFds, []);
+  // (e) no network: refused inside
+  assert.match(findings.net, /^refused/);
+  // (d) the survivor started, and did not outlive the run
+  assert.ok(heartbeats(s).size > 0, "the survivor started (it beat at least once)");
+  const beats = heartbeats(s);
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.deepEqual(heartbeats(s), beats, "no heartbeat after the run");
 }
 
 describe("every attack fails in the sandbox", { concurrency: 2 }, () => {
@@ -261,7 +274,9 @@ describe("every attack fails in the sandbox", { concurrency: 2 }, () => {
         if (!canRun(t, { user })) return;
         const s = scene(`cli-${protocol}-${user}`, user);
         t.after(() => rmSync(s.root, { recursive: true, force: true }));
-        await assertAllAttacksFailed(s, await cliRun(s, user, protocol), user);
+        // The CLI has no option for a writable path yet: the command cannot report, so this checks
+        // what can be seen from outside (the runConformance tests read the command's own findings).
+        await assertNothingReachedOut(s, await cliRun(s, user, protocol));
       });
     }
   }
@@ -284,9 +299,10 @@ describe("the same attacks without the sandbox (controls: the checks above can f
       findings.lootFrom.some((f) => f.includes("CANON_CONFORMANCE_KEY")),
       findings.lootFrom.join(),
     );
+    // (record.json itself is the survivor's forgery by now: the run's other files show the loot)
     assert.ok(
-      leaksOfRun(s, r).some((l) => l.includes("record.json")),
-      "the leak check sees the key in the record",
+      leaksOfRun(s, r).some((l) => l.includes("results.json")),
+      "the leak check sees the stolen secrets in the run's results",
     );
     assert.ok(findings.wroteFileCommands.length > 0, "it wrote a file command");
     assert.match(readFileSync(s.fileCommands.GITHUB_ENV, "utf8"), /BASH_ENV=/);

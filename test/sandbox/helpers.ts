@@ -1,9 +1,22 @@
 // Plumbing for the sandbox tests, kept local (the shared spawn helpers are being changed elsewhere):
 // whether the sandbox can run here (and failing in CI when it cannot), running a command as root or
 // as uid 65534, the secrets a test plants and every form a leak of them could take.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import {
+  chownSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { TestContext } from "node:test";
@@ -47,9 +60,13 @@ export function asUser(user: User, command: string, args: string[]): [string, st
   return ["setpriv", [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", "--", command, ...args]];
 }
 
-/** A fresh directory; for uid 65534, owned by it (everything a test makes inside it too: chownTree). */
-export function tempRoot(label: string): string {
-  return mkdtempSync(join(tmpdir(), `cc-sandbox-${label}-`));
+/** A fresh directory inside the repository (the working directory of the runs), not under /tmp: what
+ * a run must hide there is visible unless masked, so the masks themselves are tested (under /tmp the
+ * sandbox's own /tmp would hide it anyway). `where: "tmp"` makes it under the system's temp instead. */
+export function tempRoot(label: string, where: "repo" | "tmp" = "repo"): string {
+  const base = where === "repo" ? join(REPO, "tmp", "sandbox-tests") : tmpdir();
+  mkdirSync(base, { recursive: true });
+  return mkdtempSync(join(base, `cc-sandbox-${label}-`));
 }
 
 export function chownTree(path: string, uid: number): void {
@@ -64,29 +81,56 @@ export interface Spawned {
   stderr: string;
 }
 
-/** Runs a command to its end (killed after `timeoutMs`), stdout and stderr collected. */
+/**
+ * Runs a command to its end (killed after `timeoutMs`), stdout and stderr collected. With `pipe`, its
+ * stdout is a real pipe (a FIFO), as on a runner: Node's own child stdio are sockets, which
+ * /proc/<pid>/fd/1 cannot open, so the attack on the harness's stdout would fail for the wrong reason.
+ */
 export function run(
   command: string,
   args: string[],
-  o: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number; input?: string } = {},
+  o: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number; input?: string; pipe?: boolean } = {},
 ): Promise<Spawned> {
+  let fifo: { dir: string; read: number; write: number } | undefined;
+  if (o.pipe) {
+    const dir = mkdtempSync(join(tmpdir(), "cc-sandbox-fifo-"));
+    execFileSync("mkfifo", [join(dir, "stdout")]);
+    const read = openSync(join(dir, "stdout"), constants.O_RDONLY | constants.O_NONBLOCK);
+    fifo = { dir, read, write: openSync(join(dir, "stdout"), constants.O_WRONLY) };
+  }
   return new Promise((done, fail) => {
     const child = spawn(command, args, {
       cwd: o.cwd ?? REPO,
       env: o.env ?? process.env,
-      stdio: ["pipe", "pipe", "pipe"],
+      stdio: ["pipe", fifo ? fifo.write : "pipe", "pipe"],
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
-    child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+    const out = fifo ? new Socket({ fd: fifo.read, readable: true, writable: false }) : child.stdout!;
+    if (fifo) closeSync(fifo.write);
+    out.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+    child.stderr!.setEncoding("utf8").on("data", (c: string) => (stderr += c));
     const timer = setTimeout(() => child.kill("SIGKILL"), o.timeoutMs ?? 180_000);
     child.on("error", fail);
-    child.on("close", (code, signal) => {
+    child.stdin!.on("error", () => {}); // a child that exits without reading its input
+    let status: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let outClosed = false;
+    const settle = () => {
+      if (!status || !outClosed) return;
       clearTimeout(timer);
-      done({ code, signal, stdout, stderr });
+      if (fifo) rmSync(fifo.dir, { recursive: true, force: true });
+      done({ ...status, stdout, stderr });
+    };
+    out.on("close", () => {
+      outClosed = true;
+      settle();
     });
-    child.stdin.end(o.input ?? "");
+    child.on("close", (code, signal) => {
+      status = { code, signal };
+      if (!fifo) outClosed = true;
+      settle();
+    });
+    child.stdin!.end(o.input ?? "");
   });
 }
 
