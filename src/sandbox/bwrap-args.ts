@@ -3,9 +3,10 @@
 //
 //   1. the whole filesystem read-only, a fresh /dev, and a /proc of the sandbox's own PID namespace
 //      (the harness, the runner and every other process are invisible);
-//   2. /tmp replaced by the run's scratch directory, /run (and /var/run when it is a directory of its
-//      own) by an empty tmpfs: they hold other programs' files and sockets (the Docker socket, an
-//      ssh-agent, D-Bus), and a socket can be connected to through a read-only mount;
+//   2. /tmp, /run (and /var/run when it is a directory of its own) replaced by empty tmpfs: they hold
+//      other programs' files and sockets (the Docker socket, an ssh-agent, D-Bus), and a socket can be
+//      connected to through a read-only mount. /tmp stays writable, and is this process's own: programs
+//      name files there by pid (the JVM's hsperfdata), and every sandbox's command is pid 2;
 //   3. the writable paths the user named;
 //   4. the hidden directories (the output directory, RUNNER_TEMP, the file-command directory), each
 //      an empty tmpfs over everything before;
@@ -30,7 +31,7 @@ export interface BwrapPlan {
   cwd: string;
   scratch: string;
   writable: readonly string[];
-  /** /tmp's real path, where the scratch directory is mounted too (step 2); absent, /tmp stays. */
+  /** /tmp's real path, given an empty writable tmpfs of its own (step 2); absent, /tmp stays. */
   tmp?: string;
   /** Existing directories replaced by an empty tmpfs in step 2 (absolute, real). */
   cover: readonly string[];
@@ -74,11 +75,8 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   };
   const underSecret = (path: string) => plan.hiddenDirs.some((d) => d.secret && isWithin(path, d.path));
 
-  if (plan.tmp) {
-    // The host's /tmp is hidden as a tmpfs would hide it; what the command sees there is its scratch.
-    args.push("--bind", plan.scratch, plan.tmp);
-    ops.push({ kind: "hide", path: plan.tmp });
-  }
+  if (plan.tmp) apply({ kind: "hide", path: plan.tmp });
+  // Every tmpfs from here on is made read-only at the end (step 8); /tmp's is not.
   const tmpfsFrom = ops.length;
   for (const path of plan.cover) apply({ kind: "hide", path });
   // Outer directories first, so that an inner one is not mounted only to be buried by an outer one.
@@ -112,7 +110,20 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   return args;
 }
 
-/** The directories step 6 keeps visible for a command: its program's and its file arguments'. */
-export function exposedFor(program: string, files: readonly string[]): string[] {
-  return [dirname(program), ...files.map((f) => dirname(f))];
+/**
+ * What step 6 keeps visible for a command: its program's directory, and for each path its arguments
+ * name, a file's directory or the directory itself. Never a hidden-by-default directory (`cover`: /tmp,
+ * /run) itself or one holding it: a file right in /tmp is kept visible alone, not all of /tmp.
+ */
+export function exposedFor(
+  named: readonly { path: string; dir: boolean }[],
+  cover: readonly string[],
+): string[] {
+  const out = new Set<string>();
+  for (const n of named) {
+    const wanted = n.dir ? n.path : dirname(n.path);
+    if (!cover.some((c) => isWithin(c, wanted))) out.add(wanted);
+    else if (!n.dir) out.add(n.path);
+  }
+  return [...out];
 }

@@ -82,6 +82,27 @@ function isFile(path: string): boolean {
   }
 }
 
+/** The existing paths a command line names: each argument, each word of one (a `sh -c` script), the
+ * value of a `--name=value` one, and each entry of a colon-separated list (a Java classpath), relative
+ * ones from `cwd`. Best effort: a path built at run time is not seen. */
+function namedPaths(args: readonly string[], cwd: string): { path: string; dir: boolean }[] {
+  const out: { path: string; dir: boolean }[] = [];
+  const seen = new Set<string>();
+  for (const arg of args) {
+    const eq = arg.indexOf("=");
+    const words = [arg, ...arg.split(/\s+/)];
+    const pieces = [...words, ...(eq >= 0 ? [arg.slice(eq + 1)] : [])].flatMap((p) => [p, ...p.split(":")]);
+    for (const piece of pieces) {
+      if (piece === "" || seen.has(piece)) continue;
+      seen.add(piece);
+      const absolute = resolve(cwd, piece);
+      if (isFile(absolute)) out.push({ path: realish(absolute), dir: false });
+      else if (isDirectory(absolute)) out.push({ path: realish(absolute), dir: true });
+    }
+  }
+  return out;
+}
+
 interface Hidden {
   path: string;
   /** A directory (or one that will be made): hidden with a tmpfs. Otherwise a file: /dev/null over it. */
@@ -223,7 +244,8 @@ function sandboxed(o: OpenSandbox, probe: Extract<BwrapProbe, { works: true }>, 
       if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
       // Worked out at every start: the output directory, say, only exists once the record is written.
       const tmp = tmpDir();
-      const files = spec.args.map((a) => resolve(spec.cwd, a)).filter(isFile);
+      const cover = coverDirs().filter((d) => d !== tmp);
+      const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
       const args = bwrapArgs({
         disableUserns: probe.disableUserns,
         argv0Flag: probe.argv0,
@@ -234,8 +256,8 @@ function sandboxed(o: OpenSandbox, probe: Extract<BwrapProbe, { works: true }>, 
         scratch,
         writable,
         ...(tmp ? { tmp } : {}),
-        cover: coverDirs().filter((d) => d !== tmp),
-        expose: exposedFor(realish(spec.program), files.map(realish)),
+        cover,
+        expose: exposedFor(named, [...cover, ...(tmp ? [tmp] : [])]),
         hiddenDirs: hidden.filter((h) => h.dir && isDirectory(h.path)),
         hiddenFiles: hidden.filter((h) => !h.dir && existsSync(h.path)).map((h) => h.path),
         allowNetwork: o.allowNetwork === true,

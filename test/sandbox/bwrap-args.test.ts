@@ -70,7 +70,8 @@ test("namespaces, no capabilities, the whole filesystem read-only, own /dev and 
     ["--dev", "/dev"],
     ["--proc", "/proc"],
   ]);
-  assert.ok(at(m, "--bind", "/tmp/cc-scratch", "/tmp") > 0, "/tmp is the scratch");
+  assert.ok(at(m, "--tmpfs", "/tmp") > 0, "/tmp is a tmpfs of its own");
+  assert.equal(at(m, "--remount-ro", "/tmp"), -1, "and stays writable");
   assert.ok(at(m, "--tmpfs", "/run") > 0);
   assert.ok(at(m, "--remount-ro", "/run") > at(m, "--tmpfs", "/run"), "the tmpfs is made read-only");
   assert.ok(at(m, "--bind", "/tmp/cc-scratch", "/tmp/cc-scratch") > 0, "the scratch at its own path too");
@@ -141,10 +142,10 @@ test("a secret directory is never bound back, even for the working directory or 
   assert.equal(at(m, "--ro-bind", "/secret/bin", "/secret/bin"), -1);
 });
 
-test("under /tmp: the working directory and the program's directory are bound back over the scratch", () => {
+test("under /tmp: the working directory and the program's directory are bound back over its tmpfs", () => {
   const args = bwrapArgs({ ...BASE, cwd: "/tmp/work", expose: ["/tmp/tools"] });
   const m = mounts(args);
-  const scratch = at(m, "--bind", "/tmp/cc-scratch", "/tmp");
+  const scratch = at(m, "--tmpfs", "/tmp");
   assert.ok(at(m, "--ro-bind", "/tmp/work", "/tmp/work") > scratch);
   assert.ok(at(m, "--ro-bind", "/tmp/tools", "/tmp/tools") > scratch);
   // With the network allowed, the resolver configuration hidden under /run stays readable.
