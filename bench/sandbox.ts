@@ -3,6 +3,9 @@
 // `sandbox: bwrap`, in both protocols. Repetitions are interleaved (none, bwrap, then bwrap, none, ...)
 // so that a change in the machine's load falls on both sides alike; each figure is a median, and the
 // ratio is bwrap over none. Goal: lines within 1.05x, once within 1.15x.
+// Both sides get the same environment (the sandbox is told to pass through every variable the
+// unsandboxed side inherits), so that the ratio is the sandbox's own cost: an inherited variable can
+// cost more than bwrap does (NODE_EXTRA_CA_CERTS makes every Node start load a certificate bundle).
 // BENCH_SANDBOX_REPS (default 5) sets the repetitions per side; BENCH_SANDBOX_COMMAND another command
 // (it must accept `--lines`).
 import { availableParallelism, loadavg } from "node:os";
@@ -10,12 +13,17 @@ import { fileURLToPath } from "node:url";
 import { DEFAULTS } from "../src/options.js";
 import { ephemeralKey } from "../src/record/keys.js";
 import { runConformance } from "../src/run.js";
-import { probeBwrap } from "../src/sandbox/index.js";
-import { SUITES, type RunOptions } from "../src/types.js";
+import { isWithheldVariable, probeBwrap } from "../src/sandbox/index.js";
+import { type RunOptions, SUITES } from "../src/types.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const REPS = Number(process.env.BENCH_SANDBOX_REPS ?? 5);
 const COMMAND = process.env.BENCH_SANDBOX_COMMAND ?? `"${process.execPath}" examples/node/canon.mjs`;
+
+/** Every inherited variable the unsandboxed side also gets. */
+const SAME_ENV = Object.keys(process.env).filter(
+  (n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !isWithheldVariable(n),
+);
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (n: number, digits = 2) =>
@@ -37,7 +45,7 @@ async function wholeRun(protocol: "once" | "lines", mode: "none" | "bwrap"): Pro
     implementationName: null,
     implementationVersion: null,
     key: ephemeralKey(),
-    sandbox: { mode },
+    sandbox: mode === "bwrap" ? { mode, passEnv: SAME_ENV } : { mode },
   };
   const start = process.hrtime.bigint();
   const outcome = await runConformance(options);
