@@ -6,8 +6,8 @@
 // Both sides get the same environment (the sandbox is told to pass through every variable the
 // unsandboxed side inherits), so that the ratio is the sandbox's own cost: an inherited variable can
 // cost more than bwrap does (NODE_EXTRA_CA_CERTS makes every Node start load a certificate bundle).
-// BENCH_SANDBOX_REPS (default 5) sets the repetitions per side; BENCH_SANDBOX_COMMAND another command
-// (it must accept `--lines`).
+// BENCH_SANDBOX_REPS (default 5) sets the repetitions per side, BENCH_SANDBOX_PROTOCOLS which protocols
+// (default "lines,once"), BENCH_SANDBOX_COMMAND another command (it must accept `--lines`).
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { DEFAULTS } from "../src/options.js";
@@ -67,7 +67,10 @@ export async function run(): Promise<void> {
       .join(" ")} on ${availableParallelism()} CPUs`,
   );
   console.log("protocol  none (s, median)  bwrap (s, median)  ratio  ratio of pairs (median)  goal");
-  for (const protocol of ["lines", "once"] as const) {
+  const protocols = (process.env.BENCH_SANDBOX_PROTOCOLS ?? "lines,once")
+    .split(",")
+    .filter((p): p is "lines" | "once" => p === "lines" || p === "once");
+  for (const protocol of protocols) {
     const times = { none: [] as number[], bwrap: [] as number[] };
     const pairs: number[] = [];
     for (let i = 0; i < REPS; i++) {

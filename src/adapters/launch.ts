@@ -1,7 +1,6 @@
 // From a command line to what the adapters spawn: split (or handed to the shell), program resolved.
 // Done once, before the first case, so that a missing or non-executable program stops the run with a
 // clear AdapterSetupError instead of failing every case.
-
 import type { Launcher } from "../sandbox/types.js";
 import { spawnTarget } from "./argv.js";
 import type { GroupSpawn } from "./process-group.js";
