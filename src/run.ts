@@ -9,7 +9,12 @@
 //   -> the differential run, when asked for
 //   -> reports (src/report/write.ts: record.json first, then the rest)
 import { resolve } from "node:path";
-import { AdapterSetupError, createCanonicalizer, describeImplementation } from "./adapters/index.js";
+import {
+  AdapterSetupError,
+  atExitOrInterrupt,
+  createCanonicalizer,
+  describeImplementation,
+} from "./adapters/index.js";
 import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
 import { loadCorpus } from "./corpus/index.js";
@@ -25,6 +30,7 @@ import {
 import { buildRecord, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
 import { writeReports } from "./report/write.js";
+import { openSandbox, type SandboxSession, SandboxSetupError } from "./sandbox/index.js";
 import type { Canonicalizer, CompareReport, RunOptions, RunOutcome } from "./types.js";
 import { TOOL_NAME, TOOL_VERSION } from "./version.js";
 
@@ -58,7 +64,11 @@ async function validate(options: RunOptions): Promise<void> {
   }
 }
 
-function adapterFor(options: RunOptions, side: "write" | "read" | "compare"): Canonicalizer {
+function adapterFor(
+  options: RunOptions,
+  side: "write" | "read" | "compare",
+  launcher: SandboxSession,
+): Canonicalizer {
   const command =
     side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
   const url = side === "write" ? options.url : side === "read" ? options.readUrl : undefined;
@@ -71,7 +81,22 @@ function adapterFor(options: RunOptions, side: "write" | "read" | "compare"): Ca
     jobs: options.jobs,
     timeoutMs: options.timeoutMs,
     maxOutputBytes: options.maxOutputBytes,
+    launcher,
   });
+}
+
+/** The run's sandbox (absent options: `auto`); a setup problem is the run's setup error. */
+function openRunSandbox(options: RunOptions, workingDirectory: string): SandboxSession {
+  try {
+    return openSandbox({
+      ...(options.sandbox ?? { mode: "auto" }),
+      cwd: workingDirectory,
+      ...(options.outDir ? { outDir: resolve(options.outDir) } : {}),
+    });
+  } catch (error) {
+    if (error instanceof SandboxSetupError) throw new RunSetupError(error.message);
+    throw error;
+  }
 }
 
 /** How many cases to keep in flight: adapters bound their own processes, so this only keeps them fed. */
@@ -124,11 +149,18 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const total = corpus.cases.length;
 
   const adapterOptions = { ...options, workingDirectory };
-  const write = adapterFor(adapterOptions, "write");
-  const read = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read") : write;
-  let failed = 0;
-  const closing: Canonicalizer[] = read === write ? [write] : [write, read];
+  // Every process of the command adapters starts through it; it is closed (leftovers killed, scratch
+  // removed) when the run ends, and also if the process exits or is interrupted first.
+  const sandbox = openRunSandbox(options, workingDirectory);
+  const unhook = atExitOrInterrupt(() => sandbox.close());
+  options.onSandbox?.(sandbox.status);
+  const closing: Canonicalizer[] = [];
   try {
+    const write = adapterFor(adapterOptions, "write", sandbox);
+    closing.push(write);
+    const read = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read", sandbox) : write;
+    if (read !== write) closing.push(read);
+    let failed = 0;
     options.onProgress?.({ done: 0, total, failed: 0, elapsedMs: 0 });
     const results = await runCases(
       corpus.cases,
@@ -168,7 +200,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     const elapsedMs = Date.now() - started;
 
     // The differential run goes on while the record is written: the record does not wait for it.
-    const other = options.compareCommand ? adapterFor(adapterOptions, "compare") : undefined;
+    const other = options.compareCommand ? adapterFor(adapterOptions, "compare", sandbox) : undefined;
     if (other) closing.push(other);
     const comparing = other
       ? settle(
@@ -234,10 +266,13 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       results,
       files,
       elapsedMs,
+      sandbox: sandbox.status,
       ...(compare ? { compare } : {}),
       ...(summaryMarkdown !== undefined ? { summaryMarkdown } : {}),
     };
   } finally {
     await Promise.allSettled(closing.map((c) => c.close()));
+    unhook();
+    sandbox.close();
   }
 }

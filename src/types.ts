@@ -2,8 +2,9 @@
 // folder; these are the only shapes that cross a folder boundary, so they live in one place.
 
 import type { CompareReport } from "./compare/types.js";
+import type { SandboxOptions, SandboxStatus } from "./sandbox/types.js";
 
-export type { CompareReport };
+export type { CompareReport, SandboxOptions, SandboxStatus };
 
 /** The profile a run judges by: `rfc8785` keeps strings exactly as sent; `nfc` is for stores that
  * normalize to NFC on write, where an NFC/NFD pair must reconcile. */
@@ -230,6 +231,11 @@ export interface RunOptions {
   implementationName: string | null;
   implementationVersion: string | null;
   key: SigningKey;
+  /** How the command under test is started (docs/sandbox.md); absent: `{ mode: "auto" }`. Pass the
+   * key file in `hiddenPaths`. */
+  sandbox?: SandboxOptions;
+  /** Told, before the first case, whether the run is sandboxed and if not why. */
+  onSandbox?: (status: SandboxStatus) => void;
   onProgress?: (progress: Progress) => void;
   /** Progress of the differential run, after the corpus. */
   onCompareProgress?: (progress: Progress) => void;
@@ -263,6 +269,8 @@ export interface RunOutcome {
   /** summary.md's text, when `reports.summary` asked for it: the action's job summary. */
   summaryMarkdown?: string;
   elapsedMs: number;
+  /** Whether the command ran sandboxed, and if not why (the faces print unsandboxedNotice of it). */
+  sandbox: SandboxStatus;
   /** The differential run, when `compareCommand` was given. It is not part of the record: seed 003
    * fixes the record's members, and the record states one implementation. */
   compare?: CompareReport;

@@ -1,6 +1,7 @@
 // The adapters: how a run reaches the implementation under test (DESIGN.md "The command-adapter
 // protocol", docs/protocol.md). createCanonicalizer picks one from the run's options.
 import { availableParallelism } from "node:os";
+import type { Launcher } from "../sandbox/types.js";
 import type { Canonicalizer } from "../types.js";
 import { createLinesCanonicalizer } from "./command-lines.js";
 import { createOnceCanonicalizer } from "./command-once.js";
@@ -13,7 +14,7 @@ export { createOnceCanonicalizer } from "./command-once.js";
 export { AdapterSetupError } from "./errors.js";
 export { createHttpCanonicalizer } from "./http.js";
 export { encodeRequestLine, type LinesCarry, linesCanCarry } from "./line-framing.js";
-export { killAllGroups } from "./process-group.js";
+export { atExitOrInterrupt, killAllGroups } from "./process-group.js";
 export {
   describeImplementation,
   type ImplementationDescription,
@@ -39,6 +40,8 @@ export interface AdapterOptions {
   jobs: number;
   timeoutMs: number;
   maxOutputBytes: number;
+  /** How the command adapters start their processes (the run's sandbox); ignored over http. */
+  launcher?: Launcher;
 }
 
 /**

@@ -1,6 +1,7 @@
 // From a command line to what the adapters spawn: split (or handed to the shell), program resolved.
 // Done once, before the first case, so that a missing or non-executable program stops the run with a
 // clear AdapterSetupError instead of failing every case.
+import type { Launcher } from "../sandbox/types.js";
 import { spawnTarget } from "./argv.js";
 import type { GroupSpawn } from "./process-group.js";
 import { resolveProgram } from "./program.js";
@@ -16,6 +17,9 @@ export interface CommandOptions {
   timeoutMs: number;
   /** Per answer: how many bytes of stdout are read before the answer fails. */
   maxOutputBytes: number;
+  /** How every process is started: the run's sandbox (src/sandbox); absent, directly (still without
+   * the harness's secrets in its environment). */
+  launcher?: Launcher;
 }
 
 /** After the main process exits, how long its stdout may stay open (a child of it may hold it). */
@@ -29,5 +33,6 @@ export function prepareSpawn(o: CommandOptions): GroupSpawn {
     args: target.args,
     cwd: o.cwd,
     windowsVerbatimArguments: target.windowsVerbatimArguments,
+    ...(o.launcher ? { launcher: o.launcher } : {}),
   };
 }

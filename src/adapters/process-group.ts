@@ -2,10 +2,19 @@
 // nothing it starts outlives its case or the run. On POSIX the child is detached (setsid), making its
 // pid the group id, and the group dies by `kill(-pid, SIGKILL)`; on Windows `taskkill /T /F` ends the
 // tree. Every live group is remembered so that the harness's own exit, SIGINT or SIGTERM ends them too.
+// What is spawned comes from the run's launcher (src/sandbox: bubblewrap, or unsandboxed with a run
+// token); without one, the command still gets the environment minus every secret of the harness.
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
+import { inheritedEnvironment } from "../sandbox/environment.js";
+import type { Launcher } from "../sandbox/types.js";
 
 const live = new Set<number>();
+const cleanups = new Set<() => void>();
 let hooked = false;
+/** The signal that interrupted the run: from then on nothing new is started. */
+let interruptedBy: NodeJS.Signals | undefined;
+/** After an interrupt, how long other listeners of the signal get to end the process themselves. */
+const INTERRUPT_GRACE_MS = 2000;
 
 /** Options for one spawn; `program` is already resolved to a path. */
 export interface GroupSpawn {
@@ -15,23 +24,32 @@ export interface GroupSpawn {
   args: string[];
   cwd: string;
   windowsVerbatimArguments?: boolean;
+  /** How the run starts its processes (a sandbox, or unsandboxed with a token); absent: directly. */
+  launcher?: Launcher;
 }
 
-/** Starts `program` in a new process group with all three standard streams piped. */
+/** Starts `program` in a new process group with all three standard streams piped. Throws once the
+ * run was interrupted. */
 export function spawnGroup(s: GroupSpawn): ChildProcessWithoutNullStreams {
-  const child = spawn(s.program, s.args, {
-    cwd: s.cwd,
+  if (interruptedBy !== undefined) throw new Error(`the run was interrupted by ${interruptedBy}`);
+  const launched = s.launcher?.launch(s) ?? {
+    program: s.program,
     argv0: s.argv0,
+    args: s.args,
+    env: inheritedEnvironment(process.env),
+  };
+  hookExit();
+  const child = spawn(launched.program, launched.args, {
+    cwd: s.cwd,
+    argv0: launched.argv0,
+    env: launched.env,
     stdio: ["pipe", "pipe", "pipe"],
     detached: process.platform !== "win32",
     windowsHide: true,
     windowsVerbatimArguments: s.windowsVerbatimArguments ?? false,
   });
   const pid = child.pid;
-  if (pid !== undefined) {
-    live.add(pid);
-    hookExit();
-  }
+  if (pid !== undefined) live.add(pid);
   return child;
 }
 
@@ -76,19 +94,50 @@ export function liveGroupCount(): number {
   return live.size;
 }
 
-function onSignal(signal: NodeJS.Signals): void {
+/**
+ * Runs `fn` (synchronously) when the process exits or is interrupted, after every group is killed:
+ * how a run's sandbox kills its leftovers and removes its scratch directory even then. Returns the
+ * function that unregisters it.
+ */
+export function atExitOrInterrupt(fn: () => void): () => void {
+  hookExit();
+  cleanups.add(fn);
+  return () => cleanups.delete(fn);
+}
+
+function runCleanups(): void {
   killAllGroups();
-  // Alone on this signal, our listener replaced Node's default (exit); restore it by re-raising.
-  if (process.listenerCount(signal) === 1) {
-    process.removeListener(signal, onSignal);
-    process.kill(process.pid, signal);
+  for (const fn of [...cleanups]) {
+    cleanups.delete(fn);
+    try {
+      fn();
+    } catch {
+      // One failed cleanup must not keep the others from running, nor the process from exiting.
+    }
   }
+}
+
+/** Signal numbers for the exit status a shell reports (128 + n) when another listener keeps us alive. */
+const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 2, SIGTERM: 15 };
+
+function onSignal(signal: NodeJS.Signals): void {
+  interruptedBy ??= signal;
+  runCleanups();
+  process.removeListener("SIGINT", onSignal);
+  process.removeListener("SIGTERM", onSignal);
+  // Alone on this signal, our listener replaced Node's default (exit): restore it by re-raising.
+  if (process.listenerCount(signal) === 0) {
+    process.kill(process.pid, signal);
+    return;
+  }
+  // Someone else listens too: let them end the process, but not keep an interrupted run going.
+  setTimeout(() => process.exit(128 + (SIGNAL_NUMBERS[signal] ?? 0)), INTERRUPT_GRACE_MS).unref();
 }
 
 function hookExit(): void {
   if (hooked) return;
   hooked = true;
-  process.on("exit", killAllGroups);
+  process.on("exit", runCleanups);
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
 }

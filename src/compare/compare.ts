@@ -2,10 +2,11 @@
 // goes to both implementations; where their answers differ, the input is shrunk to the smallest one
 // found that still differs the same way, and the reference says which of the two (if either) is right.
 //
-// The main pass sends inputs with `concurrency` in flight. Generated values are drawn with
-// fc.sample(noisyJson, seed), which yields exactly the values fc.check(asyncProperty(noisyJson, ...))
-// runs with that seed (test/compare/generated.test.ts holds it to that), so a disagreeing value's
-// index is a fast-check path: fc.check replays it and shrinks it with fast-check's own shrinkers.
+// The main pass sends inputs with `concurrency` in flight. Generated values are drawn by fc.check, one
+// run at a time (forEachSampled): the values fc.sample(noisyJson, seed) yields, which are exactly those
+// fc.check(asyncProperty(noisyJson, ...)) runs with that seed (test/compare/generated.test.ts holds it
+// to that), so a disagreeing value's index is a fast-check path: fc.check replays it and shrinks it
+// with fast-check's own shrinkers.
 // (fc.sample of the property itself would not do: it draws with a different bias from run 9 on.)
 import fc from "fast-check";
 import { showAnswer, showBytes } from "../checks/show.js";
@@ -13,7 +14,7 @@ import { referenceCanonicalizer } from "../jcs/canonicalizer.js";
 import type { Answer } from "../types.js";
 import { agreement, allowedChoice, ask, disagreementKind, equalBytes } from "./answers.js";
 import { noisyJson } from "./generated.js";
-import { forEachConcurrently } from "./pool.js";
+import { forEachConcurrently, forEachSampled } from "./pool.js";
 import { shrinkInput } from "./shrink-input.js";
 import type { Choice, CompareOptions, CompareReport, Disagreement, DisagreementKind } from "./types.js";
 
@@ -101,13 +102,12 @@ export async function compareImplementations(options: CompareOptions): Promise<C
       const [x, y] = await both(encoder.encode(text));
       return disagreementKind(x, y) !== kind;
     });
-  // All at once (fc.sample has no offset to resume from): about 80 characters each on average, so
-  // 100,000 values take some 8 million characters.
-  const values =
-    generated.runs > 0 ? fc.sample(noisyJson, { seed: generated.seed, numRuns: generated.runs }) : [];
   const firstOfKind = new Map<DisagreementKind, { index: number; found: Found }>();
   let generatedDisagreeing = 0;
-  await forEachConcurrently(values, concurrency, async (text, index) => {
+  const draw = { seed: generated.seed, runs: generated.runs };
+  let generatedCount = 0;
+  await forEachSampled(noisyJson, draw, concurrency, async (text, index) => {
+    generatedCount++;
     const input = encoder.encode(text);
     const [x, y] = await both(input);
     const kind = disagreementKind(x, y);
@@ -192,9 +192,9 @@ export async function compareImplementations(options: CompareOptions): Promise<C
   }
   return {
     seed: generated.seed,
-    compared: corpusCount + values.length,
+    compared: corpusCount + generatedCount,
     corpus: corpusCount,
-    generated: values.length,
+    generated: generatedCount,
     generatedDisagreeing,
     labels: { a: a.label, b: b.label, reference: reference.label },
     disagreements,

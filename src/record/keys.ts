@@ -4,7 +4,10 @@
 // writes it. No error here ever shows the key text or any part of it: a message says what was wrong
 // in general terms only.
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { inspect } from "node:util";
+import { scrubProcessSecrets } from "../sandbox/scrub.js";
+import { hideFromCommands } from "../sandbox/secret-paths.js";
 import type { SigningKey } from "../types.js";
 import { ed } from "./noble.js";
 
@@ -85,6 +88,10 @@ function seedFromPem(pem: string): Uint8Array {
  * The key a run should sign with, if the runner supplied one: from `keyFile` (--key-file) or from
  * the environment variable CANON_CONFORMANCE_KEY (an empty value counts as unset, as GitHub passes
  * a missing secret). Undefined when neither is given: the run then signs with an ephemeral key.
+ *
+ * Once read, the key is kept from the code under test: a key file is hidden in every sandbox this
+ * process opens, and its path taken out of /proc/self/cmdline; read from this process's own
+ * environment (`env` is process.env), the variable is taken out of it and out of /proc/self/environ.
  */
 export function loadSuppliedKey(options: {
   keyFile?: string;
@@ -101,8 +108,13 @@ export function loadSuppliedKey(options: {
       const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
       throw new KeyError(`cannot read the key file ${options.keyFile} (${code})`);
     }
+    hideFromCommands(resolve(options.keyFile));
+    scrubProcessSecrets([], { argValues: [options.keyFile] });
     return parseSuppliedKey(text);
   }
-  if (envSet) return parseSuppliedKey(fromEnv);
+  if (envSet) {
+    if (options.env === process.env) scrubProcessSecrets([KEY_ENV]);
+    return parseSuppliedKey(fromEnv);
+  }
   return undefined;
 }

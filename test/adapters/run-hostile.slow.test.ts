@@ -74,6 +74,9 @@ describe("hostile commands through a whole run", { concurrency: 4 }, () => {
             implementationName: null,
             implementationVersion: null,
             key: ephemeralKey(),
+            // The adapters' own handling of each hostile transport, unsandboxed: in the sandbox a
+            // command's leftover children die when it exits (test/sandbox covers that).
+            sandbox: { mode: "none" },
           }),
           120_000,
           `${protocol} run of ${h.name}`,

@@ -1,0 +1,5 @@
+/** The sandbox asked for cannot be set up (bwrap missing or refused, a bad writable path, ...). The
+ * message says what to fix; it never contains a secret (paths at most). */
+export class SandboxSetupError extends Error {
+  override name = "SandboxSetupError";
+}

@@ -1,0 +1,36 @@
+// How an untrusted command is started (DESIGN.md "The trust boundary", docs/sandbox.md): inside
+// bubblewrap where it works, never with the harness's secrets in its environment, and never outliving
+// the run; plus what the faces call around it (scrubbing the key from this process, preparing a
+// GitHub runner for bwrap).
+export {
+  FILE_COMMAND_VARIABLES,
+  inheritedEnvironment,
+  isWithheldVariable,
+  RUN_TOKEN_VARIABLE,
+  RUNNER_SECRET_VARIABLES,
+  sandboxEnvironment,
+} from "./environment.js";
+export { SandboxSetupError } from "./errors.js";
+export { killProcessesCarrying, processesCarrying } from "./leftovers.js";
+export { describeSandbox, unsandboxedNotice } from "./notice.js";
+export { type BwrapProbe, findBwrap, probeBwrap } from "./probe.js";
+export {
+  APPARMOR_PROFILE_PATH,
+  apparmorProfile,
+  type CommandRunner,
+  prepareRunnerSandbox,
+  type RunnerSetup,
+  type RunnerSetupOptions,
+} from "./runner-setup.js";
+export { type ScrubReport, scrubProcessSecrets } from "./scrub.js";
+export { hiddenSecretPaths, hideFromCommands } from "./secret-paths.js";
+export { type OpenSandbox, openSandbox, type SandboxSession } from "./session.js";
+export {
+  type Launched,
+  type Launcher,
+  type LaunchSpec,
+  SANDBOX_MODES,
+  type SandboxMode,
+  type SandboxOptions,
+  type SandboxStatus,
+} from "./types.js";

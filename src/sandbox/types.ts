@@ -1,0 +1,58 @@
+// The shapes this folder shares with the adapters and the run.
+
+/** `auto`: bubblewrap where it works, else unsandboxed with a reason; `bwrap`: bubblewrap or a setup
+ * error; `none`: never sandboxed (the environment is still stripped of every secret). */
+export type SandboxMode = "auto" | "bwrap" | "none";
+
+export const SANDBOX_MODES: readonly SandboxMode[] = ["auto", "bwrap", "none"];
+
+/** How a run wants the command under test started. */
+export interface SandboxOptions {
+  mode: SandboxMode;
+  /** Let the command use the network (default: none, only its own loopback). */
+  allowNetwork?: boolean;
+  /** Variables passed through to the command, beyond PATH, HOME, TMPDIR and the locale. The key, an
+   * action input, a runner token or a file-command path is refused here. */
+  passEnv?: string[];
+  /** Paths the command may write, beyond its scratch directory (relative ones from the working directory). */
+  writablePaths?: string[];
+  /** Paths the command must not read even if it guesses them: the key file, for one. The output
+   * directory, RUNNER_TEMP and the runner's file-command paths are always added. */
+  hiddenPaths?: string[];
+  /** Where bwrap is, when not on PATH or at /usr/bin/bwrap (tests point it at something broken). */
+  bwrapPath?: string;
+}
+
+/** What a run ended up with, for the faces to print and the run to return. */
+export type SandboxStatus =
+  | { sandboxed: true; mode: SandboxMode; bwrap: string; network: boolean }
+  | {
+      sandboxed: false;
+      mode: SandboxMode;
+      /** Why not, in a sentence a person can act on: "--sandbox none was given", "bwrap ... failed". */
+      reason: string;
+    };
+
+/** One process to start, as the adapters describe it. */
+export interface LaunchSpec {
+  /** Resolved on the harness's PATH. */
+  program: string;
+  /** As the user wrote it. */
+  argv0: string;
+  args: readonly string[];
+  cwd: string;
+}
+
+/** What to actually spawn for it. */
+export interface Launched {
+  program: string;
+  argv0: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/** Starts every process of a run the same way; `close` ends what the run left and cleans up. */
+export interface Launcher {
+  readonly status: SandboxStatus;
+  launch(spec: LaunchSpec): Launched;
+}

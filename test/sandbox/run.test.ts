@@ -1,0 +1,67 @@
+// The sandbox as a run sees it: `bwrap` that cannot work stops the run at setup, before any case;
+// `auto` falls back and says why, before the first case and in the outcome; a sandboxed run says so.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { test } from "node:test";
+import { ephemeralKey } from "../../src/record/keys.js";
+import { RunSetupError, runConformance } from "../../src/run.js";
+import type { RunOptions, SandboxStatus } from "../../src/types.js";
+import { canRun, quote, REPO } from "./helpers.js";
+
+function options(sandbox: RunOptions["sandbox"], events: string[]): RunOptions {
+  return {
+    command: [process.execPath, join(REPO, "examples/node/canon.mjs"), "--lines"].map(quote).join(" "),
+    protocol: "lines",
+    shell: false,
+    suites: ["canon-or-reject"],
+    profile: "rfc8785",
+    numbers: 0,
+    jobs: 2,
+    timeoutMs: 10_000,
+    maxOutputBytes: 1024 * 1024,
+    workingDirectory: REPO,
+    implementationName: null,
+    implementationVersion: null,
+    key: ephemeralKey(),
+    sandbox,
+    onSandbox: (s: SandboxStatus) => events.push(`sandbox ${s.sandboxed}`),
+    onProgress: (p) => events.push(`progress ${p.done}`),
+  };
+}
+
+test("sandbox bwrap where bwrap does not work: a setup error, and no case runs", async () => {
+  const events: string[] = [];
+  await assert.rejects(
+    runConformance(options({ mode: "bwrap", bwrapPath: "/bin/false" }, events)),
+    (e: Error) =>
+      e instanceof RunSetupError &&
+      /sandbox bwrap was asked for, but \/bin\/false could not start/.test(e.message),
+  );
+  assert.deepEqual(events, []);
+});
+
+test("sandbox auto where bwrap does not work: the run goes on unsandboxed and says why, first", async () => {
+  const events: string[] = [];
+  const outcome = await runConformance(options({ mode: "auto", bwrapPath: "/bin/false" }, events));
+  assert.equal(events[0], "sandbox false");
+  assert.equal(outcome.sandbox.sandboxed, false);
+  assert.match(
+    outcome.sandbox.sandboxed ? "" : outcome.sandbox.reason,
+    /\/bin\/false could not start a sandbox/,
+  );
+  assert.equal(outcome.record.conformant, true);
+});
+
+test("a sandboxed run says so, and the verdict is the same", async (t) => {
+  if (!canRun(t)) return;
+  const events: string[] = [];
+  const outcome = await runConformance(options({ mode: "bwrap" }, events));
+  assert.equal(events[0], "sandbox true");
+  assert.deepEqual(outcome.sandbox, {
+    sandboxed: true,
+    mode: "bwrap",
+    bwrap: outcome.sandbox.sandboxed ? outcome.sandbox.bwrap : "",
+    network: false,
+  });
+  assert.equal(outcome.record.conformant, true);
+});
