@@ -662,8 +662,8 @@ var require_consumer = __commonJS({
           }
         }
       }
-      widthOf(text, { guess = true } = {}) {
-        return Array.from(text).reduce((accumWidth, char) => {
+      widthOf(text2, { guess = true } = {}) {
+        return Array.from(text2).reduce((accumWidth, char) => {
           const charWidth = this.widthOfCharCode(char.codePointAt(0));
           if (charWidth === void 0) {
             if (guess) {
@@ -742,14 +742,14 @@ var require_anafanafo = __commonJS({
         require_helvetica_11px_bold()
       )
     };
-    module.exports = function measure(text, { font, ...rest }) {
+    module.exports = function measure(text2, { font, ...rest }) {
       const consumer = consumers[font];
       if (!consumer) {
         throw Error(
           `Unknown font "${font}", expected ${Object.keys(consumers).join(", ")}`
         );
       }
-      return consumer.widthOf(text, { ...rest });
+      return consumer.widthOf(text2, { ...rest });
     };
   }
 });
@@ -769,18 +769,18 @@ var MAX_DEPTH = 32;
 var MAX_INTEGER = 2 ** 53 - 1;
 
 // src/record/hex.ts
-function toHex(bytes2) {
+function toHex(bytes3) {
   let out = "";
-  for (const b of bytes2) out += b.toString(16).padStart(2, "0");
+  for (const b of bytes3) out += b.toString(16).padStart(2, "0");
   return out;
 }
-function isLowerHex(text, length) {
-  return text.length === length && /^[0-9a-f]*$/.test(text);
+function isLowerHex(text2, length) {
+  return text2.length === length && /^[0-9a-f]*$/.test(text2);
 }
-function fromHex(text) {
-  if (text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) throw new RangeError("not hexadecimal");
-  const out = new Uint8Array(text.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(text.slice(2 * i, 2 * i + 2), 16);
+function fromHex(text2) {
+  if (text2.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text2)) throw new RangeError("not hexadecimal");
+  const out = new Uint8Array(text2.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(text2.slice(2 * i, 2 * i + 2), 16);
   return out;
 }
 
@@ -951,17 +951,71 @@ function membersProblem(record2, options = { signed: true }) {
   );
 }
 
-// src/record/build.ts
-var RECORD_KIND = "canonicalizer";
-var RecordError = class extends Error {
-  name = "RecordError";
-};
-function formatStartedAt(date2) {
-  const year = date2.getUTCFullYear();
-  if (Number.isNaN(date2.getTime()) || year < 0 || year > 9999) {
-    throw new RecordError("started_at must be a valid date in the years 0000 to 9999");
+// src/text-forms.ts
+var REJECT = "reject";
+var FAIL = "failed";
+var REJECTED = `${REJECT}: `;
+var FAILED = `${FAIL}: `;
+function writeAnswerText(answer) {
+  switch (answer.status) {
+    case "canonical":
+      return answer.output;
+    case "rejected":
+      return `${REJECTED}${answer.reason}`;
+    case "failed":
+      return `${FAILED}${answer.reason}`;
   }
-  return `${date2.toISOString().slice(0, 19)}Z`;
+}
+function readAnswerText(text2) {
+  if (text2.startsWith(REJECTED)) return { status: "rejected", reason: text2.slice(REJECTED.length) };
+  if (text2.startsWith(FAILED)) return { status: "failed", reason: text2.slice(FAILED.length) };
+  return { status: "canonical", output: text2 };
+}
+function answerWithoutReason(text2) {
+  const answer = readAnswerText(text2);
+  if (answer.status === "canonical") return text2;
+  return answer.status === "rejected" ? REJECT : FAIL;
+}
+var PAIR_A = "a: ";
+var PAIR_B = " | b: ";
+var PAIR_BOTH = "both: ";
+function writePairText(pair) {
+  return "both" in pair ? `${PAIR_BOTH}${pair.both}` : `${PAIR_A}${pair.a}${PAIR_B}${pair.b}`;
+}
+function readPairText(text2) {
+  if (text2.startsWith(PAIR_BOTH)) return { both: text2.slice(PAIR_BOTH.length) };
+  if (!text2.startsWith(PAIR_A)) return void 0;
+  const at = text2.indexOf(PAIR_B);
+  if (at < 0 || text2.indexOf(PAIR_B, at + 1) >= 0) return void 0;
+  return { a: text2.slice(PAIR_A.length, at), b: text2.slice(at + PAIR_B.length) };
+}
+function rangeWidth(total, minimum) {
+  return Math.max(minimum, String(Math.max(total - 1, 0)).length);
+}
+function writeRangeName(range, width) {
+  const pad2 = (i) => String(i).padStart(width, "0");
+  return `seed-${range.seed}/${pad2(range.from)}-${pad2(range.to)}`;
+}
+var RANGE = /^seed-(\d+)\/(\d+)-(\d+)$/;
+function readRangeName(text2) {
+  const match = RANGE.exec(text2);
+  if (!match) return void 0;
+  const [seed, from, to] = [match[1], match[2], match[3]].map(Number);
+  if (![seed, from, to].every(Number.isSafeInteger) || from > to) return void 0;
+  return { seed, from, to };
+}
+function recordCaseName(suite, name) {
+  return `${suite}/${name}`;
+}
+function readRecordCaseName(text2) {
+  const slash = text2.indexOf("/");
+  return slash < 0 ? { suite: text2, name: "" } : { suite: text2.slice(0, slash), name: text2.slice(slash + 1) };
+}
+var SWEEP = /^(numbers|generated\/[^/]+)\/(.*)$/s;
+function readSweptCaseName(name) {
+  const match = SWEEP.exec(name);
+  const range = match ? readRangeName(match[2]) : void 0;
+  return range && { sweep: match[1], ...range };
 }
 function recordSuite(profile, suites, parameters = {}) {
   const words = [`${profile}:${suites.join(",")}`];
@@ -970,7 +1024,8 @@ function recordSuite(profile, suites, parameters = {}) {
     words.push(`numbers=${parameters.numbers}`);
   if (suites.includes("generated") && parameters.generated !== void 0)
     words.push(`generated=${parameters.generated}`);
-  if (generates && parameters.shard) words.push(`shard=${parameters.shard.index}/${parameters.shard.count}`);
+  if (generates && parameters.shard)
+    words.push(`${SHARD_WORD}${parameters.shard.index}/${parameters.shard.count}`);
   if (generates && parameters.seed !== void 0) words.push(`seed=${parameters.seed}`);
   return words.join(" ");
 }
@@ -986,9 +1041,33 @@ function parseRecordSuite(suite) {
   }
   return { profile: head.slice(0, colon), suites: head.slice(colon + 1).split(","), parameters };
 }
+var SHARD_WORD = "shard=";
+var SHARD = /^shard=(\d+)\/(\d+)$/;
+function readShardWord(word) {
+  const match = SHARD.exec(word);
+  return match ? { index: Number(match[1]), count: Number(match[2]) } : void 0;
+}
+function readWholeNumber(value) {
+  if (value === void 0 || !/^\d+$/.test(value)) return void 0;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : void 0;
+}
+
+// src/record/build.ts
+var RECORD_KIND = "canonicalizer";
+var RecordError = class extends Error {
+  name = "RecordError";
+};
+function formatStartedAt(date2) {
+  const year = date2.getUTCFullYear();
+  if (Number.isNaN(date2.getTime()) || year < 0 || year > 9999) {
+    throw new RecordError("started_at must be a valid date in the years 0000 to 9999");
+  }
+  return `${date2.toISOString().slice(0, 19)}Z`;
+}
 var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-function wellFormed(text) {
-  return typeof text === "string" ? text.replace(LONE_SURROGATE, "\uFFFD") : text;
+function wellFormed(text2) {
+  return typeof text2 === "string" ? text2.replace(LONE_SURROGATE, "\uFFFD") : text2;
 }
 function buildRecord(input) {
   const cases = input.cases.map((c) => ({
@@ -1065,19 +1144,19 @@ var isBytes = (a) => {
 var abytes = (value, length, title = "") => {
   if (isBytes(value) && (length === void 0 || value.length === length))
     return value;
-  const bytes2 = isBytes(value);
+  const bytes3 = isBytes(value);
   const ofLen = length !== void 0 ? ` of length ${length}` : "";
-  const got = bytes2 ? `length=${value.length}` : `type=${typeof value}`;
+  const got = bytes3 ? `length=${value.length}` : `type=${typeof value}`;
   const message = (title ? `"${title}" ` : "") + "expected Uint8Array" + ofLen + ", got " + got;
-  if (!bytes2)
+  if (!bytes3)
     throw new TypeError(message);
   throw new RangeError(message);
 };
 var snapshotBytes = (value, title = "", length) => Uint8Array.from(abytes(value, length, title));
 var padh = (n, pad2) => n.toString(16).padStart(pad2, "0");
-var bytesToHex = (bytes2) => {
+var bytesToHex = (bytes3) => {
   let hex3 = "";
-  for (const byte of abytes(bytes2))
+  for (const byte of abytes(bytes3))
     hex3 += padh(byte, 2);
   return hex3;
 };
@@ -1188,8 +1267,8 @@ var Point = class _Point {
     return new _Point(p.x, p.y, 1n, modP(p.x * p.y));
   }
   /** RFC8032 5.1.3: Uint8Array to Point. */
-  static fromBytes(bytes2, zip215 = false) {
-    const normed = snapshotBytes(bytes2, "point", LEN);
+  static fromBytes(bytes3, zip215 = false) {
+    const normed = snapshotBytes(bytes3, "point", LEN);
     const lastByte = normed[31];
     normed[31] = lastByte & ~128;
     const y = bytesToNumberLE(normed);
@@ -1627,11 +1706,11 @@ function abytes2(value, length, title = "") {
     return value;
   if (length !== void 0)
     anumber(length, "length");
-  const bytes2 = isBytes2(value);
+  const bytes3 = isBytes2(value);
   const ofLen = length !== void 0 ? ` of length ${length}` : "";
-  const got = bytes2 ? `length=${value.length}` : `type=${typeof value}`;
+  const got = bytes3 ? `length=${value.length}` : `type=${typeof value}`;
   const message = atitle(title) + "expected Uint8Array" + ofLen + ", got " + got;
-  if (!bytes2)
+  if (!bytes3)
     throw new TypeError(message);
   throw new RangeError(message);
 }
@@ -1690,13 +1769,13 @@ var hasHexBuiltin = /* @__PURE__ */ (() => (
   typeof Uint8Array.from([]).toHex === "function" && typeof Uint8Array.fromHex === "function"
 ))();
 var hexes = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-function bytesToHex2(bytes2) {
-  abytes2(bytes2);
+function bytesToHex2(bytes3) {
+  abytes2(bytes3);
   if (hasHexBuiltin)
-    return bytes2.toHex();
+    return bytes3.toHex();
   let hex3 = "";
-  for (let i = 0; i < bytes2.length; i++) {
-    hex3 += hexes[bytes2[i]];
+  for (let i = 0; i < bytes3.length; i++) {
+    hex3 += hexes[bytes3[i]];
   }
   return hex3;
 }
@@ -2261,19 +2340,19 @@ hashes.sha512 = sha512;
 var { Point: Point2 } = ed25519_exports;
 var L = 2n ** 252n + 27742317777372353535851937790883648493n;
 var P2 = 2n ** 255n - 19n;
-function bytesToNumberLE2(bytes2) {
+function bytesToNumberLE2(bytes3) {
   let n = 0n;
-  for (let i = bytes2.length - 1; i >= 0; i--) n = n << 8n | BigInt(bytes2[i]);
+  for (let i = bytes3.length - 1; i >= 0; i--) n = n << 8n | BigInt(bytes3[i]);
   return n;
 }
-function decodeCanonical(bytes2) {
+function decodeCanonical(bytes3) {
   let point;
   try {
-    point = Point2.fromBytes(bytes2, false);
+    point = Point2.fromBytes(bytes3, false);
   } catch {
     return null;
   }
-  return equalBytes(point.toBytes(), bytes2) ? point : null;
+  return equalBytes(point.toBytes(), bytes3) ? point : null;
 }
 function isSmallOrder(point) {
   return point.multiplyUnsafe(8n).is0();
@@ -2311,8 +2390,102 @@ function signEd25519(message, seed) {
 }
 
 // src/record/keys.ts
-import { readFileSync } from "node:fs";
+import { readFileSync as readFileSync2 } from "node:fs";
+import { resolve } from "node:path";
 import { inspect } from "node:util";
+
+// src/sandbox/scrub.ts
+import { closeSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
+function blockBounds() {
+  const stat4 = readFileSync("/proc/self/stat", "latin1");
+  const rest = stat4.slice(stat4.lastIndexOf(")") + 2).trim().split(" ");
+  const field = (n) => Number(rest[n - 3]);
+  const bounds = { argStart: field(48), argEnd: field(49), envStart: field(50), envEnd: field(51) };
+  for (const v of Object.values(bounds)) {
+    if (!Number.isSafeInteger(v) || v <= 0) throw new Error("/proc/self/stat has no block addresses");
+  }
+  return bounds;
+}
+function entries(block) {
+  const out = [];
+  let start = 0;
+  while (start < block.length) {
+    let end = block.indexOf(0, start);
+    if (end < 0) end = block.length;
+    out.push({ offset: start, bytes: block.subarray(start, end) });
+    start = end + 1;
+  }
+  return out;
+}
+function scrubProcessSecrets(names, o = {}) {
+  for (const name of names) delete process.env[name];
+  const report = { supported: false, environ: [], argv: 0 };
+  if (process.platform !== "linux") {
+    report.note = `the kernel's copy of the environment cannot be overwritten on ${process.platform}`;
+    return report;
+  }
+  let fd;
+  try {
+    const b = blockBounds();
+    fd = openSync("/proc/self/mem", "r+");
+    const memory = fd;
+    const overwrite = (start, end, keep) => {
+      const block = Buffer.alloc(end - start);
+      readSync(memory, block, 0, block.length, start);
+      let count3 = 0;
+      for (const e of entries(block)) {
+        const from = keep(e.bytes);
+        if (from === void 0) continue;
+        writeSync(
+          memory,
+          Buffer.alloc(e.bytes.length - from),
+          0,
+          e.bytes.length - from,
+          start + e.offset + from
+        );
+        count3++;
+      }
+      return count3;
+    };
+    const wanted = new Set(names);
+    overwrite(b.envStart, b.envEnd, (entry) => {
+      const eq = entry.indexOf(61);
+      if (eq <= 0) return void 0;
+      const name = entry.subarray(0, eq).toString("utf8");
+      if (!wanted.has(name)) return void 0;
+      report.environ.push(name);
+      return 0;
+    });
+    const values = (o.argValues ?? []).filter((v) => v !== "").map((v) => Buffer.from(v));
+    report.argv = overwrite(b.argStart, b.argEnd, (entry) => {
+      for (const v of values) {
+        if (entry.equals(v)) return 0;
+        const tail = Buffer.concat([Buffer.from("="), v]);
+        if (entry.length > tail.length && entry.subarray(entry.length - tail.length).equals(tail)) {
+          return entry.length - v.length;
+        }
+      }
+      return void 0;
+    });
+    report.supported = true;
+  } catch (error) {
+    report.note = `could not overwrite the kernel's copy: ${error.code ?? error.message}`;
+  } finally {
+    if (fd !== void 0) closeSync(fd);
+  }
+  return report;
+}
+
+// src/sandbox/secret-paths.ts
+var paths = /* @__PURE__ */ new Set();
+function hideFromCommands(path) {
+  paths.add(path);
+}
+function hiddenSecretPaths() {
+  return [...paths];
+}
+
+// src/record/keys.ts
 var KEY_ENV = "CANON_CONFORMANCE_KEY";
 var KeyError = class extends Error {
   name = "KeyError";
@@ -2352,8 +2525,8 @@ function signingKey(kind, seed) {
 function ephemeralKey() {
   return signingKey("ephemeral", ed25519_exports.utils.randomSecretKey());
 }
-function parseSuppliedKey(text) {
-  const body = text.endsWith("\r\n") ? text.slice(0, -2) : text.endsWith("\n") ? text.slice(0, -1) : text;
+function parseSuppliedKey(text2) {
+  const body = text2.endsWith("\r\n") ? text2.slice(0, -2) : text2.endsWith("\n") ? text2.slice(0, -1) : text2;
   if (/^[0-9a-fA-F]{64}$/.test(body)) {
     return signingKey("supplied", Uint8Array.from(Buffer.from(body, "hex")));
   }
@@ -2386,17 +2559,42 @@ function loadSuppliedKey(options) {
   const envSet = fromEnv !== void 0 && fromEnv !== "";
   if (options.keyFile !== void 0) {
     if (envSet) throw new KeyError(`both --key-file and ${KEY_ENV} are set; give the key one way only`);
-    let text;
+    let text2;
     try {
-      text = readFileSync(options.keyFile, "utf8");
+      text2 = readFileSync2(options.keyFile, "utf8");
     } catch (error) {
       const code2 = error.code ?? "unreadable";
       throw new KeyError(`cannot read the key file ${options.keyFile} (${code2})`);
     }
-    return parseSuppliedKey(text);
+    hideFromCommands(resolve(options.keyFile));
+    scrubProcessSecrets([], { argValues: [options.keyFile] });
+    return parseSuppliedKey(text2);
   }
-  if (envSet) return parseSuppliedKey(fromEnv);
+  if (envSet) {
+    if (options.env === process.env) scrubProcessSecrets([KEY_ENV]);
+    return parseSuppliedKey(fromEnv);
+  }
   return void 0;
+}
+
+// src/record/read.ts
+import { open } from "node:fs/promises";
+async function readRecordBytes(path) {
+  const handle = await open(path, "r");
+  try {
+    const chunks = [];
+    let total = 0;
+    while (total <= MAX_RECORD_BYTES) {
+      const chunk = Buffer.alloc(Math.min(1 << 20, MAX_RECORD_BYTES + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await handle.close();
+  }
 }
 
 // src/jcs/canonical-bytes.ts
@@ -2435,24 +2633,24 @@ function resolveOptions(options = {}) {
 
 // src/jcs/utf8.ts
 var strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-function decodeUtf8(bytes2) {
+function decodeUtf8(bytes3) {
   try {
-    return strictDecoder.decode(bytes2);
+    return strictDecoder.decode(bytes3);
   } catch {
-    const offset = firstInvalidUtf8Offset(bytes2);
+    const offset = firstInvalidUtf8Offset(bytes3);
     throw new JcsError("invalid-utf8", offset, "the input is not valid UTF-8");
   }
 }
-function firstInvalidUtf8Offset(bytes2) {
-  for (let i = 0; i < bytes2.length; ) {
-    const length = utf8SequenceLength(bytes2, i);
+function firstInvalidUtf8Offset(bytes3) {
+  for (let i = 0; i < bytes3.length; ) {
+    const length = utf8SequenceLength(bytes3, i);
     if (length <= 0) return i;
     i += length;
   }
   return -1;
 }
-function utf8SequenceLength(bytes2, i) {
-  const b = bytes2[i];
+function utf8SequenceLength(bytes3, i) {
+  const b = bytes3[i];
   if (b < 128) return 1;
   let need;
   let lo = 128;
@@ -2468,25 +2666,25 @@ function utf8SequenceLength(bytes2, i) {
     if (b === 244) hi = 143;
   } else return 0;
   for (let k = 1; k <= need; k++) {
-    const c = bytes2[i + k];
+    const c = bytes3[i + k];
     if (c === void 0) return -1;
     if (k === 1 ? c < lo || c > hi : c < 128 || c > 191) return 0;
   }
   return need + 1;
 }
-function byteOffsetOf(text, index) {
-  let bytes2 = 0;
-  const end = Math.min(index, text.length);
+function byteOffsetOf(text2, index) {
+  let bytes3 = 0;
+  const end = Math.min(index, text2.length);
   for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 128) bytes2 += 1;
-    else if (c < 2048) bytes2 += 2;
+    const c = text2.charCodeAt(i);
+    if (c < 128) bytes3 += 1;
+    else if (c < 2048) bytes3 += 2;
     else if (c >= 55296 && c <= 56319 && i + 1 < end) {
-      bytes2 += 4;
+      bytes3 += 4;
       i++;
-    } else bytes2 += 3;
+    } else bytes3 += 3;
   }
-  return bytes2;
+  return bytes3;
 }
 
 // src/jcs/scanner.ts
@@ -2500,13 +2698,13 @@ var Scanner = class {
   i = 0;
   maxDepth;
   rejectBig;
-  constructor(text, options) {
+  constructor(text2, options) {
     const resolved = resolveOptions(options);
-    this.text = text;
-    this.n = text.length;
+    this.text = text2;
+    this.n = text2.length;
     this.maxDepth = resolved.maxDepth;
     this.rejectBig = resolved.rejectBigIntegers;
-    if (this.n > 0 && text.charCodeAt(0) === 65279) {
+    if (this.n > 0 && text2.charCodeAt(0) === 65279) {
       if (!resolved.ignoreBom) this.fail("bom", 0, "a byte-order mark (U+FEFF) precedes the JSON text");
       this.i = 1;
     }
@@ -2517,29 +2715,29 @@ var Scanner = class {
   unexpected(at, wanted) {
     if (at >= this.n) return this.fail("unexpected-end", at, `the input ends where ${wanted} was expected`);
     const c = this.text.codePointAt(at);
-    const shown = c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `U+${hex(c)}`;
-    return this.fail("unexpected-character", at, `${shown} where ${wanted} was expected`);
+    const shown3 = c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `U+${hex(c)}`;
+    return this.fail("unexpected-character", at, `${shown3} where ${wanted} was expected`);
   }
   /** Skips the four whitespace characters of RFC 8259 §2 and returns the next code unit (NaN at end). */
   skipWhitespace() {
-    const text = this.text;
+    const text2 = this.text;
     let i = this.i;
-    let c = text.charCodeAt(i);
-    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+    let c = text2.charCodeAt(i);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text2.charCodeAt(++i);
     this.i = i;
     return c;
   }
   /** Reads the string whose opening quote is at `i` and returns its value; `i` ends after it. */
   readString() {
-    const text = this.text;
+    const text2 = this.text;
     const n = this.n;
     const start = this.i + 1;
     let i = start;
     for (; ; ) {
-      const c = text.charCodeAt(i);
+      const c = text2.charCodeAt(i);
       if (c === QUOTE) {
         this.i = i + 1;
-        return text.slice(start, i);
+        return text2.slice(start, i);
       }
       if (c === BACKSLASH || c < 32 || c >= 55296 && c <= 57343 || i >= n) break;
       i++;
@@ -2548,20 +2746,20 @@ var Scanner = class {
     let chunk = start;
     for (; ; ) {
       if (i >= n) this.fail("unterminated-string", start - 1, "a string is not closed");
-      const c = text.charCodeAt(i);
+      const c = text2.charCodeAt(i);
       if (c === QUOTE) {
         this.i = i + 1;
-        return out + text.slice(chunk, i);
+        return out + text2.slice(chunk, i);
       }
       if (c === BACKSLASH) {
-        out += text.slice(chunk, i);
+        out += text2.slice(chunk, i);
         this.i = i;
         out += this.readEscape();
         i = chunk = this.i;
       } else if (c < 32) {
         this.fail("control-character", i, `raw control character U+${hex(c)} in a string`);
       } else if (c >= 55296 && c <= 57343) {
-        const next = text.charCodeAt(i + 1);
+        const next = text2.charCodeAt(i + 1);
         if (c <= 56319 && next >= 56320 && next <= 57343) i += 2;
         else this.fail("lone-surrogate", i, `lone surrogate U+${hex(c)} in a string`);
       } else i++;
@@ -2578,9 +2776,9 @@ var Scanner = class {
   }
   /** Reads the escape whose backslash is at `i`; `i` ends after it. */
   readEscape() {
-    const text = this.text;
+    const text2 = this.text;
     const at = this.i;
-    const c = text.charCodeAt(at + 1);
+    const c = text2.charCodeAt(at + 1);
     this.i = at + 2;
     switch (c) {
       case QUOTE:
@@ -2603,7 +2801,7 @@ var Scanner = class {
         const u = this.hex4(at + 2);
         this.i = at + 6;
         if (u < 55296 || u > 57343) return String.fromCharCode(u);
-        if (u <= 56319 && text.charCodeAt(at + 6) === BACKSLASH && text.charCodeAt(at + 7) === 117) {
+        if (u <= 56319 && text2.charCodeAt(at + 6) === BACKSLASH && text2.charCodeAt(at + 7) === 117) {
           const low = this.hex4(at + 8);
           if (low >= 56320 && low <= 57343) {
             this.i = at + 12;
@@ -2623,41 +2821,41 @@ var Scanner = class {
   }
   /** Reads the number at `i` (a '-' or a digit) and returns its double; `i` ends after it. */
   readNumber() {
-    const text = this.text;
+    const text2 = this.text;
     const start = this.i;
     let i = start;
     let integer2 = true;
-    let c = text.charCodeAt(i);
-    if (c === 45) c = text.charCodeAt(++i);
+    let c = text2.charCodeAt(i);
+    if (c === 45) c = text2.charCodeAt(++i);
     if (c === 48) {
-      c = text.charCodeAt(++i);
+      c = text2.charCodeAt(++i);
       if (c >= 48 && c <= 57) this.fail("leading-zero", start, "a number must not have a leading zero");
     } else if (c >= 49 && c <= 57) {
       do
-        c = text.charCodeAt(++i);
+        c = text2.charCodeAt(++i);
       while (c >= 48 && c <= 57);
     } else return this.fail("invalid-number", start, "'-' must be followed by a digit");
     if (c === 46) {
       integer2 = false;
-      c = text.charCodeAt(++i);
+      c = text2.charCodeAt(++i);
       if (!(c >= 48 && c <= 57)) {
         this.fail("invalid-number", start, "a decimal point must be followed by a digit");
       }
       do
-        c = text.charCodeAt(++i);
+        c = text2.charCodeAt(++i);
       while (c >= 48 && c <= 57);
     }
     if (c === 101 || c === 69) {
       integer2 = false;
-      c = text.charCodeAt(++i);
-      if (c === 43 || c === 45) c = text.charCodeAt(++i);
+      c = text2.charCodeAt(++i);
+      if (c === 43 || c === 45) c = text2.charCodeAt(++i);
       if (!(c >= 48 && c <= 57)) this.fail("invalid-number", start, "an exponent must have a digit");
       do
-        c = text.charCodeAt(++i);
+        c = text2.charCodeAt(++i);
       while (c >= 48 && c <= 57);
     }
     this.i = i;
-    const value = Number(text.slice(start, i));
+    const value = Number(text2.slice(start, i));
     if (value === Infinity || value === -Infinity) {
       this.fail("number-out-of-range", start, "the number is beyond the range of an IEEE-754 double");
     }
@@ -2825,11 +3023,11 @@ var ByteCanonicalizer = class {
     this.out = bigger;
     this.outBuf = Buffer.from(bigger.buffer);
   }
-  writeAscii(text) {
-    this.ensure(text.length);
+  writeAscii(text2) {
+    this.ensure(text2.length);
     const out = this.out;
     let o = this.o;
-    for (let k = 0; k < text.length; k++) out[o++] = text.charCodeAt(k);
+    for (let k = 0; k < text2.length; k++) out[o++] = text2.charCodeAt(k);
     this.o = o;
   }
   // --- errors ---
@@ -2840,8 +3038,8 @@ var ByteCanonicalizer = class {
     if (at >= this.n)
       return this.fail("unexpected-end", this.n, `the input ends where ${wanted} was expected`);
     const c = this.codePointAt(at);
-    const shown = c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `U+${hex2(c)}`;
-    return this.fail("unexpected-character", at, `${shown} where ${wanted} was expected`);
+    const shown3 = c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `U+${hex2(c)}`;
+    return this.fail("unexpected-character", at, `${shown3} where ${wanted} was expected`);
   }
   /** The code point whose UTF-8 sequence starts at `at` (the input is valid UTF-8). */
   codePointAt(at) {
@@ -2872,11 +3070,11 @@ var ByteCanonicalizer = class {
   writeString() {
     const src = this.src;
     const n = this.n;
-    const open3 = this.i;
-    this.ensure(n - open3);
+    const open6 = this.i;
+    this.ensure(n - open6);
     let out = this.out;
     let o = this.o;
-    let i = open3 + 1;
+    let i = open6 + 1;
     out[o++] = QUOTE2;
     this.lastEscaped = false;
     for (; ; ) {
@@ -2892,7 +3090,7 @@ var ByteCanonicalizer = class {
       } else if (b < 32) {
         this.fail("control-character", i, `raw control character U+${hex2(b)} in a string`);
       } else if (i >= n) {
-        this.fail("unterminated-string", open3, "a string is not closed");
+        this.fail("unterminated-string", open6, "a string is not closed");
       } else {
         out[o++] = b;
         i++;
@@ -3080,17 +3278,17 @@ var ByteCanonicalizer = class {
     if (this.lastEscaped) this.objectEscaped[top] = true;
     const { memberStart, nameEnd } = this;
     const base = this.objectBase[top];
-    const count = memberStart.length - base;
+    const count3 = memberStart.length - base;
     let duplicate = false;
     let names = this.objectNames[top];
-    if (names === null && count < SET_THRESHOLD) {
-      for (let k = base; k < base + count && !duplicate; k++) {
+    if (names === null && count3 < SET_THRESHOLD) {
+      for (let k = base; k < base + count3 && !duplicate; k++) {
         duplicate = this.sameBytes(memberStart[k], nameEnd[k], start, end);
       }
     } else {
       if (names === null) {
         names = this.objectNames[top] = /* @__PURE__ */ new Set();
-        for (let k = base; k < base + count; k++)
+        for (let k = base; k < base + count3; k++)
           names.add(this.outBuf.toString("latin1", memberStart[k], nameEnd[k]));
       }
       const key = this.outBuf.toString("latin1", start, end);
@@ -3138,22 +3336,22 @@ var ByteCanonicalizer = class {
     const top = this.objectBase.length - 1;
     const base = this.objectBase[top];
     const { memberStart, nameEnd } = this;
-    const count = memberStart.length - base;
+    const count3 = memberStart.length - base;
     let compare;
     if (this.objectEscaped[top]) {
       const names = [];
-      for (let k = base; k < base + count; k++) {
+      for (let k = base; k < base + count3; k++) {
         names[k] = JSON.parse(this.outBuf.toString("utf8", memberStart[k], nameEnd[k]));
       }
       compare = (p, q) => names[p] < names[q] ? -1 : names[p] > names[q] ? 1 : 0;
     } else compare = (p, q) => this.compareNames(p, q);
     let sorted = true;
-    for (let k = base + 1; k < base + count && sorted; k++) sorted = compare(k - 1, k) < 0;
+    for (let k = base + 1; k < base + count3 && sorted; k++) sorted = compare(k - 1, k) < 0;
     if (sorted) return;
-    if (this.order.length < count) this.order = new Int32Array(Math.max(count, this.order.length * 2));
+    if (this.order.length < count3) this.order = new Int32Array(Math.max(count3, this.order.length * 2));
     const order = this.order;
-    if (count <= 16) {
-      for (let k = 0; k < count; k++) {
+    if (count3 <= 16) {
+      for (let k = 0; k < count3; k++) {
         const m = base + k;
         let j = k;
         while (j > 0 && compare(order[j - 1], m) > 0) {
@@ -3163,7 +3361,7 @@ var ByteCanonicalizer = class {
         order[j] = m;
       }
     } else {
-      const sortedIndexes = Array.from({ length: count }, (_, k) => base + k).sort(compare);
+      const sortedIndexes = Array.from({ length: count3 }, (_, k) => base + k).sort(compare);
       order.set(sortedIndexes);
     }
     const first2 = memberStart[base];
@@ -3174,8 +3372,8 @@ var ByteCanonicalizer = class {
     const copy = this.scratch;
     copy.set(out.subarray(first2, end));
     let o = first2;
-    const last = base + count - 1;
-    for (let k = 0; k < count; k++) {
+    const last = base + count3 - 1;
+    for (let k = 0; k < count3; k++) {
       const m = order[k];
       const from = memberStart[m] - first2;
       const to = (m < last ? memberStart[m + 1] - 1 : end) - first2;
@@ -3226,9 +3424,9 @@ function serializeToBytes(value) {
   const parts = [];
   let size = 0;
   writeCanonical(value, (chunk) => {
-    const bytes2 = encoder.encode(chunk);
-    parts.push(bytes2);
-    size += bytes2.length;
+    const bytes3 = encoder.encode(chunk);
+    parts.push(bytes3);
+    size += bytes3.length;
   });
   if (parts.length === 1) return parts[0];
   const out = new Uint8Array(size);
@@ -3501,9 +3699,9 @@ var Keccak = class _Keccak {
       throw new Error("XOF is not enabled");
     return this.writeInto(out);
   }
-  xof(bytes2) {
-    anumber(bytes2);
-    return this.xofInto(new Uint8Array(bytes2));
+  xof(bytes3) {
+    anumber(bytes3);
+    return this.xofInto(new Uint8Array(bytes3));
   }
   digestInto(out) {
     aoutput(out, this);
@@ -3542,19 +3740,19 @@ var genKeccak = (suffix, blockLen, outputLen, info = {}) => createHasher(() => n
 var keccak_256 = /* @__PURE__ */ genKeccak(1, 136, 32);
 
 // src/jcs/digest.ts
-function sha256Hex(bytes2) {
-  return bytesToHex2(sha256(bytes2));
+function sha256Hex(bytes3) {
+  return bytesToHex2(sha256(bytes3));
 }
-function keccak256Hex(bytes2) {
-  return bytesToHex2(keccak_256(bytes2));
+function keccak256Hex(bytes3) {
+  return bytesToHex2(keccak_256(bytes3));
 }
 
 // src/jcs/parse.ts
-function parse(bytes2, options = {}) {
-  return parseText(decodeUtf8(bytes2), options);
+function parse(bytes3, options = {}) {
+  return parseText(decodeUtf8(bytes3), options);
 }
-function parseText(text, options = {}) {
-  const s = new Scanner(text, options);
+function parseText(text2, options = {}) {
+  const s = new Scanner(text2, options);
   const readName = (obj) => {
     if (s.skipWhitespace() !== QUOTE) s.unexpected(s.i, "a member name (a string)");
     const at = s.i;
@@ -3640,9 +3838,33 @@ function parseText(text, options = {}) {
   }
 }
 
+// src/jcs/profile.ts
+var MAX_NFC_DEPTH = 2e3;
+function nfcValue(value, depth = 0) {
+  if (depth > MAX_NFC_DEPTH) throw new Error(`nesting deeper than ${MAX_NFC_DEPTH} levels`);
+  if (typeof value === "string") return value.normalize("NFC");
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => nfcValue(v, depth + 1));
+  const out = /* @__PURE__ */ Object.create(null);
+  for (const [name, v] of Object.entries(value)) {
+    const normalized = name.normalize("NFC");
+    const item = nfcValue(v, depth + 1);
+    if (Object.hasOwn(out, normalized))
+      throw new Error(`duplicate member name ${JSON.stringify(normalized)}`);
+    out[normalized] = item;
+  }
+  return out;
+}
+function canonicalizeFor(profile, input) {
+  return profile === "rfc8785" ? canonicalBytes(input) : serializeToBytes(nfcValue(parse(input)));
+}
+function canonicalizeValueFor(profile, value) {
+  return serializeToBytes(profile === "rfc8785" ? value : nfcValue(value));
+}
+
 // src/jcs/index.ts
-function canonicalize(bytes2, options) {
-  return canonicalBytes(bytes2, options);
+function canonicalize(bytes3, options) {
+  return canonicalBytes(bytes3, options);
 }
 function canonicalizeValue(value) {
   return serializeToBytes(value);
@@ -3687,19 +3909,19 @@ var PLAIN_INTEGER = /^(0|[1-9][0-9]*)$/;
 function isNumberChar(c) {
   return c >= 48 && c <= 57 || c === 45 || c === 43 || c === 46 || c === 101 || c === 69;
 }
-function firstNonPlainNumber(text) {
-  const n = text.length;
+function firstNonPlainNumber(text2) {
+  const n = text2.length;
   let i = 0;
   while (i < n) {
-    const c = text.charCodeAt(i);
+    const c = text2.charCodeAt(i);
     if (c === 34) {
       i++;
-      while (i < n && text.charCodeAt(i) !== 34) i += text.charCodeAt(i) === 92 ? 2 : 1;
+      while (i < n && text2.charCodeAt(i) !== 34) i += text2.charCodeAt(i) === 92 ? 2 : 1;
       i++;
     } else if (c === 45 || c >= 48 && c <= 57) {
       const start = i;
-      while (i < n && isNumberChar(text.charCodeAt(i))) i++;
-      const token = text.slice(start, i);
+      while (i < n && isNumberChar(text2.charCodeAt(i))) i++;
+      const token = text2.slice(start, i);
       if (!PLAIN_INTEGER.test(token) || BigInt(token) > BigInt(MAX_INTEGER)) return token;
     } else {
       i++;
@@ -3712,13 +3934,13 @@ function firstNonPlainNumber(text) {
 function reject(step, reason, detail) {
   return { outcome: "reject", step, reason, detail };
 }
-function verifyRecord(bytes2) {
-  if (bytes2.length > MAX_RECORD_BYTES) {
+function verifyRecord(bytes3) {
+  if (bytes3.length > MAX_RECORD_BYTES) {
     return reject(1, "malformed", `the record is over the limit of ${MAX_RECORD_BYTES} bytes`);
   }
   let value;
   try {
-    value = parse(bytes2, { maxDepth: MAX_DEPTH, bom: "reject", bigIntegers: "round" });
+    value = parse(bytes3, { maxDepth: MAX_DEPTH, bom: "reject", bigIntegers: "round" });
   } catch (error) {
     if (error instanceof JcsError)
       return reject(1, "malformed", `not strict JSON: ${error.message} (byte ${error.offset})`);
@@ -3731,7 +3953,7 @@ function verifyRecord(bytes2) {
   if (record2.wai !== FORMAT) return reject(2, "unknown_format", `wai is not the string ${FORMAT}`);
   const problem = membersProblem(record2);
   if (problem !== null) return reject(3, "malformed", problem);
-  const badNumber = firstNonPlainNumber(new TextDecoder().decode(bytes2));
+  const badNumber = firstNonPlainNumber(new TextDecoder().decode(bytes3));
   if (badNumber !== null) {
     return reject(3, "malformed", `the number ${badNumber} is not a plain integer from 0 to 2^53-1`);
   }
@@ -3761,47 +3983,57 @@ function outcomeLine(result2) {
   return result2.outcome === "accept" ? `accept conformant=${result2.conformant}` : `reject step=${result2.step} reason=${result2.reason}`;
 }
 
+// src/record/resign.ts
+function resignRecord(bytes3, key, options = {}) {
+  if (key.kind !== "supplied") throw new Error("a record is re-signed only with a supplied key");
+  const verified = verifyRecord(bytes3);
+  if (verified.outcome === "reject") return verified;
+  const original = verified.record;
+  if (options.expectedSigner !== void 0 && original.signer_pubkey !== options.expectedSigner) {
+    return {
+      outcome: "signer_mismatch",
+      conformant: original.conformant,
+      got: original.signer_pubkey,
+      detail: "the record is intact but was not signed by the key given with --pubkey"
+    };
+  }
+  const { signer_pubkey: _pubkey, sig: _sig, ...rest } = original;
+  const unsigned = { ...rest, key: "supplied" };
+  const record2 = signRecord(unsigned, key);
+  const out = recordBytes(record2);
+  const check2 = verifyRecord(out);
+  if (check2.outcome !== "accept" || check2.conformant !== original.conformant) {
+    throw new Error(`the re-signed record does not verify (${outcomeLine(check2)})`);
+  }
+  return { outcome: "signed", bytes: out, record: record2, original };
+}
+function refusalLines(refusal) {
+  if (refusal.outcome === "reject") return [outcomeLine(refusal)];
+  return [`accept conformant=${refusal.conformant}`, `pubkey mismatch got=${refusal.got}`];
+}
+
 // src/types.ts
 var SUITES = ["jcs", "reject", "canon-or-reject", "invariants", "numbers", "generated"];
 
 // src/aggregate/answers.ts
-var REASONED = /^(reject|failed): /;
-var PAIR_PREFIX = "a: ";
-var PAIR_SEPARATOR = " | b: ";
-function bare(answer) {
-  const match = REASONED.exec(answer);
-  return match ? match[1] : answer;
-}
 function comparableAnswer(got) {
-  if (REASONED.test(got)) return bare(got);
-  if (got.startsWith(PAIR_PREFIX)) {
-    const at = got.indexOf(PAIR_SEPARATOR);
-    if (at >= 0 && got.indexOf(PAIR_SEPARATOR, at + 1) < 0) {
-      const a = got.slice(PAIR_PREFIX.length, at);
-      const b = got.slice(at + PAIR_SEPARATOR.length);
-      return `${PAIR_PREFIX}${bare(a)}${PAIR_SEPARATOR}${bare(b)}`;
-    }
+  if (readAnswerText(got).status !== "canonical") return answerWithoutReason(got);
+  const pair = readPairText(got);
+  if (pair !== void 0 && "a" in pair) {
+    return writePairText({ a: answerWithoutReason(pair.a), b: answerWithoutReason(pair.b) });
   }
   return got;
 }
 
 // src/aggregate/coverage.ts
-var SWEPT_CASE = /^(numbers|generated\/[^/]+)\/seed-(\d+)\/(\d+)-(\d+)$/;
 function isSweptCase(name) {
-  return name.startsWith("numbers/") || name.startsWith("generated/") && parseSweptCase(name) !== void 0;
-}
-function parseSweptCase(name) {
-  const match = SWEPT_CASE.exec(name);
-  if (!match) return void 0;
-  const [seed, from, to] = [match[2], match[3], match[4]].map(Number);
-  if (![seed, from, to].every(Number.isSafeInteger) || from > to) return void 0;
-  return { sweep: match[1], seed, from, to };
+  return name.startsWith("numbers/") || name.startsWith("generated/") && readSweptCaseName(name) !== void 0;
 }
 function sweepCoverages(cases, expected = /* @__PURE__ */ new Map(), seed) {
   const bySweep = /* @__PURE__ */ new Map();
   for (const sweep of expected.keys()) bySweep.set(sweep, []);
   for (const c of cases) {
-    const sweep = parseSweptCase(c.name)?.sweep ?? c.name.slice(0, c.name.indexOf("/"));
+    const sweep = readSweptCaseName(c.name)?.sweep ?? readRecordCaseName(c.name).suite;
     const list2 = bySweep.get(sweep) ?? [];
     list2.push(c);
     bySweep.set(sweep, list2);
@@ -3819,7 +4051,7 @@ function sweepCoverage(sweep, cases, expected = {}) {
   const problems = [];
   const ranges = [];
   for (const c of cases) {
-    const parsed = parseSweptCase(c.name);
+    const parsed = readSweptCaseName(c.name);
     if (parsed === void 0) problems.push(`the case ${JSON.stringify(c.name)} names no range`);
     else ranges.push({ ...parsed, source: c.source });
   }
@@ -3873,6 +4105,25 @@ function addDoubled(doubled, overlap) {
 }
 function showRange(r) {
   return r.from === r.to ? String(r.from) : `${r.from}-${r.to}`;
+}
+
+// src/corpus/index.ts
+import { readFile } from "node:fs/promises";
+
+// src/corpus/digest.ts
+function corpusDigest(files) {
+  const encoder5 = new TextEncoder();
+  const lines = [...new Set(files.map((f) => `${f.sha256}  ${f.path}
+`))].map(
+    (line) => encoder5.encode(line)
+  );
+  lines.sort(compareBytes);
+  return `sha256:${sha256Hex(Buffer.concat(lines))}`;
+}
+function compareBytes(a, b) {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
 }
 
 // node_modules/fast-check/lib/rolldown-runtime-D7D4PA-g.js
@@ -5576,9 +5827,9 @@ function interruptAfter(timeMs, setTimeoutSafe, clearTimeoutSafe) {
   let timeoutHandle = null;
   return {
     clear: () => clearTimeoutSafe(timeoutHandle),
-    promise: new Promise((resolve4) => {
+    promise: new Promise((resolve10) => {
       timeoutHandle = setTimeoutSafe(() => {
-        resolve4(new PreconditionFailure(true));
+        resolve10(new PreconditionFailure(true));
       }, timeMs);
     })
   };
@@ -5627,9 +5878,9 @@ var timeoutAfter$1 = (timeMs, setTimeoutSafe, clearTimeoutSafe) => {
   let timeoutHandle = null;
   return {
     clear: () => clearTimeoutSafe(timeoutHandle),
-    promise: new Promise((resolve4) => {
+    promise: new Promise((resolve10) => {
       timeoutHandle = setTimeoutSafe(() => {
-        resolve4({ error: new SError(`Property timeout: exceeded limit of ${timeMs} milliseconds`) });
+        resolve10({ error: new SError(`Property timeout: exceeded limit of ${timeMs} milliseconds`) });
       }, timeMs);
     })
   };
@@ -5855,17 +6106,17 @@ function stringify(value) {
 function possiblyAsyncStringify(value) {
   const stillPendingMarker = SSymbol();
   const pendingPromisesForCache = [];
-  const cache2 = new SMap$2();
+  const cache3 = new SMap$2();
   function createDelay0() {
     let handleId = null;
     const cancel = () => {
       if (handleId !== null) clearTimeout(handleId);
     };
     return {
-      delay: new Promise((resolve4) => {
+      delay: new Promise((resolve10) => {
         handleId = setTimeout(() => {
           handleId = null;
-          resolve4(stillPendingMarker);
+          resolve10(stillPendingMarker);
         }, 0);
       }),
       cancel
@@ -5877,29 +6128,29 @@ function possiblyAsyncStringify(value) {
   };
   const getAsyncContent = function getAsyncContent2(data) {
     const cacheKey = data;
-    if (cache2.has(cacheKey)) return cache2.get(cacheKey);
+    if (cache3.has(cacheKey)) return cache3.get(cacheKey);
     const delay0 = createDelay0();
     const p = asyncToStringMethod in data ? Promise.resolve().then(() => data[asyncToStringMethod]()) : data;
     p.catch(() => {
     });
     pendingPromisesForCache.push(Promise.race([p, delay0.delay]).then((successValue) => {
-      if (successValue === stillPendingMarker) cache2.set(cacheKey, {
+      if (successValue === stillPendingMarker) cache3.set(cacheKey, {
         state: "pending",
         value: void 0
       });
-      else cache2.set(cacheKey, {
+      else cache3.set(cacheKey, {
         state: "fulfilled",
         value: successValue
       });
       delay0.cancel();
     }, (errorValue) => {
-      cache2.set(cacheKey, {
+      cache3.set(cacheKey, {
         state: "rejected",
         value: errorValue
       });
       delay0.cancel();
     }));
-    cache2.set(cacheKey, unknownState);
+    cache3.set(cacheKey, unknownState);
     return unknownState;
   };
   function loop() {
@@ -6230,11 +6481,11 @@ function produce(producer) {
 }
 function pathWalk(path, initialProducers, shrink) {
   const producers = initialProducers;
-  const segments = path.split(":").map((text) => +text);
-  if (segments.length === 0) return producers.map(produce);
-  if (!segments.every((v) => !Number.isNaN(v))) throw new Error(`Unable to replay, got invalid path=${path}`);
-  let values = producers.drop(segments[0]).map(produce);
-  for (const s of segments.slice(1)) {
+  const segments2 = path.split(":").map((text2) => +text2);
+  if (segments2.length === 0) return producers.map(produce);
+  if (!segments2.every((v) => !Number.isNaN(v))) throw new Error(`Unable to replay, got invalid path=${path}`);
+  let values = producers.drop(segments2[0]).map(produce);
+  for (const s of segments2.slice(1)) {
     const valueToShrink = values.getNthOrLast(0);
     if (valueToShrink === null) throw new Error(`Unable to replay, got wrong path=${path}`);
     values = shrink(valueToShrink).drop(s);
@@ -7400,10 +7651,10 @@ var ChainUntilArbitrary = class extends Arbitrary {
     this.chainer = chainer;
   }
   generate(mrng, biasFactor) {
-    const entries = [];
+    const entries2 = [];
     const clonedMrng = mrng.clone();
     let current = this.startArb.generate(mrng, biasFactor);
-    entries.push({
+    entries2.push({
       arbitrary: this.startArb,
       value: current.value_,
       context: current.context,
@@ -7414,7 +7665,7 @@ var ChainUntilArbitrary = class extends Arbitrary {
       if (nextArb === void 0) break;
       const nextClonedMrng = mrng.clone();
       current = nextArb.generate(mrng, biasFactor);
-      entries.push({
+      entries2.push({
         arbitrary: nextArb,
         value: current.value_,
         context: current.context,
@@ -7423,7 +7674,7 @@ var ChainUntilArbitrary = class extends Arbitrary {
     }
     const ctx = {
       biasFactor,
-      entries,
+      entries: entries2,
       currentShrinkLevel: 0
     };
     return new Value(current.value_, ctx);
@@ -7436,12 +7687,12 @@ var ChainUntilArbitrary = class extends Arbitrary {
     return new Stream(this.shrinkIterator(context2));
   }
   *shrinkIterator(context2) {
-    const { entries, currentShrinkLevel, biasFactor } = context2;
-    for (let level = currentShrinkLevel; level < entries.length; ++level) {
-      const entry = entries[level];
+    const { entries: entries2, currentShrinkLevel, biasFactor } = context2;
+    for (let level = currentShrinkLevel; level < entries2.length; ++level) {
+      const entry = entries2[level];
       const shrinks = entry.arbitrary.shrink(entry.value, entry.context);
       for (const shrunkValue of shrinks) {
-        const newEntries = entries.slice(0, level);
+        const newEntries = entries2.slice(0, level);
         newEntries.push({
           arbitrary: entry.arbitrary,
           value: shrunkValue.value_,
@@ -7872,10 +8123,10 @@ function nat(arg) {
   return new IntegerArbitrary(0, max);
 }
 var safeObjectIs$2 = Object.is;
-function buildDichotomyEntries(entries) {
+function buildDichotomyEntries(entries2) {
   let currentFrom = 0;
   const dichotomyEntries = [];
-  for (const entry of entries) {
+  for (const entry of entries2) {
     const from = currentFrom;
     currentFrom = from + entry.num;
     const to = currentFrom - 1;
@@ -7897,21 +8148,21 @@ function findDichotomyEntry(dichotomyEntries, choiceIndex) {
   }
   return dichotomyEntries[min];
 }
-function indexToMappedConstantMapperFor(entries) {
-  const dichotomyEntries = buildDichotomyEntries(entries);
+function indexToMappedConstantMapperFor(entries2) {
+  const dichotomyEntries = buildDichotomyEntries(entries2);
   return function indexToMappedConstantMapper(choiceIndex) {
     const dichotomyEntry = findDichotomyEntry(dichotomyEntries, choiceIndex);
     return dichotomyEntry.entry.build(choiceIndex - dichotomyEntry.from);
   };
 }
-function buildReverseMapping(entries) {
+function buildReverseMapping(entries2) {
   const reverseMapping = {
     mapping: new SMap$2(),
     negativeZeroIndex: void 0
   };
   let choiceIndex = 0;
-  for (let entryIdx = 0; entryIdx !== entries.length; ++entryIdx) {
-    const entry = entries[entryIdx];
+  for (let entryIdx = 0; entryIdx !== entries2.length; ++entryIdx) {
+    const entry = entries2[entryIdx];
     for (let idxInEntry = 0; idxInEntry !== entry.num; ++idxInEntry) {
       const value = entry.build(idxInEntry);
       if (value === 0 && 1 / value === SNumber.NEGATIVE_INFINITY) reverseMapping.negativeZeroIndex = choiceIndex;
@@ -7921,10 +8172,10 @@ function buildReverseMapping(entries) {
   }
   return reverseMapping;
 }
-function indexToMappedConstantUnmapperFor(entries) {
+function indexToMappedConstantUnmapperFor(entries2) {
   let reverseMapping = null;
   return function indexToMappedConstantUnmapper(value) {
-    if (reverseMapping === null) reverseMapping = buildReverseMapping(entries);
+    if (reverseMapping === null) reverseMapping = buildReverseMapping(entries2);
     const choiceIndex = safeObjectIs$2(value, -0) ? reverseMapping.negativeZeroIndex : safeMapGet(reverseMapping.mapping, value);
     if (choiceIndex === void 0) throw new SError("Unknown value encountered cannot be built using this mapToConstant");
     return choiceIndex;
@@ -7940,8 +8191,8 @@ function computeNumChoices(options) {
   if (numChoices === 0) throw new SError(`fc.mapToConstant expects at least one choice among options`);
   return numChoices;
 }
-function mapToConstant(...entries) {
-  return nat({ max: computeNumChoices(entries) - 1 }).map(indexToMappedConstantMapperFor(entries), indexToMappedConstantUnmapperFor(entries));
+function mapToConstant(...entries2) {
+  return nat({ max: computeNumChoices(entries2) - 1 }).map(indexToMappedConstantMapperFor(entries2), indexToMappedConstantUnmapperFor(entries2));
 }
 function tokenizeString(patternsArb, value, minLength, maxLength) {
   if (value.length === 0) {
@@ -9150,19 +9401,19 @@ function getOrCreateStringUnitInstance(type, alphabet) {
   if (registered !== void 0) return registered;
   const alphabetRanges = getAlphabetRanges(alphabet);
   const ranges = type === "binary" ? alphabetRanges : intersectGraphemeRanges(alphabetRanges, autonomousGraphemeRanges);
-  const entries = [];
-  for (const range of ranges) safePush(entries, convertGraphemeRangeToMapToConstantEntry(range));
+  const entries2 = [];
+  for (const range of ranges) safePush(entries2, convertGraphemeRangeToMapToConstantEntry(range));
   if (type === "grapheme") {
     const decomposedRanges = intersectGraphemeRanges(alphabetRanges, autonomousDecomposableGraphemeRanges);
     for (const range of decomposedRanges) {
       const rawEntry = convertGraphemeRangeToMapToConstantEntry(range);
-      safePush(entries, {
+      safePush(entries2, {
         num: rawEntry.num,
         build: (idInGroup) => safeNormalize(rawEntry.build(idInGroup), "NFD")
       });
     }
   }
-  const stringUnitInstance = type === "grapheme" ? mapToConstant(...entries) : nat({ max: safeReduce(entries, (acc, entry) => acc + entry.num, 0) - 1 }).map(indexToMappedConstantMapperFor(entries), indexToCodePointRangesUnmapperFor(ranges));
+  const stringUnitInstance = type === "grapheme" ? mapToConstant(...entries2) : nat({ max: safeReduce(entries2, (acc, entry) => acc + entry.num, 0) - 1 }).map(indexToMappedConstantMapperFor(entries2), indexToCodePointRangesUnmapperFor(ranges));
   registeredStringUnitInstancesMap[key] = stringUnitInstance;
   return stringUnitInstance;
 }
@@ -10693,11 +10944,11 @@ function unlinkedEntitiesForEntityGraph(arbitraries, countFor, unicityConstraint
   for (const name in arbitraries) {
     const entityRecordModel = arbitraries[name];
     const entityArbitrary = record(entityRecordModel, constraints);
-    const count = countFor(name);
+    const count3 = countFor(name);
     const unicityConstraints = unicityConstraintsFor(name);
     const arrayConstraints = {
-      minLength: count,
-      maxLength: count
+      minLength: count3,
+      maxLength: count3
     };
     recordModel[name] = unicityConstraints !== void 0 ? uniqueArray(entityArbitrary, {
       ...arrayConstraints,
@@ -10768,10 +11019,10 @@ function loremWord() {
   return oneof(h("non", 6), h("adipiscing", 5), h("ligula", 5), h("enim", 5), h("pellentesque", 5), h("in", 5), h("augue", 5), h("et", 5), h("nulla", 5), h("lorem", 4), h("sit", 4), h("sed", 4), h("diam", 4), h("fermentum", 4), h("ut", 4), h("eu", 4), h("aliquam", 4), h("mauris", 4), h("vitae", 4), h("felis", 4), h("ipsum", 3), h("dolor", 3), h("amet,", 3), h("elit", 3), h("euismod", 3), h("mi", 3), h("orci", 3), h("erat", 3), h("praesent", 3), h("egestas", 3), h("leo", 3), h("vel", 3), h("sapien", 3), h("integer", 3), h("curabitur", 3), h("convallis", 3), h("purus", 3), h("risus", 2), h("suspendisse", 2), h("lectus", 2), h("nec,", 2), h("ultricies", 2), h("sed,", 2), h("cras", 2), h("elementum", 2), h("ultrices", 2), h("maecenas", 2), h("massa,", 2), h("varius", 2), h("a,", 2), h("semper", 2), h("proin", 2), h("nec", 2), h("nisl", 2), h("amet", 2), h("duis", 2), h("congue", 2), h("libero", 2), h("vestibulum", 2), h("pede", 2), h("blandit", 2), h("sodales", 2), h("ante", 2), h("nibh", 2), h("ac", 2), h("aenean", 2), h("massa", 2), h("suscipit", 2), h("sollicitudin", 2), h("fusce", 2), h("tempus", 2), h("aliquam,", 2), h("nunc", 2), h("ullamcorper", 2), h("rhoncus", 2), h("metus", 2), h("faucibus,", 2), h("justo", 2), h("magna", 2), h("at", 2), h("tincidunt", 2), h("consectetur", 1), h("tortor,", 1), h("dignissim", 1), h("congue,", 1), h("non,", 1), h("porttitor,", 1), h("nonummy", 1), h("molestie,", 1), h("est", 1), h("eleifend", 1), h("mi,", 1), h("arcu", 1), h("scelerisque", 1), h("vitae,", 1), h("consequat", 1), h("in,", 1), h("pretium", 1), h("volutpat", 1), h("pharetra", 1), h("tempor", 1), h("bibendum", 1), h("odio", 1), h("dui", 1), h("primis", 1), h("faucibus", 1), h("luctus", 1), h("posuere", 1), h("cubilia", 1), h("curae,", 1), h("hendrerit", 1), h("velit", 1), h("mauris,", 1), h("gravida", 1), h("ornare", 1), h("ut,", 1), h("pulvinar", 1), h("varius,", 1), h("turpis", 1), h("nibh,", 1), h("eros", 1), h("id", 1), h("aliquet", 1), h("quis", 1), h("lobortis", 1), h("consectetuer", 1), h("morbi", 1), h("vehicula", 1), h("tortor", 1), h("tellus,", 1), h("id,", 1), h("eu,", 1), h("quam", 1), h("feugiat,", 1), h("posuere,", 1), h("iaculis", 1), h("lectus,", 1), h("tristique", 1), h("mollis,", 1), h("nisl,", 1), h("vulputate", 1), h("sem", 1), h("vivamus", 1), h("placerat", 1), h("imperdiet", 1), h("cursus", 1), h("rutrum", 1), h("iaculis,", 1), h("augue,", 1), h("lacus", 1));
 }
 function lorem(constraints = {}) {
-  const { maxCount, mode = "words", size } = constraints;
+  const { maxCount, mode: mode2 = "words", size } = constraints;
   if (maxCount !== void 0 && maxCount < 1) throw new Error(`lorem has to produce at least one word/sentence`);
   const wordArbitrary = loremWord();
-  if (mode === "sentences") return array(array(wordArbitrary, {
+  if (mode2 === "sentences") return array(array(wordArbitrary, {
     minLength: 1,
     size: "small"
   }).map(wordsToSentenceMapper, wordsToSentenceUnmapperFor(wordArbitrary)), {
@@ -10821,12 +11072,12 @@ function memo(builder) {
   });
 }
 function countToggledBits(n) {
-  let count = 0;
+  let count3 = 0;
   while (n > SBigInt2(0)) {
-    if (n & SBigInt2(1)) ++count;
+    if (n & SBigInt2(1)) ++count3;
     n >>= SBigInt2(1);
   }
-  return count;
+  return count3;
 }
 function computeNextFlags(flags, nextSize) {
   const allowedMask = (SBigInt2(1) << SBigInt2(nextSize)) - SBigInt2(1);
@@ -11688,9 +11939,9 @@ function webSegment(constraints = {}) {
     size: constraints.size
   });
 }
-function segmentsToPathMapper(segments) {
+function segmentsToPathMapper(segments2) {
   let path = "";
-  for (let index = 0; index !== segments.length; ++index) path += "/" + segments[index];
+  for (let index = 0; index !== segments2.length; ++index) path += "/" + segments2[index];
   return path;
 }
 function segmentsToPathUnmapper(value) {
@@ -11856,9 +12107,9 @@ var ReplayPath = class {
   static parseOccurences(counts, changes) {
     const replayPath = [];
     for (let idx = 0; idx !== counts.length; ++idx) {
-      const count = counts[idx];
+      const count3 = counts[idx];
       const value = changes[idx];
-      for (let num = 0; num !== count; ++num) replayPath.push(value);
+      for (let num = 0; num !== count3; ++num) replayPath.push(value);
     }
     return replayPath;
   }
@@ -11895,7 +12146,7 @@ var ReplayPath = class {
   * Stringify counts of occurences
   */
   static stringifyCounts(occurences) {
-    return occurences.map(({ count }) => this.intToB64(count - 1)).join("");
+    return occurences.map(({ count: count3 }) => this.intToB64(count3 - 1)).join("");
   }
   /**
   * Parse counts
@@ -12102,12 +12353,12 @@ var SchedulerImplem = class SchedulerImplem2 {
   scheduleInternal(schedulingType, label, task, metadata, customAct, thenTaskToBeAwaited) {
     const taskId = ++this.lastTaskId;
     let trigger = void 0;
-    const scheduledPromise = new Promise((resolve4, reject2) => {
+    const scheduledPromise = new Promise((resolve10, reject2) => {
       trigger = () => {
         const promise = Promise.resolve(thenTaskToBeAwaited !== void 0 ? task.then(() => thenTaskToBeAwaited()) : task);
         promise.then((data) => {
           this.log(schedulingType, taskId, label, metadata, "resolved", data);
-          resolve4(data);
+          resolve10(data);
         }, (err) => {
           this.log(schedulingType, taskId, label, metadata, "rejected", err);
           reject2(err);
@@ -12141,8 +12392,8 @@ var SchedulerImplem = class SchedulerImplem2 {
     const dummyResolvedPromise = { then: (f) => f() };
     let resolveSequenceTask = () => {
     };
-    const sequenceTask = new Promise((resolve4) => {
-      resolveSequenceTask = () => resolve4({
+    const sequenceTask = new Promise((resolve10) => {
+      resolveSequenceTask = () => resolve10({
         done: status.done,
         faulty: status.faulty
       });
@@ -12240,10 +12491,10 @@ var SchedulerImplem = class SchedulerImplem2 {
       if (handleNotifiedIndex !== -1) this.scheduledWatchers.splice(handleNotifiedIndex, 1);
       if (handleNotifiedIndex === 0 && this.scheduledWatchers.length !== 0) this.scheduledWatchers[0]();
     };
-    const finalTask = new Promise((resolve4, reject2) => {
+    const finalTask = new Promise((resolve10, reject2) => {
       resolveFinal = (value) => {
         clearAndReplaceWatcher();
-        resolve4(value);
+        resolve10(value);
       };
       rejectFinal = (error) => {
         clearAndReplaceWatcher();
@@ -12263,9 +12514,9 @@ var SchedulerImplem = class SchedulerImplem2 {
     this.scheduledWatchers.push(handleNotified);
     return finalTask;
   }
-  waitNext(count, customAct) {
+  waitNext(count3, customAct) {
     let resolver = void 0;
-    let remaining = count;
+    let remaining = count3;
     const awaited = remaining <= 0 ? Promise.resolve() : new Promise((r) => {
       resolver = () => {
         if (--remaining <= 0) r();
@@ -12697,8 +12948,8 @@ function addMissingDotStarTraversal(astNode, isFirst, isLast, traversalResults) 
 function addMissingDotStar(astNode) {
   return addMissingDotStarTraversalAddMissing(astNode, true, true);
 }
-function charSizeAt(text, pos) {
-  return text[pos] >= "\uD800" && text[pos] <= "\uDBFF" && text[pos + 1] >= "\uDC00" && text[pos + 1] <= "\uDFFF" ? 2 : 1;
+function charSizeAt(text2, pos) {
+  return text2[pos] >= "\uD800" && text2[pos] <= "\uDBFF" && text2[pos + 1] >= "\uDC00" && text2[pos + 1] <= "\uDFFF" ? 2 : 1;
 }
 function isHexaDigit(char) {
   return char >= "0" && char <= "9" || char >= "a" && char <= "f" || char >= "A" && char <= "F";
@@ -12706,31 +12957,31 @@ function isHexaDigit(char) {
 function isDigit$1(char) {
   return char >= "0" && char <= "9";
 }
-function squaredBracketBlockContentEndFrom(text, from) {
-  for (let index = from; index !== text.length; ++index) {
-    const char = text[index];
+function squaredBracketBlockContentEndFrom(text2, from) {
+  for (let index = from; index !== text2.length; ++index) {
+    const char = text2[index];
     if (char === "\\") index += 1;
     else if (char === "]") return index;
   }
   throw new Error(`Missing closing ']'`);
 }
-function parenthesisBlockContentEndFrom(text, from) {
+function parenthesisBlockContentEndFrom(text2, from) {
   let numExtraOpened = 0;
-  for (let index = from; index !== text.length; ++index) {
-    const char = text[index];
+  for (let index = from; index !== text2.length; ++index) {
+    const char = text2[index];
     if (char === "\\") index += 1;
     else if (char === ")") {
       if (numExtraOpened === 0) return index;
       numExtraOpened -= 1;
-    } else if (char === "[") index = squaredBracketBlockContentEndFrom(text, index);
+    } else if (char === "[") index = squaredBracketBlockContentEndFrom(text2, index);
     else if (char === "(") numExtraOpened += 1;
   }
   throw new Error(`Missing closing ')'`);
 }
-function curlyBracketBlockContentEndFrom(text, from) {
+function curlyBracketBlockContentEndFrom(text2, from) {
   let foundComma = false;
-  for (let index = from; index !== text.length; ++index) {
-    const char = text[index];
+  for (let index = from; index !== text2.length; ++index) {
+    const char = text2[index];
     if (isDigit$1(char)) {
     } else if (from === index) return -1;
     else if (char === ",") {
@@ -12741,61 +12992,61 @@ function curlyBracketBlockContentEndFrom(text, from) {
   }
   return -1;
 }
-function blockEndFrom(text, from, unicodeMode, mode) {
-  switch (text[from]) {
+function blockEndFrom(text2, from, unicodeMode, mode2) {
+  switch (text2[from]) {
     case "[":
-      if (mode === 1) return from + 1;
-      return squaredBracketBlockContentEndFrom(text, from + 1) + 1;
+      if (mode2 === 1) return from + 1;
+      return squaredBracketBlockContentEndFrom(text2, from + 1) + 1;
     case "{": {
-      if (mode === 1) return from + 1;
-      const foundEnd = curlyBracketBlockContentEndFrom(text, from + 1);
+      if (mode2 === 1) return from + 1;
+      const foundEnd = curlyBracketBlockContentEndFrom(text2, from + 1);
       if (foundEnd === -1) return from + 1;
       return foundEnd + 1;
     }
     case "(":
-      if (mode === 1) return from + 1;
-      return parenthesisBlockContentEndFrom(text, from + 1) + 1;
+      if (mode2 === 1) return from + 1;
+      return parenthesisBlockContentEndFrom(text2, from + 1) + 1;
     case "]":
     case "}":
     case ")":
       return from + 1;
     case "\\": {
-      const next1 = text[from + 1];
+      const next1 = text2[from + 1];
       switch (next1) {
         case "x":
-          if (isHexaDigit(text[from + 2]) && isHexaDigit(text[from + 3])) return from + 4;
+          if (isHexaDigit(text2[from + 2]) && isHexaDigit(text2[from + 3])) return from + 4;
           if (!unicodeMode) return from + 2;
-          throw new Error(`Unexpected token '${text.substring(from, from + 4)}' found`);
+          throw new Error(`Unexpected token '${text2.substring(from, from + 4)}' found`);
         case "u":
-          if (text[from + 2] === "{") {
+          if (text2[from + 2] === "{") {
             if (!unicodeMode) return from + 2;
             let end = from + 3;
-            while (end < text.length && isHexaDigit(text[end])) ++end;
-            if (end === from + 3 || text[end] !== "}" || Number.parseInt(text.substring(from + 3, end), 16) > 1114111) throw new Error(`Unexpected token '${text.substring(from, end + 1)}' found`);
+            while (end < text2.length && isHexaDigit(text2[end])) ++end;
+            if (end === from + 3 || text2[end] !== "}" || Number.parseInt(text2.substring(from + 3, end), 16) > 1114111) throw new Error(`Unexpected token '${text2.substring(from, end + 1)}' found`);
             return end + 1;
           }
-          if (isHexaDigit(text[from + 2]) && isHexaDigit(text[from + 3]) && isHexaDigit(text[from + 4]) && isHexaDigit(text[from + 5])) {
-            if (unicodeMode && text[from + 6] === "\\" && text[from + 7] === "u" && isHexaDigit(text[from + 8]) && isHexaDigit(text[from + 9]) && isHexaDigit(text[from + 10]) && isHexaDigit(text[from + 11])) {
-              const lead = Number.parseInt(text.substring(from + 2, from + 6), 16);
-              const trail = Number.parseInt(text.substring(from + 8, from + 12), 16);
+          if (isHexaDigit(text2[from + 2]) && isHexaDigit(text2[from + 3]) && isHexaDigit(text2[from + 4]) && isHexaDigit(text2[from + 5])) {
+            if (unicodeMode && text2[from + 6] === "\\" && text2[from + 7] === "u" && isHexaDigit(text2[from + 8]) && isHexaDigit(text2[from + 9]) && isHexaDigit(text2[from + 10]) && isHexaDigit(text2[from + 11])) {
+              const lead = Number.parseInt(text2.substring(from + 2, from + 6), 16);
+              const trail = Number.parseInt(text2.substring(from + 8, from + 12), 16);
               if (lead >= 55296 && lead <= 56319 && trail >= 56320 && trail <= 57343) return from + 12;
             }
             return from + 6;
           }
           if (!unicodeMode) return from + 2;
-          throw new Error(`Unexpected token '${text.substring(from, from + 6)}' found`);
+          throw new Error(`Unexpected token '${text2.substring(from, from + 6)}' found`);
         case "p":
         case "P": {
           if (!unicodeMode) return from + 2;
           let subIndex = from + 2;
-          for (; subIndex < text.length && text[subIndex] !== "}"; subIndex += text[subIndex] === "\\" ? 2 : 1) ;
-          if (text[subIndex] !== "}") throw new Error(`Invalid \\P definition`);
+          for (; subIndex < text2.length && text2[subIndex] !== "}"; subIndex += text2[subIndex] === "\\" ? 2 : 1) ;
+          if (text2[subIndex] !== "}") throw new Error(`Invalid \\P definition`);
           return subIndex + 1;
         }
         case "k": {
           let subIndex = from + 2;
-          for (; subIndex < text.length && text[subIndex] !== ">"; ++subIndex) ;
-          if (text[subIndex] !== ">") {
+          for (; subIndex < text2.length && text2[subIndex] !== ">"; ++subIndex) ;
+          if (text2[subIndex] !== ">") {
             if (!unicodeMode) return from + 2;
             throw new Error(`Invalid \\k definition`);
           }
@@ -12803,21 +13054,21 @@ function blockEndFrom(text, from, unicodeMode, mode) {
         }
         default:
           if (isDigit$1(next1)) {
-            const maxIndex = unicodeMode ? text.length : Math.min(from + 4, text.length);
+            const maxIndex = unicodeMode ? text2.length : Math.min(from + 4, text2.length);
             let subIndex = from + 2;
-            for (; subIndex < maxIndex && isDigit$1(text[subIndex]); ++subIndex) ;
+            for (; subIndex < maxIndex && isDigit$1(text2[subIndex]); ++subIndex) ;
             return subIndex;
           }
-          return from + (unicodeMode ? charSizeAt(text, from + 1) : 1) + 1;
+          return from + (unicodeMode ? charSizeAt(text2, from + 1) : 1) + 1;
       }
     }
     default:
-      return from + (unicodeMode ? charSizeAt(text, from) : 1);
+      return from + (unicodeMode ? charSizeAt(text2, from) : 1);
   }
 }
-function readFrom(text, from, unicodeMode, mode) {
-  const to = blockEndFrom(text, from, unicodeMode, mode);
-  return text.substring(from, to);
+function readFrom(text2, from, unicodeMode, mode2) {
+  const to = blockEndFrom(text2, from, unicodeMode, mode2);
+  return text2.substring(from, to);
 }
 var NON_BINARY_ALIASES_TO_PROP_NAMES = {
   gc: "General_Category",
@@ -13676,7 +13927,7 @@ function toMatchingArbitrary(astNode, constraints, flags) {
   }
 }
 function stringMatching(regex, constraints = {}) {
-  for (const flag of regex.flags) if (flag !== "d" && flag !== "g" && flag !== "m" && flag !== "s" && flag !== "u") throw new SError(`Unable to use "stringMatching" against a regex using the flag ${flag}`);
+  for (const flag2 of regex.flags) if (flag2 !== "d" && flag2 !== "g" && flag2 !== "m" && flag2 !== "s" && flag2 !== "u") throw new SError(`Unable to use "stringMatching" against a regex using the flag ${flag2}`);
   const maxLength = constraints.maxLength;
   const sanitizedConstraints = {
     size: constraints.size,
@@ -13941,47 +14192,47 @@ function skipEqualValues() {
 var safeSetTimeout$1 = setTimeout;
 var safeClearTimeout$1 = clearTimeout;
 var safePerformanceNow = typeof performance !== "undefined" ? performance.now.bind(performance) : Date.now.bind(Date);
-function interruptAfterDelay(timeMs, probe) {
+function interruptAfterDelay(timeMs, probe3) {
   const limitTime = safePerformanceNow() + timeMs;
   let timeoutHandle = void 0;
   return {
     expired: () => safePerformanceNow() >= limitTime,
     clear: () => safeClearTimeout$1(timeoutHandle),
-    promise: new Promise((resolve4) => {
+    promise: new Promise((resolve10) => {
       timeoutHandle = safeSetTimeout$1(() => {
-        if (probe.running) probe.interruptedWhileRunning = true;
-        resolve4(new PreconditionFailure(true));
+        if (probe3.running) probe3.interruptedWhileRunning = true;
+        resolve10(new PreconditionFailure(true));
       }, timeMs);
     })
   };
 }
-function timeLimitRunner(interrupt, nestedRun, value, probe) {
-  probe.running = true;
+function timeLimitRunner(interrupt, nestedRun, value, probe3) {
+  probe3.running = true;
   if (interrupt.expired()) {
-    probe.interruptedWhileRunning = true;
-    probe.running = false;
+    probe3.interruptedWhileRunning = true;
+    probe3.running = false;
     return new PreconditionFailure(true);
   }
   const runOut = nestedRun(value);
   if (runOut === null || !("then" in runOut)) {
-    probe.running = false;
+    probe3.running = false;
     return runOut;
   }
-  runOut.finally(() => probe.running = false);
+  runOut.finally(() => probe3.running = false);
   return Promise.race([runOut, interrupt.promise]);
 }
 function interruptAfterTimeLimit(timeLimitMs, options = {}) {
   return () => {
-    const probe = {
+    const probe3 = {
       interruptedWhileRunning: false,
       running: false
     };
-    const interrupt = interruptAfterDelay(timeLimitMs, probe);
+    const interrupt = interruptAfterDelay(timeLimitMs, probe3);
     return {
-      decorateRun: (nestedRun) => (value) => timeLimitRunner(interrupt, nestedRun, value, probe),
+      decorateRun: (nestedRun) => (value) => timeLimitRunner(interrupt, nestedRun, value, probe3),
       onAllRunsComplete: (runDetails) => {
         interrupt.clear();
-        if (options.failOnInterrupt && !runDetails.failed && runDetails.interrupted && probe.interruptedWhileRunning) return reportRunDetails({
+        if (options.failOnInterrupt && !runDetails.failed && runDetails.interrupted && probe3.interruptedWhileRunning) return reportRunDetails({
           ...runDetails,
           failed: true,
           interrupted: true
@@ -13996,9 +14247,9 @@ function timeoutAfter(timeMs) {
   let timeoutHandle = void 0;
   return {
     clear: () => safeClearTimeout(timeoutHandle),
-    promise: new Promise((resolve4) => {
+    promise: new Promise((resolve10) => {
       timeoutHandle = safeSetTimeout(() => {
-        resolve4({ error: new SError(`Property timeout: exceeded limit of ${timeMs} milliseconds`) });
+        resolve10({ error: new SError(`Property timeout: exceeded limit of ${timeMs} milliseconds`) });
       }, timeMs);
     })
   };
@@ -14147,104 +14398,37 @@ var __version = "4.11.0";
 var __commitHash = "60d68efc639aba994f489bd0dedeceba2be4cf51";
 var fast_check_default = fast_check_default_exports;
 
-// src/checks/judge.ts
-function caseOfKind(c, kind) {
-  if (c.kind !== kind) throw new TypeError(`the ${kind} check was given a ${c.kind} case (${c.name})`);
-  return c;
-}
-async function ask(impl, input) {
-  try {
-    return await impl.canonicalize(input);
-  } catch (error) {
-    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
-  }
-}
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
+// src/bytes.ts
 function bytesEqual(a, b) {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
-function answeredExactly(answer, expected) {
-  return answer.status === "canonical" && bytesEqual(answer.output, expected);
-}
-function judged(c, pass, expected, got) {
-  return {
-    suite: c.suite,
-    name: c.name,
-    kind: c.kind,
-    pass,
-    expected,
-    got,
-    why: c.why,
-    source: c.source
-  };
-}
 
-// src/checks/show.ts
-var SHOW_LIMIT = 200;
-var strictDecoder2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-function showBytes(bytes2, limit = SHOW_LIMIT) {
-  const prefix = bytes2.length > limit * 4 + 4 ? bytes2.subarray(0, limit * 4 + 4) : bytes2;
-  const text = decodeShowingInvalid(prefix, prefix !== bytes2);
-  const cut2 = cutText(text, limit);
-  if (cut2 === text && prefix === bytes2) return escapeControls(text);
-  return `${escapeControls(cut2)}\u2026 (${bytes2.length} bytes, sha256 ${sha256Hex(bytes2)})`;
+// src/text.ts
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
 }
-function showText(text, limit = SHOW_LIMIT) {
-  const cut2 = cutText(text, limit);
-  return cut2 === text ? escapeControls(text) : `${escapeControls(cut2)}\u2026 (${text.length} UTF-16 units)`;
-}
-function escapeControls(text) {
-  return text.replace(
-    /[\x00-\x1f\x7f]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
-  );
-}
-function showAnswer(answer) {
-  switch (answer.status) {
-    case "canonical":
-      return showBytes(answer.output);
-    case "rejected":
-      return `reject: ${showText(answer.reason)}`;
-    case "failed":
-      return `failed: ${showText(answer.reason)}`;
-  }
-}
-function cutText(text, limit) {
-  if (text.length <= limit) return text;
+function cutCodePoints(text2, limit) {
+  if (text2.length <= limit) return text2;
   let units = 0;
   let points = 0;
-  while (units < text.length && points < limit) {
-    const c = text.charCodeAt(units);
-    units += c >= 55296 && c <= 56319 && units + 1 < text.length ? 2 : 1;
+  while (units < text2.length && points < limit) {
+    const c = text2.charCodeAt(units);
+    units += c >= 55296 && c <= 56319 && units + 1 < text2.length ? 2 : 1;
     points++;
   }
-  return units >= text.length ? text : text.slice(0, units);
+  return units >= text2.length ? text2 : text2.slice(0, units);
 }
-function decodeShowingInvalid(bytes2, truncated) {
-  try {
-    return strictDecoder2.decode(bytes2);
-  } catch {
-  }
-  let out = "";
-  let i = 0;
-  while (i < bytes2.length) {
-    const length = utf8SequenceLength(bytes2, i);
-    if (length > 0) {
-      out += strictDecoder2.decode(bytes2.subarray(i, i + length));
-      i += length;
-    } else if (length < 0 && truncated) {
-      break;
-    } else {
-      out += `\\x${bytes2[i].toString(16).toUpperCase().padStart(2, "0")}`;
-      i++;
-    }
-  }
-  return out;
+function cutText(text2, max) {
+  if (text2.length <= max) return text2;
+  const last = text2.charCodeAt(max - 1);
+  return text2.slice(0, last >= 55296 && last <= 56319 ? max - 1 : max);
+}
+function shellQuote(word) {
+  if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(word)) return word;
+  return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-// src/generated/mutate.ts
+// src/corpus/generated/mutate.ts
 function mutationsOf(root) {
   const out = [];
   const visit = (value, path) => {
@@ -14277,20 +14461,20 @@ function mutationsOf(root) {
       }
       return;
     }
-    const entries = Object.entries(value);
-    for (const [name, v] of entries) {
-      replace(`drop member ${JSON.stringify(name)}`, Object.fromEntries(entries.filter(([n]) => n !== name)));
+    const entries2 = Object.entries(value);
+    for (const [name, v] of entries2) {
+      replace(`drop member ${JSON.stringify(name)}`, Object.fromEntries(entries2.filter(([n]) => n !== name)));
       visit(v, [...path, name]);
     }
     if (!Object.hasOwn(value, "null"))
-      replace('add member "null": null', Object.fromEntries([...entries, ["null", null]]));
-    const other = entries.findIndex(([, v]) => !same(v, entries[0][1]));
+      replace('add member "null": null', Object.fromEntries([...entries2, ["null", null]]));
+    const other = entries2.findIndex(([, v]) => !same(v, entries2[0][1]));
     if (other > 0) {
-      const swapped = entries.map(
-        ([n, v], i) => i === 0 ? [n, entries[other][1]] : i === other ? [n, entries[0][1]] : [n, v]
+      const swapped = entries2.map(
+        ([n, v], i) => i === 0 ? [n, entries2[other][1]] : i === other ? [n, entries2[0][1]] : [n, v]
       );
       replace(
-        `swap the values of ${JSON.stringify(entries[0][0])} and ${JSON.stringify(entries[other][0])}`,
+        `swap the values of ${JSON.stringify(entries2[0][0])} and ${JSON.stringify(entries2[other][0])}`,
         Object.fromEntries(swapped)
       );
     }
@@ -14314,33 +14498,11 @@ function setAt(root, path, next) {
   );
 }
 
-// src/generated/oracle.ts
-var encoder2 = new TextEncoder();
-function expectedFor(text, profile) {
-  const bytes2 = encoder2.encode(text);
-  try {
-    return profile === "rfc8785" ? canonicalize(bytes2) : canonicalizeValue(nfc(parse(bytes2)));
-  } catch (error) {
-    throw new Error(
-      `the generator wrote JSON the reference refuses (${error instanceof Error ? error.message : error})`
-    );
-  }
-}
-function expectedOfValue(value, profile) {
-  return canonicalizeValue(profile === "rfc8785" ? value : nfc(value));
-}
-function nfc(value) {
-  if (typeof value === "string") return value.normalize("NFC");
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map(nfc);
-  return Object.fromEntries(Object.entries(value).map(([name, v]) => [name.normalize("NFC"), nfc(v)]));
-}
-
 // src/corpus/numbers.ts
-function numbersPlan(manifest, count, seed = manifest.seed) {
+function numbersPlan(manifest, count3, seed = manifest.seed) {
   return {
     seed,
-    count,
+    count: count3,
     blockSize: manifest.blockSize,
     blocksPerCase: manifest.blocksPerCase,
     edges: manifest.edgeCases.map((edge) => doubleFromBits(edge.bits)),
@@ -14350,37 +14512,38 @@ function numbersPlan(manifest, count, seed = manifest.seed) {
 }
 function numbersCases(plan) {
   const perCase = plan.blockSize * plan.blocksPerCase;
-  const width = Math.max(9, String(Math.max(plan.count - 1, 0)).length);
-  const pad2 = (i) => String(i).padStart(width, "0");
+  const width = rangeWidth(plan.count, 9);
   const cases = [];
   for (let start = 0; start < plan.count; start += perCase) {
-    const end = Math.min(start + perCase, plan.count);
+    const range = { seed: plan.seed, from: start, to: Math.min(start + perCase, plan.count) - 1 };
     cases.push({
       suite: "numbers",
-      name: `seed-${plan.seed}/${pad2(start)}-${pad2(end - 1)}`,
+      name: writeRangeName(range, width),
       why: plan.why,
       source: plan.source,
       kind: "numbers",
-      count: end - start,
-      blocks: () => blocks(plan, start, end)
+      ...range,
+      count: range.to - range.from + 1,
+      blockSize: plan.blockSize,
+      edges: plan.edges
     });
   }
   return cases;
 }
-function* blocks(plan, start, end) {
-  const encoder6 = new TextEncoder();
-  for (let first2 = start; first2 < end; first2 += plan.blockSize) {
-    const last = Math.min(first2 + plan.blockSize, end);
+function* numberBlocks(range) {
+  const encoder5 = new TextEncoder();
+  for (let first2 = range.from; first2 <= range.to; first2 += range.blockSize) {
+    const last = Math.min(first2 + range.blockSize, range.to + 1);
     const inputs = [];
     const expected = [];
     for (let i = first2; i < last; i++) {
-      const n = numberAt(plan, i);
+      const n = numberAt(range, i);
       inputs.push(spellInput(n));
       expected.push(String(n));
     }
     yield {
-      input: encoder6.encode(`[${inputs.join(",")}]`),
-      expected: encoder6.encode(`[${expected.join(",")}]`),
+      input: encoder5.encode(`[${inputs.join(",")}]`),
+      expected: encoder5.encode(`[${expected.join(",")}]`),
       count: last - first2
     };
   }
@@ -14419,7 +14582,7 @@ function lowbias32(x) {
   return x >>> 0;
 }
 
-// src/generated/random.ts
+// src/corpus/generated/random.ts
 function mixSeed(...parts) {
   let h2 = 1779033703;
   for (const part of parts) h2 = lowbias32(h2 ^ lowbias32(part >>> 0));
@@ -14463,15 +14626,21 @@ var Choices = class {
   }
 };
 
-// src/generated/spell.ts
+// src/corpus/generated/spell.ts
 var WHITESPACE = [" ", "	", "\n", "\r\n", "  "];
 var SHORT_ESCAPES2 = {
-  "\b": "\\b",
-  "\f": "\\f",
-  "\n": "\\n",
-  "\r": "\\r",
-  "	": "\\t"
+  8: "\\b",
+  9: "\\t",
+  10: "\\n",
+  12: "\\f",
+  13: "\\r",
+  34: '\\"',
+  92: "\\\\"
 };
+function unicodeEscape(unit, upper) {
+  const digits = unit.toString(16).padStart(4, "0");
+  return `\\u${upper ? digits.toUpperCase() : digits}`;
+}
 var JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 function spell(value, seed) {
   const choices = new Choices(seed);
@@ -14497,16 +14666,15 @@ function spellValue(value, c) {
   return `{${members.join(",")}}`;
 }
 function hex4(unit, c) {
-  const digits = unit.toString(16).padStart(4, "0");
-  return `\\u${c.deviate(0.3) ? digits.toUpperCase() : digits}`;
+  return unicodeEscape(unit, c.deviate(0.3));
 }
-function spellString(text, c) {
+function spellString(text2, c) {
   let out = '"';
-  for (const ch of text) {
+  for (const ch of text2) {
     const cp = ch.codePointAt(0);
-    if (ch === '"') out += c.deviate(0.5) ? hex4(cp, c) : '\\"';
-    else if (ch === "\\") out += c.deviate(0.5) ? hex4(cp, c) : "\\\\";
-    else if (cp < 32) out += SHORT_ESCAPES2[ch] && !c.deviate(0.5) ? SHORT_ESCAPES2[ch] : hex4(cp, c);
+    const short2 = SHORT_ESCAPES2[cp];
+    if (ch === '"' || ch === "\\") out += c.deviate(0.5) ? hex4(cp, c) : short2;
+    else if (cp < 32) out += short2 && !c.deviate(0.5) ? short2 : hex4(cp, c);
     else if (ch === "/" && c.deviate(0.4)) out += "\\/";
     else if (!c.deviate(0.25)) out += ch;
     else if (cp > 65535) out += hex4(ch.charCodeAt(0), c) + hex4(ch.charCodeAt(1), c);
@@ -14519,8 +14687,8 @@ function spellNumber(n, c) {
     /e/g,
     () => c.deviate(0.3) ? "E" : "e"
   );
-  const same2 = Object.is(Number(spelled), n) || n === 0 && Number(spelled) === 0;
-  if (JSON_NUMBER.test(spelled) && same2 && !longIntegerLiteral(spelled, n)) return spelled;
+  const same3 = Object.is(Number(spelled), n) || n === 0 && Number(spelled) === 0;
+  if (JSON_NUMBER.test(spelled) && same3 && !longIntegerLiteral(spelled, n)) return spelled;
   return n.toExponential(16);
 }
 function longIntegerLiteral(spelled, n) {
@@ -14548,16 +14716,16 @@ function respell(n, c) {
     case 3:
       return `${sign2}0.${digits}${zeros}${expText(e + 1)}`;
     case 4: {
-      const text = String(abs);
-      if (text.includes("e")) return sign2 + text;
-      return `${sign2}${text}${text.includes(".") ? "" : "."}0${zeros}`;
+      const text2 = String(abs);
+      if (text2.includes("e")) return sign2 + text2;
+      return `${sign2}${text2}${text2.includes(".") ? "" : "."}0${zeros}`;
     }
     default:
       return sign2 + abs.toExponential(16);
   }
 }
 
-// src/generated/values.ts
+// src/corpus/generated/values.ts
 function isPlainScalar(cp) {
   if (cp >= 55296 && cp <= 57343) return false;
   if (cp >= 64976 && cp <= 65007) return false;
@@ -14669,7 +14837,7 @@ function jsonValue2(options = {}) {
     object: fast_check_default.uniqueArray(fast_check_default.tuple(memberName, tie("value")), {
       maxLength: 5,
       selector: ([name]) => name.normalize("NFC")
-    }).map((entries) => Object.fromEntries(entries))
+    }).map((entries2) => Object.fromEntries(entries2))
   }));
   return fast_check_default.oneof(
     { weight: 3, arbitrary: tree.object },
@@ -14678,15 +14846,15 @@ function jsonValue2(options = {}) {
   );
 }
 
-// src/generated/properties.ts
-var encoder3 = new TextEncoder();
-var INPUT_LIMIT = 120;
+// src/corpus/generated/properties.ts
+var encoder2 = new TextEncoder();
 var seedArb = fast_check_default.integer({ min: 0, max: 2147483647 });
-function noAnswer(...answers) {
-  return answers.some((a) => a.status === "failed");
-}
-function show(text) {
-  return showText(text, INPUT_LIMIT);
+function expectedFor(text2, profile) {
+  try {
+    return canonicalizeFor(profile, encoder2.encode(text2));
+  } catch (error) {
+    throw new Error(`the generator wrote JSON the reference refuses (${messageOf(error)})`);
+  }
 }
 var canonMatchesReference = {
   name: "canon-matches-reference",
@@ -14695,19 +14863,9 @@ var canonMatchesReference = {
   requestsPerRun: 1,
   claim: "canon(x) = the reference's RFC 8785 bytes",
   arbitrary: () => fast_check_default.tuple(jsonValue2(), seedArb),
-  async judge([value, seed], ctx, profile) {
-    const text = spell(value, seed);
-    const expected = expectedFor(text, profile);
-    const answer = await ask(ctx.write, encoder3.encode(text));
-    if (answeredExactly(answer, expected)) return { pass: true };
-    return {
-      pass: false,
-      input: `x = ${show(text)}`,
-      size: encoder3.encode(text).length,
-      expected: `canon(x) \u2192 ${showBytes(expected)}`,
-      got: `canon(x) \u2192 ${showAnswer(answer)}`,
-      noAnswer: noAnswer(answer)
-    };
+  instance([value, seed], profile) {
+    const text2 = spell(value, seed);
+    return { kind: "canon", input: encoder2.encode(text2), expected: expectedFor(text2, profile) };
   }
 };
 var respellingsReconcile = {
@@ -14717,23 +14875,14 @@ var respellingsReconcile = {
   requestsPerRun: 2,
   claim: "canon(a) = canon(b) for a, b two spellings of one value",
   arbitrary: () => fast_check_default.tuple(jsonValue2(), seedArb, seedArb),
-  async judge([value, seedA, seedB], ctx, profile) {
+  instance([value, seedA, seedB], profile) {
     const a = spell(value, seedA);
     const b = spell(profile === "nfc" ? mapStrings(value, (s) => s.normalize("NFD")) : value, seedB);
-    const [answerA, answerB] = await Promise.all([
-      ask(ctx.write, encoder3.encode(a)),
-      ask(ctx.write, encoder3.encode(b))
-    ]);
-    if (answerA.status === "canonical" && answerB.status === "canonical" && bytesEqual(answerA.output, answerB.output)) {
-      return { pass: true };
-    }
     return {
-      pass: false,
-      input: `a = ${show(a)} and b = ${show(b)}`,
-      size: encoder3.encode(a).length + encoder3.encode(b).length,
-      expected: `the same output for a and b: ${showBytes(expectedOfValue(value, profile))}`,
-      got: `a: ${showAnswer(answerA)} | b: ${showAnswer(answerB)}`,
-      noAnswer: noAnswer(answerA, answerB)
+      kind: "equal",
+      a: encoder2.encode(a),
+      b: encoder2.encode(b),
+      reference: canonicalizeValueFor(profile, value)
     };
   }
 };
@@ -14744,28 +14893,20 @@ var mutationsVisible = {
   requestsPerRun: 2,
   claim: "canon(a) \u2260 canon(b) for b a semantic mutation of a",
   arbitrary: () => fast_check_default.tuple(jsonValue2(), fast_check_default.nat(), seedArb, seedArb),
-  async judge([value, pick, seedA, seedB], ctx, profile) {
+  instance([value, pick, seedA, seedB], profile) {
     const mutation = chosen(mutationsOf(value), pick);
-    const mutated = mutation?.apply();
-    fast_check_default.pre(
-      mutation !== void 0 && !bytesEqual(expectedOfValue(value, profile), expectedOfValue(mutated, profile))
-    );
-    const a = spell(value, seedA);
-    const b = spell(mutated, seedB);
-    const [answerA, answerB] = await Promise.all([
-      ask(ctx.write, encoder3.encode(a)),
-      ask(ctx.write, encoder3.encode(b))
-    ]);
-    if (answerA.status === "canonical" && answerB.status === "canonical" && !bytesEqual(answerA.output, answerB.output)) {
-      return { pass: true };
-    }
+    if (mutation === void 0) return void 0;
+    const mutated = mutation.apply();
+    const referenceA = canonicalizeValueFor(profile, value);
+    const referenceB = canonicalizeValueFor(profile, mutated);
+    if (bytesEqual(referenceA, referenceB)) return void 0;
     return {
-      pass: false,
-      input: `a = ${show(a)} and b = ${show(b)} (${mutation.what})`,
-      size: encoder3.encode(a).length + encoder3.encode(b).length,
-      expected: `different outputs for a and b: ${showBytes(expectedOfValue(value, profile))} and ${showBytes(expectedOfValue(mutated, profile))}`,
-      got: answerA.status === "canonical" && answerB.status === "canonical" ? `both: ${showAnswer(answerA)}` : `a: ${showAnswer(answerA)} | b: ${showAnswer(answerB)}`,
-      noAnswer: noAnswer(answerA, answerB)
+      kind: "differ",
+      a: encoder2.encode(spell(value, seedA)),
+      b: encoder2.encode(spell(mutated, seedB)),
+      referenceA,
+      referenceB,
+      mutation: mutation.what
     };
   }
 };
@@ -14777,27 +14918,7 @@ var idempotent = {
   claim: "canon(canon(x)) = canon(x)",
   // Its own output goes back in: no integer literal past 2^53 there, which an implementation may refuse.
   arbitrary: () => fast_check_default.tuple(jsonValue2({ feedsBack: true }), seedArb),
-  async judge([value, seed], ctx) {
-    const text = spell(value, seed);
-    const once = await ask(ctx.write, encoder3.encode(text));
-    const fail = (expected, got, answers) => ({
-      pass: false,
-      input: `x = ${show(text)}`,
-      size: encoder3.encode(text).length,
-      expected,
-      got,
-      noAnswer: noAnswer(...answers)
-    });
-    if (once.status !== "canonical")
-      return fail("canon(x) \u2192 canonical JSON", `canon(x) \u2192 ${showAnswer(once)}`, [once]);
-    const twice = await ask(ctx.write, once.output);
-    if (answeredExactly(twice, once.output)) return { pass: true };
-    return fail(
-      `canon(canon(x)) \u2192 ${showBytes(once.output)} (= canon(x))`,
-      `canon(canon(x)) \u2192 ${showAnswer(twice)}`,
-      [once, twice]
-    );
-  }
+  instance: ([value, seed]) => ({ kind: "idempotent", input: encoder2.encode(spell(value, seed)) })
 };
 function chosen(mutations, pick) {
   return mutations.length === 0 ? void 0 : mutations[pick % mutations.length];
@@ -14814,115 +14935,388 @@ var PROPERTIES = [
   mutationsVisible,
   idempotent
 ];
-
-// src/generated/run-chunk.ts
-var SHRINK_BUDGET = 400;
-async function runChunk(property2, chunk, ctx, profile) {
-  const runs = chunk.to - chunk.from + 1;
-  let first2;
-  let smallest;
-  let shrinkRequests = 0;
-  let stopShrinking = false;
-  const predicate = fast_check_default.asyncProperty(property2.arbitrary(profile), async (drawn) => {
-    if (stopShrinking) return true;
-    if (first2) shrinkRequests += property2.requestsPerRun;
-    const judgement = await property2.judge(drawn, ctx, profile);
-    if (judgement.pass) return true;
-    first2 ??= judgement;
-    smallest = judgement;
-    if (judgement.noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
-    return false;
-  });
-  const details = await fast_check_default.check(predicate, { seed: chunk.fcSeed | 0, numRuns: runs });
-  const expected = `${runs} runs (${chunk.from}\u2013${chunk.to}) of: ${property2.claim}`;
-  if (!details.failed) {
-    return { pass: true, expected, got: `${runs} of ${runs} runs passed`, numShrinks: 0 };
-  }
-  const replay = replayHint(chunk, details.counterexamplePath);
-  if (!smallest) {
-    const why = details.errorInstance ? messageOf(details.errorInstance) : "no run could be made";
-    return {
-      pass: false,
-      expected,
-      got: `failed: the property could not be judged: ${why}; ${replay}`,
-      numShrinks: details.numShrinks
-    };
-  }
-  const draw = Number((details.counterexamplePath ?? "0").split(":")[0]);
-  return {
-    pass: false,
-    expected: `for ${smallest.input}: ${smallest.expected}`,
-    got: `${smallest.got}; draw ${draw} of this case failed, shrunk ${details.numShrinks} times (${first2.size} bytes sent first, ${smallest.size} now); ${replay}`,
-    first: first2,
-    smallest,
-    numShrinks: details.numShrinks
-  };
-}
-function replayHint(chunk, path) {
-  return `replay: --seed ${chunk.seed} --generated-runs ${chunk.total} (fast-check seed ${chunk.fcSeed | 0}${path ? `, path ${path}` : ""})`;
+function generatedProperty(name) {
+  const found = PROPERTIES.find((p) => p.name === name);
+  if (!found) throw new Error(`no generated property named ${JSON.stringify(name)}`);
+  return found;
 }
 
-// src/generated/index.ts
+// src/corpus/generated/index.ts
 var DEFAULT_GENERATED_RUNS = 250;
 var CHUNK_RUNS = 50;
 function generatedCases(plan) {
   if (!Number.isSafeInteger(plan.runs) || plan.runs < 0) {
     throw new Error(`the generated runs must be a whole number >= 0, got ${plan.runs}`);
   }
-  const width = Math.max(4, String(Math.max(plan.runs - 1, 0)).length);
-  const pad2 = (i) => String(i).padStart(width, "0");
+  const width = rangeWidth(plan.runs, 4);
   const cases = [];
   PROPERTIES.forEach((property2, index) => {
     for (let from = 0; from < plan.runs; from += CHUNK_RUNS) {
-      const chunk = {
-        seed: plan.seed,
-        fcSeed: mixSeed(plan.seed, index, from),
-        from,
-        to: Math.min(from + CHUNK_RUNS, plan.runs) - 1,
-        total: plan.runs
-      };
+      const range = { seed: plan.seed, from, to: Math.min(from + CHUNK_RUNS, plan.runs) - 1 };
       cases.push({
         suite: "generated",
         // `<sweep>/seed-S/<from>-<to>`, as numbers cases are named, the sweep being the property.
-        name: `${property2.name}/seed-${plan.seed}/${pad2(chunk.from)}-${pad2(chunk.to)}`,
+        name: `${property2.name}/${writeRangeName(range, width)}`,
         why: property2.why,
         source: property2.source,
         kind: "property",
         property: property2.name,
-        seed: plan.seed,
-        from: chunk.from,
-        to: chunk.to,
-        run: (ctx) => runChunk(property2, chunk, ctx, plan.profile)
+        profile: plan.profile,
+        ...range,
+        fcSeed: mixSeed(plan.seed, index, from),
+        total: plan.runs
       });
     }
   });
   return cases;
 }
 
-// src/aggregate/shards.ts
-var SHARD = /^shard=(\d+)\/(\d+)$/;
-function wholeNumber(value) {
-  if (value === void 0 || !/^\d+$/.test(value)) return void 0;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : void 0;
+// src/corpus/manifest.ts
+var PROFILES = ["rfc8785", "nfc"];
+var KIND_MEMBERS = {
+  canon: ["input", "expected", "sha256", "keccak256"],
+  reject: ["input"],
+  "canon-or-reject": ["input", "expected"],
+  equal: ["a", "b"],
+  differ: ["a", "b"],
+  idempotent: ["input"],
+  roundtrip: ["input"]
+};
+var FILE_MEMBERS = /* @__PURE__ */ new Set(["input", "expected", "a", "b"]);
+var HEX_MEMBERS = /* @__PURE__ */ new Set(["sha256", "keccak256"]);
+var CASE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+var FILE_PATH = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/;
+var ManifestError = class extends Error {
+  name = "ManifestError";
+};
+function parseStoredManifest(file, suite, text2) {
+  const fail = (where, problem) => {
+    throw new ManifestError(`${file}: ${where}${problem}`);
+  };
+  let doc;
+  try {
+    doc = JSON.parse(text2);
+  } catch (error) {
+    fail("", `not JSON (${error.message})`);
+  }
+  if (!isRecord(doc)) return fail("", "must be a JSON object");
+  expectOnly(doc, ["suite", "cases"], (problem) => fail("", problem));
+  if (doc.suite !== suite) fail("", `"suite" must be "${suite}", got ${JSON.stringify(doc.suite)}`);
+  if (!Array.isArray(doc.cases)) return fail("", `"cases" must be an array`);
+  const seen = /* @__PURE__ */ new Set();
+  const cases = doc.cases.map((raw, index) => {
+    const name = isRecord(raw) && typeof raw.name === "string" ? raw.name : `#${index}`;
+    const at = (problem) => fail(`case "${name}": `, problem);
+    if (!isRecord(raw)) return at("must be a JSON object");
+    if (!CASE_NAME.test(name)) at("the name must be kebab-case (a-z, 0-9, single hyphens)");
+    if (seen.has(name)) at("the name is used twice");
+    seen.add(name);
+    const { profiles, ...base } = raw;
+    const overrides = profiles === void 0 ? {} : profiles;
+    if (!isRecord(overrides)) return at(`"profiles" must be an object`);
+    for (const profile of Object.keys(overrides)) {
+      if (!PROFILES.includes(profile))
+        at(`unknown profile "${profile}" (known: ${PROFILES.join(", ")})`);
+    }
+    const byProfile = {};
+    for (const profile of PROFILES) {
+      const override = overrides[profile] ?? {};
+      if (!isRecord(override)) return at(`profile "${profile}" must be an object`);
+      if ("name" in override) at(`profile "${profile}" may not rename the case`);
+      const where = profile === "rfc8785" || !(profile in overrides) ? "" : ` (profile "${profile}")`;
+      byProfile[profile] = validateCase({ ...base, ...override }, (problem) => at(problem + where));
+    }
+    return { name, byProfile };
+  });
+  return { suite, cases };
 }
+function validateCase(raw, fail) {
+  const kind = raw.kind;
+  if (typeof kind !== "string" || !(kind in KIND_MEMBERS)) {
+    fail(`"kind" must be one of ${Object.keys(KIND_MEMBERS).join(", ")}, got ${JSON.stringify(raw.kind)}`);
+  }
+  const members = KIND_MEMBERS[kind];
+  expectOnly(raw, ["name", "kind", "why", "source", ...members], fail);
+  for (const key of ["why", "source"]) {
+    const value = raw[key];
+    if (typeof value !== "string" || value.trim() === "" || value.includes("\n")) {
+      fail(`"${key}" must be a non-empty single-line string`);
+    }
+  }
+  for (const key of members) {
+    const value = raw[key];
+    if (typeof value !== "string") fail(`"${key}" is missing or not a string`);
+    const text2 = value;
+    if (FILE_MEMBERS.has(key) && !FILE_PATH.test(text2)) {
+      fail(`"${key}" must be a relative path inside the suite folder (lowercase, no "..")`);
+    }
+    if (HEX_MEMBERS.has(key) && !/^[0-9a-f]{64}$/.test(text2))
+      fail(`"${key}" must be 64 lowercase hex digits`);
+  }
+  return raw;
+}
+var NUMBERS_GENERATOR = "lowbias32-counter/1";
+function parseNumbersManifest(file, text2) {
+  const fail = (problem) => {
+    throw new ManifestError(`${file}: ${problem}`);
+  };
+  let doc;
+  try {
+    doc = JSON.parse(text2);
+  } catch (error) {
+    fail(`not JSON (${error.message})`);
+  }
+  if (!isRecord(doc)) return fail("must be a JSON object");
+  expectOnly(
+    doc,
+    ["suite", "generator", "seed", "blockSize", "blocksPerCase", "why", "source", "edgeCases"],
+    fail
+  );
+  if (doc.suite !== "numbers") fail(`"suite" must be "numbers"`);
+  if (doc.generator !== NUMBERS_GENERATOR) {
+    fail(
+      `"generator" must be "${NUMBERS_GENERATOR}" (the one this loader implements), got ${JSON.stringify(doc.generator)}`
+    );
+  }
+  if (!isSeed(doc.seed)) fail(`"seed" must be an integer from 0 to 2^32 - 1`);
+  for (const key of ["blockSize", "blocksPerCase"]) {
+    const value = doc[key];
+    if (!Number.isSafeInteger(value) || value < 1) fail(`"${key}" must be a positive integer`);
+  }
+  for (const key of ["why", "source"]) {
+    if (typeof doc[key] !== "string" || doc[key].trim() === "")
+      fail(`"${key}" must be a non-empty string`);
+  }
+  if (!Array.isArray(doc.edgeCases)) return fail(`"edgeCases" must be an array`);
+  doc.edgeCases.forEach((edge, i) => {
+    if (!isRecord(edge) || typeof edge.bits !== "string" || !/^[0-9a-f]{16}$/.test(edge.bits)) {
+      fail(`edgeCases[${i}].bits must be 16 lowercase hex digits`);
+    }
+    if (typeof edge.note !== "string") fail(`edgeCases[${i}].note must be a string`);
+    const exponent = Number.parseInt(edge.bits.slice(0, 3), 16) & 2047;
+    if (exponent === 2047)
+      fail(`edgeCases[${i}] (${edge.bits}) is NaN or Infinity, which JSON cannot carry`);
+  });
+  return doc;
+}
+function isSeed(value) {
+  return Number.isInteger(value) && value >= 0 && value <= 4294967295;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function expectOnly(doc, allowed, fail) {
+  for (const key of Object.keys(doc)) {
+    if (!allowed.includes(key)) fail(`unknown member "${key}" (allowed: ${allowed.join(", ")})`);
+  }
+}
+
+// src/corpus/shard.ts
+function shardSlice(items2, shard) {
+  if (!shard) return [...items2];
+  checkShard(shard);
+  const start = Math.floor((shard.index - 1) * items2.length / shard.count);
+  const end = Math.floor(shard.index * items2.length / shard.count);
+  return items2.slice(start, end);
+}
+function checkShard(shard) {
+  const { index, count: count3 } = shard;
+  if (!Number.isSafeInteger(count3) || count3 < 1 || !Number.isSafeInteger(index) || index < 1 || index > count3) {
+    throw new RangeError(`a shard is K/N with 1 <= K <= N, got ${index}/${count3}`);
+  }
+}
+
+// src/corpus/root.ts
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+function vectorsRoot() {
+  const start = dirname(fileURLToPath(import.meta.url));
+  let dir = start;
+  for (; ; ) {
+    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "vectors")))
+      return join(dir, "vectors");
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no vectors/ folder found next to a package.json above ${start}`);
+    dir = parent;
+  }
+}
+
+// src/corpus/index.ts
+var CORPUS_DIR = "vectors";
+var SUITES_ON_DISK = SUITES.filter((s) => s !== "generated");
+var DEFAULT_SEED = 1;
+async function loadCorpus(options) {
+  checkOptions(options);
+  const root = options.root ?? vectorsRoot();
+  const read2 = await readSuites(root, options.suites);
+  const cases = [];
+  for (const suite of SUITES) {
+    if (!options.suites.includes(suite)) continue;
+    if (suite === "numbers") {
+      const manifest2 = read2.numbers;
+      cases.push(
+        ...shardSlice(numbersCases(numbersPlan(manifest2, options.numbers, options.seed)), options.shard)
+      );
+      continue;
+    }
+    if (suite === "generated") {
+      const seed = options.seed ?? read2.seed;
+      const runs = options.generatedRuns ?? DEFAULT_GENERATED_RUNS;
+      cases.push(...shardSlice(generatedCases({ seed, runs, profile: options.profile }), options.shard));
+      continue;
+    }
+    const manifest = read2.stored.get(suite);
+    for (const entry of manifest.cases) {
+      cases.push(toCorpusCase(suite, entry.byProfile[options.profile], (path) => read2.bytes.get(path)));
+    }
+  }
+  return {
+    cases,
+    version: read2.version,
+    dir: CORPUS_DIR,
+    files: read2.files,
+    digest: corpusDigest(read2.files)
+  };
+}
+async function corpusFiles(root, suites) {
+  return (await readSuites(root, suites)).files;
+}
+async function readSuites(root, suites) {
+  for (const suite of suites) {
+    if (!SUITES.includes(suite)) throw new Error(`unknown suite "${suite}" (known: ${SUITES.join(", ")})`);
+  }
+  const bytes3 = /* @__PURE__ */ new Map();
+  const load = async (path, owner) => {
+    const known = bytes3.get(path);
+    if (known) return known;
+    let data;
+    try {
+      data = new Uint8Array(await readFile(`${root}/${path.slice(CORPUS_DIR.length + 1)}`));
+    } catch (error) {
+      throw new ManifestError(
+        `${owner}${path} cannot be read (${error.code ?? error})`
+      );
+    }
+    bytes3.set(path, data);
+    return data;
+  };
+  const text2 = (data) => new TextDecoder().decode(data);
+  const versionPath = `${CORPUS_DIR}/VERSION`;
+  const version = text2(await load(versionPath, "")).trim();
+  if (!/^\d+\.\d+\.\d+$/.test(version)) {
+    throw new ManifestError(
+      `${versionPath}: must hold a version like 2026.12.0, got ${JSON.stringify(version)}`
+    );
+  }
+  const result2 = { version, stored: /* @__PURE__ */ new Map(), bytes: bytes3, files: [], seed: DEFAULT_SEED };
+  for (const suite of SUITES) {
+    if (!suites.includes(suite) || suite === "generated") continue;
+    const manifestPath = `${CORPUS_DIR}/${suite}/manifest.json`;
+    const manifestText = text2(await load(manifestPath, ""));
+    if (suite === "numbers") {
+      result2.numbers = parseNumbersManifest(manifestPath, manifestText);
+      result2.seed = result2.numbers.seed;
+      continue;
+    }
+    const manifest = parseStoredManifest(manifestPath, suite, manifestText);
+    result2.stored.set(suite, manifest);
+    for (const entry of manifest.cases) {
+      for (const profile of PROFILES) {
+        const stored = entry.byProfile[profile];
+        const owner = `${manifestPath}: case "${entry.name}": `;
+        const files = caseFiles(stored).map((file) => `${CORPUS_DIR}/${suite}/${file}`);
+        const loaded = await Promise.all(files.map((path) => load(path, owner)));
+        if (stored.kind === "canon") checkPinnedDigests(stored, loaded[1], `${owner}${files[1]}`);
+      }
+    }
+  }
+  result2.files = [...bytes3.keys()].sort().map((path) => ({ path, sha256: sha256Hex(bytes3.get(path)) }));
+  return result2;
+}
+function caseFiles(stored) {
+  switch (stored.kind) {
+    case "canon":
+    case "canon-or-reject":
+      return [stored.input, stored.expected];
+    case "equal":
+    case "differ":
+      return [stored.a, stored.b];
+    default:
+      return [stored.input];
+  }
+}
+function checkPinnedDigests(stored, expected, where) {
+  const sha2562 = sha256Hex(expected);
+  if (sha2562 !== stored.sha256)
+    throw new ManifestError(`${where}: its SHA-256 is ${sha2562}, the manifest pins ${stored.sha256}`);
+  const keccak256 = keccak256Hex(expected);
+  if (keccak256 !== stored.keccak256) {
+    throw new ManifestError(
+      `${where}: its Keccak-256 is ${keccak256}, the manifest pins ${stored.keccak256}`
+    );
+  }
+}
+function toCorpusCase(suite, stored, file) {
+  const at = (path) => file(`${CORPUS_DIR}/${suite}/${path}`);
+  const info = { suite, name: stored.name, why: stored.why, source: stored.source };
+  switch (stored.kind) {
+    case "canon":
+      return {
+        ...info,
+        kind: "canon",
+        input: at(stored.input),
+        expected: at(stored.expected),
+        sha256: stored.sha256,
+        keccak256: stored.keccak256
+      };
+    case "canon-or-reject":
+      return { ...info, kind: "canon-or-reject", input: at(stored.input), expected: at(stored.expected) };
+    case "equal":
+    case "differ":
+      return { ...info, kind: stored.kind, a: at(stored.a), b: at(stored.b) };
+    default:
+      return { ...info, kind: stored.kind, input: at(stored.input) };
+  }
+}
+function checkOptions(options) {
+  if (!PROFILES.includes(options.profile)) {
+    throw new Error(`unknown profile "${options.profile}" (known: ${PROFILES.join(", ")})`);
+  }
+  if (!Number.isSafeInteger(options.numbers) || options.numbers < 0) {
+    throw new Error(`the count of generated numbers must be a whole number >= 0, got ${options.numbers}`);
+  }
+  if (options.seed !== void 0 && !isSeed(options.seed)) {
+    throw new Error(`the numbers seed must be an integer from 0 to 4294967295, got ${options.seed}`);
+  }
+  if (options.generatedRuns !== void 0 && (!Number.isSafeInteger(options.generatedRuns) || options.generatedRuns < 0)) {
+    throw new Error(
+      `the runs of each generated property must be a whole number >= 0, got ${options.generatedRuns}`
+    );
+  }
+  if (options.shard) checkShard(options.shard);
+  if (new Set(options.suites).size !== options.suites.length) {
+    throw new Error(`a suite is named twice in ${options.suites.join(", ")}`);
+  }
+}
+
+// src/aggregate/shards.ts
 function suiteShape(suite) {
   const parsed = parseRecordSuite(suite);
   if (parsed === void 0) return { joined: suite, shard: null, suites: [] };
   const words = suite.split(" ");
-  const shardWord = words.find((w) => SHARD.test(w));
-  const match = shardWord === void 0 ? null : SHARD.exec(shardWord);
-  const shard = match === null ? null : { index: Number(match[1]), count: Number(match[2]) };
-  const valid = shard !== null && shard.index >= 1 && shard.index <= shard.count;
+  const shardWord = words.find((w) => readShardWord(w) !== void 0);
+  const shard = shardWord === void 0 ? void 0 : readShardWord(shardWord);
+  const valid = shard !== void 0 && shard.index >= 1 && shard.index <= shard.count;
   const shape = {
     // A shard word that names no shard (0/3, 4/3) stays in: that record stands alone.
     joined: valid ? words.filter((w) => w !== shardWord).join(" ") : suite,
     shard: valid ? shard : null,
     suites: parsed.suites
   };
-  const numbers = wholeNumber(parsed.parameters.numbers);
-  const generated = wholeNumber(parsed.parameters.generated);
-  const seed = wholeNumber(parsed.parameters.seed);
+  const numbers = readWholeNumber(parsed.parameters.numbers);
+  const generated = readWholeNumber(parsed.parameters.generated);
+  const seed = readWholeNumber(parsed.parameters.seed);
   if (numbers !== void 0) shape.numbers = numbers;
   if (generated !== void 0) shape.generated = generated;
   if (seed !== void 0) shape.seed = seed;
@@ -14937,30 +15331,30 @@ function expectedSweeps(shape, toolchain) {
   }
   return out;
 }
-function shardCoverage(records) {
-  const sharded = records.filter((r) => r.shard !== null);
+function shardCoverage(records2) {
+  const sharded = records2.filter((r) => r.shard !== null);
   if (sharded.length === 0) return null;
   const problems = [];
   const counts = [...new Set(sharded.map((r) => r.shard.count))].sort((a, b) => a - b);
   if (counts.length > 1)
     problems.push(`the shards are of different runs' sizes: ${counts.map((n) => `of ${n}`).join(", ")}`);
-  const whole = records.filter((r) => r.shard === null).map((r) => r.source);
+  const whole = records2.filter((r) => r.shard === null).map((r) => r.source);
   if (whole.length > 0)
     problems.push(
       `${whole.length === 1 ? "a record that is" : "records that are"} not a shard joined the shards: ${whole.join(", ")}`
     );
-  const count = Math.max(...counts);
+  const count3 = Math.max(...counts);
   const byIndex = /* @__PURE__ */ new Map();
   for (const r of sharded) byIndex.set(r.shard.index, [...byIndex.get(r.shard.index) ?? [], r.source]);
   const missing = [];
   const doubled = [];
-  for (let index = 1; index <= count; index++) {
+  for (let index = 1; index <= count3; index++) {
     const sources = byIndex.get(index) ?? [];
     if (sources.length === 0) missing.push(index);
     if (sources.length > 1) doubled.push({ index, sources });
   }
   return {
-    count: counts.length === 1 ? count : null,
+    count: counts.length === 1 ? count3 : null,
     shards: sharded.map((r) => ({ index: r.shard.index, count: r.shard.count, source: r.source })).sort((a, b) => a.index - b.index || a.count - b.count),
     missing,
     doubled,
@@ -14984,7 +15378,7 @@ function shardLine(coverage) {
 var AGGREGATE_FORMAT = "canon-conformance-aggregate/1";
 
 // src/aggregate/view.ts
-import { basename, dirname } from "node:path";
+import { basename, dirname as dirname2 } from "node:path";
 var SUITE_COLUMNS_MAX = 12;
 function suiteColumns(aggregate) {
   const names = new Set(aggregate.implementations.flatMap((i) => i.suites.map((s) => s.suite)));
@@ -14999,13 +15393,13 @@ function suiteCell(impl, suite) {
 function shortSigner(hex3) {
   return `${hex3.slice(0, 16)}\u2026`;
 }
-function coverageLine(coverage, records) {
-  return `${coverage.sweep}: ${coverageFacts(coverage, records)}`;
+function coverageLine(coverage, records2) {
+  return `${coverage.sweep}: ${coverageFacts(coverage, records2)}`;
 }
-function coverageFacts(coverage, records) {
+function coverageFacts(coverage, records2) {
   const seed = coverage.seed !== null ? `seed ${coverage.seed}` : coverage.ranges.length > 0 ? "mixed seeds" : "";
   const facts = (from2) => seed === "" ? from2 : `${seed}, ${from2}`;
-  const from = `${coverage.ranges.length} ${coverage.ranges.length === 1 ? "range" : "ranges"} from ${records} ${records === 1 ? "record" : "records"}`;
+  const from = `${coverage.ranges.length} ${coverage.ranges.length === 1 ? "range" : "ranges"} from ${records2} ${records2 === 1 ? "record" : "records"}`;
   if (coverage.complete) return `0-${coverage.total - 1} covered exactly once (${facts(from)})`;
   const parts = [];
   if (coverage.missing.length > 0) parts.push(`missing ${coverage.missing.map(showRange).join(", ")}`);
@@ -15018,18 +15412,18 @@ function plural(n, one, many) {
 }
 function countsLine(aggregate) {
   const v = aggregate.verdict;
-  const refused = v.refused > 0 ? ` (${v.refused} refused or unreadable)` : "";
+  const refused2 = v.refused > 0 ? ` (${v.refused} refused or unreadable)` : "";
   return [
-    `${plural(v.records, "record", "records")}${refused}`,
+    `${plural(v.records, "record", "records")}${refused2}`,
     plural(v.implementations, "implementation", "implementations"),
     `${v.conformant} conformant`,
     `${plural(v.disagreements, "case", "cases")} answered differently`
   ].join(", ");
 }
 function recordFolders(impl, max = 3) {
-  const folders = [...new Set(impl.records.map((r) => basename(dirname(r))))];
-  const shown = folders.slice(0, max).join(", ");
-  return folders.length > max ? `${shown} and ${folders.length - max} more` : shown;
+  const folders = [...new Set(impl.records.map((r) => basename(dirname2(r))))];
+  const shown3 = folders.slice(0, max).join(", ");
+  return folders.length > max ? `${shown3} and ${folders.length - max} more` : shown3;
 }
 
 // src/aggregate/aggregate.ts
@@ -15043,8 +15437,7 @@ function implementationLabel(impl) {
   return impl.version === null ? impl.name : `${impl.name} ${impl.version}`;
 }
 function suiteOfCase(name) {
-  const slash = name.indexOf("/");
-  return slash < 0 ? name : name.slice(0, slash);
+  return readRecordCaseName(name).suite;
 }
 function suiteOrder(a, b) {
   const known = SUITES;
@@ -15055,16 +15448,16 @@ function suiteOrder(a, b) {
 }
 var unique = (values) => [...new Set(values)];
 function aggregateRecords(files, options = {}) {
-  const entries = [];
+  const entries2 = [];
   const groups = /* @__PURE__ */ new Map();
   for (const file of files) {
     if ("readError" in file) {
-      entries.push({ source: file.source, outcome: `unreadable (${file.readError})`, accepted: false });
+      entries2.push({ source: file.source, outcome: `unreadable (${file.readError})`, accepted: false });
       continue;
     }
     const result2 = verifyRecord(file.bytes);
     if (result2.outcome === "reject") {
-      entries.push({
+      entries2.push({
         source: file.source,
         outcome: outcomeLine(result2),
         accepted: false,
@@ -15085,7 +15478,7 @@ function aggregateRecords(files, options = {}) {
       list2.push({ source: file.source, got: c.got, pass: c.pass });
       group.cases.set(c.name, list2);
     }
-    entries.push({
+    entries2.push({
       source: file.source,
       outcome: outcomeLine(result2),
       accepted: true,
@@ -15098,10 +15491,10 @@ function aggregateRecords(files, options = {}) {
   const disagreements = findDisagreements(all);
   return {
     format: AGGREGATE_FORMAT,
-    records: entries,
+    records: entries2,
     implementations,
     disagreements,
-    verdict: verdictOf(entries, implementations, disagreements, options.requireConformant ?? false)
+    verdict: verdictOf(entries2, implementations, disagreements, options.requireConformant ?? false)
   };
 }
 function emptyView(id, record2) {
@@ -15128,11 +15521,11 @@ function emptyView(id, record2) {
   };
 }
 function finishView(group) {
-  const { view, records, cases } = group;
-  view.records = records.map((r) => r.source);
-  view.keys = unique(records.map((r) => r.record.key));
-  view.signers = unique(records.map((r) => r.record.signer_pubkey));
-  view.corpusDigests = unique(records.map((r) => r.record.corpus.digest));
+  const { view, records: records2, cases } = group;
+  view.records = records2.map((r) => r.source);
+  view.keys = unique(records2.map((r) => r.record.key));
+  view.signers = unique(records2.map((r) => r.record.signer_pubkey));
+  view.corpusDigests = unique(records2.map((r) => r.record.corpus.digest));
   const tallies = /* @__PURE__ */ new Map();
   for (const [name, occurrences] of cases) {
     const suite = suiteOfCase(name);
@@ -15144,10 +15537,10 @@ function finishView(group) {
   view.suites = [...tallies.values()].sort((a, b) => suiteOrder(a.suite, b.suite));
   view.cases = view.suites.reduce((n, t) => n + t.cases, 0);
   view.passed = view.suites.reduce((n, t) => n + t.passed, 0);
-  const shapes = records.map((r) => ({ source: r.source, shape: suiteShape(r.record.suite) }));
+  const shapes = records2.map((r) => ({ source: r.source, shape: suiteShape(r.record.suite) }));
   const expected = /* @__PURE__ */ new Map();
   for (const [i, { shape }] of shapes.entries())
-    for (const [sweep, total] of expectedSweeps(shape, records[i].record.toolchain))
+    for (const [sweep, total] of expectedSweeps(shape, records2[i].record.toolchain))
       expected.set(sweep, total);
   const totals = shapes[0].shape;
   for (const c of cases.keys()) {
@@ -15169,7 +15562,7 @@ function finishView(group) {
       sweep.complete = false;
     }
   }
-  view.conformant = records.every((r) => r.record.conformant) && view.sweeps.every((c) => c.complete) && (view.shards?.complete ?? true);
+  view.conformant = records2.every((r) => r.record.conformant) && view.sweeps.every((c) => c.complete) && (view.shards?.complete ?? true);
 }
 function findDisagreements(groups) {
   const names = [];
@@ -15183,12 +15576,12 @@ function findDisagreements(groups) {
   const out = [];
   for (const name of names) {
     const answers = [];
-    const shown = /* @__PURE__ */ new Set();
+    const shown3 = /* @__PURE__ */ new Set();
     for (const g of groups) {
       for (const o of g.cases.get(name) ?? []) {
         const key = JSON.stringify([g.view.id, o.got]);
-        if (shown.has(key)) continue;
-        shown.add(key);
+        if (shown3.has(key)) continue;
+        shown3.add(key);
         answers.push({
           implementation: g.view.id,
           source: o.source,
@@ -15202,15 +15595,15 @@ function findDisagreements(groups) {
   }
   return out;
 }
-function verdictOf(entries, implementations, disagreements, requireConformant) {
-  const refused = entries.filter((e) => !e.accepted).length;
+function verdictOf(entries2, implementations, disagreements, requireConformant) {
+  const refused2 = entries2.filter((e) => !e.accepted).length;
   const conformant = implementations.filter((i) => i.conformant).length;
   const incompleteSweeps = implementations.filter(
     (i) => i.sweeps.some((c) => !c.complete) || i.shards?.complete === false
   ).length;
   const failures = [];
-  if (refused > 0) failures.push(`${plural(refused, "record", "records")} refused or unreadable`);
-  if (entries.length === 0) failures.push("no records");
+  if (refused2 > 0) failures.push(`${plural(refused2, "record", "records")} refused or unreadable`);
+  if (entries2.length === 0) failures.push("no records");
   if (disagreements.length > 0)
     failures.push(`${plural(disagreements.length, "case", "cases")} answered differently`);
   if (incompleteSweeps > 0)
@@ -15222,8 +15615,8 @@ function verdictOf(entries, implementations, disagreements, requireConformant) {
     failures.push(`${plural(notConformant, "implementation", "implementations")} not conformant`);
   return {
     exitCode: failures.length === 0 ? 0 : 1,
-    records: entries.length,
-    refused,
+    records: entries2.length,
+    refused: refused2,
     implementations: implementations.length,
     conformant,
     disagreements: disagreements.length,
@@ -15534,7 +15927,7 @@ var Badge = class {
     const textLength = FONT_SCALE_UP_FACTOR * textWidth;
     let element;
     if (this.constructor.shadow) {
-      const text = new XmlElement({
+      const text2 = new XmlElement({
         name: "text",
         content: [content],
         attrs: withTextFill({ x, y, textLength }, textColor)
@@ -15563,7 +15956,7 @@ var Badge = class {
       });
       element = new XmlElement({
         name: "g",
-        content: [shadowGroup, text],
+        content: [shadowGroup, text2],
         attrs: { transform: FONT_SCALE_DOWN_VALUE }
       });
     } else {
@@ -15907,7 +16300,7 @@ function social({
         textLength: labelTextLength
       }
     });
-    const text = new XmlElement({
+    const text2 = new XmlElement({
       name: "text",
       content: [label],
       attrs: {
@@ -15919,9 +16312,9 @@ function social({
     });
     return shouldWrapWithLink ? new XmlElement({
       name: "a",
-      content: [shadow, text, rect],
+      content: [shadow, text2, rect],
       attrs: { target: "_blank", href: leftLink }
-    }) : new ElementList({ content: [rect, shadow, text] });
+    }) : new ElementList({ content: [rect, shadow, text2] });
   }
   function getMessageText() {
     if (!hasMessage) return "";
@@ -15948,7 +16341,7 @@ function social({
         textLength: messageTextLength
       }
     });
-    const text = new XmlElement({
+    const text2 = new XmlElement({
       name: "text",
       content: [message],
       attrs: {
@@ -15961,9 +16354,9 @@ function social({
     });
     return hasRightLink ? new XmlElement({
       name: "a",
-      content: [rect, shadow, text],
+      content: [rect, shadow, text2],
       attrs: { target: "_blank", href: rightLink }
-    }) : new ElementList({ content: [shadow, text] });
+    }) : new ElementList({ content: [shadow, text2] });
   }
   const style = new XmlElement({
     name: "style",
@@ -16118,7 +16511,7 @@ function forTheBadge({
   function getLabelElement() {
     const { textColor } = colorsForBackground(outLabelColor);
     const midX = labelTextMinX + 0.5 * labelTextWidth;
-    const text = new XmlElement({
+    const text2 = new XmlElement({
       name: "text",
       content: [label],
       attrs: withTextFill(
@@ -16142,20 +16535,20 @@ function forTheBadge({
       });
       return new XmlElement({
         name: "a",
-        content: [rect, text],
+        content: [rect, text2],
         attrs: {
           target: "_blank",
           href: leftLink
         }
       });
     } else {
-      return text;
+      return text2;
     }
   }
   function getMessageElement() {
     const { textColor } = colorsForBackground(color);
     const midX = messageTextMinX + 0.5 * messageTextWidth;
-    const text = new XmlElement({
+    const text2 = new XmlElement({
       name: "text",
       content: [message],
       attrs: withTextFill(
@@ -16181,14 +16574,14 @@ function forTheBadge({
       });
       return new XmlElement({
         name: "a",
-        content: [rect, text],
+        content: [rect, text2],
         attrs: {
           target: "_blank",
           href: rightLink
         }
       });
     } else {
-      return text;
+      return text2;
     }
   }
   let backgroundContent;
@@ -16437,12 +16830,119 @@ function aggregateBadgeSvg(aggregate) {
   return makeBadge2({ label, message, color });
 }
 
-// src/report/format.ts
-function cutText2(text, max) {
-  if (text.length <= max) return text;
-  const last = text.charCodeAt(max - 1);
-  return text.slice(0, last >= 55296 && last <= 56319 ? max - 1 : max);
+// src/report/visible.ts
+var INVISIBLE_LETTERS = "\u034F\u115F\u1160\u17B4\u17B5\u3164\uFFA0\u27E8";
+var INVISIBLE = new RegExp(
+  `[\\p{Cc}\\p{Cf}\\p{Zs}\\p{Zl}\\p{Zp}\\p{Noncharacter_Code_Point}\\uD800-\\uDFFF${INVISIBLE_LETTERS}]`,
+  "gu"
+);
+function codePointTag(codePoint2) {
+  return `\u27E8U+${codePoint2.toString(16).toUpperCase().padStart(4, "0")}\u27E9`;
 }
+function showInvisible(text2) {
+  return text2.replace(INVISIBLE, (ch) => ch === " " ? ch : codePointTag(ch.codePointAt(0)));
+}
+var INVISIBLE_LEGEND = "Invisible and control characters are shown as \u27E8U+XXXX\u27E9.";
+
+// src/aggregate/console.ts
+var VALUE_MAX = 300;
+var show = (text2, max = VALUE_MAX) => {
+  const kept = cutText(text2, max);
+  return showInvisible(kept) + (kept === text2 ? "" : ` \u2026 (${text2.length - kept.length} more characters)`);
+};
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+  return rows.map(
+    (r) => `  ${r.map((cell, i) => cell + " ".repeat(widths[i] - [...cell].length)).join("  ")}`.trimEnd()
+  );
+}
+function aggregateConsole(aggregate) {
+  const { records: records2, implementations, disagreements, verdict } = aggregate;
+  const out = [`canon-conformance aggregate: ${countsLine(aggregate)}`, ""];
+  out.push("Records:");
+  for (const r of records2) {
+    const to = r.implementation === void 0 ? "" : ` -> ${r.implementation}`;
+    out.push(`  ${r.outcome}  ${show(r.source)}${to}`);
+    if (r.detail !== void 0) out.push(`      ${show(r.detail)}`);
+  }
+  if (implementations.length > 0) {
+    out.push("", "Implementations:");
+    for (const i of implementations) {
+      out.push(`  ${i.id}  ${show(i.label)}`);
+      out.push(`      ${i.adapter}: ${show(i.impl)}`);
+      out.push(
+        `      suite ${show(i.suite)}; ${i.keys.join(", ")} key; signer ${i.signers.map((s) => show(s)).join(", ")}`
+      );
+      out.push(
+        `      ${i.records.length === 1 ? "record" : "records"}: ${i.records.map((s) => show(s)).join(", ")}`
+      );
+    }
+    const suites = suiteColumns(aggregate);
+    const rows = [
+      ["", ...implementations.map((i) => i.id)],
+      ...suites.map((s) => [s, ...implementations.map((i) => suiteCell(i, s))]),
+      ["all", ...implementations.map((i) => `${i.passed}/${i.cases}`)],
+      ["conformant", ...implementations.map((i) => i.conformant ? "yes" : "NO")],
+      ["key", ...implementations.map((i) => i.keys.join("+"))],
+      [
+        "signer",
+        ...implementations.map(
+          (i) => i.signers.length === 1 ? shortSigner(i.signers[0]) : `${i.signers.length} keys`
+        )
+      ]
+    ];
+    out.push("", "Suites (passed/cases):", ...table(rows));
+    const swept = implementations.filter((i) => i.sweeps.length > 0 || i.shards !== null);
+    if (swept.length > 0) {
+      out.push("", "Sweeps (shards joined):");
+      for (const i of swept) {
+        if (i.shards !== null) out.push(`  ${i.id}  ${show(shardLine(i.shards), 2e3)}`);
+        for (const c of i.sweeps) {
+          out.push(`  ${i.id}  ${show(coverageLine(c, i.records.length), 2e3)}`);
+          for (const d of c.doubled)
+            out.push(`      ${d.from}-${d.to} is in: ${d.sources.map((s) => show(s)).join(", ")}`);
+        }
+      }
+    }
+  }
+  if (disagreements.length > 0) {
+    out.push("", `Cases answered differently (${disagreements.length}):`);
+    for (const d of disagreements) {
+      out.push(`  ${show(d.case)}`);
+      for (const a of d.answers)
+        out.push(`    ${a.implementation} ${a.pass ? "pass" : "FAIL"}: ${show(a.got)}`);
+    }
+    out.push(`  (${INVISIBLE_LEGEND} Refusals agree whatever their reasons.)`);
+  }
+  out.push(
+    "",
+    verdict.exitCode === 0 ? "Aggregate: OK" : `Aggregate: FAILED: ${verdict.failures.join("; ")}`
+  );
+  return `${out.join("\n")}
+`;
+}
+
+// src/report/markdown.ts
+import { basename as basename2 } from "node:path";
+
+// src/report/difference.ts
+function firstDifference(expected, got) {
+  if (expected === got) return void 0;
+  const a = [...expected];
+  const b = [...got];
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === 0 && showInvisible(expected) !== showInvisible(got)) return void 0;
+  const describe = (ch) => {
+    if (ch === void 0) return "the end";
+    const tag = codePointTag(ch.codePointAt(0)).slice(1, -1);
+    const shown3 = showInvisible(ch);
+    return shown3 === ch ? `${tag} "${ch}"` : tag;
+  };
+  return `first difference at character ${i + 1}: expected ${describe(a[i])}, got ${describe(b[i])}`;
+}
+
+// src/report/format.ts
 function formatDuration(ms) {
   if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
   const totalSeconds = Math.round(ms / 1e3);
@@ -16468,126 +16968,28 @@ function countLine(record2) {
   return failed === 0 ? `${passed} of ${cases} cases passed` : `${passed} of ${cases} cases passed, ${failed} failed`;
 }
 
-// src/report/visible.ts
-var INVISIBLE_LETTERS = "\u034F\u115F\u1160\u17B4\u17B5\u3164\uFFA0\u27E8";
-var INVISIBLE = new RegExp(
-  `[\\p{Cc}\\p{Cf}\\p{Zs}\\p{Zl}\\p{Zp}\\p{Noncharacter_Code_Point}\\uD800-\\uDFFF${INVISIBLE_LETTERS}]`,
-  "gu"
-);
-function codePointTag(codePoint2) {
-  return `\u27E8U+${codePoint2.toString(16).toUpperCase().padStart(4, "0")}\u27E9`;
-}
-function showInvisible(text) {
-  return text.replace(INVISIBLE, (ch) => ch === " " ? ch : codePointTag(ch.codePointAt(0)));
-}
-var INVISIBLE_LEGEND = "Invisible and control characters are shown as \u27E8U+XXXX\u27E9.";
-
-// src/aggregate/console.ts
-var VALUE_MAX = 300;
-var show2 = (text, max = VALUE_MAX) => {
-  const kept = cutText2(text, max);
-  return showInvisible(kept) + (kept === text ? "" : ` \u2026 (${text.length - kept.length} more characters)`);
-};
-function table(rows) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
-  return rows.map(
-    (r) => `  ${r.map((cell, i) => cell + " ".repeat(widths[i] - [...cell].length)).join("  ")}`.trimEnd()
-  );
-}
-function aggregateConsole(aggregate) {
-  const { records, implementations, disagreements, verdict } = aggregate;
-  const out = [`canon-conformance aggregate: ${countsLine(aggregate)}`, ""];
-  out.push("Records:");
-  for (const r of records) {
-    const to = r.implementation === void 0 ? "" : ` -> ${r.implementation}`;
-    out.push(`  ${r.outcome}  ${show2(r.source)}${to}`);
-    if (r.detail !== void 0) out.push(`      ${show2(r.detail)}`);
-  }
-  if (implementations.length > 0) {
-    out.push("", "Implementations:");
-    for (const i of implementations) {
-      out.push(`  ${i.id}  ${show2(i.label)}`);
-      out.push(`      ${i.adapter}: ${show2(i.impl)}`);
-      out.push(
-        `      suite ${show2(i.suite)}; ${i.keys.join(", ")} key; signer ${i.signers.map((s) => show2(s)).join(", ")}`
-      );
-      out.push(
-        `      ${i.records.length === 1 ? "record" : "records"}: ${i.records.map((s) => show2(s)).join(", ")}`
-      );
-    }
-    const suites = suiteColumns(aggregate);
-    const rows = [
-      ["", ...implementations.map((i) => i.id)],
-      ...suites.map((s) => [s, ...implementations.map((i) => suiteCell(i, s))]),
-      ["all", ...implementations.map((i) => `${i.passed}/${i.cases}`)],
-      ["conformant", ...implementations.map((i) => i.conformant ? "yes" : "NO")],
-      ["key", ...implementations.map((i) => i.keys.join("+"))],
-      [
-        "signer",
-        ...implementations.map(
-          (i) => i.signers.length === 1 ? shortSigner(i.signers[0]) : `${i.signers.length} keys`
-        )
-      ]
-    ];
-    out.push("", "Suites (passed/cases):", ...table(rows));
-    const swept = implementations.filter((i) => i.sweeps.length > 0 || i.shards !== null);
-    if (swept.length > 0) {
-      out.push("", "Sweeps (shards joined):");
-      for (const i of swept) {
-        if (i.shards !== null) out.push(`  ${i.id}  ${show2(shardLine(i.shards), 2e3)}`);
-        for (const c of i.sweeps) {
-          out.push(`  ${i.id}  ${show2(coverageLine(c, i.records.length), 2e3)}`);
-          for (const d of c.doubled)
-            out.push(`      ${d.from}-${d.to} is in: ${d.sources.map((s) => show2(s)).join(", ")}`);
-        }
-      }
-    }
-  }
-  if (disagreements.length > 0) {
-    out.push("", `Cases answered differently (${disagreements.length}):`);
-    for (const d of disagreements) {
-      out.push(`  ${show2(d.case)}`);
-      for (const a of d.answers)
-        out.push(`    ${a.implementation} ${a.pass ? "pass" : "FAIL"}: ${show2(a.got)}`);
-    }
-    out.push(`  (${INVISIBLE_LEGEND} Refusals agree whatever their reasons.)`);
-  }
-  out.push(
-    "",
-    verdict.exitCode === 0 ? "Aggregate: OK" : `Aggregate: FAILED: ${verdict.failures.join("; ")}`
-  );
-  return `${out.join("\n")}
-`;
-}
-
-// src/report/difference.ts
-function firstDifference(expected, got) {
-  if (expected === got) return void 0;
-  const a = [...expected];
-  const b = [...got];
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (i === 0 && showInvisible(expected) !== showInvisible(got)) return void 0;
-  const describe = (ch) => {
-    if (ch === void 0) return "the end";
-    const tag = codePointTag(ch.codePointAt(0)).slice(1, -1);
-    const shown = showInvisible(ch);
-    return shown === ch ? `${tag} "${ch}"` : tag;
-  };
-  return `first difference at character ${i + 1}: expected ${describe(a[i])}, got ${describe(b[i])}`;
-}
-
 // src/report/markdown-escape.ts
 var HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
-function escapeHtml(text) {
-  return text.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]);
+function escapeHtml(text2) {
+  return text2.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]);
 }
-function inlineText(text) {
-  const escaped = showInvisible(text).replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`).replace(/:(?=\/\/)/g, "\\:").replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
+function preBlock(text2) {
+  return `<pre>${escapeHtml(showInvisible(text2))}</pre>`;
+}
+function inlineText(text2) {
+  const escaped = showInvisible(text2).replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`).replace(/:(?=\/\/)/g, "\\:").replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
   return escapeHtml(escaped).replaceAll("|", "&#124;");
 }
-function inlineCode(text) {
-  return `<code>${inlineText(text)}</code>`;
+function inlineCode(text2) {
+  return `<code>${inlineText(text2)}</code>`;
+}
+function fencedBlock(content, info = "") {
+  const shown3 = showInvisible(content);
+  const longestRun = Math.max(0, ...(shown3.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(Math.max(3, longestRun + 1));
+  return `${fence}${info}
+${shown3}
+${fence}`;
 }
 
 // src/report/tally.ts
@@ -16637,10 +17039,6 @@ function assertConsistent(input) {
 }
 
 // src/report/verify-command.ts
-function shellQuote(arg) {
-  if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(arg)) return arg;
-  return `'${arg.replaceAll("'", `'\\''`)}'`;
-}
 function verifyCommand(recordPath, key, pubkey) {
   const pin = key === "supplied" ? ` --pubkey ${shellQuote(pubkey)}` : "";
   return `npx canon-conformance verify ${shellQuote(recordPath)}${pin}`;
@@ -16650,26 +17048,220 @@ function verifyCommand(recordPath, key, pubkey) {
 var GITHUB_SUMMARY_LIMIT = 1024 * 1024;
 var SUMMARY_MARGIN = 16 * 1024;
 var MIN_SUMMARY_BYTES = 64 * 1024;
+var OUTPUT_FLOOR = 200;
+var DETAIL_COUNT = 100;
+var RUN_VALUE_MAX = 2e3;
+var FILES_MAX = 100;
+var NAME_MAX = 300;
+var WHY_MAX = 1e3;
+var NOTE_RESERVE = 1024;
+var bytes = (text2) => Buffer.byteLength(text2, "utf8");
+function cut(text2, max) {
+  const kept = cutText(text2, max);
+  return kept === text2 ? text2 : `${kept} \u2026 (cut here: ${text2.length - kept.length} more characters)`;
+}
+function headline(input) {
+  const { record: record2 } = input;
+  const mark = record2.conformant ? "\u2705 Conformant" : "\u274C Not conformant";
+  return `## ${mark}: ${countLine(record2)}`;
+}
+function runSection(input, valueMax, filesMax) {
+  const { record: record2 } = input;
+  const impl = record2.implementation;
+  const v = (text2) => inlineCode(cut(text2, valueMax));
+  const lines = [
+    `- **Implementation:** ${inlineText(cut(implementationName(record2), valueMax))}`,
+    `- **${impl.adapter === "http" ? "URL" : "Command"}:** ${v(impl.impl)}`,
+    `- **Profile:** ${v(record2.suite)} \xB7 **standard:** ${v(record2.standard)} \xB7 **kind:** ${v(record2.kind)}`,
+    `- **Corpus:** ${v(record2.corpus.dir)}, ${record2.corpus.files} files, ${v(record2.corpus.digest)}`,
+    `- **Signer:** ${v(record2.signer_pubkey)} (${escapeHtml(keyMeaning(record2.key))})`,
+    `- **Started:** ${v(record2.started_at)}${input.elapsedMs === void 0 ? "" : ` \xB7 took ${formatDuration(input.elapsedMs)}`} \xB7 **toolchain:** ${v(`${record2.toolchain.name} ${record2.toolchain.version}`)}`
+  ];
+  const out = [lines.join("\n")];
+  if (impl.files.length > 0) {
+    const rows = impl.files.slice(0, filesMax).map((f) => `| ${v(f.path)} | ${v(f.sha256)} |`);
+    if (impl.files.length > filesMax) rows.push(`| and ${impl.files.length - filesMax} more files | |`);
+    out.push(["| File the command ran | SHA-256 |", "| --- | --- |", ...rows].join("\n"));
+  }
+  return out.join("\n\n");
+}
+function suiteSection(results) {
+  const tallies = tallyBySuite(results);
+  if (tallies.length === 0) return "No cases ran.";
+  const rows = tallies.map(
+    (t) => `| ${t.failed === 0 ? "\u2705" : "\u274C"} | ${inlineCode(cut(t.suite, 100))} | ${t.cases} | ${t.passed} | ${t.failed} |`
+  );
+  return [
+    "### Suites",
+    "",
+    "| | Suite | Cases | Passed | Failed |",
+    "| --- | --- | ---: | ---: | ---: |",
+    ...rows
+  ].join("\n");
+}
+function outputBlock(text2, max) {
+  const kept = cutText(text2, max);
+  if (kept === text2) return preBlock(text2);
+  return `${preBlock(kept)}
+
+*\u2026cut here: ${text2.length - kept.length} more characters not shown.*`;
+}
+function failedBlock(r, diff, outputMax) {
+  const parts = [
+    `#### \u274C ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))}`,
+    "",
+    `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
+    "",
+    "**Expected**",
+    "",
+    outputBlock(r.expected, outputMax),
+    "",
+    "**Got**",
+    "",
+    outputBlock(r.got, outputMax)
+  ];
+  if (diff) parts.push("", `*${inlineText(diff)}*`);
+  return parts.join("\n");
+}
+function failedRow(r) {
+  return `| ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`;
+}
+var FAILED_ROWS_HEAD = "| Failed case, not shown in detail | Why |\n| --- | --- |";
+function passingSection(passing) {
+  if (passing.length === 0) return "";
+  const rows = passing.map(
+    (r) => `| ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`
+  );
+  return [
+    "<details>",
+    `<summary>Passing cases (${passing.length})</summary>`,
+    "",
+    "| Case | Why |",
+    "| --- | --- |",
+    ...rows,
+    "",
+    "</details>"
+  ].join("\n");
+}
+function verifySection(input) {
+  const { record: record2 } = input;
+  const name = input.recordPath ? basename2(input.recordPath) : "record.json";
+  const file = /^[A-Za-z0-9._-]+$/.test(name) ? name : "record.json";
+  const why = record2.key === "supplied" ? "`--pubkey` pins the runner's key: the record is refused unless that key signed it." : "The key was made for this run, so a valid signature shows the record is unchanged since the run; it does not say who ran it.";
+  return [
+    "### Verify this record",
+    "",
+    `Download the artifact and check ${inlineCode(file)} offline:`,
+    "",
+    fencedBlock(verifyCommand(file, record2.key, record2.signer_pubkey), "sh"),
+    "",
+    why
+  ].join("\n");
+}
+function toMarkdownSummary(input, options = {}) {
+  const maxBytes = options.maxBytes ?? GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN;
+  if (!Number.isInteger(maxBytes) || maxBytes < MIN_SUMMARY_BYTES) {
+    throw new RangeError(
+      `toMarkdownSummary: maxBytes must be an integer of at least ${MIN_SUMMARY_BYTES}, not ${maxBytes}`
+    );
+  }
+  assertConsistent(input);
+  const failures = input.results.filter((r) => !r.pass);
+  const passing = input.results.filter((r) => r.pass);
+  const diffs = failures.map((r) => firstDifference(r.expected, r.got));
+  let run = runSection(input, RUN_VALUE_MAX, FILES_MAX);
+  if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10);
+  const failedHead = failures.length === 0 ? [] : [`### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
+  const fixed = [headline(input), run, suiteSection(input.results), ...failedHead, verifySection(input)];
+  const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE;
+  const passingText = passingSection(passing);
+  const plan = planFailures(failures, diffs, budget, passingText ? bytes(passingText) + 2 : 0);
+  const sections = [headline(input)];
+  if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing.length, failures.length));
+  sections.push(run, suiteSection(input.results), ...failedHead);
+  for (let i = 0; i < plan.detailed; i++) sections.push(failedBlock(failures[i], diffs[i], plan.outputMax));
+  if (plan.named > 0) {
+    const rows = failures.slice(plan.detailed, plan.detailed + plan.named).map(failedRow);
+    sections.push([FAILED_ROWS_HEAD, ...rows].join("\n"));
+  }
+  const unlisted = failures.length - plan.detailed - plan.named;
+  if (unlisted > 0) sections.push(`*\u2026and ${unlisted} more failed cases, not listed here for size.*`);
+  if (!plan.trimmed && passingText) sections.push(passingText);
+  sections.push(verifySection(input));
+  const summary = `${sections.join("\n\n")}
+`;
+  if (bytes(summary) > maxBytes)
+    throw new Error(`toMarkdownSummary: ${bytes(summary)} bytes, over ${maxBytes}`);
+  return summary;
+}
+function trimNote(plan, maxBytes, passing, failed) {
+  const what = [];
+  if (passing > 0) what.push(`the ${passing} passing cases are not listed`);
+  if (plan.outputMax !== Number.POSITIVE_INFINITY)
+    what.push(`outputs are cut at ${plan.outputMax} characters`);
+  if (plan.detailed < failed) {
+    what.push(`detail is shown for the first ${plan.detailed} of ${failed} failed cases`);
+    if (plan.named > 0) what.push(`${plan.named} more are listed by name`);
+  }
+  return `> [!NOTE]
+> Trimmed to stay under ${maxBytes} bytes (GitHub's job summary limit is 1 MiB): ${what.join("; ")}. The record (\`record.json\`) holds every case with its expected and actual answer.`;
+}
+function planFailures(failures, diffs, budget, passingBytes) {
+  const all = failures.length;
+  const blockSize = (i, outputMax) => bytes(failedBlock(failures[i], diffs[i], outputMax)) + 2;
+  const blocksSize = (outputMax) => {
+    let sum = 0;
+    for (let i = 0; i < all; i++) sum += blockSize(i, outputMax);
+    return sum;
+  };
+  const uncut = Number.POSITIVE_INFINITY;
+  const full = blocksSize(uncut);
+  if (full + passingBytes <= budget) return { trimmed: false, outputMax: uncut, detailed: all, named: 0 };
+  if (full <= budget) return { trimmed: true, outputMax: uncut, detailed: all, named: 0 };
+  if (blocksSize(OUTPUT_FLOOR) <= budget) {
+    let lo = OUTPUT_FLOOR;
+    let hi = Math.max(...failures.map((r) => Math.max(r.expected.length, r.got.length)));
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (blocksSize(mid) <= budget) lo = mid;
+      else hi = mid;
+    }
+    return { trimmed: true, outputMax: lo, detailed: all, named: 0 };
+  }
+  let left = budget;
+  let detailed = 0;
+  while (detailed < Math.min(all, DETAIL_COUNT) && blockSize(detailed, OUTPUT_FLOOR) <= left) {
+    left -= blockSize(detailed, OUTPUT_FLOOR);
+    detailed++;
+  }
+  let named = 0;
+  left -= bytes(FAILED_ROWS_HEAD) + 2;
+  while (detailed + named < all && bytes(failedRow(failures[detailed + named])) + 1 <= left) {
+    left -= bytes(failedRow(failures[detailed + named])) + 1;
+    named++;
+  }
+  return { trimmed: true, outputMax: OUTPUT_FLOOR, detailed, named };
+}
 
 // src/aggregate/markdown.ts
 var VALUE_MAX2 = 300;
 var ANSWER_MAX = 1e3;
 var ROWS_MAX = 500;
-var NOTE_RESERVE = 1024;
-var bytes = (text) => Buffer.byteLength(text, "utf8");
-function cut(text, max = VALUE_MAX2) {
-  const kept = cutText2(text, max);
-  return kept === text ? text : `${kept} \u2026 (cut here: ${text.length - kept.length} more characters)`;
+var NOTE_RESERVE2 = 1024;
+var bytes2 = (text2) => Buffer.byteLength(text2, "utf8");
+function cut2(text2, max = VALUE_MAX2) {
+  const kept = cutText(text2, max);
+  return kept === text2 ? text2 : `${kept} \u2026 (cut here: ${text2.length - kept.length} more characters)`;
 }
-var code = (text, max = VALUE_MAX2) => inlineCode(cut(text, max));
-function capped(items2, row, what, maxBytes) {
+var code = (text2, max = VALUE_MAX2) => inlineCode(cut2(text2, max));
+function capped(items2, row2, what, maxBytes) {
   const rows = [];
   let used = 0;
   for (const item of items2) {
-    const text = row(item);
-    if (rows.length === ROWS_MAX || used + bytes(text) + 1 > maxBytes) break;
-    rows.push(text);
-    used += bytes(text) + 1;
+    const text2 = row2(item);
+    if (rows.length === ROWS_MAX || used + bytes2(text2) + 1 > maxBytes) break;
+    rows.push(text2);
+    used += bytes2(text2) + 1;
   }
   if (rows.length < items2.length)
     rows.push(`| and ${items2.length - rows.length} more ${what} (see aggregate.json) |`);
@@ -16678,7 +17270,7 @@ function capped(items2, row, what, maxBytes) {
 function recordsSection(aggregate, maxBytes) {
   const rows = capped(
     aggregate.records,
-    (r) => `| ${r.accepted ? "\u2705" : "\u274C"} | ${code(r.source)} | ${code(r.outcome)} | ${r.implementation ?? (r.detail === void 0 ? "" : inlineText(cut(r.detail)))} |`,
+    (r) => `| ${r.accepted ? "\u2705" : "\u274C"} | ${code(r.source)} | ${code(r.outcome)} | ${r.implementation ?? (r.detail === void 0 ? "" : inlineText(cut2(r.detail)))} |`,
     "records",
     maxBytes
   );
@@ -16693,7 +17285,7 @@ function recordsSection(aggregate, maxBytes) {
 function implementationsSection(implementations, maxBytes) {
   const rows = capped(
     implementations,
-    (i) => `| ${i.id} | ${inlineText(cut(i.label))} | ${i.adapter}: ${code(i.impl)} | ${code(i.suite)} | ${i.keys.join(", ")} | ${i.signers.slice(0, 4).map((s) => code(s)).join(
+    (i) => `| ${i.id} | ${inlineText(cut2(i.label))} | ${i.adapter}: ${code(i.impl)} | ${code(i.suite)} | ${i.keys.join(", ")} | ${i.signers.slice(0, 4).map((s) => code(s)).join(
       " "
     )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
     "implementations",
@@ -16711,7 +17303,7 @@ function suitesSection(aggregate, maxBytes) {
   const suites = suiteColumns(aggregate);
   const rows = capped(
     aggregate.implementations,
-    (i) => `| ${i.conformant ? "\u2705" : "\u274C"} ${i.id} ${inlineText(cut(i.label, 100))} (${inlineText(cut(recordFolders(i), 300))}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${i.cases} | ${code(shortSigner(i.signers[0] ?? ""))} |`,
+    (i) => `| ${i.conformant ? "\u2705" : "\u274C"} ${i.id} ${inlineText(cut2(i.label, 100))} (${inlineText(cut2(recordFolders(i), 300))}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${i.cases} | ${code(shortSigner(i.signers[0] ?? ""))} |`,
     "implementations",
     maxBytes
   );
@@ -16733,8 +17325,8 @@ function sweepSection(implementations, maxBytes) {
     swept,
     ({ i, c }) => {
       if (!("sweep" in c))
-        return `- ${c.complete ? "\u2705" : "\u274C"} **${i.id}** ${inlineText(cut(shardLine(c), 2e3))}`;
-      const head = `- ${c.complete ? "\u2705" : "\u274C"} **${i.id}** ${inlineText(cut(coverageLine(c, i.records.length), 2e3))}`;
+        return `- ${c.complete ? "\u2705" : "\u274C"} **${i.id}** ${inlineText(cut2(shardLine(c), 2e3))}`;
+      const head = `- ${c.complete ? "\u2705" : "\u274C"} **${i.id}** ${inlineText(cut2(coverageLine(c, i.records.length), 2e3))}`;
       const doubled = c.doubled.slice(0, 20).map(
         (d) => `  - ${showRange(d)} is in ${d.sources.slice(0, 10).map((s) => code(s)).join(", ")}`
       );
@@ -16747,9 +17339,9 @@ function sweepSection(implementations, maxBytes) {
 }
 function disagreementBlock(d, labels) {
   const rows = d.answers.map(
-    (a) => `| ${a.pass ? "\u2705" : "\u274C"} ${a.implementation} ${inlineText(cut(labels.get(a.implementation) ?? "", 100))} | ${inlineCode(cut(a.got, ANSWER_MAX))} |`
+    (a) => `| ${a.pass ? "\u2705" : "\u274C"} ${a.implementation} ${inlineText(cut2(labels.get(a.implementation) ?? "", 100))} | ${inlineCode(cut2(a.got, ANSWER_MAX))} |`
   );
-  return [`#### ${inlineCode(cut(d.case))}`, "", "| Implementation | Got |", "| --- | --- |", ...rows].join(
+  return [`#### ${inlineCode(cut2(d.case))}`, "", "| Implementation | Got |", "| --- | --- |", ...rows].join(
     "\n"
   );
 }
@@ -16772,19 +17364,19 @@ function aggregateMarkdown(aggregate, options = {}) {
 ${escapeHtml(INVISIBLE_LEGEND)} Refusals agree whatever their reasons; each answer is shown as its record states it.`
     );
   }
-  let used = bytes(parts.join("\n\n")) + NOTE_RESERVE;
+  let used = bytes2(parts.join("\n\n")) + NOTE_RESERVE2;
   const labels = new Map(implementations.map((i) => [i.id, i.label]));
-  let shown = 0;
+  let shown3 = 0;
   for (const d of disagreements) {
     const block = disagreementBlock(d, labels);
-    if (used + bytes(block) + 2 > maxBytes) break;
+    if (used + bytes2(block) + 2 > maxBytes) break;
     parts.push(block);
-    used += bytes(block) + 2;
-    shown++;
+    used += bytes2(block) + 2;
+    shown3++;
   }
-  if (shown < disagreements.length) {
+  if (shown3 < disagreements.length) {
     parts.push(
-      `*${disagreements.length - shown} more cases answered differently are not shown here, to keep this summary under ${maxBytes} bytes; aggregate.json lists them all.*`
+      `*${disagreements.length - shown3} more cases answered differently are not shown here, to keep this summary under ${maxBytes} bytes; aggregate.json lists them all.*`
     );
   }
   return `${parts.join("\n\n")}
@@ -16793,18 +17385,18 @@ ${escapeHtml(INVISIBLE_LEGEND)} Refusals agree whatever their reasons; each answ
 
 // src/aggregate/write.ts
 import { mkdir, writeFile } from "node:fs/promises";
-import { dirname as dirname2, join as join2 } from "node:path";
+import { dirname as dirname3, join as join3 } from "node:path";
 
 // src/aggregate/inputs.ts
-import { open, readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { open as open2, readdir, stat } from "node:fs/promises";
+import { join as join2 } from "node:path";
 var RECORD_FILE = "record.json";
 var InputError = class extends Error {
   name = "InputError";
 };
-async function recordFiles(paths) {
+async function recordFiles(paths2) {
   const found = [];
-  for (const path of paths) {
+  for (const path of paths2) {
     let info;
     try {
       info = await stat(path);
@@ -16822,18 +17414,18 @@ async function recordFiles(paths) {
   return [...new Set(found)];
 }
 async function recordsBelow(dir) {
-  const entries = await readdir(dir, { withFileTypes: true });
-  entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const entries2 = await readdir(dir, { withFileTypes: true });
+  entries2.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   const out = [];
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
+  for (const entry of entries2) {
+    const path = join2(dir, entry.name);
     if (entry.isDirectory()) out.push(...await recordsBelow(path));
     else if (entry.name === RECORD_FILE && (entry.isFile() || entry.isSymbolicLink())) out.push(path);
   }
   return out;
 }
 async function readRecordFile(path) {
-  const handle = await open(path, "r");
+  const handle = await open2(path, "r");
   try {
     const buffer = Buffer.alloc(Math.min(MAX_RECORD_BYTES + 1, (await handle.stat()).size + 1));
     let total = 0;
@@ -16849,9 +17441,9 @@ async function readRecordFile(path) {
 }
 
 // src/aggregate/write.ts
-async function loadAndAggregate(paths, options = {}) {
+async function loadAndAggregate(paths2, options = {}) {
   const files = [];
-  for (const source of await recordFiles(paths)) {
+  for (const source of await recordFiles(paths2)) {
     try {
       files.push({ source, bytes: await readRecordFile(source) });
     } catch (error) {
@@ -16862,22 +17454,22 @@ async function loadAndAggregate(paths, options = {}) {
 }
 async function writeAggregate(aggregate, files) {
   const written = [];
-  const write2 = async (path, text) => {
-    await mkdir(dirname2(path), { recursive: true });
-    await writeFile(path, text);
+  const write2 = async (path, text2) => {
+    await mkdir(dirname3(path), { recursive: true });
+    await writeFile(path, text2);
     written.push(path);
   };
   const markdown = files.outDir !== void 0 || files.markdownFile !== void 0 ? aggregateMarkdown(aggregate) : "";
   const badgeDirs = [files.outDir, files.badgeDir].filter((d) => d !== void 0);
   if (files.outDir !== void 0) {
-    await write2(join2(files.outDir, "aggregate.json"), `${JSON.stringify(aggregate, null, 2)}
+    await write2(join3(files.outDir, "aggregate.json"), `${JSON.stringify(aggregate, null, 2)}
 `);
-    await write2(join2(files.outDir, "summary.md"), markdown);
+    await write2(join3(files.outDir, "summary.md"), markdown);
   }
   if (files.markdownFile !== void 0) await write2(files.markdownFile, markdown);
   for (const dir of new Set(badgeDirs)) {
-    await write2(join2(dir, "badge.svg"), aggregateBadgeSvg(aggregate));
-    await write2(join2(dir, "badge.json"), `${JSON.stringify(aggregateBadgeJson(aggregate))}
+    await write2(join3(dir, "badge.svg"), aggregateBadgeSvg(aggregate));
+    await write2(join3(dir, "badge.json"), `${JSON.stringify(aggregateBadgeJson(aggregate))}
 `);
   }
   return written;
@@ -16938,9 +17530,9 @@ var aggregateCommand = {
       }
       throw error;
     }
-    const text = aggregateConsole(aggregate);
-    process.stdout.write(values.quiet ? `${text.trimEnd().split("\n").at(-1)}
-` : text);
+    const text2 = aggregateConsole(aggregate);
+    process.stdout.write(values.quiet ? `${text2.trimEnd().split("\n").at(-1)}
+` : text2);
     const written = await writeAggregate(aggregate, {
       outDir: values.out,
       markdownFile: values.markdown,
@@ -16966,8 +17558,8 @@ function parseOptions(argv) {
 }
 
 // src/commands/badge.ts
-import { mkdir as mkdir2, readFile, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join3, resolve } from "node:path";
+import { mkdir as mkdir3, readFile as readFile2, writeFile as writeFile3 } from "node:fs/promises";
+import { join as join5, resolve as resolve3 } from "node:path";
 
 // src/report/console.ts
 function formatProgress(p) {
@@ -16983,11 +17575,11 @@ function createProgressReporter(options) {
   const intervalMs = options.intervalMs ?? (isTTY ? 100 : 5e3);
   const stallMs = options.stallMs ?? 6e4;
   let last;
-  let shown;
+  let shown3;
   let shownAt = 0;
   let finished = false;
   const step = (p, steps) => p.total > 0 ? Math.floor(p.done * steps / p.total) : 0;
-  const show3 = (p) => {
+  const show2 = (p) => {
     const line = formatProgress(p);
     if (isTTY) {
       const width = stream2.columns && stream2.columns > 1 ? stream2.columns - 1 : Number.POSITIVE_INFINITY;
@@ -16996,35 +17588,35 @@ function createProgressReporter(options) {
       stream2.write(`${line}
 `);
     }
-    shown = p;
+    shown3 = p;
     shownAt = p.elapsedMs;
   };
   const isDue = (p) => {
-    if (!shown) return true;
+    if (!shown3) return true;
     const since = p.elapsedMs - shownAt;
-    if (isTTY) return since >= intervalMs || p.done === p.total && shown.done !== p.done;
-    if (step(p, 10) > step(shown, 10)) return true;
-    if (step(p, 20) > step(shown, 20) && since >= intervalMs) return true;
+    if (isTTY) return since >= intervalMs || p.done === p.total && shown3.done !== p.done;
+    if (step(p, 10) > step(shown3, 10)) return true;
+    if (step(p, 20) > step(shown3, 20) && since >= intervalMs) return true;
     return since >= stallMs;
   };
   return {
     update(p) {
       if (finished) return;
       last = { ...p };
-      if (isDue(last)) show3(last);
+      if (isDue(last)) show2(last);
     },
     done() {
       if (finished) return;
       finished = true;
       if (!last) return;
-      const same2 = shown !== void 0 && shown.done === last.done && shown.total === last.total && shown.failed === last.failed;
-      if (!same2) show3(last);
+      const same3 = shown3 !== void 0 && shown3.done === last.done && shown3.total === last.total && shown3.failed === last.failed;
+      if (!same3) show2(last);
       if (isTTY) stream2.write("\n");
     }
   };
 }
 function palette(color) {
-  const sgr = (on, off) => (text) => color ? `\x1B[${on}m${text}\x1B[${off}m` : text;
+  const sgr = (on, off) => (text2) => color ? `\x1B[${on}m${text2}\x1B[${off}m` : text2;
   return {
     bold: sgr("1", "22"),
     dim: sgr("2", "22"),
@@ -17060,15 +17652,15 @@ function formatVerdict(input, options) {
   const tallies = tallyBySuite(results);
   if (tallies.length > 0) {
     const width = Math.max(5, ...tallies.map((t) => showInvisible(t.suite).length));
-    const row = (name, cases, passed, failed) => `  ${name.padEnd(width)}  ${String(cases).padStart(6)}  ${String(passed).padStart(6)}  ${failed > 0 ? c.red(String(failed).padStart(6)) : String(failed).padStart(6)}`;
+    const row2 = (name, cases, passed, failed) => `  ${name.padEnd(width)}  ${String(cases).padStart(6)}  ${String(passed).padStart(6)}  ${failed > 0 ? c.red(String(failed).padStart(6)) : String(failed).padStart(6)}`;
     out.push(
       c.dim(
         `  ${"suite".padEnd(width)}  ${"cases".padStart(6)}  ${"passed".padStart(6)}  ${"failed".padStart(6)}`
       )
     );
-    for (const t of tallies) out.push(row(showInvisible(t.suite), t.cases, t.passed, t.failed));
+    for (const t of tallies) out.push(row2(showInvisible(t.suite), t.cases, t.passed, t.failed));
     const s = record2.summary;
-    out.push(c.bold(row("total", s.cases, s.passed, s.failed)), "");
+    out.push(c.bold(row2("total", s.cases, s.passed, s.failed)), "");
   }
   const failures = results.filter((r) => !r.pass);
   if (failures.length > 0) {
@@ -17099,24 +17691,24 @@ function formatVerdict(input, options) {
 
 // src/report/junit.ts
 var NOT_XML_CHAR = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-function xmlEscape(text) {
-  return showInvisible(text).replace(NOT_XML_CHAR, (ch) => codePointTag(ch.codePointAt(0))).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+function xmlEscape(text2) {
+  return showInvisible(text2).replace(NOT_XML_CHAR, (ch) => codePointTag(ch.codePointAt(0))).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 var MESSAGE_VALUE_MAX = 200;
-function short(text) {
-  const kept = cutText2(text, MESSAGE_VALUE_MAX);
-  return kept === text ? text : `${kept}\u2026`;
+function short(text2) {
+  const kept = cutText(text2, MESSAGE_VALUE_MAX);
+  return kept === text2 ? text2 : `${kept}\u2026`;
 }
 function attrs(pairs) {
   return Object.entries(pairs).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join("");
 }
 function testcase(r) {
-  const open3 = `    <testcase${attrs({ classname: r.suite, name: r.name })}`;
-  if (r.pass) return `${open3}/>`;
+  const open6 = `    <testcase${attrs({ classname: r.suite, name: r.name })}`;
+  if (r.pass) return `${open6}/>`;
   const type = r.got.startsWith("failed:") ? "no-answer" : "wrong-answer";
   const message = `${r.why}: expected ${short(r.expected)}, got ${short(r.got)}`;
   const body = [`why: ${r.why}`, `source: ${r.source}`, `expected: ${r.expected}`, `got: ${r.got}`].map(xmlEscape).join("\n");
-  return `${open3}>
+  return `${open6}>
       <failure${attrs({ message, type })}>${body}</failure>
     </testcase>`;
 }
@@ -17170,6 +17762,1078 @@ function toJUnitXml(input) {
   return lines.join("\n");
 }
 
+// src/report/summary.ts
+function runSummaryMarkdown(input, compareSection) {
+  const compare = compareSection === void 0 ? "" : `
+${compareSection}`;
+  const maxBytes = Math.max(
+    MIN_SUMMARY_BYTES,
+    GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN - Buffer.byteLength(compare, "utf8")
+  );
+  const run = toMarkdownSummary({ ...input, recordPath: "record.json" }, { maxBytes });
+  return `${run}${compare}`;
+}
+
+// src/report/write.ts
+import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join4, resolve as resolve2 } from "node:path";
+
+// src/checks/show.ts
+var SHOW_LIMIT = 200;
+var strictDecoder2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function showBytes(bytes3, limit = SHOW_LIMIT) {
+  const prefix = bytes3.length > limit * 4 + 4 ? bytes3.subarray(0, limit * 4 + 4) : bytes3;
+  const text2 = decodeShowingInvalid(prefix, prefix !== bytes3);
+  const cut3 = cutCodePoints(text2, limit);
+  if (cut3 === text2 && prefix === bytes3) return escapeControls(text2);
+  return `${escapeControls(cut3)}\u2026 (${bytes3.length} bytes, sha256 ${sha256Hex(bytes3)})`;
+}
+function showText(text2, limit = SHOW_LIMIT) {
+  const cut3 = cutCodePoints(text2, limit);
+  return cut3 === text2 ? escapeControls(text2) : `${escapeControls(cut3)}\u2026 (${text2.length} UTF-16 units)`;
+}
+function escapeControls(text2) {
+  return text2.replace(
+    /[\x00-\x1f\x7f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
+  );
+}
+function showAnswer(answer) {
+  return writeAnswerText(
+    answer.status === "canonical" ? { status: "canonical", output: showBytes(answer.output) } : { status: answer.status, reason: showText(answer.reason) }
+  );
+}
+function showPair(verdict) {
+  return writePairText(
+    verdict.same ? { both: showAnswer(verdict.a) } : { a: showAnswer(verdict.a), b: showAnswer(verdict.b) }
+  );
+}
+var I1_STEPS = { first: "canon(x)", second: "canon(canon(x))", echo: "canon(x)" };
+var I4_STEPS = { first: "write(x)", second: "read(w)", echo: "w" };
+function showTwice(verdict, steps) {
+  if (verdict.second === void 0) {
+    return {
+      expected: `${steps.first} \u2192 canonical JSON`,
+      got: `${steps.first} \u2192 ${showAnswer(verdict.first)}`
+    };
+  }
+  return {
+    expected: `${steps.second} \u2192 ${showBytes(verdict.first.output)} (= ${steps.echo})`,
+    got: `${steps.second} \u2192 ${showAnswer(verdict.second)}`
+  };
+}
+function decodeShowingInvalid(bytes3, truncated) {
+  try {
+    return strictDecoder2.decode(bytes3);
+  } catch {
+  }
+  let out = "";
+  let i = 0;
+  while (i < bytes3.length) {
+    const length = utf8SequenceLength(bytes3, i);
+    if (length > 0) {
+      out += strictDecoder2.decode(bytes3.subarray(i, i + length));
+      i += length;
+    } else if (length < 0 && truncated) {
+      break;
+    } else {
+      out += `\\x${bytes3[i].toString(16).toUpperCase().padStart(2, "0")}`;
+      i++;
+    }
+  }
+  return out;
+}
+
+// src/report/html/escape.ts
+var ENTITIES = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;"
+};
+function escapeHtml2(text2) {
+  return text2.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+}
+function shownHtml(text2) {
+  return escapeHtml2(showInvisible(text2));
+}
+function cutPoints(text2, max) {
+  if (text2.length <= max) return { text: text2, more: 0 };
+  const points = [...text2];
+  if (points.length <= max) return { text: text2, more: 0 };
+  return { text: points.slice(0, max).join(""), more: points.length - max };
+}
+function shownCut(text2, max) {
+  const { text: kept, more } = cutPoints(text2, max);
+  return more === 0 ? shownHtml(kept) : `${shownHtml(kept)}<span class="cut">\u2026 ${more} more characters</span>`;
+}
+
+// src/report/html/browser-script.generated.ts
+var BROWSER_SCRIPT_BASE64 = "InVzZSBzdHJpY3QiOygoKT0+e3ZhciBxbj1PYmplY3QuZGVmaW5lUHJvcGVydHk7dmFyIFFuPShlLHQpPT57Zm9yKHZhciBuIGluIHQpcW4oZSxuLHtnZXQ6dFtuXSxlbnVtZXJhYmxlOiEwfSl9O3ZhciBxPSJjb25mb3JtLXJlc3VsdC8xIixwZT1uZXcgVWludDhBcnJheShbLi4ubmV3IFRleHRFbmNvZGVyKCkuZW5jb2RlKCJ3YWk6Y29uZm9ybS1yZXN1bHQiKSwxXSksUT0zMioxMDI0KjEwMjQsanQ9MzIsbWU9MioqNTMtMTt2YXIgaj1jbGFzcyBleHRlbmRzIEVycm9ye25hbWU9Ikpjc0Vycm9yIjtjb2RlO29mZnNldDtjb25zdHJ1Y3Rvcih0LG4scil7c3VwZXIociksdGhpcy5jb2RlPXQsdGhpcy5vZmZzZXQ9bn19O2Z1bmN0aW9uIEdlKGU9e30pe2xldCB0PWUuYm9tPz8icmVqZWN0IixuPWUuYmlnSW50ZWdlcnM/PyJyb3VuZCIscj1lLm1heERlcHRoPz8xZTQ7aWYodCE9PSJyZWplY3QiJiZ0IT09Imlnbm9yZSIpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYGJvbSBtdXN0IGJlICJyZWplY3QiIG9yICJpZ25vcmUiLCBnb3QgJHt0fWApO2lmKG4hPT0icm91bmQiJiZuIT09InJlamVjdCIpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYGJpZ0ludGVnZXJzIG11c3QgYmUgInJvdW5kIiBvciAicmVqZWN0IiwgZ290ICR7bn1gKTtpZih0eXBlb2YgciE9Im51bWJlciJ8fCEocj49MCkpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYG1heERlcHRoIG11c3QgYmUgYSBudW1iZXIgPj0gMCwgZ290ICR7cn1gKTtyZXR1cm57aWdub3JlQm9tOnQ9PT0iaWdub3JlIixyZWplY3RCaWdJbnRlZ2VyczpuPT09InJlamVjdCIsbWF4RGVwdGg6cn19dmFyIGVyPW5ldyBUZXh0RGVjb2RlcigidXRmLTgiLHtmYXRhbDohMCxpZ25vcmVCT006ITB9KTtmdW5jdGlvbiB2dChlKXt0cnl7cmV0dXJuIGVyLmRlY29kZShlKX1jYXRjaHtsZXQgdD1TdChlKTt0aHJvdyBuZXcgaigiaW52YWxpZC11dGY4Iix0LCJ0aGUgaW5wdXQgaXMgbm90IHZhbGlkIFVURi04Iil9fWZ1bmN0aW9uIFN0KGUpe2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7KXtsZXQgbj10cihlLHQpO2lmKG48PTApcmV0dXJuIHQ7dCs9bn1yZXR1cm4tMX1mdW5jdGlvbiB0cihlLHQpe2xldCBuPWVbdF07aWYobjwxMjgpcmV0dXJuIDE7bGV0IHIscz0xMjgsaT0xOTE7aWYobj49MTk0JiZuPD0yMjMpcj0xO2Vsc2UgaWYobj49MjI0JiZuPD0yMzkpcj0yLG49PT0yMjQmJihzPTE2MCksbj09PTIzNyYmKGk9MTU5KTtlbHNlIGlmKG4+PTI0MCYmbjw9MjQ0KXI9MyxuPT09MjQwJiYocz0xNDQpLG49PT0yNDQmJihpPTE0Myk7ZWxzZSByZXR1cm4gMDtmb3IobGV0IGE9MTthPD1yO2ErKyl7bGV0IG89ZVt0K2FdO2lmKG89PT12b2lkIDApcmV0dXJuLTE7aWYoYT09PTE/bzxzfHxvPmk6bzwxMjh8fG8+MTkxKXJldHVybiAwfXJldHVybiByKzF9ZnVuY3Rpb24gVHQoZSx0KXtsZXQgbj0wLHI9TWF0aC5taW4odCxlLmxlbmd0aCk7Zm9yKGxldCBzPTA7czxyO3MrKyl7bGV0IGk9ZS5jaGFyQ29kZUF0KHMpO2k8MTI4P24rPTE6aTwyMDQ4P24rPTI6aT49NTUyOTYmJmk8PTU2MzE5JiZzKzE8cj8obis9NCxzKyspOm4rPTN9cmV0dXJuIG59dmFyIGVlPTM0LHhlPTkyLEN0PU51bWJlci5NQVhfU0FGRV9JTlRFR0VSLGdlPWNsYXNze3RleHQ7bjtpPTA7bWF4RGVwdGg7cmVqZWN0QmlnO2NvbnN0cnVjdG9yKHQsbil7bGV0IHI9R2Uobik7dGhpcy50ZXh0PXQsdGhpcy5uPXQubGVuZ3RoLHRoaXMubWF4RGVwdGg9ci5tYXhEZXB0aCx0aGlzLnJlamVjdEJpZz1yLnJlamVjdEJpZ0ludGVnZXJzLHRoaXMubj4wJiZ0LmNoYXJDb2RlQXQoMCk9PT02NTI3OSYmKHIuaWdub3JlQm9tfHx0aGlzLmZhaWwoImJvbSIsMCwiYSBieXRlLW9yZGVyIG1hcmsgKFUrRkVGRikgcHJlY2VkZXMgdGhlIEpTT04gdGV4dCIpLHRoaXMuaT0xKX1mYWlsKHQsbixyKXt0aHJvdyBuZXcgaih0LFR0KHRoaXMudGV4dCxuKSxyKX11bmV4cGVjdGVkKHQsbil7aWYodD49dGhpcy5uKXJldHVybiB0aGlzLmZhaWwoInVuZXhwZWN0ZWQtZW5kIix0LGB0aGUgaW5wdXQgZW5kcyB3aGVyZSAke259IHdhcyBleHBlY3RlZGApO2xldCByPXRoaXMudGV4dC5jb2RlUG9pbnRBdCh0KSxzPXI+PTMyJiZyPDEyNz9gJyR7U3RyaW5nLmZyb21DaGFyQ29kZShyKX0nYDpgVSske2JlKHIpfWA7cmV0dXJuIHRoaXMuZmFpbCgidW5leHBlY3RlZC1jaGFyYWN0ZXIiLHQsYCR7c30gd2hlcmUgJHtufSB3YXMgZXhwZWN0ZWRgKX1za2lwV2hpdGVzcGFjZSgpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMuaSxyPXQuY2hhckNvZGVBdChuKTtmb3IoO3I9PT0zMnx8cj09PTEwfHxyPT09MTN8fHI9PT05OylyPXQuY2hhckNvZGVBdCgrK24pO3JldHVybiB0aGlzLmk9bixyfXJlYWRTdHJpbmcoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLm4scj10aGlzLmkrMSxzPXI7Zm9yKDs7KXtsZXQgbz10LmNoYXJDb2RlQXQocyk7aWYobz09PWVlKXJldHVybiB0aGlzLmk9cysxLHQuc2xpY2UocixzKTtpZihvPT09eGV8fG88MzJ8fG8+PTU1Mjk2JiZvPD01NzM0M3x8cz49bilicmVhaztzKyt9bGV0IGk9IiIsYT1yO2Zvcig7Oyl7cz49biYmdGhpcy5mYWlsKCJ1bnRlcm1pbmF0ZWQtc3RyaW5nIixyLTEsImEgc3RyaW5nIGlzIG5vdCBjbG9zZWQiKTtsZXQgbz10LmNoYXJDb2RlQXQocyk7aWYobz09PWVlKXJldHVybiB0aGlzLmk9cysxLGkrdC5zbGljZShhLHMpO2lmKG89PT14ZSlpKz10LnNsaWNlKGEscyksdGhpcy5pPXMsaSs9dGhpcy5yZWFkRXNjYXBlKCkscz1hPXRoaXMuaTtlbHNlIGlmKG88MzIpdGhpcy5mYWlsKCJjb250cm9sLWNoYXJhY3RlciIscyxgcmF3IGNvbnRyb2wgY2hhcmFjdGVyIFUrJHtiZShvKX0gaW4gYSBzdHJpbmdgKTtlbHNlIGlmKG8+PTU1Mjk2JiZvPD01NzM0Myl7bGV0IGM9dC5jaGFyQ29kZUF0KHMrMSk7bzw9NTYzMTkmJmM+PTU2MzIwJiZjPD01NzM0Mz9zKz0yOnRoaXMuZmFpbCgibG9uZS1zdXJyb2dhdGUiLHMsYGxvbmUgc3Vycm9nYXRlIFUrJHtiZShvKX0gaW4gYSBzdHJpbmdgKX1lbHNlIHMrK319aGV4NCh0KXtsZXQgbj0wO2ZvcihsZXQgcj10O3I8dCs0O3IrKyl7bGV0IHM9T3QodGhpcy50ZXh0LmNoYXJDb2RlQXQocikpO2lmKHM8MClyZXR1cm4gdGhpcy5mYWlsKCJpbnZhbGlkLWVzY2FwZSIsdC0yLCJcXHUgbXVzdCBiZSBmb2xsb3dlZCBieSBmb3VyIGhleCBkaWdpdHMiKTtuPW48PDR8c31yZXR1cm4gbn1yZWFkRXNjYXBlKCl7bGV0IHQ9dGhpcy50ZXh0LG49dGhpcy5pLHI9dC5jaGFyQ29kZUF0KG4rMSk7c3dpdGNoKHRoaXMuaT1uKzIscil7Y2FzZSBlZTpyZXR1cm4nIic7Y2FzZSB4ZTpyZXR1cm4iXFwiO2Nhc2UgNDc6cmV0dXJuIi8iO2Nhc2UgOTg6cmV0dXJuIlxiIjtjYXNlIDEwMjpyZXR1cm4iXGYiO2Nhc2UgMTEwOnJldHVybmAKYDtjYXNlIDExNDpyZXR1cm4iXHIiO2Nhc2UgMTE2OnJldHVybiIJIjtjYXNlIDExNzp7bGV0IHM9dGhpcy5oZXg0KG4rMik7aWYodGhpcy5pPW4rNixzPDU1Mjk2fHxzPjU3MzQzKXJldHVybiBTdHJpbmcuZnJvbUNoYXJDb2RlKHMpO2lmKHM8PTU2MzE5JiZ0LmNoYXJDb2RlQXQobis2KT09PXhlJiZ0LmNoYXJDb2RlQXQobis3KT09PTExNyl7bGV0IGk9dGhpcy5oZXg0KG4rOCk7aWYoaT49NTYzMjAmJmk8PTU3MzQzKXJldHVybiB0aGlzLmk9bisxMixTdHJpbmcuZnJvbUNoYXJDb2RlKHMsaSl9cmV0dXJuIHRoaXMuZmFpbCgibG9uZS1zdXJyb2dhdGUiLG4sYFxcdSR7YmUocyl9IGlzIGEgbG9uZSBzdXJyb2dhdGVgKX1kZWZhdWx0OnJldHVybiBuKzE+PXRoaXMubj90aGlzLmZhaWwoInVudGVybWluYXRlZC1zdHJpbmciLG4sImEgc3RyaW5nIGlzIG5vdCBjbG9zZWQiKTp0aGlzLmZhaWwoImludmFsaWQtZXNjYXBlIixuLCdhIGJhY2tzbGFzaCBtdXN0IHN0YXJ0IG9uZSBvZiBcXCIgXFxcXCBcXC8gXFxiIFxcZiBcXG4gXFxyIFxcdCBcXHVYWFhYJyl9fXJlYWROdW1iZXIoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLmkscj1uLHM9ITAsaT10LmNoYXJDb2RlQXQocik7aWYoaT09PTQ1JiYoaT10LmNoYXJDb2RlQXQoKytyKSksaT09PTQ4KWk9dC5jaGFyQ29kZUF0KCsrciksaT49NDgmJmk8PTU3JiZ0aGlzLmZhaWwoImxlYWRpbmctemVybyIsbiwiYSBudW1iZXIgbXVzdCBub3QgaGF2ZSBhIGxlYWRpbmcgemVybyIpO2Vsc2UgaWYoaT49NDkmJmk8PTU3KWRvIGk9dC5jaGFyQ29kZUF0KCsrcik7d2hpbGUoaT49NDgmJmk8PTU3KTtlbHNlIHJldHVybiB0aGlzLmZhaWwoImludmFsaWQtbnVtYmVyIixuLCInLScgbXVzdCBiZSBmb2xsb3dlZCBieSBhIGRpZ2l0Iik7aWYoaT09PTQ2KXtzPSExLGk9dC5jaGFyQ29kZUF0KCsrciksaT49NDgmJmk8PTU3fHx0aGlzLmZhaWwoImludmFsaWQtbnVtYmVyIixuLCJhIGRlY2ltYWwgcG9pbnQgbXVzdCBiZSBmb2xsb3dlZCBieSBhIGRpZ2l0Iik7ZG8gaT10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShpPj00OCYmaTw9NTcpfWlmKGk9PT0xMDF8fGk9PT02OSl7cz0hMSxpPXQuY2hhckNvZGVBdCgrK3IpLChpPT09NDN8fGk9PT00NSkmJihpPXQuY2hhckNvZGVBdCgrK3IpKSxpPj00OCYmaTw9NTd8fHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sImFuIGV4cG9uZW50IG11c3QgaGF2ZSBhIGRpZ2l0Iik7ZG8gaT10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShpPj00OCYmaTw9NTcpfXRoaXMuaT1yO2xldCBhPU51bWJlcih0LnNsaWNlKG4scikpO3JldHVybihhPT09MS8wfHxhPT09LTEvMCkmJnRoaXMuZmFpbCgibnVtYmVyLW91dC1vZi1yYW5nZSIsbiwidGhlIG51bWJlciBpcyBiZXlvbmQgdGhlIHJhbmdlIG9mIGFuIElFRUUtNzU0IGRvdWJsZSIpLHMmJnRoaXMucmVqZWN0QmlnJiYoYT5DdHx8YTwtQ3QpJiZ0aGlzLmZhaWwoImJpZy1pbnRlZ2VyIixuLCJ0aGUgaW50ZWdlciBpcyBiZXlvbmQgXHhCMSgyXjUzLTEpIGFuZCBiaWcgaW50ZWdlcnMgYXJlIHJlZnVzZWQiKSxhfWV4cGVjdFdvcmQodCl7dGhpcy50ZXh0LnN0YXJ0c1dpdGgodCx0aGlzLmkpfHx0aGlzLnVuZXhwZWN0ZWQodGhpcy5pLCJhIEpTT04gdmFsdWUiKSx0aGlzLmkrPXQubGVuZ3RofWV4cGVjdEVuZCgpe3RoaXMuc2tpcFdoaXRlc3BhY2UoKSx0aGlzLmk8dGhpcy5uJiZ0aGlzLnVuZXhwZWN0ZWQodGhpcy5pLCJ0aGUgZW5kIG9mIHRoZSBpbnB1dCIpfX07ZnVuY3Rpb24gT3QoZSl7cmV0dXJuIGU+PTQ4JiZlPD01Nz9lLTQ4OmU+PTk3JiZlPD0xMDI/ZS04NzplPj02NSYmZTw9NzA/ZS01NTotMX1mdW5jdGlvbiBiZShlKXtyZXR1cm4gZS50b1N0cmluZygxNikudG9VcHBlckNhc2UoKS5wYWRTdGFydCg0LCIwIil9dmFyIEJ0PTM0LFV0PTkyO3ZhciBQcz1OdW1iZXIuTUFYX1NBRkVfSU5URUdFUjt2YXIgST1bXTtJWzhdPTk4O0lbOV09MTE2O0lbMTBdPTExMDtJWzEyXT0xMDI7SVsxM109MTE0O0lbQnRdPUJ0O0lbVXRdPVV0O3ZhciBucj1lPT5lLmlzV2VsbEZvcm1lZCgpO2Z1bmN0aW9uIFdlKGUpe2lmKCFucihlKSl0aHJvdyBuZXcgaigibG9uZS1zdXJyb2dhdGUiLDAsImEgc3RyaW5nIGhvbGRzIGEgbG9uZSBzdXJyb2dhdGUiKTtyZXR1cm4gSlNPTi5zdHJpbmdpZnkoZSl9ZnVuY3Rpb24gcnIoZSl7aWYoIU51bWJlci5pc0Zpbml0ZShlKSl0aHJvdyBuZXcgaigibnVtYmVyLW91dC1vZi1yYW5nZSIsMCxgJHtlfSBpcyBub3QgYSBKU09OIG51bWJlcmApO3JldHVybiBTdHJpbmcoZSl9ZnVuY3Rpb24gUnQoZSl7bGV0IHQ9ZT09PXZvaWQgMD8idW5kZWZpbmVkIjp0eXBlb2YgZT09Im9iamVjdCI/ImEgbm9uLXBsYWluIG9iamVjdCI6dHlwZW9mIGU7dGhyb3cgbmV3IGooIm5vdC1qc29uLXZhbHVlIiwwLGAke3R9IGlzIG5vdCBhIEpTT04gdmFsdWVgKX1mdW5jdGlvbiBzcihlKXtsZXQgdD1PYmplY3QuZ2V0UHJvdG90eXBlT2YoZSk7cmV0dXJuIHQ9PT1udWxsfHx0PT09T2JqZWN0LnByb3RvdHlwZX12YXIgaXI9bmV3IFRleHRFbmNvZGVyLElzPW5ldyBUZXh0RGVjb2RlcjtmdW5jdGlvbiB6ZShlKXtsZXQgdD1bXSxuPTA7aWYoYXIoZSxpPT57bGV0IGE9aXIuZW5jb2RlKGkpO3QucHVzaChhKSxuKz1hLmxlbmd0aH0pLHQubGVuZ3RoPT09MSlyZXR1cm4gdFswXTtsZXQgcj1uZXcgVWludDhBcnJheShuKSxzPTA7Zm9yKGxldCBpIG9mIHQpci5zZXQoaSxzKSxzKz1pLmxlbmd0aDtyZXR1cm4gcn12YXIgb3I9MzIqMTAyNDtmdW5jdGlvbiBhcihlLHQpe2xldCBuPSIiLHI9W10scz1bXSxpPVtdLGE9bmV3IFNldCxvPWU7Zm9yKDs7KXtpZihvPT09bnVsbCluKz0ibnVsbCI7ZWxzZSBpZih0eXBlb2Ygbz09InN0cmluZyIpbis9V2Uobyk7ZWxzZSBpZih0eXBlb2Ygbz09Im51bWJlciIpbis9cnIobyk7ZWxzZSBpZih0eXBlb2Ygbz09ImJvb2xlYW4iKW4rPW8/InRydWUiOiJmYWxzZSI7ZWxzZSBpZih0eXBlb2Ygbz09Im9iamVjdCIpe2lmKGEuaGFzKG8pKXRocm93IG5ldyBqKCJjeWNsZSIsMCwidGhlIHZhbHVlIGNvbnRhaW5zIGl0c2VsZiIpO2lmKEFycmF5LmlzQXJyYXkobykpaWYoby5sZW5ndGg9PT0wKW4rPSJbXSI7ZWxzZXtuKz0iWyIsci5wdXNoKG8pLHMucHVzaChudWxsKSxpLnB1c2goMCksYS5hZGQobyksbz1vWzBdO2NvbnRpbnVlfWVsc2UgaWYoc3Iobykpe2xldCBjPU9iamVjdC5rZXlzKG8pLnNvcnQoKTtpZihjLmxlbmd0aD09PTApbis9Int9IjtlbHNle2xldCB1PWNbMF07bis9InsiK1dlKHUpKyI6IixyLnB1c2gobykscy5wdXNoKGMpLGkucHVzaCgwKSxhLmFkZChvKSxvPW9bdV07Y29udGludWV9fWVsc2UgUnQobyl9ZWxzZSBSdChvKTtmb3Iobi5sZW5ndGg+b3ImJih0KG4pLG49IiIpOzspe2xldCBjPXIubGVuZ3RoLTE7aWYoYzwwKXt0KG4pO3JldHVybn1sZXQgdT1yW2NdLGY9c1tjXSxsPSsraVtjXTtpZihmPT09bnVsbCl7bGV0IGg9dTtpZihsPGgubGVuZ3RoKXtuKz0iLCIsbz1oW2xdO2JyZWFrfW4rPSJdIn1lbHNle2lmKGw8Zi5sZW5ndGgpe2xldCBoPWZbbF07bis9IiwiK1dlKGgpKyI6IixvPXVbaF07YnJlYWt9bis9In0ifXIucG9wKCkscy5wb3AoKSxpLnBvcCgpLGEuZGVsZXRlKHUpfX19dmFyIHllPUJpZ0ludCg0Mjk0OTY3Mjk1KSxOdD1CaWdJbnQoMzIpO2Z1bmN0aW9uIGNyKGUsdD0hMSl7cmV0dXJuIHQ/e2g6TnVtYmVyKGUmeWUpLGw6TnVtYmVyKGU+Pk50JnllKX06e2g6TnVtYmVyKGU+Pk50JnllKXwwLGw6TnVtYmVyKGUmeWUpfDB9fWZ1bmN0aW9uIEh0KGUsdD0hMSl7bGV0IG49ZS5sZW5ndGgscj1uZXcgVWludDMyQXJyYXkobikscz1uZXcgVWludDMyQXJyYXkobik7Zm9yKGxldCBpPTA7aTxuO2krKyl7bGV0e2g6YSxsOm99PWNyKGVbaV0sdCk7W3JbaV0sc1tpXV09W2Esb119cmV0dXJuW3Isc119dmFyIHVyPWU9PmUvMioqMzJ8MCxmcj1lPT5lPj4+MDtmdW5jdGlvbiBKdChlLHQsbixyKXtsZXQgcz11cihuKSxpPWZyKG4pO2Uuc2V0VWludDMyKHQscj9pOnMsciksZS5zZXRVaW50MzIodCs0LHI/czppLHIpfXZhciBZZT0oZSx0LG4pPT5lPj4+bixaZT0oZSx0LG4pPT5lPDwzMi1ufHQ+Pj5uLFY9KGUsdCxuKT0+ZT4+Pm58dDw8MzItbixYPShlLHQsbik9PmU8PDMyLW58dD4+Pm4sb2U9KGUsdCxuKT0+ZTw8NjQtbnx0Pj4+bi0zMixhZT0oZSx0LG4pPT5lPj4+bi0zMnx0PDw2NC1uO2Z1bmN0aW9uIFUoZSx0LG4scil7bGV0IHM9KHQ+Pj4wKSsocj4+PjApO3JldHVybntoOmUrbisocy8yKiozMnwwKXwwLGw6c3wwfX12YXIgTHQ9KGUsdCxuKT0+KGU+Pj4wKSsodD4+PjApKyhuPj4+MCksX3Q9KGUsdCxuLHIpPT50K24rcisoZS8yKiozMnwwKXwwLEZ0PShlLHQsbixyKT0+KGU+Pj4wKSsodD4+PjApKyhuPj4+MCkrKHI+Pj4wKSxQdD0oZSx0LG4scixzKT0+dCtuK3IrcysoZS8yKiozMnwwKXwwLER0PShlLHQsbixyLHMpPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSsocj4+PjApKyhzPj4+MCksTXQ9KGUsdCxuLHIscyxpKT0+dCtuK3IrcytpKyhlLzIqKjMyfDApfDA7ZnVuY3Rpb24gSXQoZSl7cmV0dXJuIGUgaW5zdGFuY2VvZiBVaW50OEFycmF5fHxBcnJheUJ1ZmZlci5pc1ZpZXcoZSkmJmUuY29uc3RydWN0b3IubmFtZT09PSJVaW50OEFycmF5IiYmIkJZVEVTX1BFUl9FTEVNRU5UImluIGUmJmUuQllURVNfUEVSX0VMRU1FTlQ9PT0xfXZhciBLZT1lPT5lP2AiJHtlfSIgYDoiIjtmdW5jdGlvbiBkcihlLHQ9IiIpe2lmKHR5cGVvZiBlIT0ibnVtYmVyIil0aHJvdyBuZXcgVHlwZUVycm9yKEtlKHQpKyJleHBlY3RlZCBudW1iZXIsIGdvdCAiK3R5cGVvZiBlKTtpZighTnVtYmVyLmlzU2FmZUludGVnZXIoZSl8fGU8MCl0aHJvdyBuZXcgUmFuZ2VFcnJvcihLZSh0KSsiZXhwZWN0ZWQgaW50ZWdlciA+PSAwLCBnb3QgIitlKTtyZXR1cm4gZX1mdW5jdGlvbiBxZShlLHQsbj0iIil7aWYoSXQoZSkmJih0PT09dm9pZCAwfHxlLmxlbmd0aD09PXQpKXJldHVybiBlO3QhPT12b2lkIDAmJmRyKHQsImxlbmd0aCIpO2xldCByPUl0KGUpLHM9dCE9PXZvaWQgMD9gIG9mIGxlbmd0aCAke3R9YDoiIixpPXI/YGxlbmd0aD0ke2UubGVuZ3RofWA6YHR5cGU9JHt0eXBlb2YgZX1gLGE9S2UobikrImV4cGVjdGVkIFVpbnQ4QXJyYXkiK3MrIiwgZ290ICIraTt0aHJvdyByP25ldyBSYW5nZUVycm9yKGEpOm5ldyBUeXBlRXJyb3IoYSl9dmFyIGhyPShlLHQpPT57aWYoZT09PW51bGx8fHR5cGVvZiBlIT0ib2JqZWN0Inx8QXJyYXkuaXNBcnJheShlKSl0aHJvdyBuZXcgVHlwZUVycm9yKCh0PT09Im9iamVjdCI/IiI6YCIke3R9IiBgKSsiZXhwZWN0ZWQgb2JqZWN0LCBnb3QgdHlwZT0iK3R5cGVvZiBlKX0sVnQ9KGUsdCk9PntocihlLHQpO2xldCBuPU9iamVjdC5nZXRQcm90b3R5cGVPZihlKTtpZihuIT09T2JqZWN0LnByb3RvdHlwZSYmbiE9PW51bGwpdGhyb3cgbmV3IFR5cGVFcnJvcihgIiR7dH0iIGV4cGVjdGVkIHBsYWluIG9iamVjdGApO2lmKE9iamVjdC5oYXNPd24oZSwiX19wcm90b19fIikpdGhyb3cgbmV3IFR5cGVFcnJvcihgIiR7dH0uX19wcm90b19fIiBpcyBub3QgYWxsb3dlZGApfTtmdW5jdGlvbiBRZShlLHQ9ITApe2lmKGUuZGVzdHJveWVkKXRocm93IG5ldyBFcnJvcigiaGFzaCB3YXMgZGVzdHJveWVkIik7aWYodCYmZS5maW5pc2hlZCl0aHJvdyBuZXcgRXJyb3IoImRpZ2VzdCgpIHdhcyBhbHJlYWR5IGNhbGxlZCIpfWZ1bmN0aW9uIFh0KGUsdCl7cWUoZSx2b2lkIDAsIm91dHB1dCIpO2xldCBuPXQub3V0cHV0TGVuO2lmKCEoZS5sZW5ndGg+PW4pKXRocm93IG5ldyBSYW5nZUVycm9yKCcib3V0cHV0IiBleHBlY3RlZCBsZW5ndGggPj0gJytuKX1mdW5jdGlvbiBldCguLi5lKXtmb3IobGV0IHQ9MDt0PGUubGVuZ3RoO3QrKyllW3RdLmZpbGwoMCl9ZnVuY3Rpb24gd2UoZSl7cmV0dXJuIG5ldyBEYXRhVmlldyhlLmJ1ZmZlcixlLmJ5dGVPZmZzZXQsZS5ieXRlTGVuZ3RoKX1mdW5jdGlvbiBwcihlLHQsbj0ib3B0cyIpe3JldHVybiBWdChlLCJkZWZhdWx0cyIpLHQhPT12b2lkIDAmJlZ0KHQsbiksT2JqZWN0LmFzc2lnbihPYmplY3QuY3JlYXRlKG51bGwpLGUsdCl9ZnVuY3Rpb24gR3QoZSx0PXt9KXtpZih0eXBlb2YgZSE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgVHlwZUVycm9yKCciaGFzaENvbnMiIGV4cGVjdGVkIGZ1bmN0aW9uLCBnb3QgdHlwZT0nK3R5cGVvZiBlKTt0PXByKHt9LHQsImluZm8iKTtsZXQgbj0ocyxpKT0+ZShpKS51cGRhdGUocykuZGlnZXN0KCkscj1lKHZvaWQgMCk7cmV0dXJuIG4ub3V0cHV0TGVuPXIub3V0cHV0TGVuLG4uYmxvY2tMZW49ci5ibG9ja0xlbixuLmNhblhPRj1yLmNhblhPRixuLmNyZWF0ZT1zPT5lKHMpLE9iamVjdC5hc3NpZ24obix0KSxPYmplY3QuZnJlZXplKG4pfXZhciBXdD1lPT4oe29pZDpVaW50OEFycmF5LmZyb20oWzYsOSw5NiwxMzQsNzIsMSwxMDEsMyw0LDIsZV0pfSk7dmFyIEFlPWNsYXNze2Jsb2NrTGVuO291dHB1dExlbjtjYW5YT0Y9ITE7cGFkT2Zmc2V0O2lzTEU7YnVmZmVyO3ZpZXc7ZmluaXNoZWQ9ITE7bGVuZ3RoPTA7cG9zPTA7ZGVzdHJveWVkPSExO2NvbnN0cnVjdG9yKHQsbixyLHMpe3RoaXMuYmxvY2tMZW49dCx0aGlzLm91dHB1dExlbj1uLHRoaXMucGFkT2Zmc2V0PXIsdGhpcy5pc0xFPXMsdGhpcy5idWZmZXI9bmV3IFVpbnQ4QXJyYXkodCksdGhpcy52aWV3PXdlKHRoaXMuYnVmZmVyKX11cGRhdGUodCl7UWUodGhpcykscWUodCk7bGV0e3ZpZXc6bixidWZmZXI6cixibG9ja0xlbjpzfT10aGlzLGk9dC5sZW5ndGgsYT0hMTtmb3IobGV0IG89MDtvPGk7KXtsZXQgYz1NYXRoLm1pbihzLXRoaXMucG9zLGktbyk7aWYoYz09PXMpe2xldCB1PXdlKHQpO2Zvcig7czw9aS1vO28rPXMpdGhpcy5wcm9jZXNzKHUsbyk7YT0hMDtjb250aW51ZX1yLnNldChvPT09MCYmYz09PWk/dDp0LnN1YmFycmF5KG8sbytjKSx0aGlzLnBvcyksdGhpcy5wb3MrPWMsbys9Yyx0aGlzLnBvcz09PXMmJih0aGlzLnByb2Nlc3MobiwwKSx0aGlzLnBvcz0wLGE9ITApfXJldHVybiB0aGlzLmxlbmd0aCs9dC5sZW5ndGgsYSYmdGhpcy5yb3VuZENsZWFuKCksdGhpc31kaWdlc3RJbnRvKHQpe1FlKHRoaXMpLFh0KHQsdGhpcyksdGhpcy5maW5pc2hlZD0hMDtsZXR7YnVmZmVyOm4sdmlldzpyLGJsb2NrTGVuOnMsaXNMRTppfT10aGlzLHtwb3M6YX09dGhpcztuW2ErK109MTI4LG4uZmlsbCgwLGEpLHRoaXMucGFkT2Zmc2V0PnMtYSYmKHRoaXMucHJvY2VzcyhyLDApLG4uZmlsbCgwKSksSnQocixzLTgsdGhpcy5sZW5ndGgqOCxpKSx0aGlzLnByb2Nlc3MociwwKSx0aGlzLnJvdW5kQ2xlYW4oKTtsZXQgbz10PT09bj9yOndlKHQpLGM9dGhpcy5vdXRwdXRMZW4sdT1jLzQsZj10aGlzLmdldCgpO2lmKGMlNHx8dT5mLmxlbmd0aCl0aHJvdyBuZXcgRXJyb3IoImludmFsaWQgb3V0cHV0TGVuIik7Zm9yKGxldCBsPTA7bDx1O2wrKylvLnNldFVpbnQzMig0KmwsZltsXSxpKX1kaWdlc3QoKXtsZXR7YnVmZmVyOnQsb3V0cHV0TGVuOm59PXRoaXM7dGhpcy5kaWdlc3RJbnRvKHQpO2xldCByPXQuc2xpY2UoMCxuKTtyZXR1cm4gdGhpcy5kZXN0cm95KCkscn1fY2xvbmVJbnRvTWV0YSh0KXtsZXR7YnVmZmVyOm4sbGVuZ3RoOnIsZmluaXNoZWQ6cyxkZXN0cm95ZWQ6aSxwb3M6YX09dGhpcztyZXR1cm4gdC5kZXN0cm95ZWQ9aSx0LmZpbmlzaGVkPXMsdC5sZW5ndGg9cix0LnBvcz1hLGEmJnQuYnVmZmVyLnNldChuKSx0fWNsb25lKCl7cmV0dXJuIHRoaXMuX2Nsb25lSW50bygpfX07dmFyIHp0PVVpbnQzMkFycmF5LmZyb20oWzE3NzkwMzM3MDMsNDA4OTIzNTcyMCwzMTQ0MTM0Mjc3LDIyMjc4NzM1OTUsMTAxMzkwNDI0Miw0MjcxMTc1NzIzLDI3NzM0ODA3NjIsMTU5NTc1MDEyOSwxMzU5ODkzMTE5LDI5MTc1NjUxMzcsMjYwMDgyMjkyNCw3MjU1MTExOTksNTI4NzM0NjM1LDQyMTUzODk1NDcsMTU0MTQ1OTIyNSwzMjcwMzMyMDldKTt2YXIgWXQ9SHQoWyIweDQyOGEyZjk4ZDcyOGFlMjIiLCIweDcxMzc0NDkxMjNlZjY1Y2QiLCIweGI1YzBmYmNmZWM0ZDNiMmYiLCIweGU5YjVkYmE1ODE4OWRiYmMiLCIweDM5NTZjMjViZjM0OGI1MzgiLCIweDU5ZjExMWYxYjYwNWQwMTkiLCIweDkyM2Y4MmE0YWYxOTRmOWIiLCIweGFiMWM1ZWQ1ZGE2ZDgxMTgiLCIweGQ4MDdhYTk4YTMwMzAyNDIiLCIweDEyODM1YjAxNDU3MDZmYmUiLCIweDI0MzE4NWJlNGVlNGIyOGMiLCIweDU1MGM3ZGMzZDVmZmI0ZTIiLCIweDcyYmU1ZDc0ZjI3Yjg5NmYiLCIweDgwZGViMWZlM2IxNjk2YjEiLCIweDliZGMwNmE3MjVjNzEyMzUiLCIweGMxOWJmMTc0Y2Y2OTI2OTQiLCIweGU0OWI2OWMxOWVmMTRhZDIiLCIweGVmYmU0Nzg2Mzg0ZjI1ZTMiLCIweDBmYzE5ZGM2OGI4Y2Q1YjUiLCIweDI0MGNhMWNjNzdhYzljNjUiLCIweDJkZTkyYzZmNTkyYjAyNzUiLCIweDRhNzQ4NGFhNmVhNmU0ODMiLCIweDVjYjBhOWRjYmQ0MWZiZDQiLCIweDc2Zjk4OGRhODMxMTUzYjUiLCIweDk4M2U1MTUyZWU2NmRmYWIiLCIweGE4MzFjNjZkMmRiNDMyMTAiLCIweGIwMDMyN2M4OThmYjIxM2YiLCIweGJmNTk3ZmM3YmVlZjBlZTQiLCIweGM2ZTAwYmYzM2RhODhmYzIiLCIweGQ1YTc5MTQ3OTMwYWE3MjUiLCIweDA2Y2E2MzUxZTAwMzgyNmYiLCIweDE0MjkyOTY3MGEwZTZlNzAiLCIweDI3YjcwYTg1NDZkMjJmZmMiLCIweDJlMWIyMTM4NWMyNmM5MjYiLCIweDRkMmM2ZGZjNWFjNDJhZWQiLCIweDUzMzgwZDEzOWQ5NWIzZGYiLCIweDY1MGE3MzU0OGJhZjYzZGUiLCIweDc2NmEwYWJiM2M3N2IyYTgiLCIweDgxYzJjOTJlNDdlZGFlZTYiLCIweDkyNzIyYzg1MTQ4MjM1M2IiLCIweGEyYmZlOGExNGNmMTAzNjQiLCIweGE4MWE2NjRiYmM0MjMwMDEiLCIweGMyNGI4YjcwZDBmODk3OTEiLCIweGM3NmM1MWEzMDY1NGJlMzAiLCIweGQxOTJlODE5ZDZlZjUyMTgiLCIweGQ2OTkwNjI0NTU2NWE5MTAiLCIweGY0MGUzNTg1NTc3MTIwMmEiLCIweDEwNmFhMDcwMzJiYmQxYjgiLCIweDE5YTRjMTE2YjhkMmQwYzgiLCIweDFlMzc2YzA4NTE0MWFiNTMiLCIweDI3NDg3NzRjZGY4ZWViOTkiLCIweDM0YjBiY2I1ZTE5YjQ4YTgiLCIweDM5MWMwY2IzYzVjOTVhNjMiLCIweDRlZDhhYTRhZTM0MThhY2IiLCIweDViOWNjYTRmNzc2M2UzNzMiLCIweDY4MmU2ZmYzZDZiMmI4YTMiLCIweDc0OGY4MmVlNWRlZmIyZmMiLCIweDc4YTU2MzZmNDMxNzJmNjAiLCIweDg0Yzg3ODE0YTFmMGFiNzIiLCIweDhjYzcwMjA4MWE2NDM5ZWMiLCIweDkwYmVmZmZhMjM2MzFlMjgiLCIweGE0NTA2Y2ViZGU4MmJkZTkiLCIweGJlZjlhM2Y3YjJjNjc5MTUiLCIweGM2NzE3OGYyZTM3MjUzMmIiLCIweGNhMjczZWNlZWEyNjYxOWMiLCIweGQxODZiOGM3MjFjMGMyMDciLCIweGVhZGE3ZGQ2Y2RlMGViMWUiLCIweGY1N2Q0ZjdmZWU2ZWQxNzgiLCIweDA2ZjA2N2FhNzIxNzZmYmEiLCIweDBhNjM3ZGM1YTJjODk4YTYiLCIweDExM2Y5ODA0YmVmOTBkYWUiLCIweDFiNzEwYjM1MTMxYzQ3MWIiLCIweDI4ZGI3N2Y1MjMwNDdkODQiLCIweDMyY2FhYjdiNDBjNzI0OTMiLCIweDNjOWViZTBhMTVjOWJlYmMiLCIweDQzMWQ2N2M0OWMxMDBkNGMiLCIweDRjYzVkNGJlY2IzZTQyYjYiLCIweDU5N2YyOTljZmM2NTdlMmEiLCIweDVmY2I2ZmFiM2FkNmZhZWMiLCIweDZjNDQxOThjNGE0NzU4MTciXS5tYXAoZT0+QmlnSW50KGUpKSksbXI9WXRbMF0seHI9WXRbMV0sRj1uZXcgVWludDMyQXJyYXkoODApLFA9bmV3IFVpbnQzMkFycmF5KDgwKSx0dD1jbGFzcyBleHRlbmRzIEFle0FoPTA7QWw9MDtCaD0wO0JsPTA7Q2g9MDtDbD0wO0RoPTA7RGw9MDtFaD0wO0VsPTA7Rmg9MDtGbD0wO0doPTA7R2w9MDtIaD0wO0hsPTA7Y29uc3RydWN0b3IodCxuKXtzdXBlcigxMjgsdCwxNiwhMSksdGhpcy5BaD1uWzBdfDAsdGhpcy5BbD1uWzFdfDAsdGhpcy5CaD1uWzJdfDAsdGhpcy5CbD1uWzNdfDAsdGhpcy5DaD1uWzRdfDAsdGhpcy5DbD1uWzVdfDAsdGhpcy5EaD1uWzZdfDAsdGhpcy5EbD1uWzddfDAsdGhpcy5FaD1uWzhdfDAsdGhpcy5FbD1uWzldfDAsdGhpcy5GaD1uWzEwXXwwLHRoaXMuRmw9blsxMV18MCx0aGlzLkdoPW5bMTJdfDAsdGhpcy5HbD1uWzEzXXwwLHRoaXMuSGg9blsxNF18MCx0aGlzLkhsPW5bMTVdfDB9Z2V0KCl7bGV0e0FoOnQsQWw6bixCaDpyLEJsOnMsQ2g6aSxDbDphLERoOm8sRGw6YyxFaDp1LEVsOmYsRmg6bCxGbDpoLEdoOm0sR2w6ZyxIaDpiLEhsOkV9PXRoaXM7cmV0dXJuW3QsbixyLHMsaSxhLG8sYyx1LGYsbCxoLG0sZyxiLEVdfXNldCh0LG4scixzLGksYSxvLGMsdSxmLGwsaCxtLGcsYixFKXt0aGlzLkFoPXR8MCx0aGlzLkFsPW58MCx0aGlzLkJoPXJ8MCx0aGlzLkJsPXN8MCx0aGlzLkNoPWl8MCx0aGlzLkNsPWF8MCx0aGlzLkRoPW98MCx0aGlzLkRsPWN8MCx0aGlzLkVoPXV8MCx0aGlzLkVsPWZ8MCx0aGlzLkZoPWx8MCx0aGlzLkZsPWh8MCx0aGlzLkdoPW18MCx0aGlzLkdsPWd8MCx0aGlzLkhoPWJ8MCx0aGlzLkhsPUV8MH1fY2xvbmVJbnRvKHQpe3JldHVybih0fHw9bmV3IHRoaXMuY29uc3RydWN0b3IpLnNldCguLi50aGlzLmdldCgpKSx0aGlzLl9jbG9uZUludG9NZXRhKHQpfXByb2Nlc3ModCxuKXtmb3IobGV0IHA9MDtwPDE2O3ArKyxuKz00KUZbcF09dC5nZXRVaW50MzIobiksUFtwXT10LmdldFVpbnQzMihuKz00KTtmb3IobGV0IHA9MTY7cDw4MDtwKyspe2xldCBPPUZbcC0xNV18MCxCPVBbcC0xNV18MCxzZT1WKE8sQiwxKV5WKE8sQiw4KV5ZZShPLEIsNyksaWU9WChPLEIsMSleWChPLEIsOCleWmUoTyxCLDcpLEg9RltwLTJdfDAsSj1QW3AtMl18MCxkZT1WKEgsSiwxOSleb2UoSCxKLDYxKV5ZZShILEosNiksVmU9WChILEosMTkpXmFlKEgsSiw2MSleWmUoSCxKLDYpLGhlPUZ0KGllLFZlLFBbcC03XSxQW3AtMTZdKSxYZT1QdChoZSxzZSxkZSxGW3AtN10sRltwLTE2XSk7RltwXT1YZXwwLFBbcF09aGV8MH1sZXR7QWg6cixBbDpzLEJoOmksQmw6YSxDaDpvLENsOmMsRGg6dSxEbDpmLEVoOmwsRWw6aCxGaDptLEZsOmcsR2g6YixHbDpFLEhoOkMsSGw6X309dGhpcztmb3IobGV0IHA9MDtwPDgwO3ArKyl7bGV0IE89VihsLGgsMTQpXlYobCxoLDE4KV5vZShsLGgsNDEpLEI9WChsLGgsMTQpXlgobCxoLDE4KV5hZShsLGgsNDEpLHNlPWwmbV5+bCZiLGllPWgmZ15+aCZFLEg9RHQoXyxCLGllLHhyW3BdLFBbcF0pLEo9TXQoSCxDLE8sc2UsbXJbcF0sRltwXSksZGU9SHwwLFZlPVYocixzLDI4KV5vZShyLHMsMzQpXm9lKHIscywzOSksaGU9WChyLHMsMjgpXmFlKHIscywzNCleYWUocixzLDM5KSxYZT1yJmleciZvXmkmbyxLbj1zJmFecyZjXmEmYztDPWJ8MCxfPUV8MCxiPW18MCxFPWd8MCxtPWx8MCxnPWh8MCx7aDpsLGw6aH09VSh1fDAsZnwwLEp8MCxkZXwwKSx1PW98MCxmPWN8MCxvPWl8MCxjPWF8MCxpPXJ8MCxhPXN8MDtsZXQgRXQ9THQoZGUsaGUsS24pO3I9X3QoRXQsSixWZSxYZSkscz1FdHwwfSh7aDpyLGw6c309VSh0aGlzLkFofDAsdGhpcy5BbHwwLHJ8MCxzfDApKSx7aDppLGw6YX09VSh0aGlzLkJofDAsdGhpcy5CbHwwLGl8MCxhfDApLHtoOm8sbDpjfT1VKHRoaXMuQ2h8MCx0aGlzLkNsfDAsb3wwLGN8MCkse2g6dSxsOmZ9PVUodGhpcy5EaHwwLHRoaXMuRGx8MCx1fDAsZnwwKSx7aDpsLGw6aH09VSh0aGlzLkVofDAsdGhpcy5FbHwwLGx8MCxofDApLHtoOm0sbDpnfT1VKHRoaXMuRmh8MCx0aGlzLkZsfDAsbXwwLGd8MCkse2g6YixsOkV9PVUodGhpcy5HaHwwLHRoaXMuR2x8MCxifDAsRXwwKSx7aDpDLGw6X309VSh0aGlzLkhofDAsdGhpcy5IbHwwLEN8MCxffDApLHRoaXMuc2V0KHIscyxpLGEsbyxjLHUsZixsLGgsbSxnLGIsRSxDLF8pfXJvdW5kQ2xlYW4oKXtldChGLFApfWRlc3Ryb3koKXt0aGlzLmRlc3Ryb3llZD0hMCxldCh0aGlzLmJ1ZmZlciksdGhpcy5zZXQoMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCl9fSxudD1jbGFzcyBleHRlbmRzIHR0e2NvbnN0cnVjdG9yKCl7c3VwZXIoNjQsenQpfX07dmFyICRlPUd0KCgpPT5uZXcgbnQsV3QoMykpO2Z1bmN0aW9uIEVlKGUsdD17fSl7cmV0dXJuIGJyKHZ0KGUpLHQpfWZ1bmN0aW9uIGJyKGUsdD17fSl7bGV0IG49bmV3IGdlKGUsdCkscj1jPT57bi5za2lwV2hpdGVzcGFjZSgpIT09ZWUmJm4udW5leHBlY3RlZChuLmksImEgbWVtYmVyIG5hbWUgKGEgc3RyaW5nKSIpO2xldCB1PW4uaSxmPW4ucmVhZFN0cmluZygpO3JldHVybiBjW2ZdIT09dm9pZCAwJiZuLmZhaWwoImR1cGxpY2F0ZS1uYW1lIix1LGBkdXBsaWNhdGUgbWVtYmVyIG5hbWUgJHtKU09OLnN0cmluZ2lmeShmKX1gKSxuLnNraXBXaGl0ZXNwYWNlKCkhPT01OCYmbi51bmV4cGVjdGVkKG4uaSwiJzonIGFmdGVyIGEgbWVtYmVyIG5hbWUiKSxuLmkrKyxmfSxzPVtdLGk9W10sYT1bXSxvO2Zvcig7Oyl7bGV0IGM9bi5za2lwV2hpdGVzcGFjZSgpO2lmKGM9PT1lZSlvPW4ucmVhZFN0cmluZygpO2Vsc2UgaWYoYz09PTEyM3x8Yz09PTkxKWlmKHMubGVuZ3RoPj1uLm1heERlcHRoJiZuLmZhaWwoIm1heC1kZXB0aCIsbi5pLGBuZXN0aW5nIGRlZXBlciB0aGFuICR7bi5tYXhEZXB0aH0gaXMgcmVmdXNlZGApLG4uaSsrLGM9PT0xMjMpe2xldCB1PU9iamVjdC5jcmVhdGUobnVsbCk7aWYobi5za2lwV2hpdGVzcGFjZSgpPT09MTI1KW4uaSsrLG89dTtlbHNle2kucHVzaChyKHUpKSxzLnB1c2godSksYS5wdXNoKCExKTtjb250aW51ZX19ZWxzZSBpZihuLnNraXBXaGl0ZXNwYWNlKCk9PT05MyluLmkrKyxvPVtdO2Vsc2V7cy5wdXNoKFtdKSxpLnB1c2goIiIpLGEucHVzaCghMCk7Y29udGludWV9ZWxzZSBjPT09NDV8fGM+PTQ4JiZjPD01Nz9vPW4ucmVhZE51bWJlcigpOmM9PT0xMTY/KG4uZXhwZWN0V29yZCgidHJ1ZSIpLG89ITApOmM9PT0xMDI/KG4uZXhwZWN0V29yZCgiZmFsc2UiKSxvPSExKTpjPT09MTEwPyhuLmV4cGVjdFdvcmQoIm51bGwiKSxvPW51bGwpOm89bi51bmV4cGVjdGVkKG4uaSwiYSBKU09OIHZhbHVlIik7Zm9yKDs7KXtsZXQgdT1zLmxlbmd0aC0xO2lmKHU8MClyZXR1cm4gbi5leHBlY3RFbmQoKSxvO2xldCBmPXNbdV0sbD1uLnNraXBXaGl0ZXNwYWNlKCk7aWYoYVt1XSl7aWYoZi5wdXNoKG8pLGw9PT00NCl7bi5pKys7YnJlYWt9bCE9PTkzJiZuLnVuZXhwZWN0ZWQobi5pLCInLCcgb3IgJ10nIGluIGFuIGFycmF5Iil9ZWxzZXtpZihmW2lbdV1dPW8sbD09PTQ0KXtuLmkrKyxpW3VdPXIoZik7YnJlYWt9bCE9PTEyNSYmbi51bmV4cGVjdGVkKG4uaSwiJywnIG9yICd9JyBpbiBhbiBvYmplY3QiKX1uLmkrKyxzLnBvcCgpLGkucG9wKCksYS5wb3AoKSxvPWZ9fX1mdW5jdGlvbiBadChlKXtyZXR1cm4gemUoZSl9dmFyIFVlPXt9O1FuKFVlLHtQb2ludDooKT0+TixldGM6KCk9PlRyLGdldFB1YmxpY0tleTooKT0+ZG4sZ2V0UHVibGljS2V5QXN5bmM6KCk9PmxuLGhhc2g6KCk9PndyLGhhc2hlczooKT0+QmUsa2V5Z2VuOigpPT5DcixrZXlnZW5Bc3luYzooKT0+T3Isc2lnbjooKT0+anIsc2lnbkFzeW5jOigpPT5Fcix1dGlsczooKT0+QnIsdmVyaWZ5OigpPT5Tcix2ZXJpZnlBc3luYzooKT0+dnJ9KTt2YXIgVGU9T2JqZWN0LmZyZWV6ZSx0ZT0weDdmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZWRuLHZlPTB4MTAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAxNGRlZjlkZWEyZjc5Y2Q2NTgxMjYzMWE1Y2Y1ZDNlZG4samU9MHg1MjAzNmNlZTJiNmZmZTczOGNjNzQwNzk3Nzc5ZTg5ODAwNzAwYTRkNDE0MWQ4YWI3NWViNGRjYTEzNTk3OGEzbixzdD0weDIxNjkzNmQzY2Q2ZTUzZmVjMGE0ZTIzMWZkZDZkYzVjNjkyY2M3NjA5NTI1YTdiMmM5NTYyZDYwOGYyNWQ1MWFuLGl0PTB4NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY1OG4sa2U9dGUtMW4seXI9VGUoe3A6dGUsbjp2ZSxoOjhuLGE6a2UsZDpqZSxHeDpzdCxHeTppdH0pLEQ9MzIsS3Q9ZT0+ZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiZlLkJZVEVTX1BFUl9FTEVNRU5UPT09MSxrPShlLHQsbj0iIik9PntpZihLdChlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7bGV0IHI9S3QoZSkscz10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLGk9cj9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT0obj9gIiR7bn0iIGA6IiIpKyJleHBlY3RlZCBVaW50OEFycmF5IitzKyIsIGdvdCAiK2k7dGhyb3cgcj9uZXcgUmFuZ2VFcnJvcihhKTpuZXcgVHlwZUVycm9yKGEpfSxDZT0oZSx0PSIiLG4pPT5VaW50OEFycmF5LmZyb20oayhlLG4sdCkpLG5uPShlLHQpPT5lLnRvU3RyaW5nKDE2KS5wYWRTdGFydCh0LCIwIiksb3Q9ZT0+e2xldCB0PSIiO2ZvcihsZXQgbiBvZiBrKGUpKXQrPW5uKG4sMik7cmV0dXJuIHR9LGF0PWU9PntsZXQgdD0iaGV4IGludmFsaWQiO2lmKHR5cGVvZiBlIT0ic3RyaW5nIil0aHJvdyBuZXcgVHlwZUVycm9yKHQpO2lmKGUubGVuZ3RoJTJ8fCEvXltcZGEtZl0qJC9pLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IodCk7bGV0IG49bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCByPTAscz0wO3I8bi5sZW5ndGg7cisrLHMrPTIpe2xldCBpPWUuY2hhckNvZGVBdChzKSxhPWUuY2hhckNvZGVBdChzKzEpO25bcl09KChpJjE1KSsoaT4+NikqOSkqMTYrKGEmMTUpKyhhPj42KSo5fXJldHVybiBufSx6PSguLi5lKT0+e2xldCB0PTA7Zm9yKGxldCBzIG9mIGUpdCs9ayhzKS5sZW5ndGg7bGV0IG49bmV3IFVpbnQ4QXJyYXkodCkscj0wO2ZvcihsZXQgcyBvZiBlKW4uc2V0KHMscikscis9cy5sZW5ndGg7cmV0dXJuIG59LHJuPShlPUQpPT57bGV0IHQ9Z2xvYmFsVGhpcz8uY3J5cHRvO2lmKHR5cGVvZiB0Py5nZXRSYW5kb21WYWx1ZXMhPSJmdW5jdGlvbiIpdGhyb3cgbmV3IEVycm9yKCJjcnlwdG8uZ2V0UmFuZG9tVmFsdWVzIG11c3QgYmUgZGVmaW5lZCwgY29uc2lkZXIgcG9seWZpbGwiKTtyZXR1cm4gdC5nZXRSYW5kb21WYWx1ZXMobmV3IFVpbnQ4QXJyYXkoZSkpfSxHPShlLHQsbixyPSJiYWQgbnVtYmVyOiBvdXQgb2YgcmFuZ2UiKT0+e2lmKHR5cGVvZiBlIT0iYmlnaW50Iil0aHJvdyBuZXcgVHlwZUVycm9yKHIpO2lmKHQ8PWUmJmU8bilyZXR1cm4gZTt0aHJvdyBuZXcgUmFuZ2VFcnJvcihyKX0seD0oZSx0PXRlKT0+KGUlPXQpPj0wbj9lOnQrZSxxdD0oMW48PDI1NW4pLTFuLGQ9ZT0+e2lmKGU8MG4pdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5lZ2F0aXZlIGNvb3JkaW5hdGUiKTtsZXQgdD0oZT4+MjU1bikqMTluKyhlJnF0KTtyZXR1cm4gdD0odD4+MjU1bikqMTluKyh0JnF0KSx0JXRlfSxzbj1lPT54KGUsdmUpLG9uPShlLHQpPT57aWYoZT09PTBuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBleHBlY3RlZCBub24temVybyBudW1iZXIiKTtpZih0PD0xbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZXhwZWN0ZWQgbW9kdWx1cyA+IDEsIGdvdCAiK3QpO2xldCBuPXgoZSx0KSxyPXQscz0wbixpPTFuO2Zvcig7biE9PTBuOyl7bGV0IG89ci9uLGM9ci1uKm8sdT1zLWkqbztyPW4sbj1jLHM9aSxpPXV9aWYociE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBkb2VzIG5vdCBleGlzdCIpO3JldHVybiB4KHMsdCl9LGFuPWU9PntsZXQgdD1CZVtlXTtpZih0eXBlb2YgdCE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgRXJyb3IoImhhc2hlcy4iK2UrIiBub3Qgc2V0Iik7cmV0dXJuIHR9LE9lPShlLC4uLnQpPT5rKGFuKGUpKHooLi4udCkpLDY0LCJkaWdlc3QiKSxjdD1hc3luYyhlLC4uLnQpPT5rKGF3YWl0IGFuKGUpKHooLi4udCkpLDY0LCJkaWdlc3QiKSx3cj1lPT5PZSgic2hhNTEyIixrKGUsdm9pZCAwLCJtZXNzYWdlIikpLHJ0PWU9PntpZihlIGluc3RhbmNlb2YgTilyZXR1cm4gZTt0aHJvdyBuZXcgVHlwZUVycm9yKCJQb2ludCBleHBlY3RlZCIpfSxjbj0ybioqMjU2bixOPWNsYXNzIGV7c3RhdGljIEJBU0U7c3RhdGljIFpFUk87WDtZO1o7VDtjb25zdHJ1Y3Rvcih0LG4scixzKXtsZXQgaT1jbjt0aGlzLlg9Ryh0LDBuLGkpLHRoaXMuWT1HKG4sMG4saSksdGhpcy5aPUcociwxbixpKSx0aGlzLlQ9RyhzLDBuLGkpLFRlKHRoaXMpfXN0YXRpYyBDVVJWRSgpe3JldHVybiB5cn1zdGF0aWMgZnJvbUFmZmluZSh0KXtyZXR1cm4gbmV3IGUodC54LHQueSwxbixkKHQueCp0LnkpKX1zdGF0aWMgZnJvbUJ5dGVzKHQsbj0hMSl7bGV0IHI9Q2UodCwicG9pbnQiLEQpLHM9clszMV07clszMV09cyYtMTI5O2xldCBpPXV0KHIpO258fEcoaSwwbix0ZSk7bGV0IGE9ZChpKmkpLG89eChhLTFuKSxjPWQoamUqYSsxbikse2lzVmFsaWQ6dSx2YWx1ZTpmfT0kcihvLGMpO2lmKCF1KXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiB5IG5vdCBzcXJ0Iik7bGV0IGw9ISEocyYxMjgpO2lmKCFuJiZmPT09MG4mJmwpdGhyb3cgbmV3IEVycm9yKCJiYWQgcG9pbnQ6IHg9PTAsIGlzTGFzdEJ5dGVPZGQiKTtyZXR1cm4gbCE9PSEhKGYmMW4pJiYoZj14KC1mKSksbmV3IGUoZixpLDFuLGQoZippKSl9c3RhdGljIGZyb21IZXgodCxuKXtyZXR1cm4gZS5mcm9tQnl0ZXMoYXQodCksbil9Z2V0IHgoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnh9Z2V0IHkoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnl9YXNzZXJ0VmFsaWRpdHkoKXtsZXQgdD1rZSxuPWplLHI9dGhpcztpZihyLmlzMCgpKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBaRVJPIik7bGV0e1g6cyxZOmksWjphLFQ6b309cixjPWQocypzKSx1PWQoaSppKSxmPWQoYSphKSxsPWQoZipmKSxoPWQoYyp0KSxtPWQoZiooaCt1KSksZz14KGwrZChuKmQoYyp1KSkpO2lmKG0hPT1nKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBlcXVhdGlvbiBsZWZ0ICE9IHJpZ2h0ICgxKSIpO2xldCBiPWQocyppKSxFPWQoYSpvKTtpZihiIT09RSl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogZXF1YXRpb24gbGVmdCAhPSByaWdodCAoMikiKTtyZXR1cm4gdGhpc31lcXVhbHModCl7bGV0e1g6bixZOnIsWjpzfT10aGlzLHtYOmksWTphLFo6b309cnQodCk7cmV0dXJuIGQobipvKT09PWQoaSpzKSYmZChyKm8pPT09ZChhKnMpfWlzMCgpe3JldHVybiB0aGlzLmVxdWFscyhXKX1uZWdhdGUoKXtyZXR1cm4gbmV3IGUoeCgtdGhpcy5YKSx0aGlzLlksdGhpcy5aLHgoLXRoaXMuVCkpfWRvdWJsZSgpe2xldHtYOnQsWTpuLFo6cn09dGhpcyxzPWtlLGk9ZCh0KnQpLGE9ZChuKm4pLG89ZCgybipyKnIpLGM9ZChzKmkpLHU9eCh0K24pLGY9eChkKHUqdSktaS1hKSxsPXgoYythKSxoPXgobC1vKSxtPXgoYy1hKSxnPWQoZipoKSxiPWQobCptKSxFPWQoZiptKSxDPWQoaCpsKTtyZXR1cm4gbmV3IGUoZyxiLEMsRSl9YWRkKHQpe2xldHtYOm4sWTpyLFo6cyxUOml9PXRoaXMse1g6YSxZOm8sWjpjLFQ6dX09cnQodCksZj1rZSxsPWplLGg9ZChuKmEpLG09ZChyKm8pLGc9ZChkKGkqbCkqdSksYj1kKHMqYyksRT14KGQoeChuK3IpKngoYStvKSktaC1tKSxDPXgoYi1nKSxfPXgoYitnKSxwPXgobS1kKGYqaCkpLE89ZChFKkMpLEI9ZChfKnApLHNlPWQoRSpwKSxpZT1kKEMqXyk7cmV0dXJuIG5ldyBlKE8sQixpZSxzZSl9c3VidHJhY3QodCl7cmV0dXJuIHRoaXMuYWRkKHJ0KHQpLm5lZ2F0ZSgpKX1tdWx0aXBseSh0LG49ITApe2lmKCFuJiZ0PT09MG58fChHKHQsMW4sdmUpLCFuJiZ0aGlzLmlzMCgpKSlyZXR1cm4gVztpZih0PT09MW4pcmV0dXJuIHRoaXM7aWYodGhpcy5lcXVhbHMoTSkpcmV0dXJuIFJyKHQpLnA7bGV0IHI9VyxzPU0saT10aGlzO2ZvcihsZXQgYT0wO24/YTwyNTY6dD4wbjthKyspdCYxbj9yPXIuYWRkKGkpOm4mJihzPXMuYWRkKGkpKSxpPWkuZG91YmxlKCksdD4+PTFuO3JldHVybiByfW11bHRpcGx5VW5zYWZlKHQpe3JldHVybiB0aGlzLm11bHRpcGx5KHQsITEpfXRvQWZmaW5lKCl7bGV0e1g6dCxZOm4sWjpyfT10aGlzO2lmKHRoaXMuZXF1YWxzKFcpKXJldHVybnt4OjBuLHk6MW59O2xldCBzPW9uKHIsdGUpO2lmKGQocipzKSE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52YWxpZCBpbnZlcnNlIik7cmV0dXJue3g6ZCh0KnMpLHk6ZChuKnMpfX10b0J5dGVzKCl7bGV0e3g6dCx5Om59PXRoaXMudG9BZmZpbmUoKSxyPXVuKG4pO3JldHVybiByWzMxXXw9dCYxbj8xMjg6MCxyfXRvSGV4KCl7cmV0dXJuIG90KHRoaXMudG9CeXRlcygpKX1jbGVhckNvZmFjdG9yKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoOG4sITEpfWlzU21hbGxPcmRlcigpe3JldHVybiB0aGlzLmNsZWFyQ29mYWN0b3IoKS5pczAoKX1pc1RvcnNpb25GcmVlKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkodmUvMm4sITEpLmRvdWJsZSgpLmFkZCh0aGlzKS5pczAoKX19LE09bmV3IE4oc3QsaXQsMW4seChzdCppdCkpLFc9bmV3IE4oMG4sMW4sMW4sMG4pO04uQkFTRT1NO04uWkVSTz1XO3ZhciB1bj1lPT5hdChubihHKGUsMG4sY24pLDY0KSkucmV2ZXJzZSgpLHV0PWU9PkJpZ0ludCgiMHgiK290KFVpbnQ4QXJyYXkuZnJvbShrKGUpKS5yZXZlcnNlKCkpKSxSPShlLHQpPT57bGV0IG49ZTtmb3IoO3QtLSA+MDspbj1kKG4qbik7cmV0dXJuIG59LEFyPWU9PntsZXQgdD1kKGUqZSksbj1kKHQqZSkscj1kKFIobiwyKSpuKSxzPWQoUihyLDEpKmUpLGk9ZChSKHMsNSkqcyksYT1kKFIoaSwxMCkqaSksbz1kKFIoYSwyMCkqYSksYz1kKFIobyw0MCkqbyksdT1kKFIoYyw4MCkqYyksZj1kKFIodSw4MCkqYyksbD1kKFIoZiwxMCkqaSk7cmV0dXJuIGQoUihsLDIpKmUpfSxRdD0weDJiODMyNDgwNGZjMWRmMGIyYjRkMDA5OTNkZmJkN2E3MmY0MzE4MDZhZDJmZTQ3OGM0ZWUxYjI3NGEwZWEwYjBuLCRyPShlLHQpPT57bGV0IG49ZCh0KmQodCp0KSkscj1kKGQobipuKSp0KSxzPUFyKGQoZSpyKSksaT1kKGUqZChuKnMpKSxhPWQodCpkKGkqaSkpLG89aSxjPWQoaSpRdCksdT1hPT09ZSxmPWE9PT14KC1lKSxsPWE9PT14KC1lKlF0KTtyZXR1cm4gdSYmKGk9byksKGZ8fGwpJiYoaT1jKSwoeChpKSYxbik9PT0xbiYmKGk9eCgtaSkpLHtpc1ZhbGlkOnV8fGYsdmFsdWU6aX19LFNlPWU9PnNuKHV0KGUpKSxmbj1lPT57bGV0IHQ9Q2UoZSksbj10LnNsaWNlKDAsMzIpO25bMF0mPTI0OCxuWzMxXSY9MTI3LG5bMzFdfD02NDtsZXQgcj10LnNsaWNlKDMyKSxzPVNlKG4pLGk9TS5tdWx0aXBseShzKSxhPWkudG9CeXRlcygpO3JldHVybntoZWFkOm4scHJlZml4OnIsc2NhbGFyOnMscG9pbnQ6aSxwb2ludEJ5dGVzOmF9fSxmdD1lPT5jdCgic2hhNTEyQXN5bmMiLGsoZSxELCJzZWNyZXRLZXkiKSkudGhlbihmbiksbHQ9ZT0+Zm4oT2UoInNoYTUxMiIsayhlLEQsInNlY3JldEtleSIpKSksbG49ZT0+ZnQoZSkudGhlbih0PT50LnBvaW50Qnl0ZXMpLGRuPWU9Pmx0KGUpLnBvaW50Qnl0ZXMsaG49YXN5bmMgZT0+ZVsxXShhd2FpdCBjdCgic2hhNTEyQXN5bmMiLGVbMF0pKSxwbj1lPT5lWzFdKE9lKCJzaGE1MTIiLGVbMF0pKSxtbj0oZSx0LG4pPT57bGV0e3BvaW50Qnl0ZXM6cixzY2FsYXI6c309ZSxpPVNlKHQpLGE9TS5tdWx0aXBseShpKS50b0J5dGVzKCk7cmV0dXJuW3ooYSxyLG4pLHU9PntsZXQgZj1zbihpK1NlKHUpKnMpO3JldHVybiBrKHooYSx1bihmKSksNjQpfV19LEVyPWFzeW5jKGUsdCk9PntsZXQgbj1DZShlLCJtZXNzYWdlIikscj1hd2FpdCBmdCh0KTtyZXR1cm4gaG4obW4ocixhd2FpdCBjdCgic2hhNTEyQXN5bmMiLHIucHJlZml4LG4pLG4pKX0sanI9KGUsdCk9PntsZXQgbj1DZShlLCJtZXNzYWdlIikscj1sdCh0KTtyZXR1cm4gcG4obW4ocixPZSgic2hhNTEyIixyLnByZWZpeCxuKSxuKSl9LGtyPWU9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXRocm93IG5ldyBUeXBlRXJyb3IoImV4cGVjdGVkIHZhbGlkIG9wdGlvbnMgb2JqZWN0Iik7cmV0dXJuIGUuemlwMjE1Pz8hMH0seG49KGUsdCxuLHIpPT57ZT1rKGUsNjQsInNpZ25hdHVyZSIpLHQ9ayh0LHZvaWQgMCwibWVzc2FnZSIpLG49ayhuLEQsInB1YmxpY0tleSIpO2xldCBzPWtyKHIpLGk9ZS5zdWJhcnJheSgwLEQpLGE9dXQoZS5zdWJhcnJheShELDY0KSksbyxjLHUsZj1VaW50OEFycmF5Lm9mKCksbD0hMTt0cnl7bz1OLmZyb21CeXRlcyhuLHMpLGM9Ti5mcm9tQnl0ZXMoaSxzKSx1PU0ubXVsdGlwbHkoYSwhMSksZj16KGksbix0KSxsPSEwfWNhdGNoe31yZXR1cm5bZixtPT57aWYoIWx8fCFzJiZvLmlzU21hbGxPcmRlcigpKXJldHVybiExO2xldCBnPVNlKG0pO3JldHVybiBjLmFkZChvLm11bHRpcGx5KGcsITEpKS5zdWJ0cmFjdCh1KS5jbGVhckNvZmFjdG9yKCkuaXMwKCl9XX0sdnI9YXN5bmMoZSx0LG4scj17fSk9PmhuKHhuKGUsdCxuLHIpKSxTcj0oZSx0LG4scj17fSk9PnBuKHhuKGUsdCxuLHIpKSxUcj1UZSh7Ynl0ZXNUb0hleDpvdCxoZXhUb0J5dGVzOmF0LGNvbmNhdEJ5dGVzOnosbW9kOngsaW52ZXJ0Om9uLHJhbmRvbUJ5dGVzOnJufSksQmU9e3NoYTUxMkFzeW5jOmFzeW5jIGU9PntsZXQgdD1nbG9iYWxUaGlzPy5jcnlwdG8/LnN1YnRsZTtpZighdCl0aHJvdyBuZXcgRXJyb3IoImNyeXB0by5zdWJ0bGUgbXVzdCBiZSBkZWZpbmVkLCBjb25zaWRlciBwb2x5ZmlsbCIpO3JldHVybiBuZXcgVWludDhBcnJheShhd2FpdCB0LmRpZ2VzdCgiU0hBLTUxMiIseihlKSkpfSxzaGE1MTI6dm9pZCAwfSxkdD1lPT5rKGU9PT12b2lkIDA/cm4oKTplLEQsInNlZWQiKSxDcj1lPT57bGV0IHQ9ZHQoZSksbj1kbih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxPcj1hc3luYyBlPT57bGV0IHQ9ZHQoZSksbj1hd2FpdCBsbih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxCcj1UZSh7Z2V0RXh0ZW5kZWRQdWJsaWNLZXlBc3luYzpmdCxnZXRFeHRlbmRlZFB1YmxpY0tleTpsdCxyYW5kb21TZWNyZXRLZXk6ZHR9KSxVcj0oKT0+e2xldCBlPVtdLHQ9TSxuO2ZvcihsZXQgcj0wO3I8MzM7cisrKXtuPXQsZS5wdXNoKG4pO2ZvcihsZXQgcz0xO3M8MTI4O3MrKyluPW4uYWRkKHQpLGUucHVzaChuKTt0PW4uZG91YmxlKCl9cmV0dXJuIGV9LGVuLHRuPShlLHQpPT57bGV0IG49dC5uZWdhdGUoKTtyZXR1cm4gZT9uOnR9LFJyPWU9PntsZXQgdD1lbnx8KGVuPVVyKCkpLG49VyxyPU07Zm9yKGxldCBzPTA7czwzMztzKyspe2xldCBpPU51bWJlcihlJjI1NW4pO2U+Pj04bixpPjEyOCYmKGktPTI1NixlKz0xbik7bGV0IGE9cyoxMjgsbz1hK01hdGguYWJzKGkpLTEsYz1zJTIhPT0wLHU9aTwwO2k9PT0wP3I9ci5hZGQodG4oYyx0W2FdKSk6bj1uLmFkZCh0bih1LHRbb10pKX1pZihlIT09MG4pdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIHduYWYiKTtyZXR1cm57cDpuLGY6cn19O0JlLnNoYTUxMj0kZTt2YXJ7UG9pbnQ6QW59PVVlLGJuPTJuKioyNTJuKzI3NzQyMzE3Nzc3MzcyMzUzNTM1ODUxOTM3NzkwODgzNjQ4NDkzbixPaT0ybioqMjU1bi0xOW47ZnVuY3Rpb24gZ24oZSl7bGV0IHQ9MG47Zm9yKGxldCBuPWUubGVuZ3RoLTE7bj49MDtuLS0pdD10PDw4bnxCaWdJbnQoZVtuXSk7cmV0dXJuIHR9ZnVuY3Rpb24geW4oZSl7bGV0IHQ7dHJ5e3Q9QW4uZnJvbUJ5dGVzKGUsITEpfWNhdGNoe3JldHVybiBudWxsfXJldHVybiAkbih0LnRvQnl0ZXMoKSxlKT90Om51bGx9ZnVuY3Rpb24gd24oZSl7cmV0dXJuIGUubXVsdGlwbHlVbnNhZmUoOG4pLmlzMCgpfWZ1bmN0aW9uICRuKGUsdCl7aWYoZS5sZW5ndGghPT10Lmxlbmd0aClyZXR1cm4hMTtmb3IobGV0IG49MDtuPGUubGVuZ3RoO24rKylpZihlW25dIT09dFtuXSlyZXR1cm4hMTtyZXR1cm4hMH1mdW5jdGlvbiBOcihlLHQsbil7aWYobi5sZW5ndGghPT0zMilyZXR1cm4ia2V5LWxlbmd0aCI7aWYoZS5sZW5ndGghPT02NClyZXR1cm4ic2lnbmF0dXJlLWxlbmd0aCI7bGV0IHI9eW4obik7aWYocj09PW51bGwpcmV0dXJuImtleS1lbmNvZGluZyI7aWYod24ocikpcmV0dXJuImtleS1zbWFsbC1vcmRlciI7bGV0IHM9ZS5zdWJhcnJheSgwLDMyKSxpPWduKGUuc3ViYXJyYXkoMzIsNjQpKTtpZihpPj1ibilyZXR1cm4icy1vdXQtb2YtcmFuZ2UiO2xldCBhPXluKHMpO2lmKGE9PT1udWxsKXJldHVybiJyLWVuY29kaW5nIjtpZih3bihhKSlyZXR1cm4ici1zbWFsbC1vcmRlciI7bGV0IG89bmV3IFVpbnQ4QXJyYXkoNjQrdC5sZW5ndGgpO28uc2V0KHMsMCksby5zZXQobiwzMiksby5zZXQodCw2NCk7bGV0IGM9Z24oJGUobykpJWJuLHU9QW4uQkFTRS5tdWx0aXBseVVuc2FmZShpKS5zdWJ0cmFjdChyLm11bHRpcGx5VW5zYWZlKGMpKTtyZXR1cm4gJG4odS50b0J5dGVzKCkscyk/bnVsbDoiZXF1YXRpb24ifWZ1bmN0aW9uIEVuKGUsdCxuKXtyZXR1cm4gTnIoZSx0LG4pPT09bnVsbH1mdW5jdGlvbiBjZShlLHQpe3JldHVybiBlLmxlbmd0aD09PXQmJi9eWzAtOWEtZl0qJC8udGVzdChlKX1mdW5jdGlvbiBodChlKXtpZihlLmxlbmd0aCUyIT09MHx8IS9eWzAtOWEtZkEtRl0qJC8udGVzdChlKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcigibm90IGhleGFkZWNpbWFsIik7bGV0IHQ9bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCBuPTA7bjx0Lmxlbmd0aDtuKyspdFtuXT1OdW1iZXIucGFyc2VJbnQoZS5zbGljZSgyKm4sMipuKzIpLDE2KTtyZXR1cm4gdH12YXIgam49WyJ3YWkiLCJraW5kIiwic3VpdGUiLCJzdGFuZGFyZCIsInRvb2xjaGFpbiIsImNvcnB1cyIsImltcGxlbWVudGF0aW9uIiwic3RhcnRlZF9hdCIsImNhc2VzIiwic3VtbWFyeSIsImNvbmZvcm1hbnQiLCJrZXkiLCJzaWduZXJfcHVia2V5Iiwic2lnIl0sSHI9am4uZmlsdGVyKGU9PmUhPT0ic2lnbmVyX3B1YmtleSImJmUhPT0ic2lnIiksSnI9L14oWzAtOV17NH0pLShbMC05XXsyfSktKFswLTldezJ9KVQoWzAtOV17Mn0pOihbMC05XXsyfSk6KFswLTldezJ9KVokLyxMcj1bWzAsOTk5OV0sWzEsMTJdLFsxLDMxXSxbMCwyM10sWzAsNTldLFswLDYwXV07ZnVuY3Rpb24gX3IoZSl7cmV0dXJuIHR5cGVvZiBlPT0ib2JqZWN0IiYmZSE9PW51bGwmJiFBcnJheS5pc0FycmF5KGUpfWZ1bmN0aW9uIFooZSx0LG4pe2lmKCFfcihlKSlyZXR1cm5gJHtufSBpcyBub3QgYW4gb2JqZWN0YDtmb3IobGV0IHIgb2YgT2JqZWN0LmtleXMoZSkpaWYoIXQuaW5jbHVkZXMocikpcmV0dXJuYCR7bn0gaGFzIGEgbWVtYmVyIG5vdCBpbiBceEE3MjogJHtKU09OLnN0cmluZ2lmeShyKX1gO2ZvcihsZXQgciBvZiB0KWlmKCFPYmplY3QuaGFzT3duKGUscikpcmV0dXJuYCR7bn0gbGFja3MgdGhlIG1lbWJlciAke0pTT04uc3RyaW5naWZ5KHIpfWA7cmV0dXJuIG51bGx9ZnVuY3Rpb24gWShlKXtyZXR1cm4gdHlwZW9mIGU9PSJzdHJpbmcifWZ1bmN0aW9uIEZyKGUpe3JldHVybiB0eXBlb2YgZT09Im51bWJlciImJk51bWJlci5pc0ludGVnZXIoZSkmJmU+PTAmJmU8PW1lfWZ1bmN0aW9uIFByKGUpe2lmKCFZKGUpKXJldHVybiExO2xldCB0PUpyLmV4ZWMoZSk7cmV0dXJuIHQ/THIuZXZlcnkoKFtuLHJdLHMpPT57bGV0IGk9TnVtYmVyKHRbcysxXSk7cmV0dXJuIGk+PW4mJmk8PXJ9KTohMX1mdW5jdGlvbiBEcihlKXtyZXR1cm4gWShlKSYmZS5zdGFydHNXaXRoKCJzaGEyNTY6IikmJmNlKGUuc2xpY2UoNyksNjQpfWZ1bmN0aW9uIEsoLi4uZSl7Zm9yKGxldCB0IG9mIGUpe2xldCBuPXQoKTtpZihuIT09bnVsbClyZXR1cm4gbn1yZXR1cm4gbnVsbH1mdW5jdGlvbiBUKGUsdCxuKXtyZXR1cm4gWShlW3RdKT9udWxsOmAke259LiR7dH0gaXMgbm90IGEgc3RyaW5nYH1mdW5jdGlvbiBSZShlLHQsbil7cmV0dXJuIEZyKGVbdF0pP251bGw6YCR7bn0uJHt0fSBpcyBub3QgYW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYH1mdW5jdGlvbiBNcihlKXtyZXR1cm4gSygoKT0+WihlLFsibmFtZSIsInZlcnNpb24iXSwidG9vbGNoYWluIiksKCk9PlQoZSwibmFtZSIsInRvb2xjaGFpbiIpLCgpPT5UKGUsInZlcnNpb24iLCJ0b29sY2hhaW4iKSl9ZnVuY3Rpb24gSXIoZSl7cmV0dXJuIEsoKCk9PlooZSxbImRpciIsImZpbGVzIiwiZGlnZXN0Il0sImNvcnB1cyIpLCgpPT5UKGUsImRpciIsImNvcnB1cyIpLCgpPT5SZShlLCJmaWxlcyIsImNvcnB1cyIpLCgpPT5EcihlLmRpZ2VzdCk/bnVsbDoiY29ycHVzLmRpZ2VzdCBpcyBub3Qgc2hhMjU2OiBhbmQgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHMiKX1mdW5jdGlvbiBWcihlLHQpe3JldHVybiBLKCgpPT5aKGUsWyJwYXRoIiwic2hhMjU2Il0sdCksKCk9PlQoZSwicGF0aCIsdCksKCk9PntsZXQgbj1lLnNoYTI1NjtyZXR1cm4gWShuKSYmY2Uobiw2NCk/bnVsbDpgJHt0fS5zaGEyNTYgaXMgbm90IDY0IGxvd2VyY2FzZSBoZXggZGlnaXRzYH0pfWZ1bmN0aW9uIFhyKGUpe2xldCB0PWUsbj1yPT50W3JdPT09bnVsbHx8WSh0W3JdKT9udWxsOmBpbXBsZW1lbnRhdGlvbi4ke3J9IGlzIG5laXRoZXIgYSBzdHJpbmcgbm9yIG51bGxgO3JldHVybiBLKCgpPT5aKGUsWyJhZGFwdGVyIiwiaW1wbCIsIm5hbWUiLCJ2ZXJzaW9uIiwiZmlsZXMiXSwiaW1wbGVtZW50YXRpb24iKSwoKT0+dC5hZGFwdGVyPT09ImNvbW1hbmQifHx0LmFkYXB0ZXI9PT0iaHR0cCI/bnVsbDoiaW1wbGVtZW50YXRpb24uYWRhcHRlciBpcyBuZWl0aGVyIGNvbW1hbmQgbm9yIGh0dHAiLCgpPT5UKHQsImltcGwiLCJpbXBsZW1lbnRhdGlvbiIpLCgpPT5uKCJuYW1lIiksKCk9Pm4oInZlcnNpb24iKSwoKT0+e2xldCByPXQuZmlsZXM7aWYoIUFycmF5LmlzQXJyYXkocikpcmV0dXJuImltcGxlbWVudGF0aW9uLmZpbGVzIGlzIG5vdCBhbiBhcnJheSI7Zm9yKGxldCBzPTA7czxyLmxlbmd0aDtzKyspe2xldCBpPVZyKHJbc10sYGltcGxlbWVudGF0aW9uLmZpbGVzWyR7c31dYCk7aWYoaSE9PW51bGwpcmV0dXJuIGl9cmV0dXJuIG51bGx9KX1mdW5jdGlvbiBHcihlKXtpZighQXJyYXkuaXNBcnJheShlKSlyZXR1cm4iY2FzZXMgaXMgbm90IGFuIGFycmF5Ijtmb3IobGV0IHQ9MDt0PGUubGVuZ3RoO3QrKyl7bGV0IG49YGNhc2VzWyR7dH1dYCxyPWVbdF0scz1LKCgpPT5aKHIsWyJuYW1lIiwicGFzcyIsImV4cGVjdGVkIiwiZ290Il0sbiksKCk9PlQociwibmFtZSIsbiksKCk9PnR5cGVvZiByLnBhc3M9PSJib29sZWFuIj9udWxsOmAke259LnBhc3MgaXMgbm90IGEgYm9vbGVhbmAsKCk9PlQociwiZXhwZWN0ZWQiLG4pLCgpPT5UKHIsImdvdCIsbikpO2lmKHMhPT1udWxsKXJldHVybiBzfXJldHVybiBudWxsfWZ1bmN0aW9uIFdyKGUpe3JldHVybiBLKCgpPT5aKGUsWyJjYXNlcyIsInBhc3NlZCIsImZhaWxlZCJdLCJzdW1tYXJ5IiksKCk9PlJlKGUsImNhc2VzIiwic3VtbWFyeSIpLCgpPT5SZShlLCJwYXNzZWQiLCJzdW1tYXJ5IiksKCk9PlJlKGUsImZhaWxlZCIsInN1bW1hcnkiKSl9ZnVuY3Rpb24ga24oZSx0PXtzaWduZWQ6ITB9KXtsZXQgbj1lO3JldHVybiBLKCgpPT5aKGUsdC5zaWduZWQ/am46SHIsInRoZSByZWNvcmQiKSwoKT0+bi53YWk9PT1xP251bGw6YHdhaSBpcyBub3QgJHtxfWAsKCk9PlQobiwia2luZCIsInRoZSByZWNvcmQiKSwoKT0+VChuLCJzdWl0ZSIsInRoZSByZWNvcmQiKSwoKT0+VChuLCJzdGFuZGFyZCIsInRoZSByZWNvcmQiKSwoKT0+TXIobi50b29sY2hhaW4pLCgpPT5JcihuLmNvcnB1cyksKCk9PlhyKG4uaW1wbGVtZW50YXRpb24pLCgpPT5QcihuLnN0YXJ0ZWRfYXQpP251bGw6InN0YXJ0ZWRfYXQgaXMgbm90IFlZWVktTU0tRERUSEg6TU06U1NaIHdpdGhpbiBceEE3MidzIHJhbmdlcyIsKCk9PkdyKG4uY2FzZXMpLCgpPT5XcihuLnN1bW1hcnkpLCgpPT50eXBlb2Ygbi5jb25mb3JtYW50PT0iYm9vbGVhbiI/bnVsbDoiY29uZm9ybWFudCBpcyBub3QgYSBib29sZWFuIiwoKT0+bi5rZXk9PT0iZXBoZW1lcmFsInx8bi5rZXk9PT0ic3VwcGxpZWQiP251bGw6ImtleSBpcyBuZWl0aGVyIGVwaGVtZXJhbCBub3Igc3VwcGxpZWQiLCgpPT57aWYoIXQuc2lnbmVkKXJldHVybiBudWxsO2xldCByPW4uc2lnbmVyX3B1YmtleTtyZXR1cm4gWShyKSYmY2Uociw2NCk/bnVsbDoic2lnbmVyX3B1YmtleSBpcyBub3QgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHMifSwoKT0+dC5zaWduZWQ/WShuLnNpZykmJmNlKG4uc2lnLDEyOCk/bnVsbDoic2lnIGlzIG5vdCAxMjggbG93ZXJjYXNlIGhleCBkaWdpdHMiOm51bGwpfXZhciB6cj0vXigwfFsxLTldWzAtOV0qKSQvO2Z1bmN0aW9uIFlyKGUpe3JldHVybiBlPj00OCYmZTw9NTd8fGU9PT00NXx8ZT09PTQzfHxlPT09NDZ8fGU9PT0xMDF8fGU9PT02OX1mdW5jdGlvbiB2bihlKXtsZXQgdD1lLmxlbmd0aCxuPTA7Zm9yKDtuPHQ7KXtsZXQgcj1lLmNoYXJDb2RlQXQobik7aWYocj09PTM0KXtmb3IobisrO248dCYmZS5jaGFyQ29kZUF0KG4pIT09MzQ7KW4rPWUuY2hhckNvZGVBdChuKT09PTkyPzI6MTtuKyt9ZWxzZSBpZihyPT09NDV8fHI+PTQ4JiZyPD01Nyl7bGV0IHM9bjtmb3IoO248dCYmWXIoZS5jaGFyQ29kZUF0KG4pKTspbisrO2xldCBpPWUuc2xpY2UocyxuKTtpZighenIudGVzdChpKXx8QmlnSW50KGkpPkJpZ0ludChtZSkpcmV0dXJuIGl9ZWxzZSBuKyt9cmV0dXJuIG51bGx9dmFyIFZpPWAic2lnIjoiJHsiMCIucmVwZWF0KDEyOCl9IixgLmxlbmd0aDtmdW5jdGlvbiBTbihlKXtsZXQgdD17fTtmb3IobGV0IHMgb2YgT2JqZWN0LmtleXMoZSkpcyE9PSJzaWciJiYodFtzXT1lW3NdKTtsZXQgbj1adCh0KSxyPW5ldyBVaW50OEFycmF5KHBlLmxlbmd0aCtuLmxlbmd0aCk7cmV0dXJuIHIuc2V0KHBlLDApLHIuc2V0KG4scGUubGVuZ3RoKSxyfWZ1bmN0aW9uIEwoZSx0LG4pe3JldHVybntvdXRjb21lOiJyZWplY3QiLHN0ZXA6ZSxyZWFzb246dCxkZXRhaWw6bn19ZnVuY3Rpb24gVG4oZSl7aWYoZS5sZW5ndGg+USlyZXR1cm4gTCgxLCJtYWxmb3JtZWQiLGB0aGUgcmVjb3JkIGlzIG92ZXIgdGhlIGxpbWl0IG9mICR7UX0gYnl0ZXNgKTtsZXQgdDt0cnl7dD1FZShlLHttYXhEZXB0aDpqdCxib206InJlamVjdCIsYmlnSW50ZWdlcnM6InJvdW5kIn0pfWNhdGNoKGgpe2lmKGggaW5zdGFuY2VvZiBqKXJldHVybiBMKDEsIm1hbGZvcm1lZCIsYG5vdCBzdHJpY3QgSlNPTjogJHtoLm1lc3NhZ2V9IChieXRlICR7aC5vZmZzZXR9KWApO3Rocm93IGh9aWYodHlwZW9mIHQhPSJvYmplY3QifHx0PT09bnVsbHx8QXJyYXkuaXNBcnJheSh0KSlyZXR1cm4gTCgxLCJtYWxmb3JtZWQiLCJ0aGUgSlNPTiB2YWx1ZSBpcyBub3QgYW4gb2JqZWN0Iik7bGV0IG49dDtpZihuLndhaSE9PXEpcmV0dXJuIEwoMiwidW5rbm93bl9mb3JtYXQiLGB3YWkgaXMgbm90IHRoZSBzdHJpbmcgJHtxfWApO2xldCByPWtuKG4pO2lmKHIhPT1udWxsKXJldHVybiBMKDMsIm1hbGZvcm1lZCIscik7bGV0IHM9dm4obmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKGUpKTtpZihzIT09bnVsbClyZXR1cm4gTCgzLCJtYWxmb3JtZWQiLGB0aGUgbnVtYmVyICR7c30gaXMgbm90IGEgcGxhaW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYCk7bGV0IGk9bixhPWh0KGkuc2lnKSxvPWh0KGkuc2lnbmVyX3B1YmtleSk7aWYoIUVuKGEsU24obiksbykpcmV0dXJuIEwoNCwic2lnbmF0dXJlX2ludmFsaWQiLCJzaWcgZG9lcyBub3QgdmVyaWZ5IHVuZGVyIHNpZ25lcl9wdWJrZXkgYnkgdGhlIHN0cmljdCBydWxlIik7bGV0IGM9aS5jYXNlcy5maWx0ZXIoaD0+aC5wYXNzKS5sZW5ndGgsdT1pLmNhc2VzLmxlbmd0aC1jLHtzdW1tYXJ5OmZ9PWk7aWYoZi5jYXNlcyE9PWkuY2FzZXMubGVuZ3RofHxmLnBhc3NlZCE9PWN8fGYuZmFpbGVkIT09dSlyZXR1cm4gTCg1LCJzdW1tYXJ5X21pc21hdGNoIixgc3VtbWFyeSBzYXlzICR7Zi5jYXNlc30vJHtmLnBhc3NlZH0vJHtmLmZhaWxlZH0gKGNhc2VzL3Bhc3NlZC9mYWlsZWQpLCB0aGUgY2FzZXMgY291bnQgJHtpLmNhc2VzLmxlbmd0aH0vJHtjfS8ke3V9YCk7bGV0IGw9aS5jYXNlcy5sZW5ndGg+MCYmdT09PTA7cmV0dXJuIGkuY29uZm9ybWFudCE9PWw/TCg2LCJjb25mb3JtYW50X21pc21hdGNoIixgY29uZm9ybWFudCBpcyAke2kuY29uZm9ybWFudH0sIHRoZSBjYXNlcyBzYXkgJHtsfWApOntvdXRjb21lOiJhY2NlcHQiLGNvbmZvcm1hbnQ6aS5jb25mb3JtYW50LHJlY29yZDppfX1mdW5jdGlvbiBwdChlKXtyZXR1cm4gZS5vdXRjb21lPT09ImFjY2VwdCI/YGFjY2VwdCBjb25mb3JtYW50PSR7ZS5jb25mb3JtYW50fWA6YHJlamVjdCBzdGVwPSR7ZS5zdGVwfSByZWFzb249JHtlLnJlYXNvbn1gfXZhciBacj0iXHUwMzRGXHUxMTVGXHUxMTYwXHUxN0I0XHUxN0I1XHUzMTY0XHVGRkEwXHUyN0U4IixLcj1uZXcgUmVnRXhwKGBbXFxwe0NjfVxccHtDZn1cXHB7WnN9XFxwe1psfVxccHtacH1cXHB7Tm9uY2hhcmFjdGVyX0NvZGVfUG9pbnR9XFx1RDgwMC1cXHVERkZGJHtacn1dYCwiZ3UiKTtmdW5jdGlvbiBtdChlKXtyZXR1cm5gXHUyN0U4VSske2UudG9TdHJpbmcoMTYpLnRvVXBwZXJDYXNlKCkucGFkU3RhcnQoNCwiMCIpfVx1MjdFOWB9ZnVuY3Rpb24gdyhlKXtyZXR1cm4gZS5yZXBsYWNlKEtyLHQ9PnQ9PT0iICI/dDptdCh0LmNvZGVQb2ludEF0KDApKSl9dmFyIENuPSJJbnZpc2libGUgYW5kIGNvbnRyb2wgY2hhcmFjdGVycyBhcmUgc2hvd24gYXMgXHUyN0U4VStYWFhYXHUyN0U5LiI7dmFyIHFyPXsiJiI6IiZhbXA7IiwiPCI6IiZsdDsiLCI+IjoiJmd0OyIsJyInOiImcXVvdDsiLCInIjoiJiMzOTsifTtmdW5jdGlvbiBBKGUpe3JldHVybiBlLnJlcGxhY2UoL1smPD4iJ10vZyx0PT5xclt0XSl9ZnVuY3Rpb24gTmUoZSl7cmV0dXJuIEEodyhlKSl9ZnVuY3Rpb24gbmUoZSx0KXtpZihlLmxlbmd0aDw9dClyZXR1cm57dGV4dDplLG1vcmU6MH07bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD97dGV4dDplLG1vcmU6MH06e3RleHQ6bi5zbGljZSgwLHQpLmpvaW4oIiIpLG1vcmU6bi5sZW5ndGgtdH19ZnVuY3Rpb24geShlLHQpe2xldHt0ZXh0Om4sbW9yZTpyfT1uZShlLHQpO3JldHVybiByPT09MD9OZShuKTpgJHtOZShuKX08c3BhbiBjbGFzcz0iY3V0Ij5cdTIwMjYgJHtyfSBtb3JlIGNoYXJhY3RlcnM8L3NwYW4+YH1mdW5jdGlvbiBIZShlLHQpe2lmKGU9PT10KXJldHVybjtsZXQgbj1bLi4uZV0scj1bLi4udF0scz0wO2Zvcig7czxuLmxlbmd0aCYmczxyLmxlbmd0aCYmbltzXT09PXJbc107KXMrKztpZihzPT09MCYmdyhlKSE9PXcodCkpcmV0dXJuO2xldCBpPWE9PntpZihhPT09dm9pZCAwKXJldHVybiJ0aGUgZW5kIjtsZXQgbz1tdChhLmNvZGVQb2ludEF0KDApKS5zbGljZSgxLC0xKTtyZXR1cm4gdyhhKT09PWE/YCR7b30gIiR7YX0iYDpvfTtyZXR1cm5gZmlyc3QgZGlmZmVyZW5jZSBhdCBjaGFyYWN0ZXIgJHtzKzF9OiBleHBlY3RlZCAke2kobltzXSl9LCBnb3QgJHtpKHJbc10pfWB9dmFyIEplPS/igKYgXChcZCsgYnl0ZXMsIHNoYTI1NiBbMC05YS1mXXs2NH1cKSQvO2Z1bmN0aW9uIE5uKGUsdCl7bGV0IG49SmUudGVzdChlKXx8SmUudGVzdCh0KSxyPVsuLi5lLnJlcGxhY2UoSmUsIiIpXSxzPVsuLi50LnJlcGxhY2UoSmUsIiIpXSxpPTA7Zm9yKDtpPHIubGVuZ3RoJiZpPHMubGVuZ3RoJiZyW2ldPT09c1tpXTspaSsrO2lmKGk9PT1yLmxlbmd0aCYmaT09PXMubGVuZ3RofHxuJiYoaT49ci5sZW5ndGh8fGk+PXMubGVuZ3RoKSlyZXR1cm47bGV0IGE9ci5zbGljZSgwLGkpLmpvaW4oIiIpLG89SG4oYSksYz1RcihyLHMsaSxhKTtpZihjKXJldHVybiBjO2xldCB1PW4/dm9pZCAwOmVzKHIuam9pbigiIikscy5qb2luKCIiKSksZj11JiZ0cyh1LmUsdS5nKTtpZihmKXJldHVybiBmO2xldCBsPW8/dm9pZCAwOnJzKHIscyxpKTtpZihsKXJldHVybiBsO2xldCBoPXNzKHIscyxpKTtpZihoKXJldHVybiBoO2lmKHUmJkxlKHUuZSx1LmcpIT09dm9pZCAwKXJldHVybntpZDoiY2hhbmdlcy1zdHJpbmdzIix0aXRsZToiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyJ9fWZ1bmN0aW9uIFFyKGUsdCxuLHIpe2xldCBzPWVbbl0saT10LnNsaWNlKG4sbis2KS5qb2luKCIiKSxhPS9eXFx1KFswLTlBLUZhLWZdezR9KS8uZXhlYyhpKTtpZihzIT09dm9pZCAwJiZzLmNvZGVQb2ludEF0KDApPjEyNyYmYSYmTnVtYmVyLnBhcnNlSW50KGFbMV0sMTYpPT09cy5jaGFyQ29kZUF0KDApKXJldHVybntpZDoiZXNjYXBlcy1ub24tYXNjaWkiLHRpdGxlOiJ3cml0ZXMgbm9uLUFTQ0lJIGNoYXJhY3RlcnMgYXMgXFx1WFhYWCBlc2NhcGVzIn07aWYocz09PSIvIiYmaS5zdGFydHNXaXRoKCJcXC8iKSlyZXR1cm57aWQ6ImVzY2FwZXMtc2xhc2giLHRpdGxlOiJlc2NhcGVzIC8gYXMgXFwvIn07aWYoL1xcdVswLTlhLWZdezAsM30kLy50ZXN0KHIpJiZzIT09dm9pZCAwJiYvW2EtZl0vLnRlc3QocykmJnRbbl09PT1zLnRvVXBwZXJDYXNlKCkpcmV0dXJue2lkOiJ1cHBlcmNhc2UtaGV4LWVzY2FwZXMiLHRpdGxlOiJ3cml0ZXMgXFx1IGVzY2FwZXMgd2l0aCB1cHBlcmNhc2UgaGV4IGRpZ2l0cyJ9O2lmKHRbbl09PT0iXFwiJiZyLmVuZHNXaXRoKCJcXCIpJiZIbihyLnNsaWNlKDAsLTEpKSlyZXR1cm57aWQ6ImVzY2FwZXMtZXNjYXBlcyIsdGl0bGU6ImVzY2FwZXMgdGhlIGJhY2tzbGFzaCBvZiBhbiBlc2NhcGUgYWdhaW4gKFxcXFxuIGZvciBcXG4pIn07aWYobj09PTAmJnRbMF09PT0iXHVGRUZGIilyZXR1cm57aWQ6IndyaXRlcy1ib20iLHRpdGxlOiJ3cml0ZXMgYSBieXRlLW9yZGVyIG1hcmsgKFUrRkVGRikgYmVmb3JlIHRoZSBvdXRwdXQifX1mdW5jdGlvbiBIbihlKXtsZXQgdD0hMTtmb3IobGV0IG49MDtuPGUubGVuZ3RoO24rKyl7bGV0IHI9ZVtuXTt0JiZyPT09IlxcIj9uKys6cj09PSciJyYmKHQ9IXQpfXJldHVybiB0fWZ1bmN0aW9uIE9uKGUpe2xldCB0PTAsbj0oKT0+e2Zvcig7dDxlLmxlbmd0aCYmYCAJClxyYC5pbmNsdWRlcyhlW3RdKTspdCsrfSxyPSgpPT57bGV0IGE9dCsrO2Zvcig7dDxlLmxlbmd0aCYmZVt0XSE9PSciJzspdCs9ZVt0XT09PSJcXCI/MjoxO2lmKHQ+PWUubGVuZ3RoKXJldHVybjtsZXQgbz1lLnNsaWNlKGEsKyt0KSxjPW8uc2xpY2UoMSwtMSk7dHJ5e2M9SlNPTi5wYXJzZShvKX1jYXRjaHt9cmV0dXJue3Q6InN0cmluZyIscmF3Om8sdmFsdWU6Y319LHM9YT0+e2lmKGE+NjQpcmV0dXJuO24oKTtsZXQgbz1lW3RdO2lmKG89PT0nIicpcmV0dXJuIHIoKTtpZihvPT09IlsiKXt0Kys7bGV0IHU9W107aWYobigpLGVbdF09PT0iXSIpcmV0dXJuIHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9O2Zvcig7Oyl7bGV0IGY9cyhhKzEpO2lmKCFmKXJldHVybjtpZih1LnB1c2goZiksbigpLGVbdF09PT0iLCIpdCsrO2Vsc2UgcmV0dXJuIGVbdF09PT0iXSI/KHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9KTp2b2lkIDB9fWlmKG89PT0ieyIpe3QrKztsZXQgdT1bXTtpZihuKCksZVt0XT09PSJ9IilyZXR1cm4gdCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX07Zm9yKDs7KXtpZihuKCksZVt0XSE9PSciJylyZXR1cm47bGV0IGY9cigpO2lmKG4oKSwhZnx8ZVt0XSE9PSI6IilyZXR1cm47dCsrO2xldCBsPXMoYSsxKTtpZighbClyZXR1cm47aWYodS5wdXNoKFtmLGxdKSxuKCksZVt0XT09PSIsIil0Kys7ZWxzZSByZXR1cm4gZVt0XT09PSJ9Ij8odCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX0pOnZvaWQgMH19bGV0IGM9L14oPzotP1swLTldWy0rLjAtOWVFXSp8dHJ1ZXxmYWxzZXxudWxsKS8uZXhlYyhlLnNsaWNlKHQsdCs0MDApKTtpZihjKXJldHVybiB0Kz1jWzBdLmxlbmd0aCx7dDoic2NhbGFyIixyYXc6Y1swXX19LGk9cygwKTtyZXR1cm4gbigpLGkmJnQ9PT1lLmxlbmd0aD9pOnZvaWQgMH1mdW5jdGlvbiBlcyhlLHQpe2xldCBuPU9uKGUpLHI9T24odCk7cmV0dXJuIG4mJnI/e2U6bixnOnJ9OnZvaWQgMH1mdW5jdGlvbiB1ZShlLHQpe3N3aXRjaChlLnQpe2Nhc2Uic3RyaW5nIjpyZXR1cm4gSlNPTi5zdHJpbmdpZnkodC5mb3JtP2UudmFsdWUubm9ybWFsaXplKHQuZm9ybSk6ZS52YWx1ZSk7Y2FzZSJzY2FsYXIiOnJldHVybiBlLnJhdztjYXNlImFycmF5Ijp7bGV0IG49ZS5pdGVtcy5tYXAocj0+dWUocix0KSk7cmV0dXJuIHQuYXJyYXlzJiZuLnNvcnQoKSxgWyR7bi5qb2luKCIsIil9XWB9Y2FzZSJvYmplY3QiOntsZXQgbj1lLm1lbWJlcnMubWFwKChbcixzXSk9PmAke3VlKHIsdCl9OiR7dWUocyx0KX1gKTtyZXR1cm4gdC5tZW1iZXJzJiZuLnNvcnQoKSxgeyR7bi5qb2luKCIsIil9fWB9fX12YXIgcmU9KGUsdCxuKT0+dWUoZSxuKT09PXVlKHQsbik7ZnVuY3Rpb24gdHMoZSx0KXtpZighcmUoZSx0LHt9KSl7aWYocmUoZSx0LHttZW1iZXJzOiEwfSkpcmV0dXJue2lkOiJtZW1iZXItb3JkZXIiLHRpdGxlOiJvcmRlcnMgb2JqZWN0IG1lbWJlcnMgb3RoZXIgdGhhbiBieSBVVEYtMTYgY29kZSB1bml0cyJ9O2lmKHJlKGUsdCx7bWVtYmVyczohMCxhcnJheXM6ITB9KSlyZXR1cm57aWQ6ImFycmF5LW9yZGVyIix0aXRsZToicmVvcmRlcnMgYXJyYXkgZWxlbWVudHMifX1mb3IobGV0IHMgb2ZbIk5GQyIsIk5GRCJdKWlmKCFyZShlLHQse21lbWJlcnM6ITB9KSYmcmUoZSx0LHttZW1iZXJzOiEwLGZvcm06c30pKXJldHVybntpZDpgbm9ybWFsaXplcy0ke3MudG9Mb3dlckNhc2UoKX1gLHRpdGxlOmBub3JtYWxpemVzIHN0cmluZ3MgdG8gJHtzfSAoUkZDIDg3ODUga2VlcHMgdGhlbSBhcyBzZW50KWB9O2xldCBuPXh0KGUsdCk7aWYobiE9PXZvaWQgMCYmbi5sZW5ndGg+MClyZXR1cm4gbi5ldmVyeShzPT5zLnQ9PT0ic2NhbGFyIiYmcy5yYXc9PT0ibnVsbCIpP3tpZDoiZHJvcHMtbnVsbC1tZW1iZXJzIix0aXRsZToibGVhdmVzIG91dCBtZW1iZXJzIHdob3NlIHZhbHVlIGlzIG51bGwifTp7aWQ6ImRyb3BzLW1lbWJlcnMiLHRpdGxlOiJsZWF2ZXMgb3V0IG9iamVjdCBtZW1iZXJzIn07bGV0IHI9TGUoZSx0KTtpZihyIT09dm9pZCAwJiZyLmxlbmd0aD4wKXtpZihyLmV2ZXJ5KChbLHNdKT0+cz09PSIiKSlyZXR1cm57aWQ6ImVtcHRpZXMtc3RyaW5ncyIsdGl0bGU6IndyaXRlcyBzdHJpbmdzIGFzIGVtcHR5IHN0cmluZ3MifTtpZihyLmV2ZXJ5KChbcyxpXSk9PnMuc3RhcnRzV2l0aChpKSkpcmV0dXJue2lkOiJjdXRzLXN0cmluZ3MiLHRpdGxlOiJjdXRzIHN0cmluZ3Mgc2hvcnQifX19ZnVuY3Rpb24geHQoZSx0KXtpZihlLnQ9PT0iYXJyYXkiJiZ0LnQ9PT0iYXJyYXkiKXtpZihlLml0ZW1zLmxlbmd0aCE9PXQuaXRlbXMubGVuZ3RoKXJldHVybjtsZXQgbj1bXTtmb3IobGV0IHI9MDtyPGUuaXRlbXMubGVuZ3RoO3IrKyl7bGV0IHM9eHQoZS5pdGVtc1tyXSx0Lml0ZW1zW3JdKTtpZihzPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4ucyl9cmV0dXJuIG59aWYoZS50PT09Im9iamVjdCImJnQudD09PSJvYmplY3QiKXtsZXQgbj1bXSxyPTA7Zm9yKGxldFtzLGldb2YgZS5tZW1iZXJzKXtsZXQgYT10Lm1lbWJlcnNbcl07aWYoYSYmYVswXS52YWx1ZT09PXMudmFsdWUpe2xldCBvPXh0KGksYVsxXSk7aWYobz09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLm8pLHIrK31lbHNlIG4ucHVzaChpKX1yZXR1cm4gcj09PXQubWVtYmVycy5sZW5ndGg/bjp2b2lkIDB9cmV0dXJuIHJlKGUsdCx7fSk/W106dm9pZCAwfWZ1bmN0aW9uIExlKGUsdCl7aWYoZS50PT09InN0cmluZyImJnQudD09PSJzdHJpbmciKXJldHVybiBlLnZhbHVlPT09dC52YWx1ZT9bXTpbW2UudmFsdWUsdC52YWx1ZV1dO2lmKGUudD09PSJhcnJheSImJnQudD09PSJhcnJheSIpe2lmKGUuaXRlbXMubGVuZ3RoIT09dC5pdGVtcy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5pdGVtcy5sZW5ndGg7cisrKXtsZXQgcz1MZShlLml0ZW1zW3JdLHQuaXRlbXNbcl0pO2lmKHM9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5zKX1yZXR1cm4gbn1pZihlLnQ9PT0ib2JqZWN0IiYmdC50PT09Im9iamVjdCIpe2lmKGUubWVtYmVycy5sZW5ndGghPT10Lm1lbWJlcnMubGVuZ3RoKXJldHVybjtsZXQgbj1bXTtmb3IobGV0IHI9MDtyPGUubWVtYmVycy5sZW5ndGg7cisrKWZvcihsZXRbcyxpXW9mW1tlLm1lbWJlcnNbcl1bMF0sdC5tZW1iZXJzW3JdWzBdXSxbZS5tZW1iZXJzW3JdWzFdLHQubWVtYmVyc1tyXVsxXV1dKXtsZXQgYT1MZShzLGkpO2lmKGE9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5hKX1yZXR1cm4gbn1yZXR1cm4gZS50PT09InNjYWxhciImJnQudD09PSJzY2FsYXIiJiZlLnJhdz09PXQucmF3P1tdOnZvaWQgMH12YXIgX2U9L1stKy4wLTllRV0vLG5zPS9eLT8oPzowfFsxLTldXGQqKSg/OlwuXGQrKT8oPzpbZUVdWy0rXT9cZCspPyQvO2Z1bmN0aW9uIEJuKGUsdCl7bGV0IG49dDtmb3IoO24+MCYmX2UudGVzdChlW24tMV0pOyluLS07bGV0IHI9dDtmb3IoO3I8ZS5sZW5ndGgmJl9lLnRlc3QoZVtyXSk7KXIrKztyZXR1cm4gZS5zbGljZShuLHIpLmpvaW4oIiIpfWZ1bmN0aW9uIFVuKGUpe3JldHVybiBlLnJlcGxhY2UoL14tLywiIikuc3BsaXQoL1tlRV0vKVswXS5yZXBsYWNlKCIuIiwiIikucmVwbGFjZSgvXjArLywiIikucmVwbGFjZSgvMCskLywiIikubGVuZ3RofWZ1bmN0aW9uIHJzKGUsdCxuKXtpZighX2UudGVzdChlW25dPz8iIikmJiFfZS50ZXN0KHRbbl0/PyIiKSlyZXR1cm47bGV0IHI9Qm4oZSxuKSxzPUJuKHQsbik7aWYoIW5zLnRlc3QocikpcmV0dXJuO2xldCBpPS9eLT8oPzpJbmZpbml0eXxOYU58aW5mfG5hbnxudWxsKS9pLmV4ZWModC5zbGljZShuLShzPT09Ii0iPzE6MCksbisxMCkuam9pbigiIikpO2lmKGkmJihzPT09IiJ8fHM9PT0iLSIpJiYocz1pWzBdKSxzPT09cnx8cz09PSIiKXJldHVybjtsZXQgYT1sPT5gd3JpdGVzIG51bWJlcnMgb3RoZXIgdGhhbiBFUzYgU3RyaW5nKG4pIGRvZXM6ICR7bH1gO2lmKHI9PT0iMCImJnM9PT0iLTAiKXJldHVybntpZDoibnVtYmVyLW1pbnVzLXplcm8iLHRpdGxlOmEoIi0wIGZvciAwIil9O2xldCBvPU51bWJlcihyKSxjPU51bWJlcihzKTtpZighTnVtYmVyLmlzRmluaXRlKGMpfHxvIT09YylyZXR1cm4gTnVtYmVyLmlzRmluaXRlKGMpJiZVbihzKTxVbihyKT97aWQ6Im51bWJlci1mZXdlci1kaWdpdHMiLHRpdGxlOmEoInRvbyBmZXcgc2lnbmlmaWNhbnQgZGlnaXRzIil9OntpZDoibnVtYmVyLXZhbHVlIix0aXRsZTphKCJhbm90aGVyIHZhbHVlIil9O2xldCB1PS9bZUVdLy50ZXN0KHIpLGY9L1tlRV0vLnRlc3Qocyk7cmV0dXJuIHUmJmY/e2lkOiJudW1iZXItZXhwb25lbnQtc3BlbGxpbmciLHRpdGxlOmEoImV4cG9uZW50cyBzcGVsbGVkIGRpZmZlcmVudGx5Iil9OnUhPT1mP3tpZDoibnVtYmVyLW5vdGF0aW9uIix0aXRsZTphKCJwbGFpbiBhbmQgZXhwb25lbnQgbm90YXRpb24gc3dpdGNoZWQgYXQgYW5vdGhlciBwb2ludCIpfTp7aWQ6Im51bWJlci1zcGVsbGluZyIsdGl0bGU6YSgiYW5vdGhlciBzcGVsbGluZyBvZiB0aGUgc2FtZSB2YWx1ZSIpfX12YXIgUm49MTI7ZnVuY3Rpb24gc3MoZSx0LG4pe2xldCByPTA7Zm9yKDtyPGUubGVuZ3RoLW4mJnI8dC5sZW5ndGgtbiYmZVtlLmxlbmd0aC0xLXJdPT09dFt0Lmxlbmd0aC0xLXJdOylyKys7bGV0IHM9ZS5zbGljZShuLGUubGVuZ3RoLXIpLGk9dC5zbGljZShuLHQubGVuZ3RoLXIpO2lmKHMubGVuZ3RoPlJufHxpLmxlbmd0aD5SbilyZXR1cm47bGV0IGE9Yz0+YFx1MjAxQyR7dyhjLmpvaW4oIiIpKX1cdTIwMURgLG89cy5sZW5ndGg9PT0wP2B3cml0ZXMgYW4gZXh0cmEgJHthKGkpfWA6aS5sZW5ndGg9PT0wP2BsZWF2ZXMgb3V0ICR7YShzKX1gOmB3cml0ZXMgJHthKGkpfSB3aGVyZSBSRkMgODc4NSB3cml0ZXMgJHthKHMpfWA7cmV0dXJue2lkOmBlZGl0OiR7SlNPTi5zdHJpbmdpZnkoW3Muam9pbigiIiksaS5qb2luKCIiKV0pfWAsdGl0bGU6b319ZnVuY3Rpb24gaXMoZSl7cmV0dXJuIGUuc3VpdGU9PT12b2lkIDA/ZS5uYW1lOmAke2Uuc3VpdGV9LyR7ZS5uYW1lfWB9ZnVuY3Rpb24gTG4oZSl7bGV0IHQ9Y3MoZSksbj1uZXcgTWFwLHI9MDtmb3IobGV0IGkgb2YgZSl7aWYocisrLGkucGFzcyljb250aW51ZTtsZXQgYT1mcyhpLHQpLG89aXMoaSksYz1hPy5jYXVzZT8/YGNhc2U6JHtvfWAsdT1uLmdldChjKTt1Pyh1LmNhc2VzLnB1c2gobyksdS5leGFjdC5hZGQoYT8uZXhhY3RUaXRsZSkpOm4uc2V0KGMse2NhdXNlOmE/P3tjYXVzZTpjLGtpbmQ6ImRpZmZlcmVuY2UiLHRpdGxlOiIifSxjYXNlczpbb10sZmlyc3Q6cixvbmx5OmksZXhhY3Q6bmV3IFNldChbYT8uZXhhY3RUaXRsZV0pfSl9bGV0IHM9Wy4uLm4udmFsdWVzKCldLm1hcChpPT57bGV0W2FdPWkuZXhhY3Qsbz1pLmV4YWN0LnNpemU9PT0xJiZhIT09dm9pZCAwP2E6aS5jYXVzZS50aXRsZTtpZihpLmNhc2VzLmxlbmd0aD4xKXtsZXR7Y2F1c2U6ZixraW5kOmx9PWkuY2F1c2U7cmV0dXJue2NhdXNlOmYsa2luZDpsLHRpdGxlOm8sY291bnQ6aS5jYXNlcy5sZW5ndGgsY2FzZXM6aS5jYXNlcyxmaXJzdDppLmZpcnN0fX1sZXQgYz1pLmNhc2VzWzBdLHU9byE9PSIiP286b3MoaS5vbmx5KTtyZXR1cm57Y2F1c2U6YGNhc2U6JHtjfWAsa2luZDoiY2FzZSIsdGl0bGU6dSxjb3VudDoxLGNhc2VzOltjXSxmaXJzdDppLmZpcnN0fX0pO3JldHVybiBzLnNvcnQoKGksYSk9PmEuY291bnQtaS5jb3VudHx8aS5maXJzdC1hLmZpcnN0KSxzLm1hcCgoe2ZpcnN0OmksLi4uYX0pPT5hKX1mdW5jdGlvbiBvcyhlKXtsZXQgdD1IZShlLmV4cGVjdGVkLGUuZ290KTtyZXR1cm4gdCE9PXZvaWQgMD93KHQpOmBnb3QgJHt3KFBlKGUuZ290LDgwKSl9YH1mdW5jdGlvbiBQZShlLHQpe2xldCBuPVsuLi5lXTtyZXR1cm4gbi5sZW5ndGg8PXQ/ZTpgJHtuLnNsaWNlKDAsdCkuam9pbigiIil9XHUyMDI2YH1mdW5jdGlvbiBmZShlKXtyZXR1cm4gZS5zdGFydHNXaXRoKCJyZWplY3Q6ICIpP3tzdGF0dXM6InJlamVjdCIscmVhc29uOmUuc2xpY2UoOCl9OmUuc3RhcnRzV2l0aCgiZmFpbGVkOiAiKT97c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjplLnNsaWNlKDgpfTp7c3RhdHVzOiJvdXRwdXQiLHRleHQ6ZX19dmFyIGFzPS87IGRyYXcgXGQrIG9mIHRoaXMgY2FzZSBmYWlsZWQsIHNocnVuayBcZCsgdGltZXM/IC4qJC9zLF9uPVsiY2Fub24oY2Fub24oeCkpIFx1MjE5MiAiLCJjYW5vbih4KSBcdTIxOTIgIiwid3JpdGUoeCkgXHUyMTkyICIsInJlYWQodykgXHUyMTkyICJdO2Z1bmN0aW9uIGd0KGUpe2xldCB0PWUucmVwbGFjZShhcywiIiksbj0vXlxkKyBvZiBcZCsgbWF0Y2hlZDsgZmlyc3QgbWlzbWF0Y2g6ICguKikkL3MuZXhlYyh0KTtpZihuKXtsZXQgcz0vXm51bWJlciAjXGQrOiBpbnB1dCAuKj8sIGV4cGVjdGVkIChcUyopLCBnb3QgKC4qKSQvcy5leGVjKG5bMV0pO2lmKHMpcmV0dXJue2Fuc3dlcnM6W10scGFpcjohMSxudW1iZXJzOntleHBlY3RlZDpzWzFdLGdvdDpzWzJdfX07bGV0IGk9L15ibG9jayBvZiBudW1iZXJzIGZyb20gI1xkKzogKC4qKSQvcy5leGVjKG5bMV0pO3JldHVybnthbnN3ZXJzOmk/W2ZlKGlbMV0pXTpbXSxwYWlyOiExfX1mb3IobGV0IHMgb2YgX24paWYodC5zdGFydHNXaXRoKHMpKXt0PXQuc2xpY2Uocy5sZW5ndGgpO2JyZWFrfWlmKHQuc3RhcnRzV2l0aCgiYm90aDogIikpcmV0dXJue2Fuc3dlcnM6W2ZlKHQuc2xpY2UoNikpXSxwYWlyOiEwfTtsZXQgcj0vXmE6ICguKj8pIFx8IGI6ICguKikkL3MuZXhlYyh0KTtyZXR1cm4gcj97YW5zd2VyczpbZmUoclsxXSksZmUoclsyXSldLHBhaXI6ITB9OnthbnN3ZXJzOltmZSh0KV0scGFpcjohMX19ZnVuY3Rpb24gRm4oZSl7aWYoZT09PSJyZWplY3QiKXJldHVybjtsZXQgdD1lLG49L15mb3IgKD86eCA9IC4qP3xhID0gLio/IGFuZCBiID0gLio/KSg/OiBcKFteKV0qXCkpPzogKC4qKSQvcy5leGVjKHQpO2lmKG4mJih0PW5bMV0pLHQuc3RhcnRzV2l0aCgicmVqZWN0LCBvciAiKSlyZXR1cm4gdC5zbGljZSgxMSk7Zm9yKGxldCByIG9mIF9uKWlmKHQuc3RhcnRzV2l0aChyKSl7bGV0IHM9dC5zbGljZShyLmxlbmd0aCk7cmV0dXJuIHM9PT0iY2Fub25pY2FsIEpTT04iP3ZvaWQgMDpzLnJlcGxhY2UoLyBcKD0gKD86Y2Fub25cKHhcKXx3KVwpJC8sIiIpfWlmKCEvXig/OnRoZSBzYW1lIG91dHB1dHxkaWZmZXJlbnQgb3V0cHV0cykgZm9yIC8udGVzdCh0KSYmISgvXlxkKyBudW1iZXJzIGFzIEVTNiBTdHJpbmdcKG5cKS8udGVzdCh0KXx8L15cZCsgcnVucyBcKC8udGVzdCh0KSkpcmV0dXJuIHR9ZnVuY3Rpb24gRGUoZSl7cmV0dXJuIGUua2luZD09PSJyZWplY3QifHxlLmV4cGVjdGVkPT09InJlamVjdCJ9ZnVuY3Rpb24gUG4oZSl7bGV0IHQ9L15mb3IgYSA9ICguKj8pIGFuZCBiID0gKC4qKSQvcy5leGVjKGUuZXhwZWN0ZWQpPz8vXig/OnRoZSBzYW1lIG91dHB1dHxkaWZmZXJlbnQgb3V0cHV0cykgZm9yIGEgPSAoLio/KSBhbmQgYiA9ICguKikkL3MuZXhlYyhlLmV4cGVjdGVkKTtpZih0KXJldHVybltsZSh0WzFdKSxsZSh0WzJdKV07bGV0IG49L15mb3IgeCA9ICguKikkL3MuZXhlYyhlLmV4cGVjdGVkKTtpZihuKXJldHVybltsZShuWzFdKV07aWYoZS5pbnB1dCE9PXZvaWQgMClyZXR1cm5bbGUoZS5pbnB1dCldO2xldCByPUZuKGUuZXhwZWN0ZWQpO2lmKHIhPT12b2lkIDAmJmUua2luZCE9PSJpZGVtcG90ZW50IiYmZS5raW5kIT09InJvdW5kdHJpcCIpcmV0dXJuW2xlKHIpXX1mdW5jdGlvbiBsZShlKXtyZXR1cm4gZS5yZXBsYWNlKC9eKD86IHxcXHgwWzlBRF184p+oVVwrMDAwWzlBRF3in6kpKy8sIiIpLmNoYXJBdCgwKX1mdW5jdGlvbiBEbihlKXtpZihlPT09InsifHxlPT09IlsiKXJldHVybiExO2lmKC9eWy0wLTkidGZuXSQvLnRlc3QoZSkpcmV0dXJuITB9ZnVuY3Rpb24gY3MoZSl7bGV0IHQ9MDtmb3IobGV0IG4gb2YgZSl7aWYoRGUobikpY29udGludWU7bGV0IHI9UG4obik7aWYocj09PXZvaWQgMCljb250aW51ZTtsZXR7YW5zd2VyczpzfT1ndChuLmdvdCk7Zm9yKGxldCBpPTA7aTxzLmxlbmd0aDtpKyspe2xldCBhPXJbcy5sZW5ndGg9PT0yP2k6MF07aWYoYT09PXZvaWQgMHx8RG4oYSkhPT0hMCljb250aW51ZTtsZXQgbz1zW2ldO2lmKG8uc3RhdHVzPT09Im91dHB1dCIpcmV0dXJuITE7by5zdGF0dXM9PT0icmVqZWN0IiYmdCsrfX1yZXR1cm4gdD49Mn1mdW5jdGlvbiB1cyhlKXtpZihEZShlKSlyZXR1cm4hMTtsZXQgdD1QbihlKTtpZih0PT09dm9pZCAwKXJldHVybiExO2xldHthbnN3ZXJzOm59PWd0KGUuZ290KSxyPSExO2ZvcihsZXQgcz0wO3M8bi5sZW5ndGg7cysrKXtpZihuW3NdLnN0YXR1cyE9PSJyZWplY3QiKWNvbnRpbnVlO2xldCBpPXRbbi5sZW5ndGg9PT0yP3M6MF07aWYoaT09PXZvaWQgMHx8RG4oaSkhPT0hMClyZXR1cm4hMTtyPSEwfXJldHVybiByfWZ1bmN0aW9uIGZzKGUsdCl7aWYodCYmdXMoZSkpcmV0dXJue2NhdXNlOiJwb2xpY3k6dG9wLWxldmVsLXNjYWxhciIsa2luZDoicG9saWN5Iix0aXRsZToicmVmdXNlcyBldmVyeSB0b3AtbGV2ZWwgc2NhbGFyIChhIGJhcmUgbnVtYmVyLCBzdHJpbmcsIHRydWUsIGZhbHNlIG9yIG51bGwgYXMgdGhlIHdob2xlIHRleHQpIn07bGV0e2Fuc3dlcnM6bixudW1iZXJzOnJ9PWd0KGUuZ290KSxzPW4uZmluZChjPT5jLnN0YXR1cz09PSJyZWplY3QiKTtpZihzJiZzLnN0YXR1cz09PSJyZWplY3QiJiYhRGUoZSkpe2xldCBjPUpuKHMucmVhc29uKTtyZXR1cm57Y2F1c2U6YHJlZnVzYWw6JHtjfWAsa2luZDoicmVmdXNhbCIsdGl0bGU6YHJlZnVzZXM6ICR7RmUoYyl9YCxleGFjdFRpdGxlOmByZWZ1c2VzOiAke0ZlKGJ0KHMucmVhc29uKSl9YH19bGV0IGk9bi5maW5kKGM9PmMuc3RhdHVzPT09ImZhaWxlZCIpO2lmKGkmJmkuc3RhdHVzPT09ImZhaWxlZCIpe2xldCBjPUpuKGkucmVhc29uKTtyZXR1cm57Y2F1c2U6YGZhaWx1cmU6JHtjfWAsa2luZDoiZmFpbHVyZSIsdGl0bGU6YG5vIGFuc3dlcjogJHtGZShjKX1gLGV4YWN0VGl0bGU6YG5vIGFuc3dlcjogJHtGZShidChpLnJlYXNvbikpfWB9fWlmKERlKGUpJiZuWzBdPy5zdGF0dXM9PT0ib3V0cHV0Iil7bGV0IGM9KGUuc291cmNlPy5zcGxpdCgiOyIpWzBdPz8iIikudHJpbSgpfHwoZS5zdWl0ZT8/ZS5uYW1lLnNwbGl0KCIvIilbMF0/PyIiKTtyZXR1cm57Y2F1c2U6YGFjY2VwdGFuY2U6JHtjfWAsa2luZDoiYWNjZXB0YW5jZSIsdGl0bGU6YGFjY2VwdHMgaW5wdXQgdGhhdCBtdXN0IGJlIHJlZnVzZWQgKCR7dyhQZShjLDEyMCkpfSlgfX1sZXQgYT1bXTtpZihyKWEucHVzaChyKTtlbHNle2xldCBjPUZuKGUuZXhwZWN0ZWQpLHU9bi5sZW5ndGg9PT0xP25bMF06dm9pZCAwO2MhPT12b2lkIDAmJnU/LnN0YXR1cz09PSJvdXRwdXQiJiZhLnB1c2goe2V4cGVjdGVkOmMsZ290OnUudGV4dH0pfWZvcihsZXQgYyBvZiBhKXtsZXQgdT1ObihjLmV4cGVjdGVkLGMuZ290KTtpZih1KXJldHVybntjYXVzZTpgZGlmZmVyZW5jZToke3UuaWR9YCxraW5kOiJkaWZmZXJlbmNlIix0aXRsZTp1LnRpdGxlfX1sZXQgbz0vXmZvciAoeCA9IC4qP3xhID0gLio/IGFuZCBiID0gLio/KSg/OiBcKFteKV0qXCkpPzogL3MuZXhlYyhlLmV4cGVjdGVkKTtpZihvKXtsZXQgYz1vWzFdO3JldHVybntjYXVzZTpgY291bnRlcmV4YW1wbGU6JHtjfWAsa2luZDoiY291bnRlcmV4YW1wbGUiLHRpdGxlOmBnZW5lcmF0ZWQgY2FzZXMgc2hyaW5rIHRvIG9uZSBjb3VudGVyZXhhbXBsZTogJHt3KFBlKGMsMTIwKSl9YH19fWZ1bmN0aW9uIEZlKGUpe3JldHVybmBcdTIwMUMke3coUGUoZSwxNjApKX1cdTIwMURgfWZ1bmN0aW9uIGJ0KGUpe3JldHVybiBlLnJlcGxhY2UoL+KApiBcKFxkKyBVVEYtMTYgdW5pdHNcKSQvLCIiKX1mdW5jdGlvbiBKbihlKXtyZXR1cm4gYnQoZSkucmVwbGFjZSgvIig/OlteIlxcXXxcXC4pKiJ8KD88IVtccHtMfVxwe059XSknW14nXG5dKicoPyFbXHB7TH1ccHtOfV0pfGBbXmBdKmB84oCcW17igJ1dKuKAnXzigJhbXuKAmV0q4oCZfMKrW17Cu10qwrsvZ3UsIlx1MjAyNiIpLnJlcGxhY2UoL1VcK1swLTlBLUZhLWZdezQsNn0vZywiVStYWFhYIikucmVwbGFjZSgvXFx1WzAtOUEtRmEtZl17NH0vZywiXFx1WFhYWCIpLnJlcGxhY2UoL1xceFswLTlBLUZhLWZdezJ9L2csIlxceEhIIikucmVwbGFjZSgvXGIweFswLTlBLUZhLWZdK1xiL2csIk4iKS5yZXBsYWNlKC9cZCsoPzpcLlxkKyk/KD86W2VFXVstK10/XGQrKT8vZywiTiIpLnJlcGxhY2UoL1xzKy9nLCIgIikudHJpbSgpfWZ1bmN0aW9uIE1uKGUpe2lmKGU8NmU0KXJldHVybmAkeyhlLzFlMykudG9GaXhlZCgxKX0gc2A7bGV0IHQ9TWF0aC5yb3VuZChlLzFlMyk7cmV0dXJuYCR7TWF0aC5mbG9vcih0LzYwKX0gbWluICR7U3RyaW5nKHQlNjApLnBhZFN0YXJ0KDIsIjAiKX0gc2B9ZnVuY3Rpb24geXQoZSl7bGV0e25hbWU6dCx2ZXJzaW9uOm59PWUuaW1wbGVtZW50YXRpb247cmV0dXJuIHQ9PT1udWxsP249PT1udWxsPyIodW5uYW1lZCkiOmAodW5uYW1lZCkgJHtufWA6bj09PW51bGw/dDpgJHt0fSAke259YH1mdW5jdGlvbiBJbihlKXtyZXR1cm4gZT09PSJzdXBwbGllZCI/InN1cHBsaWVkIGtleTogdGhlIGhvbGRlciBvZiB0aGlzIGtleSByYW4gaXQiOiJlcGhlbWVyYWwga2V5IG1hZGUgZm9yIHRoaXMgcnVuOiBzaG93cyB0aGUgcmVjb3JkIGlzIHVuY2hhbmdlZCwgbm90IHdobyByYW4gaXQifWZ1bmN0aW9uIFZuKGUpe2xldHtjYXNlczp0LHBhc3NlZDpuLGZhaWxlZDpyfT1lLnN1bW1hcnk7cmV0dXJuIHQ9PT0wPyJubyBjYXNlcyByYW4iOnI9PT0wP2Ake259IG9mICR7dH0gY2FzZXMgcGFzc2VkYDpgJHtufSBvZiAke3R9IGNhc2VzIHBhc3NlZCwgJHtyfSBmYWlsZWRgfXZhciAkPXt2YWx1ZToyZTMsZGV0YWlsUGVyR3JvdXA6MjAsZGV0YWlsVG90YWw6MzAwLG5hbWVzUGVyR3JvdXA6MmUzLGdyb3VwczozMDAscGFzc2luZ05hbWVzOjVlMyxmaWxlczoyMDB9O2Z1bmN0aW9uIEF0KGUpe2xldCB0PWUuY29uZm9ybWFudDtyZXR1cm5bYDxoZWFkZXIgY2xhc3M9InZlcmRpY3QgJHt0PyJwYXNzIjoiZmFpbCJ9Ij5gLGA8cCBjbGFzcz0ibWFyayI+JHt0PyJDb25mb3JtYW50IjoiTm90IGNvbmZvcm1hbnQifTwvcD5gLGA8cCBjbGFzcz0iY291bnRzIj4ke0EoVm4oZSkpfTwvcD5gLGA8cCBjbGFzcz0iaW1wbCI+JHt5KHl0KGUpLDMwMCl9IDxzcGFuIGNsYXNzPSJkaW0iPlx4Qjc8L3NwYW4+IDxjb2RlPiR7eShlLmltcGxlbWVudGF0aW9uLmltcGwsMzAwKX08L2NvZGU+PC9wPmAsIjwvaGVhZGVyPiJdLmpvaW4oIiIpfWZ1bmN0aW9uICR0KGUsdD17fSl7bGV0IG49ZS5jYXNlcy5tYXAocz0+e2xldCBpPXQuZGV0YWlscz8uZ2V0KHMubmFtZSk7cmV0dXJue25hbWU6cy5uYW1lLHBhc3M6cy5wYXNzLGV4cGVjdGVkOnMuZXhwZWN0ZWQsZ290OnMuZ290LC4uLmk/LmtpbmQhPT12b2lkIDA/e2tpbmQ6aS5raW5kfTp7fSwuLi5pPy5zb3VyY2UhPT12b2lkIDA/e3NvdXJjZTppLnNvdXJjZX06e30sLi4uaT8uaW5wdXQhPT12b2lkIDA/e2lucHV0OmkuaW5wdXR9Ont9fX0pLHI9TG4obik7cmV0dXJuW2xzKHIsbmV3IE1hcChlLmNhc2VzLm1hcChzPT5bcy5uYW1lLHNdKSkpLHBzKGUpLG1zKGUscix0LmRldGFpbHMpLGhzKGUsdC5lbGFwc2VkTXMpLGdzKGUpLGA8cCBjbGFzcz0ibGVnZW5kIj4ke0EoQ24pfSBWYWx1ZXMgbG9uZ2VyIHRoYW4gJHskLnZhbHVlfSBjaGFyYWN0ZXJzIGFyZSBjdXQ7IHJlY29yZC5qc29uIGhvbGRzIHRoZW0gd2hvbGUuPC9wPmBdLmpvaW4oYApgKX1mdW5jdGlvbiBscyhlLHQpe2lmKGUubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgbj1lLnNsaWNlKDAsJC5ncm91cHMpLHI9bi5tYXAoKG8sYyk9PntsZXQgdT1vLmtpbmQ9PT0iY2FzZSI/YDxjb2RlPiR7eShvLmNhc2VzWzBdLDIwMCl9PC9jb2RlPiAke0EobmUoby50aXRsZSwzMDApLnRleHQpfWA6QShuZShvLnRpdGxlLDMwMCkudGV4dCksZj1jPDg/dC5nZXQoby5jYXNlc1swXSk6dm9pZCAwLGw9Zj09PXZvaWQgMD8iIjpgPHNwYW4gY2xhc3M9ImV4YW1wbGUiPiR7by5raW5kPT09ImNhc2UiPyIiOmA8Y29kZT4ke3koZi5uYW1lLDEyMCl9PC9jb2RlPjogYH1leHBlY3RlZCA8Y29kZT4ke3koZi5leHBlY3RlZCw4MCl9PC9jb2RlPiwgZ290IDxjb2RlPiR7eShmLmdvdCw4MCl9PC9jb2RlPjwvc3Bhbj5gO3JldHVybmA8bGk+PGEgaHJlZj0iI2NhdXNlLSR7YysxfSI+PHNwYW4gY2xhc3M9ImNvdW50Ij4ke28uY291bnR9PC9zcGFuPiA8c3BhbiBjbGFzcz0ia2luZCI+JHtkcyhvKX08L3NwYW4+ICR7dX0ke2x9PC9hPjwvbGk+YH0pLHM9ZS5maWx0ZXIobz0+by5raW5kIT09ImNhc2UiKS5sZW5ndGgsaT1lLmxlbmd0aC1zLGE9ZS5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHtlLmxlbmd0aC1uLmxlbmd0aH0gbW9yZSBmYWlsdXJlcywgbGlzdGVkIGF0IHRoZSBlbmQgb2YgdGhlIGZhaWxlZCBjYXNlczwvbGk+YDoiIjtyZXR1cm5bJzxzZWN0aW9uIGNsYXNzPSJvdmVydmlldyIgaWQ9ImNhdXNlcyI+PGgyPldoYXQgZmFpbGVkLCBieSBjYXVzZTwvaDI+JyxgPHAgY2xhc3M9ImRpbSI+JHtbcz4wP2Ake01lKHMsImNhdXNlIiwiY2F1c2VzIil9IHNoYXJlZCBieSBzZXZlcmFsIGNhc2VzYDoiIixpPjA/YCR7TWUoaSwiY2FzZSIsImNhc2VzIil9IHdpdGggYSBjYXVzZSBvZiAke2k9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmA6IiJdLmZpbHRlcihvPT5vIT09IiIpLmpvaW4oIiwgdGhlbiAiKX07IGJpZ2dlc3QgZmlyc3QuPC9wPmAsYDxvbD4ke3Iuam9pbigiIil9JHthfTwvb2w+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIGRzKGUpe3JldHVybiBlLmtpbmQ9PT0iY2FzZSI/ImNhc2UiOkEoZS5raW5kKX1mdW5jdGlvbiBNZShlLHQsbil7cmV0dXJuYCR7ZX0gJHtlPT09MT90Om59YH1mdW5jdGlvbiBocyhlLHQpe2xldCBuPWUuaW1wbGVtZW50YXRpb24scj0oYyx1KT0+YDx0cj48dGg+JHtBKGMpfTwvdGg+PHRkPiR7dX08L3RkPjwvdHI+YCxzPWM9PmA8Y29kZT4ke3koYywkLnZhbHVlKX08L2NvZGU+YCxpPVtyKCJpbXBsZW1lbnRhdGlvbiIseSh5dChlKSwkLnZhbHVlKSkscihuLmFkYXB0ZXI9PT0iaHR0cCI/InVybCI6ImNvbW1hbmQiLHMobi5pbXBsKSkscigiYWRhcHRlciIscyhuLmFkYXB0ZXIpKSxyKCJwcm9maWxlIGFuZCBzdWl0ZXMiLHMoZS5zdWl0ZSkpLHIoInN0YW5kYXJkIixzKGUuc3RhbmRhcmQpKSxyKCJjb3JwdXMiLGAke3MoZS5jb3JwdXMuZGlyKX0sICR7ZS5jb3JwdXMuZmlsZXN9IGZpbGVzLCBkaWdlc3QgJHtzKGUuY29ycHVzLmRpZ2VzdCl9YCkscigidG9vbGNoYWluIixzKGAke2UudG9vbGNoYWluLm5hbWV9ICR7ZS50b29sY2hhaW4udmVyc2lvbn1gKSkscigic3RhcnRlZCIsYCR7cyhlLnN0YXJ0ZWRfYXQpfSR7dD09PXZvaWQgMD8iIjpgLCB0b29rICR7QShNbih0KSl9YH1gKSxyKCJrZXkiLGAke3MoZS5rZXkpfTogJHtBKEluKGUua2V5KSl9YCkscigic2lnbmVyIixzKGUuc2lnbmVyX3B1YmtleSkpXSxhPW4uZmlsZXMuc2xpY2UoMCwkLmZpbGVzKS5tYXAoYz0+YDx0cj48dGQ+JHtzKGMucGF0aCl9PC90ZD48dGQ+JHtzKGMuc2hhMjU2KX08L3RkPjwvdHI+YCk7bi5maWxlcy5sZW5ndGg+JC5maWxlcyYmYS5wdXNoKGA8dHI+PHRkIGNvbHNwYW49IjIiIGNsYXNzPSJkaW0iPmFuZCAke24uZmlsZXMubGVuZ3RoLSQuZmlsZXN9IG1vcmUgZmlsZXMgKHNlZSByZWNvcmQuanNvbik8L3RkPjwvdHI+YCk7bGV0IG89bi5maWxlcy5sZW5ndGg9PT0wP2A8cCBjbGFzcz0iZGltIj5ObyBmaWxlczogJHtuLmFkYXB0ZXI9PT0iaHR0cCI/ImFuIGltcGxlbWVudGF0aW9uIG92ZXIgSFRUUCI6InRoZSByZWNvcmQgbmFtZXMgbm9uZSJ9LjwvcD5gOmA8dGFibGUgY2xhc3M9ImZpbGVzIj48dGhlYWQ+PHRyPjx0aD5GaWxlIHRoZSBjb21tYW5kIHJhbjwvdGg+PHRoPlNIQS0yNTY8L3RoPjwvdHI+PC90aGVhZD48dGJvZHk+JHthLmpvaW4oIiIpfTwvdGJvZHk+PC90YWJsZT5gO3JldHVybmA8c2VjdGlvbiBjbGFzcz0iZmFjdHMiIGlkPSJyYW4iPjxoMj5XaGF0IHJhbjwvaDI+PHRhYmxlIGNsYXNzPSJmYWN0cyI+PHRib2R5PiR7aS5qb2luKCIiKX08L3Rib2R5PjwvdGFibGU+JHtvfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIHBzKGUpe2xldCB0PW5ldyBNYXA7Zm9yKGxldCBzIG9mIGUuY2FzZXMpe2xldCBpPXMubmFtZS5pbmRleE9mKCIvIiksYT1pPT09LTE/cy5uYW1lOnMubmFtZS5zbGljZSgwLGkpLG89dC5nZXQoYSk7b3x8dC5zZXQoYSxvPXtzdWl0ZTphLGNhc2VzOjAscGFzc2VkOjB9KSxvLmNhc2VzKysscy5wYXNzJiZvLnBhc3NlZCsrfWlmKHQuc2l6ZT09PTApcmV0dXJuJzxzZWN0aW9uIGNsYXNzPSJzdWl0ZXMiIGlkPSJzdWl0ZXMiPjxoMj5TdWl0ZXM8L2gyPjxwPk5vIGNhc2VzIHJhbi48L3A+PC9zZWN0aW9uPic7bGV0IG49Wy4uLnQudmFsdWVzKCldLnNsaWNlKDAsMTAwKS5tYXAocz0+e2xldCBpPXMuY2FzZXMtcy5wYXNzZWQ7cmV0dXJuYDx0ciBjbGFzcz0iJHtpPT09MD8icGFzcyI6ImZhaWwifSI+PHRkPjxjb2RlPiR7eShzLnN1aXRlLDIwMCl9PC9jb2RlPjwvdGQ+PHRkPiR7cy5jYXNlc308L3RkPjx0ZD4ke3MucGFzc2VkfTwvdGQ+PHRkPiR7aX08L3RkPjwvdHI+YH0pLHI9ZS5zdW1tYXJ5O3JldHVyblsnPHNlY3Rpb24gY2xhc3M9InN1aXRlcyIgaWQ9InN1aXRlcyI+PGgyPlN1aXRlczwvaDI+PHRhYmxlIGNsYXNzPSJzdWl0ZXMiPjx0aGVhZD48dHI+PHRoPnN1aXRlPC90aD48dGg+Y2FzZXM8L3RoPjx0aD5wYXNzZWQ8L3RoPjx0aD5mYWlsZWQ8L3RoPjwvdHI+PC90aGVhZD4nLGA8dGJvZHk+JHtuLmpvaW4oIiIpfTwvdGJvZHk+PHRmb290Pjx0cj48dGg+dG90YWw8L3RoPjx0aD4ke3IuY2FzZXN9PC90aD48dGg+JHtyLnBhc3NlZH08L3RoPjx0aD4ke3IuZmFpbGVkfTwvdGg+PC90cj48L3Rmb290PjwvdGFibGU+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIG1zKGUsdCxuKXtpZih0Lmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IHI9bmV3IE1hcChlLmNhc2VzLm1hcChvPT5bby5uYW1lLG9dKSkscz0kLmRldGFpbFRvdGFsLGk9dC5zbGljZSgwLCQuZ3JvdXBzKS5tYXAoKG8sYyk9PntsZXQgdT1vLmNhc2VzLnNsaWNlKDAsTWF0aC5taW4oJC5kZXRhaWxQZXJHcm91cCxzKSk7cy09dS5sZW5ndGg7bGV0IGY9dS5tYXAoYj0+eHMoYixyLmdldChiKSxuPy5nZXQoYikpKSxsPW8uY2FzZXMuc2xpY2UodS5sZW5ndGgpLGg9bC5zbGljZSgwLCQubmFtZXNQZXJHcm91cCksbT1sLmxlbmd0aD09PTA/IiI6YDxkZXRhaWxzIGNsYXNzPSJtb3JlIj48c3VtbWFyeT4ke01lKGwubGVuZ3RoLCJtb3JlIGNhc2UiLCJtb3JlIGNhc2VzIil9IHdpdGggdGhpcyBjYXVzZSwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke2gubWFwKGI9PmA8bGk+PGNvZGU+JHt5KGIsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2wubGVuZ3RoPmgubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7bC5sZW5ndGgtaC5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCxnPW8ua2luZD09PSJjYXNlIj9gPGNvZGU+JHt5KG8uY2FzZXNbMF0sMzAwKX08L2NvZGU+IDxzcGFuIGNsYXNzPSJ0aXRsZSI+JHtBKG5lKG8udGl0bGUsMzAwKS50ZXh0KX08L3NwYW4+YDpgPHNwYW4gY2xhc3M9InRpdGxlIj4ke0EobmUoby50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gO3JldHVybmA8ZGV0YWlscyBjbGFzcz0iZ3JvdXAgJHtBKG8ua2luZCl9IiBpZD0iY2F1c2UtJHtjKzF9IiR7YzwzPyIgb3BlbiI6IiJ9PjxzdW1tYXJ5PjxzcGFuIGNsYXNzPSJjb3VudCI+JHtvLmNvdW50fTwvc3Bhbj4gJHtnfTwvc3VtbWFyeT4ke2Yuam9pbigiIil9JHttfTwvZGV0YWlscz5gfSksYT10LnNsaWNlKCQuZ3JvdXBzKS5mbGF0TWFwKG89Pm8uY2FzZXMpO2lmKGEubGVuZ3RoPjApe2xldCBvPWEuc2xpY2UoMCwkLm5hbWVzUGVyR3JvdXApO2kucHVzaChgPGRldGFpbHMgY2xhc3M9Im1vcmUiPjxzdW1tYXJ5PiR7TWUoYS5sZW5ndGgsIm1vcmUgZmFpbGVkIGNhc2UiLCJtb3JlIGZhaWxlZCBjYXNlcyIpfSwgZWFjaCB3aXRoIGEgY2F1c2Ugb2YgaXRzIG93biwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke28ubWFwKGM9PmA8bGk+PGNvZGU+JHt5KGMsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2EubGVuZ3RoPm8ubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7YS5sZW5ndGgtby5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCl9cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWlsdXJlcyIgaWQ9ImZhaWx1cmVzIj48aDI+RmFpbGVkIGNhc2VzICgke2Uuc3VtbWFyeS5mYWlsZWR9KTwvaDI+JHtpLmpvaW4oIiIpfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIHhzKGUsdCxuKXtsZXQgcj1bYDxhcnRpY2xlIGNsYXNzPSJjYXNlIj48aDM+PGNvZGU+JHt5KGUsMzAwKX08L2NvZGU+PC9oMz5gXTsobj8ud2h5IT09dm9pZCAwfHxuPy5zb3VyY2UhPT12b2lkIDApJiZyLnB1c2goYDxwIGNsYXNzPSJ3aHkiPiR7eShuLndoeT8/IiIsMWUzKX0ke24uc291cmNlPT09dm9pZCAwPyIiOmAgPHNwYW4gY2xhc3M9InNvdXJjZSI+KCR7eShuLnNvdXJjZSwxZTMpfSk8L3NwYW4+YH08L3A+YCk7bGV0IHM9SGUodC5leHBlY3RlZCx0LmdvdCksW2ksYV09cz09PXZvaWQgMD9bd3QodC5leHBlY3RlZCksd3QodC5nb3QpXTpicyh0LmV4cGVjdGVkLHQuZ290KTtyZXR1cm4gci5wdXNoKCc8ZGwgY2xhc3M9ImlvIj4nKSxuPy5pbnB1dCE9PXZvaWQgMCYmci5wdXNoKGA8ZHQ+aW5wdXQ8L2R0PjxkZD48cHJlPiR7d3Qobi5pbnB1dCl9PC9wcmU+PC9kZD5gKSxyLnB1c2goYDxkdD5leHBlY3RlZDwvZHQ+PGRkPjxwcmU+JHtpfTwvcHJlPjwvZGQ+PGR0PmdvdDwvZHQ+PGRkPjxwcmU+JHthfTwvcHJlPjwvZGQ+PC9kbD5gKSxzIT09dm9pZCAwJiZyLnB1c2goYDxwIGNsYXNzPSJub3RlIj4ke05lKHMpfTwvcD5gKSxyLnB1c2goIjwvYXJ0aWNsZT4iKSxyLmpvaW4oIiIpfWZ1bmN0aW9uIHd0KGUpe3JldHVybiB5KGUsJC52YWx1ZSl9ZnVuY3Rpb24gYnMoZSx0KXtsZXQgbj1bLi4uZV0scj1bLi4udF0scz0wO2Zvcig7czxuLmxlbmd0aCYmczxyLmxlbmd0aCYmbltzXT09PXJbc107KXMrKztsZXQgaT0wO2Zvcig7aTxuLmxlbmd0aC1zJiZpPHIubGVuZ3RoLXMmJm5bbi5sZW5ndGgtMS1pXT09PXJbci5sZW5ndGgtMS1pXTspaSsrO3JldHVybltYbihuLHMsbi5sZW5ndGgtaSwiZGVsIiksWG4ocixzLHIubGVuZ3RoLWksImlucyIpXX1mdW5jdGlvbiBYbihlLHQsbixyKXtsZXQgcz0kLnZhbHVlLGk9KGwsaCk9PntsZXQgbT1NYXRoLm1heCgwLE1hdGgubWluKGgtbCxzKSk7cmV0dXJuIHMtPW0sZS5zbGljZShsLGwrbSkuam9pbigiIil9LGE9aSgwLHQpLG89aSh0LG4pLGM9aShuLGUubGVuZ3RoKSx1PWUubGVuZ3RoLSQudmFsdWUsZj1gPG1hcmsgY2xhc3M9IiR7cn0iPiR7bz09PSIiPyc8c3BhbiBjbGFzcz0iZ2FwIj48L3NwYW4+JzpBKHcobykpfTwvbWFyaz5gO3JldHVybmAke0EodyhhKSl9JHt0PCQudmFsdWU/ZjoiIn0ke0EodyhjKSl9JHt1PjA/YDxzcGFuIGNsYXNzPSJjdXQiPlx1MjAyNiAke3V9IG1vcmUgY2hhcmFjdGVyczwvc3Bhbj5gOiIifWB9ZnVuY3Rpb24gZ3MoZSl7bGV0IHQ9ZS5jYXNlcy5maWx0ZXIocj0+ci5wYXNzKTtpZih0Lmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IG49dC5zbGljZSgwLCQucGFzc2luZ05hbWVzKTtyZXR1cm5gPHNlY3Rpb24gY2xhc3M9InBhc3NpbmciIGlkPSJwYXNzaW5nIj48ZGV0YWlscz48c3VtbWFyeT5QYXNzaW5nIGNhc2VzICgke3QubGVuZ3RofSk8L3N1bW1hcnk+PHVsIGNsYXNzPSJuYW1lcyI+JHtuLm1hcChyPT5gPGxpPjxjb2RlPiR7eShyLm5hbWUsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke3QubGVuZ3RoPm4ubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7dC5sZW5ndGgtbi5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+PC9zZWN0aW9uPmB9dmFyIHY9Z2xvYmFsVGhpcy5kb2N1bWVudCxTPWU9PnYuZ2V0RWxlbWVudEJ5SWQoZSk7ZnVuY3Rpb24geXMoZSl7bGV0IHQ9YXRvYihlLnJlcGxhY2UoL1xzKy9nLCIiKSksbj1uZXcgVWludDhBcnJheSh0Lmxlbmd0aCk7Zm9yKGxldCByPTA7cjx0Lmxlbmd0aDtyKyspbltyXT10LmNoYXJDb2RlQXQocik7cmV0dXJuIG59dmFyIEllLEduPTA7ZnVuY3Rpb24gem4oZSx0LG4pe2xldCByPVMoImNjLW91dGNvbWUiKTtyLnRleHRDb250ZW50PXB0KGUpLHIuZGF0YXNldC5vdXRjb21lPWUub3V0Y29tZSxTKCJjYy1kZXRhaWwiKS50ZXh0Q29udGVudD1lLm91dGNvbWU9PT0icmVqZWN0Ij9gV2h5OiAke2UuZGV0YWlsfWA6IiIsUygiY2Mtc291cmNlIikudGV4dENvbnRlbnQ9YCR7dH0sIGNoZWNrZWQgaW4gdGhpcyBwYWdlIGluICR7TWF0aC5yb3VuZChuKX0gbXMuYCxJZT1lLFluKCksR24rKyx2LmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz1TdHJpbmcoR24pLHYuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQudmVyaWZ5TXM9bi50b0ZpeGVkKDEpfWZ1bmN0aW9uIFluKCl7bGV0IGU9UygiY2MtcHVia2V5IiksdD1TKCJjYy1wdWJrZXktcmVzdWx0Iik7aWYoIWV8fCF0KXJldHVybjtsZXQgbj1lLnZhbHVlLnRyaW0oKS50b0xvd2VyQ2FzZSgpLHI9IiIscz0iIjtpZihuPT09IiIpcj0iIjtlbHNlIGlmKCEvXlswLTlhLWZdezY0fSQvLnRlc3Qobikpcj0iYSBwaW5uZWQga2V5IGlzIGFuIEVkMjU1MTkgcHVibGljIGtleSBhcyA2NCBoZXggZGlnaXRzIjtlbHNlIGlmKEllPT09dm9pZCAwKXI9Im5vIHJlY29yZCBjaGVja2VkIHlldCI7ZWxzZSBpZihJZS5vdXRjb21lIT09ImFjY2VwdCIpcj0icHVia2V5IG5vdCBjaGVja2VkOiB0aGUgcmVjb3JkIHdhcyByZWZ1c2VkIjtlbHNle2xldCBpPUllLnJlY29yZC5zaWduZXJfcHVia2V5O3M9aT09PW4/InllcyI6Im5vIixyPWk9PT1uPyJwdWJrZXkgbWF0Y2giOmBwdWJrZXkgbWlzbWF0Y2ggZ290PSR7aX1gfXQudGV4dENvbnRlbnQ9cix0LmRhdGFzZXQubWF0Y2g9c31mdW5jdGlvbiBabihlKXtsZXQgdD1wZXJmb3JtYW5jZS5ub3coKTtyZXR1cm57cmVzdWx0OlRuKGUpLG1zOnBlcmZvcm1hbmNlLm5vdygpLXR9fWFzeW5jIGZ1bmN0aW9uIFduKGUpe2xldCB0PW5ldyBVaW50OEFycmF5KGF3YWl0IGUuc2xpY2UoMCxRKzEpLmFycmF5QnVmZmVyKCkpLHtyZXN1bHQ6bixtczpyfT1abih0KTt6bihuLGAke2UubmFtZX0gKCR7dC5sZW5ndGh9IGJ5dGVzKWAscik7bGV0IHM9UygiY2MtaGVhZCIpLGk9UygiY2MtYm9keSIpLGE9QShwdChuKSk7aWYobi5vdXRjb21lPT09ImFjY2VwdCIpe3MuaW5uZXJIVE1MPUF0KG4ucmVjb3JkKSxpLmlubmVySFRNTD0kdChuLnJlY29yZCksdi50aXRsZT1gY2Fub24tY29uZm9ybWFuY2U6ICR7bi5yZWNvcmQuY29uZm9ybWFudD8iY29uZm9ybWFudCI6Im5vdCBjb25mb3JtYW50In1gO3JldHVybn1pZih2LnRpdGxlPSJjYW5vbi1jb25mb3JtYW5jZTogcmVjb3JkIHJlZnVzZWQiLG4uc3RlcD49NCl7bGV0IG89SlNPTi5wYXJzZShuZXcgVGV4dERlY29kZXIoKS5kZWNvZGUodCkpO3MuaW5uZXJIVE1MPWA8cCBjbGFzcz0icmVmdXNlZCI+VGhpcyByZWNvcmQgd2FzIHJlZnVzZWQgKCR7YX0pOiB3aGF0IGZvbGxvd3MgaXMgd2hhdCBpdCBjbGFpbXMsIG5vdCB3aGF0IGEgcnVuIHNob3dlZC48L3A+JHtBdChvKX1gLGkuaW5uZXJIVE1MPSR0KG8pfWVsc2Ugcy5pbm5lckhUTUw9YDxwIGNsYXNzPSJyZWZ1c2VkIj5UaGlzIGZpbGUgaXMgbm90IGEgcmVjb3JkIHRoaXMgcGFnZSBjYW4gc2hvdyAoJHthfSk6ICR7eShuLmRldGFpbCw1MDApfTwvcD5gLGkuaW5uZXJIVE1MPSIifWZ1bmN0aW9uIHdzKCl7bGV0IGU9UygiY2MtY29udHJvbHMiKTtlJiYoZS5oaWRkZW49ITEpO2xldCB0PVMoImNjLXJlY29yZCIpO2lmKHQpe2xldHtyZXN1bHQ6cixtczpzfT1abih5cyh0LnRleHRDb250ZW50Pz8iIikpO3puKHIsYFRoZSByZWNvcmQgZW1iZWRkZWQgaW4gdGhpcyBwYWdlICgke3QuZGF0YXNldC5ieXRlcz8/Ij8ifSBieXRlcylgLHMpfWVsc2UgUygiY2Mtb3V0Y29tZSIpLnRleHRDb250ZW50PSJubyByZWNvcmQgeWV0OiBjaG9vc2Ugb3IgZHJvcCBhIHJlY29yZC5qc29uIix2LmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz0iMCI7UygiY2MtcHVia2V5Iik/LmFkZEV2ZW50TGlzdGVuZXIoImlucHV0IixZbik7bGV0IG49UygiY2MtZmlsZSIpO24/LmFkZEV2ZW50TGlzdGVuZXIoImNoYW5nZSIsKCk9PntsZXQgcj1uLmZpbGVzPy5bMF07ciYmV24ocil9KSx2LmFkZEV2ZW50TGlzdGVuZXIoImRyYWdvdmVyIixyPT57ci5wcmV2ZW50RGVmYXVsdCgpLHYuYm9keS5jbGFzc0xpc3QuYWRkKCJkcmFnZ2luZyIpfSksdi5hZGRFdmVudExpc3RlbmVyKCJkcmFnbGVhdmUiLCgpPT52LmJvZHkuY2xhc3NMaXN0LnJlbW92ZSgiZHJhZ2dpbmciKSksdi5hZGRFdmVudExpc3RlbmVyKCJkcm9wIixyPT57ci5wcmV2ZW50RGVmYXVsdCgpLHYuYm9keS5jbGFzc0xpc3QucmVtb3ZlKCJkcmFnZ2luZyIpO2xldCBzPXIuZGF0YVRyYW5zZmVyPy5maWxlc1swXTtzJiZXbihzKX0pfXdzKCk7fSkoKTs=";
+
+// src/report/html/style.ts
+var STYLE = `
+:root{--fg:#1f2328;--dim:#59636e;--line:#d1d9e0;--bg:#fff;--soft:#f6f8fa;--pass:#1a7f37;--pass-bg:#dafbe1;--fail:#cf222e;--fail-bg:#ffebe9;--warn-bg:#fff8c5;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;overflow-wrap:anywhere;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Liberation Sans",sans-serif}
+main{max-width:1180px;margin:0 auto;padding:16px 20px 48px}
+h1,h2,h3{line-height:1.25;margin:0}
+h2{font-size:18px;margin:28px 0 10px;padding-bottom:4px;border-bottom:1px solid var(--line)}
+h3{font-size:14px;font-weight:600}
+code,pre{font-family:var(--mono);font-size:13px;overflow-wrap:anywhere;word-break:break-word}
+pre{white-space:pre-wrap;margin:0;padding:6px 8px;background:var(--soft);border:1px solid var(--line);border-radius:4px;max-height:24em;overflow-y:auto}
+.dim{color:var(--dim)}
+.cut{color:var(--dim);font-style:italic;margin-left:4px}
+.verdict{border-radius:8px;padding:14px 18px;margin:0 0 10px;border:1px solid}
+.verdict.pass{background:var(--pass-bg);border-color:var(--pass)}
+.verdict.fail{background:var(--fail-bg);border-color:var(--fail)}
+.verdict p{margin:0;overflow-wrap:anywhere}
+.verdict .mark{font-size:28px;font-weight:700}
+.verdict.pass .mark{color:var(--pass)}
+.verdict.fail .mark{color:var(--fail)}
+.verdict .counts{font-size:17px;font-weight:600}
+.intro{margin:0 0 10px}
+.refused{background:var(--fail);color:#fff;border-radius:6px;padding:8px 12px;margin:0 0 8px;font-weight:600;overflow-wrap:anywhere}
+.verify{border:1px solid var(--line);border-radius:8px;padding:10px 14px;background:var(--soft)}
+.verify .line{font-size:15px}
+.verify .label{font-weight:600}
+#cc-outcome{font-size:15px;font-weight:700;padding:1px 6px;border-radius:4px;background:#fff;border:1px solid var(--line)}
+#cc-outcome[data-outcome=accept]{color:var(--pass);border-color:var(--pass)}
+#cc-outcome[data-outcome=reject]{color:#fff;background:var(--fail);border-color:var(--fail)}
+.verify p{margin:4px 0 0;overflow-wrap:anywhere}
+.controls{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center;margin-top:8px}
+.controls label{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
+#cc-pubkey{font-family:var(--mono);font-size:12px;width:36em;max-width:100%;padding:3px 6px}
+#cc-pubkey-result{font-family:var(--mono);font-size:13px;font-weight:600;overflow-wrap:anywhere}
+#cc-pubkey-result[data-match=yes]{color:var(--pass)}
+#cc-pubkey-result[data-match=no]{color:var(--fail)}
+body.dragging .verify{outline:3px dashed var(--fail);outline-offset:2px}
+.overview ol{margin:0;padding-left:0;list-style:none}
+.overview li{margin:2px 0}
+.overview a{color:inherit;text-decoration:none;display:block;padding:3px 6px;border-radius:4px;overflow-wrap:anywhere}
+.overview a:hover{background:var(--soft)}
+.overview .example{display:block;margin-left:4.2em;color:var(--dim);font-size:13px}
+.count{display:inline-block;min-width:3.2em;text-align:right;font-weight:700;font-variant-numeric:tabular-nums;color:var(--fail);margin-right:4px}
+.kind{display:inline-block;font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:var(--dim);border:1px solid var(--line);border-radius:10px;padding:0 6px;margin-right:4px;vertical-align:1px}
+table{border-collapse:collapse;width:100%}
+th,td{text-align:left;vertical-align:top;padding:4px 8px;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+table.facts th{width:11em;color:var(--dim);font-weight:500}
+table.files{margin-top:8px;table-layout:fixed}
+table.files th:last-child,table.files td:last-child{width:37em}
+table.files td:last-child code{font-size:12px}
+table.suites{width:auto;min-width:26em}
+table.suites td:not(:first-child),table.suites th:not(:first-child){text-align:right;font-variant-numeric:tabular-nums}
+table.suites tr.fail td:last-child{color:var(--fail);font-weight:700}
+details{margin:6px 0}
+summary{cursor:pointer;overflow-wrap:anywhere}
+details.group{border:1px solid var(--line);border-radius:6px;padding:6px 10px}
+details.group>summary{font-weight:600}
+.case{border-top:1px solid var(--line);padding:8px 0 4px;margin-top:6px}
+.case p{margin:4px 0}
+.why .source{color:var(--dim)}
+dl.io{display:grid;grid-template-columns:5.5em minmax(0,1fr);gap:4px 8px;margin:6px 0}
+dl.io dt{color:var(--dim);padding-top:6px}
+dl.io dd{margin:0;min-width:0}
+mark{border-radius:2px;padding:0 1px}
+mark.del{background:#ffd8b5}
+mark.ins{background:#ffc1c0;outline:1px solid var(--fail)}
+mark .gap{display:inline-block;width:2px;height:1em;background:var(--fail);vertical-align:-2px}
+.note{color:var(--dim);font-size:13px}
+ul.names{columns:2 22em;margin:4px 0;padding-left:18px}
+ul.names li{break-inside:avoid;overflow-wrap:anywhere}
+.legend{color:var(--dim);font-size:13px;margin-top:24px}
+.matrix td.cell{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.matrix td.cell.fail{color:var(--fail);font-weight:700}
+.matrix td.cell.pass{color:var(--pass)}
+.answers{display:grid;grid-template-columns:repeat(auto-fill,minmax(210px,1fr));gap:6px;margin:6px 0}
+.answer{border:1px solid var(--line);border-radius:4px;padding:4px 6px;min-width:0}
+.answer.pass{border-color:var(--pass)}
+.answer.fail{border-color:var(--fail);background:var(--fail-bg)}
+.answer h4{margin:0 0 4px;font-size:12px;overflow-wrap:anywhere}
+.answer pre{max-height:10em;font-size:12px}
+.disagreement{border-top:1px solid var(--line);padding-top:8px;margin-top:8px}
+.ok{color:var(--pass);font-weight:700}
+.bad{color:var(--fail);font-weight:700}
+`;
+
+// src/report/difference-class.ts
+var CUT_TAIL = /… \(\d+ bytes, sha256 [0-9a-f]{64}\)$/;
+function differenceClass(expected, got) {
+  const cut3 = CUT_TAIL.test(expected) || CUT_TAIL.test(got);
+  const e = [...expected.replace(CUT_TAIL, "")];
+  const g = [...got.replace(CUT_TAIL, "")];
+  let i = 0;
+  while (i < e.length && i < g.length && e[i] === g[i]) i++;
+  if (i === e.length && i === g.length) return void 0;
+  if (cut3 && (i >= e.length || i >= g.length)) return void 0;
+  const prefix = e.slice(0, i).join("");
+  const inString = insideString(prefix);
+  const characters = characterClass(e, g, i, prefix);
+  if (characters) return characters;
+  const trees = cut3 ? void 0 : readBoth(e.join(""), g.join(""));
+  const structure = trees && structureClass(trees.e, trees.g);
+  if (structure) return structure;
+  const numbers = inString ? void 0 : numberClass(e, g, i);
+  if (numbers) return numbers;
+  const edit = editClass(e, g, i);
+  if (edit) return edit;
+  if (trees && stringPairs(trees.e, trees.g) !== void 0) {
+    return { id: "changes-strings", title: "changes the contents of strings" };
+  }
+  return void 0;
+}
+function characterClass(e, g, i, prefix) {
+  const ec = e[i];
+  const gRest = g.slice(i, i + 6).join("");
+  const unit = /^\\u([0-9A-Fa-f]{4})/.exec(gRest);
+  if (ec !== void 0 && ec.codePointAt(0) > 127 && unit && Number.parseInt(unit[1], 16) === ec.charCodeAt(0)) {
+    return { id: "escapes-non-ascii", title: "writes non-ASCII characters as \\uXXXX escapes" };
+  }
+  if (ec === "/" && gRest.startsWith("\\/")) return { id: "escapes-slash", title: "escapes / as \\/" };
+  if (/\\u[0-9a-f]{0,3}$/.test(prefix) && ec !== void 0 && /[a-f]/.test(ec) && g[i] === ec.toUpperCase()) {
+    return { id: "uppercase-hex-escapes", title: "writes \\u escapes with uppercase hex digits" };
+  }
+  if (g[i] === "\\" && prefix.endsWith("\\") && insideString(prefix.slice(0, -1))) {
+    return { id: "escapes-escapes", title: "escapes the backslash of an escape again (\\\\n for \\n)" };
+  }
+  if (i === 0 && g[0] === "\uFEFF") {
+    return { id: "writes-bom", title: "writes a byte-order mark (U+FEFF) before the output" };
+  }
+  return void 0;
+}
+function insideString(prefix) {
+  let inside = false;
+  for (let k = 0; k < prefix.length; k++) {
+    const ch = prefix[k];
+    if (inside && ch === "\\") k++;
+    else if (ch === '"') inside = !inside;
+  }
+  return inside;
+}
+function readTree(text2) {
+  let k = 0;
+  const ws = () => {
+    while (k < text2.length && " 	\n\r".includes(text2[k])) k++;
+  };
+  const string2 = () => {
+    const from = k++;
+    while (k < text2.length && text2[k] !== '"') k += text2[k] === "\\" ? 2 : 1;
+    if (k >= text2.length) return void 0;
+    const raw = text2.slice(from, ++k);
+    let value2 = raw.slice(1, -1);
+    try {
+      value2 = JSON.parse(raw);
+    } catch {
+    }
+    return { t: "string", raw, value: value2 };
+  };
+  const value = (depth) => {
+    if (depth > 64) return void 0;
+    ws();
+    const ch = text2[k];
+    if (ch === '"') return string2();
+    if (ch === "[") {
+      k++;
+      const items2 = [];
+      ws();
+      if (text2[k] === "]") {
+        k++;
+        return { t: "array", items: items2 };
+      }
+      for (; ; ) {
+        const item = value(depth + 1);
+        if (!item) return void 0;
+        items2.push(item);
+        ws();
+        if (text2[k] === ",") k++;
+        else if (text2[k] === "]") {
+          k++;
+          return { t: "array", items: items2 };
+        } else return void 0;
+      }
+    }
+    if (ch === "{") {
+      k++;
+      const members = [];
+      ws();
+      if (text2[k] === "}") {
+        k++;
+        return { t: "object", members };
+      }
+      for (; ; ) {
+        ws();
+        if (text2[k] !== '"') return void 0;
+        const name = string2();
+        ws();
+        if (!name || text2[k] !== ":") return void 0;
+        k++;
+        const v = value(depth + 1);
+        if (!v) return void 0;
+        members.push([name, v]);
+        ws();
+        if (text2[k] === ",") k++;
+        else if (text2[k] === "}") {
+          k++;
+          return { t: "object", members };
+        } else return void 0;
+      }
+    }
+    const scalar = /^(?:-?[0-9][-+.0-9eE]*|true|false|null)/.exec(text2.slice(k, k + 400));
+    if (!scalar) return void 0;
+    k += scalar[0].length;
+    return { t: "scalar", raw: scalar[0] };
+  };
+  const tree = value(0);
+  ws();
+  return tree && k === text2.length ? tree : void 0;
+}
+function readBoth(expected, got) {
+  const e = readTree(expected);
+  const g = readTree(got);
+  return e && g ? { e, g } : void 0;
+}
+function keyOf(tree, like) {
+  switch (tree.t) {
+    case "string":
+      return JSON.stringify(like.form ? tree.value.normalize(like.form) : tree.value);
+    case "scalar":
+      return tree.raw;
+    case "array": {
+      const items2 = tree.items.map((x) => keyOf(x, like));
+      if (like.arrays) items2.sort();
+      return `[${items2.join(",")}]`;
+    }
+    case "object": {
+      const members = tree.members.map(([n, v]) => `${keyOf(n, like)}:${keyOf(v, like)}`);
+      if (like.members) members.sort();
+      return `{${members.join(",")}}`;
+    }
+  }
+}
+var same2 = (e, g, like) => keyOf(e, like) === keyOf(g, like);
+function structureClass(e, g) {
+  if (!same2(e, g, {})) {
+    if (same2(e, g, { members: true })) {
+      return { id: "member-order", title: "orders object members other than by UTF-16 code units" };
+    }
+    if (same2(e, g, { members: true, arrays: true }))
+      return { id: "array-order", title: "reorders array elements" };
+  }
+  for (const form of ["NFC", "NFD"]) {
+    if (!same2(e, g, { members: true }) && same2(e, g, { members: true, form })) {
+      return {
+        id: `normalizes-${form.toLowerCase()}`,
+        title: `normalizes strings to ${form} (RFC 8785 keeps them as sent)`
+      };
+    }
+  }
+  const dropped = droppedMembers(e, g);
+  if (dropped !== void 0 && dropped.length > 0) {
+    if (dropped.every((v) => v.t === "scalar" && v.raw === "null")) {
+      return { id: "drops-null-members", title: "leaves out members whose value is null" };
+    }
+    return { id: "drops-members", title: "leaves out object members" };
+  }
+  const pairs = stringPairs(e, g);
+  if (pairs !== void 0 && pairs.length > 0) {
+    if (pairs.every(([, got]) => got === ""))
+      return { id: "empties-strings", title: "writes strings as empty strings" };
+    if (pairs.every(([expected, got]) => expected.startsWith(got))) {
+      return { id: "cuts-strings", title: "cuts strings short" };
+    }
+  }
+  return void 0;
+}
+function droppedMembers(e, g) {
+  if (e.t === "array" && g.t === "array") {
+    if (e.items.length !== g.items.length) return void 0;
+    const all = [];
+    for (let k = 0; k < e.items.length; k++) {
+      const d = droppedMembers(e.items[k], g.items[k]);
+      if (d === void 0) return void 0;
+      all.push(...d);
+    }
+    return all;
+  }
+  if (e.t === "object" && g.t === "object") {
+    const all = [];
+    let at = 0;
+    for (const [name, value] of e.members) {
+      const next = g.members[at];
+      if (next && next[0].value === name.value) {
+        const d = droppedMembers(value, next[1]);
+        if (d === void 0) return void 0;
+        all.push(...d);
+        at++;
+      } else all.push(value);
+    }
+    return at === g.members.length ? all : void 0;
+  }
+  return same2(e, g, {}) ? [] : void 0;
+}
+function stringPairs(e, g) {
+  if (e.t === "string" && g.t === "string") return e.value === g.value ? [] : [[e.value, g.value]];
+  if (e.t === "array" && g.t === "array") {
+    if (e.items.length !== g.items.length) return void 0;
+    const all = [];
+    for (let k = 0; k < e.items.length; k++) {
+      const d = stringPairs(e.items[k], g.items[k]);
+      if (d === void 0) return void 0;
+      all.push(...d);
+    }
+    return all;
+  }
+  if (e.t === "object" && g.t === "object") {
+    if (e.members.length !== g.members.length) return void 0;
+    const all = [];
+    for (let k = 0; k < e.members.length; k++) {
+      for (const [a, b] of [
+        [e.members[k][0], g.members[k][0]],
+        [e.members[k][1], g.members[k][1]]
+      ]) {
+        const d = stringPairs(a, b);
+        if (d === void 0) return void 0;
+        all.push(...d);
+      }
+    }
+    return all;
+  }
+  return e.t === "scalar" && g.t === "scalar" && e.raw === g.raw ? [] : void 0;
+}
+var NUMBER_CHAR = /[-+.0-9eE]/;
+var JSON_NUMBER2 = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
+function tokenAt(text2, i) {
+  let from = i;
+  while (from > 0 && NUMBER_CHAR.test(text2[from - 1])) from--;
+  let to = i;
+  while (to < text2.length && NUMBER_CHAR.test(text2[to])) to++;
+  return text2.slice(from, to).join("");
+}
+function significantDigits(token) {
+  const mantissa = token.replace(/^-/, "").split(/[eE]/)[0].replace(".", "");
+  return mantissa.replace(/^0+/, "").replace(/0+$/, "").length;
+}
+function numberClass(e, g, i) {
+  if (!NUMBER_CHAR.test(e[i] ?? "") && !NUMBER_CHAR.test(g[i] ?? "")) return void 0;
+  const et = tokenAt(e, i);
+  let gt = tokenAt(g, i);
+  if (!JSON_NUMBER2.test(et)) return void 0;
+  const word = /^-?(?:Infinity|NaN|inf|nan|null)/i.exec(g.slice(i - (gt === "-" ? 1 : 0), i + 10).join(""));
+  if (word && (gt === "" || gt === "-")) gt = word[0];
+  if (gt === et || gt === "") return void 0;
+  const title = (what) => `writes numbers other than ES6 String(n) does: ${what}`;
+  if (et === "0" && gt === "-0") return { id: "number-minus-zero", title: title("-0 for 0") };
+  const ev = Number(et);
+  const gv = Number(gt);
+  if (!Number.isFinite(gv) || ev !== gv) {
+    if (Number.isFinite(gv) && significantDigits(gt) < significantDigits(et)) {
+      return { id: "number-fewer-digits", title: title("too few significant digits") };
+    }
+    return { id: "number-value", title: title("another value") };
+  }
+  const eExp = /[eE]/.test(et);
+  const gExp = /[eE]/.test(gt);
+  if (eExp && gExp) return { id: "number-exponent-spelling", title: title("exponents spelled differently") };
+  if (eExp !== gExp) {
+    return { id: "number-notation", title: title("plain and exponent notation switched at another point") };
+  }
+  return { id: "number-spelling", title: title("another spelling of the same value") };
+}
+var EDIT_MAX = 12;
+function editClass(e, g, i) {
+  let s = 0;
+  while (s < e.length - i && s < g.length - i && e[e.length - 1 - s] === g[g.length - 1 - s]) s++;
+  const removed = e.slice(i, e.length - s);
+  const added = g.slice(i, g.length - s);
+  if (removed.length > EDIT_MAX || added.length > EDIT_MAX) return void 0;
+  const q = (points) => `\u201C${showInvisible(points.join(""))}\u201D`;
+  const title = removed.length === 0 ? `writes an extra ${q(added)}` : added.length === 0 ? `leaves out ${q(removed)}` : `writes ${q(added)} where RFC 8785 writes ${q(removed)}`;
+  return { id: `edit:${JSON.stringify([removed.join(""), added.join("")])}`, title };
+}
+
+// src/report/causes.ts
+function caseName(c) {
+  return c.suite === void 0 ? c.name : `${c.suite}/${c.name}`;
+}
+function groupFailures(cases) {
+  const policy = topLevelScalarPolicy(cases);
+  const groups = /* @__PURE__ */ new Map();
+  let index = 0;
+  for (const c of cases) {
+    index++;
+    if (c.pass) continue;
+    const cause = causeOf(c, policy);
+    const name = caseName(c);
+    const key = cause?.cause ?? `case:${name}`;
+    const group = groups.get(key);
+    if (group) {
+      group.cases.push(name);
+      group.exact.add(cause?.exactTitle);
+    } else {
+      groups.set(key, {
+        cause: cause ?? { cause: key, kind: "difference", title: "" },
+        cases: [name],
+        first: index,
+        only: c,
+        exact: /* @__PURE__ */ new Set([cause?.exactTitle])
+      });
+    }
+  }
+  const out = [...groups.values()].map((g) => {
+    const [exact] = g.exact;
+    const titled = g.exact.size === 1 && exact !== void 0 ? exact : g.cause.title;
+    if (g.cases.length > 1) {
+      const { cause, kind } = g.cause;
+      return { cause, kind, title: titled, count: g.cases.length, cases: g.cases, first: g.first };
+    }
+    const name = g.cases[0];
+    const title = titled !== "" ? titled : caseTitle(g.only);
+    return { cause: `case:${name}`, kind: "case", title, count: 1, cases: [name], first: g.first };
+  });
+  out.sort((a, b) => b.count - a.count || a.first - b.first);
+  return out.map(({ first: _first, ...group }) => group);
+}
+function caseTitle(c) {
+  const note = firstDifference(c.expected, c.got);
+  if (note !== void 0) return showInvisible(note);
+  return `got ${showInvisible(clip(c.got, 80))}`;
+}
+function clip(text2, max) {
+  const points = [...text2];
+  return points.length <= max ? text2 : `${points.slice(0, max).join("")}\u2026`;
+}
+function shown(text2) {
+  if (text2.startsWith("reject: ")) return { status: "reject", reason: text2.slice(8) };
+  if (text2.startsWith("failed: ")) return { status: "failed", reason: text2.slice(8) };
+  return { status: "output", text: text2 };
+}
+var PROPERTY_TAIL = /; draw \d+ of this case failed, shrunk \d+ times? .*$/s;
+var ANSWER_LEADS = ["canon(canon(x)) \u2192 ", "canon(x) \u2192 ", "write(x) \u2192 ", "read(w) \u2192 "];
+function answersOf(got) {
+  let text2 = got.replace(PROPERTY_TAIL, "");
+  const numbers = /^\d+ of \d+ matched; first mismatch: (.*)$/s.exec(text2);
+  if (numbers) {
+    const one = /^number #\d+: input .*?, expected (\S*), got (.*)$/s.exec(numbers[1]);
+    if (one) return { answers: [], pair: false, numbers: { expected: one[1], got: one[2] } };
+    const block = /^block of numbers from #\d+: (.*)$/s.exec(numbers[1]);
+    return { answers: block ? [shown(block[1])] : [], pair: false };
+  }
+  for (const lead of ANSWER_LEADS) {
+    if (text2.startsWith(lead)) {
+      text2 = text2.slice(lead.length);
+      break;
+    }
+  }
+  if (text2.startsWith("both: ")) return { answers: [shown(text2.slice(6))], pair: true };
+  const pair = /^a: (.*?) \| b: (.*)$/s.exec(text2);
+  if (pair) return { answers: [shown(pair[1]), shown(pair[2])], pair: true };
+  return { answers: [shown(text2)], pair: false };
+}
+function expectedOutput(expected) {
+  if (expected === "reject") return void 0;
+  let text2 = expected;
+  const property2 = /^for (?:x = .*?|a = .*? and b = .*?)(?: \([^)]*\))?: (.*)$/s.exec(text2);
+  if (property2) text2 = property2[1];
+  if (text2.startsWith("reject, or ")) return text2.slice(11);
+  for (const lead of ANSWER_LEADS) {
+    if (text2.startsWith(lead)) {
+      const rest = text2.slice(lead.length);
+      if (rest === "canonical JSON") return void 0;
+      return rest.replace(/ \(= (?:canon\(x\)|w)\)$/, "");
+    }
+  }
+  if (/^(?:the same output|different outputs) for /.test(text2)) return void 0;
+  if (/^\d+ numbers as ES6 String\(n\)/.test(text2) || /^\d+ runs \(/.test(text2)) return void 0;
+  return text2;
+}
+function expectsReject(c) {
+  return c.kind === "reject" || c.expected === "reject";
+}
+function inputHeads(c) {
+  const pairText = /^for a = (.*?) and b = (.*)$/s.exec(c.expected) ?? /^(?:the same output|different outputs) for a = (.*?) and b = (.*)$/s.exec(c.expected);
+  if (pairText) return [headOf(pairText[1]), headOf(pairText[2])];
+  const single = /^for x = (.*)$/s.exec(c.expected);
+  if (single) return [headOf(single[1])];
+  if (c.input !== void 0) return [headOf(c.input)];
+  const output = expectedOutput(c.expected);
+  if (output !== void 0 && c.kind !== "idempotent" && c.kind !== "roundtrip") return [headOf(output)];
+  return void 0;
+}
+function headOf(text2) {
+  return text2.replace(/^(?: |\\x0[9AD]|⟨U\+000[9AD]⟩)+/, "").charAt(0);
+}
+function isScalarHead(head) {
+  if (head === "{" || head === "[") return false;
+  if (/^[-0-9"tfn]$/.test(head)) return true;
+  return void 0;
+}
+function topLevelScalarPolicy(cases) {
+  let refused2 = 0;
+  for (const c of cases) {
+    if (expectsReject(c)) continue;
+    const heads = inputHeads(c);
+    if (heads === void 0) continue;
+    const { answers } = answersOf(c.got);
+    for (let i = 0; i < answers.length; i++) {
+      const head = heads[answers.length === 2 ? i : 0];
+      if (head === void 0 || isScalarHead(head) !== true) continue;
+      const a = answers[i];
+      if (a.status === "output") return false;
+      if (a.status === "reject") refused2++;
+    }
+  }
+  return refused2 >= 2;
+}
+function isScalarRefusal(c) {
+  if (expectsReject(c)) return false;
+  const heads = inputHeads(c);
+  if (heads === void 0) return false;
+  const { answers } = answersOf(c.got);
+  let any = false;
+  for (let i = 0; i < answers.length; i++) {
+    if (answers[i].status !== "reject") continue;
+    const head = heads[answers.length === 2 ? i : 0];
+    if (head === void 0 || isScalarHead(head) !== true) return false;
+    any = true;
+  }
+  return any;
+}
+function causeOf(c, policy) {
+  if (policy && isScalarRefusal(c)) {
+    return {
+      cause: "policy:top-level-scalar",
+      kind: "policy",
+      title: "refuses every top-level scalar (a bare number, string, true, false or null as the whole text)"
+    };
+  }
+  const { answers, numbers } = answersOf(c.got);
+  const refusal = answers.find((a) => a.status === "reject");
+  if (refusal && refusal.status === "reject" && !expectsReject(c)) {
+    const message = normalizeReason(refusal.reason);
+    return {
+      cause: `refusal:${message}`,
+      kind: "refusal",
+      title: `refuses: ${quoted(message)}`,
+      exactTitle: `refuses: ${quoted(stripCutNote(refusal.reason))}`
+    };
+  }
+  const failure = answers.find((a) => a.status === "failed");
+  if (failure && failure.status === "failed") {
+    const reason = normalizeReason(failure.reason);
+    return {
+      cause: `failure:${reason}`,
+      kind: "failure",
+      title: `no answer: ${quoted(reason)}`,
+      exactTitle: `no answer: ${quoted(stripCutNote(failure.reason))}`
+    };
+  }
+  if (expectsReject(c) && answers[0]?.status === "output") {
+    const rule = (c.source?.split(";")[0] ?? "").trim() || (c.suite ?? c.name.split("/")[0] ?? "");
+    return {
+      cause: `acceptance:${rule}`,
+      kind: "acceptance",
+      title: `accepts input that must be refused (${showInvisible(clip(rule, 120))})`
+    };
+  }
+  const pairs = [];
+  if (numbers) pairs.push(numbers);
+  else {
+    const expected = expectedOutput(c.expected);
+    const got = answers.length === 1 ? answers[0] : void 0;
+    if (expected !== void 0 && got?.status === "output") pairs.push({ expected, got: got.text });
+  }
+  for (const pair of pairs) {
+    const found = differenceClass(pair.expected, pair.got);
+    if (found) return { cause: `difference:${found.id}`, kind: "difference", title: found.title };
+  }
+  const counterexample = /^for (x = .*?|a = .*? and b = .*?)(?: \([^)]*\))?: /s.exec(c.expected);
+  if (counterexample) {
+    const x = counterexample[1];
+    return {
+      cause: `counterexample:${x}`,
+      kind: "counterexample",
+      title: `generated cases shrink to one counterexample: ${showInvisible(clip(x, 120))}`
+    };
+  }
+  return void 0;
+}
+function quoted(text2) {
+  return `\u201C${showInvisible(clip(text2, 160))}\u201D`;
+}
+function stripCutNote(reason) {
+  return reason.replace(/… \(\d+ UTF-16 units\)$/, "");
+}
+function normalizeReason(reason) {
+  return stripCutNote(reason).replace(
+    /"(?:[^"\\]|\\.)*"|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])|`[^`]*`|“[^”]*”|‘[^’]*’|«[^»]*»/gu,
+    "\u2026"
+  ).replace(/U\+[0-9A-Fa-f]{4,6}/g, "U+XXXX").replace(/\\u[0-9A-Fa-f]{4}/g, "\\uXXXX").replace(/\\x[0-9A-Fa-f]{2}/g, "\\xHH").replace(/\b0x[0-9A-Fa-f]+\b/g, "N").replace(/\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g, "N").replace(/\s+/g, " ").trim();
+}
+
+// src/report/html/view.ts
+var LIMITS = {
+  /** Code points of one shown value (an input, expected, got, command line, path). */
+  value: 2e3,
+  /** Failed cases shown in full per group; the rest of the group is listed by name. */
+  detailPerGroup: 20,
+  /** Failed cases shown in full on the whole page. */
+  detailTotal: 300,
+  /** Names listed per group beyond those shown in full. */
+  namesPerGroup: 2e3,
+  /** Groups with a section of their own; the rest are listed by name in one list. */
+  groups: 300,
+  /** Passing cases listed by name. */
+  passingNames: 5e3,
+  /** Files of the implementation listed. */
+  files: 200
+};
+function verdictHtml(record2) {
+  const ok = record2.conformant;
+  return [
+    `<header class="verdict ${ok ? "pass" : "fail"}">`,
+    `<p class="mark">${ok ? "Conformant" : "Not conformant"}</p>`,
+    `<p class="counts">${escapeHtml2(countLine(record2))}</p>`,
+    `<p class="impl">${shownCut(implementationName(record2), 300)} <span class="dim">\xB7</span> <code>${shownCut(record2.implementation.impl, 300)}</code></p>`,
+    "</header>"
+  ].join("");
+}
+function recordBodyHtml(record2, options = {}) {
+  const cases = record2.cases.map((c) => {
+    const d = options.details?.get(c.name);
+    return {
+      name: c.name,
+      pass: c.pass,
+      expected: c.expected,
+      got: c.got,
+      ...d?.kind !== void 0 ? { kind: d.kind } : {},
+      ...d?.source !== void 0 ? { source: d.source } : {},
+      ...d?.input !== void 0 ? { input: d.input } : {}
+    };
+  });
+  const groups = groupFailures(cases);
+  return [
+    overviewHtml(groups, new Map(record2.cases.map((c) => [c.name, c]))),
+    suitesHtml(record2),
+    failuresHtml(record2, groups, options.details),
+    factsHtml(record2, options.elapsedMs),
+    passingHtml(record2),
+    `<p class="legend">${escapeHtml2(INVISIBLE_LEGEND)} Values longer than ${LIMITS.value} characters are cut; record.json holds them whole.</p>`
+  ].join("\n");
+}
+function overviewHtml(groups, byName) {
+  if (groups.length === 0) return "";
+  const shown3 = groups.slice(0, LIMITS.groups);
+  const items2 = shown3.map((g, i) => {
+    const what = g.kind === "case" ? `<code>${shownCut(g.cases[0], 200)}</code> ${escapeHtml2(cutPoints(g.title, 300).text)}` : escapeHtml2(cutPoints(g.title, 300).text);
+    const first2 = i < 8 ? byName.get(g.cases[0]) : void 0;
+    const example = first2 === void 0 ? "" : `<span class="example">${g.kind === "case" ? "" : `<code>${shownCut(first2.name, 120)}</code>: `}expected <code>${shownCut(first2.expected, 80)}</code>, got <code>${shownCut(first2.got, 80)}</code></span>`;
+    return `<li><a href="#cause-${i + 1}"><span class="count">${g.count}</span> <span class="kind">${kindLabel(g)}</span> ${what}${example}</a></li>`;
+  });
+  const causes = groups.filter((g) => g.kind !== "case").length;
+  const singles = groups.length - causes;
+  const more = groups.length > shown3.length ? `<li class="dim">and ${groups.length - shown3.length} more failures, listed at the end of the failed cases</li>` : "";
+  return [
+    `<section class="overview" id="causes"><h2>What failed, by cause</h2>`,
+    `<p class="dim">${[
+      causes > 0 ? `${plural2(causes, "cause", "causes")} shared by several cases` : "",
+      singles > 0 ? `${plural2(singles, "case", "cases")} with a cause of ${singles === 1 ? "its" : "their"} own` : ""
+    ].filter((p) => p !== "").join(", then ")}; biggest first.</p>`,
+    `<ol>${items2.join("")}${more}</ol></section>`
+  ].join("");
+}
+function kindLabel(g) {
+  return g.kind === "case" ? "case" : escapeHtml2(g.kind);
+}
+function plural2(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+function factsHtml(record2, elapsedMs) {
+  const impl = record2.implementation;
+  const row2 = (label, value) => `<tr><th>${escapeHtml2(label)}</th><td>${value}</td></tr>`;
+  const code2 = (text2) => `<code>${shownCut(text2, LIMITS.value)}</code>`;
+  const rows = [
+    row2("implementation", shownCut(implementationName(record2), LIMITS.value)),
+    row2(impl.adapter === "http" ? "url" : "command", code2(impl.impl)),
+    row2("adapter", code2(impl.adapter)),
+    row2("profile and suites", code2(record2.suite)),
+    row2("standard", code2(record2.standard)),
+    row2(
+      "corpus",
+      `${code2(record2.corpus.dir)}, ${record2.corpus.files} files, digest ${code2(record2.corpus.digest)}`
+    ),
+    row2("toolchain", code2(`${record2.toolchain.name} ${record2.toolchain.version}`)),
+    row2(
+      "started",
+      `${code2(record2.started_at)}${elapsedMs === void 0 ? "" : `, took ${escapeHtml2(formatDuration(elapsedMs))}`}`
+    ),
+    row2("key", `${code2(record2.key)}: ${escapeHtml2(keyMeaning(record2.key))}`),
+    row2("signer", code2(record2.signer_pubkey))
+  ];
+  const files = impl.files.slice(0, LIMITS.files).map((f) => `<tr><td>${code2(f.path)}</td><td>${code2(f.sha256)}</td></tr>`);
+  if (impl.files.length > LIMITS.files) {
+    files.push(
+      `<tr><td colspan="2" class="dim">and ${impl.files.length - LIMITS.files} more files (see record.json)</td></tr>`
+    );
+  }
+  const filesTable = impl.files.length === 0 ? `<p class="dim">No files: ${impl.adapter === "http" ? "an implementation over HTTP" : "the record names none"}.</p>` : `<table class="files"><thead><tr><th>File the command ran</th><th>SHA-256</th></tr></thead><tbody>${files.join("")}</tbody></table>`;
+  return `<section class="facts" id="ran"><h2>What ran</h2><table class="facts"><tbody>${rows.join("")}</tbody></table>${filesTable}</section>`;
+}
+function suitesHtml(record2) {
+  const tallies = /* @__PURE__ */ new Map();
+  for (const c of record2.cases) {
+    const slash = c.name.indexOf("/");
+    const suite = slash === -1 ? c.name : c.name.slice(0, slash);
+    let t = tallies.get(suite);
+    if (!t) tallies.set(suite, t = { suite, cases: 0, passed: 0 });
+    t.cases++;
+    if (c.pass) t.passed++;
+  }
+  if (tallies.size === 0)
+    return `<section class="suites" id="suites"><h2>Suites</h2><p>No cases ran.</p></section>`;
+  const rows = [...tallies.values()].slice(0, 100).map((t) => {
+    const failed = t.cases - t.passed;
+    return `<tr class="${failed === 0 ? "pass" : "fail"}"><td><code>${shownCut(t.suite, 200)}</code></td><td>${t.cases}</td><td>${t.passed}</td><td>${failed}</td></tr>`;
+  });
+  const s = record2.summary;
+  return [
+    `<section class="suites" id="suites"><h2>Suites</h2><table class="suites"><thead><tr><th>suite</th><th>cases</th><th>passed</th><th>failed</th></tr></thead>`,
+    `<tbody>${rows.join("")}</tbody><tfoot><tr><th>total</th><th>${s.cases}</th><th>${s.passed}</th><th>${s.failed}</th></tr></tfoot></table></section>`
+  ].join("");
+}
+function failuresHtml(record2, groups, details) {
+  if (groups.length === 0) return "";
+  const byName = new Map(record2.cases.map((c) => [c.name, c]));
+  let budget = LIMITS.detailTotal;
+  const sections = groups.slice(0, LIMITS.groups).map((g, i) => {
+    const full = g.cases.slice(0, Math.min(LIMITS.detailPerGroup, budget));
+    budget -= full.length;
+    const articles = full.map((name) => caseHtml(name, byName.get(name), details?.get(name)));
+    const rest = g.cases.slice(full.length);
+    const listed = rest.slice(0, LIMITS.namesPerGroup);
+    const more = rest.length === 0 ? "" : `<details class="more"><summary>${plural2(rest.length, "more case", "more cases")} with this cause, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
+      ""
+    )}${rest.length > listed.length ? `<li class="dim">and ${rest.length - listed.length} more (see record.json)</li>` : ""}</ul></details>`;
+    const heading = g.kind === "case" ? `<code>${shownCut(g.cases[0], 300)}</code> <span class="title">${escapeHtml2(cutPoints(g.title, 300).text)}</span>` : `<span class="title">${escapeHtml2(cutPoints(g.title, 300).text)}</span>`;
+    return `<details class="group ${escapeHtml2(g.kind)}" id="cause-${i + 1}"${i < 3 ? " open" : ""}><summary><span class="count">${g.count}</span> ${heading}</summary>${articles.join("")}${more}</details>`;
+  });
+  const leftOver = groups.slice(LIMITS.groups).flatMap((g) => g.cases);
+  if (leftOver.length > 0) {
+    const listed = leftOver.slice(0, LIMITS.namesPerGroup);
+    sections.push(
+      `<details class="more"><summary>${plural2(leftOver.length, "more failed case", "more failed cases")}, each with a cause of its own, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
+        ""
+      )}${leftOver.length > listed.length ? `<li class="dim">and ${leftOver.length - listed.length} more (see record.json)</li>` : ""}</ul></details>`
+    );
+  }
+  return `<section class="failures" id="failures"><h2>Failed cases (${record2.summary.failed})</h2>${sections.join("")}</section>`;
+}
+function caseHtml(name, c, detail) {
+  const parts = [`<article class="case"><h3><code>${shownCut(name, 300)}</code></h3>`];
+  if (detail?.why !== void 0 || detail?.source !== void 0) {
+    parts.push(
+      `<p class="why">${shownCut(detail.why ?? "", 1e3)}${detail.source === void 0 ? "" : ` <span class="source">(${shownCut(detail.source, 1e3)})</span>`}</p>`
+    );
+  }
+  const note = firstDifference(c.expected, c.got);
+  const [expected, got] = note === void 0 ? [plain(c.expected), plain(c.got)] : marked(c.expected, c.got);
+  parts.push('<dl class="io">');
+  if (detail?.input !== void 0) parts.push(`<dt>input</dt><dd><pre>${plain(detail.input)}</pre></dd>`);
+  parts.push(`<dt>expected</dt><dd><pre>${expected}</pre></dd><dt>got</dt><dd><pre>${got}</pre></dd></dl>`);
+  if (note !== void 0) parts.push(`<p class="note">${shownHtml(note)}</p>`);
+  parts.push("</article>");
+  return parts.join("");
+}
+function plain(text2) {
+  return shownCut(text2, LIMITS.value);
+}
+function marked(expected, got) {
+  const e = [...expected];
+  const g = [...got];
+  let p = 0;
+  while (p < e.length && p < g.length && e[p] === g[p]) p++;
+  let s = 0;
+  while (s < e.length - p && s < g.length - p && e[e.length - 1 - s] === g[g.length - 1 - s]) s++;
+  return [segments(e, p, e.length - s, "del"), segments(g, p, g.length - s, "ins")];
+}
+function segments(points, from, to, cls) {
+  let left = LIMITS.value;
+  const take = (a, b) => {
+    const n = Math.max(0, Math.min(b - a, left));
+    left -= n;
+    return points.slice(a, a + n).join("");
+  };
+  const head = take(0, from);
+  const middle = take(from, to);
+  const tail = take(to, points.length);
+  const cut3 = points.length - LIMITS.value;
+  const mark = `<mark class="${cls}">${middle === "" ? '<span class="gap"></span>' : escapeHtml2(showInvisible(middle))}</mark>`;
+  return `${escapeHtml2(showInvisible(head))}${from < LIMITS.value ? mark : ""}${escapeHtml2(showInvisible(tail))}${cut3 > 0 ? `<span class="cut">\u2026 ${cut3} more characters</span>` : ""}`;
+}
+function passingHtml(record2) {
+  const passing = record2.cases.filter((c) => c.pass);
+  if (passing.length === 0) return "";
+  const listed = passing.slice(0, LIMITS.passingNames);
+  return `<section class="passing" id="passing"><details><summary>Passing cases (${passing.length})</summary><ul class="names">${listed.map((c) => `<li><code>${shownCut(c.name, 300)}</code></li>`).join(
+    ""
+  )}${passing.length > listed.length ? `<li class="dim">and ${passing.length - listed.length} more (see record.json)</li>` : ""}</ul></details></section>`;
+}
+
+// src/report/html/page.ts
+var BROWSER_SCRIPT = Buffer.from(BROWSER_SCRIPT_BASE64, "base64").toString("utf8");
+function hashSource(text2) {
+  return `'sha256-${Buffer.from(sha256(new TextEncoder().encode(text2))).toString("base64")}'`;
+}
+function contentSecurityPolicy(script, style) {
+  return [
+    "default-src 'none'",
+    `script-src ${script === void 0 ? "'none'" : hashSource(script)}`,
+    `style-src ${hashSource(style)}`,
+    "img-src 'none'",
+    "connect-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'"
+  ].join("; ");
+}
+function pageHtml(parts) {
+  const script = parts.script ? BROWSER_SCRIPT : void 0;
+  const embedded = parts.recordBytes === void 0 ? "" : `<script type="application/octet-stream" id="cc-record" data-bytes="${parts.recordBytes.length}">${Buffer.from(
+    parts.recordBytes
+  ).toString("base64")}</script>
+`;
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(script, STYLE)}">`,
+    '<meta name="referrer" content="no-referrer">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml2(parts.title)}</title>`,
+    `<style>${STYLE}</style>`,
+    "</head><body>",
+    `<main>${parts.main}</main>`,
+    `${embedded}${script === void 0 ? "" : `<script>${script}</script>`}`,
+    "</body></html>",
+    ""
+  ].join("\n");
+}
+function verifyPanel(embedded) {
+  return [
+    '<section class="verify" id="cc-verify" aria-live="polite">',
+    `<div class="line"><span class="label">${embedded ? "This record, verified in this page" : "Outcome"} (seed 003 \xA74):</span> <code id="cc-outcome" data-outcome="none">not verified here: JavaScript is off</code></div>`,
+    '<p id="cc-detail" class="detail"></p><p id="cc-source" class="dim"></p>',
+    `<noscript><p>With JavaScript off this page ${embedded ? "shows the record but does not check its signature" : "cannot check a record"}: run <code>canon-conformance verify record.json</code>, or open the page with JavaScript on.</p></noscript>`,
+    '<div class="controls" id="cc-controls" hidden>',
+    '<label>Pinned public key <input id="cc-pubkey" type="text" inputmode="text" autocomplete="off" spellcheck="false" placeholder="64 hex digits"></label>',
+    '<output id="cc-pubkey-result" for="cc-pubkey"></output>',
+    '<label id="cc-drop">Check another record.json: <input id="cc-file" type="file" accept=".json,application/json"> or drop it on the page</label>',
+    "</div></section>"
+  ].join("");
+}
+function readRecord(bytes3) {
+  let value;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes3));
+  } catch (error) {
+    throw new Error(`report.html: the record is not JSON in UTF-8 (${error.message})`);
+  }
+  const problem = typeof value === "object" && value !== null && !Array.isArray(value) ? membersProblem(value) : "the record is not an object";
+  if (problem !== null) throw new Error(`report.html: the record is not well formed: ${problem}`);
+  return value;
+}
+function reportHtml(input) {
+  const record2 = readRecord(input.recordBytes);
+  const details = /* @__PURE__ */ new Map();
+  if (input.results !== void 0) {
+    if (input.results.length !== record2.cases.length) {
+      throw new Error(
+        `report.html: the record has ${record2.cases.length} cases but ${input.results.length} results were given`
+      );
+    }
+    input.results.forEach((r, i) => {
+      const name = wellFormed(`${r.suite}/${r.name}`);
+      const c = record2.cases[i];
+      if (c.name !== name || c.pass !== r.pass) {
+        throw new Error(
+          `report.html: case ${i + 1} is ${JSON.stringify(c.name)} in the record but ${JSON.stringify(name)} in the results`
+        );
+      }
+      details.set(name, {
+        why: r.why,
+        source: r.source,
+        kind: r.kind,
+        ...r.input !== void 0 ? { input: r.input } : {}
+      });
+    });
+  }
+  const main2 = [
+    `<div id="cc-head">${verdictHtml(record2)}</div>`,
+    verifyPanel(true),
+    `<div id="cc-body">${recordBodyHtml(record2, { details, ...input.elapsedMs !== void 0 ? { elapsedMs: input.elapsedMs } : {} })}</div>`
+  ].join("\n");
+  return pageHtml({
+    title: `canon-conformance: ${record2.conformant ? "conformant" : "not conformant"}`,
+    main: main2,
+    script: true,
+    recordBytes: input.recordBytes
+  });
+}
+
+// src/report/write.ts
+var ReportWriteError = class extends Error {
+  constructor(message, written) {
+    super(message);
+    this.written = written;
+  }
+  written;
+  name = "ReportWriteError";
+};
+async function writeReports(outDir, run, choice2 = {}) {
+  const dir = resolve2(outDir);
+  await mkdir2(dir, { recursive: true });
+  const written = { record: join4(dir, "record.json") };
+  await writeFile2(written.record, run.recordBytes);
+  const failed = [];
+  const write2 = async (key, name, content) => {
+    const path = join4(dir, name);
+    try {
+      await writeFile2(path, content());
+      written[key] = path;
+    } catch (error) {
+      failed.push(`${name} (${error.code ?? error.message})`);
+    }
+  };
+  const { record: record2, results, elapsedMs } = run;
+  await write2("results", "results.json", () => `${JSON.stringify({ results, elapsedMs }, null, 2)}
+`);
+  await write2(
+    "junit",
+    "junit.xml",
+    () => toJUnitXml({ record: record2, results, recordPath: written.record, elapsedMs })
+  );
+  await write2("html", "report.html", () => reportHtml({ recordBytes: run.recordBytes, results, elapsedMs }));
+  const compare = await run.compare;
+  if (compare) await write2("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}
+`);
+  if (choice2.summary) {
+    const markdown = runSummaryMarkdown({ record: record2, results, elapsedMs }, compare?.markdown);
+    await write2("summary", "summary.md", () => markdown);
+    written.summaryMarkdown = markdown;
+  }
+  if (choice2.badge) {
+    await write2("badgeSvg", "badge.svg", () => badgeSvg(record2));
+    await write2("badgeJson", "badge.json", () => `${JSON.stringify(badgeJson(record2), null, 2)}
+`);
+  }
+  if (failed.length > 0) {
+    throw new ReportWriteError(
+      `could not write ${failed.join(", ")} in ${dir}; the signed record is ${written.record}`,
+      written
+    );
+  }
+  return written;
+}
+
 // src/commands/badge.ts
 var USAGE = `usage: canon-conformance badge RECORD [--out DIR]
 
@@ -17183,28 +18847,28 @@ var badgeCommand = {
     const parsed = parse2(argv);
     const [path, ...extra] = parsed.positionals;
     if (path === void 0 || extra.length > 0) throw new UsageError("give exactly one RECORD");
-    let bytes2;
+    let bytes3;
     try {
-      bytes2 = await readFile(path);
+      bytes3 = await readFile2(path);
     } catch (error) {
       process.stderr.write(`canon-conformance badge: cannot read ${path}: ${error.message}
 `);
       return 2;
     }
-    const verdict = verifyRecord(bytes2);
+    const verdict = verifyRecord(bytes3);
     if (verdict.outcome !== "accept") {
       process.stdout.write(`${outcomeLine(verdict)}
 `);
       process.stderr.write("canon-conformance badge: the record does not verify, so no badge is drawn\n");
       return 1;
     }
-    const outDir = resolve(parsed.values.out ?? ".");
-    await mkdir2(outDir, { recursive: true });
-    await writeFile2(join3(outDir, "badge.svg"), badgeSvg(verdict.record));
-    await writeFile2(join3(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}
+    const outDir = resolve3(parsed.values.out ?? ".");
+    await mkdir3(outDir, { recursive: true });
+    await writeFile3(join5(outDir, "badge.svg"), badgeSvg(verdict.record));
+    await writeFile3(join5(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}
 `);
     process.stdout.write(`${outcomeLine(verdict)}
-wrote ${join3(outDir, "badge.svg")} and badge.json
+wrote ${join5(outDir, "badge.svg")} and badge.json
 `);
     return 0;
   }
@@ -17222,31 +18886,42 @@ function parse2(argv) {
 function rejectionReason(error) {
   return `${error.code} at byte ${error.offset}: ${error.message}`;
 }
-function referenceCanonicalizer(options = {}) {
+function inProcessCanonicalizer(label, transform, reasonOf2 = (error) => messageOf(error).replace(/\s+/g, " ")) {
   return {
-    label: "reference",
+    label,
     async canonicalize(input) {
       try {
-        return { status: "canonical", output: canonicalize(input, options) };
+        return { status: "canonical", output: transform(input) };
       } catch (error) {
-        if (error instanceof JcsError) return { status: "rejected", reason: rejectionReason(error) };
-        throw error;
+        const reason = reasonOf2(error);
+        if (reason === void 0) throw error;
+        return { status: "rejected", reason };
       }
     },
     async close() {
     }
   };
 }
+function referenceCanonicalizer(options = {}) {
+  return inProcessCanonicalizer(
+    "reference",
+    (input) => canonicalize(input, options),
+    (error) => error instanceof JcsError ? rejectionReason(error) : void 0
+  );
+}
+function nfcReference(label) {
+  return inProcessCanonicalizer(label, (input) => canonicalizeFor("nfc", input));
+}
 
 // src/commands/serve-protocol.ts
 var processIo = () => ({ input: process.stdin, output: process.stdout, errors: process.stderr });
 function reasonOf(error) {
-  const text = error instanceof JcsError ? rejectionReason(error) : error instanceof Error ? error.message : String(error);
-  return text.replace(/[\r\n]+/g, " ");
+  const text2 = error instanceof JcsError ? rejectionReason(error) : error instanceof Error ? error.message : String(error);
+  return text2.replace(/[\r\n]+/g, " ");
 }
 function write(stream2, chunk) {
-  return new Promise((resolve4, reject2) => {
-    stream2.write(chunk, (error) => error ? reject2(error) : resolve4());
+  return new Promise((resolve10, reject2) => {
+    stream2.write(chunk, (error) => error ? reject2(error) : resolve10());
   });
 }
 async function serveOnce(transform, io = processIo()) {
@@ -17365,16 +19040,16 @@ var canonicalizeCommand = {
       bigIntegers: choice("big-integers", values["big-integers"], ["round", "reject"])
     };
     if (values["max-depth"] !== void 0) {
-      const text = values["max-depth"];
-      if (!/^\d+$/.test(text)) throw new UsageError(`--max-depth must be a whole number, got '${text}'`);
-      options.maxDepth = Number(text);
+      const text2 = values["max-depth"];
+      if (!/^\d+$/.test(text2)) throw new UsageError(`--max-depth must be a whole number, got '${text2}'`);
+      options.maxDepth = Number(text2);
     }
     const digest = choice("digest", values.digest, ["sha256", "keccak256"]);
     if (values.demo) return demo(options);
-    const encoder6 = new TextEncoder();
+    const encoder5 = new TextEncoder();
     const transform = digest === void 0 ? (input) => canonicalize(input, options) : (input) => {
       const canonical = canonicalize(input, options);
-      return encoder6.encode(digest === "sha256" ? sha256Hex(canonical) : keccak256Hex(canonical));
+      return encoder5.encode(digest === "sha256" ? sha256Hex(canonical) : keccak256Hex(canonical));
     };
     return values.lines ? serveLines(transform) : serveOnce(transform);
   }
@@ -17445,80 +19120,46 @@ ${publicLine}`);
   }
 };
 
-// src/checks/canon.ts
-var canonCheck = async (corpusCase, ctx) => {
-  const c = caseOfKind(corpusCase, "canon");
-  const answer = await ask(ctx.write, c.input);
-  return judged(c, answeredExactly(answer, c.expected), showBytes(c.expected), showAnswer(answer));
-};
-
-// src/checks/canon-or-reject.ts
-var canonOrRejectCheck = async (corpusCase, ctx) => {
-  const c = caseOfKind(corpusCase, "canon-or-reject");
-  const answer = await ask(ctx.write, c.input);
-  const pass = answer.status === "rejected" || answeredExactly(answer, c.expected);
-  return judged(c, pass, `reject, or ${showBytes(c.expected)}`, showAnswer(answer));
-};
-
-// src/checks/pair.ts
-var INPUT_LIMIT2 = 80;
-async function judgePair(c, a, b, ctx, mustBeEqual) {
-  const [answerA, answerB] = await Promise.all([ask(ctx.write, a), ask(ctx.write, b)]);
-  const inputs = `a = ${showBytes(a, INPUT_LIMIT2)} and b = ${showBytes(b, INPUT_LIMIT2)}`;
-  const expected = `${mustBeEqual ? "the same output" : "different outputs"} for ${inputs}`;
-  if (answerA.status !== "canonical" || answerB.status !== "canonical") {
-    return judged(c, false, expected, showBoth(answerA, answerB));
+// src/checks/judge.ts
+function caseOfKind(c, kind) {
+  if (c.kind !== kind) throw new TypeError(`the ${kind} check was given a ${c.kind} case (${c.name})`);
+  return c;
+}
+async function ask(impl, input) {
+  try {
+    return await impl.canonicalize(input);
+  } catch (error) {
+    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
   }
-  const same2 = bytesEqual(answerA.output, answerB.output);
-  return judged(
-    c,
-    same2 === mustBeEqual,
+}
+function answeredExactly(answer, expected) {
+  return answer.status === "canonical" && bytesEqual(answer.output, expected);
+}
+function noAnswer(...answers) {
+  return answers.some((a) => a.status === "failed");
+}
+function judged(c, pass, expected, got) {
+  return {
+    suite: c.suite,
+    name: c.name,
+    kind: c.kind,
+    pass,
     expected,
-    same2 ? `both: ${showAnswer(answerA)}` : showBoth(answerA, answerB)
-  );
+    got,
+    why: c.why,
+    source: c.source
+  };
 }
-function showBoth(a, b) {
-  return `a: ${showAnswer(a)} | b: ${showAnswer(b)}`;
-}
-
-// src/checks/differ.ts
-var differCheck = async (corpusCase, ctx) => {
-  const c = caseOfKind(corpusCase, "differ");
-  return judgePair(c, c.a, c.b, ctx, false);
-};
-
-// src/checks/equal.ts
-var equalCheck = async (corpusCase, ctx) => {
-  const c = caseOfKind(corpusCase, "equal");
-  return judgePair(c, c.a, c.b, ctx, true);
-};
-
-// src/checks/idempotent.ts
-var idempotentCheck = async (corpusCase, ctx) => {
-  const c = caseOfKind(corpusCase, "idempotent");
-  const once = await ask(ctx.write, c.input);
-  if (once.status !== "canonical") {
-    return judged(c, false, "canon(x) \u2192 canonical JSON", `canon(x) \u2192 ${showAnswer(once)}`);
-  }
-  const twice = await ask(ctx.write, once.output);
-  return judged(
-    c,
-    answeredExactly(twice, once.output),
-    `canon(canon(x)) \u2192 ${showBytes(once.output)} (= canon(x))`,
-    `canon(canon(x)) \u2192 ${showAnswer(twice)}`
-  );
-};
 
 // src/checks/numbers.ts
 var BLOCKS_IN_FLIGHT = 8;
 var lenientDecoder = new TextDecoder();
-var numbersCheck = async (corpusCase, ctx) => {
-  const c = caseOfKind(corpusCase, "numbers");
+async function judgeNumbers(c, ctx, blocks = numberBlocks(c)) {
   const tally = { numbers: 0, matched: 0, firstMismatch: null };
   const digest = sha256.create();
   const inFlight2 = [];
   let generated = 0;
-  for (const block of c.blocks()) {
+  for (const block of blocks) {
     digest.update(block.expected);
     inFlight2.push({ block, first: generated, answer: ask(ctx.write, block.input) });
     generated += block.count;
@@ -17526,7 +19167,7 @@ var numbersCheck = async (corpusCase, ctx) => {
   }
   while (inFlight2.length > 0) await settle(inFlight2.shift(), tally);
   return result(c, tally, bytesToHex2(digest.digest()));
-};
+}
 async function settle(pending, tally) {
   const { block, first: first2 } = pending;
   const answer = await pending.answer;
@@ -17552,8 +19193,8 @@ async function settle(pending, tally) {
   }
   if (!mismatched) tally.firstMismatch ??= `block of numbers from #${first2}: ${showAnswer(answer)}`;
 }
-function arrayItems(text) {
-  const trimmed = text.trim();
+function arrayItems(text2) {
+  const trimmed = text2.trim();
   if (!trimmed.startsWith("[") || !trimmed.endsWith("]")) return null;
   const inner = trimmed.slice(1, -1);
   return inner.trim() === "" ? [] : inner.split(",").map((item) => item.trim());
@@ -17565,94 +19206,240 @@ function result(c, tally, expectedSha256) {
   return judged(c, pass, expected, got);
 }
 
-// src/checks/property.ts
-var propertyCheck = async (corpusCase, ctx) => {
-  const c = caseOfKind(corpusCase, "property");
-  const verdict = await c.run(ctx);
-  return judged(c, verdict.pass, verdict.expected, verdict.got);
-};
-
-// src/checks/reject.ts
-var rejectCheck = async (corpusCase, ctx) => {
-  const c = caseOfKind(corpusCase, "reject");
-  const answer = await ask(ctx.write, c.input);
-  return judged(c, answer.status === "rejected", "reject", showAnswer(answer));
-};
-
-// src/checks/roundtrip.ts
-var roundtripCheck = async (corpusCase, ctx) => {
-  const c = caseOfKind(corpusCase, "roundtrip");
-  const written = await ask(ctx.write, c.input);
-  if (written.status !== "canonical") {
-    return judged(c, false, "write(x) \u2192 canonical JSON", `write(x) \u2192 ${showAnswer(written)}`);
-  }
-  const read2 = await ask(ctx.read, written.output);
-  return judged(
-    c,
-    answeredExactly(read2, written.output),
-    `read(w) \u2192 ${showBytes(written.output)} (= w)`,
-    `read(w) \u2192 ${showAnswer(read2)}`
-  );
-};
-
-// src/checks/check-for.ts
-var CHECKS = {
-  canon: canonCheck,
-  reject: rejectCheck,
-  "canon-or-reject": canonOrRejectCheck,
-  equal: equalCheck,
-  differ: differCheck,
-  idempotent: idempotentCheck,
-  roundtrip: roundtripCheck,
-  numbers: numbersCheck,
-  property: propertyCheck
-};
-function checkFor(kind) {
-  const check2 = CHECKS[kind];
-  if (!check2) throw new TypeError(`no check for case kind ${JSON.stringify(kind)}`);
-  return check2;
+// src/checks/rules.ts
+async function exactRule(impl, input, expected) {
+  const answer = await ask(impl, input);
+  return { pass: answeredExactly(answer, expected), answer };
+}
+async function refusalRule(impl, input) {
+  const answer = await ask(impl, input);
+  return { pass: answer.status === "rejected", answer };
+}
+async function choiceRule(impl, input, expected) {
+  const answer = await ask(impl, input);
+  return { pass: answer.status === "rejected" || answeredExactly(answer, expected), answer };
+}
+async function pairRule(impl, a, b, mustBeEqual) {
+  const [answerA, answerB] = await Promise.all([ask(impl, a), ask(impl, b)]);
+  const both = answerA.status === "canonical" && answerB.status === "canonical";
+  const same3 = both && bytesEqual(answerA.output, answerB.output);
+  return { pass: both && same3 === mustBeEqual, a: answerA, b: answerB, same: same3 };
+}
+async function twiceRule(first2, second, input) {
+  const once = await ask(first2, input);
+  if (once.status !== "canonical") return { pass: false, first: once };
+  const twice = await ask(second, once.output);
+  return { pass: answeredExactly(twice, once.output), first: once, second: twice };
 }
 
-// src/checks/check-id.ts
-var CHECK_IDS = [
-  "jcs",
-  "reject",
-  "canon-or-reject",
-  "I1",
-  "I2",
-  "I3",
-  "I4",
-  "numbers",
-  "generated"
-];
-var CHECK_OF_KIND = {
-  canon: "jcs",
-  reject: "reject",
-  "canon-or-reject": "canon-or-reject",
-  idempotent: "I1",
-  equal: "I2",
-  differ: "I3",
-  roundtrip: "I4",
-  numbers: "numbers",
-  property: "generated"
+// src/checks/property.ts
+var SHRINK_BUDGET = 400;
+var INPUT_LIMIT = 120;
+async function judgeProperty(c, ctx) {
+  const outcome = await runProperty(c, ctx);
+  return judged(c, outcome.pass, outcome.expected, outcome.got);
+}
+async function runProperty(c, ctx) {
+  const property2 = generatedProperty(c.property);
+  const runs = c.to - c.from + 1;
+  let first2;
+  let smallest;
+  let shrinkRequests = 0;
+  let stopShrinking = false;
+  const predicate = fast_check_default.asyncProperty(property2.arbitrary(c.profile), async (drawn) => {
+    if (stopShrinking) return true;
+    if (first2) shrinkRequests += property2.requestsPerRun;
+    const instance = property2.instance(drawn, c.profile);
+    fast_check_default.pre(instance !== void 0);
+    const failure = await judgeInstance(instance, ctx);
+    if (failure === void 0) return true;
+    first2 ??= failure;
+    smallest = failure;
+    if (failure.noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
+    return false;
+  });
+  const details = await fast_check_default.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
+  const expected = `${runs} runs (${c.from}\u2013${c.to}) of: ${property2.claim}`;
+  if (!details.failed) {
+    return { pass: true, expected, got: `${runs} of ${runs} runs passed`, numShrinks: 0 };
+  }
+  const replay = replayHint(c, details.counterexamplePath);
+  if (!smallest) {
+    const why = details.errorInstance ? messageOf(details.errorInstance) : "no run could be made";
+    return {
+      pass: false,
+      expected,
+      got: `failed: the property could not be judged: ${why}; ${replay}`,
+      numShrinks: details.numShrinks
+    };
+  }
+  const draw = Number((details.counterexamplePath ?? "0").split(":")[0]);
+  return {
+    pass: false,
+    expected: `for ${smallest.input}: ${smallest.expected}`,
+    got: `${smallest.got}; draw ${draw} of this case failed, shrunk ${details.numShrinks} times (${first2.size} bytes sent first, ${smallest.size} now); ${replay}`,
+    first: first2,
+    smallest,
+    numShrinks: details.numShrinks
+  };
+}
+async function judgeInstance(instance, ctx) {
+  switch (instance.kind) {
+    case "canon": {
+      const v = await exactRule(ctx.write, instance.input, instance.expected);
+      if (v.pass) return void 0;
+      return {
+        ...sent(instance.input),
+        expected: `canon(x) \u2192 ${showBytes(instance.expected)}`,
+        got: `canon(x) \u2192 ${showAnswer(v.answer)}`,
+        noAnswer: noAnswer(v.answer)
+      };
+    }
+    case "equal":
+    case "differ": {
+      const equal = instance.kind === "equal";
+      const v = await pairRule(ctx.write, instance.a, instance.b, equal);
+      if (v.pass) return void 0;
+      const inputs = `a = ${shown2(instance.a)} and b = ${shown2(instance.b)}`;
+      return {
+        input: equal ? inputs : `${inputs} (${instance.mutation})`,
+        size: instance.a.length + instance.b.length,
+        expected: equal ? `the same output for a and b: ${showBytes(instance.reference)}` : `different outputs for a and b: ${showBytes(instance.referenceA)} and ${showBytes(instance.referenceB)}`,
+        got: showPair(v),
+        noAnswer: noAnswer(v.a, v.b)
+      };
+    }
+    case "idempotent": {
+      const v = await twiceRule(ctx.write, ctx.write, instance.input);
+      if (v.pass) return void 0;
+      return {
+        ...sent(instance.input),
+        ...showTwice(v, I1_STEPS),
+        noAnswer: v.second === void 0 ? noAnswer(v.first) : noAnswer(v.first, v.second)
+      };
+    }
+  }
+}
+var decoder2 = new TextDecoder("utf-8", { ignoreBOM: true });
+function sent(input) {
+  return { input: `x = ${shown2(input)}`, size: input.length };
+}
+function shown2(input) {
+  return showText(decoder2.decode(input), INPUT_LIMIT);
+}
+function replayHint(c, path) {
+  return `replay: --seed ${c.seed} --generated-runs ${c.total} (fast-check seed ${c.fcSeed | 0}${path ? `, path ${path}` : ""})`;
+}
+
+// src/checks/registry.ts
+var PAIR_INPUT_LIMIT = 80;
+var REGISTRY = {
+  canon: {
+    check: "canon",
+    title: "exact RFC 8785 output",
+    async judge(c, ctx) {
+      const v = await exactRule(ctx.write, c.input, c.expected);
+      return judged(c, v.pass, showBytes(c.expected), showAnswer(v.answer));
+    },
+    expectation: (c) => showBytes(c.expected),
+    got: "answer"
+  },
+  reject: {
+    check: "reject",
+    title: "refuses what RFC 8785 / I-JSON forbid",
+    async judge(c, ctx) {
+      const v = await refusalRule(ctx.write, c.input);
+      return judged(c, v.pass, "reject", showAnswer(v.answer));
+    },
+    expectation: () => "reject",
+    got: "answer"
+  },
+  "canon-or-reject": {
+    check: "canon-or-reject",
+    title: "either side of a choice the RFC leaves",
+    async judge(c, ctx) {
+      const v = await choiceRule(ctx.write, c.input, c.expected);
+      return judged(c, v.pass, `reject, or ${showBytes(c.expected)}`, showAnswer(v.answer));
+    },
+    expectation: (c) => `reject, or ${showBytes(c.expected)}`,
+    got: "answer"
+  },
+  idempotent: {
+    check: "I1",
+    title: "idempotence: canon(canon(x)) = canon(x)",
+    judge: twiceJudge("write", I1_STEPS),
+    expectation: () => "canon(canon(x)) = canon(x)",
+    got: "text"
+  },
+  equal: {
+    check: "I2",
+    title: "reconciliation: re-spellings canonicalize equal",
+    judge: pairJudge(true),
+    expectation: () => "the same output for both inputs",
+    got: "pair"
+  },
+  differ: {
+    check: "I3",
+    title: "semantic visibility: changed meaning canonicalizes differently",
+    judge: pairJudge(false),
+    expectation: () => "different outputs for the two inputs",
+    got: "pair"
+  },
+  roundtrip: {
+    check: "I4",
+    title: "read/write agreement: read(write(x)) = write(x)",
+    judge: twiceJudge("read", I4_STEPS),
+    expectation: () => "read(write(x)) = write(x)",
+    got: "text"
+  },
+  numbers: {
+    check: "numbers",
+    title: "generated doubles in ES6 Number-to-String form",
+    judge: (c, ctx) => judgeNumbers(c, ctx),
+    expectation: (c) => `${c.count} numbers as ES6 String(n)`,
+    got: "text"
+  },
+  property: {
+    check: "property",
+    title: "fast-check properties: exact bytes, reconciliation, visibility, idempotence",
+    judge: judgeProperty,
+    expectation: (c) => `runs ${c.from}\u2013${c.to} of ${c.property} pass`,
+    got: "instance"
+  }
 };
-var CHECK_TITLES = {
-  jcs: "exact RFC 8785 output",
-  reject: "refuses what RFC 8785 / I-JSON forbid",
-  "canon-or-reject": "either side of a choice the RFC leaves",
-  I1: "idempotence: canon(canon(x)) = canon(x)",
-  I2: "reconciliation: re-spellings canonicalize equal",
-  I3: "semantic visibility: changed meaning canonicalizes differently",
-  I4: "read/write agreement: read(write(x)) = write(x)",
-  numbers: "generated doubles in ES6 Number-to-String form",
-  generated: "fast-check properties: exact bytes, reconciliation, visibility, idempotence"
-};
-function checkIdOf(c) {
-  return CHECK_OF_KIND[c.kind];
+var KINDS = Object.keys(REGISTRY);
+var CHECK_IDS = KINDS.map((kind) => REGISTRY[kind].check);
+var CHECK_TITLES = Object.fromEntries(
+  KINDS.map((kind) => [REGISTRY[kind].check, REGISTRY[kind].title])
+);
+function checkIdOf(kind) {
+  return REGISTRY[kind].check;
 }
 function kindOfCheck(id) {
-  const entry = Object.entries(CHECK_OF_KIND).find(([, check2]) => check2 === id);
-  return entry[0];
+  return KINDS.find((kind) => REGISTRY[kind].check === id);
+}
+function checkFor(kind) {
+  const row2 = REGISTRY[kind];
+  if (!row2) throw new TypeError(`no check for case kind ${JSON.stringify(kind)}`);
+  return async (c, ctx) => row2.judge(caseOfKind(c, kind), ctx);
+}
+function expectationOf(c) {
+  return REGISTRY[c.kind].expectation(c);
+}
+function pairJudge(mustBeEqual) {
+  return async (c, ctx) => {
+    const v = await pairRule(ctx.write, c.a, c.b, mustBeEqual);
+    const inputs = `a = ${showBytes(c.a, PAIR_INPUT_LIMIT)} and b = ${showBytes(c.b, PAIR_INPUT_LIMIT)}`;
+    const expected = `${mustBeEqual ? "the same output" : "different outputs"} for ${inputs}`;
+    return judged(c, v.pass, expected, showPair(v));
+  };
+}
+function twiceJudge(second, steps) {
+  return async (c, ctx) => {
+    const v = await twiceRule(ctx.write, ctx[second], c.input);
+    const { expected, got } = showTwice(v, steps);
+    return judged(c, v.pass, expected, got);
+  };
 }
 
 // src/checks/run-cases.ts
@@ -17682,31 +19469,9 @@ async function judgeSafely(c, ctx) {
     return judged(c, false, expectationOf(c), `failed: the ${c.kind} check threw: ${messageOf(error)}`);
   }
 }
-function expectationOf(c) {
-  switch (c.kind) {
-    case "canon":
-      return showBytes(c.expected);
-    case "reject":
-      return "reject";
-    case "canon-or-reject":
-      return `reject, or ${showBytes(c.expected)}`;
-    case "equal":
-      return "the same output for both inputs";
-    case "differ":
-      return "different outputs for the two inputs";
-    case "idempotent":
-      return "canon(canon(x)) = canon(x)";
-    case "roundtrip":
-      return "read(write(x)) = write(x)";
-    case "numbers":
-      return `${c.count} numbers as ES6 String(n)`;
-    case "property":
-      return `runs ${c.from}\u2013${c.to} of ${c.property} pass`;
-  }
-}
 
 // src/known-bad/tools.ts
-var encoder4 = new TextEncoder();
+var encoder3 = new TextEncoder();
 var strictDecoder3 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function decodeStrict(input) {
   return strictDecoder3.decode(input);
@@ -17730,24 +19495,24 @@ function mapValue(value, map2, depth = 0) {
   }
   return out;
 }
-function rewriteOutsideStrings(text, rewrite) {
+function rewriteOutsideStrings(text2, rewrite) {
   let out = "";
   let i = 0;
-  while (i < text.length) {
-    const quote3 = text.indexOf('"', i);
-    const end = quote3 < 0 ? text.length : quote3;
-    out += rewrite(text.slice(i, end));
+  while (i < text2.length) {
+    const quote3 = text2.indexOf('"', i);
+    const end = quote3 < 0 ? text2.length : quote3;
+    out += rewrite(text2.slice(i, end));
     if (quote3 < 0) break;
-    const close = endOfString(text, quote3);
-    out += text.slice(quote3, close);
+    const close = endOfString(text2, quote3);
+    out += text2.slice(quote3, close);
     i = close;
   }
   return out;
 }
 var RAW_MARK = "\uE000raw:";
 var RAW_IN_OUTPUT = /"\uE000raw:([^"]*)"/g;
-function rawText(text) {
-  return RAW_MARK + text;
+function rawText(text2) {
+  return RAW_MARK + text2;
 }
 function serializeWithRaw(value) {
   return serialize(value).replace(RAW_IN_OUTPUT, "$1");
@@ -17761,19 +19526,19 @@ function formatNumbers(value, format, depth = 0) {
   for (const [name, v] of Object.entries(value)) out[name] = formatNumbers(v, format, depth + 1);
   return out;
 }
-function rewriteBareTokens(text, rewrite) {
+function rewriteBareTokens(text2, rewrite) {
   let out = "";
   let i = 0;
-  while (i < text.length) {
-    const c = text[i];
+  while (i < text2.length) {
+    const c = text2[i];
     if (c === '"') {
-      const end = endOfString(text, i);
-      out += text.slice(i, end);
+      const end = endOfString(text2, i);
+      out += text2.slice(i, end);
       i = end;
     } else if (/[A-Za-z0-9+\-.]/.test(c)) {
       let end = i + 1;
-      while (end < text.length && /[A-Za-z0-9+\-.]/.test(text[end])) end++;
-      const token = text.slice(i, end);
+      while (end < text2.length && /[A-Za-z0-9+\-.]/.test(text2[end])) end++;
+      const token = text2.slice(i, end);
       out += rewrite(token) ?? token;
       i = end;
     } else {
@@ -17783,14 +19548,14 @@ function rewriteBareTokens(text, rewrite) {
   }
   return out;
 }
-function endOfString(text, start) {
+function endOfString(text2, start) {
   let i = start + 1;
-  while (i < text.length) {
-    if (text[i] === "\\") i += 2;
-    else if (text[i] === '"') return i + 1;
+  while (i < text2.length) {
+    if (text2[i] === "\\") i += 2;
+    else if (text2[i] === '"') return i + 1;
     else i++;
   }
-  return text.length;
+  return text2.length;
 }
 function compareCodePoints(a, b) {
   const x = Array.from(a, (ch) => ch.codePointAt(0));
@@ -17815,7 +19580,7 @@ var PARSING = [
     name: "keeps_last_duplicate",
     description: 'JSON.parse semantics for duplicate names: {"a":1,"a":2} becomes {"a":2} instead of being refused (RFC 8785 \xA73.1 requires I-JSON, which forbids duplicates)',
     caughtBy: ["reject"],
-    write: (input) => encoder4.encode(serialize(JSON.parse(decodeStrict(input))))
+    write: (input) => encoder3.encode(serialize(JSON.parse(decodeStrict(input))))
   },
   {
     name: "accepts_lone_surrogates",
@@ -17826,7 +19591,7 @@ var PARSING = [
         return canonicalize(input);
       } catch (error) {
         if (!(error instanceof JcsError && error.code === "lone-surrogate")) throw error;
-        return encoder4.encode(serializeOrdered(JSON.parse(decodeStrict(input)), compareCodeUnits));
+        return encoder3.encode(serializeOrdered(JSON.parse(decodeStrict(input)), compareCodeUnits));
       }
     }
   },
@@ -17834,18 +19599,18 @@ var PARSING = [
     name: "accepts_invalid_utf8",
     description: "decodes its input with replacement characters (a non-fatal decoder, the default in most languages) instead of refusing bytes that are not UTF-8",
     caughtBy: ["reject"],
-    write: (input) => canonicalize(encoder4.encode(lenientDecoder2.decode(input)))
+    write: (input) => canonicalize(encoder3.encode(lenientDecoder2.decode(input)))
   },
   {
     name: "accepts_nan",
     description: "reads NaN, Infinity and -Infinity and writes them back bare, as Python's json module does by default; they are not JSON",
     caughtBy: ["reject"],
     write: (input) => {
-      const text = rewriteBareTokens(
+      const text2 = rewriteBareTokens(
         decodeStrict(input),
         (token) => /^-?(NaN|Infinity)$/.test(token) ? JSON.stringify(rawText(token)) : void 0
       );
-      return encoder4.encode(serializeWithRaw(parse(encoder4.encode(text))));
+      return encoder3.encode(serializeWithRaw(parse(encoder3.encode(text2))));
     }
   },
   {
@@ -17853,11 +19618,11 @@ var PARSING = [
     description: "reads 007 as 7 and -01.5 as -1.5, as lenient number parsers (strtod, parseFloat) do",
     caughtBy: ["reject"],
     write: (input) => {
-      const text = rewriteBareTokens(
+      const text2 = rewriteBareTokens(
         decodeStrict(input),
         (token) => /^-?0\d/.test(token) ? token.replace(/^(-?)0+(?=\d)/, "$1") : void 0
       );
-      return canonicalize(encoder4.encode(text));
+      return canonicalize(encoder3.encode(text2));
     }
   },
   {
@@ -17865,7 +19630,7 @@ var PARSING = [
     description: 'reads [1,2,] and {"a":1,} as if the last comma were not there (JSON5, relaxed parsers)',
     caughtBy: ["reject"],
     write: (input) => canonicalize(
-      encoder4.encode(
+      encoder3.encode(
         rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(/,(\s*[\]}])/g, "$1"))
       )
     )
@@ -17875,22 +19640,22 @@ var PARSING = [
     description: "keeps integers past 2^53 exactly as written (a bignum parser: 9007199254740993 stays so) where RFC 8785 gives the nearest double (9007199254740992), or a refusal",
     caughtBy: ["canon-or-reject"],
     write: (input) => {
-      const text = rewriteBareTokens(
+      const text2 = rewriteBareTokens(
         decodeStrict(input),
         (token) => /^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE3 ? JSON.stringify(rawText(token)) : void 0
       );
-      return encoder4.encode(serializeWithRaw(parse(encoder4.encode(text))));
+      return encoder3.encode(serializeWithRaw(parse(encoder3.encode(text2))));
     }
   },
   {
     name: "rejects_top_level_scalars",
     description: "refuses a JSON text that is not an object or an array, as RFC 4627 parsers did; RFC 8259 and RFC 8785 allow any value at the top",
-    caughtBy: ["jcs", "generated"],
+    caughtBy: ["canon", "property"],
     write: (input) => {
       const value = parse(input);
       if (value === null || typeof value !== "object")
         throw new Error("a JSON text must be an object or an array");
-      return encoder4.encode(serialize(value));
+      return encoder3.encode(serialize(value));
     }
   }
 ];
@@ -17900,8 +19665,8 @@ var SEED_000 = [
   {
     name: "no_canonicalization",
     description: "JSON.stringify(JSON.parse(x)): no sorting, so key order survives (seed 000's json.dumps); it is idempotent, so seed 000's claim that I1 catches it does not hold and is not made here",
-    caughtBy: ["jcs", "I2", "generated"],
-    write: (input) => encoder4.encode(JSON.stringify(JSON.parse(decodeStrict(input))))
+    caughtBy: ["canon", "I2", "property"],
+    write: (input) => encoder3.encode(JSON.stringify(JSON.parse(decodeStrict(input))))
   },
   {
     // Under rfc8785 "no NFC" is the RFC's own rule (its `unicode` case keeps A + U+030A decomposed),
@@ -17909,15 +19674,15 @@ var SEED_000 = [
     // nfc profile, where the NFC/NFD pair must reconcile: that is where its claim is judged.
     name: "no_unicode_nfc",
     description: "sorts keys but never normalizes Unicode: correct under rfc8785 (it is the reference), blind to the NFC/NFD pair under the nfc profile",
-    caughtBy: ["jcs", "I2", "generated"],
+    caughtBy: ["canon", "I2", "property"],
     profile: "nfc",
     write: (input) => canonicalize(input)
   },
   {
     name: "drops_string_values",
     description: 'keeps every member name but writes each string value as "": reconciles a truncation and a deleted route id, so only the semantic checks see it',
-    caughtBy: ["jcs", "I3", "generated"],
-    write: (input) => encoder4.encode(serialize(mapValue(parse(input), { string: () => "" })))
+    caughtBy: ["canon", "I3", "property"],
+    write: (input) => encoder3.encode(serialize(mapValue(parse(input), { string: () => "" })))
   },
   {
     // Seed 000 says I3 must catch it, but none of its semantic pairs differs only in punctuation, so
@@ -17925,8 +19690,8 @@ var SEED_000 = [
     // pairs that differ by one punctuation character ("a-b" vs "ab"), so I3 must catch it too.
     name: "too_aggressive",
     description: "strips every character of a string value that is not a letter, digit or space: reconciles real corruption that differs only in punctuation",
-    caughtBy: ["jcs", "I3", "generated"],
-    write: (input) => encoder4.encode(
+    caughtBy: ["canon", "I3", "property"],
+    write: (input) => encoder3.encode(
       serialize(
         mapValue(parse(input), { string: (s) => s.replace(/[^\p{L}\p{N}\s]/gu, "") })
       )
@@ -17935,20 +19700,16 @@ var SEED_000 = [
 ];
 
 // src/known-bad/unicode.ts
-function nfcWrite(input) {
-  const nfc2 = (s) => s.normalize("NFC");
-  return encoder4.encode(serialize(mapValue(parse(input), { string: nfc2, name: nfc2 })));
-}
 function nfdWrite(input) {
   const nfd = (s) => s.normalize("NFD");
-  return encoder4.encode(serialize(mapValue(parse(input), { string: nfd, name: nfd })));
+  return encoder3.encode(serialize(mapValue(parse(input), { string: nfd, name: nfd })));
 }
 var UNICODE = [
   {
     name: "normalizes_nfc",
     description: "normalizes every string to NFC under rfc8785, where RFC 8785 keeps strings as sent (its own unicode case keeps A + U+030A): the NFC/NFD pair then wrongly reconciles",
-    caughtBy: ["jcs", "I3", "generated"],
-    write: nfcWrite
+    caughtBy: ["canon", "I3", "property"],
+    write: (input) => canonicalizeFor("nfc", input)
   }
 ];
 
@@ -17969,7 +19730,7 @@ var STORE = [
     description: "a correct write side over a store that keeps numbers as doubles and prints them back as floats (1 comes back 1.0, as Python's json.dumps of a float writes it)",
     caughtBy: ["I4"],
     write: (input) => canonicalize(input),
-    read: (input) => encoder4.encode(
+    read: (input) => encoder3.encode(
       serializeWithRaw(
         formatNumbers(parse(input), (n) => Object.is(n, -0) ? "0.0" : asFloat(n))
       )
@@ -17978,10 +19739,10 @@ var STORE = [
 ];
 
 // src/known-bad/writing.ts
-var decoder2 = new TextDecoder();
+var decoder3 = new TextDecoder();
 var compareCodeUnits2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 function rewriteOutput(input, fix) {
-  return encoder4.encode(fix(decoder2.decode(canonicalize(input))));
+  return encoder3.encode(fix(decoder3.decode(canonicalize(input))));
 }
 function pythonRepr(n) {
   if (Object.is(n, -0) || n === 0) return "0";
@@ -17995,21 +19756,21 @@ var WRITING = [
   {
     name: "escapes_non_ascii",
     description: "writes every non-ASCII character as \\uXXXX (Python's ensure_ascii default, Java's ASCII-safe writers) where RFC 8785 \xA73.2.2.2 writes it raw in UTF-8",
-    caughtBy: ["jcs", "generated"],
+    caughtBy: ["canon", "property"],
     write: (input) => rewriteOutput(
       input,
-      (text) => text.replace(/[^\x00-\x7f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`)
+      (text2) => text2.replace(/[^\x00-\x7f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`)
     )
   },
   {
     name: "uppercase_hex_escapes",
     description: "writes control characters as \\u001F instead of \\u001f (RFC 8785 \xA73.2.2.2: lowercase hex)",
-    caughtBy: ["jcs", "generated"],
+    caughtBy: ["canon", "property"],
     write: (input) => (
       // An escaped backslash is skipped whole, so the text \\u0041 (a backslash, then u0041) stays.
       rewriteOutput(
         input,
-        (text) => text.replace(
+        (text2) => text2.replace(
           /\\(\\|u[0-9a-f]{4})/g,
           (seq) => seq === "\\\\" ? seq : `\\u${seq.slice(2).toUpperCase()}`
         )
@@ -18019,61 +19780,61 @@ var WRITING = [
   {
     name: "escapes_slashes",
     description: `writes "/" as "\\/" (PHP json_encode's default); RFC 8785 \xA73.2.2.2 leaves it unescaped`,
-    caughtBy: ["jcs", "generated"],
+    caughtBy: ["canon", "property"],
     // Outside strings canonical JSON has no "/", so every one is in a string.
-    write: (input) => rewriteOutput(input, (text) => text.replaceAll("/", "\\/"))
+    write: (input) => rewriteOutput(input, (text2) => text2.replaceAll("/", "\\/"))
   },
   {
     name: "sorts_by_code_point",
     description: "sorts member names by Unicode code point (Python's sort_keys, Go, Rust) instead of UTF-16 code units: differs once a name holds a character past U+FFFF and one in U+E000..U+FFFF",
-    caughtBy: ["jcs", "generated"],
-    write: (input) => encoder4.encode(serializeOrdered(parse(input), compareCodePoints))
+    caughtBy: ["canon", "property"],
+    write: (input) => encoder3.encode(serializeOrdered(parse(input), compareCodePoints))
   },
   {
     name: "stringify_with_key_list",
     description: "JSON.stringify(value, Object.keys(value).sort()): the sorted top-level names become a whitelist, so nested members with other names silently vanish",
-    caughtBy: ["jcs", "generated"],
+    caughtBy: ["canon", "property"],
     write: (input) => {
       const value = parse(input);
       const names = value !== null && typeof value === "object" ? Object.keys(value).sort() : [];
-      return encoder4.encode(JSON.stringify(value, names));
+      return encoder3.encode(JSON.stringify(value, names));
     }
   },
   {
     name: "python_repr_numbers",
     description: "formats numbers as seed 000's reference does: integral values below 1e21 as exact integers (123456789012345683968, not 123456789012345680000), the rest as Python repr (1e-05, 1e-07 where ES6 writes 0.00001, 1e-7)",
-    caughtBy: ["jcs", "numbers", "generated"],
-    write: (input) => encoder4.encode(serializeWithRaw(formatNumbers(parse(input), pythonRepr)))
+    caughtBy: ["canon", "numbers", "property"],
+    write: (input) => encoder3.encode(serializeWithRaw(formatNumbers(parse(input), pythonRepr)))
   },
   {
     name: "fifteen_digit_numbers",
     description: `formats doubles with 15 significant digits (printf "%.15g", PHP's old precision): 0.1 survives, 3.141592653589793 and most doubles do not`,
-    caughtBy: ["jcs", "numbers", "generated"],
-    write: (input) => encoder4.encode(
+    caughtBy: ["canon", "numbers", "property"],
+    write: (input) => encoder3.encode(
       serializeWithRaw(formatNumbers(parse(input), (n) => String(Number(n.toPrecision(15)))))
     )
   },
   {
     name: "keeps_minus_zero",
     description: "writes -0 as -0 (a formatter that prints the sign bit); RFC 8785 \xA73.2.2.3 writes 0",
-    caughtBy: ["jcs", "numbers", "generated"],
-    write: (input) => encoder4.encode(
+    caughtBy: ["canon", "numbers", "property"],
+    write: (input) => encoder3.encode(
       serializeWithRaw(formatNumbers(parse(input), (n) => Object.is(n, -0) ? "-0" : String(n)))
     )
   },
   {
     name: "escapes_twice",
     description: "escapes every backslash once more after JSON escaping (string code written for a second context, e.g. JSON.stringify(s).replace(/\\\\/g, '\\\\\\\\')): not idempotent, each pass doubles them",
-    caughtBy: ["jcs", "I1", "generated"],
-    write: (input) => rewriteOutput(input, (text) => text.replaceAll("\\", "\\\\"))
+    caughtBy: ["canon", "I1", "property"],
+    write: (input) => rewriteOutput(input, (text2) => text2.replaceAll("\\", "\\\\"))
   },
   {
     name: "sorts_arrays",
     description: 'sorts array items too, as if arrays were sets (a common misreading of "canonical"); RFC 8785 \xA73.2.3 keeps array order, and [1,2] and [2,1] are different values',
-    caughtBy: ["jcs", "I3", "generated"],
+    caughtBy: ["canon", "I3", "property"],
     write: (input) => {
       const byText = (a, b) => compareCodeUnits2(serialize(a), serialize(b));
-      return encoder4.encode(
+      return encoder3.encode(
         serialize(mapValue(parse(input), { array: (items2) => items2.sort(byText) }))
       );
     }
@@ -18081,8 +19842,8 @@ var WRITING = [
   {
     name: "omits_null_members",
     description: `leaves out members whose value is null (Jackson's NON_NULL, Go's omitempty): {"a":1} and {"a":1,"c":null} then canonicalize the same, as seed 000's materialised null shows`,
-    caughtBy: ["jcs", "I3", "generated"],
-    write: (input) => encoder4.encode(
+    caughtBy: ["canon", "I3", "property"],
+    write: (input) => encoder3.encode(
       serialize(mapValue(parse(input), { keepMember: (_, value) => value !== null }))
     )
   },
@@ -18090,19 +19851,19 @@ var WRITING = [
     name: "truncates_long_strings",
     description: "cuts every string value at 500 characters, like seed 000's measured Work Board: a 560-char brief and its 500-char remains canonicalize the same",
     caughtBy: ["I3"],
-    write: (input) => encoder4.encode(serialize(mapValue(parse(input), { string: (s) => s.slice(0, 500) })))
+    write: (input) => encoder3.encode(serialize(mapValue(parse(input), { string: (s) => s.slice(0, 500) })))
   },
   {
     name: "emits_bom",
     description: "starts its output with a UTF-8 byte-order mark (.NET's Encoding.UTF8, Windows editors); and, reading like the reference, then refuses its own output",
-    caughtBy: ["jcs", "I1", "I4", "generated"],
+    caughtBy: ["canon", "I1", "I4", "property"],
     write: (input) => new Uint8Array([239, 187, 191, ...canonicalize(input)])
   },
   {
     name: "drops_closing_brace",
     description: "loses the final } of an object (seed 000's own throwaway reference did, and only the idempotence check noticed: its output does not parse)",
-    caughtBy: ["jcs", "I1", "generated"],
-    write: (input) => rewriteOutput(input, (text) => text.endsWith("}") ? text.slice(0, -1) : text)
+    caughtBy: ["canon", "I1", "property"],
+    write: (input) => rewriteOutput(input, (text2) => text2.endsWith("}") ? text2.slice(0, -1) : text2)
   }
 ];
 
@@ -18116,21 +19877,6 @@ function knownBad(name) {
   if (!found)
     throw new Error(`no known-bad named ${JSON.stringify(name)} (try: ${knownBadNames().join(", ")})`);
   return found;
-}
-function inProcessCanonicalizer(label, transform) {
-  return {
-    label,
-    async canonicalize(input) {
-      try {
-        return { status: "canonical", output: transform(input) };
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        return { status: "rejected", reason: reason.replace(/\s+/g, " ") };
-      }
-    },
-    async close() {
-    }
-  };
 }
 function canonicalizersOf(bad) {
   const write2 = inProcessCanonicalizer(`known-bad:${bad.name}`, bad.write);
@@ -18239,34 +19985,21 @@ var codePoint = fast_check_default.oneof(
   { weight: 2, arbitrary: fast_check_default.integer({ min: 57344, max: 65535 }) },
   { weight: 2, arbitrary: fast_check_default.integer({ min: 65536, max: 1114111 }) }
 );
-var SHORT_ESCAPES3 = {
-  8: "\\b",
-  9: "\\t",
-  10: "\\n",
-  12: "\\f",
-  13: "\\r",
-  34: '\\"',
-  92: "\\\\"
-};
-var hex42 = (unit, upper) => {
-  const digits = unit.toString(16).padStart(4, "0");
-  return `\\u${upper ? digits.toUpperCase() : digits}`;
-};
 function spellCodePoint(cp, choice2) {
   const ch = String.fromCodePoint(cp);
   const units = ch.length === 2 ? [ch.charCodeAt(0), ch.charCodeAt(1)] : [cp];
-  const unicodeEscape = (upper) => units.map((u) => hex42(u, upper)).join("");
+  const escaped = (upper) => units.map((u) => unicodeEscape(u, upper)).join("");
   const mustEscape = cp < 32 || cp === 34 || cp === 92;
   if (mustEscape) {
-    const short2 = SHORT_ESCAPES3[cp];
-    if (choice2 === 0) return short2 ?? unicodeEscape(false);
-    return unicodeEscape(choice2 === 2);
+    const short2 = SHORT_ESCAPES2[cp];
+    if (choice2 === 0) return short2 ?? escaped(false);
+    return escaped(choice2 === 2);
   }
   switch (choice2) {
     case 1:
-      return unicodeEscape(false);
+      return escaped(false);
     case 2:
-      return unicodeEscape(true);
+      return escaped(true);
     case 3:
       return cp === 47 ? "\\/" : ch;
     default:
@@ -18302,29 +20035,29 @@ var numberValue = fast_check_default.oneof(
 );
 var SAFE = Number.MAX_SAFE_INTEGER;
 function spellNumber2(n, choice2) {
-  let text;
+  let text2;
   switch (choice2) {
     case 1:
-      text = n.toExponential();
+      text2 = n.toExponential();
       break;
     case 2:
-      text = n.toExponential().toUpperCase().replace("E+", "E");
+      text2 = n.toExponential().toUpperCase().replace("E+", "E");
       break;
     case 3:
-      text = n.toPrecision(17);
+      text2 = n.toPrecision(17);
       break;
     case 4:
-      text = withTrailingZero(String(n));
+      text2 = withTrailingZero(String(n));
       break;
     default:
-      text = Object.is(n, -0) ? "-0" : String(n);
+      text2 = Object.is(n, -0) ? "-0" : String(n);
   }
-  if (Object.is(n, -0) && !text.startsWith("-")) text = `-${text}`;
-  if (/^-?\d+$/.test(text) && Math.abs(n) > SAFE) text = `${text}.0`;
-  return text;
+  if (Object.is(n, -0) && !text2.startsWith("-")) text2 = `-${text2}`;
+  if (/^-?\d+$/.test(text2) && Math.abs(n) > SAFE) text2 = `${text2}.0`;
+  return text2;
 }
-function withTrailingZero(text) {
-  const [mantissa, exponent] = text.split("e");
+function withTrailingZero(text2) {
+  const [mantissa, exponent] = text2.split("e");
   const longer = mantissa.includes(".") ? `${mantissa}0` : `${mantissa}.0`;
   return exponent === void 0 ? longer : `${longer}e${exponent}`;
 }
@@ -18403,6 +20136,35 @@ async function forEachConcurrently(items2, concurrency, task) {
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
+async function forEachSampled(arbitrary, draw, concurrency, task) {
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new RangeError(`concurrency must be an integer >= 1, got ${concurrency}`);
+  }
+  if (draw.runs <= 0) return;
+  const inFlight2 = /* @__PURE__ */ new Set();
+  let failure;
+  let index = 0;
+  await fast_check_default.check(
+    fast_check_default.asyncProperty(arbitrary, async (value) => {
+      if (failure) return true;
+      while (inFlight2.size >= concurrency) await Promise.race(inFlight2);
+      const p = task(value, index++).then(
+        () => {
+          inFlight2.delete(p);
+        },
+        (error) => {
+          inFlight2.delete(p);
+          failure ??= { error };
+        }
+      );
+      inFlight2.add(p);
+      return true;
+    }),
+    { seed: draw.seed, numRuns: draw.runs }
+  );
+  await Promise.all(inFlight2);
+  if (failure) throw failure.error;
+}
 
 // src/compare/structure.ts
 var QUOTE3 = 34;
@@ -18412,19 +20174,19 @@ var COMMA2 = 44;
 var OPENERS = { 91: 93, 123: 125 };
 var DELIMITERS = /* @__PURE__ */ new Set([32, 9, 10, 13, COMMA2, COLON2, QUOTE3, 91, 93, 123, 125]);
 var BOM = [239, 187, 191];
-function structureOf(bytes2) {
-  let at = BOM.every((b, i) => bytes2[i] === b) ? BOM.length : 0;
+function structureOf(bytes3) {
+  let at = BOM.every((b, i) => bytes3[i] === b) ? BOM.length : 0;
   const containers = [];
   const values = [];
   const stack = [];
   const skipSpace = () => {
-    while (at < bytes2.length && (bytes2[at] === 32 || bytes2[at] === 9 || bytes2[at] === 10 || bytes2[at] === 13))
+    while (at < bytes3.length && (bytes3[at] === 32 || bytes3[at] === 9 || bytes3[at] === 10 || bytes3[at] === 13))
       at++;
   };
   const skipString = () => {
-    for (at++; at < bytes2.length; at++) {
-      if (bytes2[at] === BACKSLASH3) at++;
-      else if (bytes2[at] === QUOTE3) {
+    for (at++; at < bytes3.length; at++) {
+      if (bytes3[at] === BACKSLASH3) at++;
+      else if (bytes3[at] === QUOTE3) {
         at++;
         return true;
       }
@@ -18432,48 +20194,48 @@ function structureOf(bytes2) {
     return false;
   };
   const ended = (start) => {
-    const open3 = stack[stack.length - 1];
-    if (!open3) return;
+    const open6 = stack[stack.length - 1];
+    if (!open6) return;
     values.push({ start, end: at });
-    open3.container.children.push({ start: open3.childStart, end: at, valueStart: start });
-    open3.expect = "separator";
+    open6.container.children.push({ start: open6.childStart, end: at, valueStart: start });
+    open6.expect = "separator";
   };
   let sawRoot = false;
   for (; ; ) {
     skipSpace();
-    const open3 = stack[stack.length - 1];
-    if (!open3) {
-      if (sawRoot) return at === bytes2.length ? { containers, values } : void 0;
+    const open6 = stack[stack.length - 1];
+    if (!open6) {
+      if (sawRoot) return at === bytes3.length ? { containers, values } : void 0;
       sawRoot = true;
-    } else if (open3.expect === "separator" || open3.expect === "first") {
-      const b2 = bytes2[at];
-      if (b2 === open3.close) {
+    } else if (open6.expect === "separator" || open6.expect === "first") {
+      const b2 = bytes3[at];
+      if (b2 === open6.close) {
         at++;
         stack.pop();
-        open3.container.end = at;
-        ended(open3.container.start);
+        open6.container.end = at;
+        ended(open6.container.start);
         continue;
       }
-      if (open3.expect === "separator") {
+      if (open6.expect === "separator") {
         if (b2 !== COMMA2) return void 0;
         at++;
         skipSpace();
       }
-      open3.childStart = at;
-      open3.expect = open3.isObject ? "name" : "value";
+      open6.childStart = at;
+      open6.expect = open6.isObject ? "name" : "value";
       continue;
-    } else if (open3.expect === "name") {
-      if (bytes2[at] !== QUOTE3 || !skipString()) return void 0;
-      open3.expect = "colon";
+    } else if (open6.expect === "name") {
+      if (bytes3[at] !== QUOTE3 || !skipString()) return void 0;
+      open6.expect = "colon";
       continue;
-    } else if (open3.expect === "colon") {
-      if (bytes2[at] !== COLON2) return void 0;
+    } else if (open6.expect === "colon") {
+      if (bytes3[at] !== COLON2) return void 0;
       at++;
-      open3.expect = "value";
+      open6.expect = "value";
       continue;
     }
     const start = at;
-    const b = bytes2[at];
+    const b = bytes3[at];
     if (b === void 0) return void 0;
     const close = OPENERS[b];
     if (close !== void 0) {
@@ -18486,7 +20248,7 @@ function structureOf(bytes2) {
     if (b === QUOTE3) {
       if (!skipString()) return void 0;
     } else {
-      while (at < bytes2.length && !DELIMITERS.has(bytes2[at])) at++;
+      while (at < bytes3.length && !DELIMITERS.has(bytes3[at])) at++;
       if (at === start) return void 0;
     }
     ended(start);
@@ -18536,36 +20298,36 @@ async function shrinkInput(input, stillDisagrees, budget) {
   }
   return { input: current, probes };
 }
-var isContainer = (bytes2, v) => bytes2[v.start] === 91 || bytes2[v.start] === 123;
+var isContainer = (bytes3, v) => bytes3[v.start] === 91 || bytes3[v.start] === 123;
 var bySize = (values) => [...values].sort((x, y) => y.end - y.start - (x.end - x.start));
-function containerSpans(bytes2, structure) {
-  return bySize(structure.values.filter((v) => isContainer(bytes2, v)));
+function containerSpans(bytes3, structure) {
+  return bySize(structure.values.filter((v) => isContainer(bytes3, v)));
 }
-function* candidatesOf(bytes2, structure) {
+function* candidatesOf(bytes3, structure) {
   for (const container of structure.containers) {
     const n = container.children.length;
-    if (n === 1 && isContainer(bytes2, { start: container.children[0].valueStart, end: -1 })) continue;
+    if (n === 1 && isContainer(bytes3, { start: container.children[0].valueStart, end: -1 })) continue;
     for (let size = n; size >= 1; size = size === 1 ? 0 : Math.ceil(size / 2)) {
       for (let first2 = 0; first2 < n; first2 += size) {
-        yield withoutChildren(bytes2, container, first2, Math.min(size, n - first2));
+        yield withoutChildren(bytes3, container, first2, Math.min(size, n - first2));
       }
     }
   }
   if (structure.values.length > LIFT_ONE_BY_ONE_MAX) return;
-  for (const v of containerSpans(bytes2, structure)) yield bytes2.slice(v.start, v.end);
-  const scalars = bySize(structure.values).filter((v) => !isContainer(bytes2, v));
-  for (const v of scalars) yield bytes2.slice(v.start, v.end);
-  for (const v of scalars) if (v.end - v.start > 1) yield replaced(bytes2, v, ZERO);
+  for (const v of containerSpans(bytes3, structure)) yield bytes3.slice(v.start, v.end);
+  const scalars = bySize(structure.values).filter((v) => !isContainer(bytes3, v));
+  for (const v of scalars) yield bytes3.slice(v.start, v.end);
+  for (const v of scalars) if (v.end - v.start > 1) yield replaced(bytes3, v, ZERO);
 }
 var ZERO = new Uint8Array([48]);
-function replaced(bytes2, span, by) {
-  const out = new Uint8Array(bytes2.length - (span.end - span.start) + by.length);
-  out.set(bytes2.subarray(0, span.start), 0);
+function replaced(bytes3, span, by) {
+  const out = new Uint8Array(bytes3.length - (span.end - span.start) + by.length);
+  out.set(bytes3.subarray(0, span.start), 0);
   out.set(by, span.start);
-  out.set(bytes2.subarray(span.end), span.start + by.length);
+  out.set(bytes3.subarray(span.end), span.start + by.length);
   return out;
 }
-function withoutChildren(bytes2, container, first2, size) {
+function withoutChildren(bytes3, container, first2, size) {
   const children = container.children;
   const last = first2 + size - 1;
   let cutStart;
@@ -18580,18 +20342,18 @@ function withoutChildren(bytes2, container, first2, size) {
     cutStart = children[first2].start;
     cutEnd = children[last].end;
   }
-  const out = new Uint8Array(bytes2.length - (cutEnd - cutStart));
-  out.set(bytes2.subarray(0, cutStart), 0);
-  out.set(bytes2.subarray(cutEnd), cutStart);
+  const out = new Uint8Array(bytes3.length - (cutEnd - cutStart));
+  out.set(bytes3.subarray(0, cutStart), 0);
+  out.set(bytes3.subarray(cutEnd), cutStart);
   return out;
 }
 
 // src/compare/compare.ts
 var DEFAULT_SHRINK_BUDGET = 200;
-var encoder5 = new TextEncoder();
+var encoder4 = new TextEncoder();
 async function compareImplementations(options) {
   const { a, b, generated, concurrency } = options;
-  checkOptions(options);
+  checkOptions2(options);
   const reference = options.reference ?? referenceCanonicalizer();
   const shrinkBudget = options.shrinkBudget ?? DEFAULT_SHRINK_BUDGET;
   const started = Date.now();
@@ -18642,17 +20404,19 @@ async function compareImplementations(options) {
   const inCorpusOrder = (p, q) => corpusOrder.get(p) - corpusOrder.get(q);
   corpusFound.sort(inCorpusOrder);
   choices.sort(inCorpusOrder);
-  const property2 = (kind, seen) => fast_check_default.asyncProperty(noisyJson, async (text) => {
-    seen.push(text);
+  const property2 = (kind, seen) => fast_check_default.asyncProperty(noisyJson, async (text2) => {
+    seen.push(text2);
     if (seen.length > 1 + shrinkBudget) return true;
-    const [x, y] = await both(encoder5.encode(text));
+    const [x, y] = await both(encoder4.encode(text2));
     return disagreementKind(x, y) !== kind;
   });
-  const values = generated.runs > 0 ? fast_check_default.sample(noisyJson, { seed: generated.seed, numRuns: generated.runs }) : [];
   const firstOfKind = /* @__PURE__ */ new Map();
   let generatedDisagreeing = 0;
-  await forEachConcurrently(values, concurrency, async (text, index) => {
-    const input = encoder5.encode(text);
+  const draw = { seed: generated.seed, runs: generated.runs };
+  let generatedCount = 0;
+  await forEachSampled(noisyJson, draw, concurrency, async (text2, index) => {
+    generatedCount++;
+    const input = encoder4.encode(text2);
     const [x, y] = await both(input);
     const kind = disagreementKind(x, y);
     if (kind) {
@@ -18674,9 +20438,9 @@ async function compareImplementations(options) {
       found.input,
       async (candidate) => {
         const [x, y] = await both(candidate);
-        const same2 = disagreementKind(x, y) === found.kind;
-        if (same2) last = { a: x, b: y };
-        return same2;
+        const same3 = disagreementKind(x, y) === found.kind;
+        if (same3) last = { a: x, b: y };
+        return same3;
       },
       shrinkBudget
     );
@@ -18691,9 +20455,9 @@ async function compareImplementations(options) {
       numRuns: 1
     });
     let shrunk2 = found;
-    const replayed = seen[0] !== void 0 && equalBytes2(encoder5.encode(seen[0]), found.input);
+    const replayed = seen[0] !== void 0 && equalBytes2(encoder4.encode(seen[0]), found.input);
     if (replayed && details.failed && details.counterexample) {
-      const input = encoder5.encode(details.counterexample[0]);
+      const input = encoder4.encode(details.counterexample[0]);
       const [x, y] = await both(input);
       if (disagreementKind(x, y) === found.kind) shrunk2 = { ...found, input, a: x, b: y };
     }
@@ -18727,9 +20491,9 @@ async function compareImplementations(options) {
   }
   return {
     seed: generated.seed,
-    compared: corpusCount + values.length,
+    compared: corpusCount + generatedCount,
     corpus: corpusCount,
-    generated: values.length,
+    generated: generatedCount,
     generatedDisagreeing,
     labels: { a: a.label, b: b.label, reference: reference.label },
     disagreements,
@@ -18740,7 +20504,7 @@ async function compareImplementations(options) {
 function generatedName(index, seed) {
   return `generated #${index + 1} (seed ${seed})`;
 }
-function checkOptions(options) {
+function checkOptions2(options) {
   const { generated, concurrency, shrinkBudget } = options;
   if (!Number.isInteger(generated.seed) || generated.seed < -(2 ** 31) || generated.seed >= 2 ** 31) {
     throw new RangeError(`the generated values' seed must be a signed 32-bit integer, got ${generated.seed}`);
@@ -18759,7 +20523,7 @@ function checkOptions(options) {
 // src/compare/corpus-inputs.ts
 function* corpusInputs(cases, options = {}) {
   for (const c of cases) {
-    const name = `${c.suite}/${c.name}`;
+    const name = recordCaseName(c.suite, c.name);
     switch (c.kind) {
       case "canon-or-reject":
         yield { name, input: c.input, either: c.expected };
@@ -18779,7 +20543,7 @@ function* corpusInputs(cases, options = {}) {
         if (!options.numbers) break;
         {
           let k = 0;
-          for (const block of c.blocks()) yield { name: `${name} block ${++k}`, input: block.input };
+          for (const block of numberBlocks(c)) yield { name: `${name} block ${++k}`, input: block.input };
         }
         break;
       case "property":
@@ -18792,14 +20556,14 @@ function* corpusInputs(cases, options = {}) {
   }
 }
 function corpusInputCount(cases, options = {}) {
-  let count = 0;
+  let count3 = 0;
   for (const c of cases) {
-    if (c.kind === "equal" || c.kind === "differ") count += 2;
+    if (c.kind === "equal" || c.kind === "differ") count3 += 2;
     else if (c.kind === "numbers") {
-      if (options.numbers) for (const _ of c.blocks()) count += 1;
-    } else if (c.kind !== "property") count += 1;
+      if (options.numbers) count3 += Math.ceil(c.count / c.blockSize);
+    } else if (c.kind !== "property") count3 += 1;
   }
-  return count;
+  return count3;
 }
 
 // src/compare/format.ts
@@ -18865,24 +20629,91 @@ function disagreementLines(d, labels) {
   return lines;
 }
 
-// src/options.ts
-import { randomInt } from "node:crypto";
-import { availableParallelism } from "node:os";
+// src/compare/markdown.ts
+var MARKDOWN_DETAIL_MAX = 100;
+function compareMarkdown(report) {
+  const { labels } = report;
+  const n = report.disagreements.length;
+  const mark = n === 0 ? "\u2705" : "\u274C";
+  const parts = [
+    `## ${mark} Differential run: ${inlineText(compareHeadline(report))}`,
+    [
+      `- **a:** ${inlineCode(labels.a)}`,
+      `- **b:** ${inlineCode(labels.b)}`,
+      `- **reference:** ${inlineCode(labels.reference)}`,
+      `- **generated values:** ${report.generated}, fast-check seed ${inlineCode(String(report.seed))}` + (report.generatedDisagreeing > 0 ? `; ${report.generatedDisagreeing} disagreed, the first of each kind is shown, shrunk` : "")
+    ].join("\n")
+  ];
+  report.disagreements.slice(0, MARKDOWN_DETAIL_MAX).forEach((d, i) => {
+    parts.push(disagreementSection(d, i + 1, labels));
+  });
+  if (n > MARKDOWN_DETAIL_MAX)
+    parts.push(`\u2026 and ${n - MARKDOWN_DETAIL_MAX} more disagreements, not shown here.`);
+  if (report.choices.length > 0) parts.push(choicesTable(report));
+  if (n + report.choices.length > 0) parts.push(`<sub>${inlineText(INVISIBLE_LEGEND)}</sub>`);
+  return `${parts.join("\n\n")}
+`;
+}
+function choicesTable(report) {
+  const shown3 = report.choices.slice(0, MARKDOWN_DETAIL_MAX);
+  const rows = shown3.map(
+    (c) => `| ${inlineCode(c.name)} | ${inlineCode(c.input)} | ${inlineCode(c.a)} | ${inlineCode(c.b)} |`
+  );
+  const more = report.choices.length - shown3.length;
+  return [
+    `### ${inlineText(choicesLine(report))}`,
+    "",
+    "| case | input | a | b |",
+    "|---|---|---|---|",
+    ...rows,
+    ...more > 0 ? ["", `\u2026 and ${more} more, not shown here.`] : []
+  ].join("\n");
+}
+function disagreementSection(d, number2, labels) {
+  const rows = [["input", d.input]];
+  if (d.original !== void 0) rows.push(["shrunk from", d.original]);
+  rows.push(["a", d.a], ["b", d.b], ["reference", d.reference]);
+  return [
+    `### ${number2}. ${inlineCode(d.name)}`,
+    `${inlineText(KIND_TEXT[d.kind])}; ${inlineText(agreementText(d.agrees, labels))}.`,
+    "",
+    "| | |",
+    "|---|---|",
+    ...rows.map(([what, value]) => `| ${what} | ${inlineCode(value)} |`)
+  ].join("\n");
+}
+
+// src/options/defaults.ts
+var DEFAULT_PROTOCOL = "once";
+var DEFAULT_PROFILE = "rfc8785";
+var DEFAULT_NUMBERS = 1e5;
+var DEFAULT_SEED2 = 1;
+var DEFAULT_GENERATED_RUNS2 = 250;
+var DEFAULT_COMPARE_RUNS = 1e3;
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+var MAX_NUMBERS = 1e8;
+var MAX_GENERATED_RUNS = 1e6;
+var MAX_COMPARE_RUNS = 1e6;
+var MAX_JOBS = 256;
+var MAX_TIMEOUT_MS = 2 ** 31 - 1;
+var MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+var MAX_SEED = 4294967295;
+
+// src/options/errors.ts
 var OptionError = class extends Error {
+  constructor(message, option2) {
+    super(message);
+    this.option = option2;
+  }
+  option;
   name = "OptionError";
 };
-var DEFAULTS = {
-  protocol: "once",
-  profile: "rfc8785",
-  numbers: 1e5,
-  /** The numbers manifest's seed: the same cases, hence the same verdict, on every rerun. */
-  seed: 1,
-  generatedRuns: 250,
-  timeoutMs: 1e4,
-  maxOutputBytes: 16 * 1024 * 1024
-};
-function parseSuites(text) {
-  const value = (text ?? "").trim();
+
+// src/options/parse.ts
+import { randomInt } from "node:crypto";
+function parseSuites(text2) {
+  const value = (text2 ?? "").trim();
   if (value === "" || value === "all") return [...SUITES];
   const wanted = value.split(",").map((s) => s.trim()).filter((s) => s !== "");
   for (const name of wanted) {
@@ -18892,58 +20723,706 @@ function parseSuites(text) {
   }
   return SUITES.filter((s) => wanted.includes(s));
 }
-function parseProfile(text) {
-  const value = (text ?? "").trim() || DEFAULTS.profile;
+function parseProfile(text2) {
+  const value = (text2 ?? "").trim() || DEFAULT_PROFILE;
   if (value !== "rfc8785" && value !== "nfc") {
     throw new OptionError(`unknown profile '${value}': choose rfc8785 (the RFC, the default) or nfc`);
   }
   return value;
 }
-function parseProtocol(text) {
-  const value = (text ?? "").trim() || DEFAULTS.protocol;
+function parseProtocol(text2) {
+  const value = (text2 ?? "").trim() || DEFAULT_PROTOCOL;
   if (value !== "once" && value !== "lines") {
     throw new OptionError(`unknown protocol '${value}': choose once (a process per case) or lines`);
   }
   return value;
 }
-function parseCount(text, what, fallback, min = 0) {
-  const value = (text ?? "").trim();
+function countProblem(subject, shown3, min, max) {
+  if (max !== void 0) return `${subject} must be a whole number from ${min} to ${max}, not '${shown3}'`;
+  return `${subject} must be a whole number${min > 0 ? ` of at least ${min}` : ""}, not '${shown3}'`;
+}
+function parseCount(text2, subject, fallback, min = 0, max) {
+  const value = (text2 ?? "").trim();
   if (value === "") return fallback;
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < min) {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || max !== void 0 && n > max) {
+    throw new OptionError(countProblem(subject, value, min, max));
+  }
+  return n;
+}
+function parseBoolean(text2, subject, fallback) {
+  const value = (text2 ?? "").trim().toLowerCase();
+  if (value === "") return fallback;
+  if (["true", "yes", "1", "on"].includes(value)) return true;
+  if (["false", "no", "0", "off"].includes(value)) return false;
+  throw new OptionError(`${subject} must be true or false, not '${text2}'`);
+}
+function parseSeed(text2, subject = "seed") {
+  const value = (text2 ?? "").trim();
+  if (value === "") return { seed: DEFAULT_SEED2, random: false };
+  if (value === "random") return { seed: randomInt(0, MAX_SEED + 1), random: true };
+  if (!/^\d+$/.test(value) || Number(value) > MAX_SEED) {
     throw new OptionError(
-      `${what} must be a whole number${min > 0 ? ` of at least ${min}` : ""}, not '${value}'`
+      `${subject} must be a whole number from 0 to ${MAX_SEED}, or 'random', not '${value}'`
+    );
+  }
+  return { seed: Number(value), random: false };
+}
+function parseShard(text2, subject = "shard") {
+  const value = (text2 ?? "").trim();
+  if (value === "") return void 0;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count3 = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(count3) || count3 < 1 || index < 1 || index > count3) {
+    throw new OptionError(`${subject} must be K/N with 1 <= K <= N (for example 3/8), not '${value}'`);
+  }
+  return { index, count: count3 };
+}
+
+// src/options/paths.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { statSync } from "node:fs";
+import { mkdir as mkdir4, open as open3, realpath, rm, stat as stat2 } from "node:fs/promises";
+import { dirname as dirname4, isAbsolute, join as join6, relative, resolve as resolve4, sep } from "node:path";
+function checkDirectory(text2, base, subject, relativeTo) {
+  const directory = resolve4(base, text2 || ".");
+  let isDirectory2 = false;
+  try {
+    isDirectory2 = statSync(directory).isDirectory();
+  } catch {
+  }
+  if (!isDirectory2) {
+    const note = relativeTo && !isAbsolute(text2) ? `; it is relative to ${relativeTo}` : "";
+    throw new OptionError(
+      `${subject} '${text2}' is not a directory (looked for ${directory})${note}`,
+      "working-directory"
+    );
+  }
+  return directory;
+}
+var OUT_CHECK_TIMEOUT_MS = 5e3;
+var KERNEL_ROOTS = ["/proc", "/sys", "/dev"];
+var KERNEL_EXCEPTIONS = ["/dev/shm"];
+var under = (path, root) => path === root || path.startsWith(`${root}/`);
+async function checkOutDir(dir, timeoutMs = OUT_CHECK_TIMEOUT_MS) {
+  const target = resolve4(dir);
+  let timer;
+  const timeout2 = new Promise((_, reject2) => {
+    timer = setTimeout(
+      () => reject2(refused(dir, `the filesystem did not answer within ${timeoutMs / 1e3} s`)),
+      timeoutMs
+    );
+  });
+  try {
+    await Promise.race([probe(dir, target), timeout2]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+function refused(dir, why) {
+  return new OptionError(`cannot write the output folder '${dir}': ${why}`, "out");
+}
+async function probe(dir, target) {
+  const missing = [];
+  let existing = target;
+  for (; ; ) {
+    try {
+      if (!(await stat2(existing)).isDirectory()) throw refused(dir, `${existing} is a file, not a folder`);
+      break;
+    } catch (error) {
+      if (error instanceof OptionError) throw error;
+      const code2 = error.code;
+      if (code2 !== "ENOENT" && code2 !== "ENOTDIR") throw refused(dir, `${existing}: ${code2 ?? error}`);
+      const parent = dirname4(existing);
+      if (parent === existing) throw refused(dir, `no part of ${target} exists`);
+      missing.unshift(existing);
+      existing = parent;
+    }
+  }
+  if (sep === "/") {
+    const real = join6(await realpath(existing), relative(existing, target));
+    const root = KERNEL_ROOTS.find((r) => under(real, r));
+    if (root && !KERNEL_EXCEPTIONS.some((e) => under(real, e))) {
+      throw refused(dir, `${real} is under ${root}, a kernel filesystem, not a place for files`);
+    }
+  }
+  for (const folder of missing) {
+    try {
+      await mkdir4(folder);
+    } catch (error) {
+      const code2 = error.code;
+      if (code2 !== "EEXIST") throw refused(dir, `cannot make ${folder} (${code2 ?? error})`);
+    }
+  }
+  const file = join6(target, `.canon-conformance-probe-${process.pid}-${randomBytes2(4).toString("hex")}`);
+  let handle;
+  try {
+    handle = await open3(file, "wx");
+  } catch (error) {
+    throw refused(dir, `cannot create a file in it (${error.code ?? error})`);
+  }
+  try {
+    await handle.writeFile("canon-conformance checks it can write here\n");
+  } catch (error) {
+    throw refused(dir, `cannot write a file in it (${error.code ?? error})`);
+  } finally {
+    await handle.close();
+    await rm(file, { force: true });
+  }
+}
+
+// src/options/rules.ts
+var RULES = {
+  noImplementation: (ref2) => `set ${ref2("command")} to your canonicalizer's command line (or ${ref2("url")} for one served over HTTP)`,
+  twoImplementations: (ref2) => `set either ${ref2("command")} or ${ref2("url")}, not both`,
+  twoReadSides: (ref2) => `set either ${ref2("read-command")} or ${ref2("read-url")}, not both`,
+  compareProtocolAlone: (ref2) => `${ref2("compare-protocol")} is set but ${ref2("compare-command")} is empty: set the second implementation's command line, or clear ${ref2("compare-protocol")}`
+};
+
+// src/options/check.ts
+var ref = (name) => `\`${name}\``;
+function count(name, value, min, max) {
+  if (value === void 0) return;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new OptionError(countProblem(name, String(value), min, max), name);
+  }
+}
+var given = (text2) => text2 !== void 0 && text2.trim() !== "";
+function assertRunOptions(options) {
+  const { command, url } = options;
+  if (!given(command) && !given(url)) throw new OptionError(RULES.noImplementation(ref));
+  if (given(command) && given(url)) throw new OptionError(RULES.twoImplementations(ref));
+  if (given(options.readCommand) && given(options.readUrl)) throw new OptionError(RULES.twoReadSides(ref));
+  if (options.compareCommand !== void 0 && !given(options.compareCommand)) {
+    throw new OptionError("compare-command is empty: give the second implementation's command line");
+  }
+  if (options.compareProtocol !== void 0 && options.compareCommand === void 0) {
+    throw new OptionError(RULES.compareProtocolAlone(ref));
+  }
+  if (options.suites.length === 0) throw new OptionError("no suites selected", "suites");
+  count("numbers", options.numbers, 0, MAX_NUMBERS);
+  count("seed", options.seed, 0, MAX_SEED);
+  count("generated-runs", options.generatedRuns, 0, MAX_GENERATED_RUNS);
+  count("compare-runs", options.compareRuns, 0, MAX_COMPARE_RUNS);
+  if (options.shard) {
+    const { index, count: of } = options.shard;
+    if (!Number.isSafeInteger(of) || !Number.isSafeInteger(index) || of < 1 || index < 1 || index > of) {
+      throw new OptionError(
+        `shard must be K/N with 1 <= K <= N (for example 3/8), not '${index}/${of}'`,
+        "shard"
+      );
+    }
+  }
+  count("jobs", options.jobs, 1, MAX_JOBS);
+  count("timeout-ms", options.timeoutMs, 1, MAX_TIMEOUT_MS);
+  count("max-output-bytes", options.maxOutputBytes, 1, MAX_OUTPUT_BYTES);
+  checkDirectory(options.workingDirectory, process.cwd(), "working-directory");
+}
+
+// src/options/read.ts
+import { availableParallelism } from "node:os";
+
+// src/options/table.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { resolve as resolve5 } from "node:path";
+var row = (r) => r;
+var text = (value) => value.trim() === "" ? void 0 : value;
+var count2 = (min, max) => (value, c) => parseCount(value, c.subject, Number.NaN, min, max);
+var flag = (value, c) => parseBoolean(value, c.subject, false);
+var yesNo = (value, c) => parseBoolean(value, c.subject, true);
+function artifactName(value, c) {
+  if (/[":<>|*?\\/\r\n]/.test(value) || /^\.+$/.test(value)) {
+    throw new OptionError(
+      `${c.subject} '${value}' may not contain " : < > | * ? \\ / or a line break, nor be only dots`
+    );
+  }
+  return value;
+}
+function retentionDays(value, c) {
+  if (value === "") return void 0;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 90) {
+    throw new OptionError(
+      `${c.subject} must be a whole number of days from 1 to 90 (or empty for the repository's default), not '${value}'`
     );
   }
   return Number(value);
 }
-function parseJobs(text) {
-  const jobs = parseCount(text, "jobs", 0);
-  return jobs === 0 ? availableParallelism() : jobs;
-}
-function parseSeed(text) {
-  const value = (text ?? "").trim();
-  if (value === "") return { seed: DEFAULTS.seed, random: false };
-  if (value === "random") return { seed: randomInt(0, 4294967296), random: true };
-  if (!/^\d+$/.test(value) || Number(value) > 4294967295) {
-    throw new OptionError(`seed must be a whole number from 0 to 4294967295, or 'random', not '${value}'`);
+function mode(value) {
+  if (value !== "run" && value !== "aggregate") {
+    throw new OptionError(
+      `choose run (test one implementation, the default) or aggregate (join the records of a matrix), not '${value}'`
+    );
   }
-  return { seed: Number(value), random: false };
+  return value;
 }
-function parseShard(text) {
-  const value = (text ?? "").trim();
-  if (value === "") return void 0;
-  const match = /^(\d+)\/(\d+)$/.exec(value);
-  const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (!match || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) {
-    throw new OptionError(`shard must be K/N with 1 <= K <= N (for example 3/8), not '${value}'`);
+function records(value, c) {
+  const path = resolve5(c.base, value);
+  if (!existsSync2(path)) {
+    throw new OptionError(
+      `${c.subject} '${value}' does not exist (looked for ${path}): set it to the folder actions/download-artifact wrote, or to a record.json; it is relative to ${c.relativeTo}`
+    );
   }
-  return { index, count };
+  return path;
+}
+var OPTIONS = {
+  mode: row({
+    name: "mode",
+    default: "run",
+    input: "`run` (test one implementation, the default) or `aggregate` (verify and join the records a matrix of runs uploaded; see `records`).",
+    parse: mode
+  }),
+  command: row({
+    name: "command",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: '--command "CMD"',
+      help: ["its command line, split like a POSIX shell (no shell runs it)"]
+    },
+    input: "The canonicalizer's command line, split into arguments without a shell (e.g. `python3 canon.py`). It reads the input on stdin and writes the canonical form on stdout (see docs/protocol.md). Required unless `url` is given, or `mode` is `aggregate`.",
+    parse: text
+  }),
+  protocol: row({
+    name: "protocol",
+    default: DEFAULT_PROTOCOL,
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--protocol once|lines",
+      help: [
+        "once (default): a process per case, input on stdin, answer on stdout;",
+        "lines: one process, one request line in, one answer line out (docs/protocol.md)"
+      ]
+    },
+    input: "How `command` speaks: `once` (one process per case) or `lines` (one process, one line per case).",
+    parse: (value) => parseProtocol(value)
+  }),
+  shell: row({
+    name: "shell",
+    default: "false",
+    cli: {
+      type: "boolean",
+      section: "implementation",
+      label: "--shell",
+      help: ["run CMD through the shell instead (sh -c, or cmd.exe on Windows)"]
+    },
+    input: "Run `command` (and `read-command`) through the platform shell (sh -c, or cmd.exe on Windows) instead of splitting it into arguments.",
+    parse: flag
+  }),
+  url: row({
+    name: "url",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--url URL",
+      help: ["an http implementation: POST the input, 200 with the answer, 4xx rejects"]
+    },
+    input: "The URL of a canonicalizer served over HTTP (POST the input, 200 with the canonical form, 4xx to reject). Use instead of `command`.",
+    parse: text
+  }),
+  "working-directory": row({
+    name: "working-directory",
+    default: ".",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--working-directory DIR",
+      help: ["where CMD runs (default: the current directory)"]
+    },
+    input: "The directory the command runs in, relative to the workspace.",
+    parse: (value, c) => checkDirectory(value, c.base, c.subject, c.relativeTo)
+  }),
+  "read-command": row({
+    name: "read-command",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: '--read-command "CMD"',
+      help: ["I4's read side: the store's normalizer (default: CMD over its own output)"]
+    },
+    input: "The store's normalizer for invariant I4 (read(write(x)) == write(x)), as a command line. Empty means the implementation itself.",
+    parse: text
+  }),
+  "read-url": row({
+    name: "read-url",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--read-url URL",
+      help: ["the read side over http"]
+    },
+    input: "The store's normalizer for I4 served over HTTP, instead of `read-command`.",
+    parse: text
+  }),
+  "implementation-name": row({
+    name: "implementation-name",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--implementation-name N",
+      help: ["what you call it, for the record"]
+    },
+    input: "What you call your implementation, as the record states it. Empty means null.",
+    parse: (value) => text(value) ?? null
+  }),
+  "implementation-version": row({
+    name: "implementation-version",
+    default: "",
+    cli: { type: "string", section: "implementation", label: "--implementation-version V", help: [""] },
+    input: "Its version, as the record states it. Empty means null.",
+    parse: (value) => text(value) ?? null
+  }),
+  "compare-command": row({
+    name: "compare-command",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: '--compare-command "CMD"',
+      help: [
+        "a second implementation: every corpus input and --compare-runs generated",
+        "values go to both; each disagreement is shrunk and shown (exit 1)"
+      ]
+    },
+    input: "A second implementation's command line, for a differential run: every corpus input and `compare-runs` generated values go to both, and each disagreement is shrunk and shown in the job summary. A disagreement fails the step unless `fail-on-nonconformant` is false.",
+    parse: text
+  }),
+  "compare-protocol": row({
+    name: "compare-protocol",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--compare-protocol P",
+      help: ["the second one's protocol (default: --protocol); needs --compare-command"]
+    },
+    input: "How `compare-command` speaks: `once` or `lines`. Empty means the same as `protocol`; set only with `compare-command`.",
+    parse: (value) => value === "" ? void 0 : parseProtocol(value)
+  }),
+  "compare-runs": row({
+    name: "compare-runs",
+    default: String(DEFAULT_COMPARE_RUNS),
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--compare-runs N",
+      help: [
+        `generated values for the comparison (default ${DEFAULT_COMPARE_RUNS}, at most ${MAX_COMPARE_RUNS})`
+      ]
+    },
+    input: `How many generated values the differential run sends to both implementations (at most ${MAX_COMPARE_RUNS}).`,
+    parse: count2(0, MAX_COMPARE_RUNS)
+  }),
+  suites: row({
+    name: "suites",
+    default: "all",
+    cli: {
+      type: "string",
+      aliases: ["suite"],
+      section: "corpus",
+      label: "--suite(s) all|LIST",
+      help: [
+        "all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,",
+        "numbers, generated"
+      ]
+    },
+    input: "`all`, or a comma-separated list of: jcs, reject, canon-or-reject, invariants, numbers, generated (fast-check properties, seeded by `seed`).",
+    parse: (value) => parseSuites(value)
+  }),
+  profile: row({
+    name: "profile",
+    default: DEFAULT_PROFILE,
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--profile rfc8785|nfc",
+      help: ["rfc8785 (default) keeps strings as sent; nfc is for stores that normalize"]
+    },
+    input: "`rfc8785` (strings kept exactly as sent) or `nfc` (for stores that normalize strings to NFC on write).",
+    parse: (value) => parseProfile(value)
+  }),
+  numbers: row({
+    name: "numbers",
+    default: String(DEFAULT_NUMBERS),
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--numbers N",
+      help: [
+        `how many generated doubles the numbers suite sends (default ${DEFAULT_NUMBERS},`,
+        `at most ${MAX_NUMBERS})`
+      ]
+    },
+    input: `How many generated doubles the \`numbers\` suite sends (0 skips them, at most ${MAX_NUMBERS}).`,
+    parse: count2(0, MAX_NUMBERS)
+  }),
+  "generated-runs": row({
+    name: "generated-runs",
+    default: String(DEFAULT_GENERATED_RUNS2),
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--generated-runs N",
+      help: [
+        `runs of each fast-check property in the generated suite (default ${DEFAULT_GENERATED_RUNS2},`,
+        `at most ${MAX_GENERATED_RUNS})`
+      ]
+    },
+    input: `How many runs of each property the \`generated\` suite makes (over all shards, at most ${MAX_GENERATED_RUNS}).`,
+    parse: count2(0, MAX_GENERATED_RUNS)
+  }),
+  seed: row({
+    name: "seed",
+    default: String(DEFAULT_SEED2),
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--seed N|random",
+      help: [
+        `seeds the numbers and generated suites (default ${DEFAULT_SEED2}, the same verdict on`,
+        "every rerun); random draws one and prints it; case names carry it for replay"
+      ]
+    },
+    input: `Seeds the numbers sweep and the generated suite (a whole number 0 to ${MAX_SEED}), so a rerun sends the same cases; the record's suite names it. \`random\` draws one and prints it, so the run can be replayed.`,
+    parse: (value, c) => parseSeed(value, c.subject)
+  }),
+  shard: row({
+    name: "shard",
+    default: "",
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--shard K/N",
+      help: [
+        "run part K of N: the numbers sweep and the generated cases are split (the",
+        "stored suites run in every shard); a matrix of N jobs covers them all once"
+      ]
+    },
+    input: "`K/N`: this job runs part K of N of the numbers sweep and the generated cases, so that a matrix of N jobs covers together what one job cannot (the aggregate checks they cover it exactly once). Empty means the whole run.",
+    parse: (value, c) => parseShard(value, c.subject)
+  }),
+  jobs: row({
+    name: "jobs",
+    default: "0",
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--jobs N",
+      help: [`parallel processes in once mode (default: one per CPU, at most ${MAX_JOBS})`]
+    },
+    input: `Processes run at once in \`once\` mode, at most ${MAX_JOBS}; 0 means one per CPU.`,
+    parse: count2(0, MAX_JOBS)
+  }),
+  "timeout-ms": row({
+    name: "timeout-ms",
+    default: String(DEFAULT_TIMEOUT_MS),
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--timeout-ms N",
+      help: [
+        `per-case time limit; the whole process group is killed (default ${DEFAULT_TIMEOUT_MS},`,
+        `from 1 to ${MAX_TIMEOUT_MS}, the longest a timer holds)`
+      ]
+    },
+    input: `The time limit for one case, in milliseconds (1 to ${MAX_TIMEOUT_MS}, the longest a timer holds); a case past it fails and the run goes on.`,
+    parse: count2(1, MAX_TIMEOUT_MS)
+  }),
+  "max-output-bytes": row({
+    name: "max-output-bytes",
+    default: String(DEFAULT_MAX_OUTPUT_BYTES),
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--max-output-bytes N",
+      help: [
+        `output cap per answer (default ${DEFAULT_MAX_OUTPUT_BYTES / 1024 / 1024} MiB, at most ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB)`
+      ]
+    },
+    parse: count2(1, MAX_OUTPUT_BYTES)
+  }),
+  out: row({
+    name: "out",
+    default: "",
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--out DIR",
+      help: [
+        "write record.json (signed), results.json and junit.xml into DIR (made if",
+        "missing; checked before the run starts)"
+      ]
+    },
+    parse: text
+  }),
+  "key-file": row({
+    name: "key-file",
+    default: "",
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--key-file FILE",
+      help: [
+        "sign with this key (64 hex digits, or a PKCS#8 PEM); also $CANON_CONFORMANCE_KEY.",
+        "Without one, a key is made for the run and forgotten."
+      ]
+    },
+    parse: text
+  }),
+  "signing-key": row({
+    name: "signing-key",
+    default: "",
+    input: 'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets.',
+    parse: (value) => value
+  }),
+  quiet: row({
+    name: "quiet",
+    default: "false",
+    cli: { type: "boolean", section: "run", label: "--quiet", help: ["no progress lines"] },
+    parse: flag
+  }),
+  "no-color": row({
+    name: "no-color",
+    default: "false",
+    cli: { type: "boolean", section: "run", label: "--no-color", help: ["no colour (also NO_COLOR=1)"] },
+    parse: flag
+  }),
+  help: row({
+    name: "help",
+    default: "false",
+    cli: { type: "boolean", short: "h", section: "run", label: "--help", help: ["this text"] },
+    parse: flag
+  }),
+  "artifact-name": row({
+    name: "artifact-name",
+    default: "canon-conformance",
+    input: "The name of the uploaded artifact (record.json, summary.md, junit.xml, badge.svg, badge.json, results.json).",
+    parse: artifactName
+  }),
+  "retention-days": row({
+    name: "retention-days",
+    default: "",
+    input: "Days to keep the artifact (1-90); empty means the repository's default.",
+    parse: retentionDays
+  }),
+  upload: row({ name: "upload", default: "true", input: "Upload the artifact.", parse: yesNo }),
+  summary: row({
+    name: "summary",
+    default: "true",
+    input: "Write the job summary (the pull request's view of the run).",
+    parse: yesNo
+  }),
+  badge: row({
+    name: "badge",
+    default: "true",
+    input: "Write badge.svg and badge.json beside the record.",
+    parse: yesNo
+  }),
+  "fail-on-nonconformant": row({
+    name: "fail-on-nonconformant",
+    default: "true",
+    input: "Fail the step when the implementation is not conformant, or when the differential run found a disagreement. A run that cannot start always fails.",
+    parse: yesNo
+  }),
+  records: row({
+    name: "records",
+    default: ".",
+    input: "Aggregate mode: a folder of downloaded artifacts (searched for record.json, e.g. what actions/download-artifact with `pattern:` wrote), or one record.json; relative to the workspace.",
+    parse: records
+  }),
+  "require-conformant": row({
+    name: "require-conformant",
+    default: "true",
+    input: "Aggregate mode also fails the step when an implementation is not conformant (a refused record or a disagreement always fails it).",
+    parse: yesNo
+  })
+};
+var ROWS = Object.values(OPTIONS);
+
+// src/options/read.ts
+function cliFace(values, cwd = process.cwd()) {
+  return {
+    text(name) {
+      const flag2 = OPTIONS[name].cli;
+      if (!flag2) return void 0;
+      for (const spelling of [...flag2.aliases ?? [], name]) {
+        const value = values[spelling];
+        if (value !== void 0) return String(value);
+      }
+      return void 0;
+    },
+    subject: (name) => `--${name}`,
+    ref: (name) => `--${name}`,
+    base: cwd,
+    relativeTo: "the current directory"
+  };
+}
+function readOption(name, face) {
+  const row2 = OPTIONS[name];
+  const given2 = face.text(name) ?? "";
+  const text2 = given2.trim() === "" ? row2.default : given2;
+  try {
+    return row2.parse(text2, {
+      subject: face.subject(name),
+      base: face.base,
+      relativeTo: face.relativeTo
+    });
+  } catch (error) {
+    if (error instanceof OptionError && error.option === void 0)
+      throw new OptionError(error.message, name);
+    throw error;
+  }
+}
+function readRunOptions(face) {
+  const command = readOption("command", face);
+  const url = readOption("url", face);
+  if (!command && !url) throw new OptionError(RULES.noImplementation(face.ref));
+  if (command && url) throw new OptionError(RULES.twoImplementations(face.ref));
+  const readCommand = readOption("read-command", face);
+  const readUrl = readOption("read-url", face);
+  if (readCommand && readUrl) throw new OptionError(RULES.twoReadSides(face.ref));
+  const compareCommand = readOption("compare-command", face);
+  const compareProtocol = readOption("compare-protocol", face);
+  if (compareProtocol && !compareCommand) throw new OptionError(RULES.compareProtocolAlone(face.ref));
+  const compareRuns = readOption("compare-runs", face);
+  const { seed, random } = readOption("seed", face);
+  const shard = readOption("shard", face);
+  const jobs = readOption("jobs", face);
+  const out = readOption("out", face);
+  const options = {
+    ...command ? { command } : {},
+    ...url ? { url } : {},
+    protocol: readOption("protocol", face),
+    shell: readOption("shell", face),
+    ...readCommand ? { readCommand } : {},
+    ...readUrl ? { readUrl } : {},
+    suites: readOption("suites", face),
+    profile: readOption("profile", face),
+    numbers: readOption("numbers", face),
+    seed,
+    generatedRuns: readOption("generated-runs", face),
+    ...shard ? { shard } : {},
+    ...compareCommand ? { compareCommand, ...compareProtocol ? { compareProtocol } : {}, compareRuns } : {},
+    // 0: one per CPU, within the same bound as a number given.
+    jobs: jobs === 0 ? Math.min(availableParallelism(), MAX_JOBS) : jobs,
+    timeoutMs: readOption("timeout-ms", face),
+    maxOutputBytes: readOption("max-output-bytes", face),
+    workingDirectory: readOption("working-directory", face),
+    ...out ? { outDir: out } : {},
+    implementationName: readOption("implementation-name", face),
+    implementationVersion: readOption("implementation-version", face)
+  };
+  return { options, randomSeed: random };
 }
 
 // src/run.ts
-import { mkdir as mkdir3, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join5, resolve as resolve3 } from "node:path";
+import { resolve as resolve8 } from "node:path";
 
 // src/adapters/errors.ts
 var AdapterSetupError = class extends Error {
@@ -19033,8 +21512,8 @@ function spawnTarget(command, shell, platform = process.platform) {
 
 // src/adapters/program.ts
 import { createHash } from "node:crypto";
-import { accessSync, constants, createReadStream, statSync } from "node:fs";
-import { isAbsolute, resolve as resolve2, win32 } from "node:path";
+import { accessSync, constants, createReadStream, statSync as statSync2 } from "node:fs";
+import { isAbsolute as isAbsolute2, resolve as resolve6, win32 } from "node:path";
 import { pipeline } from "node:stream/promises";
 
 // src/adapters/limiter.ts
@@ -19048,7 +21527,7 @@ var Limiter = class {
   running = 0;
   waiting = [];
   async run(task) {
-    if (this.running >= this.limit) await new Promise((resolve4) => this.waiting.push(resolve4));
+    if (this.running >= this.limit) await new Promise((resolve10) => this.waiting.push(resolve10));
     this.running++;
     try {
       return await task();
@@ -19073,19 +21552,19 @@ function checkLimits(o) {
 import { isUtf8 as isUtf82 } from "node:buffer";
 var REASON_BYTES = 1024;
 var lenient = new TextDecoder("utf-8", { fatal: false });
-function oneLine(bytes2, limit = REASON_BYTES) {
-  const text = lenient.decode(bytes2.subarray(0, limit));
-  const line = text.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/ {2,}/g, " ").trim();
-  return bytes2.length > limit ? `${line} ...` : line;
+function oneLine(bytes3, limit = REASON_BYTES) {
+  const text2 = lenient.decode(bytes3.subarray(0, limit));
+  const line = text2.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/ {2,}/g, " ").trim();
+  return bytes3.length > limit ? `${line} ...` : line;
 }
-function utf8Problem(bytes2) {
-  if (isUtf82(bytes2)) return void 0;
-  const probe = new TextDecoder("utf-8", { fatal: true });
-  for (let i = 0; i < bytes2.length; i++) {
+function utf8Problem(bytes3) {
+  if (isUtf82(bytes3)) return void 0;
+  const probe3 = new TextDecoder("utf-8", { fatal: true });
+  for (let i = 0; i < bytes3.length; i++) {
     try {
-      probe.decode(bytes2.subarray(i, i + 1), { stream: true });
+      probe3.decode(bytes3.subarray(i, i + 1), { stream: true });
     } catch {
-      return `not UTF-8: invalid byte 0x${bytes2[i].toString(16).padStart(2, "0")} at offset ${i}`;
+      return `not UTF-8: invalid byte 0x${bytes3[i].toString(16).padStart(2, "0")} at offset ${i}`;
     }
   }
   return "not UTF-8: truncated sequence at the end";
@@ -19228,7 +21707,7 @@ function createHttpCanonicalizer(o) {
 // src/adapters/program.ts
 function isFile(path) {
   try {
-    return statSync(path).isFile();
+    return statSync2(path).isFile();
   } catch {
     return false;
   }
@@ -19256,10 +21735,10 @@ function resolveProgram(name, lookup) {
   const platform = lookup.platform ?? process.platform;
   const env = lookup.env ?? process.env;
   const candidatesIn = (dir) => {
-    const base = resolve2(lookup.cwd, dir, name);
+    const base = resolve6(lookup.cwd, dir, name);
     return platform === "win32" ? windowsCandidates(base, env) : [base];
   };
-  if (hasDirectory(name, platform) || isAbsolute(name)) {
+  if (hasDirectory(name, platform) || isAbsolute2(name)) {
     const found = candidatesIn(".").find(isFile);
     if (found === void 0) throw new AdapterSetupError(`command not found: ${name} (no such file)`);
     if (!isExecutable(found, platform)) {
@@ -19268,8 +21747,8 @@ function resolveProgram(name, lookup) {
     return found;
   }
   const pathVar = (platform === "win32" ? env.Path ?? env.PATH : env.PATH) ?? "";
-  const sep = platform === "win32" ? ";" : ":";
-  const dirs = pathVar.split(sep).map((d) => d === "" ? "." : d);
+  const sep2 = platform === "win32" ? ";" : ":";
+  const dirs = pathVar.split(sep2).map((d) => d === "" ? "." : d);
   if (platform === "win32") dirs.unshift(".");
   let notExecutable;
   for (const dir of dirs) {
@@ -19317,7 +21796,7 @@ async function describeImplementation(q) {
   }
   for (const w of words) {
     if (w === "") continue;
-    const absolute = resolve2(q.cwd, w);
+    const absolute = resolve6(q.cwd, w);
     if (isFile(absolute)) named.push({ path: w, absolute });
   }
   const seen = /* @__PURE__ */ new Set();
@@ -19340,16 +21819,17 @@ function prepareSpawn(o) {
     argv0: target.program,
     args: target.args,
     cwd: o.cwd,
-    windowsVerbatimArguments: target.windowsVerbatimArguments
+    windowsVerbatimArguments: target.windowsVerbatimArguments,
+    ...o.launcher ? { launcher: o.launcher } : {}
   };
 }
 
 // src/adapters/line-framing.ts
 var CR = 13;
 var LF3 = 10;
+var SPACE = 32;
 var QUOTE4 = 34;
 var BACKSLASH4 = 92;
-var SPACE = 32;
 var U0001 = 1;
 function encodeRequestLine(input) {
   const line = Buffer.allocUnsafe(input.length + 1);
@@ -19377,24 +21857,128 @@ function encodeRequestLine(input) {
   return line;
 }
 
+// src/adapters/line-sync.ts
+var PREFIX = Buffer.from('"canon-conformance sync ');
+var QUOTE5 = 34;
+var ZERO2 = 48;
+var NINE = 57;
+function syncRequestLine(n) {
+  return Buffer.from(`{"canon-conformance sync ${n}":true}
+`);
+}
+function syncNumberIn(line) {
+  const buf = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
+  const at = buf.indexOf(PREFIX);
+  if (at < 0) return void 0;
+  let n = 0;
+  let digits = 0;
+  for (let i = at + PREFIX.length; i < buf.length; i++) {
+    const b = buf[i];
+    if (b === QUOTE5) return digits > 0 ? n : void 0;
+    if (b < ZERO2 || b > NINE || digits >= 15) return void 0;
+    n = n * 10 + (b - ZERO2);
+    digits++;
+  }
+  return void 0;
+}
+
 // src/adapters/process-group.ts
 import { spawn, spawnSync } from "node:child_process";
+
+// src/sandbox/errors.ts
+var SandboxSetupError = class extends Error {
+  name = "SandboxSetupError";
+};
+
+// src/sandbox/environment.ts
+var KEY_VARIABLE = "CANON_CONFORMANCE_KEY";
+var RUNNER_SECRET_VARIABLES = [
+  KEY_VARIABLE,
+  "GITHUB_TOKEN",
+  "ACTIONS_RUNTIME_TOKEN",
+  "ACTIONS_RUNTIME_URL",
+  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+  "ACTIONS_ID_TOKEN_REQUEST_URL",
+  "ACTIONS_CACHE_URL",
+  "ACTIONS_RESULTS_URL"
+];
+var FILE_COMMAND_VARIABLES = [
+  "GITHUB_ENV",
+  "GITHUB_OUTPUT",
+  "GITHUB_PATH",
+  "GITHUB_STATE",
+  "GITHUB_STEP_SUMMARY"
+];
+var RUN_TOKEN_VARIABLE = "CANON_CONFORMANCE_RUN_TOKEN";
+var FORBIDDEN = /* @__PURE__ */ new Set([...RUNNER_SECRET_VARIABLES, ...FILE_COMMAND_VARIABLES]);
+function isWithheldVariable(name) {
+  const upper = name.toUpperCase();
+  return FORBIDDEN.has(upper) || upper.startsWith("INPUT_");
+}
+function isLocaleVariable(name) {
+  return name === "LANG" || name === "LANGUAGE" || name.startsWith("LC_");
+}
+function checkPassEnv(names) {
+  for (const name of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      throw new SandboxSetupError(`pass-env: '${name}' is not an environment variable name`);
+    }
+    if (isWithheldVariable(name)) {
+      throw new SandboxSetupError(
+        `pass-env: ${name} is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
+      );
+    }
+  }
+}
+function inheritedEnvironment(parent, runToken) {
+  const env = {};
+  for (const [name, value] of Object.entries(parent)) {
+    if (value !== void 0 && !isWithheldVariable(name)) env[name] = value;
+  }
+  if (runToken !== void 0) env[RUN_TOKEN_VARIABLE] = runToken;
+  return env;
+}
+function sandboxEnvironment(parent, o) {
+  const env = {};
+  for (const [name, value] of Object.entries(parent)) {
+    if (value !== void 0 && isLocaleVariable(name)) env[name] = value;
+  }
+  for (const name of o.passEnv) {
+    const value = parent[name];
+    if (value !== void 0 && !isWithheldVariable(name)) env[name] = value;
+  }
+  env.PATH = parent.PATH ?? "/usr/local/bin:/usr/bin:/bin";
+  env.HOME = o.scratch;
+  env.TMPDIR = o.scratch;
+  return env;
+}
+
+// src/adapters/process-group.ts
 var live = /* @__PURE__ */ new Set();
+var cleanups = /* @__PURE__ */ new Set();
 var hooked = false;
+var interruptedBy;
+var INTERRUPT_GRACE_MS = 2e3;
 function spawnGroup(s) {
-  const child = spawn(s.program, s.args, {
-    cwd: s.cwd,
+  if (interruptedBy !== void 0) throw new Error(`the run was interrupted by ${interruptedBy}`);
+  const launched = s.launcher?.launch(s) ?? {
+    program: s.program,
     argv0: s.argv0,
+    args: s.args,
+    env: inheritedEnvironment(process.env)
+  };
+  hookExit();
+  const child = spawn(launched.program, launched.args, {
+    cwd: s.cwd,
+    argv0: launched.argv0,
+    env: launched.env,
     stdio: ["pipe", "pipe", "pipe"],
     detached: process.platform !== "win32",
     windowsHide: true,
     windowsVerbatimArguments: s.windowsVerbatimArguments ?? false
   });
   const pid = child.pid;
-  if (pid !== void 0) {
-    live.add(pid);
-    hookExit();
-  }
+  if (pid !== void 0) live.add(pid);
   return child;
 }
 function killGroup(child) {
@@ -19427,23 +22011,46 @@ function killAllGroups() {
   }
   live.clear();
 }
-function onSignal(signal) {
+function atExitOrInterrupt(fn) {
+  hookExit();
+  cleanups.add(fn);
+  return () => cleanups.delete(fn);
+}
+function runCleanups() {
   killAllGroups();
-  if (process.listenerCount(signal) === 1) {
-    process.removeListener(signal, onSignal);
-    process.kill(process.pid, signal);
+  for (const fn of [...cleanups]) {
+    cleanups.delete(fn);
+    try {
+      fn();
+    } catch {
+    }
   }
+}
+var SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 };
+function onSignal(signal) {
+  interruptedBy ??= signal;
+  runCleanups();
+  process.removeListener("SIGINT", onSignal);
+  process.removeListener("SIGTERM", onSignal);
+  if (process.listenerCount(signal) === 0) {
+    process.kill(process.pid, signal);
+    return;
+  }
+  setTimeout(() => process.exit(128 + (SIGNAL_NUMBERS[signal] ?? 0)), INTERRUPT_GRACE_MS).unref();
 }
 function hookExit() {
   if (hooked) return;
   hooked = true;
-  process.on("exit", killAllGroups);
+  process.on("exit", runCleanups);
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
 }
 
 // src/adapters/command-lines.ts
 var MAX_RESTARTS = 5;
+var SEGMENT_REQUESTS = 64;
+var MAX_FRAMING_LOSSES = 8;
+var SYNC_ECHO_WAIT_MS = 1e3;
 var LOCKSTEP_QUIET_MS = 50;
 var LF4 = 10;
 var CR2 = 13;
@@ -19458,6 +22065,19 @@ function judgeLine(line) {
   if (problem !== void 0) return { status: "failed", reason: `answer is ${problem}` };
   return { status: "canonical", output: line };
 }
+function wrongLineCount(lines) {
+  if (lines.length === 0) {
+    return {
+      status: "failed",
+      reason: "answered no line: the command went on to the next request without answering this one"
+    };
+  }
+  const shown3 = lines.slice(0, 2).map((l) => JSON.stringify(oneLine(l, 60)));
+  return {
+    status: "failed",
+    reason: `answered with ${lines.length} lines instead of one (a raw line feed inside the answer, or a print to stdout that belongs on stderr?): ${shown3.join(" then ")}${lines.length > 2 ? " ..." : ""}`
+  };
+}
 var LinesSession = class {
   constructor(spec, o) {
     this.spec = spec;
@@ -19465,10 +22085,12 @@ var LinesSession = class {
   }
   spec;
   o;
-  /** Every request not yet answered, oldest first. */
-  pending = [];
-  /** How many of `pending`, from the head, the current process has been sent. */
-  written = 0;
+  /** Asked for and not yet written to the current process, oldest first. */
+  queue = [];
+  /** Written to the current process and not yet settled, in order. */
+  inFlight = [];
+  /** With sync requests: the lines read since the last sync echo, not yet attributed. */
+  lines = [];
   child;
   /** Bumped at every (re)start, so that events of a killed process are ignored. */
   generation = 0;
@@ -19481,9 +22103,20 @@ var LinesSession = class {
   stderr = new TailBuffer();
   headTimer;
   timedHead;
+  echoTimer;
   restartsWithoutAnswer = 0;
-  lockstep = false;
-  /** In lockstep: the answer read, waiting out the quiet period. */
+  /** Sync requests are in use: until the command shows it does not echo them. */
+  syncing = true;
+  nextSync = 0;
+  /** The sync request the current process was sent first, and whether it is still to be written. */
+  startSync = -1;
+  startSyncDue = false;
+  framingLosses = 0;
+  /** Every request from now on is sent alone (after MAX_FRAMING_LOSSES). */
+  aloneForever = false;
+  /** Since the last provisional failure, every request asked again answered with exactly one line. */
+  cleanSinceFault = true;
+  /** Without sync requests: the answer of a request sent alone, waiting out the quiet period. */
   held;
   gaveUp;
   closed = false;
@@ -19491,8 +22124,8 @@ var LinesSession = class {
   canonicalize(input) {
     if (this.closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
     if (this.gaveUp !== void 0) return Promise.resolve({ status: "failed", reason: this.gaveUp });
-    return new Promise((resolve4) => {
-      this.pending.push({ line: encodeRequestLine(input), resolve: resolve4 });
+    return new Promise((resolve10) => {
+      this.queue.push({ line: encodeRequestLine(input), resolve: resolve10, alone: false });
       if (this.child === void 0) this.start();
       else this.schedulePump();
       this.armHeadTimer();
@@ -19504,19 +22137,19 @@ var LinesSession = class {
     this.failAll("the run was closed before the command answered");
     const child = this.child;
     if (child === void 0) return;
-    const exited = new Promise((resolve4) => this.exitWaiters.push(resolve4));
+    const exited = new Promise((resolve10) => this.exitWaiters.push(resolve10));
     child.stdin.end();
     await Promise.race([exited, new Promise((r) => setTimeout(r, EXIT_GRACE_MS))]);
     this.stop();
   }
   start() {
     const generation = ++this.generation;
-    this.written = 0;
     this.waitingDrain = false;
     this.childExited = false;
     this.partial = [];
     this.partialSize = 0;
     this.stderr.clear();
+    this.startSyncDue = this.syncing;
     let child;
     try {
       child = spawnGroup(this.spec);
@@ -19572,7 +22205,7 @@ var LinesSession = class {
     this.pump();
   }
   /** Pumps once the current burst of requests is queued: requests asked for together (the answers of
-   * one read release many callers at once) go out in one write instead of one syscall each. */
+   * one segment release many callers at once) go out in one write instead of one syscall each. */
   schedulePump() {
     if (this.pumpScheduled) return;
     this.pumpScheduled = true;
@@ -19581,21 +22214,63 @@ var LinesSession = class {
       this.pump();
     });
   }
-  /** Writes every pending request not yet sent, in one write, unless stdin is pushing back (then on
-   * 'drain'). In lockstep only the head is sent, and only when no answer is being held. */
+  /** Writes what can be written now, in one write, unless stdin is pushing back (then on 'drain'). */
   pump() {
     const child = this.child;
     if (child === void 0 || this.waitingDrain || this.childExited) return;
-    if (this.lockstep && this.held !== void 0) return;
-    const limit = this.lockstep ? Math.min(1, this.pending.length) : this.pending.length;
-    if (this.written >= limit) return;
-    const lines = this.pending.slice(this.written, limit).map((r) => r.line);
-    this.written = limit;
-    if (!child.stdin.write(lines.length === 1 ? lines[0] : Buffer.concat(lines))) this.waitingDrain = true;
+    const items2 = [];
+    const bufs = [];
+    const send = (item) => {
+      items2.push(item);
+      bufs.push(item.request?.line ?? syncRequestLine(item.sync));
+    };
+    const sync = () => send({ sync: this.nextSync++ });
+    if (this.startSyncDue) {
+      this.startSyncDue = false;
+      this.startSync = this.nextSync;
+      sync();
+    }
+    if (!this.syncing && (this.held !== void 0 || this.inFlight.some((i) => i.request?.alone))) return;
+    const busy = () => this.held !== void 0 || items2.some((i) => i.request) || this.inFlight.some((i) => i.request);
+    while (this.queue.length > 0) {
+      const head = this.queue[0];
+      if (head.provisional !== void 0) {
+        if (busy()) break;
+        this.queue.shift();
+        if (this.cleanSinceFault) {
+          head.resolve(head.provisional);
+          continue;
+        }
+        head.provisional = void 0;
+        head.alone = true;
+        this.queue.unshift(head);
+      }
+      const alone = head.alone || this.aloneForever;
+      if (!this.syncing) {
+        if (alone && busy()) break;
+        send({ request: this.queue.shift() });
+        if (alone) break;
+        continue;
+      }
+      send({ request: this.queue.shift() });
+      if (!alone) {
+        for (let n = 1; n < SEGMENT_REQUESTS; n++) {
+          const next = this.queue[0];
+          if (next === void 0 || next.alone || next.provisional !== void 0) break;
+          send({ request: this.queue.shift() });
+        }
+      }
+      sync();
+    }
+    if (bufs.length === 0) return;
+    this.inFlight.push(...items2);
+    if (!child.stdin.write(bufs.length === 1 ? bufs[0] : Buffer.concat(bufs))) this.waitingDrain = true;
+    this.armEchoWait();
+    this.armHeadTimer();
   }
   onData(chunk) {
-    const answered = [];
-    let framingLost;
+    const lines = [];
+    let overflow = false;
     let start = 0;
     for (; ; ) {
       const lf = chunk.indexOf(LF4, start);
@@ -19609,106 +22284,239 @@ var LinesSession = class {
       start = lf + 1;
       if (line.length > 0 && line[line.length - 1] === CR2) line = line.subarray(0, -1);
       if (line.length > this.o.maxOutputBytes) {
-        this.overflow(answered);
-        return;
-      }
-      if (this.held !== void 0 || this.written === 0) {
-        framingLost = "framing lost: the command printed a line with no request waiting for it";
+        overflow = true;
         break;
       }
-      const request = this.pending.shift();
-      this.written--;
-      answered.push({ request, answer: judgeLine(line) });
+      lines.push(line);
     }
-    if (framingLost === void 0 && start < chunk.length) {
+    if (!overflow && start < chunk.length) {
       this.partial.push(chunk.subarray(start));
       this.partialSize += chunk.length - start;
-      if (this.partialSize > this.o.maxOutputBytes) {
-        this.overflow(answered);
+      overflow = this.partialSize > this.o.maxOutputBytes;
+    }
+    const generation = this.generation;
+    if (this.syncing) {
+      for (const line of lines) {
+        this.onSyncedLine(line);
+        if (generation !== this.generation) return;
+      }
+    } else {
+      this.onPlainLines(lines);
+      if (generation !== this.generation) return;
+    }
+    if (overflow) {
+      const reason = `answer line passed the cap of ${this.o.maxOutputBytes} bytes`;
+      this.fault(`${reason}; command restarted`, reason);
+    }
+  }
+  /** With sync requests: a sync echo settles everything written before it; other lines wait for one. */
+  onSyncedLine(line) {
+    const n = syncNumberIn(line);
+    if (n !== void 0) {
+      const at = this.inFlight.findIndex((item) => item.sync === n);
+      if (at >= 0) this.settleThrough(at);
+      return;
+    }
+    this.lines.push(line);
+    this.restartsWithoutAnswer = 0;
+    if (this.lines.length > this.inFlight.length + SEGMENT_REQUESTS) {
+      this.fault(void 0, "the command printed far more lines than it was sent requests");
+      return;
+    }
+    this.armEchoWait();
+    this.armHeadTimer();
+  }
+  /** The sync request at `inFlight[at]` was echoed: the lines since the last echo answer the requests
+   * written before it, if there is exactly one per request. */
+  settleThrough(at) {
+    const items2 = this.inFlight.splice(0, at + 1);
+    const lines = this.lines.splice(0);
+    clearTimeout(this.echoTimer);
+    const requests = items2.flatMap((i) => i.request ? [i.request] : []);
+    const unechoed = items2.length - 1 - requests.length;
+    if (requests.length === 0) {
+    } else if (unechoed === 0 && lines.length === requests.length) {
+      for (const [k, r] of requests.entries()) r.resolve(judgeLine(lines[k]));
+    } else if (unechoed === 0 && requests.length === 1) {
+      this.cleanSinceFault = false;
+      if (!requests[0].alone) this.countFramingLoss();
+      requests[0].resolve(wrongLineCount(lines));
+    } else {
+      this.cleanSinceFault = false;
+      this.countFramingLoss();
+      for (const r of requests) r.alone = true;
+      this.queue.unshift(...requests);
+    }
+    this.armHeadTimer();
+    this.pump();
+  }
+  countFramingLoss() {
+    if (++this.framingLosses >= MAX_FRAMING_LOSSES) this.aloneForever = true;
+  }
+  /** Every item written has a line, but the sync echo has not come: wait a while for it. */
+  armEchoWait() {
+    clearTimeout(this.echoTimer);
+    if (!this.syncing || this.inFlight.length === 0 || this.lines.length < this.inFlight.length) return;
+    this.echoTimer = setTimeout(() => {
+      if (this.inFlight.length === 0 || this.lines.length < this.inFlight.length) return;
+      if (this.lines.length > this.inFlight.length) {
+        this.syncing = false;
+        this.cleanSinceFault = false;
+        this.countFramingLoss();
+        for (const item of this.inFlight) if (item.request) item.request.alone = true;
+        this.restart("framing lost: the command printed more lines than it was sent requests");
         return;
       }
+      this.stopSyncing();
+      this.pump();
+      this.armHeadTimer();
+    }, SYNC_ECHO_WAIT_MS);
+  }
+  /** The command does not echo sync requests: settle what has lines by count, and go on without them. */
+  stopSyncing() {
+    this.syncing = false;
+    clearTimeout(this.echoTimer);
+    const settled = Math.min(this.lines.length, this.inFlight.length);
+    const items2 = this.inFlight.splice(0, settled);
+    const lines = this.lines.splice(0, settled);
+    for (const [k, item] of items2.entries()) item.request?.resolve(judgeLine(lines[k]));
+    this.lines = [];
+    this.inFlight = this.inFlight.filter((i) => i.request);
+  }
+  /** Without sync requests: each line answers the oldest request in flight, as it arrives. */
+  onPlainLines(lines) {
+    const answered = [];
+    let stray = false;
+    for (const line of lines) {
+      if (syncNumberIn(line) !== void 0) continue;
+      if (this.held !== void 0 || this.inFlight.length === 0) {
+        stray = true;
+        break;
+      }
+      answered.push({ request: this.inFlight.shift().request, answer: judgeLine(line) });
     }
-    if (framingLost !== void 0) {
-      this.lockstep = true;
-      const suspect = {
-        status: "failed",
-        reason: `${framingLost}; answers read with it are not trusted`
-      };
+    if (stray) {
+      const reason = "framing lost: the command printed a line with no request waiting for it";
+      let owner;
       if (this.held !== void 0) {
         clearTimeout(this.held.timer);
-        this.held.request.resolve(suspect);
+        owner = this.held.request;
         this.held = void 0;
+      } else if (answered.length === 1 && (answered[0].request.alone || this.aloneForever)) {
+        owner = answered.pop().request;
       }
-      for (const a of answered) a.request.resolve(suspect);
-      this.restart(framingLost);
+      if (owner !== void 0) {
+        this.cleanSinceFault = false;
+        owner.resolve({
+          status: "failed",
+          reason: "answered with more than one line (a raw line feed inside the answer, or a print to stdout that belongs on stderr?); command restarted"
+        });
+      }
+      const suspects = answered.map((a) => a.request);
+      if (suspects.length > 0) {
+        this.cleanSinceFault = false;
+        this.countFramingLoss();
+        for (const r of suspects) r.alone = true;
+        this.queue.unshift(...suspects);
+      }
+      this.restart(reason);
       return;
     }
     if (answered.length === 0) return;
     this.restartsWithoutAnswer = 0;
-    if (this.lockstep) {
-      const { request, answer } = answered[0];
+    const last = answered[answered.length - 1];
+    if (last.request.alone || this.aloneForever) {
       const timer = setTimeout(() => {
         this.held = void 0;
-        request.resolve(answer);
+        last.request.resolve(last.answer);
         this.pump();
         this.armHeadTimer();
       }, LOCKSTEP_QUIET_MS);
-      this.held = { request, answer, timer };
+      this.held = { ...last, timer };
       this.armHeadTimer();
       return;
     }
     for (const a of answered) a.request.resolve(a.answer);
     this.armHeadTimer();
+    this.pump();
   }
-  /** An answer line passed the cap: the head fails, the rest of the line is discarded by a restart. */
-  overflow(answered) {
-    for (const a of answered) a.request.resolve(a.answer);
-    const reason = `answer line passed the cap of ${this.o.maxOutputBytes} bytes`;
-    const head = this.written > 0 ? this.pending.shift() : void 0;
-    if (head !== void 0) {
-      this.written--;
-      head.resolve({ status: "failed", reason: `${reason}; command restarted` });
-    }
-    this.restart(reason);
+  /** The item the command owes the next line: with sync requests by count since the last echo. */
+  owed() {
+    if (this.syncing) return this.inFlight[this.lines.length];
+    return this.held === void 0 ? this.inFlight[0] : void 0;
   }
-  /** The head's time limit runs from when it became the head. */
+  /** The owed item's time limit runs from when it became the one owed. */
   armHeadTimer() {
-    const head = this.held === void 0 ? this.pending[0] : void 0;
+    const head = this.owed();
     if (head === this.timedHead) return;
     clearTimeout(this.headTimer);
     this.timedHead = head;
     if (head === void 0) return;
     this.headTimer = setTimeout(() => {
-      if (this.pending[0] !== head) return;
-      this.pending.shift();
-      this.written = Math.max(0, this.written - 1);
+      if (this.owed() !== head) return;
       const reason = `no answer within ${this.o.timeoutMs} ms`;
-      head.resolve({
-        status: "failed",
-        reason: `${reason}; process group killed and command restarted${stderrSuffix(this.stderr.bytes())}`
-      });
-      this.restart(reason);
+      this.fault(
+        `${reason}; process group killed and command restarted${stderrSuffix(this.stderr.bytes())}`,
+        reason
+      );
     }, this.o.timeoutMs);
   }
-  /** The process died by itself (or never started): the head fails with why, the rest go on. */
+  /**
+   * The owed line did not come (time limit, exit) or was too long: settles whom that fails, then
+   * restarts the command for the rest. `failure` is the reason the request owed the line gets;
+   * undefined when no request can be blamed, and everything in flight is asked again alone.
+   */
+  fault(failure, restartReason) {
+    const failed = (reason) => ({ status: "failed", reason });
+    this.cleanSinceFault = false;
+    if (!this.syncing) {
+      if (this.held !== void 0) {
+        clearTimeout(this.held.timer);
+        this.held.request.resolve(this.held.answer);
+        this.held = void 0;
+      }
+      const head2 = failure === void 0 ? void 0 : this.inFlight.shift();
+      head2?.request?.resolve(failed(failure));
+      this.restart(restartReason);
+      return;
+    }
+    const at = this.lines.length;
+    const head = failure === void 0 ? void 0 : this.inFlight[at];
+    if (head === void 0) {
+      for (const item of this.inFlight) if (item.request) item.request.alone = true;
+    } else if (head.sync === this.startSync) {
+      const first2 = this.inFlight.findIndex((i) => i.request);
+      const request = first2 >= 0 ? this.inFlight.splice(first2, 1)[0].request : this.queue.shift();
+      request?.resolve(failed(failure));
+    } else if (head.sync !== void 0) {
+      this.stopSyncing();
+    } else if (at === 0) {
+      this.inFlight.shift();
+      head.request.resolve(failed(failure));
+    } else {
+      for (const item of this.inFlight.slice(0, at)) if (item.request) item.request.alone = true;
+      head.request.provisional = failed(failure);
+      this.cleanSinceFault = true;
+    }
+    this.restart(restartReason);
+  }
+  /** The process died by itself (or never started). */
   onDeath(status) {
-    const tail = this.stderr.bytes();
-    const sent = this.written;
-    this.stop();
-    const why = `the command ${status}${stderrSuffix(tail)}`;
+    const why = `the command ${status}${stderrSuffix(this.stderr.bytes())}`;
+    const owesLine = this.syncing ? this.lines.length < this.inFlight.length : this.inFlight.length > 0;
+    if (owesLine) {
+      this.fault(`${why} while this request was pending; command restarted`, why);
+      return;
+    }
+    if (this.syncing && this.inFlight.length > 0) this.stopSyncing();
     if (this.held !== void 0) {
       clearTimeout(this.held.timer);
       this.held.request.resolve(this.held.answer);
       this.held = void 0;
     }
-    if (sent === 0) {
-      if (this.pending.length > 0) this.restart(why);
-      else this.armHeadTimer();
-      return;
-    }
-    const head = this.pending.shift();
-    head.resolve({ status: "failed", reason: `${why} while this request was pending; command restarted` });
-    this.restart(why);
+    this.stop();
+    if (this.queue.length > 0) this.restart(why);
+    else this.armHeadTimer();
   }
   /** Kills the current process and, unless given up or closed, starts a new one for what is pending. */
   restart(reason) {
@@ -19720,14 +22528,18 @@ var LinesSession = class {
       this.failAll(this.gaveUp);
       return;
     }
-    if (this.pending.length > 0) this.start();
+    if (this.queue.length > 0) this.start();
     this.armHeadTimer();
   }
+  /** Kills the current process; the requests it was sent go back to the front of the queue. */
   stop() {
     this.generation++;
     const child = this.child;
     this.child = void 0;
-    this.written = 0;
+    this.queue.unshift(...this.inFlight.flatMap((i) => i.request ? [i.request] : []));
+    this.inFlight = [];
+    this.lines = [];
+    clearTimeout(this.echoTimer);
     this.waitingDrain = false;
     this.partial = [];
     this.partialSize = 0;
@@ -19743,8 +22555,10 @@ var LinesSession = class {
       this.held.request.resolve({ status: "failed", reason });
       this.held = void 0;
     }
-    for (const r of this.pending.splice(0)) r.resolve({ status: "failed", reason });
-    this.written = 0;
+    for (const item of this.inFlight.splice(0)) item.request?.resolve({ status: "failed", reason });
+    for (const r of this.queue.splice(0)) r.resolve({ status: "failed", reason });
+    this.lines = [];
+    clearTimeout(this.echoTimer);
     this.armHeadTimer();
   }
 };
@@ -19779,12 +22593,12 @@ function judgeExit(code2, signal, stdout, stderr) {
   return { status: "canonical", output };
 }
 function runOnce(spec, input, o, register) {
-  return new Promise((resolve4) => {
+  return new Promise((resolve10) => {
     let child;
     try {
       child = spawnGroup(spec);
     } catch (e) {
-      resolve4({ status: "failed", reason: `could not start ${spec.argv0}: ${e.message}` });
+      resolve10({ status: "failed", reason: `could not start ${spec.argv0}: ${e.message}` });
       return;
     }
     const out = [];
@@ -19805,7 +22619,7 @@ function runOnce(spec, input, o, register) {
       child.stdin.destroy();
       child.stdout.destroy();
       child.stderr.destroy();
-      resolve4(answer);
+      resolve10(answer);
     };
     const unregister = register(
       () => finish({ status: "failed", reason: "the run was closed before the command answered" })
@@ -19901,7 +22715,7 @@ function createOnceCanonicalizer(o) {
 }
 
 // src/adapters/index.ts
-var DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+var DEFAULT_MAX_OUTPUT_BYTES2 = 16 * 1024 * 1024;
 function createCanonicalizer(options) {
   const { command, url } = options;
   if (command === void 0 === (url === void 0)) {
@@ -19912,415 +22726,445 @@ function createCanonicalizer(options) {
   return options.protocol === "lines" ? createLinesCanonicalizer(o) : createOnceCanonicalizer(o);
 }
 
-// src/corpus/index.ts
-import { readFile as readFile2 } from "node:fs/promises";
-
-// src/corpus/digest.ts
-import { createHash as createHash2 } from "node:crypto";
-function sha256Hex2(bytes2) {
-  return createHash2("sha256").update(bytes2).digest("hex");
-}
-function corpusDigest(files) {
-  const encoder6 = new TextEncoder();
-  const lines = [...new Set(files.map((f) => `${f.sha256}  ${f.path}
-`))].map(
-    (line) => encoder6.encode(line)
-  );
-  lines.sort(compareBytes);
-  const hash3 = createHash2("sha256");
-  for (const line of lines) hash3.update(line);
-  return `sha256:${hash3.digest("hex")}`;
-}
-function compareBytes(a, b) {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return a.length - b.length;
-}
-
-// src/corpus/manifest.ts
-var PROFILES = ["rfc8785", "nfc"];
-var KIND_MEMBERS = {
-  canon: ["input", "expected", "sha256", "keccak256"],
-  reject: ["input"],
-  "canon-or-reject": ["input", "expected"],
-  equal: ["a", "b"],
-  differ: ["a", "b"],
-  idempotent: ["input"],
-  roundtrip: ["input"]
-};
-var FILE_MEMBERS = /* @__PURE__ */ new Set(["input", "expected", "a", "b"]);
-var HEX_MEMBERS = /* @__PURE__ */ new Set(["sha256", "keccak256"]);
-var CASE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-var FILE_PATH = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/;
-var ManifestError = class extends Error {
-  name = "ManifestError";
-};
-function parseStoredManifest(file, suite, text) {
-  const fail = (where, problem) => {
-    throw new ManifestError(`${file}: ${where}${problem}`);
-  };
-  let doc;
+// src/sandbox/leftovers.ts
+import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
+function processesCarrying(token) {
+  if (process.platform !== "linux") return [];
+  const needle = Buffer.from(`${RUN_TOKEN_VARIABLE}=${token}\0`);
+  const found = [];
+  let entries2;
   try {
-    doc = JSON.parse(text);
-  } catch (error) {
-    fail("", `not JSON (${error.message})`);
+    entries2 = readdirSync("/proc");
+  } catch {
+    return [];
   }
-  if (!isRecord(doc)) return fail("", "must be a JSON object");
-  expectOnly(doc, ["suite", "cases"], (problem) => fail("", problem));
-  if (doc.suite !== suite) fail("", `"suite" must be "${suite}", got ${JSON.stringify(doc.suite)}`);
-  if (!Array.isArray(doc.cases)) return fail("", `"cases" must be an array`);
-  const seen = /* @__PURE__ */ new Set();
-  const cases = doc.cases.map((raw, index) => {
-    const name = isRecord(raw) && typeof raw.name === "string" ? raw.name : `#${index}`;
-    const at = (problem) => fail(`case "${name}": `, problem);
-    if (!isRecord(raw)) return at("must be a JSON object");
-    if (!CASE_NAME.test(name)) at("the name must be kebab-case (a-z, 0-9, single hyphens)");
-    if (seen.has(name)) at("the name is used twice");
-    seen.add(name);
-    const { profiles, ...base } = raw;
-    const overrides = profiles === void 0 ? {} : profiles;
-    if (!isRecord(overrides)) return at(`"profiles" must be an object`);
-    for (const profile of Object.keys(overrides)) {
-      if (!PROFILES.includes(profile))
-        at(`unknown profile "${profile}" (known: ${PROFILES.join(", ")})`);
-    }
-    const byProfile = {};
-    for (const profile of PROFILES) {
-      const override = overrides[profile] ?? {};
-      if (!isRecord(override)) return at(`profile "${profile}" must be an object`);
-      if ("name" in override) at(`profile "${profile}" may not rename the case`);
-      const where = profile === "rfc8785" || !(profile in overrides) ? "" : ` (profile "${profile}")`;
-      byProfile[profile] = validateCase({ ...base, ...override }, (problem) => at(problem + where));
-    }
-    return { name, byProfile };
-  });
-  return { suite, cases };
-}
-function validateCase(raw, fail) {
-  const kind = raw.kind;
-  if (typeof kind !== "string" || !(kind in KIND_MEMBERS)) {
-    fail(`"kind" must be one of ${Object.keys(KIND_MEMBERS).join(", ")}, got ${JSON.stringify(raw.kind)}`);
-  }
-  const members = KIND_MEMBERS[kind];
-  expectOnly(raw, ["name", "kind", "why", "source", ...members], fail);
-  for (const key of ["why", "source"]) {
-    const value = raw[key];
-    if (typeof value !== "string" || value.trim() === "" || value.includes("\n")) {
-      fail(`"${key}" must be a non-empty single-line string`);
-    }
-  }
-  for (const key of members) {
-    const value = raw[key];
-    if (typeof value !== "string") fail(`"${key}" is missing or not a string`);
-    const text = value;
-    if (FILE_MEMBERS.has(key) && !FILE_PATH.test(text)) {
-      fail(`"${key}" must be a relative path inside the suite folder (lowercase, no "..")`);
-    }
-    if (HEX_MEMBERS.has(key) && !/^[0-9a-f]{64}$/.test(text))
-      fail(`"${key}" must be 64 lowercase hex digits`);
-  }
-  return raw;
-}
-var NUMBERS_GENERATOR = "lowbias32-counter/1";
-function parseNumbersManifest(file, text) {
-  const fail = (problem) => {
-    throw new ManifestError(`${file}: ${problem}`);
-  };
-  let doc;
-  try {
-    doc = JSON.parse(text);
-  } catch (error) {
-    fail(`not JSON (${error.message})`);
-  }
-  if (!isRecord(doc)) return fail("must be a JSON object");
-  expectOnly(
-    doc,
-    ["suite", "generator", "seed", "blockSize", "blocksPerCase", "why", "source", "edgeCases"],
-    fail
-  );
-  if (doc.suite !== "numbers") fail(`"suite" must be "numbers"`);
-  if (doc.generator !== NUMBERS_GENERATOR) {
-    fail(
-      `"generator" must be "${NUMBERS_GENERATOR}" (the one this loader implements), got ${JSON.stringify(doc.generator)}`
-    );
-  }
-  if (!isSeed(doc.seed)) fail(`"seed" must be an integer from 0 to 2^32 - 1`);
-  for (const key of ["blockSize", "blocksPerCase"]) {
-    const value = doc[key];
-    if (!Number.isSafeInteger(value) || value < 1) fail(`"${key}" must be a positive integer`);
-  }
-  for (const key of ["why", "source"]) {
-    if (typeof doc[key] !== "string" || doc[key].trim() === "")
-      fail(`"${key}" must be a non-empty string`);
-  }
-  if (!Array.isArray(doc.edgeCases)) return fail(`"edgeCases" must be an array`);
-  doc.edgeCases.forEach((edge, i) => {
-    if (!isRecord(edge) || typeof edge.bits !== "string" || !/^[0-9a-f]{16}$/.test(edge.bits)) {
-      fail(`edgeCases[${i}].bits must be 16 lowercase hex digits`);
-    }
-    if (typeof edge.note !== "string") fail(`edgeCases[${i}].note must be a string`);
-    const exponent = Number.parseInt(edge.bits.slice(0, 3), 16) & 2047;
-    if (exponent === 2047)
-      fail(`edgeCases[${i}] (${edge.bits}) is NaN or Infinity, which JSON cannot carry`);
-  });
-  return doc;
-}
-function isSeed(value) {
-  return Number.isInteger(value) && value >= 0 && value <= 4294967295;
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function expectOnly(doc, allowed, fail) {
-  for (const key of Object.keys(doc)) {
-    if (!allowed.includes(key)) fail(`unknown member "${key}" (allowed: ${allowed.join(", ")})`);
-  }
-}
-
-// src/corpus/shard.ts
-function shardSlice(items2, shard) {
-  if (!shard) return [...items2];
-  checkShard(shard);
-  const start = Math.floor((shard.index - 1) * items2.length / shard.count);
-  const end = Math.floor(shard.index * items2.length / shard.count);
-  return items2.slice(start, end);
-}
-function checkShard(shard) {
-  const { index, count } = shard;
-  if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(index) || index < 1 || index > count) {
-    throw new RangeError(`a shard is K/N with 1 <= K <= N, got ${index}/${count}`);
-  }
-}
-
-// src/corpus/root.ts
-import { existsSync } from "node:fs";
-import { dirname as dirname3, join as join4 } from "node:path";
-import { fileURLToPath } from "node:url";
-function vectorsRoot() {
-  const start = dirname3(fileURLToPath(import.meta.url));
-  let dir = start;
-  for (; ; ) {
-    if (existsSync(join4(dir, "package.json")) && existsSync(join4(dir, "vectors")))
-      return join4(dir, "vectors");
-    const parent = dirname3(dir);
-    if (parent === dir) throw new Error(`no vectors/ folder found next to a package.json above ${start}`);
-    dir = parent;
-  }
-}
-
-// src/corpus/index.ts
-var CORPUS_DIR = "vectors";
-var SUITES_ON_DISK = SUITES.filter((s) => s !== "generated");
-var DEFAULT_SEED = 1;
-async function loadCorpus(options) {
-  checkOptions2(options);
-  const root = options.root ?? vectorsRoot();
-  const read2 = await readSuites(root, options.suites);
-  const cases = [];
-  for (const suite of SUITES) {
-    if (!options.suites.includes(suite)) continue;
-    if (suite === "numbers") {
-      const manifest2 = read2.numbers;
-      cases.push(
-        ...shardSlice(numbersCases(numbersPlan(manifest2, options.numbers, options.seed)), options.shard)
-      );
-      continue;
-    }
-    if (suite === "generated") {
-      const seed = options.seed ?? read2.seed;
-      const runs = options.generatedRuns ?? DEFAULT_GENERATED_RUNS;
-      cases.push(...shardSlice(generatedCases({ seed, runs, profile: options.profile }), options.shard));
-      continue;
-    }
-    const manifest = read2.stored.get(suite);
-    for (const entry of manifest.cases) {
-      cases.push(toCorpusCase(suite, entry.byProfile[options.profile], (path) => read2.bytes.get(path)));
-    }
-  }
-  return {
-    cases,
-    version: read2.version,
-    dir: CORPUS_DIR,
-    files: read2.files,
-    digest: corpusDigest(read2.files)
-  };
-}
-async function corpusFiles(root, suites) {
-  return (await readSuites(root, suites)).files;
-}
-async function readSuites(root, suites) {
-  for (const suite of suites) {
-    if (!SUITES.includes(suite)) throw new Error(`unknown suite "${suite}" (known: ${SUITES.join(", ")})`);
-  }
-  const bytes2 = /* @__PURE__ */ new Map();
-  const load = async (path, owner) => {
-    const known = bytes2.get(path);
-    if (known) return known;
-    let data;
+  for (const entry of entries2) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    let environ;
     try {
-      data = new Uint8Array(await readFile2(`${root}/${path.slice(CORPUS_DIR.length + 1)}`));
-    } catch (error) {
-      throw new ManifestError(
-        `${owner}${path} cannot be read (${error.code ?? error})`
-      );
-    }
-    bytes2.set(path, data);
-    return data;
-  };
-  const text = (data) => new TextDecoder().decode(data);
-  const versionPath = `${CORPUS_DIR}/VERSION`;
-  const version = text(await load(versionPath, "")).trim();
-  if (!/^\d+\.\d+\.\d+$/.test(version)) {
-    throw new ManifestError(
-      `${versionPath}: must hold a version like 2026.12.0, got ${JSON.stringify(version)}`
-    );
-  }
-  const result2 = { version, stored: /* @__PURE__ */ new Map(), bytes: bytes2, files: [], seed: DEFAULT_SEED };
-  for (const suite of SUITES) {
-    if (!suites.includes(suite) || suite === "generated") continue;
-    const manifestPath = `${CORPUS_DIR}/${suite}/manifest.json`;
-    const manifestText = text(await load(manifestPath, ""));
-    if (suite === "numbers") {
-      result2.numbers = parseNumbersManifest(manifestPath, manifestText);
-      result2.seed = result2.numbers.seed;
+      environ = readFileSync3(`/proc/${entry}/environ`);
+    } catch {
       continue;
     }
-    const manifest = parseStoredManifest(manifestPath, suite, manifestText);
-    result2.stored.set(suite, manifest);
-    for (const entry of manifest.cases) {
-      for (const profile of PROFILES) {
-        const stored = entry.byProfile[profile];
-        const owner = `${manifestPath}: case "${entry.name}": `;
-        const files = caseFiles(stored).map((file) => `${CORPUS_DIR}/${suite}/${file}`);
-        const loaded = await Promise.all(files.map((path) => load(path, owner)));
-        if (stored.kind === "canon") checkPinnedDigests(stored, loaded[1], `${owner}${files[1]}`);
+    if (Buffer.concat([environ, Buffer.from([0])]).includes(needle)) found.push(pid);
+  }
+  return found;
+}
+function killProcessesCarrying(token, rounds = 5) {
+  let killed = 0;
+  for (let round = 0; round < rounds; round++) {
+    const pids = processesCarrying(token);
+    if (pids.length === 0) break;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
       }
     }
   }
-  result2.files = [...bytes2.keys()].sort().map((path) => ({ path, sha256: sha256Hex2(bytes2.get(path)) }));
-  return result2;
+  return killed;
 }
-function caseFiles(stored) {
-  switch (stored.kind) {
-    case "canon":
-    case "canon-or-reject":
-      return [stored.input, stored.expected];
-    case "equal":
-    case "differ":
-      return [stored.a, stored.b];
-    default:
-      return [stored.input];
-  }
-}
-function checkPinnedDigests(stored, expected, where) {
-  const sha2562 = sha256Hex2(expected);
-  if (sha2562 !== stored.sha256)
-    throw new ManifestError(`${where}: its SHA-256 is ${sha2562}, the manifest pins ${stored.sha256}`);
-  const keccak256 = bytesToHex2(keccak_256(expected));
-  if (keccak256 !== stored.keccak256) {
-    throw new ManifestError(
-      `${where}: its Keccak-256 is ${keccak256}, the manifest pins ${stored.keccak256}`
-    );
+
+// src/sandbox/probe.ts
+import { spawnSync as spawnSync2 } from "node:child_process";
+import { accessSync as accessSync2, constants as constants2, readFileSync as readFileSync4, statSync as statSync3 } from "node:fs";
+import { delimiter, join as join7 } from "node:path";
+var BASE_FLAGS = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"];
+var PROBE_MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
+var NO_NESTED_USERNS = ["--unshare-user", "--disable-userns"];
+var PROBE_TIMEOUT_MS = 1e4;
+var cache2 = /* @__PURE__ */ new Map();
+function isExecutableFile(path) {
+  try {
+    if (!statSync3(path).isFile()) return false;
+    accessSync2(path, constants2.X_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
-function toCorpusCase(suite, stored, file) {
-  const at = (path) => file(`${CORPUS_DIR}/${suite}/${path}`);
-  const info = { suite, name: stored.name, why: stored.why, source: stored.source };
-  switch (stored.kind) {
-    case "canon":
-      return {
-        ...info,
-        kind: "canon",
-        input: at(stored.input),
-        expected: at(stored.expected),
-        sha256: stored.sha256,
-        keccak256: stored.keccak256
-      };
-    case "canon-or-reject":
-      return { ...info, kind: "canon-or-reject", input: at(stored.input), expected: at(stored.expected) };
-    case "equal":
-    case "differ":
-      return { ...info, kind: stored.kind, a: at(stored.a), b: at(stored.b) };
-    default:
-      return { ...info, kind: stored.kind, input: at(stored.input) };
+function findBwrap(env = process.env) {
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (dir === "" || !dir.startsWith("/")) continue;
+    const candidate = join7(dir, "bwrap");
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return isExecutableFile("/usr/bin/bwrap") ? "/usr/bin/bwrap" : void 0;
+}
+function tryBwrap(path, extra) {
+  const r = spawnSync2(path, [...BASE_FLAGS, ...extra, ...PROBE_MOUNTS, "--", "true"], {
+    env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
+    stdio: ["ignore", "ignore", "pipe"],
+    timeout: PROBE_TIMEOUT_MS,
+    encoding: "utf8"
+  });
+  if (r.error) return { ok: false, why: r.error.message };
+  if (r.status === 0) return { ok: true, why: "" };
+  const said = (r.stderr ?? "").trim().split("\n")[0]?.slice(0, 300) ?? "";
+  const status = r.signal ? `was killed by ${r.signal}` : `exited with code ${r.status}`;
+  return { ok: false, why: said === "" ? status : said };
+}
+function usernsHint() {
+  try {
+    if (readFileSync4("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "utf8").trim() === "1") {
+      return " (AppArmor restricts unprivileged user namespaces here: kernel.apparmor_restrict_unprivileged_userns=1; a profile for bwrap that allows userns lifts it, see prepareRunnerSandbox)";
+    }
+  } catch {
+  }
+  try {
+    if (readFileSync4("/proc/sys/user/max_user_namespaces", "utf8").trim() === "0") {
+      return " (user namespaces are disabled: user.max_user_namespaces=0)";
+    }
+  } catch {
+  }
+  return "";
+}
+function probe2(path, platform) {
+  if (platform !== "linux") {
+    return { works: false, reason: `bubblewrap is Linux only, and this is ${platform}` };
+  }
+  if (path === void 0) {
+    return {
+      works: false,
+      reason: "bwrap was not found on PATH or at /usr/bin/bwrap (install the package bubblewrap)"
+    };
+  }
+  if (!isExecutableFile(path)) return { works: false, reason: `${path} is not an executable file` };
+  const strict = tryBwrap(path, NO_NESTED_USERNS);
+  const works = strict.ok ? strict : tryBwrap(path, []);
+  if (!works.ok) {
+    return { works: false, reason: `${path} could not start a sandbox: ${works.why}${usernsHint()}` };
+  }
+  const help2 = spawnSync2(path, ["--help"], { env: {}, encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
+  return { works: true, path, disableUserns: strict.ok, argv0: /--argv0\b/.test(help2.stdout ?? "") };
+}
+function probeBwrap(o = {}) {
+  const platform = o.platform ?? process.platform;
+  const path = o.bwrapPath ?? (platform === "linux" ? findBwrap(o.env) : void 0);
+  const key = `${platform}\0${path ?? ""}`;
+  let found = o.fresh ? void 0 : cache2.get(key);
+  if (found === void 0) {
+    found = probe2(path, platform);
+    cache2.set(key, found);
+  }
+  return found;
+}
+
+// src/sandbox/session.ts
+import { randomBytes as randomBytes3 } from "node:crypto";
+import {
+  chmodSync,
+  existsSync as existsSync3,
+  lstatSync,
+  mkdtempSync,
+  readdirSync as readdirSync2,
+  realpathSync,
+  rmSync,
+  statSync as statSync4
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { basename as basename3, dirname as dirname6, isAbsolute as isAbsolute3, resolve as resolve7 } from "node:path";
+
+// src/sandbox/bwrap-args.ts
+import { dirname as dirname5 } from "node:path";
+function isWithin(inner, outer) {
+  if (outer === "/") return inner.startsWith("/");
+  return inner === outer || inner.startsWith(`${outer}/`);
+}
+function visible(ops, path) {
+  for (let i = ops.length - 1; i >= 0; i--) if (isWithin(path, ops[i].path)) return ops[i].kind !== "hide";
+  return true;
+}
+function bwrapArgs(plan) {
+  const args = [...BASE_FLAGS];
+  if (plan.disableUserns) args.push("--unshare-user", "--disable-userns");
+  if (plan.allowNetwork) args.push("--share-net");
+  args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
+  const ops = [];
+  const apply = (op) => {
+    if (op.kind === "hide" && !visible(ops, op.path)) return;
+    if (op.kind === "hide") args.push("--tmpfs", op.path);
+    else args.push(op.kind === "ro" ? "--ro-bind" : "--bind", op.path, op.path);
+    ops.push(op);
+  };
+  const underSecret = (path) => plan.hiddenDirs.some((d) => d.secret && isWithin(path, d.path));
+  if (plan.tmp) apply({ kind: "hide", path: plan.tmp });
+  const tmpfsFrom = ops.length;
+  for (const path of plan.cover) apply({ kind: "hide", path });
+  const hiddenDirs = [...plan.hiddenDirs].sort((a, b) => a.path.length - b.path.length);
+  const layered = [
+    ...plan.writable.map((path) => ({ kind: "rw", path })),
+    ...hiddenDirs.map((d) => ({ kind: "hide", path: d.path })),
+    { kind: "rw", path: plan.scratch }
+  ];
+  for (const op of layered) apply(op);
+  const needed = [plan.cwd, ...plan.expose];
+  if (plan.allowNetwork && plan.resolvConf) needed.push(plan.resolvConf);
+  for (const path of needed) {
+    if (visible(ops, path) || underSecret(path)) continue;
+    apply({ kind: "ro", path });
+    for (const op of layered) if (op.path !== path && isWithin(op.path, path)) apply(op);
+  }
+  for (const file of plan.hiddenFiles) {
+    if (visible(ops, file)) args.push("--ro-bind", "/dev/null", file);
+  }
+  const remount = /* @__PURE__ */ new Set();
+  ops.forEach((op, i) => {
+    if (i < tmpfsFrom || op.kind !== "hide") return;
+    if (!ops.slice(i + 1).some((later) => isWithin(op.path, later.path))) remount.add(op.path);
+  });
+  for (const path of remount) args.push("--remount-ro", path);
+  args.push("--chdir", plan.cwd);
+  if (plan.argv0Flag) args.push("--argv0", plan.argv0);
+  args.push("--", plan.program, ...plan.args);
+  return args;
+}
+function exposedFor(named, cover) {
+  const out = /* @__PURE__ */ new Set();
+  for (const n of named) {
+    const wanted = n.dir ? n.path : dirname5(n.path);
+    if (!cover.some((c) => isWithin(c, wanted))) out.add(wanted);
+    else if (!n.dir) out.add(n.path);
+  }
+  return [...out];
+}
+
+// src/sandbox/types.ts
+var SANDBOX_MODES = ["auto", "bwrap", "none"];
+
+// src/sandbox/session.ts
+function realish(path) {
+  let head = path;
+  const tail = [];
+  for (; ; ) {
+    try {
+      const real = realpathSync(head);
+      return tail.length === 0 ? real : resolve7(real, ...tail.reverse());
+    } catch {
+      const up = dirname6(head);
+      if (up === head) return path;
+      tail.push(basename3(head));
+      head = up;
+    }
   }
 }
-function checkOptions2(options) {
-  if (!PROFILES.includes(options.profile)) {
-    throw new Error(`unknown profile "${options.profile}" (known: ${PROFILES.join(", ")})`);
+function isDirectory(path) {
+  try {
+    return statSync4(path).isDirectory();
+  } catch {
+    return false;
   }
-  if (!Number.isSafeInteger(options.numbers) || options.numbers < 0) {
-    throw new Error(`the count of generated numbers must be a whole number >= 0, got ${options.numbers}`);
+}
+function isFile2(path) {
+  try {
+    return statSync4(path).isFile();
+  } catch {
+    return false;
   }
-  if (options.seed !== void 0 && !isSeed(options.seed)) {
-    throw new Error(`the numbers seed must be an integer from 0 to 4294967295, got ${options.seed}`);
+}
+function namedPaths(args, cwd) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const arg of args) {
+    const eq = arg.indexOf("=");
+    const words = [arg, ...arg.split(/\s+/)];
+    const pieces = [...words, ...eq >= 0 ? [arg.slice(eq + 1)] : []].flatMap((p) => [p, ...p.split(":")]);
+    for (const piece of pieces) {
+      if (piece === "" || seen.has(piece)) continue;
+      seen.add(piece);
+      const absolute = resolve7(cwd, piece);
+      if (isFile2(absolute)) out.push({ path: realish(absolute), dir: false });
+      else if (isDirectory(absolute)) out.push({ path: realish(absolute), dir: true });
+    }
   }
-  if (options.generatedRuns !== void 0 && (!Number.isSafeInteger(options.generatedRuns) || options.generatedRuns < 0)) {
-    throw new Error(
-      `the runs of each generated property must be a whole number >= 0, got ${options.generatedRuns}`
-    );
+  return out;
+}
+function hiddenPaths(o, env) {
+  const hidden = [];
+  const add2 = (path, dir, secret, what) => hidden.push({ path: realish(resolve7(o.cwd, path)), dir, secret, what });
+  for (const name of FILE_COMMAND_VARIABLES) {
+    const path = env[name];
+    if (!path || !isAbsolute3(path)) continue;
+    add2(path, false, true, name);
+    add2(dirname6(path), true, true, `the directory of ${name}`);
   }
-  if (options.shard) checkShard(options.shard);
-  if (new Set(options.suites).size !== options.suites.length) {
-    throw new Error(`a suite is named twice in ${options.suites.join(", ")}`);
+  if (env.RUNNER_TEMP && isAbsolute3(env.RUNNER_TEMP)) add2(env.RUNNER_TEMP, true, false, "RUNNER_TEMP");
+  if (o.outDir) add2(o.outDir, true, false, "the output directory");
+  for (const path of [...o.hiddenPaths ?? [], ...hiddenSecretPaths()]) {
+    const absolute = resolve7(o.cwd, path);
+    add2(absolute, isDirectory(absolute), true, `the hidden path ${path}`);
   }
+  return hidden;
+}
+function checkWritable(paths2, cwd, hidden) {
+  const out = [];
+  for (const given2 of paths2) {
+    const absolute = resolve7(cwd, given2);
+    if (!existsSync3(absolute)) throw new SandboxSetupError(`writable path ${given2} does not exist`);
+    const real = realpathSync(absolute);
+    for (const h2 of hidden) {
+      if (isWithin(real, h2.path)) {
+        throw new SandboxSetupError(
+          `writable path ${given2} is inside ${h2.what}, which the command must not see`
+        );
+      }
+      if (h2.dir && !existsSync3(h2.path) && isWithin(h2.path, real)) {
+        throw new SandboxSetupError(
+          `writable path ${given2} holds ${h2.what}, which does not exist yet: make it first, or name another writable path`
+        );
+      }
+    }
+    out.push(real);
+  }
+  return out;
+}
+function tmpDir() {
+  try {
+    return statSync4("/tmp").isDirectory() ? realpathSync("/tmp") : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function coverDirs() {
+  const out = /* @__PURE__ */ new Set();
+  for (const path of ["/run", "/var/run"]) {
+    try {
+      if (lstatSync(path).isDirectory()) out.add(realpathSync(path));
+    } catch {
+    }
+  }
+  return [...out];
+}
+function removeTree(path) {
+  try {
+    rmSync(path, { recursive: true, force: true, maxRetries: 3 });
+    return;
+  } catch {
+  }
+  const restore = (p) => {
+    try {
+      if (!lstatSync(p).isDirectory()) return;
+      chmodSync(p, 448);
+      for (const entry of readdirSync2(p)) restore(resolve7(p, entry));
+    } catch {
+    }
+  };
+  restore(path);
+  rmSync(path, { recursive: true, force: true, maxRetries: 3 });
+}
+function unsandboxed(o, reason, env) {
+  const token = randomBytes3(16).toString("hex");
+  const childEnv = inheritedEnvironment(env, token);
+  let closed = false;
+  return {
+    status: { sandboxed: false, mode: o.mode, reason },
+    launch: (spec) => ({
+      program: spec.program,
+      argv0: spec.argv0,
+      args: [...spec.args],
+      env: childEnv
+    }),
+    close() {
+      if (closed) return;
+      closed = true;
+      killProcessesCarrying(token);
+    }
+  };
+}
+function sandboxed(o, probe3, env) {
+  const cwd = realish(resolve7(o.cwd));
+  if (!isDirectory(cwd)) throw new SandboxSetupError(`the working directory ${o.cwd} is not a directory`);
+  const hidden = hiddenPaths(o, env);
+  for (const h2 of hidden) {
+    if (h2.secret && h2.dir && isWithin(cwd, h2.path)) {
+      throw new SandboxSetupError(
+        `the working directory is inside ${h2.what}, which the command must not see`
+      );
+    }
+  }
+  const writable = checkWritable(o.writablePaths ?? [], cwd, hidden);
+  const scratch3 = realpathSync(mkdtempSync(resolve7(tmpdir(), "canon-conformance-sandbox-")));
+  const childEnv = sandboxEnvironment(env, { scratch: scratch3, passEnv: o.passEnv ?? [] });
+  const resolvConf = o.allowNetwork ? realish("/etc/resolv.conf") : void 0;
+  let closed = false;
+  const session = {
+    status: { sandboxed: true, mode: o.mode, bwrap: probe3.path, network: o.allowNetwork === true },
+    launch(spec) {
+      if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
+      const tmp = tmpDir();
+      const cover = coverDirs().filter((d) => d !== tmp);
+      const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
+      const args = bwrapArgs({
+        disableUserns: probe3.disableUserns,
+        argv0Flag: probe3.argv0,
+        program: spec.program,
+        argv0: spec.argv0,
+        args: spec.args,
+        cwd: realish(resolve7(spec.cwd)),
+        scratch: scratch3,
+        writable,
+        ...tmp ? { tmp } : {},
+        cover,
+        expose: exposedFor(named, [...cover, ...tmp ? [tmp] : []]),
+        hiddenDirs: hidden.filter((h2) => h2.dir && isDirectory(h2.path)),
+        hiddenFiles: hidden.filter((h2) => !h2.dir && existsSync3(h2.path)).map((h2) => h2.path),
+        allowNetwork: o.allowNetwork === true,
+        ...resolvConf ? { resolvConf } : {}
+      });
+      return { program: probe3.path, argv0: probe3.path, args, env: childEnv };
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      removeTree(scratch3);
+    }
+  };
+  return session;
+}
+function openSandbox(o) {
+  if (!SANDBOX_MODES.includes(o.mode)) {
+    throw new SandboxSetupError(`sandbox must be one of ${SANDBOX_MODES.join(", ")}, not ${String(o.mode)}`);
+  }
+  checkPassEnv(o.passEnv ?? []);
+  const env = o.env ?? process.env;
+  if (o.mode === "none") return unsandboxed(o, "the sandbox was turned off (sandbox: none)", env);
+  const probe3 = probeBwrap({
+    ...o.bwrapPath ? { bwrapPath: o.bwrapPath } : {},
+    ...o.platform ? { platform: o.platform } : {},
+    env
+  });
+  if (!probe3.works) {
+    if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe3.reason}`);
+    return unsandboxed(o, probe3.reason, env);
+  }
+  return sandboxed(o, probe3, env);
 }
 
 // src/run.ts
-var DEFAULT_COMPARE_RUNS = 1e3;
 var RunSetupError = class extends Error {
   name = "RunSetupError";
 };
 function suiteLabel(options) {
   return recordSuite(options.profile, options.suites, {
     numbers: options.numbers,
-    generated: options.generatedRuns ?? DEFAULTS.generatedRuns,
+    generated: options.generatedRuns ?? DEFAULT_GENERATED_RUNS2,
     ...options.shard ? { shard: options.shard } : {},
-    seed: options.seed ?? DEFAULTS.seed
+    seed: options.seed ?? DEFAULT_SEED2
   });
 }
-function validate(options) {
-  const transports = [options.command, options.url].filter((t) => t !== void 0 && t.trim() !== "");
-  if (transports.length !== 1) {
-    throw new RunSetupError("give exactly one implementation: a command line (--command) or a URL (--url)");
-  }
-  if (options.readCommand && options.readUrl) {
-    throw new RunSetupError("give at most one read side: --read-command or --read-url");
-  }
-  if (options.suites.length === 0) throw new RunSetupError("no suites selected");
-  if (!Number.isSafeInteger(options.numbers) || options.numbers < 0) {
-    throw new RunSetupError(`numbers must be a whole number 0 or more, not ${options.numbers}`);
-  }
-  if (options.seed !== void 0 && (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 4294967295)) {
-    throw new RunSetupError(`seed must be a whole number from 0 to 4294967295, not ${options.seed}`);
-  }
-  if (options.generatedRuns !== void 0 && (!Number.isSafeInteger(options.generatedRuns) || options.generatedRuns < 0)) {
-    throw new RunSetupError(`generated-runs must be a whole number 0 or more, not ${options.generatedRuns}`);
-  }
-  if (options.compareCommand !== void 0 && options.compareCommand.trim() === "") {
-    throw new RunSetupError("compare-command is empty: give the second implementation's command line");
-  }
-  if (options.compareRuns !== void 0 && (!Number.isSafeInteger(options.compareRuns) || options.compareRuns < 0)) {
-    throw new RunSetupError(`compare-runs must be a whole number 0 or more, not ${options.compareRuns}`);
-  }
-  if (options.shard) {
-    try {
-      checkShard(options.shard);
-    } catch (error) {
-      throw new RunSetupError(error.message);
-    }
-  }
-  if (!Number.isSafeInteger(options.jobs) || options.jobs < 1) {
-    throw new RunSetupError(`jobs must be a whole number 1 or more, not ${options.jobs}`);
-  }
-  if (!Number.isSafeInteger(options.timeoutMs) || options.timeoutMs < 1) {
-    throw new RunSetupError(`timeout-ms must be a whole number of milliseconds, not ${options.timeoutMs}`);
-  }
-  if (!Number.isSafeInteger(options.maxOutputBytes) || options.maxOutputBytes < 1) {
-    throw new RunSetupError(`the output cap must be a whole number of bytes, not ${options.maxOutputBytes}`);
+async function validate(options) {
+  try {
+    assertRunOptions(options);
+    if (options.outDir) await checkOutDir(options.outDir);
+  } catch (error) {
+    if (error instanceof OptionError) throw new RunSetupError(error.message);
+    throw error;
   }
 }
-function adapterFor(options, side) {
+function adapterFor(options, side, launcher) {
   const command = side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
   const url = side === "write" ? options.url : side === "read" ? options.readUrl : void 0;
   return createCanonicalizer({
@@ -20331,17 +23175,36 @@ function adapterFor(options, side) {
     cwd: options.workingDirectory,
     jobs: options.jobs,
     timeoutMs: options.timeoutMs,
-    maxOutputBytes: options.maxOutputBytes
+    maxOutputBytes: options.maxOutputBytes,
+    launcher
   });
+}
+function openRunSandbox(options, workingDirectory) {
+  try {
+    return openSandbox({
+      ...options.sandbox ?? { mode: "auto" },
+      cwd: workingDirectory,
+      ...options.outDir ? { outDir: resolve8(options.outDir) } : {}
+    });
+  } catch (error) {
+    if (error instanceof SandboxSetupError) throw new RunSetupError(error.message);
+    throw error;
+  }
 }
 function inFlight(options) {
   return options.protocol === "lines" && !options.url ? 256 : Math.max(4, options.jobs * 2);
 }
+function settle2(promise) {
+  return promise.then(
+    (value) => ({ ok: true, value }),
+    (error) => ({ ok: false, error })
+  );
+}
 async function runConformance(options) {
-  validate(options);
+  await validate(options);
   const started = Date.now();
   const startedAt = new Date(started);
-  const workingDirectory = resolve3(options.workingDirectory);
+  const workingDirectory = resolve8(options.workingDirectory);
   let implementation;
   try {
     implementation = await describeImplementation({
@@ -20361,17 +23224,22 @@ async function runConformance(options) {
     suites: options.suites,
     profile: options.profile,
     numbers: options.numbers,
-    seed: options.seed ?? DEFAULTS.seed,
-    generatedRuns: options.generatedRuns ?? DEFAULTS.generatedRuns,
+    seed: options.seed ?? DEFAULT_SEED2,
+    generatedRuns: options.generatedRuns ?? DEFAULT_GENERATED_RUNS2,
     ...options.shard ? { shard: options.shard } : {}
   });
   const total = corpus.cases.length;
   const adapterOptions = { ...options, workingDirectory };
-  const write2 = adapterFor(adapterOptions, "write");
-  const read2 = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read") : write2;
-  let failed = 0;
-  const closing = read2 === write2 ? [write2] : [write2, read2];
+  const sandbox = openRunSandbox(options, workingDirectory);
+  const unhook = atExitOrInterrupt(() => sandbox.close());
+  options.onSandbox?.(sandbox.status);
+  const closing = [];
   try {
+    const write2 = adapterFor(adapterOptions, "write", sandbox);
+    closing.push(write2);
+    const read2 = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read", sandbox) : write2;
+    if (read2 !== write2) closing.push(read2);
+    let failed = 0;
     options.onProgress?.({ done: 0, total, failed: 0, elapsedMs: 0 });
     const results = await runCases(
       corpus.cases,
@@ -20406,90 +23274,128 @@ async function runConformance(options) {
       key: options.key.kind
     });
     const record2 = signRecord(unsigned, options.key);
-    const bytes2 = recordBytes(record2);
+    const bytes3 = recordBytes(record2);
     const elapsedMs = Date.now() - started;
-    const files = {};
-    const outDir = options.outDir ? resolve3(options.outDir) : void 0;
-    if (outDir) {
-      await mkdir3(outDir, { recursive: true });
-      files.record = join5(outDir, "record.json");
-      await writeFile3(files.record, bytes2);
-      files.results = join5(outDir, "results.json");
-      await writeFile3(files.results, `${JSON.stringify({ results, elapsedMs }, null, 2)}
-`);
-      files.junit = join5(outDir, "junit.xml");
-      await writeFile3(files.junit, toJUnitXml({ record: record2, results, recordPath: files.record, elapsedMs }));
-    }
-    let compare;
-    if (options.compareCommand) {
-      const other = adapterFor(adapterOptions, "compare");
-      closing.push(other);
-      compare = await compareImplementations({
+    const other = options.compareCommand ? adapterFor(adapterOptions, "compare", sandbox) : void 0;
+    if (other) closing.push(other);
+    const comparing = other ? settle2(
+      compareImplementations({
         a: write2,
         b: other,
         inputs: corpusInputs(corpus.cases, { numbers: true }),
         inputCount: corpusInputCount(corpus.cases, { numbers: true }),
-        generated: { seed: options.seed ?? DEFAULTS.seed, runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS },
+        generated: {
+          seed: options.seed ?? DEFAULT_SEED2,
+          runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS
+        },
         concurrency: inFlight(options),
         // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
-        ...options.profile === "nfc" ? { reference: inProcessCanonicalizer("reference (nfc)", nfcWrite) } : {},
+        ...options.profile === "nfc" ? { reference: nfcReference("reference (nfc)") } : {},
         ...options.onCompareProgress ? { onProgress: options.onCompareProgress } : {}
-      });
-      if (outDir) {
-        files.compare = join5(outDir, "compare.json");
-        await writeFile3(files.compare, `${JSON.stringify(compare, null, 2)}
-`);
+      })
+    ) : void 0;
+    const files = {};
+    let summaryMarkdown;
+    if (options.outDir) {
+      const written = await writeReports(
+        options.outDir,
+        {
+          record: record2,
+          recordBytes: bytes3,
+          results,
+          elapsedMs,
+          ...comparing ? {
+            compare: comparing.then(
+              (c) => c.ok ? { report: c.value, markdown: compareMarkdown(c.value) } : void 0
+            )
+          } : {}
+        },
+        options.reports
+      );
+      ({ summaryMarkdown } = written);
+      for (const key of [
+        "record",
+        "results",
+        "junit",
+        "html",
+        "compare",
+        "summary",
+        "badgeSvg",
+        "badgeJson"
+      ]) {
+        if (written[key] !== void 0) files[key] = written[key];
       }
     }
-    return { record: record2, recordBytes: bytes2, results, files, elapsedMs, ...compare ? { compare } : {} };
+    const compared = await comparing;
+    if (compared && !compared.ok) throw compared.error;
+    const compare = compared?.value;
+    return {
+      record: record2,
+      recordBytes: bytes3,
+      results,
+      files,
+      elapsedMs,
+      sandbox: sandbox.status,
+      ...compare ? { compare } : {},
+      ...summaryMarkdown !== void 0 ? { summaryMarkdown } : {}
+    };
   } finally {
     await Promise.allSettled(closing.map((c) => c.close()));
+    unhook();
+    sandbox.close();
   }
 }
 
 // src/commands/run.ts
-var USAGE2 = `usage: canon-conformance run (--command "CMD" | --url URL) [options]
-
-Runs the RFC 8785 conformance corpus against your canonicalizer and prints the verdict.
-Exit 0 conformant (and, with --compare-command, no disagreement), 1 not, 2 could not run.
-
-The implementation:
-  --command "CMD"            its command line, split like a POSIX shell (no shell runs it)
-  --protocol once|lines      once (default): a process per case, input on stdin, answer on stdout;
-                             lines: one process, one request line in, one answer line out (docs/protocol.md)
-  --shell                    run CMD through the shell instead (sh -c, or cmd.exe on Windows)
-  --url URL                  an http implementation: POST the input, 200 with the answer, 4xx rejects
-  --working-directory DIR    where CMD runs (default: the current directory)
-  --read-command "CMD"       I4's read side: the store's normalizer (default: CMD over its own output)
-  --read-url URL             the read side over http
-  --implementation-name N    what you call it, for the record
-  --implementation-version V
-  --compare-command "CMD"    a second implementation: every corpus input and --compare-runs generated
-                             values go to both; each disagreement is shrunk and shown (exit 1)
-  --compare-protocol P       the second one's protocol (default: --protocol)
-  --compare-runs N           generated values for the comparison (default ${DEFAULT_COMPARE_RUNS})
-
-The corpus:
-  --suite(s) all|LIST        all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,
-                             numbers, generated
-  --profile rfc8785|nfc      rfc8785 (default) keeps strings as sent; nfc is for stores that normalize
-  --numbers N                how many generated doubles the numbers suite sends (default ${DEFAULTS.numbers})
-  --generated-runs N         runs of each fast-check property in the generated suite (default ${DEFAULTS.generatedRuns})
-  --seed N|random            seeds the numbers and generated suites (default ${DEFAULTS.seed}, the same verdict on
-                             every rerun); random draws one and prints it; case names carry it for replay
-  --shard K/N                run part K of N: the numbers sweep and the generated cases are split (the
-                             stored suites run in every shard); a matrix of N jobs covers them all once
-
-The run:
-  --jobs N                   parallel processes in once mode (default: one per CPU)
-  --timeout-ms N             per-case time limit; the whole process group is killed (default ${DEFAULTS.timeoutMs})
-  --max-output-bytes N       output cap per answer (default 16 MiB)
-  --out DIR                  write record.json (signed), results.json and junit.xml into DIR
-  --key-file FILE            sign with this key (64 hex digits, or a PKCS#8 PEM); also $CANON_CONFORMANCE_KEY.
-                             Without one, a key is made for the run and forgotten.
-  --quiet                    no progress lines
-  --no-color                 no colour (also NO_COLOR=1)
+var SECTIONS = {
+  implementation: "The implementation:",
+  corpus: "The corpus:",
+  run: "The run:"
+};
+function usage5() {
+  const lines = [
+    'usage: canon-conformance run (--command "CMD" | --url URL) [options]',
+    "",
+    "Runs the RFC 8785 conformance corpus against your canonicalizer and prints the verdict.",
+    "Exit 0 conformant (and, with --compare-command, no disagreement), 1 not, 2 could not run."
+  ];
+  for (const [section, title] of Object.entries(SECTIONS)) {
+    lines.push("", title);
+    for (const row2 of ROWS) {
+      if (row2.cli?.section !== section) continue;
+      const [first2 = "", ...more] = row2.cli.help;
+      lines.push(`  ${first2 === "" ? row2.cli.label : `${row2.cli.label.padEnd(26)} ${first2}`}`);
+      for (const line of more) lines.push(`${" ".repeat(29)}${line}`);
+    }
+  }
+  return `${lines.join("\n")}
 `;
+}
+function flagConfig() {
+  const config = {};
+  for (const row2 of ROWS) {
+    if (!row2.cli) continue;
+    for (const name of [row2.name, ...row2.cli.aliases ?? []]) {
+      config[name] = {
+        type: row2.cli.type,
+        ...row2.cli.short && name === row2.name ? { short: row2.cli.short } : {}
+      };
+    }
+  }
+  return config;
+}
+function parseFlags(argv) {
+  const parsed = parseCommandArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: flagConfig()
+  });
+  return {
+    values: parsed.values,
+    positionals: parsed.positionals
+  };
+}
 function readKey(keyFile) {
   try {
     return loadSuppliedKey({ ...keyFile ? { keyFile } : {}, env: process.env }) ?? ephemeralKey();
@@ -20499,93 +23405,36 @@ function readKey(keyFile) {
   }
 }
 function parseRunArgs(argv) {
-  const parsed = parseRunArgsRaw(argv);
-  const v = parsed.values;
-  if (parsed.positionals.length > 0) {
+  const { values, positionals } = parseFlags(argv);
+  if (positionals.length > 0) {
     throw new UsageError(
-      `unexpected argument '${parsed.positionals[0]}' (quote the whole command: --command "python3 canon.py")`
+      `unexpected argument '${positionals[0]}' (quote the whole command: --command "python3 canon.py")`
     );
   }
   try {
-    const { seed, random } = parseSeed(v.seed);
-    const shard = parseShard(v.shard);
-    const options = {
-      ...v.command ? { command: v.command } : {},
-      ...v.url ? { url: v.url } : {},
-      protocol: parseProtocol(v.protocol),
-      shell: v.shell ?? false,
-      ...v["read-command"] ? { readCommand: v["read-command"] } : {},
-      ...v["read-url"] ? { readUrl: v["read-url"] } : {},
-      suites: parseSuites(v.suite ?? v.suites),
-      profile: parseProfile(v.profile),
-      numbers: parseCount(v.numbers, "--numbers", DEFAULTS.numbers),
-      seed,
-      generatedRuns: parseCount(v["generated-runs"], "--generated-runs", DEFAULTS.generatedRuns),
-      ...shard ? { shard } : {},
-      ...v["compare-command"] !== void 0 ? { compareCommand: v["compare-command"] } : {},
-      ...v["compare-protocol"] ? { compareProtocol: parseProtocol(v["compare-protocol"]) } : {},
-      ...v["compare-runs"] ? { compareRuns: parseCount(v["compare-runs"], "--compare-runs", DEFAULT_COMPARE_RUNS) } : {},
-      jobs: parseJobs(v.jobs),
-      timeoutMs: parseCount(v["timeout-ms"], "--timeout-ms", DEFAULTS.timeoutMs, 1),
-      maxOutputBytes: parseCount(v["max-output-bytes"], "--max-output-bytes", DEFAULTS.maxOutputBytes, 1),
-      workingDirectory: v["working-directory"] ?? process.cwd(),
-      ...v.out ? { outDir: v.out } : {},
-      implementationName: v["implementation-name"] ?? null,
-      implementationVersion: v["implementation-version"] ?? null
-    };
-    if (!options.command && !options.url)
-      throw new UsageError('give the implementation: --command "CMD" or --url URL');
+    const face = cliFace(values);
+    const { options, randomSeed: randomSeed2 } = readRunOptions(face);
+    const keyFile = readOption("key-file", face);
     return {
       options,
-      ...v["key-file"] ? { keyFile: v["key-file"] } : {},
-      quiet: v.quiet ?? false,
-      randomSeed: random,
-      color: !(v["no-color"] ?? false) && !process.env.NO_COLOR
+      ...keyFile ? { keyFile } : {},
+      quiet: readOption("quiet", face),
+      randomSeed: randomSeed2,
+      color: !readOption("no-color", face) && !process.env.NO_COLOR
     };
   } catch (error) {
     if (error instanceof OptionError) throw new UsageError(error.message);
     throw error;
   }
 }
-function parseRunArgsRaw(argv) {
-  return parseCommandArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      command: { type: "string" },
-      url: { type: "string" },
-      protocol: { type: "string" },
-      shell: { type: "boolean" },
-      "read-command": { type: "string" },
-      "read-url": { type: "string" },
-      suite: { type: "string" },
-      suites: { type: "string" },
-      profile: { type: "string" },
-      numbers: { type: "string" },
-      "generated-runs": { type: "string" },
-      seed: { type: "string" },
-      shard: { type: "string" },
-      "compare-command": { type: "string" },
-      "compare-protocol": { type: "string" },
-      "compare-runs": { type: "string" },
-      jobs: { type: "string" },
-      "timeout-ms": { type: "string" },
-      "max-output-bytes": { type: "string" },
-      "working-directory": { type: "string" },
-      out: { type: "string" },
-      "implementation-name": { type: "string" },
-      "implementation-version": { type: "string" },
-      "key-file": { type: "string" },
-      quiet: { type: "boolean" },
-      "no-color": { type: "boolean" }
-    }
-  });
-}
 var runCommand = {
   summary: "run the conformance corpus against a command or URL and sign a record of it",
-  usage: USAGE2,
+  usage: usage5(),
   async run(argv) {
+    if (parseFlags(argv).values.help) {
+      process.stdout.write(usage5());
+      return 0;
+    }
     const { options, keyFile, quiet, color, randomSeed: randomSeed2 } = parseRunArgs(argv);
     if (randomSeed2)
       process.stderr.write(
@@ -20626,9 +23475,9 @@ var runCommand = {
         )
       );
       if (outcome.compare) {
-        const text = formatCompare(outcome.compare);
+        const text2 = formatCompare(outcome.compare);
         process.stdout.write(`
-${text}${text.endsWith("\n") ? "" : "\n"}`);
+${text2}${text2.endsWith("\n") ? "" : "\n"}`);
         if (outcome.files.compare) process.stdout.write(`(the comparison is in ${outcome.files.compare})
 `);
       }
@@ -20652,10 +23501,10 @@ import { availableParallelism as availableParallelism2 } from "node:os";
 function formatProof(proof, options = {}) {
   const out = [];
   out.push("reference:");
-  for (const ref of proof.references) {
-    const verdict = ref.failures.length === 0 ? "all pass" : `${ref.failures.length} FAILED`;
-    out.push(`  ${ref.label} (profile ${ref.profile}): ${ref.cases} cases, ${verdict}`);
-    for (const f of ref.failures)
+  for (const ref2 of proof.references) {
+    const verdict = ref2.failures.length === 0 ? "all pass" : `${ref2.failures.length} FAILED`;
+    out.push(`  ${ref2.label} (profile ${ref2.profile}): ${ref2.cases} cases, ${verdict}`);
+    for (const f of ref2.failures)
       out.push(`    !! ${f.suite}/${f.name}: expected ${f.expected}; got ${f.got}`);
   }
   out.push("");
@@ -20699,8 +23548,8 @@ function formatProof(proof, options = {}) {
 }
 function problemsOf(proof) {
   const problems = [];
-  for (const ref of proof.references) {
-    if (ref.failures.length > 0) problems.push(`the ${ref.label} fails ${ref.failures.length} case(s)`);
+  for (const ref2 of proof.references) {
+    if (ref2.failures.length > 0) problems.push(`the ${ref2.label} fails ${ref2.failures.length} case(s)`);
   }
   for (const run of proof.runs) {
     for (const id of run.missed) {
@@ -20738,7 +23587,7 @@ function table2(proof) {
 // src/known-bad/prove.ts
 var CONCURRENCY = 64;
 function referenceFor(profile) {
-  return profile === "rfc8785" ? referenceCanonicalizer() : inProcessCanonicalizer("reference after NFC", nfcWrite);
+  return profile === "rfc8785" ? referenceCanonicalizer() : nfcReference("reference after NFC");
 }
 async function prove(options) {
   const other = options.profile === "rfc8785" ? "nfc" : "rfc8785";
@@ -20794,7 +23643,7 @@ async function knownBadRun(bad, profile, cases, connect) {
   const firstFailure = {};
   for (const result2 of results) {
     if (result2.pass) continue;
-    const id = checkIdOf(result2);
+    const id = checkIdOf(result2.kind);
     failed[id]++;
     firstFailure[id] ??= result2;
   }
@@ -20802,28 +23651,27 @@ async function knownBadRun(bad, profile, cases, connect) {
 }
 function countPerCheck(cases) {
   const counts = Object.fromEntries(CHECK_IDS.map((id) => [id, 0]));
-  for (const c of cases) counts[checkIdOf(c)]++;
+  for (const c of cases) counts[checkIdOf(c.kind)]++;
   return counts;
 }
 function changedCases(from, to) {
-  const before = new Map(from.map((c) => [`${c.suite}/${c.name}`, fingerprint(c)]));
-  return to.filter((c) => before.get(`${c.suite}/${c.name}`) !== fingerprint(c));
+  const before = new Map(from.map((c) => [recordCaseName(c.suite, c.name), fingerprint(c)]));
+  return to.filter((c) => before.get(recordCaseName(c.suite, c.name)) !== fingerprint(c));
 }
 function fingerprint(c) {
-  const hex3 = (b) => Buffer.from(b).toString("hex");
   switch (c.kind) {
     case "canon":
     case "canon-or-reject":
-      return `${c.kind}:${hex3(c.input)}:${hex3(c.expected)}`;
+      return `${c.kind}:${bytesToHex2(c.input)}:${bytesToHex2(c.expected)}`;
     case "equal":
     case "differ":
-      return `${c.kind}:${hex3(c.a)}:${hex3(c.b)}`;
+      return `${c.kind}:${bytesToHex2(c.a)}:${bytesToHex2(c.b)}`;
     case "numbers":
       return `numbers:${c.count}`;
     case "property":
       return `property:${c.property}:${c.seed}:${c.from}-${c.to}`;
     default:
-      return `${c.kind}:${hex3(c.input)}`;
+      return `${c.kind}:${bytesToHex2(c.input)}`;
   }
 }
 
@@ -20862,7 +23710,7 @@ function referenceCommand(via) {
 
 // src/commands/self-test.ts
 var DEFAULT_SELF_TEST_NUMBERS = 1e4;
-var usage5 = `usage: canon-conformance self-test [--profile rfc8785|nfc] [--numbers N] [--only NAME,...]
+var usage6 = `usage: canon-conformance self-test [--profile rfc8785|nfc] [--numbers N] [--only NAME,...]
                                    [--via in-process|lines|once] [--verbose]
 
 Runs the whole corpus against the reference canonicalizer (every case must pass) and against each
@@ -20882,7 +23730,7 @@ check is shown able to fail.
   --verbose              show, for each declared check, the first case that caught the known-bad`;
 var selfTestCommand = {
   summary: "prove the corpus: the reference passes it, every known-bad is caught",
-  usage: usage5,
+  usage: usage6,
   async run(argv) {
     const { values } = parseCommandArgs({
       args: argv,
@@ -20932,11 +23780,155 @@ var selfTestCommand = {
   }
 };
 
+// src/commands/sign.ts
+import { randomBytes as randomBytes4 } from "node:crypto";
+import { open as open4, rename, stat as stat3, unlink } from "node:fs/promises";
+import { basename as basename4, dirname as dirname7, join as join8, resolve as resolve9 } from "node:path";
+var SIGNED_RECORD_FILE = "record.signed.json";
+var usage7 = `usage: canon-conformance sign RECORD [--key-file KEY] [--out FILE] [--force] [--pubkey HEX]
+
+Verifies a conform-result/1 record by every step of seed 003 \xA74, as 'verify' does, then signs it
+with your key: "key" becomes "supplied", signer_pubkey and sig become your key's, and every other
+member stays exactly as it was. Meant for a job that runs no code under test: see docs/record.md,
+"Re-signing in a second job", for what the new signature then shows.
+
+  --key-file KEY  the signing key: 64 hex digits or a PKCS#8 PEM; or give it in $${KEY_ENV}
+                  (one of the two, as 'run' reads it)
+  --out FILE      where to write the signed record (default: ${SIGNED_RECORD_FILE} beside RECORD)
+  --force         replace FILE if it exists (RECORD itself only when --out names it)
+  --pubkey HEX    refuse unless RECORD was signed by this Ed25519 public key (64 hex digits),
+                  e.g. the run job's signer-pubkey output
+
+Output: the lines 'verify RECORD [--pubkey HEX]' prints; then 'signed record written to FILE',
+'public key: <your public key>' and the outcome line of verifying the signed record.
+A refused RECORD gets only verify's lines (its reason on stderr), and nothing is written.
+
+Exit status: 0 signed, 1 RECORD refused or not signed by --pubkey, 2 the command line, the key or a
+file could not be used.`;
+var SignSetupError = class extends Error {
+  name = "SignSetupError";
+};
+function readKey2(keyFile) {
+  let key;
+  try {
+    key = loadSuppliedKey({ ...keyFile !== void 0 ? { keyFile } : {}, env: process.env });
+  } catch (error) {
+    if (error instanceof KeyError) throw new SignSetupError(error.message);
+    throw new SignSetupError(`could not read the signing key${keyFile ? ` from ${keyFile}` : ""}`);
+  }
+  if (key === void 0) throw new UsageError(`give the signing key: --key-file KEY or $${KEY_ENV}`);
+  return key;
+}
+async function sameFile(a, b) {
+  if (resolve9(a) === resolve9(b)) return true;
+  try {
+    const [sa, sb] = await Promise.all([stat3(a), stat3(b)]);
+    return sa.dev === sb.dev && sa.ino === sb.ino;
+  } catch {
+    return false;
+  }
+}
+async function writeAll(handle, bytes3) {
+  try {
+    await handle.writeFile(bytes3);
+  } finally {
+    await handle.close();
+  }
+}
+async function writeSigned(out, bytes3, force) {
+  const target = force ? join8(dirname7(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
+  let handle;
+  try {
+    handle = await open4(target, "wx", 420);
+  } catch (error) {
+    const code2 = error.code;
+    if (code2 === "EEXIST" && !force) {
+      throw new SignSetupError(`cannot write ${out}: it already exists (give --force to replace it)`);
+    }
+    throw new SignSetupError(`cannot write ${out} (${code2 ?? String(error)})`);
+  }
+  try {
+    await writeAll(handle, bytes3);
+    if (force) await rename(target, out);
+  } catch (error) {
+    await unlink(target).catch(() => {
+    });
+    throw new SignSetupError(`cannot write ${out} (${error.code ?? error})`);
+  }
+}
+var signCommand = {
+  summary: "verify a record and re-sign it with your key, in a job that runs no code under test",
+  usage: usage7,
+  async run(argv) {
+    const { values, positionals } = parseCommandArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        "key-file": { type: "string" },
+        out: { type: "string" },
+        force: { type: "boolean" },
+        pubkey: { type: "string" }
+      }
+    });
+    if (positionals.length !== 1) throw new UsageError("give exactly one RECORD file");
+    const input = positionals[0];
+    if (input === "-") throw new UsageError("RECORD must be a file (the signed record is written beside it)");
+    const pubkey = values.pubkey?.toLowerCase();
+    if (pubkey !== void 0 && !/^[0-9a-f]{64}$/.test(pubkey)) {
+      throw new UsageError("--pubkey must be an Ed25519 public key as 64 hex digits");
+    }
+    const out = values.out ?? join8(dirname7(input), SIGNED_RECORD_FILE);
+    const force = values.force ?? false;
+    try {
+      const key = readKey2(values["key-file"]);
+      if (values.out === void 0 && await sameFile(input, out)) {
+        throw new SignSetupError(
+          `${input} is itself the default output ${SIGNED_RECORD_FILE}; give --out to say where the signed record goes`
+        );
+      }
+      let bytes3;
+      try {
+        bytes3 = await readRecordBytes(input);
+      } catch (error) {
+        throw new SignSetupError(`cannot read ${input} (${error.code ?? error})`);
+      }
+      const result2 = resignRecord(bytes3, key, pubkey !== void 0 ? { expectedSigner: pubkey } : {});
+      if (result2.outcome !== "signed") {
+        process.stdout.write(`${refusalLines(result2).join("\n")}
+`);
+        process.stderr.write(`canon-conformance sign: ${result2.detail}; nothing was written
+`);
+        return 1;
+      }
+      await writeSigned(out, result2.bytes, force);
+      const original = result2.original;
+      const lines = [outcomeLine({ outcome: "accept", conformant: original.conformant, record: original })];
+      if (pubkey !== void 0) lines.push("pubkey match");
+      lines.push(
+        `signed record written to ${out}`,
+        `public key: ${toHex(key.publicKey)}`,
+        // The file as it is now on disk, read back: what anyone downloading it will check.
+        outcomeLine(verifyRecord(await readRecordBytes(out)))
+      );
+      process.stdout.write(`${lines.join("\n")}
+`);
+      return 0;
+    } catch (error) {
+      if (error instanceof SignSetupError) {
+        process.stderr.write(`canon-conformance sign: ${error.message}
+`);
+        return 2;
+      }
+      throw error;
+    }
+  }
+};
+
 // src/commands/verify.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { open as open2 } from "node:fs/promises";
-import { join as join6 } from "node:path";
-var usage6 = `usage: canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]
+import { existsSync as existsSync4 } from "node:fs";
+import { open as open5 } from "node:fs/promises";
+import { join as join9 } from "node:path";
+var usage8 = `usage: canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]
 
 Checks a conform-result/1 record (seed 003 \xA74) offline and prints one outcome line:
   accept conformant=true | accept conformant=false | reject step=<n> reason=<code>
@@ -20954,7 +23946,7 @@ RECORD is a file, or - for stdin. A refused record's reason is explained on stde
 Exit status: 0 accepted and every option matched, 1 refused or an option did not match,
 2 the record could not be read.`;
 async function readBounded(path) {
-  const handle = path === "-" ? void 0 : await open2(path, "r");
+  const handle = path === "-" ? void 0 : await open5(path, "r");
   const chunks = [];
   let total = 0;
   try {
@@ -20986,8 +23978,8 @@ function suitesOf(suite) {
   return names;
 }
 function corpusFolder(dir) {
-  if (!existsSync2(join6(dir, "VERSION")) && existsSync2(join6(dir, "vectors", "VERSION")))
-    return join6(dir, "vectors");
+  if (!existsSync4(join9(dir, "VERSION")) && existsSync4(join9(dir, "vectors", "VERSION")))
+    return join9(dir, "vectors");
   return dir;
 }
 async function corpusLine(record2, dir) {
@@ -21010,7 +24002,7 @@ async function corpusLine(record2, dir) {
 }
 var verifyCommand2 = {
   summary: "check a signed conform-result/1 record offline (seed 003 \xA74)",
-  usage: usage6,
+  usage: usage8,
   async run(argv) {
     const { values, positionals } = parseOptions2(argv);
     if (positionals.length !== 1) throw new UsageError("give exactly one RECORD file");
@@ -21023,16 +24015,16 @@ var verifyCommand2 = {
     }
     const corpusDir = values["corpus-shipped"] ? vectorsRoot() : values.corpus;
     const path = positionals[0];
-    let bytes2;
+    let bytes3;
     try {
-      bytes2 = await readBounded(path);
+      bytes3 = await readBounded(path);
     } catch (error) {
       const code2 = error.code ?? String(error);
       process.stderr.write(`canon-conformance verify: cannot read ${path} (${code2})
 `);
       return 2;
     }
-    const result2 = verifyRecord(bytes2);
+    const result2 = verifyRecord(bytes3);
     process.stdout.write(`${outcomeLine(result2)}
 `);
     if (result2.outcome === "reject") {
@@ -21084,6 +24076,7 @@ function parseOptions2(argv) {
 var COMMANDS = {
   run: runCommand,
   verify: verifyCommand2,
+  sign: signCommand,
   keygen: keygenCommand,
   badge: badgeCommand,
   canonicalize: canonicalizeCommand,
@@ -21149,6 +24142,7 @@ ${command.usage}
 main(process.argv.slice(2)).then(
   (code2) => {
     process.exitCode = code2;
+    if (code2 === 2) setTimeout(() => process.exit(code2), 1e3).unref();
   },
   (error) => {
     process.stderr.write(`${TOOL_NAME}: ${error instanceof Error ? error.message : String(error)}
