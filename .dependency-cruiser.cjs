@@ -1,0 +1,89 @@
+// The layout of DESIGN.md "The pipeline", enforced: `npm run lint` fails on any import that breaks a
+// rule here (test/lint/layout.test.ts shows that each rule can fail). Stages: jcs (the reference) at
+// the bottom; corpus, adapters, sandbox, checks, record, report above it; run.ts, the pipeline, over
+// them; the faces (cli.ts, commands/, action/) on top. known-bad holds the self-test's fixtures.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "Data flows one way: a cycle between modules means two stages know each other. A cycle of type-only imports (src/types.ts, the stages' shared contracts, naming a stage's report type) is erased at compile time and allowed.",
+      from: { path: "^src/" },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    {
+      name: "corpus-is-data",
+      severity: "error",
+      comment: "The corpus yields data; judging is the checks', running is the adapters'.",
+      from: { path: "^src/corpus/" },
+      to: {
+        path: "^src/(checks|adapters|sandbox|known-bad|report|record|action|commands|compare|aggregate)/|^src/(run|cli)\\.ts$",
+      },
+    },
+    {
+      name: "pipeline-never-imports-known-bad",
+      severity: "error",
+      comment:
+        "The deliberately broken canonicalizers are the self-test's fixtures, not the pipeline's parts.",
+      from: { path: "^src/", pathNot: "^src/(known-bad/|commands/(self-test|known-bad)\\.ts$)" },
+      to: { path: "^src/known-bad/" },
+    },
+    {
+      name: "only-the-action-speaks-to-the-runner",
+      severity: "error",
+      comment: "@actions/* is imported under src/action/ only, so the whole engine runs without a runner.",
+      from: { path: "^src/", pathNot: "^src/action/" },
+      to: { path: "node_modules/@actions/" },
+    },
+    {
+      name: "no-stage-imports-a-face",
+      severity: "error",
+      comment: "The CLI and the action are thin faces over run.ts: nothing below them imports them.",
+      from: { path: "^src/", pathNot: "^src/(cli\\.ts|index\\.ts|commands/|action/)" },
+      to: { path: "^src/(cli\\.ts|index\\.ts|commands/|action/)" },
+    },
+    {
+      name: "reference-stands-alone",
+      severity: "error",
+      comment: "src/jcs is the RFC 8785 reference: it depends on no stage of the harness.",
+      from: { path: "^src/jcs/" },
+      to: { path: "^src/", pathNot: "^src/(jcs/|bytes\\.ts$|text\\.ts$|types\\.ts$)" },
+    },
+    {
+      name: "checks-judge-answers-not-transports",
+      severity: "error",
+      comment: "A check sees a Canonicalizer, never how it is reached, nor a report.",
+      from: { path: "^src/checks/" },
+      to: { path: "^src/(adapters|sandbox|report|record|action|commands|aggregate|compare)/|^src/run\\.ts$" },
+    },
+    {
+      name: "record-knows-no-run",
+      severity: "error",
+      comment: "The record and its verifier stand on their own (the browser page bundles the verifier).",
+      from: { path: "^src/record/" },
+      to: {
+        path: "^src/(adapters|checks|corpus|known-bad|report|action|commands|aggregate|compare)/|^src/run\\.ts$",
+      },
+    },
+    {
+      name: "sandbox-below-adapters",
+      severity: "error",
+      comment: "The adapters start processes through the sandbox, never the other way round.",
+      from: { path: "^src/sandbox/" },
+      to: {
+        path: "^src/(adapters|checks|corpus|known-bad|report|action|commands|aggregate|compare)/|^src/run\\.ts$",
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+    },
+  },
+};

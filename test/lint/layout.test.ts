@@ -1,0 +1,69 @@
+// The layout rules in .dependency-cruiser.cjs can fail: a tree that breaks each rule once, cruised with
+// the repository's own config, must be reported under every rule's name (and the real src/ must not).
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { after, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const REPO = fileURLToPath(new URL("../../", import.meta.url));
+const DEPCRUISE = join(REPO, "node_modules", ".bin", "depcruise");
+const work = mkdtempSync(join(tmpdir(), "cc-layout-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+/** path → the modules it imports (each made a file of its own if nothing else writes it). */
+const BREAKS: Record<string, { rule: string; imports: string[] }> = {
+  "src/compare/a.ts": { rule: "no-circular", imports: ["./b.js"] },
+  "src/compare/b.ts": { rule: "no-circular", imports: ["./a.js"] },
+  "src/corpus/cases.ts": { rule: "corpus-is-data", imports: ["../checks/rules.js"] },
+  "src/run.ts": { rule: "pipeline-never-imports-known-bad", imports: ["./known-bad/index.js"] },
+  "src/report/console.ts": { rule: "only-the-action-speaks-to-the-runner", imports: ["@actions/core"] },
+  "src/adapters/launch.ts": { rule: "no-stage-imports-a-face", imports: ["../commands/run.js"] },
+  "src/jcs/parse.ts": { rule: "reference-stands-alone", imports: ["../corpus/digest.js"] },
+  "src/checks/judge.ts": { rule: "checks-judge-answers-not-transports", imports: ["../adapters/http.js"] },
+  "src/record/build.ts": { rule: "record-knows-no-run", imports: ["../checks/show.js"] },
+  "src/sandbox/session.ts": { rule: "sandbox-below-adapters", imports: ["../adapters/launch.js"] },
+};
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(join(work, path)), { recursive: true });
+  writeFileSync(join(work, path), text);
+}
+
+function cruise(root: string) {
+  return spawnSync(DEPCRUISE, ["src", "--config", join(REPO, ".dependency-cruiser.cjs")], {
+    cwd: root,
+    encoding: "utf8",
+  });
+}
+
+test("every layout rule reports the import that breaks it", () => {
+  write(
+    "tsconfig.json",
+    readFileSync(join(REPO, "tsconfig.json"), "utf8").replace(/"include": \[[^\]]*\]/, '"include": ["src"]'),
+  );
+  symlinkSync(join(REPO, "node_modules"), join(work, "node_modules"));
+  for (const [path, { imports }] of Object.entries(BREAKS)) {
+    write(
+      path,
+      `${imports.map((m, i) => `import * as m${i} from "${m}";\nexport const u${i} = m${i};`).join("\n")}\n`,
+    );
+    for (const m of imports) {
+      if (m.startsWith("@")) continue;
+      const target = join(dirname(path), m.replace(/\.js$/, ".ts"));
+      if (!(target in BREAKS)) write(target, "export const x = 1;\n");
+    }
+  }
+  const run = cruise(work);
+  assert.notEqual(run.status, 0, "a tree that breaks every rule passed");
+  for (const rule of new Set(Object.values(BREAKS).map((b) => b.rule))) {
+    assert.match(run.stdout, new RegExp(`error ${rule}:`), `rule ${rule} did not fire:\n${run.stdout}`);
+  }
+});
+
+test("the repository's own src/ keeps every rule", () => {
+  const run = cruise(REPO);
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+});
