@@ -4110,6 +4110,23 @@ function showRange(r) {
 // src/corpus/index.ts
 import { readFile } from "node:fs/promises";
 
+// src/options/defaults.ts
+var DEFAULT_PROTOCOL = "once";
+var DEFAULT_PROFILE = "rfc8785";
+var DEFAULT_NUMBERS = 1e5;
+var DEFAULT_SEED = 1;
+var DEFAULT_GENERATED_RUNS = 250;
+var DEFAULT_COMPARE_RUNS = 1e3;
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+var MAX_NUMBERS = 1e8;
+var MAX_GENERATED_RUNS = 1e6;
+var MAX_COMPARE_RUNS = 1e6;
+var MAX_JOBS = 256;
+var MAX_TIMEOUT_MS = 2 ** 31 - 1;
+var MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+var MAX_SEED = 4294967295;
+
 // src/corpus/digest.ts
 function corpusDigest(files) {
   const encoder5 = new TextEncoder();
@@ -14942,7 +14959,6 @@ function generatedProperty(name) {
 }
 
 // src/corpus/generated/index.ts
-var DEFAULT_GENERATED_RUNS = 250;
 var CHUNK_RUNS = 50;
 function generatedCases(plan) {
   if (!Number.isSafeInteger(plan.runs) || plan.runs < 0) {
@@ -15145,7 +15161,6 @@ function vectorsRoot() {
 // src/corpus/index.ts
 var CORPUS_DIR = "vectors";
 var SUITES_ON_DISK = SUITES.filter((s) => s !== "generated");
-var DEFAULT_SEED = 1;
 async function loadCorpus(options) {
   checkOptions(options);
   const root = options.root ?? vectorsRoot();
@@ -19499,12 +19514,12 @@ function rewriteOutsideStrings(text2, rewrite) {
   let out = "";
   let i = 0;
   while (i < text2.length) {
-    const quote3 = text2.indexOf('"', i);
-    const end = quote3 < 0 ? text2.length : quote3;
+    const quote2 = text2.indexOf('"', i);
+    const end = quote2 < 0 ? text2.length : quote2;
     out += rewrite(text2.slice(i, end));
-    if (quote3 < 0) break;
-    const close = endOfString(text2, quote3);
-    out += text2.slice(quote3, close);
+    if (quote2 < 0) break;
+    const close = endOfString(text2, quote2);
+    out += text2.slice(quote2, close);
     i = close;
   }
   return out;
@@ -20683,23 +20698,6 @@ function disagreementSection(d, number2, labels) {
   ].join("\n");
 }
 
-// src/options/defaults.ts
-var DEFAULT_PROTOCOL = "once";
-var DEFAULT_PROFILE = "rfc8785";
-var DEFAULT_NUMBERS = 1e5;
-var DEFAULT_SEED2 = 1;
-var DEFAULT_GENERATED_RUNS2 = 250;
-var DEFAULT_COMPARE_RUNS = 1e3;
-var DEFAULT_TIMEOUT_MS = 1e4;
-var DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
-var MAX_NUMBERS = 1e8;
-var MAX_GENERATED_RUNS = 1e6;
-var MAX_COMPARE_RUNS = 1e6;
-var MAX_JOBS = 256;
-var MAX_TIMEOUT_MS = 2 ** 31 - 1;
-var MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
-var MAX_SEED = 4294967295;
-
 // src/options/errors.ts
 var OptionError = class extends Error {
   constructor(message, option2) {
@@ -20759,7 +20757,7 @@ function parseBoolean(text2, subject, fallback) {
 }
 function parseSeed(text2, subject = "seed") {
   const value = (text2 ?? "").trim();
-  if (value === "") return { seed: DEFAULT_SEED2, random: false };
+  if (value === "") return { seed: DEFAULT_SEED, random: false };
   if (value === "random") return { seed: randomInt(0, MAX_SEED + 1), random: true };
   if (!/^\d+$/.test(value) || Number(value) > MAX_SEED) {
     throw new OptionError(
@@ -21164,13 +21162,13 @@ var OPTIONS = {
   }),
   "generated-runs": row({
     name: "generated-runs",
-    default: String(DEFAULT_GENERATED_RUNS2),
+    default: String(DEFAULT_GENERATED_RUNS),
     cli: {
       type: "string",
       section: "corpus",
       label: "--generated-runs N",
       help: [
-        `runs of each fast-check property in the generated suite (default ${DEFAULT_GENERATED_RUNS2},`,
+        `runs of each fast-check property in the generated suite (default ${DEFAULT_GENERATED_RUNS},`,
         `at most ${MAX_GENERATED_RUNS})`
       ]
     },
@@ -21179,13 +21177,13 @@ var OPTIONS = {
   }),
   seed: row({
     name: "seed",
-    default: String(DEFAULT_SEED2),
+    default: String(DEFAULT_SEED),
     cli: {
       type: "string",
       section: "corpus",
       label: "--seed N|random",
       help: [
-        `seeds the numbers and generated suites (default ${DEFAULT_SEED2}, the same verdict on`,
+        `seeds the numbers and generated suites (default ${DEFAULT_SEED}, the same verdict on`,
         "every rerun); random draws one and prints it; case names carry it for replay"
       ]
     },
@@ -22715,7 +22713,6 @@ function createOnceCanonicalizer(o) {
 }
 
 // src/adapters/index.ts
-var DEFAULT_MAX_OUTPUT_BYTES2 = 16 * 1024 * 1024;
 function createCanonicalizer(options) {
   const { command, url } = options;
   if (command === void 0 === (url === void 0)) {
@@ -23150,9 +23147,9 @@ var RunSetupError = class extends Error {
 function suiteLabel(options) {
   return recordSuite(options.profile, options.suites, {
     numbers: options.numbers,
-    generated: options.generatedRuns ?? DEFAULT_GENERATED_RUNS2,
+    generated: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
     ...options.shard ? { shard: options.shard } : {},
-    seed: options.seed ?? DEFAULT_SEED2
+    seed: options.seed ?? DEFAULT_SEED
   });
 }
 async function validate(options) {
@@ -23224,8 +23221,8 @@ async function runConformance(options) {
     suites: options.suites,
     profile: options.profile,
     numbers: options.numbers,
-    seed: options.seed ?? DEFAULT_SEED2,
-    generatedRuns: options.generatedRuns ?? DEFAULT_GENERATED_RUNS2,
+    seed: options.seed ?? DEFAULT_SEED,
+    generatedRuns: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
     ...options.shard ? { shard: options.shard } : {}
   });
   const total = corpus.cases.length;
@@ -23285,7 +23282,7 @@ async function runConformance(options) {
         inputs: corpusInputs(corpus.cases, { numbers: true }),
         inputCount: corpusInputCount(corpus.cases, { numbers: true }),
         generated: {
-          seed: options.seed ?? DEFAULT_SEED2,
+          seed: options.seed ?? DEFAULT_SEED,
           runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS
         },
         concurrency: inFlight(options),
@@ -23676,16 +23673,13 @@ function fingerprint(c) {
 }
 
 // src/known-bad/via-command.ts
-function quote2(word) {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
 function thisCli() {
   const script = process.argv[1];
   if (script === void 0) throw new Error("cannot tell how this CLI was started (no script in argv)");
   return { node: process.execPath, execArgv: process.execArgv, script };
 }
 function cliCommand(launcher, args) {
-  return [launcher.node, ...launcher.execArgv, launcher.script, ...args].map(quote2).join(" ");
+  return [launcher.node, ...launcher.execArgv, launcher.script, ...args].map(shellQuote).join(" ");
 }
 function commandCanonicalizer(args, via) {
   const { protocol, jobs, launcher } = via;
@@ -23695,8 +23689,9 @@ function commandCanonicalizer(args, via) {
     shell: false,
     cwd: process.cwd(),
     jobs,
+    // Longer than a run's default: the self-test starts hundreds of these on a loaded CI machine.
     timeoutMs: 3e4,
-    maxOutputBytes: 16 * 1024 * 1024
+    maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES
   });
 }
 function knownBadCommands(bad, via) {

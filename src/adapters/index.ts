@@ -22,10 +22,6 @@ export {
   sha256File,
 } from "./program.js";
 
-/** Per request, before the command's process group is killed (issue 4). */
-export const DEFAULT_TIMEOUT_MS = 10_000;
-/** Per answer, bytes of output before it fails (issue 4). */
-export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 /** Parallel processes in once mode, and parallel requests over http: one per CPU. */
 export function defaultJobs(): number {
   return availableParallelism();

@@ -5,9 +5,10 @@
 // suites are split (./shard.ts). Every case is data: the checks (src/checks) judge it.
 import { readFile } from "node:fs/promises";
 import { keccak256Hex, sha256Hex } from "../jcs/index.js";
+import { DEFAULT_GENERATED_RUNS, DEFAULT_SEED } from "../options/defaults.js";
 import { type CorpusCase, type Profile, type Shard, SUITES, type SuiteName } from "../types.js";
 import { type CorpusFile, corpusDigest } from "./digest.js";
-import { DEFAULT_GENERATED_RUNS, generatedCases } from "./generated/index.js";
+import { generatedCases } from "./generated/index.js";
 import {
   isSeed,
   ManifestError,
@@ -32,8 +33,6 @@ import { vectorsRoot } from "./root.js";
 const CORPUS_DIR = "vectors";
 /** The suites with a folder under vectors/ (the generated suite reads no file). */
 export const SUITES_ON_DISK: readonly SuiteName[] = SUITES.filter((s) => s !== "generated");
-/** The seed of vectors/numbers/manifest.json, the default of both generated suites. */
-const DEFAULT_SEED = 1;
 
 export interface LoadOptions {
   suites: SuiteName[];

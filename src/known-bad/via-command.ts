@@ -3,15 +3,12 @@
 // The command is this very CLI (`known-bad NAME`, `canonicalize`), started the way this process was
 // (node, its loader flags such as tsx's --import, and the script), so it works from src/ and dist/.
 import { createCanonicalizer } from "../adapters/index.js";
+import { DEFAULT_MAX_OUTPUT_BYTES } from "../options/defaults.js";
+import { shellQuote } from "../text.js";
 import type { Canonicalizer } from "../types.js";
 import type { KnownBad } from "./types.js";
 
 export type Protocol = "once" | "lines";
-
-/** A POSIX-shell single-quoted word: the adapters split command lines as a shell would. */
-function quote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
 
 /** How to start the CLI: node, its flags (e.g. tsx's `--import tsx`), and the CLI script. */
 export interface Launcher {
@@ -29,7 +26,7 @@ export function thisCli(): Launcher {
 
 /** The command line that runs the CLI with `args`. */
 function cliCommand(launcher: Launcher, args: string[]): string {
-  return [launcher.node, ...launcher.execArgv, launcher.script, ...args].map(quote).join(" ");
+  return [launcher.node, ...launcher.execArgv, launcher.script, ...args].map(shellQuote).join(" ");
 }
 
 export interface ViaCommand {
@@ -47,8 +44,9 @@ function commandCanonicalizer(args: string[], via: ViaCommand): Canonicalizer {
     shell: false,
     cwd: process.cwd(),
     jobs,
+    // Longer than a run's default: the self-test starts hundreds of these on a loaded CI machine.
     timeoutMs: 30_000,
-    maxOutputBytes: 16 * 1024 * 1024,
+    maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
   });
 }
 

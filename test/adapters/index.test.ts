@@ -3,13 +3,8 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { test } from "node:test";
-import {
-  AdapterSetupError,
-  createCanonicalizer,
-  DEFAULT_MAX_OUTPUT_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  defaultJobs,
-} from "../../src/adapters/index.js";
+import { AdapterSetupError, createCanonicalizer, defaultJobs } from "../../src/adapters/index.js";
+import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS } from "../../src/options/defaults.js";
 import {
   bytes,
   CWD,

@@ -14,8 +14,6 @@ import { mixSeed } from "./random.js";
 
 export { generatedProperty, PROPERTIES } from "./properties.js";
 
-/** Runs of each property by default: 250 × (1 + 2 + 2 + 2) = 1,750 requests, so once mode stays quick. */
-export const DEFAULT_GENERATED_RUNS = 250;
 /** Runs per case. */
 const CHUNK_RUNS = 50;
 
