@@ -27,7 +27,7 @@ import {
   DEFAULT_SEED,
   OptionError,
 } from "./options/index.js";
-import { buildRecord, recordSuite } from "./record/build.js";
+import { buildRecord, recordCases, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
 import { writeReports } from "./report/write.js";
 import { openSandbox, type SandboxSession, SandboxSetupError } from "./sandbox/index.js";
@@ -187,12 +187,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         files: implementation.files,
       },
       startedAt,
-      cases: results.map((r) => ({
-        name: `${r.suite}/${r.name}`,
-        pass: r.pass,
-        expected: r.expected,
-        got: r.got,
-      })),
+      cases: recordCases(results),
       key: options.key.kind,
     });
     const record = signRecord(unsigned, options.key);

@@ -2,9 +2,9 @@
 // file named record.json below it is taken (a folder of downloaded artifacts, one per job). Folders
 // are walked in name order so the same tree always gives the same order; symbolic links to folders
 // are not followed, so a link cannot make the walk loop.
-import { open, readdir, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { MAX_RECORD_BYTES } from "../record/index.js";
+import { readRecordBytes } from "../record/read.js";
 
 /** The name of the record file inside an artifact (what `run --out` and the action write). */
 export const RECORD_FILE = "record.json";
@@ -47,22 +47,5 @@ async function recordsBelow(dir: string): Promise<string[]> {
   return out;
 }
 
-/**
- * A record file's bytes, at most MAX_RECORD_BYTES + 1 of them: enough for the verifier to refuse an
- * oversized record without reading all of it.
- */
-export async function readRecordFile(path: string): Promise<Uint8Array> {
-  const handle = await open(path, "r");
-  try {
-    const buffer = Buffer.alloc(Math.min(MAX_RECORD_BYTES + 1, (await handle.stat()).size + 1));
-    let total = 0;
-    while (total < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-    }
-    return buffer.subarray(0, total);
-  } finally {
-    await handle.close();
-  }
-}
+/** A record file's bytes, within the verifier's bound (src/record/read.ts). */
+export const readRecordFile = readRecordBytes;

@@ -1,5 +1,4 @@
-// What every check shares: asking an implementation without letting it throw, comparing an answer
-// with bytes, and building the CaseResult a report takes.
+// What every check shares: comparing an answer with bytes, and building the CaseResult a report takes.
 import { bytesEqual } from "../bytes.js";
 import { messageOf } from "../text.js";
 import type { Answer, Canonicalizer, CaseKind, CaseResult, CorpusCase } from "../types.js";
@@ -8,15 +7,6 @@ import type { Answer, Canonicalizer, CaseKind, CaseResult, CorpusCase } from "..
 export function caseOfKind<K extends CaseKind>(c: CorpusCase, kind: K): Extract<CorpusCase, { kind: K }> {
   if (c.kind !== kind) throw new TypeError(`the ${kind} check was given a ${c.kind} case (${c.name})`);
   return c as Extract<CorpusCase, { kind: K }>;
-}
-
-/** The implementation's answer; an adapter that throws instead of answering counts as a failed answer. */
-export async function ask(impl: Canonicalizer, input: Uint8Array): Promise<Answer> {
-  try {
-    return await impl.canonicalize(input);
-  } catch (error) {
-    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
-  }
 }
 
 /** True when the answer is canonical output equal to `expected`. */

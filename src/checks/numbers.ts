@@ -5,9 +5,10 @@
 // concatenated in order), so two runs can be shown to have asked the same thing.
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
+import { ask } from "../ask.js";
 import { numberBlocks } from "../corpus/index.js";
 import type { Answer, CaseResult, CheckContext, CorpusCase, NumberBlock } from "../types.js";
-import { answeredExactly, ask, judged } from "./judge.js";
+import { answeredExactly, judged } from "./judge.js";
 import { showAnswer, showText } from "./show.js";
 
 /** Blocks in flight at once per numbers case: enough to keep a parallel adapter busy, few enough

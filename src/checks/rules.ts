@@ -1,9 +1,11 @@
 // The judging rules, each once: what an implementation is asked and when its answers pass. A stored
 // case and a generated instance of the same kind are judged by the same rule here; only how the
 // verdict is written differs (src/checks/registry.ts for stored cases, ./property.ts for instances).
+
+import { ask } from "../ask.js";
 import { bytesEqual } from "../bytes.js";
 import type { Answer, Canonicalizer } from "../types.js";
-import { answeredExactly, ask } from "./judge.js";
+import { answeredExactly } from "./judge.js";
 
 /** canon: exactly the expected bytes (RFC 8785 leaves no choice). */
 export async function exactRule(impl: Canonicalizer, input: Uint8Array, expected: Uint8Array) {

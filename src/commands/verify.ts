@@ -3,12 +3,11 @@
 // only when the record is accepted (a refused record's members are not worth comparing).
 // Exit 0: accepted and every option matched; 1: refused or an option did not match; 2: unreadable.
 import { existsSync } from "node:fs";
-import { open } from "node:fs/promises";
 import { join } from "node:path";
 
 import { corpusDigest, corpusFiles, vectorsRoot } from "../corpus/index.js";
 import { parseRecordSuite } from "../record/build.js";
-import { MAX_RECORD_BYTES } from "../record/format.js";
+import { readRecordBytes, readRecordStream } from "../record/read.js";
 import { outcomeLine, verifyRecord } from "../record/verify.js";
 import { type ConformResult, SUITES, type SuiteName } from "../types.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";
@@ -32,31 +31,8 @@ Exit status: 0 accepted and every option matched, 1 refused or an option did not
 2 the record could not be read.`;
 
 /** Reads at most MAX_RECORD_BYTES + 1 bytes: enough for the verifier to refuse an oversized record. */
-async function readBounded(path: string): Promise<Uint8Array> {
-  const handle = path === "-" ? undefined : await open(path, "r");
-  const chunks: Buffer[] = [];
-  let total = 0;
-  try {
-    if (handle === undefined) {
-      for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
-        chunks.push(chunk);
-        total += chunk.length;
-        if (total > MAX_RECORD_BYTES) break;
-      }
-    } else {
-      const buffer = Buffer.alloc(MAX_RECORD_BYTES + 1);
-      for (;;) {
-        const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
-        if (bytesRead === 0) break;
-        total += bytesRead;
-        if (total === buffer.length) break;
-      }
-      return buffer.subarray(0, total);
-    }
-  } finally {
-    await handle?.close();
-  }
-  return Buffer.concat(chunks).subarray(0, MAX_RECORD_BYTES + 1);
+function readBounded(path: string): Promise<Uint8Array> {
+  return path === "-" ? readRecordStream(process.stdin as AsyncIterable<Buffer>) : readRecordBytes(path);
 }
 
 /** The suites a record names in its `suite` member, as this tool writes it: `<profile>:<suite,...>`. */

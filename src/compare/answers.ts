@@ -1,23 +1,14 @@
 // When two answers agree: the same canonical bytes, or both a rejection (whatever the reasons, which
 // no two implementations word alike). A `failed` answer is no answer, so it agrees with nothing, not
 // even another failure: a run where both time out has shown nothing about either.
-import type { Answer, Canonicalizer } from "../types.js";
+import { bytesEqual } from "../bytes.js";
+import type { Answer } from "../types.js";
 import type { Agreement, DisagreementKind } from "./types.js";
-
-/** The implementation's answer; an adapter that throws (it should not) counts as a failed answer. */
-export async function ask(implementation: Canonicalizer, input: Uint8Array): Promise<Answer> {
-  try {
-    return await implementation.canonicalize(input);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { status: "failed", reason: `the adapter threw: ${reason}` };
-  }
-}
 
 export function sameAnswer(x: Answer, y: Answer): boolean {
   if (x.status === "failed" || y.status === "failed") return false;
   if (x.status === "rejected" || y.status === "rejected") return x.status === y.status;
-  return equalBytes(x.output, y.output);
+  return bytesEqual(x.output, y.output);
 }
 
 /** How `x` and `y` differ, or undefined when they agree. */
@@ -35,11 +26,5 @@ export function agreement(a: Answer, b: Answer, reference: Answer): Agreement {
 
 /** Is `answer` one the RFC allows where it leaves a choice: a rejection, or exactly `either`? */
 export function allowedChoice(answer: Answer, either: Uint8Array): boolean {
-  return answer.status === "rejected" || (answer.status === "canonical" && equalBytes(answer.output, either));
-}
-
-export function equalBytes(x: Uint8Array, y: Uint8Array): boolean {
-  if (x.length !== y.length) return false;
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  return true;
+  return answer.status === "rejected" || (answer.status === "canonical" && bytesEqual(answer.output, either));
 }

@@ -9,10 +9,12 @@
 // with fast-check's own shrinkers.
 // (fc.sample of the property itself would not do: it draws with a different bias from run 9 on.)
 import fc from "fast-check";
+import { ask } from "../ask.js";
+import { bytesEqual } from "../bytes.js";
 import { showAnswer, showBytes } from "../checks/show.js";
 import { referenceCanonicalizer } from "../jcs/canonicalizer.js";
 import type { Answer } from "../types.js";
-import { agreement, allowedChoice, ask, disagreementKind, equalBytes } from "./answers.js";
+import { agreement, allowedChoice, disagreementKind } from "./answers.js";
 import { noisyJson } from "./generated.js";
 import { forEachConcurrently, forEachSampled } from "./pool.js";
 import { shrinkInput } from "./shrink-input.js";
@@ -153,7 +155,7 @@ export async function compareImplementations(options: CompareOptions): Promise<C
     // The replay must start from the very value the main pass saw, and an implementation that answers
     // differently the second time cannot be replayed: either way, keep what was seen.
     let shrunk = found;
-    const replayed = seen[0] !== undefined && equalBytes(encoder.encode(seen[0]), found.input);
+    const replayed = seen[0] !== undefined && bytesEqual(encoder.encode(seen[0]), found.input);
     if (replayed && details.failed && details.counterexample) {
       const input = encoder.encode(details.counterexample[0]);
       const [x, y] = await both(input);
@@ -187,7 +189,7 @@ export async function compareImplementations(options: CompareOptions): Promise<C
       reference: showAnswer(referenceAnswer),
       agrees: agreement(found.a, found.b, referenceAnswer),
       kind: found.kind,
-      ...(equalBytes(found.input, original) ? {} : { original: showBytes(original) }),
+      ...(bytesEqual(found.input, original) ? {} : { original: showBytes(original) }),
     });
   }
   return {

@@ -1,5 +1,5 @@
 // A differential run of two implementations (issue 7, item 2): `--compare-command`.
-export { agreement, allowedChoice, ask, disagreementKind, sameAnswer } from "./answers.js";
+export { agreement, allowedChoice, disagreementKind, sameAnswer } from "./answers.js";
 export { compareImplementations, DEFAULT_SHRINK_BUDGET, randomSeed } from "./compare.js";
 export { type CorpusInputsOptions, corpusInputCount, corpusInputs } from "./corpus-inputs.js";
 export { agreementText, choicesLine, compareHeadline, formatCompare } from "./format.js";

@@ -3,6 +3,7 @@
 // second in UTC. The result is held to §2's members and forms before it leaves, so a run can never
 // sign a record the verifier would refuse as malformed.
 import type { JsonValue } from "../jcs/index.js";
+import { recordCaseName } from "../text-forms.js";
 import type { CaseResult, ConformResult, UnsignedConformResult } from "../types.js";
 import { TOOL_NAME, TOOL_VERSION } from "../version.js";
 import { FORMAT } from "./format.js";
@@ -47,7 +48,7 @@ export { parseRecordSuite, recordSuite } from "../text-forms.js";
 /** The record's cases from judged results, in the same order, each named `<suite>/<case>`. */
 export function recordCases(results: readonly CaseResult[]): ConformResult["cases"] {
   return results.map((r) => ({
-    name: `${r.suite}/${r.name}`,
+    name: recordCaseName(r.suite, r.name),
     pass: r.pass,
     expected: r.expected,
     got: r.got,

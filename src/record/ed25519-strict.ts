@@ -54,6 +54,7 @@ function isSmallOrder(point: Point): boolean {
   return point.multiplyUnsafe(8n).is0();
 }
 
+/** A loop, not src/bytes.ts's Buffer: the browser page bundles this verifier, and has no Buffer. */
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

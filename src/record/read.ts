@@ -1,6 +1,6 @@
 // Reading a record file within the verifier's bound (seed 003 §8 "Bounded reading"): at most
 // MAX_RECORD_BYTES + 1 bytes, enough for §4 step 1 to refuse an oversized record without reading all of
-// it. Reads until end of file rather than trusting the file's size, so a pipe works too.
+// it. Reads until end of file rather than trusting the file's size, so a pipe or a /proc file works too.
 import { open } from "node:fs/promises";
 import { MAX_RECORD_BYTES } from "./format.js";
 
@@ -20,4 +20,16 @@ export async function readRecordBytes(path: string): Promise<Uint8Array> {
   } finally {
     await handle.close();
   }
+}
+
+/** The same bound over a stream (`verify -`: standard input). */
+export async function readRecordStream(stream: AsyncIterable<Buffer>): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk);
+    total += chunk.length;
+    if (total > MAX_RECORD_BYTES) break;
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_RECORD_BYTES + 1);
 }

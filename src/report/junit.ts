@@ -4,6 +4,7 @@
 // are shown as ⟨U+XXXX⟩ (which also removes every character XML 1.0 cannot carry), then escaped.
 
 import { cutText } from "../text.js";
+import { isNoAnswer } from "../text-forms.js";
 import type { CaseResult } from "../types.js";
 import { implementationName } from "./format.js";
 import { assertConsistent, tallyBySuite } from "./tally.js";
@@ -38,7 +39,7 @@ function testcase(r: CaseResult): string {
   const open = `    <testcase${attrs({ classname: r.suite, name: r.name })}`;
   if (r.pass) return `${open}/>`;
   // A case the implementation never answered (hang, crash, lost framing) differs from a wrong answer.
-  const type = r.got.startsWith("failed:") ? "no-answer" : "wrong-answer";
+  const type = isNoAnswer(r.got) ? "no-answer" : "wrong-answer";
   const message = `${r.why}: expected ${short(r.expected)}, got ${short(r.got)}`;
   const body = [`why: ${r.why}`, `source: ${r.source}`, `expected: ${r.expected}`, `got: ${r.got}`]
     .map(xmlEscape)
