@@ -754,6 +754,111 @@ var require_anafanafo = __commonJS({
   }
 });
 
+// src/text-forms.ts
+var REJECT = "reject";
+var FAIL = "failed";
+var REJECTED = `${REJECT}: `;
+var FAILED = `${FAIL}: `;
+function writeAnswerText(answer) {
+  switch (answer.status) {
+    case "canonical":
+      return answer.output;
+    case "rejected":
+      return `${REJECTED}${answer.reason}`;
+    case "failed":
+      return `${FAILED}${answer.reason}`;
+  }
+}
+function readAnswerText(text2) {
+  if (text2.startsWith(REJECTED)) return { status: "rejected", reason: text2.slice(REJECTED.length) };
+  if (text2.startsWith(FAILED)) return { status: "failed", reason: text2.slice(FAILED.length) };
+  return { status: "canonical", output: text2 };
+}
+function answerWithoutReason(text2) {
+  const answer = readAnswerText(text2);
+  if (answer.status === "canonical") return text2;
+  return answer.status === "rejected" ? REJECT : FAIL;
+}
+function isNoAnswer(text2) {
+  return readAnswerText(text2).status === "failed";
+}
+var PAIR_A = "a: ";
+var PAIR_B = " | b: ";
+var PAIR_BOTH = "both: ";
+function writePairText(pair) {
+  return "both" in pair ? `${PAIR_BOTH}${pair.both}` : `${PAIR_A}${pair.a}${PAIR_B}${pair.b}`;
+}
+function readPairText(text2) {
+  if (text2.startsWith(PAIR_BOTH)) return { both: text2.slice(PAIR_BOTH.length) };
+  if (!text2.startsWith(PAIR_A)) return void 0;
+  const at = text2.indexOf(PAIR_B);
+  if (at < 0 || text2.indexOf(PAIR_B, at + 1) >= 0) return void 0;
+  return { a: text2.slice(PAIR_A.length, at), b: text2.slice(at + PAIR_B.length) };
+}
+function rangeWidth(total, minimum) {
+  return Math.max(minimum, String(Math.max(total - 1, 0)).length);
+}
+function writeRangeName(range, width) {
+  const pad2 = (i) => String(i).padStart(width, "0");
+  return `seed-${range.seed}/${pad2(range.from)}-${pad2(range.to)}`;
+}
+var RANGE = /^seed-(\d+)\/(\d+)-(\d+)$/;
+function readRangeName(text2) {
+  const match = RANGE.exec(text2);
+  if (!match) return void 0;
+  const [seed, from, to] = [match[1], match[2], match[3]].map(Number);
+  if (![seed, from, to].every(Number.isSafeInteger) || from > to) return void 0;
+  return { seed, from, to };
+}
+function recordCaseName(suite, name) {
+  return `${suite}/${name}`;
+}
+function readRecordCaseName(text2) {
+  const slash = text2.indexOf("/");
+  return slash < 0 ? { suite: text2, name: "" } : { suite: text2.slice(0, slash), name: text2.slice(slash + 1) };
+}
+var SWEEP = /^(numbers|generated\/[^/]+)\/(.*)$/s;
+function readSweptCaseName(name) {
+  const match = SWEEP.exec(name);
+  const range = match ? readRangeName(match[2]) : void 0;
+  return range && { sweep: match[1], ...range };
+}
+function recordSuite(profile, suites, parameters = {}) {
+  const words = [`${profile}:${suites.join(",")}`];
+  const generates = suites.includes("numbers") || suites.includes("generated");
+  if (suites.includes("numbers") && parameters.numbers !== void 0)
+    words.push(`numbers=${parameters.numbers}`);
+  if (suites.includes("generated") && parameters.generated !== void 0)
+    words.push(`generated=${parameters.generated}`);
+  if (generates && parameters.shard)
+    words.push(`${SHARD_WORD}${parameters.shard.index}/${parameters.shard.count}`);
+  if (generates && parameters.seed !== void 0) words.push(`seed=${parameters.seed}`);
+  return words.join(" ");
+}
+function parseRecordSuite(suite) {
+  const [head, ...rest] = suite.split(" ");
+  const colon = head.indexOf(":");
+  if (colon < 0) return void 0;
+  const parameters = {};
+  for (const word of rest) {
+    const eq = word.indexOf("=");
+    if (eq <= 0 || Object.hasOwn(parameters, word.slice(0, eq))) return void 0;
+    parameters[word.slice(0, eq)] = word.slice(eq + 1);
+  }
+  return { profile: head.slice(0, colon), suites: head.slice(colon + 1).split(","), parameters };
+}
+var SHARD_WORD = "shard=";
+var SHARD = /^shard=(\d+)\/(\d+)$/;
+function readShardWord(word) {
+  const match = SHARD.exec(word);
+  return match ? { index: Number(match[1]), count: Number(match[2]) } : void 0;
+}
+function readWholeNumber(value) {
+  if (value === void 0 || !/^\d+$/.test(value)) return void 0;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : void 0;
+}
+
 // src/version.ts
 var TOOL_NAME = "canon-conformance";
 var TOOL_VERSION = "0.1.0";
@@ -951,108 +1056,6 @@ function membersProblem(record2, options = { signed: true }) {
   );
 }
 
-// src/text-forms.ts
-var REJECT = "reject";
-var FAIL = "failed";
-var REJECTED = `${REJECT}: `;
-var FAILED = `${FAIL}: `;
-function writeAnswerText(answer) {
-  switch (answer.status) {
-    case "canonical":
-      return answer.output;
-    case "rejected":
-      return `${REJECTED}${answer.reason}`;
-    case "failed":
-      return `${FAILED}${answer.reason}`;
-  }
-}
-function readAnswerText(text2) {
-  if (text2.startsWith(REJECTED)) return { status: "rejected", reason: text2.slice(REJECTED.length) };
-  if (text2.startsWith(FAILED)) return { status: "failed", reason: text2.slice(FAILED.length) };
-  return { status: "canonical", output: text2 };
-}
-function answerWithoutReason(text2) {
-  const answer = readAnswerText(text2);
-  if (answer.status === "canonical") return text2;
-  return answer.status === "rejected" ? REJECT : FAIL;
-}
-var PAIR_A = "a: ";
-var PAIR_B = " | b: ";
-var PAIR_BOTH = "both: ";
-function writePairText(pair) {
-  return "both" in pair ? `${PAIR_BOTH}${pair.both}` : `${PAIR_A}${pair.a}${PAIR_B}${pair.b}`;
-}
-function readPairText(text2) {
-  if (text2.startsWith(PAIR_BOTH)) return { both: text2.slice(PAIR_BOTH.length) };
-  if (!text2.startsWith(PAIR_A)) return void 0;
-  const at = text2.indexOf(PAIR_B);
-  if (at < 0 || text2.indexOf(PAIR_B, at + 1) >= 0) return void 0;
-  return { a: text2.slice(PAIR_A.length, at), b: text2.slice(at + PAIR_B.length) };
-}
-function rangeWidth(total, minimum) {
-  return Math.max(minimum, String(Math.max(total - 1, 0)).length);
-}
-function writeRangeName(range, width) {
-  const pad2 = (i) => String(i).padStart(width, "0");
-  return `seed-${range.seed}/${pad2(range.from)}-${pad2(range.to)}`;
-}
-var RANGE = /^seed-(\d+)\/(\d+)-(\d+)$/;
-function readRangeName(text2) {
-  const match = RANGE.exec(text2);
-  if (!match) return void 0;
-  const [seed, from, to] = [match[1], match[2], match[3]].map(Number);
-  if (![seed, from, to].every(Number.isSafeInteger) || from > to) return void 0;
-  return { seed, from, to };
-}
-function recordCaseName(suite, name) {
-  return `${suite}/${name}`;
-}
-function readRecordCaseName(text2) {
-  const slash = text2.indexOf("/");
-  return slash < 0 ? { suite: text2, name: "" } : { suite: text2.slice(0, slash), name: text2.slice(slash + 1) };
-}
-var SWEEP = /^(numbers|generated\/[^/]+)\/(.*)$/s;
-function readSweptCaseName(name) {
-  const match = SWEEP.exec(name);
-  const range = match ? readRangeName(match[2]) : void 0;
-  return range && { sweep: match[1], ...range };
-}
-function recordSuite(profile, suites, parameters = {}) {
-  const words = [`${profile}:${suites.join(",")}`];
-  const generates = suites.includes("numbers") || suites.includes("generated");
-  if (suites.includes("numbers") && parameters.numbers !== void 0)
-    words.push(`numbers=${parameters.numbers}`);
-  if (suites.includes("generated") && parameters.generated !== void 0)
-    words.push(`generated=${parameters.generated}`);
-  if (generates && parameters.shard)
-    words.push(`${SHARD_WORD}${parameters.shard.index}/${parameters.shard.count}`);
-  if (generates && parameters.seed !== void 0) words.push(`seed=${parameters.seed}`);
-  return words.join(" ");
-}
-function parseRecordSuite(suite) {
-  const [head, ...rest] = suite.split(" ");
-  const colon = head.indexOf(":");
-  if (colon < 0) return void 0;
-  const parameters = {};
-  for (const word of rest) {
-    const eq = word.indexOf("=");
-    if (eq <= 0 || Object.hasOwn(parameters, word.slice(0, eq))) return void 0;
-    parameters[word.slice(0, eq)] = word.slice(eq + 1);
-  }
-  return { profile: head.slice(0, colon), suites: head.slice(colon + 1).split(","), parameters };
-}
-var SHARD_WORD = "shard=";
-var SHARD = /^shard=(\d+)\/(\d+)$/;
-function readShardWord(word) {
-  const match = SHARD.exec(word);
-  return match ? { index: Number(match[1]), count: Number(match[2]) } : void 0;
-}
-function readWholeNumber(value) {
-  if (value === void 0 || !/^\d+$/.test(value)) return void 0;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : void 0;
-}
-
 // src/record/build.ts
 var RECORD_KIND = "canonicalizer";
 var RecordError = class extends Error {
@@ -1064,6 +1067,14 @@ function formatStartedAt(date2) {
     throw new RecordError("started_at must be a valid date in the years 0000 to 9999");
   }
   return `${date2.toISOString().slice(0, 19)}Z`;
+}
+function recordCases(results) {
+  return results.map((r) => ({
+    name: recordCaseName(r.suite, r.name),
+    pass: r.pass,
+    expected: r.expected,
+    got: r.got
+  }));
 }
 var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 function wellFormed(text2) {
@@ -2596,6 +2607,16 @@ async function readRecordBytes(path) {
     await handle.close();
   }
 }
+async function readRecordStream(stream2) {
+  const chunks = [];
+  let total = 0;
+  for await (const chunk of stream2) {
+    chunks.push(chunk);
+    total += chunk.length;
+    if (total > MAX_RECORD_BYTES) break;
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_RECORD_BYTES + 1);
+}
 
 // src/jcs/canonical-bytes.ts
 import { isUtf8 } from "node:buffer";
@@ -3070,11 +3091,11 @@ var ByteCanonicalizer = class {
   writeString() {
     const src = this.src;
     const n = this.n;
-    const open6 = this.i;
-    this.ensure(n - open6);
+    const open4 = this.i;
+    this.ensure(n - open4);
     let out = this.out;
     let o = this.o;
-    let i = open6 + 1;
+    let i = open4 + 1;
     out[o++] = QUOTE2;
     this.lastEscaped = false;
     for (; ; ) {
@@ -3090,7 +3111,7 @@ var ByteCanonicalizer = class {
       } else if (b < 32) {
         this.fail("control-character", i, `raw control character U+${hex2(b)} in a string`);
       } else if (i >= n) {
-        this.fail("unterminated-string", open6, "a string is not closed");
+        this.fail("unterminated-string", open4, "a string is not closed");
       } else {
         out[o++] = b;
         i++;
@@ -17403,7 +17424,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname as dirname3, join as join3 } from "node:path";
 
 // src/aggregate/inputs.ts
-import { open as open2, readdir, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { join as join2 } from "node:path";
 var RECORD_FILE = "record.json";
 var InputError = class extends Error {
@@ -17439,21 +17460,7 @@ async function recordsBelow(dir) {
   }
   return out;
 }
-async function readRecordFile(path) {
-  const handle = await open2(path, "r");
-  try {
-    const buffer = Buffer.alloc(Math.min(MAX_RECORD_BYTES + 1, (await handle.stat()).size + 1));
-    let total = 0;
-    while (total < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-    }
-    return buffer.subarray(0, total);
-  } finally {
-    await handle.close();
-  }
-}
+var readRecordFile = readRecordBytes;
 
 // src/aggregate/write.ts
 async function loadAndAggregate(paths2, options = {}) {
@@ -17718,12 +17725,12 @@ function attrs(pairs) {
   return Object.entries(pairs).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join("");
 }
 function testcase(r) {
-  const open6 = `    <testcase${attrs({ classname: r.suite, name: r.name })}`;
-  if (r.pass) return `${open6}/>`;
-  const type = r.got.startsWith("failed:") ? "no-answer" : "wrong-answer";
+  const open4 = `    <testcase${attrs({ classname: r.suite, name: r.name })}`;
+  if (r.pass) return `${open4}/>`;
+  const type = isNoAnswer(r.got) ? "no-answer" : "wrong-answer";
   const message = `${r.why}: expected ${short(r.expected)}, got ${short(r.got)}`;
   const body = [`why: ${r.why}`, `source: ${r.source}`, `expected: ${r.expected}`, `got: ${r.got}`].map(xmlEscape).join("\n");
-  return `${open6}>
+  return `${open4}>
       <failure${attrs({ message, type })}>${body}</failure>
     </testcase>`;
 }
@@ -19140,13 +19147,6 @@ function caseOfKind(c, kind) {
   if (c.kind !== kind) throw new TypeError(`the ${kind} check was given a ${c.kind} case (${c.name})`);
   return c;
 }
-async function ask(impl, input) {
-  try {
-    return await impl.canonicalize(input);
-  } catch (error) {
-    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
-  }
-}
 function answeredExactly(answer, expected) {
   return answer.status === "canonical" && bytesEqual(answer.output, expected);
 }
@@ -19164,6 +19164,15 @@ function judged(c, pass, expected, got) {
     why: c.why,
     source: c.source
   };
+}
+
+// src/ask.ts
+async function ask(implementation, input) {
+  try {
+    return await implementation.canonicalize(input);
+  } catch (error) {
+    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
+  }
 }
 
 // src/checks/numbers.ts
@@ -19954,18 +19963,10 @@ var knownBadCommand = {
 };
 
 // src/compare/answers.ts
-async function ask2(implementation, input) {
-  try {
-    return await implementation.canonicalize(input);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { status: "failed", reason: `the adapter threw: ${reason}` };
-  }
-}
 function sameAnswer(x, y) {
   if (x.status === "failed" || y.status === "failed") return false;
   if (x.status === "rejected" || y.status === "rejected") return x.status === y.status;
-  return equalBytes2(x.output, y.output);
+  return bytesEqual(x.output, y.output);
 }
 function disagreementKind(x, y) {
   if (sameAnswer(x, y)) return void 0;
@@ -19978,12 +19979,7 @@ function agreement(a, b, reference) {
   return withA && withB ? "both" : withA ? "a" : withB ? "b" : "neither";
 }
 function allowedChoice(answer, either) {
-  return answer.status === "rejected" || answer.status === "canonical" && equalBytes2(answer.output, either);
-}
-function equalBytes2(x, y) {
-  if (x.length !== y.length) return false;
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  return true;
+  return answer.status === "rejected" || answer.status === "canonical" && bytesEqual(answer.output, either);
 }
 
 // src/compare/generated.ts
@@ -20209,44 +20205,44 @@ function structureOf(bytes3) {
     return false;
   };
   const ended = (start) => {
-    const open6 = stack[stack.length - 1];
-    if (!open6) return;
+    const open4 = stack[stack.length - 1];
+    if (!open4) return;
     values.push({ start, end: at });
-    open6.container.children.push({ start: open6.childStart, end: at, valueStart: start });
-    open6.expect = "separator";
+    open4.container.children.push({ start: open4.childStart, end: at, valueStart: start });
+    open4.expect = "separator";
   };
   let sawRoot = false;
   for (; ; ) {
     skipSpace();
-    const open6 = stack[stack.length - 1];
-    if (!open6) {
+    const open4 = stack[stack.length - 1];
+    if (!open4) {
       if (sawRoot) return at === bytes3.length ? { containers, values } : void 0;
       sawRoot = true;
-    } else if (open6.expect === "separator" || open6.expect === "first") {
+    } else if (open4.expect === "separator" || open4.expect === "first") {
       const b2 = bytes3[at];
-      if (b2 === open6.close) {
+      if (b2 === open4.close) {
         at++;
         stack.pop();
-        open6.container.end = at;
-        ended(open6.container.start);
+        open4.container.end = at;
+        ended(open4.container.start);
         continue;
       }
-      if (open6.expect === "separator") {
+      if (open4.expect === "separator") {
         if (b2 !== COMMA2) return void 0;
         at++;
         skipSpace();
       }
-      open6.childStart = at;
-      open6.expect = open6.isObject ? "name" : "value";
+      open4.childStart = at;
+      open4.expect = open4.isObject ? "name" : "value";
       continue;
-    } else if (open6.expect === "name") {
+    } else if (open4.expect === "name") {
       if (bytes3[at] !== QUOTE3 || !skipString()) return void 0;
-      open6.expect = "colon";
+      open4.expect = "colon";
       continue;
-    } else if (open6.expect === "colon") {
+    } else if (open4.expect === "colon") {
       if (bytes3[at] !== COLON2) return void 0;
       at++;
-      open6.expect = "value";
+      open4.expect = "value";
       continue;
     }
     const start = at;
@@ -20372,7 +20368,7 @@ async function compareImplementations(options) {
   const reference = options.reference ?? referenceCanonicalizer();
   const shrinkBudget = options.shrinkBudget ?? DEFAULT_SHRINK_BUDGET;
   const started = Date.now();
-  const both = async (input) => Promise.all([ask2(a, input), ask2(b, input)]);
+  const both = async (input) => Promise.all([ask(a, input), ask(b, input)]);
   const total = (options.inputCount ?? (Array.isArray(options.inputs) ? options.inputs.length : 0)) + generated.runs;
   let done = 0;
   let failedSoFar = 0;
@@ -20470,7 +20466,7 @@ async function compareImplementations(options) {
       numRuns: 1
     });
     let shrunk2 = found;
-    const replayed = seen[0] !== void 0 && equalBytes2(encoder4.encode(seen[0]), found.input);
+    const replayed = seen[0] !== void 0 && bytesEqual(encoder4.encode(seen[0]), found.input);
     if (replayed && details.failed && details.counterexample) {
       const input = encoder4.encode(details.counterexample[0]);
       const [x, y] = await both(input);
@@ -20492,7 +20488,7 @@ async function compareImplementations(options) {
   const disagreements = [];
   for (const [i, found] of shrunk.entries()) {
     const original = i < corpusFound.length ? corpusFound[i].input : generatedFirsts[i - corpusFound.length].found.input;
-    const referenceAnswer = await ask2(reference, found.input);
+    const referenceAnswer = await ask(reference, found.input);
     disagreements.push({
       name: found.name,
       input: showBytes(found.input),
@@ -20501,7 +20497,7 @@ async function compareImplementations(options) {
       reference: showAnswer(referenceAnswer),
       agrees: agreement(found.a, found.b, referenceAnswer),
       kind: found.kind,
-      ...equalBytes2(found.input, original) ? {} : { original: showBytes(original) }
+      ...bytesEqual(found.input, original) ? {} : { original: showBytes(original) }
     });
   }
   return {
@@ -20781,7 +20777,7 @@ function parseShard(text2, subject = "shard") {
 // src/options/paths.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
 import { statSync } from "node:fs";
-import { mkdir as mkdir4, open as open3, realpath, rm, stat as stat2 } from "node:fs/promises";
+import { mkdir as mkdir4, open as open2, realpath, rm, stat as stat2 } from "node:fs/promises";
 import { dirname as dirname4, isAbsolute, join as join6, relative, resolve as resolve4, sep } from "node:path";
 function checkDirectory(text2, base, subject, relativeTo) {
   const directory = resolve4(base, text2 || ".");
@@ -20856,7 +20852,7 @@ async function probe(dir, target) {
   const file = join6(target, `.canon-conformance-probe-${process.pid}-${randomBytes2(4).toString("hex")}`);
   let handle;
   try {
-    handle = await open3(file, "wx");
+    handle = await open2(file, "wx");
   } catch (error) {
     throw refused(dir, `cannot create a file in it (${error.code ?? error})`);
   }
@@ -23262,12 +23258,7 @@ async function runConformance(options) {
         files: implementation.files
       },
       startedAt,
-      cases: results.map((r) => ({
-        name: `${r.suite}/${r.name}`,
-        pass: r.pass,
-        expected: r.expected,
-        got: r.got
-      })),
+      cases: recordCases(results),
       key: options.key.kind
     });
     const record2 = signRecord(unsigned, options.key);
@@ -23777,7 +23768,7 @@ var selfTestCommand = {
 
 // src/commands/sign.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
-import { open as open4, rename, stat as stat3, unlink } from "node:fs/promises";
+import { open as open3, rename, stat as stat3, unlink } from "node:fs/promises";
 import { basename as basename4, dirname as dirname7, join as join8, resolve as resolve9 } from "node:path";
 var SIGNED_RECORD_FILE = "record.signed.json";
 var usage7 = `usage: canon-conformance sign RECORD [--key-file KEY] [--out FILE] [--force] [--pubkey HEX]
@@ -23834,7 +23825,7 @@ async function writeSigned(out, bytes3, force) {
   const target = force ? join8(dirname7(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
   let handle;
   try {
-    handle = await open4(target, "wx", 420);
+    handle = await open3(target, "wx", 420);
   } catch (error) {
     const code2 = error.code;
     if (code2 === "EEXIST" && !force) {
@@ -23921,7 +23912,6 @@ var signCommand = {
 
 // src/commands/verify.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { open as open5 } from "node:fs/promises";
 import { join as join9 } from "node:path";
 var usage8 = `usage: canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]
 
@@ -23940,31 +23930,8 @@ RECORD is a file, or - for stdin. A refused record's reason is explained on stde
 
 Exit status: 0 accepted and every option matched, 1 refused or an option did not match,
 2 the record could not be read.`;
-async function readBounded(path) {
-  const handle = path === "-" ? void 0 : await open5(path, "r");
-  const chunks = [];
-  let total = 0;
-  try {
-    if (handle === void 0) {
-      for await (const chunk of process.stdin) {
-        chunks.push(chunk);
-        total += chunk.length;
-        if (total > MAX_RECORD_BYTES) break;
-      }
-    } else {
-      const buffer = Buffer.alloc(MAX_RECORD_BYTES + 1);
-      for (; ; ) {
-        const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
-        if (bytesRead === 0) break;
-        total += bytesRead;
-        if (total === buffer.length) break;
-      }
-      return buffer.subarray(0, total);
-    }
-  } finally {
-    await handle?.close();
-  }
-  return Buffer.concat(chunks).subarray(0, MAX_RECORD_BYTES + 1);
+function readBounded(path) {
+  return path === "-" ? readRecordStream(process.stdin) : readRecordBytes(path);
 }
 function suitesOf(suite) {
   const names = parseRecordSuite(suite)?.suites;
