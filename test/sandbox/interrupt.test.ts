@@ -89,7 +89,16 @@ describe("an interrupted run stops its processes and exits", { concurrency: 2 },
           // (The harness's own command line carries the tag too, in its configuration: not it.)
           const others = async () =>
             (await processesWith(tag)).filter((l) => Number(l.trim().split(/\s+/)[0]) !== harness.pid);
-          await until("the command runs", async () => (await others()).length > 0);
+          let ended: string | undefined;
+          void exited.then((e) => (ended = `the harness exited first (code ${e.code}, signal ${e.signal})`));
+          await until("the command runs", async () => {
+            // A harness that ended (a setup error, say) will never start it: say so, with its stderr.
+            if (ended) throw new Error(`${ended}; stderr: ${stderr}`);
+            return (await others()).length > 0;
+          }).catch((error: Error) => {
+            harness.kill("SIGKILL");
+            throw new Error(`${error.message}\nharness stderr: ${stderr}`);
+          });
           // (In compare mode long enough for the corpus inputs to be done and the generated values to begin.)
           await new Promise((r) => setTimeout(r, scenario.compare ? 4000 : 500));
           const sentAt = Date.now();
