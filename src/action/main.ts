@@ -7,6 +7,7 @@ import { runAggregateMode } from "./aggregate-mode.js";
 import { failureMessage } from "./failure.js";
 import { takeSigningKey } from "./key.js";
 import { runMode } from "./run-mode.js";
+import { neutralise } from "./runner-commands.js";
 
 export async function run(): Promise<void> {
   try {
@@ -16,6 +17,6 @@ export async function run(): Promise<void> {
     if (readOption("mode", face) === "aggregate") await runAggregateMode(face);
     else await runMode(face, keyText);
   } catch (error) {
-    core.setFailed(failureMessage(error));
+    core.setFailed(neutralise(failureMessage(error)));
   }
 }

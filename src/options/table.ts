@@ -4,6 +4,7 @@
 // and the test that holds action.yml to it all read these rows, so the faces cannot drift apart.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { isWithheldVariable, SANDBOX_MODES, type SandboxMode } from "../sandbox/index.js";
 import {
   DEFAULT_COMPARE_RUNS,
   DEFAULT_GENERATED_RUNS,
@@ -44,7 +45,7 @@ export interface ParseContext {
 }
 
 /** The groups of `run --help`. */
-export type CliSection = "implementation" | "corpus" | "run";
+export type CliSection = "implementation" | "corpus" | "sandbox" | "run";
 
 export interface CliFlag {
   type: "string" | "boolean";
@@ -116,6 +117,52 @@ function records(value: string, c: ParseContext): string {
     );
   }
   return path;
+}
+
+function sandboxMode(value: string, c: ParseContext): SandboxMode {
+  if (!(SANDBOX_MODES as readonly string[]).includes(value)) {
+    throw new OptionError(
+      `${c.subject} must be auto (bubblewrap where it works, else unsandboxed and said so), bwrap (bubblewrap or no run) or none, not '${value}'`,
+    );
+  }
+  return value as SandboxMode;
+}
+
+/** A list given as one text: items separated by commas or line breaks, blanks dropped. */
+function list(value: string): string[] {
+  return value
+    .split(/[,\r\n]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+/** Variable names to pass to the command; the harness's secrets and channels are refused by name. */
+function passEnv(value: string, c: ParseContext): string[] {
+  const names = list(value);
+  for (const name of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      throw new OptionError(`${c.subject} must list environment variable names; '${name}' is not one`);
+    }
+    if (isWithheldVariable(name)) {
+      throw new OptionError(
+        `${c.subject} must not name ${name}: it is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`,
+      );
+    }
+  }
+  return names;
+}
+
+/** Paths the command may write, each one existing; relative ones from the base. */
+function writablePaths(value: string, c: ParseContext): string[] {
+  return list(value).map((given) => {
+    const path = resolve(c.base, given);
+    if (!existsSync(path)) {
+      throw new OptionError(
+        `${c.subject} must list existing paths; '${given}' does not exist (looked for ${path}, relative to ${c.relativeTo})`,
+      );
+    }
+    return path;
+  });
 }
 
 /** Every option, in the order `run --help` lists them within its sections. */
@@ -370,6 +417,64 @@ export const OPTIONS = {
     input:
       "`K/N`: this job runs part K of N of the numbers sweep and the generated cases, so that a matrix of N jobs covers together what one job cannot (the aggregate checks they cover it exactly once). Empty means the whole run.",
     parse: (value, c) => parseShard(value, c.subject),
+  }),
+  sandbox: row({
+    name: "sandbox",
+    default: "auto",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--sandbox auto|bwrap|none",
+      help: [
+        "how the command runs (docs/sandbox.md): auto (default) in bubblewrap where it",
+        "works, else unsandboxed and said so; bwrap, or refuse to run; none",
+      ],
+    },
+    input:
+      "How the command under test runs (docs/sandbox.md): `auto` (bubblewrap where it works, else unsandboxed, said in the log and the job summary), `bwrap` (bubblewrap, or the step fails before any case runs) or `none`. Whatever the mode, the command never gets the signing key, the runner's tokens or the file-command paths.",
+    parse: sandboxMode,
+  }),
+  "sandbox-network": row({
+    name: "sandbox-network",
+    default: "false",
+    cli: {
+      type: "boolean",
+      section: "sandbox",
+      label: "--sandbox-network",
+      help: ["let the sandboxed command use the network (default: none)"],
+    },
+    input:
+      "Let the sandboxed command use the network (by default it has none, not even the runner's loopback).",
+    parse: flag,
+  }),
+  "pass-env": row({
+    name: "pass-env",
+    default: "",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--pass-env NAMES",
+      help: [
+        "variables passed to the command, comma-separated (it gets PATH, HOME, TMPDIR",
+        "and the locale; the key, INPUT_*, tokens and file commands are refused)",
+      ],
+    },
+    input:
+      "Environment variables the sandboxed command gets, beyond PATH, HOME, TMPDIR and the locale: names separated by commas or lines. The signing key, `INPUT_*`, the runner's tokens and the file-command variables are refused.",
+    parse: passEnv,
+  }),
+  "writable-paths": row({
+    name: "writable-paths",
+    default: "",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--writable-paths PATHS",
+      help: ["paths the sandboxed command may write, comma-separated (each must exist)"],
+    },
+    input:
+      "Paths the sandboxed command may write besides its scratch directory, separated by commas or lines, relative to the workspace; each must exist. Everything else is read-only.",
+    parse: writablePaths,
   }),
   jobs: row({
     name: "jobs",
