@@ -1529,10 +1529,10 @@ var getZip215 = (options) => {
     throw new TypeError("expected valid options object");
   return options.zip215 ?? true;
 };
-var _verify = (sig, msg, publicKey, options) => {
+var _verify = (sig, msg, publicKey2, options) => {
   sig = abytes(sig, 64, "signature");
   msg = abytes(msg, void 0, "message");
-  publicKey = abytes(publicKey, LEN, "publicKey");
+  publicKey2 = abytes(publicKey2, LEN, "publicKey");
   const zip215 = getZip215(options);
   const r = sig.subarray(0, LEN);
   const s = bytesToNumberLE(sig.subarray(LEN, 64));
@@ -1540,10 +1540,10 @@ var _verify = (sig, msg, publicKey, options) => {
   let hashable = Uint8Array.of();
   let finished = false;
   try {
-    A2 = Point.fromBytes(publicKey, zip215);
+    A2 = Point.fromBytes(publicKey2, zip215);
     R = Point.fromBytes(r, zip215);
     SB = G.multiply(s, false);
-    hashable = concatBytes(r, publicKey, msg);
+    hashable = concatBytes(r, publicKey2, msg);
     finished = true;
   } catch (error) {
   }
@@ -1558,8 +1558,8 @@ var _verify = (sig, msg, publicKey, options) => {
   };
   return [hashable, finish];
 };
-var verifyAsync = async (signature, message, publicKey, opts = {}) => hashFinishAsync(_verify(signature, message, publicKey, opts));
-var verify = (signature, message, publicKey, opts = {}) => hashFinishSync(_verify(signature, message, publicKey, opts));
+var verifyAsync = async (signature, message, publicKey2, opts = {}) => hashFinishAsync(_verify(signature, message, publicKey2, opts));
+var verify = (signature, message, publicKey2, opts = {}) => hashFinishSync(_verify(signature, message, publicKey2, opts));
 var etc = /* @__PURE__ */ freeze({
   bytesToHex,
   hexToBytes,
@@ -1582,13 +1582,13 @@ var randomSecretKey = (seed) => {
 };
 var keygen = (seed) => {
   const secretKey = randomSecretKey(seed);
-  const publicKey = getPublicKey(secretKey);
-  return { secretKey, publicKey };
+  const publicKey2 = getPublicKey(secretKey);
+  return { secretKey, publicKey: publicKey2 };
 };
 var keygenAsync = async (seed) => {
   const secretKey = randomSecretKey(seed);
-  const publicKey = await getPublicKeyAsync(secretKey);
-  return { secretKey, publicKey };
+  const publicKey2 = await getPublicKeyAsync(secretKey);
+  return { secretKey, publicKey: publicKey2 };
 };
 var utils = /* @__PURE__ */ freeze({
   getExtendedPublicKeyAsync,
@@ -2362,10 +2362,10 @@ function equalBytes(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
-function strictFailure(signature, message, publicKey) {
-  if (publicKey.length !== 32) return "key-length";
+function strictFailure(signature, message, publicKey2) {
+  if (publicKey2.length !== 32) return "key-length";
   if (signature.length !== 64) return "signature-length";
-  const A2 = decodeCanonical(publicKey);
+  const A2 = decodeCanonical(publicKey2);
   if (A2 === null) return "key-encoding";
   if (isSmallOrder(A2)) return "key-small-order";
   const rBytes = signature.subarray(0, 32);
@@ -2376,14 +2376,14 @@ function strictFailure(signature, message, publicKey) {
   if (isSmallOrder(R)) return "r-small-order";
   const hashInput = new Uint8Array(64 + message.length);
   hashInput.set(rBytes, 0);
-  hashInput.set(publicKey, 32);
+  hashInput.set(publicKey2, 32);
   hashInput.set(message, 64);
   const k = bytesToNumberLE2(sha512(hashInput)) % L;
   const check2 = Point2.BASE.multiplyUnsafe(S2).subtract(A2.multiplyUnsafe(k));
   return equalBytes(check2.toBytes(), rBytes) ? null : "equation";
 }
-function verifyStrict(signature, message, publicKey) {
-  return strictFailure(signature, message, publicKey) === null;
+function verifyStrict(signature, message, publicKey2) {
+  return strictFailure(signature, message, publicKey2) === null;
 }
 function signEd25519(message, seed) {
   return ed25519_exports.sign(message, seed);
@@ -3990,8 +3990,8 @@ function verifyRecord(bytes3) {
   }
   const checked = record2;
   const signature = fromHex(checked.sig);
-  const publicKey = fromHex(checked.signer_pubkey);
-  if (!verifyStrict(signature, signingInputOf(record2), publicKey)) {
+  const publicKey2 = fromHex(checked.signer_pubkey);
+  if (!verifyStrict(signature, signingInputOf(record2), publicKey2)) {
     return reject(4, "signature_invalid", "sig does not verify under signer_pubkey by the strict rule");
   }
   const passed = checked.cases.filter((c) => c.pass).length;
@@ -20955,8 +20955,8 @@ function assertRunOptions(options) {
 import { availableParallelism } from "node:os";
 
 // src/options/table.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { resolve as resolve6 } from "node:path";
+import { existsSync as existsSync3, statSync as statSync4 } from "node:fs";
+import { join as join8, resolve as resolve6 } from "node:path";
 
 // src/sandbox/errors.ts
 var SandboxSetupError = class extends Error {
@@ -21482,12 +21482,32 @@ function retentionDays(value, c) {
   return Number(value);
 }
 function mode(value) {
-  if (value !== "run" && value !== "aggregate") {
+  if (value !== "run" && value !== "aggregate" && value !== "sign") {
     throw new OptionError(
-      `choose run (test one implementation, the default) or aggregate (join the records of a matrix), not '${value}'`
+      `choose run (test one implementation, the default), aggregate (join the records of a matrix) or sign (re-sign a run's record with your key), not '${value}'`
     );
   }
   return value;
+}
+function recordFile(value, c) {
+  const path = resolve6(c.base, value);
+  const file = existsSync3(path) && statSync4(path).isDirectory() ? join8(path, "record.json") : path;
+  if (!existsSync3(file) || !statSync4(file).isFile()) {
+    throw new OptionError(
+      `${c.subject} '${value}' is not a record file nor a folder holding record.json (looked for ${file}): set it to where actions/download-artifact wrote the run job's artifact; it is relative to ${c.relativeTo}`
+    );
+  }
+  return file;
+}
+function publicKey(value, c) {
+  if (value.trim() === "") return void 0;
+  const key = value.trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(key)) {
+    throw new OptionError(
+      `${c.subject} must be an Ed25519 public key as 64 hex digits (the run job's signer-pubkey output), not '${value}'`
+    );
+  }
+  return key;
 }
 function records(value, c) {
   const path = resolve6(c.base, value);
@@ -21538,7 +21558,7 @@ var OPTIONS = {
   mode: row({
     name: "mode",
     default: "run",
-    input: "`run` (test one implementation, the default) or `aggregate` (verify and join the records a matrix of runs uploaded; see `records`).",
+    input: "`run` (test one implementation, the default), `aggregate` (verify and join the records a matrix of runs uploaded; see `records`) or `sign` (verify a run job's record and re-sign it with `signing-key`, in a job that runs no code under test; see `record`).",
     parse: mode
   }),
   command: row({
@@ -21882,6 +21902,7 @@ var OPTIONS = {
         "missing; checked before the run starts)"
       ]
     },
+    input: "Sign mode: where the re-signed record is written (it must not exist yet). Empty means `record.json` in a folder of its own under RUNNER_TEMP, with the run job's record beside it as `record.ephemeral.json`. Run mode writes into RUNNER_TEMP and ignores it.",
     parse: text
   }),
   "key-file": row({
@@ -21901,7 +21922,7 @@ var OPTIONS = {
   "signing-key": row({
     name: "signing-key",
     default: "",
-    input: 'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets.',
+    input: 'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets. Sign mode requires it: the key the record is re-signed with.',
     parse: (value) => value
   }),
   quiet: row({
@@ -21958,6 +21979,18 @@ var OPTIONS = {
     default: ".",
     input: "Aggregate mode: a folder of downloaded artifacts (searched for record.json, e.g. what actions/download-artifact with `pattern:` wrote), or one record.json; relative to the workspace.",
     parse: records
+  }),
+  record: row({
+    name: "record",
+    default: "record.json",
+    input: "Sign mode: the run job's record, or the folder actions/download-artifact wrote its artifact into (then its record.json); relative to the workspace.",
+    parse: recordFile
+  }),
+  "expected-signer": row({
+    name: "expected-signer",
+    default: "",
+    input: "Sign mode: refuse the record unless it was signed by this Ed25519 public key (64 hex digits), e.g. the run job's `signer-pubkey` output, so that a record swapped between the jobs is refused. Empty: any signer.",
+    parse: publicKey
   }),
   "require-conformant": row({
     name: "require-conformant",
@@ -22141,7 +22174,7 @@ function spawnTarget(command, shell, platform = process.platform) {
 
 // src/adapters/program.ts
 import { createHash } from "node:crypto";
-import { accessSync as accessSync2, constants as constants2, createReadStream, statSync as statSync4 } from "node:fs";
+import { accessSync as accessSync2, constants as constants2, createReadStream, statSync as statSync5 } from "node:fs";
 import { isAbsolute as isAbsolute3, resolve as resolve7, win32 } from "node:path";
 import { pipeline } from "node:stream/promises";
 
@@ -22336,7 +22369,7 @@ function createHttpCanonicalizer(o) {
 // src/adapters/program.ts
 function isFile2(path) {
   try {
-    return statSync4(path).isFile();
+    return statSync5(path).isFile();
   } catch {
     return false;
   }
@@ -23929,7 +23962,7 @@ var selfTestCommand = {
 // src/commands/sign.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
 import { open as open4, rename, stat as stat3, unlink } from "node:fs/promises";
-import { basename as basename4, dirname as dirname7, join as join8, resolve as resolve9 } from "node:path";
+import { basename as basename4, dirname as dirname7, join as join9, resolve as resolve9 } from "node:path";
 var SIGNED_RECORD_FILE = "record.signed.json";
 var usage7 = `usage: canon-conformance sign RECORD [--key-file KEY] [--out FILE] [--force] [--pubkey HEX]
 
@@ -23982,7 +24015,7 @@ async function writeAll(handle, bytes3) {
   }
 }
 async function writeSigned(out, bytes3, force) {
-  const target = force ? join8(dirname7(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
+  const target = force ? join9(dirname7(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
   let handle;
   try {
     handle = await open4(target, "wx", 420);
@@ -24023,7 +24056,7 @@ var signCommand = {
     if (pubkey !== void 0 && !/^[0-9a-f]{64}$/.test(pubkey)) {
       throw new UsageError("--pubkey must be an Ed25519 public key as 64 hex digits");
     }
-    const out = values.out ?? join8(dirname7(input), SIGNED_RECORD_FILE);
+    const out = values.out ?? join9(dirname7(input), SIGNED_RECORD_FILE);
     const force = values.force ?? false;
     try {
       const key = readKey2(values["key-file"]);
@@ -24073,7 +24106,7 @@ var signCommand = {
 // src/commands/verify.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { open as open5 } from "node:fs/promises";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 var usage8 = `usage: canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]
 
 Checks a conform-result/1 record (seed 003 \xA74) offline and prints one outcome line:
@@ -24124,8 +24157,8 @@ function suitesOf(suite) {
   return names;
 }
 function corpusFolder(dir) {
-  if (!existsSync4(join9(dir, "VERSION")) && existsSync4(join9(dir, "vectors", "VERSION")))
-    return join9(dir, "vectors");
+  if (!existsSync4(join10(dir, "VERSION")) && existsSync4(join10(dir, "vectors", "VERSION")))
+    return join10(dir, "vectors");
   return dir;
 }
 async function corpusLine(record2, dir) {

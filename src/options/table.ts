@@ -2,8 +2,8 @@
 // CLI flag, its action input, its default (as action.yml states it), its parser with its bounds, and
 // its help text for each face. The CLI's parseArgs config and `run --help`, the action's input reader,
 // and the test that holds action.yml to it all read these rows, so the faces cannot drift apart.
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { isWithheldVariable, SANDBOX_MODES, type SandboxMode } from "../sandbox/index.js";
 import {
   DEFAULT_COMPARE_RUNS,
@@ -100,13 +100,37 @@ function retentionDays(value: string, c: ParseContext): number | undefined {
   return Number(value);
 }
 
-function mode(value: string): "run" | "aggregate" {
-  if (value !== "run" && value !== "aggregate") {
+function mode(value: string): "run" | "aggregate" | "sign" {
+  if (value !== "run" && value !== "aggregate" && value !== "sign") {
     throw new OptionError(
-      `choose run (test one implementation, the default) or aggregate (join the records of a matrix), not '${value}'`,
+      `choose run (test one implementation, the default), aggregate (join the records of a matrix) or sign (re-sign a run's record with your key), not '${value}'`,
     );
   }
   return value;
+}
+
+/** Sign mode's record: a record.json, or the folder actions/download-artifact wrote it into. */
+function recordFile(value: string, c: ParseContext): string {
+  const path = resolve(c.base, value);
+  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, "record.json") : path;
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    throw new OptionError(
+      `${c.subject} '${value}' is not a record file nor a folder holding record.json (looked for ${file}): set it to where actions/download-artifact wrote the run job's artifact; it is relative to ${c.relativeTo}`,
+    );
+  }
+  return file;
+}
+
+/** An Ed25519 public key as 64 hex digits, or empty. */
+function publicKey(value: string, c: ParseContext): string | undefined {
+  if (value.trim() === "") return undefined;
+  const key = value.trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(key)) {
+    throw new OptionError(
+      `${c.subject} must be an Ed25519 public key as 64 hex digits (the run job's signer-pubkey output), not '${value}'`,
+    );
+  }
+  return key;
 }
 
 function records(value: string, c: ParseContext): string {
@@ -171,7 +195,7 @@ export const OPTIONS = {
     name: "mode",
     default: "run",
     input:
-      "`run` (test one implementation, the default) or `aggregate` (verify and join the records a matrix of runs uploaded; see `records`).",
+      "`run` (test one implementation, the default), `aggregate` (verify and join the records a matrix of runs uploaded; see `records`) or `sign` (verify a run job's record and re-sign it with `signing-key`, in a job that runs no code under test; see `record`).",
     parse: mode,
   }),
   command: row({
@@ -528,6 +552,8 @@ export const OPTIONS = {
         "missing; checked before the run starts)",
       ],
     },
+    input:
+      "Sign mode: where the re-signed record is written (it must not exist yet). Empty means `record.json` in a folder of its own under RUNNER_TEMP, with the run job's record beside it as `record.ephemeral.json`. Run mode writes into RUNNER_TEMP and ignores it.",
     parse: text,
   }),
   "key-file": row({
@@ -548,7 +574,7 @@ export const OPTIONS = {
     name: "signing-key",
     default: "",
     input:
-      'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets.',
+      'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets. Sign mode requires it: the key the record is re-signed with.',
     parse: (value) => value,
   }),
   quiet: row({
@@ -608,6 +634,20 @@ export const OPTIONS = {
     input:
       "Aggregate mode: a folder of downloaded artifacts (searched for record.json, e.g. what actions/download-artifact with `pattern:` wrote), or one record.json; relative to the workspace.",
     parse: records,
+  }),
+  record: row({
+    name: "record",
+    default: "record.json",
+    input:
+      "Sign mode: the run job's record, or the folder actions/download-artifact wrote its artifact into (then its record.json); relative to the workspace.",
+    parse: recordFile,
+  }),
+  "expected-signer": row({
+    name: "expected-signer",
+    default: "",
+    input:
+      "Sign mode: refuse the record unless it was signed by this Ed25519 public key (64 hex digits), e.g. the run job's `signer-pubkey` output, so that a record swapped between the jobs is refused. Empty: any signer.",
+    parse: publicKey,
   }),
   "require-conformant": row({
     name: "require-conformant",

@@ -277,7 +277,10 @@ test("the action's own inputs: bounds and words", () => {
     refused("artifact-name", "../escape").message,
     /^artifact-name '\.\.\/escape' may not contain/,
   );
-  assert.match(refused("mode", "everything").message, /^choose run .* or aggregate .*, not 'everything'$/);
+  assert.match(
+    refused("mode", "everything").message,
+    /^choose run .*, aggregate .* or sign .*, not 'everything'$/,
+  );
   assert.match(refused("records", "no/such/folder").message, /^records 'no\/such\/folder' does not exist/);
   assert.equal(refused("upload", "maybe").option, "upload");
   assert.equal(readOption("retention-days", action({})), undefined);
