@@ -1540,10 +1540,10 @@ var getZip215 = (options) => {
     throw new TypeError("expected valid options object");
   return options.zip215 ?? true;
 };
-var _verify = (sig, msg, publicKey, options) => {
+var _verify = (sig, msg, publicKey2, options) => {
   sig = abytes(sig, 64, "signature");
   msg = abytes(msg, void 0, "message");
-  publicKey = abytes(publicKey, LEN, "publicKey");
+  publicKey2 = abytes(publicKey2, LEN, "publicKey");
   const zip215 = getZip215(options);
   const r = sig.subarray(0, LEN);
   const s = bytesToNumberLE(sig.subarray(LEN, 64));
@@ -1551,10 +1551,10 @@ var _verify = (sig, msg, publicKey, options) => {
   let hashable = Uint8Array.of();
   let finished = false;
   try {
-    A2 = Point.fromBytes(publicKey, zip215);
+    A2 = Point.fromBytes(publicKey2, zip215);
     R = Point.fromBytes(r, zip215);
     SB = G.multiply(s, false);
-    hashable = concatBytes(r, publicKey, msg);
+    hashable = concatBytes(r, publicKey2, msg);
     finished = true;
   } catch (error) {
   }
@@ -1569,8 +1569,8 @@ var _verify = (sig, msg, publicKey, options) => {
   };
   return [hashable, finish];
 };
-var verifyAsync = async (signature, message, publicKey, opts = {}) => hashFinishAsync(_verify(signature, message, publicKey, opts));
-var verify = (signature, message, publicKey, opts = {}) => hashFinishSync(_verify(signature, message, publicKey, opts));
+var verifyAsync = async (signature, message, publicKey2, opts = {}) => hashFinishAsync(_verify(signature, message, publicKey2, opts));
+var verify = (signature, message, publicKey2, opts = {}) => hashFinishSync(_verify(signature, message, publicKey2, opts));
 var etc = /* @__PURE__ */ freeze({
   bytesToHex,
   hexToBytes,
@@ -1593,13 +1593,13 @@ var randomSecretKey = (seed) => {
 };
 var keygen = (seed) => {
   const secretKey = randomSecretKey(seed);
-  const publicKey = getPublicKey(secretKey);
-  return { secretKey, publicKey };
+  const publicKey2 = getPublicKey(secretKey);
+  return { secretKey, publicKey: publicKey2 };
 };
 var keygenAsync = async (seed) => {
   const secretKey = randomSecretKey(seed);
-  const publicKey = await getPublicKeyAsync(secretKey);
-  return { secretKey, publicKey };
+  const publicKey2 = await getPublicKeyAsync(secretKey);
+  return { secretKey, publicKey: publicKey2 };
 };
 var utils = /* @__PURE__ */ freeze({
   getExtendedPublicKeyAsync,
@@ -2373,10 +2373,10 @@ function equalBytes(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
-function strictFailure(signature, message, publicKey) {
-  if (publicKey.length !== 32) return "key-length";
+function strictFailure(signature, message, publicKey2) {
+  if (publicKey2.length !== 32) return "key-length";
   if (signature.length !== 64) return "signature-length";
-  const A2 = decodeCanonical(publicKey);
+  const A2 = decodeCanonical(publicKey2);
   if (A2 === null) return "key-encoding";
   if (isSmallOrder(A2)) return "key-small-order";
   const rBytes = signature.subarray(0, 32);
@@ -2387,21 +2387,21 @@ function strictFailure(signature, message, publicKey) {
   if (isSmallOrder(R)) return "r-small-order";
   const hashInput = new Uint8Array(64 + message.length);
   hashInput.set(rBytes, 0);
-  hashInput.set(publicKey, 32);
+  hashInput.set(publicKey2, 32);
   hashInput.set(message, 64);
   const k = bytesToNumberLE2(sha512(hashInput)) % L;
   const check2 = Point2.BASE.multiplyUnsafe(S2).subtract(A2.multiplyUnsafe(k));
   return equalBytes(check2.toBytes(), rBytes) ? null : "equation";
 }
-function verifyStrict(signature, message, publicKey) {
-  return strictFailure(signature, message, publicKey) === null;
+function verifyStrict(signature, message, publicKey2) {
+  return strictFailure(signature, message, publicKey2) === null;
 }
 function signEd25519(message, seed) {
   return ed25519_exports.sign(message, seed);
 }
 
 // src/record/keys.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
 import { resolve } from "node:path";
 import { inspect } from "node:util";
 
@@ -2497,6 +2497,43 @@ function hiddenSecretPaths() {
 }
 
 // src/record/keys.ts
+var MAX_KEY_FILE_BYTES = 16 * 1024;
+function readKeyFile(path) {
+  let fd;
+  try {
+    fd = openSync2(path, "r");
+  } catch (error) {
+    throw new KeyError(
+      `cannot read the key file ${path} (${error.code ?? "unreadable"})`
+    );
+  }
+  try {
+    const buffer = Buffer.alloc(MAX_KEY_FILE_BYTES + 1);
+    let length = 0;
+    for (; ; ) {
+      let n;
+      try {
+        n = readSync2(fd, buffer, length, buffer.length - length, null);
+      } catch (error) {
+        throw new KeyError(
+          `cannot read the key file ${path} (${error.code ?? "unreadable"})`
+        );
+      }
+      if (n === 0) break;
+      length += n;
+      if (length > MAX_KEY_FILE_BYTES) {
+        throw new KeyError(
+          `the key file ${path} holds more than ${MAX_KEY_FILE_BYTES} bytes, which no key does (64 hex digits, or a PEM of about 120 bytes): is it the right file?`
+        );
+      }
+    }
+    const text2 = buffer.toString("utf8", 0, length);
+    buffer.fill(0);
+    return text2;
+  } finally {
+    closeSync2(fd);
+  }
+}
 var KEY_ENV = "CANON_CONFORMANCE_KEY";
 var KeyError = class extends Error {
   name = "KeyError";
@@ -2570,13 +2607,7 @@ function loadSuppliedKey(options) {
   const envSet = fromEnv !== void 0 && fromEnv !== "";
   if (options.keyFile !== void 0) {
     if (envSet) throw new KeyError(`both --key-file and ${KEY_ENV} are set; give the key one way only`);
-    let text2;
-    try {
-      text2 = readFileSync2(options.keyFile, "utf8");
-    } catch (error) {
-      const code2 = error.code ?? "unreadable";
-      throw new KeyError(`cannot read the key file ${options.keyFile} (${code2})`);
-    }
+    const text2 = readKeyFile(options.keyFile);
     hideFromCommands(resolve(options.keyFile));
     scrubProcessSecrets([], { argValues: [options.keyFile] });
     return parseSuppliedKey(text2);
@@ -3980,8 +4011,8 @@ function verifyRecord(bytes3) {
   }
   const checked = record2;
   const signature = fromHex(checked.sig);
-  const publicKey = fromHex(checked.signer_pubkey);
-  if (!verifyStrict(signature, signingInputOf(record2), publicKey)) {
+  const publicKey2 = fromHex(checked.signer_pubkey);
+  if (!verifyStrict(signature, signingInputOf(record2), publicKey2)) {
     return reject(4, "signature_invalid", "sig does not verify under signer_pubkey by the strict rule");
   }
   const passed = checked.cases.filter((c) => c.pass).length;
@@ -4055,14 +4086,14 @@ function sweepCoverages(cases, expected = /* @__PURE__ */ new Map(), seed) {
   for (const sweep of expected.keys()) bySweep.set(sweep, []);
   for (const c of cases) {
     const sweep = readSweptCaseName(c.name)?.sweep ?? readRecordCaseName(c.name).suite;
-    const list2 = bySweep.get(sweep) ?? [];
-    list2.push(c);
-    bySweep.set(sweep, list2);
+    const list3 = bySweep.get(sweep) ?? [];
+    list3.push(c);
+    bySweep.set(sweep, list3);
   }
   const order = (sweep) => sweep === "numbers" ? "" : sweep;
-  return [...bySweep].sort(([a], [b]) => order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0).map(([sweep, list2]) => {
+  return [...bySweep].sort(([a], [b]) => order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0).map(([sweep, list3]) => {
     const total = expected.get(sweep);
-    return sweepCoverage(sweep, list2, {
+    return sweepCoverage(sweep, list3, {
       ...total === void 0 ? {} : { total },
       ...seed === void 0 ? {} : { seed }
     });
@@ -15510,9 +15541,9 @@ function aggregateRecords(files, options = {}) {
     }
     group.records.push({ source: file.source, record: record2 });
     for (const c of record2.cases) {
-      const list2 = group.cases.get(c.name) ?? [];
-      list2.push({ source: file.source, got: c.got, pass: c.pass });
-      group.cases.set(c.name, list2);
+      const list3 = group.cases.get(c.name) ?? [];
+      list3.push({ source: file.source, got: c.got, pass: c.pass });
+      group.cases.set(c.name, list3);
     }
     entries2.push({
       source: file.source,
@@ -20918,8 +20949,510 @@ function assertRunOptions(options) {
 import { availableParallelism } from "node:os";
 
 // src/options/table.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { resolve as resolve5 } from "node:path";
+import { existsSync as existsSync3, statSync as statSync4 } from "node:fs";
+import { join as join8, resolve as resolve6 } from "node:path";
+
+// src/sandbox/errors.ts
+var SandboxSetupError = class extends Error {
+  name = "SandboxSetupError";
+};
+
+// src/sandbox/environment.ts
+var KEY_VARIABLE = "CANON_CONFORMANCE_KEY";
+var RUNNER_SECRET_VARIABLES = [
+  KEY_VARIABLE,
+  "GITHUB_TOKEN",
+  "ACTIONS_RUNTIME_TOKEN",
+  "ACTIONS_RUNTIME_URL",
+  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+  "ACTIONS_ID_TOKEN_REQUEST_URL",
+  "ACTIONS_CACHE_URL",
+  "ACTIONS_RESULTS_URL"
+];
+var FILE_COMMAND_VARIABLES = [
+  "GITHUB_ENV",
+  "GITHUB_OUTPUT",
+  "GITHUB_PATH",
+  "GITHUB_STATE",
+  "GITHUB_STEP_SUMMARY"
+];
+var RUN_TOKEN_VARIABLE = "CANON_CONFORMANCE_RUN_TOKEN";
+var FORBIDDEN = /* @__PURE__ */ new Set([...RUNNER_SECRET_VARIABLES, ...FILE_COMMAND_VARIABLES]);
+function isWithheldVariable(name) {
+  const upper = name.toUpperCase();
+  return FORBIDDEN.has(upper) || upper.startsWith("INPUT_");
+}
+function isLocaleVariable(name) {
+  return name === "LANG" || name === "LANGUAGE" || name.startsWith("LC_");
+}
+function checkPassEnv(names) {
+  for (const name of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      throw new SandboxSetupError(`pass-env: '${name}' is not an environment variable name`);
+    }
+    if (isWithheldVariable(name)) {
+      throw new SandboxSetupError(
+        `pass-env: ${name} is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
+      );
+    }
+  }
+}
+function inheritedEnvironment(parent, runToken) {
+  const env = {};
+  for (const [name, value] of Object.entries(parent)) {
+    if (value !== void 0 && !isWithheldVariable(name)) env[name] = value;
+  }
+  if (runToken !== void 0) env[RUN_TOKEN_VARIABLE] = runToken;
+  return env;
+}
+function sandboxEnvironment(parent, o) {
+  const env = {};
+  for (const [name, value] of Object.entries(parent)) {
+    if (value !== void 0 && isLocaleVariable(name)) env[name] = value;
+  }
+  for (const name of o.passEnv) {
+    const value = parent[name];
+    if (value !== void 0 && !isWithheldVariable(name)) env[name] = value;
+  }
+  env.PATH = parent.PATH ?? "/usr/local/bin:/usr/bin:/bin";
+  env.HOME = o.scratch;
+  env.TMPDIR = o.scratch;
+  return env;
+}
+
+// src/sandbox/leftovers.ts
+import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+function processesCarrying(token) {
+  if (process.platform !== "linux") return [];
+  const needle = Buffer.from(`${RUN_TOKEN_VARIABLE}=${token}\0`);
+  const found = [];
+  let entries2;
+  try {
+    entries2 = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  for (const entry of entries2) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    let environ;
+    try {
+      environ = readFileSync2(`/proc/${entry}/environ`);
+    } catch {
+      continue;
+    }
+    if (Buffer.concat([environ, Buffer.from([0])]).includes(needle)) found.push(pid);
+  }
+  return found;
+}
+function killProcessesCarrying(token, rounds = 5) {
+  let killed = 0;
+  for (let round = 0; round < rounds; round++) {
+    const pids = processesCarrying(token);
+    if (pids.length === 0) break;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
+      }
+    }
+  }
+  return killed;
+}
+
+// src/sandbox/notice.ts
+function unsandboxedNotice(status, suppliedKey) {
+  if (status.sandboxed) return void 0;
+  const risk = "it ran as this user, with this user's files, network and processes within its reach, and it could leave processes behind (those still carrying the run's token were killed when it ended); its environment still held none of the harness's secrets";
+  const key = suppliedKey ? "the supplied signing key was on the same machine as the code under test, which could have read it from this process: sign in a separate job that runs no code under test instead (canon-conformance sign)" : "the record is signed with a key made for this run, so it proves the run's result only as far as the code under test could not reach into this process";
+  return `canon-conformance ran the command unsandboxed because ${status.reason}: ${risk}; ${key}.`;
+}
+function describeSandbox(status) {
+  if (!status.sandboxed) return `unsandboxed (${status.reason})`;
+  return `sandboxed with ${status.bwrap} (own PID namespace, read-only filesystem, ${status.network ? "network allowed" : "no network"})`;
+}
+function sandboxStatusText(status, suppliedKey) {
+  return unsandboxedNotice(status, suppliedKey) ?? `canon-conformance: the command runs ${describeSandbox(status)}`;
+}
+
+// src/sandbox/probe.ts
+import { spawnSync } from "node:child_process";
+import { accessSync, constants, readFileSync as readFileSync3, statSync as statSync2 } from "node:fs";
+import { delimiter, join as join7 } from "node:path";
+var BASE_FLAGS = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"];
+var PROBE_MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
+var NO_NESTED_USERNS = ["--unshare-user", "--disable-userns"];
+var PROBE_TIMEOUT_MS = 1e4;
+var cache2 = /* @__PURE__ */ new Map();
+function isExecutableFile(path) {
+  try {
+    if (!statSync2(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function findBwrap(env = process.env) {
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (dir === "" || !dir.startsWith("/")) continue;
+    const candidate = join7(dir, "bwrap");
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return isExecutableFile("/usr/bin/bwrap") ? "/usr/bin/bwrap" : void 0;
+}
+function tryBwrap(path, extra) {
+  const r = spawnSync(path, [...BASE_FLAGS, ...extra, ...PROBE_MOUNTS, "--", "true"], {
+    env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
+    stdio: ["ignore", "ignore", "pipe"],
+    timeout: PROBE_TIMEOUT_MS,
+    encoding: "utf8"
+  });
+  if (r.error) return { ok: false, why: r.error.message };
+  if (r.status === 0) return { ok: true, why: "" };
+  const said = (r.stderr ?? "").trim().split("\n")[0]?.slice(0, 300) ?? "";
+  const status = r.signal ? `was killed by ${r.signal}` : `exited with code ${r.status}`;
+  return { ok: false, why: said === "" ? status : said };
+}
+function usernsHint() {
+  try {
+    if (readFileSync3("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "utf8").trim() === "1") {
+      return " (AppArmor restricts unprivileged user namespaces here: kernel.apparmor_restrict_unprivileged_userns=1; a profile for bwrap that allows userns lifts it, see prepareRunnerSandbox)";
+    }
+  } catch {
+  }
+  try {
+    if (readFileSync3("/proc/sys/user/max_user_namespaces", "utf8").trim() === "0") {
+      return " (user namespaces are disabled: user.max_user_namespaces=0)";
+    }
+  } catch {
+  }
+  return "";
+}
+function probe2(path, platform) {
+  if (platform !== "linux") {
+    return { works: false, reason: `bubblewrap is Linux only, and this is ${platform}` };
+  }
+  if (path === void 0) {
+    return {
+      works: false,
+      reason: "bwrap was not found on PATH or at /usr/bin/bwrap (install the package bubblewrap)"
+    };
+  }
+  if (!isExecutableFile(path)) return { works: false, reason: `${path} is not an executable file` };
+  const strict = tryBwrap(path, NO_NESTED_USERNS);
+  const works = strict.ok ? strict : tryBwrap(path, []);
+  if (!works.ok) {
+    return { works: false, reason: `${path} could not start a sandbox: ${works.why}${usernsHint()}` };
+  }
+  const help2 = spawnSync(path, ["--help"], { env: {}, encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
+  return { works: true, path, disableUserns: strict.ok, argv0: /--argv0\b/.test(help2.stdout ?? "") };
+}
+function probeBwrap(o = {}) {
+  const platform = o.platform ?? process.platform;
+  const path = o.bwrapPath ?? (platform === "linux" ? findBwrap(o.env) : void 0);
+  const key = `${platform}\0${path ?? ""}`;
+  let found = o.fresh ? void 0 : cache2.get(key);
+  if (found === void 0) {
+    found = probe2(path, platform);
+    cache2.set(key, found);
+  }
+  return found;
+}
+
+// src/sandbox/session.ts
+import { randomBytes as randomBytes3 } from "node:crypto";
+import {
+  chmodSync,
+  existsSync as existsSync2,
+  lstatSync,
+  mkdtempSync,
+  readdirSync as readdirSync2,
+  realpathSync,
+  rmSync,
+  statSync as statSync3
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { basename as basename3, dirname as dirname6, isAbsolute as isAbsolute2, resolve as resolve5 } from "node:path";
+
+// src/sandbox/bwrap-args.ts
+import { dirname as dirname5 } from "node:path";
+function isWithin(inner, outer) {
+  if (outer === "/") return inner.startsWith("/");
+  return inner === outer || inner.startsWith(`${outer}/`);
+}
+function visible(ops, path) {
+  for (let i = ops.length - 1; i >= 0; i--) if (isWithin(path, ops[i].path)) return ops[i].kind !== "hide";
+  return true;
+}
+function bwrapArgs(plan) {
+  const args = [...BASE_FLAGS];
+  if (plan.disableUserns) args.push("--unshare-user", "--disable-userns");
+  if (plan.allowNetwork) args.push("--share-net");
+  args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
+  const ops = [];
+  const apply = (op) => {
+    if (op.kind === "hide" && !visible(ops, op.path)) return;
+    if (op.kind === "hide") args.push("--tmpfs", op.path);
+    else args.push(op.kind === "ro" ? "--ro-bind" : "--bind", op.path, op.path);
+    ops.push(op);
+  };
+  const underSecret = (path) => plan.hiddenDirs.some((d) => d.secret && isWithin(path, d.path));
+  if (plan.tmp) apply({ kind: "hide", path: plan.tmp });
+  const tmpfsFrom = ops.length;
+  for (const path of plan.cover) apply({ kind: "hide", path });
+  const hiddenDirs = [...plan.hiddenDirs].sort((a, b) => a.path.length - b.path.length);
+  const layered = [
+    ...plan.writable.map((path) => ({ kind: "rw", path })),
+    ...hiddenDirs.map((d) => ({ kind: "hide", path: d.path })),
+    { kind: "rw", path: plan.scratch }
+  ];
+  for (const op of layered) apply(op);
+  const needed = [plan.cwd, ...plan.expose];
+  if (plan.allowNetwork && plan.resolvConf) needed.push(plan.resolvConf);
+  for (const path of needed) {
+    if (visible(ops, path) || underSecret(path)) continue;
+    apply({ kind: "ro", path });
+    for (const op of layered) if (op.path !== path && isWithin(op.path, path)) apply(op);
+  }
+  for (const file of plan.hiddenFiles) {
+    if (visible(ops, file)) args.push("--ro-bind", "/dev/null", file);
+  }
+  const remount = /* @__PURE__ */ new Set();
+  ops.forEach((op, i) => {
+    if (i < tmpfsFrom || op.kind !== "hide") return;
+    if (!ops.slice(i + 1).some((later) => isWithin(op.path, later.path))) remount.add(op.path);
+  });
+  for (const path of remount) args.push("--remount-ro", path);
+  args.push("--chdir", plan.cwd);
+  if (plan.argv0Flag) args.push("--argv0", plan.argv0);
+  args.push("--", plan.program, ...plan.args);
+  return args;
+}
+function exposedFor(named, cover) {
+  const out = /* @__PURE__ */ new Set();
+  for (const n of named) {
+    const wanted = n.dir ? n.path : dirname5(n.path);
+    if (!cover.some((c) => isWithin(c, wanted))) out.add(wanted);
+    else if (!n.dir) out.add(n.path);
+  }
+  return [...out];
+}
+
+// src/sandbox/types.ts
+var SANDBOX_MODES = ["auto", "bwrap", "none"];
+
+// src/sandbox/session.ts
+function realish(path) {
+  let head = path;
+  const tail = [];
+  for (; ; ) {
+    try {
+      const real = realpathSync(head);
+      return tail.length === 0 ? real : resolve5(real, ...tail.reverse());
+    } catch {
+      const up = dirname6(head);
+      if (up === head) return path;
+      tail.push(basename3(head));
+      head = up;
+    }
+  }
+}
+function isDirectory(path) {
+  try {
+    return statSync3(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function isFile(path) {
+  try {
+    return statSync3(path).isFile();
+  } catch {
+    return false;
+  }
+}
+function namedPaths(args, cwd) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const arg of args) {
+    const eq = arg.indexOf("=");
+    const words = [arg, ...arg.split(/\s+/)];
+    const pieces = [...words, ...eq >= 0 ? [arg.slice(eq + 1)] : []].flatMap((p) => [p, ...p.split(":")]);
+    for (const piece of pieces) {
+      if (piece === "" || seen.has(piece)) continue;
+      seen.add(piece);
+      const absolute = resolve5(cwd, piece);
+      if (isFile(absolute)) out.push({ path: realish(absolute), dir: false });
+      else if (isDirectory(absolute)) out.push({ path: realish(absolute), dir: true });
+    }
+  }
+  return out;
+}
+function hiddenPaths(o, env) {
+  const hidden = [];
+  const add2 = (path, dir, secret, what) => hidden.push({ path: realish(resolve5(o.cwd, path)), dir, secret, what });
+  for (const name of FILE_COMMAND_VARIABLES) {
+    const path = env[name];
+    if (!path || !isAbsolute2(path)) continue;
+    add2(path, false, true, name);
+    add2(dirname6(path), true, true, `the directory of ${name}`);
+  }
+  if (env.RUNNER_TEMP && isAbsolute2(env.RUNNER_TEMP)) add2(env.RUNNER_TEMP, true, false, "RUNNER_TEMP");
+  if (o.outDir) add2(o.outDir, true, false, "the output directory");
+  for (const path of [...o.hiddenPaths ?? [], ...hiddenSecretPaths()]) {
+    const absolute = resolve5(o.cwd, path);
+    add2(absolute, isDirectory(absolute), true, `the hidden path ${path}`);
+  }
+  return hidden;
+}
+function checkWritable(paths2, cwd, hidden) {
+  const out = [];
+  for (const given2 of paths2) {
+    const absolute = resolve5(cwd, given2);
+    if (!existsSync2(absolute)) throw new SandboxSetupError(`writable path ${given2} does not exist`);
+    const real = realpathSync(absolute);
+    for (const h2 of hidden) {
+      if (isWithin(real, h2.path)) {
+        throw new SandboxSetupError(
+          `writable path ${given2} is inside ${h2.what}, which the command must not see`
+        );
+      }
+      if (h2.dir && !existsSync2(h2.path) && isWithin(h2.path, real)) {
+        throw new SandboxSetupError(
+          `writable path ${given2} holds ${h2.what}, which does not exist yet: make it first, or name another writable path`
+        );
+      }
+    }
+    out.push(real);
+  }
+  return out;
+}
+function tmpDir() {
+  try {
+    return statSync3("/tmp").isDirectory() ? realpathSync("/tmp") : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function coverDirs() {
+  const out = /* @__PURE__ */ new Set();
+  for (const path of ["/run", "/var/run"]) {
+    try {
+      if (lstatSync(path).isDirectory()) out.add(realpathSync(path));
+    } catch {
+    }
+  }
+  return [...out];
+}
+function removeTree(path) {
+  try {
+    rmSync(path, { recursive: true, force: true, maxRetries: 3 });
+    return;
+  } catch {
+  }
+  const restore = (p) => {
+    try {
+      if (!lstatSync(p).isDirectory()) return;
+      chmodSync(p, 448);
+      for (const entry of readdirSync2(p)) restore(resolve5(p, entry));
+    } catch {
+    }
+  };
+  restore(path);
+  rmSync(path, { recursive: true, force: true, maxRetries: 3 });
+}
+function unsandboxed(o, reason, env) {
+  const token = randomBytes3(16).toString("hex");
+  const childEnv = inheritedEnvironment(env, token);
+  let closed = false;
+  return {
+    status: { sandboxed: false, mode: o.mode, reason },
+    launch: (spec) => ({
+      program: spec.program,
+      argv0: spec.argv0,
+      args: [...spec.args],
+      env: childEnv
+    }),
+    close() {
+      if (closed) return;
+      closed = true;
+      killProcessesCarrying(token);
+    }
+  };
+}
+function sandboxed(o, probe3, env) {
+  const cwd = realish(resolve5(o.cwd));
+  if (!isDirectory(cwd)) throw new SandboxSetupError(`the working directory ${o.cwd} is not a directory`);
+  const hidden = hiddenPaths(o, env);
+  for (const h2 of hidden) {
+    if (h2.secret && h2.dir && isWithin(cwd, h2.path)) {
+      throw new SandboxSetupError(
+        `the working directory is inside ${h2.what}, which the command must not see`
+      );
+    }
+  }
+  const writable = checkWritable(o.writablePaths ?? [], cwd, hidden);
+  const scratch3 = realpathSync(mkdtempSync(resolve5(tmpdir(), "canon-conformance-sandbox-")));
+  const childEnv = sandboxEnvironment(env, { scratch: scratch3, passEnv: o.passEnv ?? [] });
+  const resolvConf = o.allowNetwork ? realish("/etc/resolv.conf") : void 0;
+  let closed = false;
+  const session = {
+    status: { sandboxed: true, mode: o.mode, bwrap: probe3.path, network: o.allowNetwork === true },
+    launch(spec) {
+      if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
+      const tmp = tmpDir();
+      const cover = coverDirs().filter((d) => d !== tmp);
+      const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
+      const args = bwrapArgs({
+        disableUserns: probe3.disableUserns,
+        argv0Flag: probe3.argv0,
+        program: spec.program,
+        argv0: spec.argv0,
+        args: spec.args,
+        cwd: realish(resolve5(spec.cwd)),
+        scratch: scratch3,
+        writable,
+        ...tmp ? { tmp } : {},
+        cover,
+        expose: exposedFor(named, [...cover, ...tmp ? [tmp] : []]),
+        hiddenDirs: hidden.filter((h2) => h2.dir && isDirectory(h2.path)),
+        hiddenFiles: hidden.filter((h2) => !h2.dir && existsSync2(h2.path)).map((h2) => h2.path),
+        allowNetwork: o.allowNetwork === true,
+        ...resolvConf ? { resolvConf } : {}
+      });
+      return { program: probe3.path, argv0: probe3.path, args, env: childEnv };
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      removeTree(scratch3);
+    }
+  };
+  return session;
+}
+function openSandbox(o) {
+  if (!SANDBOX_MODES.includes(o.mode)) {
+    throw new SandboxSetupError(`sandbox must be one of ${SANDBOX_MODES.join(", ")}, not ${String(o.mode)}`);
+  }
+  checkPassEnv(o.passEnv ?? []);
+  const env = o.env ?? process.env;
+  if (o.mode === "none") return unsandboxed(o, "the sandbox was turned off (sandbox: none)", env);
+  const probe3 = probeBwrap({
+    ...o.bwrapPath ? { bwrapPath: o.bwrapPath } : {},
+    ...o.platform ? { platform: o.platform } : {},
+    env
+  });
+  if (!probe3.works) {
+    if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe3.reason}`);
+    return unsandboxed(o, probe3.reason, env);
+  }
+  return sandboxed(o, probe3, env);
+}
+
+// src/options/table.ts
 var row = (r) => r;
 var text = (value) => value.trim() === "" ? void 0 : value;
 var count2 = (min, max) => (value, c) => parseCount(value, c.subject, Number.NaN, min, max);
@@ -20943,27 +21476,83 @@ function retentionDays(value, c) {
   return Number(value);
 }
 function mode(value) {
-  if (value !== "run" && value !== "aggregate") {
+  if (value !== "run" && value !== "aggregate" && value !== "sign") {
     throw new OptionError(
-      `choose run (test one implementation, the default) or aggregate (join the records of a matrix), not '${value}'`
+      `choose run (test one implementation, the default), aggregate (join the records of a matrix) or sign (re-sign a run's record with your key), not '${value}'`
     );
   }
   return value;
 }
+function recordFile(value, c) {
+  const path = resolve6(c.base, value);
+  const file = existsSync3(path) && statSync4(path).isDirectory() ? join8(path, "record.json") : path;
+  if (!existsSync3(file) || !statSync4(file).isFile()) {
+    throw new OptionError(
+      `${c.subject} '${value}' is not a record file nor a folder holding record.json (looked for ${file}): set it to where actions/download-artifact wrote the run job's artifact; it is relative to ${c.relativeTo}`
+    );
+  }
+  return file;
+}
+function publicKey(value, c) {
+  if (value.trim() === "") return void 0;
+  const key = value.trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(key)) {
+    throw new OptionError(
+      `${c.subject} must be an Ed25519 public key as 64 hex digits (the run job's signer-pubkey output), not '${value}'`
+    );
+  }
+  return key;
+}
 function records(value, c) {
-  const path = resolve5(c.base, value);
-  if (!existsSync2(path)) {
+  const path = resolve6(c.base, value);
+  if (!existsSync3(path)) {
     throw new OptionError(
       `${c.subject} '${value}' does not exist (looked for ${path}): set it to the folder actions/download-artifact wrote, or to a record.json; it is relative to ${c.relativeTo}`
     );
   }
   return path;
 }
+function sandboxMode(value, c) {
+  if (!SANDBOX_MODES.includes(value)) {
+    throw new OptionError(
+      `${c.subject} must be auto (bubblewrap where it works, else unsandboxed and said so), bwrap (bubblewrap or no run) or none, not '${value}'`
+    );
+  }
+  return value;
+}
+function list2(value) {
+  return value.split(/[,\r\n]/).map((item) => item.trim()).filter((item) => item !== "");
+}
+function passEnv(value, c) {
+  const names = list2(value);
+  for (const name of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      throw new OptionError(`${c.subject} must list environment variable names; '${name}' is not one`);
+    }
+    if (isWithheldVariable(name)) {
+      throw new OptionError(
+        `${c.subject} must not name ${name}: it is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
+      );
+    }
+  }
+  return names;
+}
+function writablePaths(value, c) {
+  return list2(value).map((given2) => {
+    const path = resolve6(c.base, given2);
+    if (!existsSync3(path)) {
+      throw new OptionError(
+        `${c.subject} must list existing paths; '${given2}' does not exist (looked for ${path}, relative to ${c.relativeTo})`
+      );
+    }
+    return path;
+  });
+}
 var OPTIONS = {
   mode: row({
     name: "mode",
     default: "run",
-    input: "`run` (test one implementation, the default) or `aggregate` (verify and join the records a matrix of runs uploaded; see `records`).",
+    input: "`run` (test one implementation, the default), `aggregate` (verify and join the records a matrix of runs uploaded; see `records`) or `sign` (verify a run job's record and re-sign it with `signing-key`, in a job that runs no code under test; see `record`).",
     parse: mode
   }),
   command: row({
@@ -21201,6 +21790,60 @@ var OPTIONS = {
     input: "`K/N`: this job runs part K of N of the numbers sweep and the generated cases, so that a matrix of N jobs covers together what one job cannot (the aggregate checks they cover it exactly once). Empty means the whole run.",
     parse: (value, c) => parseShard(value, c.subject)
   }),
+  sandbox: row({
+    name: "sandbox",
+    default: "auto",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--sandbox auto|bwrap|none",
+      help: [
+        "how the command runs (docs/sandbox.md): auto (default) in bubblewrap where it",
+        "works, else unsandboxed and said so; bwrap, or refuse to run; none"
+      ]
+    },
+    input: "How the command under test runs (docs/sandbox.md): `auto` (bubblewrap where it works, else unsandboxed, said in the log and the job summary), `bwrap` (bubblewrap, or the step fails before any case runs) or `none`. Whatever the mode, the command never gets the signing key, the runner's tokens or the file-command paths.",
+    parse: sandboxMode
+  }),
+  "sandbox-network": row({
+    name: "sandbox-network",
+    default: "false",
+    cli: {
+      type: "boolean",
+      section: "sandbox",
+      label: "--sandbox-network",
+      help: ["let the sandboxed command use the network (default: none)"]
+    },
+    input: "Let the sandboxed command use the network (by default it has none, not even the runner's loopback).",
+    parse: flag
+  }),
+  "pass-env": row({
+    name: "pass-env",
+    default: "",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--pass-env NAMES",
+      help: [
+        "variables passed to the command, comma-separated (it gets PATH, HOME, TMPDIR",
+        "and the locale; the key, INPUT_*, tokens and file commands are refused)"
+      ]
+    },
+    input: "Environment variables the sandboxed command gets, beyond PATH, HOME, TMPDIR and the locale: names separated by commas or lines. The signing key, `INPUT_*`, the runner's tokens and the file-command variables are refused.",
+    parse: passEnv
+  }),
+  "writable-paths": row({
+    name: "writable-paths",
+    default: "",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--writable-paths PATHS",
+      help: ["paths the sandboxed command may write, comma-separated (each must exist)"]
+    },
+    input: "Paths the sandboxed command may write besides its scratch directory, separated by commas or lines, relative to the workspace; each must exist. Everything else is read-only.",
+    parse: writablePaths
+  }),
   jobs: row({
     name: "jobs",
     default: "0",
@@ -21253,6 +21896,7 @@ var OPTIONS = {
         "missing; checked before the run starts)"
       ]
     },
+    input: "Sign mode: where the re-signed record is written (it must not exist yet). Empty means `record.json` in a folder of its own under RUNNER_TEMP, with the run job's record beside it as `record.ephemeral.json`. Run mode writes into RUNNER_TEMP and ignores it.",
     parse: text
   }),
   "key-file": row({
@@ -21272,7 +21916,7 @@ var OPTIONS = {
   "signing-key": row({
     name: "signing-key",
     default: "",
-    input: 'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets.',
+    input: 'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets. Sign mode requires it: the key the record is re-signed with.',
     parse: (value) => value
   }),
   quiet: row({
@@ -21329,6 +21973,18 @@ var OPTIONS = {
     default: ".",
     input: "Aggregate mode: a folder of downloaded artifacts (searched for record.json, e.g. what actions/download-artifact with `pattern:` wrote), or one record.json; relative to the workspace.",
     parse: records
+  }),
+  record: row({
+    name: "record",
+    default: "record.json",
+    input: "Sign mode: the run job's record, or the folder actions/download-artifact wrote its artifact into (then its record.json); relative to the workspace.",
+    parse: recordFile
+  }),
+  "expected-signer": row({
+    name: "expected-signer",
+    default: "",
+    input: "Sign mode: refuse the record unless it was signed by this Ed25519 public key (64 hex digits), e.g. the run job's `signer-pubkey` output, so that a record swapped between the jobs is refused. Empty: any signer.",
+    parse: publicKey
   }),
   "require-conformant": row({
     name: "require-conformant",
@@ -21410,7 +22066,13 @@ function readRunOptions(face) {
     workingDirectory: readOption("working-directory", face),
     ...out ? { outDir: out } : {},
     implementationName: readOption("implementation-name", face),
-    implementationVersion: readOption("implementation-version", face)
+    implementationVersion: readOption("implementation-version", face),
+    sandbox: {
+      mode: readOption("sandbox", face),
+      allowNetwork: readOption("sandbox-network", face),
+      passEnv: readOption("pass-env", face),
+      writablePaths: readOption("writable-paths", face)
+    }
   };
   return { options, randomSeed: random };
 }
@@ -21506,8 +22168,8 @@ function spawnTarget(command, shell, platform = process.platform) {
 
 // src/adapters/program.ts
 import { createHash } from "node:crypto";
-import { accessSync, constants, createReadStream, statSync as statSync2 } from "node:fs";
-import { isAbsolute as isAbsolute2, resolve as resolve6, win32 } from "node:path";
+import { accessSync as accessSync2, constants as constants2, createReadStream, statSync as statSync5 } from "node:fs";
+import { isAbsolute as isAbsolute3, resolve as resolve7, win32 } from "node:path";
 import { pipeline } from "node:stream/promises";
 
 // src/adapters/limiter.ts
@@ -21699,9 +22361,9 @@ function createHttpCanonicalizer(o) {
 }
 
 // src/adapters/program.ts
-function isFile(path) {
+function isFile2(path) {
   try {
-    return statSync2(path).isFile();
+    return statSync5(path).isFile();
   } catch {
     return false;
   }
@@ -21709,7 +22371,7 @@ function isFile(path) {
 function isExecutable(path, platform) {
   if (platform === "win32") return true;
   try {
-    accessSync(path, constants.X_OK);
+    accessSync2(path, constants2.X_OK);
     return true;
   } catch {
     return false;
@@ -21729,11 +22391,11 @@ function resolveProgram(name, lookup) {
   const platform = lookup.platform ?? process.platform;
   const env = lookup.env ?? process.env;
   const candidatesIn = (dir) => {
-    const base = resolve6(lookup.cwd, dir, name);
+    const base = resolve7(lookup.cwd, dir, name);
     return platform === "win32" ? windowsCandidates(base, env) : [base];
   };
-  if (hasDirectory(name, platform) || isAbsolute2(name)) {
-    const found = candidatesIn(".").find(isFile);
+  if (hasDirectory(name, platform) || isAbsolute3(name)) {
+    const found = candidatesIn(".").find(isFile2);
     if (found === void 0) throw new AdapterSetupError(`command not found: ${name} (no such file)`);
     if (!isExecutable(found, platform)) {
       throw new AdapterSetupError(`not executable: ${name} (chmod +x it, or name its interpreter first)`);
@@ -21747,7 +22409,7 @@ function resolveProgram(name, lookup) {
   let notExecutable;
   for (const dir of dirs) {
     for (const candidate of candidatesIn(dir)) {
-      if (!isFile(candidate)) continue;
+      if (!isFile2(candidate)) continue;
       if (isExecutable(candidate, platform)) return candidate;
       notExecutable ??= candidate;
     }
@@ -21790,8 +22452,8 @@ async function describeImplementation(q) {
   }
   for (const w of words) {
     if (w === "") continue;
-    const absolute = resolve6(q.cwd, w);
-    if (isFile(absolute)) named.push({ path: w, absolute });
+    const absolute = resolve7(q.cwd, w);
+    if (isFile2(absolute)) named.push({ path: w, absolute });
   }
   const seen = /* @__PURE__ */ new Set();
   const files = [];
@@ -21877,77 +22539,7 @@ function syncNumberIn(line) {
 }
 
 // src/adapters/process-group.ts
-import { spawn, spawnSync } from "node:child_process";
-
-// src/sandbox/errors.ts
-var SandboxSetupError = class extends Error {
-  name = "SandboxSetupError";
-};
-
-// src/sandbox/environment.ts
-var KEY_VARIABLE = "CANON_CONFORMANCE_KEY";
-var RUNNER_SECRET_VARIABLES = [
-  KEY_VARIABLE,
-  "GITHUB_TOKEN",
-  "ACTIONS_RUNTIME_TOKEN",
-  "ACTIONS_RUNTIME_URL",
-  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
-  "ACTIONS_ID_TOKEN_REQUEST_URL",
-  "ACTIONS_CACHE_URL",
-  "ACTIONS_RESULTS_URL"
-];
-var FILE_COMMAND_VARIABLES = [
-  "GITHUB_ENV",
-  "GITHUB_OUTPUT",
-  "GITHUB_PATH",
-  "GITHUB_STATE",
-  "GITHUB_STEP_SUMMARY"
-];
-var RUN_TOKEN_VARIABLE = "CANON_CONFORMANCE_RUN_TOKEN";
-var FORBIDDEN = /* @__PURE__ */ new Set([...RUNNER_SECRET_VARIABLES, ...FILE_COMMAND_VARIABLES]);
-function isWithheldVariable(name) {
-  const upper = name.toUpperCase();
-  return FORBIDDEN.has(upper) || upper.startsWith("INPUT_");
-}
-function isLocaleVariable(name) {
-  return name === "LANG" || name === "LANGUAGE" || name.startsWith("LC_");
-}
-function checkPassEnv(names) {
-  for (const name of names) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-      throw new SandboxSetupError(`pass-env: '${name}' is not an environment variable name`);
-    }
-    if (isWithheldVariable(name)) {
-      throw new SandboxSetupError(
-        `pass-env: ${name} is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
-      );
-    }
-  }
-}
-function inheritedEnvironment(parent, runToken) {
-  const env = {};
-  for (const [name, value] of Object.entries(parent)) {
-    if (value !== void 0 && !isWithheldVariable(name)) env[name] = value;
-  }
-  if (runToken !== void 0) env[RUN_TOKEN_VARIABLE] = runToken;
-  return env;
-}
-function sandboxEnvironment(parent, o) {
-  const env = {};
-  for (const [name, value] of Object.entries(parent)) {
-    if (value !== void 0 && isLocaleVariable(name)) env[name] = value;
-  }
-  for (const name of o.passEnv) {
-    const value = parent[name];
-    if (value !== void 0 && !isWithheldVariable(name)) env[name] = value;
-  }
-  env.PATH = parent.PATH ?? "/usr/local/bin:/usr/bin:/bin";
-  env.HOME = o.scratch;
-  env.TMPDIR = o.scratch;
-  return env;
-}
-
-// src/adapters/process-group.ts
+import { spawn, spawnSync as spawnSync2 } from "node:child_process";
 var live = /* @__PURE__ */ new Set();
 var cleanups = /* @__PURE__ */ new Set();
 var hooked = false;
@@ -21998,7 +22590,7 @@ function killPosixGroup(pid) {
 function killAllGroups() {
   for (const pid of live) {
     if (process.platform === "win32") {
-      spawnSync("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
+      spawnSync2("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
     } else {
       killPosixGroup(pid);
     }
@@ -22719,423 +23311,6 @@ function createCanonicalizer(options) {
   return options.protocol === "lines" ? createLinesCanonicalizer(o) : createOnceCanonicalizer(o);
 }
 
-// src/sandbox/leftovers.ts
-import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
-function processesCarrying(token) {
-  if (process.platform !== "linux") return [];
-  const needle = Buffer.from(`${RUN_TOKEN_VARIABLE}=${token}\0`);
-  const found = [];
-  let entries2;
-  try {
-    entries2 = readdirSync("/proc");
-  } catch {
-    return [];
-  }
-  for (const entry of entries2) {
-    if (!/^\d+$/.test(entry)) continue;
-    const pid = Number(entry);
-    if (pid === process.pid) continue;
-    let environ;
-    try {
-      environ = readFileSync3(`/proc/${entry}/environ`);
-    } catch {
-      continue;
-    }
-    if (Buffer.concat([environ, Buffer.from([0])]).includes(needle)) found.push(pid);
-  }
-  return found;
-}
-function killProcessesCarrying(token, rounds = 5) {
-  let killed = 0;
-  for (let round = 0; round < rounds; round++) {
-    const pids = processesCarrying(token);
-    if (pids.length === 0) break;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, "SIGKILL");
-        killed++;
-      } catch {
-      }
-    }
-  }
-  return killed;
-}
-
-// src/sandbox/probe.ts
-import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync as accessSync2, constants as constants2, readFileSync as readFileSync4, statSync as statSync3 } from "node:fs";
-import { delimiter, join as join7 } from "node:path";
-var BASE_FLAGS = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"];
-var PROBE_MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
-var NO_NESTED_USERNS = ["--unshare-user", "--disable-userns"];
-var PROBE_TIMEOUT_MS = 1e4;
-var cache2 = /* @__PURE__ */ new Map();
-function isExecutableFile(path) {
-  try {
-    if (!statSync3(path).isFile()) return false;
-    accessSync2(path, constants2.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function findBwrap(env = process.env) {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (dir === "" || !dir.startsWith("/")) continue;
-    const candidate = join7(dir, "bwrap");
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  return isExecutableFile("/usr/bin/bwrap") ? "/usr/bin/bwrap" : void 0;
-}
-function tryBwrap(path, extra) {
-  const r = spawnSync2(path, [...BASE_FLAGS, ...extra, ...PROBE_MOUNTS, "--", "true"], {
-    env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
-    stdio: ["ignore", "ignore", "pipe"],
-    timeout: PROBE_TIMEOUT_MS,
-    encoding: "utf8"
-  });
-  if (r.error) return { ok: false, why: r.error.message };
-  if (r.status === 0) return { ok: true, why: "" };
-  const said = (r.stderr ?? "").trim().split("\n")[0]?.slice(0, 300) ?? "";
-  const status = r.signal ? `was killed by ${r.signal}` : `exited with code ${r.status}`;
-  return { ok: false, why: said === "" ? status : said };
-}
-function usernsHint() {
-  try {
-    if (readFileSync4("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "utf8").trim() === "1") {
-      return " (AppArmor restricts unprivileged user namespaces here: kernel.apparmor_restrict_unprivileged_userns=1; a profile for bwrap that allows userns lifts it, see prepareRunnerSandbox)";
-    }
-  } catch {
-  }
-  try {
-    if (readFileSync4("/proc/sys/user/max_user_namespaces", "utf8").trim() === "0") {
-      return " (user namespaces are disabled: user.max_user_namespaces=0)";
-    }
-  } catch {
-  }
-  return "";
-}
-function probe2(path, platform) {
-  if (platform !== "linux") {
-    return { works: false, reason: `bubblewrap is Linux only, and this is ${platform}` };
-  }
-  if (path === void 0) {
-    return {
-      works: false,
-      reason: "bwrap was not found on PATH or at /usr/bin/bwrap (install the package bubblewrap)"
-    };
-  }
-  if (!isExecutableFile(path)) return { works: false, reason: `${path} is not an executable file` };
-  const strict = tryBwrap(path, NO_NESTED_USERNS);
-  const works = strict.ok ? strict : tryBwrap(path, []);
-  if (!works.ok) {
-    return { works: false, reason: `${path} could not start a sandbox: ${works.why}${usernsHint()}` };
-  }
-  const help2 = spawnSync2(path, ["--help"], { env: {}, encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
-  return { works: true, path, disableUserns: strict.ok, argv0: /--argv0\b/.test(help2.stdout ?? "") };
-}
-function probeBwrap(o = {}) {
-  const platform = o.platform ?? process.platform;
-  const path = o.bwrapPath ?? (platform === "linux" ? findBwrap(o.env) : void 0);
-  const key = `${platform}\0${path ?? ""}`;
-  let found = o.fresh ? void 0 : cache2.get(key);
-  if (found === void 0) {
-    found = probe2(path, platform);
-    cache2.set(key, found);
-  }
-  return found;
-}
-
-// src/sandbox/session.ts
-import { randomBytes as randomBytes3 } from "node:crypto";
-import {
-  chmodSync,
-  existsSync as existsSync3,
-  lstatSync,
-  mkdtempSync,
-  readdirSync as readdirSync2,
-  realpathSync,
-  rmSync,
-  statSync as statSync4
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { basename as basename3, dirname as dirname6, isAbsolute as isAbsolute3, resolve as resolve7 } from "node:path";
-
-// src/sandbox/bwrap-args.ts
-import { dirname as dirname5 } from "node:path";
-function isWithin(inner, outer) {
-  if (outer === "/") return inner.startsWith("/");
-  return inner === outer || inner.startsWith(`${outer}/`);
-}
-function visible(ops, path) {
-  for (let i = ops.length - 1; i >= 0; i--) if (isWithin(path, ops[i].path)) return ops[i].kind !== "hide";
-  return true;
-}
-function bwrapArgs(plan) {
-  const args = [...BASE_FLAGS];
-  if (plan.disableUserns) args.push("--unshare-user", "--disable-userns");
-  if (plan.allowNetwork) args.push("--share-net");
-  args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
-  const ops = [];
-  const apply = (op) => {
-    if (op.kind === "hide" && !visible(ops, op.path)) return;
-    if (op.kind === "hide") args.push("--tmpfs", op.path);
-    else args.push(op.kind === "ro" ? "--ro-bind" : "--bind", op.path, op.path);
-    ops.push(op);
-  };
-  const underSecret = (path) => plan.hiddenDirs.some((d) => d.secret && isWithin(path, d.path));
-  if (plan.tmp) apply({ kind: "hide", path: plan.tmp });
-  const tmpfsFrom = ops.length;
-  for (const path of plan.cover) apply({ kind: "hide", path });
-  const hiddenDirs = [...plan.hiddenDirs].sort((a, b) => a.path.length - b.path.length);
-  const layered = [
-    ...plan.writable.map((path) => ({ kind: "rw", path })),
-    ...hiddenDirs.map((d) => ({ kind: "hide", path: d.path })),
-    { kind: "rw", path: plan.scratch }
-  ];
-  for (const op of layered) apply(op);
-  const needed = [plan.cwd, ...plan.expose];
-  if (plan.allowNetwork && plan.resolvConf) needed.push(plan.resolvConf);
-  for (const path of needed) {
-    if (visible(ops, path) || underSecret(path)) continue;
-    apply({ kind: "ro", path });
-    for (const op of layered) if (op.path !== path && isWithin(op.path, path)) apply(op);
-  }
-  for (const file of plan.hiddenFiles) {
-    if (visible(ops, file)) args.push("--ro-bind", "/dev/null", file);
-  }
-  const remount = /* @__PURE__ */ new Set();
-  ops.forEach((op, i) => {
-    if (i < tmpfsFrom || op.kind !== "hide") return;
-    if (!ops.slice(i + 1).some((later) => isWithin(op.path, later.path))) remount.add(op.path);
-  });
-  for (const path of remount) args.push("--remount-ro", path);
-  args.push("--chdir", plan.cwd);
-  if (plan.argv0Flag) args.push("--argv0", plan.argv0);
-  args.push("--", plan.program, ...plan.args);
-  return args;
-}
-function exposedFor(named, cover) {
-  const out = /* @__PURE__ */ new Set();
-  for (const n of named) {
-    const wanted = n.dir ? n.path : dirname5(n.path);
-    if (!cover.some((c) => isWithin(c, wanted))) out.add(wanted);
-    else if (!n.dir) out.add(n.path);
-  }
-  return [...out];
-}
-
-// src/sandbox/types.ts
-var SANDBOX_MODES = ["auto", "bwrap", "none"];
-
-// src/sandbox/session.ts
-function realish(path) {
-  let head = path;
-  const tail = [];
-  for (; ; ) {
-    try {
-      const real = realpathSync(head);
-      return tail.length === 0 ? real : resolve7(real, ...tail.reverse());
-    } catch {
-      const up = dirname6(head);
-      if (up === head) return path;
-      tail.push(basename3(head));
-      head = up;
-    }
-  }
-}
-function isDirectory(path) {
-  try {
-    return statSync4(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function isFile2(path) {
-  try {
-    return statSync4(path).isFile();
-  } catch {
-    return false;
-  }
-}
-function namedPaths(args, cwd) {
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const arg of args) {
-    const eq = arg.indexOf("=");
-    const words = [arg, ...arg.split(/\s+/)];
-    const pieces = [...words, ...eq >= 0 ? [arg.slice(eq + 1)] : []].flatMap((p) => [p, ...p.split(":")]);
-    for (const piece of pieces) {
-      if (piece === "" || seen.has(piece)) continue;
-      seen.add(piece);
-      const absolute = resolve7(cwd, piece);
-      if (isFile2(absolute)) out.push({ path: realish(absolute), dir: false });
-      else if (isDirectory(absolute)) out.push({ path: realish(absolute), dir: true });
-    }
-  }
-  return out;
-}
-function hiddenPaths(o, env) {
-  const hidden = [];
-  const add2 = (path, dir, secret, what) => hidden.push({ path: realish(resolve7(o.cwd, path)), dir, secret, what });
-  for (const name of FILE_COMMAND_VARIABLES) {
-    const path = env[name];
-    if (!path || !isAbsolute3(path)) continue;
-    add2(path, false, true, name);
-    add2(dirname6(path), true, true, `the directory of ${name}`);
-  }
-  if (env.RUNNER_TEMP && isAbsolute3(env.RUNNER_TEMP)) add2(env.RUNNER_TEMP, true, false, "RUNNER_TEMP");
-  if (o.outDir) add2(o.outDir, true, false, "the output directory");
-  for (const path of [...o.hiddenPaths ?? [], ...hiddenSecretPaths()]) {
-    const absolute = resolve7(o.cwd, path);
-    add2(absolute, isDirectory(absolute), true, `the hidden path ${path}`);
-  }
-  return hidden;
-}
-function checkWritable(paths2, cwd, hidden) {
-  const out = [];
-  for (const given2 of paths2) {
-    const absolute = resolve7(cwd, given2);
-    if (!existsSync3(absolute)) throw new SandboxSetupError(`writable path ${given2} does not exist`);
-    const real = realpathSync(absolute);
-    for (const h2 of hidden) {
-      if (isWithin(real, h2.path)) {
-        throw new SandboxSetupError(
-          `writable path ${given2} is inside ${h2.what}, which the command must not see`
-        );
-      }
-      if (h2.dir && !existsSync3(h2.path) && isWithin(h2.path, real)) {
-        throw new SandboxSetupError(
-          `writable path ${given2} holds ${h2.what}, which does not exist yet: make it first, or name another writable path`
-        );
-      }
-    }
-    out.push(real);
-  }
-  return out;
-}
-function tmpDir() {
-  try {
-    return statSync4("/tmp").isDirectory() ? realpathSync("/tmp") : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function coverDirs() {
-  const out = /* @__PURE__ */ new Set();
-  for (const path of ["/run", "/var/run"]) {
-    try {
-      if (lstatSync(path).isDirectory()) out.add(realpathSync(path));
-    } catch {
-    }
-  }
-  return [...out];
-}
-function removeTree(path) {
-  try {
-    rmSync(path, { recursive: true, force: true, maxRetries: 3 });
-    return;
-  } catch {
-  }
-  const restore = (p) => {
-    try {
-      if (!lstatSync(p).isDirectory()) return;
-      chmodSync(p, 448);
-      for (const entry of readdirSync2(p)) restore(resolve7(p, entry));
-    } catch {
-    }
-  };
-  restore(path);
-  rmSync(path, { recursive: true, force: true, maxRetries: 3 });
-}
-function unsandboxed(o, reason, env) {
-  const token = randomBytes3(16).toString("hex");
-  const childEnv = inheritedEnvironment(env, token);
-  let closed = false;
-  return {
-    status: { sandboxed: false, mode: o.mode, reason },
-    launch: (spec) => ({
-      program: spec.program,
-      argv0: spec.argv0,
-      args: [...spec.args],
-      env: childEnv
-    }),
-    close() {
-      if (closed) return;
-      closed = true;
-      killProcessesCarrying(token);
-    }
-  };
-}
-function sandboxed(o, probe3, env) {
-  const cwd = realish(resolve7(o.cwd));
-  if (!isDirectory(cwd)) throw new SandboxSetupError(`the working directory ${o.cwd} is not a directory`);
-  const hidden = hiddenPaths(o, env);
-  for (const h2 of hidden) {
-    if (h2.secret && h2.dir && isWithin(cwd, h2.path)) {
-      throw new SandboxSetupError(
-        `the working directory is inside ${h2.what}, which the command must not see`
-      );
-    }
-  }
-  const writable = checkWritable(o.writablePaths ?? [], cwd, hidden);
-  const scratch3 = realpathSync(mkdtempSync(resolve7(tmpdir(), "canon-conformance-sandbox-")));
-  const childEnv = sandboxEnvironment(env, { scratch: scratch3, passEnv: o.passEnv ?? [] });
-  const resolvConf = o.allowNetwork ? realish("/etc/resolv.conf") : void 0;
-  let closed = false;
-  const session = {
-    status: { sandboxed: true, mode: o.mode, bwrap: probe3.path, network: o.allowNetwork === true },
-    launch(spec) {
-      if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
-      const tmp = tmpDir();
-      const cover = coverDirs().filter((d) => d !== tmp);
-      const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
-      const args = bwrapArgs({
-        disableUserns: probe3.disableUserns,
-        argv0Flag: probe3.argv0,
-        program: spec.program,
-        argv0: spec.argv0,
-        args: spec.args,
-        cwd: realish(resolve7(spec.cwd)),
-        scratch: scratch3,
-        writable,
-        ...tmp ? { tmp } : {},
-        cover,
-        expose: exposedFor(named, [...cover, ...tmp ? [tmp] : []]),
-        hiddenDirs: hidden.filter((h2) => h2.dir && isDirectory(h2.path)),
-        hiddenFiles: hidden.filter((h2) => !h2.dir && existsSync3(h2.path)).map((h2) => h2.path),
-        allowNetwork: o.allowNetwork === true,
-        ...resolvConf ? { resolvConf } : {}
-      });
-      return { program: probe3.path, argv0: probe3.path, args, env: childEnv };
-    },
-    close() {
-      if (closed) return;
-      closed = true;
-      removeTree(scratch3);
-    }
-  };
-  return session;
-}
-function openSandbox(o) {
-  if (!SANDBOX_MODES.includes(o.mode)) {
-    throw new SandboxSetupError(`sandbox must be one of ${SANDBOX_MODES.join(", ")}, not ${String(o.mode)}`);
-  }
-  checkPassEnv(o.passEnv ?? []);
-  const env = o.env ?? process.env;
-  if (o.mode === "none") return unsandboxed(o, "the sandbox was turned off (sandbox: none)", env);
-  const probe3 = probeBwrap({
-    ...o.bwrapPath ? { bwrapPath: o.bwrapPath } : {},
-    ...o.platform ? { platform: o.platform } : {},
-    env
-  });
-  if (!probe3.works) {
-    if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe3.reason}`);
-    return unsandboxed(o, probe3.reason, env);
-  }
-  return sandboxed(o, probe3, env);
-}
-
 // src/run.ts
 var RunSetupError = class extends Error {
   name = "RunSetupError";
@@ -23338,6 +23513,7 @@ async function runConformance(options) {
 var SECTIONS = {
   implementation: "The implementation:",
   corpus: "The corpus:",
+  sandbox: "The sandbox (docs/sandbox.md):",
   run: "The run:"
 };
 function usage5() {
@@ -23437,6 +23613,9 @@ var runCommand = {
       const outcome = await runConformance({
         ...options,
         key,
+        // Before the first case, even with --quiet: whether the command is sandboxed is not progress.
+        onSandbox: (status) => process.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}
+`),
         ...progress ? { onProgress: (p) => progress.update(p) } : {},
         ...quiet ? {} : {
           onCompareProgress: (p) => {
@@ -23769,7 +23948,7 @@ var selfTestCommand = {
 // src/commands/sign.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
 import { open as open3, rename, stat as stat3, unlink } from "node:fs/promises";
-import { basename as basename4, dirname as dirname7, join as join8, resolve as resolve9 } from "node:path";
+import { basename as basename4, dirname as dirname7, join as join9, resolve as resolve9 } from "node:path";
 var SIGNED_RECORD_FILE = "record.signed.json";
 var usage7 = `usage: canon-conformance sign RECORD [--key-file KEY] [--out FILE] [--force] [--pubkey HEX]
 
@@ -23822,7 +24001,7 @@ async function writeAll(handle, bytes3) {
   }
 }
 async function writeSigned(out, bytes3, force) {
-  const target = force ? join8(dirname7(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
+  const target = force ? join9(dirname7(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
   let handle;
   try {
     handle = await open3(target, "wx", 420);
@@ -23863,7 +24042,7 @@ var signCommand = {
     if (pubkey !== void 0 && !/^[0-9a-f]{64}$/.test(pubkey)) {
       throw new UsageError("--pubkey must be an Ed25519 public key as 64 hex digits");
     }
-    const out = values.out ?? join8(dirname7(input), SIGNED_RECORD_FILE);
+    const out = values.out ?? join9(dirname7(input), SIGNED_RECORD_FILE);
     const force = values.force ?? false;
     try {
       const key = readKey2(values["key-file"]);
@@ -23912,7 +24091,7 @@ var signCommand = {
 
 // src/commands/verify.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 var usage8 = `usage: canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]
 
 Checks a conform-result/1 record (seed 003 \xA74) offline and prints one outcome line:
@@ -23940,8 +24119,8 @@ function suitesOf(suite) {
   return names;
 }
 function corpusFolder(dir) {
-  if (!existsSync4(join9(dir, "VERSION")) && existsSync4(join9(dir, "vectors", "VERSION")))
-    return join9(dir, "vectors");
+  if (!existsSync4(join10(dir, "VERSION")) && existsSync4(join10(dir, "vectors", "VERSION")))
+    return join10(dir, "vectors");
   return dir;
 }
 async function corpusLine(record2, dir) {

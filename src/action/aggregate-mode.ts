@@ -8,6 +8,7 @@ import { aggregateForAction } from "../aggregate/index.js";
 import { type Face, readOption } from "../options/index.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
 import { readArtifactSettings } from "./inputs.js";
+import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
 import { writeJobSummary } from "./summary.js";
 
 export async function runAggregateMode(face: Face): Promise<void> {
@@ -19,8 +20,13 @@ export async function runAggregateMode(face: Face): Promise<void> {
   const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", settings.artifactName);
   core.info(`canon-conformance aggregate: the records in ${records}`);
 
-  const result = await aggregateForAction([records], { requireConformant, outDir });
-  core.info(result.consoleText);
+  // The records' members (name, impl, reasons) are untrusted text: printed with the runner's command
+  // processing stopped, and neutralised (runner-commands.ts).
+  const result = await withCommandsStopped(async () => {
+    const result = await aggregateForAction([records], { requireConformant, outDir });
+    info(result.consoleText);
+    return result;
+  });
   core.setOutput("implementations", String(result.implementations));
   core.setOutput("conformant-implementations", String(result.conformantImplementations));
   core.setOutput("refused", String(result.refused));
@@ -41,6 +47,6 @@ export async function runAggregateMode(face: Face): Promise<void> {
 
   if (result.exitCode !== 0) {
     const why = result.failures.length > 0 ? result.failures.join("; ") : `exit code ${result.exitCode}`;
-    core.setFailed(`the aggregate fails: ${why}. The job summary shows each.`);
+    core.setFailed(neutralise(`the aggregate fails: ${why}. The job summary shows each.`));
   }
 }

@@ -3,6 +3,8 @@
 import { DefaultArtifactClient } from "@actions/artifact";
 import * as core from "@actions/core";
 import { messageOf } from "./failure.js";
+import { neutralise } from "./runner-commands.js";
+import { withRunnerTokens } from "./runner-tokens.js";
 
 export interface UploadedArtifact {
   id: string;
@@ -23,9 +25,12 @@ export async function uploadArtifact(
   kept: string,
 ): Promise<UploadedArtifact | undefined> {
   try {
-    const response = await new DefaultArtifactClient().uploadArtifact(settings.artifactName, files, outDir, {
-      ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
-    });
+    // The runner's tokens are back in process.env for the upload only (runner-tokens.ts).
+    const response = await withRunnerTokens(() =>
+      new DefaultArtifactClient().uploadArtifact(settings.artifactName, files, outDir, {
+        ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
+      }),
+    );
     const id = response.id === undefined ? "" : String(response.id);
     const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = process.env;
     const url =
@@ -35,9 +40,13 @@ export async function uploadArtifact(
     core.info(`uploaded artifact '${settings.artifactName}'${url ? `: ${url}` : ""}`);
     return { id, url, digest: response.digest ?? "" };
   } catch (error) {
-    core.warning(`the artifact upload failed (${messageOf(error)}); the result is not lost: ${kept}`, {
-      title: "canon-conformance: artifact not uploaded",
-    });
+    // The service's text is not ours: neutralised before it reaches the log.
+    core.warning(
+      neutralise(`the artifact upload failed (${messageOf(error)}); the result is not lost: ${kept}`),
+      {
+        title: "canon-conformance: artifact not uploaded",
+      },
+    );
     return undefined;
   }
 }

@@ -6,17 +6,15 @@ import * as core from "@actions/core";
 import { type Face, OptionError, readOption } from "../options/index.js";
 import { ephemeralKey, KeyError, parseSuppliedKey, toHex } from "../record/keys.js";
 import type { SigningKey } from "../types.js";
+import { takeRunnerSecrets } from "./runner-tokens.js";
 
-/** Where the runner passes the signing-key input: dropped once read, since the command inherits env. */
-const SIGNING_KEY_ENV = "INPUT_SIGNING-KEY";
-
-/** Reads the signing-key input, masks it, and removes it from this process's environment. */
+/** Reads the signing-key input and masks it; then takes it and the runner's tokens out of this
+ * process's environment, /proc/self/environ included (runner-tokens.ts), so no command can read them. */
 export function takeSigningKey(face: Face): string {
   const keyText = readOption("signing-key", face);
   maskKey(keyText);
-  // The implementation under test runs with this process's environment, and what it prints can end up
-  // in the record: it must not be able to read the key.
-  delete process.env[SIGNING_KEY_ENV];
+  const scrub = takeRunnerSecrets();
+  if (!scrub.supported) core.info(`note: ${scrub.note ?? "the environment block could not be scrubbed"}`);
   return keyText;
 }
 

@@ -7,15 +7,19 @@ import { runAggregateMode } from "./aggregate-mode.js";
 import { failureMessage } from "./failure.js";
 import { takeSigningKey } from "./key.js";
 import { runMode } from "./run-mode.js";
+import { neutralise } from "./runner-commands.js";
+import { runSignMode } from "./sign-mode.js";
 
 export async function run(): Promise<void> {
   try {
     const face = actionFace((name) => core.getInput(name), process.env.GITHUB_WORKSPACE || process.cwd());
     // The key is masked before anything else runs, so no later line of the log can show it.
     const keyText = takeSigningKey(face);
-    if (readOption("mode", face) === "aggregate") await runAggregateMode(face);
+    const mode = readOption("mode", face);
+    if (mode === "aggregate") await runAggregateMode(face);
+    else if (mode === "sign") await runSignMode(face, keyText);
     else await runMode(face, keyText);
   } catch (error) {
-    core.setFailed(failureMessage(error));
+    core.setFailed(neutralise(failureMessage(error)));
   }
 }

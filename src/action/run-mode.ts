@@ -9,43 +9,56 @@ import { sha256Hex } from "../jcs/index.js";
 import type { Face } from "../options/index.js";
 import { createProgressReporter, formatVerdict } from "../report/index.js";
 import { runConformance } from "../run.js";
-import type { RunOutcome } from "../types.js";
+import { sandboxStatusText } from "../sandbox/index.js";
+import type { RunOutcome, SandboxStatus } from "../types.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
 import { type ActionInputs, readInputs } from "./inputs.js";
 import { chooseKey } from "./key.js";
-import { withoutRunnerTokens } from "./runner-tokens.js";
+import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
+import { prepareSandbox, sandboxSummary, warnIfUnsandboxed } from "./sandbox.js";
 import { annotateFailures, writeJobSummary } from "./summary.js";
 
 export async function runMode(face: Face, keyText: string): Promise<void> {
   const inputs = readInputs(face);
   const key = chooseKey(keyText);
+  const supplied = key.kind === "supplied";
+  const sandbox = inputs.run.sandbox ?? { mode: "auto" as const };
+  prepareSandbox(sandbox.mode);
 
   const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", inputs.artifactName);
-  const progress = createProgressReporter({ stream: process.stdout, isTTY: false });
-  core.info(
-    `canon-conformance: ${inputs.run.command ?? inputs.run.url} (${inputs.run.suites.join(", ")}, profile ${inputs.run.profile})`,
-  );
-  const outcome = await withoutRunnerTokens(() =>
-    runConformance({
+  let status: SandboxStatus | undefined;
+  // From the first process of the command under test to the last line that can hold its text, the
+  // runner takes no workflow command from stdout (runner-commands.ts); annotations come after.
+  const { outcome, recordPath, disagreements } = await withCommandsStopped(async () => {
+    const progress = createProgressReporter({ stream: process.stdout, isTTY: false });
+    info(
+      `canon-conformance: ${inputs.run.command ?? inputs.run.url} (${inputs.run.suites.join(", ")}, profile ${inputs.run.profile})`,
+    );
+    const outcome = await runConformance({
       ...inputs.run,
       key,
       outDir,
       reports: { summary: true, badge: inputs.badge },
+      onSandbox: (s) => {
+        status = s;
+        info(sandboxStatusText(s, supplied));
+      },
       onProgress: (p) => progress.update(p),
-    }),
-  );
-  progress.done();
-  const recordPath = outcome.files.record;
-  if (!recordPath) throw new Error("the run wrote no record.json");
+    });
+    progress.done();
+    const recordPath = outcome.files.record;
+    if (!recordPath) throw new Error("the run wrote no record.json");
+    info(
+      formatVerdict(
+        { record: outcome.record, results: outcome.results, recordPath, elapsedMs: outcome.elapsedMs },
+        { color: false },
+      ),
+    );
+    return { outcome, recordPath, disagreements: compareOutcome(outcome, inputs) };
+  });
+  warnIfUnsandboxed(status, supplied);
 
   setRecordOutputs(outcome, recordPath);
-  core.info(
-    formatVerdict(
-      { record: outcome.record, results: outcome.results, recordPath, elapsedMs: outcome.elapsedMs },
-      { color: false },
-    ),
-  );
-  const disagreements = compareOutcome(outcome, inputs);
   core.setOutput("badge-path", outcome.files.badgeSvg ?? "");
 
   const failing = !outcome.record.conformant && inputs.failOnNonconformant;
@@ -71,17 +84,22 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
     : undefined;
   setArtifactOutputs(artifact);
   // Written after the upload so that the pull request's view can link the artifact it describes.
-  if (inputs.summary) await writeJobSummary(outcome.summaryMarkdown ?? "", artifact, inputs.artifactName);
+  if (inputs.summary) {
+    // summary.md as it is, then how the command ran (the artifact's link follows).
+    const sandboxed = status ? `\n${sandboxSummary(status, supplied)}` : "";
+    await writeJobSummary(`${outcome.summaryMarkdown ?? ""}${sandboxed}`, artifact, inputs.artifactName);
+  }
 
   const { cases, failed } = outcome.record.summary;
   const verdict =
     cases === 0
       ? "no cases ran, and a run of no cases is not conformant (seed 003 §2): check the suites and numbers inputs"
       : `${outcome.record.implementation.impl} is not conformant: ${failed} of ${cases} cases failed; the job summary and results.json list them`;
+  // `impl` is the command's program name, and may hold any text: neutralised like the rest.
   if (failing) {
-    core.setFailed(`${verdict}. The signed record is ${recordPath}.`);
+    core.setFailed(neutralise(`${verdict}. The signed record is ${recordPath}.`));
   } else if (!outcome.record.conformant) {
-    core.notice(`${verdict}. The step passes because fail-on-nonconformant is false.`);
+    core.notice(neutralise(`${verdict}. The step passes because fail-on-nonconformant is false.`));
   }
   if (disagreements > 0) {
     const why = `the differential run found ${disagreements} disagreement${disagreements === 1 ? "" : "s"} between \`command\` and \`compare-command\`; the job summary shows each, shrunk`;
@@ -111,7 +129,7 @@ function compareOutcome(outcome: RunOutcome, inputs: ActionInputs): number {
     core.setOutput("compare-disagreements", "");
     return 0;
   }
-  core.info(formatCompare(report));
+  info(formatCompare(report));
   core.setOutput("compare-disagreements", String(report.disagreements.length));
   return report.disagreements.length;
 }

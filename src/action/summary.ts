@@ -6,6 +6,7 @@ import { escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js
 import type { CaseResult } from "../types.js";
 import type { UploadedArtifact } from "./artifact.js";
 import { messageOf } from "./failure.js";
+import { neutralise } from "./runner-commands.js";
 
 /** The job summary is a view of the run, not the run: if the runner cannot take it, say so and go on. */
 export async function writeJobSummary(
@@ -26,12 +27,16 @@ export async function writeJobSummary(
   } catch (error) {
     core.summary.emptyBuffer();
     core.warning(
-      `could not write the job summary (${messageOf(error)}); summary.md beside the record has the same text`,
+      neutralise(
+        `could not write the job summary (${messageOf(error)}); summary.md beside the record has the same text`,
+      ),
     );
   }
 }
 
 /** The failed cases as error annotations, within GitHub's 10 per step. */
 export function annotateFailures(results: readonly CaseResult[], stepWillFail: boolean): void {
-  for (const { title, message } of failureAnnotations(results, stepWillFail)) core.error(message, { title });
+  // The answers in them are the command's: neutralised, so no line of theirs can be a runner command.
+  for (const { title, message } of failureAnnotations(results, stepWillFail))
+    core.error(neutralise(message), { title: neutralise(title) });
 }

@@ -7,12 +7,14 @@ import { type CliSection, cliFace, OptionError, ROWS, readOption, readRunOptions
 import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
 import { createProgressReporter, formatVerdict } from "../report/index.js";
 import { RunSetupError, runConformance } from "../run.js";
+import { sandboxStatusText } from "../sandbox/index.js";
 import type { RunOptions, SigningKey } from "../types.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";
 
 const SECTIONS: Record<CliSection, string> = {
   implementation: "The implementation:",
   corpus: "The corpus:",
+  sandbox: "The sandbox (docs/sandbox.md):",
   run: "The run:",
 };
 
@@ -129,6 +131,9 @@ export const runCommand: Command = {
       const outcome = await runConformance({
         ...options,
         key,
+        // Before the first case, even with --quiet: whether the command is sandboxed is not progress.
+        onSandbox: (status) =>
+          process.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}\n`),
         ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
         ...(quiet
           ? {}

@@ -119,6 +119,12 @@ export function readRunOptions(face: Face): ReadRun {
     ...(out ? { outDir: out } : {}),
     implementationName: readOption("implementation-name", face),
     implementationVersion: readOption("implementation-version", face),
+    sandbox: {
+      mode: readOption("sandbox", face),
+      allowNetwork: readOption("sandbox-network", face),
+      passEnv: readOption("pass-env", face),
+      writablePaths: readOption("writable-paths", face),
+    },
   };
   return { options, randomSeed: random };
 }

@@ -2,8 +2,9 @@
 // CLI flag, its action input, its default (as action.yml states it), its parser with its bounds, and
 // its help text for each face. The CLI's parseArgs config and `run --help`, the action's input reader,
 // and the test that holds action.yml to it all read these rows, so the faces cannot drift apart.
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { isWithheldVariable, SANDBOX_MODES, type SandboxMode } from "../sandbox/index.js";
 import {
   DEFAULT_COMPARE_RUNS,
   DEFAULT_GENERATED_RUNS,
@@ -44,7 +45,7 @@ export interface ParseContext {
 }
 
 /** The groups of `run --help`. */
-export type CliSection = "implementation" | "corpus" | "run";
+export type CliSection = "implementation" | "corpus" | "sandbox" | "run";
 
 export interface CliFlag {
   type: "string" | "boolean";
@@ -99,13 +100,37 @@ function retentionDays(value: string, c: ParseContext): number | undefined {
   return Number(value);
 }
 
-function mode(value: string): "run" | "aggregate" {
-  if (value !== "run" && value !== "aggregate") {
+function mode(value: string): "run" | "aggregate" | "sign" {
+  if (value !== "run" && value !== "aggregate" && value !== "sign") {
     throw new OptionError(
-      `choose run (test one implementation, the default) or aggregate (join the records of a matrix), not '${value}'`,
+      `choose run (test one implementation, the default), aggregate (join the records of a matrix) or sign (re-sign a run's record with your key), not '${value}'`,
     );
   }
   return value;
+}
+
+/** Sign mode's record: a record.json, or the folder actions/download-artifact wrote it into. */
+function recordFile(value: string, c: ParseContext): string {
+  const path = resolve(c.base, value);
+  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, "record.json") : path;
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    throw new OptionError(
+      `${c.subject} '${value}' is not a record file nor a folder holding record.json (looked for ${file}): set it to where actions/download-artifact wrote the run job's artifact; it is relative to ${c.relativeTo}`,
+    );
+  }
+  return file;
+}
+
+/** An Ed25519 public key as 64 hex digits, or empty. */
+function publicKey(value: string, c: ParseContext): string | undefined {
+  if (value.trim() === "") return undefined;
+  const key = value.trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(key)) {
+    throw new OptionError(
+      `${c.subject} must be an Ed25519 public key as 64 hex digits (the run job's signer-pubkey output), not '${value}'`,
+    );
+  }
+  return key;
 }
 
 function records(value: string, c: ParseContext): string {
@@ -118,13 +143,59 @@ function records(value: string, c: ParseContext): string {
   return path;
 }
 
+function sandboxMode(value: string, c: ParseContext): SandboxMode {
+  if (!(SANDBOX_MODES as readonly string[]).includes(value)) {
+    throw new OptionError(
+      `${c.subject} must be auto (bubblewrap where it works, else unsandboxed and said so), bwrap (bubblewrap or no run) or none, not '${value}'`,
+    );
+  }
+  return value as SandboxMode;
+}
+
+/** A list given as one text: items separated by commas or line breaks, blanks dropped. */
+function list(value: string): string[] {
+  return value
+    .split(/[,\r\n]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+/** Variable names to pass to the command; the harness's secrets and channels are refused by name. */
+function passEnv(value: string, c: ParseContext): string[] {
+  const names = list(value);
+  for (const name of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      throw new OptionError(`${c.subject} must list environment variable names; '${name}' is not one`);
+    }
+    if (isWithheldVariable(name)) {
+      throw new OptionError(
+        `${c.subject} must not name ${name}: it is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`,
+      );
+    }
+  }
+  return names;
+}
+
+/** Paths the command may write, each one existing; relative ones from the base. */
+function writablePaths(value: string, c: ParseContext): string[] {
+  return list(value).map((given) => {
+    const path = resolve(c.base, given);
+    if (!existsSync(path)) {
+      throw new OptionError(
+        `${c.subject} must list existing paths; '${given}' does not exist (looked for ${path}, relative to ${c.relativeTo})`,
+      );
+    }
+    return path;
+  });
+}
+
 /** Every option, in the order `run --help` lists them within its sections. */
 export const OPTIONS = {
   mode: row({
     name: "mode",
     default: "run",
     input:
-      "`run` (test one implementation, the default) or `aggregate` (verify and join the records a matrix of runs uploaded; see `records`).",
+      "`run` (test one implementation, the default), `aggregate` (verify and join the records a matrix of runs uploaded; see `records`) or `sign` (verify a run job's record and re-sign it with `signing-key`, in a job that runs no code under test; see `record`).",
     parse: mode,
   }),
   command: row({
@@ -371,6 +442,64 @@ export const OPTIONS = {
       "`K/N`: this job runs part K of N of the numbers sweep and the generated cases, so that a matrix of N jobs covers together what one job cannot (the aggregate checks they cover it exactly once). Empty means the whole run.",
     parse: (value, c) => parseShard(value, c.subject),
   }),
+  sandbox: row({
+    name: "sandbox",
+    default: "auto",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--sandbox auto|bwrap|none",
+      help: [
+        "how the command runs (docs/sandbox.md): auto (default) in bubblewrap where it",
+        "works, else unsandboxed and said so; bwrap, or refuse to run; none",
+      ],
+    },
+    input:
+      "How the command under test runs (docs/sandbox.md): `auto` (bubblewrap where it works, else unsandboxed, said in the log and the job summary), `bwrap` (bubblewrap, or the step fails before any case runs) or `none`. Whatever the mode, the command never gets the signing key, the runner's tokens or the file-command paths.",
+    parse: sandboxMode,
+  }),
+  "sandbox-network": row({
+    name: "sandbox-network",
+    default: "false",
+    cli: {
+      type: "boolean",
+      section: "sandbox",
+      label: "--sandbox-network",
+      help: ["let the sandboxed command use the network (default: none)"],
+    },
+    input:
+      "Let the sandboxed command use the network (by default it has none, not even the runner's loopback).",
+    parse: flag,
+  }),
+  "pass-env": row({
+    name: "pass-env",
+    default: "",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--pass-env NAMES",
+      help: [
+        "variables passed to the command, comma-separated (it gets PATH, HOME, TMPDIR",
+        "and the locale; the key, INPUT_*, tokens and file commands are refused)",
+      ],
+    },
+    input:
+      "Environment variables the sandboxed command gets, beyond PATH, HOME, TMPDIR and the locale: names separated by commas or lines. The signing key, `INPUT_*`, the runner's tokens and the file-command variables are refused.",
+    parse: passEnv,
+  }),
+  "writable-paths": row({
+    name: "writable-paths",
+    default: "",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--writable-paths PATHS",
+      help: ["paths the sandboxed command may write, comma-separated (each must exist)"],
+    },
+    input:
+      "Paths the sandboxed command may write besides its scratch directory, separated by commas or lines, relative to the workspace; each must exist. Everything else is read-only.",
+    parse: writablePaths,
+  }),
   jobs: row({
     name: "jobs",
     default: "0",
@@ -423,6 +552,8 @@ export const OPTIONS = {
         "missing; checked before the run starts)",
       ],
     },
+    input:
+      "Sign mode: where the re-signed record is written (it must not exist yet). Empty means `record.json` in a folder of its own under RUNNER_TEMP, with the run job's record beside it as `record.ephemeral.json`. Run mode writes into RUNNER_TEMP and ignores it.",
     parse: text,
   }),
   "key-file": row({
@@ -443,7 +574,7 @@ export const OPTIONS = {
     name: "signing-key",
     default: "",
     input:
-      'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets.',
+      'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets. Sign mode requires it: the key the record is re-signed with.',
     parse: (value) => value,
   }),
   quiet: row({
@@ -503,6 +634,20 @@ export const OPTIONS = {
     input:
       "Aggregate mode: a folder of downloaded artifacts (searched for record.json, e.g. what actions/download-artifact with `pattern:` wrote), or one record.json; relative to the workspace.",
     parse: records,
+  }),
+  record: row({
+    name: "record",
+    default: "record.json",
+    input:
+      "Sign mode: the run job's record, or the folder actions/download-artifact wrote its artifact into (then its record.json); relative to the workspace.",
+    parse: recordFile,
+  }),
+  "expected-signer": row({
+    name: "expected-signer",
+    default: "",
+    input:
+      "Sign mode: refuse the record unless it was signed by this Ed25519 public key (64 hex digits), e.g. the run job's `signer-pubkey` output, so that a record swapped between the jobs is refused. Empty: any signer.",
+    parse: publicKey,
   }),
   "require-conformant": row({
     name: "require-conformant",

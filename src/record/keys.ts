@@ -3,7 +3,7 @@
 // key is a 32-byte seed as 64 hex digits, or a PKCS#8 PEM as `openssl genpkey -algorithm ed25519`
 // writes it. No error here ever shows the key text or any part of it: a message says what was wrong
 // in general terms only.
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
 import { inspect } from "node:util";
 import { scrubProcessSecrets } from "../sandbox/scrub.js";
@@ -12,6 +12,48 @@ import type { SigningKey } from "../types.js";
 import { ed } from "./noble.js";
 
 export { toHex } from "./hex.js";
+
+/** More than any key file holds (a PEM is about 120 bytes): a larger file is the wrong one, and
+ * reading stops there, so `--key-file /dev/zero` fails at once instead of filling memory. */
+export const MAX_KEY_FILE_BYTES = 16 * 1024;
+
+/** The file's first bytes, up to MAX_KEY_FILE_BYTES; a KeyError if it holds more. */
+function readKeyFile(path: string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    throw new KeyError(
+      `cannot read the key file ${path} (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
+    );
+  }
+  try {
+    const buffer = Buffer.alloc(MAX_KEY_FILE_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, buffer, length, buffer.length - length, null);
+      } catch (error) {
+        throw new KeyError(
+          `cannot read the key file ${path} (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
+        );
+      }
+      if (n === 0) break;
+      length += n;
+      if (length > MAX_KEY_FILE_BYTES) {
+        throw new KeyError(
+          `the key file ${path} holds more than ${MAX_KEY_FILE_BYTES} bytes, which no key does (64 hex digits, or a PEM of about 120 bytes): is it the right file?`,
+        );
+      }
+    }
+    const text = buffer.toString("utf8", 0, length);
+    buffer.fill(0);
+    return text;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** The environment variable a supplied key can come from. */
 export const KEY_ENV = "CANON_CONFORMANCE_KEY";
@@ -101,13 +143,7 @@ export function loadSuppliedKey(options: {
   const envSet = fromEnv !== undefined && fromEnv !== "";
   if (options.keyFile !== undefined) {
     if (envSet) throw new KeyError(`both --key-file and ${KEY_ENV} are set; give the key one way only`);
-    let text: string;
-    try {
-      text = readFileSync(options.keyFile, "utf8");
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-      throw new KeyError(`cannot read the key file ${options.keyFile} (${code})`);
-    }
+    const text = readKeyFile(options.keyFile);
     hideFromCommands(resolve(options.keyFile));
     scrubProcessSecrets([], { argValues: [options.keyFile] });
     return parseSuppliedKey(text);

@@ -1,6 +1,7 @@
 // Failed cases as error annotations, for the action to hand to core.error(). GitHub shows at most 10
 // error annotations per step: when the step itself will fail its failure takes one, and when the cases
 // do not all fit the last one says how many more there are.
+import { cutText } from "../text.js";
 import type { CaseResult } from "../types.js";
 import { firstDifference } from "./difference.js";
 import { showInvisible } from "./visible.js";
@@ -18,7 +19,7 @@ export interface FailureAnnotation {
 }
 
 function cut(text: string): string {
-  return text.length <= VALUE_CHARS ? text : `${text.slice(0, VALUE_CHARS)}… (${text.length} chars)`;
+  return text.length <= VALUE_CHARS ? text : `${cutText(text, VALUE_CHARS)}… (${text.length} chars)`;
 }
 
 /** One annotation per failed case while they fit; `stepWillFail` keeps one free for the step's failure. */

@@ -12,7 +12,7 @@ export {
 } from "./environment.js";
 export { SandboxSetupError } from "./errors.js";
 export { killProcessesCarrying, processesCarrying } from "./leftovers.js";
-export { describeSandbox, unsandboxedNotice } from "./notice.js";
+export { describeSandbox, sandboxStatusText, unsandboxedNotice } from "./notice.js";
 export { type BwrapProbe, findBwrap, probeBwrap } from "./probe.js";
 export {
   APPARMOR_PROFILE_PATH,

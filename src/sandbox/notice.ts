@@ -20,3 +20,10 @@ export function describeSandbox(status: SandboxStatus): string {
   if (!status.sandboxed) return `unsandboxed (${status.reason})`;
   return `sandboxed with ${status.bwrap} (own PID namespace, read-only filesystem, ${status.network ? "network allowed" : "no network"})`;
 }
+
+/** What both faces print before the first case: how the command runs, or the unsandboxed notice. */
+export function sandboxStatusText(status: SandboxStatus, suppliedKey: boolean): string {
+  return (
+    unsandboxedNotice(status, suppliedKey) ?? `canon-conformance: the command runs ${describeSandbox(status)}`
+  );
+}

@@ -2,8 +2,20 @@
 // src/, test/helpers/dist.ts) with every input of action.yml as an INPUT_<NAME> variable (its default
 // unless the test sets it), GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, RUNNER_TEMP,
 // GITHUB_WORKSPACE, and the results service's URL and token.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +25,13 @@ import type { ResultsService } from "./results-service.js";
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** The action bundled from today's src/ (the committed dist/ is .ci/run's dist-in-sync check). */
 export const BUNDLE = actionScript();
+const NOBODY = 65534;
+
+function chownTree(path: string, uid: number): void {
+  chownSync(path, uid, uid);
+  if (statSync(path).isDirectory()) for (const e of readdirSync(path)) chownTree(join(path, e), uid);
+}
+
 /** The runner's node (action.yml says node24); ACTION_NODE runs the bundle under another one. */
 const NODE = process.env.ACTION_NODE ?? process.execPath;
 
@@ -65,6 +84,8 @@ export interface ActionRun {
   /** Every value the action asked the runner to mask. */
   masked: string[];
   runnerTemp: string;
+  /** Each file command's file (GITHUB_OUTPUT, GITHUB_ENV, ...) as the run left it. */
+  fileCommands: Record<string, string>;
 }
 
 export interface RunSpec {
@@ -74,7 +95,18 @@ export interface RunSpec {
   env?: Record<string, string | undefined>;
   /** False: no GITHUB_STEP_SUMMARY at all. */
   summaryFile?: boolean;
+  /** The folder RUNNER_TEMP and the file-command files go in (default: a fresh one under /tmp). */
+  home?: string;
+  /** Give the action a FIFO for stdout, as the runner's pipe is (see runAction). */
+  fifo?: boolean;
+  /** Extra arguments after dist/index.js (the action ignores them; a test tags its process so). */
+  argv?: string[];
+  /** Run the action as uid 65534 (setpriv; this process must be root): `home` is handed to it. */
+  user?: "root" | "nobody";
 }
+
+/** The file commands a step gets besides GITHUB_OUTPUT and GITHUB_STEP_SUMMARY (empty files). */
+export const OTHER_FILE_COMMANDS = ["GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE"] as const;
 
 // Workflow commands (core's toCommandValue/escape): %25 %0D %0A in messages, plus %3A %2C in properties.
 function unescapeData(text: string): string {
@@ -131,7 +163,7 @@ function baseEnv(): Record<string, string> {
 }
 
 export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
-  const home = mkdtempSync(join(tmpdir(), "cc-action-"));
+  const home = spec.home ?? mkdtempSync(join(tmpdir(), "cc-action-"));
   const runnerTemp = join(home, "runner-temp");
   const outputFile = join(home, "github-output");
   const summaryPath = join(home, "step-summary.md");
@@ -150,6 +182,10 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
     RUNNER_TEMP: runnerTemp,
   };
   if (spec.summaryFile !== false) env.GITHUB_STEP_SUMMARY = summaryPath;
+  for (const name of OTHER_FILE_COMMANDS) {
+    env[name] = join(home, name.toLowerCase());
+    writeFileSync(env[name], "");
+  }
   if (spec.service) {
     env.ACTIONS_RESULTS_URL = spec.service.url;
     env.ACTIONS_RUNTIME_TOKEN = spec.service.token;
@@ -165,18 +201,61 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
     else env[name] = value;
   }
 
-  const child = spawn(NODE, [BUNDLE], { cwd: REPO, env, stdio: ["ignore", "pipe", "pipe"] });
+  if (spec.user === "nobody") {
+    chownTree(home, NOBODY);
+    chmodSync(dirname(BUNDLE), 0o755); // a test bundle's folder is made 0700
+  }
+  const [program, args] =
+    spec.user === "nobody"
+      ? [
+          "setpriv",
+          [
+            `--reuid=${NOBODY}`,
+            `--regid=${NOBODY}`,
+            "--clear-groups",
+            "--",
+            NODE,
+            BUNDLE,
+            ...(spec.argv ?? []),
+          ],
+        ]
+      : [NODE, [BUNDLE, ...(spec.argv ?? [])]];
+  // The runner gives a step a pipe for stdout; Node's own child pipes are sockets, which another
+  // process cannot open through /proc/<pid>/fd/1. `fifo` gives the action a real one.
+  let fifo: { read: number; write: number } | undefined;
+  if (spec.fifo) {
+    const path = join(home, "stdout.fifo");
+    execFileSync("mkfifo", [path]);
+    if (spec.user === "nobody") chownSync(path, NOBODY, NOBODY);
+    const read = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fifo = { read, write: openSync(path, constants.O_WRONLY) };
+  }
+  const child = spawn(program, args, {
+    cwd: REPO,
+    env,
+    stdio: ["ignore", fifo ? fifo.write : "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const out = fifo ? new Socket({ fd: fifo.read, readable: true, writable: false }) : child.stdout!;
+  if (fifo) closeSync(fifo.write);
+  out.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const outClosed = new Promise<void>((done) => out.on("close", () => done()));
   const code = await new Promise<number | null>((done) => child.on("close", (c) => done(c)));
+  // A FIFO stays open while anything holds its write end: wait a little, not for ever.
+  await Promise.race([outClosed, new Promise((r) => setTimeout(r, 5000))]);
+  if (fifo) out.destroy();
 
   const { annotations, masked } = parseCommands(stdout);
   let summary: string | undefined;
   if (spec.summaryFile !== false) summary = readFileSync(summaryPath, "utf8");
+  const fileCommands: Record<string, string> = { GITHUB_OUTPUT: readFileSync(outputFile, "utf8") };
+  if (spec.summaryFile !== false) fileCommands.GITHUB_STEP_SUMMARY = summary ?? "";
+  for (const name of OTHER_FILE_COMMANDS) fileCommands[name] = readFileSync(env[name]!, "utf8");
   return {
     code,
+    fileCommands,
     stdout,
     stderr,
     outputs: parseOutputFile(readFileSync(outputFile, "utf8")),

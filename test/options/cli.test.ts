@@ -131,6 +131,9 @@ test("every flag of the table is accepted, and nothing else", () => {
     seed: "7",
     suites: "jcs",
     "working-directory": ".",
+    sandbox: "none",
+    "pass-env": "JAVA_HOME",
+    "writable-paths": ".",
   };
   for (const row of ROWS) {
     if (!row.cli || ["help", "command", "url", "read-url", "compare-protocol"].includes(row.name)) continue;

@@ -58,8 +58,12 @@ test("the same texts through either face make the same run", () => {
     shard: "2/3",
     jobs: "3",
     "timeout-ms": "2500",
+    sandbox: "bwrap",
+    "sandbox-network": "true",
+    "pass-env": "JAVA_HOME,\nGOPATH",
+    "writable-paths": "test, src",
   };
-  const fromCli = readRunOptions(cli({ ...texts, shell: true }));
+  const fromCli = readRunOptions(cli({ ...texts, shell: true, "sandbox-network": true }));
   const fromAction = readRunOptions(action(texts));
   assert.deepEqual(fromCli, fromAction);
   assert.deepEqual(fromCli.options, {
@@ -82,6 +86,12 @@ test("the same texts through either face make the same run", () => {
     workingDirectory: `${CWD}/test`,
     implementationName: "pycanon",
     implementationVersion: "1.2",
+    sandbox: {
+      mode: "bwrap",
+      allowNetwork: true,
+      passEnv: ["JAVA_HOME", "GOPATH"],
+      writablePaths: [`${CWD}/test`, `${CWD}/src`],
+    },
   });
   assert.equal(fromCli.randomSeed, false);
 });
@@ -107,6 +117,7 @@ test("nothing given: the table's defaults, the same on both faces (the runner pa
     workingDirectory: CWD,
     implementationName: null,
     implementationVersion: null,
+    sandbox: { mode: "auto", allowNetwork: false, passEnv: [], writablePaths: [] },
   });
   // compare-runs is only the run's with a compare-command, and then its default is the table's.
   assert.equal(
@@ -135,6 +146,22 @@ const BAD: Partial<Record<OptionName, string[]>> = {
   jobs: ["-1", "257", "100000"],
   "timeout-ms": ["0", "2147483648", "3000000000"],
   "working-directory": ["no/such/dir", "package.json"],
+  sandbox: ["chroot", "BWRAP"],
+  "sandbox-network": ["sometimes"],
+  // The harness's secrets and channels are refused by name, in any case, as is a malformed name.
+  "pass-env": [
+    "CANON_CONFORMANCE_KEY",
+    "INPUT_SIGNING-KEY",
+    "HOME,input_signing_key",
+    "GITHUB_TOKEN",
+    "ACTIONS_RUNTIME_TOKEN",
+    "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+    "github_env",
+    "GITHUB_STEP_SUMMARY",
+    "A=B",
+    "1X",
+  ],
+  "writable-paths": ["no/such/dir", "test,no/such/file"],
 };
 
 test("a bad value is refused by both faces in the same words, naming the option", () => {
@@ -250,7 +277,10 @@ test("the action's own inputs: bounds and words", () => {
     refused("artifact-name", "../escape").message,
     /^artifact-name '\.\.\/escape' may not contain/,
   );
-  assert.match(refused("mode", "everything").message, /^choose run .* or aggregate .*, not 'everything'$/);
+  assert.match(
+    refused("mode", "everything").message,
+    /^choose run .*, aggregate .* or sign .*, not 'everything'$/,
+  );
   assert.match(refused("records", "no/such/folder").message, /^records 'no\/such\/folder' does not exist/);
   assert.equal(refused("upload", "maybe").option, "upload");
   assert.equal(readOption("retention-days", action({})), undefined);

@@ -1,0 +1,97 @@
+// `mode: sign`: the second job of the recommended workflow (docs/action.md), which holds the team's
+// key and runs no code under test. The run job's record (downloaded) is verified by every step of
+// seed 003 §4 and, if it holds (and was signed by `expected-signer`, when given), re-signed with
+// `signing-key` by src/record/resign.ts: `key`, `signer_pubkey` and `sig` replaced, nothing else. The
+// re-signed record and the run job's beside it are uploaded; the outputs name the new signer.
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import * as core from "@actions/core";
+import { sha256Hex } from "../jcs/index.js";
+import { type Face, OptionError, readOption } from "../options/index.js";
+import { KeyError, parseSuppliedKey, toHex } from "../record/keys.js";
+import { readRecordBytes } from "../record/read.js";
+import { refusalLines, resignRecord } from "../record/resign.js";
+import { inlineCode, inlineText } from "../report/markdown-escape.js";
+import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
+import { readArtifactSettings } from "./inputs.js";
+import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
+import { writeJobSummary } from "./summary.js";
+
+/** The run job's record keeps its name beside the re-signed one, so both signatures travel together. */
+const ORIGINAL_NAME = "record.ephemeral.json";
+
+export async function runSignMode(face: Face, keyText: string): Promise<void> {
+  const recordPath = readOption("record", face);
+  const expectedSigner = readOption("expected-signer", face);
+  const settings = readArtifactSettings(face);
+  const upload = readOption("upload", face);
+  const summary = readOption("summary", face);
+  const outText = readOption("out", face);
+  if (keyText === "") {
+    throw new OptionError(
+      "signing-key is empty, and sign mode signs with it: pass the team's key from a secret (e.g. `signing-key: ${{ secrets.CANON_CONFORMANCE_KEY }}` in a job with the environment that holds it). A pull request from a fork gets no secrets: skip the sign job there (docs/action.md)",
+      "signing-key",
+    );
+  }
+  let key: ReturnType<typeof parseSuppliedKey>;
+  try {
+    key = parseSuppliedKey(keyText);
+  } catch (error) {
+    const why = error instanceof KeyError ? error.message : "it could not be read as an Ed25519 key";
+    throw new OptionError(`signing-key: ${why}`);
+  }
+  const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", settings.artifactName);
+  const out = outText ? resolve(face.base, outText) : join(outDir, "record.json");
+
+  // The record is untrusted until §4 accepts it, and what the refusal says can quote it.
+  const result = await withCommandsStopped(async () => {
+    info(
+      `canon-conformance sign: verifying ${recordPath}${expectedSigner ? `, signed by ${expectedSigner}` : ""}`,
+    );
+    const bytes = await readRecordBytes(recordPath);
+    const result = resignRecord(bytes, key, expectedSigner ? { expectedSigner } : {});
+    if (result.outcome !== "signed") for (const line of refusalLines(result)) info(line);
+    return result;
+  });
+  if (result.outcome !== "signed") {
+    core.setFailed(
+      neutralise(`the record ${recordPath} was refused, and nothing was signed: ${result.detail}`),
+    );
+    return;
+  }
+
+  mkdirSync(dirname(out), { recursive: true });
+  try {
+    writeFileSync(out, result.bytes, { flag: "wx", mode: 0o644 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new OptionError(
+      `out: cannot write ${out} (${code === "EEXIST" ? "it already exists" : (code ?? String(error))})`,
+      "out",
+    );
+  }
+  const files = [out];
+  if (!outText) {
+    copyFileSync(recordPath, join(outDir, ORIGINAL_NAME));
+    files.push(join(outDir, ORIGINAL_NAME));
+  }
+  const { original, record } = result;
+  const line = `verified ${recordPath} (conformant=${original.conformant}, ${original.summary.passed}/${original.summary.cases} cases passed, signed by ${original.signer_pubkey}) and re-signed it with ${toHex(key.publicKey)}: ${out}`;
+  core.info(neutralise(`canon-conformance sign: ${line}`));
+
+  core.setOutput("record-path", out);
+  core.setOutput("record-sha256", sha256Hex(result.bytes));
+  core.setOutput("signer-pubkey", record.signer_pubkey);
+  core.setOutput("key", record.key);
+  core.setOutput("conformant", String(original.conformant));
+
+  const artifact = upload
+    ? await uploadArtifact(settings, files, dirname(out), `the re-signed record is on the runner at ${out}`)
+    : undefined;
+  setArtifactOutputs(artifact);
+  if (summary) {
+    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with \`npx canon-conformance verify record.json --pubkey ${record.signer_pubkey}\`.\n`;
+    await writeJobSummary(markdown, artifact, settings.artifactName);
+  }
+}

@@ -1,0 +1,146 @@
+// `mode: sign` through the bundled action under the simulated runner: the run job's record (made here
+// with an ephemeral key, as the run job makes it) is verified by seed 003 §4 and re-signed with
+// signing-key; outputs, summary and artifact say so; a tampered record, a record signed by someone
+// other than expected-signer, and a missing key each fail the step, and nothing is signed.
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { buildRecord } from "../../src/record/build.js";
+import { ephemeralKey, parseSuppliedKey, toHex } from "../../src/record/keys.js";
+import { recordBytes, signRecord } from "../../src/record/sign.js";
+import { verifyRecord } from "../../src/record/verify.js";
+import { recordInput } from "../record/fixtures.js";
+import { leaksIn, SEED_HEX } from "../secrets/material.js";
+import { assertExit, errors } from "./common.js";
+import { type ResultsService, startResultsService } from "./results-service.js";
+import { type ActionRun, runAction } from "./runner.js";
+import { readZip } from "./zip.js";
+
+const work = mkdtempSync(join(tmpdir(), "cc-sign-action-"));
+const TEAM = toHex(parseSuppliedKey(SEED_HEX).publicKey);
+
+/** A run job's artifact folder: record.json signed by a key made for the run. */
+function runArtifact(name: string, change?: (bytes: Buffer) => Buffer) {
+  const key = ephemeralKey();
+  const dir = join(work, name);
+  mkdirSync(dir);
+  const bytes = Buffer.from(recordBytes(signRecord(buildRecord(recordInput({ key: "ephemeral" })), key)));
+  writeFileSync(join(dir, "record.json"), change ? change(bytes) : bytes);
+  return { dir, bytes, signer: toHex(key.publicKey) };
+}
+
+function sign(inputs: Record<string, string>, service?: ResultsService): Promise<ActionRun> {
+  return runAction({
+    inputs: { mode: "sign", "artifact-name": "conformance-signed", ...inputs },
+    ...(service ? { service } : {}),
+  });
+}
+
+describe("mode: sign re-signs a verified record with the team's key", () => {
+  let service: ResultsService;
+  let run: ActionRun;
+  const original = runArtifact("good");
+  before(async () => {
+    service = await startResultsService("ok");
+    run = await sign(
+      { record: original.dir, "signing-key": SEED_HEX, "expected-signer": original.signer },
+      service,
+    );
+  });
+  after(() => service.close());
+
+  test("the step passes; the outputs name the new signer and the written record", () => {
+    assertExit(run, 0);
+    assert.equal(run.outputs.key, "supplied");
+    assert.equal(run.outputs["signer-pubkey"], TEAM);
+    assert.equal(run.outputs.conformant, String(JSON.parse(original.bytes.toString()).conformant));
+    const verdict = verifyRecord(readFileSync(run.outputs["record-path"]!));
+    assert.equal(verdict.outcome, "accept");
+    if (verdict.outcome === "accept") assert.equal(verdict.record.signer_pubkey, TEAM);
+  });
+
+  test("only key, signer_pubkey and sig changed", () => {
+    const before = JSON.parse(original.bytes.toString("utf8"));
+    const after = JSON.parse(readFileSync(run.outputs["record-path"]!, "utf8"));
+    for (const name of Object.keys(before)) {
+      if (["key", "signer_pubkey", "sig"].includes(name)) continue;
+      assert.deepEqual(after[name], before[name], name);
+    }
+    assert.deepEqual(Object.keys(after).sort(), Object.keys(before).sort());
+  });
+
+  test("the artifact holds the re-signed record and the run job's beside it", () => {
+    assert.equal(service.artifacts.length, 1);
+    assert.equal(service.artifacts[0]!.name, "conformance-signed");
+    const files = readZip(service.artifacts[0]!.blob);
+    assert.deepEqual([...files.keys()].sort(), ["record.ephemeral.json", "record.json"]);
+    assert.deepEqual(files.get("record.ephemeral.json"), original.bytes);
+    assert.equal(verifyRecord(files.get("record.json")!).outcome, "accept");
+  });
+
+  test("the log and the job summary say what was verified and who signed", () => {
+    assert.match(run.stdout, new RegExp(`signed by ${original.signer}\\) and re-signed it with ${TEAM}`));
+    assert.match(run.summary ?? "", new RegExp(`re-signed with <code>${TEAM}</code>`));
+    assert.match(run.summary ?? "", new RegExp(`verify record\\.json --pubkey ${TEAM}`));
+  });
+
+  test("the key appears in no log, output, summary or artifact", () => {
+    const log = run.stdout.replace(/^::add-mask::.*$/gm, "");
+    const problems = [
+      ...leaksIn("stdout", log),
+      ...leaksIn("stderr", run.stderr),
+      ...leaksIn("outputs", JSON.stringify(run.outputs)),
+      ...leaksIn("summary", run.summary ?? ""),
+    ];
+    for (const [name, bytes] of readZip(service.artifacts[0]!.blob))
+      problems.push(...leaksIn(name, bytes.toString()));
+    assert.deepEqual(problems, []);
+  });
+});
+
+describe("mode: sign refuses, and signs nothing", () => {
+  test("a record changed after it was signed: verify's step and reason, the step fails", async () => {
+    const tampered = runArtifact("tampered", (b) =>
+      Buffer.from(b.toString().replace('"passed":', '"passed":1')),
+    );
+    const run = await sign({ record: tampered.dir, "signing-key": SEED_HEX, upload: "false" });
+    assertExit(run, 1);
+    assert.match(run.stdout, /^reject step=\d+ reason=[a-z_]+/m);
+    assert.ok(errors(run).some((a) => /was refused, and nothing was signed/.test(a.message)));
+    assert.equal(run.outputs["record-path"], undefined);
+  });
+
+  test("a record signed by another key than expected-signer", async () => {
+    const other = runArtifact("other");
+    const run = await sign({
+      record: join(other.dir, "record.json"),
+      "signing-key": SEED_HEX,
+      "expected-signer": "ab".repeat(32),
+      upload: "false",
+    });
+    assertExit(run, 1);
+    assert.match(run.stdout, new RegExp(`pubkey mismatch got=${other.signer}`));
+    assert.equal(run.outputs["record-path"], undefined);
+  });
+
+  test("no signing-key (the secret is absent): a clear failure naming it", async () => {
+    const good = runArtifact("no-key");
+    const run = await sign({ record: good.dir, upload: "false" });
+    assertExit(run, 1);
+    assert.ok(
+      errors(run).some((a) => /signing-key is empty, and sign mode signs with it/.test(a.message)),
+      run.stdout,
+    );
+  });
+
+  test("no record where it says: a clear failure naming the input", async () => {
+    const run = await sign({ record: join(work, "nowhere"), "signing-key": SEED_HEX, upload: "false" });
+    assertExit(run, 1);
+    assert.ok(
+      errors(run).some((a) => /input `record`/.test(a.message)),
+      run.stdout,
+    );
+  });
+});
