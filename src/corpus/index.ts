@@ -83,8 +83,11 @@ export async function loadCorpus(options: LoadOptions): Promise<Corpus> {
       continue;
     }
     const manifest = read.stored.get(suite)!;
+    const byName = new Map(manifest.cases.map((entry) => [entry.name, entry.byProfile[options.profile]]));
     for (const entry of manifest.cases) {
-      cases.push(toCorpusCase(suite, entry.byProfile[options.profile], (path) => read.bytes.get(path)!));
+      cases.push(
+        toCorpusCase(suite, entry.byProfile[options.profile], (path) => read.bytes.get(path)!, byName),
+      );
     }
   }
   return {
@@ -173,13 +176,21 @@ function caseFiles(stored: StoredCase): string[] {
   switch (stored.kind) {
     case "canon":
     case "canon-or-reject":
-      return [stored.input, stored.expected];
+      return [stored.input, stored.expected, ...linesFile(stored)];
+    case "reject":
+      return [stored.input, ...linesFile(stored)];
     case "equal":
     case "differ":
       return [stored.a, stored.b];
+    case "consistent-choice":
+      return []; // its members' files are their own cases'
     default:
       return [stored.input];
   }
+}
+
+function linesFile(stored: { linesInput?: string }): string[] {
+  return stored.linesInput === undefined ? [] : [stored.linesInput];
 }
 
 function checkPinnedDigests(
@@ -198,9 +209,16 @@ function checkPinnedDigests(
   }
 }
 
-function toCorpusCase(suite: SuiteName, stored: StoredCase, file: (path: string) => Uint8Array): CorpusCase {
+function toCorpusCase(
+  suite: SuiteName,
+  stored: StoredCase,
+  file: (path: string) => Uint8Array,
+  siblings: Map<string, StoredCase>,
+): CorpusCase {
   const at = (path: string) => file(`${CORPUS_DIR}/${suite}/${path}`);
   const info = { suite, name: stored.name, why: stored.why, source: stored.source };
+  const lines = (s: { linesInput?: string; linesWhy?: string }) =>
+    s.linesInput === undefined ? {} : { lines: { input: at(s.linesInput), why: s.linesWhy! } };
   switch (stored.kind) {
     case "canon":
       return {
@@ -210,9 +228,28 @@ function toCorpusCase(suite: SuiteName, stored: StoredCase, file: (path: string)
         expected: at(stored.expected),
         sha256: stored.sha256,
         keccak256: stored.keccak256,
+        ...lines(stored),
       };
     case "canon-or-reject":
-      return { ...info, kind: "canon-or-reject", input: at(stored.input), expected: at(stored.expected) };
+      return {
+        ...info,
+        kind: "canon-or-reject",
+        input: at(stored.input),
+        expected: at(stored.expected),
+        ...lines(stored),
+      };
+    case "reject":
+      return { ...info, kind: "reject", input: at(stored.input), ...lines(stored) };
+    case "consistent-choice":
+      return {
+        ...info,
+        kind: "consistent-choice",
+        // The manifest was checked: each member is a canon-or-reject case of this suite.
+        members: stored.of.map((name) => {
+          const member = siblings.get(name) as Extract<StoredCase, { kind: "canon-or-reject" }>;
+          return { name, input: at(member.input), expected: at(member.expected) };
+        }),
+      };
     case "equal":
     case "differ":
       return { ...info, kind: stored.kind, a: at(stored.a), b: at(stored.b) };

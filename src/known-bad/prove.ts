@@ -188,6 +188,8 @@ function fingerprint(c: CorpusCase): string {
       return `numbers:${c.count}`;
     case "property":
       return `property:${c.property}:${c.seed}:${c.from}-${c.to}`;
+    case "consistent-choice":
+      return `${c.kind}:${c.members.map((m) => `${bytesToHex(m.input)}:${bytesToHex(m.expected)}`).join(",")}`;
     default:
       return `${c.kind}:${bytesToHex(c.input)}`;
   }
