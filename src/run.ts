@@ -12,6 +12,7 @@ import { resolve } from "node:path";
 import {
   AdapterSetupError,
   atExitOrInterrupt,
+  casesForLines,
   createCanonicalizer,
   describeImplementation,
 } from "./adapters/index.js";
@@ -162,8 +163,10 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     if (read !== write) closing.push(read);
     let failed = 0;
     options.onProgress?.({ done: 0, total, failed: 0, elapsedMs: 0 });
+    // Lines mode sends each stored case in a form it carries faithfully, or marks it not run.
+    const cases = options.protocol === "lines" && !options.url ? casesForLines(corpus.cases) : corpus.cases;
     const results = await runCases(
-      corpus.cases,
+      cases,
       { write, read },
       {
         concurrency: inFlight(options),

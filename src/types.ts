@@ -113,6 +113,8 @@ export interface NumbersRange {
   blockSize: number;
   /** The edge-case doubles the sweep starts with. */
   edges: readonly number[];
+  /** Then the grid of short decimals, as spelled (`12e-320`). */
+  grid: readonly string[];
 }
 
 /** A stretch of one generated property's runs. */

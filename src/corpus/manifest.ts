@@ -179,9 +179,12 @@ export interface NumbersManifest {
   source: string;
   /** IEEE-754 bit patterns, 16 hex digits, sent before the generated ones. */
   edgeCases: { bits: string; note: string }[];
+  /** Short decimals sent after the edge cases, before the random draws: every mantissa M of
+   * `mantissas` times 10^E for every E of `exponents` (both inclusive ranges), spelled `MeE`. */
+  grid: { mantissas: [number, number]; exponents: [number, number]; note: string };
 }
 
-const NUMBERS_GENERATOR = "lowbias32-counter/1";
+const NUMBERS_GENERATOR = "edges-grid-lowbias32/2";
 
 export function parseNumbersManifest(file: string, text: string): NumbersManifest {
   const fail = (problem: string): never => {
@@ -196,7 +199,7 @@ export function parseNumbersManifest(file: string, text: string): NumbersManifes
   if (!isRecord(doc)) return fail("must be a JSON object");
   expectOnly(
     doc,
-    ["suite", "generator", "seed", "blockSize", "blocksPerCase", "why", "source", "edgeCases"],
+    ["suite", "generator", "seed", "blockSize", "blocksPerCase", "why", "source", "edgeCases", "grid"],
     fail,
   );
   if (doc.suite !== "numbers") fail(`"suite" must be "numbers"`);
@@ -224,6 +227,18 @@ export function parseNumbersManifest(file: string, text: string): NumbersManifes
     if (exponent === 0x7ff)
       fail(`edgeCases[${i}] (${edge.bits}) is NaN or Infinity, which JSON cannot carry`);
   });
+  const grid = doc.grid;
+  const range = (v: unknown, min: number, max: number) =>
+    Array.isArray(v) && v.length === 2 && v.every((n) => Number.isSafeInteger(n) && n >= min && n <= max) &&
+    v[0] <= v[1];
+  if (
+    !isRecord(grid) ||
+    !range(grid.mantissas, 1, 999_999) ||
+    !range(grid.exponents, -400, 400) ||
+    typeof grid.note !== "string"
+  ) {
+    fail(`"grid" must be {mantissas: [from, to], exponents: [from, to], note}, whole numbers, from <= to`);
+  }
   return doc as unknown as NumbersManifest;
 }
 
