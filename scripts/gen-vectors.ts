@@ -1207,11 +1207,21 @@ function rejectSuite(): Entry[] {
   add("hex-number", "0x10", "hexadecimal is not JSON", numGrammar);
   const seen = "issue 13 (both Go implementations)";
   add("hex-float", "[0x1p-2]", "a C99 hexadecimal float is not JSON", `${numGrammar}; ${seen}`);
-  add("hex-float-fraction", J`{"a":0x1.8p1}`, "a hexadecimal float with a fraction", `${numGrammar}; ${seen}`);
+  add(
+    "hex-float-fraction",
+    J`{"a":0x1.8p1}`,
+    "a hexadecimal float with a fraction",
+    `${numGrammar}; ${seen}`,
+  );
   add("hex-float-negative", "[1,-0x1P+3]", "a negative hexadecimal float after another value", numGrammar);
   add("underscore-digits", "1_000", "digit separators are not JSON", numGrammar);
   add("underscore-in-fraction", J`{"n":1.000_5}`, "a digit separator in a fraction", numGrammar);
-  add("leading-dot-in-object", J`{"n":.5}`, "a number needs a digit before the dot, as a member value", numGrammar);
+  add(
+    "leading-dot-in-object",
+    J`{"n":.5}`,
+    "a number needs a digit before the dot, as a member value",
+    numGrammar,
+  );
   add("trailing-dot-in-array", "[1.,2]", "a number needs a digit after the dot, before a comma", numGrammar);
   add("nan-token", "NaN", "NaN is not a JSON token", `${numGrammar}; ${RFC} §3.2.2.3`);
   add(
@@ -1295,13 +1305,10 @@ function rejectSuite(): Entry[] {
     input: "[1] // note",
     why: "the // comment after the value, where no line break has to follow it",
   });
-  whole(
-    "comment-line-in-array",
-    "[1, // c\n2]",
-    "a // line comment between two elements",
-    comments,
-    { input: "[1,2] // c", why: "the // comment after the value, where no line break has to follow it" },
-  );
+  whole("comment-line-in-array", "[1, // c\n2]", "a // line comment between two elements", comments, {
+    input: "[1,2] // c",
+    why: "the // comment after the value, where no line break has to follow it",
+  });
   add("comment-line-at-end", "[1] // note", "a // comment after the value, to the end of the text", comments);
   whole("comment-block", "/* note */ [1]", "JSON has no block comments", grammar);
   add("comment-inside-array", "[1 /* two */]", "a comment inside an array", grammar);
@@ -1445,176 +1452,176 @@ function canonOrRejectSuite(): Entry[] {
   ].map((e) => (/^(big-int|nonchar|underflow)-/.test(e.name) ? contained(e) : e));
 
   function canonOrRejectRest(): Entry[] {
-  return [
-    either(
-      "bom-object",
-      x(BOM, J`{"b":1,"a":2}`),
-      J`{"a":2,"b":1}`,
-      "a leading UTF-8 BOM may be ignored or refused; the output never has one",
-      bom,
-    ),
-    either("bom-array", x(BOM, "[1.0]"), "[1]", "a BOM before an array", bom),
-    {
-      ...either("bom-then-whitespace", x(BOM, " \n[1]"), "[1]", "a BOM followed by whitespace", bom),
-      lines: {
-        input: x(BOM, " [1]"),
-        why: "a space after the BOM, no line break: a lenient reader could take a BOM before a line break for a bare word",
+    return [
+      either(
+        "bom-object",
+        x(BOM, J`{"b":1,"a":2}`),
+        J`{"a":2,"b":1}`,
+        "a leading UTF-8 BOM may be ignored or refused; the output never has one",
+        bom,
+      ),
+      either("bom-array", x(BOM, "[1.0]"), "[1]", "a BOM before an array", bom),
+      {
+        ...either("bom-then-whitespace", x(BOM, " \n[1]"), "[1]", "a BOM followed by whitespace", bom),
+        lines: {
+          input: x(BOM, " [1]"),
+          why: "a space after the BOM, no line break: a lenient reader could take a BOM before a line break for a bare word",
+        },
       },
-    },
-    either(
-      "big-int-2-53",
-      "9007199254740992",
-      "9007199254740992",
-      "2^53 written as an integer: exact as a double, but past I-JSON's safe range",
-      big,
-    ),
-    either(
-      "big-int-2-53-plus-1",
-      "9007199254740993",
-      "9007199254740992",
-      "2^53 + 1 is no double; the nearest (ties to even) is 2^53",
-      big,
-    ),
-    either(
-      "big-int-negative",
-      "-9007199254740993",
-      "-9007199254740992",
-      "-(2^53 + 1) rounds to -(2^53)",
-      big,
-    ),
-    either(
-      "big-int-2-64",
-      "18446744073709551616",
-      "18446744073709552000",
-      "2^64 as an integer, written by ES6 rules",
-      big,
-    ),
-    either(
-      "big-int-1e20",
-      "100000000000000000000",
-      "100000000000000000000",
-      "1e20 written as an integer literal",
-      big,
-    ),
-    either(
-      "big-int-1e21",
-      "1000000000000000000000",
-      "1e+21",
-      "1e21 written as an integer literal becomes 1e+21",
-      big,
-    ),
-    either(
-      "big-int-20-digits",
-      "12345678901234567890",
-      "12345678901234567000",
-      "a 20-digit integer rounds to the nearest double",
-      big,
-    ),
-    either(
-      "big-int-in-object",
-      J`{"id":123456789012345678901234567890}`,
-      J`{"id":1.2345678901234568e+29}`,
-      "a big integer id inside an object",
-      big,
-    ),
-    either(
-      "big-int-in-array",
-      "[9007199254740991,9007199254740993]",
-      "[9007199254740991,9007199254740992]",
-      "the largest safe integer beside one past it",
-      big,
-    ),
-    either(
-      "nesting-1000-arrays",
-      deepArrays(1000),
-      deepArrays(1000),
-      "1,000 nested arrays: accepting or refusing deep nesting are both allowed",
-      depth,
-    ),
-    either("nesting-10000-arrays", deepArrays(10000), deepArrays(10000), "10,000 nested arrays", depth),
-    either("nesting-1000-objects", deepObjects(1000), deepObjects(1000), "1,000 nested objects", depth),
-    either("nesting-10000-objects", deepObjects(10000), deepObjects(10000), "10,000 nested objects", depth),
-    either(
-      "nonchar-uffff-escaped",
-      J`"\uffff"`,
-      '"\uffff"',
-      "U+FFFF is a noncharacter: I-JSON excludes it, JSON allows it; raw UTF-8 if kept",
-      nonchar,
-    ),
-    either(
-      "nonchar-uffff-raw",
-      x('"', [0xef, 0xbf, 0xbf], '"'),
-      x('"', [0xef, 0xbf, 0xbf], '"'),
-      "U+FFFF sent raw",
-      nonchar,
-    ),
-    either("nonchar-ufffe-escaped", J`"\ufffe"`, '"\ufffe"', "U+FFFE is a noncharacter", nonchar),
-    either(
-      "nonchar-ufdd0-escaped",
-      J`"\ufdd0"`,
-      '"\ufdd0"',
-      "U+FDD0, the first of the 32 noncharacters in Arabic Presentation Forms-A",
-      nonchar,
-    ),
-    either(
-      "nonchar-ufdd0-raw",
-      x('"', [0xef, 0xb7, 0x90], '"'),
-      x('"', [0xef, 0xb7, 0x90], '"'),
-      "U+FDD0 sent raw",
-      nonchar,
-    ),
-    either(
-      "nonchar-u1ffff-escaped",
-      J`"\ud83f\udfff"`,
-      '"\u{1ffff}"',
-      "U+1FFFF, a noncharacter outside the BMP, from an escaped pair",
-      nonchar,
-    ),
-    either(
-      "nonchar-u1ffff-raw",
-      x('"', [0xf0, 0x9f, 0xbf, 0xbf], '"'),
-      x('"', [0xf0, 0x9f, 0xbf, 0xbf], '"'),
-      "U+1FFFF sent raw",
-      nonchar,
-    ),
-    either(
-      "nonchar-u10ffff-escaped",
-      J`"\udbff\udfff"`,
-      '"\u{10ffff}"',
-      "U+10FFFF, the last code point, is a noncharacter",
-      nonchar,
-    ),
-    either(
-      "nonchar-in-key",
-      J`{"\uffff":1,"a":2}`,
-      '{"a":2,"\uffff":1}',
-      "a noncharacter as a member name sorts by its unit FFFF",
-      nonchar,
-    ),
-    either(
-      "utf16le-with-bom",
-      u16(doc16, true, true),
-      out16,
-      "UTF-16LE with a BOM: may be decoded or refused; output is UTF-8",
-      utf16,
-    ),
-    either("utf16be-with-bom", u16(doc16, false, true), out16, "UTF-16BE with a BOM", utf16),
-    either(
-      "utf16le-without-bom",
-      u16(doc16, true, false),
-      out16,
-      "UTF-16LE without a BOM (detectable from its zero bytes, RFC 4627 §3)",
-      utf16,
-    ),
-    either("utf16be-without-bom", u16(doc16, false, false), out16, "UTF-16BE without a BOM", utf16),
-    either(
-      "underflow-to-zero",
-      "1e-400",
-      "0",
-      "1e-400 rounds to 0: rounding is the RFC's number model, refusing it is defensible",
-      "RFC 8785 §3.2.2.3; RFC 7493 §2.2",
-    ),
-  ];
+      either(
+        "big-int-2-53",
+        "9007199254740992",
+        "9007199254740992",
+        "2^53 written as an integer: exact as a double, but past I-JSON's safe range",
+        big,
+      ),
+      either(
+        "big-int-2-53-plus-1",
+        "9007199254740993",
+        "9007199254740992",
+        "2^53 + 1 is no double; the nearest (ties to even) is 2^53",
+        big,
+      ),
+      either(
+        "big-int-negative",
+        "-9007199254740993",
+        "-9007199254740992",
+        "-(2^53 + 1) rounds to -(2^53)",
+        big,
+      ),
+      either(
+        "big-int-2-64",
+        "18446744073709551616",
+        "18446744073709552000",
+        "2^64 as an integer, written by ES6 rules",
+        big,
+      ),
+      either(
+        "big-int-1e20",
+        "100000000000000000000",
+        "100000000000000000000",
+        "1e20 written as an integer literal",
+        big,
+      ),
+      either(
+        "big-int-1e21",
+        "1000000000000000000000",
+        "1e+21",
+        "1e21 written as an integer literal becomes 1e+21",
+        big,
+      ),
+      either(
+        "big-int-20-digits",
+        "12345678901234567890",
+        "12345678901234567000",
+        "a 20-digit integer rounds to the nearest double",
+        big,
+      ),
+      either(
+        "big-int-in-object",
+        J`{"id":123456789012345678901234567890}`,
+        J`{"id":1.2345678901234568e+29}`,
+        "a big integer id inside an object",
+        big,
+      ),
+      either(
+        "big-int-in-array",
+        "[9007199254740991,9007199254740993]",
+        "[9007199254740991,9007199254740992]",
+        "the largest safe integer beside one past it",
+        big,
+      ),
+      either(
+        "nesting-1000-arrays",
+        deepArrays(1000),
+        deepArrays(1000),
+        "1,000 nested arrays: accepting or refusing deep nesting are both allowed",
+        depth,
+      ),
+      either("nesting-10000-arrays", deepArrays(10000), deepArrays(10000), "10,000 nested arrays", depth),
+      either("nesting-1000-objects", deepObjects(1000), deepObjects(1000), "1,000 nested objects", depth),
+      either("nesting-10000-objects", deepObjects(10000), deepObjects(10000), "10,000 nested objects", depth),
+      either(
+        "nonchar-uffff-escaped",
+        J`"\uffff"`,
+        '"\uffff"',
+        "U+FFFF is a noncharacter: I-JSON excludes it, JSON allows it; raw UTF-8 if kept",
+        nonchar,
+      ),
+      either(
+        "nonchar-uffff-raw",
+        x('"', [0xef, 0xbf, 0xbf], '"'),
+        x('"', [0xef, 0xbf, 0xbf], '"'),
+        "U+FFFF sent raw",
+        nonchar,
+      ),
+      either("nonchar-ufffe-escaped", J`"\ufffe"`, '"\ufffe"', "U+FFFE is a noncharacter", nonchar),
+      either(
+        "nonchar-ufdd0-escaped",
+        J`"\ufdd0"`,
+        '"\ufdd0"',
+        "U+FDD0, the first of the 32 noncharacters in Arabic Presentation Forms-A",
+        nonchar,
+      ),
+      either(
+        "nonchar-ufdd0-raw",
+        x('"', [0xef, 0xb7, 0x90], '"'),
+        x('"', [0xef, 0xb7, 0x90], '"'),
+        "U+FDD0 sent raw",
+        nonchar,
+      ),
+      either(
+        "nonchar-u1ffff-escaped",
+        J`"\ud83f\udfff"`,
+        '"\u{1ffff}"',
+        "U+1FFFF, a noncharacter outside the BMP, from an escaped pair",
+        nonchar,
+      ),
+      either(
+        "nonchar-u1ffff-raw",
+        x('"', [0xf0, 0x9f, 0xbf, 0xbf], '"'),
+        x('"', [0xf0, 0x9f, 0xbf, 0xbf], '"'),
+        "U+1FFFF sent raw",
+        nonchar,
+      ),
+      either(
+        "nonchar-u10ffff-escaped",
+        J`"\udbff\udfff"`,
+        '"\u{10ffff}"',
+        "U+10FFFF, the last code point, is a noncharacter",
+        nonchar,
+      ),
+      either(
+        "nonchar-in-key",
+        J`{"\uffff":1,"a":2}`,
+        '{"a":2,"\uffff":1}',
+        "a noncharacter as a member name sorts by its unit FFFF",
+        nonchar,
+      ),
+      either(
+        "utf16le-with-bom",
+        u16(doc16, true, true),
+        out16,
+        "UTF-16LE with a BOM: may be decoded or refused; output is UTF-8",
+        utf16,
+      ),
+      either("utf16be-with-bom", u16(doc16, false, true), out16, "UTF-16BE with a BOM", utf16),
+      either(
+        "utf16le-without-bom",
+        u16(doc16, true, false),
+        out16,
+        "UTF-16LE without a BOM (detectable from its zero bytes, RFC 4627 §3)",
+        utf16,
+      ),
+      either("utf16be-without-bom", u16(doc16, false, false), out16, "UTF-16BE without a BOM", utf16),
+      either(
+        "underflow-to-zero",
+        "1e-400",
+        "0",
+        "1e-400 rounds to 0: rounding is the RFC's number model, refusing it is defensible",
+        "RFC 8785 §3.2.2.3; RFC 7493 §2.2",
+      ),
+    ];
   }
 }
 

@@ -138,7 +138,7 @@ function validateCase(raw: Record<string, unknown>, fail: (problem: string) => n
   const members = [...KIND_MEMBERS[kind]];
   const optional = WITH_LINES.has(kind) ? ["linesInput", "linesWhy"] : [];
   expectOnly(raw, ["name", "kind", "why", "source", ...members, ...optional], fail);
-  if (("linesInput" in raw) !== ("linesWhy" in raw)) fail(`"linesInput" and "linesWhy" go together`);
+  if ("linesInput" in raw !== "linesWhy" in raw) fail(`"linesInput" and "linesWhy" go together`);
   if ("linesInput" in raw) members.push("linesInput");
   if (kind === "consistent-choice") {
     const of = raw.of;
@@ -229,7 +229,9 @@ export function parseNumbersManifest(file: string, text: string): NumbersManifes
   });
   const grid = doc.grid;
   const range = (v: unknown, min: number, max: number) =>
-    Array.isArray(v) && v.length === 2 && v.every((n) => Number.isSafeInteger(n) && n >= min && n <= max) &&
+    Array.isArray(v) &&
+    v.length === 2 &&
+    v.every((n) => Number.isSafeInteger(n) && n >= min && n <= max) &&
     v[0] <= v[1];
   if (
     !isRecord(grid) ||

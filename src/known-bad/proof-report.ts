@@ -81,9 +81,7 @@ export function problemsOf(proof: Proof): string[] {
 function table(proof: Proof): string[] {
   const nameWidth = Math.max(
     "known-bad".length,
-    ...proof.runs.map(
-      (r) => r.bad.name.length + (r.profile === "nfc" ? 6 : 0) + (r.bad.legitimate ? 13 : 0),
-    ),
+    ...proof.runs.map((r) => r.bad.name.length + (r.profile === "nfc" ? 6 : 0) + (r.bad.legitimate ? 13 : 0)),
   );
   const widths = CHECK_IDS.map((id) => Math.max(id.length, 5));
   const header = [

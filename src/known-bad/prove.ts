@@ -3,8 +3,8 @@
 // every check can fail at all: a check no known-bad trips is a check nobody could tell was broken.
 
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { CHECK_IDS, type CheckId, checkIdOf, kindOfCheck, runCases } from "../checks/index.js";
 import { casesForLines } from "../adapters/index.js";
+import { CHECK_IDS, type CheckId, checkIdOf, kindOfCheck, runCases } from "../checks/index.js";
 import { loadCorpus } from "../corpus/index.js";
 import { nfcReference, referenceCanonicalizer } from "../jcs/canonicalizer.js";
 import { recordCaseName } from "../text-forms.js";
