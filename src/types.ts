@@ -281,6 +281,11 @@ export interface Progress {
   total: number;
   failed: number;
   elapsedMs: number;
+  /** The suite of the case most recently started (a corpus run; absent for the differential run). */
+  suite?: SuiteName;
+  /** Requests the implementation is still to be asked, as planned (a generated property that skips a
+   * draw asks fewer): once mode starts a process for each. */
+  requestsLeft?: number;
 }
 
 /** What one run produced. */

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { keccak256Hex, sha256Hex } from "../jcs/index.js";
 import { type CorpusCase, type Profile, type Shard, SUITES, type SuiteName } from "../types.js";
 import { type CorpusFile, corpusDigest } from "./digest.js";
-import { DEFAULT_GENERATED_RUNS, generatedCases } from "./generated/index.js";
+import { DEFAULT_GENERATED_RUNS, generatedCases, generatedProperty } from "./generated/index.js";
 import {
   isSeed,
   ManifestError,
@@ -279,5 +279,29 @@ function checkOptions(options: LoadOptions): void {
   if (options.shard) checkShard(options.shard);
   if (new Set(options.suites).size !== options.suites.length) {
     throw new Error(`a suite is named twice in ${options.suites.join(", ")}`);
+  }
+}
+
+/** How many requests judging `c` asks of the implementation (and I4's read side): what a progress
+ * line counts down. A generated property's runs are counted as planned, though a draw that makes no
+ * instance asks nothing; a case marked not run asks nothing. */
+export function plannedRequests(c: CorpusCase): number {
+  if (c.notRun !== undefined) return 0;
+  switch (c.kind) {
+    case "canon":
+    case "reject":
+    case "canon-or-reject":
+      return 1;
+    case "equal":
+    case "differ":
+    case "idempotent":
+    case "roundtrip":
+      return 2;
+    case "consistent-choice":
+      return c.members.length;
+    case "numbers":
+      return Math.ceil(c.count / c.blockSize);
+    case "property":
+      return (c.to - c.from + 1) * generatedProperty(c.property).requestsPerRun;
   }
 }
