@@ -21,8 +21,8 @@ var __commonJS = (cb, mod2) => function __require2() {
   }
 };
 var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
+  for (var name2 in all)
+    __defProp(target, name2, { get: all[name2], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -810,16 +810,16 @@ function readRangeName(text2) {
   if (![seed, from, to].every(Number.isSafeInteger) || from > to) return void 0;
   return { seed, from, to };
 }
-function recordCaseName(suite, name) {
-  return `${suite}/${name}`;
+function recordCaseName(suite, name2) {
+  return `${suite}/${name2}`;
 }
 function readRecordCaseName(text2) {
   const slash = text2.indexOf("/");
   return slash < 0 ? { suite: text2, name: "" } : { suite: text2.slice(0, slash), name: text2.slice(slash + 1) };
 }
 var SWEEP = /^(numbers|generated\/[^/]+)\/(.*)$/s;
-function readSweptCaseName(name) {
-  const match = SWEEP.exec(name);
+function readSweptCaseName(name2) {
+  const match = SWEEP.exec(name2);
   const range = match ? readRangeName(match[2]) : void 0;
   return range && { sweep: match[1], ...range };
 }
@@ -921,11 +921,11 @@ function isObject(v) {
 }
 function exactMembers(v, names, where) {
   if (!isObject(v)) return `${where} is not an object`;
-  for (const name of Object.keys(v)) {
-    if (!names.includes(name)) return `${where} has a member not in \xA72: ${JSON.stringify(name)}`;
+  for (const name2 of Object.keys(v)) {
+    if (!names.includes(name2)) return `${where} has a member not in \xA72: ${JSON.stringify(name2)}`;
   }
-  for (const name of names)
-    if (!Object.hasOwn(v, name)) return `${where} lacks the member ${JSON.stringify(name)}`;
+  for (const name2 of names)
+    if (!Object.hasOwn(v, name2)) return `${where} lacks the member ${JSON.stringify(name2)}`;
   return null;
 }
 function isString(v) {
@@ -953,11 +953,11 @@ function first(...checks) {
   }
   return null;
 }
-function stringMember(o, name, where) {
-  return isString(o[name]) ? null : `${where}.${name} is not a string`;
+function stringMember(o, name2, where) {
+  return isString(o[name2]) ? null : `${where}.${name2} is not a string`;
 }
-function integerMember(o, name, where) {
-  return isRecordInteger(o[name]) ? null : `${where}.${name} is not an integer from 0 to 2^53-1`;
+function integerMember(o, name2, where) {
+  return isRecordInteger(o[name2]) ? null : `${where}.${name2} is not an integer from 0 to 2^53-1`;
 }
 function toolchainProblem(v) {
   return first(
@@ -986,7 +986,7 @@ function fileProblem(v, where) {
 }
 function implementationProblem(v) {
   const o = v;
-  const stringOrNull = (name) => o[name] === null || isString(o[name]) ? null : `implementation.${name} is neither a string nor null`;
+  const stringOrNull = (name2) => o[name2] === null || isString(o[name2]) ? null : `implementation.${name2} is neither a string nor null`;
   return first(
     () => exactMembers(v, ["adapter", "impl", "name", "version", "files"], "implementation"),
     () => o.adapter === "command" || o.adapter === "http" ? null : "implementation.adapter is neither command nor http",
@@ -1239,14 +1239,14 @@ var invert = (number2, modulo) => {
     throw new Error("invert: does not exist");
   return mod(x, modulo);
 };
-var _hash = (name) => {
-  const fn = hashes[name];
+var _hash = (name2) => {
+  const fn = hashes[name2];
   if (typeof fn !== "function")
-    throw new Error("hashes." + name + " not set");
+    throw new Error("hashes." + name2 + " not set");
   return fn;
 };
-var callHash = (name, ...m) => abytes(_hash(name)(concatBytes(...m)), 64, "digest");
-var callHashAsync = async (name, ...m) => abytes(await _hash(name)(concatBytes(...m)), 64, "digest");
+var callHash = (name2, ...m) => abytes(_hash(name2)(concatBytes(...m)), 64, "digest");
+var callHashAsync = async (name2, ...m) => abytes(await _hash(name2)(concatBytes(...m)), 64, "digest");
 var hash = (msg) => callHash("sha512", abytes(msg, void 0, "message"));
 var apoint = (p) => {
   if (p instanceof Point)
@@ -2429,7 +2429,7 @@ function entries(block) {
   return out;
 }
 function scrubProcessSecrets(names, o = {}) {
-  for (const name of names) delete process.env[name];
+  for (const name2 of names) delete process.env[name2];
   const report = { supported: false, environ: [], argv: 0 };
   if (process.platform !== "linux") {
     report.note = `the kernel's copy of the environment cannot be overwritten on ${process.platform}`;
@@ -2462,9 +2462,9 @@ function scrubProcessSecrets(names, o = {}) {
     overwrite(b.envStart, b.envEnd, (entry) => {
       const eq = entry.indexOf(61);
       if (eq <= 0) return void 0;
-      const name = entry.subarray(0, eq).toString("utf8");
-      if (!wanted.has(name)) return void 0;
-      report.environ.push(name);
+      const name2 = entry.subarray(0, eq).toString("utf8");
+      if (!wanted.has(name2)) return void 0;
+      report.environ.push(name2);
       return 0;
     });
     const values = (o.argValues ?? []).filter((v) => v !== "").map((v) => Buffer.from(v));
@@ -3348,8 +3348,8 @@ var ByteCanonicalizer = class {
       names.add(key);
     }
     if (duplicate) {
-      const name = JSON.parse(this.outBuf.toString("utf8", start, end));
-      this.fail("duplicate-name", at, `duplicate member name ${JSON.stringify(name)}`);
+      const name2 = JSON.parse(this.outBuf.toString("utf8", start, end));
+      this.fail("duplicate-name", at, `duplicate member name ${JSON.stringify(name2)}`);
     }
     memberStart.push(start);
     nameEnd.push(end);
@@ -3553,9 +3553,9 @@ function writeCanonical(value, emit) {
         out += "]";
       } else {
         if (index < names.length) {
-          const name = names[index];
-          out += "," + quote(name) + ":";
-          v = container[name];
+          const name2 = names[index];
+          out += "," + quote(name2) + ":";
+          v = container[name2];
           break;
         }
         out += "}";
@@ -3808,12 +3808,12 @@ function parseText(text2, options = {}) {
   const readName = (obj) => {
     if (s.skipWhitespace() !== QUOTE) s.unexpected(s.i, "a member name (a string)");
     const at = s.i;
-    const name = s.readString();
-    if (obj[name] !== void 0)
-      s.fail("duplicate-name", at, `duplicate member name ${JSON.stringify(name)}`);
+    const name2 = s.readString();
+    if (obj[name2] !== void 0)
+      s.fail("duplicate-name", at, `duplicate member name ${JSON.stringify(name2)}`);
     if (s.skipWhitespace() !== 58) s.unexpected(s.i, "':' after a member name");
     s.i++;
-    return name;
+    return name2;
   };
   const containers = [];
   const names = [];
@@ -3898,8 +3898,8 @@ function nfcValue(value, depth = 0) {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => nfcValue(v, depth + 1));
   const out = /* @__PURE__ */ Object.create(null);
-  for (const [name, v] of Object.entries(value)) {
-    const normalized = name.normalize("NFC");
+  for (const [name2, v] of Object.entries(value)) {
+    const normalized = name2.normalize("NFC");
     const item = nfcValue(v, depth + 1);
     if (Object.hasOwn(out, normalized))
       throw new Error(`duplicate member name ${JSON.stringify(normalized)}`);
@@ -3929,7 +3929,7 @@ function signingInput(record2) {
 }
 function signingInputOf(record2) {
   const withoutSig = {};
-  for (const name of Object.keys(record2)) if (name !== "sig") withoutSig[name] = record2[name];
+  for (const name2 of Object.keys(record2)) if (name2 !== "sig") withoutSig[name2] = record2[name2];
   const body = canonicalizeValue(withoutSig);
   const input = new Uint8Array(SIGNING_PREFIX.length + body.length);
   input.set(SIGNING_PREFIX, 0);
@@ -4078,8 +4078,8 @@ function comparableAnswer(got) {
 }
 
 // src/aggregate/coverage.ts
-function isSweptCase(name) {
-  return name.startsWith("numbers/") || name.startsWith("generated/") && readSweptCaseName(name) !== void 0;
+function isSweptCase(name2) {
+  return name2.startsWith("numbers/") || name2.startsWith("generated/") && readSweptCaseName(name2) !== void 0;
 }
 function sweepCoverages(cases, expected = /* @__PURE__ */ new Map(), seed) {
   const bySweep = /* @__PURE__ */ new Map();
@@ -4199,8 +4199,8 @@ function compareBytes(a, b) {
 var __defProp2 = Object.defineProperty;
 var __exportAll = (all, no_symbols) => {
   let target = {};
-  for (var name in all) __defProp2(target, name, {
-    get: all[name],
+  for (var name2 in all) __defProp2(target, name2, {
+    get: all[name2],
     enumerable: true
   });
   if (!no_symbols) __defProp2(target, Symbol.toStringTag, { value: "Module" });
@@ -10569,9 +10569,9 @@ function ipV6() {
   })).map(noTrailingMapper, noTrailingUnmapper));
 }
 var LazyArbitrary = class extends Arbitrary {
-  constructor(name) {
+  constructor(name2) {
     super();
-    this.name = name;
+    this.name = name2;
     this.underlying = null;
   }
   generate(mrng, biasFactor) {
@@ -10603,9 +10603,9 @@ function letrec(builder) {
   const getLazyFromPool = createLazyArbsPool();
   const strictArbs = builder(getLazyFromPool);
   const declaredArbitraryNames = safeGetOwnPropertyNames(strictArbs);
-  for (const name of declaredArbitraryNames) {
-    const lazyArb = getLazyFromPool(name);
-    lazyArb.underlying = strictArbs[name];
+  for (const name2 of declaredArbitraryNames) {
+    const lazyArb = getLazyFromPool(name2);
+    lazyArb.underlying = strictArbs[name2];
   }
   return strictArbs;
 }
@@ -10639,20 +10639,20 @@ function withReferenceStringifiedValue(type, index) {
 }
 function unlinkedToLinkedEntitiesMapper(unlinkedEntities, producedLinks) {
   const linkedEntities = safeObjectCreate$4(safeObjectPrototype);
-  for (const name in unlinkedEntities) {
-    const unlinkedEntitiesForName = unlinkedEntities[name];
+  for (const name2 in unlinkedEntities) {
+    const unlinkedEntitiesForName = unlinkedEntities[name2];
     const linkedEntitiesForName = [];
     for (const unlinkedEntity of unlinkedEntitiesForName) {
       const linkedEntity = safeObjectAssign$1(safeObjectCreate$4(safeObjectGetPrototypeOf(unlinkedEntity)), unlinkedEntity);
       linkedEntitiesForName.push(linkedEntity);
     }
-    linkedEntities[name] = linkedEntitiesForName;
+    linkedEntities[name2] = linkedEntitiesForName;
   }
-  for (const name in producedLinks) {
-    const entityLinks = producedLinks[name];
+  for (const name2 in producedLinks) {
+    const entityLinks = producedLinks[name2];
     for (let entityIndex = 0; entityIndex !== entityLinks.length; ++entityIndex) {
       const entityLinksForInstance = entityLinks[entityIndex];
-      const linkedInstance = linkedEntities[name][entityIndex];
+      const linkedInstance = linkedEntities[name2][entityIndex];
       for (const prop in entityLinksForInstance) {
         const propValue = entityLinksForInstance[prop];
         linkedInstance[prop] = propValue.index === void 0 ? void 0 : typeof propValue.index === "number" ? linkedEntities[propValue.type][propValue.index] : safeMap(propValue.index, (index) => linkedEntities[propValue.type][index]);
@@ -10662,7 +10662,7 @@ function unlinkedToLinkedEntitiesMapper(unlinkedEntities, producedLinks) {
         enumerable: false,
         writable: false,
         value: () => {
-          const unlinkedEntity = unlinkedEntities[name][entityIndex];
+          const unlinkedEntity = unlinkedEntities[name2][entityIndex];
           const entity = safeObjectAssign$1(safeObjectCreate$4(safeObjectGetPrototypeOf(unlinkedEntity)), unlinkedEntity);
           for (const prop in entityLinksForInstance) {
             const propValue = entityLinksForInstance[prop];
@@ -10678,8 +10678,8 @@ function unlinkedToLinkedEntitiesMapper(unlinkedEntities, producedLinks) {
 function buildInversedRelationsMapping(relations) {
   let foundInversedRelations = 0;
   const requestedInversedRelations = new SMap$2();
-  for (const name in relations) {
-    const relationsForName = relations[name];
+  for (const name2 in relations) {
+    const relationsForName = relations[name2];
     for (const fieldName in relationsForName) {
       const relation = relationsForName[fieldName];
       if (relation.arity !== "inverse") continue;
@@ -10690,7 +10690,7 @@ function buildInversedRelationsMapping(relations) {
       }
       if (safeMapHas(existingOnes, relation.forwardRelationship)) throw new SError(`Cannot declare multiple inverse relationships for the same forward relationship ${SString(relation.forwardRelationship)} on type ${SString(relation.type)}`);
       safeMapSet(existingOnes, relation.forwardRelationship, {
-        type: name,
+        type: name2,
         property: fieldName
       });
       foundInversedRelations += 1;
@@ -10698,9 +10698,9 @@ function buildInversedRelationsMapping(relations) {
   }
   const inversedRelations = new SMap$2();
   if (foundInversedRelations === 0) return inversedRelations;
-  for (const name in relations) {
-    const relationsForName = relations[name];
-    const requestedInversedRelationsForName = safeMapGet(requestedInversedRelations, name);
+  for (const name2 in relations) {
+    const relationsForName = relations[name2];
+    const requestedInversedRelationsForName = safeMapGet(requestedInversedRelations, name2);
     if (requestedInversedRelationsForName === void 0) continue;
     for (const fieldName in relationsForName) {
       const relation = relationsForName[fieldName];
@@ -10761,9 +10761,9 @@ function buildLinkIndexArbitrary(arity, strategy, currentIndexIfSameType, countI
 function createEmptyLinksInstanceFor(relations, targetType) {
   const emptyLinksInstance = safeObjectCreate$3(null);
   const relationsForType = relations[targetType];
-  for (const name in relationsForType) {
-    const relation = relationsForType[name];
-    if (relation.arity === "inverse") emptyLinksInstance[name] = {
+  for (const name2 in relationsForType) {
+    const relation = relationsForType[name2];
+    if (relation.arity === "inverse") emptyLinksInstance[name2] = {
       type: relation.type,
       index: []
     };
@@ -10773,8 +10773,8 @@ function createEmptyLinksInstanceFor(relations, targetType) {
 function assertAcceptableRelations(relations) {
   const nonExclusiveEntities = new SSet();
   const exclusiveEntities = new SSet();
-  for (const name in relations) {
-    const relationsForName = relations[name];
+  for (const name2 in relations) {
+    const relationsForName = relations[name2];
     for (const fieldName in relationsForName) {
       const relation = relationsForName[fieldName];
       if (relation.arity === "inverse") continue;
@@ -10785,7 +10785,7 @@ function assertAcceptableRelations(relations) {
         if (safeHas(exclusiveEntities, relation.type)) throw new SError(`Cannot mix exclusive with other strategies for type ${SString(relation.type)}`);
         safeAdd(nonExclusiveEntities, relation.type);
       }
-      if (relation.strategy === "successor" && relation.type !== name) throw new SError(`Cannot mix types for the strategy successor`);
+      if (relation.strategy === "successor" && relation.type !== name2) throw new SError(`Cannot mix types for the strategy successor`);
       if (relation.strategy === "successor" && relation.arity === "1") throw new SError(`Cannot use an arity of 1 for the strategy successor`);
     }
   }
@@ -10818,9 +10818,9 @@ function draftNextProductionState(state, offset) {
   let newToBeProducedEntities = void 0;
   const toBeProduced = toBeProducedEntities[nextIndex];
   return {
-    setOutboundLink: (name, value) => {
+    setOutboundLink: (name2, value) => {
       const currentLinks = getOrCreateLinksFor(toBeProduced.type, toBeProduced.indexInType);
-      currentLinks[name] = value;
+      currentLinks[name2] = value;
     },
     enqueueNewEntity: (relations, targetType) => {
       const producedLinksInTargetType = getOrCreateProducedLinksFor(targetType);
@@ -10847,15 +10847,15 @@ function draftNextProductionState(state, offset) {
 }
 function buildInitialProductionState(relations, defaultEntities) {
   const producedLinks = safeObjectCreate$3(null);
-  for (const name in relations) producedLinks[name] = [];
+  for (const name2 in relations) producedLinks[name2] = [];
   const toBeProducedEntities = [];
-  for (const name of defaultEntities) {
+  for (const name2 of defaultEntities) {
     safePush(toBeProducedEntities, {
-      type: name,
-      indexInType: producedLinks[name].length,
+      type: name2,
+      indexInType: producedLinks[name2].length,
       depth: 0
     });
-    safePush(producedLinks[name], createEmptyLinksInstanceFor(relations, name));
+    safePush(producedLinks[name2], createEmptyLinksInstanceFor(relations, name2));
   }
   return {
     producedLinks,
@@ -10871,14 +10871,14 @@ function buildEntityStepArbitrary(relations, inversedRelations, lastState, offse
   currentEntityDepth.depth = currentEntity.depth;
   const subArbitraries = [];
   const linkContexts = [];
-  for (const name in currentRelations) {
-    const relation = currentRelations[name];
+  for (const name2 in currentRelations) {
+    const relation = currentRelations[name2];
     if (relation.arity === "inverse") continue;
     const targetType = relation.type;
     const countInTargetType = lastProducedLinks[targetType].length;
     safePush(subArbitraries, buildLinkIndexArbitrary(relation.arity, relation.strategy || "any", targetType === currentEntity.type ? currentEntity.indexInType : void 0, countInTargetType, currentEntityDepth));
     safePush(linkContexts, {
-      name,
+      name: name2,
       relation,
       sentinelLinkIndex: countInTargetType
     });
@@ -10888,7 +10888,7 @@ function buildEntityStepArbitrary(relations, inversedRelations, lastState, offse
     const state = draftNextProductionState(lastState, offset);
     for (let resultIndex = 0; resultIndex !== results.length; ++resultIndex) {
       const linkOrLinks = results[resultIndex];
-      const { name, relation, sentinelLinkIndex } = linkContexts[resultIndex];
+      const { name: name2, relation, sentinelLinkIndex } = linkContexts[resultIndex];
       const effectiveLinks = [];
       const links = linkOrLinks === void 0 ? [] : typeof linkOrLinks === "number" ? [linkOrLinks] : linkOrLinks;
       for (const link of links) {
@@ -10899,7 +10899,7 @@ function buildEntityStepArbitrary(relations, inversedRelations, lastState, offse
         const inversed = safeMapGet(inversedRelations, relation);
         if (inversed !== void 0) state.appendBackReference(relation.type, newEntityIndexInType, inversed.property);
       }
-      state.setOutboundLink(name, {
+      state.setOutboundLink(name2, {
         type: relation.type,
         index: linkOrLinks === void 0 ? void 0 : typeof linkOrLinks === "number" ? effectiveLinks[0] : effectiveLinks
       });
@@ -11010,16 +11010,16 @@ function record(recordModel, constraints) {
 var safeObjectCreate$1 = Object.create;
 function unlinkedEntitiesForEntityGraph(arbitraries, countFor, unicityConstraintsFor, constraints) {
   const recordModel = safeObjectCreate$1(null);
-  for (const name in arbitraries) {
-    const entityRecordModel = arbitraries[name];
+  for (const name2 in arbitraries) {
+    const entityRecordModel = arbitraries[name2];
     const entityArbitrary = record(entityRecordModel, constraints);
-    const count3 = countFor(name);
-    const unicityConstraints = unicityConstraintsFor(name);
+    const count3 = countFor(name2);
+    const unicityConstraints = unicityConstraintsFor(name2);
     const arrayConstraints = {
       minLength: count3,
       maxLength: count3
     };
-    recordModel[name] = unicityConstraints !== void 0 ? uniqueArray(entityArbitrary, {
+    recordModel[name2] = unicityConstraints !== void 0 ? uniqueArray(entityArbitrary, {
       ...arrayConstraints,
       selector: unicityConstraints
     }) : array(entityArbitrary, arrayConstraints);
@@ -11033,7 +11033,7 @@ function entityGraph(arbitraries, relations, constraints = {}) {
   const initialPoolConstraints = constraints.initialPoolConstraints || safeObjectCreate(null);
   const unicityConstraints = constraints.unicityConstraints || safeObjectCreate(null);
   const unlinkedContraints = { noNullPrototype: constraints.noNullPrototype };
-  return initialPoolForEntityGraph(allKeys, initialPoolConstraints).chain((defaultEntities) => onTheFlyLinksForEntityGraph(relations, defaultEntities).chain((producedLinks) => unlinkedEntitiesForEntityGraph(arbitraries, (name) => producedLinks[name].length, (name) => unicityConstraints[name], unlinkedContraints).map((unlinkedEntities) => unlinkedToLinkedEntitiesMapper(unlinkedEntities, producedLinks))));
+  return initialPoolForEntityGraph(allKeys, initialPoolConstraints).chain((defaultEntities) => onTheFlyLinksForEntityGraph(relations, defaultEntities).chain((producedLinks) => unlinkedEntitiesForEntityGraph(arbitraries, (name2) => producedLinks[name2].length, (name2) => unicityConstraints[name2], unlinkedContraints).map((unlinkedEntities) => unlinkedToLinkedEntitiesMapper(unlinkedEntities, producedLinks))));
 }
 function wordsToJoinedStringMapper(words) {
   return safeJoin(safeMap(words, (w) => w[w.length - 1] === "," ? safeSubstring(w, 0, w.length - 1) : w), " ");
@@ -13394,24 +13394,24 @@ var SCRIPT_VALUE_TO_ALIASES = {
 var SCRIPT_VALUE_ALIASES_TO_VALUES = inverseMap(SCRIPT_VALUE_TO_ALIASES);
 function inverseMap(data) {
   const inverse = {};
-  for (const name of Object.keys(data)) {
-    const value = data[name];
-    if (Array.isArray(value)) for (let i = 0; i !== value.length; ++i) inverse[value[i]] = name;
-    else inverse[value] = name;
+  for (const name2 of Object.keys(data)) {
+    const value = data[name2];
+    if (Array.isArray(value)) for (let i = 0; i !== value.length; ++i) inverse[value[i]] = name2;
+    else inverse[value] = name2;
   }
   return inverse;
 }
 function isGeneralCategoryValue(value) {
   return value in GENERAL_CATEGORY_VALUE_TO_ALIASES || value in GENERAL_CATEGORY_VALUE_ALIASES_TO_VALUES;
 }
-function isBinaryPropertyName(name) {
-  return name in BINARY_PROP_NAMES_TO_ALIASES || name in BINARY_ALIASES_TO_PROP_NAMES;
+function isBinaryPropertyName(name2) {
+  return name2 in BINARY_PROP_NAMES_TO_ALIASES || name2 in BINARY_ALIASES_TO_PROP_NAMES;
 }
-function getCanonicalName(name) {
-  if (name in NON_BINARY_ALIASES_TO_PROP_NAMES) return NON_BINARY_ALIASES_TO_PROP_NAMES[name];
-  if (name in BINARY_ALIASES_TO_PROP_NAMES) return BINARY_ALIASES_TO_PROP_NAMES[name];
-  if (name in BINARY_PROP_NAMES_TO_ALIASES || name === "General_Category" || name === "Script" || name === "Script_Extensions") return name;
-  throw new Error(`Unknown Unicode property name: ${name}`);
+function getCanonicalName(name2) {
+  if (name2 in NON_BINARY_ALIASES_TO_PROP_NAMES) return NON_BINARY_ALIASES_TO_PROP_NAMES[name2];
+  if (name2 in BINARY_ALIASES_TO_PROP_NAMES) return BINARY_ALIASES_TO_PROP_NAMES[name2];
+  if (name2 in BINARY_PROP_NAMES_TO_ALIASES || name2 === "General_Category" || name2 === "Script" || name2 === "Script_Extensions") return name2;
+  throw new Error(`Unknown Unicode property name: ${name2}`);
 }
 function getCanonicalValue(value) {
   if (value in GENERAL_CATEGORY_VALUE_ALIASES_TO_VALUES) return GENERAL_CATEGORY_VALUE_ALIASES_TO_VALUES[value];
@@ -13423,16 +13423,16 @@ function getCanonicalValue(value) {
 function resolveUnicodeProperty(propertySpec, negative) {
   const equalIndex = propertySpec.indexOf("=");
   if (equalIndex !== -1) {
-    const name = propertySpec.substring(0, equalIndex);
+    const name2 = propertySpec.substring(0, equalIndex);
     const value = propertySpec.substring(equalIndex + 1);
     return {
       type: "UnicodeProperty",
-      name,
+      name: name2,
       value,
       negative,
       shorthand: false,
       binary: false,
-      canonicalName: getCanonicalName(name),
+      canonicalName: getCanonicalName(name2),
       canonicalValue: getCanonicalValue(value)
     };
   }
@@ -14512,7 +14512,7 @@ function mutationsOf(root) {
         replace("change one character of the string", chars.join(""));
       }
     }
-    if (value !== null) replace("materialize a null", null);
+    if (value !== null && path.length > 0) replace("materialize a null", null);
     if (value === null || typeof value !== "object") return;
     if (Array.isArray(value)) {
       value.forEach((v, i) => {
@@ -14531,9 +14531,9 @@ function mutationsOf(root) {
       return;
     }
     const entries2 = Object.entries(value);
-    for (const [name, v] of entries2) {
-      replace(`drop member ${JSON.stringify(name)}`, Object.fromEntries(entries2.filter(([n]) => n !== name)));
-      visit(v, [...path, name]);
+    for (const [name2, v] of entries2) {
+      replace(`drop member ${JSON.stringify(name2)}`, Object.fromEntries(entries2.filter(([n]) => n !== name2)));
+      visit(v, [...path, name2]);
     }
     if (!Object.hasOwn(value, "null"))
       replace('add member "null": null', Object.fromEntries([...entries2, ["null", null]]));
@@ -14575,6 +14575,7 @@ function numbersPlan(manifest, count3, seed = manifest.seed) {
     blockSize: manifest.blockSize,
     blocksPerCase: manifest.blocksPerCase,
     edges: manifest.edgeCases.map((edge) => doubleFromBits(edge.bits)),
+    grid: gridSpellings(manifest.grid.mantissas, manifest.grid.exponents),
     why: manifest.why,
     source: manifest.source
   };
@@ -14594,7 +14595,8 @@ function numbersCases(plan) {
       ...range,
       count: range.to - range.from + 1,
       blockSize: plan.blockSize,
-      edges: plan.edges
+      edges: plan.edges,
+      grid: plan.grid
     });
   }
   return cases;
@@ -14606,8 +14608,8 @@ function* numberBlocks(range) {
     const inputs = [];
     const expected = [];
     for (let i = first2; i < last; i++) {
-      const n = numberAt(range, i);
-      inputs.push(spellInput(n));
+      const { n, spelled } = numberAt(range, i);
+      inputs.push(spelled);
       expected.push(String(n));
     }
     yield {
@@ -14619,8 +14621,27 @@ function* numberBlocks(range) {
 }
 function numberAt(plan, i) {
   const edge = plan.edges[i];
-  if (edge !== void 0) return edge;
-  return randomDouble(plan.seed, i - plan.edges.length);
+  if (edge !== void 0) return { n: edge, spelled: spellInput(edge) };
+  const short2 = plan.grid[i - plan.edges.length];
+  if (short2 !== void 0) return { n: Number(short2), spelled: short2 };
+  const n = randomDouble(plan.seed, i - plan.edges.length - plan.grid.length);
+  return { n, spelled: spellInput(n) };
+}
+var grids = /* @__PURE__ */ new Map();
+function gridSpellings(mantissas, exponents) {
+  const key = `${mantissas}/${exponents}`;
+  const known = grids.get(key);
+  if (known) return known;
+  const out = [];
+  for (let e = exponents[0]; e <= exponents[1]; e++) {
+    for (let m = mantissas[0]; m <= mantissas[1]; m++) {
+      const spelled = `${m}e${e}`;
+      const n = Number(spelled);
+      if (Number.isFinite(n) && n !== 0) out.push(spelled);
+    }
+  }
+  grids.set(key, out);
+  return out;
 }
 function spellInput(n) {
   return Object.is(n, -0) ? "-0.0000000000000000e+0" : n.toExponential(16);
@@ -14697,6 +14718,7 @@ var Choices = class {
 
 // src/corpus/generated/spell.ts
 var WHITESPACE = [" ", "	", "\n", "\r\n", "  "];
+var SAME_LINE = [" ", "	", "  "];
 var SHORT_ESCAPES2 = {
   8: "\\b",
   9: "\\t",
@@ -14715,8 +14737,8 @@ function spell(value, seed) {
   const choices = new Choices(seed);
   return `${space(choices)}${spellValue(value, choices)}${space(choices)}`;
 }
-function space(c) {
-  return c.deviate(0.4) ? c.pick(WHITESPACE) : "";
+function space(c, breaks = true) {
+  return c.deviate(0.4) ? c.pick(breaks ? WHITESPACE : SAME_LINE) : "";
 }
 function spellValue(value, c) {
   if (value === null) return "null";
@@ -14725,12 +14747,14 @@ function spellValue(value, c) {
   if (typeof value === "string") return spellString(value, c);
   if (Array.isArray(value)) {
     if (value.length === 0) return `[${space(c)}]`;
-    return `[${value.map((v) => `${space(c)}${spellValue(v, c)}${space(c)}`).join(",")}]`;
+    const last2 = value.length - 1;
+    return `[${value.map((v, k) => `${space(c)}${spellValue(v, c)}${space(c, k === last2)}`).join(",")}]`;
   }
   const names = c.shuffle(Object.keys(value));
   if (names.length === 0) return `{${space(c)}}`;
+  const last = names.length - 1;
   const members = names.map(
-    (name) => `${space(c)}${spellString(name, c)}${space(c)}:${space(c)}${spellValue(value[name], c)}${space(c)}`
+    (name2, k) => `${space(c)}${spellString(name2, c)}${space(c, false)}:${space(c, false)}${spellValue(value[name2], c)}${space(c, k === last)}`
   );
   return `{${members.join(",")}}`;
 }
@@ -14905,14 +14929,10 @@ function jsonValue2(options = {}) {
     // Names unique even after NFC, so the nfc profile never has to merge two members.
     object: fast_check_default.uniqueArray(fast_check_default.tuple(memberName, tie("value")), {
       maxLength: 5,
-      selector: ([name]) => name.normalize("NFC")
+      selector: ([name2]) => name2.normalize("NFC")
     }).map((entries2) => Object.fromEntries(entries2))
   }));
-  return fast_check_default.oneof(
-    { weight: 3, arbitrary: tree.object },
-    { weight: 1, arbitrary: tree.array },
-    { weight: 1, arbitrary: tree.value }
-  );
+  return fast_check_default.oneof({ weight: 3, arbitrary: tree.object }, { weight: 1, arbitrary: tree.array });
 }
 
 // src/corpus/generated/properties.ts
@@ -14996,7 +15016,7 @@ function mapStrings(value, f) {
   if (typeof value === "string") return f(value);
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
-  return Object.fromEntries(Object.entries(value).map(([name, v]) => [name, mapStrings(v, f)]));
+  return Object.fromEntries(Object.entries(value).map(([name2, v]) => [name2, mapStrings(v, f)]));
 }
 var PROPERTIES = [
   canonMatchesReference,
@@ -15004,9 +15024,9 @@ var PROPERTIES = [
   mutationsVisible,
   idempotent
 ];
-function generatedProperty(name) {
-  const found = PROPERTIES.find((p) => p.name === name);
-  if (!found) throw new Error(`no generated property named ${JSON.stringify(name)}`);
+function generatedProperty(name2) {
+  const found = PROPERTIES.find((p) => p.name === name2);
+  if (!found) throw new Error(`no generated property named ${JSON.stringify(name2)}`);
   return found;
 }
 
@@ -15048,9 +15068,11 @@ var KIND_MEMBERS = {
   equal: ["a", "b"],
   differ: ["a", "b"],
   idempotent: ["input"],
-  roundtrip: ["input"]
+  roundtrip: ["input"],
+  "consistent-choice": ["of"]
 };
-var FILE_MEMBERS = /* @__PURE__ */ new Set(["input", "expected", "a", "b"]);
+var WITH_LINES = /* @__PURE__ */ new Set(["canon", "reject", "canon-or-reject"]);
+var FILE_MEMBERS = /* @__PURE__ */ new Set(["input", "expected", "a", "b", "linesInput"]);
 var HEX_MEMBERS = /* @__PURE__ */ new Set(["sha256", "keccak256"]);
 var CASE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 var FILE_PATH = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/;
@@ -15073,12 +15095,12 @@ function parseStoredManifest(file, suite, text2) {
   if (!Array.isArray(doc.cases)) return fail("", `"cases" must be an array`);
   const seen = /* @__PURE__ */ new Set();
   const cases = doc.cases.map((raw, index) => {
-    const name = isRecord(raw) && typeof raw.name === "string" ? raw.name : `#${index}`;
-    const at = (problem) => fail(`case "${name}": `, problem);
+    const name2 = isRecord(raw) && typeof raw.name === "string" ? raw.name : `#${index}`;
+    const at = (problem) => fail(`case "${name2}": `, problem);
     if (!isRecord(raw)) return at("must be a JSON object");
-    if (!CASE_NAME.test(name)) at("the name must be kebab-case (a-z, 0-9, single hyphens)");
-    if (seen.has(name)) at("the name is used twice");
-    seen.add(name);
+    if (!CASE_NAME.test(name2)) at("the name must be kebab-case (a-z, 0-9, single hyphens)");
+    if (seen.has(name2)) at("the name is used twice");
+    seen.add(name2);
     const { profiles, ...base } = raw;
     const overrides = profiles === void 0 ? {} : profiles;
     if (!isRecord(overrides)) return at(`"profiles" must be an object`);
@@ -15094,8 +15116,20 @@ function parseStoredManifest(file, suite, text2) {
       const where = profile === "rfc8785" || !(profile in overrides) ? "" : ` (profile "${profile}")`;
       byProfile[profile] = validateCase({ ...base, ...override }, (problem) => at(problem + where));
     }
-    return { name, byProfile };
+    return { name: name2, byProfile };
   });
+  const kinds = new Map(cases.map((c) => [c.name, c.byProfile.rfc8785.kind]));
+  for (const c of cases) {
+    for (const profile of PROFILES) {
+      const stored = c.byProfile[profile];
+      if (stored.kind !== "consistent-choice") continue;
+      for (const member of stored.of) {
+        if (kinds.get(member) !== "canon-or-reject") {
+          fail(`case "${c.name}": `, `"of" names "${member}", which is not a canon-or-reject case here`);
+        }
+      }
+    }
+  }
   return { suite, cases };
 }
 function validateCase(raw, fail) {
@@ -15103,9 +15137,20 @@ function validateCase(raw, fail) {
   if (typeof kind !== "string" || !(kind in KIND_MEMBERS)) {
     fail(`"kind" must be one of ${Object.keys(KIND_MEMBERS).join(", ")}, got ${JSON.stringify(raw.kind)}`);
   }
-  const members = KIND_MEMBERS[kind];
-  expectOnly(raw, ["name", "kind", "why", "source", ...members], fail);
-  for (const key of ["why", "source"]) {
+  const members = [...KIND_MEMBERS[kind]];
+  const optional = WITH_LINES.has(kind) ? ["linesInput", "linesWhy"] : [];
+  expectOnly(raw, ["name", "kind", "why", "source", ...members, ...optional], fail);
+  if ("linesInput" in raw !== "linesWhy" in raw) fail(`"linesInput" and "linesWhy" go together`);
+  if ("linesInput" in raw) members.push("linesInput");
+  if (kind === "consistent-choice") {
+    const of = raw.of;
+    if (!Array.isArray(of) || of.length < 2 || !of.every((n) => typeof n === "string" && CASE_NAME.test(n))) {
+      fail(`"of" must be an array of at least two case names`);
+    }
+    if (new Set(of).size !== of.length) fail(`"of" names a case twice`);
+    members.splice(members.indexOf("of"), 1);
+  }
+  for (const key of ["why", "source", ..."linesWhy" in raw ? ["linesWhy"] : []]) {
     const value = raw[key];
     if (typeof value !== "string" || value.trim() === "" || value.includes("\n")) {
       fail(`"${key}" must be a non-empty single-line string`);
@@ -15123,7 +15168,7 @@ function validateCase(raw, fail) {
   }
   return raw;
 }
-var NUMBERS_GENERATOR = "lowbias32-counter/1";
+var NUMBERS_GENERATOR = "edges-grid-lowbias32/2";
 function parseNumbersManifest(file, text2) {
   const fail = (problem) => {
     throw new ManifestError(`${file}: ${problem}`);
@@ -15137,7 +15182,7 @@ function parseNumbersManifest(file, text2) {
   if (!isRecord(doc)) return fail("must be a JSON object");
   expectOnly(
     doc,
-    ["suite", "generator", "seed", "blockSize", "blocksPerCase", "why", "source", "edgeCases"],
+    ["suite", "generator", "seed", "blockSize", "blocksPerCase", "why", "source", "edgeCases", "grid"],
     fail
   );
   if (doc.suite !== "numbers") fail(`"suite" must be "numbers"`);
@@ -15165,6 +15210,11 @@ function parseNumbersManifest(file, text2) {
     if (exponent === 2047)
       fail(`edgeCases[${i}] (${edge.bits}) is NaN or Infinity, which JSON cannot carry`);
   });
+  const grid = doc.grid;
+  const range = (v, min, max) => Array.isArray(v) && v.length === 2 && v.every((n) => Number.isSafeInteger(n) && n >= min && n <= max) && v[0] <= v[1];
+  if (!isRecord(grid) || !range(grid.mantissas, 1, 999999) || !range(grid.exponents, -400, 400) || typeof grid.note !== "string") {
+    fail(`"grid" must be {mantissas: [from, to], exponents: [from, to], note}, whole numbers, from <= to`);
+  }
   return doc;
 }
 function isSeed(value) {
@@ -15234,8 +15284,11 @@ async function loadCorpus(options) {
       continue;
     }
     const manifest = read2.stored.get(suite);
+    const byName = new Map(manifest.cases.map((entry) => [entry.name, entry.byProfile[options.profile]]));
     for (const entry of manifest.cases) {
-      cases.push(toCorpusCase(suite, entry.byProfile[options.profile], (path) => read2.bytes.get(path)));
+      cases.push(
+        toCorpusCase(suite, entry.byProfile[options.profile], (path) => read2.bytes.get(path), byName)
+      );
     }
   }
   return {
@@ -15305,13 +15358,21 @@ function caseFiles(stored) {
   switch (stored.kind) {
     case "canon":
     case "canon-or-reject":
-      return [stored.input, stored.expected];
+      return [stored.input, stored.expected, ...linesFile(stored)];
+    case "reject":
+      return [stored.input, ...linesFile(stored)];
     case "equal":
     case "differ":
       return [stored.a, stored.b];
+    case "consistent-choice":
+      return [];
+    // its members' files are their own cases'
     default:
       return [stored.input];
   }
+}
+function linesFile(stored) {
+  return stored.linesInput === void 0 ? [] : [stored.linesInput];
 }
 function checkPinnedDigests(stored, expected, where) {
   const sha2562 = sha256Hex(expected);
@@ -15324,9 +15385,10 @@ function checkPinnedDigests(stored, expected, where) {
     );
   }
 }
-function toCorpusCase(suite, stored, file) {
+function toCorpusCase(suite, stored, file, siblings) {
   const at = (path) => file(`${CORPUS_DIR}/${suite}/${path}`);
   const info = { suite, name: stored.name, why: stored.why, source: stored.source };
+  const lines = (s) => s.linesInput === void 0 ? {} : { lines: { input: at(s.linesInput), why: s.linesWhy } };
   switch (stored.kind) {
     case "canon":
       return {
@@ -15335,10 +15397,29 @@ function toCorpusCase(suite, stored, file) {
         input: at(stored.input),
         expected: at(stored.expected),
         sha256: stored.sha256,
-        keccak256: stored.keccak256
+        keccak256: stored.keccak256,
+        ...lines(stored)
       };
     case "canon-or-reject":
-      return { ...info, kind: "canon-or-reject", input: at(stored.input), expected: at(stored.expected) };
+      return {
+        ...info,
+        kind: "canon-or-reject",
+        input: at(stored.input),
+        expected: at(stored.expected),
+        ...lines(stored)
+      };
+    case "reject":
+      return { ...info, kind: "reject", input: at(stored.input), ...lines(stored) };
+    case "consistent-choice":
+      return {
+        ...info,
+        kind: "consistent-choice",
+        // The manifest was checked: each member is a canon-or-reject case of this suite.
+        members: stored.of.map((name2) => {
+          const member = siblings.get(name2);
+          return { name: name2, input: at(member.input), expected: at(member.expected) };
+        })
+      };
     case "equal":
     case "differ":
       return { ...info, kind: stored.kind, a: at(stored.a), b: at(stored.b) };
@@ -15364,6 +15445,26 @@ function checkOptions(options) {
   if (options.shard) checkShard(options.shard);
   if (new Set(options.suites).size !== options.suites.length) {
     throw new Error(`a suite is named twice in ${options.suites.join(", ")}`);
+  }
+}
+function plannedRequests(c) {
+  if (c.notRun !== void 0) return 0;
+  switch (c.kind) {
+    case "canon":
+    case "reject":
+    case "canon-or-reject":
+      return 1;
+    case "equal":
+    case "differ":
+    case "idempotent":
+    case "roundtrip":
+      return 2;
+    case "consistent-choice":
+      return c.members.length;
+    case "numbers":
+      return Math.ceil(c.count / c.blockSize);
+    case "property":
+      return (c.to - c.from + 1) * generatedProperty(c.property).requestsPerRun;
   }
 }
 
@@ -15495,16 +15596,16 @@ function recordFolders(impl, max = 3) {
 
 // src/aggregate/aggregate.ts
 function identityOf(record2) {
-  const { adapter: adapter2, impl, name, version, files } = record2.implementation;
+  const { adapter: adapter2, impl, name: name2, version, files } = record2.implementation;
   const suite = suiteShape(record2.suite).joined;
-  return JSON.stringify([adapter2, impl, name, version, files.map((f) => [f.path, f.sha256]), suite]);
+  return JSON.stringify([adapter2, impl, name2, version, files.map((f) => [f.path, f.sha256]), suite]);
 }
 function implementationLabel(impl) {
   if (impl.name === null) return impl.version === null ? impl.impl : `${impl.impl} (${impl.version})`;
   return impl.version === null ? impl.name : `${impl.name} ${impl.version}`;
 }
-function suiteOfCase(name) {
-  return readRecordCaseName(name).suite;
+function suiteOfCase(name2) {
+  return readRecordCaseName(name2).suite;
 }
 function suiteOrder(a, b) {
   const known = SUITES;
@@ -15594,8 +15695,8 @@ function finishView(group) {
   view.signers = unique(records2.map((r) => r.record.signer_pubkey));
   view.corpusDigests = unique(records2.map((r) => r.record.corpus.digest));
   const tallies = /* @__PURE__ */ new Map();
-  for (const [name, occurrences] of cases) {
-    const suite = suiteOfCase(name);
+  for (const [name2, occurrences] of cases) {
+    const suite = suiteOfCase(name2);
     const tally = tallies.get(suite) ?? { suite, cases: 0, passed: 0 };
     tally.cases++;
     if (occurrences.every((o) => o.pass)) tally.passed++;
@@ -15616,9 +15717,9 @@ function finishView(group) {
       if (!expected.has(sweep)) expected.set(sweep, totals.generated);
     }
   }
-  const swept = [...cases].filter(([name]) => isSweptCase(name));
+  const swept = [...cases].filter(([name2]) => isSweptCase(name2));
   view.sweeps = sweepCoverages(
-    swept.flatMap(([name, occurrences]) => occurrences.map((o) => ({ name, source: o.source }))),
+    swept.flatMap(([name2, occurrences]) => occurrences.map((o) => ({ name: name2, source: o.source }))),
     expected,
     totals.seed
   );
@@ -15635,17 +15736,17 @@ function findDisagreements(groups) {
   const names = [];
   const seen = /* @__PURE__ */ new Set();
   for (const g of groups)
-    for (const name of g.cases.keys())
-      if (!seen.has(name)) {
-        seen.add(name);
-        names.push(name);
+    for (const name2 of g.cases.keys())
+      if (!seen.has(name2)) {
+        seen.add(name2);
+        names.push(name2);
       }
   const out = [];
-  for (const name of names) {
+  for (const name2 of names) {
     const answers = [];
     const shown3 = /* @__PURE__ */ new Set();
     for (const g of groups) {
-      for (const o of g.cases.get(name) ?? []) {
+      for (const o of g.cases.get(name2) ?? []) {
         const key = JSON.stringify([g.view.id, o.got]);
         if (shown3.has(key)) continue;
         shown3.add(key);
@@ -15658,7 +15759,7 @@ function findDisagreements(groups) {
         });
       }
     }
-    if (new Set(answers.map((a) => a.answer)).size > 1) out.push({ case: name, answers });
+    if (new Set(answers.map((a) => a.answer)).size > 1) out.push({ case: name2, answers });
   }
   return out;
 }
@@ -15792,8 +15893,8 @@ var XmlElement = class {
    * @param {object} [attrs.attrs={}]
    *    Object representing the tag's attributes as name/value pairs
    */
-  constructor({ name, content = [], attrs: attrs2 = {} }) {
-    this.name = name;
+  constructor({ name: name2, content = [], attrs: attrs2 = {} }) {
+    this.name = name2;
     this.content = content;
     this.attrs = attrs2;
   }
@@ -17022,9 +17123,9 @@ function formatRate(done, ms) {
   return `${rate < 10 ? rate.toFixed(1) : Math.round(rate)}/s`;
 }
 function implementationName(record2) {
-  const { name, version } = record2.implementation;
-  if (name === null) return version === null ? "(unnamed)" : `(unnamed) ${version}`;
-  return version === null ? name : `${name} ${version}`;
+  const { name: name2, version } = record2.implementation;
+  if (name2 === null) return version === null ? "(unnamed)" : `(unnamed) ${version}`;
+  return version === null ? name2 : `${name2} ${version}`;
 }
 function keyMeaning(key) {
   return key === "supplied" ? "supplied key: the holder of this key ran it" : "ephemeral key made for this run: shows the record is unchanged, not who ran it";
@@ -17086,10 +17187,10 @@ function assertConsistent(input) {
   for (let i = 0; i < results.length; i++) {
     const r = results[i];
     const c = record2.cases[i];
-    const name = `${r.suite}/${r.name}`;
-    if (c.name !== name || c.pass !== r.pass) {
+    const name2 = `${r.suite}/${r.name}`;
+    if (c.name !== name2 || c.pass !== r.pass) {
       throw new Error(
-        `report input: case ${i + 1} is ${JSON.stringify(c.name)} (pass ${c.pass}) in the record but ${JSON.stringify(name)} (pass ${r.pass}) in the results`
+        `report input: case ${i + 1} is ${JSON.stringify(c.name)} (pass ${c.pass}) in the record but ${JSON.stringify(name2)} (pass ${r.pass}) in the results`
       );
     }
     if (r.pass) passed++;
@@ -17212,8 +17313,8 @@ function passingSection(passing) {
 }
 function verifySection(input) {
   const { record: record2 } = input;
-  const name = input.recordPath ? basename2(input.recordPath) : "record.json";
-  const file = /^[A-Za-z0-9._-]+$/.test(name) ? name : "record.json";
+  const name2 = input.recordPath ? basename2(input.recordPath) : "record.json";
+  const file = /^[A-Za-z0-9._-]+$/.test(name2) ? name2 : "record.json";
   const why = record2.key === "supplied" ? "`--pubkey` pins the runner's key: the record is refused unless that key signed it." : "The key was made for this run, so a valid signature shows the record is unchanged since the run; it does not say who ran it.";
   return [
     "### Verify this record",
@@ -17621,6 +17722,8 @@ function formatProgress(p) {
   const parts = [`${p.done}/${p.total} cases${percent}`];
   if (rate) parts.push(rate);
   parts.push(`${p.failed} failed`, formatDuration(p.elapsedMs));
+  if (p.suite !== void 0 && p.done < p.total) parts.push(`suite ${p.suite}`);
+  if (p.requestsLeft !== void 0 && p.done < p.total) parts.push(`${p.requestsLeft} requests left`);
   return parts.join(", ");
 }
 function createProgressReporter(options) {
@@ -17705,7 +17808,7 @@ function formatVerdict(input, options) {
   const tallies = tallyBySuite(results);
   if (tallies.length > 0) {
     const width = Math.max(5, ...tallies.map((t) => showInvisible(t.suite).length));
-    const row2 = (name, cases, passed, failed) => `  ${name.padEnd(width)}  ${String(cases).padStart(6)}  ${String(passed).padStart(6)}  ${failed > 0 ? c.red(String(failed).padStart(6)) : String(failed).padStart(6)}`;
+    const row2 = (name2, cases, passed, failed) => `  ${name2.padEnd(width)}  ${String(cases).padStart(6)}  ${String(passed).padStart(6)}  ${failed > 0 ? c.red(String(failed).padStart(6)) : String(failed).padStart(6)}`;
     out.push(
       c.dim(
         `  ${"suite".padEnd(width)}  ${"cases".padStart(6)}  ${"passed".padStart(6)}  ${"failed".padStart(6)}`
@@ -17789,7 +17892,7 @@ function toJUnitXml(input) {
     signer_pubkey: record2.signer_pubkey
   };
   const propertyLines = Object.entries(properties).map(
-    ([name, value]) => `      <property${attrs({ name, value })}/>`
+    ([name2, value]) => `      <property${attrs({ name: name2, value })}/>`
   );
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attrs(root)}>`];
   tallyBySuite(results).forEach((t, id) => {
@@ -18118,13 +18221,13 @@ function readTree(text2) {
       for (; ; ) {
         ws();
         if (text2[k] !== '"') return void 0;
-        const name = string2();
+        const name2 = string2();
         ws();
-        if (!name || text2[k] !== ":") return void 0;
+        if (!name2 || text2[k] !== ":") return void 0;
         k++;
         const v = value(depth + 1);
         if (!v) return void 0;
-        members.push([name, v]);
+        members.push([name2, v]);
         ws();
         if (text2[k] === ",") k++;
         else if (text2[k] === "}") {
@@ -18213,9 +18316,9 @@ function droppedMembers(e, g) {
   if (e.t === "object" && g.t === "object") {
     const all = [];
     let at = 0;
-    for (const [name, value] of e.members) {
+    for (const [name2, value] of e.members) {
       const next = g.members[at];
-      if (next && next[0].value === name.value) {
+      if (next && next[0].value === name2.value) {
         const d = droppedMembers(value, next[1]);
         if (d === void 0) return void 0;
         all.push(...d);
@@ -18318,16 +18421,16 @@ function groupFailures(cases) {
     index++;
     if (c.pass) continue;
     const cause = causeOf(c, policy);
-    const name = caseName(c);
-    const key = cause?.cause ?? `case:${name}`;
+    const name2 = caseName(c);
+    const key = cause?.cause ?? `case:${name2}`;
     const group = groups.get(key);
     if (group) {
-      group.cases.push(name);
+      group.cases.push(name2);
       group.exact.add(cause?.exactTitle);
     } else {
       groups.set(key, {
         cause: cause ?? { cause: key, kind: "difference", title: "" },
-        cases: [name],
+        cases: [name2],
         first: index,
         only: c,
         exact: /* @__PURE__ */ new Set([cause?.exactTitle])
@@ -18341,9 +18444,9 @@ function groupFailures(cases) {
       const { cause, kind } = g.cause;
       return { cause, kind, title: titled, count: g.cases.length, cases: g.cases, first: g.first };
     }
-    const name = g.cases[0];
+    const name2 = g.cases[0];
     const title = titled !== "" ? titled : caseTitle(g.only);
-    return { cause: `case:${name}`, kind: "case", title, count: 1, cases: [name], first: g.first };
+    return { cause: `case:${name2}`, kind: "case", title, count: 1, cases: [name2], first: g.first };
   });
   out.sort((a, b) => b.count - a.count || a.first - b.first);
   return out.map(({ first: _first, ...group }) => group);
@@ -18662,7 +18765,7 @@ function failuresHtml(record2, groups, details) {
   const sections = groups.slice(0, LIMITS.groups).map((g, i) => {
     const full = g.cases.slice(0, Math.min(LIMITS.detailPerGroup, budget));
     budget -= full.length;
-    const articles = full.map((name) => caseHtml(name, byName.get(name), details?.get(name)));
+    const articles = full.map((name2) => caseHtml(name2, byName.get(name2), details?.get(name2)));
     const rest = g.cases.slice(full.length);
     const listed = rest.slice(0, LIMITS.namesPerGroup);
     const more = rest.length === 0 ? "" : `<details class="more"><summary>${plural2(rest.length, "more case", "more cases")} with this cause, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
@@ -18682,8 +18785,8 @@ function failuresHtml(record2, groups, details) {
   }
   return `<section class="failures" id="failures"><h2>Failed cases (${record2.summary.failed})</h2>${sections.join("")}</section>`;
 }
-function caseHtml(name, c, detail) {
-  const parts = [`<article class="case"><h3><code>${shownCut(name, 300)}</code></h3>`];
+function caseHtml(name2, c, detail) {
+  const parts = [`<article class="case"><h3><code>${shownCut(name2, 300)}</code></h3>`];
   if (detail?.why !== void 0 || detail?.source !== void 0) {
     parts.push(
       `<p class="why">${shownCut(detail.why ?? "", 1e3)}${detail.source === void 0 ? "" : ` <span class="source">(${shownCut(detail.source, 1e3)})</span>`}</p>`
@@ -18804,14 +18907,14 @@ function reportHtml(input) {
       );
     }
     input.results.forEach((r, i) => {
-      const name = wellFormed(`${r.suite}/${r.name}`);
+      const name2 = wellFormed(`${r.suite}/${r.name}`);
       const c = record2.cases[i];
-      if (c.name !== name || c.pass !== r.pass) {
+      if (c.name !== name2 || c.pass !== r.pass) {
         throw new Error(
-          `report.html: case ${i + 1} is ${JSON.stringify(c.name)} in the record but ${JSON.stringify(name)} in the results`
+          `report.html: case ${i + 1} is ${JSON.stringify(c.name)} in the record but ${JSON.stringify(name2)} in the results`
         );
       }
-      details.set(name, {
+      details.set(name2, {
         why: r.why,
         source: r.source,
         kind: r.kind,
@@ -18847,13 +18950,13 @@ async function writeReports(outDir, run, choice2 = {}) {
   const written = { record: join4(dir, "record.json") };
   await writeFile2(written.record, run.recordBytes);
   const failed = [];
-  const write2 = async (key, name, content) => {
-    const path = join4(dir, name);
+  const write2 = async (key, name2, content) => {
+    const path = join4(dir, name2);
     try {
       await writeFile2(path, content());
       written[key] = path;
     } catch (error) {
-      failed.push(`${name} (${error.code ?? error.message})`);
+      failed.push(`${name2} (${error.code ?? error.message})`);
     }
   };
   const { record: record2, results, elapsedMs } = run;
@@ -19059,10 +19162,10 @@ var DEMO_DOCUMENT = `{
     "\\u00f6": "Latin Small Letter O With Diaeresis"
   }
 }`;
-function choice(name, value, allowed) {
+function choice(name2, value, allowed) {
   if (value === void 0) return void 0;
   if (!allowed.includes(value)) {
-    throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, got '${value}'`);
+    throw new UsageError(`--${name2} must be one of ${allowed.join(", ")}, got '${value}'`);
   }
   return value;
 }
@@ -19274,6 +19377,13 @@ async function choiceRule(impl, input, expected) {
   const answer = await ask(impl, input);
   return { pass: answer.status === "rejected" || answeredExactly(answer, expected), answer };
 }
+async function consistencyRule(impl, members) {
+  const answers = await Promise.all(
+    members.map(async (m) => ({ name: m.name, answer: await ask(impl, m.input) }))
+  );
+  const statuses = new Set(answers.map((a) => a.answer.status));
+  return { pass: statuses.size === 1 && !statuses.has("failed"), answers };
+}
 async function pairRule(impl, a, b, mustBeEqual) {
   const [answerA, answerB] = await Promise.all([ask(impl, a), ask(impl, b)]);
   const both = answerA.status === "canonical" && answerB.status === "canonical";
@@ -19419,6 +19529,16 @@ var REGISTRY = {
     expectation: (c) => `reject, or ${showBytes(c.expected)}`,
     got: "answer"
   },
+  "consistent-choice": {
+    check: "consistent-choice",
+    title: "one choice made the same way for every case of it",
+    async judge(c, ctx) {
+      const v = await consistencyRule(ctx.write, c.members);
+      return judged(c, v.pass, consistencyExpectation(c.members.length), showChoices(v));
+    },
+    expectation: (c) => consistencyExpectation(c.members.length),
+    got: "text"
+  },
   idempotent: {
     check: "I1",
     title: "idempotence: canon(canon(x)) = canon(x)",
@@ -19496,10 +19616,26 @@ function twiceJudge(second, steps) {
     return judged(c, v.pass, expected, got);
   };
 }
+function consistencyExpectation(count3) {
+  return `all ${count3} accepted, or all ${count3} refused`;
+}
+function showChoices(v) {
+  const named = (status) => v.answers.filter((a) => a.answer.status === status).map((a) => a.name);
+  const parts = [];
+  for (const [status, word] of [
+    ["canonical", "accepted"],
+    ["rejected", "refused"],
+    ["failed", "no answer"]
+  ]) {
+    const names = named(status);
+    if (names.length > 0) parts.push(`${word} ${names.length}: ${names.join(", ")}`);
+  }
+  return parts.join("; ");
+}
 
 // src/checks/run-cases.ts
 async function runCases(cases, ctx, options) {
-  const { concurrency, onResult } = options;
+  const { concurrency, onResult, onStart } = options;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new RangeError(`concurrency must be an integer >= 1, got ${concurrency}`);
   }
@@ -19509,6 +19645,7 @@ async function runCases(cases, ctx, options) {
   const worker = async () => {
     while (next < cases.length) {
       const index = next++;
+      onStart?.(cases[index]);
       const result2 = await judgeSafely(cases[index], ctx);
       results[index] = result2;
       onResult?.(result2, ++done);
@@ -19518,6 +19655,7 @@ async function runCases(cases, ctx, options) {
   return results;
 }
 async function judgeSafely(c, ctx) {
+  if (c.notRun !== void 0) return judged(c, false, expectationOf(c), `not run in lines mode: ${c.notRun}`);
   try {
     return await checkFor(c.kind)(c, ctx);
   } catch (error) {
@@ -19541,8 +19679,8 @@ function mapValue(value, map2, depth = 0) {
     return map2.array ? map2.array(items2) : items2;
   }
   const out = /* @__PURE__ */ Object.create(null);
-  for (const [name, v] of Object.entries(value)) {
-    const mapped = map2.name ? map2.name(name) : name;
+  for (const [name2, v] of Object.entries(value)) {
+    const mapped = map2.name ? map2.name(name2) : name2;
     const item = mapValue(v, map2, depth + 1);
     if (map2.keepMember && !map2.keepMember(mapped, item)) continue;
     if (Object.hasOwn(out, mapped)) throw new Error(`duplicate member name ${JSON.stringify(mapped)}`);
@@ -19578,7 +19716,7 @@ function formatNumbers(value, format, depth = 0) {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => formatNumbers(v, format, depth + 1));
   const out = /* @__PURE__ */ Object.create(null);
-  for (const [name, v] of Object.entries(value)) out[name] = formatNumbers(v, format, depth + 1);
+  for (const [name2, v] of Object.entries(value)) out[name2] = formatNumbers(v, format, depth + 1);
   return out;
 }
 function rewriteBareTokens(text2, rewrite) {
@@ -19625,6 +19763,31 @@ function serializeOrdered(value, compare, depth = 0) {
   const names = Object.keys(value).sort(compare);
   return `{${names.map((k) => `${JSON.stringify(k)}:${serializeOrdered(value[k], compare, depth + 1)}`).join(",")}}`;
 }
+
+// src/known-bad/choices.ts
+var isScalar = (value) => value === null || typeof value !== "object";
+var CHOICES = [
+  {
+    name: "rejects_top_level_scalars",
+    description: "refuses a JSON text that is not an object or an array, as RFC 4627 parsers and the RFC authors' Java and Go do; RFC 7493 \xA74.1 advises it, RFC 8785 does not forbid it: a legitimate choice",
+    caughtBy: [],
+    legitimate: true,
+    write: (input) => {
+      const value = parse(input);
+      if (isScalar(value)) throw new Error("a JSON text must be an object or an array");
+      return encoder3.encode(serialize(value));
+    }
+  },
+  {
+    name: "rejects_top_level_strings_only",
+    description: "refuses a string alone but accepts a number or literal alone: each answer is allowed, the mix is not a policy anyone can state",
+    caughtBy: ["consistent-choice"],
+    write: (input) => {
+      if (typeof parse(input) === "string") throw new Error("a string is not a document");
+      return canonicalize(input);
+    }
+  }
+];
 
 // src/known-bad/parsing.ts
 var compareCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
@@ -19703,17 +19866,98 @@ var PARSING = [
     }
   },
   {
-    name: "rejects_top_level_scalars",
-    description: "refuses a JSON text that is not an object or an array, as RFC 4627 parsers did; RFC 8259 and RFC 8785 allow any value at the top",
-    caughtBy: ["canon", "property"],
+    name: "accepts_hex_floats",
+    description: "reads C99 hexadecimal floats such as 0x1p-2 as numbers (a float parser such as Go's strconv behind the JSON grammar), seen in both Go implementations",
+    caughtBy: ["reject"],
     write: (input) => {
-      const value = parse(input);
-      if (value === null || typeof value !== "object")
-        throw new Error("a JSON text must be an object or an array");
-      return encoder3.encode(serialize(value));
+      const text2 = rewriteBareTokens(decodeStrict(input), (token) => {
+        const hex3 = /^(-?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)$/.exec(token);
+        if (!hex3) return void 0;
+        const [, sign2, whole, fraction, exponent] = hex3;
+        const mantissa = Number.parseInt(`${whole}${fraction}` || "0", 16);
+        return String(Number(`${sign2}1`) * mantissa * 2 ** (Number(exponent) - 4 * fraction.length));
+      });
+      return canonicalize(encoder3.encode(text2));
+    }
+  },
+  {
+    name: "float_parser_number_grammar",
+    description: "refuses top-level scalars (a legitimate choice) but reads numbers with a float parser's grammar: .5, 1., 1.e5 and 1_000 are taken, as cyberphone's Go does; only cases inside containers see it",
+    caughtBy: ["reject"],
+    write: (input) => {
+      if (isScalar2(lenientValue(input))) throw new Error("a JSON text must be an object or an array");
+      return canonicalize(encoder3.encode(floatGrammarText(input)));
+    }
+  },
+  {
+    name: "accepts_line_comments",
+    description: "skips // comments to the end of the line (Ruby's JSON parser with comments allowed); block comments stay refused, so only cases a line break ends show it",
+    caughtBy: ["reject"],
+    write: (input) => canonicalize(
+      encoder3.encode(
+        rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(/\/\/[^\n\r]*/g, ""))
+      )
+    )
+  },
+  {
+    name: "refuses_nul_names",
+    description: `refuses a member name that starts with U+0000, such as {"\\u0000":1} (NUL marks private properties in PHP's object model), where any string is a valid name`,
+    caughtBy: ["canon"],
+    write: (input) => {
+      if (hasNulName(parse(input))) throw new Error("member names may not start with NUL");
+      return canonicalize(input);
+    }
+  },
+  {
+    name: "decodes_in_chunks",
+    description: "decodes its input 64 KiB at a time, each chunk on its own, so a character split across a chunk boundary becomes U+FFFD U+FFFD (npm canonicalize 5's CLI)",
+    caughtBy: ["canon"],
+    write: (input) => {
+      if (input.length <= CHUNK2) return canonicalize(input);
+      let text2 = "";
+      for (let at = 0; at < input.length; at += CHUNK2) {
+        text2 += lenientDecoder2.decode(input.subarray(at, at + CHUNK2));
+      }
+      return canonicalize(encoder3.encode(text2));
+    }
+  },
+  {
+    name: "refuses_own_long_integers",
+    description: "refuses integer literals past 2^53 (a choice) yet writes 999999999999999900000 for the double 9.999999999999999e20 as ES6 requires, so it cannot read its own output (trailofbits rfc8785.py)",
+    caughtBy: ["I1"],
+    write: (input) => {
+      rewriteBareTokens(decodeStrict(input), (token) => {
+        if (/^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE3) {
+          throw new Error(`integer ${token} is outside the safe range`);
+        }
+        return void 0;
+      });
+      return canonicalize(input);
     }
   }
 ];
+var CHUNK2 = 65536;
+var isScalar2 = (value) => value === null || typeof value !== "object";
+function lenientValue(input) {
+  return parse(encoder3.encode(floatGrammarText(input)));
+}
+function floatGrammarText(input) {
+  const separatorsDropped = rewriteOutsideStrings(
+    decodeStrict(input),
+    (stretch) => stretch.replace(/(\d)_(?=\d)/g, "$1")
+  );
+  return rewriteBareTokens(separatorsDropped, (token) => {
+    if (!/^-?\d*\.?\d*(?:[eE][+-]?\d+)?$/.test(token) || !/\d/.test(token)) return void 0;
+    if (!/^-?\./.test(token) && !/\.(?!\d)/.test(token)) return void 0;
+    const n = Number(token);
+    return Number.isFinite(n) ? String(n) : void 0;
+  });
+}
+function hasNulName(value) {
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some(hasNulName);
+  return Object.entries(value).some(([name2, v]) => name2.startsWith("\0") || hasNulName(v));
+}
 
 // src/known-bad/seed-000.ts
 var SEED_000 = [
@@ -19807,7 +20051,41 @@ function pythonRepr(n) {
   if (exponent >= -4 && exponent < 16) return String(n);
   return `${mantissa}e${exponent < 0 ? "-" : "+"}${String(Math.abs(exponent)).padStart(2, "0")}`;
 }
+function decimalExpansion(n) {
+  const [digits, exponent] = Math.abs(n).toExponential().replace(".", "").split("e");
+  return `${n < 0 ? "-" : ""}0.${"0".repeat(-Number(exponent) - 1)}${digits}`;
+}
+var MIN_NORMAL = 22250738585072014e-324;
+var SERIALIZE_HOOK = "toJSON";
+function writeUnlessHooked(value, sorted) {
+  if (value === null || typeof value !== "object") return serialize(value);
+  if (Array.isArray(value)) return `[${value.map((v) => writeUnlessHooked(v, sorted)).join(",")}]`;
+  const names = Object.keys(value);
+  const keepSorting = sorted && !names.includes(SERIALIZE_HOOK);
+  const order = keepSorting ? [...names].sort(compareCodeUnits2) : names;
+  return `{${order.map((k) => `${serialize(k)}:${writeUnlessHooked(value[k], keepSorting)}`).join(",")}}`;
+}
 var WRITING = [
+  {
+    name: "expands_short_subnormals",
+    description: "writes a subnormal with a short mantissa (1e-320, 12e-316) as its full decimal expansion, as erdtman's Java does; no random draw and no old edge case has such a value",
+    caughtBy: ["numbers"],
+    write: (input) => encoder3.encode(
+      serializeWithRaw(
+        formatNumbers(parse(input), (n) => {
+          const short2 = n.toExponential().replace(/e.*/, "").replace(/[-.]/g, "").length <= 2;
+          const subnormal = n !== 0 && Math.abs(n) < MIN_NORMAL && Math.abs(n) > 1e-322;
+          return short2 && subnormal ? decimalExpansion(n) : String(n);
+        })
+      )
+    )
+  },
+  {
+    name: "skips_sorting_under_tojson",
+    description: "leaves an object unsorted, with its whole subtree, when it has a member named toJSON (the RFC authors' JavaScript and json-canonicalize ask the object how to serialize itself)",
+    caughtBy: ["canon"],
+    write: (input) => encoder3.encode(writeUnlessHooked(parse(input), true))
+  },
   {
     name: "escapes_non_ascii",
     description: "writes every non-ASCII character as \\uXXXX (Python's ensure_ascii default, Java's ASCII-safe writers) where RFC 8785 \xA73.2.2.2 writes it raw in UTF-8",
@@ -19923,14 +20201,21 @@ var WRITING = [
 ];
 
 // src/known-bad/index.ts
-var KNOWN_BADS = [...SEED_000, ...PARSING, ...WRITING, ...UNICODE, ...STORE];
+var KNOWN_BADS = [
+  ...SEED_000,
+  ...PARSING,
+  ...CHOICES,
+  ...WRITING,
+  ...UNICODE,
+  ...STORE
+];
 function knownBadNames() {
   return KNOWN_BADS.map((k) => k.name);
 }
-function knownBad(name) {
-  const found = KNOWN_BADS.find((k) => k.name === name);
+function knownBad(name2) {
+  const found = KNOWN_BADS.find((k) => k.name === name2);
   if (!found)
-    throw new Error(`no known-bad named ${JSON.stringify(name)} (try: ${knownBadNames().join(", ")})`);
+    throw new Error(`no known-bad named ${JSON.stringify(name2)} (try: ${knownBadNames().join(", ")})`);
   return found;
 }
 function canonicalizersOf(bad) {
@@ -20149,7 +20434,7 @@ var { value: jsonText } = fast_check_default.letrec((tie) => ({
     })
   ).map(([inner, members]) => {
     const written = members.map(
-      ([s1, name, s2, s3, value, s4]) => `${s1}${name.text}${s2}:${s3}${value}${s4}`
+      ([s1, name2, s2, s3, value, s4]) => `${s1}${name2.text}${s2}:${s3}${value}${s4}`
     );
     return `{${members.length === 0 ? inner : written.join(",")}}`;
   })
@@ -20565,28 +20850,30 @@ function checkOptions2(options) {
 // src/compare/corpus-inputs.ts
 function* corpusInputs(cases, options = {}) {
   for (const c of cases) {
-    const name = recordCaseName(c.suite, c.name);
+    const name2 = recordCaseName(c.suite, c.name);
     switch (c.kind) {
       case "canon-or-reject":
-        yield { name, input: c.input, either: c.expected };
+        yield { name: name2, input: c.input, either: c.expected };
         break;
       case "canon":
       case "reject":
       case "idempotent":
       case "roundtrip":
-        yield { name, input: c.input };
+        yield { name: name2, input: c.input };
         break;
       case "equal":
       case "differ":
-        yield { name: `${name} [input 1]`, input: c.a };
-        yield { name: `${name} [input 2]`, input: c.b };
+        yield { name: `${name2} [input 1]`, input: c.a };
+        yield { name: `${name2} [input 2]`, input: c.b };
         break;
       case "numbers":
         if (!options.numbers) break;
         {
           let k = 0;
-          for (const block of numberBlocks(c)) yield { name: `${name} block ${++k}`, input: block.input };
+          for (const block of numberBlocks(c)) yield { name: `${name2} block ${++k}`, input: block.input };
         }
+        break;
+      case "consistent-choice":
         break;
       case "property":
         break;
@@ -20603,7 +20890,7 @@ function corpusInputCount(cases, options = {}) {
     if (c.kind === "equal" || c.kind === "differ") count3 += 2;
     else if (c.kind === "numbers") {
       if (options.numbers) count3 += Math.ceil(c.count / c.blockSize);
-    } else if (c.kind !== "property") count3 += 1;
+    } else if (c.kind !== "property" && c.kind !== "consistent-choice") count3 += 1;
   }
   return count3;
 }
@@ -20741,9 +21028,9 @@ function parseSuites(text2) {
   const value = (text2 ?? "").trim();
   if (value === "" || value === "all") return [...SUITES];
   const wanted = value.split(",").map((s) => s.trim()).filter((s) => s !== "");
-  for (const name of wanted) {
-    if (!SUITES.includes(name)) {
-      throw new OptionError(`unknown suite '${name}': choose 'all' or any of ${SUITES.join(", ")}`);
+  for (const name2 of wanted) {
+    if (!SUITES.includes(name2)) {
+      throw new OptionError(`unknown suite '${name2}': choose 'all' or any of ${SUITES.join(", ")}`);
     }
   }
   return SUITES.filter((s) => wanted.includes(s));
@@ -20906,11 +21193,11 @@ var RULES = {
 };
 
 // src/options/check.ts
-var ref = (name) => `\`${name}\``;
-function count(name, value, min, max) {
+var ref = (name2) => `\`${name2}\``;
+function count(name2, value, min, max) {
   if (value === void 0) return;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new OptionError(countProblem(name, String(value), min, max), name);
+    throw new OptionError(countProblem(name2, String(value), min, max), name2);
   }
 }
 var given = (text2) => text2 !== void 0 && text2.trim() !== "";
@@ -20978,41 +21265,41 @@ var FILE_COMMAND_VARIABLES = [
 ];
 var RUN_TOKEN_VARIABLE = "CANON_CONFORMANCE_RUN_TOKEN";
 var FORBIDDEN = /* @__PURE__ */ new Set([...RUNNER_SECRET_VARIABLES, ...FILE_COMMAND_VARIABLES]);
-function isWithheldVariable(name) {
-  const upper = name.toUpperCase();
+function isWithheldVariable(name2) {
+  const upper = name2.toUpperCase();
   return FORBIDDEN.has(upper) || upper.startsWith("INPUT_");
 }
-function isLocaleVariable(name) {
-  return name === "LANG" || name === "LANGUAGE" || name.startsWith("LC_");
+function isLocaleVariable(name2) {
+  return name2 === "LANG" || name2 === "LANGUAGE" || name2.startsWith("LC_");
 }
 function checkPassEnv(names) {
-  for (const name of names) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-      throw new SandboxSetupError(`pass-env: '${name}' is not an environment variable name`);
+  for (const name2 of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name2)) {
+      throw new SandboxSetupError(`pass-env: '${name2}' is not an environment variable name`);
     }
-    if (isWithheldVariable(name)) {
+    if (isWithheldVariable(name2)) {
       throw new SandboxSetupError(
-        `pass-env: ${name} is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
+        `pass-env: ${name2} is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
       );
     }
   }
 }
 function inheritedEnvironment(parent, runToken) {
   const env = {};
-  for (const [name, value] of Object.entries(parent)) {
-    if (value !== void 0 && !isWithheldVariable(name)) env[name] = value;
+  for (const [name2, value] of Object.entries(parent)) {
+    if (value !== void 0 && !isWithheldVariable(name2)) env[name2] = value;
   }
   if (runToken !== void 0) env[RUN_TOKEN_VARIABLE] = runToken;
   return env;
 }
 function sandboxEnvironment(parent, o) {
   const env = {};
-  for (const [name, value] of Object.entries(parent)) {
-    if (value !== void 0 && isLocaleVariable(name)) env[name] = value;
+  for (const [name2, value] of Object.entries(parent)) {
+    if (value !== void 0 && isLocaleVariable(name2)) env[name2] = value;
   }
-  for (const name of o.passEnv) {
-    const value = parent[name];
-    if (value !== void 0 && !isWithheldVariable(name)) env[name] = value;
+  for (const name2 of o.passEnv) {
+    const value = parent[name2];
+    if (value !== void 0 && !isWithheldVariable(name2)) env[name2] = value;
   }
   env.PATH = parent.PATH ?? "/usr/local/bin:/usr/bin:/bin";
   env.HOME = o.scratch;
@@ -21294,11 +21581,11 @@ function namedPaths(args, cwd) {
 function hiddenPaths(o, env) {
   const hidden = [];
   const add2 = (path, dir, secret, what) => hidden.push({ path: realish(resolve5(o.cwd, path)), dir, secret, what });
-  for (const name of FILE_COMMAND_VARIABLES) {
-    const path = env[name];
+  for (const name2 of FILE_COMMAND_VARIABLES) {
+    const path = env[name2];
     if (!path || !isAbsolute2(path)) continue;
-    add2(path, false, true, name);
-    add2(dirname6(path), true, true, `the directory of ${name}`);
+    add2(path, false, true, name2);
+    add2(dirname6(path), true, true, `the directory of ${name2}`);
   }
   if (env.RUNNER_TEMP && isAbsolute2(env.RUNNER_TEMP)) add2(env.RUNNER_TEMP, true, false, "RUNNER_TEMP");
   if (o.outDir) add2(o.outDir, true, false, "the output directory");
@@ -21525,13 +21812,13 @@ function list2(value) {
 }
 function passEnv(value, c) {
   const names = list2(value);
-  for (const name of names) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-      throw new OptionError(`${c.subject} must list environment variable names; '${name}' is not one`);
+  for (const name2 of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name2)) {
+      throw new OptionError(`${c.subject} must list environment variable names; '${name2}' is not one`);
     }
-    if (isWithheldVariable(name)) {
+    if (isWithheldVariable(name2)) {
       throw new OptionError(
-        `${c.subject} must not name ${name}: it is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
+        `${c.subject} must not name ${name2}: it is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
       );
     }
   }
@@ -21998,34 +22285,34 @@ var ROWS = Object.values(OPTIONS);
 // src/options/read.ts
 function cliFace(values, cwd = process.cwd()) {
   return {
-    text(name) {
-      const flag2 = OPTIONS[name].cli;
+    text(name2) {
+      const flag2 = OPTIONS[name2].cli;
       if (!flag2) return void 0;
-      for (const spelling of [...flag2.aliases ?? [], name]) {
+      for (const spelling of [...flag2.aliases ?? [], name2]) {
         const value = values[spelling];
         if (value !== void 0) return String(value);
       }
       return void 0;
     },
-    subject: (name) => `--${name}`,
-    ref: (name) => `--${name}`,
+    subject: (name2) => `--${name2}`,
+    ref: (name2) => `--${name2}`,
     base: cwd,
     relativeTo: "the current directory"
   };
 }
-function readOption(name, face) {
-  const row2 = OPTIONS[name];
-  const given2 = face.text(name) ?? "";
+function readOption(name2, face) {
+  const row2 = OPTIONS[name2];
+  const given2 = face.text(name2) ?? "";
   const text2 = given2.trim() === "" ? row2.default : given2;
   try {
     return row2.parse(text2, {
-      subject: face.subject(name),
+      subject: face.subject(name2),
       base: face.base,
       relativeTo: face.relativeTo
     });
   } catch (error) {
     if (error instanceof OptionError && error.option === void 0)
-      throw new OptionError(error.message, name);
+      throw new OptionError(error.message, name2);
     throw error;
   }
 }
@@ -22377,8 +22664,8 @@ function isExecutable(path, platform) {
     return false;
   }
 }
-function hasDirectory(name, platform) {
-  return name.includes("/") || platform === "win32" && name.includes("\\");
+function hasDirectory(name2, platform) {
+  return name2.includes("/") || platform === "win32" && name2.includes("\\");
 }
 function windowsCandidates(base, env) {
   const exts = (env.PATHEXT || ".COM;.EXE;.BAT;.CMD").split(";").filter((e) => e !== "");
@@ -22387,18 +22674,18 @@ function windowsCandidates(base, env) {
   for (const e of exts) out.push(base + e);
   return out;
 }
-function resolveProgram(name, lookup) {
+function resolveProgram(name2, lookup) {
   const platform = lookup.platform ?? process.platform;
   const env = lookup.env ?? process.env;
   const candidatesIn = (dir) => {
-    const base = resolve7(lookup.cwd, dir, name);
+    const base = resolve7(lookup.cwd, dir, name2);
     return platform === "win32" ? windowsCandidates(base, env) : [base];
   };
-  if (hasDirectory(name, platform) || isAbsolute3(name)) {
+  if (hasDirectory(name2, platform) || isAbsolute3(name2)) {
     const found = candidatesIn(".").find(isFile2);
-    if (found === void 0) throw new AdapterSetupError(`command not found: ${name} (no such file)`);
+    if (found === void 0) throw new AdapterSetupError(`command not found: ${name2} (no such file)`);
     if (!isExecutable(found, platform)) {
-      throw new AdapterSetupError(`not executable: ${name} (chmod +x it, or name its interpreter first)`);
+      throw new AdapterSetupError(`not executable: ${name2} (chmod +x it, or name its interpreter first)`);
     }
     return found;
   }
@@ -22415,7 +22702,7 @@ function resolveProgram(name, lookup) {
     }
   }
   if (notExecutable !== void 0) throw new AdapterSetupError(`not executable: ${notExecutable}`);
-  throw new AdapterSetupError(`command not found on PATH: ${name}`);
+  throw new AdapterSetupError(`command not found on PATH: ${name2}`);
 }
 async function sha256File(path) {
   const hash3 = createHash("sha256");
@@ -22483,6 +22770,7 @@ function prepareSpawn(o) {
 // src/adapters/line-framing.ts
 var CR = 13;
 var LF3 = 10;
+var TAB = 9;
 var SPACE = 32;
 var QUOTE4 = 34;
 var BACKSLASH4 = 92;
@@ -22511,6 +22799,117 @@ function encodeRequestLine(input) {
   }
   line[input.length] = LF3;
   return line;
+}
+var STRUCTURAL = /* @__PURE__ */ new Set([123, 125, 91, 93, 44, 58]);
+var OPENS = /* @__PURE__ */ new Set([123, 91, 44]);
+var CLOSES = /* @__PURE__ */ new Set([125, 93]);
+var FOLLOWS_VALUE = /* @__PURE__ */ new Set([125, 93, 44, 58]);
+var NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+var LITERALS = /* @__PURE__ */ new Set(["true", "false", "null"]);
+function linesCanCarry(input) {
+  if (input.indexOf(LF3) < 0 && input.indexOf(CR) < 0) return { faithful: true };
+  const tokens = [];
+  let i = 0;
+  while (i < input.length) {
+    const b = input[i];
+    if (b === SPACE || b === TAB) {
+      i++;
+    } else if (b === CR || b === LF3) {
+      tokens.push({ kind: "break", byte: b, at: i });
+      i++;
+    } else if (STRUCTURAL.has(b)) {
+      tokens.push({ kind: "punct", byte: b, at: i });
+      i++;
+    } else if (b === QUOTE4) {
+      const at = i;
+      let escaped = false;
+      for (i++; i < input.length; i++) {
+        const s = input[i];
+        if (s === CR || s === LF3) {
+          return {
+            faithful: false,
+            offset: i,
+            inString: true,
+            why: `a raw ${name(s)} inside a string (byte ${i}) is sent as U+0001`
+          };
+        }
+        if (escaped) escaped = false;
+        else if (s === BACKSLASH4) escaped = true;
+        else if (s === QUOTE4) break;
+      }
+      i++;
+      tokens.push({ kind: "string", at });
+    } else {
+      const at = i;
+      while (i < input.length && !endsBare(input[i])) i++;
+      const text2 = Buffer.from(input.subarray(at, i)).toString("latin1");
+      tokens.push({ kind: "bare", json: LITERALS.has(text2) || NUMBER.test(text2), at, text: text2 });
+    }
+  }
+  let lineStart = 0;
+  for (let t = 0; t < tokens.length; t++) {
+    const brk = tokens[t];
+    if (brk.kind !== "break") continue;
+    const at = brk.at;
+    const what = `the ${name(brk.byte)} at byte ${at}`;
+    for (let k = lineStart; k < t; k++) {
+      const tok = tokens[k];
+      if (tok.kind === "bare" && !tok.json) {
+        return unfaithful(
+          at,
+          `${what} ends a line holding ${quoteText(tok.text)} (byte ${tok.at}), not a JSON token: read as a comment or a bare word, it would run on into the next line`
+        );
+      }
+      if (tok.kind === "string" || tok.kind === "bare") {
+        const next = tokens[k + 1];
+        if (next.kind !== "break" && !(next.kind === "punct" && FOLLOWS_VALUE.has(next.byte))) {
+          return unfaithful(
+            at,
+            `${what} ends a line where a value is followed by another token (byte ${next.at}): a lenient parser may read the rest of that line as one bare string`
+          );
+        }
+      }
+    }
+    lineStart = t + 1;
+    const before = previousToken(tokens, t);
+    const after = nextToken(tokens, t);
+    const openBefore = before === void 0 || before.kind === "punct" && OPENS.has(before.byte);
+    const closeAfter = after === void 0 || after.kind === "punct" && CLOSES.has(after.byte);
+    if (!openBefore && !closeAfter) {
+      return unfaithful(
+        at,
+        `${what} has no comma or bracket beside it: a parser that reads a line break as a separator, or wants a key and its colon on one line, reads it otherwise`
+      );
+    }
+    if (after !== void 0 && after.kind === "bare" && !after.json) {
+      return unfaithful(
+        at,
+        `${what} is followed by ${quoteText(after.text)} (byte ${after.at}), not a JSON token: it may mean something at the start of a line`
+      );
+    }
+  }
+  return { faithful: true };
+}
+function endsBare(b) {
+  return b === SPACE || b === TAB || b === CR || b === LF3 || b === QUOTE4 || STRUCTURAL.has(b);
+}
+function previousToken(tokens, t) {
+  for (let k = t - 1; k >= 0; k--) if (tokens[k].kind !== "break") return tokens[k];
+  return void 0;
+}
+function nextToken(tokens, t) {
+  for (let k = t + 1; k < tokens.length; k++) if (tokens[k].kind !== "break") return tokens[k];
+  return void 0;
+}
+function name(b) {
+  return b === LF3 ? "LF" : "CR";
+}
+function quoteText(text2) {
+  const shown3 = text2.slice(0, 20).replace(/[^\x21-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return `\`${shown3}${text2.length > 20 ? "..." : ""}\``;
+}
+function unfaithful(offset, why) {
+  return { faithful: false, offset, inString: false, why };
 }
 
 // src/adapters/line-sync.ts
@@ -23300,6 +23699,45 @@ function createOnceCanonicalizer(o) {
   };
 }
 
+// src/adapters/lines-plan.ts
+function casesForLines(cases) {
+  return cases.map(caseForLines);
+}
+function caseForLines(c) {
+  const problem = firstUncarried(inputsOf(c));
+  if (problem === void 0) return c;
+  if ((c.kind === "canon" || c.kind === "reject" || c.kind === "canon-or-reject") && c.lines) {
+    const lines = linesCanCarry(c.lines.input);
+    if (!lines.faithful) return { ...c, notRun: `its lines form is not carried either: ${lines.why}` };
+    return { ...c, input: c.lines.input, why: `${c.why} (in lines mode: ${c.lines.why})` };
+  }
+  return { ...c, notRun: `lines mode cannot carry its input faithfully: ${problem}` };
+}
+function inputsOf(c) {
+  switch (c.kind) {
+    case "canon":
+    case "reject":
+    case "canon-or-reject":
+    case "idempotent":
+    case "roundtrip":
+      return [c.input];
+    case "equal":
+    case "differ":
+      return [c.a, c.b];
+    case "consistent-choice":
+      return c.members.map((m) => m.input);
+    default:
+      return [];
+  }
+}
+function firstUncarried(inputs) {
+  for (const input of inputs) {
+    const carry = linesCanCarry(input);
+    if (!carry.faithful) return carry.why;
+  }
+  return void 0;
+}
+
 // src/adapters/index.ts
 function createCanonicalizer(options) {
   const { command, url } = options;
@@ -23403,20 +23841,44 @@ async function runConformance(options) {
   options.onSandbox?.(sandbox.status);
   const closing = [];
   try {
+    const cases = options.protocol === "lines" && !options.url ? casesForLines(corpus.cases) : corpus.cases;
+    let requestsLeft = cases.reduce((n, c) => n + plannedRequests(c), 0);
+    const counted = (impl) => ({
+      label: impl.label,
+      canonicalize: (input) => {
+        requestsLeft = Math.max(0, requestsLeft - 1);
+        return impl.canonicalize(input);
+      },
+      close: () => impl.close()
+    });
     const write2 = adapterFor(adapterOptions, "write", sandbox);
     closing.push(write2);
     const read2 = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read", sandbox) : write2;
     if (read2 !== write2) closing.push(read2);
+    const countedWrite = counted(write2);
+    const countedRead = read2 === write2 ? countedWrite : counted(read2);
     let failed = 0;
-    options.onProgress?.({ done: 0, total, failed: 0, elapsedMs: 0 });
+    let suite = cases[0]?.suite;
+    const progress = (done) => ({
+      done,
+      total,
+      failed,
+      elapsedMs: Date.now() - started,
+      ...suite ? { suite } : {},
+      requestsLeft
+    });
+    options.onProgress?.(progress(0));
     const results = await runCases(
-      corpus.cases,
-      { write: write2, read: read2 },
+      cases,
+      { write: countedWrite, read: countedRead },
       {
         concurrency: inFlight(options),
+        onStart: (c) => {
+          suite = c.suite;
+        },
         onResult: (result2, done) => {
           if (!result2.pass) failed += 1;
-          options.onProgress?.({ done, total, failed, elapsedMs: Date.now() - started });
+          options.onProgress?.(progress(done));
         }
       }
     );
@@ -23539,10 +24001,10 @@ function flagConfig() {
   const config = {};
   for (const row2 of ROWS) {
     if (!row2.cli) continue;
-    for (const name of [row2.name, ...row2.cli.aliases ?? []]) {
-      config[name] = {
+    for (const name2 of [row2.name, ...row2.cli.aliases ?? []]) {
+      config[name2] = {
         type: row2.cli.type,
-        ...row2.cli.short && name === row2.name ? { short: row2.cli.short } : {}
+        ...row2.cli.short && name2 === row2.name ? { short: row2.cli.short } : {}
       };
     }
   }
@@ -23678,6 +24140,7 @@ function formatProof(proof, options = {}) {
   out.push(...table2(proof));
   out.push("");
   out.push("  cells: cases failed; * = a check it declares; ! = a declared check that caught nothing");
+  out.push("  (legitimate) = a choice the RFCs leave open, made consistently: it must fail no case");
   out.push("");
   out.push("kills per check:");
   for (const id of CHECK_IDS) {
@@ -23704,7 +24167,7 @@ function formatProof(proof, options = {}) {
   if (problems.length === 0) {
     const coverage = proof.complete ? ", and every check is shown able to fail" : " (a partial run: whether every check can fail was not judged)";
     out.push(
-      `SELF-TEST PASSED: the reference passes every case, and all ${proof.runs.length} known-bads are caught by every check they declare${coverage}`
+      `SELF-TEST PASSED: the reference passes every case, every legitimate choice passes too, and all ${proof.runs.filter((r) => !r.bad.legitimate).length} known-bads are caught by every check they declare${coverage}`
     );
   } else {
     out.push(`SELF-TEST FAILED (${problems.length} problem${problems.length === 1 ? "" : "s"}):`);
@@ -23722,6 +24185,11 @@ function problemsOf(proof) {
     for (const id of run.missed) {
       problems.push(`${run.bad.name} is not caught by ${id}, which it declares (profile ${run.profile})`);
     }
+    for (const f of run.blamed) {
+      problems.push(
+        `${run.bad.name} makes a choice the RFCs leave open, yet fails ${f.suite}/${f.name}: expected ${f.expected}; got ${f.got}`
+      );
+    }
   }
   for (const kind of proof.kindsWithoutCases) problems.push(`the corpus has no ${kind} case`);
   if (proof.complete) {
@@ -23732,7 +24200,7 @@ function problemsOf(proof) {
 function table2(proof) {
   const nameWidth = Math.max(
     "known-bad".length,
-    ...proof.runs.map((r) => r.bad.name.length + (r.profile === "nfc" ? 6 : 0))
+    ...proof.runs.map((r) => r.bad.name.length + (r.profile === "nfc" ? 6 : 0) + (r.bad.legitimate ? 13 : 0))
   );
   const widths = CHECK_IDS.map((id) => Math.max(id.length, 5));
   const header = [
@@ -23740,7 +24208,7 @@ function table2(proof) {
     ...CHECK_IDS.map((id, k) => `${id.padStart(widths[k])} `)
   ].join(" ");
   const rows = proof.runs.map((run) => {
-    const label = run.profile === "nfc" ? `${run.bad.name} (nfc)` : run.bad.name;
+    const label = `${run.bad.name}${run.profile === "nfc" ? " (nfc)" : ""}${run.bad.legitimate ? " (legitimate)" : ""}`;
     const cells = CHECK_IDS.map((id, k) => {
       const declared = run.bad.caughtBy.includes(id);
       const mark = !declared ? " " : run.failed[id] > 0 ? "*" : "!";
@@ -23759,7 +24227,7 @@ function referenceFor(profile) {
 async function prove(options) {
   const other = options.profile === "rfc8785" ? "nfc" : "rfc8785";
   const load = (profile) => loadCorpus({ suites: [...SUITES], profile, numbers: options.numbers, root: options.root }).then(
-    (c) => c.cases
+    (c) => options.linesMode ? casesForLines(c.cases) : c.cases
   );
   const corpora = { rfc8785: [], nfc: [] };
   corpora[options.profile] = await load(options.profile);
@@ -23786,7 +24254,7 @@ async function prove(options) {
   const present = new Set([...corpora.rfc8785, ...corpora.nfc].map((c) => c.kind));
   const kindsWithoutCases = allKinds.filter((k) => !present.has(k));
   const complete = options.only === void 0 && options.bads === void 0;
-  const ok = references.every((r) => r.failures.length === 0) && runs.every((r) => r.missed.length === 0) && (!complete || kindsNeverFailed.length === 0) && kindsWithoutCases.length === 0;
+  const ok = references.every((r) => r.failures.length === 0) && runs.every((r) => r.missed.length === 0 && r.blamed.length === 0) && (!complete || kindsNeverFailed.length === 0) && kindsWithoutCases.length === 0;
   return { references, casesPerCheck, runs, kindsNeverFailed, kindsWithoutCases, complete, ok };
 }
 async function referenceRun(label, profile, cases, impl) {
@@ -23814,7 +24282,15 @@ async function knownBadRun(bad, profile, cases, connect) {
     failed[id]++;
     firstFailure[id] ??= result2;
   }
-  return { bad, profile, failed, firstFailure, missed: bad.caughtBy.filter((id) => failed[id] === 0) };
+  const blamed = bad.legitimate ? results.filter((r) => !r.pass) : [];
+  return {
+    bad,
+    profile,
+    failed,
+    firstFailure,
+    missed: bad.caughtBy.filter((id) => failed[id] === 0),
+    blamed
+  };
 }
 function countPerCheck(cases) {
   const counts = Object.fromEntries(CHECK_IDS.map((id) => [id, 0]));
@@ -23837,6 +24313,8 @@ function fingerprint(c) {
       return `numbers:${c.count}`;
     case "property":
       return `property:${c.property}:${c.seed}:${c.from}-${c.to}`;
+    case "consistent-choice":
+      return `${c.kind}:${c.members.map((m) => `${bytesToHex2(m.input)}:${bytesToHex2(m.expected)}`).join(",")}`;
     default:
       return `${c.kind}:${bytesToHex2(c.input)}`;
   }
@@ -23918,10 +24396,10 @@ var selfTestCommand = {
       if (error instanceof OptionError) throw new UsageError(error.message);
       throw error;
     }
-    const only = values.only?.split(",").map((name) => name.trim()).filter((name) => name !== "");
-    for (const name of only ?? []) {
+    const only = values.only?.split(",").map((name2) => name2.trim()).filter((name2) => name2 !== "");
+    for (const name2 of only ?? []) {
       try {
-        knownBad(name);
+        knownBad(name2);
       } catch (error) {
         throw new UsageError(error.message);
       }
@@ -23936,7 +24414,13 @@ var selfTestCommand = {
       reference: () => referenceCommand(command)
     } : {};
     const started = Date.now();
-    const proof = await prove({ profile, numbers, ...only ? { only } : {}, ...connections });
+    const proof = await prove({
+      profile,
+      numbers,
+      ...only ? { only } : {},
+      ...connections,
+      ...via === "lines" ? { linesMode: true } : {}
+    });
     process.stdout.write(formatProof(proof, { verbose: values.verbose ?? false }));
     const seconds = ((Date.now() - started) / 1e3).toFixed(1);
     process.stdout.write(`(${numbers} generated numbers per run, known-bads ${via}, ${seconds} s)
@@ -24241,25 +24725,25 @@ function help() {
   ].join("\n");
 }
 async function main(argv) {
-  const [name, ...rest] = argv;
-  if (name === void 0 || name === "--help" || name === "-h") {
+  const [name2, ...rest] = argv;
+  if (name2 === void 0 || name2 === "--help" || name2 === "-h") {
     process.stdout.write(help());
-    return name === void 0 ? 2 : 0;
+    return name2 === void 0 ? 2 : 0;
   }
-  if (name === "--version" || name === "-V") {
+  if (name2 === "--version" || name2 === "-V") {
     process.stdout.write(`${TOOL_VERSION}
 `);
     return 0;
   }
-  if (name === "help") {
+  if (name2 === "help") {
     const target = rest[0] === void 0 ? void 0 : COMMANDS[rest[0]];
     process.stdout.write(target ? `${target.usage}
 ` : help());
     return 0;
   }
-  const command = COMMANDS[name];
+  const command = COMMANDS[name2];
   if (!command) {
-    process.stderr.write(`${TOOL_NAME}: unknown command '${name}'
+    process.stderr.write(`${TOOL_NAME}: unknown command '${name2}'
 
 ${help()}`);
     return 2;
@@ -24268,14 +24752,14 @@ ${help()}`);
     return await command.run(rest);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${TOOL_NAME} ${name}: ${error.message}
+      process.stderr.write(`${TOOL_NAME} ${name2}: ${error.message}
 
 ${command.usage}
 `);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${TOOL_NAME} ${name}: ${message}
+    process.stderr.write(`${TOOL_NAME} ${name2}: ${message}
 `);
     return 2;
   }

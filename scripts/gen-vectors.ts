@@ -13,7 +13,7 @@ import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { nfcValue } from "../src/jcs/index.js";
 
-export const CORPUS_VERSION = "2026.12.0";
+export const CORPUS_VERSION = "2026.12.1";
 
 // The npm `canonicalize` package, not our reference, serializes the NFC forms of the nfc profile, so
 // that those expectations come from an independent implementation.
@@ -39,7 +39,15 @@ function x(...parts: (string | number[])[]): Uint8Array {
 const toBytes = (b: Bytes) => (typeof b === "string" ? utf8.encode(b) : b);
 const hex2 = (n: number) => n.toString(16).padStart(2, "0");
 
-type Kind = "canon" | "reject" | "canon-or-reject" | "equal" | "differ" | "idempotent" | "roundtrip";
+type Kind =
+  | "canon"
+  | "reject"
+  | "canon-or-reject"
+  | "equal"
+  | "differ"
+  | "idempotent"
+  | "roundtrip"
+  | "consistent-choice";
 interface Entry {
   name: string;
   kind: Kind;
@@ -51,6 +59,36 @@ interface Entry {
   b?: Bytes;
   /** Members the `nfc` profile replaces (beyond the NFC form of expected outputs, derived below). */
   nfc?: { kind?: Kind; why?: string };
+  /** What lines mode sends instead, when it cannot carry `input` faithfully (docs/protocol.md). */
+  lines?: { input: Bytes; why: string };
+  /** consistent-choice: the canon-or-reject cases of this suite that make up the choice. */
+  of?: string[];
+}
+
+// Every rule is tested where no open choice can hide it (DESIGN.md "Open choices are choices"): a
+// case whose text would be a scalar alone is sent inside an array, `[x]` expecting `[canon(x)]`, so
+// an implementation that refuses top-level scalars is still asked about x. The top-level forms are
+// canon-or-reject cases of their own.
+const JSON_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+function isContainerText(b: Bytes): boolean {
+  const bytes = toBytes(b);
+  let i = 0;
+  while (i < bytes.length && JSON_SPACE.has(bytes[i]!)) i++;
+  return bytes[i] === 0x5b || bytes[i] === 0x7b;
+}
+const inArray = (b: Bytes): Uint8Array => x("[", Array.from(toBytes(b)), "]");
+/** `e` with its scalar texts (input, expected, a, b) put inside an array; containers stay as they are. */
+function contained(e: Entry): Entry {
+  if (e.kind === "equal" || e.kind === "differ") {
+    if (isContainerText(e.a!) && isContainerText(e.b!)) return e;
+    return { ...e, a: inArray(e.a!), b: inArray(e.b!) };
+  }
+  if (e.input === undefined || isContainerText(e.input)) return e;
+  return {
+    ...e,
+    input: inArray(e.input),
+    ...(e.expected !== undefined ? { expected: inArray(e.expected) } : {}),
+  };
 }
 
 const RFC = "RFC 8785";
@@ -137,28 +175,8 @@ function jcsSuite(): Entry[] {
     ),
   );
 
-  // Top-level scalars: RFC 8259 §2 lets a JSON text be any value, and RFC 8785 canonicalizes any JSON text.
-  const top = "RFC 8785 §3.2; RFC 8259 §2";
-  add(
-    canon(
-      "top-level-string",
-      J`"hello"`,
-      J`"hello"`,
-      "a string alone is a JSON text and canonicalizes as itself",
-      top,
-    ),
-    canon("top-level-empty-string", J`""`, J`""`, "the empty string alone is a JSON text", top),
-    canon("top-level-integer", "42", "42", "a number alone is a JSON text", top),
-    canon("top-level-fraction", "-1.50", "-1.5", "a number alone is a JSON text and is reformatted", top),
-    canon("top-level-zero", "0", "0", "zero alone is a JSON text", top),
-    canon(
-      "top-level-literal-with-whitespace",
-      " \n null \t",
-      "null",
-      "whitespace around a scalar text is dropped",
-      top,
-    ),
-  );
+  // Top-level scalars are canon-or-reject's (a choice RFC 8785 leaves open); here every scalar case
+  // is sent inside an array (contained(), at the end).
 
   // Strings, §3.2.2.2: each of the 32 control characters, given as an escape, in its one canonical form.
   const short: Record<number, string> = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
@@ -530,6 +548,82 @@ function jcsSuite(): Entry[] {
     ),
   );
 
+  // Member names that mean something to a language's object model. Implementations that build a
+  // native object, or ask it how to serialize itself, have left such an object unsorted with its
+  // whole subtree (`toJSON`), dropped the member (`__proto__`), or thrown. Each name is tested at
+  // the top, two levels down inside an array, and with an object value that must be sorted too.
+  const lang = "RFC 8785 §3.2.3; RFC 8259 §4 (names are any strings)";
+  add(
+    canon(
+      "name-tojson-unsorted-sibling",
+      J`{"toJSON":0,"b":1,"a":2}`,
+      J`{"a":2,"b":1,"toJSON":0}`,
+      "an object with a member named toJSON is sorted like any other (seen left unchanged by JavaScript implementations)",
+      `${lang}; issue 13 (the RFC authors' JavaScript, json-canonicalize)`,
+    ),
+  );
+  for (const [name, slug, origin] of LANGUAGE_NAMES) {
+    const q = JSON.stringify(name);
+    add(
+      canon(
+        `name-${slug}-every-depth`,
+        `{"b":1,${q}:{"d":[{${q}:0,"c":1}],"b":1,"a":2},"a":[{"z":{"y":0,${q}:{"b":1,"a":2}}}]}`,
+        sortedText(name),
+        `${q} (${origin}) is an ordinary member name at every depth: sorted, kept, its value canonicalized`,
+        lang,
+      ),
+    );
+  }
+
+  // Member names that begin with U+0000: valid JSON strings, refused by implementations that use
+  // NUL-terminated keys or a leading NUL as a marker (a PHP library's private-property mangling).
+  const nul = "RFC 8259 §7; RFC 8785 §3.2.3; issue 13 (a PHP library)";
+  add(
+    canon(
+      "name-u0000-alone",
+      J`{"\u0000":1,"a":2}`,
+      J`{"\u0000":1,"a":2}`,
+      "a member named U+0000 is valid, written \\u0000, and sorts first",
+      nul,
+    ),
+    canon(
+      "name-u0000-leading",
+      J`{"a":1,"\u0000b":2}`,
+      J`{"\u0000b":2,"a":1}`,
+      "a name starting with U+0000 sorts before every other non-empty name",
+      nul,
+    ),
+    canon(
+      "name-u0000-nested",
+      J`[{"x":{"\u0000\u0000":0,"\u0000":1}}]`,
+      J`[{"x":{"\u0000":1,"\u0000\u0000":0}}]`,
+      "NUL-leading names deep in a document, one a prefix of the other",
+      nul,
+    ),
+  );
+
+  // Inputs past the buffer sizes readers use (64 KiB pipe and stdin chunks, 1 MiB buffers) with a
+  // multi-byte character split across the boundary: a reader that decodes each chunk on its own
+  // turns it into U+FFFD U+FFFD (seen in npm canonicalize 5's CLI). The canonical output reorders
+  // the members, so a reader that only copies bytes through does not pass by chance.
+  const big = "RFC 8785 §3.2.2.2; RFC 3629; issue 13 (npm canonicalize 5's CLI)";
+  add(
+    splitAcross(
+      "input-64k-split-two-byte",
+      65536,
+      "\u00e9",
+      "a 70 KB input whose \u00e9 (2 bytes) straddles byte 65536 comes out whole",
+      big,
+    ),
+    splitAcross(
+      "input-1m-split-four-byte",
+      1048576,
+      "\u{1f600}",
+      "a 1.05 MB input whose emoji (4 bytes) straddles byte 1048576 comes out whole",
+      big,
+    ),
+  );
+
   // Numbers, §3.2.2.3: the ECMAScript Number-to-String algorithm.
   const num = (name: string, input: string, expected: string, why: string) =>
     add(canon(name, input, expected, why, s323));
@@ -711,7 +805,6 @@ function jcsSuite(): Entry[] {
       "a text indented with tabs",
       s31,
     ),
-    canon("ws-before-scalar", "   42   ", "42", "whitespace around a number text", s31),
     canon(
       "ws-in-string-kept",
       J`{"a b":" c\td "}`,
@@ -878,7 +971,71 @@ function jcsSuite(): Entry[] {
       cc,
     ),
   );
-  return cases;
+  // ws-everywhere puts a CR between a name and its colon, which lines mode cannot carry faithfully.
+  const everywhere = cases.find((c) => c.name === "ws-everywhere")!;
+  everywhere.lines = {
+    input: (everywhere.input as string).replace(/\r/g, "\t").replace(/\n/g, " "),
+    why: "its line breaks sent as tabs and spaces, whitespace all the same",
+  };
+  return cases.map(contained);
+}
+
+/** Names with a meaning in some language's object model, and where. */
+const LANGUAGE_NAMES: readonly (readonly [string, string, string])[] = [
+  ["toJSON", "tojson", "JavaScript's JSON.stringify hook"],
+  ["__proto__", "js-proto", "JavaScript's prototype accessor"],
+  ["constructor", "constructor", "JavaScript"],
+  ["prototype", "prototype", "JavaScript"],
+  ["hasOwnProperty", "has-own-property", "JavaScript"],
+  ["valueOf", "value-of", "JavaScript"],
+  ["toString", "to-string", "JavaScript"],
+  ["__defineGetter__", "js-define-getter", "JavaScript"],
+  ["__class__", "py-class", "Python"],
+  ["__dict__", "py-dict", "Python"],
+  ["__init__", "py-init", "Python"],
+  ["__getattr__", "py-getattr", "Python"],
+  ["__construct", "php-construct", "PHP"],
+  ["__toString", "php-to-string", "PHP"],
+  ["__get", "php-get", "PHP"],
+  ["to_json", "ruby-to-json", "Ruby"],
+  ["class", "class", "Ruby and Java"],
+  ["$ref", "ref", "JSON Schema and serializers of object graphs"],
+];
+
+/** The canonical text of name-*-every-depth, written out member by member (names sorted by UTF-16
+ * code unit; these are ASCII, where that is plain string order). */
+function sortedText(name: string): string {
+  type V = number | V[] | [string, V][] | { o: [string, V][] };
+  const obj = (...members: [string, V][]): V => ({ o: members });
+  const write = (v: V): string => {
+    if (typeof v === "number") return String(v);
+    if (!Array.isArray(v)) {
+      const sorted = [...v.o].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return `{${sorted.map(([k, w]) => `${JSON.stringify(k)}:${write(w)}`).join(",")}}`;
+    }
+    return `[${(v as V[]).map(write).join(",")}]`;
+  };
+  return write(
+    obj(
+      ["b", 1],
+      [name, obj(["d", [obj([name, 0], ["c", 1])]], ["b", 1], ["a", 2])],
+      ["a", [obj(["z", obj(["y", 0], [name, obj(["b", 1], ["a", 2])])])]],
+    ),
+  );
+}
+
+/** A canon case: `{"b":1,"a":"<long string>"}`, the string's `char` starting one byte before
+ * `boundary` so that the boundary falls inside it; the output puts "a" first. */
+function splitAcross(name: string, boundary: number, char: string, why: string, source: string): Entry {
+  const head = `{"b":1,"a":"`;
+  const before = "x".repeat(boundary - 1 - head.length);
+  const after = "y".repeat(4096);
+  const text = `${before}${char}${after}`;
+  const input = `${head}${text}"}`;
+  if (utf8.encode(input).indexOf(utf8.encode(char)[0]!, boundary - 1) !== boundary - 1) {
+    throw new Error(`${name}: the character does not start at byte ${boundary - 1}`);
+  }
+  return canon(name, input, `{"a":"${text}","b":1}`, why, source);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -886,8 +1043,13 @@ function jcsSuite(): Entry[] {
 // ---------------------------------------------------------------------------------------------
 function rejectSuite(): Entry[] {
   const cases: Entry[] = [];
+  // Sent inside an array when it would be a scalar alone (contained()), so a refusal of top-level
+  // scalars cannot pass it for the wrong reason.
   const add = (name: string, input: Bytes, why: string, source: string) =>
-    cases.push(reject(name, input, why, source));
+    cases.push(contained(reject(name, input, why, source)));
+  // Sent exactly as written: the rule is about the text around the value, and the value is a container.
+  const whole = (name: string, input: Bytes, why: string, source: string, lines?: Entry["lines"]) =>
+    cases.push({ ...reject(name, input, why, source), ...(lines ? { lines } : {}) });
   const dup = "RFC 8785 §3.1 (I-JSON, RFC 7493 §2.3)";
   const ijsonStr = "RFC 8785 §3.1 (I-JSON, RFC 7493 §2.1)";
   const utf8Rule = "RFC 8259 §8.1; RFC 3629 §3";
@@ -1030,7 +1192,7 @@ function rejectSuite(): Entry[] {
   add("leading-zero-nested", J`{"a":[012]}`, "a leading zero inside a document", numGrammar);
   add("leading-zero-fraction", "00.5", "00.5 has a leading zero", numGrammar);
   add("plus-sign", "+1", "a number may not start with +", numGrammar);
-  add("plus-sign-nested", "[+1]", "+1 inside an array", numGrammar);
+  add("plus-sign-in-object", J`{"a":+1}`, "+1 as a member value", numGrammar);
   add("leading-dot", ".5", "a number needs a digit before the dot", numGrammar);
   add("trailing-dot", "1.", "a number needs a digit after the dot", numGrammar);
   add("dot-exponent", "1.e5", "a dot needs digits before the exponent", numGrammar);
@@ -1043,7 +1205,24 @@ function rejectSuite(): Entry[] {
   add("double-minus", "--1", "two minus signs", numGrammar);
   add("minus-space", "- 1", "no space between minus and digits", numGrammar);
   add("hex-number", "0x10", "hexadecimal is not JSON", numGrammar);
+  const seen = "issue 13 (both Go implementations)";
+  add("hex-float", "[0x1p-2]", "a C99 hexadecimal float is not JSON", `${numGrammar}; ${seen}`);
+  add(
+    "hex-float-fraction",
+    J`{"a":0x1.8p1}`,
+    "a hexadecimal float with a fraction",
+    `${numGrammar}; ${seen}`,
+  );
+  add("hex-float-negative", "[1,-0x1P+3]", "a negative hexadecimal float after another value", numGrammar);
   add("underscore-digits", "1_000", "digit separators are not JSON", numGrammar);
+  add("underscore-in-fraction", J`{"n":1.000_5}`, "a digit separator in a fraction", numGrammar);
+  add(
+    "leading-dot-in-object",
+    J`{"n":.5}`,
+    "a number needs a digit before the dot, as a member value",
+    numGrammar,
+  );
+  add("trailing-dot-in-array", "[1.,2]", "a number needs a digit after the dot, before a comma", numGrammar);
   add("nan-token", "NaN", "NaN is not a JSON token", `${numGrammar}; ${RFC} §3.2.2.3`);
   add(
     "nan-in-object",
@@ -1089,9 +1268,9 @@ function rejectSuite(): Entry[] {
   add("literal-extra-letter", "nulll", "a literal followed by a letter", grammar);
 
   // Structure.
-  add("empty-input", "", "zero bytes are not a JSON text", grammar);
-  add("whitespace-only", " \n\t ", "whitespace alone is not a JSON text", grammar);
-  add("two-values", "1 2", "a JSON text is exactly one value", grammar);
+  whole("empty-input", "", "zero bytes are not a JSON text", grammar);
+  whole("whitespace-only", " \n\t ", "whitespace alone is not a JSON text", grammar);
+  whole("two-values", J`{"a":1} [2]`, "a JSON text is exactly one value", grammar);
   add("two-objects", "{}{}", "two objects back to back", grammar);
   add("two-arrays-spaced", "[] []", "two arrays separated by a space", grammar);
   add("value-then-garbage", J`{"a":1}x`, "text after the value", grammar);
@@ -1118,17 +1297,35 @@ function rejectSuite(): Entry[] {
   add("single-quoted-string", "'a'", "strings use double quotes", strGrammar);
   add("single-quoted-name", "{'a':1}", "member names use double quotes", strGrammar);
   add("single-quoted-nested", "[\"ok\",'no']", "a single-quoted string inside an array", strGrammar);
-  add("comment-line", "// note\n1", "JSON has no comments", grammar);
-  add("comment-block", "/* note */ 1", "JSON has no block comments", grammar);
+  // A line comment ends at a line break, which the lines protocol cannot carry (it would become a
+  // space, and the comment would swallow the value): there the same rule is sent with the comment
+  // at the end of the text, where nothing follows it.
+  const comments = "RFC 8259 §2; issue 13 (the Ruby library accepts // comments)";
+  whole("comment-line", "// note\n[1]", "JSON has no comments: a // line before the value", comments, {
+    input: "[1] // note",
+    why: "the // comment after the value, where no line break has to follow it",
+  });
+  whole("comment-line-in-array", "[1, // c\n2]", "a // line comment between two elements", comments, {
+    input: "[1,2] // c",
+    why: "the // comment after the value, where no line break has to follow it",
+  });
+  add("comment-line-at-end", "[1] // note", "a // comment after the value, to the end of the text", comments);
+  whole("comment-block", "/* note */ [1]", "JSON has no block comments", grammar);
   add("comment-inside-array", "[1 /* two */]", "a comment inside an array", grammar);
-  add("comment-hash", "1 # note", "# is not a comment either", grammar);
-  add("unmatched-close-bracket", "]", "a closing bracket alone", grammar);
+  whole("comment-hash", "[1] # note", "# is not a comment either", grammar);
+  whole("unmatched-close-bracket", "]", "a closing bracket alone", grammar);
   add("mismatched-brackets", "[}", "an array closed as an object", grammar);
   add("mismatched-braces", "{]", "an object closed as an array", grammar);
   add("extra-close-bracket", "[]]", "one closing bracket too many", grammar);
   add("extra-close-brace", J`{"a":1}}`, "one closing brace too many", grammar);
 
   // Strings.
+  // A raw CR or LF cannot travel inside a line: lines mode sends U+0001 there, an unescaped control
+  // character refused by the same rule.
+  const viaU0001 = (input: Bytes) => ({
+    input: toBytes(input).map((b) => (b === 0x0a || b === 0x0d ? 0x01 : b)),
+    why: "sent with U+0001 for the raw line break, which lines mode cannot carry: the same rule forbids both",
+  });
   for (let c = 0; c < 0x20; c++) {
     add(
       `raw-control-u00${hex2(c)}`,
@@ -1136,8 +1333,15 @@ function rejectSuite(): Entry[] {
       `U+00${hex2(c).toUpperCase()} must be escaped inside a string`,
       strGrammar,
     );
+    if (c === 0x0a || c === 0x0d) cases[cases.length - 1]!.lines = viaU0001(cases[cases.length - 1]!.input!);
   }
-  add("raw-control-in-key", x('{"a', [0x0a], 'b":1}'), "a raw line feed inside a member name", strGrammar);
+  whole(
+    "raw-control-in-key",
+    x('{"a', [0x0a], 'b":1}'),
+    "a raw line feed inside a member name",
+    strGrammar,
+    viaU0001(x('{"a', [0x0a], 'b":1}')),
+  );
   add("raw-tab-nested", x('{"a":["x', [0x09], 'y"]}'), "a raw tab in a string inside a document", strGrammar);
   add("unterminated-string", J`"abc`, "a string never closed", strGrammar);
   add(
@@ -1163,6 +1367,7 @@ function rejectSuite(): Entry[] {
     "a backslash before a raw line feed (a line continuation) is not JSON",
     strGrammar,
   );
+  cases[cases.length - 1]!.lines = viaU0001(cases[cases.length - 1]!.input!);
 
   // Whitespace beyond the four JSON whitespace characters.
   const ws = `${RFC} §3.2.1; RFC 8259 §2`;
@@ -1173,9 +1378,9 @@ function rejectSuite(): Entry[] {
   add("ws-line-separator", x("[1,", [0xe2, 0x80, 0xa8], "2]"), "U+2028 is not JSON whitespace", ws);
   add("ws-ideographic-space", x("[1,", [0xe3, 0x80, 0x80], "2]"), "U+3000 is not JSON whitespace", ws);
   add("ws-nul-between-tokens", x("[1,", [0x00], "2]"), "NUL is not whitespace", ws);
-  add("ws-nbsp-top-level", x([0xc2, 0xa0], "1"), "U+00A0 before the value", ws);
+  whole("ws-nbsp-top-level", x([0xc2, 0xa0], "[1]"), "U+00A0 before the value", ws);
   add("ws-form-feed-in-object", x('{"a":', [0x0c], "1}"), "FF inside an object", ws);
-  add("ws-nul-trailing", x("1", [0x00]), "a trailing NUL byte after the value", ws);
+  whole("ws-nul-trailing", x("[1]", [0x00]), "a trailing NUL byte after the value", ws);
   return cases;
 }
 
@@ -1203,170 +1408,221 @@ function canonOrRejectSuite(): Entry[] {
   };
   const doc16 = '{"b":"\u00e9","a":[1, 2.0]}';
   const out16 = '{"a":[1,2],"b":"\u00e9"}';
-  return [
+  // Top-level scalars: RFC 8259 §2 lets a JSON text be any value, RFC 7493 §4.1 tells protocols not to
+  // use one, and RFC 4627 parsers refuse them. Either is a choice, but one choice: accepting some
+  // scalar texts and refusing others is not a policy (top-level-scalars-consistent).
+  const top = "RFC 8259 §2; RFC 7493 §4.1; RFC 8785 §3.2";
+  const topLevel: Entry[] = [
+    either("top-level-string", J`"hello"`, J`"hello"`, "a string alone is a JSON text", top),
+    either("top-level-empty-string", J`""`, J`""`, "the empty string alone", top),
     either(
-      "bom-object",
-      x(BOM, J`{"b":1,"a":2}`),
-      J`{"a":2,"b":1}`,
-      "a leading UTF-8 BOM may be ignored or refused; the output never has one",
-      bom,
+      "top-level-string-escapes",
+      J`"caf\u00e9\n\/"`,
+      '"caf\u00e9\\n/"',
+      "a string alone, its escapes canonicalized",
+      top,
     ),
-    either("bom-scalar", x(BOM, "1.0"), "1", "a BOM before a scalar text", bom),
-    either("bom-then-whitespace", x(BOM, " \n[1]"), "[1]", "a BOM followed by whitespace", bom),
+    either("top-level-integer", "42", "42", "a number alone is a JSON text", top),
+    either("top-level-fraction", "-1.50", "-1.5", "a number alone, reformatted", top),
+    either("top-level-zero", "0", "0", "zero alone", top),
+    either("top-level-exponent", "1E2", "100", "a number with an exponent alone", top),
+    either("top-level-null", "null", "null", "null alone", top),
+    either("top-level-true", "true", "true", "true alone", top),
+    either("top-level-false", "false", "false", "false alone", top),
     either(
-      "big-int-2-53",
-      "9007199254740992",
-      "9007199254740992",
-      "2^53 written as an integer: exact as a double, but past I-JSON's safe range",
-      big,
+      "top-level-literal-with-whitespace",
+      " \n null \t",
+      "null",
+      "whitespace around a scalar text is dropped",
+      top,
     ),
-    either(
-      "big-int-2-53-plus-1",
-      "9007199254740993",
-      "9007199254740992",
-      "2^53 + 1 is no double; the nearest (ties to even) is 2^53",
-      big,
-    ),
-    either(
-      "big-int-negative",
-      "-9007199254740993",
-      "-9007199254740992",
-      "-(2^53 + 1) rounds to -(2^53)",
-      big,
-    ),
-    either(
-      "big-int-2-64",
-      "18446744073709551616",
-      "18446744073709552000",
-      "2^64 as an integer, written by ES6 rules",
-      big,
-    ),
-    either(
-      "big-int-1e20",
-      "100000000000000000000",
-      "100000000000000000000",
-      "1e20 written as an integer literal",
-      big,
-    ),
-    either(
-      "big-int-1e21",
-      "1000000000000000000000",
-      "1e+21",
-      "1e21 written as an integer literal becomes 1e+21",
-      big,
-    ),
-    either(
-      "big-int-20-digits",
-      "12345678901234567890",
-      "12345678901234567000",
-      "a 20-digit integer rounds to the nearest double",
-      big,
-    ),
-    either(
-      "big-int-in-object",
-      J`{"id":123456789012345678901234567890}`,
-      J`{"id":1.2345678901234568e+29}`,
-      "a big integer id inside an object",
-      big,
-    ),
-    either(
-      "big-int-in-array",
-      "[9007199254740991,9007199254740993]",
-      "[9007199254740991,9007199254740992]",
-      "the largest safe integer beside one past it",
-      big,
-    ),
-    either(
-      "nesting-1000-arrays",
-      deepArrays(1000),
-      deepArrays(1000),
-      "1,000 nested arrays: accepting or refusing deep nesting are both allowed",
-      depth,
-    ),
-    either("nesting-10000-arrays", deepArrays(10000), deepArrays(10000), "10,000 nested arrays", depth),
-    either("nesting-1000-objects", deepObjects(1000), deepObjects(1000), "1,000 nested objects", depth),
-    either("nesting-10000-objects", deepObjects(10000), deepObjects(10000), "10,000 nested objects", depth),
-    either(
-      "nonchar-uffff-escaped",
-      J`"\uffff"`,
-      '"\uffff"',
-      "U+FFFF is a noncharacter: I-JSON excludes it, JSON allows it; raw UTF-8 if kept",
-      nonchar,
-    ),
-    either(
-      "nonchar-uffff-raw",
-      x('"', [0xef, 0xbf, 0xbf], '"'),
-      x('"', [0xef, 0xbf, 0xbf], '"'),
-      "U+FFFF sent raw",
-      nonchar,
-    ),
-    either("nonchar-ufffe-escaped", J`"\ufffe"`, '"\ufffe"', "U+FFFE is a noncharacter", nonchar),
-    either(
-      "nonchar-ufdd0-escaped",
-      J`"\ufdd0"`,
-      '"\ufdd0"',
-      "U+FDD0, the first of the 32 noncharacters in Arabic Presentation Forms-A",
-      nonchar,
-    ),
-    either(
-      "nonchar-ufdd0-raw",
-      x('"', [0xef, 0xb7, 0x90], '"'),
-      x('"', [0xef, 0xb7, 0x90], '"'),
-      "U+FDD0 sent raw",
-      nonchar,
-    ),
-    either(
-      "nonchar-u1ffff-escaped",
-      J`"\ud83f\udfff"`,
-      '"\u{1ffff}"',
-      "U+1FFFF, a noncharacter outside the BMP, from an escaped pair",
-      nonchar,
-    ),
-    either(
-      "nonchar-u1ffff-raw",
-      x('"', [0xf0, 0x9f, 0xbf, 0xbf], '"'),
-      x('"', [0xf0, 0x9f, 0xbf, 0xbf], '"'),
-      "U+1FFFF sent raw",
-      nonchar,
-    ),
-    either(
-      "nonchar-u10ffff-escaped",
-      J`"\udbff\udfff"`,
-      '"\u{10ffff}"',
-      "U+10FFFF, the last code point, is a noncharacter",
-      nonchar,
-    ),
-    either(
-      "nonchar-in-key",
-      J`{"\uffff":1,"a":2}`,
-      '{"a":2,"\uffff":1}',
-      "a noncharacter as a member name sorts by its unit FFFF",
-      nonchar,
-    ),
-    either(
-      "utf16le-with-bom",
-      u16(doc16, true, true),
-      out16,
-      "UTF-16LE with a BOM: may be decoded or refused; output is UTF-8",
-      utf16,
-    ),
-    either("utf16be-with-bom", u16(doc16, false, true), out16, "UTF-16BE with a BOM", utf16),
-    either(
-      "utf16le-without-bom",
-      u16(doc16, true, false),
-      out16,
-      "UTF-16LE without a BOM (detectable from its zero bytes, RFC 4627 §3)",
-      utf16,
-    ),
-    either("utf16be-without-bom", u16(doc16, false, false), out16, "UTF-16BE without a BOM", utf16),
-    either(
-      "underflow-to-zero",
-      "1e-400",
-      "0",
-      "1e-400 rounds to 0: rounding is the RFC's number model, refusing it is defensible",
-      "RFC 8785 §3.2.2.3; RFC 7493 §2.2",
-    ),
+    either("top-level-number-with-whitespace", "   42   ", "42", "whitespace around a number text", top),
   ];
+  // The other choices are each asked inside an array, so that only the one choice is asked.
+  return [
+    ...topLevel,
+    {
+      name: "top-level-scalars-consistent",
+      kind: "consistent-choice" as const,
+      of: topLevel.map((e) => e.name),
+      why: "a top-level scalar is accepted (each exactly) or refused, but the same for all: refusing strings and accepting numbers is no policy",
+      source: top,
+    },
+    ...canonOrRejectRest(),
+  ].map((e) => (/^(big-int|nonchar|underflow)-/.test(e.name) ? contained(e) : e));
+
+  function canonOrRejectRest(): Entry[] {
+    return [
+      either(
+        "bom-object",
+        x(BOM, J`{"b":1,"a":2}`),
+        J`{"a":2,"b":1}`,
+        "a leading UTF-8 BOM may be ignored or refused; the output never has one",
+        bom,
+      ),
+      either("bom-array", x(BOM, "[1.0]"), "[1]", "a BOM before an array", bom),
+      {
+        ...either("bom-then-whitespace", x(BOM, " \n[1]"), "[1]", "a BOM followed by whitespace", bom),
+        lines: {
+          input: x(BOM, " [1]"),
+          why: "a space after the BOM, no line break: a lenient reader could take a BOM before a line break for a bare word",
+        },
+      },
+      either(
+        "big-int-2-53",
+        "9007199254740992",
+        "9007199254740992",
+        "2^53 written as an integer: exact as a double, but past I-JSON's safe range",
+        big,
+      ),
+      either(
+        "big-int-2-53-plus-1",
+        "9007199254740993",
+        "9007199254740992",
+        "2^53 + 1 is no double; the nearest (ties to even) is 2^53",
+        big,
+      ),
+      either(
+        "big-int-negative",
+        "-9007199254740993",
+        "-9007199254740992",
+        "-(2^53 + 1) rounds to -(2^53)",
+        big,
+      ),
+      either(
+        "big-int-2-64",
+        "18446744073709551616",
+        "18446744073709552000",
+        "2^64 as an integer, written by ES6 rules",
+        big,
+      ),
+      either(
+        "big-int-1e20",
+        "100000000000000000000",
+        "100000000000000000000",
+        "1e20 written as an integer literal",
+        big,
+      ),
+      either(
+        "big-int-1e21",
+        "1000000000000000000000",
+        "1e+21",
+        "1e21 written as an integer literal becomes 1e+21",
+        big,
+      ),
+      either(
+        "big-int-20-digits",
+        "12345678901234567890",
+        "12345678901234567000",
+        "a 20-digit integer rounds to the nearest double",
+        big,
+      ),
+      either(
+        "big-int-in-object",
+        J`{"id":123456789012345678901234567890}`,
+        J`{"id":1.2345678901234568e+29}`,
+        "a big integer id inside an object",
+        big,
+      ),
+      either(
+        "big-int-in-array",
+        "[9007199254740991,9007199254740993]",
+        "[9007199254740991,9007199254740992]",
+        "the largest safe integer beside one past it",
+        big,
+      ),
+      either(
+        "nesting-1000-arrays",
+        deepArrays(1000),
+        deepArrays(1000),
+        "1,000 nested arrays: accepting or refusing deep nesting are both allowed",
+        depth,
+      ),
+      either("nesting-10000-arrays", deepArrays(10000), deepArrays(10000), "10,000 nested arrays", depth),
+      either("nesting-1000-objects", deepObjects(1000), deepObjects(1000), "1,000 nested objects", depth),
+      either("nesting-10000-objects", deepObjects(10000), deepObjects(10000), "10,000 nested objects", depth),
+      either(
+        "nonchar-uffff-escaped",
+        J`"\uffff"`,
+        '"\uffff"',
+        "U+FFFF is a noncharacter: I-JSON excludes it, JSON allows it; raw UTF-8 if kept",
+        nonchar,
+      ),
+      either(
+        "nonchar-uffff-raw",
+        x('"', [0xef, 0xbf, 0xbf], '"'),
+        x('"', [0xef, 0xbf, 0xbf], '"'),
+        "U+FFFF sent raw",
+        nonchar,
+      ),
+      either("nonchar-ufffe-escaped", J`"\ufffe"`, '"\ufffe"', "U+FFFE is a noncharacter", nonchar),
+      either(
+        "nonchar-ufdd0-escaped",
+        J`"\ufdd0"`,
+        '"\ufdd0"',
+        "U+FDD0, the first of the 32 noncharacters in Arabic Presentation Forms-A",
+        nonchar,
+      ),
+      either(
+        "nonchar-ufdd0-raw",
+        x('"', [0xef, 0xb7, 0x90], '"'),
+        x('"', [0xef, 0xb7, 0x90], '"'),
+        "U+FDD0 sent raw",
+        nonchar,
+      ),
+      either(
+        "nonchar-u1ffff-escaped",
+        J`"\ud83f\udfff"`,
+        '"\u{1ffff}"',
+        "U+1FFFF, a noncharacter outside the BMP, from an escaped pair",
+        nonchar,
+      ),
+      either(
+        "nonchar-u1ffff-raw",
+        x('"', [0xf0, 0x9f, 0xbf, 0xbf], '"'),
+        x('"', [0xf0, 0x9f, 0xbf, 0xbf], '"'),
+        "U+1FFFF sent raw",
+        nonchar,
+      ),
+      either(
+        "nonchar-u10ffff-escaped",
+        J`"\udbff\udfff"`,
+        '"\u{10ffff}"',
+        "U+10FFFF, the last code point, is a noncharacter",
+        nonchar,
+      ),
+      either(
+        "nonchar-in-key",
+        J`{"\uffff":1,"a":2}`,
+        '{"a":2,"\uffff":1}',
+        "a noncharacter as a member name sorts by its unit FFFF",
+        nonchar,
+      ),
+      either(
+        "utf16le-with-bom",
+        u16(doc16, true, true),
+        out16,
+        "UTF-16LE with a BOM: may be decoded or refused; output is UTF-8",
+        utf16,
+      ),
+      either("utf16be-with-bom", u16(doc16, false, true), out16, "UTF-16BE with a BOM", utf16),
+      either(
+        "utf16le-without-bom",
+        u16(doc16, true, false),
+        out16,
+        "UTF-16LE without a BOM (detectable from its zero bytes, RFC 4627 §3)",
+        utf16,
+      ),
+      either("utf16be-without-bom", u16(doc16, false, false), out16, "UTF-16BE without a BOM", utf16),
+      either(
+        "underflow-to-zero",
+        "1e-400",
+        "0",
+        "1e-400 rounds to 0: rounding is the RFC's number model, refusing it is defensible",
+        "RFC 8785 §3.2.2.3; RFC 7493 §2.2",
+      ),
+    ];
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1394,7 +1650,7 @@ function invariantsSuite(): Entry[] {
     kind: "equal",
     why: "NFC vs NFD - same rendered text, different bytes (the nfc profile must reconcile them)",
   };
-  return [
+  const cases: Entry[] = [
     // SEMANTIC -> I3 differ
     differ(
       "semantic-tag-strip-id",
@@ -1628,7 +1884,7 @@ function invariantsSuite(): Entry[] {
     equal("respell-trailing-zeros", "1.50", "1.5", "1.50 is 1.5"),
     equal("respell-small-exponent", "1e-7", "0.0000001", "1e-7 is 0.0000001"),
     equal("respell-half", "5e-1", "0.5", "5e-1 is 0.5"),
-    equal("respell-neg-zero-top", "-0", "0", "-0 is 0"),
+    equal("respell-neg-zero", "-0", "0", "-0 is 0"),
     equal("respell-solidus", J`{"url": "a\/b"}`, J`{"url": "a/b"}`, "\\/ is /"),
     equal(
       "respell-escaped-nonascii",
@@ -1671,7 +1927,7 @@ function invariantsSuite(): Entry[] {
       "0.1",
       "extra digits naming the same double",
     ),
-    equal("respell-top-level-whitespace", "  true  ", "true", "whitespace around a literal"),
+    equal("respell-outer-whitespace", "  [true]  ", "[true]", "whitespace around the text"),
     // More I1 and I4 inputs: the RFC's harder documents.
     single(
       "idempotent",
@@ -1697,9 +1953,16 @@ function invariantsSuite(): Entry[] {
     single(
       "idempotent",
       "i1-number-boundaries",
-      "[1e21, 1e-7, 5e-324, 1.7976931348623157e308, 0.000001, 999999999999999900000.0]",
+      "[1e21, 1e-7, 5e-324, 1.7976931348623157e308, 0.000001, 1.5e-7]",
       "number texts at the exponent boundaries read back as themselves",
       `${RFC} §3.2.2.3`,
+    ),
+    single(
+      "idempotent",
+      "i1-reads-own-long-integer",
+      "[9.999999999999999e20]",
+      "ES6 writes this double as the integer 999999999999999900000; refusing integer literals past 2^53 is a choice only for an implementation that never writes one: failing here means it cannot read its own output",
+      `${RFC} §3.2.2.3; RFC 7493 §2.2; issue 13 (trailofbits rfc8785.py)`,
     ),
     single(
       "roundtrip",
@@ -1723,6 +1986,8 @@ function invariantsSuite(): Entry[] {
       `${RFC} §3.1`,
     ),
   ];
+  // A scalar pair is compared inside arrays: [a] and [b] (contained()).
+  return cases.map(contained);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1771,6 +2036,12 @@ function numbersManifest() {
   hex("000fffffffffffff", "max subnormal");
   hex("0010000000000000", "min normal");
   hex("800fffffffffffff", "max negative subnormal");
+  // The subnormal range, bit by bit: each power of two 2^-1074 .. 2^-1023 and the pattern of all ones
+  // below it (a one-digit mantissa at every subnormal magnitude, and the longest).
+  for (let k = 0; k < 52; k++) {
+    hex((1n << BigInt(k)).toString(16).padStart(16, "0"), `subnormal 2^${k - 1074}`);
+    hex(((1n << BigInt(k + 1)) - 1n).toString(16).padStart(16, "0"), `subnormal 2^${k - 1073} - 2^-1074`);
+  }
   add(2 ** 53 - 1, "2^53 - 1");
   add(2 ** 53 + 2, "2^53 + 2 (2^53 + 1 is no double)");
   add(-(2 ** 53 - 1), "-(2^53 - 1)");
@@ -1787,7 +2058,7 @@ function numbersManifest() {
   }
   return {
     suite: "numbers",
-    generator: "lowbias32-counter/1",
+    generator: "edges-grid-lowbias32/2",
     seed: 1,
     blockSize: 1000,
     blocksPerCase: 100,
@@ -1795,6 +2066,13 @@ function numbersManifest() {
     source: "RFC 8785 §3.2.2.3 and appendix B",
     // A pattern listed twice (1e-6 and 1e21 are in appendix B and among the powers) is sent once.
     edgeCases: edges.filter((e, i) => edges.findIndex((f) => f.bits === e.bits) === i),
+    // Short decimals at every exponent a double has, sent as written (`12e-320`), where real
+    // implementations wrote a 149-digit decimal, threw, or hung (issue 13: erdtman's Java).
+    grid: {
+      mantissas: [1, 99],
+      exponents: [-324, 308],
+      note: "M x 10^E for M 1..99 and E -324..308, spelled MeE; those that overflow or round to 0 left out",
+    },
   };
 }
 
@@ -1831,6 +2109,8 @@ function writeSuite(out: string, suite: string, entries: Entry[]): number {
     if (e.kind === "equal" || e.kind === "differ") {
       c.a = write(`inputs/${e.name}.a.json`, e.a!);
       c.b = write(`inputs/${e.name}.b.json`, e.b!);
+    } else if (e.kind === "consistent-choice") {
+      c.of = e.of!;
     } else {
       c.input = write(`inputs/${e.name}.json`, e.input!);
     }
@@ -1849,6 +2129,10 @@ function writeSuite(out: string, suite: string, entries: Entry[]): number {
           nfc.keccak256 = hexOf(keccak_256, normalized);
         }
       }
+    }
+    if (e.lines) {
+      c.linesInput = write(`inputs/${e.name}.lines.json`, e.lines.input);
+      c.linesWhy = e.lines.why;
     }
     c.why = e.why;
     c.source = e.source;

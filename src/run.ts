@@ -12,12 +12,13 @@ import { resolve } from "node:path";
 import {
   AdapterSetupError,
   atExitOrInterrupt,
+  casesForLines,
   createCanonicalizer,
   describeImplementation,
 } from "./adapters/index.js";
 import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
-import { loadCorpus } from "./corpus/index.js";
+import { loadCorpus, plannedRequests } from "./corpus/index.js";
 import { nfcReference } from "./jcs/canonicalizer.js";
 import {
   assertRunOptions,
@@ -156,20 +157,47 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   options.onSandbox?.(sandbox.status);
   const closing: Canonicalizer[] = [];
   try {
+    // Lines mode sends each stored case in a form it carries faithfully, or marks it not run.
+    const cases = options.protocol === "lines" && !options.url ? casesForLines(corpus.cases) : corpus.cases;
+    // Progress counts requests down as well as cases: once mode starts a process for each request,
+    // and a generated case asks hundreds of them.
+    let requestsLeft = cases.reduce((n, c) => n + plannedRequests(c), 0);
+    const counted = (impl: Canonicalizer): Canonicalizer => ({
+      label: impl.label,
+      canonicalize: (input) => {
+        requestsLeft = Math.max(0, requestsLeft - 1);
+        return impl.canonicalize(input);
+      },
+      close: () => impl.close(),
+    });
     const write = adapterFor(adapterOptions, "write", sandbox);
     closing.push(write);
     const read = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read", sandbox) : write;
     if (read !== write) closing.push(read);
+    const countedWrite = counted(write);
+    const countedRead = read === write ? countedWrite : counted(read);
     let failed = 0;
-    options.onProgress?.({ done: 0, total, failed: 0, elapsedMs: 0 });
+    let suite = cases[0]?.suite;
+    const progress = (done: number) => ({
+      done,
+      total,
+      failed,
+      elapsedMs: Date.now() - started,
+      ...(suite ? { suite } : {}),
+      requestsLeft,
+    });
+    options.onProgress?.(progress(0));
     const results = await runCases(
-      corpus.cases,
-      { write, read },
+      cases,
+      { write: countedWrite, read: countedRead },
       {
         concurrency: inFlight(options),
+        onStart: (c) => {
+          suite = c.suite;
+        },
         onResult: (result, done) => {
           if (!result.pass) failed += 1;
-          options.onProgress?.({ done, total, failed, elapsedMs: Date.now() - started });
+          options.onProgress?.(progress(done));
         },
       },
     );

@@ -41,6 +41,23 @@ export interface CaseInfo {
   why: string;
   /** The RFC section or seed it rests on, e.g. `RFC 8785 §3.2.2.2` or `seed 000 [measured]`. */
   source: string;
+  /** Set when the case cannot be judged by this transport (lines mode cannot carry its bytes and it
+   * has no lines form): why. Such a case is reported as not run and never passes. */
+  notRun?: string;
+}
+
+/** A form of a stored case's input that the lines protocol carries faithfully and that tests the
+ * same rule (a raw line break the protocol cannot carry, moved or replaced), and why it does. */
+export interface LinesForm {
+  input: Uint8Array;
+  why: string;
+}
+
+/** One side of a choice the RFC leaves, as a consistent-choice case takes it from its own suite. */
+export interface ChoiceMember {
+  name: string;
+  input: Uint8Array;
+  expected: Uint8Array;
 }
 
 /** One numbers block: a JSON array of doubles, and the exact text RFC 8785 requires for it. */
@@ -55,10 +72,20 @@ export interface NumberBlock {
  * (inputs and expectations); the generated kinds state what to generate, and src/corpus makes it. */
 export type CorpusCase = CaseInfo &
   (
-    | { kind: "canon"; input: Uint8Array; expected: Uint8Array; sha256: string; keccak256: string }
-    | { kind: "reject"; input: Uint8Array }
+    | {
+        kind: "canon";
+        input: Uint8Array;
+        expected: Uint8Array;
+        sha256: string;
+        keccak256: string;
+        lines?: LinesForm;
+      }
+    | { kind: "reject"; input: Uint8Array; lines?: LinesForm }
     /** The RFC leaves a choice: refusing is right, and so is accepting with exactly `expected`. */
-    | { kind: "canon-or-reject"; input: Uint8Array; expected: Uint8Array }
+    | { kind: "canon-or-reject"; input: Uint8Array; expected: Uint8Array; lines?: LinesForm }
+    /** One choice asked several ways: an implementation accepts every member or refuses every one
+     * (whether an accepted one is exact is each member's own canon-or-reject case). */
+    | { kind: "consistent-choice"; members: ChoiceMember[] }
     /** I2: both inputs must canonicalize to the same bytes. */
     | { kind: "equal"; a: Uint8Array; b: Uint8Array }
     /** I3: the two inputs must canonicalize to different bytes. */
@@ -86,6 +113,8 @@ export interface NumbersRange {
   blockSize: number;
   /** The edge-case doubles the sweep starts with. */
   edges: readonly number[];
+  /** Then the grid of short decimals, as spelled (`12e-320`). */
+  grid: readonly string[];
 }
 
 /** A stretch of one generated property's runs. */
@@ -252,6 +281,11 @@ export interface Progress {
   total: number;
   failed: number;
   elapsedMs: number;
+  /** The suite of the case most recently started (a corpus run; absent for the differential run). */
+  suite?: SuiteName;
+  /** Requests the implementation is still to be asked, as planned (a generated property that skips a
+   * draw asks fewer): once mode starts a process for each. */
+  requestsLeft?: number;
 }
 
 /** What one run produced. */

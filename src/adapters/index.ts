@@ -14,6 +14,7 @@ export { createOnceCanonicalizer } from "./command-once.js";
 export { AdapterSetupError } from "./errors.js";
 export { createHttpCanonicalizer } from "./http.js";
 export { encodeRequestLine, type LinesCarry, linesCanCarry } from "./line-framing.js";
+export { casesForLines } from "./lines-plan.js";
 export { atExitOrInterrupt, killAllGroups } from "./process-group.js";
 export {
   describeImplementation,

@@ -8,7 +8,15 @@ import type { CaseKind, CaseResult, Check, CheckContext, CorpusCase } from "../t
 import { caseOfKind, judged } from "./judge.js";
 import { judgeNumbers } from "./numbers.js";
 import { judgeProperty } from "./property.js";
-import { choiceRule, exactRule, pairRule, refusalRule, twiceRule } from "./rules.js";
+import {
+  type ChoiceVerdict,
+  choiceRule,
+  consistencyRule,
+  exactRule,
+  pairRule,
+  refusalRule,
+  twiceRule,
+} from "./rules.js";
 import { I1_STEPS, I4_STEPS, showAnswer, showBytes, showPair, showTwice, type TwiceSteps } from "./show.js";
 
 /** Pair inputs are shown shorter than outputs: the why already says what the pair is. */
@@ -63,6 +71,16 @@ const REGISTRY = {
     },
     expectation: (c) => `reject, or ${showBytes(c.expected)}`,
     got: "answer",
+  },
+  "consistent-choice": {
+    check: "consistent-choice",
+    title: "one choice made the same way for every case of it",
+    async judge(c, ctx) {
+      const v = await consistencyRule(ctx.write, c.members);
+      return judged(c, v.pass, consistencyExpectation(c.members.length), showChoices(v));
+    },
+    expectation: (c) => consistencyExpectation(c.members.length),
+    got: "text",
   },
   idempotent: {
     check: "I1",
@@ -164,4 +182,23 @@ function twiceJudge(second: keyof CheckContext, steps: TwiceSteps) {
     const { expected, got } = showTwice(v, steps);
     return judged(c, v.pass, expected, got);
   };
+}
+
+function consistencyExpectation(count: number): string {
+  return `all ${count} accepted, or all ${count} refused`;
+}
+
+/** Which members were accepted and which refused, by name: the inconsistency is the finding. */
+function showChoices(v: ChoiceVerdict): string {
+  const named = (status: string) => v.answers.filter((a) => a.answer.status === status).map((a) => a.name);
+  const parts: string[] = [];
+  for (const [status, word] of [
+    ["canonical", "accepted"],
+    ["rejected", "refused"],
+    ["failed", "no answer"],
+  ] as const) {
+    const names = named(status);
+    if (names.length > 0) parts.push(`${word} ${names.length}: ${names.join(", ")}`);
+  }
+  return parts.join("; ");
 }

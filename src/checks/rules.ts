@@ -4,7 +4,7 @@
 
 import { ask } from "../ask.js";
 import { bytesEqual } from "../bytes.js";
-import type { Answer, Canonicalizer } from "../types.js";
+import type { Answer, Canonicalizer, ChoiceMember } from "../types.js";
 import { answeredExactly } from "./judge.js";
 
 /** canon: exactly the expected bytes (RFC 8785 leaves no choice). */
@@ -23,6 +23,25 @@ export async function refusalRule(impl: Canonicalizer, input: Uint8Array) {
 export async function choiceRule(impl: Canonicalizer, input: Uint8Array, expected: Uint8Array) {
   const answer = await ask(impl, input);
   return { pass: answer.status === "rejected" || answeredExactly(answer, expected), answer };
+}
+
+export interface ChoiceVerdict {
+  pass: boolean;
+  /** Each member's answer, in the case's order. */
+  answers: { name: string; answer: Answer }[];
+}
+
+/**
+ * consistent-choice: one choice the RFC leaves, asked several ways. Accepting every member or
+ * refusing every member is a choice; accepting some and refusing others is not one (a `failed`
+ * answer is neither, and fails too). Whether an accepted member is exact is its own case's rule.
+ */
+export async function consistencyRule(impl: Canonicalizer, members: ChoiceMember[]): Promise<ChoiceVerdict> {
+  const answers = await Promise.all(
+    members.map(async (m) => ({ name: m.name, answer: await ask(impl, m.input) })),
+  );
+  const statuses = new Set(answers.map((a) => a.answer.status));
+  return { pass: statuses.size === 1 && !statuses.has("failed"), answers };
 }
 
 export interface PairVerdict {

@@ -81,7 +81,13 @@ export const selfTestCommand: Command = {
         }
       : {};
     const started = Date.now();
-    const proof = await prove({ profile, numbers, ...(only ? { only } : {}), ...connections });
+    const proof = await prove({
+      profile,
+      numbers,
+      ...(only ? { only } : {}),
+      ...connections,
+      ...(via === "lines" ? { linesMode: true } : {}),
+    });
     process.stdout.write(formatProof(proof, { verbose: values.verbose ?? false }));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     process.stdout.write(`(${numbers} generated numbers per run, known-bads ${via}, ${seconds} s)\n`);

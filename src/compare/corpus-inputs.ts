@@ -39,6 +39,9 @@ export function* corpusInputs(
           for (const block of numberBlocks(c)) yield { name: `${name} block ${++k}`, input: block.input };
         }
         break;
+      case "consistent-choice":
+        // Its members are canon-or-reject cases of their own, whose inputs are sent there.
+        break;
       case "property":
         // A generated property draws its inputs while it runs; the differential run's own generated
         // stream (compareImplementations' `generated`) stands in for it.
@@ -59,7 +62,7 @@ export function corpusInputCount(cases: Iterable<CorpusCase>, options: CorpusInp
     if (c.kind === "equal" || c.kind === "differ") count += 2;
     else if (c.kind === "numbers") {
       if (options.numbers) count += Math.ceil(c.count / c.blockSize);
-    } else if (c.kind !== "property") count += 1;
+    } else if (c.kind !== "property" && c.kind !== "consistent-choice") count += 1;
   }
   return count;
 }

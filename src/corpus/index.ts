@@ -8,7 +8,7 @@ import { keccak256Hex, sha256Hex } from "../jcs/index.js";
 import { DEFAULT_GENERATED_RUNS, DEFAULT_SEED } from "../options/defaults.js";
 import { type CorpusCase, type Profile, type Shard, SUITES, type SuiteName } from "../types.js";
 import { type CorpusFile, corpusDigest } from "./digest.js";
-import { generatedCases } from "./generated/index.js";
+import { generatedCases, generatedProperty } from "./generated/index.js";
 import {
   isSeed,
   ManifestError,
@@ -82,8 +82,11 @@ export async function loadCorpus(options: LoadOptions): Promise<Corpus> {
       continue;
     }
     const manifest = read.stored.get(suite)!;
+    const byName = new Map(manifest.cases.map((entry) => [entry.name, entry.byProfile[options.profile]]));
     for (const entry of manifest.cases) {
-      cases.push(toCorpusCase(suite, entry.byProfile[options.profile], (path) => read.bytes.get(path)!));
+      cases.push(
+        toCorpusCase(suite, entry.byProfile[options.profile], (path) => read.bytes.get(path)!, byName),
+      );
     }
   }
   return {
@@ -172,13 +175,21 @@ function caseFiles(stored: StoredCase): string[] {
   switch (stored.kind) {
     case "canon":
     case "canon-or-reject":
-      return [stored.input, stored.expected];
+      return [stored.input, stored.expected, ...linesFile(stored)];
+    case "reject":
+      return [stored.input, ...linesFile(stored)];
     case "equal":
     case "differ":
       return [stored.a, stored.b];
+    case "consistent-choice":
+      return []; // its members' files are their own cases'
     default:
       return [stored.input];
   }
+}
+
+function linesFile(stored: { linesInput?: string }): string[] {
+  return stored.linesInput === undefined ? [] : [stored.linesInput];
 }
 
 function checkPinnedDigests(
@@ -197,9 +208,16 @@ function checkPinnedDigests(
   }
 }
 
-function toCorpusCase(suite: SuiteName, stored: StoredCase, file: (path: string) => Uint8Array): CorpusCase {
+function toCorpusCase(
+  suite: SuiteName,
+  stored: StoredCase,
+  file: (path: string) => Uint8Array,
+  siblings: Map<string, StoredCase>,
+): CorpusCase {
   const at = (path: string) => file(`${CORPUS_DIR}/${suite}/${path}`);
   const info = { suite, name: stored.name, why: stored.why, source: stored.source };
+  const lines = (s: { linesInput?: string; linesWhy?: string }) =>
+    s.linesInput === undefined ? {} : { lines: { input: at(s.linesInput), why: s.linesWhy! } };
   switch (stored.kind) {
     case "canon":
       return {
@@ -209,9 +227,28 @@ function toCorpusCase(suite: SuiteName, stored: StoredCase, file: (path: string)
         expected: at(stored.expected),
         sha256: stored.sha256,
         keccak256: stored.keccak256,
+        ...lines(stored),
       };
     case "canon-or-reject":
-      return { ...info, kind: "canon-or-reject", input: at(stored.input), expected: at(stored.expected) };
+      return {
+        ...info,
+        kind: "canon-or-reject",
+        input: at(stored.input),
+        expected: at(stored.expected),
+        ...lines(stored),
+      };
+    case "reject":
+      return { ...info, kind: "reject", input: at(stored.input), ...lines(stored) };
+    case "consistent-choice":
+      return {
+        ...info,
+        kind: "consistent-choice",
+        // The manifest was checked: each member is a canon-or-reject case of this suite.
+        members: stored.of.map((name) => {
+          const member = siblings.get(name) as Extract<StoredCase, { kind: "canon-or-reject" }>;
+          return { name, input: at(member.input), expected: at(member.expected) };
+        }),
+      };
     case "equal":
     case "differ":
       return { ...info, kind: stored.kind, a: at(stored.a), b: at(stored.b) };
@@ -241,5 +278,29 @@ function checkOptions(options: LoadOptions): void {
   if (options.shard) checkShard(options.shard);
   if (new Set(options.suites).size !== options.suites.length) {
     throw new Error(`a suite is named twice in ${options.suites.join(", ")}`);
+  }
+}
+
+/** How many requests judging `c` asks of the implementation (and I4's read side): what a progress
+ * line counts down. A generated property's runs are counted as planned, though a draw that makes no
+ * instance asks nothing; a case marked not run asks nothing. */
+export function plannedRequests(c: CorpusCase): number {
+  if (c.notRun !== undefined) return 0;
+  switch (c.kind) {
+    case "canon":
+    case "reject":
+    case "canon-or-reject":
+      return 1;
+    case "equal":
+    case "differ":
+    case "idempotent":
+    case "roundtrip":
+      return 2;
+    case "consistent-choice":
+      return c.members.length;
+    case "numbers":
+      return Math.ceil(c.count / c.blockSize);
+    case "property":
+      return (c.to - c.from + 1) * generatedProperty(c.property).requestsPerRun;
   }
 }

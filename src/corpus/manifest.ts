@@ -10,7 +10,10 @@
 //
 // A case: {name (kebab-case), kind, input | a + b, expected?, sha256? + keccak256? (canon: of the
 // expected bytes), why, source, profiles?: {nfc: {members it replaces}}}. File paths are relative to
-// the suite folder.
+// the suite folder. A canon, reject or canon-or-reject case may add linesInput + linesWhy: the form
+// lines mode sends when it cannot carry the input's bytes (docs/protocol.md). A consistent-choice case
+// names, in `of`, canon-or-reject cases of its own suite: one choice, which must be made the same way
+// for all of them.
 import type { Profile } from "../types.js";
 
 export const PROFILES: readonly Profile[] = ["rfc8785", "nfc"];
@@ -22,15 +25,23 @@ export type StoredKind =
   | "equal"
   | "differ"
   | "idempotent"
-  | "roundtrip";
+  | "roundtrip"
+  | "consistent-choice";
+
+/** What a stored input case may add: the form lines mode sends instead (paths relative to the suite). */
+interface StoredLines {
+  linesInput?: string;
+  linesWhy?: string;
+}
 
 /** One case as the manifest states it for one profile, overrides already applied. */
 export type StoredCase = { name: string; why: string; source: string } & (
-  | { kind: "canon"; input: string; expected: string; sha256: string; keccak256: string }
-  | { kind: "reject"; input: string }
-  | { kind: "canon-or-reject"; input: string; expected: string }
+  | ({ kind: "canon"; input: string; expected: string; sha256: string; keccak256: string } & StoredLines)
+  | ({ kind: "reject"; input: string } & StoredLines)
+  | ({ kind: "canon-or-reject"; input: string; expected: string } & StoredLines)
   | { kind: "equal" | "differ"; a: string; b: string }
   | { kind: "idempotent" | "roundtrip"; input: string }
+  | { kind: "consistent-choice"; of: string[] }
 );
 
 /** Which members each kind has, beyond name, kind, why and source. */
@@ -42,8 +53,11 @@ const KIND_MEMBERS: Record<StoredKind, readonly string[]> = {
   differ: ["a", "b"],
   idempotent: ["input"],
   roundtrip: ["input"],
+  "consistent-choice": ["of"],
 };
-const FILE_MEMBERS = new Set(["input", "expected", "a", "b"]);
+/** Kinds that may carry a lines form. */
+const WITH_LINES = new Set<StoredKind>(["canon", "reject", "canon-or-reject"]);
+const FILE_MEMBERS = new Set(["input", "expected", "a", "b", "linesInput"]);
 const HEX_MEMBERS = new Set(["sha256", "keccak256"]);
 
 const CASE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -100,6 +114,19 @@ export function parseStoredManifest(file: string, suite: string, text: string): 
     }
     return { name, byProfile };
   });
+  // A consistent choice is made among canon-or-reject cases of the same suite.
+  const kinds = new Map(cases.map((c) => [c.name, c.byProfile.rfc8785.kind]));
+  for (const c of cases) {
+    for (const profile of PROFILES) {
+      const stored = c.byProfile[profile];
+      if (stored.kind !== "consistent-choice") continue;
+      for (const member of stored.of) {
+        if (kinds.get(member) !== "canon-or-reject") {
+          fail(`case "${c.name}": `, `"of" names "${member}", which is not a canon-or-reject case here`);
+        }
+      }
+    }
+  }
   return { suite, cases };
 }
 
@@ -108,9 +135,20 @@ function validateCase(raw: Record<string, unknown>, fail: (problem: string) => n
   if (typeof kind !== "string" || !(kind in KIND_MEMBERS)) {
     fail(`"kind" must be one of ${Object.keys(KIND_MEMBERS).join(", ")}, got ${JSON.stringify(raw.kind)}`);
   }
-  const members = KIND_MEMBERS[kind];
-  expectOnly(raw, ["name", "kind", "why", "source", ...members], fail);
-  for (const key of ["why", "source"]) {
+  const members = [...KIND_MEMBERS[kind]];
+  const optional = WITH_LINES.has(kind) ? ["linesInput", "linesWhy"] : [];
+  expectOnly(raw, ["name", "kind", "why", "source", ...members, ...optional], fail);
+  if ("linesInput" in raw !== "linesWhy" in raw) fail(`"linesInput" and "linesWhy" go together`);
+  if ("linesInput" in raw) members.push("linesInput");
+  if (kind === "consistent-choice") {
+    const of = raw.of;
+    if (!Array.isArray(of) || of.length < 2 || !of.every((n) => typeof n === "string" && CASE_NAME.test(n))) {
+      fail(`"of" must be an array of at least two case names`);
+    }
+    if (new Set(of as string[]).size !== (of as string[]).length) fail(`"of" names a case twice`);
+    members.splice(members.indexOf("of"), 1);
+  }
+  for (const key of ["why", "source", ...("linesWhy" in raw ? ["linesWhy"] : [])]) {
     const value = raw[key];
     if (typeof value !== "string" || value.trim() === "" || value.includes("\n")) {
       fail(`"${key}" must be a non-empty single-line string`);
@@ -141,9 +179,12 @@ export interface NumbersManifest {
   source: string;
   /** IEEE-754 bit patterns, 16 hex digits, sent before the generated ones. */
   edgeCases: { bits: string; note: string }[];
+  /** Short decimals sent after the edge cases, before the random draws: every mantissa M of
+   * `mantissas` times 10^E for every E of `exponents` (both inclusive ranges), spelled `MeE`. */
+  grid: { mantissas: [number, number]; exponents: [number, number]; note: string };
 }
 
-const NUMBERS_GENERATOR = "lowbias32-counter/1";
+const NUMBERS_GENERATOR = "edges-grid-lowbias32/2";
 
 export function parseNumbersManifest(file: string, text: string): NumbersManifest {
   const fail = (problem: string): never => {
@@ -158,7 +199,7 @@ export function parseNumbersManifest(file: string, text: string): NumbersManifes
   if (!isRecord(doc)) return fail("must be a JSON object");
   expectOnly(
     doc,
-    ["suite", "generator", "seed", "blockSize", "blocksPerCase", "why", "source", "edgeCases"],
+    ["suite", "generator", "seed", "blockSize", "blocksPerCase", "why", "source", "edgeCases", "grid"],
     fail,
   );
   if (doc.suite !== "numbers") fail(`"suite" must be "numbers"`);
@@ -186,6 +227,20 @@ export function parseNumbersManifest(file: string, text: string): NumbersManifes
     if (exponent === 0x7ff)
       fail(`edgeCases[${i}] (${edge.bits}) is NaN or Infinity, which JSON cannot carry`);
   });
+  const grid = doc.grid;
+  const range = (v: unknown, min: number, max: number) =>
+    Array.isArray(v) &&
+    v.length === 2 &&
+    v.every((n) => Number.isSafeInteger(n) && n >= min && n <= max) &&
+    v[0] <= v[1];
+  if (
+    !isRecord(grid) ||
+    !range(grid.mantissas, 1, 999_999) ||
+    !range(grid.exponents, -400, 400) ||
+    typeof grid.note !== "string"
+  ) {
+    fail(`"grid" must be {mantissas: [from, to], exponents: [from, to], note}, whole numbers, from <= to`);
+  }
   return doc as unknown as NumbersManifest;
 }
 

@@ -1,8 +1,11 @@
-// The generated `numbers` suite (DESIGN.md "Numbers"): the edge cases of the manifest first, then
-// doubles drawn from random 64-bit patterns by a fixed-seed generator, NaN and Infinity skipped. Each
-// input is spelled with an exponent and 17 significant digits, so it reads back as the same double and
-// is never an integer literal (which an implementation may refuse past 2^53); the expected text is
-// String(n), which is exactly RFC 8785 §3.2.2.3. Nothing is stored: a case states its stretch of the
+// The generated `numbers` suite (DESIGN.md "Numbers"): the edge cases of the manifest first, then the
+// grid of short decimals (1..99 x 10^e for every exponent a double has, subnormals included: where
+// real implementations wrote 149-digit decimals, threw or hung), then doubles drawn from random
+// 64-bit patterns by a fixed-seed generator, NaN and Infinity skipped. An edge case or a draw is
+// spelled with an exponent and 17 significant digits, a grid entry as `MeE`; neither is ever an
+// integer literal (which an implementation may refuse past 2^53), and a grid entry that would
+// overflow or round to 0 (a choice, canon-or-reject's underflow-to-zero) is left out. The expected
+// text is String(n), which is exactly RFC 8785 §3.2.2.3. Nothing is stored: a case states its stretch of the
 // sweep, and its blocks are made when iterated (numberBlocks), so any count runs in bounded memory.
 import { rangeWidth, writeRangeName } from "../text-forms.js";
 import type { CorpusCase, NumberBlock, NumbersRange } from "../types.js";
@@ -16,6 +19,8 @@ export interface NumbersPlan {
   blocksPerCase: number;
   /** The edge-case doubles, sent first. */
   edges: readonly number[];
+  /** The grid's spellings, sent next. */
+  grid: readonly string[];
   why: string;
   source: string;
 }
@@ -27,6 +32,7 @@ export function numbersPlan(manifest: NumbersManifest, count: number, seed = man
     blockSize: manifest.blockSize,
     blocksPerCase: manifest.blocksPerCase,
     edges: manifest.edgeCases.map((edge) => doubleFromBits(edge.bits)),
+    grid: gridSpellings(manifest.grid.mantissas, manifest.grid.exponents),
     why: manifest.why,
     source: manifest.source,
   };
@@ -49,6 +55,7 @@ export function numbersCases(plan: NumbersPlan): CorpusCase[] {
       count: range.to - range.from + 1,
       blockSize: plan.blockSize,
       edges: plan.edges,
+      grid: plan.grid,
     });
   }
   return cases;
@@ -63,8 +70,8 @@ export function* numberBlocks(range: NumbersRange): Generator<NumberBlock> {
     const inputs: string[] = [];
     const expected: string[] = [];
     for (let i = first; i < last; i++) {
-      const n = numberAt(range, i);
-      inputs.push(spellInput(n));
+      const { n, spelled } = numberAt(range, i);
+      inputs.push(spelled);
       expected.push(String(n));
     }
     yield {
@@ -75,11 +82,38 @@ export function* numberBlocks(range: NumbersRange): Generator<NumberBlock> {
   }
 }
 
-/** The i-th number of the run: an edge case, or the generator's draw number i - edges. */
-function numberAt(plan: { seed: number; edges: readonly number[] }, i: number): number {
+/** The i-th number of the run and its input spelling: an edge case, a grid entry, or the generator's
+ * draw number i - edges - grid. */
+function numberAt(
+  plan: { seed: number; edges: readonly number[]; grid: readonly string[] },
+  i: number,
+): { n: number; spelled: string } {
   const edge = plan.edges[i];
-  if (edge !== undefined) return edge;
-  return randomDouble(plan.seed, i - plan.edges.length);
+  if (edge !== undefined) return { n: edge, spelled: spellInput(edge) };
+  const short = plan.grid[i - plan.edges.length];
+  if (short !== undefined) return { n: Number(short), spelled: short };
+  const n = randomDouble(plan.seed, i - plan.edges.length - plan.grid.length);
+  return { n, spelled: spellInput(n) };
+}
+
+const grids = new Map<string, readonly string[]>();
+
+/** `MeE` for each exponent E (ascending) and mantissa M, leaving out what overflows or rounds to 0;
+ * made once per range and shared by every case of a run. */
+export function gridSpellings(mantissas: [number, number], exponents: [number, number]): readonly string[] {
+  const key = `${mantissas}/${exponents}`;
+  const known = grids.get(key);
+  if (known) return known;
+  const out: string[] = [];
+  for (let e = exponents[0]; e <= exponents[1]; e++) {
+    for (let m = mantissas[0]; m <= mantissas[1]; m++) {
+      const spelled = `${m}e${e}`;
+      const n = Number(spelled);
+      if (Number.isFinite(n) && n !== 0) out.push(spelled);
+    }
+  }
+  grids.set(key, out);
+  return out;
 }
 
 /** `n` with an exponent and 17 significant digits; -0 keeps its sign, which toExponential drops. */

@@ -2,6 +2,7 @@
 // the checks that must catch it; the self-test runs them all and fails if any claim does not hold.
 import { inProcessCanonicalizer } from "../jcs/canonicalizer.js";
 import type { Canonicalizer } from "../types.js";
+import { CHOICES } from "./choices.js";
 import { PARSING } from "./parsing.js";
 import { SEED_000 } from "./seed-000.js";
 import { STORE } from "./store.js";
@@ -11,7 +12,14 @@ import { WRITING } from "./writing.js";
 
 export type { KnownBad } from "./types.js";
 
-export const KNOWN_BADS: readonly KnownBad[] = [...SEED_000, ...PARSING, ...WRITING, ...UNICODE, ...STORE];
+export const KNOWN_BADS: readonly KnownBad[] = [
+  ...SEED_000,
+  ...PARSING,
+  ...CHOICES,
+  ...WRITING,
+  ...UNICODE,
+  ...STORE,
+];
 
 function knownBadNames(): string[] {
   return KNOWN_BADS.map((k) => k.name);

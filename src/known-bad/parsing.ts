@@ -105,16 +105,119 @@ export const PARSING: KnownBad[] = [
     },
   },
   {
-    name: "rejects_top_level_scalars",
+    name: "accepts_hex_floats",
     description:
-      "refuses a JSON text that is not an object or an array, as RFC 4627 parsers did; RFC 8259 " +
-      "and RFC 8785 allow any value at the top",
-    caughtBy: ["canon", "property"],
+      "reads C99 hexadecimal floats such as 0x1p-2 as numbers (a float parser such as Go's strconv " +
+      "behind the JSON grammar), seen in both Go implementations",
+    caughtBy: ["reject"],
     write: (input) => {
-      const value = referenceParse(input);
-      if (value === null || typeof value !== "object")
-        throw new Error("a JSON text must be an object or an array");
-      return encoder.encode(referenceSerialize(value));
+      const text = rewriteBareTokens(decodeStrict(input), (token) => {
+        const hex = /^(-?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)$/.exec(token);
+        if (!hex) return undefined;
+        const [, sign, whole, fraction, exponent] = hex as unknown as [
+          string,
+          string,
+          string,
+          string,
+          string,
+        ];
+        const mantissa = Number.parseInt(`${whole}${fraction}` || "0", 16);
+        return String(Number(`${sign}1`) * mantissa * 2 ** (Number(exponent) - 4 * fraction.length));
+      });
+      return referenceWrite(encoder.encode(text));
+    },
+  },
+  {
+    name: "float_parser_number_grammar",
+    description:
+      "refuses top-level scalars (a legitimate choice) but reads numbers with a float parser's grammar: " +
+      ".5, 1., 1.e5 and 1_000 are taken, as cyberphone's Go does; only cases inside containers see it",
+    caughtBy: ["reject"],
+    write: (input) => {
+      if (isScalar(lenientValue(input))) throw new Error("a JSON text must be an object or an array");
+      return referenceWrite(encoder.encode(floatGrammarText(input)));
+    },
+  },
+  {
+    name: "accepts_line_comments",
+    description:
+      "skips // comments to the end of the line (Ruby's JSON parser with comments allowed); block " +
+      "comments stay refused, so only cases a line break ends show it",
+    caughtBy: ["reject"],
+    write: (input) =>
+      referenceWrite(
+        encoder.encode(
+          rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(/\/\/[^\n\r]*/g, "")),
+        ),
+      ),
+  },
+  {
+    name: "refuses_nul_names",
+    description:
+      'refuses a member name that starts with U+0000, such as {"\\u0000":1} (NUL marks private ' +
+      "properties in PHP's object model), where any string is a valid name",
+    caughtBy: ["canon"],
+    write: (input) => {
+      if (hasNulName(referenceParse(input))) throw new Error("member names may not start with NUL");
+      return referenceWrite(input);
+    },
+  },
+  {
+    name: "decodes_in_chunks",
+    description:
+      "decodes its input 64 KiB at a time, each chunk on its own, so a character split across a chunk " +
+      "boundary becomes U+FFFD U+FFFD (npm canonicalize 5's CLI)",
+    caughtBy: ["canon"],
+    write: (input) => {
+      if (input.length <= CHUNK) return referenceWrite(input);
+      let text = "";
+      for (let at = 0; at < input.length; at += CHUNK) {
+        text += lenientDecoder.decode(input.subarray(at, at + CHUNK));
+      }
+      return referenceWrite(encoder.encode(text));
+    },
+  },
+  {
+    name: "refuses_own_long_integers",
+    description:
+      "refuses integer literals past 2^53 (a choice) yet writes 999999999999999900000 for the double " +
+      "9.999999999999999e20 as ES6 requires, so it cannot read its own output (trailofbits rfc8785.py)",
+    caughtBy: ["I1"],
+    write: (input) => {
+      rewriteBareTokens(decodeStrict(input), (token) => {
+        if (/^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE) {
+          throw new Error(`integer ${token} is outside the safe range`);
+        }
+        return undefined;
+      });
+      return referenceWrite(input);
     },
   },
 ];
+
+const CHUNK = 65536;
+const isScalar = (value: unknown) => value === null || typeof value !== "object";
+
+/** The input's value read with the float grammar, for telling a scalar text from a container. */
+function lenientValue(input: Uint8Array): unknown {
+  return referenceParse(encoder.encode(floatGrammarText(input)));
+}
+
+/** The text with every number token a float parser takes (.5, 1., 1.e5, 1_000) written as JSON. */
+function floatGrammarText(input: Uint8Array): string {
+  const separatorsDropped = rewriteOutsideStrings(decodeStrict(input), (stretch) =>
+    stretch.replace(/(\d)_(?=\d)/g, "$1"),
+  );
+  return rewriteBareTokens(separatorsDropped, (token) => {
+    if (!/^-?\d*\.?\d*(?:[eE][+-]?\d+)?$/.test(token) || !/\d/.test(token)) return undefined;
+    if (!/^-?\./.test(token) && !/\.(?!\d)/.test(token)) return undefined;
+    const n = Number(token);
+    return Number.isFinite(n) ? String(n) : undefined;
+  });
+}
+
+function hasNulName(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some(hasNulName);
+  return Object.entries(value).some(([name, v]) => name.startsWith("\u0000") || hasNulName(v));
+}

@@ -17,6 +17,7 @@ export function formatProof(proof: Proof, options: { verbose?: boolean } = {}): 
   out.push(...table(proof));
   out.push("");
   out.push("  cells: cases failed; * = a check it declares; ! = a declared check that caught nothing");
+  out.push("  (legitimate) = a choice the RFCs leave open, made consistently: it must fail no case");
   out.push("");
   out.push("kills per check:");
   for (const id of CHECK_IDS) {
@@ -45,8 +46,8 @@ export function formatProof(proof: Proof, options: { verbose?: boolean } = {}): 
       ? ", and every check is shown able to fail"
       : " (a partial run: whether every check can fail was not judged)";
     out.push(
-      `SELF-TEST PASSED: the reference passes every case, and all ${proof.runs.length} known-bads are ` +
-        `caught by every check they declare${coverage}`,
+      `SELF-TEST PASSED: the reference passes every case, every legitimate choice passes too, and all ` +
+        `${proof.runs.filter((r) => !r.bad.legitimate).length} known-bads are caught by every check they declare${coverage}`,
     );
   } else {
     out.push(`SELF-TEST FAILED (${problems.length} problem${problems.length === 1 ? "" : "s"}):`);
@@ -64,6 +65,11 @@ export function problemsOf(proof: Proof): string[] {
     for (const id of run.missed) {
       problems.push(`${run.bad.name} is not caught by ${id}, which it declares (profile ${run.profile})`);
     }
+    for (const f of run.blamed) {
+      problems.push(
+        `${run.bad.name} makes a choice the RFCs leave open, yet fails ${f.suite}/${f.name}: expected ${f.expected}; got ${f.got}`,
+      );
+    }
   }
   for (const kind of proof.kindsWithoutCases) problems.push(`the corpus has no ${kind} case`);
   if (proof.complete) {
@@ -75,7 +81,7 @@ export function problemsOf(proof: Proof): string[] {
 function table(proof: Proof): string[] {
   const nameWidth = Math.max(
     "known-bad".length,
-    ...proof.runs.map((r) => r.bad.name.length + (r.profile === "nfc" ? 6 : 0)),
+    ...proof.runs.map((r) => r.bad.name.length + (r.profile === "nfc" ? 6 : 0) + (r.bad.legitimate ? 13 : 0)),
   );
   const widths = CHECK_IDS.map((id) => Math.max(id.length, 5));
   const header = [
@@ -83,7 +89,7 @@ function table(proof: Proof): string[] {
     ...CHECK_IDS.map((id, k) => `${id.padStart(widths[k]!)} `),
   ].join(" ");
   const rows = proof.runs.map((run) => {
-    const label = run.profile === "nfc" ? `${run.bad.name} (nfc)` : run.bad.name;
+    const label = `${run.bad.name}${run.profile === "nfc" ? " (nfc)" : ""}${run.bad.legitimate ? " (legitimate)" : ""}`;
     const cells = CHECK_IDS.map((id: CheckId, k) => {
       const declared = run.bad.caughtBy.includes(id);
       const mark = !declared ? " " : run.failed[id] > 0 ? "*" : "!";

@@ -3,6 +3,7 @@
 // every check can fail at all: a check no known-bad trips is a check nobody could tell was broken.
 
 import { bytesToHex } from "@noble/hashes/utils.js";
+import { casesForLines } from "../adapters/index.js";
 import { CHECK_IDS, type CheckId, checkIdOf, kindOfCheck, runCases } from "../checks/index.js";
 import { loadCorpus } from "../corpus/index.js";
 import { nfcReference, referenceCanonicalizer } from "../jcs/canonicalizer.js";
@@ -35,6 +36,8 @@ export interface ProveOptions {
    */
   connect?: (bad: KnownBad) => { write: Canonicalizer; read?: Canonicalizer };
   reference?: () => Canonicalizer;
+  /** The connections speak the lines protocol: each case is sent as a lines-mode run sends it. */
+  linesMode?: boolean;
 }
 
 /** The reference's run under one profile: every case must pass. */
@@ -54,6 +57,9 @@ export interface KnownBadRun {
   firstFailure: Partial<Record<CheckId, CaseResult>>;
   /** Declared checks that failed no case: broken claims. */
   missed: CheckId[];
+  /** For a legitimate choice (KnownBad.legitimate): the cases it failed, each a case that blames a
+   * choice the RFCs allow. Empty for every other known-bad. */
+  blamed: CaseResult[];
 }
 
 export interface Proof {
@@ -82,8 +88,8 @@ function referenceFor(profile: Profile) {
 export async function prove(options: ProveOptions): Promise<Proof> {
   const other: Profile = options.profile === "rfc8785" ? "nfc" : "rfc8785";
   const load = (profile: Profile) =>
-    loadCorpus({ suites: [...SUITES], profile, numbers: options.numbers, root: options.root }).then(
-      (c) => c.cases,
+    loadCorpus({ suites: [...SUITES], profile, numbers: options.numbers, root: options.root }).then((c) =>
+      options.linesMode ? casesForLines(c.cases) : c.cases,
     );
   const corpora: Record<Profile, CorpusCase[]> = { rfc8785: [], nfc: [] };
   corpora[options.profile] = await load(options.profile);
@@ -118,7 +124,7 @@ export async function prove(options: ProveOptions): Promise<Proof> {
   const complete = options.only === undefined && options.bads === undefined;
   const ok =
     references.every((r) => r.failures.length === 0) &&
-    runs.every((r) => r.missed.length === 0) &&
+    runs.every((r) => r.missed.length === 0 && r.blamed.length === 0) &&
     (!complete || kindsNeverFailed.length === 0) &&
     kindsWithoutCases.length === 0;
   return { references, casesPerCheck, runs, kindsNeverFailed, kindsWithoutCases, complete, ok };
@@ -160,7 +166,15 @@ async function knownBadRun(
     failed[id]++;
     firstFailure[id] ??= result;
   }
-  return { bad, profile, failed, firstFailure, missed: bad.caughtBy.filter((id) => failed[id] === 0) };
+  const blamed = bad.legitimate ? results.filter((r) => !r.pass) : [];
+  return {
+    bad,
+    profile,
+    failed,
+    firstFailure,
+    missed: bad.caughtBy.filter((id) => failed[id] === 0),
+    blamed,
+  };
 }
 
 function countPerCheck(cases: CorpusCase[]): Record<CheckId, number> {
@@ -188,6 +202,8 @@ function fingerprint(c: CorpusCase): string {
       return `numbers:${c.count}`;
     case "property":
       return `property:${c.property}:${c.seed}:${c.from}-${c.to}`;
+    case "consistent-choice":
+      return `${c.kind}:${c.members.map((m) => `${bytesToHex(m.input)}:${bytesToHex(m.expected)}`).join(",")}`;
     default:
       return `${c.kind}:${bytesToHex(c.input)}`;
   }

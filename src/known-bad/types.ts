@@ -11,6 +11,9 @@ export interface KnownBad {
   description: string;
   /** The checks that must each fail at least one case against it. */
   caughtBy: CheckId[];
+  /** Not a fault: a choice the RFCs leave open, made consistently. It must pass every case (and
+   * `caughtBy` is empty), so that the corpus is shown never to blame a legitimate choice. */
+  legitimate?: true;
   /** The profile its claims are judged under (default rfc8785). */
   profile?: Profile;
   /** The write side: bytes in, canonical bytes out; throws to reject. */

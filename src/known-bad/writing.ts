@@ -35,7 +35,53 @@ function pythonRepr(n: number): string {
   return `${mantissa}e${exponent < 0 ? "-" : "+"}${String(Math.abs(exponent)).padStart(2, "0")}`;
 }
 
+/** The full decimal expansion of a subnormal: 1e-320 as 0.000...0001 (erdtman's Java wrote 149 characters). */
+function decimalExpansion(n: number): string {
+  const [digits, exponent] = Math.abs(n).toExponential().replace(".", "").split("e") as [string, string];
+  return `${n < 0 ? "-" : ""}0.${"0".repeat(-Number(exponent) - 1)}${digits}`;
+}
+
+const MIN_NORMAL = 2.2250738585072014e-308;
+
+/** An object holding a member with this name is written as it came, with its whole subtree. */
+const SERIALIZE_HOOK = "toJSON";
+
+/** Members sorted, except in an object with a `toJSON` member and everything under it. */
+function writeUnlessHooked(value: JsonValue, sorted: boolean): string {
+  if (value === null || typeof value !== "object") return referenceSerialize(value);
+  if (Array.isArray(value)) return `[${value.map((v) => writeUnlessHooked(v, sorted)).join(",")}]`;
+  const names = Object.keys(value);
+  const keepSorting = sorted && !names.includes(SERIALIZE_HOOK);
+  const order = keepSorting ? [...names].sort(compareCodeUnits) : names;
+  return `{${order.map((k) => `${referenceSerialize(k)}:${writeUnlessHooked(value[k]!, keepSorting)}`).join(",")}}`;
+}
+
 export const WRITING: KnownBad[] = [
+  {
+    name: "expands_short_subnormals",
+    description:
+      "writes a subnormal with a short mantissa (1e-320, 12e-316) as its full decimal expansion, as " +
+      "erdtman's Java does; no random draw and no old edge case has such a value",
+    caughtBy: ["numbers"],
+    write: (input) =>
+      encoder.encode(
+        serializeWithRaw(
+          formatNumbers(referenceParse(input), (n) => {
+            const short = n.toExponential().replace(/e.*/, "").replace(/[-.]/g, "").length <= 2;
+            const subnormal = n !== 0 && Math.abs(n) < MIN_NORMAL && Math.abs(n) > 1e-322;
+            return short && subnormal ? decimalExpansion(n) : String(n);
+          }),
+        ),
+      ),
+  },
+  {
+    name: "skips_sorting_under_tojson",
+    description:
+      "leaves an object unsorted, with its whole subtree, when it has a member named toJSON (the RFC " +
+      "authors' JavaScript and json-canonicalize ask the object how to serialize itself)",
+    caughtBy: ["canon"],
+    write: (input) => encoder.encode(writeUnlessHooked(referenceParse(input), true)),
+  },
   {
     name: "escapes_non_ascii",
     description:

@@ -35,13 +35,16 @@ export interface ProgressReporter {
   done(): void;
 }
 
-/** `120/412 cases (29%), 85/s, 2 failed, 4.8 s` */
+/** `120/412 cases (29%), 85/s, 2 failed, 4.8 s`, then, when the run says, `suite generated,
+ * 1200 requests left` */
 export function formatProgress(p: Progress): string {
   const percent = p.total > 0 ? ` (${Math.floor((p.done * 100) / p.total)}%)` : "";
   const rate = formatRate(p.done, p.elapsedMs);
   const parts = [`${p.done}/${p.total} cases${percent}`];
   if (rate) parts.push(rate);
   parts.push(`${p.failed} failed`, formatDuration(p.elapsedMs));
+  if (p.suite !== undefined && p.done < p.total) parts.push(`suite ${p.suite}`);
+  if (p.requestsLeft !== undefined && p.done < p.total) parts.push(`${p.requestsLeft} requests left`);
   return parts.join(", ");
 }
 

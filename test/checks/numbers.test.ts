@@ -26,6 +26,7 @@ function numbersCase(blocks: [string, string][][]): Extract<CorpusCase, { kind: 
     count: pairs.length,
     blockSize: blocks[0]!.length,
     edges: pairs.map(([input]) => Number(input)),
+    grid: [],
   };
   // The case makes exactly the blocks the test states.
   assert.deepEqual(

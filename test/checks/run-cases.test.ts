@@ -79,6 +79,7 @@ test("a check that throws becomes a failed case, and the run goes on", async () 
       get edges(): number[] {
         throw new Error("generator exploded");
       },
+      grid: [],
     },
     rejectCase("[", "after"),
   ];

@@ -138,7 +138,7 @@ test("each malformed manifest is refused with the file and the case named", asyn
     [
       "numbers generator",
       editManifest("numbers", (d) => (d.generator = "mt19937")),
-      /vectors\/numbers\/manifest\.json: "generator" must be "lowbias32-counter\/1"/,
+      /vectors\/numbers\/manifest\.json: "generator" must be "edges-grid-lowbias32\/2"/,
     ],
     [
       "numbers NaN edge",

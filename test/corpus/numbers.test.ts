@@ -65,7 +65,10 @@ test("the generator is deterministic, random access, and the seed changes it", a
   const third = long[3]!;
   assert.equal(third.name, "seed-1/000300000-000399999");
   assert.equal(digestOf([third]), digestOf([(await load(400_000))[3]!]));
-  assert.notEqual(digestOf(await load(30_000, 2)), digestOf(a));
+  // The edge cases and the grid come first and do not depend on the seed; the draws after them do.
+  const drawn = await load(100_000);
+  assert.notEqual(digestOf(await load(100_000, 2)), digestOf(drawn));
+  assert.equal(digestOf(await load(30_000, 2)), digestOf(a));
   assert.equal((await load(10, 7))[0]!.name, "seed-7/000000000-000000009");
 });
 
@@ -85,9 +88,11 @@ test("the edge cases of the manifest come first, in order", async () => {
   assert.equal(inputs[2], "4.9406564584124654e-324");
 });
 
-test("every input has 17 significant digits and an exponent, reads back as its double, and expects String(n)", async () => {
+test("every input but the grid's has 17 significant digits and an exponent, reads back as its double, and expects String(n)", async () => {
   const spelled = /^-?[1-9]\.\d{16}e[+-]\d{1,3}$|^-?0\.0{16}e\+0$/;
+  const gridSpelling = /^[1-9]\d?e-?\d{1,3}$/;
   let seen = 0;
+  let drawn = 0;
   let negative = 0;
   let subnormal = 0;
   for (const c of await load(200_000)) {
@@ -97,22 +102,28 @@ test("every input has 17 significant digits and an exponent, reads back as its d
       assert.equal(expected.length, block.count);
       for (let i = 0; i < inputs.length; i++) {
         const input = inputs[i]!;
-        assert.match(input, spelled);
         const n = Number(input);
         assert.ok(Number.isFinite(n), input);
+        seen++;
+        if (gridSpelling.test(input)) {
+          assert.ok(n !== 0, `${input} rounds to 0, a choice left to canon-or-reject`);
+          assert.equal(expected[i], String(n));
+          continue;
+        }
+        drawn++;
+        assert.match(input, spelled);
         assert.equal(spellInput(n), input);
         // === rather than Object.is: the expected text of -0 is "0", as RFC 8785 requires.
         assert.ok(Number(expected[i]) === n, `${expected[i]} does not read back as ${input}`);
         assert.equal(expected[i], String(n));
         if (n < 0) negative++;
         if (n !== 0 && Math.abs(n) < 2.2250738585072014e-308) subnormal++;
-        seen++;
       }
     }
   }
   assert.equal(seen, 200_000);
   // Random bit patterns: about half negative, and subnormals do occur (1 in 2048 exponents).
-  assert.ok(negative > 90_000 && negative < 110_000, `negative ${negative}`);
+  assert.ok(negative > drawn * 0.45 && negative < drawn * 0.55, `negative ${negative} of ${drawn}`);
   assert.ok(subnormal > 0, "no subnormals drawn");
 });
 
@@ -120,4 +131,23 @@ test("the reference canonicalizer turns each generated block into its expected t
   for (const c of await load(100_000)) {
     for (const block of numberBlocks(c)) assert.equal(text(canonicalize(block.input)), text(block.expected));
   }
+});
+
+test("after the edge cases, the grid: 1..99 x 10^e for every exponent, in order, none 0 or infinite", async () => {
+  const inputs: string[] = [];
+  for (const c of await load(100_000))
+    for (const block of numberBlocks(c)) inputs.push(...numbersOf(block).inputs);
+  const grid = inputs.slice(manifest.edgeCases.length).filter((t) => /^\d+e-?\d+$/.test(t));
+  // 99 x 633 spellings, less 1e-324 and 2e-324 (they round to 0) and those past the largest double.
+  assert.equal(grid.length, 99 * 633 - 2 - (99 - 1) - (99 - 17));
+  assert.deepEqual(inputs.slice(manifest.edgeCases.length, manifest.edgeCases.length + 3), [
+    "3e-324",
+    "4e-324",
+    "5e-324",
+  ]);
+  assert.ok(grid.includes("1e-320") && grid.includes("1e-315") && grid.includes("99e-310"));
+  assert.equal(grid.at(-1), "1e308");
+  assert.ok(grid.every((t) => Number(t) !== 0 && Number.isFinite(Number(t))));
+  // The subnormal range holds short mantissas at every exponent from -323 to -308.
+  for (let e = -323; e <= -308; e++) assert.ok(grid.includes(`7e${e}`), `7e${e}`);
 });

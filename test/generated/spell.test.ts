@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
+import { linesCanCarry } from "../../src/adapters/index.js";
 import { PROPERTIES } from "../../src/corpus/generated/index.js";
 import { mutationsOf } from "../../src/corpus/generated/mutate.js";
 import { Choices } from "../../src/corpus/generated/random.js";
@@ -109,4 +110,14 @@ test("under nfc no property ever draws names that collide after NFC: the strict 
       { numRuns: 1000, seed: 12 },
     );
   }
+});
+
+test("every generated spelling is one the lines protocol carries faithfully, and is a container", () => {
+  fc.assert(
+    fc.property(jsonValue(), fc.integer({ min: 0, max: 0x7fffffff }), (value, seed) => {
+      const carry = linesCanCarry(new TextEncoder().encode(spell(value, seed)));
+      return carry.faithful && value !== null && typeof value === "object";
+    }),
+    { numRuns: 2000, seed: 13 },
+  );
 });

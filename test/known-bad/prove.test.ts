@@ -58,8 +58,11 @@ test("every check is shown able to fail, and the whole proof holds", () => {
 
 test("the printout has a row per known-bad, marks declared checks, and says it passed", () => {
   const text = formatProof(proof);
-  for (const bad of KNOWN_BADS) assert.match(text, new RegExp(`^${bad.name}( \\(nfc\\))? +\\d`, "m"));
-  assert.match(text, /^too_aggressive +\d+\* +\d+ +\d+ +\d+ +\d+ +\d+\* /m);
+  for (const bad of KNOWN_BADS) {
+    assert.match(text, new RegExp(`^${bad.name}( \\(nfc\\))?( \\(legitimate\\))? +\\d`, "m"));
+  }
+  assert.match(text, /^rejects_top_level_scalars \(legitimate\)( +0 ){10}/m);
+  assert.match(text, /^too_aggressive +\d+\* +\d+ +\d+ +\d+ +\d+ +\d+ +\d+\* /m);
   assert.match(text, /^ {2}I3 +\d+ cases/m);
   assert.match(text, /SELF-TEST PASSED/);
   assert.doesNotMatch(text, /!!/);
@@ -79,7 +82,7 @@ test("a known-bad whose claim does not hold fails the proof, and is named", asyn
     "overclaims is not caught by I3, which it declares (profile rfc8785)",
   ]);
   const text = formatProof(failing);
-  assert.match(text, /^overclaims +0 +0 +0 +0 +0 +0! /m);
+  assert.match(text, /^overclaims +0 +0 +0 +0 +0 +0 +0! /m);
   assert.match(text, /SELF-TEST FAILED \(1 problem\)/);
 });
 
@@ -91,4 +94,21 @@ test("a full run in which some kind never fails is not a pass", async () => {
   assert.equal(partial.ok, true, "its own claims hold");
   assert.ok(partial.kindsNeverFailed.includes("roundtrip"));
   assert.match(formatProof(partial), /a partial run: whether every check can fail was not judged/);
+});
+
+test("a legitimate choice that fails a case fails the proof, naming the case that blames it", async () => {
+  const blamed: KnownBad = {
+    name: "refuses_arrays",
+    description: "claims refusing arrays is a choice the RFCs leave open",
+    caughtBy: [],
+    legitimate: true,
+    write: (input) => {
+      if (new TextDecoder().decode(input).trimStart().startsWith("[")) throw new Error("no arrays");
+      return canonicalize(input);
+    },
+  };
+  const proof = await prove({ profile: "rfc8785", numbers: 0, bads: [blamed] });
+  assert.equal(proof.ok, false);
+  assert.ok(proof.runs[0]!.blamed.length > 0);
+  assert.match(problemsOf(proof)[0]!, /^refuses_arrays makes a choice the RFCs leave open, yet fails jcs\//);
 });

@@ -28,7 +28,8 @@ export function mutationsOf(root: JsonValue): Mutation[] {
         replace("change one character of the string", chars.join(""));
       }
     }
-    if (value !== null) replace("materialize a null", null);
+    // Not at the root: a bare null is a top-level scalar, a choice RFC 8785 leaves open.
+    if (value !== null && path.length > 0) replace("materialize a null", null);
     if (value === null || typeof value !== "object") return;
     if (Array.isArray(value)) {
       value.forEach((v, i) => {

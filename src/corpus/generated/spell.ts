@@ -2,6 +2,7 @@
 // between tokens, characters escaped or not (short escapes, \u with either hex case, surrogate-pair
 // escapes, `\/`), numbers respelled (`5`, `5.0`, `0.5e1`, `50e-1`, `5E+0`). Every spelling means the
 // same value; the choices come from a seed, so a spelling is replayed from its value and integer.
+// Line breaks go only where the lines protocol carries them faithfully (SAME_LINE below).
 // Seed 0 spells plainly (no whitespace, no optional escape, the shortest number text), so a shrunk
 // counterexample is as short as the failure allows.
 //
@@ -14,6 +15,10 @@ import type { JsonValue } from "../../jcs/index.js";
 import { Choices } from "./random.js";
 
 const WHITESPACE = [" ", "\t", "\n", "\r\n", "  "] as const;
+/** Where a line break could change what a lenient parser reads (docs/protocol.md, "What lines mode
+ * can carry": between a value and a comma, around a colon), only spaces and tabs go, so that every
+ * spelling is one the lines protocol carries faithfully. */
+const SAME_LINE = [" ", "\t", "  "] as const;
 
 /** RFC 8259 §7's two-character escapes, by code point: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`. */
 export const SHORT_ESCAPES: Readonly<Record<number, string>> = {
@@ -40,8 +45,10 @@ export function spell(value: JsonValue, seed: number): string {
   return `${space(choices)}${spellValue(value, choices)}${space(choices)}`;
 }
 
-function space(c: Choices): string {
-  return c.deviate(0.4) ? c.pick(WHITESPACE) : "";
+/** Whitespace or none; `breaks` when a line break may go here (after `[`, `{` or `,`, before the
+ * closing bracket, around the whole text). */
+function space(c: Choices, breaks = true): string {
+  return c.deviate(0.4) ? c.pick(breaks ? WHITESPACE : SAME_LINE) : "";
 }
 
 function spellValue(value: JsonValue, c: Choices): string {
@@ -51,13 +58,15 @@ function spellValue(value: JsonValue, c: Choices): string {
   if (typeof value === "string") return spellString(value, c);
   if (Array.isArray(value)) {
     if (value.length === 0) return `[${space(c)}]`;
-    return `[${value.map((v) => `${space(c)}${spellValue(v, c)}${space(c)}`).join(",")}]`;
+    const last = value.length - 1;
+    return `[${value.map((v, k) => `${space(c)}${spellValue(v, c)}${space(c, k === last)}`).join(",")}]`;
   }
   const names = c.shuffle(Object.keys(value));
   if (names.length === 0) return `{${space(c)}}`;
+  const last = names.length - 1;
   const members = names.map(
-    (name) =>
-      `${space(c)}${spellString(name, c)}${space(c)}:${space(c)}${spellValue(value[name]!, c)}${space(c)}`,
+    (name, k) =>
+      `${space(c)}${spellString(name, c)}${space(c, false)}:${space(c, false)}${spellValue(value[name]!, c)}${space(c, k === last)}`,
   );
   return `{${members.join(",")}}`;
 }
