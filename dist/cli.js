@@ -15259,7 +15259,9 @@ function checkPinnedDigests(stored, expected, where) {
 }
 function toCorpusCase(suite, stored, file) {
   const at = (path) => file(`${CORPUS_DIR}/${suite}/${path}`);
-  const info = { suite, name: stored.name, why: stored.why, source: stored.source };
+  const sent2 = "input" in stored ? [stored.input] : [stored.a, stored.b];
+  const vector = sent2.map((path) => `${CORPUS_DIR}/${suite}/${path}`).join(" ");
+  const info = { suite, name: stored.name, why: stored.why, source: stored.source, vector };
   switch (stored.kind) {
     case "canon":
       return {
@@ -17111,7 +17113,15 @@ function failedBlock(r, diff, outputMax) {
     `#### \u274C ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))}`,
     "",
     `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
-    "",
+    ""
+  ];
+  if (r.input !== void 0) {
+    const from = r.vector === void 0 ? "" : ` (${inlineCode(cut(r.vector, NAME_MAX))})`;
+    parts.push(`**Input**${from}`, "", outputBlock(r.input, outputMax), "");
+  } else if (r.vector !== void 0) {
+    parts.push(`**Vector:** ${inlineCode(cut(r.vector, NAME_MAX))}`, "");
+  }
+  parts.push(
     "**Expected**",
     "",
     outputBlock(r.expected, outputMax),
@@ -17119,7 +17129,7 @@ function failedBlock(r, diff, outputMax) {
     "**Got**",
     "",
     outputBlock(r.got, outputMax)
-  ];
+  );
   if (diff) parts.push("", `*${inlineText(diff)}*`);
   return parts.join("\n");
 }
@@ -17670,6 +17680,8 @@ function formatVerdict(input, options) {
       out.push(`  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}`);
       out.push(detail("why", showInvisible(r.why)));
       out.push(detail("source", showInvisible(r.source)));
+      if (r.input !== void 0) out.push(detail("input", showInvisible(r.input)));
+      if (r.vector !== void 0) out.push(detail("vector", showInvisible(r.vector)));
       out.push(detail("expected", showInvisible(r.expected)));
       out.push(detail("got", showInvisible(r.got)));
       const diff = firstDifference(r.expected, r.got);
@@ -17780,6 +17792,7 @@ import { join as join4, resolve as resolve2 } from "node:path";
 
 // src/checks/show.ts
 var SHOW_LIMIT = 200;
+var INPUT_LIMIT = 200;
 var strictDecoder2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function showBytes(bytes3, limit = SHOW_LIMIT) {
   const prefix = bytes3.length > limit * 4 + 4 ? bytes3.subarray(0, limit * 4 + 4) : bytes3;
@@ -19138,7 +19151,7 @@ function answeredExactly(answer, expected) {
 function noAnswer(...answers) {
   return answers.some((a) => a.status === "failed");
 }
-function judged(c, pass, expected, got) {
+function judged(c, pass, expected, got, input = pass ? void 0 : inputOf(c)) {
   return {
     suite: c.suite,
     name: c.name,
@@ -19147,8 +19160,22 @@ function judged(c, pass, expected, got) {
     expected,
     got,
     why: c.why,
-    source: c.source
+    source: c.source,
+    ...pass || input === void 0 ? {} : { input },
+    ...pass || c.vector === void 0 ? {} : { vector: c.vector }
   };
+}
+function inputOf(c) {
+  switch (c.kind) {
+    case "equal":
+    case "differ":
+      return `a = ${showBytes(c.a, INPUT_LIMIT)} and b = ${showBytes(c.b, INPUT_LIMIT)}`;
+    case "numbers":
+    case "property":
+      return void 0;
+    default:
+      return showBytes(c.input, INPUT_LIMIT);
+  }
 }
 
 // src/checks/numbers.ts
@@ -19234,10 +19261,10 @@ async function twiceRule(first2, second, input) {
 
 // src/checks/property.ts
 var SHRINK_BUDGET = 400;
-var INPUT_LIMIT = 120;
+var INPUT_LIMIT2 = 120;
 async function judgeProperty(c, ctx) {
   const outcome = await runProperty(c, ctx);
-  return judged(c, outcome.pass, outcome.expected, outcome.got);
+  return judged(c, outcome.pass, outcome.expected, outcome.got, outcome.smallest?.input);
 }
 async function runProperty(c, ctx) {
   const property2 = generatedProperty(c.property);
@@ -19325,7 +19352,7 @@ function sent(input) {
   return { input: `x = ${shown2(input)}`, size: input.length };
 }
 function shown2(input) {
-  return showText(decoder2.decode(input), INPUT_LIMIT);
+  return showText(decoder2.decode(input), INPUT_LIMIT2);
 }
 function replayHint(c, path) {
   return `replay: --seed ${c.seed} --generated-runs ${c.total} (fast-check seed ${c.fcSeed | 0}${path ? `, path ${path}` : ""})`;

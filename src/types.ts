@@ -41,6 +41,9 @@ export interface CaseInfo {
   why: string;
   /** The RFC section or seed it rests on, e.g. `RFC 8785 §3.2.2.2` or `seed 000 [measured]`. */
   source: string;
+  /** A stored case's input file(s) as the corpus names them (`vectors/jcs/inputs/x.json`; for a pair
+   * `a` and `b`, space-separated); absent for generated cases. */
+  vector?: string;
 }
 
 /** One numbers block: a JSON array of doubles, and the exact text RFC 8785 requires for it. */

@@ -17,6 +17,9 @@ import type { PairVerdict, TwiceVerdict } from "./rules.js";
 
 /** The most characters (code points) a shown value keeps before it is cut. */
 export const SHOW_LIMIT = 200;
+/** The most characters (code points) a failed case's input keeps (CaseResult.input) before it is cut;
+ * a cut input ends with its full length and SHA-256, and its vector file holds it whole. */
+export const INPUT_LIMIT = 200;
 
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 

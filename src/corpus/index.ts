@@ -200,7 +200,10 @@ function checkPinnedDigests(
 
 function toCorpusCase(suite: SuiteName, stored: StoredCase, file: (path: string) => Uint8Array): CorpusCase {
   const at = (path: string) => file(`${CORPUS_DIR}/${suite}/${path}`);
-  const info = { suite, name: stored.name, why: stored.why, source: stored.source };
+  // The files a person opens to see what was sent (the expected file is in the report already).
+  const sent = "input" in stored ? [stored.input] : [stored.a, stored.b];
+  const vector = sent.map((path) => `${CORPUS_DIR}/${suite}/${path}`).join(" ");
+  const info = { suite, name: stored.name, why: stored.why, source: stored.source, vector };
   switch (stored.kind) {
     case "canon":
       return {

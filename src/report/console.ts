@@ -175,6 +175,8 @@ export function formatVerdict(input: ReportInput, options: VerdictOptions): stri
       out.push(`  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}`);
       out.push(detail("why", showInvisible(r.why)));
       out.push(detail("source", showInvisible(r.source)));
+      if (r.input !== undefined) out.push(detail("input", showInvisible(r.input)));
+      if (r.vector !== undefined) out.push(detail("vector", showInvisible(r.vector)));
       out.push(detail("expected", showInvisible(r.expected)));
       out.push(detail("got", showInvisible(r.got)));
       const diff = firstDifference(r.expected, r.got);

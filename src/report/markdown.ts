@@ -106,6 +106,14 @@ function failedBlock(r: CaseResult, diff: string | undefined, outputMax: number)
     "",
     `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
     "",
+  ];
+  if (r.input !== undefined) {
+    const from = r.vector === undefined ? "" : ` (${inlineCode(cut(r.vector, NAME_MAX))})`;
+    parts.push(`**Input**${from}`, "", outputBlock(r.input, outputMax), "");
+  } else if (r.vector !== undefined) {
+    parts.push(`**Vector:** ${inlineCode(cut(r.vector, NAME_MAX))}`, "");
+  }
+  parts.push(
     "**Expected**",
     "",
     outputBlock(r.expected, outputMax),
@@ -113,7 +121,7 @@ function failedBlock(r: CaseResult, diff: string | undefined, outputMax: number)
     "**Got**",
     "",
     outputBlock(r.got, outputMax),
-  ];
+  );
   if (diff) parts.push("", `*${inlineText(diff)}*`);
   return parts.join("\n");
 }

@@ -190,3 +190,15 @@ test("progress writes to any Node stream, such as process.stderr or a PassThroug
   // process.stderr fits the same option; nothing is written to it here.
   createProgressReporter({ stream: process.stderr, isTTY: Boolean(process.stderr.isTTY) });
 });
+
+test("a failed case shows its input and vector file; a control in the input is shown, not sent", () => {
+  const r = caseResult("reject", "dup", false, {
+    got: '{"a":2}',
+    input: '{"a":1,"a":2}\u001b',
+    vector: "vectors/reject/inputs/dup.json",
+  });
+  const text = formatVerdict(inputFor([r]), { color: false });
+  assert.match(text, /input +\{"a":1,"a":2\}⟨U\+001B⟩\n/);
+  assert.match(text, /vector +vectors\/reject\/inputs\/dup\.json\n/);
+  assert.ok(!text.includes(ESC));
+});

@@ -216,3 +216,15 @@ test("a cut never splits a surrogate pair", () => {
   assert.ok(isWellFormed(md));
   assert.match(md, /cut here/);
 });
+
+test("a failed case shows its input, shown safely, and its vector file", () => {
+  const r = caseResult("reject", "dup", false, {
+    got: '{"a":2}',
+    input: '{"a":1,"a":2}<b>\u007f',
+    vector: "vectors/reject/inputs/dup.json",
+  });
+  const md = toMarkdownSummary(inputFor([r]));
+  assert.ok(md.includes("**Input** (<code>vectors/reject/inputs/dup.json</code>)"), md);
+  assert.ok(md.includes('<pre>{"a":1,"a":2}&lt;b&gt;⟨U+007F⟩</pre>'));
+  assertInert(md);
+});
