@@ -7,14 +7,15 @@ import * as core from "@actions/core";
 import { formatCompare } from "../compare/index.js";
 import { sha256Hex } from "../jcs/index.js";
 import type { Face } from "../options/index.js";
-import { createProgressReporter, formatVerdict } from "../report/index.js";
+import { implementationName } from "../report/format.js";
+import { createProgressReporter, verdictSections } from "../report/index.js";
 import { runConformance } from "../run.js";
 import type { RunOutcome } from "../types.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
 import { type ActionInputs, readInputs } from "./inputs.js";
 import { chooseKey } from "./key.js";
 import { withoutRunnerTokens } from "./runner-tokens.js";
-import { annotateFailures, writeJobSummary } from "./summary.js";
+import { annotateFailures, logVerdict, writeJobSummary } from "./summary.js";
 
 export async function runMode(face: Face, keyText: string): Promise<void> {
   const inputs = readInputs(face);
@@ -39,8 +40,8 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
   if (!recordPath) throw new Error("the run wrote no record.json");
 
   setRecordOutputs(outcome, recordPath);
-  core.info(
-    formatVerdict(
+  logVerdict(
+    verdictSections(
       { record: outcome.record, results: outcome.results, recordPath, elapsedMs: outcome.elapsedMs },
       { color: false },
     ),
@@ -49,7 +50,10 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
   core.setOutput("badge-path", outcome.files.badgeSvg ?? "");
 
   const failing = !outcome.record.conformant && inputs.failOnNonconformant;
-  annotateFailures(outcome.results, failing);
+  // Titled with the implementation's name, not its command line; the tool's name when none was given.
+  const named =
+    outcome.record.implementation.name === null ? "canon-conformance" : implementationName(outcome.record);
+  annotateFailures(outcome.results, failing, named);
 
   const { files } = outcome;
   const artifact = inputs.upload

@@ -1,7 +1,8 @@
 // What the pull request sees: the job summary (src/report's text, plus a link to the artifact) and one
-// error annotation per failed case (src/report/annotations.ts decides which and how they read).
+// annotation per cause of failure (src/report/annotations.ts decides which and how they read).
 import * as core from "@actions/core";
 import { failureAnnotations } from "../report/annotations.js";
+import type { VerdictSection } from "../report/index.js";
 import { escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
 import type { CaseResult } from "../types.js";
 import type { UploadedArtifact } from "./artifact.js";
@@ -31,7 +32,27 @@ export async function writeJobSummary(
   }
 }
 
-/** The failed cases as error annotations, within GitHub's 10 per step. */
-export function annotateFailures(results: readonly CaseResult[], stepWillFail: boolean): void {
-  for (const { title, message } of failureAnnotations(results, stepWillFail)) core.error(message, { title });
+/** The failures as annotations, one per cause, within GitHub's 10 per step: errors when the step
+ * fails on them, warnings when it passes anyway (fail-on-nonconformant: false). */
+export function annotateFailures(
+  results: readonly CaseResult[],
+  stepWillFail: boolean,
+  implementation: string,
+): void {
+  const annotate = stepWillFail ? core.error : core.warning;
+  for (const { title, message } of failureAnnotations(results, stepWillFail, implementation))
+    annotate(message, { title });
+}
+
+/** The verdict in the log, each suite's failed cases folded in a `::group::`. */
+export function logVerdict(sections: readonly VerdictSection[]): void {
+  for (const section of sections) {
+    if (section.title === undefined) {
+      core.info(section.body);
+      continue;
+    }
+    core.startGroup(section.title);
+    core.info(section.body);
+    core.endGroup();
+  }
 }

@@ -18,7 +18,11 @@ const braces: Canonicalizer = {
 };
 
 test("a failed stored case states its input (shown safely, cut) and its vector file; a passed one neither", async () => {
-  const corpus = await loadCorpus({ suites: ["jcs", "reject", "invariants"], profile: "rfc8785", numbers: 0 });
+  const corpus = await loadCorpus({
+    suites: ["jcs", "reject", "invariants"],
+    profile: "rfc8785",
+    numbers: 0,
+  });
   const results = await runCases(corpus.cases, { write: braces, read: braces }, { concurrency: 8 });
   const failed = results.filter((r) => !r.pass);
   const passed = results.filter((r) => r.pass);

@@ -31,7 +31,11 @@ test("the verdict names the outcome, what ran, each suite and each failed case i
   assert.ok(lines.includes("  jcs              2       1       1"));
   assert.ok(lines.includes("  invariants       1       1       0"));
   assert.ok(lines.includes("  total            5       3       2"));
-  assert.ok(lines.includes("Failed cases (2):"));
+  // Causes lead, each with its count and cases; then each suite's failed cases.
+  const causes = lines.indexOf("Failures by cause (2 causes):");
+  assert.ok(causes > 0 && causes < lines.indexOf("Failed cases in jcs (1):"));
+  assert.ok(lines.includes("    jcs/numbers-float"));
+  assert.ok(lines.includes("Failed cases in reject (1):"));
   const at = lines.indexOf("  jcs/numbers-float");
   assert.deepEqual(lines.slice(at + 1, at + 6), [
     "    why       numbers-float is what RFC 8785 asks for",
