@@ -22812,6 +22812,20 @@ function createCanonicalizer(options) {
   return options.protocol === "lines" ? createLinesCanonicalizer(o) : createOnceCanonicalizer(o);
 }
 
+// src/checks/probe.ts
+var PROBE_INPUT = '{"b":[1,"x"],"a":null}';
+var PROBE_EXPECTED = '{"a":null,"b":[1,"x"]}';
+async function probeImplementation(impl, protocol) {
+  const answer = await ask(impl, new TextEncoder().encode(PROBE_INPUT));
+  if (answer.status === "canonical") return void 0;
+  const said = showAnswer(answer);
+  if (answer.status === "rejected") {
+    return `${impl.label} refused a plain object (${PROBE_INPUT}, which canonicalizes to ${PROBE_EXPECTED}): ${said}. Check the command${protocol === "once" ? ", and whether it expects one request per line (protocol lines)" : ""}.`;
+  }
+  const hint = protocol === "lines" ? " A command that reads all of stdin before it answers never answers a line: if it speaks one input per run, try protocol once." : protocol === "once" ? " Check the command; if it answers one request per line and waits for more, it may still be waiting: try protocol lines with the command's lines form." : " Check the URL and that the server answers POST requests.";
+  return `${impl.label} gave no answer to a plain object (${PROBE_INPUT}): ${said}.${hint}`;
+}
+
 // src/sandbox/leftovers.ts
 import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
 function processesCarrying(token) {
@@ -23325,6 +23339,19 @@ async function runConformance(options) {
     closing.push(write2);
     const read2 = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read", sandbox) : write2;
     if (read2 !== write2) closing.push(read2);
+    const sides = [
+      [write2, options.url ? "http" : options.protocol]
+    ];
+    if (read2 !== write2) sides.push([read2, options.readUrl ? "http" : options.protocol]);
+    if (options.compareCommand) {
+      const other2 = adapterFor(adapterOptions, "compare", sandbox);
+      closing.push(other2);
+      sides.push([other2, options.compareProtocol ?? options.protocol]);
+    }
+    for (const [impl, protocol] of sides) {
+      const problem = await probeImplementation(impl, protocol);
+      if (problem !== void 0) throw new RunSetupError(problem);
+    }
     let failed = 0;
     options.onProgress?.({ done: 0, total, failed: 0, elapsedMs: 0 });
     const results = await runCases(
@@ -23362,8 +23389,7 @@ async function runConformance(options) {
     const record2 = signRecord(unsigned, options.key);
     const bytes3 = recordBytes(record2);
     const elapsedMs = Date.now() - started;
-    const other = options.compareCommand ? adapterFor(adapterOptions, "compare", sandbox) : void 0;
-    if (other) closing.push(other);
+    const other = options.compareCommand ? sides.at(-1)[0] : void 0;
     const comparing = other ? settle2(
       compareImplementations({
         a: write2,
