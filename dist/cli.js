@@ -15387,7 +15387,15 @@ function checkPinnedDigests(stored, expected, where) {
 }
 function toCorpusCase(suite, stored, file, siblings) {
   const at = (path) => file(`${CORPUS_DIR}/${suite}/${path}`);
-  const info = { suite, name: stored.name, why: stored.why, source: stored.source };
+  const sent2 = "input" in stored ? [stored.input] : "a" in stored ? [stored.a, stored.b] : [];
+  const vector = sent2.map((path) => `${CORPUS_DIR}/${suite}/${path}`).join(" ");
+  const info = {
+    suite,
+    name: stored.name,
+    why: stored.why,
+    source: stored.source,
+    ...sent2.length > 0 ? { vector } : {}
+  };
   const lines = (s) => s.linesInput === void 0 ? {} : { lines: { input: at(s.linesInput), why: s.linesWhy } };
   switch (stored.kind) {
     case "canon":
@@ -17109,6 +17117,525 @@ function firstDifference(expected, got) {
   };
   return `first difference at character ${i + 1}: expected ${describe(a[i])}, got ${describe(b[i])}`;
 }
+function differenceNote(c) {
+  const answer = c.got.replace(/^(?:canon\(canon\(x\)\)|canon\(x\)|write\(x\)|read\(w\)) → /, "");
+  if (isNoAnswer(answer) || readAnswerText(answer).status === "rejected") return void 0;
+  return firstDifference(c.expected, c.got);
+}
+
+// src/report/difference-class.ts
+var CUT_TAIL = /… \(\d+ bytes, sha256 [0-9a-f]{64}\)$/;
+function differenceClass(expected, got) {
+  const cut3 = CUT_TAIL.test(expected) || CUT_TAIL.test(got);
+  const e = [...expected.replace(CUT_TAIL, "")];
+  const g = [...got.replace(CUT_TAIL, "")];
+  let i = 0;
+  while (i < e.length && i < g.length && e[i] === g[i]) i++;
+  if (i === e.length && i === g.length) return void 0;
+  if (cut3 && (i >= e.length || i >= g.length)) return void 0;
+  const prefix = e.slice(0, i).join("");
+  const inString = insideString(prefix);
+  const characters = characterClass(e, g, i, prefix);
+  if (characters) return characters;
+  const trees = cut3 ? void 0 : readBoth(e.join(""), g.join(""));
+  const structure = trees && structureClass(trees.e, trees.g);
+  if (structure) return structure;
+  const numbers = inString ? void 0 : numberClass(e, g, i);
+  if (numbers) return numbers;
+  const edit = editClass(e, g, i);
+  if (edit) return edit;
+  if (trees && stringPairs(trees.e, trees.g) !== void 0) {
+    return { id: "changes-strings", title: "changes the contents of strings" };
+  }
+  return void 0;
+}
+function characterClass(e, g, i, prefix) {
+  const ec = e[i];
+  const gRest = g.slice(i, i + 6).join("");
+  const unit = /^\\u([0-9A-Fa-f]{4})/.exec(gRest);
+  if (ec !== void 0 && ec.codePointAt(0) > 127 && unit && Number.parseInt(unit[1], 16) === ec.charCodeAt(0)) {
+    return { id: "escapes-non-ascii", title: "writes non-ASCII characters as \\uXXXX escapes" };
+  }
+  if (ec === "/" && gRest.startsWith("\\/")) return { id: "escapes-slash", title: "escapes / as \\/" };
+  if (/\\u[0-9a-f]{0,3}$/.test(prefix) && ec !== void 0 && /[a-f]/.test(ec) && g[i] === ec.toUpperCase()) {
+    return { id: "uppercase-hex-escapes", title: "writes \\u escapes with uppercase hex digits" };
+  }
+  if (g[i] === "\\" && prefix.endsWith("\\") && insideString(prefix.slice(0, -1))) {
+    return { id: "escapes-escapes", title: "escapes the backslash of an escape again (\\\\n for \\n)" };
+  }
+  if (i === 0 && g[0] === "\uFEFF") {
+    return { id: "writes-bom", title: "writes a byte-order mark (U+FEFF) before the output" };
+  }
+  return void 0;
+}
+function insideString(prefix) {
+  let inside = false;
+  for (let k = 0; k < prefix.length; k++) {
+    const ch = prefix[k];
+    if (inside && ch === "\\") k++;
+    else if (ch === '"') inside = !inside;
+  }
+  return inside;
+}
+function readTree(text2) {
+  let k = 0;
+  const ws = () => {
+    while (k < text2.length && " 	\n\r".includes(text2[k])) k++;
+  };
+  const string2 = () => {
+    const from = k++;
+    while (k < text2.length && text2[k] !== '"') k += text2[k] === "\\" ? 2 : 1;
+    if (k >= text2.length) return void 0;
+    const raw = text2.slice(from, ++k);
+    let value2 = raw.slice(1, -1);
+    try {
+      value2 = JSON.parse(raw);
+    } catch {
+    }
+    return { t: "string", raw, value: value2 };
+  };
+  const value = (depth) => {
+    if (depth > 64) return void 0;
+    ws();
+    const ch = text2[k];
+    if (ch === '"') return string2();
+    if (ch === "[") {
+      k++;
+      const items2 = [];
+      ws();
+      if (text2[k] === "]") {
+        k++;
+        return { t: "array", items: items2 };
+      }
+      for (; ; ) {
+        const item = value(depth + 1);
+        if (!item) return void 0;
+        items2.push(item);
+        ws();
+        if (text2[k] === ",") k++;
+        else if (text2[k] === "]") {
+          k++;
+          return { t: "array", items: items2 };
+        } else return void 0;
+      }
+    }
+    if (ch === "{") {
+      k++;
+      const members = [];
+      ws();
+      if (text2[k] === "}") {
+        k++;
+        return { t: "object", members };
+      }
+      for (; ; ) {
+        ws();
+        if (text2[k] !== '"') return void 0;
+        const name2 = string2();
+        ws();
+        if (!name2 || text2[k] !== ":") return void 0;
+        k++;
+        const v = value(depth + 1);
+        if (!v) return void 0;
+        members.push([name2, v]);
+        ws();
+        if (text2[k] === ",") k++;
+        else if (text2[k] === "}") {
+          k++;
+          return { t: "object", members };
+        } else return void 0;
+      }
+    }
+    const scalar = /^(?:-?[0-9][-+.0-9eE]*|true|false|null)/.exec(text2.slice(k, k + 400));
+    if (!scalar) return void 0;
+    k += scalar[0].length;
+    return { t: "scalar", raw: scalar[0] };
+  };
+  const tree = value(0);
+  ws();
+  return tree && k === text2.length ? tree : void 0;
+}
+function readBoth(expected, got) {
+  const e = readTree(expected);
+  const g = readTree(got);
+  return e && g ? { e, g } : void 0;
+}
+function keyOf(tree, like) {
+  switch (tree.t) {
+    case "string":
+      return JSON.stringify(like.form ? tree.value.normalize(like.form) : tree.value);
+    case "scalar":
+      return tree.raw;
+    case "array": {
+      const items2 = tree.items.map((x) => keyOf(x, like));
+      if (like.arrays) items2.sort();
+      return `[${items2.join(",")}]`;
+    }
+    case "object": {
+      const members = tree.members.map(([n, v]) => `${keyOf(n, like)}:${keyOf(v, like)}`);
+      if (like.members) members.sort();
+      return `{${members.join(",")}}`;
+    }
+  }
+}
+var same2 = (e, g, like) => keyOf(e, like) === keyOf(g, like);
+function structureClass(e, g) {
+  if (!same2(e, g, {})) {
+    if (same2(e, g, { members: true })) {
+      return { id: "member-order", title: "orders object members other than by UTF-16 code units" };
+    }
+    if (same2(e, g, { members: true, arrays: true }))
+      return { id: "array-order", title: "reorders array elements" };
+  }
+  for (const form of ["NFC", "NFD"]) {
+    if (!same2(e, g, { members: true }) && same2(e, g, { members: true, form })) {
+      return {
+        id: `normalizes-${form.toLowerCase()}`,
+        title: `normalizes strings to ${form} (RFC 8785 keeps them as sent)`
+      };
+    }
+  }
+  const dropped = droppedMembers(e, g);
+  if (dropped !== void 0 && dropped.length > 0) {
+    if (dropped.every((v) => v.t === "scalar" && v.raw === "null")) {
+      return { id: "drops-null-members", title: "leaves out members whose value is null" };
+    }
+    return { id: "drops-members", title: "leaves out object members" };
+  }
+  const pairs = stringPairs(e, g);
+  if (pairs !== void 0 && pairs.length > 0) {
+    if (pairs.every(([, got]) => got === ""))
+      return { id: "empties-strings", title: "writes strings as empty strings" };
+    if (pairs.every(([expected, got]) => expected.startsWith(got))) {
+      return { id: "cuts-strings", title: "cuts strings short" };
+    }
+  }
+  return void 0;
+}
+function droppedMembers(e, g) {
+  if (e.t === "array" && g.t === "array") {
+    if (e.items.length !== g.items.length) return void 0;
+    const all = [];
+    for (let k = 0; k < e.items.length; k++) {
+      const d = droppedMembers(e.items[k], g.items[k]);
+      if (d === void 0) return void 0;
+      all.push(...d);
+    }
+    return all;
+  }
+  if (e.t === "object" && g.t === "object") {
+    const all = [];
+    let at = 0;
+    for (const [name2, value] of e.members) {
+      const next = g.members[at];
+      if (next && next[0].value === name2.value) {
+        const d = droppedMembers(value, next[1]);
+        if (d === void 0) return void 0;
+        all.push(...d);
+        at++;
+      } else all.push(value);
+    }
+    return at === g.members.length ? all : void 0;
+  }
+  return same2(e, g, {}) ? [] : void 0;
+}
+function stringPairs(e, g) {
+  if (e.t === "string" && g.t === "string") return e.value === g.value ? [] : [[e.value, g.value]];
+  if (e.t === "array" && g.t === "array") {
+    if (e.items.length !== g.items.length) return void 0;
+    const all = [];
+    for (let k = 0; k < e.items.length; k++) {
+      const d = stringPairs(e.items[k], g.items[k]);
+      if (d === void 0) return void 0;
+      all.push(...d);
+    }
+    return all;
+  }
+  if (e.t === "object" && g.t === "object") {
+    if (e.members.length !== g.members.length) return void 0;
+    const all = [];
+    for (let k = 0; k < e.members.length; k++) {
+      for (const [a, b] of [
+        [e.members[k][0], g.members[k][0]],
+        [e.members[k][1], g.members[k][1]]
+      ]) {
+        const d = stringPairs(a, b);
+        if (d === void 0) return void 0;
+        all.push(...d);
+      }
+    }
+    return all;
+  }
+  return e.t === "scalar" && g.t === "scalar" && e.raw === g.raw ? [] : void 0;
+}
+var NUMBER_CHAR = /[-+.0-9eE]/;
+var JSON_NUMBER2 = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
+function tokenAt(text2, i) {
+  let from = i;
+  while (from > 0 && NUMBER_CHAR.test(text2[from - 1])) from--;
+  let to = i;
+  while (to < text2.length && NUMBER_CHAR.test(text2[to])) to++;
+  return text2.slice(from, to).join("");
+}
+function significantDigits(token) {
+  const mantissa = token.replace(/^-/, "").split(/[eE]/)[0].replace(".", "");
+  return mantissa.replace(/^0+/, "").replace(/0+$/, "").length;
+}
+function numberClass(e, g, i) {
+  if (!NUMBER_CHAR.test(e[i] ?? "") && !NUMBER_CHAR.test(g[i] ?? "")) return void 0;
+  const et = tokenAt(e, i);
+  let gt = tokenAt(g, i);
+  if (!JSON_NUMBER2.test(et)) return void 0;
+  const word = /^-?(?:Infinity|NaN|inf|nan|null)/i.exec(g.slice(i - (gt === "-" ? 1 : 0), i + 10).join(""));
+  if (word && (gt === "" || gt === "-")) gt = word[0];
+  if (gt === et || gt === "") return void 0;
+  const title = (what) => `writes numbers other than ES6 String(n) does: ${what}`;
+  if (et === "0" && gt === "-0") return { id: "number-minus-zero", title: title("-0 for 0") };
+  const ev = Number(et);
+  const gv = Number(gt);
+  if (!Number.isFinite(gv) || ev !== gv) {
+    if (Number.isFinite(gv) && significantDigits(gt) < significantDigits(et)) {
+      return { id: "number-fewer-digits", title: title("too few significant digits") };
+    }
+    return { id: "number-value", title: title("another value") };
+  }
+  const eExp = /[eE]/.test(et);
+  const gExp = /[eE]/.test(gt);
+  if (eExp && gExp) return { id: "number-exponent-spelling", title: title("exponents spelled differently") };
+  if (eExp !== gExp) {
+    return { id: "number-notation", title: title("plain and exponent notation switched at another point") };
+  }
+  return { id: "number-spelling", title: title("another spelling of the same value") };
+}
+var EDIT_MAX = 12;
+function editClass(e, g, i) {
+  let s = 0;
+  while (s < e.length - i && s < g.length - i && e[e.length - 1 - s] === g[g.length - 1 - s]) s++;
+  const removed = e.slice(i, e.length - s);
+  const added = g.slice(i, g.length - s);
+  if (removed.length > EDIT_MAX || added.length > EDIT_MAX) return void 0;
+  const q = (points) => `\u201C${showInvisible(points.join(""))}\u201D`;
+  const title = removed.length === 0 ? `writes an extra ${q(added)}` : added.length === 0 ? `leaves out ${q(removed)}` : `writes ${q(added)} where RFC 8785 writes ${q(removed)}`;
+  return { id: `edit:${JSON.stringify([removed.join(""), added.join("")])}`, title };
+}
+
+// src/report/causes.ts
+function caseName(c) {
+  return c.suite === void 0 ? c.name : `${c.suite}/${c.name}`;
+}
+function groupFailures(cases) {
+  const policy = topLevelScalarPolicy(cases);
+  const groups = /* @__PURE__ */ new Map();
+  let index = 0;
+  for (const c of cases) {
+    index++;
+    if (c.pass) continue;
+    const cause = causeOf(c, policy);
+    const name2 = caseName(c);
+    const key = cause?.cause ?? `case:${name2}`;
+    const group = groups.get(key);
+    if (group) {
+      group.cases.push(name2);
+      group.exact.add(cause?.exactTitle);
+    } else {
+      groups.set(key, {
+        cause: cause ?? { cause: key, kind: "difference", title: "" },
+        cases: [name2],
+        first: index,
+        only: c,
+        exact: /* @__PURE__ */ new Set([cause?.exactTitle])
+      });
+    }
+  }
+  const out = [...groups.values()].map((g) => {
+    const [exact] = g.exact;
+    const titled = g.exact.size === 1 && exact !== void 0 ? exact : g.cause.title;
+    if (g.cases.length > 1) {
+      const { cause, kind } = g.cause;
+      return { cause, kind, title: titled, count: g.cases.length, cases: g.cases, first: g.first };
+    }
+    const name2 = g.cases[0];
+    const title = titled !== "" ? titled : caseTitle(g.only);
+    return { cause: `case:${name2}`, kind: "case", title, count: 1, cases: [name2], first: g.first };
+  });
+  out.sort((a, b) => b.count - a.count || a.first - b.first);
+  return out.map(({ first: _first, ...group }) => group);
+}
+function caseTitle(c) {
+  const note = firstDifference(c.expected, c.got);
+  if (note !== void 0) return showInvisible(note);
+  return `got ${showInvisible(clip(c.got, 80))}`;
+}
+function clip(text2, max) {
+  const points = [...text2];
+  return points.length <= max ? text2 : `${points.slice(0, max).join("")}\u2026`;
+}
+function shown(text2) {
+  if (text2.startsWith("reject: ")) return { status: "reject", reason: text2.slice(8) };
+  if (text2.startsWith("failed: ")) return { status: "failed", reason: text2.slice(8) };
+  return { status: "output", text: text2 };
+}
+var PROPERTY_TAIL = /; draw \d+ of this case failed, shrunk \d+ times? .*$/s;
+var ANSWER_LEADS = ["canon(canon(x)) \u2192 ", "canon(x) \u2192 ", "write(x) \u2192 ", "read(w) \u2192 "];
+function answersOf(got) {
+  let text2 = got.replace(PROPERTY_TAIL, "");
+  const numbers = /^\d+ of \d+ matched; first mismatch: (.*)$/s.exec(text2);
+  if (numbers) {
+    const one = /^number #\d+: input .*?, expected (\S*), got (.*)$/s.exec(numbers[1]);
+    if (one) return { answers: [], pair: false, numbers: { expected: one[1], got: one[2] } };
+    const block = /^block of numbers from #\d+: (.*)$/s.exec(numbers[1]);
+    return { answers: block ? [shown(block[1])] : [], pair: false };
+  }
+  for (const lead of ANSWER_LEADS) {
+    if (text2.startsWith(lead)) {
+      text2 = text2.slice(lead.length);
+      break;
+    }
+  }
+  if (text2.startsWith("both: ")) return { answers: [shown(text2.slice(6))], pair: true };
+  const pair = /^a: (.*?) \| b: (.*)$/s.exec(text2);
+  if (pair) return { answers: [shown(pair[1]), shown(pair[2])], pair: true };
+  return { answers: [shown(text2)], pair: false };
+}
+function expectedOutput(expected) {
+  if (expected === "reject") return void 0;
+  let text2 = expected;
+  const property2 = /^for (?:x = .*?|a = .*? and b = .*?)(?: \([^)]*\))?: (.*)$/s.exec(text2);
+  if (property2) text2 = property2[1];
+  if (text2.startsWith("reject, or ")) return text2.slice(11);
+  for (const lead of ANSWER_LEADS) {
+    if (text2.startsWith(lead)) {
+      const rest = text2.slice(lead.length);
+      if (rest === "canonical JSON") return void 0;
+      return rest.replace(/ \(= (?:canon\(x\)|w)\)$/, "");
+    }
+  }
+  if (/^(?:the same output|different outputs) for /.test(text2)) return void 0;
+  if (/^\d+ numbers as ES6 String\(n\)/.test(text2) || /^\d+ runs \(/.test(text2)) return void 0;
+  return text2;
+}
+function expectsReject(c) {
+  return c.kind === "reject" || c.expected === "reject";
+}
+function inputHeads(c) {
+  const pairText = /^for a = (.*?) and b = (.*)$/s.exec(c.expected) ?? /^(?:the same output|different outputs) for a = (.*?) and b = (.*)$/s.exec(c.expected);
+  if (pairText) return [headOf(pairText[1]), headOf(pairText[2])];
+  const single = /^for x = (.*)$/s.exec(c.expected);
+  if (single) return [headOf(single[1])];
+  if (c.input !== void 0) return [headOf(c.input)];
+  const output = expectedOutput(c.expected);
+  if (output !== void 0 && c.kind !== "idempotent" && c.kind !== "roundtrip") return [headOf(output)];
+  return void 0;
+}
+function headOf(text2) {
+  return text2.replace(/^(?:[ \t\n\r]|\\x0[9AD]|⟨U\+000[9AD]⟩)+/, "").charAt(0);
+}
+function isScalarHead(head) {
+  if (head === "{" || head === "[") return false;
+  if (/^[-0-9"tfn]$/.test(head)) return true;
+  return void 0;
+}
+function topLevelScalarPolicy(cases) {
+  let refused2 = 0;
+  for (const c of cases) {
+    if (expectsReject(c)) continue;
+    const heads = inputHeads(c);
+    if (heads === void 0) continue;
+    const { answers } = answersOf(c.got);
+    for (let i = 0; i < answers.length; i++) {
+      const head = heads[answers.length === 2 ? i : 0];
+      if (head === void 0 || isScalarHead(head) !== true) continue;
+      const a = answers[i];
+      if (a.status === "output") return false;
+      if (a.status === "reject") refused2++;
+    }
+  }
+  return refused2 >= 2;
+}
+function isScalarRefusal(c) {
+  if (expectsReject(c)) return false;
+  const heads = inputHeads(c);
+  if (heads === void 0) return false;
+  const { answers } = answersOf(c.got);
+  let any = false;
+  for (let i = 0; i < answers.length; i++) {
+    if (answers[i].status !== "reject") continue;
+    const head = heads[answers.length === 2 ? i : 0];
+    if (head === void 0 || isScalarHead(head) !== true) return false;
+    any = true;
+  }
+  return any;
+}
+function causeOf(c, policy) {
+  if (policy && isScalarRefusal(c)) {
+    return {
+      cause: "policy:top-level-scalar",
+      kind: "policy",
+      title: "refuses every top-level scalar (a bare number, string, true, false or null as the whole text)"
+    };
+  }
+  const { answers, numbers } = answersOf(c.got);
+  const refusal = answers.find((a) => a.status === "reject");
+  if (refusal && refusal.status === "reject" && !expectsReject(c)) {
+    const message = normalizeReason(refusal.reason);
+    return {
+      cause: `refusal:${message}`,
+      kind: "refusal",
+      title: `refuses: ${quoted(message)}`,
+      exactTitle: `refuses: ${quoted(stripCutNote(refusal.reason))}`
+    };
+  }
+  const failure = answers.find((a) => a.status === "failed");
+  if (failure && failure.status === "failed") {
+    const reason = normalizeReason(failure.reason);
+    return {
+      cause: `failure:${reason}`,
+      kind: "failure",
+      title: `no answer: ${quoted(reason)}`,
+      exactTitle: `no answer: ${quoted(stripCutNote(failure.reason))}`
+    };
+  }
+  if (expectsReject(c) && answers[0]?.status === "output") {
+    const rule = (c.source?.split(";")[0] ?? "").trim() || (c.suite ?? c.name.split("/")[0] ?? "");
+    return {
+      cause: `acceptance:${rule}`,
+      kind: "acceptance",
+      title: `accepts input that must be refused (${showInvisible(clip(rule, 120))})`
+    };
+  }
+  const pairs = [];
+  if (numbers) pairs.push(numbers);
+  else {
+    const expected = expectedOutput(c.expected);
+    const got = answers.length === 1 ? answers[0] : void 0;
+    if (expected !== void 0 && got?.status === "output") pairs.push({ expected, got: got.text });
+  }
+  for (const pair of pairs) {
+    const found = differenceClass(pair.expected, pair.got);
+    if (found) return { cause: `difference:${found.id}`, kind: "difference", title: found.title };
+  }
+  const counterexample = /^for (x = .*?|a = .*? and b = .*?)(?: \([^)]*\))?: /s.exec(c.expected);
+  if (counterexample) {
+    const x = counterexample[1];
+    return {
+      cause: `counterexample:${x}`,
+      kind: "counterexample",
+      title: `generated cases shrink to one counterexample: ${showInvisible(clip(x, 120))}`
+    };
+  }
+  return void 0;
+}
+function quoted(text2) {
+  return `\u201C${showInvisible(clip(text2, 160))}\u201D`;
+}
+function stripCutNote(reason) {
+  return reason.replace(/… \(\d+ UTF-16 units\)$/, "");
+}
+function normalizeReason(reason) {
+  return stripCutNote(reason).replace(
+    /"(?:[^"\\]|\\.)*"|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])|`[^`]*`|“[^”]*”|‘[^’]*’|«[^»]*»/gu,
+    "\u2026"
+  ).replace(/U\+[0-9A-Fa-f]{4,6}/g, "U+XXXX").replace(/\\u[0-9A-Fa-f]{4}/g, "\\uXXXX").replace(/\\x[0-9A-Fa-f]{2}/g, "\\xHH").replace(/\b0x[0-9A-Fa-f]+\b/g, "N").replace(/\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g, "N").replace(/\s+/g, " ").trim();
+}
 
 // src/report/format.ts
 function formatDuration(ms) {
@@ -17279,7 +17806,15 @@ function failedBlock(r, diff, outputMax) {
     `#### \u274C ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))}`,
     "",
     `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
-    "",
+    ""
+  ];
+  if (r.input !== void 0) {
+    const from = r.vector === void 0 ? "" : ` (${inlineCode(cut(r.vector, NAME_MAX))})`;
+    parts.push(`**Input**${from}`, "", outputBlock(r.input, outputMax), "");
+  } else if (r.vector !== void 0) {
+    parts.push(`**Vector:** ${inlineCode(cut(r.vector, NAME_MAX))}`, "");
+  }
+  parts.push(
     "**Expected**",
     "",
     outputBlock(r.expected, outputMax),
@@ -17287,10 +17822,28 @@ function failedBlock(r, diff, outputMax) {
     "**Got**",
     "",
     outputBlock(r.got, outputMax)
-  ];
+  );
   if (diff) parts.push("", `*${inlineText(diff)}*`);
   return parts.join("\n");
 }
+var CAUSES_SHOWN = 30;
+var CASES_PER_CAUSE = 10;
+function causesSection(failures) {
+  const groups = groupFailures(failures);
+  const rows = groups.slice(0, CAUSES_SHOWN).map((g) => {
+    const names = g.cases.slice(0, CASES_PER_CAUSE).map((n) => inlineCode(cut(n, 100)));
+    const more = g.count > CASES_PER_CAUSE ? `, and ${g.count - CASES_PER_CAUSE} more` : "";
+    return `- **${g.count} case${g.count === 1 ? "" : "s"}:** ${inlineText(cut(g.title, WHY_MAX))}<br>${names.join(", ")}${more}`;
+  });
+  if (groups.length > CAUSES_SHOWN) rows.push(`- \u2026and ${groups.length - CAUSES_SHOWN} more causes`);
+  const head = `### Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}, ${failures.length} failed case${failures.length === 1 ? "" : "s"})`;
+  return [head, "", ...rows].join("\n");
+}
+function suiteFold(suite, count3, blocks) {
+  const summary = `<summary>Failed cases in ${escapeHtml(suite)} (${count3})</summary>`;
+  return ["<details>", summary, "", blocks.join("\n\n"), "", "</details>"].join("\n");
+}
+var FOLD_BYTES = 120;
 function failedRow(r) {
   return `| ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`;
 }
@@ -17336,18 +17889,26 @@ function toMarkdownSummary(input, options = {}) {
   assertConsistent(input);
   const failures = input.results.filter((r) => !r.pass);
   const passing = input.results.filter((r) => r.pass);
-  const diffs = failures.map((r) => firstDifference(r.expected, r.got));
+  const diffs = failures.map(differenceNote);
   let run = runSection(input, RUN_VALUE_MAX, FILES_MAX);
   if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10);
-  const failedHead = failures.length === 0 ? [] : [`### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
+  const failedHead = failures.length === 0 ? [] : [causesSection(failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
   const fixed = [headline(input), run, suiteSection(input.results), ...failedHead, verifySection(input)];
-  const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE;
+  const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
+  const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
   const passingText = passingSection(passing);
   const plan = planFailures(failures, diffs, budget, passingText ? bytes(passingText) + 2 : 0);
   const sections = [headline(input)];
   if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing.length, failures.length));
   sections.push(run, suiteSection(input.results), ...failedHead);
-  for (let i = 0; i < plan.detailed; i++) sections.push(failedBlock(failures[i], diffs[i], plan.outputMax));
+  for (let i = 0; i < plan.detailed; ) {
+    const suite = failures[i].suite;
+    const blocks = [];
+    for (; i < plan.detailed && failures[i].suite === suite; i++)
+      blocks.push(failedBlock(failures[i], diffs[i], plan.outputMax));
+    const count3 = failures.filter((r) => r.suite === suite).length;
+    sections.push(suiteFold(suite, count3, blocks));
+  }
   if (plan.named > 0) {
     const rows = failures.slice(plan.detailed, plan.detailed + plan.named).map(failedRow);
     sections.push([FAILED_ROWS_HEAD, ...rows].join("\n"));
@@ -17782,7 +18343,12 @@ function palette(color) {
   };
 }
 function formatVerdict(input, options) {
+  return `${verdictSections(input, options).map((s) => s.body).join("\n")}
+`;
+}
+function verdictSections(input, options) {
   assertConsistent(input);
+  const sections = [];
   const { record: record2, results } = input;
   const c = palette(options.color);
   const out = [];
@@ -17820,19 +18386,28 @@ function formatVerdict(input, options) {
   }
   const failures = results.filter((r) => !r.pass);
   if (failures.length > 0) {
-    out.push(c.bold(`Failed cases (${failures.length}):`), "");
+    out.push(...causeLines(failures, c));
+    sections.push({ body: out.join("\n") });
+    out.length = 0;
     const detail = (label, value) => `    ${c.dim(label.padEnd(9))} ${value}`;
-    for (const r of failures) {
-      out.push(`  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}`);
-      out.push(detail("why", showInvisible(r.why)));
-      out.push(detail("source", showInvisible(r.source)));
-      out.push(detail("expected", showInvisible(r.expected)));
-      out.push(detail("got", showInvisible(r.got)));
-      const diff = firstDifference(r.expected, r.got);
-      if (diff) out.push(detail("note", showInvisible(diff)));
-      out.push("");
+    for (const suite of new Set(failures.map((r) => r.suite))) {
+      const inSuite = failures.filter((r) => r.suite === suite);
+      const lines = [c.bold(`Failed cases in ${suite} (${inSuite.length}):`), ""];
+      for (const r of inSuite) {
+        lines.push(`  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}`);
+        lines.push(detail("why", showInvisible(r.why)));
+        lines.push(detail("source", showInvisible(r.source)));
+        if (r.input !== void 0) lines.push(detail("input", showInvisible(r.input)));
+        if (r.vector !== void 0) lines.push(detail("vector", showInvisible(r.vector)));
+        lines.push(detail("expected", showInvisible(r.expected)));
+        lines.push(detail("got", showInvisible(r.got)));
+        const diff = differenceNote(r);
+        if (diff) lines.push(detail("note", showInvisible(diff)));
+        lines.push("");
+      }
+      lines.push(c.dim(`  ${INVISIBLE_LEGEND}`), "");
+      sections.push({ title: `Failed cases in ${suite} (${inSuite.length})`, body: lines.join("\n") });
     }
-    out.push(c.dim(`  ${INVISIBLE_LEGEND}`), "");
   }
   if (input.recordPath === void 0) {
     out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
@@ -17841,8 +18416,23 @@ function formatVerdict(input, options) {
     out.push("Verify the record:");
     out.push(`  ${showInvisible(verifyCommand(input.recordPath, record2.key, record2.signer_pubkey))}`);
   }
-  return `${out.join("\n")}
-`;
+  sections.push({ body: out.join("\n") });
+  return sections;
+}
+var CAUSES_SHOWN2 = 20;
+var CASES_PER_CAUSE2 = 8;
+function causeLines(failures, c) {
+  const groups = groupFailures(failures);
+  const out = [c.bold(`Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}):`), ""];
+  for (const g of groups.slice(0, CAUSES_SHOWN2)) {
+    out.push(`  ${c.red(`${g.count} case${g.count === 1 ? "" : "s"}`)}: ${showInvisible(g.title)}`);
+    const names = g.cases.slice(0, CASES_PER_CAUSE2).map(showInvisible).join(", ");
+    const more = g.count > CASES_PER_CAUSE2 ? `, and ${g.count - CASES_PER_CAUSE2} more` : "";
+    out.push(`    ${names}${more}`);
+  }
+  if (groups.length > CAUSES_SHOWN2) out.push(`  and ${groups.length - CAUSES_SHOWN2} more causes`);
+  out.push("");
+  return out;
 }
 
 // src/report/junit.ts
@@ -17936,23 +18526,18 @@ import { join as join4, resolve as resolve2 } from "node:path";
 
 // src/checks/show.ts
 var SHOW_LIMIT = 200;
+var INPUT_LIMIT = 200;
 var strictDecoder2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function showBytes(bytes3, limit = SHOW_LIMIT) {
   const prefix = bytes3.length > limit * 4 + 4 ? bytes3.subarray(0, limit * 4 + 4) : bytes3;
   const text2 = decodeShowingInvalid(prefix, prefix !== bytes3);
   const cut3 = cutCodePoints(text2, limit);
-  if (cut3 === text2 && prefix === bytes3) return escapeControls(text2);
-  return `${escapeControls(cut3)}\u2026 (${bytes3.length} bytes, sha256 ${sha256Hex(bytes3)})`;
+  if (cut3 === text2 && prefix === bytes3) return text2;
+  return `${cut3}\u2026 (${bytes3.length} bytes, sha256 ${sha256Hex(bytes3)})`;
 }
 function showText(text2, limit = SHOW_LIMIT) {
   const cut3 = cutCodePoints(text2, limit);
-  return cut3 === text2 ? escapeControls(text2) : `${escapeControls(cut3)}\u2026 (${text2.length} UTF-16 units)`;
-}
-function escapeControls(text2) {
-  return text2.replace(
-    /[\x00-\x1f\x7f]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
-  );
+  return cut3 === text2 ? text2 : `${cut3}\u2026 (${text2.length} UTF-16 units)`;
 }
 function showAnswer(answer) {
   return writeAnswerText(
@@ -18026,7 +18611,7 @@ function shownCut(text2, max) {
 }
 
 // src/report/html/browser-script.generated.ts
-var BROWSER_SCRIPT_BASE64 = "InVzZSBzdHJpY3QiOygoKT0+e3ZhciBxbj1PYmplY3QuZGVmaW5lUHJvcGVydHk7dmFyIFFuPShlLHQpPT57Zm9yKHZhciBuIGluIHQpcW4oZSxuLHtnZXQ6dFtuXSxlbnVtZXJhYmxlOiEwfSl9O3ZhciBxPSJjb25mb3JtLXJlc3VsdC8xIixwZT1uZXcgVWludDhBcnJheShbLi4ubmV3IFRleHRFbmNvZGVyKCkuZW5jb2RlKCJ3YWk6Y29uZm9ybS1yZXN1bHQiKSwxXSksUT0zMioxMDI0KjEwMjQsanQ9MzIsbWU9MioqNTMtMTt2YXIgaj1jbGFzcyBleHRlbmRzIEVycm9ye25hbWU9Ikpjc0Vycm9yIjtjb2RlO29mZnNldDtjb25zdHJ1Y3Rvcih0LG4scil7c3VwZXIociksdGhpcy5jb2RlPXQsdGhpcy5vZmZzZXQ9bn19O2Z1bmN0aW9uIEdlKGU9e30pe2xldCB0PWUuYm9tPz8icmVqZWN0IixuPWUuYmlnSW50ZWdlcnM/PyJyb3VuZCIscj1lLm1heERlcHRoPz8xZTQ7aWYodCE9PSJyZWplY3QiJiZ0IT09Imlnbm9yZSIpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYGJvbSBtdXN0IGJlICJyZWplY3QiIG9yICJpZ25vcmUiLCBnb3QgJHt0fWApO2lmKG4hPT0icm91bmQiJiZuIT09InJlamVjdCIpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYGJpZ0ludGVnZXJzIG11c3QgYmUgInJvdW5kIiBvciAicmVqZWN0IiwgZ290ICR7bn1gKTtpZih0eXBlb2YgciE9Im51bWJlciJ8fCEocj49MCkpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYG1heERlcHRoIG11c3QgYmUgYSBudW1iZXIgPj0gMCwgZ290ICR7cn1gKTtyZXR1cm57aWdub3JlQm9tOnQ9PT0iaWdub3JlIixyZWplY3RCaWdJbnRlZ2VyczpuPT09InJlamVjdCIsbWF4RGVwdGg6cn19dmFyIGVyPW5ldyBUZXh0RGVjb2RlcigidXRmLTgiLHtmYXRhbDohMCxpZ25vcmVCT006ITB9KTtmdW5jdGlvbiB2dChlKXt0cnl7cmV0dXJuIGVyLmRlY29kZShlKX1jYXRjaHtsZXQgdD1TdChlKTt0aHJvdyBuZXcgaigiaW52YWxpZC11dGY4Iix0LCJ0aGUgaW5wdXQgaXMgbm90IHZhbGlkIFVURi04Iil9fWZ1bmN0aW9uIFN0KGUpe2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7KXtsZXQgbj10cihlLHQpO2lmKG48PTApcmV0dXJuIHQ7dCs9bn1yZXR1cm4tMX1mdW5jdGlvbiB0cihlLHQpe2xldCBuPWVbdF07aWYobjwxMjgpcmV0dXJuIDE7bGV0IHIscz0xMjgsaT0xOTE7aWYobj49MTk0JiZuPD0yMjMpcj0xO2Vsc2UgaWYobj49MjI0JiZuPD0yMzkpcj0yLG49PT0yMjQmJihzPTE2MCksbj09PTIzNyYmKGk9MTU5KTtlbHNlIGlmKG4+PTI0MCYmbjw9MjQ0KXI9MyxuPT09MjQwJiYocz0xNDQpLG49PT0yNDQmJihpPTE0Myk7ZWxzZSByZXR1cm4gMDtmb3IobGV0IGE9MTthPD1yO2ErKyl7bGV0IG89ZVt0K2FdO2lmKG89PT12b2lkIDApcmV0dXJuLTE7aWYoYT09PTE/bzxzfHxvPmk6bzwxMjh8fG8+MTkxKXJldHVybiAwfXJldHVybiByKzF9ZnVuY3Rpb24gVHQoZSx0KXtsZXQgbj0wLHI9TWF0aC5taW4odCxlLmxlbmd0aCk7Zm9yKGxldCBzPTA7czxyO3MrKyl7bGV0IGk9ZS5jaGFyQ29kZUF0KHMpO2k8MTI4P24rPTE6aTwyMDQ4P24rPTI6aT49NTUyOTYmJmk8PTU2MzE5JiZzKzE8cj8obis9NCxzKyspOm4rPTN9cmV0dXJuIG59dmFyIGVlPTM0LHhlPTkyLEN0PU51bWJlci5NQVhfU0FGRV9JTlRFR0VSLGdlPWNsYXNze3RleHQ7bjtpPTA7bWF4RGVwdGg7cmVqZWN0QmlnO2NvbnN0cnVjdG9yKHQsbil7bGV0IHI9R2Uobik7dGhpcy50ZXh0PXQsdGhpcy5uPXQubGVuZ3RoLHRoaXMubWF4RGVwdGg9ci5tYXhEZXB0aCx0aGlzLnJlamVjdEJpZz1yLnJlamVjdEJpZ0ludGVnZXJzLHRoaXMubj4wJiZ0LmNoYXJDb2RlQXQoMCk9PT02NTI3OSYmKHIuaWdub3JlQm9tfHx0aGlzLmZhaWwoImJvbSIsMCwiYSBieXRlLW9yZGVyIG1hcmsgKFUrRkVGRikgcHJlY2VkZXMgdGhlIEpTT04gdGV4dCIpLHRoaXMuaT0xKX1mYWlsKHQsbixyKXt0aHJvdyBuZXcgaih0LFR0KHRoaXMudGV4dCxuKSxyKX11bmV4cGVjdGVkKHQsbil7aWYodD49dGhpcy5uKXJldHVybiB0aGlzLmZhaWwoInVuZXhwZWN0ZWQtZW5kIix0LGB0aGUgaW5wdXQgZW5kcyB3aGVyZSAke259IHdhcyBleHBlY3RlZGApO2xldCByPXRoaXMudGV4dC5jb2RlUG9pbnRBdCh0KSxzPXI+PTMyJiZyPDEyNz9gJyR7U3RyaW5nLmZyb21DaGFyQ29kZShyKX0nYDpgVSske2JlKHIpfWA7cmV0dXJuIHRoaXMuZmFpbCgidW5leHBlY3RlZC1jaGFyYWN0ZXIiLHQsYCR7c30gd2hlcmUgJHtufSB3YXMgZXhwZWN0ZWRgKX1za2lwV2hpdGVzcGFjZSgpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMuaSxyPXQuY2hhckNvZGVBdChuKTtmb3IoO3I9PT0zMnx8cj09PTEwfHxyPT09MTN8fHI9PT05OylyPXQuY2hhckNvZGVBdCgrK24pO3JldHVybiB0aGlzLmk9bixyfXJlYWRTdHJpbmcoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLm4scj10aGlzLmkrMSxzPXI7Zm9yKDs7KXtsZXQgbz10LmNoYXJDb2RlQXQocyk7aWYobz09PWVlKXJldHVybiB0aGlzLmk9cysxLHQuc2xpY2UocixzKTtpZihvPT09eGV8fG88MzJ8fG8+PTU1Mjk2JiZvPD01NzM0M3x8cz49bilicmVhaztzKyt9bGV0IGk9IiIsYT1yO2Zvcig7Oyl7cz49biYmdGhpcy5mYWlsKCJ1bnRlcm1pbmF0ZWQtc3RyaW5nIixyLTEsImEgc3RyaW5nIGlzIG5vdCBjbG9zZWQiKTtsZXQgbz10LmNoYXJDb2RlQXQocyk7aWYobz09PWVlKXJldHVybiB0aGlzLmk9cysxLGkrdC5zbGljZShhLHMpO2lmKG89PT14ZSlpKz10LnNsaWNlKGEscyksdGhpcy5pPXMsaSs9dGhpcy5yZWFkRXNjYXBlKCkscz1hPXRoaXMuaTtlbHNlIGlmKG88MzIpdGhpcy5mYWlsKCJjb250cm9sLWNoYXJhY3RlciIscyxgcmF3IGNvbnRyb2wgY2hhcmFjdGVyIFUrJHtiZShvKX0gaW4gYSBzdHJpbmdgKTtlbHNlIGlmKG8+PTU1Mjk2JiZvPD01NzM0Myl7bGV0IGM9dC5jaGFyQ29kZUF0KHMrMSk7bzw9NTYzMTkmJmM+PTU2MzIwJiZjPD01NzM0Mz9zKz0yOnRoaXMuZmFpbCgibG9uZS1zdXJyb2dhdGUiLHMsYGxvbmUgc3Vycm9nYXRlIFUrJHtiZShvKX0gaW4gYSBzdHJpbmdgKX1lbHNlIHMrK319aGV4NCh0KXtsZXQgbj0wO2ZvcihsZXQgcj10O3I8dCs0O3IrKyl7bGV0IHM9T3QodGhpcy50ZXh0LmNoYXJDb2RlQXQocikpO2lmKHM8MClyZXR1cm4gdGhpcy5mYWlsKCJpbnZhbGlkLWVzY2FwZSIsdC0yLCJcXHUgbXVzdCBiZSBmb2xsb3dlZCBieSBmb3VyIGhleCBkaWdpdHMiKTtuPW48PDR8c31yZXR1cm4gbn1yZWFkRXNjYXBlKCl7bGV0IHQ9dGhpcy50ZXh0LG49dGhpcy5pLHI9dC5jaGFyQ29kZUF0KG4rMSk7c3dpdGNoKHRoaXMuaT1uKzIscil7Y2FzZSBlZTpyZXR1cm4nIic7Y2FzZSB4ZTpyZXR1cm4iXFwiO2Nhc2UgNDc6cmV0dXJuIi8iO2Nhc2UgOTg6cmV0dXJuIlxiIjtjYXNlIDEwMjpyZXR1cm4iXGYiO2Nhc2UgMTEwOnJldHVybmAKYDtjYXNlIDExNDpyZXR1cm4iXHIiO2Nhc2UgMTE2OnJldHVybiIJIjtjYXNlIDExNzp7bGV0IHM9dGhpcy5oZXg0KG4rMik7aWYodGhpcy5pPW4rNixzPDU1Mjk2fHxzPjU3MzQzKXJldHVybiBTdHJpbmcuZnJvbUNoYXJDb2RlKHMpO2lmKHM8PTU2MzE5JiZ0LmNoYXJDb2RlQXQobis2KT09PXhlJiZ0LmNoYXJDb2RlQXQobis3KT09PTExNyl7bGV0IGk9dGhpcy5oZXg0KG4rOCk7aWYoaT49NTYzMjAmJmk8PTU3MzQzKXJldHVybiB0aGlzLmk9bisxMixTdHJpbmcuZnJvbUNoYXJDb2RlKHMsaSl9cmV0dXJuIHRoaXMuZmFpbCgibG9uZS1zdXJyb2dhdGUiLG4sYFxcdSR7YmUocyl9IGlzIGEgbG9uZSBzdXJyb2dhdGVgKX1kZWZhdWx0OnJldHVybiBuKzE+PXRoaXMubj90aGlzLmZhaWwoInVudGVybWluYXRlZC1zdHJpbmciLG4sImEgc3RyaW5nIGlzIG5vdCBjbG9zZWQiKTp0aGlzLmZhaWwoImludmFsaWQtZXNjYXBlIixuLCdhIGJhY2tzbGFzaCBtdXN0IHN0YXJ0IG9uZSBvZiBcXCIgXFxcXCBcXC8gXFxiIFxcZiBcXG4gXFxyIFxcdCBcXHVYWFhYJyl9fXJlYWROdW1iZXIoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLmkscj1uLHM9ITAsaT10LmNoYXJDb2RlQXQocik7aWYoaT09PTQ1JiYoaT10LmNoYXJDb2RlQXQoKytyKSksaT09PTQ4KWk9dC5jaGFyQ29kZUF0KCsrciksaT49NDgmJmk8PTU3JiZ0aGlzLmZhaWwoImxlYWRpbmctemVybyIsbiwiYSBudW1iZXIgbXVzdCBub3QgaGF2ZSBhIGxlYWRpbmcgemVybyIpO2Vsc2UgaWYoaT49NDkmJmk8PTU3KWRvIGk9dC5jaGFyQ29kZUF0KCsrcik7d2hpbGUoaT49NDgmJmk8PTU3KTtlbHNlIHJldHVybiB0aGlzLmZhaWwoImludmFsaWQtbnVtYmVyIixuLCInLScgbXVzdCBiZSBmb2xsb3dlZCBieSBhIGRpZ2l0Iik7aWYoaT09PTQ2KXtzPSExLGk9dC5jaGFyQ29kZUF0KCsrciksaT49NDgmJmk8PTU3fHx0aGlzLmZhaWwoImludmFsaWQtbnVtYmVyIixuLCJhIGRlY2ltYWwgcG9pbnQgbXVzdCBiZSBmb2xsb3dlZCBieSBhIGRpZ2l0Iik7ZG8gaT10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShpPj00OCYmaTw9NTcpfWlmKGk9PT0xMDF8fGk9PT02OSl7cz0hMSxpPXQuY2hhckNvZGVBdCgrK3IpLChpPT09NDN8fGk9PT00NSkmJihpPXQuY2hhckNvZGVBdCgrK3IpKSxpPj00OCYmaTw9NTd8fHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sImFuIGV4cG9uZW50IG11c3QgaGF2ZSBhIGRpZ2l0Iik7ZG8gaT10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShpPj00OCYmaTw9NTcpfXRoaXMuaT1yO2xldCBhPU51bWJlcih0LnNsaWNlKG4scikpO3JldHVybihhPT09MS8wfHxhPT09LTEvMCkmJnRoaXMuZmFpbCgibnVtYmVyLW91dC1vZi1yYW5nZSIsbiwidGhlIG51bWJlciBpcyBiZXlvbmQgdGhlIHJhbmdlIG9mIGFuIElFRUUtNzU0IGRvdWJsZSIpLHMmJnRoaXMucmVqZWN0QmlnJiYoYT5DdHx8YTwtQ3QpJiZ0aGlzLmZhaWwoImJpZy1pbnRlZ2VyIixuLCJ0aGUgaW50ZWdlciBpcyBiZXlvbmQgXHhCMSgyXjUzLTEpIGFuZCBiaWcgaW50ZWdlcnMgYXJlIHJlZnVzZWQiKSxhfWV4cGVjdFdvcmQodCl7dGhpcy50ZXh0LnN0YXJ0c1dpdGgodCx0aGlzLmkpfHx0aGlzLnVuZXhwZWN0ZWQodGhpcy5pLCJhIEpTT04gdmFsdWUiKSx0aGlzLmkrPXQubGVuZ3RofWV4cGVjdEVuZCgpe3RoaXMuc2tpcFdoaXRlc3BhY2UoKSx0aGlzLmk8dGhpcy5uJiZ0aGlzLnVuZXhwZWN0ZWQodGhpcy5pLCJ0aGUgZW5kIG9mIHRoZSBpbnB1dCIpfX07ZnVuY3Rpb24gT3QoZSl7cmV0dXJuIGU+PTQ4JiZlPD01Nz9lLTQ4OmU+PTk3JiZlPD0xMDI/ZS04NzplPj02NSYmZTw9NzA/ZS01NTotMX1mdW5jdGlvbiBiZShlKXtyZXR1cm4gZS50b1N0cmluZygxNikudG9VcHBlckNhc2UoKS5wYWRTdGFydCg0LCIwIil9dmFyIEJ0PTM0LFV0PTkyO3ZhciBQcz1OdW1iZXIuTUFYX1NBRkVfSU5URUdFUjt2YXIgST1bXTtJWzhdPTk4O0lbOV09MTE2O0lbMTBdPTExMDtJWzEyXT0xMDI7SVsxM109MTE0O0lbQnRdPUJ0O0lbVXRdPVV0O3ZhciBucj1lPT5lLmlzV2VsbEZvcm1lZCgpO2Z1bmN0aW9uIFdlKGUpe2lmKCFucihlKSl0aHJvdyBuZXcgaigibG9uZS1zdXJyb2dhdGUiLDAsImEgc3RyaW5nIGhvbGRzIGEgbG9uZSBzdXJyb2dhdGUiKTtyZXR1cm4gSlNPTi5zdHJpbmdpZnkoZSl9ZnVuY3Rpb24gcnIoZSl7aWYoIU51bWJlci5pc0Zpbml0ZShlKSl0aHJvdyBuZXcgaigibnVtYmVyLW91dC1vZi1yYW5nZSIsMCxgJHtlfSBpcyBub3QgYSBKU09OIG51bWJlcmApO3JldHVybiBTdHJpbmcoZSl9ZnVuY3Rpb24gUnQoZSl7bGV0IHQ9ZT09PXZvaWQgMD8idW5kZWZpbmVkIjp0eXBlb2YgZT09Im9iamVjdCI/ImEgbm9uLXBsYWluIG9iamVjdCI6dHlwZW9mIGU7dGhyb3cgbmV3IGooIm5vdC1qc29uLXZhbHVlIiwwLGAke3R9IGlzIG5vdCBhIEpTT04gdmFsdWVgKX1mdW5jdGlvbiBzcihlKXtsZXQgdD1PYmplY3QuZ2V0UHJvdG90eXBlT2YoZSk7cmV0dXJuIHQ9PT1udWxsfHx0PT09T2JqZWN0LnByb3RvdHlwZX12YXIgaXI9bmV3IFRleHRFbmNvZGVyLElzPW5ldyBUZXh0RGVjb2RlcjtmdW5jdGlvbiB6ZShlKXtsZXQgdD1bXSxuPTA7aWYoYXIoZSxpPT57bGV0IGE9aXIuZW5jb2RlKGkpO3QucHVzaChhKSxuKz1hLmxlbmd0aH0pLHQubGVuZ3RoPT09MSlyZXR1cm4gdFswXTtsZXQgcj1uZXcgVWludDhBcnJheShuKSxzPTA7Zm9yKGxldCBpIG9mIHQpci5zZXQoaSxzKSxzKz1pLmxlbmd0aDtyZXR1cm4gcn12YXIgb3I9MzIqMTAyNDtmdW5jdGlvbiBhcihlLHQpe2xldCBuPSIiLHI9W10scz1bXSxpPVtdLGE9bmV3IFNldCxvPWU7Zm9yKDs7KXtpZihvPT09bnVsbCluKz0ibnVsbCI7ZWxzZSBpZih0eXBlb2Ygbz09InN0cmluZyIpbis9V2Uobyk7ZWxzZSBpZih0eXBlb2Ygbz09Im51bWJlciIpbis9cnIobyk7ZWxzZSBpZih0eXBlb2Ygbz09ImJvb2xlYW4iKW4rPW8/InRydWUiOiJmYWxzZSI7ZWxzZSBpZih0eXBlb2Ygbz09Im9iamVjdCIpe2lmKGEuaGFzKG8pKXRocm93IG5ldyBqKCJjeWNsZSIsMCwidGhlIHZhbHVlIGNvbnRhaW5zIGl0c2VsZiIpO2lmKEFycmF5LmlzQXJyYXkobykpaWYoby5sZW5ndGg9PT0wKW4rPSJbXSI7ZWxzZXtuKz0iWyIsci5wdXNoKG8pLHMucHVzaChudWxsKSxpLnB1c2goMCksYS5hZGQobyksbz1vWzBdO2NvbnRpbnVlfWVsc2UgaWYoc3Iobykpe2xldCBjPU9iamVjdC5rZXlzKG8pLnNvcnQoKTtpZihjLmxlbmd0aD09PTApbis9Int9IjtlbHNle2xldCB1PWNbMF07bis9InsiK1dlKHUpKyI6IixyLnB1c2gobykscy5wdXNoKGMpLGkucHVzaCgwKSxhLmFkZChvKSxvPW9bdV07Y29udGludWV9fWVsc2UgUnQobyl9ZWxzZSBSdChvKTtmb3Iobi5sZW5ndGg+b3ImJih0KG4pLG49IiIpOzspe2xldCBjPXIubGVuZ3RoLTE7aWYoYzwwKXt0KG4pO3JldHVybn1sZXQgdT1yW2NdLGY9c1tjXSxsPSsraVtjXTtpZihmPT09bnVsbCl7bGV0IGg9dTtpZihsPGgubGVuZ3RoKXtuKz0iLCIsbz1oW2xdO2JyZWFrfW4rPSJdIn1lbHNle2lmKGw8Zi5sZW5ndGgpe2xldCBoPWZbbF07bis9IiwiK1dlKGgpKyI6IixvPXVbaF07YnJlYWt9bis9In0ifXIucG9wKCkscy5wb3AoKSxpLnBvcCgpLGEuZGVsZXRlKHUpfX19dmFyIHllPUJpZ0ludCg0Mjk0OTY3Mjk1KSxOdD1CaWdJbnQoMzIpO2Z1bmN0aW9uIGNyKGUsdD0hMSl7cmV0dXJuIHQ/e2g6TnVtYmVyKGUmeWUpLGw6TnVtYmVyKGU+Pk50JnllKX06e2g6TnVtYmVyKGU+Pk50JnllKXwwLGw6TnVtYmVyKGUmeWUpfDB9fWZ1bmN0aW9uIEh0KGUsdD0hMSl7bGV0IG49ZS5sZW5ndGgscj1uZXcgVWludDMyQXJyYXkobikscz1uZXcgVWludDMyQXJyYXkobik7Zm9yKGxldCBpPTA7aTxuO2krKyl7bGV0e2g6YSxsOm99PWNyKGVbaV0sdCk7W3JbaV0sc1tpXV09W2Esb119cmV0dXJuW3Isc119dmFyIHVyPWU9PmUvMioqMzJ8MCxmcj1lPT5lPj4+MDtmdW5jdGlvbiBKdChlLHQsbixyKXtsZXQgcz11cihuKSxpPWZyKG4pO2Uuc2V0VWludDMyKHQscj9pOnMsciksZS5zZXRVaW50MzIodCs0LHI/czppLHIpfXZhciBZZT0oZSx0LG4pPT5lPj4+bixaZT0oZSx0LG4pPT5lPDwzMi1ufHQ+Pj5uLFY9KGUsdCxuKT0+ZT4+Pm58dDw8MzItbixYPShlLHQsbik9PmU8PDMyLW58dD4+Pm4sb2U9KGUsdCxuKT0+ZTw8NjQtbnx0Pj4+bi0zMixhZT0oZSx0LG4pPT5lPj4+bi0zMnx0PDw2NC1uO2Z1bmN0aW9uIFUoZSx0LG4scil7bGV0IHM9KHQ+Pj4wKSsocj4+PjApO3JldHVybntoOmUrbisocy8yKiozMnwwKXwwLGw6c3wwfX12YXIgTHQ9KGUsdCxuKT0+KGU+Pj4wKSsodD4+PjApKyhuPj4+MCksX3Q9KGUsdCxuLHIpPT50K24rcisoZS8yKiozMnwwKXwwLEZ0PShlLHQsbixyKT0+KGU+Pj4wKSsodD4+PjApKyhuPj4+MCkrKHI+Pj4wKSxQdD0oZSx0LG4scixzKT0+dCtuK3IrcysoZS8yKiozMnwwKXwwLER0PShlLHQsbixyLHMpPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSsocj4+PjApKyhzPj4+MCksTXQ9KGUsdCxuLHIscyxpKT0+dCtuK3IrcytpKyhlLzIqKjMyfDApfDA7ZnVuY3Rpb24gSXQoZSl7cmV0dXJuIGUgaW5zdGFuY2VvZiBVaW50OEFycmF5fHxBcnJheUJ1ZmZlci5pc1ZpZXcoZSkmJmUuY29uc3RydWN0b3IubmFtZT09PSJVaW50OEFycmF5IiYmIkJZVEVTX1BFUl9FTEVNRU5UImluIGUmJmUuQllURVNfUEVSX0VMRU1FTlQ9PT0xfXZhciBLZT1lPT5lP2AiJHtlfSIgYDoiIjtmdW5jdGlvbiBkcihlLHQ9IiIpe2lmKHR5cGVvZiBlIT0ibnVtYmVyIil0aHJvdyBuZXcgVHlwZUVycm9yKEtlKHQpKyJleHBlY3RlZCBudW1iZXIsIGdvdCAiK3R5cGVvZiBlKTtpZighTnVtYmVyLmlzU2FmZUludGVnZXIoZSl8fGU8MCl0aHJvdyBuZXcgUmFuZ2VFcnJvcihLZSh0KSsiZXhwZWN0ZWQgaW50ZWdlciA+PSAwLCBnb3QgIitlKTtyZXR1cm4gZX1mdW5jdGlvbiBxZShlLHQsbj0iIil7aWYoSXQoZSkmJih0PT09dm9pZCAwfHxlLmxlbmd0aD09PXQpKXJldHVybiBlO3QhPT12b2lkIDAmJmRyKHQsImxlbmd0aCIpO2xldCByPUl0KGUpLHM9dCE9PXZvaWQgMD9gIG9mIGxlbmd0aCAke3R9YDoiIixpPXI/YGxlbmd0aD0ke2UubGVuZ3RofWA6YHR5cGU9JHt0eXBlb2YgZX1gLGE9S2UobikrImV4cGVjdGVkIFVpbnQ4QXJyYXkiK3MrIiwgZ290ICIraTt0aHJvdyByP25ldyBSYW5nZUVycm9yKGEpOm5ldyBUeXBlRXJyb3IoYSl9dmFyIGhyPShlLHQpPT57aWYoZT09PW51bGx8fHR5cGVvZiBlIT0ib2JqZWN0Inx8QXJyYXkuaXNBcnJheShlKSl0aHJvdyBuZXcgVHlwZUVycm9yKCh0PT09Im9iamVjdCI/IiI6YCIke3R9IiBgKSsiZXhwZWN0ZWQgb2JqZWN0LCBnb3QgdHlwZT0iK3R5cGVvZiBlKX0sVnQ9KGUsdCk9PntocihlLHQpO2xldCBuPU9iamVjdC5nZXRQcm90b3R5cGVPZihlKTtpZihuIT09T2JqZWN0LnByb3RvdHlwZSYmbiE9PW51bGwpdGhyb3cgbmV3IFR5cGVFcnJvcihgIiR7dH0iIGV4cGVjdGVkIHBsYWluIG9iamVjdGApO2lmKE9iamVjdC5oYXNPd24oZSwiX19wcm90b19fIikpdGhyb3cgbmV3IFR5cGVFcnJvcihgIiR7dH0uX19wcm90b19fIiBpcyBub3QgYWxsb3dlZGApfTtmdW5jdGlvbiBRZShlLHQ9ITApe2lmKGUuZGVzdHJveWVkKXRocm93IG5ldyBFcnJvcigiaGFzaCB3YXMgZGVzdHJveWVkIik7aWYodCYmZS5maW5pc2hlZCl0aHJvdyBuZXcgRXJyb3IoImRpZ2VzdCgpIHdhcyBhbHJlYWR5IGNhbGxlZCIpfWZ1bmN0aW9uIFh0KGUsdCl7cWUoZSx2b2lkIDAsIm91dHB1dCIpO2xldCBuPXQub3V0cHV0TGVuO2lmKCEoZS5sZW5ndGg+PW4pKXRocm93IG5ldyBSYW5nZUVycm9yKCcib3V0cHV0IiBleHBlY3RlZCBsZW5ndGggPj0gJytuKX1mdW5jdGlvbiBldCguLi5lKXtmb3IobGV0IHQ9MDt0PGUubGVuZ3RoO3QrKyllW3RdLmZpbGwoMCl9ZnVuY3Rpb24gd2UoZSl7cmV0dXJuIG5ldyBEYXRhVmlldyhlLmJ1ZmZlcixlLmJ5dGVPZmZzZXQsZS5ieXRlTGVuZ3RoKX1mdW5jdGlvbiBwcihlLHQsbj0ib3B0cyIpe3JldHVybiBWdChlLCJkZWZhdWx0cyIpLHQhPT12b2lkIDAmJlZ0KHQsbiksT2JqZWN0LmFzc2lnbihPYmplY3QuY3JlYXRlKG51bGwpLGUsdCl9ZnVuY3Rpb24gR3QoZSx0PXt9KXtpZih0eXBlb2YgZSE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgVHlwZUVycm9yKCciaGFzaENvbnMiIGV4cGVjdGVkIGZ1bmN0aW9uLCBnb3QgdHlwZT0nK3R5cGVvZiBlKTt0PXByKHt9LHQsImluZm8iKTtsZXQgbj0ocyxpKT0+ZShpKS51cGRhdGUocykuZGlnZXN0KCkscj1lKHZvaWQgMCk7cmV0dXJuIG4ub3V0cHV0TGVuPXIub3V0cHV0TGVuLG4uYmxvY2tMZW49ci5ibG9ja0xlbixuLmNhblhPRj1yLmNhblhPRixuLmNyZWF0ZT1zPT5lKHMpLE9iamVjdC5hc3NpZ24obix0KSxPYmplY3QuZnJlZXplKG4pfXZhciBXdD1lPT4oe29pZDpVaW50OEFycmF5LmZyb20oWzYsOSw5NiwxMzQsNzIsMSwxMDEsMyw0LDIsZV0pfSk7dmFyIEFlPWNsYXNze2Jsb2NrTGVuO291dHB1dExlbjtjYW5YT0Y9ITE7cGFkT2Zmc2V0O2lzTEU7YnVmZmVyO3ZpZXc7ZmluaXNoZWQ9ITE7bGVuZ3RoPTA7cG9zPTA7ZGVzdHJveWVkPSExO2NvbnN0cnVjdG9yKHQsbixyLHMpe3RoaXMuYmxvY2tMZW49dCx0aGlzLm91dHB1dExlbj1uLHRoaXMucGFkT2Zmc2V0PXIsdGhpcy5pc0xFPXMsdGhpcy5idWZmZXI9bmV3IFVpbnQ4QXJyYXkodCksdGhpcy52aWV3PXdlKHRoaXMuYnVmZmVyKX11cGRhdGUodCl7UWUodGhpcykscWUodCk7bGV0e3ZpZXc6bixidWZmZXI6cixibG9ja0xlbjpzfT10aGlzLGk9dC5sZW5ndGgsYT0hMTtmb3IobGV0IG89MDtvPGk7KXtsZXQgYz1NYXRoLm1pbihzLXRoaXMucG9zLGktbyk7aWYoYz09PXMpe2xldCB1PXdlKHQpO2Zvcig7czw9aS1vO28rPXMpdGhpcy5wcm9jZXNzKHUsbyk7YT0hMDtjb250aW51ZX1yLnNldChvPT09MCYmYz09PWk/dDp0LnN1YmFycmF5KG8sbytjKSx0aGlzLnBvcyksdGhpcy5wb3MrPWMsbys9Yyx0aGlzLnBvcz09PXMmJih0aGlzLnByb2Nlc3MobiwwKSx0aGlzLnBvcz0wLGE9ITApfXJldHVybiB0aGlzLmxlbmd0aCs9dC5sZW5ndGgsYSYmdGhpcy5yb3VuZENsZWFuKCksdGhpc31kaWdlc3RJbnRvKHQpe1FlKHRoaXMpLFh0KHQsdGhpcyksdGhpcy5maW5pc2hlZD0hMDtsZXR7YnVmZmVyOm4sdmlldzpyLGJsb2NrTGVuOnMsaXNMRTppfT10aGlzLHtwb3M6YX09dGhpcztuW2ErK109MTI4LG4uZmlsbCgwLGEpLHRoaXMucGFkT2Zmc2V0PnMtYSYmKHRoaXMucHJvY2VzcyhyLDApLG4uZmlsbCgwKSksSnQocixzLTgsdGhpcy5sZW5ndGgqOCxpKSx0aGlzLnByb2Nlc3MociwwKSx0aGlzLnJvdW5kQ2xlYW4oKTtsZXQgbz10PT09bj9yOndlKHQpLGM9dGhpcy5vdXRwdXRMZW4sdT1jLzQsZj10aGlzLmdldCgpO2lmKGMlNHx8dT5mLmxlbmd0aCl0aHJvdyBuZXcgRXJyb3IoImludmFsaWQgb3V0cHV0TGVuIik7Zm9yKGxldCBsPTA7bDx1O2wrKylvLnNldFVpbnQzMig0KmwsZltsXSxpKX1kaWdlc3QoKXtsZXR7YnVmZmVyOnQsb3V0cHV0TGVuOm59PXRoaXM7dGhpcy5kaWdlc3RJbnRvKHQpO2xldCByPXQuc2xpY2UoMCxuKTtyZXR1cm4gdGhpcy5kZXN0cm95KCkscn1fY2xvbmVJbnRvTWV0YSh0KXtsZXR7YnVmZmVyOm4sbGVuZ3RoOnIsZmluaXNoZWQ6cyxkZXN0cm95ZWQ6aSxwb3M6YX09dGhpcztyZXR1cm4gdC5kZXN0cm95ZWQ9aSx0LmZpbmlzaGVkPXMsdC5sZW5ndGg9cix0LnBvcz1hLGEmJnQuYnVmZmVyLnNldChuKSx0fWNsb25lKCl7cmV0dXJuIHRoaXMuX2Nsb25lSW50bygpfX07dmFyIHp0PVVpbnQzMkFycmF5LmZyb20oWzE3NzkwMzM3MDMsNDA4OTIzNTcyMCwzMTQ0MTM0Mjc3LDIyMjc4NzM1OTUsMTAxMzkwNDI0Miw0MjcxMTc1NzIzLDI3NzM0ODA3NjIsMTU5NTc1MDEyOSwxMzU5ODkzMTE5LDI5MTc1NjUxMzcsMjYwMDgyMjkyNCw3MjU1MTExOTksNTI4NzM0NjM1LDQyMTUzODk1NDcsMTU0MTQ1OTIyNSwzMjcwMzMyMDldKTt2YXIgWXQ9SHQoWyIweDQyOGEyZjk4ZDcyOGFlMjIiLCIweDcxMzc0NDkxMjNlZjY1Y2QiLCIweGI1YzBmYmNmZWM0ZDNiMmYiLCIweGU5YjVkYmE1ODE4OWRiYmMiLCIweDM5NTZjMjViZjM0OGI1MzgiLCIweDU5ZjExMWYxYjYwNWQwMTkiLCIweDkyM2Y4MmE0YWYxOTRmOWIiLCIweGFiMWM1ZWQ1ZGE2ZDgxMTgiLCIweGQ4MDdhYTk4YTMwMzAyNDIiLCIweDEyODM1YjAxNDU3MDZmYmUiLCIweDI0MzE4NWJlNGVlNGIyOGMiLCIweDU1MGM3ZGMzZDVmZmI0ZTIiLCIweDcyYmU1ZDc0ZjI3Yjg5NmYiLCIweDgwZGViMWZlM2IxNjk2YjEiLCIweDliZGMwNmE3MjVjNzEyMzUiLCIweGMxOWJmMTc0Y2Y2OTI2OTQiLCIweGU0OWI2OWMxOWVmMTRhZDIiLCIweGVmYmU0Nzg2Mzg0ZjI1ZTMiLCIweDBmYzE5ZGM2OGI4Y2Q1YjUiLCIweDI0MGNhMWNjNzdhYzljNjUiLCIweDJkZTkyYzZmNTkyYjAyNzUiLCIweDRhNzQ4NGFhNmVhNmU0ODMiLCIweDVjYjBhOWRjYmQ0MWZiZDQiLCIweDc2Zjk4OGRhODMxMTUzYjUiLCIweDk4M2U1MTUyZWU2NmRmYWIiLCIweGE4MzFjNjZkMmRiNDMyMTAiLCIweGIwMDMyN2M4OThmYjIxM2YiLCIweGJmNTk3ZmM3YmVlZjBlZTQiLCIweGM2ZTAwYmYzM2RhODhmYzIiLCIweGQ1YTc5MTQ3OTMwYWE3MjUiLCIweDA2Y2E2MzUxZTAwMzgyNmYiLCIweDE0MjkyOTY3MGEwZTZlNzAiLCIweDI3YjcwYTg1NDZkMjJmZmMiLCIweDJlMWIyMTM4NWMyNmM5MjYiLCIweDRkMmM2ZGZjNWFjNDJhZWQiLCIweDUzMzgwZDEzOWQ5NWIzZGYiLCIweDY1MGE3MzU0OGJhZjYzZGUiLCIweDc2NmEwYWJiM2M3N2IyYTgiLCIweDgxYzJjOTJlNDdlZGFlZTYiLCIweDkyNzIyYzg1MTQ4MjM1M2IiLCIweGEyYmZlOGExNGNmMTAzNjQiLCIweGE4MWE2NjRiYmM0MjMwMDEiLCIweGMyNGI4YjcwZDBmODk3OTEiLCIweGM3NmM1MWEzMDY1NGJlMzAiLCIweGQxOTJlODE5ZDZlZjUyMTgiLCIweGQ2OTkwNjI0NTU2NWE5MTAiLCIweGY0MGUzNTg1NTc3MTIwMmEiLCIweDEwNmFhMDcwMzJiYmQxYjgiLCIweDE5YTRjMTE2YjhkMmQwYzgiLCIweDFlMzc2YzA4NTE0MWFiNTMiLCIweDI3NDg3NzRjZGY4ZWViOTkiLCIweDM0YjBiY2I1ZTE5YjQ4YTgiLCIweDM5MWMwY2IzYzVjOTVhNjMiLCIweDRlZDhhYTRhZTM0MThhY2IiLCIweDViOWNjYTRmNzc2M2UzNzMiLCIweDY4MmU2ZmYzZDZiMmI4YTMiLCIweDc0OGY4MmVlNWRlZmIyZmMiLCIweDc4YTU2MzZmNDMxNzJmNjAiLCIweDg0Yzg3ODE0YTFmMGFiNzIiLCIweDhjYzcwMjA4MWE2NDM5ZWMiLCIweDkwYmVmZmZhMjM2MzFlMjgiLCIweGE0NTA2Y2ViZGU4MmJkZTkiLCIweGJlZjlhM2Y3YjJjNjc5MTUiLCIweGM2NzE3OGYyZTM3MjUzMmIiLCIweGNhMjczZWNlZWEyNjYxOWMiLCIweGQxODZiOGM3MjFjMGMyMDciLCIweGVhZGE3ZGQ2Y2RlMGViMWUiLCIweGY1N2Q0ZjdmZWU2ZWQxNzgiLCIweDA2ZjA2N2FhNzIxNzZmYmEiLCIweDBhNjM3ZGM1YTJjODk4YTYiLCIweDExM2Y5ODA0YmVmOTBkYWUiLCIweDFiNzEwYjM1MTMxYzQ3MWIiLCIweDI4ZGI3N2Y1MjMwNDdkODQiLCIweDMyY2FhYjdiNDBjNzI0OTMiLCIweDNjOWViZTBhMTVjOWJlYmMiLCIweDQzMWQ2N2M0OWMxMDBkNGMiLCIweDRjYzVkNGJlY2IzZTQyYjYiLCIweDU5N2YyOTljZmM2NTdlMmEiLCIweDVmY2I2ZmFiM2FkNmZhZWMiLCIweDZjNDQxOThjNGE0NzU4MTciXS5tYXAoZT0+QmlnSW50KGUpKSksbXI9WXRbMF0seHI9WXRbMV0sRj1uZXcgVWludDMyQXJyYXkoODApLFA9bmV3IFVpbnQzMkFycmF5KDgwKSx0dD1jbGFzcyBleHRlbmRzIEFle0FoPTA7QWw9MDtCaD0wO0JsPTA7Q2g9MDtDbD0wO0RoPTA7RGw9MDtFaD0wO0VsPTA7Rmg9MDtGbD0wO0doPTA7R2w9MDtIaD0wO0hsPTA7Y29uc3RydWN0b3IodCxuKXtzdXBlcigxMjgsdCwxNiwhMSksdGhpcy5BaD1uWzBdfDAsdGhpcy5BbD1uWzFdfDAsdGhpcy5CaD1uWzJdfDAsdGhpcy5CbD1uWzNdfDAsdGhpcy5DaD1uWzRdfDAsdGhpcy5DbD1uWzVdfDAsdGhpcy5EaD1uWzZdfDAsdGhpcy5EbD1uWzddfDAsdGhpcy5FaD1uWzhdfDAsdGhpcy5FbD1uWzldfDAsdGhpcy5GaD1uWzEwXXwwLHRoaXMuRmw9blsxMV18MCx0aGlzLkdoPW5bMTJdfDAsdGhpcy5HbD1uWzEzXXwwLHRoaXMuSGg9blsxNF18MCx0aGlzLkhsPW5bMTVdfDB9Z2V0KCl7bGV0e0FoOnQsQWw6bixCaDpyLEJsOnMsQ2g6aSxDbDphLERoOm8sRGw6YyxFaDp1LEVsOmYsRmg6bCxGbDpoLEdoOm0sR2w6ZyxIaDpiLEhsOkV9PXRoaXM7cmV0dXJuW3QsbixyLHMsaSxhLG8sYyx1LGYsbCxoLG0sZyxiLEVdfXNldCh0LG4scixzLGksYSxvLGMsdSxmLGwsaCxtLGcsYixFKXt0aGlzLkFoPXR8MCx0aGlzLkFsPW58MCx0aGlzLkJoPXJ8MCx0aGlzLkJsPXN8MCx0aGlzLkNoPWl8MCx0aGlzLkNsPWF8MCx0aGlzLkRoPW98MCx0aGlzLkRsPWN8MCx0aGlzLkVoPXV8MCx0aGlzLkVsPWZ8MCx0aGlzLkZoPWx8MCx0aGlzLkZsPWh8MCx0aGlzLkdoPW18MCx0aGlzLkdsPWd8MCx0aGlzLkhoPWJ8MCx0aGlzLkhsPUV8MH1fY2xvbmVJbnRvKHQpe3JldHVybih0fHw9bmV3IHRoaXMuY29uc3RydWN0b3IpLnNldCguLi50aGlzLmdldCgpKSx0aGlzLl9jbG9uZUludG9NZXRhKHQpfXByb2Nlc3ModCxuKXtmb3IobGV0IHA9MDtwPDE2O3ArKyxuKz00KUZbcF09dC5nZXRVaW50MzIobiksUFtwXT10LmdldFVpbnQzMihuKz00KTtmb3IobGV0IHA9MTY7cDw4MDtwKyspe2xldCBPPUZbcC0xNV18MCxCPVBbcC0xNV18MCxzZT1WKE8sQiwxKV5WKE8sQiw4KV5ZZShPLEIsNyksaWU9WChPLEIsMSleWChPLEIsOCleWmUoTyxCLDcpLEg9RltwLTJdfDAsSj1QW3AtMl18MCxkZT1WKEgsSiwxOSleb2UoSCxKLDYxKV5ZZShILEosNiksVmU9WChILEosMTkpXmFlKEgsSiw2MSleWmUoSCxKLDYpLGhlPUZ0KGllLFZlLFBbcC03XSxQW3AtMTZdKSxYZT1QdChoZSxzZSxkZSxGW3AtN10sRltwLTE2XSk7RltwXT1YZXwwLFBbcF09aGV8MH1sZXR7QWg6cixBbDpzLEJoOmksQmw6YSxDaDpvLENsOmMsRGg6dSxEbDpmLEVoOmwsRWw6aCxGaDptLEZsOmcsR2g6YixHbDpFLEhoOkMsSGw6X309dGhpcztmb3IobGV0IHA9MDtwPDgwO3ArKyl7bGV0IE89VihsLGgsMTQpXlYobCxoLDE4KV5vZShsLGgsNDEpLEI9WChsLGgsMTQpXlgobCxoLDE4KV5hZShsLGgsNDEpLHNlPWwmbV5+bCZiLGllPWgmZ15+aCZFLEg9RHQoXyxCLGllLHhyW3BdLFBbcF0pLEo9TXQoSCxDLE8sc2UsbXJbcF0sRltwXSksZGU9SHwwLFZlPVYocixzLDI4KV5vZShyLHMsMzQpXm9lKHIscywzOSksaGU9WChyLHMsMjgpXmFlKHIscywzNCleYWUocixzLDM5KSxYZT1yJmleciZvXmkmbyxLbj1zJmFecyZjXmEmYztDPWJ8MCxfPUV8MCxiPW18MCxFPWd8MCxtPWx8MCxnPWh8MCx7aDpsLGw6aH09VSh1fDAsZnwwLEp8MCxkZXwwKSx1PW98MCxmPWN8MCxvPWl8MCxjPWF8MCxpPXJ8MCxhPXN8MDtsZXQgRXQ9THQoZGUsaGUsS24pO3I9X3QoRXQsSixWZSxYZSkscz1FdHwwfSh7aDpyLGw6c309VSh0aGlzLkFofDAsdGhpcy5BbHwwLHJ8MCxzfDApKSx7aDppLGw6YX09VSh0aGlzLkJofDAsdGhpcy5CbHwwLGl8MCxhfDApLHtoOm8sbDpjfT1VKHRoaXMuQ2h8MCx0aGlzLkNsfDAsb3wwLGN8MCkse2g6dSxsOmZ9PVUodGhpcy5EaHwwLHRoaXMuRGx8MCx1fDAsZnwwKSx7aDpsLGw6aH09VSh0aGlzLkVofDAsdGhpcy5FbHwwLGx8MCxofDApLHtoOm0sbDpnfT1VKHRoaXMuRmh8MCx0aGlzLkZsfDAsbXwwLGd8MCkse2g6YixsOkV9PVUodGhpcy5HaHwwLHRoaXMuR2x8MCxifDAsRXwwKSx7aDpDLGw6X309VSh0aGlzLkhofDAsdGhpcy5IbHwwLEN8MCxffDApLHRoaXMuc2V0KHIscyxpLGEsbyxjLHUsZixsLGgsbSxnLGIsRSxDLF8pfXJvdW5kQ2xlYW4oKXtldChGLFApfWRlc3Ryb3koKXt0aGlzLmRlc3Ryb3llZD0hMCxldCh0aGlzLmJ1ZmZlciksdGhpcy5zZXQoMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCl9fSxudD1jbGFzcyBleHRlbmRzIHR0e2NvbnN0cnVjdG9yKCl7c3VwZXIoNjQsenQpfX07dmFyICRlPUd0KCgpPT5uZXcgbnQsV3QoMykpO2Z1bmN0aW9uIEVlKGUsdD17fSl7cmV0dXJuIGJyKHZ0KGUpLHQpfWZ1bmN0aW9uIGJyKGUsdD17fSl7bGV0IG49bmV3IGdlKGUsdCkscj1jPT57bi5za2lwV2hpdGVzcGFjZSgpIT09ZWUmJm4udW5leHBlY3RlZChuLmksImEgbWVtYmVyIG5hbWUgKGEgc3RyaW5nKSIpO2xldCB1PW4uaSxmPW4ucmVhZFN0cmluZygpO3JldHVybiBjW2ZdIT09dm9pZCAwJiZuLmZhaWwoImR1cGxpY2F0ZS1uYW1lIix1LGBkdXBsaWNhdGUgbWVtYmVyIG5hbWUgJHtKU09OLnN0cmluZ2lmeShmKX1gKSxuLnNraXBXaGl0ZXNwYWNlKCkhPT01OCYmbi51bmV4cGVjdGVkKG4uaSwiJzonIGFmdGVyIGEgbWVtYmVyIG5hbWUiKSxuLmkrKyxmfSxzPVtdLGk9W10sYT1bXSxvO2Zvcig7Oyl7bGV0IGM9bi5za2lwV2hpdGVzcGFjZSgpO2lmKGM9PT1lZSlvPW4ucmVhZFN0cmluZygpO2Vsc2UgaWYoYz09PTEyM3x8Yz09PTkxKWlmKHMubGVuZ3RoPj1uLm1heERlcHRoJiZuLmZhaWwoIm1heC1kZXB0aCIsbi5pLGBuZXN0aW5nIGRlZXBlciB0aGFuICR7bi5tYXhEZXB0aH0gaXMgcmVmdXNlZGApLG4uaSsrLGM9PT0xMjMpe2xldCB1PU9iamVjdC5jcmVhdGUobnVsbCk7aWYobi5za2lwV2hpdGVzcGFjZSgpPT09MTI1KW4uaSsrLG89dTtlbHNle2kucHVzaChyKHUpKSxzLnB1c2godSksYS5wdXNoKCExKTtjb250aW51ZX19ZWxzZSBpZihuLnNraXBXaGl0ZXNwYWNlKCk9PT05MyluLmkrKyxvPVtdO2Vsc2V7cy5wdXNoKFtdKSxpLnB1c2goIiIpLGEucHVzaCghMCk7Y29udGludWV9ZWxzZSBjPT09NDV8fGM+PTQ4JiZjPD01Nz9vPW4ucmVhZE51bWJlcigpOmM9PT0xMTY/KG4uZXhwZWN0V29yZCgidHJ1ZSIpLG89ITApOmM9PT0xMDI/KG4uZXhwZWN0V29yZCgiZmFsc2UiKSxvPSExKTpjPT09MTEwPyhuLmV4cGVjdFdvcmQoIm51bGwiKSxvPW51bGwpOm89bi51bmV4cGVjdGVkKG4uaSwiYSBKU09OIHZhbHVlIik7Zm9yKDs7KXtsZXQgdT1zLmxlbmd0aC0xO2lmKHU8MClyZXR1cm4gbi5leHBlY3RFbmQoKSxvO2xldCBmPXNbdV0sbD1uLnNraXBXaGl0ZXNwYWNlKCk7aWYoYVt1XSl7aWYoZi5wdXNoKG8pLGw9PT00NCl7bi5pKys7YnJlYWt9bCE9PTkzJiZuLnVuZXhwZWN0ZWQobi5pLCInLCcgb3IgJ10nIGluIGFuIGFycmF5Iil9ZWxzZXtpZihmW2lbdV1dPW8sbD09PTQ0KXtuLmkrKyxpW3VdPXIoZik7YnJlYWt9bCE9PTEyNSYmbi51bmV4cGVjdGVkKG4uaSwiJywnIG9yICd9JyBpbiBhbiBvYmplY3QiKX1uLmkrKyxzLnBvcCgpLGkucG9wKCksYS5wb3AoKSxvPWZ9fX1mdW5jdGlvbiBadChlKXtyZXR1cm4gemUoZSl9dmFyIFVlPXt9O1FuKFVlLHtQb2ludDooKT0+TixldGM6KCk9PlRyLGdldFB1YmxpY0tleTooKT0+ZG4sZ2V0UHVibGljS2V5QXN5bmM6KCk9PmxuLGhhc2g6KCk9PndyLGhhc2hlczooKT0+QmUsa2V5Z2VuOigpPT5DcixrZXlnZW5Bc3luYzooKT0+T3Isc2lnbjooKT0+anIsc2lnbkFzeW5jOigpPT5Fcix1dGlsczooKT0+QnIsdmVyaWZ5OigpPT5Tcix2ZXJpZnlBc3luYzooKT0+dnJ9KTt2YXIgVGU9T2JqZWN0LmZyZWV6ZSx0ZT0weDdmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZWRuLHZlPTB4MTAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAxNGRlZjlkZWEyZjc5Y2Q2NTgxMjYzMWE1Y2Y1ZDNlZG4samU9MHg1MjAzNmNlZTJiNmZmZTczOGNjNzQwNzk3Nzc5ZTg5ODAwNzAwYTRkNDE0MWQ4YWI3NWViNGRjYTEzNTk3OGEzbixzdD0weDIxNjkzNmQzY2Q2ZTUzZmVjMGE0ZTIzMWZkZDZkYzVjNjkyY2M3NjA5NTI1YTdiMmM5NTYyZDYwOGYyNWQ1MWFuLGl0PTB4NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY1OG4sa2U9dGUtMW4seXI9VGUoe3A6dGUsbjp2ZSxoOjhuLGE6a2UsZDpqZSxHeDpzdCxHeTppdH0pLEQ9MzIsS3Q9ZT0+ZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiZlLkJZVEVTX1BFUl9FTEVNRU5UPT09MSxrPShlLHQsbj0iIik9PntpZihLdChlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7bGV0IHI9S3QoZSkscz10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLGk9cj9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT0obj9gIiR7bn0iIGA6IiIpKyJleHBlY3RlZCBVaW50OEFycmF5IitzKyIsIGdvdCAiK2k7dGhyb3cgcj9uZXcgUmFuZ2VFcnJvcihhKTpuZXcgVHlwZUVycm9yKGEpfSxDZT0oZSx0PSIiLG4pPT5VaW50OEFycmF5LmZyb20oayhlLG4sdCkpLG5uPShlLHQpPT5lLnRvU3RyaW5nKDE2KS5wYWRTdGFydCh0LCIwIiksb3Q9ZT0+e2xldCB0PSIiO2ZvcihsZXQgbiBvZiBrKGUpKXQrPW5uKG4sMik7cmV0dXJuIHR9LGF0PWU9PntsZXQgdD0iaGV4IGludmFsaWQiO2lmKHR5cGVvZiBlIT0ic3RyaW5nIil0aHJvdyBuZXcgVHlwZUVycm9yKHQpO2lmKGUubGVuZ3RoJTJ8fCEvXltcZGEtZl0qJC9pLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IodCk7bGV0IG49bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCByPTAscz0wO3I8bi5sZW5ndGg7cisrLHMrPTIpe2xldCBpPWUuY2hhckNvZGVBdChzKSxhPWUuY2hhckNvZGVBdChzKzEpO25bcl09KChpJjE1KSsoaT4+NikqOSkqMTYrKGEmMTUpKyhhPj42KSo5fXJldHVybiBufSx6PSguLi5lKT0+e2xldCB0PTA7Zm9yKGxldCBzIG9mIGUpdCs9ayhzKS5sZW5ndGg7bGV0IG49bmV3IFVpbnQ4QXJyYXkodCkscj0wO2ZvcihsZXQgcyBvZiBlKW4uc2V0KHMscikscis9cy5sZW5ndGg7cmV0dXJuIG59LHJuPShlPUQpPT57bGV0IHQ9Z2xvYmFsVGhpcz8uY3J5cHRvO2lmKHR5cGVvZiB0Py5nZXRSYW5kb21WYWx1ZXMhPSJmdW5jdGlvbiIpdGhyb3cgbmV3IEVycm9yKCJjcnlwdG8uZ2V0UmFuZG9tVmFsdWVzIG11c3QgYmUgZGVmaW5lZCwgY29uc2lkZXIgcG9seWZpbGwiKTtyZXR1cm4gdC5nZXRSYW5kb21WYWx1ZXMobmV3IFVpbnQ4QXJyYXkoZSkpfSxHPShlLHQsbixyPSJiYWQgbnVtYmVyOiBvdXQgb2YgcmFuZ2UiKT0+e2lmKHR5cGVvZiBlIT0iYmlnaW50Iil0aHJvdyBuZXcgVHlwZUVycm9yKHIpO2lmKHQ8PWUmJmU8bilyZXR1cm4gZTt0aHJvdyBuZXcgUmFuZ2VFcnJvcihyKX0seD0oZSx0PXRlKT0+KGUlPXQpPj0wbj9lOnQrZSxxdD0oMW48PDI1NW4pLTFuLGQ9ZT0+e2lmKGU8MG4pdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5lZ2F0aXZlIGNvb3JkaW5hdGUiKTtsZXQgdD0oZT4+MjU1bikqMTluKyhlJnF0KTtyZXR1cm4gdD0odD4+MjU1bikqMTluKyh0JnF0KSx0JXRlfSxzbj1lPT54KGUsdmUpLG9uPShlLHQpPT57aWYoZT09PTBuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBleHBlY3RlZCBub24temVybyBudW1iZXIiKTtpZih0PD0xbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZXhwZWN0ZWQgbW9kdWx1cyA+IDEsIGdvdCAiK3QpO2xldCBuPXgoZSx0KSxyPXQscz0wbixpPTFuO2Zvcig7biE9PTBuOyl7bGV0IG89ci9uLGM9ci1uKm8sdT1zLWkqbztyPW4sbj1jLHM9aSxpPXV9aWYociE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBkb2VzIG5vdCBleGlzdCIpO3JldHVybiB4KHMsdCl9LGFuPWU9PntsZXQgdD1CZVtlXTtpZih0eXBlb2YgdCE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgRXJyb3IoImhhc2hlcy4iK2UrIiBub3Qgc2V0Iik7cmV0dXJuIHR9LE9lPShlLC4uLnQpPT5rKGFuKGUpKHooLi4udCkpLDY0LCJkaWdlc3QiKSxjdD1hc3luYyhlLC4uLnQpPT5rKGF3YWl0IGFuKGUpKHooLi4udCkpLDY0LCJkaWdlc3QiKSx3cj1lPT5PZSgic2hhNTEyIixrKGUsdm9pZCAwLCJtZXNzYWdlIikpLHJ0PWU9PntpZihlIGluc3RhbmNlb2YgTilyZXR1cm4gZTt0aHJvdyBuZXcgVHlwZUVycm9yKCJQb2ludCBleHBlY3RlZCIpfSxjbj0ybioqMjU2bixOPWNsYXNzIGV7c3RhdGljIEJBU0U7c3RhdGljIFpFUk87WDtZO1o7VDtjb25zdHJ1Y3Rvcih0LG4scixzKXtsZXQgaT1jbjt0aGlzLlg9Ryh0LDBuLGkpLHRoaXMuWT1HKG4sMG4saSksdGhpcy5aPUcociwxbixpKSx0aGlzLlQ9RyhzLDBuLGkpLFRlKHRoaXMpfXN0YXRpYyBDVVJWRSgpe3JldHVybiB5cn1zdGF0aWMgZnJvbUFmZmluZSh0KXtyZXR1cm4gbmV3IGUodC54LHQueSwxbixkKHQueCp0LnkpKX1zdGF0aWMgZnJvbUJ5dGVzKHQsbj0hMSl7bGV0IHI9Q2UodCwicG9pbnQiLEQpLHM9clszMV07clszMV09cyYtMTI5O2xldCBpPXV0KHIpO258fEcoaSwwbix0ZSk7bGV0IGE9ZChpKmkpLG89eChhLTFuKSxjPWQoamUqYSsxbikse2lzVmFsaWQ6dSx2YWx1ZTpmfT0kcihvLGMpO2lmKCF1KXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiB5IG5vdCBzcXJ0Iik7bGV0IGw9ISEocyYxMjgpO2lmKCFuJiZmPT09MG4mJmwpdGhyb3cgbmV3IEVycm9yKCJiYWQgcG9pbnQ6IHg9PTAsIGlzTGFzdEJ5dGVPZGQiKTtyZXR1cm4gbCE9PSEhKGYmMW4pJiYoZj14KC1mKSksbmV3IGUoZixpLDFuLGQoZippKSl9c3RhdGljIGZyb21IZXgodCxuKXtyZXR1cm4gZS5mcm9tQnl0ZXMoYXQodCksbil9Z2V0IHgoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnh9Z2V0IHkoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnl9YXNzZXJ0VmFsaWRpdHkoKXtsZXQgdD1rZSxuPWplLHI9dGhpcztpZihyLmlzMCgpKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBaRVJPIik7bGV0e1g6cyxZOmksWjphLFQ6b309cixjPWQocypzKSx1PWQoaSppKSxmPWQoYSphKSxsPWQoZipmKSxoPWQoYyp0KSxtPWQoZiooaCt1KSksZz14KGwrZChuKmQoYyp1KSkpO2lmKG0hPT1nKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBlcXVhdGlvbiBsZWZ0ICE9IHJpZ2h0ICgxKSIpO2xldCBiPWQocyppKSxFPWQoYSpvKTtpZihiIT09RSl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogZXF1YXRpb24gbGVmdCAhPSByaWdodCAoMikiKTtyZXR1cm4gdGhpc31lcXVhbHModCl7bGV0e1g6bixZOnIsWjpzfT10aGlzLHtYOmksWTphLFo6b309cnQodCk7cmV0dXJuIGQobipvKT09PWQoaSpzKSYmZChyKm8pPT09ZChhKnMpfWlzMCgpe3JldHVybiB0aGlzLmVxdWFscyhXKX1uZWdhdGUoKXtyZXR1cm4gbmV3IGUoeCgtdGhpcy5YKSx0aGlzLlksdGhpcy5aLHgoLXRoaXMuVCkpfWRvdWJsZSgpe2xldHtYOnQsWTpuLFo6cn09dGhpcyxzPWtlLGk9ZCh0KnQpLGE9ZChuKm4pLG89ZCgybipyKnIpLGM9ZChzKmkpLHU9eCh0K24pLGY9eChkKHUqdSktaS1hKSxsPXgoYythKSxoPXgobC1vKSxtPXgoYy1hKSxnPWQoZipoKSxiPWQobCptKSxFPWQoZiptKSxDPWQoaCpsKTtyZXR1cm4gbmV3IGUoZyxiLEMsRSl9YWRkKHQpe2xldHtYOm4sWTpyLFo6cyxUOml9PXRoaXMse1g6YSxZOm8sWjpjLFQ6dX09cnQodCksZj1rZSxsPWplLGg9ZChuKmEpLG09ZChyKm8pLGc9ZChkKGkqbCkqdSksYj1kKHMqYyksRT14KGQoeChuK3IpKngoYStvKSktaC1tKSxDPXgoYi1nKSxfPXgoYitnKSxwPXgobS1kKGYqaCkpLE89ZChFKkMpLEI9ZChfKnApLHNlPWQoRSpwKSxpZT1kKEMqXyk7cmV0dXJuIG5ldyBlKE8sQixpZSxzZSl9c3VidHJhY3QodCl7cmV0dXJuIHRoaXMuYWRkKHJ0KHQpLm5lZ2F0ZSgpKX1tdWx0aXBseSh0LG49ITApe2lmKCFuJiZ0PT09MG58fChHKHQsMW4sdmUpLCFuJiZ0aGlzLmlzMCgpKSlyZXR1cm4gVztpZih0PT09MW4pcmV0dXJuIHRoaXM7aWYodGhpcy5lcXVhbHMoTSkpcmV0dXJuIFJyKHQpLnA7bGV0IHI9VyxzPU0saT10aGlzO2ZvcihsZXQgYT0wO24/YTwyNTY6dD4wbjthKyspdCYxbj9yPXIuYWRkKGkpOm4mJihzPXMuYWRkKGkpKSxpPWkuZG91YmxlKCksdD4+PTFuO3JldHVybiByfW11bHRpcGx5VW5zYWZlKHQpe3JldHVybiB0aGlzLm11bHRpcGx5KHQsITEpfXRvQWZmaW5lKCl7bGV0e1g6dCxZOm4sWjpyfT10aGlzO2lmKHRoaXMuZXF1YWxzKFcpKXJldHVybnt4OjBuLHk6MW59O2xldCBzPW9uKHIsdGUpO2lmKGQocipzKSE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52YWxpZCBpbnZlcnNlIik7cmV0dXJue3g6ZCh0KnMpLHk6ZChuKnMpfX10b0J5dGVzKCl7bGV0e3g6dCx5Om59PXRoaXMudG9BZmZpbmUoKSxyPXVuKG4pO3JldHVybiByWzMxXXw9dCYxbj8xMjg6MCxyfXRvSGV4KCl7cmV0dXJuIG90KHRoaXMudG9CeXRlcygpKX1jbGVhckNvZmFjdG9yKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoOG4sITEpfWlzU21hbGxPcmRlcigpe3JldHVybiB0aGlzLmNsZWFyQ29mYWN0b3IoKS5pczAoKX1pc1RvcnNpb25GcmVlKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkodmUvMm4sITEpLmRvdWJsZSgpLmFkZCh0aGlzKS5pczAoKX19LE09bmV3IE4oc3QsaXQsMW4seChzdCppdCkpLFc9bmV3IE4oMG4sMW4sMW4sMG4pO04uQkFTRT1NO04uWkVSTz1XO3ZhciB1bj1lPT5hdChubihHKGUsMG4sY24pLDY0KSkucmV2ZXJzZSgpLHV0PWU9PkJpZ0ludCgiMHgiK290KFVpbnQ4QXJyYXkuZnJvbShrKGUpKS5yZXZlcnNlKCkpKSxSPShlLHQpPT57bGV0IG49ZTtmb3IoO3QtLSA+MDspbj1kKG4qbik7cmV0dXJuIG59LEFyPWU9PntsZXQgdD1kKGUqZSksbj1kKHQqZSkscj1kKFIobiwyKSpuKSxzPWQoUihyLDEpKmUpLGk9ZChSKHMsNSkqcyksYT1kKFIoaSwxMCkqaSksbz1kKFIoYSwyMCkqYSksYz1kKFIobyw0MCkqbyksdT1kKFIoYyw4MCkqYyksZj1kKFIodSw4MCkqYyksbD1kKFIoZiwxMCkqaSk7cmV0dXJuIGQoUihsLDIpKmUpfSxRdD0weDJiODMyNDgwNGZjMWRmMGIyYjRkMDA5OTNkZmJkN2E3MmY0MzE4MDZhZDJmZTQ3OGM0ZWUxYjI3NGEwZWEwYjBuLCRyPShlLHQpPT57bGV0IG49ZCh0KmQodCp0KSkscj1kKGQobipuKSp0KSxzPUFyKGQoZSpyKSksaT1kKGUqZChuKnMpKSxhPWQodCpkKGkqaSkpLG89aSxjPWQoaSpRdCksdT1hPT09ZSxmPWE9PT14KC1lKSxsPWE9PT14KC1lKlF0KTtyZXR1cm4gdSYmKGk9byksKGZ8fGwpJiYoaT1jKSwoeChpKSYxbik9PT0xbiYmKGk9eCgtaSkpLHtpc1ZhbGlkOnV8fGYsdmFsdWU6aX19LFNlPWU9PnNuKHV0KGUpKSxmbj1lPT57bGV0IHQ9Q2UoZSksbj10LnNsaWNlKDAsMzIpO25bMF0mPTI0OCxuWzMxXSY9MTI3LG5bMzFdfD02NDtsZXQgcj10LnNsaWNlKDMyKSxzPVNlKG4pLGk9TS5tdWx0aXBseShzKSxhPWkudG9CeXRlcygpO3JldHVybntoZWFkOm4scHJlZml4OnIsc2NhbGFyOnMscG9pbnQ6aSxwb2ludEJ5dGVzOmF9fSxmdD1lPT5jdCgic2hhNTEyQXN5bmMiLGsoZSxELCJzZWNyZXRLZXkiKSkudGhlbihmbiksbHQ9ZT0+Zm4oT2UoInNoYTUxMiIsayhlLEQsInNlY3JldEtleSIpKSksbG49ZT0+ZnQoZSkudGhlbih0PT50LnBvaW50Qnl0ZXMpLGRuPWU9Pmx0KGUpLnBvaW50Qnl0ZXMsaG49YXN5bmMgZT0+ZVsxXShhd2FpdCBjdCgic2hhNTEyQXN5bmMiLGVbMF0pKSxwbj1lPT5lWzFdKE9lKCJzaGE1MTIiLGVbMF0pKSxtbj0oZSx0LG4pPT57bGV0e3BvaW50Qnl0ZXM6cixzY2FsYXI6c309ZSxpPVNlKHQpLGE9TS5tdWx0aXBseShpKS50b0J5dGVzKCk7cmV0dXJuW3ooYSxyLG4pLHU9PntsZXQgZj1zbihpK1NlKHUpKnMpO3JldHVybiBrKHooYSx1bihmKSksNjQpfV19LEVyPWFzeW5jKGUsdCk9PntsZXQgbj1DZShlLCJtZXNzYWdlIikscj1hd2FpdCBmdCh0KTtyZXR1cm4gaG4obW4ocixhd2FpdCBjdCgic2hhNTEyQXN5bmMiLHIucHJlZml4LG4pLG4pKX0sanI9KGUsdCk9PntsZXQgbj1DZShlLCJtZXNzYWdlIikscj1sdCh0KTtyZXR1cm4gcG4obW4ocixPZSgic2hhNTEyIixyLnByZWZpeCxuKSxuKSl9LGtyPWU9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXRocm93IG5ldyBUeXBlRXJyb3IoImV4cGVjdGVkIHZhbGlkIG9wdGlvbnMgb2JqZWN0Iik7cmV0dXJuIGUuemlwMjE1Pz8hMH0seG49KGUsdCxuLHIpPT57ZT1rKGUsNjQsInNpZ25hdHVyZSIpLHQ9ayh0LHZvaWQgMCwibWVzc2FnZSIpLG49ayhuLEQsInB1YmxpY0tleSIpO2xldCBzPWtyKHIpLGk9ZS5zdWJhcnJheSgwLEQpLGE9dXQoZS5zdWJhcnJheShELDY0KSksbyxjLHUsZj1VaW50OEFycmF5Lm9mKCksbD0hMTt0cnl7bz1OLmZyb21CeXRlcyhuLHMpLGM9Ti5mcm9tQnl0ZXMoaSxzKSx1PU0ubXVsdGlwbHkoYSwhMSksZj16KGksbix0KSxsPSEwfWNhdGNoe31yZXR1cm5bZixtPT57aWYoIWx8fCFzJiZvLmlzU21hbGxPcmRlcigpKXJldHVybiExO2xldCBnPVNlKG0pO3JldHVybiBjLmFkZChvLm11bHRpcGx5KGcsITEpKS5zdWJ0cmFjdCh1KS5jbGVhckNvZmFjdG9yKCkuaXMwKCl9XX0sdnI9YXN5bmMoZSx0LG4scj17fSk9PmhuKHhuKGUsdCxuLHIpKSxTcj0oZSx0LG4scj17fSk9PnBuKHhuKGUsdCxuLHIpKSxUcj1UZSh7Ynl0ZXNUb0hleDpvdCxoZXhUb0J5dGVzOmF0LGNvbmNhdEJ5dGVzOnosbW9kOngsaW52ZXJ0Om9uLHJhbmRvbUJ5dGVzOnJufSksQmU9e3NoYTUxMkFzeW5jOmFzeW5jIGU9PntsZXQgdD1nbG9iYWxUaGlzPy5jcnlwdG8/LnN1YnRsZTtpZighdCl0aHJvdyBuZXcgRXJyb3IoImNyeXB0by5zdWJ0bGUgbXVzdCBiZSBkZWZpbmVkLCBjb25zaWRlciBwb2x5ZmlsbCIpO3JldHVybiBuZXcgVWludDhBcnJheShhd2FpdCB0LmRpZ2VzdCgiU0hBLTUxMiIseihlKSkpfSxzaGE1MTI6dm9pZCAwfSxkdD1lPT5rKGU9PT12b2lkIDA/cm4oKTplLEQsInNlZWQiKSxDcj1lPT57bGV0IHQ9ZHQoZSksbj1kbih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxPcj1hc3luYyBlPT57bGV0IHQ9ZHQoZSksbj1hd2FpdCBsbih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxCcj1UZSh7Z2V0RXh0ZW5kZWRQdWJsaWNLZXlBc3luYzpmdCxnZXRFeHRlbmRlZFB1YmxpY0tleTpsdCxyYW5kb21TZWNyZXRLZXk6ZHR9KSxVcj0oKT0+e2xldCBlPVtdLHQ9TSxuO2ZvcihsZXQgcj0wO3I8MzM7cisrKXtuPXQsZS5wdXNoKG4pO2ZvcihsZXQgcz0xO3M8MTI4O3MrKyluPW4uYWRkKHQpLGUucHVzaChuKTt0PW4uZG91YmxlKCl9cmV0dXJuIGV9LGVuLHRuPShlLHQpPT57bGV0IG49dC5uZWdhdGUoKTtyZXR1cm4gZT9uOnR9LFJyPWU9PntsZXQgdD1lbnx8KGVuPVVyKCkpLG49VyxyPU07Zm9yKGxldCBzPTA7czwzMztzKyspe2xldCBpPU51bWJlcihlJjI1NW4pO2U+Pj04bixpPjEyOCYmKGktPTI1NixlKz0xbik7bGV0IGE9cyoxMjgsbz1hK01hdGguYWJzKGkpLTEsYz1zJTIhPT0wLHU9aTwwO2k9PT0wP3I9ci5hZGQodG4oYyx0W2FdKSk6bj1uLmFkZCh0bih1LHRbb10pKX1pZihlIT09MG4pdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIHduYWYiKTtyZXR1cm57cDpuLGY6cn19O0JlLnNoYTUxMj0kZTt2YXJ7UG9pbnQ6QW59PVVlLGJuPTJuKioyNTJuKzI3NzQyMzE3Nzc3MzcyMzUzNTM1ODUxOTM3NzkwODgzNjQ4NDkzbixPaT0ybioqMjU1bi0xOW47ZnVuY3Rpb24gZ24oZSl7bGV0IHQ9MG47Zm9yKGxldCBuPWUubGVuZ3RoLTE7bj49MDtuLS0pdD10PDw4bnxCaWdJbnQoZVtuXSk7cmV0dXJuIHR9ZnVuY3Rpb24geW4oZSl7bGV0IHQ7dHJ5e3Q9QW4uZnJvbUJ5dGVzKGUsITEpfWNhdGNoe3JldHVybiBudWxsfXJldHVybiAkbih0LnRvQnl0ZXMoKSxlKT90Om51bGx9ZnVuY3Rpb24gd24oZSl7cmV0dXJuIGUubXVsdGlwbHlVbnNhZmUoOG4pLmlzMCgpfWZ1bmN0aW9uICRuKGUsdCl7aWYoZS5sZW5ndGghPT10Lmxlbmd0aClyZXR1cm4hMTtmb3IobGV0IG49MDtuPGUubGVuZ3RoO24rKylpZihlW25dIT09dFtuXSlyZXR1cm4hMTtyZXR1cm4hMH1mdW5jdGlvbiBOcihlLHQsbil7aWYobi5sZW5ndGghPT0zMilyZXR1cm4ia2V5LWxlbmd0aCI7aWYoZS5sZW5ndGghPT02NClyZXR1cm4ic2lnbmF0dXJlLWxlbmd0aCI7bGV0IHI9eW4obik7aWYocj09PW51bGwpcmV0dXJuImtleS1lbmNvZGluZyI7aWYod24ocikpcmV0dXJuImtleS1zbWFsbC1vcmRlciI7bGV0IHM9ZS5zdWJhcnJheSgwLDMyKSxpPWduKGUuc3ViYXJyYXkoMzIsNjQpKTtpZihpPj1ibilyZXR1cm4icy1vdXQtb2YtcmFuZ2UiO2xldCBhPXluKHMpO2lmKGE9PT1udWxsKXJldHVybiJyLWVuY29kaW5nIjtpZih3bihhKSlyZXR1cm4ici1zbWFsbC1vcmRlciI7bGV0IG89bmV3IFVpbnQ4QXJyYXkoNjQrdC5sZW5ndGgpO28uc2V0KHMsMCksby5zZXQobiwzMiksby5zZXQodCw2NCk7bGV0IGM9Z24oJGUobykpJWJuLHU9QW4uQkFTRS5tdWx0aXBseVVuc2FmZShpKS5zdWJ0cmFjdChyLm11bHRpcGx5VW5zYWZlKGMpKTtyZXR1cm4gJG4odS50b0J5dGVzKCkscyk/bnVsbDoiZXF1YXRpb24ifWZ1bmN0aW9uIEVuKGUsdCxuKXtyZXR1cm4gTnIoZSx0LG4pPT09bnVsbH1mdW5jdGlvbiBjZShlLHQpe3JldHVybiBlLmxlbmd0aD09PXQmJi9eWzAtOWEtZl0qJC8udGVzdChlKX1mdW5jdGlvbiBodChlKXtpZihlLmxlbmd0aCUyIT09MHx8IS9eWzAtOWEtZkEtRl0qJC8udGVzdChlKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcigibm90IGhleGFkZWNpbWFsIik7bGV0IHQ9bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCBuPTA7bjx0Lmxlbmd0aDtuKyspdFtuXT1OdW1iZXIucGFyc2VJbnQoZS5zbGljZSgyKm4sMipuKzIpLDE2KTtyZXR1cm4gdH12YXIgam49WyJ3YWkiLCJraW5kIiwic3VpdGUiLCJzdGFuZGFyZCIsInRvb2xjaGFpbiIsImNvcnB1cyIsImltcGxlbWVudGF0aW9uIiwic3RhcnRlZF9hdCIsImNhc2VzIiwic3VtbWFyeSIsImNvbmZvcm1hbnQiLCJrZXkiLCJzaWduZXJfcHVia2V5Iiwic2lnIl0sSHI9am4uZmlsdGVyKGU9PmUhPT0ic2lnbmVyX3B1YmtleSImJmUhPT0ic2lnIiksSnI9L14oWzAtOV17NH0pLShbMC05XXsyfSktKFswLTldezJ9KVQoWzAtOV17Mn0pOihbMC05XXsyfSk6KFswLTldezJ9KVokLyxMcj1bWzAsOTk5OV0sWzEsMTJdLFsxLDMxXSxbMCwyM10sWzAsNTldLFswLDYwXV07ZnVuY3Rpb24gX3IoZSl7cmV0dXJuIHR5cGVvZiBlPT0ib2JqZWN0IiYmZSE9PW51bGwmJiFBcnJheS5pc0FycmF5KGUpfWZ1bmN0aW9uIFooZSx0LG4pe2lmKCFfcihlKSlyZXR1cm5gJHtufSBpcyBub3QgYW4gb2JqZWN0YDtmb3IobGV0IHIgb2YgT2JqZWN0LmtleXMoZSkpaWYoIXQuaW5jbHVkZXMocikpcmV0dXJuYCR7bn0gaGFzIGEgbWVtYmVyIG5vdCBpbiBceEE3MjogJHtKU09OLnN0cmluZ2lmeShyKX1gO2ZvcihsZXQgciBvZiB0KWlmKCFPYmplY3QuaGFzT3duKGUscikpcmV0dXJuYCR7bn0gbGFja3MgdGhlIG1lbWJlciAke0pTT04uc3RyaW5naWZ5KHIpfWA7cmV0dXJuIG51bGx9ZnVuY3Rpb24gWShlKXtyZXR1cm4gdHlwZW9mIGU9PSJzdHJpbmcifWZ1bmN0aW9uIEZyKGUpe3JldHVybiB0eXBlb2YgZT09Im51bWJlciImJk51bWJlci5pc0ludGVnZXIoZSkmJmU+PTAmJmU8PW1lfWZ1bmN0aW9uIFByKGUpe2lmKCFZKGUpKXJldHVybiExO2xldCB0PUpyLmV4ZWMoZSk7cmV0dXJuIHQ/THIuZXZlcnkoKFtuLHJdLHMpPT57bGV0IGk9TnVtYmVyKHRbcysxXSk7cmV0dXJuIGk+PW4mJmk8PXJ9KTohMX1mdW5jdGlvbiBEcihlKXtyZXR1cm4gWShlKSYmZS5zdGFydHNXaXRoKCJzaGEyNTY6IikmJmNlKGUuc2xpY2UoNyksNjQpfWZ1bmN0aW9uIEsoLi4uZSl7Zm9yKGxldCB0IG9mIGUpe2xldCBuPXQoKTtpZihuIT09bnVsbClyZXR1cm4gbn1yZXR1cm4gbnVsbH1mdW5jdGlvbiBUKGUsdCxuKXtyZXR1cm4gWShlW3RdKT9udWxsOmAke259LiR7dH0gaXMgbm90IGEgc3RyaW5nYH1mdW5jdGlvbiBSZShlLHQsbil7cmV0dXJuIEZyKGVbdF0pP251bGw6YCR7bn0uJHt0fSBpcyBub3QgYW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYH1mdW5jdGlvbiBNcihlKXtyZXR1cm4gSygoKT0+WihlLFsibmFtZSIsInZlcnNpb24iXSwidG9vbGNoYWluIiksKCk9PlQoZSwibmFtZSIsInRvb2xjaGFpbiIpLCgpPT5UKGUsInZlcnNpb24iLCJ0b29sY2hhaW4iKSl9ZnVuY3Rpb24gSXIoZSl7cmV0dXJuIEsoKCk9PlooZSxbImRpciIsImZpbGVzIiwiZGlnZXN0Il0sImNvcnB1cyIpLCgpPT5UKGUsImRpciIsImNvcnB1cyIpLCgpPT5SZShlLCJmaWxlcyIsImNvcnB1cyIpLCgpPT5EcihlLmRpZ2VzdCk/bnVsbDoiY29ycHVzLmRpZ2VzdCBpcyBub3Qgc2hhMjU2OiBhbmQgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHMiKX1mdW5jdGlvbiBWcihlLHQpe3JldHVybiBLKCgpPT5aKGUsWyJwYXRoIiwic2hhMjU2Il0sdCksKCk9PlQoZSwicGF0aCIsdCksKCk9PntsZXQgbj1lLnNoYTI1NjtyZXR1cm4gWShuKSYmY2Uobiw2NCk/bnVsbDpgJHt0fS5zaGEyNTYgaXMgbm90IDY0IGxvd2VyY2FzZSBoZXggZGlnaXRzYH0pfWZ1bmN0aW9uIFhyKGUpe2xldCB0PWUsbj1yPT50W3JdPT09bnVsbHx8WSh0W3JdKT9udWxsOmBpbXBsZW1lbnRhdGlvbi4ke3J9IGlzIG5laXRoZXIgYSBzdHJpbmcgbm9yIG51bGxgO3JldHVybiBLKCgpPT5aKGUsWyJhZGFwdGVyIiwiaW1wbCIsIm5hbWUiLCJ2ZXJzaW9uIiwiZmlsZXMiXSwiaW1wbGVtZW50YXRpb24iKSwoKT0+dC5hZGFwdGVyPT09ImNvbW1hbmQifHx0LmFkYXB0ZXI9PT0iaHR0cCI/bnVsbDoiaW1wbGVtZW50YXRpb24uYWRhcHRlciBpcyBuZWl0aGVyIGNvbW1hbmQgbm9yIGh0dHAiLCgpPT5UKHQsImltcGwiLCJpbXBsZW1lbnRhdGlvbiIpLCgpPT5uKCJuYW1lIiksKCk9Pm4oInZlcnNpb24iKSwoKT0+e2xldCByPXQuZmlsZXM7aWYoIUFycmF5LmlzQXJyYXkocikpcmV0dXJuImltcGxlbWVudGF0aW9uLmZpbGVzIGlzIG5vdCBhbiBhcnJheSI7Zm9yKGxldCBzPTA7czxyLmxlbmd0aDtzKyspe2xldCBpPVZyKHJbc10sYGltcGxlbWVudGF0aW9uLmZpbGVzWyR7c31dYCk7aWYoaSE9PW51bGwpcmV0dXJuIGl9cmV0dXJuIG51bGx9KX1mdW5jdGlvbiBHcihlKXtpZighQXJyYXkuaXNBcnJheShlKSlyZXR1cm4iY2FzZXMgaXMgbm90IGFuIGFycmF5Ijtmb3IobGV0IHQ9MDt0PGUubGVuZ3RoO3QrKyl7bGV0IG49YGNhc2VzWyR7dH1dYCxyPWVbdF0scz1LKCgpPT5aKHIsWyJuYW1lIiwicGFzcyIsImV4cGVjdGVkIiwiZ290Il0sbiksKCk9PlQociwibmFtZSIsbiksKCk9PnR5cGVvZiByLnBhc3M9PSJib29sZWFuIj9udWxsOmAke259LnBhc3MgaXMgbm90IGEgYm9vbGVhbmAsKCk9PlQociwiZXhwZWN0ZWQiLG4pLCgpPT5UKHIsImdvdCIsbikpO2lmKHMhPT1udWxsKXJldHVybiBzfXJldHVybiBudWxsfWZ1bmN0aW9uIFdyKGUpe3JldHVybiBLKCgpPT5aKGUsWyJjYXNlcyIsInBhc3NlZCIsImZhaWxlZCJdLCJzdW1tYXJ5IiksKCk9PlJlKGUsImNhc2VzIiwic3VtbWFyeSIpLCgpPT5SZShlLCJwYXNzZWQiLCJzdW1tYXJ5IiksKCk9PlJlKGUsImZhaWxlZCIsInN1bW1hcnkiKSl9ZnVuY3Rpb24ga24oZSx0PXtzaWduZWQ6ITB9KXtsZXQgbj1lO3JldHVybiBLKCgpPT5aKGUsdC5zaWduZWQ/am46SHIsInRoZSByZWNvcmQiKSwoKT0+bi53YWk9PT1xP251bGw6YHdhaSBpcyBub3QgJHtxfWAsKCk9PlQobiwia2luZCIsInRoZSByZWNvcmQiKSwoKT0+VChuLCJzdWl0ZSIsInRoZSByZWNvcmQiKSwoKT0+VChuLCJzdGFuZGFyZCIsInRoZSByZWNvcmQiKSwoKT0+TXIobi50b29sY2hhaW4pLCgpPT5JcihuLmNvcnB1cyksKCk9PlhyKG4uaW1wbGVtZW50YXRpb24pLCgpPT5QcihuLnN0YXJ0ZWRfYXQpP251bGw6InN0YXJ0ZWRfYXQgaXMgbm90IFlZWVktTU0tRERUSEg6TU06U1NaIHdpdGhpbiBceEE3MidzIHJhbmdlcyIsKCk9PkdyKG4uY2FzZXMpLCgpPT5XcihuLnN1bW1hcnkpLCgpPT50eXBlb2Ygbi5jb25mb3JtYW50PT0iYm9vbGVhbiI/bnVsbDoiY29uZm9ybWFudCBpcyBub3QgYSBib29sZWFuIiwoKT0+bi5rZXk9PT0iZXBoZW1lcmFsInx8bi5rZXk9PT0ic3VwcGxpZWQiP251bGw6ImtleSBpcyBuZWl0aGVyIGVwaGVtZXJhbCBub3Igc3VwcGxpZWQiLCgpPT57aWYoIXQuc2lnbmVkKXJldHVybiBudWxsO2xldCByPW4uc2lnbmVyX3B1YmtleTtyZXR1cm4gWShyKSYmY2Uociw2NCk/bnVsbDoic2lnbmVyX3B1YmtleSBpcyBub3QgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHMifSwoKT0+dC5zaWduZWQ/WShuLnNpZykmJmNlKG4uc2lnLDEyOCk/bnVsbDoic2lnIGlzIG5vdCAxMjggbG93ZXJjYXNlIGhleCBkaWdpdHMiOm51bGwpfXZhciB6cj0vXigwfFsxLTldWzAtOV0qKSQvO2Z1bmN0aW9uIFlyKGUpe3JldHVybiBlPj00OCYmZTw9NTd8fGU9PT00NXx8ZT09PTQzfHxlPT09NDZ8fGU9PT0xMDF8fGU9PT02OX1mdW5jdGlvbiB2bihlKXtsZXQgdD1lLmxlbmd0aCxuPTA7Zm9yKDtuPHQ7KXtsZXQgcj1lLmNoYXJDb2RlQXQobik7aWYocj09PTM0KXtmb3IobisrO248dCYmZS5jaGFyQ29kZUF0KG4pIT09MzQ7KW4rPWUuY2hhckNvZGVBdChuKT09PTkyPzI6MTtuKyt9ZWxzZSBpZihyPT09NDV8fHI+PTQ4JiZyPD01Nyl7bGV0IHM9bjtmb3IoO248dCYmWXIoZS5jaGFyQ29kZUF0KG4pKTspbisrO2xldCBpPWUuc2xpY2UocyxuKTtpZighenIudGVzdChpKXx8QmlnSW50KGkpPkJpZ0ludChtZSkpcmV0dXJuIGl9ZWxzZSBuKyt9cmV0dXJuIG51bGx9dmFyIFZpPWAic2lnIjoiJHsiMCIucmVwZWF0KDEyOCl9IixgLmxlbmd0aDtmdW5jdGlvbiBTbihlKXtsZXQgdD17fTtmb3IobGV0IHMgb2YgT2JqZWN0LmtleXMoZSkpcyE9PSJzaWciJiYodFtzXT1lW3NdKTtsZXQgbj1adCh0KSxyPW5ldyBVaW50OEFycmF5KHBlLmxlbmd0aCtuLmxlbmd0aCk7cmV0dXJuIHIuc2V0KHBlLDApLHIuc2V0KG4scGUubGVuZ3RoKSxyfWZ1bmN0aW9uIEwoZSx0LG4pe3JldHVybntvdXRjb21lOiJyZWplY3QiLHN0ZXA6ZSxyZWFzb246dCxkZXRhaWw6bn19ZnVuY3Rpb24gVG4oZSl7aWYoZS5sZW5ndGg+USlyZXR1cm4gTCgxLCJtYWxmb3JtZWQiLGB0aGUgcmVjb3JkIGlzIG92ZXIgdGhlIGxpbWl0IG9mICR7UX0gYnl0ZXNgKTtsZXQgdDt0cnl7dD1FZShlLHttYXhEZXB0aDpqdCxib206InJlamVjdCIsYmlnSW50ZWdlcnM6InJvdW5kIn0pfWNhdGNoKGgpe2lmKGggaW5zdGFuY2VvZiBqKXJldHVybiBMKDEsIm1hbGZvcm1lZCIsYG5vdCBzdHJpY3QgSlNPTjogJHtoLm1lc3NhZ2V9IChieXRlICR7aC5vZmZzZXR9KWApO3Rocm93IGh9aWYodHlwZW9mIHQhPSJvYmplY3QifHx0PT09bnVsbHx8QXJyYXkuaXNBcnJheSh0KSlyZXR1cm4gTCgxLCJtYWxmb3JtZWQiLCJ0aGUgSlNPTiB2YWx1ZSBpcyBub3QgYW4gb2JqZWN0Iik7bGV0IG49dDtpZihuLndhaSE9PXEpcmV0dXJuIEwoMiwidW5rbm93bl9mb3JtYXQiLGB3YWkgaXMgbm90IHRoZSBzdHJpbmcgJHtxfWApO2xldCByPWtuKG4pO2lmKHIhPT1udWxsKXJldHVybiBMKDMsIm1hbGZvcm1lZCIscik7bGV0IHM9dm4obmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKGUpKTtpZihzIT09bnVsbClyZXR1cm4gTCgzLCJtYWxmb3JtZWQiLGB0aGUgbnVtYmVyICR7c30gaXMgbm90IGEgcGxhaW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYCk7bGV0IGk9bixhPWh0KGkuc2lnKSxvPWh0KGkuc2lnbmVyX3B1YmtleSk7aWYoIUVuKGEsU24obiksbykpcmV0dXJuIEwoNCwic2lnbmF0dXJlX2ludmFsaWQiLCJzaWcgZG9lcyBub3QgdmVyaWZ5IHVuZGVyIHNpZ25lcl9wdWJrZXkgYnkgdGhlIHN0cmljdCBydWxlIik7bGV0IGM9aS5jYXNlcy5maWx0ZXIoaD0+aC5wYXNzKS5sZW5ndGgsdT1pLmNhc2VzLmxlbmd0aC1jLHtzdW1tYXJ5OmZ9PWk7aWYoZi5jYXNlcyE9PWkuY2FzZXMubGVuZ3RofHxmLnBhc3NlZCE9PWN8fGYuZmFpbGVkIT09dSlyZXR1cm4gTCg1LCJzdW1tYXJ5X21pc21hdGNoIixgc3VtbWFyeSBzYXlzICR7Zi5jYXNlc30vJHtmLnBhc3NlZH0vJHtmLmZhaWxlZH0gKGNhc2VzL3Bhc3NlZC9mYWlsZWQpLCB0aGUgY2FzZXMgY291bnQgJHtpLmNhc2VzLmxlbmd0aH0vJHtjfS8ke3V9YCk7bGV0IGw9aS5jYXNlcy5sZW5ndGg+MCYmdT09PTA7cmV0dXJuIGkuY29uZm9ybWFudCE9PWw/TCg2LCJjb25mb3JtYW50X21pc21hdGNoIixgY29uZm9ybWFudCBpcyAke2kuY29uZm9ybWFudH0sIHRoZSBjYXNlcyBzYXkgJHtsfWApOntvdXRjb21lOiJhY2NlcHQiLGNvbmZvcm1hbnQ6aS5jb25mb3JtYW50LHJlY29yZDppfX1mdW5jdGlvbiBwdChlKXtyZXR1cm4gZS5vdXRjb21lPT09ImFjY2VwdCI/YGFjY2VwdCBjb25mb3JtYW50PSR7ZS5jb25mb3JtYW50fWA6YHJlamVjdCBzdGVwPSR7ZS5zdGVwfSByZWFzb249JHtlLnJlYXNvbn1gfXZhciBacj0iXHUwMzRGXHUxMTVGXHUxMTYwXHUxN0I0XHUxN0I1XHUzMTY0XHVGRkEwXHUyN0U4IixLcj1uZXcgUmVnRXhwKGBbXFxwe0NjfVxccHtDZn1cXHB7WnN9XFxwe1psfVxccHtacH1cXHB7Tm9uY2hhcmFjdGVyX0NvZGVfUG9pbnR9XFx1RDgwMC1cXHVERkZGJHtacn1dYCwiZ3UiKTtmdW5jdGlvbiBtdChlKXtyZXR1cm5gXHUyN0U4VSske2UudG9TdHJpbmcoMTYpLnRvVXBwZXJDYXNlKCkucGFkU3RhcnQoNCwiMCIpfVx1MjdFOWB9ZnVuY3Rpb24gdyhlKXtyZXR1cm4gZS5yZXBsYWNlKEtyLHQ9PnQ9PT0iICI/dDptdCh0LmNvZGVQb2ludEF0KDApKSl9dmFyIENuPSJJbnZpc2libGUgYW5kIGNvbnRyb2wgY2hhcmFjdGVycyBhcmUgc2hvd24gYXMgXHUyN0U4VStYWFhYXHUyN0U5LiI7dmFyIHFyPXsiJiI6IiZhbXA7IiwiPCI6IiZsdDsiLCI+IjoiJmd0OyIsJyInOiImcXVvdDsiLCInIjoiJiMzOTsifTtmdW5jdGlvbiBBKGUpe3JldHVybiBlLnJlcGxhY2UoL1smPD4iJ10vZyx0PT5xclt0XSl9ZnVuY3Rpb24gTmUoZSl7cmV0dXJuIEEodyhlKSl9ZnVuY3Rpb24gbmUoZSx0KXtpZihlLmxlbmd0aDw9dClyZXR1cm57dGV4dDplLG1vcmU6MH07bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD97dGV4dDplLG1vcmU6MH06e3RleHQ6bi5zbGljZSgwLHQpLmpvaW4oIiIpLG1vcmU6bi5sZW5ndGgtdH19ZnVuY3Rpb24geShlLHQpe2xldHt0ZXh0Om4sbW9yZTpyfT1uZShlLHQpO3JldHVybiByPT09MD9OZShuKTpgJHtOZShuKX08c3BhbiBjbGFzcz0iY3V0Ij5cdTIwMjYgJHtyfSBtb3JlIGNoYXJhY3RlcnM8L3NwYW4+YH1mdW5jdGlvbiBIZShlLHQpe2lmKGU9PT10KXJldHVybjtsZXQgbj1bLi4uZV0scj1bLi4udF0scz0wO2Zvcig7czxuLmxlbmd0aCYmczxyLmxlbmd0aCYmbltzXT09PXJbc107KXMrKztpZihzPT09MCYmdyhlKSE9PXcodCkpcmV0dXJuO2xldCBpPWE9PntpZihhPT09dm9pZCAwKXJldHVybiJ0aGUgZW5kIjtsZXQgbz1tdChhLmNvZGVQb2ludEF0KDApKS5zbGljZSgxLC0xKTtyZXR1cm4gdyhhKT09PWE/YCR7b30gIiR7YX0iYDpvfTtyZXR1cm5gZmlyc3QgZGlmZmVyZW5jZSBhdCBjaGFyYWN0ZXIgJHtzKzF9OiBleHBlY3RlZCAke2kobltzXSl9LCBnb3QgJHtpKHJbc10pfWB9dmFyIEplPS/igKYgXChcZCsgYnl0ZXMsIHNoYTI1NiBbMC05YS1mXXs2NH1cKSQvO2Z1bmN0aW9uIE5uKGUsdCl7bGV0IG49SmUudGVzdChlKXx8SmUudGVzdCh0KSxyPVsuLi5lLnJlcGxhY2UoSmUsIiIpXSxzPVsuLi50LnJlcGxhY2UoSmUsIiIpXSxpPTA7Zm9yKDtpPHIubGVuZ3RoJiZpPHMubGVuZ3RoJiZyW2ldPT09c1tpXTspaSsrO2lmKGk9PT1yLmxlbmd0aCYmaT09PXMubGVuZ3RofHxuJiYoaT49ci5sZW5ndGh8fGk+PXMubGVuZ3RoKSlyZXR1cm47bGV0IGE9ci5zbGljZSgwLGkpLmpvaW4oIiIpLG89SG4oYSksYz1RcihyLHMsaSxhKTtpZihjKXJldHVybiBjO2xldCB1PW4/dm9pZCAwOmVzKHIuam9pbigiIikscy5qb2luKCIiKSksZj11JiZ0cyh1LmUsdS5nKTtpZihmKXJldHVybiBmO2xldCBsPW8/dm9pZCAwOnJzKHIscyxpKTtpZihsKXJldHVybiBsO2xldCBoPXNzKHIscyxpKTtpZihoKXJldHVybiBoO2lmKHUmJkxlKHUuZSx1LmcpIT09dm9pZCAwKXJldHVybntpZDoiY2hhbmdlcy1zdHJpbmdzIix0aXRsZToiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyJ9fWZ1bmN0aW9uIFFyKGUsdCxuLHIpe2xldCBzPWVbbl0saT10LnNsaWNlKG4sbis2KS5qb2luKCIiKSxhPS9eXFx1KFswLTlBLUZhLWZdezR9KS8uZXhlYyhpKTtpZihzIT09dm9pZCAwJiZzLmNvZGVQb2ludEF0KDApPjEyNyYmYSYmTnVtYmVyLnBhcnNlSW50KGFbMV0sMTYpPT09cy5jaGFyQ29kZUF0KDApKXJldHVybntpZDoiZXNjYXBlcy1ub24tYXNjaWkiLHRpdGxlOiJ3cml0ZXMgbm9uLUFTQ0lJIGNoYXJhY3RlcnMgYXMgXFx1WFhYWCBlc2NhcGVzIn07aWYocz09PSIvIiYmaS5zdGFydHNXaXRoKCJcXC8iKSlyZXR1cm57aWQ6ImVzY2FwZXMtc2xhc2giLHRpdGxlOiJlc2NhcGVzIC8gYXMgXFwvIn07aWYoL1xcdVswLTlhLWZdezAsM30kLy50ZXN0KHIpJiZzIT09dm9pZCAwJiYvW2EtZl0vLnRlc3QocykmJnRbbl09PT1zLnRvVXBwZXJDYXNlKCkpcmV0dXJue2lkOiJ1cHBlcmNhc2UtaGV4LWVzY2FwZXMiLHRpdGxlOiJ3cml0ZXMgXFx1IGVzY2FwZXMgd2l0aCB1cHBlcmNhc2UgaGV4IGRpZ2l0cyJ9O2lmKHRbbl09PT0iXFwiJiZyLmVuZHNXaXRoKCJcXCIpJiZIbihyLnNsaWNlKDAsLTEpKSlyZXR1cm57aWQ6ImVzY2FwZXMtZXNjYXBlcyIsdGl0bGU6ImVzY2FwZXMgdGhlIGJhY2tzbGFzaCBvZiBhbiBlc2NhcGUgYWdhaW4gKFxcXFxuIGZvciBcXG4pIn07aWYobj09PTAmJnRbMF09PT0iXHVGRUZGIilyZXR1cm57aWQ6IndyaXRlcy1ib20iLHRpdGxlOiJ3cml0ZXMgYSBieXRlLW9yZGVyIG1hcmsgKFUrRkVGRikgYmVmb3JlIHRoZSBvdXRwdXQifX1mdW5jdGlvbiBIbihlKXtsZXQgdD0hMTtmb3IobGV0IG49MDtuPGUubGVuZ3RoO24rKyl7bGV0IHI9ZVtuXTt0JiZyPT09IlxcIj9uKys6cj09PSciJyYmKHQ9IXQpfXJldHVybiB0fWZ1bmN0aW9uIE9uKGUpe2xldCB0PTAsbj0oKT0+e2Zvcig7dDxlLmxlbmd0aCYmYCAJClxyYC5pbmNsdWRlcyhlW3RdKTspdCsrfSxyPSgpPT57bGV0IGE9dCsrO2Zvcig7dDxlLmxlbmd0aCYmZVt0XSE9PSciJzspdCs9ZVt0XT09PSJcXCI/MjoxO2lmKHQ+PWUubGVuZ3RoKXJldHVybjtsZXQgbz1lLnNsaWNlKGEsKyt0KSxjPW8uc2xpY2UoMSwtMSk7dHJ5e2M9SlNPTi5wYXJzZShvKX1jYXRjaHt9cmV0dXJue3Q6InN0cmluZyIscmF3Om8sdmFsdWU6Y319LHM9YT0+e2lmKGE+NjQpcmV0dXJuO24oKTtsZXQgbz1lW3RdO2lmKG89PT0nIicpcmV0dXJuIHIoKTtpZihvPT09IlsiKXt0Kys7bGV0IHU9W107aWYobigpLGVbdF09PT0iXSIpcmV0dXJuIHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9O2Zvcig7Oyl7bGV0IGY9cyhhKzEpO2lmKCFmKXJldHVybjtpZih1LnB1c2goZiksbigpLGVbdF09PT0iLCIpdCsrO2Vsc2UgcmV0dXJuIGVbdF09PT0iXSI/KHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9KTp2b2lkIDB9fWlmKG89PT0ieyIpe3QrKztsZXQgdT1bXTtpZihuKCksZVt0XT09PSJ9IilyZXR1cm4gdCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX07Zm9yKDs7KXtpZihuKCksZVt0XSE9PSciJylyZXR1cm47bGV0IGY9cigpO2lmKG4oKSwhZnx8ZVt0XSE9PSI6IilyZXR1cm47dCsrO2xldCBsPXMoYSsxKTtpZighbClyZXR1cm47aWYodS5wdXNoKFtmLGxdKSxuKCksZVt0XT09PSIsIil0Kys7ZWxzZSByZXR1cm4gZVt0XT09PSJ9Ij8odCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX0pOnZvaWQgMH19bGV0IGM9L14oPzotP1swLTldWy0rLjAtOWVFXSp8dHJ1ZXxmYWxzZXxudWxsKS8uZXhlYyhlLnNsaWNlKHQsdCs0MDApKTtpZihjKXJldHVybiB0Kz1jWzBdLmxlbmd0aCx7dDoic2NhbGFyIixyYXc6Y1swXX19LGk9cygwKTtyZXR1cm4gbigpLGkmJnQ9PT1lLmxlbmd0aD9pOnZvaWQgMH1mdW5jdGlvbiBlcyhlLHQpe2xldCBuPU9uKGUpLHI9T24odCk7cmV0dXJuIG4mJnI/e2U6bixnOnJ9OnZvaWQgMH1mdW5jdGlvbiB1ZShlLHQpe3N3aXRjaChlLnQpe2Nhc2Uic3RyaW5nIjpyZXR1cm4gSlNPTi5zdHJpbmdpZnkodC5mb3JtP2UudmFsdWUubm9ybWFsaXplKHQuZm9ybSk6ZS52YWx1ZSk7Y2FzZSJzY2FsYXIiOnJldHVybiBlLnJhdztjYXNlImFycmF5Ijp7bGV0IG49ZS5pdGVtcy5tYXAocj0+dWUocix0KSk7cmV0dXJuIHQuYXJyYXlzJiZuLnNvcnQoKSxgWyR7bi5qb2luKCIsIil9XWB9Y2FzZSJvYmplY3QiOntsZXQgbj1lLm1lbWJlcnMubWFwKChbcixzXSk9PmAke3VlKHIsdCl9OiR7dWUocyx0KX1gKTtyZXR1cm4gdC5tZW1iZXJzJiZuLnNvcnQoKSxgeyR7bi5qb2luKCIsIil9fWB9fX12YXIgcmU9KGUsdCxuKT0+dWUoZSxuKT09PXVlKHQsbik7ZnVuY3Rpb24gdHMoZSx0KXtpZighcmUoZSx0LHt9KSl7aWYocmUoZSx0LHttZW1iZXJzOiEwfSkpcmV0dXJue2lkOiJtZW1iZXItb3JkZXIiLHRpdGxlOiJvcmRlcnMgb2JqZWN0IG1lbWJlcnMgb3RoZXIgdGhhbiBieSBVVEYtMTYgY29kZSB1bml0cyJ9O2lmKHJlKGUsdCx7bWVtYmVyczohMCxhcnJheXM6ITB9KSlyZXR1cm57aWQ6ImFycmF5LW9yZGVyIix0aXRsZToicmVvcmRlcnMgYXJyYXkgZWxlbWVudHMifX1mb3IobGV0IHMgb2ZbIk5GQyIsIk5GRCJdKWlmKCFyZShlLHQse21lbWJlcnM6ITB9KSYmcmUoZSx0LHttZW1iZXJzOiEwLGZvcm06c30pKXJldHVybntpZDpgbm9ybWFsaXplcy0ke3MudG9Mb3dlckNhc2UoKX1gLHRpdGxlOmBub3JtYWxpemVzIHN0cmluZ3MgdG8gJHtzfSAoUkZDIDg3ODUga2VlcHMgdGhlbSBhcyBzZW50KWB9O2xldCBuPXh0KGUsdCk7aWYobiE9PXZvaWQgMCYmbi5sZW5ndGg+MClyZXR1cm4gbi5ldmVyeShzPT5zLnQ9PT0ic2NhbGFyIiYmcy5yYXc9PT0ibnVsbCIpP3tpZDoiZHJvcHMtbnVsbC1tZW1iZXJzIix0aXRsZToibGVhdmVzIG91dCBtZW1iZXJzIHdob3NlIHZhbHVlIGlzIG51bGwifTp7aWQ6ImRyb3BzLW1lbWJlcnMiLHRpdGxlOiJsZWF2ZXMgb3V0IG9iamVjdCBtZW1iZXJzIn07bGV0IHI9TGUoZSx0KTtpZihyIT09dm9pZCAwJiZyLmxlbmd0aD4wKXtpZihyLmV2ZXJ5KChbLHNdKT0+cz09PSIiKSlyZXR1cm57aWQ6ImVtcHRpZXMtc3RyaW5ncyIsdGl0bGU6IndyaXRlcyBzdHJpbmdzIGFzIGVtcHR5IHN0cmluZ3MifTtpZihyLmV2ZXJ5KChbcyxpXSk9PnMuc3RhcnRzV2l0aChpKSkpcmV0dXJue2lkOiJjdXRzLXN0cmluZ3MiLHRpdGxlOiJjdXRzIHN0cmluZ3Mgc2hvcnQifX19ZnVuY3Rpb24geHQoZSx0KXtpZihlLnQ9PT0iYXJyYXkiJiZ0LnQ9PT0iYXJyYXkiKXtpZihlLml0ZW1zLmxlbmd0aCE9PXQuaXRlbXMubGVuZ3RoKXJldHVybjtsZXQgbj1bXTtmb3IobGV0IHI9MDtyPGUuaXRlbXMubGVuZ3RoO3IrKyl7bGV0IHM9eHQoZS5pdGVtc1tyXSx0Lml0ZW1zW3JdKTtpZihzPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4ucyl9cmV0dXJuIG59aWYoZS50PT09Im9iamVjdCImJnQudD09PSJvYmplY3QiKXtsZXQgbj1bXSxyPTA7Zm9yKGxldFtzLGldb2YgZS5tZW1iZXJzKXtsZXQgYT10Lm1lbWJlcnNbcl07aWYoYSYmYVswXS52YWx1ZT09PXMudmFsdWUpe2xldCBvPXh0KGksYVsxXSk7aWYobz09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLm8pLHIrK31lbHNlIG4ucHVzaChpKX1yZXR1cm4gcj09PXQubWVtYmVycy5sZW5ndGg/bjp2b2lkIDB9cmV0dXJuIHJlKGUsdCx7fSk/W106dm9pZCAwfWZ1bmN0aW9uIExlKGUsdCl7aWYoZS50PT09InN0cmluZyImJnQudD09PSJzdHJpbmciKXJldHVybiBlLnZhbHVlPT09dC52YWx1ZT9bXTpbW2UudmFsdWUsdC52YWx1ZV1dO2lmKGUudD09PSJhcnJheSImJnQudD09PSJhcnJheSIpe2lmKGUuaXRlbXMubGVuZ3RoIT09dC5pdGVtcy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5pdGVtcy5sZW5ndGg7cisrKXtsZXQgcz1MZShlLml0ZW1zW3JdLHQuaXRlbXNbcl0pO2lmKHM9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5zKX1yZXR1cm4gbn1pZihlLnQ9PT0ib2JqZWN0IiYmdC50PT09Im9iamVjdCIpe2lmKGUubWVtYmVycy5sZW5ndGghPT10Lm1lbWJlcnMubGVuZ3RoKXJldHVybjtsZXQgbj1bXTtmb3IobGV0IHI9MDtyPGUubWVtYmVycy5sZW5ndGg7cisrKWZvcihsZXRbcyxpXW9mW1tlLm1lbWJlcnNbcl1bMF0sdC5tZW1iZXJzW3JdWzBdXSxbZS5tZW1iZXJzW3JdWzFdLHQubWVtYmVyc1tyXVsxXV1dKXtsZXQgYT1MZShzLGkpO2lmKGE9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5hKX1yZXR1cm4gbn1yZXR1cm4gZS50PT09InNjYWxhciImJnQudD09PSJzY2FsYXIiJiZlLnJhdz09PXQucmF3P1tdOnZvaWQgMH12YXIgX2U9L1stKy4wLTllRV0vLG5zPS9eLT8oPzowfFsxLTldXGQqKSg/OlwuXGQrKT8oPzpbZUVdWy0rXT9cZCspPyQvO2Z1bmN0aW9uIEJuKGUsdCl7bGV0IG49dDtmb3IoO24+MCYmX2UudGVzdChlW24tMV0pOyluLS07bGV0IHI9dDtmb3IoO3I8ZS5sZW5ndGgmJl9lLnRlc3QoZVtyXSk7KXIrKztyZXR1cm4gZS5zbGljZShuLHIpLmpvaW4oIiIpfWZ1bmN0aW9uIFVuKGUpe3JldHVybiBlLnJlcGxhY2UoL14tLywiIikuc3BsaXQoL1tlRV0vKVswXS5yZXBsYWNlKCIuIiwiIikucmVwbGFjZSgvXjArLywiIikucmVwbGFjZSgvMCskLywiIikubGVuZ3RofWZ1bmN0aW9uIHJzKGUsdCxuKXtpZighX2UudGVzdChlW25dPz8iIikmJiFfZS50ZXN0KHRbbl0/PyIiKSlyZXR1cm47bGV0IHI9Qm4oZSxuKSxzPUJuKHQsbik7aWYoIW5zLnRlc3QocikpcmV0dXJuO2xldCBpPS9eLT8oPzpJbmZpbml0eXxOYU58aW5mfG5hbnxudWxsKS9pLmV4ZWModC5zbGljZShuLShzPT09Ii0iPzE6MCksbisxMCkuam9pbigiIikpO2lmKGkmJihzPT09IiJ8fHM9PT0iLSIpJiYocz1pWzBdKSxzPT09cnx8cz09PSIiKXJldHVybjtsZXQgYT1sPT5gd3JpdGVzIG51bWJlcnMgb3RoZXIgdGhhbiBFUzYgU3RyaW5nKG4pIGRvZXM6ICR7bH1gO2lmKHI9PT0iMCImJnM9PT0iLTAiKXJldHVybntpZDoibnVtYmVyLW1pbnVzLXplcm8iLHRpdGxlOmEoIi0wIGZvciAwIil9O2xldCBvPU51bWJlcihyKSxjPU51bWJlcihzKTtpZighTnVtYmVyLmlzRmluaXRlKGMpfHxvIT09YylyZXR1cm4gTnVtYmVyLmlzRmluaXRlKGMpJiZVbihzKTxVbihyKT97aWQ6Im51bWJlci1mZXdlci1kaWdpdHMiLHRpdGxlOmEoInRvbyBmZXcgc2lnbmlmaWNhbnQgZGlnaXRzIil9OntpZDoibnVtYmVyLXZhbHVlIix0aXRsZTphKCJhbm90aGVyIHZhbHVlIil9O2xldCB1PS9bZUVdLy50ZXN0KHIpLGY9L1tlRV0vLnRlc3Qocyk7cmV0dXJuIHUmJmY/e2lkOiJudW1iZXItZXhwb25lbnQtc3BlbGxpbmciLHRpdGxlOmEoImV4cG9uZW50cyBzcGVsbGVkIGRpZmZlcmVudGx5Iil9OnUhPT1mP3tpZDoibnVtYmVyLW5vdGF0aW9uIix0aXRsZTphKCJwbGFpbiBhbmQgZXhwb25lbnQgbm90YXRpb24gc3dpdGNoZWQgYXQgYW5vdGhlciBwb2ludCIpfTp7aWQ6Im51bWJlci1zcGVsbGluZyIsdGl0bGU6YSgiYW5vdGhlciBzcGVsbGluZyBvZiB0aGUgc2FtZSB2YWx1ZSIpfX12YXIgUm49MTI7ZnVuY3Rpb24gc3MoZSx0LG4pe2xldCByPTA7Zm9yKDtyPGUubGVuZ3RoLW4mJnI8dC5sZW5ndGgtbiYmZVtlLmxlbmd0aC0xLXJdPT09dFt0Lmxlbmd0aC0xLXJdOylyKys7bGV0IHM9ZS5zbGljZShuLGUubGVuZ3RoLXIpLGk9dC5zbGljZShuLHQubGVuZ3RoLXIpO2lmKHMubGVuZ3RoPlJufHxpLmxlbmd0aD5SbilyZXR1cm47bGV0IGE9Yz0+YFx1MjAxQyR7dyhjLmpvaW4oIiIpKX1cdTIwMURgLG89cy5sZW5ndGg9PT0wP2B3cml0ZXMgYW4gZXh0cmEgJHthKGkpfWA6aS5sZW5ndGg9PT0wP2BsZWF2ZXMgb3V0ICR7YShzKX1gOmB3cml0ZXMgJHthKGkpfSB3aGVyZSBSRkMgODc4NSB3cml0ZXMgJHthKHMpfWA7cmV0dXJue2lkOmBlZGl0OiR7SlNPTi5zdHJpbmdpZnkoW3Muam9pbigiIiksaS5qb2luKCIiKV0pfWAsdGl0bGU6b319ZnVuY3Rpb24gaXMoZSl7cmV0dXJuIGUuc3VpdGU9PT12b2lkIDA/ZS5uYW1lOmAke2Uuc3VpdGV9LyR7ZS5uYW1lfWB9ZnVuY3Rpb24gTG4oZSl7bGV0IHQ9Y3MoZSksbj1uZXcgTWFwLHI9MDtmb3IobGV0IGkgb2YgZSl7aWYocisrLGkucGFzcyljb250aW51ZTtsZXQgYT1mcyhpLHQpLG89aXMoaSksYz1hPy5jYXVzZT8/YGNhc2U6JHtvfWAsdT1uLmdldChjKTt1Pyh1LmNhc2VzLnB1c2gobyksdS5leGFjdC5hZGQoYT8uZXhhY3RUaXRsZSkpOm4uc2V0KGMse2NhdXNlOmE/P3tjYXVzZTpjLGtpbmQ6ImRpZmZlcmVuY2UiLHRpdGxlOiIifSxjYXNlczpbb10sZmlyc3Q6cixvbmx5OmksZXhhY3Q6bmV3IFNldChbYT8uZXhhY3RUaXRsZV0pfSl9bGV0IHM9Wy4uLm4udmFsdWVzKCldLm1hcChpPT57bGV0W2FdPWkuZXhhY3Qsbz1pLmV4YWN0LnNpemU9PT0xJiZhIT09dm9pZCAwP2E6aS5jYXVzZS50aXRsZTtpZihpLmNhc2VzLmxlbmd0aD4xKXtsZXR7Y2F1c2U6ZixraW5kOmx9PWkuY2F1c2U7cmV0dXJue2NhdXNlOmYsa2luZDpsLHRpdGxlOm8sY291bnQ6aS5jYXNlcy5sZW5ndGgsY2FzZXM6aS5jYXNlcyxmaXJzdDppLmZpcnN0fX1sZXQgYz1pLmNhc2VzWzBdLHU9byE9PSIiP286b3MoaS5vbmx5KTtyZXR1cm57Y2F1c2U6YGNhc2U6JHtjfWAsa2luZDoiY2FzZSIsdGl0bGU6dSxjb3VudDoxLGNhc2VzOltjXSxmaXJzdDppLmZpcnN0fX0pO3JldHVybiBzLnNvcnQoKGksYSk9PmEuY291bnQtaS5jb3VudHx8aS5maXJzdC1hLmZpcnN0KSxzLm1hcCgoe2ZpcnN0OmksLi4uYX0pPT5hKX1mdW5jdGlvbiBvcyhlKXtsZXQgdD1IZShlLmV4cGVjdGVkLGUuZ290KTtyZXR1cm4gdCE9PXZvaWQgMD93KHQpOmBnb3QgJHt3KFBlKGUuZ290LDgwKSl9YH1mdW5jdGlvbiBQZShlLHQpe2xldCBuPVsuLi5lXTtyZXR1cm4gbi5sZW5ndGg8PXQ/ZTpgJHtuLnNsaWNlKDAsdCkuam9pbigiIil9XHUyMDI2YH1mdW5jdGlvbiBmZShlKXtyZXR1cm4gZS5zdGFydHNXaXRoKCJyZWplY3Q6ICIpP3tzdGF0dXM6InJlamVjdCIscmVhc29uOmUuc2xpY2UoOCl9OmUuc3RhcnRzV2l0aCgiZmFpbGVkOiAiKT97c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjplLnNsaWNlKDgpfTp7c3RhdHVzOiJvdXRwdXQiLHRleHQ6ZX19dmFyIGFzPS87IGRyYXcgXGQrIG9mIHRoaXMgY2FzZSBmYWlsZWQsIHNocnVuayBcZCsgdGltZXM/IC4qJC9zLF9uPVsiY2Fub24oY2Fub24oeCkpIFx1MjE5MiAiLCJjYW5vbih4KSBcdTIxOTIgIiwid3JpdGUoeCkgXHUyMTkyICIsInJlYWQodykgXHUyMTkyICJdO2Z1bmN0aW9uIGd0KGUpe2xldCB0PWUucmVwbGFjZShhcywiIiksbj0vXlxkKyBvZiBcZCsgbWF0Y2hlZDsgZmlyc3QgbWlzbWF0Y2g6ICguKikkL3MuZXhlYyh0KTtpZihuKXtsZXQgcz0vXm51bWJlciAjXGQrOiBpbnB1dCAuKj8sIGV4cGVjdGVkIChcUyopLCBnb3QgKC4qKSQvcy5leGVjKG5bMV0pO2lmKHMpcmV0dXJue2Fuc3dlcnM6W10scGFpcjohMSxudW1iZXJzOntleHBlY3RlZDpzWzFdLGdvdDpzWzJdfX07bGV0IGk9L15ibG9jayBvZiBudW1iZXJzIGZyb20gI1xkKzogKC4qKSQvcy5leGVjKG5bMV0pO3JldHVybnthbnN3ZXJzOmk/W2ZlKGlbMV0pXTpbXSxwYWlyOiExfX1mb3IobGV0IHMgb2YgX24paWYodC5zdGFydHNXaXRoKHMpKXt0PXQuc2xpY2Uocy5sZW5ndGgpO2JyZWFrfWlmKHQuc3RhcnRzV2l0aCgiYm90aDogIikpcmV0dXJue2Fuc3dlcnM6W2ZlKHQuc2xpY2UoNikpXSxwYWlyOiEwfTtsZXQgcj0vXmE6ICguKj8pIFx8IGI6ICguKikkL3MuZXhlYyh0KTtyZXR1cm4gcj97YW5zd2VyczpbZmUoclsxXSksZmUoclsyXSldLHBhaXI6ITB9OnthbnN3ZXJzOltmZSh0KV0scGFpcjohMX19ZnVuY3Rpb24gRm4oZSl7aWYoZT09PSJyZWplY3QiKXJldHVybjtsZXQgdD1lLG49L15mb3IgKD86eCA9IC4qP3xhID0gLio/IGFuZCBiID0gLio/KSg/OiBcKFteKV0qXCkpPzogKC4qKSQvcy5leGVjKHQpO2lmKG4mJih0PW5bMV0pLHQuc3RhcnRzV2l0aCgicmVqZWN0LCBvciAiKSlyZXR1cm4gdC5zbGljZSgxMSk7Zm9yKGxldCByIG9mIF9uKWlmKHQuc3RhcnRzV2l0aChyKSl7bGV0IHM9dC5zbGljZShyLmxlbmd0aCk7cmV0dXJuIHM9PT0iY2Fub25pY2FsIEpTT04iP3ZvaWQgMDpzLnJlcGxhY2UoLyBcKD0gKD86Y2Fub25cKHhcKXx3KVwpJC8sIiIpfWlmKCEvXig/OnRoZSBzYW1lIG91dHB1dHxkaWZmZXJlbnQgb3V0cHV0cykgZm9yIC8udGVzdCh0KSYmISgvXlxkKyBudW1iZXJzIGFzIEVTNiBTdHJpbmdcKG5cKS8udGVzdCh0KXx8L15cZCsgcnVucyBcKC8udGVzdCh0KSkpcmV0dXJuIHR9ZnVuY3Rpb24gRGUoZSl7cmV0dXJuIGUua2luZD09PSJyZWplY3QifHxlLmV4cGVjdGVkPT09InJlamVjdCJ9ZnVuY3Rpb24gUG4oZSl7bGV0IHQ9L15mb3IgYSA9ICguKj8pIGFuZCBiID0gKC4qKSQvcy5leGVjKGUuZXhwZWN0ZWQpPz8vXig/OnRoZSBzYW1lIG91dHB1dHxkaWZmZXJlbnQgb3V0cHV0cykgZm9yIGEgPSAoLio/KSBhbmQgYiA9ICguKikkL3MuZXhlYyhlLmV4cGVjdGVkKTtpZih0KXJldHVybltsZSh0WzFdKSxsZSh0WzJdKV07bGV0IG49L15mb3IgeCA9ICguKikkL3MuZXhlYyhlLmV4cGVjdGVkKTtpZihuKXJldHVybltsZShuWzFdKV07aWYoZS5pbnB1dCE9PXZvaWQgMClyZXR1cm5bbGUoZS5pbnB1dCldO2xldCByPUZuKGUuZXhwZWN0ZWQpO2lmKHIhPT12b2lkIDAmJmUua2luZCE9PSJpZGVtcG90ZW50IiYmZS5raW5kIT09InJvdW5kdHJpcCIpcmV0dXJuW2xlKHIpXX1mdW5jdGlvbiBsZShlKXtyZXR1cm4gZS5yZXBsYWNlKC9eKD86IHxcXHgwWzlBRF184p+oVVwrMDAwWzlBRF3in6kpKy8sIiIpLmNoYXJBdCgwKX1mdW5jdGlvbiBEbihlKXtpZihlPT09InsifHxlPT09IlsiKXJldHVybiExO2lmKC9eWy0wLTkidGZuXSQvLnRlc3QoZSkpcmV0dXJuITB9ZnVuY3Rpb24gY3MoZSl7bGV0IHQ9MDtmb3IobGV0IG4gb2YgZSl7aWYoRGUobikpY29udGludWU7bGV0IHI9UG4obik7aWYocj09PXZvaWQgMCljb250aW51ZTtsZXR7YW5zd2VyczpzfT1ndChuLmdvdCk7Zm9yKGxldCBpPTA7aTxzLmxlbmd0aDtpKyspe2xldCBhPXJbcy5sZW5ndGg9PT0yP2k6MF07aWYoYT09PXZvaWQgMHx8RG4oYSkhPT0hMCljb250aW51ZTtsZXQgbz1zW2ldO2lmKG8uc3RhdHVzPT09Im91dHB1dCIpcmV0dXJuITE7by5zdGF0dXM9PT0icmVqZWN0IiYmdCsrfX1yZXR1cm4gdD49Mn1mdW5jdGlvbiB1cyhlKXtpZihEZShlKSlyZXR1cm4hMTtsZXQgdD1QbihlKTtpZih0PT09dm9pZCAwKXJldHVybiExO2xldHthbnN3ZXJzOm59PWd0KGUuZ290KSxyPSExO2ZvcihsZXQgcz0wO3M8bi5sZW5ndGg7cysrKXtpZihuW3NdLnN0YXR1cyE9PSJyZWplY3QiKWNvbnRpbnVlO2xldCBpPXRbbi5sZW5ndGg9PT0yP3M6MF07aWYoaT09PXZvaWQgMHx8RG4oaSkhPT0hMClyZXR1cm4hMTtyPSEwfXJldHVybiByfWZ1bmN0aW9uIGZzKGUsdCl7aWYodCYmdXMoZSkpcmV0dXJue2NhdXNlOiJwb2xpY3k6dG9wLWxldmVsLXNjYWxhciIsa2luZDoicG9saWN5Iix0aXRsZToicmVmdXNlcyBldmVyeSB0b3AtbGV2ZWwgc2NhbGFyIChhIGJhcmUgbnVtYmVyLCBzdHJpbmcsIHRydWUsIGZhbHNlIG9yIG51bGwgYXMgdGhlIHdob2xlIHRleHQpIn07bGV0e2Fuc3dlcnM6bixudW1iZXJzOnJ9PWd0KGUuZ290KSxzPW4uZmluZChjPT5jLnN0YXR1cz09PSJyZWplY3QiKTtpZihzJiZzLnN0YXR1cz09PSJyZWplY3QiJiYhRGUoZSkpe2xldCBjPUpuKHMucmVhc29uKTtyZXR1cm57Y2F1c2U6YHJlZnVzYWw6JHtjfWAsa2luZDoicmVmdXNhbCIsdGl0bGU6YHJlZnVzZXM6ICR7RmUoYyl9YCxleGFjdFRpdGxlOmByZWZ1c2VzOiAke0ZlKGJ0KHMucmVhc29uKSl9YH19bGV0IGk9bi5maW5kKGM9PmMuc3RhdHVzPT09ImZhaWxlZCIpO2lmKGkmJmkuc3RhdHVzPT09ImZhaWxlZCIpe2xldCBjPUpuKGkucmVhc29uKTtyZXR1cm57Y2F1c2U6YGZhaWx1cmU6JHtjfWAsa2luZDoiZmFpbHVyZSIsdGl0bGU6YG5vIGFuc3dlcjogJHtGZShjKX1gLGV4YWN0VGl0bGU6YG5vIGFuc3dlcjogJHtGZShidChpLnJlYXNvbikpfWB9fWlmKERlKGUpJiZuWzBdPy5zdGF0dXM9PT0ib3V0cHV0Iil7bGV0IGM9KGUuc291cmNlPy5zcGxpdCgiOyIpWzBdPz8iIikudHJpbSgpfHwoZS5zdWl0ZT8/ZS5uYW1lLnNwbGl0KCIvIilbMF0/PyIiKTtyZXR1cm57Y2F1c2U6YGFjY2VwdGFuY2U6JHtjfWAsa2luZDoiYWNjZXB0YW5jZSIsdGl0bGU6YGFjY2VwdHMgaW5wdXQgdGhhdCBtdXN0IGJlIHJlZnVzZWQgKCR7dyhQZShjLDEyMCkpfSlgfX1sZXQgYT1bXTtpZihyKWEucHVzaChyKTtlbHNle2xldCBjPUZuKGUuZXhwZWN0ZWQpLHU9bi5sZW5ndGg9PT0xP25bMF06dm9pZCAwO2MhPT12b2lkIDAmJnU/LnN0YXR1cz09PSJvdXRwdXQiJiZhLnB1c2goe2V4cGVjdGVkOmMsZ290OnUudGV4dH0pfWZvcihsZXQgYyBvZiBhKXtsZXQgdT1ObihjLmV4cGVjdGVkLGMuZ290KTtpZih1KXJldHVybntjYXVzZTpgZGlmZmVyZW5jZToke3UuaWR9YCxraW5kOiJkaWZmZXJlbmNlIix0aXRsZTp1LnRpdGxlfX1sZXQgbz0vXmZvciAoeCA9IC4qP3xhID0gLio/IGFuZCBiID0gLio/KSg/OiBcKFteKV0qXCkpPzogL3MuZXhlYyhlLmV4cGVjdGVkKTtpZihvKXtsZXQgYz1vWzFdO3JldHVybntjYXVzZTpgY291bnRlcmV4YW1wbGU6JHtjfWAsa2luZDoiY291bnRlcmV4YW1wbGUiLHRpdGxlOmBnZW5lcmF0ZWQgY2FzZXMgc2hyaW5rIHRvIG9uZSBjb3VudGVyZXhhbXBsZTogJHt3KFBlKGMsMTIwKSl9YH19fWZ1bmN0aW9uIEZlKGUpe3JldHVybmBcdTIwMUMke3coUGUoZSwxNjApKX1cdTIwMURgfWZ1bmN0aW9uIGJ0KGUpe3JldHVybiBlLnJlcGxhY2UoL+KApiBcKFxkKyBVVEYtMTYgdW5pdHNcKSQvLCIiKX1mdW5jdGlvbiBKbihlKXtyZXR1cm4gYnQoZSkucmVwbGFjZSgvIig/OlteIlxcXXxcXC4pKiJ8KD88IVtccHtMfVxwe059XSknW14nXG5dKicoPyFbXHB7TH1ccHtOfV0pfGBbXmBdKmB84oCcW17igJ1dKuKAnXzigJhbXuKAmV0q4oCZfMKrW17Cu10qwrsvZ3UsIlx1MjAyNiIpLnJlcGxhY2UoL1VcK1swLTlBLUZhLWZdezQsNn0vZywiVStYWFhYIikucmVwbGFjZSgvXFx1WzAtOUEtRmEtZl17NH0vZywiXFx1WFhYWCIpLnJlcGxhY2UoL1xceFswLTlBLUZhLWZdezJ9L2csIlxceEhIIikucmVwbGFjZSgvXGIweFswLTlBLUZhLWZdK1xiL2csIk4iKS5yZXBsYWNlKC9cZCsoPzpcLlxkKyk/KD86W2VFXVstK10/XGQrKT8vZywiTiIpLnJlcGxhY2UoL1xzKy9nLCIgIikudHJpbSgpfWZ1bmN0aW9uIE1uKGUpe2lmKGU8NmU0KXJldHVybmAkeyhlLzFlMykudG9GaXhlZCgxKX0gc2A7bGV0IHQ9TWF0aC5yb3VuZChlLzFlMyk7cmV0dXJuYCR7TWF0aC5mbG9vcih0LzYwKX0gbWluICR7U3RyaW5nKHQlNjApLnBhZFN0YXJ0KDIsIjAiKX0gc2B9ZnVuY3Rpb24geXQoZSl7bGV0e25hbWU6dCx2ZXJzaW9uOm59PWUuaW1wbGVtZW50YXRpb247cmV0dXJuIHQ9PT1udWxsP249PT1udWxsPyIodW5uYW1lZCkiOmAodW5uYW1lZCkgJHtufWA6bj09PW51bGw/dDpgJHt0fSAke259YH1mdW5jdGlvbiBJbihlKXtyZXR1cm4gZT09PSJzdXBwbGllZCI/InN1cHBsaWVkIGtleTogdGhlIGhvbGRlciBvZiB0aGlzIGtleSByYW4gaXQiOiJlcGhlbWVyYWwga2V5IG1hZGUgZm9yIHRoaXMgcnVuOiBzaG93cyB0aGUgcmVjb3JkIGlzIHVuY2hhbmdlZCwgbm90IHdobyByYW4gaXQifWZ1bmN0aW9uIFZuKGUpe2xldHtjYXNlczp0LHBhc3NlZDpuLGZhaWxlZDpyfT1lLnN1bW1hcnk7cmV0dXJuIHQ9PT0wPyJubyBjYXNlcyByYW4iOnI9PT0wP2Ake259IG9mICR7dH0gY2FzZXMgcGFzc2VkYDpgJHtufSBvZiAke3R9IGNhc2VzIHBhc3NlZCwgJHtyfSBmYWlsZWRgfXZhciAkPXt2YWx1ZToyZTMsZGV0YWlsUGVyR3JvdXA6MjAsZGV0YWlsVG90YWw6MzAwLG5hbWVzUGVyR3JvdXA6MmUzLGdyb3VwczozMDAscGFzc2luZ05hbWVzOjVlMyxmaWxlczoyMDB9O2Z1bmN0aW9uIEF0KGUpe2xldCB0PWUuY29uZm9ybWFudDtyZXR1cm5bYDxoZWFkZXIgY2xhc3M9InZlcmRpY3QgJHt0PyJwYXNzIjoiZmFpbCJ9Ij5gLGA8cCBjbGFzcz0ibWFyayI+JHt0PyJDb25mb3JtYW50IjoiTm90IGNvbmZvcm1hbnQifTwvcD5gLGA8cCBjbGFzcz0iY291bnRzIj4ke0EoVm4oZSkpfTwvcD5gLGA8cCBjbGFzcz0iaW1wbCI+JHt5KHl0KGUpLDMwMCl9IDxzcGFuIGNsYXNzPSJkaW0iPlx4Qjc8L3NwYW4+IDxjb2RlPiR7eShlLmltcGxlbWVudGF0aW9uLmltcGwsMzAwKX08L2NvZGU+PC9wPmAsIjwvaGVhZGVyPiJdLmpvaW4oIiIpfWZ1bmN0aW9uICR0KGUsdD17fSl7bGV0IG49ZS5jYXNlcy5tYXAocz0+e2xldCBpPXQuZGV0YWlscz8uZ2V0KHMubmFtZSk7cmV0dXJue25hbWU6cy5uYW1lLHBhc3M6cy5wYXNzLGV4cGVjdGVkOnMuZXhwZWN0ZWQsZ290OnMuZ290LC4uLmk/LmtpbmQhPT12b2lkIDA/e2tpbmQ6aS5raW5kfTp7fSwuLi5pPy5zb3VyY2UhPT12b2lkIDA/e3NvdXJjZTppLnNvdXJjZX06e30sLi4uaT8uaW5wdXQhPT12b2lkIDA/e2lucHV0OmkuaW5wdXR9Ont9fX0pLHI9TG4obik7cmV0dXJuW2xzKHIsbmV3IE1hcChlLmNhc2VzLm1hcChzPT5bcy5uYW1lLHNdKSkpLHBzKGUpLG1zKGUscix0LmRldGFpbHMpLGhzKGUsdC5lbGFwc2VkTXMpLGdzKGUpLGA8cCBjbGFzcz0ibGVnZW5kIj4ke0EoQ24pfSBWYWx1ZXMgbG9uZ2VyIHRoYW4gJHskLnZhbHVlfSBjaGFyYWN0ZXJzIGFyZSBjdXQ7IHJlY29yZC5qc29uIGhvbGRzIHRoZW0gd2hvbGUuPC9wPmBdLmpvaW4oYApgKX1mdW5jdGlvbiBscyhlLHQpe2lmKGUubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgbj1lLnNsaWNlKDAsJC5ncm91cHMpLHI9bi5tYXAoKG8sYyk9PntsZXQgdT1vLmtpbmQ9PT0iY2FzZSI/YDxjb2RlPiR7eShvLmNhc2VzWzBdLDIwMCl9PC9jb2RlPiAke0EobmUoby50aXRsZSwzMDApLnRleHQpfWA6QShuZShvLnRpdGxlLDMwMCkudGV4dCksZj1jPDg/dC5nZXQoby5jYXNlc1swXSk6dm9pZCAwLGw9Zj09PXZvaWQgMD8iIjpgPHNwYW4gY2xhc3M9ImV4YW1wbGUiPiR7by5raW5kPT09ImNhc2UiPyIiOmA8Y29kZT4ke3koZi5uYW1lLDEyMCl9PC9jb2RlPjogYH1leHBlY3RlZCA8Y29kZT4ke3koZi5leHBlY3RlZCw4MCl9PC9jb2RlPiwgZ290IDxjb2RlPiR7eShmLmdvdCw4MCl9PC9jb2RlPjwvc3Bhbj5gO3JldHVybmA8bGk+PGEgaHJlZj0iI2NhdXNlLSR7YysxfSI+PHNwYW4gY2xhc3M9ImNvdW50Ij4ke28uY291bnR9PC9zcGFuPiA8c3BhbiBjbGFzcz0ia2luZCI+JHtkcyhvKX08L3NwYW4+ICR7dX0ke2x9PC9hPjwvbGk+YH0pLHM9ZS5maWx0ZXIobz0+by5raW5kIT09ImNhc2UiKS5sZW5ndGgsaT1lLmxlbmd0aC1zLGE9ZS5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHtlLmxlbmd0aC1uLmxlbmd0aH0gbW9yZSBmYWlsdXJlcywgbGlzdGVkIGF0IHRoZSBlbmQgb2YgdGhlIGZhaWxlZCBjYXNlczwvbGk+YDoiIjtyZXR1cm5bJzxzZWN0aW9uIGNsYXNzPSJvdmVydmlldyIgaWQ9ImNhdXNlcyI+PGgyPldoYXQgZmFpbGVkLCBieSBjYXVzZTwvaDI+JyxgPHAgY2xhc3M9ImRpbSI+JHtbcz4wP2Ake01lKHMsImNhdXNlIiwiY2F1c2VzIil9IHNoYXJlZCBieSBzZXZlcmFsIGNhc2VzYDoiIixpPjA/YCR7TWUoaSwiY2FzZSIsImNhc2VzIil9IHdpdGggYSBjYXVzZSBvZiAke2k9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmA6IiJdLmZpbHRlcihvPT5vIT09IiIpLmpvaW4oIiwgdGhlbiAiKX07IGJpZ2dlc3QgZmlyc3QuPC9wPmAsYDxvbD4ke3Iuam9pbigiIil9JHthfTwvb2w+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIGRzKGUpe3JldHVybiBlLmtpbmQ9PT0iY2FzZSI/ImNhc2UiOkEoZS5raW5kKX1mdW5jdGlvbiBNZShlLHQsbil7cmV0dXJuYCR7ZX0gJHtlPT09MT90Om59YH1mdW5jdGlvbiBocyhlLHQpe2xldCBuPWUuaW1wbGVtZW50YXRpb24scj0oYyx1KT0+YDx0cj48dGg+JHtBKGMpfTwvdGg+PHRkPiR7dX08L3RkPjwvdHI+YCxzPWM9PmA8Y29kZT4ke3koYywkLnZhbHVlKX08L2NvZGU+YCxpPVtyKCJpbXBsZW1lbnRhdGlvbiIseSh5dChlKSwkLnZhbHVlKSkscihuLmFkYXB0ZXI9PT0iaHR0cCI/InVybCI6ImNvbW1hbmQiLHMobi5pbXBsKSkscigiYWRhcHRlciIscyhuLmFkYXB0ZXIpKSxyKCJwcm9maWxlIGFuZCBzdWl0ZXMiLHMoZS5zdWl0ZSkpLHIoInN0YW5kYXJkIixzKGUuc3RhbmRhcmQpKSxyKCJjb3JwdXMiLGAke3MoZS5jb3JwdXMuZGlyKX0sICR7ZS5jb3JwdXMuZmlsZXN9IGZpbGVzLCBkaWdlc3QgJHtzKGUuY29ycHVzLmRpZ2VzdCl9YCkscigidG9vbGNoYWluIixzKGAke2UudG9vbGNoYWluLm5hbWV9ICR7ZS50b29sY2hhaW4udmVyc2lvbn1gKSkscigic3RhcnRlZCIsYCR7cyhlLnN0YXJ0ZWRfYXQpfSR7dD09PXZvaWQgMD8iIjpgLCB0b29rICR7QShNbih0KSl9YH1gKSxyKCJrZXkiLGAke3MoZS5rZXkpfTogJHtBKEluKGUua2V5KSl9YCkscigic2lnbmVyIixzKGUuc2lnbmVyX3B1YmtleSkpXSxhPW4uZmlsZXMuc2xpY2UoMCwkLmZpbGVzKS5tYXAoYz0+YDx0cj48dGQ+JHtzKGMucGF0aCl9PC90ZD48dGQ+JHtzKGMuc2hhMjU2KX08L3RkPjwvdHI+YCk7bi5maWxlcy5sZW5ndGg+JC5maWxlcyYmYS5wdXNoKGA8dHI+PHRkIGNvbHNwYW49IjIiIGNsYXNzPSJkaW0iPmFuZCAke24uZmlsZXMubGVuZ3RoLSQuZmlsZXN9IG1vcmUgZmlsZXMgKHNlZSByZWNvcmQuanNvbik8L3RkPjwvdHI+YCk7bGV0IG89bi5maWxlcy5sZW5ndGg9PT0wP2A8cCBjbGFzcz0iZGltIj5ObyBmaWxlczogJHtuLmFkYXB0ZXI9PT0iaHR0cCI/ImFuIGltcGxlbWVudGF0aW9uIG92ZXIgSFRUUCI6InRoZSByZWNvcmQgbmFtZXMgbm9uZSJ9LjwvcD5gOmA8dGFibGUgY2xhc3M9ImZpbGVzIj48dGhlYWQ+PHRyPjx0aD5GaWxlIHRoZSBjb21tYW5kIHJhbjwvdGg+PHRoPlNIQS0yNTY8L3RoPjwvdHI+PC90aGVhZD48dGJvZHk+JHthLmpvaW4oIiIpfTwvdGJvZHk+PC90YWJsZT5gO3JldHVybmA8c2VjdGlvbiBjbGFzcz0iZmFjdHMiIGlkPSJyYW4iPjxoMj5XaGF0IHJhbjwvaDI+PHRhYmxlIGNsYXNzPSJmYWN0cyI+PHRib2R5PiR7aS5qb2luKCIiKX08L3Rib2R5PjwvdGFibGU+JHtvfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIHBzKGUpe2xldCB0PW5ldyBNYXA7Zm9yKGxldCBzIG9mIGUuY2FzZXMpe2xldCBpPXMubmFtZS5pbmRleE9mKCIvIiksYT1pPT09LTE/cy5uYW1lOnMubmFtZS5zbGljZSgwLGkpLG89dC5nZXQoYSk7b3x8dC5zZXQoYSxvPXtzdWl0ZTphLGNhc2VzOjAscGFzc2VkOjB9KSxvLmNhc2VzKysscy5wYXNzJiZvLnBhc3NlZCsrfWlmKHQuc2l6ZT09PTApcmV0dXJuJzxzZWN0aW9uIGNsYXNzPSJzdWl0ZXMiIGlkPSJzdWl0ZXMiPjxoMj5TdWl0ZXM8L2gyPjxwPk5vIGNhc2VzIHJhbi48L3A+PC9zZWN0aW9uPic7bGV0IG49Wy4uLnQudmFsdWVzKCldLnNsaWNlKDAsMTAwKS5tYXAocz0+e2xldCBpPXMuY2FzZXMtcy5wYXNzZWQ7cmV0dXJuYDx0ciBjbGFzcz0iJHtpPT09MD8icGFzcyI6ImZhaWwifSI+PHRkPjxjb2RlPiR7eShzLnN1aXRlLDIwMCl9PC9jb2RlPjwvdGQ+PHRkPiR7cy5jYXNlc308L3RkPjx0ZD4ke3MucGFzc2VkfTwvdGQ+PHRkPiR7aX08L3RkPjwvdHI+YH0pLHI9ZS5zdW1tYXJ5O3JldHVyblsnPHNlY3Rpb24gY2xhc3M9InN1aXRlcyIgaWQ9InN1aXRlcyI+PGgyPlN1aXRlczwvaDI+PHRhYmxlIGNsYXNzPSJzdWl0ZXMiPjx0aGVhZD48dHI+PHRoPnN1aXRlPC90aD48dGg+Y2FzZXM8L3RoPjx0aD5wYXNzZWQ8L3RoPjx0aD5mYWlsZWQ8L3RoPjwvdHI+PC90aGVhZD4nLGA8dGJvZHk+JHtuLmpvaW4oIiIpfTwvdGJvZHk+PHRmb290Pjx0cj48dGg+dG90YWw8L3RoPjx0aD4ke3IuY2FzZXN9PC90aD48dGg+JHtyLnBhc3NlZH08L3RoPjx0aD4ke3IuZmFpbGVkfTwvdGg+PC90cj48L3Rmb290PjwvdGFibGU+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIG1zKGUsdCxuKXtpZih0Lmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IHI9bmV3IE1hcChlLmNhc2VzLm1hcChvPT5bby5uYW1lLG9dKSkscz0kLmRldGFpbFRvdGFsLGk9dC5zbGljZSgwLCQuZ3JvdXBzKS5tYXAoKG8sYyk9PntsZXQgdT1vLmNhc2VzLnNsaWNlKDAsTWF0aC5taW4oJC5kZXRhaWxQZXJHcm91cCxzKSk7cy09dS5sZW5ndGg7bGV0IGY9dS5tYXAoYj0+eHMoYixyLmdldChiKSxuPy5nZXQoYikpKSxsPW8uY2FzZXMuc2xpY2UodS5sZW5ndGgpLGg9bC5zbGljZSgwLCQubmFtZXNQZXJHcm91cCksbT1sLmxlbmd0aD09PTA/IiI6YDxkZXRhaWxzIGNsYXNzPSJtb3JlIj48c3VtbWFyeT4ke01lKGwubGVuZ3RoLCJtb3JlIGNhc2UiLCJtb3JlIGNhc2VzIil9IHdpdGggdGhpcyBjYXVzZSwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke2gubWFwKGI9PmA8bGk+PGNvZGU+JHt5KGIsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2wubGVuZ3RoPmgubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7bC5sZW5ndGgtaC5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCxnPW8ua2luZD09PSJjYXNlIj9gPGNvZGU+JHt5KG8uY2FzZXNbMF0sMzAwKX08L2NvZGU+IDxzcGFuIGNsYXNzPSJ0aXRsZSI+JHtBKG5lKG8udGl0bGUsMzAwKS50ZXh0KX08L3NwYW4+YDpgPHNwYW4gY2xhc3M9InRpdGxlIj4ke0EobmUoby50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gO3JldHVybmA8ZGV0YWlscyBjbGFzcz0iZ3JvdXAgJHtBKG8ua2luZCl9IiBpZD0iY2F1c2UtJHtjKzF9IiR7YzwzPyIgb3BlbiI6IiJ9PjxzdW1tYXJ5PjxzcGFuIGNsYXNzPSJjb3VudCI+JHtvLmNvdW50fTwvc3Bhbj4gJHtnfTwvc3VtbWFyeT4ke2Yuam9pbigiIil9JHttfTwvZGV0YWlscz5gfSksYT10LnNsaWNlKCQuZ3JvdXBzKS5mbGF0TWFwKG89Pm8uY2FzZXMpO2lmKGEubGVuZ3RoPjApe2xldCBvPWEuc2xpY2UoMCwkLm5hbWVzUGVyR3JvdXApO2kucHVzaChgPGRldGFpbHMgY2xhc3M9Im1vcmUiPjxzdW1tYXJ5PiR7TWUoYS5sZW5ndGgsIm1vcmUgZmFpbGVkIGNhc2UiLCJtb3JlIGZhaWxlZCBjYXNlcyIpfSwgZWFjaCB3aXRoIGEgY2F1c2Ugb2YgaXRzIG93biwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke28ubWFwKGM9PmA8bGk+PGNvZGU+JHt5KGMsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2EubGVuZ3RoPm8ubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7YS5sZW5ndGgtby5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCl9cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWlsdXJlcyIgaWQ9ImZhaWx1cmVzIj48aDI+RmFpbGVkIGNhc2VzICgke2Uuc3VtbWFyeS5mYWlsZWR9KTwvaDI+JHtpLmpvaW4oIiIpfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIHhzKGUsdCxuKXtsZXQgcj1bYDxhcnRpY2xlIGNsYXNzPSJjYXNlIj48aDM+PGNvZGU+JHt5KGUsMzAwKX08L2NvZGU+PC9oMz5gXTsobj8ud2h5IT09dm9pZCAwfHxuPy5zb3VyY2UhPT12b2lkIDApJiZyLnB1c2goYDxwIGNsYXNzPSJ3aHkiPiR7eShuLndoeT8/IiIsMWUzKX0ke24uc291cmNlPT09dm9pZCAwPyIiOmAgPHNwYW4gY2xhc3M9InNvdXJjZSI+KCR7eShuLnNvdXJjZSwxZTMpfSk8L3NwYW4+YH08L3A+YCk7bGV0IHM9SGUodC5leHBlY3RlZCx0LmdvdCksW2ksYV09cz09PXZvaWQgMD9bd3QodC5leHBlY3RlZCksd3QodC5nb3QpXTpicyh0LmV4cGVjdGVkLHQuZ290KTtyZXR1cm4gci5wdXNoKCc8ZGwgY2xhc3M9ImlvIj4nKSxuPy5pbnB1dCE9PXZvaWQgMCYmci5wdXNoKGA8ZHQ+aW5wdXQ8L2R0PjxkZD48cHJlPiR7d3Qobi5pbnB1dCl9PC9wcmU+PC9kZD5gKSxyLnB1c2goYDxkdD5leHBlY3RlZDwvZHQ+PGRkPjxwcmU+JHtpfTwvcHJlPjwvZGQ+PGR0PmdvdDwvZHQ+PGRkPjxwcmU+JHthfTwvcHJlPjwvZGQ+PC9kbD5gKSxzIT09dm9pZCAwJiZyLnB1c2goYDxwIGNsYXNzPSJub3RlIj4ke05lKHMpfTwvcD5gKSxyLnB1c2goIjwvYXJ0aWNsZT4iKSxyLmpvaW4oIiIpfWZ1bmN0aW9uIHd0KGUpe3JldHVybiB5KGUsJC52YWx1ZSl9ZnVuY3Rpb24gYnMoZSx0KXtsZXQgbj1bLi4uZV0scj1bLi4udF0scz0wO2Zvcig7czxuLmxlbmd0aCYmczxyLmxlbmd0aCYmbltzXT09PXJbc107KXMrKztsZXQgaT0wO2Zvcig7aTxuLmxlbmd0aC1zJiZpPHIubGVuZ3RoLXMmJm5bbi5sZW5ndGgtMS1pXT09PXJbci5sZW5ndGgtMS1pXTspaSsrO3JldHVybltYbihuLHMsbi5sZW5ndGgtaSwiZGVsIiksWG4ocixzLHIubGVuZ3RoLWksImlucyIpXX1mdW5jdGlvbiBYbihlLHQsbixyKXtsZXQgcz0kLnZhbHVlLGk9KGwsaCk9PntsZXQgbT1NYXRoLm1heCgwLE1hdGgubWluKGgtbCxzKSk7cmV0dXJuIHMtPW0sZS5zbGljZShsLGwrbSkuam9pbigiIil9LGE9aSgwLHQpLG89aSh0LG4pLGM9aShuLGUubGVuZ3RoKSx1PWUubGVuZ3RoLSQudmFsdWUsZj1gPG1hcmsgY2xhc3M9IiR7cn0iPiR7bz09PSIiPyc8c3BhbiBjbGFzcz0iZ2FwIj48L3NwYW4+JzpBKHcobykpfTwvbWFyaz5gO3JldHVybmAke0EodyhhKSl9JHt0PCQudmFsdWU/ZjoiIn0ke0EodyhjKSl9JHt1PjA/YDxzcGFuIGNsYXNzPSJjdXQiPlx1MjAyNiAke3V9IG1vcmUgY2hhcmFjdGVyczwvc3Bhbj5gOiIifWB9ZnVuY3Rpb24gZ3MoZSl7bGV0IHQ9ZS5jYXNlcy5maWx0ZXIocj0+ci5wYXNzKTtpZih0Lmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IG49dC5zbGljZSgwLCQucGFzc2luZ05hbWVzKTtyZXR1cm5gPHNlY3Rpb24gY2xhc3M9InBhc3NpbmciIGlkPSJwYXNzaW5nIj48ZGV0YWlscz48c3VtbWFyeT5QYXNzaW5nIGNhc2VzICgke3QubGVuZ3RofSk8L3N1bW1hcnk+PHVsIGNsYXNzPSJuYW1lcyI+JHtuLm1hcChyPT5gPGxpPjxjb2RlPiR7eShyLm5hbWUsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke3QubGVuZ3RoPm4ubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7dC5sZW5ndGgtbi5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+PC9zZWN0aW9uPmB9dmFyIHY9Z2xvYmFsVGhpcy5kb2N1bWVudCxTPWU9PnYuZ2V0RWxlbWVudEJ5SWQoZSk7ZnVuY3Rpb24geXMoZSl7bGV0IHQ9YXRvYihlLnJlcGxhY2UoL1xzKy9nLCIiKSksbj1uZXcgVWludDhBcnJheSh0Lmxlbmd0aCk7Zm9yKGxldCByPTA7cjx0Lmxlbmd0aDtyKyspbltyXT10LmNoYXJDb2RlQXQocik7cmV0dXJuIG59dmFyIEllLEduPTA7ZnVuY3Rpb24gem4oZSx0LG4pe2xldCByPVMoImNjLW91dGNvbWUiKTtyLnRleHRDb250ZW50PXB0KGUpLHIuZGF0YXNldC5vdXRjb21lPWUub3V0Y29tZSxTKCJjYy1kZXRhaWwiKS50ZXh0Q29udGVudD1lLm91dGNvbWU9PT0icmVqZWN0Ij9gV2h5OiAke2UuZGV0YWlsfWA6IiIsUygiY2Mtc291cmNlIikudGV4dENvbnRlbnQ9YCR7dH0sIGNoZWNrZWQgaW4gdGhpcyBwYWdlIGluICR7TWF0aC5yb3VuZChuKX0gbXMuYCxJZT1lLFluKCksR24rKyx2LmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz1TdHJpbmcoR24pLHYuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQudmVyaWZ5TXM9bi50b0ZpeGVkKDEpfWZ1bmN0aW9uIFluKCl7bGV0IGU9UygiY2MtcHVia2V5IiksdD1TKCJjYy1wdWJrZXktcmVzdWx0Iik7aWYoIWV8fCF0KXJldHVybjtsZXQgbj1lLnZhbHVlLnRyaW0oKS50b0xvd2VyQ2FzZSgpLHI9IiIscz0iIjtpZihuPT09IiIpcj0iIjtlbHNlIGlmKCEvXlswLTlhLWZdezY0fSQvLnRlc3Qobikpcj0iYSBwaW5uZWQga2V5IGlzIGFuIEVkMjU1MTkgcHVibGljIGtleSBhcyA2NCBoZXggZGlnaXRzIjtlbHNlIGlmKEllPT09dm9pZCAwKXI9Im5vIHJlY29yZCBjaGVja2VkIHlldCI7ZWxzZSBpZihJZS5vdXRjb21lIT09ImFjY2VwdCIpcj0icHVia2V5IG5vdCBjaGVja2VkOiB0aGUgcmVjb3JkIHdhcyByZWZ1c2VkIjtlbHNle2xldCBpPUllLnJlY29yZC5zaWduZXJfcHVia2V5O3M9aT09PW4/InllcyI6Im5vIixyPWk9PT1uPyJwdWJrZXkgbWF0Y2giOmBwdWJrZXkgbWlzbWF0Y2ggZ290PSR7aX1gfXQudGV4dENvbnRlbnQ9cix0LmRhdGFzZXQubWF0Y2g9c31mdW5jdGlvbiBabihlKXtsZXQgdD1wZXJmb3JtYW5jZS5ub3coKTtyZXR1cm57cmVzdWx0OlRuKGUpLG1zOnBlcmZvcm1hbmNlLm5vdygpLXR9fWFzeW5jIGZ1bmN0aW9uIFduKGUpe2xldCB0PW5ldyBVaW50OEFycmF5KGF3YWl0IGUuc2xpY2UoMCxRKzEpLmFycmF5QnVmZmVyKCkpLHtyZXN1bHQ6bixtczpyfT1abih0KTt6bihuLGAke2UubmFtZX0gKCR7dC5sZW5ndGh9IGJ5dGVzKWAscik7bGV0IHM9UygiY2MtaGVhZCIpLGk9UygiY2MtYm9keSIpLGE9QShwdChuKSk7aWYobi5vdXRjb21lPT09ImFjY2VwdCIpe3MuaW5uZXJIVE1MPUF0KG4ucmVjb3JkKSxpLmlubmVySFRNTD0kdChuLnJlY29yZCksdi50aXRsZT1gY2Fub24tY29uZm9ybWFuY2U6ICR7bi5yZWNvcmQuY29uZm9ybWFudD8iY29uZm9ybWFudCI6Im5vdCBjb25mb3JtYW50In1gO3JldHVybn1pZih2LnRpdGxlPSJjYW5vbi1jb25mb3JtYW5jZTogcmVjb3JkIHJlZnVzZWQiLG4uc3RlcD49NCl7bGV0IG89SlNPTi5wYXJzZShuZXcgVGV4dERlY29kZXIoKS5kZWNvZGUodCkpO3MuaW5uZXJIVE1MPWA8cCBjbGFzcz0icmVmdXNlZCI+VGhpcyByZWNvcmQgd2FzIHJlZnVzZWQgKCR7YX0pOiB3aGF0IGZvbGxvd3MgaXMgd2hhdCBpdCBjbGFpbXMsIG5vdCB3aGF0IGEgcnVuIHNob3dlZC48L3A+JHtBdChvKX1gLGkuaW5uZXJIVE1MPSR0KG8pfWVsc2Ugcy5pbm5lckhUTUw9YDxwIGNsYXNzPSJyZWZ1c2VkIj5UaGlzIGZpbGUgaXMgbm90IGEgcmVjb3JkIHRoaXMgcGFnZSBjYW4gc2hvdyAoJHthfSk6ICR7eShuLmRldGFpbCw1MDApfTwvcD5gLGkuaW5uZXJIVE1MPSIifWZ1bmN0aW9uIHdzKCl7bGV0IGU9UygiY2MtY29udHJvbHMiKTtlJiYoZS5oaWRkZW49ITEpO2xldCB0PVMoImNjLXJlY29yZCIpO2lmKHQpe2xldHtyZXN1bHQ6cixtczpzfT1abih5cyh0LnRleHRDb250ZW50Pz8iIikpO3puKHIsYFRoZSByZWNvcmQgZW1iZWRkZWQgaW4gdGhpcyBwYWdlICgke3QuZGF0YXNldC5ieXRlcz8/Ij8ifSBieXRlcylgLHMpfWVsc2UgUygiY2Mtb3V0Y29tZSIpLnRleHRDb250ZW50PSJubyByZWNvcmQgeWV0OiBjaG9vc2Ugb3IgZHJvcCBhIHJlY29yZC5qc29uIix2LmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz0iMCI7UygiY2MtcHVia2V5Iik/LmFkZEV2ZW50TGlzdGVuZXIoImlucHV0IixZbik7bGV0IG49UygiY2MtZmlsZSIpO24/LmFkZEV2ZW50TGlzdGVuZXIoImNoYW5nZSIsKCk9PntsZXQgcj1uLmZpbGVzPy5bMF07ciYmV24ocil9KSx2LmFkZEV2ZW50TGlzdGVuZXIoImRyYWdvdmVyIixyPT57ci5wcmV2ZW50RGVmYXVsdCgpLHYuYm9keS5jbGFzc0xpc3QuYWRkKCJkcmFnZ2luZyIpfSksdi5hZGRFdmVudExpc3RlbmVyKCJkcmFnbGVhdmUiLCgpPT52LmJvZHkuY2xhc3NMaXN0LnJlbW92ZSgiZHJhZ2dpbmciKSksdi5hZGRFdmVudExpc3RlbmVyKCJkcm9wIixyPT57ci5wcmV2ZW50RGVmYXVsdCgpLHYuYm9keS5jbGFzc0xpc3QucmVtb3ZlKCJkcmFnZ2luZyIpO2xldCBzPXIuZGF0YVRyYW5zZmVyPy5maWxlc1swXTtzJiZXbihzKX0pfXdzKCk7fSkoKTs=";
+var BROWSER_SCRIPT_BASE64 = "InVzZSBzdHJpY3QiOygoKT0+e3ZhciBxbj1PYmplY3QuZGVmaW5lUHJvcGVydHk7dmFyIFFuPShlLHQpPT57Zm9yKHZhciBuIGluIHQpcW4oZSxuLHtnZXQ6dFtuXSxlbnVtZXJhYmxlOiEwfSl9O3ZhciBxPSJjb25mb3JtLXJlc3VsdC8xIixwZT1uZXcgVWludDhBcnJheShbLi4ubmV3IFRleHRFbmNvZGVyKCkuZW5jb2RlKCJ3YWk6Y29uZm9ybS1yZXN1bHQiKSwxXSksUT0zMioxMDI0KjEwMjQsanQ9MzIsbWU9MioqNTMtMTt2YXIgaj1jbGFzcyBleHRlbmRzIEVycm9ye25hbWU9Ikpjc0Vycm9yIjtjb2RlO29mZnNldDtjb25zdHJ1Y3Rvcih0LG4scil7c3VwZXIociksdGhpcy5jb2RlPXQsdGhpcy5vZmZzZXQ9bn19O2Z1bmN0aW9uIFdlKGU9e30pe2xldCB0PWUuYm9tPz8icmVqZWN0IixuPWUuYmlnSW50ZWdlcnM/PyJyb3VuZCIscj1lLm1heERlcHRoPz8xZTQ7aWYodCE9PSJyZWplY3QiJiZ0IT09Imlnbm9yZSIpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYGJvbSBtdXN0IGJlICJyZWplY3QiIG9yICJpZ25vcmUiLCBnb3QgJHt0fWApO2lmKG4hPT0icm91bmQiJiZuIT09InJlamVjdCIpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYGJpZ0ludGVnZXJzIG11c3QgYmUgInJvdW5kIiBvciAicmVqZWN0IiwgZ290ICR7bn1gKTtpZih0eXBlb2YgciE9Im51bWJlciJ8fCEocj49MCkpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYG1heERlcHRoIG11c3QgYmUgYSBudW1iZXIgPj0gMCwgZ290ICR7cn1gKTtyZXR1cm57aWdub3JlQm9tOnQ9PT0iaWdub3JlIixyZWplY3RCaWdJbnRlZ2VyczpuPT09InJlamVjdCIsbWF4RGVwdGg6cn19dmFyIGVyPW5ldyBUZXh0RGVjb2RlcigidXRmLTgiLHtmYXRhbDohMCxpZ25vcmVCT006ITB9KTtmdW5jdGlvbiBUdChlKXt0cnl7cmV0dXJuIGVyLmRlY29kZShlKX1jYXRjaHtsZXQgdD1rdChlKTt0aHJvdyBuZXcgaigiaW52YWxpZC11dGY4Iix0LCJ0aGUgaW5wdXQgaXMgbm90IHZhbGlkIFVURi04Iil9fWZ1bmN0aW9uIGt0KGUpe2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7KXtsZXQgbj10cihlLHQpO2lmKG48PTApcmV0dXJuIHQ7dCs9bn1yZXR1cm4tMX1mdW5jdGlvbiB0cihlLHQpe2xldCBuPWVbdF07aWYobjwxMjgpcmV0dXJuIDE7bGV0IHIscz0xMjgsaT0xOTE7aWYobj49MTk0JiZuPD0yMjMpcj0xO2Vsc2UgaWYobj49MjI0JiZuPD0yMzkpcj0yLG49PT0yMjQmJihzPTE2MCksbj09PTIzNyYmKGk9MTU5KTtlbHNlIGlmKG4+PTI0MCYmbjw9MjQ0KXI9MyxuPT09MjQwJiYocz0xNDQpLG49PT0yNDQmJihpPTE0Myk7ZWxzZSByZXR1cm4gMDtmb3IobGV0IGE9MTthPD1yO2ErKyl7bGV0IG89ZVt0K2FdO2lmKG89PT12b2lkIDApcmV0dXJuLTE7aWYoYT09PTE/bzxzfHxvPmk6bzwxMjh8fG8+MTkxKXJldHVybiAwfXJldHVybiByKzF9ZnVuY3Rpb24gdnQoZSx0KXtsZXQgbj0wLHI9TWF0aC5taW4odCxlLmxlbmd0aCk7Zm9yKGxldCBzPTA7czxyO3MrKyl7bGV0IGk9ZS5jaGFyQ29kZUF0KHMpO2k8MTI4P24rPTE6aTwyMDQ4P24rPTI6aT49NTUyOTYmJmk8PTU2MzE5JiZzKzE8cj8obis9NCxzKyspOm4rPTN9cmV0dXJuIG59dmFyIGVlPTM0LHhlPTkyLEN0PU51bWJlci5NQVhfU0FGRV9JTlRFR0VSLGdlPWNsYXNze3RleHQ7bjtpPTA7bWF4RGVwdGg7cmVqZWN0QmlnO2NvbnN0cnVjdG9yKHQsbil7bGV0IHI9V2Uobik7dGhpcy50ZXh0PXQsdGhpcy5uPXQubGVuZ3RoLHRoaXMubWF4RGVwdGg9ci5tYXhEZXB0aCx0aGlzLnJlamVjdEJpZz1yLnJlamVjdEJpZ0ludGVnZXJzLHRoaXMubj4wJiZ0LmNoYXJDb2RlQXQoMCk9PT02NTI3OSYmKHIuaWdub3JlQm9tfHx0aGlzLmZhaWwoImJvbSIsMCwiYSBieXRlLW9yZGVyIG1hcmsgKFUrRkVGRikgcHJlY2VkZXMgdGhlIEpTT04gdGV4dCIpLHRoaXMuaT0xKX1mYWlsKHQsbixyKXt0aHJvdyBuZXcgaih0LHZ0KHRoaXMudGV4dCxuKSxyKX11bmV4cGVjdGVkKHQsbil7aWYodD49dGhpcy5uKXJldHVybiB0aGlzLmZhaWwoInVuZXhwZWN0ZWQtZW5kIix0LGB0aGUgaW5wdXQgZW5kcyB3aGVyZSAke259IHdhcyBleHBlY3RlZGApO2xldCByPXRoaXMudGV4dC5jb2RlUG9pbnRBdCh0KSxzPXI+PTMyJiZyPDEyNz9gJyR7U3RyaW5nLmZyb21DaGFyQ29kZShyKX0nYDpgVSske2JlKHIpfWA7cmV0dXJuIHRoaXMuZmFpbCgidW5leHBlY3RlZC1jaGFyYWN0ZXIiLHQsYCR7c30gd2hlcmUgJHtufSB3YXMgZXhwZWN0ZWRgKX1za2lwV2hpdGVzcGFjZSgpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMuaSxyPXQuY2hhckNvZGVBdChuKTtmb3IoO3I9PT0zMnx8cj09PTEwfHxyPT09MTN8fHI9PT05OylyPXQuY2hhckNvZGVBdCgrK24pO3JldHVybiB0aGlzLmk9bixyfXJlYWRTdHJpbmcoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLm4scj10aGlzLmkrMSxzPXI7Zm9yKDs7KXtsZXQgbz10LmNoYXJDb2RlQXQocyk7aWYobz09PWVlKXJldHVybiB0aGlzLmk9cysxLHQuc2xpY2UocixzKTtpZihvPT09eGV8fG88MzJ8fG8+PTU1Mjk2JiZvPD01NzM0M3x8cz49bilicmVhaztzKyt9bGV0IGk9IiIsYT1yO2Zvcig7Oyl7cz49biYmdGhpcy5mYWlsKCJ1bnRlcm1pbmF0ZWQtc3RyaW5nIixyLTEsImEgc3RyaW5nIGlzIG5vdCBjbG9zZWQiKTtsZXQgbz10LmNoYXJDb2RlQXQocyk7aWYobz09PWVlKXJldHVybiB0aGlzLmk9cysxLGkrdC5zbGljZShhLHMpO2lmKG89PT14ZSlpKz10LnNsaWNlKGEscyksdGhpcy5pPXMsaSs9dGhpcy5yZWFkRXNjYXBlKCkscz1hPXRoaXMuaTtlbHNlIGlmKG88MzIpdGhpcy5mYWlsKCJjb250cm9sLWNoYXJhY3RlciIscyxgcmF3IGNvbnRyb2wgY2hhcmFjdGVyIFUrJHtiZShvKX0gaW4gYSBzdHJpbmdgKTtlbHNlIGlmKG8+PTU1Mjk2JiZvPD01NzM0Myl7bGV0IGM9dC5jaGFyQ29kZUF0KHMrMSk7bzw9NTYzMTkmJmM+PTU2MzIwJiZjPD01NzM0Mz9zKz0yOnRoaXMuZmFpbCgibG9uZS1zdXJyb2dhdGUiLHMsYGxvbmUgc3Vycm9nYXRlIFUrJHtiZShvKX0gaW4gYSBzdHJpbmdgKX1lbHNlIHMrK319aGV4NCh0KXtsZXQgbj0wO2ZvcihsZXQgcj10O3I8dCs0O3IrKyl7bGV0IHM9T3QodGhpcy50ZXh0LmNoYXJDb2RlQXQocikpO2lmKHM8MClyZXR1cm4gdGhpcy5mYWlsKCJpbnZhbGlkLWVzY2FwZSIsdC0yLCJcXHUgbXVzdCBiZSBmb2xsb3dlZCBieSBmb3VyIGhleCBkaWdpdHMiKTtuPW48PDR8c31yZXR1cm4gbn1yZWFkRXNjYXBlKCl7bGV0IHQ9dGhpcy50ZXh0LG49dGhpcy5pLHI9dC5jaGFyQ29kZUF0KG4rMSk7c3dpdGNoKHRoaXMuaT1uKzIscil7Y2FzZSBlZTpyZXR1cm4nIic7Y2FzZSB4ZTpyZXR1cm4iXFwiO2Nhc2UgNDc6cmV0dXJuIi8iO2Nhc2UgOTg6cmV0dXJuIlxiIjtjYXNlIDEwMjpyZXR1cm4iXGYiO2Nhc2UgMTEwOnJldHVybmAKYDtjYXNlIDExNDpyZXR1cm4iXHIiO2Nhc2UgMTE2OnJldHVybiIJIjtjYXNlIDExNzp7bGV0IHM9dGhpcy5oZXg0KG4rMik7aWYodGhpcy5pPW4rNixzPDU1Mjk2fHxzPjU3MzQzKXJldHVybiBTdHJpbmcuZnJvbUNoYXJDb2RlKHMpO2lmKHM8PTU2MzE5JiZ0LmNoYXJDb2RlQXQobis2KT09PXhlJiZ0LmNoYXJDb2RlQXQobis3KT09PTExNyl7bGV0IGk9dGhpcy5oZXg0KG4rOCk7aWYoaT49NTYzMjAmJmk8PTU3MzQzKXJldHVybiB0aGlzLmk9bisxMixTdHJpbmcuZnJvbUNoYXJDb2RlKHMsaSl9cmV0dXJuIHRoaXMuZmFpbCgibG9uZS1zdXJyb2dhdGUiLG4sYFxcdSR7YmUocyl9IGlzIGEgbG9uZSBzdXJyb2dhdGVgKX1kZWZhdWx0OnJldHVybiBuKzE+PXRoaXMubj90aGlzLmZhaWwoInVudGVybWluYXRlZC1zdHJpbmciLG4sImEgc3RyaW5nIGlzIG5vdCBjbG9zZWQiKTp0aGlzLmZhaWwoImludmFsaWQtZXNjYXBlIixuLCdhIGJhY2tzbGFzaCBtdXN0IHN0YXJ0IG9uZSBvZiBcXCIgXFxcXCBcXC8gXFxiIFxcZiBcXG4gXFxyIFxcdCBcXHVYWFhYJyl9fXJlYWROdW1iZXIoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLmkscj1uLHM9ITAsaT10LmNoYXJDb2RlQXQocik7aWYoaT09PTQ1JiYoaT10LmNoYXJDb2RlQXQoKytyKSksaT09PTQ4KWk9dC5jaGFyQ29kZUF0KCsrciksaT49NDgmJmk8PTU3JiZ0aGlzLmZhaWwoImxlYWRpbmctemVybyIsbiwiYSBudW1iZXIgbXVzdCBub3QgaGF2ZSBhIGxlYWRpbmcgemVybyIpO2Vsc2UgaWYoaT49NDkmJmk8PTU3KWRvIGk9dC5jaGFyQ29kZUF0KCsrcik7d2hpbGUoaT49NDgmJmk8PTU3KTtlbHNlIHJldHVybiB0aGlzLmZhaWwoImludmFsaWQtbnVtYmVyIixuLCInLScgbXVzdCBiZSBmb2xsb3dlZCBieSBhIGRpZ2l0Iik7aWYoaT09PTQ2KXtzPSExLGk9dC5jaGFyQ29kZUF0KCsrciksaT49NDgmJmk8PTU3fHx0aGlzLmZhaWwoImludmFsaWQtbnVtYmVyIixuLCJhIGRlY2ltYWwgcG9pbnQgbXVzdCBiZSBmb2xsb3dlZCBieSBhIGRpZ2l0Iik7ZG8gaT10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShpPj00OCYmaTw9NTcpfWlmKGk9PT0xMDF8fGk9PT02OSl7cz0hMSxpPXQuY2hhckNvZGVBdCgrK3IpLChpPT09NDN8fGk9PT00NSkmJihpPXQuY2hhckNvZGVBdCgrK3IpKSxpPj00OCYmaTw9NTd8fHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sImFuIGV4cG9uZW50IG11c3QgaGF2ZSBhIGRpZ2l0Iik7ZG8gaT10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShpPj00OCYmaTw9NTcpfXRoaXMuaT1yO2xldCBhPU51bWJlcih0LnNsaWNlKG4scikpO3JldHVybihhPT09MS8wfHxhPT09LTEvMCkmJnRoaXMuZmFpbCgibnVtYmVyLW91dC1vZi1yYW5nZSIsbiwidGhlIG51bWJlciBpcyBiZXlvbmQgdGhlIHJhbmdlIG9mIGFuIElFRUUtNzU0IGRvdWJsZSIpLHMmJnRoaXMucmVqZWN0QmlnJiYoYT5DdHx8YTwtQ3QpJiZ0aGlzLmZhaWwoImJpZy1pbnRlZ2VyIixuLCJ0aGUgaW50ZWdlciBpcyBiZXlvbmQgXHhCMSgyXjUzLTEpIGFuZCBiaWcgaW50ZWdlcnMgYXJlIHJlZnVzZWQiKSxhfWV4cGVjdFdvcmQodCl7dGhpcy50ZXh0LnN0YXJ0c1dpdGgodCx0aGlzLmkpfHx0aGlzLnVuZXhwZWN0ZWQodGhpcy5pLCJhIEpTT04gdmFsdWUiKSx0aGlzLmkrPXQubGVuZ3RofWV4cGVjdEVuZCgpe3RoaXMuc2tpcFdoaXRlc3BhY2UoKSx0aGlzLmk8dGhpcy5uJiZ0aGlzLnVuZXhwZWN0ZWQodGhpcy5pLCJ0aGUgZW5kIG9mIHRoZSBpbnB1dCIpfX07ZnVuY3Rpb24gT3QoZSl7cmV0dXJuIGU+PTQ4JiZlPD01Nz9lLTQ4OmU+PTk3JiZlPD0xMDI/ZS04NzplPj02NSYmZTw9NzA/ZS01NTotMX1mdW5jdGlvbiBiZShlKXtyZXR1cm4gZS50b1N0cmluZygxNikudG9VcHBlckNhc2UoKS5wYWRTdGFydCg0LCIwIil9dmFyIEJ0PTM0LFJ0PTkyO3ZhciBJcz1OdW1iZXIuTUFYX1NBRkVfSU5URUdFUjt2YXIgTT1bXTtNWzhdPTk4O01bOV09MTE2O01bMTBdPTExMDtNWzEyXT0xMDI7TVsxM109MTE0O01bQnRdPUJ0O01bUnRdPVJ0O3ZhciBucj1lPT5lLmlzV2VsbEZvcm1lZCgpO2Z1bmN0aW9uIEdlKGUpe2lmKCFucihlKSl0aHJvdyBuZXcgaigibG9uZS1zdXJyb2dhdGUiLDAsImEgc3RyaW5nIGhvbGRzIGEgbG9uZSBzdXJyb2dhdGUiKTtyZXR1cm4gSlNPTi5zdHJpbmdpZnkoZSl9ZnVuY3Rpb24gcnIoZSl7aWYoIU51bWJlci5pc0Zpbml0ZShlKSl0aHJvdyBuZXcgaigibnVtYmVyLW91dC1vZi1yYW5nZSIsMCxgJHtlfSBpcyBub3QgYSBKU09OIG51bWJlcmApO3JldHVybiBTdHJpbmcoZSl9ZnVuY3Rpb24gVXQoZSl7bGV0IHQ9ZT09PXZvaWQgMD8idW5kZWZpbmVkIjp0eXBlb2YgZT09Im9iamVjdCI/ImEgbm9uLXBsYWluIG9iamVjdCI6dHlwZW9mIGU7dGhyb3cgbmV3IGooIm5vdC1qc29uLXZhbHVlIiwwLGAke3R9IGlzIG5vdCBhIEpTT04gdmFsdWVgKX1mdW5jdGlvbiBzcihlKXtsZXQgdD1PYmplY3QuZ2V0UHJvdG90eXBlT2YoZSk7cmV0dXJuIHQ9PT1udWxsfHx0PT09T2JqZWN0LnByb3RvdHlwZX12YXIgaXI9bmV3IFRleHRFbmNvZGVyLFhzPW5ldyBUZXh0RGVjb2RlcjtmdW5jdGlvbiB6ZShlKXtsZXQgdD1bXSxuPTA7aWYoYXIoZSxpPT57bGV0IGE9aXIuZW5jb2RlKGkpO3QucHVzaChhKSxuKz1hLmxlbmd0aH0pLHQubGVuZ3RoPT09MSlyZXR1cm4gdFswXTtsZXQgcj1uZXcgVWludDhBcnJheShuKSxzPTA7Zm9yKGxldCBpIG9mIHQpci5zZXQoaSxzKSxzKz1pLmxlbmd0aDtyZXR1cm4gcn12YXIgb3I9MzIqMTAyNDtmdW5jdGlvbiBhcihlLHQpe2xldCBuPSIiLHI9W10scz1bXSxpPVtdLGE9bmV3IFNldCxvPWU7Zm9yKDs7KXtpZihvPT09bnVsbCluKz0ibnVsbCI7ZWxzZSBpZih0eXBlb2Ygbz09InN0cmluZyIpbis9R2Uobyk7ZWxzZSBpZih0eXBlb2Ygbz09Im51bWJlciIpbis9cnIobyk7ZWxzZSBpZih0eXBlb2Ygbz09ImJvb2xlYW4iKW4rPW8/InRydWUiOiJmYWxzZSI7ZWxzZSBpZih0eXBlb2Ygbz09Im9iamVjdCIpe2lmKGEuaGFzKG8pKXRocm93IG5ldyBqKCJjeWNsZSIsMCwidGhlIHZhbHVlIGNvbnRhaW5zIGl0c2VsZiIpO2lmKEFycmF5LmlzQXJyYXkobykpaWYoby5sZW5ndGg9PT0wKW4rPSJbXSI7ZWxzZXtuKz0iWyIsci5wdXNoKG8pLHMucHVzaChudWxsKSxpLnB1c2goMCksYS5hZGQobyksbz1vWzBdO2NvbnRpbnVlfWVsc2UgaWYoc3Iobykpe2xldCBjPU9iamVjdC5rZXlzKG8pLnNvcnQoKTtpZihjLmxlbmd0aD09PTApbis9Int9IjtlbHNle2xldCB1PWNbMF07bis9InsiK0dlKHUpKyI6IixyLnB1c2gobykscy5wdXNoKGMpLGkucHVzaCgwKSxhLmFkZChvKSxvPW9bdV07Y29udGludWV9fWVsc2UgVXQobyl9ZWxzZSBVdChvKTtmb3Iobi5sZW5ndGg+b3ImJih0KG4pLG49IiIpOzspe2xldCBjPXIubGVuZ3RoLTE7aWYoYzwwKXt0KG4pO3JldHVybn1sZXQgdT1yW2NdLGY9c1tjXSxsPSsraVtjXTtpZihmPT09bnVsbCl7bGV0IGg9dTtpZihsPGgubGVuZ3RoKXtuKz0iLCIsbz1oW2xdO2JyZWFrfW4rPSJdIn1lbHNle2lmKGw8Zi5sZW5ndGgpe2xldCBoPWZbbF07bis9IiwiK0dlKGgpKyI6IixvPXVbaF07YnJlYWt9bis9In0ifXIucG9wKCkscy5wb3AoKSxpLnBvcCgpLGEuZGVsZXRlKHUpfX19dmFyIHllPUJpZ0ludCg0Mjk0OTY3Mjk1KSxOdD1CaWdJbnQoMzIpO2Z1bmN0aW9uIGNyKGUsdD0hMSl7cmV0dXJuIHQ/e2g6TnVtYmVyKGUmeWUpLGw6TnVtYmVyKGU+Pk50JnllKX06e2g6TnVtYmVyKGU+Pk50JnllKXwwLGw6TnVtYmVyKGUmeWUpfDB9fWZ1bmN0aW9uIEh0KGUsdD0hMSl7bGV0IG49ZS5sZW5ndGgscj1uZXcgVWludDMyQXJyYXkobikscz1uZXcgVWludDMyQXJyYXkobik7Zm9yKGxldCBpPTA7aTxuO2krKyl7bGV0e2g6YSxsOm99PWNyKGVbaV0sdCk7W3JbaV0sc1tpXV09W2Esb119cmV0dXJuW3Isc119dmFyIHVyPWU9PmUvMioqMzJ8MCxmcj1lPT5lPj4+MDtmdW5jdGlvbiBKdChlLHQsbixyKXtsZXQgcz11cihuKSxpPWZyKG4pO2Uuc2V0VWludDMyKHQscj9pOnMsciksZS5zZXRVaW50MzIodCs0LHI/czppLHIpfXZhciBZZT0oZSx0LG4pPT5lPj4+bixaZT0oZSx0LG4pPT5lPDwzMi1ufHQ+Pj5uLFY9KGUsdCxuKT0+ZT4+Pm58dDw8MzItbixYPShlLHQsbik9PmU8PDMyLW58dD4+Pm4sb2U9KGUsdCxuKT0+ZTw8NjQtbnx0Pj4+bi0zMixhZT0oZSx0LG4pPT5lPj4+bi0zMnx0PDw2NC1uO2Z1bmN0aW9uIFIoZSx0LG4scil7bGV0IHM9KHQ+Pj4wKSsocj4+PjApO3JldHVybntoOmUrbisocy8yKiozMnwwKXwwLGw6c3wwfX12YXIgX3Q9KGUsdCxuKT0+KGU+Pj4wKSsodD4+PjApKyhuPj4+MCksTHQ9KGUsdCxuLHIpPT50K24rcisoZS8yKiozMnwwKXwwLFB0PShlLHQsbixyKT0+KGU+Pj4wKSsodD4+PjApKyhuPj4+MCkrKHI+Pj4wKSxGdD0oZSx0LG4scixzKT0+dCtuK3IrcysoZS8yKiozMnwwKXwwLER0PShlLHQsbixyLHMpPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSsocj4+PjApKyhzPj4+MCksSXQ9KGUsdCxuLHIscyxpKT0+dCtuK3IrcytpKyhlLzIqKjMyfDApfDA7ZnVuY3Rpb24gTXQoZSl7cmV0dXJuIGUgaW5zdGFuY2VvZiBVaW50OEFycmF5fHxBcnJheUJ1ZmZlci5pc1ZpZXcoZSkmJmUuY29uc3RydWN0b3IubmFtZT09PSJVaW50OEFycmF5IiYmIkJZVEVTX1BFUl9FTEVNRU5UImluIGUmJmUuQllURVNfUEVSX0VMRU1FTlQ9PT0xfXZhciBLZT1lPT5lP2AiJHtlfSIgYDoiIjtmdW5jdGlvbiBkcihlLHQ9IiIpe2lmKHR5cGVvZiBlIT0ibnVtYmVyIil0aHJvdyBuZXcgVHlwZUVycm9yKEtlKHQpKyJleHBlY3RlZCBudW1iZXIsIGdvdCAiK3R5cGVvZiBlKTtpZighTnVtYmVyLmlzU2FmZUludGVnZXIoZSl8fGU8MCl0aHJvdyBuZXcgUmFuZ2VFcnJvcihLZSh0KSsiZXhwZWN0ZWQgaW50ZWdlciA+PSAwLCBnb3QgIitlKTtyZXR1cm4gZX1mdW5jdGlvbiBxZShlLHQsbj0iIil7aWYoTXQoZSkmJih0PT09dm9pZCAwfHxlLmxlbmd0aD09PXQpKXJldHVybiBlO3QhPT12b2lkIDAmJmRyKHQsImxlbmd0aCIpO2xldCByPU10KGUpLHM9dCE9PXZvaWQgMD9gIG9mIGxlbmd0aCAke3R9YDoiIixpPXI/YGxlbmd0aD0ke2UubGVuZ3RofWA6YHR5cGU9JHt0eXBlb2YgZX1gLGE9S2UobikrImV4cGVjdGVkIFVpbnQ4QXJyYXkiK3MrIiwgZ290ICIraTt0aHJvdyByP25ldyBSYW5nZUVycm9yKGEpOm5ldyBUeXBlRXJyb3IoYSl9dmFyIGhyPShlLHQpPT57aWYoZT09PW51bGx8fHR5cGVvZiBlIT0ib2JqZWN0Inx8QXJyYXkuaXNBcnJheShlKSl0aHJvdyBuZXcgVHlwZUVycm9yKCh0PT09Im9iamVjdCI/IiI6YCIke3R9IiBgKSsiZXhwZWN0ZWQgb2JqZWN0LCBnb3QgdHlwZT0iK3R5cGVvZiBlKX0sVnQ9KGUsdCk9PntocihlLHQpO2xldCBuPU9iamVjdC5nZXRQcm90b3R5cGVPZihlKTtpZihuIT09T2JqZWN0LnByb3RvdHlwZSYmbiE9PW51bGwpdGhyb3cgbmV3IFR5cGVFcnJvcihgIiR7dH0iIGV4cGVjdGVkIHBsYWluIG9iamVjdGApO2lmKE9iamVjdC5oYXNPd24oZSwiX19wcm90b19fIikpdGhyb3cgbmV3IFR5cGVFcnJvcihgIiR7dH0uX19wcm90b19fIiBpcyBub3QgYWxsb3dlZGApfTtmdW5jdGlvbiBRZShlLHQ9ITApe2lmKGUuZGVzdHJveWVkKXRocm93IG5ldyBFcnJvcigiaGFzaCB3YXMgZGVzdHJveWVkIik7aWYodCYmZS5maW5pc2hlZCl0aHJvdyBuZXcgRXJyb3IoImRpZ2VzdCgpIHdhcyBhbHJlYWR5IGNhbGxlZCIpfWZ1bmN0aW9uIFh0KGUsdCl7cWUoZSx2b2lkIDAsIm91dHB1dCIpO2xldCBuPXQub3V0cHV0TGVuO2lmKCEoZS5sZW5ndGg+PW4pKXRocm93IG5ldyBSYW5nZUVycm9yKCcib3V0cHV0IiBleHBlY3RlZCBsZW5ndGggPj0gJytuKX1mdW5jdGlvbiBldCguLi5lKXtmb3IobGV0IHQ9MDt0PGUubGVuZ3RoO3QrKyllW3RdLmZpbGwoMCl9ZnVuY3Rpb24gd2UoZSl7cmV0dXJuIG5ldyBEYXRhVmlldyhlLmJ1ZmZlcixlLmJ5dGVPZmZzZXQsZS5ieXRlTGVuZ3RoKX1mdW5jdGlvbiBwcihlLHQsbj0ib3B0cyIpe3JldHVybiBWdChlLCJkZWZhdWx0cyIpLHQhPT12b2lkIDAmJlZ0KHQsbiksT2JqZWN0LmFzc2lnbihPYmplY3QuY3JlYXRlKG51bGwpLGUsdCl9ZnVuY3Rpb24gV3QoZSx0PXt9KXtpZih0eXBlb2YgZSE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgVHlwZUVycm9yKCciaGFzaENvbnMiIGV4cGVjdGVkIGZ1bmN0aW9uLCBnb3QgdHlwZT0nK3R5cGVvZiBlKTt0PXByKHt9LHQsImluZm8iKTtsZXQgbj0ocyxpKT0+ZShpKS51cGRhdGUocykuZGlnZXN0KCkscj1lKHZvaWQgMCk7cmV0dXJuIG4ub3V0cHV0TGVuPXIub3V0cHV0TGVuLG4uYmxvY2tMZW49ci5ibG9ja0xlbixuLmNhblhPRj1yLmNhblhPRixuLmNyZWF0ZT1zPT5lKHMpLE9iamVjdC5hc3NpZ24obix0KSxPYmplY3QuZnJlZXplKG4pfXZhciBHdD1lPT4oe29pZDpVaW50OEFycmF5LmZyb20oWzYsOSw5NiwxMzQsNzIsMSwxMDEsMyw0LDIsZV0pfSk7dmFyIEFlPWNsYXNze2Jsb2NrTGVuO291dHB1dExlbjtjYW5YT0Y9ITE7cGFkT2Zmc2V0O2lzTEU7YnVmZmVyO3ZpZXc7ZmluaXNoZWQ9ITE7bGVuZ3RoPTA7cG9zPTA7ZGVzdHJveWVkPSExO2NvbnN0cnVjdG9yKHQsbixyLHMpe3RoaXMuYmxvY2tMZW49dCx0aGlzLm91dHB1dExlbj1uLHRoaXMucGFkT2Zmc2V0PXIsdGhpcy5pc0xFPXMsdGhpcy5idWZmZXI9bmV3IFVpbnQ4QXJyYXkodCksdGhpcy52aWV3PXdlKHRoaXMuYnVmZmVyKX11cGRhdGUodCl7UWUodGhpcykscWUodCk7bGV0e3ZpZXc6bixidWZmZXI6cixibG9ja0xlbjpzfT10aGlzLGk9dC5sZW5ndGgsYT0hMTtmb3IobGV0IG89MDtvPGk7KXtsZXQgYz1NYXRoLm1pbihzLXRoaXMucG9zLGktbyk7aWYoYz09PXMpe2xldCB1PXdlKHQpO2Zvcig7czw9aS1vO28rPXMpdGhpcy5wcm9jZXNzKHUsbyk7YT0hMDtjb250aW51ZX1yLnNldChvPT09MCYmYz09PWk/dDp0LnN1YmFycmF5KG8sbytjKSx0aGlzLnBvcyksdGhpcy5wb3MrPWMsbys9Yyx0aGlzLnBvcz09PXMmJih0aGlzLnByb2Nlc3MobiwwKSx0aGlzLnBvcz0wLGE9ITApfXJldHVybiB0aGlzLmxlbmd0aCs9dC5sZW5ndGgsYSYmdGhpcy5yb3VuZENsZWFuKCksdGhpc31kaWdlc3RJbnRvKHQpe1FlKHRoaXMpLFh0KHQsdGhpcyksdGhpcy5maW5pc2hlZD0hMDtsZXR7YnVmZmVyOm4sdmlldzpyLGJsb2NrTGVuOnMsaXNMRTppfT10aGlzLHtwb3M6YX09dGhpcztuW2ErK109MTI4LG4uZmlsbCgwLGEpLHRoaXMucGFkT2Zmc2V0PnMtYSYmKHRoaXMucHJvY2VzcyhyLDApLG4uZmlsbCgwKSksSnQocixzLTgsdGhpcy5sZW5ndGgqOCxpKSx0aGlzLnByb2Nlc3MociwwKSx0aGlzLnJvdW5kQ2xlYW4oKTtsZXQgbz10PT09bj9yOndlKHQpLGM9dGhpcy5vdXRwdXRMZW4sdT1jLzQsZj10aGlzLmdldCgpO2lmKGMlNHx8dT5mLmxlbmd0aCl0aHJvdyBuZXcgRXJyb3IoImludmFsaWQgb3V0cHV0TGVuIik7Zm9yKGxldCBsPTA7bDx1O2wrKylvLnNldFVpbnQzMig0KmwsZltsXSxpKX1kaWdlc3QoKXtsZXR7YnVmZmVyOnQsb3V0cHV0TGVuOm59PXRoaXM7dGhpcy5kaWdlc3RJbnRvKHQpO2xldCByPXQuc2xpY2UoMCxuKTtyZXR1cm4gdGhpcy5kZXN0cm95KCkscn1fY2xvbmVJbnRvTWV0YSh0KXtsZXR7YnVmZmVyOm4sbGVuZ3RoOnIsZmluaXNoZWQ6cyxkZXN0cm95ZWQ6aSxwb3M6YX09dGhpcztyZXR1cm4gdC5kZXN0cm95ZWQ9aSx0LmZpbmlzaGVkPXMsdC5sZW5ndGg9cix0LnBvcz1hLGEmJnQuYnVmZmVyLnNldChuKSx0fWNsb25lKCl7cmV0dXJuIHRoaXMuX2Nsb25lSW50bygpfX07dmFyIHp0PVVpbnQzMkFycmF5LmZyb20oWzE3NzkwMzM3MDMsNDA4OTIzNTcyMCwzMTQ0MTM0Mjc3LDIyMjc4NzM1OTUsMTAxMzkwNDI0Miw0MjcxMTc1NzIzLDI3NzM0ODA3NjIsMTU5NTc1MDEyOSwxMzU5ODkzMTE5LDI5MTc1NjUxMzcsMjYwMDgyMjkyNCw3MjU1MTExOTksNTI4NzM0NjM1LDQyMTUzODk1NDcsMTU0MTQ1OTIyNSwzMjcwMzMyMDldKTt2YXIgWXQ9SHQoWyIweDQyOGEyZjk4ZDcyOGFlMjIiLCIweDcxMzc0NDkxMjNlZjY1Y2QiLCIweGI1YzBmYmNmZWM0ZDNiMmYiLCIweGU5YjVkYmE1ODE4OWRiYmMiLCIweDM5NTZjMjViZjM0OGI1MzgiLCIweDU5ZjExMWYxYjYwNWQwMTkiLCIweDkyM2Y4MmE0YWYxOTRmOWIiLCIweGFiMWM1ZWQ1ZGE2ZDgxMTgiLCIweGQ4MDdhYTk4YTMwMzAyNDIiLCIweDEyODM1YjAxNDU3MDZmYmUiLCIweDI0MzE4NWJlNGVlNGIyOGMiLCIweDU1MGM3ZGMzZDVmZmI0ZTIiLCIweDcyYmU1ZDc0ZjI3Yjg5NmYiLCIweDgwZGViMWZlM2IxNjk2YjEiLCIweDliZGMwNmE3MjVjNzEyMzUiLCIweGMxOWJmMTc0Y2Y2OTI2OTQiLCIweGU0OWI2OWMxOWVmMTRhZDIiLCIweGVmYmU0Nzg2Mzg0ZjI1ZTMiLCIweDBmYzE5ZGM2OGI4Y2Q1YjUiLCIweDI0MGNhMWNjNzdhYzljNjUiLCIweDJkZTkyYzZmNTkyYjAyNzUiLCIweDRhNzQ4NGFhNmVhNmU0ODMiLCIweDVjYjBhOWRjYmQ0MWZiZDQiLCIweDc2Zjk4OGRhODMxMTUzYjUiLCIweDk4M2U1MTUyZWU2NmRmYWIiLCIweGE4MzFjNjZkMmRiNDMyMTAiLCIweGIwMDMyN2M4OThmYjIxM2YiLCIweGJmNTk3ZmM3YmVlZjBlZTQiLCIweGM2ZTAwYmYzM2RhODhmYzIiLCIweGQ1YTc5MTQ3OTMwYWE3MjUiLCIweDA2Y2E2MzUxZTAwMzgyNmYiLCIweDE0MjkyOTY3MGEwZTZlNzAiLCIweDI3YjcwYTg1NDZkMjJmZmMiLCIweDJlMWIyMTM4NWMyNmM5MjYiLCIweDRkMmM2ZGZjNWFjNDJhZWQiLCIweDUzMzgwZDEzOWQ5NWIzZGYiLCIweDY1MGE3MzU0OGJhZjYzZGUiLCIweDc2NmEwYWJiM2M3N2IyYTgiLCIweDgxYzJjOTJlNDdlZGFlZTYiLCIweDkyNzIyYzg1MTQ4MjM1M2IiLCIweGEyYmZlOGExNGNmMTAzNjQiLCIweGE4MWE2NjRiYmM0MjMwMDEiLCIweGMyNGI4YjcwZDBmODk3OTEiLCIweGM3NmM1MWEzMDY1NGJlMzAiLCIweGQxOTJlODE5ZDZlZjUyMTgiLCIweGQ2OTkwNjI0NTU2NWE5MTAiLCIweGY0MGUzNTg1NTc3MTIwMmEiLCIweDEwNmFhMDcwMzJiYmQxYjgiLCIweDE5YTRjMTE2YjhkMmQwYzgiLCIweDFlMzc2YzA4NTE0MWFiNTMiLCIweDI3NDg3NzRjZGY4ZWViOTkiLCIweDM0YjBiY2I1ZTE5YjQ4YTgiLCIweDM5MWMwY2IzYzVjOTVhNjMiLCIweDRlZDhhYTRhZTM0MThhY2IiLCIweDViOWNjYTRmNzc2M2UzNzMiLCIweDY4MmU2ZmYzZDZiMmI4YTMiLCIweDc0OGY4MmVlNWRlZmIyZmMiLCIweDc4YTU2MzZmNDMxNzJmNjAiLCIweDg0Yzg3ODE0YTFmMGFiNzIiLCIweDhjYzcwMjA4MWE2NDM5ZWMiLCIweDkwYmVmZmZhMjM2MzFlMjgiLCIweGE0NTA2Y2ViZGU4MmJkZTkiLCIweGJlZjlhM2Y3YjJjNjc5MTUiLCIweGM2NzE3OGYyZTM3MjUzMmIiLCIweGNhMjczZWNlZWEyNjYxOWMiLCIweGQxODZiOGM3MjFjMGMyMDciLCIweGVhZGE3ZGQ2Y2RlMGViMWUiLCIweGY1N2Q0ZjdmZWU2ZWQxNzgiLCIweDA2ZjA2N2FhNzIxNzZmYmEiLCIweDBhNjM3ZGM1YTJjODk4YTYiLCIweDExM2Y5ODA0YmVmOTBkYWUiLCIweDFiNzEwYjM1MTMxYzQ3MWIiLCIweDI4ZGI3N2Y1MjMwNDdkODQiLCIweDMyY2FhYjdiNDBjNzI0OTMiLCIweDNjOWViZTBhMTVjOWJlYmMiLCIweDQzMWQ2N2M0OWMxMDBkNGMiLCIweDRjYzVkNGJlY2IzZTQyYjYiLCIweDU5N2YyOTljZmM2NTdlMmEiLCIweDVmY2I2ZmFiM2FkNmZhZWMiLCIweDZjNDQxOThjNGE0NzU4MTciXS5tYXAoZT0+QmlnSW50KGUpKSksbXI9WXRbMF0seHI9WXRbMV0sUD1uZXcgVWludDMyQXJyYXkoODApLEY9bmV3IFVpbnQzMkFycmF5KDgwKSx0dD1jbGFzcyBleHRlbmRzIEFle0FoPTA7QWw9MDtCaD0wO0JsPTA7Q2g9MDtDbD0wO0RoPTA7RGw9MDtFaD0wO0VsPTA7Rmg9MDtGbD0wO0doPTA7R2w9MDtIaD0wO0hsPTA7Y29uc3RydWN0b3IodCxuKXtzdXBlcigxMjgsdCwxNiwhMSksdGhpcy5BaD1uWzBdfDAsdGhpcy5BbD1uWzFdfDAsdGhpcy5CaD1uWzJdfDAsdGhpcy5CbD1uWzNdfDAsdGhpcy5DaD1uWzRdfDAsdGhpcy5DbD1uWzVdfDAsdGhpcy5EaD1uWzZdfDAsdGhpcy5EbD1uWzddfDAsdGhpcy5FaD1uWzhdfDAsdGhpcy5FbD1uWzldfDAsdGhpcy5GaD1uWzEwXXwwLHRoaXMuRmw9blsxMV18MCx0aGlzLkdoPW5bMTJdfDAsdGhpcy5HbD1uWzEzXXwwLHRoaXMuSGg9blsxNF18MCx0aGlzLkhsPW5bMTVdfDB9Z2V0KCl7bGV0e0FoOnQsQWw6bixCaDpyLEJsOnMsQ2g6aSxDbDphLERoOm8sRGw6YyxFaDp1LEVsOmYsRmg6bCxGbDpoLEdoOm0sR2w6ZyxIaDpiLEhsOkV9PXRoaXM7cmV0dXJuW3QsbixyLHMsaSxhLG8sYyx1LGYsbCxoLG0sZyxiLEVdfXNldCh0LG4scixzLGksYSxvLGMsdSxmLGwsaCxtLGcsYixFKXt0aGlzLkFoPXR8MCx0aGlzLkFsPW58MCx0aGlzLkJoPXJ8MCx0aGlzLkJsPXN8MCx0aGlzLkNoPWl8MCx0aGlzLkNsPWF8MCx0aGlzLkRoPW98MCx0aGlzLkRsPWN8MCx0aGlzLkVoPXV8MCx0aGlzLkVsPWZ8MCx0aGlzLkZoPWx8MCx0aGlzLkZsPWh8MCx0aGlzLkdoPW18MCx0aGlzLkdsPWd8MCx0aGlzLkhoPWJ8MCx0aGlzLkhsPUV8MH1fY2xvbmVJbnRvKHQpe3JldHVybih0fHw9bmV3IHRoaXMuY29uc3RydWN0b3IpLnNldCguLi50aGlzLmdldCgpKSx0aGlzLl9jbG9uZUludG9NZXRhKHQpfXByb2Nlc3ModCxuKXtmb3IobGV0IHA9MDtwPDE2O3ArKyxuKz00KVBbcF09dC5nZXRVaW50MzIobiksRltwXT10LmdldFVpbnQzMihuKz00KTtmb3IobGV0IHA9MTY7cDw4MDtwKyspe2xldCBPPVBbcC0xNV18MCxCPUZbcC0xNV18MCxzZT1WKE8sQiwxKV5WKE8sQiw4KV5ZZShPLEIsNyksaWU9WChPLEIsMSleWChPLEIsOCleWmUoTyxCLDcpLEg9UFtwLTJdfDAsSj1GW3AtMl18MCxkZT1WKEgsSiwxOSleb2UoSCxKLDYxKV5ZZShILEosNiksVmU9WChILEosMTkpXmFlKEgsSiw2MSleWmUoSCxKLDYpLGhlPVB0KGllLFZlLEZbcC03XSxGW3AtMTZdKSxYZT1GdChoZSxzZSxkZSxQW3AtN10sUFtwLTE2XSk7UFtwXT1YZXwwLEZbcF09aGV8MH1sZXR7QWg6cixBbDpzLEJoOmksQmw6YSxDaDpvLENsOmMsRGg6dSxEbDpmLEVoOmwsRWw6aCxGaDptLEZsOmcsR2g6YixHbDpFLEhoOkMsSGw6TH09dGhpcztmb3IobGV0IHA9MDtwPDgwO3ArKyl7bGV0IE89VihsLGgsMTQpXlYobCxoLDE4KV5vZShsLGgsNDEpLEI9WChsLGgsMTQpXlgobCxoLDE4KV5hZShsLGgsNDEpLHNlPWwmbV5+bCZiLGllPWgmZ15+aCZFLEg9RHQoTCxCLGllLHhyW3BdLEZbcF0pLEo9SXQoSCxDLE8sc2UsbXJbcF0sUFtwXSksZGU9SHwwLFZlPVYocixzLDI4KV5vZShyLHMsMzQpXm9lKHIscywzOSksaGU9WChyLHMsMjgpXmFlKHIscywzNCleYWUocixzLDM5KSxYZT1yJmleciZvXmkmbyxLbj1zJmFecyZjXmEmYztDPWJ8MCxMPUV8MCxiPW18MCxFPWd8MCxtPWx8MCxnPWh8MCx7aDpsLGw6aH09Uih1fDAsZnwwLEp8MCxkZXwwKSx1PW98MCxmPWN8MCxvPWl8MCxjPWF8MCxpPXJ8MCxhPXN8MDtsZXQgRXQ9X3QoZGUsaGUsS24pO3I9THQoRXQsSixWZSxYZSkscz1FdHwwfSh7aDpyLGw6c309Uih0aGlzLkFofDAsdGhpcy5BbHwwLHJ8MCxzfDApKSx7aDppLGw6YX09Uih0aGlzLkJofDAsdGhpcy5CbHwwLGl8MCxhfDApLHtoOm8sbDpjfT1SKHRoaXMuQ2h8MCx0aGlzLkNsfDAsb3wwLGN8MCkse2g6dSxsOmZ9PVIodGhpcy5EaHwwLHRoaXMuRGx8MCx1fDAsZnwwKSx7aDpsLGw6aH09Uih0aGlzLkVofDAsdGhpcy5FbHwwLGx8MCxofDApLHtoOm0sbDpnfT1SKHRoaXMuRmh8MCx0aGlzLkZsfDAsbXwwLGd8MCkse2g6YixsOkV9PVIodGhpcy5HaHwwLHRoaXMuR2x8MCxifDAsRXwwKSx7aDpDLGw6TH09Uih0aGlzLkhofDAsdGhpcy5IbHwwLEN8MCxMfDApLHRoaXMuc2V0KHIscyxpLGEsbyxjLHUsZixsLGgsbSxnLGIsRSxDLEwpfXJvdW5kQ2xlYW4oKXtldChQLEYpfWRlc3Ryb3koKXt0aGlzLmRlc3Ryb3llZD0hMCxldCh0aGlzLmJ1ZmZlciksdGhpcy5zZXQoMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCl9fSxudD1jbGFzcyBleHRlbmRzIHR0e2NvbnN0cnVjdG9yKCl7c3VwZXIoNjQsenQpfX07dmFyICRlPVd0KCgpPT5uZXcgbnQsR3QoMykpO2Z1bmN0aW9uIEVlKGUsdD17fSl7cmV0dXJuIGJyKFR0KGUpLHQpfWZ1bmN0aW9uIGJyKGUsdD17fSl7bGV0IG49bmV3IGdlKGUsdCkscj1jPT57bi5za2lwV2hpdGVzcGFjZSgpIT09ZWUmJm4udW5leHBlY3RlZChuLmksImEgbWVtYmVyIG5hbWUgKGEgc3RyaW5nKSIpO2xldCB1PW4uaSxmPW4ucmVhZFN0cmluZygpO3JldHVybiBjW2ZdIT09dm9pZCAwJiZuLmZhaWwoImR1cGxpY2F0ZS1uYW1lIix1LGBkdXBsaWNhdGUgbWVtYmVyIG5hbWUgJHtKU09OLnN0cmluZ2lmeShmKX1gKSxuLnNraXBXaGl0ZXNwYWNlKCkhPT01OCYmbi51bmV4cGVjdGVkKG4uaSwiJzonIGFmdGVyIGEgbWVtYmVyIG5hbWUiKSxuLmkrKyxmfSxzPVtdLGk9W10sYT1bXSxvO2Zvcig7Oyl7bGV0IGM9bi5za2lwV2hpdGVzcGFjZSgpO2lmKGM9PT1lZSlvPW4ucmVhZFN0cmluZygpO2Vsc2UgaWYoYz09PTEyM3x8Yz09PTkxKWlmKHMubGVuZ3RoPj1uLm1heERlcHRoJiZuLmZhaWwoIm1heC1kZXB0aCIsbi5pLGBuZXN0aW5nIGRlZXBlciB0aGFuICR7bi5tYXhEZXB0aH0gaXMgcmVmdXNlZGApLG4uaSsrLGM9PT0xMjMpe2xldCB1PU9iamVjdC5jcmVhdGUobnVsbCk7aWYobi5za2lwV2hpdGVzcGFjZSgpPT09MTI1KW4uaSsrLG89dTtlbHNle2kucHVzaChyKHUpKSxzLnB1c2godSksYS5wdXNoKCExKTtjb250aW51ZX19ZWxzZSBpZihuLnNraXBXaGl0ZXNwYWNlKCk9PT05MyluLmkrKyxvPVtdO2Vsc2V7cy5wdXNoKFtdKSxpLnB1c2goIiIpLGEucHVzaCghMCk7Y29udGludWV9ZWxzZSBjPT09NDV8fGM+PTQ4JiZjPD01Nz9vPW4ucmVhZE51bWJlcigpOmM9PT0xMTY/KG4uZXhwZWN0V29yZCgidHJ1ZSIpLG89ITApOmM9PT0xMDI/KG4uZXhwZWN0V29yZCgiZmFsc2UiKSxvPSExKTpjPT09MTEwPyhuLmV4cGVjdFdvcmQoIm51bGwiKSxvPW51bGwpOm89bi51bmV4cGVjdGVkKG4uaSwiYSBKU09OIHZhbHVlIik7Zm9yKDs7KXtsZXQgdT1zLmxlbmd0aC0xO2lmKHU8MClyZXR1cm4gbi5leHBlY3RFbmQoKSxvO2xldCBmPXNbdV0sbD1uLnNraXBXaGl0ZXNwYWNlKCk7aWYoYVt1XSl7aWYoZi5wdXNoKG8pLGw9PT00NCl7bi5pKys7YnJlYWt9bCE9PTkzJiZuLnVuZXhwZWN0ZWQobi5pLCInLCcgb3IgJ10nIGluIGFuIGFycmF5Iil9ZWxzZXtpZihmW2lbdV1dPW8sbD09PTQ0KXtuLmkrKyxpW3VdPXIoZik7YnJlYWt9bCE9PTEyNSYmbi51bmV4cGVjdGVkKG4uaSwiJywnIG9yICd9JyBpbiBhbiBvYmplY3QiKX1uLmkrKyxzLnBvcCgpLGkucG9wKCksYS5wb3AoKSxvPWZ9fX1mdW5jdGlvbiBadChlKXtyZXR1cm4gemUoZSl9dmFyIFJlPXt9O1FuKFJlLHtQb2ludDooKT0+TixldGM6KCk9PnZyLGdldFB1YmxpY0tleTooKT0+ZG4sZ2V0UHVibGljS2V5QXN5bmM6KCk9PmxuLGhhc2g6KCk9PndyLGhhc2hlczooKT0+QmUsa2V5Z2VuOigpPT5DcixrZXlnZW5Bc3luYzooKT0+T3Isc2lnbjooKT0+anIsc2lnbkFzeW5jOigpPT5Fcix1dGlsczooKT0+QnIsdmVyaWZ5OigpPT5rcix2ZXJpZnlBc3luYzooKT0+VHJ9KTt2YXIgdmU9T2JqZWN0LmZyZWV6ZSx0ZT0weDdmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZWRuLFRlPTB4MTAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAxNGRlZjlkZWEyZjc5Y2Q2NTgxMjYzMWE1Y2Y1ZDNlZG4samU9MHg1MjAzNmNlZTJiNmZmZTczOGNjNzQwNzk3Nzc5ZTg5ODAwNzAwYTRkNDE0MWQ4YWI3NWViNGRjYTEzNTk3OGEzbixzdD0weDIxNjkzNmQzY2Q2ZTUzZmVjMGE0ZTIzMWZkZDZkYzVjNjkyY2M3NjA5NTI1YTdiMmM5NTYyZDYwOGYyNWQ1MWFuLGl0PTB4NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY1OG4sU2U9dGUtMW4seXI9dmUoe3A6dGUsbjpUZSxoOjhuLGE6U2UsZDpqZSxHeDpzdCxHeTppdH0pLEQ9MzIsS3Q9ZT0+ZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiZlLkJZVEVTX1BFUl9FTEVNRU5UPT09MSxTPShlLHQsbj0iIik9PntpZihLdChlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7bGV0IHI9S3QoZSkscz10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLGk9cj9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT0obj9gIiR7bn0iIGA6IiIpKyJleHBlY3RlZCBVaW50OEFycmF5IitzKyIsIGdvdCAiK2k7dGhyb3cgcj9uZXcgUmFuZ2VFcnJvcihhKTpuZXcgVHlwZUVycm9yKGEpfSxDZT0oZSx0PSIiLG4pPT5VaW50OEFycmF5LmZyb20oUyhlLG4sdCkpLG5uPShlLHQpPT5lLnRvU3RyaW5nKDE2KS5wYWRTdGFydCh0LCIwIiksb3Q9ZT0+e2xldCB0PSIiO2ZvcihsZXQgbiBvZiBTKGUpKXQrPW5uKG4sMik7cmV0dXJuIHR9LGF0PWU9PntsZXQgdD0iaGV4IGludmFsaWQiO2lmKHR5cGVvZiBlIT0ic3RyaW5nIil0aHJvdyBuZXcgVHlwZUVycm9yKHQpO2lmKGUubGVuZ3RoJTJ8fCEvXltcZGEtZl0qJC9pLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IodCk7bGV0IG49bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCByPTAscz0wO3I8bi5sZW5ndGg7cisrLHMrPTIpe2xldCBpPWUuY2hhckNvZGVBdChzKSxhPWUuY2hhckNvZGVBdChzKzEpO25bcl09KChpJjE1KSsoaT4+NikqOSkqMTYrKGEmMTUpKyhhPj42KSo5fXJldHVybiBufSx6PSguLi5lKT0+e2xldCB0PTA7Zm9yKGxldCBzIG9mIGUpdCs9UyhzKS5sZW5ndGg7bGV0IG49bmV3IFVpbnQ4QXJyYXkodCkscj0wO2ZvcihsZXQgcyBvZiBlKW4uc2V0KHMscikscis9cy5sZW5ndGg7cmV0dXJuIG59LHJuPShlPUQpPT57bGV0IHQ9Z2xvYmFsVGhpcz8uY3J5cHRvO2lmKHR5cGVvZiB0Py5nZXRSYW5kb21WYWx1ZXMhPSJmdW5jdGlvbiIpdGhyb3cgbmV3IEVycm9yKCJjcnlwdG8uZ2V0UmFuZG9tVmFsdWVzIG11c3QgYmUgZGVmaW5lZCwgY29uc2lkZXIgcG9seWZpbGwiKTtyZXR1cm4gdC5nZXRSYW5kb21WYWx1ZXMobmV3IFVpbnQ4QXJyYXkoZSkpfSxXPShlLHQsbixyPSJiYWQgbnVtYmVyOiBvdXQgb2YgcmFuZ2UiKT0+e2lmKHR5cGVvZiBlIT0iYmlnaW50Iil0aHJvdyBuZXcgVHlwZUVycm9yKHIpO2lmKHQ8PWUmJmU8bilyZXR1cm4gZTt0aHJvdyBuZXcgUmFuZ2VFcnJvcihyKX0seD0oZSx0PXRlKT0+KGUlPXQpPj0wbj9lOnQrZSxxdD0oMW48PDI1NW4pLTFuLGQ9ZT0+e2lmKGU8MG4pdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5lZ2F0aXZlIGNvb3JkaW5hdGUiKTtsZXQgdD0oZT4+MjU1bikqMTluKyhlJnF0KTtyZXR1cm4gdD0odD4+MjU1bikqMTluKyh0JnF0KSx0JXRlfSxzbj1lPT54KGUsVGUpLG9uPShlLHQpPT57aWYoZT09PTBuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBleHBlY3RlZCBub24temVybyBudW1iZXIiKTtpZih0PD0xbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZXhwZWN0ZWQgbW9kdWx1cyA+IDEsIGdvdCAiK3QpO2xldCBuPXgoZSx0KSxyPXQscz0wbixpPTFuO2Zvcig7biE9PTBuOyl7bGV0IG89ci9uLGM9ci1uKm8sdT1zLWkqbztyPW4sbj1jLHM9aSxpPXV9aWYociE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBkb2VzIG5vdCBleGlzdCIpO3JldHVybiB4KHMsdCl9LGFuPWU9PntsZXQgdD1CZVtlXTtpZih0eXBlb2YgdCE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgRXJyb3IoImhhc2hlcy4iK2UrIiBub3Qgc2V0Iik7cmV0dXJuIHR9LE9lPShlLC4uLnQpPT5TKGFuKGUpKHooLi4udCkpLDY0LCJkaWdlc3QiKSxjdD1hc3luYyhlLC4uLnQpPT5TKGF3YWl0IGFuKGUpKHooLi4udCkpLDY0LCJkaWdlc3QiKSx3cj1lPT5PZSgic2hhNTEyIixTKGUsdm9pZCAwLCJtZXNzYWdlIikpLHJ0PWU9PntpZihlIGluc3RhbmNlb2YgTilyZXR1cm4gZTt0aHJvdyBuZXcgVHlwZUVycm9yKCJQb2ludCBleHBlY3RlZCIpfSxjbj0ybioqMjU2bixOPWNsYXNzIGV7c3RhdGljIEJBU0U7c3RhdGljIFpFUk87WDtZO1o7VDtjb25zdHJ1Y3Rvcih0LG4scixzKXtsZXQgaT1jbjt0aGlzLlg9Vyh0LDBuLGkpLHRoaXMuWT1XKG4sMG4saSksdGhpcy5aPVcociwxbixpKSx0aGlzLlQ9VyhzLDBuLGkpLHZlKHRoaXMpfXN0YXRpYyBDVVJWRSgpe3JldHVybiB5cn1zdGF0aWMgZnJvbUFmZmluZSh0KXtyZXR1cm4gbmV3IGUodC54LHQueSwxbixkKHQueCp0LnkpKX1zdGF0aWMgZnJvbUJ5dGVzKHQsbj0hMSl7bGV0IHI9Q2UodCwicG9pbnQiLEQpLHM9clszMV07clszMV09cyYtMTI5O2xldCBpPXV0KHIpO258fFcoaSwwbix0ZSk7bGV0IGE9ZChpKmkpLG89eChhLTFuKSxjPWQoamUqYSsxbikse2lzVmFsaWQ6dSx2YWx1ZTpmfT0kcihvLGMpO2lmKCF1KXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiB5IG5vdCBzcXJ0Iik7bGV0IGw9ISEocyYxMjgpO2lmKCFuJiZmPT09MG4mJmwpdGhyb3cgbmV3IEVycm9yKCJiYWQgcG9pbnQ6IHg9PTAsIGlzTGFzdEJ5dGVPZGQiKTtyZXR1cm4gbCE9PSEhKGYmMW4pJiYoZj14KC1mKSksbmV3IGUoZixpLDFuLGQoZippKSl9c3RhdGljIGZyb21IZXgodCxuKXtyZXR1cm4gZS5mcm9tQnl0ZXMoYXQodCksbil9Z2V0IHgoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnh9Z2V0IHkoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnl9YXNzZXJ0VmFsaWRpdHkoKXtsZXQgdD1TZSxuPWplLHI9dGhpcztpZihyLmlzMCgpKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBaRVJPIik7bGV0e1g6cyxZOmksWjphLFQ6b309cixjPWQocypzKSx1PWQoaSppKSxmPWQoYSphKSxsPWQoZipmKSxoPWQoYyp0KSxtPWQoZiooaCt1KSksZz14KGwrZChuKmQoYyp1KSkpO2lmKG0hPT1nKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBlcXVhdGlvbiBsZWZ0ICE9IHJpZ2h0ICgxKSIpO2xldCBiPWQocyppKSxFPWQoYSpvKTtpZihiIT09RSl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogZXF1YXRpb24gbGVmdCAhPSByaWdodCAoMikiKTtyZXR1cm4gdGhpc31lcXVhbHModCl7bGV0e1g6bixZOnIsWjpzfT10aGlzLHtYOmksWTphLFo6b309cnQodCk7cmV0dXJuIGQobipvKT09PWQoaSpzKSYmZChyKm8pPT09ZChhKnMpfWlzMCgpe3JldHVybiB0aGlzLmVxdWFscyhHKX1uZWdhdGUoKXtyZXR1cm4gbmV3IGUoeCgtdGhpcy5YKSx0aGlzLlksdGhpcy5aLHgoLXRoaXMuVCkpfWRvdWJsZSgpe2xldHtYOnQsWTpuLFo6cn09dGhpcyxzPVNlLGk9ZCh0KnQpLGE9ZChuKm4pLG89ZCgybipyKnIpLGM9ZChzKmkpLHU9eCh0K24pLGY9eChkKHUqdSktaS1hKSxsPXgoYythKSxoPXgobC1vKSxtPXgoYy1hKSxnPWQoZipoKSxiPWQobCptKSxFPWQoZiptKSxDPWQoaCpsKTtyZXR1cm4gbmV3IGUoZyxiLEMsRSl9YWRkKHQpe2xldHtYOm4sWTpyLFo6cyxUOml9PXRoaXMse1g6YSxZOm8sWjpjLFQ6dX09cnQodCksZj1TZSxsPWplLGg9ZChuKmEpLG09ZChyKm8pLGc9ZChkKGkqbCkqdSksYj1kKHMqYyksRT14KGQoeChuK3IpKngoYStvKSktaC1tKSxDPXgoYi1nKSxMPXgoYitnKSxwPXgobS1kKGYqaCkpLE89ZChFKkMpLEI9ZChMKnApLHNlPWQoRSpwKSxpZT1kKEMqTCk7cmV0dXJuIG5ldyBlKE8sQixpZSxzZSl9c3VidHJhY3QodCl7cmV0dXJuIHRoaXMuYWRkKHJ0KHQpLm5lZ2F0ZSgpKX1tdWx0aXBseSh0LG49ITApe2lmKCFuJiZ0PT09MG58fChXKHQsMW4sVGUpLCFuJiZ0aGlzLmlzMCgpKSlyZXR1cm4gRztpZih0PT09MW4pcmV0dXJuIHRoaXM7aWYodGhpcy5lcXVhbHMoSSkpcmV0dXJuIFVyKHQpLnA7bGV0IHI9RyxzPUksaT10aGlzO2ZvcihsZXQgYT0wO24/YTwyNTY6dD4wbjthKyspdCYxbj9yPXIuYWRkKGkpOm4mJihzPXMuYWRkKGkpKSxpPWkuZG91YmxlKCksdD4+PTFuO3JldHVybiByfW11bHRpcGx5VW5zYWZlKHQpe3JldHVybiB0aGlzLm11bHRpcGx5KHQsITEpfXRvQWZmaW5lKCl7bGV0e1g6dCxZOm4sWjpyfT10aGlzO2lmKHRoaXMuZXF1YWxzKEcpKXJldHVybnt4OjBuLHk6MW59O2xldCBzPW9uKHIsdGUpO2lmKGQocipzKSE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52YWxpZCBpbnZlcnNlIik7cmV0dXJue3g6ZCh0KnMpLHk6ZChuKnMpfX10b0J5dGVzKCl7bGV0e3g6dCx5Om59PXRoaXMudG9BZmZpbmUoKSxyPXVuKG4pO3JldHVybiByWzMxXXw9dCYxbj8xMjg6MCxyfXRvSGV4KCl7cmV0dXJuIG90KHRoaXMudG9CeXRlcygpKX1jbGVhckNvZmFjdG9yKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoOG4sITEpfWlzU21hbGxPcmRlcigpe3JldHVybiB0aGlzLmNsZWFyQ29mYWN0b3IoKS5pczAoKX1pc1RvcnNpb25GcmVlKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoVGUvMm4sITEpLmRvdWJsZSgpLmFkZCh0aGlzKS5pczAoKX19LEk9bmV3IE4oc3QsaXQsMW4seChzdCppdCkpLEc9bmV3IE4oMG4sMW4sMW4sMG4pO04uQkFTRT1JO04uWkVSTz1HO3ZhciB1bj1lPT5hdChubihXKGUsMG4sY24pLDY0KSkucmV2ZXJzZSgpLHV0PWU9PkJpZ0ludCgiMHgiK290KFVpbnQ4QXJyYXkuZnJvbShTKGUpKS5yZXZlcnNlKCkpKSxVPShlLHQpPT57bGV0IG49ZTtmb3IoO3QtLSA+MDspbj1kKG4qbik7cmV0dXJuIG59LEFyPWU9PntsZXQgdD1kKGUqZSksbj1kKHQqZSkscj1kKFUobiwyKSpuKSxzPWQoVShyLDEpKmUpLGk9ZChVKHMsNSkqcyksYT1kKFUoaSwxMCkqaSksbz1kKFUoYSwyMCkqYSksYz1kKFUobyw0MCkqbyksdT1kKFUoYyw4MCkqYyksZj1kKFUodSw4MCkqYyksbD1kKFUoZiwxMCkqaSk7cmV0dXJuIGQoVShsLDIpKmUpfSxRdD0weDJiODMyNDgwNGZjMWRmMGIyYjRkMDA5OTNkZmJkN2E3MmY0MzE4MDZhZDJmZTQ3OGM0ZWUxYjI3NGEwZWEwYjBuLCRyPShlLHQpPT57bGV0IG49ZCh0KmQodCp0KSkscj1kKGQobipuKSp0KSxzPUFyKGQoZSpyKSksaT1kKGUqZChuKnMpKSxhPWQodCpkKGkqaSkpLG89aSxjPWQoaSpRdCksdT1hPT09ZSxmPWE9PT14KC1lKSxsPWE9PT14KC1lKlF0KTtyZXR1cm4gdSYmKGk9byksKGZ8fGwpJiYoaT1jKSwoeChpKSYxbik9PT0xbiYmKGk9eCgtaSkpLHtpc1ZhbGlkOnV8fGYsdmFsdWU6aX19LGtlPWU9PnNuKHV0KGUpKSxmbj1lPT57bGV0IHQ9Q2UoZSksbj10LnNsaWNlKDAsMzIpO25bMF0mPTI0OCxuWzMxXSY9MTI3LG5bMzFdfD02NDtsZXQgcj10LnNsaWNlKDMyKSxzPWtlKG4pLGk9SS5tdWx0aXBseShzKSxhPWkudG9CeXRlcygpO3JldHVybntoZWFkOm4scHJlZml4OnIsc2NhbGFyOnMscG9pbnQ6aSxwb2ludEJ5dGVzOmF9fSxmdD1lPT5jdCgic2hhNTEyQXN5bmMiLFMoZSxELCJzZWNyZXRLZXkiKSkudGhlbihmbiksbHQ9ZT0+Zm4oT2UoInNoYTUxMiIsUyhlLEQsInNlY3JldEtleSIpKSksbG49ZT0+ZnQoZSkudGhlbih0PT50LnBvaW50Qnl0ZXMpLGRuPWU9Pmx0KGUpLnBvaW50Qnl0ZXMsaG49YXN5bmMgZT0+ZVsxXShhd2FpdCBjdCgic2hhNTEyQXN5bmMiLGVbMF0pKSxwbj1lPT5lWzFdKE9lKCJzaGE1MTIiLGVbMF0pKSxtbj0oZSx0LG4pPT57bGV0e3BvaW50Qnl0ZXM6cixzY2FsYXI6c309ZSxpPWtlKHQpLGE9SS5tdWx0aXBseShpKS50b0J5dGVzKCk7cmV0dXJuW3ooYSxyLG4pLHU9PntsZXQgZj1zbihpK2tlKHUpKnMpO3JldHVybiBTKHooYSx1bihmKSksNjQpfV19LEVyPWFzeW5jKGUsdCk9PntsZXQgbj1DZShlLCJtZXNzYWdlIikscj1hd2FpdCBmdCh0KTtyZXR1cm4gaG4obW4ocixhd2FpdCBjdCgic2hhNTEyQXN5bmMiLHIucHJlZml4LG4pLG4pKX0sanI9KGUsdCk9PntsZXQgbj1DZShlLCJtZXNzYWdlIikscj1sdCh0KTtyZXR1cm4gcG4obW4ocixPZSgic2hhNTEyIixyLnByZWZpeCxuKSxuKSl9LFNyPWU9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXRocm93IG5ldyBUeXBlRXJyb3IoImV4cGVjdGVkIHZhbGlkIG9wdGlvbnMgb2JqZWN0Iik7cmV0dXJuIGUuemlwMjE1Pz8hMH0seG49KGUsdCxuLHIpPT57ZT1TKGUsNjQsInNpZ25hdHVyZSIpLHQ9Uyh0LHZvaWQgMCwibWVzc2FnZSIpLG49UyhuLEQsInB1YmxpY0tleSIpO2xldCBzPVNyKHIpLGk9ZS5zdWJhcnJheSgwLEQpLGE9dXQoZS5zdWJhcnJheShELDY0KSksbyxjLHUsZj1VaW50OEFycmF5Lm9mKCksbD0hMTt0cnl7bz1OLmZyb21CeXRlcyhuLHMpLGM9Ti5mcm9tQnl0ZXMoaSxzKSx1PUkubXVsdGlwbHkoYSwhMSksZj16KGksbix0KSxsPSEwfWNhdGNoe31yZXR1cm5bZixtPT57aWYoIWx8fCFzJiZvLmlzU21hbGxPcmRlcigpKXJldHVybiExO2xldCBnPWtlKG0pO3JldHVybiBjLmFkZChvLm11bHRpcGx5KGcsITEpKS5zdWJ0cmFjdCh1KS5jbGVhckNvZmFjdG9yKCkuaXMwKCl9XX0sVHI9YXN5bmMoZSx0LG4scj17fSk9PmhuKHhuKGUsdCxuLHIpKSxrcj0oZSx0LG4scj17fSk9PnBuKHhuKGUsdCxuLHIpKSx2cj12ZSh7Ynl0ZXNUb0hleDpvdCxoZXhUb0J5dGVzOmF0LGNvbmNhdEJ5dGVzOnosbW9kOngsaW52ZXJ0Om9uLHJhbmRvbUJ5dGVzOnJufSksQmU9e3NoYTUxMkFzeW5jOmFzeW5jIGU9PntsZXQgdD1nbG9iYWxUaGlzPy5jcnlwdG8/LnN1YnRsZTtpZighdCl0aHJvdyBuZXcgRXJyb3IoImNyeXB0by5zdWJ0bGUgbXVzdCBiZSBkZWZpbmVkLCBjb25zaWRlciBwb2x5ZmlsbCIpO3JldHVybiBuZXcgVWludDhBcnJheShhd2FpdCB0LmRpZ2VzdCgiU0hBLTUxMiIseihlKSkpfSxzaGE1MTI6dm9pZCAwfSxkdD1lPT5TKGU9PT12b2lkIDA/cm4oKTplLEQsInNlZWQiKSxDcj1lPT57bGV0IHQ9ZHQoZSksbj1kbih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxPcj1hc3luYyBlPT57bGV0IHQ9ZHQoZSksbj1hd2FpdCBsbih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxCcj12ZSh7Z2V0RXh0ZW5kZWRQdWJsaWNLZXlBc3luYzpmdCxnZXRFeHRlbmRlZFB1YmxpY0tleTpsdCxyYW5kb21TZWNyZXRLZXk6ZHR9KSxScj0oKT0+e2xldCBlPVtdLHQ9SSxuO2ZvcihsZXQgcj0wO3I8MzM7cisrKXtuPXQsZS5wdXNoKG4pO2ZvcihsZXQgcz0xO3M8MTI4O3MrKyluPW4uYWRkKHQpLGUucHVzaChuKTt0PW4uZG91YmxlKCl9cmV0dXJuIGV9LGVuLHRuPShlLHQpPT57bGV0IG49dC5uZWdhdGUoKTtyZXR1cm4gZT9uOnR9LFVyPWU9PntsZXQgdD1lbnx8KGVuPVJyKCkpLG49RyxyPUk7Zm9yKGxldCBzPTA7czwzMztzKyspe2xldCBpPU51bWJlcihlJjI1NW4pO2U+Pj04bixpPjEyOCYmKGktPTI1NixlKz0xbik7bGV0IGE9cyoxMjgsbz1hK01hdGguYWJzKGkpLTEsYz1zJTIhPT0wLHU9aTwwO2k9PT0wP3I9ci5hZGQodG4oYyx0W2FdKSk6bj1uLmFkZCh0bih1LHRbb10pKX1pZihlIT09MG4pdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIHduYWYiKTtyZXR1cm57cDpuLGY6cn19O0JlLnNoYTUxMj0kZTt2YXJ7UG9pbnQ6QW59PVJlLGJuPTJuKioyNTJuKzI3NzQyMzE3Nzc3MzcyMzUzNTM1ODUxOTM3NzkwODgzNjQ4NDkzbixSaT0ybioqMjU1bi0xOW47ZnVuY3Rpb24gZ24oZSl7bGV0IHQ9MG47Zm9yKGxldCBuPWUubGVuZ3RoLTE7bj49MDtuLS0pdD10PDw4bnxCaWdJbnQoZVtuXSk7cmV0dXJuIHR9ZnVuY3Rpb24geW4oZSl7bGV0IHQ7dHJ5e3Q9QW4uZnJvbUJ5dGVzKGUsITEpfWNhdGNoe3JldHVybiBudWxsfXJldHVybiAkbih0LnRvQnl0ZXMoKSxlKT90Om51bGx9ZnVuY3Rpb24gd24oZSl7cmV0dXJuIGUubXVsdGlwbHlVbnNhZmUoOG4pLmlzMCgpfWZ1bmN0aW9uICRuKGUsdCl7aWYoZS5sZW5ndGghPT10Lmxlbmd0aClyZXR1cm4hMTtmb3IobGV0IG49MDtuPGUubGVuZ3RoO24rKylpZihlW25dIT09dFtuXSlyZXR1cm4hMTtyZXR1cm4hMH1mdW5jdGlvbiBOcihlLHQsbil7aWYobi5sZW5ndGghPT0zMilyZXR1cm4ia2V5LWxlbmd0aCI7aWYoZS5sZW5ndGghPT02NClyZXR1cm4ic2lnbmF0dXJlLWxlbmd0aCI7bGV0IHI9eW4obik7aWYocj09PW51bGwpcmV0dXJuImtleS1lbmNvZGluZyI7aWYod24ocikpcmV0dXJuImtleS1zbWFsbC1vcmRlciI7bGV0IHM9ZS5zdWJhcnJheSgwLDMyKSxpPWduKGUuc3ViYXJyYXkoMzIsNjQpKTtpZihpPj1ibilyZXR1cm4icy1vdXQtb2YtcmFuZ2UiO2xldCBhPXluKHMpO2lmKGE9PT1udWxsKXJldHVybiJyLWVuY29kaW5nIjtpZih3bihhKSlyZXR1cm4ici1zbWFsbC1vcmRlciI7bGV0IG89bmV3IFVpbnQ4QXJyYXkoNjQrdC5sZW5ndGgpO28uc2V0KHMsMCksby5zZXQobiwzMiksby5zZXQodCw2NCk7bGV0IGM9Z24oJGUobykpJWJuLHU9QW4uQkFTRS5tdWx0aXBseVVuc2FmZShpKS5zdWJ0cmFjdChyLm11bHRpcGx5VW5zYWZlKGMpKTtyZXR1cm4gJG4odS50b0J5dGVzKCkscyk/bnVsbDoiZXF1YXRpb24ifWZ1bmN0aW9uIEVuKGUsdCxuKXtyZXR1cm4gTnIoZSx0LG4pPT09bnVsbH1mdW5jdGlvbiBjZShlLHQpe3JldHVybiBlLmxlbmd0aD09PXQmJi9eWzAtOWEtZl0qJC8udGVzdChlKX1mdW5jdGlvbiBodChlKXtpZihlLmxlbmd0aCUyIT09MHx8IS9eWzAtOWEtZkEtRl0qJC8udGVzdChlKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcigibm90IGhleGFkZWNpbWFsIik7bGV0IHQ9bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCBuPTA7bjx0Lmxlbmd0aDtuKyspdFtuXT1OdW1iZXIucGFyc2VJbnQoZS5zbGljZSgyKm4sMipuKzIpLDE2KTtyZXR1cm4gdH12YXIgam49WyJ3YWkiLCJraW5kIiwic3VpdGUiLCJzdGFuZGFyZCIsInRvb2xjaGFpbiIsImNvcnB1cyIsImltcGxlbWVudGF0aW9uIiwic3RhcnRlZF9hdCIsImNhc2VzIiwic3VtbWFyeSIsImNvbmZvcm1hbnQiLCJrZXkiLCJzaWduZXJfcHVia2V5Iiwic2lnIl0sSHI9am4uZmlsdGVyKGU9PmUhPT0ic2lnbmVyX3B1YmtleSImJmUhPT0ic2lnIiksSnI9L14oWzAtOV17NH0pLShbMC05XXsyfSktKFswLTldezJ9KVQoWzAtOV17Mn0pOihbMC05XXsyfSk6KFswLTldezJ9KVokLyxfcj1bWzAsOTk5OV0sWzEsMTJdLFsxLDMxXSxbMCwyM10sWzAsNTldLFswLDYwXV07ZnVuY3Rpb24gTHIoZSl7cmV0dXJuIHR5cGVvZiBlPT0ib2JqZWN0IiYmZSE9PW51bGwmJiFBcnJheS5pc0FycmF5KGUpfWZ1bmN0aW9uIFooZSx0LG4pe2lmKCFMcihlKSlyZXR1cm5gJHtufSBpcyBub3QgYW4gb2JqZWN0YDtmb3IobGV0IHIgb2YgT2JqZWN0LmtleXMoZSkpaWYoIXQuaW5jbHVkZXMocikpcmV0dXJuYCR7bn0gaGFzIGEgbWVtYmVyIG5vdCBpbiBceEE3MjogJHtKU09OLnN0cmluZ2lmeShyKX1gO2ZvcihsZXQgciBvZiB0KWlmKCFPYmplY3QuaGFzT3duKGUscikpcmV0dXJuYCR7bn0gbGFja3MgdGhlIG1lbWJlciAke0pTT04uc3RyaW5naWZ5KHIpfWA7cmV0dXJuIG51bGx9ZnVuY3Rpb24gWShlKXtyZXR1cm4gdHlwZW9mIGU9PSJzdHJpbmcifWZ1bmN0aW9uIFByKGUpe3JldHVybiB0eXBlb2YgZT09Im51bWJlciImJk51bWJlci5pc0ludGVnZXIoZSkmJmU+PTAmJmU8PW1lfWZ1bmN0aW9uIEZyKGUpe2lmKCFZKGUpKXJldHVybiExO2xldCB0PUpyLmV4ZWMoZSk7cmV0dXJuIHQ/X3IuZXZlcnkoKFtuLHJdLHMpPT57bGV0IGk9TnVtYmVyKHRbcysxXSk7cmV0dXJuIGk+PW4mJmk8PXJ9KTohMX1mdW5jdGlvbiBEcihlKXtyZXR1cm4gWShlKSYmZS5zdGFydHNXaXRoKCJzaGEyNTY6IikmJmNlKGUuc2xpY2UoNyksNjQpfWZ1bmN0aW9uIEsoLi4uZSl7Zm9yKGxldCB0IG9mIGUpe2xldCBuPXQoKTtpZihuIT09bnVsbClyZXR1cm4gbn1yZXR1cm4gbnVsbH1mdW5jdGlvbiB2KGUsdCxuKXtyZXR1cm4gWShlW3RdKT9udWxsOmAke259LiR7dH0gaXMgbm90IGEgc3RyaW5nYH1mdW5jdGlvbiBVZShlLHQsbil7cmV0dXJuIFByKGVbdF0pP251bGw6YCR7bn0uJHt0fSBpcyBub3QgYW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYH1mdW5jdGlvbiBJcihlKXtyZXR1cm4gSygoKT0+WihlLFsibmFtZSIsInZlcnNpb24iXSwidG9vbGNoYWluIiksKCk9PnYoZSwibmFtZSIsInRvb2xjaGFpbiIpLCgpPT52KGUsInZlcnNpb24iLCJ0b29sY2hhaW4iKSl9ZnVuY3Rpb24gTXIoZSl7cmV0dXJuIEsoKCk9PlooZSxbImRpciIsImZpbGVzIiwiZGlnZXN0Il0sImNvcnB1cyIpLCgpPT52KGUsImRpciIsImNvcnB1cyIpLCgpPT5VZShlLCJmaWxlcyIsImNvcnB1cyIpLCgpPT5EcihlLmRpZ2VzdCk/bnVsbDoiY29ycHVzLmRpZ2VzdCBpcyBub3Qgc2hhMjU2OiBhbmQgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHMiKX1mdW5jdGlvbiBWcihlLHQpe3JldHVybiBLKCgpPT5aKGUsWyJwYXRoIiwic2hhMjU2Il0sdCksKCk9PnYoZSwicGF0aCIsdCksKCk9PntsZXQgbj1lLnNoYTI1NjtyZXR1cm4gWShuKSYmY2Uobiw2NCk/bnVsbDpgJHt0fS5zaGEyNTYgaXMgbm90IDY0IGxvd2VyY2FzZSBoZXggZGlnaXRzYH0pfWZ1bmN0aW9uIFhyKGUpe2xldCB0PWUsbj1yPT50W3JdPT09bnVsbHx8WSh0W3JdKT9udWxsOmBpbXBsZW1lbnRhdGlvbi4ke3J9IGlzIG5laXRoZXIgYSBzdHJpbmcgbm9yIG51bGxgO3JldHVybiBLKCgpPT5aKGUsWyJhZGFwdGVyIiwiaW1wbCIsIm5hbWUiLCJ2ZXJzaW9uIiwiZmlsZXMiXSwiaW1wbGVtZW50YXRpb24iKSwoKT0+dC5hZGFwdGVyPT09ImNvbW1hbmQifHx0LmFkYXB0ZXI9PT0iaHR0cCI/bnVsbDoiaW1wbGVtZW50YXRpb24uYWRhcHRlciBpcyBuZWl0aGVyIGNvbW1hbmQgbm9yIGh0dHAiLCgpPT52KHQsImltcGwiLCJpbXBsZW1lbnRhdGlvbiIpLCgpPT5uKCJuYW1lIiksKCk9Pm4oInZlcnNpb24iKSwoKT0+e2xldCByPXQuZmlsZXM7aWYoIUFycmF5LmlzQXJyYXkocikpcmV0dXJuImltcGxlbWVudGF0aW9uLmZpbGVzIGlzIG5vdCBhbiBhcnJheSI7Zm9yKGxldCBzPTA7czxyLmxlbmd0aDtzKyspe2xldCBpPVZyKHJbc10sYGltcGxlbWVudGF0aW9uLmZpbGVzWyR7c31dYCk7aWYoaSE9PW51bGwpcmV0dXJuIGl9cmV0dXJuIG51bGx9KX1mdW5jdGlvbiBXcihlKXtpZighQXJyYXkuaXNBcnJheShlKSlyZXR1cm4iY2FzZXMgaXMgbm90IGFuIGFycmF5Ijtmb3IobGV0IHQ9MDt0PGUubGVuZ3RoO3QrKyl7bGV0IG49YGNhc2VzWyR7dH1dYCxyPWVbdF0scz1LKCgpPT5aKHIsWyJuYW1lIiwicGFzcyIsImV4cGVjdGVkIiwiZ290Il0sbiksKCk9PnYociwibmFtZSIsbiksKCk9PnR5cGVvZiByLnBhc3M9PSJib29sZWFuIj9udWxsOmAke259LnBhc3MgaXMgbm90IGEgYm9vbGVhbmAsKCk9PnYociwiZXhwZWN0ZWQiLG4pLCgpPT52KHIsImdvdCIsbikpO2lmKHMhPT1udWxsKXJldHVybiBzfXJldHVybiBudWxsfWZ1bmN0aW9uIEdyKGUpe3JldHVybiBLKCgpPT5aKGUsWyJjYXNlcyIsInBhc3NlZCIsImZhaWxlZCJdLCJzdW1tYXJ5IiksKCk9PlVlKGUsImNhc2VzIiwic3VtbWFyeSIpLCgpPT5VZShlLCJwYXNzZWQiLCJzdW1tYXJ5IiksKCk9PlVlKGUsImZhaWxlZCIsInN1bW1hcnkiKSl9ZnVuY3Rpb24gU24oZSx0PXtzaWduZWQ6ITB9KXtsZXQgbj1lO3JldHVybiBLKCgpPT5aKGUsdC5zaWduZWQ/am46SHIsInRoZSByZWNvcmQiKSwoKT0+bi53YWk9PT1xP251bGw6YHdhaSBpcyBub3QgJHtxfWAsKCk9PnYobiwia2luZCIsInRoZSByZWNvcmQiKSwoKT0+dihuLCJzdWl0ZSIsInRoZSByZWNvcmQiKSwoKT0+dihuLCJzdGFuZGFyZCIsInRoZSByZWNvcmQiKSwoKT0+SXIobi50b29sY2hhaW4pLCgpPT5NcihuLmNvcnB1cyksKCk9PlhyKG4uaW1wbGVtZW50YXRpb24pLCgpPT5GcihuLnN0YXJ0ZWRfYXQpP251bGw6InN0YXJ0ZWRfYXQgaXMgbm90IFlZWVktTU0tRERUSEg6TU06U1NaIHdpdGhpbiBceEE3MidzIHJhbmdlcyIsKCk9PldyKG4uY2FzZXMpLCgpPT5HcihuLnN1bW1hcnkpLCgpPT50eXBlb2Ygbi5jb25mb3JtYW50PT0iYm9vbGVhbiI/bnVsbDoiY29uZm9ybWFudCBpcyBub3QgYSBib29sZWFuIiwoKT0+bi5rZXk9PT0iZXBoZW1lcmFsInx8bi5rZXk9PT0ic3VwcGxpZWQiP251bGw6ImtleSBpcyBuZWl0aGVyIGVwaGVtZXJhbCBub3Igc3VwcGxpZWQiLCgpPT57aWYoIXQuc2lnbmVkKXJldHVybiBudWxsO2xldCByPW4uc2lnbmVyX3B1YmtleTtyZXR1cm4gWShyKSYmY2Uociw2NCk/bnVsbDoic2lnbmVyX3B1YmtleSBpcyBub3QgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHMifSwoKT0+dC5zaWduZWQ/WShuLnNpZykmJmNlKG4uc2lnLDEyOCk/bnVsbDoic2lnIGlzIG5vdCAxMjggbG93ZXJjYXNlIGhleCBkaWdpdHMiOm51bGwpfXZhciB6cj0vXigwfFsxLTldWzAtOV0qKSQvO2Z1bmN0aW9uIFlyKGUpe3JldHVybiBlPj00OCYmZTw9NTd8fGU9PT00NXx8ZT09PTQzfHxlPT09NDZ8fGU9PT0xMDF8fGU9PT02OX1mdW5jdGlvbiBUbihlKXtsZXQgdD1lLmxlbmd0aCxuPTA7Zm9yKDtuPHQ7KXtsZXQgcj1lLmNoYXJDb2RlQXQobik7aWYocj09PTM0KXtmb3IobisrO248dCYmZS5jaGFyQ29kZUF0KG4pIT09MzQ7KW4rPWUuY2hhckNvZGVBdChuKT09PTkyPzI6MTtuKyt9ZWxzZSBpZihyPT09NDV8fHI+PTQ4JiZyPD01Nyl7bGV0IHM9bjtmb3IoO248dCYmWXIoZS5jaGFyQ29kZUF0KG4pKTspbisrO2xldCBpPWUuc2xpY2UocyxuKTtpZighenIudGVzdChpKXx8QmlnSW50KGkpPkJpZ0ludChtZSkpcmV0dXJuIGl9ZWxzZSBuKyt9cmV0dXJuIG51bGx9dmFyIFdpPWAic2lnIjoiJHsiMCIucmVwZWF0KDEyOCl9IixgLmxlbmd0aDtmdW5jdGlvbiBrbihlKXtsZXQgdD17fTtmb3IobGV0IHMgb2YgT2JqZWN0LmtleXMoZSkpcyE9PSJzaWciJiYodFtzXT1lW3NdKTtsZXQgbj1adCh0KSxyPW5ldyBVaW50OEFycmF5KHBlLmxlbmd0aCtuLmxlbmd0aCk7cmV0dXJuIHIuc2V0KHBlLDApLHIuc2V0KG4scGUubGVuZ3RoKSxyfWZ1bmN0aW9uIF8oZSx0LG4pe3JldHVybntvdXRjb21lOiJyZWplY3QiLHN0ZXA6ZSxyZWFzb246dCxkZXRhaWw6bn19ZnVuY3Rpb24gdm4oZSl7aWYoZS5sZW5ndGg+USlyZXR1cm4gXygxLCJtYWxmb3JtZWQiLGB0aGUgcmVjb3JkIGlzIG92ZXIgdGhlIGxpbWl0IG9mICR7UX0gYnl0ZXNgKTtsZXQgdDt0cnl7dD1FZShlLHttYXhEZXB0aDpqdCxib206InJlamVjdCIsYmlnSW50ZWdlcnM6InJvdW5kIn0pfWNhdGNoKGgpe2lmKGggaW5zdGFuY2VvZiBqKXJldHVybiBfKDEsIm1hbGZvcm1lZCIsYG5vdCBzdHJpY3QgSlNPTjogJHtoLm1lc3NhZ2V9IChieXRlICR7aC5vZmZzZXR9KWApO3Rocm93IGh9aWYodHlwZW9mIHQhPSJvYmplY3QifHx0PT09bnVsbHx8QXJyYXkuaXNBcnJheSh0KSlyZXR1cm4gXygxLCJtYWxmb3JtZWQiLCJ0aGUgSlNPTiB2YWx1ZSBpcyBub3QgYW4gb2JqZWN0Iik7bGV0IG49dDtpZihuLndhaSE9PXEpcmV0dXJuIF8oMiwidW5rbm93bl9mb3JtYXQiLGB3YWkgaXMgbm90IHRoZSBzdHJpbmcgJHtxfWApO2xldCByPVNuKG4pO2lmKHIhPT1udWxsKXJldHVybiBfKDMsIm1hbGZvcm1lZCIscik7bGV0IHM9VG4obmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKGUpKTtpZihzIT09bnVsbClyZXR1cm4gXygzLCJtYWxmb3JtZWQiLGB0aGUgbnVtYmVyICR7c30gaXMgbm90IGEgcGxhaW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYCk7bGV0IGk9bixhPWh0KGkuc2lnKSxvPWh0KGkuc2lnbmVyX3B1YmtleSk7aWYoIUVuKGEsa24obiksbykpcmV0dXJuIF8oNCwic2lnbmF0dXJlX2ludmFsaWQiLCJzaWcgZG9lcyBub3QgdmVyaWZ5IHVuZGVyIHNpZ25lcl9wdWJrZXkgYnkgdGhlIHN0cmljdCBydWxlIik7bGV0IGM9aS5jYXNlcy5maWx0ZXIoaD0+aC5wYXNzKS5sZW5ndGgsdT1pLmNhc2VzLmxlbmd0aC1jLHtzdW1tYXJ5OmZ9PWk7aWYoZi5jYXNlcyE9PWkuY2FzZXMubGVuZ3RofHxmLnBhc3NlZCE9PWN8fGYuZmFpbGVkIT09dSlyZXR1cm4gXyg1LCJzdW1tYXJ5X21pc21hdGNoIixgc3VtbWFyeSBzYXlzICR7Zi5jYXNlc30vJHtmLnBhc3NlZH0vJHtmLmZhaWxlZH0gKGNhc2VzL3Bhc3NlZC9mYWlsZWQpLCB0aGUgY2FzZXMgY291bnQgJHtpLmNhc2VzLmxlbmd0aH0vJHtjfS8ke3V9YCk7bGV0IGw9aS5jYXNlcy5sZW5ndGg+MCYmdT09PTA7cmV0dXJuIGkuY29uZm9ybWFudCE9PWw/Xyg2LCJjb25mb3JtYW50X21pc21hdGNoIixgY29uZm9ybWFudCBpcyAke2kuY29uZm9ybWFudH0sIHRoZSBjYXNlcyBzYXkgJHtsfWApOntvdXRjb21lOiJhY2NlcHQiLGNvbmZvcm1hbnQ6aS5jb25mb3JtYW50LHJlY29yZDppfX1mdW5jdGlvbiBwdChlKXtyZXR1cm4gZS5vdXRjb21lPT09ImFjY2VwdCI/YGFjY2VwdCBjb25mb3JtYW50PSR7ZS5jb25mb3JtYW50fWA6YHJlamVjdCBzdGVwPSR7ZS5zdGVwfSByZWFzb249JHtlLnJlYXNvbn1gfXZhciBacj0iXHUwMzRGXHUxMTVGXHUxMTYwXHUxN0I0XHUxN0I1XHUzMTY0XHVGRkEwXHUyN0U4IixLcj1uZXcgUmVnRXhwKGBbXFxwe0NjfVxccHtDZn1cXHB7WnN9XFxwe1psfVxccHtacH1cXHB7Tm9uY2hhcmFjdGVyX0NvZGVfUG9pbnR9XFx1RDgwMC1cXHVERkZGJHtacn1dYCwiZ3UiKTtmdW5jdGlvbiBtdChlKXtyZXR1cm5gXHUyN0U4VSske2UudG9TdHJpbmcoMTYpLnRvVXBwZXJDYXNlKCkucGFkU3RhcnQoNCwiMCIpfVx1MjdFOWB9ZnVuY3Rpb24gdyhlKXtyZXR1cm4gZS5yZXBsYWNlKEtyLHQ9PnQ9PT0iICI/dDptdCh0LmNvZGVQb2ludEF0KDApKSl9dmFyIENuPSJJbnZpc2libGUgYW5kIGNvbnRyb2wgY2hhcmFjdGVycyBhcmUgc2hvd24gYXMgXHUyN0U4VStYWFhYXHUyN0U5LiI7dmFyIHFyPXsiJiI6IiZhbXA7IiwiPCI6IiZsdDsiLCI+IjoiJmd0OyIsJyInOiImcXVvdDsiLCInIjoiJiMzOTsifTtmdW5jdGlvbiBBKGUpe3JldHVybiBlLnJlcGxhY2UoL1smPD4iJ10vZyx0PT5xclt0XSl9ZnVuY3Rpb24gTmUoZSl7cmV0dXJuIEEodyhlKSl9ZnVuY3Rpb24gbmUoZSx0KXtpZihlLmxlbmd0aDw9dClyZXR1cm57dGV4dDplLG1vcmU6MH07bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD97dGV4dDplLG1vcmU6MH06e3RleHQ6bi5zbGljZSgwLHQpLmpvaW4oIiIpLG1vcmU6bi5sZW5ndGgtdH19ZnVuY3Rpb24geShlLHQpe2xldHt0ZXh0Om4sbW9yZTpyfT1uZShlLHQpO3JldHVybiByPT09MD9OZShuKTpgJHtOZShuKX08c3BhbiBjbGFzcz0iY3V0Ij5cdTIwMjYgJHtyfSBtb3JlIGNoYXJhY3RlcnM8L3NwYW4+YH12YXIgUXI9InJlamVjdCIsZXM9ImZhaWxlZCIsaW89YCR7UXJ9OiBgLG9vPWAke2VzfTogYDtmdW5jdGlvbiBIZShlLHQpe2lmKGU9PT10KXJldHVybjtsZXQgbj1bLi4uZV0scj1bLi4udF0scz0wO2Zvcig7czxuLmxlbmd0aCYmczxyLmxlbmd0aCYmbltzXT09PXJbc107KXMrKztpZihzPT09MCYmdyhlKSE9PXcodCkpcmV0dXJuO2xldCBpPWE9PntpZihhPT09dm9pZCAwKXJldHVybiJ0aGUgZW5kIjtsZXQgbz1tdChhLmNvZGVQb2ludEF0KDApKS5zbGljZSgxLC0xKTtyZXR1cm4gdyhhKT09PWE/YCR7b30gIiR7YX0iYDpvfTtyZXR1cm5gZmlyc3QgZGlmZmVyZW5jZSBhdCBjaGFyYWN0ZXIgJHtzKzF9OiBleHBlY3RlZCAke2kobltzXSl9LCBnb3QgJHtpKHJbc10pfWB9dmFyIEplPS/igKYgXChcZCsgYnl0ZXMsIHNoYTI1NiBbMC05YS1mXXs2NH1cKSQvO2Z1bmN0aW9uIE5uKGUsdCl7bGV0IG49SmUudGVzdChlKXx8SmUudGVzdCh0KSxyPVsuLi5lLnJlcGxhY2UoSmUsIiIpXSxzPVsuLi50LnJlcGxhY2UoSmUsIiIpXSxpPTA7Zm9yKDtpPHIubGVuZ3RoJiZpPHMubGVuZ3RoJiZyW2ldPT09c1tpXTspaSsrO2lmKGk9PT1yLmxlbmd0aCYmaT09PXMubGVuZ3RofHxuJiYoaT49ci5sZW5ndGh8fGk+PXMubGVuZ3RoKSlyZXR1cm47bGV0IGE9ci5zbGljZSgwLGkpLmpvaW4oIiIpLG89SG4oYSksYz10cyhyLHMsaSxhKTtpZihjKXJldHVybiBjO2xldCB1PW4/dm9pZCAwOm5zKHIuam9pbigiIikscy5qb2luKCIiKSksZj11JiZycyh1LmUsdS5nKTtpZihmKXJldHVybiBmO2xldCBsPW8/dm9pZCAwOmlzKHIscyxpKTtpZihsKXJldHVybiBsO2xldCBoPW9zKHIscyxpKTtpZihoKXJldHVybiBoO2lmKHUmJl9lKHUuZSx1LmcpIT09dm9pZCAwKXJldHVybntpZDoiY2hhbmdlcy1zdHJpbmdzIix0aXRsZToiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyJ9fWZ1bmN0aW9uIHRzKGUsdCxuLHIpe2xldCBzPWVbbl0saT10LnNsaWNlKG4sbis2KS5qb2luKCIiKSxhPS9eXFx1KFswLTlBLUZhLWZdezR9KS8uZXhlYyhpKTtpZihzIT09dm9pZCAwJiZzLmNvZGVQb2ludEF0KDApPjEyNyYmYSYmTnVtYmVyLnBhcnNlSW50KGFbMV0sMTYpPT09cy5jaGFyQ29kZUF0KDApKXJldHVybntpZDoiZXNjYXBlcy1ub24tYXNjaWkiLHRpdGxlOiJ3cml0ZXMgbm9uLUFTQ0lJIGNoYXJhY3RlcnMgYXMgXFx1WFhYWCBlc2NhcGVzIn07aWYocz09PSIvIiYmaS5zdGFydHNXaXRoKCJcXC8iKSlyZXR1cm57aWQ6ImVzY2FwZXMtc2xhc2giLHRpdGxlOiJlc2NhcGVzIC8gYXMgXFwvIn07aWYoL1xcdVswLTlhLWZdezAsM30kLy50ZXN0KHIpJiZzIT09dm9pZCAwJiYvW2EtZl0vLnRlc3QocykmJnRbbl09PT1zLnRvVXBwZXJDYXNlKCkpcmV0dXJue2lkOiJ1cHBlcmNhc2UtaGV4LWVzY2FwZXMiLHRpdGxlOiJ3cml0ZXMgXFx1IGVzY2FwZXMgd2l0aCB1cHBlcmNhc2UgaGV4IGRpZ2l0cyJ9O2lmKHRbbl09PT0iXFwiJiZyLmVuZHNXaXRoKCJcXCIpJiZIbihyLnNsaWNlKDAsLTEpKSlyZXR1cm57aWQ6ImVzY2FwZXMtZXNjYXBlcyIsdGl0bGU6ImVzY2FwZXMgdGhlIGJhY2tzbGFzaCBvZiBhbiBlc2NhcGUgYWdhaW4gKFxcXFxuIGZvciBcXG4pIn07aWYobj09PTAmJnRbMF09PT0iXHVGRUZGIilyZXR1cm57aWQ6IndyaXRlcy1ib20iLHRpdGxlOiJ3cml0ZXMgYSBieXRlLW9yZGVyIG1hcmsgKFUrRkVGRikgYmVmb3JlIHRoZSBvdXRwdXQifX1mdW5jdGlvbiBIbihlKXtsZXQgdD0hMTtmb3IobGV0IG49MDtuPGUubGVuZ3RoO24rKyl7bGV0IHI9ZVtuXTt0JiZyPT09IlxcIj9uKys6cj09PSciJyYmKHQ9IXQpfXJldHVybiB0fWZ1bmN0aW9uIE9uKGUpe2xldCB0PTAsbj0oKT0+e2Zvcig7dDxlLmxlbmd0aCYmYCAJClxyYC5pbmNsdWRlcyhlW3RdKTspdCsrfSxyPSgpPT57bGV0IGE9dCsrO2Zvcig7dDxlLmxlbmd0aCYmZVt0XSE9PSciJzspdCs9ZVt0XT09PSJcXCI/MjoxO2lmKHQ+PWUubGVuZ3RoKXJldHVybjtsZXQgbz1lLnNsaWNlKGEsKyt0KSxjPW8uc2xpY2UoMSwtMSk7dHJ5e2M9SlNPTi5wYXJzZShvKX1jYXRjaHt9cmV0dXJue3Q6InN0cmluZyIscmF3Om8sdmFsdWU6Y319LHM9YT0+e2lmKGE+NjQpcmV0dXJuO24oKTtsZXQgbz1lW3RdO2lmKG89PT0nIicpcmV0dXJuIHIoKTtpZihvPT09IlsiKXt0Kys7bGV0IHU9W107aWYobigpLGVbdF09PT0iXSIpcmV0dXJuIHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9O2Zvcig7Oyl7bGV0IGY9cyhhKzEpO2lmKCFmKXJldHVybjtpZih1LnB1c2goZiksbigpLGVbdF09PT0iLCIpdCsrO2Vsc2UgcmV0dXJuIGVbdF09PT0iXSI/KHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9KTp2b2lkIDB9fWlmKG89PT0ieyIpe3QrKztsZXQgdT1bXTtpZihuKCksZVt0XT09PSJ9IilyZXR1cm4gdCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX07Zm9yKDs7KXtpZihuKCksZVt0XSE9PSciJylyZXR1cm47bGV0IGY9cigpO2lmKG4oKSwhZnx8ZVt0XSE9PSI6IilyZXR1cm47dCsrO2xldCBsPXMoYSsxKTtpZighbClyZXR1cm47aWYodS5wdXNoKFtmLGxdKSxuKCksZVt0XT09PSIsIil0Kys7ZWxzZSByZXR1cm4gZVt0XT09PSJ9Ij8odCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX0pOnZvaWQgMH19bGV0IGM9L14oPzotP1swLTldWy0rLjAtOWVFXSp8dHJ1ZXxmYWxzZXxudWxsKS8uZXhlYyhlLnNsaWNlKHQsdCs0MDApKTtpZihjKXJldHVybiB0Kz1jWzBdLmxlbmd0aCx7dDoic2NhbGFyIixyYXc6Y1swXX19LGk9cygwKTtyZXR1cm4gbigpLGkmJnQ9PT1lLmxlbmd0aD9pOnZvaWQgMH1mdW5jdGlvbiBucyhlLHQpe2xldCBuPU9uKGUpLHI9T24odCk7cmV0dXJuIG4mJnI/e2U6bixnOnJ9OnZvaWQgMH1mdW5jdGlvbiB1ZShlLHQpe3N3aXRjaChlLnQpe2Nhc2Uic3RyaW5nIjpyZXR1cm4gSlNPTi5zdHJpbmdpZnkodC5mb3JtP2UudmFsdWUubm9ybWFsaXplKHQuZm9ybSk6ZS52YWx1ZSk7Y2FzZSJzY2FsYXIiOnJldHVybiBlLnJhdztjYXNlImFycmF5Ijp7bGV0IG49ZS5pdGVtcy5tYXAocj0+dWUocix0KSk7cmV0dXJuIHQuYXJyYXlzJiZuLnNvcnQoKSxgWyR7bi5qb2luKCIsIil9XWB9Y2FzZSJvYmplY3QiOntsZXQgbj1lLm1lbWJlcnMubWFwKChbcixzXSk9PmAke3VlKHIsdCl9OiR7dWUocyx0KX1gKTtyZXR1cm4gdC5tZW1iZXJzJiZuLnNvcnQoKSxgeyR7bi5qb2luKCIsIil9fWB9fX12YXIgcmU9KGUsdCxuKT0+dWUoZSxuKT09PXVlKHQsbik7ZnVuY3Rpb24gcnMoZSx0KXtpZighcmUoZSx0LHt9KSl7aWYocmUoZSx0LHttZW1iZXJzOiEwfSkpcmV0dXJue2lkOiJtZW1iZXItb3JkZXIiLHRpdGxlOiJvcmRlcnMgb2JqZWN0IG1lbWJlcnMgb3RoZXIgdGhhbiBieSBVVEYtMTYgY29kZSB1bml0cyJ9O2lmKHJlKGUsdCx7bWVtYmVyczohMCxhcnJheXM6ITB9KSlyZXR1cm57aWQ6ImFycmF5LW9yZGVyIix0aXRsZToicmVvcmRlcnMgYXJyYXkgZWxlbWVudHMifX1mb3IobGV0IHMgb2ZbIk5GQyIsIk5GRCJdKWlmKCFyZShlLHQse21lbWJlcnM6ITB9KSYmcmUoZSx0LHttZW1iZXJzOiEwLGZvcm06c30pKXJldHVybntpZDpgbm9ybWFsaXplcy0ke3MudG9Mb3dlckNhc2UoKX1gLHRpdGxlOmBub3JtYWxpemVzIHN0cmluZ3MgdG8gJHtzfSAoUkZDIDg3ODUga2VlcHMgdGhlbSBhcyBzZW50KWB9O2xldCBuPXh0KGUsdCk7aWYobiE9PXZvaWQgMCYmbi5sZW5ndGg+MClyZXR1cm4gbi5ldmVyeShzPT5zLnQ9PT0ic2NhbGFyIiYmcy5yYXc9PT0ibnVsbCIpP3tpZDoiZHJvcHMtbnVsbC1tZW1iZXJzIix0aXRsZToibGVhdmVzIG91dCBtZW1iZXJzIHdob3NlIHZhbHVlIGlzIG51bGwifTp7aWQ6ImRyb3BzLW1lbWJlcnMiLHRpdGxlOiJsZWF2ZXMgb3V0IG9iamVjdCBtZW1iZXJzIn07bGV0IHI9X2UoZSx0KTtpZihyIT09dm9pZCAwJiZyLmxlbmd0aD4wKXtpZihyLmV2ZXJ5KChbLHNdKT0+cz09PSIiKSlyZXR1cm57aWQ6ImVtcHRpZXMtc3RyaW5ncyIsdGl0bGU6IndyaXRlcyBzdHJpbmdzIGFzIGVtcHR5IHN0cmluZ3MifTtpZihyLmV2ZXJ5KChbcyxpXSk9PnMuc3RhcnRzV2l0aChpKSkpcmV0dXJue2lkOiJjdXRzLXN0cmluZ3MiLHRpdGxlOiJjdXRzIHN0cmluZ3Mgc2hvcnQifX19ZnVuY3Rpb24geHQoZSx0KXtpZihlLnQ9PT0iYXJyYXkiJiZ0LnQ9PT0iYXJyYXkiKXtpZihlLml0ZW1zLmxlbmd0aCE9PXQuaXRlbXMubGVuZ3RoKXJldHVybjtsZXQgbj1bXTtmb3IobGV0IHI9MDtyPGUuaXRlbXMubGVuZ3RoO3IrKyl7bGV0IHM9eHQoZS5pdGVtc1tyXSx0Lml0ZW1zW3JdKTtpZihzPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4ucyl9cmV0dXJuIG59aWYoZS50PT09Im9iamVjdCImJnQudD09PSJvYmplY3QiKXtsZXQgbj1bXSxyPTA7Zm9yKGxldFtzLGldb2YgZS5tZW1iZXJzKXtsZXQgYT10Lm1lbWJlcnNbcl07aWYoYSYmYVswXS52YWx1ZT09PXMudmFsdWUpe2xldCBvPXh0KGksYVsxXSk7aWYobz09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLm8pLHIrK31lbHNlIG4ucHVzaChpKX1yZXR1cm4gcj09PXQubWVtYmVycy5sZW5ndGg/bjp2b2lkIDB9cmV0dXJuIHJlKGUsdCx7fSk/W106dm9pZCAwfWZ1bmN0aW9uIF9lKGUsdCl7aWYoZS50PT09InN0cmluZyImJnQudD09PSJzdHJpbmciKXJldHVybiBlLnZhbHVlPT09dC52YWx1ZT9bXTpbW2UudmFsdWUsdC52YWx1ZV1dO2lmKGUudD09PSJhcnJheSImJnQudD09PSJhcnJheSIpe2lmKGUuaXRlbXMubGVuZ3RoIT09dC5pdGVtcy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5pdGVtcy5sZW5ndGg7cisrKXtsZXQgcz1fZShlLml0ZW1zW3JdLHQuaXRlbXNbcl0pO2lmKHM9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5zKX1yZXR1cm4gbn1pZihlLnQ9PT0ib2JqZWN0IiYmdC50PT09Im9iamVjdCIpe2lmKGUubWVtYmVycy5sZW5ndGghPT10Lm1lbWJlcnMubGVuZ3RoKXJldHVybjtsZXQgbj1bXTtmb3IobGV0IHI9MDtyPGUubWVtYmVycy5sZW5ndGg7cisrKWZvcihsZXRbcyxpXW9mW1tlLm1lbWJlcnNbcl1bMF0sdC5tZW1iZXJzW3JdWzBdXSxbZS5tZW1iZXJzW3JdWzFdLHQubWVtYmVyc1tyXVsxXV1dKXtsZXQgYT1fZShzLGkpO2lmKGE9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5hKX1yZXR1cm4gbn1yZXR1cm4gZS50PT09InNjYWxhciImJnQudD09PSJzY2FsYXIiJiZlLnJhdz09PXQucmF3P1tdOnZvaWQgMH12YXIgTGU9L1stKy4wLTllRV0vLHNzPS9eLT8oPzowfFsxLTldXGQqKSg/OlwuXGQrKT8oPzpbZUVdWy0rXT9cZCspPyQvO2Z1bmN0aW9uIEJuKGUsdCl7bGV0IG49dDtmb3IoO24+MCYmTGUudGVzdChlW24tMV0pOyluLS07bGV0IHI9dDtmb3IoO3I8ZS5sZW5ndGgmJkxlLnRlc3QoZVtyXSk7KXIrKztyZXR1cm4gZS5zbGljZShuLHIpLmpvaW4oIiIpfWZ1bmN0aW9uIFJuKGUpe3JldHVybiBlLnJlcGxhY2UoL14tLywiIikuc3BsaXQoL1tlRV0vKVswXS5yZXBsYWNlKCIuIiwiIikucmVwbGFjZSgvXjArLywiIikucmVwbGFjZSgvMCskLywiIikubGVuZ3RofWZ1bmN0aW9uIGlzKGUsdCxuKXtpZighTGUudGVzdChlW25dPz8iIikmJiFMZS50ZXN0KHRbbl0/PyIiKSlyZXR1cm47bGV0IHI9Qm4oZSxuKSxzPUJuKHQsbik7aWYoIXNzLnRlc3QocikpcmV0dXJuO2xldCBpPS9eLT8oPzpJbmZpbml0eXxOYU58aW5mfG5hbnxudWxsKS9pLmV4ZWModC5zbGljZShuLShzPT09Ii0iPzE6MCksbisxMCkuam9pbigiIikpO2lmKGkmJihzPT09IiJ8fHM9PT0iLSIpJiYocz1pWzBdKSxzPT09cnx8cz09PSIiKXJldHVybjtsZXQgYT1sPT5gd3JpdGVzIG51bWJlcnMgb3RoZXIgdGhhbiBFUzYgU3RyaW5nKG4pIGRvZXM6ICR7bH1gO2lmKHI9PT0iMCImJnM9PT0iLTAiKXJldHVybntpZDoibnVtYmVyLW1pbnVzLXplcm8iLHRpdGxlOmEoIi0wIGZvciAwIil9O2xldCBvPU51bWJlcihyKSxjPU51bWJlcihzKTtpZighTnVtYmVyLmlzRmluaXRlKGMpfHxvIT09YylyZXR1cm4gTnVtYmVyLmlzRmluaXRlKGMpJiZSbihzKTxSbihyKT97aWQ6Im51bWJlci1mZXdlci1kaWdpdHMiLHRpdGxlOmEoInRvbyBmZXcgc2lnbmlmaWNhbnQgZGlnaXRzIil9OntpZDoibnVtYmVyLXZhbHVlIix0aXRsZTphKCJhbm90aGVyIHZhbHVlIil9O2xldCB1PS9bZUVdLy50ZXN0KHIpLGY9L1tlRV0vLnRlc3Qocyk7cmV0dXJuIHUmJmY/e2lkOiJudW1iZXItZXhwb25lbnQtc3BlbGxpbmciLHRpdGxlOmEoImV4cG9uZW50cyBzcGVsbGVkIGRpZmZlcmVudGx5Iil9OnUhPT1mP3tpZDoibnVtYmVyLW5vdGF0aW9uIix0aXRsZTphKCJwbGFpbiBhbmQgZXhwb25lbnQgbm90YXRpb24gc3dpdGNoZWQgYXQgYW5vdGhlciBwb2ludCIpfTp7aWQ6Im51bWJlci1zcGVsbGluZyIsdGl0bGU6YSgiYW5vdGhlciBzcGVsbGluZyBvZiB0aGUgc2FtZSB2YWx1ZSIpfX12YXIgVW49MTI7ZnVuY3Rpb24gb3MoZSx0LG4pe2xldCByPTA7Zm9yKDtyPGUubGVuZ3RoLW4mJnI8dC5sZW5ndGgtbiYmZVtlLmxlbmd0aC0xLXJdPT09dFt0Lmxlbmd0aC0xLXJdOylyKys7bGV0IHM9ZS5zbGljZShuLGUubGVuZ3RoLXIpLGk9dC5zbGljZShuLHQubGVuZ3RoLXIpO2lmKHMubGVuZ3RoPlVufHxpLmxlbmd0aD5VbilyZXR1cm47bGV0IGE9Yz0+YFx1MjAxQyR7dyhjLmpvaW4oIiIpKX1cdTIwMURgLG89cy5sZW5ndGg9PT0wP2B3cml0ZXMgYW4gZXh0cmEgJHthKGkpfWA6aS5sZW5ndGg9PT0wP2BsZWF2ZXMgb3V0ICR7YShzKX1gOmB3cml0ZXMgJHthKGkpfSB3aGVyZSBSRkMgODc4NSB3cml0ZXMgJHthKHMpfWA7cmV0dXJue2lkOmBlZGl0OiR7SlNPTi5zdHJpbmdpZnkoW3Muam9pbigiIiksaS5qb2luKCIiKV0pfWAsdGl0bGU6b319ZnVuY3Rpb24gYXMoZSl7cmV0dXJuIGUuc3VpdGU9PT12b2lkIDA/ZS5uYW1lOmAke2Uuc3VpdGV9LyR7ZS5uYW1lfWB9ZnVuY3Rpb24gX24oZSl7bGV0IHQ9ZnMoZSksbj1uZXcgTWFwLHI9MDtmb3IobGV0IGkgb2YgZSl7aWYocisrLGkucGFzcyljb250aW51ZTtsZXQgYT1kcyhpLHQpLG89YXMoaSksYz1hPy5jYXVzZT8/YGNhc2U6JHtvfWAsdT1uLmdldChjKTt1Pyh1LmNhc2VzLnB1c2gobyksdS5leGFjdC5hZGQoYT8uZXhhY3RUaXRsZSkpOm4uc2V0KGMse2NhdXNlOmE/P3tjYXVzZTpjLGtpbmQ6ImRpZmZlcmVuY2UiLHRpdGxlOiIifSxjYXNlczpbb10sZmlyc3Q6cixvbmx5OmksZXhhY3Q6bmV3IFNldChbYT8uZXhhY3RUaXRsZV0pfSl9bGV0IHM9Wy4uLm4udmFsdWVzKCldLm1hcChpPT57bGV0W2FdPWkuZXhhY3Qsbz1pLmV4YWN0LnNpemU9PT0xJiZhIT09dm9pZCAwP2E6aS5jYXVzZS50aXRsZTtpZihpLmNhc2VzLmxlbmd0aD4xKXtsZXR7Y2F1c2U6ZixraW5kOmx9PWkuY2F1c2U7cmV0dXJue2NhdXNlOmYsa2luZDpsLHRpdGxlOm8sY291bnQ6aS5jYXNlcy5sZW5ndGgsY2FzZXM6aS5jYXNlcyxmaXJzdDppLmZpcnN0fX1sZXQgYz1pLmNhc2VzWzBdLHU9byE9PSIiP286Y3MoaS5vbmx5KTtyZXR1cm57Y2F1c2U6YGNhc2U6JHtjfWAsa2luZDoiY2FzZSIsdGl0bGU6dSxjb3VudDoxLGNhc2VzOltjXSxmaXJzdDppLmZpcnN0fX0pO3JldHVybiBzLnNvcnQoKGksYSk9PmEuY291bnQtaS5jb3VudHx8aS5maXJzdC1hLmZpcnN0KSxzLm1hcCgoe2ZpcnN0OmksLi4uYX0pPT5hKX1mdW5jdGlvbiBjcyhlKXtsZXQgdD1IZShlLmV4cGVjdGVkLGUuZ290KTtyZXR1cm4gdCE9PXZvaWQgMD93KHQpOmBnb3QgJHt3KEZlKGUuZ290LDgwKSl9YH1mdW5jdGlvbiBGZShlLHQpe2xldCBuPVsuLi5lXTtyZXR1cm4gbi5sZW5ndGg8PXQ/ZTpgJHtuLnNsaWNlKDAsdCkuam9pbigiIil9XHUyMDI2YH1mdW5jdGlvbiBmZShlKXtyZXR1cm4gZS5zdGFydHNXaXRoKCJyZWplY3Q6ICIpP3tzdGF0dXM6InJlamVjdCIscmVhc29uOmUuc2xpY2UoOCl9OmUuc3RhcnRzV2l0aCgiZmFpbGVkOiAiKT97c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjplLnNsaWNlKDgpfTp7c3RhdHVzOiJvdXRwdXQiLHRleHQ6ZX19dmFyIHVzPS87IGRyYXcgXGQrIG9mIHRoaXMgY2FzZSBmYWlsZWQsIHNocnVuayBcZCsgdGltZXM/IC4qJC9zLExuPVsiY2Fub24oY2Fub24oeCkpIFx1MjE5MiAiLCJjYW5vbih4KSBcdTIxOTIgIiwid3JpdGUoeCkgXHUyMTkyICIsInJlYWQodykgXHUyMTkyICJdO2Z1bmN0aW9uIGd0KGUpe2xldCB0PWUucmVwbGFjZSh1cywiIiksbj0vXlxkKyBvZiBcZCsgbWF0Y2hlZDsgZmlyc3QgbWlzbWF0Y2g6ICguKikkL3MuZXhlYyh0KTtpZihuKXtsZXQgcz0vXm51bWJlciAjXGQrOiBpbnB1dCAuKj8sIGV4cGVjdGVkIChcUyopLCBnb3QgKC4qKSQvcy5leGVjKG5bMV0pO2lmKHMpcmV0dXJue2Fuc3dlcnM6W10scGFpcjohMSxudW1iZXJzOntleHBlY3RlZDpzWzFdLGdvdDpzWzJdfX07bGV0IGk9L15ibG9jayBvZiBudW1iZXJzIGZyb20gI1xkKzogKC4qKSQvcy5leGVjKG5bMV0pO3JldHVybnthbnN3ZXJzOmk/W2ZlKGlbMV0pXTpbXSxwYWlyOiExfX1mb3IobGV0IHMgb2YgTG4paWYodC5zdGFydHNXaXRoKHMpKXt0PXQuc2xpY2Uocy5sZW5ndGgpO2JyZWFrfWlmKHQuc3RhcnRzV2l0aCgiYm90aDogIikpcmV0dXJue2Fuc3dlcnM6W2ZlKHQuc2xpY2UoNikpXSxwYWlyOiEwfTtsZXQgcj0vXmE6ICguKj8pIFx8IGI6ICguKikkL3MuZXhlYyh0KTtyZXR1cm4gcj97YW5zd2VyczpbZmUoclsxXSksZmUoclsyXSldLHBhaXI6ITB9OnthbnN3ZXJzOltmZSh0KV0scGFpcjohMX19ZnVuY3Rpb24gUG4oZSl7aWYoZT09PSJyZWplY3QiKXJldHVybjtsZXQgdD1lLG49L15mb3IgKD86eCA9IC4qP3xhID0gLio/IGFuZCBiID0gLio/KSg/OiBcKFteKV0qXCkpPzogKC4qKSQvcy5leGVjKHQpO2lmKG4mJih0PW5bMV0pLHQuc3RhcnRzV2l0aCgicmVqZWN0LCBvciAiKSlyZXR1cm4gdC5zbGljZSgxMSk7Zm9yKGxldCByIG9mIExuKWlmKHQuc3RhcnRzV2l0aChyKSl7bGV0IHM9dC5zbGljZShyLmxlbmd0aCk7cmV0dXJuIHM9PT0iY2Fub25pY2FsIEpTT04iP3ZvaWQgMDpzLnJlcGxhY2UoLyBcKD0gKD86Y2Fub25cKHhcKXx3KVwpJC8sIiIpfWlmKCEvXig/OnRoZSBzYW1lIG91dHB1dHxkaWZmZXJlbnQgb3V0cHV0cykgZm9yIC8udGVzdCh0KSYmISgvXlxkKyBudW1iZXJzIGFzIEVTNiBTdHJpbmdcKG5cKS8udGVzdCh0KXx8L15cZCsgcnVucyBcKC8udGVzdCh0KSkpcmV0dXJuIHR9ZnVuY3Rpb24gRGUoZSl7cmV0dXJuIGUua2luZD09PSJyZWplY3QifHxlLmV4cGVjdGVkPT09InJlamVjdCJ9ZnVuY3Rpb24gRm4oZSl7bGV0IHQ9L15mb3IgYSA9ICguKj8pIGFuZCBiID0gKC4qKSQvcy5leGVjKGUuZXhwZWN0ZWQpPz8vXig/OnRoZSBzYW1lIG91dHB1dHxkaWZmZXJlbnQgb3V0cHV0cykgZm9yIGEgPSAoLio/KSBhbmQgYiA9ICguKikkL3MuZXhlYyhlLmV4cGVjdGVkKTtpZih0KXJldHVybltsZSh0WzFdKSxsZSh0WzJdKV07bGV0IG49L15mb3IgeCA9ICguKikkL3MuZXhlYyhlLmV4cGVjdGVkKTtpZihuKXJldHVybltsZShuWzFdKV07aWYoZS5pbnB1dCE9PXZvaWQgMClyZXR1cm5bbGUoZS5pbnB1dCldO2xldCByPVBuKGUuZXhwZWN0ZWQpO2lmKHIhPT12b2lkIDAmJmUua2luZCE9PSJpZGVtcG90ZW50IiYmZS5raW5kIT09InJvdW5kdHJpcCIpcmV0dXJuW2xlKHIpXX1mdW5jdGlvbiBsZShlKXtyZXR1cm4gZS5yZXBsYWNlKC9eKD86WyBcdFxuXHJdfFxceDBbOUFEXXzin6hVXCswMDBbOUFEXeKfqSkrLywiIikuY2hhckF0KDApfWZ1bmN0aW9uIERuKGUpe2lmKGU9PT0ieyJ8fGU9PT0iWyIpcmV0dXJuITE7aWYoL15bLTAtOSJ0Zm5dJC8udGVzdChlKSlyZXR1cm4hMH1mdW5jdGlvbiBmcyhlKXtsZXQgdD0wO2ZvcihsZXQgbiBvZiBlKXtpZihEZShuKSljb250aW51ZTtsZXQgcj1GbihuKTtpZihyPT09dm9pZCAwKWNvbnRpbnVlO2xldHthbnN3ZXJzOnN9PWd0KG4uZ290KTtmb3IobGV0IGk9MDtpPHMubGVuZ3RoO2krKyl7bGV0IGE9cltzLmxlbmd0aD09PTI/aTowXTtpZihhPT09dm9pZCAwfHxEbihhKSE9PSEwKWNvbnRpbnVlO2xldCBvPXNbaV07aWYoby5zdGF0dXM9PT0ib3V0cHV0IilyZXR1cm4hMTtvLnN0YXR1cz09PSJyZWplY3QiJiZ0Kyt9fXJldHVybiB0Pj0yfWZ1bmN0aW9uIGxzKGUpe2lmKERlKGUpKXJldHVybiExO2xldCB0PUZuKGUpO2lmKHQ9PT12b2lkIDApcmV0dXJuITE7bGV0e2Fuc3dlcnM6bn09Z3QoZS5nb3QpLHI9ITE7Zm9yKGxldCBzPTA7czxuLmxlbmd0aDtzKyspe2lmKG5bc10uc3RhdHVzIT09InJlamVjdCIpY29udGludWU7bGV0IGk9dFtuLmxlbmd0aD09PTI/czowXTtpZihpPT09dm9pZCAwfHxEbihpKSE9PSEwKXJldHVybiExO3I9ITB9cmV0dXJuIHJ9ZnVuY3Rpb24gZHMoZSx0KXtpZih0JiZscyhlKSlyZXR1cm57Y2F1c2U6InBvbGljeTp0b3AtbGV2ZWwtc2NhbGFyIixraW5kOiJwb2xpY3kiLHRpdGxlOiJyZWZ1c2VzIGV2ZXJ5IHRvcC1sZXZlbCBzY2FsYXIgKGEgYmFyZSBudW1iZXIsIHN0cmluZywgdHJ1ZSwgZmFsc2Ugb3IgbnVsbCBhcyB0aGUgd2hvbGUgdGV4dCkifTtsZXR7YW5zd2VyczpuLG51bWJlcnM6cn09Z3QoZS5nb3QpLHM9bi5maW5kKGM9PmMuc3RhdHVzPT09InJlamVjdCIpO2lmKHMmJnMuc3RhdHVzPT09InJlamVjdCImJiFEZShlKSl7bGV0IGM9Sm4ocy5yZWFzb24pO3JldHVybntjYXVzZTpgcmVmdXNhbDoke2N9YCxraW5kOiJyZWZ1c2FsIix0aXRsZTpgcmVmdXNlczogJHtQZShjKX1gLGV4YWN0VGl0bGU6YHJlZnVzZXM6ICR7UGUoYnQocy5yZWFzb24pKX1gfX1sZXQgaT1uLmZpbmQoYz0+Yy5zdGF0dXM9PT0iZmFpbGVkIik7aWYoaSYmaS5zdGF0dXM9PT0iZmFpbGVkIil7bGV0IGM9Sm4oaS5yZWFzb24pO3JldHVybntjYXVzZTpgZmFpbHVyZToke2N9YCxraW5kOiJmYWlsdXJlIix0aXRsZTpgbm8gYW5zd2VyOiAke1BlKGMpfWAsZXhhY3RUaXRsZTpgbm8gYW5zd2VyOiAke1BlKGJ0KGkucmVhc29uKSl9YH19aWYoRGUoZSkmJm5bMF0/LnN0YXR1cz09PSJvdXRwdXQiKXtsZXQgYz0oZS5zb3VyY2U/LnNwbGl0KCI7IilbMF0/PyIiKS50cmltKCl8fChlLnN1aXRlPz9lLm5hbWUuc3BsaXQoIi8iKVswXT8/IiIpO3JldHVybntjYXVzZTpgYWNjZXB0YW5jZToke2N9YCxraW5kOiJhY2NlcHRhbmNlIix0aXRsZTpgYWNjZXB0cyBpbnB1dCB0aGF0IG11c3QgYmUgcmVmdXNlZCAoJHt3KEZlKGMsMTIwKSl9KWB9fWxldCBhPVtdO2lmKHIpYS5wdXNoKHIpO2Vsc2V7bGV0IGM9UG4oZS5leHBlY3RlZCksdT1uLmxlbmd0aD09PTE/blswXTp2b2lkIDA7YyE9PXZvaWQgMCYmdT8uc3RhdHVzPT09Im91dHB1dCImJmEucHVzaCh7ZXhwZWN0ZWQ6Yyxnb3Q6dS50ZXh0fSl9Zm9yKGxldCBjIG9mIGEpe2xldCB1PU5uKGMuZXhwZWN0ZWQsYy5nb3QpO2lmKHUpcmV0dXJue2NhdXNlOmBkaWZmZXJlbmNlOiR7dS5pZH1gLGtpbmQ6ImRpZmZlcmVuY2UiLHRpdGxlOnUudGl0bGV9fWxldCBvPS9eZm9yICh4ID0gLio/fGEgPSAuKj8gYW5kIGIgPSAuKj8pKD86IFwoW14pXSpcKSk/OiAvcy5leGVjKGUuZXhwZWN0ZWQpO2lmKG8pe2xldCBjPW9bMV07cmV0dXJue2NhdXNlOmBjb3VudGVyZXhhbXBsZToke2N9YCxraW5kOiJjb3VudGVyZXhhbXBsZSIsdGl0bGU6YGdlbmVyYXRlZCBjYXNlcyBzaHJpbmsgdG8gb25lIGNvdW50ZXJleGFtcGxlOiAke3coRmUoYywxMjApKX1gfX19ZnVuY3Rpb24gUGUoZSl7cmV0dXJuYFx1MjAxQyR7dyhGZShlLDE2MCkpfVx1MjAxRGB9ZnVuY3Rpb24gYnQoZSl7cmV0dXJuIGUucmVwbGFjZSgv4oCmIFwoXGQrIFVURi0xNiB1bml0c1wpJC8sIiIpfWZ1bmN0aW9uIEpuKGUpe3JldHVybiBidChlKS5yZXBsYWNlKC8iKD86W14iXFxdfFxcLikqInwoPzwhW1xwe0x9XHB7Tn1dKSdbXidcbl0qJyg/IVtccHtMfVxwe059XSl8YFteYF0qYHzigJxbXuKAnV0q4oCdfOKAmFte4oCZXSrigJl8wqtbXsK7XSrCuy9ndSwiXHUyMDI2IikucmVwbGFjZSgvVVwrWzAtOUEtRmEtZl17NCw2fS9nLCJVK1hYWFgiKS5yZXBsYWNlKC9cXHVbMC05QS1GYS1mXXs0fS9nLCJcXHVYWFhYIikucmVwbGFjZSgvXFx4WzAtOUEtRmEtZl17Mn0vZywiXFx4SEgiKS5yZXBsYWNlKC9cYjB4WzAtOUEtRmEtZl0rXGIvZywiTiIpLnJlcGxhY2UoL1xkKyg/OlwuXGQrKT8oPzpbZUVdWy0rXT9cZCspPy9nLCJOIikucmVwbGFjZSgvXHMrL2csIiAiKS50cmltKCl9ZnVuY3Rpb24gSW4oZSl7aWYoZTw2ZTQpcmV0dXJuYCR7KGUvMWUzKS50b0ZpeGVkKDEpfSBzYDtsZXQgdD1NYXRoLnJvdW5kKGUvMWUzKTtyZXR1cm5gJHtNYXRoLmZsb29yKHQvNjApfSBtaW4gJHtTdHJpbmcodCU2MCkucGFkU3RhcnQoMiwiMCIpfSBzYH1mdW5jdGlvbiB5dChlKXtsZXR7bmFtZTp0LHZlcnNpb246bn09ZS5pbXBsZW1lbnRhdGlvbjtyZXR1cm4gdD09PW51bGw/bj09PW51bGw/Iih1bm5hbWVkKSI6YCh1bm5hbWVkKSAke259YDpuPT09bnVsbD90OmAke3R9ICR7bn1gfWZ1bmN0aW9uIE1uKGUpe3JldHVybiBlPT09InN1cHBsaWVkIj8ic3VwcGxpZWQga2V5OiB0aGUgaG9sZGVyIG9mIHRoaXMga2V5IHJhbiBpdCI6ImVwaGVtZXJhbCBrZXkgbWFkZSBmb3IgdGhpcyBydW46IHNob3dzIHRoZSByZWNvcmQgaXMgdW5jaGFuZ2VkLCBub3Qgd2hvIHJhbiBpdCJ9ZnVuY3Rpb24gVm4oZSl7bGV0e2Nhc2VzOnQscGFzc2VkOm4sZmFpbGVkOnJ9PWUuc3VtbWFyeTtyZXR1cm4gdD09PTA/Im5vIGNhc2VzIHJhbiI6cj09PTA/YCR7bn0gb2YgJHt0fSBjYXNlcyBwYXNzZWRgOmAke259IG9mICR7dH0gY2FzZXMgcGFzc2VkLCAke3J9IGZhaWxlZGB9dmFyICQ9e3ZhbHVlOjJlMyxkZXRhaWxQZXJHcm91cDoyMCxkZXRhaWxUb3RhbDozMDAsbmFtZXNQZXJHcm91cDoyZTMsZ3JvdXBzOjMwMCxwYXNzaW5nTmFtZXM6NWUzLGZpbGVzOjIwMH07ZnVuY3Rpb24gQXQoZSl7bGV0IHQ9ZS5jb25mb3JtYW50O3JldHVybltgPGhlYWRlciBjbGFzcz0idmVyZGljdCAke3Q/InBhc3MiOiJmYWlsIn0iPmAsYDxwIGNsYXNzPSJtYXJrIj4ke3Q/IkNvbmZvcm1hbnQiOiJOb3QgY29uZm9ybWFudCJ9PC9wPmAsYDxwIGNsYXNzPSJjb3VudHMiPiR7QShWbihlKSl9PC9wPmAsYDxwIGNsYXNzPSJpbXBsIj4ke3koeXQoZSksMzAwKX0gPHNwYW4gY2xhc3M9ImRpbSI+XHhCNzwvc3Bhbj4gPGNvZGU+JHt5KGUuaW1wbGVtZW50YXRpb24uaW1wbCwzMDApfTwvY29kZT48L3A+YCwiPC9oZWFkZXI+Il0uam9pbigiIil9ZnVuY3Rpb24gJHQoZSx0PXt9KXtsZXQgbj1lLmNhc2VzLm1hcChzPT57bGV0IGk9dC5kZXRhaWxzPy5nZXQocy5uYW1lKTtyZXR1cm57bmFtZTpzLm5hbWUscGFzczpzLnBhc3MsZXhwZWN0ZWQ6cy5leHBlY3RlZCxnb3Q6cy5nb3QsLi4uaT8ua2luZCE9PXZvaWQgMD97a2luZDppLmtpbmR9Ont9LC4uLmk/LnNvdXJjZSE9PXZvaWQgMD97c291cmNlOmkuc291cmNlfTp7fSwuLi5pPy5pbnB1dCE9PXZvaWQgMD97aW5wdXQ6aS5pbnB1dH06e319fSkscj1fbihuKTtyZXR1cm5baHMocixuZXcgTWFwKGUuY2FzZXMubWFwKHM9PltzLm5hbWUsc10pKSkseHMoZSksYnMoZSxyLHQuZGV0YWlscyksbXMoZSx0LmVsYXBzZWRNcyksd3MoZSksYDxwIGNsYXNzPSJsZWdlbmQiPiR7QShDbil9IFZhbHVlcyBsb25nZXIgdGhhbiAkeyQudmFsdWV9IGNoYXJhY3RlcnMgYXJlIGN1dDsgcmVjb3JkLmpzb24gaG9sZHMgdGhlbSB3aG9sZS48L3A+YF0uam9pbihgCmApfWZ1bmN0aW9uIGhzKGUsdCl7aWYoZS5sZW5ndGg9PT0wKXJldHVybiIiO2xldCBuPWUuc2xpY2UoMCwkLmdyb3Vwcykscj1uLm1hcCgobyxjKT0+e2xldCB1PW8ua2luZD09PSJjYXNlIj9gPGNvZGU+JHt5KG8uY2FzZXNbMF0sMjAwKX08L2NvZGU+ICR7QShuZShvLnRpdGxlLDMwMCkudGV4dCl9YDpBKG5lKG8udGl0bGUsMzAwKS50ZXh0KSxmPWM8OD90LmdldChvLmNhc2VzWzBdKTp2b2lkIDAsbD1mPT09dm9pZCAwPyIiOmA8c3BhbiBjbGFzcz0iZXhhbXBsZSI+JHtvLmtpbmQ9PT0iY2FzZSI/IiI6YDxjb2RlPiR7eShmLm5hbWUsMTIwKX08L2NvZGU+OiBgfWV4cGVjdGVkIDxjb2RlPiR7eShmLmV4cGVjdGVkLDgwKX08L2NvZGU+LCBnb3QgPGNvZGU+JHt5KGYuZ290LDgwKX08L2NvZGU+PC9zcGFuPmA7cmV0dXJuYDxsaT48YSBocmVmPSIjY2F1c2UtJHtjKzF9Ij48c3BhbiBjbGFzcz0iY291bnQiPiR7by5jb3VudH08L3NwYW4+IDxzcGFuIGNsYXNzPSJraW5kIj4ke3BzKG8pfTwvc3Bhbj4gJHt1fSR7bH08L2E+PC9saT5gfSkscz1lLmZpbHRlcihvPT5vLmtpbmQhPT0iY2FzZSIpLmxlbmd0aCxpPWUubGVuZ3RoLXMsYT1lLmxlbmd0aD5uLmxlbmd0aD9gPGxpIGNsYXNzPSJkaW0iPmFuZCAke2UubGVuZ3RoLW4ubGVuZ3RofSBtb3JlIGZhaWx1cmVzLCBsaXN0ZWQgYXQgdGhlIGVuZCBvZiB0aGUgZmFpbGVkIGNhc2VzPC9saT5gOiIiO3JldHVyblsnPHNlY3Rpb24gY2xhc3M9Im92ZXJ2aWV3IiBpZD0iY2F1c2VzIj48aDI+V2hhdCBmYWlsZWQsIGJ5IGNhdXNlPC9oMj4nLGA8cCBjbGFzcz0iZGltIj4ke1tzPjA/YCR7SWUocywiY2F1c2UiLCJjYXVzZXMiKX0gc2hhcmVkIGJ5IHNldmVyYWwgY2FzZXNgOiIiLGk+MD9gJHtJZShpLCJjYXNlIiwiY2FzZXMiKX0gd2l0aCBhIGNhdXNlIG9mICR7aT09PTE/Iml0cyI6InRoZWlyIn0gb3duYDoiIl0uZmlsdGVyKG89Pm8hPT0iIikuam9pbigiLCB0aGVuICIpfTsgYmlnZ2VzdCBmaXJzdC48L3A+YCxgPG9sPiR7ci5qb2luKCIiKX0ke2F9PC9vbD48L3NlY3Rpb24+YF0uam9pbigiIil9ZnVuY3Rpb24gcHMoZSl7cmV0dXJuIGUua2luZD09PSJjYXNlIj8iY2FzZSI6QShlLmtpbmQpfWZ1bmN0aW9uIEllKGUsdCxuKXtyZXR1cm5gJHtlfSAke2U9PT0xP3Q6bn1gfWZ1bmN0aW9uIG1zKGUsdCl7bGV0IG49ZS5pbXBsZW1lbnRhdGlvbixyPShjLHUpPT5gPHRyPjx0aD4ke0EoYyl9PC90aD48dGQ+JHt1fTwvdGQ+PC90cj5gLHM9Yz0+YDxjb2RlPiR7eShjLCQudmFsdWUpfTwvY29kZT5gLGk9W3IoImltcGxlbWVudGF0aW9uIix5KHl0KGUpLCQudmFsdWUpKSxyKG4uYWRhcHRlcj09PSJodHRwIj8idXJsIjoiY29tbWFuZCIscyhuLmltcGwpKSxyKCJhZGFwdGVyIixzKG4uYWRhcHRlcikpLHIoInByb2ZpbGUgYW5kIHN1aXRlcyIscyhlLnN1aXRlKSkscigic3RhbmRhcmQiLHMoZS5zdGFuZGFyZCkpLHIoImNvcnB1cyIsYCR7cyhlLmNvcnB1cy5kaXIpfSwgJHtlLmNvcnB1cy5maWxlc30gZmlsZXMsIGRpZ2VzdCAke3MoZS5jb3JwdXMuZGlnZXN0KX1gKSxyKCJ0b29sY2hhaW4iLHMoYCR7ZS50b29sY2hhaW4ubmFtZX0gJHtlLnRvb2xjaGFpbi52ZXJzaW9ufWApKSxyKCJzdGFydGVkIixgJHtzKGUuc3RhcnRlZF9hdCl9JHt0PT09dm9pZCAwPyIiOmAsIHRvb2sgJHtBKEluKHQpKX1gfWApLHIoImtleSIsYCR7cyhlLmtleSl9OiAke0EoTW4oZS5rZXkpKX1gKSxyKCJzaWduZXIiLHMoZS5zaWduZXJfcHVia2V5KSldLGE9bi5maWxlcy5zbGljZSgwLCQuZmlsZXMpLm1hcChjPT5gPHRyPjx0ZD4ke3MoYy5wYXRoKX08L3RkPjx0ZD4ke3MoYy5zaGEyNTYpfTwvdGQ+PC90cj5gKTtuLmZpbGVzLmxlbmd0aD4kLmZpbGVzJiZhLnB1c2goYDx0cj48dGQgY29sc3Bhbj0iMiIgY2xhc3M9ImRpbSI+YW5kICR7bi5maWxlcy5sZW5ndGgtJC5maWxlc30gbW9yZSBmaWxlcyAoc2VlIHJlY29yZC5qc29uKTwvdGQ+PC90cj5gKTtsZXQgbz1uLmZpbGVzLmxlbmd0aD09PTA/YDxwIGNsYXNzPSJkaW0iPk5vIGZpbGVzOiAke24uYWRhcHRlcj09PSJodHRwIj8iYW4gaW1wbGVtZW50YXRpb24gb3ZlciBIVFRQIjoidGhlIHJlY29yZCBuYW1lcyBub25lIn0uPC9wPmA6YDx0YWJsZSBjbGFzcz0iZmlsZXMiPjx0aGVhZD48dHI+PHRoPkZpbGUgdGhlIGNvbW1hbmQgcmFuPC90aD48dGg+U0hBLTI1NjwvdGg+PC90cj48L3RoZWFkPjx0Ym9keT4ke2Euam9pbigiIil9PC90Ym9keT48L3RhYmxlPmA7cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWN0cyIgaWQ9InJhbiI+PGgyPldoYXQgcmFuPC9oMj48dGFibGUgY2xhc3M9ImZhY3RzIj48dGJvZHk+JHtpLmpvaW4oIiIpfTwvdGJvZHk+PC90YWJsZT4ke299PC9zZWN0aW9uPmB9ZnVuY3Rpb24geHMoZSl7bGV0IHQ9bmV3IE1hcDtmb3IobGV0IHMgb2YgZS5jYXNlcyl7bGV0IGk9cy5uYW1lLmluZGV4T2YoIi8iKSxhPWk9PT0tMT9zLm5hbWU6cy5uYW1lLnNsaWNlKDAsaSksbz10LmdldChhKTtvfHx0LnNldChhLG89e3N1aXRlOmEsY2FzZXM6MCxwYXNzZWQ6MH0pLG8uY2FzZXMrKyxzLnBhc3MmJm8ucGFzc2VkKyt9aWYodC5zaXplPT09MClyZXR1cm4nPHNlY3Rpb24gY2xhc3M9InN1aXRlcyIgaWQ9InN1aXRlcyI+PGgyPlN1aXRlczwvaDI+PHA+Tm8gY2FzZXMgcmFuLjwvcD48L3NlY3Rpb24+JztsZXQgbj1bLi4udC52YWx1ZXMoKV0uc2xpY2UoMCwxMDApLm1hcChzPT57bGV0IGk9cy5jYXNlcy1zLnBhc3NlZDtyZXR1cm5gPHRyIGNsYXNzPSIke2k9PT0wPyJwYXNzIjoiZmFpbCJ9Ij48dGQ+PGNvZGU+JHt5KHMuc3VpdGUsMjAwKX08L2NvZGU+PC90ZD48dGQ+JHtzLmNhc2VzfTwvdGQ+PHRkPiR7cy5wYXNzZWR9PC90ZD48dGQ+JHtpfTwvdGQ+PC90cj5gfSkscj1lLnN1bW1hcnk7cmV0dXJuWyc8c2VjdGlvbiBjbGFzcz0ic3VpdGVzIiBpZD0ic3VpdGVzIj48aDI+U3VpdGVzPC9oMj48dGFibGUgY2xhc3M9InN1aXRlcyI+PHRoZWFkPjx0cj48dGg+c3VpdGU8L3RoPjx0aD5jYXNlczwvdGg+PHRoPnBhc3NlZDwvdGg+PHRoPmZhaWxlZDwvdGg+PC90cj48L3RoZWFkPicsYDx0Ym9keT4ke24uam9pbigiIil9PC90Ym9keT48dGZvb3Q+PHRyPjx0aD50b3RhbDwvdGg+PHRoPiR7ci5jYXNlc308L3RoPjx0aD4ke3IucGFzc2VkfTwvdGg+PHRoPiR7ci5mYWlsZWR9PC90aD48L3RyPjwvdGZvb3Q+PC90YWJsZT48L3NlY3Rpb24+YF0uam9pbigiIil9ZnVuY3Rpb24gYnMoZSx0LG4pe2lmKHQubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgcj1uZXcgTWFwKGUuY2FzZXMubWFwKG89PltvLm5hbWUsb10pKSxzPSQuZGV0YWlsVG90YWwsaT10LnNsaWNlKDAsJC5ncm91cHMpLm1hcCgobyxjKT0+e2xldCB1PW8uY2FzZXMuc2xpY2UoMCxNYXRoLm1pbigkLmRldGFpbFBlckdyb3VwLHMpKTtzLT11Lmxlbmd0aDtsZXQgZj11Lm1hcChiPT5ncyhiLHIuZ2V0KGIpLG4/LmdldChiKSkpLGw9by5jYXNlcy5zbGljZSh1Lmxlbmd0aCksaD1sLnNsaWNlKDAsJC5uYW1lc1Blckdyb3VwKSxtPWwubGVuZ3RoPT09MD8iIjpgPGRldGFpbHMgY2xhc3M9Im1vcmUiPjxzdW1tYXJ5PiR7SWUobC5sZW5ndGgsIm1vcmUgY2FzZSIsIm1vcmUgY2FzZXMiKX0gd2l0aCB0aGlzIGNhdXNlLCBieSBuYW1lPC9zdW1tYXJ5Pjx1bCBjbGFzcz0ibmFtZXMiPiR7aC5tYXAoYj0+YDxsaT48Y29kZT4ke3koYiwzMDApfTwvY29kZT48L2xpPmApLmpvaW4oIiIpfSR7bC5sZW5ndGg+aC5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHtsLmxlbmd0aC1oLmxlbmd0aH0gbW9yZSAoc2VlIHJlY29yZC5qc29uKTwvbGk+YDoiIn08L3VsPjwvZGV0YWlscz5gLGc9by5raW5kPT09ImNhc2UiP2A8Y29kZT4ke3koby5jYXNlc1swXSwzMDApfTwvY29kZT4gPHNwYW4gY2xhc3M9InRpdGxlIj4ke0EobmUoby50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gOmA8c3BhbiBjbGFzcz0idGl0bGUiPiR7QShuZShvLnRpdGxlLDMwMCkudGV4dCl9PC9zcGFuPmA7cmV0dXJuYDxkZXRhaWxzIGNsYXNzPSJncm91cCAke0Eoby5raW5kKX0iIGlkPSJjYXVzZS0ke2MrMX0iJHtjPDM/IiBvcGVuIjoiIn0+PHN1bW1hcnk+PHNwYW4gY2xhc3M9ImNvdW50Ij4ke28uY291bnR9PC9zcGFuPiAke2d9PC9zdW1tYXJ5PiR7Zi5qb2luKCIiKX0ke219PC9kZXRhaWxzPmB9KSxhPXQuc2xpY2UoJC5ncm91cHMpLmZsYXRNYXAobz0+by5jYXNlcyk7aWYoYS5sZW5ndGg+MCl7bGV0IG89YS5zbGljZSgwLCQubmFtZXNQZXJHcm91cCk7aS5wdXNoKGA8ZGV0YWlscyBjbGFzcz0ibW9yZSI+PHN1bW1hcnk+JHtJZShhLmxlbmd0aCwibW9yZSBmYWlsZWQgY2FzZSIsIm1vcmUgZmFpbGVkIGNhc2VzIil9LCBlYWNoIHdpdGggYSBjYXVzZSBvZiBpdHMgb3duLCBieSBuYW1lPC9zdW1tYXJ5Pjx1bCBjbGFzcz0ibmFtZXMiPiR7by5tYXAoYz0+YDxsaT48Y29kZT4ke3koYywzMDApfTwvY29kZT48L2xpPmApLmpvaW4oIiIpfSR7YS5sZW5ndGg+by5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHthLmxlbmd0aC1vLmxlbmd0aH0gbW9yZSAoc2VlIHJlY29yZC5qc29uKTwvbGk+YDoiIn08L3VsPjwvZGV0YWlscz5gKX1yZXR1cm5gPHNlY3Rpb24gY2xhc3M9ImZhaWx1cmVzIiBpZD0iZmFpbHVyZXMiPjxoMj5GYWlsZWQgY2FzZXMgKCR7ZS5zdW1tYXJ5LmZhaWxlZH0pPC9oMj4ke2kuam9pbigiIil9PC9zZWN0aW9uPmB9ZnVuY3Rpb24gZ3MoZSx0LG4pe2xldCByPVtgPGFydGljbGUgY2xhc3M9ImNhc2UiPjxoMz48Y29kZT4ke3koZSwzMDApfTwvY29kZT48L2gzPmBdOyhuPy53aHkhPT12b2lkIDB8fG4/LnNvdXJjZSE9PXZvaWQgMCkmJnIucHVzaChgPHAgY2xhc3M9IndoeSI+JHt5KG4ud2h5Pz8iIiwxZTMpfSR7bi5zb3VyY2U9PT12b2lkIDA/IiI6YCA8c3BhbiBjbGFzcz0ic291cmNlIj4oJHt5KG4uc291cmNlLDFlMyl9KTwvc3Bhbj5gfTwvcD5gKTtsZXQgcz1IZSh0LmV4cGVjdGVkLHQuZ290KSxbaSxhXT1zPT09dm9pZCAwP1t3dCh0LmV4cGVjdGVkKSx3dCh0LmdvdCldOnlzKHQuZXhwZWN0ZWQsdC5nb3QpO3JldHVybiByLnB1c2goJzxkbCBjbGFzcz0iaW8iPicpLG4/LmlucHV0IT09dm9pZCAwJiZyLnB1c2goYDxkdD5pbnB1dDwvZHQ+PGRkPjxwcmU+JHt3dChuLmlucHV0KX08L3ByZT48L2RkPmApLHIucHVzaChgPGR0PmV4cGVjdGVkPC9kdD48ZGQ+PHByZT4ke2l9PC9wcmU+PC9kZD48ZHQ+Z290PC9kdD48ZGQ+PHByZT4ke2F9PC9wcmU+PC9kZD48L2RsPmApLHMhPT12b2lkIDAmJnIucHVzaChgPHAgY2xhc3M9Im5vdGUiPiR7TmUocyl9PC9wPmApLHIucHVzaCgiPC9hcnRpY2xlPiIpLHIuam9pbigiIil9ZnVuY3Rpb24gd3QoZSl7cmV0dXJuIHkoZSwkLnZhbHVlKX1mdW5jdGlvbiB5cyhlLHQpe2xldCBuPVsuLi5lXSxyPVsuLi50XSxzPTA7Zm9yKDtzPG4ubGVuZ3RoJiZzPHIubGVuZ3RoJiZuW3NdPT09cltzXTspcysrO2xldCBpPTA7Zm9yKDtpPG4ubGVuZ3RoLXMmJmk8ci5sZW5ndGgtcyYmbltuLmxlbmd0aC0xLWldPT09cltyLmxlbmd0aC0xLWldOylpKys7cmV0dXJuW1huKG4scyxuLmxlbmd0aC1pLCJkZWwiKSxYbihyLHMsci5sZW5ndGgtaSwiaW5zIildfWZ1bmN0aW9uIFhuKGUsdCxuLHIpe2xldCBzPSQudmFsdWUsaT0obCxoKT0+e2xldCBtPU1hdGgubWF4KDAsTWF0aC5taW4oaC1sLHMpKTtyZXR1cm4gcy09bSxlLnNsaWNlKGwsbCttKS5qb2luKCIiKX0sYT1pKDAsdCksbz1pKHQsbiksYz1pKG4sZS5sZW5ndGgpLHU9ZS5sZW5ndGgtJC52YWx1ZSxmPWA8bWFyayBjbGFzcz0iJHtyfSI+JHtvPT09IiI/JzxzcGFuIGNsYXNzPSJnYXAiPjwvc3Bhbj4nOkEodyhvKSl9PC9tYXJrPmA7cmV0dXJuYCR7QSh3KGEpKX0ke3Q8JC52YWx1ZT9mOiIifSR7QSh3KGMpKX0ke3U+MD9gPHNwYW4gY2xhc3M9ImN1dCI+XHUyMDI2ICR7dX0gbW9yZSBjaGFyYWN0ZXJzPC9zcGFuPmA6IiJ9YH1mdW5jdGlvbiB3cyhlKXtsZXQgdD1lLmNhc2VzLmZpbHRlcihyPT5yLnBhc3MpO2lmKHQubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgbj10LnNsaWNlKDAsJC5wYXNzaW5nTmFtZXMpO3JldHVybmA8c2VjdGlvbiBjbGFzcz0icGFzc2luZyIgaWQ9InBhc3NpbmciPjxkZXRhaWxzPjxzdW1tYXJ5PlBhc3NpbmcgY2FzZXMgKCR7dC5sZW5ndGh9KTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke24ubWFwKHI9PmA8bGk+PGNvZGU+JHt5KHIubmFtZSwzMDApfTwvY29kZT48L2xpPmApLmpvaW4oIiIpfSR7dC5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHt0Lmxlbmd0aC1uLmxlbmd0aH0gbW9yZSAoc2VlIHJlY29yZC5qc29uKTwvbGk+YDoiIn08L3VsPjwvZGV0YWlscz48L3NlY3Rpb24+YH12YXIgVD1nbG9iYWxUaGlzLmRvY3VtZW50LGs9ZT0+VC5nZXRFbGVtZW50QnlJZChlKTtmdW5jdGlvbiBBcyhlKXtsZXQgdD1hdG9iKGUucmVwbGFjZSgvXHMrL2csIiIpKSxuPW5ldyBVaW50OEFycmF5KHQubGVuZ3RoKTtmb3IobGV0IHI9MDtyPHQubGVuZ3RoO3IrKyluW3JdPXQuY2hhckNvZGVBdChyKTtyZXR1cm4gbn12YXIgTWUsV249MDtmdW5jdGlvbiB6bihlLHQsbil7bGV0IHI9aygiY2Mtb3V0Y29tZSIpO3IudGV4dENvbnRlbnQ9cHQoZSksci5kYXRhc2V0Lm91dGNvbWU9ZS5vdXRjb21lLGsoImNjLWRldGFpbCIpLnRleHRDb250ZW50PWUub3V0Y29tZT09PSJyZWplY3QiP2BXaHk6ICR7ZS5kZXRhaWx9YDoiIixrKCJjYy1zb3VyY2UiKS50ZXh0Q29udGVudD1gJHt0fSwgY2hlY2tlZCBpbiB0aGlzIHBhZ2UgaW4gJHtNYXRoLnJvdW5kKG4pfSBtcy5gLE1lPWUsWW4oKSxXbisrLFQuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQuY2hlY2tzPVN0cmluZyhXbiksVC5kb2N1bWVudEVsZW1lbnQuZGF0YXNldC52ZXJpZnlNcz1uLnRvRml4ZWQoMSl9ZnVuY3Rpb24gWW4oKXtsZXQgZT1rKCJjYy1wdWJrZXkiKSx0PWsoImNjLXB1YmtleS1yZXN1bHQiKTtpZighZXx8IXQpcmV0dXJuO2xldCBuPWUudmFsdWUudHJpbSgpLnRvTG93ZXJDYXNlKCkscj0iIixzPSIiO2lmKG49PT0iIilyPSIiO2Vsc2UgaWYoIS9eWzAtOWEtZl17NjR9JC8udGVzdChuKSlyPSJhIHBpbm5lZCBrZXkgaXMgYW4gRWQyNTUxOSBwdWJsaWMga2V5IGFzIDY0IGhleCBkaWdpdHMiO2Vsc2UgaWYoTWU9PT12b2lkIDApcj0ibm8gcmVjb3JkIGNoZWNrZWQgeWV0IjtlbHNlIGlmKE1lLm91dGNvbWUhPT0iYWNjZXB0IilyPSJwdWJrZXkgbm90IGNoZWNrZWQ6IHRoZSByZWNvcmQgd2FzIHJlZnVzZWQiO2Vsc2V7bGV0IGk9TWUucmVjb3JkLnNpZ25lcl9wdWJrZXk7cz1pPT09bj8ieWVzIjoibm8iLHI9aT09PW4/InB1YmtleSBtYXRjaCI6YHB1YmtleSBtaXNtYXRjaCBnb3Q9JHtpfWB9dC50ZXh0Q29udGVudD1yLHQuZGF0YXNldC5tYXRjaD1zfWZ1bmN0aW9uIFpuKGUpe2xldCB0PXBlcmZvcm1hbmNlLm5vdygpO3JldHVybntyZXN1bHQ6dm4oZSksbXM6cGVyZm9ybWFuY2Uubm93KCktdH19YXN5bmMgZnVuY3Rpb24gR24oZSl7bGV0IHQ9bmV3IFVpbnQ4QXJyYXkoYXdhaXQgZS5zbGljZSgwLFErMSkuYXJyYXlCdWZmZXIoKSkse3Jlc3VsdDpuLG1zOnJ9PVpuKHQpO3puKG4sYCR7ZS5uYW1lfSAoJHt0Lmxlbmd0aH0gYnl0ZXMpYCxyKTtsZXQgcz1rKCJjYy1oZWFkIiksaT1rKCJjYy1ib2R5IiksYT1BKHB0KG4pKTtpZihuLm91dGNvbWU9PT0iYWNjZXB0Iil7cy5pbm5lckhUTUw9QXQobi5yZWNvcmQpLGkuaW5uZXJIVE1MPSR0KG4ucmVjb3JkKSxULnRpdGxlPWBjYW5vbi1jb25mb3JtYW5jZTogJHtuLnJlY29yZC5jb25mb3JtYW50PyJjb25mb3JtYW50Ijoibm90IGNvbmZvcm1hbnQifWA7cmV0dXJufWlmKFQudGl0bGU9ImNhbm9uLWNvbmZvcm1hbmNlOiByZWNvcmQgcmVmdXNlZCIsbi5zdGVwPj00KXtsZXQgbz1KU09OLnBhcnNlKG5ldyBUZXh0RGVjb2RlcigpLmRlY29kZSh0KSk7cy5pbm5lckhUTUw9YDxwIGNsYXNzPSJyZWZ1c2VkIj5UaGlzIHJlY29yZCB3YXMgcmVmdXNlZCAoJHthfSk6IHdoYXQgZm9sbG93cyBpcyB3aGF0IGl0IGNsYWltcywgbm90IHdoYXQgYSBydW4gc2hvd2VkLjwvcD4ke0F0KG8pfWAsaS5pbm5lckhUTUw9JHQobyl9ZWxzZSBzLmlubmVySFRNTD1gPHAgY2xhc3M9InJlZnVzZWQiPlRoaXMgZmlsZSBpcyBub3QgYSByZWNvcmQgdGhpcyBwYWdlIGNhbiBzaG93ICgke2F9KTogJHt5KG4uZGV0YWlsLDUwMCl9PC9wPmAsaS5pbm5lckhUTUw9IiJ9ZnVuY3Rpb24gJHMoKXtsZXQgZT1rKCJjYy1jb250cm9scyIpO2UmJihlLmhpZGRlbj0hMSk7bGV0IHQ9aygiY2MtcmVjb3JkIik7aWYodCl7bGV0e3Jlc3VsdDpyLG1zOnN9PVpuKEFzKHQudGV4dENvbnRlbnQ/PyIiKSk7em4ocixgVGhlIHJlY29yZCBlbWJlZGRlZCBpbiB0aGlzIHBhZ2UgKCR7dC5kYXRhc2V0LmJ5dGVzPz8iPyJ9IGJ5dGVzKWAscyl9ZWxzZSBrKCJjYy1vdXRjb21lIikudGV4dENvbnRlbnQ9Im5vIHJlY29yZCB5ZXQ6IGNob29zZSBvciBkcm9wIGEgcmVjb3JkLmpzb24iLFQuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQuY2hlY2tzPSIwIjtrKCJjYy1wdWJrZXkiKT8uYWRkRXZlbnRMaXN0ZW5lcigiaW5wdXQiLFluKTtsZXQgbj1rKCJjYy1maWxlIik7bj8uYWRkRXZlbnRMaXN0ZW5lcigiY2hhbmdlIiwoKT0+e2xldCByPW4uZmlsZXM/LlswXTtyJiZHbihyKX0pLFQuYWRkRXZlbnRMaXN0ZW5lcigiZHJhZ292ZXIiLHI9PntyLnByZXZlbnREZWZhdWx0KCksVC5ib2R5LmNsYXNzTGlzdC5hZGQoImRyYWdnaW5nIil9KSxULmFkZEV2ZW50TGlzdGVuZXIoImRyYWdsZWF2ZSIsKCk9PlQuYm9keS5jbGFzc0xpc3QucmVtb3ZlKCJkcmFnZ2luZyIpKSxULmFkZEV2ZW50TGlzdGVuZXIoImRyb3AiLHI9PntyLnByZXZlbnREZWZhdWx0KCksVC5ib2R5LmNsYXNzTGlzdC5yZW1vdmUoImRyYWdnaW5nIik7bGV0IHM9ci5kYXRhVHJhbnNmZXI/LmZpbGVzWzBdO3MmJkduKHMpfSl9JHMoKTt9KSgpOw==";
 
 // src/report/html/style.ts
 var STYLE = `
@@ -18113,520 +18698,6 @@ ul.names li{break-inside:avoid;overflow-wrap:anywhere}
 .ok{color:var(--pass);font-weight:700}
 .bad{color:var(--fail);font-weight:700}
 `;
-
-// src/report/difference-class.ts
-var CUT_TAIL = /… \(\d+ bytes, sha256 [0-9a-f]{64}\)$/;
-function differenceClass(expected, got) {
-  const cut3 = CUT_TAIL.test(expected) || CUT_TAIL.test(got);
-  const e = [...expected.replace(CUT_TAIL, "")];
-  const g = [...got.replace(CUT_TAIL, "")];
-  let i = 0;
-  while (i < e.length && i < g.length && e[i] === g[i]) i++;
-  if (i === e.length && i === g.length) return void 0;
-  if (cut3 && (i >= e.length || i >= g.length)) return void 0;
-  const prefix = e.slice(0, i).join("");
-  const inString = insideString(prefix);
-  const characters = characterClass(e, g, i, prefix);
-  if (characters) return characters;
-  const trees = cut3 ? void 0 : readBoth(e.join(""), g.join(""));
-  const structure = trees && structureClass(trees.e, trees.g);
-  if (structure) return structure;
-  const numbers = inString ? void 0 : numberClass(e, g, i);
-  if (numbers) return numbers;
-  const edit = editClass(e, g, i);
-  if (edit) return edit;
-  if (trees && stringPairs(trees.e, trees.g) !== void 0) {
-    return { id: "changes-strings", title: "changes the contents of strings" };
-  }
-  return void 0;
-}
-function characterClass(e, g, i, prefix) {
-  const ec = e[i];
-  const gRest = g.slice(i, i + 6).join("");
-  const unit = /^\\u([0-9A-Fa-f]{4})/.exec(gRest);
-  if (ec !== void 0 && ec.codePointAt(0) > 127 && unit && Number.parseInt(unit[1], 16) === ec.charCodeAt(0)) {
-    return { id: "escapes-non-ascii", title: "writes non-ASCII characters as \\uXXXX escapes" };
-  }
-  if (ec === "/" && gRest.startsWith("\\/")) return { id: "escapes-slash", title: "escapes / as \\/" };
-  if (/\\u[0-9a-f]{0,3}$/.test(prefix) && ec !== void 0 && /[a-f]/.test(ec) && g[i] === ec.toUpperCase()) {
-    return { id: "uppercase-hex-escapes", title: "writes \\u escapes with uppercase hex digits" };
-  }
-  if (g[i] === "\\" && prefix.endsWith("\\") && insideString(prefix.slice(0, -1))) {
-    return { id: "escapes-escapes", title: "escapes the backslash of an escape again (\\\\n for \\n)" };
-  }
-  if (i === 0 && g[0] === "\uFEFF") {
-    return { id: "writes-bom", title: "writes a byte-order mark (U+FEFF) before the output" };
-  }
-  return void 0;
-}
-function insideString(prefix) {
-  let inside = false;
-  for (let k = 0; k < prefix.length; k++) {
-    const ch = prefix[k];
-    if (inside && ch === "\\") k++;
-    else if (ch === '"') inside = !inside;
-  }
-  return inside;
-}
-function readTree(text2) {
-  let k = 0;
-  const ws = () => {
-    while (k < text2.length && " 	\n\r".includes(text2[k])) k++;
-  };
-  const string2 = () => {
-    const from = k++;
-    while (k < text2.length && text2[k] !== '"') k += text2[k] === "\\" ? 2 : 1;
-    if (k >= text2.length) return void 0;
-    const raw = text2.slice(from, ++k);
-    let value2 = raw.slice(1, -1);
-    try {
-      value2 = JSON.parse(raw);
-    } catch {
-    }
-    return { t: "string", raw, value: value2 };
-  };
-  const value = (depth) => {
-    if (depth > 64) return void 0;
-    ws();
-    const ch = text2[k];
-    if (ch === '"') return string2();
-    if (ch === "[") {
-      k++;
-      const items2 = [];
-      ws();
-      if (text2[k] === "]") {
-        k++;
-        return { t: "array", items: items2 };
-      }
-      for (; ; ) {
-        const item = value(depth + 1);
-        if (!item) return void 0;
-        items2.push(item);
-        ws();
-        if (text2[k] === ",") k++;
-        else if (text2[k] === "]") {
-          k++;
-          return { t: "array", items: items2 };
-        } else return void 0;
-      }
-    }
-    if (ch === "{") {
-      k++;
-      const members = [];
-      ws();
-      if (text2[k] === "}") {
-        k++;
-        return { t: "object", members };
-      }
-      for (; ; ) {
-        ws();
-        if (text2[k] !== '"') return void 0;
-        const name2 = string2();
-        ws();
-        if (!name2 || text2[k] !== ":") return void 0;
-        k++;
-        const v = value(depth + 1);
-        if (!v) return void 0;
-        members.push([name2, v]);
-        ws();
-        if (text2[k] === ",") k++;
-        else if (text2[k] === "}") {
-          k++;
-          return { t: "object", members };
-        } else return void 0;
-      }
-    }
-    const scalar = /^(?:-?[0-9][-+.0-9eE]*|true|false|null)/.exec(text2.slice(k, k + 400));
-    if (!scalar) return void 0;
-    k += scalar[0].length;
-    return { t: "scalar", raw: scalar[0] };
-  };
-  const tree = value(0);
-  ws();
-  return tree && k === text2.length ? tree : void 0;
-}
-function readBoth(expected, got) {
-  const e = readTree(expected);
-  const g = readTree(got);
-  return e && g ? { e, g } : void 0;
-}
-function keyOf(tree, like) {
-  switch (tree.t) {
-    case "string":
-      return JSON.stringify(like.form ? tree.value.normalize(like.form) : tree.value);
-    case "scalar":
-      return tree.raw;
-    case "array": {
-      const items2 = tree.items.map((x) => keyOf(x, like));
-      if (like.arrays) items2.sort();
-      return `[${items2.join(",")}]`;
-    }
-    case "object": {
-      const members = tree.members.map(([n, v]) => `${keyOf(n, like)}:${keyOf(v, like)}`);
-      if (like.members) members.sort();
-      return `{${members.join(",")}}`;
-    }
-  }
-}
-var same2 = (e, g, like) => keyOf(e, like) === keyOf(g, like);
-function structureClass(e, g) {
-  if (!same2(e, g, {})) {
-    if (same2(e, g, { members: true })) {
-      return { id: "member-order", title: "orders object members other than by UTF-16 code units" };
-    }
-    if (same2(e, g, { members: true, arrays: true }))
-      return { id: "array-order", title: "reorders array elements" };
-  }
-  for (const form of ["NFC", "NFD"]) {
-    if (!same2(e, g, { members: true }) && same2(e, g, { members: true, form })) {
-      return {
-        id: `normalizes-${form.toLowerCase()}`,
-        title: `normalizes strings to ${form} (RFC 8785 keeps them as sent)`
-      };
-    }
-  }
-  const dropped = droppedMembers(e, g);
-  if (dropped !== void 0 && dropped.length > 0) {
-    if (dropped.every((v) => v.t === "scalar" && v.raw === "null")) {
-      return { id: "drops-null-members", title: "leaves out members whose value is null" };
-    }
-    return { id: "drops-members", title: "leaves out object members" };
-  }
-  const pairs = stringPairs(e, g);
-  if (pairs !== void 0 && pairs.length > 0) {
-    if (pairs.every(([, got]) => got === ""))
-      return { id: "empties-strings", title: "writes strings as empty strings" };
-    if (pairs.every(([expected, got]) => expected.startsWith(got))) {
-      return { id: "cuts-strings", title: "cuts strings short" };
-    }
-  }
-  return void 0;
-}
-function droppedMembers(e, g) {
-  if (e.t === "array" && g.t === "array") {
-    if (e.items.length !== g.items.length) return void 0;
-    const all = [];
-    for (let k = 0; k < e.items.length; k++) {
-      const d = droppedMembers(e.items[k], g.items[k]);
-      if (d === void 0) return void 0;
-      all.push(...d);
-    }
-    return all;
-  }
-  if (e.t === "object" && g.t === "object") {
-    const all = [];
-    let at = 0;
-    for (const [name2, value] of e.members) {
-      const next = g.members[at];
-      if (next && next[0].value === name2.value) {
-        const d = droppedMembers(value, next[1]);
-        if (d === void 0) return void 0;
-        all.push(...d);
-        at++;
-      } else all.push(value);
-    }
-    return at === g.members.length ? all : void 0;
-  }
-  return same2(e, g, {}) ? [] : void 0;
-}
-function stringPairs(e, g) {
-  if (e.t === "string" && g.t === "string") return e.value === g.value ? [] : [[e.value, g.value]];
-  if (e.t === "array" && g.t === "array") {
-    if (e.items.length !== g.items.length) return void 0;
-    const all = [];
-    for (let k = 0; k < e.items.length; k++) {
-      const d = stringPairs(e.items[k], g.items[k]);
-      if (d === void 0) return void 0;
-      all.push(...d);
-    }
-    return all;
-  }
-  if (e.t === "object" && g.t === "object") {
-    if (e.members.length !== g.members.length) return void 0;
-    const all = [];
-    for (let k = 0; k < e.members.length; k++) {
-      for (const [a, b] of [
-        [e.members[k][0], g.members[k][0]],
-        [e.members[k][1], g.members[k][1]]
-      ]) {
-        const d = stringPairs(a, b);
-        if (d === void 0) return void 0;
-        all.push(...d);
-      }
-    }
-    return all;
-  }
-  return e.t === "scalar" && g.t === "scalar" && e.raw === g.raw ? [] : void 0;
-}
-var NUMBER_CHAR = /[-+.0-9eE]/;
-var JSON_NUMBER2 = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
-function tokenAt(text2, i) {
-  let from = i;
-  while (from > 0 && NUMBER_CHAR.test(text2[from - 1])) from--;
-  let to = i;
-  while (to < text2.length && NUMBER_CHAR.test(text2[to])) to++;
-  return text2.slice(from, to).join("");
-}
-function significantDigits(token) {
-  const mantissa = token.replace(/^-/, "").split(/[eE]/)[0].replace(".", "");
-  return mantissa.replace(/^0+/, "").replace(/0+$/, "").length;
-}
-function numberClass(e, g, i) {
-  if (!NUMBER_CHAR.test(e[i] ?? "") && !NUMBER_CHAR.test(g[i] ?? "")) return void 0;
-  const et = tokenAt(e, i);
-  let gt = tokenAt(g, i);
-  if (!JSON_NUMBER2.test(et)) return void 0;
-  const word = /^-?(?:Infinity|NaN|inf|nan|null)/i.exec(g.slice(i - (gt === "-" ? 1 : 0), i + 10).join(""));
-  if (word && (gt === "" || gt === "-")) gt = word[0];
-  if (gt === et || gt === "") return void 0;
-  const title = (what) => `writes numbers other than ES6 String(n) does: ${what}`;
-  if (et === "0" && gt === "-0") return { id: "number-minus-zero", title: title("-0 for 0") };
-  const ev = Number(et);
-  const gv = Number(gt);
-  if (!Number.isFinite(gv) || ev !== gv) {
-    if (Number.isFinite(gv) && significantDigits(gt) < significantDigits(et)) {
-      return { id: "number-fewer-digits", title: title("too few significant digits") };
-    }
-    return { id: "number-value", title: title("another value") };
-  }
-  const eExp = /[eE]/.test(et);
-  const gExp = /[eE]/.test(gt);
-  if (eExp && gExp) return { id: "number-exponent-spelling", title: title("exponents spelled differently") };
-  if (eExp !== gExp) {
-    return { id: "number-notation", title: title("plain and exponent notation switched at another point") };
-  }
-  return { id: "number-spelling", title: title("another spelling of the same value") };
-}
-var EDIT_MAX = 12;
-function editClass(e, g, i) {
-  let s = 0;
-  while (s < e.length - i && s < g.length - i && e[e.length - 1 - s] === g[g.length - 1 - s]) s++;
-  const removed = e.slice(i, e.length - s);
-  const added = g.slice(i, g.length - s);
-  if (removed.length > EDIT_MAX || added.length > EDIT_MAX) return void 0;
-  const q = (points) => `\u201C${showInvisible(points.join(""))}\u201D`;
-  const title = removed.length === 0 ? `writes an extra ${q(added)}` : added.length === 0 ? `leaves out ${q(removed)}` : `writes ${q(added)} where RFC 8785 writes ${q(removed)}`;
-  return { id: `edit:${JSON.stringify([removed.join(""), added.join("")])}`, title };
-}
-
-// src/report/causes.ts
-function caseName(c) {
-  return c.suite === void 0 ? c.name : `${c.suite}/${c.name}`;
-}
-function groupFailures(cases) {
-  const policy = topLevelScalarPolicy(cases);
-  const groups = /* @__PURE__ */ new Map();
-  let index = 0;
-  for (const c of cases) {
-    index++;
-    if (c.pass) continue;
-    const cause = causeOf(c, policy);
-    const name2 = caseName(c);
-    const key = cause?.cause ?? `case:${name2}`;
-    const group = groups.get(key);
-    if (group) {
-      group.cases.push(name2);
-      group.exact.add(cause?.exactTitle);
-    } else {
-      groups.set(key, {
-        cause: cause ?? { cause: key, kind: "difference", title: "" },
-        cases: [name2],
-        first: index,
-        only: c,
-        exact: /* @__PURE__ */ new Set([cause?.exactTitle])
-      });
-    }
-  }
-  const out = [...groups.values()].map((g) => {
-    const [exact] = g.exact;
-    const titled = g.exact.size === 1 && exact !== void 0 ? exact : g.cause.title;
-    if (g.cases.length > 1) {
-      const { cause, kind } = g.cause;
-      return { cause, kind, title: titled, count: g.cases.length, cases: g.cases, first: g.first };
-    }
-    const name2 = g.cases[0];
-    const title = titled !== "" ? titled : caseTitle(g.only);
-    return { cause: `case:${name2}`, kind: "case", title, count: 1, cases: [name2], first: g.first };
-  });
-  out.sort((a, b) => b.count - a.count || a.first - b.first);
-  return out.map(({ first: _first, ...group }) => group);
-}
-function caseTitle(c) {
-  const note = firstDifference(c.expected, c.got);
-  if (note !== void 0) return showInvisible(note);
-  return `got ${showInvisible(clip(c.got, 80))}`;
-}
-function clip(text2, max) {
-  const points = [...text2];
-  return points.length <= max ? text2 : `${points.slice(0, max).join("")}\u2026`;
-}
-function shown(text2) {
-  if (text2.startsWith("reject: ")) return { status: "reject", reason: text2.slice(8) };
-  if (text2.startsWith("failed: ")) return { status: "failed", reason: text2.slice(8) };
-  return { status: "output", text: text2 };
-}
-var PROPERTY_TAIL = /; draw \d+ of this case failed, shrunk \d+ times? .*$/s;
-var ANSWER_LEADS = ["canon(canon(x)) \u2192 ", "canon(x) \u2192 ", "write(x) \u2192 ", "read(w) \u2192 "];
-function answersOf(got) {
-  let text2 = got.replace(PROPERTY_TAIL, "");
-  const numbers = /^\d+ of \d+ matched; first mismatch: (.*)$/s.exec(text2);
-  if (numbers) {
-    const one = /^number #\d+: input .*?, expected (\S*), got (.*)$/s.exec(numbers[1]);
-    if (one) return { answers: [], pair: false, numbers: { expected: one[1], got: one[2] } };
-    const block = /^block of numbers from #\d+: (.*)$/s.exec(numbers[1]);
-    return { answers: block ? [shown(block[1])] : [], pair: false };
-  }
-  for (const lead of ANSWER_LEADS) {
-    if (text2.startsWith(lead)) {
-      text2 = text2.slice(lead.length);
-      break;
-    }
-  }
-  if (text2.startsWith("both: ")) return { answers: [shown(text2.slice(6))], pair: true };
-  const pair = /^a: (.*?) \| b: (.*)$/s.exec(text2);
-  if (pair) return { answers: [shown(pair[1]), shown(pair[2])], pair: true };
-  return { answers: [shown(text2)], pair: false };
-}
-function expectedOutput(expected) {
-  if (expected === "reject") return void 0;
-  let text2 = expected;
-  const property2 = /^for (?:x = .*?|a = .*? and b = .*?)(?: \([^)]*\))?: (.*)$/s.exec(text2);
-  if (property2) text2 = property2[1];
-  if (text2.startsWith("reject, or ")) return text2.slice(11);
-  for (const lead of ANSWER_LEADS) {
-    if (text2.startsWith(lead)) {
-      const rest = text2.slice(lead.length);
-      if (rest === "canonical JSON") return void 0;
-      return rest.replace(/ \(= (?:canon\(x\)|w)\)$/, "");
-    }
-  }
-  if (/^(?:the same output|different outputs) for /.test(text2)) return void 0;
-  if (/^\d+ numbers as ES6 String\(n\)/.test(text2) || /^\d+ runs \(/.test(text2)) return void 0;
-  return text2;
-}
-function expectsReject(c) {
-  return c.kind === "reject" || c.expected === "reject";
-}
-function inputHeads(c) {
-  const pairText = /^for a = (.*?) and b = (.*)$/s.exec(c.expected) ?? /^(?:the same output|different outputs) for a = (.*?) and b = (.*)$/s.exec(c.expected);
-  if (pairText) return [headOf(pairText[1]), headOf(pairText[2])];
-  const single = /^for x = (.*)$/s.exec(c.expected);
-  if (single) return [headOf(single[1])];
-  if (c.input !== void 0) return [headOf(c.input)];
-  const output = expectedOutput(c.expected);
-  if (output !== void 0 && c.kind !== "idempotent" && c.kind !== "roundtrip") return [headOf(output)];
-  return void 0;
-}
-function headOf(text2) {
-  return text2.replace(/^(?: |\\x0[9AD]|⟨U\+000[9AD]⟩)+/, "").charAt(0);
-}
-function isScalarHead(head) {
-  if (head === "{" || head === "[") return false;
-  if (/^[-0-9"tfn]$/.test(head)) return true;
-  return void 0;
-}
-function topLevelScalarPolicy(cases) {
-  let refused2 = 0;
-  for (const c of cases) {
-    if (expectsReject(c)) continue;
-    const heads = inputHeads(c);
-    if (heads === void 0) continue;
-    const { answers } = answersOf(c.got);
-    for (let i = 0; i < answers.length; i++) {
-      const head = heads[answers.length === 2 ? i : 0];
-      if (head === void 0 || isScalarHead(head) !== true) continue;
-      const a = answers[i];
-      if (a.status === "output") return false;
-      if (a.status === "reject") refused2++;
-    }
-  }
-  return refused2 >= 2;
-}
-function isScalarRefusal(c) {
-  if (expectsReject(c)) return false;
-  const heads = inputHeads(c);
-  if (heads === void 0) return false;
-  const { answers } = answersOf(c.got);
-  let any = false;
-  for (let i = 0; i < answers.length; i++) {
-    if (answers[i].status !== "reject") continue;
-    const head = heads[answers.length === 2 ? i : 0];
-    if (head === void 0 || isScalarHead(head) !== true) return false;
-    any = true;
-  }
-  return any;
-}
-function causeOf(c, policy) {
-  if (policy && isScalarRefusal(c)) {
-    return {
-      cause: "policy:top-level-scalar",
-      kind: "policy",
-      title: "refuses every top-level scalar (a bare number, string, true, false or null as the whole text)"
-    };
-  }
-  const { answers, numbers } = answersOf(c.got);
-  const refusal = answers.find((a) => a.status === "reject");
-  if (refusal && refusal.status === "reject" && !expectsReject(c)) {
-    const message = normalizeReason(refusal.reason);
-    return {
-      cause: `refusal:${message}`,
-      kind: "refusal",
-      title: `refuses: ${quoted(message)}`,
-      exactTitle: `refuses: ${quoted(stripCutNote(refusal.reason))}`
-    };
-  }
-  const failure = answers.find((a) => a.status === "failed");
-  if (failure && failure.status === "failed") {
-    const reason = normalizeReason(failure.reason);
-    return {
-      cause: `failure:${reason}`,
-      kind: "failure",
-      title: `no answer: ${quoted(reason)}`,
-      exactTitle: `no answer: ${quoted(stripCutNote(failure.reason))}`
-    };
-  }
-  if (expectsReject(c) && answers[0]?.status === "output") {
-    const rule = (c.source?.split(";")[0] ?? "").trim() || (c.suite ?? c.name.split("/")[0] ?? "");
-    return {
-      cause: `acceptance:${rule}`,
-      kind: "acceptance",
-      title: `accepts input that must be refused (${showInvisible(clip(rule, 120))})`
-    };
-  }
-  const pairs = [];
-  if (numbers) pairs.push(numbers);
-  else {
-    const expected = expectedOutput(c.expected);
-    const got = answers.length === 1 ? answers[0] : void 0;
-    if (expected !== void 0 && got?.status === "output") pairs.push({ expected, got: got.text });
-  }
-  for (const pair of pairs) {
-    const found = differenceClass(pair.expected, pair.got);
-    if (found) return { cause: `difference:${found.id}`, kind: "difference", title: found.title };
-  }
-  const counterexample = /^for (x = .*?|a = .*? and b = .*?)(?: \([^)]*\))?: /s.exec(c.expected);
-  if (counterexample) {
-    const x = counterexample[1];
-    return {
-      cause: `counterexample:${x}`,
-      kind: "counterexample",
-      title: `generated cases shrink to one counterexample: ${showInvisible(clip(x, 120))}`
-    };
-  }
-  return void 0;
-}
-function quoted(text2) {
-  return `\u201C${showInvisible(clip(text2, 160))}\u201D`;
-}
-function stripCutNote(reason) {
-  return reason.replace(/… \(\d+ UTF-16 units\)$/, "");
-}
-function normalizeReason(reason) {
-  return stripCutNote(reason).replace(
-    /"(?:[^"\\]|\\.)*"|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])|`[^`]*`|“[^”]*”|‘[^’]*’|«[^»]*»/gu,
-    "\u2026"
-  ).replace(/U\+[0-9A-Fa-f]{4,6}/g, "U+XXXX").replace(/\\u[0-9A-Fa-f]{4}/g, "\\uXXXX").replace(/\\x[0-9A-Fa-f]{2}/g, "\\xHH").replace(/\b0x[0-9A-Fa-f]+\b/g, "N").replace(/\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g, "N").replace(/\s+/g, " ").trim();
-}
 
 // src/report/html/view.ts
 var LIMITS = {
@@ -18960,8 +19031,12 @@ async function writeReports(outDir, run, choice2 = {}) {
     }
   };
   const { record: record2, results, elapsedMs } = run;
-  await write2("results", "results.json", () => `${JSON.stringify({ results, elapsedMs }, null, 2)}
-`);
+  await write2(
+    "results",
+    "results.json",
+    () => `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs }, null, 2)}
+`
+  );
   await write2(
     "junit",
     "junit.xml",
@@ -19287,7 +19362,7 @@ function answeredExactly(answer, expected) {
 function noAnswer(...answers) {
   return answers.some((a) => a.status === "failed");
 }
-function judged(c, pass, expected, got) {
+function judged(c, pass, expected, got, input = pass ? void 0 : inputOf(c)) {
   return {
     suite: c.suite,
     name: c.name,
@@ -19296,8 +19371,24 @@ function judged(c, pass, expected, got) {
     expected,
     got,
     why: c.why,
-    source: c.source
+    source: c.source,
+    ...pass || input === void 0 ? {} : { input },
+    ...pass || c.vector === void 0 ? {} : { vector: c.vector }
   };
+}
+function inputOf(c) {
+  switch (c.kind) {
+    case "equal":
+    case "differ":
+      return `a = ${showBytes(c.a, INPUT_LIMIT)} and b = ${showBytes(c.b, INPUT_LIMIT)}`;
+    case "numbers":
+    case "property":
+      return void 0;
+    case "consistent-choice":
+      return `the ${c.members.length} inputs of ${c.members.map((m) => m.name).join(", ")}`;
+    default:
+      return showBytes(c.input, INPUT_LIMIT);
+  }
 }
 
 // src/ask.ts
@@ -19399,10 +19490,10 @@ async function twiceRule(first2, second, input) {
 
 // src/checks/property.ts
 var SHRINK_BUDGET = 400;
-var INPUT_LIMIT = 120;
+var INPUT_LIMIT2 = 120;
 async function judgeProperty(c, ctx) {
   const outcome = await runProperty(c, ctx);
-  return judged(c, outcome.pass, outcome.expected, outcome.got);
+  return judged(c, outcome.pass, outcome.expected, outcome.got, outcome.smallest?.input);
 }
 async function runProperty(c, ctx) {
   const property2 = generatedProperty(c.property);
@@ -19490,7 +19581,7 @@ function sent(input) {
   return { input: `x = ${shown2(input)}`, size: input.length };
 }
 function shown2(input) {
-  return showText(decoder2.decode(input), INPUT_LIMIT);
+  return showText(decoder2.decode(input), INPUT_LIMIT2);
 }
 function replayHint(c, path) {
   return `replay: --seed ${c.seed} --generated-runs ${c.total} (fast-check seed ${c.fcSeed | 0}${path ? `, path ${path}` : ""})`;
@@ -23749,6 +23840,20 @@ function createCanonicalizer(options) {
   return options.protocol === "lines" ? createLinesCanonicalizer(o) : createOnceCanonicalizer(o);
 }
 
+// src/checks/probe.ts
+var PROBE_INPUT = '{"b":[1,"x"],"a":null}';
+var PROBE_EXPECTED = '{"a":null,"b":[1,"x"]}';
+async function probeImplementation(impl, protocol) {
+  const answer = await ask(impl, new TextEncoder().encode(PROBE_INPUT));
+  if (answer.status === "canonical") return void 0;
+  const said = showAnswer(answer);
+  if (answer.status === "rejected") {
+    return `${impl.label} refused a plain object (${PROBE_INPUT}, which canonicalizes to ${PROBE_EXPECTED}): ${said}. Check the command${protocol === "once" ? ", and whether it expects one request per line (protocol lines)" : ""}.`;
+  }
+  const hint = protocol === "lines" ? " A command that reads all of stdin before it answers never answers a line: if it speaks one input per run, try protocol once." : protocol === "once" ? " Check the command; if it answers one request per line and waits for more, it may still be waiting: try protocol lines with the command's lines form." : " Check the URL and that the server answers POST requests.";
+  return `${impl.label} gave no answer to a plain object (${PROBE_INPUT}): ${said}.${hint}`;
+}
+
 // src/run.ts
 var RunSetupError = class extends Error {
   name = "RunSetupError";
@@ -23855,6 +23960,19 @@ async function runConformance(options) {
     closing.push(write2);
     const read2 = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read", sandbox) : write2;
     if (read2 !== write2) closing.push(read2);
+    const sides = [
+      [write2, options.url ? "http" : options.protocol]
+    ];
+    if (read2 !== write2) sides.push([read2, options.readUrl ? "http" : options.protocol]);
+    if (options.compareCommand) {
+      const other2 = adapterFor(adapterOptions, "compare", sandbox);
+      closing.push(other2);
+      sides.push([other2, options.compareProtocol ?? options.protocol]);
+    }
+    for (const [impl, protocol] of sides) {
+      const problem = await probeImplementation(impl, protocol);
+      if (problem !== void 0) throw new RunSetupError(problem);
+    }
     const countedWrite = counted(write2);
     const countedRead = read2 === write2 ? countedWrite : counted(read2);
     let failed = 0;
@@ -23901,8 +24019,7 @@ async function runConformance(options) {
     const record2 = signRecord(unsigned, options.key);
     const bytes3 = recordBytes(record2);
     const elapsedMs = Date.now() - started;
-    const other = options.compareCommand ? adapterFor(adapterOptions, "compare", sandbox) : void 0;
-    if (other) closing.push(other);
+    const other = options.compareCommand ? sides.at(-1)[0] : void 0;
     const comparing = other ? settle2(
       compareImplementations({
         a: write2,

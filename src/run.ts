@@ -16,6 +16,7 @@ import {
   createCanonicalizer,
   describeImplementation,
 } from "./adapters/index.js";
+import { probeImplementation } from "./checks/probe.js";
 import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
 import { loadCorpus, plannedRequests } from "./corpus/index.js";
@@ -174,6 +175,21 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     closing.push(write);
     const read = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read", sandbox) : write;
     if (read !== write) closing.push(read);
+    // A command that cannot answer at all (the wrong protocol, the wrong command) is a run that could
+    // not start, told before a case is judged or a record signed (checks/probe.ts).
+    const sides: [Canonicalizer, "once" | "lines" | "http"][] = [
+      [write, options.url ? "http" : options.protocol],
+    ];
+    if (read !== write) sides.push([read, options.readUrl ? "http" : options.protocol]);
+    if (options.compareCommand) {
+      const other = adapterFor(adapterOptions, "compare", sandbox);
+      closing.push(other);
+      sides.push([other, options.compareProtocol ?? options.protocol]);
+    }
+    for (const [impl, protocol] of sides) {
+      const problem = await probeImplementation(impl, protocol);
+      if (problem !== undefined) throw new RunSetupError(problem);
+    }
     const countedWrite = counted(write);
     const countedRead = read === write ? countedWrite : counted(read);
     let failed = 0;
@@ -223,8 +239,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     const elapsedMs = Date.now() - started;
 
     // The differential run goes on while the record is written: the record does not wait for it.
-    const other = options.compareCommand ? adapterFor(adapterOptions, "compare", sandbox) : undefined;
-    if (other) closing.push(other);
+    const other = options.compareCommand ? sides.at(-1)![0] : undefined;
     const comparing = other
       ? settle(
           compareImplementations({

@@ -41,6 +41,9 @@ export interface CaseInfo {
   why: string;
   /** The RFC section or seed it rests on, e.g. `RFC 8785 §3.2.2.2` or `seed 000 [measured]`. */
   source: string;
+  /** A stored case's input file(s) as the corpus names them (`vectors/jcs/inputs/x.json`; for a pair
+   * `a` and `b`, space-separated); absent for generated cases. */
+  vector?: string;
   /** Set when the case cannot be judged by this transport (lines mode cannot carry its bytes and it
    * has no lines form): why. Such a case is reported as not run and never passes. */
   notRun?: string;

@@ -7,7 +7,8 @@ import * as core from "@actions/core";
 import { formatCompare } from "../compare/index.js";
 import { sha256Hex } from "../jcs/index.js";
 import type { Face } from "../options/index.js";
-import { createProgressReporter, formatVerdict } from "../report/index.js";
+import { implementationName } from "../report/format.js";
+import { createProgressReporter, verdictSections } from "../report/index.js";
 import { runConformance } from "../run.js";
 import { sandboxStatusText } from "../sandbox/index.js";
 import type { RunOutcome, SandboxStatus } from "../types.js";
@@ -16,7 +17,7 @@ import { type ActionInputs, readInputs } from "./inputs.js";
 import { chooseKey } from "./key.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
 import { prepareSandbox, sandboxSummary, warnIfUnsandboxed } from "./sandbox.js";
-import { annotateFailures, writeJobSummary } from "./summary.js";
+import { annotateFailures, logVerdict, writeJobSummary } from "./summary.js";
 
 export async function runMode(face: Face, keyText: string): Promise<void> {
   const inputs = readInputs(face);
@@ -48,21 +49,25 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
     progress.done();
     const recordPath = outcome.files.record;
     if (!recordPath) throw new Error("the run wrote no record.json");
-    info(
-      formatVerdict(
-        { record: outcome.record, results: outcome.results, recordPath, elapsedMs: outcome.elapsedMs },
-        { color: false },
-      ),
-    );
     return { outcome, recordPath, disagreements: compareOutcome(outcome, inputs) };
   });
   warnIfUnsandboxed(status, supplied);
 
   setRecordOutputs(outcome, recordPath);
+  // After the resume, so that each suite's failures fold in a ::group::; every line is neutralised.
+  logVerdict(
+    verdictSections(
+      { record: outcome.record, results: outcome.results, recordPath, elapsedMs: outcome.elapsedMs },
+      { color: false },
+    ),
+  );
   core.setOutput("badge-path", outcome.files.badgeSvg ?? "");
 
   const failing = !outcome.record.conformant && inputs.failOnNonconformant;
-  annotateFailures(outcome.results, failing);
+  // Titled with the implementation's name, not its command line; the tool's name when none was given.
+  const named =
+    outcome.record.implementation.name === null ? "canon-conformance" : implementationName(outcome.record);
+  annotateFailures(outcome.results, failing, named);
 
   const { files } = outcome;
   const artifact = inputs.upload

@@ -1,7 +1,8 @@
 // What the pull request sees: the job summary (src/report's text, plus a link to the artifact) and one
-// error annotation per failed case (src/report/annotations.ts decides which and how they read).
+// annotation per cause of failure (src/report/annotations.ts decides which and how they read).
 import * as core from "@actions/core";
 import { failureAnnotations } from "../report/annotations.js";
+import type { VerdictSection } from "../report/index.js";
 import { escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
 import type { CaseResult } from "../types.js";
 import type { UploadedArtifact } from "./artifact.js";
@@ -34,9 +35,28 @@ export async function writeJobSummary(
   }
 }
 
-/** The failed cases as error annotations, within GitHub's 10 per step. */
-export function annotateFailures(results: readonly CaseResult[], stepWillFail: boolean): void {
+/** The failures as annotations, one per cause, within GitHub's 10 per step: errors when the step
+ * fails on them, warnings when it passes anyway (fail-on-nonconformant: false). */
+export function annotateFailures(
+  results: readonly CaseResult[],
+  stepWillFail: boolean,
+  implementation: string,
+): void {
+  const annotate = stepWillFail ? core.error : core.warning;
   // The answers in them are the command's: neutralised, so no line of theirs can be a runner command.
-  for (const { title, message } of failureAnnotations(results, stepWillFail))
-    core.error(neutralise(message), { title: neutralise(title) });
+  for (const { title, message } of failureAnnotations(results, stepWillFail, implementation))
+    annotate(neutralise(message), { title: neutralise(title) });
+}
+
+/** The verdict in the log, each suite's failed cases folded in a `::group::`. */
+export function logVerdict(sections: readonly VerdictSection[]): void {
+  for (const section of sections) {
+    if (section.title === undefined) {
+      core.info(neutralise(section.body));
+      continue;
+    }
+    core.startGroup(neutralise(section.title));
+    core.info(neutralise(section.body));
+    core.endGroup();
+  }
 }

@@ -10,4 +10,4 @@ export {
   kindOfCheck,
 } from "./registry.js";
 export { type RunCasesOptions, runCases } from "./run-cases.js";
-export { SHOW_LIMIT, showAnswer, showBytes, showText } from "./show.js";
+export { INPUT_LIMIT, SHOW_LIMIT, showAnswer, showBytes, showText } from "./show.js";

@@ -46,7 +46,8 @@ interface PropertyOutcome {
 
 export async function judgeProperty(c: PropertyCase, ctx: CheckContext): Promise<CaseResult> {
   const outcome = await runProperty(c, ctx);
-  return judged(c, outcome.pass, outcome.expected, outcome.got);
+  // A failed property's input is its shrunk counterexample (the instance its expected names).
+  return judged(c, outcome.pass, outcome.expected, outcome.got, outcome.smallest?.input);
 }
 
 export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<PropertyOutcome> {

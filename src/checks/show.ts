@@ -1,11 +1,11 @@
 // How a check writes what it expected and what it got, so that a person reading a report or a record
 // can see the difference: text cut to a readable length on a character boundary (with the full
 // length and a digest when cut, so two long outputs can still be told apart), and bytes that are not
-// printable text shown as \xHH: bytes that are not UTF-8 (instead of being silently replaced), and
-// raw control characters U+0000..U+001F and U+007F (so an output cannot break a report's lines or
-// send escape sequences to a terminal). Canonical JSON escapes controls as \u00XX, so a raw one shown
-// as \x1B never looks like the right answer; DEL is written raw by RFC 8785 and shows as \x7F in
-// expected and got alike.
+// UTF-8 shown as \xHH (instead of being silently replaced: they have no code point to show).
+// Characters stay as they are, control characters too: every report shows them as ⟨U+XXXX⟩
+// (src/report/visible.ts), so a raw DEL (which RFC 8785 writes raw) reads ⟨U+007F⟩ and can never look
+// like an output that spells the text `\x7F`, and a CR/LF reads ⟨U+000D⟩⟨U+000A⟩. Nothing here is
+// printed unshown: the record and results.json are JSON, and each report runs showInvisible.
 //
 // The answer and pair forms are text contracts other stages read back (src/text-forms.ts).
 import { sha256Hex } from "../jcs/index.js";
@@ -17,6 +17,9 @@ import type { PairVerdict, TwiceVerdict } from "./rules.js";
 
 /** The most characters (code points) a shown value keeps before it is cut. */
 export const SHOW_LIMIT = 200;
+/** The most characters (code points) a failed case's input keeps (CaseResult.input) before it is cut;
+ * a cut input ends with its full length and SHA-256, and its vector file holds it whole. */
+export const INPUT_LIMIT = 200;
 
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -26,21 +29,14 @@ export function showBytes(bytes: Uint8Array, limit = SHOW_LIMIT): string {
   const prefix = bytes.length > limit * 4 + 4 ? bytes.subarray(0, limit * 4 + 4) : bytes;
   const text = decodeShowingInvalid(prefix, prefix !== bytes);
   const cut = cutCodePoints(text, limit);
-  if (cut === text && prefix === bytes) return escapeControls(text);
-  return `${escapeControls(cut)}… (${bytes.length} bytes, sha256 ${sha256Hex(bytes)})`;
+  if (cut === text && prefix === bytes) return text;
+  return `${cut}… (${bytes.length} bytes, sha256 ${sha256Hex(bytes)})`;
 }
 
 /** A string cut to `limit` code points, with a note of its full length when cut. */
 export function showText(text: string, limit = SHOW_LIMIT): string {
   const cut = cutCodePoints(text, limit);
-  return cut === text ? escapeControls(text) : `${escapeControls(cut)}… (${text.length} UTF-16 units)`;
-}
-
-function escapeControls(text: string): string {
-  return text.replace(
-    /[\x00-\x1f\x7f]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`,
-  );
+  return cut === text ? text : `${cut}… (${text.length} UTF-16 units)`;
 }
 
 /** An answer as a report states it: the output, `reject: <reason>`, or `failed: <reason>`. */

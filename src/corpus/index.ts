@@ -215,7 +215,16 @@ function toCorpusCase(
   siblings: Map<string, StoredCase>,
 ): CorpusCase {
   const at = (path: string) => file(`${CORPUS_DIR}/${suite}/${path}`);
-  const info = { suite, name: stored.name, why: stored.why, source: stored.source };
+  // The files a person opens to see what was sent (the expected file is in the report already).
+  const sent = "input" in stored ? [stored.input] : "a" in stored ? [stored.a, stored.b] : [];
+  const vector = sent.map((path) => `${CORPUS_DIR}/${suite}/${path}`).join(" ");
+  const info = {
+    suite,
+    name: stored.name,
+    why: stored.why,
+    source: stored.source,
+    ...(sent.length > 0 ? { vector } : {}),
+  };
   const lines = (s: { linesInput?: string; linesWhy?: string }) =>
     s.linesInput === undefined ? {} : { lines: { input: at(s.linesInput), why: s.linesWhy! } };
   switch (stored.kind) {

@@ -1,9 +1,12 @@
-// Failed cases as error annotations, for the action to hand to core.error(). GitHub shows at most 10
-// error annotations per step: when the step itself will fail its failure takes one, and when the cases
-// do not all fit the last one says how many more there are.
+// Failures as annotations, for the action to hand to core.error() or core.warning(): one per distinct
+// cause (causes.ts), biggest first, so that 74 failures from one fault take one annotation and the
+// other causes still get theirs. GitHub shows at most 10 annotations of a level per step: when the
+// step itself will fail its failure takes one, and when the causes do not all fit the last one says
+// how many more there are. Titles name the implementation (implementation-name), not its command.
 import { cutText } from "../text.js";
 import type { CaseResult } from "../types.js";
-import { firstDifference } from "./difference.js";
+import { groupFailures } from "./causes.js";
+import { differenceNote } from "./difference.js";
 import { showInvisible } from "./visible.js";
 
 /** GitHub's limit on error annotations per step. */
@@ -11,6 +14,8 @@ export const GITHUB_ANNOTATIONS_PER_STEP = 10;
 
 /** An annotation is a pointer to the summary, not the summary: long values are cut. */
 const VALUE_CHARS = 300;
+/** How many of a cause's cases an annotation names. */
+const CASES_NAMED = 10;
 
 /** An annotation's parts, plain text (core.error escapes them for the runner). */
 export interface FailureAnnotation {
@@ -22,26 +27,51 @@ function cut(text: string): string {
   return text.length <= VALUE_CHARS ? text : `${cutText(text, VALUE_CHARS)}… (${text.length} chars)`;
 }
 
-/** One annotation per failed case while they fit; `stepWillFail` keeps one free for the step's failure. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * One annotation per cause while they fit; `stepWillFail` keeps one free for the step's failure.
+ * `implementation` is how the title names what was tested (implementationName of the record).
+ */
 export function failureAnnotations(
   results: readonly CaseResult[],
   stepWillFail: boolean,
+  implementation = "canon-conformance",
 ): FailureAnnotation[] {
   const failures = results.filter((r) => !r.pass);
+  const groups = groupFailures(failures);
   const budget = GITHUB_ANNOTATIONS_PER_STEP - (stepWillFail ? 1 : 0);
-  const shown = failures.length <= budget ? failures : failures.slice(0, budget - 1);
-  const annotations = shown.map((r) => {
-    // Corpus text goes through showInvisible, as in every report: a control character must not hide.
-    const lines = [r.why, `expected: ${cut(r.expected)}`, `got: ${cut(r.got)}`].map(showInvisible);
-    const difference = firstDifference(r.expected, r.got); // already shown visibly
+  const shown = groups.length <= budget ? groups : groups.slice(0, budget - 1);
+  const byName = new Map(failures.map((r) => [`${r.suite}/${r.name}`, r]));
+  const name = showInvisible(implementation);
+  const annotations = shown.map((g) => {
+    // The first case of the cause stands for it, in full; the others are named.
+    const r = byName.get(g.cases[0]!)!;
+    const lines = [
+      `${r.suite}/${r.name}: ${r.why}`,
+      ...(r.input === undefined ? [] : [`input: ${cut(r.input)}`]),
+      `expected: ${cut(r.expected)}`,
+      `got: ${cut(r.got)}`,
+    ].map(showInvisible); // corpus text and output go through showInvisible, as in every report
+    const difference = differenceNote(r); // already shown visibly
     if (difference) lines.push(difference);
-    return { title: `canon-conformance: ${r.suite}/${r.name} failed`, message: lines.join("\n") };
+    if (g.count > 1) {
+      const others = g.cases.slice(1, CASES_NAMED + 1).map(showInvisible);
+      const more = g.count - 1 - others.length;
+      lines.push(`also: ${others.join(", ")}${more > 0 ? `, and ${more} more` : ""}`);
+    }
+    const what = g.count === 1 ? `${r.suite}/${r.name} failed` : `${plural(g.count, "case")} failed`;
+    return {
+      title: `${name}: ${showInvisible(what)}: ${showInvisible(cut(g.title))}`,
+      message: lines.join("\n"),
+    };
   });
-  const more = failures.length - shown.length;
+  const more = groups.length - shown.length;
   if (more > 0) {
+    const left = groups.slice(shown.length).reduce((sum, g) => sum + g.count, 0);
     annotations.push({
-      title: `canon-conformance: ${failures.length} cases failed`,
-      message: `${more} more failed case${more === 1 ? "" : "s"}, not annotated (GitHub shows 10 per step): the job summary and results.json list every one.`,
+      title: `${name}: ${plural(failures.length, "case")} failed`,
+      message: `${plural(more, "more cause")} (${plural(left, "failed case")}), not annotated (GitHub shows 10 per step): the job summary and results.json list every one.`,
     });
   }
   return annotations;

@@ -217,7 +217,7 @@ function inputHeads(c: GroupableCase): string[] | undefined {
 
 /** The first character of a shown JSON text after its whitespace (shown raw, as \xHH or ⟨U+XXXX⟩). */
 function headOf(text: string): string {
-  return text.replace(/^(?: |\\x0[9AD]|⟨U\+000[9AD]⟩)+/, "").charAt(0);
+  return text.replace(/^(?:[ \t\n\r]|\\x0[9AD]|⟨U\+000[9AD]⟩)+/, "").charAt(0);
 }
 
 function isScalarHead(head: string): boolean | undefined {

@@ -1,8 +1,9 @@
 // The terminal's view of a run: progress while it runs, then the verdict. Everything that came from
 // the corpus or the implementation goes through showInvisible first, so no output can move the
 // cursor, recolour the terminal or hide a difference.
-import type { Progress } from "../types.js";
-import { firstDifference } from "./difference.js";
+import type { CaseResult, Progress } from "../types.js";
+import { groupFailures } from "./causes.js";
+import { differenceNote } from "./difference.js";
 import { countLine, formatDuration, formatRate, implementationName, keyMeaning } from "./format.js";
 import { assertConsistent, tallyBySuite } from "./tally.js";
 import type { ReportInput } from "./types.js";
@@ -125,9 +126,25 @@ export interface VerdictOptions {
   color: boolean;
 }
 
-/** The readable verdict printed when a run ends: headline, what ran, suites, each failed case, how to verify. */
+/** The readable verdict printed when a run ends: headline, what ran, suites, the failures by cause,
+ * each failed case, how to verify. */
 export function formatVerdict(input: ReportInput, options: VerdictOptions): string {
+  return `${verdictSections(input, options)
+    .map((s) => s.body)
+    .join("\n")}\n`;
+}
+
+/** A part of the verdict; the failed cases of each suite are one with a `title`, which the action
+ * folds in the log (`::group::`), so a long list does not bury the verdict. */
+export interface VerdictSection {
+  title?: string;
+  body: string;
+}
+
+/** The verdict in its parts, in order: formatVerdict joins them. */
+export function verdictSections(input: ReportInput, options: VerdictOptions): VerdictSection[] {
   assertConsistent(input);
+  const sections: VerdictSection[] = [];
   const { record, results } = input;
   const c = palette(options.color);
   const out: string[] = [];
@@ -172,19 +189,28 @@ export function formatVerdict(input: ReportInput, options: VerdictOptions): stri
 
   const failures = results.filter((r) => !r.pass);
   if (failures.length > 0) {
-    out.push(c.bold(`Failed cases (${failures.length}):`), "");
+    out.push(...causeLines(failures, c));
+    sections.push({ body: out.join("\n") });
+    out.length = 0;
     const detail = (label: string, value: string) => `    ${c.dim(label.padEnd(9))} ${value}`;
-    for (const r of failures) {
-      out.push(`  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}`);
-      out.push(detail("why", showInvisible(r.why)));
-      out.push(detail("source", showInvisible(r.source)));
-      out.push(detail("expected", showInvisible(r.expected)));
-      out.push(detail("got", showInvisible(r.got)));
-      const diff = firstDifference(r.expected, r.got);
-      if (diff) out.push(detail("note", showInvisible(diff)));
-      out.push("");
+    for (const suite of new Set(failures.map((r) => r.suite))) {
+      const inSuite = failures.filter((r) => r.suite === suite);
+      const lines = [c.bold(`Failed cases in ${suite} (${inSuite.length}):`), ""];
+      for (const r of inSuite) {
+        lines.push(`  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}`);
+        lines.push(detail("why", showInvisible(r.why)));
+        lines.push(detail("source", showInvisible(r.source)));
+        if (r.input !== undefined) lines.push(detail("input", showInvisible(r.input)));
+        if (r.vector !== undefined) lines.push(detail("vector", showInvisible(r.vector)));
+        lines.push(detail("expected", showInvisible(r.expected)));
+        lines.push(detail("got", showInvisible(r.got)));
+        const diff = differenceNote(r);
+        if (diff) lines.push(detail("note", showInvisible(diff)));
+        lines.push("");
+      }
+      lines.push(c.dim(`  ${INVISIBLE_LEGEND}`), "");
+      sections.push({ title: `Failed cases in ${suite} (${inSuite.length})`, body: lines.join("\n") });
     }
-    out.push(c.dim(`  ${INVISIBLE_LEGEND}`), "");
   }
 
   if (input.recordPath === undefined) {
@@ -194,5 +220,25 @@ export function formatVerdict(input: ReportInput, options: VerdictOptions): stri
     out.push("Verify the record:");
     out.push(`  ${showInvisible(verifyCommand(input.recordPath, record.key, record.signer_pubkey))}`);
   }
-  return `${out.join("\n")}\n`;
+  sections.push({ body: out.join("\n") });
+  return sections;
+}
+
+/** How many cause lines the console shows, and how many case names under each. */
+const CAUSES_SHOWN = 20;
+const CASES_PER_CAUSE = 8;
+
+/** The failures by cause, biggest first: what to fix first, and which cases each fix clears. */
+function causeLines(failures: readonly CaseResult[], c: ReturnType<typeof palette>): string[] {
+  const groups = groupFailures(failures);
+  const out = [c.bold(`Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}):`), ""];
+  for (const g of groups.slice(0, CAUSES_SHOWN)) {
+    out.push(`  ${c.red(`${g.count} case${g.count === 1 ? "" : "s"}`)}: ${showInvisible(g.title)}`);
+    const names = g.cases.slice(0, CASES_PER_CAUSE).map(showInvisible).join(", ");
+    const more = g.count > CASES_PER_CAUSE ? `, and ${g.count - CASES_PER_CAUSE} more` : "";
+    out.push(`    ${names}${more}`);
+  }
+  if (groups.length > CAUSES_SHOWN) out.push(`  and ${groups.length - CAUSES_SHOWN} more causes`);
+  out.push("");
+  return out;
 }

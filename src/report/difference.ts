@@ -1,3 +1,4 @@
+import { isNoAnswer, readAnswerText } from "../text-forms.js";
 import { codePointTag, showInvisible } from "./visible.js";
 
 /**
@@ -19,4 +20,16 @@ export function firstDifference(expected: string, got: string): string | undefin
     return shown === ch ? `${tag} "${ch}"` : tag;
   };
   return `first difference at character ${i + 1}: expected ${describe(a[i])}, got ${describe(b[i])}`;
+}
+
+/**
+ * The first-difference note a report adds under a failed case: only where the implementation gave
+ * an output to compare. A refusal or a harness failure (`reject: …`, `failed: …`) is not a near
+ * miss of the expected text, so no note is made for it.
+ */
+export function differenceNote(c: { expected: string; got: string }): string | undefined {
+  // I1/I4 lead their answer with the step that gave it (`canon(canon(x)) → failed: …`).
+  const answer = c.got.replace(/^(?:canon\(canon\(x\)\)|canon\(x\)|write\(x\)|read\(w\)) → /, "");
+  if (isNoAnswer(answer) || readAnswerText(answer).status === "rejected") return undefined;
+  return firstDifference(c.expected, c.got);
 }

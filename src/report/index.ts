@@ -15,6 +15,8 @@ export {
   type ProgressReporter,
   type ProgressStream,
   type VerdictOptions,
+  type VerdictSection,
+  verdictSections,
 } from "./console.js";
 export { toJUnitXml } from "./junit.js";
 export {

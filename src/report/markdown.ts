@@ -5,7 +5,8 @@
 import { basename } from "node:path";
 import { cutText } from "../text.js";
 import type { CaseResult } from "../types.js";
-import { firstDifference } from "./difference.js";
+import { groupFailures } from "./causes.js";
+import { differenceNote } from "./difference.js";
 import { countLine, formatDuration, implementationName, keyMeaning } from "./format.js";
 import { escapeHtml, fencedBlock, inlineCode, inlineText, preBlock } from "./markdown-escape.js";
 import { assertConsistent, tallyBySuite } from "./tally.js";
@@ -106,6 +107,14 @@ function failedBlock(r: CaseResult, diff: string | undefined, outputMax: number)
     "",
     `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
     "",
+  ];
+  if (r.input !== undefined) {
+    const from = r.vector === undefined ? "" : ` (${inlineCode(cut(r.vector, NAME_MAX))})`;
+    parts.push(`**Input**${from}`, "", outputBlock(r.input, outputMax), "");
+  } else if (r.vector !== undefined) {
+    parts.push(`**Vector:** ${inlineCode(cut(r.vector, NAME_MAX))}`, "");
+  }
+  parts.push(
     "**Expected**",
     "",
     outputBlock(r.expected, outputMax),
@@ -113,10 +122,35 @@ function failedBlock(r: CaseResult, diff: string | undefined, outputMax: number)
     "**Got**",
     "",
     outputBlock(r.got, outputMax),
-  ];
+  );
   if (diff) parts.push("", `*${inlineText(diff)}*`);
   return parts.join("\n");
 }
+
+/** How many causes the summary lists, and how many case names under each. */
+const CAUSES_SHOWN = 30;
+const CASES_PER_CAUSE = 10;
+
+/** The failures by cause, biggest first: what to fix first, and which cases each fix clears. */
+function causesSection(failures: readonly CaseResult[]): string {
+  const groups = groupFailures(failures);
+  const rows = groups.slice(0, CAUSES_SHOWN).map((g) => {
+    const names = g.cases.slice(0, CASES_PER_CAUSE).map((n) => inlineCode(cut(n, 100)));
+    const more = g.count > CASES_PER_CAUSE ? `, and ${g.count - CASES_PER_CAUSE} more` : "";
+    return `- **${g.count} case${g.count === 1 ? "" : "s"}:** ${inlineText(cut(g.title, WHY_MAX))}<br>${names.join(", ")}${more}`;
+  });
+  if (groups.length > CAUSES_SHOWN) rows.push(`- …and ${groups.length - CAUSES_SHOWN} more causes`);
+  const head = `### Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}, ${failures.length} failed case${failures.length === 1 ? "" : "s"})`;
+  return [head, "", ...rows].join("\n");
+}
+
+/** Wraps a suite's failed-case detail in a fold, so the causes and the other suites stay in view. */
+function suiteFold(suite: string, count: number, blocks: readonly string[]): string {
+  const summary = `<summary>Failed cases in ${escapeHtml(suite)} (${count})</summary>`;
+  return ["<details>", summary, "", blocks.join("\n\n"), "", "</details>"].join("\n");
+}
+/** Bytes a fold adds around its blocks (a suite name is short: SUITES). */
+const FOLD_BYTES = 120;
 
 /** One failed case by name only, as a table row. */
 function failedRow(r: CaseResult): string {
@@ -173,22 +207,33 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
   assertConsistent(input);
   const failures = input.results.filter((r) => !r.pass);
   const passing = input.results.filter((r) => r.pass);
-  const diffs = failures.map((r) => firstDifference(r.expected, r.got));
+  const diffs = failures.map(differenceNote);
 
   let run = runSection(input, RUN_VALUE_MAX, FILES_MAX);
   // A run section that would take half the room (a huge command line, thousands of files) is cut harder.
   if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10);
   const failedHead =
-    failures.length === 0 ? [] : [`### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
+    failures.length === 0
+      ? []
+      : [causesSection(failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
   const fixed = [headline(input), run, suiteSection(input.results), ...failedHead, verifySection(input)];
-  const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE;
+  const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
+  const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
   const passingText = passingSection(passing);
   const plan = planFailures(failures, diffs, budget, passingText ? bytes(passingText) + 2 : 0);
 
   const sections = [headline(input)];
   if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing.length, failures.length));
   sections.push(run, suiteSection(input.results), ...failedHead);
-  for (let i = 0; i < plan.detailed; i++) sections.push(failedBlock(failures[i]!, diffs[i], plan.outputMax));
+  // Detail folded by suite, in corpus order (the failures are in corpus order, so suites are runs).
+  for (let i = 0; i < plan.detailed; ) {
+    const suite = failures[i]!.suite;
+    const blocks: string[] = [];
+    for (; i < plan.detailed && failures[i]!.suite === suite; i++)
+      blocks.push(failedBlock(failures[i]!, diffs[i], plan.outputMax));
+    const count = failures.filter((r) => r.suite === suite).length;
+    sections.push(suiteFold(suite, count, blocks));
+  }
   if (plan.named > 0) {
     const rows = failures.slice(plan.detailed, plan.detailed + plan.named).map(failedRow);
     sections.push([FAILED_ROWS_HEAD, ...rows].join("\n"));

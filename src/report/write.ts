@@ -5,6 +5,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { CaseResult, ConformResult } from "../types.js";
 import { badgeJson, badgeSvg } from "./badge.js";
+import { groupFailures } from "./causes.js";
 import { reportHtml } from "./html/index.js";
 import { toJUnitXml } from "./junit.js";
 import { runSummaryMarkdown } from "./summary.js";
@@ -85,7 +86,12 @@ export async function writeReports(
     }
   };
   const { record, results, elapsedMs } = run;
-  await write("results", "results.json", () => `${JSON.stringify({ results, elapsedMs }, null, 2)}\n`);
+  // `causes` is the failed cases grouped by cause (causes.ts), biggest first: what to fix first.
+  await write(
+    "results",
+    "results.json",
+    () => `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs }, null, 2)}\n`,
+  );
   await write("junit", "junit.xml", () =>
     toJUnitXml({ record, results, recordPath: written.record, elapsedMs }),
   );

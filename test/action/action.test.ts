@@ -7,11 +7,12 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { canonicalize } from "../../src/jcs/index.js";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
+import { groupFailures } from "../../src/report/causes.js";
 import { AGGREGATE_OUTPUTS, assertExit, CONFORMANT, errors, KNOWN_BAD } from "./common.js";
 import { type ResultsService, startResultsService } from "./results-service.js";
 import { type ActionRun, actionInputs, actionOutputs, BUNDLE, REPO, runAction } from "./runner.js";
@@ -22,8 +23,9 @@ import { readZip } from "./zip.js";
 const ECHO = { command: "node test/action/fixtures/noisy-echo.mjs", protocol: "lines", numbers: "300" };
 const ARTIFACT_FILES = ["record.json", "summary.md", "junit.xml", "report.html", "badge.svg", "badge.json"];
 
-/** The title of a failed case's annotation: `canon-conformance: suite/name failed`. */
-const CASE_TITLE = /^canon-conformance: [^ ]+\/[^ ]+ failed$/;
+/** The title of a cause's annotation: `canon-conformance: suite/name failed: <cause>` for a cause of
+ * one case, `canon-conformance: N cases failed: <cause>` for more (no implementation-name given). */
+const CASE_TITLE = /^canon-conformance: (?:\d+ cases|[^ ]+\/[^ ]+) failed: ./;
 
 function sha256(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
@@ -166,9 +168,10 @@ describe("a non-conformant implementation", () => {
         10,
         "GitHub shows 10 error annotations per step: use them all, no more",
       );
-      // 8 cases, one saying how many more, and the step's own failure.
+      // One per cause: 8 causes, one saying how many more, and the step's own failure.
       const cases = errorAnnotations.filter((a) => CASE_TITLE.test(a.properties.title ?? ""));
       assert.equal(cases.length, 8);
+      assert.equal(new Set(cases.map((a) => a.properties.title)).size, 8, "distinct causes");
       for (const a of cases) {
         assert.match(a.message, /\nexpected: [\s\S]*\ngot: /);
         // Control and format characters from the output are shown as ⟨U+XXXX⟩, never raw.
@@ -176,11 +179,13 @@ describe("a non-conformant implementation", () => {
           !/[\p{Cc}\p{Cf}]/u.test(a.message.replaceAll("\n", "")),
           `a raw control character in ${JSON.stringify(a.message)}`,
         );
-        // (The checks may already have written the BEL as \x07; either way it is visible.)
-        assert.match(a.message, /\ngot: .*(⟨U\+0007⟩|\\x07).*⟨U\+202E⟩/);
       }
-      const more = errorAnnotations.find((a) => a.message.includes("more failed case"));
-      assert.ok(more?.message.startsWith(`${failed - 8} more failed cases`), more?.message);
+      assert.ok(
+        cases.some((a) => /\ngot: .*⟨U\+0007⟩.*⟨U\+202E⟩/.test(a.message)),
+        "the BEL and the override the echo sends are shown as ⟨U+XXXX⟩",
+      );
+      const more = errorAnnotations.find((a) => a.message.includes("not annotated"));
+      assert.match(more?.message ?? "", /^\d+ more causes \(\d+ failed cases\), not annotated/);
       assert.match(
         errorAnnotations.at(-1)!.message,
         new RegExp(`not conformant: ${failed} of ${run.outputs.cases} cases failed`),
@@ -208,9 +213,17 @@ describe("a non-conformant implementation", () => {
       `sorts_by_code_point failed ${failed} cases; this test wants 1 to 9`,
     );
     const cases = errors(run).filter((a) => CASE_TITLE.test(a.properties.title ?? ""));
-    assert.equal(cases.length, failed);
-    assert.ok(!errors(run).some((a) => a.message.includes("more failed case")));
-    assert.equal(errors(run).length, failed + 1, "the cases and the step's failure");
+    const causes = groupFailures(
+      JSON.parse(readFileSync(join(dirname(run.outputs["record-path"]!), "results.json"), "utf8")).results,
+    );
+    assert.equal(cases.length, causes.length, "one annotation per cause");
+    const named = cases.reduce(
+      (sum, a) => sum + (a.message.match(/also: (.*)/)?.[1]?.split(", ").length ?? 0) + 1,
+      0,
+    );
+    assert.equal(named, failed, "every failed case is named under its cause");
+    assert.ok(!errors(run).some((a) => a.message.includes("not annotated")));
+    assert.equal(errors(run).length, causes.length + 1, "the causes and the step's failure");
   });
 
   test("with fail-on-nonconformant false the step passes, with a notice", async () => {
@@ -220,8 +233,11 @@ describe("a non-conformant implementation", () => {
     assert.ok(
       run.annotations.some((a) => a.level === "notice" && /fail-on-nonconformant is false/.test(a.message)),
     );
-    // No failure of its own, so all 10 error annotations can be cases (9 and one saying how many more).
-    assert.equal(errors(run).filter((a) => CASE_TITLE.test(a.properties.title ?? "")).length, 9);
+    // The step passes, so the failures are warnings, not errors: 10 of them, 9 causes and one
+    // saying how many more.
+    assert.equal(errors(run).length, 0, "no error annotation on a green step");
+    const warnings = run.annotations.filter((a) => a.level === "warning");
+    assert.equal(warnings.filter((a) => CASE_TITLE.test(a.properties.title ?? "")).length, 9);
   });
 });
 

@@ -1,14 +1,16 @@
 // Issue 8 item 3: every hostile canonicalizer through a whole run, on both protocols. Each run must
 // finish within a generous bound, write a signed record that says not conformant, name a clear reason
 // in the failed cases, and leave no process of the command behind. Uses one small suite to stay quick.
+// Issue 14: a command that gives no answer even to the setup probe (src/checks/probe.ts) ends the run
+// as a setup error before any record, and the error carries the same clear reason.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { liveGroupCount } from "../../src/adapters/process-group.js";
 import { ephemeralKey } from "../../src/record/keys.js";
-import { runConformance } from "../../src/run.js";
+import { RunSetupError, runConformance } from "../../src/run.js";
 import { CWD, finishes, fixture, leftovers, newTag } from "./helpers.js";
 
 const out = mkdtempSync(join(tmpdir(), "cc-run-hostile-"));
@@ -58,7 +60,7 @@ describe("hostile commands through a whole run", { concurrency: 4 }, () => {
         const tag = newTag();
         const dir = join(out, `${protocol}-${h.name}`);
         const args = [...(protocol === "lines" ? ["--lines"] : []), ...(h.args ?? [])];
-        const outcome = await finishes(
+        const running = finishes(
           runConformance({
             command: fixture(h.name, tag, ...args),
             protocol,
@@ -81,13 +83,24 @@ describe("hostile commands through a whole run", { concurrency: 4 }, () => {
           120_000,
           `${protocol} run of ${h.name}`,
         );
+        const reason = h[protocol];
+        const outcome = await running.catch((error: unknown) => {
+          if (!(error instanceof RunSetupError)) throw error;
+          return error;
+        });
+        if (outcome instanceof RunSetupError) {
+          assert.match(outcome.message, /gave no answer to a plain object/);
+          assert.match(outcome.message, reason);
+          assert.ok(!existsSync(join(dir, "record.json")), "no record after a setup error");
+          assert.deepEqual(await leftovers(tag), [], `processes of ${h.name} left behind`);
+          return;
+        }
         const record = JSON.parse(readFileSync(join(dir, "record.json"), "utf8"));
         assert.equal(record.conformant, false);
         assert.ok(record.summary.cases > 0);
         assert.equal(record.summary.cases, outcome.results.length);
         const failed = outcome.results.filter((r) => !r.pass);
         assert.ok(failed.length > 0, "some case failed");
-        const reason = h[protocol];
         assert.ok(
           failed.some((r) => reason.test(r.got)),
           `a failed case says ${reason}; got:\n${failed

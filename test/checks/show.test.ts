@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
 import { SHOW_LIMIT, showAnswer, showBytes, showText } from "../../src/checks/index.js";
+import { showInvisible } from "../../src/report/visible.js";
 import { bytes } from "./fakes.js";
 
 test("short UTF-8 is shown as it is", () => {
@@ -60,12 +61,16 @@ test("showText never splits a surrogate pair", () => {
   assert.equal(showText("a😀b", 2), "a😀… (4 UTF-16 units)");
 });
 
-test("raw control characters are shown as \\xHH, never passed through to a report or terminal", () => {
-  assert.equal(showBytes(bytes('"a\nb\u001b[31m\u007f"')), '"a\\x0Ab\\x1B[31m\\x7F"');
+test("control characters stay characters, and every report shows them as ⟨U+XXXX⟩ (issue 14: DEL, CR/LF)", () => {
+  // The checks keep the real characters, so that a raw DEL and an output spelling `\x7F` differ ...
+  assert.equal(showBytes(bytes('"a\nb\u001b[31m\u007f"')), '"a\nb\u001b[31m\u007f"');
+  assert.notEqual(showBytes(bytes('"\u007f"')), showBytes(bytes('"\\x7F"')));
   assert.equal(
     showAnswer({ status: "rejected", reason: "bad\u001b]0;title\u0007" }),
-    "reject: bad\\x1B]0;title\\x07",
+    "reject: bad\u001b]0;title\u0007",
   );
+  // ... and the reports show them with the notation their legend promises.
+  assert.equal(showInvisible(showBytes(bytes('"\u007f\r\n"'))), '"⟨U+007F⟩⟨U+000D⟩⟨U+000A⟩"');
   // The escaped form canonical JSON uses stays as it is, so the two never look alike.
   assert.equal(showBytes(bytes('"\\u001b"')), '"\\u001b"');
 });

@@ -5,34 +5,62 @@ import { failureAnnotations, GITHUB_ANNOTATIONS_PER_STEP } from "../../src/repor
 import type { CaseResult } from "../../src/types.js";
 import { caseResult, mixedRun } from "./fixtures.js";
 
-test("each failed case is an annotation naming it, with why, expected, got and where they differ", () => {
-  const notes = failureAnnotations(mixedRun(), false);
-  assert.deepEqual(notes[0], {
-    title: "canon-conformance: jcs/numbers-float failed",
-    message:
-      'numbers-float is what RFC 8785 asks for\nexpected: [1,2]\ngot: [1,2.0]\nfirst difference at character 5: expected U+005D "]", got U+002E "."',
-  });
-  assert.equal(notes[1]!.title, "canon-conformance: reject/lone-surrogate failed");
+test("each cause is one annotation titled with the implementation's name: why, input, expected, got, where they differ", () => {
+  const notes = failureAnnotations(mixedRun(), false, "pycanon 1.2.0");
   assert.equal(notes.length, 2);
+  const float = notes.find((n) => n.message.startsWith("jcs/numbers-float"))!;
+  assert.match(float.title, /^pycanon 1\.2\.0: jcs\/numbers-float failed: /);
+  assert.equal(
+    float.message,
+    'jcs/numbers-float: numbers-float is what RFC 8785 asks for\nexpected: [1,2]\ngot: [1,2.0]\nfirst difference at character 5: expected U+005D "]", got U+002E "."',
+  );
+  assert.ok(
+    notes.every((n) => !n.title.includes("python3")),
+    "the command is not the title",
+  );
 });
 
-test("past GitHub's 10 per step, the last says how many more failed; the step's own failure takes one", () => {
+test("74 failures of one cause are one annotation naming the others; a refusal gets no difference note", () => {
   const results: CaseResult[] = [];
-  for (let i = 0; i < 25; i++) results.push(caseResult("reject", `r${i}`, false));
-  const notes = failureAnnotations(results, false);
-  assert.equal(notes.length, GITHUB_ANNOTATIONS_PER_STEP);
-  assert.equal(notes[8]!.title, "canon-conformance: reject/r8 failed");
-  assert.equal(notes[9]!.title, "canon-conformance: 25 cases failed");
-  assert.match(notes[9]!.message, /^16 more failed cases, not annotated \(GitHub shows 10 per step\)/);
-  // When the step will fail, its failure is the tenth: 8 cases and the count.
-  const failing = failureAnnotations(results, true);
+  for (let i = 0; i < 74; i++)
+    results.push(caseResult("jcs", `na-${i}`, false, { expected: `["é${i}"]`, got: `["\\u00e9${i}"]` }));
+  results.push(
+    caseResult("reject", "dup", false, { got: "reject: nope", expected: '{"a":1}', input: "[1]" }),
+  );
+  const notes = failureAnnotations(results, true, "impl");
+  assert.equal(notes.length, 2, notes.map((n) => n.title).join("\n"));
+  assert.match(notes[0]!.title, /^impl: 74 cases failed: /);
+  assert.match(notes[0]!.message, /\nalso: jcs\/na-1, jcs\/na-2, .*jcs\/na-10, and 63 more$/);
+  assert.match(notes[1]!.message, /^reject\/dup: .*\ninput: \[1\]\nexpected: \{"a":1\}\ngot: reject: nope$/);
+});
+
+test("past GitHub's 10 per step, the last says how many more causes failed; the step's own failure takes one", () => {
+  // Each a cause of its own: different outputs that share nothing.
+  const results: CaseResult[] = [];
+  for (let i = 0; i < 25; i++)
+    results.push(
+      caseResult("reject", `r${i}`, false, { got: `reject: reason number ${"x".repeat(i)} q${i}` }),
+    );
+  const groups = new Set(failureAnnotations(results, false, "i").map((n) => n.title)).size;
+  assert.equal(groups, GITHUB_ANNOTATIONS_PER_STEP);
+  const notes = failureAnnotations(results, false, "i");
+  assert.equal(notes[9]!.title, "i: 25 cases failed");
+  assert.match(
+    notes[9]!.message,
+    /^16 more causes \(16 failed cases\), not annotated \(GitHub shows 10 per step\)/,
+  );
+  const failing = failureAnnotations(results, true, "i");
   assert.equal(failing.length, GITHUB_ANNOTATIONS_PER_STEP - 1);
-  assert.match(failing.at(-1)!.message, /^17 more failed cases/);
-  assert.equal(failureAnnotations(results.slice(0, 10), false).length, 10, "exactly 10 fit without a count");
-  assert.equal(failureAnnotations(results.slice(0, 9), true).length, 9, "9 fit beside the step's failure");
+  assert.match(failing.at(-1)!.message, /^17 more causes/);
   assert.equal(
-    failureAnnotations(results.slice(0, 11), false).at(-1)!.message.slice(0, 16),
-    "2 more failed ca",
+    failureAnnotations(results.slice(0, 10), false, "i").length,
+    10,
+    "exactly 10 fit without a count",
+  );
+  assert.equal(
+    failureAnnotations(results.slice(0, 9), true, "i").length,
+    9,
+    "9 fit beside the step's failure",
   );
   assert.equal(
     failureAnnotations(

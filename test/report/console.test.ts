@@ -31,7 +31,11 @@ test("the verdict names the outcome, what ran, each suite and each failed case i
   assert.ok(lines.includes("  jcs              2       1       1"));
   assert.ok(lines.includes("  invariants       1       1       0"));
   assert.ok(lines.includes("  total            5       3       2"));
-  assert.ok(lines.includes("Failed cases (2):"));
+  // Causes lead, each with its count and cases; then each suite's failed cases.
+  const causes = lines.indexOf("Failures by cause (2 causes):");
+  assert.ok(causes > 0 && causes < lines.indexOf("Failed cases in jcs (1):"));
+  assert.ok(lines.includes("    jcs/numbers-float"));
+  assert.ok(lines.includes("Failed cases in reject (1):"));
   const at = lines.indexOf("  jcs/numbers-float");
   assert.deepEqual(lines.slice(at + 1, at + 6), [
     "    why       numbers-float is what RFC 8785 asks for",
@@ -189,4 +193,16 @@ test("progress writes to any Node stream, such as process.stderr or a PassThroug
   assert.equal(stream.read().toString(), "1/1 cases (100%), 50/s, 0 failed, 0.0 s\n");
   // process.stderr fits the same option; nothing is written to it here.
   createProgressReporter({ stream: process.stderr, isTTY: Boolean(process.stderr.isTTY) });
+});
+
+test("a failed case shows its input and vector file; a control in the input is shown, not sent", () => {
+  const r = caseResult("reject", "dup", false, {
+    got: '{"a":2}',
+    input: '{"a":1,"a":2}\u001b',
+    vector: "vectors/reject/inputs/dup.json",
+  });
+  const text = formatVerdict(inputFor([r]), { color: false });
+  assert.match(text, /input +\{"a":1,"a":2\}⟨U\+001B⟩\n/);
+  assert.match(text, /vector +vectors\/reject\/inputs\/dup\.json\n/);
+  assert.ok(!text.includes(ESC));
 });

@@ -16,7 +16,7 @@ const bytes = (s: string) => Buffer.byteLength(s, "utf8");
 const isWellFormed = (s: string) => !/[\uD800-\uDFFF]/u.test(s);
 
 /** The only tags the summary writes itself; any other `<` would be HTML from the content. */
-const OUR_TAGS = /<\/?(?:code|pre|details|summary)>/g;
+const OUR_TAGS = /<\/?(?:code|pre|details|summary|br)>/g;
 
 /** Asserts the structure that keeps content inert: our tags only, balanced; tables with even rows. */
 function assertInert(md: string): void {
@@ -27,7 +27,11 @@ function assertInert(md: string): void {
     const close = md.split(`</${tag}>`).length - 1;
     assert.equal(open, close, `<${tag}> balanced`);
   }
-  assert.ok((md.match(/<details>/g) ?? []).length <= 1, "one <details> at most: the passing cases");
+  // One fold per suite's failed cases (six suites at most) and one for the passing cases.
+  assert.ok(
+    (md.match(/<details>/g) ?? []).length <= 7,
+    "a <details> per suite at most, and the passing cases",
+  );
   const lines = md.split("\n");
   for (const line of lines) {
     if (line.startsWith("<pre>")) assert.ok(line.endsWith("</pre>"), "a <pre> block is one line");
@@ -68,6 +72,15 @@ test("the summary states the verdict, what ran, the suites, each failure and how
   assert.match(md, /\*\*Expected\*\*\n\n<pre>\[1,2\]<\/pre>\n\n\*\*Got\*\*\n\n<pre>\[1,2\.0\]<\/pre>/);
   assert.match(md, /first difference at character 5/);
   assert.match(md, /<details>\n<summary>Passing cases \(3\)<\/summary>/);
+  // Causes first, then each suite's cases folded.
+  const causes = md.indexOf("### Failures by cause (2 causes, 2 failed cases)");
+  assert.ok(causes > 0 && causes < md.indexOf("### Failed cases (2)"), "causes lead the failures");
+  assert.match(md, /- \*\*1 case:\*\* .*<br><code>jcs\/numbers-float<\/code>/);
+  assert.match(
+    md,
+    /<details>\n<summary>Failed cases in jcs \(1\)<\/summary>\n\n#### ❌ <code>jcs\/numbers-float/,
+  );
+  assert.match(md, /<details>\n<summary>Failed cases in reject \(1\)<\/summary>/);
   assert.match(md, /```sh\nnpx canon-conformance verify record\.json\n```/);
   assert.doesNotMatch(md, /Trimmed/);
   assertInert(md);
@@ -149,7 +162,7 @@ test("passing detail is trimmed first, and the summary says so", () => {
   assert.ok(bytes(full) > 200_000, "the untrimmed summary would not fit");
   const md = toMarkdownSummary(inputFor(results), { maxBytes: 200_000 });
   assert.ok(bytes(md) <= 200_000);
-  assert.doesNotMatch(md, /<details>/);
+  assert.doesNotMatch(md, /Passing cases/);
   assert.match(md, /Trimmed to stay under 200000 bytes .*the 3000 passing cases are not listed\./);
   assert.doesNotMatch(md, /cut here/, "outputs untouched while dropping passing detail sufficed");
   assert.match(md, /#### ❌ <code>jcs\/broken<\/code>/);
@@ -215,4 +228,16 @@ test("a cut never splits a surrogate pair", () => {
   const md = toMarkdownSummary(inputFor(results));
   assert.ok(isWellFormed(md));
   assert.match(md, /cut here/);
+});
+
+test("a failed case shows its input, shown safely, and its vector file", () => {
+  const r = caseResult("reject", "dup", false, {
+    got: '{"a":2}',
+    input: '{"a":1,"a":2}<b>\u007f',
+    vector: "vectors/reject/inputs/dup.json",
+  });
+  const md = toMarkdownSummary(inputFor([r]));
+  assert.ok(md.includes("**Input** (<code>vectors/reject/inputs/dup.json</code>)"), md);
+  assert.ok(md.includes('<pre>{"a":1,"a":2}&lt;b&gt;⟨U+007F⟩</pre>'));
+  assertInert(md);
 });

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { groupFailures } from "../../src/report/causes.js";
 import { badgeSvg, ReportWriteError, runSummaryMarkdown, writeReports } from "../../src/report/index.js";
 import { inputFor, mixedRun } from "./fixtures.js";
 
@@ -27,6 +28,7 @@ test("by default: record.json, results.json, junit.xml and report.html (what the
   assert.deepEqual(readFileSync(written.record), Buffer.from(run.recordBytes));
   assert.deepEqual(JSON.parse(readFileSync(written.results!, "utf8")), {
     results: run.results,
+    causes: groupFailures(run.results),
     elapsedMs: 4321,
   });
   assert.match(readFileSync(written.junit!, "utf8"), /^<\?xml/);
