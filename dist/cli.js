@@ -2563,8 +2563,8 @@ function loadSuppliedKey(options) {
     try {
       text2 = readFileSync2(options.keyFile, "utf8");
     } catch (error) {
-      const code2 = error.code ?? "unreadable";
-      throw new KeyError(`cannot read the key file ${options.keyFile} (${code2})`);
+      const code3 = error.code ?? "unreadable";
+      throw new KeyError(`cannot read the key file ${options.keyFile} (${code3})`);
     }
     hideFromCommands(resolve(options.keyFile));
     scrubProcessSecrets([], { argValues: [options.keyFile] });
@@ -2605,9 +2605,9 @@ var JcsError = class extends Error {
   name = "JcsError";
   code;
   offset;
-  constructor(code2, offset, message) {
+  constructor(code3, offset, message) {
     super(message);
-    this.code = code2;
+    this.code = code3;
     this.offset = offset;
   }
 };
@@ -2709,8 +2709,8 @@ var Scanner = class {
       this.i = 1;
     }
   }
-  fail(code2, at, message) {
-    throw new JcsError(code2, byteOffsetOf(this.text, at), message);
+  fail(code3, at, message) {
+    throw new JcsError(code3, byteOffsetOf(this.text, at), message);
   }
   unexpected(at, wanted) {
     if (at >= this.n) return this.fail("unexpected-end", at, `the input ends where ${wanted} was expected`);
@@ -3031,8 +3031,8 @@ var ByteCanonicalizer = class {
     this.o = o;
   }
   // --- errors ---
-  fail(code2, at, message) {
-    throw new JcsError(code2, at, message);
+  fail(code3, at, message) {
+    throw new JcsError(code3, at, message);
   }
   unexpected(at, wanted) {
     if (at >= this.n)
@@ -10434,10 +10434,10 @@ function hexa() {
   }).map((n) => items[n], (c) => {
     if (typeof c !== "string") throw new SError("Not a string");
     if (c.length !== 1) throw new SError("Invalid length");
-    const code2 = safeCharCodeAt(c, 0);
-    if (code2 <= 57) return code2 - 48;
-    if (code2 < 97) throw new SError("Invalid character");
-    return code2 - 87;
+    const code3 = safeCharCodeAt(c, 0);
+    if (code3 <= 57) return code3 - 48;
+    if (code3 < 97) throw new SError("Invalid character");
+    return code3 - 87;
   });
   return cachedHexa;
 }
@@ -13402,13 +13402,13 @@ function isDigit(char) {
   return char >= "0" && char <= "9";
 }
 function simpleChar(char, escaped) {
-  const code2 = char.codePointAt(0);
+  const code3 = char.codePointAt(0);
   return {
     type: "Char",
     kind: "simple",
     symbol: char,
     value: char,
-    codePoint: code2 !== void 0 ? code2 : -1,
+    codePoint: code3 !== void 0 ? code3 : -1,
     escaped
   };
 }
@@ -17387,397 +17387,6 @@ ${escapeHtml(INVISIBLE_LEGEND)} Refusals agree whatever their reasons; each answ
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname as dirname3, join as join3 } from "node:path";
 
-// src/aggregate/inputs.ts
-import { open as open2, readdir, stat } from "node:fs/promises";
-import { join as join2 } from "node:path";
-var RECORD_FILE = "record.json";
-var InputError = class extends Error {
-  name = "InputError";
-};
-async function recordFiles(paths2) {
-  const found = [];
-  for (const path of paths2) {
-    let info;
-    try {
-      info = await stat(path);
-    } catch (error) {
-      throw new InputError(`cannot read ${path} (${error.code ?? error})`);
-    }
-    if (!info.isDirectory()) {
-      found.push(path);
-      continue;
-    }
-    const below = await recordsBelow(path);
-    if (below.length === 0) throw new InputError(`no ${RECORD_FILE} below the folder ${path}`);
-    found.push(...below);
-  }
-  return [...new Set(found)];
-}
-async function recordsBelow(dir) {
-  const entries2 = await readdir(dir, { withFileTypes: true });
-  entries2.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  const out = [];
-  for (const entry of entries2) {
-    const path = join2(dir, entry.name);
-    if (entry.isDirectory()) out.push(...await recordsBelow(path));
-    else if (entry.name === RECORD_FILE && (entry.isFile() || entry.isSymbolicLink())) out.push(path);
-  }
-  return out;
-}
-async function readRecordFile(path) {
-  const handle = await open2(path, "r");
-  try {
-    const buffer = Buffer.alloc(Math.min(MAX_RECORD_BYTES + 1, (await handle.stat()).size + 1));
-    let total = 0;
-    while (total < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-    }
-    return buffer.subarray(0, total);
-  } finally {
-    await handle.close();
-  }
-}
-
-// src/aggregate/write.ts
-async function loadAndAggregate(paths2, options = {}) {
-  const files = [];
-  for (const source of await recordFiles(paths2)) {
-    try {
-      files.push({ source, bytes: await readRecordFile(source) });
-    } catch (error) {
-      files.push({ source, readError: error.code ?? String(error) });
-    }
-  }
-  return aggregateRecords(files, options);
-}
-async function writeAggregate(aggregate, files) {
-  const written = [];
-  const write2 = async (path, text2) => {
-    await mkdir(dirname3(path), { recursive: true });
-    await writeFile(path, text2);
-    written.push(path);
-  };
-  const markdown = files.outDir !== void 0 || files.markdownFile !== void 0 ? aggregateMarkdown(aggregate) : "";
-  const badgeDirs = [files.outDir, files.badgeDir].filter((d) => d !== void 0);
-  if (files.outDir !== void 0) {
-    await write2(join3(files.outDir, "aggregate.json"), `${JSON.stringify(aggregate, null, 2)}
-`);
-    await write2(join3(files.outDir, "summary.md"), markdown);
-  }
-  if (files.markdownFile !== void 0) await write2(files.markdownFile, markdown);
-  for (const dir of new Set(badgeDirs)) {
-    await write2(join3(dir, "badge.svg"), aggregateBadgeSvg(aggregate));
-    await write2(join3(dir, "badge.json"), `${JSON.stringify(aggregateBadgeJson(aggregate))}
-`);
-  }
-  return written;
-}
-
-// src/commands/command.ts
-import { parseArgs } from "node:util";
-var UsageError = class extends Error {
-  name = "UsageError";
-};
-function parseCommandArgs(config) {
-  try {
-    return parseArgs(config);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
-
-// src/commands/aggregate.ts
-var usage = `usage: canon-conformance aggregate RECORD... [--out DIR] [--markdown FILE] [--badge-dir DIR]
-                                   [--require-conformant] [--quiet]
-
-Verifies every record (seed 003 \xA74) and shows the implementations against the suites, every case
-on which they gave different answers (refusals agree whatever their reasons), and how the shards of
-each implementation cover each sweep (numbers, and generated properties named as ranges). A RECORD
-may be a folder: every record.json below it is taken, so a folder of downloaded artifacts works.
-Records with the same implementation (adapter, command line or URL, name, version, program files)
-and suite (all but its shard=K/N) are one implementation: their cases join, each counted once; its
-shards must be 1..N of one N, each once; and the cases of each sweep together must cover 0..N-1
-exactly once, from one seed, N being the suite's numbers=N (generated=R per property), or for a
-record without it one past the highest index covered.
-
-  --out DIR              write aggregate.json, summary.md, badge.svg and badge.json into DIR
-  --markdown FILE        write the Markdown summary to FILE too (e.g. "$GITHUB_STEP_SUMMARY")
-  --badge-dir DIR        write badge.svg and badge.json into DIR too
-  --require-conformant   a non-conformant implementation fails the aggregate too
-  --quiet                print only the last line
-
-Exit status: 0 every record accepted, no case answered differently, every shard set and every sweep
-whole (and, with --require-conformant, every implementation conformant); 1 otherwise; 2 could not
-run (a RECORD that does not exist, a folder without records, bad options).`;
-var aggregateCommand = {
-  summary: "verify many records (a matrix's artifacts) and show them side by side",
-  usage,
-  async run(argv) {
-    const { values, positionals } = parseOptions(argv);
-    if (positionals.length === 0) throw new UsageError("give at least one RECORD file or folder");
-    let aggregate;
-    try {
-      aggregate = await loadAndAggregate(positionals, {
-        requireConformant: values["require-conformant"] ?? false
-      });
-    } catch (error) {
-      if (error instanceof InputError) {
-        process.stderr.write(`canon-conformance aggregate: ${error.message}
-`);
-        return 2;
-      }
-      throw error;
-    }
-    const text2 = aggregateConsole(aggregate);
-    process.stdout.write(values.quiet ? `${text2.trimEnd().split("\n").at(-1)}
-` : text2);
-    const written = await writeAggregate(aggregate, {
-      outDir: values.out,
-      markdownFile: values.markdown,
-      badgeDir: values["badge-dir"]
-    });
-    if (written.length > 0 && !values.quiet) process.stdout.write(`Wrote ${written.join(", ")}
-`);
-    return aggregate.verdict.exitCode;
-  }
-};
-function parseOptions(argv) {
-  return parseCommandArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      out: { type: "string" },
-      markdown: { type: "string" },
-      "badge-dir": { type: "string" },
-      "require-conformant": { type: "boolean" },
-      quiet: { type: "boolean" }
-    }
-  });
-}
-
-// src/commands/badge.ts
-import { mkdir as mkdir3, readFile as readFile2, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join5, resolve as resolve3 } from "node:path";
-
-// src/report/console.ts
-function formatProgress(p) {
-  const percent = p.total > 0 ? ` (${Math.floor(p.done * 100 / p.total)}%)` : "";
-  const rate = formatRate(p.done, p.elapsedMs);
-  const parts = [`${p.done}/${p.total} cases${percent}`];
-  if (rate) parts.push(rate);
-  parts.push(`${p.failed} failed`, formatDuration(p.elapsedMs));
-  return parts.join(", ");
-}
-function createProgressReporter(options) {
-  const { stream: stream2, isTTY } = options;
-  const intervalMs = options.intervalMs ?? (isTTY ? 100 : 5e3);
-  const stallMs = options.stallMs ?? 6e4;
-  let last;
-  let shown3;
-  let shownAt = 0;
-  let finished = false;
-  const step = (p, steps) => p.total > 0 ? Math.floor(p.done * steps / p.total) : 0;
-  const show2 = (p) => {
-    const line = formatProgress(p);
-    if (isTTY) {
-      const width = stream2.columns && stream2.columns > 1 ? stream2.columns - 1 : Number.POSITIVE_INFINITY;
-      stream2.write(`\r${line.length > width ? line.slice(0, width) : line}\x1B[K`);
-    } else {
-      stream2.write(`${line}
-`);
-    }
-    shown3 = p;
-    shownAt = p.elapsedMs;
-  };
-  const isDue = (p) => {
-    if (!shown3) return true;
-    const since = p.elapsedMs - shownAt;
-    if (isTTY) return since >= intervalMs || p.done === p.total && shown3.done !== p.done;
-    if (step(p, 10) > step(shown3, 10)) return true;
-    if (step(p, 20) > step(shown3, 20) && since >= intervalMs) return true;
-    return since >= stallMs;
-  };
-  return {
-    update(p) {
-      if (finished) return;
-      last = { ...p };
-      if (isDue(last)) show2(last);
-    },
-    done() {
-      if (finished) return;
-      finished = true;
-      if (!last) return;
-      const same3 = shown3 !== void 0 && shown3.done === last.done && shown3.total === last.total && shown3.failed === last.failed;
-      if (!same3) show2(last);
-      if (isTTY) stream2.write("\n");
-    }
-  };
-}
-function palette(color) {
-  const sgr = (on, off) => (text2) => color ? `\x1B[${on}m${text2}\x1B[${off}m` : text2;
-  return {
-    bold: sgr("1", "22"),
-    dim: sgr("2", "22"),
-    red: sgr("31", "39"),
-    green: sgr("32", "39"),
-    yellow: sgr("33", "39")
-  };
-}
-function formatVerdict(input, options) {
-  assertConsistent(input);
-  const { record: record2, results } = input;
-  const c = palette(options.color);
-  const out = [];
-  const field = (label, value) => `  ${c.dim(label.padEnd(15))} ${value}`;
-  const verdict = record2.conformant ? c.green(c.bold("CONFORMANT")) : c.red(c.bold("NOT CONFORMANT"));
-  out.push(`${verdict}: ${countLine(record2)}`, "");
-  const impl = record2.implementation;
-  out.push(field("implementation", showInvisible(implementationName(record2))));
-  out.push(field(impl.adapter === "http" ? "url" : "command", showInvisible(impl.impl)));
-  impl.files.forEach((f, i) => {
-    out.push(field(i === 0 ? "files" : "", `${f.sha256}  ${showInvisible(f.path)}`));
-  });
-  out.push(field("profile", showInvisible(record2.suite)));
-  out.push(
-    field(
-      "corpus",
-      `${showInvisible(record2.corpus.dir)}, ${record2.corpus.files} files, ${showInvisible(record2.corpus.digest)}`
-    )
-  );
-  out.push(field("signer", `${showInvisible(record2.signer_pubkey)} (${keyMeaning(record2.key)})`));
-  if (input.elapsedMs !== void 0) out.push(field("elapsed", formatDuration(input.elapsedMs)));
-  out.push("");
-  const tallies = tallyBySuite(results);
-  if (tallies.length > 0) {
-    const width = Math.max(5, ...tallies.map((t) => showInvisible(t.suite).length));
-    const row2 = (name, cases, passed, failed) => `  ${name.padEnd(width)}  ${String(cases).padStart(6)}  ${String(passed).padStart(6)}  ${failed > 0 ? c.red(String(failed).padStart(6)) : String(failed).padStart(6)}`;
-    out.push(
-      c.dim(
-        `  ${"suite".padEnd(width)}  ${"cases".padStart(6)}  ${"passed".padStart(6)}  ${"failed".padStart(6)}`
-      )
-    );
-    for (const t of tallies) out.push(row2(showInvisible(t.suite), t.cases, t.passed, t.failed));
-    const s = record2.summary;
-    out.push(c.bold(row2("total", s.cases, s.passed, s.failed)), "");
-  }
-  const failures = results.filter((r) => !r.pass);
-  if (failures.length > 0) {
-    out.push(c.bold(`Failed cases (${failures.length}):`), "");
-    const detail = (label, value) => `    ${c.dim(label.padEnd(9))} ${value}`;
-    for (const r of failures) {
-      out.push(`  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}`);
-      out.push(detail("why", showInvisible(r.why)));
-      out.push(detail("source", showInvisible(r.source)));
-      out.push(detail("expected", showInvisible(r.expected)));
-      out.push(detail("got", showInvisible(r.got)));
-      const diff = firstDifference(r.expected, r.got);
-      if (diff) out.push(detail("note", showInvisible(diff)));
-      out.push("");
-    }
-    out.push(c.dim(`  ${INVISIBLE_LEGEND}`), "");
-  }
-  if (input.recordPath === void 0) {
-    out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
-    out.push(`  ${verifyCommand("DIR/record.json", record2.key, record2.signer_pubkey)}`);
-  } else {
-    out.push("Verify the record:");
-    out.push(`  ${showInvisible(verifyCommand(input.recordPath, record2.key, record2.signer_pubkey))}`);
-  }
-  return `${out.join("\n")}
-`;
-}
-
-// src/report/junit.ts
-var NOT_XML_CHAR = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-function xmlEscape(text2) {
-  return showInvisible(text2).replace(NOT_XML_CHAR, (ch) => codePointTag(ch.codePointAt(0))).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-var MESSAGE_VALUE_MAX = 200;
-function short(text2) {
-  const kept = cutText(text2, MESSAGE_VALUE_MAX);
-  return kept === text2 ? text2 : `${kept}\u2026`;
-}
-function attrs(pairs) {
-  return Object.entries(pairs).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join("");
-}
-function testcase(r) {
-  const open6 = `    <testcase${attrs({ classname: r.suite, name: r.name })}`;
-  if (r.pass) return `${open6}/>`;
-  const type = r.got.startsWith("failed:") ? "no-answer" : "wrong-answer";
-  const message = `${r.why}: expected ${short(r.expected)}, got ${short(r.got)}`;
-  const body = [`why: ${r.why}`, `source: ${r.source}`, `expected: ${r.expected}`, `got: ${r.got}`].map(xmlEscape).join("\n");
-  return `${open6}>
-      <failure${attrs({ message, type })}>${body}</failure>
-    </testcase>`;
-}
-function toJUnitXml(input) {
-  assertConsistent(input);
-  const { record: record2, results } = input;
-  const s = record2.summary;
-  const root = {
-    name: `${record2.toolchain.name} ${record2.suite}`,
-    tests: s.cases,
-    failures: s.failed,
-    errors: 0,
-    skipped: 0
-  };
-  if (input.elapsedMs !== void 0) root.time = (input.elapsedMs / 1e3).toFixed(3);
-  root.timestamp = record2.started_at;
-  const properties = {
-    implementation: implementationName(record2),
-    adapter: record2.implementation.adapter,
-    impl: record2.implementation.impl,
-    profile: record2.suite,
-    "corpus.digest": record2.corpus.digest,
-    conformant: String(record2.conformant),
-    key: record2.key,
-    signer_pubkey: record2.signer_pubkey
-  };
-  const propertyLines = Object.entries(properties).map(
-    ([name, value]) => `      <property${attrs({ name, value })}/>`
-  );
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attrs(root)}>`];
-  tallyBySuite(results).forEach((t, id) => {
-    const suiteAttrs = {
-      name: t.suite,
-      id,
-      tests: t.cases,
-      failures: t.failed,
-      errors: 0,
-      skipped: 0,
-      timestamp: record2.started_at
-    };
-    lines.push(
-      `  <testsuite${attrs(suiteAttrs)}>`,
-      "    <properties>",
-      ...propertyLines,
-      "    </properties>"
-    );
-    for (const r of results) if (r.suite === t.suite) lines.push(testcase(r));
-    lines.push("  </testsuite>");
-  });
-  lines.push("</testsuites>", "");
-  return lines.join("\n");
-}
-
-// src/report/summary.ts
-function runSummaryMarkdown(input, compareSection) {
-  const compare = compareSection === void 0 ? "" : `
-${compareSection}`;
-  const maxBytes = Math.max(
-    MIN_SUMMARY_BYTES,
-    GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN - Buffer.byteLength(compare, "utf8")
-  );
-  const run = toMarkdownSummary({ ...input, recordPath: "record.json" }, { maxBytes });
-  return `${run}${compare}`;
-}
-
-// src/report/write.ts
-import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join4, resolve as resolve2 } from "node:path";
-
 // src/checks/show.ts
 var SHOW_LIMIT = 200;
 var strictDecoder2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -18552,26 +18161,26 @@ function plural2(n, one, many) {
 function factsHtml(record2, elapsedMs) {
   const impl = record2.implementation;
   const row2 = (label, value) => `<tr><th>${escapeHtml2(label)}</th><td>${value}</td></tr>`;
-  const code2 = (text2) => `<code>${shownCut(text2, LIMITS.value)}</code>`;
+  const code3 = (text2) => `<code>${shownCut(text2, LIMITS.value)}</code>`;
   const rows = [
     row2("implementation", shownCut(implementationName(record2), LIMITS.value)),
-    row2(impl.adapter === "http" ? "url" : "command", code2(impl.impl)),
-    row2("adapter", code2(impl.adapter)),
-    row2("profile and suites", code2(record2.suite)),
-    row2("standard", code2(record2.standard)),
+    row2(impl.adapter === "http" ? "url" : "command", code3(impl.impl)),
+    row2("adapter", code3(impl.adapter)),
+    row2("profile and suites", code3(record2.suite)),
+    row2("standard", code3(record2.standard)),
     row2(
       "corpus",
-      `${code2(record2.corpus.dir)}, ${record2.corpus.files} files, digest ${code2(record2.corpus.digest)}`
+      `${code3(record2.corpus.dir)}, ${record2.corpus.files} files, digest ${code3(record2.corpus.digest)}`
     ),
-    row2("toolchain", code2(`${record2.toolchain.name} ${record2.toolchain.version}`)),
+    row2("toolchain", code3(`${record2.toolchain.name} ${record2.toolchain.version}`)),
     row2(
       "started",
-      `${code2(record2.started_at)}${elapsedMs === void 0 ? "" : `, took ${escapeHtml2(formatDuration(elapsedMs))}`}`
+      `${code3(record2.started_at)}${elapsedMs === void 0 ? "" : `, took ${escapeHtml2(formatDuration(elapsedMs))}`}`
     ),
-    row2("key", `${code2(record2.key)}: ${escapeHtml2(keyMeaning(record2.key))}`),
-    row2("signer", code2(record2.signer_pubkey))
+    row2("key", `${code3(record2.key)}: ${escapeHtml2(keyMeaning(record2.key))}`),
+    row2("signer", code3(record2.signer_pubkey))
   ];
-  const files = impl.files.slice(0, LIMITS.files).map((f) => `<tr><td>${code2(f.path)}</td><td>${code2(f.sha256)}</td></tr>`);
+  const files = impl.files.slice(0, LIMITS.files).map((f) => `<tr><td>${code3(f.path)}</td><td>${code3(f.sha256)}</td></tr>`);
   if (impl.files.length > LIMITS.files) {
     files.push(
       `<tr><td colspan="2" class="dim">and ${impl.files.length - LIMITS.files} more files (see record.json)</td></tr>`
@@ -18779,7 +18388,542 @@ function reportHtml(input) {
   });
 }
 
+// src/report/html/aggregate.ts
+var AGGREGATE_LIMITS = {
+  /** Code points of one answer. */
+  answer: 600,
+  /** Code points of any other value (paths, command lines, labels, details). */
+  value: 300,
+  /** Cases answered differently shown with their answers; the rest are listed by name. */
+  disagreements: 600,
+  /** Names listed beyond those. */
+  disagreementNames: 5e3,
+  /** Rows of the records and implementations tables. */
+  rows: 2e3
+};
+function caseInputs(cases) {
+  const inputs = /* @__PURE__ */ new Map();
+  for (const c of cases) {
+    const name = `${c.suite}/${c.name}`;
+    if ("input" in c) inputs.set(name, showBytes(c.input));
+    else if (c.kind === "equal" || c.kind === "differ")
+      inputs.set(name, `a = ${showBytes(c.a)} and b = ${showBytes(c.b)}`);
+  }
+  return inputs;
+}
+var code2 = (text2, max = AGGREGATE_LIMITS.value) => `<code>${shownCut(text2, max)}</code>`;
+function aggregateHtml(aggregate, options = {}) {
+  const labels = new Map(aggregate.implementations.map((i) => [i.id, i]));
+  const main2 = [
+    verdictSection(aggregate),
+    matrixSection(aggregate),
+    disagreementsSection(aggregate.disagreements, labels, options.inputs),
+    sweepsSection(aggregate.implementations),
+    recordsSection2(aggregate.records),
+    implementationsSection2(aggregate.implementations),
+    `<p class="legend">${escapeHtml2(INVISIBLE_LEGEND)} Values are cut where they say so; aggregate.json holds them whole.</p>`
+  ].join("\n");
+  return pageHtml({
+    title: `canon-conformance aggregate: ${aggregate.verdict.exitCode === 0 ? "passed" : "failed"}`,
+    main: main2,
+    script: false
+  });
+}
+function verdictSection(aggregate) {
+  const v = aggregate.verdict;
+  const ok = v.exitCode === 0;
+  const failures = v.failures.length === 0 ? "" : `<ul>${v.failures.slice(0, 100).map((f) => `<li>${shownCut(f, 1e3)}</li>`).join("")}${v.failures.length > 100 ? `<li>and ${v.failures.length - 100} more</li>` : ""}</ul>`;
+  return [
+    `<header class="verdict ${ok ? "pass" : "fail"}">`,
+    `<p class="mark">Aggregate ${ok ? "passed" : "failed"}</p>`,
+    `<p class="counts">${shownCut(countsLine(aggregate), 1e3)}</p>`,
+    failures,
+    "</header>"
+  ].join("");
+}
+function implementationCell(i) {
+  return `<span class="${i.conformant ? "ok" : "bad"}">${i.conformant ? "\u2713" : "\u2717"}</span> <b>${escapeHtml2(i.id)}</b> ${shownCut(i.label, 100)} <span class="dim">(${shownCut(recordFolders(i), 200)})</span>`;
+}
+function matrixSection(aggregate) {
+  if (aggregate.implementations.length === 0)
+    return `<section id="suites"><h2>Suites</h2><p>No record was accepted.</p></section>`;
+  const suites = suiteColumns(aggregate);
+  const rows = aggregate.implementations.slice(0, AGGREGATE_LIMITS.rows).map((i) => {
+    const cells = suites.map((s) => {
+      const t = i.suites.find((x) => x.suite === s);
+      const cls = t === void 0 ? "" : t.passed === t.cases ? "pass" : "fail";
+      return `<td class="cell ${cls}">${escapeHtml2(suiteCell(i, s))}</td>`;
+    });
+    const all = i.passed === i.cases ? "pass" : "fail";
+    return `<tr><td>${implementationCell(i)}</td>${cells.join("")}<td class="cell ${all}">${i.passed}/${i.cases}</td></tr>`;
+  });
+  return [
+    `<section id="suites"><h2>Implementations \xD7 suites (passed/cases)</h2><table class="matrix">`,
+    `<thead><tr><th>implementation</th>${suites.map((s) => `<th>${code2(s, 100)}</th>`).join("")}<th>all</th></tr></thead>`,
+    `<tbody>${rows.join("")}</tbody></table></section>`
+  ].join("");
+}
+function disagreementsSection(disagreements, labels, inputs) {
+  if (disagreements.length === 0) {
+    return `<section id="differences"><h2>Cases answered differently</h2><p>None: every implementation gave the same answer to every case they share.</p></section>`;
+  }
+  const shown3 = disagreements.slice(0, AGGREGATE_LIMITS.disagreements).map((d) => {
+    const input = inputs?.get(d.case);
+    const answers = d.answers.map((a) => {
+      const impl = labels.get(a.implementation);
+      return `<div class="answer ${a.pass ? "pass" : "fail"}"><h4><span class="${a.pass ? "ok" : "bad"}">${a.pass ? "\u2713" : "\u2717"}</span> ${escapeHtml2(a.implementation)} ${shownCut(impl?.label ?? "", 80)}</h4><pre>${shownCut(a.got, AGGREGATE_LIMITS.answer)}</pre></div>`;
+    });
+    return `<div class="disagreement"><h3>${code2(d.case)}</h3>${input === void 0 ? "" : `<dl class="io"><dt>input</dt><dd><pre>${shownCut(input, AGGREGATE_LIMITS.answer)}</pre></dd></dl>`}<div class="answers">${answers.join("")}</div></div>`;
+  });
+  const rest = disagreements.slice(AGGREGATE_LIMITS.disagreements);
+  const listed = rest.slice(0, AGGREGATE_LIMITS.disagreementNames);
+  const more = rest.length === 0 ? "" : `<details class="more"><summary>${rest.length} more cases answered differently, by name</summary><ul class="names">${listed.map((d) => `<li>${code2(d.case)}</li>`).join(
+    ""
+  )}${rest.length > listed.length ? `<li class="dim">and ${rest.length - listed.length} more (see aggregate.json)</li>` : ""}</ul></details>`;
+  const open6 = shown3.slice(0, 50).join("");
+  const folded = shown3.length > 50 ? `<details class="more"><summary>${shown3.length - 50} more cases answered differently, with their answers</summary>${shown3.slice(50).join("")}</details>` : "";
+  return [
+    `<section id="differences"><h2>Cases answered differently (${disagreements.length})</h2>`,
+    `<p class="dim">Refusals agree whatever their reasons; each answer is shown as its record states it, under its implementation.</p>`,
+    `${open6}${folded}${more}</section>`
+  ].join("");
+}
+function sweepsSection(implementations) {
+  const lines = implementations.flatMap((i) => [
+    ...i.shards === null ? [] : [{ i, ok: i.shards.complete, text: shardLine(i.shards) }],
+    ...i.sweeps.map((c) => ({ i, ok: c.complete, text: coverageLine(c, i.records.length) }))
+  ]);
+  if (lines.length === 0) return "";
+  const items2 = lines.slice(0, AGGREGATE_LIMITS.rows).map(
+    ({ i, ok, text: text2 }) => `<li><span class="${ok ? "ok" : "bad"}">${ok ? "\u2713" : "\u2717"}</span> <b>${escapeHtml2(i.id)}</b> ${shownCut(text2, 2e3)}</li>`
+  );
+  return `<section id="sweeps"><h2>Shards and sweeps joined</h2><ul>${items2.join("")}</ul></section>`;
+}
+function outcomeCell(r) {
+  const conformant = r.outcome === "accept conformant=true";
+  const [cls, mark] = conformant ? ["ok", "\u2713"] : r.accepted ? ["bad", "\u2717 genuine, not conformant:"] : ["bad", "\u26D4 refused:"];
+  return `<span class="${cls}">${mark}</span> ${code2(r.outcome)}`;
+}
+function recordsSection2(records2) {
+  const rows = records2.slice(0, AGGREGATE_LIMITS.rows).map(
+    (r) => `<tr><td>${code2(r.source)}</td><td>${outcomeCell(r)}${r.detail === void 0 ? "" : `<br><span class="dim">${shownCut(r.detail, AGGREGATE_LIMITS.value)}</span>`}</td><td>${r.implementation === void 0 ? "" : escapeHtml2(r.implementation)}</td></tr>`
+  );
+  if (records2.length > AGGREGATE_LIMITS.rows)
+    rows.push(
+      `<tr><td colspan="3" class="dim">and ${records2.length - AGGREGATE_LIMITS.rows} more records</td></tr>`
+    );
+  return `<section id="records"><h2>Records, each verified (seed 003 \xA74)</h2><table><thead><tr><th>record</th><th>outcome</th><th>implementation</th></tr></thead><tbody>${rows.join("")}</tbody></table></section>`;
+}
+function implementationsSection2(implementations) {
+  if (implementations.length === 0) return "";
+  const rows = implementations.slice(0, AGGREGATE_LIMITS.rows).map((i) => {
+    const signers = i.signers.slice(0, 4).map((s) => code2(s)).join(" ");
+    const files = i.files.slice(0, 10).map((f) => `${code2(f.sha256)} ${code2(f.path)}`).join("<br>");
+    return `<tr><td><b>${escapeHtml2(i.id)}</b></td><td>${shownCut(i.label, AGGREGATE_LIMITS.value)}<br>${escapeHtml2(i.adapter)}: ${code2(i.impl)}${files === "" ? "" : `<br>${files}`}</td><td>${code2(i.suite)}</td><td>${i.keys.map((k) => escapeHtml2(k)).join(", ")}<br>${signers}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""}</td><td>${i.corpusDigests.slice(0, 4).map((d) => code2(d)).join("<br>")}</td><td>${i.records.length}</td></tr>`;
+  });
+  return `<section id="implementations"><h2>Implementations</h2><table><thead><tr><th></th><th>implementation, command and files</th><th>suite</th><th>key, signer</th><th>corpus</th><th>records</th></tr></thead><tbody>${rows.join("")}</tbody></table></section>`;
+}
+
+// src/aggregate/inputs.ts
+import { open as open2, readdir, stat } from "node:fs/promises";
+import { join as join2 } from "node:path";
+var RECORD_FILE = "record.json";
+var InputError = class extends Error {
+  name = "InputError";
+};
+async function recordFiles(paths2) {
+  const found = [];
+  for (const path of paths2) {
+    let info;
+    try {
+      info = await stat(path);
+    } catch (error) {
+      throw new InputError(`cannot read ${path} (${error.code ?? error})`);
+    }
+    if (!info.isDirectory()) {
+      found.push(path);
+      continue;
+    }
+    const below = await recordsBelow(path);
+    if (below.length === 0) throw new InputError(`no ${RECORD_FILE} below the folder ${path}`);
+    found.push(...below);
+  }
+  return [...new Set(found)];
+}
+async function recordsBelow(dir) {
+  const entries2 = await readdir(dir, { withFileTypes: true });
+  entries2.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const out = [];
+  for (const entry of entries2) {
+    const path = join2(dir, entry.name);
+    if (entry.isDirectory()) out.push(...await recordsBelow(path));
+    else if (entry.name === RECORD_FILE && (entry.isFile() || entry.isSymbolicLink())) out.push(path);
+  }
+  return out;
+}
+async function readRecordFile(path) {
+  const handle = await open2(path, "r");
+  try {
+    const buffer = Buffer.alloc(Math.min(MAX_RECORD_BYTES + 1, (await handle.stat()).size + 1));
+    let total = 0;
+    while (total < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+    }
+    return buffer.subarray(0, total);
+  } finally {
+    await handle.close();
+  }
+}
+
+// src/aggregate/write.ts
+async function loadAndAggregate(paths2, options = {}) {
+  const files = [];
+  for (const source of await recordFiles(paths2)) {
+    try {
+      files.push({ source, bytes: await readRecordFile(source) });
+    } catch (error) {
+      files.push({ source, readError: error.code ?? String(error) });
+    }
+  }
+  return aggregateRecords(files, options);
+}
+async function writeAggregate(aggregate, files) {
+  const written = [];
+  const write2 = async (path, text2) => {
+    await mkdir(dirname3(path), { recursive: true });
+    await writeFile(path, text2);
+    written.push(path);
+  };
+  const markdown = files.outDir !== void 0 || files.markdownFile !== void 0 ? aggregateMarkdown(aggregate) : "";
+  const badgeDirs = [files.outDir, files.badgeDir].filter((d) => d !== void 0);
+  if (files.outDir !== void 0) {
+    await write2(join3(files.outDir, "aggregate.json"), `${JSON.stringify(aggregate, null, 2)}
+`);
+    await write2(
+      join3(files.outDir, "aggregate.html"),
+      aggregateHtml(aggregate, { inputs: await storedInputs() })
+    );
+    await write2(join3(files.outDir, "summary.md"), markdown);
+  }
+  if (files.markdownFile !== void 0) await write2(files.markdownFile, markdown);
+  for (const dir of new Set(badgeDirs)) {
+    await write2(join3(dir, "badge.svg"), aggregateBadgeSvg(aggregate));
+    await write2(join3(dir, "badge.json"), `${JSON.stringify(aggregateBadgeJson(aggregate))}
+`);
+  }
+  return written;
+}
+async function storedInputs() {
+  const suites = SUITES_ON_DISK.filter((s) => s !== "numbers");
+  const corpus = await loadCorpus({ suites: [...suites], profile: "rfc8785", numbers: 0 });
+  return caseInputs(corpus.cases);
+}
+
+// src/commands/command.ts
+import { parseArgs } from "node:util";
+var UsageError = class extends Error {
+  name = "UsageError";
+};
+function parseCommandArgs(config) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+// src/commands/aggregate.ts
+var usage = `usage: canon-conformance aggregate RECORD... [--out DIR] [--markdown FILE] [--badge-dir DIR]
+                                   [--require-conformant] [--quiet]
+
+Verifies every record (seed 003 \xA74) and shows the implementations against the suites, every case
+on which they gave different answers (refusals agree whatever their reasons), and how the shards of
+each implementation cover each sweep (numbers, and generated properties named as ranges). A RECORD
+may be a folder: every record.json below it is taken, so a folder of downloaded artifacts works.
+Records with the same implementation (adapter, command line or URL, name, version, program files)
+and suite (all but its shard=K/N) are one implementation: their cases join, each counted once; its
+shards must be 1..N of one N, each once; and the cases of each sweep together must cover 0..N-1
+exactly once, from one seed, N being the suite's numbers=N (generated=R per property), or for a
+record without it one past the highest index covered.
+
+  --out DIR              write aggregate.json, aggregate.html, summary.md, badge.svg and badge.json
+                         into DIR
+  --markdown FILE        write the Markdown summary to FILE too (e.g. "$GITHUB_STEP_SUMMARY")
+  --badge-dir DIR        write badge.svg and badge.json into DIR too
+  --require-conformant   a non-conformant implementation fails the aggregate too
+  --quiet                print only the last line
+
+Exit status: 0 every record accepted, no case answered differently, every shard set and every sweep
+whole (and, with --require-conformant, every implementation conformant); 1 otherwise; 2 could not
+run (a RECORD that does not exist, a folder without records, bad options).`;
+var aggregateCommand = {
+  summary: "verify many records (a matrix's artifacts) and show them side by side",
+  usage,
+  async run(argv) {
+    const { values, positionals } = parseOptions(argv);
+    if (positionals.length === 0) throw new UsageError("give at least one RECORD file or folder");
+    let aggregate;
+    try {
+      aggregate = await loadAndAggregate(positionals, {
+        requireConformant: values["require-conformant"] ?? false
+      });
+    } catch (error) {
+      if (error instanceof InputError) {
+        process.stderr.write(`canon-conformance aggregate: ${error.message}
+`);
+        return 2;
+      }
+      throw error;
+    }
+    const text2 = aggregateConsole(aggregate);
+    process.stdout.write(values.quiet ? `${text2.trimEnd().split("\n").at(-1)}
+` : text2);
+    const written = await writeAggregate(aggregate, {
+      outDir: values.out,
+      markdownFile: values.markdown,
+      badgeDir: values["badge-dir"]
+    });
+    if (written.length > 0 && !values.quiet) process.stdout.write(`Wrote ${written.join(", ")}
+`);
+    return aggregate.verdict.exitCode;
+  }
+};
+function parseOptions(argv) {
+  return parseCommandArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      out: { type: "string" },
+      markdown: { type: "string" },
+      "badge-dir": { type: "string" },
+      "require-conformant": { type: "boolean" },
+      quiet: { type: "boolean" }
+    }
+  });
+}
+
+// src/commands/badge.ts
+import { mkdir as mkdir3, readFile as readFile2, writeFile as writeFile3 } from "node:fs/promises";
+import { join as join5, resolve as resolve3 } from "node:path";
+
+// src/report/console.ts
+function formatProgress(p) {
+  const percent = p.total > 0 ? ` (${Math.floor(p.done * 100 / p.total)}%)` : "";
+  const rate = formatRate(p.done, p.elapsedMs);
+  const parts = [`${p.done}/${p.total} cases${percent}`];
+  if (rate) parts.push(rate);
+  parts.push(`${p.failed} failed`, formatDuration(p.elapsedMs));
+  return parts.join(", ");
+}
+function createProgressReporter(options) {
+  const { stream: stream2, isTTY } = options;
+  const intervalMs = options.intervalMs ?? (isTTY ? 100 : 5e3);
+  const stallMs = options.stallMs ?? 6e4;
+  let last;
+  let shown3;
+  let shownAt = 0;
+  let finished = false;
+  const step = (p, steps) => p.total > 0 ? Math.floor(p.done * steps / p.total) : 0;
+  const show2 = (p) => {
+    const line = formatProgress(p);
+    if (isTTY) {
+      const width = stream2.columns && stream2.columns > 1 ? stream2.columns - 1 : Number.POSITIVE_INFINITY;
+      stream2.write(`\r${line.length > width ? line.slice(0, width) : line}\x1B[K`);
+    } else {
+      stream2.write(`${line}
+`);
+    }
+    shown3 = p;
+    shownAt = p.elapsedMs;
+  };
+  const isDue = (p) => {
+    if (!shown3) return true;
+    const since = p.elapsedMs - shownAt;
+    if (isTTY) return since >= intervalMs || p.done === p.total && shown3.done !== p.done;
+    if (step(p, 10) > step(shown3, 10)) return true;
+    if (step(p, 20) > step(shown3, 20) && since >= intervalMs) return true;
+    return since >= stallMs;
+  };
+  return {
+    update(p) {
+      if (finished) return;
+      last = { ...p };
+      if (isDue(last)) show2(last);
+    },
+    done() {
+      if (finished) return;
+      finished = true;
+      if (!last) return;
+      const same3 = shown3 !== void 0 && shown3.done === last.done && shown3.total === last.total && shown3.failed === last.failed;
+      if (!same3) show2(last);
+      if (isTTY) stream2.write("\n");
+    }
+  };
+}
+function palette(color) {
+  const sgr = (on, off) => (text2) => color ? `\x1B[${on}m${text2}\x1B[${off}m` : text2;
+  return {
+    bold: sgr("1", "22"),
+    dim: sgr("2", "22"),
+    red: sgr("31", "39"),
+    green: sgr("32", "39"),
+    yellow: sgr("33", "39")
+  };
+}
+function formatVerdict(input, options) {
+  assertConsistent(input);
+  const { record: record2, results } = input;
+  const c = palette(options.color);
+  const out = [];
+  const field = (label, value) => `  ${c.dim(label.padEnd(15))} ${value}`;
+  const verdict = record2.conformant ? c.green(c.bold("CONFORMANT")) : c.red(c.bold("NOT CONFORMANT"));
+  out.push(`${verdict}: ${countLine(record2)}`, "");
+  const impl = record2.implementation;
+  out.push(field("implementation", showInvisible(implementationName(record2))));
+  out.push(field(impl.adapter === "http" ? "url" : "command", showInvisible(impl.impl)));
+  impl.files.forEach((f, i) => {
+    out.push(field(i === 0 ? "files" : "", `${f.sha256}  ${showInvisible(f.path)}`));
+  });
+  out.push(field("profile", showInvisible(record2.suite)));
+  out.push(
+    field(
+      "corpus",
+      `${showInvisible(record2.corpus.dir)}, ${record2.corpus.files} files, ${showInvisible(record2.corpus.digest)}`
+    )
+  );
+  out.push(field("signer", `${showInvisible(record2.signer_pubkey)} (${keyMeaning(record2.key)})`));
+  if (input.elapsedMs !== void 0) out.push(field("elapsed", formatDuration(input.elapsedMs)));
+  out.push("");
+  const tallies = tallyBySuite(results);
+  if (tallies.length > 0) {
+    const width = Math.max(5, ...tallies.map((t) => showInvisible(t.suite).length));
+    const row2 = (name, cases, passed, failed) => `  ${name.padEnd(width)}  ${String(cases).padStart(6)}  ${String(passed).padStart(6)}  ${failed > 0 ? c.red(String(failed).padStart(6)) : String(failed).padStart(6)}`;
+    out.push(
+      c.dim(
+        `  ${"suite".padEnd(width)}  ${"cases".padStart(6)}  ${"passed".padStart(6)}  ${"failed".padStart(6)}`
+      )
+    );
+    for (const t of tallies) out.push(row2(showInvisible(t.suite), t.cases, t.passed, t.failed));
+    const s = record2.summary;
+    out.push(c.bold(row2("total", s.cases, s.passed, s.failed)), "");
+  }
+  const failures = results.filter((r) => !r.pass);
+  if (failures.length > 0) {
+    out.push(c.bold(`Failed cases (${failures.length}):`), "");
+    const detail = (label, value) => `    ${c.dim(label.padEnd(9))} ${value}`;
+    for (const r of failures) {
+      out.push(`  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}`);
+      out.push(detail("why", showInvisible(r.why)));
+      out.push(detail("source", showInvisible(r.source)));
+      out.push(detail("expected", showInvisible(r.expected)));
+      out.push(detail("got", showInvisible(r.got)));
+      const diff = firstDifference(r.expected, r.got);
+      if (diff) out.push(detail("note", showInvisible(diff)));
+      out.push("");
+    }
+    out.push(c.dim(`  ${INVISIBLE_LEGEND}`), "");
+  }
+  if (input.recordPath === void 0) {
+    out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
+    out.push(`  ${verifyCommand("DIR/record.json", record2.key, record2.signer_pubkey)}`);
+  } else {
+    out.push("Verify the record:");
+    out.push(`  ${showInvisible(verifyCommand(input.recordPath, record2.key, record2.signer_pubkey))}`);
+  }
+  return `${out.join("\n")}
+`;
+}
+
+// src/report/junit.ts
+var NOT_XML_CHAR = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+function xmlEscape(text2) {
+  return showInvisible(text2).replace(NOT_XML_CHAR, (ch) => codePointTag(ch.codePointAt(0))).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+var MESSAGE_VALUE_MAX = 200;
+function short(text2) {
+  const kept = cutText(text2, MESSAGE_VALUE_MAX);
+  return kept === text2 ? text2 : `${kept}\u2026`;
+}
+function attrs(pairs) {
+  return Object.entries(pairs).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join("");
+}
+function testcase(r) {
+  const open6 = `    <testcase${attrs({ classname: r.suite, name: r.name })}`;
+  if (r.pass) return `${open6}/>`;
+  const type = r.got.startsWith("failed:") ? "no-answer" : "wrong-answer";
+  const message = `${r.why}: expected ${short(r.expected)}, got ${short(r.got)}`;
+  const body = [`why: ${r.why}`, `source: ${r.source}`, `expected: ${r.expected}`, `got: ${r.got}`].map(xmlEscape).join("\n");
+  return `${open6}>
+      <failure${attrs({ message, type })}>${body}</failure>
+    </testcase>`;
+}
+function toJUnitXml(input) {
+  assertConsistent(input);
+  const { record: record2, results } = input;
+  const s = record2.summary;
+  const root = {
+    name: `${record2.toolchain.name} ${record2.suite}`,
+    tests: s.cases,
+    failures: s.failed,
+    errors: 0,
+    skipped: 0
+  };
+  if (input.elapsedMs !== void 0) root.time = (input.elapsedMs / 1e3).toFixed(3);
+  root.timestamp = record2.started_at;
+  const properties = {
+    implementation: implementationName(record2),
+    adapter: record2.implementation.adapter,
+    impl: record2.implementation.impl,
+    profile: record2.suite,
+    "corpus.digest": record2.corpus.digest,
+    conformant: String(record2.conformant),
+    key: record2.key,
+    signer_pubkey: record2.signer_pubkey
+  };
+  const propertyLines = Object.entries(properties).map(
+    ([name, value]) => `      <property${attrs({ name, value })}/>`
+  );
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attrs(root)}>`];
+  tallyBySuite(results).forEach((t, id) => {
+    const suiteAttrs = {
+      name: t.suite,
+      id,
+      tests: t.cases,
+      failures: t.failed,
+      errors: 0,
+      skipped: 0,
+      timestamp: record2.started_at
+    };
+    lines.push(
+      `  <testsuite${attrs(suiteAttrs)}>`,
+      "    <properties>",
+      ...propertyLines,
+      "    </properties>"
+    );
+    for (const r of results) if (r.suite === t.suite) lines.push(testcase(r));
+    lines.push("  </testsuite>");
+  });
+  lines.push("</testsuites>", "");
+  return lines.join("\n");
+}
+
+// src/report/summary.ts
+function runSummaryMarkdown(input, compareSection) {
+  const compare = compareSection === void 0 ? "" : `
+${compareSection}`;
+  const maxBytes = Math.max(
+    MIN_SUMMARY_BYTES,
+    GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN - Buffer.byteLength(compare, "utf8")
+  );
+  const run = toMarkdownSummary({ ...input, recordPath: "record.json" }, { maxBytes });
+  return `${run}${compare}`;
+}
+
 // src/report/write.ts
+import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join4, resolve as resolve2 } from "node:path";
 var ReportWriteError = class extends Error {
   constructor(message, written) {
     super(message);
@@ -19108,8 +19252,8 @@ var keygenCommand = {
     try {
       writeFileSync(out, secret, { mode: 384, flag: "wx" });
     } catch (error) {
-      const code2 = error.code;
-      const why = code2 === "EEXIST" ? "it already exists and is never overwritten" : `${code2 ?? String(error)}`;
+      const code3 = error.code;
+      const why = code3 === "EEXIST" ? "it already exists and is never overwritten" : `${code3 ?? String(error)}`;
       process.stderr.write(`canon-conformance keygen: cannot write ${out}: ${why}
 `);
       return 2;
@@ -20832,8 +20976,8 @@ async function probe(dir, target) {
       break;
     } catch (error) {
       if (error instanceof OptionError) throw error;
-      const code2 = error.code;
-      if (code2 !== "ENOENT" && code2 !== "ENOTDIR") throw refused(dir, `${existing}: ${code2 ?? error}`);
+      const code3 = error.code;
+      if (code3 !== "ENOENT" && code3 !== "ENOTDIR") throw refused(dir, `${existing}: ${code3 ?? error}`);
       const parent = dirname4(existing);
       if (parent === existing) throw refused(dir, `no part of ${target} exists`);
       missing.unshift(existing);
@@ -20851,8 +20995,8 @@ async function probe(dir, target) {
     try {
       await mkdir4(folder);
     } catch (error) {
-      const code2 = error.code;
-      if (code2 !== "EEXIST") throw refused(dir, `cannot make ${folder} (${code2 ?? error})`);
+      const code3 = error.code;
+      if (code3 !== "EEXIST") throw refused(dir, `cannot make ${folder} (${code3 ?? error})`);
     }
   }
   const file = join6(target, `.canon-conformance-probe-${process.pid}-${randomBytes2(4).toString("hex")}`);
@@ -22196,8 +22340,8 @@ var LinesSession = class {
       this.waitingDrain = false;
       this.pump();
     });
-    child.on("exit", (code2, signal) => {
-      exitStatus = signal !== null ? `was killed by signal ${signal}` : `exited with code ${code2}`;
+    child.on("exit", (code3, signal) => {
+      exitStatus = signal !== null ? `was killed by signal ${signal}` : `exited with code ${code3}`;
       if (current()) this.childExited = true;
       if (stdoutClosed) died();
       else armGrace();
@@ -22574,12 +22718,12 @@ function createLinesCanonicalizer(o) {
 
 // src/adapters/command-once.ts
 var LF5 = 10;
-function judgeExit(code2, signal, stdout, stderr) {
+function judgeExit(code3, signal, stdout, stderr) {
   if (signal !== null)
     return { status: "failed", reason: `killed by signal ${signal}${stderrSuffix(stderr)}` };
-  if (code2 !== 0) {
+  if (code3 !== 0) {
     const said = oneLine(stderr);
-    return { status: "rejected", reason: said === "" ? `exit code ${code2}, nothing on stderr` : said };
+    return { status: "rejected", reason: said === "" ? `exit code ${code3}, nothing on stderr` : said };
   }
   const output = stdout.length > 0 && stdout[stdout.length - 1] === LF5 ? stdout.subarray(0, -1) : stdout;
   if (output.length === 0) {
@@ -22674,8 +22818,8 @@ function runOnce(spec, input, o, register) {
       stderrClosed = true;
       settleIfDone();
     });
-    child.on("exit", (code2, signal) => {
-      exit = { code: code2, signal };
+    child.on("exit", (code3, signal) => {
+      exit = { code: code3, signal };
       armGrace();
       settleIfDone();
     });
@@ -23841,11 +23985,11 @@ async function writeSigned(out, bytes3, force) {
   try {
     handle = await open4(target, "wx", 420);
   } catch (error) {
-    const code2 = error.code;
-    if (code2 === "EEXIST" && !force) {
+    const code3 = error.code;
+    if (code3 === "EEXIST" && !force) {
       throw new SignSetupError(`cannot write ${out}: it already exists (give --force to replace it)`);
     }
-    throw new SignSetupError(`cannot write ${out} (${code2 ?? String(error)})`);
+    throw new SignSetupError(`cannot write ${out} (${code3 ?? String(error)})`);
   }
   try {
     await writeAll(handle, bytes3);
@@ -24019,8 +24163,8 @@ var verifyCommand2 = {
     try {
       bytes3 = await readBounded(path);
     } catch (error) {
-      const code2 = error.code ?? String(error);
-      process.stderr.write(`canon-conformance verify: cannot read ${path} (${code2})
+      const code3 = error.code ?? String(error);
+      process.stderr.write(`canon-conformance verify: cannot read ${path} (${code3})
 `);
       return 2;
     }
@@ -24140,9 +24284,9 @@ ${command.usage}
   }
 }
 main(process.argv.slice(2)).then(
-  (code2) => {
-    process.exitCode = code2;
-    if (code2 === 2) setTimeout(() => process.exit(code2), 1e3).unref();
+  (code3) => {
+    process.exitCode = code3;
+    if (code3 === 2) setTimeout(() => process.exit(code3), 1e3).unref();
   },
   (error) => {
     process.stderr.write(`${TOOL_NAME}: ${error instanceof Error ? error.message : String(error)}
