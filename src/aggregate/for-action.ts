@@ -9,7 +9,7 @@ import { loadAndAggregate, writeAggregate } from "./write.js";
 export interface AggregateForActionOptions {
   /** A non-conformant implementation fails the aggregate too (the CLI's --require-conformant). */
   requireConformant: boolean;
-  /** aggregate.json, summary.md, badge.svg and badge.json are written here. */
+  /** aggregate.json, aggregate.html, summary.md, badge.svg and badge.json are written here. */
   outDir: string;
 }
 

@@ -1,7 +1,9 @@
-// The aggregate's files: read the records the arguments name, and write aggregate.json, the Markdown
-// summary and the badge. Reading and writing only; the judging is in aggregate.ts.
+// The aggregate's files: read the records the arguments name, and write aggregate.json, aggregate.html,
+// the Markdown summary and the badge. Reading and writing only; the judging is in aggregate.ts.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { loadCorpus, SUITES_ON_DISK } from "../corpus/index.js";
+import { aggregateHtml, caseInputs } from "../report/html/index.js";
 import { type AggregateOptions, aggregateRecords, type RecordInputFile } from "./aggregate.js";
 import { aggregateBadgeJson, aggregateBadgeSvg } from "./badge.js";
 import { readRecordFile, recordFiles } from "./inputs.js";
@@ -25,7 +27,7 @@ export async function loadAndAggregate(
 }
 
 export interface AggregateFiles {
-  /** aggregate.json, summary.md, badge.svg and badge.json go here. */
+  /** aggregate.json, aggregate.html, summary.md, badge.svg and badge.json go here. */
   outDir?: string;
   /** The Markdown summary also goes to this file (e.g. $GITHUB_STEP_SUMMARY). */
   markdownFile?: string;
@@ -46,6 +48,10 @@ export async function writeAggregate(aggregate: Aggregate, files: AggregateFiles
   const badgeDirs = [files.outDir, files.badgeDir].filter((d): d is string => d !== undefined);
   if (files.outDir !== undefined) {
     await write(join(files.outDir, "aggregate.json"), `${JSON.stringify(aggregate, null, 2)}\n`);
+    await write(
+      join(files.outDir, "aggregate.html"),
+      aggregateHtml(aggregate, { inputs: await storedInputs() }),
+    );
     await write(join(files.outDir, "summary.md"), markdown);
   }
   if (files.markdownFile !== undefined) await write(files.markdownFile, markdown);
@@ -54,4 +60,15 @@ export async function writeAggregate(aggregate: Aggregate, files: AggregateFiles
     await write(join(dir, "badge.json"), `${JSON.stringify(aggregateBadgeJson(aggregate))}\n`);
   }
   return written;
+}
+
+/**
+ * The input of each stored case (jcs, reject, canon-or-reject, invariants) as this tool's corpus holds
+ * it, for aggregate.html to show once above the answers. A record carries no inputs; generated cases
+ * (numbers, generated) have none on disk and are shown by name and answers alone.
+ */
+async function storedInputs(): Promise<Map<string, string>> {
+  const suites = SUITES_ON_DISK.filter((s) => s !== "numbers");
+  const corpus = await loadCorpus({ suites: [...suites], profile: "rfc8785", numbers: 0 });
+  return caseInputs(corpus.cases);
 }

@@ -2,7 +2,7 @@
 // implementations' records (a matrix's artifacts), one view. Verifies each record, shows the
 // implementations against the suites and every case they answered differently, checks that the
 // shards of a run are all there once each and cover each sweep exactly once, and writes
-// aggregate.json, a Markdown summary and a badge. The action's `mode: aggregate` calls the same code
+// aggregate.json, aggregate.html, a Markdown summary and a badge. The action's `mode: aggregate` calls the same code
 // through aggregateForAction (src/aggregate/for-action.ts).
 
 import { aggregateConsole, InputError, loadAndAggregate, writeAggregate } from "../aggregate/index.js";
@@ -21,7 +21,8 @@ shards must be 1..N of one N, each once; and the cases of each sweep together mu
 exactly once, from one seed, N being the suite's numbers=N (generated=R per property), or for a
 record without it one past the highest index covered.
 
-  --out DIR              write aggregate.json, summary.md, badge.svg and badge.json into DIR
+  --out DIR              write aggregate.json, aggregate.html, summary.md, badge.svg and badge.json
+                         into DIR
   --markdown FILE        write the Markdown summary to FILE too (e.g. "$GITHUB_STEP_SUMMARY")
   --badge-dir DIR        write badge.svg and badge.json into DIR too
   --require-conformant   a non-conformant implementation fails the aggregate too

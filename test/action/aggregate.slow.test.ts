@@ -75,6 +75,7 @@ describe("two conformant implementations, aggregated and uploaded", () => {
     const zip = readZip(artifact.blob);
     assert.ok(zip.has("summary.md"), `the artifact has ${[...zip.keys()]}`);
     assert.ok(zip.has("badge.svg"), `the artifact has ${[...zip.keys()]}`);
+    assert.match(zip.get("aggregate.html")?.toString("utf8") ?? "", /reference-lines/, "aggregate.html");
     const summary = run.summary ?? "";
     assert.match(summary, /reference-lines/);
     assert.match(summary, /reference-once/);

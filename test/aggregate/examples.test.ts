@@ -108,13 +108,21 @@ test("the CLI over the artifacts folder: console, files, and exit 1 on the plant
   assert.equal(run.status, 1, run.stderr);
   assert.match(run.stdout, /^canon-conformance aggregate: 4 records, 4 implementations/);
   assert.match(run.stdout, /Aggregate: FAILED: .*cases? answered differently/);
-  for (const name of ["aggregate.json", "summary.md", "badge.svg", "badge.json"]) {
+  for (const name of ["aggregate.json", "aggregate.html", "summary.md", "badge.svg", "badge.json"]) {
     assert.ok(existsSync(join(out, name)), name);
   }
   const written = JSON.parse(readFileSync(join(out, "aggregate.json"), "utf8")) as Aggregate;
   assert.equal(written.format, "canon-conformance-aggregate/1");
   assert.equal(written.implementations.length, 4);
   assert.equal(readFileSync(step, "utf8"), readFileSync(join(out, "summary.md"), "utf8"));
+  // aggregate.html shows each case answered differently, and the input once for each stored case.
+  const page = readFileSync(join(out, "aggregate.html"), "utf8");
+  const stored = written.disagreements.filter((d) =>
+    /^(jcs|reject|canon-or-reject|invariants)\//.test(d.case),
+  );
+  assert.ok(stored.length > 0, "the planted fault differs on stored cases");
+  assert.equal(page.match(/class="disagreement"/g)?.length, written.disagreements.length);
+  assert.equal(page.match(/<dl class="io"><dt>input<\/dt>/g)?.length, stored.length);
   const badge = JSON.parse(readFileSync(join(out, "badge.json"), "utf8"));
   assert.match(badge.message, /^\d\/4 implementations, \d+ differ$/);
 

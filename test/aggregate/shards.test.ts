@@ -264,8 +264,13 @@ test("aggregateForAction writes the files into outDir and hands back what the CL
   );
   assert.deepEqual(
     whole.files.sort(),
-    ["aggregate.json", "badge.json", "badge.svg", "summary.md"].map((f) => join(outDir, f)),
+    ["aggregate.html", "aggregate.json", "badge.json", "badge.svg", "summary.md"].map((f) => join(outDir, f)),
   );
+  // aggregate.html is the page of this aggregate: its implementation and verdict, and no script.
+  const page = readFileSync(join(outDir, "aggregate.html"), "utf8");
+  assert.match(page, /^<!DOCTYPE html>/i);
+  assert.ok(page.includes(SUITE), "the implementation's suite is shown");
+  assert.doesNotMatch(page, /<script/i);
   assert.equal(whole.badgeSvgPath, join(outDir, "badge.svg"));
   assert.match(readFileSync(whole.badgeSvgPath, "utf8"), /^<svg/);
   assert.equal(readFileSync(join(outDir, "summary.md"), "utf8"), whole.markdown);

@@ -1,0 +1,40 @@
+// A job summary rendered as GitHub renders it, for a browser test to look at. The Markdown goes through
+// micromark with its GFM extension (tables, strikethrough, autolinks, task lists, and the tagfilter
+// GitHub applies to raw HTML, all checked by micromark against GitHub's own GFM spec examples), and the
+// page wears github-markdown-css, the stylesheet that copies GitHub's `.markdown-body` (pre blocks
+// scroll sideways on their own, as on github.com). GitHub also strips attributes it does not allow;
+// the summary uses none, so that step is left out.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { micromark } from "micromark";
+import { gfm, gfmHtml } from "micromark-extension-gfm";
+
+const require = createRequire(import.meta.url);
+const GITHUB_CSS = readFileSync(require.resolve("github-markdown-css/github-markdown-light.css"), "utf8");
+
+/**
+ * The width of the job summary's card on a run's page in a 1280-pixel window: the jobs list takes the
+ * left, the card's padding the rest. An estimate (GitHub's layout is its own), stated so a test can use
+ * it; a summary that fits here fits the wider windows too.
+ */
+export const SUMMARY_WIDTH_PX = 880;
+
+/** The summary's Markdown as GitHub's HTML (raw HTML kept, as GitHub keeps what its filter allows). */
+export function renderGfm(markdown: string): string {
+  return micromark(markdown, {
+    allowDangerousHtml: true,
+    extensions: [gfm()],
+    htmlExtensions: [gfmHtml()],
+  });
+}
+
+/** One page: the rendered summary in a `.markdown-body` card of the summary's width. */
+export function summaryPage(markdown: string): string {
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="en"><head><meta charset="utf-8"><title>job summary</title>',
+    `<style>${GITHUB_CSS}</style>`,
+    `<style>body{margin:0;background:#f6f8fa}.markdown-body{box-sizing:border-box;width:${SUMMARY_WIDTH_PX}px;margin:16px;padding:24px;border:1px solid #d1d9e0;border-radius:6px;background:#fff}</style>`,
+    `</head><body><article class="markdown-body">${renderGfm(markdown)}</article></body></html>`,
+  ].join("\n");
+}

@@ -1,0 +1,104 @@
+// The job summary of a failing run, rendered as GitHub renders it (./github-render.ts: micromark's GFM
+// and GitHub's CSS) and looked at in headless Chromium: the headings a reader navigates by are there,
+// and nothing in the failure list scrolls sideways (a long line there hid the `replay: --seed` part).
+// The first screen is saved as docs/screenshots/summary-fail.png when CC_SCREENSHOTS=docs/screenshots.
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { pathToFileURL } from "node:url";
+import { runSummaryMarkdown } from "../../src/report/index.js";
+import { renderGfm, SUMMARY_WIDTH_PX, summaryPage } from "./github-render.js";
+import { CHROMIUM, launch, probedPage } from "./html/browser.js";
+import { judged, signedRun } from "./html/fixtures.js";
+
+interface Measured {
+  headings: string[];
+  failureListFound: boolean;
+  /** <pre> blocks in the failure list. */
+  measured: number;
+  scrolling: { tag: string; overflowPx: number; text: string }[];
+  cardWidth: number;
+  pageOverflow: number;
+}
+
+// Run in the page, as text: the test's own functions, compiled by tsx, carry helpers the page lacks.
+// The failure list runs from the first heading that names failures or causes to the "verify" heading.
+const MEASURE = `(() => {
+  const body = document.querySelector(".markdown-body");
+  // Folded cases are opened, so what a reader unfolds is measured too.
+  for (const d of body.querySelectorAll("details")) d.open = true;
+  const all = [...body.querySelectorAll("h1, h2, h3, h4")];
+  const start = all.find((h) => /fail|cause/i.test(h.textContent));
+  const end = all.find((h) => /verify/i.test(h.textContent));
+  const FOLLOWING = 4;
+  const inList = (e) =>
+    start !== undefined &&
+    (start.compareDocumentPosition(e) & FOLLOWING) !== 0 &&
+    (end === undefined || (e.compareDocumentPosition(end) & FOLLOWING) !== 0);
+  const scrolling = [...body.querySelectorAll("pre, code, table, p, li, dd, summary")]
+    .filter(inList)
+    .filter((e) => e.scrollWidth > e.clientWidth + 1)
+    .map((e) => ({ tag: e.tagName, overflowPx: e.scrollWidth - e.clientWidth, text: e.textContent.slice(0, 120) }));
+  return {
+    headings: all.map((h) => h.textContent.trim()),
+    failureListFound: start !== undefined,
+    measured: [...body.querySelectorAll("pre")].filter(inList).length,
+    scrolling,
+    cardWidth: body.getBoundingClientRect().width,
+    pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  };
+})()`;
+
+const work = mkdtempSync(join(tmpdir(), "cc-summary-render-"));
+const shots = process.env.CC_SCREENSHOTS ?? join(work, "screenshots");
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test("the renderer is GFM: a table, a task list and a filtered <script> come out as on GitHub", () => {
+  const html = renderGfm("| a | b |\n| --- | ---: |\n| 1 | 2 |\n\n- [x] done\n\n<script>x</script>\n");
+  assert.match(html, /<table>[\s\S]*<th>a<\/th>[\s\S]*<td align="right">2<\/td>/);
+  assert.match(html, /<input type="checkbox" disabled="" checked="" \/> done/);
+  assert.match(html, /&lt;script>x&lt;\/script>/, "GFM's tagfilter disarms <script>");
+});
+
+// Chromium is installed by .ci/run: in CI a missing browser fails this test rather than skipping it.
+test("a failing run's job summary in a browser: its headings, and no sideways scroll in its failures", async () => {
+  const results = await judged("escapes_non_ascii");
+  const run = signedRun(results, { name: "escapes-non-ascii" });
+  const markdown = runSummaryMarkdown({ record: run.record, results });
+  assert.ok(results.some((r) => !r.pass));
+  const file = join(work, "summary.html");
+  writeFileSync(file, summaryPage(markdown));
+
+  const browser = await launch().catch((error) => {
+    throw new Error(`no headless Chromium at ${CHROMIUM} (.ci/run installs it): ${error}`);
+  });
+  try {
+    const { page, probe } = await probedPage(browser);
+    await page.goto(pathToFileURL(file).href);
+    mkdirSync(shots, { recursive: true });
+    // The first screen a reader sees, the card and its margin.
+    const clip = { x: 0, y: 0, width: SUMMARY_WIDTH_PX + 32, height: 900 };
+    await page.screenshot({ path: join(shots, "summary-fail.png"), clip });
+    const dom = (await page.evaluate(MEASURE)) as Measured;
+    assert.equal(dom.cardWidth, SUMMARY_WIDTH_PX);
+    assert.ok(
+      dom.headings.some((h) => /not conformant/i.test(h)),
+      `no verdict heading in ${dom.headings.slice(0, 8)}`,
+    );
+    assert.ok(dom.failureListFound, `no heading of the failures in ${dom.headings.slice(0, 8)}`);
+    assert.ok(
+      dom.headings.some((h) => /verify/i.test(h)),
+      "no heading for verifying the record",
+    );
+    assert.ok(dom.measured > 0, "the failure list shows the cases' answers in <pre> blocks");
+    assert.deepEqual(dom.scrolling, [], "elements of the failure list that scroll sideways");
+    assert.equal(dom.pageOverflow, 0, "the page itself scrolls sideways");
+    assert.deepEqual(probe.pageErrors, []);
+    assert.deepEqual(probe.requests, [], "the rendered summary fetches nothing");
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+});
