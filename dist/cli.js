@@ -17669,7 +17669,30 @@ function escapeHtml(text2) {
   return text2.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]);
 }
 function preBlock(text2) {
-  return `<pre>${escapeHtml(showInvisible(text2))}</pre>`;
+  return `<pre>${wrapColumns(showInvisible(text2), PRE_COLUMNS).map(escapeHtml).join("<br>")}</pre>`;
+}
+var PRE_COLUMNS = 88;
+function wrapColumns(text2, columns) {
+  const lines = [];
+  for (const line of text2.split("\n")) {
+    let current = "";
+    let width = 0;
+    for (const [unit] of line.matchAll(/⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu)) {
+      const w = unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0));
+      if (width + w > columns && current !== "") {
+        lines.push(current);
+        current = "";
+        width = 0;
+      }
+      current += unit;
+      width += w;
+    }
+    lines.push(current);
+  }
+  return lines;
+}
+function columnsOf(codePoint2) {
+  return codePoint2 >= 4352 && codePoint2 <= 4447 || codePoint2 >= 11904 && codePoint2 <= 42191 || codePoint2 >= 44032 && codePoint2 <= 55203 || codePoint2 >= 63744 && codePoint2 <= 64255 || codePoint2 >= 65072 && codePoint2 <= 65103 || codePoint2 >= 65280 && codePoint2 <= 65376 || codePoint2 >= 126976 && codePoint2 <= 262141 ? 2 : 1;
 }
 function inlineText(text2) {
   const escaped = showInvisible(text2).replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`).replace(/:(?=\/\/)/g, "\\:").replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
@@ -19213,7 +19236,7 @@ async function writeReports(outDir, run, choice2 = {}) {
 var USAGE = `usage: canon-conformance badge RECORD [--out DIR]
 
 Verifies a conform-result/1 record, then writes badge.svg (shields' look, e.g.
-'canon conformance | 519/519' for a default run) and badge.json (the shields.io endpoint schema) into DIR
+'canon conformance | 558/558' for a default run) and badge.json (the shields.io endpoint schema) into DIR
 (default: the current directory). A record that does not verify gets no badge: exit 1.`;
 var badgeCommand = {
   summary: "draw badge.svg and badge.json from a record that verifies",

@@ -20,7 +20,47 @@ export function escapeHtml(text: string): string {
 
 /** Content as one `<pre>` block line: visible, escaped, never a tag. */
 export function preBlock(text: string): string {
-  return `<pre>${escapeHtml(showInvisible(text))}</pre>`;
+  // Joined with <br>, so the block stays one line of markdown (a line break could end it).
+  return `<pre>${wrapColumns(showInvisible(text), PRE_COLUMNS).map(escapeHtml).join("<br>")}</pre>`;
+}
+
+/** GitHub's stylesheet never wraps a <pre>, and the sanitizer drops any style that would: a long
+ * output scrolled sideways and hid its end (the replay line). Lines are broken here instead, at about
+ * this many columns; after showInvisible a real line break in the text is a ⟨U+000A⟩ tag, so every
+ * break in the block is a wrap. */
+export const PRE_COLUMNS = 88;
+
+/** Wide characters (CJK, emoji) take two columns; an ⟨U+XXXX⟩ tag is never split. */
+function wrapColumns(text: string, columns: number): string[] {
+  const lines: string[] = [];
+  for (const line of text.split("\n")) {
+    let current = "";
+    let width = 0;
+    for (const [unit] of line.matchAll(/⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu)) {
+      const w = unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0)!);
+      if (width + w > columns && current !== "") {
+        lines.push(current);
+        current = "";
+        width = 0;
+      }
+      current += unit;
+      width += w;
+    }
+    lines.push(current);
+  }
+  return lines;
+}
+
+function columnsOf(codePoint: number): number {
+  return (codePoint >= 0x1100 && codePoint <= 0x115f) ||
+    (codePoint >= 0x2e80 && codePoint <= 0xa4cf) ||
+    (codePoint >= 0xac00 && codePoint <= 0xd7a3) ||
+    (codePoint >= 0xf900 && codePoint <= 0xfaff) ||
+    (codePoint >= 0xfe30 && codePoint <= 0xfe4f) ||
+    (codePoint >= 0xff00 && codePoint <= 0xff60) ||
+    (codePoint >= 0x1f000 && codePoint <= 0x3fffd)
+    ? 2
+    : 1;
 }
 
 /** Content as inline Markdown text that renders as itself, safe inside a table cell. */

@@ -547,7 +547,7 @@ describe("runs that cannot start fail the step with what to fix", () => {
       { "compare-command": "node x.js", "compare-protocol": "smoke" },
       /^input `compare-protocol`: unknown protocol 'smoke'/,
     ],
-    ["an unknown mode", { mode: "everything" }, /^input `mode`: choose run .* or aggregate/],
+    ["an unknown mode", { mode: "everything" }, /^input `mode`: choose run .* or sign/],
     // Issue 12: bounds that keep a signed record meaningful, in the CLI's words (test/options).
     [
       "a timeout past what a timer holds",

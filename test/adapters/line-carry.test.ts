@@ -150,12 +150,13 @@ test("the corpus: every layout case is carried, comments and raw controls in str
     const inputs = "input" in c ? [c.input] : "a" in c ? [c.a, c.b] : [];
     if (inputs.some((i) => !linesCanCarry(i).faithful)) refused.push(`${c.suite}/${c.name}`);
   }
-  // A CR between a key and its colon (YAML wants them on one line); a comment; raw controls in
+  // A CR between a key and its colon (YAML wants them on one line); two comments; raw controls in
   // strings (four cases); a BOM, which is no JSON token, on the line before an LF.
   assert.deepEqual(refused.sort(), [
     "canon-or-reject/bom-then-whitespace",
     "jcs/ws-everywhere",
     "reject/comment-line",
+    "reject/comment-line-in-array",
     "reject/escape-raw-newline",
     "reject/raw-control-in-key",
     "reject/raw-control-u000a",

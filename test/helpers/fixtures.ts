@@ -84,7 +84,7 @@ export function runOptions(overrides: Partial<RunOptions> & Pick<RunOptions, "co
     numbers: 0,
     jobs: 2,
     timeoutMs: 60_000,
-    maxOutputBytes: 1 << 20,
+    maxOutputBytes: 16 * 1024 * 1024,
     workingDirectory: REPO,
     implementationName: "reference",
     implementationVersion: null,

@@ -18,7 +18,7 @@ function options(sandbox: RunOptions["sandbox"], events: string[]): RunOptions {
     numbers: 0,
     jobs: 2,
     timeoutMs: 10_000,
-    maxOutputBytes: 1024 * 1024,
+    maxOutputBytes: 16 * 1024 * 1024,
     workingDirectory: REPO,
     implementationName: null,
     implementationVersion: null,

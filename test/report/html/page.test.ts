@@ -75,7 +75,7 @@ test("without JavaScript the page already shows the verdict, what ran, the suite
   assert.ok(html.includes("<h3><code>jcs/latin1-raw</code></h3>"));
   assert.ok(
     html.includes(
-      '<dt>expected</dt><dd><pre>&quot;caf<mark class="del">é</mark>&quot;</pre></dd><dt>got</dt><dd><pre>&quot;caf<mark class="ins">\\u00e9</mark>&quot;</pre>',
+      '<dt>input</dt><dd><pre>[&quot;café&quot;]</pre></dd><dt>expected</dt><dd><pre>[&quot;caf<mark class="del">é</mark>&quot;]</pre></dd><dt>got</dt><dd><pre>[&quot;caf<mark class="ins">\\u00e9</mark>&quot;]</pre>',
     ),
   );
   // Invisible characters as the console shows them.
