@@ -62,7 +62,8 @@ export function failureAnnotations(
     }
     const what = g.count === 1 ? `${r.suite}/${r.name} failed` : `${plural(g.count, "case")} failed`;
     return {
-      title: `${name}: ${showInvisible(what)}: ${showInvisible(cut(g.title))}`,
+      // The cause's title is already shown visibly (causes.ts): shown again, its ⟨ would read ⟨U+27E8⟩.
+      title: `${name}: ${showInvisible(what)}: ${cut(g.title)}`,
       message: lines.join("\n"),
     };
   });

@@ -78,3 +78,15 @@ test("values are cut and shown visibly: no control character reaches the runner'
   assert.match(note.message, /\ngot: ⟨U\+001B⟩\[2Jz{296}… \(5004 chars\)$/);
   assert.ok(!/[\p{Cc}\p{Cf}]/u.test(note.message.replaceAll("\n", "")));
 });
+
+test("a cause whose output holds a line break shows it once as ⟨U+000A⟩ in the title, never ⟨U+27E8⟩", () => {
+  const notes = failureAnnotations(
+    [caseResult("jcs", "lf", false, { expected: "[1]", got: "::warning::x\n::error::y" })],
+    false,
+    "impl",
+  );
+  assert.equal(notes.length, 1);
+  assert.match(notes[0]!.title, /⟨U\+000A⟩/);
+  assert.doesNotMatch(notes[0]!.title, /U\+27E8/);
+  assert.doesNotMatch(notes[0]!.title, /\n/);
+});
