@@ -2,7 +2,7 @@
 // it is there to catch, and pass what the harness legitimately writes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { foreignCommands } from "./runner-commands.ts";
+import { foreignCommands } from "./runner-commands.js";
 
 const M = ["INJECTED", "pwn"];
 
