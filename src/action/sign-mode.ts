@@ -30,6 +30,7 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
   const outText = readOption("out", face);
   if (keyText === "") {
     throw new OptionError(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow expression a user writes, shown literally
       "signing-key is empty, and sign mode signs with it: pass the team's key from a secret (e.g. `signing-key: ${{ secrets.CANON_CONFORMANCE_KEY }}` in a job with the environment that holds it). A pull request from a fork gets no secrets: skip the sign job there (docs/action.md)",
       "signing-key",
     );

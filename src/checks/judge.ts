@@ -1,7 +1,6 @@
 // What every check shares: comparing an answer with bytes, and building the CaseResult a report takes.
 import { bytesEqual } from "../bytes.js";
-import { messageOf } from "../text.js";
-import type { Answer, Canonicalizer, CaseKind, CaseResult, CorpusCase } from "../types.js";
+import type { Answer, CaseKind, CaseResult, CorpusCase } from "../types.js";
 import { INPUT_LIMIT, showBytes } from "./show.js";
 
 /** The case, narrowed to `kind`; a check handed a case of another kind is a bug in the caller. */

@@ -58,11 +58,11 @@ export function foreignCommands(stdout: string, markers: readonly string[]): str
     const header = c.line.slice(0, c.line.length - c.value.length);
     if (c.syntax === "legacy") problems.push(`a legacy command: ${c.line}`);
     else if (!HARNESS.has(c.name)) problems.push(`a command the harness never writes: ${c.line}`);
-    else if (c.syntax === "v2" && !wellEscapedProperties(header)) problems.push(`properties not escaped: ${c.line}`);
+    else if (c.syntax === "v2" && !wellEscapedProperties(header))
+      problems.push(`properties not escaped: ${c.line}`);
     else if (markers.some((m) => commandPart(header).includes(m) || c.value.startsWith(m))) {
       problems.push(`hostile text as a command: ${c.line}`);
-    }
-    else if (c.syntax === "v2" && /::|##\[/.test(c.value)) problems.push(`not neutralised: ${c.line}`);
+    } else if (c.syntax === "v2" && /::|##\[/.test(c.value)) problems.push(`not neutralised: ${c.line}`);
     if (c.name === "stop-commands" && !/^::stop-commands::[0-9a-f]{32}$/.test(c.line)) {
       problems.push(`a stop-commands the harness did not write: ${c.line}`);
     }
