@@ -17783,10 +17783,15 @@ function gateMarkdown(gate, conformant) {
     return list3.length > NAMES_SHOWN ? `${shown3}, and ${list3.length - NAMES_SHOWN} more` : shown3;
   };
   if (gate.unexpected.length > 0) {
-    parts.push("", `**Unexpected failures (${gate.unexpected.length}), not in the list:** ${names(gate.unexpected)}`);
+    parts.push(
+      "",
+      `**Unexpected failures (${gate.unexpected.length}), not in the list:** ${names(gate.unexpected)}`
+    );
   }
   if (gate.fixed.length > 0) {
-    const rows = gate.fixed.slice(0, NAMES_SHOWN).map((e) => `| ${e.line} | ${code(e.pattern)} | fixed: remove it from the list (${plural2(e.cases, "case")} passed) | ${cell(e.reason)} |`);
+    const rows = gate.fixed.slice(0, NAMES_SHOWN).map(
+      (e) => `| ${e.line} | ${code(e.pattern)} | fixed: remove it from the list (${plural2(e.cases, "case")} passed) | ${cell(e.reason)} |`
+    );
     parts.push(
       "",
       `**Fixed (${gate.fixed.length})**${gate.allowFixed ? " (allowed by `allow-fixed-expected-failures`)" : ""}:`,
@@ -17798,7 +17803,8 @@ function gateMarkdown(gate, conformant) {
   }
   if (gate.expected.length > 0) {
     const rows = gate.expected.slice(0, NAMES_SHOWN).map((e) => `| ${code(e.name)} | expected failure (${cell(e.reason)}) | ${e.line} |`);
-    if (gate.expected.length > NAMES_SHOWN) rows.push(`| and ${gate.expected.length - NAMES_SHOWN} more | | |`);
+    if (gate.expected.length > NAMES_SHOWN)
+      rows.push(`| and ${gate.expected.length - NAMES_SHOWN} more | | |`);
     parts.push(
       "",
       "<details>",
@@ -17936,7 +17942,10 @@ function failedBlock(r, diff, outputMax, listed) {
     ""
   ];
   if (listed) {
-    parts.push(`**Expected failure:** ${inlineText(cut(listed.reason, WHY_MAX))} (list line ${listed.line})`, "");
+    parts.push(
+      `**Expected failure:** ${inlineText(cut(listed.reason, WHY_MAX))} (list line ${listed.line})`,
+      ""
+    );
   }
   if (r.input !== void 0) {
     const from = r.vector === void 0 ? "" : ` (${inlineCode(cut(r.vector, NAME_MAX))})`;
@@ -18026,7 +18035,14 @@ function toMarkdownSummary(input, options = {}) {
   let run = runSection(input, RUN_VALUE_MAX, FILES_MAX);
   if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10);
   const failedHead = failures.length === 0 ? [] : [causesSection(failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
-  const fixed = [headline(input), ...gate, run, suiteSection(input.results), ...failedHead, verifySection(input)];
+  const fixed = [
+    headline(input),
+    ...gate,
+    run,
+    suiteSection(input.results),
+    ...failedHead,
+    verifySection(input)
+  ];
   const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
   const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
   const passingText = passingSection(passing);
@@ -19161,7 +19177,9 @@ function verdictSections(input, options) {
           `  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}${expected ? c.dim(" (expected failure)") : ""}`
         );
         if (expected)
-          lines.push(detail("listed", `expected failure (${showInvisible(expected.reason)}), line ${expected.line}`));
+          lines.push(
+            detail("listed", `expected failure (${showInvisible(expected.reason)}), line ${expected.line}`)
+          );
         lines.push(detail("why", showInvisible(r.why)));
         lines.push(detail("source", showInvisible(r.source)));
         if (r.input !== void 0) lines.push(detail("input", showInvisible(r.input)));
@@ -21640,7 +21658,9 @@ function parseExpectedFailures(text2, source) {
     const where = `${source} line ${line}`;
     const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (CONTROL.test(content)) {
-      throw new ExpectedListError(`${where}: holds a control character; write names and reasons as plain text`);
+      throw new ExpectedListError(
+        `${where}: holds a control character; write names and reasons as plain text`
+      );
     }
     const trimmed = content.trim();
     if (trimmed === "" || trimmed.startsWith("#")) return;
@@ -22360,9 +22380,9 @@ function writablePaths(value, c) {
 function expectedFailures(value, c) {
   if (value.trim() === "") return void 0;
   try {
-    return readExpectedFailures(resolve6(c.base, value), `${c.subject} '${value}'`);
+    return readExpectedFailures(resolve6(c.base, value), value);
   } catch (error) {
-    if (error instanceof ExpectedListError) throw new OptionError(error.message);
+    if (error instanceof ExpectedListError) throw new OptionError(`${c.subject}: ${error.message}`);
     throw error;
   }
 }

@@ -54,7 +54,6 @@ function globMatcher(pattern: string): (name: string) => boolean {
 
 // Control characters (tab aside) have no place in a name or a reason, and a reason is printed in the
 // log and the job summary: refused rather than shown.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** Parses the list's text; `source` names the file in messages. Throws ExpectedListError. */
@@ -67,7 +66,9 @@ export function parseExpectedFailures(text: string, source: string): ExpectedLis
     const where = `${source} line ${line}`;
     const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (CONTROL.test(content)) {
-      throw new ExpectedListError(`${where}: holds a control character; write names and reasons as plain text`);
+      throw new ExpectedListError(
+        `${where}: holds a control character; write names and reasons as plain text`,
+      );
     }
     const trimmed = content.trim();
     if (trimmed === "" || trimmed.startsWith("#")) return;

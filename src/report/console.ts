@@ -204,7 +204,9 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
           `  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}${expected ? c.dim(" (expected failure)") : ""}`,
         );
         if (expected)
-          lines.push(detail("listed", `expected failure (${showInvisible(expected.reason)}), line ${expected.line}`));
+          lines.push(
+            detail("listed", `expected failure (${showInvisible(expected.reason)}), line ${expected.line}`),
+          );
         lines.push(detail("why", showInvisible(r.why)));
         lines.push(detail("source", showInvisible(r.source)));
         if (r.input !== undefined) lines.push(detail("input", showInvisible(r.input)));

@@ -95,12 +95,18 @@ export function gateMarkdown(gate: Gate, conformant: boolean): string {
     return list.length > NAMES_SHOWN ? `${shown}, and ${list.length - NAMES_SHOWN} more` : shown;
   };
   if (gate.unexpected.length > 0) {
-    parts.push("", `**Unexpected failures (${gate.unexpected.length}), not in the list:** ${names(gate.unexpected)}`);
+    parts.push(
+      "",
+      `**Unexpected failures (${gate.unexpected.length}), not in the list:** ${names(gate.unexpected)}`,
+    );
   }
   if (gate.fixed.length > 0) {
     const rows = gate.fixed
       .slice(0, NAMES_SHOWN)
-      .map((e) => `| ${e.line} | ${code(e.pattern)} | fixed: remove it from the list (${plural(e.cases, "case")} passed) | ${cell(e.reason)} |`);
+      .map(
+        (e) =>
+          `| ${e.line} | ${code(e.pattern)} | fixed: remove it from the list (${plural(e.cases, "case")} passed) | ${cell(e.reason)} |`,
+      );
     parts.push(
       "",
       `**Fixed (${gate.fixed.length})**${gate.allowFixed ? " (allowed by `allow-fixed-expected-failures`)" : ""}:`,
@@ -114,7 +120,8 @@ export function gateMarkdown(gate: Gate, conformant: boolean): string {
     const rows = gate.expected
       .slice(0, NAMES_SHOWN)
       .map((e) => `| ${code(e.name)} | expected failure (${cell(e.reason)}) | ${e.line} |`);
-    if (gate.expected.length > NAMES_SHOWN) rows.push(`| and ${gate.expected.length - NAMES_SHOWN} more | | |`);
+    if (gate.expected.length > NAMES_SHOWN)
+      rows.push(`| and ${gate.expected.length - NAMES_SHOWN} more | | |`);
     parts.push(
       "",
       "<details>",

@@ -117,7 +117,10 @@ function failedBlock(
     "",
   ];
   if (listed) {
-    parts.push(`**Expected failure:** ${inlineText(cut(listed.reason, WHY_MAX))} (list line ${listed.line})`, "");
+    parts.push(
+      `**Expected failure:** ${inlineText(cut(listed.reason, WHY_MAX))} (list line ${listed.line})`,
+      "",
+    );
   }
   if (r.input !== undefined) {
     const from = r.vector === undefined ? "" : ` (${inlineCode(cut(r.vector, NAME_MAX))})`;
@@ -231,7 +234,14 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
     failures.length === 0
       ? []
       : [causesSection(failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
-  const fixed = [headline(input), ...gate, run, suiteSection(input.results), ...failedHead, verifySection(input)];
+  const fixed = [
+    headline(input),
+    ...gate,
+    run,
+    suiteSection(input.results),
+    ...failedHead,
+    verifySection(input),
+  ];
   const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
   const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
   const passingText = passingSection(passing);
