@@ -63,7 +63,12 @@ for (const [what, text, line, message] of [
   ["an entry without a reason", "# x\njcs/control-del\n", 2, /'jcs\/control-del' has no reason/],
   ["a reason that is only the separator", "jcs/x  --  ", 1, /has no reason/],
   ["a name without a suite", "control-del because", 1, /is not a case name: write suite\/name/],
-  ["a suite that does not exist", "\n\njsc/control-del typo", 3, /'jsc' in 'jsc\/control-del' is not a suite/],
+  [
+    "a suite that does not exist",
+    "\n\njsc/control-del typo",
+    3,
+    /'jsc' in 'jsc\/control-del' is not a suite/,
+  ],
   ["a glob in the suite", "*/control-del any suite", 1, /is not a suite/],
   ["a suite alone", "jcs/ everything", 1, /is not a case name/],
   ["the same entry twice", "jcs/a one\njcs/b two\njcs/a three", 3, /listed already on line 1/],
@@ -95,7 +100,11 @@ test("the reader: UTF-8 with or without a BOM; not UTF-8, too large, missing or 
   assert.equal(bom.entries[0]!.pattern, "jcs/a");
   assert.equal(bom.entries[0]!.reason, "é, accented");
   assert.throws(
-    () => readExpectedFailures(file("latin1.txt", Uint8Array.from([0x6a, 0x63, 0x73, 0x2f, 0x61, 0x20, 0xe9])), "l"),
+    () =>
+      readExpectedFailures(
+        file("latin1.txt", Uint8Array.from([0x6a, 0x63, 0x73, 0x2f, 0x61, 0x20, 0xe9])),
+        "l",
+      ),
     /l is not UTF-8 text/,
   );
   // Just over the bound: refused however good the entries are; at the bound it is read.
@@ -106,7 +115,10 @@ test("the reader: UTF-8 with or without a BOM; not UTF-8, too large, missing or 
     () => readExpectedFailures(file("over.txt", `${at}#`), "over"),
     new RegExp(`over holds more than ${MAX_EXPECTED_FAILURES_BYTES} bytes`),
   );
-  assert.throws(() => readExpectedFailures(join(tmp, "missing.txt"), "missing.txt"), /cannot read missing.txt \(ENOENT/);
+  assert.throws(
+    () => readExpectedFailures(join(tmp, "missing.txt"), "missing.txt"),
+    /cannot read missing.txt \(ENOENT/,
+  );
   assert.throws(() => readExpectedFailures(tmp, "a-folder"), /a-folder is not a regular file/);
 });
 
