@@ -22815,8 +22815,8 @@ var OPTIONS = {
       section: "gate",
       label: "--expected-failures FILE",
       help: [
-        "cases you know fail, one per line: NAME-OR-GLOB then its reason (docs/action.md);",
-        "exit 0 when every failure is listed; the record's verdict is unchanged"
+        "cases known to fail, one per line: a name or glob, then the reason; exit 0",
+        "when every failure is listed and none passes (the record's verdict is unchanged)"
       ]
     },
     input: "A file listing the cases your implementation is known to fail, one per line: a case name as the reports print it (`jcs/control-del`) or a glob (`jcs/control-*`), then the reason (`#` starts a comment). A listed failure does not fail the step; an unlisted one does, and so does a listed entry whose cases all passed (remove it), unless `allow-fixed-expected-failures` is true. The record still states every case and `conformant` as they were. Relative to the workspace; empty means no list.",

@@ -650,8 +650,8 @@ export const OPTIONS = {
       section: "gate",
       label: "--expected-failures FILE",
       help: [
-        "cases you know fail, one per line: NAME-OR-GLOB then its reason (docs/action.md);",
-        "exit 0 when every failure is listed; the record's verdict is unchanged",
+        "cases known to fail, one per line: a name or glob, then the reason; exit 0",
+        "when every failure is listed and none passes (the record's verdict is unchanged)",
       ],
     },
     input:
