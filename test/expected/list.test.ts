@@ -8,6 +8,7 @@ import { test } from "node:test";
 import {
   ExpectedListError,
   MAX_EXPECTED_FAILURES_BYTES,
+  MAX_REASON_CHARS,
   parseExpectedFailures,
   readExpectedFailures,
 } from "../../src/expected/index.js";
@@ -73,7 +74,7 @@ for (const [what, text, line, message] of [
   ["a suite alone", "jcs/ everything", 1, /is not a case name/],
   ["the same entry twice", "jcs/a one\njcs/b two\njcs/a three", 3, /listed already on line 1/],
   ["a control character", "jcs/a reason\u001b[31m red", 1, /control character/],
-  ["a reason past the limit", `jcs/a ${"x".repeat(301)}`, 1, /more than 300/],
+  ["a reason past the limit", `jcs/a ${"x".repeat(MAX_REASON_CHARS + 1)}`, 1, /more than 300/],
 ] as const) {
   test(`${what}: an error naming line ${line}`, () => {
     assert.throws(
