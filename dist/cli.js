@@ -21670,13 +21670,14 @@ function parseExpectedFailures(text2, source) {
     const slash = pattern.indexOf("/");
     if (slash <= 0 || slash === pattern.length - 1) {
       throw new ExpectedListError(
-        `${where}: '${pattern}' is not a case name: write suite/name as the reports print it (e.g. jcs/control-del), or a glob such as jcs/control-*`
+        `${where}: does not start with a case name: write suite/name as the reports print it (e.g. jcs/control-del), or a glob such as jcs/control-*, then the reason`
       );
     }
     const suite = pattern.slice(0, slash);
     if (!SUITES.includes(suite)) {
+      const typo = /^[a-z*-]{1,24}$/.test(suite) ? ` '${suite}'` : "";
       throw new ExpectedListError(
-        `${where}: '${suite}' in '${pattern}' is not a suite (the suites are ${SUITES.join(", ")}; a suite is written out, never a glob)`
+        `${where}: the suite${typo} before the first '/' is not one of ${SUITES.join(", ")} (a suite is written out, never a glob)`
       );
     }
     if (reason === "") {

@@ -132,7 +132,7 @@ for (const [what, text, message] of [
   [
     "a malformed line",
     "# ok\ntrailing-comma-array drops commas\n",
-    /line 2: 'trailing-comma-array' is not a case name/,
+    /line 2: does not start with a case name/,
   ],
   [
     "a pattern matching no case",

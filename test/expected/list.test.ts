@@ -63,15 +63,15 @@ test("a glob's * stands for any run of characters, / included; everything else i
 for (const [what, text, line, message] of [
   ["an entry without a reason", "# x\njcs/control-del\n", 2, /'jcs\/control-del' has no reason/],
   ["a reason that is only the separator", "jcs/x  --  ", 1, /has no reason/],
-  ["a name without a suite", "control-del because", 1, /is not a case name: write suite\/name/],
+  ["a name without a suite", "control-del because", 1, /does not start with a case name: write suite\/name/],
   [
     "a suite that does not exist",
     "\n\njsc/control-del typo",
     3,
-    /'jsc' in 'jsc\/control-del' is not a suite/,
+    /the suite 'jsc' before the first '\/' is not one of jcs, reject,/,
   ],
-  ["a glob in the suite", "*/control-del any suite", 1, /is not a suite/],
-  ["a suite alone", "jcs/ everything", 1, /is not a case name/],
+  ["a glob in the suite", "*/control-del any suite", 1, /the suite '\*' .* never a glob/],
+  ["a suite alone", "jcs/ everything", 1, /does not start with a case name/],
   ["the same entry twice", "jcs/a one\njcs/b two\njcs/a three", 3, /listed already on line 1/],
   ["a control character", "jcs/a reason\u001b[31m red", 1, /control character/],
   ["a reason past the limit", `jcs/a ${"x".repeat(MAX_REASON_CHARS + 1)}`, 1, /more than 300/],
@@ -126,4 +126,27 @@ test("the reader: UTF-8 with or without a BOM; not UTF-8, too large, missing or 
 test("a device that never ends is refused without reading it", { timeout: 5000 }, (t) => {
   if (process.platform !== "linux") return t.skip("Linux device");
   assert.throws(() => readExpectedFailures("/dev/zero", "/dev/zero"), /is not a regular file/);
+});
+
+test("the wrong file (a key, a .env) is refused without quoting its content", () => {
+  const hex = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
+  // Base64 holds '/', so a PEM's body can look like suite/name; an .env line like NAME=value.
+  const pem = "MC4CAQAwBQYDK2VwBCIEIJ1hsZ3v/VpguoRK9JLsLMRESc/Vl7MmkZcDusAxyn9g";
+  for (const text of [
+    hex,
+    `${hex}\n`,
+    `-----BEGIN PRIVATE KEY-----\n${pem}\n`,
+    `${pem} x`,
+    "GITHUB_TOKEN=ghs_abc123/def",
+  ]) {
+    let message = "";
+    try {
+      parseExpectedFailures(text, "key.pem");
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    assert.match(message, /^key\.pem line 1: /);
+    for (const secret of [hex, pem, "MC4CAQAwBQYDK2VwBCIEIJ1hsZ3v", "ghs_abc123"])
+      assert.ok(!message.includes(secret), `${message} quotes the file`);
+  }
 });
