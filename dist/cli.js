@@ -21709,8 +21709,9 @@ function readExpectedFailures(path, shown3) {
   try {
     fd = openSync3(path, "r");
   } catch (error) {
+    const looked = shown3 === path ? "" : `; looked for ${path}`;
     throw new ExpectedListError(
-      `cannot read ${shown3} (${error.code ?? "unreadable"}; looked for ${path})`
+      `cannot read ${shown3} (${error.code ?? "unreadable"}${looked})`
     );
   }
   try {

@@ -122,8 +122,9 @@ export function readExpectedFailures(path: string, shown: string): ExpectedList 
   try {
     fd = openSync(path, "r");
   } catch (error) {
+    const looked = shown === path ? "" : `; looked for ${path}`;
     throw new ExpectedListError(
-      `cannot read ${shown} (${(error as NodeJS.ErrnoException).code ?? "unreadable"}; looked for ${path})`,
+      `cannot read ${shown} (${(error as NodeJS.ErrnoException).code ?? "unreadable"}${looked})`,
     );
   }
   try {
