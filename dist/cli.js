@@ -11049,9 +11049,9 @@ function wordsToJoinedStringUnmapperFor(wordsArbitrary) {
   };
 }
 function wordsToSentenceMapper(words) {
-  let sentence = safeJoin(words, " ");
-  if (sentence[sentence.length - 1] === ",") sentence = safeSubstring(sentence, 0, sentence.length - 1);
-  return safeToUpperCase(sentence[0]) + safeSubstring(sentence, 1) + ".";
+  let sentence2 = safeJoin(words, " ");
+  if (sentence2[sentence2.length - 1] === ",") sentence2 = safeSubstring(sentence2, 0, sentence2.length - 1);
+  return safeToUpperCase(sentence2[0]) + safeSubstring(sentence2, 1) + ".";
 }
 function wordsToSentenceUnmapperFor(wordsArbitrary) {
   return function wordsToSentenceUnmapper(value) {
@@ -17769,6 +17769,7 @@ function gateConsoleLines(gate, conformant) {
   return out;
 }
 var CELL = 300;
+var sentence = (text2) => text2.charAt(0).toUpperCase() + text2.slice(1);
 var cell = (text2) => inlineText(cutText(text2, CELL));
 var code = (text2) => inlineCode(cutText(text2, CELL));
 function gateMarkdown(gate, conformant) {
@@ -17776,7 +17777,7 @@ function gateMarkdown(gate, conformant) {
   const parts = [
     `### ${mark} Step ${gate.pass ? "passes" : "fails"} by the expected-failures list`,
     "",
-    `${cell(gateHeadline(gate, conformant))}. List: ${code(gate.source)}.`
+    `${cell(sentence(gateHeadline(gate, conformant)))}. List: ${code(gate.source)}.`
   ];
   const names = (list3) => {
     const shown3 = list3.slice(0, NAMES_SHOWN).map(code).join(", ");

@@ -79,6 +79,7 @@ export function gateConsoleLines(gate: Gate, conformant: boolean): string[] {
 }
 
 const CELL = 300;
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const cell = (text: string) => inlineText(cutText(text, CELL));
 const code = (text: string) => inlineCode(cutText(text, CELL));
 
@@ -88,7 +89,7 @@ export function gateMarkdown(gate: Gate, conformant: boolean): string {
   const parts = [
     `### ${mark} Step ${gate.pass ? "passes" : "fails"} by the expected-failures list`,
     "",
-    `${cell(gateHeadline(gate, conformant))}. List: ${code(gate.source)}.`,
+    `${cell(sentence(gateHeadline(gate, conformant)))}. List: ${code(gate.source)}.`,
   ];
   const names = (list: readonly string[]) => {
     const shown = list.slice(0, NAMES_SHOWN).map(code).join(", ");

@@ -26,7 +26,7 @@ test("the summary: the step's status under the headline, the record's verdict ke
   assert.equal(lines[2], "### ❌ Step fails by the expected-failures list");
   assert.match(
     md,
-    /the step fails by the expected-failures list: 1 unexpected failure, 1 listed entry fixed, 1 expected failure; the record still says not conformant/,
+    /The step fails by the expected-failures list: 1 unexpected failure, 1 listed entry fixed, 1 expected failure; the record still says not conformant/,
   );
   assert.match(md, /\*\*Unexpected failures \(1\), not in the list:\*\* <code>reject\/dup<\/code>/);
   assert.match(
