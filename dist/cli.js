@@ -2657,9 +2657,9 @@ var JcsError = class extends Error {
   name = "JcsError";
   code;
   offset;
-  constructor(code3, offset, message) {
+  constructor(code4, offset, message) {
     super(message);
-    this.code = code3;
+    this.code = code4;
     this.offset = offset;
   }
 };
@@ -2761,8 +2761,8 @@ var Scanner = class {
       this.i = 1;
     }
   }
-  fail(code3, at, message) {
-    throw new JcsError(code3, byteOffsetOf(this.text, at), message);
+  fail(code4, at, message) {
+    throw new JcsError(code4, byteOffsetOf(this.text, at), message);
   }
   unexpected(at, wanted) {
     if (at >= this.n) return this.fail("unexpected-end", at, `the input ends where ${wanted} was expected`);
@@ -3083,8 +3083,8 @@ var ByteCanonicalizer = class {
     this.o = o;
   }
   // --- errors ---
-  fail(code3, at, message) {
-    throw new JcsError(code3, at, message);
+  fail(code4, at, message) {
+    throw new JcsError(code4, at, message);
   }
   unexpected(at, wanted) {
     if (at >= this.n)
@@ -10503,10 +10503,10 @@ function hexa() {
   }).map((n) => items[n], (c) => {
     if (typeof c !== "string") throw new SError("Not a string");
     if (c.length !== 1) throw new SError("Invalid length");
-    const code3 = safeCharCodeAt(c, 0);
-    if (code3 <= 57) return code3 - 48;
-    if (code3 < 97) throw new SError("Invalid character");
-    return code3 - 87;
+    const code4 = safeCharCodeAt(c, 0);
+    if (code4 <= 57) return code4 - 48;
+    if (code4 < 97) throw new SError("Invalid character");
+    return code4 - 87;
   });
   return cachedHexa;
 }
@@ -11049,9 +11049,9 @@ function wordsToJoinedStringUnmapperFor(wordsArbitrary) {
   };
 }
 function wordsToSentenceMapper(words) {
-  let sentence = safeJoin(words, " ");
-  if (sentence[sentence.length - 1] === ",") sentence = safeSubstring(sentence, 0, sentence.length - 1);
-  return safeToUpperCase(sentence[0]) + safeSubstring(sentence, 1) + ".";
+  let sentence2 = safeJoin(words, " ");
+  if (sentence2[sentence2.length - 1] === ",") sentence2 = safeSubstring(sentence2, 0, sentence2.length - 1);
+  return safeToUpperCase(sentence2[0]) + safeSubstring(sentence2, 1) + ".";
 }
 function wordsToSentenceUnmapperFor(wordsArbitrary) {
   return function wordsToSentenceUnmapper(value) {
@@ -13471,13 +13471,13 @@ function isDigit(char) {
   return char >= "0" && char <= "9";
 }
 function simpleChar(char, escaped) {
-  const code3 = char.codePointAt(0);
+  const code4 = char.codePointAt(0);
   return {
     type: "Char",
     kind: "simple",
     symbol: char,
     value: char,
-    codePoint: code3 !== void 0 ? code3 : -1,
+    codePoint: code4 !== void 0 ? code4 : -1,
     escaped
   };
 }
@@ -17029,7 +17029,7 @@ var show = (text2, max = VALUE_MAX) => {
 function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
   return rows.map(
-    (r) => `  ${r.map((cell, i) => cell + " ".repeat(widths[i] - [...cell].length)).join("  ")}`.trimEnd()
+    (r) => `  ${r.map((cell2, i) => cell2 + " ".repeat(widths[i] - [...cell2].length)).join("  ")}`.trimEnd()
   );
 }
 function aggregateConsole(aggregate) {
@@ -17710,6 +17710,117 @@ ${shown3}
 ${fence}`;
 }
 
+// src/report/gate.ts
+var plural2 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+var NAMES_SHOWN = 50;
+function expectedReasons(gate) {
+  return new Map((gate?.expected ?? []).map((e) => [e.name, { reason: e.reason, line: e.line }]));
+}
+function gateHeadline(gate, conformant) {
+  const status = gate.pass ? "passes" : "fails";
+  const because = [];
+  if (gate.unexpected.length > 0) because.push(plural2(gate.unexpected.length, "unexpected failure"));
+  if (gate.fixed.length > 0)
+    because.push(
+      `${plural2(gate.fixed.length, "listed entry", "listed entries")} fixed${gate.allowFixed ? " (allowed)" : ""}`
+    );
+  if (gate.expected.length > 0) because.push(plural2(gate.expected.length, "expected failure"));
+  const why = because.length === 0 ? "" : `: ${because.join(", ")}`;
+  const record2 = conformant ? "the record says conformant" : "the record still says not conformant (seed 003: every case must pass); the step follows the list";
+  return `the step ${status} by the expected-failures list${why}; ${record2}`;
+}
+function gateConsoleLines(gate, conformant) {
+  const out = [`Expected failures (${showInvisible(gate.source)}):`, ""];
+  out.push(`  ${showInvisible(gateHeadline(gate, conformant))}`, "");
+  const names = (list3) => {
+    const shown3 = list3.slice(0, NAMES_SHOWN).map((n) => `    ${showInvisible(n)}`);
+    if (list3.length > NAMES_SHOWN) shown3.push(`    and ${list3.length - NAMES_SHOWN} more (results.json)`);
+    return shown3;
+  };
+  if (gate.unexpected.length > 0) {
+    out.push(`  ${plural2(gate.unexpected.length, "unexpected failure")} (not in the list: fails the step):`);
+    out.push(...names(gate.unexpected), "");
+  }
+  if (gate.fixed.length > 0) {
+    out.push(
+      `  ${plural2(gate.fixed.length, "fixed entry", "fixed entries")} (every case it covers passed: remove it from the list${gate.allowFixed ? "; allowed by --allow-fixed-expected-failures" : ", or the step fails"}):`
+    );
+    for (const e of gate.fixed.slice(0, NAMES_SHOWN))
+      out.push(
+        `    line ${e.line}  ${showInvisible(e.pattern)}  fixed: remove it from the list (${plural2(e.cases, "case")} passed; it said: ${showInvisible(e.reason)})`
+      );
+    if (gate.fixed.length > NAMES_SHOWN) out.push(`    and ${gate.fixed.length - NAMES_SHOWN} more`);
+    out.push("");
+  }
+  if (gate.expected.length > 0) {
+    out.push(`  ${plural2(gate.expected.length, "expected failure")} (listed: not a failure of the step):`);
+    for (const e of gate.expected.slice(0, NAMES_SHOWN))
+      out.push(`    ${showInvisible(e.name)}  expected failure (${showInvisible(e.reason)})`);
+    if (gate.expected.length > NAMES_SHOWN) out.push(`    and ${gate.expected.length - NAMES_SHOWN} more`);
+    out.push("");
+  }
+  const idle = gate.entries.filter((e) => e.cases === 0);
+  if (idle.length > 0) {
+    out.push(
+      `  ${plural2(idle.length, "entry", "entries")} of suites this run left out, not checked: ${idle.slice(0, NAMES_SHOWN).map((e) => showInvisible(e.pattern)).join(", ")}`,
+      ""
+    );
+  }
+  return out;
+}
+var CELL = 300;
+var sentence = (text2) => text2.charAt(0).toUpperCase() + text2.slice(1);
+var cell = (text2) => inlineText(cutText(text2, CELL));
+var code = (text2) => inlineCode(cutText(text2, CELL));
+function gateMarkdown(gate, conformant) {
+  const mark = gate.pass ? "\u2705" : "\u274C";
+  const parts = [
+    `### ${mark} Step ${gate.pass ? "passes" : "fails"} by the expected-failures list`,
+    "",
+    `${cell(sentence(gateHeadline(gate, conformant)))}. List: ${code(gate.source)}.`
+  ];
+  const names = (list3) => {
+    const shown3 = list3.slice(0, NAMES_SHOWN).map(code).join(", ");
+    return list3.length > NAMES_SHOWN ? `${shown3}, and ${list3.length - NAMES_SHOWN} more` : shown3;
+  };
+  if (gate.unexpected.length > 0) {
+    parts.push(
+      "",
+      `**Unexpected failures (${gate.unexpected.length}), not in the list:** ${names(gate.unexpected)}`
+    );
+  }
+  if (gate.fixed.length > 0) {
+    const rows = gate.fixed.slice(0, NAMES_SHOWN).map(
+      (e) => `| ${e.line} | ${code(e.pattern)} | fixed: remove it from the list (${plural2(e.cases, "case")} passed) | ${cell(e.reason)} |`
+    );
+    parts.push(
+      "",
+      `**Fixed (${gate.fixed.length})**${gate.allowFixed ? " (allowed by `allow-fixed-expected-failures`)" : ""}:`,
+      "",
+      "| Line | Entry | Now | Its reason |",
+      "| ---: | --- | --- | --- |",
+      ...rows
+    );
+  }
+  if (gate.expected.length > 0) {
+    const rows = gate.expected.slice(0, NAMES_SHOWN).map((e) => `| ${code(e.name)} | expected failure (${cell(e.reason)}) | ${e.line} |`);
+    if (gate.expected.length > NAMES_SHOWN)
+      rows.push(`| and ${gate.expected.length - NAMES_SHOWN} more | | |`);
+    parts.push(
+      "",
+      "<details>",
+      `<summary>Expected failures (${gate.expected.length})</summary>`,
+      "",
+      "| Case | Listed as | Line |",
+      "| --- | --- | ---: |",
+      ...rows,
+      "",
+      "</details>"
+    );
+  }
+  return parts.join("\n");
+}
+
 // src/report/tally.ts
 function tallyBySuite(results) {
   const bySuite = /* @__PURE__ */ new Map();
@@ -17824,13 +17935,19 @@ function outputBlock(text2, max) {
 
 *\u2026cut here: ${text2.length - kept.length} more characters not shown.*`;
 }
-function failedBlock(r, diff, outputMax) {
+function failedBlock(r, diff, outputMax, listed) {
   const parts = [
-    `#### \u274C ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))}`,
+    listed ? `#### \u2611\uFE0F ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))} (expected failure)` : `#### \u274C ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))}`,
     "",
     `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
     ""
   ];
+  if (listed) {
+    parts.push(
+      `**Expected failure:** ${inlineText(cut(listed.reason, WHY_MAX))} (list line ${listed.line})`,
+      ""
+    );
+  }
   if (r.input !== void 0) {
     const from = r.vector === void 0 ? "" : ` (${inlineCode(cut(r.vector, NAME_MAX))})`;
     parts.push(`**Input**${from}`, "", outputBlock(r.input, outputMax), "");
@@ -17913,22 +18030,32 @@ function toMarkdownSummary(input, options = {}) {
   const failures = input.results.filter((r) => !r.pass);
   const passing = input.results.filter((r) => r.pass);
   const diffs = failures.map(differenceNote);
+  const reasons = expectedReasons(input.gate);
+  const listed = failures.map((r) => reasons.get(`${r.suite}/${r.name}`));
+  const gate = input.gate ? [gateMarkdown(input.gate, input.record.conformant)] : [];
   let run = runSection(input, RUN_VALUE_MAX, FILES_MAX);
   if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10);
   const failedHead = failures.length === 0 ? [] : [causesSection(failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
-  const fixed = [headline(input), run, suiteSection(input.results), ...failedHead, verifySection(input)];
+  const fixed = [
+    headline(input),
+    ...gate,
+    run,
+    suiteSection(input.results),
+    ...failedHead,
+    verifySection(input)
+  ];
   const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
   const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
   const passingText = passingSection(passing);
-  const plan = planFailures(failures, diffs, budget, passingText ? bytes(passingText) + 2 : 0);
+  const plan = planFailures(failures, diffs, listed, budget, passingText ? bytes(passingText) + 2 : 0);
   const sections = [headline(input)];
   if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing.length, failures.length));
-  sections.push(run, suiteSection(input.results), ...failedHead);
+  sections.push(...gate, run, suiteSection(input.results), ...failedHead);
   for (let i = 0; i < plan.detailed; ) {
     const suite = failures[i].suite;
     const blocks = [];
     for (; i < plan.detailed && failures[i].suite === suite; i++)
-      blocks.push(failedBlock(failures[i], diffs[i], plan.outputMax));
+      blocks.push(failedBlock(failures[i], diffs[i], plan.outputMax, listed[i]));
     const count3 = failures.filter((r) => r.suite === suite).length;
     sections.push(suiteFold(suite, count3, blocks));
   }
@@ -17958,9 +18085,9 @@ function trimNote(plan, maxBytes, passing, failed) {
   return `> [!NOTE]
 > Trimmed to stay under ${maxBytes} bytes (GitHub's job summary limit is 1 MiB): ${what.join("; ")}. The record (\`record.json\`) holds every case with its expected and actual answer.`;
 }
-function planFailures(failures, diffs, budget, passingBytes) {
+function planFailures(failures, diffs, listed, budget, passingBytes) {
   const all = failures.length;
-  const blockSize = (i, outputMax) => bytes(failedBlock(failures[i], diffs[i], outputMax)) + 2;
+  const blockSize = (i, outputMax) => bytes(failedBlock(failures[i], diffs[i], outputMax, listed[i])) + 2;
   const blocksSize = (outputMax) => {
     let sum = 0;
     for (let i = 0; i < all; i++) sum += blockSize(i, outputMax);
@@ -18005,7 +18132,7 @@ function cut2(text2, max = VALUE_MAX2) {
   const kept = cutText(text2, max);
   return kept === text2 ? text2 : `${kept} \u2026 (cut here: ${text2.length - kept.length} more characters)`;
 }
-var code = (text2, max = VALUE_MAX2) => inlineCode(cut2(text2, max));
+var code2 = (text2, max = VALUE_MAX2) => inlineCode(cut2(text2, max));
 function capped(items2, row2, what, maxBytes) {
   const rows = [];
   let used = 0;
@@ -18022,7 +18149,7 @@ function capped(items2, row2, what, maxBytes) {
 function recordsSection(aggregate, maxBytes) {
   const rows = capped(
     aggregate.records,
-    (r) => `| ${r.accepted ? "\u2705" : "\u274C"} | ${code(r.source)} | ${code(r.outcome)} | ${r.implementation ?? (r.detail === void 0 ? "" : inlineText(cut2(r.detail)))} |`,
+    (r) => `| ${r.accepted ? "\u2705" : "\u274C"} | ${code2(r.source)} | ${code2(r.outcome)} | ${r.implementation ?? (r.detail === void 0 ? "" : inlineText(cut2(r.detail)))} |`,
     "records",
     maxBytes
   );
@@ -18037,7 +18164,7 @@ function recordsSection(aggregate, maxBytes) {
 function implementationsSection(implementations, maxBytes) {
   const rows = capped(
     implementations,
-    (i) => `| ${i.id} | ${inlineText(cut2(i.label))} | ${i.adapter}: ${code(i.impl)} | ${code(i.suite)} | ${i.keys.join(", ")} | ${i.signers.slice(0, 4).map((s) => code(s)).join(
+    (i) => `| ${i.id} | ${inlineText(cut2(i.label))} | ${i.adapter}: ${code2(i.impl)} | ${code2(i.suite)} | ${i.keys.join(", ")} | ${i.signers.slice(0, 4).map((s) => code2(s)).join(
       " "
     )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
     "implementations",
@@ -18055,14 +18182,14 @@ function suitesSection(aggregate, maxBytes) {
   const suites = suiteColumns(aggregate);
   const rows = capped(
     aggregate.implementations,
-    (i) => `| ${i.conformant ? "\u2705" : "\u274C"} ${i.id} ${inlineText(cut2(i.label, 100))} (${inlineText(cut2(recordFolders(i), 300))}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${i.cases} | ${code(shortSigner(i.signers[0] ?? ""))} |`,
+    (i) => `| ${i.conformant ? "\u2705" : "\u274C"} ${i.id} ${inlineText(cut2(i.label, 100))} (${inlineText(cut2(recordFolders(i), 300))}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${i.cases} | ${code2(shortSigner(i.signers[0] ?? ""))} |`,
     "implementations",
     maxBytes
   );
   return [
     "### Suites (passed/cases)",
     "",
-    `| Implementation | ${suites.map((s) => code(s, 100)).join(" | ")} | All | Signer |`,
+    `| Implementation | ${suites.map((s) => code2(s, 100)).join(" | ")} | All | Signer |`,
     `| --- | ${suites.map(() => "---:").join(" | ")} | ---: | --- |`,
     ...rows
   ].join("\n");
@@ -18080,7 +18207,7 @@ function sweepSection(implementations, maxBytes) {
         return `- ${c.complete ? "\u2705" : "\u274C"} **${i.id}** ${inlineText(cut2(shardLine(c), 2e3))}`;
       const head = `- ${c.complete ? "\u2705" : "\u274C"} **${i.id}** ${inlineText(cut2(coverageLine(c, i.records.length), 2e3))}`;
       const doubled = c.doubled.slice(0, 20).map(
-        (d) => `  - ${showRange(d)} is in ${d.sources.slice(0, 10).map((s) => code(s)).join(", ")}`
+        (d) => `  - ${showRange(d)} is in ${d.sources.slice(0, 10).map((s) => code2(s)).join(", ")}`
       );
       return [head, ...doubled].join("\n");
     },
@@ -18379,8 +18506,8 @@ function overviewHtml(groups, byName) {
   return [
     `<section class="overview" id="causes"><h2>What failed, by cause</h2>`,
     `<p class="dim">${[
-      causes > 0 ? `${plural2(causes, "cause", "causes")} shared by several cases` : "",
-      singles > 0 ? `${plural2(singles, "case", "cases")} with a cause of ${singles === 1 ? "its" : "their"} own` : ""
+      causes > 0 ? `${plural3(causes, "cause", "causes")} shared by several cases` : "",
+      singles > 0 ? `${plural3(singles, "case", "cases")} with a cause of ${singles === 1 ? "its" : "their"} own` : ""
     ].filter((p) => p !== "").join(", then ")}; biggest first.</p>`,
     `<ol>${items2.join("")}${more}</ol></section>`
   ].join("");
@@ -18388,32 +18515,32 @@ function overviewHtml(groups, byName) {
 function kindLabel(g) {
   return g.kind === "case" ? "case" : escapeHtml2(g.kind);
 }
-function plural2(n, one, many) {
+function plural3(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
 function factsHtml(record2, elapsedMs) {
   const impl = record2.implementation;
   const row2 = (label, value) => `<tr><th>${escapeHtml2(label)}</th><td>${value}</td></tr>`;
-  const code3 = (text2) => `<code>${shownCut(text2, LIMITS.value)}</code>`;
+  const code4 = (text2) => `<code>${shownCut(text2, LIMITS.value)}</code>`;
   const rows = [
     row2("implementation", shownCut(implementationName(record2), LIMITS.value)),
-    row2(impl.adapter === "http" ? "url" : "command", code3(impl.impl)),
-    row2("adapter", code3(impl.adapter)),
-    row2("profile and suites", code3(record2.suite)),
-    row2("standard", code3(record2.standard)),
+    row2(impl.adapter === "http" ? "url" : "command", code4(impl.impl)),
+    row2("adapter", code4(impl.adapter)),
+    row2("profile and suites", code4(record2.suite)),
+    row2("standard", code4(record2.standard)),
     row2(
       "corpus",
-      `${code3(record2.corpus.dir)}, ${record2.corpus.files} files, digest ${code3(record2.corpus.digest)}`
+      `${code4(record2.corpus.dir)}, ${record2.corpus.files} files, digest ${code4(record2.corpus.digest)}`
     ),
-    row2("toolchain", code3(`${record2.toolchain.name} ${record2.toolchain.version}`)),
+    row2("toolchain", code4(`${record2.toolchain.name} ${record2.toolchain.version}`)),
     row2(
       "started",
-      `${code3(record2.started_at)}${elapsedMs === void 0 ? "" : `, took ${escapeHtml2(formatDuration(elapsedMs))}`}`
+      `${code4(record2.started_at)}${elapsedMs === void 0 ? "" : `, took ${escapeHtml2(formatDuration(elapsedMs))}`}`
     ),
-    row2("key", `${code3(record2.key)}: ${escapeHtml2(keyMeaning(record2.key))}`),
-    row2("signer", code3(record2.signer_pubkey))
+    row2("key", `${code4(record2.key)}: ${escapeHtml2(keyMeaning(record2.key))}`),
+    row2("signer", code4(record2.signer_pubkey))
   ];
-  const files = impl.files.slice(0, LIMITS.files).map((f) => `<tr><td>${code3(f.path)}</td><td>${code3(f.sha256)}</td></tr>`);
+  const files = impl.files.slice(0, LIMITS.files).map((f) => `<tr><td>${code4(f.path)}</td><td>${code4(f.sha256)}</td></tr>`);
   if (impl.files.length > LIMITS.files) {
     files.push(
       `<tr><td colspan="2" class="dim">and ${impl.files.length - LIMITS.files} more files (see record.json)</td></tr>`
@@ -18454,7 +18581,7 @@ function failuresHtml(record2, groups, details) {
     const articles = full.map((name2) => caseHtml(name2, byName.get(name2), details?.get(name2)));
     const rest = g.cases.slice(full.length);
     const listed = rest.slice(0, LIMITS.namesPerGroup);
-    const more = rest.length === 0 ? "" : `<details class="more"><summary>${plural2(rest.length, "more case", "more cases")} with this cause, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
+    const more = rest.length === 0 ? "" : `<details class="more"><summary>${plural3(rest.length, "more case", "more cases")} with this cause, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
       ""
     )}${rest.length > listed.length ? `<li class="dim">and ${rest.length - listed.length} more (see record.json)</li>` : ""}</ul></details>`;
     const heading = g.kind === "case" ? `<code>${shownCut(g.cases[0], 300)}</code> <span class="title">${escapeHtml2(cutPoints(g.title, 300).text)}</span>` : `<span class="title">${escapeHtml2(cutPoints(g.title, 300).text)}</span>`;
@@ -18464,7 +18591,7 @@ function failuresHtml(record2, groups, details) {
   if (leftOver.length > 0) {
     const listed = leftOver.slice(0, LIMITS.namesPerGroup);
     sections.push(
-      `<details class="more"><summary>${plural2(leftOver.length, "more failed case", "more failed cases")}, each with a cause of its own, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
+      `<details class="more"><summary>${plural3(leftOver.length, "more failed case", "more failed cases")}, each with a cause of its own, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
         ""
       )}${leftOver.length > listed.length ? `<li class="dim">and ${leftOver.length - listed.length} more (see record.json)</li>` : ""}</ul></details>`
     );
@@ -18644,7 +18771,7 @@ function caseInputs(cases) {
   }
   return inputs;
 }
-var code2 = (text2, max = AGGREGATE_LIMITS.value) => `<code>${shownCut(text2, max)}</code>`;
+var code3 = (text2, max = AGGREGATE_LIMITS.value) => `<code>${shownCut(text2, max)}</code>`;
 function aggregateHtml(aggregate, options = {}) {
   const labels = new Map(aggregate.implementations.map((i) => [i.id, i]));
   const main2 = [
@@ -18692,7 +18819,7 @@ function matrixSection(aggregate) {
   });
   return [
     `<section id="suites"><h2>Implementations \xD7 suites (passed/cases)</h2><table class="matrix">`,
-    `<thead><tr><th>implementation</th>${suites.map((s) => `<th>${code2(s, 100)}</th>`).join("")}<th>all</th></tr></thead>`,
+    `<thead><tr><th>implementation</th>${suites.map((s) => `<th>${code3(s, 100)}</th>`).join("")}<th>all</th></tr></thead>`,
     `<tbody>${rows.join("")}</tbody></table></section>`
   ].join("");
 }
@@ -18706,11 +18833,11 @@ function disagreementsSection(disagreements, labels, inputs) {
       const impl = labels.get(a.implementation);
       return `<div class="answer ${a.pass ? "pass" : "fail"}"><h4><span class="${a.pass ? "ok" : "bad"}">${a.pass ? "\u2713" : "\u2717"}</span> ${escapeHtml2(a.implementation)} ${shownCut(impl?.label ?? "", 80)}</h4><pre>${shownCut(a.got, AGGREGATE_LIMITS.answer)}</pre></div>`;
     });
-    return `<div class="disagreement"><h3>${code2(d.case)}</h3>${input === void 0 ? "" : `<dl class="io"><dt>input</dt><dd><pre>${shownCut(input, AGGREGATE_LIMITS.answer)}</pre></dd></dl>`}<div class="answers">${answers.join("")}</div></div>`;
+    return `<div class="disagreement"><h3>${code3(d.case)}</h3>${input === void 0 ? "" : `<dl class="io"><dt>input</dt><dd><pre>${shownCut(input, AGGREGATE_LIMITS.answer)}</pre></dd></dl>`}<div class="answers">${answers.join("")}</div></div>`;
   });
   const rest = disagreements.slice(AGGREGATE_LIMITS.disagreements);
   const listed = rest.slice(0, AGGREGATE_LIMITS.disagreementNames);
-  const more = rest.length === 0 ? "" : `<details class="more"><summary>${rest.length} more cases answered differently, by name</summary><ul class="names">${listed.map((d) => `<li>${code2(d.case)}</li>`).join(
+  const more = rest.length === 0 ? "" : `<details class="more"><summary>${rest.length} more cases answered differently, by name</summary><ul class="names">${listed.map((d) => `<li>${code3(d.case)}</li>`).join(
     ""
   )}${rest.length > listed.length ? `<li class="dim">and ${rest.length - listed.length} more (see aggregate.json)</li>` : ""}</ul></details>`;
   const open4 = shown3.slice(0, 50).join("");
@@ -18735,11 +18862,11 @@ function sweepsSection(implementations) {
 function outcomeCell(r) {
   const conformant = r.outcome === "accept conformant=true";
   const [cls, mark] = conformant ? ["ok", "\u2713"] : r.accepted ? ["bad", "\u2717 genuine, not conformant:"] : ["bad", "\u26D4 refused:"];
-  return `<span class="${cls}">${mark}</span> ${code2(r.outcome)}`;
+  return `<span class="${cls}">${mark}</span> ${code3(r.outcome)}`;
 }
 function recordsSection2(records2) {
   const rows = records2.slice(0, AGGREGATE_LIMITS.rows).map(
-    (r) => `<tr><td>${code2(r.source)}</td><td>${outcomeCell(r)}${r.detail === void 0 ? "" : `<br><span class="dim">${shownCut(r.detail, AGGREGATE_LIMITS.value)}</span>`}</td><td>${r.implementation === void 0 ? "" : escapeHtml2(r.implementation)}</td></tr>`
+    (r) => `<tr><td>${code3(r.source)}</td><td>${outcomeCell(r)}${r.detail === void 0 ? "" : `<br><span class="dim">${shownCut(r.detail, AGGREGATE_LIMITS.value)}</span>`}</td><td>${r.implementation === void 0 ? "" : escapeHtml2(r.implementation)}</td></tr>`
   );
   if (records2.length > AGGREGATE_LIMITS.rows)
     rows.push(
@@ -18750,9 +18877,9 @@ function recordsSection2(records2) {
 function implementationsSection2(implementations) {
   if (implementations.length === 0) return "";
   const rows = implementations.slice(0, AGGREGATE_LIMITS.rows).map((i) => {
-    const signers = i.signers.slice(0, 4).map((s) => code2(s)).join(" ");
-    const files = i.files.slice(0, 10).map((f) => `${code2(f.sha256)} ${code2(f.path)}`).join("<br>");
-    return `<tr><td><b>${escapeHtml2(i.id)}</b></td><td>${shownCut(i.label, AGGREGATE_LIMITS.value)}<br>${escapeHtml2(i.adapter)}: ${code2(i.impl)}${files === "" ? "" : `<br>${files}`}</td><td>${code2(i.suite)}</td><td>${i.keys.map((k) => escapeHtml2(k)).join(", ")}<br>${signers}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""}</td><td>${i.corpusDigests.slice(0, 4).map((d) => code2(d)).join("<br>")}</td><td>${i.records.length}</td></tr>`;
+    const signers = i.signers.slice(0, 4).map((s) => code3(s)).join(" ");
+    const files = i.files.slice(0, 10).map((f) => `${code3(f.sha256)} ${code3(f.path)}`).join("<br>");
+    return `<tr><td><b>${escapeHtml2(i.id)}</b></td><td>${shownCut(i.label, AGGREGATE_LIMITS.value)}<br>${escapeHtml2(i.adapter)}: ${code3(i.impl)}${files === "" ? "" : `<br>${files}`}</td><td>${code3(i.suite)}</td><td>${i.keys.map((k) => escapeHtml2(k)).join(", ")}<br>${signers}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""}</td><td>${i.corpusDigests.slice(0, 4).map((d) => code3(d)).join("<br>")}</td><td>${i.records.length}</td></tr>`;
   });
   return `<section id="implementations"><h2>Implementations</h2><table><thead><tr><th></th><th>implementation, command and files</th><th>suite</th><th>key, signer</th><th>corpus</th><th>records</th></tr></thead><tbody>${rows.join("")}</tbody></table></section>`;
 }
@@ -19041,11 +19168,19 @@ function verdictSections(input, options) {
     sections.push({ body: out.join("\n") });
     out.length = 0;
     const detail = (label, value) => `    ${c.dim(label.padEnd(9))} ${value}`;
+    const listed = expectedReasons(input.gate);
     for (const suite of new Set(failures.map((r) => r.suite))) {
       const inSuite = failures.filter((r) => r.suite === suite);
       const lines = [c.bold(`Failed cases in ${suite} (${inSuite.length}):`), ""];
       for (const r of inSuite) {
-        lines.push(`  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}`);
+        const expected = listed.get(`${r.suite}/${r.name}`);
+        lines.push(
+          `  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}${expected ? c.dim(" (expected failure)") : ""}`
+        );
+        if (expected)
+          lines.push(
+            detail("listed", `expected failure (${showInvisible(expected.reason)}), line ${expected.line}`)
+          );
         lines.push(detail("why", showInvisible(r.why)));
         lines.push(detail("source", showInvisible(r.source)));
         if (r.input !== void 0) lines.push(detail("input", showInvisible(r.input)));
@@ -19060,6 +19195,7 @@ function verdictSections(input, options) {
       sections.push({ title: `Failed cases in ${suite} (${inSuite.length})`, body: lines.join("\n") });
     }
   }
+  if (input.gate) out.push(...gateConsoleLines(input.gate, record2.conformant));
   if (input.recordPath === void 0) {
     out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
     out.push(`  ${verifyCommand("DIR/record.json", record2.key, record2.signer_pubkey)}`);
@@ -19201,7 +19337,7 @@ async function writeReports(outDir, run, choice2 = {}) {
   await write2(
     "results",
     "results.json",
-    () => `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs }, null, 2)}
+    () => `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs, ...run.gate ? { gate: run.gate } : {} }, null, 2)}
 `
   );
   await write2(
@@ -19214,7 +19350,10 @@ async function writeReports(outDir, run, choice2 = {}) {
   if (compare) await write2("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}
 `);
   if (choice2.summary) {
-    const markdown = runSummaryMarkdown({ record: record2, results, elapsedMs }, compare?.markdown);
+    const markdown = runSummaryMarkdown(
+      { record: record2, results, elapsedMs, ...run.gate ? { gate: run.gate } : {} },
+      compare?.markdown
+    );
     await write2("summary", "summary.md", () => markdown);
     written.summaryMarkdown = markdown;
   }
@@ -19506,8 +19645,8 @@ var keygenCommand = {
     try {
       writeFileSync(out, secret, { mode: 384, flag: "wx" });
     } catch (error) {
-      const code3 = error.code;
-      const why = code3 === "EEXIST" ? "it already exists and is never overwritten" : `${code3 ?? String(error)}`;
+      const code4 = error.code;
+      const why = code4 === "EEXIST" ? "it already exists and is never overwritten" : `${code4 ?? String(error)}`;
       process.stderr.write(`canon-conformance keygen: cannot write ${out}: ${why}
 `);
       return 2;
@@ -21402,8 +21541,8 @@ async function probe(dir, target) {
       break;
     } catch (error) {
       if (error instanceof OptionError) throw error;
-      const code3 = error.code;
-      if (code3 !== "ENOENT" && code3 !== "ENOTDIR") throw refused(dir, `${existing}: ${code3 ?? error}`);
+      const code4 = error.code;
+      if (code4 !== "ENOENT" && code4 !== "ENOTDIR") throw refused(dir, `${existing}: ${code4 ?? error}`);
       const parent = dirname4(existing);
       if (parent === existing) throw refused(dir, `no part of ${target} exists`);
       missing.unshift(existing);
@@ -21421,8 +21560,8 @@ async function probe(dir, target) {
     try {
       await mkdir4(folder);
     } catch (error) {
-      const code3 = error.code;
-      if (code3 !== "EEXIST") throw refused(dir, `cannot make ${folder} (${code3 ?? error})`);
+      const code4 = error.code;
+      if (code4 !== "EEXIST") throw refused(dir, `cannot make ${folder} (${code4 ?? error})`);
     }
   }
   const file = join6(target, `.canon-conformance-probe-${process.pid}-${randomBytes2(4).toString("hex")}`);
@@ -21496,6 +21635,154 @@ import { availableParallelism } from "node:os";
 // src/options/table.ts
 import { existsSync as existsSync3, statSync as statSync4 } from "node:fs";
 import { join as join8, resolve as resolve6 } from "node:path";
+
+// src/expected/list.ts
+import { closeSync as closeSync3, fstatSync, openSync as openSync3, readSync as readSync3 } from "node:fs";
+var MAX_EXPECTED_FAILURES_BYTES = 256 * 1024;
+var MAX_REASON_CHARS = 300;
+var ExpectedListError = class extends Error {
+  name = "ExpectedListError";
+};
+function globMatcher(pattern) {
+  if (!pattern.includes("*")) return (name2) => name2 === pattern;
+  const source = pattern.split("*").map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, "\\$&")).join(".*");
+  const regex = new RegExp(`^${source}$`, "s");
+  return (name2) => regex.test(name2);
+}
+var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+function parseExpectedFailures(text2, source) {
+  const entries2 = [];
+  const seen = /* @__PURE__ */ new Map();
+  const lines = text2.split("\n");
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const where = `${source} line ${line}`;
+    const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (CONTROL.test(content)) {
+      throw new ExpectedListError(
+        `${where}: holds a control character; write names and reasons as plain text`
+      );
+    }
+    const trimmed = content.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) return;
+    const match = /^(\S+)(?:\s+(.*))?$/s.exec(trimmed);
+    const pattern = match[1];
+    const reason = (match[2] ?? "").replace(/^(?:--|—)\s*/, "").trim();
+    const slash = pattern.indexOf("/");
+    if (slash <= 0 || slash === pattern.length - 1) {
+      throw new ExpectedListError(
+        `${where}: does not start with a case name: write suite/name as the reports print it (e.g. jcs/control-del), or a glob such as jcs/control-*, then the reason`
+      );
+    }
+    const suite = pattern.slice(0, slash);
+    if (!SUITES.includes(suite)) {
+      const typo = /^[a-z*-]{1,24}$/.test(suite) ? ` '${suite}'` : "";
+      throw new ExpectedListError(
+        `${where}: the suite${typo} before the first '/' is not one of ${SUITES.join(", ")} (a suite is written out, never a glob)`
+      );
+    }
+    if (reason === "") {
+      throw new ExpectedListError(
+        `${where}: '${pattern}' has no reason: write why it is expected to fail after it on the same line (e.g. '${pattern}  issue #12: we escape U+007F')`
+      );
+    }
+    if (reason.length > MAX_REASON_CHARS) {
+      throw new ExpectedListError(
+        `${where}: the reason is ${reason.length} characters, more than ${MAX_REASON_CHARS}: keep it to one line and link the issue for the rest`
+      );
+    }
+    const before = seen.get(pattern);
+    if (before !== void 0) {
+      throw new ExpectedListError(`${where}: '${pattern}' is listed already on line ${before}`);
+    }
+    seen.set(pattern, line);
+    entries2.push({ pattern, suite, reason, line, matches: globMatcher(pattern) });
+  });
+  if (entries2.length === 0) {
+    throw new ExpectedListError(
+      `${source} lists no case: write one entry per line (a case name or glob, then the reason), or leave the option out`
+    );
+  }
+  return { source, entries: entries2 };
+}
+function readExpectedFailures(path, shown3) {
+  let fd;
+  try {
+    fd = openSync3(path, "r");
+  } catch (error) {
+    const looked = shown3 === path ? "" : `; looked for ${path}`;
+    throw new ExpectedListError(
+      `cannot read ${shown3} (${error.code ?? "unreadable"}${looked})`
+    );
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new ExpectedListError(`${shown3} is not a regular file (${path})`);
+    const buffer = Buffer.alloc(MAX_EXPECTED_FAILURES_BYTES + 1);
+    let length = 0;
+    for (; ; ) {
+      const n = readSync3(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length > MAX_EXPECTED_FAILURES_BYTES) {
+        throw new ExpectedListError(
+          `${shown3} holds more than ${MAX_EXPECTED_FAILURES_BYTES} bytes, more than any list of the corpus's cases: is it the right file?`
+        );
+      }
+    }
+    let text2;
+    try {
+      text2 = new TextDecoder("utf-8", { fatal: true }).decode(buffer.subarray(0, length));
+    } catch {
+      throw new ExpectedListError(`${shown3} is not UTF-8 text`);
+    }
+    return parseExpectedFailures(text2.startsWith("\uFEFF") ? text2.slice(1) : text2, shown3);
+  } finally {
+    closeSync3(fd);
+  }
+}
+
+// src/expected/gate.ts
+function checkAgainstCorpus(list3, cases) {
+  const suites = new Set(cases.map((c) => c.suite));
+  const names = cases.map((c) => recordCaseName(c.suite, c.name));
+  for (const entry of list3.entries) {
+    if (!suites.has(entry.suite)) continue;
+    if (!names.some((name2) => entry.matches(name2))) {
+      throw new ExpectedListError(
+        `${list3.source} line ${entry.line}: '${entry.pattern}' matches no case of the corpus in this run (case names are written as the reports print them, e.g. ${names.find((n) => n.startsWith(`${entry.suite}/`)) ?? `${entry.suite}/NAME`}); nothing was run`
+      );
+    }
+  }
+}
+function decideGate(results, list3, allowFixed) {
+  const counts = new Map(
+    list3.entries.map((e) => [e, { cases: 0, failed: 0 }])
+  );
+  const expected = [];
+  const unexpected = [];
+  for (const r of results) {
+    const name2 = recordCaseName(r.suite, r.name);
+    const covering = list3.entries.filter((e) => e.suite === r.suite && e.matches(name2));
+    for (const e of covering) {
+      const count3 = counts.get(e);
+      count3.cases += 1;
+      if (!r.pass) count3.failed += 1;
+    }
+    if (r.pass) continue;
+    const first2 = covering[0];
+    if (first2) expected.push({ name: name2, reason: first2.reason, line: first2.line });
+    else unexpected.push(name2);
+  }
+  const entries2 = list3.entries.map((e) => ({
+    pattern: e.pattern,
+    reason: e.reason,
+    line: e.line,
+    ...counts.get(e)
+  }));
+  const fixed = entries2.filter((e) => e.cases > 0 && e.failed === 0);
+  const pass = results.length > 0 && unexpected.length === 0 && (allowFixed || fixed.length === 0);
+  return { source: list3.source, pass, allowFixed, expected, unexpected, fixed, entries: entries2 };
+}
 
 // src/sandbox/errors.ts
 var SandboxSetupError = class extends Error {
@@ -22093,6 +22380,15 @@ function writablePaths(value, c) {
     return path;
   });
 }
+function expectedFailures(value, c) {
+  if (value.trim() === "") return void 0;
+  try {
+    return readExpectedFailures(resolve6(c.base, value), value);
+  } catch (error) {
+    if (error instanceof ExpectedListError) throw new OptionError(`${c.subject}: ${error.message}`);
+    throw error;
+  }
+}
 var OPTIONS = {
   mode: row({
     name: "mode",
@@ -22513,6 +22809,38 @@ var OPTIONS = {
     input: "Fail the step when the implementation is not conformant, or when the differential run found a disagreement. A run that cannot start always fails.",
     parse: yesNo
   }),
+  // The step's gate by a list of expected failures (src/expected); the record is not changed by it.
+  "expected-failures": row({
+    name: "expected-failures",
+    default: "",
+    cli: {
+      type: "string",
+      section: "gate",
+      label: "--expected-failures FILE",
+      help: [
+        "cases known to fail, one per line: a name or glob, then the reason; exit 0",
+        "when every failure is listed and none passes (the record's verdict is unchanged)"
+      ]
+    },
+    input: "A file listing the cases your implementation is known to fail, one per line: a case name as the reports print it (`jcs/control-del`) or a glob (`jcs/control-*`), then the reason (`#` starts a comment). A listed failure does not fail the step; an unlisted one does, and so does a listed entry whose cases all passed (remove it), unless `allow-fixed-expected-failures` is true. The record still states every case and `conformant` as they were. Relative to the workspace; empty means no list.",
+    parse: expectedFailures
+  }),
+  "allow-fixed-expected-failures": row({
+    name: "allow-fixed-expected-failures",
+    default: "false",
+    cli: {
+      type: "boolean",
+      aliases: ["allow-fixed"],
+      section: "gate",
+      label: "--allow-fixed",
+      help: [
+        "a listed entry whose cases all passed is reported, not a failure",
+        "(also spelled --allow-fixed-expected-failures, as the action's input)"
+      ]
+    },
+    input: "With `expected-failures`: an entry whose cases all passed is reported as fixed but does not fail the step (by default it does, so the list only shrinks).",
+    parse: flag
+  }),
   records: row({
     name: "records",
     default: ".",
@@ -22590,6 +22918,8 @@ function readRunOptions(face) {
   const shard = readOption("shard", face);
   const jobs = readOption("jobs", face);
   const out = readOption("out", face);
+  const expectedFailures2 = readOption("expected-failures", face);
+  const allowFixed = readOption("allow-fixed-expected-failures", face);
   const options = {
     ...command ? { command } : {},
     ...url ? { url } : {},
@@ -22612,6 +22942,7 @@ function readRunOptions(face) {
     ...out ? { outDir: out } : {},
     implementationName: readOption("implementation-name", face),
     implementationVersion: readOption("implementation-version", face),
+    ...expectedFailures2 ? { expectedFailures: expectedFailures2, allowFixedExpectedFailures: allowFixed } : {},
     sandbox: {
       mode: readOption("sandbox", face),
       allowNetwork: readOption("sandbox-network", face),
@@ -23439,8 +23770,8 @@ var LinesSession = class {
       this.waitingDrain = false;
       this.pump();
     });
-    child.on("exit", (code3, signal) => {
-      exitStatus = signal !== null ? `was killed by signal ${signal}` : `exited with code ${code3}`;
+    child.on("exit", (code4, signal) => {
+      exitStatus = signal !== null ? `was killed by signal ${signal}` : `exited with code ${code4}`;
       if (current()) this.childExited = true;
       if (stdoutClosed) died();
       else armGrace();
@@ -23817,12 +24148,12 @@ function createLinesCanonicalizer(o) {
 
 // src/adapters/command-once.ts
 var LF5 = 10;
-function judgeExit(code3, signal, stdout, stderr) {
+function judgeExit(code4, signal, stdout, stderr) {
   if (signal !== null)
     return { status: "failed", reason: `killed by signal ${signal}${stderrSuffix(stderr)}` };
-  if (code3 !== 0) {
+  if (code4 !== 0) {
     const said = oneLine(stderr);
-    return { status: "rejected", reason: said === "" ? `exit code ${code3}, nothing on stderr` : said };
+    return { status: "rejected", reason: said === "" ? `exit code ${code4}, nothing on stderr` : said };
   }
   const output = stdout.length > 0 && stdout[stdout.length - 1] === LF5 ? stdout.subarray(0, -1) : stdout;
   if (output.length === 0) {
@@ -23917,8 +24248,8 @@ function runOnce(spec, input, o, register) {
       stderrClosed = true;
       settleIfDone();
     });
-    child.on("exit", (code3, signal) => {
-      exit = { code: code3, signal };
+    child.on("exit", (code4, signal) => {
+      exit = { code: code4, signal };
       armGrace();
       settleIfDone();
     });
@@ -24107,6 +24438,14 @@ async function runConformance(options) {
     ...options.shard ? { shard: options.shard } : {}
   });
   const total = corpus.cases.length;
+  if (options.expectedFailures) {
+    try {
+      checkAgainstCorpus(options.expectedFailures, corpus.cases);
+    } catch (error) {
+      if (error instanceof ExpectedListError) throw new RunSetupError(error.message);
+      throw error;
+    }
+  }
   const adapterOptions = { ...options, workingDirectory };
   const sandbox = openRunSandbox(options, workingDirectory);
   const unhook = atExitOrInterrupt(() => sandbox.close());
@@ -24184,6 +24523,7 @@ async function runConformance(options) {
       key: options.key.kind
     });
     const record2 = signRecord(unsigned, options.key);
+    const gate = options.expectedFailures ? decideGate(results, options.expectedFailures, options.allowFixedExpectedFailures ?? false) : void 0;
     const bytes3 = recordBytes(record2);
     const elapsedMs = Date.now() - started;
     const other = options.compareCommand ? sides.at(-1)[0] : void 0;
@@ -24213,6 +24553,7 @@ async function runConformance(options) {
           recordBytes: bytes3,
           results,
           elapsedMs,
+          ...gate ? { gate } : {},
           ...comparing ? {
             compare: comparing.then(
               (c) => c.ok ? { report: c.value, markdown: compareMarkdown(c.value) } : void 0
@@ -24246,6 +24587,7 @@ async function runConformance(options) {
       elapsedMs,
       sandbox: sandbox.status,
       ...compare ? { compare } : {},
+      ...gate ? { gate } : {},
       ...summaryMarkdown !== void 0 ? { summaryMarkdown } : {}
     };
   } finally {
@@ -24260,6 +24602,7 @@ var SECTIONS = {
   implementation: "The implementation:",
   corpus: "The corpus:",
   sandbox: "The sandbox (docs/sandbox.md):",
+  gate: "The exit code (docs/action.md, Expected failures):",
   run: "The run:"
 };
 function usage5() {
@@ -24267,7 +24610,8 @@ function usage5() {
     'usage: canon-conformance run (--command "CMD" | --url URL) [options]',
     "",
     "Runs the RFC 8785 conformance corpus against your canonicalizer and prints the verdict.",
-    "Exit 0 conformant (and, with --compare-command, no disagreement), 1 not, 2 could not run."
+    "Exit 0 conformant (and, with --compare-command, no disagreement), 1 not, 2 could not run.",
+    "With --expected-failures, exit 0 when every failure is listed and no listed entry passed."
   ];
   for (const [section, title] of Object.entries(SECTIONS)) {
     lines.push("", title);
@@ -24382,7 +24726,8 @@ var runCommand = {
             record: outcome.record,
             results: outcome.results,
             ...outcome.files.record ? { recordPath: outcome.files.record } : {},
-            elapsedMs: outcome.elapsedMs
+            elapsedMs: outcome.elapsedMs,
+            ...outcome.gate ? { gate: outcome.gate } : {}
           },
           { color: color && process.stdout.isTTY === true }
         )
@@ -24395,7 +24740,8 @@ ${text2}${text2.endsWith("\n") ? "" : "\n"}`);
 `);
       }
       const agreed = (outcome.compare?.disagreements.length ?? 0) === 0;
-      return outcome.record.conformant && agreed ? 0 : 1;
+      const passed = outcome.gate ? outcome.gate.pass : outcome.record.conformant;
+      return passed && agreed ? 0 : 1;
     } catch (error) {
       if (error instanceof RunSetupError) {
         process.stderr.write(`canon-conformance run: ${error.message}
@@ -24774,11 +25120,11 @@ async function writeSigned(out, bytes3, force) {
   try {
     handle = await open3(target, "wx", 420);
   } catch (error) {
-    const code3 = error.code;
-    if (code3 === "EEXIST" && !force) {
+    const code4 = error.code;
+    if (code4 === "EEXIST" && !force) {
       throw new SignSetupError(`cannot write ${out}: it already exists (give --force to replace it)`);
     }
-    throw new SignSetupError(`cannot write ${out} (${code3 ?? String(error)})`);
+    throw new SignSetupError(`cannot write ${out} (${code4 ?? String(error)})`);
   }
   try {
     await writeAll(handle, bytes3);
@@ -24928,8 +25274,8 @@ var verifyCommand2 = {
     try {
       bytes3 = await readBounded(path);
     } catch (error) {
-      const code3 = error.code ?? String(error);
-      process.stderr.write(`canon-conformance verify: cannot read ${path} (${code3})
+      const code4 = error.code ?? String(error);
+      process.stderr.write(`canon-conformance verify: cannot read ${path} (${code4})
 `);
       return 2;
     }
@@ -25049,9 +25395,9 @@ ${command.usage}
   }
 }
 main(process.argv.slice(2)).then(
-  (code3) => {
-    process.exitCode = code3;
-    if (code3 === 2) setTimeout(() => process.exit(code3), 1e3).unref();
+  (code4) => {
+    process.exitCode = code4;
+    if (code4 === 2) setTimeout(() => process.exit(code4), 1e3).unref();
   },
   (error) => {
     process.stderr.write(`${TOOL_NAME}: ${error instanceof Error ? error.message : String(error)}

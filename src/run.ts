@@ -20,6 +20,7 @@ import { probeImplementation } from "./checks/probe.js";
 import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
 import { loadCorpus, plannedRequests } from "./corpus/index.js";
+import { checkAgainstCorpus, decideGate, ExpectedListError } from "./expected/index.js";
 import { nfcReference } from "./jcs/canonicalizer.js";
 import {
   assertRunOptions,
@@ -149,6 +150,15 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     ...(options.shard ? { shard: options.shard } : {}),
   });
   const total = corpus.cases.length;
+  // A list entry that names no case of this run is a typo or a renamed case: said before anything runs.
+  if (options.expectedFailures) {
+    try {
+      checkAgainstCorpus(options.expectedFailures, corpus.cases);
+    } catch (error) {
+      if (error instanceof ExpectedListError) throw new RunSetupError(error.message);
+      throw error;
+    }
+  }
 
   const adapterOptions = { ...options, workingDirectory };
   // Every process of the command adapters starts through it; it is closed (leftovers killed, scratch
@@ -235,6 +245,10 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       key: options.key.kind,
     });
     const record = signRecord(unsigned, options.key);
+    // The step's gate by the list; the record above is signed as the cases happened.
+    const gate = options.expectedFailures
+      ? decideGate(results, options.expectedFailures, options.allowFixedExpectedFailures ?? false)
+      : undefined;
     const bytes = recordBytes(record);
     const elapsedMs = Date.now() - started;
 
@@ -270,6 +284,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
           recordBytes: bytes,
           results,
           elapsedMs,
+          ...(gate ? { gate } : {}),
           ...(comparing
             ? {
                 compare: comparing.then((c) =>
@@ -306,6 +321,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       elapsedMs,
       sandbox: sandbox.status,
       ...(compare ? { compare } : {}),
+      ...(gate ? { gate } : {}),
       ...(summaryMarkdown !== undefined ? { summaryMarkdown } : {}),
     };
   } finally {

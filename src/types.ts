@@ -2,9 +2,10 @@
 // folder; these are the only shapes that cross a folder boundary, so they live in one place.
 
 import type { CompareReport } from "./compare/types.js";
+import type { ExpectedList, Gate } from "./expected/index.js";
 import type { SandboxOptions, SandboxStatus } from "./sandbox/types.js";
 
-export type { CompareReport, SandboxOptions, SandboxStatus };
+export type { CompareReport, ExpectedList, Gate, SandboxOptions, SandboxStatus };
 
 /** The profile a run judges by: `rfc8785` keeps strings exactly as sent; `nfc` is for stores that
  * normalize to NFC on write, where an NFC/NFD pair must reconcile. */
@@ -268,6 +269,11 @@ export interface RunOptions {
   reports?: { summary?: boolean; badge?: boolean };
   implementationName: string | null;
   implementationVersion: string | null;
+  /** The cases known to fail (`--expected-failures`): the step's status and the CLI's exit code follow
+   * it (RunOutcome.gate); the record does not change. Checked against the corpus before anything runs. */
+  expectedFailures?: ExpectedList;
+  /** A listed entry whose cases all passed does not fail the gate (`--allow-fixed-expected-failures`). */
+  allowFixedExpectedFailures?: boolean;
   key: SigningKey;
   /** How the command under test is started (docs/sandbox.md); absent: `{ mode: "auto" }`. Pass the
    * key file in `hiddenPaths`. */
@@ -317,4 +323,6 @@ export interface RunOutcome {
   /** The differential run, when `compareCommand` was given. It is not part of the record: seed 003
    * fixes the record's members, and the record states one implementation. */
   compare?: CompareReport;
+  /** The step's gate by `expectedFailures`, when a list was given; not part of the record either. */
+  gate?: Gate;
 }

@@ -8,16 +8,17 @@ import { formatCompare } from "../compare/index.js";
 import { sha256Hex } from "../jcs/index.js";
 import type { Face } from "../options/index.js";
 import { implementationName } from "../report/format.js";
+import { gateHeadline } from "../report/gate.js";
 import { createProgressReporter, verdictSections } from "../report/index.js";
 import { runConformance } from "../run.js";
 import { sandboxStatusText } from "../sandbox/index.js";
-import type { RunOutcome, SandboxStatus } from "../types.js";
+import type { Gate, RunOutcome, SandboxStatus } from "../types.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
 import { type ActionInputs, readInputs } from "./inputs.js";
 import { chooseKey } from "./key.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
 import { prepareSandbox, sandboxSummary, warnIfUnsandboxed } from "./sandbox.js";
-import { annotateFailures, logVerdict, writeJobSummary } from "./summary.js";
+import { annotateFailures, annotateGate, logVerdict, writeJobSummary } from "./summary.js";
 
 export async function runMode(face: Face, keyText: string): Promise<void> {
   const inputs = readInputs(face);
@@ -57,17 +58,33 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
   // After the resume, so that each suite's failures fold in a ::group::; every line is neutralised.
   logVerdict(
     verdictSections(
-      { record: outcome.record, results: outcome.results, recordPath, elapsedMs: outcome.elapsedMs },
+      {
+        record: outcome.record,
+        results: outcome.results,
+        recordPath,
+        elapsedMs: outcome.elapsedMs,
+        ...(outcome.gate ? { gate: outcome.gate } : {}),
+      },
       { color: false },
     ),
   );
   core.setOutput("badge-path", outcome.files.badgeSvg ?? "");
 
-  const failing = !outcome.record.conformant && inputs.failOnNonconformant;
+  const { gate } = outcome;
+  setGateOutputs(gate);
+  // With an expected-failures list the step follows its gate; the record's verdict stays seed 003's.
+  const failing = (gate ? !gate.pass : !outcome.record.conformant) && inputs.failOnNonconformant;
   // Titled with the implementation's name, not its command line; the tool's name when none was given.
   const named =
     outcome.record.implementation.name === null ? "canon-conformance" : implementationName(outcome.record);
-  annotateFailures(outcome.results, failing, named);
+  // Expected failures are not errors: they leave the annotated failures, and one notice counts them.
+  const expected = new Set(gate?.expected.map((e) => e.name));
+  annotateFailures(
+    outcome.results.filter((r) => r.pass || !expected.has(`${r.suite}/${r.name}`)),
+    failing,
+    named,
+  );
+  if (gate) annotateGate(gate, failing, named);
 
   const { files } = outcome;
   const artifact = inputs.upload
@@ -101,7 +118,12 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
       ? "no cases ran, and a run of no cases is not conformant (seed 003 §2): check the suites and numbers inputs"
       : `${outcome.record.implementation.impl} is not conformant: ${failed} of ${cases} cases failed; the job summary and results.json list them`;
   // `impl` is the command's program name, and may hold any text: neutralised like the rest.
-  if (failing) {
+  if (gate) {
+    const said = `${outcome.record.implementation.impl}: ${gateHeadline(gate, outcome.record.conformant)}`;
+    if (failing) core.setFailed(neutralise(`${said}. The signed record is ${recordPath}.`));
+    else if (!gate.pass)
+      core.notice(neutralise(`${said}. The step passes because fail-on-nonconformant is false.`));
+  } else if (failing) {
     core.setFailed(neutralise(`${verdict}. The signed record is ${recordPath}.`));
   } else if (!outcome.record.conformant) {
     core.notice(neutralise(`${verdict}. The step passes because fail-on-nonconformant is false.`));
@@ -123,6 +145,13 @@ function setRecordOutputs(outcome: RunOutcome, recordPath: string): void {
   core.setOutput("record-sha256", sha256Hex(outcome.recordBytes));
   core.setOutput("signer-pubkey", record.signer_pubkey);
   core.setOutput("key", record.key);
+}
+
+/** The gate's outputs: empty without a list, so a workflow can tell "no list" from "nothing unexpected". */
+function setGateOutputs(gate: Gate | undefined): void {
+  core.setOutput("gate", gate ? (gate.pass ? "pass" : "fail") : "");
+  core.setOutput("unexpected-failures", gate ? String(gate.unexpected.length) : "");
+  core.setOutput("fixed-expected-failures", gate ? String(gate.fixed.length) : "");
 }
 
 /** The differential run, when there was one: its log lines, its output; returns its disagreements. */

@@ -1,10 +1,10 @@
 // What the pull request sees: the job summary (src/report's text, plus a link to the artifact) and one
 // annotation per cause of failure (src/report/annotations.ts decides which and how they read).
 import * as core from "@actions/core";
-import { failureAnnotations } from "../report/annotations.js";
+import { failureAnnotations, gateAnnotations } from "../report/annotations.js";
 import type { VerdictSection } from "../report/index.js";
 import { escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
-import type { CaseResult } from "../types.js";
+import type { CaseResult, Gate } from "../types.js";
 import type { UploadedArtifact } from "./artifact.js";
 import { messageOf } from "./failure.js";
 import { neutralise } from "./runner-commands.js";
@@ -58,5 +58,14 @@ export function logVerdict(sections: readonly VerdictSection[]): void {
     core.startGroup(neutralise(section.title));
     core.info(neutralise(section.body));
     core.endGroup();
+  }
+}
+
+/** The list's own annotations: a notice counting the expected failures (they are not errors), and a
+ * warning naming the fixed entries (the step's own failure says when they fail it). */
+export function annotateGate(gate: Gate, stepWillFail: boolean, implementation: string): void {
+  for (const { level, title, message } of gateAnnotations(gate, stepWillFail, implementation)) {
+    const annotate = level === "warning" ? core.warning : core.notice;
+    annotate(neutralise(message), { title: neutralise(title) });
   }
 }

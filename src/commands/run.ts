@@ -15,6 +15,7 @@ const SECTIONS: Record<CliSection, string> = {
   implementation: "The implementation:",
   corpus: "The corpus:",
   sandbox: "The sandbox (docs/sandbox.md):",
+  gate: "The exit code (docs/action.md, Expected failures):",
   run: "The run:",
 };
 
@@ -25,6 +26,7 @@ function usage(): string {
     "",
     "Runs the RFC 8785 conformance corpus against your canonicalizer and prints the verdict.",
     "Exit 0 conformant (and, with --compare-command, no disagreement), 1 not, 2 could not run.",
+    "With --expected-failures, exit 0 when every failure is listed and no listed entry passed.",
   ];
   for (const [section, title] of Object.entries(SECTIONS)) {
     lines.push("", title);
@@ -157,6 +159,7 @@ export const runCommand: Command = {
             results: outcome.results,
             ...(outcome.files.record ? { recordPath: outcome.files.record } : {}),
             elapsedMs: outcome.elapsedMs,
+            ...(outcome.gate ? { gate: outcome.gate } : {}),
           },
           { color: color && process.stdout.isTTY === true },
         ),
@@ -167,7 +170,9 @@ export const runCommand: Command = {
         if (outcome.files.compare) process.stdout.write(`(the comparison is in ${outcome.files.compare})\n`);
       }
       const agreed = (outcome.compare?.disagreements.length ?? 0) === 0;
-      return outcome.record.conformant && agreed ? 0 : 1;
+      // With a list the exit code follows its gate; the record's verdict (printed above) stays seed 003's.
+      const passed = outcome.gate ? outcome.gate.pass : outcome.record.conformant;
+      return passed && agreed ? 0 : 1;
     } catch (error) {
       if (error instanceof RunSetupError) {
         process.stderr.write(`canon-conformance run: ${error.message}\n`);

@@ -95,6 +95,8 @@ export function readRunOptions(face: Face): ReadRun {
   const shard = readOption("shard", face);
   const jobs = readOption("jobs", face);
   const out = readOption("out", face);
+  const expectedFailures = readOption("expected-failures", face);
+  const allowFixed = readOption("allow-fixed-expected-failures", face);
   const options: RunSettings = {
     ...(command ? { command } : {}),
     ...(url ? { url } : {}),
@@ -119,6 +121,7 @@ export function readRunOptions(face: Face): ReadRun {
     ...(out ? { outDir: out } : {}),
     implementationName: readOption("implementation-name", face),
     implementationVersion: readOption("implementation-version", face),
+    ...(expectedFailures ? { expectedFailures, allowFixedExpectedFailures: allowFixed } : {}),
     sandbox: {
       mode: readOption("sandbox", face),
       allowNetwork: readOption("sandbox-network", face),

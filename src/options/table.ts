@@ -4,6 +4,7 @@
 // and the test that holds action.yml to it all read these rows, so the faces cannot drift apart.
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { type ExpectedList, ExpectedListError, readExpectedFailures } from "../expected/index.js";
 import { isWithheldVariable, SANDBOX_MODES, type SandboxMode } from "../sandbox/index.js";
 import {
   DEFAULT_COMPARE_RUNS,
@@ -45,7 +46,7 @@ export interface ParseContext {
 }
 
 /** The groups of `run --help`. */
-export type CliSection = "implementation" | "corpus" | "sandbox" | "run";
+export type CliSection = "implementation" | "corpus" | "sandbox" | "gate" | "run";
 
 export interface CliFlag {
   type: "string" | "boolean";
@@ -187,6 +188,18 @@ function writablePaths(value: string, c: ParseContext): string[] {
     }
     return path;
   });
+}
+
+/** The expected-failures list (src/expected/list.ts): read and parsed now, so that a malformed list
+ * stops the run before anything starts, naming its line. */
+function expectedFailures(value: string, c: ParseContext): ExpectedList | undefined {
+  if (value.trim() === "") return undefined;
+  try {
+    return readExpectedFailures(resolve(c.base, value), value);
+  } catch (error) {
+    if (error instanceof ExpectedListError) throw new OptionError(`${c.subject}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Every option, in the order `run --help` lists them within its sections. */
@@ -627,6 +640,40 @@ export const OPTIONS = {
     input:
       "Fail the step when the implementation is not conformant, or when the differential run found a disagreement. A run that cannot start always fails.",
     parse: yesNo,
+  }),
+  // The step's gate by a list of expected failures (src/expected); the record is not changed by it.
+  "expected-failures": row({
+    name: "expected-failures",
+    default: "",
+    cli: {
+      type: "string",
+      section: "gate",
+      label: "--expected-failures FILE",
+      help: [
+        "cases known to fail, one per line: a name or glob, then the reason; exit 0",
+        "when every failure is listed and none passes (the record's verdict is unchanged)",
+      ],
+    },
+    input:
+      "A file listing the cases your implementation is known to fail, one per line: a case name as the reports print it (`jcs/control-del`) or a glob (`jcs/control-*`), then the reason (`#` starts a comment). A listed failure does not fail the step; an unlisted one does, and so does a listed entry whose cases all passed (remove it), unless `allow-fixed-expected-failures` is true. The record still states every case and `conformant` as they were. Relative to the workspace; empty means no list.",
+    parse: expectedFailures,
+  }),
+  "allow-fixed-expected-failures": row({
+    name: "allow-fixed-expected-failures",
+    default: "false",
+    cli: {
+      type: "boolean",
+      aliases: ["allow-fixed"],
+      section: "gate",
+      label: "--allow-fixed",
+      help: [
+        "a listed entry whose cases all passed is reported, not a failure",
+        "(also spelled --allow-fixed-expected-failures, as the action's input)",
+      ],
+    },
+    input:
+      "With `expected-failures`: an entry whose cases all passed is reported as fixed but does not fail the step (by default it does, so the list only shrinks).",
+    parse: flag,
   }),
   records: row({
     name: "records",

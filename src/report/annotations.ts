@@ -4,7 +4,7 @@
 // step itself will fail its failure takes one, and when the causes do not all fit the last one says
 // how many more there are. Titles name the implementation (implementation-name), not its command.
 import { cutText } from "../text.js";
-import type { CaseResult } from "../types.js";
+import type { CaseResult, Gate } from "../types.js";
 import { groupFailures } from "./causes.js";
 import { differenceNote } from "./difference.js";
 import { showInvisible } from "./visible.js";
@@ -76,4 +76,56 @@ export function failureAnnotations(
     });
   }
   return annotations;
+}
+
+/** A note the expected-failures list adds: not an error (the error level is the failures' and the
+ * step's), so it never takes one of their 10. */
+export interface GateAnnotation extends FailureAnnotation {
+  level: "notice" | "warning";
+}
+
+/**
+ * The list's annotations: a notice counting the expected failures, and a warning naming the fixed
+ * entries (when they fail the step, the step's own failure says so too).
+ */
+export function gateAnnotations(
+  gate: Gate,
+  stepWillFail: boolean,
+  implementation = "canon-conformance",
+): GateAnnotation[] {
+  const name = showInvisible(implementation);
+  const out: GateAnnotation[] = [];
+  if (gate.expected.length > 0) {
+    const shown = gate.expected.slice(0, CASES_NAMED).map((e) => `${e.name}: expected failure (${e.reason})`);
+    const more = gate.expected.length - shown.length;
+    out.push({
+      level: "notice",
+      title: `${name}: ${plural(gate.expected.length, "expected failure")} (listed in ${showInvisible(gate.source)})`,
+      message: [...shown, ...(more > 0 ? [`and ${more} more`] : [])]
+        .map((l) => cut(showInvisible(l)))
+        .join("\n"),
+    });
+  }
+  if (gate.fixed.length > 0) {
+    const shown = gate.fixed
+      .slice(0, CASES_NAMED)
+      .map(
+        (e) =>
+          `line ${e.line}: ${e.pattern}: fixed: remove it from the list (${plural(e.cases, "case")} passed)`,
+      );
+    const more = gate.fixed.length - shown.length;
+    const consequence = gate.allowFixed
+      ? "allowed by allow-fixed-expected-failures"
+      : stepWillFail
+        ? "this fails the step until the list is updated"
+        : "the step would fail on it, but fail-on-nonconformant is false";
+    out.push({
+      level: "warning",
+      title: `${name}: ${gate.fixed.length === 1 ? "a listed expected failure passes" : `${gate.fixed.length} listed expected failures pass`} (${consequence})`,
+      message: [...shown, ...(more > 0 ? [`and ${more} more`] : [])]
+        .map((l) => cut(showInvisible(l)))
+        .join("\n"),
+    });
+  }
+  return out;
 }

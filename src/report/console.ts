@@ -5,6 +5,7 @@ import type { CaseResult, Progress } from "../types.js";
 import { groupFailures } from "./causes.js";
 import { differenceNote } from "./difference.js";
 import { countLine, formatDuration, formatRate, implementationName, keyMeaning } from "./format.js";
+import { expectedReasons, gateConsoleLines } from "./gate.js";
 import { assertConsistent, tallyBySuite } from "./tally.js";
 import type { ReportInput } from "./types.js";
 import { verifyCommand } from "./verify-command.js";
@@ -193,11 +194,19 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
     sections.push({ body: out.join("\n") });
     out.length = 0;
     const detail = (label: string, value: string) => `    ${c.dim(label.padEnd(9))} ${value}`;
+    const listed = expectedReasons(input.gate);
     for (const suite of new Set(failures.map((r) => r.suite))) {
       const inSuite = failures.filter((r) => r.suite === suite);
       const lines = [c.bold(`Failed cases in ${suite} (${inSuite.length}):`), ""];
       for (const r of inSuite) {
-        lines.push(`  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}`);
+        const expected = listed.get(`${r.suite}/${r.name}`);
+        lines.push(
+          `  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}${expected ? c.dim(" (expected failure)") : ""}`,
+        );
+        if (expected)
+          lines.push(
+            detail("listed", `expected failure (${showInvisible(expected.reason)}), line ${expected.line}`),
+          );
         lines.push(detail("why", showInvisible(r.why)));
         lines.push(detail("source", showInvisible(r.source)));
         if (r.input !== undefined) lines.push(detail("input", showInvisible(r.input)));
@@ -212,6 +221,8 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
       sections.push({ title: `Failed cases in ${suite} (${inSuite.length})`, body: lines.join("\n") });
     }
   }
+
+  if (input.gate) out.push(...gateConsoleLines(input.gate, record.conformant));
 
   if (input.recordPath === undefined) {
     out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);

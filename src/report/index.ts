@@ -4,7 +4,9 @@
 export {
   type FailureAnnotation,
   failureAnnotations,
+  type GateAnnotation,
   GITHUB_ANNOTATIONS_PER_STEP,
+  gateAnnotations,
 } from "./annotations.js";
 export { BADGE_LABEL, type BadgeEndpoint, badgeJson, badgeSvg } from "./badge.js";
 export {

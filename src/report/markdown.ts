@@ -8,6 +8,7 @@ import type { CaseResult } from "../types.js";
 import { groupFailures } from "./causes.js";
 import { differenceNote } from "./difference.js";
 import { countLine, formatDuration, implementationName, keyMeaning } from "./format.js";
+import { expectedReasons, gateMarkdown } from "./gate.js";
 import { escapeHtml, fencedBlock, inlineCode, inlineText, preBlock } from "./markdown-escape.js";
 import { assertConsistent, tallyBySuite } from "./tally.js";
 import type { ReportInput } from "./types.js";
@@ -101,13 +102,26 @@ function outputBlock(text: string, max: number): string {
 }
 
 /** One failed case in full, its outputs cut to `outputMax` characters. */
-function failedBlock(r: CaseResult, diff: string | undefined, outputMax: number): string {
+function failedBlock(
+  r: CaseResult,
+  diff: string | undefined,
+  outputMax: number,
+  listed?: { reason: string; line: number },
+): string {
   const parts = [
-    `#### ❌ ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))}`,
+    listed
+      ? `#### ☑️ ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))} (expected failure)`
+      : `#### ❌ ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))}`,
     "",
     `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
     "",
   ];
+  if (listed) {
+    parts.push(
+      `**Expected failure:** ${inlineText(cut(listed.reason, WHY_MAX))} (list line ${listed.line})`,
+      "",
+    );
+  }
   if (r.input !== undefined) {
     const from = r.vector === undefined ? "" : ` (${inlineCode(cut(r.vector, NAME_MAX))})`;
     parts.push(`**Input**${from}`, "", outputBlock(r.input, outputMax), "");
@@ -208,6 +222,10 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
   const failures = input.results.filter((r) => !r.pass);
   const passing = input.results.filter((r) => r.pass);
   const diffs = failures.map(differenceNote);
+  const reasons = expectedReasons(input.gate);
+  const listed = failures.map((r) => reasons.get(`${r.suite}/${r.name}`));
+  // With a list, the step's status (which may differ from the record's verdict) comes right after it.
+  const gate = input.gate ? [gateMarkdown(input.gate, input.record.conformant)] : [];
 
   let run = runSection(input, RUN_VALUE_MAX, FILES_MAX);
   // A run section that would take half the room (a huge command line, thousands of files) is cut harder.
@@ -216,21 +234,28 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
     failures.length === 0
       ? []
       : [causesSection(failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
-  const fixed = [headline(input), run, suiteSection(input.results), ...failedHead, verifySection(input)];
+  const fixed = [
+    headline(input),
+    ...gate,
+    run,
+    suiteSection(input.results),
+    ...failedHead,
+    verifySection(input),
+  ];
   const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
   const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
   const passingText = passingSection(passing);
-  const plan = planFailures(failures, diffs, budget, passingText ? bytes(passingText) + 2 : 0);
+  const plan = planFailures(failures, diffs, listed, budget, passingText ? bytes(passingText) + 2 : 0);
 
   const sections = [headline(input)];
   if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing.length, failures.length));
-  sections.push(run, suiteSection(input.results), ...failedHead);
+  sections.push(...gate, run, suiteSection(input.results), ...failedHead);
   // Detail folded by suite, in corpus order (the failures are in corpus order, so suites are runs).
   for (let i = 0; i < plan.detailed; ) {
     const suite = failures[i]!.suite;
     const blocks: string[] = [];
     for (; i < plan.detailed && failures[i]!.suite === suite; i++)
-      blocks.push(failedBlock(failures[i]!, diffs[i], plan.outputMax));
+      blocks.push(failedBlock(failures[i]!, diffs[i], plan.outputMax, listed[i]));
     const count = failures.filter((r) => r.suite === suite).length;
     sections.push(suiteFold(suite, count, blocks));
   }
@@ -282,12 +307,13 @@ interface FailurePlan {
 function planFailures(
   failures: readonly CaseResult[],
   diffs: readonly (string | undefined)[],
+  listed: readonly ({ reason: string; line: number } | undefined)[],
   budget: number,
   passingBytes: number,
 ): FailurePlan {
   const all = failures.length;
   const blockSize = (i: number, outputMax: number) =>
-    bytes(failedBlock(failures[i]!, diffs[i], outputMax)) + 2;
+    bytes(failedBlock(failures[i]!, diffs[i], outputMax, listed[i])) + 2;
   const blocksSize = (outputMax: number) => {
     let sum = 0;
     for (let i = 0; i < all; i++) sum += blockSize(i, outputMax);

@@ -1,4 +1,4 @@
-import type { CaseResult, ConformResult } from "../types.js";
+import type { CaseResult, ConformResult, Gate } from "../types.js";
 
 /** What every reporter reads: the signed record of one run and the judged cases behind it. */
 export interface ReportInput {
@@ -10,4 +10,6 @@ export interface ReportInput {
   recordPath?: string;
   /** How long the run took, when the caller measured it. */
   elapsedMs?: number;
+  /** The step's gate by an expected-failures list, when one was given (src/expected). */
+  gate?: Gate;
 }

@@ -3,7 +3,7 @@
 // the other files are still written, and the error says where the record is: nothing is lost.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { CaseResult, ConformResult } from "../types.js";
+import type { CaseResult, ConformResult, Gate } from "../types.js";
 import { badgeJson, badgeSvg } from "./badge.js";
 import { groupFailures } from "./causes.js";
 import { reportHtml } from "./html/index.js";
@@ -17,6 +17,8 @@ export interface RunReports {
   recordBytes: Uint8Array;
   results: CaseResult[];
   elapsedMs: number;
+  /** The step's gate by an expected-failures list, when one was given: in results.json and the summary. */
+  gate?: Gate;
   /** The differential run, when there is one (maybe still going: its files wait for it, the record
    * does not): its report for compare.json, its Markdown for the summary; undefined if it failed. */
   compare?: CompareFiles | undefined | Promise<CompareFiles | undefined>;
@@ -90,7 +92,8 @@ export async function writeReports(
   await write(
     "results",
     "results.json",
-    () => `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs }, null, 2)}\n`,
+    () =>
+      `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs, ...(run.gate ? { gate: run.gate } : {}) }, null, 2)}\n`,
   );
   await write("junit", "junit.xml", () =>
     toJUnitXml({ record, results, recordPath: written.record, elapsedMs }),
@@ -100,7 +103,10 @@ export async function writeReports(
   const compare = await run.compare;
   if (compare) await write("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}\n`);
   if (choice.summary) {
-    const markdown = runSummaryMarkdown({ record, results, elapsedMs }, compare?.markdown);
+    const markdown = runSummaryMarkdown(
+      { record, results, elapsedMs, ...(run.gate ? { gate: run.gate } : {}) },
+      compare?.markdown,
+    );
     await write("summary", "summary.md", () => markdown);
     written.summaryMarkdown = markdown;
   }

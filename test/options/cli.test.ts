@@ -19,6 +19,8 @@ import {
 const tmp = mkdtempSync(join(tmpdir(), "options-cli-"));
 const aFile = join(tmp, "afile");
 writeFileSync(aFile, "");
+const aList = join(tmp, "expected-failures.txt");
+writeFileSync(aList, "jcs/x a reason\n");
 
 /** `run` in this process, its stderr captured (stdout carries the test runner's own protocol); a usage
  * error is exit 2, as the CLI makes it. */
@@ -134,6 +136,7 @@ test("every flag of the table is accepted, and nothing else", () => {
     sandbox: "none",
     "pass-env": "JAVA_HOME",
     "writable-paths": ".",
+    "expected-failures": aList,
   };
   for (const row of ROWS) {
     if (!row.cli || ["help", "command", "url", "read-url", "compare-protocol"].includes(row.name)) continue;

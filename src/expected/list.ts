@@ -1,0 +1,155 @@
+// The expected-failures list (`--expected-failures FILE`, input `expected-failures`): the cases a team
+// knows its implementation fails, each with the reason, so that a run can gate on regressions while
+// the known gaps are fixed. The format is plain text, one entry per line, so that a list diffs and
+// reviews like code and every error can name its line:
+//
+//     # comments start with '#'; blank lines are skipped
+//     jcs/control-*        we escape U+007F, issue #12
+//     reject/dup-top-level -- duplicate names are kept, until the parser is replaced
+//
+// An entry is a case name as the reports print it (`suite/name`) or a glob over it, then whitespace,
+// then the reason (required; a leading `--` or `—` before it is dropped). In a glob `*` stands for any
+// run of characters, `/` included; the suite before the first `/` is written out, never a glob.
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { SUITES, type SuiteName } from "../types.js";
+
+/** Larger than any honest list (every case of the corpus with a long reason is about 100 KiB); reading
+ * stops there, so a wrong path (a log, /dev/zero) fails at once instead of filling memory. */
+export const MAX_EXPECTED_FAILURES_BYTES = 256 * 1024;
+/** A reason is one line for a person, shown beside each case it covers. */
+export const MAX_REASON_CHARS = 300;
+
+export interface ExpectedEntry {
+  /** As written: `jcs/control-*`. */
+  pattern: string;
+  suite: SuiteName;
+  reason: string;
+  /** Its line in the file, from 1. */
+  line: number;
+  /** Whether a record case name (`suite/name`) is one this entry covers. */
+  matches(caseName: string): boolean;
+}
+
+export interface ExpectedList {
+  /** The file as given, for messages. */
+  source: string;
+  entries: ExpectedEntry[];
+}
+
+/** A list that cannot be used; the message names the file and the line. */
+export class ExpectedListError extends Error {
+  override name = "ExpectedListError";
+}
+
+/** `*` matches any run of characters; everything else stands for itself. */
+function globMatcher(pattern: string): (name: string) => boolean {
+  if (!pattern.includes("*")) return (name) => name === pattern;
+  const source = pattern
+    .split("*")
+    .map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, "\\$&"))
+    .join(".*");
+  const regex = new RegExp(`^${source}$`, "s");
+  return (name) => regex.test(name);
+}
+
+// Control characters (tab aside) have no place in a name or a reason, and a reason is printed in the
+// log and the job summary: refused rather than shown.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** Parses the list's text; `source` names the file in messages. Throws ExpectedListError. */
+export function parseExpectedFailures(text: string, source: string): ExpectedList {
+  const entries: ExpectedEntry[] = [];
+  const seen = new Map<string, number>();
+  const lines = text.split("\n");
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const where = `${source} line ${line}`;
+    const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (CONTROL.test(content)) {
+      throw new ExpectedListError(
+        `${where}: holds a control character; write names and reasons as plain text`,
+      );
+    }
+    const trimmed = content.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) return;
+    const match = /^(\S+)(?:\s+(.*))?$/s.exec(trimmed)!;
+    const pattern = match[1]!;
+    const reason = (match[2] ?? "").replace(/^(?:--|—)\s*/, "").trim();
+    // A line that is not shaped like an entry is not quoted back: the option may point at the wrong
+    // file (a key, a .env), and an error message must never carry its content to a log.
+    const slash = pattern.indexOf("/");
+    if (slash <= 0 || slash === pattern.length - 1) {
+      throw new ExpectedListError(
+        `${where}: does not start with a case name: write suite/name as the reports print it (e.g. jcs/control-del), or a glob such as jcs/control-*, then the reason`,
+      );
+    }
+    const suite = pattern.slice(0, slash);
+    if (!(SUITES as readonly string[]).includes(suite)) {
+      const typo = /^[a-z*-]{1,24}$/.test(suite) ? ` '${suite}'` : "";
+      throw new ExpectedListError(
+        `${where}: the suite${typo} before the first '/' is not one of ${SUITES.join(", ")} (a suite is written out, never a glob)`,
+      );
+    }
+    if (reason === "") {
+      throw new ExpectedListError(
+        `${where}: '${pattern}' has no reason: write why it is expected to fail after it on the same line (e.g. '${pattern}  issue #12: we escape U+007F')`,
+      );
+    }
+    if (reason.length > MAX_REASON_CHARS) {
+      throw new ExpectedListError(
+        `${where}: the reason is ${reason.length} characters, more than ${MAX_REASON_CHARS}: keep it to one line and link the issue for the rest`,
+      );
+    }
+    const before = seen.get(pattern);
+    if (before !== undefined) {
+      throw new ExpectedListError(`${where}: '${pattern}' is listed already on line ${before}`);
+    }
+    seen.set(pattern, line);
+    entries.push({ pattern, suite: suite as SuiteName, reason, line, matches: globMatcher(pattern) });
+  });
+  if (entries.length === 0) {
+    throw new ExpectedListError(
+      `${source} lists no case: write one entry per line (a case name or glob, then the reason), or leave the option out`,
+    );
+  }
+  return { source, entries };
+}
+
+/** The file at `path` (`shown` as the user gave it, which messages and reports use), read up to
+ * MAX_EXPECTED_FAILURES_BYTES; it must be a regular file of UTF-8 text. */
+export function readExpectedFailures(path: string, shown: string): ExpectedList {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    const looked = shown === path ? "" : `; looked for ${path}`;
+    throw new ExpectedListError(
+      `cannot read ${shown} (${(error as NodeJS.ErrnoException).code ?? "unreadable"}${looked})`,
+    );
+  }
+  try {
+    // A FIFO or a device could block the read or never end: only a regular file is a list.
+    if (!fstatSync(fd).isFile()) throw new ExpectedListError(`${shown} is not a regular file (${path})`);
+    const buffer = Buffer.alloc(MAX_EXPECTED_FAILURES_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length > MAX_EXPECTED_FAILURES_BYTES) {
+        throw new ExpectedListError(
+          `${shown} holds more than ${MAX_EXPECTED_FAILURES_BYTES} bytes, more than any list of the corpus's cases: is it the right file?`,
+        );
+      }
+    }
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(buffer.subarray(0, length));
+    } catch {
+      throw new ExpectedListError(`${shown} is not UTF-8 text`);
+    }
+    return parseExpectedFailures(text.startsWith("\uFEFF") ? text.slice(1) : text, shown);
+  } finally {
+    closeSync(fd);
+  }
+}
