@@ -102,7 +102,11 @@ for (const example of EXAMPLES) {
     });
 
     test("is conformant in once mode", async () => {
-      const { outcome, failures } = await conformanceOf(example.once(), "once", example.onceSuites ?? ONCE_SUITES);
+      const { outcome, failures } = await conformanceOf(
+        example.once(),
+        "once",
+        example.onceSuites ?? ONCE_SUITES,
+      );
       assert.deepEqual(failures, []);
       assert.equal(outcome.record.conformant, true);
       // The record names the program as found on PATH and the script it ran, with their digests.
