@@ -17887,7 +17887,11 @@ function passingSection(passing) {
     "</details>"
   ].join("\n");
 }
-function verifySection(input) {
+function whereTheRecordIs(file, place) {
+  if (place === "artifact") return `Download the artifact and check ${inlineCode(file)} offline:`;
+  return `This run uploaded no artifact (\`upload: false\`): ${inlineCode(file)} and the other files stay on the runner, in the folder of the step's \`record-path\` output, until the job ends. Keep them in a later step of the job, then check ${inlineCode(file)} offline:`;
+}
+function verifySection(input, place) {
   const { record: record2 } = input;
   const name2 = input.recordPath ? basename2(input.recordPath) : "record.json";
   const file = /^[A-Za-z0-9._-]+$/.test(name2) ? name2 : "record.json";
@@ -17895,7 +17899,7 @@ function verifySection(input) {
   return [
     "### Verify this record",
     "",
-    `Download the artifact and check ${inlineCode(file)} offline:`,
+    whereTheRecordIs(file, place),
     "",
     fencedBlock(verifyCommand(file, record2.key, record2.signer_pubkey), "sh"),
     "",
@@ -17910,13 +17914,20 @@ function toMarkdownSummary(input, options = {}) {
     );
   }
   assertConsistent(input);
+  const place = options.recordAt ?? "artifact";
   const failures = input.results.filter((r) => !r.pass);
   const passing = input.results.filter((r) => r.pass);
   const diffs = failures.map(differenceNote);
   let run = runSection(input, RUN_VALUE_MAX, FILES_MAX);
   if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10);
   const failedHead = failures.length === 0 ? [] : [causesSection(failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
-  const fixed = [headline(input), run, suiteSection(input.results), ...failedHead, verifySection(input)];
+  const fixed = [
+    headline(input),
+    run,
+    suiteSection(input.results),
+    ...failedHead,
+    verifySection(input, place)
+  ];
   const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
   const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
   const passingText = passingSection(passing);
@@ -17939,7 +17950,7 @@ function toMarkdownSummary(input, options = {}) {
   const unlisted = failures.length - plan.detailed - plan.named;
   if (unlisted > 0) sections.push(`*\u2026and ${unlisted} more failed cases, not listed here for size.*`);
   if (!plan.trimmed && passingText) sections.push(passingText);
-  sections.push(verifySection(input));
+  sections.push(verifySection(input, place));
   const summary = `${sections.join("\n\n")}
 `;
   if (bytes(summary) > maxBytes)
@@ -19160,14 +19171,14 @@ function toJUnitXml(input) {
 }
 
 // src/report/summary.ts
-function runSummaryMarkdown(input, compareSection) {
+function runSummaryMarkdown(input, compareSection, recordAt = "artifact") {
   const compare = compareSection === void 0 ? "" : `
 ${compareSection}`;
   const maxBytes = Math.max(
     MIN_SUMMARY_BYTES,
     GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN - Buffer.byteLength(compare, "utf8")
   );
-  const run = toMarkdownSummary({ ...input, recordPath: "record.json" }, { maxBytes });
+  const run = toMarkdownSummary({ ...input, recordPath: "record.json" }, { maxBytes, recordAt });
   return `${run}${compare}`;
 }
 
@@ -19214,7 +19225,11 @@ async function writeReports(outDir, run, choice2 = {}) {
   if (compare) await write2("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}
 `);
   if (choice2.summary) {
-    const markdown = runSummaryMarkdown({ record: record2, results, elapsedMs }, compare?.markdown);
+    const markdown = runSummaryMarkdown(
+      { record: record2, results, elapsedMs },
+      compare?.markdown,
+      choice2.summaryRecordAt
+    );
     await write2("summary", "summary.md", () => markdown);
     written.summaryMarkdown = markdown;
   }

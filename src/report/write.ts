@@ -8,6 +8,7 @@ import { badgeJson, badgeSvg } from "./badge.js";
 import { groupFailures } from "./causes.js";
 import { reportHtml } from "./html/index.js";
 import { toJUnitXml } from "./junit.js";
+import type { RecordPlace } from "./markdown.js";
 import { runSummaryMarkdown } from "./summary.js";
 
 /** One run, as the reports take it. */
@@ -32,6 +33,9 @@ export interface CompareFiles {
 export interface ReportChoice {
   /** summary.md: the job summary's text (the action writes it; the CLI does not). */
   summary?: boolean;
+  /** Where the summary tells its reader to find the record: the artifact (default), or the runner
+   * when nothing is uploaded. */
+  summaryRecordAt?: RecordPlace;
   /** badge.svg and badge.json. */
   badge?: boolean;
 }
@@ -100,7 +104,11 @@ export async function writeReports(
   const compare = await run.compare;
   if (compare) await write("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}\n`);
   if (choice.summary) {
-    const markdown = runSummaryMarkdown({ record, results, elapsedMs }, compare?.markdown);
+    const markdown = runSummaryMarkdown(
+      { record, results, elapsedMs },
+      compare?.markdown,
+      choice.summaryRecordAt,
+    );
     await write("summary", "summary.md", () => markdown);
     written.summaryMarkdown = markdown;
   }
