@@ -17022,6 +17022,7 @@ var INVISIBLE_LEGEND = "Invisible and control characters are shown as \u27E8U+XX
 
 // src/aggregate/console.ts
 var VALUE_MAX = 300;
+var SUITE_NAME_MAX = 40;
 var show = (text2, max = VALUE_MAX) => {
   const kept = cutText(text2, max);
   return showInvisible(kept) + (kept === text2 ? "" : ` \u2026 (${text2.length - kept.length} more characters)`);
@@ -17056,7 +17057,7 @@ function aggregateConsole(aggregate) {
     const suites = suiteColumns(aggregate);
     const rows = [
       ["", ...implementations.map((i) => i.id)],
-      ...suites.map((s) => [s, ...implementations.map((i) => suiteCell(i, s))]),
+      ...suites.map((s) => [show(s, SUITE_NAME_MAX), ...implementations.map((i) => suiteCell(i, s))]),
       ["all", ...implementations.map((i) => `${i.passed}/${i.cases}`)],
       ["conformant", ...implementations.map((i) => i.conformant ? "yes" : "NO")],
       ["key", ...implementations.map((i) => i.keys.join("+"))],
@@ -17695,11 +17696,42 @@ function columnsOf(codePoint2) {
   return codePoint2 >= 4352 && codePoint2 <= 4447 || codePoint2 >= 11904 && codePoint2 <= 42191 || codePoint2 >= 44032 && codePoint2 <= 55203 || codePoint2 >= 63744 && codePoint2 <= 64255 || codePoint2 >= 65072 && codePoint2 <= 65103 || codePoint2 >= 65280 && codePoint2 <= 65376 || codePoint2 >= 126976 && codePoint2 <= 262141 ? 2 : 1;
 }
 function inlineText(text2) {
-  const escaped = showInvisible(text2).replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`).replace(/:(?=\/\/)/g, "\\:").replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
+  return escapeInline(showInvisible(text2));
+}
+function escapeInline(visible2) {
+  const escaped = visible2.replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`).replace(/:(?=\/\/)/g, "\\:").replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
   return escapeHtml(escaped).replaceAll("|", "&#124;");
 }
 function inlineCode(text2) {
   return `<code>${inlineText(text2)}</code>`;
+}
+function cellText(text2, columns) {
+  return breakLongWords(showInvisible(text2), columns).map(escapeInline).join("<br>");
+}
+function cellCode(text2, columns) {
+  return breakLongWords(showInvisible(text2), columns).map((piece) => `<code>${escapeInline(piece)}</code>`).join("<br>");
+}
+function breakLongWords(visible2, columns) {
+  const pieces = [];
+  let current = "";
+  let word = 0;
+  for (const [unit] of visible2.matchAll(/⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu)) {
+    if (unit === " ") {
+      current += unit;
+      word = 0;
+      continue;
+    }
+    const w = unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0));
+    if (word + w > columns && word > 0) {
+      pieces.push(current);
+      current = "";
+      word = 0;
+    }
+    current += unit;
+    word += w;
+  }
+  pieces.push(current);
+  return pieces;
 }
 function fencedBlock(content, info = "") {
   const shown3 = showInvisible(content);
@@ -18009,6 +18041,9 @@ function planFailures(failures, diffs, budget, passingBytes) {
 // src/aggregate/markdown.ts
 var VALUE_MAX2 = 300;
 var ANSWER_MAX = 1e3;
+var NARROW = 16;
+var WIDE = 40;
+var ANSWER_WIDE = 64;
 var ROWS_MAX = 500;
 var NOTE_RESERVE2 = 1024;
 var bytes2 = (text2) => Buffer.byteLength(text2, "utf8");
@@ -18017,6 +18052,12 @@ function cut2(text2, max = VALUE_MAX2) {
   return kept === text2 ? text2 : `${kept} \u2026 (cut here: ${text2.length - kept.length} more characters)`;
 }
 var code = (text2, max = VALUE_MAX2) => inlineCode(cut2(text2, max));
+var cellWords = (text2, columns, max = VALUE_MAX2) => cellText(cut2(text2, max), columns);
+var cellCodeOf = (text2, columns, max = VALUE_MAX2) => cellCode(cut2(text2, max), columns);
+function recordVerdict(r) {
+  if (!r.accepted) return r.outcome.startsWith("unreadable") ? "\u26D4 unreadable" : "\u26D4 refused";
+  return r.outcome === "accept conformant=true" ? "\u2705 verified, conformant" : "\u274C verified, not conformant";
+}
 function capped(items2, row2, what, maxBytes) {
   const rows = [];
   let used = 0;
@@ -18033,14 +18074,14 @@ function capped(items2, row2, what, maxBytes) {
 function recordsSection(aggregate, maxBytes) {
   const rows = capped(
     aggregate.records,
-    (r) => `| ${r.accepted ? "\u2705" : "\u274C"} | ${code(r.source)} | ${code(r.outcome)} | ${r.implementation ?? (r.detail === void 0 ? "" : inlineText(cut2(r.detail)))} |`,
+    (r) => `| ${recordVerdict(r)} | ${cellCodeOf(r.source, WIDE)} | ${cellCodeOf(r.outcome, NARROW)} | ${r.implementation ?? (r.detail === void 0 ? "" : cellWords(r.detail, WIDE))} |`,
     "records",
     maxBytes
   );
   return [
     "### Records",
     "",
-    "| | Record | Outcome | Implementation |",
+    "| Verdict | Record | Outcome | Implementation |",
     "| --- | --- | --- | --- |",
     ...rows
   ].join("\n");
@@ -18048,7 +18089,7 @@ function recordsSection(aggregate, maxBytes) {
 function implementationsSection(implementations, maxBytes) {
   const rows = capped(
     implementations,
-    (i) => `| ${i.id} | ${inlineText(cut2(i.label))} | ${i.adapter}: ${code(i.impl)} | ${code(i.suite)} | ${i.keys.join(", ")} | ${i.signers.slice(0, 4).map((s) => code(s)).join(
+    (i) => `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter}: ${cellCodeOf(i.impl, NARROW)} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers.slice(0, 4).map((s) => cellCodeOf(s, NARROW)).join(
       " "
     )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
     "implementations",
@@ -18057,8 +18098,8 @@ function implementationsSection(implementations, maxBytes) {
   return [
     "### Implementations",
     "",
-    "| | Implementation | Adapter | Suite | Key | Signer | Records |",
-    "| --- | --- | --- | --- | --- | --- | ---: |",
+    "| Id | Implementation | Adapter | Suite | Key: signer | Records |",
+    "| --- | --- | --- | --- | --- | ---: |",
     ...rows
   ].join("\n");
 }
@@ -18066,14 +18107,14 @@ function suitesSection(aggregate, maxBytes) {
   const suites = suiteColumns(aggregate);
   const rows = capped(
     aggregate.implementations,
-    (i) => `| ${i.conformant ? "\u2705" : "\u274C"} ${i.id} ${inlineText(cut2(i.label, 100))} (${inlineText(cut2(recordFolders(i), 300))}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${i.cases} | ${code(shortSigner(i.signers[0] ?? ""))} |`,
+    (i) => `| ${i.conformant ? "\u2705" : "\u274C"} ${i.id} ${cellWords(i.label, NARROW, 100)} (${cellWords(recordFolders(i), NARROW)}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${i.cases} | ${code(shortSigner(i.signers[0] ?? ""))} |`,
     "implementations",
     maxBytes
   );
   return [
     "### Suites (passed/cases)",
     "",
-    `| Implementation | ${suites.map((s) => code(s, 100)).join(" | ")} | All | Signer |`,
+    `| Implementation | ${suites.map((s) => cellCodeOf(s, NARROW, 100)).join(" | ")} | All | Signer |`,
     `| --- | ${suites.map(() => "---:").join(" | ")} | ---: | --- |`,
     ...rows
   ].join("\n");
@@ -18102,7 +18143,7 @@ function sweepSection(implementations, maxBytes) {
 }
 function disagreementBlock(d, labels) {
   const rows = d.answers.map(
-    (a) => `| ${a.pass ? "\u2705" : "\u274C"} ${a.implementation} ${inlineText(cut2(labels.get(a.implementation) ?? "", 100))} | ${inlineCode(cut2(a.got, ANSWER_MAX))} |`
+    (a) => `| ${a.pass ? "\u2705" : "\u274C"} ${a.implementation} ${cellWords(labels.get(a.implementation) ?? "", NARROW, 100)} | ${cellCodeOf(a.got, ANSWER_WIDE, ANSWER_MAX)} |`
   );
   return [`#### ${inlineCode(cut2(d.case))}`, "", "| Implementation | Got |", "| --- | --- |", ...rows].join(
     "\n"
@@ -21233,6 +21274,8 @@ function disagreementLines(d, labels) {
 
 // src/compare/markdown.ts
 var MARKDOWN_DETAIL_MAX = 100;
+var VALUE_COLUMNS = 64;
+var CHOICE_COLUMNS = 24;
 function compareMarkdown(report) {
   const { labels } = report;
   const n = report.disagreements.length;
@@ -21259,7 +21302,7 @@ function compareMarkdown(report) {
 function choicesTable(report) {
   const shown3 = report.choices.slice(0, MARKDOWN_DETAIL_MAX);
   const rows = shown3.map(
-    (c) => `| ${inlineCode(c.name)} | ${inlineCode(c.input)} | ${inlineCode(c.a)} | ${inlineCode(c.b)} |`
+    (c) => `| ${[c.name, c.input, c.a, c.b].map((v) => cellCode(v, CHOICE_COLUMNS)).join(" | ")} |`
   );
   const more = report.choices.length - shown3.length;
   return [
@@ -21279,9 +21322,9 @@ function disagreementSection(d, number2, labels) {
     `### ${number2}. ${inlineCode(d.name)}`,
     `${inlineText(KIND_TEXT[d.kind])}; ${inlineText(agreementText(d.agrees, labels))}.`,
     "",
-    "| | |",
+    "| Sent or answered | Text |",
     "|---|---|",
-    ...rows.map(([what, value]) => `| ${what} | ${inlineCode(value)} |`)
+    ...rows.map(([what, value]) => `| ${what} | ${cellCode(value, VALUE_COLUMNS)} |`)
   ].join("\n");
 }
 

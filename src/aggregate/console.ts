@@ -10,6 +10,9 @@ import { countsLine, coverageLine, shortSigner, suiteCell, suiteColumns } from "
 
 /** Record text is cut at this many characters on the console. */
 const VALUE_MAX = 300;
+/** In the suites table a suite's name (a record's case names make it) is cut at this many, so that
+ * the table's columns stay in one terminal line's reach. */
+const SUITE_NAME_MAX = 40;
 
 const show = (text: string, max = VALUE_MAX) => {
   const kept = cutText(text, max);
@@ -49,7 +52,7 @@ export function aggregateConsole(aggregate: Aggregate): string {
     const suites = suiteColumns(aggregate);
     const rows = [
       ["", ...implementations.map((i) => i.id)],
-      ...suites.map((s) => [s, ...implementations.map((i) => suiteCell(i, s))]),
+      ...suites.map((s) => [show(s, SUITE_NAME_MAX), ...implementations.map((i) => suiteCell(i, s))]),
       ["all", ...implementations.map((i) => `${i.passed}/${i.cases}`)],
       ["conformant", ...implementations.map((i) => (i.conformant ? "yes" : "NO"))],
       ["key", ...implementations.map((i) => i.keys.join("+"))],

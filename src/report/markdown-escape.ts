@@ -92,9 +92,12 @@ export function cellText(text: string, columns: number): string {
   return breakLongWords(showInvisible(text), columns).map(escapeInline).join("<br>");
 }
 
-/** {@link cellText} as inline code. */
+/** {@link cellText} as inline code: one code span per piece, since GitHub's stylesheet hides a <br>
+ * inside a code span (`.markdown-body code br { display: none }`). */
 export function cellCode(text: string, columns: number): string {
-  return `<code>${cellText(text, columns)}</code>`;
+  return breakLongWords(showInvisible(text), columns)
+    .map((piece) => `<code>${escapeInline(piece)}</code>`)
+    .join("<br>");
 }
 
 /** `visible` in pieces, split only inside words wider than `columns` (wide characters count two; an
