@@ -17023,6 +17023,7 @@ var INVISIBLE_LEGEND = "Invisible and control characters are shown as \u27E8U+XX
 // src/aggregate/console.ts
 var VALUE_MAX = 300;
 var SUITE_NAME_MAX = 40;
+var TABLE_COLUMNS = 100;
 var show = (text2, max = VALUE_MAX) => {
   const kept = cutText(text2, max);
   return showInvisible(kept) + (kept === text2 ? "" : ` \u2026 (${text2.length - kept.length} more characters)`);
@@ -17032,6 +17033,23 @@ function table(rows) {
   return rows.map(
     (r) => `  ${r.map((cell, i) => cell + " ".repeat(widths[i] - [...cell].length)).join("  ")}`.trimEnd()
   );
+}
+function columnGroups(names, columns) {
+  const width = (cells) => Math.max(...cells.map((c) => [...c].length)) + 2;
+  const groups = [];
+  let used = 0;
+  for (const column of columns) {
+    const w = width(column);
+    const last = groups.at(-1);
+    if (last === void 0 || used + w > TABLE_COLUMNS) {
+      groups.push([column]);
+      used = 2 + width(names) + w;
+    } else {
+      last.push(column);
+      used += w;
+    }
+  }
+  return groups;
 }
 function aggregateConsole(aggregate) {
   const { records: records2, implementations, disagreements, verdict } = aggregate;
@@ -17055,20 +17073,20 @@ function aggregateConsole(aggregate) {
       );
     }
     const suites = suiteColumns(aggregate);
-    const rows = [
-      ["", ...implementations.map((i) => i.id)],
-      ...suites.map((s) => [show(s, SUITE_NAME_MAX), ...implementations.map((i) => suiteCell(i, s))]),
-      ["all", ...implementations.map((i) => `${i.passed}/${i.cases}`)],
-      ["conformant", ...implementations.map((i) => i.conformant ? "yes" : "NO")],
-      ["key", ...implementations.map((i) => i.keys.join("+"))],
-      [
-        "signer",
-        ...implementations.map(
-          (i) => i.signers.length === 1 ? shortSigner(i.signers[0]) : `${i.signers.length} keys`
-        )
-      ]
-    ];
-    out.push("", "Suites (passed/cases):", ...table(rows));
+    const names = ["", ...suites.map((s) => show(s, SUITE_NAME_MAX)), "all", "conformant", "key", "signer"];
+    const columns = implementations.map((i) => [
+      i.id,
+      ...suites.map((s) => suiteCell(i, s)),
+      `${i.passed}/${i.cases}`,
+      i.conformant ? "yes" : "NO",
+      i.keys.join("+"),
+      i.signers.length === 1 ? shortSigner(i.signers[0]) : `${i.signers.length} keys`
+    ]);
+    out.push("", "Suites (passed/cases):");
+    for (const [k, group] of columnGroups(names, columns).entries()) {
+      if (k > 0) out.push("");
+      out.push(...table(names.map((name2, r) => [name2, ...group.map((c) => c[r])])));
+    }
     const swept = implementations.filter((i) => i.sweeps.length > 0 || i.shards !== null);
     if (swept.length > 0) {
       out.push("", "Sweeps (shards joined):");

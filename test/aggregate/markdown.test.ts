@@ -124,3 +124,24 @@ test("the console's suites table cuts a record's long suite name", () => {
   assert.match(table, new RegExp(`\\n  ${"s".repeat(40)} … \\(160 more characters\\)  1/1\\n`));
   assert.ok(!table.includes("s".repeat(41)), table);
 });
+
+test("the console's suites table goes on below itself rather than past 100 columns", () => {
+  const files = Array.from({ length: 30 }, (_, i) =>
+    file(`r${i}/record.json`, record(`impl${i}`, [ok("jcs/a")])),
+  );
+  const text = aggregateConsole(aggregateRecords(files));
+  const table = text.slice(text.indexOf("Suites (passed/cases):"), text.indexOf("\nAggregate:"));
+  const lines = table.split("\n").slice(1);
+  for (const line of lines) assert.ok([...line].length <= 100, `${[...line].length} columns: ${line}`);
+  // Every implementation still has its column, in order, each table headed by ids and ending in signers.
+  const ids = lines.filter((l) => /^ +I\d/.test(l)).flatMap((l) => l.trim().split(/ +/));
+  assert.deepEqual(
+    ids,
+    Array.from({ length: 30 }, (_, i) => `I${i + 1}`),
+  );
+  assert.ok(lines.filter((l) => /^ +I\d/.test(l)).length > 1, "more than one table");
+  assert.equal(
+    lines.filter((l) => l.startsWith("  signer")).length,
+    lines.filter((l) => /^ +I\d/.test(l)).length,
+  );
+});
