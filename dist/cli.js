@@ -17022,6 +17022,8 @@ var INVISIBLE_LEGEND = "Invisible and control characters are shown as \u27E8U+XX
 
 // src/aggregate/console.ts
 var VALUE_MAX = 300;
+var SUITE_NAME_MAX = 40;
+var TABLE_COLUMNS = 100;
 var show = (text2, max = VALUE_MAX) => {
   const kept = cutText(text2, max);
   return showInvisible(kept) + (kept === text2 ? "" : ` \u2026 (${text2.length - kept.length} more characters)`);
@@ -17031,6 +17033,23 @@ function table(rows) {
   return rows.map(
     (r) => `  ${r.map((cell2, i) => cell2 + " ".repeat(widths[i] - [...cell2].length)).join("  ")}`.trimEnd()
   );
+}
+function columnGroups(names, columns) {
+  const width = (cells) => Math.max(...cells.map((c) => [...c].length)) + 2;
+  const groups = [];
+  let used = 0;
+  for (const column of columns) {
+    const w = width(column);
+    const last = groups.at(-1);
+    if (last === void 0 || used + w > TABLE_COLUMNS) {
+      groups.push([column]);
+      used = 2 + width(names) + w;
+    } else {
+      last.push(column);
+      used += w;
+    }
+  }
+  return groups;
 }
 function aggregateConsole(aggregate) {
   const { records: records2, implementations, disagreements, verdict } = aggregate;
@@ -17054,20 +17073,20 @@ function aggregateConsole(aggregate) {
       );
     }
     const suites = suiteColumns(aggregate);
-    const rows = [
-      ["", ...implementations.map((i) => i.id)],
-      ...suites.map((s) => [s, ...implementations.map((i) => suiteCell(i, s))]),
-      ["all", ...implementations.map((i) => `${i.passed}/${i.cases}`)],
-      ["conformant", ...implementations.map((i) => i.conformant ? "yes" : "NO")],
-      ["key", ...implementations.map((i) => i.keys.join("+"))],
-      [
-        "signer",
-        ...implementations.map(
-          (i) => i.signers.length === 1 ? shortSigner(i.signers[0]) : `${i.signers.length} keys`
-        )
-      ]
-    ];
-    out.push("", "Suites (passed/cases):", ...table(rows));
+    const names = ["", ...suites.map((s) => show(s, SUITE_NAME_MAX)), "all", "conformant", "key", "signer"];
+    const columns = implementations.map((i) => [
+      i.id,
+      ...suites.map((s) => suiteCell(i, s)),
+      `${i.passed}/${i.cases}`,
+      i.conformant ? "yes" : "NO",
+      i.keys.join("+"),
+      i.signers.length === 1 ? shortSigner(i.signers[0]) : `${i.signers.length} keys`
+    ]);
+    out.push("", "Suites (passed/cases):");
+    for (const [k, group] of columnGroups(names, columns).entries()) {
+      if (k > 0) out.push("");
+      out.push(...table(names.map((name2, r) => [name2, ...group.map((c) => c[r])])));
+    }
     const swept = implementations.filter((i) => i.sweeps.length > 0 || i.shards !== null);
     if (swept.length > 0) {
       out.push("", "Sweeps (shards joined):");
@@ -17695,11 +17714,42 @@ function columnsOf(codePoint2) {
   return codePoint2 >= 4352 && codePoint2 <= 4447 || codePoint2 >= 11904 && codePoint2 <= 42191 || codePoint2 >= 44032 && codePoint2 <= 55203 || codePoint2 >= 63744 && codePoint2 <= 64255 || codePoint2 >= 65072 && codePoint2 <= 65103 || codePoint2 >= 65280 && codePoint2 <= 65376 || codePoint2 >= 126976 && codePoint2 <= 262141 ? 2 : 1;
 }
 function inlineText(text2) {
-  const escaped = showInvisible(text2).replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`).replace(/:(?=\/\/)/g, "\\:").replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
+  return escapeInline(showInvisible(text2));
+}
+function escapeInline(visible2) {
+  const escaped = visible2.replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`).replace(/:(?=\/\/)/g, "\\:").replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
   return escapeHtml(escaped).replaceAll("|", "&#124;");
 }
 function inlineCode(text2) {
   return `<code>${inlineText(text2)}</code>`;
+}
+function cellText(text2, columns) {
+  return breakLongWords(showInvisible(text2), columns).map(escapeInline).join("<br>");
+}
+function cellCode(text2, columns) {
+  return breakLongWords(showInvisible(text2), columns).map((piece) => `<code>${escapeInline(piece)}</code>`).join("<br>");
+}
+function breakLongWords(visible2, columns) {
+  const pieces = [];
+  let current = "";
+  let word = 0;
+  for (const [unit] of visible2.matchAll(/⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu)) {
+    if (unit === " ") {
+      current += unit;
+      word = 0;
+      continue;
+    }
+    const w = unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0));
+    if (word + w > columns && word > 0) {
+      pieces.push(current);
+      current = "";
+      word = 0;
+    }
+    current += unit;
+    word += w;
+  }
+  pieces.push(current);
+  return pieces;
 }
 function fencedBlock(content, info = "") {
   const shown3 = showInvisible(content);
@@ -18004,7 +18054,11 @@ function passingSection(passing) {
     "</details>"
   ].join("\n");
 }
-function verifySection(input) {
+function whereTheRecordIs(file, place) {
+  if (place === "artifact") return `Download the artifact and check ${inlineCode(file)} offline:`;
+  return `This run uploaded no artifact (\`upload: false\`): ${inlineCode(file)} and the other files stay on the runner, in the folder of the step's \`record-path\` output, until the job ends. Keep them in a later step of the job, then check ${inlineCode(file)} offline:`;
+}
+function verifySection(input, place) {
   const { record: record2 } = input;
   const name2 = input.recordPath ? basename2(input.recordPath) : "record.json";
   const file = /^[A-Za-z0-9._-]+$/.test(name2) ? name2 : "record.json";
@@ -18012,7 +18066,7 @@ function verifySection(input) {
   return [
     "### Verify this record",
     "",
-    `Download the artifact and check ${inlineCode(file)} offline:`,
+    whereTheRecordIs(file, place),
     "",
     fencedBlock(verifyCommand(file, record2.key, record2.signer_pubkey), "sh"),
     "",
@@ -18027,6 +18081,7 @@ function toMarkdownSummary(input, options = {}) {
     );
   }
   assertConsistent(input);
+  const place = options.recordAt ?? "artifact";
   const failures = input.results.filter((r) => !r.pass);
   const passing = input.results.filter((r) => r.pass);
   const diffs = failures.map(differenceNote);
@@ -18042,7 +18097,7 @@ function toMarkdownSummary(input, options = {}) {
     run,
     suiteSection(input.results),
     ...failedHead,
-    verifySection(input)
+    verifySection(input, place)
   ];
   const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
   const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
@@ -18066,7 +18121,7 @@ function toMarkdownSummary(input, options = {}) {
   const unlisted = failures.length - plan.detailed - plan.named;
   if (unlisted > 0) sections.push(`*\u2026and ${unlisted} more failed cases, not listed here for size.*`);
   if (!plan.trimmed && passingText) sections.push(passingText);
-  sections.push(verifySection(input));
+  sections.push(verifySection(input, place));
   const summary = `${sections.join("\n\n")}
 `;
   if (bytes(summary) > maxBytes)
@@ -18125,6 +18180,9 @@ function planFailures(failures, diffs, listed, budget, passingBytes) {
 // src/aggregate/markdown.ts
 var VALUE_MAX2 = 300;
 var ANSWER_MAX = 1e3;
+var NARROW = 16;
+var WIDE = 40;
+var ANSWER_WIDE = 64;
 var ROWS_MAX = 500;
 var NOTE_RESERVE2 = 1024;
 var bytes2 = (text2) => Buffer.byteLength(text2, "utf8");
@@ -18133,6 +18191,12 @@ function cut2(text2, max = VALUE_MAX2) {
   return kept === text2 ? text2 : `${kept} \u2026 (cut here: ${text2.length - kept.length} more characters)`;
 }
 var code2 = (text2, max = VALUE_MAX2) => inlineCode(cut2(text2, max));
+var cellWords = (text2, columns, max = VALUE_MAX2) => cellText(cut2(text2, max), columns);
+var cellCodeOf = (text2, columns, max = VALUE_MAX2) => cellCode(cut2(text2, max), columns);
+function recordVerdict(r) {
+  if (!r.accepted) return r.outcome.startsWith("unreadable") ? "\u26D4 unreadable" : "\u26D4 refused";
+  return r.outcome === "accept conformant=true" ? "\u2705 verified, conformant" : "\u274C verified, not conformant";
+}
 function capped(items2, row2, what, maxBytes) {
   const rows = [];
   let used = 0;
@@ -18149,14 +18213,14 @@ function capped(items2, row2, what, maxBytes) {
 function recordsSection(aggregate, maxBytes) {
   const rows = capped(
     aggregate.records,
-    (r) => `| ${r.accepted ? "\u2705" : "\u274C"} | ${code2(r.source)} | ${code2(r.outcome)} | ${r.implementation ?? (r.detail === void 0 ? "" : inlineText(cut2(r.detail)))} |`,
+    (r) => `| ${recordVerdict(r)} | ${cellCodeOf(r.source, WIDE)} | ${cellCodeOf(r.outcome, NARROW)} | ${r.implementation ?? (r.detail === void 0 ? "" : cellWords(r.detail, WIDE))} |`,
     "records",
     maxBytes
   );
   return [
     "### Records",
     "",
-    "| | Record | Outcome | Implementation |",
+    "| Verdict | Record | Outcome | Implementation |",
     "| --- | --- | --- | --- |",
     ...rows
   ].join("\n");
@@ -18164,7 +18228,7 @@ function recordsSection(aggregate, maxBytes) {
 function implementationsSection(implementations, maxBytes) {
   const rows = capped(
     implementations,
-    (i) => `| ${i.id} | ${inlineText(cut2(i.label))} | ${i.adapter}: ${code2(i.impl)} | ${code2(i.suite)} | ${i.keys.join(", ")} | ${i.signers.slice(0, 4).map((s) => code2(s)).join(
+    (i) => `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter}: ${cellCodeOf(i.impl, NARROW)} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers.slice(0, 4).map((s) => cellCodeOf(s, NARROW)).join(
       " "
     )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
     "implementations",
@@ -18173,8 +18237,8 @@ function implementationsSection(implementations, maxBytes) {
   return [
     "### Implementations",
     "",
-    "| | Implementation | Adapter | Suite | Key | Signer | Records |",
-    "| --- | --- | --- | --- | --- | --- | ---: |",
+    "| Id | Implementation | Adapter | Suite | Key: signer | Records |",
+    "| --- | --- | --- | --- | --- | ---: |",
     ...rows
   ].join("\n");
 }
@@ -18182,14 +18246,14 @@ function suitesSection(aggregate, maxBytes) {
   const suites = suiteColumns(aggregate);
   const rows = capped(
     aggregate.implementations,
-    (i) => `| ${i.conformant ? "\u2705" : "\u274C"} ${i.id} ${inlineText(cut2(i.label, 100))} (${inlineText(cut2(recordFolders(i), 300))}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${i.cases} | ${code2(shortSigner(i.signers[0] ?? ""))} |`,
+    (i) => `| ${i.conformant ? "\u2705" : "\u274C"} ${i.id} ${cellWords(i.label, NARROW, 100)} (${cellWords(recordFolders(i), NARROW)}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${i.cases} | ${code2(shortSigner(i.signers[0] ?? ""))} |`,
     "implementations",
     maxBytes
   );
   return [
     "### Suites (passed/cases)",
     "",
-    `| Implementation | ${suites.map((s) => code2(s, 100)).join(" | ")} | All | Signer |`,
+    `| Implementation | ${suites.map((s) => cellCodeOf(s, NARROW, 100)).join(" | ")} | All | Signer |`,
     `| --- | ${suites.map(() => "---:").join(" | ")} | ---: | --- |`,
     ...rows
   ].join("\n");
@@ -18218,7 +18282,7 @@ function sweepSection(implementations, maxBytes) {
 }
 function disagreementBlock(d, labels) {
   const rows = d.answers.map(
-    (a) => `| ${a.pass ? "\u2705" : "\u274C"} ${a.implementation} ${inlineText(cut2(labels.get(a.implementation) ?? "", 100))} | ${inlineCode(cut2(a.got, ANSWER_MAX))} |`
+    (a) => `| ${a.pass ? "\u2705" : "\u274C"} ${a.implementation} ${cellWords(labels.get(a.implementation) ?? "", NARROW, 100)} | ${cellCodeOf(a.got, ANSWER_WIDE, ANSWER_MAX)} |`
   );
   return [`#### ${inlineCode(cut2(d.case))}`, "", "| Implementation | Got |", "| --- | --- |", ...rows].join(
     "\n"
@@ -19296,14 +19360,14 @@ function toJUnitXml(input) {
 }
 
 // src/report/summary.ts
-function runSummaryMarkdown(input, compareSection) {
+function runSummaryMarkdown(input, compareSection, recordAt = "artifact") {
   const compare = compareSection === void 0 ? "" : `
 ${compareSection}`;
   const maxBytes = Math.max(
     MIN_SUMMARY_BYTES,
     GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN - Buffer.byteLength(compare, "utf8")
   );
-  const run = toMarkdownSummary({ ...input, recordPath: "record.json" }, { maxBytes });
+  const run = toMarkdownSummary({ ...input, recordPath: "record.json" }, { maxBytes, recordAt });
   return `${run}${compare}`;
 }
 
@@ -19352,7 +19416,8 @@ async function writeReports(outDir, run, choice2 = {}) {
   if (choice2.summary) {
     const markdown = runSummaryMarkdown(
       { record: record2, results, elapsedMs, ...run.gate ? { gate: run.gate } : {} },
-      compare?.markdown
+      compare?.markdown,
+      choice2.summaryRecordAt
     );
     await write2("summary", "summary.md", () => markdown);
     written.summaryMarkdown = markdown;
@@ -21357,6 +21422,8 @@ function disagreementLines(d, labels) {
 
 // src/compare/markdown.ts
 var MARKDOWN_DETAIL_MAX = 100;
+var VALUE_COLUMNS = 64;
+var CHOICE_COLUMNS = 24;
 function compareMarkdown(report) {
   const { labels } = report;
   const n = report.disagreements.length;
@@ -21383,7 +21450,7 @@ function compareMarkdown(report) {
 function choicesTable(report) {
   const shown3 = report.choices.slice(0, MARKDOWN_DETAIL_MAX);
   const rows = shown3.map(
-    (c) => `| ${inlineCode(c.name)} | ${inlineCode(c.input)} | ${inlineCode(c.a)} | ${inlineCode(c.b)} |`
+    (c) => `| ${[c.name, c.input, c.a, c.b].map((v) => cellCode(v, CHOICE_COLUMNS)).join(" | ")} |`
   );
   const more = report.choices.length - shown3.length;
   return [
@@ -21403,9 +21470,9 @@ function disagreementSection(d, number2, labels) {
     `### ${number2}. ${inlineCode(d.name)}`,
     `${inlineText(KIND_TEXT[d.kind])}; ${inlineText(agreementText(d.agrees, labels))}.`,
     "",
-    "| | |",
+    "| Sent or answered | Text |",
     "|---|---|",
-    ...rows.map(([what, value]) => `| ${what} | ${inlineCode(value)} |`)
+    ...rows.map(([what, value]) => `| ${what} | ${cellCode(value, VALUE_COLUMNS)} |`)
   ].join("\n");
 }
 

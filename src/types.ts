@@ -266,7 +266,7 @@ export interface RunOptions {
   /** Where record.json, results.json and junit.xml go; nothing is written without it. */
   outDir?: string;
   /** What else goes into `outDir` (src/report/write.ts): summary.md, the badges. */
-  reports?: { summary?: boolean; badge?: boolean };
+  reports?: { summary?: boolean; badge?: boolean; summaryRecordAt?: "artifact" | "runner" };
   implementationName: string | null;
   implementationVersion: string | null;
   /** The cases known to fail (`--expected-failures`): the step's status and the CLI's exit code follow

@@ -43,7 +43,7 @@ export async function runAggregateMode(face: Face): Promise<void> {
       )
     : undefined;
   setArtifactOutputs(artifact);
-  if (summary) await writeJobSummary(result.markdown, artifact, settings.artifactName);
+  if (summary) await writeJobSummary(result.markdown, artifact, settings.artifactName, upload);
 
   if (result.exitCode !== 0) {
     const why = result.failures.length > 0 ? result.failures.join("; ") : `exit code ${result.exitCode}`;

@@ -13,7 +13,7 @@ import { createProgressReporter, verdictSections } from "../report/index.js";
 import { runConformance } from "../run.js";
 import { sandboxStatusText } from "../sandbox/index.js";
 import type { Gate, RunOutcome, SandboxStatus } from "../types.js";
-import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
+import { setArtifactOutputs, type UploadedArtifact, uploadArtifact } from "./artifact.js";
 import { type ActionInputs, readInputs } from "./inputs.js";
 import { chooseKey } from "./key.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
@@ -40,7 +40,8 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
       ...inputs.run,
       key,
       outDir,
-      reports: { summary: true, badge: inputs.badge },
+      // The summary says where its reader finds the record: the artifact, or with upload false the runner.
+      reports: { summary: true, badge: inputs.badge, summaryRecordAt: inputs.upload ? "artifact" : "runner" },
       onSandbox: (s) => {
         status = s;
         info(sandboxStatusText(s, supplied));
@@ -109,22 +110,30 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
   if (inputs.summary) {
     // summary.md as it is, then how the command ran (the artifact's link follows).
     const sandboxed = status ? `\n${sandboxSummary(status, supplied)}` : "";
-    await writeJobSummary(`${outcome.summaryMarkdown ?? ""}${sandboxed}`, artifact, inputs.artifactName);
+    await writeJobSummary(
+      `${outcome.summaryMarkdown ?? ""}${sandboxed}`,
+      artifact,
+      inputs.artifactName,
+      inputs.upload,
+    );
   }
 
   const { cases, failed } = outcome.record.summary;
+  const listed = inputs.summary
+    ? "the job summary and results.json list them"
+    : "the log above and results.json list them";
   const verdict =
     cases === 0
       ? "no cases ran, and a run of no cases is not conformant (seed 003 §2): check the suites and numbers inputs"
-      : `${outcome.record.implementation.impl} is not conformant: ${failed} of ${cases} cases failed; the job summary and results.json list them`;
+      : `${outcome.record.implementation.impl} is not conformant: ${failed} of ${cases} cases failed; ${listed}`;
   // `impl` is the command's program name, and may hold any text: neutralised like the rest.
   if (gate) {
     const said = `${outcome.record.implementation.impl}: ${gateHeadline(gate, outcome.record.conformant)}`;
-    if (failing) core.setFailed(neutralise(`${said}. The signed record is ${recordPath}.`));
+    if (failing) core.setFailed(neutralise(`${said}. ${whereTheRecordIs(artifact, inputs)}`));
     else if (!gate.pass)
       core.notice(neutralise(`${said}. The step passes because fail-on-nonconformant is false.`));
   } else if (failing) {
-    core.setFailed(neutralise(`${verdict}. The signed record is ${recordPath}.`));
+    core.setFailed(neutralise(`${verdict}. ${whereTheRecordIs(artifact, inputs)}`));
   } else if (!outcome.record.conformant) {
     core.notice(neutralise(`${verdict}. The step passes because fail-on-nonconformant is false.`));
   }
@@ -133,6 +142,16 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
     if (inputs.failOnNonconformant) core.setFailed(`${why}.`);
     else core.notice(`${why}. The step passes because fail-on-nonconformant is false.`);
   }
+}
+
+/** Where the reader of a failed step finds the signed record: the artifact the step uploaded, or
+ * (nothing uploaded) the step's record-path output, not a temporary path on a runner that is gone. */
+function whereTheRecordIs(artifact: UploadedArtifact | undefined, inputs: ActionInputs): string {
+  const name = `'${inputs.artifactName}'`;
+  if (artifact)
+    return `The signed record is record.json in the artifact ${name}${artifact.url ? `: ${artifact.url}` : ""}.`;
+  const why = inputs.upload ? "the artifact upload failed" : "upload is false";
+  return `The signed record is the step's record-path output (${why}: no artifact).`;
 }
 
 function setRecordOutputs(outcome: RunOutcome, recordPath: string): void {

@@ -93,6 +93,6 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
   setArtifactOutputs(artifact);
   if (summary) {
     const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with \`npx canon-conformance verify record.json --pubkey ${record.signer_pubkey}\`.\n`;
-    await writeJobSummary(markdown, artifact, settings.artifactName);
+    await writeJobSummary(markdown, artifact, settings.artifactName, upload);
   }
 }

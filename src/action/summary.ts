@@ -9,15 +9,23 @@ import type { UploadedArtifact } from "./artifact.js";
 import { messageOf } from "./failure.js";
 import { neutralise } from "./runner-commands.js";
 
-/** The job summary is a view of the run, not the run: if the runner cannot take it, say so and go on. */
+/** The job summary is a view of the run, not the run: if the runner cannot take it, say so and go on.
+ * `uploadTried`: an upload was asked for, so no `artifact` means it failed, which the summary says
+ * (its text, written before the upload, tells the reader to download the artifact). */
 export async function writeJobSummary(
   markdown: string,
   artifact: UploadedArtifact | undefined,
   name: string,
+  uploadTried = false,
 ): Promise<void> {
   try {
     core.summary.addRaw(markdown, true);
-    if (artifact?.url) {
+    if (uploadTried && !artifact) {
+      core.summary.addRaw(
+        `\n**Artifact:** ${inlineText(name)} was not uploaded: the upload failed (the step's warning says why). The files stay on the runner until the job ends.`,
+        true,
+      );
+    } else if (artifact?.url) {
       const digest = artifact.digest ? ` (zip SHA-256 ${inlineCode(artifact.digest)})` : "";
       core.summary.addRaw(
         `\n**Artifact:** <a href="${escapeHtml(artifact.url)}">${inlineText(name)}</a>${digest}`,

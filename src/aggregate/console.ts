@@ -10,6 +10,12 @@ import { countsLine, coverageLine, shortSigner, suiteCell, suiteColumns } from "
 
 /** Record text is cut at this many characters on the console. */
 const VALUE_MAX = 300;
+/** In the suites table a suite's name (a record's case names make it) is cut at this many, and the
+ * table is at most TABLE_COLUMNS wide: with more implementations than fit, their columns go on in a
+ * second table (and a third...) under the first, each with the row names, so no line runs past a
+ * terminal's width. */
+const SUITE_NAME_MAX = 40;
+const TABLE_COLUMNS = 100;
 
 const show = (text: string, max = VALUE_MAX) => {
   const kept = cutText(text, max);
@@ -21,6 +27,26 @@ function table(rows: string[][]): string[] {
   return rows.map((r) =>
     `  ${r.map((cell, i) => cell + " ".repeat(widths[i]! - [...cell].length)).join("  ")}`.trimEnd(),
   );
+}
+
+/** `columns` in consecutive groups, each as many as fit in TABLE_COLUMNS beside the `names` column
+ * (at least one per group). */
+function columnGroups(names: string[], columns: string[][]): string[][][] {
+  const width = (cells: string[]) => Math.max(...cells.map((c) => [...c].length)) + 2;
+  const groups: string[][][] = [];
+  let used = 0;
+  for (const column of columns) {
+    const w = width(column);
+    const last = groups.at(-1);
+    if (last === undefined || used + w > TABLE_COLUMNS) {
+      groups.push([column]);
+      used = 2 + width(names) + w;
+    } else {
+      last.push(column);
+      used += w;
+    }
+  }
+  return groups;
 }
 
 export function aggregateConsole(aggregate: Aggregate): string {
@@ -47,20 +73,21 @@ export function aggregateConsole(aggregate: Aggregate): string {
       );
     }
     const suites = suiteColumns(aggregate);
-    const rows = [
-      ["", ...implementations.map((i) => i.id)],
-      ...suites.map((s) => [s, ...implementations.map((i) => suiteCell(i, s))]),
-      ["all", ...implementations.map((i) => `${i.passed}/${i.cases}`)],
-      ["conformant", ...implementations.map((i) => (i.conformant ? "yes" : "NO"))],
-      ["key", ...implementations.map((i) => i.keys.join("+"))],
-      [
-        "signer",
-        ...implementations.map((i) =>
-          i.signers.length === 1 ? shortSigner(i.signers[0]!) : `${i.signers.length} keys`,
-        ),
-      ],
-    ];
-    out.push("", "Suites (passed/cases):", ...table(rows));
+    const names = ["", ...suites.map((s) => show(s, SUITE_NAME_MAX)), "all", "conformant", "key", "signer"];
+    // One column per implementation: its id, then its cells in the order of `names`.
+    const columns = implementations.map((i) => [
+      i.id,
+      ...suites.map((s) => suiteCell(i, s)),
+      `${i.passed}/${i.cases}`,
+      i.conformant ? "yes" : "NO",
+      i.keys.join("+"),
+      i.signers.length === 1 ? shortSigner(i.signers[0]!) : `${i.signers.length} keys`,
+    ]);
+    out.push("", "Suites (passed/cases):");
+    for (const [k, group] of columnGroups(names, columns).entries()) {
+      if (k > 0) out.push("");
+      out.push(...table(names.map((name, r) => [name, ...group.map((c) => c[r]!)])));
+    }
 
     const swept = implementations.filter((i) => i.sweeps.length > 0 || i.shards !== null);
     if (swept.length > 0) {

@@ -4,7 +4,7 @@
 // aggregate.json has all of it. All record text goes through src/report/markdown-escape.ts.
 
 import { GITHUB_SUMMARY_LIMIT, SUMMARY_MARGIN } from "../report/markdown.js";
-import { escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
+import { cellCode, cellText, escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
 import { INVISIBLE_LEGEND } from "../report/visible.js";
 import { cutText } from "../text.js";
 import { showRange } from "./coverage.js";
@@ -20,6 +20,13 @@ export interface AggregateMarkdownOptions {
 /** Values from a record are cut to this many characters; answers to ANSWER_MAX. */
 const VALUE_MAX = 300;
 const ANSWER_MAX = 1000;
+/** GitHub's tables grow to their widest unbreakable word and then scroll sideways, so in a table cell
+ * a word (a run without a space) is broken every this many columns: NARROW in the tables of six or
+ * more columns, WIDE where a cell has room (a record's path, an answer). Checked in Chromium at the
+ * summary's width by test/aggregate/markdown.browser.test.ts. */
+const NARROW = 16;
+const WIDE = 40;
+const ANSWER_WIDE = 64;
 /** At most this many records and implementations are listed row by row. */
 const ROWS_MAX = 500;
 /** Kept free for the closing note. */
@@ -32,6 +39,16 @@ function cut(text: string, max = VALUE_MAX): string {
   return kept === text ? text : `${kept} … (cut here: ${text.length - kept.length} more characters)`;
 }
 const code = (text: string, max = VALUE_MAX) => inlineCode(cut(text, max));
+/** Record text in a table cell: cut at `max` characters, its words broken every `columns`. */
+const cellWords = (text: string, columns: number, max = VALUE_MAX) => cellText(cut(text, max), columns);
+const cellCodeOf = (text: string, columns: number, max = VALUE_MAX) => cellCode(cut(text, max), columns);
+
+/** A record's line in the Records table: ✅ only for a record that verified and says conformant; one
+ * that verified but says not conformant is marked as such, apart from a refused one. */
+function recordVerdict(r: { accepted: boolean; outcome: string }): string {
+  if (!r.accepted) return r.outcome.startsWith("unreadable") ? "⛔ unreadable" : "⛔ refused";
+  return r.outcome === "accept conformant=true" ? "✅ verified, conformant" : "❌ verified, not conformant";
+}
 
 /**
  * Rows for `items`, as many as fit in `maxBytes` (and at most ROWS_MAX), then a row saying how many
@@ -55,8 +72,8 @@ function recordsSection(aggregate: Aggregate, maxBytes: number): string {
   const rows = capped(
     aggregate.records,
     (r) =>
-      `| ${r.accepted ? "✅" : "❌"} | ${code(r.source)} | ${code(r.outcome)} | ${
-        r.implementation ?? (r.detail === undefined ? "" : inlineText(cut(r.detail)))
+      `| ${recordVerdict(r)} | ${cellCodeOf(r.source, WIDE)} | ${cellCodeOf(r.outcome, NARROW)} | ${
+        r.implementation ?? (r.detail === undefined ? "" : cellWords(r.detail, WIDE))
       } |`,
     "records",
     maxBytes,
@@ -64,7 +81,7 @@ function recordsSection(aggregate: Aggregate, maxBytes: number): string {
   return [
     "### Records",
     "",
-    "| | Record | Outcome | Implementation |",
+    "| Verdict | Record | Outcome | Implementation |",
     "| --- | --- | --- | --- |",
     ...rows,
   ].join("\n");
@@ -74,9 +91,9 @@ function implementationsSection(implementations: readonly ImplementationView[], 
   const rows = capped(
     implementations,
     (i) =>
-      `| ${i.id} | ${inlineText(cut(i.label))} | ${i.adapter}: ${code(i.impl)} | ${code(i.suite)} | ${i.keys.join(", ")} | ${i.signers
+      `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter}: ${cellCodeOf(i.impl, NARROW)} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers
         .slice(0, 4)
-        .map((s) => code(s))
+        .map((s) => cellCodeOf(s, NARROW))
         .join(
           " ",
         )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
@@ -86,8 +103,8 @@ function implementationsSection(implementations: readonly ImplementationView[], 
   return [
     "### Implementations",
     "",
-    "| | Implementation | Adapter | Suite | Key | Signer | Records |",
-    "| --- | --- | --- | --- | --- | --- | ---: |",
+    "| Id | Implementation | Adapter | Suite | Key: signer | Records |",
+    "| --- | --- | --- | --- | --- | ---: |",
     ...rows,
   ].join("\n");
 }
@@ -97,7 +114,7 @@ function suitesSection(aggregate: Aggregate, maxBytes: number): string {
   const rows = capped(
     aggregate.implementations,
     (i) =>
-      `| ${i.conformant ? "✅" : "❌"} ${i.id} ${inlineText(cut(i.label, 100))} (${inlineText(cut(recordFolders(i), 300))}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${
+      `| ${i.conformant ? "✅" : "❌"} ${i.id} ${cellWords(i.label, NARROW, 100)} (${cellWords(recordFolders(i), NARROW)}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${
         i.cases
       } | ${code(shortSigner(i.signers[0] ?? ""))} |`,
     "implementations",
@@ -106,7 +123,7 @@ function suitesSection(aggregate: Aggregate, maxBytes: number): string {
   return [
     "### Suites (passed/cases)",
     "",
-    `| Implementation | ${suites.map((s) => code(s, 100)).join(" | ")} | All | Signer |`,
+    `| Implementation | ${suites.map((s) => cellCodeOf(s, NARROW, 100)).join(" | ")} | All | Signer |`,
     `| --- | ${suites.map(() => "---:").join(" | ")} | ---: | --- |`,
     ...rows,
   ].join("\n");
@@ -142,7 +159,7 @@ function sweepSection(implementations: readonly ImplementationView[], maxBytes: 
 function disagreementBlock(d: Disagreement, labels: Map<string, string>): string {
   const rows = d.answers.map(
     (a) =>
-      `| ${a.pass ? "✅" : "❌"} ${a.implementation} ${inlineText(cut(labels.get(a.implementation) ?? "", 100))} | ${inlineCode(cut(a.got, ANSWER_MAX))} |`,
+      `| ${a.pass ? "✅" : "❌"} ${a.implementation} ${cellWords(labels.get(a.implementation) ?? "", NARROW, 100)} | ${cellCodeOf(a.got, ANSWER_WIDE, ANSWER_MAX)} |`,
   );
   return [`#### ${inlineCode(cut(d.case))}`, "", "| Implementation | Got |", "| --- | --- |", ...rows].join(
     "\n",

@@ -2,13 +2,17 @@
 // so no input or answer can break the Markdown or put HTML in it. Shown values are already cut to a
 // readable length (src/checks/show.ts); the count of disagreements shown is capped as well, so the
 // section stays far below GitHub's 1 MiB summary limit whatever the run found.
-import { inlineCode, inlineText } from "../report/markdown-escape.js";
+import { cellCode, inlineCode, inlineText } from "../report/markdown-escape.js";
 import { INVISIBLE_LEGEND } from "../report/visible.js";
 import { agreementText, choicesLine, compareHeadline, KIND_TEXT } from "./format.js";
 import type { CompareReport, Disagreement } from "./types.js";
 
 /** At most this many disagreements get their detail; the rest are counted. */
 export const MARKDOWN_DETAIL_MAX = 100;
+/** GitHub's tables grow to their widest unbreakable word and then scroll sideways: in a cell, a word
+ * is broken every this many columns (the four-column table of choices gets the narrower width). */
+const VALUE_COLUMNS = 64;
+const CHOICE_COLUMNS = 24;
 
 export function compareMarkdown(report: CompareReport): string {
   const { labels } = report;
@@ -39,7 +43,7 @@ export function compareMarkdown(report: CompareReport): string {
 function choicesTable(report: CompareReport): string {
   const shown = report.choices.slice(0, MARKDOWN_DETAIL_MAX);
   const rows = shown.map(
-    (c) => `| ${inlineCode(c.name)} | ${inlineCode(c.input)} | ${inlineCode(c.a)} | ${inlineCode(c.b)} |`,
+    (c) => `| ${[c.name, c.input, c.a, c.b].map((v) => cellCode(v, CHOICE_COLUMNS)).join(" | ")} |`,
   );
   const more = report.choices.length - shown.length;
   return [
@@ -60,8 +64,8 @@ function disagreementSection(d: Disagreement, number: number, labels: CompareRep
     `### ${number}. ${inlineCode(d.name)}`,
     `${inlineText(KIND_TEXT[d.kind])}; ${inlineText(agreementText(d.agrees, labels))}.`,
     "",
-    "| | |",
+    "| Sent or answered | Text |",
     "|---|---|",
-    ...rows.map(([what, value]) => `| ${what} | ${inlineCode(value)} |`),
+    ...rows.map(([what, value]) => `| ${what} | ${cellCode(value, VALUE_COLUMNS)} |`),
   ].join("\n");
 }

@@ -65,8 +65,13 @@ function columnsOf(codePoint: number): number {
 
 /** Content as inline Markdown text that renders as itself, safe inside a table cell. */
 export function inlineText(text: string): string {
+  return escapeInline(showInvisible(text));
+}
+
+/** Text already through showInvisible, as inline Markdown that renders as itself. */
+function escapeInline(visible: string): string {
   // Backslashes first: entities made afterwards hold `#` and `;`, which must stay as they are.
-  const escaped = showInvisible(text)
+  const escaped = visible
     .replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`)
     .replace(/:(?=\/\/)/g, "\\:")
     .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
@@ -76,6 +81,48 @@ export function inlineText(text: string): string {
 /** Content as inline code. */
 export function inlineCode(text: string): string {
   return `<code>${inlineText(text)}</code>`;
+}
+
+/**
+ * Content as inline text for a table cell that must not widen its table: GitHub's stylesheet lets a
+ * table grow to its widest unbreakable word and then scroll sideways, so any word (a run without a
+ * space) wider than `columns` is broken with `<br>` every `columns` columns. Spaces wrap as usual.
+ */
+export function cellText(text: string, columns: number): string {
+  return breakLongWords(showInvisible(text), columns).map(escapeInline).join("<br>");
+}
+
+/** {@link cellText} as inline code: one code span per piece, since GitHub's stylesheet hides a <br>
+ * inside a code span (`.markdown-body code br { display: none }`). */
+export function cellCode(text: string, columns: number): string {
+  return breakLongWords(showInvisible(text), columns)
+    .map((piece) => `<code>${escapeInline(piece)}</code>`)
+    .join("<br>");
+}
+
+/** `visible` in pieces, split only inside words wider than `columns` (wide characters count two; an
+ * ⟨U+XXXX⟩ tag is never split); the pieces joined again are `visible`. */
+function breakLongWords(visible: string, columns: number): string[] {
+  const pieces: string[] = [];
+  let current = "";
+  let word = 0;
+  for (const [unit] of visible.matchAll(/⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu)) {
+    if (unit === " ") {
+      current += unit;
+      word = 0;
+      continue;
+    }
+    const w = unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0)!);
+    if (word + w > columns && word > 0) {
+      pieces.push(current);
+      current = "";
+      word = 0;
+    }
+    current += unit;
+    word += w;
+  }
+  pieces.push(current);
+  return pieces;
 }
 
 /** A fenced code block whose fence is longer than any backtick run in the content. */

@@ -25,7 +25,12 @@ export const MIN_SUMMARY_BYTES = 64 * 1024;
 export interface MarkdownOptions {
   /** The summary's most UTF-8 bytes (default GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN). */
   maxBytes?: number;
+  /** Where the reader finds the record: in the run's artifact (the default), or only on the runner
+   * (the action's `upload: false`), where a later step of the job must keep it. */
+  recordAt?: RecordPlace;
 }
+
+export type RecordPlace = "artifact" | "runner";
 
 /** Outputs are never cut below this many characters. */
 const OUTPUT_FLOOR = 200;
@@ -190,7 +195,13 @@ function passingSection(passing: readonly CaseResult[]): string {
   ].join("\n");
 }
 
-function verifySection(input: ReportInput): string {
+/** The line before the verify command: where the record can be found. */
+function whereTheRecordIs(file: string, place: RecordPlace): string {
+  if (place === "artifact") return `Download the artifact and check ${inlineCode(file)} offline:`;
+  return `This run uploaded no artifact (\`upload: false\`): ${inlineCode(file)} and the other files stay on the runner, in the folder of the step's \`record-path\` output, until the job ends. Keep them in a later step of the job, then check ${inlineCode(file)} offline:`;
+}
+
+function verifySection(input: ReportInput, place: RecordPlace): string {
   const { record } = input;
   // The reader downloads the artifact, where the record sits under its own name.
   const name = input.recordPath ? basename(input.recordPath) : "record.json";
@@ -202,7 +213,7 @@ function verifySection(input: ReportInput): string {
   return [
     "### Verify this record",
     "",
-    `Download the artifact and check ${inlineCode(file)} offline:`,
+    whereTheRecordIs(file, place),
     "",
     fencedBlock(verifyCommand(file, record.key, record.signer_pubkey), "sh"),
     "",
@@ -219,6 +230,7 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
     );
   }
   assertConsistent(input);
+  const place = options.recordAt ?? "artifact";
   const failures = input.results.filter((r) => !r.pass);
   const passing = input.results.filter((r) => r.pass);
   const diffs = failures.map(differenceNote);
@@ -240,7 +252,7 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
     run,
     suiteSection(input.results),
     ...failedHead,
-    verifySection(input),
+    verifySection(input, place),
   ];
   const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
   const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
@@ -266,7 +278,7 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
   const unlisted = failures.length - plan.detailed - plan.named;
   if (unlisted > 0) sections.push(`*…and ${unlisted} more failed cases, not listed here for size.*`);
   if (!plan.trimmed && passingText) sections.push(passingText);
-  sections.push(verifySection(input));
+  sections.push(verifySection(input, place));
 
   const summary = `${sections.join("\n\n")}\n`;
   // The plan counts every byte; this guards the arithmetic, since GitHub would refuse the summary anyway.

@@ -8,6 +8,7 @@ import { badgeJson, badgeSvg } from "./badge.js";
 import { groupFailures } from "./causes.js";
 import { reportHtml } from "./html/index.js";
 import { toJUnitXml } from "./junit.js";
+import type { RecordPlace } from "./markdown.js";
 import { runSummaryMarkdown } from "./summary.js";
 
 /** One run, as the reports take it. */
@@ -34,6 +35,9 @@ export interface CompareFiles {
 export interface ReportChoice {
   /** summary.md: the job summary's text (the action writes it; the CLI does not). */
   summary?: boolean;
+  /** Where the summary tells its reader to find the record: the artifact (default), or the runner
+   * when nothing is uploaded. */
+  summaryRecordAt?: RecordPlace;
   /** badge.svg and badge.json. */
   badge?: boolean;
 }
@@ -106,6 +110,7 @@ export async function writeReports(
     const markdown = runSummaryMarkdown(
       { record, results, elapsedMs, ...(run.gate ? { gate: run.gate } : {}) },
       compare?.markdown,
+      choice.summaryRecordAt,
     );
     await write("summary", "summary.md", () => markdown);
     written.summaryMarkdown = markdown;

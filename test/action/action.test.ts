@@ -190,6 +190,13 @@ describe("a non-conformant implementation", () => {
         errorAnnotations.at(-1)!.message,
         new RegExp(`not conformant: ${failed} of ${run.outputs.cases} cases failed`),
       );
+      // The failure points at the uploaded artifact, not at a temporary path on the runner.
+      assert.match(
+        errorAnnotations.at(-1)!.message,
+        /The signed record is record\.json in the artifact 'canon-conformance[^']*'(: http\S+)?\.$/,
+      );
+      assert.ok(!errorAnnotations.at(-1)!.message.includes(run.outputs["record-path"]!));
+      assert.match(run.summary!, /Download the artifact and check <code>record\.json<\/code> offline:/);
 
       const zip = readZip(service.artifacts[0]!.blob);
       const verdict = verifyRecord(zip.get("record.json")!);
@@ -224,6 +231,16 @@ describe("a non-conformant implementation", () => {
     assert.equal(named, failed, "every failed case is named under its cause");
     assert.ok(!errors(run).some((a) => a.message.includes("not annotated")));
     assert.equal(errors(run).length, causes.length + 1, "the causes and the step's failure");
+    // upload false: no artifact to point at, so neither the failure nor the summary mentions one to
+    // download, and the failure names the record-path output, not the runner's temporary path.
+    const failure = errors(run).at(-1)!.message;
+    assert.match(
+      failure,
+      /The signed record is the step's record-path output \(upload is false: no artifact\)\.$/,
+    );
+    assert.ok(!failure.includes(dirname(run.outputs["record-path"]!)), failure);
+    assert.doesNotMatch(run.summary!, /[Dd]ownload the artifact/);
+    assert.match(run.summary!, /This run uploaded no artifact \(`upload: false`\)/);
   });
 
   test("with fail-on-nonconformant false the step passes, with a notice", async () => {
@@ -322,6 +339,12 @@ describe("the upload fails: a warning, not a lost result", () => {
         const verdict = verifyRecord(readFileSync(run.outputs["record-path"]!));
         assert.equal(verdict.outcome, "accept");
         assert.equal(service.artifacts.length, 0);
+        // The summary, written before the upload, told its reader to download the artifact: it says
+        // the upload failed.
+        assert.match(
+          run.summary!,
+          /\*\*Artifact:\*\* canon-conformance\S* was not uploaded: the upload failed/,
+        );
       } finally {
         await service.close();
       }

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { aggregateBadgeSvg, aggregateMarkdown, aggregateRecords } from "../../src/aggregate/index.js";
+import {
+  aggregateBadgeSvg,
+  aggregateConsole,
+  aggregateMarkdown,
+  aggregateRecords,
+} from "../../src/aggregate/index.js";
 import { file, ok, record } from "./fixtures.js";
 
 const bytes = (text: string) => Buffer.byteLength(text, "utf8");
@@ -66,4 +71,77 @@ test("however many and however long the records' names, the fixed parts stay wit
   const md = aggregateMarkdown(aggregateRecords(files), { maxBytes });
   assert.ok(bytes(md) <= maxBytes, `${bytes(md)} bytes`);
   assert.match(md, /\| and \d+ more records \(see aggregate\.json\) \|/);
+});
+
+test("the Records table marks a verified non-conformant record apart from a conformant one and a refused one", () => {
+  const good = record("alpha", [ok("jcs/a")]);
+  const bad = record("beta", [{ name: "jcs/a", pass: false, expected: "{}", got: "[]" }]);
+  const md = aggregateMarkdown(
+    aggregateRecords([
+      file("a/record.json", good),
+      file("b/record.json", bad),
+      file("c/record.json", { ...bad, sig: "00".repeat(64) }),
+    ]),
+  );
+  const rows = md.split("\n").filter((l) => l.includes("record.json</code>"));
+  assert.equal(rows.length, 3, md);
+  assert.match(
+    rows[0]!,
+    /^\| ✅ verified, conformant \| <code>a\/record\.json<\/code> \| <code>accept conformant=true<\/code> \|/,
+  );
+  assert.match(
+    rows[1]!,
+    /^\| ❌ verified, not conformant \| <code>b\/record\.json<\/code> \| <code>accept conformant=false<\/code> \|/,
+  );
+  assert.match(rows[2]!, /^\| ⛔ refused \| <code>c\/record\.json<\/code> \| <code>reject step=/);
+  assert.ok(!rows.slice(1).some((r) => r.includes("✅")), "✅ only beside a conformant record");
+  // The implementations table names its first column (it was empty).
+  assert.match(md, /^\| Id \| Implementation \| Adapter \| Suite \| Key: signer \| Records \|$/m);
+});
+
+test("in the tables no word of a record's text is longer than the stated width, and the pieces keep it all", () => {
+  const name = `impl-${"n".repeat(60)}`;
+  const agg = aggregateRecords([file(`${"d".repeat(100)}/record.json`, record(name, [ok("jcs/a")]))]);
+  const md = aggregateMarkdown(agg);
+  for (const line of md.split("\n").filter((l) => l.startsWith("| "))) {
+    // Each cell's text between <br> and tags: its words (runs without a space) are at most 40 wide.
+    const words = line
+      .replace(/<[^>]+>/g, " ")
+      .split(/[\s|]+/)
+      .filter(Boolean);
+    for (const w of words) assert.ok(w.length <= 40, `${w.length}-character word in ${line.slice(0, 200)}`);
+  }
+  // Cut nothing here: the pieces of the record's folder, joined, are the folder.
+  const recordRow = md.split("\n").find((l) => l.startsWith("| ✅ verified"))!;
+  const source = [...recordRow.split(" | ")[1]!.matchAll(/<code>([^<]*)<\/code>/g)].map((m) => m[1]).join("");
+  assert.equal(source, `${"d".repeat(100)}/record.json`);
+});
+
+test("the console's suites table cuts a record's long suite name", () => {
+  const agg = aggregateRecords([file("a/record.json", record("alpha", [ok(`${"s".repeat(200)}/a`)]))]);
+  const text = aggregateConsole(agg);
+  const table = text.slice(text.indexOf("Suites (passed/cases):"));
+  assert.match(table, new RegExp(`\\n  ${"s".repeat(40)} … \\(160 more characters\\)  1/1\\n`));
+  assert.ok(!table.includes("s".repeat(41)), table);
+});
+
+test("the console's suites table goes on below itself rather than past 100 columns", () => {
+  const files = Array.from({ length: 30 }, (_, i) =>
+    file(`r${i}/record.json`, record(`impl${i}`, [ok("jcs/a")])),
+  );
+  const text = aggregateConsole(aggregateRecords(files));
+  const table = text.slice(text.indexOf("Suites (passed/cases):"), text.indexOf("\nAggregate:"));
+  const lines = table.split("\n").slice(1);
+  for (const line of lines) assert.ok([...line].length <= 100, `${[...line].length} columns: ${line}`);
+  // Every implementation still has its column, in order, each table headed by ids and ending in signers.
+  const ids = lines.filter((l) => /^ +I\d/.test(l)).flatMap((l) => l.trim().split(/ +/));
+  assert.deepEqual(
+    ids,
+    Array.from({ length: 30 }, (_, i) => `I${i + 1}`),
+  );
+  assert.ok(lines.filter((l) => /^ +I\d/.test(l)).length > 1, "more than one table");
+  assert.equal(
+    lines.filter((l) => l.startsWith("  signer")).length,
+    lines.filter((l) => /^ +I\d/.test(l)).length,
+  );
 });

@@ -86,7 +86,25 @@ test("the Markdown view escapes whatever the inputs and answers hold", () => {
   }
   assert.match(md, /a agrees with the reference \(reference\)/);
   assert.match(md, /\| shrunk from \| <code>/);
+  // Every table's header names its columns (it was `| | |`).
+  const headers = md.split("\n").filter((_, i, lines) => /^\|-/.test(lines[i + 1] ?? ""));
+  assert.ok(headers.length >= 2, md);
+  for (const header of headers)
+    assert.ok(!/\|\s*\|/.test(header), `an empty header cell in ${JSON.stringify(header)}`);
   assert.match(md, /### 1 input where the RFC leaves a choice/);
+});
+
+test("a long answer in a table is broken into code spans of at most 64 columns, none of them longer", () => {
+  const long = { ...base.disagreements[0]!, b: "9".repeat(152) };
+  const md = compareMarkdown({ ...base, disagreements: [long] });
+  const row = md.split("\n").find((l) => l.startsWith("| b |"))!;
+  const spans = [...row.matchAll(/<code>([^<]*)<\/code>/g)].map((m) => m[1]!);
+  assert.equal(spans.join(""), "9".repeat(152), "the pieces joined are the answer");
+  assert.deepEqual(
+    spans.map((s) => s.length),
+    [64, 64, 24],
+  );
+  assert.match(row, /<\/code><br><code>/, "pieces are separated by <br> outside the code spans");
 });
 
 test("the Markdown view caps the detail it shows and says how much it left out", () => {

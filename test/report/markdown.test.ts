@@ -95,6 +95,20 @@ test("a conformant run with a supplied key says so and pins the key in the verif
   assert.doesNotMatch(md, /Failed cases/);
 });
 
+test("with nothing uploaded (recordAt runner) the summary says where the record is, not 'Download the artifact'", () => {
+  const artifact = toMarkdownSummary(inputFor(mixedRun()));
+  const runner = toMarkdownSummary(inputFor(mixedRun()), { recordAt: "runner" });
+  assert.match(artifact, /Download the artifact and check <code>record\.json<\/code> offline:/);
+  assert.doesNotMatch(runner, /[Dd]ownload/);
+  assert.match(
+    runner,
+    /This run uploaded no artifact \(`upload: false`\): <code>record\.json<\/code> and the other files stay on the runner, in the folder of the step's `record-path` output/,
+  );
+  // The verify command itself is the same either way.
+  assert.match(runner, /```sh\nnpx canon-conformance verify record\.json\n```/);
+  assertInert(runner);
+});
+
 test("a run with no cases is not conformant and says none ran", () => {
   const md = toMarkdownSummary(inputFor([]));
   assert.match(md, /^## ❌ Not conformant: no cases ran\n/);
