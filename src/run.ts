@@ -19,7 +19,7 @@ import {
 import { probeImplementation } from "./checks/probe.js";
 import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
-import { loadCorpus, plannedRequests } from "./corpus/index.js";
+import { loadCorpus, plannedRequests, selectCases } from "./corpus/index.js";
 import { nfcReference } from "./jcs/canonicalizer.js";
 import {
   assertRunOptions,
@@ -45,13 +45,14 @@ export class RunSetupError extends Error {
  * for, e.g. `rfc8785:jcs,reject,numbers,generated numbers=100000 generated=250 seed=1` (recordSuite). */
 export function suiteLabel(
   options: Pick<RunOptions, "profile" | "suites"> &
-    Partial<Pick<RunOptions, "numbers" | "seed" | "generatedRuns" | "shard">>,
+    Partial<Pick<RunOptions, "numbers" | "seed" | "generatedRuns" | "shard" | "cases">>,
 ): string {
   return recordSuite(options.profile, options.suites, {
     numbers: options.numbers,
     generated: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
     ...(options.shard ? { shard: options.shard } : {}),
     seed: options.seed ?? DEFAULT_SEED,
+    ...(options.cases ? { cases: options.cases } : {}),
   });
 }
 
@@ -148,6 +149,21 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     generatedRuns: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
     ...(options.shard ? { shard: options.shard } : {}),
   });
+  // `--case`: only the cases asked for, in corpus order; a pattern that matches none stops the run here.
+  if (options.cases) {
+    const selection = selectCases(corpus.cases, options.cases);
+    const [miss] = selection.unmatched;
+    if (miss) {
+      const more =
+        selection.unmatched.length > 1
+          ? ` (and ${selection.unmatched.length - 1} more patterns match none)`
+          : "";
+      throw new RunSetupError(
+        `case '${miss.pattern}' matches no case of the suites run (${options.suites.join(", ")})${more}; the nearest names: ${miss.near.join(", ")}`,
+      );
+    }
+    corpus.cases = selection.cases;
+  }
   const total = corpus.cases.length;
 
   const adapterOptions = { ...options, workingDirectory };

@@ -240,6 +240,8 @@ export interface RunOptions {
   readCommand?: string;
   readUrl?: string;
   suites: SuiteName[];
+  /** Only the cases these names or globs match (`suite/name`, `*` for any text); absent: every case. */
+  cases?: string[];
   profile: Profile;
   /** How many generated doubles the `numbers` suite sends (over all shards). */
   numbers: number;

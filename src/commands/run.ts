@@ -46,6 +46,7 @@ function flagConfig(): NonNullable<ParseArgsConfig["options"]> {
     for (const name of [row.name, ...(row.cli.aliases ?? [])]) {
       config[name] = {
         type: row.cli.type,
+        ...(row.cli.multiple ? { multiple: true } : {}),
         ...(row.cli.short && name === row.name ? { short: row.cli.short } : {}),
       };
     }
@@ -61,7 +62,7 @@ function parseFlags(argv: string[]) {
     options: flagConfig(),
   });
   return {
-    values: parsed.values as Record<string, string | boolean | undefined>,
+    values: parsed.values as Record<string, string | boolean | string[] | undefined>,
     positionals: parsed.positionals,
   };
 }

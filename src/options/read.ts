@@ -21,11 +21,19 @@ export interface Face {
 }
 
 /** The CLI: flags as parseArgs returned them; `--numbers`. */
-export function cliFace(values: Record<string, string | boolean | undefined>, cwd = process.cwd()): Face {
+export function cliFace(
+  values: Record<string, string | boolean | string[] | undefined>,
+  cwd = process.cwd(),
+): Face {
   return {
     text(name) {
       const flag = OPTIONS[name].cli;
       if (!flag) return undefined;
+      if (flag.multiple) {
+        // Every spelling, every time it was given: one value a line, as the action's list inputs.
+        const given = [name, ...(flag.aliases ?? [])].flatMap((s) => values[s] ?? []);
+        return given.length === 0 ? undefined : given.map(String).join("\n");
+      }
       for (const spelling of [...(flag.aliases ?? []), name]) {
         const value = values[spelling];
         if (value !== undefined) return String(value);
@@ -95,6 +103,7 @@ export function readRunOptions(face: Face): ReadRun {
   const shard = readOption("shard", face);
   const jobs = readOption("jobs", face);
   const out = readOption("out", face);
+  const cases = readOption("cases", face);
   const options: RunSettings = {
     ...(command ? { command } : {}),
     ...(url ? { url } : {}),
@@ -103,6 +112,7 @@ export function readRunOptions(face: Face): ReadRun {
     ...(readCommand ? { readCommand } : {}),
     ...(readUrl ? { readUrl } : {}),
     suites: readOption("suites", face),
+    ...(cases ? { cases } : {}),
     profile: readOption("profile", face),
     numbers: readOption("numbers", face),
     seed,
