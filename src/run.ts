@@ -31,6 +31,7 @@ import {
 } from "./options/index.js";
 import { buildRecord, recordCases, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
+import { rerunCommand } from "./report/rerun-command.js";
 import { writeReports } from "./report/write.js";
 import { openSandbox, type SandboxSession, SandboxSetupError } from "./sandbox/index.js";
 import type { Canonicalizer, CompareReport, RunOptions, RunOutcome } from "./types.js";
@@ -251,6 +252,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       key: options.key.kind,
     });
     const record = signRecord(unsigned, options.key);
+    const rerun = rerunCommand({ ...options, workingDirectory }, results);
     const bytes = recordBytes(record);
     const elapsedMs = Date.now() - started;
 
@@ -286,6 +288,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
           recordBytes: bytes,
           results,
           elapsedMs,
+          ...(rerun ? { rerun } : {}),
           ...(comparing
             ? {
                 compare: comparing.then((c) =>
@@ -321,6 +324,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       files,
       elapsedMs,
       sandbox: sandbox.status,
+      ...(rerun ? { rerun } : {}),
       ...(compare ? { compare } : {}),
       ...(summaryMarkdown !== undefined ? { summaryMarkdown } : {}),
     };

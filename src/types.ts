@@ -313,6 +313,8 @@ export interface RunOutcome {
   };
   /** summary.md's text, when `reports.summary` asked for it: the action's job summary. */
   summaryMarkdown?: string;
+  /** The command that re-runs the failed cases locally, when some failed (src/report/rerun-command.ts). */
+  rerun?: { command: string; failed: number; note?: string };
   elapsedMs: number;
   /** Whether the command ran sandboxed, and if not why (the faces print unsandboxedNotice of it). */
   sandbox: SandboxStatus;

@@ -57,7 +57,13 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
   // After the resume, so that each suite's failures fold in a ::group::; every line is neutralised.
   logVerdict(
     verdictSections(
-      { record: outcome.record, results: outcome.results, recordPath, elapsedMs: outcome.elapsedMs },
+      {
+        record: outcome.record,
+        results: outcome.results,
+        recordPath,
+        elapsedMs: outcome.elapsedMs,
+        ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
+      },
       { color: false },
     ),
   );

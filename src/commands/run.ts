@@ -158,6 +158,7 @@ export const runCommand: Command = {
             results: outcome.results,
             ...(outcome.files.record ? { recordPath: outcome.files.record } : {}),
             elapsedMs: outcome.elapsedMs,
+            ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
           },
           { color: color && process.stdout.isTTY === true },
         ),

@@ -1,4 +1,5 @@
 import type { CaseResult, ConformResult } from "../types.js";
+import type { RerunCommand } from "./rerun-command.js";
 
 /** What every reporter reads: the signed record of one run and the judged cases behind it. */
 export interface ReportInput {
@@ -10,4 +11,6 @@ export interface ReportInput {
   recordPath?: string;
   /** How long the run took, when the caller measured it. */
   elapsedMs?: number;
+  /** The command that re-runs the failed cases locally (rerun-command.ts), when some failed. */
+  rerun?: RerunCommand;
 }

@@ -8,6 +8,7 @@ import { badgeJson, badgeSvg } from "./badge.js";
 import { groupFailures } from "./causes.js";
 import { reportHtml } from "./html/index.js";
 import { toJUnitXml } from "./junit.js";
+import type { RerunCommand } from "./rerun-command.js";
 import { runSummaryMarkdown } from "./summary.js";
 
 /** One run, as the reports take it. */
@@ -17,6 +18,8 @@ export interface RunReports {
   recordBytes: Uint8Array;
   results: CaseResult[];
   elapsedMs: number;
+  /** The command that re-runs the failed cases locally, when some failed. */
+  rerun?: RerunCommand;
   /** The differential run, when there is one (maybe still going: its files wait for it, the record
    * does not): its report for compare.json, its Markdown for the summary; undefined if it failed. */
   compare?: CompareFiles | undefined | Promise<CompareFiles | undefined>;
@@ -85,12 +88,14 @@ export async function writeReports(
       failed.push(`${name} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
   };
-  const { record, results, elapsedMs } = run;
+  const { record, results, elapsedMs, rerun } = run;
   // `causes` is the failed cases grouped by cause (causes.ts), biggest first: what to fix first.
   await write(
     "results",
     "results.json",
-    () => `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs }, null, 2)}\n`,
+    // `rerun`: the command that re-runs the failed cases locally (absent when none failed).
+    () =>
+      `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs, ...(rerun ? { rerun } : {}) }, null, 2)}\n`,
   );
   await write("junit", "junit.xml", () =>
     toJUnitXml({ record, results, recordPath: written.record, elapsedMs }),
@@ -100,7 +105,10 @@ export async function writeReports(
   const compare = await run.compare;
   if (compare) await write("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}\n`);
   if (choice.summary) {
-    const markdown = runSummaryMarkdown({ record, results, elapsedMs }, compare?.markdown);
+    const markdown = runSummaryMarkdown(
+      { record, results, elapsedMs, ...(rerun ? { rerun } : {}) },
+      compare?.markdown,
+    );
     await write("summary", "summary.md", () => markdown);
     written.summaryMarkdown = markdown;
   }
