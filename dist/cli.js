@@ -833,6 +833,8 @@ function recordSuite(profile, suites, parameters = {}) {
   if (generates && parameters.shard)
     words.push(`${SHARD_WORD}${parameters.shard.index}/${parameters.shard.count}`);
   if (generates && parameters.seed !== void 0) words.push(`seed=${parameters.seed}`);
+  if (parameters.cases !== void 0 && parameters.cases.length > 0)
+    words.push(`${CASES_WORD}${parameters.cases.join(",")}`);
   return words.join(" ");
 }
 function parseRecordSuite(suite) {
@@ -848,6 +850,11 @@ function parseRecordSuite(suite) {
   return { profile: head.slice(0, colon), suites: head.slice(colon + 1).split(","), parameters };
 }
 var SHARD_WORD = "shard=";
+var CASES_WORD = "cases=";
+function readSuiteCases(suite) {
+  const value = parseRecordSuite(suite)?.parameters.cases;
+  return value === void 0 ? void 0 : value.split(",").filter((p) => p !== "");
+}
 var SHARD = /^shard=(\d+)\/(\d+)$/;
 function readShardWord(word) {
   const match = SHARD.exec(word);
@@ -15260,6 +15267,45 @@ function vectorsRoot() {
   }
 }
 
+// src/corpus/select.ts
+function casePattern(pattern) {
+  const parts = pattern.split("*").map((p) => p.replace(/[\\^$.|?+()[\]{}]/g, "\\$&"));
+  return new RegExp(`^${parts.join(".*")}$`, "s");
+}
+function selectCases(cases, patterns) {
+  const names = cases.map((c) => recordCaseName(c.suite, c.name));
+  const tests = patterns.map(casePattern);
+  const hits = patterns.map(() => 0);
+  const chosen2 = cases.filter((_, i) => {
+    let any = false;
+    tests.forEach((t, p) => {
+      if (t.test(names[i])) {
+        hits[p] += 1;
+        any = true;
+      }
+    });
+    return any;
+  });
+  const unmatched = patterns.filter((_, p) => hits[p] === 0).map((pattern) => ({ pattern, near: nearNames(pattern, names) }));
+  return { cases: chosen2, unmatched };
+}
+function nearNames(pattern, names, count3 = 5) {
+  const star = pattern.indexOf("*");
+  const bare = star < 0 ? pattern : pattern.slice(0, star);
+  return [...new Set(names)].map((name2) => ({ name: name2, d: distance(bare, star < 0 ? name2 : name2.slice(0, bare.length)) })).sort((a, b) => a.d - b.d || (a.name < b.name ? -1 : 1)).slice(0, count3).map((n) => n.name);
+}
+function distance(a, b) {
+  let row2 = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row2[j] + 1, next[j - 1] + 1, row2[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row2 = next;
+  }
+  return row2[b.length];
+}
+
 // src/corpus/index.ts
 var CORPUS_DIR = "vectors";
 var SUITES_ON_DISK = SUITES.filter((s) => s !== "generated");
@@ -16976,11 +17022,12 @@ var BADGE_LABEL = "canon conformance";
 function badgeJson(record2) {
   const { cases, passed } = record2.summary;
   if (cases === 0) return { schemaVersion: 1, label: BADGE_LABEL, message: "no cases", color: "lightgrey" };
+  const partial = readSuiteCases(record2.suite) !== void 0;
   return {
     schemaVersion: 1,
     label: BADGE_LABEL,
-    message: `${passed}/${cases}`,
-    color: record2.conformant ? "brightgreen" : "red"
+    message: `${passed}/${cases}${partial ? " chosen" : ""}`,
+    color: record2.conformant ? partial ? "blue" : "brightgreen" : "red"
   };
 }
 function badgeSvg(record2) {
@@ -17657,10 +17704,17 @@ function implementationName(record2) {
 function keyMeaning(key) {
   return key === "supplied" ? "supplied key: the holder of this key ran it" : "ephemeral key made for this run: shows the record is unchanged, not who ran it";
 }
+function partialRunNote(record2) {
+  const patterns = readSuiteCases(record2.suite);
+  if (patterns === void 0) return void 0;
+  const shown3 = patterns.length > 3 ? `${patterns.slice(0, 3).join(", ")} and ${patterns.length - 3} more` : patterns.join(", ");
+  return `a partial run: only the cases chosen with --case (${shown3}) ran, not the whole corpus`;
+}
 function countLine(record2) {
   const { cases, passed, failed } = record2.summary;
-  if (cases === 0) return "no cases ran";
-  return failed === 0 ? `${passed} of ${cases} cases passed` : `${passed} of ${cases} cases passed, ${failed} failed`;
+  const partial = partialRunNote(record2);
+  const count3 = cases === 0 ? "no cases ran" : failed === 0 ? `${passed} of ${cases} cases passed` : `${passed} of ${cases} cases passed, ${failed} failed`;
+  return partial === void 0 ? count3 : `${count3} (${partial})`;
 }
 
 // src/report/markdown-escape.ts
@@ -17756,10 +17810,25 @@ function assertConsistent(input) {
   }
 }
 
+// src/report/install-form.ts
+var HOME_REPOSITORY = "canon-conformance/canon-conformance";
+var HOME_REF = "v1";
+var REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]*\/[A-Za-z0-9._-]+$/;
+var REF = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+function installSource(env = process.env) {
+  const repository = env.GITHUB_ACTION_REPOSITORY ?? "";
+  const ref2 = env.GITHUB_ACTION_REF ?? "";
+  if (REPOSITORY.test(repository) && REF.test(ref2) && !ref2.includes("..")) return { repository, ref: ref2 };
+  return { repository: HOME_REPOSITORY, ref: HOME_REF };
+}
+function toolCommand(source = installSource()) {
+  return `npx --yes ${shellQuote(`github:${source.repository}#${source.ref}`)}`;
+}
+
 // src/report/verify-command.ts
 function verifyCommand(recordPath, key, pubkey) {
   const pin = key === "supplied" ? ` --pubkey ${shellQuote(pubkey)}` : "";
-  return `npx canon-conformance verify ${shellQuote(recordPath)}${pin}`;
+  return `${toolCommand()} verify ${shellQuote(recordPath)}${pin}`;
 }
 
 // src/report/markdown.ts
@@ -17902,6 +17971,21 @@ function verifySection(input) {
     why
   ].join("\n");
 }
+function rerunSection(input) {
+  const { rerun } = input;
+  if (!rerun) return [];
+  const cases = `${rerun.failed} failed case${rerun.failed === 1 ? "" : "s"}`;
+  return [
+    [
+      "### Re-run the failed cases locally",
+      "",
+      `From a checkout of the code under test, with Node 20 or later, this runs the ${cases} again with the same options:`,
+      "",
+      fencedBlock(cut(rerun.command, RUN_VALUE_MAX), "sh"),
+      ...rerun.note ? ["", inlineText(`(${rerun.note})`)] : []
+    ].join("\n")
+  ];
+}
 function toMarkdownSummary(input, options = {}) {
   const maxBytes = options.maxBytes ?? GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN;
   if (!Number.isInteger(maxBytes) || maxBytes < MIN_SUMMARY_BYTES) {
@@ -17916,7 +18000,14 @@ function toMarkdownSummary(input, options = {}) {
   let run = runSection(input, RUN_VALUE_MAX, FILES_MAX);
   if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10);
   const failedHead = failures.length === 0 ? [] : [causesSection(failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
-  const fixed = [headline(input), run, suiteSection(input.results), ...failedHead, verifySection(input)];
+  const fixed = [
+    headline(input),
+    run,
+    suiteSection(input.results),
+    ...failedHead,
+    ...rerunSection(input),
+    verifySection(input)
+  ];
   const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
   const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
   const passingText = passingSection(passing);
@@ -17939,7 +18030,7 @@ function toMarkdownSummary(input, options = {}) {
   const unlisted = failures.length - plan.detailed - plan.named;
   if (unlisted > 0) sections.push(`*\u2026and ${unlisted} more failed cases, not listed here for size.*`);
   if (!plan.trimmed && passingText) sections.push(passingText);
-  sections.push(verifySection(input));
+  sections.push(...rerunSection(input), verifySection(input));
   const summary = `${sections.join("\n\n")}
 `;
   if (bytes(summary) > maxBytes)
@@ -19060,6 +19151,12 @@ function verdictSections(input, options) {
       sections.push({ title: `Failed cases in ${suite} (${inSuite.length})`, body: lines.join("\n") });
     }
   }
+  if (input.rerun) {
+    out.push(`Re-run the ${input.rerun.failed} failed case${input.rerun.failed === 1 ? "" : "s"} locally:`);
+    out.push(`  ${showInvisible(input.rerun.command)}`);
+    if (input.rerun.note) out.push(`  (${input.rerun.note})`);
+    out.push("");
+  }
   if (input.recordPath === void 0) {
     out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
     out.push(`  ${verifyCommand("DIR/record.json", record2.key, record2.signer_pubkey)}`);
@@ -19197,11 +19294,12 @@ async function writeReports(outDir, run, choice2 = {}) {
       failed.push(`${name2} (${error.code ?? error.message})`);
     }
   };
-  const { record: record2, results, elapsedMs } = run;
+  const { record: record2, results, elapsedMs, rerun } = run;
   await write2(
     "results",
     "results.json",
-    () => `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs }, null, 2)}
+    // `rerun`: the command that re-runs the failed cases locally (absent when none failed).
+    () => `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs, ...rerun ? { rerun } : {} }, null, 2)}
 `
   );
   await write2(
@@ -19214,7 +19312,10 @@ async function writeReports(outDir, run, choice2 = {}) {
   if (compare) await write2("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}
 `);
   if (choice2.summary) {
-    const markdown = runSummaryMarkdown({ record: record2, results, elapsedMs }, compare?.markdown);
+    const markdown = runSummaryMarkdown(
+      { record: record2, results, elapsedMs, ...rerun ? { rerun } : {} },
+      compare?.markdown
+    );
     await write2("summary", "summary.md", () => markdown);
     written.summaryMarkdown = markdown;
   }
@@ -21471,6 +21572,16 @@ function assertRunOptions(options) {
     throw new OptionError(RULES.compareProtocolAlone(ref));
   }
   if (options.suites.length === 0) throw new OptionError("no suites selected", "suites");
+  if (options.cases !== void 0) {
+    if (options.cases.length === 0)
+      throw new OptionError("cases is empty: leave it out to run every case", "cases");
+    for (const pattern of options.cases)
+      if (pattern === "" || /\s/.test(pattern))
+        throw new OptionError(
+          `cases '${pattern}': a case name holds no blank (suite/name, e.g. jcs/control-*)`,
+          "cases"
+        );
+  }
   count("numbers", options.numbers, 0, MAX_NUMBERS);
   count("seed", options.seed, 0, MAX_SEED);
   count("generated-runs", options.generatedRuns, 0, MAX_GENERATED_RUNS);
@@ -22068,6 +22179,17 @@ function sandboxMode(value, c) {
 function list2(value) {
   return value.split(/[,\r\n]/).map((item) => item.trim()).filter((item) => item !== "");
 }
+function casePatterns(value, c) {
+  const patterns = list2(value);
+  for (const pattern of patterns) {
+    if (/\s/.test(pattern)) {
+      throw new OptionError(
+        `${c.subject} '${pattern}': a case name holds no blank (suite/name, e.g. jcs/control-*)`
+      );
+    }
+  }
+  return patterns.length === 0 ? void 0 : [...new Set(patterns)];
+}
 function passEnv(value, c) {
   const names = list2(value);
   for (const name2 of names) {
@@ -22335,6 +22457,24 @@ var OPTIONS = {
     input: "`K/N`: this job runs part K of N of the numbers sweep and the generated cases, so that a matrix of N jobs covers together what one job cannot (the aggregate checks they cover it exactly once). Empty means the whole run.",
     parse: (value, c) => parseShard(value, c.subject)
   }),
+  // Case selection (issue 14): a run of some cases, and the re-run command of a failed run.
+  cases: row({
+    name: "cases",
+    default: "",
+    cli: {
+      type: "string",
+      multiple: true,
+      aliases: ["case"],
+      section: "corpus",
+      label: "--case NAME|GLOB",
+      help: [
+        "run only these cases (repeatable): suite/name as reports print it, * for any",
+        "text (jcs/control-*, reject/*); the record's suite says cases=..."
+      ]
+    },
+    input: "Run only these cases: names as the reports print them (`suite/name`), separated by commas or lines, `*` for any text (`jcs/control-*`, `reject/*`). A name that matches no case stops the run before it starts. The record's `suite` then ends in `cases=\u2026`, so a run of some cases never reads as a full run. Empty means every case of `suites`.",
+    parse: casePatterns
+  }),
   sandbox: row({
     name: "sandbox",
     default: "auto",
@@ -22546,6 +22686,10 @@ function cliFace(values, cwd = process.cwd()) {
     text(name2) {
       const flag2 = OPTIONS[name2].cli;
       if (!flag2) return void 0;
+      if (flag2.multiple) {
+        const given2 = [name2, ...flag2.aliases ?? []].flatMap((s) => values[s] ?? []);
+        return given2.length === 0 ? void 0 : given2.map(String).join("\n");
+      }
       for (const spelling of [...flag2.aliases ?? [], name2]) {
         const value = values[spelling];
         if (value !== void 0) return String(value);
@@ -22590,6 +22734,7 @@ function readRunOptions(face) {
   const shard = readOption("shard", face);
   const jobs = readOption("jobs", face);
   const out = readOption("out", face);
+  const cases = readOption("cases", face);
   const options = {
     ...command ? { command } : {},
     ...url ? { url } : {},
@@ -22598,6 +22743,7 @@ function readRunOptions(face) {
     ...readCommand ? { readCommand } : {},
     ...readUrl ? { readUrl } : {},
     suites: readOption("suites", face),
+    ...cases ? { cases } : {},
     profile: readOption("profile", face),
     numbers: readOption("numbers", face),
     seed,
@@ -24021,6 +24167,77 @@ async function probeImplementation(impl, protocol) {
   return `${impl.label} gave no answer to a plain object (${PROBE_INPUT}): ${said}.${hint}`;
 }
 
+// src/report/rerun-command.ts
+import { relative as relative2 } from "node:path";
+var NAMED_CASES_MAX = 20;
+function localPath(path, base) {
+  const rel = relative2(base, path);
+  return rel === "" ? "." : rel.startsWith("..") ? path : rel;
+}
+function commonPrefix(names) {
+  let prefix = names[0] ?? "";
+  for (const name2 of names) while (!name2.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+function rerunCommand(options, results, base = process.cwd()) {
+  const failures = results.filter((r) => !r.pass);
+  if (failures.length === 0) return void 0;
+  const words = ["run", "--protocol", options.protocol];
+  const flag2 = (name2, value) => words.push(`--${name2}`, ...value === void 0 ? [] : [value]);
+  if (options.command !== void 0) flag2("command", options.command);
+  if (options.url !== void 0) flag2("url", options.url);
+  if (options.shell) flag2("shell");
+  if (options.readCommand !== void 0) flag2("read-command", options.readCommand);
+  if (options.readUrl !== void 0) flag2("read-url", options.readUrl);
+  const directory = localPath(options.workingDirectory, base);
+  if (directory !== ".") flag2("working-directory", directory);
+  const suites = SUITES.filter((s) => failures.some((r) => r.suite === s));
+  flag2("suites", suites.join(","));
+  if (options.profile !== DEFAULT_PROFILE) flag2("profile", options.profile);
+  if (suites.includes("numbers") || suites.includes("generated")) {
+    if (suites.includes("numbers")) flag2("numbers", String(options.numbers));
+    if (suites.includes("generated"))
+      flag2("generated-runs", String(options.generatedRuns ?? DEFAULT_GENERATED_RUNS));
+    flag2("seed", String(options.seed ?? DEFAULT_SEED));
+    if (options.shard) flag2("shard", `${options.shard.index}/${options.shard.count}`);
+  }
+  if (options.timeoutMs !== DEFAULT_TIMEOUT_MS) flag2("timeout-ms", String(options.timeoutMs));
+  if (options.maxOutputBytes !== DEFAULT_MAX_OUTPUT_BYTES)
+    flag2("max-output-bytes", String(options.maxOutputBytes));
+  const sandbox = options.sandbox;
+  if (sandbox?.allowNetwork) flag2("sandbox-network");
+  if (sandbox?.passEnv && sandbox.passEnv.length > 0) flag2("pass-env", sandbox.passEnv.join(","));
+  if (sandbox?.writablePaths && sandbox.writablePaths.length > 0)
+    flag2("writable-paths", sandbox.writablePaths.map((p) => localPath(p, base)).join(","));
+  const bySuite = suites.map((suite) => failures.filter((r) => r.suite === suite).map((r) => recordCaseName(r.suite, r.name))).sort((a, b) => a.length - b.length);
+  const patterns = [];
+  const globbed = [];
+  let named = 0;
+  for (const names of bySuite) {
+    if (named + names.length <= NAMED_CASES_MAX) {
+      patterns.push(...names);
+      named += names.length;
+    } else {
+      const glob = `${commonPrefix(names)}*`;
+      patterns.push(glob);
+      globbed.push(glob);
+    }
+  }
+  const order = (p) => SUITES.findIndex((s) => p.startsWith(`${s}/`));
+  patterns.sort((a, b) => order(a) - order(b));
+  for (const pattern of patterns) flag2("case", pattern);
+  let note;
+  if (globbed.length > 0) {
+    const tests = globbed.map(casePattern);
+    const passing = results.filter(
+      (r) => r.pass && tests.some((t) => t.test(recordCaseName(r.suite, r.name)))
+    ).length;
+    note = `${failures.length} failed cases are too many to name one by one: ${globbed.join(", ")} choose${globbed.length === 1 ? "s" : ""} them by the start of their names${passing > 0 ? `, and re-run${globbed.length === 1 ? "s" : ""} ${passing} case${passing === 1 ? "" : "s"} that passed as well` : ""}`;
+  }
+  const command = `${toolCommand()} ${words.map(shellQuote).join(" ")}`;
+  return { command, failed: failures.length, ...note ? { note } : {} };
+}
+
 // src/run.ts
 var RunSetupError = class extends Error {
   name = "RunSetupError";
@@ -24030,7 +24247,8 @@ function suiteLabel(options) {
     numbers: options.numbers,
     generated: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
     ...options.shard ? { shard: options.shard } : {},
-    seed: options.seed ?? DEFAULT_SEED
+    seed: options.seed ?? DEFAULT_SEED,
+    ...options.cases ? { cases: options.cases } : {}
   });
 }
 async function validate(options) {
@@ -24106,6 +24324,17 @@ async function runConformance(options) {
     generatedRuns: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
     ...options.shard ? { shard: options.shard } : {}
   });
+  if (options.cases) {
+    const selection = selectCases(corpus.cases, options.cases);
+    const [miss] = selection.unmatched;
+    if (miss) {
+      const more = selection.unmatched.length > 1 ? ` (and ${selection.unmatched.length - 1} more patterns match none)` : "";
+      throw new RunSetupError(
+        `case '${miss.pattern}' matches no case of the suites run (${options.suites.join(", ")})${more}; the nearest names: ${miss.near.join(", ")}`
+      );
+    }
+    corpus.cases = selection.cases;
+  }
   const total = corpus.cases.length;
   const adapterOptions = { ...options, workingDirectory };
   const sandbox = openRunSandbox(options, workingDirectory);
@@ -24184,6 +24413,7 @@ async function runConformance(options) {
       key: options.key.kind
     });
     const record2 = signRecord(unsigned, options.key);
+    const rerun = rerunCommand({ ...options, workingDirectory }, results);
     const bytes3 = recordBytes(record2);
     const elapsedMs = Date.now() - started;
     const other = options.compareCommand ? sides.at(-1)[0] : void 0;
@@ -24213,6 +24443,7 @@ async function runConformance(options) {
           recordBytes: bytes3,
           results,
           elapsedMs,
+          ...rerun ? { rerun } : {},
           ...comparing ? {
             compare: comparing.then(
               (c) => c.ok ? { report: c.value, markdown: compareMarkdown(c.value) } : void 0
@@ -24245,6 +24476,7 @@ async function runConformance(options) {
       files,
       elapsedMs,
       sandbox: sandbox.status,
+      ...rerun ? { rerun } : {},
       ...compare ? { compare } : {},
       ...summaryMarkdown !== void 0 ? { summaryMarkdown } : {}
     };
@@ -24288,6 +24520,7 @@ function flagConfig() {
     for (const name2 of [row2.name, ...row2.cli.aliases ?? []]) {
       config[name2] = {
         type: row2.cli.type,
+        ...row2.cli.multiple ? { multiple: true } : {},
         ...row2.cli.short && name2 === row2.name ? { short: row2.cli.short } : {}
       };
     }
@@ -24382,7 +24615,8 @@ var runCommand = {
             record: outcome.record,
             results: outcome.results,
             ...outcome.files.record ? { recordPath: outcome.files.record } : {},
-            elapsedMs: outcome.elapsedMs
+            elapsedMs: outcome.elapsedMs,
+            ...outcome.rerun ? { rerun: outcome.rerun } : {}
           },
           { color: color && process.stdout.isTTY === true }
         )

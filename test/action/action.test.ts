@@ -135,7 +135,7 @@ describe("a conformant implementation, uploaded to the results service", () => {
   test("the job summary is the summary.md of the artifact, with the verify command", () => {
     const summaryMd = readFileSync(join(run.outputs["record-path"]!, "..", "summary.md"), "utf8");
     assert.ok(run.summary?.startsWith(summaryMd), "the job summary is not summary.md");
-    assert.match(run.summary!, /npx canon-conformance verify record\.json/);
+    assert.match(run.summary!, /npx --yes 'github:octo-org\/canon-conformance#v1\.2\.3' verify record\.json/);
     // The job summary (not summary.md, which is inside the artifact) links the artifact.
     assert.ok(
       run.summary!.includes(`<a href="${run.outputs["artifact-url"]}">canon-conformance</a>`),
