@@ -39,7 +39,7 @@ export function partialRunNote(record: ConformResult): string | undefined {
     patterns.length > 3
       ? `${patterns.slice(0, 3).join(", ")} and ${patterns.length - 3} more`
       : patterns.join(", ");
-  return `a partial run: only the cases chosen with --case (${shown}) ran, not the whole corpus`;
+  return `a partial run: only the chosen cases (${shown}) ran, not the whole corpus`;
 }
 
 /** The headline's count: `397 of 412 cases passed, 15 failed`, and the partial-run note when some

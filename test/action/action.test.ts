@@ -226,6 +226,34 @@ describe("a non-conformant implementation", () => {
     assert.equal(errors(run).length, causes.length + 1, "the causes and the step's failure");
   });
 
+  test("the summary and the log print the re-run of the failed cases from the action's own repository and ref, and cases runs just them", async () => {
+    const run = await runAction({ inputs: { ...KNOWN_BAD, upload: "false" } });
+    assertExit(run, 1);
+    const results = JSON.parse(
+      readFileSync(join(dirname(run.outputs["record-path"]!), "results.json"), "utf8"),
+    );
+    const command: string = results.rerun.command;
+    assert.ok(
+      command.startsWith("npx --yes 'github:octo-org/canon-conformance#v1.2.3' run --protocol "),
+      command,
+    );
+    assert.ok(run.summary!.includes("### Re-run the failed cases locally"));
+    assert.ok(
+      run.stdout.includes(command.replaceAll("::", "")) || run.stdout.includes(command),
+      "the log prints it",
+    );
+    const failed = (results.results as { suite: string; name: string; pass: boolean }[])
+      .filter((r) => !r.pass)
+      .map((r) => `${r.suite}/${r.name}`);
+    const again = await runAction({ inputs: { ...KNOWN_BAD, upload: "false", cases: failed.join("\n") } });
+    assertExit(again, 1);
+    assert.equal(again.outputs.cases, String(failed.length), "only the chosen cases ran");
+    assert.equal(again.outputs.failed, String(failed.length), "and each failed again");
+    const record = JSON.parse(readFileSync(again.outputs["record-path"]!, "utf8"));
+    assert.match(record.suite, / cases=/);
+    assert.match(again.summary!, /a partial run: only the chosen cases/);
+  });
+
   test("with fail-on-nonconformant false the step passes, with a notice", async () => {
     const run = await runAction({ inputs: { ...ECHO, "fail-on-nonconformant": "false", upload: "false" } });
     assertExit(run, 0);

@@ -89,7 +89,7 @@ test("a run with a few failures re-runs exactly its failed cases, which fail aga
     assert.deepEqual(failedNames(again.results), failed, "and each failed again");
     assert.match(
       again.stdout,
-      /NOT CONFORMANT: 0 of \d+ cases passed, \d+ failed \(a partial run: only the cases chosen with --case/,
+      /NOT CONFORMANT: 0 of \d+ cases passed, \d+ failed \(a partial run: only the chosen cases/,
     );
     const record = JSON.parse(readFileSync(join(dir, "again", "record.json"), "utf8")) as { suite: string };
     assert.match(record.suite, / cases=/, "the record's suite says the run was of some cases only");
