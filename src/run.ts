@@ -19,7 +19,7 @@ import {
 import { probeImplementation } from "./checks/probe.js";
 import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
-import { loadCorpus, plannedRequests } from "./corpus/index.js";
+import { loadCorpus, plannedRequests, selectCases } from "./corpus/index.js";
 import { checkAgainstCorpus, decideGate, ExpectedListError } from "./expected/index.js";
 import { nfcReference } from "./jcs/canonicalizer.js";
 import {
@@ -32,6 +32,7 @@ import {
 } from "./options/index.js";
 import { buildRecord, recordCases, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
+import { rerunCommand } from "./report/rerun-command.js";
 import { writeReports } from "./report/write.js";
 import { openSandbox, type SandboxSession, SandboxSetupError } from "./sandbox/index.js";
 import type { Canonicalizer, CompareReport, RunOptions, RunOutcome } from "./types.js";
@@ -46,13 +47,14 @@ export class RunSetupError extends Error {
  * for, e.g. `rfc8785:jcs,reject,numbers,generated numbers=100000 generated=250 seed=1` (recordSuite). */
 export function suiteLabel(
   options: Pick<RunOptions, "profile" | "suites"> &
-    Partial<Pick<RunOptions, "numbers" | "seed" | "generatedRuns" | "shard">>,
+    Partial<Pick<RunOptions, "numbers" | "seed" | "generatedRuns" | "shard" | "cases">>,
 ): string {
   return recordSuite(options.profile, options.suites, {
     numbers: options.numbers,
     generated: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
     ...(options.shard ? { shard: options.shard } : {}),
     seed: options.seed ?? DEFAULT_SEED,
+    ...(options.cases ? { cases: options.cases } : {}),
   });
 }
 
@@ -149,8 +151,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     generatedRuns: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
     ...(options.shard ? { shard: options.shard } : {}),
   });
-  const total = corpus.cases.length;
-  // A list entry that names no case of this run is a typo or a renamed case: said before anything runs.
+  // A list entry that names no case of the suites run is a typo or a renamed case: said before anything runs
+  // (checked against the suites' every case, before --case narrows them, so one list serves both).
   if (options.expectedFailures) {
     try {
       checkAgainstCorpus(options.expectedFailures, corpus.cases);
@@ -159,6 +161,22 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       throw error;
     }
   }
+  // `--case`: only the cases asked for, in corpus order; a pattern that matches none stops the run here.
+  if (options.cases) {
+    const selection = selectCases(corpus.cases, options.cases);
+    const [miss] = selection.unmatched;
+    if (miss) {
+      const more =
+        selection.unmatched.length > 1
+          ? ` (and ${selection.unmatched.length - 1} more patterns match none)`
+          : "";
+      throw new RunSetupError(
+        `case '${miss.pattern}' matches no case of the suites run (${options.suites.join(", ")})${more}; the nearest names: ${miss.near.join(", ")}`,
+      );
+    }
+    corpus.cases = selection.cases;
+  }
+  const total = corpus.cases.length;
 
   const adapterOptions = { ...options, workingDirectory };
   // Every process of the command adapters starts through it; it is closed (leftovers killed, scratch
@@ -249,6 +267,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     const gate = options.expectedFailures
       ? decideGate(results, options.expectedFailures, options.allowFixedExpectedFailures ?? false)
       : undefined;
+    const rerun = rerunCommand({ ...options, workingDirectory }, results);
     const bytes = recordBytes(record);
     const elapsedMs = Date.now() - started;
 
@@ -285,6 +304,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
           results,
           elapsedMs,
           ...(gate ? { gate } : {}),
+          ...(rerun ? { rerun } : {}),
           ...(comparing
             ? {
                 compare: comparing.then((c) =>
@@ -320,6 +340,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       files,
       elapsedMs,
       sandbox: sandbox.status,
+      ...(rerun ? { rerun } : {}),
       ...(compare ? { compare } : {}),
       ...(gate ? { gate } : {}),
       ...(summaryMarkdown !== undefined ? { summaryMarkdown } : {}),

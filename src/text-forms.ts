@@ -7,8 +7,8 @@
 //   ranges     `seed-S/FROM-TO`, zero-padded: a swept case's name (corpus: numbers and generated),
 //              read back by aggregate to join shards into whole sweeps
 //   case names `<suite>/<name>`: a case as the record names it
-//   suites     `<profile>:<suite,...> numbers=N generated=R shard=K/N seed=S`: the record's `suite`
-//              (record), read by verify and by aggregate
+//   suites     `<profile>:<suite,...> numbers=N generated=R shard=K/N seed=S cases=P,...`: the
+//              record's `suite` (record), read by verify, by aggregate and by the reports
 //
 // The forms are what records already hold, so they cannot change; where one is ambiguous (an output
 // that itself starts with `reject: `, a pair whose answers hold the separator) the reader says how it
@@ -154,6 +154,8 @@ export interface SuiteParameters {
   generated?: number;
   shard?: Shard;
   seed?: number;
+  /** The `--case` patterns of a run of some cases only; absent for a run of every case. */
+  cases?: readonly string[];
 }
 
 /**
@@ -176,6 +178,9 @@ export function recordSuite(
   if (generates && parameters.shard)
     words.push(`${SHARD_WORD}${parameters.shard.index}/${parameters.shard.count}`);
   if (generates && parameters.seed !== undefined) words.push(`seed=${parameters.seed}`);
+  // Last, and only when cases were chosen: a run of some cases must never read as a run of all.
+  if (parameters.cases !== undefined && parameters.cases.length > 0)
+    words.push(`${CASES_WORD}${parameters.cases.join(",")}`);
   return words.join(" ");
 }
 
@@ -196,6 +201,13 @@ export function parseRecordSuite(
 }
 
 const SHARD_WORD = "shard=";
+const CASES_WORD = "cases=";
+
+/** The `--case` patterns a suite's `cases=` word states, or undefined for a run of every case. */
+export function readSuiteCases(suite: string): string[] | undefined {
+  const value = parseRecordSuite(suite)?.parameters.cases;
+  return value === undefined ? undefined : value.split(",").filter((p) => p !== "");
+}
 const SHARD = /^shard=(\d+)\/(\d+)$/;
 
 /** The shard a suite's `shard=K/N` word states (K and N as written, not yet checked against each

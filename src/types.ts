@@ -241,6 +241,8 @@ export interface RunOptions {
   readCommand?: string;
   readUrl?: string;
   suites: SuiteName[];
+  /** Only the cases these names or globs match (`suite/name`, `*` for any text); absent: every case. */
+  cases?: string[];
   profile: Profile;
   /** How many generated doubles the `numbers` suite sends (over all shards). */
   numbers: number;
@@ -317,6 +319,8 @@ export interface RunOutcome {
   };
   /** summary.md's text, when `reports.summary` asked for it: the action's job summary. */
   summaryMarkdown?: string;
+  /** The command that re-runs the failed cases locally, when some failed (src/report/rerun-command.ts). */
+  rerun?: { command: string; failed: number; note?: string };
   elapsedMs: number;
   /** Whether the command ran sandboxed, and if not why (the faces print unsandboxedNotice of it). */
   sandbox: SandboxStatus;

@@ -14,6 +14,7 @@ import {
   readRangeName,
   readRecordCaseName,
   readShardWord,
+  readSuiteCases,
   readSweptCaseName,
   readWholeNumber,
   recordCaseName,
@@ -170,4 +171,17 @@ test("a record's suite written is read back: profile, suites and each parameter 
   assert.equal(readShardWord("shard=3"), undefined);
   assert.equal(readWholeNumber("1e3"), undefined);
   assert.equal(readWholeNumber("99999999999999999999"), undefined, "past 2^53 is no whole number here");
+});
+
+test("a run of some cases: cases=P,... comes last in the suite and reads back; a full run has none", () => {
+  const label = recordSuite("rfc8785", ["jcs", "numbers"], {
+    numbers: 10,
+    seed: 2,
+    cases: ["jcs/a-*", "numbers/*"],
+  });
+  assert.equal(label, "rfc8785:jcs,numbers numbers=10 seed=2 cases=jcs/a-*,numbers/*");
+  assert.deepEqual(readSuiteCases(label), ["jcs/a-*", "numbers/*"]);
+  assert.equal(parseRecordSuite(label)?.parameters.seed, "2", "the other parameters read as before");
+  assert.equal(readSuiteCases(recordSuite("rfc8785", ["jcs"], { cases: [] })), undefined);
+  assert.equal(readSuiteCases("rfc8785:jcs"), undefined);
 });

@@ -65,6 +65,7 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
         recordPath,
         elapsedMs: outcome.elapsedMs,
         ...(outcome.gate ? { gate: outcome.gate } : {}),
+        ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
       },
       { color: false },
     ),

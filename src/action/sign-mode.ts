@@ -13,6 +13,7 @@ import { KeyError, parseSuppliedKey, toHex } from "../record/keys.js";
 import { readRecordBytes } from "../record/read.js";
 import { refusalLines, resignRecord } from "../record/resign.js";
 import { inlineCode, inlineText } from "../report/markdown-escape.js";
+import { verifyCommand } from "../report/verify-command.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
 import { readArtifactSettings } from "./inputs.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
@@ -92,7 +93,7 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
     : undefined;
   setArtifactOutputs(artifact);
   if (summary) {
-    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with \`npx canon-conformance verify record.json --pubkey ${record.signer_pubkey}\`.\n`;
+    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with ${inlineCode(verifyCommand("record.json", "supplied", record.signer_pubkey))}.\n`;
     await writeJobSummary(markdown, artifact, settings.artifactName, upload);
   }
 }

@@ -48,6 +48,7 @@ function flagConfig(): NonNullable<ParseArgsConfig["options"]> {
     for (const name of [row.name, ...(row.cli.aliases ?? [])]) {
       config[name] = {
         type: row.cli.type,
+        ...(row.cli.multiple ? { multiple: true } : {}),
         ...(row.cli.short && name === row.name ? { short: row.cli.short } : {}),
       };
     }
@@ -63,7 +64,7 @@ function parseFlags(argv: string[]) {
     options: flagConfig(),
   });
   return {
-    values: parsed.values as Record<string, string | boolean | undefined>,
+    values: parsed.values as Record<string, string | boolean | string[] | undefined>,
     positionals: parsed.positionals,
   };
 }
@@ -160,6 +161,7 @@ export const runCommand: Command = {
             ...(outcome.files.record ? { recordPath: outcome.files.record } : {}),
             elapsedMs: outcome.elapsedMs,
             ...(outcome.gate ? { gate: outcome.gate } : {}),
+            ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
           },
           { color: color && process.stdout.isTTY === true },
         ),

@@ -25,6 +25,7 @@ export { type CorpusFile, corpusDigest } from "./digest.js";
 export { generatedProperty, PROPERTIES } from "./generated/index.js";
 export { doubleFromBits, numberBlocks, spellInput } from "./numbers.js";
 export { vectorsRoot } from "./root.js";
+export { casePattern, nearNames, selectCases } from "./select.js";
 export { shardSlice } from "./shard.js";
 
 import { vectorsRoot } from "./root.js";

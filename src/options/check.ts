@@ -39,6 +39,16 @@ export function assertRunOptions(options: RunOptions): void {
     throw new OptionError(RULES.compareProtocolAlone(ref));
   }
   if (options.suites.length === 0) throw new OptionError("no suites selected", "suites");
+  if (options.cases !== undefined) {
+    if (options.cases.length === 0)
+      throw new OptionError("cases is empty: leave it out to run every case", "cases");
+    for (const pattern of options.cases)
+      if (pattern === "" || /\s/.test(pattern))
+        throw new OptionError(
+          `cases '${pattern}': a case name holds no blank (suite/name, e.g. jcs/control-*)`,
+          "cases",
+        );
+  }
   count("numbers", options.numbers, 0, MAX_NUMBERS);
   count("seed", options.seed, 0, MAX_SEED);
   count("generated-runs", options.generatedRuns, 0, MAX_GENERATED_RUNS);

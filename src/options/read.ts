@@ -21,11 +21,19 @@ export interface Face {
 }
 
 /** The CLI: flags as parseArgs returned them; `--numbers`. */
-export function cliFace(values: Record<string, string | boolean | undefined>, cwd = process.cwd()): Face {
+export function cliFace(
+  values: Record<string, string | boolean | string[] | undefined>,
+  cwd = process.cwd(),
+): Face {
   return {
     text(name) {
       const flag = OPTIONS[name].cli;
       if (!flag) return undefined;
+      if (flag.multiple) {
+        // Every spelling, every time it was given: one value a line, as the action's list inputs.
+        const given = [name, ...(flag.aliases ?? [])].flatMap((s) => values[s] ?? []);
+        return given.length === 0 ? undefined : given.map(String).join("\n");
+      }
       for (const spelling of [...(flag.aliases ?? []), name]) {
         const value = values[spelling];
         if (value !== undefined) return String(value);
@@ -97,6 +105,7 @@ export function readRunOptions(face: Face): ReadRun {
   const out = readOption("out", face);
   const expectedFailures = readOption("expected-failures", face);
   const allowFixed = readOption("allow-fixed-expected-failures", face);
+  const cases = readOption("cases", face);
   const options: RunSettings = {
     ...(command ? { command } : {}),
     ...(url ? { url } : {}),
@@ -105,6 +114,7 @@ export function readRunOptions(face: Face): ReadRun {
     ...(readCommand ? { readCommand } : {}),
     ...(readUrl ? { readUrl } : {}),
     suites: readOption("suites", face),
+    ...(cases ? { cases } : {}),
     profile: readOption("profile", face),
     numbers: readOption("numbers", face),
     seed,

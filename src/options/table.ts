@@ -50,6 +50,8 @@ export type CliSection = "implementation" | "corpus" | "sandbox" | "gate" | "run
 
 export interface CliFlag {
   type: "string" | "boolean";
+  /** The flag may be given more than once; the CLI joins its values with line breaks. */
+  multiple?: boolean;
   /** Other spellings parseArgs accepts (the first one given wins). */
   aliases?: readonly string[];
   short?: string;
@@ -159,6 +161,20 @@ function list(value: string): string[] {
     .split(/[,\r\n]/)
     .map((item) => item.trim())
     .filter((item) => item !== "");
+}
+
+/** Case names or globs; none given is every case. A name holds no blank (the record's suite is split
+ * at blanks), so a pattern with one could match nothing and is refused here. */
+function casePatterns(value: string, c: ParseContext): string[] | undefined {
+  const patterns = list(value);
+  for (const pattern of patterns) {
+    if (/\s/.test(pattern)) {
+      throw new OptionError(
+        `${c.subject} '${pattern}': a case name holds no blank (suite/name, e.g. jcs/control-*)`,
+      );
+    }
+  }
+  return patterns.length === 0 ? undefined : [...new Set(patterns)];
 }
 
 /** Variable names to pass to the command; the harness's secrets and channels are refused by name. */
@@ -454,6 +470,25 @@ export const OPTIONS = {
     input:
       "`K/N`: this job runs part K of N of the numbers sweep and the generated cases, so that a matrix of N jobs covers together what one job cannot (the aggregate checks they cover it exactly once). Empty means the whole run.",
     parse: (value, c) => parseShard(value, c.subject),
+  }),
+  // Case selection (issue 14): a run of some cases, and the re-run command of a failed run.
+  cases: row({
+    name: "cases",
+    default: "",
+    cli: {
+      type: "string",
+      multiple: true,
+      aliases: ["case"],
+      section: "corpus",
+      label: "--case NAME|GLOB",
+      help: [
+        "run only these cases (repeatable): suite/name as reports print it, * for any",
+        "text (jcs/control-*, reject/*); the record's suite says cases=...",
+      ],
+    },
+    input:
+      "Run only these cases: names as the reports print them (`suite/name`), separated by commas or lines, `*` for any text (`jcs/control-*`, `reject/*`). A name that matches no case stops the run before it starts. The record's `suite` then ends in `cases=…`, so a run of some cases never reads as a full run. Empty means every case of `suites`.",
+    parse: casePatterns,
   }),
   sandbox: row({
     name: "sandbox",

@@ -224,6 +224,12 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
 
   if (input.gate) out.push(...gateConsoleLines(input.gate, record.conformant));
 
+  if (input.rerun) {
+    out.push(`Re-run the ${input.rerun.failed} failed case${input.rerun.failed === 1 ? "" : "s"} locally:`);
+    out.push(`  ${showInvisible(input.rerun.command)}`);
+    if (input.rerun.note) out.push(`  (${input.rerun.note})`);
+    out.push("");
+  }
   if (input.recordPath === undefined) {
     out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
     out.push(`  ${verifyCommand("DIR/record.json", record.key, record.signer_pubkey)}`);

@@ -1,3 +1,4 @@
+import { readSuiteCases } from "../text-forms.js";
 import type { ConformResult } from "../types.js";
 
 /** `12.3 s` under a minute, `4 min 05 s` above: how long a run took, for people. */
@@ -29,11 +30,28 @@ export function keyMeaning(key: ConformResult["key"]): string {
     : "ephemeral key made for this run: shows the record is unchanged, not who ran it";
 }
 
-/** The headline's count: `397 of 412 cases passed, 15 failed`. */
+/** What a run of some cases only (`--case`, the suite's `cases=` word) adds to its headline, so that it
+ * never reads as a run of the whole corpus; undefined for a run of every case. */
+export function partialRunNote(record: ConformResult): string | undefined {
+  const patterns = readSuiteCases(record.suite);
+  if (patterns === undefined) return undefined;
+  const shown =
+    patterns.length > 3
+      ? `${patterns.slice(0, 3).join(", ")} and ${patterns.length - 3} more`
+      : patterns.join(", ");
+  return `a partial run: only the chosen cases (${shown}) ran, not the whole corpus`;
+}
+
+/** The headline's count: `397 of 412 cases passed, 15 failed`, and the partial-run note when some
+ * cases only were chosen. */
 export function countLine(record: ConformResult): string {
   const { cases, passed, failed } = record.summary;
-  if (cases === 0) return "no cases ran";
-  return failed === 0
-    ? `${passed} of ${cases} cases passed`
-    : `${passed} of ${cases} cases passed, ${failed} failed`;
+  const partial = partialRunNote(record);
+  const count =
+    cases === 0
+      ? "no cases ran"
+      : failed === 0
+        ? `${passed} of ${cases} cases passed`
+        : `${passed} of ${cases} cases passed, ${failed} failed`;
+  return partial === undefined ? count : `${count} (${partial})`;
 }

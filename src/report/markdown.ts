@@ -221,6 +221,23 @@ function verifySection(input: ReportInput, place: RecordPlace): string {
   ].join("\n");
 }
 
+/** The command that re-runs the failed cases on the reader's machine, when some failed. */
+function rerunSection(input: ReportInput): string[] {
+  const { rerun } = input;
+  if (!rerun) return [];
+  const cases = `${rerun.failed} failed case${rerun.failed === 1 ? "" : "s"}`;
+  return [
+    [
+      "### Re-run the failed cases locally",
+      "",
+      `From a checkout of the code under test, with Node 20 or later, this runs the ${cases} again with the same options:`,
+      "",
+      fencedBlock(cut(rerun.command, RUN_VALUE_MAX), "sh"),
+      ...(rerun.note ? ["", inlineText(`(${rerun.note})`)] : []),
+    ].join("\n"),
+  ];
+}
+
 /** The job summary of a run, at most `maxBytes` UTF-8 bytes. */
 export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions = {}): string {
   const maxBytes = options.maxBytes ?? GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN;
@@ -252,6 +269,7 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
     run,
     suiteSection(input.results),
     ...failedHead,
+    ...rerunSection(input),
     verifySection(input, place),
   ];
   const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
@@ -278,7 +296,7 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
   const unlisted = failures.length - plan.detailed - plan.named;
   if (unlisted > 0) sections.push(`*…and ${unlisted} more failed cases, not listed here for size.*`);
   if (!plan.trimmed && passingText) sections.push(passingText);
-  sections.push(verifySection(input, place));
+  sections.push(...rerunSection(input), verifySection(input, place));
 
   const summary = `${sections.join("\n\n")}\n`;
   // The plan counts every byte; this guards the arithmetic, since GitHub would refuse the summary anyway.

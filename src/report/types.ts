@@ -1,4 +1,5 @@
 import type { CaseResult, ConformResult, Gate } from "../types.js";
+import type { RerunCommand } from "./rerun-command.js";
 
 /** What every reporter reads: the signed record of one run and the judged cases behind it. */
 export interface ReportInput {
@@ -12,4 +13,6 @@ export interface ReportInput {
   elapsedMs?: number;
   /** The step's gate by an expected-failures list, when one was given (src/expected). */
   gate?: Gate;
+  /** The command that re-runs the failed cases locally (rerun-command.ts), when some failed. */
+  rerun?: RerunCommand;
 }

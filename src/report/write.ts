@@ -9,6 +9,7 @@ import { groupFailures } from "./causes.js";
 import { reportHtml } from "./html/index.js";
 import { toJUnitXml } from "./junit.js";
 import type { RecordPlace } from "./markdown.js";
+import type { RerunCommand } from "./rerun-command.js";
 import { runSummaryMarkdown } from "./summary.js";
 
 /** One run, as the reports take it. */
@@ -20,6 +21,8 @@ export interface RunReports {
   elapsedMs: number;
   /** The step's gate by an expected-failures list, when one was given: in results.json and the summary. */
   gate?: Gate;
+  /** The command that re-runs the failed cases locally, when some failed. */
+  rerun?: RerunCommand;
   /** The differential run, when there is one (maybe still going: its files wait for it, the record
    * does not): its report for compare.json, its Markdown for the summary; undefined if it failed. */
   compare?: CompareFiles | undefined | Promise<CompareFiles | undefined>;
@@ -91,13 +94,14 @@ export async function writeReports(
       failed.push(`${name} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
   };
-  const { record, results, elapsedMs } = run;
+  const { record, results, elapsedMs, rerun } = run;
   // `causes` is the failed cases grouped by cause (causes.ts), biggest first: what to fix first.
   await write(
     "results",
     "results.json",
+    // `rerun`: the command that re-runs the failed cases locally (absent when none failed).
     () =>
-      `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs, ...(run.gate ? { gate: run.gate } : {}) }, null, 2)}\n`,
+      `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs, ...(run.gate ? { gate: run.gate } : {}), ...(rerun ? { rerun } : {}) }, null, 2)}\n`,
   );
   await write("junit", "junit.xml", () =>
     toJUnitXml({ record, results, recordPath: written.record, elapsedMs }),
@@ -108,7 +112,7 @@ export async function writeReports(
   if (compare) await write("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}\n`);
   if (choice.summary) {
     const markdown = runSummaryMarkdown(
-      { record, results, elapsedMs, ...(run.gate ? { gate: run.gate } : {}) },
+      { record, results, elapsedMs, ...(run.gate ? { gate: run.gate } : {}), ...(rerun ? { rerun } : {}) },
       compare?.markdown,
       choice.summaryRecordAt,
     );

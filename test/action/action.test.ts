@@ -135,7 +135,7 @@ describe("a conformant implementation, uploaded to the results service", () => {
   test("the job summary is the summary.md of the artifact, with the verify command", () => {
     const summaryMd = readFileSync(join(run.outputs["record-path"]!, "..", "summary.md"), "utf8");
     assert.ok(run.summary?.startsWith(summaryMd), "the job summary is not summary.md");
-    assert.match(run.summary!, /npx canon-conformance verify record\.json/);
+    assert.match(run.summary!, /npx --yes 'github:octo-org\/canon-conformance#v1\.2\.3' verify record\.json/);
     // The job summary (not summary.md, which is inside the artifact) links the artifact.
     assert.ok(
       run.summary!.includes(`<a href="${run.outputs["artifact-url"]}">canon-conformance</a>`),
@@ -241,6 +241,34 @@ describe("a non-conformant implementation", () => {
     assert.ok(!failure.includes(dirname(run.outputs["record-path"]!)), failure);
     assert.doesNotMatch(run.summary!, /[Dd]ownload the artifact/);
     assert.match(run.summary!, /This run uploaded no artifact \(`upload: false`\)/);
+  });
+
+  test("the summary and the log print the re-run of the failed cases from the action's own repository and ref, and cases runs just them", async () => {
+    const run = await runAction({ inputs: { ...KNOWN_BAD, upload: "false" } });
+    assertExit(run, 1);
+    const results = JSON.parse(
+      readFileSync(join(dirname(run.outputs["record-path"]!), "results.json"), "utf8"),
+    );
+    const command: string = results.rerun.command;
+    assert.ok(
+      command.startsWith("npx --yes 'github:octo-org/canon-conformance#v1.2.3' run --protocol "),
+      command,
+    );
+    assert.ok(run.summary!.includes("### Re-run the failed cases locally"));
+    assert.ok(
+      run.stdout.includes(command.replaceAll("::", "")) || run.stdout.includes(command),
+      "the log prints it",
+    );
+    const failed = (results.results as { suite: string; name: string; pass: boolean }[])
+      .filter((r) => !r.pass)
+      .map((r) => `${r.suite}/${r.name}`);
+    const again = await runAction({ inputs: { ...KNOWN_BAD, upload: "false", cases: failed.join("\n") } });
+    assertExit(again, 1);
+    assert.equal(again.outputs.cases, String(failed.length), "only the chosen cases ran");
+    assert.equal(again.outputs.failed, String(failed.length), "and each failed again");
+    const record = JSON.parse(readFileSync(again.outputs["record-path"]!, "utf8"));
+    assert.match(record.suite, / cases=/);
+    assert.match(again.summary!, /a partial run: only the chosen cases/);
   });
 
   test("with fail-on-nonconformant false the step passes, with a notice", async () => {

@@ -177,6 +177,9 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
     GITHUB_OUTPUT: outputFile,
     GITHUB_SERVER_URL: "https://github.com",
     GITHUB_REPOSITORY: "octo-org/canon-conformance",
+    // The action's own repository and ref, as `uses: octo-org/canon-conformance@v1.2.3` sets them.
+    GITHUB_ACTION_REPOSITORY: "octo-org/canon-conformance",
+    GITHUB_ACTION_REF: "v1.2.3",
     GITHUB_RUN_ID: "4242",
     GITHUB_EVENT_NAME: "push",
     RUNNER_TEMP: runnerTemp,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BADGE_LABEL, badgeJson, badgeSvg } from "../../src/report/index.js";
-import { mixedRun, recordFor } from "./fixtures.js";
+import { caseResult, mixedRun, recordFor } from "./fixtures.js";
 import { parseStrictXml } from "./xml-check.js";
 
 const passing = () => mixedRun().map((r) => ({ ...r, pass: true }));
@@ -43,4 +43,14 @@ test("the SVG is badge-maker's, says the same, and is well-formed XML", () => {
     assert.equal(root.attrs["aria-label"], `canon conformance: ${message}`);
     assert.ok(svg.includes(`fill="${fill}"`), `${message} drawn in ${fill}`);
   }
+});
+
+test("a run of some cases only (--case) says chosen and is never green, conformant or not", () => {
+  const results = [caseResult("jcs", "a", true)];
+  const full = recordFor(results, { suite: "rfc8785:jcs" });
+  const partial = recordFor(results, { suite: "rfc8785:jcs cases=jcs/a" });
+  assert.deepEqual([badgeJson(full).message, badgeJson(full).color], ["1/1", "brightgreen"]);
+  assert.deepEqual([badgeJson(partial).message, badgeJson(partial).color], ["1/1 chosen", "blue"]);
+  const failing = recordFor([caseResult("jcs", "a", false)], { suite: "rfc8785:jcs cases=jcs/*" });
+  assert.deepEqual([badgeJson(failing).message, badgeJson(failing).color], ["0/1 chosen", "red"]);
 });

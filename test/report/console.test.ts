@@ -46,7 +46,9 @@ test("the verdict names the outcome, what ran, each suite and each failed case i
   ]);
   assert.ok(lines.includes("  reject/lone-surrogate"));
   assert.ok(!lines.some((l) => l.includes("arrays")), "passing cases are not listed one by one");
-  assert.ok(lines.includes("  npx canon-conformance verify out/record.json"));
+  assert.ok(
+    lines.includes("  npx --yes 'github:canon-conformance/canon-conformance#v1' verify out/record.json"),
+  );
 });
 
 test("a conformant run with a supplied key pins the key, and a path with spaces is quoted", () => {
@@ -57,7 +59,9 @@ test("a conformant run with a supplied key pins the key, and a path with spaces 
   assert.match(text, /^CONFORMANT: 5 of 5 cases passed\n/);
   assert.match(text, /supplied key: the holder of this key ran it/);
   assert.ok(
-    text.includes(`  npx canon-conformance verify 'my out/record.json' --pubkey ${"cd".repeat(32)}\n`),
+    text.includes(
+      `  npx --yes 'github:canon-conformance/canon-conformance#v1' verify 'my out/record.json' --pubkey ${"cd".repeat(32)}\n`,
+    ),
   );
   assert.doesNotMatch(text, /Failed cases/);
 });

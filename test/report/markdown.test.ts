@@ -81,7 +81,10 @@ test("the summary states the verdict, what ran, the suites, each failure and how
     /<details>\n<summary>Failed cases in jcs \(1\)<\/summary>\n\n#### ❌ <code>jcs\/numbers-float/,
   );
   assert.match(md, /<details>\n<summary>Failed cases in reject \(1\)<\/summary>/);
-  assert.match(md, /```sh\nnpx canon-conformance verify record\.json\n```/);
+  assert.match(
+    md,
+    /```sh\nnpx --yes 'github:canon-conformance\/canon-conformance#v1' verify record\.json\n```/,
+  );
   assert.doesNotMatch(md, /Trimmed/);
   assertInert(md);
 });
@@ -91,7 +94,12 @@ test("a conformant run with a supplied key says so and pins the key in the verif
   const md = toMarkdownSummary(inputFor(results, { key: "supplied" }, { recordPath: "/tmp/x/conform.json" }));
   assert.match(md, /^## ✅ Conformant: 5 of 5 cases passed\n/);
   assert.match(md, /supplied key: the holder of this key ran it/);
-  assert.match(md, new RegExp(`npx canon-conformance verify conform\\.json --pubkey ${"cd".repeat(32)}\\n`));
+  assert.match(
+    md,
+    new RegExp(
+      `npx --yes 'github:canon-conformance/canon-conformance#v1' verify conform\\.json --pubkey ${"cd".repeat(32)}\\n`,
+    ),
+  );
   assert.doesNotMatch(md, /Failed cases/);
 });
 
@@ -105,7 +113,7 @@ test("with nothing uploaded (recordAt runner) the summary says where the record 
     /This run uploaded no artifact \(`upload: false`\): <code>record\.json<\/code> and the other files stay on the runner, in the folder of the step's `record-path` output/,
   );
   // The verify command itself is the same either way.
-  assert.match(runner, /```sh\nnpx canon-conformance verify record\.json\n```/);
+  assert.match(runner, /```sh\nnpx --yes \S+ verify record\.json\n```/);
   assertInert(runner);
 });
 

@@ -63,6 +63,12 @@ test("the verify command quotes what a shell would split, and pins only a suppli
   assert.equal(shellQuote("out/record.json"), "out/record.json");
   assert.equal(shellQuote("my dir/it's.json"), "'my dir/it'\\''s.json'");
   assert.equal(shellQuote("$(rm -rf)"), "'$(rm -rf)'");
-  assert.equal(verifyCommand("r.json", "ephemeral", "ab"), "npx canon-conformance verify r.json");
-  assert.equal(verifyCommand("r.json", "supplied", "ab"), "npx canon-conformance verify r.json --pubkey ab");
+  assert.equal(
+    verifyCommand("r.json", "ephemeral", "ab"),
+    "npx --yes 'github:canon-conformance/canon-conformance#v1' verify r.json",
+  );
+  assert.equal(
+    verifyCommand("r.json", "supplied", "ab"),
+    "npx --yes 'github:canon-conformance/canon-conformance#v1' verify r.json --pubkey ab",
+  );
 });

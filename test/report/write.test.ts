@@ -60,7 +60,10 @@ test("with the summary and badges (what the action asks for), and a differential
   assert.equal(readFileSync(written.summary!, "utf8"), written.summaryMarkdown);
   assert.equal(written.summaryMarkdown, runSummaryMarkdown(input, "## Differential run"));
   assert.ok(written.summaryMarkdown!.endsWith("\n## Differential run"));
-  assert.match(written.summaryMarkdown!, /npx canon-conformance verify record\.json/);
+  assert.match(
+    written.summaryMarkdown!,
+    /npx --yes 'github:canon-conformance\/canon-conformance#v1' verify record\.json/,
+  );
   assert.equal(readFileSync(written.badgeSvg!, "utf8"), badgeSvg(input.record));
   assert.deepEqual(JSON.parse(readFileSync(written.compare!, "utf8")), { disagreements: [] });
 });

@@ -1,0 +1,64 @@
+// `--case NAME|GLOB` (the action's `cases`): a run of some cases only. A pattern is a case's name as
+// reports and the record print it (`suite/name`, src/text-forms.ts recordCaseName), where `*` stands for
+// any run of characters, `/` included (`jcs/control-*`, `reject/*`, `generated/*/seed-7/*`). The cases
+// keep corpus order; a pattern that matches nothing is returned, with the names nearest to it, so the
+// run can refuse to start rather than run less than was asked for.
+import { recordCaseName } from "../text-forms.js";
+import type { CorpusCase } from "../types.js";
+
+export interface Selection {
+  cases: CorpusCase[];
+  /** Each pattern that matched no case, with up to five names near it. */
+  unmatched: { pattern: string; near: string[] }[];
+}
+
+/** A pattern as a whole-name regular expression: `*` is any text, everything else itself. */
+export function casePattern(pattern: string): RegExp {
+  const parts = pattern.split("*").map((p) => p.replace(/[\\^$.|?+()[\]{}]/g, "\\$&"));
+  return new RegExp(`^${parts.join(".*")}$`, "s");
+}
+
+export function selectCases(cases: readonly CorpusCase[], patterns: readonly string[]): Selection {
+  const names = cases.map((c) => recordCaseName(c.suite, c.name));
+  const tests = patterns.map(casePattern);
+  const hits = patterns.map(() => 0);
+  const chosen = cases.filter((_, i) => {
+    let any = false;
+    tests.forEach((t, p) => {
+      if (t.test(names[i]!)) {
+        hits[p]! += 1;
+        any = true;
+      }
+    });
+    return any;
+  });
+  const unmatched = patterns
+    .filter((_, p) => hits[p] === 0)
+    .map((pattern) => ({ pattern, near: nearNames(pattern, names) }));
+  return { cases: chosen, unmatched };
+}
+
+/** The five names closest to `pattern` by edit distance, closest first: a glob's text before its first
+ * `*` is held to each name's start of the same length. */
+export function nearNames(pattern: string, names: readonly string[], count = 5): string[] {
+  const star = pattern.indexOf("*");
+  const bare = star < 0 ? pattern : pattern.slice(0, star);
+  return [...new Set(names)]
+    .map((name) => ({ name, d: distance(bare, star < 0 ? name : name.slice(0, bare.length)) }))
+    .sort((a, b) => a.d - b.d || (a.name < b.name ? -1 : 1))
+    .slice(0, count)
+    .map((n) => n.name);
+}
+
+/** Levenshtein distance, one row at a time. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}

@@ -1,0 +1,128 @@
+// The re-run command of a failed run: its words, its quoting, its cap, and the reports that print it.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { splitCommandLine } from "../../src/adapters/argv.js";
+import { formatVerdict, toMarkdownSummary } from "../../src/report/index.js";
+import { NAMED_CASES_MAX, rerunCommand } from "../../src/report/rerun-command.js";
+import type { RunOptions } from "../../src/types.js";
+import { caseResult, recordFor } from "./fixtures.js";
+
+delete process.env.GITHUB_ACTION_REPOSITORY;
+delete process.env.GITHUB_ACTION_REF;
+const TOOL = ["npx", "--yes", "github:canon-conformance/canon-conformance#v1"];
+
+const base: Parameters<typeof rerunCommand>[0] = {
+  command: `python3 "my dir/canon.py" --lines 'it''s'`,
+  protocol: "lines",
+  shell: false,
+  profile: "rfc8785",
+  numbers: 100000,
+  timeoutMs: 10_000,
+  maxOutputBytes: 16 * 1024 * 1024,
+  workingDirectory: "/work/repo/impl",
+};
+const words = (command: string) => splitCommandLine(command);
+
+test("no failed case, no command", () => {
+  assert.equal(rerunCommand(base, [caseResult("jcs", "a", true)], "/work/repo"), undefined);
+});
+
+test("one --case per failed case, the failed suites, the same protocol and command, quoted for a shell", () => {
+  const results = [
+    caseResult("jcs", "a", true),
+    caseResult("jcs", "b", false),
+    caseResult("reject", "c'd", false),
+  ];
+  const rerun = rerunCommand(base, results, "/work/repo")!;
+  assert.equal(rerun.failed, 2);
+  assert.equal(rerun.note, undefined);
+  assert.deepEqual(words(rerun.command), [
+    ...TOOL,
+    "run",
+    "--protocol",
+    "lines",
+    "--command",
+    base.command!,
+    "--working-directory",
+    "impl",
+    "--suites",
+    "jcs,reject",
+    "--case",
+    "jcs/b",
+    "--case",
+    "reject/c'd",
+  ]);
+});
+
+test("options that change a case's answer go along; defaults stay out", () => {
+  const options: Parameters<typeof rerunCommand>[0] = {
+    ...base,
+    url: undefined,
+    shell: true,
+    profile: "nfc",
+    timeoutMs: 500,
+    readCommand: "python3 read.py",
+    workingDirectory: "/work/repo",
+    sandbox: { mode: "auto", allowNetwork: true, passEnv: ["LANG_X"], writablePaths: ["/work/repo/tmp"] },
+  };
+  delete options.url;
+  const w = words(rerunCommand(options, [caseResult("jcs", "b", false)], "/work/repo")!.command);
+  for (const flag of ["--shell", "--sandbox-network"]) assert.ok(w.includes(flag), flag);
+  const value = (flag: string) => w[w.indexOf(flag) + 1];
+  assert.equal(value("--profile"), "nfc");
+  assert.equal(value("--timeout-ms"), "500");
+  assert.equal(value("--read-command"), "python3 read.py");
+  assert.equal(value("--pass-env"), "LANG_X");
+  assert.equal(value("--writable-paths"), "tmp");
+  assert.ok(!w.includes("--working-directory"), "the folder the run started in is the default");
+  assert.ok(!w.includes("--seed") && !w.includes("--max-output-bytes"));
+});
+
+test("a swept case re-runs with its seed and the sweep's size, and its shard", () => {
+  const options = { ...base, seed: 7, generatedRuns: 500, shard: { index: 2, count: 3 } };
+  const results = [
+    caseResult("numbers", "seed-7/000001000-000001999", false),
+    caseResult("generated", "canon-matches-reference/seed-7/0050-0099", false),
+  ];
+  const w = words(rerunCommand(options, results, "/work/repo")!.command);
+  const value = (flag: string) => w[w.indexOf(flag) + 1];
+  assert.equal(value("--seed"), "7");
+  assert.equal(value("--numbers"), "100000");
+  assert.equal(value("--generated-runs"), "500");
+  assert.equal(value("--shard"), "2/3");
+  assert.equal(value("--suites"), "numbers,generated");
+});
+
+test(`past ${NAMED_CASES_MAX} failed cases, the suite with most gets one glob of their shared start, and says so`, () => {
+  const results = [
+    ...Array.from({ length: 30 }, (_, i) => caseResult("jcs", `escape-${i}`, false)),
+    caseResult("jcs", "escape-ok", true),
+    caseResult("jcs", "other", true),
+    caseResult("reject", "dup", false),
+  ];
+  const rerun = rerunCommand(base, results, "/work/repo")!;
+  const w = words(rerun.command);
+  const cases = w.filter((_, i) => w[i - 1] === "--case");
+  assert.deepEqual(cases, ["jcs/escape-*", "reject/dup"]);
+  assert.equal(rerun.failed, 31);
+  assert.match(rerun.note!, /31 failed cases are too many to name one by one: jcs\/escape-\* /);
+  assert.match(rerun.note!, /re-runs 1 case that passed as well/);
+});
+
+test("the console and the job summary print it, with its note", () => {
+  const results = [caseResult("jcs", "a", true), caseResult("jcs", "b", false)];
+  const rerun = rerunCommand(base, results, "/work/repo")!;
+  const input = { record: recordFor(results), results, rerun };
+  const text = formatVerdict(input, { color: false });
+  assert.ok(text.includes(`Re-run the 1 failed case locally:\n  ${rerun.command}\n`), text);
+  const md = toMarkdownSummary(input);
+  assert.ok(md.includes("### Re-run the failed cases locally"));
+  assert.ok(md.includes(`\`\`\`sh\n${rerun.command}\n\`\`\``), md);
+  const none = { record: recordFor(results), results };
+  assert.ok(!formatVerdict(none, { color: false }).includes("Re-run"));
+  assert.ok(!toMarkdownSummary(none).includes("Re-run"));
+});
+
+// Keeps RunOptions and the re-run's options in step: a caller passes its RunOptions as they are.
+const _fits: Parameters<typeof rerunCommand>[0] = {} as RunOptions;
+void _fits;

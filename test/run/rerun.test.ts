@@ -1,0 +1,166 @@
+// The re-run command a failed run prints works as printed: pasted into a shell (with `npx` standing in
+// for the install from git, which test/pack/install.slow.test.ts proves), it runs the failed cases again
+// and they fail again, with the options of the first run.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { cliCommand, runCli } from "../helpers/cli.js";
+import { cliScript, REPO } from "../helpers/dist.js";
+
+const env = { GITHUB_ACTION_REPOSITORY: undefined, GITHUB_ACTION_REF: undefined };
+const home = "github:canon-conformance/canon-conformance#v1";
+
+/** A folder with an `npx` that checks it was asked for this tool from its home, then runs the bundle. */
+function npxShim(dir: string): string {
+  const bin = join(dir, "bin");
+  spawnSync("mkdir", ["-p", bin]);
+  const script = `#!/bin/sh
+[ "$1" = --yes ] || { echo "npx shim: expected --yes first, got $1" >&2; exit 97; }
+[ "$2" = '${home}' ] || { echo "npx shim: expected ${home}, got $2" >&2; exit 98; }
+shift 2
+exec "${process.execPath}" "${cliScript()}" "$@"
+`;
+  writeFileSync(join(bin, "npx"), script);
+  chmodSync(join(bin, "npx"), 0o755);
+  return bin;
+}
+
+interface Results {
+  results: { suite: string; name: string; pass: boolean }[];
+  rerun?: { command: string; failed: number; note?: string };
+}
+
+const failedNames = (r: Results) => r.results.filter((c) => !c.pass).map((c) => `${c.suite}/${c.name}`);
+
+function firstRun(knownBad: string, out: string): Results {
+  const run = runCli(
+    [
+      "run",
+      "--protocol",
+      "lines",
+      "--command",
+      cliCommand(`known-bad ${knownBad} --lines`),
+      "--suites",
+      "jcs,reject",
+      "--quiet",
+      "--out",
+      out,
+    ],
+    { env },
+  );
+  assert.equal(run.status, 1, run.stderr);
+  const results = JSON.parse(readFileSync(join(out, "results.json"), "utf8")) as Results;
+  assert.ok(results.rerun, "results.json has no rerun");
+  assert.ok(run.stdout.includes(`  ${results.rerun.command}\n`), "the console prints the same command");
+  return results;
+}
+
+function rerun(command: string, dir: string, out: string) {
+  const r = spawnSync("sh", ["-c", `${command} --out ${out}`], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      ...{ PATH: `${npxShim(dir)}:${process.env.PATH}` },
+      GITHUB_ACTION_REPOSITORY: "",
+      GITHUB_ACTION_REF: "",
+    },
+    encoding: "utf8",
+  });
+  return { ...r, results: JSON.parse(readFileSync(join(out, "results.json"), "utf8")) as Results };
+}
+
+test("a run with a few failures re-runs exactly its failed cases, which fail again", () => {
+  const dir = mkdtempSync(join(tmpdir(), "rerun-"));
+  try {
+    const first = firstRun("keeps_last_duplicate", join(dir, "first"));
+    const failed = failedNames(first);
+    assert.ok(failed.length > 1 && failed.length <= 20, `${failed.length} failed`);
+    assert.equal(first.rerun!.note, undefined);
+    const again = rerun(first.rerun!.command, dir, join(dir, "again"));
+    assert.equal(again.status, 1, again.stderr);
+    assert.deepEqual(
+      again.results.results.map((c) => `${c.suite}/${c.name}`),
+      failed,
+      "exactly the failed cases ran",
+    );
+    assert.deepEqual(failedNames(again.results), failed, "and each failed again");
+    assert.match(
+      again.stdout,
+      /NOT CONFORMANT: 0 of \d+ cases passed, \d+ failed \(a partial run: only the chosen cases/,
+    );
+    const record = JSON.parse(readFileSync(join(dir, "again", "record.json"), "utf8")) as { suite: string };
+    assert.match(record.suite, / cases=/, "the record's suite says the run was of some cases only");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a run with many failures re-runs them by glob, every one of them, and says what else it runs", () => {
+  const dir = mkdtempSync(join(tmpdir(), "rerun-"));
+  try {
+    const first = firstRun("escapes_non_ascii", join(dir, "first"));
+    const failed = failedNames(first);
+    assert.ok(failed.length > 20, `${failed.length} failed`);
+    assert.match(first.rerun!.note!, /too many to name one by one/);
+    const again = rerun(first.rerun!.command, dir, join(dir, "again"));
+    assert.equal(again.status, 1, again.stderr);
+    const ran = again.results.results.map((c) => `${c.suite}/${c.name}`);
+    for (const name of failed) assert.ok(ran.includes(name), `${name} was not re-run`);
+    assert.deepEqual(failedNames(again.results), failed, "the same cases fail");
+    // The note counted, from the first run, the passing cases the globs choose: the re-run ran them.
+    const passedToo = ran.length - failed.length;
+    if (passedToo > 0)
+      assert.match(first.rerun!.note!, new RegExp(`re-runs? ${passedToo} cases? that passed`));
+    else assert.doesNotMatch(first.rerun!.note!, /that passed/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a --case that matches no case stops the run (exit 2) and names the nearest cases", () => {
+  const run = runCli(
+    [
+      "run",
+      "--protocol",
+      "lines",
+      "--command",
+      cliCommand("canonicalize --lines"),
+      "--case",
+      "jcs/litral-nul",
+      "--quiet",
+    ],
+    { env },
+  );
+  assert.equal(run.status, 2, run.stderr);
+  assert.match(
+    run.stderr,
+    /case 'jcs\/litral-nul' matches no case of the suites run .*the nearest names: jcs\/literal-null/,
+  );
+  assert.equal(run.stdout, "", "no verdict for a run that did not start");
+});
+
+test("--case and --cases, repeated and comma-separated, choose together; blanks are refused", () => {
+  const run = runCli(
+    [
+      "run",
+      "--protocol",
+      "lines",
+      "--command",
+      cliCommand("canonicalize --lines"),
+      "--case",
+      "jcs/literal-null",
+      "--cases",
+      "jcs/literal-true,reject/dup-top-level",
+      "--quiet",
+    ],
+    { env },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /CONFORMANT: 3 of 3 cases passed \(a partial run/);
+  const blank = runCli(["run", "--command", "x", "--case", "jcs/a b"], { env });
+  assert.equal(blank.status, 2);
+  assert.match(blank.stderr, /--cases 'jcs\/a b': a case name holds no blank/);
+});
