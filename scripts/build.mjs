@@ -16,13 +16,16 @@ const banner = [
 
 const entries = [
   { in: "src/cli.ts", out: "cli", shebang: true },
-  { in: "src/index.ts", out: "index", shebang: false },
+  { in: "src/index.ts", out: "index", shebang: false, split: true },
 ].filter((e) => existsSync(e.in));
 
 for (const entry of entries) {
   await build({
-    entryPoints: [entry.in],
-    outfile: `${outdir}/${entry.out}.js`,
+    entryPoints: { [entry.out]: entry.in },
+    outdir,
+    // The action's upload client is imported when it uploads (src/action/artifact.ts): esbuild puts it
+    // in chunks of its own, loaded only then. The CLI is one file (npx and `node dist/cli.js` need no more).
+    ...(entry.split ? { splitting: true, chunkNames: "chunks/[name]-[hash]" } : {}),
     bundle: true,
     platform: "node",
     format: "esm",
