@@ -22596,7 +22596,8 @@ var OPTIONS = {
       section: "implementation",
       label: "--protocol once|lines",
       help: [
-        "once (default): a process per case, input on stdin, answer on stdout;",
+        "once (default): a process per case, input on stdin, answer on stdout (thousands of",
+        "processes: minutes for a default run, where lines mode takes seconds);",
         "lines: one process, one request line in, one answer line out (docs/protocol.md)"
       ]
     },
