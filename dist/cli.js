@@ -17745,13 +17745,17 @@ function preBlock(text2) {
   return `<pre>${wrapColumns(showInvisible(text2), PRE_COLUMNS).map(escapeHtml).join("<br>")}</pre>`;
 }
 var PRE_COLUMNS = 88;
+var DISPLAY_UNITS = /⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu;
+function unitColumns(unit) {
+  return unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0));
+}
 function wrapColumns(text2, columns) {
   const lines = [];
   for (const line of text2.split("\n")) {
     let current = "";
     let width = 0;
-    for (const [unit] of line.matchAll(/⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu)) {
-      const w = unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0));
+    for (const [unit] of line.matchAll(DISPLAY_UNITS)) {
+      const w = unitColumns(unit);
       if (width + w > columns && current !== "") {
         lines.push(current);
         current = "";
@@ -17787,13 +17791,13 @@ function breakLongWords(visible2, columns) {
   const pieces = [];
   let current = "";
   let word = 0;
-  for (const [unit] of visible2.matchAll(/⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu)) {
+  for (const [unit] of visible2.matchAll(DISPLAY_UNITS)) {
     if (unit === " ") {
       current += unit;
       word = 0;
       continue;
     }
-    const w = unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0));
+    const w = unitColumns(unit);
     if (word + w > columns && word > 0) {
       pieces.push(current);
       current = "";

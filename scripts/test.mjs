@@ -12,7 +12,7 @@
 // every test process as CANON_CONFORMANCE_TEST_DIST (test/helpers/dist.ts): a bundle starts in a
 // fraction of the time `tsx src/cli.ts` takes, and the action is tested as built from today's src/.
 import { spawn, spawnSync } from "node:child_process";
-import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { delimiter, dirname, join, resolve } from "node:path";
 
 const DIST_ENV = "CANON_CONFORMANCE_TEST_DIST";
@@ -72,7 +72,7 @@ if (!env[DIST_ENV]) {
 // directly. Nothing else changes: the shim would run exactly this executable.
 const python = spawnSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" });
 const interpreter = python.status === 0 ? python.stdout.trim() : "";
-if (interpreter.startsWith("/") && dirname(interpreter) !== dirname(whichPython3(env.PATH))) {
+if (interpreter.startsWith("/")) {
   env.PATH = `${dirname(interpreter)}${delimiter}${env.PATH ?? ""}`;
 }
 
@@ -86,14 +86,3 @@ child.on("close", (code, signal) => {
   if (built) rmSync(built, { recursive: true, force: true });
   process.exit(code ?? (signal ? 1 : 0));
 });
-
-/** The python3 a shell would start from `path`. */
-function whichPython3(path = "") {
-  for (const dir of path.split(delimiter)) {
-    try {
-      accessSync(join(dir, "python3"), constants.X_OK);
-      return join(dir, "python3");
-    } catch {}
-  }
-  return "";
-}

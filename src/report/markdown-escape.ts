@@ -30,14 +30,22 @@ export function preBlock(text: string): string {
  * break in the block is a wrap. */
 export const PRE_COLUMNS = 88;
 
+/** What a wrap never splits: an ⟨U+XXXX⟩ tag, or one code point. */
+const DISPLAY_UNITS = /⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu;
+
+/** The columns a display unit takes: a tag its length, a wide character (CJK, emoji) two. */
+function unitColumns(unit: string): number {
+  return unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0)!);
+}
+
 /** Wide characters (CJK, emoji) take two columns; an ⟨U+XXXX⟩ tag is never split. */
 function wrapColumns(text: string, columns: number): string[] {
   const lines: string[] = [];
   for (const line of text.split("\n")) {
     let current = "";
     let width = 0;
-    for (const [unit] of line.matchAll(/⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu)) {
-      const w = unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0)!);
+    for (const [unit] of line.matchAll(DISPLAY_UNITS)) {
+      const w = unitColumns(unit);
       if (width + w > columns && current !== "") {
         lines.push(current);
         current = "";
@@ -106,13 +114,13 @@ function breakLongWords(visible: string, columns: number): string[] {
   const pieces: string[] = [];
   let current = "";
   let word = 0;
-  for (const [unit] of visible.matchAll(/⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu)) {
+  for (const [unit] of visible.matchAll(DISPLAY_UNITS)) {
     if (unit === " ") {
       current += unit;
       word = 0;
       continue;
     }
-    const w = unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0)!);
+    const w = unitColumns(unit);
     if (word + w > columns && word > 0) {
       pieces.push(current);
       current = "";
