@@ -69,9 +69,9 @@ function parseFlags(argv: string[]) {
   };
 }
 
-function readKey(keyFile: string | undefined): SigningKey {
+function readKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): SigningKey {
   try {
-    return loadSuppliedKey({ ...(keyFile ? { keyFile } : {}), env: process.env }) ?? ephemeralKey();
+    return loadSuppliedKey({ ...(keyFile ? { keyFile } : {}), env }) ?? ephemeralKey();
   } catch (error) {
     // KeyError messages never contain the key; anything else might, so say only where it came from.
     if (error instanceof KeyError) throw new RunSetupError(error.message);
@@ -79,7 +79,10 @@ function readKey(keyFile: string | undefined): SigningKey {
   }
 }
 
-export function parseRunArgs(argv: string[]): {
+export function parseRunArgs(
+  argv: string[],
+  env: NodeJS.ProcessEnv = {},
+): {
   options: Omit<RunOptions, "key">;
   keyFile?: string;
   quiet: boolean;
@@ -102,7 +105,7 @@ export function parseRunArgs(argv: string[]): {
       ...(keyFile ? { keyFile } : {}),
       quiet: readOption("quiet", face),
       randomSeed,
-      color: !readOption("no-color", face) && !process.env.NO_COLOR,
+      color: !readOption("no-color", face) && !env.NO_COLOR,
     };
   } catch (error) {
     if (error instanceof OptionError) throw new UsageError(error.message);
@@ -113,30 +116,27 @@ export function parseRunArgs(argv: string[]): {
 export const runCommand: Command = {
   summary: "run the conformance corpus against a command or URL and sign a record of it",
   usage: usage(),
-  async run(argv) {
+  async run(argv, io) {
     if (parseFlags(argv).values.help) {
-      process.stdout.write(usage());
+      io.stdout.write(usage());
       return 0;
     }
-    const { options, keyFile, quiet, color, randomSeed } = parseRunArgs(argv);
+    const { options, keyFile, quiet, color, randomSeed } = parseRunArgs(argv, io.env);
     if (randomSeed)
-      process.stderr.write(
+      io.stderr.write(
         `canon-conformance run: --seed random drew ${options.seed}; replay with --seed ${options.seed}\n`,
       );
     try {
-      const key = readKey(keyFile);
+      const key = readKey(keyFile, io.env);
       const reporter = () =>
-        quiet
-          ? undefined
-          : createProgressReporter({ stream: process.stderr, isTTY: process.stderr.isTTY === true });
+        quiet ? undefined : createProgressReporter({ stream: io.stderr, isTTY: io.stderr.isTTY === true });
       const progress = reporter();
       let compareProgress: ReturnType<typeof reporter>;
       const outcome = await runConformance({
         ...options,
         key,
         // Before the first case, even with --quiet: whether the command is sandboxed is not progress.
-        onSandbox: (status) =>
-          process.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}\n`),
+        onSandbox: (status) => io.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}\n`),
         ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
         ...(quiet
           ? {}
@@ -144,7 +144,7 @@ export const runCommand: Command = {
               onCompareProgress: (p) => {
                 if (compareProgress === undefined) {
                   progress?.done();
-                  process.stderr.write("comparing with --compare-command:\n");
+                  io.stderr.write("comparing with --compare-command:\n");
                   compareProgress = reporter();
                 }
                 compareProgress?.update(p);
@@ -153,7 +153,7 @@ export const runCommand: Command = {
       });
       progress?.done();
       compareProgress?.done();
-      process.stdout.write(
+      io.stdout.write(
         formatVerdict(
           {
             record: outcome.record,
@@ -163,13 +163,13 @@ export const runCommand: Command = {
             ...(outcome.gate ? { gate: outcome.gate } : {}),
             ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
           },
-          { color: color && process.stdout.isTTY === true },
+          { color: color && io.stdout.isTTY === true },
         ),
       );
       if (outcome.compare) {
         const text = formatCompare(outcome.compare);
-        process.stdout.write(`\n${text}${text.endsWith("\n") ? "" : "\n"}`);
-        if (outcome.files.compare) process.stdout.write(`(the comparison is in ${outcome.files.compare})\n`);
+        io.stdout.write(`\n${text}${text.endsWith("\n") ? "" : "\n"}`);
+        if (outcome.files.compare) io.stdout.write(`(the comparison is in ${outcome.files.compare})\n`);
       }
       const agreed = (outcome.compare?.disagreements.length ?? 0) === 0;
       // With a list the exit code follows its gate; the record's verdict (printed above) stays seed 003's.
@@ -177,7 +177,7 @@ export const runCommand: Command = {
       return passed && agreed ? 0 : 1;
     } catch (error) {
       if (error instanceof RunSetupError) {
-        process.stderr.write(`canon-conformance run: ${error.message}\n`);
+        io.stderr.write(`canon-conformance run: ${error.message}\n`);
         return 2;
       }
       throw error;

@@ -1,13 +1,16 @@
 // The self-test's claims against the real corpus in vectors/: the reference passes everything, each
 // known-bad is caught by every check it declares, every check is shown able to fail. And the prover
-// itself is proven: a claim that does not hold is reported, not waved through.
+// itself is proven: a claim that does not hold is reported, not waved through. One whole proof is made
+// (every known-bad over the whole corpus) and every test reads it, the CLI's self-test command too.
 import assert from "node:assert/strict";
 import { before, test } from "node:test";
 import { CHECK_IDS } from "../../src/checks/index.js";
+import { selfTestWith } from "../../src/commands/self-test.js";
 import { canonicalize } from "../../src/jcs/index.js";
 import { KNOWN_BADS, type KnownBad } from "../../src/known-bad/index.js";
 import { formatProof, problemsOf } from "../../src/known-bad/proof-report.js";
-import { type Proof, prove } from "../../src/known-bad/prove.js";
+import { type Proof, type ProveOptions, prove } from "../../src/known-bad/prove.js";
+import { withIo } from "../helpers/cli.js";
 
 let proof: Proof;
 before(async () => {
@@ -66,6 +69,30 @@ test("the printout has a row per known-bad, marks declared checks, and says it p
   assert.match(text, /^ {2}I3 +\d+ cases/m);
   assert.match(text, /SELF-TEST PASSED/);
   assert.doesNotMatch(text, /!!/);
+});
+
+test("self-test, the CLI command, proves with its options and prints the table and its verdict, exit 0", async () => {
+  let asked: ProveOptions | undefined;
+  const selfTest = selfTestWith(async (options) => {
+    asked = options;
+    return proof;
+  });
+  const r = await withIo((io) => selfTest.run(["--numbers", "3000"], io));
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.deepEqual(asked, { profile: "rfc8785", numbers: 3000 });
+  assert.match(r.stdout, /reference \(profile rfc8785\): \d+ cases, all pass/);
+  assert.match(
+    r.stdout,
+    /^known-bad +canon +reject +canon-or-reject +consistent-choice +I1 +I2 +I3 +I4 +numbers +property/m,
+  );
+  assert.match(r.stdout, /SELF-TEST PASSED/);
+  assert.match(r.stdout, /\(3000 generated numbers per run, known-bads in-process, [\d.]+ s\)\n$/);
+});
+
+test("self-test exits 1 when the proof does not hold", async () => {
+  const selfTest = selfTestWith(async () => ({ ...proof, ok: false }));
+  const r = await withIo((io) => selfTest.run([], io));
+  assert.equal(r.status, 1);
 });
 
 test("a known-bad whose claim does not hold fails the proof, and is named", async () => {
