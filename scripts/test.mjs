@@ -69,10 +69,14 @@ const scratch = mkdtempSync(join(REPO, "tmp", "test-run-"));
 const env = { ...process.env };
 if (!env[DIST_ENV]) {
   const built = join(scratch, "dist");
-  const build = spawnSync(process.execPath, [join(REPO, "scripts", "build.mjs"), "--outdir", built], {
-    cwd: REPO,
-    stdio: "inherit",
-  });
+  const build = spawnSync(
+    process.execPath,
+    [join(REPO, "scripts", "build.mjs"), "--outdir", built, "--test"],
+    {
+      cwd: REPO,
+      stdio: "inherit",
+    },
+  );
   if (build.status !== 0) {
     rmSync(scratch, { recursive: true, force: true });
     console.error("bundling src/ for the tests failed");

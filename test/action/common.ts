@@ -1,13 +1,13 @@
 // What the action's test files share: the implementations they run and how they read a run's result.
 import assert from "node:assert/strict";
-import { cliCommand } from "../helpers/cli.js";
+import { implCommand } from "../helpers/cli.js";
 import type { ActionRun } from "./runner.js";
 
 // The reference canonicalizer as a command (the CLI bundled beside the action), and a known-bad with a
 // few failures.
-export const CONFORMANT = { command: cliCommand("canonicalize --lines"), protocol: "lines", numbers: "300" };
+export const CONFORMANT = { command: implCommand("canonicalize --lines"), protocol: "lines", numbers: "300" };
 export const KNOWN_BAD = {
-  command: cliCommand("known-bad sorts_by_code_point --lines"),
+  command: implCommand("known-bad sorts_by_code_point --lines"),
   protocol: "lines",
   numbers: "300",
 };

@@ -7,13 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { verifyRecord } from "../../src/record/verify.js";
-import { cliCommand } from "../helpers/cli.js";
+import { implCommand } from "../helpers/cli.js";
 import { assertExit, errors } from "./common.js";
 import { type ActionRun, runAction } from "./runner.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "expected-action-"));
 const TRAILING_COMMAS = {
-  command: cliCommand("known-bad accepts_trailing_commas --lines"),
+  command: implCommand("known-bad accepts_trailing_commas --lines"),
   protocol: "lines",
   suites: "reject",
   upload: "false",

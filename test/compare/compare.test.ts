@@ -12,7 +12,7 @@ import { referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
 import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
 import type { Progress } from "../../src/types.js";
 import { SUITES } from "../../src/types.js";
-import { cliCommand } from "../helpers/cli.js";
+import { implCommand } from "../helpers/cli.js";
 import { bytes, referenceExcept, rewordedReference } from "./helpers.js";
 
 const corpus = await loadCorpus({ suites: [...SUITES], profile: "rfc8785", numbers: 500 });
@@ -371,7 +371,7 @@ test("two commands through the real command path: a planted disagreement is foun
       maxOutputBytes: 16 * 1024 * 1024,
     });
   const a = command("node examples/node/canon.mjs --lines");
-  const b = command(cliCommand("known-bad sorts_by_code_point --lines"));
+  const b = command(implCommand("known-bad sorts_by_code_point --lines"));
   try {
     const jcs = corpus.cases.filter((c) => c.suite === "jcs");
     const report = await compareImplementations({

@@ -6,7 +6,7 @@ import { relative } from "node:path";
 import { Readable, Writable } from "node:stream";
 import type { CliIo } from "../../src/commands/io.js";
 import { main } from "../../src/commands/main.js";
-import { cliScript, REPO } from "./dist.js";
+import { cliScript, implScript, REPO } from "./dist.js";
 
 export interface CliOptions {
   /** Bytes on stdin; stdin is closed at once without it. */
@@ -145,5 +145,14 @@ function quote(word: string): string {
  */
 export function cliCommand(args: string, from?: string): string {
   const script = from === undefined ? cliScript() : relative(from, cliScript());
+  return `${quote(process.execPath)} ${quote(script)} ${args}`;
+}
+
+/**
+ * The command line of one of the tests' canonicalizers (./impl.ts) with `args`: `canonicalize --lines`
+ * is the reference, `known-bad NAME --lines` a known-bad, as the CLI's commands of those names answer.
+ */
+export function implCommand(args: string, from?: string): string {
+  const script = from === undefined ? implScript() : relative(from, implScript());
   return `${quote(process.execPath)} ${quote(script)} ${args}`;
 }

@@ -7,7 +7,6 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { UsageError } from "../../src/commands/command.js";
 import { parseRunArgs, runCommand } from "../../src/commands/run.js";
-import { cli } from "../helpers/cli.js";
 import {
   MAX_COMPARE_RUNS,
   MAX_GENERATED_RUNS,
@@ -16,6 +15,7 @@ import {
   MAX_TIMEOUT_MS,
   ROWS,
 } from "../../src/options/index.js";
+import { cli } from "../helpers/cli.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "options-cli-"));
 const aFile = join(tmp, "afile");
@@ -70,7 +70,10 @@ test("--working-directory that does not exist: exit 2 before anything runs (it u
 test("--compare-protocol without --compare-command is refused (it used to be ignored, exit 0)", async () => {
   const result = await run(["--command", "x", "--compare-protocol", "lines"]);
   assert.equal(result.code, 2);
-  assert.match(result.stderr, /^canon-conformance run: --compare-protocol is set but --compare-command is empty/);
+  assert.match(
+    result.stderr,
+    /^canon-conformance run: --compare-protocol is set but --compare-command is empty/,
+  );
 });
 
 test("the bounds of issue 12 are usage errors", () => {
