@@ -19,23 +19,31 @@ import {
 import { probeImplementation } from "./checks/probe.js";
 import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
+import type { CompareReport } from "./compare/types.js";
 import { loadCorpus, plannedRequests, selectCases } from "./corpus/index.js";
-import { checkAgainstCorpus, decideGate, ExpectedListError } from "./expected/index.js";
+import {
+  checkAgainstCorpus,
+  decideGate,
+  type ExpectedList,
+  ExpectedListError,
+  readExpectedFailures,
+} from "./expected/index.js";
 import { nfcReference } from "./jcs/canonicalizer.js";
 import {
-  assertRunOptions,
   checkOutDir,
   DEFAULT_COMPARE_RUNS,
   DEFAULT_GENERATED_RUNS,
   DEFAULT_SEED,
+  type ExpectedFailuresFile,
   OptionError,
 } from "./options/index.js";
 import { buildRecord, recordCases, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
 import { rerunCommand } from "./report/rerun-command.js";
 import { writeReports } from "./report/write.js";
+import type { RunOptions, RunOutcome } from "./run/types.js";
 import { openSandbox, type SandboxSession, SandboxSetupError } from "./sandbox/index.js";
-import type { Canonicalizer, CompareReport, RunOptions, RunOutcome } from "./types.js";
+import type { Canonicalizer } from "./types.js";
 import { TOOL_NAME, TOOL_VERSION } from "./version.js";
 
 /** The run could not start: the message says what to fix. Faces exit 2 / fail the step on it. */
@@ -58,13 +66,25 @@ export function suiteLabel(
   });
 }
 
-/** The bounds and rules of the option table (src/options), and the output folder, before anything runs. */
-async function validate(options: RunOptions): Promise<void> {
+/** The output folder, checked before anything runs (the options were checked by their reader). */
+async function checkOut(options: RunOptions): Promise<void> {
+  if (!options.outDir) return;
   try {
-    assertRunOptions(options);
-    if (options.outDir) await checkOutDir(options.outDir);
+    await checkOutDir(options.outDir);
   } catch (error) {
     if (error instanceof OptionError) throw new RunSetupError(error.message);
+    throw error;
+  }
+}
+
+/** The expected-failures list, read and parsed before anything runs; a malformed one is refused as an
+ * option is, naming the option and the line (src/expected/list.ts). */
+function readList(file: ExpectedFailuresFile): ExpectedList {
+  try {
+    return readExpectedFailures(file.path, file.given);
+  } catch (error) {
+    if (error instanceof ExpectedListError)
+      throw new OptionError(`${file.subject}: ${error.message}`, "expected-failures");
     throw error;
   }
 }
@@ -74,6 +94,7 @@ function adapterFor(
   side: "write" | "read" | "compare",
   launcher: SandboxSession,
 ): Canonicalizer {
+  if (side === "write" && options.implementation) return options.implementation;
   const command =
     side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
   const url = side === "write" ? options.url : side === "read" ? options.readUrl : undefined;
@@ -94,7 +115,8 @@ function adapterFor(
 function openRunSandbox(options: RunOptions, workingDirectory: string): SandboxSession {
   try {
     return openSandbox({
-      ...(options.sandbox ?? { mode: "auto" }),
+      ...options.sandbox,
+      ...options.sandboxPaths,
       cwd: workingDirectory,
       ...(options.outDir ? { outDir: resolve(options.outDir) } : {}),
     });
@@ -120,7 +142,8 @@ function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: 
 }
 
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
-  await validate(options);
+  const expectedFailures = options.expectedFailures ? readList(options.expectedFailures) : undefined;
+  await checkOut(options);
   const started = Date.now();
   const startedAt = new Date(started);
   const workingDirectory = resolve(options.workingDirectory);
@@ -128,12 +151,15 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   // What ran is hashed before the first case starts, so the record names the bytes that ran.
   let implementation: Awaited<ReturnType<typeof describeImplementation>>;
   try {
-    implementation = await describeImplementation({
-      ...(options.command ? { command: options.command } : {}),
-      ...(options.url ? { url: options.url } : {}),
-      shell: options.shell,
-      cwd: workingDirectory,
-    });
+    // An implementation in this process is named by its command line, with no files to hash.
+    implementation = options.implementation
+      ? { adapter: "command", impl: options.command ?? options.implementation.label, files: [] }
+      : await describeImplementation({
+          ...(options.command ? { command: options.command } : {}),
+          ...(options.url ? { url: options.url } : {}),
+          shell: options.shell,
+          cwd: workingDirectory,
+        });
     // The read side and the compared command are checked too, so a typo stops the run before it starts.
     for (const command of [options.readCommand, options.compareCommand]) {
       if (command) await describeImplementation({ command, shell: options.shell, cwd: workingDirectory });
@@ -153,9 +179,9 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   });
   // A list entry that names no case of the suites run is a typo or a renamed case: said before anything runs
   // (checked against the suites' every case, before --case narrows them, so one list serves both).
-  if (options.expectedFailures) {
+  if (expectedFailures) {
     try {
-      checkAgainstCorpus(options.expectedFailures, corpus.cases);
+      checkAgainstCorpus(expectedFailures, corpus.cases);
     } catch (error) {
       if (error instanceof ExpectedListError) throw new RunSetupError(error.message);
       throw error;
@@ -264,8 +290,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     });
     const record = signRecord(unsigned, options.key);
     // The step's gate by the list; the record above is signed as the cases happened.
-    const gate = options.expectedFailures
-      ? decideGate(results, options.expectedFailures, options.allowFixedExpectedFailures ?? false)
+    const gate = expectedFailures
+      ? decideGate(results, expectedFailures, options.allowFixedExpectedFailures ?? false)
       : undefined;
     const rerun = rerunCommand({ ...options, workingDirectory }, results);
     const bytes = recordBytes(record);

@@ -1,10 +1,11 @@
 // What the pull request sees: the job summary (src/report's text, plus a link to the artifact) and one
 // annotation per cause of failure (src/report/annotations.ts decides which and how they read).
 import * as core from "@actions/core";
+import type { Gate } from "../expected/index.js";
 import { failureAnnotations, gateAnnotations } from "../report/annotations.js";
 import type { VerdictSection } from "../report/index.js";
 import { escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
-import type { CaseResult, Gate } from "../types.js";
+import type { CaseResult } from "../types.js";
 import type { UploadedArtifact } from "./artifact.js";
 import { messageOf } from "./failure.js";
 import { neutralise } from "./runner-commands.js";

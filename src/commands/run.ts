@@ -6,9 +6,10 @@ import { formatCompare } from "../compare/index.js";
 import { type CliSection, cliFace, OptionError, ROWS, readOption, readRunOptions } from "../options/index.js";
 import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
 import { createProgressReporter, formatVerdict } from "../report/index.js";
+import type { RunOptions } from "../run/types.js";
 import { RunSetupError, runConformance } from "../run.js";
 import { sandboxStatusText } from "../sandbox/index.js";
-import type { RunOptions, SigningKey } from "../types.js";
+import type { SigningKey } from "../types.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";
 
 const SECTIONS: Record<CliSection, string> = {
@@ -180,6 +181,8 @@ export const runCommand: Command = {
         io.stderr.write(`canon-conformance run: ${error.message}\n`);
         return 2;
       }
+      // An option the run's setup refused (the expected-failures list) is a bad command line too.
+      if (error instanceof OptionError) throw new UsageError(error.message);
       throw error;
     }
   },

@@ -1,10 +1,11 @@
 // The option table: every option of `canon-conformance run` and of the action, one row each, with its
-// CLI flag, its action input, its default (as action.yml states it), its parser with its bounds, and
-// its help text for each face. The CLI's parseArgs config and `run --help`, the action's input reader,
-// and the test that holds action.yml to it all read these rows, so the faces cannot drift apart.
+// CLI flag, its action input, its default (as action.yml states it), its parser with its bounds, the
+// text it writes a value back as, and its help text for each face. The CLI's parseArgs config and `run
+// --help`, the action's input reader, the re-run command and the test that holds action.yml to it all
+// read these rows, so the faces cannot drift apart. A row only reads text: no file is opened here (the
+// expected-failures list is read by the run's setup, src/run.ts).
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { type ExpectedList, ExpectedListError, readExpectedFailures } from "../expected/index.js";
 import { isWithheldVariable, SANDBOX_MODES, type SandboxMode } from "../sandbox/index.js";
 import {
   DEFAULT_COMPARE_RUNS,
@@ -54,6 +55,8 @@ export interface CliFlag {
   multiple?: boolean;
   /** Other spellings parseArgs accepts (the first one given wins). */
   aliases?: readonly string[];
+  /** The spelling this tool writes in a command it prints (default: the row's name). */
+  written?: string;
   short?: string;
   section: CliSection;
   /** The left column of `--help`: the flag and its value's shape. */
@@ -72,9 +75,17 @@ export interface OptionRow<T> {
   /** action.yml's description of the input, when the action has one. */
   input?: string;
   parse(text: string, context: ParseContext): T;
+  /** The text `parse` reads back as `value` (default: lists joined with commas, empty for none). */
+  write?(value: T): string;
 }
 
 const row = <T>(r: OptionRow<T>): OptionRow<T> => r;
+
+/** The text most values are written back as: a list joined with commas, nothing as empty text. */
+export function writtenText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  return Array.isArray(value) ? value.join(",") : String(value);
+}
 
 /** Free text; empty means not given. */
 const text = (value: string) => (value.trim() === "" ? undefined : value);
@@ -206,16 +217,19 @@ function writablePaths(value: string, c: ParseContext): string[] {
   });
 }
 
-/** The expected-failures list (src/expected/list.ts): read and parsed now, so that a malformed list
- * stops the run before anything starts, naming its line. */
-function expectedFailures(value: string, c: ParseContext): ExpectedList | undefined {
+/** Where the expected-failures list is, and how its reader named it. The run's setup reads it
+ * (src/run.ts), before anything starts, so a malformed list still stops the run naming its line. */
+export interface ExpectedFailuresFile {
+  path: string;
+  /** The path as given, for messages. */
+  given: string;
+  /** The option as the face names it: `--expected-failures` or `expected-failures`. */
+  subject: string;
+}
+
+function expectedFailures(value: string, c: ParseContext): ExpectedFailuresFile | undefined {
   if (value.trim() === "") return undefined;
-  try {
-    return readExpectedFailures(resolve(c.base, value), value);
-  } catch (error) {
-    if (error instanceof ExpectedListError) throw new OptionError(`${c.subject}: ${error.message}`);
-    throw error;
-  }
+  return { path: resolve(c.base, value), given: value, subject: c.subject };
 }
 
 /** Every option, in the order `run --help` lists them within its sections. */
@@ -455,6 +469,7 @@ export const OPTIONS = {
     },
     input: `Seeds the numbers sweep and the generated suite (a whole number 0 to ${MAX_SEED}), so a rerun sends the same cases; the record's suite names it. \`random\` draws one and prints it, so the run can be replayed.`,
     parse: (value, c) => parseSeed(value, c.subject),
+    write: ({ seed }) => String(seed),
   }),
   shard: row({
     name: "shard",
@@ -471,6 +486,7 @@ export const OPTIONS = {
     input:
       "`K/N`: this job runs part K of N of the numbers sweep and the generated cases, so that a matrix of N jobs covers together what one job cannot (the aggregate checks they cover it exactly once). Empty means the whole run.",
     parse: (value, c) => parseShard(value, c.subject),
+    write: (shard) => (shard ? `${shard.index}/${shard.count}` : ""),
   }),
   // Case selection (issue 14): a run of some cases, and the re-run command of a failed run.
   cases: row({
@@ -480,6 +496,7 @@ export const OPTIONS = {
       type: "string",
       multiple: true,
       aliases: ["case"],
+      written: "case",
       section: "corpus",
       label: "--case NAME|GLOB",
       help: [
@@ -693,6 +710,7 @@ export const OPTIONS = {
     input:
       "A file listing the cases your implementation is known to fail, one per line: a case name as the reports print it (`jcs/control-del`) or a glob (`jcs/control-*`), then the reason (`#` starts a comment). A listed failure does not fail the step; an unlisted one does, and so does a listed entry whose cases all passed (remove it), unless `allow-fixed-expected-failures` is true. The record still states every case and `conformant` as they were. Relative to the workspace; empty means no list.",
     parse: expectedFailures,
+    write: (file) => file?.path ?? "",
   }),
   "allow-fixed-expected-failures": row({
     name: "allow-fixed-expected-failures",

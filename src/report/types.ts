@@ -1,4 +1,5 @@
-import type { CaseResult, ConformResult, Gate } from "../types.js";
+import type { Gate } from "../expected/index.js";
+import type { CaseResult, ConformResult } from "../types.js";
 import type { RerunCommand } from "./rerun-command.js";
 
 /** What every reporter reads: the signed record of one run and the judged cases behind it. */

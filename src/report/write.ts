@@ -3,7 +3,8 @@
 // the other files are still written, and the error says where the record is: nothing is lost.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { CaseResult, ConformResult, Gate } from "../types.js";
+import type { Gate } from "../expected/index.js";
+import type { CaseResult, ConformResult } from "../types.js";
 import { badgeJson, badgeSvg } from "./badge.js";
 import { groupFailures } from "./causes.js";
 import { reportHtml } from "./html/index.js";
