@@ -13,8 +13,9 @@
 // Files in few processes. Each process that loads TypeScript through tsx and imports src/ costs about
 // 0.6 to 0.8 s of CPU before its first test, and npm test has over a hundred files: one process each
 // spent more CPU starting than testing. So the fast files are put into GROUPS entry files, each
-// importing its share of the test files, each file inside a describe() of its own name, so its tests,
-// hooks and failures stay its own and are reported under its path; Node's runner then runs the
+// importing its share of the test files, each file inside a describe() of its own name
+// (scripts/test-group.mjs), so its tests, hooks and failures stay its own and are reported under its
+// path; Node's runner then runs the
 // groups, a few at a time. Grouping beat precompiling each file with esbuild (a process each, still
 // about 0.2 s of CPU to start and parse a bundle of src/ and its dependencies) and keeps import.meta
 // paths and stack traces as they are. A test file must therefore leave the process as it found it
@@ -104,16 +105,20 @@ function groupEntries(fast) {
   for (const [i, file] of bySize.entries()) groups[i % groups.length].push(file);
   return groups.map((group, i) => {
     const entry = join(scratch, `group-${i + 1}.group.mjs`);
-    const lines = ['import { describe } from "node:test";'];
+    const lines = [
+      `import { testFile } from ${JSON.stringify(pathToFileURL(join(REPO, "scripts", "test-group.mjs")).href)};`,
+    ];
     for (const file of group.sort()) {
       const name = relative(REPO, resolve(file));
-      const url = pathToFileURL(resolve(file)).href;
-      lines.push(`describe(${JSON.stringify(name)}, async () => { await import(${JSON.stringify(url)}); });`);
+      lines.push(`testFile(${JSON.stringify(name)}, ${JSON.stringify(pathToFileURL(resolve(file)).href)});`);
     }
     writeFileSync(entry, `${lines.join("\n")}\n`);
     return entry;
   });
 }
+
+// Each grouped file's CPU time, for the test-times reporter (scripts/test-group.mjs).
+env.CANON_CONFORMANCE_TEST_CPU = join(scratch, "cpu.jsonl");
 
 // Slow files and a single named file keep a process each; the rest share the group processes.
 const alone = files.filter((f) => f.endsWith(SLOW));
