@@ -8,13 +8,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { aggregateHtml, caseInputs } from "../src/aggregate/html.js";
 import { aggregateRecords } from "../src/aggregate/index.js";
 import { runCases } from "../src/checks/run-cases.js";
 import { loadCorpus } from "../src/corpus/index.js";
 import { canonicalizersOf, KNOWN_BADS } from "../src/known-bad/index.js";
 import { runSettings } from "../src/options/index.js";
 import { buildRecord, ephemeralKey, recordBytes, signRecord } from "../src/record/index.js";
-import { aggregateHtml, caseInputs, type ReportCase, reportHtml } from "../src/report/html/index.js";
+import { type ReportCase, reportHtml } from "../src/report/html/index.js";
 import type { RunOptions } from "../src/run/types.js";
 import { runConformance } from "../src/run.js";
 import { SUITES } from "../src/types.js";

@@ -8,7 +8,8 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { ask } from "../ask.js";
 import { numberBlocks } from "../corpus/index.js";
 import type { Answer, CaseResult, CheckContext, CorpusCase, NumberBlock } from "../types.js";
-import { answeredExactly, judged } from "./judge.js";
+import { judged } from "./judge.js";
+import { answeredExactly } from "./rules.js";
 import { showAnswer, showText } from "./show.js";
 
 /** Blocks in flight at once per numbers case: enough to keep a parallel adapter busy, few enough
