@@ -75,6 +75,8 @@ export interface OptionRow<T> {
   /** action.yml's description of the input, when the action has one. */
   input?: string;
   parse(text: string, context: ParseContext): T;
+  /** A number's least and greatest values, for the rows that read one (the tests walk them). */
+  bounds?: { min: number; max: number };
   /** The text `parse` reads back as `value` (default: lists joined with commas, empty for none). */
   write?(value: T): string;
 }
@@ -89,8 +91,11 @@ export function writtenText(value: unknown): string {
 
 /** Free text; empty means not given. */
 const text = (value: string) => (value.trim() === "" ? undefined : value);
-const count = (min: number, max: number) => (value: string, c: ParseContext) =>
-  parseCount(value, c.subject, Number.NaN, min, max);
+/** A whole number from `min` to `max`: its parser and its bounds. */
+const count = (min: number, max: number) => ({
+  bounds: { min, max },
+  parse: (value: string, c: ParseContext) => parseCount(value, c.subject, Number.NaN, min, max),
+});
 const flag = (value: string, c: ParseContext) => parseBoolean(value, c.subject, false);
 const yesNo = (value: string, c: ParseContext) => parseBoolean(value, c.subject, true);
 
@@ -393,7 +398,7 @@ export const OPTIONS = {
       ],
     },
     input: `How many generated values the differential run sends to both implementations (at most ${MAX_COMPARE_RUNS}).`,
-    parse: count(0, MAX_COMPARE_RUNS),
+    ...count(0, MAX_COMPARE_RUNS),
   }),
   suites: row({
     name: "suites",
@@ -438,7 +443,7 @@ export const OPTIONS = {
       ],
     },
     input: `How many generated doubles the \`numbers\` suite sends (0 skips them, at most ${MAX_NUMBERS}).`,
-    parse: count(0, MAX_NUMBERS),
+    ...count(0, MAX_NUMBERS),
   }),
   "generated-runs": row({
     name: "generated-runs",
@@ -453,7 +458,7 @@ export const OPTIONS = {
       ],
     },
     input: `How many runs of each property the \`generated\` suite makes (over all shards, at most ${MAX_GENERATED_RUNS}).`,
-    parse: count(0, MAX_GENERATED_RUNS),
+    ...count(0, MAX_GENERATED_RUNS),
   }),
   seed: row({
     name: "seed",
@@ -468,6 +473,7 @@ export const OPTIONS = {
       ],
     },
     input: `Seeds the numbers sweep and the generated suite (a whole number 0 to ${MAX_SEED}), so a rerun sends the same cases; the record's suite names it. \`random\` draws one and prints it, so the run can be replayed.`,
+    bounds: { min: 0, max: MAX_SEED },
     parse: (value, c) => parseSeed(value, c.subject),
     write: ({ seed }) => String(seed),
   }),
@@ -576,7 +582,7 @@ export const OPTIONS = {
       help: [`parallel processes in once mode (default: one per CPU, at most ${MAX_JOBS})`],
     },
     input: `Processes run at once in \`once\` mode, at most ${MAX_JOBS}; 0 means one per CPU.`,
-    parse: count(0, MAX_JOBS),
+    ...count(0, MAX_JOBS),
   }),
   "timeout-ms": row({
     name: "timeout-ms",
@@ -591,7 +597,7 @@ export const OPTIONS = {
       ],
     },
     input: `The time limit for one case, in milliseconds (1 to ${MAX_TIMEOUT_MS}, the longest a timer holds); a case past it fails and the run goes on.`,
-    parse: count(1, MAX_TIMEOUT_MS),
+    ...count(1, MAX_TIMEOUT_MS),
   }),
   "max-output-bytes": row({
     name: "max-output-bytes",
@@ -604,7 +610,7 @@ export const OPTIONS = {
         `output cap per answer (default ${DEFAULT_MAX_OUTPUT_BYTES / 1024 / 1024} MiB, at most ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB)`,
       ],
     },
-    parse: count(1, MAX_OUTPUT_BYTES),
+    ...count(1, MAX_OUTPUT_BYTES),
   }),
   out: row({
     name: "out",
@@ -672,6 +678,7 @@ export const OPTIONS = {
     name: "retention-days",
     default: "",
     input: "Days to keep the artifact (1-90); empty means the repository's default.",
+    bounds: { min: 1, max: 90 },
     parse: retentionDays,
   }),
   upload: row({ name: "upload", default: "true", input: "Upload the artifact.", parse: yesNo }),
