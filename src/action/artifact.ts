@@ -1,5 +1,6 @@
 // The artifact: the run's files uploaded with @actions/artifact. A failed upload is a warning, not a
 // lost result: the files are already on the runner's disk, and the warning says where.
+import { DefaultArtifactClient } from "@actions/artifact";
 import * as core from "@actions/core";
 import { messageOf } from "./failure.js";
 import { neutralise } from "./runner-commands.js";
@@ -24,9 +25,8 @@ export async function uploadArtifact(
   kept: string,
 ): Promise<UploadedArtifact | undefined> {
   try {
-    // Loaded here, not at the top: the artifact client and its archiver are most of the action's
-    // bundle, and a step that uploads nothing need not parse them (dist/chunks/, scripts/build.mjs).
-    const { DefaultArtifactClient } = await import("@actions/artifact");
+    // Imported at the top, not here: the upload runs after the command under test, and by then
+    // nothing may be loaded from disk that the command could have written (docs/sandbox.md).
     // The runner's tokens are back in process.env for the upload only (runner-tokens.ts).
     const response = await withRunnerTokens(() =>
       new DefaultArtifactClient().uploadArtifact(settings.artifactName, files, outDir, {
