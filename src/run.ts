@@ -21,6 +21,7 @@ import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
 import { loadCorpus, plannedRequests, selectCases } from "./corpus/index.js";
 import { checkAgainstCorpus, decideGate, ExpectedListError } from "./expected/index.js";
+import { checkGlobCount, GlobError } from "./glob.js";
 import { nfcReference } from "./jcs/canonicalizer.js";
 import {
   assertRunOptions,
@@ -187,7 +188,14 @@ async function runWith(options: RunOptions, out: OutFolder | undefined): Promise
   }
   // `--case`: only the cases asked for, in corpus order; a pattern that matches none stops the run here.
   if (options.cases) {
-    const selection = selectCases(corpus.cases, options.cases);
+    let selection: ReturnType<typeof selectCases>;
+    try {
+      checkGlobCount(options.cases.length, "--case (cases)");
+      selection = selectCases(corpus.cases, options.cases);
+    } catch (error) {
+      if (error instanceof GlobError) throw new RunSetupError(`case: ${error.message}`);
+      throw error;
+    }
     const [miss] = selection.unmatched;
     if (miss) {
       const more =
