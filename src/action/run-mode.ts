@@ -10,13 +10,14 @@ import type { Face } from "../options/index.js";
 import { implementationName } from "../report/format.js";
 import { gateHeadline } from "../report/gate.js";
 import { createProgressReporter, verdictSections } from "../report/index.js";
+import { inlineText } from "../report/markdown-escape.js";
 import { type OutFolder, OutFolderError, openOutFolder } from "../report/out-folder.js";
 import { RunSetupError, runConformance } from "../run.js";
 import { sandboxStatusText } from "../sandbox/index.js";
 import type { Gate, RunOutcome, SandboxStatus, SigningKey } from "../types.js";
 import { setArtifactOutputs, type UploadedArtifact, uploadArtifact } from "./artifact.js";
 import { type ActionInputs, readInputs } from "./inputs.js";
-import { chooseKey } from "./key.js";
+import { chooseKey, keyInPullRequestJob } from "./key.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
 import { prepareSandbox, sandboxSummary, warnIfUnsandboxed } from "./sandbox.js";
 import { annotateFailures, annotateGate, logVerdict, writeJobSummary } from "./summary.js";
@@ -24,6 +25,10 @@ import { annotateFailures, annotateGate, logVerdict, writeJobSummary } from "./s
 export async function runMode(face: Face, keyText: string): Promise<void> {
   const inputs = readInputs(face);
   const key = chooseKey(keyText);
+  // Said before anything runs, outside the stop-commands window, so the annotation reaches the runner.
+  const keyWarning = keyInPullRequestJob(key.kind === "supplied");
+  if (keyWarning)
+    core.warning(keyWarning, { title: "canon-conformance: signing key in a pull request's job" });
   const sandbox = inputs.run.sandbox ?? { mode: "auto" as const };
   prepareSandbox(sandbox.mode);
 
@@ -31,7 +36,7 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
   // Made and opened before the command starts; the run writes and the upload reads through this handle.
   const out = await openOut(outDir);
   try {
-    await runAndReport(inputs, key, out);
+    await runAndReport(inputs, key, out, keyWarning);
   } finally {
     out.close();
   }
@@ -46,7 +51,12 @@ async function openOut(outDir: string): Promise<OutFolder> {
   }
 }
 
-async function runAndReport(inputs: ActionInputs, key: SigningKey, out: OutFolder): Promise<void> {
+async function runAndReport(
+  inputs: ActionInputs,
+  key: SigningKey,
+  out: OutFolder,
+  keyWarning: string | undefined,
+): Promise<void> {
   const supplied = key.kind === "supplied";
   const outDir = out.path;
   let status: SandboxStatus | undefined;
@@ -135,8 +145,9 @@ async function runAndReport(inputs: ActionInputs, key: SigningKey, out: OutFolde
   if (inputs.summary) {
     // summary.md as it is, then how the command ran (the artifact's link follows).
     const sandboxed = status ? `\n${sandboxSummary(status, supplied)}` : "";
+    const keyNote = keyWarning ? `\n> [!WARNING]\n> **Signing key:** ${inlineText(keyWarning)}.\n` : "";
     await writeJobSummary(
-      `${outcome.summaryMarkdown ?? ""}${sandboxed}`,
+      `${outcome.summaryMarkdown ?? ""}${sandboxed}${keyNote}`,
       artifact,
       inputs.artifactName,
       inputs.upload,
