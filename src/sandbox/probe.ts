@@ -88,27 +88,29 @@ export function untrustedBecause(path: string): string | undefined {
  * is for tests. */
 export function findBwrap(env: NodeJS.ProcessEnv = process.env, packaged = PACKAGED_BWRAP): BwrapLookup {
   const ignored: string[] = [];
-  const seen = new Set<string>();
-  const candidates = [
-    packaged,
-    ...(env.PATH ?? "")
-      .split(delimiter)
-      // A relative PATH entry names a folder of whatever the working directory is: never looked in.
-      .filter((dir) => dir.startsWith("/"))
-      .map((dir) => join(dir, "bwrap")),
-  ];
-  for (const candidate of candidates) {
-    if (!isExecutableFile(candidate)) continue;
-    let real = candidate;
+  const realOf = (path: string) => {
     try {
-      real = realpathSync(candidate);
+      return realpathSync(path);
     } catch {
-      // Said by untrustedBecause.
+      return path;
     }
-    if (seen.has(real)) continue;
-    seen.add(real);
+  };
+  const onPath = (env.PATH ?? "")
+    .split(delimiter)
+    // A relative PATH entry names a folder of whatever the working directory is: never looked in.
+    .filter((dir) => dir.startsWith("/"))
+    .map((dir) => join(dir, "bwrap"))
+    .filter(isExecutableFile);
+  const first = onPath[0];
+  if (isExecutableFile(packaged) && untrustedBecause(packaged) === undefined) {
+    // The package's bwrap wins; one found first on PATH instead is said, if it is not root's alone.
+    const why = first && realOf(first) !== realOf(packaged) ? untrustedBecause(first) : undefined;
+    return { path: realOf(packaged), ignored: why ? [`${first} (${why})`] : [] };
+  }
+  if (isExecutableFile(packaged)) ignored.push(`${packaged} (${untrustedBecause(packaged)})`);
+  for (const candidate of onPath) {
     const why = untrustedBecause(candidate);
-    if (why === undefined) return { path: real, ignored };
+    if (why === undefined) return { path: realOf(candidate), ignored };
     ignored.push(`${candidate} (${why})`);
   }
   return { ignored };
