@@ -330,7 +330,10 @@ test("writable paths are resolved at setup and confined: inside the working dire
     ],
     [{ writablePaths: ["build/inner"], outDir: join(workspace, "build") }, /is inside the output directory/],
     // RUNNER_TEMP or an ancestor of it, and a hidden path (the key file)
-    [{ writablePaths: ["."], cwd: root, ownFolders: [] }, /holds (RUNNER_TEMP|GITHUB_ENV|the directory of GITHUB_ENV)/],
+    [
+      { writablePaths: ["."], cwd: root, ownFolders: [] },
+      /holds (RUNNER_TEMP|GITHUB_ENV|the directory of GITHUB_ENV)/,
+    ],
     [
       { writablePaths: ["."], hiddenPaths: [join(workspace, "key.hex")] },
       /holds the hidden path .*key\.hex, which the command must not see/,
