@@ -154,13 +154,15 @@ function probe(path: string | undefined, platform: NodeJS.Platform, ignored: rea
     return { works: false, reason: `bubblewrap is Linux only, and this is ${platform}` };
   }
   if (path === undefined) {
-    const refused =
-      ignored.length === 0
-        ? ""
-        : `; refused, since only a root-owned bwrap in folders only root can write is trusted: ${ignored.join("; ")}`;
+    if (ignored.length === 0) {
+      return {
+        works: false,
+        reason: `bwrap was not found on PATH or at ${PACKAGED_BWRAP} (install the package bubblewrap)`,
+      };
+    }
     return {
       works: false,
-      reason: `bwrap was not found on PATH or at ${PACKAGED_BWRAP} (install the package bubblewrap)${refused}`,
+      reason: `no bwrap that only root could have put there was found at ${PACKAGED_BWRAP} or on PATH (install the package bubblewrap); refused, as not root's alone: ${ignored.join("; ")}`,
     };
   }
   if (!isExecutableFile(path)) return { works: false, reason: `${path} is not an executable file` };
