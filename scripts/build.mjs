@@ -23,9 +23,10 @@ for (const entry of entries) {
   await build({
     entryPoints: { [entry.out]: entry.in },
     outdir,
-    // One file per entry, everything in it: the action must load all it will ever run before the
+    // One file per entry, everything in it: the action must read all it will ever run before the
     // first process of the command under test starts (docs/sandbox.md "What the harness promises"),
-    // so nothing is left on disk for that command to replace and the harness to import later.
+    // so nothing is left on disk for that command to replace and the harness to import later. (A
+    // dynamic import, as of the upload client, becomes code in the same file, evaluated when reached.)
     bundle: true,
     platform: "node",
     format: "esm",

@@ -1,6 +1,5 @@
 // The artifact: the run's files uploaded with @actions/artifact. A failed upload is a warning, not a
 // lost result: the files are already on the runner's disk, and the warning says where.
-import { DefaultArtifactClient } from "@actions/artifact";
 import * as core from "@actions/core";
 import { messageOf } from "./failure.js";
 import { neutralise } from "./runner-commands.js";
@@ -25,8 +24,11 @@ export async function uploadArtifact(
   kept: string,
 ): Promise<UploadedArtifact | undefined> {
   try {
-    // Imported at the top, not here: the upload runs after the command under test, and by then
-    // nothing may be loaded from disk that the command could have written (docs/sandbox.md).
+    // Evaluated here, when it uploads, but not loaded here: scripts/build.mjs bundles it into
+    // dist/index.js itself (no chunk), which was read whole at start-up, before the command under
+    // test could write anything (docs/sandbox.md "What the harness promises", rule 1). So a step
+    // that uploads nothing does not pay for setting the client up, and nothing is read from disk.
+    const { DefaultArtifactClient } = await import("@actions/artifact");
     // The runner's tokens are back in process.env for the upload only (runner-tokens.ts).
     const response = await withRunnerTokens(() =>
       new DefaultArtifactClient().uploadArtifact(settings.artifactName, files, outDir, {
