@@ -42,8 +42,10 @@ import {
   type User,
 } from "../sandbox/helpers.js";
 import { assertExit } from "./common.js";
+import { type ResultsService, startResultsService } from "./results-service.js";
 import { type ActionRun, type HostedLayout, runAction } from "./runner.js";
 import { foreignCommands } from "./runner-commands.js";
+import { readZip } from "./zip.js";
 
 const FIXTURE = join(REPO, "test/action/fixtures/trust-impl.mjs");
 const NODE = process.execPath;
@@ -74,7 +76,7 @@ function hosted(label: string, user: User, usesDot = false): Hosted {
   const workspace = join(work, "repo", "repo");
   const action = usesDot ? workspace : join(work, "_actions", "octo", "canon-conformance", "v1");
   for (const dir of [fileCommands, workspace, join(action, "dist")]) mkdirSync(dir, { recursive: true });
-  for (const name of ["index.js", "cli.js"]) cpSync(join(testDist(), name), join(action, "dist", name));
+  cpSync(testDist(), join(action, "dist"), { recursive: true });
   for (const name of ["package.json", "action.yml"]) cpSync(join(REPO, name), join(action, name));
   cpSync(join(REPO, "vectors"), join(action, "vectors"), { recursive: true });
   // The pull request's code: the implementation, and a Python canonicalizer to compare with.
@@ -98,12 +100,24 @@ function hosted(label: string, user: User, usesDot = false): Hosted {
   };
 }
 
-function runIn(h: Hosted, inputs: Record<string, string>, env: Record<string, string | undefined> = {}) {
+function runIn(
+  h: Hosted,
+  inputs: Record<string, string>,
+  env: Record<string, string | undefined> = {},
+  service?: ResultsService,
+) {
   return runAction({
     home: h.root,
     user: h.user,
     layout: h,
-    env: { ...TOKENS, CI: process.env.CI, ...env },
+    ...(service ? { service } : {}),
+    // With a results service, its own runtime token (a JWT the upload client reads) stands.
+    env: {
+      ...TOKENS,
+      ...(service ? { ACTIONS_RUNTIME_TOKEN: service.token } : {}),
+      CI: process.env.CI,
+      ...env,
+    },
     inputs: { protocol: "lines", suites: "jcs", numbers: "0", upload: "false", ...inputs },
   });
 }
@@ -138,10 +152,25 @@ describe("everything the harness runs is loaded before the command starts: code 
           if (!canRun(t, { user, bwrap: sandbox !== "none" })) return;
           const h = hosted(`load-${sandbox}-${usesDot ? "dot" : "actions"}-${user}`, user, usesDot);
           const command = `${quote(NODE)} impl.mjs ${quote(`--replace=${h.action}`)} ${quote(`--marker=${h.marker}`)}`;
-          const r = await runIn(h, { command, sandbox, "signing-key": SECRETS.key });
+          // The upload runs after the command: its client was once a chunk loaded from disk then.
+          const service = await startResultsService("ok");
+          t.after(() => service.close());
+          const r = await runIn(
+            h,
+            { command, sandbox, "signing-key": SECRETS.key, upload: "true" },
+            {},
+            service,
+          );
           assertExit(r, 1);
           assert.equal(r.outputs.conformant, "false");
           assert.equal(existsSync(h.marker), false, "no code of the command's ran in the harness");
+          assert.equal(service.artifacts.length, 1, "the upload ran");
+          const uploaded = readZip(service.artifacts[0]!.blob).get("record.json")!;
+          assert.deepEqual(uploaded, readFileSync(r.outputs["record-path"]!));
+          assert.deepEqual(
+            leaksIn("the log", r.stdout.replace(/^::add-mask::.*$/gm, ""), [service.token]),
+            [],
+          );
           const replaced = Math.max(
             ...answers(outDirOf(h))
               .map((a) => Number(/replaced=(\d+)/.exec(a)?.[1]))
