@@ -30,7 +30,6 @@ import {
 } from "./expected/index.js";
 import { nfcReference } from "./jcs/canonicalizer.js";
 import {
-  checkOutDir,
   DEFAULT_COMPARE_RUNS,
   DEFAULT_GENERATED_RUNS,
   DEFAULT_SEED,
@@ -39,6 +38,7 @@ import {
 } from "./options/index.js";
 import { buildRecord, recordCases, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
+import { type OutFolder, OutFolderError, openOutFolder } from "./report/out-folder.js";
 import { rerunCommand } from "./report/rerun-command.js";
 import { writeReports } from "./report/write.js";
 import type { RunOptions, RunOutcome } from "./run/types.js";
@@ -66,17 +66,6 @@ export function suiteLabel(
   });
 }
 
-/** The output folder, checked before anything runs (the options were checked by their reader). */
-async function checkOut(options: RunOptions): Promise<void> {
-  if (!options.outDir) return;
-  try {
-    await checkOutDir(options.outDir);
-  } catch (error) {
-    if (error instanceof OptionError) throw new RunSetupError(error.message);
-    throw error;
-  }
-}
-
 /** The expected-failures list, read and parsed before anything runs; a malformed one is refused as an
  * option is, naming the option and the line (src/expected/list.ts). */
 function readList(file: ExpectedFailuresFile): ExpectedList {
@@ -85,6 +74,17 @@ function readList(file: ExpectedFailuresFile): ExpectedList {
   } catch (error) {
     if (error instanceof ExpectedListError)
       throw new OptionError(`${file.subject}: ${error.message}`, "expected-failures");
+    throw error;
+  }
+}
+
+/** The output folder, made and opened before anything runs: every report is written through this
+ * handle (src/report/out-folder.ts), whatever the command does to the path meanwhile. */
+async function openOut(outDir: string): Promise<OutFolder> {
+  try {
+    return await openOutFolder(outDir);
+  } catch (error) {
+    if (error instanceof OutFolderError) throw new RunSetupError(error.message);
     throw error;
   }
 }
@@ -112,13 +112,17 @@ function adapterFor(
 }
 
 /** The run's sandbox (absent options: `auto`); a setup problem is the run's setup error. */
-function openRunSandbox(options: RunOptions, workingDirectory: string): SandboxSession {
+function openRunSandbox(
+  options: RunOptions,
+  workingDirectory: string,
+  out: OutFolder | undefined,
+): SandboxSession {
   try {
     return openSandbox({
       ...options.sandbox,
       ...options.sandboxPaths,
       cwd: workingDirectory,
-      ...(options.outDir ? { outDir: resolve(options.outDir) } : {}),
+      ...(out ? { outDir: out.path } : {}),
     });
   } catch (error) {
     if (error instanceof SandboxSetupError) throw new RunSetupError(error.message);
@@ -143,7 +147,20 @@ function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: 
 
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const expectedFailures = options.expectedFailures ? readList(options.expectedFailures) : undefined;
-  await checkOut(options);
+  // A folder the caller opened stays open for it (the action uploads through it); one opened here is closed.
+  const out = options.outFolder ?? (options.outDir ? await openOut(options.outDir) : undefined);
+  try {
+    return await runWith(options, out, expectedFailures);
+  } finally {
+    if (out !== options.outFolder) out?.close();
+  }
+}
+
+async function runWith(
+  options: RunOptions,
+  out: OutFolder | undefined,
+  expectedFailures: ExpectedList | undefined,
+): Promise<RunOutcome> {
   const started = Date.now();
   const startedAt = new Date(started);
   const workingDirectory = resolve(options.workingDirectory);
@@ -189,6 +206,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   }
   // `--case`: only the cases asked for, in corpus order; a pattern that matches none stops the run here.
   if (options.cases) {
+    // Their count and lengths were bounded by their reader (src/options/table.ts).
     const selection = selectCases(corpus.cases, options.cases);
     const [miss] = selection.unmatched;
     if (miss) {
@@ -207,7 +225,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const adapterOptions = { ...options, workingDirectory };
   // Every process of the command adapters starts through it; it is closed (leftovers killed, scratch
   // removed) when the run ends, and also if the process exits or is interrupted first.
-  const sandbox = openRunSandbox(options, workingDirectory);
+  const sandbox = openRunSandbox(options, workingDirectory, out);
   const unhook = atExitOrInterrupt(() => sandbox.close());
   options.onSandbox?.(sandbox.status);
   const closing: Canonicalizer[] = [];
@@ -321,9 +339,9 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     // The report stage, the same for both faces: the record first, then the rest.
     const files: RunOutcome["files"] = {};
     let summaryMarkdown: string | undefined;
-    if (options.outDir) {
+    if (out) {
       const written = await writeReports(
-        options.outDir,
+        out,
         {
           record,
           recordBytes: bytes,

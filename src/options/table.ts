@@ -6,6 +6,7 @@
 // expected-failures list is read by the run's setup, src/run.ts).
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { checkGlobCount, GlobError, MAX_GLOB_CHARS } from "../glob.js";
 import { isWithheldVariable, SANDBOX_MODES, type SandboxMode } from "../sandbox/index.js";
 import {
   DEFAULT_COMPARE_RUNS,
@@ -180,13 +181,25 @@ function list(value: string): string[] {
 }
 
 /** Case names or globs; none given is every case. A name holds no blank (the record's suite is split
- * at blanks), so a pattern with one could match nothing and is refused here. */
+ * at blanks), so a pattern with one could match nothing and is refused here; and the patterns are
+ * bounded in length and count (src/glob.ts), since they are matched against every case. */
 function casePatterns(value: string, c: ParseContext): string[] | undefined {
   const patterns = list(value);
+  try {
+    checkGlobCount(patterns.length, c.subject);
+  } catch (error) {
+    if (error instanceof GlobError) throw new OptionError(error.message);
+    throw error;
+  }
   for (const pattern of patterns) {
     if (/\s/.test(pattern)) {
       throw new OptionError(
         `${c.subject} '${pattern}': a case name holds no blank (suite/name, e.g. jcs/control-*)`,
+      );
+    }
+    if (pattern.length > MAX_GLOB_CHARS) {
+      throw new OptionError(
+        `${c.subject}: a pattern is ${pattern.length} characters, more than ${MAX_GLOB_CHARS} (no case name is that long)`,
       );
     }
   }

@@ -4,6 +4,7 @@
 import type { CompareReport } from "../compare/types.js";
 import type { Gate } from "../expected/index.js";
 import type { RunSettings } from "../options/index.js";
+import type { OutFolder } from "../report/out-folder.js";
 import type { SandboxOptions, SandboxStatus } from "../sandbox/index.js";
 import type { Canonicalizer, CaseResult, ConformResult, Progress, SigningKey } from "../types.js";
 
@@ -15,6 +16,9 @@ export interface RunOptions extends RunSettings {
    * The options' command or URL is then only its name in the record (as a command line, with no
    * files hashed). The faces always run a command or a URL. */
   implementation?: Canonicalizer;
+  /** The output folder already made and opened by the caller (src/report/out-folder.ts), written
+   * instead of `outDir` and left open: the action uploads the files through the same handle. */
+  outFolder?: OutFolder;
   /** What else goes into `outDir` (src/report/write.ts): summary.md, the badges. */
   reports?: { summary?: boolean; badge?: boolean; summaryRecordAt?: "artifact" | "runner" };
   /** The sandbox's paths that are no option: files the command must not read even if it guesses them
