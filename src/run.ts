@@ -39,6 +39,7 @@ import {
 import { buildRecord, recordCases, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
 import { type OutFolder, OutFolderError, openOutFolder } from "./report/out-folder.js";
+import { installSource, toolCommand } from "./report/install-form.js";
 import { rerunCommand } from "./report/rerun-command.js";
 import { writeReports } from "./report/write.js";
 import type { RunOptions, RunOutcome } from "./run/types.js";
@@ -116,11 +117,13 @@ function openRunSandbox(
   options: RunOptions,
   workingDirectory: string,
   out: OutFolder | undefined,
+  env: NodeJS.ProcessEnv,
 ): SandboxSession {
   try {
     return openSandbox({
       ...options.sandbox,
       ...options.sandboxPaths,
+      env,
       cwd: workingDirectory,
       ...(out ? { outDir: out.path } : {}),
     });
@@ -164,6 +167,9 @@ async function runWith(
   const started = Date.now();
   const startedAt = new Date(started);
   const workingDirectory = resolve(options.workingDirectory);
+  const { env, cwd } = options.startedFrom ?? { env: process.env, cwd: process.cwd() };
+  // How the commands the reports print start this tool, as installed where the run was started.
+  const tool = toolCommand(installSource(env));
 
   // What ran is hashed before the first case starts, so the record names the bytes that ran.
   let implementation: Awaited<ReturnType<typeof describeImplementation>>;
@@ -176,10 +182,11 @@ async function runWith(
           ...(options.url ? { url: options.url } : {}),
           shell: options.shell,
           cwd: workingDirectory,
+          env,
         });
     // The read side and the compared command are checked too, so a typo stops the run before it starts.
     for (const command of [options.readCommand, options.compareCommand]) {
-      if (command) await describeImplementation({ command, shell: options.shell, cwd: workingDirectory });
+      if (command) await describeImplementation({ command, shell: options.shell, cwd: workingDirectory, env });
     }
   } catch (error) {
     if (error instanceof AdapterSetupError) throw new RunSetupError(error.message);
@@ -225,7 +232,7 @@ async function runWith(
   const adapterOptions = { ...options, workingDirectory };
   // Every process of the command adapters starts through it; it is closed (leftovers killed, scratch
   // removed) when the run ends, and also if the process exits or is interrupted first.
-  const sandbox = openRunSandbox(options, workingDirectory, out);
+  const sandbox = openRunSandbox(options, workingDirectory, out, env);
   const unhook = atExitOrInterrupt(() => sandbox.close());
   options.onSandbox?.(sandbox.status);
   const closing: Canonicalizer[] = [];
@@ -311,7 +318,7 @@ async function runWith(
     const gate = expectedFailures
       ? decideGate(results, expectedFailures, options.allowFixedExpectedFailures ?? false)
       : undefined;
-    const rerun = rerunCommand({ ...options, workingDirectory }, results);
+    const rerun = rerunCommand({ ...options, workingDirectory }, results, cwd, tool);
     const bytes = recordBytes(record);
     const elapsedMs = Date.now() - started;
 
@@ -349,6 +356,7 @@ async function runWith(
           elapsedMs,
           ...(gate ? { gate } : {}),
           ...(rerun ? { rerun } : {}),
+          tool,
           ...(comparing
             ? {
                 compare: comparing.then((c) =>

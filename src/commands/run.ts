@@ -6,6 +6,7 @@ import { formatCompare } from "../compare/index.js";
 import { type CliSection, cliFace, OptionError, ROWS, readOption, readRunOptions } from "../options/index.js";
 import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
 import { createProgressReporter, formatVerdict } from "../report/index.js";
+import { installSource, toolCommand } from "../report/install-form.js";
 import type { RunOptions } from "../run/types.js";
 import { RunSetupError, runConformance } from "../run.js";
 import { sandboxStatusText } from "../sandbox/index.js";
@@ -136,6 +137,7 @@ export const runCommand: Command = {
       const outcome = await runConformance({
         ...options,
         key,
+        startedFrom: { env: io.env, cwd: process.cwd() },
         // Before the first case, even with --quiet: whether the command is sandboxed is not progress.
         onSandbox: (status) => io.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}\n`),
         ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
@@ -163,6 +165,7 @@ export const runCommand: Command = {
             elapsedMs: outcome.elapsedMs,
             ...(outcome.gate ? { gate: outcome.gate } : {}),
             ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
+            tool: toolCommand(installSource(io.env)),
           },
           { color: color && io.stdout.isTTY === true },
         ),

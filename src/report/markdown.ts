@@ -235,7 +235,7 @@ function verifySection(input: ReportInput, place: RecordPlace): string {
     "",
     whereTheRecordIs(file, place),
     "",
-    fencedBlock(verifyCommand(file, record.key, record.signer_pubkey), "sh"),
+    fencedBlock(verifyCommand(file, record.key, record.signer_pubkey, input.tool), "sh"),
     "",
     why,
   ].join("\n");

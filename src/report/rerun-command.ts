@@ -66,6 +66,7 @@ export function rerunCommand(
   options: RerunOptions,
   results: readonly CaseResult[],
   base: string = process.cwd(),
+  tool: string = toolCommand(),
 ): RerunCommand | undefined {
   const failures = results.filter((r) => !r.pass);
   if (failures.length === 0) return undefined;
@@ -136,6 +137,6 @@ export function rerunCommand(
         : ""
     }`;
   }
-  const command = `${toolCommand()} ${words.map(shellQuote).join(" ")}`;
+  const command = `${tool} ${words.map(shellQuote).join(" ")}`;
   return { command, failed: failures.length, ...(note ? { note } : {}) };
 }

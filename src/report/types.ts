@@ -16,4 +16,7 @@ export interface ReportInput {
   gate?: Gate;
   /** The command that re-runs the failed cases locally (rerun-command.ts), when some failed. */
   rerun?: RerunCommand;
+  /** How the commands a report prints start the tool (install-form.ts toolCommand): from the action's
+   * own repository and ref in the action; from this tool's home when absent. */
+  tool?: string;
 }

@@ -23,6 +23,8 @@ export interface RunReports {
   gate?: Gate;
   /** The command that re-runs the failed cases locally, when some failed. */
   rerun?: RerunCommand;
+  /** How printed commands start the tool (ReportInput.tool). */
+  tool?: string;
   /** The differential run, when there is one (maybe still going: its files wait for it, the record
    * does not): its report for compare.json, its Markdown for the summary; undefined if it failed. */
   compare?: CompareFiles | undefined | Promise<CompareFiles | undefined>;
@@ -122,7 +124,14 @@ async function writeInto(folder: OutFolder, run: RunReports, choice: ReportChoic
   if (compare) await write("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}\n`);
   if (choice.summary) {
     const markdown = runSummaryMarkdown(
-      { record, results, elapsedMs, ...(run.gate ? { gate: run.gate } : {}), ...(rerun ? { rerun } : {}) },
+      {
+        record,
+        results,
+        elapsedMs,
+        ...(run.gate ? { gate: run.gate } : {}),
+        ...(rerun ? { rerun } : {}),
+        ...(run.tool ? { tool: run.tool } : {}),
+      },
       compare?.markdown,
       choice.summaryRecordAt,
     );

@@ -24,6 +24,11 @@ export interface RunOptions extends RunSettings {
   /** The sandbox's paths that are no option: files the command must not read even if it guesses them
    * (a key file), and where bwrap is when not on PATH (tests point it at something broken). */
   sandboxPaths?: Pick<SandboxOptions, "hiddenPaths" | "bwrapPath">;
+  /** Where the run was started (the face's): its environment and working directory. The sandbox hides
+   * the runner's file-command paths and passes pass-env's values from `env`; the record's programs are
+   * looked up on its PATH; printed commands install from its GITHUB_ACTION_REPOSITORY and
+   * GITHUB_ACTION_REF and name paths relative to `cwd`. This process's own when absent. */
+  startedFrom?: { env: NodeJS.ProcessEnv; cwd: string };
   /** Told, before the first case, whether the run is sandboxed and if not why. */
   onSandbox?: (status: SandboxStatus) => void;
   onProgress?: (progress: Progress) => void;
