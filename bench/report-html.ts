@@ -16,8 +16,8 @@ import { canonicalizersOf, KNOWN_BADS } from "../src/known-bad/index.js";
 import { runSettings } from "../src/options/index.js";
 import { buildRecord, ephemeralKey, recordBytes, signRecord } from "../src/record/index.js";
 import { type ReportCase, reportHtml } from "../src/report/html/index.js";
+import { runConformance } from "../src/run/index.js";
 import type { RunOptions } from "../src/run/types.js";
-import { runConformance } from "../src/run.js";
 import { SUITES } from "../src/types.js";
 import { CHROMIUM, checked, launch } from "../test/report/html/browser.js";
 

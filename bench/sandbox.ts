@@ -18,8 +18,8 @@ import {
   runSettings,
 } from "../src/options/index.js";
 import { ephemeralKey } from "../src/record/keys.js";
+import { runConformance } from "../src/run/index.js";
 import type { RunOptions } from "../src/run/types.js";
-import { runConformance } from "../src/run.js";
 import { isWithheldVariable, probeBwrap } from "../src/sandbox/index.js";
 import { SUITES } from "../src/types.js";
 

@@ -1,7 +1,7 @@
 // The GitHub face: action inputs -> the same run as the CLI -> the job summary, annotations, the
 // artifact, the step's outputs and its status. It speaks to the runner only through `core` (./core.ts:
 // the part of @actions/core it uses, the upload, the step's environment); everything it runs is
-// src/run.ts. Every error ends in core.setFailed with a message saying what to fix.
+// src/run/. Every error ends in core.setFailed with a message saying what to fix.
 import { actionFace, readOption } from "../options/index.js";
 import { runAggregateMode } from "./aggregate-mode.js";
 import type { ActionCore } from "./core.js";

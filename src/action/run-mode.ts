@@ -1,4 +1,4 @@
-// `mode: run`: the inputs -> the same run as the CLI (src/run.ts, which writes the reports through
+// `mode: run`: the inputs -> the same run as the CLI (src/run/, which writes the reports through
 // src/report) -> the step's outputs, the log's verdict, the annotations, the artifact, the job summary
 // and the step's status.
 import { tmpdir } from "node:os";
@@ -12,9 +12,9 @@ import { gateHeadline } from "../report/gate.js";
 import { createProgressReporter, verdictSections } from "../report/index.js";
 import { installSource, toolCommand } from "../report/install-form.js";
 import { inlineText } from "../report/markdown-escape.js";
-import { type OutFolder, OutFolderError, openOutFolder } from "../report/out-folder.js";
+import { type OutFolder, openOutFolder } from "../report/out-folder.js";
+import { runConformance } from "../run/index.js";
 import type { RunOutcome } from "../run/types.js";
-import { RunSetupError, runConformance } from "../run.js";
 import type { SandboxStatus } from "../sandbox/index.js";
 import { sandboxStatusText } from "../sandbox/index.js";
 import type { SigningKey } from "../types.js";
@@ -38,20 +38,11 @@ export async function runMode(core: ActionCore, face: Face, keyText: string): Pr
 
   const outDir = join(core.env.RUNNER_TEMP || tmpdir(), "canon-conformance", inputs.artifactName);
   // Made and opened before the command starts; the run writes and the upload reads through this handle.
-  const out = await openOut(outDir);
+  const out = await openOutFolder(outDir);
   try {
     await runAndReport(core, inputs, key, out, keyWarning);
   } finally {
     out.close();
-  }
-}
-
-async function openOut(outDir: string): Promise<OutFolder> {
-  try {
-    return await openOutFolder(outDir);
-  } catch (error) {
-    if (error instanceof OutFolderError) throw new RunSetupError(error.message);
-    throw error;
   }
 }
 

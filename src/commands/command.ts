@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { CanonError } from "../errors.js";
 import type { CliIo } from "./io.js";
 
 // The shape every subcommand of the CLI takes. A command writes its own output to `io` (./io.ts) and
@@ -13,7 +14,7 @@ export interface Command {
 }
 
 /** A usage error: the command line was wrong. The CLI prints the message and the usage, exit 2. */
-export class UsageError extends Error {
+export class UsageError extends CanonError {
   override name = "UsageError";
 }
 

@@ -1,6 +1,7 @@
 // The CLI face: `canon-conformance <command> [options]`. It only dispatches; each command lives beside
 // it in src/commands/ and everything it does goes through the same engine as the GitHub Action. All
 // it reads and writes goes through `io` (./io.ts): src/cli.ts gives it the process's own.
+import { OptionError } from "../options/index.js";
 import { TOOL_NAME, TOOL_VERSION } from "../version.js";
 import { aggregateCommand } from "./aggregate.js";
 import { badgeCommand } from "./badge.js";
@@ -66,7 +67,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
+    // An option refused after its flags were read (the expected-failures list, read by the run's
+    // plan) is a bad command line too.
+    if (error instanceof UsageError || error instanceof OptionError) {
       io.stderr.write(`${TOOL_NAME} ${name}: ${error.message}\n\n${command.usage}\n`);
       return 2;
     }

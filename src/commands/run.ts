@@ -3,12 +3,13 @@
 
 import type { ParseArgsConfig } from "node:util";
 import { formatCompare } from "../compare/index.js";
+import { SetupError } from "../errors.js";
 import { type CliSection, cliFace, OptionError, ROWS, readOption, readRunOptions } from "../options/index.js";
 import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
 import { createProgressReporter, formatVerdict } from "../report/index.js";
 import { installSource, toolCommand } from "../report/install-form.js";
+import { runConformance } from "../run/index.js";
 import type { RunOptions } from "../run/types.js";
-import { RunSetupError, runConformance } from "../run.js";
 import { sandboxStatusText } from "../sandbox/index.js";
 import type { SigningKey } from "../types.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";
@@ -76,8 +77,8 @@ function readKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): SigningKe
     return loadSuppliedKey({ ...(keyFile ? { keyFile } : {}), env }) ?? ephemeralKey();
   } catch (error) {
     // KeyError messages never contain the key; anything else might, so say only where it came from.
-    if (error instanceof KeyError) throw new RunSetupError(error.message);
-    throw new RunSetupError(`could not read the signing key${keyFile ? ` from ${keyFile}` : ""}`);
+    if (error instanceof KeyError) throw new SetupError(error.message);
+    throw new SetupError(`could not read the signing key${keyFile ? ` from ${keyFile}` : ""}`);
   }
 }
 
@@ -180,12 +181,10 @@ export const runCommand: Command = {
       const passed = outcome.gate ? outcome.gate.pass : outcome.record.conformant;
       return passed && agreed ? 0 : 1;
     } catch (error) {
-      if (error instanceof RunSetupError) {
+      if (error instanceof SetupError) {
         io.stderr.write(`canon-conformance run: ${error.message}\n`);
         return 2;
       }
-      // An option the run's setup refused (the expected-failures list) is a bad command line too.
-      if (error instanceof OptionError) throw new UsageError(error.message);
       throw error;
     }
   },

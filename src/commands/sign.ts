@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { type FileHandle, open, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { SetupError } from "../errors.js";
 import { toHex } from "../record/hex.js";
 import { KEY_ENV, KeyError, loadSuppliedKey } from "../record/keys.js";
 import { readRecordBytes } from "../record/read.js";
@@ -39,7 +40,7 @@ Exit status: 0 signed, 1 RECORD refused or not signed by --pubkey, 2 the command
 file could not be used.`;
 
 /** Why a command could not go on: printed as `canon-conformance sign: <message>`, exit 2. */
-class SignSetupError extends Error {
+class SignSetupError extends SetupError {
   override name = "SignSetupError";
 }
 

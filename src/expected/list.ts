@@ -11,6 +11,7 @@
 // then the reason (required; a leading `--` or `—` before it is dropped). In a glob `*` stands for any
 // run of characters, `/` included; the suite before the first `/` is written out, never a glob.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { CanonError } from "../errors.js";
 import { compileGlob, GlobError, MAX_GLOBS } from "../glob.js";
 import { SUITES, type SuiteName } from "../types.js";
 
@@ -38,7 +39,7 @@ export interface ExpectedList {
 }
 
 /** A list that cannot be used; the message names the file and the line. */
-export class ExpectedListError extends Error {
+export class ExpectedListError extends CanonError {
   override name = "ExpectedListError";
 }
 

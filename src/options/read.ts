@@ -107,7 +107,7 @@ declare const READ: unique symbol;
 
 /** The run as the options describe it, read and checked by readRunOptions: the only way to make one
  * (the brand exists for the type checker alone). The key, the output folder and the callbacks are the
- * caller's (RunOptions, src/run.ts). */
+ * caller's (RunOptions, src/run/types.ts). */
 export interface RunSettings {
   readonly [READ]: true;
   /** The implementation's command line (command adapter), or undefined with `url`. */

@@ -3,7 +3,7 @@
 // text it writes a value back as, and its help text for each face. The CLI's parseArgs config and `run
 // --help`, the action's input reader, the re-run command and the test that holds action.yml to it all
 // read these rows, so the faces cannot drift apart. A row only reads text: no file is opened here (the
-// expected-failures list is read by the run's setup, src/run.ts).
+// expected-failures list is read by the run's plan, src/run/plan.ts).
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { checkGlobCount, GlobError, MAX_GLOB_CHARS } from "../glob.js";
@@ -236,7 +236,7 @@ function writablePaths(value: string, c: ParseContext): string[] {
 }
 
 /** Where the expected-failures list is, and how its reader named it. The run's setup reads it
- * (src/run.ts), before anything starts, so a malformed list still stops the run naming its line. */
+ * (src/run/plan.ts), before anything starts, so a malformed list still stops the run naming its line. */
 export interface ExpectedFailuresFile {
   path: string;
   /** The path as given, for messages. */

@@ -235,7 +235,9 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
     out.push(`  ${verifyCommand("DIR/record.json", record.key, record.signer_pubkey, input.tool)}`);
   } else {
     out.push("Verify the record:");
-    out.push(`  ${showInvisible(verifyCommand(input.recordPath, record.key, record.signer_pubkey, input.tool))}`);
+    out.push(
+      `  ${showInvisible(verifyCommand(input.recordPath, record.key, record.signer_pubkey, input.tool))}`,
+    );
   }
   sections.push({ body: out.join("\n") });
   return sections;

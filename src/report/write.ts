@@ -1,6 +1,8 @@
 // The report stage's writing, for both faces: the signed record first, then the rest. A run's result
 // is its record, so a failure to write it stops here; a failure to write any later file is collected,
 // the other files are still written, and the error says where the record is: nothing is lost.
+
+import { CanonError } from "../errors.js";
 import type { Gate } from "../expected/index.js";
 import type { CaseResult, ConformResult } from "../types.js";
 import { badgeJson, badgeSvg } from "./badge.js";
@@ -61,7 +63,7 @@ export interface WrittenReports {
 }
 
 /** Some file after the record could not be written; `written` says what was. */
-export class ReportWriteError extends Error {
+export class ReportWriteError extends CanonError {
   override name = "ReportWriteError";
   constructor(
     message: string,

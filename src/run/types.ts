@@ -1,4 +1,4 @@
-// The run's API (src/run.ts): what a caller gives a run and what it gets back. The options themselves
+// The run's API (./index.ts): what a caller gives a run and what it gets back. The options themselves
 // come from the one reader (src/options: readRunOptions for a face's texts, runSettings for values);
 // the rest is the caller's: the key, where the files go, and what it wants to be told while it runs.
 import type { CompareReport } from "../compare/types.js";

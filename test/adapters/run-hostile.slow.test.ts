@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { liveGroupCount } from "../../src/adapters/process-group.js";
-import { RunSetupError, runConformance } from "../../src/run.js";
+import { RunSetupError, runConformance } from "../../src/run/index.js";
 import { runOptions } from "../helpers/fixtures.js";
 import { CWD, finishes, fixture, leftovers, newTag } from "./helpers.js";
 

@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RecordInput, recordBytes, signingKey } from "../../src/record/index.js";
-import { runConformance } from "../../src/run.js";
+import { runConformance } from "../../src/run/index.js";
 import type { ConformResult, SuiteName } from "../../src/types.js";
 import { implCommand } from "../helpers/cli.js";
 import { runOptions, signedRecord } from "../helpers/fixtures.js";

@@ -17,7 +17,7 @@ import {
 } from "../../src/aggregate/index.js";
 import { PROPERTIES } from "../../src/corpus/index.js";
 import { signingKey } from "../../src/record/keys.js";
-import { runConformance } from "../../src/run.js";
+import { runConformance } from "../../src/run/index.js";
 import type { ConformResult } from "../../src/types.js";
 import { implCommand } from "../helpers/cli.js";
 import { runOptions } from "../helpers/fixtures.js";

@@ -11,7 +11,7 @@ import { corpusDigest, corpusFiles, vectorsRoot } from "../../src/corpus/index.j
 import { toHex } from "../../src/record/hex.js";
 import { signingKey } from "../../src/record/keys.js";
 import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
-import { runConformance } from "../../src/run.js";
+import { runConformance } from "../../src/run/index.js";
 import { implCommand } from "../helpers/cli.js";
 import { implScript } from "../helpers/dist.js";
 import { runOptions } from "../helpers/fixtures.js";

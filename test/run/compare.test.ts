@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { verifyRecord } from "../../src/record/verify.js";
+import { runConformance } from "../../src/run/index.js";
 import type { RunOptions } from "../../src/run/types.js";
-import { runConformance } from "../../src/run.js";
 import { implCommand } from "../helpers/cli.js";
 import { runOptions } from "../helpers/fixtures.js";
 

@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { RunSetupError, runConformance } from "../../src/run/index.js";
 import type { RunOptions } from "../../src/run/types.js";
-import { RunSetupError, runConformance } from "../../src/run.js";
 import { runOptions } from "../helpers/fixtures.js";
 
 const out = mkdtempSync(join(tmpdir(), "cc-probe-"));

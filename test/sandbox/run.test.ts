@@ -3,8 +3,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
+import { SetupError } from "../../src/errors.js";
+import { runConformance } from "../../src/run/index.js";
 import type { RunOptions } from "../../src/run/types.js";
-import { RunSetupError, runConformance } from "../../src/run.js";
 import type { SandboxOptions, SandboxStatus } from "../../src/sandbox/index.js";
 import { runOptions } from "../helpers/fixtures.js";
 import { canRun, quote, REPO } from "./helpers.js";
@@ -28,7 +29,7 @@ test("sandbox bwrap where bwrap does not work: a setup error, and no case runs",
   await assert.rejects(
     runConformance(options({ mode: "bwrap", bwrapPath: "/bin/false" }, events)),
     (e: Error) =>
-      e instanceof RunSetupError &&
+      e instanceof SetupError &&
       /sandbox bwrap was asked for, but \/bin\/false could not start/.test(e.message),
   );
   assert.deepEqual(events, []);
