@@ -6,19 +6,20 @@
 // no answer size can deadlock the two pipes. A segment's answers count once the sync request after it
 // is echoed with exactly one line per request in between: then each line is its request's answer.
 //
-// Everything else is doubt, and doubt has one rule (isolation): every request that could have been
-// affected is asked again alone, in a fresh process of its own (./lines-alone.ts), and that answer is
-// its verdict. Doubt is
-//   - a segment whose lines do not match its requests (framing lost): its requests;
-//   - no line (or no echo) within the time limit, the process's end, a line past the output cap, far
-//     more lines than requests: every request the process holds unconfirmed; the process is killed,
-//     and a new one takes the requests not yet sent.
-// Each request is pipelined at most once, so the run never stops asking and never loops: a hanging
-// command costs a time limit per request that hangs alone, never another request's verdict. After
-// MAX_FRAMING_LOSSES segments have lost framing, segments hold one request each, so a command that
-// often breaks framing sends few innocent requests alone. A command that does not echo sync
-// requests (it answers each with something else) cannot be pipelined safely: from the time that
-// shows, every request is asked alone (without sync requests), as once mode would.
+// Anything else is doubt, and doubt is settled by isolation (docs/protocol.md, "Isolation on doubt"):
+//   - the request doubt points at is asked again alone, in a fresh process of its own
+//     (./lines-alone.ts), and that answer is its verdict: the request owed the line that did not come
+//     (time limit, the process's end) or that passed the output cap, or the only request of a
+//     segment whose lines do not match;
+//   - every other request the doubt touched (unconfirmed when the process was lost, or in a segment
+//     of several that lost framing) is asked again in a segment of its own, where its lines are
+//     counted exactly; doubt there sends it alone too.
+// So every request is pipelined at most twice and then asked alone: the run never stops asking and
+// never loops, a hanging command costs a time limit per request that hangs alone, and no request's
+// verdict rests on another's. A lost process is replaced for the requests still to be sent. After
+// MAX_FRAMING_LOSSES lost segments every segment holds one request. A command that does not echo
+// sync requests (it answers each with something else) cannot be pipelined safely: from the time that
+// shows, every request is asked alone, without sync requests, as once mode would ask it.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import type { Answer, Canonicalizer } from "../types.js";
 import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
@@ -49,6 +50,8 @@ export interface IsolationCost {
 interface Request {
   line: Buffer;
   resolve: (answer: Answer) => void;
+  /** Asked again after doubt: it goes in a segment of its own, and further doubt sends it alone. */
+  single?: true;
 }
 
 /** What a process of the pipeline has been sent and owes a line for: a request or a sync request. */
@@ -228,7 +231,15 @@ class LinesSession {
     const size = this.framingLosses >= MAX_FRAMING_LOSSES ? 1 : SEGMENT_REQUESTS;
     const items: Item[] = [];
     while (this.queue.length > 0) {
-      for (const request of this.queue.splice(0, size)) items.push({ request });
+      let n = 0;
+      while (n < size && this.queue.length > 0) {
+        const next = this.queue[0]!;
+        // A request asked again goes between two sync requests of its own.
+        if (next.single && n > 0) break;
+        items.push({ request: this.queue.shift()! });
+        n++;
+        if (next.single) break;
+      }
       items.push({ sync: this.nextSync++ });
     }
     this.write(pipe, items);
@@ -261,7 +272,8 @@ class LinesSession {
   }
 
   /** The sync request at `inFlight[at]` was echoed: the lines since the last echo answer the requests
-   * written before it if there is exactly one per request; otherwise each is asked again alone. */
+   * written before it if there is exactly one per request. Otherwise framing was lost: a request
+   * alone in its segment is asked alone, the requests of a larger one each in a segment of its own. */
   private settleThrough(pipe: Pipe, at: number): void {
     pipe.echoed = true;
     const items = pipe.inFlight.splice(0, at + 1);
@@ -275,7 +287,15 @@ class LinesSession {
       return;
     }
     this.framingLosses++;
-    this.isolate(requests);
+    if (requests.length === 1) this.isolate(requests);
+    else this.askSingly(requests);
+    this.pump();
+  }
+
+  /** Asks `requests` again, each in a segment of its own, before anything still queued. */
+  private askSingly(requests: Request[]): void {
+    for (const r of requests) r.single = true;
+    this.queue.unshift(...requests);
   }
 
   /** The item owed a line must get it within the time limit of becoming owed (or, once every item
@@ -292,15 +312,20 @@ class LinesSession {
     }, this.o.timeoutMs);
   }
 
-  /** The process can no longer be trusted (time limit, end, cap, flood): every request it holds
-   * unconfirmed is asked again alone, and a new process takes what is still to be sent. */
+  /** The process can no longer be trusted (time limit, end, cap, flood). The request owed the line
+   * that did not come, and any other already asked again, are asked alone; the rest of what it holds
+   * unconfirmed is asked again singly by a new process, which also takes what is still to be sent. */
   private fault(pipe: Pipe): void {
-    const requests = pipe.inFlight.flatMap((item) => (item.request ? [item.request] : []));
+    const owed = pipe.inFlight[pipe.lines.length]?.request;
+    const unconfirmed = pipe.inFlight.flatMap((item) => (item.request ? [item.request] : []));
     this.stop(pipe);
-    this.isolate(requests);
-    if (this.closed || this.queue.length === 0) return;
-    if (this.echoes) this.start();
-    else this.isolate(this.queue.splice(0));
+    if (!this.echoes) {
+      this.isolate([...unconfirmed, ...this.queue.splice(0)]);
+      return;
+    }
+    this.isolate(unconfirmed.filter((r) => r === owed || r.single));
+    this.askSingly(unconfirmed.filter((r) => r !== owed && !r.single));
+    if (!this.closed && this.queue.length > 0) this.start();
   }
 
   /** Kills the process and forgets it. */
