@@ -180,6 +180,16 @@ export interface CaseResult {
   /** A failed case's input file(s) in the corpus (`vectors/jcs/inputs/x.json`, or `a` and `b` for a
    * pair, space-separated); absent for generated cases, whose names say how to replay them. */
   vector?: string;
+  /** A failed sweep's culprits (the numbers suite; any case that narrows a batch), for an
+   * expected-failures entry to pin (src/expected/gate.ts); absent elsewhere. */
+  culprits?: CaseCulprits;
+}
+
+/** What a failed sweep found wrong: how many culprits of each kind, and the first of them (up to a
+ * bound) each by its id (for a number, its input spelling) and kind. */
+export interface CaseCulprits {
+  kinds: Record<string, number>;
+  listed: { id: string; kind: string }[];
 }
 
 /** The implementations a check talks to. */
