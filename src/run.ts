@@ -197,6 +197,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         requestsLeft = Math.max(0, requestsLeft - 1);
         return impl.canonicalize(input);
       },
+      ...(impl.canonicalizeAlone ? { canonicalizeAlone: impl.canonicalizeAlone } : {}),
       close: () => impl.close(),
     });
     const write = adapterFor(adapterOptions, "write", sandbox);

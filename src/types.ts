@@ -29,6 +29,10 @@ export interface Canonicalizer {
   /** How a person names it in a report: the command line, the URL, or `known-bad:NAME`. */
   readonly label: string;
   canonicalize(input: Uint8Array): Promise<Answer>;
+  /** The same, asked where nothing else can interfere (lines mode: a fresh process of its own);
+   * absent where every request already is (once mode, http, in this process). For requests likely to
+   * get no answer (narrowing a block that got none), so they cost one time limit, not two. */
+  canonicalizeAlone?(input: Uint8Array): Promise<Answer>;
   /** Ends every process or connection it holds. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -109,6 +109,12 @@ class LinesSession {
     });
   }
 
+  /** Asks `input` alone, in a fresh process of its own, without pipelining it first. */
+  canonicalizeAlone(input: Uint8Array): Promise<Answer> {
+    if (this.closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
+    return new Promise((resolve) => this.isolate([{ line: encodeRequestLine(input), resolve }]));
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -131,7 +137,9 @@ class LinesSession {
   /** Asks each request again alone, at most `jobs` at once; each one's answer is its verdict. */
   private isolate(requests: Request[]): void {
     for (const request of requests) {
-      const syncs: [number, number] | undefined = this.echoes ? [this.nextSync++, this.nextSync++] : undefined;
+      const syncs: [number, number] | undefined = this.echoes
+        ? [this.nextSync++, this.nextSync++]
+        : undefined;
       const asked = this.alone.run(async () => {
         if (this.closed) return { status: "failed", reason: "the adapter is closed" } as Answer;
         const started = Date.now();
@@ -348,6 +356,7 @@ export function createLinesCanonicalizer(o: LinesOptions): Canonicalizer & { rea
   return {
     label: o.command,
     canonicalize: (input) => session.canonicalize(input),
+    canonicalizeAlone: (input) => session.canonicalizeAlone(input),
     close: () => session.close(),
     cost: session.cost,
   };

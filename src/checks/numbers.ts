@@ -14,7 +14,7 @@
 // shown to have asked the same thing.
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { ask } from "../ask.js";
+import { ask, askAlone } from "../ask.js";
 import { numberBlocks } from "../corpus/index.js";
 import type { Answer, CaseCulprits, CaseResult, CheckContext, CorpusCase, NumberBlock } from "../types.js";
 import { answeredExactly, judged } from "./judge.js";
@@ -132,12 +132,15 @@ async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckCon
     return;
   }
   // Not an array of its numbers at all: each half on its own, until the failing ones stand alone.
+  // After no answer at all, each half is asked alone at once (lines mode: a fresh process), where a
+  // hang costs one time limit instead of two.
   const half = Math.ceil(items.length / 2);
+  const asking = answer.status === "failed" ? askAlone : ask;
   await Promise.all(
     [items.slice(0, half), items.slice(half)].map(async (part) => {
       const input = encoder.encode(`[${part.map((i) => i.spelled).join(",")}]`);
       const expected = encoder.encode(`[${part.map((i) => i.expected).join(",")}]`);
-      const again = await ask(ctx.write, input);
+      const again = await asking(ctx.write, input);
       if (answeredExactly(again, expected)) tally.matched += part.length;
       else await narrow(part, again, tally, ctx);
     }),
