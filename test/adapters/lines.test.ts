@@ -132,7 +132,10 @@ test("hostile: prints binary garbage, sync requests included -> failed, not UTF-
   const s = session("garbage.mjs", { timeoutMs: 1000 });
   const answers = await s.all(["{}", "[]"]);
   for (const a of answers) assert.equal(show(a), "failed answer is not UTF-8: invalid byte 0xff at offset 1");
-  assert.equal(show(await s.c.canonicalize(bytes("[1]"))), "failed answer is not UTF-8: invalid byte 0xff at offset 1");
+  assert.equal(
+    show(await s.c.canonicalize(bytes("[1]"))),
+    "failed answer is not UTF-8: invalid byte 0xff at offset 1",
+  );
   await s.done();
 });
 

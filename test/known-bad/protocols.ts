@@ -94,11 +94,13 @@ export async function assertSameVerdicts(
 }
 
 /** A sample of the corpus: the first `perKind` cases of each kind, every case whose name matches
- * `also`, and the numbers sweep of `numbers` numbers in blocks of `blockSize`. */
+ * `also`, and the numbers sweep of `numbers` numbers (from number `numbersFrom` on, when given) in
+ * blocks of `blockSize`. */
 export async function sample(options: {
   perKind: number;
   also?: RegExp;
   numbers: number;
+  numbersFrom?: number;
   blockSize: number;
   generatedRuns?: number;
 }): Promise<CorpusCase[]> {
@@ -111,7 +113,10 @@ export async function sample(options: {
   });
   const taken = new Map<string, number>();
   return corpus.cases.flatMap((c): CorpusCase[] => {
-    if (c.kind === "numbers") return [{ ...c, blockSize: options.blockSize }];
+    if (c.kind === "numbers") {
+      const from = options.numbersFrom ?? c.from;
+      return [{ ...c, from, count: c.to - from + 1, blockSize: options.blockSize }];
+    }
     const n = taken.get(c.kind) ?? 0;
     const wanted = n < options.perKind || options.also?.test(`${c.suite}/${c.name}`);
     if (!wanted) return [];
