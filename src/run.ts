@@ -230,6 +230,10 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       elapsedMs: Date.now() - started,
       ...(suite ? { suite } : {}),
       requestsLeft,
+      // Lines mode: what isolation on doubt has cost (a hanging command costs time, said here).
+      ...(write.isolation?.askedAlone
+        ? { askedAlone: { count: write.isolation.askedAlone, ms: write.isolation.aloneMs } }
+        : {}),
     });
     options.onProgress?.(progress(0));
     const results = await runCases(

@@ -33,6 +33,9 @@ export interface Canonicalizer {
    * absent where every request already is (once mode, http, in this process). For requests likely to
    * get no answer (narrowing a block that got none), so they cost one time limit, not two. */
   canonicalizeAlone?(input: Uint8Array): Promise<Answer>;
+  /** What asking requests alone has cost so far (lines mode: each request in doubt, asked again in a
+   * fresh process), for the progress line; absent where nothing is asked twice. */
+  readonly isolation?: { askedAlone: number; aloneMs: number };
   /** Ends every process or connection it holds. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -311,6 +314,8 @@ export interface Progress {
   /** Requests the implementation is still to be asked, as planned (a generated property that skips a
    * draw asks fewer): once mode starts a process for each. */
   requestsLeft?: number;
+  /** Lines mode: requests asked again alone so far, each in a fresh process, and their time in all. */
+  askedAlone?: { count: number; ms: number };
 }
 
 /** What one run produced. */

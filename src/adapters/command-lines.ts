@@ -350,7 +350,9 @@ class LinesSession {
 }
 
 /** A Canonicalizer over the lines protocol. Throws AdapterSetupError when the program cannot be found. */
-export function createLinesCanonicalizer(o: LinesOptions): Canonicalizer & { readonly cost: IsolationCost } {
+export function createLinesCanonicalizer(
+  o: LinesOptions,
+): Canonicalizer & { readonly isolation: IsolationCost } {
   checkLimits(o);
   const session = new LinesSession(prepareSpawn(o), o);
   return {
@@ -358,6 +360,6 @@ export function createLinesCanonicalizer(o: LinesOptions): Canonicalizer & { rea
     canonicalize: (input) => session.canonicalize(input),
     canonicalizeAlone: (input) => session.canonicalizeAlone(input),
     close: () => session.close(),
-    cost: session.cost,
+    isolation: session.cost,
   };
 }

@@ -43,7 +43,7 @@ function sessionWith(over: { timeoutMs?: number }, ...args: string[]) {
     existsSync(path) ? readFileSync(path, "utf8").split("\n").filter(Boolean) : [];
   return {
     /** Requests asked again alone so far. */
-    askedAlone: () => c.cost.askedAlone,
+    askedAlone: () => c.isolation.askedAlone,
     /** All at once, as the run sends them (pipelined). */
     all: (inputs: string[]) =>
       finishes(Promise.all(inputs.map((i) => c.canonicalize(bytes(i)))), BOUND_MS, "answers"),

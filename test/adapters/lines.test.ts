@@ -101,7 +101,7 @@ test("hostile: hangs -> every request is asked alone and fails at its own time l
   assert.deepEqual(answers.map(show), Array(8).fill(TIMED_OUT(300)));
   // The session still asks: a later request is asked too, and fails the same way.
   assert.equal(show(await s.c.canonicalize(bytes("[]"))), TIMED_OUT(300));
-  assert.equal(s.c.cost.askedAlone, 9, "each request asked alone once");
+  assert.equal(s.c.isolation.askedAlone, 9, "each request asked alone once");
   await s.done();
 });
 
