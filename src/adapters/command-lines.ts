@@ -324,7 +324,11 @@ class LinesSession {
    * that did not come, and any other already asked again, are asked alone; the rest of what it holds
    * unconfirmed is asked again singly by a new process, which also takes what is still to be sent. */
   private fault(pipe: Pipe): void {
-    const owed = pipe.inFlight[pipe.lines.length]?.request;
+    // Not even the first sync request answered: the first request is the one it is stuck on.
+    const silent = !pipe.echoed && pipe.lines.length === 0;
+    const owed = silent
+      ? pipe.inFlight.find((item) => item.request)?.request
+      : pipe.inFlight[pipe.lines.length]?.request;
     const unconfirmed = pipe.inFlight.flatMap((item) => (item.request ? [item.request] : []));
     this.stop(pipe);
     if (!this.echoes) {
