@@ -16,10 +16,12 @@ import { EXIT_GRACE_MS } from "./launch.js";
 import { LineReader } from "./line-reader.js";
 import { syncNumberIn, syncRequestLine } from "./line-sync.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
-import { HeadBuffer, oneLine, utf8Problem } from "./text.js";
+import { HeadBuffer, oneLine, stderrSuffix, utf8Problem } from "./text.js";
 
 const BANG = 0x21;
 const NO_LINE_EXIT = "exited 0 without answering the request";
+const NO_SYNC_ANSWER =
+  "answered not even the sync request sent before the request (does it read all of its input before it answers? that is once mode)";
 
 /** One line of stdout as an answer: the canonical text, `!reason`, or a line that is neither. */
 export function judgeLine(line: Buffer): Answer {
@@ -94,7 +96,18 @@ export function askAlone(spec: GroupSpawn, line: Buffer, o: AloneOptions): Promi
       else resolve(ending);
     };
     const ended = (): void => {
-      if (exit !== undefined) finish(endedWithoutAnswer(exit.code, exit.signal, stderr.bytes(), NO_LINE_EXIT));
+      if (exit === undefined) return;
+      const ending = endedWithoutAnswer(exit.code, exit.signal, stderr.bytes(), NO_LINE_EXIT);
+      // It ended without answering even the sync request sent before the request: it never took
+      // the request as a line (a command that reads all of its input first is a once-mode command).
+      if (!started && ending.status === "rejected") {
+        finish({
+          status: "failed",
+          reason: `${NO_SYNC_ANSWER}; then exited with code ${exit.code}${stderrSuffix(stderr.bytes())}`,
+        });
+      } else {
+        finish(ending);
+      }
     };
     const unregister = o.register(() =>
       finish({ status: "failed", reason: "the run was closed before the command answered" }),

@@ -112,10 +112,15 @@ test("hostile: exits before reading its input -> each request, asked alone, exit
   await s.done();
 });
 
-test("hostile: exits non-zero before answering -> a rejection with its stderr, as once mode judges it", async () => {
+test("hostile: exits non-zero before reading anything -> no answer: it never took the request as a line", async () => {
+  // Unlike a crash on the request (a rejection, as once mode judges it: crash.mjs below), it answered
+  // not even the sync request sent before the request.
   const s = session("exit-early.mjs", {}, ["--code=3"]);
   const answers = await s.all(["[1]", "[2]"]);
-  assert.deepEqual(answers.map(show), ["rejected no", "rejected no"]);
+  const reason =
+    "failed answered not even the sync request sent before the request (does it read all of its input before it " +
+    "answers? that is once mode); then exited with code 3 (stderr: no)";
+  assert.deepEqual(answers.map(show), [reason, reason]);
   await s.done();
 });
 
