@@ -18,7 +18,7 @@ import { ask, askAlone } from "../ask.js";
 import { numberBlocks } from "../corpus/index.js";
 import type { Answer, CaseCulprits, CaseResult, CheckContext, CorpusCase, NumberBlock } from "../types.js";
 import { answeredExactly, judged } from "./judge.js";
-import { showAnswer, showText } from "./show.js";
+import { showAnswer, showBytes, showText } from "./show.js";
 
 /** Blocks in flight at once per numbers case: enough to keep a parallel adapter busy, few enough
  * that memory stays bounded whatever the count (blocks are generated lazily). */
@@ -124,7 +124,8 @@ async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckCon
     }
     // Every number right but the block still not byte-exact: whitespace in the array.
     if (wrong.length === 0)
-      tally.culprits.push({ ...items[0]!, spelled: "array", got: showAnswer(answer), kind: "array" });
+      const shown = answer.status === "canonical" ? showBytes(answer.output, 60) : showAnswer(answer);
+      tally.culprits.push({ ...items[0]!, spelled: "array", got: shown, kind: "array" });
     return;
   }
   if (items.length === 1) {
