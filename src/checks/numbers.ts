@@ -123,9 +123,10 @@ async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckCon
       tally.culprits.push({ ...item, got: showText(got, 60), kind: numberKind(item.expected, got) });
     }
     // Every number right but the block still not byte-exact: whitespace in the array.
-    if (wrong.length === 0)
+    if (wrong.length === 0) {
       const shown = answer.status === "canonical" ? showBytes(answer.output, 60) : showAnswer(answer);
       tally.culprits.push({ ...items[0]!, spelled: "array", got: shown, kind: "array" });
+    }
     return;
   }
   if (items.length === 1) {
