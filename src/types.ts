@@ -314,7 +314,8 @@ export interface Progress {
   /** Requests the implementation is still to be asked, as planned (a generated property that skips a
    * draw asks fewer): once mode starts a process for each. */
   requestsLeft?: number;
-  /** Lines mode: requests asked again alone so far, each in a fresh process, and their time in all. */
+  /** Lines mode: requests asked alone so far (in doubt, or narrowing a block that got no answer), each
+   * in a fresh process, and their time in all. */
   askedAlone?: { count: number; ms: number };
 }
 

@@ -48,7 +48,7 @@ export function formatProgress(p: Progress): string {
   if (p.suite !== undefined && p.done < p.total) parts.push(`suite ${p.suite}`);
   if (p.requestsLeft !== undefined && p.done < p.total) parts.push(`${p.requestsLeft} requests left`);
   if (p.askedAlone) {
-    parts.push(`${p.askedAlone.count} asked again alone (${formatDuration(p.askedAlone.ms)} of processes)`);
+    parts.push(`${p.askedAlone.count} asked alone (${formatDuration(p.askedAlone.ms)} of processes)`);
   }
   return parts.join(", ");
 }

@@ -108,7 +108,7 @@ test("a verdict over inconsistent input is refused", () => {
 test("a progress line says what isolation on doubt has cost, in lines mode", () => {
   assert.equal(
     formatProgress({ done: 3, total: 10, failed: 1, elapsedMs: 1000, askedAlone: { count: 4, ms: 21_500 } }),
-    "3/10 cases (30%), 3.0/s, 1 failed, 1.0 s, 4 asked again alone (21.5 s of processes)",
+    "3/10 cases (30%), 3.0/s, 1 failed, 1.0 s, 4 asked alone (21.5 s of processes)",
   );
 });
 
