@@ -273,10 +273,13 @@ class LinesSession {
       }
       pipe.lines.push(line);
       // Far more lines than it was sent: nothing it says can be attributed any more.
-      if (pipe.lines.length > pipe.inFlight.length + SEGMENT_REQUESTS) return this.fault(pipe);
+      if (pipe.lines.length > pipe.inFlight.length + SEGMENT_REQUESTS) {
+        this.fault(pipe);
+        return;
+      }
     }
-    if (overflow) return this.fault(pipe);
-    this.armTimer(pipe);
+    if (overflow) this.fault(pipe);
+    else this.armTimer(pipe);
   }
 
   /** The sync request at `inFlight[at]` was echoed: the lines since the last echo answer the requests

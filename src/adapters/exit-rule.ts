@@ -15,7 +15,8 @@ export function endedWithoutAnswer(
   stderr: Uint8Array,
   cleanExit = "exited 0 but printed nothing on stdout",
 ): Answer {
-  if (signal !== null) return { status: "failed", reason: `killed by signal ${signal}${stderrSuffix(stderr)}` };
+  if (signal !== null)
+    return { status: "failed", reason: `killed by signal ${signal}${stderrSuffix(stderr)}` };
   if (code !== 0) {
     const said = oneLine(stderr);
     return { status: "rejected", reason: said === "" ? `exit code ${code}, nothing on stderr` : said };

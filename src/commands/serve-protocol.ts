@@ -4,7 +4,7 @@
 import type { Readable, Writable } from "node:stream";
 import { rejectionReason } from "../jcs/canonicalizer.js";
 import { JcsError } from "../jcs/index.js";
-import { Crash, Hang } from "../known-bad/process-faults.js";
+import { Crash, Hang } from "../process-faults.js";
 
 /** Turns one request into its answer; throws to reject it. */
 export type Transform = (input: Uint8Array) => Uint8Array;

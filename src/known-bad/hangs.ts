@@ -4,7 +4,7 @@
 // crash that exits non-zero is a refusal in both protocols, as once mode's contract says.
 import type { JsonValue } from "../jcs/index.js";
 import { JcsError } from "../jcs/index.js";
-import { Crash, Hang } from "./process-faults.js";
+import { Crash, Hang } from "../process-faults.js";
 import { referenceParse, referenceWrite } from "./tools.js";
 import type { KnownBad } from "./types.js";
 
