@@ -2627,10 +2627,42 @@ function loadSuppliedKey(options) {
 }
 
 // src/record/read.ts
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
+var RecordReadError = class extends Error {
+  constructor(path, code4) {
+    super(`cannot read ${path} (${code4})`);
+    this.path = path;
+    this.code = code4;
+  }
+  path;
+  code;
+  name = "RecordReadError";
+};
+var FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+function kindOf(s) {
+  if (s.isDirectory()) return "a folder";
+  if (s.isFIFO()) return "a FIFO";
+  if (s.isSocket()) return "a socket";
+  if (s.isCharacterDevice() || s.isBlockDevice()) return "a device";
+  return "not a file";
+}
 async function readRecordBytes(path) {
-  const handle = await open(path, "r");
+  let handle;
   try {
+    handle = await open(path, FLAGS);
+  } catch (error) {
+    const code4 = error.code;
+    if (code4 === "ELOOP" || code4 === "EMLINK") {
+      throw new RecordReadError(path, "a symbolic link: a record is read only from a regular file");
+    }
+    throw error;
+  }
+  try {
+    const kind = await handle.stat();
+    if (!kind.isFile()) {
+      throw new RecordReadError(path, `${kindOf(kind)}: a record is read only from a regular file`);
+    }
     const chunks = [];
     let total = 0;
     while (total <= MAX_RECORD_BYTES) {
@@ -14268,7 +14300,7 @@ function skipEqualValues() {
 var safeSetTimeout$1 = setTimeout;
 var safeClearTimeout$1 = clearTimeout;
 var safePerformanceNow = typeof performance !== "undefined" ? performance.now.bind(performance) : Date.now.bind(Date);
-function interruptAfterDelay(timeMs, probe3) {
+function interruptAfterDelay(timeMs, probe2) {
   const limitTime = safePerformanceNow() + timeMs;
   let timeoutHandle = void 0;
   return {
@@ -14276,39 +14308,39 @@ function interruptAfterDelay(timeMs, probe3) {
     clear: () => safeClearTimeout$1(timeoutHandle),
     promise: new Promise((resolve10) => {
       timeoutHandle = safeSetTimeout$1(() => {
-        if (probe3.running) probe3.interruptedWhileRunning = true;
+        if (probe2.running) probe2.interruptedWhileRunning = true;
         resolve10(new PreconditionFailure(true));
       }, timeMs);
     })
   };
 }
-function timeLimitRunner(interrupt, nestedRun, value, probe3) {
-  probe3.running = true;
+function timeLimitRunner(interrupt, nestedRun, value, probe2) {
+  probe2.running = true;
   if (interrupt.expired()) {
-    probe3.interruptedWhileRunning = true;
-    probe3.running = false;
+    probe2.interruptedWhileRunning = true;
+    probe2.running = false;
     return new PreconditionFailure(true);
   }
   const runOut = nestedRun(value);
   if (runOut === null || !("then" in runOut)) {
-    probe3.running = false;
+    probe2.running = false;
     return runOut;
   }
-  runOut.finally(() => probe3.running = false);
+  runOut.finally(() => probe2.running = false);
   return Promise.race([runOut, interrupt.promise]);
 }
 function interruptAfterTimeLimit(timeLimitMs, options = {}) {
   return () => {
-    const probe3 = {
+    const probe2 = {
       interruptedWhileRunning: false,
       running: false
     };
-    const interrupt = interruptAfterDelay(timeLimitMs, probe3);
+    const interrupt = interruptAfterDelay(timeLimitMs, probe2);
     return {
-      decorateRun: (nestedRun) => (value) => timeLimitRunner(interrupt, nestedRun, value, probe3),
+      decorateRun: (nestedRun) => (value) => timeLimitRunner(interrupt, nestedRun, value, probe2),
       onAllRunsComplete: (runDetails) => {
         interrupt.clear();
-        if (options.failOnInterrupt && !runDetails.failed && runDetails.interrupted && probe3.interruptedWhileRunning) return reportRunDetails({
+        if (options.failOnInterrupt && !runDetails.failed && runDetails.interrupted && probe2.interruptedWhileRunning) return reportRunDetails({
           ...runDetails,
           failed: true,
           interrupted: true
@@ -14787,8 +14819,8 @@ function spellNumber(n, c) {
     /e/g,
     () => c.deviate(0.3) ? "E" : "e"
   );
-  const same3 = Object.is(Number(spelled), n) || n === 0 && Number(spelled) === 0;
-  if (JSON_NUMBER.test(spelled) && same3 && !longIntegerLiteral(spelled, n)) return spelled;
+  const same4 = Object.is(Number(spelled), n) || n === 0 && Number(spelled) === 0;
+  if (JSON_NUMBER.test(spelled) && same4 && !longIntegerLiteral(spelled, n)) return spelled;
   return n.toExponential(16);
 }
 function longIntegerLiteral(spelled, n) {
@@ -15267,10 +15299,49 @@ function vectorsRoot() {
   }
 }
 
+// src/glob.ts
+var MAX_GLOB_CHARS = 256;
+var MAX_GLOBS = 1e3;
+var GlobError = class extends Error {
+  name = "GlobError";
+};
+function compileGlob(pattern) {
+  if (pattern.length > MAX_GLOB_CHARS) {
+    throw new GlobError(
+      `the pattern is ${pattern.length} characters, more than ${MAX_GLOB_CHARS} (no case name is that long)`
+    );
+  }
+  const pieces = pattern.split("*");
+  if (pieces.length === 1) return { test: (name2) => name2 === pattern };
+  const first2 = pieces[0];
+  const last = pieces[pieces.length - 1];
+  const middle = pieces.slice(1, -1).filter((p) => p !== "");
+  const fixed = first2.length + last.length;
+  return {
+    test(name2) {
+      if (name2.length < fixed || !name2.startsWith(first2) || !name2.endsWith(last)) return false;
+      const end = name2.length - last.length;
+      let at = first2.length;
+      for (const piece of middle) {
+        const found = name2.indexOf(piece, at);
+        if (found < 0 || found + piece.length > end) return false;
+        at = found + piece.length;
+      }
+      return true;
+    }
+  };
+}
+function checkGlobCount(count3, what) {
+  if (count3 > MAX_GLOBS) {
+    throw new GlobError(
+      `${what} holds ${count3} patterns, more than ${MAX_GLOBS}: name suites or shared starts with a glob (jcs/control-*) instead`
+    );
+  }
+}
+
 // src/corpus/select.ts
 function casePattern(pattern) {
-  const parts = pattern.split("*").map((p) => p.replace(/[\\^$.|?+()[\]{}]/g, "\\$&"));
-  return new RegExp(`^${parts.join(".*")}$`, "s");
+  return compileGlob(pattern);
 }
 function selectCases(cases, patterns) {
   const names = cases.map((c) => recordCaseName(c.suite, c.name));
@@ -17710,9 +17781,9 @@ function formatDuration(ms) {
   const minutes = Math.floor(totalSeconds / 60);
   return `${minutes} min ${String(totalSeconds % 60).padStart(2, "0")} s`;
 }
-function formatRate(done, ms) {
+function formatRate(done2, ms) {
   if (ms <= 0) return void 0;
-  const rate = done * 1e3 / ms;
+  const rate = done2 * 1e3 / ms;
   return `${rate < 10 ? rate.toFixed(1) : Math.round(rate)}/s`;
 }
 function implementationName(record2) {
@@ -19070,7 +19141,7 @@ async function recordsBelow(dir) {
   for (const entry of entries2) {
     const path = join2(dir, entry.name);
     if (entry.isDirectory()) out.push(...await recordsBelow(path));
-    else if (entry.name === RECORD_FILE && (entry.isFile() || entry.isSymbolicLink())) out.push(path);
+    else if (entry.name === RECORD_FILE) out.push(path);
   }
   return out;
 }
@@ -19204,7 +19275,7 @@ function parseOptions(argv) {
 }
 
 // src/commands/badge.ts
-import { mkdir as mkdir3, readFile as readFile2, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir as mkdir3, readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
 import { join as join5, resolve as resolve3 } from "node:path";
 
 // src/report/console.ts
@@ -19257,8 +19328,8 @@ function createProgressReporter(options) {
       if (finished) return;
       finished = true;
       if (!last) return;
-      const same3 = shown3 !== void 0 && shown3.done === last.done && shown3.total === last.total && shown3.failed === last.failed;
-      if (!same3) show2(last);
+      const same4 = shown3 !== void 0 && shown3.done === last.done && shown3.total === last.total && shown3.failed === last.failed;
+      if (!same4) show2(last);
       if (isTTY) stream2.write("\n");
     }
   };
@@ -19466,9 +19537,151 @@ ${compareSection}`;
   return `${run}${compare}`;
 }
 
+// src/report/out-folder.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { closeSync as closeSync3, constants as constants2, fstatSync, openSync as openSync3, realpathSync, statSync } from "node:fs";
+import { mkdir as mkdir2, open as open2, realpath, rename, rm, stat as stat2, unlink } from "node:fs/promises";
+import { dirname as dirname4, join as join4, relative, resolve as resolve2, sep } from "node:path";
+var OUT_OPEN_TIMEOUT_MS = 5e3;
+var KERNEL_ROOTS = ["/proc", "/sys", "/dev"];
+var KERNEL_EXCEPTIONS = ["/dev/shm"];
+var under = (path, root) => path === root || path.startsWith(`${root}/`);
+var OutFolderError = class extends Error {
+  name = "OutFolderError";
+};
+function refused(dir, why) {
+  return new OutFolderError(`cannot write the output folder '${dir}': ${why}`);
+}
+var O_DIRECTORY = constants2.O_DIRECTORY ?? 0;
+var O_NOFOLLOW = constants2.O_NOFOLLOW ?? 0;
+var same3 = (a, b) => a.dev === b.dev && a.ino === b.ino;
+function handleOf(path) {
+  if (process.platform === "win32") return void 0;
+  const fd = openSync3(path, constants2.O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  const base = `/proc/self/fd/${fd}`;
+  try {
+    if (process.platform === "linux" && same3(statSync(base), fstatSync(fd))) return { fd, base };
+  } catch {
+  }
+  return { fd, base: "" };
+}
+async function openOutFolder(dir, timeoutMs = OUT_OPEN_TIMEOUT_MS) {
+  let timer;
+  const timeout2 = new Promise((_, reject2) => {
+    timer = setTimeout(
+      () => reject2(refused(dir, `the filesystem did not answer within ${timeoutMs / 1e3} s`)),
+      timeoutMs
+    );
+  });
+  try {
+    return await Promise.race([make(dir, resolve2(dir)), timeout2]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+async function make(dir, target) {
+  const missing = [];
+  let existing = target;
+  for (; ; ) {
+    try {
+      if (!(await stat2(existing)).isDirectory()) throw refused(dir, `${existing} is a file, not a folder`);
+      break;
+    } catch (error) {
+      if (error instanceof OutFolderError) throw error;
+      const code4 = error.code;
+      if (code4 !== "ENOENT" && code4 !== "ENOTDIR") throw refused(dir, `${existing}: ${code4 ?? error}`);
+      const parent = dirname4(existing);
+      if (parent === existing) throw refused(dir, `no part of ${target} exists`);
+      missing.unshift(existing);
+      existing = parent;
+    }
+  }
+  if (sep === "/") {
+    const real2 = join4(await realpath(existing), relative(existing, target));
+    const root = KERNEL_ROOTS.find((r) => under(real2, r));
+    if (root && !KERNEL_EXCEPTIONS.some((e) => under(real2, e))) {
+      throw refused(dir, `${real2} is under ${root}, a kernel filesystem, not a place for files`);
+    }
+  }
+  for (const folder2 of missing) {
+    try {
+      await mkdir2(folder2);
+    } catch (error) {
+      const code4 = error.code;
+      if (code4 !== "EEXIST") throw refused(dir, `cannot make ${folder2} (${code4 ?? error})`);
+    }
+  }
+  let real;
+  let handle;
+  try {
+    real = realpathSync(target);
+    handle = handleOf(real);
+  } catch (error) {
+    throw refused(dir, `cannot open it (${error.code ?? error})`);
+  }
+  const folder = outFolder(target, real, handle);
+  try {
+    const probe2 = `.canon-conformance-probe-${process.pid}-${randomBytes2(4).toString("hex")}`;
+    await rm(await folder.write(probe2, "canon-conformance checks it can write here\n"), { force: true });
+  } catch (error) {
+    folder.close();
+    throw refused(dir, `cannot create a file in it (${error.code ?? error})`);
+  }
+  return folder;
+}
+function outFolder(path, real, handle) {
+  const opened = handle ? fstatSync(handle.fd) : statSync(real);
+  let closed = false;
+  const base = () => {
+    if (closed) throw new OutFolderError(`the output folder ${path} is closed`);
+    if (handle?.base) return handle.base;
+    let now;
+    try {
+      now = statSync(real);
+    } catch {
+    }
+    if (!now || !same3(now, opened)) {
+      throw new OutFolderError(`the output folder ${path} was moved or replaced after the run opened it`);
+    }
+    return real;
+  };
+  return {
+    path,
+    internalPath: (name2) => join4(handle?.base || real, name2),
+    async write(name2, content) {
+      if (name2 === "" || name2.includes("/") || name2.includes("\\") || name2 === "." || name2 === "..") {
+        throw new OutFolderError(`'${name2}' is not a file name`);
+      }
+      const dir = base();
+      const temporary = join4(dir, `.${name2}.${randomBytes2(6).toString("hex")}.tmp`);
+      const file = await open2(
+        temporary,
+        constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | O_NOFOLLOW,
+        420
+      );
+      try {
+        try {
+          await file.writeFile(content);
+        } finally {
+          await file.close();
+        }
+        await rename(temporary, join4(dir, name2));
+      } catch (error) {
+        await unlink(temporary).catch(() => {
+        });
+        throw error;
+      }
+      return join4(path, name2);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      if (handle) closeSync3(handle.fd);
+    }
+  };
+}
+
 // src/report/write.ts
-import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join4, resolve as resolve2 } from "node:path";
 var ReportWriteError = class extends Error {
   constructor(message, written) {
     super(message);
@@ -19477,17 +19690,22 @@ var ReportWriteError = class extends Error {
   written;
   name = "ReportWriteError";
 };
-async function writeReports(outDir, run, choice2 = {}) {
-  const dir = resolve2(outDir);
-  await mkdir2(dir, { recursive: true });
-  const written = { record: join4(dir, "record.json") };
-  await writeFile2(written.record, run.recordBytes);
+async function writeReports(out, run, choice2 = {}) {
+  if (typeof out !== "string") return writeInto(out, run, choice2);
+  const folder = await openOutFolder(out);
+  try {
+    return await writeInto(folder, run, choice2);
+  } finally {
+    folder.close();
+  }
+}
+async function writeInto(folder, run, choice2) {
+  const dir = folder.path;
+  const written = { record: await folder.write("record.json", run.recordBytes) };
   const failed = [];
   const write2 = async (key, name2, content) => {
-    const path = join4(dir, name2);
     try {
-      await writeFile2(path, content());
-      written[key] = path;
+      written[key] = await folder.write(name2, content());
     } catch (error) {
       failed.push(`${name2} (${error.code ?? error.message})`);
     }
@@ -19562,8 +19780,8 @@ var badgeCommand = {
     }
     const outDir = resolve3(parsed.values.out ?? ".");
     await mkdir3(outDir, { recursive: true });
-    await writeFile3(join5(outDir, "badge.svg"), badgeSvg(verdict.record));
-    await writeFile3(join5(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}
+    await writeFile2(join5(outDir, "badge.svg"), badgeSvg(verdict.record));
+    await writeFile2(join5(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}
 `);
     process.stdout.write(`${outcomeLine(verdict)}
 wrote ${join5(outDir, "badge.svg")} and badge.json
@@ -19945,8 +20163,8 @@ async function consistencyRule(impl, members) {
 async function pairRule(impl, a, b, mustBeEqual) {
   const [answerA, answerB] = await Promise.all([ask(impl, a), ask(impl, b)]);
   const both = answerA.status === "canonical" && answerB.status === "canonical";
-  const same3 = both && bytesEqual(answerA.output, answerB.output);
-  return { pass: both && same3 === mustBeEqual, a: answerA, b: answerB, same: same3 };
+  const same4 = both && bytesEqual(answerA.output, answerB.output);
+  return { pass: both && same4 === mustBeEqual, a: answerA, b: answerB, same: same4 };
 }
 async function twiceRule(first2, second, input) {
   const once = await ask(first2, input);
@@ -20199,14 +20417,14 @@ async function runCases(cases, ctx, options) {
   }
   const results = new Array(cases.length);
   let next = 0;
-  let done = 0;
+  let done2 = 0;
   const worker = async () => {
     while (next < cases.length) {
       const index = next++;
       onStart?.(cases[index]);
       const result2 = await judgeSafely(cases[index], ctx);
       results[index] = result2;
-      onResult?.(result2, ++done);
+      onResult?.(result2, ++done2);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, cases.length) }, worker));
@@ -21244,15 +21462,15 @@ async function compareImplementations(options) {
   const started = Date.now();
   const both = async (input) => Promise.all([ask(a, input), ask(b, input)]);
   const total = (options.inputCount ?? (Array.isArray(options.inputs) ? options.inputs.length : 0)) + generated.runs;
-  let done = 0;
+  let done2 = 0;
   let failedSoFar = 0;
   const corpusFound = [];
   const progress = (disagreed) => {
-    done++;
+    done2++;
     if (disagreed) failedSoFar++;
     options.onProgress?.({
-      done,
-      total: Math.max(total, done),
+      done: done2,
+      total: Math.max(total, done2),
       failed: failedSoFar,
       elapsedMs: Date.now() - started
     });
@@ -21323,9 +21541,9 @@ async function compareImplementations(options) {
       found.input,
       async (candidate) => {
         const [x, y] = await both(candidate);
-        const same3 = disagreementKind(x, y) === found.kind;
-        if (same3) last = { a: x, b: y };
-        return same3;
+        const same4 = disagreementKind(x, y) === found.kind;
+        if (same4) last = { a: x, b: y };
+        return same4;
       },
       shrinkBudget
     );
@@ -21653,15 +21871,13 @@ function parseShard(text2, subject = "shard") {
 }
 
 // src/options/paths.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { statSync } from "node:fs";
-import { mkdir as mkdir4, open as open2, realpath, rm, stat as stat2 } from "node:fs/promises";
-import { dirname as dirname4, isAbsolute, join as join6, relative, resolve as resolve4, sep } from "node:path";
+import { statSync as statSync2 } from "node:fs";
+import { isAbsolute, resolve as resolve4 } from "node:path";
 function checkDirectory(text2, base, subject, relativeTo) {
   const directory = resolve4(base, text2 || ".");
   let isDirectory2 = false;
   try {
-    isDirectory2 = statSync(directory).isDirectory();
+    isDirectory2 = statSync2(directory).isDirectory();
   } catch {
   }
   if (!isDirectory2) {
@@ -21672,76 +21888,6 @@ function checkDirectory(text2, base, subject, relativeTo) {
     );
   }
   return directory;
-}
-var OUT_CHECK_TIMEOUT_MS = 5e3;
-var KERNEL_ROOTS = ["/proc", "/sys", "/dev"];
-var KERNEL_EXCEPTIONS = ["/dev/shm"];
-var under = (path, root) => path === root || path.startsWith(`${root}/`);
-async function checkOutDir(dir, timeoutMs = OUT_CHECK_TIMEOUT_MS) {
-  const target = resolve4(dir);
-  let timer;
-  const timeout2 = new Promise((_, reject2) => {
-    timer = setTimeout(
-      () => reject2(refused(dir, `the filesystem did not answer within ${timeoutMs / 1e3} s`)),
-      timeoutMs
-    );
-  });
-  try {
-    await Promise.race([probe(dir, target), timeout2]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-function refused(dir, why) {
-  return new OptionError(`cannot write the output folder '${dir}': ${why}`, "out");
-}
-async function probe(dir, target) {
-  const missing = [];
-  let existing = target;
-  for (; ; ) {
-    try {
-      if (!(await stat2(existing)).isDirectory()) throw refused(dir, `${existing} is a file, not a folder`);
-      break;
-    } catch (error) {
-      if (error instanceof OptionError) throw error;
-      const code4 = error.code;
-      if (code4 !== "ENOENT" && code4 !== "ENOTDIR") throw refused(dir, `${existing}: ${code4 ?? error}`);
-      const parent = dirname4(existing);
-      if (parent === existing) throw refused(dir, `no part of ${target} exists`);
-      missing.unshift(existing);
-      existing = parent;
-    }
-  }
-  if (sep === "/") {
-    const real = join6(await realpath(existing), relative(existing, target));
-    const root = KERNEL_ROOTS.find((r) => under(real, r));
-    if (root && !KERNEL_EXCEPTIONS.some((e) => under(real, e))) {
-      throw refused(dir, `${real} is under ${root}, a kernel filesystem, not a place for files`);
-    }
-  }
-  for (const folder of missing) {
-    try {
-      await mkdir4(folder);
-    } catch (error) {
-      const code4 = error.code;
-      if (code4 !== "EEXIST") throw refused(dir, `cannot make ${folder} (${code4 ?? error})`);
-    }
-  }
-  const file = join6(target, `.canon-conformance-probe-${process.pid}-${randomBytes2(4).toString("hex")}`);
-  let handle;
-  try {
-    handle = await open2(file, "wx");
-  } catch (error) {
-    throw refused(dir, `cannot create a file in it (${error.code ?? error})`);
-  }
-  try {
-    await handle.writeFile("canon-conformance checks it can write here\n");
-  } catch (error) {
-    throw refused(dir, `cannot write a file in it (${error.code ?? error})`);
-  } finally {
-    await handle.close();
-    await rm(file, { force: true });
-  }
 }
 
 // src/options/rules.ts
@@ -21806,21 +21952,19 @@ function assertRunOptions(options) {
 import { availableParallelism } from "node:os";
 
 // src/options/table.ts
-import { existsSync as existsSync3, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync3, statSync as statSync5 } from "node:fs";
 import { join as join8, resolve as resolve6 } from "node:path";
 
 // src/expected/list.ts
-import { closeSync as closeSync3, fstatSync, openSync as openSync3, readSync as readSync3 } from "node:fs";
+import { closeSync as closeSync4, fstatSync as fstatSync2, openSync as openSync4, readSync as readSync3 } from "node:fs";
 var MAX_EXPECTED_FAILURES_BYTES = 256 * 1024;
 var MAX_REASON_CHARS = 300;
 var ExpectedListError = class extends Error {
   name = "ExpectedListError";
 };
 function globMatcher(pattern) {
-  if (!pattern.includes("*")) return (name2) => name2 === pattern;
-  const source = pattern.split("*").map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, "\\$&")).join(".*");
-  const regex = new RegExp(`^${source}$`, "s");
-  return (name2) => regex.test(name2);
+  const glob = compileGlob(pattern);
+  return (name2) => glob.test(name2);
 }
 var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 function parseExpectedFailures(text2, source) {
@@ -21869,7 +22013,19 @@ function parseExpectedFailures(text2, source) {
       throw new ExpectedListError(`${where}: '${pattern}' is listed already on line ${before}`);
     }
     seen.set(pattern, line);
-    entries2.push({ pattern, suite, reason, line, matches: globMatcher(pattern) });
+    if (entries2.length === MAX_GLOBS) {
+      throw new ExpectedListError(
+        `${where}: the list holds more than ${MAX_GLOBS} entries: cover cases that share a start with one glob (jcs/control-*) instead`
+      );
+    }
+    let matches;
+    try {
+      matches = globMatcher(pattern);
+    } catch (error) {
+      if (error instanceof GlobError) throw new ExpectedListError(`${where}: ${error.message}`);
+      throw error;
+    }
+    entries2.push({ pattern, suite, reason, line, matches });
   });
   if (entries2.length === 0) {
     throw new ExpectedListError(
@@ -21881,7 +22037,7 @@ function parseExpectedFailures(text2, source) {
 function readExpectedFailures(path, shown3) {
   let fd;
   try {
-    fd = openSync3(path, "r");
+    fd = openSync4(path, "r");
   } catch (error) {
     const looked = shown3 === path ? "" : `; looked for ${path}`;
     throw new ExpectedListError(
@@ -21889,7 +22045,7 @@ function readExpectedFailures(path, shown3) {
     );
   }
   try {
-    if (!fstatSync(fd).isFile()) throw new ExpectedListError(`${shown3} is not a regular file (${path})`);
+    if (!fstatSync2(fd).isFile()) throw new ExpectedListError(`${shown3} is not a regular file (${path})`);
     const buffer = Buffer.alloc(MAX_EXPECTED_FAILURES_BYTES + 1);
     let length = 0;
     for (; ; ) {
@@ -21910,7 +22066,7 @@ function readExpectedFailures(path, shown3) {
     }
     return parseExpectedFailures(text2.startsWith("\uFEFF") ? text2.slice(1) : text2, shown3);
   } finally {
-    closeSync3(fd);
+    closeSync4(fd);
   }
 }
 
@@ -21955,6 +22111,47 @@ function decideGate(results, list3, allowFixed) {
   const fixed = entries2.filter((e) => e.cases > 0 && e.failed === 0);
   const pass = results.length > 0 && unexpected.length === 0 && (allowFixed || fixed.length === 0);
   return { source: list3.source, pass, allowFixed, expected, unexpected, fixed, entries: entries2 };
+}
+
+// src/sandbox/descriptors.ts
+import { closeSync as closeSync5, readdirSync, readFileSync as readFileSync2 } from "node:fs";
+var O_CLOEXEC = 524288;
+function inheritableDescriptors() {
+  if (process.platform !== "linux") return [];
+  let entries2;
+  try {
+    entries2 = readdirSync("/proc/self/fd");
+  } catch {
+    return [];
+  }
+  const found = [];
+  for (const entry of entries2) {
+    const fd = Number(entry);
+    if (!Number.isInteger(fd) || fd <= 2) continue;
+    let info;
+    try {
+      info = readFileSync2(`/proc/self/fdinfo/${fd}`, "latin1");
+    } catch {
+      continue;
+    }
+    const flags = /^flags:\s*([0-7]+)$/m.exec(info)?.[1];
+    if (flags !== void 0 && (Number.parseInt(flags, 8) & O_CLOEXEC) === 0) found.push(fd);
+  }
+  return found;
+}
+var done = false;
+function closeInheritedDescriptors() {
+  if (done) return [];
+  done = true;
+  const closed = [];
+  for (const fd of inheritableDescriptors()) {
+    try {
+      closeSync5(fd);
+      closed.push(fd);
+    } catch {
+    }
+  }
+  return closed;
 }
 
 // src/sandbox/errors.ts
@@ -22026,14 +22223,14 @@ function sandboxEnvironment(parent, o) {
 }
 
 // src/sandbox/leftovers.ts
-import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import { readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
 function processesCarrying(token) {
   if (process.platform !== "linux") return [];
   const needle = Buffer.from(`${RUN_TOKEN_VARIABLE}=${token}\0`);
   const found = [];
   let entries2;
   try {
-    entries2 = readdirSync("/proc");
+    entries2 = readdirSync2("/proc");
   } catch {
     return [];
   }
@@ -22043,7 +22240,7 @@ function processesCarrying(token) {
     if (pid === process.pid) continue;
     let environ;
     try {
-      environ = readFileSync2(`/proc/${entry}/environ`);
+      environ = readFileSync3(`/proc/${entry}/environ`);
     } catch {
       continue;
     }
@@ -22076,7 +22273,8 @@ function unsandboxedNotice(status, suppliedKey) {
 }
 function describeSandbox(status) {
   if (!status.sandboxed) return `unsandboxed (${status.reason})`;
-  return `sandboxed with ${status.bwrap} (own PID namespace, read-only filesystem, ${status.network ? "network allowed" : "no network"})`;
+  const ignored = status.ignored?.length ? `; ignored, as not root's alone: ${status.ignored.join("; ")}` : "";
+  return `sandboxed with ${status.bwrap} (own PID namespace, read-only filesystem, ${status.network ? "network allowed" : "no network"}${ignored})`;
 }
 function sandboxStatusText(status, suppliedKey) {
   return unsandboxedNotice(status, suppliedKey) ?? `canon-conformance: the command runs ${describeSandbox(status)}`;
@@ -22084,8 +22282,9 @@ function sandboxStatusText(status, suppliedKey) {
 
 // src/sandbox/probe.ts
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, readFileSync as readFileSync3, statSync as statSync2 } from "node:fs";
-import { delimiter, join as join7 } from "node:path";
+import { accessSync, constants as constants3, readFileSync as readFileSync4, realpathSync as realpathSync2, statSync as statSync3 } from "node:fs";
+import { delimiter, dirname as dirname5, join as join6 } from "node:path";
+var PACKAGED_BWRAP = "/usr/bin/bwrap";
 var BASE_FLAGS = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"];
 var PROBE_MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
 var NO_NESTED_USERNS = ["--unshare-user", "--disable-userns"];
@@ -22093,20 +22292,63 @@ var PROBE_TIMEOUT_MS = 1e4;
 var cache2 = /* @__PURE__ */ new Map();
 function isExecutableFile(path) {
   try {
-    if (!statSync2(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
+    if (!statSync3(path).isFile()) return false;
+    accessSync(path, constants3.X_OK);
     return true;
   } catch {
     return false;
   }
 }
-function findBwrap(env = process.env) {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (dir === "" || !dir.startsWith("/")) continue;
-    const candidate = join7(dir, "bwrap");
-    if (isExecutableFile(candidate)) return candidate;
+function untrustedBecause(path) {
+  let real;
+  try {
+    real = realpathSync2(path);
+  } catch (error) {
+    return `${path} cannot be resolved (${error.code ?? error})`;
   }
-  return isExecutableFile("/usr/bin/bwrap") ? "/usr/bin/bwrap" : void 0;
+  const owned = (p, what) => {
+    const s = statSync3(p);
+    if (s.uid !== 0) return `${what} ${p} is owned by uid ${s.uid}, not root`;
+    if ((s.mode & 18) !== 0) return `${what} ${p} is writable by group or others`;
+    return void 0;
+  };
+  try {
+    const file = owned(real, "the file");
+    if (file) return file;
+    for (const start of /* @__PURE__ */ new Set([dirname5(path), dirname5(real)])) {
+      for (let dir = start; ; dir = dirname5(dir)) {
+        const folder = owned(dir, "the folder");
+        if (folder) return folder;
+        if (dirname5(dir) === dir) break;
+      }
+    }
+  } catch (error) {
+    return `${path} cannot be checked (${error.code ?? error})`;
+  }
+  return void 0;
+}
+function findBwrap(env = process.env, packaged = PACKAGED_BWRAP) {
+  const ignored = [];
+  const realOf = (path) => {
+    try {
+      return realpathSync2(path);
+    } catch {
+      return path;
+    }
+  };
+  const onPath = (env.PATH ?? "").split(delimiter).filter((dir) => dir.startsWith("/")).map((dir) => join6(dir, "bwrap")).filter(isExecutableFile);
+  const first2 = onPath[0];
+  if (isExecutableFile(packaged) && untrustedBecause(packaged) === void 0) {
+    const why = first2 && realOf(first2) !== realOf(packaged) ? untrustedBecause(first2) : void 0;
+    return { path: realOf(packaged), ignored: why ? [`${first2} (${why})`] : [] };
+  }
+  if (isExecutableFile(packaged)) ignored.push(`${packaged} (${untrustedBecause(packaged)})`);
+  for (const candidate of onPath) {
+    const why = untrustedBecause(candidate);
+    if (why === void 0) return { path: realOf(candidate), ignored };
+    ignored.push(`${candidate} (${why})`);
+  }
+  return { ignored };
 }
 function tryBwrap(path, extra) {
   const r = spawnSync(path, [...BASE_FLAGS, ...extra, ...PROBE_MOUNTS, "--", "true"], {
@@ -22123,27 +22365,33 @@ function tryBwrap(path, extra) {
 }
 function usernsHint() {
   try {
-    if (readFileSync3("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "utf8").trim() === "1") {
+    if (readFileSync4("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "utf8").trim() === "1") {
       return " (AppArmor restricts unprivileged user namespaces here: kernel.apparmor_restrict_unprivileged_userns=1; a profile for bwrap that allows userns lifts it, see prepareRunnerSandbox)";
     }
   } catch {
   }
   try {
-    if (readFileSync3("/proc/sys/user/max_user_namespaces", "utf8").trim() === "0") {
+    if (readFileSync4("/proc/sys/user/max_user_namespaces", "utf8").trim() === "0") {
       return " (user namespaces are disabled: user.max_user_namespaces=0)";
     }
   } catch {
   }
   return "";
 }
-function probe2(path, platform) {
+function probe(path, platform, ignored) {
   if (platform !== "linux") {
     return { works: false, reason: `bubblewrap is Linux only, and this is ${platform}` };
   }
   if (path === void 0) {
+    if (ignored.length === 0) {
+      return {
+        works: false,
+        reason: `bwrap was not found on PATH or at ${PACKAGED_BWRAP} (install the package bubblewrap)`
+      };
+    }
     return {
       works: false,
-      reason: "bwrap was not found on PATH or at /usr/bin/bwrap (install the package bubblewrap)"
+      reason: `no bwrap that only root could have put there was found at ${PACKAGED_BWRAP} or on PATH (install the package bubblewrap); refused, as not root's alone: ${ignored.join("; ")}`
     };
   }
   if (!isExecutableFile(path)) return { works: false, reason: `${path} is not an executable file` };
@@ -22153,19 +22401,29 @@ function probe2(path, platform) {
     return { works: false, reason: `${path} could not start a sandbox: ${works.why}${usernsHint()}` };
   }
   const help2 = spawnSync(path, ["--help"], { env: {}, encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
-  return { works: true, path, disableUserns: strict.ok, argv0: /--argv0\b/.test(help2.stdout ?? "") };
+  return {
+    works: true,
+    path,
+    disableUserns: strict.ok,
+    argv0: /--argv0\b/.test(help2.stdout ?? ""),
+    ...ignored.length > 0 ? { ignored: [...ignored] } : {}
+  };
 }
 function probeBwrap(o = {}) {
   const platform = o.platform ?? process.platform;
-  const path = o.bwrapPath ?? (platform === "linux" ? findBwrap(o.env) : void 0);
-  const key = `${platform}\0${path ?? ""}`;
+  const lookup = o.bwrapPath !== void 0 ? { path: o.bwrapPath, ignored: [] } : platform === "linux" ? findBwrap(o.env) : { ignored: [] };
+  const key = `${platform}\0${lookup.path ?? ""}\0${lookup.ignored.join("\0")}`;
   let found = o.fresh ? void 0 : cache2.get(key);
   if (found === void 0) {
-    found = probe2(path, platform);
+    found = probe(lookup.path, platform, lookup.ignored);
     cache2.set(key, found);
   }
   return found;
 }
+
+// src/sandbox/runner-setup.ts
+var APPARMOR_PROFILE_PATH = "/etc/apparmor.d/canon-conformance-bwrap";
+var WHAT_TO_INSTALL = `install the package bubblewrap (sudo apt-get install bubblewrap), and where AppArmor restricts user namespaces (kernel.apparmor_restrict_unprivileged_userns=1) load a profile that lets ${PACKAGED_BWRAP} create them (the one this action writes on GitHub-hosted runners: ${APPARMOR_PROFILE_PATH}, docs/sandbox.md)`;
 
 // src/sandbox/session.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
@@ -22174,16 +22432,17 @@ import {
   existsSync as existsSync2,
   lstatSync,
   mkdtempSync,
-  readdirSync as readdirSync2,
-  realpathSync,
+  readdirSync as readdirSync3,
+  realpathSync as realpathSync3,
   rmSync,
-  statSync as statSync3
+  statSync as statSync4
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename as basename3, dirname as dirname6, isAbsolute as isAbsolute2, resolve as resolve5 } from "node:path";
+import { basename as basename3, dirname as dirname7, isAbsolute as isAbsolute2, join as join7, resolve as resolve5 } from "node:path";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/sandbox/bwrap-args.ts
-import { dirname as dirname5 } from "node:path";
+import { dirname as dirname6 } from "node:path";
 function isWithin(inner, outer) {
   if (outer === "/") return inner.startsWith("/");
   return inner === outer || inner.startsWith(`${outer}/`);
@@ -22239,7 +22498,7 @@ function bwrapArgs(plan) {
 function exposedFor(named, cover) {
   const out = /* @__PURE__ */ new Set();
   for (const n of named) {
-    const wanted = n.dir ? n.path : dirname5(n.path);
+    const wanted = n.dir ? n.path : dirname6(n.path);
     if (!cover.some((c) => isWithin(c, wanted))) out.add(wanted);
     else if (!n.dir) out.add(n.path);
   }
@@ -22250,15 +22509,34 @@ function exposedFor(named, cover) {
 var SANDBOX_MODES = ["auto", "bwrap", "none"];
 
 // src/sandbox/session.ts
+function ownFolders() {
+  const folders = [];
+  const add2 = (path, what) => {
+    try {
+      folders.push({ path: realpathSync3(path), what });
+    } catch {
+    }
+  };
+  const bundle = dirname7(fileURLToPath2(import.meta.url));
+  add2(bundle, "the folder of the running harness");
+  for (let dir = bundle; dirname7(dir) !== dir; dir = dirname7(dir)) {
+    if (existsSync2(join7(dir, "package.json"))) {
+      add2(dir, "the harness's own folder (the action's or the package's)");
+      break;
+    }
+  }
+  add2(dirname7(dirname7(realpathSync3(process.execPath))), "Node's install prefix");
+  return folders;
+}
 function realish(path) {
   let head = path;
   const tail = [];
   for (; ; ) {
     try {
-      const real = realpathSync(head);
+      const real = realpathSync3(head);
       return tail.length === 0 ? real : resolve5(real, ...tail.reverse());
     } catch {
-      const up = dirname6(head);
+      const up = dirname7(head);
       if (up === head) return path;
       tail.push(basename3(head));
       head = up;
@@ -22267,14 +22545,14 @@ function realish(path) {
 }
 function isDirectory(path) {
   try {
-    return statSync3(path).isDirectory();
+    return statSync4(path).isDirectory();
   } catch {
     return false;
   }
 }
 function isFile(path) {
   try {
-    return statSync3(path).isFile();
+    return statSync4(path).isFile();
   } catch {
     return false;
   }
@@ -22303,7 +22581,7 @@ function hiddenPaths(o, env) {
     const path = env[name2];
     if (!path || !isAbsolute2(path)) continue;
     add2(path, false, true, name2);
-    add2(dirname6(path), true, true, `the directory of ${name2}`);
+    add2(dirname7(path), true, true, `the directory of ${name2}`);
   }
   if (env.RUNNER_TEMP && isAbsolute2(env.RUNNER_TEMP)) add2(env.RUNNER_TEMP, true, false, "RUNNER_TEMP");
   if (o.outDir) add2(o.outDir, true, false, "the output directory");
@@ -22313,31 +22591,44 @@ function hiddenPaths(o, env) {
   }
   return hidden;
 }
-function checkWritable(paths2, cwd, hidden) {
+function confineWritable(paths2, cwd, hidden, own) {
   const out = [];
   for (const given2 of paths2) {
     const absolute = resolve5(cwd, given2);
     if (!existsSync2(absolute)) throw new SandboxSetupError(`writable path ${given2} does not exist`);
-    const real = realpathSync(absolute);
-    for (const h2 of hidden) {
-      if (isWithin(real, h2.path)) {
-        throw new SandboxSetupError(
-          `writable path ${given2} is inside ${h2.what}, which the command must not see`
+    const real = realpathSync3(absolute);
+    const named = real === absolute ? given2 : `${given2} (${real})`;
+    const refuse = (why) => {
+      throw new SandboxSetupError(`writable path ${named} ${why}`);
+    };
+    if (!isWithin(real, cwd)) {
+      refuse(`is outside the working directory ${cwd}: a writable path must lie inside it`);
+    }
+    for (const o of own) {
+      if (isWithin(o.path, real)) {
+        refuse(
+          `${o.path === real ? "is" : "holds"} ${o.what} (${o.path}), which the command must never write`
         );
       }
-      if (h2.dir && !existsSync2(h2.path) && isWithin(h2.path, real)) {
-        throw new SandboxSetupError(
-          `writable path ${given2} holds ${h2.what}, which does not exist yet: make it first, or name another writable path`
+    }
+    for (const h2 of hidden) {
+      if (isWithin(real, h2.path)) refuse(`is inside ${h2.what}, which the command must not see`);
+    }
+    for (const h2 of hidden) {
+      if (isWithin(h2.path, real)) {
+        refuse(
+          existsSync2(h2.path) ? `${h2.path === real ? "is" : "holds"} ${h2.what}, which the command must not see` : `holds ${h2.what}, which does not exist yet: name a writable path that does not hold it`
         );
       }
     }
     out.push(real);
   }
-  return out;
+  const unique2 = [...new Set(out)];
+  return unique2.filter((p) => !unique2.some((q) => q !== p && isWithin(p, q)));
 }
 function tmpDir() {
   try {
-    return statSync3("/tmp").isDirectory() ? realpathSync("/tmp") : void 0;
+    return statSync4("/tmp").isDirectory() ? realpathSync3("/tmp") : void 0;
   } catch {
     return void 0;
   }
@@ -22346,7 +22637,7 @@ function coverDirs() {
   const out = /* @__PURE__ */ new Set();
   for (const path of ["/run", "/var/run"]) {
     try {
-      if (lstatSync(path).isDirectory()) out.add(realpathSync(path));
+      if (lstatSync(path).isDirectory()) out.add(realpathSync3(path));
     } catch {
     }
   }
@@ -22362,7 +22653,7 @@ function removeTree(path) {
     try {
       if (!lstatSync(p).isDirectory()) return;
       chmodSync(p, 448);
-      for (const entry of readdirSync2(p)) restore(resolve5(p, entry));
+      for (const entry of readdirSync3(p)) restore(resolve5(p, entry));
     } catch {
     }
   };
@@ -22373,14 +22664,18 @@ function unsandboxed(o, reason, env) {
   const token = randomBytes3(16).toString("hex");
   const childEnv = inheritedEnvironment(env, token);
   let closed = false;
+  const launch = (spec) => ({
+    program: spec.program,
+    argv0: spec.argv0,
+    args: [...spec.args],
+    env: childEnv
+  });
   return {
     status: { sandboxed: false, mode: o.mode, reason },
-    launch: (spec) => ({
-      program: spec.program,
-      argv0: spec.argv0,
-      args: [...spec.args],
-      env: childEnv
-    }),
+    launch,
+    // Unsandboxed, the sides share this user's HOME: nothing a harness can do keeps one side's
+    // writes from another running as the same user (docs/sandbox.md, what stays out of reach).
+    prepare: launch,
     close() {
       if (closed) return;
       closed = true;
@@ -22388,10 +22683,8 @@ function unsandboxed(o, reason, env) {
     }
   };
 }
-function sandboxed(o, probe3, env) {
-  const cwd = realish(resolve5(o.cwd));
-  if (!isDirectory(cwd)) throw new SandboxSetupError(`the working directory ${o.cwd} is not a directory`);
-  const hidden = hiddenPaths(o, env);
+function sandboxed(o, probe2, env, setup) {
+  const { cwd, hidden, writable } = setup;
   for (const h2 of hidden) {
     if (h2.secret && h2.dir && isWithin(cwd, h2.path)) {
       throw new SandboxSetupError(
@@ -22399,41 +22692,54 @@ function sandboxed(o, probe3, env) {
       );
     }
   }
-  const writable = checkWritable(o.writablePaths ?? [], cwd, hidden);
-  const scratch3 = realpathSync(mkdtempSync(resolve5(tmpdir(), "canon-conformance-sandbox-")));
-  const childEnv = sandboxEnvironment(env, { scratch: scratch3, passEnv: o.passEnv ?? [] });
+  const newScratch = () => realpathSync3(mkdtempSync(resolve5(tmpdir(), "canon-conformance-sandbox-")));
+  const scratches = [newScratch()];
   const resolvConf = o.allowNetwork ? realish("/etc/resolv.conf") : void 0;
   let closed = false;
+  const plan = (spec, scratch3) => {
+    if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
+    const childEnv = sandboxEnvironment(env, { scratch: scratch3, passEnv: o.passEnv ?? [] });
+    const tmp = tmpDir();
+    const cover = coverDirs().filter((d) => d !== tmp);
+    const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
+    const args = bwrapArgs({
+      disableUserns: probe2.disableUserns,
+      argv0Flag: probe2.argv0,
+      program: spec.program,
+      argv0: spec.argv0,
+      args: spec.args,
+      cwd: realish(resolve5(spec.cwd)),
+      scratch: scratch3,
+      writable,
+      ...tmp ? { tmp } : {},
+      cover,
+      expose: exposedFor(named, [...cover, ...tmp ? [tmp] : []]),
+      hiddenDirs: hidden.filter((h2) => h2.dir && isDirectory(h2.path)),
+      hiddenFiles: hidden.filter((h2) => !h2.dir && existsSync2(h2.path)).map((h2) => h2.path),
+      allowNetwork: o.allowNetwork === true,
+      ...resolvConf ? { resolvConf } : {}
+    });
+    return { program: probe2.path, argv0: probe2.path, args, env: childEnv };
+  };
   const session = {
-    status: { sandboxed: true, mode: o.mode, bwrap: probe3.path, network: o.allowNetwork === true },
-    launch(spec) {
+    status: {
+      sandboxed: true,
+      mode: o.mode,
+      bwrap: probe2.path,
+      network: o.allowNetwork === true,
+      ...probe2.ignored ? { ignored: probe2.ignored } : {}
+    },
+    launch: (spec) => plan(spec, scratches[0]),
+    prepare(spec) {
       if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
-      const tmp = tmpDir();
-      const cover = coverDirs().filter((d) => d !== tmp);
-      const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
-      const args = bwrapArgs({
-        disableUserns: probe3.disableUserns,
-        argv0Flag: probe3.argv0,
-        program: spec.program,
-        argv0: spec.argv0,
-        args: spec.args,
-        cwd: realish(resolve5(spec.cwd)),
-        scratch: scratch3,
-        writable,
-        ...tmp ? { tmp } : {},
-        cover,
-        expose: exposedFor(named, [...cover, ...tmp ? [tmp] : []]),
-        hiddenDirs: hidden.filter((h2) => h2.dir && isDirectory(h2.path)),
-        hiddenFiles: hidden.filter((h2) => !h2.dir && existsSync2(h2.path)).map((h2) => h2.path),
-        allowNetwork: o.allowNetwork === true,
-        ...resolvConf ? { resolvConf } : {}
-      });
-      return { program: probe3.path, argv0: probe3.path, args, env: childEnv };
+      const scratch3 = newScratch();
+      scratches.push(scratch3);
+      return plan(spec, scratch3);
     },
     close() {
       if (closed) return;
       closed = true;
-      removeTree(scratch3);
+      for (const scratch3 of scratches) removeTree(scratch3);
     }
   };
   return session;
@@ -22444,17 +22750,21 @@ function openSandbox(o) {
   }
   checkPassEnv(o.passEnv ?? []);
   const env = o.env ?? process.env;
+  const cwd = realish(resolve5(o.cwd));
+  if (!isDirectory(cwd)) throw new SandboxSetupError(`the working directory ${o.cwd} is not a directory`);
+  const hidden = hiddenPaths(o, env);
+  const writable = confineWritable(o.writablePaths ?? [], cwd, hidden, o.ownFolders ?? ownFolders());
   if (o.mode === "none") return unsandboxed(o, "the sandbox was turned off (sandbox: none)", env);
-  const probe3 = probeBwrap({
+  const probe2 = probeBwrap({
     ...o.bwrapPath ? { bwrapPath: o.bwrapPath } : {},
     ...o.platform ? { platform: o.platform } : {},
     env
   });
-  if (!probe3.works) {
-    if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe3.reason}`);
-    return unsandboxed(o, probe3.reason, env);
+  if (!probe2.works) {
+    if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe2.reason}`);
+    return unsandboxed(o, probe2.reason, env);
   }
-  return sandboxed(o, probe3, env);
+  return sandboxed(o, probe2, env, { cwd, hidden, writable });
 }
 
 // src/options/table.ts
@@ -22490,8 +22800,8 @@ function mode(value) {
 }
 function recordFile(value, c) {
   const path = resolve6(c.base, value);
-  const file = existsSync3(path) && statSync4(path).isDirectory() ? join8(path, "record.json") : path;
-  if (!existsSync3(file) || !statSync4(file).isFile()) {
+  const file = existsSync3(path) && statSync5(path).isDirectory() ? join8(path, "record.json") : path;
+  if (!existsSync3(file) || !statSync5(file).isFile()) {
     throw new OptionError(
       `${c.subject} '${value}' is not a record file nor a folder holding record.json (looked for ${file}): set it to where actions/download-artifact wrote the run job's artifact; it is relative to ${c.relativeTo}`
     );
@@ -23253,7 +23563,7 @@ function spawnTarget(command, shell, platform = process.platform) {
 
 // src/adapters/program.ts
 import { createHash } from "node:crypto";
-import { accessSync as accessSync2, constants as constants2, createReadStream, statSync as statSync5 } from "node:fs";
+import { accessSync as accessSync2, constants as constants4, createReadStream, statSync as statSync6 } from "node:fs";
 import { isAbsolute as isAbsolute3, resolve as resolve7, win32 } from "node:path";
 import { pipeline } from "node:stream/promises";
 
@@ -23300,10 +23610,10 @@ function oneLine(bytes3, limit = REASON_BYTES) {
 }
 function utf8Problem(bytes3) {
   if (isUtf82(bytes3)) return void 0;
-  const probe3 = new TextDecoder("utf-8", { fatal: true });
+  const probe2 = new TextDecoder("utf-8", { fatal: true });
   for (let i = 0; i < bytes3.length; i++) {
     try {
-      probe3.decode(bytes3.subarray(i, i + 1), { stream: true });
+      probe2.decode(bytes3.subarray(i, i + 1), { stream: true });
     } catch {
       return `not UTF-8: invalid byte 0x${bytes3[i].toString(16).padStart(2, "0")} at offset ${i}`;
     }
@@ -23359,8 +23669,8 @@ async function readCapped(res, cap) {
   let size = 0;
   const reader = res.body.getReader();
   for (; ; ) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    const { done: done2, value } = await reader.read();
+    if (done2) break;
     size += value.length;
     if (size > cap) {
       await reader.cancel().catch(() => {
@@ -23448,7 +23758,7 @@ function createHttpCanonicalizer(o) {
 // src/adapters/program.ts
 function isFile2(path) {
   try {
-    return statSync5(path).isFile();
+    return statSync6(path).isFile();
   } catch {
     return false;
   }
@@ -23456,7 +23766,7 @@ function isFile2(path) {
 function isExecutable(path, platform) {
   if (platform === "win32") return true;
   try {
-    accessSync2(path, constants2.X_OK);
+    accessSync2(path, constants4.X_OK);
     return true;
   } catch {
     return false;
@@ -23555,14 +23865,14 @@ async function describeImplementation(q) {
 var EXIT_GRACE_MS = 500;
 function prepareSpawn(o) {
   const target = spawnTarget(o.command, o.shell);
-  return {
+  const spec = {
     program: resolveProgram(target.program, { cwd: o.cwd }),
     argv0: target.program,
     args: target.args,
     cwd: o.cwd,
-    windowsVerbatimArguments: target.windowsVerbatimArguments,
-    ...o.launcher ? { launcher: o.launcher } : {}
+    windowsVerbatimArguments: target.windowsVerbatimArguments
   };
+  return o.launcher ? { ...spec, launched: o.launcher.prepare(spec) } : spec;
 }
 
 // src/adapters/line-framing.ts
@@ -23744,7 +24054,8 @@ var interruptedBy;
 var INTERRUPT_GRACE_MS = 2e3;
 function spawnGroup(s) {
   if (interruptedBy !== void 0) throw new Error(`the run was interrupted by ${interruptedBy}`);
-  const launched = s.launcher?.launch(s) ?? {
+  closeInheritedDescriptors();
+  const launched = s.launched ?? s.launcher?.launch(s) ?? {
     program: s.program,
     argv0: s.argv0,
     args: s.args,
@@ -24645,12 +24956,19 @@ function suiteLabel(options) {
     ...options.cases ? { cases: options.cases } : {}
   });
 }
-async function validate(options) {
+function validate(options) {
   try {
     assertRunOptions(options);
-    if (options.outDir) await checkOutDir(options.outDir);
   } catch (error) {
     if (error instanceof OptionError) throw new RunSetupError(error.message);
+    throw error;
+  }
+}
+async function openOut(outDir) {
+  try {
+    return await openOutFolder(outDir);
+  } catch (error) {
+    if (error instanceof OutFolderError) throw new RunSetupError(error.message);
     throw error;
   }
 }
@@ -24669,12 +24987,12 @@ function adapterFor(options, side, launcher) {
     launcher
   });
 }
-function openRunSandbox(options, workingDirectory) {
+function openRunSandbox(options, workingDirectory, out) {
   try {
     return openSandbox({
       ...options.sandbox ?? { mode: "auto" },
       cwd: workingDirectory,
-      ...options.outDir ? { outDir: resolve8(options.outDir) } : {}
+      ...out ? { outDir: out.path } : {}
     });
   } catch (error) {
     if (error instanceof SandboxSetupError) throw new RunSetupError(error.message);
@@ -24691,7 +25009,15 @@ function settle2(promise) {
   );
 }
 async function runConformance(options) {
-  await validate(options);
+  validate(options);
+  const out = options.outFolder ?? (options.outDir ? await openOut(options.outDir) : void 0);
+  try {
+    return await runWith(options, out);
+  } finally {
+    if (out !== options.outFolder) out?.close();
+  }
+}
+async function runWith(options, out) {
   const started = Date.now();
   const startedAt = new Date(started);
   const workingDirectory = resolve8(options.workingDirectory);
@@ -24727,7 +25053,14 @@ async function runConformance(options) {
     }
   }
   if (options.cases) {
-    const selection = selectCases(corpus.cases, options.cases);
+    let selection;
+    try {
+      checkGlobCount(options.cases.length, "--case (cases)");
+      selection = selectCases(corpus.cases, options.cases);
+    } catch (error) {
+      if (error instanceof GlobError) throw new RunSetupError(`case: ${error.message}`);
+      throw error;
+    }
     const [miss] = selection.unmatched;
     if (miss) {
       const more = selection.unmatched.length > 1 ? ` (and ${selection.unmatched.length - 1} more patterns match none)` : "";
@@ -24739,7 +25072,7 @@ async function runConformance(options) {
   }
   const total = corpus.cases.length;
   const adapterOptions = { ...options, workingDirectory };
-  const sandbox = openRunSandbox(options, workingDirectory);
+  const sandbox = openRunSandbox(options, workingDirectory, out);
   const unhook = atExitOrInterrupt(() => sandbox.close());
   options.onSandbox?.(sandbox.status);
   const closing = [];
@@ -24775,8 +25108,8 @@ async function runConformance(options) {
     const countedRead = read2 === write2 ? countedWrite : counted(read2);
     let failed = 0;
     let suite = cases[0]?.suite;
-    const progress = (done) => ({
-      done,
+    const progress = (done2) => ({
+      done: done2,
       total,
       failed,
       elapsedMs: Date.now() - started,
@@ -24792,9 +25125,9 @@ async function runConformance(options) {
         onStart: (c) => {
           suite = c.suite;
         },
-        onResult: (result2, done) => {
+        onResult: (result2, done2) => {
           if (!result2.pass) failed += 1;
-          options.onProgress?.(progress(done));
+          options.onProgress?.(progress(done2));
         }
       }
     );
@@ -24838,9 +25171,9 @@ async function runConformance(options) {
     ) : void 0;
     const files = {};
     let summaryMarkdown;
-    if (options.outDir) {
+    if (out) {
       const written = await writeReports(
-        options.outDir,
+        out,
         {
           record: record2,
           recordBytes: bytes3,
@@ -25358,8 +25691,8 @@ var selfTestCommand = {
 
 // src/commands/sign.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
-import { open as open3, rename, stat as stat3, unlink } from "node:fs/promises";
-import { basename as basename4, dirname as dirname7, join as join9, resolve as resolve9 } from "node:path";
+import { open as open3, rename as rename2, stat as stat3, unlink as unlink2 } from "node:fs/promises";
+import { basename as basename4, dirname as dirname8, join as join9, resolve as resolve9 } from "node:path";
 var SIGNED_RECORD_FILE = "record.signed.json";
 var usage7 = `usage: canon-conformance sign RECORD [--key-file KEY] [--out FILE] [--force] [--pubkey HEX]
 
@@ -25412,7 +25745,7 @@ async function writeAll(handle, bytes3) {
   }
 }
 async function writeSigned(out, bytes3, force) {
-  const target = force ? join9(dirname7(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
+  const target = force ? join9(dirname8(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
   let handle;
   try {
     handle = await open3(target, "wx", 420);
@@ -25425,9 +25758,9 @@ async function writeSigned(out, bytes3, force) {
   }
   try {
     await writeAll(handle, bytes3);
-    if (force) await rename(target, out);
+    if (force) await rename2(target, out);
   } catch (error) {
-    await unlink(target).catch(() => {
+    await unlink2(target).catch(() => {
     });
     throw new SignSetupError(`cannot write ${out} (${error.code ?? error})`);
   }
@@ -25453,7 +25786,7 @@ var signCommand = {
     if (pubkey !== void 0 && !/^[0-9a-f]{64}$/.test(pubkey)) {
       throw new UsageError("--pubkey must be an Ed25519 public key as 64 hex digits");
     }
-    const out = values.out ?? join9(dirname7(input), SIGNED_RECORD_FILE);
+    const out = values.out ?? join9(dirname8(input), SIGNED_RECORD_FILE);
     const force = values.force ?? false;
     try {
       const key = readKey2(values["key-file"]);

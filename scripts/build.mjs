@@ -16,16 +16,17 @@ const banner = [
 
 const entries = [
   { in: "src/cli.ts", out: "cli", shebang: true },
-  { in: "src/index.ts", out: "index", shebang: false, split: true },
+  { in: "src/index.ts", out: "index", shebang: false },
 ].filter((e) => existsSync(e.in));
 
 for (const entry of entries) {
   await build({
     entryPoints: { [entry.out]: entry.in },
     outdir,
-    // The action's upload client is imported when it uploads (src/action/artifact.ts): esbuild puts it
-    // in chunks of its own, loaded only then. The CLI is one file (npx and `node dist/cli.js` need no more).
-    ...(entry.split ? { splitting: true, chunkNames: "chunks/[name]-[hash]" } : {}),
+    // One file per entry, everything in it: the action must read all it will ever run before the
+    // first process of the command under test starts (docs/sandbox.md "What the harness promises"),
+    // so nothing is left on disk for that command to replace and the harness to import later. (A
+    // dynamic import, as of the upload client, becomes code in the same file, evaluated when reached.)
     bundle: true,
     platform: "node",
     format: "esm",

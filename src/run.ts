@@ -21,10 +21,10 @@ import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
 import { loadCorpus, plannedRequests, selectCases } from "./corpus/index.js";
 import { checkAgainstCorpus, decideGate, ExpectedListError } from "./expected/index.js";
+import { checkGlobCount, GlobError } from "./glob.js";
 import { nfcReference } from "./jcs/canonicalizer.js";
 import {
   assertRunOptions,
-  checkOutDir,
   DEFAULT_COMPARE_RUNS,
   DEFAULT_GENERATED_RUNS,
   DEFAULT_SEED,
@@ -32,6 +32,7 @@ import {
 } from "./options/index.js";
 import { buildRecord, recordCases, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
+import { type OutFolder, OutFolderError, openOutFolder } from "./report/out-folder.js";
 import { rerunCommand } from "./report/rerun-command.js";
 import { writeReports } from "./report/write.js";
 import { openSandbox, type SandboxSession, SandboxSetupError } from "./sandbox/index.js";
@@ -58,13 +59,23 @@ export function suiteLabel(
   });
 }
 
-/** The bounds and rules of the option table (src/options), and the output folder, before anything runs. */
-async function validate(options: RunOptions): Promise<void> {
+/** The bounds and rules of the option table (src/options), before anything runs. */
+function validate(options: RunOptions): void {
   try {
     assertRunOptions(options);
-    if (options.outDir) await checkOutDir(options.outDir);
   } catch (error) {
     if (error instanceof OptionError) throw new RunSetupError(error.message);
+    throw error;
+  }
+}
+
+/** The output folder, made and opened before anything runs: every report is written through this
+ * handle (src/report/out-folder.ts), whatever the command does to the path meanwhile. */
+async function openOut(outDir: string): Promise<OutFolder> {
+  try {
+    return await openOutFolder(outDir);
+  } catch (error) {
+    if (error instanceof OutFolderError) throw new RunSetupError(error.message);
     throw error;
   }
 }
@@ -91,12 +102,16 @@ function adapterFor(
 }
 
 /** The run's sandbox (absent options: `auto`); a setup problem is the run's setup error. */
-function openRunSandbox(options: RunOptions, workingDirectory: string): SandboxSession {
+function openRunSandbox(
+  options: RunOptions,
+  workingDirectory: string,
+  out: OutFolder | undefined,
+): SandboxSession {
   try {
     return openSandbox({
       ...(options.sandbox ?? { mode: "auto" }),
       cwd: workingDirectory,
-      ...(options.outDir ? { outDir: resolve(options.outDir) } : {}),
+      ...(out ? { outDir: out.path } : {}),
     });
   } catch (error) {
     if (error instanceof SandboxSetupError) throw new RunSetupError(error.message);
@@ -120,7 +135,17 @@ function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: 
 }
 
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
-  await validate(options);
+  validate(options);
+  // A folder the caller opened stays open for it (the action uploads through it); one opened here is closed.
+  const out = options.outFolder ?? (options.outDir ? await openOut(options.outDir) : undefined);
+  try {
+    return await runWith(options, out);
+  } finally {
+    if (out !== options.outFolder) out?.close();
+  }
+}
+
+async function runWith(options: RunOptions, out: OutFolder | undefined): Promise<RunOutcome> {
   const started = Date.now();
   const startedAt = new Date(started);
   const workingDirectory = resolve(options.workingDirectory);
@@ -163,7 +188,14 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   }
   // `--case`: only the cases asked for, in corpus order; a pattern that matches none stops the run here.
   if (options.cases) {
-    const selection = selectCases(corpus.cases, options.cases);
+    let selection: ReturnType<typeof selectCases>;
+    try {
+      checkGlobCount(options.cases.length, "--case (cases)");
+      selection = selectCases(corpus.cases, options.cases);
+    } catch (error) {
+      if (error instanceof GlobError) throw new RunSetupError(`case: ${error.message}`);
+      throw error;
+    }
     const [miss] = selection.unmatched;
     if (miss) {
       const more =
@@ -181,7 +213,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const adapterOptions = { ...options, workingDirectory };
   // Every process of the command adapters starts through it; it is closed (leftovers killed, scratch
   // removed) when the run ends, and also if the process exits or is interrupted first.
-  const sandbox = openRunSandbox(options, workingDirectory);
+  const sandbox = openRunSandbox(options, workingDirectory, out);
   const unhook = atExitOrInterrupt(() => sandbox.close());
   options.onSandbox?.(sandbox.status);
   const closing: Canonicalizer[] = [];
@@ -300,9 +332,9 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     // The report stage, the same for both faces: the record first, then the rest.
     const files: RunOutcome["files"] = {};
     let summaryMarkdown: string | undefined;
-    if (options.outDir) {
+    if (out) {
       const written = await writeReports(
-        options.outDir,
+        out,
         {
           record,
           recordBytes: bytes,

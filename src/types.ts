@@ -3,6 +3,7 @@
 
 import type { CompareReport } from "./compare/types.js";
 import type { ExpectedList, Gate } from "./expected/index.js";
+import type { OutFolder } from "./report/out-folder.js";
 import type { SandboxOptions, SandboxStatus } from "./sandbox/types.js";
 
 export type { CompareReport, ExpectedList, Gate, SandboxOptions, SandboxStatus };
@@ -284,6 +285,9 @@ export interface RunOptions {
   workingDirectory: string;
   /** Where record.json, results.json and junit.xml go; nothing is written without it. */
   outDir?: string;
+  /** The output folder already made and opened by the caller (src/report/out-folder.ts), written
+   * instead of `outDir` and left open: the action uploads the files through the same handle. */
+  outFolder?: OutFolder;
   /** What else goes into `outDir` (src/report/write.ts): summary.md, the badges. */
   reports?: { summary?: boolean; badge?: boolean; summaryRecordAt?: "artifact" | "runner" };
   implementationName: string | null;

@@ -24,8 +24,10 @@ export async function uploadArtifact(
   kept: string,
 ): Promise<UploadedArtifact | undefined> {
   try {
-    // Loaded here, not at the top: the artifact client and its archiver are most of the action's
-    // bundle, and a step that uploads nothing need not parse them (dist/chunks/, scripts/build.mjs).
+    // Evaluated here, when it uploads, but not loaded here: scripts/build.mjs bundles it into
+    // dist/index.js itself (no chunk), which was read whole at start-up, before the command under
+    // test could write anything (docs/sandbox.md "What the harness promises", rule 1). So a step
+    // that uploads nothing does not pay for setting the client up, and nothing is read from disk.
     const { DefaultArtifactClient } = await import("@actions/artifact");
     // The runner's tokens are back in process.env for the upload only (runner-tokens.ts).
     const response = await withRunnerTokens(() =>

@@ -53,6 +53,20 @@ export function chooseKey(keyText: string): SigningKey {
   }
 }
 
+/**
+ * When a supplied key reaches `mode: run` on a pull_request* event, why that is unsafe; else undefined.
+ * The job ran the pull request's code before this step (its checkout, its build, any step the pull
+ * request changed), and an earlier step can read a later step's environment, INPUT_SIGNING-KEY
+ * included, from /proc before the action takes it out: no harness can stop that (docs/sandbox.md).
+ */
+export function keyInPullRequestJob(
+  supplied: boolean,
+  event = process.env.GITHUB_EVENT_NAME ?? "",
+): string | undefined {
+  if (!supplied || !event.startsWith("pull_request")) return undefined;
+  return `signing-key was given to a run on a ${event} event: code of the pull request ran in this job before this step (its checkout, its build, any step it changed) and could read the key from this step's environment before the action took it out. A long-lived key belongs in a job that runs no code under test: leave signing-key out here, and sign in a second job with mode: sign (docs/action.md)`;
+}
+
 /** A pull_request event whose head is another repository: GitHub passes it no secrets. */
 function isForkPullRequest(): boolean {
   const event = process.env.GITHUB_EVENT_NAME ?? "";

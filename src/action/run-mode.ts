@@ -2,7 +2,7 @@
 // src/report) -> the step's outputs, the log's verdict, the annotations, the artifact, the job summary
 // and the step's status.
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import * as core from "@actions/core";
 import { formatCompare } from "../compare/index.js";
 import { sha256Hex } from "../jcs/index.js";
@@ -10,12 +10,14 @@ import type { Face } from "../options/index.js";
 import { implementationName } from "../report/format.js";
 import { gateHeadline } from "../report/gate.js";
 import { createProgressReporter, verdictSections } from "../report/index.js";
-import { runConformance } from "../run.js";
+import { inlineText } from "../report/markdown-escape.js";
+import { type OutFolder, OutFolderError, openOutFolder } from "../report/out-folder.js";
+import { RunSetupError, runConformance } from "../run.js";
 import { sandboxStatusText } from "../sandbox/index.js";
-import type { Gate, RunOutcome, SandboxStatus } from "../types.js";
+import type { Gate, RunOutcome, SandboxStatus, SigningKey } from "../types.js";
 import { setArtifactOutputs, type UploadedArtifact, uploadArtifact } from "./artifact.js";
 import { type ActionInputs, readInputs } from "./inputs.js";
-import { chooseKey } from "./key.js";
+import { chooseKey, keyInPullRequestJob } from "./key.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
 import { prepareSandbox, sandboxSummary, warnIfUnsandboxed } from "./sandbox.js";
 import { annotateFailures, annotateGate, logVerdict, writeJobSummary } from "./summary.js";
@@ -23,11 +25,40 @@ import { annotateFailures, annotateGate, logVerdict, writeJobSummary } from "./s
 export async function runMode(face: Face, keyText: string): Promise<void> {
   const inputs = readInputs(face);
   const key = chooseKey(keyText);
-  const supplied = key.kind === "supplied";
+  // Said before anything runs, outside the stop-commands window, so the annotation reaches the runner.
+  const keyWarning = keyInPullRequestJob(key.kind === "supplied");
+  if (keyWarning)
+    core.warning(keyWarning, { title: "canon-conformance: signing key in a pull request's job" });
   const sandbox = inputs.run.sandbox ?? { mode: "auto" as const };
   prepareSandbox(sandbox.mode);
 
   const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", inputs.artifactName);
+  // Made and opened before the command starts; the run writes and the upload reads through this handle.
+  const out = await openOut(outDir);
+  try {
+    await runAndReport(inputs, key, out, keyWarning);
+  } finally {
+    out.close();
+  }
+}
+
+async function openOut(outDir: string): Promise<OutFolder> {
+  try {
+    return await openOutFolder(outDir);
+  } catch (error) {
+    if (error instanceof OutFolderError) throw new RunSetupError(error.message);
+    throw error;
+  }
+}
+
+async function runAndReport(
+  inputs: ActionInputs,
+  key: SigningKey,
+  out: OutFolder,
+  keyWarning: string | undefined,
+): Promise<void> {
+  const supplied = key.kind === "supplied";
+  const outDir = out.path;
   let status: SandboxStatus | undefined;
   // From the first process of the command under test to the last line that can hold its text, the
   // runner takes no workflow command from stdout (runner-commands.ts); annotations come after.
@@ -40,6 +71,7 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
       ...inputs.run,
       key,
       outDir,
+      outFolder: out,
       // The summary says where its reader finds the record: the artifact, or with upload false the runner.
       reports: { summary: true, badge: inputs.badge, summaryRecordAt: inputs.upload ? "artifact" : "runner" },
       onSandbox: (s) => {
@@ -101,8 +133,10 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
           files.badgeSvg,
           files.badgeJson,
           files.compare,
-        ].filter((f): f is string => f !== undefined),
-        outDir,
+        ]
+          .filter((f): f is string => f !== undefined)
+          .map((f) => out.internalPath(basename(f))),
+        out.internalPath("."),
         `the signed record is on the runner at ${recordPath} (the record-path output)`,
       )
     : undefined;
@@ -111,8 +145,9 @@ export async function runMode(face: Face, keyText: string): Promise<void> {
   if (inputs.summary) {
     // summary.md as it is, then how the command ran (the artifact's link follows).
     const sandboxed = status ? `\n${sandboxSummary(status, supplied)}` : "";
+    const keyNote = keyWarning ? `\n> [!WARNING]\n> **Signing key:** ${inlineText(keyWarning)}.\n` : "";
     await writeJobSummary(
-      `${outcome.summaryMarkdown ?? ""}${sandboxed}`,
+      `${outcome.summaryMarkdown ?? ""}${sandboxed}${keyNote}`,
       artifact,
       inputs.artifactName,
       inputs.upload,

@@ -3,7 +3,7 @@
 // seed 003 §4 and, if it holds (and was signed by `expected-signer`, when given), re-signed with
 // `signing-key` by src/record/resign.ts: `key`, `signer_pubkey` and `sig` replaced, nothing else. The
 // re-signed record and the run job's beside it are uploaded; the outputs name the new signer.
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import * as core from "@actions/core";
@@ -47,14 +47,14 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
   const out = outText ? resolve(face.base, outText) : join(outDir, "record.json");
 
   // The record is untrusted until §4 accepts it, and what the refusal says can quote it.
-  const result = await withCommandsStopped(async () => {
+  const { result, bytes } = await withCommandsStopped(async () => {
     info(
       `canon-conformance sign: verifying ${recordPath}${expectedSigner ? `, signed by ${expectedSigner}` : ""}`,
     );
     const bytes = await readRecordBytes(recordPath);
     const result = resignRecord(bytes, key, expectedSigner ? { expectedSigner } : {});
     if (result.outcome !== "signed") for (const line of refusalLines(result)) info(line);
-    return result;
+    return { result, bytes };
   });
   if (result.outcome !== "signed") {
     core.setFailed(
@@ -75,7 +75,8 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
   }
   const files = [out];
   if (!outText) {
-    copyFileSync(recordPath, join(outDir, ORIGINAL_NAME));
+    // The very bytes that were verified, not the file read again: it may have changed since.
+    writeFileSync(join(outDir, ORIGINAL_NAME), bytes);
     files.push(join(outDir, ORIGINAL_NAME));
   }
   const { original, record } = result;

@@ -1,6 +1,8 @@
-// From a command line to what the adapters spawn: split (or handed to the shell), program resolved.
-// Done once, before the first case, so that a missing or non-executable program stops the run with a
-// clear AdapterSetupError instead of failing every case.
+// From a command line to what the adapters spawn: split (or handed to the shell), program resolved,
+// and the sandbox's command line for it worked out (Launcher.prepare: this side's own scratch). Done
+// once, when the adapter is made, before the first case of any side: a missing or non-executable
+// program stops the run with a clear AdapterSetupError instead of failing every case, and nothing the
+// command does to the filesystem later changes how its next process is started.
 import type { Launcher } from "../sandbox/types.js";
 import { spawnTarget } from "./argv.js";
 import type { GroupSpawn } from "./process-group.js";
@@ -27,12 +29,12 @@ export const EXIT_GRACE_MS = 500;
 
 export function prepareSpawn(o: CommandOptions): GroupSpawn {
   const target = spawnTarget(o.command, o.shell);
-  return {
+  const spec = {
     program: resolveProgram(target.program, { cwd: o.cwd }),
     argv0: target.program,
     args: target.args,
     cwd: o.cwd,
     windowsVerbatimArguments: target.windowsVerbatimArguments,
-    ...(o.launcher ? { launcher: o.launcher } : {}),
   };
+  return o.launcher ? { ...spec, launched: o.launcher.prepare(spec) } : spec;
 }

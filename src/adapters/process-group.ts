@@ -5,8 +5,9 @@
 // What is spawned comes from the run's launcher (src/sandbox: bubblewrap, or unsandboxed with a run
 // token); without one, the command still gets the environment minus every secret of the harness.
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
+import { closeInheritedDescriptors } from "../sandbox/descriptors.js";
 import { inheritedEnvironment } from "../sandbox/environment.js";
-import type { Launcher } from "../sandbox/types.js";
+import type { Launched, Launcher } from "../sandbox/types.js";
 
 const live = new Set<number>();
 const cleanups = new Set<() => void>();
@@ -24,7 +25,10 @@ export interface GroupSpawn {
   args: string[];
   cwd: string;
   windowsVerbatimArguments?: boolean;
-  /** How the run starts its processes (a sandbox, or unsandboxed with a token); absent: directly. */
+  /** What to spawn, worked out by the run's launcher when the adapter was made (Launcher.prepare). */
+  launched?: Launched;
+  /** How the run starts its processes (a sandbox, or unsandboxed with a token), asked at each spawn
+   * when nothing was prepared; neither: directly. */
   launcher?: Launcher;
 }
 
@@ -32,12 +36,16 @@ export interface GroupSpawn {
  * run was interrupted. */
 export function spawnGroup(s: GroupSpawn): ChildProcessWithoutNullStreams {
   if (interruptedBy !== undefined) throw new Error(`the run was interrupted by ${interruptedBy}`);
-  const launched = s.launcher?.launch(s) ?? {
-    program: s.program,
-    argv0: s.argv0,
-    args: s.args,
-    env: inheritedEnvironment(process.env),
-  };
+  // Before the first process of a command under test: no descriptor the harness inherited (a key
+  // passed as /dev/fd/200, a runner's pipe) crosses into it (src/sandbox/descriptors.ts).
+  closeInheritedDescriptors();
+  const launched = s.launched ??
+    s.launcher?.launch(s) ?? {
+      program: s.program,
+      argv0: s.argv0,
+      args: s.args,
+      env: inheritedEnvironment(process.env),
+    };
   hookExit();
   const child = spawn(launched.program, launched.args, {
     cwd: s.cwd,

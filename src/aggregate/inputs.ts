@@ -1,7 +1,9 @@
 // Which files an aggregate reads: each RECORD argument is a record file, or a folder in which every
 // file named record.json below it is taken (a folder of downloaded artifacts, one per job). Folders
 // are walked in name order so the same tree always gives the same order; symbolic links to folders
-// are not followed, so a link cannot make the walk loop.
+// are not followed, so a link cannot make the walk loop. Every entry named record.json that is not a
+// folder is taken, whatever it is: a link, a FIFO or a device is then refused by the reading (it is
+// never followed nor waited on: src/record/read.ts), and shows as refused rather than missing.
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { readRecordBytes } from "../record/read.js";
@@ -42,10 +44,11 @@ async function recordsBelow(dir: string): Promise<string[]> {
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await recordsBelow(path)));
-    else if (entry.name === RECORD_FILE && (entry.isFile() || entry.isSymbolicLink())) out.push(path);
+    else if (entry.name === RECORD_FILE) out.push(path);
   }
   return out;
 }
 
-/** A record file's bytes, within the verifier's bound (src/record/read.ts). */
+/** A record file's bytes, within the verifier's bound; only a regular file, never through a link
+ * (src/record/read.ts). */
 export const readRecordFile = readRecordBytes;

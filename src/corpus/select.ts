@@ -3,6 +3,7 @@
 // any run of characters, `/` included (`jcs/control-*`, `reject/*`, `generated/*/seed-7/*`). The cases
 // keep corpus order; a pattern that matches nothing is returned, with the names nearest to it, so the
 // run can refuse to start rather than run less than was asked for.
+import { compileGlob, type GlobMatcher } from "../glob.js";
 import { recordCaseName } from "../text-forms.js";
 import type { CorpusCase } from "../types.js";
 
@@ -12,10 +13,10 @@ export interface Selection {
   unmatched: { pattern: string; near: string[] }[];
 }
 
-/** A pattern as a whole-name regular expression: `*` is any text, everything else itself. */
-export function casePattern(pattern: string): RegExp {
-  const parts = pattern.split("*").map((p) => p.replace(/[\\^$.|?+()[\]{}]/g, "\\$&"));
-  return new RegExp(`^${parts.join(".*")}$`, "s");
+/** A pattern as a whole-name matcher: `*` is any text, everything else itself (src/glob.ts: no
+ * backtracking; throws GlobError past MAX_GLOB_CHARS). */
+export function casePattern(pattern: string): GlobMatcher {
+  return compileGlob(pattern);
 }
 
 export function selectCases(cases: readonly CorpusCase[], patterns: readonly string[]): Selection {

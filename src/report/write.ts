@@ -1,14 +1,13 @@
 // The report stage's writing, for both faces: the signed record first, then the rest. A run's result
 // is its record, so a failure to write it stops here; a failure to write any later file is collected,
 // the other files are still written, and the error says where the record is: nothing is lost.
-import { mkdir, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
 import type { CaseResult, ConformResult, Gate } from "../types.js";
 import { badgeJson, badgeSvg } from "./badge.js";
 import { groupFailures } from "./causes.js";
 import { reportHtml } from "./html/index.js";
 import { toJUnitXml } from "./junit.js";
 import type { RecordPlace } from "./markdown.js";
+import { type OutFolder, openOutFolder } from "./out-folder.js";
 import type { RerunCommand } from "./rerun-command.js";
 import { runSummaryMarkdown } from "./summary.js";
 
@@ -69,16 +68,28 @@ export class ReportWriteError extends Error {
   }
 }
 
+/**
+ * Writes the reports into `out`: the folder the run opened before its command started (every file
+ * goes through that handle, never through a link: out-folder.ts), or a path, opened here.
+ */
 export async function writeReports(
-  outDir: string,
+  out: OutFolder | string,
   run: RunReports,
   choice: ReportChoice = {},
 ): Promise<WrittenReports> {
-  const dir = resolve(outDir);
-  await mkdir(dir, { recursive: true });
+  if (typeof out !== "string") return writeInto(out, run, choice);
+  const folder = await openOutFolder(out);
+  try {
+    return await writeInto(folder, run, choice);
+  } finally {
+    folder.close();
+  }
+}
+
+async function writeInto(folder: OutFolder, run: RunReports, choice: ReportChoice): Promise<WrittenReports> {
+  const dir = folder.path;
   // The record first: whatever fails after this line, the signed result of the run is on disk.
-  const written: WrittenReports = { record: join(dir, "record.json") };
-  await writeFile(written.record, run.recordBytes);
+  const written: WrittenReports = { record: await folder.write("record.json", run.recordBytes) };
 
   const failed: string[] = [];
   const write = async (
@@ -86,10 +97,8 @@ export async function writeReports(
     name: string,
     content: () => string,
   ) => {
-    const path = join(dir, name);
     try {
-      await writeFile(path, content());
-      written[key] = path;
+      written[key] = await folder.write(name, content());
     } catch (error) {
       failed.push(`${name} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }

@@ -2,6 +2,8 @@
 // bubblewrap where it works, never with the harness's secrets in its environment, and never outliving
 // the run; plus what the faces call around it (scrubbing the key from this process, preparing a
 // GitHub runner for bwrap).
+
+export { closeInheritedDescriptors, inheritableDescriptors } from "./descriptors.js";
 export {
   FILE_COMMAND_VARIABLES,
   inheritedEnvironment,
@@ -13,7 +15,7 @@ export {
 export { SandboxSetupError } from "./errors.js";
 export { killProcessesCarrying, processesCarrying } from "./leftovers.js";
 export { describeSandbox, sandboxStatusText, unsandboxedNotice } from "./notice.js";
-export { type BwrapProbe, findBwrap, probeBwrap } from "./probe.js";
+export { type BwrapLookup, type BwrapProbe, findBwrap, probeBwrap, untrustedBecause } from "./probe.js";
 export {
   APPARMOR_PROFILE_PATH,
   apparmorProfile,
@@ -24,7 +26,14 @@ export {
 } from "./runner-setup.js";
 export { type ScrubReport, scrubProcessSecrets } from "./scrub.js";
 export { hiddenSecretPaths, hideFromCommands } from "./secret-paths.js";
-export { type OpenSandbox, openSandbox, type SandboxSession } from "./session.js";
+export {
+  confineWritable,
+  type OpenSandbox,
+  type OwnFolder,
+  openSandbox,
+  ownFolders,
+  type SandboxSession,
+} from "./session.js";
 export {
   type Launched,
   type Launcher,

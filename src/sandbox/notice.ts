@@ -18,7 +18,10 @@ export function unsandboxedNotice(status: SandboxStatus, suppliedKey: boolean): 
 /** One line for logs: how the command was started. */
 export function describeSandbox(status: SandboxStatus): string {
   if (!status.sandboxed) return `unsandboxed (${status.reason})`;
-  return `sandboxed with ${status.bwrap} (own PID namespace, read-only filesystem, ${status.network ? "network allowed" : "no network"})`;
+  const ignored = status.ignored?.length
+    ? `; ignored, as not root's alone: ${status.ignored.join("; ")}`
+    : "";
+  return `sandboxed with ${status.bwrap} (own PID namespace, read-only filesystem, ${status.network ? "network allowed" : "no network"}${ignored})`;
 }
 
 /** What both faces print before the first case: how the command runs, or the unsandboxed notice. */

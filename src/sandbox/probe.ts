@@ -1,9 +1,15 @@
-// Does bubblewrap work here? Found on PATH (or where told), then started once with the namespaces a
-// run uses, around `true`. The answer is cached per process and per bwrap path: the run's three
-// adapters, and every run a test makes, ask once.
+// Does bubblewrap work here? Found (or where told), then started once with the namespaces a run uses,
+// around `true`. The answer is cached per process and per bwrap path: the run's three adapters, and
+// every run a test makes, ask once.
+//
+// Only a bwrap nobody but root can have put there is the sandbox: a root-owned file in root-owned
+// folders that neither group nor others can write, all the way up (docs/sandbox.md "What the harness
+// promises"). /usr/bin/bwrap (the package's) is preferred; else the first such bwrap on PATH. Any other
+// bwrap found on the way (a workspace's bin/bwrap that runs its command unsandboxed) is never started:
+// it is named as ignored, so `auto` says why it ran unsandboxed, or with which bwrap instead.
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, readFileSync, statSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
 
 export type BwrapProbe =
   | {
@@ -14,8 +20,19 @@ export type BwrapProbe =
       disableUserns: boolean;
       /** `--argv0` exists (bwrap 0.9+): the command sees its argv[0] as the user wrote it. */
       argv0: boolean;
+      /** Other bwraps found and never started, each with why (not root's alone). */
+      ignored?: string[];
     }
   | { works: false; reason: string };
+
+/** What the lookup found: the bwrap to use (its real path), and each bwrap it would not use, and why. */
+export interface BwrapLookup {
+  path?: string;
+  ignored: string[];
+}
+
+/** The package's bwrap, preferred over anything on PATH. */
+export const PACKAGED_BWRAP = "/usr/bin/bwrap";
 
 /** Namespaces and process hygiene every sandboxed process gets (and the probe tries). */
 export const BASE_FLAGS = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"];
@@ -35,14 +52,68 @@ function isExecutableFile(path: string): boolean {
   }
 }
 
-/** `bwrap` on PATH, else the Debian/Ubuntu package's path; undefined when neither is there. */
-export function findBwrap(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (dir === "" || !dir.startsWith("/")) continue; // a relative PATH entry could be planted
-    const candidate = join(dir, "bwrap");
-    if (isExecutableFile(candidate)) return candidate;
+/** Why `path` (and the folders that hold it, and those of its real path) could have been written by
+ * someone other than root; undefined when nobody else could have. */
+export function untrustedBecause(path: string): string | undefined {
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch (error) {
+    return `${path} cannot be resolved (${(error as NodeJS.ErrnoException).code ?? error})`;
   }
-  return isExecutableFile("/usr/bin/bwrap") ? "/usr/bin/bwrap" : undefined;
+  const owned = (p: string, what: string): string | undefined => {
+    const s = statSync(p);
+    if (s.uid !== 0) return `${what} ${p} is owned by uid ${s.uid}, not root`;
+    if ((s.mode & 0o022) !== 0) return `${what} ${p} is writable by group or others`;
+    return undefined;
+  };
+  try {
+    const file = owned(real, "the file");
+    if (file) return file;
+    for (const start of new Set([dirname(path), dirname(real)])) {
+      for (let dir = start; ; dir = dirname(dir)) {
+        const folder = owned(dir, "the folder");
+        if (folder) return folder;
+        if (dirname(dir) === dir) break;
+      }
+    }
+  } catch (error) {
+    return `${path} cannot be checked (${(error as NodeJS.ErrnoException).code ?? error})`;
+  }
+  return undefined;
+}
+
+/** The bwrap to use: /usr/bin/bwrap, else the first on PATH (absolute entries only), either only if
+ * root's alone (untrustedBecause); every other bwrap met on the way is ignored, with why. `packaged`
+ * is for tests. */
+export function findBwrap(env: NodeJS.ProcessEnv = process.env, packaged = PACKAGED_BWRAP): BwrapLookup {
+  const ignored: string[] = [];
+  const realOf = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return path;
+    }
+  };
+  const onPath = (env.PATH ?? "")
+    .split(delimiter)
+    // A relative PATH entry names a folder of whatever the working directory is: never looked in.
+    .filter((dir) => dir.startsWith("/"))
+    .map((dir) => join(dir, "bwrap"))
+    .filter(isExecutableFile);
+  const first = onPath[0];
+  if (isExecutableFile(packaged) && untrustedBecause(packaged) === undefined) {
+    // The package's bwrap wins; one found first on PATH instead is said, if it is not root's alone.
+    const why = first && realOf(first) !== realOf(packaged) ? untrustedBecause(first) : undefined;
+    return { path: realOf(packaged), ignored: why ? [`${first} (${why})`] : [] };
+  }
+  if (isExecutableFile(packaged)) ignored.push(`${packaged} (${untrustedBecause(packaged)})`);
+  for (const candidate of onPath) {
+    const why = untrustedBecause(candidate);
+    if (why === undefined) return { path: realOf(candidate), ignored };
+    ignored.push(`${candidate} (${why})`);
+  }
+  return { ignored };
 }
 
 function tryBwrap(path: string, extra: string[]): { ok: boolean; why: string } {
@@ -78,14 +149,20 @@ function usernsHint(): string {
   return "";
 }
 
-function probe(path: string | undefined, platform: NodeJS.Platform): BwrapProbe {
+function probe(path: string | undefined, platform: NodeJS.Platform, ignored: readonly string[]): BwrapProbe {
   if (platform !== "linux") {
     return { works: false, reason: `bubblewrap is Linux only, and this is ${platform}` };
   }
   if (path === undefined) {
+    if (ignored.length === 0) {
+      return {
+        works: false,
+        reason: `bwrap was not found on PATH or at ${PACKAGED_BWRAP} (install the package bubblewrap)`,
+      };
+    }
     return {
       works: false,
-      reason: "bwrap was not found on PATH or at /usr/bin/bwrap (install the package bubblewrap)",
+      reason: `no bwrap that only root could have put there was found at ${PACKAGED_BWRAP} or on PATH (install the package bubblewrap); refused, as not root's alone: ${ignored.join("; ")}`,
     };
   }
   if (!isExecutableFile(path)) return { works: false, reason: `${path} is not an executable file` };
@@ -95,20 +172,32 @@ function probe(path: string | undefined, platform: NodeJS.Platform): BwrapProbe 
     return { works: false, reason: `${path} could not start a sandbox: ${works.why}${usernsHint()}` };
   }
   const help = spawnSync(path, ["--help"], { env: {}, encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
-  return { works: true, path, disableUserns: strict.ok, argv0: /--argv0\b/.test(help.stdout ?? "") };
+  return {
+    works: true,
+    path,
+    disableUserns: strict.ok,
+    argv0: /--argv0\b/.test(help.stdout ?? ""),
+    ...(ignored.length > 0 ? { ignored: [...ignored] } : {}),
+  };
 }
 
-/** Whether bwrap works here, cached per process. `bwrapPath` overrides the lookup (tests, odd installs);
- * `fresh` asks again (after the runner setup installed bwrap or loaded a profile). */
+/** Whether bwrap works here, cached per process. `bwrapPath` overrides the lookup and its ownership
+ * check (a library caller's explicit choice; tests point it at something broken); `fresh` asks again
+ * (after the runner setup installed bwrap or loaded a profile). */
 export function probeBwrap(
   o: { bwrapPath?: string; platform?: NodeJS.Platform; env?: NodeJS.ProcessEnv; fresh?: boolean } = {},
 ): BwrapProbe {
   const platform = o.platform ?? process.platform;
-  const path = o.bwrapPath ?? (platform === "linux" ? findBwrap(o.env) : undefined);
-  const key = `${platform}\0${path ?? ""}`;
+  const lookup: BwrapLookup =
+    o.bwrapPath !== undefined
+      ? { path: o.bwrapPath, ignored: [] }
+      : platform === "linux"
+        ? findBwrap(o.env)
+        : { ignored: [] };
+  const key = `${platform}\0${lookup.path ?? ""}\0${lookup.ignored.join("\0")}`;
   let found = o.fresh ? undefined : cache.get(key);
   if (found === undefined) {
-    found = probe(path, platform);
+    found = probe(lookup.path, platform, lookup.ignored);
     cache.set(key, found);
   }
   return found;

@@ -1,12 +1,13 @@
 // Making bwrap work on a GitHub runner before the run. Ubuntu 24.04 restricts unprivileged user
 // namespaces through AppArmor (kernel.apparmor_restrict_unprivileged_userns=1), which stops bwrap at
-// "setting up uid map: Permission denied". Where `sudo -n` works (GitHub's hosted runners), this
-// installs bubblewrap if it is missing and loads a narrow AppArmor profile that lets /usr/bin/bwrap,
-// and only it, make user namespaces. It says exactly what it changed, or why it could not; it never
-// turns the restriction off for the whole machine.
+// "setting up uid map: Permission denied". On GitHub's hosted runners (RUNNER_ENVIRONMENT is
+// `github-hosted`, and `sudo -n` works), this installs bubblewrap if it is missing and loads a narrow
+// AppArmor profile that lets /usr/bin/bwrap, and only it, make user namespaces. It says exactly what
+// it changed, or why it could not; it never turns the restriction off for the whole machine. On any
+// other runner (a self-hosted one is someone's machine) it changes nothing and says what to install.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { type BwrapProbe, probeBwrap } from "./probe.js";
+import { type BwrapProbe, findBwrap, PACKAGED_BWRAP, probeBwrap } from "./probe.js";
 
 /** Runs one command, waiting for it; `input` goes to its stdin. Tests give a fake. */
 export type CommandRunner = (
@@ -51,7 +52,14 @@ export interface RunnerSetupOptions {
   probe?: (fresh: boolean) => BwrapProbe;
   /** Reads a file (the sysctl, the current profile); undefined when it cannot be read. */
   readFile?: (path: string) => string | undefined;
+  /** The bwrap a run would use (root's alone: probe.ts findBwrap), or undefined when there is none. */
+  locate?: () => string | undefined;
+  /** RUNNER_ENVIRONMENT: only `github-hosted` lets this change the machine. */
+  runnerEnvironment?: string;
 }
+
+/** What to install by hand where nothing is installed for the user. */
+const WHAT_TO_INSTALL = `install the package bubblewrap (sudo apt-get install bubblewrap), and where AppArmor restricts user namespaces (kernel.apparmor_restrict_unprivileged_userns=1) load a profile that lets ${PACKAGED_BWRAP} create them (the one this action writes on GitHub-hosted runners: ${APPARMOR_PROFILE_PATH}, docs/sandbox.md)`;
 
 const APT_TIMEOUT_MS = 300_000;
 
@@ -92,6 +100,8 @@ export function prepareRunnerSandbox(o: RunnerSetupOptions = {}): RunnerSetup {
   const platform = o.platform ?? process.platform;
   const probe = o.probe ?? ((fresh: boolean) => probeBwrap({ fresh }));
   const read = o.readFile ?? readIfThere;
+  const locate = o.locate ?? (() => findBwrap().path);
+  const runnerEnvironment = "runnerEnvironment" in o ? o.runnerEnvironment : process.env.RUNNER_ENVIRONMENT;
   const lines: string[] = [];
   const changed: string[] = [];
   const done = (ready: boolean): RunnerSetup => ({ ready, changed, lines });
@@ -107,6 +117,12 @@ export function prepareRunnerSandbox(o: RunnerSetupOptions = {}): RunnerSetup {
     return done(true);
   }
   lines.push(`sandbox: bwrap does not work yet: ${found.reason}`);
+  if (runnerEnvironment !== "github-hosted") {
+    lines.push(
+      `sandbox: this runner is not GitHub-hosted (RUNNER_ENVIRONMENT is ${runnerEnvironment ? `'${runnerEnvironment}'` : "not set"}), so nothing is installed or loaded on it; nothing changed. To sandbox the command here, ${WHAT_TO_INSTALL}`,
+    );
+    return done(false);
+  }
   const sudoCheck = sudo(["true"]);
   if (sudoCheck.code !== 0) {
     lines.push(
@@ -115,7 +131,7 @@ export function prepareRunnerSandbox(o: RunnerSetupOptions = {}): RunnerSetup {
     return done(false);
   }
 
-  if (run("sh", ["-c", "command -v bwrap"]).code !== 0) {
+  if (locate() === undefined) {
     let install = sudo(["apt-get", "install", "-y", "bubblewrap"]);
     if (install.code !== 0) {
       // A runner's package lists can be stale: fetch them once, then try again.
@@ -139,7 +155,8 @@ export function prepareRunnerSandbox(o: RunnerSetupOptions = {}): RunnerSetup {
     }
   }
 
-  const bwrapPath = lastLine(run("sh", ["-c", "command -v bwrap"]).stdout) || "/usr/bin/bwrap";
+  // The profile is for the bwrap a run would start, never for one found first on PATH.
+  const bwrapPath = locate() ?? PACKAGED_BWRAP;
   const restricted = read(RESTRICT_SYSCTL)?.trim() === "1";
   if (!restricted) {
     lines.push(

@@ -1,7 +1,8 @@
 // One run's way of starting the command under test. `openSandbox` decides, once, whether the run is
-// sandboxed (the mode, the probe), checks the paths it was given, and makes the scratch directory;
-// `launch` turns each process the adapters start into what to spawn; `close` kills what the run left
-// behind and removes the scratch directory.
+// sandboxed (the mode, the probe), checks the paths it was given (a writable path is confined:
+// confineWritable), and makes the scratch directory; `prepare` turns each side's command (the command,
+// read-command, compare-command) into what to spawn, once, before any of them runs, each side with a
+// scratch of its own; `close` kills what the run left behind and removes the scratch directories.
 import { randomBytes } from "node:crypto";
 import {
   chmodSync,
@@ -14,7 +15,8 @@ import {
   statSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, isAbsolute, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { bwrapArgs, exposedFor, isWithin } from "./bwrap-args.js";
 import {
   checkPassEnv,
@@ -47,6 +49,40 @@ export interface OpenSandbox extends SandboxOptions {
   /** The harness's environment (default process.env): where the file-command paths are read from. */
   env?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
+  /** The harness's own files, which no writable path may be or hold (default: ownFolders()). */
+  ownFolders?: readonly OwnFolder[];
+}
+
+/** A folder of the harness's own files, and what to call it in a refusal. */
+export interface OwnFolder {
+  path: string;
+  what: string;
+}
+
+/**
+ * The folders the harness runs from: the running bundle's folder (dist/ for the action and the CLI),
+ * the package around it (the action's own folder: `_actions/<owner>/<repo>/<ref>`, or the workspace
+ * itself for `uses: ./`), and Node's install prefix. Real paths.
+ */
+export function ownFolders(): OwnFolder[] {
+  const folders: OwnFolder[] = [];
+  const add = (path: string, what: string) => {
+    try {
+      folders.push({ path: realpathSync(path), what });
+    } catch {
+      // Not there: nothing to protect.
+    }
+  };
+  const bundle = dirname(fileURLToPath(import.meta.url));
+  add(bundle, "the folder of the running harness");
+  for (let dir = bundle; dirname(dir) !== dir; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) {
+      add(dir, "the harness's own folder (the action's or the package's)");
+      break;
+    }
+  }
+  add(dirname(dirname(realpathSync(process.execPath))), "Node's install prefix");
+  return folders;
 }
 
 /** The real path of `path`, or of its nearest existing ancestor with the rest appended. */
@@ -103,7 +139,7 @@ function namedPaths(args: readonly string[], cwd: string): { path: string; dir: 
   return out;
 }
 
-interface Hidden {
+export interface Hidden {
   path: string;
   /** A directory (or one that will be made): hidden with a tmpfs. Otherwise a file: /dev/null over it. */
   dir: boolean;
@@ -133,29 +169,57 @@ function hiddenPaths(o: OpenSandbox, env: NodeJS.ProcessEnv): Hidden[] {
   return hidden;
 }
 
-function checkWritable(paths: readonly string[], cwd: string, hidden: readonly Hidden[]): string[] {
+/**
+ * Each writable path resolved (links followed) now, at setup, and confined: inside the working
+ * directory's tree; not being or holding the harness's own folders (its bundle, its package, Node);
+ * not being, holding or inside a hidden path (RUNNER_TEMP or an ancestor of it, the output folder, the
+ * file commands, the key file), whether it exists yet or not. A writable path inside another is
+ * dropped: the outer one covers it, and binding the inner one again at each start would follow
+ * whatever link the command left at its place.
+ */
+export function confineWritable(
+  paths: readonly string[],
+  cwd: string,
+  hidden: readonly Hidden[],
+  own: readonly OwnFolder[],
+): string[] {
   const out: string[] = [];
   for (const given of paths) {
     const absolute = resolve(cwd, given);
     if (!existsSync(absolute)) throw new SandboxSetupError(`writable path ${given} does not exist`);
     const real = realpathSync(absolute);
-    for (const h of hidden) {
-      if (isWithin(real, h.path)) {
-        throw new SandboxSetupError(
-          `writable path ${given} is inside ${h.what}, which the command must not see`,
+    const named = real === absolute ? given : `${given} (${real})`;
+    const refuse = (why: string): never => {
+      throw new SandboxSetupError(`writable path ${named} ${why}`);
+    };
+    if (!isWithin(real, cwd)) {
+      refuse(`is outside the working directory ${cwd}: a writable path must lie inside it`);
+    }
+    for (const o of own) {
+      if (isWithin(o.path, real)) {
+        refuse(
+          `${o.path === real ? "is" : "holds"} ${o.what} (${o.path}), which the command must never write`,
         );
       }
-      // A hidden directory that does not exist yet would be made by the harness inside a path the
-      // command can write: it could plant a symlink there first, and the record would follow it.
-      if (h.dir && !existsSync(h.path) && isWithin(h.path, real)) {
-        throw new SandboxSetupError(
-          `writable path ${given} holds ${h.what}, which does not exist yet: make it first, or name another writable path`,
+    }
+    for (const h of hidden) {
+      if (isWithin(real, h.path)) refuse(`is inside ${h.what}, which the command must not see`);
+    }
+    for (const h of hidden) {
+      if (isWithin(h.path, real)) {
+        // One that does not exist yet would be made by the harness inside a path the command can
+        // write: it could plant a link there first.
+        refuse(
+          existsSync(h.path)
+            ? `${h.path === real ? "is" : "holds"} ${h.what}, which the command must not see`
+            : `holds ${h.what}, which does not exist yet: name a writable path that does not hold it`,
         );
       }
     }
     out.push(real);
   }
-  return out;
+  const unique = [...new Set(out)];
+  return unique.filter((p) => !unique.some((q) => q !== p && isWithin(p, q)));
 }
 
 /** /tmp's real path, if it is a directory. */
@@ -206,14 +270,18 @@ function unsandboxed(o: OpenSandbox, reason: string, env: NodeJS.ProcessEnv): Sa
   const token = randomBytes(16).toString("hex");
   const childEnv = inheritedEnvironment(env, token);
   let closed = false;
+  const launch = (spec: LaunchSpec): Launched => ({
+    program: spec.program,
+    argv0: spec.argv0,
+    args: [...spec.args],
+    env: childEnv,
+  });
   return {
     status: { sandboxed: false, mode: o.mode, reason },
-    launch: (spec: LaunchSpec): Launched => ({
-      program: spec.program,
-      argv0: spec.argv0,
-      args: [...spec.args],
-      env: childEnv,
-    }),
+    launch,
+    // Unsandboxed, the sides share this user's HOME: nothing a harness can do keeps one side's
+    // writes from another running as the same user (docs/sandbox.md, what stays out of reach).
+    prepare: launch,
     close() {
       if (closed) return;
       closed = true;
@@ -222,10 +290,13 @@ function unsandboxed(o: OpenSandbox, reason: string, env: NodeJS.ProcessEnv): Sa
   };
 }
 
-function sandboxed(o: OpenSandbox, probe: Extract<BwrapProbe, { works: true }>, env: NodeJS.ProcessEnv) {
-  const cwd = realish(resolve(o.cwd));
-  if (!isDirectory(cwd)) throw new SandboxSetupError(`the working directory ${o.cwd} is not a directory`);
-  const hidden = hiddenPaths(o, env);
+function sandboxed(
+  o: OpenSandbox,
+  probe: Extract<BwrapProbe, { works: true }>,
+  env: NodeJS.ProcessEnv,
+  setup: { cwd: string; hidden: Hidden[]; writable: string[] },
+) {
+  const { cwd, hidden, writable } = setup;
   for (const h of hidden) {
     if (h.secret && h.dir && isWithin(cwd, h.path)) {
       throw new SandboxSetupError(
@@ -233,42 +304,57 @@ function sandboxed(o: OpenSandbox, probe: Extract<BwrapProbe, { works: true }>, 
       );
     }
   }
-  const writable = checkWritable(o.writablePaths ?? [], cwd, hidden);
-  const scratch = realpathSync(mkdtempSync(resolve(tmpdir(), "canon-conformance-sandbox-")));
-  const childEnv = sandboxEnvironment(env, { scratch, passEnv: o.passEnv ?? [] });
+  const newScratch = () => realpathSync(mkdtempSync(resolve(tmpdir(), "canon-conformance-sandbox-")));
+  const scratches = [newScratch()];
   const resolvConf = o.allowNetwork ? realish("/etc/resolv.conf") : undefined;
   let closed = false;
+  const plan = (spec: LaunchSpec, scratch: string): Launched => {
+    if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
+    const childEnv = sandboxEnvironment(env, { scratch, passEnv: o.passEnv ?? [] });
+    // Worked out when the side is prepared, before any process of the command ran (the output folder
+    // exists by then: the run opened it first).
+    const tmp = tmpDir();
+    const cover = coverDirs().filter((d) => d !== tmp);
+    const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
+    const args = bwrapArgs({
+      disableUserns: probe.disableUserns,
+      argv0Flag: probe.argv0,
+      program: spec.program,
+      argv0: spec.argv0,
+      args: spec.args,
+      cwd: realish(resolve(spec.cwd)),
+      scratch,
+      writable,
+      ...(tmp ? { tmp } : {}),
+      cover,
+      expose: exposedFor(named, [...cover, ...(tmp ? [tmp] : [])]),
+      hiddenDirs: hidden.filter((h) => h.dir && isDirectory(h.path)),
+      hiddenFiles: hidden.filter((h) => !h.dir && existsSync(h.path)).map((h) => h.path),
+      allowNetwork: o.allowNetwork === true,
+      ...(resolvConf ? { resolvConf } : {}),
+    });
+    return { program: probe.path, argv0: probe.path, args, env: childEnv };
+  };
   const session: SandboxSession = {
-    status: { sandboxed: true, mode: o.mode, bwrap: probe.path, network: o.allowNetwork === true },
-    launch(spec: LaunchSpec): Launched {
+    status: {
+      sandboxed: true,
+      mode: o.mode,
+      bwrap: probe.path,
+      network: o.allowNetwork === true,
+      ...(probe.ignored ? { ignored: probe.ignored } : {}),
+    },
+    launch: (spec) => plan(spec, scratches[0]!),
+    prepare(spec) {
       if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
-      // Worked out at every start: the output directory, say, only exists once the record is written.
-      const tmp = tmpDir();
-      const cover = coverDirs().filter((d) => d !== tmp);
-      const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
-      const args = bwrapArgs({
-        disableUserns: probe.disableUserns,
-        argv0Flag: probe.argv0,
-        program: spec.program,
-        argv0: spec.argv0,
-        args: spec.args,
-        cwd: realish(resolve(spec.cwd)),
-        scratch,
-        writable,
-        ...(tmp ? { tmp } : {}),
-        cover,
-        expose: exposedFor(named, [...cover, ...(tmp ? [tmp] : [])]),
-        hiddenDirs: hidden.filter((h) => h.dir && isDirectory(h.path)),
-        hiddenFiles: hidden.filter((h) => !h.dir && existsSync(h.path)).map((h) => h.path),
-        allowNetwork: o.allowNetwork === true,
-        ...(resolvConf ? { resolvConf } : {}),
-      });
-      return { program: probe.path, argv0: probe.path, args, env: childEnv };
+      // A side of its own: what one side writes to HOME (a .pth file in ~/.local, say) no other reads.
+      const scratch = newScratch();
+      scratches.push(scratch);
+      return plan(spec, scratch);
     },
     close() {
       if (closed) return;
       closed = true;
-      removeTree(scratch);
+      for (const scratch of scratches) removeTree(scratch);
     },
   };
   return session;
@@ -286,6 +372,11 @@ export function openSandbox(o: OpenSandbox): SandboxSession {
   }
   checkPassEnv(o.passEnv ?? []);
   const env = o.env ?? process.env;
+  // Checked whatever the mode, so that a workflow is refused the same way on every runner.
+  const cwd = realish(resolve(o.cwd));
+  if (!isDirectory(cwd)) throw new SandboxSetupError(`the working directory ${o.cwd} is not a directory`);
+  const hidden = hiddenPaths(o, env);
+  const writable = confineWritable(o.writablePaths ?? [], cwd, hidden, o.ownFolders ?? ownFolders());
   if (o.mode === "none") return unsandboxed(o, "the sandbox was turned off (sandbox: none)", env);
   const probe = probeBwrap({
     ...(o.bwrapPath ? { bwrapPath: o.bwrapPath } : {}),
@@ -296,5 +387,5 @@ export function openSandbox(o: OpenSandbox): SandboxSession {
     if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe.reason}`);
     return unsandboxed(o, probe.reason, env);
   }
-  return sandboxed(o, probe, env);
+  return sandboxed(o, probe, env, { cwd, hidden, writable });
 }

@@ -25,7 +25,14 @@ export interface SandboxOptions {
 
 /** What a run ended up with, for the faces to print and the run to return. */
 export type SandboxStatus =
-  | { sandboxed: true; mode: SandboxMode; bwrap: string; network: boolean }
+  | {
+      sandboxed: true;
+      mode: SandboxMode;
+      bwrap: string;
+      network: boolean;
+      /** Other bwraps found and never started (not root's alone), each with why: said in the log. */
+      ignored?: string[];
+    }
   | {
       sandboxed: false;
       mode: SandboxMode;
@@ -54,5 +61,10 @@ export interface Launched {
 /** Starts every process of a run the same way; `close` ends what the run left and cleans up. */
 export interface Launcher {
   readonly status: SandboxStatus;
+  /** What to spawn for `spec`, worked out now (sharing the run's scratch). */
   launch(spec: LaunchSpec): Launched;
+  /** The same, for every process of one side (the command, read-command or compare-command): worked
+   * out once, at setup, before any process of the command runs, with a scratch (HOME, TMPDIR) of
+   * that side's own. The adapters call it when they are made and spawn what it returned each time. */
+  prepare(spec: LaunchSpec): Launched;
 }

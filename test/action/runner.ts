@@ -8,6 +8,7 @@ import {
   chownSync,
   closeSync,
   constants,
+  existsSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -103,7 +104,27 @@ export interface RunSpec {
   argv?: string[];
   /** Run the action as uid 65534 (setpriv; this process must be root): `home` is handed to it. */
   user?: "root" | "nobody";
+  /** A hosted runner's layout (trust.slow.test.ts): the bundle to start (the copy in the action's
+   * folder), the workspace (GITHUB_WORKSPACE and the working directory), RUNNER_TEMP, and the folder
+   * of the file commands, which get the runner's own names. The test owns and prepares all of it. */
+  layout?: HostedLayout;
 }
+
+export interface HostedLayout {
+  bundle: string;
+  workspace: string;
+  runnerTemp: string;
+  fileCommands: string;
+}
+
+/** The runner's names for the file-command files in `_runner_file_commands/`. */
+const RUNNER_FILE_NAMES: Record<string, string> = {
+  GITHUB_OUTPUT: "set_output_1",
+  GITHUB_STEP_SUMMARY: "step_summary_1",
+  GITHUB_ENV: "set_env_1",
+  GITHUB_PATH: "add_path_1",
+  GITHUB_STATE: "save_state_1",
+};
 
 /** The file commands a step gets besides GITHUB_OUTPUT and GITHUB_STEP_SUMMARY (empty files). */
 export const OTHER_FILE_COMMANDS = ["GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE"] as const;
@@ -164,16 +185,19 @@ function baseEnv(): Record<string, string> {
 
 export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
   const home = spec.home ?? mkdtempSync(join(tmpdir(), "cc-action-"));
-  const runnerTemp = join(home, "runner-temp");
-  const outputFile = join(home, "github-output");
-  const summaryPath = join(home, "step-summary.md");
+  const layout = spec.layout;
+  const fileCommand = (name: string, fallback: string) =>
+    layout ? join(layout.fileCommands, RUNNER_FILE_NAMES[name]!) : join(home, fallback);
+  const runnerTemp = layout?.runnerTemp ?? join(home, "runner-temp");
+  const outputFile = fileCommand("GITHUB_OUTPUT", "github-output");
+  const summaryPath = fileCommand("GITHUB_STEP_SUMMARY", "step-summary.md");
   writeFileSync(outputFile, "");
   if (spec.summaryFile !== false) writeFileSync(summaryPath, "");
 
   const env: Record<string, string> = {
     ...baseEnv(),
     GITHUB_ACTIONS: "true",
-    GITHUB_WORKSPACE: REPO,
+    GITHUB_WORKSPACE: layout?.workspace ?? REPO,
     GITHUB_OUTPUT: outputFile,
     GITHUB_SERVER_URL: "https://github.com",
     GITHUB_REPOSITORY: "octo-org/canon-conformance",
@@ -186,7 +210,7 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
   };
   if (spec.summaryFile !== false) env.GITHUB_STEP_SUMMARY = summaryPath;
   for (const name of OTHER_FILE_COMMANDS) {
-    env[name] = join(home, name.toLowerCase());
+    env[name] = fileCommand(name, name.toLowerCase());
     writeFileSync(env[name], "");
   }
   if (spec.service) {
@@ -204,9 +228,14 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
     else env[name] = value;
   }
 
-  if (spec.user === "nobody") {
+  const bundle = layout?.bundle ?? BUNDLE;
+  if (spec.user === "nobody" && !layout) {
     chownTree(home, NOBODY);
     chmodSync(dirname(BUNDLE), 0o755); // a test bundle's folder is made 0700
+  }
+  if (spec.user === "nobody" && layout) {
+    for (const path of [outputFile, summaryPath, ...OTHER_FILE_COMMANDS.map((n) => env[n]!)])
+      if (existsSync(path)) chownSync(path, NOBODY, NOBODY);
   }
   const [program, args] =
     spec.user === "nobody"
@@ -218,11 +247,11 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
             "--clear-groups",
             "--",
             NODE,
-            BUNDLE,
+            bundle,
             ...(spec.argv ?? []),
           ],
         ]
-      : [NODE, [BUNDLE, ...(spec.argv ?? [])]];
+      : [NODE, [bundle, ...(spec.argv ?? [])]];
   // The runner gives a step a pipe for stdout; Node's own child pipes are sockets, which another
   // process cannot open through /proc/<pid>/fd/1. `fifo` gives the action a real one.
   let fifo: { read: number; write: number } | undefined;
@@ -234,7 +263,7 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
     fifo = { read, write: openSync(path, constants.O_WRONLY) };
   }
   const child = spawn(program, args, {
-    cwd: REPO,
+    cwd: layout?.workspace ?? REPO,
     env,
     stdio: ["ignore", fifo ? fifo.write : "pipe", "pipe"],
   });

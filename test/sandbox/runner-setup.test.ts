@@ -32,7 +32,6 @@ function stage(m: Machine) {
   const no = (why: string) => ({ code: 1, stdout: "", stderr: `${why}\n` });
   const run: CommandRunner = (command, args, input) => {
     ran.push([command, ...args].join(" "));
-    if (command === "sh") return m.bwrapInstalled ? { ...ok, stdout: "/usr/bin/bwrap\n" } : no("");
     if (command !== "sudo") return no("unexpected");
     if (!m.sudo) return no("sudo: a password is required");
     const [, what, ...rest] = args;
@@ -77,7 +76,11 @@ function stage(m: Machine) {
       : path === APPARMOR_PROFILE_PATH
         ? m.profile
         : undefined;
-  return { ran, options: { run, probe, readFile, platform: "linux" as const } };
+  const locate = () => (m.bwrapInstalled ? "/usr/bin/bwrap" : undefined);
+  return {
+    ran,
+    options: { run, probe, readFile, locate, runnerEnvironment: "github-hosted", platform: "linux" as const },
+  };
 }
 
 const UBUNTU_2404: Machine = {
@@ -178,4 +181,22 @@ test("not Linux: nothing to do, and it says so", () => {
   assert.equal(r.ready, false);
   assert.deepEqual(ran, []);
   assert.match(r.lines[0]!, /not Linux \(darwin\)/);
+});
+
+test("a self-hosted runner (or RUNNER_ENVIRONMENT unset): nothing is run with sudo, nothing changed, and it says what to install", () => {
+  for (const runnerEnvironment of ["self-hosted", undefined]) {
+    const m = { ...UBUNTU_2404 };
+    const { ran, options } = stage(m);
+    const r = prepareRunnerSandbox({ ...options, runnerEnvironment });
+    assert.equal(r.ready, false);
+    assert.deepEqual(r.changed, []);
+    assert.deepEqual(ran, [], "not even sudo -n true");
+    assert.equal(m.bwrapInstalled, false);
+    const said = r.lines.join("\n");
+    assert.match(
+      said,
+      /not GitHub-hosted \(RUNNER_ENVIRONMENT is ('self-hosted'|not set)\), so nothing is installed or loaded on it; nothing changed/,
+    );
+    assert.match(said, /install the package bubblewrap \(sudo apt-get install bubblewrap\)/);
+  }
 });

@@ -3,14 +3,16 @@
 // reason, bwrap fails at setup, none) and the setup errors for options that cannot be honoured.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
 import {
+  confineWritable,
   killProcessesCarrying,
   type OpenSandbox,
   openSandbox,
+  ownFolders,
   RUN_TOKEN_VARIABLE,
   type SandboxSession,
   SandboxSetupError,
@@ -267,12 +269,13 @@ test("setup errors for options it cannot honour", (t) => {
   t.after(() => rmSync(root, { recursive: true, force: true }));
   const runnerTemp = join(root, "_temp");
   mkdirSync(join(runnerTemp, "_runner_file_commands"), { recursive: true });
+  mkdirSync(join(root, "w"));
   const env = { RUNNER_TEMP: runnerTemp, GITHUB_ENV: join(runnerTemp, "_runner_file_commands", "set_env_1") };
   const cases: [Partial<OpenSandbox>, RegExp][] = [
     [{ writablePaths: [join(root, "missing")] }, /writable path .*missing does not exist/],
     [{ writablePaths: [runnerTemp] }, /writable path .*_temp is inside RUNNER_TEMP/],
     [
-      { writablePaths: [root], outDir: join(root, "out") },
+      { writablePaths: [join(root, "w")], outDir: join(root, "w", "out") },
       /holds the output directory, which does not exist yet/,
     ],
     [{ passEnv: ["GITHUB_TOKEN"] }, /pass-env: GITHUB_TOKEN is never passed/],
@@ -284,6 +287,77 @@ test("setup errors for options it cannot honour", (t) => {
   for (const [o, message] of cases) {
     assert.throws(() => openSandbox({ mode: "bwrap", cwd: REPO, env, ...o } as OpenSandbox), message);
   }
+});
+
+// docs/sandbox.md "What the harness promises": writable paths are confined, at setup, in every mode.
+test("writable paths are resolved at setup and confined: inside the working directory, away from the harness's own folders, RUNNER_TEMP, the output folder and hidden paths", (t) => {
+  const root = tempRoot("confine");
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  // A hosted runner's layout: the action under _actions, the workspace beside it, RUNNER_TEMP apart.
+  const work = join(root, "work");
+  const action = join(work, "_actions", "octo", "canon-conformance", "v1");
+  const workspace = join(work, "repo", "repo");
+  const runnerTemp = join(root, "_temp");
+  for (const d of [action, join(workspace, "build", "inner"), join(runnerTemp, "_runner_file_commands")])
+    mkdirSync(d, { recursive: true });
+  writeFileSync(join(workspace, "key.hex"), "k\n");
+  symlinkSync("../../_actions/octo/canon-conformance/v1", join(workspace, "target"));
+  const env = { RUNNER_TEMP: runnerTemp, GITHUB_ENV: join(runnerTemp, "_runner_file_commands", "set_env_1") };
+  const own = [{ path: action, what: "the action's own folder" }];
+  const open = (o: Partial<OpenSandbox>) =>
+    openSandbox({ mode: "none", cwd: workspace, env, ownFolders: own, ...o } as OpenSandbox);
+  const refused: [Partial<OpenSandbox>, RegExp][] = [
+    // attack 1: a committed link into the action's folder, and a path that climbs to it
+    [
+      { writablePaths: ["target"] },
+      /writable path target \(.*_actions\/octo\/canon-conformance\/v1\) is outside the working directory/,
+    ],
+    [{ writablePaths: ["../.."] }, /is outside the working directory/],
+    // `uses: ./`: the action's folder is the workspace itself
+    [
+      { writablePaths: ["."], ownFolders: [{ path: workspace, what: "the action's own folder" }] },
+      /writable path \. is the action's own folder/,
+    ],
+    [{ writablePaths: ["."], cwd: work }, /holds the action's own folder/],
+    // attack 2: a writable path that holds the output folder, made or not
+    [
+      { writablePaths: ["."], outDir: join(workspace, "reports", "out") },
+      /holds the output directory, which does not exist yet/,
+    ],
+    [
+      { writablePaths: ["build"], outDir: join(workspace, "build", "inner") },
+      /holds the output directory, which the command must not see/,
+    ],
+    [{ writablePaths: ["build/inner"], outDir: join(workspace, "build") }, /is inside the output directory/],
+    // RUNNER_TEMP or an ancestor of it, and a hidden path (the key file)
+    [
+      { writablePaths: ["."], cwd: root, ownFolders: [] },
+      /holds (RUNNER_TEMP|GITHUB_ENV|the directory of GITHUB_ENV)/,
+    ],
+    [
+      { writablePaths: ["."], hiddenPaths: [join(workspace, "key.hex")] },
+      /holds the hidden path .*key\.hex, which the command must not see/,
+    ],
+  ];
+  for (const [o, message] of refused) {
+    assert.throws(
+      () => open(o),
+      (e: unknown) => e instanceof SandboxSetupError && message.test(e.message),
+      JSON.stringify(o),
+    );
+  }
+  // Allowed: a folder inside the workspace; one inside another is kept once, as the outer one.
+  assert.deepEqual(
+    confineWritable([join(workspace, "build", "inner"), "build", "build/"], workspace, [], own),
+    [join(workspace, "build")],
+  );
+  // The defaults name the running harness's folder and Node's.
+  const defaults = ownFolders().map((f) => f.path);
+  assert.ok(defaults.includes(REPO), `the package root is protected: ${defaults.join(", ")}`);
+  assert.ok(
+    defaults.some((d) => process.execPath.startsWith(`${d}/`)),
+    "Node's prefix is protected",
+  );
 });
 
 test("unsandboxed: the environment carries the run's token, and close kills whatever still carries it", async (t) => {
