@@ -141,13 +141,16 @@ export const PARSING: KnownBad[] = [
   {
     name: "accepts_line_comments",
     description:
-      "skips // comments to the end of the line (Ruby's JSON parser with comments allowed); block " +
-      "comments stay refused, so only cases a line break ends show it",
+      "skips comments as Ruby's JSON parser does: /* */ anywhere, and // to a line break, which must " +
+      "come (a // comment at the very end is refused)",
     caughtBy: ["reject"],
     write: (input) =>
       referenceWrite(
         encoder.encode(
-          rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(/\/\/[^\n\r]*/g, "")),
+          rewriteOutsideStrings(decodeStrict(input), (stretch) => {
+            // A // comment that no line break ends is no comment to it: left in, and refused.
+            return stretch.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n\r]*[\n\r]/g, " ");
+          }),
         ),
       ),
   },
