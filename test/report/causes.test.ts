@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { differenceClass } from "../../src/causes/difference-class.js";
 import { runCases } from "../../src/checks/run-cases.js";
 import { loadCorpus } from "../../src/corpus/index.js";
 import { referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
 import { canonicalizersOf, knownBad } from "../../src/known-bad/index.js";
 import { type FailureGroup, groupFailures, normalizeReason } from "../../src/report/causes.js";
-import { differenceClass } from "../../src/report/difference-class.js";
 import type { CaseResult } from "../../src/types.js";
 import { caseResult } from "./fixtures.js";
 
