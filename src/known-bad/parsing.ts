@@ -95,6 +95,12 @@ export const PARSING: KnownBad[] = [
       "keeps integers past 2^53 exactly as written (a bignum parser: 9007199254740993 stays so) " +
       "where RFC 8785 gives the nearest double (9007199254740992), or a refusal",
     caughtBy: ["canon-or-reject"],
+    causes: {
+      faces: [
+        "writes an integer past 2^53 as written, neither the nearest double nor a refusal",
+        "accepts an integer literal past the largest double, which a bignum holds (reject/overflow-long-integer)",
+      ],
+    },
     write: (input) => {
       const text = rewriteBareTokens(decodeStrict(input), (token) =>
         /^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE
