@@ -405,9 +405,19 @@ export function generatedInstances(
   return instances;
 }
 
+/**
+ * What a generated instance's failure shows, to tell a new cause from one a case has already found
+ * (src/checks/property.ts goes on drawing past a repeat): its cause's key, and every failure no class
+ * names as one.
+ */
+export function instanceCauseKey(instance: InstanceTexts): string {
+  const cause = instanceCause(instance);
+  return cause.unclassified ? "unclassified" : cause.cause;
+}
+
 /** The cause of one generated instance, judged by its kind's rule; with no class of its own, its
  * counterexample. */
-function instanceCause(instance: InstanceTexts): Cause | undefined {
+function instanceCause(instance: InstanceTexts): Cause {
   const { input, expected, got } = instance;
   const inputText = input.replace(/ \([^)]*\)$/, "");
   let cause: Cause | undefined;
