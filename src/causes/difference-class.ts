@@ -7,12 +7,12 @@
 // number written otherwise than ES6 String(n) is the family `numbers`, whether this case shows -0,
 // too few digits or a padded exponent; a report groups by the family and names the forms it saw.
 // The classes, tried in this order:
+//   order       both outputs read as JSON trees that keep member order and each token as written:
+//               members reordered, array elements reordered, strings normalized to NFC or NFD (or
+//               not in NFC where NFC was expected), members left out
 //   characters  at the first difference: a non-ASCII character as \uXXXX, / as \/, uppercase hex in
 //               an escape, an escape's backslash escaped again, a byte-order mark first
-//   structure   both outputs read as JSON trees that keep member order and each token as written:
-//               members reordered, array elements reordered, strings normalized to NFC or NFD (or
-//               not in NFC where NFC was expected), members left out, strings emptied, cut short or
-//               otherwise changed
+//   strings     the trees differ in the contents of strings only: emptied, cut short, or changed
 //   numbers     the difference is in a number token: -0, too few digits, another value, more digits
 //               than the shortest, the exponent spelled differently, plain and exponent notation
 //               switched
@@ -77,11 +77,15 @@ export function differenceClass(expected: string, got: string): DifferenceClass 
   const prefix = e.slice(0, i).join("");
   const inString = insideString(prefix);
 
+  // Two whole texts that read as JSON: members or elements in another order, strings normalized and
+  // members left out are told from the trees first (a reordering can look like any local edit).
+  const trees = cut ? undefined : readBoth(e.join(""), g.join(""));
+  const order = trees && orderClass(trees.e, trees.g);
+  if (order) return order;
   const characters = characterClass(e, g, i, prefix);
   if (characters) return characters;
   if (cut) return cutClass(e, g, i, prefix, isCut(expected), isCut(got));
-  const trees = readBoth(e.join(""), g.join(""));
-  const structure = trees && structureClass(trees.e, trees.g);
+  const structure = trees && stringClass(trees.e, trees.g);
   if (structure) return structure;
   const numbers = inString ? undefined : numberClass(e, g, i);
   if (numbers) return numbers;
@@ -348,7 +352,7 @@ function keyOf(tree: Tree, like: Likeness): string {
 
 const same = (e: Tree, g: Tree, like: Likeness) => keyOf(e, like) === keyOf(g, like);
 
-function structureClass(e: Tree, g: Tree): DifferenceClass | undefined {
+function orderClass(e: Tree, g: Tree): DifferenceClass | undefined {
   if (!same(e, g, {})) {
     if (same(e, g, { members: true })) {
       return single("member-order", "orders object members other than by UTF-16 code units");
@@ -379,6 +383,11 @@ function structureClass(e: Tree, g: Tree): DifferenceClass | undefined {
     }
     return formOf(DROPS, "drops-members", "leaves out object members");
   }
+  return undefined;
+}
+
+/** Outputs that differ in the contents of their strings only: emptied, cut short, or changed. */
+function stringClass(e: Tree, g: Tree): DifferenceClass | undefined {
   const pairs = stringPairs(e, g);
   if (pairs !== undefined && pairs.length > 0) {
     if (pairs.every(([, got]) => got === ""))

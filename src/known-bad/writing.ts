@@ -231,4 +231,18 @@ export const WRITING: KnownBad[] = [
     caughtBy: ["canon", "I1", "property"],
     write: (input) => rewriteOutput(input, (text) => (text.endsWith("}") ? text.slice(0, -1) : text)),
   },
+  {
+    name: "escapes_del_in_names",
+    description:
+      "writes DEL (U+007F) in a member name as \\u007f, with the control characters, where RFC 8785 " +
+      "§3.2.2.2 writes it raw; its values are right (a name writer of its own, as in a real " +
+      "implementation: issue 20)",
+    caughtBy: ["canon"],
+    write: (input) =>
+      encoder.encode(
+        serializeOrdered(referenceParse(input), compareCodeUnits, 0, (name) =>
+          JSON.stringify(name).replaceAll("\x7f", "\\u007f"),
+        ),
+      ),
+  },
 ];
