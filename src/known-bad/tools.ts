@@ -147,10 +147,11 @@ export function serializeOrdered(
 ): string {
   if (depth > MAX_WALK_DEPTH) throw new Error(`nesting deeper than ${MAX_WALK_DEPTH} levels`);
   if (value === null || typeof value !== "object") return JSON.stringify(value);
-  const inner = (v: JsonValue) => serializeOrdered(v, compare, depth + 1, writeName);
-  if (Array.isArray(value)) return `[${value.map(inner).join(",")}]`;
+  // Each level calls itself directly: a frame more per level would overflow the stack sooner.
+  if (Array.isArray(value))
+    return `[${value.map((v) => serializeOrdered(v, compare, depth + 1, writeName)).join(",")}]`;
   const names = Object.keys(value).sort(compare);
-  return `{${names.map((k) => `${writeName(k)}:${inner(value[k]!)}`).join(",")}}`;
+  return `{${names.map((k) => `${writeName(k)}:${serializeOrdered(value[k]!, compare, depth + 1, writeName)}`).join(",")}}`;
 }
 
 /** Raw JSON text with `rewrite` applied to each string (its quotes included), the rest kept. */
