@@ -55,8 +55,8 @@ type JudgedFailure = Failure & { cause: string };
 interface Found {
   /** What the failure shows (src/causes): a later failure with the same key is a repeat. */
   cause: string;
-  first: Failure;
-  smallest: Failure;
+  first: JudgedFailure;
+  smallest: JudgedFailure;
   /** The draw (counting skipped ones) that failed first for this cause. */
   draw: number;
   numShrinks: number;
@@ -99,7 +99,9 @@ export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<P
   let halted = false;
 
   while (found.length < MAX_CAUSES && !halted) {
-    const known = new Set(found.map((f) => f.cause));
+    // A cause found is known by its key, and by the key its first failure had before shrinking (a
+    // large input can hide the class a small one shows): a later failure like either is a repeat.
+    const known = new Set(found.flatMap((f) => [f.cause, f.first.cause]));
     let at = 0;
     let target: string | undefined;
     let first: JudgedFailure | undefined;

@@ -102,11 +102,11 @@ export function groupFailures(cases: readonly GroupableCase[]): FailureGroup[] {
       f.causes.filter((k) => k.kind === "difference" && !k.unclassified).map((k) => k.cause),
     ),
   );
-  const joinTo = families.size === 1 ? [...families][0]! : undefined;
+  const only = families.size === 1 ? [...families][0]! : undefined;
+  const joinTo =
+    only === undefined ? undefined : failed.flatMap((f) => f.causes).find((k) => k.cause === only);
   const chosen = (k: GroupCause): GroupCause =>
-    joinTo !== undefined && k.unclassified
-      ? { ...failed.flatMap((f) => f.causes).find((x) => x.cause === joinTo)!, joined: true }
-      : k;
+    joinTo !== undefined && k.unclassified ? { ...joinTo, joined: true } : k;
 
   // A case with one cause goes under it; one with several (a generated case that went on drawing)
   // under the first that no case stands for yet, else its first.
