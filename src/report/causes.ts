@@ -132,7 +132,12 @@ export function groupFailures(cases: readonly GroupableCase[]): FailureGroup[] {
   }
   const out = [...groups.entries()].map(([key, g]): FailureGroup & { first: number } => {
     const names = g.members.map((m) => m.name);
-    const title = showInvisible(groupTitle(g.causes) ?? caseTitle(g.members[0]!.c));
+    let title = groupTitle(g.causes) ?? caseTitle(g.members[0]!.c);
+    // A case alone with no class of its own: what it got says more than "another output".
+    if (names.length === 1 && g.causes[0]?.unclassified && !g.causes[0].joined) {
+      title += `: ${caseTitle(g.members[0]!.c)}`;
+    }
+    title = showInvisible(title);
     if (names.length === 1) {
       return { cause: `case:${names[0]}`, kind: "case", title, count: 1, cases: names, first: g.first };
     }
