@@ -105,6 +105,17 @@ function characterClass(e: string[], g: string[], i: number, prefix: string): Di
   ) {
     return single("escapes-non-ascii", "writes non-ASCII characters as \\uXXXX escapes");
   }
+  // An ASCII character RFC 8785 writes raw (not " or \, which it writes \" and \\) as a \u escape.
+  if (ec !== undefined && ec >= " " && ec <= "\x7f" && ec !== '"' && ec !== "\\" && unit) {
+    if (Number.parseInt(unit[1]!, 16) === ec.charCodeAt(0)) {
+      return ec === "\x7f"
+        ? single("escapes-del", "writes DEL (U+007F) as \\u007f: it is no control character JSON escapes")
+        : single(
+            "escapes-ascii",
+            "writes ASCII characters as \\uXXXX escapes where RFC 8785 writes them raw",
+          );
+    }
+  }
   if (ec === "/" && gRest.startsWith("\\/")) return single("escapes-slash", "escapes / as \\/");
   // Hex digits of a \u escape in uppercase.
   if (/\\u[0-9a-f]{0,3}$/.test(prefix) && ec !== undefined && /[a-f]/.test(ec) && g[i] === ec.toUpperCase()) {

@@ -230,6 +230,8 @@ test("first-difference classes: a family, and the form this case shows of it", (
     ['"é"', '"\\u00e9"', "escapes-non-ascii"],
     ['"😀"', '"\\ud83d\\ude00"', "escapes-non-ascii"],
     ['"a/b"', '"a\\/b"', "escapes-slash"],
+    ['{"\x7f":1}', '{"\\u007f":1}', "escapes-del"],
+    ['["A"]', '["\\u0041"]', "escapes-ascii"],
     ['"\\u001f"', '"\\u001F"', "uppercase-hex-escapes"],
     ['["\\n"]', '["\\\\n"]', "escapes-escapes"],
     ["[1]", "\uFEFF[1]", "writes-bom"],
@@ -372,7 +374,10 @@ test("a difference with no class of its own joins the run's one difference cause
       ["case:jcs/slash", 1],
     ],
   );
-  assert.match(apart[1]!.title, /^writes another output than RFC 8785 \(no class of difference fits\): got \["x{10}… /);
+  assert.match(
+    apart[1]!.title,
+    /^writes another output than RFC 8785 \(no class of difference fits\): got \["x{10}… /,
+  );
 });
 
 test("a generated case that found several causes is listed under one no other case stands for", () => {
