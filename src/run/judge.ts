@@ -53,7 +53,7 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
 
     // Lines mode sends each stored case in a form it carries faithfully, or marks it not run.
     const cases = plan.transport.write === "lines" ? casesForLines(plan.corpus.cases) : plan.corpus.cases;
-    const counter = progressOf(plan, cases);
+    const counter = progressOf(plan, cases, write);
     const counted = counter.counted(write);
     // With no read side of its own, I4's read side is the very same Canonicalizer (CheckContext).
     const results = await runCases(
@@ -119,7 +119,11 @@ function adapter(plan: RunPlan, side: "write" | "read" | "compare", launcher: Sa
 
 /** The progress a run reports: cases done and failed, and requests left as planned (once mode starts
  * a process for each request, and a generated case asks hundreds of them). */
-function progressOf(plan: RunPlan, cases: readonly RunPlan["corpus"]["cases"][number][]) {
+function progressOf(
+  plan: RunPlan,
+  cases: readonly RunPlan["corpus"]["cases"][number][],
+  write: Canonicalizer,
+) {
   const { options, started } = plan;
   const total = cases.length;
   let requestsLeft = cases.reduce((n, c) => n + plannedRequests(c), 0);
@@ -132,6 +136,10 @@ function progressOf(plan: RunPlan, cases: readonly RunPlan["corpus"]["cases"][nu
     elapsedMs: Date.now() - started,
     ...(suite ? { suite } : {}),
     requestsLeft,
+    // Lines mode: what isolation on doubt has cost (a hanging command costs time, said here).
+    ...(write.isolation?.askedAlone
+      ? { askedAlone: { count: write.isolation.askedAlone, ms: write.isolation.aloneMs } }
+      : {}),
   });
   options.onProgress?.(progress(0));
   return {
@@ -141,6 +149,7 @@ function progressOf(plan: RunPlan, cases: readonly RunPlan["corpus"]["cases"][nu
         requestsLeft = Math.max(0, requestsLeft - 1);
         return impl.canonicalize(input);
       },
+      ...(impl.canonicalizeAlone ? { canonicalizeAlone: impl.canonicalizeAlone } : {}),
       close: () => impl.close(),
     }),
     started: (c: { suite: RunPlan["corpus"]["cases"][number]["suite"] }) => {
