@@ -1,5 +1,5 @@
-// The adapters: how a run reaches the implementation under test (DESIGN.md "The command-adapter
-// protocol", docs/protocol.md). createCanonicalizer picks one from the run's options.
+// The adapters: how a run reaches the implementation under test (docs/protocol.md).
+// createCanonicalizer picks one from the run's options.
 import { availableParallelism } from "node:os";
 import type { Launcher } from "../sandbox/types.js";
 import type { Canonicalizer } from "../types.js";

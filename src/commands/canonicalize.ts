@@ -1,5 +1,5 @@
 // `canon-conformance canonicalize`: the reference RFC 8785 canonicalizer as a command that speaks
-// the command-adapter protocol (DESIGN.md), the baseline users diff their own implementation against.
+// the command-adapter protocol (docs/protocol.md), the baseline users diff their own implementation against.
 
 import { canonicalize, keccak256Hex, type ParseOptions, sha256Hex } from "../jcs/index.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";

@@ -1,4 +1,4 @@
-// The implementation side of the command-adapter protocol (DESIGN.md): what a canonicalizer command
+// The implementation side of the command-adapter protocol (docs/protocol.md): what a canonicalizer command
 // does with stdin and stdout. The reference (`canonicalize`) and the known-bad commands share it.
 // Bytes stay bytes throughout: input is never decoded here, so invalid UTF-8 reaches `transform`.
 import type { Readable, Writable } from "node:stream";

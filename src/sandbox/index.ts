@@ -1,4 +1,4 @@
-// How an untrusted command is started (DESIGN.md "The trust boundary", docs/sandbox.md): inside
+// How an untrusted command is started (docs/architecture.md "The trust boundary", docs/sandbox.md): inside
 // bubblewrap where it works, never with the harness's secrets in its environment, and never outliving
 // the run; plus what the faces call around it (scrubbing the key from this process, preparing a
 // GitHub runner for bwrap).
