@@ -205,11 +205,6 @@ export async function compareImplementations(options: CompareOptions): Promise<C
   };
 }
 
-/** A seed for fast-check when none is given: a signed 32-bit integer, to be recorded in the report. */
-export function randomSeed(): number {
-  return (Math.random() * 2 ** 32) | 0;
-}
-
 /** fast-check's seed for a run's seed: a run seed is 0..2^32-1 (src/options), fast-check's a signed
  * 32-bit integer; the same 32 bits (the same seed below 2^31, the same stream for every run seed). */
 function fastCheckSeed(seed: number): number {

@@ -7,7 +7,6 @@ export { checkDirectory, checkOutDir } from "./paths.js";
 export {
   actionFace,
   cliFace,
-  cliWords,
   type Face,
   type RunSettings,
   type RunValues,

@@ -3,9 +3,7 @@
 // see docs/report-html.md.
 export {
   BROWSER_SCRIPT,
-  contentSecurityPolicy,
   type ReportCase,
-  type ReportHtmlInput,
   reportHtml,
   verifyPageHtml,
 } from "./page.js";
