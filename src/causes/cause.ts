@@ -187,27 +187,35 @@ function failureCause(reason: string): Cause {
 }
 
 /**
- * The numbers sweep: each mismatch it names (`expected E, got G`, the first or every one), or the
- * block it lost (`block of numbers …: <answer>`).
+ * The numbers sweep: each culprit it names (`number #K: input I, expected E, got G`, G an output, a
+ * refusal or no answer), or the block it lost (`block of numbers …: <answer>`). A classified
+ * difference wins; then a refusal or no answer, which reads as the same cause the stored cases give.
  */
 function numbersCause(got: string): Cause | undefined {
   const found = /^\d+ of \d+ matched; (?:first )?mismatch(?:es)?: (.*)$/s.exec(got);
   if (!found) return undefined;
-  const detail = found[1]!;
-  let cause: Cause | undefined;
-  for (const m of detail.matchAll(/expected (\S*), got (\S*)/g)) {
-    const next = differenceCause(differenceClass(`[${m[1]!}]`, `[${m[2]!}]`));
-    if (!next.unclassified) return next;
-    cause ??= next;
+  const detail = found[1]!.replace(/; kinds: [^;]*$/, "").replace(/; and \d+ more$/, "");
+  let fallback: Cause | undefined;
+  let unclassified: Cause | undefined;
+  for (const entry of detail.split(/; (?=number #\d|block of numbers )/)) {
+    const number = /^number #\d+: input \S*, expected (\S*), got (.*)$/s.exec(entry);
+    const block = number ? undefined : /^block of numbers [^:]*: (.*)$/s.exec(entry);
+    const answer = number ? shown(number[2]!) : block ? shown(block[1]!) : undefined;
+    if (!answer) continue;
+    if (answer.status === "reject") fallback ??= refusalCause(answer.reason);
+    else if (answer.status === "failed") fallback ??= failureCause(answer.reason);
+    else {
+      const difference = number
+        ? differenceClass(`[${number[1]!}]`, `[${answer.text}]`)
+        : answer.text.startsWith("\uFEFF")
+          ? differenceClass("[]", "\uFEFF[]")
+          : undefined;
+      const cause = differenceCause(difference);
+      if (!cause.unclassified) return cause;
+      unclassified ??= cause;
+    }
   }
-  if (cause) return cause;
-  const block = /block of numbers [^:]*: (.*)$/s.exec(detail);
-  if (!block) return undefined;
-  const answer = shown(block[1]!);
-  if (answer.status === "reject") return refusalCause(answer.reason);
-  if (answer.status === "failed") return failureCause(answer.reason);
-  if (answer.text.startsWith("\uFEFF")) return differenceCause(differenceClass("[]", "\uFEFF[]"));
-  return differenceCause(undefined);
+  return fallback ?? unclassified;
 }
 
 /** consistent-choice: accepted some members, refused others. */

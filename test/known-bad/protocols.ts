@@ -1,6 +1,6 @@
 // One verdict per case whatever the protocol (issue 20): a known-bad judged through lines-mode and
 // once-mode commands fails exactly the cases it fails when each case is judged in this process. The
-// fast test (protocols.test.ts) and the slow one (protocols.slow.test.ts) share this.
+// slow test (protocols.slow.test.ts) uses this.
 import assert from "node:assert/strict";
 import { casesForLines } from "../../src/adapters/index.js";
 import { runCases } from "../../src/checks/index.js";
