@@ -62,6 +62,8 @@ export interface KnownBadRun {
   /** For a legitimate choice (KnownBad.legitimate): the cases it failed, each a case that blames a
    * choice the RFCs allow. Empty for every other known-bad. */
   blamed: CaseResult[];
+  /** Every case as judged, in corpus order: what a report would show of this known-bad. */
+  results: CaseResult[];
 }
 
 export interface Proof {
@@ -180,6 +182,7 @@ async function knownBadRun(
     firstFailure,
     missed: bad.caughtBy.filter((id) => failed[id] === 0),
     blamed,
+    results,
   };
 }
 

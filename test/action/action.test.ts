@@ -21,7 +21,12 @@ import { readZip } from "./zip.js";
 
 // The reference and a known-bad (./common.ts), and an echo that fails nearly every case with answers
 // full of invisible characters.
-const ECHO = { command: "node test/action/fixtures/noisy-echo.mjs", protocol: "lines", numbers: "300" };
+const ECHO = {
+  command: "node test/action/fixtures/noisy-echo.mjs",
+  protocol: "lines",
+  // The stored suites: failures of every kind, far more causes than annotations (no sweep is needed).
+  suites: "jcs,reject,canon-or-reject,invariants",
+};
 const _ARTIFACT_FILES = ["record.json", "summary.md", "junit.xml", "report.html", "badge.svg", "badge.json"];
 
 /** The title of a cause's annotation: `canon-conformance: suite/name failed: <cause>` for a cause of

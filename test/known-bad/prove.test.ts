@@ -1,7 +1,8 @@
 // The self-test's claims against the real corpus in vectors/: the reference passes everything, each
 // known-bad is caught by every check it declares, every check is shown able to fail. And the prover
 // itself is proven: a claim that does not hold is reported, not waved through. One whole proof is made
-// (every known-bad over the whole corpus) and every test reads it, the CLI's self-test command too.
+// (every known-bad over the whole corpus, test/helpers/proof.ts) and every test reads it, the CLI's
+// self-test command too.
 import assert from "node:assert/strict";
 import { before, test } from "node:test";
 import { CHECK_IDS } from "../../src/checks/index.js";
@@ -11,10 +12,11 @@ import { KNOWN_BADS, type KnownBad } from "../../src/known-bad/index.js";
 import { formatProof, problemsOf } from "../../src/known-bad/proof-report.js";
 import { type Proof, type ProveOptions, prove } from "../../src/known-bad/prove.js";
 import { withIo } from "../helpers/cli.js";
+import { sharedProof } from "../helpers/proof.js";
 
 let proof: Proof;
 before(async () => {
-  proof = await prove({ profile: "rfc8785", numbers: 3_000 });
+  proof = await sharedProof();
 });
 
 test("the reference passes every case of the corpus, and the nfc reference every case nfc changes", () => {
@@ -77,16 +79,16 @@ test("self-test, the CLI command, proves with its options and prints the table a
     asked = options;
     return proof;
   });
-  const r = await withIo((io) => selfTest.run(["--numbers", "3000"], io));
+  const r = await withIo((io) => selfTest.run(["--numbers", "1000"], io));
   assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.deepEqual(asked, { profile: "rfc8785", numbers: 3000 });
+  assert.deepEqual(asked, { profile: "rfc8785", numbers: 1000 });
   assert.match(r.stdout, /reference \(profile rfc8785\): \d+ cases, all pass/);
   assert.match(
     r.stdout,
     /^known-bad +canon +reject +canon-or-reject +consistent-choice +I1 +I2 +I3 +I4 +numbers +property/m,
   );
   assert.match(r.stdout, /SELF-TEST PASSED/);
-  assert.match(r.stdout, /\(3000 generated numbers per run, known-bads in-process, [\d.]+ s\)\n$/);
+  assert.match(r.stdout, /\(1000 generated numbers per run, known-bads in-process, [\d.]+ s\)\n$/);
 });
 
 test("self-test exits 1 when the proof does not hold", async () => {
