@@ -1,24 +1,25 @@
 // The GitHub face: action inputs -> the same run as the CLI -> the job summary, annotations, the
-// artifact, the step's outputs and its status. Only src/action/ speaks to the runner (@actions/*);
-// everything it runs is src/run.ts. Every error ends in core.setFailed with a message saying what to fix.
-import * as core from "@actions/core";
+// artifact, the step's outputs and its status. It speaks to the runner only through `core` (./core.ts:
+// the part of @actions/core it uses, the upload, the step's environment); everything it runs is
+// src/run/. Every error ends in core.setFailed with a message saying what to fix.
 import { actionFace, readOption } from "../options/index.js";
 import { runAggregateMode } from "./aggregate-mode.js";
+import type { ActionCore } from "./core.js";
 import { failureMessage } from "./failure.js";
 import { takeSigningKey } from "./key.js";
 import { runMode } from "./run-mode.js";
 import { neutralise } from "./runner-commands.js";
 import { runSignMode } from "./sign-mode.js";
 
-export async function run(): Promise<void> {
+export async function run(core: ActionCore): Promise<void> {
   try {
-    const face = actionFace((name) => core.getInput(name), process.env.GITHUB_WORKSPACE || process.cwd());
+    const face = actionFace((name) => core.getInput(name), core.env.GITHUB_WORKSPACE || core.cwd);
     // The key is masked before anything else runs, so no later line of the log can show it.
-    const keyText = takeSigningKey(face);
+    const keyText = takeSigningKey(core, face);
     const mode = readOption("mode", face);
-    if (mode === "aggregate") await runAggregateMode(face);
-    else if (mode === "sign") await runSignMode(face, keyText);
-    else await runMode(face, keyText);
+    if (mode === "aggregate") await runAggregateMode(core, face);
+    else if (mode === "sign") await runSignMode(core, face, keyText);
+    else await runMode(core, face, keyText);
   } catch (error) {
     core.setFailed(neutralise(failureMessage(error)));
   }

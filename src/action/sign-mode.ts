@@ -6,15 +6,16 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import * as core from "@actions/core";
 import { sha256Hex } from "../jcs/index.js";
 import { type Face, OptionError, readOption } from "../options/index.js";
 import { KeyError, parseSuppliedKey, toHex } from "../record/keys.js";
 import { readRecordBytes } from "../record/read.js";
 import { refusalLines, resignRecord } from "../record/resign.js";
+import { installSource, toolCommand } from "../report/install-form.js";
 import { inlineCode, inlineText } from "../report/markdown-escape.js";
 import { verifyCommand } from "../report/verify-command.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
+import type { ActionCore } from "./core.js";
 import { readArtifactSettings } from "./inputs.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
 import { writeJobSummary } from "./summary.js";
@@ -22,7 +23,7 @@ import { writeJobSummary } from "./summary.js";
 /** The run job's record keeps its name beside the re-signed one, so both signatures travel together. */
 const ORIGINAL_NAME = "record.ephemeral.json";
 
-export async function runSignMode(face: Face, keyText: string): Promise<void> {
+export async function runSignMode(core: ActionCore, face: Face, keyText: string): Promise<void> {
   const recordPath = readOption("record", face);
   const expectedSigner = readOption("expected-signer", face);
   const settings = readArtifactSettings(face);
@@ -43,17 +44,18 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
     const why = error instanceof KeyError ? error.message : "it could not be read as an Ed25519 key";
     throw new OptionError(`signing-key: ${why}`);
   }
-  const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", settings.artifactName);
+  const outDir = join(core.env.RUNNER_TEMP || tmpdir(), "canon-conformance", settings.artifactName);
   const out = outText ? resolve(face.base, outText) : join(outDir, "record.json");
 
   // The record is untrusted until §4 accepts it, and what the refusal says can quote it.
-  const { result, bytes } = await withCommandsStopped(async () => {
+  const { result, bytes } = await withCommandsStopped(core, async () => {
     info(
+      core,
       `canon-conformance sign: verifying ${recordPath}${expectedSigner ? `, signed by ${expectedSigner}` : ""}`,
     );
     const bytes = await readRecordBytes(recordPath);
     const result = resignRecord(bytes, key, expectedSigner ? { expectedSigner } : {});
-    if (result.outcome !== "signed") for (const line of refusalLines(result)) info(line);
+    if (result.outcome !== "signed") for (const line of refusalLines(result)) info(core, line);
     return { result, bytes };
   });
   if (result.outcome !== "signed") {
@@ -90,11 +92,17 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
   core.setOutput("conformant", String(original.conformant));
 
   const artifact = upload
-    ? await uploadArtifact(settings, files, dirname(out), `the re-signed record is on the runner at ${out}`)
+    ? await uploadArtifact(
+        core,
+        settings,
+        files,
+        dirname(out),
+        `the re-signed record is on the runner at ${out}`,
+      )
     : undefined;
-  setArtifactOutputs(artifact);
+  setArtifactOutputs(core, artifact);
   if (summary) {
-    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with ${inlineCode(verifyCommand("record.json", "supplied", record.signer_pubkey))}.\n`;
-    await writeJobSummary(markdown, artifact, settings.artifactName, upload);
+    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with ${inlineCode(verifyCommand("record.json", "supplied", record.signer_pubkey, toolCommand(installSource(core.env))))}.\n`;
+    await writeJobSummary(core, markdown, artifact, settings.artifactName, upload);
   }
 }

@@ -24,6 +24,49 @@ export function preBlock(text: string): string {
   return `<pre>${wrapColumns(showInvisible(text), PRE_COLUMNS).map(escapeHtml).join("<br>")}</pre>`;
 }
 
+/**
+ * The UTF-8 length of preBlock(cutText(text, n)) for every n, worked out in one pass over `text`: a
+ * report that must fit a size tries many cuts, and rendering each would cost the whole text each time.
+ * It follows preBlock unit by unit: showInvisible shows each code point alone, and the greedy wrap of
+ * a prefix is the prefix of the wrap, so a cut's block is a prefix of the whole block's units.
+ */
+export function preBlockLengths(text: string): (cut: number) => number {
+  // lengths[i]: bytes of the block's content for text.slice(0, i), at each code point boundary i.
+  const lengths = new Uint32Array(text.length + 1);
+  let bytes = 0;
+  let width = 0;
+  let at = 0;
+  for (const ch of text) {
+    // Printable ASCII shows as itself; anything else as showInvisible shows it alone.
+    const c = ch.charCodeAt(0);
+    const unit = c >= 0x20 && c < 0x7f ? ch : showInvisible(ch);
+    const w = unitColumns(unit);
+    if (width + w > PRE_COLUMNS && at > 0) {
+      bytes += "<br>".length;
+      width = 0;
+    }
+    bytes += escapedLength(unit);
+    width += w;
+    at += ch.length;
+    lengths[at] = bytes;
+  }
+  const frame = "<pre></pre>".length;
+  return (cut) => {
+    if (text.length <= cut) return frame + bytes;
+    // cutText's rule: never end inside a surrogate pair.
+    const last = text.charCodeAt(cut - 1);
+    return frame + lengths[last >= 0xd800 && last <= 0xdbff ? cut - 1 : cut]!;
+  };
+}
+
+/** The UTF-8 length of escapeHtml(unit), for one display unit. */
+function escapedLength(unit: string): number {
+  if (unit.length > 1) return Buffer.byteLength(unit);
+  const c = unit.charCodeAt(0);
+  if (c >= 0x80) return Buffer.byteLength(unit);
+  return unit === "&" ? "&amp;".length : unit === "<" || unit === ">" ? "&lt;".length : 1;
+}
+
 /** GitHub's stylesheet never wraps a <pre>, and the sanitizer drops any style that would: a long
  * output scrolled sideways and hid its end (the replay line). Lines are broken here instead, at about
  * this many columns; after showInvisible a real line break in the text is a ⟨U+000A⟩ tag, so every
@@ -42,19 +85,23 @@ function unitColumns(unit: string): number {
 function wrapColumns(text: string, columns: number): string[] {
   const lines: string[] = [];
   for (const line of text.split("\n")) {
-    let current = "";
+    // Each wrapped line is a slice of `line`, cut where the next unit would pass `columns`. A unit is
+    // a tag (after showInvisible every ⟨ starts one) or one code point.
+    let start = 0;
     let width = 0;
-    for (const [unit] of line.matchAll(DISPLAY_UNITS)) {
-      const w = unitColumns(unit);
-      if (width + w > columns && current !== "") {
-        lines.push(current);
-        current = "";
+    for (let at = 0; at < line.length; ) {
+      const c = line.codePointAt(at)!;
+      const end = c === 0x27e8 ? line.indexOf("⟩", at) + 1 || line.length : at + (c > 0xffff ? 2 : 1);
+      const w = c === 0x27e8 ? end - at : columnsOf(c);
+      if (width + w > columns && at > start) {
+        lines.push(line.slice(start, at));
+        start = at;
         width = 0;
       }
-      current += unit;
       width += w;
+      at = end;
     }
-    lines.push(current);
+    lines.push(line.slice(start));
   }
   return lines;
 }

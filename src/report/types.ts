@@ -1,4 +1,5 @@
-import type { CaseResult, ConformResult, Gate } from "../types.js";
+import type { Gate } from "../expected/index.js";
+import type { CaseResult, ConformResult } from "../types.js";
 import type { RerunCommand } from "./rerun-command.js";
 
 /** What every reporter reads: the signed record of one run and the judged cases behind it. */
@@ -15,4 +16,7 @@ export interface ReportInput {
   gate?: Gate;
   /** The command that re-runs the failed cases locally (rerun-command.ts), when some failed. */
   rerun?: RerunCommand;
+  /** How the commands a report prints start the tool (install-form.ts toolCommand): from the action's
+   * own repository and ref in the action; from this tool's home when absent. */
+  tool?: string;
 }

@@ -5,31 +5,25 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { ephemeralKey } from "../../src/record/keys.js";
-import { RunSetupError, runConformance } from "../../src/run.js";
-import type { RunOptions } from "../../src/types.js";
+import { RunSetupError, runConformance } from "../../src/run/index.js";
+import type { RunOptions } from "../../src/run/types.js";
+import { runOptions } from "../helpers/fixtures.js";
 
 const out = mkdtempSync(join(tmpdir(), "cc-probe-"));
 after(() => rmSync(out, { recursive: true, force: true }));
 
 function options(command: string, protocol: "once" | "lines", dir: string): RunOptions {
-  return {
+  return runOptions({
     command,
     protocol,
-    shell: false,
     suites: ["jcs"],
-    profile: "rfc8785",
-    numbers: 0,
-    jobs: 2,
     timeoutMs: 2000,
     maxOutputBytes: 1024 * 1024,
     workingDirectory: process.cwd(),
     outDir: join(out, dir),
     implementationName: null,
-    implementationVersion: null,
-    key: ephemeralKey(),
     sandbox: { mode: "none" },
-  };
+  });
 }
 
 test("a once-style command run with protocol lines is a setup error that says to try protocol once", async () => {
