@@ -33,10 +33,12 @@ import {
 import { buildRecord, recordCases, recordSuite } from "./record/build.js";
 import { recordBytes, signRecord } from "./record/sign.js";
 import { type OutFolder, OutFolderError, openOutFolder } from "./report/out-folder.js";
+import type { ProtocolUsed } from "./report/protocol.js";
 import { rerunCommand } from "./report/rerun-command.js";
 import { writeReports } from "./report/write.js";
 import { openSandbox, type SandboxSession, SandboxSetupError } from "./sandbox/index.js";
-import type { Canonicalizer, CompareReport, RunOptions, RunOutcome } from "./types.js";
+import { recordCaseName } from "./text-forms.js";
+import type { Canonicalizer, CompareReport, CorpusCase, RunOptions, RunOutcome } from "./types.js";
 import { TOOL_NAME, TOOL_VERSION } from "./version.js";
 
 /** The run could not start: the message says what to fix. Faces exit 2 / fail the step on it. */
@@ -117,6 +119,24 @@ function openRunSandbox(
     if (error instanceof SandboxSetupError) throw new RunSetupError(error.message);
     throw error;
   }
+}
+
+/** The protocol the implementation was spoken to in, and what lines mode changed: `sent` is `cases`
+ * as casesForLines made them (the same objects where nothing changed). */
+function protocolUsed(
+  options: RunOptions,
+  cases: readonly CorpusCase[],
+  sent: readonly CorpusCase[],
+): ProtocolUsed {
+  if (options.url) return { name: "http" };
+  if (options.protocol === "once") return { name: "once" };
+  const linesForms: string[] = [];
+  const notRun: string[] = [];
+  sent.forEach((c, i) => {
+    if (c === cases[i]) return;
+    (c.notRun === undefined ? linesForms : notRun).push(recordCaseName(c.suite, c.name));
+  });
+  return { name: "lines", linesForms, ...(notRun.length > 0 ? { notRun } : {}) };
 }
 
 /** How many cases to keep in flight: adapters bound their own processes, so this only keeps them fed. */
@@ -220,6 +240,7 @@ async function runWith(options: RunOptions, out: OutFolder | undefined): Promise
   try {
     // Lines mode sends each stored case in a form it carries faithfully, or marks it not run.
     const cases = options.protocol === "lines" && !options.url ? casesForLines(corpus.cases) : corpus.cases;
+    const protocol = protocolUsed(options, corpus.cases, cases);
     // Progress counts requests down as well as cases: once mode starts a process for each request,
     // and a generated case asks hundreds of them.
     let requestsLeft = cases.reduce((n, c) => n + plannedRequests(c), 0);
@@ -337,6 +358,7 @@ async function runWith(options: RunOptions, out: OutFolder | undefined): Promise
           elapsedMs,
           ...(gate ? { gate } : {}),
           ...(rerun ? { rerun } : {}),
+          protocol,
           ...(comparing
             ? {
                 compare: comparing.then((c) =>
@@ -372,6 +394,7 @@ async function runWith(options: RunOptions, out: OutFolder | undefined): Promise
       files,
       elapsedMs,
       sandbox: sandbox.status,
+      protocol,
       ...(rerun ? { rerun } : {}),
       ...(compare ? { compare } : {}),
       ...(gate ? { gate } : {}),

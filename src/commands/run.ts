@@ -162,6 +162,8 @@ export const runCommand: Command = {
             elapsedMs: outcome.elapsedMs,
             ...(outcome.gate ? { gate: outcome.gate } : {}),
             ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
+            protocol: outcome.protocol,
+            ...(outcome.files.html ? { reportAt: { path: outcome.files.html } } : {}),
           },
           { color: color && process.stdout.isTTY === true },
         ),

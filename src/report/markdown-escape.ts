@@ -1,14 +1,16 @@
 // Corpus text and implementation output must never break the job summary's Markdown or put HTML in
 // it. Three contexts, each with one rule that holds for any input:
-//   block:  <pre> with the content HTML-escaped. A <pre> HTML block is not Markdown-parsed and ends
-//           only at a line holding `</pre>`, which escaped content cannot contain; showInvisible has
-//           already turned every line break into ⟨U+000A⟩, so the content is one line.
+//   block:  a `<div>` line holding inline code with the content HTML-escaped. An HTML block is not
+//           Markdown-parsed and ends only at a blank line; showInvisible has already turned every
+//           line break into ⟨U+000A⟩, so the content is one line and cannot end it.
 //   inline: the punctuation that means something inside a line backslash-escaped (CommonMark
 //           allows escaping any ASCII punctuation): no code span, emphasis, link or image (`[`),
 //           strikethrough, math, or URL autolink (`://`, `www.`). Inline text never starts a line,
 //           so line-start syntax (`#`, `-`, `>`, `1.`) cannot fire. Then HTML-escaped, and `|` as an
 //           entity (a table cell ends only at a raw `|`).
 //   code:   inline, wrapped in <code> (no mention or autolink processing inside).
+// Nothing written here adds a character to what a reader copies: where text must wrap, it gets a
+// `<wbr>` (a break opportunity, no character), never a `<br>` inside a value.
 import { showInvisible } from "./visible.js";
 
 const HTML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
@@ -18,17 +20,21 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]!);
 }
 
-/** Content as one `<pre>` block line: visible, escaped, never a tag. */
-export function preBlock(text: string): string {
-  // Joined with <br>, so the block stays one line of markdown (a line break could end it).
-  return `<pre>${wrapColumns(showInvisible(text), PRE_COLUMNS).map(escapeHtml).join("<br>")}</pre>`;
+/**
+ * Content as a block of its own: one line of inline code in a `<div>`, visible and escaped. A line
+ * that starts with `<div>` opens an HTML block, which is not Markdown-parsed and ends only at a blank
+ * line; showInvisible has turned every line break into ⟨U+000A⟩, so the content is one line.
+ *
+ * Inline code is what GitHub's stylesheet lets wrap without a character added: `white-space:
+ * break-spaces` wraps it at spaces (and keeps every space), and the card's `overflow-wrap:
+ * break-word` breaks a word only where the word alone is wider than the line. So a long answer wraps
+ * on screen yet copies as itself: a seed, a hash or a key read back from the page is the one that
+ * was written. (A `<pre>` never wraps there, and breaking one with `<br>` put a line break into the
+ * middle of a copied seed.)
+ */
+export function textBlock(text: string): string {
+  return `<div><code>${escapeHtml(showInvisible(text))}</code></div>`;
 }
-
-/** GitHub's stylesheet never wraps a <pre>, and the sanitizer drops any style that would: a long
- * output scrolled sideways and hid its end (the replay line). Lines are broken here instead, at about
- * this many columns; after showInvisible a real line break in the text is a ⟨U+000A⟩ tag, so every
- * break in the block is a wrap. */
-export const PRE_COLUMNS = 88;
 
 /** What a wrap never splits: an ⟨U+XXXX⟩ tag, or one code point. */
 const DISPLAY_UNITS = /⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu;
@@ -36,27 +42,6 @@ const DISPLAY_UNITS = /⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu;
 /** The columns a display unit takes: a tag its length, a wide character (CJK, emoji) two. */
 function unitColumns(unit: string): number {
   return unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0)!);
-}
-
-/** Wide characters (CJK, emoji) take two columns; an ⟨U+XXXX⟩ tag is never split. */
-function wrapColumns(text: string, columns: number): string[] {
-  const lines: string[] = [];
-  for (const line of text.split("\n")) {
-    let current = "";
-    let width = 0;
-    for (const [unit] of line.matchAll(DISPLAY_UNITS)) {
-      const w = unitColumns(unit);
-      if (width + w > columns && current !== "") {
-        lines.push(current);
-        current = "";
-        width = 0;
-      }
-      current += unit;
-      width += w;
-    }
-    lines.push(current);
-  }
-  return lines;
 }
 
 function columnsOf(codePoint: number): number {
@@ -76,6 +61,12 @@ export function inlineText(text: string): string {
   return escapeInline(showInvisible(text));
 }
 
+/** Text already shown visibly (a cause's title: causes.ts shows it), as inline Markdown: escaped once,
+ * so its ⟨U+XXXX⟩ tags are not shown a second time (⟨U+27E8⟩U+000D⟩). */
+export function inlineShown(visible: string): string {
+  return escapeInline(visible);
+}
+
 /** Text already through showInvisible, as inline Markdown that renders as itself. */
 function escapeInline(visible: string): string {
   // Backslashes first: entities made afterwards hold `#` and `;`, which must stay as they are.
@@ -93,41 +84,80 @@ export function inlineCode(text: string): string {
 
 /**
  * Content as inline text for a table cell that must not widen its table: GitHub's stylesheet lets a
- * table grow to its widest unbreakable word and then scroll sideways, so any word (a run without a
- * space) wider than `columns` is broken with `<br>` every `columns` columns. Spaces wrap as usual.
+ * table grow to its widest unbreakable word and then scroll sideways, so a word (a run without a
+ * space) wider than `columns` gets break opportunities (`<wbr>`, which GitHub's sanitizer keeps): after
+ * the punctuation that joins the words of a name, a path or an answer (`-` `/` `_` `.` `,` `:` `=` ...),
+ * and only where a run has none, every `columns` columns. A `<wbr>` adds no character: the cell copies
+ * as its text. Spaces wrap as usual.
  */
 export function cellText(text: string, columns: number): string {
-  return breakLongWords(showInvisible(text), columns).map(escapeInline).join("<br>");
+  return breakLongWords(showInvisible(text), columns).map(escapeInline).join("<wbr>");
 }
 
-/** {@link cellText} as inline code: one code span per piece, since GitHub's stylesheet hides a <br>
- * inside a code span (`.markdown-body code br { display: none }`). */
+/** {@link cellText} as inline code, one code span with the same break opportunities. */
 export function cellCode(text: string, columns: number): string {
-  return breakLongWords(showInvisible(text), columns)
-    .map((piece) => `<code>${escapeInline(piece)}</code>`)
-    .join("<br>");
+  return `<code>${cellText(text, columns)}</code>`;
 }
 
-/** `visible` in pieces, split only inside words wider than `columns` (wide characters count two; an
- * ⟨U+XXXX⟩ tag is never split); the pieces joined again are `visible`. */
+/** A break may follow these: they end a word of a name, a path, a number list or an answer. */
+const JOINERS = new Set([
+  "-",
+  "/",
+  "\\",
+  "_",
+  ".",
+  ",",
+  ":",
+  ";",
+  "=",
+  "&",
+  "+",
+  "|",
+  "?",
+  "@",
+  ")",
+  "]",
+  "}",
+]);
+
+/** `visible` in pieces, split only inside words wider than `columns`: at the last joiner or tag that
+ * keeps a piece within `columns` (wide characters count two; an ⟨U+XXXX⟩ tag is never split), else at
+ * `columns`. The pieces joined again are `visible`. */
 function breakLongWords(visible: string, columns: number): string[] {
   const pieces: string[] = [];
   let current = "";
-  let word = 0;
+  let width = 0;
+  /** Where in `current` the last break opportunity of this word is, and the width after it. */
+  let lastBreak = -1;
+  let widthAfterBreak = 0;
   for (const [unit] of visible.matchAll(DISPLAY_UNITS)) {
     if (unit === " ") {
       current += unit;
-      word = 0;
+      width = 0;
+      lastBreak = -1;
       continue;
     }
     const w = unitColumns(unit);
-    if (word + w > columns && word > 0) {
-      pieces.push(current);
-      current = "";
-      word = 0;
+    if (width + w > columns && width > 0) {
+      if (lastBreak > 0) {
+        pieces.push(current.slice(0, lastBreak));
+        current = current.slice(lastBreak);
+        width = widthAfterBreak;
+      } else {
+        pieces.push(current);
+        current = "";
+        width = 0;
+      }
+      lastBreak = -1;
     }
     current += unit;
-    word += w;
+    width += w;
+    if (JOINERS.has(unit) || unit.length > 2) {
+      lastBreak = current.length;
+      widthAfterBreak = 0;
+    } else {
+      widthAfterBreak += w;
+    }
   }
   pieces.push(current);
   return pieces;

@@ -1,5 +1,9 @@
 import type { CaseResult, ConformResult, Gate } from "../types.js";
+import type { ProtocolUsed } from "./protocol.js";
 import type { RerunCommand } from "./rerun-command.js";
+
+/** Where the reader finds report.html: a file on this machine, or inside the artifact of that name. */
+export type ReportPlace = { path: string } | { artifact: string };
 
 /** What every reporter reads: the signed record of one run and the judged cases behind it. */
 export interface ReportInput {
@@ -15,4 +19,8 @@ export interface ReportInput {
   gate?: Gate;
   /** The command that re-runs the failed cases locally (rerun-command.ts), when some failed. */
   rerun?: RerunCommand;
+  /** How the implementation was spoken to (protocol.ts), when the caller knows. */
+  protocol?: ProtocolUsed;
+  /** Where report.html is, for the line that points a person to it (the console's). */
+  reportAt?: ReportPlace;
 }

@@ -16,13 +16,13 @@ const bytes = (s: string) => Buffer.byteLength(s, "utf8");
 const isWellFormed = (s: string) => !/[\uD800-\uDFFF]/u.test(s);
 
 /** The only tags the summary writes itself; any other `<` would be HTML from the content. */
-const OUR_TAGS = /<\/?(?:code|pre|details|summary|br)>/g;
+const OUR_TAGS = /<\/?(?:code|div|details|summary|br)>/g;
 
 /** Asserts the structure that keeps content inert: our tags only, balanced; tables with even rows. */
 function assertInert(md: string): void {
   assert.ok(isWellFormed(md), "no lone surrogate reaches the summary");
   assert.doesNotMatch(md.replace(OUR_TAGS, ""), /</, "no raw < from the content");
-  for (const tag of ["code", "pre", "details", "summary"]) {
+  for (const tag of ["code", "div", "details", "summary"]) {
     const open = md.split(`<${tag}>`).length - 1;
     const close = md.split(`</${tag}>`).length - 1;
     assert.equal(open, close, `<${tag}> balanced`);
@@ -34,7 +34,7 @@ function assertInert(md: string): void {
   );
   const lines = md.split("\n");
   for (const line of lines) {
-    if (line.startsWith("<pre>")) assert.ok(line.endsWith("</pre>"), "a <pre> block is one line");
+    if (line.startsWith("<div>")) assert.ok(line.endsWith("</code></div>"), "an output block is one line");
   }
   // Each table: every row has as many raw pipes as its header.
   let pipes = -1;
@@ -69,7 +69,10 @@ test("the summary states the verdict, what ran, the suites, each failure and how
   assert.match(md, /\| ❌ \| <code>jcs<\/code> \| 2 \| 1 \| 1 \|/);
   assert.match(md, /\| ✅ \| <code>invariants<\/code> \| 1 \| 1 \| 0 \|/);
   assert.match(md, /#### ❌ <code>jcs\/numbers-float<\/code>/);
-  assert.match(md, /\*\*Expected\*\*\n\n<pre>\[1,2\]<\/pre>\n\n\*\*Got\*\*\n\n<pre>\[1,2\.0\]<\/pre>/);
+  assert.match(
+    md,
+    /\*\*Expected\*\*\n\n<div><code>\[1,2\]<\/code><\/div>\n\n\*\*Got\*\*\n\n<div><code>\[1,2\.0\]<\/code><\/div>/,
+  );
   assert.match(md, /first difference at character 5/);
   assert.match(md, /<details>\n<summary>Passing cases \(3\)<\/summary>/);
   // Causes first, then each suite's cases folded.
@@ -159,11 +162,11 @@ test("hostile corpus text and output break nothing and inject no HTML", () => {
   ]) {
     assert.ok(!md.includes(bad), `no raw ${JSON.stringify(bad)}`);
   }
-  // The output shows as itself: <pre> content is the visible text, HTML-escaped and wrapped with
-  // <br> (GitHub never wraps a <pre>), nothing else.
-  const pre = md.match(/<pre>(.*)<\/pre>/)![1]!;
+  // The output shows as itself: the block's content is the visible text, HTML-escaped, nothing else
+  // (no <br>: a copied value comes back as it was).
+  const block = md.match(/^<div><code>(.*)<\/code><\/div>$/m)![1]!;
   assert.equal(
-    pre.replaceAll("<br>", "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
+    block.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
     showInvisible(HOSTILE),
   );
 });
@@ -203,9 +206,9 @@ test("1 MB outputs are cut, the longest first, to fit the default limit", () => 
   assert.ok(bytes(md) <= GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN, `${bytes(md)} bytes`);
   assert.ok(bytes(md) > (GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN) * 0.9, "it cuts no more than it must");
   assert.match(md, /outputs are cut at \d+ characters/);
-  assert.match(md, /<\/pre>\n\n\*…cut here: \d+ more characters not shown\.\*/);
-  assert.match(md, /<pre>\[1\.0\]<\/pre>/, "short outputs are not cut");
-  assert.match(md, /<pre>\{"a":1\}<\/pre>/);
+  assert.match(md, /<\/code><\/div>\n\n\*…cut here: \d+ more characters not shown\.\*/);
+  assert.match(md, /<div><code>\[1\.0\]<\/code><\/div>/, "short outputs are not cut");
+  assert.match(md, /<div><code>\{"a":1\}<\/code><\/div>/);
   assertInert(md);
 });
 
@@ -261,6 +264,6 @@ test("a failed case shows its input, shown safely, and its vector file", () => {
   });
   const md = toMarkdownSummary(inputFor([r]));
   assert.ok(md.includes("**Input** (<code>vectors/reject/inputs/dup.json</code>)"), md);
-  assert.ok(md.includes('<pre>{"a":1,"a":2}&lt;b&gt;⟨U+007F⟩</pre>'));
+  assert.ok(md.includes('<div><code>{"a":1,"a":2}&lt;b&gt;⟨U+007F⟩</code></div>'));
   assertInert(md);
 });
