@@ -86,7 +86,7 @@ ul.names li{break-inside:avoid;overflow-wrap:anywhere}
 .answer.pass{border-color:var(--pass)}
 .answer.fail{border-color:var(--fail);background:var(--fail-bg)}
 .answer h4{margin:0 0 4px;font-size:12px;overflow-wrap:anywhere}
-.answer pre{font-size:12px}
+.answer pre{font-size:12px;max-height:none}
 .disagreement{border-top:1px solid var(--line);padding-top:8px;margin-top:8px}
 .ok{color:var(--pass);font-weight:700}
 .bad{color:var(--fail);font-weight:700}
