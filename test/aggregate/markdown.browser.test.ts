@@ -141,7 +141,9 @@ test("the aggregate's summary in a browser: a folder's name and every key read b
       return { text: body.innerText, lines: values.map(lines) };
     })(${JSON.stringify(values)})`)) as { text: string; lines: number[] };
     for (const value of values) assert.ok(read.text.includes(value), `${value} reads back from the page`);
-    keys.forEach((key, i) => assert.equal(read.lines[2 + i], 1, `${key} is on one line`));
+    keys.forEach((key, i) => {
+      assert.equal(read.lines[2 + i], 1, `${key} is on one line`);
+    });
     await tab.close();
   } finally {
     await browser.close();
