@@ -12,10 +12,12 @@ import { resolve } from "node:path";
 import {
   AdapterSetupError,
   atExitOrInterrupt,
+  backslashNote,
   casesForLines,
   createCanonicalizer,
   describeImplementation,
 } from "./adapters/index.js";
+import { ask } from "./ask.js";
 import { probeImplementation } from "./checks/probe.js";
 import { runCases } from "./checks/run-cases.js";
 import { compareImplementations, compareMarkdown, corpusInputCount, corpusInputs } from "./compare/index.js";
@@ -86,6 +88,7 @@ function adapterFor(
   options: RunOptions,
   side: "write" | "read" | "compare",
   launcher: SandboxSession,
+  protocol?: "once",
 ): Canonicalizer {
   const command =
     side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
@@ -93,7 +96,8 @@ function adapterFor(
   return createCanonicalizer({
     ...(command ? { command } : {}),
     ...(url ? { url } : {}),
-    protocol: side === "compare" ? (options.compareProtocol ?? options.protocol) : options.protocol,
+    protocol:
+      protocol ?? (side === "compare" ? (options.compareProtocol ?? options.protocol) : options.protocol),
     shell: options.shell,
     cwd: options.workingDirectory,
     jobs: options.jobs,
@@ -258,18 +262,33 @@ async function runWith(options: RunOptions, out: OutFolder | undefined): Promise
     if (read !== write) closing.push(read);
     // A command that cannot answer at all (the wrong protocol, the wrong command) is a run that could
     // not start, told before a case is judged or a record signed (checks/probe.ts).
-    const sides: [Canonicalizer, "once" | "lines" | "http"][] = [
-      [write, options.url ? "http" : options.protocol],
+    const sides: [Canonicalizer, "once" | "lines" | "http", "write" | "read" | "compare"][] = [
+      [write, options.url ? "http" : options.protocol, "write"],
     ];
-    if (read !== write) sides.push([read, options.readUrl ? "http" : options.protocol]);
+    if (read !== write) sides.push([read, options.readUrl ? "http" : options.protocol, "read"]);
     if (options.compareCommand) {
       const other = adapterFor(adapterOptions, "compare", sandbox);
       closing.push(other);
-      sides.push([other, options.compareProtocol ?? options.protocol]);
+      sides.push([other, options.compareProtocol ?? options.protocol, "compare"]);
     }
-    for (const [impl, protocol] of sides) {
-      const problem = await probeImplementation(impl, protocol);
-      if (problem !== undefined) throw new RunSetupError(problem);
+    for (const [impl, protocol, side] of sides) {
+      const problem = await probeImplementation(impl, protocol, {
+        // A lines command that answers nothing is asked once mode's way too: what it then does says why.
+        askOnce: async (input) => {
+          const once = adapterFor({ ...adapterOptions, jobs: 1 }, side, sandbox, "once");
+          try {
+            return await ask(once, input);
+          } finally {
+            await once.close();
+          }
+        },
+      });
+      if (problem !== undefined) {
+        const command =
+          side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
+        const note = command !== undefined && !options.shell ? backslashNote(command) : undefined;
+        throw new RunSetupError(note === undefined ? problem : `${problem} ${note}`);
+      }
     }
     const countedWrite = counted(write);
     const countedRead = read === write ? countedWrite : counted(read);

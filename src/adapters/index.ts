@@ -8,7 +8,7 @@ import { createOnceCanonicalizer } from "./command-once.js";
 import { AdapterSetupError } from "./errors.js";
 import { createHttpCanonicalizer } from "./http.js";
 
-export { spawnTarget, splitCommandLine } from "./argv.js";
+export { backslashNote, spawnTarget, splitCommandLine } from "./argv.js";
 export { createLinesCanonicalizer } from "./command-lines.js";
 export { createOnceCanonicalizer } from "./command-once.js";
 export { AdapterSetupError } from "./errors.js";
