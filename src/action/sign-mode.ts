@@ -33,6 +33,7 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
   const settings = readArtifactSettings(face);
   const upload = readOption("upload", face);
   const summary = readOption("summary", face);
+  const badge = readOption("badge", face);
   const outText = readOption("out", face);
   if (keyText === "") {
     throw new OptionError(
@@ -90,7 +91,7 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
     files.push(join(outDir, ORIGINAL_NAME));
   }
   // The re-signed record's page and badge go with it, as the run job's artifact has them for its own.
-  const pages = writePages(dirname(out), result.bytes, result.record);
+  const pages = writePages(dirname(out), result.bytes, result.record, badge);
   files.push(...pages);
   core.setOutput("badge-path", pages.find((f) => f.endsWith("badge.svg")) ?? "");
   const { original, record } = result;
@@ -121,13 +122,15 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
  * job's results.json is not signed, so nothing of it is shown as the record's). A file that cannot be
  * written (one of that name is there already) is a warning: the signed record is what matters.
  */
-function writePages(dir: string, recordBytes: Uint8Array, record: ConformResult): string[] {
+function writePages(dir: string, recordBytes: Uint8Array, record: ConformResult, badge: boolean): string[] {
   const written: string[] = [];
-  const pages: [string, () => string][] = [
-    ["report.html", () => reportHtml({ recordBytes })],
-    ["badge.svg", () => badgeSvg(record)],
-    ["badge.json", () => `${JSON.stringify(badgeJson(record), null, 2)}\n`],
-  ];
+  const pages: [string, () => string][] = [["report.html", () => reportHtml({ recordBytes })]];
+  if (badge) {
+    pages.push(
+      ["badge.svg", () => badgeSvg(record)],
+      ["badge.json", () => `${JSON.stringify(badgeJson(record), null, 2)}\n`],
+    );
+  }
   for (const [name, content] of pages) {
     const path = join(dir, name);
     try {
