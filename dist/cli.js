@@ -4220,10 +4220,10 @@ var MAX_SEED = 4294967295;
 
 // src/corpus/digest.ts
 function corpusDigest(files) {
-  const encoder5 = new TextEncoder();
+  const encoder6 = new TextEncoder();
   const lines = [...new Set(files.map((f) => `${f.sha256}  ${f.path}
 `))].map(
-    (line) => encoder5.encode(line)
+    (line) => encoder6.encode(line)
   );
   lines.sort(compareBytes);
   return `sha256:${sha256Hex(Buffer.concat(lines))}`;
@@ -14641,7 +14641,7 @@ function numbersCases(plan) {
   return cases;
 }
 function* numberBlocks(range) {
-  const encoder5 = new TextEncoder();
+  const encoder6 = new TextEncoder();
   for (let first2 = range.from; first2 <= range.to; first2 += range.blockSize) {
     const last = Math.min(first2 + range.blockSize, range.to + 1);
     const inputs = [];
@@ -14652,8 +14652,8 @@ function* numberBlocks(range) {
       expected.push(String(n));
     }
     yield {
-      input: encoder5.encode(`[${inputs.join(",")}]`),
-      expected: encoder5.encode(`[${expected.join(",")}]`),
+      input: encoder6.encode(`[${inputs.join(",")}]`),
+      expected: encoder6.encode(`[${expected.join(",")}]`),
       count: last - first2
     };
   }
@@ -15504,14 +15504,14 @@ function checkPinnedDigests(stored, expected, where) {
 }
 function toCorpusCase(suite, stored, file, siblings) {
   const at = (path) => file(`${CORPUS_DIR}/${suite}/${path}`);
-  const sent2 = "input" in stored ? [stored.input] : "a" in stored ? [stored.a, stored.b] : [];
-  const vector = sent2.map((path) => `${CORPUS_DIR}/${suite}/${path}`).join(" ");
+  const sent = "input" in stored ? [stored.input] : "a" in stored ? [stored.a, stored.b] : [];
+  const vector = sent.map((path) => `${CORPUS_DIR}/${suite}/${path}`).join(" ");
   const info = {
     suite,
     name: stored.name,
     why: stored.why,
     source: stored.source,
-    ...sent2.length > 0 ? { vector } : {}
+    ...sent.length > 0 ? { vector } : {}
   };
   const lines = (s) => s.linesInput === void 0 ? {} : { lines: { input: at(s.linesInput), why: s.linesWhy } };
   switch (stored.kind) {
@@ -17238,32 +17238,26 @@ function aggregateConsole(aggregate) {
 // src/report/markdown.ts
 import { basename as basename2 } from "node:path";
 
-// src/report/difference.ts
-function firstDifference(expected, got) {
-  if (expected === got) return void 0;
-  const a = [...expected];
-  const b = [...got];
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (i === 0 && showInvisible(expected) !== showInvisible(got)) return void 0;
-  const describe = (ch) => {
-    if (ch === void 0) return "the end";
-    const tag = codePointTag(ch.codePointAt(0)).slice(1, -1);
-    const shown3 = showInvisible(ch);
-    return shown3 === ch ? `${tag} "${ch}"` : tag;
-  };
-  return `first difference at character ${i + 1}: expected ${describe(a[i])}, got ${describe(b[i])}`;
-}
-function differenceNote(c) {
-  const answer = c.got.replace(/^(?:canon\(canon\(x\)\)|canon\(x\)|write\(x\)|read\(w\)) → /, "");
-  if (isNoAnswer(answer) || readAnswerText(answer).status === "rejected") return void 0;
-  return firstDifference(c.expected, c.got);
-}
-
-// src/report/difference-class.ts
+// src/causes/difference-class.ts
 var CUT_TAIL = /… \(\d+ bytes, sha256 [0-9a-f]{64}\)$/;
+function isCut(text2) {
+  return CUT_TAIL.test(text2);
+}
+function single(id, title) {
+  return { id, title, form: { id, title } };
+}
+function formOf(family, id, title) {
+  return { ...family, form: { id, title } };
+}
+var NUMBERS = {
+  id: "numbers",
+  title: "writes numbers other than ES6 String(n) does",
+  listsForms: true
+};
+var STRINGS = { id: "strings", title: "changes the contents of strings" };
+var DROPS = { id: "drops-members", title: "leaves out object members" };
 function differenceClass(expected, got) {
-  const cut3 = CUT_TAIL.test(expected) || CUT_TAIL.test(got);
+  const cut3 = isCut(expected) || isCut(got);
   const e = [...expected.replace(CUT_TAIL, "")];
   const g = [...got.replace(CUT_TAIL, "")];
   let i = 0;
@@ -17272,36 +17266,42 @@ function differenceClass(expected, got) {
   if (cut3 && (i >= e.length || i >= g.length)) return void 0;
   const prefix = e.slice(0, i).join("");
   const inString = insideString(prefix);
+  const trees = cut3 ? void 0 : readBoth(e.join(""), g.join(""));
+  const order = trees && orderClass(trees.e, trees.g);
+  if (order) return order;
   const characters = characterClass(e, g, i, prefix);
   if (characters) return characters;
-  const trees = cut3 ? void 0 : readBoth(e.join(""), g.join(""));
-  const structure = trees && structureClass(trees.e, trees.g);
+  if (cut3) return cutClass(e, g, i, prefix, isCut(expected), isCut(got));
+  const structure = trees && stringClass(trees.e, trees.g);
   if (structure) return structure;
   const numbers = inString ? void 0 : numberClass(e, g, i);
   if (numbers) return numbers;
-  const edit = editClass(e, g, i);
-  if (edit) return edit;
-  if (trees && stringPairs(trees.e, trees.g) !== void 0) {
-    return { id: "changes-strings", title: "changes the contents of strings" };
-  }
-  return void 0;
+  return editClass(e, g, i);
 }
 function characterClass(e, g, i, prefix) {
   const ec = e[i];
   const gRest = g.slice(i, i + 6).join("");
   const unit = /^\\u([0-9A-Fa-f]{4})/.exec(gRest);
   if (ec !== void 0 && ec.codePointAt(0) > 127 && unit && Number.parseInt(unit[1], 16) === ec.charCodeAt(0)) {
-    return { id: "escapes-non-ascii", title: "writes non-ASCII characters as \\uXXXX escapes" };
+    return single("escapes-non-ascii", "writes non-ASCII characters as \\uXXXX escapes");
   }
-  if (ec === "/" && gRest.startsWith("\\/")) return { id: "escapes-slash", title: "escapes / as \\/" };
+  if (ec !== void 0 && ec >= " " && ec <= "\x7F" && ec !== '"' && ec !== "\\" && unit) {
+    if (Number.parseInt(unit[1], 16) === ec.charCodeAt(0)) {
+      return ec === "\x7F" ? single("escapes-del", "writes DEL (U+007F) as \\u007f: it is no control character JSON escapes") : single(
+        "escapes-ascii",
+        "writes ASCII characters as \\uXXXX escapes where RFC 8785 writes them raw"
+      );
+    }
+  }
+  if (ec === "/" && gRest.startsWith("\\/")) return single("escapes-slash", "escapes / as \\/");
   if (/\\u[0-9a-f]{0,3}$/.test(prefix) && ec !== void 0 && /[a-f]/.test(ec) && g[i] === ec.toUpperCase()) {
-    return { id: "uppercase-hex-escapes", title: "writes \\u escapes with uppercase hex digits" };
+    return single("uppercase-hex-escapes", "writes \\u escapes with uppercase hex digits");
   }
   if (g[i] === "\\" && prefix.endsWith("\\") && insideString(prefix.slice(0, -1))) {
-    return { id: "escapes-escapes", title: "escapes the backslash of an escape again (\\\\n for \\n)" };
+    return single("escapes-escapes", "escapes the backslash of an escape again (\\\\n for \\n)");
   }
   if (i === 0 && g[0] === "\uFEFF") {
-    return { id: "writes-bom", title: "writes a byte-order mark (U+FEFF) before the output" };
+    return single("writes-bom", "writes a byte-order mark (U+FEFF) before the output");
   }
   return void 0;
 }
@@ -17313,6 +17313,78 @@ function insideString(prefix) {
     else if (ch === '"') inside = !inside;
   }
   return inside;
+}
+function cutClass(e, g, i, prefix, eCut, gCut) {
+  for (const from of openContainers(e, i).reverse()) {
+    const eEnd = closeOf(e, from);
+    const gEnd = closeOf(g, from);
+    if (eEnd === void 0 || gEnd === void 0) continue;
+    const found = differenceClass(e.slice(from, eEnd).join(""), g.slice(from, gEnd).join(""));
+    if (found) return found;
+  }
+  if (insideString(prefix)) {
+    if (isMemberName(prefix)) return void 0;
+    if (g[i] === '"') {
+      return prefix.endsWith('"') ? formOf(STRINGS, "empties-strings", "writes strings as empty strings") : formOf(STRINGS, "cuts-strings", "cuts strings short");
+    }
+    return formOf(STRINGS, "changes-strings", "changes the contents of strings");
+  }
+  const wholeToken = (text2, isCutText) => {
+    let to = i;
+    while (to < text2.length && NUMBER_CHAR.test(text2[to])) to++;
+    return !isCutText || to < text2.length;
+  };
+  if (wholeToken(e, eCut) && wholeToken(g, gCut)) return numberClass(e, g, i);
+  return void 0;
+}
+function isMemberName(prefix) {
+  let quote2 = -1;
+  let inside = false;
+  for (let k = 0; k < prefix.length; k++) {
+    if (inside && prefix[k] === "\\") k++;
+    else if (prefix[k] === '"') {
+      inside = !inside;
+      if (inside) quote2 = k;
+    }
+  }
+  const before = prefix.slice(0, quote2).trimEnd();
+  const last = before.at(-1);
+  if (last === "{") return true;
+  if (last !== ",") return false;
+  const points = [...before];
+  const innermost = openContainers(points, points.length).at(-1);
+  return innermost !== void 0 && points[innermost] === "{";
+}
+function openContainers(text2, i) {
+  const open4 = [];
+  let inside = false;
+  for (let k = 0; k < i; k++) {
+    const ch = text2[k];
+    if (inside) {
+      if (ch === "\\") k++;
+      else if (ch === '"') inside = false;
+    } else if (ch === '"') inside = true;
+    else if (ch === "[" || ch === "{") open4.push(k);
+    else if (ch === "]" || ch === "}") open4.pop();
+  }
+  return open4;
+}
+function closeOf(text2, from) {
+  let depth = 0;
+  let inside = false;
+  for (let k = from; k < text2.length; k++) {
+    const ch = text2[k];
+    if (inside) {
+      if (ch === "\\") k++;
+      else if (ch === '"') inside = false;
+    } else if (ch === '"') inside = true;
+    else if (ch === "[" || ch === "{") depth++;
+    else if (ch === "]" || ch === "}") {
+      depth--;
+      if (depth === 0) return k + 1;
+    }
+  }
+  return void 0;
 }
 function readTree(text2) {
   let k = 0;
@@ -17415,36 +17487,45 @@ function keyOf(tree, like) {
   }
 }
 var same2 = (e, g, like) => keyOf(e, like) === keyOf(g, like);
-function structureClass(e, g) {
+function orderClass(e, g) {
   if (!same2(e, g, {})) {
     if (same2(e, g, { members: true })) {
-      return { id: "member-order", title: "orders object members other than by UTF-16 code units" };
+      return single("member-order", "orders object members other than by UTF-16 code units");
     }
-    if (same2(e, g, { members: true, arrays: true }))
-      return { id: "array-order", title: "reorders array elements" };
+    if (same2(e, g, { members: true, arrays: true })) return single("array-order", "reorders array elements");
   }
-  for (const form of ["NFC", "NFD"]) {
-    if (!same2(e, g, { members: true }) && same2(e, g, { members: true, form })) {
-      return {
-        id: `normalizes-${form.toLowerCase()}`,
-        title: `normalizes strings to ${form} (RFC 8785 keeps them as sent)`
-      };
+  if (!same2(e, g, { members: true })) {
+    const inForm = (t, form) => keyOf(t, { members: true }) === keyOf(t, { members: true, form });
+    if (same2(e, g, { members: true, form: "NFC" })) {
+      if (inForm(g, "NFC") && !inForm(e, "NFC")) {
+        return single("normalizes-nfc", "normalizes strings to NFC (RFC 8785 keeps them as sent)");
+      }
+      if (inForm(e, "NFC") && !inForm(g, "NFC")) {
+        return single("not-nfc", "writes strings decomposed where the expected output has them in NFC");
+      }
+    }
+    if (same2(e, g, { members: true, form: "NFD" }) && inForm(g, "NFD")) {
+      return single("normalizes-nfd", "normalizes strings to NFD (RFC 8785 keeps them as sent)");
     }
   }
   const dropped = droppedMembers(e, g);
   if (dropped !== void 0 && dropped.length > 0) {
     if (dropped.every((v) => v.t === "scalar" && v.raw === "null")) {
-      return { id: "drops-null-members", title: "leaves out members whose value is null" };
+      return formOf(DROPS, "drops-null-members", "leaves out members whose value is null");
     }
-    return { id: "drops-members", title: "leaves out object members" };
+    return formOf(DROPS, "drops-members", "leaves out object members");
   }
+  return void 0;
+}
+function stringClass(e, g) {
   const pairs = stringPairs(e, g);
   if (pairs !== void 0 && pairs.length > 0) {
     if (pairs.every(([, got]) => got === ""))
-      return { id: "empties-strings", title: "writes strings as empty strings" };
+      return formOf(STRINGS, "empties-strings", "writes strings as empty strings");
     if (pairs.every(([expected, got]) => expected.startsWith(got))) {
-      return { id: "cuts-strings", title: "cuts strings short" };
+      return formOf(STRINGS, "cuts-strings", "cuts strings short");
     }
+    return formOf(STRINGS, "changes-strings", "changes the contents of strings");
   }
   return void 0;
 }
@@ -17525,23 +17606,26 @@ function numberClass(e, g, i) {
   const word = /^-?(?:Infinity|NaN|inf|nan|null)/i.exec(g.slice(i - (gt === "-" ? 1 : 0), i + 10).join(""));
   if (word && (gt === "" || gt === "-")) gt = word[0];
   if (gt === et || gt === "") return void 0;
-  const title = (what) => `writes numbers other than ES6 String(n) does: ${what}`;
-  if (et === "0" && gt === "-0") return { id: "number-minus-zero", title: title("-0 for 0") };
+  const form = (id, title) => formOf(NUMBERS, id, title);
+  if (et === "0" && gt === "-0") return form("number-minus-zero", "-0 for 0");
   const ev = Number(et);
   const gv = Number(gt);
   if (!Number.isFinite(gv) || ev !== gv) {
     if (Number.isFinite(gv) && significantDigits(gt) < significantDigits(et)) {
-      return { id: "number-fewer-digits", title: title("too few significant digits") };
+      return form("number-fewer-digits", "too few significant digits");
     }
-    return { id: "number-value", title: title("another value") };
+    return form("number-value", "another value");
+  }
+  if (significantDigits(gt) > significantDigits(et)) {
+    return form("number-more-digits", "more digits than the shortest that reads back");
   }
   const eExp = /[eE]/.test(et);
   const gExp = /[eE]/.test(gt);
-  if (eExp && gExp) return { id: "number-exponent-spelling", title: title("exponents spelled differently") };
+  if (eExp && gExp) return form("number-exponent-spelling", "exponents spelled differently");
   if (eExp !== gExp) {
-    return { id: "number-notation", title: title("plain and exponent notation switched at another point") };
+    return form("number-notation", "plain and exponent notation switched at another point");
   }
-  return { id: "number-spelling", title: title("another spelling of the same value") };
+  return form("number-spelling", "another spelling of the same value");
 }
 var EDIT_MAX = 12;
 function editClass(e, g, i) {
@@ -17550,77 +17634,444 @@ function editClass(e, g, i) {
   const removed = e.slice(i, e.length - s);
   const added = g.slice(i, g.length - s);
   if (removed.length > EDIT_MAX || added.length > EDIT_MAX) return void 0;
-  const q = (points) => `\u201C${showInvisible(points.join(""))}\u201D`;
+  const q = (points) => `\u201C${points.join("")}\u201D`;
   const title = removed.length === 0 ? `writes an extra ${q(added)}` : added.length === 0 ? `leaves out ${q(removed)}` : `writes ${q(added)} where RFC 8785 writes ${q(removed)}`;
-  return { id: `edit:${JSON.stringify([removed.join(""), added.join("")])}`, title };
+  return single(`edit:${JSON.stringify([removed.join(""), added.join("")])}`, title);
+}
+
+// src/causes/reference.ts
+function referenceOutputs(input) {
+  try {
+    const value = parseText(input);
+    const rfc8785 = serialize(value);
+    let nfc;
+    try {
+      nfc = serialize(nfcValue(value));
+    } catch {
+    }
+    return { rfc8785, nfc };
+  } catch {
+    return void 0;
+  }
+}
+
+// src/causes/cause.ts
+function causesOf(c) {
+  const instances = generatedInstances(c);
+  if (instances === void 0) {
+    const one = caseCause(c);
+    return one ? [one] : [];
+  }
+  const out = [];
+  for (const instance of instances) {
+    const found = instanceCause(instance);
+    if (found && !out.some((o) => o.cause === found.cause)) out.push(found);
+  }
+  return out;
+}
+function shown(text2) {
+  const answer = readAnswerText(text2);
+  if (answer.status === "canonical") return { status: "output", text: answer.output };
+  if (answer.status === "rejected") return { status: "reject", reason: answer.reason };
+  return { status: "failed", reason: answer.reason };
+}
+var TWICE_SECOND = ["canon(canon(x)) \u2192 ", "read(w) \u2192 "];
+var TWICE_FIRST = ["canon(x) \u2192 ", "write(x) \u2192 "];
+function caseCause(c) {
+  const kind = c.kind ?? kindFromTexts(c);
+  switch (kind) {
+    case "reject":
+      return rejectCause(c, shown(c.got));
+    case "numbers":
+      return numbersCause(c.got);
+    case "consistent-choice":
+      return choiceCause(c);
+    case "idempotent":
+    case "roundtrip":
+      return twiceCause(c.expected, c.got, c.input);
+    case "equal":
+    case "differ":
+      return pairCause(kind, pairInputs(c), void 0, c.got);
+    default: {
+      const expected = c.expected.startsWith("reject, or ") ? c.expected.slice(11) : c.expected;
+      return answerCause(expected, shown(c.got));
+    }
+  }
+}
+function kindFromTexts(c) {
+  if (c.expected === "reject") return "reject";
+  if (/^\d+ of \d+ matched/.test(c.got)) return "numbers";
+  if (/^all \d+ accepted, or all \d+ refused$/.test(c.expected)) return "consistent-choice";
+  if (TWICE_SECOND.some((s) => c.expected.startsWith(s)) || / → canonical JSON$/.test(c.expected)) {
+    return c.expected.startsWith("read(w)") || c.expected.startsWith("write(x)") ? "roundtrip" : "idempotent";
+  }
+  if (c.expected.startsWith("the same output for ")) return "equal";
+  if (c.expected.startsWith("different outputs for ")) return "differ";
+  return "canon";
+}
+function rejectCause(c, answer) {
+  if (answer.status === "failed") return failureCause(answer.reason);
+  if (answer.status !== "output") return void 0;
+  const rule = (c.source?.split(";")[0] ?? "").trim() || c.suite || (c.name?.split("/")[0] ?? "");
+  return {
+    cause: `acceptance:${rule}`,
+    kind: "acceptance",
+    title: `accepts input that must be refused (${clip(rule, 120)})`
+  };
+}
+function answerCause(expected, answer) {
+  if (answer.status === "reject") return refusalCause(answer.reason);
+  if (answer.status === "failed") return failureCause(answer.reason);
+  return differenceCause(differenceClass(expected, answer.text));
+}
+function differenceCause(found) {
+  if (!found) {
+    return {
+      cause: "difference:other",
+      kind: "difference",
+      title: "writes another output than RFC 8785 (no class of difference fits)",
+      unclassified: true
+    };
+  }
+  return {
+    cause: `difference:${found.id}`,
+    kind: "difference",
+    title: found.title,
+    form: found.form,
+    ...found.listsForms ? { listsForms: true } : {}
+  };
+}
+function refusalCause(reason) {
+  const message = normalizeReason(reason);
+  return {
+    cause: `refusal:${message}`,
+    kind: "refusal",
+    title: `refuses: \u201C${clip(message, 160)}\u201D`,
+    exactTitle: `refuses: \u201C${clip(stripCutNote(reason), 160)}\u201D`
+  };
+}
+function failureCause(reason) {
+  const normalized = normalizeReason(reason);
+  return {
+    cause: `failure:${normalized}`,
+    kind: "failure",
+    title: `no answer: \u201C${clip(normalized, 160)}\u201D`,
+    exactTitle: `no answer: \u201C${clip(stripCutNote(reason), 160)}\u201D`
+  };
+}
+function numbersCause(got) {
+  const found = /^\d+ of \d+ matched; (?:first )?mismatch(?:es)?: (.*)$/s.exec(got);
+  if (!found) return void 0;
+  const detail = found[1].replace(/; kinds: [^;]*$/, "").replace(/; and \d+ more$/, "");
+  let fallback;
+  let unclassified;
+  for (const entry of detail.split(/; (?=number #\d|block of numbers )/)) {
+    const number2 = /^number #\d+: input \S*, expected (\S*), got (.*)$/s.exec(entry);
+    const block = number2 ? void 0 : /^block of numbers [^:]*: (.*)$/s.exec(entry);
+    const answer = number2 ? shown(number2[2]) : block ? shown(block[1]) : void 0;
+    if (!answer) continue;
+    if (answer.status === "reject") fallback ??= refusalCause(answer.reason);
+    else if (answer.status === "failed") fallback ??= failureCause(answer.reason);
+    else {
+      const difference = number2 ? differenceClass(`[${number2[1]}]`, `[${answer.text}]`) : answer.text.startsWith("\uFEFF") ? differenceClass("[]", "\uFEFF[]") : void 0;
+      const cause = differenceCause(difference);
+      if (!cause.unclassified) return cause;
+      unclassified ??= cause;
+    }
+  }
+  return fallback ?? unclassified;
+}
+function choiceCause(c) {
+  const accepted = /accepted (\d+)/.exec(c.got)?.[1];
+  const refused2 = /refused (\d+)/.exec(c.got)?.[1];
+  if (accepted === void 0 || refused2 === void 0) return void 0;
+  const what = c.name ?? "one choice";
+  return {
+    cause: `choice:${what}`,
+    kind: "choice",
+    title: `makes one choice the RFC leaves differently from case to case: accepted ${accepted}, refused ${refused2}`
+  };
+}
+function pairInputs(c) {
+  if (c.input !== void 0) {
+    const fromInput = splitPair(c.input.replace(/^a = /, ""));
+    if (fromInput) return fromInput;
+  }
+  const text2 = /^(?:the same output|different outputs) for a = (.*)$/s.exec(c.expected)?.[1];
+  return text2 === void 0 ? void 0 : splitPair(text2);
+}
+function splitPair(text2) {
+  const marker = " and b = ";
+  let first2;
+  for (let at = text2.indexOf(marker); at >= 0; at = text2.indexOf(marker, at + 1)) {
+    const pair = { a: text2.slice(0, at), b: text2.slice(at + marker.length) };
+    if (referenceOutputs(pair.a) && referenceOutputs(pair.b)) return pair;
+    first2 ??= pair;
+  }
+  return first2;
+}
+function pairReferences(kind, inputs) {
+  if (!inputs) return void 0;
+  const a = referenceOutputs(inputs.a);
+  const b = referenceOutputs(inputs.b);
+  if (!a || !b) return void 0;
+  for (const profile of ["rfc8785", "nfc"]) {
+    const ra = a[profile];
+    const rb = b[profile];
+    if (ra !== void 0 && rb !== void 0 && ra === rb === (kind === "equal")) return { ra, rb };
+  }
+  return void 0;
+}
+function pairCause(kind, inputs, given2, got) {
+  const answers = pairAnswers(got);
+  if (!answers) return void 0;
+  for (const answer of answers) if (answer.status === "reject") return refusalCause(answer.reason);
+  for (const answer of answers) if (answer.status === "failed") return failureCause(answer.reason);
+  const outputs = answers.map((a) => a.status === "output" ? a.text : "");
+  const [x, y] = [outputs[0], outputs[1] ?? outputs[0]];
+  const refs = given2 ?? pairReferences(kind, inputs);
+  if (!refs) return differenceCause(void 0);
+  let cause;
+  for (const [reference, output] of [
+    [refs.ra, x],
+    [refs.rb, y]
+  ]) {
+    if (reference === output) continue;
+    const next = differenceCause(differenceClass(reference, output));
+    if (!next.unclassified) return next;
+    cause ??= next;
+  }
+  return cause ?? differenceCause(void 0);
+}
+function pairAnswers(got) {
+  const pair = readPairText(got);
+  if (pair) return "both" in pair ? [shown(pair.both)] : [shown(pair.a), shown(pair.b)];
+  const loose = /^a: (.*?) \| b: (.*)$/s.exec(got);
+  return loose ? [shown(loose[1]), shown(loose[2])] : void 0;
+}
+function twiceCause(expected, got, input) {
+  const firstLead = TWICE_FIRST.find((lead) => got.startsWith(lead));
+  if (firstLead && / → canonical JSON$/.test(expected)) {
+    return answerCause("", shown(got.slice(firstLead.length)));
+  }
+  const secondLead = TWICE_SECOND.find((lead) => expected.startsWith(lead));
+  if (!secondLead || !got.startsWith(secondLead)) return void 0;
+  const own = expected.slice(secondLead.length).replace(/ \(= (?:canon\(x\)|w)\)$/, "");
+  const references = input === void 0 ? void 0 : referenceOutputs(input);
+  if (references && !isCut(own) && own !== references.rfc8785 && own !== references.nfc) {
+    return differenceCause(
+      differenceClass(references.rfc8785, own) ?? (references.nfc === void 0 ? void 0 : differenceClass(references.nfc, own))
+    );
+  }
+  return answerCause(own, shown(got.slice(secondLead.length)));
+}
+var PROPERTY_TAIL = /; draw \d+ of this case failed, shrunk \d+ times? /;
+var ALSO = /; also draw \d+ \(another cause, shrunk \d+ times?(?:, path [\d:]+)?\): /g;
+var ALSO_GOT = " \u2014 got ";
+var INSTANCE_LEADS = [
+  ": canon(x) \u2192 ",
+  ": canon(canon(x)) \u2192 ",
+  ": the same output for a and b: ",
+  ": different outputs for a and b: "
+];
+function splitInstance(text2) {
+  if (!text2.startsWith("for ")) return void 0;
+  let at = -1;
+  for (const lead of INSTANCE_LEADS) {
+    const k = text2.indexOf(lead);
+    if (k >= 0 && (at < 0 || k < at)) at = k;
+  }
+  if (at < 0) return void 0;
+  return { input: text2.slice(4, at), expected: text2.slice(at + 2) };
+}
+function generatedInstances(c) {
+  if (c.kind !== void 0 && c.kind !== "property") return void 0;
+  const primary = splitInstance(c.expected);
+  if (!primary) return void 0;
+  const tail = PROPERTY_TAIL.exec(c.got);
+  const instances = [{ ...primary, got: tail ? c.got.slice(0, tail.index) : c.got }];
+  if (!tail) return instances;
+  const rest = c.got.slice(tail.index);
+  const starts = [...rest.matchAll(ALSO)];
+  starts.forEach((m, k) => {
+    const from = m.index + m[0].length;
+    const to = k + 1 < starts.length ? starts[k + 1].index : rest.length;
+    const segment = rest.slice(from, to);
+    const instance = splitInstance(segment);
+    if (!instance) return;
+    const split2 = instance.expected.indexOf(ALSO_GOT);
+    if (split2 < 0) return;
+    instances.push({
+      input: instance.input,
+      expected: instance.expected.slice(0, split2),
+      got: instance.expected.slice(split2 + ALSO_GOT.length)
+    });
+  });
+  return instances;
+}
+function instanceCauseKey(instance) {
+  const cause = instanceCause(instance);
+  return cause.unclassified ? "unclassified" : cause.cause;
+}
+function instanceCause(instance) {
+  const { input, expected, got } = instance;
+  const inputText = input.replace(/ \([^)]*\)$/, "");
+  let cause;
+  if (expected.startsWith("canon(x) \u2192 canonical JSON") || expected.startsWith("canon(canon(x)) \u2192 ")) {
+    cause = twiceCause(expected, got, inputText.replace(/^x = /, ""));
+  } else if (expected.startsWith("canon(x) \u2192 ")) {
+    cause = answerCause(expected.slice(11), shown(got.replace(/^canon\(x\) → /, "")));
+  } else {
+    const same4 = /^the same output for a and b: (.*)$/s.exec(expected);
+    const different = /^different outputs for a and b: (.*)$/s.exec(expected);
+    const inputs = splitPair(inputText.replace(/^a = /, ""));
+    if (same4) cause = pairCause("equal", inputs, { ra: same4[1], rb: same4[1] }, got);
+    else if (different) cause = pairCause("differ", inputs, splitOutputs(different[1]), got);
+  }
+  if (cause && !cause.unclassified) return cause;
+  return {
+    cause: `counterexample:${inputText}`,
+    kind: "counterexample",
+    title: `generated cases shrink to one counterexample: ${clip(inputText, 120)}`,
+    unclassified: true
+  };
+}
+function splitOutputs(text2) {
+  let first2;
+  for (let at = text2.indexOf(" and "); at >= 0; at = text2.indexOf(" and ", at + 1)) {
+    const pair = { ra: text2.slice(0, at), rb: text2.slice(at + 5) };
+    if (referenceOutputs(pair.ra) && referenceOutputs(pair.rb)) return pair;
+    first2 ??= pair;
+  }
+  return first2;
+}
+function clip(text2, max) {
+  const points = [...text2];
+  return points.length <= max ? text2 : `${points.slice(0, max).join("")}\u2026`;
+}
+function stripCutNote(reason) {
+  return reason.replace(/… \(\d+ UTF-16 units\)$/, "");
+}
+function normalizeReason(reason) {
+  return stripCutNote(reason).replace(
+    /"(?:[^"\\]|\\.)*"|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])|`[^`]*`|“[^”]*”|‘[^’]*’|«[^»]*»/gu,
+    "\u2026"
+  ).replace(/U\+[0-9A-Fa-f]{4,6}/g, "U+XXXX").replace(/\\u[0-9A-Fa-f]{4}/g, "\\uXXXX").replace(/\\x[0-9A-Fa-f]{2}/g, "\\xHH").replace(/\b0x[0-9A-Fa-f]+\b/g, "N").replace(/\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g, "N").replace(/\s+/g, " ").trim();
 }
 
 // src/report/causes.ts
 function caseName(c) {
   return c.suite === void 0 ? c.name : `${c.suite}/${c.name}`;
 }
+var POLICY = {
+  cause: "policy:top-level-scalar",
+  kind: "policy",
+  title: "refuses every top-level scalar (a bare number, string, true, false or null as the whole text)"
+};
 function groupFailures(cases) {
   const policy = topLevelScalarPolicy(cases);
-  const groups = /* @__PURE__ */ new Map();
-  let index = 0;
-  for (const c of cases) {
-    index++;
-    if (c.pass) continue;
-    const cause = causeOf(c, policy);
+  const failed = [];
+  cases.forEach((c, index) => {
+    if (c.pass) return;
     const name2 = caseName(c);
-    const key = cause?.cause ?? `case:${name2}`;
-    const group = groups.get(key);
-    if (group) {
-      group.cases.push(name2);
-      group.exact.add(cause?.exactTitle);
-    } else {
-      groups.set(key, {
-        cause: cause ?? { cause: key, kind: "difference", title: "" },
-        cases: [name2],
-        first: index,
-        only: c,
-        exact: /* @__PURE__ */ new Set([cause?.exactTitle])
-      });
-    }
+    const suite = c.suite ?? name2.split("/")[0];
+    const causes = policy && isScalarRefusal(c) ? [POLICY] : causesOf({
+      ...c,
+      name: name2,
+      ...suite !== void 0 ? { suite } : {}
+    });
+    failed.push({ c, name: name2, index, causes });
+  });
+  const families = new Set(
+    failed.flatMap(
+      (f) => f.causes.filter((k) => k.kind === "difference" && !k.unclassified).map((k) => k.cause)
+    )
+  );
+  const only = families.size === 1 ? [...families][0] : void 0;
+  const joinTo = only === void 0 ? void 0 : failed.flatMap((f) => f.causes).find((k) => k.cause === only);
+  const chosen2 = (k) => joinTo !== void 0 && k.unclassified ? { ...joinTo, joined: true } : k;
+  const assigned = /* @__PURE__ */ new Map();
+  for (const f of failed) if (f.causes.length <= 1 && f.causes[0]) assigned.set(f, chosen2(f.causes[0]));
+  const represented = new Set([...assigned.values()].map((k) => k.cause));
+  for (const f of failed) {
+    if (f.causes.length <= 1) continue;
+    const options = f.causes.map(chosen2);
+    const pick = options.find((k) => !represented.has(k.cause)) ?? options[0];
+    represented.add(pick.cause);
+    assigned.set(f, pick);
   }
-  const out = [...groups.values()].map((g) => {
-    const [exact] = g.exact;
-    const titled = g.exact.size === 1 && exact !== void 0 ? exact : g.cause.title;
-    if (g.cases.length > 1) {
-      const { cause, kind } = g.cause;
-      return { cause, kind, title: titled, count: g.cases.length, cases: g.cases, first: g.first };
+  const groups = /* @__PURE__ */ new Map();
+  for (const f of failed) {
+    const cause = assigned.get(f);
+    const key = cause?.cause ?? `case:${f.name}`;
+    const group = groups.get(key) ?? { members: [], causes: [], first: f.index };
+    group.members.push(f);
+    if (cause) group.causes.push(cause);
+    groups.set(key, group);
+  }
+  const out = [...groups.entries()].map(([key, g]) => {
+    const names = g.members.map((m) => m.name);
+    let title = groupTitle(g.causes) ?? caseTitle(g.members[0].c);
+    if (names.length === 1 && g.causes[0]?.unclassified && !g.causes[0].joined) {
+      title += `: ${caseTitle(g.members[0].c)}`;
     }
-    const name2 = g.cases[0];
-    const title = titled !== "" ? titled : caseTitle(g.only);
-    return { cause: `case:${name2}`, kind: "case", title, count: 1, cases: [name2], first: g.first };
+    title = showInvisible(title);
+    if (names.length === 1) {
+      return { cause: `case:${names[0]}`, kind: "case", title, count: 1, cases: names, first: g.first };
+    }
+    const kind = g.causes[0]?.kind ?? "case";
+    return { cause: key, kind, title, count: names.length, cases: names, first: g.first };
   });
   out.sort((a, b) => b.count - a.count || a.first - b.first);
   return out.map(({ first: _first, ...group }) => group);
 }
-function caseTitle(c) {
-  const note = firstDifference(c.expected, c.got);
-  if (note !== void 0) return showInvisible(note);
-  return `got ${showInvisible(clip(c.got, 80))}`;
+function groupTitle(causes) {
+  const own = causes.filter((k) => !k.joined);
+  const base = own[0] ?? causes[0];
+  if (base === void 0) return void 0;
+  let title = base.title;
+  const exact = new Set(own.map((k) => k.exactTitle));
+  const [exactTitle] = exact;
+  if (exact.size === 1 && exactTitle !== void 0) title = exactTitle;
+  const forms = /* @__PURE__ */ new Map();
+  for (const k of own) {
+    if (k.form === void 0) continue;
+    const seen = forms.get(k.form.id) ?? { title: k.form.title, count: 0 };
+    seen.count++;
+    forms.set(k.form.id, seen);
+  }
+  const byCount = [...forms.values()].sort((a, b) => b.count - a.count);
+  if (base.listsForms && byCount.length > 0) {
+    title = `${base.title}: ${byCount.map((f) => f.title).join(", ")}`;
+  } else if (byCount.length === 1) title = byCount[0].title;
+  const joined = causes.length - own.length;
+  if (joined > 0 && own.length > 0) {
+    title += `; and ${joined} ${joined === 1 ? "case" : "cases"} whose difference has no class of ${joined === 1 ? "its" : "their"} own`;
+  }
+  return title;
 }
-function clip(text2, max) {
+function caseTitle(c) {
+  return `got ${clip2(c.got, 80)}`;
+}
+function clip2(text2, max) {
   const points = [...text2];
   return points.length <= max ? text2 : `${points.slice(0, max).join("")}\u2026`;
 }
-function shown(text2) {
+function shown2(text2) {
   if (text2.startsWith("reject: ")) return { status: "reject", reason: text2.slice(8) };
   if (text2.startsWith("failed: ")) return { status: "failed", reason: text2.slice(8) };
   return { status: "output", text: text2 };
 }
-var PROPERTY_TAIL = /; draw \d+ of this case failed, shrunk \d+ times? .*$/s;
+var PROPERTY_TAIL2 = /; draw \d+ of this case failed, shrunk \d+ times? .*$/s;
 var ANSWER_LEADS = ["canon(canon(x)) \u2192 ", "canon(x) \u2192 ", "write(x) \u2192 ", "read(w) \u2192 "];
 function answersOf(got) {
-  let text2 = got.replace(PROPERTY_TAIL, "");
+  let text2 = got.replace(PROPERTY_TAIL2, "");
   const numbers = /^\d+ of \d+ matched; first mismatch: (.*)$/s.exec(text2);
   if (numbers) {
     const one = /^number #\d+: input .*?, expected (\S*), got (.*)$/s.exec(numbers[1]);
     if (one) return { answers: [], pair: false, numbers: { expected: one[1], got: one[2] } };
     const block = /^block of numbers from #\d+: (.*)$/s.exec(numbers[1]);
-    return { answers: block ? [shown(block[1])] : [], pair: false };
+    return { answers: block ? [shown2(block[1])] : [], pair: false };
   }
   for (const lead of ANSWER_LEADS) {
     if (text2.startsWith(lead)) {
@@ -17628,10 +18079,10 @@ function answersOf(got) {
       break;
     }
   }
-  if (text2.startsWith("both: ")) return { answers: [shown(text2.slice(6))], pair: true };
+  if (text2.startsWith("both: ")) return { answers: [shown2(text2.slice(6))], pair: true };
   const pair = /^a: (.*?) \| b: (.*)$/s.exec(text2);
-  if (pair) return { answers: [shown(pair[1]), shown(pair[2])], pair: true };
-  return { answers: [shown(text2)], pair: false };
+  if (pair) return { answers: [shown2(pair[1]), shown2(pair[2])], pair: true };
+  return { answers: [shown2(text2)], pair: false };
 }
 function expectedOutput(expected) {
   if (expected === "reject") return void 0;
@@ -17656,8 +18107,8 @@ function expectsReject(c) {
 function inputHeads(c) {
   const pairText = /^for a = (.*?) and b = (.*)$/s.exec(c.expected) ?? /^(?:the same output|different outputs) for a = (.*?) and b = (.*)$/s.exec(c.expected);
   if (pairText) return [headOf(pairText[1]), headOf(pairText[2])];
-  const single = /^for x = (.*)$/s.exec(c.expected);
-  if (single) return [headOf(single[1])];
+  const single2 = /^for x = (.*)$/s.exec(c.expected);
+  if (single2) return [headOf(single2[1])];
   if (c.input !== void 0) return [headOf(c.input)];
   const output = expectedOutput(c.expected);
   if (output !== void 0 && c.kind !== "idempotent" && c.kind !== "roundtrip") return [headOf(output)];
@@ -17702,76 +18153,27 @@ function isScalarRefusal(c) {
   }
   return any;
 }
-function causeOf(c, policy) {
-  if (policy && isScalarRefusal(c)) {
-    return {
-      cause: "policy:top-level-scalar",
-      kind: "policy",
-      title: "refuses every top-level scalar (a bare number, string, true, false or null as the whole text)"
-    };
-  }
-  const { answers, numbers } = answersOf(c.got);
-  const refusal = answers.find((a) => a.status === "reject");
-  if (refusal && refusal.status === "reject" && !expectsReject(c)) {
-    const message = normalizeReason(refusal.reason);
-    return {
-      cause: `refusal:${message}`,
-      kind: "refusal",
-      title: `refuses: ${quoted(message)}`,
-      exactTitle: `refuses: ${quoted(stripCutNote(refusal.reason))}`
-    };
-  }
-  const failure = answers.find((a) => a.status === "failed");
-  if (failure && failure.status === "failed") {
-    const reason = normalizeReason(failure.reason);
-    return {
-      cause: `failure:${reason}`,
-      kind: "failure",
-      title: `no answer: ${quoted(reason)}`,
-      exactTitle: `no answer: ${quoted(stripCutNote(failure.reason))}`
-    };
-  }
-  if (expectsReject(c) && answers[0]?.status === "output") {
-    const rule = (c.source?.split(";")[0] ?? "").trim() || (c.suite ?? c.name.split("/")[0] ?? "");
-    return {
-      cause: `acceptance:${rule}`,
-      kind: "acceptance",
-      title: `accepts input that must be refused (${showInvisible(clip(rule, 120))})`
-    };
-  }
-  const pairs = [];
-  if (numbers) pairs.push(numbers);
-  else {
-    const expected = expectedOutput(c.expected);
-    const got = answers.length === 1 ? answers[0] : void 0;
-    if (expected !== void 0 && got?.status === "output") pairs.push({ expected, got: got.text });
-  }
-  for (const pair of pairs) {
-    const found = differenceClass(pair.expected, pair.got);
-    if (found) return { cause: `difference:${found.id}`, kind: "difference", title: found.title };
-  }
-  const counterexample = /^for (x = .*?|a = .*? and b = .*?)(?: \([^)]*\))?: /s.exec(c.expected);
-  if (counterexample) {
-    const x = counterexample[1];
-    return {
-      cause: `counterexample:${x}`,
-      kind: "counterexample",
-      title: `generated cases shrink to one counterexample: ${showInvisible(clip(x, 120))}`
-    };
-  }
-  return void 0;
+
+// src/report/difference.ts
+function firstDifference(expected, got) {
+  if (expected === got) return void 0;
+  const a = [...expected];
+  const b = [...got];
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === 0 && showInvisible(expected) !== showInvisible(got)) return void 0;
+  const describe2 = (ch) => {
+    if (ch === void 0) return "the end";
+    const tag = codePointTag(ch.codePointAt(0)).slice(1, -1);
+    const shown3 = showInvisible(ch);
+    return shown3 === ch ? `${tag} "${ch}"` : tag;
+  };
+  return `first difference at character ${i + 1}: expected ${describe2(a[i])}, got ${describe2(b[i])}`;
 }
-function quoted(text2) {
-  return `\u201C${showInvisible(clip(text2, 160))}\u201D`;
-}
-function stripCutNote(reason) {
-  return reason.replace(/… \(\d+ UTF-16 units\)$/, "");
-}
-function normalizeReason(reason) {
-  return stripCutNote(reason).replace(
-    /"(?:[^"\\]|\\.)*"|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])|`[^`]*`|“[^”]*”|‘[^’]*’|«[^»]*»/gu,
-    "\u2026"
-  ).replace(/U\+[0-9A-Fa-f]{4,6}/g, "U+XXXX").replace(/\\u[0-9A-Fa-f]{4}/g, "\\uXXXX").replace(/\\x[0-9A-Fa-f]{2}/g, "\\xHH").replace(/\b0x[0-9A-Fa-f]+\b/g, "N").replace(/\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g, "N").replace(/\s+/g, " ").trim();
+function differenceNote(c) {
+  const answer = c.got.replace(/^(?:canon\(canon\(x\)\)|canon\(x\)|write\(x\)|read\(w\)) → /, "");
+  if (isNoAnswer(answer) || readAnswerText(answer).status === "rejected") return void 0;
+  return firstDifference(c.expected, c.got);
 }
 
 // src/report/format.ts
@@ -17919,6 +18321,12 @@ function gateConsoleLines(gate, conformant) {
   if (gate.unexpected.length > 0) {
     out.push(`  ${plural2(gate.unexpected.length, "unexpected failure")} (not in the list: fails the step):`);
     out.push(...names(gate.unexpected), "");
+    for (const u of (gate.unpinned ?? []).slice(0, NAMES_SHOWN)) {
+      out.push(
+        `    ${showInvisible(u.name)}: culprits line ${u.line} does not pin: ${showInvisible(cutText(u.culprits.join(", "), 300))}`
+      );
+    }
+    if ((gate.unpinned ?? []).length > 0) out.push("");
   }
   if (gate.fixed.length > 0) {
     out.push(
@@ -18505,28 +18913,28 @@ function showText(text2, limit = SHOW_LIMIT) {
   const cut3 = cutCodePoints(text2, limit);
   return cut3 === text2 ? text2 : `${cut3}\u2026 (${text2.length} UTF-16 units)`;
 }
-function showAnswer(answer) {
+function showAnswer(answer, limit = SHOW_LIMIT) {
   return writeAnswerText(
-    answer.status === "canonical" ? { status: "canonical", output: showBytes(answer.output) } : { status: answer.status, reason: showText(answer.reason) }
+    answer.status === "canonical" ? { status: "canonical", output: showBytes(answer.output, limit) } : { status: answer.status, reason: showText(answer.reason, limit) }
   );
 }
-function showPair(verdict) {
+function showPair(verdict, limit = SHOW_LIMIT) {
   return writePairText(
-    verdict.same ? { both: showAnswer(verdict.a) } : { a: showAnswer(verdict.a), b: showAnswer(verdict.b) }
+    verdict.same ? { both: showAnswer(verdict.a, limit) } : { a: showAnswer(verdict.a, limit), b: showAnswer(verdict.b, limit) }
   );
 }
 var I1_STEPS = { first: "canon(x)", second: "canon(canon(x))", echo: "canon(x)" };
 var I4_STEPS = { first: "write(x)", second: "read(w)", echo: "w" };
-function showTwice(verdict, steps) {
+function showTwice(verdict, steps, limit = SHOW_LIMIT) {
   if (verdict.second === void 0) {
     return {
       expected: `${steps.first} \u2192 canonical JSON`,
-      got: `${steps.first} \u2192 ${showAnswer(verdict.first)}`
+      got: `${steps.first} \u2192 ${showAnswer(verdict.first, limit)}`
     };
   }
   return {
-    expected: `${steps.second} \u2192 ${showBytes(verdict.first.output)} (= ${steps.echo})`,
-    got: `${steps.second} \u2192 ${showAnswer(verdict.second)}`
+    expected: `${steps.second} \u2192 ${showBytes(verdict.first.output, limit)} (= ${steps.echo})`,
+    got: `${steps.second} \u2192 ${showAnswer(verdict.second, limit)}`
   };
 }
 function decodeShowingInvalid(bytes3, truncated) {
@@ -18577,7 +18985,7 @@ function shownCut(text2, max) {
 }
 
 // src/report/html/browser-script.generated.ts
-var BROWSER_SCRIPT_BASE64 = "InVzZSBzdHJpY3QiOygoKT0+e3ZhciBRbj1PYmplY3QuZGVmaW5lUHJvcGVydHk7dmFyIGVyPShlLHQpPT57Zm9yKHZhciBuIGluIHQpUW4oZSxuLHtnZXQ6dFtuXSxlbnVtZXJhYmxlOiEwfSl9O3ZhciBxPSJjb25mb3JtLXJlc3VsdC8xIixwZT1uZXcgVWludDhBcnJheShbLi4ubmV3IFRleHRFbmNvZGVyKCkuZW5jb2RlKCJ3YWk6Y29uZm9ybS1yZXN1bHQiKSwxXSksUT0zMioxMDI0KjEwMjQsanQ9MzIsbWU9MioqNTMtMTt2YXIgaj1jbGFzcyBleHRlbmRzIEVycm9ye25hbWU9Ikpjc0Vycm9yIjtjb2RlO29mZnNldDtjb25zdHJ1Y3Rvcih0LG4scil7c3VwZXIociksdGhpcy5jb2RlPXQsdGhpcy5vZmZzZXQ9bn19O2Z1bmN0aW9uIFdlKGU9e30pe2xldCB0PWUuYm9tPz8icmVqZWN0IixuPWUuYmlnSW50ZWdlcnM/PyJyb3VuZCIscj1lLm1heERlcHRoPz8xZTQ7aWYodCE9PSJyZWplY3QiJiZ0IT09Imlnbm9yZSIpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYGJvbSBtdXN0IGJlICJyZWplY3QiIG9yICJpZ25vcmUiLCBnb3QgJHt0fWApO2lmKG4hPT0icm91bmQiJiZuIT09InJlamVjdCIpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYGJpZ0ludGVnZXJzIG11c3QgYmUgInJvdW5kIiBvciAicmVqZWN0IiwgZ290ICR7bn1gKTtpZih0eXBlb2YgciE9Im51bWJlciJ8fCEocj49MCkpdGhyb3cgbmV3IFJhbmdlRXJyb3IoYG1heERlcHRoIG11c3QgYmUgYSBudW1iZXIgPj0gMCwgZ290ICR7cn1gKTtyZXR1cm57aWdub3JlQm9tOnQ9PT0iaWdub3JlIixyZWplY3RCaWdJbnRlZ2VyczpuPT09InJlamVjdCIsbWF4RGVwdGg6cn19dmFyIHRyPW5ldyBUZXh0RGVjb2RlcigidXRmLTgiLHtmYXRhbDohMCxpZ25vcmVCT006ITB9KTtmdW5jdGlvbiBUdChlKXt0cnl7cmV0dXJuIHRyLmRlY29kZShlKX1jYXRjaHtsZXQgdD1rdChlKTt0aHJvdyBuZXcgaigiaW52YWxpZC11dGY4Iix0LCJ0aGUgaW5wdXQgaXMgbm90IHZhbGlkIFVURi04Iil9fWZ1bmN0aW9uIGt0KGUpe2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7KXtsZXQgbj1ucihlLHQpO2lmKG48PTApcmV0dXJuIHQ7dCs9bn1yZXR1cm4tMX1mdW5jdGlvbiBucihlLHQpe2xldCBuPWVbdF07aWYobjwxMjgpcmV0dXJuIDE7bGV0IHIscz0xMjgsaT0xOTE7aWYobj49MTk0JiZuPD0yMjMpcj0xO2Vsc2UgaWYobj49MjI0JiZuPD0yMzkpcj0yLG49PT0yMjQmJihzPTE2MCksbj09PTIzNyYmKGk9MTU5KTtlbHNlIGlmKG4+PTI0MCYmbjw9MjQ0KXI9MyxuPT09MjQwJiYocz0xNDQpLG49PT0yNDQmJihpPTE0Myk7ZWxzZSByZXR1cm4gMDtmb3IobGV0IGE9MTthPD1yO2ErKyl7bGV0IG89ZVt0K2FdO2lmKG89PT12b2lkIDApcmV0dXJuLTE7aWYoYT09PTE/bzxzfHxvPmk6bzwxMjh8fG8+MTkxKXJldHVybiAwfXJldHVybiByKzF9ZnVuY3Rpb24gQ3QoZSx0KXtsZXQgbj0wLHI9TWF0aC5taW4odCxlLmxlbmd0aCk7Zm9yKGxldCBzPTA7czxyO3MrKyl7bGV0IGk9ZS5jaGFyQ29kZUF0KHMpO2k8MTI4P24rPTE6aTwyMDQ4P24rPTI6aT49NTUyOTYmJmk8PTU2MzE5JiZzKzE8cj8obis9NCxzKyspOm4rPTN9cmV0dXJuIG59dmFyIGVlPTM0LHhlPTkyLHZ0PU51bWJlci5NQVhfU0FGRV9JTlRFR0VSLGdlPWNsYXNze3RleHQ7bjtpPTA7bWF4RGVwdGg7cmVqZWN0QmlnO2NvbnN0cnVjdG9yKHQsbil7bGV0IHI9V2Uobik7dGhpcy50ZXh0PXQsdGhpcy5uPXQubGVuZ3RoLHRoaXMubWF4RGVwdGg9ci5tYXhEZXB0aCx0aGlzLnJlamVjdEJpZz1yLnJlamVjdEJpZ0ludGVnZXJzLHRoaXMubj4wJiZ0LmNoYXJDb2RlQXQoMCk9PT02NTI3OSYmKHIuaWdub3JlQm9tfHx0aGlzLmZhaWwoImJvbSIsMCwiYSBieXRlLW9yZGVyIG1hcmsgKFUrRkVGRikgcHJlY2VkZXMgdGhlIEpTT04gdGV4dCIpLHRoaXMuaT0xKX1mYWlsKHQsbixyKXt0aHJvdyBuZXcgaih0LEN0KHRoaXMudGV4dCxuKSxyKX11bmV4cGVjdGVkKHQsbil7aWYodD49dGhpcy5uKXJldHVybiB0aGlzLmZhaWwoInVuZXhwZWN0ZWQtZW5kIix0LGB0aGUgaW5wdXQgZW5kcyB3aGVyZSAke259IHdhcyBleHBlY3RlZGApO2xldCByPXRoaXMudGV4dC5jb2RlUG9pbnRBdCh0KSxzPXI+PTMyJiZyPDEyNz9gJyR7U3RyaW5nLmZyb21DaGFyQ29kZShyKX0nYDpgVSske2JlKHIpfWA7cmV0dXJuIHRoaXMuZmFpbCgidW5leHBlY3RlZC1jaGFyYWN0ZXIiLHQsYCR7c30gd2hlcmUgJHtufSB3YXMgZXhwZWN0ZWRgKX1za2lwV2hpdGVzcGFjZSgpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMuaSxyPXQuY2hhckNvZGVBdChuKTtmb3IoO3I9PT0zMnx8cj09PTEwfHxyPT09MTN8fHI9PT05OylyPXQuY2hhckNvZGVBdCgrK24pO3JldHVybiB0aGlzLmk9bixyfXJlYWRTdHJpbmcoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLm4scj10aGlzLmkrMSxzPXI7Zm9yKDs7KXtsZXQgbz10LmNoYXJDb2RlQXQocyk7aWYobz09PWVlKXJldHVybiB0aGlzLmk9cysxLHQuc2xpY2UocixzKTtpZihvPT09eGV8fG88MzJ8fG8+PTU1Mjk2JiZvPD01NzM0M3x8cz49bilicmVhaztzKyt9bGV0IGk9IiIsYT1yO2Zvcig7Oyl7cz49biYmdGhpcy5mYWlsKCJ1bnRlcm1pbmF0ZWQtc3RyaW5nIixyLTEsImEgc3RyaW5nIGlzIG5vdCBjbG9zZWQiKTtsZXQgbz10LmNoYXJDb2RlQXQocyk7aWYobz09PWVlKXJldHVybiB0aGlzLmk9cysxLGkrdC5zbGljZShhLHMpO2lmKG89PT14ZSlpKz10LnNsaWNlKGEscyksdGhpcy5pPXMsaSs9dGhpcy5yZWFkRXNjYXBlKCkscz1hPXRoaXMuaTtlbHNlIGlmKG88MzIpdGhpcy5mYWlsKCJjb250cm9sLWNoYXJhY3RlciIscyxgcmF3IGNvbnRyb2wgY2hhcmFjdGVyIFUrJHtiZShvKX0gaW4gYSBzdHJpbmdgKTtlbHNlIGlmKG8+PTU1Mjk2JiZvPD01NzM0Myl7bGV0IGM9dC5jaGFyQ29kZUF0KHMrMSk7bzw9NTYzMTkmJmM+PTU2MzIwJiZjPD01NzM0Mz9zKz0yOnRoaXMuZmFpbCgibG9uZS1zdXJyb2dhdGUiLHMsYGxvbmUgc3Vycm9nYXRlIFUrJHtiZShvKX0gaW4gYSBzdHJpbmdgKX1lbHNlIHMrK319aGV4NCh0KXtsZXQgbj0wO2ZvcihsZXQgcj10O3I8dCs0O3IrKyl7bGV0IHM9T3QodGhpcy50ZXh0LmNoYXJDb2RlQXQocikpO2lmKHM8MClyZXR1cm4gdGhpcy5mYWlsKCJpbnZhbGlkLWVzY2FwZSIsdC0yLCJcXHUgbXVzdCBiZSBmb2xsb3dlZCBieSBmb3VyIGhleCBkaWdpdHMiKTtuPW48PDR8c31yZXR1cm4gbn1yZWFkRXNjYXBlKCl7bGV0IHQ9dGhpcy50ZXh0LG49dGhpcy5pLHI9dC5jaGFyQ29kZUF0KG4rMSk7c3dpdGNoKHRoaXMuaT1uKzIscil7Y2FzZSBlZTpyZXR1cm4nIic7Y2FzZSB4ZTpyZXR1cm4iXFwiO2Nhc2UgNDc6cmV0dXJuIi8iO2Nhc2UgOTg6cmV0dXJuIlxiIjtjYXNlIDEwMjpyZXR1cm4iXGYiO2Nhc2UgMTEwOnJldHVybmAKYDtjYXNlIDExNDpyZXR1cm4iXHIiO2Nhc2UgMTE2OnJldHVybiIJIjtjYXNlIDExNzp7bGV0IHM9dGhpcy5oZXg0KG4rMik7aWYodGhpcy5pPW4rNixzPDU1Mjk2fHxzPjU3MzQzKXJldHVybiBTdHJpbmcuZnJvbUNoYXJDb2RlKHMpO2lmKHM8PTU2MzE5JiZ0LmNoYXJDb2RlQXQobis2KT09PXhlJiZ0LmNoYXJDb2RlQXQobis3KT09PTExNyl7bGV0IGk9dGhpcy5oZXg0KG4rOCk7aWYoaT49NTYzMjAmJmk8PTU3MzQzKXJldHVybiB0aGlzLmk9bisxMixTdHJpbmcuZnJvbUNoYXJDb2RlKHMsaSl9cmV0dXJuIHRoaXMuZmFpbCgibG9uZS1zdXJyb2dhdGUiLG4sYFxcdSR7YmUocyl9IGlzIGEgbG9uZSBzdXJyb2dhdGVgKX1kZWZhdWx0OnJldHVybiBuKzE+PXRoaXMubj90aGlzLmZhaWwoInVudGVybWluYXRlZC1zdHJpbmciLG4sImEgc3RyaW5nIGlzIG5vdCBjbG9zZWQiKTp0aGlzLmZhaWwoImludmFsaWQtZXNjYXBlIixuLCdhIGJhY2tzbGFzaCBtdXN0IHN0YXJ0IG9uZSBvZiBcXCIgXFxcXCBcXC8gXFxiIFxcZiBcXG4gXFxyIFxcdCBcXHVYWFhYJyl9fXJlYWROdW1iZXIoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLmkscj1uLHM9ITAsaT10LmNoYXJDb2RlQXQocik7aWYoaT09PTQ1JiYoaT10LmNoYXJDb2RlQXQoKytyKSksaT09PTQ4KWk9dC5jaGFyQ29kZUF0KCsrciksaT49NDgmJmk8PTU3JiZ0aGlzLmZhaWwoImxlYWRpbmctemVybyIsbiwiYSBudW1iZXIgbXVzdCBub3QgaGF2ZSBhIGxlYWRpbmcgemVybyIpO2Vsc2UgaWYoaT49NDkmJmk8PTU3KWRvIGk9dC5jaGFyQ29kZUF0KCsrcik7d2hpbGUoaT49NDgmJmk8PTU3KTtlbHNlIHJldHVybiB0aGlzLmZhaWwoImludmFsaWQtbnVtYmVyIixuLCInLScgbXVzdCBiZSBmb2xsb3dlZCBieSBhIGRpZ2l0Iik7aWYoaT09PTQ2KXtzPSExLGk9dC5jaGFyQ29kZUF0KCsrciksaT49NDgmJmk8PTU3fHx0aGlzLmZhaWwoImludmFsaWQtbnVtYmVyIixuLCJhIGRlY2ltYWwgcG9pbnQgbXVzdCBiZSBmb2xsb3dlZCBieSBhIGRpZ2l0Iik7ZG8gaT10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShpPj00OCYmaTw9NTcpfWlmKGk9PT0xMDF8fGk9PT02OSl7cz0hMSxpPXQuY2hhckNvZGVBdCgrK3IpLChpPT09NDN8fGk9PT00NSkmJihpPXQuY2hhckNvZGVBdCgrK3IpKSxpPj00OCYmaTw9NTd8fHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sImFuIGV4cG9uZW50IG11c3QgaGF2ZSBhIGRpZ2l0Iik7ZG8gaT10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShpPj00OCYmaTw9NTcpfXRoaXMuaT1yO2xldCBhPU51bWJlcih0LnNsaWNlKG4scikpO3JldHVybihhPT09MS8wfHxhPT09LTEvMCkmJnRoaXMuZmFpbCgibnVtYmVyLW91dC1vZi1yYW5nZSIsbiwidGhlIG51bWJlciBpcyBiZXlvbmQgdGhlIHJhbmdlIG9mIGFuIElFRUUtNzU0IGRvdWJsZSIpLHMmJnRoaXMucmVqZWN0QmlnJiYoYT52dHx8YTwtdnQpJiZ0aGlzLmZhaWwoImJpZy1pbnRlZ2VyIixuLCJ0aGUgaW50ZWdlciBpcyBiZXlvbmQgXHhCMSgyXjUzLTEpIGFuZCBiaWcgaW50ZWdlcnMgYXJlIHJlZnVzZWQiKSxhfWV4cGVjdFdvcmQodCl7dGhpcy50ZXh0LnN0YXJ0c1dpdGgodCx0aGlzLmkpfHx0aGlzLnVuZXhwZWN0ZWQodGhpcy5pLCJhIEpTT04gdmFsdWUiKSx0aGlzLmkrPXQubGVuZ3RofWV4cGVjdEVuZCgpe3RoaXMuc2tpcFdoaXRlc3BhY2UoKSx0aGlzLmk8dGhpcy5uJiZ0aGlzLnVuZXhwZWN0ZWQodGhpcy5pLCJ0aGUgZW5kIG9mIHRoZSBpbnB1dCIpfX07ZnVuY3Rpb24gT3QoZSl7cmV0dXJuIGU+PTQ4JiZlPD01Nz9lLTQ4OmU+PTk3JiZlPD0xMDI/ZS04NzplPj02NSYmZTw9NzA/ZS01NTotMX1mdW5jdGlvbiBiZShlKXtyZXR1cm4gZS50b1N0cmluZygxNikudG9VcHBlckNhc2UoKS5wYWRTdGFydCg0LCIwIil9dmFyIEJ0PTM0LFJ0PTkyO3ZhciBYcz1OdW1iZXIuTUFYX1NBRkVfSU5URUdFUjt2YXIgTT1bXTtNWzhdPTk4O01bOV09MTE2O01bMTBdPTExMDtNWzEyXT0xMDI7TVsxM109MTE0O01bQnRdPUJ0O01bUnRdPVJ0O3ZhciBycj1lPT5lLmlzV2VsbEZvcm1lZCgpO2Z1bmN0aW9uIEdlKGUpe2lmKCFycihlKSl0aHJvdyBuZXcgaigibG9uZS1zdXJyb2dhdGUiLDAsImEgc3RyaW5nIGhvbGRzIGEgbG9uZSBzdXJyb2dhdGUiKTtyZXR1cm4gSlNPTi5zdHJpbmdpZnkoZSl9ZnVuY3Rpb24gc3IoZSl7aWYoIU51bWJlci5pc0Zpbml0ZShlKSl0aHJvdyBuZXcgaigibnVtYmVyLW91dC1vZi1yYW5nZSIsMCxgJHtlfSBpcyBub3QgYSBKU09OIG51bWJlcmApO3JldHVybiBTdHJpbmcoZSl9ZnVuY3Rpb24gVXQoZSl7bGV0IHQ9ZT09PXZvaWQgMD8idW5kZWZpbmVkIjp0eXBlb2YgZT09Im9iamVjdCI/ImEgbm9uLXBsYWluIG9iamVjdCI6dHlwZW9mIGU7dGhyb3cgbmV3IGooIm5vdC1qc29uLXZhbHVlIiwwLGAke3R9IGlzIG5vdCBhIEpTT04gdmFsdWVgKX1mdW5jdGlvbiBpcihlKXtsZXQgdD1PYmplY3QuZ2V0UHJvdG90eXBlT2YoZSk7cmV0dXJuIHQ9PT1udWxsfHx0PT09T2JqZWN0LnByb3RvdHlwZX12YXIgb3I9bmV3IFRleHRFbmNvZGVyLHpzPW5ldyBUZXh0RGVjb2RlcjtmdW5jdGlvbiB6ZShlKXtsZXQgdD1bXSxuPTA7aWYoY3IoZSxpPT57bGV0IGE9b3IuZW5jb2RlKGkpO3QucHVzaChhKSxuKz1hLmxlbmd0aH0pLHQubGVuZ3RoPT09MSlyZXR1cm4gdFswXTtsZXQgcj1uZXcgVWludDhBcnJheShuKSxzPTA7Zm9yKGxldCBpIG9mIHQpci5zZXQoaSxzKSxzKz1pLmxlbmd0aDtyZXR1cm4gcn12YXIgYXI9MzIqMTAyNDtmdW5jdGlvbiBjcihlLHQpe2xldCBuPSIiLHI9W10scz1bXSxpPVtdLGE9bmV3IFNldCxvPWU7Zm9yKDs7KXtpZihvPT09bnVsbCluKz0ibnVsbCI7ZWxzZSBpZih0eXBlb2Ygbz09InN0cmluZyIpbis9R2Uobyk7ZWxzZSBpZih0eXBlb2Ygbz09Im51bWJlciIpbis9c3Iobyk7ZWxzZSBpZih0eXBlb2Ygbz09ImJvb2xlYW4iKW4rPW8/InRydWUiOiJmYWxzZSI7ZWxzZSBpZih0eXBlb2Ygbz09Im9iamVjdCIpe2lmKGEuaGFzKG8pKXRocm93IG5ldyBqKCJjeWNsZSIsMCwidGhlIHZhbHVlIGNvbnRhaW5zIGl0c2VsZiIpO2lmKEFycmF5LmlzQXJyYXkobykpaWYoby5sZW5ndGg9PT0wKW4rPSJbXSI7ZWxzZXtuKz0iWyIsci5wdXNoKG8pLHMucHVzaChudWxsKSxpLnB1c2goMCksYS5hZGQobyksbz1vWzBdO2NvbnRpbnVlfWVsc2UgaWYoaXIobykpe2xldCBjPU9iamVjdC5rZXlzKG8pLnNvcnQoKTtpZihjLmxlbmd0aD09PTApbis9Int9IjtlbHNle2xldCB1PWNbMF07bis9InsiK0dlKHUpKyI6IixyLnB1c2gobykscy5wdXNoKGMpLGkucHVzaCgwKSxhLmFkZChvKSxvPW9bdV07Y29udGludWV9fWVsc2UgVXQobyl9ZWxzZSBVdChvKTtmb3Iobi5sZW5ndGg+YXImJih0KG4pLG49IiIpOzspe2xldCBjPXIubGVuZ3RoLTE7aWYoYzwwKXt0KG4pO3JldHVybn1sZXQgdT1yW2NdLGY9c1tjXSxsPSsraVtjXTtpZihmPT09bnVsbCl7bGV0IGg9dTtpZihsPGgubGVuZ3RoKXtuKz0iLCIsbz1oW2xdO2JyZWFrfW4rPSJdIn1lbHNle2lmKGw8Zi5sZW5ndGgpe2xldCBoPWZbbF07bis9IiwiK0dlKGgpKyI6IixvPXVbaF07YnJlYWt9bis9In0ifXIucG9wKCkscy5wb3AoKSxpLnBvcCgpLGEuZGVsZXRlKHUpfX19dmFyIHllPUJpZ0ludCg0Mjk0OTY3Mjk1KSxOdD1CaWdJbnQoMzIpO2Z1bmN0aW9uIHVyKGUsdD0hMSl7cmV0dXJuIHQ/e2g6TnVtYmVyKGUmeWUpLGw6TnVtYmVyKGU+Pk50JnllKX06e2g6TnVtYmVyKGU+Pk50JnllKXwwLGw6TnVtYmVyKGUmeWUpfDB9fWZ1bmN0aW9uIEh0KGUsdD0hMSl7bGV0IG49ZS5sZW5ndGgscj1uZXcgVWludDMyQXJyYXkobikscz1uZXcgVWludDMyQXJyYXkobik7Zm9yKGxldCBpPTA7aTxuO2krKyl7bGV0e2g6YSxsOm99PXVyKGVbaV0sdCk7W3JbaV0sc1tpXV09W2Esb119cmV0dXJuW3Isc119dmFyIGZyPWU9PmUvMioqMzJ8MCxscj1lPT5lPj4+MDtmdW5jdGlvbiBfdChlLHQsbixyKXtsZXQgcz1mcihuKSxpPWxyKG4pO2Uuc2V0VWludDMyKHQscj9pOnMsciksZS5zZXRVaW50MzIodCs0LHI/czppLHIpfXZhciBZZT0oZSx0LG4pPT5lPj4+bixaZT0oZSx0LG4pPT5lPDwzMi1ufHQ+Pj5uLFY9KGUsdCxuKT0+ZT4+Pm58dDw8MzItbixYPShlLHQsbik9PmU8PDMyLW58dD4+Pm4sb2U9KGUsdCxuKT0+ZTw8NjQtbnx0Pj4+bi0zMixhZT0oZSx0LG4pPT5lPj4+bi0zMnx0PDw2NC1uO2Z1bmN0aW9uIFIoZSx0LG4scil7bGV0IHM9KHQ+Pj4wKSsocj4+PjApO3JldHVybntoOmUrbisocy8yKiozMnwwKXwwLGw6c3wwfX12YXIgSnQ9KGUsdCxuKT0+KGU+Pj4wKSsodD4+PjApKyhuPj4+MCksTHQ9KGUsdCxuLHIpPT50K24rcisoZS8yKiozMnwwKXwwLFB0PShlLHQsbixyKT0+KGU+Pj4wKSsodD4+PjApKyhuPj4+MCkrKHI+Pj4wKSxGdD0oZSx0LG4scixzKT0+dCtuK3IrcysoZS8yKiozMnwwKXwwLER0PShlLHQsbixyLHMpPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSsocj4+PjApKyhzPj4+MCksSXQ9KGUsdCxuLHIscyxpKT0+dCtuK3IrcytpKyhlLzIqKjMyfDApfDA7ZnVuY3Rpb24gTXQoZSl7cmV0dXJuIGUgaW5zdGFuY2VvZiBVaW50OEFycmF5fHxBcnJheUJ1ZmZlci5pc1ZpZXcoZSkmJmUuY29uc3RydWN0b3IubmFtZT09PSJVaW50OEFycmF5IiYmIkJZVEVTX1BFUl9FTEVNRU5UImluIGUmJmUuQllURVNfUEVSX0VMRU1FTlQ9PT0xfXZhciBLZT1lPT5lP2AiJHtlfSIgYDoiIjtmdW5jdGlvbiBocihlLHQ9IiIpe2lmKHR5cGVvZiBlIT0ibnVtYmVyIil0aHJvdyBuZXcgVHlwZUVycm9yKEtlKHQpKyJleHBlY3RlZCBudW1iZXIsIGdvdCAiK3R5cGVvZiBlKTtpZighTnVtYmVyLmlzU2FmZUludGVnZXIoZSl8fGU8MCl0aHJvdyBuZXcgUmFuZ2VFcnJvcihLZSh0KSsiZXhwZWN0ZWQgaW50ZWdlciA+PSAwLCBnb3QgIitlKTtyZXR1cm4gZX1mdW5jdGlvbiBxZShlLHQsbj0iIil7aWYoTXQoZSkmJih0PT09dm9pZCAwfHxlLmxlbmd0aD09PXQpKXJldHVybiBlO3QhPT12b2lkIDAmJmhyKHQsImxlbmd0aCIpO2xldCByPU10KGUpLHM9dCE9PXZvaWQgMD9gIG9mIGxlbmd0aCAke3R9YDoiIixpPXI/YGxlbmd0aD0ke2UubGVuZ3RofWA6YHR5cGU9JHt0eXBlb2YgZX1gLGE9S2UobikrImV4cGVjdGVkIFVpbnQ4QXJyYXkiK3MrIiwgZ290ICIraTt0aHJvdyByP25ldyBSYW5nZUVycm9yKGEpOm5ldyBUeXBlRXJyb3IoYSl9dmFyIHByPShlLHQpPT57aWYoZT09PW51bGx8fHR5cGVvZiBlIT0ib2JqZWN0Inx8QXJyYXkuaXNBcnJheShlKSl0aHJvdyBuZXcgVHlwZUVycm9yKCh0PT09Im9iamVjdCI/IiI6YCIke3R9IiBgKSsiZXhwZWN0ZWQgb2JqZWN0LCBnb3QgdHlwZT0iK3R5cGVvZiBlKX0sVnQ9KGUsdCk9PntwcihlLHQpO2xldCBuPU9iamVjdC5nZXRQcm90b3R5cGVPZihlKTtpZihuIT09T2JqZWN0LnByb3RvdHlwZSYmbiE9PW51bGwpdGhyb3cgbmV3IFR5cGVFcnJvcihgIiR7dH0iIGV4cGVjdGVkIHBsYWluIG9iamVjdGApO2lmKE9iamVjdC5oYXNPd24oZSwiX19wcm90b19fIikpdGhyb3cgbmV3IFR5cGVFcnJvcihgIiR7dH0uX19wcm90b19fIiBpcyBub3QgYWxsb3dlZGApfTtmdW5jdGlvbiBRZShlLHQ9ITApe2lmKGUuZGVzdHJveWVkKXRocm93IG5ldyBFcnJvcigiaGFzaCB3YXMgZGVzdHJveWVkIik7aWYodCYmZS5maW5pc2hlZCl0aHJvdyBuZXcgRXJyb3IoImRpZ2VzdCgpIHdhcyBhbHJlYWR5IGNhbGxlZCIpfWZ1bmN0aW9uIFh0KGUsdCl7cWUoZSx2b2lkIDAsIm91dHB1dCIpO2xldCBuPXQub3V0cHV0TGVuO2lmKCEoZS5sZW5ndGg+PW4pKXRocm93IG5ldyBSYW5nZUVycm9yKCcib3V0cHV0IiBleHBlY3RlZCBsZW5ndGggPj0gJytuKX1mdW5jdGlvbiBldCguLi5lKXtmb3IobGV0IHQ9MDt0PGUubGVuZ3RoO3QrKyllW3RdLmZpbGwoMCl9ZnVuY3Rpb24gd2UoZSl7cmV0dXJuIG5ldyBEYXRhVmlldyhlLmJ1ZmZlcixlLmJ5dGVPZmZzZXQsZS5ieXRlTGVuZ3RoKX1mdW5jdGlvbiBtcihlLHQsbj0ib3B0cyIpe3JldHVybiBWdChlLCJkZWZhdWx0cyIpLHQhPT12b2lkIDAmJlZ0KHQsbiksT2JqZWN0LmFzc2lnbihPYmplY3QuY3JlYXRlKG51bGwpLGUsdCl9ZnVuY3Rpb24gV3QoZSx0PXt9KXtpZih0eXBlb2YgZSE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgVHlwZUVycm9yKCciaGFzaENvbnMiIGV4cGVjdGVkIGZ1bmN0aW9uLCBnb3QgdHlwZT0nK3R5cGVvZiBlKTt0PW1yKHt9LHQsImluZm8iKTtsZXQgbj0ocyxpKT0+ZShpKS51cGRhdGUocykuZGlnZXN0KCkscj1lKHZvaWQgMCk7cmV0dXJuIG4ub3V0cHV0TGVuPXIub3V0cHV0TGVuLG4uYmxvY2tMZW49ci5ibG9ja0xlbixuLmNhblhPRj1yLmNhblhPRixuLmNyZWF0ZT1zPT5lKHMpLE9iamVjdC5hc3NpZ24obix0KSxPYmplY3QuZnJlZXplKG4pfXZhciBHdD1lPT4oe29pZDpVaW50OEFycmF5LmZyb20oWzYsOSw5NiwxMzQsNzIsMSwxMDEsMyw0LDIsZV0pfSk7dmFyIEFlPWNsYXNze2Jsb2NrTGVuO291dHB1dExlbjtjYW5YT0Y9ITE7cGFkT2Zmc2V0O2lzTEU7YnVmZmVyO3ZpZXc7ZmluaXNoZWQ9ITE7bGVuZ3RoPTA7cG9zPTA7ZGVzdHJveWVkPSExO2NvbnN0cnVjdG9yKHQsbixyLHMpe3RoaXMuYmxvY2tMZW49dCx0aGlzLm91dHB1dExlbj1uLHRoaXMucGFkT2Zmc2V0PXIsdGhpcy5pc0xFPXMsdGhpcy5idWZmZXI9bmV3IFVpbnQ4QXJyYXkodCksdGhpcy52aWV3PXdlKHRoaXMuYnVmZmVyKX11cGRhdGUodCl7UWUodGhpcykscWUodCk7bGV0e3ZpZXc6bixidWZmZXI6cixibG9ja0xlbjpzfT10aGlzLGk9dC5sZW5ndGgsYT0hMTtmb3IobGV0IG89MDtvPGk7KXtsZXQgYz1NYXRoLm1pbihzLXRoaXMucG9zLGktbyk7aWYoYz09PXMpe2xldCB1PXdlKHQpO2Zvcig7czw9aS1vO28rPXMpdGhpcy5wcm9jZXNzKHUsbyk7YT0hMDtjb250aW51ZX1yLnNldChvPT09MCYmYz09PWk/dDp0LnN1YmFycmF5KG8sbytjKSx0aGlzLnBvcyksdGhpcy5wb3MrPWMsbys9Yyx0aGlzLnBvcz09PXMmJih0aGlzLnByb2Nlc3MobiwwKSx0aGlzLnBvcz0wLGE9ITApfXJldHVybiB0aGlzLmxlbmd0aCs9dC5sZW5ndGgsYSYmdGhpcy5yb3VuZENsZWFuKCksdGhpc31kaWdlc3RJbnRvKHQpe1FlKHRoaXMpLFh0KHQsdGhpcyksdGhpcy5maW5pc2hlZD0hMDtsZXR7YnVmZmVyOm4sdmlldzpyLGJsb2NrTGVuOnMsaXNMRTppfT10aGlzLHtwb3M6YX09dGhpcztuW2ErK109MTI4LG4uZmlsbCgwLGEpLHRoaXMucGFkT2Zmc2V0PnMtYSYmKHRoaXMucHJvY2VzcyhyLDApLG4uZmlsbCgwKSksX3QocixzLTgsdGhpcy5sZW5ndGgqOCxpKSx0aGlzLnByb2Nlc3MociwwKSx0aGlzLnJvdW5kQ2xlYW4oKTtsZXQgbz10PT09bj9yOndlKHQpLGM9dGhpcy5vdXRwdXRMZW4sdT1jLzQsZj10aGlzLmdldCgpO2lmKGMlNHx8dT5mLmxlbmd0aCl0aHJvdyBuZXcgRXJyb3IoImludmFsaWQgb3V0cHV0TGVuIik7Zm9yKGxldCBsPTA7bDx1O2wrKylvLnNldFVpbnQzMig0KmwsZltsXSxpKX1kaWdlc3QoKXtsZXR7YnVmZmVyOnQsb3V0cHV0TGVuOm59PXRoaXM7dGhpcy5kaWdlc3RJbnRvKHQpO2xldCByPXQuc2xpY2UoMCxuKTtyZXR1cm4gdGhpcy5kZXN0cm95KCkscn1fY2xvbmVJbnRvTWV0YSh0KXtsZXR7YnVmZmVyOm4sbGVuZ3RoOnIsZmluaXNoZWQ6cyxkZXN0cm95ZWQ6aSxwb3M6YX09dGhpcztyZXR1cm4gdC5kZXN0cm95ZWQ9aSx0LmZpbmlzaGVkPXMsdC5sZW5ndGg9cix0LnBvcz1hLGEmJnQuYnVmZmVyLnNldChuKSx0fWNsb25lKCl7cmV0dXJuIHRoaXMuX2Nsb25lSW50bygpfX07dmFyIHp0PVVpbnQzMkFycmF5LmZyb20oWzE3NzkwMzM3MDMsNDA4OTIzNTcyMCwzMTQ0MTM0Mjc3LDIyMjc4NzM1OTUsMTAxMzkwNDI0Miw0MjcxMTc1NzIzLDI3NzM0ODA3NjIsMTU5NTc1MDEyOSwxMzU5ODkzMTE5LDI5MTc1NjUxMzcsMjYwMDgyMjkyNCw3MjU1MTExOTksNTI4NzM0NjM1LDQyMTUzODk1NDcsMTU0MTQ1OTIyNSwzMjcwMzMyMDldKTt2YXIgWXQ9SHQoWyIweDQyOGEyZjk4ZDcyOGFlMjIiLCIweDcxMzc0NDkxMjNlZjY1Y2QiLCIweGI1YzBmYmNmZWM0ZDNiMmYiLCIweGU5YjVkYmE1ODE4OWRiYmMiLCIweDM5NTZjMjViZjM0OGI1MzgiLCIweDU5ZjExMWYxYjYwNWQwMTkiLCIweDkyM2Y4MmE0YWYxOTRmOWIiLCIweGFiMWM1ZWQ1ZGE2ZDgxMTgiLCIweGQ4MDdhYTk4YTMwMzAyNDIiLCIweDEyODM1YjAxNDU3MDZmYmUiLCIweDI0MzE4NWJlNGVlNGIyOGMiLCIweDU1MGM3ZGMzZDVmZmI0ZTIiLCIweDcyYmU1ZDc0ZjI3Yjg5NmYiLCIweDgwZGViMWZlM2IxNjk2YjEiLCIweDliZGMwNmE3MjVjNzEyMzUiLCIweGMxOWJmMTc0Y2Y2OTI2OTQiLCIweGU0OWI2OWMxOWVmMTRhZDIiLCIweGVmYmU0Nzg2Mzg0ZjI1ZTMiLCIweDBmYzE5ZGM2OGI4Y2Q1YjUiLCIweDI0MGNhMWNjNzdhYzljNjUiLCIweDJkZTkyYzZmNTkyYjAyNzUiLCIweDRhNzQ4NGFhNmVhNmU0ODMiLCIweDVjYjBhOWRjYmQ0MWZiZDQiLCIweDc2Zjk4OGRhODMxMTUzYjUiLCIweDk4M2U1MTUyZWU2NmRmYWIiLCIweGE4MzFjNjZkMmRiNDMyMTAiLCIweGIwMDMyN2M4OThmYjIxM2YiLCIweGJmNTk3ZmM3YmVlZjBlZTQiLCIweGM2ZTAwYmYzM2RhODhmYzIiLCIweGQ1YTc5MTQ3OTMwYWE3MjUiLCIweDA2Y2E2MzUxZTAwMzgyNmYiLCIweDE0MjkyOTY3MGEwZTZlNzAiLCIweDI3YjcwYTg1NDZkMjJmZmMiLCIweDJlMWIyMTM4NWMyNmM5MjYiLCIweDRkMmM2ZGZjNWFjNDJhZWQiLCIweDUzMzgwZDEzOWQ5NWIzZGYiLCIweDY1MGE3MzU0OGJhZjYzZGUiLCIweDc2NmEwYWJiM2M3N2IyYTgiLCIweDgxYzJjOTJlNDdlZGFlZTYiLCIweDkyNzIyYzg1MTQ4MjM1M2IiLCIweGEyYmZlOGExNGNmMTAzNjQiLCIweGE4MWE2NjRiYmM0MjMwMDEiLCIweGMyNGI4YjcwZDBmODk3OTEiLCIweGM3NmM1MWEzMDY1NGJlMzAiLCIweGQxOTJlODE5ZDZlZjUyMTgiLCIweGQ2OTkwNjI0NTU2NWE5MTAiLCIweGY0MGUzNTg1NTc3MTIwMmEiLCIweDEwNmFhMDcwMzJiYmQxYjgiLCIweDE5YTRjMTE2YjhkMmQwYzgiLCIweDFlMzc2YzA4NTE0MWFiNTMiLCIweDI3NDg3NzRjZGY4ZWViOTkiLCIweDM0YjBiY2I1ZTE5YjQ4YTgiLCIweDM5MWMwY2IzYzVjOTVhNjMiLCIweDRlZDhhYTRhZTM0MThhY2IiLCIweDViOWNjYTRmNzc2M2UzNzMiLCIweDY4MmU2ZmYzZDZiMmI4YTMiLCIweDc0OGY4MmVlNWRlZmIyZmMiLCIweDc4YTU2MzZmNDMxNzJmNjAiLCIweDg0Yzg3ODE0YTFmMGFiNzIiLCIweDhjYzcwMjA4MWE2NDM5ZWMiLCIweDkwYmVmZmZhMjM2MzFlMjgiLCIweGE0NTA2Y2ViZGU4MmJkZTkiLCIweGJlZjlhM2Y3YjJjNjc5MTUiLCIweGM2NzE3OGYyZTM3MjUzMmIiLCIweGNhMjczZWNlZWEyNjYxOWMiLCIweGQxODZiOGM3MjFjMGMyMDciLCIweGVhZGE3ZGQ2Y2RlMGViMWUiLCIweGY1N2Q0ZjdmZWU2ZWQxNzgiLCIweDA2ZjA2N2FhNzIxNzZmYmEiLCIweDBhNjM3ZGM1YTJjODk4YTYiLCIweDExM2Y5ODA0YmVmOTBkYWUiLCIweDFiNzEwYjM1MTMxYzQ3MWIiLCIweDI4ZGI3N2Y1MjMwNDdkODQiLCIweDMyY2FhYjdiNDBjNzI0OTMiLCIweDNjOWViZTBhMTVjOWJlYmMiLCIweDQzMWQ2N2M0OWMxMDBkNGMiLCIweDRjYzVkNGJlY2IzZTQyYjYiLCIweDU5N2YyOTljZmM2NTdlMmEiLCIweDVmY2I2ZmFiM2FkNmZhZWMiLCIweDZjNDQxOThjNGE0NzU4MTciXS5tYXAoZT0+QmlnSW50KGUpKSkseHI9WXRbMF0sYnI9WXRbMV0sUD1uZXcgVWludDMyQXJyYXkoODApLEY9bmV3IFVpbnQzMkFycmF5KDgwKSx0dD1jbGFzcyBleHRlbmRzIEFle0FoPTA7QWw9MDtCaD0wO0JsPTA7Q2g9MDtDbD0wO0RoPTA7RGw9MDtFaD0wO0VsPTA7Rmg9MDtGbD0wO0doPTA7R2w9MDtIaD0wO0hsPTA7Y29uc3RydWN0b3IodCxuKXtzdXBlcigxMjgsdCwxNiwhMSksdGhpcy5BaD1uWzBdfDAsdGhpcy5BbD1uWzFdfDAsdGhpcy5CaD1uWzJdfDAsdGhpcy5CbD1uWzNdfDAsdGhpcy5DaD1uWzRdfDAsdGhpcy5DbD1uWzVdfDAsdGhpcy5EaD1uWzZdfDAsdGhpcy5EbD1uWzddfDAsdGhpcy5FaD1uWzhdfDAsdGhpcy5FbD1uWzldfDAsdGhpcy5GaD1uWzEwXXwwLHRoaXMuRmw9blsxMV18MCx0aGlzLkdoPW5bMTJdfDAsdGhpcy5HbD1uWzEzXXwwLHRoaXMuSGg9blsxNF18MCx0aGlzLkhsPW5bMTVdfDB9Z2V0KCl7bGV0e0FoOnQsQWw6bixCaDpyLEJsOnMsQ2g6aSxDbDphLERoOm8sRGw6YyxFaDp1LEVsOmYsRmg6bCxGbDpoLEdoOm0sR2w6ZyxIaDpiLEhsOkV9PXRoaXM7cmV0dXJuW3QsbixyLHMsaSxhLG8sYyx1LGYsbCxoLG0sZyxiLEVdfXNldCh0LG4scixzLGksYSxvLGMsdSxmLGwsaCxtLGcsYixFKXt0aGlzLkFoPXR8MCx0aGlzLkFsPW58MCx0aGlzLkJoPXJ8MCx0aGlzLkJsPXN8MCx0aGlzLkNoPWl8MCx0aGlzLkNsPWF8MCx0aGlzLkRoPW98MCx0aGlzLkRsPWN8MCx0aGlzLkVoPXV8MCx0aGlzLkVsPWZ8MCx0aGlzLkZoPWx8MCx0aGlzLkZsPWh8MCx0aGlzLkdoPW18MCx0aGlzLkdsPWd8MCx0aGlzLkhoPWJ8MCx0aGlzLkhsPUV8MH1fY2xvbmVJbnRvKHQpe3JldHVybih0fHw9bmV3IHRoaXMuY29uc3RydWN0b3IpLnNldCguLi50aGlzLmdldCgpKSx0aGlzLl9jbG9uZUludG9NZXRhKHQpfXByb2Nlc3ModCxuKXtmb3IobGV0IHA9MDtwPDE2O3ArKyxuKz00KVBbcF09dC5nZXRVaW50MzIobiksRltwXT10LmdldFVpbnQzMihuKz00KTtmb3IobGV0IHA9MTY7cDw4MDtwKyspe2xldCBPPVBbcC0xNV18MCxCPUZbcC0xNV18MCxzZT1WKE8sQiwxKV5WKE8sQiw4KV5ZZShPLEIsNyksaWU9WChPLEIsMSleWChPLEIsOCleWmUoTyxCLDcpLEg9UFtwLTJdfDAsXz1GW3AtMl18MCxkZT1WKEgsXywxOSleb2UoSCxfLDYxKV5ZZShILF8sNiksVmU9WChILF8sMTkpXmFlKEgsXyw2MSleWmUoSCxfLDYpLGhlPVB0KGllLFZlLEZbcC03XSxGW3AtMTZdKSxYZT1GdChoZSxzZSxkZSxQW3AtN10sUFtwLTE2XSk7UFtwXT1YZXwwLEZbcF09aGV8MH1sZXR7QWg6cixBbDpzLEJoOmksQmw6YSxDaDpvLENsOmMsRGg6dSxEbDpmLEVoOmwsRWw6aCxGaDptLEZsOmcsR2g6YixHbDpFLEhoOnYsSGw6TH09dGhpcztmb3IobGV0IHA9MDtwPDgwO3ArKyl7bGV0IE89VihsLGgsMTQpXlYobCxoLDE4KV5vZShsLGgsNDEpLEI9WChsLGgsMTQpXlgobCxoLDE4KV5hZShsLGgsNDEpLHNlPWwmbV5+bCZiLGllPWgmZ15+aCZFLEg9RHQoTCxCLGllLGJyW3BdLEZbcF0pLF89SXQoSCx2LE8sc2UseHJbcF0sUFtwXSksZGU9SHwwLFZlPVYocixzLDI4KV5vZShyLHMsMzQpXm9lKHIscywzOSksaGU9WChyLHMsMjgpXmFlKHIscywzNCleYWUocixzLDM5KSxYZT1yJmleciZvXmkmbyxxbj1zJmFecyZjXmEmYzt2PWJ8MCxMPUV8MCxiPW18MCxFPWd8MCxtPWx8MCxnPWh8MCx7aDpsLGw6aH09Uih1fDAsZnwwLF98MCxkZXwwKSx1PW98MCxmPWN8MCxvPWl8MCxjPWF8MCxpPXJ8MCxhPXN8MDtsZXQgRXQ9SnQoZGUsaGUscW4pO3I9THQoRXQsXyxWZSxYZSkscz1FdHwwfSh7aDpyLGw6c309Uih0aGlzLkFofDAsdGhpcy5BbHwwLHJ8MCxzfDApKSx7aDppLGw6YX09Uih0aGlzLkJofDAsdGhpcy5CbHwwLGl8MCxhfDApLHtoOm8sbDpjfT1SKHRoaXMuQ2h8MCx0aGlzLkNsfDAsb3wwLGN8MCkse2g6dSxsOmZ9PVIodGhpcy5EaHwwLHRoaXMuRGx8MCx1fDAsZnwwKSx7aDpsLGw6aH09Uih0aGlzLkVofDAsdGhpcy5FbHwwLGx8MCxofDApLHtoOm0sbDpnfT1SKHRoaXMuRmh8MCx0aGlzLkZsfDAsbXwwLGd8MCkse2g6YixsOkV9PVIodGhpcy5HaHwwLHRoaXMuR2x8MCxifDAsRXwwKSx7aDp2LGw6TH09Uih0aGlzLkhofDAsdGhpcy5IbHwwLHZ8MCxMfDApLHRoaXMuc2V0KHIscyxpLGEsbyxjLHUsZixsLGgsbSxnLGIsRSx2LEwpfXJvdW5kQ2xlYW4oKXtldChQLEYpfWRlc3Ryb3koKXt0aGlzLmRlc3Ryb3llZD0hMCxldCh0aGlzLmJ1ZmZlciksdGhpcy5zZXQoMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCl9fSxudD1jbGFzcyBleHRlbmRzIHR0e2NvbnN0cnVjdG9yKCl7c3VwZXIoNjQsenQpfX07dmFyICRlPVd0KCgpPT5uZXcgbnQsR3QoMykpO2Z1bmN0aW9uIEVlKGUsdD17fSl7cmV0dXJuIGdyKFR0KGUpLHQpfWZ1bmN0aW9uIGdyKGUsdD17fSl7bGV0IG49bmV3IGdlKGUsdCkscj1jPT57bi5za2lwV2hpdGVzcGFjZSgpIT09ZWUmJm4udW5leHBlY3RlZChuLmksImEgbWVtYmVyIG5hbWUgKGEgc3RyaW5nKSIpO2xldCB1PW4uaSxmPW4ucmVhZFN0cmluZygpO3JldHVybiBjW2ZdIT09dm9pZCAwJiZuLmZhaWwoImR1cGxpY2F0ZS1uYW1lIix1LGBkdXBsaWNhdGUgbWVtYmVyIG5hbWUgJHtKU09OLnN0cmluZ2lmeShmKX1gKSxuLnNraXBXaGl0ZXNwYWNlKCkhPT01OCYmbi51bmV4cGVjdGVkKG4uaSwiJzonIGFmdGVyIGEgbWVtYmVyIG5hbWUiKSxuLmkrKyxmfSxzPVtdLGk9W10sYT1bXSxvO2Zvcig7Oyl7bGV0IGM9bi5za2lwV2hpdGVzcGFjZSgpO2lmKGM9PT1lZSlvPW4ucmVhZFN0cmluZygpO2Vsc2UgaWYoYz09PTEyM3x8Yz09PTkxKWlmKHMubGVuZ3RoPj1uLm1heERlcHRoJiZuLmZhaWwoIm1heC1kZXB0aCIsbi5pLGBuZXN0aW5nIGRlZXBlciB0aGFuICR7bi5tYXhEZXB0aH0gaXMgcmVmdXNlZGApLG4uaSsrLGM9PT0xMjMpe2xldCB1PU9iamVjdC5jcmVhdGUobnVsbCk7aWYobi5za2lwV2hpdGVzcGFjZSgpPT09MTI1KW4uaSsrLG89dTtlbHNle2kucHVzaChyKHUpKSxzLnB1c2godSksYS5wdXNoKCExKTtjb250aW51ZX19ZWxzZSBpZihuLnNraXBXaGl0ZXNwYWNlKCk9PT05MyluLmkrKyxvPVtdO2Vsc2V7cy5wdXNoKFtdKSxpLnB1c2goIiIpLGEucHVzaCghMCk7Y29udGludWV9ZWxzZSBjPT09NDV8fGM+PTQ4JiZjPD01Nz9vPW4ucmVhZE51bWJlcigpOmM9PT0xMTY/KG4uZXhwZWN0V29yZCgidHJ1ZSIpLG89ITApOmM9PT0xMDI/KG4uZXhwZWN0V29yZCgiZmFsc2UiKSxvPSExKTpjPT09MTEwPyhuLmV4cGVjdFdvcmQoIm51bGwiKSxvPW51bGwpOm89bi51bmV4cGVjdGVkKG4uaSwiYSBKU09OIHZhbHVlIik7Zm9yKDs7KXtsZXQgdT1zLmxlbmd0aC0xO2lmKHU8MClyZXR1cm4gbi5leHBlY3RFbmQoKSxvO2xldCBmPXNbdV0sbD1uLnNraXBXaGl0ZXNwYWNlKCk7aWYoYVt1XSl7aWYoZi5wdXNoKG8pLGw9PT00NCl7bi5pKys7YnJlYWt9bCE9PTkzJiZuLnVuZXhwZWN0ZWQobi5pLCInLCcgb3IgJ10nIGluIGFuIGFycmF5Iil9ZWxzZXtpZihmW2lbdV1dPW8sbD09PTQ0KXtuLmkrKyxpW3VdPXIoZik7YnJlYWt9bCE9PTEyNSYmbi51bmV4cGVjdGVkKG4uaSwiJywnIG9yICd9JyBpbiBhbiBvYmplY3QiKX1uLmkrKyxzLnBvcCgpLGkucG9wKCksYS5wb3AoKSxvPWZ9fX1mdW5jdGlvbiBadChlKXtyZXR1cm4gemUoZSl9dmFyIFJlPXt9O2VyKFJlLHtQb2ludDooKT0+TixldGM6KCk9PnZyLGdldFB1YmxpY0tleTooKT0+ZG4sZ2V0UHVibGljS2V5QXN5bmM6KCk9PmxuLGhhc2g6KCk9PkFyLGhhc2hlczooKT0+QmUsa2V5Z2VuOigpPT5PcixrZXlnZW5Bc3luYzooKT0+QnIsc2lnbjooKT0+U3Isc2lnbkFzeW5jOigpPT5qcix1dGlsczooKT0+UnIsdmVyaWZ5OigpPT5Dcix2ZXJpZnlBc3luYzooKT0+a3J9KTt2YXIgQ2U9T2JqZWN0LmZyZWV6ZSx0ZT0weDdmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZWRuLFRlPTB4MTAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAxNGRlZjlkZWEyZjc5Y2Q2NTgxMjYzMWE1Y2Y1ZDNlZG4samU9MHg1MjAzNmNlZTJiNmZmZTczOGNjNzQwNzk3Nzc5ZTg5ODAwNzAwYTRkNDE0MWQ4YWI3NWViNGRjYTEzNTk3OGEzbixzdD0weDIxNjkzNmQzY2Q2ZTUzZmVjMGE0ZTIzMWZkZDZkYzVjNjkyY2M3NjA5NTI1YTdiMmM5NTYyZDYwOGYyNWQ1MWFuLGl0PTB4NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY1OG4sU2U9dGUtMW4sd3I9Q2Uoe3A6dGUsbjpUZSxoOjhuLGE6U2UsZDpqZSxHeDpzdCxHeTppdH0pLEQ9MzIsS3Q9ZT0+ZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiZlLkJZVEVTX1BFUl9FTEVNRU5UPT09MSxTPShlLHQsbj0iIik9PntpZihLdChlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7bGV0IHI9S3QoZSkscz10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLGk9cj9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT0obj9gIiR7bn0iIGA6IiIpKyJleHBlY3RlZCBVaW50OEFycmF5IitzKyIsIGdvdCAiK2k7dGhyb3cgcj9uZXcgUmFuZ2VFcnJvcihhKTpuZXcgVHlwZUVycm9yKGEpfSx2ZT0oZSx0PSIiLG4pPT5VaW50OEFycmF5LmZyb20oUyhlLG4sdCkpLG5uPShlLHQpPT5lLnRvU3RyaW5nKDE2KS5wYWRTdGFydCh0LCIwIiksb3Q9ZT0+e2xldCB0PSIiO2ZvcihsZXQgbiBvZiBTKGUpKXQrPW5uKG4sMik7cmV0dXJuIHR9LGF0PWU9PntsZXQgdD0iaGV4IGludmFsaWQiO2lmKHR5cGVvZiBlIT0ic3RyaW5nIil0aHJvdyBuZXcgVHlwZUVycm9yKHQpO2lmKGUubGVuZ3RoJTJ8fCEvXltcZGEtZl0qJC9pLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IodCk7bGV0IG49bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCByPTAscz0wO3I8bi5sZW5ndGg7cisrLHMrPTIpe2xldCBpPWUuY2hhckNvZGVBdChzKSxhPWUuY2hhckNvZGVBdChzKzEpO25bcl09KChpJjE1KSsoaT4+NikqOSkqMTYrKGEmMTUpKyhhPj42KSo5fXJldHVybiBufSx6PSguLi5lKT0+e2xldCB0PTA7Zm9yKGxldCBzIG9mIGUpdCs9UyhzKS5sZW5ndGg7bGV0IG49bmV3IFVpbnQ4QXJyYXkodCkscj0wO2ZvcihsZXQgcyBvZiBlKW4uc2V0KHMscikscis9cy5sZW5ndGg7cmV0dXJuIG59LHJuPShlPUQpPT57bGV0IHQ9Z2xvYmFsVGhpcz8uY3J5cHRvO2lmKHR5cGVvZiB0Py5nZXRSYW5kb21WYWx1ZXMhPSJmdW5jdGlvbiIpdGhyb3cgbmV3IEVycm9yKCJjcnlwdG8uZ2V0UmFuZG9tVmFsdWVzIG11c3QgYmUgZGVmaW5lZCwgY29uc2lkZXIgcG9seWZpbGwiKTtyZXR1cm4gdC5nZXRSYW5kb21WYWx1ZXMobmV3IFVpbnQ4QXJyYXkoZSkpfSxXPShlLHQsbixyPSJiYWQgbnVtYmVyOiBvdXQgb2YgcmFuZ2UiKT0+e2lmKHR5cGVvZiBlIT0iYmlnaW50Iil0aHJvdyBuZXcgVHlwZUVycm9yKHIpO2lmKHQ8PWUmJmU8bilyZXR1cm4gZTt0aHJvdyBuZXcgUmFuZ2VFcnJvcihyKX0seD0oZSx0PXRlKT0+KGUlPXQpPj0wbj9lOnQrZSxxdD0oMW48PDI1NW4pLTFuLGQ9ZT0+e2lmKGU8MG4pdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5lZ2F0aXZlIGNvb3JkaW5hdGUiKTtsZXQgdD0oZT4+MjU1bikqMTluKyhlJnF0KTtyZXR1cm4gdD0odD4+MjU1bikqMTluKyh0JnF0KSx0JXRlfSxzbj1lPT54KGUsVGUpLG9uPShlLHQpPT57aWYoZT09PTBuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBleHBlY3RlZCBub24temVybyBudW1iZXIiKTtpZih0PD0xbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZXhwZWN0ZWQgbW9kdWx1cyA+IDEsIGdvdCAiK3QpO2xldCBuPXgoZSx0KSxyPXQscz0wbixpPTFuO2Zvcig7biE9PTBuOyl7bGV0IG89ci9uLGM9ci1uKm8sdT1zLWkqbztyPW4sbj1jLHM9aSxpPXV9aWYociE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBkb2VzIG5vdCBleGlzdCIpO3JldHVybiB4KHMsdCl9LGFuPWU9PntsZXQgdD1CZVtlXTtpZih0eXBlb2YgdCE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgRXJyb3IoImhhc2hlcy4iK2UrIiBub3Qgc2V0Iik7cmV0dXJuIHR9LE9lPShlLC4uLnQpPT5TKGFuKGUpKHooLi4udCkpLDY0LCJkaWdlc3QiKSxjdD1hc3luYyhlLC4uLnQpPT5TKGF3YWl0IGFuKGUpKHooLi4udCkpLDY0LCJkaWdlc3QiKSxBcj1lPT5PZSgic2hhNTEyIixTKGUsdm9pZCAwLCJtZXNzYWdlIikpLHJ0PWU9PntpZihlIGluc3RhbmNlb2YgTilyZXR1cm4gZTt0aHJvdyBuZXcgVHlwZUVycm9yKCJQb2ludCBleHBlY3RlZCIpfSxjbj0ybioqMjU2bixOPWNsYXNzIGV7c3RhdGljIEJBU0U7c3RhdGljIFpFUk87WDtZO1o7VDtjb25zdHJ1Y3Rvcih0LG4scixzKXtsZXQgaT1jbjt0aGlzLlg9Vyh0LDBuLGkpLHRoaXMuWT1XKG4sMG4saSksdGhpcy5aPVcociwxbixpKSx0aGlzLlQ9VyhzLDBuLGkpLENlKHRoaXMpfXN0YXRpYyBDVVJWRSgpe3JldHVybiB3cn1zdGF0aWMgZnJvbUFmZmluZSh0KXtyZXR1cm4gbmV3IGUodC54LHQueSwxbixkKHQueCp0LnkpKX1zdGF0aWMgZnJvbUJ5dGVzKHQsbj0hMSl7bGV0IHI9dmUodCwicG9pbnQiLEQpLHM9clszMV07clszMV09cyYtMTI5O2xldCBpPXV0KHIpO258fFcoaSwwbix0ZSk7bGV0IGE9ZChpKmkpLG89eChhLTFuKSxjPWQoamUqYSsxbikse2lzVmFsaWQ6dSx2YWx1ZTpmfT1FcihvLGMpO2lmKCF1KXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiB5IG5vdCBzcXJ0Iik7bGV0IGw9ISEocyYxMjgpO2lmKCFuJiZmPT09MG4mJmwpdGhyb3cgbmV3IEVycm9yKCJiYWQgcG9pbnQ6IHg9PTAsIGlzTGFzdEJ5dGVPZGQiKTtyZXR1cm4gbCE9PSEhKGYmMW4pJiYoZj14KC1mKSksbmV3IGUoZixpLDFuLGQoZippKSl9c3RhdGljIGZyb21IZXgodCxuKXtyZXR1cm4gZS5mcm9tQnl0ZXMoYXQodCksbil9Z2V0IHgoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnh9Z2V0IHkoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnl9YXNzZXJ0VmFsaWRpdHkoKXtsZXQgdD1TZSxuPWplLHI9dGhpcztpZihyLmlzMCgpKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBaRVJPIik7bGV0e1g6cyxZOmksWjphLFQ6b309cixjPWQocypzKSx1PWQoaSppKSxmPWQoYSphKSxsPWQoZipmKSxoPWQoYyp0KSxtPWQoZiooaCt1KSksZz14KGwrZChuKmQoYyp1KSkpO2lmKG0hPT1nKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBlcXVhdGlvbiBsZWZ0ICE9IHJpZ2h0ICgxKSIpO2xldCBiPWQocyppKSxFPWQoYSpvKTtpZihiIT09RSl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogZXF1YXRpb24gbGVmdCAhPSByaWdodCAoMikiKTtyZXR1cm4gdGhpc31lcXVhbHModCl7bGV0e1g6bixZOnIsWjpzfT10aGlzLHtYOmksWTphLFo6b309cnQodCk7cmV0dXJuIGQobipvKT09PWQoaSpzKSYmZChyKm8pPT09ZChhKnMpfWlzMCgpe3JldHVybiB0aGlzLmVxdWFscyhHKX1uZWdhdGUoKXtyZXR1cm4gbmV3IGUoeCgtdGhpcy5YKSx0aGlzLlksdGhpcy5aLHgoLXRoaXMuVCkpfWRvdWJsZSgpe2xldHtYOnQsWTpuLFo6cn09dGhpcyxzPVNlLGk9ZCh0KnQpLGE9ZChuKm4pLG89ZCgybipyKnIpLGM9ZChzKmkpLHU9eCh0K24pLGY9eChkKHUqdSktaS1hKSxsPXgoYythKSxoPXgobC1vKSxtPXgoYy1hKSxnPWQoZipoKSxiPWQobCptKSxFPWQoZiptKSx2PWQoaCpsKTtyZXR1cm4gbmV3IGUoZyxiLHYsRSl9YWRkKHQpe2xldHtYOm4sWTpyLFo6cyxUOml9PXRoaXMse1g6YSxZOm8sWjpjLFQ6dX09cnQodCksZj1TZSxsPWplLGg9ZChuKmEpLG09ZChyKm8pLGc9ZChkKGkqbCkqdSksYj1kKHMqYyksRT14KGQoeChuK3IpKngoYStvKSktaC1tKSx2PXgoYi1nKSxMPXgoYitnKSxwPXgobS1kKGYqaCkpLE89ZChFKnYpLEI9ZChMKnApLHNlPWQoRSpwKSxpZT1kKHYqTCk7cmV0dXJuIG5ldyBlKE8sQixpZSxzZSl9c3VidHJhY3QodCl7cmV0dXJuIHRoaXMuYWRkKHJ0KHQpLm5lZ2F0ZSgpKX1tdWx0aXBseSh0LG49ITApe2lmKCFuJiZ0PT09MG58fChXKHQsMW4sVGUpLCFuJiZ0aGlzLmlzMCgpKSlyZXR1cm4gRztpZih0PT09MW4pcmV0dXJuIHRoaXM7aWYodGhpcy5lcXVhbHMoSSkpcmV0dXJuIE5yKHQpLnA7bGV0IHI9RyxzPUksaT10aGlzO2ZvcihsZXQgYT0wO24/YTwyNTY6dD4wbjthKyspdCYxbj9yPXIuYWRkKGkpOm4mJihzPXMuYWRkKGkpKSxpPWkuZG91YmxlKCksdD4+PTFuO3JldHVybiByfW11bHRpcGx5VW5zYWZlKHQpe3JldHVybiB0aGlzLm11bHRpcGx5KHQsITEpfXRvQWZmaW5lKCl7bGV0e1g6dCxZOm4sWjpyfT10aGlzO2lmKHRoaXMuZXF1YWxzKEcpKXJldHVybnt4OjBuLHk6MW59O2xldCBzPW9uKHIsdGUpO2lmKGQocipzKSE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52YWxpZCBpbnZlcnNlIik7cmV0dXJue3g6ZCh0KnMpLHk6ZChuKnMpfX10b0J5dGVzKCl7bGV0e3g6dCx5Om59PXRoaXMudG9BZmZpbmUoKSxyPXVuKG4pO3JldHVybiByWzMxXXw9dCYxbj8xMjg6MCxyfXRvSGV4KCl7cmV0dXJuIG90KHRoaXMudG9CeXRlcygpKX1jbGVhckNvZmFjdG9yKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoOG4sITEpfWlzU21hbGxPcmRlcigpe3JldHVybiB0aGlzLmNsZWFyQ29mYWN0b3IoKS5pczAoKX1pc1RvcnNpb25GcmVlKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoVGUvMm4sITEpLmRvdWJsZSgpLmFkZCh0aGlzKS5pczAoKX19LEk9bmV3IE4oc3QsaXQsMW4seChzdCppdCkpLEc9bmV3IE4oMG4sMW4sMW4sMG4pO04uQkFTRT1JO04uWkVSTz1HO3ZhciB1bj1lPT5hdChubihXKGUsMG4sY24pLDY0KSkucmV2ZXJzZSgpLHV0PWU9PkJpZ0ludCgiMHgiK290KFVpbnQ4QXJyYXkuZnJvbShTKGUpKS5yZXZlcnNlKCkpKSxVPShlLHQpPT57bGV0IG49ZTtmb3IoO3QtLSA+MDspbj1kKG4qbik7cmV0dXJuIG59LCRyPWU9PntsZXQgdD1kKGUqZSksbj1kKHQqZSkscj1kKFUobiwyKSpuKSxzPWQoVShyLDEpKmUpLGk9ZChVKHMsNSkqcyksYT1kKFUoaSwxMCkqaSksbz1kKFUoYSwyMCkqYSksYz1kKFUobyw0MCkqbyksdT1kKFUoYyw4MCkqYyksZj1kKFUodSw4MCkqYyksbD1kKFUoZiwxMCkqaSk7cmV0dXJuIGQoVShsLDIpKmUpfSxRdD0weDJiODMyNDgwNGZjMWRmMGIyYjRkMDA5OTNkZmJkN2E3MmY0MzE4MDZhZDJmZTQ3OGM0ZWUxYjI3NGEwZWEwYjBuLEVyPShlLHQpPT57bGV0IG49ZCh0KmQodCp0KSkscj1kKGQobipuKSp0KSxzPSRyKGQoZSpyKSksaT1kKGUqZChuKnMpKSxhPWQodCpkKGkqaSkpLG89aSxjPWQoaSpRdCksdT1hPT09ZSxmPWE9PT14KC1lKSxsPWE9PT14KC1lKlF0KTtyZXR1cm4gdSYmKGk9byksKGZ8fGwpJiYoaT1jKSwoeChpKSYxbik9PT0xbiYmKGk9eCgtaSkpLHtpc1ZhbGlkOnV8fGYsdmFsdWU6aX19LGtlPWU9PnNuKHV0KGUpKSxmbj1lPT57bGV0IHQ9dmUoZSksbj10LnNsaWNlKDAsMzIpO25bMF0mPTI0OCxuWzMxXSY9MTI3LG5bMzFdfD02NDtsZXQgcj10LnNsaWNlKDMyKSxzPWtlKG4pLGk9SS5tdWx0aXBseShzKSxhPWkudG9CeXRlcygpO3JldHVybntoZWFkOm4scHJlZml4OnIsc2NhbGFyOnMscG9pbnQ6aSxwb2ludEJ5dGVzOmF9fSxmdD1lPT5jdCgic2hhNTEyQXN5bmMiLFMoZSxELCJzZWNyZXRLZXkiKSkudGhlbihmbiksbHQ9ZT0+Zm4oT2UoInNoYTUxMiIsUyhlLEQsInNlY3JldEtleSIpKSksbG49ZT0+ZnQoZSkudGhlbih0PT50LnBvaW50Qnl0ZXMpLGRuPWU9Pmx0KGUpLnBvaW50Qnl0ZXMsaG49YXN5bmMgZT0+ZVsxXShhd2FpdCBjdCgic2hhNTEyQXN5bmMiLGVbMF0pKSxwbj1lPT5lWzFdKE9lKCJzaGE1MTIiLGVbMF0pKSxtbj0oZSx0LG4pPT57bGV0e3BvaW50Qnl0ZXM6cixzY2FsYXI6c309ZSxpPWtlKHQpLGE9SS5tdWx0aXBseShpKS50b0J5dGVzKCk7cmV0dXJuW3ooYSxyLG4pLHU9PntsZXQgZj1zbihpK2tlKHUpKnMpO3JldHVybiBTKHooYSx1bihmKSksNjQpfV19LGpyPWFzeW5jKGUsdCk9PntsZXQgbj12ZShlLCJtZXNzYWdlIikscj1hd2FpdCBmdCh0KTtyZXR1cm4gaG4obW4ocixhd2FpdCBjdCgic2hhNTEyQXN5bmMiLHIucHJlZml4LG4pLG4pKX0sU3I9KGUsdCk9PntsZXQgbj12ZShlLCJtZXNzYWdlIikscj1sdCh0KTtyZXR1cm4gcG4obW4ocixPZSgic2hhNTEyIixyLnByZWZpeCxuKSxuKSl9LFRyPWU9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXRocm93IG5ldyBUeXBlRXJyb3IoImV4cGVjdGVkIHZhbGlkIG9wdGlvbnMgb2JqZWN0Iik7cmV0dXJuIGUuemlwMjE1Pz8hMH0seG49KGUsdCxuLHIpPT57ZT1TKGUsNjQsInNpZ25hdHVyZSIpLHQ9Uyh0LHZvaWQgMCwibWVzc2FnZSIpLG49UyhuLEQsInB1YmxpY0tleSIpO2xldCBzPVRyKHIpLGk9ZS5zdWJhcnJheSgwLEQpLGE9dXQoZS5zdWJhcnJheShELDY0KSksbyxjLHUsZj1VaW50OEFycmF5Lm9mKCksbD0hMTt0cnl7bz1OLmZyb21CeXRlcyhuLHMpLGM9Ti5mcm9tQnl0ZXMoaSxzKSx1PUkubXVsdGlwbHkoYSwhMSksZj16KGksbix0KSxsPSEwfWNhdGNoe31yZXR1cm5bZixtPT57aWYoIWx8fCFzJiZvLmlzU21hbGxPcmRlcigpKXJldHVybiExO2xldCBnPWtlKG0pO3JldHVybiBjLmFkZChvLm11bHRpcGx5KGcsITEpKS5zdWJ0cmFjdCh1KS5jbGVhckNvZmFjdG9yKCkuaXMwKCl9XX0sa3I9YXN5bmMoZSx0LG4scj17fSk9PmhuKHhuKGUsdCxuLHIpKSxDcj0oZSx0LG4scj17fSk9PnBuKHhuKGUsdCxuLHIpKSx2cj1DZSh7Ynl0ZXNUb0hleDpvdCxoZXhUb0J5dGVzOmF0LGNvbmNhdEJ5dGVzOnosbW9kOngsaW52ZXJ0Om9uLHJhbmRvbUJ5dGVzOnJufSksQmU9e3NoYTUxMkFzeW5jOmFzeW5jIGU9PntsZXQgdD1nbG9iYWxUaGlzPy5jcnlwdG8/LnN1YnRsZTtpZighdCl0aHJvdyBuZXcgRXJyb3IoImNyeXB0by5zdWJ0bGUgbXVzdCBiZSBkZWZpbmVkLCBjb25zaWRlciBwb2x5ZmlsbCIpO3JldHVybiBuZXcgVWludDhBcnJheShhd2FpdCB0LmRpZ2VzdCgiU0hBLTUxMiIseihlKSkpfSxzaGE1MTI6dm9pZCAwfSxkdD1lPT5TKGU9PT12b2lkIDA/cm4oKTplLEQsInNlZWQiKSxPcj1lPT57bGV0IHQ9ZHQoZSksbj1kbih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxCcj1hc3luYyBlPT57bGV0IHQ9ZHQoZSksbj1hd2FpdCBsbih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxScj1DZSh7Z2V0RXh0ZW5kZWRQdWJsaWNLZXlBc3luYzpmdCxnZXRFeHRlbmRlZFB1YmxpY0tleTpsdCxyYW5kb21TZWNyZXRLZXk6ZHR9KSxVcj0oKT0+e2xldCBlPVtdLHQ9SSxuO2ZvcihsZXQgcj0wO3I8MzM7cisrKXtuPXQsZS5wdXNoKG4pO2ZvcihsZXQgcz0xO3M8MTI4O3MrKyluPW4uYWRkKHQpLGUucHVzaChuKTt0PW4uZG91YmxlKCl9cmV0dXJuIGV9LGVuLHRuPShlLHQpPT57bGV0IG49dC5uZWdhdGUoKTtyZXR1cm4gZT9uOnR9LE5yPWU9PntsZXQgdD1lbnx8KGVuPVVyKCkpLG49RyxyPUk7Zm9yKGxldCBzPTA7czwzMztzKyspe2xldCBpPU51bWJlcihlJjI1NW4pO2U+Pj04bixpPjEyOCYmKGktPTI1NixlKz0xbik7bGV0IGE9cyoxMjgsbz1hK01hdGguYWJzKGkpLTEsYz1zJTIhPT0wLHU9aTwwO2k9PT0wP3I9ci5hZGQodG4oYyx0W2FdKSk6bj1uLmFkZCh0bih1LHRbb10pKX1pZihlIT09MG4pdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIHduYWYiKTtyZXR1cm57cDpuLGY6cn19O0JlLnNoYTUxMj0kZTt2YXJ7UG9pbnQ6QW59PVJlLGJuPTJuKioyNTJuKzI3NzQyMzE3Nzc3MzcyMzUzNTM1ODUxOTM3NzkwODgzNjQ4NDkzbixIaT0ybioqMjU1bi0xOW47ZnVuY3Rpb24gZ24oZSl7bGV0IHQ9MG47Zm9yKGxldCBuPWUubGVuZ3RoLTE7bj49MDtuLS0pdD10PDw4bnxCaWdJbnQoZVtuXSk7cmV0dXJuIHR9ZnVuY3Rpb24geW4oZSl7bGV0IHQ7dHJ5e3Q9QW4uZnJvbUJ5dGVzKGUsITEpfWNhdGNoe3JldHVybiBudWxsfXJldHVybiAkbih0LnRvQnl0ZXMoKSxlKT90Om51bGx9ZnVuY3Rpb24gd24oZSl7cmV0dXJuIGUubXVsdGlwbHlVbnNhZmUoOG4pLmlzMCgpfWZ1bmN0aW9uICRuKGUsdCl7aWYoZS5sZW5ndGghPT10Lmxlbmd0aClyZXR1cm4hMTtmb3IobGV0IG49MDtuPGUubGVuZ3RoO24rKylpZihlW25dIT09dFtuXSlyZXR1cm4hMTtyZXR1cm4hMH1mdW5jdGlvbiBIcihlLHQsbil7aWYobi5sZW5ndGghPT0zMilyZXR1cm4ia2V5LWxlbmd0aCI7aWYoZS5sZW5ndGghPT02NClyZXR1cm4ic2lnbmF0dXJlLWxlbmd0aCI7bGV0IHI9eW4obik7aWYocj09PW51bGwpcmV0dXJuImtleS1lbmNvZGluZyI7aWYod24ocikpcmV0dXJuImtleS1zbWFsbC1vcmRlciI7bGV0IHM9ZS5zdWJhcnJheSgwLDMyKSxpPWduKGUuc3ViYXJyYXkoMzIsNjQpKTtpZihpPj1ibilyZXR1cm4icy1vdXQtb2YtcmFuZ2UiO2xldCBhPXluKHMpO2lmKGE9PT1udWxsKXJldHVybiJyLWVuY29kaW5nIjtpZih3bihhKSlyZXR1cm4ici1zbWFsbC1vcmRlciI7bGV0IG89bmV3IFVpbnQ4QXJyYXkoNjQrdC5sZW5ndGgpO28uc2V0KHMsMCksby5zZXQobiwzMiksby5zZXQodCw2NCk7bGV0IGM9Z24oJGUobykpJWJuLHU9QW4uQkFTRS5tdWx0aXBseVVuc2FmZShpKS5zdWJ0cmFjdChyLm11bHRpcGx5VW5zYWZlKGMpKTtyZXR1cm4gJG4odS50b0J5dGVzKCkscyk/bnVsbDoiZXF1YXRpb24ifWZ1bmN0aW9uIEVuKGUsdCxuKXtyZXR1cm4gSHIoZSx0LG4pPT09bnVsbH1mdW5jdGlvbiBjZShlLHQpe3JldHVybiBlLmxlbmd0aD09PXQmJi9eWzAtOWEtZl0qJC8udGVzdChlKX1mdW5jdGlvbiBodChlKXtpZihlLmxlbmd0aCUyIT09MHx8IS9eWzAtOWEtZkEtRl0qJC8udGVzdChlKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcigibm90IGhleGFkZWNpbWFsIik7bGV0IHQ9bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCBuPTA7bjx0Lmxlbmd0aDtuKyspdFtuXT1OdW1iZXIucGFyc2VJbnQoZS5zbGljZSgyKm4sMipuKzIpLDE2KTtyZXR1cm4gdH12YXIgam49WyJ3YWkiLCJraW5kIiwic3VpdGUiLCJzdGFuZGFyZCIsInRvb2xjaGFpbiIsImNvcnB1cyIsImltcGxlbWVudGF0aW9uIiwic3RhcnRlZF9hdCIsImNhc2VzIiwic3VtbWFyeSIsImNvbmZvcm1hbnQiLCJrZXkiLCJzaWduZXJfcHVia2V5Iiwic2lnIl0sX3I9am4uZmlsdGVyKGU9PmUhPT0ic2lnbmVyX3B1YmtleSImJmUhPT0ic2lnIiksSnI9L14oWzAtOV17NH0pLShbMC05XXsyfSktKFswLTldezJ9KVQoWzAtOV17Mn0pOihbMC05XXsyfSk6KFswLTldezJ9KVokLyxMcj1bWzAsOTk5OV0sWzEsMTJdLFsxLDMxXSxbMCwyM10sWzAsNTldLFswLDYwXV07ZnVuY3Rpb24gUHIoZSl7cmV0dXJuIHR5cGVvZiBlPT0ib2JqZWN0IiYmZSE9PW51bGwmJiFBcnJheS5pc0FycmF5KGUpfWZ1bmN0aW9uIFooZSx0LG4pe2lmKCFQcihlKSlyZXR1cm5gJHtufSBpcyBub3QgYW4gb2JqZWN0YDtmb3IobGV0IHIgb2YgT2JqZWN0LmtleXMoZSkpaWYoIXQuaW5jbHVkZXMocikpcmV0dXJuYCR7bn0gaGFzIGEgbWVtYmVyIG5vdCBpbiBceEE3MjogJHtKU09OLnN0cmluZ2lmeShyKX1gO2ZvcihsZXQgciBvZiB0KWlmKCFPYmplY3QuaGFzT3duKGUscikpcmV0dXJuYCR7bn0gbGFja3MgdGhlIG1lbWJlciAke0pTT04uc3RyaW5naWZ5KHIpfWA7cmV0dXJuIG51bGx9ZnVuY3Rpb24gWShlKXtyZXR1cm4gdHlwZW9mIGU9PSJzdHJpbmcifWZ1bmN0aW9uIEZyKGUpe3JldHVybiB0eXBlb2YgZT09Im51bWJlciImJk51bWJlci5pc0ludGVnZXIoZSkmJmU+PTAmJmU8PW1lfWZ1bmN0aW9uIERyKGUpe2lmKCFZKGUpKXJldHVybiExO2xldCB0PUpyLmV4ZWMoZSk7cmV0dXJuIHQ/THIuZXZlcnkoKFtuLHJdLHMpPT57bGV0IGk9TnVtYmVyKHRbcysxXSk7cmV0dXJuIGk+PW4mJmk8PXJ9KTohMX1mdW5jdGlvbiBJcihlKXtyZXR1cm4gWShlKSYmZS5zdGFydHNXaXRoKCJzaGEyNTY6IikmJmNlKGUuc2xpY2UoNyksNjQpfWZ1bmN0aW9uIEsoLi4uZSl7Zm9yKGxldCB0IG9mIGUpe2xldCBuPXQoKTtpZihuIT09bnVsbClyZXR1cm4gbn1yZXR1cm4gbnVsbH1mdW5jdGlvbiBDKGUsdCxuKXtyZXR1cm4gWShlW3RdKT9udWxsOmAke259LiR7dH0gaXMgbm90IGEgc3RyaW5nYH1mdW5jdGlvbiBVZShlLHQsbil7cmV0dXJuIEZyKGVbdF0pP251bGw6YCR7bn0uJHt0fSBpcyBub3QgYW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYH1mdW5jdGlvbiBNcihlKXtyZXR1cm4gSygoKT0+WihlLFsibmFtZSIsInZlcnNpb24iXSwidG9vbGNoYWluIiksKCk9PkMoZSwibmFtZSIsInRvb2xjaGFpbiIpLCgpPT5DKGUsInZlcnNpb24iLCJ0b29sY2hhaW4iKSl9ZnVuY3Rpb24gVnIoZSl7cmV0dXJuIEsoKCk9PlooZSxbImRpciIsImZpbGVzIiwiZGlnZXN0Il0sImNvcnB1cyIpLCgpPT5DKGUsImRpciIsImNvcnB1cyIpLCgpPT5VZShlLCJmaWxlcyIsImNvcnB1cyIpLCgpPT5JcihlLmRpZ2VzdCk/bnVsbDoiY29ycHVzLmRpZ2VzdCBpcyBub3Qgc2hhMjU2OiBhbmQgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHMiKX1mdW5jdGlvbiBYcihlLHQpe3JldHVybiBLKCgpPT5aKGUsWyJwYXRoIiwic2hhMjU2Il0sdCksKCk9PkMoZSwicGF0aCIsdCksKCk9PntsZXQgbj1lLnNoYTI1NjtyZXR1cm4gWShuKSYmY2Uobiw2NCk/bnVsbDpgJHt0fS5zaGEyNTYgaXMgbm90IDY0IGxvd2VyY2FzZSBoZXggZGlnaXRzYH0pfWZ1bmN0aW9uIFdyKGUpe2xldCB0PWUsbj1yPT50W3JdPT09bnVsbHx8WSh0W3JdKT9udWxsOmBpbXBsZW1lbnRhdGlvbi4ke3J9IGlzIG5laXRoZXIgYSBzdHJpbmcgbm9yIG51bGxgO3JldHVybiBLKCgpPT5aKGUsWyJhZGFwdGVyIiwiaW1wbCIsIm5hbWUiLCJ2ZXJzaW9uIiwiZmlsZXMiXSwiaW1wbGVtZW50YXRpb24iKSwoKT0+dC5hZGFwdGVyPT09ImNvbW1hbmQifHx0LmFkYXB0ZXI9PT0iaHR0cCI/bnVsbDoiaW1wbGVtZW50YXRpb24uYWRhcHRlciBpcyBuZWl0aGVyIGNvbW1hbmQgbm9yIGh0dHAiLCgpPT5DKHQsImltcGwiLCJpbXBsZW1lbnRhdGlvbiIpLCgpPT5uKCJuYW1lIiksKCk9Pm4oInZlcnNpb24iKSwoKT0+e2xldCByPXQuZmlsZXM7aWYoIUFycmF5LmlzQXJyYXkocikpcmV0dXJuImltcGxlbWVudGF0aW9uLmZpbGVzIGlzIG5vdCBhbiBhcnJheSI7Zm9yKGxldCBzPTA7czxyLmxlbmd0aDtzKyspe2xldCBpPVhyKHJbc10sYGltcGxlbWVudGF0aW9uLmZpbGVzWyR7c31dYCk7aWYoaSE9PW51bGwpcmV0dXJuIGl9cmV0dXJuIG51bGx9KX1mdW5jdGlvbiBHcihlKXtpZighQXJyYXkuaXNBcnJheShlKSlyZXR1cm4iY2FzZXMgaXMgbm90IGFuIGFycmF5Ijtmb3IobGV0IHQ9MDt0PGUubGVuZ3RoO3QrKyl7bGV0IG49YGNhc2VzWyR7dH1dYCxyPWVbdF0scz1LKCgpPT5aKHIsWyJuYW1lIiwicGFzcyIsImV4cGVjdGVkIiwiZ290Il0sbiksKCk9PkMociwibmFtZSIsbiksKCk9PnR5cGVvZiByLnBhc3M9PSJib29sZWFuIj9udWxsOmAke259LnBhc3MgaXMgbm90IGEgYm9vbGVhbmAsKCk9PkMociwiZXhwZWN0ZWQiLG4pLCgpPT5DKHIsImdvdCIsbikpO2lmKHMhPT1udWxsKXJldHVybiBzfXJldHVybiBudWxsfWZ1bmN0aW9uIHpyKGUpe3JldHVybiBLKCgpPT5aKGUsWyJjYXNlcyIsInBhc3NlZCIsImZhaWxlZCJdLCJzdW1tYXJ5IiksKCk9PlVlKGUsImNhc2VzIiwic3VtbWFyeSIpLCgpPT5VZShlLCJwYXNzZWQiLCJzdW1tYXJ5IiksKCk9PlVlKGUsImZhaWxlZCIsInN1bW1hcnkiKSl9ZnVuY3Rpb24gU24oZSx0PXtzaWduZWQ6ITB9KXtsZXQgbj1lO3JldHVybiBLKCgpPT5aKGUsdC5zaWduZWQ/am46X3IsInRoZSByZWNvcmQiKSwoKT0+bi53YWk9PT1xP251bGw6YHdhaSBpcyBub3QgJHtxfWAsKCk9PkMobiwia2luZCIsInRoZSByZWNvcmQiKSwoKT0+QyhuLCJzdWl0ZSIsInRoZSByZWNvcmQiKSwoKT0+QyhuLCJzdGFuZGFyZCIsInRoZSByZWNvcmQiKSwoKT0+TXIobi50b29sY2hhaW4pLCgpPT5WcihuLmNvcnB1cyksKCk9PldyKG4uaW1wbGVtZW50YXRpb24pLCgpPT5EcihuLnN0YXJ0ZWRfYXQpP251bGw6InN0YXJ0ZWRfYXQgaXMgbm90IFlZWVktTU0tRERUSEg6TU06U1NaIHdpdGhpbiBceEE3MidzIHJhbmdlcyIsKCk9PkdyKG4uY2FzZXMpLCgpPT56cihuLnN1bW1hcnkpLCgpPT50eXBlb2Ygbi5jb25mb3JtYW50PT0iYm9vbGVhbiI/bnVsbDoiY29uZm9ybWFudCBpcyBub3QgYSBib29sZWFuIiwoKT0+bi5rZXk9PT0iZXBoZW1lcmFsInx8bi5rZXk9PT0ic3VwcGxpZWQiP251bGw6ImtleSBpcyBuZWl0aGVyIGVwaGVtZXJhbCBub3Igc3VwcGxpZWQiLCgpPT57aWYoIXQuc2lnbmVkKXJldHVybiBudWxsO2xldCByPW4uc2lnbmVyX3B1YmtleTtyZXR1cm4gWShyKSYmY2Uociw2NCk/bnVsbDoic2lnbmVyX3B1YmtleSBpcyBub3QgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHMifSwoKT0+dC5zaWduZWQ/WShuLnNpZykmJmNlKG4uc2lnLDEyOCk/bnVsbDoic2lnIGlzIG5vdCAxMjggbG93ZXJjYXNlIGhleCBkaWdpdHMiOm51bGwpfXZhciBZcj0vXigwfFsxLTldWzAtOV0qKSQvO2Z1bmN0aW9uIFpyKGUpe3JldHVybiBlPj00OCYmZTw9NTd8fGU9PT00NXx8ZT09PTQzfHxlPT09NDZ8fGU9PT0xMDF8fGU9PT02OX1mdW5jdGlvbiBUbihlKXtsZXQgdD1lLmxlbmd0aCxuPTA7Zm9yKDtuPHQ7KXtsZXQgcj1lLmNoYXJDb2RlQXQobik7aWYocj09PTM0KXtmb3IobisrO248dCYmZS5jaGFyQ29kZUF0KG4pIT09MzQ7KW4rPWUuY2hhckNvZGVBdChuKT09PTkyPzI6MTtuKyt9ZWxzZSBpZihyPT09NDV8fHI+PTQ4JiZyPD01Nyl7bGV0IHM9bjtmb3IoO248dCYmWnIoZS5jaGFyQ29kZUF0KG4pKTspbisrO2xldCBpPWUuc2xpY2UocyxuKTtpZighWXIudGVzdChpKXx8QmlnSW50KGkpPkJpZ0ludChtZSkpcmV0dXJuIGl9ZWxzZSBuKyt9cmV0dXJuIG51bGx9dmFyIFlpPWAic2lnIjoiJHsiMCIucmVwZWF0KDEyOCl9IixgLmxlbmd0aDtmdW5jdGlvbiBrbihlKXtsZXQgdD17fTtmb3IobGV0IHMgb2YgT2JqZWN0LmtleXMoZSkpcyE9PSJzaWciJiYodFtzXT1lW3NdKTtsZXQgbj1adCh0KSxyPW5ldyBVaW50OEFycmF5KHBlLmxlbmd0aCtuLmxlbmd0aCk7cmV0dXJuIHIuc2V0KHBlLDApLHIuc2V0KG4scGUubGVuZ3RoKSxyfWZ1bmN0aW9uIEooZSx0LG4pe3JldHVybntvdXRjb21lOiJyZWplY3QiLHN0ZXA6ZSxyZWFzb246dCxkZXRhaWw6bn19ZnVuY3Rpb24gQ24oZSl7aWYoZS5sZW5ndGg+USlyZXR1cm4gSigxLCJtYWxmb3JtZWQiLGB0aGUgcmVjb3JkIGlzIG92ZXIgdGhlIGxpbWl0IG9mICR7UX0gYnl0ZXNgKTtsZXQgdDt0cnl7dD1FZShlLHttYXhEZXB0aDpqdCxib206InJlamVjdCIsYmlnSW50ZWdlcnM6InJvdW5kIn0pfWNhdGNoKGgpe2lmKGggaW5zdGFuY2VvZiBqKXJldHVybiBKKDEsIm1hbGZvcm1lZCIsYG5vdCBzdHJpY3QgSlNPTjogJHtoLm1lc3NhZ2V9IChieXRlICR7aC5vZmZzZXR9KWApO3Rocm93IGh9aWYodHlwZW9mIHQhPSJvYmplY3QifHx0PT09bnVsbHx8QXJyYXkuaXNBcnJheSh0KSlyZXR1cm4gSigxLCJtYWxmb3JtZWQiLCJ0aGUgSlNPTiB2YWx1ZSBpcyBub3QgYW4gb2JqZWN0Iik7bGV0IG49dDtpZihuLndhaSE9PXEpcmV0dXJuIEooMiwidW5rbm93bl9mb3JtYXQiLGB3YWkgaXMgbm90IHRoZSBzdHJpbmcgJHtxfWApO2xldCByPVNuKG4pO2lmKHIhPT1udWxsKXJldHVybiBKKDMsIm1hbGZvcm1lZCIscik7bGV0IHM9VG4obmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKGUpKTtpZihzIT09bnVsbClyZXR1cm4gSigzLCJtYWxmb3JtZWQiLGB0aGUgbnVtYmVyICR7c30gaXMgbm90IGEgcGxhaW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYCk7bGV0IGk9bixhPWh0KGkuc2lnKSxvPWh0KGkuc2lnbmVyX3B1YmtleSk7aWYoIUVuKGEsa24obiksbykpcmV0dXJuIEooNCwic2lnbmF0dXJlX2ludmFsaWQiLCJzaWcgZG9lcyBub3QgdmVyaWZ5IHVuZGVyIHNpZ25lcl9wdWJrZXkgYnkgdGhlIHN0cmljdCBydWxlIik7bGV0IGM9aS5jYXNlcy5maWx0ZXIoaD0+aC5wYXNzKS5sZW5ndGgsdT1pLmNhc2VzLmxlbmd0aC1jLHtzdW1tYXJ5OmZ9PWk7aWYoZi5jYXNlcyE9PWkuY2FzZXMubGVuZ3RofHxmLnBhc3NlZCE9PWN8fGYuZmFpbGVkIT09dSlyZXR1cm4gSig1LCJzdW1tYXJ5X21pc21hdGNoIixgc3VtbWFyeSBzYXlzICR7Zi5jYXNlc30vJHtmLnBhc3NlZH0vJHtmLmZhaWxlZH0gKGNhc2VzL3Bhc3NlZC9mYWlsZWQpLCB0aGUgY2FzZXMgY291bnQgJHtpLmNhc2VzLmxlbmd0aH0vJHtjfS8ke3V9YCk7bGV0IGw9aS5jYXNlcy5sZW5ndGg+MCYmdT09PTA7cmV0dXJuIGkuY29uZm9ybWFudCE9PWw/Sig2LCJjb25mb3JtYW50X21pc21hdGNoIixgY29uZm9ybWFudCBpcyAke2kuY29uZm9ybWFudH0sIHRoZSBjYXNlcyBzYXkgJHtsfWApOntvdXRjb21lOiJhY2NlcHQiLGNvbmZvcm1hbnQ6aS5jb25mb3JtYW50LHJlY29yZDppfX1mdW5jdGlvbiBwdChlKXtyZXR1cm4gZS5vdXRjb21lPT09ImFjY2VwdCI/YGFjY2VwdCBjb25mb3JtYW50PSR7ZS5jb25mb3JtYW50fWA6YHJlamVjdCBzdGVwPSR7ZS5zdGVwfSByZWFzb249JHtlLnJlYXNvbn1gfXZhciBLcj0iXHUwMzRGXHUxMTVGXHUxMTYwXHUxN0I0XHUxN0I1XHUzMTY0XHVGRkEwXHUyN0U4Iixxcj1uZXcgUmVnRXhwKGBbXFxwe0NjfVxccHtDZn1cXHB7WnN9XFxwe1psfVxccHtacH1cXHB7Tm9uY2hhcmFjdGVyX0NvZGVfUG9pbnR9XFx1RDgwMC1cXHVERkZGJHtLcn1dYCwiZ3UiKTtmdW5jdGlvbiBtdChlKXtyZXR1cm5gXHUyN0U4VSske2UudG9TdHJpbmcoMTYpLnRvVXBwZXJDYXNlKCkucGFkU3RhcnQoNCwiMCIpfVx1MjdFOWB9ZnVuY3Rpb24gdyhlKXtyZXR1cm4gZS5yZXBsYWNlKHFyLHQ9PnQ9PT0iICI/dDptdCh0LmNvZGVQb2ludEF0KDApKSl9dmFyIHZuPSJJbnZpc2libGUgYW5kIGNvbnRyb2wgY2hhcmFjdGVycyBhcmUgc2hvd24gYXMgXHUyN0U4VStYWFhYXHUyN0U5LiI7dmFyIFFyPXsiJiI6IiZhbXA7IiwiPCI6IiZsdDsiLCI+IjoiJmd0OyIsJyInOiImcXVvdDsiLCInIjoiJiMzOTsifTtmdW5jdGlvbiBBKGUpe3JldHVybiBlLnJlcGxhY2UoL1smPD4iJ10vZyx0PT5Rclt0XSl9ZnVuY3Rpb24gTmUoZSl7cmV0dXJuIEEodyhlKSl9ZnVuY3Rpb24gbmUoZSx0KXtpZihlLmxlbmd0aDw9dClyZXR1cm57dGV4dDplLG1vcmU6MH07bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD97dGV4dDplLG1vcmU6MH06e3RleHQ6bi5zbGljZSgwLHQpLmpvaW4oIiIpLG1vcmU6bi5sZW5ndGgtdH19ZnVuY3Rpb24geShlLHQpe2xldHt0ZXh0Om4sbW9yZTpyfT1uZShlLHQpO3JldHVybiByPT09MD9OZShuKTpgJHtOZShuKX08c3BhbiBjbGFzcz0iY3V0Ij5cdTIwMjYgJHtyfSBtb3JlIGNoYXJhY3RlcnM8L3NwYW4+YH12YXIgZXM9InJlamVjdCIsdHM9ImZhaWxlZCIsY289YCR7ZXN9OiBgLHVvPWAke3RzfTogYDtmdW5jdGlvbiBucyhlKXtsZXRbdCwuLi5uXT1lLnNwbGl0KCIgIikscj10LmluZGV4T2YoIjoiKTtpZihyPDApcmV0dXJuO2xldCBzPXt9O2ZvcihsZXQgaSBvZiBuKXtsZXQgYT1pLmluZGV4T2YoIj0iKTtpZihhPD0wfHxPYmplY3QuaGFzT3duKHMsaS5zbGljZSgwLGEpKSlyZXR1cm47c1tpLnNsaWNlKDAsYSldPWkuc2xpY2UoYSsxKX1yZXR1cm57cHJvZmlsZTp0LnNsaWNlKDAsciksc3VpdGVzOnQuc2xpY2UocisxKS5zcGxpdCgiLCIpLHBhcmFtZXRlcnM6c319ZnVuY3Rpb24gT24oZSl7bGV0IHQ9bnMoZSk/LnBhcmFtZXRlcnMuY2FzZXM7cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOnQuc3BsaXQoIiwiKS5maWx0ZXIobj0+biE9PSIiKX1mdW5jdGlvbiBIZShlLHQpe2lmKGU9PT10KXJldHVybjtsZXQgbj1bLi4uZV0scj1bLi4udF0scz0wO2Zvcig7czxuLmxlbmd0aCYmczxyLmxlbmd0aCYmbltzXT09PXJbc107KXMrKztpZihzPT09MCYmdyhlKSE9PXcodCkpcmV0dXJuO2xldCBpPWE9PntpZihhPT09dm9pZCAwKXJldHVybiJ0aGUgZW5kIjtsZXQgbz1tdChhLmNvZGVQb2ludEF0KDApKS5zbGljZSgxLC0xKTtyZXR1cm4gdyhhKT09PWE/YCR7b30gIiR7YX0iYDpvfTtyZXR1cm5gZmlyc3QgZGlmZmVyZW5jZSBhdCBjaGFyYWN0ZXIgJHtzKzF9OiBleHBlY3RlZCAke2kobltzXSl9LCBnb3QgJHtpKHJbc10pfWB9dmFyIF9lPS/igKYgXChcZCsgYnl0ZXMsIHNoYTI1NiBbMC05YS1mXXs2NH1cKSQvO2Z1bmN0aW9uIEhuKGUsdCl7bGV0IG49X2UudGVzdChlKXx8X2UudGVzdCh0KSxyPVsuLi5lLnJlcGxhY2UoX2UsIiIpXSxzPVsuLi50LnJlcGxhY2UoX2UsIiIpXSxpPTA7Zm9yKDtpPHIubGVuZ3RoJiZpPHMubGVuZ3RoJiZyW2ldPT09c1tpXTspaSsrO2lmKGk9PT1yLmxlbmd0aCYmaT09PXMubGVuZ3RofHxuJiYoaT49ci5sZW5ndGh8fGk+PXMubGVuZ3RoKSlyZXR1cm47bGV0IGE9ci5zbGljZSgwLGkpLmpvaW4oIiIpLG89X24oYSksYz1ycyhyLHMsaSxhKTtpZihjKXJldHVybiBjO2xldCB1PW4/dm9pZCAwOnNzKHIuam9pbigiIikscy5qb2luKCIiKSksZj11JiZpcyh1LmUsdS5nKTtpZihmKXJldHVybiBmO2xldCBsPW8/dm9pZCAwOmFzKHIscyxpKTtpZihsKXJldHVybiBsO2xldCBoPWNzKHIscyxpKTtpZihoKXJldHVybiBoO2lmKHUmJkplKHUuZSx1LmcpIT09dm9pZCAwKXJldHVybntpZDoiY2hhbmdlcy1zdHJpbmdzIix0aXRsZToiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyJ9fWZ1bmN0aW9uIHJzKGUsdCxuLHIpe2xldCBzPWVbbl0saT10LnNsaWNlKG4sbis2KS5qb2luKCIiKSxhPS9eXFx1KFswLTlBLUZhLWZdezR9KS8uZXhlYyhpKTtpZihzIT09dm9pZCAwJiZzLmNvZGVQb2ludEF0KDApPjEyNyYmYSYmTnVtYmVyLnBhcnNlSW50KGFbMV0sMTYpPT09cy5jaGFyQ29kZUF0KDApKXJldHVybntpZDoiZXNjYXBlcy1ub24tYXNjaWkiLHRpdGxlOiJ3cml0ZXMgbm9uLUFTQ0lJIGNoYXJhY3RlcnMgYXMgXFx1WFhYWCBlc2NhcGVzIn07aWYocz09PSIvIiYmaS5zdGFydHNXaXRoKCJcXC8iKSlyZXR1cm57aWQ6ImVzY2FwZXMtc2xhc2giLHRpdGxlOiJlc2NhcGVzIC8gYXMgXFwvIn07aWYoL1xcdVswLTlhLWZdezAsM30kLy50ZXN0KHIpJiZzIT09dm9pZCAwJiYvW2EtZl0vLnRlc3QocykmJnRbbl09PT1zLnRvVXBwZXJDYXNlKCkpcmV0dXJue2lkOiJ1cHBlcmNhc2UtaGV4LWVzY2FwZXMiLHRpdGxlOiJ3cml0ZXMgXFx1IGVzY2FwZXMgd2l0aCB1cHBlcmNhc2UgaGV4IGRpZ2l0cyJ9O2lmKHRbbl09PT0iXFwiJiZyLmVuZHNXaXRoKCJcXCIpJiZfbihyLnNsaWNlKDAsLTEpKSlyZXR1cm57aWQ6ImVzY2FwZXMtZXNjYXBlcyIsdGl0bGU6ImVzY2FwZXMgdGhlIGJhY2tzbGFzaCBvZiBhbiBlc2NhcGUgYWdhaW4gKFxcXFxuIGZvciBcXG4pIn07aWYobj09PTAmJnRbMF09PT0iXHVGRUZGIilyZXR1cm57aWQ6IndyaXRlcy1ib20iLHRpdGxlOiJ3cml0ZXMgYSBieXRlLW9yZGVyIG1hcmsgKFUrRkVGRikgYmVmb3JlIHRoZSBvdXRwdXQifX1mdW5jdGlvbiBfbihlKXtsZXQgdD0hMTtmb3IobGV0IG49MDtuPGUubGVuZ3RoO24rKyl7bGV0IHI9ZVtuXTt0JiZyPT09IlxcIj9uKys6cj09PSciJyYmKHQ9IXQpfXJldHVybiB0fWZ1bmN0aW9uIEJuKGUpe2xldCB0PTAsbj0oKT0+e2Zvcig7dDxlLmxlbmd0aCYmYCAJClxyYC5pbmNsdWRlcyhlW3RdKTspdCsrfSxyPSgpPT57bGV0IGE9dCsrO2Zvcig7dDxlLmxlbmd0aCYmZVt0XSE9PSciJzspdCs9ZVt0XT09PSJcXCI/MjoxO2lmKHQ+PWUubGVuZ3RoKXJldHVybjtsZXQgbz1lLnNsaWNlKGEsKyt0KSxjPW8uc2xpY2UoMSwtMSk7dHJ5e2M9SlNPTi5wYXJzZShvKX1jYXRjaHt9cmV0dXJue3Q6InN0cmluZyIscmF3Om8sdmFsdWU6Y319LHM9YT0+e2lmKGE+NjQpcmV0dXJuO24oKTtsZXQgbz1lW3RdO2lmKG89PT0nIicpcmV0dXJuIHIoKTtpZihvPT09IlsiKXt0Kys7bGV0IHU9W107aWYobigpLGVbdF09PT0iXSIpcmV0dXJuIHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9O2Zvcig7Oyl7bGV0IGY9cyhhKzEpO2lmKCFmKXJldHVybjtpZih1LnB1c2goZiksbigpLGVbdF09PT0iLCIpdCsrO2Vsc2UgcmV0dXJuIGVbdF09PT0iXSI/KHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9KTp2b2lkIDB9fWlmKG89PT0ieyIpe3QrKztsZXQgdT1bXTtpZihuKCksZVt0XT09PSJ9IilyZXR1cm4gdCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX07Zm9yKDs7KXtpZihuKCksZVt0XSE9PSciJylyZXR1cm47bGV0IGY9cigpO2lmKG4oKSwhZnx8ZVt0XSE9PSI6IilyZXR1cm47dCsrO2xldCBsPXMoYSsxKTtpZighbClyZXR1cm47aWYodS5wdXNoKFtmLGxdKSxuKCksZVt0XT09PSIsIil0Kys7ZWxzZSByZXR1cm4gZVt0XT09PSJ9Ij8odCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX0pOnZvaWQgMH19bGV0IGM9L14oPzotP1swLTldWy0rLjAtOWVFXSp8dHJ1ZXxmYWxzZXxudWxsKS8uZXhlYyhlLnNsaWNlKHQsdCs0MDApKTtpZihjKXJldHVybiB0Kz1jWzBdLmxlbmd0aCx7dDoic2NhbGFyIixyYXc6Y1swXX19LGk9cygwKTtyZXR1cm4gbigpLGkmJnQ9PT1lLmxlbmd0aD9pOnZvaWQgMH1mdW5jdGlvbiBzcyhlLHQpe2xldCBuPUJuKGUpLHI9Qm4odCk7cmV0dXJuIG4mJnI/e2U6bixnOnJ9OnZvaWQgMH1mdW5jdGlvbiB1ZShlLHQpe3N3aXRjaChlLnQpe2Nhc2Uic3RyaW5nIjpyZXR1cm4gSlNPTi5zdHJpbmdpZnkodC5mb3JtP2UudmFsdWUubm9ybWFsaXplKHQuZm9ybSk6ZS52YWx1ZSk7Y2FzZSJzY2FsYXIiOnJldHVybiBlLnJhdztjYXNlImFycmF5Ijp7bGV0IG49ZS5pdGVtcy5tYXAocj0+dWUocix0KSk7cmV0dXJuIHQuYXJyYXlzJiZuLnNvcnQoKSxgWyR7bi5qb2luKCIsIil9XWB9Y2FzZSJvYmplY3QiOntsZXQgbj1lLm1lbWJlcnMubWFwKChbcixzXSk9PmAke3VlKHIsdCl9OiR7dWUocyx0KX1gKTtyZXR1cm4gdC5tZW1iZXJzJiZuLnNvcnQoKSxgeyR7bi5qb2luKCIsIil9fWB9fX12YXIgcmU9KGUsdCxuKT0+dWUoZSxuKT09PXVlKHQsbik7ZnVuY3Rpb24gaXMoZSx0KXtpZighcmUoZSx0LHt9KSl7aWYocmUoZSx0LHttZW1iZXJzOiEwfSkpcmV0dXJue2lkOiJtZW1iZXItb3JkZXIiLHRpdGxlOiJvcmRlcnMgb2JqZWN0IG1lbWJlcnMgb3RoZXIgdGhhbiBieSBVVEYtMTYgY29kZSB1bml0cyJ9O2lmKHJlKGUsdCx7bWVtYmVyczohMCxhcnJheXM6ITB9KSlyZXR1cm57aWQ6ImFycmF5LW9yZGVyIix0aXRsZToicmVvcmRlcnMgYXJyYXkgZWxlbWVudHMifX1mb3IobGV0IHMgb2ZbIk5GQyIsIk5GRCJdKWlmKCFyZShlLHQse21lbWJlcnM6ITB9KSYmcmUoZSx0LHttZW1iZXJzOiEwLGZvcm06c30pKXJldHVybntpZDpgbm9ybWFsaXplcy0ke3MudG9Mb3dlckNhc2UoKX1gLHRpdGxlOmBub3JtYWxpemVzIHN0cmluZ3MgdG8gJHtzfSAoUkZDIDg3ODUga2VlcHMgdGhlbSBhcyBzZW50KWB9O2xldCBuPXh0KGUsdCk7aWYobiE9PXZvaWQgMCYmbi5sZW5ndGg+MClyZXR1cm4gbi5ldmVyeShzPT5zLnQ9PT0ic2NhbGFyIiYmcy5yYXc9PT0ibnVsbCIpP3tpZDoiZHJvcHMtbnVsbC1tZW1iZXJzIix0aXRsZToibGVhdmVzIG91dCBtZW1iZXJzIHdob3NlIHZhbHVlIGlzIG51bGwifTp7aWQ6ImRyb3BzLW1lbWJlcnMiLHRpdGxlOiJsZWF2ZXMgb3V0IG9iamVjdCBtZW1iZXJzIn07bGV0IHI9SmUoZSx0KTtpZihyIT09dm9pZCAwJiZyLmxlbmd0aD4wKXtpZihyLmV2ZXJ5KChbLHNdKT0+cz09PSIiKSlyZXR1cm57aWQ6ImVtcHRpZXMtc3RyaW5ncyIsdGl0bGU6IndyaXRlcyBzdHJpbmdzIGFzIGVtcHR5IHN0cmluZ3MifTtpZihyLmV2ZXJ5KChbcyxpXSk9PnMuc3RhcnRzV2l0aChpKSkpcmV0dXJue2lkOiJjdXRzLXN0cmluZ3MiLHRpdGxlOiJjdXRzIHN0cmluZ3Mgc2hvcnQifX19ZnVuY3Rpb24geHQoZSx0KXtpZihlLnQ9PT0iYXJyYXkiJiZ0LnQ9PT0iYXJyYXkiKXtpZihlLml0ZW1zLmxlbmd0aCE9PXQuaXRlbXMubGVuZ3RoKXJldHVybjtsZXQgbj1bXTtmb3IobGV0IHI9MDtyPGUuaXRlbXMubGVuZ3RoO3IrKyl7bGV0IHM9eHQoZS5pdGVtc1tyXSx0Lml0ZW1zW3JdKTtpZihzPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4ucyl9cmV0dXJuIG59aWYoZS50PT09Im9iamVjdCImJnQudD09PSJvYmplY3QiKXtsZXQgbj1bXSxyPTA7Zm9yKGxldFtzLGldb2YgZS5tZW1iZXJzKXtsZXQgYT10Lm1lbWJlcnNbcl07aWYoYSYmYVswXS52YWx1ZT09PXMudmFsdWUpe2xldCBvPXh0KGksYVsxXSk7aWYobz09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLm8pLHIrK31lbHNlIG4ucHVzaChpKX1yZXR1cm4gcj09PXQubWVtYmVycy5sZW5ndGg/bjp2b2lkIDB9cmV0dXJuIHJlKGUsdCx7fSk/W106dm9pZCAwfWZ1bmN0aW9uIEplKGUsdCl7aWYoZS50PT09InN0cmluZyImJnQudD09PSJzdHJpbmciKXJldHVybiBlLnZhbHVlPT09dC52YWx1ZT9bXTpbW2UudmFsdWUsdC52YWx1ZV1dO2lmKGUudD09PSJhcnJheSImJnQudD09PSJhcnJheSIpe2lmKGUuaXRlbXMubGVuZ3RoIT09dC5pdGVtcy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5pdGVtcy5sZW5ndGg7cisrKXtsZXQgcz1KZShlLml0ZW1zW3JdLHQuaXRlbXNbcl0pO2lmKHM9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5zKX1yZXR1cm4gbn1pZihlLnQ9PT0ib2JqZWN0IiYmdC50PT09Im9iamVjdCIpe2lmKGUubWVtYmVycy5sZW5ndGghPT10Lm1lbWJlcnMubGVuZ3RoKXJldHVybjtsZXQgbj1bXTtmb3IobGV0IHI9MDtyPGUubWVtYmVycy5sZW5ndGg7cisrKWZvcihsZXRbcyxpXW9mW1tlLm1lbWJlcnNbcl1bMF0sdC5tZW1iZXJzW3JdWzBdXSxbZS5tZW1iZXJzW3JdWzFdLHQubWVtYmVyc1tyXVsxXV1dKXtsZXQgYT1KZShzLGkpO2lmKGE9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5hKX1yZXR1cm4gbn1yZXR1cm4gZS50PT09InNjYWxhciImJnQudD09PSJzY2FsYXIiJiZlLnJhdz09PXQucmF3P1tdOnZvaWQgMH12YXIgTGU9L1stKy4wLTllRV0vLG9zPS9eLT8oPzowfFsxLTldXGQqKSg/OlwuXGQrKT8oPzpbZUVdWy0rXT9cZCspPyQvO2Z1bmN0aW9uIFJuKGUsdCl7bGV0IG49dDtmb3IoO24+MCYmTGUudGVzdChlW24tMV0pOyluLS07bGV0IHI9dDtmb3IoO3I8ZS5sZW5ndGgmJkxlLnRlc3QoZVtyXSk7KXIrKztyZXR1cm4gZS5zbGljZShuLHIpLmpvaW4oIiIpfWZ1bmN0aW9uIFVuKGUpe3JldHVybiBlLnJlcGxhY2UoL14tLywiIikuc3BsaXQoL1tlRV0vKVswXS5yZXBsYWNlKCIuIiwiIikucmVwbGFjZSgvXjArLywiIikucmVwbGFjZSgvMCskLywiIikubGVuZ3RofWZ1bmN0aW9uIGFzKGUsdCxuKXtpZighTGUudGVzdChlW25dPz8iIikmJiFMZS50ZXN0KHRbbl0/PyIiKSlyZXR1cm47bGV0IHI9Um4oZSxuKSxzPVJuKHQsbik7aWYoIW9zLnRlc3QocikpcmV0dXJuO2xldCBpPS9eLT8oPzpJbmZpbml0eXxOYU58aW5mfG5hbnxudWxsKS9pLmV4ZWModC5zbGljZShuLShzPT09Ii0iPzE6MCksbisxMCkuam9pbigiIikpO2lmKGkmJihzPT09IiJ8fHM9PT0iLSIpJiYocz1pWzBdKSxzPT09cnx8cz09PSIiKXJldHVybjtsZXQgYT1sPT5gd3JpdGVzIG51bWJlcnMgb3RoZXIgdGhhbiBFUzYgU3RyaW5nKG4pIGRvZXM6ICR7bH1gO2lmKHI9PT0iMCImJnM9PT0iLTAiKXJldHVybntpZDoibnVtYmVyLW1pbnVzLXplcm8iLHRpdGxlOmEoIi0wIGZvciAwIil9O2xldCBvPU51bWJlcihyKSxjPU51bWJlcihzKTtpZighTnVtYmVyLmlzRmluaXRlKGMpfHxvIT09YylyZXR1cm4gTnVtYmVyLmlzRmluaXRlKGMpJiZVbihzKTxVbihyKT97aWQ6Im51bWJlci1mZXdlci1kaWdpdHMiLHRpdGxlOmEoInRvbyBmZXcgc2lnbmlmaWNhbnQgZGlnaXRzIil9OntpZDoibnVtYmVyLXZhbHVlIix0aXRsZTphKCJhbm90aGVyIHZhbHVlIil9O2xldCB1PS9bZUVdLy50ZXN0KHIpLGY9L1tlRV0vLnRlc3Qocyk7cmV0dXJuIHUmJmY/e2lkOiJudW1iZXItZXhwb25lbnQtc3BlbGxpbmciLHRpdGxlOmEoImV4cG9uZW50cyBzcGVsbGVkIGRpZmZlcmVudGx5Iil9OnUhPT1mP3tpZDoibnVtYmVyLW5vdGF0aW9uIix0aXRsZTphKCJwbGFpbiBhbmQgZXhwb25lbnQgbm90YXRpb24gc3dpdGNoZWQgYXQgYW5vdGhlciBwb2ludCIpfTp7aWQ6Im51bWJlci1zcGVsbGluZyIsdGl0bGU6YSgiYW5vdGhlciBzcGVsbGluZyBvZiB0aGUgc2FtZSB2YWx1ZSIpfX12YXIgTm49MTI7ZnVuY3Rpb24gY3MoZSx0LG4pe2xldCByPTA7Zm9yKDtyPGUubGVuZ3RoLW4mJnI8dC5sZW5ndGgtbiYmZVtlLmxlbmd0aC0xLXJdPT09dFt0Lmxlbmd0aC0xLXJdOylyKys7bGV0IHM9ZS5zbGljZShuLGUubGVuZ3RoLXIpLGk9dC5zbGljZShuLHQubGVuZ3RoLXIpO2lmKHMubGVuZ3RoPk5ufHxpLmxlbmd0aD5ObilyZXR1cm47bGV0IGE9Yz0+YFx1MjAxQyR7dyhjLmpvaW4oIiIpKX1cdTIwMURgLG89cy5sZW5ndGg9PT0wP2B3cml0ZXMgYW4gZXh0cmEgJHthKGkpfWA6aS5sZW5ndGg9PT0wP2BsZWF2ZXMgb3V0ICR7YShzKX1gOmB3cml0ZXMgJHthKGkpfSB3aGVyZSBSRkMgODc4NSB3cml0ZXMgJHthKHMpfWA7cmV0dXJue2lkOmBlZGl0OiR7SlNPTi5zdHJpbmdpZnkoW3Muam9pbigiIiksaS5qb2luKCIiKV0pfWAsdGl0bGU6b319ZnVuY3Rpb24gdXMoZSl7cmV0dXJuIGUuc3VpdGU9PT12b2lkIDA/ZS5uYW1lOmAke2Uuc3VpdGV9LyR7ZS5uYW1lfWB9ZnVuY3Rpb24gTG4oZSl7bGV0IHQ9ZHMoZSksbj1uZXcgTWFwLHI9MDtmb3IobGV0IGkgb2YgZSl7aWYocisrLGkucGFzcyljb250aW51ZTtsZXQgYT1wcyhpLHQpLG89dXMoaSksYz1hPy5jYXVzZT8/YGNhc2U6JHtvfWAsdT1uLmdldChjKTt1Pyh1LmNhc2VzLnB1c2gobyksdS5leGFjdC5hZGQoYT8uZXhhY3RUaXRsZSkpOm4uc2V0KGMse2NhdXNlOmE/P3tjYXVzZTpjLGtpbmQ6ImRpZmZlcmVuY2UiLHRpdGxlOiIifSxjYXNlczpbb10sZmlyc3Q6cixvbmx5OmksZXhhY3Q6bmV3IFNldChbYT8uZXhhY3RUaXRsZV0pfSl9bGV0IHM9Wy4uLm4udmFsdWVzKCldLm1hcChpPT57bGV0W2FdPWkuZXhhY3Qsbz1pLmV4YWN0LnNpemU9PT0xJiZhIT09dm9pZCAwP2E6aS5jYXVzZS50aXRsZTtpZihpLmNhc2VzLmxlbmd0aD4xKXtsZXR7Y2F1c2U6ZixraW5kOmx9PWkuY2F1c2U7cmV0dXJue2NhdXNlOmYsa2luZDpsLHRpdGxlOm8sY291bnQ6aS5jYXNlcy5sZW5ndGgsY2FzZXM6aS5jYXNlcyxmaXJzdDppLmZpcnN0fX1sZXQgYz1pLmNhc2VzWzBdLHU9byE9PSIiP286ZnMoaS5vbmx5KTtyZXR1cm57Y2F1c2U6YGNhc2U6JHtjfWAsa2luZDoiY2FzZSIsdGl0bGU6dSxjb3VudDoxLGNhc2VzOltjXSxmaXJzdDppLmZpcnN0fX0pO3JldHVybiBzLnNvcnQoKGksYSk9PmEuY291bnQtaS5jb3VudHx8aS5maXJzdC1hLmZpcnN0KSxzLm1hcCgoe2ZpcnN0OmksLi4uYX0pPT5hKX1mdW5jdGlvbiBmcyhlKXtsZXQgdD1IZShlLmV4cGVjdGVkLGUuZ290KTtyZXR1cm4gdCE9PXZvaWQgMD93KHQpOmBnb3QgJHt3KEZlKGUuZ290LDgwKSl9YH1mdW5jdGlvbiBGZShlLHQpe2xldCBuPVsuLi5lXTtyZXR1cm4gbi5sZW5ndGg8PXQ/ZTpgJHtuLnNsaWNlKDAsdCkuam9pbigiIil9XHUyMDI2YH1mdW5jdGlvbiBmZShlKXtyZXR1cm4gZS5zdGFydHNXaXRoKCJyZWplY3Q6ICIpP3tzdGF0dXM6InJlamVjdCIscmVhc29uOmUuc2xpY2UoOCl9OmUuc3RhcnRzV2l0aCgiZmFpbGVkOiAiKT97c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjplLnNsaWNlKDgpfTp7c3RhdHVzOiJvdXRwdXQiLHRleHQ6ZX19dmFyIGxzPS87IGRyYXcgXGQrIG9mIHRoaXMgY2FzZSBmYWlsZWQsIHNocnVuayBcZCsgdGltZXM/IC4qJC9zLFBuPVsiY2Fub24oY2Fub24oeCkpIFx1MjE5MiAiLCJjYW5vbih4KSBcdTIxOTIgIiwid3JpdGUoeCkgXHUyMTkyICIsInJlYWQodykgXHUyMTkyICJdO2Z1bmN0aW9uIGd0KGUpe2xldCB0PWUucmVwbGFjZShscywiIiksbj0vXlxkKyBvZiBcZCsgbWF0Y2hlZDsgZmlyc3QgbWlzbWF0Y2g6ICguKikkL3MuZXhlYyh0KTtpZihuKXtsZXQgcz0vXm51bWJlciAjXGQrOiBpbnB1dCAuKj8sIGV4cGVjdGVkIChcUyopLCBnb3QgKC4qKSQvcy5leGVjKG5bMV0pO2lmKHMpcmV0dXJue2Fuc3dlcnM6W10scGFpcjohMSxudW1iZXJzOntleHBlY3RlZDpzWzFdLGdvdDpzWzJdfX07bGV0IGk9L15ibG9jayBvZiBudW1iZXJzIGZyb20gI1xkKzogKC4qKSQvcy5leGVjKG5bMV0pO3JldHVybnthbnN3ZXJzOmk/W2ZlKGlbMV0pXTpbXSxwYWlyOiExfX1mb3IobGV0IHMgb2YgUG4paWYodC5zdGFydHNXaXRoKHMpKXt0PXQuc2xpY2Uocy5sZW5ndGgpO2JyZWFrfWlmKHQuc3RhcnRzV2l0aCgiYm90aDogIikpcmV0dXJue2Fuc3dlcnM6W2ZlKHQuc2xpY2UoNikpXSxwYWlyOiEwfTtsZXQgcj0vXmE6ICguKj8pIFx8IGI6ICguKikkL3MuZXhlYyh0KTtyZXR1cm4gcj97YW5zd2VyczpbZmUoclsxXSksZmUoclsyXSldLHBhaXI6ITB9OnthbnN3ZXJzOltmZSh0KV0scGFpcjohMX19ZnVuY3Rpb24gRm4oZSl7aWYoZT09PSJyZWplY3QiKXJldHVybjtsZXQgdD1lLG49L15mb3IgKD86eCA9IC4qP3xhID0gLio/IGFuZCBiID0gLio/KSg/OiBcKFteKV0qXCkpPzogKC4qKSQvcy5leGVjKHQpO2lmKG4mJih0PW5bMV0pLHQuc3RhcnRzV2l0aCgicmVqZWN0LCBvciAiKSlyZXR1cm4gdC5zbGljZSgxMSk7Zm9yKGxldCByIG9mIFBuKWlmKHQuc3RhcnRzV2l0aChyKSl7bGV0IHM9dC5zbGljZShyLmxlbmd0aCk7cmV0dXJuIHM9PT0iY2Fub25pY2FsIEpTT04iP3ZvaWQgMDpzLnJlcGxhY2UoLyBcKD0gKD86Y2Fub25cKHhcKXx3KVwpJC8sIiIpfWlmKCEvXig/OnRoZSBzYW1lIG91dHB1dHxkaWZmZXJlbnQgb3V0cHV0cykgZm9yIC8udGVzdCh0KSYmISgvXlxkKyBudW1iZXJzIGFzIEVTNiBTdHJpbmdcKG5cKS8udGVzdCh0KXx8L15cZCsgcnVucyBcKC8udGVzdCh0KSkpcmV0dXJuIHR9ZnVuY3Rpb24gRGUoZSl7cmV0dXJuIGUua2luZD09PSJyZWplY3QifHxlLmV4cGVjdGVkPT09InJlamVjdCJ9ZnVuY3Rpb24gRG4oZSl7bGV0IHQ9L15mb3IgYSA9ICguKj8pIGFuZCBiID0gKC4qKSQvcy5leGVjKGUuZXhwZWN0ZWQpPz8vXig/OnRoZSBzYW1lIG91dHB1dHxkaWZmZXJlbnQgb3V0cHV0cykgZm9yIGEgPSAoLio/KSBhbmQgYiA9ICguKikkL3MuZXhlYyhlLmV4cGVjdGVkKTtpZih0KXJldHVybltsZSh0WzFdKSxsZSh0WzJdKV07bGV0IG49L15mb3IgeCA9ICguKikkL3MuZXhlYyhlLmV4cGVjdGVkKTtpZihuKXJldHVybltsZShuWzFdKV07aWYoZS5pbnB1dCE9PXZvaWQgMClyZXR1cm5bbGUoZS5pbnB1dCldO2xldCByPUZuKGUuZXhwZWN0ZWQpO2lmKHIhPT12b2lkIDAmJmUua2luZCE9PSJpZGVtcG90ZW50IiYmZS5raW5kIT09InJvdW5kdHJpcCIpcmV0dXJuW2xlKHIpXX1mdW5jdGlvbiBsZShlKXtyZXR1cm4gZS5yZXBsYWNlKC9eKD86WyBcdFxuXHJdfFxceDBbOUFEXXzin6hVXCswMDBbOUFEXeKfqSkrLywiIikuY2hhckF0KDApfWZ1bmN0aW9uIEluKGUpe2lmKGU9PT0ieyJ8fGU9PT0iWyIpcmV0dXJuITE7aWYoL15bLTAtOSJ0Zm5dJC8udGVzdChlKSlyZXR1cm4hMH1mdW5jdGlvbiBkcyhlKXtsZXQgdD0wO2ZvcihsZXQgbiBvZiBlKXtpZihEZShuKSljb250aW51ZTtsZXQgcj1EbihuKTtpZihyPT09dm9pZCAwKWNvbnRpbnVlO2xldHthbnN3ZXJzOnN9PWd0KG4uZ290KTtmb3IobGV0IGk9MDtpPHMubGVuZ3RoO2krKyl7bGV0IGE9cltzLmxlbmd0aD09PTI/aTowXTtpZihhPT09dm9pZCAwfHxJbihhKSE9PSEwKWNvbnRpbnVlO2xldCBvPXNbaV07aWYoby5zdGF0dXM9PT0ib3V0cHV0IilyZXR1cm4hMTtvLnN0YXR1cz09PSJyZWplY3QiJiZ0Kyt9fXJldHVybiB0Pj0yfWZ1bmN0aW9uIGhzKGUpe2lmKERlKGUpKXJldHVybiExO2xldCB0PURuKGUpO2lmKHQ9PT12b2lkIDApcmV0dXJuITE7bGV0e2Fuc3dlcnM6bn09Z3QoZS5nb3QpLHI9ITE7Zm9yKGxldCBzPTA7czxuLmxlbmd0aDtzKyspe2lmKG5bc10uc3RhdHVzIT09InJlamVjdCIpY29udGludWU7bGV0IGk9dFtuLmxlbmd0aD09PTI/czowXTtpZihpPT09dm9pZCAwfHxJbihpKSE9PSEwKXJldHVybiExO3I9ITB9cmV0dXJuIHJ9ZnVuY3Rpb24gcHMoZSx0KXtpZih0JiZocyhlKSlyZXR1cm57Y2F1c2U6InBvbGljeTp0b3AtbGV2ZWwtc2NhbGFyIixraW5kOiJwb2xpY3kiLHRpdGxlOiJyZWZ1c2VzIGV2ZXJ5IHRvcC1sZXZlbCBzY2FsYXIgKGEgYmFyZSBudW1iZXIsIHN0cmluZywgdHJ1ZSwgZmFsc2Ugb3IgbnVsbCBhcyB0aGUgd2hvbGUgdGV4dCkifTtsZXR7YW5zd2VyczpuLG51bWJlcnM6cn09Z3QoZS5nb3QpLHM9bi5maW5kKGM9PmMuc3RhdHVzPT09InJlamVjdCIpO2lmKHMmJnMuc3RhdHVzPT09InJlamVjdCImJiFEZShlKSl7bGV0IGM9Sm4ocy5yZWFzb24pO3JldHVybntjYXVzZTpgcmVmdXNhbDoke2N9YCxraW5kOiJyZWZ1c2FsIix0aXRsZTpgcmVmdXNlczogJHtQZShjKX1gLGV4YWN0VGl0bGU6YHJlZnVzZXM6ICR7UGUoYnQocy5yZWFzb24pKX1gfX1sZXQgaT1uLmZpbmQoYz0+Yy5zdGF0dXM9PT0iZmFpbGVkIik7aWYoaSYmaS5zdGF0dXM9PT0iZmFpbGVkIil7bGV0IGM9Sm4oaS5yZWFzb24pO3JldHVybntjYXVzZTpgZmFpbHVyZToke2N9YCxraW5kOiJmYWlsdXJlIix0aXRsZTpgbm8gYW5zd2VyOiAke1BlKGMpfWAsZXhhY3RUaXRsZTpgbm8gYW5zd2VyOiAke1BlKGJ0KGkucmVhc29uKSl9YH19aWYoRGUoZSkmJm5bMF0/LnN0YXR1cz09PSJvdXRwdXQiKXtsZXQgYz0oZS5zb3VyY2U/LnNwbGl0KCI7IilbMF0/PyIiKS50cmltKCl8fChlLnN1aXRlPz9lLm5hbWUuc3BsaXQoIi8iKVswXT8/IiIpO3JldHVybntjYXVzZTpgYWNjZXB0YW5jZToke2N9YCxraW5kOiJhY2NlcHRhbmNlIix0aXRsZTpgYWNjZXB0cyBpbnB1dCB0aGF0IG11c3QgYmUgcmVmdXNlZCAoJHt3KEZlKGMsMTIwKSl9KWB9fWxldCBhPVtdO2lmKHIpYS5wdXNoKHIpO2Vsc2V7bGV0IGM9Rm4oZS5leHBlY3RlZCksdT1uLmxlbmd0aD09PTE/blswXTp2b2lkIDA7YyE9PXZvaWQgMCYmdT8uc3RhdHVzPT09Im91dHB1dCImJmEucHVzaCh7ZXhwZWN0ZWQ6Yyxnb3Q6dS50ZXh0fSl9Zm9yKGxldCBjIG9mIGEpe2xldCB1PUhuKGMuZXhwZWN0ZWQsYy5nb3QpO2lmKHUpcmV0dXJue2NhdXNlOmBkaWZmZXJlbmNlOiR7dS5pZH1gLGtpbmQ6ImRpZmZlcmVuY2UiLHRpdGxlOnUudGl0bGV9fWxldCBvPS9eZm9yICh4ID0gLio/fGEgPSAuKj8gYW5kIGIgPSAuKj8pKD86IFwoW14pXSpcKSk/OiAvcy5leGVjKGUuZXhwZWN0ZWQpO2lmKG8pe2xldCBjPW9bMV07cmV0dXJue2NhdXNlOmBjb3VudGVyZXhhbXBsZToke2N9YCxraW5kOiJjb3VudGVyZXhhbXBsZSIsdGl0bGU6YGdlbmVyYXRlZCBjYXNlcyBzaHJpbmsgdG8gb25lIGNvdW50ZXJleGFtcGxlOiAke3coRmUoYywxMjApKX1gfX19ZnVuY3Rpb24gUGUoZSl7cmV0dXJuYFx1MjAxQyR7dyhGZShlLDE2MCkpfVx1MjAxRGB9ZnVuY3Rpb24gYnQoZSl7cmV0dXJuIGUucmVwbGFjZSgv4oCmIFwoXGQrIFVURi0xNiB1bml0c1wpJC8sIiIpfWZ1bmN0aW9uIEpuKGUpe3JldHVybiBidChlKS5yZXBsYWNlKC8iKD86W14iXFxdfFxcLikqInwoPzwhW1xwe0x9XHB7Tn1dKSdbXidcbl0qJyg/IVtccHtMfVxwe059XSl8YFteYF0qYHzigJxbXuKAnV0q4oCdfOKAmFte4oCZXSrigJl8wqtbXsK7XSrCuy9ndSwiXHUyMDI2IikucmVwbGFjZSgvVVwrWzAtOUEtRmEtZl17NCw2fS9nLCJVK1hYWFgiKS5yZXBsYWNlKC9cXHVbMC05QS1GYS1mXXs0fS9nLCJcXHVYWFhYIikucmVwbGFjZSgvXFx4WzAtOUEtRmEtZl17Mn0vZywiXFx4SEgiKS5yZXBsYWNlKC9cYjB4WzAtOUEtRmEtZl0rXGIvZywiTiIpLnJlcGxhY2UoL1xkKyg/OlwuXGQrKT8oPzpbZUVdWy0rXT9cZCspPy9nLCJOIikucmVwbGFjZSgvXHMrL2csIiAiKS50cmltKCl9ZnVuY3Rpb24gTW4oZSl7aWYoZTw2ZTQpcmV0dXJuYCR7KGUvMWUzKS50b0ZpeGVkKDEpfSBzYDtsZXQgdD1NYXRoLnJvdW5kKGUvMWUzKTtyZXR1cm5gJHtNYXRoLmZsb29yKHQvNjApfSBtaW4gJHtTdHJpbmcodCU2MCkucGFkU3RhcnQoMiwiMCIpfSBzYH1mdW5jdGlvbiB5dChlKXtsZXR7bmFtZTp0LHZlcnNpb246bn09ZS5pbXBsZW1lbnRhdGlvbjtyZXR1cm4gdD09PW51bGw/bj09PW51bGw/Iih1bm5hbWVkKSI6YCh1bm5hbWVkKSAke259YDpuPT09bnVsbD90OmAke3R9ICR7bn1gfWZ1bmN0aW9uIFZuKGUpe3JldHVybiBlPT09InN1cHBsaWVkIj8ic3VwcGxpZWQga2V5OiB0aGUgaG9sZGVyIG9mIHRoaXMga2V5IHJhbiBpdCI6ImVwaGVtZXJhbCBrZXkgbWFkZSBmb3IgdGhpcyBydW46IHNob3dzIHRoZSByZWNvcmQgaXMgdW5jaGFuZ2VkLCBub3Qgd2hvIHJhbiBpdCJ9ZnVuY3Rpb24gbXMoZSl7bGV0IHQ9T24oZS5zdWl0ZSk7cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOmBhIHBhcnRpYWwgcnVuOiBvbmx5IHRoZSBjaG9zZW4gY2FzZXMgKCR7dC5sZW5ndGg+Mz9gJHt0LnNsaWNlKDAsMykuam9pbigiLCAiKX0gYW5kICR7dC5sZW5ndGgtM30gbW9yZWA6dC5qb2luKCIsICIpfSkgcmFuLCBub3QgdGhlIHdob2xlIGNvcnB1c2B9ZnVuY3Rpb24gWG4oZSl7bGV0e2Nhc2VzOnQscGFzc2VkOm4sZmFpbGVkOnJ9PWUuc3VtbWFyeSxzPW1zKGUpLGk9dD09PTA/Im5vIGNhc2VzIHJhbiI6cj09PTA/YCR7bn0gb2YgJHt0fSBjYXNlcyBwYXNzZWRgOmAke259IG9mICR7dH0gY2FzZXMgcGFzc2VkLCAke3J9IGZhaWxlZGA7cmV0dXJuIHM9PT12b2lkIDA/aTpgJHtpfSAoJHtzfSlgfXZhciAkPXt2YWx1ZToyZTMsZGV0YWlsUGVyR3JvdXA6MjAsZGV0YWlsVG90YWw6MzAwLG5hbWVzUGVyR3JvdXA6MmUzLGdyb3VwczozMDAscGFzc2luZ05hbWVzOjVlMyxmaWxlczoyMDB9O2Z1bmN0aW9uIEF0KGUpe2xldCB0PWUuY29uZm9ybWFudDtyZXR1cm5bYDxoZWFkZXIgY2xhc3M9InZlcmRpY3QgJHt0PyJwYXNzIjoiZmFpbCJ9Ij5gLGA8cCBjbGFzcz0ibWFyayI+JHt0PyJDb25mb3JtYW50IjoiTm90IGNvbmZvcm1hbnQifTwvcD5gLGA8cCBjbGFzcz0iY291bnRzIj4ke0EoWG4oZSkpfTwvcD5gLGA8cCBjbGFzcz0iaW1wbCI+JHt5KHl0KGUpLDMwMCl9IDxzcGFuIGNsYXNzPSJkaW0iPlx4Qjc8L3NwYW4+IDxjb2RlPiR7eShlLmltcGxlbWVudGF0aW9uLmltcGwsMzAwKX08L2NvZGU+PC9wPmAsIjwvaGVhZGVyPiJdLmpvaW4oIiIpfWZ1bmN0aW9uICR0KGUsdD17fSl7bGV0IG49ZS5jYXNlcy5tYXAocz0+e2xldCBpPXQuZGV0YWlscz8uZ2V0KHMubmFtZSk7cmV0dXJue25hbWU6cy5uYW1lLHBhc3M6cy5wYXNzLGV4cGVjdGVkOnMuZXhwZWN0ZWQsZ290OnMuZ290LC4uLmk/LmtpbmQhPT12b2lkIDA/e2tpbmQ6aS5raW5kfTp7fSwuLi5pPy5zb3VyY2UhPT12b2lkIDA/e3NvdXJjZTppLnNvdXJjZX06e30sLi4uaT8uaW5wdXQhPT12b2lkIDA/e2lucHV0OmkuaW5wdXR9Ont9fX0pLHI9TG4obik7cmV0dXJuW3hzKHIsbmV3IE1hcChlLmNhc2VzLm1hcChzPT5bcy5uYW1lLHNdKSkpLHlzKGUpLHdzKGUscix0LmRldGFpbHMpLGdzKGUsdC5lbGFwc2VkTXMpLEVzKGUpLGA8cCBjbGFzcz0ibGVnZW5kIj4ke0Eodm4pfSBWYWx1ZXMgbG9uZ2VyIHRoYW4gJHskLnZhbHVlfSBjaGFyYWN0ZXJzIGFyZSBjdXQ7IHJlY29yZC5qc29uIGhvbGRzIHRoZW0gd2hvbGUuPC9wPmBdLmpvaW4oYApgKX1mdW5jdGlvbiB4cyhlLHQpe2lmKGUubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgbj1lLnNsaWNlKDAsJC5ncm91cHMpLHI9bi5tYXAoKG8sYyk9PntsZXQgdT1vLmtpbmQ9PT0iY2FzZSI/YDxjb2RlPiR7eShvLmNhc2VzWzBdLDIwMCl9PC9jb2RlPiAke0EobmUoby50aXRsZSwzMDApLnRleHQpfWA6QShuZShvLnRpdGxlLDMwMCkudGV4dCksZj1jPDg/dC5nZXQoby5jYXNlc1swXSk6dm9pZCAwLGw9Zj09PXZvaWQgMD8iIjpgPHNwYW4gY2xhc3M9ImV4YW1wbGUiPiR7by5raW5kPT09ImNhc2UiPyIiOmA8Y29kZT4ke3koZi5uYW1lLDEyMCl9PC9jb2RlPjogYH1leHBlY3RlZCA8Y29kZT4ke3koZi5leHBlY3RlZCw4MCl9PC9jb2RlPiwgZ290IDxjb2RlPiR7eShmLmdvdCw4MCl9PC9jb2RlPjwvc3Bhbj5gO3JldHVybmA8bGk+PGEgaHJlZj0iI2NhdXNlLSR7YysxfSI+PHNwYW4gY2xhc3M9ImNvdW50Ij4ke28uY291bnR9PC9zcGFuPiA8c3BhbiBjbGFzcz0ia2luZCI+JHticyhvKX08L3NwYW4+ICR7dX0ke2x9PC9hPjwvbGk+YH0pLHM9ZS5maWx0ZXIobz0+by5raW5kIT09ImNhc2UiKS5sZW5ndGgsaT1lLmxlbmd0aC1zLGE9ZS5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHtlLmxlbmd0aC1uLmxlbmd0aH0gbW9yZSBmYWlsdXJlcywgbGlzdGVkIGF0IHRoZSBlbmQgb2YgdGhlIGZhaWxlZCBjYXNlczwvbGk+YDoiIjtyZXR1cm5bJzxzZWN0aW9uIGNsYXNzPSJvdmVydmlldyIgaWQ9ImNhdXNlcyI+PGgyPldoYXQgZmFpbGVkLCBieSBjYXVzZTwvaDI+JyxgPHAgY2xhc3M9ImRpbSI+JHtbcz4wP2Ake0llKHMsImNhdXNlIiwiY2F1c2VzIil9IHNoYXJlZCBieSBzZXZlcmFsIGNhc2VzYDoiIixpPjA/YCR7SWUoaSwiY2FzZSIsImNhc2VzIil9IHdpdGggYSBjYXVzZSBvZiAke2k9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmA6IiJdLmZpbHRlcihvPT5vIT09IiIpLmpvaW4oIiwgdGhlbiAiKX07IGJpZ2dlc3QgZmlyc3QuPC9wPmAsYDxvbD4ke3Iuam9pbigiIil9JHthfTwvb2w+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIGJzKGUpe3JldHVybiBlLmtpbmQ9PT0iY2FzZSI/ImNhc2UiOkEoZS5raW5kKX1mdW5jdGlvbiBJZShlLHQsbil7cmV0dXJuYCR7ZX0gJHtlPT09MT90Om59YH1mdW5jdGlvbiBncyhlLHQpe2xldCBuPWUuaW1wbGVtZW50YXRpb24scj0oYyx1KT0+YDx0cj48dGg+JHtBKGMpfTwvdGg+PHRkPiR7dX08L3RkPjwvdHI+YCxzPWM9PmA8Y29kZT4ke3koYywkLnZhbHVlKX08L2NvZGU+YCxpPVtyKCJpbXBsZW1lbnRhdGlvbiIseSh5dChlKSwkLnZhbHVlKSkscihuLmFkYXB0ZXI9PT0iaHR0cCI/InVybCI6ImNvbW1hbmQiLHMobi5pbXBsKSkscigiYWRhcHRlciIscyhuLmFkYXB0ZXIpKSxyKCJwcm9maWxlIGFuZCBzdWl0ZXMiLHMoZS5zdWl0ZSkpLHIoInN0YW5kYXJkIixzKGUuc3RhbmRhcmQpKSxyKCJjb3JwdXMiLGAke3MoZS5jb3JwdXMuZGlyKX0sICR7ZS5jb3JwdXMuZmlsZXN9IGZpbGVzLCBkaWdlc3QgJHtzKGUuY29ycHVzLmRpZ2VzdCl9YCkscigidG9vbGNoYWluIixzKGAke2UudG9vbGNoYWluLm5hbWV9ICR7ZS50b29sY2hhaW4udmVyc2lvbn1gKSkscigic3RhcnRlZCIsYCR7cyhlLnN0YXJ0ZWRfYXQpfSR7dD09PXZvaWQgMD8iIjpgLCB0b29rICR7QShNbih0KSl9YH1gKSxyKCJrZXkiLGAke3MoZS5rZXkpfTogJHtBKFZuKGUua2V5KSl9YCkscigic2lnbmVyIixzKGUuc2lnbmVyX3B1YmtleSkpXSxhPW4uZmlsZXMuc2xpY2UoMCwkLmZpbGVzKS5tYXAoYz0+YDx0cj48dGQ+JHtzKGMucGF0aCl9PC90ZD48dGQ+JHtzKGMuc2hhMjU2KX08L3RkPjwvdHI+YCk7bi5maWxlcy5sZW5ndGg+JC5maWxlcyYmYS5wdXNoKGA8dHI+PHRkIGNvbHNwYW49IjIiIGNsYXNzPSJkaW0iPmFuZCAke24uZmlsZXMubGVuZ3RoLSQuZmlsZXN9IG1vcmUgZmlsZXMgKHNlZSByZWNvcmQuanNvbik8L3RkPjwvdHI+YCk7bGV0IG89bi5maWxlcy5sZW5ndGg9PT0wP2A8cCBjbGFzcz0iZGltIj5ObyBmaWxlczogJHtuLmFkYXB0ZXI9PT0iaHR0cCI/ImFuIGltcGxlbWVudGF0aW9uIG92ZXIgSFRUUCI6InRoZSByZWNvcmQgbmFtZXMgbm9uZSJ9LjwvcD5gOmA8dGFibGUgY2xhc3M9ImZpbGVzIj48dGhlYWQ+PHRyPjx0aD5GaWxlIHRoZSBjb21tYW5kIHJhbjwvdGg+PHRoPlNIQS0yNTY8L3RoPjwvdHI+PC90aGVhZD48dGJvZHk+JHthLmpvaW4oIiIpfTwvdGJvZHk+PC90YWJsZT5gO3JldHVybmA8c2VjdGlvbiBjbGFzcz0iZmFjdHMiIGlkPSJyYW4iPjxoMj5XaGF0IHJhbjwvaDI+PHRhYmxlIGNsYXNzPSJmYWN0cyI+PHRib2R5PiR7aS5qb2luKCIiKX08L3Rib2R5PjwvdGFibGU+JHtvfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIHlzKGUpe2xldCB0PW5ldyBNYXA7Zm9yKGxldCBzIG9mIGUuY2FzZXMpe2xldCBpPXMubmFtZS5pbmRleE9mKCIvIiksYT1pPT09LTE/cy5uYW1lOnMubmFtZS5zbGljZSgwLGkpLG89dC5nZXQoYSk7b3x8dC5zZXQoYSxvPXtzdWl0ZTphLGNhc2VzOjAscGFzc2VkOjB9KSxvLmNhc2VzKysscy5wYXNzJiZvLnBhc3NlZCsrfWlmKHQuc2l6ZT09PTApcmV0dXJuJzxzZWN0aW9uIGNsYXNzPSJzdWl0ZXMiIGlkPSJzdWl0ZXMiPjxoMj5TdWl0ZXM8L2gyPjxwPk5vIGNhc2VzIHJhbi48L3A+PC9zZWN0aW9uPic7bGV0IG49Wy4uLnQudmFsdWVzKCldLnNsaWNlKDAsMTAwKS5tYXAocz0+e2xldCBpPXMuY2FzZXMtcy5wYXNzZWQ7cmV0dXJuYDx0ciBjbGFzcz0iJHtpPT09MD8icGFzcyI6ImZhaWwifSI+PHRkPjxjb2RlPiR7eShzLnN1aXRlLDIwMCl9PC9jb2RlPjwvdGQ+PHRkPiR7cy5jYXNlc308L3RkPjx0ZD4ke3MucGFzc2VkfTwvdGQ+PHRkPiR7aX08L3RkPjwvdHI+YH0pLHI9ZS5zdW1tYXJ5O3JldHVyblsnPHNlY3Rpb24gY2xhc3M9InN1aXRlcyIgaWQ9InN1aXRlcyI+PGgyPlN1aXRlczwvaDI+PHRhYmxlIGNsYXNzPSJzdWl0ZXMiPjx0aGVhZD48dHI+PHRoPnN1aXRlPC90aD48dGg+Y2FzZXM8L3RoPjx0aD5wYXNzZWQ8L3RoPjx0aD5mYWlsZWQ8L3RoPjwvdHI+PC90aGVhZD4nLGA8dGJvZHk+JHtuLmpvaW4oIiIpfTwvdGJvZHk+PHRmb290Pjx0cj48dGg+dG90YWw8L3RoPjx0aD4ke3IuY2FzZXN9PC90aD48dGg+JHtyLnBhc3NlZH08L3RoPjx0aD4ke3IuZmFpbGVkfTwvdGg+PC90cj48L3Rmb290PjwvdGFibGU+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIHdzKGUsdCxuKXtpZih0Lmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IHI9bmV3IE1hcChlLmNhc2VzLm1hcChvPT5bby5uYW1lLG9dKSkscz0kLmRldGFpbFRvdGFsLGk9dC5zbGljZSgwLCQuZ3JvdXBzKS5tYXAoKG8sYyk9PntsZXQgdT1vLmNhc2VzLnNsaWNlKDAsTWF0aC5taW4oJC5kZXRhaWxQZXJHcm91cCxzKSk7cy09dS5sZW5ndGg7bGV0IGY9dS5tYXAoYj0+QXMoYixyLmdldChiKSxuPy5nZXQoYikpKSxsPW8uY2FzZXMuc2xpY2UodS5sZW5ndGgpLGg9bC5zbGljZSgwLCQubmFtZXNQZXJHcm91cCksbT1sLmxlbmd0aD09PTA/IiI6YDxkZXRhaWxzIGNsYXNzPSJtb3JlIj48c3VtbWFyeT4ke0llKGwubGVuZ3RoLCJtb3JlIGNhc2UiLCJtb3JlIGNhc2VzIil9IHdpdGggdGhpcyBjYXVzZSwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke2gubWFwKGI9PmA8bGk+PGNvZGU+JHt5KGIsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2wubGVuZ3RoPmgubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7bC5sZW5ndGgtaC5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCxnPW8ua2luZD09PSJjYXNlIj9gPGNvZGU+JHt5KG8uY2FzZXNbMF0sMzAwKX08L2NvZGU+IDxzcGFuIGNsYXNzPSJ0aXRsZSI+JHtBKG5lKG8udGl0bGUsMzAwKS50ZXh0KX08L3NwYW4+YDpgPHNwYW4gY2xhc3M9InRpdGxlIj4ke0EobmUoby50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gO3JldHVybmA8ZGV0YWlscyBjbGFzcz0iZ3JvdXAgJHtBKG8ua2luZCl9IiBpZD0iY2F1c2UtJHtjKzF9IiR7YzwzPyIgb3BlbiI6IiJ9PjxzdW1tYXJ5PjxzcGFuIGNsYXNzPSJjb3VudCI+JHtvLmNvdW50fTwvc3Bhbj4gJHtnfTwvc3VtbWFyeT4ke2Yuam9pbigiIil9JHttfTwvZGV0YWlscz5gfSksYT10LnNsaWNlKCQuZ3JvdXBzKS5mbGF0TWFwKG89Pm8uY2FzZXMpO2lmKGEubGVuZ3RoPjApe2xldCBvPWEuc2xpY2UoMCwkLm5hbWVzUGVyR3JvdXApO2kucHVzaChgPGRldGFpbHMgY2xhc3M9Im1vcmUiPjxzdW1tYXJ5PiR7SWUoYS5sZW5ndGgsIm1vcmUgZmFpbGVkIGNhc2UiLCJtb3JlIGZhaWxlZCBjYXNlcyIpfSwgZWFjaCB3aXRoIGEgY2F1c2Ugb2YgaXRzIG93biwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke28ubWFwKGM9PmA8bGk+PGNvZGU+JHt5KGMsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2EubGVuZ3RoPm8ubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7YS5sZW5ndGgtby5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCl9cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWlsdXJlcyIgaWQ9ImZhaWx1cmVzIj48aDI+RmFpbGVkIGNhc2VzICgke2Uuc3VtbWFyeS5mYWlsZWR9KTwvaDI+JHtpLmpvaW4oIiIpfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIEFzKGUsdCxuKXtsZXQgcj1bYDxhcnRpY2xlIGNsYXNzPSJjYXNlIj48aDM+PGNvZGU+JHt5KGUsMzAwKX08L2NvZGU+PC9oMz5gXTsobj8ud2h5IT09dm9pZCAwfHxuPy5zb3VyY2UhPT12b2lkIDApJiZyLnB1c2goYDxwIGNsYXNzPSJ3aHkiPiR7eShuLndoeT8/IiIsMWUzKX0ke24uc291cmNlPT09dm9pZCAwPyIiOmAgPHNwYW4gY2xhc3M9InNvdXJjZSI+KCR7eShuLnNvdXJjZSwxZTMpfSk8L3NwYW4+YH08L3A+YCk7bGV0IHM9SGUodC5leHBlY3RlZCx0LmdvdCksW2ksYV09cz09PXZvaWQgMD9bd3QodC5leHBlY3RlZCksd3QodC5nb3QpXTokcyh0LmV4cGVjdGVkLHQuZ290KTtyZXR1cm4gci5wdXNoKCc8ZGwgY2xhc3M9ImlvIj4nKSxuPy5pbnB1dCE9PXZvaWQgMCYmci5wdXNoKGA8ZHQ+aW5wdXQ8L2R0PjxkZD48cHJlPiR7d3Qobi5pbnB1dCl9PC9wcmU+PC9kZD5gKSxyLnB1c2goYDxkdD5leHBlY3RlZDwvZHQ+PGRkPjxwcmU+JHtpfTwvcHJlPjwvZGQ+PGR0PmdvdDwvZHQ+PGRkPjxwcmU+JHthfTwvcHJlPjwvZGQ+PC9kbD5gKSxzIT09dm9pZCAwJiZyLnB1c2goYDxwIGNsYXNzPSJub3RlIj4ke05lKHMpfTwvcD5gKSxyLnB1c2goIjwvYXJ0aWNsZT4iKSxyLmpvaW4oIiIpfWZ1bmN0aW9uIHd0KGUpe3JldHVybiB5KGUsJC52YWx1ZSl9ZnVuY3Rpb24gJHMoZSx0KXtsZXQgbj1bLi4uZV0scj1bLi4udF0scz0wO2Zvcig7czxuLmxlbmd0aCYmczxyLmxlbmd0aCYmbltzXT09PXJbc107KXMrKztsZXQgaT0wO2Zvcig7aTxuLmxlbmd0aC1zJiZpPHIubGVuZ3RoLXMmJm5bbi5sZW5ndGgtMS1pXT09PXJbci5sZW5ndGgtMS1pXTspaSsrO3JldHVybltXbihuLHMsbi5sZW5ndGgtaSwiZGVsIiksV24ocixzLHIubGVuZ3RoLWksImlucyIpXX1mdW5jdGlvbiBXbihlLHQsbixyKXtsZXQgcz0kLnZhbHVlLGk9KGwsaCk9PntsZXQgbT1NYXRoLm1heCgwLE1hdGgubWluKGgtbCxzKSk7cmV0dXJuIHMtPW0sZS5zbGljZShsLGwrbSkuam9pbigiIil9LGE9aSgwLHQpLG89aSh0LG4pLGM9aShuLGUubGVuZ3RoKSx1PWUubGVuZ3RoLSQudmFsdWUsZj1gPG1hcmsgY2xhc3M9IiR7cn0iPiR7bz09PSIiPyc8c3BhbiBjbGFzcz0iZ2FwIj48L3NwYW4+JzpBKHcobykpfTwvbWFyaz5gO3JldHVybmAke0EodyhhKSl9JHt0PCQudmFsdWU/ZjoiIn0ke0EodyhjKSl9JHt1PjA/YDxzcGFuIGNsYXNzPSJjdXQiPlx1MjAyNiAke3V9IG1vcmUgY2hhcmFjdGVyczwvc3Bhbj5gOiIifWB9ZnVuY3Rpb24gRXMoZSl7bGV0IHQ9ZS5jYXNlcy5maWx0ZXIocj0+ci5wYXNzKTtpZih0Lmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IG49dC5zbGljZSgwLCQucGFzc2luZ05hbWVzKTtyZXR1cm5gPHNlY3Rpb24gY2xhc3M9InBhc3NpbmciIGlkPSJwYXNzaW5nIj48ZGV0YWlscz48c3VtbWFyeT5QYXNzaW5nIGNhc2VzICgke3QubGVuZ3RofSk8L3N1bW1hcnk+PHVsIGNsYXNzPSJuYW1lcyI+JHtuLm1hcChyPT5gPGxpPjxjb2RlPiR7eShyLm5hbWUsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke3QubGVuZ3RoPm4ubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7dC5sZW5ndGgtbi5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+PC9zZWN0aW9uPmB9dmFyIFQ9Z2xvYmFsVGhpcy5kb2N1bWVudCxrPWU9PlQuZ2V0RWxlbWVudEJ5SWQoZSk7ZnVuY3Rpb24ganMoZSl7bGV0IHQ9YXRvYihlLnJlcGxhY2UoL1xzKy9nLCIiKSksbj1uZXcgVWludDhBcnJheSh0Lmxlbmd0aCk7Zm9yKGxldCByPTA7cjx0Lmxlbmd0aDtyKyspbltyXT10LmNoYXJDb2RlQXQocik7cmV0dXJuIG59dmFyIE1lLEduPTA7ZnVuY3Rpb24gWW4oZSx0LG4pe2xldCByPWsoImNjLW91dGNvbWUiKTtyLnRleHRDb250ZW50PXB0KGUpLHIuZGF0YXNldC5vdXRjb21lPWUub3V0Y29tZSxrKCJjYy1kZXRhaWwiKS50ZXh0Q29udGVudD1lLm91dGNvbWU9PT0icmVqZWN0Ij9gV2h5OiAke2UuZGV0YWlsfWA6IiIsaygiY2Mtc291cmNlIikudGV4dENvbnRlbnQ9YCR7dH0sIGNoZWNrZWQgaW4gdGhpcyBwYWdlIGluICR7TWF0aC5yb3VuZChuKX0gbXMuYCxNZT1lLFpuKCksR24rKyxULmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz1TdHJpbmcoR24pLFQuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQudmVyaWZ5TXM9bi50b0ZpeGVkKDEpfWZ1bmN0aW9uIFpuKCl7bGV0IGU9aygiY2MtcHVia2V5IiksdD1rKCJjYy1wdWJrZXktcmVzdWx0Iik7aWYoIWV8fCF0KXJldHVybjtsZXQgbj1lLnZhbHVlLnRyaW0oKS50b0xvd2VyQ2FzZSgpLHI9IiIscz0iIjtpZihuPT09IiIpcj0iIjtlbHNlIGlmKCEvXlswLTlhLWZdezY0fSQvLnRlc3Qobikpcj0iYSBwaW5uZWQga2V5IGlzIGFuIEVkMjU1MTkgcHVibGljIGtleSBhcyA2NCBoZXggZGlnaXRzIjtlbHNlIGlmKE1lPT09dm9pZCAwKXI9Im5vIHJlY29yZCBjaGVja2VkIHlldCI7ZWxzZSBpZihNZS5vdXRjb21lIT09ImFjY2VwdCIpcj0icHVia2V5IG5vdCBjaGVja2VkOiB0aGUgcmVjb3JkIHdhcyByZWZ1c2VkIjtlbHNle2xldCBpPU1lLnJlY29yZC5zaWduZXJfcHVia2V5O3M9aT09PW4/InllcyI6Im5vIixyPWk9PT1uPyJwdWJrZXkgbWF0Y2giOmBwdWJrZXkgbWlzbWF0Y2ggZ290PSR7aX1gfXQudGV4dENvbnRlbnQ9cix0LmRhdGFzZXQubWF0Y2g9c31mdW5jdGlvbiBLbihlKXtsZXQgdD1wZXJmb3JtYW5jZS5ub3coKTtyZXR1cm57cmVzdWx0OkNuKGUpLG1zOnBlcmZvcm1hbmNlLm5vdygpLXR9fWFzeW5jIGZ1bmN0aW9uIHpuKGUpe2xldCB0PW5ldyBVaW50OEFycmF5KGF3YWl0IGUuc2xpY2UoMCxRKzEpLmFycmF5QnVmZmVyKCkpLHtyZXN1bHQ6bixtczpyfT1Lbih0KTtZbihuLGAke2UubmFtZX0gKCR7dC5sZW5ndGh9IGJ5dGVzKWAscik7bGV0IHM9aygiY2MtaGVhZCIpLGk9aygiY2MtYm9keSIpLGE9QShwdChuKSk7aWYobi5vdXRjb21lPT09ImFjY2VwdCIpe3MuaW5uZXJIVE1MPUF0KG4ucmVjb3JkKSxpLmlubmVySFRNTD0kdChuLnJlY29yZCksVC50aXRsZT1gY2Fub24tY29uZm9ybWFuY2U6ICR7bi5yZWNvcmQuY29uZm9ybWFudD8iY29uZm9ybWFudCI6Im5vdCBjb25mb3JtYW50In1gO3JldHVybn1pZihULnRpdGxlPSJjYW5vbi1jb25mb3JtYW5jZTogcmVjb3JkIHJlZnVzZWQiLG4uc3RlcD49NCl7bGV0IG89SlNPTi5wYXJzZShuZXcgVGV4dERlY29kZXIoKS5kZWNvZGUodCkpO3MuaW5uZXJIVE1MPWA8cCBjbGFzcz0icmVmdXNlZCI+VGhpcyByZWNvcmQgd2FzIHJlZnVzZWQgKCR7YX0pOiB3aGF0IGZvbGxvd3MgaXMgd2hhdCBpdCBjbGFpbXMsIG5vdCB3aGF0IGEgcnVuIHNob3dlZC48L3A+JHtBdChvKX1gLGkuaW5uZXJIVE1MPSR0KG8pfWVsc2Ugcy5pbm5lckhUTUw9YDxwIGNsYXNzPSJyZWZ1c2VkIj5UaGlzIGZpbGUgaXMgbm90IGEgcmVjb3JkIHRoaXMgcGFnZSBjYW4gc2hvdyAoJHthfSk6ICR7eShuLmRldGFpbCw1MDApfTwvcD5gLGkuaW5uZXJIVE1MPSIifWZ1bmN0aW9uIFNzKCl7bGV0IGU9aygiY2MtY29udHJvbHMiKTtlJiYoZS5oaWRkZW49ITEpO2xldCB0PWsoImNjLXJlY29yZCIpO2lmKHQpe2xldHtyZXN1bHQ6cixtczpzfT1Lbihqcyh0LnRleHRDb250ZW50Pz8iIikpO1luKHIsYFRoZSByZWNvcmQgZW1iZWRkZWQgaW4gdGhpcyBwYWdlICgke3QuZGF0YXNldC5ieXRlcz8/Ij8ifSBieXRlcylgLHMpfWVsc2UgaygiY2Mtb3V0Y29tZSIpLnRleHRDb250ZW50PSJubyByZWNvcmQgeWV0OiBjaG9vc2Ugb3IgZHJvcCBhIHJlY29yZC5qc29uIixULmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz0iMCI7aygiY2MtcHVia2V5Iik/LmFkZEV2ZW50TGlzdGVuZXIoImlucHV0Iixabik7bGV0IG49aygiY2MtZmlsZSIpO24/LmFkZEV2ZW50TGlzdGVuZXIoImNoYW5nZSIsKCk9PntsZXQgcj1uLmZpbGVzPy5bMF07ciYmem4ocil9KSxULmFkZEV2ZW50TGlzdGVuZXIoImRyYWdvdmVyIixyPT57ci5wcmV2ZW50RGVmYXVsdCgpLFQuYm9keS5jbGFzc0xpc3QuYWRkKCJkcmFnZ2luZyIpfSksVC5hZGRFdmVudExpc3RlbmVyKCJkcmFnbGVhdmUiLCgpPT5ULmJvZHkuY2xhc3NMaXN0LnJlbW92ZSgiZHJhZ2dpbmciKSksVC5hZGRFdmVudExpc3RlbmVyKCJkcm9wIixyPT57ci5wcmV2ZW50RGVmYXVsdCgpLFQuYm9keS5jbGFzc0xpc3QucmVtb3ZlKCJkcmFnZ2luZyIpO2xldCBzPXIuZGF0YVRyYW5zZmVyPy5maWxlc1swXTtzJiZ6bihzKX0pfVNzKCk7fSkoKTs=";
+var BROWSER_SCRIPT_BASE64 = "InVzZSBzdHJpY3QiOygoKT0+e3ZhciB2cz1PYmplY3QuZGVmaW5lUHJvcGVydHk7dmFyIE5zPShlLHQpPT57Zm9yKHZhciBuIGluIHQpdnMoZSxuLHtnZXQ6dFtuXSxlbnVtZXJhYmxlOiEwfSl9O3ZhciBpZT0iY29uZm9ybS1yZXN1bHQvMSIsamU9bmV3IFVpbnQ4QXJyYXkoWy4uLm5ldyBUZXh0RW5jb2RlcigpLmVuY29kZSgid2FpOmNvbmZvcm0tcmVzdWx0IiksMV0pLG9lPTMyKjEwMjQqMTAyNCxJdD0zMixTZT0yKio1My0xO3ZhciBFPWNsYXNzIGV4dGVuZHMgRXJyb3J7bmFtZT0iSmNzRXJyb3IiO2NvZGU7b2Zmc2V0O2NvbnN0cnVjdG9yKHQsbixzKXtzdXBlcihzKSx0aGlzLmNvZGU9dCx0aGlzLm9mZnNldD1ufX07ZnVuY3Rpb24gdHQoZT17fSl7bGV0IHQ9ZS5ib20/PyJyZWplY3QiLG49ZS5iaWdJbnRlZ2Vycz8/InJvdW5kIixzPWUubWF4RGVwdGg/PzFlNDtpZih0IT09InJlamVjdCImJnQhPT0iaWdub3JlIil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYm9tIG11c3QgYmUgInJlamVjdCIgb3IgImlnbm9yZSIsIGdvdCAke3R9YCk7aWYobiE9PSJyb3VuZCImJm4hPT0icmVqZWN0Iil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYmlnSW50ZWdlcnMgbXVzdCBiZSAicm91bmQiIG9yICJyZWplY3QiLCBnb3QgJHtufWApO2lmKHR5cGVvZiBzIT0ibnVtYmVyInx8IShzPj0wKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcihgbWF4RGVwdGggbXVzdCBiZSBhIG51bWJlciA+PSAwLCBnb3QgJHtzfWApO3JldHVybntpZ25vcmVCb206dD09PSJpZ25vcmUiLHJlamVjdEJpZ0ludGVnZXJzOm49PT0icmVqZWN0IixtYXhEZXB0aDpzfX12YXIgUnM9bmV3IFRleHREZWNvZGVyKCJ1dGYtOCIse2ZhdGFsOiEwLGlnbm9yZUJPTTohMH0pO2Z1bmN0aW9uIE10KGUpe3RyeXtyZXR1cm4gUnMuZGVjb2RlKGUpfWNhdGNoe2xldCB0PVd0KGUpO3Rocm93IG5ldyBFKCJpbnZhbGlkLXV0ZjgiLHQsInRoZSBpbnB1dCBpcyBub3QgdmFsaWQgVVRGLTgiKX19ZnVuY3Rpb24gV3QoZSl7Zm9yKGxldCB0PTA7dDxlLmxlbmd0aDspe2xldCBuPUJzKGUsdCk7aWYobjw9MClyZXR1cm4gdDt0Kz1ufXJldHVybi0xfWZ1bmN0aW9uIEJzKGUsdCl7bGV0IG49ZVt0XTtpZihuPDEyOClyZXR1cm4gMTtsZXQgcyxyPTEyOCxpPTE5MTtpZihuPj0xOTQmJm48PTIyMylzPTE7ZWxzZSBpZihuPj0yMjQmJm48PTIzOSlzPTIsbj09PTIyNCYmKHI9MTYwKSxuPT09MjM3JiYoaT0xNTkpO2Vsc2UgaWYobj49MjQwJiZuPD0yNDQpcz0zLG49PT0yNDAmJihyPTE0NCksbj09PTI0NCYmKGk9MTQzKTtlbHNlIHJldHVybiAwO2ZvcihsZXQgYT0xO2E8PXM7YSsrKXtsZXQgbz1lW3QrYV07aWYobz09PXZvaWQgMClyZXR1cm4tMTtpZihhPT09MT9vPHJ8fG8+aTpvPDEyOHx8bz4xOTEpcmV0dXJuIDB9cmV0dXJuIHMrMX1mdW5jdGlvbiBHdChlLHQpe2xldCBuPTAscz1NYXRoLm1pbih0LGUubGVuZ3RoKTtmb3IobGV0IHI9MDtyPHM7cisrKXtsZXQgaT1lLmNoYXJDb2RlQXQocik7aTwxMjg/bis9MTppPDIwNDg/bis9MjppPj01NTI5NiYmaTw9NTYzMTkmJnIrMTxzPyhuKz00LHIrKyk6bis9M31yZXR1cm4gbn12YXIgYWU9MzQsVGU9OTIsVnQ9TnVtYmVyLk1BWF9TQUZFX0lOVEVHRVIsT2U9Y2xhc3N7dGV4dDtuO2k9MDttYXhEZXB0aDtyZWplY3RCaWc7Y29uc3RydWN0b3IodCxuKXtsZXQgcz10dChuKTt0aGlzLnRleHQ9dCx0aGlzLm49dC5sZW5ndGgsdGhpcy5tYXhEZXB0aD1zLm1heERlcHRoLHRoaXMucmVqZWN0QmlnPXMucmVqZWN0QmlnSW50ZWdlcnMsdGhpcy5uPjAmJnQuY2hhckNvZGVBdCgwKT09PTY1Mjc5JiYocy5pZ25vcmVCb218fHRoaXMuZmFpbCgiYm9tIiwwLCJhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBwcmVjZWRlcyB0aGUgSlNPTiB0ZXh0IiksdGhpcy5pPTEpfWZhaWwodCxuLHMpe3Rocm93IG5ldyBFKHQsR3QodGhpcy50ZXh0LG4pLHMpfXVuZXhwZWN0ZWQodCxuKXtpZih0Pj10aGlzLm4pcmV0dXJuIHRoaXMuZmFpbCgidW5leHBlY3RlZC1lbmQiLHQsYHRoZSBpbnB1dCBlbmRzIHdoZXJlICR7bn0gd2FzIGV4cGVjdGVkYCk7bGV0IHM9dGhpcy50ZXh0LmNvZGVQb2ludEF0KHQpLHI9cz49MzImJnM8MTI3P2AnJHtTdHJpbmcuZnJvbUNoYXJDb2RlKHMpfSdgOmBVKyR7a2Uocyl9YDtyZXR1cm4gdGhpcy5mYWlsKCJ1bmV4cGVjdGVkLWNoYXJhY3RlciIsdCxgJHtyfSB3aGVyZSAke259IHdhcyBleHBlY3RlZGApfXNraXBXaGl0ZXNwYWNlKCl7bGV0IHQ9dGhpcy50ZXh0LG49dGhpcy5pLHM9dC5jaGFyQ29kZUF0KG4pO2Zvcig7cz09PTMyfHxzPT09MTB8fHM9PT0xM3x8cz09PTk7KXM9dC5jaGFyQ29kZUF0KCsrbik7cmV0dXJuIHRoaXMuaT1uLHN9cmVhZFN0cmluZygpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMubixzPXRoaXMuaSsxLHI9cztmb3IoOzspe2xldCBvPXQuY2hhckNvZGVBdChyKTtpZihvPT09YWUpcmV0dXJuIHRoaXMuaT1yKzEsdC5zbGljZShzLHIpO2lmKG89PT1UZXx8bzwzMnx8bz49NTUyOTYmJm88PTU3MzQzfHxyPj1uKWJyZWFrO3IrK31sZXQgaT0iIixhPXM7Zm9yKDs7KXtyPj1uJiZ0aGlzLmZhaWwoInVudGVybWluYXRlZC1zdHJpbmciLHMtMSwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpO2xldCBvPXQuY2hhckNvZGVBdChyKTtpZihvPT09YWUpcmV0dXJuIHRoaXMuaT1yKzEsaSt0LnNsaWNlKGEscik7aWYobz09PVRlKWkrPXQuc2xpY2UoYSxyKSx0aGlzLmk9cixpKz10aGlzLnJlYWRFc2NhcGUoKSxyPWE9dGhpcy5pO2Vsc2UgaWYobzwzMil0aGlzLmZhaWwoImNvbnRyb2wtY2hhcmFjdGVyIixyLGByYXcgY29udHJvbCBjaGFyYWN0ZXIgVSske2tlKG8pfSBpbiBhIHN0cmluZ2ApO2Vsc2UgaWYobz49NTUyOTYmJm88PTU3MzQzKXtsZXQgYz10LmNoYXJDb2RlQXQocisxKTtvPD01NjMxOSYmYz49NTYzMjAmJmM8PTU3MzQzP3IrPTI6dGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIscixgbG9uZSBzdXJyb2dhdGUgVSske2tlKG8pfSBpbiBhIHN0cmluZ2ApfWVsc2UgcisrfX1oZXg0KHQpe2xldCBuPTA7Zm9yKGxldCBzPXQ7czx0KzQ7cysrKXtsZXQgcj1YdCh0aGlzLnRleHQuY2hhckNvZGVBdChzKSk7aWYocjwwKXJldHVybiB0aGlzLmZhaWwoImludmFsaWQtZXNjYXBlIix0LTIsIlxcdSBtdXN0IGJlIGZvbGxvd2VkIGJ5IGZvdXIgaGV4IGRpZ2l0cyIpO249bjw8NHxyfXJldHVybiBufXJlYWRFc2NhcGUoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLmkscz10LmNoYXJDb2RlQXQobisxKTtzd2l0Y2godGhpcy5pPW4rMixzKXtjYXNlIGFlOnJldHVybiciJztjYXNlIFRlOnJldHVybiJcXCI7Y2FzZSA0NzpyZXR1cm4iLyI7Y2FzZSA5ODpyZXR1cm4iXGIiO2Nhc2UgMTAyOnJldHVybiJcZiI7Y2FzZSAxMTA6cmV0dXJuYApgO2Nhc2UgMTE0OnJldHVybiJcciI7Y2FzZSAxMTY6cmV0dXJuIgkiO2Nhc2UgMTE3OntsZXQgcj10aGlzLmhleDQobisyKTtpZih0aGlzLmk9bis2LHI8NTUyOTZ8fHI+NTczNDMpcmV0dXJuIFN0cmluZy5mcm9tQ2hhckNvZGUocik7aWYocjw9NTYzMTkmJnQuY2hhckNvZGVBdChuKzYpPT09VGUmJnQuY2hhckNvZGVBdChuKzcpPT09MTE3KXtsZXQgaT10aGlzLmhleDQobis4KTtpZihpPj01NjMyMCYmaTw9NTczNDMpcmV0dXJuIHRoaXMuaT1uKzEyLFN0cmluZy5mcm9tQ2hhckNvZGUocixpKX1yZXR1cm4gdGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIsbixgXFx1JHtrZShyKX0gaXMgYSBsb25lIHN1cnJvZ2F0ZWApfWRlZmF1bHQ6cmV0dXJuIG4rMT49dGhpcy5uP3RoaXMuZmFpbCgidW50ZXJtaW5hdGVkLXN0cmluZyIsbiwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpOnRoaXMuZmFpbCgiaW52YWxpZC1lc2NhcGUiLG4sJ2EgYmFja3NsYXNoIG11c3Qgc3RhcnQgb25lIG9mIFxcIiBcXFxcIFxcLyBcXGIgXFxmIFxcbiBcXHIgXFx0IFxcdVhYWFgnKX19cmVhZE51bWJlcigpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMuaSxzPW4scj0hMCxpPXQuY2hhckNvZGVBdChzKTtpZihpPT09NDUmJihpPXQuY2hhckNvZGVBdCgrK3MpKSxpPT09NDgpaT10LmNoYXJDb2RlQXQoKytzKSxpPj00OCYmaTw9NTcmJnRoaXMuZmFpbCgibGVhZGluZy16ZXJvIixuLCJhIG51bWJlciBtdXN0IG5vdCBoYXZlIGEgbGVhZGluZyB6ZXJvIik7ZWxzZSBpZihpPj00OSYmaTw9NTcpZG8gaT10LmNoYXJDb2RlQXQoKytzKTt3aGlsZShpPj00OCYmaTw9NTcpO2Vsc2UgcmV0dXJuIHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sIictJyBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtpZihpPT09NDYpe3I9ITEsaT10LmNoYXJDb2RlQXQoKytzKSxpPj00OCYmaTw9NTd8fHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sImEgZGVjaW1hbCBwb2ludCBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtkbyBpPXQuY2hhckNvZGVBdCgrK3MpO3doaWxlKGk+PTQ4JiZpPD01Nyl9aWYoaT09PTEwMXx8aT09PTY5KXtyPSExLGk9dC5jaGFyQ29kZUF0KCsrcyksKGk9PT00M3x8aT09PTQ1KSYmKGk9dC5jaGFyQ29kZUF0KCsrcykpLGk+PTQ4JiZpPD01N3x8dGhpcy5mYWlsKCJpbnZhbGlkLW51bWJlciIsbiwiYW4gZXhwb25lbnQgbXVzdCBoYXZlIGEgZGlnaXQiKTtkbyBpPXQuY2hhckNvZGVBdCgrK3MpO3doaWxlKGk+PTQ4JiZpPD01Nyl9dGhpcy5pPXM7bGV0IGE9TnVtYmVyKHQuc2xpY2UobixzKSk7cmV0dXJuKGE9PT0xLzB8fGE9PT0tMS8wKSYmdGhpcy5mYWlsKCJudW1iZXItb3V0LW9mLXJhbmdlIixuLCJ0aGUgbnVtYmVyIGlzIGJleW9uZCB0aGUgcmFuZ2Ugb2YgYW4gSUVFRS03NTQgZG91YmxlIiksciYmdGhpcy5yZWplY3RCaWcmJihhPlZ0fHxhPC1WdCkmJnRoaXMuZmFpbCgiYmlnLWludGVnZXIiLG4sInRoZSBpbnRlZ2VyIGlzIGJleW9uZCBceEIxKDJeNTMtMSkgYW5kIGJpZyBpbnRlZ2VycyBhcmUgcmVmdXNlZCIpLGF9ZXhwZWN0V29yZCh0KXt0aGlzLnRleHQuc3RhcnRzV2l0aCh0LHRoaXMuaSl8fHRoaXMudW5leHBlY3RlZCh0aGlzLmksImEgSlNPTiB2YWx1ZSIpLHRoaXMuaSs9dC5sZW5ndGh9ZXhwZWN0RW5kKCl7dGhpcy5za2lwV2hpdGVzcGFjZSgpLHRoaXMuaTx0aGlzLm4mJnRoaXMudW5leHBlY3RlZCh0aGlzLmksInRoZSBlbmQgb2YgdGhlIGlucHV0Iil9fTtmdW5jdGlvbiBYdChlKXtyZXR1cm4gZT49NDgmJmU8PTU3P2UtNDg6ZT49OTcmJmU8PTEwMj9lLTg3OmU+PTY1JiZlPD03MD9lLTU1Oi0xfWZ1bmN0aW9uIGtlKGUpe3JldHVybiBlLnRvU3RyaW5nKDE2KS50b1VwcGVyQ2FzZSgpLnBhZFN0YXJ0KDQsIjAiKX12YXIgenQ9MzQsWXQ9OTI7dmFyIERpPU51bWJlci5NQVhfU0FGRV9JTlRFR0VSO3ZhciB6PVtdO3pbOF09OTg7els5XT0xMTY7elsxMF09MTEwO3pbMTJdPTEwMjt6WzEzXT0xMTQ7elt6dF09enQ7eltZdF09WXQ7dmFyIFVzPWU9PmUuaXNXZWxsRm9ybWVkKCk7ZnVuY3Rpb24gbnQoZSl7aWYoIVVzKGUpKXRocm93IG5ldyBFKCJsb25lLXN1cnJvZ2F0ZSIsMCwiYSBzdHJpbmcgaG9sZHMgYSBsb25lIHN1cnJvZ2F0ZSIpO3JldHVybiBKU09OLnN0cmluZ2lmeShlKX1mdW5jdGlvbiBGcyhlKXtpZighTnVtYmVyLmlzRmluaXRlKGUpKXRocm93IG5ldyBFKCJudW1iZXItb3V0LW9mLXJhbmdlIiwwLGAke2V9IGlzIG5vdCBhIEpTT04gbnVtYmVyYCk7cmV0dXJuIFN0cmluZyhlKX1mdW5jdGlvbiBLdChlKXtsZXQgdD1lPT09dm9pZCAwPyJ1bmRlZmluZWQiOnR5cGVvZiBlPT0ib2JqZWN0Ij8iYSBub24tcGxhaW4gb2JqZWN0Ijp0eXBlb2YgZTt0aHJvdyBuZXcgRSgibm90LWpzb24tdmFsdWUiLDAsYCR7dH0gaXMgbm90IGEgSlNPTiB2YWx1ZWApfWZ1bmN0aW9uIFBzKGUpe2xldCB0PU9iamVjdC5nZXRQcm90b3R5cGVPZihlKTtyZXR1cm4gdD09PW51bGx8fHQ9PT1PYmplY3QucHJvdG90eXBlfWZ1bmN0aW9uIHZlKGUpe3JldHVybiBMcy5kZWNvZGUoTmUoZSkpfXZhciBfcz1uZXcgVGV4dEVuY29kZXIsTHM9bmV3IFRleHREZWNvZGVyO2Z1bmN0aW9uIE5lKGUpe2xldCB0PVtdLG49MDtpZihIcyhlLGk9PntsZXQgYT1fcy5lbmNvZGUoaSk7dC5wdXNoKGEpLG4rPWEubGVuZ3RofSksdC5sZW5ndGg9PT0xKXJldHVybiB0WzBdO2xldCBzPW5ldyBVaW50OEFycmF5KG4pLHI9MDtmb3IobGV0IGkgb2YgdClzLnNldChpLHIpLHIrPWkubGVuZ3RoO3JldHVybiBzfXZhciBKcz0zMioxMDI0O2Z1bmN0aW9uIEhzKGUsdCl7bGV0IG49IiIscz1bXSxyPVtdLGk9W10sYT1uZXcgU2V0LG89ZTtmb3IoOzspe2lmKG89PT1udWxsKW4rPSJudWxsIjtlbHNlIGlmKHR5cGVvZiBvPT0ic3RyaW5nIiluKz1udChvKTtlbHNlIGlmKHR5cGVvZiBvPT0ibnVtYmVyIiluKz1GcyhvKTtlbHNlIGlmKHR5cGVvZiBvPT0iYm9vbGVhbiIpbis9bz8idHJ1ZSI6ImZhbHNlIjtlbHNlIGlmKHR5cGVvZiBvPT0ib2JqZWN0Iil7aWYoYS5oYXMobykpdGhyb3cgbmV3IEUoImN5Y2xlIiwwLCJ0aGUgdmFsdWUgY29udGFpbnMgaXRzZWxmIik7aWYoQXJyYXkuaXNBcnJheShvKSlpZihvLmxlbmd0aD09PTApbis9IltdIjtlbHNle24rPSJbIixzLnB1c2gobyksci5wdXNoKG51bGwpLGkucHVzaCgwKSxhLmFkZChvKSxvPW9bMF07Y29udGludWV9ZWxzZSBpZihQcyhvKSl7bGV0IGM9T2JqZWN0LmtleXMobykuc29ydCgpO2lmKGMubGVuZ3RoPT09MCluKz0ie30iO2Vsc2V7bGV0IHU9Y1swXTtuKz0ieyIrbnQodSkrIjoiLHMucHVzaChvKSxyLnB1c2goYyksaS5wdXNoKDApLGEuYWRkKG8pLG89b1t1XTtjb250aW51ZX19ZWxzZSBLdChvKX1lbHNlIEt0KG8pO2ZvcihuLmxlbmd0aD5KcyYmKHQobiksbj0iIik7Oyl7bGV0IGM9cy5sZW5ndGgtMTtpZihjPDApe3Qobik7cmV0dXJufWxldCB1PXNbY10sbD1yW2NdLGY9KytpW2NdO2lmKGw9PT1udWxsKXtsZXQgZD11O2lmKGY8ZC5sZW5ndGgpe24rPSIsIixvPWRbZl07YnJlYWt9bis9Il0ifWVsc2V7aWYoZjxsLmxlbmd0aCl7bGV0IGQ9bFtmXTtuKz0iLCIrbnQoZCkrIjoiLG89dVtkXTticmVha31uKz0ifSJ9cy5wb3AoKSxyLnBvcCgpLGkucG9wKCksYS5kZWxldGUodSl9fX12YXIgUmU9QmlnSW50KDQyOTQ5NjcyOTUpLFp0PUJpZ0ludCgzMik7ZnVuY3Rpb24gSXMoZSx0PSExKXtyZXR1cm4gdD97aDpOdW1iZXIoZSZSZSksbDpOdW1iZXIoZT4+WnQmUmUpfTp7aDpOdW1iZXIoZT4+WnQmUmUpfDAsbDpOdW1iZXIoZSZSZSl8MH19ZnVuY3Rpb24gcXQoZSx0PSExKXtsZXQgbj1lLmxlbmd0aCxzPW5ldyBVaW50MzJBcnJheShuKSxyPW5ldyBVaW50MzJBcnJheShuKTtmb3IobGV0IGk9MDtpPG47aSsrKXtsZXR7aDphLGw6b309SXMoZVtpXSx0KTtbc1tpXSxyW2ldXT1bYSxvXX1yZXR1cm5bcyxyXX12YXIgRHM9ZT0+ZS8yKiozMnwwLE1zPWU9PmU+Pj4wO2Z1bmN0aW9uIFF0KGUsdCxuLHMpe2xldCByPURzKG4pLGk9TXMobik7ZS5zZXRVaW50MzIodCxzP2k6cixzKSxlLnNldFVpbnQzMih0KzQscz9yOmkscyl9dmFyIHN0PShlLHQsbik9PmU+Pj5uLHJ0PShlLHQsbik9PmU8PDMyLW58dD4+Pm4sWT0oZSx0LG4pPT5lPj4+bnx0PDwzMi1uLEs9KGUsdCxuKT0+ZTw8MzItbnx0Pj4+bixnZT0oZSx0LG4pPT5lPDw2NC1ufHQ+Pj5uLTMyLHhlPShlLHQsbik9PmU+Pj5uLTMyfHQ8PDY0LW47ZnVuY3Rpb24gVShlLHQsbixzKXtsZXQgcj0odD4+PjApKyhzPj4+MCk7cmV0dXJue2g6ZStuKyhyLzIqKjMyfDApfDAsbDpyfDB9fXZhciBlbj0oZSx0LG4pPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSx0bj0oZSx0LG4scyk9PnQrbitzKyhlLzIqKjMyfDApfDAsbm49KGUsdCxuLHMpPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSsocz4+PjApLHNuPShlLHQsbixzLHIpPT50K24rcytyKyhlLzIqKjMyfDApfDAscm49KGUsdCxuLHMscik9PihlPj4+MCkrKHQ+Pj4wKSsobj4+PjApKyhzPj4+MCkrKHI+Pj4wKSxvbj0oZSx0LG4scyxyLGkpPT50K24rcytyK2krKGUvMioqMzJ8MCl8MDtmdW5jdGlvbiBhbihlKXtyZXR1cm4gZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiYiQllURVNfUEVSX0VMRU1FTlQiaW4gZSYmZS5CWVRFU19QRVJfRUxFTUVOVD09PTF9dmFyIGl0PWU9PmU/YCIke2V9IiBgOiIiO2Z1bmN0aW9uIEdzKGUsdD0iIil7aWYodHlwZW9mIGUhPSJudW1iZXIiKXRocm93IG5ldyBUeXBlRXJyb3IoaXQodCkrImV4cGVjdGVkIG51bWJlciwgZ290ICIrdHlwZW9mIGUpO2lmKCFOdW1iZXIuaXNTYWZlSW50ZWdlcihlKXx8ZTwwKXRocm93IG5ldyBSYW5nZUVycm9yKGl0KHQpKyJleHBlY3RlZCBpbnRlZ2VyID49IDAsIGdvdCAiK2UpO3JldHVybiBlfWZ1bmN0aW9uIG90KGUsdCxuPSIiKXtpZihhbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7dCE9PXZvaWQgMCYmR3ModCwibGVuZ3RoIik7bGV0IHM9YW4oZSkscj10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLGk9cz9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT1pdChuKSsiZXhwZWN0ZWQgVWludDhBcnJheSIrcisiLCBnb3QgIitpO3Rocm93IHM/bmV3IFJhbmdlRXJyb3IoYSk6bmV3IFR5cGVFcnJvcihhKX12YXIgVnM9KGUsdCk9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QifHxBcnJheS5pc0FycmF5KGUpKXRocm93IG5ldyBUeXBlRXJyb3IoKHQ9PT0ib2JqZWN0Ij8iIjpgIiR7dH0iIGApKyJleHBlY3RlZCBvYmplY3QsIGdvdCB0eXBlPSIrdHlwZW9mIGUpfSxjbj0oZSx0KT0+e1ZzKGUsdCk7bGV0IG49T2JqZWN0LmdldFByb3RvdHlwZU9mKGUpO2lmKG4hPT1PYmplY3QucHJvdG90eXBlJiZuIT09bnVsbCl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fSIgZXhwZWN0ZWQgcGxhaW4gb2JqZWN0YCk7aWYoT2JqZWN0Lmhhc093bihlLCJfX3Byb3RvX18iKSl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fS5fX3Byb3RvX18iIGlzIG5vdCBhbGxvd2VkYCl9O2Z1bmN0aW9uIGF0KGUsdD0hMCl7aWYoZS5kZXN0cm95ZWQpdGhyb3cgbmV3IEVycm9yKCJoYXNoIHdhcyBkZXN0cm95ZWQiKTtpZih0JiZlLmZpbmlzaGVkKXRocm93IG5ldyBFcnJvcigiZGlnZXN0KCkgd2FzIGFscmVhZHkgY2FsbGVkIil9ZnVuY3Rpb24gdW4oZSx0KXtvdChlLHZvaWQgMCwib3V0cHV0Iik7bGV0IG49dC5vdXRwdXRMZW47aWYoIShlLmxlbmd0aD49bikpdGhyb3cgbmV3IFJhbmdlRXJyb3IoJyJvdXRwdXQiIGV4cGVjdGVkIGxlbmd0aCA+PSAnK24pfWZ1bmN0aW9uIGN0KC4uLmUpe2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7dCsrKWVbdF0uZmlsbCgwKX1mdW5jdGlvbiBCZShlKXtyZXR1cm4gbmV3IERhdGFWaWV3KGUuYnVmZmVyLGUuYnl0ZU9mZnNldCxlLmJ5dGVMZW5ndGgpfWZ1bmN0aW9uIFhzKGUsdCxuPSJvcHRzIil7cmV0dXJuIGNuKGUsImRlZmF1bHRzIiksdCE9PXZvaWQgMCYmY24odCxuKSxPYmplY3QuYXNzaWduKE9iamVjdC5jcmVhdGUobnVsbCksZSx0KX1mdW5jdGlvbiBmbihlLHQ9e30pe2lmKHR5cGVvZiBlIT0iZnVuY3Rpb24iKXRocm93IG5ldyBUeXBlRXJyb3IoJyJoYXNoQ29ucyIgZXhwZWN0ZWQgZnVuY3Rpb24sIGdvdCB0eXBlPScrdHlwZW9mIGUpO3Q9WHMoe30sdCwiaW5mbyIpO2xldCBuPShyLGkpPT5lKGkpLnVwZGF0ZShyKS5kaWdlc3QoKSxzPWUodm9pZCAwKTtyZXR1cm4gbi5vdXRwdXRMZW49cy5vdXRwdXRMZW4sbi5ibG9ja0xlbj1zLmJsb2NrTGVuLG4uY2FuWE9GPXMuY2FuWE9GLG4uY3JlYXRlPXI9PmUociksT2JqZWN0LmFzc2lnbihuLHQpLE9iamVjdC5mcmVlemUobil9dmFyIGxuPWU9Pih7b2lkOlVpbnQ4QXJyYXkuZnJvbShbNiw5LDk2LDEzNCw3MiwxLDEwMSwzLDQsMixlXSl9KTt2YXIgVWU9Y2xhc3N7YmxvY2tMZW47b3V0cHV0TGVuO2NhblhPRj0hMTtwYWRPZmZzZXQ7aXNMRTtidWZmZXI7dmlldztmaW5pc2hlZD0hMTtsZW5ndGg9MDtwb3M9MDtkZXN0cm95ZWQ9ITE7Y29uc3RydWN0b3IodCxuLHMscil7dGhpcy5ibG9ja0xlbj10LHRoaXMub3V0cHV0TGVuPW4sdGhpcy5wYWRPZmZzZXQ9cyx0aGlzLmlzTEU9cix0aGlzLmJ1ZmZlcj1uZXcgVWludDhBcnJheSh0KSx0aGlzLnZpZXc9QmUodGhpcy5idWZmZXIpfXVwZGF0ZSh0KXthdCh0aGlzKSxvdCh0KTtsZXR7dmlldzpuLGJ1ZmZlcjpzLGJsb2NrTGVuOnJ9PXRoaXMsaT10Lmxlbmd0aCxhPSExO2ZvcihsZXQgbz0wO288aTspe2xldCBjPU1hdGgubWluKHItdGhpcy5wb3MsaS1vKTtpZihjPT09cil7bGV0IHU9QmUodCk7Zm9yKDtyPD1pLW87bys9cil0aGlzLnByb2Nlc3ModSxvKTthPSEwO2NvbnRpbnVlfXMuc2V0KG89PT0wJiZjPT09aT90OnQuc3ViYXJyYXkobyxvK2MpLHRoaXMucG9zKSx0aGlzLnBvcys9YyxvKz1jLHRoaXMucG9zPT09ciYmKHRoaXMucHJvY2VzcyhuLDApLHRoaXMucG9zPTAsYT0hMCl9cmV0dXJuIHRoaXMubGVuZ3RoKz10Lmxlbmd0aCxhJiZ0aGlzLnJvdW5kQ2xlYW4oKSx0aGlzfWRpZ2VzdEludG8odCl7YXQodGhpcyksdW4odCx0aGlzKSx0aGlzLmZpbmlzaGVkPSEwO2xldHtidWZmZXI6bix2aWV3OnMsYmxvY2tMZW46cixpc0xFOml9PXRoaXMse3BvczphfT10aGlzO25bYSsrXT0xMjgsbi5maWxsKDAsYSksdGhpcy5wYWRPZmZzZXQ+ci1hJiYodGhpcy5wcm9jZXNzKHMsMCksbi5maWxsKDApKSxRdChzLHItOCx0aGlzLmxlbmd0aCo4LGkpLHRoaXMucHJvY2VzcyhzLDApLHRoaXMucm91bmRDbGVhbigpO2xldCBvPXQ9PT1uP3M6QmUodCksYz10aGlzLm91dHB1dExlbix1PWMvNCxsPXRoaXMuZ2V0KCk7aWYoYyU0fHx1PmwubGVuZ3RoKXRocm93IG5ldyBFcnJvcigiaW52YWxpZCBvdXRwdXRMZW4iKTtmb3IobGV0IGY9MDtmPHU7ZisrKW8uc2V0VWludDMyKDQqZixsW2ZdLGkpfWRpZ2VzdCgpe2xldHtidWZmZXI6dCxvdXRwdXRMZW46bn09dGhpczt0aGlzLmRpZ2VzdEludG8odCk7bGV0IHM9dC5zbGljZSgwLG4pO3JldHVybiB0aGlzLmRlc3Ryb3koKSxzfV9jbG9uZUludG9NZXRhKHQpe2xldHtidWZmZXI6bixsZW5ndGg6cyxmaW5pc2hlZDpyLGRlc3Ryb3llZDppLHBvczphfT10aGlzO3JldHVybiB0LmRlc3Ryb3llZD1pLHQuZmluaXNoZWQ9cix0Lmxlbmd0aD1zLHQucG9zPWEsYSYmdC5idWZmZXIuc2V0KG4pLHR9Y2xvbmUoKXtyZXR1cm4gdGhpcy5fY2xvbmVJbnRvKCl9fTt2YXIgZG49VWludDMyQXJyYXkuZnJvbShbMTc3OTAzMzcwMyw0MDg5MjM1NzIwLDMxNDQxMzQyNzcsMjIyNzg3MzU5NSwxMDEzOTA0MjQyLDQyNzExNzU3MjMsMjc3MzQ4MDc2MiwxNTk1NzUwMTI5LDEzNTk4OTMxMTksMjkxNzU2NTEzNywyNjAwODIyOTI0LDcyNTUxMTE5OSw1Mjg3MzQ2MzUsNDIxNTM4OTU0NywxNTQxNDU5MjI1LDMyNzAzMzIwOV0pO3ZhciBobj1xdChbIjB4NDI4YTJmOThkNzI4YWUyMiIsIjB4NzEzNzQ0OTEyM2VmNjVjZCIsIjB4YjVjMGZiY2ZlYzRkM2IyZiIsIjB4ZTliNWRiYTU4MTg5ZGJiYyIsIjB4Mzk1NmMyNWJmMzQ4YjUzOCIsIjB4NTlmMTExZjFiNjA1ZDAxOSIsIjB4OTIzZjgyYTRhZjE5NGY5YiIsIjB4YWIxYzVlZDVkYTZkODExOCIsIjB4ZDgwN2FhOThhMzAzMDI0MiIsIjB4MTI4MzViMDE0NTcwNmZiZSIsIjB4MjQzMTg1YmU0ZWU0YjI4YyIsIjB4NTUwYzdkYzNkNWZmYjRlMiIsIjB4NzJiZTVkNzRmMjdiODk2ZiIsIjB4ODBkZWIxZmUzYjE2OTZiMSIsIjB4OWJkYzA2YTcyNWM3MTIzNSIsIjB4YzE5YmYxNzRjZjY5MjY5NCIsIjB4ZTQ5YjY5YzE5ZWYxNGFkMiIsIjB4ZWZiZTQ3ODYzODRmMjVlMyIsIjB4MGZjMTlkYzY4YjhjZDViNSIsIjB4MjQwY2ExY2M3N2FjOWM2NSIsIjB4MmRlOTJjNmY1OTJiMDI3NSIsIjB4NGE3NDg0YWE2ZWE2ZTQ4MyIsIjB4NWNiMGE5ZGNiZDQxZmJkNCIsIjB4NzZmOTg4ZGE4MzExNTNiNSIsIjB4OTgzZTUxNTJlZTY2ZGZhYiIsIjB4YTgzMWM2NmQyZGI0MzIxMCIsIjB4YjAwMzI3Yzg5OGZiMjEzZiIsIjB4YmY1OTdmYzdiZWVmMGVlNCIsIjB4YzZlMDBiZjMzZGE4OGZjMiIsIjB4ZDVhNzkxNDc5MzBhYTcyNSIsIjB4MDZjYTYzNTFlMDAzODI2ZiIsIjB4MTQyOTI5NjcwYTBlNmU3MCIsIjB4MjdiNzBhODU0NmQyMmZmYyIsIjB4MmUxYjIxMzg1YzI2YzkyNiIsIjB4NGQyYzZkZmM1YWM0MmFlZCIsIjB4NTMzODBkMTM5ZDk1YjNkZiIsIjB4NjUwYTczNTQ4YmFmNjNkZSIsIjB4NzY2YTBhYmIzYzc3YjJhOCIsIjB4ODFjMmM5MmU0N2VkYWVlNiIsIjB4OTI3MjJjODUxNDgyMzUzYiIsIjB4YTJiZmU4YTE0Y2YxMDM2NCIsIjB4YTgxYTY2NGJiYzQyMzAwMSIsIjB4YzI0YjhiNzBkMGY4OTc5MSIsIjB4Yzc2YzUxYTMwNjU0YmUzMCIsIjB4ZDE5MmU4MTlkNmVmNTIxOCIsIjB4ZDY5OTA2MjQ1NTY1YTkxMCIsIjB4ZjQwZTM1ODU1NzcxMjAyYSIsIjB4MTA2YWEwNzAzMmJiZDFiOCIsIjB4MTlhNGMxMTZiOGQyZDBjOCIsIjB4MWUzNzZjMDg1MTQxYWI1MyIsIjB4Mjc0ODc3NGNkZjhlZWI5OSIsIjB4MzRiMGJjYjVlMTliNDhhOCIsIjB4MzkxYzBjYjNjNWM5NWE2MyIsIjB4NGVkOGFhNGFlMzQxOGFjYiIsIjB4NWI5Y2NhNGY3NzYzZTM3MyIsIjB4NjgyZTZmZjNkNmIyYjhhMyIsIjB4NzQ4ZjgyZWU1ZGVmYjJmYyIsIjB4NzhhNTYzNmY0MzE3MmY2MCIsIjB4ODRjODc4MTRhMWYwYWI3MiIsIjB4OGNjNzAyMDgxYTY0MzllYyIsIjB4OTBiZWZmZmEyMzYzMWUyOCIsIjB4YTQ1MDZjZWJkZTgyYmRlOSIsIjB4YmVmOWEzZjdiMmM2NzkxNSIsIjB4YzY3MTc4ZjJlMzcyNTMyYiIsIjB4Y2EyNzNlY2VlYTI2NjE5YyIsIjB4ZDE4NmI4YzcyMWMwYzIwNyIsIjB4ZWFkYTdkZDZjZGUwZWIxZSIsIjB4ZjU3ZDRmN2ZlZTZlZDE3OCIsIjB4MDZmMDY3YWE3MjE3NmZiYSIsIjB4MGE2MzdkYzVhMmM4OThhNiIsIjB4MTEzZjk4MDRiZWY5MGRhZSIsIjB4MWI3MTBiMzUxMzFjNDcxYiIsIjB4MjhkYjc3ZjUyMzA0N2Q4NCIsIjB4MzJjYWFiN2I0MGM3MjQ5MyIsIjB4M2M5ZWJlMGExNWM5YmViYyIsIjB4NDMxZDY3YzQ5YzEwMGQ0YyIsIjB4NGNjNWQ0YmVjYjNlNDJiNiIsIjB4NTk3ZjI5OWNmYzY1N2UyYSIsIjB4NWZjYjZmYWIzYWQ2ZmFlYyIsIjB4NmM0NDE5OGM0YTQ3NTgxNyJdLm1hcChlPT5CaWdJbnQoZSkpKSx6cz1oblswXSxZcz1oblsxXSxEPW5ldyBVaW50MzJBcnJheSg4MCksTT1uZXcgVWludDMyQXJyYXkoODApLHV0PWNsYXNzIGV4dGVuZHMgVWV7QWg9MDtBbD0wO0JoPTA7Qmw9MDtDaD0wO0NsPTA7RGg9MDtEbD0wO0VoPTA7RWw9MDtGaD0wO0ZsPTA7R2g9MDtHbD0wO0hoPTA7SGw9MDtjb25zdHJ1Y3Rvcih0LG4pe3N1cGVyKDEyOCx0LDE2LCExKSx0aGlzLkFoPW5bMF18MCx0aGlzLkFsPW5bMV18MCx0aGlzLkJoPW5bMl18MCx0aGlzLkJsPW5bM118MCx0aGlzLkNoPW5bNF18MCx0aGlzLkNsPW5bNV18MCx0aGlzLkRoPW5bNl18MCx0aGlzLkRsPW5bN118MCx0aGlzLkVoPW5bOF18MCx0aGlzLkVsPW5bOV18MCx0aGlzLkZoPW5bMTBdfDAsdGhpcy5GbD1uWzExXXwwLHRoaXMuR2g9blsxMl18MCx0aGlzLkdsPW5bMTNdfDAsdGhpcy5IaD1uWzE0XXwwLHRoaXMuSGw9blsxNV18MH1nZXQoKXtsZXR7QWg6dCxBbDpuLEJoOnMsQmw6cixDaDppLENsOmEsRGg6byxEbDpjLEVoOnUsRWw6bCxGaDpmLEZsOmQsR2g6cCxHbDptLEhoOmcsSGw6d309dGhpcztyZXR1cm5bdCxuLHMscixpLGEsbyxjLHUsbCxmLGQscCxtLGcsd119c2V0KHQsbixzLHIsaSxhLG8sYyx1LGwsZixkLHAsbSxnLHcpe3RoaXMuQWg9dHwwLHRoaXMuQWw9bnwwLHRoaXMuQmg9c3wwLHRoaXMuQmw9cnwwLHRoaXMuQ2g9aXwwLHRoaXMuQ2w9YXwwLHRoaXMuRGg9b3wwLHRoaXMuRGw9Y3wwLHRoaXMuRWg9dXwwLHRoaXMuRWw9bHwwLHRoaXMuRmg9ZnwwLHRoaXMuRmw9ZHwwLHRoaXMuR2g9cHwwLHRoaXMuR2w9bXwwLHRoaXMuSGg9Z3wwLHRoaXMuSGw9d3wwfV9jbG9uZUludG8odCl7cmV0dXJuKHR8fD1uZXcgdGhpcy5jb25zdHJ1Y3Rvcikuc2V0KC4uLnRoaXMuZ2V0KCkpLHRoaXMuX2Nsb25lSW50b01ldGEodCl9cHJvY2Vzcyh0LG4pe2ZvcihsZXQgeD0wO3g8MTY7eCsrLG4rPTQpRFt4XT10LmdldFVpbnQzMihuKSxNW3hdPXQuZ2V0VWludDMyKG4rPTQpO2ZvcihsZXQgeD0xNjt4PDgwO3grKyl7bGV0IFI9RFt4LTE1XXwwLEI9TVt4LTE1XXwwLHBlPVkoUixCLDEpXlkoUixCLDgpXnN0KFIsQiw3KSxtZT1LKFIsQiwxKV5LKFIsQiw4KV5ydChSLEIsNyksXz1EW3gtMl18MCxMPU1beC0yXXwwLEVlPVkoXyxMLDE5KV5nZShfLEwsNjEpXnN0KF8sTCw2KSxRZT1LKF8sTCwxOSleeGUoXyxMLDYxKV5ydChfLEwsNiksQ2U9bm4obWUsUWUsTVt4LTddLE1beC0xNl0pLGV0PXNuKENlLHBlLEVlLERbeC03XSxEW3gtMTZdKTtEW3hdPWV0fDAsTVt4XT1DZXwwfWxldHtBaDpzLEFsOnIsQmg6aSxCbDphLENoOm8sQ2w6YyxEaDp1LERsOmwsRWg6ZixFbDpkLEZoOnAsRmw6bSxHaDpnLEdsOncsSGg6TixIbDpJfT10aGlzO2ZvcihsZXQgeD0wO3g8ODA7eCsrKXtsZXQgUj1ZKGYsZCwxNCleWShmLGQsMTgpXmdlKGYsZCw0MSksQj1LKGYsZCwxNCleSyhmLGQsMTgpXnhlKGYsZCw0MSkscGU9ZiZwXn5mJmcsbWU9ZCZtXn5kJncsXz1ybihJLEIsbWUsWXNbeF0sTVt4XSksTD1vbihfLE4sUixwZSx6c1t4XSxEW3hdKSxFZT1ffDAsUWU9WShzLHIsMjgpXmdlKHMsciwzNCleZ2UocyxyLDM5KSxDZT1LKHMsciwyOCleeGUocyxyLDM0KV54ZShzLHIsMzkpLGV0PXMmaV5zJm9eaSZvLE9zPXImYV5yJmNeYSZjO049Z3wwLEk9d3wwLGc9cHwwLHc9bXwwLHA9ZnwwLG09ZHwwLHtoOmYsbDpkfT1VKHV8MCxsfDAsTHwwLEVlfDApLHU9b3wwLGw9Y3wwLG89aXwwLGM9YXwwLGk9c3wwLGE9cnwwO2xldCBIdD1lbihFZSxDZSxPcyk7cz10bihIdCxMLFFlLGV0KSxyPUh0fDB9KHtoOnMsbDpyfT1VKHRoaXMuQWh8MCx0aGlzLkFsfDAsc3wwLHJ8MCkpLHtoOmksbDphfT1VKHRoaXMuQmh8MCx0aGlzLkJsfDAsaXwwLGF8MCkse2g6byxsOmN9PVUodGhpcy5DaHwwLHRoaXMuQ2x8MCxvfDAsY3wwKSx7aDp1LGx9PVUodGhpcy5EaHwwLHRoaXMuRGx8MCx1fDAsbHwwKSx7aDpmLGw6ZH09VSh0aGlzLkVofDAsdGhpcy5FbHwwLGZ8MCxkfDApLHtoOnAsbDptfT1VKHRoaXMuRmh8MCx0aGlzLkZsfDAscHwwLG18MCkse2g6ZyxsOnd9PVUodGhpcy5HaHwwLHRoaXMuR2x8MCxnfDAsd3wwKSx7aDpOLGw6SX09VSh0aGlzLkhofDAsdGhpcy5IbHwwLE58MCxJfDApLHRoaXMuc2V0KHMscixpLGEsbyxjLHUsbCxmLGQscCxtLGcsdyxOLEkpfXJvdW5kQ2xlYW4oKXtjdChELE0pfWRlc3Ryb3koKXt0aGlzLmRlc3Ryb3llZD0hMCxjdCh0aGlzLmJ1ZmZlciksdGhpcy5zZXQoMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCl9fSxmdD1jbGFzcyBleHRlbmRzIHV0e2NvbnN0cnVjdG9yKCl7c3VwZXIoNjQsZG4pfX07dmFyIEZlPWZuKCgpPT5uZXcgZnQsbG4oMykpO2Z1bmN0aW9uIFBlKGUsdD17fSl7cmV0dXJuIGx0KE10KGUpLHQpfWZ1bmN0aW9uIGx0KGUsdD17fSl7bGV0IG49bmV3IE9lKGUsdCkscz1jPT57bi5za2lwV2hpdGVzcGFjZSgpIT09YWUmJm4udW5leHBlY3RlZChuLmksImEgbWVtYmVyIG5hbWUgKGEgc3RyaW5nKSIpO2xldCB1PW4uaSxsPW4ucmVhZFN0cmluZygpO3JldHVybiBjW2xdIT09dm9pZCAwJiZuLmZhaWwoImR1cGxpY2F0ZS1uYW1lIix1LGBkdXBsaWNhdGUgbWVtYmVyIG5hbWUgJHtKU09OLnN0cmluZ2lmeShsKX1gKSxuLnNraXBXaGl0ZXNwYWNlKCkhPT01OCYmbi51bmV4cGVjdGVkKG4uaSwiJzonIGFmdGVyIGEgbWVtYmVyIG5hbWUiKSxuLmkrKyxsfSxyPVtdLGk9W10sYT1bXSxvO2Zvcig7Oyl7bGV0IGM9bi5za2lwV2hpdGVzcGFjZSgpO2lmKGM9PT1hZSlvPW4ucmVhZFN0cmluZygpO2Vsc2UgaWYoYz09PTEyM3x8Yz09PTkxKWlmKHIubGVuZ3RoPj1uLm1heERlcHRoJiZuLmZhaWwoIm1heC1kZXB0aCIsbi5pLGBuZXN0aW5nIGRlZXBlciB0aGFuICR7bi5tYXhEZXB0aH0gaXMgcmVmdXNlZGApLG4uaSsrLGM9PT0xMjMpe2xldCB1PU9iamVjdC5jcmVhdGUobnVsbCk7aWYobi5za2lwV2hpdGVzcGFjZSgpPT09MTI1KW4uaSsrLG89dTtlbHNle2kucHVzaChzKHUpKSxyLnB1c2godSksYS5wdXNoKCExKTtjb250aW51ZX19ZWxzZSBpZihuLnNraXBXaGl0ZXNwYWNlKCk9PT05MyluLmkrKyxvPVtdO2Vsc2V7ci5wdXNoKFtdKSxpLnB1c2goIiIpLGEucHVzaCghMCk7Y29udGludWV9ZWxzZSBjPT09NDV8fGM+PTQ4JiZjPD01Nz9vPW4ucmVhZE51bWJlcigpOmM9PT0xMTY/KG4uZXhwZWN0V29yZCgidHJ1ZSIpLG89ITApOmM9PT0xMDI/KG4uZXhwZWN0V29yZCgiZmFsc2UiKSxvPSExKTpjPT09MTEwPyhuLmV4cGVjdFdvcmQoIm51bGwiKSxvPW51bGwpOm89bi51bmV4cGVjdGVkKG4uaSwiYSBKU09OIHZhbHVlIik7Zm9yKDs7KXtsZXQgdT1yLmxlbmd0aC0xO2lmKHU8MClyZXR1cm4gbi5leHBlY3RFbmQoKSxvO2xldCBsPXJbdV0sZj1uLnNraXBXaGl0ZXNwYWNlKCk7aWYoYVt1XSl7aWYobC5wdXNoKG8pLGY9PT00NCl7bi5pKys7YnJlYWt9ZiE9PTkzJiZuLnVuZXhwZWN0ZWQobi5pLCInLCcgb3IgJ10nIGluIGFuIGFycmF5Iil9ZWxzZXtpZihsW2lbdV1dPW8sZj09PTQ0KXtuLmkrKyxpW3VdPXMobCk7YnJlYWt9ZiE9PTEyNSYmbi51bmV4cGVjdGVkKG4uaSwiJywnIG9yICd9JyBpbiBhbiBvYmplY3QiKX1uLmkrKyxyLnBvcCgpLGkucG9wKCksYS5wb3AoKSxvPWx9fX12YXIgcG49MmUzO2Z1bmN0aW9uIGJlKGUsdD0wKXtpZih0PnBuKXRocm93IG5ldyBFcnJvcihgbmVzdGluZyBkZWVwZXIgdGhhbiAke3BufSBsZXZlbHNgKTtpZih0eXBlb2YgZT09InN0cmluZyIpcmV0dXJuIGUubm9ybWFsaXplKCJORkMiKTtpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXJldHVybiBlO2lmKEFycmF5LmlzQXJyYXkoZSkpcmV0dXJuIGUubWFwKHM9PmJlKHMsdCsxKSk7bGV0IG49T2JqZWN0LmNyZWF0ZShudWxsKTtmb3IobGV0W3Mscl1vZiBPYmplY3QuZW50cmllcyhlKSl7bGV0IGk9cy5ub3JtYWxpemUoIk5GQyIpLGE9YmUocix0KzEpO2lmKE9iamVjdC5oYXNPd24obixpKSl0aHJvdyBuZXcgRXJyb3IoYGR1cGxpY2F0ZSBtZW1iZXIgbmFtZSAke0pTT04uc3RyaW5naWZ5KGkpfWApO25baV09YX1yZXR1cm4gbn1mdW5jdGlvbiBtbihlKXtyZXR1cm4gTmUoZSl9dmFyIEdlPXt9O05zKEdlLHtQb2ludDooKT0+UCxldGM6KCk9Pm9yLGdldFB1YmxpY0tleTooKT0+dm4sZ2V0UHVibGljS2V5QXN5bmM6KCk9Pk9uLGhhc2g6KCk9PnFzLGhhc2hlczooKT0+V2Usa2V5Z2VuOigpPT5hcixrZXlnZW5Bc3luYzooKT0+Y3Isc2lnbjooKT0+bnIsc2lnbkFzeW5jOigpPT50cix1dGlsczooKT0+dXIsdmVyaWZ5OigpPT5pcix2ZXJpZnlBc3luYzooKT0+cnJ9KTt2YXIgSWU9T2JqZWN0LmZyZWV6ZSxjZT0weDdmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZWRuLEplPTB4MTAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAxNGRlZjlkZWEyZjc5Y2Q2NTgxMjYzMWE1Y2Y1ZDNlZG4sX2U9MHg1MjAzNmNlZTJiNmZmZTczOGNjNzQwNzk3Nzc5ZTg5ODAwNzAwYTRkNDE0MWQ4YWI3NWViNGRjYTEzNTk3OGEzbixodD0weDIxNjkzNmQzY2Q2ZTUzZmVjMGE0ZTIzMWZkZDZkYzVjNjkyY2M3NjA5NTI1YTdiMmM5NTYyZDYwOGYyNWQ1MWFuLHB0PTB4NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY1OG4sTGU9Y2UtMW4sWnM9SWUoe3A6Y2UsbjpKZSxoOjhuLGE6TGUsZDpfZSxHeDpodCxHeTpwdH0pLFc9MzIsZ249ZT0+ZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiZlLkJZVEVTX1BFUl9FTEVNRU5UPT09MSxDPShlLHQsbj0iIik9PntpZihnbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7bGV0IHM9Z24oZSkscj10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLGk9cz9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT0obj9gIiR7bn0iIGA6IiIpKyJleHBlY3RlZCBVaW50OEFycmF5IityKyIsIGdvdCAiK2k7dGhyb3cgcz9uZXcgUmFuZ2VFcnJvcihhKTpuZXcgVHlwZUVycm9yKGEpfSxEZT0oZSx0PSIiLG4pPT5VaW50OEFycmF5LmZyb20oQyhlLG4sdCkpLCRuPShlLHQpPT5lLnRvU3RyaW5nKDE2KS5wYWRTdGFydCh0LCIwIiksbXQ9ZT0+e2xldCB0PSIiO2ZvcihsZXQgbiBvZiBDKGUpKXQrPSRuKG4sMik7cmV0dXJuIHR9LGd0PWU9PntsZXQgdD0iaGV4IGludmFsaWQiO2lmKHR5cGVvZiBlIT0ic3RyaW5nIil0aHJvdyBuZXcgVHlwZUVycm9yKHQpO2lmKGUubGVuZ3RoJTJ8fCEvXltcZGEtZl0qJC9pLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IodCk7bGV0IG49bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCBzPTAscj0wO3M8bi5sZW5ndGg7cysrLHIrPTIpe2xldCBpPWUuY2hhckNvZGVBdChyKSxhPWUuY2hhckNvZGVBdChyKzEpO25bc109KChpJjE1KSsoaT4+NikqOSkqMTYrKGEmMTUpKyhhPj42KSo5fXJldHVybiBufSxRPSguLi5lKT0+e2xldCB0PTA7Zm9yKGxldCByIG9mIGUpdCs9QyhyKS5sZW5ndGg7bGV0IG49bmV3IFVpbnQ4QXJyYXkodCkscz0wO2ZvcihsZXQgciBvZiBlKW4uc2V0KHIscykscys9ci5sZW5ndGg7cmV0dXJuIG59LEFuPShlPVcpPT57bGV0IHQ9Z2xvYmFsVGhpcz8uY3J5cHRvO2lmKHR5cGVvZiB0Py5nZXRSYW5kb21WYWx1ZXMhPSJmdW5jdGlvbiIpdGhyb3cgbmV3IEVycm9yKCJjcnlwdG8uZ2V0UmFuZG9tVmFsdWVzIG11c3QgYmUgZGVmaW5lZCwgY29uc2lkZXIgcG9seWZpbGwiKTtyZXR1cm4gdC5nZXRSYW5kb21WYWx1ZXMobmV3IFVpbnQ4QXJyYXkoZSkpfSxaPShlLHQsbixzPSJiYWQgbnVtYmVyOiBvdXQgb2YgcmFuZ2UiKT0+e2lmKHR5cGVvZiBlIT0iYmlnaW50Iil0aHJvdyBuZXcgVHlwZUVycm9yKHMpO2lmKHQ8PWUmJmU8bilyZXR1cm4gZTt0aHJvdyBuZXcgUmFuZ2VFcnJvcihzKX0sYj0oZSx0PWNlKT0+KGUlPXQpPj0wbj9lOnQrZSx4bj0oMW48PDI1NW4pLTFuLGg9ZT0+e2lmKGU8MG4pdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5lZ2F0aXZlIGNvb3JkaW5hdGUiKTtsZXQgdD0oZT4+MjU1bikqMTluKyhlJnhuKTtyZXR1cm4gdD0odD4+MjU1bikqMTluKyh0JnhuKSx0JWNlfSxFbj1lPT5iKGUsSmUpLENuPShlLHQpPT57aWYoZT09PTBuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBleHBlY3RlZCBub24temVybyBudW1iZXIiKTtpZih0PD0xbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZXhwZWN0ZWQgbW9kdWx1cyA+IDEsIGdvdCAiK3QpO2xldCBuPWIoZSx0KSxzPXQscj0wbixpPTFuO2Zvcig7biE9PTBuOyl7bGV0IG89cy9uLGM9cy1uKm8sdT1yLWkqbztzPW4sbj1jLHI9aSxpPXV9aWYocyE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBkb2VzIG5vdCBleGlzdCIpO3JldHVybiBiKHIsdCl9LGpuPWU9PntsZXQgdD1XZVtlXTtpZih0eXBlb2YgdCE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgRXJyb3IoImhhc2hlcy4iK2UrIiBub3Qgc2V0Iik7cmV0dXJuIHR9LE1lPShlLC4uLnQpPT5DKGpuKGUpKFEoLi4udCkpLDY0LCJkaWdlc3QiKSx4dD1hc3luYyhlLC4uLnQpPT5DKGF3YWl0IGpuKGUpKFEoLi4udCkpLDY0LCJkaWdlc3QiKSxxcz1lPT5NZSgic2hhNTEyIixDKGUsdm9pZCAwLCJtZXNzYWdlIikpLGR0PWU9PntpZihlIGluc3RhbmNlb2YgUClyZXR1cm4gZTt0aHJvdyBuZXcgVHlwZUVycm9yKCJQb2ludCBleHBlY3RlZCIpfSxTbj0ybioqMjU2bixQPWNsYXNzIGV7c3RhdGljIEJBU0U7c3RhdGljIFpFUk87WDtZO1o7VDtjb25zdHJ1Y3Rvcih0LG4scyxyKXtsZXQgaT1Tbjt0aGlzLlg9Wih0LDBuLGkpLHRoaXMuWT1aKG4sMG4saSksdGhpcy5aPVoocywxbixpKSx0aGlzLlQ9WihyLDBuLGkpLEllKHRoaXMpfXN0YXRpYyBDVVJWRSgpe3JldHVybiBac31zdGF0aWMgZnJvbUFmZmluZSh0KXtyZXR1cm4gbmV3IGUodC54LHQueSwxbixoKHQueCp0LnkpKX1zdGF0aWMgZnJvbUJ5dGVzKHQsbj0hMSl7bGV0IHM9RGUodCwicG9pbnQiLFcpLHI9c1szMV07c1szMV09ciYtMTI5O2xldCBpPWJ0KHMpO258fFooaSwwbixjZSk7bGV0IGE9aChpKmkpLG89YihhLTFuKSxjPWgoX2UqYSsxbikse2lzVmFsaWQ6dSx2YWx1ZTpsfT1lcihvLGMpO2lmKCF1KXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiB5IG5vdCBzcXJ0Iik7bGV0IGY9ISEociYxMjgpO2lmKCFuJiZsPT09MG4mJmYpdGhyb3cgbmV3IEVycm9yKCJiYWQgcG9pbnQ6IHg9PTAsIGlzTGFzdEJ5dGVPZGQiKTtyZXR1cm4gZiE9PSEhKGwmMW4pJiYobD1iKC1sKSksbmV3IGUobCxpLDFuLGgobCppKSl9c3RhdGljIGZyb21IZXgodCxuKXtyZXR1cm4gZS5mcm9tQnl0ZXMoZ3QodCksbil9Z2V0IHgoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnh9Z2V0IHkoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnl9YXNzZXJ0VmFsaWRpdHkoKXtsZXQgdD1MZSxuPV9lLHM9dGhpcztpZihzLmlzMCgpKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBaRVJPIik7bGV0e1g6cixZOmksWjphLFQ6b309cyxjPWgocipyKSx1PWgoaSppKSxsPWgoYSphKSxmPWgobCpsKSxkPWgoYyp0KSxwPWgobCooZCt1KSksbT1iKGYraChuKmgoYyp1KSkpO2lmKHAhPT1tKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBlcXVhdGlvbiBsZWZ0ICE9IHJpZ2h0ICgxKSIpO2xldCBnPWgocippKSx3PWgoYSpvKTtpZihnIT09dyl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogZXF1YXRpb24gbGVmdCAhPSByaWdodCAoMikiKTtyZXR1cm4gdGhpc31lcXVhbHModCl7bGV0e1g6bixZOnMsWjpyfT10aGlzLHtYOmksWTphLFo6b309ZHQodCk7cmV0dXJuIGgobipvKT09PWgoaSpyKSYmaChzKm8pPT09aChhKnIpfWlzMCgpe3JldHVybiB0aGlzLmVxdWFscyhxKX1uZWdhdGUoKXtyZXR1cm4gbmV3IGUoYigtdGhpcy5YKSx0aGlzLlksdGhpcy5aLGIoLXRoaXMuVCkpfWRvdWJsZSgpe2xldHtYOnQsWTpuLFo6c309dGhpcyxyPUxlLGk9aCh0KnQpLGE9aChuKm4pLG89aCgybipzKnMpLGM9aChyKmkpLHU9Yih0K24pLGw9YihoKHUqdSktaS1hKSxmPWIoYythKSxkPWIoZi1vKSxwPWIoYy1hKSxtPWgobCpkKSxnPWgoZipwKSx3PWgobCpwKSxOPWgoZCpmKTtyZXR1cm4gbmV3IGUobSxnLE4sdyl9YWRkKHQpe2xldHtYOm4sWTpzLFo6cixUOml9PXRoaXMse1g6YSxZOm8sWjpjLFQ6dX09ZHQodCksbD1MZSxmPV9lLGQ9aChuKmEpLHA9aChzKm8pLG09aChoKGkqZikqdSksZz1oKHIqYyksdz1iKGgoYihuK3MpKmIoYStvKSktZC1wKSxOPWIoZy1tKSxJPWIoZyttKSx4PWIocC1oKGwqZCkpLFI9aCh3Kk4pLEI9aChJKngpLHBlPWgodyp4KSxtZT1oKE4qSSk7cmV0dXJuIG5ldyBlKFIsQixtZSxwZSl9c3VidHJhY3QodCl7cmV0dXJuIHRoaXMuYWRkKGR0KHQpLm5lZ2F0ZSgpKX1tdWx0aXBseSh0LG49ITApe2lmKCFuJiZ0PT09MG58fChaKHQsMW4sSmUpLCFuJiZ0aGlzLmlzMCgpKSlyZXR1cm4gcTtpZih0PT09MW4pcmV0dXJuIHRoaXM7aWYodGhpcy5lcXVhbHMoRykpcmV0dXJuIGxyKHQpLnA7bGV0IHM9cSxyPUcsaT10aGlzO2ZvcihsZXQgYT0wO24/YTwyNTY6dD4wbjthKyspdCYxbj9zPXMuYWRkKGkpOm4mJihyPXIuYWRkKGkpKSxpPWkuZG91YmxlKCksdD4+PTFuO3JldHVybiBzfW11bHRpcGx5VW5zYWZlKHQpe3JldHVybiB0aGlzLm11bHRpcGx5KHQsITEpfXRvQWZmaW5lKCl7bGV0e1g6dCxZOm4sWjpzfT10aGlzO2lmKHRoaXMuZXF1YWxzKHEpKXJldHVybnt4OjBuLHk6MW59O2xldCByPUNuKHMsY2UpO2lmKGgocypyKSE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52YWxpZCBpbnZlcnNlIik7cmV0dXJue3g6aCh0KnIpLHk6aChuKnIpfX10b0J5dGVzKCl7bGV0e3g6dCx5Om59PXRoaXMudG9BZmZpbmUoKSxzPVRuKG4pO3JldHVybiBzWzMxXXw9dCYxbj8xMjg6MCxzfXRvSGV4KCl7cmV0dXJuIG10KHRoaXMudG9CeXRlcygpKX1jbGVhckNvZmFjdG9yKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoOG4sITEpfWlzU21hbGxPcmRlcigpe3JldHVybiB0aGlzLmNsZWFyQ29mYWN0b3IoKS5pczAoKX1pc1RvcnNpb25GcmVlKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoSmUvMm4sITEpLmRvdWJsZSgpLmFkZCh0aGlzKS5pczAoKX19LEc9bmV3IFAoaHQscHQsMW4sYihodCpwdCkpLHE9bmV3IFAoMG4sMW4sMW4sMG4pO1AuQkFTRT1HO1AuWkVSTz1xO3ZhciBUbj1lPT5ndCgkbihaKGUsMG4sU24pLDY0KSkucmV2ZXJzZSgpLGJ0PWU9PkJpZ0ludCgiMHgiK210KFVpbnQ4QXJyYXkuZnJvbShDKGUpKS5yZXZlcnNlKCkpKSxGPShlLHQpPT57bGV0IG49ZTtmb3IoO3QtLSA+MDspbj1oKG4qbik7cmV0dXJuIG59LFFzPWU9PntsZXQgdD1oKGUqZSksbj1oKHQqZSkscz1oKEYobiwyKSpuKSxyPWgoRihzLDEpKmUpLGk9aChGKHIsNSkqciksYT1oKEYoaSwxMCkqaSksbz1oKEYoYSwyMCkqYSksYz1oKEYobyw0MCkqbyksdT1oKEYoYyw4MCkqYyksbD1oKEYodSw4MCkqYyksZj1oKEYobCwxMCkqaSk7cmV0dXJuIGgoRihmLDIpKmUpfSxibj0weDJiODMyNDgwNGZjMWRmMGIyYjRkMDA5OTNkZmJkN2E3MmY0MzE4MDZhZDJmZTQ3OGM0ZWUxYjI3NGEwZWEwYjBuLGVyPShlLHQpPT57bGV0IG49aCh0KmgodCp0KSkscz1oKGgobipuKSp0KSxyPVFzKGgoZSpzKSksaT1oKGUqaChuKnIpKSxhPWgodCpoKGkqaSkpLG89aSxjPWgoaSpibiksdT1hPT09ZSxsPWE9PT1iKC1lKSxmPWE9PT1iKC1lKmJuKTtyZXR1cm4gdSYmKGk9byksKGx8fGYpJiYoaT1jKSwoYihpKSYxbik9PT0xbiYmKGk9YigtaSkpLHtpc1ZhbGlkOnV8fGwsdmFsdWU6aX19LEhlPWU9PkVuKGJ0KGUpKSxrbj1lPT57bGV0IHQ9RGUoZSksbj10LnNsaWNlKDAsMzIpO25bMF0mPTI0OCxuWzMxXSY9MTI3LG5bMzFdfD02NDtsZXQgcz10LnNsaWNlKDMyKSxyPUhlKG4pLGk9Ry5tdWx0aXBseShyKSxhPWkudG9CeXRlcygpO3JldHVybntoZWFkOm4scHJlZml4OnMsc2NhbGFyOnIscG9pbnQ6aSxwb2ludEJ5dGVzOmF9fSx5dD1lPT54dCgic2hhNTEyQXN5bmMiLEMoZSxXLCJzZWNyZXRLZXkiKSkudGhlbihrbiksd3Q9ZT0+a24oTWUoInNoYTUxMiIsQyhlLFcsInNlY3JldEtleSIpKSksT249ZT0+eXQoZSkudGhlbih0PT50LnBvaW50Qnl0ZXMpLHZuPWU9Pnd0KGUpLnBvaW50Qnl0ZXMsTm49YXN5bmMgZT0+ZVsxXShhd2FpdCB4dCgic2hhNTEyQXN5bmMiLGVbMF0pKSxSbj1lPT5lWzFdKE1lKCJzaGE1MTIiLGVbMF0pKSxCbj0oZSx0LG4pPT57bGV0e3BvaW50Qnl0ZXM6cyxzY2FsYXI6cn09ZSxpPUhlKHQpLGE9Ry5tdWx0aXBseShpKS50b0J5dGVzKCk7cmV0dXJuW1EoYSxzLG4pLHU9PntsZXQgbD1FbihpK0hlKHUpKnIpO3JldHVybiBDKFEoYSxUbihsKSksNjQpfV19LHRyPWFzeW5jKGUsdCk9PntsZXQgbj1EZShlLCJtZXNzYWdlIikscz1hd2FpdCB5dCh0KTtyZXR1cm4gTm4oQm4ocyxhd2FpdCB4dCgic2hhNTEyQXN5bmMiLHMucHJlZml4LG4pLG4pKX0sbnI9KGUsdCk9PntsZXQgbj1EZShlLCJtZXNzYWdlIikscz13dCh0KTtyZXR1cm4gUm4oQm4ocyxNZSgic2hhNTEyIixzLnByZWZpeCxuKSxuKSl9LHNyPWU9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXRocm93IG5ldyBUeXBlRXJyb3IoImV4cGVjdGVkIHZhbGlkIG9wdGlvbnMgb2JqZWN0Iik7cmV0dXJuIGUuemlwMjE1Pz8hMH0sVW49KGUsdCxuLHMpPT57ZT1DKGUsNjQsInNpZ25hdHVyZSIpLHQ9Qyh0LHZvaWQgMCwibWVzc2FnZSIpLG49QyhuLFcsInB1YmxpY0tleSIpO2xldCByPXNyKHMpLGk9ZS5zdWJhcnJheSgwLFcpLGE9YnQoZS5zdWJhcnJheShXLDY0KSksbyxjLHUsbD1VaW50OEFycmF5Lm9mKCksZj0hMTt0cnl7bz1QLmZyb21CeXRlcyhuLHIpLGM9UC5mcm9tQnl0ZXMoaSxyKSx1PUcubXVsdGlwbHkoYSwhMSksbD1RKGksbix0KSxmPSEwfWNhdGNoe31yZXR1cm5bbCxwPT57aWYoIWZ8fCFyJiZvLmlzU21hbGxPcmRlcigpKXJldHVybiExO2xldCBtPUhlKHApO3JldHVybiBjLmFkZChvLm11bHRpcGx5KG0sITEpKS5zdWJ0cmFjdCh1KS5jbGVhckNvZmFjdG9yKCkuaXMwKCl9XX0scnI9YXN5bmMoZSx0LG4scz17fSk9Pk5uKFVuKGUsdCxuLHMpKSxpcj0oZSx0LG4scz17fSk9PlJuKFVuKGUsdCxuLHMpKSxvcj1JZSh7Ynl0ZXNUb0hleDptdCxoZXhUb0J5dGVzOmd0LGNvbmNhdEJ5dGVzOlEsbW9kOmIsaW52ZXJ0OkNuLHJhbmRvbUJ5dGVzOkFufSksV2U9e3NoYTUxMkFzeW5jOmFzeW5jIGU9PntsZXQgdD1nbG9iYWxUaGlzPy5jcnlwdG8/LnN1YnRsZTtpZighdCl0aHJvdyBuZXcgRXJyb3IoImNyeXB0by5zdWJ0bGUgbXVzdCBiZSBkZWZpbmVkLCBjb25zaWRlciBwb2x5ZmlsbCIpO3JldHVybiBuZXcgVWludDhBcnJheShhd2FpdCB0LmRpZ2VzdCgiU0hBLTUxMiIsUShlKSkpfSxzaGE1MTI6dm9pZCAwfSwkdD1lPT5DKGU9PT12b2lkIDA/QW4oKTplLFcsInNlZWQiKSxhcj1lPT57bGV0IHQ9JHQoZSksbj12bih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxjcj1hc3luYyBlPT57bGV0IHQ9JHQoZSksbj1hd2FpdCBPbih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSx1cj1JZSh7Z2V0RXh0ZW5kZWRQdWJsaWNLZXlBc3luYzp5dCxnZXRFeHRlbmRlZFB1YmxpY0tleTp3dCxyYW5kb21TZWNyZXRLZXk6JHR9KSxmcj0oKT0+e2xldCBlPVtdLHQ9RyxuO2ZvcihsZXQgcz0wO3M8MzM7cysrKXtuPXQsZS5wdXNoKG4pO2ZvcihsZXQgcj0xO3I8MTI4O3IrKyluPW4uYWRkKHQpLGUucHVzaChuKTt0PW4uZG91YmxlKCl9cmV0dXJuIGV9LHluLHduPShlLHQpPT57bGV0IG49dC5uZWdhdGUoKTtyZXR1cm4gZT9uOnR9LGxyPWU9PntsZXQgdD15bnx8KHluPWZyKCkpLG49cSxzPUc7Zm9yKGxldCByPTA7cjwzMztyKyspe2xldCBpPU51bWJlcihlJjI1NW4pO2U+Pj04bixpPjEyOCYmKGktPTI1NixlKz0xbik7bGV0IGE9cioxMjgsbz1hK01hdGguYWJzKGkpLTEsYz1yJTIhPT0wLHU9aTwwO2k9PT0wP3M9cy5hZGQod24oYyx0W2FdKSk6bj1uLmFkZCh3bih1LHRbb10pKX1pZihlIT09MG4pdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIHduYWYiKTtyZXR1cm57cDpuLGY6c319O1dlLnNoYTUxMj1GZTt2YXJ7UG9pbnQ6Sm59PUdlLEZuPTJuKioyNTJuKzI3NzQyMzE3Nzc3MzcyMzUzNTM1ODUxOTM3NzkwODgzNjQ4NDkzbix2bz0ybioqMjU1bi0xOW47ZnVuY3Rpb24gUG4oZSl7bGV0IHQ9MG47Zm9yKGxldCBuPWUubGVuZ3RoLTE7bj49MDtuLS0pdD10PDw4bnxCaWdJbnQoZVtuXSk7cmV0dXJuIHR9ZnVuY3Rpb24gX24oZSl7bGV0IHQ7dHJ5e3Q9Sm4uZnJvbUJ5dGVzKGUsITEpfWNhdGNoe3JldHVybiBudWxsfXJldHVybiBIbih0LnRvQnl0ZXMoKSxlKT90Om51bGx9ZnVuY3Rpb24gTG4oZSl7cmV0dXJuIGUubXVsdGlwbHlVbnNhZmUoOG4pLmlzMCgpfWZ1bmN0aW9uIEhuKGUsdCl7aWYoZS5sZW5ndGghPT10Lmxlbmd0aClyZXR1cm4hMTtmb3IobGV0IG49MDtuPGUubGVuZ3RoO24rKylpZihlW25dIT09dFtuXSlyZXR1cm4hMTtyZXR1cm4hMH1mdW5jdGlvbiBkcihlLHQsbil7aWYobi5sZW5ndGghPT0zMilyZXR1cm4ia2V5LWxlbmd0aCI7aWYoZS5sZW5ndGghPT02NClyZXR1cm4ic2lnbmF0dXJlLWxlbmd0aCI7bGV0IHM9X24obik7aWYocz09PW51bGwpcmV0dXJuImtleS1lbmNvZGluZyI7aWYoTG4ocykpcmV0dXJuImtleS1zbWFsbC1vcmRlciI7bGV0IHI9ZS5zdWJhcnJheSgwLDMyKSxpPVBuKGUuc3ViYXJyYXkoMzIsNjQpKTtpZihpPj1GbilyZXR1cm4icy1vdXQtb2YtcmFuZ2UiO2xldCBhPV9uKHIpO2lmKGE9PT1udWxsKXJldHVybiJyLWVuY29kaW5nIjtpZihMbihhKSlyZXR1cm4ici1zbWFsbC1vcmRlciI7bGV0IG89bmV3IFVpbnQ4QXJyYXkoNjQrdC5sZW5ndGgpO28uc2V0KHIsMCksby5zZXQobiwzMiksby5zZXQodCw2NCk7bGV0IGM9UG4oRmUobykpJUZuLHU9Sm4uQkFTRS5tdWx0aXBseVVuc2FmZShpKS5zdWJ0cmFjdChzLm11bHRpcGx5VW5zYWZlKGMpKTtyZXR1cm4gSG4odS50b0J5dGVzKCkscik/bnVsbDoiZXF1YXRpb24ifWZ1bmN0aW9uIEluKGUsdCxuKXtyZXR1cm4gZHIoZSx0LG4pPT09bnVsbH1mdW5jdGlvbiB5ZShlLHQpe3JldHVybiBlLmxlbmd0aD09PXQmJi9eWzAtOWEtZl0qJC8udGVzdChlKX1mdW5jdGlvbiBBdChlKXtpZihlLmxlbmd0aCUyIT09MHx8IS9eWzAtOWEtZkEtRl0qJC8udGVzdChlKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcigibm90IGhleGFkZWNpbWFsIik7bGV0IHQ9bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCBuPTA7bjx0Lmxlbmd0aDtuKyspdFtuXT1OdW1iZXIucGFyc2VJbnQoZS5zbGljZSgyKm4sMipuKzIpLDE2KTtyZXR1cm4gdH12YXIgRG49WyJ3YWkiLCJraW5kIiwic3VpdGUiLCJzdGFuZGFyZCIsInRvb2xjaGFpbiIsImNvcnB1cyIsImltcGxlbWVudGF0aW9uIiwic3RhcnRlZF9hdCIsImNhc2VzIiwic3VtbWFyeSIsImNvbmZvcm1hbnQiLCJrZXkiLCJzaWduZXJfcHVia2V5Iiwic2lnIl0saHI9RG4uZmlsdGVyKGU9PmUhPT0ic2lnbmVyX3B1YmtleSImJmUhPT0ic2lnIikscHI9L14oWzAtOV17NH0pLShbMC05XXsyfSktKFswLTldezJ9KVQoWzAtOV17Mn0pOihbMC05XXsyfSk6KFswLTldezJ9KVokLyxtcj1bWzAsOTk5OV0sWzEsMTJdLFsxLDMxXSxbMCwyM10sWzAsNTldLFswLDYwXV07ZnVuY3Rpb24gZ3IoZSl7cmV0dXJuIHR5cGVvZiBlPT0ib2JqZWN0IiYmZSE9PW51bGwmJiFBcnJheS5pc0FycmF5KGUpfWZ1bmN0aW9uIHRlKGUsdCxuKXtpZighZ3IoZSkpcmV0dXJuYCR7bn0gaXMgbm90IGFuIG9iamVjdGA7Zm9yKGxldCBzIG9mIE9iamVjdC5rZXlzKGUpKWlmKCF0LmluY2x1ZGVzKHMpKXJldHVybmAke259IGhhcyBhIG1lbWJlciBub3QgaW4gXHhBNzI6ICR7SlNPTi5zdHJpbmdpZnkocyl9YDtmb3IobGV0IHMgb2YgdClpZighT2JqZWN0Lmhhc093bihlLHMpKXJldHVybmAke259IGxhY2tzIHRoZSBtZW1iZXIgJHtKU09OLnN0cmluZ2lmeShzKX1gO3JldHVybiBudWxsfWZ1bmN0aW9uIGVlKGUpe3JldHVybiB0eXBlb2YgZT09InN0cmluZyJ9ZnVuY3Rpb24geHIoZSl7cmV0dXJuIHR5cGVvZiBlPT0ibnVtYmVyIiYmTnVtYmVyLmlzSW50ZWdlcihlKSYmZT49MCYmZTw9U2V9ZnVuY3Rpb24gYnIoZSl7aWYoIWVlKGUpKXJldHVybiExO2xldCB0PXByLmV4ZWMoZSk7cmV0dXJuIHQ/bXIuZXZlcnkoKFtuLHNdLHIpPT57bGV0IGk9TnVtYmVyKHRbcisxXSk7cmV0dXJuIGk+PW4mJmk8PXN9KTohMX1mdW5jdGlvbiB5cihlKXtyZXR1cm4gZWUoZSkmJmUuc3RhcnRzV2l0aCgic2hhMjU2OiIpJiZ5ZShlLnNsaWNlKDcpLDY0KX1mdW5jdGlvbiBuZSguLi5lKXtmb3IobGV0IHQgb2YgZSl7bGV0IG49dCgpO2lmKG4hPT1udWxsKXJldHVybiBufXJldHVybiBudWxsfWZ1bmN0aW9uIHYoZSx0LG4pe3JldHVybiBlZShlW3RdKT9udWxsOmAke259LiR7dH0gaXMgbm90IGEgc3RyaW5nYH1mdW5jdGlvbiBWZShlLHQsbil7cmV0dXJuIHhyKGVbdF0pP251bGw6YCR7bn0uJHt0fSBpcyBub3QgYW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYH1mdW5jdGlvbiB3cihlKXtyZXR1cm4gbmUoKCk9PnRlKGUsWyJuYW1lIiwidmVyc2lvbiJdLCJ0b29sY2hhaW4iKSwoKT0+dihlLCJuYW1lIiwidG9vbGNoYWluIiksKCk9PnYoZSwidmVyc2lvbiIsInRvb2xjaGFpbiIpKX1mdW5jdGlvbiAkcihlKXtyZXR1cm4gbmUoKCk9PnRlKGUsWyJkaXIiLCJmaWxlcyIsImRpZ2VzdCJdLCJjb3JwdXMiKSwoKT0+dihlLCJkaXIiLCJjb3JwdXMiKSwoKT0+VmUoZSwiZmlsZXMiLCJjb3JwdXMiKSwoKT0+eXIoZS5kaWdlc3QpP251bGw6ImNvcnB1cy5kaWdlc3QgaXMgbm90IHNoYTI1NjogYW5kIDY0IGxvd2VyY2FzZSBoZXggZGlnaXRzIil9ZnVuY3Rpb24gQXIoZSx0KXtyZXR1cm4gbmUoKCk9PnRlKGUsWyJwYXRoIiwic2hhMjU2Il0sdCksKCk9PnYoZSwicGF0aCIsdCksKCk9PntsZXQgbj1lLnNoYTI1NjtyZXR1cm4gZWUobikmJnllKG4sNjQpP251bGw6YCR7dH0uc2hhMjU2IGlzIG5vdCA2NCBsb3dlcmNhc2UgaGV4IGRpZ2l0c2B9KX1mdW5jdGlvbiBFcihlKXtsZXQgdD1lLG49cz0+dFtzXT09PW51bGx8fGVlKHRbc10pP251bGw6YGltcGxlbWVudGF0aW9uLiR7c30gaXMgbmVpdGhlciBhIHN0cmluZyBub3IgbnVsbGA7cmV0dXJuIG5lKCgpPT50ZShlLFsiYWRhcHRlciIsImltcGwiLCJuYW1lIiwidmVyc2lvbiIsImZpbGVzIl0sImltcGxlbWVudGF0aW9uIiksKCk9PnQuYWRhcHRlcj09PSJjb21tYW5kInx8dC5hZGFwdGVyPT09Imh0dHAiP251bGw6ImltcGxlbWVudGF0aW9uLmFkYXB0ZXIgaXMgbmVpdGhlciBjb21tYW5kIG5vciBodHRwIiwoKT0+dih0LCJpbXBsIiwiaW1wbGVtZW50YXRpb24iKSwoKT0+bigibmFtZSIpLCgpPT5uKCJ2ZXJzaW9uIiksKCk9PntsZXQgcz10LmZpbGVzO2lmKCFBcnJheS5pc0FycmF5KHMpKXJldHVybiJpbXBsZW1lbnRhdGlvbi5maWxlcyBpcyBub3QgYW4gYXJyYXkiO2ZvcihsZXQgcj0wO3I8cy5sZW5ndGg7cisrKXtsZXQgaT1BcihzW3JdLGBpbXBsZW1lbnRhdGlvbi5maWxlc1ske3J9XWApO2lmKGkhPT1udWxsKXJldHVybiBpfXJldHVybiBudWxsfSl9ZnVuY3Rpb24gQ3IoZSl7aWYoIUFycmF5LmlzQXJyYXkoZSkpcmV0dXJuImNhc2VzIGlzIG5vdCBhbiBhcnJheSI7Zm9yKGxldCB0PTA7dDxlLmxlbmd0aDt0Kyspe2xldCBuPWBjYXNlc1ske3R9XWAscz1lW3RdLHI9bmUoKCk9PnRlKHMsWyJuYW1lIiwicGFzcyIsImV4cGVjdGVkIiwiZ290Il0sbiksKCk9PnYocywibmFtZSIsbiksKCk9PnR5cGVvZiBzLnBhc3M9PSJib29sZWFuIj9udWxsOmAke259LnBhc3MgaXMgbm90IGEgYm9vbGVhbmAsKCk9PnYocywiZXhwZWN0ZWQiLG4pLCgpPT52KHMsImdvdCIsbikpO2lmKHIhPT1udWxsKXJldHVybiByfXJldHVybiBudWxsfWZ1bmN0aW9uIGpyKGUpe3JldHVybiBuZSgoKT0+dGUoZSxbImNhc2VzIiwicGFzc2VkIiwiZmFpbGVkIl0sInN1bW1hcnkiKSwoKT0+VmUoZSwiY2FzZXMiLCJzdW1tYXJ5IiksKCk9PlZlKGUsInBhc3NlZCIsInN1bW1hcnkiKSwoKT0+VmUoZSwiZmFpbGVkIiwic3VtbWFyeSIpKX1mdW5jdGlvbiBNbihlLHQ9e3NpZ25lZDohMH0pe2xldCBuPWU7cmV0dXJuIG5lKCgpPT50ZShlLHQuc2lnbmVkP0RuOmhyLCJ0aGUgcmVjb3JkIiksKCk9Pm4ud2FpPT09aWU/bnVsbDpgd2FpIGlzIG5vdCAke2llfWAsKCk9PnYobiwia2luZCIsInRoZSByZWNvcmQiKSwoKT0+dihuLCJzdWl0ZSIsInRoZSByZWNvcmQiKSwoKT0+dihuLCJzdGFuZGFyZCIsInRoZSByZWNvcmQiKSwoKT0+d3Iobi50b29sY2hhaW4pLCgpPT4kcihuLmNvcnB1cyksKCk9PkVyKG4uaW1wbGVtZW50YXRpb24pLCgpPT5icihuLnN0YXJ0ZWRfYXQpP251bGw6InN0YXJ0ZWRfYXQgaXMgbm90IFlZWVktTU0tRERUSEg6TU06U1NaIHdpdGhpbiBceEE3MidzIHJhbmdlcyIsKCk9PkNyKG4uY2FzZXMpLCgpPT5qcihuLnN1bW1hcnkpLCgpPT50eXBlb2Ygbi5jb25mb3JtYW50PT0iYm9vbGVhbiI/bnVsbDoiY29uZm9ybWFudCBpcyBub3QgYSBib29sZWFuIiwoKT0+bi5rZXk9PT0iZXBoZW1lcmFsInx8bi5rZXk9PT0ic3VwcGxpZWQiP251bGw6ImtleSBpcyBuZWl0aGVyIGVwaGVtZXJhbCBub3Igc3VwcGxpZWQiLCgpPT57aWYoIXQuc2lnbmVkKXJldHVybiBudWxsO2xldCBzPW4uc2lnbmVyX3B1YmtleTtyZXR1cm4gZWUocykmJnllKHMsNjQpP251bGw6InNpZ25lcl9wdWJrZXkgaXMgbm90IDY0IGxvd2VyY2FzZSBoZXggZGlnaXRzIn0sKCk9PnQuc2lnbmVkP2VlKG4uc2lnKSYmeWUobi5zaWcsMTI4KT9udWxsOiJzaWcgaXMgbm90IDEyOCBsb3dlcmNhc2UgaGV4IGRpZ2l0cyI6bnVsbCl9dmFyIFNyPS9eKDB8WzEtOV1bMC05XSopJC87ZnVuY3Rpb24gVHIoZSl7cmV0dXJuIGU+PTQ4JiZlPD01N3x8ZT09PTQ1fHxlPT09NDN8fGU9PT00Nnx8ZT09PTEwMXx8ZT09PTY5fWZ1bmN0aW9uIFduKGUpe2xldCB0PWUubGVuZ3RoLG49MDtmb3IoO248dDspe2xldCBzPWUuY2hhckNvZGVBdChuKTtpZihzPT09MzQpe2ZvcihuKys7bjx0JiZlLmNoYXJDb2RlQXQobikhPT0zNDspbis9ZS5jaGFyQ29kZUF0KG4pPT09OTI/MjoxO24rK31lbHNlIGlmKHM9PT00NXx8cz49NDgmJnM8PTU3KXtsZXQgcj1uO2Zvcig7bjx0JiZUcihlLmNoYXJDb2RlQXQobikpOyluKys7bGV0IGk9ZS5zbGljZShyLG4pO2lmKCFTci50ZXN0KGkpfHxCaWdJbnQoaSk+QmlnSW50KFNlKSlyZXR1cm4gaX1lbHNlIG4rK31yZXR1cm4gbnVsbH12YXIgV289YCJzaWciOiIkeyIwIi5yZXBlYXQoMTI4KX0iLGAubGVuZ3RoO2Z1bmN0aW9uIEduKGUpe2xldCB0PXt9O2ZvcihsZXQgciBvZiBPYmplY3Qua2V5cyhlKSlyIT09InNpZyImJih0W3JdPWVbcl0pO2xldCBuPW1uKHQpLHM9bmV3IFVpbnQ4QXJyYXkoamUubGVuZ3RoK24ubGVuZ3RoKTtyZXR1cm4gcy5zZXQoamUsMCkscy5zZXQobixqZS5sZW5ndGgpLHN9ZnVuY3Rpb24gSihlLHQsbil7cmV0dXJue291dGNvbWU6InJlamVjdCIsc3RlcDplLHJlYXNvbjp0LGRldGFpbDpufX1mdW5jdGlvbiBWbihlKXtpZihlLmxlbmd0aD5vZSlyZXR1cm4gSigxLCJtYWxmb3JtZWQiLGB0aGUgcmVjb3JkIGlzIG92ZXIgdGhlIGxpbWl0IG9mICR7b2V9IGJ5dGVzYCk7bGV0IHQ7dHJ5e3Q9UGUoZSx7bWF4RGVwdGg6SXQsYm9tOiJyZWplY3QiLGJpZ0ludGVnZXJzOiJyb3VuZCJ9KX1jYXRjaChkKXtpZihkIGluc3RhbmNlb2YgRSlyZXR1cm4gSigxLCJtYWxmb3JtZWQiLGBub3Qgc3RyaWN0IEpTT046ICR7ZC5tZXNzYWdlfSAoYnl0ZSAke2Qub2Zmc2V0fSlgKTt0aHJvdyBkfWlmKHR5cGVvZiB0IT0ib2JqZWN0Inx8dD09PW51bGx8fEFycmF5LmlzQXJyYXkodCkpcmV0dXJuIEooMSwibWFsZm9ybWVkIiwidGhlIEpTT04gdmFsdWUgaXMgbm90IGFuIG9iamVjdCIpO2xldCBuPXQ7aWYobi53YWkhPT1pZSlyZXR1cm4gSigyLCJ1bmtub3duX2Zvcm1hdCIsYHdhaSBpcyBub3QgdGhlIHN0cmluZyAke2llfWApO2xldCBzPU1uKG4pO2lmKHMhPT1udWxsKXJldHVybiBKKDMsIm1hbGZvcm1lZCIscyk7bGV0IHI9V24obmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKGUpKTtpZihyIT09bnVsbClyZXR1cm4gSigzLCJtYWxmb3JtZWQiLGB0aGUgbnVtYmVyICR7cn0gaXMgbm90IGEgcGxhaW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYCk7bGV0IGk9bixhPUF0KGkuc2lnKSxvPUF0KGkuc2lnbmVyX3B1YmtleSk7aWYoIUluKGEsR24obiksbykpcmV0dXJuIEooNCwic2lnbmF0dXJlX2ludmFsaWQiLCJzaWcgZG9lcyBub3QgdmVyaWZ5IHVuZGVyIHNpZ25lcl9wdWJrZXkgYnkgdGhlIHN0cmljdCBydWxlIik7bGV0IGM9aS5jYXNlcy5maWx0ZXIoZD0+ZC5wYXNzKS5sZW5ndGgsdT1pLmNhc2VzLmxlbmd0aC1jLHtzdW1tYXJ5Omx9PWk7aWYobC5jYXNlcyE9PWkuY2FzZXMubGVuZ3RofHxsLnBhc3NlZCE9PWN8fGwuZmFpbGVkIT09dSlyZXR1cm4gSig1LCJzdW1tYXJ5X21pc21hdGNoIixgc3VtbWFyeSBzYXlzICR7bC5jYXNlc30vJHtsLnBhc3NlZH0vJHtsLmZhaWxlZH0gKGNhc2VzL3Bhc3NlZC9mYWlsZWQpLCB0aGUgY2FzZXMgY291bnQgJHtpLmNhc2VzLmxlbmd0aH0vJHtjfS8ke3V9YCk7bGV0IGY9aS5jYXNlcy5sZW5ndGg+MCYmdT09PTA7cmV0dXJuIGkuY29uZm9ybWFudCE9PWY/Sig2LCJjb25mb3JtYW50X21pc21hdGNoIixgY29uZm9ybWFudCBpcyAke2kuY29uZm9ybWFudH0sIHRoZSBjYXNlcyBzYXkgJHtmfWApOntvdXRjb21lOiJhY2NlcHQiLGNvbmZvcm1hbnQ6aS5jb25mb3JtYW50LHJlY29yZDppfX1mdW5jdGlvbiBFdChlKXtyZXR1cm4gZS5vdXRjb21lPT09ImFjY2VwdCI/YGFjY2VwdCBjb25mb3JtYW50PSR7ZS5jb25mb3JtYW50fWA6YHJlamVjdCBzdGVwPSR7ZS5zdGVwfSByZWFzb249JHtlLnJlYXNvbn1gfXZhciBrcj0iXHUwMzRGXHUxMTVGXHUxMTYwXHUxN0I0XHUxN0I1XHUzMTY0XHVGRkEwXHUyN0U4IixPcj1uZXcgUmVnRXhwKGBbXFxwe0NjfVxccHtDZn1cXHB7WnN9XFxwe1psfVxccHtacH1cXHB7Tm9uY2hhcmFjdGVyX0NvZGVfUG9pbnR9XFx1RDgwMC1cXHVERkZGJHtrcn1dYCwiZ3UiKTtmdW5jdGlvbiBDdChlKXtyZXR1cm5gXHUyN0U4VSske2UudG9TdHJpbmcoMTYpLnRvVXBwZXJDYXNlKCkucGFkU3RhcnQoNCwiMCIpfVx1MjdFOWB9ZnVuY3Rpb24gUyhlKXtyZXR1cm4gZS5yZXBsYWNlKE9yLHQ9PnQ9PT0iICI/dDpDdCh0LmNvZGVQb2ludEF0KDApKSl9dmFyIFhuPSJJbnZpc2libGUgYW5kIGNvbnRyb2wgY2hhcmFjdGVycyBhcmUgc2hvd24gYXMgXHUyN0U4VStYWFhYXHUyN0U5LiI7dmFyIHZyPXsiJiI6IiZhbXA7IiwiPCI6IiZsdDsiLCI+IjoiJmd0OyIsJyInOiImcXVvdDsiLCInIjoiJiMzOTsifTtmdW5jdGlvbiAkKGUpe3JldHVybiBlLnJlcGxhY2UoL1smPD4iJ10vZyx0PT52clt0XSl9ZnVuY3Rpb24gWGUoZSl7cmV0dXJuICQoUyhlKSl9ZnVuY3Rpb24gdWUoZSx0KXtpZihlLmxlbmd0aDw9dClyZXR1cm57dGV4dDplLG1vcmU6MH07bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD97dGV4dDplLG1vcmU6MH06e3RleHQ6bi5zbGljZSgwLHQpLmpvaW4oIiIpLG1vcmU6bi5sZW5ndGgtdH19ZnVuY3Rpb24geShlLHQpe2xldHt0ZXh0Om4sbW9yZTpzfT11ZShlLHQpO3JldHVybiBzPT09MD9YZShuKTpgJHtYZShuKX08c3BhbiBjbGFzcz0iY3V0Ij5cdTIwMjYgJHtzfSBtb3JlIGNoYXJhY3RlcnM8L3NwYW4+YH12YXIgTnI9InJlamVjdCIsUnI9ImZhaWxlZCIsem49YCR7TnJ9OiBgLFluPWAke1JyfTogYDtmdW5jdGlvbiBTdChlKXtyZXR1cm4gZS5zdGFydHNXaXRoKHpuKT97c3RhdHVzOiJyZWplY3RlZCIscmVhc29uOmUuc2xpY2Uoem4ubGVuZ3RoKX06ZS5zdGFydHNXaXRoKFluKT97c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjplLnNsaWNlKFluLmxlbmd0aCl9OntzdGF0dXM6ImNhbm9uaWNhbCIsb3V0cHV0OmV9fXZhciBLbj0iYTogIixqdD0iIHwgYjogIixabj0iYm90aDogIjtmdW5jdGlvbiBxbihlKXtpZihlLnN0YXJ0c1dpdGgoWm4pKXJldHVybntib3RoOmUuc2xpY2UoWm4ubGVuZ3RoKX07aWYoIWUuc3RhcnRzV2l0aChLbikpcmV0dXJuO2xldCB0PWUuaW5kZXhPZihqdCk7aWYoISh0PDB8fGUuaW5kZXhPZihqdCx0KzEpPj0wKSlyZXR1cm57YTplLnNsaWNlKEtuLmxlbmd0aCx0KSxiOmUuc2xpY2UodCtqdC5sZW5ndGgpfX1mdW5jdGlvbiBCcihlKXtsZXRbdCwuLi5uXT1lLnNwbGl0KCIgIikscz10LmluZGV4T2YoIjoiKTtpZihzPDApcmV0dXJuO2xldCByPXt9O2ZvcihsZXQgaSBvZiBuKXtsZXQgYT1pLmluZGV4T2YoIj0iKTtpZihhPD0wfHxPYmplY3QuaGFzT3duKHIsaS5zbGljZSgwLGEpKSlyZXR1cm47cltpLnNsaWNlKDAsYSldPWkuc2xpY2UoYSsxKX1yZXR1cm57cHJvZmlsZTp0LnNsaWNlKDAscyksc3VpdGVzOnQuc2xpY2UocysxKS5zcGxpdCgiLCIpLHBhcmFtZXRlcnM6cn19ZnVuY3Rpb24gUW4oZSl7bGV0IHQ9QnIoZSk/LnBhcmFtZXRlcnMuY2FzZXM7cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOnQuc3BsaXQoIiwiKS5maWx0ZXIobj0+biE9PSIiKX12YXIgVHQ9L+KApiBcKFxkKyBieXRlcywgc2hhMjU2IFswLTlhLWZdezY0fVwpJC87ZnVuY3Rpb24gZmUoZSl7cmV0dXJuIFR0LnRlc3QoZSl9ZnVuY3Rpb24gaihlLHQpe3JldHVybntpZDplLHRpdGxlOnQsZm9ybTp7aWQ6ZSx0aXRsZTp0fX19ZnVuY3Rpb24gSChlLHQsbil7cmV0dXJuey4uLmUsZm9ybTp7aWQ6dCx0aXRsZTpufX19dmFyIFVyPXtpZDoibnVtYmVycyIsdGl0bGU6IndyaXRlcyBudW1iZXJzIG90aGVyIHRoYW4gRVM2IFN0cmluZyhuKSBkb2VzIixsaXN0c0Zvcm1zOiEwfSxsZT17aWQ6InN0cmluZ3MiLHRpdGxlOiJjaGFuZ2VzIHRoZSBjb250ZW50cyBvZiBzdHJpbmdzIn0sZXM9e2lkOiJkcm9wcy1tZW1iZXJzIix0aXRsZToibGVhdmVzIG91dCBvYmplY3QgbWVtYmVycyJ9O2Z1bmN0aW9uIFYoZSx0KXtsZXQgbj1mZShlKXx8ZmUodCkscz1bLi4uZS5yZXBsYWNlKFR0LCIiKV0scj1bLi4udC5yZXBsYWNlKFR0LCIiKV0saT0wO2Zvcig7aTxzLmxlbmd0aCYmaTxyLmxlbmd0aCYmc1tpXT09PXJbaV07KWkrKztpZihpPT09cy5sZW5ndGgmJmk9PT1yLmxlbmd0aHx8biYmKGk+PXMubGVuZ3RofHxpPj1yLmxlbmd0aCkpcmV0dXJuO2xldCBhPXMuc2xpY2UoMCxpKS5qb2luKCIiKSxvPXZ0KGEpLGM9bj92b2lkIDA6THIocy5qb2luKCIiKSxyLmpvaW4oIiIpKSx1PWMmJkpyKGMuZSxjLmcpO2lmKHUpcmV0dXJuIHU7bGV0IGw9RnIocyxyLGksYSk7aWYobClyZXR1cm4gbDtpZihuKXJldHVybiBQcihzLHIsaSxhLGZlKGUpLGZlKHQpKTtsZXQgZj1jJiZIcihjLmUsYy5nKTtpZihmKXJldHVybiBmO2xldCBkPW8/dm9pZCAwOm9zKHMscixpKTtyZXR1cm4gZHx8RHIocyxyLGkpfWZ1bmN0aW9uIEZyKGUsdCxuLHMpe2xldCByPWVbbl0saT10LnNsaWNlKG4sbis2KS5qb2luKCIiKSxhPS9eXFx1KFswLTlBLUZhLWZdezR9KS8uZXhlYyhpKTtpZihyIT09dm9pZCAwJiZyLmNvZGVQb2ludEF0KDApPjEyNyYmYSYmTnVtYmVyLnBhcnNlSW50KGFbMV0sMTYpPT09ci5jaGFyQ29kZUF0KDApKXJldHVybiBqKCJlc2NhcGVzLW5vbi1hc2NpaSIsIndyaXRlcyBub24tQVNDSUkgY2hhcmFjdGVycyBhcyBcXHVYWFhYIGVzY2FwZXMiKTtpZihyIT09dm9pZCAwJiZyPj0iICImJnI8PSJceDdGIiYmciE9PSciJyYmciE9PSJcXCImJmEmJk51bWJlci5wYXJzZUludChhWzFdLDE2KT09PXIuY2hhckNvZGVBdCgwKSlyZXR1cm4gcj09PSJceDdGIj9qKCJlc2NhcGVzLWRlbCIsIndyaXRlcyBERUwgKFUrMDA3RikgYXMgXFx1MDA3ZjogaXQgaXMgbm8gY29udHJvbCBjaGFyYWN0ZXIgSlNPTiBlc2NhcGVzIik6aigiZXNjYXBlcy1hc2NpaSIsIndyaXRlcyBBU0NJSSBjaGFyYWN0ZXJzIGFzIFxcdVhYWFggZXNjYXBlcyB3aGVyZSBSRkMgODc4NSB3cml0ZXMgdGhlbSByYXciKTtpZihyPT09Ii8iJiZpLnN0YXJ0c1dpdGgoIlxcLyIpKXJldHVybiBqKCJlc2NhcGVzLXNsYXNoIiwiZXNjYXBlcyAvIGFzIFxcLyIpO2lmKC9cXHVbMC05YS1mXXswLDN9JC8udGVzdChzKSYmciE9PXZvaWQgMCYmL1thLWZdLy50ZXN0KHIpJiZ0W25dPT09ci50b1VwcGVyQ2FzZSgpKXJldHVybiBqKCJ1cHBlcmNhc2UtaGV4LWVzY2FwZXMiLCJ3cml0ZXMgXFx1IGVzY2FwZXMgd2l0aCB1cHBlcmNhc2UgaGV4IGRpZ2l0cyIpO2lmKHRbbl09PT0iXFwiJiZzLmVuZHNXaXRoKCJcXCIpJiZ2dChzLnNsaWNlKDAsLTEpKSlyZXR1cm4gaigiZXNjYXBlcy1lc2NhcGVzIiwiZXNjYXBlcyB0aGUgYmFja3NsYXNoIG9mIGFuIGVzY2FwZSBhZ2FpbiAoXFxcXG4gZm9yIFxcbikiKTtpZihuPT09MCYmdFswXT09PSJcdUZFRkYiKXJldHVybiBqKCJ3cml0ZXMtYm9tIiwid3JpdGVzIGEgYnl0ZS1vcmRlciBtYXJrIChVK0ZFRkYpIGJlZm9yZSB0aGUgb3V0cHV0Iil9ZnVuY3Rpb24gdnQoZSl7bGV0IHQ9ITE7Zm9yKGxldCBuPTA7bjxlLmxlbmd0aDtuKyspe2xldCBzPWVbbl07dCYmcz09PSJcXCI/bisrOnM9PT0nIicmJih0PSF0KX1yZXR1cm4gdH1mdW5jdGlvbiBQcihlLHQsbixzLHIsaSl7Zm9yKGxldCBvIG9mIGlzKGUsbikucmV2ZXJzZSgpKXtsZXQgYz10cyhlLG8pLHU9dHModCxvKTtpZihjPT09dm9pZCAwfHx1PT09dm9pZCAwKWNvbnRpbnVlO2xldCBsPVYoZS5zbGljZShvLGMpLmpvaW4oIiIpLHQuc2xpY2Uobyx1KS5qb2luKCIiKSk7aWYobClyZXR1cm4gbH1pZih2dChzKSlyZXR1cm4gX3Iocyk/dm9pZCAwOnRbbl09PT0nIic/cy5lbmRzV2l0aCgnIicpP0gobGUsImVtcHRpZXMtc3RyaW5ncyIsIndyaXRlcyBzdHJpbmdzIGFzIGVtcHR5IHN0cmluZ3MiKTpIKGxlLCJjdXRzLXN0cmluZ3MiLCJjdXRzIHN0cmluZ3Mgc2hvcnQiKTpIKGxlLCJjaGFuZ2VzLXN0cmluZ3MiLCJjaGFuZ2VzIHRoZSBjb250ZW50cyBvZiBzdHJpbmdzIik7bGV0IGE9KG8sYyk9PntsZXQgdT1uO2Zvcig7dTxvLmxlbmd0aCYmd2UudGVzdChvW3VdKTspdSsrO3JldHVybiFjfHx1PG8ubGVuZ3RofTtpZihhKGUscikmJmEodCxpKSlyZXR1cm4gb3MoZSx0LG4pfWZ1bmN0aW9uIF9yKGUpe2xldCB0PS0xLG49ITE7Zm9yKGxldCBvPTA7bzxlLmxlbmd0aDtvKyspbiYmZVtvXT09PSJcXCI/bysrOmVbb109PT0nIicmJihuPSFuLG4mJih0PW8pKTtsZXQgcz1lLnNsaWNlKDAsdCkudHJpbUVuZCgpLHI9cy5hdCgtMSk7aWYocj09PSJ7IilyZXR1cm4hMDtpZihyIT09IiwiKXJldHVybiExO2xldCBpPVsuLi5zXSxhPWlzKGksaS5sZW5ndGgpLmF0KC0xKTtyZXR1cm4gYSE9PXZvaWQgMCYmaVthXT09PSJ7In1mdW5jdGlvbiBpcyhlLHQpe2xldCBuPVtdLHM9ITE7Zm9yKGxldCByPTA7cjx0O3IrKyl7bGV0IGk9ZVtyXTtzP2k9PT0iXFwiP3IrKzppPT09JyInJiYocz0hMSk6aT09PSciJz9zPSEwOmk9PT0iWyJ8fGk9PT0ieyI/bi5wdXNoKHIpOihpPT09Il0ifHxpPT09In0iKSYmbi5wb3AoKX1yZXR1cm4gbn1mdW5jdGlvbiB0cyhlLHQpe2xldCBuPTAscz0hMTtmb3IobGV0IHI9dDtyPGUubGVuZ3RoO3IrKyl7bGV0IGk9ZVtyXTtpZihzKWk9PT0iXFwiP3IrKzppPT09JyInJiYocz0hMSk7ZWxzZSBpZihpPT09JyInKXM9ITA7ZWxzZSBpZihpPT09IlsifHxpPT09InsiKW4rKztlbHNlIGlmKChpPT09Il0ifHxpPT09In0iKSYmKG4tLSxuPT09MCkpcmV0dXJuIHIrMX19ZnVuY3Rpb24gbnMoZSl7bGV0IHQ9MCxuPSgpPT57Zm9yKDt0PGUubGVuZ3RoJiZgIAkKXHJgLmluY2x1ZGVzKGVbdF0pOyl0Kyt9LHM9KCk9PntsZXQgYT10Kys7Zm9yKDt0PGUubGVuZ3RoJiZlW3RdIT09JyInOyl0Kz1lW3RdPT09IlxcIj8yOjE7aWYodD49ZS5sZW5ndGgpcmV0dXJuO2xldCBvPWUuc2xpY2UoYSwrK3QpLGM9by5zbGljZSgxLC0xKTt0cnl7Yz1KU09OLnBhcnNlKG8pfWNhdGNoe31yZXR1cm57dDoic3RyaW5nIixyYXc6byx2YWx1ZTpjfX0scj1hPT57aWYoYT42NClyZXR1cm47bigpO2xldCBvPWVbdF07aWYobz09PSciJylyZXR1cm4gcygpO2lmKG89PT0iWyIpe3QrKztsZXQgdT1bXTtpZihuKCksZVt0XT09PSJdIilyZXR1cm4gdCsrLHt0OiJhcnJheSIsaXRlbXM6dX07Zm9yKDs7KXtsZXQgbD1yKGErMSk7aWYoIWwpcmV0dXJuO2lmKHUucHVzaChsKSxuKCksZVt0XT09PSIsIil0Kys7ZWxzZSByZXR1cm4gZVt0XT09PSJdIj8odCsrLHt0OiJhcnJheSIsaXRlbXM6dX0pOnZvaWQgMH19aWYobz09PSJ7Iil7dCsrO2xldCB1PVtdO2lmKG4oKSxlW3RdPT09In0iKXJldHVybiB0Kysse3Q6Im9iamVjdCIsbWVtYmVyczp1fTtmb3IoOzspe2lmKG4oKSxlW3RdIT09JyInKXJldHVybjtsZXQgbD1zKCk7aWYobigpLCFsfHxlW3RdIT09IjoiKXJldHVybjt0Kys7bGV0IGY9cihhKzEpO2lmKCFmKXJldHVybjtpZih1LnB1c2goW2wsZl0pLG4oKSxlW3RdPT09IiwiKXQrKztlbHNlIHJldHVybiBlW3RdPT09In0iPyh0Kysse3Q6Im9iamVjdCIsbWVtYmVyczp1fSk6dm9pZCAwfX1sZXQgYz0vXig/Oi0/WzAtOV1bLSsuMC05ZUVdKnx0cnVlfGZhbHNlfG51bGwpLy5leGVjKGUuc2xpY2UodCx0KzQwMCkpO2lmKGMpcmV0dXJuIHQrPWNbMF0ubGVuZ3RoLHt0OiJzY2FsYXIiLHJhdzpjWzBdfX0saT1yKDApO3JldHVybiBuKCksaSYmdD09PWUubGVuZ3RoP2k6dm9pZCAwfWZ1bmN0aW9uIExyKGUsdCl7bGV0IG49bnMoZSkscz1ucyh0KTtyZXR1cm4gbiYmcz97ZTpuLGc6c306dm9pZCAwfWZ1bmN0aW9uIHJlKGUsdCl7c3dpdGNoKGUudCl7Y2FzZSJzdHJpbmciOnJldHVybiBKU09OLnN0cmluZ2lmeSh0LmZvcm0/ZS52YWx1ZS5ub3JtYWxpemUodC5mb3JtKTplLnZhbHVlKTtjYXNlInNjYWxhciI6cmV0dXJuIGUucmF3O2Nhc2UiYXJyYXkiOntsZXQgbj1lLml0ZW1zLm1hcChzPT5yZShzLHQpKTtyZXR1cm4gdC5hcnJheXMmJm4uc29ydCgpLGBbJHtuLmpvaW4oIiwiKX1dYH1jYXNlIm9iamVjdCI6e2xldCBuPWUubWVtYmVycy5tYXAoKFtzLHJdKT0+YCR7cmUocyx0KX06JHtyZShyLHQpfWApO3JldHVybiB0Lm1lbWJlcnMmJm4uc29ydCgpLGB7JHtuLmpvaW4oIiwiKX19YH19fXZhciBzZT0oZSx0LG4pPT5yZShlLG4pPT09cmUodCxuKTtmdW5jdGlvbiBKcihlLHQpe2lmKCFzZShlLHQse30pKXtpZihzZShlLHQse21lbWJlcnM6ITB9KSlyZXR1cm4gaigibWVtYmVyLW9yZGVyIiwib3JkZXJzIG9iamVjdCBtZW1iZXJzIG90aGVyIHRoYW4gYnkgVVRGLTE2IGNvZGUgdW5pdHMiKTtpZihzZShlLHQse21lbWJlcnM6ITAsYXJyYXlzOiEwfSkpcmV0dXJuIGooImFycmF5LW9yZGVyIiwicmVvcmRlcnMgYXJyYXkgZWxlbWVudHMiKX1pZighc2UoZSx0LHttZW1iZXJzOiEwfSkpe2xldCBzPShyLGkpPT5yZShyLHttZW1iZXJzOiEwfSk9PT1yZShyLHttZW1iZXJzOiEwLGZvcm06aX0pO2lmKHNlKGUsdCx7bWVtYmVyczohMCxmb3JtOiJORkMifSkpe2lmKHModCwiTkZDIikmJiFzKGUsIk5GQyIpKXJldHVybiBqKCJub3JtYWxpemVzLW5mYyIsIm5vcm1hbGl6ZXMgc3RyaW5ncyB0byBORkMgKFJGQyA4Nzg1IGtlZXBzIHRoZW0gYXMgc2VudCkiKTtpZihzKGUsIk5GQyIpJiYhcyh0LCJORkMiKSlyZXR1cm4gaigibm90LW5mYyIsIndyaXRlcyBzdHJpbmdzIGRlY29tcG9zZWQgd2hlcmUgdGhlIGV4cGVjdGVkIG91dHB1dCBoYXMgdGhlbSBpbiBORkMiKX1pZihzZShlLHQse21lbWJlcnM6ITAsZm9ybToiTkZEIn0pJiZzKHQsIk5GRCIpKXJldHVybiBqKCJub3JtYWxpemVzLW5mZCIsIm5vcm1hbGl6ZXMgc3RyaW5ncyB0byBORkQgKFJGQyA4Nzg1IGtlZXBzIHRoZW0gYXMgc2VudCkiKX1sZXQgbj1rdChlLHQpO2lmKG4hPT12b2lkIDAmJm4ubGVuZ3RoPjApcmV0dXJuIG4uZXZlcnkocz0+cy50PT09InNjYWxhciImJnMucmF3PT09Im51bGwiKT9IKGVzLCJkcm9wcy1udWxsLW1lbWJlcnMiLCJsZWF2ZXMgb3V0IG1lbWJlcnMgd2hvc2UgdmFsdWUgaXMgbnVsbCIpOkgoZXMsImRyb3BzLW1lbWJlcnMiLCJsZWF2ZXMgb3V0IG9iamVjdCBtZW1iZXJzIil9ZnVuY3Rpb24gSHIoZSx0KXtsZXQgbj1PdChlLHQpO2lmKG4hPT12b2lkIDAmJm4ubGVuZ3RoPjApcmV0dXJuIG4uZXZlcnkoKFssc10pPT5zPT09IiIpP0gobGUsImVtcHRpZXMtc3RyaW5ncyIsIndyaXRlcyBzdHJpbmdzIGFzIGVtcHR5IHN0cmluZ3MiKTpuLmV2ZXJ5KChbcyxyXSk9PnMuc3RhcnRzV2l0aChyKSk/SChsZSwiY3V0cy1zdHJpbmdzIiwiY3V0cyBzdHJpbmdzIHNob3J0Iik6SChsZSwiY2hhbmdlcy1zdHJpbmdzIiwiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyIpfWZ1bmN0aW9uIGt0KGUsdCl7aWYoZS50PT09ImFycmF5IiYmdC50PT09ImFycmF5Iil7aWYoZS5pdGVtcy5sZW5ndGghPT10Lml0ZW1zLmxlbmd0aClyZXR1cm47bGV0IG49W107Zm9yKGxldCBzPTA7czxlLml0ZW1zLmxlbmd0aDtzKyspe2xldCByPWt0KGUuaXRlbXNbc10sdC5pdGVtc1tzXSk7aWYocj09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLnIpfXJldHVybiBufWlmKGUudD09PSJvYmplY3QiJiZ0LnQ9PT0ib2JqZWN0Iil7bGV0IG49W10scz0wO2ZvcihsZXRbcixpXW9mIGUubWVtYmVycyl7bGV0IGE9dC5tZW1iZXJzW3NdO2lmKGEmJmFbMF0udmFsdWU9PT1yLnZhbHVlKXtsZXQgbz1rdChpLGFbMV0pO2lmKG89PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5vKSxzKyt9ZWxzZSBuLnB1c2goaSl9cmV0dXJuIHM9PT10Lm1lbWJlcnMubGVuZ3RoP246dm9pZCAwfXJldHVybiBzZShlLHQse30pP1tdOnZvaWQgMH1mdW5jdGlvbiBPdChlLHQpe2lmKGUudD09PSJzdHJpbmciJiZ0LnQ9PT0ic3RyaW5nIilyZXR1cm4gZS52YWx1ZT09PXQudmFsdWU/W106W1tlLnZhbHVlLHQudmFsdWVdXTtpZihlLnQ9PT0iYXJyYXkiJiZ0LnQ9PT0iYXJyYXkiKXtpZihlLml0ZW1zLmxlbmd0aCE9PXQuaXRlbXMubGVuZ3RoKXJldHVybjtsZXQgbj1bXTtmb3IobGV0IHM9MDtzPGUuaXRlbXMubGVuZ3RoO3MrKyl7bGV0IHI9T3QoZS5pdGVtc1tzXSx0Lml0ZW1zW3NdKTtpZihyPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4ucil9cmV0dXJuIG59aWYoZS50PT09Im9iamVjdCImJnQudD09PSJvYmplY3QiKXtpZihlLm1lbWJlcnMubGVuZ3RoIT09dC5tZW1iZXJzLmxlbmd0aClyZXR1cm47bGV0IG49W107Zm9yKGxldCBzPTA7czxlLm1lbWJlcnMubGVuZ3RoO3MrKylmb3IobGV0W3IsaV1vZltbZS5tZW1iZXJzW3NdWzBdLHQubWVtYmVyc1tzXVswXV0sW2UubWVtYmVyc1tzXVsxXSx0Lm1lbWJlcnNbc11bMV1dXSl7bGV0IGE9T3QocixpKTtpZihhPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4uYSl9cmV0dXJuIG59cmV0dXJuIGUudD09PSJzY2FsYXIiJiZ0LnQ9PT0ic2NhbGFyIiYmZS5yYXc9PT10LnJhdz9bXTp2b2lkIDB9dmFyIHdlPS9bLSsuMC05ZUVdLyxJcj0vXi0/KD86MHxbMS05XVxkKikoPzpcLlxkKyk/KD86W2VFXVstK10/XGQrKT8kLztmdW5jdGlvbiBzcyhlLHQpe2xldCBuPXQ7Zm9yKDtuPjAmJndlLnRlc3QoZVtuLTFdKTspbi0tO2xldCBzPXQ7Zm9yKDtzPGUubGVuZ3RoJiZ3ZS50ZXN0KGVbc10pOylzKys7cmV0dXJuIGUuc2xpY2UobixzKS5qb2luKCIiKX1mdW5jdGlvbiB6ZShlKXtyZXR1cm4gZS5yZXBsYWNlKC9eLS8sIiIpLnNwbGl0KC9bZUVdLylbMF0ucmVwbGFjZSgiLiIsIiIpLnJlcGxhY2UoL14wKy8sIiIpLnJlcGxhY2UoLzArJC8sIiIpLmxlbmd0aH1mdW5jdGlvbiBvcyhlLHQsbil7aWYoIXdlLnRlc3QoZVtuXT8/IiIpJiYhd2UudGVzdCh0W25dPz8iIikpcmV0dXJuO2xldCBzPXNzKGUsbikscj1zcyh0LG4pO2lmKCFJci50ZXN0KHMpKXJldHVybjtsZXQgaT0vXi0/KD86SW5maW5pdHl8TmFOfGluZnxuYW58bnVsbCkvaS5leGVjKHQuc2xpY2Uobi0ocj09PSItIj8xOjApLG4rMTApLmpvaW4oIiIpKTtpZihpJiYocj09PSIifHxyPT09Ii0iKSYmKHI9aVswXSkscj09PXN8fHI9PT0iIilyZXR1cm47bGV0IGE9KGYsZCk9PkgoVXIsZixkKTtpZihzPT09IjAiJiZyPT09Ii0wIilyZXR1cm4gYSgibnVtYmVyLW1pbnVzLXplcm8iLCItMCBmb3IgMCIpO2xldCBvPU51bWJlcihzKSxjPU51bWJlcihyKTtpZighTnVtYmVyLmlzRmluaXRlKGMpfHxvIT09YylyZXR1cm4gTnVtYmVyLmlzRmluaXRlKGMpJiZ6ZShyKTx6ZShzKT9hKCJudW1iZXItZmV3ZXItZGlnaXRzIiwidG9vIGZldyBzaWduaWZpY2FudCBkaWdpdHMiKTphKCJudW1iZXItdmFsdWUiLCJhbm90aGVyIHZhbHVlIik7aWYoemUocik+emUocykpcmV0dXJuIGEoIm51bWJlci1tb3JlLWRpZ2l0cyIsIm1vcmUgZGlnaXRzIHRoYW4gdGhlIHNob3J0ZXN0IHRoYXQgcmVhZHMgYmFjayIpO2xldCB1PS9bZUVdLy50ZXN0KHMpLGw9L1tlRV0vLnRlc3Qocik7cmV0dXJuIHUmJmw/YSgibnVtYmVyLWV4cG9uZW50LXNwZWxsaW5nIiwiZXhwb25lbnRzIHNwZWxsZWQgZGlmZmVyZW50bHkiKTp1IT09bD9hKCJudW1iZXItbm90YXRpb24iLCJwbGFpbiBhbmQgZXhwb25lbnQgbm90YXRpb24gc3dpdGNoZWQgYXQgYW5vdGhlciBwb2ludCIpOmEoIm51bWJlci1zcGVsbGluZyIsImFub3RoZXIgc3BlbGxpbmcgb2YgdGhlIHNhbWUgdmFsdWUiKX12YXIgcnM9MTI7ZnVuY3Rpb24gRHIoZSx0LG4pe2xldCBzPTA7Zm9yKDtzPGUubGVuZ3RoLW4mJnM8dC5sZW5ndGgtbiYmZVtlLmxlbmd0aC0xLXNdPT09dFt0Lmxlbmd0aC0xLXNdOylzKys7bGV0IHI9ZS5zbGljZShuLGUubGVuZ3RoLXMpLGk9dC5zbGljZShuLHQubGVuZ3RoLXMpO2lmKHIubGVuZ3RoPnJzfHxpLmxlbmd0aD5ycylyZXR1cm47bGV0IGE9Yz0+YFx1MjAxQyR7Yy5qb2luKCIiKX1cdTIwMURgLG89ci5sZW5ndGg9PT0wP2B3cml0ZXMgYW4gZXh0cmEgJHthKGkpfWA6aS5sZW5ndGg9PT0wP2BsZWF2ZXMgb3V0ICR7YShyKX1gOmB3cml0ZXMgJHthKGkpfSB3aGVyZSBSRkMgODc4NSB3cml0ZXMgJHthKHIpfWA7cmV0dXJuIGooYGVkaXQ6JHtKU09OLnN0cmluZ2lmeShbci5qb2luKCIiKSxpLmpvaW4oIiIpXSl9YCxvKX1mdW5jdGlvbiBYKGUpe3RyeXtsZXQgdD1sdChlKSxuPXZlKHQpLHM7dHJ5e3M9dmUoYmUodCkpfWNhdGNoe31yZXR1cm57cmZjODc4NTpuLG5mYzpzfX1jYXRjaHtyZXR1cm59fWZ1bmN0aW9uIHVzKGUpe2xldCB0PXRpKGUpO2lmKHQ9PT12b2lkIDApe2xldCBzPVdyKGUpO3JldHVybiBzP1tzXTpbXX1sZXQgbj1bXTtmb3IobGV0IHMgb2YgdCl7bGV0IHI9bmkocyk7ciYmIW4uc29tZShpPT5pLmNhdXNlPT09ci5jYXVzZSkmJm4ucHVzaChyKX1yZXR1cm4gbn1mdW5jdGlvbiBUKGUpe2xldCB0PVN0KGUpO3JldHVybiB0LnN0YXR1cz09PSJjYW5vbmljYWwiP3tzdGF0dXM6Im91dHB1dCIsdGV4dDp0Lm91dHB1dH06dC5zdGF0dXM9PT0icmVqZWN0ZWQiP3tzdGF0dXM6InJlamVjdCIscmVhc29uOnQucmVhc29ufTp7c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjp0LnJlYXNvbn19dmFyIGZzPVsiY2Fub24oY2Fub24oeCkpIFx1MjE5MiAiLCJyZWFkKHcpIFx1MjE5MiAiXSxNcj1bImNhbm9uKHgpIFx1MjE5MiAiLCJ3cml0ZSh4KSBcdTIxOTIgIl07ZnVuY3Rpb24gV3IoZSl7bGV0IHQ9ZS5raW5kPz9HcihlKTtzd2l0Y2godCl7Y2FzZSJyZWplY3QiOnJldHVybiBWcihlLFQoZS5nb3QpKTtjYXNlIm51bWJlcnMiOnJldHVybiBYcihlLmdvdCk7Y2FzZSJjb25zaXN0ZW50LWNob2ljZSI6cmV0dXJuIHpyKGUpO2Nhc2UiaWRlbXBvdGVudCI6Y2FzZSJyb3VuZHRyaXAiOnJldHVybiBscyhlLmV4cGVjdGVkLGUuZ290LGUuaW5wdXQpO2Nhc2UiZXF1YWwiOmNhc2UiZGlmZmVyIjpyZXR1cm4gUnQodCxZcihlKSx2b2lkIDAsZS5nb3QpO2RlZmF1bHQ6e2xldCBuPWUuZXhwZWN0ZWQuc3RhcnRzV2l0aCgicmVqZWN0LCBvciAiKT9lLmV4cGVjdGVkLnNsaWNlKDExKTplLmV4cGVjdGVkO3JldHVybiBZZShuLFQoZS5nb3QpKX19fWZ1bmN0aW9uIEdyKGUpe3JldHVybiBlLmV4cGVjdGVkPT09InJlamVjdCI/InJlamVjdCI6L15cZCsgb2YgXGQrIG1hdGNoZWQvLnRlc3QoZS5nb3QpPyJudW1iZXJzIjovXmFsbCBcZCsgYWNjZXB0ZWQsIG9yIGFsbCBcZCsgcmVmdXNlZCQvLnRlc3QoZS5leHBlY3RlZCk/ImNvbnNpc3RlbnQtY2hvaWNlIjpmcy5zb21lKHQ9PmUuZXhwZWN0ZWQuc3RhcnRzV2l0aCh0KSl8fC8g4oaSIGNhbm9uaWNhbCBKU09OJC8udGVzdChlLmV4cGVjdGVkKT9lLmV4cGVjdGVkLnN0YXJ0c1dpdGgoInJlYWQodykiKXx8ZS5leHBlY3RlZC5zdGFydHNXaXRoKCJ3cml0ZSh4KSIpPyJyb3VuZHRyaXAiOiJpZGVtcG90ZW50IjplLmV4cGVjdGVkLnN0YXJ0c1dpdGgoInRoZSBzYW1lIG91dHB1dCBmb3IgIik/ImVxdWFsIjplLmV4cGVjdGVkLnN0YXJ0c1dpdGgoImRpZmZlcmVudCBvdXRwdXRzIGZvciAiKT8iZGlmZmVyIjoiY2Fub24ifWZ1bmN0aW9uIFZyKGUsdCl7aWYodC5zdGF0dXM9PT0iZmFpbGVkIilyZXR1cm4gS2UodC5yZWFzb24pO2lmKHQuc3RhdHVzIT09Im91dHB1dCIpcmV0dXJuO2xldCBuPShlLnNvdXJjZT8uc3BsaXQoIjsiKVswXT8/IiIpLnRyaW0oKXx8ZS5zdWl0ZXx8KGUubmFtZT8uc3BsaXQoIi8iKVswXT8/IiIpO3JldHVybntjYXVzZTpgYWNjZXB0YW5jZToke259YCxraW5kOiJhY2NlcHRhbmNlIix0aXRsZTpgYWNjZXB0cyBpbnB1dCB0aGF0IG11c3QgYmUgcmVmdXNlZCAoJHtoZShuLDEyMCl9KWB9fWZ1bmN0aW9uIFllKGUsdCl7cmV0dXJuIHQuc3RhdHVzPT09InJlamVjdCI/QnQodC5yZWFzb24pOnQuc3RhdHVzPT09ImZhaWxlZCI/S2UodC5yZWFzb24pOmRlKFYoZSx0LnRleHQpKX1mdW5jdGlvbiBkZShlKXtyZXR1cm4gZT97Y2F1c2U6YGRpZmZlcmVuY2U6JHtlLmlkfWAsa2luZDoiZGlmZmVyZW5jZSIsdGl0bGU6ZS50aXRsZSxmb3JtOmUuZm9ybSwuLi5lLmxpc3RzRm9ybXM/e2xpc3RzRm9ybXM6ITB9Ont9fTp7Y2F1c2U6ImRpZmZlcmVuY2U6b3RoZXIiLGtpbmQ6ImRpZmZlcmVuY2UiLHRpdGxlOiJ3cml0ZXMgYW5vdGhlciBvdXRwdXQgdGhhbiBSRkMgODc4NSAobm8gY2xhc3Mgb2YgZGlmZmVyZW5jZSBmaXRzKSIsdW5jbGFzc2lmaWVkOiEwfX1mdW5jdGlvbiBCdChlKXtsZXQgdD1GdChlKTtyZXR1cm57Y2F1c2U6YHJlZnVzYWw6JHt0fWAsa2luZDoicmVmdXNhbCIsdGl0bGU6YHJlZnVzZXM6IFx1MjAxQyR7aGUodCwxNjApfVx1MjAxRGAsZXhhY3RUaXRsZTpgcmVmdXNlczogXHUyMDFDJHtoZShVdChlKSwxNjApfVx1MjAxRGB9fWZ1bmN0aW9uIEtlKGUpe2xldCB0PUZ0KGUpO3JldHVybntjYXVzZTpgZmFpbHVyZToke3R9YCxraW5kOiJmYWlsdXJlIix0aXRsZTpgbm8gYW5zd2VyOiBcdTIwMUMke2hlKHQsMTYwKX1cdTIwMURgLGV4YWN0VGl0bGU6YG5vIGFuc3dlcjogXHUyMDFDJHtoZShVdChlKSwxNjApfVx1MjAxRGB9fWZ1bmN0aW9uIFhyKGUpe2xldCB0PS9eXGQrIG9mIFxkKyBtYXRjaGVkOyAoPzpmaXJzdCApP21pc21hdGNoKD86ZXMpPzogKC4qKSQvcy5leGVjKGUpO2lmKCF0KXJldHVybjtsZXQgbj10WzFdLnJlcGxhY2UoLzsga2luZHM6IFteO10qJC8sIiIpLnJlcGxhY2UoLzsgYW5kIFxkKyBtb3JlJC8sIiIpLHMscjtmb3IobGV0IGkgb2Ygbi5zcGxpdCgvOyAoPz1udW1iZXIgI1xkfGJsb2NrIG9mIG51bWJlcnMgKS8pKXtsZXQgYT0vXm51bWJlciAjXGQrOiBpbnB1dCBcUyosIGV4cGVjdGVkIChcUyopLCBnb3QgKC4qKSQvcy5leGVjKGkpLG89YT92b2lkIDA6L15ibG9jayBvZiBudW1iZXJzIFteOl0qOiAoLiopJC9zLmV4ZWMoaSksYz1hP1QoYVsyXSk6bz9UKG9bMV0pOnZvaWQgMDtpZihjKWlmKGMuc3RhdHVzPT09InJlamVjdCIpcz8/PUJ0KGMucmVhc29uKTtlbHNlIGlmKGMuc3RhdHVzPT09ImZhaWxlZCIpcz8/PUtlKGMucmVhc29uKTtlbHNle2xldCB1PWE/VihgWyR7YVsxXX1dYCxgWyR7Yy50ZXh0fV1gKTpjLnRleHQuc3RhcnRzV2l0aCgiXHVGRUZGIik/VigiW10iLCJcdUZFRkZbXSIpOnZvaWQgMCxsPWRlKHUpO2lmKCFsLnVuY2xhc3NpZmllZClyZXR1cm4gbDtyPz89bH19cmV0dXJuIHM/P3J9ZnVuY3Rpb24genIoZSl7bGV0IHQ9L2FjY2VwdGVkIChcZCspLy5leGVjKGUuZ290KT8uWzFdLG49L3JlZnVzZWQgKFxkKykvLmV4ZWMoZS5nb3QpPy5bMV07cmV0dXJuIHQ9PT12b2lkIDB8fG49PT12b2lkIDA/dm9pZCAwOntjYXVzZTpgY2hvaWNlOiR7ZS5uYW1lPz8ib25lIGNob2ljZSJ9YCxraW5kOiJjaG9pY2UiLHRpdGxlOmBtYWtlcyBvbmUgY2hvaWNlIHRoZSBSRkMgbGVhdmVzIGRpZmZlcmVudGx5IGZyb20gY2FzZSB0byBjYXNlOiBhY2NlcHRlZCAke3R9LCByZWZ1c2VkICR7bn1gfX1mdW5jdGlvbiBZcihlKXtpZihlLmlucHV0IT09dm9pZCAwKXtsZXQgbj1OdChlLmlucHV0LnJlcGxhY2UoL15hID0gLywiIikpO2lmKG4pcmV0dXJuIG59bGV0IHQ9L14oPzp0aGUgc2FtZSBvdXRwdXR8ZGlmZmVyZW50IG91dHB1dHMpIGZvciBhID0gKC4qKSQvcy5leGVjKGUuZXhwZWN0ZWQpPy5bMV07cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOk50KHQpfWZ1bmN0aW9uIE50KGUpe2xldCB0PSIgYW5kIGIgPSAiLG47Zm9yKGxldCBzPWUuaW5kZXhPZih0KTtzPj0wO3M9ZS5pbmRleE9mKHQscysxKSl7bGV0IHI9e2E6ZS5zbGljZSgwLHMpLGI6ZS5zbGljZShzK3QubGVuZ3RoKX07aWYoWChyLmEpJiZYKHIuYikpcmV0dXJuIHI7bj8/PXJ9cmV0dXJuIG59ZnVuY3Rpb24gS3IoZSx0KXtpZighdClyZXR1cm47bGV0IG49WCh0LmEpLHM9WCh0LmIpO2lmKCEoIW58fCFzKSlmb3IobGV0IHIgb2ZbInJmYzg3ODUiLCJuZmMiXSl7bGV0IGk9bltyXSxhPXNbcl07aWYoaSE9PXZvaWQgMCYmYSE9PXZvaWQgMCYmaT09PWE9PShlPT09ImVxdWFsIikpcmV0dXJue3JhOmkscmI6YX19fWZ1bmN0aW9uIFJ0KGUsdCxuLHMpe2xldCByPVpyKHMpO2lmKCFyKXJldHVybjtmb3IobGV0IGwgb2YgcilpZihsLnN0YXR1cz09PSJyZWplY3QiKXJldHVybiBCdChsLnJlYXNvbik7Zm9yKGxldCBsIG9mIHIpaWYobC5zdGF0dXM9PT0iZmFpbGVkIilyZXR1cm4gS2UobC5yZWFzb24pO2xldCBpPXIubWFwKGw9Pmwuc3RhdHVzPT09Im91dHB1dCI/bC50ZXh0OiIiKSxbYSxvXT1baVswXSxpWzFdPz9pWzBdXSxjPW4/P0tyKGUsdCk7aWYoIWMpcmV0dXJuIGRlKHZvaWQgMCk7bGV0IHU7Zm9yKGxldFtsLGZdb2ZbW2MucmEsYV0sW2MucmIsb11dKXtpZihsPT09Ziljb250aW51ZTtsZXQgZD1kZShWKGwsZikpO2lmKCFkLnVuY2xhc3NpZmllZClyZXR1cm4gZDt1Pz89ZH1yZXR1cm4gdT8/ZGUodm9pZCAwKX1mdW5jdGlvbiBacihlKXtsZXQgdD1xbihlKTtpZih0KXJldHVybiJib3RoImluIHQ/W1QodC5ib3RoKV06W1QodC5hKSxUKHQuYildO2xldCBuPS9eYTogKC4qPykgXHwgYjogKC4qKSQvcy5leGVjKGUpO3JldHVybiBuP1tUKG5bMV0pLFQoblsyXSldOnZvaWQgMH1mdW5jdGlvbiBscyhlLHQsbil7bGV0IHM9TXIuZmluZChvPT50LnN0YXJ0c1dpdGgobykpO2lmKHMmJi8g4oaSIGNhbm9uaWNhbCBKU09OJC8udGVzdChlKSlyZXR1cm4gWWUoIiIsVCh0LnNsaWNlKHMubGVuZ3RoKSkpO2xldCByPWZzLmZpbmQobz0+ZS5zdGFydHNXaXRoKG8pKTtpZighcnx8IXQuc3RhcnRzV2l0aChyKSlyZXR1cm47bGV0IGk9ZS5zbGljZShyLmxlbmd0aCkucmVwbGFjZSgvIFwoPSAoPzpjYW5vblwoeFwpfHcpXCkkLywiIiksYT1uPT09dm9pZCAwP3ZvaWQgMDpYKG4pO3JldHVybiBhJiYhZmUoaSkmJmkhPT1hLnJmYzg3ODUmJmkhPT1hLm5mYz9kZShWKGEucmZjODc4NSxpKT8/KGEubmZjPT09dm9pZCAwP3ZvaWQgMDpWKGEubmZjLGkpKSk6WWUoaSxUKHQuc2xpY2Uoci5sZW5ndGgpKSl9dmFyIHFyPS87IGRyYXcgXGQrIG9mIHRoaXMgY2FzZSBmYWlsZWQsIHNocnVuayBcZCsgdGltZXM/IC8sUXI9LzsgYWxzbyBkcmF3IFxkKyBcKGFub3RoZXIgY2F1c2UsIHNocnVuayBcZCsgdGltZXM/KD86LCBwYXRoIFtcZDpdKyk/XCk6IC9nLGFzPSIgXHUyMDE0IGdvdCAiLGVpPVsiOiBjYW5vbih4KSBcdTIxOTIgIiwiOiBjYW5vbihjYW5vbih4KSkgXHUyMTkyICIsIjogdGhlIHNhbWUgb3V0cHV0IGZvciBhIGFuZCBiOiAiLCI6IGRpZmZlcmVudCBvdXRwdXRzIGZvciBhIGFuZCBiOiAiXTtmdW5jdGlvbiBjcyhlKXtpZighZS5zdGFydHNXaXRoKCJmb3IgIikpcmV0dXJuO2xldCB0PS0xO2ZvcihsZXQgbiBvZiBlaSl7bGV0IHM9ZS5pbmRleE9mKG4pO3M+PTAmJih0PDB8fHM8dCkmJih0PXMpfWlmKCEodDwwKSlyZXR1cm57aW5wdXQ6ZS5zbGljZSg0LHQpLGV4cGVjdGVkOmUuc2xpY2UodCsyKX19ZnVuY3Rpb24gdGkoZSl7aWYoZS5raW5kIT09dm9pZCAwJiZlLmtpbmQhPT0icHJvcGVydHkiKXJldHVybjtsZXQgdD1jcyhlLmV4cGVjdGVkKTtpZighdClyZXR1cm47bGV0IG49cXIuZXhlYyhlLmdvdCkscz1bey4uLnQsZ290Om4/ZS5nb3Quc2xpY2UoMCxuLmluZGV4KTplLmdvdH1dO2lmKCFuKXJldHVybiBzO2xldCByPWUuZ290LnNsaWNlKG4uaW5kZXgpLGk9Wy4uLnIubWF0Y2hBbGwoUXIpXTtyZXR1cm4gaS5mb3JFYWNoKChhLG8pPT57bGV0IGM9YS5pbmRleCthWzBdLmxlbmd0aCx1PW8rMTxpLmxlbmd0aD9pW28rMV0uaW5kZXg6ci5sZW5ndGgsbD1yLnNsaWNlKGMsdSksZj1jcyhsKTtpZighZilyZXR1cm47bGV0IGQ9Zi5leHBlY3RlZC5pbmRleE9mKGFzKTtkPDB8fHMucHVzaCh7aW5wdXQ6Zi5pbnB1dCxleHBlY3RlZDpmLmV4cGVjdGVkLnNsaWNlKDAsZCksZ290OmYuZXhwZWN0ZWQuc2xpY2UoZCthcy5sZW5ndGgpfSl9KSxzfWZ1bmN0aW9uIG5pKGUpe2xldHtpbnB1dDp0LGV4cGVjdGVkOm4sZ290OnN9PWUscj10LnJlcGxhY2UoLyBcKFteKV0qXCkkLywiIiksaTtpZihuLnN0YXJ0c1dpdGgoImNhbm9uKHgpIFx1MjE5MiBjYW5vbmljYWwgSlNPTiIpfHxuLnN0YXJ0c1dpdGgoImNhbm9uKGNhbm9uKHgpKSBcdTIxOTIgIikpaT1scyhuLHMsci5yZXBsYWNlKC9eeCA9IC8sIiIpKTtlbHNlIGlmKG4uc3RhcnRzV2l0aCgiY2Fub24oeCkgXHUyMTkyICIpKWk9WWUobi5zbGljZSgxMSksVChzLnJlcGxhY2UoL15jYW5vblwoeFwpIOKGkiAvLCIiKSkpO2Vsc2V7bGV0IGE9L150aGUgc2FtZSBvdXRwdXQgZm9yIGEgYW5kIGI6ICguKikkL3MuZXhlYyhuKSxvPS9eZGlmZmVyZW50IG91dHB1dHMgZm9yIGEgYW5kIGI6ICguKikkL3MuZXhlYyhuKSxjPU50KHIucmVwbGFjZSgvXmEgPSAvLCIiKSk7YT9pPVJ0KCJlcXVhbCIsYyx7cmE6YVsxXSxyYjphWzFdfSxzKTpvJiYoaT1SdCgiZGlmZmVyIixjLHNpKG9bMV0pLHMpKX1yZXR1cm4gaSYmIWkudW5jbGFzc2lmaWVkP2k6e2NhdXNlOmBjb3VudGVyZXhhbXBsZToke3J9YCxraW5kOiJjb3VudGVyZXhhbXBsZSIsdGl0bGU6YGdlbmVyYXRlZCBjYXNlcyBzaHJpbmsgdG8gb25lIGNvdW50ZXJleGFtcGxlOiAke2hlKHIsMTIwKX1gLHVuY2xhc3NpZmllZDohMH19ZnVuY3Rpb24gc2koZSl7bGV0IHQ7Zm9yKGxldCBuPWUuaW5kZXhPZigiIGFuZCAiKTtuPj0wO249ZS5pbmRleE9mKCIgYW5kICIsbisxKSl7bGV0IHM9e3JhOmUuc2xpY2UoMCxuKSxyYjplLnNsaWNlKG4rNSl9O2lmKFgocy5yYSkmJlgocy5yYikpcmV0dXJuIHM7dD8/PXN9cmV0dXJuIHR9ZnVuY3Rpb24gaGUoZSx0KXtsZXQgbj1bLi4uZV07cmV0dXJuIG4ubGVuZ3RoPD10P2U6YCR7bi5zbGljZSgwLHQpLmpvaW4oIiIpfVx1MjAyNmB9ZnVuY3Rpb24gVXQoZSl7cmV0dXJuIGUucmVwbGFjZSgv4oCmIFwoXGQrIFVURi0xNiB1bml0c1wpJC8sIiIpfWZ1bmN0aW9uIEZ0KGUpe3JldHVybiBVdChlKS5yZXBsYWNlKC8iKD86W14iXFxdfFxcLikqInwoPzwhW1xwe0x9XHB7Tn1dKSdbXidcbl0qJyg/IVtccHtMfVxwe059XSl8YFteYF0qYHzigJxbXuKAnV0q4oCdfOKAmFte4oCZXSrigJl8wqtbXsK7XSrCuy9ndSwiXHUyMDI2IikucmVwbGFjZSgvVVwrWzAtOUEtRmEtZl17NCw2fS9nLCJVK1hYWFgiKS5yZXBsYWNlKC9cXHVbMC05QS1GYS1mXXs0fS9nLCJcXHVYWFhYIikucmVwbGFjZSgvXFx4WzAtOUEtRmEtZl17Mn0vZywiXFx4SEgiKS5yZXBsYWNlKC9cYjB4WzAtOUEtRmEtZl0rXGIvZywiTiIpLnJlcGxhY2UoL1xkKyg/OlwuXGQrKT8oPzpbZUVdWy0rXT9cZCspPy9nLCJOIikucmVwbGFjZSgvXHMrL2csIiAiKS50cmltKCl9ZnVuY3Rpb24gcmkoZSl7cmV0dXJuIGUuc3VpdGU9PT12b2lkIDA/ZS5uYW1lOmAke2Uuc3VpdGV9LyR7ZS5uYW1lfWB9dmFyIGlpPXtjYXVzZToicG9saWN5OnRvcC1sZXZlbC1zY2FsYXIiLGtpbmQ6InBvbGljeSIsdGl0bGU6InJlZnVzZXMgZXZlcnkgdG9wLWxldmVsIHNjYWxhciAoYSBiYXJlIG51bWJlciwgc3RyaW5nLCB0cnVlLCBmYWxzZSBvciBudWxsIGFzIHRoZSB3aG9sZSB0ZXh0KSJ9O2Z1bmN0aW9uIGhzKGUpe2xldCB0PWZpKGUpLG49W107ZS5mb3JFYWNoKChmLGQpPT57aWYoZi5wYXNzKXJldHVybjtsZXQgcD1yaShmKSxtPWYuc3VpdGU/P3Auc3BsaXQoIi8iKVswXSxnPXQmJmxpKGYpP1tpaV06dXMoey4uLmYsbmFtZTpwLC4uLm0hPT12b2lkIDA/e3N1aXRlOm19Ont9fSk7bi5wdXNoKHtjOmYsbmFtZTpwLGluZGV4OmQsY2F1c2VzOmd9KX0pO2xldCBzPW5ldyBTZXQobi5mbGF0TWFwKGY9PmYuY2F1c2VzLmZpbHRlcihkPT5kLmtpbmQ9PT0iZGlmZmVyZW5jZSImJiFkLnVuY2xhc3NpZmllZCkubWFwKGQ9PmQuY2F1c2UpKSkscj1zLnNpemU9PT0xP1suLi5zXVswXTp2b2lkIDAsaT1yPT09dm9pZCAwP3ZvaWQgMDpuLmZsYXRNYXAoZj0+Zi5jYXVzZXMpLmZpbmQoZj0+Zi5jYXVzZT09PXIpLGE9Zj0+aSE9PXZvaWQgMCYmZi51bmNsYXNzaWZpZWQ/ey4uLmksam9pbmVkOiEwfTpmLG89bmV3IE1hcDtmb3IobGV0IGYgb2YgbilmLmNhdXNlcy5sZW5ndGg8PTEmJmYuY2F1c2VzWzBdJiZvLnNldChmLGEoZi5jYXVzZXNbMF0pKTtsZXQgYz1uZXcgU2V0KFsuLi5vLnZhbHVlcygpXS5tYXAoZj0+Zi5jYXVzZSkpO2ZvcihsZXQgZiBvZiBuKXtpZihmLmNhdXNlcy5sZW5ndGg8PTEpY29udGludWU7bGV0IGQ9Zi5jYXVzZXMubWFwKGEpLHA9ZC5maW5kKG09PiFjLmhhcyhtLmNhdXNlKSk/P2RbMF07Yy5hZGQocC5jYXVzZSksby5zZXQoZixwKX1sZXQgdT1uZXcgTWFwO2ZvcihsZXQgZiBvZiBuKXtsZXQgZD1vLmdldChmKSxwPWQ/LmNhdXNlPz9gY2FzZToke2YubmFtZX1gLG09dS5nZXQocCk/P3ttZW1iZXJzOltdLGNhdXNlczpbXSxmaXJzdDpmLmluZGV4fTttLm1lbWJlcnMucHVzaChmKSxkJiZtLmNhdXNlcy5wdXNoKGQpLHUuc2V0KHAsbSl9bGV0IGw9Wy4uLnUuZW50cmllcygpXS5tYXAoKFtmLGRdKT0+e2xldCBwPWQubWVtYmVycy5tYXAodz0+dy5uYW1lKSxtPW9pKGQuY2F1c2VzKT8/ZHMoZC5tZW1iZXJzWzBdLmMpO2lmKHAubGVuZ3RoPT09MSYmZC5jYXVzZXNbMF0/LnVuY2xhc3NpZmllZCYmIWQuY2F1c2VzWzBdLmpvaW5lZCYmKG0rPWA6ICR7ZHMoZC5tZW1iZXJzWzBdLmMpfWApLG09UyhtKSxwLmxlbmd0aD09PTEpcmV0dXJue2NhdXNlOmBjYXNlOiR7cFswXX1gLGtpbmQ6ImNhc2UiLHRpdGxlOm0sY291bnQ6MSxjYXNlczpwLGZpcnN0OmQuZmlyc3R9O2xldCBnPWQuY2F1c2VzWzBdPy5raW5kPz8iY2FzZSI7cmV0dXJue2NhdXNlOmYsa2luZDpnLHRpdGxlOm0sY291bnQ6cC5sZW5ndGgsY2FzZXM6cCxmaXJzdDpkLmZpcnN0fX0pO3JldHVybiBsLnNvcnQoKGYsZCk9PmQuY291bnQtZi5jb3VudHx8Zi5maXJzdC1kLmZpcnN0KSxsLm1hcCgoe2ZpcnN0OmYsLi4uZH0pPT5kKX1mdW5jdGlvbiBvaShlKXtsZXQgdD1lLmZpbHRlcih1PT4hdS5qb2luZWQpLG49dFswXT8/ZVswXTtpZihuPT09dm9pZCAwKXJldHVybjtsZXQgcz1uLnRpdGxlLHI9bmV3IFNldCh0Lm1hcCh1PT51LmV4YWN0VGl0bGUpKSxbaV09cjtyLnNpemU9PT0xJiZpIT09dm9pZCAwJiYocz1pKTtsZXQgYT1uZXcgTWFwO2ZvcihsZXQgdSBvZiB0KXtpZih1LmZvcm09PT12b2lkIDApY29udGludWU7bGV0IGw9YS5nZXQodS5mb3JtLmlkKT8/e3RpdGxlOnUuZm9ybS50aXRsZSxjb3VudDowfTtsLmNvdW50KyssYS5zZXQodS5mb3JtLmlkLGwpfWxldCBvPVsuLi5hLnZhbHVlcygpXS5zb3J0KCh1LGwpPT5sLmNvdW50LXUuY291bnQpO24ubGlzdHNGb3JtcyYmby5sZW5ndGg+MD9zPWAke24udGl0bGV9OiAke28ubWFwKHU9PnUudGl0bGUpLmpvaW4oIiwgIil9YDpvLmxlbmd0aD09PTEmJihzPW9bMF0udGl0bGUpO2xldCBjPWUubGVuZ3RoLXQubGVuZ3RoO3JldHVybiBjPjAmJnQubGVuZ3RoPjAmJihzKz1gOyBhbmQgJHtjfSAke2M9PT0xPyJjYXNlIjoiY2FzZXMifSB3aG9zZSBkaWZmZXJlbmNlIGhhcyBubyBjbGFzcyBvZiAke2M9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmApLHN9ZnVuY3Rpb24gZHMoZSl7cmV0dXJuYGdvdCAke2FpKGUuZ290LDgwKX1gfWZ1bmN0aW9uIGFpKGUsdCl7bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD9lOmAke24uc2xpY2UoMCx0KS5qb2luKCIiKX1cdTIwMjZgfWZ1bmN0aW9uICRlKGUpe3JldHVybiBlLnN0YXJ0c1dpdGgoInJlamVjdDogIik/e3N0YXR1czoicmVqZWN0IixyZWFzb246ZS5zbGljZSg4KX06ZS5zdGFydHNXaXRoKCJmYWlsZWQ6ICIpP3tzdGF0dXM6ImZhaWxlZCIscmVhc29uOmUuc2xpY2UoOCl9OntzdGF0dXM6Im91dHB1dCIsdGV4dDplfX12YXIgY2k9LzsgZHJhdyBcZCsgb2YgdGhpcyBjYXNlIGZhaWxlZCwgc2hydW5rIFxkKyB0aW1lcz8gLiokL3MscHM9WyJjYW5vbihjYW5vbih4KSkgXHUyMTkyICIsImNhbm9uKHgpIFx1MjE5MiAiLCJ3cml0ZSh4KSBcdTIxOTIgIiwicmVhZCh3KSBcdTIxOTIgIl07ZnVuY3Rpb24gbXMoZSl7bGV0IHQ9ZS5yZXBsYWNlKGNpLCIiKSxuPS9eXGQrIG9mIFxkKyBtYXRjaGVkOyBmaXJzdCBtaXNtYXRjaDogKC4qKSQvcy5leGVjKHQpO2lmKG4pe2xldCByPS9ebnVtYmVyICNcZCs6IGlucHV0IC4qPywgZXhwZWN0ZWQgKFxTKiksIGdvdCAoLiopJC9zLmV4ZWMoblsxXSk7aWYocilyZXR1cm57YW5zd2VyczpbXSxwYWlyOiExLG51bWJlcnM6e2V4cGVjdGVkOnJbMV0sZ290OnJbMl19fTtsZXQgaT0vXmJsb2NrIG9mIG51bWJlcnMgZnJvbSAjXGQrOiAoLiopJC9zLmV4ZWMoblsxXSk7cmV0dXJue2Fuc3dlcnM6aT9bJGUoaVsxXSldOltdLHBhaXI6ITF9fWZvcihsZXQgciBvZiBwcylpZih0LnN0YXJ0c1dpdGgocikpe3Q9dC5zbGljZShyLmxlbmd0aCk7YnJlYWt9aWYodC5zdGFydHNXaXRoKCJib3RoOiAiKSlyZXR1cm57YW5zd2VyczpbJGUodC5zbGljZSg2KSldLHBhaXI6ITB9O2xldCBzPS9eYTogKC4qPykgXHwgYjogKC4qKSQvcy5leGVjKHQpO3JldHVybiBzP3thbnN3ZXJzOlskZShzWzFdKSwkZShzWzJdKV0scGFpcjohMH06e2Fuc3dlcnM6WyRlKHQpXSxwYWlyOiExfX1mdW5jdGlvbiB1aShlKXtpZihlPT09InJlamVjdCIpcmV0dXJuO2xldCB0PWUsbj0vXmZvciAoPzp4ID0gLio/fGEgPSAuKj8gYW5kIGIgPSAuKj8pKD86IFwoW14pXSpcKSk/OiAoLiopJC9zLmV4ZWModCk7aWYobiYmKHQ9blsxXSksdC5zdGFydHNXaXRoKCJyZWplY3QsIG9yICIpKXJldHVybiB0LnNsaWNlKDExKTtmb3IobGV0IHMgb2YgcHMpaWYodC5zdGFydHNXaXRoKHMpKXtsZXQgcj10LnNsaWNlKHMubGVuZ3RoKTtyZXR1cm4gcj09PSJjYW5vbmljYWwgSlNPTiI/dm9pZCAwOnIucmVwbGFjZSgvIFwoPSAoPzpjYW5vblwoeFwpfHcpXCkkLywiIil9aWYoIS9eKD86dGhlIHNhbWUgb3V0cHV0fGRpZmZlcmVudCBvdXRwdXRzKSBmb3IgLy50ZXN0KHQpJiYhKC9eXGQrIG51bWJlcnMgYXMgRVM2IFN0cmluZ1woblwpLy50ZXN0KHQpfHwvXlxkKyBydW5zIFwoLy50ZXN0KHQpKSlyZXR1cm4gdH1mdW5jdGlvbiBncyhlKXtyZXR1cm4gZS5raW5kPT09InJlamVjdCJ8fGUuZXhwZWN0ZWQ9PT0icmVqZWN0In1mdW5jdGlvbiB4cyhlKXtsZXQgdD0vXmZvciBhID0gKC4qPykgYW5kIGIgPSAoLiopJC9zLmV4ZWMoZS5leHBlY3RlZCk/Py9eKD86dGhlIHNhbWUgb3V0cHV0fGRpZmZlcmVudCBvdXRwdXRzKSBmb3IgYSA9ICguKj8pIGFuZCBiID0gKC4qKSQvcy5leGVjKGUuZXhwZWN0ZWQpO2lmKHQpcmV0dXJuW0FlKHRbMV0pLEFlKHRbMl0pXTtsZXQgbj0vXmZvciB4ID0gKC4qKSQvcy5leGVjKGUuZXhwZWN0ZWQpO2lmKG4pcmV0dXJuW0FlKG5bMV0pXTtpZihlLmlucHV0IT09dm9pZCAwKXJldHVybltBZShlLmlucHV0KV07bGV0IHM9dWkoZS5leHBlY3RlZCk7aWYocyE9PXZvaWQgMCYmZS5raW5kIT09ImlkZW1wb3RlbnQiJiZlLmtpbmQhPT0icm91bmR0cmlwIilyZXR1cm5bQWUocyldfWZ1bmN0aW9uIEFlKGUpe3JldHVybiBlLnJlcGxhY2UoL14oPzpbIFx0XG5ccl18XFx4MFs5QURdfOKfqFVcKzAwMFs5QURd4p+pKSsvLCIiKS5jaGFyQXQoMCl9ZnVuY3Rpb24gYnMoZSl7aWYoZT09PSJ7Inx8ZT09PSJbIilyZXR1cm4hMTtpZigvXlstMC05InRmbl0kLy50ZXN0KGUpKXJldHVybiEwfWZ1bmN0aW9uIGZpKGUpe2xldCB0PTA7Zm9yKGxldCBuIG9mIGUpe2lmKGdzKG4pKWNvbnRpbnVlO2xldCBzPXhzKG4pO2lmKHM9PT12b2lkIDApY29udGludWU7bGV0e2Fuc3dlcnM6cn09bXMobi5nb3QpO2ZvcihsZXQgaT0wO2k8ci5sZW5ndGg7aSsrKXtsZXQgYT1zW3IubGVuZ3RoPT09Mj9pOjBdO2lmKGE9PT12b2lkIDB8fGJzKGEpIT09ITApY29udGludWU7bGV0IG89cltpXTtpZihvLnN0YXR1cz09PSJvdXRwdXQiKXJldHVybiExO28uc3RhdHVzPT09InJlamVjdCImJnQrK319cmV0dXJuIHQ+PTJ9ZnVuY3Rpb24gbGkoZSl7aWYoZ3MoZSkpcmV0dXJuITE7bGV0IHQ9eHMoZSk7aWYodD09PXZvaWQgMClyZXR1cm4hMTtsZXR7YW5zd2VyczpufT1tcyhlLmdvdCkscz0hMTtmb3IobGV0IHI9MDtyPG4ubGVuZ3RoO3IrKyl7aWYobltyXS5zdGF0dXMhPT0icmVqZWN0Iiljb250aW51ZTtsZXQgaT10W24ubGVuZ3RoPT09Mj9yOjBdO2lmKGk9PT12b2lkIDB8fGJzKGkpIT09ITApcmV0dXJuITE7cz0hMH1yZXR1cm4gc31mdW5jdGlvbiB5cyhlLHQpe2lmKGU9PT10KXJldHVybjtsZXQgbj1bLi4uZV0scz1bLi4udF0scj0wO2Zvcig7cjxuLmxlbmd0aCYmcjxzLmxlbmd0aCYmbltyXT09PXNbcl07KXIrKztpZihyPT09MCYmUyhlKSE9PVModCkpcmV0dXJuO2xldCBpPWE9PntpZihhPT09dm9pZCAwKXJldHVybiJ0aGUgZW5kIjtsZXQgbz1DdChhLmNvZGVQb2ludEF0KDApKS5zbGljZSgxLC0xKTtyZXR1cm4gUyhhKT09PWE/YCR7b30gIiR7YX0iYDpvfTtyZXR1cm5gZmlyc3QgZGlmZmVyZW5jZSBhdCBjaGFyYWN0ZXIgJHtyKzF9OiBleHBlY3RlZCAke2kobltyXSl9LCBnb3QgJHtpKHNbcl0pfWB9ZnVuY3Rpb24gd3MoZSl7aWYoZTw2ZTQpcmV0dXJuYCR7KGUvMWUzKS50b0ZpeGVkKDEpfSBzYDtsZXQgdD1NYXRoLnJvdW5kKGUvMWUzKTtyZXR1cm5gJHtNYXRoLmZsb29yKHQvNjApfSBtaW4gJHtTdHJpbmcodCU2MCkucGFkU3RhcnQoMiwiMCIpfSBzYH1mdW5jdGlvbiBQdChlKXtsZXR7bmFtZTp0LHZlcnNpb246bn09ZS5pbXBsZW1lbnRhdGlvbjtyZXR1cm4gdD09PW51bGw/bj09PW51bGw/Iih1bm5hbWVkKSI6YCh1bm5hbWVkKSAke259YDpuPT09bnVsbD90OmAke3R9ICR7bn1gfWZ1bmN0aW9uICRzKGUpe3JldHVybiBlPT09InN1cHBsaWVkIj8ic3VwcGxpZWQga2V5OiB0aGUgaG9sZGVyIG9mIHRoaXMga2V5IHJhbiBpdCI6ImVwaGVtZXJhbCBrZXkgbWFkZSBmb3IgdGhpcyBydW46IHNob3dzIHRoZSByZWNvcmQgaXMgdW5jaGFuZ2VkLCBub3Qgd2hvIHJhbiBpdCJ9ZnVuY3Rpb24gZGkoZSl7bGV0IHQ9UW4oZS5zdWl0ZSk7cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOmBhIHBhcnRpYWwgcnVuOiBvbmx5IHRoZSBjaG9zZW4gY2FzZXMgKCR7dC5sZW5ndGg+Mz9gJHt0LnNsaWNlKDAsMykuam9pbigiLCAiKX0gYW5kICR7dC5sZW5ndGgtM30gbW9yZWA6dC5qb2luKCIsICIpfSkgcmFuLCBub3QgdGhlIHdob2xlIGNvcnB1c2B9ZnVuY3Rpb24gQXMoZSl7bGV0e2Nhc2VzOnQscGFzc2VkOm4sZmFpbGVkOnN9PWUuc3VtbWFyeSxyPWRpKGUpLGk9dD09PTA/Im5vIGNhc2VzIHJhbiI6cz09PTA/YCR7bn0gb2YgJHt0fSBjYXNlcyBwYXNzZWRgOmAke259IG9mICR7dH0gY2FzZXMgcGFzc2VkLCAke3N9IGZhaWxlZGA7cmV0dXJuIHI9PT12b2lkIDA/aTpgJHtpfSAoJHtyfSlgfXZhciBBPXt2YWx1ZToyZTMsZGV0YWlsUGVyR3JvdXA6MjAsZGV0YWlsVG90YWw6MzAwLG5hbWVzUGVyR3JvdXA6MmUzLGdyb3VwczozMDAscGFzc2luZ05hbWVzOjVlMyxmaWxlczoyMDB9O2Z1bmN0aW9uIEx0KGUpe2xldCB0PWUuY29uZm9ybWFudDtyZXR1cm5bYDxoZWFkZXIgY2xhc3M9InZlcmRpY3QgJHt0PyJwYXNzIjoiZmFpbCJ9Ij5gLGA8cCBjbGFzcz0ibWFyayI+JHt0PyJDb25mb3JtYW50IjoiTm90IGNvbmZvcm1hbnQifTwvcD5gLGA8cCBjbGFzcz0iY291bnRzIj4keyQoQXMoZSkpfTwvcD5gLGA8cCBjbGFzcz0iaW1wbCI+JHt5KFB0KGUpLDMwMCl9IDxzcGFuIGNsYXNzPSJkaW0iPlx4Qjc8L3NwYW4+IDxjb2RlPiR7eShlLmltcGxlbWVudGF0aW9uLmltcGwsMzAwKX08L2NvZGU+PC9wPmAsIjwvaGVhZGVyPiJdLmpvaW4oIiIpfWZ1bmN0aW9uIEp0KGUsdD17fSl7bGV0IG49ZS5jYXNlcy5tYXAocj0+e2xldCBpPXQuZGV0YWlscz8uZ2V0KHIubmFtZSk7cmV0dXJue25hbWU6ci5uYW1lLHBhc3M6ci5wYXNzLGV4cGVjdGVkOnIuZXhwZWN0ZWQsZ290OnIuZ290LC4uLmk/LmtpbmQhPT12b2lkIDA/e2tpbmQ6aS5raW5kfTp7fSwuLi5pPy5zb3VyY2UhPT12b2lkIDA/e3NvdXJjZTppLnNvdXJjZX06e30sLi4uaT8uaW5wdXQhPT12b2lkIDA/e2lucHV0OmkuaW5wdXR9Ont9fX0pLHM9aHMobik7cmV0dXJuW2hpKHMsbmV3IE1hcChlLmNhc2VzLm1hcChyPT5bci5uYW1lLHJdKSkpLGdpKGUpLHhpKGUscyx0LmRldGFpbHMpLG1pKGUsdC5lbGFwc2VkTXMpLHdpKGUpLGA8cCBjbGFzcz0ibGVnZW5kIj4keyQoWG4pfSBWYWx1ZXMgbG9uZ2VyIHRoYW4gJHtBLnZhbHVlfSBjaGFyYWN0ZXJzIGFyZSBjdXQ7IHJlY29yZC5qc29uIGhvbGRzIHRoZW0gd2hvbGUuPC9wPmBdLmpvaW4oYApgKX1mdW5jdGlvbiBoaShlLHQpe2lmKGUubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgbj1lLnNsaWNlKDAsQS5ncm91cHMpLHM9bi5tYXAoKG8sYyk9PntsZXQgdT1vLmtpbmQ9PT0iY2FzZSI/YDxjb2RlPiR7eShvLmNhc2VzWzBdLDIwMCl9PC9jb2RlPiAkeyQodWUoby50aXRsZSwzMDApLnRleHQpfWA6JCh1ZShvLnRpdGxlLDMwMCkudGV4dCksbD1jPDg/dC5nZXQoby5jYXNlc1swXSk6dm9pZCAwLGY9bD09PXZvaWQgMD8iIjpgPHNwYW4gY2xhc3M9ImV4YW1wbGUiPiR7by5raW5kPT09ImNhc2UiPyIiOmA8Y29kZT4ke3kobC5uYW1lLDEyMCl9PC9jb2RlPjogYH1leHBlY3RlZCA8Y29kZT4ke3kobC5leHBlY3RlZCw4MCl9PC9jb2RlPiwgZ290IDxjb2RlPiR7eShsLmdvdCw4MCl9PC9jb2RlPjwvc3Bhbj5gO3JldHVybmA8bGk+PGEgaHJlZj0iI2NhdXNlLSR7YysxfSI+PHNwYW4gY2xhc3M9ImNvdW50Ij4ke28uY291bnR9PC9zcGFuPiA8c3BhbiBjbGFzcz0ia2luZCI+JHtwaShvKX08L3NwYW4+ICR7dX0ke2Z9PC9hPjwvbGk+YH0pLHI9ZS5maWx0ZXIobz0+by5raW5kIT09ImNhc2UiKS5sZW5ndGgsaT1lLmxlbmd0aC1yLGE9ZS5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHtlLmxlbmd0aC1uLmxlbmd0aH0gbW9yZSBmYWlsdXJlcywgbGlzdGVkIGF0IHRoZSBlbmQgb2YgdGhlIGZhaWxlZCBjYXNlczwvbGk+YDoiIjtyZXR1cm5bJzxzZWN0aW9uIGNsYXNzPSJvdmVydmlldyIgaWQ9ImNhdXNlcyI+PGgyPldoYXQgZmFpbGVkLCBieSBjYXVzZTwvaDI+JyxgPHAgY2xhc3M9ImRpbSI+JHtbcj4wP2Ake1plKHIsImNhdXNlIiwiY2F1c2VzIil9IHNoYXJlZCBieSBzZXZlcmFsIGNhc2VzYDoiIixpPjA/YCR7WmUoaSwiY2FzZSIsImNhc2VzIil9IHdpdGggYSBjYXVzZSBvZiAke2k9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmA6IiJdLmZpbHRlcihvPT5vIT09IiIpLmpvaW4oIiwgdGhlbiAiKX07IGJpZ2dlc3QgZmlyc3QuPC9wPmAsYDxvbD4ke3Muam9pbigiIil9JHthfTwvb2w+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIHBpKGUpe3JldHVybiBlLmtpbmQ9PT0iY2FzZSI/ImNhc2UiOiQoZS5raW5kKX1mdW5jdGlvbiBaZShlLHQsbil7cmV0dXJuYCR7ZX0gJHtlPT09MT90Om59YH1mdW5jdGlvbiBtaShlLHQpe2xldCBuPWUuaW1wbGVtZW50YXRpb24scz0oYyx1KT0+YDx0cj48dGg+JHskKGMpfTwvdGg+PHRkPiR7dX08L3RkPjwvdHI+YCxyPWM9PmA8Y29kZT4ke3koYyxBLnZhbHVlKX08L2NvZGU+YCxpPVtzKCJpbXBsZW1lbnRhdGlvbiIseShQdChlKSxBLnZhbHVlKSkscyhuLmFkYXB0ZXI9PT0iaHR0cCI/InVybCI6ImNvbW1hbmQiLHIobi5pbXBsKSkscygiYWRhcHRlciIscihuLmFkYXB0ZXIpKSxzKCJwcm9maWxlIGFuZCBzdWl0ZXMiLHIoZS5zdWl0ZSkpLHMoInN0YW5kYXJkIixyKGUuc3RhbmRhcmQpKSxzKCJjb3JwdXMiLGAke3IoZS5jb3JwdXMuZGlyKX0sICR7ZS5jb3JwdXMuZmlsZXN9IGZpbGVzLCBkaWdlc3QgJHtyKGUuY29ycHVzLmRpZ2VzdCl9YCkscygidG9vbGNoYWluIixyKGAke2UudG9vbGNoYWluLm5hbWV9ICR7ZS50b29sY2hhaW4udmVyc2lvbn1gKSkscygic3RhcnRlZCIsYCR7cihlLnN0YXJ0ZWRfYXQpfSR7dD09PXZvaWQgMD8iIjpgLCB0b29rICR7JCh3cyh0KSl9YH1gKSxzKCJrZXkiLGAke3IoZS5rZXkpfTogJHskKCRzKGUua2V5KSl9YCkscygic2lnbmVyIixyKGUuc2lnbmVyX3B1YmtleSkpXSxhPW4uZmlsZXMuc2xpY2UoMCxBLmZpbGVzKS5tYXAoYz0+YDx0cj48dGQ+JHtyKGMucGF0aCl9PC90ZD48dGQ+JHtyKGMuc2hhMjU2KX08L3RkPjwvdHI+YCk7bi5maWxlcy5sZW5ndGg+QS5maWxlcyYmYS5wdXNoKGA8dHI+PHRkIGNvbHNwYW49IjIiIGNsYXNzPSJkaW0iPmFuZCAke24uZmlsZXMubGVuZ3RoLUEuZmlsZXN9IG1vcmUgZmlsZXMgKHNlZSByZWNvcmQuanNvbik8L3RkPjwvdHI+YCk7bGV0IG89bi5maWxlcy5sZW5ndGg9PT0wP2A8cCBjbGFzcz0iZGltIj5ObyBmaWxlczogJHtuLmFkYXB0ZXI9PT0iaHR0cCI/ImFuIGltcGxlbWVudGF0aW9uIG92ZXIgSFRUUCI6InRoZSByZWNvcmQgbmFtZXMgbm9uZSJ9LjwvcD5gOmA8dGFibGUgY2xhc3M9ImZpbGVzIj48dGhlYWQ+PHRyPjx0aD5GaWxlIHRoZSBjb21tYW5kIHJhbjwvdGg+PHRoPlNIQS0yNTY8L3RoPjwvdHI+PC90aGVhZD48dGJvZHk+JHthLmpvaW4oIiIpfTwvdGJvZHk+PC90YWJsZT5gO3JldHVybmA8c2VjdGlvbiBjbGFzcz0iZmFjdHMiIGlkPSJyYW4iPjxoMj5XaGF0IHJhbjwvaDI+PHRhYmxlIGNsYXNzPSJmYWN0cyI+PHRib2R5PiR7aS5qb2luKCIiKX08L3Rib2R5PjwvdGFibGU+JHtvfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIGdpKGUpe2xldCB0PW5ldyBNYXA7Zm9yKGxldCByIG9mIGUuY2FzZXMpe2xldCBpPXIubmFtZS5pbmRleE9mKCIvIiksYT1pPT09LTE/ci5uYW1lOnIubmFtZS5zbGljZSgwLGkpLG89dC5nZXQoYSk7b3x8dC5zZXQoYSxvPXtzdWl0ZTphLGNhc2VzOjAscGFzc2VkOjB9KSxvLmNhc2VzKyssci5wYXNzJiZvLnBhc3NlZCsrfWlmKHQuc2l6ZT09PTApcmV0dXJuJzxzZWN0aW9uIGNsYXNzPSJzdWl0ZXMiIGlkPSJzdWl0ZXMiPjxoMj5TdWl0ZXM8L2gyPjxwPk5vIGNhc2VzIHJhbi48L3A+PC9zZWN0aW9uPic7bGV0IG49Wy4uLnQudmFsdWVzKCldLnNsaWNlKDAsMTAwKS5tYXAocj0+e2xldCBpPXIuY2FzZXMtci5wYXNzZWQ7cmV0dXJuYDx0ciBjbGFzcz0iJHtpPT09MD8icGFzcyI6ImZhaWwifSI+PHRkPjxjb2RlPiR7eShyLnN1aXRlLDIwMCl9PC9jb2RlPjwvdGQ+PHRkPiR7ci5jYXNlc308L3RkPjx0ZD4ke3IucGFzc2VkfTwvdGQ+PHRkPiR7aX08L3RkPjwvdHI+YH0pLHM9ZS5zdW1tYXJ5O3JldHVyblsnPHNlY3Rpb24gY2xhc3M9InN1aXRlcyIgaWQ9InN1aXRlcyI+PGgyPlN1aXRlczwvaDI+PHRhYmxlIGNsYXNzPSJzdWl0ZXMiPjx0aGVhZD48dHI+PHRoPnN1aXRlPC90aD48dGg+Y2FzZXM8L3RoPjx0aD5wYXNzZWQ8L3RoPjx0aD5mYWlsZWQ8L3RoPjwvdHI+PC90aGVhZD4nLGA8dGJvZHk+JHtuLmpvaW4oIiIpfTwvdGJvZHk+PHRmb290Pjx0cj48dGg+dG90YWw8L3RoPjx0aD4ke3MuY2FzZXN9PC90aD48dGg+JHtzLnBhc3NlZH08L3RoPjx0aD4ke3MuZmFpbGVkfTwvdGg+PC90cj48L3Rmb290PjwvdGFibGU+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIHhpKGUsdCxuKXtpZih0Lmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IHM9bmV3IE1hcChlLmNhc2VzLm1hcChvPT5bby5uYW1lLG9dKSkscj1BLmRldGFpbFRvdGFsLGk9dC5zbGljZSgwLEEuZ3JvdXBzKS5tYXAoKG8sYyk9PntsZXQgdT1vLmNhc2VzLnNsaWNlKDAsTWF0aC5taW4oQS5kZXRhaWxQZXJHcm91cCxyKSk7ci09dS5sZW5ndGg7bGV0IGw9dS5tYXAoZz0+YmkoZyxzLmdldChnKSxuPy5nZXQoZykpKSxmPW8uY2FzZXMuc2xpY2UodS5sZW5ndGgpLGQ9Zi5zbGljZSgwLEEubmFtZXNQZXJHcm91cCkscD1mLmxlbmd0aD09PTA/IiI6YDxkZXRhaWxzIGNsYXNzPSJtb3JlIj48c3VtbWFyeT4ke1plKGYubGVuZ3RoLCJtb3JlIGNhc2UiLCJtb3JlIGNhc2VzIil9IHdpdGggdGhpcyBjYXVzZSwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke2QubWFwKGc9PmA8bGk+PGNvZGU+JHt5KGcsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2YubGVuZ3RoPmQubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7Zi5sZW5ndGgtZC5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCxtPW8ua2luZD09PSJjYXNlIj9gPGNvZGU+JHt5KG8uY2FzZXNbMF0sMzAwKX08L2NvZGU+IDxzcGFuIGNsYXNzPSJ0aXRsZSI+JHskKHVlKG8udGl0bGUsMzAwKS50ZXh0KX08L3NwYW4+YDpgPHNwYW4gY2xhc3M9InRpdGxlIj4keyQodWUoby50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gO3JldHVybmA8ZGV0YWlscyBjbGFzcz0iZ3JvdXAgJHskKG8ua2luZCl9IiBpZD0iY2F1c2UtJHtjKzF9IiR7YzwzPyIgb3BlbiI6IiJ9PjxzdW1tYXJ5PjxzcGFuIGNsYXNzPSJjb3VudCI+JHtvLmNvdW50fTwvc3Bhbj4gJHttfTwvc3VtbWFyeT4ke2wuam9pbigiIil9JHtwfTwvZGV0YWlscz5gfSksYT10LnNsaWNlKEEuZ3JvdXBzKS5mbGF0TWFwKG89Pm8uY2FzZXMpO2lmKGEubGVuZ3RoPjApe2xldCBvPWEuc2xpY2UoMCxBLm5hbWVzUGVyR3JvdXApO2kucHVzaChgPGRldGFpbHMgY2xhc3M9Im1vcmUiPjxzdW1tYXJ5PiR7WmUoYS5sZW5ndGgsIm1vcmUgZmFpbGVkIGNhc2UiLCJtb3JlIGZhaWxlZCBjYXNlcyIpfSwgZWFjaCB3aXRoIGEgY2F1c2Ugb2YgaXRzIG93biwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke28ubWFwKGM9PmA8bGk+PGNvZGU+JHt5KGMsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2EubGVuZ3RoPm8ubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7YS5sZW5ndGgtby5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCl9cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWlsdXJlcyIgaWQ9ImZhaWx1cmVzIj48aDI+RmFpbGVkIGNhc2VzICgke2Uuc3VtbWFyeS5mYWlsZWR9KTwvaDI+JHtpLmpvaW4oIiIpfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIGJpKGUsdCxuKXtsZXQgcz1bYDxhcnRpY2xlIGNsYXNzPSJjYXNlIj48aDM+PGNvZGU+JHt5KGUsMzAwKX08L2NvZGU+PC9oMz5gXTsobj8ud2h5IT09dm9pZCAwfHxuPy5zb3VyY2UhPT12b2lkIDApJiZzLnB1c2goYDxwIGNsYXNzPSJ3aHkiPiR7eShuLndoeT8/IiIsMWUzKX0ke24uc291cmNlPT09dm9pZCAwPyIiOmAgPHNwYW4gY2xhc3M9InNvdXJjZSI+KCR7eShuLnNvdXJjZSwxZTMpfSk8L3NwYW4+YH08L3A+YCk7bGV0IHI9eXModC5leHBlY3RlZCx0LmdvdCksW2ksYV09cj09PXZvaWQgMD9bX3QodC5leHBlY3RlZCksX3QodC5nb3QpXTp5aSh0LmV4cGVjdGVkLHQuZ290KTtyZXR1cm4gcy5wdXNoKCc8ZGwgY2xhc3M9ImlvIj4nKSxuPy5pbnB1dCE9PXZvaWQgMCYmcy5wdXNoKGA8ZHQ+aW5wdXQ8L2R0PjxkZD48cHJlPiR7X3Qobi5pbnB1dCl9PC9wcmU+PC9kZD5gKSxzLnB1c2goYDxkdD5leHBlY3RlZDwvZHQ+PGRkPjxwcmU+JHtpfTwvcHJlPjwvZGQ+PGR0PmdvdDwvZHQ+PGRkPjxwcmU+JHthfTwvcHJlPjwvZGQ+PC9kbD5gKSxyIT09dm9pZCAwJiZzLnB1c2goYDxwIGNsYXNzPSJub3RlIj4ke1hlKHIpfTwvcD5gKSxzLnB1c2goIjwvYXJ0aWNsZT4iKSxzLmpvaW4oIiIpfWZ1bmN0aW9uIF90KGUpe3JldHVybiB5KGUsQS52YWx1ZSl9ZnVuY3Rpb24geWkoZSx0KXtsZXQgbj1bLi4uZV0scz1bLi4udF0scj0wO2Zvcig7cjxuLmxlbmd0aCYmcjxzLmxlbmd0aCYmbltyXT09PXNbcl07KXIrKztsZXQgaT0wO2Zvcig7aTxuLmxlbmd0aC1yJiZpPHMubGVuZ3RoLXImJm5bbi5sZW5ndGgtMS1pXT09PXNbcy5sZW5ndGgtMS1pXTspaSsrO3JldHVybltFcyhuLHIsbi5sZW5ndGgtaSwiZGVsIiksRXMocyxyLHMubGVuZ3RoLWksImlucyIpXX1mdW5jdGlvbiBFcyhlLHQsbixzKXtsZXQgcj1BLnZhbHVlLGk9KGYsZCk9PntsZXQgcD1NYXRoLm1heCgwLE1hdGgubWluKGQtZixyKSk7cmV0dXJuIHItPXAsZS5zbGljZShmLGYrcCkuam9pbigiIil9LGE9aSgwLHQpLG89aSh0LG4pLGM9aShuLGUubGVuZ3RoKSx1PWUubGVuZ3RoLUEudmFsdWUsbD1gPG1hcmsgY2xhc3M9IiR7c30iPiR7bz09PSIiPyc8c3BhbiBjbGFzcz0iZ2FwIj48L3NwYW4+JzokKFMobykpfTwvbWFyaz5gO3JldHVybmAkeyQoUyhhKSl9JHt0PEEudmFsdWU/bDoiIn0keyQoUyhjKSl9JHt1PjA/YDxzcGFuIGNsYXNzPSJjdXQiPlx1MjAyNiAke3V9IG1vcmUgY2hhcmFjdGVyczwvc3Bhbj5gOiIifWB9ZnVuY3Rpb24gd2koZSl7bGV0IHQ9ZS5jYXNlcy5maWx0ZXIocz0+cy5wYXNzKTtpZih0Lmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IG49dC5zbGljZSgwLEEucGFzc2luZ05hbWVzKTtyZXR1cm5gPHNlY3Rpb24gY2xhc3M9InBhc3NpbmciIGlkPSJwYXNzaW5nIj48ZGV0YWlscz48c3VtbWFyeT5QYXNzaW5nIGNhc2VzICgke3QubGVuZ3RofSk8L3N1bW1hcnk+PHVsIGNsYXNzPSJuYW1lcyI+JHtuLm1hcChzPT5gPGxpPjxjb2RlPiR7eShzLm5hbWUsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke3QubGVuZ3RoPm4ubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7dC5sZW5ndGgtbi5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+PC9zZWN0aW9uPmB9dmFyIGs9Z2xvYmFsVGhpcy5kb2N1bWVudCxPPWU9PmsuZ2V0RWxlbWVudEJ5SWQoZSk7ZnVuY3Rpb24gJGkoZSl7bGV0IHQ9YXRvYihlLnJlcGxhY2UoL1xzKy9nLCIiKSksbj1uZXcgVWludDhBcnJheSh0Lmxlbmd0aCk7Zm9yKGxldCBzPTA7czx0Lmxlbmd0aDtzKyspbltzXT10LmNoYXJDb2RlQXQocyk7cmV0dXJuIG59dmFyIHFlLENzPTA7ZnVuY3Rpb24gU3MoZSx0LG4pe2xldCBzPU8oImNjLW91dGNvbWUiKTtzLnRleHRDb250ZW50PUV0KGUpLHMuZGF0YXNldC5vdXRjb21lPWUub3V0Y29tZSxPKCJjYy1kZXRhaWwiKS50ZXh0Q29udGVudD1lLm91dGNvbWU9PT0icmVqZWN0Ij9gV2h5OiAke2UuZGV0YWlsfWA6IiIsTygiY2Mtc291cmNlIikudGV4dENvbnRlbnQ9YCR7dH0sIGNoZWNrZWQgaW4gdGhpcyBwYWdlIGluICR7TWF0aC5yb3VuZChuKX0gbXMuYCxxZT1lLFRzKCksQ3MrKyxrLmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz1TdHJpbmcoQ3MpLGsuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQudmVyaWZ5TXM9bi50b0ZpeGVkKDEpfWZ1bmN0aW9uIFRzKCl7bGV0IGU9TygiY2MtcHVia2V5IiksdD1PKCJjYy1wdWJrZXktcmVzdWx0Iik7aWYoIWV8fCF0KXJldHVybjtsZXQgbj1lLnZhbHVlLnRyaW0oKS50b0xvd2VyQ2FzZSgpLHM9IiIscj0iIjtpZihuPT09IiIpcz0iIjtlbHNlIGlmKCEvXlswLTlhLWZdezY0fSQvLnRlc3Qobikpcz0iYSBwaW5uZWQga2V5IGlzIGFuIEVkMjU1MTkgcHVibGljIGtleSBhcyA2NCBoZXggZGlnaXRzIjtlbHNlIGlmKHFlPT09dm9pZCAwKXM9Im5vIHJlY29yZCBjaGVja2VkIHlldCI7ZWxzZSBpZihxZS5vdXRjb21lIT09ImFjY2VwdCIpcz0icHVia2V5IG5vdCBjaGVja2VkOiB0aGUgcmVjb3JkIHdhcyByZWZ1c2VkIjtlbHNle2xldCBpPXFlLnJlY29yZC5zaWduZXJfcHVia2V5O3I9aT09PW4/InllcyI6Im5vIixzPWk9PT1uPyJwdWJrZXkgbWF0Y2giOmBwdWJrZXkgbWlzbWF0Y2ggZ290PSR7aX1gfXQudGV4dENvbnRlbnQ9cyx0LmRhdGFzZXQubWF0Y2g9cn1mdW5jdGlvbiBrcyhlKXtsZXQgdD1wZXJmb3JtYW5jZS5ub3coKTtyZXR1cm57cmVzdWx0OlZuKGUpLG1zOnBlcmZvcm1hbmNlLm5vdygpLXR9fWFzeW5jIGZ1bmN0aW9uIGpzKGUpe2xldCB0PW5ldyBVaW50OEFycmF5KGF3YWl0IGUuc2xpY2UoMCxvZSsxKS5hcnJheUJ1ZmZlcigpKSx7cmVzdWx0Om4sbXM6c309a3ModCk7U3MobixgJHtlLm5hbWV9ICgke3QubGVuZ3RofSBieXRlcylgLHMpO2xldCByPU8oImNjLWhlYWQiKSxpPU8oImNjLWJvZHkiKSxhPSQoRXQobikpO2lmKG4ub3V0Y29tZT09PSJhY2NlcHQiKXtyLmlubmVySFRNTD1MdChuLnJlY29yZCksaS5pbm5lckhUTUw9SnQobi5yZWNvcmQpLGsudGl0bGU9YGNhbm9uLWNvbmZvcm1hbmNlOiAke24ucmVjb3JkLmNvbmZvcm1hbnQ/ImNvbmZvcm1hbnQiOiJub3QgY29uZm9ybWFudCJ9YDtyZXR1cm59aWYoay50aXRsZT0iY2Fub24tY29uZm9ybWFuY2U6IHJlY29yZCByZWZ1c2VkIixuLnN0ZXA+PTQpe2xldCBvPUpTT04ucGFyc2UobmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKHQpKTtyLmlubmVySFRNTD1gPHAgY2xhc3M9InJlZnVzZWQiPlRoaXMgcmVjb3JkIHdhcyByZWZ1c2VkICgke2F9KTogd2hhdCBmb2xsb3dzIGlzIHdoYXQgaXQgY2xhaW1zLCBub3Qgd2hhdCBhIHJ1biBzaG93ZWQuPC9wPiR7THQobyl9YCxpLmlubmVySFRNTD1KdChvKX1lbHNlIHIuaW5uZXJIVE1MPWA8cCBjbGFzcz0icmVmdXNlZCI+VGhpcyBmaWxlIGlzIG5vdCBhIHJlY29yZCB0aGlzIHBhZ2UgY2FuIHNob3cgKCR7YX0pOiAke3kobi5kZXRhaWwsNTAwKX08L3A+YCxpLmlubmVySFRNTD0iIn1mdW5jdGlvbiBBaSgpe2xldCBlPU8oImNjLWNvbnRyb2xzIik7ZSYmKGUuaGlkZGVuPSExKTtsZXQgdD1PKCJjYy1yZWNvcmQiKTtpZih0KXtsZXR7cmVzdWx0OnMsbXM6cn09a3MoJGkodC50ZXh0Q29udGVudD8/IiIpKTtTcyhzLGBUaGUgcmVjb3JkIGVtYmVkZGVkIGluIHRoaXMgcGFnZSAoJHt0LmRhdGFzZXQuYnl0ZXM/PyI/In0gYnl0ZXMpYCxyKX1lbHNlIE8oImNjLW91dGNvbWUiKS50ZXh0Q29udGVudD0ibm8gcmVjb3JkIHlldDogY2hvb3NlIG9yIGRyb3AgYSByZWNvcmQuanNvbiIsay5kb2N1bWVudEVsZW1lbnQuZGF0YXNldC5jaGVja3M9IjAiO08oImNjLXB1YmtleSIpPy5hZGRFdmVudExpc3RlbmVyKCJpbnB1dCIsVHMpO2xldCBuPU8oImNjLWZpbGUiKTtuPy5hZGRFdmVudExpc3RlbmVyKCJjaGFuZ2UiLCgpPT57bGV0IHM9bi5maWxlcz8uWzBdO3MmJmpzKHMpfSksay5hZGRFdmVudExpc3RlbmVyKCJkcmFnb3ZlciIscz0+e3MucHJldmVudERlZmF1bHQoKSxrLmJvZHkuY2xhc3NMaXN0LmFkZCgiZHJhZ2dpbmciKX0pLGsuYWRkRXZlbnRMaXN0ZW5lcigiZHJhZ2xlYXZlIiwoKT0+ay5ib2R5LmNsYXNzTGlzdC5yZW1vdmUoImRyYWdnaW5nIikpLGsuYWRkRXZlbnRMaXN0ZW5lcigiZHJvcCIscz0+e3MucHJldmVudERlZmF1bHQoKSxrLmJvZHkuY2xhc3NMaXN0LnJlbW92ZSgiZHJhZ2dpbmciKTtsZXQgcj1zLmRhdGFUcmFuc2Zlcj8uZmlsZXNbMF07ciYmanMocil9KX1BaSgpO30pKCk7";
 
 // src/report/html/style.ts
 var STYLE = `
@@ -19287,6 +19695,9 @@ function formatProgress(p) {
   parts.push(`${p.failed} failed`, formatDuration(p.elapsedMs));
   if (p.suite !== void 0 && p.done < p.total) parts.push(`suite ${p.suite}`);
   if (p.requestsLeft !== void 0 && p.done < p.total) parts.push(`${p.requestsLeft} requests left`);
+  if (p.askedAlone) {
+    parts.push(`${p.askedAlone.count} asked alone (${formatDuration(p.askedAlone.ms)} of processes)`);
+  }
   return parts.join(", ");
 }
 function createProgressReporter(options) {
@@ -19754,7 +20165,7 @@ async function writeInto(folder, run, choice2) {
 var USAGE = `usage: canon-conformance badge RECORD [--out DIR]
 
 Verifies a conform-result/1 record, then writes badge.svg (shields' look, e.g.
-'canon conformance | 558/558' for a default run) and badge.json (the shields.io endpoint schema) into DIR
+'canon conformance | 592/592' for a default run) and badge.json (the shields.io endpoint schema) into DIR
 (default: the current directory). A record that does not verify gets no badge: exit 1.`;
 var badgeCommand = {
   summary: "draw badge.svg and badge.json from a record that verifies",
@@ -19829,11 +20240,30 @@ function nfcReference(label) {
   return inProcessCanonicalizer(label, (input) => canonicalizeFor("nfc", input));
 }
 
+// src/process-faults.ts
+var Hang = class extends Error {
+  name = "Hang";
+};
+var Crash = class extends Error {
+  constructor(stderr, exitCode = 1) {
+    super(stderr);
+    this.stderr = stderr;
+    this.exitCode = exitCode;
+  }
+  stderr;
+  exitCode;
+  name = "Crash";
+};
+
 // src/commands/serve-protocol.ts
 var processIo = () => ({ input: process.stdin, output: process.stdout, errors: process.stderr });
 function reasonOf(error) {
   const text2 = error instanceof JcsError ? rejectionReason(error) : error instanceof Error ? error.message : String(error);
   return text2.replace(/[\r\n]+/g, " ");
+}
+function hangForever() {
+  return new Promise(() => setInterval(() => {
+  }, 6e4));
 }
 function write(stream2, chunk) {
   return new Promise((resolve10, reject2) => {
@@ -19847,6 +20277,11 @@ async function serveOnce(transform, io = processIo()) {
   try {
     output = transform(Buffer.concat(chunks));
   } catch (error) {
+    if (error instanceof Hang) return hangForever();
+    if (error instanceof Crash) {
+      await write(io.errors, error.stderr);
+      return error.exitCode;
+    }
     await write(io.errors, `${reasonOf(error)}
 `);
     return 1;
@@ -19858,12 +20293,24 @@ var LF = 10;
 var BANG = Buffer.from("!");
 var NEWLINE = Buffer.from("\n");
 async function serveLines(transform, io = processIo()) {
+  let fault;
   const answer = (line, out) => {
+    if (fault !== void 0) return;
     try {
       out.push(transform(line), NEWLINE);
     } catch (error) {
-      out.push(BANG, Buffer.from(reasonOf(error)), NEWLINE);
+      if (error instanceof Hang || error instanceof Crash) fault = error;
+      else out.push(BANG, Buffer.from(reasonOf(error)), NEWLINE);
     }
+  };
+  const flush = async (out) => {
+    await write(io.output, Buffer.concat(out));
+    if (fault instanceof Hang) return hangForever();
+    if (fault instanceof Crash) {
+      await write(io.errors, fault.stderr);
+      return fault.exitCode;
+    }
+    return void 0;
   };
   let pieces = [];
   for await (const chunk of io.input) {
@@ -19885,12 +20332,14 @@ async function serveLines(transform, io = processIo()) {
       start = lf + 1;
     }
     if (start < data.length) pieces.push(data.subarray(start));
-    await write(io.output, Buffer.concat(out));
+    const ended = await flush(out);
+    if (ended !== void 0) return ended;
   }
   if (pieces.length > 0) {
     const out = [];
     answer(Buffer.concat(pieces), out);
-    await write(io.output, Buffer.concat(out));
+    const ended = await flush(out);
+    if (ended !== void 0) return ended;
   }
   return 0;
 }
@@ -19962,10 +20411,10 @@ var canonicalizeCommand = {
     }
     const digest = choice("digest", values.digest, ["sha256", "keccak256"]);
     if (values.demo) return demo(options);
-    const encoder5 = new TextEncoder();
+    const encoder6 = new TextEncoder();
     const transform = digest === void 0 ? (input) => canonicalize(input, options) : (input) => {
       const canonical = canonicalize(input, options);
-      return encoder5.encode(digest === "sha256" ? sha256Hex(canonical) : keccak256Hex(canonical));
+      return encoder6.encode(digest === "sha256" ? sha256Hex(canonical) : keccak256Hex(canonical));
     };
     return values.lines ? serveLines(transform) : serveOnce(transform);
   }
@@ -20084,12 +20533,24 @@ async function ask(implementation, input) {
     return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
   }
 }
+async function askAlone(implementation, input) {
+  if (implementation.canonicalizeAlone === void 0) return ask(implementation, input);
+  try {
+    return await implementation.canonicalizeAlone(input);
+  } catch (error) {
+    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
+  }
+}
 
 // src/checks/numbers.ts
 var BLOCKS_IN_FLIGHT = 8;
+var SHOWN_CULPRITS = 10;
+var KEPT_CULPRITS = 200;
 var lenientDecoder = new TextDecoder();
+var encoder3 = new TextEncoder();
+var NUMBER_TOKEN = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 async function judgeNumbers(c, ctx, blocks = numberBlocks(c)) {
-  const tally = { numbers: 0, matched: 0, firstMismatch: null };
+  const tally = { numbers: 0, matched: 0, culprits: [] };
   const digest = sha256.create();
   const inFlight2 = [];
   let generated = 0;
@@ -20097,12 +20558,12 @@ async function judgeNumbers(c, ctx, blocks = numberBlocks(c)) {
     digest.update(block.expected);
     inFlight2.push({ block, first: generated, answer: ask(ctx.write, block.input) });
     generated += block.count;
-    if (inFlight2.length >= BLOCKS_IN_FLIGHT) await settle(inFlight2.shift(), tally);
+    if (inFlight2.length >= BLOCKS_IN_FLIGHT) await settle(inFlight2.shift(), tally, ctx);
   }
-  while (inFlight2.length > 0) await settle(inFlight2.shift(), tally);
+  while (inFlight2.length > 0) await settle(inFlight2.shift(), tally, ctx);
   return result(c, tally, bytesToHex2(digest.digest()));
 }
-async function settle(pending, tally) {
+async function settle(pending, tally, ctx) {
   const { block, first: first2 } = pending;
   const answer = await pending.answer;
   tally.numbers += block.count;
@@ -20112,20 +20573,53 @@ async function settle(pending, tally) {
   }
   const inputs = arrayItems(lenientDecoder.decode(block.input)) ?? [];
   const expected = arrayItems(lenientDecoder.decode(block.expected)) ?? [];
+  const items2 = expected.map((e, k) => ({ index: first2 + k, spelled: inputs[k] ?? "?", expected: e }));
+  await narrow(items2, answer, tally, ctx);
+}
+async function narrow(items2, answer, tally, ctx) {
   const got = answer.status === "canonical" ? arrayItems(lenientDecoder.decode(answer.output)) : null;
-  if (got === null) {
-    tally.firstMismatch ??= `block of numbers #${first2}\u2013#${first2 + block.count - 1}: ${showAnswer(answer)}`;
+  if (got !== null && got.length === items2.length) {
+    const wrong = items2.flatMap((item, k) => got[k] === item.expected ? [] : [{ item, got: got[k] }]);
+    tally.matched += items2.length - wrong.length;
+    for (const { item, got: got2 } of wrong) {
+      tally.culprits.push({ ...item, got: showText(got2, 60), kind: numberKind(item.expected, got2) });
+    }
+    if (wrong.length === 0) {
+      const shown3 = answer.status === "canonical" ? showBytes(answer.output, 60) : showAnswer(answer);
+      tally.culprits.push({ ...items2[0], spelled: "array", got: shown3, kind: "array" });
+    }
     return;
   }
-  let mismatched = false;
-  for (let k = 0; k < block.count; k++) {
-    if (got[k] === expected[k]) tally.matched++;
-    else if (!mismatched) {
-      mismatched = true;
-      tally.firstMismatch ??= `number #${first2 + k}: input ${inputs[k] ?? "?"}, expected ${expected[k] ?? "?"}, got ${got[k] === void 0 ? "(missing)" : showText(got[k], 60)}`;
-    }
+  if (items2.length === 1) {
+    tally.culprits.push({ ...items2[0], got: showAnswer(answer), kind: answerKind(items2[0], answer, got) });
+    return;
   }
-  if (!mismatched) tally.firstMismatch ??= `block of numbers from #${first2}: ${showAnswer(answer)}`;
+  const half = Math.ceil(items2.length / 2);
+  const asking = answer.status === "failed" ? askAlone : ask;
+  await Promise.all(
+    [items2.slice(0, half), items2.slice(half)].map(async (part) => {
+      const input = encoder3.encode(`[${part.map((i) => i.spelled).join(",")}]`);
+      const expected = encoder3.encode(`[${part.map((i) => i.expected).join(",")}]`);
+      const again = await asking(ctx.write, input);
+      if (answeredExactly(again, expected)) tally.matched += part.length;
+      else await narrow(part, again, tally, ctx);
+    })
+  );
+}
+function answerKind(item, answer, got) {
+  if (answer.status === "rejected") return "refused";
+  if (answer.status === "failed") return "no-answer";
+  return got?.length === 1 ? numberKind(item.expected, got[0]) : "not-a-number";
+}
+function numberKind(expected, got) {
+  if (!NUMBER_TOKEN.test(got)) return "not-a-number";
+  if (/^-0(?:\.0+)?(?:[eE][+-]?[0-9]+)?$/.test(got) && expected === "0") return "minus-zero";
+  if (Number(got) !== Number(expected)) return "other-value";
+  return significantDigits2(got) > significantDigits2(expected) ? "not-shortest" : "notation";
+}
+function significantDigits2(token) {
+  const mantissa = token.replace(/^-/, "").replace(/[eE].*$/, "").replace(".", "");
+  return mantissa.replace(/^0+/, "").replace(/0+$/, "").length;
 }
 function arrayItems(text2) {
   const trimmed = text2.trim();
@@ -20133,11 +20627,26 @@ function arrayItems(text2) {
   const inner = trimmed.slice(1, -1);
   return inner.trim() === "" ? [] : inner.split(",").map((item) => item.trim());
 }
+function showCulprit(c) {
+  if (c.kind === "array") return `block of numbers from #${c.index}: ${c.got}`;
+  return `number #${c.index}: input ${c.spelled}, expected ${c.expected}, got ${c.got}`;
+}
 function result(c, tally, expectedSha256) {
   const expected = `${tally.numbers} numbers as ES6 String(n), expected blocks sha256 ${expectedSha256}`;
-  const pass = tally.matched === tally.numbers && tally.firstMismatch === null;
-  const got = pass ? `${tally.matched} of ${tally.numbers} matched` : `${tally.matched} of ${tally.numbers} matched; first mismatch: ${tally.firstMismatch}`;
-  return judged(c, pass, expected, got);
+  const summary = `${tally.matched} of ${tally.numbers} matched`;
+  if (tally.culprits.length === 0) return judged(c, tally.matched === tally.numbers, expected, summary);
+  const culprits = tally.culprits.sort((a, b) => a.index - b.index);
+  const kinds = {};
+  for (const culprit of culprits) kinds[culprit.kind] = (kinds[culprit.kind] ?? 0) + 1;
+  const shown3 = culprits.slice(0, SHOWN_CULPRITS).map(showCulprit).join("; ");
+  const more = culprits.length > SHOWN_CULPRITS ? `; and ${culprits.length - SHOWN_CULPRITS} more` : "";
+  const counted = Object.entries(kinds).map(([kind, n]) => `${kind} ${n}`).join(", ");
+  const got = `${summary}; mismatches: ${shown3}${more}; kinds: ${counted}`;
+  const pins = {
+    kinds,
+    listed: culprits.slice(0, KEPT_CULPRITS).map((x) => ({ id: x.spelled, kind: x.kind }))
+  };
+  return { ...judged(c, false, expected, got), culprits: pins };
 }
 
 // src/checks/rules.ts
@@ -20175,6 +20684,8 @@ async function twiceRule(first2, second, input) {
 
 // src/checks/property.ts
 var SHRINK_BUDGET = 400;
+var UNCLASSIFIED = "unclassified";
+var MAX_CAUSES = 3;
 var INPUT_LIMIT2 = 120;
 async function judgeProperty(c, ctx) {
   const outcome = await runProperty(c, ctx);
@@ -20183,91 +20694,156 @@ async function judgeProperty(c, ctx) {
 async function runProperty(c, ctx) {
   const property2 = generatedProperty(c.property);
   const runs = c.to - c.from + 1;
-  let first2;
-  let smallest;
-  let shrinkRequests = 0;
-  let stopShrinking = false;
-  const predicate = fast_check_default.asyncProperty(property2.arbitrary(c.profile), async (drawn) => {
-    if (stopShrinking) return true;
-    if (first2) shrinkRequests += property2.requestsPerRun;
-    const instance = property2.instance(drawn, c.profile);
-    fast_check_default.pre(instance !== void 0);
-    const failure = await judgeInstance(instance, ctx);
-    if (failure === void 0) return true;
-    first2 ??= failure;
-    smallest = failure;
-    if (failure.noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
-    return false;
-  });
-  const details = await fast_check_default.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
   const expected = `${runs} runs (${c.from}\u2013${c.to}) of: ${property2.claim}`;
-  if (!details.failed) {
-    return { pass: true, expected, got: `${runs} of ${runs} runs passed`, numShrinks: 0 };
+  const draws = [];
+  const found = [];
+  let repeats = 0;
+  let halted = false;
+  while (found.length < MAX_CAUSES && !halted) {
+    const known = new Set(found.flatMap((f) => [f.cause, f.first.cause]));
+    let at = 0;
+    let target;
+    let first2;
+    let smallest;
+    let shrinkRequests = 0;
+    let stopShrinking = false;
+    const predicate = fast_check_default.asyncProperty(property2.arbitrary(c.profile), async (drawn) => {
+      if (target === void 0) {
+        const before = draws[at];
+        const index = at++;
+        if (before !== void 0) {
+          fast_check_default.pre(!("skip" in before));
+          return true;
+        }
+        if (halted) return true;
+        const instance2 = property2.instance(drawn, c.profile);
+        if (instance2 === void 0) draws[index] = { skip: true };
+        fast_check_default.pre(instance2 !== void 0);
+        const failure2 = await judgeInstance(instance2, ctx);
+        if (failure2 === void 0) {
+          draws[index] = { pass: true };
+          return true;
+        }
+        const { cause } = failure2;
+        draws[index] = { cause };
+        if (known.has(cause)) {
+          repeats++;
+          if (failure2.noAnswer) halted = true;
+          return true;
+        }
+        target = cause;
+        first2 = failure2;
+        smallest = failure2;
+        if (failure2.noAnswer) stopShrinking = true;
+        return false;
+      }
+      if (stopShrinking) return true;
+      shrinkRequests += property2.requestsPerRun;
+      const instance = property2.instance(drawn, c.profile);
+      fast_check_default.pre(instance !== void 0);
+      const failure = await judgeInstance(instance, ctx);
+      if (failure === void 0 || known.has(failure.cause)) return true;
+      if (failure.cause !== target && target !== UNCLASSIFIED) return true;
+      target = failure.cause;
+      smallest = failure;
+      if (failure.noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
+      return false;
+    });
+    const details = await fast_check_default.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
+    if (!details.failed) break;
+    if (target === void 0 || !first2 || !smallest) {
+      if (found.length > 0) break;
+      const why = details.errorInstance ? messageOf(details.errorInstance) : "no run could be made";
+      return {
+        pass: false,
+        expected,
+        got: `failed: the property could not be judged: ${why}; ${replayHint(c, details.counterexamplePath)}`,
+        numShrinks: details.numShrinks,
+        others: [],
+        repeats
+      };
+    }
+    const path = details.counterexamplePath ?? null;
+    const draw = Number((path ?? "0").split(":")[0]);
+    found.push({ cause: smallest.cause, first: first2, smallest, draw, numShrinks: details.numShrinks, path });
+    if (smallest.noAnswer) halted = true;
   }
-  const replay = replayHint(c, details.counterexamplePath);
-  if (!smallest) {
-    const why = details.errorInstance ? messageOf(details.errorInstance) : "no run could be made";
-    return {
-      pass: false,
-      expected,
-      got: `failed: the property could not be judged: ${why}; ${replay}`,
-      numShrinks: details.numShrinks
-    };
-  }
-  const draw = Number((details.counterexamplePath ?? "0").split(":")[0]);
+  const [main2, ...others] = found;
+  if (!main2)
+    return { pass: true, expected, got: `${runs} of ${runs} runs passed`, numShrinks: 0, others, repeats };
+  const repeated = repeats > 0 ? `; ${repeats} more ${repeats === 1 ? "draw" : "draws"} failed for a cause already found` : "";
+  const also = others.map(
+    (o) => `; also draw ${o.draw} (another cause, shrunk ${o.numShrinks} times${o.path ? `, path ${o.path}` : ""}): for ${o.smallest.input}: ${o.smallest.expected} \u2014 got ${o.smallest.got}`
+  );
   return {
     pass: false,
-    expected: `for ${smallest.input}: ${smallest.expected}`,
-    got: `${smallest.got}; draw ${draw} of this case failed, shrunk ${details.numShrinks} times (${first2.size} bytes sent first, ${smallest.size} now); ${replay}`,
-    first: first2,
-    smallest,
-    numShrinks: details.numShrinks
+    expected: `for ${main2.smallest.input}: ${main2.smallest.expected}`,
+    got: `${main2.smallest.got}; draw ${main2.draw} of this case failed, shrunk ${main2.numShrinks} times (${main2.first.size} bytes sent first, ${main2.smallest.size} now); ${replayHint(c, main2.path)}${repeated}${also.join("")}`,
+    first: main2.first,
+    smallest: main2.smallest,
+    numShrinks: main2.numShrinks,
+    others,
+    repeats
   };
 }
 async function judgeInstance(instance, ctx) {
+  const verdict = await verdictOf2(instance, ctx);
+  if (verdict === void 0) return void 0;
+  const failure = describe(instance, verdict, { input: INPUT_LIMIT2, output: SHOW_LIMIT });
+  return { ...failure, cause: instanceCauseKey(describe(instance, verdict, WHOLE)) };
+}
+async function verdictOf2(instance, ctx) {
   switch (instance.kind) {
     case "canon": {
       const v = await exactRule(ctx.write, instance.input, instance.expected);
-      if (v.pass) return void 0;
-      return {
-        ...sent(instance.input),
-        expected: `canon(x) \u2192 ${showBytes(instance.expected)}`,
-        got: `canon(x) \u2192 ${showAnswer(v.answer)}`,
-        noAnswer: noAnswer(v.answer)
-      };
+      return v.pass ? void 0 : { kind: "canon", v };
     }
     case "equal":
     case "differ": {
-      const equal = instance.kind === "equal";
-      const v = await pairRule(ctx.write, instance.a, instance.b, equal);
-      if (v.pass) return void 0;
-      const inputs = `a = ${shown2(instance.a)} and b = ${shown2(instance.b)}`;
-      return {
-        input: equal ? inputs : `${inputs} (${instance.mutation})`,
-        size: instance.a.length + instance.b.length,
-        expected: equal ? `the same output for a and b: ${showBytes(instance.reference)}` : `different outputs for a and b: ${showBytes(instance.referenceA)} and ${showBytes(instance.referenceB)}`,
-        got: showPair(v),
-        noAnswer: noAnswer(v.a, v.b)
-      };
+      const v = await pairRule(ctx.write, instance.a, instance.b, instance.kind === "equal");
+      return v.pass ? void 0 : { kind: "pair", v };
     }
     case "idempotent": {
       const v = await twiceRule(ctx.write, ctx.write, instance.input);
-      if (v.pass) return void 0;
-      return {
-        ...sent(instance.input),
-        ...showTwice(v, I1_STEPS),
-        noAnswer: v.second === void 0 ? noAnswer(v.first) : noAnswer(v.first, v.second)
-      };
+      return v.pass ? void 0 : { kind: "twice", v };
     }
   }
 }
+var WHOLE = { input: Number.MAX_SAFE_INTEGER, output: Number.MAX_SAFE_INTEGER };
+function describe(instance, verdict, limits) {
+  const bytes3 = (b) => showBytes(b, limits.output);
+  const input = (b) => showText(decoder2.decode(b), limits.input);
+  if (instance.kind === "canon" && verdict.kind === "canon") {
+    return {
+      input: `x = ${input(instance.input)}`,
+      size: instance.input.length,
+      expected: `canon(x) \u2192 ${bytes3(instance.expected)}`,
+      got: `canon(x) \u2192 ${showAnswer(verdict.v.answer, limits.output)}`,
+      noAnswer: noAnswer(verdict.v.answer)
+    };
+  }
+  if ((instance.kind === "equal" || instance.kind === "differ") && verdict.kind === "pair") {
+    const inputs = `a = ${input(instance.a)} and b = ${input(instance.b)}`;
+    return {
+      input: instance.kind === "equal" ? inputs : `${inputs} (${instance.mutation})`,
+      size: instance.a.length + instance.b.length,
+      expected: instance.kind === "equal" ? `the same output for a and b: ${bytes3(instance.reference)}` : `different outputs for a and b: ${bytes3(instance.referenceA)} and ${bytes3(instance.referenceB)}`,
+      got: showPair(verdict.v, limits.output),
+      noAnswer: noAnswer(verdict.v.a, verdict.v.b)
+    };
+  }
+  if (instance.kind === "idempotent" && verdict.kind === "twice") {
+    const v = verdict.v;
+    return {
+      input: `x = ${input(instance.input)}`,
+      size: instance.input.length,
+      ...showTwice(v, I1_STEPS, limits.output),
+      noAnswer: v.second === void 0 ? noAnswer(v.first) : noAnswer(v.first, v.second)
+    };
+  }
+  throw new TypeError(`a ${instance.kind} instance was judged as ${verdict.kind}`);
+}
 var decoder2 = new TextDecoder("utf-8", { ignoreBOM: true });
-function sent(input) {
-  return { input: `x = ${shown2(input)}`, size: input.length };
-}
-function shown2(input) {
-  return showText(decoder2.decode(input), INPUT_LIMIT2);
-}
 function replayHint(c, path) {
   return `replay: --seed ${c.seed} --generated-runs ${c.total} (fast-check seed ${c.fcSeed | 0}${path ? `, path ${path}` : ""})`;
 }
@@ -20440,7 +21016,7 @@ async function judgeSafely(c, ctx) {
 }
 
 // src/known-bad/tools.ts
-var encoder3 = new TextEncoder();
+var encoder4 = new TextEncoder();
 var strictDecoder3 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function decodeStrict(input) {
   return strictDecoder3.decode(input);
@@ -20532,12 +21108,25 @@ function compareCodePoints(a, b) {
   for (let k = 0; k < Math.min(x.length, y.length); k++) if (x[k] !== y[k]) return x[k] - y[k];
   return x.length - y.length;
 }
-function serializeOrdered(value, compare, depth = 0) {
+function serializeOrdered(value, compare, depth = 0, writeName = JSON.stringify) {
   if (depth > MAX_WALK_DEPTH) throw new Error(`nesting deeper than ${MAX_WALK_DEPTH} levels`);
   if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((v) => serializeOrdered(v, compare, depth + 1)).join(",")}]`;
+  if (Array.isArray(value))
+    return `[${value.map((v) => serializeOrdered(v, compare, depth + 1, writeName)).join(",")}]`;
   const names = Object.keys(value).sort(compare);
-  return `{${names.map((k) => `${JSON.stringify(k)}:${serializeOrdered(value[k], compare, depth + 1)}`).join(",")}}`;
+  return `{${names.map((k) => `${writeName(k)}:${serializeOrdered(value[k], compare, depth + 1, writeName)}`).join(",")}}`;
+}
+function rewriteStrings(text2, rewrite) {
+  let out = "";
+  let i = 0;
+  while (i < text2.length) {
+    const quote2 = text2.indexOf('"', i);
+    if (quote2 < 0) return out + text2.slice(i);
+    const close = endOfString(text2, quote2);
+    out += text2.slice(i, quote2) + rewrite(text2.slice(quote2, close));
+    i = close;
+  }
+  return out;
 }
 
 // src/known-bad/choices.ts
@@ -20551,7 +21140,7 @@ var CHOICES = [
     write: (input) => {
       const value = parse(input);
       if (isScalar(value)) throw new Error("a JSON text must be an object or an array");
-      return encoder3.encode(serialize(value));
+      return encoder4.encode(serialize(value));
     }
   },
   {
@@ -20565,6 +21154,52 @@ var CHOICES = [
   }
 ];
 
+// src/known-bad/hangs.ts
+var HANG_NUMBER = 1e-320;
+function holds(value, n, depth = 0) {
+  if (depth > 2e3) return false;
+  if (typeof value === "number") return value === n;
+  if (value === null || typeof value !== "object") return false;
+  return Object.values(value).some((v) => holds(v, n, depth + 1));
+}
+function traceback(error) {
+  return [
+    "Traceback (most recent call last):",
+    '  File "canon.py", line 12, in <module>',
+    "    value = parse(sys.stdin.buffer.read())",
+    '  File "canon.py", line 7, in parse',
+    "    raise ValueError(message)",
+    `ValueError: ${error.code} at byte ${error.offset}`,
+    ""
+  ].join("\n");
+}
+var HANGS = [
+  {
+    name: "hangs_on_1e_320",
+    description: "never answers for a value holding the double 1e-320 (however it is spelled) and keeps its process alive, as a formatter stuck on one subnormal does; right about everything else",
+    caughtBy: ["canon", "numbers"],
+    write: (input) => {
+      const output = canonicalize(input);
+      if (holds(parse(input), HANG_NUMBER)) throw new Hang("hangs formatting 1e-320");
+      return output;
+    }
+  },
+  {
+    name: "crashes_on_bad_input",
+    description: "lets its parser's exception escape: on input it must refuse it prints a traceback and exits 1 (in lines mode it dies on that line). A crash that exits non-zero is a refusal by the protocol, so this is no fault: it must pass every case in both protocols",
+    caughtBy: [],
+    legitimate: true,
+    write: (input) => {
+      try {
+        return canonicalize(input);
+      } catch (error) {
+        if (error instanceof JcsError) throw new Crash(traceback(error));
+        throw error;
+      }
+    }
+  }
+];
+
 // src/known-bad/parsing.ts
 var compareCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 var lenientDecoder2 = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -20574,7 +21209,7 @@ var PARSING = [
     name: "keeps_last_duplicate",
     description: 'JSON.parse semantics for duplicate names: {"a":1,"a":2} becomes {"a":2} instead of being refused (RFC 8785 \xA73.1 requires I-JSON, which forbids duplicates)',
     caughtBy: ["reject"],
-    write: (input) => encoder3.encode(serialize(JSON.parse(decodeStrict(input))))
+    write: (input) => encoder4.encode(serialize(JSON.parse(decodeStrict(input))))
   },
   {
     name: "accepts_lone_surrogates",
@@ -20585,7 +21220,7 @@ var PARSING = [
         return canonicalize(input);
       } catch (error) {
         if (!(error instanceof JcsError && error.code === "lone-surrogate")) throw error;
-        return encoder3.encode(serializeOrdered(JSON.parse(decodeStrict(input)), compareCodeUnits));
+        return encoder4.encode(serializeOrdered(JSON.parse(decodeStrict(input)), compareCodeUnits));
       }
     }
   },
@@ -20593,7 +21228,7 @@ var PARSING = [
     name: "accepts_invalid_utf8",
     description: "decodes its input with replacement characters (a non-fatal decoder, the default in most languages) instead of refusing bytes that are not UTF-8",
     caughtBy: ["reject"],
-    write: (input) => canonicalize(encoder3.encode(lenientDecoder2.decode(input)))
+    write: (input) => canonicalize(encoder4.encode(lenientDecoder2.decode(input)))
   },
   {
     name: "accepts_nan",
@@ -20604,7 +21239,7 @@ var PARSING = [
         decodeStrict(input),
         (token) => /^-?(NaN|Infinity)$/.test(token) ? JSON.stringify(rawText(token)) : void 0
       );
-      return encoder3.encode(serializeWithRaw(parse(encoder3.encode(text2))));
+      return encoder4.encode(serializeWithRaw(parse(encoder4.encode(text2))));
     }
   },
   {
@@ -20616,7 +21251,7 @@ var PARSING = [
         decodeStrict(input),
         (token) => /^-?0\d/.test(token) ? token.replace(/^(-?)0+(?=\d)/, "$1") : void 0
       );
-      return canonicalize(encoder3.encode(text2));
+      return canonicalize(encoder4.encode(text2));
     }
   },
   {
@@ -20624,7 +21259,7 @@ var PARSING = [
     description: 'reads [1,2,] and {"a":1,} as if the last comma were not there (JSON5, relaxed parsers)',
     caughtBy: ["reject"],
     write: (input) => canonicalize(
-      encoder3.encode(
+      encoder4.encode(
         rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(/,(\s*[\]}])/g, "$1"))
       )
     )
@@ -20633,12 +21268,18 @@ var PARSING = [
     name: "keeps_big_integers_exact",
     description: "keeps integers past 2^53 exactly as written (a bignum parser: 9007199254740993 stays so) where RFC 8785 gives the nearest double (9007199254740992), or a refusal",
     caughtBy: ["canon-or-reject"],
+    causes: {
+      faces: [
+        "writes an integer past 2^53 as written, neither the nearest double nor a refusal",
+        "accepts an integer literal past the largest double, which a bignum holds (reject/overflow-long-integer)"
+      ]
+    },
     write: (input) => {
       const text2 = rewriteBareTokens(
         decodeStrict(input),
         (token) => /^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE3 ? JSON.stringify(rawText(token)) : void 0
       );
-      return encoder3.encode(serializeWithRaw(parse(encoder3.encode(text2))));
+      return encoder4.encode(serializeWithRaw(parse(encoder4.encode(text2))));
     }
   },
   {
@@ -20653,7 +21294,7 @@ var PARSING = [
         const mantissa = Number.parseInt(`${whole}${fraction}` || "0", 16);
         return String(Number(`${sign2}1`) * mantissa * 2 ** (Number(exponent) - 4 * fraction.length));
       });
-      return canonicalize(encoder3.encode(text2));
+      return canonicalize(encoder4.encode(text2));
     }
   },
   {
@@ -20662,16 +21303,18 @@ var PARSING = [
     caughtBy: ["reject"],
     write: (input) => {
       if (isScalar2(lenientValue(input))) throw new Error("a JSON text must be an object or an array");
-      return canonicalize(encoder3.encode(floatGrammarText(input)));
+      return canonicalize(encoder4.encode(floatGrammarText(input)));
     }
   },
   {
     name: "accepts_line_comments",
-    description: "skips // comments to the end of the line (Ruby's JSON parser with comments allowed); block comments stay refused, so only cases a line break ends show it",
+    description: "skips comments as Ruby's JSON parser does: /* */ anywhere, and // to a line break, which must come (a // comment at the very end is refused)",
     caughtBy: ["reject"],
     write: (input) => canonicalize(
-      encoder3.encode(
-        rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(/\/\/[^\n\r]*/g, ""))
+      encoder4.encode(
+        rewriteOutsideStrings(decodeStrict(input), (stretch) => {
+          return stretch.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n\r]*[\n\r]/g, " ");
+        })
       )
     )
   },
@@ -20694,7 +21337,7 @@ var PARSING = [
       for (let at = 0; at < input.length; at += CHUNK2) {
         text2 += lenientDecoder2.decode(input.subarray(at, at + CHUNK2));
       }
-      return canonicalize(encoder3.encode(text2));
+      return canonicalize(encoder4.encode(text2));
     }
   },
   {
@@ -20710,12 +21353,52 @@ var PARSING = [
       });
       return canonicalize(input);
     }
+  },
+  {
+    name: "trims_literal_words",
+    description: `reads true, false and null as words and trims them (String.trim(): JavaScript's takes Unicode spaces and U+FEFF, Java's every character up to U+0020), so [true<U+00A0>], [true<NUL>] and {"a":<U+3000>false} pass, as in a real implementation (issue 20); numbers it reads strictly`,
+    caughtBy: ["reject"],
+    write: (input) => canonicalize(
+      encoder4.encode(
+        rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(TRIMMED_LITERAL, "$1"))
+      )
+    )
+  },
+  {
+    name: "accepts_unicode_whitespace",
+    description: "skips every character Python's str.isspace() calls white space between tokens (U+00A0, U+3000, U+2028, U+0085, VT, FF, U+001C..U+001F, ...), as a tokenizer built on isspace() or a Unicode \\s does; RFC 8259 \xA72 allows four",
+    caughtBy: ["reject"],
+    write: (input) => canonicalize(
+      encoder4.encode(
+        rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(PYTHON_SPACE, " "))
+      )
+    )
+  },
+  {
+    name: "accepts_raw_controls",
+    description: "takes raw control characters (U+0000..U+001F) inside strings and member names and writes them escaped, as Python's json.loads(strict=False) does; RFC 8259 \xA77 requires them escaped",
+    caughtBy: ["reject"],
+    write: (input) => canonicalize(encoder4.encode(rewriteStrings(decodeStrict(input), escapeRawControls)))
   }
 ];
+var TRIMMED_LITERAL = /[\s\x00-\x20]*(true|false|null)[\s\x00-\x20]*/g;
+var PYTHON_SPACE = /[\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/g;
+function escapeRawControls(literal) {
+  let out = "";
+  for (let k = 0; k < literal.length; k++) {
+    const ch = literal[k];
+    if (ch === "\\") {
+      out += literal.slice(k, k + 2);
+      k++;
+    } else if (ch < " ") out += `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
+    else out += ch;
+  }
+  return out;
+}
 var CHUNK2 = 65536;
 var isScalar2 = (value) => value === null || typeof value !== "object";
 function lenientValue(input) {
-  return parse(encoder3.encode(floatGrammarText(input)));
+  return parse(encoder4.encode(floatGrammarText(input)));
 }
 function floatGrammarText(input) {
   const separatorsDropped = rewriteOutsideStrings(
@@ -20735,13 +21418,86 @@ function hasNulName(value) {
   return Object.entries(value).some(([name2, v]) => name2.startsWith("\0") || hasNulName(v));
 }
 
+// src/adapters/text.ts
+import { isUtf8 as isUtf82 } from "node:buffer";
+var REASON_BYTES = 1024;
+var lenient = new TextDecoder("utf-8", { fatal: false });
+function oneLine(bytes3, limit = REASON_BYTES) {
+  const text2 = lenient.decode(bytes3.subarray(0, limit));
+  const line = text2.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/ {2,}/g, " ").trim();
+  return bytes3.length > limit ? `${line} ...` : line;
+}
+function utf8Problem(bytes3) {
+  if (isUtf82(bytes3)) return void 0;
+  const probe2 = new TextDecoder("utf-8", { fatal: true });
+  for (let i = 0; i < bytes3.length; i++) {
+    try {
+      probe2.decode(bytes3.subarray(i, i + 1), { stream: true });
+    } catch {
+      return `not UTF-8: invalid byte 0x${bytes3[i].toString(16).padStart(2, "0")} at offset ${i}`;
+    }
+  }
+  return "not UTF-8: truncated sequence at the end";
+}
+var HeadBuffer = class {
+  constructor(limit = REASON_BYTES) {
+    this.limit = limit;
+  }
+  limit;
+  chunks = [];
+  size = 0;
+  push(chunk) {
+    if (this.size >= this.limit) return;
+    const part = chunk.subarray(0, this.limit - this.size);
+    this.chunks.push(part);
+    this.size += part.length;
+  }
+  bytes() {
+    return Buffer.concat(this.chunks);
+  }
+};
+function stderrSuffix(stderr) {
+  const line = oneLine(stderr);
+  return line === "" ? "" : ` (stderr: ${line})`;
+}
+
+// src/known-bad/process-faults.ts
+var HANG_IN_PROCESS = "timed out: hangs on this input (in this process no time limit is waited for)";
+function inProcessWithFaults(label, transform) {
+  return {
+    label,
+    async canonicalize(input) {
+      try {
+        return { status: "canonical", output: transform(input) };
+      } catch (error) {
+        if (error instanceof Hang) return { status: "failed", reason: HANG_IN_PROCESS };
+        if (error instanceof Crash) {
+          const said = oneLine(new TextEncoder().encode(error.stderr));
+          return { status: "rejected", reason: said || `exit code ${error.exitCode}, nothing on stderr` };
+        }
+        return { status: "rejected", reason: messageOf(error).replace(/\s+/g, " ") };
+      }
+    },
+    async close() {
+    }
+  };
+}
+
 // src/known-bad/seed-000.ts
 var SEED_000 = [
   {
     name: "no_canonicalization",
     description: "JSON.stringify(JSON.parse(x)): no sorting, so key order survives (seed 000's json.dumps); it is idempotent, so seed 000's claim that I1 catches it does not hold and is not made here",
     caughtBy: ["canon", "I2", "property"],
-    write: (input) => encoder3.encode(JSON.stringify(JSON.parse(decodeStrict(input))))
+    causes: {
+      faults: [
+        "members kept in input order",
+        "JSON.parse keeps the last of two members with one name",
+        "JSON.parse takes an escaped lone surrogate (JSON.stringify escapes it back)",
+        "JSON.parse reads 1e400 as Infinity (JSON.stringify writes null)"
+      ]
+    },
+    write: (input) => encoder4.encode(JSON.stringify(JSON.parse(decodeStrict(input))))
   },
   {
     // Under rfc8785 "no NFC" is the RFC's own rule (its `unicode` case keeps A + U+030A decomposed),
@@ -20757,7 +21513,7 @@ var SEED_000 = [
     name: "drops_string_values",
     description: 'keeps every member name but writes each string value as "": reconciles a truncation and a deleted route id, so only the semantic checks see it',
     caughtBy: ["canon", "I3", "property"],
-    write: (input) => encoder3.encode(serialize(mapValue(parse(input), { string: () => "" })))
+    write: (input) => encoder4.encode(serialize(mapValue(parse(input), { string: () => "" })))
   },
   {
     // Seed 000 says I3 must catch it, but none of its semantic pairs differs only in punctuation, so
@@ -20766,7 +21522,7 @@ var SEED_000 = [
     name: "too_aggressive",
     description: "strips every character of a string value that is not a letter, digit or space: reconciles real corruption that differs only in punctuation",
     caughtBy: ["canon", "I3", "property"],
-    write: (input) => encoder3.encode(
+    write: (input) => encoder4.encode(
       serialize(
         mapValue(parse(input), { string: (s) => s.replace(/[^\p{L}\p{N}\s]/gu, "") })
       )
@@ -20777,7 +21533,7 @@ var SEED_000 = [
 // src/known-bad/unicode.ts
 function nfdWrite(input) {
   const nfd = (s) => s.normalize("NFD");
-  return encoder3.encode(serialize(mapValue(parse(input), { string: nfd, name: nfd })));
+  return encoder4.encode(serialize(mapValue(parse(input), { string: nfd, name: nfd })));
 }
 var UNICODE = [
   {
@@ -20805,7 +21561,7 @@ var STORE = [
     description: "a correct write side over a store that keeps numbers as doubles and prints them back as floats (1 comes back 1.0, as Python's json.dumps of a float writes it)",
     caughtBy: ["I4"],
     write: (input) => canonicalize(input),
-    read: (input) => encoder3.encode(
+    read: (input) => encoder4.encode(
       serializeWithRaw(
         formatNumbers(parse(input), (n) => Object.is(n, -0) ? "0.0" : asFloat(n))
       )
@@ -20817,7 +21573,7 @@ var STORE = [
 var decoder3 = new TextDecoder();
 var compareCodeUnits2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 function rewriteOutput(input, fix) {
-  return encoder3.encode(fix(decoder3.decode(canonicalize(input))));
+  return encoder4.encode(fix(decoder3.decode(canonicalize(input))));
 }
 function pythonRepr(n) {
   if (Object.is(n, -0) || n === 0) return "0";
@@ -20846,7 +21602,7 @@ var WRITING = [
     name: "expands_short_subnormals",
     description: "writes a subnormal with a short mantissa (1e-320, 12e-316) as its full decimal expansion, as erdtman's Java does; no random draw and no old edge case has such a value",
     caughtBy: ["numbers"],
-    write: (input) => encoder3.encode(
+    write: (input) => encoder4.encode(
       serializeWithRaw(
         formatNumbers(parse(input), (n) => {
           const short2 = n.toExponential().replace(/e.*/, "").replace(/[-.]/g, "").length <= 2;
@@ -20860,7 +21616,7 @@ var WRITING = [
     name: "skips_sorting_under_tojson",
     description: "leaves an object unsorted, with its whole subtree, when it has a member named toJSON (the RFC authors' JavaScript and json-canonicalize ask the object how to serialize itself)",
     caughtBy: ["canon"],
-    write: (input) => encoder3.encode(writeUnlessHooked(parse(input), true))
+    write: (input) => encoder4.encode(writeUnlessHooked(parse(input), true))
   },
   {
     name: "escapes_non_ascii",
@@ -20897,7 +21653,7 @@ var WRITING = [
     name: "sorts_by_code_point",
     description: "sorts member names by Unicode code point (Python's sort_keys, Go, Rust) instead of UTF-16 code units: differs once a name holds a character past U+FFFF and one in U+E000..U+FFFF",
     caughtBy: ["canon", "property"],
-    write: (input) => encoder3.encode(serializeOrdered(parse(input), compareCodePoints))
+    write: (input) => encoder4.encode(serializeOrdered(parse(input), compareCodePoints))
   },
   {
     name: "stringify_with_key_list",
@@ -20906,20 +21662,20 @@ var WRITING = [
     write: (input) => {
       const value = parse(input);
       const names = value !== null && typeof value === "object" ? Object.keys(value).sort() : [];
-      return encoder3.encode(JSON.stringify(value, names));
+      return encoder4.encode(JSON.stringify(value, names));
     }
   },
   {
     name: "python_repr_numbers",
     description: "formats numbers as seed 000's reference does: integral values below 1e21 as exact integers (123456789012345683968, not 123456789012345680000), the rest as Python repr (1e-05, 1e-07 where ES6 writes 0.00001, 1e-7)",
     caughtBy: ["canon", "numbers", "property"],
-    write: (input) => encoder3.encode(serializeWithRaw(formatNumbers(parse(input), pythonRepr)))
+    write: (input) => encoder4.encode(serializeWithRaw(formatNumbers(parse(input), pythonRepr)))
   },
   {
     name: "fifteen_digit_numbers",
     description: `formats doubles with 15 significant digits (printf "%.15g", PHP's old precision): 0.1 survives, 3.141592653589793 and most doubles do not`,
     caughtBy: ["canon", "numbers", "property"],
-    write: (input) => encoder3.encode(
+    write: (input) => encoder4.encode(
       serializeWithRaw(formatNumbers(parse(input), (n) => String(Number(n.toPrecision(15)))))
     )
   },
@@ -20927,7 +21683,7 @@ var WRITING = [
     name: "keeps_minus_zero",
     description: "writes -0 as -0 (a formatter that prints the sign bit); RFC 8785 \xA73.2.2.3 writes 0",
     caughtBy: ["canon", "numbers", "property"],
-    write: (input) => encoder3.encode(
+    write: (input) => encoder4.encode(
       serializeWithRaw(formatNumbers(parse(input), (n) => Object.is(n, -0) ? "-0" : String(n)))
     )
   },
@@ -20941,9 +21697,15 @@ var WRITING = [
     name: "sorts_arrays",
     description: 'sorts array items too, as if arrays were sets (a common misreading of "canonical"); RFC 8785 \xA73.2.3 keeps array order, and [1,2] and [2,1] are different values',
     caughtBy: ["canon", "I3", "property"],
+    causes: {
+      faces: [
+        "reorders array elements",
+        "the numbers sweep sends its numbers as one array each block: sorted, they come back as other numbers"
+      ]
+    },
     write: (input) => {
       const byText = (a, b) => compareCodeUnits2(serialize(a), serialize(b));
-      return encoder3.encode(
+      return encoder4.encode(
         serialize(mapValue(parse(input), { array: (items2) => items2.sort(byText) }))
       );
     }
@@ -20952,7 +21714,7 @@ var WRITING = [
     name: "omits_null_members",
     description: `leaves out members whose value is null (Jackson's NON_NULL, Go's omitempty): {"a":1} and {"a":1,"c":null} then canonicalize the same, as seed 000's materialised null shows`,
     caughtBy: ["canon", "I3", "property"],
-    write: (input) => encoder3.encode(
+    write: (input) => encoder4.encode(
       serialize(mapValue(parse(input), { keepMember: (_, value) => value !== null }))
     )
   },
@@ -20960,7 +21722,13 @@ var WRITING = [
     name: "truncates_long_strings",
     description: "cuts every string value at 500 characters, like seed 000's measured Work Board: a 560-char brief and its 500-char remains canonicalize the same",
     caughtBy: ["I3"],
-    write: (input) => encoder3.encode(serialize(mapValue(parse(input), { string: (s) => s.slice(0, 500) })))
+    causes: {
+      faces: [
+        "cuts strings at 500 characters (where the report cuts long values too: no class of difference)",
+        "refuses a string its cut left with a lone surrogate (an emoji split at character 500)"
+      ]
+    },
+    write: (input) => encoder4.encode(serialize(mapValue(parse(input), { string: (s) => s.slice(0, 500) })))
   },
   {
     name: "emits_bom",
@@ -20973,6 +21741,19 @@ var WRITING = [
     description: "loses the final } of an object (seed 000's own throwaway reference did, and only the idempotence check noticed: its output does not parse)",
     caughtBy: ["canon", "I1", "property"],
     write: (input) => rewriteOutput(input, (text2) => text2.endsWith("}") ? text2.slice(0, -1) : text2)
+  },
+  {
+    name: "escapes_del_in_names",
+    description: "writes DEL (U+007F) in a member name as \\u007f, with the control characters, where RFC 8785 \xA73.2.2.2 writes it raw; its values are right (a name writer of its own, as in a real implementation: issue 20)",
+    caughtBy: ["canon"],
+    write: (input) => encoder4.encode(
+      serializeOrdered(
+        parse(input),
+        compareCodeUnits2,
+        0,
+        (name2) => JSON.stringify(name2).replaceAll("\x7F", "\\u007f")
+      )
+    )
   }
 ];
 
@@ -20983,7 +21764,8 @@ var KNOWN_BADS = [
   ...CHOICES,
   ...WRITING,
   ...UNICODE,
-  ...STORE
+  ...STORE,
+  ...HANGS
 ];
 function knownBadNames() {
   return KNOWN_BADS.map((k) => k.name);
@@ -20995,9 +21777,9 @@ function knownBad(name2) {
   return found;
 }
 function canonicalizersOf(bad) {
-  const write2 = inProcessCanonicalizer(`known-bad:${bad.name}`, bad.write);
+  const write2 = inProcessWithFaults(`known-bad:${bad.name}`, bad.write);
   if (!bad.read) return { write: write2 };
-  return { write: write2, read: inProcessCanonicalizer(`known-bad:${bad.name} (read side)`, bad.read) };
+  return { write: write2, read: inProcessWithFaults(`known-bad:${bad.name} (read side)`, bad.read) };
 }
 
 // src/commands/known-bad.ts
@@ -21453,7 +22235,7 @@ function withoutChildren(bytes3, container, first2, size) {
 
 // src/compare/compare.ts
 var DEFAULT_SHRINK_BUDGET = 200;
-var encoder4 = new TextEncoder();
+var encoder5 = new TextEncoder();
 async function compareImplementations(options) {
   const { a, b, generated, concurrency } = options;
   checkOptions2(options);
@@ -21510,7 +22292,7 @@ async function compareImplementations(options) {
   const property2 = (kind, seen) => fast_check_default.asyncProperty(noisyJson, async (text2) => {
     seen.push(text2);
     if (seen.length > 1 + shrinkBudget) return true;
-    const [x, y] = await both(encoder4.encode(text2));
+    const [x, y] = await both(encoder5.encode(text2));
     return disagreementKind(x, y) !== kind;
   });
   const firstOfKind = /* @__PURE__ */ new Map();
@@ -21519,7 +22301,7 @@ async function compareImplementations(options) {
   let generatedCount = 0;
   await forEachSampled(noisyJson, draw, concurrency, async (text2, index) => {
     generatedCount++;
-    const input = encoder4.encode(text2);
+    const input = encoder5.encode(text2);
     const [x, y] = await both(input);
     const kind = disagreementKind(x, y);
     if (kind) {
@@ -21558,9 +22340,9 @@ async function compareImplementations(options) {
       numRuns: 1
     });
     let shrunk2 = found;
-    const replayed = seen[0] !== void 0 && bytesEqual(encoder4.encode(seen[0]), found.input);
+    const replayed = seen[0] !== void 0 && bytesEqual(encoder5.encode(seen[0]), found.input);
     if (replayed && details.failed && details.counterexample) {
-      const input = encoder4.encode(details.counterexample[0]);
+      const input = encoder5.encode(details.counterexample[0]);
       const [x, y] = await both(input);
       if (disagreementKind(x, y) === found.kind) shrunk2 = { ...found, input, a: x, b: y };
     }
@@ -21984,7 +22766,20 @@ function parseExpectedFailures(text2, source) {
     if (trimmed === "" || trimmed.startsWith("#")) return;
     const match = /^(\S+)(?:\s+(.*))?$/s.exec(trimmed);
     const pattern = match[1];
-    const reason = (match[2] ?? "").replace(/^(?:--|—)\s*/, "").trim();
+    let rest = match[2] ?? "";
+    let pins;
+    if (rest.startsWith("[")) {
+      const close = rest.indexOf("]");
+      if (close < 0)
+        throw new ExpectedListError(`${where}: '[' opens a list of pinned culprits that no ']' closes`);
+      pins = rest.slice(1, close).split(/[\s,]+/).filter(Boolean);
+      if (pins.length === 0)
+        throw new ExpectedListError(
+          `${where}: '[]' pins no culprit: name at least one, or leave the brackets out`
+        );
+      rest = rest.slice(close + 1);
+    }
+    const reason = rest.trim().replace(/^(?:--|—)\s*/, "").trim();
     const slash = pattern.indexOf("/");
     if (slash <= 0 || slash === pattern.length - 1) {
       throw new ExpectedListError(
@@ -22025,7 +22820,7 @@ function parseExpectedFailures(text2, source) {
       if (error instanceof GlobError) throw new ExpectedListError(`${where}: ${error.message}`);
       throw error;
     }
-    entries2.push({ pattern, suite, reason, line, matches });
+    entries2.push({ pattern, suite, reason, line, matches, ...pins ? { pins } : {} });
   });
   if (entries2.length === 0) {
     throw new ExpectedListError(
@@ -22089,6 +22884,7 @@ function decideGate(results, list3, allowFixed) {
   );
   const expected = [];
   const unexpected = [];
+  const unpinned = [];
   for (const r of results) {
     const name2 = recordCaseName(r.suite, r.name);
     const covering = list3.entries.filter((e) => e.suite === r.suite && e.matches(name2));
@@ -22098,9 +22894,14 @@ function decideGate(results, list3, allowFixed) {
       if (!r.pass) count3.failed += 1;
     }
     if (r.pass) continue;
-    const first2 = covering[0];
-    if (first2) expected.push({ name: name2, reason: first2.reason, line: first2.line });
-    else unexpected.push(name2);
+    const first2 = covering.find((e) => notPinned(e, r.culprits).length === 0);
+    if (first2) {
+      expected.push({ name: name2, reason: first2.reason, line: first2.line });
+      continue;
+    }
+    unexpected.push(name2);
+    const pinning = covering[0];
+    if (pinning) unpinned.push({ name: name2, line: pinning.line, culprits: notPinned(pinning, r.culprits) });
   }
   const entries2 = list3.entries.map((e) => ({
     pattern: e.pattern,
@@ -22110,7 +22911,28 @@ function decideGate(results, list3, allowFixed) {
   }));
   const fixed = entries2.filter((e) => e.cases > 0 && e.failed === 0);
   const pass = results.length > 0 && unexpected.length === 0 && (allowFixed || fixed.length === 0);
-  return { source: list3.source, pass, allowFixed, expected, unexpected, fixed, entries: entries2 };
+  return {
+    source: list3.source,
+    pass,
+    allowFixed,
+    expected,
+    unexpected,
+    ...unpinned.length > 0 ? { unpinned } : {},
+    fixed,
+    entries: entries2
+  };
+}
+function notPinned(e, culprits) {
+  if (e.pins === void 0 || culprits === void 0) return [];
+  const pins = new Set(e.pins);
+  const out = [];
+  for (const [kind, count3] of Object.entries(culprits.kinds)) {
+    if (pins.has(kind)) continue;
+    const listed = culprits.listed.filter((c) => c.kind === kind);
+    for (const c of listed) if (!pins.has(c.id)) out.push(`${c.id} (${kind})`);
+    if (count3 > listed.length) out.push(`${count3 - listed.length} more ${kind}`);
+  }
+  return out;
 }
 
 // src/sandbox/descriptors.ts
@@ -23599,66 +24421,6 @@ function checkLimits(o) {
   }
 }
 
-// src/adapters/text.ts
-import { isUtf8 as isUtf82 } from "node:buffer";
-var REASON_BYTES = 1024;
-var lenient = new TextDecoder("utf-8", { fatal: false });
-function oneLine(bytes3, limit = REASON_BYTES) {
-  const text2 = lenient.decode(bytes3.subarray(0, limit));
-  const line = text2.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/ {2,}/g, " ").trim();
-  return bytes3.length > limit ? `${line} ...` : line;
-}
-function utf8Problem(bytes3) {
-  if (isUtf82(bytes3)) return void 0;
-  const probe2 = new TextDecoder("utf-8", { fatal: true });
-  for (let i = 0; i < bytes3.length; i++) {
-    try {
-      probe2.decode(bytes3.subarray(i, i + 1), { stream: true });
-    } catch {
-      return `not UTF-8: invalid byte 0x${bytes3[i].toString(16).padStart(2, "0")} at offset ${i}`;
-    }
-  }
-  return "not UTF-8: truncated sequence at the end";
-}
-var HeadBuffer = class {
-  constructor(limit = REASON_BYTES) {
-    this.limit = limit;
-  }
-  limit;
-  chunks = [];
-  size = 0;
-  push(chunk) {
-    if (this.size >= this.limit) return;
-    const part = chunk.subarray(0, this.limit - this.size);
-    this.chunks.push(part);
-    this.size += part.length;
-  }
-  bytes() {
-    return Buffer.concat(this.chunks);
-  }
-};
-var TailBuffer = class {
-  constructor(limit = REASON_BYTES) {
-    this.limit = limit;
-  }
-  limit;
-  buf = Buffer.alloc(0);
-  push(chunk) {
-    const joined = Buffer.concat([this.buf, chunk]);
-    this.buf = joined.length > this.limit ? joined.subarray(joined.length - this.limit) : joined;
-  }
-  bytes() {
-    return this.buf;
-  }
-  clear() {
-    this.buf = Buffer.alloc(0);
-  }
-};
-function stderrSuffix(stderr) {
-  const line = oneLine(stderr);
-  return line === "" ? "" : ` (stderr: ${line})`;
-}
-
 // src/adapters/http.ts
 var LF2 = 10;
 var BodyTooLarge = class extends Error {
@@ -24020,6 +24782,43 @@ function unfaithful(offset, why) {
   return { faithful: false, offset, inString: false, why };
 }
 
+// src/adapters/line-reader.ts
+var LF4 = 10;
+var CR2 = 13;
+var LineReader = class {
+  constructor(maxLineBytes) {
+    this.maxLineBytes = maxLineBytes;
+  }
+  maxLineBytes;
+  /** The start of a line whose LF has not arrived yet. */
+  partial = [];
+  partialSize = 0;
+  /** The complete lines in `chunk` (with what came before it); `overflow` once a line passes the cap. */
+  push(chunk) {
+    const lines = [];
+    let start = 0;
+    for (; ; ) {
+      const lf = chunk.indexOf(LF4, start);
+      if (lf < 0) break;
+      let line = chunk.subarray(start, lf);
+      if (this.partialSize > 0) {
+        line = Buffer.concat([...this.partial, line]);
+        this.partial = [];
+        this.partialSize = 0;
+      }
+      start = lf + 1;
+      if (line.length > 0 && line[line.length - 1] === CR2) line = line.subarray(0, -1);
+      if (line.length > this.maxLineBytes) return { lines, overflow: true };
+      lines.push(line);
+    }
+    if (start < chunk.length) {
+      this.partial.push(chunk.subarray(start));
+      this.partialSize += chunk.length - start;
+    }
+    return { lines, overflow: this.partialSize > this.maxLineBytes };
+  }
+};
+
 // src/adapters/line-sync.ts
 var PREFIX = Buffer.from('"canon-conformance sync ');
 var QUOTE5 = 34;
@@ -24043,6 +24842,23 @@ function syncNumberIn(line) {
     digits++;
   }
   return void 0;
+}
+
+// src/adapters/exit-rule.ts
+function endedWithoutAnswer(code4, signal, stderr, cleanExit = "exited 0 but printed nothing on stdout") {
+  if (signal !== null)
+    return { status: "failed", reason: `killed by signal ${signal}${stderrSuffix(stderr)}` };
+  if (code4 !== 0) {
+    const said = oneLine(stderr);
+    return { status: "rejected", reason: said === "" ? `exit code ${code4}, nothing on stderr` : said };
+  }
+  return { status: "failed", reason: `${cleanExit}${stderrSuffix(stderr)}` };
+}
+function timedOut(timeoutMs, stderr) {
+  return {
+    status: "failed",
+    reason: `timed out after ${timeoutMs} ms; process group killed${stderrSuffix(stderr)}`
+  };
 }
 
 // src/adapters/process-group.ts
@@ -24140,15 +24956,10 @@ function hookExit() {
   process.on("SIGTERM", onSignal);
 }
 
-// src/adapters/command-lines.ts
-var MAX_RESTARTS = 5;
-var SEGMENT_REQUESTS = 64;
-var MAX_FRAMING_LOSSES = 8;
-var SYNC_ECHO_WAIT_MS = 1e3;
-var LOCKSTEP_QUIET_MS = 50;
-var LF4 = 10;
-var CR2 = 13;
+// src/adapters/lines-alone.ts
 var BANG2 = 33;
+var NO_LINE_EXIT = "exited 0 without answering the request";
+var NO_SYNC_ANSWER = "answered not even the sync request sent before the request (does it read all of its input before it answers? that is once mode)";
 function judgeLine(line) {
   if (line.length > 0 && line[0] === BANG2) {
     const reason = oneLine(line.subarray(1));
@@ -24172,134 +24983,236 @@ function wrongLineCount(lines) {
     reason: `answered with ${lines.length} lines instead of one (a raw line feed inside the answer, or a print to stdout that belongs on stderr?): ${shown3.join(" then ")}${lines.length > 2 ? " ..." : ""}`
   };
 }
+function askAlone2(spec, line, o) {
+  return new Promise((resolve10) => {
+    let child;
+    try {
+      child = spawnGroup(spec);
+    } catch (e) {
+      resolve10({ status: "failed", reason: `could not start ${spec.argv0}: ${e.message}` });
+      return;
+    }
+    const reader = new LineReader(o.maxOutputBytes);
+    const stderr = new HeadBuffer();
+    let answer = [];
+    let started = o.syncs === void 0;
+    let exit;
+    let grace;
+    let settled = false;
+    const finish = (ending) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(grace);
+      unregister();
+      killGroup(child);
+      child.stdin.destroy();
+      child.stdout.destroy();
+      child.stderr.destroy();
+      if (answer.length === 1) resolve10(judgeLine(answer[0]));
+      else if (answer.length > 1) resolve10(wrongLineCount(answer));
+      else resolve10(ending);
+    };
+    const ended = () => {
+      if (exit === void 0) return;
+      const ending = endedWithoutAnswer(exit.code, exit.signal, stderr.bytes(), NO_LINE_EXIT);
+      if (!started && ending.status === "rejected") {
+        finish({
+          status: "failed",
+          reason: `${NO_SYNC_ANSWER}; then exited with code ${exit.code}${stderrSuffix(stderr.bytes())}`
+        });
+      } else {
+        finish(ending);
+      }
+    };
+    const unregister = o.register(
+      () => finish({ status: "failed", reason: "the run was closed before the command answered" })
+    );
+    const timer = setTimeout(() => finish(timedOut(o.timeoutMs, stderr.bytes())), o.timeoutMs);
+    child.on("error", (e) => {
+      answer = [];
+      finish({ status: "failed", reason: `could not start ${spec.argv0}: ${e.message}` });
+    });
+    child.stdout.on("data", (chunk) => {
+      if (settled) return;
+      const { lines, overflow } = reader.push(chunk);
+      for (const l of lines) {
+        const n = o.syncs === void 0 ? void 0 : syncNumberIn(l);
+        if (n !== void 0 && n === o.syncs?.[0]) {
+          started = true;
+          answer = [];
+        } else if (n !== void 0 && n === o.syncs?.[1]) {
+          finish(wrongLineCount([]));
+          return;
+        } else if (started) {
+          answer.push(l);
+        }
+      }
+      if (overflow) {
+        answer = [];
+        finish({
+          status: "failed",
+          reason: `answer line passed the cap of ${o.maxOutputBytes} bytes; process group killed`
+        });
+      }
+    });
+    child.stdout.on("close", ended);
+    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    child.on("exit", (code4, signal) => {
+      exit = { code: code4, signal };
+      if (child.stdout.readableEnded || child.stdout.destroyed) ended();
+      else grace = setTimeout(ended, EXIT_GRACE_MS);
+    });
+    child.stdin.on("error", () => {
+    });
+    const [a, b] = o.syncs ?? [];
+    child.stdin.end(
+      a === void 0 || b === void 0 ? line : Buffer.concat([syncRequestLine(a), line, syncRequestLine(b)])
+    );
+  });
+}
+
+// src/adapters/command-lines.ts
+var SEGMENT_REQUESTS = 64;
+var MAX_FRAMING_LOSSES = 8;
 var LinesSession = class {
   constructor(spec, o) {
     this.spec = spec;
     this.o = o;
+    this.alone = new Limiter(o.jobs ?? 1);
   }
   spec;
   o;
-  /** Asked for and not yet written to the current process, oldest first. */
+  /** Asked for and not yet written, oldest first. */
   queue = [];
-  /** Written to the current process and not yet settled, in order. */
-  inFlight = [];
-  /** With sync requests: the lines read since the last sync echo, not yet attributed. */
-  lines = [];
-  child;
-  /** Bumped at every (re)start, so that events of a killed process are ignored. */
-  generation = 0;
-  waitingDrain = false;
-  pumpScheduled = false;
-  /** The current process has exited (its output may still be draining): send it nothing more. */
-  childExited = false;
-  partial = [];
-  partialSize = 0;
-  stderr = new TailBuffer();
-  headTimer;
-  timedHead;
-  echoTimer;
-  restartsWithoutAnswer = 0;
-  /** Sync requests are in use: until the command shows it does not echo them. */
-  syncing = true;
+  pipe;
   nextSync = 0;
-  /** The sync request the current process was sent first, and whether it is still to be written. */
-  startSync = -1;
-  startSyncDue = false;
   framingLosses = 0;
-  /** Every request from now on is sent alone (after MAX_FRAMING_LOSSES). */
-  aloneForever = false;
-  /** Since the last provisional failure, every request asked again answered with exactly one line. */
-  cleanSinceFault = true;
-  /** Without sync requests: the answer of a request sent alone, waiting out the quiet period. */
-  held;
-  gaveUp;
+  /** Sync requests are echoed, so requests can be pipelined; false once the command shows otherwise. */
+  echoes = true;
+  pumpScheduled = false;
   closed = false;
+  alone;
+  aborts = /* @__PURE__ */ new Set();
+  asking = /* @__PURE__ */ new Set();
   exitWaiters = [];
+  cost = { askedAlone: 0, aloneMs: 0 };
   canonicalize(input) {
     if (this.closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
-    if (this.gaveUp !== void 0) return Promise.resolve({ status: "failed", reason: this.gaveUp });
     return new Promise((resolve10) => {
-      this.queue.push({ line: encodeRequestLine(input), resolve: resolve10, alone: false });
-      if (this.child === void 0) this.start();
+      const request = { line: encodeRequestLine(input), resolve: resolve10 };
+      if (!this.echoes) {
+        this.isolate([request]);
+        return;
+      }
+      this.queue.push(request);
+      if (this.pipe === void 0) this.start();
       else this.schedulePump();
-      this.armHeadTimer();
     });
+  }
+  /** Asks `input` alone, in a fresh process of its own, without pipelining it first. */
+  canonicalizeAlone(input) {
+    if (this.closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
+    return new Promise((resolve10) => this.isolate([{ line: encodeRequestLine(input), resolve: resolve10 }]));
   }
   async close() {
     if (this.closed) return;
     this.closed = true;
-    this.failAll("the run was closed before the command answered");
-    const child = this.child;
-    if (child === void 0) return;
-    const exited = new Promise((resolve10) => this.exitWaiters.push(resolve10));
-    child.stdin.end();
-    await Promise.race([exited, new Promise((r) => setTimeout(r, EXIT_GRACE_MS))]);
-    this.stop();
+    const reason = "the run was closed before the command answered";
+    for (const r of this.queue.splice(0)) r.resolve({ status: "failed", reason });
+    for (const abort of [...this.aborts]) abort();
+    const pipe = this.pipe;
+    if (pipe !== void 0) {
+      for (const item of pipe.inFlight.splice(0)) item.request?.resolve({ status: "failed", reason });
+      clearTimeout(pipe.timer);
+      const exited = new Promise((resolve10) => this.exitWaiters.push(resolve10));
+      pipe.child.stdin.end();
+      await Promise.race([exited, new Promise((r) => setTimeout(r, EXIT_GRACE_MS))]);
+      this.stop(pipe);
+    }
+    await Promise.all(this.asking);
+  }
+  /** Asks each request again alone, at most `jobs` at once; each one's answer is its verdict. */
+  isolate(requests) {
+    for (const request of requests) {
+      const syncs = this.echoes ? [this.nextSync++, this.nextSync++] : void 0;
+      const asked = this.alone.run(async () => {
+        if (this.closed) return { status: "failed", reason: "the adapter is closed" };
+        const started = Date.now();
+        const answer = await askAlone2(this.spec, request.line, {
+          timeoutMs: this.o.timeoutMs,
+          maxOutputBytes: this.o.maxOutputBytes,
+          ...syncs ? { syncs } : {},
+          register: (abort) => {
+            this.aborts.add(abort);
+            return () => this.aborts.delete(abort);
+          }
+        });
+        this.cost.askedAlone++;
+        this.cost.aloneMs += Date.now() - started;
+        return answer;
+      });
+      const done2 = asked.then(request.resolve);
+      this.asking.add(done2);
+      void done2.finally(() => this.asking.delete(done2));
+    }
   }
   start() {
-    const generation = ++this.generation;
-    this.waitingDrain = false;
-    this.childExited = false;
-    this.partial = [];
-    this.partialSize = 0;
-    this.stderr.clear();
-    this.startSyncDue = this.syncing;
     let child;
     try {
       child = spawnGroup(this.spec);
-    } catch (e) {
-      this.child = void 0;
-      this.onDeath(`could not start ${this.spec.argv0}: ${e.message}`);
+    } catch {
+      this.isolate(this.queue.splice(0));
       return;
     }
-    this.child = child;
-    const current = () => generation === this.generation;
-    let exitStatus;
-    let stdoutClosed = false;
+    const pipe = {
+      child,
+      reader: new LineReader(this.o.maxOutputBytes),
+      inFlight: [],
+      lines: [],
+      echoed: false,
+      waitingDrain: false,
+      exited: false
+    };
+    this.pipe = pipe;
+    const current = () => this.pipe === pipe;
+    let exitSeen = false;
     let grace;
     const died = () => {
       clearTimeout(grace);
       for (const w of this.exitWaiters.splice(0)) w();
-      if (current()) this.onDeath(exitStatus ?? "exited");
+      if (current()) this.fault(pipe);
     };
-    const armGrace = () => {
-      clearTimeout(grace);
-      grace = setTimeout(died, EXIT_GRACE_MS);
-    };
-    child.on("error", (e) => {
-      if (exitStatus !== void 0) return;
-      exitStatus = `could not start ${this.spec.argv0}: ${e.message}`;
+    child.on("error", () => {
+      exitSeen = true;
       died();
     });
     child.stdout.on("data", (chunk) => {
-      if (!current()) return;
-      this.onData(chunk);
-      if (exitStatus !== void 0 && current()) armGrace();
+      if (current()) this.onData(pipe, chunk);
     });
     child.stdout.on("close", () => {
-      stdoutClosed = true;
-      if (exitStatus !== void 0) died();
+      if (exitSeen) died();
     });
-    child.stderr.on("data", (chunk) => {
-      if (current()) this.stderr.push(chunk);
+    child.stderr.on("data", () => {
     });
     child.stdin.on("error", () => {
     });
     child.stdin.on("drain", () => {
       if (!current()) return;
-      this.waitingDrain = false;
+      pipe.waitingDrain = false;
       this.pump();
     });
-    child.on("exit", (code4, signal) => {
-      exitStatus = signal !== null ? `was killed by signal ${signal}` : `exited with code ${code4}`;
-      if (current()) this.childExited = true;
-      if (stdoutClosed) died();
-      else armGrace();
+    child.on("exit", () => {
+      exitSeen = true;
+      pipe.exited = true;
+      if (child.stdout.readableEnded || child.stdout.destroyed) died();
+      else grace = setTimeout(died, EXIT_GRACE_MS);
     });
+    this.write(pipe, [{ sync: this.nextSync++ }]);
     this.pump();
   }
-  /** Pumps once the current burst of requests is queued: requests asked for together (the answers of
-   * one segment release many callers at once) go out in one write instead of one syscall each. */
+  /** Pumps once the current burst of requests is queued: requests asked for together go out in one
+   * write instead of one syscall each. */
   schedulePump() {
     if (this.pumpScheduled) return;
     this.pumpScheduled = true;
@@ -24308,352 +25221,111 @@ var LinesSession = class {
       this.pump();
     });
   }
-  /** Writes what can be written now, in one write, unless stdin is pushing back (then on 'drain'). */
+  /** Writes every queued request, in segments each closed by a sync request, unless stdin pushes back. */
   pump() {
-    const child = this.child;
-    if (child === void 0 || this.waitingDrain || this.childExited) return;
+    const pipe = this.pipe;
+    if (pipe === void 0 || pipe.waitingDrain || pipe.exited || this.queue.length === 0) return;
+    const size = this.framingLosses >= MAX_FRAMING_LOSSES ? 1 : SEGMENT_REQUESTS;
     const items2 = [];
-    const bufs = [];
-    const send = (item) => {
-      items2.push(item);
-      bufs.push(item.request?.line ?? syncRequestLine(item.sync));
-    };
-    const sync = () => send({ sync: this.nextSync++ });
-    if (this.startSyncDue) {
-      this.startSyncDue = false;
-      this.startSync = this.nextSync;
-      sync();
-    }
-    if (!this.syncing && (this.held !== void 0 || this.inFlight.some((i) => i.request?.alone))) return;
-    const busy = () => this.held !== void 0 || items2.some((i) => i.request) || this.inFlight.some((i) => i.request);
     while (this.queue.length > 0) {
-      const head = this.queue[0];
-      if (head.provisional !== void 0) {
-        if (busy()) break;
-        this.queue.shift();
-        if (this.cleanSinceFault) {
-          head.resolve(head.provisional);
-          continue;
-        }
-        head.provisional = void 0;
-        head.alone = true;
-        this.queue.unshift(head);
+      let n = 0;
+      while (n < size && this.queue.length > 0) {
+        const next = this.queue[0];
+        if (next.single && n > 0) break;
+        items2.push({ request: this.queue.shift() });
+        n++;
+        if (next.single) break;
       }
-      const alone = head.alone || this.aloneForever;
-      if (!this.syncing) {
-        if (alone && busy()) break;
-        send({ request: this.queue.shift() });
-        if (alone) break;
+      items2.push({ sync: this.nextSync++ });
+    }
+    this.write(pipe, items2);
+  }
+  write(pipe, items2) {
+    const idle = pipe.inFlight.length === 0;
+    pipe.inFlight.push(...items2);
+    const bufs = items2.map((item) => item.request?.line ?? syncRequestLine(item.sync));
+    if (!pipe.child.stdin.write(bufs.length === 1 ? bufs[0] : Buffer.concat(bufs))) pipe.waitingDrain = true;
+    if (idle) this.armTimer(pipe);
+  }
+  onData(pipe, chunk) {
+    const { lines, overflow } = pipe.reader.push(chunk);
+    for (const line of lines) {
+      const n = syncNumberIn(line);
+      if (n !== void 0) {
+        const at = pipe.inFlight.findIndex((item) => item.sync === n);
+        if (at >= 0) this.settleThrough(pipe, at);
         continue;
       }
-      send({ request: this.queue.shift() });
-      if (!alone) {
-        for (let n = 1; n < SEGMENT_REQUESTS; n++) {
-          const next = this.queue[0];
-          if (next === void 0 || next.alone || next.provisional !== void 0) break;
-          send({ request: this.queue.shift() });
-        }
-      }
-      sync();
-    }
-    if (bufs.length === 0) return;
-    this.inFlight.push(...items2);
-    if (!child.stdin.write(bufs.length === 1 ? bufs[0] : Buffer.concat(bufs))) this.waitingDrain = true;
-    this.armEchoWait();
-    this.armHeadTimer();
-  }
-  onData(chunk) {
-    const lines = [];
-    let overflow = false;
-    let start = 0;
-    for (; ; ) {
-      const lf = chunk.indexOf(LF4, start);
-      if (lf < 0) break;
-      let line = chunk.subarray(start, lf);
-      if (this.partialSize > 0) {
-        line = Buffer.concat([...this.partial, line]);
-        this.partial = [];
-        this.partialSize = 0;
-      }
-      start = lf + 1;
-      if (line.length > 0 && line[line.length - 1] === CR2) line = line.subarray(0, -1);
-      if (line.length > this.o.maxOutputBytes) {
-        overflow = true;
-        break;
-      }
-      lines.push(line);
-    }
-    if (!overflow && start < chunk.length) {
-      this.partial.push(chunk.subarray(start));
-      this.partialSize += chunk.length - start;
-      overflow = this.partialSize > this.o.maxOutputBytes;
-    }
-    const generation = this.generation;
-    if (this.syncing) {
-      for (const line of lines) {
-        this.onSyncedLine(line);
-        if (generation !== this.generation) return;
-      }
-    } else {
-      this.onPlainLines(lines);
-      if (generation !== this.generation) return;
-    }
-    if (overflow) {
-      const reason = `answer line passed the cap of ${this.o.maxOutputBytes} bytes`;
-      this.fault(`${reason}; command restarted`, reason);
-    }
-  }
-  /** With sync requests: a sync echo settles everything written before it; other lines wait for one. */
-  onSyncedLine(line) {
-    const n = syncNumberIn(line);
-    if (n !== void 0) {
-      const at = this.inFlight.findIndex((item) => item.sync === n);
-      if (at >= 0) this.settleThrough(at);
-      return;
-    }
-    this.lines.push(line);
-    this.restartsWithoutAnswer = 0;
-    if (this.lines.length > this.inFlight.length + SEGMENT_REQUESTS) {
-      this.fault(void 0, "the command printed far more lines than it was sent requests");
-      return;
-    }
-    this.armEchoWait();
-    this.armHeadTimer();
-  }
-  /** The sync request at `inFlight[at]` was echoed: the lines since the last echo answer the requests
-   * written before it, if there is exactly one per request. */
-  settleThrough(at) {
-    const items2 = this.inFlight.splice(0, at + 1);
-    const lines = this.lines.splice(0);
-    clearTimeout(this.echoTimer);
-    const requests = items2.flatMap((i) => i.request ? [i.request] : []);
-    const unechoed = items2.length - 1 - requests.length;
-    if (requests.length === 0) {
-    } else if (unechoed === 0 && lines.length === requests.length) {
-      for (const [k, r] of requests.entries()) r.resolve(judgeLine(lines[k]));
-    } else if (unechoed === 0 && requests.length === 1) {
-      this.cleanSinceFault = false;
-      if (!requests[0].alone) this.countFramingLoss();
-      requests[0].resolve(wrongLineCount(lines));
-    } else {
-      this.cleanSinceFault = false;
-      this.countFramingLoss();
-      for (const r of requests) r.alone = true;
-      this.queue.unshift(...requests);
-    }
-    this.armHeadTimer();
-    this.pump();
-  }
-  countFramingLoss() {
-    if (++this.framingLosses >= MAX_FRAMING_LOSSES) this.aloneForever = true;
-  }
-  /** Every item written has a line, but the sync echo has not come: wait a while for it. */
-  armEchoWait() {
-    clearTimeout(this.echoTimer);
-    if (!this.syncing || this.inFlight.length === 0 || this.lines.length < this.inFlight.length) return;
-    this.echoTimer = setTimeout(() => {
-      if (this.inFlight.length === 0 || this.lines.length < this.inFlight.length) return;
-      if (this.lines.length > this.inFlight.length) {
-        this.syncing = false;
-        this.cleanSinceFault = false;
-        this.countFramingLoss();
-        for (const item of this.inFlight) if (item.request) item.request.alone = true;
-        this.restart("framing lost: the command printed more lines than it was sent requests");
+      pipe.lines.push(line);
+      if (pipe.lines.length > pipe.inFlight.length + SEGMENT_REQUESTS) {
+        this.fault(pipe);
         return;
       }
-      this.stopSyncing();
-      this.pump();
-      this.armHeadTimer();
-    }, SYNC_ECHO_WAIT_MS);
-  }
-  /** The command does not echo sync requests: settle what has lines by count, and go on without them. */
-  stopSyncing() {
-    this.syncing = false;
-    clearTimeout(this.echoTimer);
-    const settled = Math.min(this.lines.length, this.inFlight.length);
-    const items2 = this.inFlight.splice(0, settled);
-    const lines = this.lines.splice(0, settled);
-    for (const [k, item] of items2.entries()) item.request?.resolve(judgeLine(lines[k]));
-    this.lines = [];
-    this.inFlight = this.inFlight.filter((i) => i.request);
-  }
-  /** Without sync requests: each line answers the oldest request in flight, as it arrives. */
-  onPlainLines(lines) {
-    const answered = [];
-    let stray = false;
-    for (const line of lines) {
-      if (syncNumberIn(line) !== void 0) continue;
-      if (this.held !== void 0 || this.inFlight.length === 0) {
-        stray = true;
-        break;
-      }
-      answered.push({ request: this.inFlight.shift().request, answer: judgeLine(line) });
     }
-    if (stray) {
-      const reason = "framing lost: the command printed a line with no request waiting for it";
-      let owner;
-      if (this.held !== void 0) {
-        clearTimeout(this.held.timer);
-        owner = this.held.request;
-        this.held = void 0;
-      } else if (answered.length === 1 && (answered[0].request.alone || this.aloneForever)) {
-        owner = answered.pop().request;
-      }
-      if (owner !== void 0) {
-        this.cleanSinceFault = false;
-        owner.resolve({
-          status: "failed",
-          reason: "answered with more than one line (a raw line feed inside the answer, or a print to stdout that belongs on stderr?); command restarted"
-        });
-      }
-      const suspects = answered.map((a) => a.request);
-      if (suspects.length > 0) {
-        this.cleanSinceFault = false;
-        this.countFramingLoss();
-        for (const r of suspects) r.alone = true;
-        this.queue.unshift(...suspects);
-      }
-      this.restart(reason);
+    if (overflow) this.fault(pipe);
+    else this.armTimer(pipe);
+  }
+  /** The sync request at `inFlight[at]` was echoed: the lines since the last echo answer the requests
+   * written before it if there is exactly one per request. Otherwise framing was lost: a request
+   * alone in its segment is asked alone, the requests of a larger one each in a segment of its own. */
+  settleThrough(pipe, at) {
+    pipe.echoed = true;
+    const items2 = pipe.inFlight.splice(0, at + 1);
+    const lines = pipe.lines.splice(0);
+    const requests = items2.flatMap((item) => item.request ? [item.request] : []);
+    const unechoed = items2.length - 1 - requests.length;
+    if (requests.length === 0) return;
+    if (unechoed === 0 && lines.length === requests.length) {
+      for (const [k, request] of requests.entries()) request.resolve(judgeLine(lines[k]));
       return;
     }
-    if (answered.length === 0) return;
-    this.restartsWithoutAnswer = 0;
-    const last = answered[answered.length - 1];
-    if (last.request.alone || this.aloneForever) {
-      const timer = setTimeout(() => {
-        this.held = void 0;
-        last.request.resolve(last.answer);
-        this.pump();
-        this.armHeadTimer();
-      }, LOCKSTEP_QUIET_MS);
-      this.held = { ...last, timer };
-      this.armHeadTimer();
-      return;
-    }
-    for (const a of answered) a.request.resolve(a.answer);
-    this.armHeadTimer();
+    this.framingLosses++;
+    if (requests.length === 1) this.isolate(requests);
+    else this.askSingly(requests);
     this.pump();
   }
-  /** The item the command owes the next line: with sync requests by count since the last echo. */
-  owed() {
-    if (this.syncing) return this.inFlight[this.lines.length];
-    return this.held === void 0 ? this.inFlight[0] : void 0;
+  /** Asks `requests` again, each in a segment of its own, before anything still queued. */
+  askSingly(requests) {
+    for (const r of requests) r.single = true;
+    this.queue.unshift(...requests);
   }
-  /** The owed item's time limit runs from when it became the one owed. */
-  armHeadTimer() {
-    const head = this.owed();
-    if (head === this.timedHead) return;
-    clearTimeout(this.headTimer);
-    this.timedHead = head;
-    if (head === void 0) return;
-    this.headTimer = setTimeout(() => {
-      if (this.owed() !== head) return;
-      const reason = `no answer within ${this.o.timeoutMs} ms`;
-      this.fault(
-        `${reason}; process group killed and command restarted${stderrSuffix(this.stderr.bytes())}`,
-        reason
-      );
+  /** The item owed a line must get it within the time limit of becoming owed (or, once every item
+   * has its line, the last echo must come within it): every line restarts the clock. */
+  armTimer(pipe) {
+    clearTimeout(pipe.timer);
+    if (pipe.inFlight.length === 0) return;
+    pipe.timer = setTimeout(() => {
+      if (this.pipe !== pipe) return;
+      if (!pipe.echoed && pipe.lines.length >= pipe.inFlight.length) this.echoes = false;
+      this.fault(pipe);
     }, this.o.timeoutMs);
   }
-  /**
-   * The owed line did not come (time limit, exit) or was too long: settles whom that fails, then
-   * restarts the command for the rest. `failure` is the reason the request owed the line gets;
-   * undefined when no request can be blamed, and everything in flight is asked again alone.
-   */
-  fault(failure, restartReason) {
-    const failed = (reason) => ({ status: "failed", reason });
-    this.cleanSinceFault = false;
-    if (!this.syncing) {
-      if (this.held !== void 0) {
-        clearTimeout(this.held.timer);
-        this.held.request.resolve(this.held.answer);
-        this.held = void 0;
-      }
-      const head2 = failure === void 0 ? void 0 : this.inFlight.shift();
-      head2?.request?.resolve(failed(failure));
-      this.restart(restartReason);
+  /** The process can no longer be trusted (time limit, end, cap, flood). The request owed the line
+   * that did not come, and any other already asked again, are asked alone; the rest of what it holds
+   * unconfirmed is asked again singly by a new process, which also takes what is still to be sent. */
+  fault(pipe) {
+    const silent = !pipe.echoed && pipe.lines.length === 0;
+    const owed = silent ? pipe.inFlight.find((item) => item.request)?.request : pipe.inFlight[pipe.lines.length]?.request;
+    const unconfirmed = pipe.inFlight.flatMap((item) => item.request ? [item.request] : []);
+    this.stop(pipe);
+    if (!this.echoes) {
+      this.isolate([...unconfirmed, ...this.queue.splice(0)]);
       return;
     }
-    const at = this.lines.length;
-    const head = failure === void 0 ? void 0 : this.inFlight[at];
-    if (head === void 0) {
-      for (const item of this.inFlight) if (item.request) item.request.alone = true;
-    } else if (head.sync === this.startSync) {
-      const first2 = this.inFlight.findIndex((i) => i.request);
-      const request = first2 >= 0 ? this.inFlight.splice(first2, 1)[0].request : this.queue.shift();
-      request?.resolve(failed(failure));
-    } else if (head.sync !== void 0) {
-      this.stopSyncing();
-    } else if (at === 0) {
-      this.inFlight.shift();
-      head.request.resolve(failed(failure));
-    } else {
-      for (const item of this.inFlight.slice(0, at)) if (item.request) item.request.alone = true;
-      head.request.provisional = failed(failure);
-      this.cleanSinceFault = true;
-    }
-    this.restart(restartReason);
+    this.isolate(unconfirmed.filter((r) => r === owed || r.single));
+    this.askSingly(unconfirmed.filter((r) => r !== owed && !r.single));
+    if (!this.closed && this.queue.length > 0) this.start();
   }
-  /** The process died by itself (or never started). */
-  onDeath(status) {
-    const why = `the command ${status}${stderrSuffix(this.stderr.bytes())}`;
-    const owesLine = this.syncing ? this.lines.length < this.inFlight.length : this.inFlight.length > 0;
-    if (owesLine) {
-      this.fault(`${why} while this request was pending; command restarted`, why);
-      return;
-    }
-    if (this.syncing && this.inFlight.length > 0) this.stopSyncing();
-    if (this.held !== void 0) {
-      clearTimeout(this.held.timer);
-      this.held.request.resolve(this.held.answer);
-      this.held = void 0;
-    }
-    this.stop();
-    if (this.queue.length > 0) this.restart(why);
-    else this.armHeadTimer();
-  }
-  /** Kills the current process and, unless given up or closed, starts a new one for what is pending. */
-  restart(reason) {
-    this.stop();
-    if (this.closed) return;
-    this.restartsWithoutAnswer++;
-    if (this.restartsWithoutAnswer > MAX_RESTARTS) {
-      this.gaveUp = `gave up: the command was restarted ${MAX_RESTARTS} times in a row without answering once (last: ${reason})`;
-      this.failAll(this.gaveUp);
-      return;
-    }
-    if (this.queue.length > 0) this.start();
-    this.armHeadTimer();
-  }
-  /** Kills the current process; the requests it was sent go back to the front of the queue. */
-  stop() {
-    this.generation++;
-    const child = this.child;
-    this.child = void 0;
-    this.queue.unshift(...this.inFlight.flatMap((i) => i.request ? [i.request] : []));
-    this.inFlight = [];
-    this.lines = [];
-    clearTimeout(this.echoTimer);
-    this.waitingDrain = false;
-    this.partial = [];
-    this.partialSize = 0;
-    if (child === void 0) return;
-    killGroup(child);
-    child.stdin.destroy();
-    child.stdout.destroy();
-    child.stderr.destroy();
-  }
-  failAll(reason) {
-    if (this.held !== void 0) {
-      clearTimeout(this.held.timer);
-      this.held.request.resolve({ status: "failed", reason });
-      this.held = void 0;
-    }
-    for (const item of this.inFlight.splice(0)) item.request?.resolve({ status: "failed", reason });
-    for (const r of this.queue.splice(0)) r.resolve({ status: "failed", reason });
-    this.lines = [];
-    clearTimeout(this.echoTimer);
-    this.armHeadTimer();
+  /** Kills the process and forgets it. */
+  stop(pipe) {
+    clearTimeout(pipe.timer);
+    if (this.pipe === pipe) this.pipe = void 0;
+    pipe.inFlight = [];
+    pipe.lines = [];
+    killGroup(pipe.child);
+    pipe.child.stdin.destroy();
+    pipe.child.stdout.destroy();
+    pipe.child.stderr.destroy();
   }
 };
 function createLinesCanonicalizer(o) {
@@ -24662,23 +25334,17 @@ function createLinesCanonicalizer(o) {
   return {
     label: o.command,
     canonicalize: (input) => session.canonicalize(input),
-    close: () => session.close()
+    canonicalizeAlone: (input) => session.canonicalizeAlone(input),
+    close: () => session.close(),
+    isolation: session.cost
   };
 }
 
 // src/adapters/command-once.ts
 var LF5 = 10;
 function judgeExit(code4, signal, stdout, stderr) {
-  if (signal !== null)
-    return { status: "failed", reason: `killed by signal ${signal}${stderrSuffix(stderr)}` };
-  if (code4 !== 0) {
-    const said = oneLine(stderr);
-    return { status: "rejected", reason: said === "" ? `exit code ${code4}, nothing on stderr` : said };
-  }
   const output = stdout.length > 0 && stdout[stdout.length - 1] === LF5 ? stdout.subarray(0, -1) : stdout;
-  if (output.length === 0) {
-    return { status: "failed", reason: `exited 0 but printed nothing on stdout${stderrSuffix(stderr)}` };
-  }
+  if (signal !== null || code4 !== 0 || output.length === 0) return endedWithoutAnswer(code4, signal, stderr);
   const lf = output.indexOf(LF5);
   if (lf >= 0)
     return { status: "failed", reason: `answered more than one line (a line feed at offset ${lf})` };
@@ -24718,13 +25384,7 @@ function runOnce(spec, input, o, register) {
     const unregister = register(
       () => finish({ status: "failed", reason: "the run was closed before the command answered" })
     );
-    const timer = setTimeout(
-      () => finish({
-        status: "failed",
-        reason: `timed out after ${o.timeoutMs} ms; process group killed${stderrSuffix(err.bytes())}`
-      }),
-      o.timeoutMs
-    );
+    const timer = setTimeout(() => finish(timedOut(o.timeoutMs, err.bytes())), o.timeoutMs);
     const settleIfDone = () => {
       if (exit !== void 0 && stdoutClosed && stderrClosed) {
         finish(judgeExit(exit.code, exit.signal, Buffer.concat(out), err.bytes()));
@@ -25085,6 +25745,7 @@ async function runWith(options, out) {
         requestsLeft = Math.max(0, requestsLeft - 1);
         return impl.canonicalize(input);
       },
+      ...impl.canonicalizeAlone ? { canonicalizeAlone: impl.canonicalizeAlone } : {},
       close: () => impl.close()
     });
     const write2 = adapterFor(adapterOptions, "write", sandbox);
@@ -25114,7 +25775,9 @@ async function runWith(options, out) {
       failed,
       elapsedMs: Date.now() - started,
       ...suite ? { suite } : {},
-      requestsLeft
+      requestsLeft,
+      // Lines mode: what isolation on doubt has cost (a hanging command costs time, said here).
+      ...write2.isolation?.askedAlone ? { askedAlone: { count: write2.isolation.askedAlone, ms: write2.isolation.aloneMs } } : {}
     });
     options.onProgress?.(progress(0));
     const results = await runCases(
@@ -25590,15 +26253,15 @@ function cliCommand(launcher, args) {
   return [launcher.node, ...launcher.execArgv, launcher.script, ...args].map(shellQuote).join(" ");
 }
 function commandCanonicalizer(args, via) {
-  const { protocol, jobs, launcher } = via;
+  const { protocol, jobs, launcher, timeoutMs = 3e4 } = via;
   return createCanonicalizer({
     command: cliCommand(launcher, protocol === "lines" ? [...args, "--lines"] : args),
     protocol,
     shell: false,
     cwd: process.cwd(),
     jobs,
-    // Longer than a run's default: the self-test starts hundreds of these on a loaded CI machine.
-    timeoutMs: 3e4,
+    // By default longer than a run's: the self-test starts hundreds of these on a loaded CI machine.
+    timeoutMs,
     maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES
   });
 }

@@ -13,7 +13,7 @@ import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { nfcValue } from "../src/jcs/index.js";
 
-export const CORPUS_VERSION = "2026.12.1";
+export const CORPUS_VERSION = "2026.12.2";
 
 // The npm `canonicalize` package, not our reference, serializes the NFC forms of the nfc profile, so
 // that those expectations come from an independent implementation.
@@ -425,6 +425,104 @@ function jcsSuite(): Entry[] {
       '"A\u030a"',
       "strings are kept as sent: A + COMBINING RING stays decomposed (RFC 8785 does not normalize)",
       `${RFC} §3.1`,
+    ),
+  );
+
+  // Member names are strings: each character rule above holds in a name as in a value. An
+  // implementation can write names with other code than values (issue 20: a real one escaped DEL in
+  // names only), so each rule is asked in a name too.
+  const inName = `${s322} (member names are strings, RFC 8259 §4)`;
+  const controlNames = Array.from({ length: 0x20 }, (_, c) => c);
+  add(
+    canon(
+      "name-del-escaped",
+      J`{"\u007f":1,"a\u007Fb":2}`,
+      x('{"a', [0x7f], 'b":2,"', [0x7f], '":1}'),
+      "DEL (U+007F) in a member name is written raw, as in a value: it is not one of the controls JSON escapes",
+      `${inName}; issue 20 (a real implementation escaped it in names only)`,
+    ),
+    canon(
+      "name-del-raw",
+      x('{"b":0,"', [0x7f], '":1}'),
+      x('{"b":0,"', [0x7f], '":1}'),
+      "a raw DEL in a member name stays raw, and sorts after every other ASCII name",
+      `${inName}; issue 20 (a real implementation escaped it in names only)`,
+    ),
+    ...[0x00, 0x10].map((from) => {
+      const codes = controlNames.slice(from, from + 0x10);
+      return canon(
+        `name-controls-${hex2(from)}-${hex2(from + 0x0f)}`,
+        `{${[...codes]
+          .reverse()
+          .map((c) => `"\\u00${hex2(c).toUpperCase()}":0`)
+          .join(",")}}`,
+        `{${codes.map((c) => `"${short[c] ?? `\\u00${hex2(c)}`}":0`).join(",")}}`,
+        `U+00${hex2(from).toUpperCase()}..U+00${hex2(from + 0x0f).toUpperCase()} as member names: each written in its one canonical escape (short form, or lowercase \\u00xx), sorted by unit`,
+        inName,
+      );
+    }),
+    canon(
+      "name-quote-and-backslash",
+      J`{"\\":2,"\u0022\u005C":3,"\"":1}`,
+      J`{"\"":1,"\"\\":3,"\\":2}`,
+      `" and \\ in member names are written \\" and \\\\, whether sent escaped short or as \\u escapes`,
+      inName,
+    ),
+    canon(
+      "name-solidus",
+      J`{"a/b":2,"\/":1,"\u002F\u002f":3}`,
+      J`{"/":1,"//":3,"a/b":2}`,
+      "a solidus in a member name is never escaped, however it was sent",
+      inName,
+    ),
+    canon(
+      "name-line-separators",
+      J`{"\u2029":2,"\u2028":1}`,
+      '{"\u2028":1,"\u2029":2}',
+      "U+2028 and U+2029 in member names are written raw",
+      inName,
+    ),
+    canon(
+      "name-c1-and-nbsp",
+      J`{"\u00a0":3,"\u009f":2,"\u0080":1}`,
+      '{"\u0080":1,"\u009f":2,"\u00a0":3}',
+      "C1 controls and NO-BREAK SPACE in member names are written raw: only U+0000..U+001F are escaped",
+      inName,
+    ),
+    canon(
+      "name-utf8-boundaries",
+      J`{"\ufffd":5,"\ue000":4,"\ud7ff":3,"\u0800":2,"\u07ff":1}`,
+      '{"\u07ff":1,"\u0800":2,"\ud7ff":3,"\ue000":4,"\ufffd":5}',
+      "member names at the UTF-8 length boundaries and around the surrogates are written raw",
+      inName,
+    ),
+    canon(
+      "name-ufeff",
+      x('{"a', [0xef, 0xbb, 0xbf], 'b":2,"\\ufeff":1}'),
+      '{"a\ufeffb":2,"\ufeff":1}',
+      "U+FEFF in a member name is a character, written raw, sent raw or escaped",
+      inName,
+    ),
+    canon(
+      "name-astral-raw",
+      '{"\u{1f600}":1,"\\uD800\\uDC00":2}',
+      '{"\u{10000}":2,"\u{1f600}":1}',
+      "a raw four-byte character in a member name stays raw; an uppercase escaped pair is written raw",
+      inName,
+    ),
+    canon(
+      "name-uppercase-hex-escape",
+      J`{"\u004A\u00E9":1}`,
+      '{"J\u00e9":1}',
+      "uppercase hex in a member name's escapes is accepted; the name is written without escapes",
+      inName,
+    ),
+    canon(
+      "name-not-normalized",
+      J`{"A\u030a":1}`,
+      '{"A\u030a":1}',
+      "a member name is kept as sent: A + COMBINING RING stays decomposed (RFC 8785 does not normalize)",
+      `${RFC} §3.1; RFC 8259 §4`,
     ),
   );
 
@@ -1298,16 +1396,20 @@ function rejectSuite(): Entry[] {
   add("single-quoted-name", "{'a':1}", "member names use double quotes", strGrammar);
   add("single-quoted-nested", "[\"ok\",'no']", "a single-quoted string inside an array", strGrammar);
   // A line comment ends at a line break, which the lines protocol cannot carry (it would become a
-  // space, and the comment would swallow the value): there the same rule is sent with the comment
-  // at the end of the text, where nothing follows it.
+  // space, and the comment would swallow the value). No one-line // comment reads the same to every
+  // reader: Ruby's parser takes a // comment only when a line break ends it, so it takes the input
+  // and refuses `[1] // note` (issue 20). There the rule is sent as a comment that needs no line
+  // break to end it: test/adapters/lines-forms.test.ts holds each form to the original's verdict.
   const comments = "RFC 8259 §2; issue 13 (the Ruby library accepts // comments)";
+  const noBreakNeeded =
+    "a comment that needs no line break to end it: a /* */ comment %s (a // comment on one line reads otherwise to a parser that wants a line break after it)";
   whole("comment-line", "// note\n[1]", "JSON has no comments: a // line before the value", comments, {
-    input: "[1] // note",
-    why: "the // comment after the value, where no line break has to follow it",
+    input: "[1] /* note */",
+    why: noBreakNeeded.replace("%s", "after the value"),
   });
   whole("comment-line-in-array", "[1, // c\n2]", "a // line comment between two elements", comments, {
-    input: "[1,2] // c",
-    why: "the // comment after the value, where no line break has to follow it",
+    input: "[1, /* c */ 2]",
+    why: noBreakNeeded.replace("%s", "between the two elements"),
   });
   add("comment-line-at-end", "[1] // note", "a // comment after the value, to the end of the text", comments);
   whole("comment-block", "/* note */ [1]", "JSON has no block comments", grammar);
@@ -1343,6 +1445,15 @@ function rejectSuite(): Entry[] {
     viaU0001(x('{"a', [0x0a], 'b":1}')),
   );
   add("raw-tab-nested", x('{"a":["x', [0x09], 'y"]}'), "a raw tab in a string inside a document", strGrammar);
+  // Member names are strings: the same rule in a name (raw-control-in-key has the line feed).
+  add("raw-tab-in-key", x('{"a', [0x09], 'b":1}'), "a raw tab inside a member name", strGrammar);
+  add("raw-nul-in-key", x('{"', [0x00], '":1}'), "a raw NUL as a member name", strGrammar);
+  add(
+    "raw-unit-separator-in-key",
+    x('{"b":1,"a', [0x1f], '":2}'),
+    "a raw U+001F inside a later member name",
+    strGrammar,
+  );
   add("unterminated-string", J`"abc`, "a string never closed", strGrammar);
   add(
     "unterminated-after-escape",
@@ -1381,6 +1492,48 @@ function rejectSuite(): Entry[] {
   whole("ws-nbsp-top-level", x([0xc2, 0xa0], "[1]"), "U+00A0 before the value", ws);
   add("ws-form-feed-in-object", x('{"a":', [0x0c], "1}"), "FF inside an object", ws);
   whole("ws-nul-trailing", x("[1]", [0x00]), "a trailing NUL byte after the value", ws);
+  // The same rule beside every kind of token (literal, number, string, member name, [ ] { } : ,),
+  // each side, with the characters one language or another calls white space: a parser may skip
+  // them in one place only (issue 20: a real implementation trimmed them from around literals).
+  const NBSP = [0xc2, 0xa0];
+  const IDEOGRAPHIC = [0xe3, 0x80, 0x80];
+  const LINE_SEPARATOR = [0xe2, 0x80, 0xa8];
+  const NEXT_LINE = [0xc2, 0x85];
+  const BOM = [0xef, 0xbb, 0xbf];
+  const seen20 = `${ws}; issue 20 (a real implementation accepted it beside a literal)`;
+  add("ws-nbsp-after-literal", x("[true", NBSP, "]"), "U+00A0 after a literal is not whitespace", seen20);
+  add("ws-nul-after-literal", x("[true", [0x00], "]"), "NUL after a literal is not whitespace", seen20);
+  add(
+    "ws-ideographic-space-before-literal",
+    x('{"a":', IDEOGRAPHIC, "false}"),
+    "U+3000 before a literal (a member value) is not whitespace",
+    seen20,
+  );
+  add("ws-next-line-before-literal", x("[", NEXT_LINE, "null]"), "U+0085 NEXT LINE before a literal", ws);
+  add(
+    "ws-line-separator-after-literal",
+    x("[false", LINE_SEPARATOR, ",1]"),
+    "U+2028 between a literal and a comma",
+    ws,
+  );
+  add("ws-bom-after-literal", x("[null", BOM, "]"), "U+FEFF after a literal", ws);
+  add("ws-nbsp-after-number", x("[1", NBSP, "]"), "U+00A0 after a number, before ]", ws);
+  add(
+    "ws-unit-separator-after-number",
+    x("[1", [0x1f], ",2]"),
+    "U+001F (which Python's isspace() counts as space) after a number",
+    ws,
+  );
+  add("ws-nbsp-before-string", x('{"a":', NBSP, '"b"}'), "U+00A0 before a string value", ws);
+  add("ws-ideographic-space-after-string", x('["a"', IDEOGRAPHIC, "]"), "U+3000 after a string", ws);
+  add("ws-nbsp-before-name", x("{", NBSP, '"a":1}'), "U+00A0 before a member name", ws);
+  add("ws-form-feed-after-name", x('{"a"', [0x0c], ":1}"), "FF between a member name and its colon", ws);
+  add("ws-vertical-tab-after-open-bracket", x("[", [0x0b], "1]"), "VT after [", ws);
+  add("ws-nbsp-after-close-bracket", x("[[]", NBSP, "]"), "U+00A0 after a nested ]", ws);
+  add("ws-form-feed-before-open-brace", x("[", [0x0c], "{}]"), "FF before {", ws);
+  add("ws-ideographic-space-before-close-brace", x('{"a":1', IDEOGRAPHIC, "}"), "U+3000 before }", ws);
+  whole("ws-nbsp-after-close-brace", x("{}", NBSP), "U+00A0 after the closing } of the text", ws);
+  add("ws-next-line-before-comma", x('["a"', NEXT_LINE, ',"b"]'), "U+0085 NEXT LINE before a comma", ws);
   return cases;
 }
 

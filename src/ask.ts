@@ -12,3 +12,14 @@ export async function ask(implementation: Canonicalizer, input: Uint8Array): Pro
     return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
   }
 }
+
+/** The same, asked alone where the adapter can (Canonicalizer.canonicalizeAlone): the same verdict,
+ * sooner for an input that gets no answer. */
+export async function askAlone(implementation: Canonicalizer, input: Uint8Array): Promise<Answer> {
+  if (implementation.canonicalizeAlone === undefined) return ask(implementation, input);
+  try {
+    return await implementation.canonicalizeAlone(input);
+  } catch (error) {
+    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
+  }
+}

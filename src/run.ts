@@ -254,6 +254,7 @@ async function runWith(options: RunOptions, out: OutFolder | undefined): Promise
         requestsLeft = Math.max(0, requestsLeft - 1);
         return impl.canonicalize(input);
       },
+      ...(impl.canonicalizeAlone ? { canonicalizeAlone: impl.canonicalizeAlone } : {}),
       close: () => impl.close(),
     });
     const write = adapterFor(adapterOptions, "write", sandbox);
@@ -301,6 +302,10 @@ async function runWith(options: RunOptions, out: OutFolder | undefined): Promise
       elapsedMs: Date.now() - started,
       ...(suite ? { suite } : {}),
       requestsLeft,
+      // Lines mode: what isolation on doubt has cost (a hanging command costs time, said here).
+      ...(write.isolation?.askedAlone
+        ? { askedAlone: { count: write.isolation.askedAlone, ms: write.isolation.aloneMs } }
+        : {}),
     });
     options.onProgress?.(progress(0));
     const results = await runCases(

@@ -31,6 +31,13 @@ export interface Canonicalizer {
   /** How a person names it in a report: the command line, the URL, or `known-bad:NAME`. */
   readonly label: string;
   canonicalize(input: Uint8Array): Promise<Answer>;
+  /** The same, asked where nothing else can interfere (lines mode: a fresh process of its own);
+   * absent where every request already is (once mode, http, in this process). For requests likely to
+   * get no answer (narrowing a block that got none), so they cost one time limit, not two. */
+  canonicalizeAlone?(input: Uint8Array): Promise<Answer>;
+  /** What asking requests alone has cost so far (lines mode: each request in doubt, asked again in a
+   * fresh process), for the progress line; absent where nothing is asked twice. */
+  readonly isolation?: { askedAlone: number; aloneMs: number };
   /** Ends every process or connection it holds. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -182,6 +189,16 @@ export interface CaseResult {
   /** A failed case's input file(s) in the corpus (`vectors/jcs/inputs/x.json`, or `a` and `b` for a
    * pair, space-separated); absent for generated cases, whose names say how to replay them. */
   vector?: string;
+  /** A failed sweep's culprits (the numbers suite; any case that narrows a batch), for an
+   * expected-failures entry to pin (src/expected/gate.ts); absent elsewhere. */
+  culprits?: CaseCulprits;
+}
+
+/** What a failed sweep found wrong: how many culprits of each kind, and the first of them (up to a
+ * bound) each by its id (for a number, its input spelling) and kind. */
+export interface CaseCulprits {
+  kinds: Record<string, number>;
+  listed: { id: string; kind: string }[];
 }
 
 /** The implementations a check talks to. */
@@ -302,6 +319,9 @@ export interface Progress {
   /** Requests the implementation is still to be asked, as planned (a generated property that skips a
    * draw asks fewer): once mode starts a process for each. */
   requestsLeft?: number;
+  /** Lines mode: requests asked alone so far (in doubt, or narrowing a block that got no answer), each
+   * in a fresh process, and their time in all. */
+  askedAlone?: { count: number; ms: number };
 }
 
 /** What one run produced. */

@@ -5,11 +5,12 @@
 // ends this one request with a `failed` answer that says so, and its whole process group is killed.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import type { Answer, Canonicalizer } from "../types.js";
+import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
 import { checkLimits } from "./limits.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
-import { crlfAsLf, HeadBuffer, oneLine, stderrSuffix, utf8Problem } from "./text.js";
+import { crlfAsLf, HeadBuffer, utf8Problem } from "./text.js";
 
 export interface OnceOptions extends CommandOptions {
   /** How many processes may run at once. */
@@ -25,16 +26,8 @@ function judgeExit(
   stdout: Buffer,
   stderr: Uint8Array,
 ): Answer {
-  if (signal !== null)
-    return { status: "failed", reason: `killed by signal ${signal}${stderrSuffix(stderr)}` };
-  if (code !== 0) {
-    const said = oneLine(stderr);
-    return { status: "rejected", reason: said === "" ? `exit code ${code}, nothing on stderr` : said };
-  }
   const output = stdout.length > 0 && stdout[stdout.length - 1] === LF ? stdout.subarray(0, -1) : stdout;
-  if (output.length === 0) {
-    return { status: "failed", reason: `exited 0 but printed nothing on stdout${stderrSuffix(stderr)}` };
-  }
+  if (signal !== null || code !== 0 || output.length === 0) return endedWithoutAnswer(code, signal, stderr);
   // Canonical JSON escapes every control character and has no whitespace (RFC 8785 §3.2.1), so a
   // raw LF inside the answer means the command printed more than one answer.
   const lf = output.indexOf(LF);
@@ -85,14 +78,7 @@ function runOnce(
     const unregister = register(() =>
       finish({ status: "failed", reason: "the run was closed before the command answered" }),
     );
-    const timer = setTimeout(
-      () =>
-        finish({
-          status: "failed",
-          reason: `timed out after ${o.timeoutMs} ms; process group killed${stderrSuffix(err.bytes())}`,
-        }),
-      o.timeoutMs,
-    );
+    const timer = setTimeout(() => finish(timedOut(o.timeoutMs, err.bytes())), o.timeoutMs);
     const settleIfDone = (): void => {
       if (exit !== undefined && stdoutClosed && stderrClosed) {
         finish(judgeExit(exit.code, exit.signal, crlfAsLf(Buffer.concat(out)), err.bytes()));

@@ -1,27 +1,78 @@
 // `numbers`: generated doubles, sent in blocks (one JSON array per request), each output compared
-// with the exact ES6 Number-to-String text RFC 8785 §3.2.2.3 requires. One case stands for many
-// numbers, so the result counts them, spells out the first mismatch (input spelling, expected, got)
-// and pins the expected text of the whole group by its SHA-256 (over the expected block texts
-// concatenated in order), so two runs can be shown to have asked the same thing.
+// with the exact ES6 Number-to-String text RFC 8785 §3.2.2.3 requires. A block answered byte for byte
+// passes every number in it. A block that is not is narrowed to its culprits, so one fault costs only
+// the numbers it is about, and the report names each of them:
+//   - an array of the right length: each number is judged in its place;
+//   - anything else (a rejection, no answer, a hang, another length): the block is split in halves,
+//     each asked on its own (under its own time limit), until the failing numbers stand alone;
+//   - every number right but the array's bytes not (whitespace): the block itself is the culprit.
+// The case's `got` counts the numbers matched, names the culprits in generation order (input
+// spelling, expected, got) up to SHOWN_CULPRITS, and counts each kind of mismatch (numberKind), so a
+// single refused -0 reads as one culprit; the result also carries the culprits as data
+// (CaseResult.culprits), which an expected-failures entry can pin. The expected text of the whole case
+// is pinned by its SHA-256 (over the expected block texts concatenated in order), so two runs can be
+// shown to have asked the same thing.
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { ask } from "../ask.js";
+import { ask, askAlone } from "../ask.js";
 import { numberBlocks } from "../corpus/index.js";
-import type { Answer, CaseResult, CheckContext, CorpusCase, NumberBlock } from "../types.js";
+import type { Answer, CaseCulprits, CaseResult, CheckContext, CorpusCase, NumberBlock } from "../types.js";
 import { answeredExactly, judged } from "./judge.js";
-import { showAnswer, showText } from "./show.js";
+import { showAnswer, showBytes, showText } from "./show.js";
 
 /** Blocks in flight at once per numbers case: enough to keep a parallel adapter busy, few enough
  * that memory stays bounded whatever the count (blocks are generated lazily). */
 const BLOCKS_IN_FLIGHT = 8;
+/** Culprits the case's `got` spells out; the kinds count every one. */
+export const SHOWN_CULPRITS = 10;
+/** Culprits the result keeps as data for an expected-failures entry to pin (CaseResult.culprits). */
+export const KEPT_CULPRITS = 200;
+
+/**
+ * How a number came back wrong, as an expected-failures entry pins it:
+ *   refused       the number, alone, was rejected
+ *   no-answer     no answer for it alone (a hang, a crash by a signal, a lost process)
+ *   minus-zero    -0 written for 0
+ *   other-value   another number (a rounding or parsing fault)
+ *   not-shortest  the same value with more digits than the shortest that round-trips
+ *   notation      the same value and digits, written otherwise (exponent form, sign, plain vs exponent)
+ *   not-a-number  text that is no JSON number
+ *   array         every number right, the array around them not byte for byte (spaces)
+ */
+export type NumberKind =
+  | "refused"
+  | "no-answer"
+  | "minus-zero"
+  | "other-value"
+  | "not-shortest"
+  | "notation"
+  | "not-a-number"
+  | "array";
 
 const lenientDecoder = new TextDecoder();
+const encoder = new TextEncoder();
+const NUMBER_TOKEN = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
+/** One number of a block: where it is in the sweep, how it was sent, what must come back. */
+interface Item {
+  index: number;
+  spelled: string;
+  expected: string;
+}
+
+interface Culprit {
+  index: number;
+  spelled: string;
+  expected: string;
+  /** What came back for it, as a report shows it. */
+  got: string;
+  kind: NumberKind;
+}
 
 interface Tally {
   numbers: number;
   matched: number;
-  /** The first number that did not come back as expected, in generation order. */
-  firstMismatch: string | null;
+  culprits: Culprit[];
 }
 
 /** Judges a numbers case; `blocks` are the case's own (made as they are iterated) unless given. */
@@ -30,7 +81,7 @@ export async function judgeNumbers(
   ctx: CheckContext,
   blocks: Iterable<NumberBlock> = numberBlocks(c),
 ): Promise<CaseResult> {
-  const tally: Tally = { numbers: 0, matched: 0, firstMismatch: null };
+  const tally: Tally = { numbers: 0, matched: 0, culprits: [] };
   const digest = sha256.create();
   const inFlight: { block: NumberBlock; first: number; answer: Promise<Answer> }[] = [];
   let generated = 0;
@@ -38,15 +89,16 @@ export async function judgeNumbers(
     digest.update(block.expected);
     inFlight.push({ block, first: generated, answer: ask(ctx.write, block.input) });
     generated += block.count;
-    if (inFlight.length >= BLOCKS_IN_FLIGHT) await settle(inFlight.shift()!, tally);
+    if (inFlight.length >= BLOCKS_IN_FLIGHT) await settle(inFlight.shift()!, tally, ctx);
   }
-  while (inFlight.length > 0) await settle(inFlight.shift()!, tally);
+  while (inFlight.length > 0) await settle(inFlight.shift()!, tally, ctx);
   return result(c, tally, bytesToHex(digest.digest()));
 }
 
 async function settle(
   pending: { block: NumberBlock; first: number; answer: Promise<Answer> },
   tally: Tally,
+  ctx: CheckContext,
 ): Promise<void> {
   const { block, first } = pending;
   const answer = await pending.answer;
@@ -57,24 +109,68 @@ async function settle(
   }
   const inputs = arrayItems(lenientDecoder.decode(block.input)) ?? [];
   const expected = arrayItems(lenientDecoder.decode(block.expected)) ?? [];
+  const items = expected.map((e, k) => ({ index: first + k, spelled: inputs[k] ?? "?", expected: e }));
+  await narrow(items, answer, tally, ctx);
+}
+
+/** Attributes a block's inexact `answer` to its numbers, asking halves again where it must. */
+async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckContext): Promise<void> {
   const got = answer.status === "canonical" ? arrayItems(lenientDecoder.decode(answer.output)) : null;
-  if (got === null) {
-    // Not an array of numbers at all (a rejection, a crash, other text): the whole block is lost.
-    tally.firstMismatch ??= `block of numbers #${first}–#${first + block.count - 1}: ${showAnswer(answer)}`;
+  if (got !== null && got.length === items.length) {
+    const wrong = items.flatMap((item, k) => (got[k] === item.expected ? [] : [{ item, got: got[k]! }]));
+    tally.matched += items.length - wrong.length;
+    for (const { item, got } of wrong) {
+      tally.culprits.push({ ...item, got: showText(got, 60), kind: numberKind(item.expected, got) });
+    }
+    // Every number right but the block still not byte-exact: whitespace in the array.
+    if (wrong.length === 0) {
+      const shown = answer.status === "canonical" ? showBytes(answer.output, 60) : showAnswer(answer);
+      tally.culprits.push({ ...items[0]!, spelled: "array", got: shown, kind: "array" });
+    }
     return;
   }
-  let mismatched = false;
-  for (let k = 0; k < block.count; k++) {
-    if (got[k] === expected[k]) tally.matched++;
-    else if (!mismatched) {
-      mismatched = true;
-      tally.firstMismatch ??=
-        `number #${first + k}: input ${inputs[k] ?? "?"}, expected ${expected[k] ?? "?"}, ` +
-        `got ${got[k] === undefined ? "(missing)" : showText(got[k]!, 60)}`;
-    }
+  if (items.length === 1) {
+    tally.culprits.push({ ...items[0]!, got: showAnswer(answer), kind: answerKind(items[0]!, answer, got) });
+    return;
   }
-  // Every number right but the block still not byte-exact: extra items, or whitespace in the array.
-  if (!mismatched) tally.firstMismatch ??= `block of numbers from #${first}: ${showAnswer(answer)}`;
+  // Not an array of its numbers at all: each half on its own, until the failing ones stand alone.
+  // After no answer at all, each half is asked alone at once (lines mode: a fresh process), where a
+  // hang costs one time limit instead of two.
+  const half = Math.ceil(items.length / 2);
+  const asking = answer.status === "failed" ? askAlone : ask;
+  await Promise.all(
+    [items.slice(0, half), items.slice(half)].map(async (part) => {
+      const input = encoder.encode(`[${part.map((i) => i.spelled).join(",")}]`);
+      const expected = encoder.encode(`[${part.map((i) => i.expected).join(",")}]`);
+      const again = await asking(ctx.write, input);
+      if (answeredExactly(again, expected)) tally.matched += part.length;
+      else await narrow(part, again, tally, ctx);
+    }),
+  );
+}
+
+/** The kind of a number that, alone, did not come back as an array of one. */
+function answerKind(item: Item, answer: Answer, got: string[] | null): NumberKind {
+  if (answer.status === "rejected") return "refused";
+  if (answer.status === "failed") return "no-answer";
+  return got?.length === 1 ? numberKind(item.expected, got[0]!) : "not-a-number";
+}
+
+/** How `got` differs from `expected`, ES6 String(n) of the same double. */
+export function numberKind(expected: string, got: string): NumberKind {
+  if (!NUMBER_TOKEN.test(got)) return "not-a-number";
+  if (/^-0(?:\.0+)?(?:[eE][+-]?[0-9]+)?$/.test(got) && expected === "0") return "minus-zero";
+  if (Number(got) !== Number(expected)) return "other-value";
+  return significantDigits(got) > significantDigits(expected) ? "not-shortest" : "notation";
+}
+
+/** The significant digits of a JSON number's mantissa. */
+function significantDigits(token: string): number {
+  const mantissa = token
+    .replace(/^-/, "")
+    .replace(/[eE].*$/, "")
+    .replace(".", "");
+  return mantissa.replace(/^0+/, "").replace(/0+$/, "").length;
 }
 
 /** The items of a one-line JSON array of numbers (numbers hold no commas), or null if not an array. */
@@ -85,11 +181,27 @@ function arrayItems(text: string): string[] | null {
   return inner.trim() === "" ? [] : inner.split(",").map((item) => item.trim());
 }
 
+function showCulprit(c: Culprit): string {
+  if (c.kind === "array") return `block of numbers from #${c.index}: ${c.got}`;
+  return `number #${c.index}: input ${c.spelled}, expected ${c.expected}, got ${c.got}`;
+}
+
 function result(c: CorpusCase, tally: Tally, expectedSha256: string): CaseResult {
   const expected = `${tally.numbers} numbers as ES6 String(n), expected blocks sha256 ${expectedSha256}`;
-  const pass = tally.matched === tally.numbers && tally.firstMismatch === null;
-  const got = pass
-    ? `${tally.matched} of ${tally.numbers} matched`
-    : `${tally.matched} of ${tally.numbers} matched; first mismatch: ${tally.firstMismatch}`;
-  return judged(c, pass, expected, got);
+  const summary = `${tally.matched} of ${tally.numbers} matched`;
+  if (tally.culprits.length === 0) return judged(c, tally.matched === tally.numbers, expected, summary);
+  const culprits = tally.culprits.sort((a, b) => a.index - b.index);
+  const kinds: Record<string, number> = {};
+  for (const culprit of culprits) kinds[culprit.kind] = (kinds[culprit.kind] ?? 0) + 1;
+  const shown = culprits.slice(0, SHOWN_CULPRITS).map(showCulprit).join("; ");
+  const more = culprits.length > SHOWN_CULPRITS ? `; and ${culprits.length - SHOWN_CULPRITS} more` : "";
+  const counted = Object.entries(kinds)
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(", ");
+  const got = `${summary}; mismatches: ${shown}${more}; kinds: ${counted}`;
+  const pins: CaseCulprits = {
+    kinds,
+    listed: culprits.slice(0, KEPT_CULPRITS).map((x) => ({ id: x.spelled, kind: x.kind })),
+  };
+  return { ...judged(c, false, expected, got), culprits: pins };
 }

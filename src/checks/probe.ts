@@ -10,6 +10,7 @@
 // refusal, which canonical JSON can never start with).
 
 import { ask } from "../ask.js";
+import { cutText } from "../text.js";
 import type { Answer, Canonicalizer } from "../types.js";
 import { showAnswer } from "./show.js";
 
@@ -46,7 +47,9 @@ export async function probeImplementation(
   if (answer.status === "canonical") return protocol === "once" ? linesInOnce(impl, answer) : undefined;
   const said = showAnswer(answer);
   if (protocol !== "http" && MISSING_FILE.test(answer.reason)) {
-    return `${impl.label} could not start its work: it stopped at once, saying it could not open a file (${said}). Check the paths in the command line; relative paths start at the working directory.`;
+    // The command's own words: its stderr, without what the adapter says around it.
+    const words = /\(stderr: (.*)\)$/s.exec(answer.reason)?.[1] ?? answer.reason;
+    return `${impl.label} could not start its work: it stopped at once, saying it could not open a file: ${cutText(words, 400)}. Check the paths in the command line; relative paths start at the working directory.`;
   }
   if (answer.status === "rejected") {
     return `${impl.label} refused a plain object (${PROBE_INPUT}, which canonicalizes to ${PROBE_EXPECTED}): ${said}. Check the command: it reads the input on stdin${protocol === "lines" ? ", one request a line," : ""} and writes the canonical form.`;

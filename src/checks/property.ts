@@ -2,20 +2,34 @@
 // (src/corpus/generated) from one fast-check seed, against the implementation. Each draw becomes a
 // data instance of an existing kind, judged by that kind's own rule (./rules.ts); only its words
 // differ from a stored case's. On a failure fast-check shrinks it (each shrink step asks the
-// implementation again), and the case reports the smallest failing input with both answers and how
-// to replay it. Shrinking is bounded by a request budget; once spent, or once the implementation
-// stops answering at all, every further candidate is let pass, so shrinking ends on the smallest
-// failure found so far.
+// implementation again), keeping only candidates that fail for the same cause (src/causes), so that a
+// narrow defect found on the way does not take the counterexample over; the case reports the smallest
+// failing input with both answers and how to replay it. Shrinking is bounded by a request budget;
+// once spent, or once the implementation stops answering at all, every further candidate is let
+// pass, so shrinking ends on the smallest failure found so far.
+//
+// One narrow defect (a refused -0) would otherwise fill every case with one counterexample and hide
+// what else the suite can show. So a case goes on drawing its remaining runs after a failure: a draw
+// that fails for a cause the case has already found is counted and let pass; one that fails for a
+// new cause is shrunk and reported too, up to MAX_CAUSES. A case that found a failure still fails. The
+// same seed draws the same sequence again, so each further pass asks only the draws not judged yet.
 import fc from "fast-check";
+import { instanceCauseKey } from "../causes/cause.js";
 import { generatedProperty } from "../corpus/index.js";
 import { messageOf } from "../text.js";
 import type { CaseResult, CheckContext, CorpusCase, PropertyInstance } from "../types.js";
 import { judged, noAnswer } from "./judge.js";
-import { exactRule, pairRule, twiceRule } from "./rules.js";
-import { I1_STEPS, showAnswer, showBytes, showPair, showText, showTwice } from "./show.js";
+import { exactRule, type PairVerdict, pairRule, type TwiceVerdict, twiceRule } from "./rules.js";
+import { I1_STEPS, SHOW_LIMIT, showAnswer, showBytes, showPair, showText, showTwice } from "./show.js";
 
-/** Requests shrinking may make per case: enough to get from a first failure to a small one. */
+/** Requests shrinking may make per cause found: enough to get from a first failure to a small one. */
 const SHRINK_BUDGET = 400;
+
+/** The key src/causes gives a failure no class names. */
+const UNCLASSIFIED = "unclassified";
+
+/** The most causes one case reports: the first failure's, and up to two more found past it. */
+const MAX_CAUSES = 3;
 
 /** Inputs are cut shorter than answers in a report: after shrinking they are short anyway. */
 const INPUT_LIMIT = 120;
@@ -34,6 +48,22 @@ interface Failure {
   noAnswer: boolean;
 }
 
+/** A failure and the key of its cause (src/causes). */
+type JudgedFailure = Failure & { cause: string };
+
+/** One cause a case found: its first failure, shrunk. */
+interface Found {
+  /** What the failure shows (src/causes): a later failure with the same key is a repeat. */
+  cause: string;
+  first: JudgedFailure;
+  smallest: JudgedFailure;
+  /** The draw (counting skipped ones) that failed first for this cause. */
+  draw: number;
+  numShrinks: number;
+  /** fast-check's counterexample path, for replay. */
+  path: string | null;
+}
+
 /** A case's verdict, with the first and the smallest failure it found (for tests and reports). */
 interface PropertyOutcome {
   pass: boolean;
@@ -42,6 +72,10 @@ interface PropertyOutcome {
   first?: Failure;
   smallest?: Failure;
   numShrinks: number;
+  /** The further causes found past the first, each shrunk. */
+  others: Found[];
+  /** Draws that failed for a cause already found, and were let pass. */
+  repeats: number;
 }
 
 export async function judgeProperty(c: PropertyCase, ctx: CheckContext): Promise<CaseResult> {
@@ -50,108 +84,208 @@ export async function judgeProperty(c: PropertyCase, ctx: CheckContext): Promise
   return judged(c, outcome.pass, outcome.expected, outcome.got, outcome.smallest?.input);
 }
 
+/** A draw's verdict, by its place in the sequence: passed, skipped (no instance), or the cause key
+ * of its failure. */
+type DrawVerdict = { pass: true } | { skip: true } | { cause: string };
+
 export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<PropertyOutcome> {
   const property = generatedProperty(c.property);
   const runs = c.to - c.from + 1;
-  let first: Failure | undefined;
-  let smallest: Failure | undefined;
-  let shrinkRequests = 0;
-  let stopShrinking = false;
-  const predicate = fc.asyncProperty(property.arbitrary(c.profile), async (drawn) => {
-    if (stopShrinking) return true;
-    if (first) shrinkRequests += property.requestsPerRun;
-    const instance = property.instance(drawn, c.profile);
-    // A draw that makes no instance is skipped (fast-check draws another), not judged.
-    fc.pre(instance !== undefined);
-    const failure = await judgeInstance(instance, ctx);
-    if (failure === undefined) return true;
-    first ??= failure;
-    smallest = failure;
-    if (failure.noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
-    return false;
-  });
-  const details = await fc.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
   const expected = `${runs} runs (${c.from}–${c.to}) of: ${property.claim}`;
-  if (!details.failed) {
-    return { pass: true, expected, got: `${runs} of ${runs} runs passed`, numShrinks: 0 };
+  const draws: DrawVerdict[] = [];
+  const found: Found[] = [];
+  let repeats = 0;
+  // An implementation that stopped answering is asked nothing more: each draw would only wait again.
+  let halted = false;
+
+  while (found.length < MAX_CAUSES && !halted) {
+    // A cause found is known by its key, and by the key its first failure had before shrinking (a
+    // large input can hide the class a small one shows): a later failure like either is a repeat.
+    const known = new Set(found.flatMap((f) => [f.cause, f.first.cause]));
+    let at = 0;
+    let target: string | undefined;
+    let first: JudgedFailure | undefined;
+    let smallest: JudgedFailure | undefined;
+    let shrinkRequests = 0;
+    let stopShrinking = false;
+    const predicate = fc.asyncProperty(property.arbitrary(c.profile), async (drawn) => {
+      if (target === undefined) {
+        // Sampling: a draw judged in an earlier pass passed, or failed for a cause found then.
+        const before = draws[at];
+        const index = at++;
+        if (before !== undefined) {
+          fc.pre(!("skip" in before));
+          return true;
+        }
+        if (halted) return true;
+        const instance = property.instance(drawn, c.profile);
+        // A draw that makes no instance is skipped (fast-check draws another), not judged.
+        if (instance === undefined) draws[index] = { skip: true };
+        fc.pre(instance !== undefined);
+        const failure = await judgeInstance(instance, ctx);
+        if (failure === undefined) {
+          draws[index] = { pass: true };
+          return true;
+        }
+        const { cause } = failure;
+        draws[index] = { cause };
+        if (known.has(cause)) {
+          repeats++;
+          if (failure.noAnswer) halted = true;
+          return true;
+        }
+        target = cause;
+        first = failure;
+        smallest = failure;
+        if (failure.noAnswer) stopShrinking = true;
+        return false;
+      }
+      // Shrinking: only a candidate that fails for the same cause is a smaller counterexample (for a
+      // failure no class names, any cause not found before).
+      if (stopShrinking) return true;
+      shrinkRequests += property.requestsPerRun;
+      const instance = property.instance(drawn, c.profile);
+      fc.pre(instance !== undefined);
+      const failure = await judgeInstance(instance, ctx);
+      if (failure === undefined || known.has(failure.cause)) return true;
+      if (failure.cause !== target && target !== UNCLASSIFIED) return true;
+      // A smaller input may show the class a large one hid: from then on, that class is the cause.
+      target = failure.cause;
+      smallest = failure;
+      if (failure.noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
+      return false;
+    });
+    const details = await fc.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
+    if (!details.failed) break;
+    if (target === undefined || !first || !smallest) {
+      if (found.length > 0) break;
+      // The property itself threw (a generator bug), or fast-check gave up on preconditions.
+      const why = details.errorInstance ? messageOf(details.errorInstance) : "no run could be made";
+      return {
+        pass: false,
+        expected,
+        got: `failed: the property could not be judged: ${why}; ${replayHint(c, details.counterexamplePath)}`,
+        numShrinks: details.numShrinks,
+        others: [],
+        repeats,
+      };
+    }
+    // The path's first step is the draw (counting skipped ones) that failed first for this cause.
+    const path = details.counterexamplePath ?? null;
+    const draw = Number((path ?? "0").split(":")[0]);
+    found.push({ cause: smallest.cause, first, smallest, draw, numShrinks: details.numShrinks, path });
+    if (smallest.noAnswer) halted = true;
   }
-  const replay = replayHint(c, details.counterexamplePath);
-  if (!smallest) {
-    // The property itself threw (a generator bug), or fast-check gave up on preconditions.
-    const why = details.errorInstance ? messageOf(details.errorInstance) : "no run could be made";
-    return {
-      pass: false,
-      expected,
-      got: `failed: the property could not be judged: ${why}; ${replay}`,
-      numShrinks: details.numShrinks,
-    };
-  }
-  // The path's first step is the draw (counting skipped ones) that failed first in this case.
-  const draw = Number((details.counterexamplePath ?? "0").split(":")[0]);
+
+  const [main, ...others] = found;
+  if (!main)
+    return { pass: true, expected, got: `${runs} of ${runs} runs passed`, numShrinks: 0, others, repeats };
+  const repeated =
+    repeats > 0
+      ? `; ${repeats} more ${repeats === 1 ? "draw" : "draws"} failed for a cause already found`
+      : "";
+  const also = others.map(
+    (o) =>
+      `; also draw ${o.draw} (another cause, shrunk ${o.numShrinks} times${o.path ? `, path ${o.path}` : ""}): ` +
+      `for ${o.smallest.input}: ${o.smallest.expected} — got ${o.smallest.got}`,
+  );
   return {
     pass: false,
-    expected: `for ${smallest.input}: ${smallest.expected}`,
+    expected: `for ${main.smallest.input}: ${main.smallest.expected}`,
     got:
-      `${smallest.got}; draw ${draw} of this case failed, shrunk ${details.numShrinks} times ` +
-      `(${first!.size} bytes sent first, ${smallest.size} now); ${replay}`,
-    first,
-    smallest,
-    numShrinks: details.numShrinks,
+      `${main.smallest.got}; draw ${main.draw} of this case failed, shrunk ${main.numShrinks} times ` +
+      `(${main.first.size} bytes sent first, ${main.smallest.size} now); ${replayHint(c, main.path)}` +
+      `${repeated}${also.join("")}`,
+    first: main.first,
+    smallest: main.smallest,
+    numShrinks: main.numShrinks,
+    others,
+    repeats,
   };
 }
 
-/** The instance judged by its kind's rule: undefined when it passes, else its failure in words. */
-async function judgeInstance(instance: PropertyInstance, ctx: CheckContext): Promise<Failure | undefined> {
+/** The instance judged by its kind's rule: undefined when it passes, else its failure in words (as a
+ * report shows it, and the key of its cause, read from its whole texts: a cut value hides a class). */
+async function judgeInstance(
+  instance: PropertyInstance,
+  ctx: CheckContext,
+): Promise<JudgedFailure | undefined> {
+  const verdict = await verdictOf(instance, ctx);
+  if (verdict === undefined) return undefined;
+  const failure = describe(instance, verdict, { input: INPUT_LIMIT, output: SHOW_LIMIT });
+  return { ...failure, cause: instanceCauseKey(describe(instance, verdict, WHOLE)) };
+}
+
+type Verdict =
+  | { kind: "canon"; v: Awaited<ReturnType<typeof exactRule>> }
+  | { kind: "pair"; v: PairVerdict }
+  | { kind: "twice"; v: TwiceVerdict };
+
+/** What the implementation answered to the instance, when it failed its rule. */
+async function verdictOf(instance: PropertyInstance, ctx: CheckContext): Promise<Verdict | undefined> {
   switch (instance.kind) {
     case "canon": {
       const v = await exactRule(ctx.write, instance.input, instance.expected);
-      if (v.pass) return undefined;
-      return {
-        ...sent(instance.input),
-        expected: `canon(x) → ${showBytes(instance.expected)}`,
-        got: `canon(x) → ${showAnswer(v.answer)}`,
-        noAnswer: noAnswer(v.answer),
-      };
+      return v.pass ? undefined : { kind: "canon", v };
     }
     case "equal":
     case "differ": {
-      const equal = instance.kind === "equal";
-      const v = await pairRule(ctx.write, instance.a, instance.b, equal);
-      if (v.pass) return undefined;
-      const inputs = `a = ${shown(instance.a)} and b = ${shown(instance.b)}`;
-      return {
-        input: equal ? inputs : `${inputs} (${instance.mutation})`,
-        size: instance.a.length + instance.b.length,
-        expected: equal
-          ? `the same output for a and b: ${showBytes(instance.reference)}`
-          : `different outputs for a and b: ${showBytes(instance.referenceA)} and ${showBytes(instance.referenceB)}`,
-        got: showPair(v),
-        noAnswer: noAnswer(v.a, v.b),
-      };
+      const v = await pairRule(ctx.write, instance.a, instance.b, instance.kind === "equal");
+      return v.pass ? undefined : { kind: "pair", v };
     }
     case "idempotent": {
       const v = await twiceRule(ctx.write, ctx.write, instance.input);
-      if (v.pass) return undefined;
-      return {
-        ...sent(instance.input),
-        ...showTwice(v, I1_STEPS),
-        noAnswer: v.second === undefined ? noAnswer(v.first) : noAnswer(v.first, v.second),
-      };
+      return v.pass ? undefined : { kind: "twice", v };
     }
   }
 }
 
+/** How long shown inputs and outputs may be. */
+interface Limits {
+  input: number;
+  output: number;
+}
+const WHOLE: Limits = { input: Number.MAX_SAFE_INTEGER, output: Number.MAX_SAFE_INTEGER };
+
+/** A failed instance in words, its values cut at `limits`. */
+function describe(instance: PropertyInstance, verdict: Verdict, limits: Limits): Failure {
+  const bytes = (b: Uint8Array) => showBytes(b, limits.output);
+  const input = (b: Uint8Array) => showText(decoder.decode(b), limits.input);
+  if (instance.kind === "canon" && verdict.kind === "canon") {
+    return {
+      input: `x = ${input(instance.input)}`,
+      size: instance.input.length,
+      expected: `canon(x) → ${bytes(instance.expected)}`,
+      got: `canon(x) → ${showAnswer(verdict.v.answer, limits.output)}`,
+      noAnswer: noAnswer(verdict.v.answer),
+    };
+  }
+  if ((instance.kind === "equal" || instance.kind === "differ") && verdict.kind === "pair") {
+    const inputs = `a = ${input(instance.a)} and b = ${input(instance.b)}`;
+    return {
+      input: instance.kind === "equal" ? inputs : `${inputs} (${instance.mutation})`,
+      size: instance.a.length + instance.b.length,
+      expected:
+        instance.kind === "equal"
+          ? `the same output for a and b: ${bytes(instance.reference)}`
+          : `different outputs for a and b: ${bytes(instance.referenceA)} and ${bytes(instance.referenceB)}`,
+      got: showPair(verdict.v, limits.output),
+      noAnswer: noAnswer(verdict.v.a, verdict.v.b),
+    };
+  }
+  if (instance.kind === "idempotent" && verdict.kind === "twice") {
+    const v = verdict.v;
+    return {
+      input: `x = ${input(instance.input)}`,
+      size: instance.input.length,
+      ...showTwice(v, I1_STEPS, limits.output),
+      noAnswer: v.second === undefined ? noAnswer(v.first) : noAnswer(v.first, v.second),
+    };
+  }
+  throw new TypeError(`a ${instance.kind} instance was judged as ${verdict.kind}`);
+}
+
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-
-/** One input x, as a failure states what was sent. */
-function sent(input: Uint8Array): Pick<Failure, "input" | "size"> {
-  return { input: `x = ${shown(input)}`, size: input.length };
-}
-
-/** A generated input, which is always well-formed UTF-8 text, cut for a report. */
-function shown(input: Uint8Array): string {
-  return showText(decoder.decode(input), INPUT_LIMIT);
-}
 
 function replayHint(c: PropertyCase, path: string | null): string {
   return `replay: --seed ${c.seed} --generated-runs ${c.total} (fast-check seed ${c.fcSeed | 0}${path ? `, path ${path}` : ""})`;

@@ -40,18 +40,20 @@ export function showText(text: string, limit = SHOW_LIMIT): string {
 }
 
 /** An answer as a report states it: the output, `reject: <reason>`, or `failed: <reason>`. */
-export function showAnswer(answer: Answer): string {
+export function showAnswer(answer: Answer, limit = SHOW_LIMIT): string {
   return writeAnswerText(
     answer.status === "canonical"
-      ? { status: "canonical", output: showBytes(answer.output) }
-      : { status: answer.status, reason: showText(answer.reason) },
+      ? { status: "canonical", output: showBytes(answer.output, limit) }
+      : { status: answer.status, reason: showText(answer.reason, limit) },
   );
 }
 
 /** A pair's answers: `both: <answer>` when they are the same output, else `a: <answer> | b: <answer>`. */
-export function showPair(verdict: PairVerdict): string {
+export function showPair(verdict: PairVerdict, limit = SHOW_LIMIT): string {
   return writePairText(
-    verdict.same ? { both: showAnswer(verdict.a) } : { a: showAnswer(verdict.a), b: showAnswer(verdict.b) },
+    verdict.same
+      ? { both: showAnswer(verdict.a, limit) }
+      : { a: showAnswer(verdict.a, limit), b: showAnswer(verdict.b, limit) },
   );
 }
 
@@ -69,16 +71,20 @@ export const I4_STEPS: TwiceSteps = { first: "write(x)", second: "read(w)", echo
 
 /** Expected and got of a twice rule: they start alike (`canon(canon(x)) → `), so that a report can
  * point at the first difference. */
-export function showTwice(verdict: TwiceVerdict, steps: TwiceSteps): { expected: string; got: string } {
+export function showTwice(
+  verdict: TwiceVerdict,
+  steps: TwiceSteps,
+  limit = SHOW_LIMIT,
+): { expected: string; got: string } {
   if (verdict.second === undefined) {
     return {
       expected: `${steps.first} → canonical JSON`,
-      got: `${steps.first} → ${showAnswer(verdict.first)}`,
+      got: `${steps.first} → ${showAnswer(verdict.first, limit)}`,
     };
   }
   return {
-    expected: `${steps.second} → ${showBytes(verdict.first.output)} (= ${steps.echo})`,
-    got: `${steps.second} → ${showAnswer(verdict.second)}`,
+    expected: `${steps.second} → ${showBytes(verdict.first.output, limit)} (= ${steps.echo})`,
+    got: `${steps.second} → ${showAnswer(verdict.second, limit)}`,
   };
 }
 

@@ -10,7 +10,7 @@ import { type Command, parseCommandArgs, UsageError } from "./command.js";
 const USAGE = `usage: canon-conformance badge RECORD [--out DIR]
 
 Verifies a conform-result/1 record, then writes badge.svg (shields' look, e.g.
-'canon conformance | 558/558' for a default run) and badge.json (the shields.io endpoint schema) into DIR
+'canon conformance | 592/592' for a default run) and badge.json (the shields.io endpoint schema) into DIR
 (default: the current directory). A record that does not verify gets no badge: exit 1.`;
 
 export const badgeCommand: Command = {

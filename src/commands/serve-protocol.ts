@@ -4,6 +4,7 @@
 import type { Readable, Writable } from "node:stream";
 import { rejectionReason } from "../jcs/canonicalizer.js";
 import { JcsError } from "../jcs/index.js";
+import { Crash, Hang } from "../process-faults.js";
 
 /** Turns one request into its answer; throws to reject it. */
 export type Transform = (input: Uint8Array) => Uint8Array;
@@ -28,6 +29,11 @@ export function reasonOf(error: unknown): string {
   return text.replace(/[\r\n]+/g, " ");
 }
 
+/** A Hang (src/known-bad/process-faults.ts): never answers again, and keeps the process alive. */
+function hangForever(): Promise<never> {
+  return new Promise(() => setInterval(() => {}, 60_000));
+}
+
 /** Writes `chunk` and resolves once the stream has taken it (waits for 'drain' under backpressure). */
 function write(stream: Writable, chunk: Uint8Array | string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -46,6 +52,11 @@ export async function serveOnce(transform: Transform, io: ServeIo = processIo())
   try {
     output = transform(Buffer.concat(chunks));
   } catch (error) {
+    if (error instanceof Hang) return hangForever();
+    if (error instanceof Crash) {
+      await write(io.errors, error.stderr);
+      return error.exitCode;
+    }
     await write(io.errors, `${reasonOf(error)}\n`);
     return 1;
   }
@@ -62,12 +73,26 @@ const NEWLINE = Buffer.from("\n");
  * each gets exactly one answer line, in order: the answer, or `!` and the reason. Returns 0 at EOF.
  */
 export async function serveLines(transform: Transform, io: ServeIo = processIo()): Promise<number> {
+  /** A Hang or a Crash that stopped the server at a line, after the answers before it. */
+  let fault: Hang | Crash | undefined;
   const answer = (line: Uint8Array, out: Uint8Array[]): void => {
+    if (fault !== undefined) return;
     try {
       out.push(transform(line), NEWLINE);
     } catch (error) {
-      out.push(BANG, Buffer.from(reasonOf(error)), NEWLINE);
+      if (error instanceof Hang || error instanceof Crash) fault = error;
+      else out.push(BANG, Buffer.from(reasonOf(error)), NEWLINE);
     }
+  };
+  /** Writes the answers, then acts out a fault if one stopped the server: the exit code, or never. */
+  const flush = async (out: Uint8Array[]): Promise<number | undefined> => {
+    await write(io.output, Buffer.concat(out));
+    if (fault instanceof Hang) return hangForever();
+    if (fault instanceof Crash) {
+      await write(io.errors, fault.stderr);
+      return fault.exitCode;
+    }
+    return undefined;
   };
   // The parts of a line whose LF has not arrived yet, joined once it does (a 100 MB line arriving
   // in 64 KB chunks is copied once, not once per chunk).
@@ -92,12 +117,14 @@ export async function serveLines(transform: Transform, io: ServeIo = processIo()
     }
     if (start < data.length) pieces.push(data.subarray(start));
     // One write per input chunk, awaited: no more input is read while stdout is full.
-    await write(io.output, Buffer.concat(out));
+    const ended = await flush(out);
+    if (ended !== undefined) return ended;
   }
   if (pieces.length > 0) {
     const out: Uint8Array[] = [];
     answer(Buffer.concat(pieces), out);
-    await write(io.output, Buffer.concat(out));
+    const ended = await flush(out);
+    if (ended !== undefined) return ended;
   }
   return 0;
 }

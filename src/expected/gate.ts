@@ -1,8 +1,11 @@
 // The step's gate by the expected-failures list. The record keeps every case as it happened and its
 // `conformant` stays seed 003's rule (every case passed); the gate decides only the step's status and
 // the CLI's exit code: it passes when every failure is listed and no listed entry passed throughout.
+// An entry that pins culprits (`[...]`, src/expected/list.ts) expects a sweep case's failure only
+// while every culprit the case reports is pinned, by its id or by its kind: a new culprit in a listed
+// sweep is an unexpected failure, and the gate says which culprits were new.
 import { recordCaseName } from "../text-forms.js";
-import type { CaseResult, SuiteName } from "../types.js";
+import type { CaseCulprits, CaseResult, SuiteName } from "../types.js";
 import { type ExpectedEntry, type ExpectedList, ExpectedListError } from "./list.js";
 
 /** An entry as the run found it. */
@@ -26,6 +29,9 @@ export interface Gate {
   expected: { name: string; reason: string; line: number }[];
   /** Failed cases the list does not cover: regressions, or gaps nobody listed. */
   unexpected: string[];
+  /** Of those, the ones a pinning entry covers but with culprits it does not pin: what is new
+   * (absent when there is none). */
+  unpinned?: { name: string; line: number; culprits: string[] }[];
   /** Entries whose every case passed in this run: fixed, to be removed from the list. */
   fixed: EntryOutcome[];
   /** Every entry, in the file's order; one whose suite did not run covers no case (`cases` 0). */
@@ -60,6 +66,7 @@ export function decideGate(results: readonly CaseResult[], list: ExpectedList, a
   );
   const expected: Gate["expected"] = [];
   const unexpected: string[] = [];
+  const unpinned: NonNullable<Gate["unpinned"]> = [];
   for (const r of results) {
     const name = recordCaseName(r.suite, r.name);
     const covering = list.entries.filter((e) => e.suite === r.suite && e.matches(name));
@@ -69,9 +76,14 @@ export function decideGate(results: readonly CaseResult[], list: ExpectedList, a
       if (!r.pass) count.failed += 1;
     }
     if (r.pass) continue;
-    const first = covering[0];
-    if (first) expected.push({ name, reason: first.reason, line: first.line });
-    else unexpected.push(name);
+    const first = covering.find((e) => notPinned(e, r.culprits).length === 0);
+    if (first) {
+      expected.push({ name, reason: first.reason, line: first.line });
+      continue;
+    }
+    unexpected.push(name);
+    const pinning = covering[0];
+    if (pinning) unpinned.push({ name, line: pinning.line, culprits: notPinned(pinning, r.culprits) });
   }
   const entries = list.entries.map((e) => ({
     pattern: e.pattern,
@@ -84,5 +96,29 @@ export function decideGate(results: readonly CaseResult[], list: ExpectedList, a
   const fixed = entries.filter((e) => e.cases > 0 && e.failed === 0);
   // A run of no cases proves nothing, list or not (seed 003 §2 holds such a record not conformant).
   const pass = results.length > 0 && unexpected.length === 0 && (allowFixed || fixed.length === 0);
-  return { source: list.source, pass, allowFixed, expected, unexpected, fixed, entries };
+  return {
+    source: list.source,
+    pass,
+    allowFixed,
+    expected,
+    unexpected,
+    ...(unpinned.length > 0 ? { unpinned } : {}),
+    fixed,
+    entries,
+  };
+}
+
+/** The culprits of a failed case that entry `e` does not pin (by id or kind), as `id (kind)`, or
+ * `N more <kind>` for those past the listed bound; none when `e` pins nothing or the case reports none. */
+function notPinned(e: ExpectedEntry, culprits: CaseCulprits | undefined): string[] {
+  if (e.pins === undefined || culprits === undefined) return [];
+  const pins = new Set(e.pins);
+  const out: string[] = [];
+  for (const [kind, count] of Object.entries(culprits.kinds)) {
+    if (pins.has(kind)) continue;
+    const listed = culprits.listed.filter((c) => c.kind === kind);
+    for (const c of listed) if (!pins.has(c.id)) out.push(`${c.id} (${kind})`);
+    if (count > listed.length) out.push(`${count - listed.length} more ${kind}`);
+  }
+  return out;
 }

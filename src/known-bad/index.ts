@@ -1,9 +1,10 @@
 // Deliberately broken canonicalizers: they prove the corpus. Each is a realistic fault and declares
 // the checks that must catch it; the self-test runs them all and fails if any claim does not hold.
-import { inProcessCanonicalizer } from "../jcs/canonicalizer.js";
 import type { Canonicalizer } from "../types.js";
 import { CHOICES } from "./choices.js";
+import { HANGS } from "./hangs.js";
 import { PARSING } from "./parsing.js";
+import { inProcessWithFaults } from "./process-faults.js";
 import { SEED_000 } from "./seed-000.js";
 import { STORE } from "./store.js";
 import type { KnownBad } from "./types.js";
@@ -19,6 +20,7 @@ export const KNOWN_BADS: readonly KnownBad[] = [
   ...WRITING,
   ...UNICODE,
   ...STORE,
+  ...HANGS,
 ];
 
 function knownBadNames(): string[] {
@@ -38,7 +40,7 @@ export function knownBadCanonicalizer(name: string): { write: Canonicalizer; rea
 }
 
 export function canonicalizersOf(bad: KnownBad): { write: Canonicalizer; read?: Canonicalizer } {
-  const write = inProcessCanonicalizer(`known-bad:${bad.name}`, bad.write);
+  const write = inProcessWithFaults(`known-bad:${bad.name}`, bad.write);
   if (!bad.read) return { write };
-  return { write, read: inProcessCanonicalizer(`known-bad:${bad.name} (read side)`, bad.read) };
+  return { write, read: inProcessWithFaults(`known-bad:${bad.name} (read side)`, bad.read) };
 }

@@ -10,6 +10,7 @@ import {
   referenceWrite,
   rewriteBareTokens,
   rewriteOutsideStrings,
+  rewriteStrings,
   serializeOrdered,
   serializeWithRaw,
 } from "./tools.js";
@@ -95,6 +96,12 @@ export const PARSING: KnownBad[] = [
       "keeps integers past 2^53 exactly as written (a bignum parser: 9007199254740993 stays so) " +
       "where RFC 8785 gives the nearest double (9007199254740992), or a refusal",
     caughtBy: ["canon-or-reject"],
+    causes: {
+      faces: [
+        "writes an integer past 2^53 as written, neither the nearest double nor a refusal",
+        "accepts an integer literal past the largest double, which a bignum holds (reject/overflow-long-integer)",
+      ],
+    },
     write: (input) => {
       const text = rewriteBareTokens(decodeStrict(input), (token) =>
         /^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE
@@ -141,13 +148,16 @@ export const PARSING: KnownBad[] = [
   {
     name: "accepts_line_comments",
     description:
-      "skips // comments to the end of the line (Ruby's JSON parser with comments allowed); block " +
-      "comments stay refused, so only cases a line break ends show it",
+      "skips comments as Ruby's JSON parser does: /* */ anywhere, and // to a line break, which must " +
+      "come (a // comment at the very end is refused)",
     caughtBy: ["reject"],
     write: (input) =>
       referenceWrite(
         encoder.encode(
-          rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(/\/\/[^\n\r]*/g, "")),
+          rewriteOutsideStrings(decodeStrict(input), (stretch) => {
+            // A // comment that no line break ends is no comment to it: left in, and refused.
+            return stretch.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n\r]*[\n\r]/g, " ");
+          }),
         ),
       ),
   },
@@ -193,7 +203,64 @@ export const PARSING: KnownBad[] = [
       return referenceWrite(input);
     },
   },
+  {
+    name: "trims_literal_words",
+    description:
+      "reads true, false and null as words and trims them (String.trim(): JavaScript's takes Unicode " +
+      "spaces and U+FEFF, Java's every character up to U+0020), so [true<U+00A0>], [true<NUL>] and " +
+      '{"a":<U+3000>false} pass, as in a real implementation (issue 20); numbers it reads strictly',
+    caughtBy: ["reject"],
+    write: (input) =>
+      referenceWrite(
+        encoder.encode(
+          rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(TRIMMED_LITERAL, "$1")),
+        ),
+      ),
+  },
+  {
+    name: "accepts_unicode_whitespace",
+    description:
+      "skips every character Python's str.isspace() calls white space between tokens (U+00A0, U+3000, " +
+      "U+2028, U+0085, VT, FF, U+001C..U+001F, ...), as a tokenizer built on isspace() or a Unicode \\s " +
+      "does; RFC 8259 §2 allows four",
+    caughtBy: ["reject"],
+    write: (input) =>
+      referenceWrite(
+        encoder.encode(
+          rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(PYTHON_SPACE, " ")),
+        ),
+      ),
+  },
+  {
+    name: "accepts_raw_controls",
+    description:
+      "takes raw control characters (U+0000..U+001F) inside strings and member names and writes them " +
+      "escaped, as Python's json.loads(strict=False) does; RFC 8259 §7 requires them escaped",
+    caughtBy: ["reject"],
+    write: (input) => referenceWrite(encoder.encode(rewriteStrings(decodeStrict(input), escapeRawControls))),
+  },
 ];
+
+/** A literal with what String.trim() removes around it: JavaScript's white space (\s: Unicode spaces,
+ * line terminators, U+FEFF) and Java's (every character up to U+0020). */
+const TRIMMED_LITERAL = /[\s\x00-\x20]*(true|false|null)[\s\x00-\x20]*/g;
+
+/** What Python's str.isspace() calls white space, beyond JSON's four. */
+const PYTHON_SPACE = /[\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/g;
+
+/** A string literal with each raw control character written as its \u escape (escapes kept). */
+function escapeRawControls(literal: string): string {
+  let out = "";
+  for (let k = 0; k < literal.length; k++) {
+    const ch = literal[k]!;
+    if (ch === "\\") {
+      out += literal.slice(k, k + 2);
+      k++;
+    } else if (ch < " ") out += `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
+    else out += ch;
+  }
+  return out;
+}
 
 const CHUNK = 65536;
 const isScalar = (value: unknown) => value === null || typeof value !== "object";

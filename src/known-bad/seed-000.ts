@@ -17,6 +17,14 @@ export const SEED_000: KnownBad[] = [
       "JSON.stringify(JSON.parse(x)): no sorting, so key order survives (seed 000's json.dumps); " +
       "it is idempotent, so seed 000's claim that I1 catches it does not hold and is not made here",
     caughtBy: ["canon", "I2", "property"],
+    causes: {
+      faults: [
+        "members kept in input order",
+        "JSON.parse keeps the last of two members with one name",
+        "JSON.parse takes an escaped lone surrogate (JSON.stringify escapes it back)",
+        "JSON.parse reads 1e400 as Infinity (JSON.stringify writes null)",
+      ],
+    },
     write: (input) => encoder.encode(JSON.stringify(JSON.parse(decodeStrict(input)))),
   },
   {

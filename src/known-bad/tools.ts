@@ -143,10 +143,27 @@ export function serializeOrdered(
   value: JsonValue,
   compare: (a: string, b: string) => number,
   depth = 0,
+  writeName: (name: string) => string = JSON.stringify,
 ): string {
   if (depth > MAX_WALK_DEPTH) throw new Error(`nesting deeper than ${MAX_WALK_DEPTH} levels`);
   if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((v) => serializeOrdered(v, compare, depth + 1)).join(",")}]`;
+  // Each level calls itself directly: a frame more per level would overflow the stack sooner.
+  if (Array.isArray(value))
+    return `[${value.map((v) => serializeOrdered(v, compare, depth + 1, writeName)).join(",")}]`;
   const names = Object.keys(value).sort(compare);
-  return `{${names.map((k) => `${JSON.stringify(k)}:${serializeOrdered(value[k]!, compare, depth + 1)}`).join(",")}}`;
+  return `{${names.map((k) => `${writeName(k)}:${serializeOrdered(value[k]!, compare, depth + 1, writeName)}`).join(",")}}`;
+}
+
+/** Raw JSON text with `rewrite` applied to each string (its quotes included), the rest kept. */
+export function rewriteStrings(text: string, rewrite: (string: string) => string): string {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const quote = text.indexOf('"', i);
+    if (quote < 0) return out + text.slice(i);
+    const close = endOfString(text, quote);
+    out += text.slice(i, quote) + rewrite(text.slice(quote, close));
+    i = close;
+  }
+  return out;
 }

@@ -34,18 +34,20 @@ export interface ViaCommand {
   /** Processes at once in once mode. */
   jobs: number;
   launcher: Launcher;
+  /** Per request; 30 s when absent. */
+  timeoutMs?: number;
 }
 
 function commandCanonicalizer(args: string[], via: ViaCommand): Canonicalizer {
-  const { protocol, jobs, launcher } = via;
+  const { protocol, jobs, launcher, timeoutMs = 30_000 } = via;
   return createCanonicalizer({
     command: cliCommand(launcher, protocol === "lines" ? [...args, "--lines"] : args),
     protocol,
     shell: false,
     cwd: process.cwd(),
     jobs,
-    // Longer than a run's default: the self-test starts hundreds of these on a loaded CI machine.
-    timeoutMs: 30_000,
+    // By default longer than a run's: the self-test starts hundreds of these on a loaded CI machine.
+    timeoutMs,
     maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
   });
 }

@@ -175,6 +175,12 @@ export const WRITING: KnownBad[] = [
       'sorts array items too, as if arrays were sets (a common misreading of "canonical"); ' +
       "RFC 8785 §3.2.3 keeps array order, and [1,2] and [2,1] are different values",
     caughtBy: ["canon", "I3", "property"],
+    causes: {
+      faces: [
+        "reorders array elements",
+        "the numbers sweep sends its numbers as one array each block: sorted, they come back as other numbers",
+      ],
+    },
     write: (input) => {
       const byText = (a: JsonValue, b: JsonValue) =>
         compareCodeUnits(referenceSerialize(a), referenceSerialize(b));
@@ -200,6 +206,12 @@ export const WRITING: KnownBad[] = [
       "cuts every string value at 500 characters, like seed 000's measured Work Board: a 560-char " +
       "brief and its 500-char remains canonicalize the same",
     caughtBy: ["I3"],
+    causes: {
+      faces: [
+        "cuts strings at 500 characters (where the report cuts long values too: no class of difference)",
+        "refuses a string its cut left with a lone surrogate (an emoji split at character 500)",
+      ],
+    },
     write: (input) =>
       encoder.encode(referenceSerialize(mapValue(referenceParse(input), { string: (s) => s.slice(0, 500) }))),
   },
@@ -218,5 +230,19 @@ export const WRITING: KnownBad[] = [
       "idempotence check noticed: its output does not parse)",
     caughtBy: ["canon", "I1", "property"],
     write: (input) => rewriteOutput(input, (text) => (text.endsWith("}") ? text.slice(0, -1) : text)),
+  },
+  {
+    name: "escapes_del_in_names",
+    description:
+      "writes DEL (U+007F) in a member name as \\u007f, with the control characters, where RFC 8785 " +
+      "§3.2.2.2 writes it raw; its values are right (a name writer of its own, as in a real " +
+      "implementation: issue 20)",
+    caughtBy: ["canon"],
+    write: (input) =>
+      encoder.encode(
+        serializeOrdered(referenceParse(input), compareCodeUnits, 0, (name) =>
+          JSON.stringify(name).replaceAll("\x7f", "\\u007f"),
+        ),
+      ),
   },
 ];

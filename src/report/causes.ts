@@ -4,39 +4,36 @@
 // causes of their own. This module is pure (no Node built-ins): the console, the job summary,
 // results.json and the HTML report (in Node and in the browser) all group with it.
 //
-// It reads only what a report already shows: each case's `expected` and `got` texts (as src/checks
-// writes them), and, when present, its kind, source and input. A cause is one of, in this order:
-//   policy        one policy: refusing every top-level scalar (a bare number, string, true, false, null)
-//   refusal       one refusal message, with what varies per input (numbers, offsets, quoted fragments)
-//                 normalized away
-//   failure       one harness failure (timeout, crash, lost framing), normalized the same way
-//   acceptance    inputs that must be refused, accepted, under one rule (the case's source)
-//   difference    one class of first difference between the expected and the given output ("writes
-//                 non-ASCII as \uXXXX", "escapes /", "spells exponents differently", one exact edit)
-//   counterexample one shrunk counterexample shared by generated cases
-// Groups are sorted biggest first; a group of one is reported as just that case.
+// What went wrong in each case is src/causes' (a refusal, no answer, an acceptance, a class of
+// difference, an inconsistent choice, a generated counterexample), read from the texts a report
+// already shows. What only the whole run can tell is decided here:
+//   policy      refusing every top-level scalar (a bare number, string, true, false, null): it refused
+//               at least two and accepted none
+//   families    a class of difference is a family with forms (numbers: -0, too few digits, a padded
+//               exponent): the group is the family, its title names the forms it saw
+//   joins       a difference no class names (a long value the report cut past the difference, a pair
+//               whose inputs are shown in part, a generated counterexample) joins the run's difference
+//               cause when the run shows exactly one: the likely same fault, and said so
+//   several     a generated case that went on drawing past its first failure shows several causes; it
+//               is listed under the first of them that no other case stands for, so none is hidden
+// Groups are sorted biggest first; a group of one is reported as just that case. Every failed case is
+// in exactly one group.
 
-import { firstDifference } from "./difference.js";
-import { differenceClass } from "./difference-class.js";
+import { type CauseKind as CaseCauseKind, type Cause, causesOf } from "../causes/cause.js";
 import { showInvisible } from "./visible.js";
 
+export { normalizeReason } from "../causes/cause.js";
+
 /** What a group is grouped by. `case` is a group of one: a failure with a cause of its own. */
-export type CauseKind =
-  | "policy"
-  | "refusal"
-  | "failure"
-  | "acceptance"
-  | "difference"
-  | "counterexample"
-  | "case";
+export type CauseKind = CaseCauseKind | "policy" | "case";
 
 /**
  * One cause and the failed cases it explains. Serializable as it is (results.json, the job summary):
  * - `cause`: a stable key, `<kind>:<what>`: `policy:top-level-scalar`,
  *   `refusal:<normalized message>`, `failure:<normalized reason>`, `acceptance:<source>`,
- *   `difference:<class>` (e.g. `difference:escapes-non-ascii`, `difference:edit:["/","\\/"]`),
- *   `counterexample:<input>`, or `case:<suite/name>` for a group of one. The same failures give the
- *   same keys on every run.
+ *   `difference:<family>` (e.g. `difference:escapes-non-ascii`, `difference:numbers`,
+ *   `difference:edit:["}",""]`, `difference:other`), `choice:<case>`, `counterexample:<input>`, or
+ *   `case:<suite/name>` for a group of one. The same failures give the same keys on every run.
  * - `title`: one line for people, with invisible characters already shown as ⟨U+XXXX⟩.
  * - `count`: how many failed cases it holds (`cases.length`).
  * - `cases`: the failed cases' names, `suite/name`, in corpus order.
@@ -70,63 +67,119 @@ export function caseName(c: GroupableCase): string {
   return c.suite === undefined ? c.name : `${c.suite}/${c.name}`;
 }
 
-interface Cause {
-  cause: string;
-  kind: Exclude<CauseKind, "case">;
-  title: string;
-  /** The title with the message as the case gave it: used when every case in the group gave that. */
-  exactTitle?: string;
-}
+/** A case's cause as a group holds it: src/causes' or the policy; `joined` when it had no class of
+ * its own and joined the run's one difference cause. */
+type GroupCause = Omit<Cause, "kind"> & { kind: Exclude<CauseKind, "case">; joined?: true };
+
+const POLICY: GroupCause = {
+  cause: "policy:top-level-scalar",
+  kind: "policy",
+  title: "refuses every top-level scalar (a bare number, string, true, false or null as the whole text)",
+};
 
 /** Failed cases grouped by cause, biggest group first; groups of one are `case` entries after them. */
 export function groupFailures(cases: readonly GroupableCase[]): FailureGroup[] {
   const policy = topLevelScalarPolicy(cases);
-  const groups = new Map<
-    string,
-    { cause: Cause; cases: string[]; first: number; only: GroupableCase; exact: Set<string | undefined> }
-  >();
-  let index = 0;
-  for (const c of cases) {
-    index++;
-    if (c.pass) continue;
-    const cause = causeOf(c, policy);
+  const failed: { c: GroupableCase; name: string; index: number; causes: GroupCause[] }[] = [];
+  cases.forEach((c, index) => {
+    if (c.pass) return;
     const name = caseName(c);
-    const key = cause?.cause ?? `case:${name}`;
-    const group = groups.get(key);
-    if (group) {
-      group.cases.push(name);
-      group.exact.add(cause?.exactTitle);
-    } else {
-      groups.set(key, {
-        cause: cause ?? { cause: key, kind: "difference", title: "" },
-        cases: [name],
-        first: index,
-        only: c,
-        exact: new Set([cause?.exactTitle]),
-      });
-    }
+    const suite = c.suite ?? name.split("/")[0];
+    const causes: GroupCause[] =
+      policy && isScalarRefusal(c)
+        ? [POLICY]
+        : causesOf({
+            ...c,
+            name,
+            ...(suite !== undefined ? { suite } : {}),
+          });
+    failed.push({ c, name, index, causes });
+  });
+
+  // The classified difference families the run shows: an unclassified difference joins the one.
+  const families = new Set(
+    failed.flatMap((f) =>
+      f.causes.filter((k) => k.kind === "difference" && !k.unclassified).map((k) => k.cause),
+    ),
+  );
+  const only = families.size === 1 ? [...families][0]! : undefined;
+  const joinTo =
+    only === undefined ? undefined : failed.flatMap((f) => f.causes).find((k) => k.cause === only);
+  const chosen = (k: GroupCause): GroupCause =>
+    joinTo !== undefined && k.unclassified ? { ...joinTo, joined: true } : k;
+
+  // A case with one cause goes under it; one with several (a generated case that went on drawing)
+  // under the first that no case stands for yet, else its first.
+  const assigned = new Map<(typeof failed)[number], GroupCause>();
+  for (const f of failed) if (f.causes.length <= 1 && f.causes[0]) assigned.set(f, chosen(f.causes[0]));
+  const represented = new Set([...assigned.values()].map((k) => k.cause));
+  for (const f of failed) {
+    if (f.causes.length <= 1) continue;
+    const options = f.causes.map(chosen);
+    const pick = options.find((k) => !represented.has(k.cause)) ?? options[0]!;
+    represented.add(pick.cause);
+    assigned.set(f, pick);
   }
-  const out = [...groups.values()].map((g): FailureGroup & { first: number } => {
-    const [exact] = g.exact;
-    const titled = g.exact.size === 1 && exact !== undefined ? exact : g.cause.title;
-    if (g.cases.length > 1) {
-      const { cause, kind } = g.cause;
-      return { cause, kind, title: titled, count: g.cases.length, cases: g.cases, first: g.first };
+
+  const groups = new Map<string, { members: typeof failed; causes: GroupCause[]; first: number }>();
+  for (const f of failed) {
+    const cause = assigned.get(f);
+    const key = cause?.cause ?? `case:${f.name}`;
+    const group = groups.get(key) ?? { members: [], causes: [], first: f.index };
+    group.members.push(f);
+    if (cause) group.causes.push(cause);
+    groups.set(key, group);
+  }
+  const out = [...groups.entries()].map(([key, g]): FailureGroup & { first: number } => {
+    const names = g.members.map((m) => m.name);
+    let title = groupTitle(g.causes) ?? caseTitle(g.members[0]!.c);
+    // A case alone with no class of its own: what it got says more than "another output".
+    if (names.length === 1 && g.causes[0]?.unclassified && !g.causes[0].joined) {
+      title += `: ${caseTitle(g.members[0]!.c)}`;
     }
-    const name = g.cases[0]!;
-    const title = titled !== "" ? titled : caseTitle(g.only);
-    return { cause: `case:${name}`, kind: "case", title, count: 1, cases: [name], first: g.first };
+    title = showInvisible(title);
+    if (names.length === 1) {
+      return { cause: `case:${names[0]}`, kind: "case", title, count: 1, cases: names, first: g.first };
+    }
+    const kind = g.causes[0]?.kind ?? "case";
+    return { cause: key, kind, title, count: names.length, cases: names, first: g.first };
   });
   // Biggest first; equal sizes (and all the single cases) in corpus order.
   out.sort((a, b) => b.count - a.count || a.first - b.first);
   return out.map(({ first: _first, ...group }) => group);
 }
 
-/** A single case's title when it has no class: the first difference, or what it got. */
+/** A group's title: the exact message when every case gave the same one; a family's forms; and how
+ * many joined it without a class of their own. */
+function groupTitle(causes: readonly GroupCause[]): string | undefined {
+  const own = causes.filter((k) => !k.joined);
+  const base = own[0] ?? causes[0];
+  if (base === undefined) return undefined;
+  let title = base.title;
+  const exact = new Set(own.map((k) => k.exactTitle));
+  const [exactTitle] = exact;
+  if (exact.size === 1 && exactTitle !== undefined) title = exactTitle;
+  const forms = new Map<string, { title: string; count: number }>();
+  for (const k of own) {
+    if (k.form === undefined) continue;
+    const seen = forms.get(k.form.id) ?? { title: k.form.title, count: 0 };
+    seen.count++;
+    forms.set(k.form.id, seen);
+  }
+  const byCount = [...forms.values()].sort((a, b) => b.count - a.count);
+  if (base.listsForms && byCount.length > 0) {
+    title = `${base.title}: ${byCount.map((f) => f.title).join(", ")}`;
+  } else if (byCount.length === 1) title = byCount[0]!.title;
+  const joined = causes.length - own.length;
+  if (joined > 0 && own.length > 0) {
+    title += `; and ${joined} ${joined === 1 ? "case" : "cases"} whose difference has no class of ${joined === 1 ? "its" : "their"} own`;
+  }
+  return title;
+}
+
+/** A case with no cause to name: what it got. */
 function caseTitle(c: GroupableCase): string {
-  const note = firstDifference(c.expected, c.got);
-  if (note !== undefined) return showInvisible(note);
-  return `got ${showInvisible(clip(c.got, 80))}`;
+  return `got ${clip(c.got, 80)}`;
 }
 
 function clip(text: string, max: number): string {
@@ -135,7 +188,7 @@ function clip(text: string, max: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading a case's texts: its answers, its expected output, its top-level inputs.
+// Reading a case's texts for the policy: its answers, its expected output, its top-level inputs.
 
 /** An answer as a check shows it: an output, or a refusal / a harness failure with its reason. */
 type Shown = { status: "output"; text: string } | { status: "reject" | "failed"; reason: string };
@@ -264,96 +317,4 @@ function isScalarRefusal(c: GroupableCase): boolean {
     any = true;
   }
   return any;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The cause of one failed case.
-
-function causeOf(c: GroupableCase, policy: boolean): Cause | undefined {
-  if (policy && isScalarRefusal(c)) {
-    return {
-      cause: "policy:top-level-scalar",
-      kind: "policy",
-      title: "refuses every top-level scalar (a bare number, string, true, false or null as the whole text)",
-    };
-  }
-  const { answers, numbers } = answersOf(c.got);
-  const refusal = answers.find((a) => a.status === "reject");
-  if (refusal && refusal.status === "reject" && !expectsReject(c)) {
-    const message = normalizeReason(refusal.reason);
-    return {
-      cause: `refusal:${message}`,
-      kind: "refusal",
-      title: `refuses: ${quoted(message)}`,
-      exactTitle: `refuses: ${quoted(stripCutNote(refusal.reason))}`,
-    };
-  }
-  const failure = answers.find((a) => a.status === "failed");
-  if (failure && failure.status === "failed") {
-    const reason = normalizeReason(failure.reason);
-    return {
-      cause: `failure:${reason}`,
-      kind: "failure",
-      title: `no answer: ${quoted(reason)}`,
-      exactTitle: `no answer: ${quoted(stripCutNote(failure.reason))}`,
-    };
-  }
-  if (expectsReject(c) && answers[0]?.status === "output") {
-    // The first rule a source names (`RFC 8259 §6; seed 002 ...` is `RFC 8259 §6`).
-    const rule = (c.source?.split(";")[0] ?? "").trim() || (c.suite ?? c.name.split("/")[0] ?? "");
-    return {
-      cause: `acceptance:${rule}`,
-      kind: "acceptance",
-      title: `accepts input that must be refused (${showInvisible(clip(rule, 120))})`,
-    };
-  }
-  const pairs: { expected: string; got: string }[] = [];
-  if (numbers) pairs.push(numbers);
-  else {
-    const expected = expectedOutput(c.expected);
-    const got = answers.length === 1 ? answers[0] : undefined;
-    if (expected !== undefined && got?.status === "output") pairs.push({ expected, got: got.text });
-  }
-  for (const pair of pairs) {
-    const found = differenceClass(pair.expected, pair.got);
-    if (found) return { cause: `difference:${found.id}`, kind: "difference", title: found.title };
-  }
-  const counterexample = /^for (x = .*?|a = .*? and b = .*?)(?: \([^)]*\))?: /s.exec(c.expected);
-  if (counterexample) {
-    const x = counterexample[1]!;
-    return {
-      cause: `counterexample:${x}`,
-      kind: "counterexample",
-      title: `generated cases shrink to one counterexample: ${showInvisible(clip(x, 120))}`,
-    };
-  }
-  return undefined;
-}
-
-function quoted(text: string): string {
-  return `“${showInvisible(clip(text, 160))}”`;
-}
-
-/** A reason cut by the check says so at its end: `… (1234 UTF-16 units)`. */
-function stripCutNote(reason: string): string {
-  return reason.replace(/… \(\d+ UTF-16 units\)$/, "");
-}
-
-/** A refusal or failure reason with what varies per input taken out, so one cause reads as one. */
-export function normalizeReason(reason: string): string {
-  return (
-    stripCutNote(reason)
-      // Quoted fragments of the input: "...", '...', `...`, “...”, ‘...’, «...».
-      .replace(
-        /"(?:[^"\\]|\\.)*"|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])|`[^`]*`|“[^”]*”|‘[^’]*’|«[^»]*»/gu,
-        "…",
-      )
-      .replace(/U\+[0-9A-Fa-f]{4,6}/g, "U+XXXX")
-      .replace(/\\u[0-9A-Fa-f]{4}/g, "\\uXXXX")
-      .replace(/\\x[0-9A-Fa-f]{2}/g, "\\xHH")
-      .replace(/\b0x[0-9A-Fa-f]+\b/g, "N")
-      .replace(/\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g, "N")
-      .replace(/\s+/g, " ")
-      .trim()
-  );
 }

@@ -48,6 +48,9 @@ export function formatProgress(p: Progress): string {
   parts.push(`${p.failed} failed`, formatDuration(p.elapsedMs));
   if (p.suite !== undefined && p.done < p.total) parts.push(`suite ${p.suite}`);
   if (p.requestsLeft !== undefined && p.done < p.total) parts.push(`${p.requestsLeft} requests left`);
+  if (p.askedAlone) {
+    parts.push(`${p.askedAlone.count} asked alone (${formatDuration(p.askedAlone.ms)} of processes)`);
+  }
   return parts.join(", ");
 }
 

@@ -65,6 +65,12 @@ export function gateConsoleLines(gate: Gate, conformant: boolean): string[] {
   if (gate.unexpected.length > 0) {
     out.push(`  ${plural(gate.unexpected.length, "unexpected failure")} (not in the list: fails the step):`);
     out.push(...names(gate.unexpected), "");
+    for (const u of (gate.unpinned ?? []).slice(0, NAMES_SHOWN)) {
+      out.push(
+        `    ${showInvisible(u.name)}: culprits line ${u.line} does not pin: ${showInvisible(cutText(u.culprits.join(", "), 300))}`,
+      );
+    }
+    if ((gate.unpinned ?? []).length > 0) out.push("");
   }
   if (gate.fixed.length > 0) {
     out.push(

@@ -1,7 +1,8 @@
 // Models of lenient JSON parsers, for the proof that linesCanCarry is safe: each is a front end that
 // rewrites what a lenient parser would accept into strict JSON, then the reference parser (src/jcs)
 // reads it. Each front end gives a line break one meaning a space does not have, the way a real
-// lenient parser does: a comment ends there (JSONC, JSON5, YAML's `#`), a bare word runs to it
+// lenient parser does: a comment ends there (JSONC, JSON5, YAML's `#`; Ruby's json even needs one
+// to end a `//` comment), a bare word runs to it
 // (Hjson's quoteless strings), it separates two values (Hjson), a line start means something
 // (JavaScript's `-->`), a key must sit on one line with its colon (YAML), a raw control character in
 // a string is accepted (Python's strict=False) or only CR and LF are (multi-line strings), a
@@ -72,6 +73,23 @@ function walk(
 const comments: FrontEnd = (text) =>
   walk(text, (i, out) => {
     if (text.startsWith("//", i) || text[i] === "#") return lineEnd(text, i);
+    if (text.startsWith("/*", i)) {
+      const close = text.indexOf("*/", i + 2);
+      if (close < 0) return undefined;
+      out.push(" ");
+      return close + 2;
+    }
+    return i;
+  });
+
+/** Ruby's json: `/* ... *\/` anywhere, and a `//` comment only when a line break ends it (at the end
+ * of the text it is refused): the reader that took `// note\n[1]` and refused `[1] // note`. */
+const commentsEndedByBreak: FrontEnd = (text) =>
+  walk(text, (i, out) => {
+    if (text.startsWith("//", i)) {
+      const end = lineEnd(text, i);
+      return end < text.length ? end : undefined;
+    }
     if (text.startsWith("/*", i)) {
       const close = text.indexOf("*/", i + 2);
       if (close < 0) return undefined;
@@ -189,6 +207,7 @@ const singleQuotes: FrontEnd = (text) =>
 export const LENIENT_READERS: Record<string, FrontEnd> = {
   strict: (text) => text,
   comments,
+  commentsEndedByBreak,
   separators,
   quoteless,
   rawControls,

@@ -1,9 +1,11 @@
-// Issue 13: after framing is lost in lines mode, only the request that broke it fails, with a reason
-// that says what happened; every other request gets its own answer, and the session goes on
-// pipelining. Each scenario runs the fixture test/adapters/fixtures/framing.mjs, which misbehaves in
-// one chosen way and is well behaved otherwise, and states its exact attribution.
+// Issues 13 and 20: when framing is lost in lines mode, or an answer does not come, only the request
+// that fails alone fails, with a reason that says what happened; every other request gets its own
+// answer, and the pipelined process goes on. Each scenario runs the fixture
+// test/adapters/fixtures/framing.mjs, which misbehaves in one chosen way and is well behaved
+// otherwise, and states its exact attribution. A request in doubt is asked alone in a fresh process,
+// so the fixture's starts count the pipelined process and each request asked alone.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -20,6 +22,10 @@ after(() => assert.equal(liveGroupCount(), 0, "every process group was killed"))
 
 /** framing.mjs in lines mode with `args`; counts its starts and the lines it reads. */
 function session(...args: string[]) {
+  return sessionWith({}, ...args);
+}
+
+function sessionWith(over: { timeoutMs?: number }, ...args: string[]) {
   const tag = newTag();
   const starts = join(dir, `${tag}.starts`);
   const count = join(dir, `${tag}.count`);
@@ -27,11 +33,17 @@ function session(...args: string[]) {
     command: fixture("framing.mjs", tag, "--lines", `--starts=${starts}`, `--count=${count}`, ...args),
     shell: false,
     cwd: CWD,
+    jobs: 2,
     timeoutMs: 10_000,
     maxOutputBytes: 1024 * 1024,
+    ...over,
   });
-  const linesOf = (path: string) => readFileSync(path, "utf8").split("\n").filter(Boolean);
+  // A file no process got to write (each was killed before its end of input) holds no line.
+  const linesOf = (path: string) =>
+    existsSync(path) ? readFileSync(path, "utf8").split("\n").filter(Boolean) : [];
   return {
+    /** Requests asked again alone so far. */
+    askedAlone: () => c.isolation.askedAlone,
     /** All at once, as the run sends them (pipelined). */
     all: (inputs: string[]) =>
       finishes(Promise.all(inputs.map((i) => c.canonicalize(bytes(i)))), BOUND_MS, "answers"),
@@ -76,6 +88,13 @@ test("the sync request: already canonical, and recognized echoed as is or wrappe
   assert.equal(syncNumberIn(Buffer.from("[1]")), undefined);
 });
 
+/** `alone` requests were asked alone, each in a process of its own, and the pipelined process was
+ * started `pipelines` times. */
+async function started(s: ReturnType<typeof session>, alone: number, pipelines = 1): Promise<void> {
+  assert.equal(s.askedAlone(), alone, "requests asked alone");
+  assert.equal((await s.done()).starts, pipelines + alone, "processes started");
+}
+
 test('a raw LF in one answer of 500 (OLPC on ["\\u000a"]): exactly that request fails, no restart', async () => {
   const s = session("--raw-lf");
   const inputs = numbered(500);
@@ -83,7 +102,7 @@ test('a raw LF in one answer of 500 (OLPC on ["\\u000a"]): exactly that request 
   const answers = await s.all(inputs);
   assert.equal(show(answers[250]!), twoLines('["', '"]'));
   othersExact(inputs, answers, [250]);
-  assert.equal((await s.done()).starts, 1);
+  await started(s, 1);
 });
 
 test("a banner before the first request: it answers nothing, and every request passes", async () => {
@@ -100,7 +119,7 @@ test("an extra line after one request: that request fails, showing both lines", 
   const answers = await s.all(inputs);
   assert.equal(show(answers[100]!), twoLines('["needle"]', 'debug: that was ["needle"]'));
   othersExact(inputs, answers, [100]);
-  assert.equal((await s.done()).starts, 1);
+  await started(s, 1);
 });
 
 test("one missing line (skipped, then answers resume): that request fails, the rest pass", async () => {
@@ -113,30 +132,53 @@ test("one missing line (skipped, then answers resume): that request fails, the r
     "failed answered no line: the command went on to the next request without answering this one",
   );
   othersExact(inputs, answers, [321]);
-  assert.equal((await s.done()).starts, 1);
+  await started(s, 1);
 });
 
 test("extra lines for 10% of requests: exactly those fail", async () => {
   const s = session("--extra-mod=10");
-  const inputs = numbered(500);
+  const inputs = numbered(100);
   const answers = await s.all(inputs);
   const tenth = inputs.flatMap((_, k) => (k % 10 === 0 ? [k] : []));
   for (const k of tenth)
     assert.equal(show(answers[k]!), twoLines(inputs[k]!, `debug: that was ${inputs[k]}`));
   othersExact(inputs, answers, tenth);
-  assert.equal((await s.done()).starts, 1);
+  await started(s, 10);
 });
 
 test("framing broken by every request: each fails, and each is asked at most twice (no quadratic run)", async () => {
   const s = session("--extra-mod=1");
-  const inputs = numbered(500);
+  const inputs = numbered(100);
   const answers = await s.all(inputs);
   for (const [k, a] of answers.entries())
     assert.equal(show(a), twoLines(inputs[k]!, `debug: that was ${inputs[k]}`));
+  assert.equal(s.askedAlone(), inputs.length);
   const { starts, read } = await s.done();
-  assert.equal(starts, 1);
-  // Each request once pipelined and at most once more alone, each alone one with a sync request.
-  assert.ok(read <= 4 * inputs.length, `the command read ${read} lines for ${inputs.length} requests`);
+  assert.equal(starts, 1 + inputs.length);
+  // Each request pipelined, asked again in a segment of its own, then alone (between two sync
+  // requests of its own each time): a bounded number of lines per request, never a quadratic run.
+  assert.ok(read <= 7 * inputs.length, `the command read ${read} lines for ${inputs.length} requests`);
+});
+
+test("a hang on one request of 300: only it fails, at its own time limit; every other passes", async () => {
+  const s = sessionWith({ timeoutMs: 2000 }, "--hang=stuck");
+  const inputs = numbered(300);
+  inputs[150] = '["stuck"]';
+  const answers = await s.all(inputs);
+  assert.equal(show(answers[150]!), "failed timed out after 2000 ms; process group killed");
+  othersExact(inputs, answers, [150]);
+  // The hanging one alone; the pipelined process replaced once for the others.
+  await started(s, 1, 2);
+});
+
+test("a crash on one request: asked alone it exits non-zero, a rejection with its stderr (as once mode)", async () => {
+  const s = session("--crash=boom");
+  const inputs = numbered(200);
+  inputs[120] = '["boom"]';
+  const answers = await s.all(inputs);
+  assert.equal(show(answers[120]!), "rejected crashing on purpose");
+  othersExact(inputs, answers, [120]);
+  await started(s, 1, 2);
 });
 
 test("framing lost and a crash in one segment: each fault lands on its own request", async () => {
@@ -146,22 +188,23 @@ test("framing lost and a crash in one segment: each fault lands on its own reque
     "canonical [1]",
     twoLines('["two"]', 'debug: that was ["two"]'),
     "canonical [3]",
-    "failed the command exited with code 3 (stderr: crashing on purpose) while this request was pending; command restarted",
+    "rejected crashing on purpose",
     "canonical [5]",
   ]);
   await s.done();
 });
 
-test("a command that does not echo sync requests is run without them, and framing is still checked", async () => {
-  const s = session("--bad-sync-echo", "--extra-after=two");
-  // The first request settles by count once the missing echo has been waited for (SYNC_ECHO_WAIT_MS).
+test("a command that does not echo sync requests: every request is asked alone, and framing is still checked", async () => {
+  const s = sessionWith({ timeoutMs: 2000 }, "--bad-sync-echo", "--extra-after=two");
+  // The first request is asked alone once the missing echo has waited out the time limit.
   const answers = await s.inSequence(["[1]", '["two"]', "[3]"]);
   assert.deepEqual(answers.map(show), [
     "canonical [1]",
-    "failed answered with more than one line (a raw line feed inside the answer, or a print to stdout that belongs on stderr?); command restarted",
+    twoLines('["two"]', 'debug: that was ["two"]'),
     "canonical [3]",
   ]);
-  const many = numbered(300);
+  const many = numbered(30);
   othersExact(many, await s.all(many), []);
+  assert.equal(s.askedAlone(), 33);
   await s.done();
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
 import { checkFor } from "../../src/checks/index.js";
-import { judgeNumbers } from "../../src/checks/numbers.js";
+import { judgeNumbers, type NumberKind, numberKind } from "../../src/checks/numbers.js";
 import { numberBlocks } from "../../src/corpus/index.js";
 import type { Answer, Canonicalizer, CorpusCase } from "../../src/types.js";
 import { bytes, context } from "./fakes.js";
@@ -84,28 +84,89 @@ test("numbers passes when every block comes back exact, and pins the expected te
   assert.equal(r.got, "5 of 5 matched");
 });
 
-test("numbers counts matches and spells out the first mismatch: input, expected, got", async () => {
+test("numbers counts matches, names every mismatch (input, expected, got) and counts each kind", async () => {
   const python = (e: string) => (e === "1e-7" ? "1e-07" : e === "15000000000000000" ? "1.5e+16" : e);
   const r = await numbers(numbersCase(BLOCKS), context(numberWriter(python)));
   assert.equal(r.pass, false);
   assert.equal(
     r.got,
-    "3 of 5 matched; first mismatch: number #2: input 9.9999999999999995e-8, expected 1e-7, got 1e-07",
+    "3 of 5 matched; mismatches: number #2: input 9.9999999999999995e-8, expected 1e-7, got 1e-07; " +
+      "number #4: input 1.5000000000000000e+16, expected 15000000000000000, got 1.5e+16; kinds: notation 2",
+  );
+  assert.deepEqual(r.culprits, {
+    kinds: { notation: 2 },
+    listed: [
+      { id: "9.9999999999999995e-8", kind: "notation" },
+      { id: "1.5000000000000000e+16", kind: "notation" },
+    ],
+  });
+});
+
+/** Answers every array its numbers' expected texts, but refuses any that holds `refused`, and gives no
+ * answer for any that holds `hangs`; records what it was asked. */
+function picky(refused: string[], hangs: string[] = [], asked: string[] = []): Canonicalizer {
+  const expectedOf = new Map(BLOCKS.flat());
+  return {
+    label: "picky",
+    async canonicalize(input) {
+      const items = text(input).slice(1, -1).split(",");
+      asked.push(text(input));
+      if (items.some((i) => hangs.includes(i))) return { status: "failed", reason: "timed out after 9 ms" };
+      if (items.some((i) => refused.includes(i))) return { status: "rejected", reason: `refused ${items}` };
+      return { status: "canonical", output: bytes(`[${items.map((i) => expectedOf.get(i)).join(",")}]`) };
+    },
+    async close() {},
+  };
+}
+
+test("a block that is refused is narrowed to the number refused alone: one culprit, not the block", async () => {
+  const asked: string[] = [];
+  const r = await numbers(numbersCase(BLOCKS), context(picky(["-0.0000000000000000e+0"], [], asked)));
+  assert.equal(
+    r.got,
+    "4 of 5 matched; mismatches: number #1: input -0.0000000000000000e+0, expected 0, " +
+      "got reject: refused -0.0000000000000000e+0; kinds: refused 1",
+  );
+  assert.deepEqual(r.culprits, {
+    kinds: { refused: 1 },
+    listed: [{ id: "-0.0000000000000000e+0", kind: "refused" }],
+  });
+  // Halves, each asked on its own, until the refused number stands alone.
+  assert.deepEqual(asked.slice(2).sort(), [
+    "[-0.0000000000000000e+0]",
+    "[1.0000000000000000e+0,-0.0000000000000000e+0]",
+    "[1.0000000000000000e+0]",
+    "[9.9999999999999995e-8]",
+  ]);
+});
+
+test("no answer for a block (a hang) costs only the numbers that get no answer alone, each named", async () => {
+  const r = await numbers(
+    numbersCase(BLOCKS),
+    context(picky(["1.0000000000000000e+21"], ["9.9999999999999995e-8"])),
+  );
+  assert.equal(
+    r.got,
+    "3 of 5 matched; mismatches: number #2: input 9.9999999999999995e-8, expected 1e-7, got failed: timed out after 9 ms; " +
+      "number #3: input 1.0000000000000000e+21, expected 1e+21, got reject: refused 1.0000000000000000e+21; " +
+      "kinds: no-answer 1, refused 1",
   );
 });
 
-test("numbers names the block a rejection or a crash lost, and counts none of it", async () => {
-  const r = await numbers(
-    numbersCase(BLOCKS),
-    context(
-      numberWriter(
-        (e) => e,
-        (block) => (block === 1 ? { status: "rejected", reason: "too big" } : undefined),
-      ),
-    ),
-  );
-  assert.equal(r.pass, false);
-  assert.equal(r.got, "3 of 5 matched; first mismatch: block of numbers #3–#4: reject: too big");
+test("the kinds of a wrong number", () => {
+  const cases: [string, string, NumberKind][] = [
+    ["0", "-0", "minus-zero"],
+    ["1e-7", "1e-07", "notation"],
+    ["1e+21", "1E21", "notation"],
+    ["1e-320", "0.00000000000000000001e-300", "notation"],
+    ["5e-324", "4.940656458412465e-324", "not-shortest"],
+    ["0.1", "0.10000000000000001", "not-shortest"],
+    ["0.30000000000000004", "0.3", "other-value"],
+    ["1", "NaN", "not-a-number"],
+    ["1", '"1"', "not-a-number"],
+  ];
+  for (const [expected, got, kind] of cases)
+    assert.equal(numberKind(expected, got), kind, `${expected} ${got}`);
 });
 
 test("numbers fails a block whose numbers are right but whose array is not canonical", async () => {
@@ -121,21 +182,27 @@ test("numbers fails a block whose numbers are right but whose array is not canon
   };
   const r = await numbers(numbersCase(BLOCKS), context(spaced));
   assert.equal(r.pass, false);
-  assert.match(r.got, /^5 of 5 matched; first mismatch: block of numbers from #0: \[1, 0, 1e-7\]$/);
+  assert.equal(
+    r.got,
+    "5 of 5 matched; mismatches: block of numbers from #0: [1, 0, 1e-7]; " +
+      "block of numbers from #3: [1e+21, 15000000000000000]; kinds: array 2",
+  );
 });
 
-test("numbers reports a missing number", async () => {
-  const short: Canonicalizer = {
-    label: "short",
-    async canonicalize() {
-      return { status: "canonical", output: bytes("[1,0]") };
+test("a number left out of its array is found by narrowing: the block is split until it stands alone", async () => {
+  const dropsTiny: Canonicalizer = {
+    label: "drops tiny numbers",
+    async canonicalize(input) {
+      const items = text(input).slice(1, -1).split(",");
+      const kept = items.filter((i) => i !== "9.9999999999999995e-8").map((i) => String(Number(i)));
+      return { status: "canonical", output: bytes(`[${kept.join(",")}]`) };
     },
     async close() {},
   };
-  const r = await numbers(numbersCase([BLOCKS[0]!]), context(short));
+  const r = await numbers(numbersCase([BLOCKS[0]!]), context(dropsTiny));
   assert.equal(
     r.got,
-    "2 of 3 matched; first mismatch: number #2: input 9.9999999999999995e-8, expected 1e-7, got (missing)",
+    "2 of 3 matched; mismatches: number #2: input 9.9999999999999995e-8, expected 1e-7, got []; kinds: not-a-number 1",
   );
 });
 

@@ -61,7 +61,10 @@ test("a command that stops at once, unable to open its script: that is the reaso
     [once, "once"],
   ] as const) {
     const hint = await probeImplementation(impl, protocol, onceWay({}));
-    assert.match(hint!, /could not open a file .*can't open file/);
+    assert.match(
+      hint!,
+      /could not open a file: python3: can't open file '\/w\/canno\.py': \[Errno 2\] No such file or directory\. Check the paths/,
+    );
     assert.doesNotMatch(hint!, /protocol (once|lines)/);
   }
   const node = answering({ [PROBE_INPUT]: rejected("Error: Cannot find module '/w/canon.mjs'") });

@@ -51,6 +51,7 @@ test("the profile changes only the cases whose strings NFC changes, and each to 
   });
   assert.deepEqual(changed.sort(), [
     "invariants/representational-unicode-nfc-nfd",
+    "jcs/name-not-normalized",
     "jcs/not-normalized-a-ring",
     "jcs/rfc-sorting-example",
     "jcs/rfc-testdata-weird",

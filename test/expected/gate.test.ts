@@ -2,7 +2,10 @@
 // the step's status from them; and the check that every entry names a case of the run.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { runCases } from "../../src/checks/index.js";
+import { loadCorpus } from "../../src/corpus/index.js";
 import { checkAgainstCorpus, decideGate, parseExpectedFailures } from "../../src/expected/index.js";
+import { inProcessCanonicalizer } from "../../src/jcs/canonicalizer.js";
 import { caseResult } from "../report/fixtures.js";
 
 const list = (text: string) => parseExpectedFailures(text, "known.txt");
@@ -90,4 +93,74 @@ test("the corpus check: an entry must cover a case of a suite the run takes", ()
     /^ExpectedListError: known.txt line 3: 'reject\/dupe' matches no case of the corpus in this run \(.*e\.g\. reject\/dup\); nothing was run$/,
   );
   assert.throws(() => checkAgainstCorpus(list("jcs/control-x* a"), cases), /line 1: 'jcs\/control-x\*'/);
+});
+
+// Pinned culprits (issue 20): a listed sweep cannot hide a new fault. The numbers suite of a real
+// corpus, judged against the reference with faults planted in its number writing.
+const numbersRun = async (write: (n: number) => string | undefined) => {
+  const corpus = await loadCorpus({ suites: ["numbers"], profile: "rfc8785", numbers: 3000 });
+  const impl = inProcessCanonicalizer("numbers with faults", (input) => {
+    const items = new TextDecoder().decode(input).slice(1, -1).split(",");
+    const out = items.map((item) => {
+      const n = Number(item);
+      const special = write(Object.is(n, -0) ? -0 : n);
+      if (special === "refuse") throw new Error(`refused ${item}`);
+      return special ?? String(n);
+    });
+    return new TextEncoder().encode(`[${out.join(",")}]`);
+  });
+  return runCases(corpus.cases, { write: impl, read: impl }, { concurrency: 4 });
+};
+const refusesMinusZero = (n: number) => (Object.is(n, -0) ? "refuse" : undefined);
+const alsoPythonExponents = (n: number) =>
+  refusesMinusZero(n) ?? (/e-\d$/.test(String(n)) ? String(n).replace(/e-(\d)$/, "e-0$1") : undefined);
+
+test("a listed numbers failure pinned by kind or by culprit passes; a new fault on top of it fails the step", async () => {
+  const listed = await numbersRun(refusesMinusZero);
+  const failed = listed.filter((r) => !r.pass);
+  assert.deepEqual(
+    failed.map((r) => [r.name, r.culprits]),
+    [
+      [
+        "seed-1/000000000-000002999",
+        { kinds: { refused: 1 }, listed: [{ id: "-0.0000000000000000e+0", kind: "refused" }] },
+      ],
+    ],
+  );
+  for (const entry of [
+    "numbers/* [refused] we refuse -0",
+    "numbers/* [-0.0000000000000000e+0] -0",
+    "numbers/* any",
+  ]) {
+    const gate = decideGate(listed, list(entry), false);
+    assert.equal(gate.pass, true, entry);
+    assert.equal(gate.unpinned, undefined);
+  }
+  const worse = await numbersRun(alsoPythonExponents);
+  const gate = decideGate(worse, list("numbers/* [refused] we refuse -0"), false);
+  assert.equal(gate.pass, false, "a new kind of culprit in the listed sweep fails the step");
+  assert.deepEqual(gate.unexpected, ["numbers/seed-1/000000000-000002999"]);
+  const [unpinned] = gate.unpinned ?? [];
+  assert.equal(unpinned?.line, 1);
+  assert.ok(
+    unpinned!.culprits.length > 0 && unpinned!.culprits.every((c) => / \(notation\)$|more notation$/.test(c)),
+    unpinned!.culprits.join(),
+  );
+  // Pinning the new kind too lets it pass; an unpinned entry (no brackets) still covers it all.
+  assert.equal(decideGate(worse, list("numbers/* [refused, notation] both"), false).pass, true);
+  assert.equal(decideGate(worse, list("numbers/* whatever fails"), false).pass, true);
+  // Pinned by the one culprit's spelling: any other culprit is new, even of the same kind.
+  const moreRefused = await numbersRun((n) => (Object.is(n, -0) || n === 5e-324 ? "refuse" : undefined));
+  const byId = decideGate(moreRefused, list("numbers/* [-0.0000000000000000e+0] only -0"), false);
+  assert.equal(byId.pass, false);
+  // The edge case and each grid spelling that rounds to it (3e-324 … 7e-324).
+  assert.deepEqual(byId.unpinned?.[0]?.culprits, [
+    "4.9406564584124654e-324 (refused)",
+    ...[3, 4, 5, 6, 7].map((m) => `${m}e-324 (refused)`),
+  ]);
+});
+
+test("pins on a case that reports no culprits change nothing: the entry covers it as before", () => {
+  const gate = decideGate(results, list("jcs/control-* [refused] escapes\nreject/dup [x] keeps"), false);
+  assert.equal(gate.pass, true);
 });

@@ -150,3 +150,24 @@ test("the wrong file (a key, a .env) is refused without quoting its content", ()
       assert.ok(!message.includes(secret), `${message} quotes the file`);
   }
 });
+
+test("[...] after the name pins culprits, by id or kind, spaces or commas between; the reason follows", () => {
+  const list = parseExpectedFailures(
+    "numbers/*  [refused 1e-320,-0.0000000000000000e+0]  -- hangs on 1e-320, issue #9\nnumbers/x [notation] y",
+    "known.txt",
+  );
+  assert.deepEqual(
+    list.entries.map((e) => [e.pattern, e.pins, e.reason]),
+    [
+      ["numbers/*", ["refused", "1e-320", "-0.0000000000000000e+0"], "hangs on 1e-320, issue #9"],
+      ["numbers/x", ["notation"], "y"],
+    ],
+  );
+  assert.equal(parseExpectedFailures("jcs/a plain", "k").entries[0]!.pins, undefined);
+  assert.throws(
+    () => parseExpectedFailures("numbers/* [refused reason", "k"),
+    /k line 1: '\[' opens a list .* no '\]'/,
+  );
+  assert.throws(() => parseExpectedFailures("numbers/* [ ] reason", "k"), /k line 1: '\[\]' pins no culprit/);
+  assert.throws(() => parseExpectedFailures("numbers/* [refused]", "k"), /has no reason/);
+});

@@ -8,7 +8,8 @@ import { generatedCases } from "../../src/corpus/generated/index.js";
 import { mixSeed } from "../../src/corpus/generated/random.js";
 import { generatedProperty, loadCorpus, PROPERTIES } from "../../src/corpus/index.js";
 import { inProcessCanonicalizer, nfcReference, referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
-import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
+import { knownBad, knownBadCanonicalizer } from "../../src/known-bad/index.js";
+import { groupFailures } from "../../src/report/causes.js";
 import type { Answer, Canonicalizer, CorpusCase, Profile } from "../../src/types.js";
 
 function context(write: Canonicalizer) {
@@ -167,7 +168,66 @@ test("shrinking a failure that shows on every input stays within the shrink budg
   // Every output is "wrong" for a and b alike, so they always agree: this property passes...
   assert.equal(outcome.pass, true);
   const exact = await runProperty(firstChunk("canon-matches-reference"), context(wrong));
-  // ...and this one fails on the first draw, then shrinks (one request per step) within the budget.
+  // ...and this one fails on the first draw, shrinks (one request per step) within the budget, then
+  // draws on. "wrong" for each input is a short edit of its own, so the next failures count as
+  // further causes, each shrunk within its own budget, until the case has found as many as it reports.
   assert.equal(exact.pass, false);
-  assert.ok(requests <= 100 + 1 + 400, `${requests} requests`);
+  assert.equal(exact.others.length, 2);
+  assert.ok(exact.repeats + exact.others.length <= 49);
+  assert.ok(requests <= 100 + 50 + 3 * 400, `${requests} requests`);
+});
+
+/** An implementation with two faults: it refuses member names that start with U+0000 (which the
+ * generator draws often) and writes non-ASCII characters as \uXXXX escapes. */
+function twoFaults(): Canonicalizer {
+  const nul = knownBad("refuses_nul_names").write;
+  const escapes = knownBad("escapes_non_ascii").write;
+  return inProcessCanonicalizer("two faults", (input) => {
+    nul(input);
+    return escapes(input);
+  });
+}
+
+test("a case goes on drawing past its first failure: a second cause is shrunk and reported too", async () => {
+  const outcome = await runProperty(firstChunk("canon-matches-reference"), context(twoFaults()));
+  assert.equal(outcome.pass, false, "a case that found a failure fails");
+  assert.equal(outcome.others.length, 1, outcome.got);
+  const causes = [outcome.smallest!.got, outcome.others[0]!.smallest.got];
+  assert.ok(
+    causes.some((got) => /reject: member names may not start with NUL/.test(got)),
+    outcome.got,
+  );
+  assert.ok(
+    causes.some((got) => /\\u[0-9a-f]{4}/.test(got)),
+    outcome.got,
+  );
+  // Each counterexample is shrunk within its own cause, and small.
+  for (const found of [outcome.smallest!, outcome.others[0]!.smallest]) {
+    assert.ok(found.size <= 40, `${found.input}: ${found.size} bytes`);
+  }
+  assert.ok(outcome.repeats > 0, "later failures of a cause already found are counted");
+  assert.match(
+    outcome.got,
+    /; \d+ more draws failed for a cause already found; also draw \d+ \(another cause, shrunk \d+ times, path [\d:]+\): for x = .* — got canon\(x\) → /,
+  );
+  // A report reads both causes back from the case's texts, and lists each.
+  const results = await judgeAll(
+    generatedCases({ seed: 1, runs: 250, profile: "rfc8785" }).filter((c) =>
+      c.name.startsWith("canon-matches-reference/"),
+    ),
+    twoFaults(),
+  );
+  const groups = groupFailures(results);
+  assert.equal(groups.length, 2, JSON.stringify(groups));
+  assert.ok(groups.some((g) => g.cause === "refusal:member names may not start with NUL"));
+  assert.ok(groups.some((g) => /non-ASCII characters as \\uXXXX/.test(g.title)));
+});
+
+test("a narrow defect on every draw fills a case only once: the repeats are counted, the verdict stays", async () => {
+  const { write } = knownBadCanonicalizer("refuses_nul_names");
+  const outcome = await runProperty(firstChunk("canon-matches-reference"), context(write));
+  assert.equal(outcome.pass, false);
+  assert.deepEqual(outcome.others, []);
+  assert.ok(outcome.repeats > 0);
+  assert.match(outcome.got, /^canon\(x\) → reject: member names may not start with NUL; draw \d+ /);
 });

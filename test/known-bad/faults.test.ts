@@ -67,6 +67,11 @@ const FAULTS: [string, string | Uint8Array, string | typeof REJECT, string | typ
   ["emits_bom", "[1]", "\uFEFF[1]", "[1]"],
   ["drops_closing_brace", '{"a":1}', '{"a":1', '{"a":1}'],
   ["normalizes_nfc", '"A\\u030a"', '"Å"', '"A\u030a"'],
+  ["escapes_del_in_names", '{"\\u007f":"\\u007f"}', '{"\\u007f":"\x7f"}', '{"\x7f":"\x7f"}'],
+  ["trims_literal_words", "[true\u00a0,null\u0000]", "[true,null]", REJECT],
+  ["trims_literal_words", '{"a":\u3000false}', '{"a":false}', REJECT],
+  ["accepts_unicode_whitespace", "[1\u00a0,\u3000\u20282,\u0085\u001f3]", "[1,2,3]", REJECT],
+  ["accepts_raw_controls", '{"a\tb":"\u0000\u001f"}', '{"a\\tb":"\\u0000\\u001f"}', REJECT],
 ];
 
 for (const [name, input, fault, rfc] of FAULTS) {

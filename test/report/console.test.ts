@@ -105,6 +105,13 @@ test("a verdict over inconsistent input is refused", () => {
   assert.throws(() => formatVerdict(verdict, { color: false }), /conformant=true/);
 });
 
+test("a progress line says what isolation on doubt has cost, in lines mode", () => {
+  assert.equal(
+    formatProgress({ done: 3, total: 10, failed: 1, elapsedMs: 1000, askedAlone: { count: 4, ms: 21_500 } }),
+    "3/10 cases (30%), 3.0/s, 1 failed, 1.0 s, 4 asked alone (21.5 s of processes)",
+  );
+});
+
 test("a progress line says done of total, rate, failures and elapsed time", () => {
   assert.equal(
     formatProgress({ done: 120, total: 412, failed: 2, elapsedMs: 4800 }),

@@ -65,7 +65,10 @@ for (const protocol of ["lines", "once"] as const) {
       protocol,
       `missing-${protocol}`,
     );
-    assert.match(message, /could not open a file .*can't open file .*canno\.py.*No such file or directory/);
+    assert.match(
+      message,
+      /could not open a file: python3: can't open file .*canno\.py.*No such file or directory/,
+    );
     assert.match(message, /Check the paths in the command line/);
     assert.doesNotMatch(message, /protocol (once|lines)/);
   });

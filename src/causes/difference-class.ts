@@ -1,33 +1,72 @@
-// Classes of first difference between an expected and a given output, both as the checks show them
+// Classes of difference between an expected and a given output, both as the checks show them
 // (src/checks/show.ts: UTF-8 text, raw controls as \xHH, cut values ending in `… (N bytes, sha256 H)`).
 // A class names a writing fault the way a maintainer would ("writes non-ASCII as \uXXXX", "escapes
-// /", "orders members by code point"), so that the many cases one fault fails read as one cause. The
-// classes, tried in this order:
+// /", "orders members by code point"), so that the many cases one fault fails read as one cause.
+//
+// A class is a family (its `id`: what went wrong) and the form this case shows of it (`form`): every
+// number written otherwise than ES6 String(n) is the family `numbers`, whether this case shows -0,
+// too few digits or a padded exponent; a report groups by the family and names the forms it saw.
+// The classes, tried in this order:
+//   order       both outputs read as JSON trees that keep member order and each token as written:
+//               members reordered, array elements reordered, strings normalized to NFC or NFD (or
+//               not in NFC where NFC was expected), members left out
 //   characters  at the first difference: a non-ASCII character as \uXXXX, / as \/, uppercase hex in
 //               an escape, an escape's backslash escaped again, a byte-order mark first
-//   structure   both outputs read as JSON trees that keep member order and each token as written:
-//               members reordered, array elements reordered, strings normalized to NFC or NFD,
-//               members left out, strings emptied or cut short
-//   numbers     the difference is in a number token: -0, too few digits, another value, the exponent
-//               spelled differently, plain and exponent notation switched
+//   strings     the trees differ in the contents of strings only: emptied, cut short, or changed
+//   numbers     the difference is in a number token: -0, too few digits, another value, more digits
+//               than the shortest, the exponent spelled differently, plain and exponent notation
+//               switched
 //   one edit    the one short edit (at most 12 characters each way) from expected to got
-//   strings     otherwise, when the two differ only in their strings: "changes the contents of strings"
-// Pure: no Node built-ins (the HTML report runs it in the browser too).
-import { showInvisible } from "./visible.js";
+// A value the check cut is known only up to the cut: there the smallest value around the first
+// difference that both sides show whole is classed instead, or failing that a difference inside a
+// string; a difference past what is shown has no class.
+// Pure: no Node built-ins (the HTML report runs it in the browser too). Titles are plain text: the
+// report shows invisible characters when it prints them.
 
 export interface DifferenceClass {
-  /** Stable: `escapes-non-ascii`, `member-order`, `number-fewer-digits`, `edit:["}",""]`, ... */
+  /** The family, stable: `numbers`, `strings`, `member-order`, `escapes-non-ascii`, `edit:["}",""]`, ... */
   id: string;
-  /** One line for people, invisible characters shown as ⟨U+XXXX⟩. */
+  /** The family for people. */
   title: string;
+  /** The form this difference takes within its family (the family itself when it has one form). */
+  form: { id: string; title: string };
+  /** The family's title names the forms a run shows (numbers); else one form's title stands alone. */
+  listsForms?: true;
 }
 
 /** What a check appends to a value it cut: `… (1234 bytes, sha256 <hex>)`. */
 const CUT_TAIL = /… \(\d+ bytes, sha256 [0-9a-f]{64}\)$/;
 
+/** Whether a shown value was cut by the check (its end is not known). */
+export function isCut(text: string): boolean {
+  return CUT_TAIL.test(text);
+}
+
+/** A family with one form. */
+function single(id: string, title: string): DifferenceClass {
+  return { id, title, form: { id, title } };
+}
+
+/** A form of a family. */
+function formOf(
+  family: { id: string; title: string; listsForms?: true },
+  id: string,
+  title: string,
+): DifferenceClass {
+  return { ...family, form: { id, title } };
+}
+
+const NUMBERS = {
+  id: "numbers",
+  title: "writes numbers other than ES6 String(n) does",
+  listsForms: true as const,
+};
+const STRINGS = { id: "strings", title: "changes the contents of strings" };
+const DROPS = { id: "drops-members", title: "leaves out object members" };
+
 /** The class of the first difference between `expected` and `got`, or undefined if none fits. */
 export function differenceClass(expected: string, got: string): DifferenceClass | undefined {
-  const cut = CUT_TAIL.test(expected) || CUT_TAIL.test(got);
+  const cut = isCut(expected) || isCut(got);
   const e = [...expected.replace(CUT_TAIL, "")];
   const g = [...got.replace(CUT_TAIL, "")];
   let i = 0;
@@ -38,19 +77,19 @@ export function differenceClass(expected: string, got: string): DifferenceClass 
   const prefix = e.slice(0, i).join("");
   const inString = insideString(prefix);
 
+  // Two whole texts that read as JSON: members or elements in another order, strings normalized and
+  // members left out are told from the trees first (a reordering can look like any local edit).
+  const trees = cut ? undefined : readBoth(e.join(""), g.join(""));
+  const order = trees && orderClass(trees.e, trees.g);
+  if (order) return order;
   const characters = characterClass(e, g, i, prefix);
   if (characters) return characters;
-  const trees = cut ? undefined : readBoth(e.join(""), g.join(""));
-  const structure = trees && structureClass(trees.e, trees.g);
+  if (cut) return cutClass(e, g, i, prefix, isCut(expected), isCut(got));
+  const structure = trees && stringClass(trees.e, trees.g);
   if (structure) return structure;
   const numbers = inString ? undefined : numberClass(e, g, i);
   if (numbers) return numbers;
-  const edit = editClass(e, g, i);
-  if (edit) return edit;
-  if (trees && stringPairs(trees.e, trees.g) !== undefined) {
-    return { id: "changes-strings", title: "changes the contents of strings" };
-  }
-  return undefined;
+  return editClass(e, g, i);
 }
 
 function characterClass(e: string[], g: string[], i: number, prefix: string): DifferenceClass | undefined {
@@ -64,19 +103,30 @@ function characterClass(e: string[], g: string[], i: number, prefix: string): Di
     unit &&
     Number.parseInt(unit[1]!, 16) === ec.charCodeAt(0)
   ) {
-    return { id: "escapes-non-ascii", title: "writes non-ASCII characters as \\uXXXX escapes" };
+    return single("escapes-non-ascii", "writes non-ASCII characters as \\uXXXX escapes");
   }
-  if (ec === "/" && gRest.startsWith("\\/")) return { id: "escapes-slash", title: "escapes / as \\/" };
+  // An ASCII character RFC 8785 writes raw (not " or \, which it writes \" and \\) as a \u escape.
+  if (ec !== undefined && ec >= " " && ec <= "\x7f" && ec !== '"' && ec !== "\\" && unit) {
+    if (Number.parseInt(unit[1]!, 16) === ec.charCodeAt(0)) {
+      return ec === "\x7f"
+        ? single("escapes-del", "writes DEL (U+007F) as \\u007f: it is no control character JSON escapes")
+        : single(
+            "escapes-ascii",
+            "writes ASCII characters as \\uXXXX escapes where RFC 8785 writes them raw",
+          );
+    }
+  }
+  if (ec === "/" && gRest.startsWith("\\/")) return single("escapes-slash", "escapes / as \\/");
   // Hex digits of a \u escape in uppercase.
   if (/\\u[0-9a-f]{0,3}$/.test(prefix) && ec !== undefined && /[a-f]/.test(ec) && g[i] === ec.toUpperCase()) {
-    return { id: "uppercase-hex-escapes", title: "writes \\u escapes with uppercase hex digits" };
+    return single("uppercase-hex-escapes", "writes \\u escapes with uppercase hex digits");
   }
   // The backslash of an escape escaped again: `\\n` for `\n`, `\\u0000` for `\u0000`.
   if (g[i] === "\\" && prefix.endsWith("\\") && insideString(prefix.slice(0, -1))) {
-    return { id: "escapes-escapes", title: "escapes the backslash of an escape again (\\\\n for \\n)" };
+    return single("escapes-escapes", "escapes the backslash of an escape again (\\\\n for \\n)");
   }
   if (i === 0 && g[0] === "\uFEFF") {
-    return { id: "writes-bom", title: "writes a byte-order mark (U+FEFF) before the output" };
+    return single("writes-bom", "writes a byte-order mark (U+FEFF) before the output");
   }
   return undefined;
 }
@@ -90,6 +140,101 @@ function insideString(prefix: string): boolean {
     else if (ch === '"') inside = !inside;
   }
   return inside;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A value cut by the check: the smallest value around the first difference that both show whole.
+
+function cutClass(
+  e: string[],
+  g: string[],
+  i: number,
+  prefix: string,
+  eCut: boolean,
+  gCut: boolean,
+): DifferenceClass | undefined {
+  for (const from of openContainers(e, i).reverse()) {
+    const eEnd = closeOf(e, from);
+    const gEnd = closeOf(g, from);
+    if (eEnd === undefined || gEnd === undefined) continue;
+    const found = differenceClass(e.slice(from, eEnd).join(""), g.slice(from, gEnd).join(""));
+    if (found) return found;
+  }
+  if (insideString(prefix)) {
+    // Inside a member name the two may be comparing different members (another order): no class.
+    if (isMemberName(prefix)) return undefined;
+    // The string value that holds the first difference: emptied, cut short, or changed.
+    if (g[i] === '"') {
+      return prefix.endsWith('"')
+        ? formOf(STRINGS, "empties-strings", "writes strings as empty strings")
+        : formOf(STRINGS, "cuts-strings", "cuts strings short");
+    }
+    return formOf(STRINGS, "changes-strings", "changes the contents of strings");
+  }
+  // A number both sides show whole (not running into the cut).
+  const wholeToken = (text: string[], isCutText: boolean) => {
+    let to = i;
+    while (to < text.length && NUMBER_CHAR.test(text[to]!)) to++;
+    return !isCutText || to < text.length;
+  };
+  if (wholeToken(e, eCut) && wholeToken(g, gCut)) return numberClass(e, g, i);
+  return undefined;
+}
+
+/** Whether the string `prefix` ends inside is a member name: it opens an object or follows a comma in
+ * one. */
+function isMemberName(prefix: string): boolean {
+  let quote = -1;
+  let inside = false;
+  for (let k = 0; k < prefix.length; k++) {
+    if (inside && prefix[k] === "\\") k++;
+    else if (prefix[k] === '"') {
+      inside = !inside;
+      if (inside) quote = k;
+    }
+  }
+  const before = prefix.slice(0, quote).trimEnd();
+  const last = before.at(-1);
+  if (last === "{") return true;
+  if (last !== ",") return false;
+  const points = [...before];
+  const innermost = openContainers(points, points.length).at(-1);
+  return innermost !== undefined && points[innermost] === "{";
+}
+
+/** Where the containers open at index `i` of `text` start, outermost first (strings skipped). */
+function openContainers(text: string[], i: number): number[] {
+  const open: number[] = [];
+  let inside = false;
+  for (let k = 0; k < i; k++) {
+    const ch = text[k];
+    if (inside) {
+      if (ch === "\\") k++;
+      else if (ch === '"') inside = false;
+    } else if (ch === '"') inside = true;
+    else if (ch === "[" || ch === "{") open.push(k);
+    else if (ch === "]" || ch === "}") open.pop();
+  }
+  return open;
+}
+
+/** The index just past the container that starts at `from`, or undefined when it does not close. */
+function closeOf(text: string[], from: number): number | undefined {
+  let depth = 0;
+  let inside = false;
+  for (let k = from; k < text.length; k++) {
+    const ch = text[k];
+    if (inside) {
+      if (ch === "\\") k++;
+      else if (ch === '"') inside = false;
+    } else if (ch === '"') inside = true;
+    else if (ch === "[" || ch === "{") depth++;
+    else if (ch === "]" || ch === "}") {
+      depth--;
+      if (depth === 0) return k + 1;
+    }
+  }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -218,36 +363,50 @@ function keyOf(tree: Tree, like: Likeness): string {
 
 const same = (e: Tree, g: Tree, like: Likeness) => keyOf(e, like) === keyOf(g, like);
 
-function structureClass(e: Tree, g: Tree): DifferenceClass | undefined {
+function orderClass(e: Tree, g: Tree): DifferenceClass | undefined {
   if (!same(e, g, {})) {
     if (same(e, g, { members: true })) {
-      return { id: "member-order", title: "orders object members other than by UTF-16 code units" };
+      return single("member-order", "orders object members other than by UTF-16 code units");
     }
-    if (same(e, g, { members: true, arrays: true }))
-      return { id: "array-order", title: "reorders array elements" };
+    if (same(e, g, { members: true, arrays: true })) return single("array-order", "reorders array elements");
   }
-  for (const form of ["NFC", "NFD"] as const) {
-    if (!same(e, g, { members: true }) && same(e, g, { members: true, form })) {
-      return {
-        id: `normalizes-${form.toLowerCase()}`,
-        title: `normalizes strings to ${form} (RFC 8785 keeps them as sent)`,
-      };
+  if (!same(e, g, { members: true })) {
+    const inForm = (t: Tree, form: "NFC" | "NFD") =>
+      keyOf(t, { members: true }) === keyOf(t, { members: true, form });
+    if (same(e, g, { members: true, form: "NFC" })) {
+      // Composed where the expectation is not: the output normalized (RFC 8785 keeps strings as sent).
+      if (inForm(g, "NFC") && !inForm(e, "NFC")) {
+        return single("normalizes-nfc", "normalizes strings to NFC (RFC 8785 keeps them as sent)");
+      }
+      // Not composed where the expectation is: decomposed as sent (the nfc profile), or by the output.
+      if (inForm(e, "NFC") && !inForm(g, "NFC")) {
+        return single("not-nfc", "writes strings decomposed where the expected output has them in NFC");
+      }
+    }
+    if (same(e, g, { members: true, form: "NFD" }) && inForm(g, "NFD")) {
+      return single("normalizes-nfd", "normalizes strings to NFD (RFC 8785 keeps them as sent)");
     }
   }
   const dropped = droppedMembers(e, g);
   if (dropped !== undefined && dropped.length > 0) {
     if (dropped.every((v) => v.t === "scalar" && v.raw === "null")) {
-      return { id: "drops-null-members", title: "leaves out members whose value is null" };
+      return formOf(DROPS, "drops-null-members", "leaves out members whose value is null");
     }
-    return { id: "drops-members", title: "leaves out object members" };
+    return formOf(DROPS, "drops-members", "leaves out object members");
   }
+  return undefined;
+}
+
+/** Outputs that differ in the contents of their strings only: emptied, cut short, or changed. */
+function stringClass(e: Tree, g: Tree): DifferenceClass | undefined {
   const pairs = stringPairs(e, g);
   if (pairs !== undefined && pairs.length > 0) {
     if (pairs.every(([, got]) => got === ""))
-      return { id: "empties-strings", title: "writes strings as empty strings" };
+      return formOf(STRINGS, "empties-strings", "writes strings as empty strings");
     if (pairs.every(([expected, got]) => expected.startsWith(got))) {
-      return { id: "cuts-strings", title: "cuts strings short" };
+      return formOf(STRINGS, "cuts-strings", "cuts strings short");
     }
+    return formOf(STRINGS, "changes-strings", "changes the contents of strings");
   }
   return undefined;
 }
@@ -328,6 +487,7 @@ function tokenAt(text: string[], i: number): string {
   return text.slice(from, to).join("");
 }
 
+/** Significant digits of a number token: 1e-7 has 1, 0.30000000000000004 has 17, 1200 has 2. */
 function significantDigits(token: string): number {
   const mantissa = token.replace(/^-/, "").split(/[eE]/)[0]!.replace(".", "");
   return mantissa.replace(/^0+/, "").replace(/0+$/, "").length;
@@ -342,23 +502,27 @@ function numberClass(e: string[], g: string[], i: number): DifferenceClass | und
   const word = /^-?(?:Infinity|NaN|inf|nan|null)/i.exec(g.slice(i - (gt === "-" ? 1 : 0), i + 10).join(""));
   if (word && (gt === "" || gt === "-")) gt = word[0];
   if (gt === et || gt === "") return undefined;
-  const title = (what: string) => `writes numbers other than ES6 String(n) does: ${what}`;
-  if (et === "0" && gt === "-0") return { id: "number-minus-zero", title: title("-0 for 0") };
+  const form = (id: string, title: string) => formOf(NUMBERS, id, title);
+  if (et === "0" && gt === "-0") return form("number-minus-zero", "-0 for 0");
   const ev = Number(et);
   const gv = Number(gt);
   if (!Number.isFinite(gv) || ev !== gv) {
     if (Number.isFinite(gv) && significantDigits(gt) < significantDigits(et)) {
-      return { id: "number-fewer-digits", title: title("too few significant digits") };
+      return form("number-fewer-digits", "too few significant digits");
     }
-    return { id: "number-value", title: title("another value") };
+    return form("number-value", "another value");
+  }
+  // The same double: ES6 writes the shortest digits that read back, then one spelling of them.
+  if (significantDigits(gt) > significantDigits(et)) {
+    return form("number-more-digits", "more digits than the shortest that reads back");
   }
   const eExp = /[eE]/.test(et);
   const gExp = /[eE]/.test(gt);
-  if (eExp && gExp) return { id: "number-exponent-spelling", title: title("exponents spelled differently") };
+  if (eExp && gExp) return form("number-exponent-spelling", "exponents spelled differently");
   if (eExp !== gExp) {
-    return { id: "number-notation", title: title("plain and exponent notation switched at another point") };
+    return form("number-notation", "plain and exponent notation switched at another point");
   }
-  return { id: "number-spelling", title: title("another spelling of the same value") };
+  return form("number-spelling", "another spelling of the same value");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -372,12 +536,12 @@ function editClass(e: string[], g: string[], i: number): DifferenceClass | undef
   const removed = e.slice(i, e.length - s);
   const added = g.slice(i, g.length - s);
   if (removed.length > EDIT_MAX || added.length > EDIT_MAX) return undefined;
-  const q = (points: string[]) => `“${showInvisible(points.join(""))}”`;
+  const q = (points: string[]) => `“${points.join("")}”`;
   const title =
     removed.length === 0
       ? `writes an extra ${q(added)}`
       : added.length === 0
         ? `leaves out ${q(removed)}`
         : `writes ${q(added)} where RFC 8785 writes ${q(removed)}`;
-  return { id: `edit:${JSON.stringify([removed.join(""), added.join("")])}`, title };
+  return single(`edit:${JSON.stringify([removed.join(""), added.join("")])}`, title);
 }
