@@ -1,6 +1,6 @@
 // Corpus text and implementation output must never break the job summary's Markdown or put HTML in
 // it. Three contexts, each with one rule that holds for any input:
-//   block:  a `<div>` line holding inline code with the content HTML-escaped. An HTML block is not
+//   block:  a `<p>` line holding inline code with the content HTML-escaped. An HTML block is not
 //           Markdown-parsed and ends only at a blank line; showInvisible has already turned every
 //           line break into ⟨U+000A⟩, so the content is one line and cannot end it.
 //   inline: the punctuation that means something inside a line backslash-escaped (CommonMark
@@ -21,8 +21,8 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * Content as a block of its own: one line of inline code in a `<div>`, visible and escaped. A line
- * that starts with `<div>` opens an HTML block, which is not Markdown-parsed and ends only at a blank
+ * Content as a block of its own: one line of inline code in a `<p>`, visible and escaped. A line
+ * that starts with `<p>` opens an HTML block, which is not Markdown-parsed and ends only at a blank
  * line; showInvisible has turned every line break into ⟨U+000A⟩, so the content is one line.
  *
  * Inline code is what GitHub's stylesheet lets wrap without a character added: `white-space:
@@ -33,7 +33,7 @@ export function escapeHtml(text: string): string {
  * middle of a copied seed.)
  */
 export function textBlock(text: string): string {
-  return `<div><code>${escapeHtml(showInvisible(text))}</code></div>`;
+  return `<p><code>${escapeHtml(showInvisible(text))}</code></p>`;
 }
 
 /** What a wrap never splits: an ⟨U+XXXX⟩ tag, or one code point. */

@@ -662,7 +662,7 @@ describe("runs that cannot start fail the step with what to fix", () => {
 function assertFailureSummary(run: ActionRun, message: string): void {
   const summary = run.summary ?? "(no summary)";
   assert.match(summary, /^## ⛔ canon-conformance could not finish$/m);
-  const block = summary.match(/^<div><code>(.*)<\/code><\/div>$/m)?.[1] ?? "";
+  const block = summary.match(/^<p><code>(.*)<\/code><\/p>$/m)?.[1] ?? "";
   const text = block.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
   assert.equal(text, showInvisible(message), "the summary holds the step's failure as it was");
   assert.match(summary, /No case ran and no record was signed/);

@@ -16,13 +16,13 @@ const bytes = (s: string) => Buffer.byteLength(s, "utf8");
 const isWellFormed = (s: string) => !/[\uD800-\uDFFF]/u.test(s);
 
 /** The only tags the summary writes itself; any other `<` would be HTML from the content. */
-const OUR_TAGS = /<\/?(?:code|div|details|summary|br)>/g;
+const OUR_TAGS = /<\/?(?:code|p|details|summary|br)>/g;
 
 /** Asserts the structure that keeps content inert: our tags only, balanced; tables with even rows. */
 function assertInert(md: string): void {
   assert.ok(isWellFormed(md), "no lone surrogate reaches the summary");
   assert.doesNotMatch(md.replace(OUR_TAGS, ""), /</, "no raw < from the content");
-  for (const tag of ["code", "div", "details", "summary"]) {
+  for (const tag of ["code", "p", "details", "summary"]) {
     const open = md.split(`<${tag}>`).length - 1;
     const close = md.split(`</${tag}>`).length - 1;
     assert.equal(open, close, `<${tag}> balanced`);
@@ -34,7 +34,7 @@ function assertInert(md: string): void {
   );
   const lines = md.split("\n");
   for (const line of lines) {
-    if (line.startsWith("<div>")) assert.ok(line.endsWith("</code></div>"), "an output block is one line");
+    if (line.startsWith("<p><code>")) assert.ok(line.endsWith("</code></p>"), "an output block is one line");
   }
   // Each table: every row has as many raw pipes as its header.
   let pipes = -1;
@@ -71,7 +71,7 @@ test("the summary states the verdict, what ran, the suites, each failure and how
   assert.match(md, /#### ❌ <code>jcs\/numbers-float<\/code>/);
   assert.match(
     md,
-    /\*\*Expected\*\*\n\n<div><code>\[1,2\]<\/code><\/div>\n\n\*\*Got\*\*\n\n<div><code>\[1,2\.0\]<\/code><\/div>/,
+    /\*\*Expected\*\*\n\n<p><code>\[1,2\]<\/code><\/p>\n\n\*\*Got\*\*\n\n<p><code>\[1,2\.0\]<\/code><\/p>/,
   );
   assert.match(md, /first difference at character 5/);
   assert.match(md, /<details>\n<summary>Passing cases \(3\)<\/summary>/);
@@ -164,7 +164,7 @@ test("hostile corpus text and output break nothing and inject no HTML", () => {
   }
   // The output shows as itself: the block's content is the visible text, HTML-escaped, nothing else
   // (no <br>: a copied value comes back as it was).
-  const block = md.match(/^<div><code>(.*)<\/code><\/div>$/m)![1]!;
+  const block = md.match(/^<p><code>(.*)<\/code><\/p>$/m)![1]!;
   assert.equal(
     block.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
     showInvisible(HOSTILE),
@@ -206,9 +206,9 @@ test("1 MB outputs are cut, the longest first, to fit the default limit", () => 
   assert.ok(bytes(md) <= GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN, `${bytes(md)} bytes`);
   assert.ok(bytes(md) > (GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN) * 0.9, "it cuts no more than it must");
   assert.match(md, /outputs are cut at \d+ characters/);
-  assert.match(md, /<\/code><\/div>\n\n\*…cut here: \d+ more characters not shown\.\*/);
-  assert.match(md, /<div><code>\[1\.0\]<\/code><\/div>/, "short outputs are not cut");
-  assert.match(md, /<div><code>\{"a":1\}<\/code><\/div>/);
+  assert.match(md, /<\/code><\/p>\n\n\*…cut here: \d+ more characters not shown\.\*/);
+  assert.match(md, /<p><code>\[1\.0\]<\/code><\/p>/, "short outputs are not cut");
+  assert.match(md, /<p><code>\{"a":1\}<\/code><\/p>/);
   assertInert(md);
 });
 
@@ -264,6 +264,6 @@ test("a failed case shows its input, shown safely, and its vector file", () => {
   });
   const md = toMarkdownSummary(inputFor([r]));
   assert.ok(md.includes("**Input** (<code>vectors/reject/inputs/dup.json</code>)"), md);
-  assert.ok(md.includes('<div><code>{"a":1,"a":2}&lt;b&gt;⟨U+007F⟩</code></div>'));
+  assert.ok(md.includes('<p><code>{"a":1,"a":2}&lt;b&gt;⟨U+007F⟩</code></p>'));
   assertInert(md);
 });

@@ -48,7 +48,7 @@ const MEASURE = `(() => {
   return {
     headings: all.map((h) => h.textContent.trim()),
     failureListFound: start !== undefined,
-    measured: [...body.querySelectorAll("div > code")].filter(inList).length,
+    measured: [...body.querySelectorAll("p > code")].filter(inList).length,
     scrolling,
     cardWidth: body.getBoundingClientRect().width,
     pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
