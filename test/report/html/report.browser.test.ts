@@ -110,6 +110,14 @@ test(
       client: (e as unknown as { clientWidth: number }).clientWidth,
     }));
     assert.ok(field.scroll <= field.client, `a key of 64 hex digits fits: ${field.scroll} > ${field.client}`);
+    // Every key and hash reads back from the page's text exactly as the record has it.
+    const text = (await page.evaluate("document.body.innerText")) as string;
+    for (const value of [
+      run.record.signer_pubkey,
+      run.record.corpus.digest,
+      ...run.record.implementation.files.map((f) => f.sha256),
+    ])
+      assert.ok(text.includes(value), `${value} reads back from the page`);
     await page.screenshot({ path: join(s.shots, "report-listed.png") });
     await assertClean(probe);
     await page.close();
