@@ -1,8 +1,10 @@
-// The reference canonicalizer, bytes in to bytes out, against the npm packages `canonicalize` and
-// `json-canonicalize` (each JSON.parse, then its serializer) and the native ceiling (JSON.parse then
-// JSON.stringify, which does not sort and checks nothing). All four run in one process on the same
-// deterministic documents, interleaved repetition by repetition, so drift hits them alike.
-import { canonicalize } from "../src/jcs/index.js";
+// The reference canonicalizer, bytes in to bytes out (src/jcs/canonical-bytes.ts, one pass), against
+// its own tree path (parse, then serialize: what canonicalize would be without the one-pass path), the
+// npm packages `canonicalize` and `json-canonicalize` (each JSON.parse, then its serializer) and the
+// native ceiling (JSON.parse then JSON.stringify, which does not sort and checks nothing). All run in
+// one process on the same deterministic documents, interleaved repetition by repetition, so drift
+// hits them alike.
+import { canonicalize, canonicalizeValue, parse } from "../src/jcs/index.js";
 
 type Contender = { name: string; run: (input: Uint8Array) => Uint8Array };
 
@@ -79,6 +81,7 @@ async function contenders(): Promise<Contender[]> {
   const { canonicalize: jsonCanonicalize } = await import("json-canonicalize");
   return [
     { name: "reference (strict)", run: (b) => canonicalize(b) },
+    { name: "reference, tree path", run: (b) => canonicalizeValue(parse(b)) },
     { name: "canonicalize", run: (b) => encoder.encode(canonicalizePkg(JSON.parse(decoder.decode(b)))) },
     {
       name: "json-canonicalize",
@@ -94,19 +97,22 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-async function measure(label: string, input: Uint8Array, reps: number, all: Contender[]): Promise<void> {
-  const mb = input.length / 1e6;
-  // The three canonicalizers must agree before their speed means anything.
-  const expected = Buffer.from(all[0]!.run(input));
-  for (const c of all.slice(1, 3)) {
-    if (!expected.equals(Buffer.from(c.run(input))))
-      console.log(`  !! ${c.name} output differs from the reference`);
+/** Runs each contender over every input of `inputs` once per repetition, interleaved. */
+async function measure(label: string, inputs: Uint8Array[], reps: number, all: Contender[]): Promise<void> {
+  const mb = inputs.reduce((sum, input) => sum + input.length, 0) / 1e6;
+  // The canonicalizers must agree before their speed means anything.
+  for (const input of inputs) {
+    const expected = Buffer.from(all[0]!.run(input));
+    for (const c of all.slice(1, 4)) {
+      if (!expected.equals(Buffer.from(c.run(input))))
+        console.log(`  !! ${c.name} output differs from the reference`);
+    }
   }
   const times = new Map(all.map((c) => [c.name, [] as number[]]));
   for (let r = 0; r < reps + 2; r++) {
     for (const c of all) {
       const t0 = performance.now();
-      c.run(input);
+      for (const input of inputs) c.run(input);
       const ms = performance.now() - t0;
       if (r >= 2) times.get(c.name)!.push(ms); // the first two rounds warm up the JIT
     }
@@ -121,8 +127,16 @@ async function measure(label: string, input: Uint8Array, reps: number, all: Cont
   }
 }
 
+/** The orders of a document, each its own small document (about 700 bytes): what the generated suite
+ * and the differential run send, one value at a time. */
+function smallDocuments(): Uint8Array[] {
+  const { orders } = JSON.parse(decoder.decode(makeDocument(300_000))) as { orders: unknown[] };
+  return orders.map((o) => encoder.encode(JSON.stringify(o, null, 1)));
+}
+
 export async function run(): Promise<void> {
   const all = await contenders();
-  await measure("~1 MB document", makeDocument(1_000_000), 30, all);
-  await measure("~20 MB document", makeDocument(20_000_000), 8, all);
+  await measure("~330 small documents", smallDocuments(), 30, all);
+  await measure("~1 MB document", [makeDocument(1_000_000)], 30, all);
+  await measure("~20 MB document", [makeDocument(20_000_000)], 8, all);
 }

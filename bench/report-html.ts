@@ -8,34 +8,33 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { aggregateHtml, caseInputs } from "../src/aggregate/html.js";
 import { aggregateRecords } from "../src/aggregate/index.js";
 import { runCases } from "../src/checks/run-cases.js";
 import { loadCorpus } from "../src/corpus/index.js";
 import { canonicalizersOf, KNOWN_BADS } from "../src/known-bad/index.js";
+import { runSettings } from "../src/options/index.js";
 import { buildRecord, ephemeralKey, recordBytes, signRecord } from "../src/record/index.js";
-import { aggregateHtml, caseInputs, type ReportCase, reportHtml } from "../src/report/html/index.js";
-import { runConformance } from "../src/run.js";
-import { type RunOptions, SUITES } from "../src/types.js";
+import { type ReportCase, reportHtml } from "../src/report/html/index.js";
+import { runConformance } from "../src/run/index.js";
+import type { RunOptions } from "../src/run/types.js";
+import { SUITES } from "../src/types.js";
 import { CHROMIUM, checked, launch } from "../test/report/html/browser.js";
 
 const ROOT = join(import.meta.dirname, "..");
 
 function options(command: string, name: string): RunOptions {
-  return {
+  const settings = runSettings({
     command,
     protocol: "lines",
-    shell: false,
     suites: [...SUITES],
-    profile: "rfc8785",
     numbers: 100_000,
     jobs: 2,
     timeoutMs: 10_000,
-    maxOutputBytes: 16 * 1024 * 1024,
     workingDirectory: ROOT,
     implementationName: name,
-    implementationVersion: null,
-    key: ephemeralKey(),
-  };
+  });
+  return { ...settings, key: ephemeralKey() };
 }
 
 function signed(results: ReportCase[], name: string): Uint8Array {

@@ -15,11 +15,13 @@ import {
   DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_NUMBERS,
   DEFAULT_TIMEOUT_MS,
+  runSettings,
 } from "../src/options/index.js";
 import { ephemeralKey } from "../src/record/keys.js";
-import { runConformance } from "../src/run.js";
+import { runConformance } from "../src/run/index.js";
+import type { RunOptions } from "../src/run/types.js";
 import { isWithheldVariable, probeBwrap } from "../src/sandbox/index.js";
-import { type RunOptions, SUITES } from "../src/types.js";
+import { SUITES } from "../src/types.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const REPS = Number(process.env.BENCH_SANDBOX_REPS ?? 5);
@@ -36,21 +38,19 @@ const fmt = (n: number, digits = 2) =>
 
 async function wholeRun(protocol: "once" | "lines", mode: "none" | "bwrap"): Promise<number> {
   const options: RunOptions = {
-    command: protocol === "lines" ? `${COMMAND} --lines` : COMMAND,
-    protocol,
-    shell: false,
-    suites: [...SUITES],
-    profile: "rfc8785",
-    numbers: DEFAULT_NUMBERS,
-    generatedRuns: DEFAULT_GENERATED_RUNS,
-    jobs: availableParallelism(),
-    timeoutMs: DEFAULT_TIMEOUT_MS,
-    maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
-    workingDirectory: ROOT,
-    implementationName: null,
-    implementationVersion: null,
+    ...runSettings({
+      command: protocol === "lines" ? `${COMMAND} --lines` : COMMAND,
+      protocol,
+      suites: [...SUITES],
+      numbers: DEFAULT_NUMBERS,
+      generatedRuns: DEFAULT_GENERATED_RUNS,
+      jobs: availableParallelism(),
+      timeoutMs: DEFAULT_TIMEOUT_MS,
+      maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
+      workingDirectory: ROOT,
+      sandbox: mode === "bwrap" ? { mode, passEnv: SAME_ENV } : { mode },
+    }),
     key: ephemeralKey(),
-    sandbox: mode === "bwrap" ? { mode, passEnv: SAME_ENV } : { mode },
   };
   const start = process.hrtime.bigint();
   const outcome = await runConformance(options);

@@ -622,7 +622,7 @@ var require_consumer = __commonJS({
     var fs = __require("fs");
     var bs = require_binary_search();
     var { promisify } = __require("util");
-    var readFile3 = promisify(fs.readFile);
+    var readFile2 = promisify(fs.readFile);
     module.exports = class CharWidthTableConsumer {
       constructor(data) {
         this.data = data;
@@ -632,7 +632,7 @@ var require_consumer = __commonJS({
         return new CharWidthTableConsumer(data);
       }
       static async load(path) {
-        const json2 = await readFile3(path);
+        const json2 = await readFile2(path);
         const data = JSON.parse(json2);
         return new CharWidthTableConsumer(data);
       }
@@ -754,6 +754,1786 @@ var require_anafanafo = __commonJS({
   }
 });
 
+// src/commands/io.ts
+function processIo() {
+  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
+}
+
+// src/options/defaults.ts
+var DEFAULT_PROTOCOL = "once";
+var DEFAULT_PROFILE = "rfc8785";
+var DEFAULT_NUMBERS = 1e5;
+var DEFAULT_SEED = 1;
+var DEFAULT_GENERATED_RUNS = 250;
+var DEFAULT_COMPARE_RUNS = 1e3;
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+var MAX_NUMBERS = 1e8;
+var MAX_GENERATED_RUNS = 1e6;
+var MAX_COMPARE_RUNS = 1e6;
+var MAX_JOBS = 256;
+var MAX_TIMEOUT_MS = 2 ** 31 - 1;
+var MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+var MAX_SEED = 4294967295;
+
+// src/errors.ts
+var CanonError = class extends Error {
+  name = "CanonError";
+};
+var SetupError = class extends CanonError {
+  name = "SetupError";
+};
+
+// src/options/errors.ts
+var OptionError = class extends CanonError {
+  constructor(message, option2) {
+    super(message);
+    this.option = option2;
+  }
+  option;
+  name = "OptionError";
+};
+
+// src/options/parse.ts
+import { randomInt } from "node:crypto";
+
+// src/types.ts
+var SUITES = ["jcs", "reject", "canon-or-reject", "invariants", "numbers", "generated"];
+
+// src/options/parse.ts
+function parseSuites(text2) {
+  const value = (text2 ?? "").trim();
+  if (value === "" || value === "all") return [...SUITES];
+  const wanted = value.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  for (const name2 of wanted) {
+    if (!SUITES.includes(name2)) {
+      throw new OptionError(`unknown suite '${name2}': choose 'all' or any of ${SUITES.join(", ")}`);
+    }
+  }
+  return SUITES.filter((s) => wanted.includes(s));
+}
+function parseProfile(text2) {
+  const value = (text2 ?? "").trim() || DEFAULT_PROFILE;
+  if (value !== "rfc8785" && value !== "nfc") {
+    throw new OptionError(`unknown profile '${value}': choose rfc8785 (the RFC, the default) or nfc`);
+  }
+  return value;
+}
+function parseProtocol(text2) {
+  const value = (text2 ?? "").trim() || DEFAULT_PROTOCOL;
+  if (value !== "once" && value !== "lines") {
+    throw new OptionError(`unknown protocol '${value}': choose once (a process per case) or lines`);
+  }
+  return value;
+}
+function countProblem(subject, shown3, min, max) {
+  if (max !== void 0) return `${subject} must be a whole number from ${min} to ${max}, not '${shown3}'`;
+  return `${subject} must be a whole number${min > 0 ? ` of at least ${min}` : ""}, not '${shown3}'`;
+}
+function parseCount(text2, subject, fallback, min = 0, max) {
+  const value = (text2 ?? "").trim();
+  if (value === "") return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || max !== void 0 && n > max) {
+    throw new OptionError(countProblem(subject, value, min, max));
+  }
+  return n;
+}
+function parseBoolean(text2, subject, fallback) {
+  const value = (text2 ?? "").trim().toLowerCase();
+  if (value === "") return fallback;
+  if (["true", "yes", "1", "on"].includes(value)) return true;
+  if (["false", "no", "0", "off"].includes(value)) return false;
+  throw new OptionError(`${subject} must be true or false, not '${text2}'`);
+}
+function parseSeed(text2, subject = "seed") {
+  const value = (text2 ?? "").trim();
+  if (value === "") return { seed: DEFAULT_SEED, random: false };
+  if (value === "random") return { seed: randomInt(0, MAX_SEED + 1), random: true };
+  if (!/^\d+$/.test(value) || Number(value) > MAX_SEED) {
+    throw new OptionError(
+      `${subject} must be a whole number from 0 to ${MAX_SEED}, or 'random', not '${value}'`
+    );
+  }
+  return { seed: Number(value), random: false };
+}
+function parseShard(text2, subject = "shard") {
+  const value = (text2 ?? "").trim();
+  if (value === "") return void 0;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count2 = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(count2) || count2 < 1 || index < 1 || index > count2) {
+    throw new OptionError(`${subject} must be K/N with 1 <= K <= N (for example 3/8), not '${value}'`);
+  }
+  return { index, count: count2 };
+}
+
+// src/options/paths.ts
+import { statSync as statSync2 } from "node:fs";
+import { isAbsolute, resolve as resolve2 } from "node:path";
+
+// src/report/out-folder.ts
+import { randomBytes } from "node:crypto";
+import { closeSync, constants, fstatSync, openSync, realpathSync, statSync } from "node:fs";
+import { mkdir, open, realpath, rename, rm, stat, unlink } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
+var OUT_OPEN_TIMEOUT_MS = 5e3;
+var KERNEL_ROOTS = ["/proc", "/sys", "/dev"];
+var KERNEL_EXCEPTIONS = ["/dev/shm"];
+var under = (path, root) => path === root || path.startsWith(`${root}/`);
+var OutFolderError = class extends SetupError {
+  name = "OutFolderError";
+};
+function refused(dir, why) {
+  return new OutFolderError(`cannot write the output folder '${dir}': ${why}`);
+}
+var O_DIRECTORY = constants.O_DIRECTORY ?? 0;
+var O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+var same = (a, b) => a.dev === b.dev && a.ino === b.ino;
+function handleOf(path) {
+  if (process.platform === "win32") return void 0;
+  const fd = openSync(path, constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  const base = `/proc/self/fd/${fd}`;
+  try {
+    if (process.platform === "linux" && same(statSync(base), fstatSync(fd))) return { fd, base };
+  } catch {
+  }
+  return { fd, base: "" };
+}
+async function openOutFolder(dir, timeoutMs = OUT_OPEN_TIMEOUT_MS) {
+  let timer;
+  const timeout2 = new Promise((_, reject2) => {
+    timer = setTimeout(
+      () => reject2(refused(dir, `the filesystem did not answer within ${timeoutMs / 1e3} s`)),
+      timeoutMs
+    );
+  });
+  try {
+    return await Promise.race([make(dir, resolve(dir)), timeout2]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+async function make(dir, target) {
+  const missing = [];
+  let existing = target;
+  for (; ; ) {
+    try {
+      if (!(await stat(existing)).isDirectory()) throw refused(dir, `${existing} is a file, not a folder`);
+      break;
+    } catch (error) {
+      if (error instanceof OutFolderError) throw error;
+      const code4 = error.code;
+      if (code4 !== "ENOENT" && code4 !== "ENOTDIR") throw refused(dir, `${existing}: ${code4 ?? error}`);
+      const parent = dirname(existing);
+      if (parent === existing) throw refused(dir, `no part of ${target} exists`);
+      missing.unshift(existing);
+      existing = parent;
+    }
+  }
+  if (sep === "/") {
+    const real2 = join(await realpath(existing), relative(existing, target));
+    const root = KERNEL_ROOTS.find((r) => under(real2, r));
+    if (root && !KERNEL_EXCEPTIONS.some((e) => under(real2, e))) {
+      throw refused(dir, `${real2} is under ${root}, a kernel filesystem, not a place for files`);
+    }
+  }
+  for (const folder2 of missing) {
+    try {
+      await mkdir(folder2);
+    } catch (error) {
+      const code4 = error.code;
+      if (code4 !== "EEXIST") throw refused(dir, `cannot make ${folder2} (${code4 ?? error})`);
+    }
+  }
+  let real;
+  let handle;
+  try {
+    real = realpathSync(target);
+    handle = handleOf(real);
+  } catch (error) {
+    throw refused(dir, `cannot open it (${error.code ?? error})`);
+  }
+  const folder = outFolder(target, real, handle);
+  try {
+    const probe2 = `.canon-conformance-probe-${process.pid}-${randomBytes(4).toString("hex")}`;
+    await rm(await folder.write(probe2, "canon-conformance checks it can write here\n"), { force: true });
+  } catch (error) {
+    folder.close();
+    throw refused(dir, `cannot create a file in it (${error.code ?? error})`);
+  }
+  return folder;
+}
+function outFolder(path, real, handle) {
+  const opened = handle ? fstatSync(handle.fd) : statSync(real);
+  let closed = false;
+  const base = () => {
+    if (closed) throw new OutFolderError(`the output folder ${path} is closed`);
+    if (handle?.base) return handle.base;
+    let now;
+    try {
+      now = statSync(real);
+    } catch {
+    }
+    if (!now || !same(now, opened)) {
+      throw new OutFolderError(`the output folder ${path} was moved or replaced after the run opened it`);
+    }
+    return real;
+  };
+  return {
+    path,
+    internalPath: (name2) => join(handle?.base || real, name2),
+    async write(name2, content) {
+      if (name2 === "" || name2.includes("/") || name2.includes("\\") || name2 === "." || name2 === "..") {
+        throw new OutFolderError(`'${name2}' is not a file name`);
+      }
+      const dir = base();
+      const temporary = join(dir, `.${name2}.${randomBytes(6).toString("hex")}.tmp`);
+      const file = await open(
+        temporary,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW,
+        420
+      );
+      try {
+        try {
+          await file.writeFile(content);
+        } finally {
+          await file.close();
+        }
+        await rename(temporary, join(dir, name2));
+      } catch (error) {
+        await unlink(temporary).catch(() => {
+        });
+        throw error;
+      }
+      return join(path, name2);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      if (handle) closeSync(handle.fd);
+    }
+  };
+}
+
+// src/options/paths.ts
+function checkDirectory(text2, base, subject, relativeTo) {
+  const directory = resolve2(base, text2 || ".");
+  let isDirectory2 = false;
+  try {
+    isDirectory2 = statSync2(directory).isDirectory();
+  } catch {
+  }
+  if (!isDirectory2) {
+    const note = relativeTo && !isAbsolute(text2) ? `; it is relative to ${relativeTo}` : "";
+    throw new OptionError(
+      `${subject} '${text2}' is not a directory (looked for ${directory})${note}`,
+      "working-directory"
+    );
+  }
+  return directory;
+}
+
+// src/options/read.ts
+import { availableParallelism } from "node:os";
+
+// src/options/rules.ts
+var RULES = {
+  noImplementation: (ref) => `set ${ref("command")} to your canonicalizer's command line (or ${ref("url")} for one served over HTTP)`,
+  twoImplementations: (ref) => `set either ${ref("command")} or ${ref("url")}, not both`,
+  twoReadSides: (ref) => `set either ${ref("read-command")} or ${ref("read-url")}, not both`,
+  compareProtocolAlone: (ref) => `${ref("compare-protocol")} is set but ${ref("compare-command")} is empty: set the second implementation's command line, or clear ${ref("compare-protocol")}`
+};
+
+// src/options/table.ts
+import { existsSync as existsSync2, statSync as statSync5 } from "node:fs";
+import { join as join4, resolve as resolve4 } from "node:path";
+
+// src/glob.ts
+var MAX_GLOB_CHARS = 256;
+var MAX_GLOBS = 1e3;
+var GlobError = class extends CanonError {
+  name = "GlobError";
+};
+function compileGlob(pattern) {
+  if (pattern.length > MAX_GLOB_CHARS) {
+    throw new GlobError(
+      `the pattern is ${pattern.length} characters, more than ${MAX_GLOB_CHARS} (no case name is that long)`
+    );
+  }
+  const pieces = pattern.split("*");
+  if (pieces.length === 1) return { test: (name2) => name2 === pattern };
+  const first2 = pieces[0];
+  const last = pieces[pieces.length - 1];
+  const middle = pieces.slice(1, -1).filter((p) => p !== "");
+  const fixed = first2.length + last.length;
+  return {
+    test(name2) {
+      if (name2.length < fixed || !name2.startsWith(first2) || !name2.endsWith(last)) return false;
+      const end = name2.length - last.length;
+      let at = first2.length;
+      for (const piece of middle) {
+        const found2 = name2.indexOf(piece, at);
+        if (found2 < 0 || found2 + piece.length > end) return false;
+        at = found2 + piece.length;
+      }
+      return true;
+    }
+  };
+}
+function checkGlobCount(count2, what) {
+  if (count2 > MAX_GLOBS) {
+    throw new GlobError(
+      `${what} holds ${count2} patterns, more than ${MAX_GLOBS}: name suites or shared starts with a glob (jcs/control-*) instead`
+    );
+  }
+}
+
+// src/sandbox/errors.ts
+var SandboxSetupError = class extends SetupError {
+  name = "SandboxSetupError";
+};
+
+// src/sandbox/environment.ts
+var KEY_VARIABLE = "CANON_CONFORMANCE_KEY";
+var RUNNER_SECRET_VARIABLES = [
+  KEY_VARIABLE,
+  "GITHUB_TOKEN",
+  "ACTIONS_RUNTIME_TOKEN",
+  "ACTIONS_RUNTIME_URL",
+  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+  "ACTIONS_ID_TOKEN_REQUEST_URL",
+  "ACTIONS_CACHE_URL",
+  "ACTIONS_RESULTS_URL"
+];
+var FILE_COMMAND_VARIABLES = [
+  "GITHUB_ENV",
+  "GITHUB_OUTPUT",
+  "GITHUB_PATH",
+  "GITHUB_STATE",
+  "GITHUB_STEP_SUMMARY"
+];
+var RUN_TOKEN_VARIABLE = "CANON_CONFORMANCE_RUN_TOKEN";
+var FORBIDDEN = /* @__PURE__ */ new Set([...RUNNER_SECRET_VARIABLES, ...FILE_COMMAND_VARIABLES]);
+function isWithheldVariable(name2) {
+  const upper = name2.toUpperCase();
+  return FORBIDDEN.has(upper) || upper.startsWith("INPUT_");
+}
+function isLocaleVariable(name2) {
+  return name2 === "LANG" || name2 === "LANGUAGE" || name2.startsWith("LC_");
+}
+function checkPassEnv(names) {
+  for (const name2 of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name2)) {
+      throw new SandboxSetupError(`pass-env: '${name2}' is not an environment variable name`);
+    }
+    if (isWithheldVariable(name2)) {
+      throw new SandboxSetupError(
+        `pass-env: ${name2} is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
+      );
+    }
+  }
+}
+function inheritedEnvironment(parent, runToken) {
+  const env = {};
+  for (const [name2, value] of Object.entries(parent)) {
+    if (value !== void 0 && !isWithheldVariable(name2)) env[name2] = value;
+  }
+  if (runToken !== void 0) env[RUN_TOKEN_VARIABLE] = runToken;
+  return env;
+}
+function sandboxEnvironment(parent, o) {
+  const env = {};
+  for (const [name2, value] of Object.entries(parent)) {
+    if (value !== void 0 && isLocaleVariable(name2)) env[name2] = value;
+  }
+  for (const name2 of o.passEnv) {
+    const value = parent[name2];
+    if (value !== void 0 && !isWithheldVariable(name2)) env[name2] = value;
+  }
+  env.PATH = parent.PATH ?? "/usr/local/bin:/usr/bin:/bin";
+  env.HOME = o.scratch;
+  env.TMPDIR = o.scratch;
+  return env;
+}
+
+// src/sandbox/leftovers.ts
+import { readdirSync, readFileSync } from "node:fs";
+function processesCarrying(token) {
+  if (process.platform !== "linux") return [];
+  const needle = Buffer.from(`${RUN_TOKEN_VARIABLE}=${token}\0`);
+  const found2 = [];
+  let entries2;
+  try {
+    entries2 = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  for (const entry of entries2) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    let environ;
+    try {
+      environ = readFileSync(`/proc/${entry}/environ`);
+    } catch {
+      continue;
+    }
+    if (Buffer.concat([environ, Buffer.from([0])]).includes(needle)) found2.push(pid);
+  }
+  return found2;
+}
+function killProcessesCarrying(token, rounds = 5) {
+  let killed = 0;
+  for (let round = 0; round < rounds; round++) {
+    const pids = processesCarrying(token);
+    if (pids.length === 0) break;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
+      }
+    }
+  }
+  return killed;
+}
+
+// src/sandbox/notice.ts
+function unsandboxedNotice(status, suppliedKey) {
+  if (status.sandboxed) return void 0;
+  const risk = "it ran as this user, with this user's files, network and processes within its reach, and it could leave processes behind (those still carrying the run's token were killed when it ended); its environment still held none of the harness's secrets";
+  const key = suppliedKey ? "the supplied signing key was on the same machine as the code under test, which could have read it from this process: sign in a separate job that runs no code under test instead (canon-conformance sign)" : "the record is signed with a key made for this run, so it proves the run's result only as far as the code under test could not reach into this process";
+  return `canon-conformance ran the command unsandboxed because ${status.reason}: ${risk}; ${key}.`;
+}
+function describeSandbox(status) {
+  if (!status.sandboxed) return `unsandboxed (${status.reason})`;
+  const ignored = status.ignored?.length ? `; ignored, as not root's alone: ${status.ignored.join("; ")}` : "";
+  return `sandboxed with ${status.bwrap} (own PID namespace, read-only filesystem, ${status.network ? "network allowed" : "no network"}${ignored})`;
+}
+function sandboxStatusText(status, suppliedKey) {
+  return unsandboxedNotice(status, suppliedKey) ?? `canon-conformance: the command runs ${describeSandbox(status)}`;
+}
+
+// src/sandbox/probe.ts
+import { spawnSync } from "node:child_process";
+import { accessSync, constants as constants2, readFileSync as readFileSync2, realpathSync as realpathSync2, statSync as statSync3 } from "node:fs";
+import { delimiter, dirname as dirname2, join as join2 } from "node:path";
+var PACKAGED_BWRAP = "/usr/bin/bwrap";
+var BASE_FLAGS = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"];
+var PROBE_MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
+var NO_NESTED_USERNS = ["--unshare-user", "--disable-userns"];
+var PROBE_TIMEOUT_MS = 1e4;
+var cache = /* @__PURE__ */ new Map();
+function isExecutableFile(path) {
+  try {
+    if (!statSync3(path).isFile()) return false;
+    accessSync(path, constants2.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function untrustedBecause(path) {
+  let real;
+  try {
+    real = realpathSync2(path);
+  } catch (error) {
+    return `${path} cannot be resolved (${error.code ?? error})`;
+  }
+  const owned = (p, what) => {
+    const s = statSync3(p);
+    if (s.uid !== 0) return `${what} ${p} is owned by uid ${s.uid}, not root`;
+    if ((s.mode & 18) !== 0) return `${what} ${p} is writable by group or others`;
+    return void 0;
+  };
+  try {
+    const file = owned(real, "the file");
+    if (file) return file;
+    for (const start of /* @__PURE__ */ new Set([dirname2(path), dirname2(real)])) {
+      for (let dir = start; ; dir = dirname2(dir)) {
+        const folder = owned(dir, "the folder");
+        if (folder) return folder;
+        if (dirname2(dir) === dir) break;
+      }
+    }
+  } catch (error) {
+    return `${path} cannot be checked (${error.code ?? error})`;
+  }
+  return void 0;
+}
+function findBwrap(env = process.env, packaged = PACKAGED_BWRAP) {
+  const ignored = [];
+  const realOf = (path) => {
+    try {
+      return realpathSync2(path);
+    } catch {
+      return path;
+    }
+  };
+  const onPath = (env.PATH ?? "").split(delimiter).filter((dir) => dir.startsWith("/")).map((dir) => join2(dir, "bwrap")).filter(isExecutableFile);
+  const first2 = onPath[0];
+  if (isExecutableFile(packaged) && untrustedBecause(packaged) === void 0) {
+    const why = first2 && realOf(first2) !== realOf(packaged) ? untrustedBecause(first2) : void 0;
+    return { path: realOf(packaged), ignored: why ? [`${first2} (${why})`] : [] };
+  }
+  if (isExecutableFile(packaged)) ignored.push(`${packaged} (${untrustedBecause(packaged)})`);
+  for (const candidate of onPath) {
+    const why = untrustedBecause(candidate);
+    if (why === void 0) return { path: realOf(candidate), ignored };
+    ignored.push(`${candidate} (${why})`);
+  }
+  return { ignored };
+}
+function tryBwrap(path, extra) {
+  const r = spawnSync(path, [...BASE_FLAGS, ...extra, ...PROBE_MOUNTS, "--", "true"], {
+    env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
+    stdio: ["ignore", "ignore", "pipe"],
+    timeout: PROBE_TIMEOUT_MS,
+    encoding: "utf8"
+  });
+  if (r.error) return { ok: false, why: r.error.message };
+  if (r.status === 0) return { ok: true, why: "" };
+  const said = (r.stderr ?? "").trim().split("\n")[0]?.slice(0, 300) ?? "";
+  const status = r.signal ? `was killed by ${r.signal}` : `exited with code ${r.status}`;
+  return { ok: false, why: said === "" ? status : said };
+}
+function usernsHint() {
+  try {
+    if (readFileSync2("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "utf8").trim() === "1") {
+      return " (AppArmor restricts unprivileged user namespaces here: kernel.apparmor_restrict_unprivileged_userns=1; a profile for bwrap that allows userns lifts it, see prepareRunnerSandbox)";
+    }
+  } catch {
+  }
+  try {
+    if (readFileSync2("/proc/sys/user/max_user_namespaces", "utf8").trim() === "0") {
+      return " (user namespaces are disabled: user.max_user_namespaces=0)";
+    }
+  } catch {
+  }
+  return "";
+}
+function probe(path, platform, ignored) {
+  if (platform !== "linux") {
+    return { works: false, reason: `bubblewrap is Linux only, and this is ${platform}` };
+  }
+  if (path === void 0) {
+    if (ignored.length === 0) {
+      return {
+        works: false,
+        reason: `bwrap was not found on PATH or at ${PACKAGED_BWRAP} (install the package bubblewrap)`
+      };
+    }
+    return {
+      works: false,
+      reason: `no bwrap that only root could have put there was found at ${PACKAGED_BWRAP} or on PATH (install the package bubblewrap); refused, as not root's alone: ${ignored.join("; ")}`
+    };
+  }
+  if (!isExecutableFile(path)) return { works: false, reason: `${path} is not an executable file` };
+  const strict = tryBwrap(path, NO_NESTED_USERNS);
+  const works = strict.ok ? strict : tryBwrap(path, []);
+  if (!works.ok) {
+    return { works: false, reason: `${path} could not start a sandbox: ${works.why}${usernsHint()}` };
+  }
+  const help2 = spawnSync(path, ["--help"], { env: {}, encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
+  return {
+    works: true,
+    path,
+    disableUserns: strict.ok,
+    argv0: /--argv0\b/.test(help2.stdout ?? ""),
+    ...ignored.length > 0 ? { ignored: [...ignored] } : {}
+  };
+}
+function probeBwrap(o = {}) {
+  const platform = o.platform ?? process.platform;
+  const lookup = o.bwrapPath !== void 0 ? { path: o.bwrapPath, ignored: [] } : platform === "linux" ? findBwrap(o.env) : { ignored: [] };
+  const key = `${platform}\0${lookup.path ?? ""}\0${lookup.ignored.join("\0")}`;
+  let found2 = o.fresh ? void 0 : cache.get(key);
+  if (found2 === void 0) {
+    found2 = probe(lookup.path, platform, lookup.ignored);
+    cache.set(key, found2);
+  }
+  return found2;
+}
+
+// src/sandbox/runner-setup.ts
+var APPARMOR_PROFILE_PATH = "/etc/apparmor.d/canon-conformance-bwrap";
+var WHAT_TO_INSTALL = `install the package bubblewrap (sudo apt-get install bubblewrap), and where AppArmor restricts user namespaces (kernel.apparmor_restrict_unprivileged_userns=1) load a profile that lets ${PACKAGED_BWRAP} create them (the one this action writes on GitHub-hosted runners: ${APPARMOR_PROFILE_PATH}, docs/sandbox.md)`;
+
+// src/sandbox/scrub.ts
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync3, readSync, writeSync } from "node:fs";
+function blockBounds() {
+  const stat4 = readFileSync3("/proc/self/stat", "latin1");
+  const rest = stat4.slice(stat4.lastIndexOf(")") + 2).trim().split(" ");
+  const field = (n) => Number(rest[n - 3]);
+  const bounds = { argStart: field(48), argEnd: field(49), envStart: field(50), envEnd: field(51) };
+  for (const v of Object.values(bounds)) {
+    if (!Number.isSafeInteger(v) || v <= 0) throw new Error("/proc/self/stat has no block addresses");
+  }
+  return bounds;
+}
+function entries(block) {
+  const out = [];
+  let start = 0;
+  while (start < block.length) {
+    let end = block.indexOf(0, start);
+    if (end < 0) end = block.length;
+    out.push({ offset: start, bytes: block.subarray(start, end) });
+    start = end + 1;
+  }
+  return out;
+}
+function scrubProcessSecrets(names, o = {}) {
+  for (const name2 of names) delete process.env[name2];
+  const report = { supported: false, environ: [], argv: 0 };
+  if (process.platform !== "linux") {
+    report.note = `the kernel's copy of the environment cannot be overwritten on ${process.platform}`;
+    return report;
+  }
+  let fd;
+  try {
+    const b = blockBounds();
+    fd = openSync2("/proc/self/mem", "r+");
+    const memory = fd;
+    const overwrite = (start, end, keep) => {
+      const block = Buffer.alloc(end - start);
+      readSync(memory, block, 0, block.length, start);
+      let count2 = 0;
+      for (const e of entries(block)) {
+        const from = keep(e.bytes);
+        if (from === void 0) continue;
+        writeSync(
+          memory,
+          Buffer.alloc(e.bytes.length - from),
+          0,
+          e.bytes.length - from,
+          start + e.offset + from
+        );
+        count2++;
+      }
+      return count2;
+    };
+    const wanted = new Set(names);
+    overwrite(b.envStart, b.envEnd, (entry) => {
+      const eq = entry.indexOf(61);
+      if (eq <= 0) return void 0;
+      const name2 = entry.subarray(0, eq).toString("utf8");
+      if (!wanted.has(name2)) return void 0;
+      report.environ.push(name2);
+      return 0;
+    });
+    const values = (o.argValues ?? []).filter((v) => v !== "").map((v) => Buffer.from(v));
+    report.argv = overwrite(b.argStart, b.argEnd, (entry) => {
+      for (const v of values) {
+        if (entry.equals(v)) return 0;
+        const tail = Buffer.concat([Buffer.from("="), v]);
+        if (entry.length > tail.length && entry.subarray(entry.length - tail.length).equals(tail)) {
+          return entry.length - v.length;
+        }
+      }
+      return void 0;
+    });
+    report.supported = true;
+  } catch (error) {
+    report.note = `could not overwrite the kernel's copy: ${error.code ?? error.message}`;
+  } finally {
+    if (fd !== void 0) closeSync2(fd);
+  }
+  return report;
+}
+
+// src/sandbox/session.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync as readdirSync2,
+  realpathSync as realpathSync3,
+  rmSync,
+  statSync as statSync4
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname as dirname4, isAbsolute as isAbsolute2, join as join3, resolve as resolve3 } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// src/sandbox/bwrap-args.ts
+import { dirname as dirname3 } from "node:path";
+function isWithin(inner, outer) {
+  if (outer === "/") return inner.startsWith("/");
+  return inner === outer || inner.startsWith(`${outer}/`);
+}
+function visible(ops, path) {
+  for (let i = ops.length - 1; i >= 0; i--) if (isWithin(path, ops[i].path)) return ops[i].kind !== "hide";
+  return true;
+}
+function bwrapArgs(plan) {
+  const args = [...BASE_FLAGS];
+  if (plan.disableUserns) args.push("--unshare-user", "--disable-userns");
+  if (plan.allowNetwork) args.push("--share-net");
+  args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
+  const ops = [];
+  const apply = (op) => {
+    if (op.kind === "hide" && !visible(ops, op.path)) return;
+    if (op.kind === "hide") args.push("--tmpfs", op.path);
+    else args.push(op.kind === "ro" ? "--ro-bind" : "--bind", op.path, op.path);
+    ops.push(op);
+  };
+  const underSecret = (path) => plan.hiddenDirs.some((d) => d.secret && isWithin(path, d.path));
+  if (plan.tmp) apply({ kind: "hide", path: plan.tmp });
+  const tmpfsFrom = ops.length;
+  for (const path of plan.cover) apply({ kind: "hide", path });
+  const hiddenDirs = [...plan.hiddenDirs].sort((a, b) => a.path.length - b.path.length);
+  const layered = [
+    ...plan.writable.map((path) => ({ kind: "rw", path })),
+    ...hiddenDirs.map((d) => ({ kind: "hide", path: d.path })),
+    { kind: "rw", path: plan.scratch }
+  ];
+  for (const op of layered) apply(op);
+  const needed = [plan.cwd, ...plan.expose];
+  if (plan.allowNetwork && plan.resolvConf) needed.push(plan.resolvConf);
+  for (const path of needed) {
+    if (visible(ops, path) || underSecret(path)) continue;
+    apply({ kind: "ro", path });
+    for (const op of layered) if (op.path !== path && isWithin(op.path, path)) apply(op);
+  }
+  for (const file of plan.hiddenFiles) {
+    if (visible(ops, file)) args.push("--ro-bind", "/dev/null", file);
+  }
+  const remount = /* @__PURE__ */ new Set();
+  ops.forEach((op, i) => {
+    if (i < tmpfsFrom || op.kind !== "hide") return;
+    if (!ops.slice(i + 1).some((later) => isWithin(op.path, later.path))) remount.add(op.path);
+  });
+  for (const path of remount) args.push("--remount-ro", path);
+  args.push("--chdir", plan.cwd);
+  if (plan.argv0Flag) args.push("--argv0", plan.argv0);
+  args.push("--", plan.program, ...plan.args);
+  return args;
+}
+function exposedFor(named, cover) {
+  const out = /* @__PURE__ */ new Set();
+  for (const n of named) {
+    const wanted = n.dir ? n.path : dirname3(n.path);
+    if (!cover.some((c) => isWithin(c, wanted))) out.add(wanted);
+    else if (!n.dir) out.add(n.path);
+  }
+  return [...out];
+}
+
+// src/sandbox/secret-paths.ts
+var paths = /* @__PURE__ */ new Set();
+function hideFromCommands(path) {
+  paths.add(path);
+}
+function hiddenSecretPaths() {
+  return [...paths];
+}
+
+// src/sandbox/types.ts
+var SANDBOX_MODES = ["auto", "bwrap", "none"];
+
+// src/sandbox/session.ts
+function ownFolders() {
+  const folders = [];
+  const add2 = (path, what) => {
+    try {
+      folders.push({ path: realpathSync3(path), what });
+    } catch {
+    }
+  };
+  const bundle = dirname4(fileURLToPath(import.meta.url));
+  add2(bundle, "the folder of the running harness");
+  for (let dir = bundle; dirname4(dir) !== dir; dir = dirname4(dir)) {
+    if (existsSync(join3(dir, "package.json"))) {
+      add2(dir, "the harness's own folder (the action's or the package's)");
+      break;
+    }
+  }
+  add2(dirname4(dirname4(realpathSync3(process.execPath))), "Node's install prefix");
+  return folders;
+}
+function realish(path) {
+  let head = path;
+  const tail = [];
+  for (; ; ) {
+    try {
+      const real = realpathSync3(head);
+      return tail.length === 0 ? real : resolve3(real, ...tail.reverse());
+    } catch {
+      const up = dirname4(head);
+      if (up === head) return path;
+      tail.push(basename(head));
+      head = up;
+    }
+  }
+}
+function isDirectory(path) {
+  try {
+    return statSync4(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function isFile(path) {
+  try {
+    return statSync4(path).isFile();
+  } catch {
+    return false;
+  }
+}
+function namedPaths(args, cwd) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const arg of args) {
+    const eq = arg.indexOf("=");
+    const words = [arg, ...arg.split(/\s+/)];
+    const pieces = [...words, ...eq >= 0 ? [arg.slice(eq + 1)] : []].flatMap((p) => [p, ...p.split(":")]);
+    for (const piece of pieces) {
+      if (piece === "" || seen.has(piece)) continue;
+      seen.add(piece);
+      const absolute = resolve3(cwd, piece);
+      if (isFile(absolute)) out.push({ path: realish(absolute), dir: false });
+      else if (isDirectory(absolute)) out.push({ path: realish(absolute), dir: true });
+    }
+  }
+  return out;
+}
+function hiddenPaths(o, env) {
+  const hidden = [];
+  const add2 = (path, dir, secret, what) => hidden.push({ path: realish(resolve3(o.cwd, path)), dir, secret, what });
+  for (const name2 of FILE_COMMAND_VARIABLES) {
+    const path = env[name2];
+    if (!path || !isAbsolute2(path)) continue;
+    add2(path, false, true, name2);
+    add2(dirname4(path), true, true, `the directory of ${name2}`);
+  }
+  if (env.RUNNER_TEMP && isAbsolute2(env.RUNNER_TEMP)) add2(env.RUNNER_TEMP, true, false, "RUNNER_TEMP");
+  if (o.outDir) add2(o.outDir, true, false, "the output directory");
+  for (const path of [...o.hiddenPaths ?? [], ...hiddenSecretPaths()]) {
+    const absolute = resolve3(o.cwd, path);
+    add2(absolute, isDirectory(absolute), true, `the hidden path ${path}`);
+  }
+  return hidden;
+}
+function confineWritable(paths2, cwd, hidden, own) {
+  const out = [];
+  for (const given of paths2) {
+    const absolute = resolve3(cwd, given);
+    if (!existsSync(absolute)) throw new SandboxSetupError(`writable path ${given} does not exist`);
+    const real = realpathSync3(absolute);
+    const named = real === absolute ? given : `${given} (${real})`;
+    const refuse = (why) => {
+      throw new SandboxSetupError(`writable path ${named} ${why}`);
+    };
+    if (!isWithin(real, cwd)) {
+      refuse(`is outside the working directory ${cwd}: a writable path must lie inside it`);
+    }
+    for (const o of own) {
+      if (isWithin(o.path, real)) {
+        refuse(
+          `${o.path === real ? "is" : "holds"} ${o.what} (${o.path}), which the command must never write`
+        );
+      }
+    }
+    for (const h2 of hidden) {
+      if (isWithin(real, h2.path)) refuse(`is inside ${h2.what}, which the command must not see`);
+    }
+    for (const h2 of hidden) {
+      if (isWithin(h2.path, real)) {
+        refuse(
+          existsSync(h2.path) ? `${h2.path === real ? "is" : "holds"} ${h2.what}, which the command must not see` : `holds ${h2.what}, which does not exist yet: name a writable path that does not hold it`
+        );
+      }
+    }
+    out.push(real);
+  }
+  const unique2 = [...new Set(out)];
+  return unique2.filter((p) => !unique2.some((q) => q !== p && isWithin(p, q)));
+}
+function tmpDir() {
+  try {
+    return statSync4("/tmp").isDirectory() ? realpathSync3("/tmp") : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function coverDirs() {
+  const out = /* @__PURE__ */ new Set();
+  for (const path of ["/run", "/var/run"]) {
+    try {
+      if (lstatSync(path).isDirectory()) out.add(realpathSync3(path));
+    } catch {
+    }
+  }
+  return [...out];
+}
+function removeTree(path) {
+  try {
+    rmSync(path, { recursive: true, force: true, maxRetries: 3 });
+    return;
+  } catch {
+  }
+  const restore = (p) => {
+    try {
+      if (!lstatSync(p).isDirectory()) return;
+      chmodSync(p, 448);
+      for (const entry of readdirSync2(p)) restore(resolve3(p, entry));
+    } catch {
+    }
+  };
+  restore(path);
+  rmSync(path, { recursive: true, force: true, maxRetries: 3 });
+}
+function unsandboxed(o, reason, env) {
+  const token = randomBytes2(16).toString("hex");
+  const childEnv = inheritedEnvironment(env, token);
+  let closed = false;
+  const launch = (spec) => ({
+    program: spec.program,
+    argv0: spec.argv0,
+    args: [...spec.args],
+    env: childEnv
+  });
+  return {
+    status: { sandboxed: false, mode: o.mode, reason },
+    launch,
+    // Unsandboxed, the sides share this user's HOME: nothing a harness can do keeps one side's
+    // writes from another running as the same user (docs/sandbox.md, what stays out of reach).
+    prepare: launch,
+    close() {
+      if (closed) return;
+      closed = true;
+      killProcessesCarrying(token);
+    }
+  };
+}
+function sandboxed(o, probe2, env, setup) {
+  const { cwd, hidden, writable } = setup;
+  for (const h2 of hidden) {
+    if (h2.secret && h2.dir && isWithin(cwd, h2.path)) {
+      throw new SandboxSetupError(
+        `the working directory is inside ${h2.what}, which the command must not see`
+      );
+    }
+  }
+  const newScratch = () => realpathSync3(mkdtempSync(resolve3(tmpdir(), "canon-conformance-sandbox-")));
+  const scratches = [newScratch()];
+  const resolvConf = o.allowNetwork ? realish("/etc/resolv.conf") : void 0;
+  let closed = false;
+  const plan = (spec, scratch3) => {
+    if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
+    const childEnv = sandboxEnvironment(env, { scratch: scratch3, passEnv: o.passEnv ?? [] });
+    const tmp = tmpDir();
+    const cover = coverDirs().filter((d) => d !== tmp);
+    const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
+    const args = bwrapArgs({
+      disableUserns: probe2.disableUserns,
+      argv0Flag: probe2.argv0,
+      program: spec.program,
+      argv0: spec.argv0,
+      args: spec.args,
+      cwd: realish(resolve3(spec.cwd)),
+      scratch: scratch3,
+      writable,
+      ...tmp ? { tmp } : {},
+      cover,
+      expose: exposedFor(named, [...cover, ...tmp ? [tmp] : []]),
+      hiddenDirs: hidden.filter((h2) => h2.dir && isDirectory(h2.path)),
+      hiddenFiles: hidden.filter((h2) => !h2.dir && existsSync(h2.path)).map((h2) => h2.path),
+      allowNetwork: o.allowNetwork === true,
+      ...resolvConf ? { resolvConf } : {}
+    });
+    return { program: probe2.path, argv0: probe2.path, args, env: childEnv };
+  };
+  const session = {
+    status: {
+      sandboxed: true,
+      mode: o.mode,
+      bwrap: probe2.path,
+      network: o.allowNetwork === true,
+      ...probe2.ignored ? { ignored: probe2.ignored } : {}
+    },
+    launch: (spec) => plan(spec, scratches[0]),
+    prepare(spec) {
+      if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
+      const scratch3 = newScratch();
+      scratches.push(scratch3);
+      return plan(spec, scratch3);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      for (const scratch3 of scratches) removeTree(scratch3);
+    }
+  };
+  return session;
+}
+function openSandbox(o) {
+  if (!SANDBOX_MODES.includes(o.mode)) {
+    throw new SandboxSetupError(`sandbox must be one of ${SANDBOX_MODES.join(", ")}, not ${String(o.mode)}`);
+  }
+  checkPassEnv(o.passEnv ?? []);
+  const env = o.env ?? process.env;
+  const cwd = realish(resolve3(o.cwd));
+  if (!isDirectory(cwd)) throw new SandboxSetupError(`the working directory ${o.cwd} is not a directory`);
+  const hidden = hiddenPaths(o, env);
+  const writable = confineWritable(o.writablePaths ?? [], cwd, hidden, o.ownFolders ?? ownFolders());
+  if (o.mode === "none") return unsandboxed(o, "the sandbox was turned off (sandbox: none)", env);
+  const probe2 = probeBwrap({
+    ...o.bwrapPath ? { bwrapPath: o.bwrapPath } : {},
+    ...o.platform ? { platform: o.platform } : {},
+    env
+  });
+  if (!probe2.works) {
+    if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe2.reason}`);
+    return unsandboxed(o, probe2.reason, env);
+  }
+  return sandboxed(o, probe2, env, { cwd, hidden, writable });
+}
+
+// src/options/table.ts
+var row = (r) => r;
+function writtenText(value) {
+  if (value === void 0 || value === null) return "";
+  return Array.isArray(value) ? value.join(",") : String(value);
+}
+var text = (value) => value.trim() === "" ? void 0 : value;
+var count = (min, max) => ({
+  bounds: { min, max },
+  parse: (value, c) => parseCount(value, c.subject, Number.NaN, min, max)
+});
+var flag = (value, c) => parseBoolean(value, c.subject, false);
+var yesNo = (value, c) => parseBoolean(value, c.subject, true);
+function artifactName(value, c) {
+  if (/[":<>|*?\\/\r\n]/.test(value) || /^\.+$/.test(value)) {
+    throw new OptionError(
+      `${c.subject} '${value}' may not contain " : < > | * ? \\ / or a line break, nor be only dots`
+    );
+  }
+  return value;
+}
+function retentionDays(value, c) {
+  if (value === "") return void 0;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 90) {
+    throw new OptionError(
+      `${c.subject} must be a whole number of days from 1 to 90 (or empty for the repository's default), not '${value}'`
+    );
+  }
+  return Number(value);
+}
+function mode(value) {
+  if (value !== "run" && value !== "aggregate" && value !== "sign") {
+    throw new OptionError(
+      `choose run (test one implementation, the default), aggregate (join the records of a matrix) or sign (re-sign a run's record with your key), not '${value}'`
+    );
+  }
+  return value;
+}
+function recordFile(value, c) {
+  const path = resolve4(c.base, value);
+  const file = existsSync2(path) && statSync5(path).isDirectory() ? join4(path, "record.json") : path;
+  if (!existsSync2(file) || !statSync5(file).isFile()) {
+    throw new OptionError(
+      `${c.subject} '${value}' is not a record file nor a folder holding record.json (looked for ${file}): set it to where actions/download-artifact wrote the run job's artifact; it is relative to ${c.relativeTo}`
+    );
+  }
+  return file;
+}
+function publicKey(value, c) {
+  if (value.trim() === "") return void 0;
+  const key = value.trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(key)) {
+    throw new OptionError(
+      `${c.subject} must be an Ed25519 public key as 64 hex digits (the run job's signer-pubkey output), not '${value}'`
+    );
+  }
+  return key;
+}
+function records(value, c) {
+  const path = resolve4(c.base, value);
+  if (!existsSync2(path)) {
+    throw new OptionError(
+      `${c.subject} '${value}' does not exist (looked for ${path}): set it to the folder actions/download-artifact wrote, or to a record.json; it is relative to ${c.relativeTo}`
+    );
+  }
+  return path;
+}
+function sandboxMode(value, c) {
+  if (!SANDBOX_MODES.includes(value)) {
+    throw new OptionError(
+      `${c.subject} must be auto (bubblewrap where it works, else unsandboxed and said so), bwrap (bubblewrap or no run) or none, not '${value}'`
+    );
+  }
+  return value;
+}
+function list(value) {
+  return value.split(/[,\r\n]/).map((item) => item.trim()).filter((item) => item !== "");
+}
+function casePatterns(value, c) {
+  const patterns = list(value);
+  try {
+    checkGlobCount(patterns.length, c.subject);
+  } catch (error) {
+    if (error instanceof GlobError) throw new OptionError(error.message);
+    throw error;
+  }
+  for (const pattern of patterns) {
+    if (/\s/.test(pattern)) {
+      throw new OptionError(
+        `${c.subject} '${pattern}': a case name holds no blank (suite/name, e.g. jcs/control-*)`
+      );
+    }
+    if (pattern.length > MAX_GLOB_CHARS) {
+      throw new OptionError(
+        `${c.subject}: a pattern is ${pattern.length} characters, more than ${MAX_GLOB_CHARS} (no case name is that long)`
+      );
+    }
+  }
+  return patterns.length === 0 ? void 0 : [...new Set(patterns)];
+}
+function passEnv(value, c) {
+  const names = list(value);
+  for (const name2 of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name2)) {
+      throw new OptionError(`${c.subject} must list environment variable names; '${name2}' is not one`);
+    }
+    if (isWithheldVariable(name2)) {
+      throw new OptionError(
+        `${c.subject} must not name ${name2}: it is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
+      );
+    }
+  }
+  return names;
+}
+function writablePaths(value, c) {
+  return list(value).map((given) => {
+    const path = resolve4(c.base, given);
+    if (!existsSync2(path)) {
+      throw new OptionError(
+        `${c.subject} must list existing paths; '${given}' does not exist (looked for ${path}, relative to ${c.relativeTo})`
+      );
+    }
+    return path;
+  });
+}
+function expectedFailures(value, c) {
+  if (value.trim() === "") return void 0;
+  return { path: resolve4(c.base, value), given: value, subject: c.subject };
+}
+var OPTIONS = {
+  mode: row({
+    name: "mode",
+    default: "run",
+    input: "`run` (test one implementation, the default), `aggregate` (verify and join the records a matrix of runs uploaded; see `records`) or `sign` (verify a run job's record and re-sign it with `signing-key`, in a job that runs no code under test; see `record`).",
+    parse: mode
+  }),
+  command: row({
+    name: "command",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: '--command "CMD"',
+      help: ["its command line, split like a POSIX shell (no shell runs it)"]
+    },
+    input: "The canonicalizer's command line, split into arguments without a shell (e.g. `python3 canon.py`). It reads the input on stdin and writes the canonical form on stdout (see docs/protocol.md). Required unless `url` is given, or `mode` is `aggregate`.",
+    parse: text
+  }),
+  protocol: row({
+    name: "protocol",
+    default: DEFAULT_PROTOCOL,
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--protocol once|lines",
+      help: [
+        "once (default): a process per case, input on stdin, answer on stdout (thousands of",
+        "processes: minutes for a default run, where lines mode takes seconds);",
+        "lines: one process, one request line in, one answer line out (docs/protocol.md)"
+      ]
+    },
+    input: "How `command` speaks: `once` (one process per case) or `lines` (one process, one line per case).",
+    parse: (value) => parseProtocol(value)
+  }),
+  shell: row({
+    name: "shell",
+    default: "false",
+    cli: {
+      type: "boolean",
+      section: "implementation",
+      label: "--shell",
+      help: ["run CMD through the shell instead (sh -c, or cmd.exe on Windows)"]
+    },
+    input: "Run `command` (and `read-command`) through the platform shell (sh -c, or cmd.exe on Windows) instead of splitting it into arguments.",
+    parse: flag
+  }),
+  url: row({
+    name: "url",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--url URL",
+      help: ["an http implementation: POST the input, 200 with the answer, 4xx rejects"]
+    },
+    input: "The URL of a canonicalizer served over HTTP (POST the input, 200 with the canonical form, 4xx to reject). Use instead of `command`.",
+    parse: text
+  }),
+  "working-directory": row({
+    name: "working-directory",
+    default: ".",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--working-directory DIR",
+      help: ["where CMD runs (default: the current directory)"]
+    },
+    input: "The directory the command runs in, relative to the workspace.",
+    parse: (value, c) => checkDirectory(value, c.base, c.subject, c.relativeTo)
+  }),
+  "read-command": row({
+    name: "read-command",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: '--read-command "CMD"',
+      help: ["I4's read side: the store's normalizer (default: CMD over its own output)"]
+    },
+    input: "The store's normalizer for invariant I4 (read(write(x)) == write(x)), as a command line. Empty means the implementation itself.",
+    parse: text
+  }),
+  "read-url": row({
+    name: "read-url",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--read-url URL",
+      help: ["the read side over http"]
+    },
+    input: "The store's normalizer for I4 served over HTTP, instead of `read-command`.",
+    parse: text
+  }),
+  "implementation-name": row({
+    name: "implementation-name",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--implementation-name N",
+      help: ["what you call it, for the record"]
+    },
+    input: "What you call your implementation, as the record states it. Empty means null.",
+    parse: (value) => text(value) ?? null
+  }),
+  "implementation-version": row({
+    name: "implementation-version",
+    default: "",
+    cli: { type: "string", section: "implementation", label: "--implementation-version V", help: [""] },
+    input: "Its version, as the record states it. Empty means null.",
+    parse: (value) => text(value) ?? null
+  }),
+  "compare-command": row({
+    name: "compare-command",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: '--compare-command "CMD"',
+      help: [
+        "a second implementation: every corpus input and --compare-runs generated",
+        "values go to both; each disagreement is shrunk and shown (exit 1)"
+      ]
+    },
+    input: "A second implementation's command line, for a differential run: every corpus input and `compare-runs` generated values go to both, and each disagreement is shrunk and shown in the job summary. A disagreement fails the step unless `fail-on-nonconformant` is false.",
+    parse: text
+  }),
+  "compare-protocol": row({
+    name: "compare-protocol",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--compare-protocol P",
+      help: ["the second one's protocol (default: --protocol); needs --compare-command"]
+    },
+    input: "How `compare-command` speaks: `once` or `lines`. Empty means the same as `protocol`; set only with `compare-command`.",
+    parse: (value) => value === "" ? void 0 : parseProtocol(value)
+  }),
+  "compare-runs": row({
+    name: "compare-runs",
+    default: String(DEFAULT_COMPARE_RUNS),
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--compare-runs N",
+      help: [
+        `generated values for the comparison (default ${DEFAULT_COMPARE_RUNS}, at most ${MAX_COMPARE_RUNS})`
+      ]
+    },
+    input: `How many generated values the differential run sends to both implementations (at most ${MAX_COMPARE_RUNS}).`,
+    ...count(0, MAX_COMPARE_RUNS)
+  }),
+  suites: row({
+    name: "suites",
+    default: "all",
+    cli: {
+      type: "string",
+      aliases: ["suite"],
+      section: "corpus",
+      label: "--suite(s) all|LIST",
+      help: [
+        "all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,",
+        "numbers, generated"
+      ]
+    },
+    input: "`all`, or a comma-separated list of: jcs, reject, canon-or-reject, invariants, numbers, generated (fast-check properties, seeded by `seed`).",
+    parse: (value) => parseSuites(value)
+  }),
+  profile: row({
+    name: "profile",
+    default: DEFAULT_PROFILE,
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--profile rfc8785|nfc",
+      help: ["rfc8785 (default) keeps strings as sent; nfc is for stores that normalize"]
+    },
+    input: "`rfc8785` (strings kept exactly as sent) or `nfc` (for stores that normalize strings to NFC on write).",
+    parse: (value) => parseProfile(value)
+  }),
+  numbers: row({
+    name: "numbers",
+    default: String(DEFAULT_NUMBERS),
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--numbers N",
+      help: [
+        `how many generated doubles the numbers suite sends (default ${DEFAULT_NUMBERS},`,
+        `at most ${MAX_NUMBERS})`
+      ]
+    },
+    input: `How many generated doubles the \`numbers\` suite sends (0 skips them, at most ${MAX_NUMBERS}).`,
+    ...count(0, MAX_NUMBERS)
+  }),
+  "generated-runs": row({
+    name: "generated-runs",
+    default: String(DEFAULT_GENERATED_RUNS),
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--generated-runs N",
+      help: [
+        `runs of each fast-check property in the generated suite (default ${DEFAULT_GENERATED_RUNS},`,
+        `at most ${MAX_GENERATED_RUNS})`
+      ]
+    },
+    input: `How many runs of each property the \`generated\` suite makes (over all shards, at most ${MAX_GENERATED_RUNS}).`,
+    ...count(0, MAX_GENERATED_RUNS)
+  }),
+  seed: row({
+    name: "seed",
+    default: String(DEFAULT_SEED),
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--seed N|random",
+      help: [
+        `seeds the numbers and generated suites (default ${DEFAULT_SEED}, the same verdict on`,
+        "every rerun); random draws one and prints it; case names carry it for replay"
+      ]
+    },
+    input: `Seeds the numbers sweep and the generated suite (a whole number 0 to ${MAX_SEED}), so a rerun sends the same cases; the record's suite names it. \`random\` draws one and prints it, so the run can be replayed.`,
+    bounds: { min: 0, max: MAX_SEED },
+    parse: (value, c) => parseSeed(value, c.subject),
+    write: ({ seed }) => String(seed)
+  }),
+  shard: row({
+    name: "shard",
+    default: "",
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--shard K/N",
+      help: [
+        "run part K of N: the numbers sweep and the generated cases are split (the",
+        "stored suites run in every shard); a matrix of N jobs covers them all once"
+      ]
+    },
+    input: "`K/N`: this job runs part K of N of the numbers sweep and the generated cases, so that a matrix of N jobs covers together what one job cannot (the aggregate checks they cover it exactly once). Empty means the whole run.",
+    parse: (value, c) => parseShard(value, c.subject),
+    write: (shard) => shard ? `${shard.index}/${shard.count}` : ""
+  }),
+  // Case selection (issue 14): a run of some cases, and the re-run command of a failed run.
+  cases: row({
+    name: "cases",
+    default: "",
+    cli: {
+      type: "string",
+      multiple: true,
+      aliases: ["case"],
+      written: "case",
+      section: "corpus",
+      label: "--case NAME|GLOB",
+      help: [
+        "run only these cases (repeatable): suite/name as reports print it, * for any",
+        "text (jcs/control-*, reject/*); the record's suite says cases=..."
+      ]
+    },
+    input: "Run only these cases: names as the reports print them (`suite/name`), separated by commas or lines, `*` for any text (`jcs/control-*`, `reject/*`). A name that matches no case stops the run before it starts. The record's `suite` then ends in `cases=\u2026`, so a run of some cases never reads as a full run. Empty means every case of `suites`.",
+    parse: casePatterns
+  }),
+  sandbox: row({
+    name: "sandbox",
+    default: "auto",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--sandbox auto|bwrap|none",
+      help: [
+        "how the command runs (docs/sandbox.md): auto (default) in bubblewrap where it",
+        "works, else unsandboxed and said so; bwrap, or refuse to run; none"
+      ]
+    },
+    input: "How the command under test runs (docs/sandbox.md): `auto` (bubblewrap where it works, else unsandboxed, said in the log and the job summary), `bwrap` (bubblewrap, or the step fails before any case runs) or `none`. Whatever the mode, the command never gets the signing key, the runner's tokens or the file-command paths.",
+    parse: sandboxMode
+  }),
+  "sandbox-network": row({
+    name: "sandbox-network",
+    default: "false",
+    cli: {
+      type: "boolean",
+      section: "sandbox",
+      label: "--sandbox-network",
+      help: ["let the sandboxed command use the network (default: none)"]
+    },
+    input: "Let the sandboxed command use the network (by default it has none, not even the runner's loopback).",
+    parse: flag
+  }),
+  "pass-env": row({
+    name: "pass-env",
+    default: "",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--pass-env NAMES",
+      help: [
+        "variables passed to the command, comma-separated (it gets PATH, HOME, TMPDIR",
+        "and the locale; the key, INPUT_*, tokens and file commands are refused)"
+      ]
+    },
+    input: "Environment variables the sandboxed command gets, beyond PATH, HOME, TMPDIR and the locale: names separated by commas or lines. The signing key, `INPUT_*`, the runner's tokens and the file-command variables are refused.",
+    parse: passEnv
+  }),
+  "writable-paths": row({
+    name: "writable-paths",
+    default: "",
+    cli: {
+      type: "string",
+      section: "sandbox",
+      label: "--writable-paths PATHS",
+      help: ["paths the sandboxed command may write, comma-separated (each must exist)"]
+    },
+    input: "Paths the sandboxed command may write besides its scratch directory, separated by commas or lines, relative to the workspace; each must exist. Everything else is read-only.",
+    parse: writablePaths
+  }),
+  jobs: row({
+    name: "jobs",
+    default: "0",
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--jobs N",
+      help: [`parallel processes in once mode (default: one per CPU, at most ${MAX_JOBS})`]
+    },
+    input: `Processes run at once in \`once\` mode, at most ${MAX_JOBS}; 0 means one per CPU.`,
+    ...count(0, MAX_JOBS)
+  }),
+  "timeout-ms": row({
+    name: "timeout-ms",
+    default: String(DEFAULT_TIMEOUT_MS),
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--timeout-ms N",
+      help: [
+        `per-case time limit; the whole process group is killed (default ${DEFAULT_TIMEOUT_MS},`,
+        `from 1 to ${MAX_TIMEOUT_MS}, the longest a timer holds)`
+      ]
+    },
+    input: `The time limit for one case, in milliseconds (1 to ${MAX_TIMEOUT_MS}, the longest a timer holds); a case past it fails and the run goes on.`,
+    ...count(1, MAX_TIMEOUT_MS)
+  }),
+  "max-output-bytes": row({
+    name: "max-output-bytes",
+    default: String(DEFAULT_MAX_OUTPUT_BYTES),
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--max-output-bytes N",
+      help: [
+        `output cap per answer (default ${DEFAULT_MAX_OUTPUT_BYTES / 1024 / 1024} MiB, at most ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB)`
+      ]
+    },
+    ...count(1, MAX_OUTPUT_BYTES)
+  }),
+  out: row({
+    name: "out",
+    default: "",
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--out DIR",
+      help: [
+        "write record.json (signed), results.json and junit.xml into DIR (made if",
+        "missing; checked before the run starts)"
+      ]
+    },
+    input: "Sign mode: where the re-signed record is written (it must not exist yet). Empty means `record.json` in a folder of its own under RUNNER_TEMP, with the run job's record beside it as `record.ephemeral.json`. Run mode writes into RUNNER_TEMP and ignores it.",
+    parse: text
+  }),
+  "key-file": row({
+    name: "key-file",
+    default: "",
+    cli: {
+      type: "string",
+      section: "run",
+      label: "--key-file FILE",
+      help: [
+        "sign with this key (64 hex digits, or a PKCS#8 PEM); also $CANON_CONFORMANCE_KEY.",
+        "Without one, a key is made for the run and forgotten."
+      ]
+    },
+    parse: text
+  }),
+  "signing-key": row({
+    name: "signing-key",
+    default: "",
+    input: 'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets. Sign mode requires it: the key the record is re-signed with.',
+    parse: (value) => value
+  }),
+  quiet: row({
+    name: "quiet",
+    default: "false",
+    cli: { type: "boolean", section: "run", label: "--quiet", help: ["no progress lines"] },
+    parse: flag
+  }),
+  "no-color": row({
+    name: "no-color",
+    default: "false",
+    cli: { type: "boolean", section: "run", label: "--no-color", help: ["no colour (also NO_COLOR=1)"] },
+    parse: flag
+  }),
+  help: row({
+    name: "help",
+    default: "false",
+    cli: { type: "boolean", short: "h", section: "run", label: "--help", help: ["this text"] },
+    parse: flag
+  }),
+  "artifact-name": row({
+    name: "artifact-name",
+    default: "canon-conformance",
+    input: "The name of the uploaded artifact (record.json, summary.md, junit.xml, badge.svg, badge.json, results.json).",
+    parse: artifactName
+  }),
+  "retention-days": row({
+    name: "retention-days",
+    default: "",
+    input: "Days to keep the artifact (1-90); empty means the repository's default.",
+    bounds: { min: 1, max: 90 },
+    parse: retentionDays
+  }),
+  upload: row({ name: "upload", default: "true", input: "Upload the artifact.", parse: yesNo }),
+  summary: row({
+    name: "summary",
+    default: "true",
+    input: "Write the job summary (the pull request's view of the run).",
+    parse: yesNo
+  }),
+  badge: row({
+    name: "badge",
+    default: "true",
+    input: "Write badge.svg and badge.json beside the record.",
+    parse: yesNo
+  }),
+  "fail-on-nonconformant": row({
+    name: "fail-on-nonconformant",
+    default: "true",
+    input: "Fail the step when the implementation is not conformant, or when the differential run found a disagreement. A run that cannot start always fails.",
+    parse: yesNo
+  }),
+  // The step's gate by a list of expected failures (src/expected); the record is not changed by it.
+  "expected-failures": row({
+    name: "expected-failures",
+    default: "",
+    cli: {
+      type: "string",
+      section: "gate",
+      label: "--expected-failures FILE",
+      help: [
+        "cases known to fail, one per line: a name or glob, then the reason; exit 0",
+        "when every failure is listed and none passes (the record's verdict is unchanged)"
+      ]
+    },
+    input: "A file listing the cases your implementation is known to fail, one per line: a case name as the reports print it (`jcs/control-del`) or a glob (`jcs/control-*`), then the reason (`#` starts a comment). A listed failure does not fail the step; an unlisted one does, and so does a listed entry whose cases all passed (remove it), unless `allow-fixed-expected-failures` is true. The record still states every case and `conformant` as they were. Relative to the workspace; empty means no list.",
+    parse: expectedFailures,
+    write: (file) => file?.path ?? ""
+  }),
+  "allow-fixed-expected-failures": row({
+    name: "allow-fixed-expected-failures",
+    default: "false",
+    cli: {
+      type: "boolean",
+      aliases: ["allow-fixed"],
+      section: "gate",
+      label: "--allow-fixed",
+      help: [
+        "a listed entry whose cases all passed is reported, not a failure",
+        "(also spelled --allow-fixed-expected-failures, as the action's input)"
+      ]
+    },
+    input: "With `expected-failures`: an entry whose cases all passed is reported as fixed but does not fail the step (by default it does, so the list only shrinks).",
+    parse: flag
+  }),
+  records: row({
+    name: "records",
+    default: ".",
+    input: "Aggregate mode: a folder of downloaded artifacts (searched for record.json, e.g. what actions/download-artifact with `pattern:` wrote), or one record.json; relative to the workspace.",
+    parse: records
+  }),
+  record: row({
+    name: "record",
+    default: "record.json",
+    input: "Sign mode: the run job's record, or the folder actions/download-artifact wrote its artifact into (then its record.json); relative to the workspace.",
+    parse: recordFile
+  }),
+  "expected-signer": row({
+    name: "expected-signer",
+    default: "",
+    input: "Sign mode: refuse the record unless it was signed by this Ed25519 public key (64 hex digits), e.g. the run job's `signer-pubkey` output, so that a record swapped between the jobs is refused. Empty: any signer.",
+    parse: publicKey
+  }),
+  "require-conformant": row({
+    name: "require-conformant",
+    default: "true",
+    input: "Aggregate mode also fails the step when an implementation is not conformant (a refused record or a disagreement always fails it).",
+    parse: yesNo
+  })
+};
+var ROWS = Object.values(OPTIONS);
+
+// src/options/read.ts
+function cliFace(values, cwd = process.cwd()) {
+  return {
+    text(name2) {
+      const flag2 = OPTIONS[name2].cli;
+      if (!flag2) return void 0;
+      if (flag2.multiple) {
+        const given = [name2, ...flag2.aliases ?? []].flatMap((s) => values[s] ?? []);
+        return given.length === 0 ? void 0 : given.map(String).join("\n");
+      }
+      for (const spelling of [...flag2.aliases ?? [], name2]) {
+        const value = values[spelling];
+        if (value !== void 0) return String(value);
+      }
+      return void 0;
+    },
+    subject: (name2) => `--${name2}`,
+    ref: (name2) => `--${name2}`,
+    base: cwd,
+    relativeTo: "the current directory"
+  };
+}
+function readOption(name2, face) {
+  const row2 = OPTIONS[name2];
+  const given = face.text(name2) ?? "";
+  const text2 = given.trim() === "" ? row2.default : given;
+  try {
+    return row2.parse(text2, {
+      subject: face.subject(name2),
+      base: face.base,
+      relativeTo: face.relativeTo
+    });
+  } catch (error) {
+    if (error instanceof OptionError && error.option === void 0)
+      throw new OptionError(error.message, name2);
+    throw error;
+  }
+}
+function optionText(name2, value) {
+  const row2 = OPTIONS[name2];
+  return row2.write ? row2.write(value) : writtenText(value);
+}
+function cliWords(name2, value) {
+  const flag2 = OPTIONS[name2].cli;
+  if (!flag2) throw new Error(`${name2} has no CLI flag`);
+  const spelling = `--${flag2.written ?? name2}`;
+  if (flag2.type === "boolean") return value ? [spelling] : [];
+  if (flag2.multiple && Array.isArray(value)) return value.flatMap((item) => [spelling, String(item)]);
+  return [spelling, optionText(name2, value)];
+}
+function readRunOptions(face) {
+  const command = readOption("command", face);
+  const url = readOption("url", face);
+  if (!command && !url) throw new OptionError(RULES.noImplementation(face.ref));
+  if (command && url) throw new OptionError(RULES.twoImplementations(face.ref));
+  const readCommand = readOption("read-command", face);
+  const readUrl = readOption("read-url", face);
+  if (readCommand && readUrl) throw new OptionError(RULES.twoReadSides(face.ref));
+  const compareCommand = readOption("compare-command", face);
+  const compareProtocol = readOption("compare-protocol", face);
+  if (compareProtocol && !compareCommand) throw new OptionError(RULES.compareProtocolAlone(face.ref));
+  const compareRuns = readOption("compare-runs", face);
+  const { seed, random } = readOption("seed", face);
+  const shard = readOption("shard", face);
+  const jobs = readOption("jobs", face);
+  const out = readOption("out", face);
+  const expectedFailures2 = readOption("expected-failures", face);
+  const allowFixed = readOption("allow-fixed-expected-failures", face);
+  const cases = readOption("cases", face);
+  const options = {
+    ...command ? { command } : {},
+    ...url ? { url } : {},
+    protocol: readOption("protocol", face),
+    shell: readOption("shell", face),
+    ...readCommand ? { readCommand } : {},
+    ...readUrl ? { readUrl } : {},
+    suites: readOption("suites", face),
+    ...cases ? { cases } : {},
+    profile: readOption("profile", face),
+    numbers: readOption("numbers", face),
+    seed,
+    generatedRuns: readOption("generated-runs", face),
+    ...shard ? { shard } : {},
+    ...compareCommand ? { compareCommand, ...compareProtocol ? { compareProtocol } : {}, compareRuns } : {},
+    // 0: one per CPU, within the same bound as a number given.
+    jobs: jobs === 0 ? Math.min(availableParallelism(), MAX_JOBS) : jobs,
+    timeoutMs: readOption("timeout-ms", face),
+    maxOutputBytes: readOption("max-output-bytes", face),
+    workingDirectory: readOption("working-directory", face),
+    ...out ? { outDir: out } : {},
+    implementationName: readOption("implementation-name", face),
+    implementationVersion: readOption("implementation-version", face),
+    ...expectedFailures2 ? { expectedFailures: expectedFailures2, allowFixedExpectedFailures: allowFixed } : {},
+    sandbox: {
+      mode: readOption("sandbox", face),
+      allowNetwork: readOption("sandbox-network", face),
+      passEnv: readOption("pass-env", face),
+      writablePaths: readOption("writable-paths", face)
+    }
+  };
+  return { options, randomSeed: random };
+}
+
+// src/version.ts
+var TOOL_NAME = "canon-conformance";
+var TOOL_VERSION = "0.1.0";
+
 // src/text-forms.ts
 var REJECT = "reject";
 var FAIL = "failed";
@@ -865,10 +2645,6 @@ function readWholeNumber(value) {
   const n = Number(value);
   return Number.isSafeInteger(n) ? n : void 0;
 }
-
-// src/version.ts
-var TOOL_NAME = "canon-conformance";
-var TOOL_VERSION = "0.1.0";
 
 // src/record/format.ts
 var FORMAT = "conform-result/1";
@@ -1065,7 +2841,7 @@ function membersProblem(record2, options = { signed: true }) {
 
 // src/record/build.ts
 var RECORD_KIND = "canonicalizer";
-var RecordError = class extends Error {
+var RecordError = class extends CanonError {
   name = "RecordError";
 };
 function formatStartedAt(date2) {
@@ -1121,6 +2897,11 @@ function buildRecord(input) {
   if (problem !== null) throw new RecordError(`the record would be malformed: ${problem}`);
   return record2;
 }
+
+// src/record/keys.ts
+import { closeSync as closeSync3, openSync as openSync3, readSync as readSync2 } from "node:fs";
+import { resolve as resolve5 } from "node:path";
+import { inspect } from "node:util";
 
 // node_modules/@noble/ed25519/index.js
 var ed25519_exports = {};
@@ -1204,7 +2985,7 @@ var concatBytes = (...arrays) => {
   }
   return res;
 };
-var randomBytes = (len = LEN) => {
+var randomBytes3 = (len = LEN) => {
   const c = globalThis?.crypto;
   if (typeof c?.getRandomValues !== "function")
     throw new Error("crypto.getRandomValues must be defined, consider polyfill");
@@ -1584,7 +3365,7 @@ var etc = /* @__PURE__ */ freeze({
   concatBytes,
   mod,
   invert,
-  randomBytes
+  randomBytes: randomBytes3
 });
 var hashes = {
   sha512Async: async (message) => {
@@ -1596,7 +3377,7 @@ var hashes = {
   sha512: void 0
 };
 var randomSecretKey = (seed) => {
-  return abytes(seed === void 0 ? randomBytes() : seed, LEN, "seed");
+  return abytes(seed === void 0 ? randomBytes3() : seed, LEN, "seed");
 };
 var keygen = (seed) => {
   const secretKey = randomSecretKey(seed);
@@ -2354,161 +4135,12 @@ var sha512 = /* @__PURE__ */ createHasher(
 // src/record/noble.ts
 hashes.sha512 = sha512;
 
-// src/record/ed25519-strict.ts
-var { Point: Point2 } = ed25519_exports;
-var L = 2n ** 252n + 27742317777372353535851937790883648493n;
-var P2 = 2n ** 255n - 19n;
-function bytesToNumberLE2(bytes3) {
-  let n = 0n;
-  for (let i = bytes3.length - 1; i >= 0; i--) n = n << 8n | BigInt(bytes3[i]);
-  return n;
-}
-function decodeCanonical(bytes3) {
-  let point;
-  try {
-    point = Point2.fromBytes(bytes3, false);
-  } catch {
-    return null;
-  }
-  return equalBytes(point.toBytes(), bytes3) ? point : null;
-}
-function isSmallOrder(point) {
-  return point.multiplyUnsafe(8n).is0();
-}
-function equalBytes(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-function strictFailure(signature, message, publicKey2) {
-  if (publicKey2.length !== 32) return "key-length";
-  if (signature.length !== 64) return "signature-length";
-  const A2 = decodeCanonical(publicKey2);
-  if (A2 === null) return "key-encoding";
-  if (isSmallOrder(A2)) return "key-small-order";
-  const rBytes = signature.subarray(0, 32);
-  const S2 = bytesToNumberLE2(signature.subarray(32, 64));
-  if (S2 >= L) return "s-out-of-range";
-  const R = decodeCanonical(rBytes);
-  if (R === null) return "r-encoding";
-  if (isSmallOrder(R)) return "r-small-order";
-  const hashInput = new Uint8Array(64 + message.length);
-  hashInput.set(rBytes, 0);
-  hashInput.set(publicKey2, 32);
-  hashInput.set(message, 64);
-  const k = bytesToNumberLE2(sha512(hashInput)) % L;
-  const check2 = Point2.BASE.multiplyUnsafe(S2).subtract(A2.multiplyUnsafe(k));
-  return equalBytes(check2.toBytes(), rBytes) ? null : "equation";
-}
-function verifyStrict(signature, message, publicKey2) {
-  return strictFailure(signature, message, publicKey2) === null;
-}
-function signEd25519(message, seed) {
-  return ed25519_exports.sign(message, seed);
-}
-
-// src/record/keys.ts
-import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
-import { resolve } from "node:path";
-import { inspect } from "node:util";
-
-// src/sandbox/scrub.ts
-import { closeSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
-function blockBounds() {
-  const stat4 = readFileSync("/proc/self/stat", "latin1");
-  const rest = stat4.slice(stat4.lastIndexOf(")") + 2).trim().split(" ");
-  const field = (n) => Number(rest[n - 3]);
-  const bounds = { argStart: field(48), argEnd: field(49), envStart: field(50), envEnd: field(51) };
-  for (const v of Object.values(bounds)) {
-    if (!Number.isSafeInteger(v) || v <= 0) throw new Error("/proc/self/stat has no block addresses");
-  }
-  return bounds;
-}
-function entries(block) {
-  const out = [];
-  let start = 0;
-  while (start < block.length) {
-    let end = block.indexOf(0, start);
-    if (end < 0) end = block.length;
-    out.push({ offset: start, bytes: block.subarray(start, end) });
-    start = end + 1;
-  }
-  return out;
-}
-function scrubProcessSecrets(names, o = {}) {
-  for (const name2 of names) delete process.env[name2];
-  const report = { supported: false, environ: [], argv: 0 };
-  if (process.platform !== "linux") {
-    report.note = `the kernel's copy of the environment cannot be overwritten on ${process.platform}`;
-    return report;
-  }
-  let fd;
-  try {
-    const b = blockBounds();
-    fd = openSync("/proc/self/mem", "r+");
-    const memory = fd;
-    const overwrite = (start, end, keep) => {
-      const block = Buffer.alloc(end - start);
-      readSync(memory, block, 0, block.length, start);
-      let count3 = 0;
-      for (const e of entries(block)) {
-        const from = keep(e.bytes);
-        if (from === void 0) continue;
-        writeSync(
-          memory,
-          Buffer.alloc(e.bytes.length - from),
-          0,
-          e.bytes.length - from,
-          start + e.offset + from
-        );
-        count3++;
-      }
-      return count3;
-    };
-    const wanted = new Set(names);
-    overwrite(b.envStart, b.envEnd, (entry) => {
-      const eq = entry.indexOf(61);
-      if (eq <= 0) return void 0;
-      const name2 = entry.subarray(0, eq).toString("utf8");
-      if (!wanted.has(name2)) return void 0;
-      report.environ.push(name2);
-      return 0;
-    });
-    const values = (o.argValues ?? []).filter((v) => v !== "").map((v) => Buffer.from(v));
-    report.argv = overwrite(b.argStart, b.argEnd, (entry) => {
-      for (const v of values) {
-        if (entry.equals(v)) return 0;
-        const tail = Buffer.concat([Buffer.from("="), v]);
-        if (entry.length > tail.length && entry.subarray(entry.length - tail.length).equals(tail)) {
-          return entry.length - v.length;
-        }
-      }
-      return void 0;
-    });
-    report.supported = true;
-  } catch (error) {
-    report.note = `could not overwrite the kernel's copy: ${error.code ?? error.message}`;
-  } finally {
-    if (fd !== void 0) closeSync(fd);
-  }
-  return report;
-}
-
-// src/sandbox/secret-paths.ts
-var paths = /* @__PURE__ */ new Set();
-function hideFromCommands(path) {
-  paths.add(path);
-}
-function hiddenSecretPaths() {
-  return [...paths];
-}
-
 // src/record/keys.ts
 var MAX_KEY_FILE_BYTES = 16 * 1024;
 function readKeyFile(path) {
   let fd;
   try {
-    fd = openSync2(path, "r");
+    fd = openSync3(path, "r");
   } catch (error) {
     throw new KeyError(
       `cannot read the key file ${path} (${error.code ?? "unreadable"})`
@@ -2538,11 +4170,11 @@ function readKeyFile(path) {
     buffer.fill(0);
     return text2;
   } finally {
-    closeSync2(fd);
+    closeSync3(fd);
   }
 }
 var KEY_ENV = "CANON_CONFORMANCE_KEY";
-var KeyError = class extends Error {
+var KeyError = class extends CanonError {
   name = "KeyError";
 };
 var PKCS8_ED25519_PREFIX = Uint8Array.from([
@@ -2615,7 +4247,7 @@ function loadSuppliedKey(options) {
   if (options.keyFile !== void 0) {
     if (envSet) throw new KeyError(`both --key-file and ${KEY_ENV} are set; give the key one way only`);
     const text2 = readKeyFile(options.keyFile);
-    hideFromCommands(resolve(options.keyFile));
+    hideFromCommands(resolve5(options.keyFile));
     scrubProcessSecrets([], { argValues: [options.keyFile] });
     return parseSuppliedKey(text2);
   }
@@ -2624,68 +4256,6 @@ function loadSuppliedKey(options) {
     return parseSuppliedKey(fromEnv);
   }
   return void 0;
-}
-
-// src/record/read.ts
-import { constants } from "node:fs";
-import { open } from "node:fs/promises";
-var RecordReadError = class extends Error {
-  constructor(path, code4) {
-    super(`cannot read ${path} (${code4})`);
-    this.path = path;
-    this.code = code4;
-  }
-  path;
-  code;
-  name = "RecordReadError";
-};
-var FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-function kindOf(s) {
-  if (s.isDirectory()) return "a folder";
-  if (s.isFIFO()) return "a FIFO";
-  if (s.isSocket()) return "a socket";
-  if (s.isCharacterDevice() || s.isBlockDevice()) return "a device";
-  return "not a file";
-}
-async function readRecordBytes(path) {
-  let handle;
-  try {
-    handle = await open(path, FLAGS);
-  } catch (error) {
-    const code4 = error.code;
-    if (code4 === "ELOOP" || code4 === "EMLINK") {
-      throw new RecordReadError(path, "a symbolic link: a record is read only from a regular file");
-    }
-    throw error;
-  }
-  try {
-    const kind = await handle.stat();
-    if (!kind.isFile()) {
-      throw new RecordReadError(path, `${kindOf(kind)}: a record is read only from a regular file`);
-    }
-    const chunks = [];
-    let total = 0;
-    while (total <= MAX_RECORD_BYTES) {
-      const chunk = Buffer.alloc(Math.min(1 << 20, MAX_RECORD_BYTES + 1 - total));
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      chunks.push(chunk.subarray(0, bytesRead));
-      total += bytesRead;
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    await handle.close();
-  }
-}
-async function readRecordStream(stream2) {
-  const chunks = [];
-  let total = 0;
-  for await (const chunk of stream2) {
-    chunks.push(chunk);
-    total += chunk.length;
-    if (total > MAX_RECORD_BYTES) break;
-  }
-  return Buffer.concat(chunks).subarray(0, MAX_RECORD_BYTES + 1);
 }
 
 // src/jcs/canonical-bytes.ts
@@ -3161,11 +4731,11 @@ var ByteCanonicalizer = class {
   writeString() {
     const src = this.src;
     const n = this.n;
-    const open4 = this.i;
-    this.ensure(n - open4);
+    const open5 = this.i;
+    this.ensure(n - open5);
     let out = this.out;
     let o = this.o;
-    let i = open4 + 1;
+    let i = open5 + 1;
     out[o++] = QUOTE2;
     this.lastEscaped = false;
     for (; ; ) {
@@ -3181,7 +4751,7 @@ var ByteCanonicalizer = class {
       } else if (b < 32) {
         this.fail("control-character", i, `raw control character U+${hex2(b)} in a string`);
       } else if (i >= n) {
-        this.fail("unterminated-string", open4, "a string is not closed");
+        this.fail("unterminated-string", open5, "a string is not closed");
       } else {
         out[o++] = b;
         i++;
@@ -3369,17 +4939,17 @@ var ByteCanonicalizer = class {
     if (this.lastEscaped) this.objectEscaped[top] = true;
     const { memberStart, nameEnd } = this;
     const base = this.objectBase[top];
-    const count3 = memberStart.length - base;
+    const count2 = memberStart.length - base;
     let duplicate = false;
     let names = this.objectNames[top];
-    if (names === null && count3 < SET_THRESHOLD) {
-      for (let k = base; k < base + count3 && !duplicate; k++) {
+    if (names === null && count2 < SET_THRESHOLD) {
+      for (let k = base; k < base + count2 && !duplicate; k++) {
         duplicate = this.sameBytes(memberStart[k], nameEnd[k], start, end);
       }
     } else {
       if (names === null) {
         names = this.objectNames[top] = /* @__PURE__ */ new Set();
-        for (let k = base; k < base + count3; k++)
+        for (let k = base; k < base + count2; k++)
           names.add(this.outBuf.toString("latin1", memberStart[k], nameEnd[k]));
       }
       const key = this.outBuf.toString("latin1", start, end);
@@ -3427,22 +4997,22 @@ var ByteCanonicalizer = class {
     const top = this.objectBase.length - 1;
     const base = this.objectBase[top];
     const { memberStart, nameEnd } = this;
-    const count3 = memberStart.length - base;
+    const count2 = memberStart.length - base;
     let compare;
     if (this.objectEscaped[top]) {
       const names = [];
-      for (let k = base; k < base + count3; k++) {
+      for (let k = base; k < base + count2; k++) {
         names[k] = JSON.parse(this.outBuf.toString("utf8", memberStart[k], nameEnd[k]));
       }
       compare = (p, q) => names[p] < names[q] ? -1 : names[p] > names[q] ? 1 : 0;
     } else compare = (p, q) => this.compareNames(p, q);
     let sorted = true;
-    for (let k = base + 1; k < base + count3 && sorted; k++) sorted = compare(k - 1, k) < 0;
+    for (let k = base + 1; k < base + count2 && sorted; k++) sorted = compare(k - 1, k) < 0;
     if (sorted) return;
-    if (this.order.length < count3) this.order = new Int32Array(Math.max(count3, this.order.length * 2));
+    if (this.order.length < count2) this.order = new Int32Array(Math.max(count2, this.order.length * 2));
     const order = this.order;
-    if (count3 <= 16) {
-      for (let k = 0; k < count3; k++) {
+    if (count2 <= 16) {
+      for (let k = 0; k < count2; k++) {
         const m = base + k;
         let j = k;
         while (j > 0 && compare(order[j - 1], m) > 0) {
@@ -3452,7 +5022,7 @@ var ByteCanonicalizer = class {
         order[j] = m;
       }
     } else {
-      const sortedIndexes = Array.from({ length: count3 }, (_, k) => base + k).sort(compare);
+      const sortedIndexes = Array.from({ length: count2 }, (_, k) => base + k).sort(compare);
       order.set(sortedIndexes);
     }
     const first2 = memberStart[base];
@@ -3463,8 +5033,8 @@ var ByteCanonicalizer = class {
     const copy = this.scratch;
     copy.set(out.subarray(first2, end));
     let o = first2;
-    const last = base + count3 - 1;
-    for (let k = 0; k < count3; k++) {
+    const last = base + count2 - 1;
+    for (let k = 0; k < count2; k++) {
       const m = order[k];
       const from = memberStart[m] - first2;
       const to = (m < last ? memberStart[m + 1] - 1 : end) - first2;
@@ -3961,6 +5531,59 @@ function canonicalizeValue(value) {
   return serializeToBytes(value);
 }
 
+// src/record/ed25519-strict.ts
+var { Point: Point2 } = ed25519_exports;
+var L = 2n ** 252n + 27742317777372353535851937790883648493n;
+var P2 = 2n ** 255n - 19n;
+function bytesToNumberLE2(bytes3) {
+  let n = 0n;
+  for (let i = bytes3.length - 1; i >= 0; i--) n = n << 8n | BigInt(bytes3[i]);
+  return n;
+}
+function decodeCanonical(bytes3) {
+  let point;
+  try {
+    point = Point2.fromBytes(bytes3, false);
+  } catch {
+    return null;
+  }
+  return equalBytes(point.toBytes(), bytes3) ? point : null;
+}
+function isSmallOrder(point) {
+  return point.multiplyUnsafe(8n).is0();
+}
+function equalBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+function strictFailure(signature, message, publicKey2) {
+  if (publicKey2.length !== 32) return "key-length";
+  if (signature.length !== 64) return "signature-length";
+  const A2 = decodeCanonical(publicKey2);
+  if (A2 === null) return "key-encoding";
+  if (isSmallOrder(A2)) return "key-small-order";
+  const rBytes = signature.subarray(0, 32);
+  const S2 = bytesToNumberLE2(signature.subarray(32, 64));
+  if (S2 >= L) return "s-out-of-range";
+  const R = decodeCanonical(rBytes);
+  if (R === null) return "r-encoding";
+  if (isSmallOrder(R)) return "r-small-order";
+  const hashInput = new Uint8Array(64 + message.length);
+  hashInput.set(rBytes, 0);
+  hashInput.set(publicKey2, 32);
+  hashInput.set(message, 64);
+  const k = bytesToNumberLE2(sha512(hashInput)) % L;
+  const check2 = Point2.BASE.multiplyUnsafe(S2).subtract(A2.multiplyUnsafe(k));
+  return equalBytes(check2.toBytes(), rBytes) ? null : "equation";
+}
+function verifyStrict(signature, message, publicKey2) {
+  return strictFailure(signature, message, publicKey2) === null;
+}
+function signEd25519(message, seed) {
+  return ed25519_exports.sign(message, seed);
+}
+
 // src/record/sign.ts
 var SIG_MEMBER_BYTES = `"sig":"${"0".repeat(128)}",`.length;
 function signingInput(record2) {
@@ -4074,38 +5697,6 @@ function outcomeLine(result2) {
   return result2.outcome === "accept" ? `accept conformant=${result2.conformant}` : `reject step=${result2.step} reason=${result2.reason}`;
 }
 
-// src/record/resign.ts
-function resignRecord(bytes3, key, options = {}) {
-  if (key.kind !== "supplied") throw new Error("a record is re-signed only with a supplied key");
-  const verified = verifyRecord(bytes3);
-  if (verified.outcome === "reject") return verified;
-  const original = verified.record;
-  if (options.expectedSigner !== void 0 && original.signer_pubkey !== options.expectedSigner) {
-    return {
-      outcome: "signer_mismatch",
-      conformant: original.conformant,
-      got: original.signer_pubkey,
-      detail: "the record is intact but was not signed by the key given with --pubkey"
-    };
-  }
-  const { signer_pubkey: _pubkey, sig: _sig, ...rest } = original;
-  const unsigned = { ...rest, key: "supplied" };
-  const record2 = signRecord(unsigned, key);
-  const out = recordBytes(record2);
-  const check2 = verifyRecord(out);
-  if (check2.outcome !== "accept" || check2.conformant !== original.conformant) {
-    throw new Error(`the re-signed record does not verify (${outcomeLine(check2)})`);
-  }
-  return { outcome: "signed", bytes: out, record: record2, original };
-}
-function refusalLines(refusal) {
-  if (refusal.outcome === "reject") return [outcomeLine(refusal)];
-  return [`accept conformant=${refusal.conformant}`, `pubkey mismatch got=${refusal.got}`];
-}
-
-// src/types.ts
-var SUITES = ["jcs", "reject", "canon-or-reject", "invariants", "numbers", "generated"];
-
 // src/aggregate/answers.ts
 function comparableAnswer(got) {
   if (readAnswerText(got).status !== "canonical") return answerWithoutReason(got);
@@ -4198,26 +5789,6 @@ function showRange(r) {
   return r.from === r.to ? String(r.from) : `${r.from}-${r.to}`;
 }
 
-// src/corpus/index.ts
-import { readFile } from "node:fs/promises";
-
-// src/options/defaults.ts
-var DEFAULT_PROTOCOL = "once";
-var DEFAULT_PROFILE = "rfc8785";
-var DEFAULT_NUMBERS = 1e5;
-var DEFAULT_SEED = 1;
-var DEFAULT_GENERATED_RUNS = 250;
-var DEFAULT_COMPARE_RUNS = 1e3;
-var DEFAULT_TIMEOUT_MS = 1e4;
-var DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
-var MAX_NUMBERS = 1e8;
-var MAX_GENERATED_RUNS = 1e6;
-var MAX_COMPARE_RUNS = 1e6;
-var MAX_JOBS = 256;
-var MAX_TIMEOUT_MS = 2 ** 31 - 1;
-var MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
-var MAX_SEED = 4294967295;
-
 // src/corpus/digest.ts
 function corpusDigest(files) {
   const encoder6 = new TextEncoder();
@@ -4232,6 +5803,32 @@ function compareBytes(a, b) {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return a.length - b.length;
+}
+
+// src/corpus/files.ts
+import { open as open2 } from "node:fs/promises";
+var held = /* @__PURE__ */ new Map();
+async function readCorpusFile(path) {
+  const handle = await open2(path, "r");
+  try {
+    const s = await handle.stat({ bigint: true });
+    const identity = `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+    const known = held.get(path);
+    if (known?.identity === identity) return known;
+    const bytes3 = new Uint8Array(await handle.readFile());
+    let sha2562;
+    let keccak256;
+    const file = {
+      identity,
+      bytes: bytes3,
+      sha256: () => sha2562 ??= sha256Hex(bytes3),
+      keccak256: () => keccak256 ??= keccak256Hex(bytes3)
+    };
+    held.set(path, file);
+    return file;
+  } finally {
+    await handle.close();
+  }
 }
 
 // node_modules/fast-check/lib/rolldown-runtime-D7D4PA-g.js
@@ -9644,17 +11241,17 @@ function filterInvalidSubdomainLabel(subdomainLabel2) {
   return subdomainLabel2.length < 4 || subdomainLabel2[0] !== "x" || subdomainLabel2[1] !== "n" || subdomainLabel2[2] !== "-" || subdomainLabel2[3] !== "-";
 }
 var AdaptedValue = /* @__PURE__ */ Symbol("adapted-value");
-function toAdapterValue(rawValue, adapter2) {
-  const adapted = adapter2(rawValue.value_);
+function toAdapterValue(rawValue, adapter3) {
+  const adapted = adapter3(rawValue.value_);
   if (!adapted.adapted) return rawValue;
   return new Value(adapted.value, AdaptedValue);
 }
 var AdapterArbitrary = class extends Arbitrary {
-  constructor(sourceArb, adapter2) {
+  constructor(sourceArb, adapter3) {
     super();
     this.sourceArb = sourceArb;
-    this.adapter = adapter2;
-    this.adaptValue = (rawValue) => toAdapterValue(rawValue, adapter2);
+    this.adapter = adapter3;
+    this.adaptValue = (rawValue) => toAdapterValue(rawValue, adapter3);
   }
   generate(mrng, biasFactor) {
     const rawValue = this.sourceArb.generate(mrng, biasFactor);
@@ -9671,8 +11268,8 @@ var AdapterArbitrary = class extends Arbitrary {
     return this.sourceArb.shrink(value, context2).map(this.adaptValue);
   }
 };
-function adapter(sourceArb, adapter2) {
-  return new AdapterArbitrary(sourceArb, adapter2);
+function adapter(sourceArb, adapter3) {
+  return new AdapterArbitrary(sourceArb, adapter3);
 }
 function toSubdomainLabelMapper([f, d]) {
   return d === null ? f : `${f}${d[0]}${d[1]}`;
@@ -11052,11 +12649,11 @@ function unlinkedEntitiesForEntityGraph(arbitraries, countFor, unicityConstraint
   for (const name2 in arbitraries) {
     const entityRecordModel = arbitraries[name2];
     const entityArbitrary = record(entityRecordModel, constraints);
-    const count3 = countFor(name2);
+    const count2 = countFor(name2);
     const unicityConstraints = unicityConstraintsFor(name2);
     const arrayConstraints = {
-      minLength: count3,
-      maxLength: count3
+      minLength: count2,
+      maxLength: count2
     };
     recordModel[name2] = unicityConstraints !== void 0 ? uniqueArray(entityArbitrary, {
       ...arrayConstraints,
@@ -11180,12 +12777,12 @@ function memo(builder) {
   });
 }
 function countToggledBits(n) {
-  let count3 = 0;
+  let count2 = 0;
   while (n > SBigInt2(0)) {
-    if (n & SBigInt2(1)) ++count3;
+    if (n & SBigInt2(1)) ++count2;
     n >>= SBigInt2(1);
   }
-  return count3;
+  return count2;
 }
 function computeNextFlags(flags, nextSize) {
   const allowedMask = (SBigInt2(1) << SBigInt2(nextSize)) - SBigInt2(1);
@@ -11968,10 +13565,10 @@ function buildVersionsAppliersForUuid(versions) {
   };
 }
 function assertValidVersions(versions) {
-  const found = {};
+  const found2 = {};
   for (const version of versions) {
-    if (found[version]) throw new SError(`Version ${version} has been requested at least twice for uuid`);
-    found[version] = true;
+    if (found2[version]) throw new SError(`Version ${version} has been requested at least twice for uuid`);
+    found2[version] = true;
     if (version < 1 || version > 15) throw new SError(`Version must be a value in [1-15] for uuid, but received ${version}`);
     if (~~version !== version) throw new SError(`Version must be an integer value for uuid, but received ${version}`);
   }
@@ -12215,9 +13812,9 @@ var ReplayPath = class {
   static parseOccurences(counts, changes) {
     const replayPath = [];
     for (let idx = 0; idx !== counts.length; ++idx) {
-      const count3 = counts[idx];
+      const count2 = counts[idx];
       const value = changes[idx];
-      for (let num = 0; num !== count3; ++num) replayPath.push(value);
+      for (let num = 0; num !== count2; ++num) replayPath.push(value);
     }
     return replayPath;
   }
@@ -12254,7 +13851,7 @@ var ReplayPath = class {
   * Stringify counts of occurences
   */
   static stringifyCounts(occurences) {
-    return occurences.map(({ count: count3 }) => this.intToB64(count3 - 1)).join("");
+    return occurences.map(({ count: count2 }) => this.intToB64(count2 - 1)).join("");
   }
   /**
   * Parse counts
@@ -12622,9 +14219,9 @@ var SchedulerImplem = class SchedulerImplem2 {
     this.scheduledWatchers.push(handleNotified);
     return finalTask;
   }
-  waitNext(count3, customAct) {
+  waitNext(count2, customAct) {
     let resolver = void 0;
-    let remaining = count3;
+    let remaining = count2;
     const awaited = remaining <= 0 ? Promise.resolve() : new Promise((r) => {
       resolver = () => {
         if (--remaining <= 0) r();
@@ -13870,13 +15467,13 @@ function extractRangesForProperty(propertySpec, negative) {
   appendRangesForRegex(regex, 57344, 1114111, ranges);
   return ranges;
 }
-var cache = /* @__PURE__ */ new Map();
+var cache2 = /* @__PURE__ */ new Map();
 function extractRangesForPropertyOrFromCache(propertySpec, negative) {
   const cacheKey = `${negative ? "P" : "p"}:${propertySpec}`;
-  const cachedRanges = cache.get(cacheKey);
+  const cachedRanges = cache2.get(cacheKey);
   if (cachedRanges !== void 0) return cachedRanges;
   const ranges = extractRangesForProperty(propertySpec, negative);
-  cache.set(cacheKey, ranges);
+  cache2.set(cacheKey, ranges);
   return ranges;
 }
 function unicodePropertyArbitrary(astNode) {
@@ -14561,7 +16158,7 @@ function mutationsOf(root) {
         );
         visit(v, [...path, i]);
       });
-      const j = value.findIndex((v) => !same(v, value[0]));
+      const j = value.findIndex((v) => !same2(v, value[0]));
       if (j > 0) {
         const swapped = [...value];
         [swapped[0], swapped[j]] = [swapped[j], swapped[0]];
@@ -14576,7 +16173,7 @@ function mutationsOf(root) {
     }
     if (!Object.hasOwn(value, "null"))
       replace('add member "null": null', Object.fromEntries([...entries2, ["null", null]]));
-    const other = entries2.findIndex(([, v]) => !same(v, entries2[0][1]));
+    const other = entries2.findIndex(([, v]) => !same2(v, entries2[0][1]));
     if (other > 0) {
       const swapped = entries2.map(
         ([n, v], i) => i === 0 ? [n, entries2[other][1]] : i === other ? [n, entries2[0][1]] : [n, v]
@@ -14590,7 +16187,7 @@ function mutationsOf(root) {
   visit(root, []);
   return out;
 }
-function same(a, b) {
+function same2(a, b) {
   return Object.is(a, b) || JSON.stringify(a) === JSON.stringify(b);
 }
 function showPath(path) {
@@ -14607,10 +16204,10 @@ function setAt(root, path, next) {
 }
 
 // src/corpus/numbers.ts
-function numbersPlan(manifest, count3, seed = manifest.seed) {
+function numbersPlan(manifest, count2, seed = manifest.seed) {
   return {
     seed,
-    count: count3,
+    count: count2,
     blockSize: manifest.blockSize,
     blocksPerCase: manifest.blocksPerCase,
     edges: manifest.edgeCases.map((edge) => doubleFromBits(edge.bits)),
@@ -15064,9 +16661,9 @@ var PROPERTIES = [
   idempotent
 ];
 function generatedProperty(name2) {
-  const found = PROPERTIES.find((p) => p.name === name2);
-  if (!found) throw new Error(`no generated property named ${JSON.stringify(name2)}`);
-  return found;
+  const found2 = PROPERTIES.find((p) => p.name === name2);
+  if (!found2) throw new Error(`no generated property named ${JSON.stringify(name2)}`);
+  return found2;
 }
 
 // src/corpus/generated/index.ts
@@ -15115,7 +16712,7 @@ var FILE_MEMBERS = /* @__PURE__ */ new Set(["input", "expected", "a", "b", "line
 var HEX_MEMBERS = /* @__PURE__ */ new Set(["sha256", "keccak256"]);
 var CASE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 var FILE_PATH = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/;
-var ManifestError = class extends Error {
+var ManifestError = class extends CanonError {
   name = "ManifestError";
 };
 function parseStoredManifest(file, suite, text2) {
@@ -15271,71 +16868,29 @@ function expectOnly(doc, allowed, fail) {
 // src/corpus/shard.ts
 function shardSlice(items2, shard) {
   if (!shard) return [...items2];
-  checkShard(shard);
   const start = Math.floor((shard.index - 1) * items2.length / shard.count);
   const end = Math.floor(shard.index * items2.length / shard.count);
   return items2.slice(start, end);
 }
-function checkShard(shard) {
-  const { index, count: count3 } = shard;
-  if (!Number.isSafeInteger(count3) || count3 < 1 || !Number.isSafeInteger(index) || index < 1 || index > count3) {
-    throw new RangeError(`a shard is K/N with 1 <= K <= N, got ${index}/${count3}`);
-  }
-}
 
 // src/corpus/root.ts
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync as existsSync3 } from "node:fs";
+import { dirname as dirname5, join as join5 } from "node:path";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+var found;
 function vectorsRoot() {
-  const start = dirname(fileURLToPath(import.meta.url));
+  found ??= lookFor();
+  return found;
+}
+function lookFor() {
+  const start = dirname5(fileURLToPath2(import.meta.url));
   let dir = start;
   for (; ; ) {
-    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "vectors")))
-      return join(dir, "vectors");
-    const parent = dirname(dir);
+    if (existsSync3(join5(dir, "package.json")) && existsSync3(join5(dir, "vectors")))
+      return join5(dir, "vectors");
+    const parent = dirname5(dir);
     if (parent === dir) throw new Error(`no vectors/ folder found next to a package.json above ${start}`);
     dir = parent;
-  }
-}
-
-// src/glob.ts
-var MAX_GLOB_CHARS = 256;
-var MAX_GLOBS = 1e3;
-var GlobError = class extends Error {
-  name = "GlobError";
-};
-function compileGlob(pattern) {
-  if (pattern.length > MAX_GLOB_CHARS) {
-    throw new GlobError(
-      `the pattern is ${pattern.length} characters, more than ${MAX_GLOB_CHARS} (no case name is that long)`
-    );
-  }
-  const pieces = pattern.split("*");
-  if (pieces.length === 1) return { test: (name2) => name2 === pattern };
-  const first2 = pieces[0];
-  const last = pieces[pieces.length - 1];
-  const middle = pieces.slice(1, -1).filter((p) => p !== "");
-  const fixed = first2.length + last.length;
-  return {
-    test(name2) {
-      if (name2.length < fixed || !name2.startsWith(first2) || !name2.endsWith(last)) return false;
-      const end = name2.length - last.length;
-      let at = first2.length;
-      for (const piece of middle) {
-        const found = name2.indexOf(piece, at);
-        if (found < 0 || found + piece.length > end) return false;
-        at = found + piece.length;
-      }
-      return true;
-    }
-  };
-}
-function checkGlobCount(count3, what) {
-  if (count3 > MAX_GLOBS) {
-    throw new GlobError(
-      `${what} holds ${count3} patterns, more than ${MAX_GLOBS}: name suites or shared starts with a glob (jcs/control-*) instead`
-    );
   }
 }
 
@@ -15347,7 +16902,7 @@ function selectCases(cases, patterns) {
   const names = cases.map((c) => recordCaseName(c.suite, c.name));
   const tests = patterns.map(casePattern);
   const hits = patterns.map(() => 0);
-  const chosen2 = cases.filter((_, i) => {
+  const chosen3 = cases.filter((_, i) => {
     let any = false;
     tests.forEach((t, p) => {
       if (t.test(names[i])) {
@@ -15358,12 +16913,12 @@ function selectCases(cases, patterns) {
     return any;
   });
   const unmatched = patterns.filter((_, p) => hits[p] === 0).map((pattern) => ({ pattern, near: nearNames(pattern, names) }));
-  return { cases: chosen2, unmatched };
+  return { cases: chosen3, unmatched };
 }
-function nearNames(pattern, names, count3 = 5) {
+function nearNames(pattern, names, count2 = 5) {
   const star = pattern.indexOf("*");
   const bare = star < 0 ? pattern : pattern.slice(0, star);
-  return [...new Set(names)].map((name2) => ({ name: name2, d: distance(bare, star < 0 ? name2 : name2.slice(0, bare.length)) })).sort((a, b) => a.d - b.d || (a.name < b.name ? -1 : 1)).slice(0, count3).map((n) => n.name);
+  return [...new Set(names)].map((name2) => ({ name: name2, d: distance(bare, star < 0 ? name2 : name2.slice(0, bare.length)) })).sort((a, b) => a.d - b.d || (a.name < b.name ? -1 : 1)).slice(0, count2).map((n) => n.name);
 }
 function distance(a, b) {
   let row2 = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -15381,7 +16936,6 @@ function distance(a, b) {
 var CORPUS_DIR = "vectors";
 var SUITES_ON_DISK = SUITES.filter((s) => s !== "generated");
 async function loadCorpus(options) {
-  checkOptions(options);
   const root = options.root ?? vectorsRoot();
   const read2 = await readSuites(root, options.suites);
   const cases = [];
@@ -15424,21 +16978,34 @@ async function readSuites(root, suites) {
     if (!SUITES.includes(suite)) throw new Error(`unknown suite "${suite}" (known: ${SUITES.join(", ")})`);
   }
   const bytes3 = /* @__PURE__ */ new Map();
+  const files = /* @__PURE__ */ new Map();
   const load = async (path, owner) => {
     const known = bytes3.get(path);
     if (known) return known;
-    let data;
+    let file;
     try {
-      data = new Uint8Array(await readFile(`${root}/${path.slice(CORPUS_DIR.length + 1)}`));
+      file = await readCorpusFile(`${root}/${path.slice(CORPUS_DIR.length + 1)}`);
     } catch (error) {
       throw new ManifestError(
         `${owner}${path} cannot be read (${error.code ?? error})`
       );
     }
-    bytes3.set(path, data);
-    return data;
+    files.set(path, file);
+    bytes3.set(path, file.bytes);
+    return file.bytes;
   };
   const text2 = (data) => new TextDecoder().decode(data);
+  const checkPinnedDigests = (stored, path, where) => {
+    const sha2562 = files.get(path).sha256();
+    if (sha2562 !== stored.sha256)
+      throw new ManifestError(`${where}: its SHA-256 is ${sha2562}, the manifest pins ${stored.sha256}`);
+    const keccak256 = files.get(path).keccak256();
+    if (keccak256 !== stored.keccak256) {
+      throw new ManifestError(
+        `${where}: its Keccak-256 is ${keccak256}, the manifest pins ${stored.keccak256}`
+      );
+    }
+  };
   const versionPath = `${CORPUS_DIR}/VERSION`;
   const version = text2(await load(versionPath, "")).trim();
   if (!/^\d+\.\d+\.\d+$/.test(version)) {
@@ -15462,13 +17029,13 @@ async function readSuites(root, suites) {
       for (const profile of PROFILES) {
         const stored = entry.byProfile[profile];
         const owner = `${manifestPath}: case "${entry.name}": `;
-        const files = caseFiles(stored).map((file) => `${CORPUS_DIR}/${suite}/${file}`);
-        const loaded = await Promise.all(files.map((path) => load(path, owner)));
-        if (stored.kind === "canon") checkPinnedDigests(stored, loaded[1], `${owner}${files[1]}`);
+        const files2 = caseFiles(stored).map((file) => `${CORPUS_DIR}/${suite}/${file}`);
+        await Promise.all(files2.map((path) => load(path, owner)));
+        if (stored.kind === "canon") checkPinnedDigests(stored, files2[1], `${owner}${files2[1]}`);
       }
     }
   }
-  result2.files = [...bytes3.keys()].sort().map((path) => ({ path, sha256: sha256Hex(bytes3.get(path)) }));
+  result2.files = [...files.keys()].sort().map((path) => ({ path, sha256: files.get(path).sha256() }));
   return result2;
 }
 function caseFiles(stored) {
@@ -15490,17 +17057,6 @@ function caseFiles(stored) {
 }
 function linesFile(stored) {
   return stored.linesInput === void 0 ? [] : [stored.linesInput];
-}
-function checkPinnedDigests(stored, expected, where) {
-  const sha2562 = sha256Hex(expected);
-  if (sha2562 !== stored.sha256)
-    throw new ManifestError(`${where}: its SHA-256 is ${sha2562}, the manifest pins ${stored.sha256}`);
-  const keccak256 = keccak256Hex(expected);
-  if (keccak256 !== stored.keccak256) {
-    throw new ManifestError(
-      `${where}: its Keccak-256 is ${keccak256}, the manifest pins ${stored.keccak256}`
-    );
-  }
 }
 function toCorpusCase(suite, stored, file, siblings) {
   const at = (path) => file(`${CORPUS_DIR}/${suite}/${path}`);
@@ -15550,26 +17106,6 @@ function toCorpusCase(suite, stored, file, siblings) {
       return { ...info, kind: stored.kind, a: at(stored.a), b: at(stored.b) };
     default:
       return { ...info, kind: stored.kind, input: at(stored.input) };
-  }
-}
-function checkOptions(options) {
-  if (!PROFILES.includes(options.profile)) {
-    throw new Error(`unknown profile "${options.profile}" (known: ${PROFILES.join(", ")})`);
-  }
-  if (!Number.isSafeInteger(options.numbers) || options.numbers < 0) {
-    throw new Error(`the count of generated numbers must be a whole number >= 0, got ${options.numbers}`);
-  }
-  if (options.seed !== void 0 && !isSeed(options.seed)) {
-    throw new Error(`the numbers seed must be an integer from 0 to 4294967295, got ${options.seed}`);
-  }
-  if (options.generatedRuns !== void 0 && (!Number.isSafeInteger(options.generatedRuns) || options.generatedRuns < 0)) {
-    throw new Error(
-      `the runs of each generated property must be a whole number >= 0, got ${options.generatedRuns}`
-    );
-  }
-  if (options.shard) checkShard(options.shard);
-  if (new Set(options.suites).size !== options.suites.length) {
-    throw new Error(`a suite is named twice in ${options.suites.join(", ")}`);
   }
 }
 function plannedRequests(c) {
@@ -15636,18 +17172,18 @@ function shardCoverage(records2) {
     problems.push(
       `${whole.length === 1 ? "a record that is" : "records that are"} not a shard joined the shards: ${whole.join(", ")}`
     );
-  const count3 = Math.max(...counts);
+  const count2 = Math.max(...counts);
   const byIndex = /* @__PURE__ */ new Map();
   for (const r of sharded) byIndex.set(r.shard.index, [...byIndex.get(r.shard.index) ?? [], r.source]);
   const missing = [];
   const doubled = [];
-  for (let index = 1; index <= count3; index++) {
+  for (let index = 1; index <= count2; index++) {
     const sources = byIndex.get(index) ?? [];
     if (sources.length === 0) missing.push(index);
     if (sources.length > 1) doubled.push({ index, sources });
   }
   return {
-    count: counts.length === 1 ? count3 : null,
+    count: counts.length === 1 ? count2 : null,
     shards: sharded.map((r) => ({ index: r.shard.index, count: r.shard.count, source: r.source })).sort((a, b) => a.index - b.index || a.count - b.count),
     missing,
     doubled,
@@ -15671,7 +17207,7 @@ function shardLine(coverage) {
 var AGGREGATE_FORMAT = "canon-conformance-aggregate/1";
 
 // src/aggregate/view.ts
-import { basename, dirname as dirname2 } from "node:path";
+import { basename as basename2, dirname as dirname6 } from "node:path";
 var SUITE_COLUMNS_MAX = 12;
 function suiteColumns(aggregate) {
   const names = new Set(aggregate.implementations.flatMap((i) => i.suites.map((s) => s.suite)));
@@ -15714,16 +17250,16 @@ function countsLine(aggregate) {
   ].join(", ");
 }
 function recordFolders(impl, max = 3) {
-  const folders = [...new Set(impl.records.map((r) => basename(dirname2(r))))];
+  const folders = [...new Set(impl.records.map((r) => basename2(dirname6(r))))];
   const shown3 = folders.slice(0, max).join(", ");
   return folders.length > max ? `${shown3} and ${folders.length - max} more` : shown3;
 }
 
 // src/aggregate/aggregate.ts
 function identityOf(record2) {
-  const { adapter: adapter2, impl, name: name2, version, files } = record2.implementation;
+  const { adapter: adapter3, impl, name: name2, version, files } = record2.implementation;
   const suite = suiteShape(record2.suite).joined;
-  return JSON.stringify([adapter2, impl, name2, version, files.map((f) => [f.path, f.sha256]), suite]);
+  return JSON.stringify([adapter3, impl, name2, version, files.map((f) => [f.path, f.sha256]), suite]);
 }
 function implementationLabel(impl) {
   if (impl.name === null) return impl.version === null ? impl.impl : `${impl.impl} (${impl.version})`;
@@ -17236,7 +18772,7 @@ function aggregateConsole(aggregate) {
 }
 
 // src/report/markdown.ts
-import { basename as basename2 } from "node:path";
+import { basename as basename3 } from "node:path";
 
 // src/causes/difference-class.ts
 var CUT_TAIL = /… \(\d+ bytes, sha256 [0-9a-f]{64}\)$/;
@@ -17319,8 +18855,8 @@ function cutClass(e, g, i, prefix, eCut, gCut) {
     const eEnd = closeOf(e, from);
     const gEnd = closeOf(g, from);
     if (eEnd === void 0 || gEnd === void 0) continue;
-    const found = differenceClass(e.slice(from, eEnd).join(""), g.slice(from, gEnd).join(""));
-    if (found) return found;
+    const found2 = differenceClass(e.slice(from, eEnd).join(""), g.slice(from, gEnd).join(""));
+    if (found2) return found2;
   }
   if (insideString(prefix)) {
     if (isMemberName(prefix)) return void 0;
@@ -17356,7 +18892,7 @@ function isMemberName(prefix) {
   return innermost !== void 0 && points[innermost] === "{";
 }
 function openContainers(text2, i) {
-  const open4 = [];
+  const open5 = [];
   let inside = false;
   for (let k = 0; k < i; k++) {
     const ch = text2[k];
@@ -17364,10 +18900,10 @@ function openContainers(text2, i) {
       if (ch === "\\") k++;
       else if (ch === '"') inside = false;
     } else if (ch === '"') inside = true;
-    else if (ch === "[" || ch === "{") open4.push(k);
-    else if (ch === "]" || ch === "}") open4.pop();
+    else if (ch === "[" || ch === "{") open5.push(k);
+    else if (ch === "]" || ch === "}") open5.pop();
   }
-  return open4;
+  return open5;
 }
 function closeOf(text2, from) {
   let depth = 0;
@@ -17486,17 +19022,17 @@ function keyOf(tree, like) {
     }
   }
 }
-var same2 = (e, g, like) => keyOf(e, like) === keyOf(g, like);
+var same3 = (e, g, like) => keyOf(e, like) === keyOf(g, like);
 function orderClass(e, g) {
-  if (!same2(e, g, {})) {
-    if (same2(e, g, { members: true })) {
+  if (!same3(e, g, {})) {
+    if (same3(e, g, { members: true })) {
       return single("member-order", "orders object members other than by UTF-16 code units");
     }
-    if (same2(e, g, { members: true, arrays: true })) return single("array-order", "reorders array elements");
+    if (same3(e, g, { members: true, arrays: true })) return single("array-order", "reorders array elements");
   }
-  if (!same2(e, g, { members: true })) {
+  if (!same3(e, g, { members: true })) {
     const inForm = (t, form) => keyOf(t, { members: true }) === keyOf(t, { members: true, form });
-    if (same2(e, g, { members: true, form: "NFC" })) {
+    if (same3(e, g, { members: true, form: "NFC" })) {
       if (inForm(g, "NFC") && !inForm(e, "NFC")) {
         return single("normalizes-nfc", "normalizes strings to NFC (RFC 8785 keeps them as sent)");
       }
@@ -17504,7 +19040,7 @@ function orderClass(e, g) {
         return single("not-nfc", "writes strings decomposed where the expected output has them in NFC");
       }
     }
-    if (same2(e, g, { members: true, form: "NFD" }) && inForm(g, "NFD")) {
+    if (same3(e, g, { members: true, form: "NFD" }) && inForm(g, "NFD")) {
       return single("normalizes-nfd", "normalizes strings to NFD (RFC 8785 keeps them as sent)");
     }
   }
@@ -17554,7 +19090,7 @@ function droppedMembers(e, g) {
     }
     return at === g.members.length ? all : void 0;
   }
-  return same2(e, g, {}) ? [] : void 0;
+  return same3(e, g, {}) ? [] : void 0;
 }
 function stringPairs(e, g) {
   if (e.t === "string" && g.t === "string") return e.value === g.value ? [] : [[e.value, g.value]];
@@ -17664,8 +19200,8 @@ function causesOf(c) {
   }
   const out = [];
   for (const instance of instances) {
-    const found = instanceCause(instance);
-    if (found && !out.some((o) => o.cause === found.cause)) out.push(found);
+    const found2 = instanceCause(instance);
+    if (found2 && !out.some((o) => o.cause === found2.cause)) out.push(found2);
   }
   return out;
 }
@@ -17724,8 +19260,8 @@ function answerCause(expected, answer) {
   if (answer.status === "failed") return failureCause(answer.reason);
   return differenceCause(differenceClass(expected, answer.text));
 }
-function differenceCause(found) {
-  if (!found) {
+function differenceCause(found2) {
+  if (!found2) {
     return {
       cause: "difference:other",
       kind: "difference",
@@ -17734,11 +19270,11 @@ function differenceCause(found) {
     };
   }
   return {
-    cause: `difference:${found.id}`,
+    cause: `difference:${found2.id}`,
     kind: "difference",
-    title: found.title,
-    form: found.form,
-    ...found.listsForms ? { listsForms: true } : {}
+    title: found2.title,
+    form: found2.form,
+    ...found2.listsForms ? { listsForms: true } : {}
   };
 }
 function refusalCause(reason) {
@@ -17760,9 +19296,9 @@ function failureCause(reason) {
   };
 }
 function numbersCause(got) {
-  const found = /^\d+ of \d+ matched; (?:first )?mismatch(?:es)?: (.*)$/s.exec(got);
-  if (!found) return void 0;
-  const detail = found[1].replace(/; kinds: [^;]*$/, "").replace(/; and \d+ more$/, "");
+  const found2 = /^\d+ of \d+ matched; (?:first )?mismatch(?:es)?: (.*)$/s.exec(got);
+  if (!found2) return void 0;
+  const detail = found2[1].replace(/; kinds: [^;]*$/, "").replace(/; and \d+ more$/, "");
   let fallback;
   let unclassified;
   for (const entry of detail.split(/; (?=number #\d|block of numbers )/)) {
@@ -17822,14 +19358,14 @@ function pairReferences(kind, inputs) {
   }
   return void 0;
 }
-function pairCause(kind, inputs, given2, got) {
+function pairCause(kind, inputs, given, got) {
   const answers = pairAnswers(got);
   if (!answers) return void 0;
   for (const answer of answers) if (answer.status === "reject") return refusalCause(answer.reason);
   for (const answer of answers) if (answer.status === "failed") return failureCause(answer.reason);
   const outputs = answers.map((a) => a.status === "output" ? a.text : "");
   const [x, y] = [outputs[0], outputs[1] ?? outputs[0]];
-  const refs = given2 ?? pairReferences(kind, inputs);
+  const refs = given ?? pairReferences(kind, inputs);
   if (!refs) return differenceCause(void 0);
   let cause;
   for (const [reference, output] of [
@@ -17989,13 +19525,13 @@ function groupFailures(cases) {
   );
   const only = families.size === 1 ? [...families][0] : void 0;
   const joinTo = only === void 0 ? void 0 : failed.flatMap((f) => f.causes).find((k) => k.cause === only);
-  const chosen2 = (k) => joinTo !== void 0 && k.unclassified ? { ...joinTo, joined: true } : k;
+  const chosen3 = (k) => joinTo !== void 0 && k.unclassified ? { ...joinTo, joined: true } : k;
   const assigned = /* @__PURE__ */ new Map();
-  for (const f of failed) if (f.causes.length <= 1 && f.causes[0]) assigned.set(f, chosen2(f.causes[0]));
+  for (const f of failed) if (f.causes.length <= 1 && f.causes[0]) assigned.set(f, chosen3(f.causes[0]));
   const represented = new Set([...assigned.values()].map((k) => k.cause));
   for (const f of failed) {
     if (f.causes.length <= 1) continue;
-    const options = f.causes.map(chosen2);
+    const options = f.causes.map(chosen3);
     const pick = options.find((k) => !represented.has(k.cause)) ?? options[0];
     represented.add(pick.cause);
     assigned.set(f, pick);
@@ -18162,13 +19698,13 @@ function firstDifference(expected, got) {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   if (i === 0 && showInvisible(expected) !== showInvisible(got)) return void 0;
-  const describe2 = (ch) => {
+  const describe3 = (ch) => {
     if (ch === void 0) return "the end";
     const tag = codePointTag(ch.codePointAt(0)).slice(1, -1);
     const shown3 = showInvisible(ch);
     return shown3 === ch ? `${tag} "${ch}"` : tag;
   };
-  return `first difference at character ${i + 1}: expected ${describe2(a[i])}, got ${describe2(b[i])}`;
+  return `first difference at character ${i + 1}: expected ${describe3(a[i])}, got ${describe3(b[i])}`;
 }
 function differenceNote(c) {
   const answer = c.got.replace(/^(?:canon\(canon\(x\)\)|canon\(x\)|write\(x\)|read\(w\)) → /, "");
@@ -18205,8 +19741,8 @@ function partialRunNote(record2) {
 function countLine(record2) {
   const { cases, passed, failed } = record2.summary;
   const partial = partialRunNote(record2);
-  const count3 = cases === 0 ? "no cases ran" : failed === 0 ? `${passed} of ${cases} cases passed` : `${passed} of ${cases} cases passed, ${failed} failed`;
-  return partial === void 0 ? count3 : `${count3} (${partial})`;
+  const count2 = cases === 0 ? "no cases ran" : failed === 0 ? `${passed} of ${cases} cases passed` : `${passed} of ${cases} cases passed, ${failed} failed`;
+  return partial === void 0 ? count2 : `${count2} (${partial})`;
 }
 
 // src/report/markdown-escape.ts
@@ -18217,6 +19753,37 @@ function escapeHtml(text2) {
 function preBlock(text2) {
   return `<pre>${wrapColumns(showInvisible(text2), PRE_COLUMNS).map(escapeHtml).join("<br>")}</pre>`;
 }
+function preBlockLengths(text2) {
+  const lengths = new Uint32Array(text2.length + 1);
+  let bytes3 = 0;
+  let width = 0;
+  let at = 0;
+  for (const ch of text2) {
+    const c = ch.charCodeAt(0);
+    const unit = c >= 32 && c < 127 ? ch : showInvisible(ch);
+    const w = unitColumns(unit);
+    if (width + w > PRE_COLUMNS && at > 0) {
+      bytes3 += "<br>".length;
+      width = 0;
+    }
+    bytes3 += escapedLength(unit);
+    width += w;
+    at += ch.length;
+    lengths[at] = bytes3;
+  }
+  const frame = "<pre></pre>".length;
+  return (cut3) => {
+    if (text2.length <= cut3) return frame + bytes3;
+    const last = text2.charCodeAt(cut3 - 1);
+    return frame + lengths[last >= 55296 && last <= 56319 ? cut3 - 1 : cut3];
+  };
+}
+function escapedLength(unit) {
+  if (unit.length > 1) return Buffer.byteLength(unit);
+  const c = unit.charCodeAt(0);
+  if (c >= 128) return Buffer.byteLength(unit);
+  return unit === "&" ? "&amp;".length : unit === "<" || unit === ">" ? "&lt;".length : 1;
+}
 var PRE_COLUMNS = 88;
 var DISPLAY_UNITS = /⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu;
 function unitColumns(unit) {
@@ -18225,19 +19792,21 @@ function unitColumns(unit) {
 function wrapColumns(text2, columns) {
   const lines = [];
   for (const line of text2.split("\n")) {
-    let current = "";
+    let start = 0;
     let width = 0;
-    for (const [unit] of line.matchAll(DISPLAY_UNITS)) {
-      const w = unitColumns(unit);
-      if (width + w > columns && current !== "") {
-        lines.push(current);
-        current = "";
+    for (let at = 0; at < line.length; ) {
+      const c = line.codePointAt(at);
+      const end = c === 10216 ? line.indexOf("\u27E9", at) + 1 || line.length : at + (c > 65535 ? 2 : 1);
+      const w = c === 10216 ? end - at : columnsOf(c);
+      if (width + w > columns && at > start) {
+        lines.push(line.slice(start, at));
+        start = at;
         width = 0;
       }
-      current += unit;
       width += w;
+      at = end;
     }
-    lines.push(current);
+    lines.push(line.slice(start));
   }
   return lines;
 }
@@ -18461,8 +20030,8 @@ var REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]*\/[A-Za-z0-9._-]+$/;
 var REF = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 function installSource(env = process.env) {
   const repository = env.GITHUB_ACTION_REPOSITORY ?? "";
-  const ref2 = env.GITHUB_ACTION_REF ?? "";
-  if (REPOSITORY.test(repository) && REF.test(ref2) && !ref2.includes("..")) return { repository, ref: ref2 };
+  const ref = env.GITHUB_ACTION_REF ?? "";
+  if (REPOSITORY.test(repository) && REF.test(ref) && !ref.includes("..")) return { repository, ref };
   return { repository: HOME_REPOSITORY, ref: HOME_REF };
 }
 function toolCommand(source = installSource()) {
@@ -18470,9 +20039,9 @@ function toolCommand(source = installSource()) {
 }
 
 // src/report/verify-command.ts
-function verifyCommand(recordPath, key, pubkey) {
+function verifyCommand(recordPath, key, pubkey, tool = toolCommand()) {
   const pin = key === "supplied" ? ` --pubkey ${shellQuote(pubkey)}` : "";
-  return `${toolCommand()} verify ${shellQuote(recordPath)}${pin}`;
+  return `${tool} verify ${shellQuote(recordPath)}${pin}`;
 }
 
 // src/report/markdown.ts
@@ -18533,9 +20102,19 @@ function suiteSection(results) {
 function outputBlock(text2, max) {
   const kept = cutText(text2, max);
   if (kept === text2) return preBlock(text2);
-  return `${preBlock(kept)}
+  return `${preBlock(kept)}${cutNote(text2.length - kept.length)}`;
+}
+function cutNote(left) {
+  return `
 
-*\u2026cut here: ${text2.length - kept.length} more characters not shown.*`;
+*\u2026cut here: ${left} more characters not shown.*`;
+}
+function outputBlockLengths(text2) {
+  const pre2 = preBlockLengths(text2);
+  return (max) => {
+    const kept = cutText(text2, max).length;
+    return pre2(max) + (kept === text2.length ? 0 : bytes(cutNote(text2.length - kept)));
+  };
 }
 function failedBlock(r, diff, outputMax, listed) {
   const parts = [
@@ -18581,8 +20160,8 @@ function causesSection(failures) {
   const head = `### Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}, ${failures.length} failed case${failures.length === 1 ? "" : "s"})`;
   return [head, "", ...rows].join("\n");
 }
-function suiteFold(suite, count3, blocks) {
-  const summary = `<summary>Failed cases in ${escapeHtml(suite)} (${count3})</summary>`;
+function suiteFold(suite, count2, blocks) {
+  const summary = `<summary>Failed cases in ${escapeHtml(suite)} (${count2})</summary>`;
   return ["<details>", summary, "", blocks.join("\n\n"), "", "</details>"].join("\n");
 }
 var FOLD_BYTES = 120;
@@ -18612,7 +20191,7 @@ function whereTheRecordIs(file, place) {
 }
 function verifySection(input, place) {
   const { record: record2 } = input;
-  const name2 = input.recordPath ? basename2(input.recordPath) : "record.json";
+  const name2 = input.recordPath ? basename3(input.recordPath) : "record.json";
   const file = /^[A-Za-z0-9._-]+$/.test(name2) ? name2 : "record.json";
   const why = record2.key === "supplied" ? "`--pubkey` pins the runner's key: the record is refused unless that key signed it." : "The key was made for this run, so a valid signature shows the record is unchanged since the run; it does not say who ran it.";
   return [
@@ -18620,7 +20199,7 @@ function verifySection(input, place) {
     "",
     whereTheRecordIs(file, place),
     "",
-    fencedBlock(verifyCommand(file, record2.key, record2.signer_pubkey), "sh"),
+    fencedBlock(verifyCommand(file, record2.key, record2.signer_pubkey, input.tool), "sh"),
     "",
     why
   ].join("\n");
@@ -18679,8 +20258,8 @@ function toMarkdownSummary(input, options = {}) {
     const blocks = [];
     for (; i < plan.detailed && failures[i].suite === suite; i++)
       blocks.push(failedBlock(failures[i], diffs[i], plan.outputMax, listed[i]));
-    const count3 = failures.filter((r) => r.suite === suite).length;
-    sections.push(suiteFold(suite, count3, blocks));
+    const count2 = failures.filter((r) => r.suite === suite).length;
+    sections.push(suiteFold(suite, count2, blocks));
   }
   if (plan.named > 0) {
     const rows = failures.slice(plan.detailed, plan.detailed + plan.named).map(failedRow);
@@ -18710,13 +20289,19 @@ function trimNote(plan, maxBytes, passing, failed) {
 }
 function planFailures(failures, diffs, listed, budget, passingBytes) {
   const all = failures.length;
-  const blockSize = (i, outputMax) => bytes(failedBlock(failures[i], diffs[i], outputMax, listed[i])) + 2;
+  const uncut = Number.POSITIVE_INFINITY;
+  const outputs = failures.map(
+    (r) => [r.input, r.expected, r.got].filter((t) => t !== void 0).map(outputBlockLengths)
+  );
+  const whole = failures.map(
+    (r, i) => bytes(failedBlock(r, diffs[i], uncut, listed[i])) + 2 - outputs[i].reduce((n, f) => n + f(uncut), 0)
+  );
+  const blockSize = (i, outputMax) => outputs[i].reduce((n, f) => n + f(outputMax), whole[i]);
   const blocksSize = (outputMax) => {
     let sum = 0;
     for (let i = 0; i < all; i++) sum += blockSize(i, outputMax);
     return sum;
   };
-  const uncut = Number.POSITIVE_INFINITY;
   const full = blocksSize(uncut);
   if (full + passingBytes <= budget) return { trimmed: false, outputMax: uncut, detailed: all, named: 0 };
   if (full <= budget) return { trimmed: true, outputMax: uncut, detailed: all, named: 0 };
@@ -18895,8 +20480,8 @@ ${escapeHtml(INVISIBLE_LEGEND)} Refusals agree whatever their reasons; each answ
 }
 
 // src/aggregate/write.ts
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname as dirname3, join as join3 } from "node:path";
+import { mkdir as mkdir2, writeFile } from "node:fs/promises";
+import { dirname as dirname7, join as join7 } from "node:path";
 
 // src/checks/show.ts
 var SHOW_LIMIT = 200;
@@ -19380,7 +20965,7 @@ function reportHtml(input) {
   });
 }
 
-// src/report/html/aggregate.ts
+// src/aggregate/html.ts
 var AGGREGATE_LIMITS = {
   /** Code points of one answer. */
   answer: 600,
@@ -19472,12 +21057,12 @@ function disagreementsSection(disagreements, labels, inputs) {
   const more = rest.length === 0 ? "" : `<details class="more"><summary>${rest.length} more cases answered differently, by name</summary><ul class="names">${listed.map((d) => `<li>${code3(d.case)}</li>`).join(
     ""
   )}${rest.length > listed.length ? `<li class="dim">and ${rest.length - listed.length} more (see aggregate.json)</li>` : ""}</ul></details>`;
-  const open4 = shown3.slice(0, 50).join("");
+  const open5 = shown3.slice(0, 50).join("");
   const folded = shown3.length > 50 ? `<details class="more"><summary>${shown3.length - 50} more cases answered differently, with their answers</summary>${shown3.slice(50).join("")}</details>` : "";
   return [
     `<section id="differences"><h2>Cases answered differently (${disagreements.length})</h2>`,
     `<p class="dim">Refusals agree whatever their reasons; each answer is shown as its record states it, under its implementation.</p>`,
-    `${open4}${folded}${more}</section>`
+    `${open5}${folded}${more}</section>`
   ].join("");
 }
 function sweepsSection(implementations) {
@@ -19517,37 +21102,101 @@ function implementationsSection2(implementations) {
 }
 
 // src/aggregate/inputs.ts
-import { readdir, stat } from "node:fs/promises";
-import { join as join2 } from "node:path";
+import { readdir, stat as stat2 } from "node:fs/promises";
+import { join as join6 } from "node:path";
+
+// src/record/read.ts
+import { constants as constants3 } from "node:fs";
+import { open as open3 } from "node:fs/promises";
+var RecordReadError = class extends CanonError {
+  constructor(path, code4) {
+    super(`cannot read ${path} (${code4})`);
+    this.path = path;
+    this.code = code4;
+  }
+  path;
+  code;
+  name = "RecordReadError";
+};
+var FLAGS = constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0) | (constants3.O_NONBLOCK ?? 0);
+function kindOf(s) {
+  if (s.isDirectory()) return "a folder";
+  if (s.isFIFO()) return "a FIFO";
+  if (s.isSocket()) return "a socket";
+  if (s.isCharacterDevice() || s.isBlockDevice()) return "a device";
+  return "not a file";
+}
+async function readRecordBytes(path) {
+  let handle;
+  try {
+    handle = await open3(path, FLAGS);
+  } catch (error) {
+    const code4 = error.code;
+    if (code4 === "ELOOP" || code4 === "EMLINK") {
+      throw new RecordReadError(path, "a symbolic link: a record is read only from a regular file");
+    }
+    throw error;
+  }
+  try {
+    const kind = await handle.stat();
+    if (!kind.isFile()) {
+      throw new RecordReadError(path, `${kindOf(kind)}: a record is read only from a regular file`);
+    }
+    const chunks = [];
+    let total = 0;
+    while (total <= MAX_RECORD_BYTES) {
+      const chunk = Buffer.alloc(Math.min(1 << 20, MAX_RECORD_BYTES + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await handle.close();
+  }
+}
+async function readRecordStream(stream2) {
+  const chunks = [];
+  let total = 0;
+  for await (const chunk of stream2) {
+    chunks.push(chunk);
+    total += chunk.length;
+    if (total > MAX_RECORD_BYTES) break;
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_RECORD_BYTES + 1);
+}
+
+// src/aggregate/inputs.ts
 var RECORD_FILE = "record.json";
-var InputError = class extends Error {
+var InputError = class extends CanonError {
   name = "InputError";
 };
 async function recordFiles(paths2) {
-  const found = [];
+  const found2 = [];
   for (const path of paths2) {
     let info;
     try {
-      info = await stat(path);
+      info = await stat2(path);
     } catch (error) {
       throw new InputError(`cannot read ${path} (${error.code ?? error})`);
     }
     if (!info.isDirectory()) {
-      found.push(path);
+      found2.push(path);
       continue;
     }
     const below = await recordsBelow(path);
     if (below.length === 0) throw new InputError(`no ${RECORD_FILE} below the folder ${path}`);
-    found.push(...below);
+    found2.push(...below);
   }
-  return [...new Set(found)];
+  return [...new Set(found2)];
 }
 async function recordsBelow(dir) {
   const entries2 = await readdir(dir, { withFileTypes: true });
   entries2.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   const out = [];
   for (const entry of entries2) {
-    const path = join2(dir, entry.name);
+    const path = join6(dir, entry.name);
     if (entry.isDirectory()) out.push(...await recordsBelow(path));
     else if (entry.name === RECORD_FILE) out.push(path);
   }
@@ -19570,25 +21219,25 @@ async function loadAndAggregate(paths2, options = {}) {
 async function writeAggregate(aggregate, files) {
   const written = [];
   const write2 = async (path, text2) => {
-    await mkdir(dirname3(path), { recursive: true });
+    await mkdir2(dirname7(path), { recursive: true });
     await writeFile(path, text2);
     written.push(path);
   };
   const markdown = files.outDir !== void 0 || files.markdownFile !== void 0 ? aggregateMarkdown(aggregate) : "";
   const badgeDirs = [files.outDir, files.badgeDir].filter((d) => d !== void 0);
   if (files.outDir !== void 0) {
-    await write2(join3(files.outDir, "aggregate.json"), `${JSON.stringify(aggregate, null, 2)}
+    await write2(join7(files.outDir, "aggregate.json"), `${JSON.stringify(aggregate, null, 2)}
 `);
     await write2(
-      join3(files.outDir, "aggregate.html"),
+      join7(files.outDir, "aggregate.html"),
       aggregateHtml(aggregate, { inputs: await storedInputs() })
     );
-    await write2(join3(files.outDir, "summary.md"), markdown);
+    await write2(join7(files.outDir, "summary.md"), markdown);
   }
   if (files.markdownFile !== void 0) await write2(files.markdownFile, markdown);
   for (const dir of new Set(badgeDirs)) {
-    await write2(join3(dir, "badge.svg"), aggregateBadgeSvg(aggregate));
-    await write2(join3(dir, "badge.json"), `${JSON.stringify(aggregateBadgeJson(aggregate))}
+    await write2(join7(dir, "badge.svg"), aggregateBadgeSvg(aggregate));
+    await write2(join7(dir, "badge.json"), `${JSON.stringify(aggregateBadgeJson(aggregate))}
 `);
   }
   return written;
@@ -19601,7 +21250,7 @@ async function storedInputs() {
 
 // src/commands/command.ts
 import { parseArgs } from "node:util";
-var UsageError = class extends Error {
+var UsageError = class extends CanonError {
   name = "UsageError";
 };
 function parseCommandArgs(config) {
@@ -19639,7 +21288,7 @@ run (a RECORD that does not exist, a folder without records, bad options).`;
 var aggregateCommand = {
   summary: "verify many records (a matrix's artifacts) and show them side by side",
   usage,
-  async run(argv) {
+  async run(argv, io) {
     const { values, positionals } = parseOptions(argv);
     if (positionals.length === 0) throw new UsageError("give at least one RECORD file or folder");
     let aggregate;
@@ -19649,21 +21298,21 @@ var aggregateCommand = {
       });
     } catch (error) {
       if (error instanceof InputError) {
-        process.stderr.write(`canon-conformance aggregate: ${error.message}
+        io.stderr.write(`canon-conformance aggregate: ${error.message}
 `);
         return 2;
       }
       throw error;
     }
     const text2 = aggregateConsole(aggregate);
-    process.stdout.write(values.quiet ? `${text2.trimEnd().split("\n").at(-1)}
+    io.stdout.write(values.quiet ? `${text2.trimEnd().split("\n").at(-1)}
 ` : text2);
     const written = await writeAggregate(aggregate, {
       outDir: values.out,
       markdownFile: values.markdown,
       badgeDir: values["badge-dir"]
     });
-    if (written.length > 0 && !values.quiet) process.stdout.write(`Wrote ${written.join(", ")}
+    if (written.length > 0 && !values.quiet) io.stdout.write(`Wrote ${written.join(", ")}
 `);
     return aggregate.verdict.exitCode;
   }
@@ -19683,8 +21332,8 @@ function parseOptions(argv) {
 }
 
 // src/commands/badge.ts
-import { mkdir as mkdir3, readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join5, resolve as resolve3 } from "node:path";
+import { mkdir as mkdir3, readFile, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join8, resolve as resolve6 } from "node:path";
 
 // src/report/console.ts
 function formatProgress(p) {
@@ -19839,10 +21488,12 @@ function verdictSections(input, options) {
   }
   if (input.recordPath === void 0) {
     out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
-    out.push(`  ${verifyCommand("DIR/record.json", record2.key, record2.signer_pubkey)}`);
+    out.push(`  ${verifyCommand("DIR/record.json", record2.key, record2.signer_pubkey, input.tool)}`);
   } else {
     out.push("Verify the record:");
-    out.push(`  ${showInvisible(verifyCommand(input.recordPath, record2.key, record2.signer_pubkey))}`);
+    out.push(
+      `  ${showInvisible(verifyCommand(input.recordPath, record2.key, record2.signer_pubkey, input.tool))}`
+    );
   }
   sections.push({ body: out.join("\n") });
   return sections;
@@ -19877,12 +21528,12 @@ function attrs(pairs) {
   return Object.entries(pairs).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join("");
 }
 function testcase(r) {
-  const open4 = `    <testcase${attrs({ classname: r.suite, name: r.name })}`;
-  if (r.pass) return `${open4}/>`;
+  const open5 = `    <testcase${attrs({ classname: r.suite, name: r.name })}`;
+  if (r.pass) return `${open5}/>`;
   const type = isNoAnswer(r.got) ? "no-answer" : "wrong-answer";
   const message = `${r.why}: expected ${short(r.expected)}, got ${short(r.got)}`;
   const body = [`why: ${r.why}`, `source: ${r.source}`, `expected: ${r.expected}`, `got: ${r.got}`].map(xmlEscape).join("\n");
-  return `${open4}>
+  return `${open5}>
       <failure${attrs({ message, type })}>${body}</failure>
     </testcase>`;
 }
@@ -19948,152 +21599,8 @@ ${compareSection}`;
   return `${run}${compare}`;
 }
 
-// src/report/out-folder.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { closeSync as closeSync3, constants as constants2, fstatSync, openSync as openSync3, realpathSync, statSync } from "node:fs";
-import { mkdir as mkdir2, open as open2, realpath, rename, rm, stat as stat2, unlink } from "node:fs/promises";
-import { dirname as dirname4, join as join4, relative, resolve as resolve2, sep } from "node:path";
-var OUT_OPEN_TIMEOUT_MS = 5e3;
-var KERNEL_ROOTS = ["/proc", "/sys", "/dev"];
-var KERNEL_EXCEPTIONS = ["/dev/shm"];
-var under = (path, root) => path === root || path.startsWith(`${root}/`);
-var OutFolderError = class extends Error {
-  name = "OutFolderError";
-};
-function refused(dir, why) {
-  return new OutFolderError(`cannot write the output folder '${dir}': ${why}`);
-}
-var O_DIRECTORY = constants2.O_DIRECTORY ?? 0;
-var O_NOFOLLOW = constants2.O_NOFOLLOW ?? 0;
-var same3 = (a, b) => a.dev === b.dev && a.ino === b.ino;
-function handleOf(path) {
-  if (process.platform === "win32") return void 0;
-  const fd = openSync3(path, constants2.O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-  const base = `/proc/self/fd/${fd}`;
-  try {
-    if (process.platform === "linux" && same3(statSync(base), fstatSync(fd))) return { fd, base };
-  } catch {
-  }
-  return { fd, base: "" };
-}
-async function openOutFolder(dir, timeoutMs = OUT_OPEN_TIMEOUT_MS) {
-  let timer;
-  const timeout2 = new Promise((_, reject2) => {
-    timer = setTimeout(
-      () => reject2(refused(dir, `the filesystem did not answer within ${timeoutMs / 1e3} s`)),
-      timeoutMs
-    );
-  });
-  try {
-    return await Promise.race([make(dir, resolve2(dir)), timeout2]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-async function make(dir, target) {
-  const missing = [];
-  let existing = target;
-  for (; ; ) {
-    try {
-      if (!(await stat2(existing)).isDirectory()) throw refused(dir, `${existing} is a file, not a folder`);
-      break;
-    } catch (error) {
-      if (error instanceof OutFolderError) throw error;
-      const code4 = error.code;
-      if (code4 !== "ENOENT" && code4 !== "ENOTDIR") throw refused(dir, `${existing}: ${code4 ?? error}`);
-      const parent = dirname4(existing);
-      if (parent === existing) throw refused(dir, `no part of ${target} exists`);
-      missing.unshift(existing);
-      existing = parent;
-    }
-  }
-  if (sep === "/") {
-    const real2 = join4(await realpath(existing), relative(existing, target));
-    const root = KERNEL_ROOTS.find((r) => under(real2, r));
-    if (root && !KERNEL_EXCEPTIONS.some((e) => under(real2, e))) {
-      throw refused(dir, `${real2} is under ${root}, a kernel filesystem, not a place for files`);
-    }
-  }
-  for (const folder2 of missing) {
-    try {
-      await mkdir2(folder2);
-    } catch (error) {
-      const code4 = error.code;
-      if (code4 !== "EEXIST") throw refused(dir, `cannot make ${folder2} (${code4 ?? error})`);
-    }
-  }
-  let real;
-  let handle;
-  try {
-    real = realpathSync(target);
-    handle = handleOf(real);
-  } catch (error) {
-    throw refused(dir, `cannot open it (${error.code ?? error})`);
-  }
-  const folder = outFolder(target, real, handle);
-  try {
-    const probe2 = `.canon-conformance-probe-${process.pid}-${randomBytes2(4).toString("hex")}`;
-    await rm(await folder.write(probe2, "canon-conformance checks it can write here\n"), { force: true });
-  } catch (error) {
-    folder.close();
-    throw refused(dir, `cannot create a file in it (${error.code ?? error})`);
-  }
-  return folder;
-}
-function outFolder(path, real, handle) {
-  const opened = handle ? fstatSync(handle.fd) : statSync(real);
-  let closed = false;
-  const base = () => {
-    if (closed) throw new OutFolderError(`the output folder ${path} is closed`);
-    if (handle?.base) return handle.base;
-    let now;
-    try {
-      now = statSync(real);
-    } catch {
-    }
-    if (!now || !same3(now, opened)) {
-      throw new OutFolderError(`the output folder ${path} was moved or replaced after the run opened it`);
-    }
-    return real;
-  };
-  return {
-    path,
-    internalPath: (name2) => join4(handle?.base || real, name2),
-    async write(name2, content) {
-      if (name2 === "" || name2.includes("/") || name2.includes("\\") || name2 === "." || name2 === "..") {
-        throw new OutFolderError(`'${name2}' is not a file name`);
-      }
-      const dir = base();
-      const temporary = join4(dir, `.${name2}.${randomBytes2(6).toString("hex")}.tmp`);
-      const file = await open2(
-        temporary,
-        constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | O_NOFOLLOW,
-        420
-      );
-      try {
-        try {
-          await file.writeFile(content);
-        } finally {
-          await file.close();
-        }
-        await rename(temporary, join4(dir, name2));
-      } catch (error) {
-        await unlink(temporary).catch(() => {
-        });
-        throw error;
-      }
-      return join4(path, name2);
-    },
-    close() {
-      if (closed) return;
-      closed = true;
-      if (handle) closeSync3(handle.fd);
-    }
-  };
-}
-
 // src/report/write.ts
-var ReportWriteError = class extends Error {
+var ReportWriteError = class extends CanonError {
   constructor(message, written) {
     super(message);
     this.written = written;
@@ -20140,7 +21647,14 @@ async function writeInto(folder, run, choice2) {
 `);
   if (choice2.summary) {
     const markdown = runSummaryMarkdown(
-      { record: record2, results, elapsedMs, ...run.gate ? { gate: run.gate } : {}, ...rerun ? { rerun } : {} },
+      {
+        record: record2,
+        results,
+        elapsedMs,
+        ...run.gate ? { gate: run.gate } : {},
+        ...rerun ? { rerun } : {},
+        ...run.tool ? { tool: run.tool } : {}
+      },
       compare?.markdown,
       choice2.summaryRecordAt
     );
@@ -20170,32 +21684,32 @@ Verifies a conform-result/1 record, then writes badge.svg (shields' look, e.g.
 var badgeCommand = {
   summary: "draw badge.svg and badge.json from a record that verifies",
   usage: USAGE,
-  async run(argv) {
+  async run(argv, io) {
     const parsed = parse2(argv);
     const [path, ...extra] = parsed.positionals;
     if (path === void 0 || extra.length > 0) throw new UsageError("give exactly one RECORD");
     let bytes3;
     try {
-      bytes3 = await readFile2(path);
+      bytes3 = await readFile(path);
     } catch (error) {
-      process.stderr.write(`canon-conformance badge: cannot read ${path}: ${error.message}
+      io.stderr.write(`canon-conformance badge: cannot read ${path}: ${error.message}
 `);
       return 2;
     }
     const verdict = verifyRecord(bytes3);
     if (verdict.outcome !== "accept") {
-      process.stdout.write(`${outcomeLine(verdict)}
+      io.stdout.write(`${outcomeLine(verdict)}
 `);
-      process.stderr.write("canon-conformance badge: the record does not verify, so no badge is drawn\n");
+      io.stderr.write("canon-conformance badge: the record does not verify, so no badge is drawn\n");
       return 1;
     }
-    const outDir = resolve3(parsed.values.out ?? ".");
+    const outDir = resolve6(parsed.values.out ?? ".");
     await mkdir3(outDir, { recursive: true });
-    await writeFile2(join5(outDir, "badge.svg"), badgeSvg(verdict.record));
-    await writeFile2(join5(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}
+    await writeFile2(join8(outDir, "badge.svg"), badgeSvg(verdict.record));
+    await writeFile2(join8(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}
 `);
-    process.stdout.write(`${outcomeLine(verdict)}
-wrote ${join5(outDir, "badge.svg")} and badge.json
+    io.stdout.write(`${outcomeLine(verdict)}
+wrote ${join8(outDir, "badge.svg")} and badge.json
 `);
     return 0;
   }
@@ -20256,7 +21770,6 @@ var Crash = class extends Error {
 };
 
 // src/commands/serve-protocol.ts
-var processIo = () => ({ input: process.stdin, output: process.stdout, errors: process.stderr });
 function reasonOf(error) {
   const text2 = error instanceof JcsError ? rejectionReason(error) : error instanceof Error ? error.message : String(error);
   return text2.replace(/[\r\n]+/g, " ");
@@ -20270,7 +21783,7 @@ function write(stream2, chunk) {
     stream2.write(chunk, (error) => error ? reject2(error) : resolve10());
   });
 }
-async function serveOnce(transform, io = processIo()) {
+async function serveOnce(transform, io) {
   const chunks = [];
   for await (const chunk of io.input) chunks.push(chunk);
   let output;
@@ -20292,7 +21805,7 @@ async function serveOnce(transform, io = processIo()) {
 var LF = 10;
 var BANG = Buffer.from("!");
 var NEWLINE = Buffer.from("\n");
-async function serveLines(transform, io = processIo()) {
+async function serveLines(transform, io) {
   let fault;
   const answer = (line, out) => {
     if (fault !== void 0) return;
@@ -20378,7 +21891,7 @@ function choice(name2, value, allowed) {
   }
   return value;
 }
-function demo(options) {
+function demo(options, io) {
   const input = new TextEncoder().encode(DEMO_DOCUMENT);
   const canonical = canonicalize(input, options);
   const out = [
@@ -20392,13 +21905,13 @@ function demo(options) {
     `keccak256: ${keccak256Hex(canonical)}`,
     ""
   ];
-  process.stdout.write(out.join("\n"));
+  io.stdout.write(out.join("\n"));
   return 0;
 }
 var canonicalizeCommand = {
   summary: "the reference RFC 8785 canonicalizer, speaking the command protocol (stdin to stdout)",
   usage: usage2,
-  async run(argv) {
+  async run(argv, io) {
     const { values } = parse3(argv);
     const options = {
       bom: choice("bom", values.bom, ["reject", "ignore"]),
@@ -20410,13 +21923,14 @@ var canonicalizeCommand = {
       options.maxDepth = Number(text2);
     }
     const digest = choice("digest", values.digest, ["sha256", "keccak256"]);
-    if (values.demo) return demo(options);
+    if (values.demo) return demo(options, io);
     const encoder6 = new TextEncoder();
     const transform = digest === void 0 ? (input) => canonicalize(input, options) : (input) => {
       const canonical = canonicalize(input, options);
       return encoder6.encode(digest === "sha256" ? sha256Hex(canonical) : keccak256Hex(canonical));
     };
-    return values.lines ? serveLines(transform) : serveOnce(transform);
+    const serve = { input: io.stdin, output: io.stdout, errors: io.stderr };
+    return values.lines ? serveLines(transform, serve) : serveOnce(transform, serve);
   }
 };
 function parse3(argv) {
@@ -20452,10 +21966,10 @@ The public key is what others pin with 'canon-conformance verify RECORD --pubkey
 var keygenCommand = {
   summary: "make an Ed25519 signing key and print its public half",
   usage: usage3,
-  async run(argv) {
+  async run(argv, io) {
     const out = parseCommandArgs({ args: argv, options: { out: { type: "string" } } }).values.out;
-    if (out === void 0 && process.stdout.isTTY) {
-      process.stderr.write(
+    if (out === void 0 && io.stdout.isTTY) {
+      io.stderr.write(
         "canon-conformance keygen: refusing to print a secret key to a terminal; use --out FILE, or pipe stdout (e.g. into gh secret set)\n"
       );
       return 2;
@@ -20466,8 +21980,8 @@ var keygenCommand = {
     const publicLine = `public key: ${toHex(key.publicKey)}
 `;
     if (out === void 0) {
-      process.stdout.write(secret);
-      process.stderr.write(publicLine);
+      io.stdout.write(secret);
+      io.stderr.write(publicLine);
       return 0;
     }
     try {
@@ -20475,11 +21989,11 @@ var keygenCommand = {
     } catch (error) {
       const code4 = error.code;
       const why = code4 === "EEXIST" ? "it already exists and is never overwritten" : `${code4 ?? String(error)}`;
-      process.stderr.write(`canon-conformance keygen: cannot write ${out}: ${why}
+      io.stderr.write(`canon-conformance keygen: cannot write ${out}: ${why}
 `);
       return 2;
     }
-    process.stdout.write(`secret key written to ${out} (mode 0600)
+    io.stdout.write(`secret key written to ${out} (mode 0600)
 ${publicLine}`);
     return 0;
   }
@@ -20489,9 +22003,6 @@ ${publicLine}`);
 function caseOfKind(c, kind) {
   if (c.kind !== kind) throw new TypeError(`the ${kind} check was given a ${c.kind} case (${c.name})`);
   return c;
-}
-function answeredExactly(answer, expected) {
-  return answer.status === "canonical" && bytesEqual(answer.output, expected);
 }
 function noAnswer(...answers) {
   return answers.some((a) => a.status === "failed");
@@ -20540,6 +22051,42 @@ async function askAlone(implementation, input) {
   } catch (error) {
     return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
   }
+}
+
+// src/checks/rules.ts
+function answeredExactly(answer, expected) {
+  return answer.status === "canonical" && bytesEqual(answer.output, expected);
+}
+async function exactRule(impl, input, expected) {
+  const answer = await ask(impl, input);
+  return { pass: answeredExactly(answer, expected), answer };
+}
+async function refusalRule(impl, input) {
+  const answer = await ask(impl, input);
+  return { pass: answer.status === "rejected", answer };
+}
+async function choiceRule(impl, input, expected) {
+  const answer = await ask(impl, input);
+  return { pass: answer.status === "rejected" || answeredExactly(answer, expected), answer };
+}
+async function consistencyRule(impl, members) {
+  const answers = await Promise.all(
+    members.map(async (m) => ({ name: m.name, answer: await ask(impl, m.input) }))
+  );
+  const statuses = new Set(answers.map((a) => a.answer.status));
+  return { pass: statuses.size === 1 && !statuses.has("failed"), answers };
+}
+async function pairRule(impl, a, b, mustBeEqual) {
+  const [answerA, answerB] = await Promise.all([ask(impl, a), ask(impl, b)]);
+  const both = answerA.status === "canonical" && answerB.status === "canonical";
+  const same4 = both && bytesEqual(answerA.output, answerB.output);
+  return { pass: both && same4 === mustBeEqual, a: answerA, b: answerB, same: same4 };
+}
+async function twiceRule(first2, second, input) {
+  const once = await ask(first2, input);
+  if (once.status !== "canonical") return { pass: false, first: once };
+  const twice = await ask(second, once.output);
+  return { pass: answeredExactly(twice, once.output), first: once, second: twice };
 }
 
 // src/checks/numbers.ts
@@ -20649,39 +22196,6 @@ function result(c, tally, expectedSha256) {
   return { ...judged(c, false, expected, got), culprits: pins };
 }
 
-// src/checks/rules.ts
-async function exactRule(impl, input, expected) {
-  const answer = await ask(impl, input);
-  return { pass: answeredExactly(answer, expected), answer };
-}
-async function refusalRule(impl, input) {
-  const answer = await ask(impl, input);
-  return { pass: answer.status === "rejected", answer };
-}
-async function choiceRule(impl, input, expected) {
-  const answer = await ask(impl, input);
-  return { pass: answer.status === "rejected" || answeredExactly(answer, expected), answer };
-}
-async function consistencyRule(impl, members) {
-  const answers = await Promise.all(
-    members.map(async (m) => ({ name: m.name, answer: await ask(impl, m.input) }))
-  );
-  const statuses = new Set(answers.map((a) => a.answer.status));
-  return { pass: statuses.size === 1 && !statuses.has("failed"), answers };
-}
-async function pairRule(impl, a, b, mustBeEqual) {
-  const [answerA, answerB] = await Promise.all([ask(impl, a), ask(impl, b)]);
-  const both = answerA.status === "canonical" && answerB.status === "canonical";
-  const same4 = both && bytesEqual(answerA.output, answerB.output);
-  return { pass: both && same4 === mustBeEqual, a: answerA, b: answerB, same: same4 };
-}
-async function twiceRule(first2, second, input) {
-  const once = await ask(first2, input);
-  if (once.status !== "canonical") return { pass: false, first: once };
-  const twice = await ask(second, once.output);
-  return { pass: answeredExactly(twice, once.output), first: once, second: twice };
-}
-
 // src/checks/property.ts
 var SHRINK_BUDGET = 400;
 var UNCLASSIFIED = "unclassified";
@@ -20696,11 +22210,11 @@ async function runProperty(c, ctx) {
   const runs = c.to - c.from + 1;
   const expected = `${runs} runs (${c.from}\u2013${c.to}) of: ${property2.claim}`;
   const draws = [];
-  const found = [];
+  const found2 = [];
   let repeats = 0;
   let halted = false;
-  while (found.length < MAX_CAUSES && !halted) {
-    const known = new Set(found.flatMap((f) => [f.cause, f.first.cause]));
+  while (found2.length < MAX_CAUSES && !halted) {
+    const known = new Set(found2.flatMap((f) => [f.cause, f.first.cause]));
     let at = 0;
     let target;
     let first2;
@@ -20752,7 +22266,7 @@ async function runProperty(c, ctx) {
     const details = await fast_check_default.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
     if (!details.failed) break;
     if (target === void 0 || !first2 || !smallest) {
-      if (found.length > 0) break;
+      if (found2.length > 0) break;
       const why = details.errorInstance ? messageOf(details.errorInstance) : "no run could be made";
       return {
         pass: false,
@@ -20765,10 +22279,10 @@ async function runProperty(c, ctx) {
     }
     const path = details.counterexamplePath ?? null;
     const draw = Number((path ?? "0").split(":")[0]);
-    found.push({ cause: smallest.cause, first: first2, smallest, draw, numShrinks: details.numShrinks, path });
+    found2.push({ cause: smallest.cause, first: first2, smallest, draw, numShrinks: details.numShrinks, path });
     if (smallest.noAnswer) halted = true;
   }
-  const [main2, ...others] = found;
+  const [main2, ...others] = found2;
   if (!main2)
     return { pass: true, expected, got: `${runs} of ${runs} runs passed`, numShrinks: 0, others, repeats };
   const repeated = repeats > 0 ? `; ${repeats} more ${repeats === 1 ? "draw" : "draws"} failed for a cause already found` : "";
@@ -20968,8 +22482,8 @@ function twiceJudge(second, steps) {
     return judged(c, v.pass, expected, got);
   };
 }
-function consistencyExpectation(count3) {
-  return `all ${count3} accepted, or all ${count3} refused`;
+function consistencyExpectation(count2) {
+  return `all ${count2} accepted, or all ${count2} refused`;
 }
 function showChoices(v) {
   const named = (status) => v.answers.filter((a) => a.answer.status === status).map((a) => a.name);
@@ -21771,10 +23285,10 @@ function knownBadNames() {
   return KNOWN_BADS.map((k) => k.name);
 }
 function knownBad(name2) {
-  const found = KNOWN_BADS.find((k) => k.name === name2);
-  if (!found)
+  const found2 = KNOWN_BADS.find((k) => k.name === name2);
+  if (!found2)
     throw new Error(`no known-bad named ${JSON.stringify(name2)} (try: ${knownBadNames().join(", ")})`);
-  return found;
+  return found2;
 }
 function canonicalizersOf(bad) {
   const write2 = inProcessWithFaults(`known-bad:${bad.name}`, bad.write);
@@ -21794,7 +23308,7 @@ self-test proves the corpus catches each one.
   --read-side  serve its read side (I4's store normalizer); a known-bad without one serves its
                write side, as a single-form canonicalizer does
   --list       list the known-bads, the checks each must be caught by, and what each gets wrong`;
-function list() {
+function list2() {
   const width = Math.max(...KNOWN_BADS.map((k) => k.name.length));
   const lines = KNOWN_BADS.map((k) => {
     const profile = k.profile && k.profile !== "rfc8785" ? ` (profile ${k.profile})` : "";
@@ -21812,7 +23326,7 @@ ${checks.join("\n")}
 var knownBadCommand = {
   summary: "run a deliberately broken canonicalizer as a command (--list to list them)",
   usage: usage4,
-  async run(argv) {
+  async run(argv, io) {
     const { values, positionals } = parseCommandArgs({
       args: argv,
       options: { lines: { type: "boolean" }, "read-side": { type: "boolean" }, list: { type: "boolean" } },
@@ -21821,7 +23335,7 @@ var knownBadCommand = {
     });
     if (values.list) {
       if (positionals.length > 0) throw new UsageError("--list takes no NAME");
-      process.stdout.write(list());
+      io.stdout.write(list2());
       return 0;
     }
     if (positionals.length !== 1) throw new UsageError("give exactly one known-bad NAME (or --list)");
@@ -21832,7 +23346,8 @@ var knownBadCommand = {
       throw new UsageError(error.message);
     }
     const transform = values["read-side"] ? bad.read ?? bad.write : bad.write;
-    return values.lines ? serveLines(transform) : serveOnce(transform);
+    const serve = { input: io.stdin, output: io.stdout, errors: io.stderr };
+    return values.lines ? serveLines(transform, serve) : serveOnce(transform, serve);
   }
 };
 
@@ -22079,44 +23594,44 @@ function structureOf(bytes3) {
     return false;
   };
   const ended = (start) => {
-    const open4 = stack[stack.length - 1];
-    if (!open4) return;
+    const open5 = stack[stack.length - 1];
+    if (!open5) return;
     values.push({ start, end: at });
-    open4.container.children.push({ start: open4.childStart, end: at, valueStart: start });
-    open4.expect = "separator";
+    open5.container.children.push({ start: open5.childStart, end: at, valueStart: start });
+    open5.expect = "separator";
   };
   let sawRoot = false;
   for (; ; ) {
     skipSpace();
-    const open4 = stack[stack.length - 1];
-    if (!open4) {
+    const open5 = stack[stack.length - 1];
+    if (!open5) {
       if (sawRoot) return at === bytes3.length ? { containers, values } : void 0;
       sawRoot = true;
-    } else if (open4.expect === "separator" || open4.expect === "first") {
+    } else if (open5.expect === "separator" || open5.expect === "first") {
       const b2 = bytes3[at];
-      if (b2 === open4.close) {
+      if (b2 === open5.close) {
         at++;
         stack.pop();
-        open4.container.end = at;
-        ended(open4.container.start);
+        open5.container.end = at;
+        ended(open5.container.start);
         continue;
       }
-      if (open4.expect === "separator") {
+      if (open5.expect === "separator") {
         if (b2 !== COMMA2) return void 0;
         at++;
         skipSpace();
       }
-      open4.childStart = at;
-      open4.expect = open4.isObject ? "name" : "value";
+      open5.childStart = at;
+      open5.expect = open5.isObject ? "name" : "value";
       continue;
-    } else if (open4.expect === "name") {
+    } else if (open5.expect === "name") {
       if (bytes3[at] !== QUOTE3 || !skipString()) return void 0;
-      open4.expect = "colon";
+      open5.expect = "colon";
       continue;
-    } else if (open4.expect === "colon") {
+    } else if (open5.expect === "colon") {
       if (bytes3[at] !== COLON2) return void 0;
       at++;
-      open4.expect = "value";
+      open5.expect = "value";
       continue;
     }
     const start = at;
@@ -22238,7 +23753,7 @@ var DEFAULT_SHRINK_BUDGET = 200;
 var encoder5 = new TextEncoder();
 async function compareImplementations(options) {
   const { a, b, generated, concurrency } = options;
-  checkOptions2(options);
+  checkOptions(options);
   const reference = options.reference ?? referenceCanonicalizer();
   const shrinkBudget = options.shrinkBudget ?? DEFAULT_SHRINK_BUDGET;
   const started = Date.now();
@@ -22280,9 +23795,9 @@ async function compareImplementations(options) {
       choices.push(choice2);
       corpusOrder.set(choice2, index);
     } else if (kind) {
-      const found = { name: item.name, input: item.input, kind, a: x, b: y };
-      corpusFound.push(found);
-      corpusOrder.set(found, index);
+      const found2 = { name: item.name, input: item.input, kind, a: x, b: y };
+      corpusFound.push(found2);
+      corpusOrder.set(found2, index);
     }
     progress(kind !== void 0 && !byChoice);
   });
@@ -22297,7 +23812,7 @@ async function compareImplementations(options) {
   });
   const firstOfKind = /* @__PURE__ */ new Map();
   let generatedDisagreeing = 0;
-  const draw = { seed: generated.seed, runs: generated.runs };
+  const draw = { seed: fastCheckSeed(generated.seed), runs: generated.runs };
   let generatedCount = 0;
   await forEachSampled(noisyJson, draw, concurrency, async (text2, index) => {
     generatedCount++;
@@ -22316,62 +23831,62 @@ async function compareImplementations(options) {
     }
     progress(kind !== void 0);
   });
-  const shrinkStructurally = async (found) => {
-    if (found.kind === "failed" || shrinkBudget === 0) return found;
+  const shrinkStructurally = async (found2) => {
+    if (found2.kind === "failed" || shrinkBudget === 0) return found2;
     let last;
     const { input } = await shrinkInput(
-      found.input,
+      found2.input,
       async (candidate) => {
         const [x, y] = await both(candidate);
-        const same4 = disagreementKind(x, y) === found.kind;
+        const same4 = disagreementKind(x, y) === found2.kind;
         if (same4) last = { a: x, b: y };
         return same4;
       },
       shrinkBudget
     );
-    return input === found.input || !last ? found : { ...found, input, a: last.a, b: last.b };
+    return input === found2.input || !last ? found2 : { ...found2, input, a: last.a, b: last.b };
   };
-  const shrinkGenerated = async (index, found) => {
-    if (found.kind === "failed" || shrinkBudget === 0) return found;
+  const shrinkGenerated = async (index, found2) => {
+    if (found2.kind === "failed" || shrinkBudget === 0) return found2;
     const seen = [];
-    const details = await fast_check_default.check(property2(found.kind, seen), {
-      seed: generated.seed,
+    const details = await fast_check_default.check(property2(found2.kind, seen), {
+      seed: fastCheckSeed(generated.seed),
       path: String(index),
       numRuns: 1
     });
-    let shrunk2 = found;
-    const replayed = seen[0] !== void 0 && bytesEqual(encoder5.encode(seen[0]), found.input);
+    let shrunk2 = found2;
+    const replayed = seen[0] !== void 0 && bytesEqual(encoder5.encode(seen[0]), found2.input);
     if (replayed && details.failed && details.counterexample) {
       const input = encoder5.encode(details.counterexample[0]);
       const [x, y] = await both(input);
-      if (disagreementKind(x, y) === found.kind) shrunk2 = { ...found, input, a: x, b: y };
+      if (disagreementKind(x, y) === found2.kind) shrunk2 = { ...found2, input, a: x, b: y };
     }
     return shrinkStructurally(shrunk2);
   };
   const generatedFirsts = [...firstOfKind.values()].sort((p, q) => p.index - q.index);
   const shrunk = new Array(corpusFound.length + generatedFirsts.length);
   const jobs = [
-    ...corpusFound.map((found, i) => async () => {
-      shrunk[i] = await shrinkStructurally(found);
+    ...corpusFound.map((found2, i) => async () => {
+      shrunk[i] = await shrinkStructurally(found2);
     }),
-    ...generatedFirsts.map(({ index, found }, i) => async () => {
-      shrunk[corpusFound.length + i] = await shrinkGenerated(index, found);
+    ...generatedFirsts.map(({ index, found: found2 }, i) => async () => {
+      shrunk[corpusFound.length + i] = await shrinkGenerated(index, found2);
     })
   ];
   await forEachConcurrently(jobs, concurrency, (job) => job());
   const disagreements = [];
-  for (const [i, found] of shrunk.entries()) {
+  for (const [i, found2] of shrunk.entries()) {
     const original = i < corpusFound.length ? corpusFound[i].input : generatedFirsts[i - corpusFound.length].found.input;
-    const referenceAnswer = await ask(reference, found.input);
+    const referenceAnswer = await ask(reference, found2.input);
     disagreements.push({
-      name: found.name,
-      input: showBytes(found.input),
-      a: showAnswer(found.a),
-      b: showAnswer(found.b),
+      name: found2.name,
+      input: showBytes(found2.input),
+      a: showAnswer(found2.a),
+      b: showAnswer(found2.b),
       reference: showAnswer(referenceAnswer),
-      agrees: agreement(found.a, found.b, referenceAnswer),
-      kind: found.kind,
-      ...bytesEqual(found.input, original) ? {} : { original: showBytes(original) }
+      agrees: agreement(found2.a, found2.b, referenceAnswer),
+      kind: found2.kind,
+      ...bytesEqual(found2.input, original) ? {} : { original: showBytes(original) }
     });
   }
   return {
@@ -22386,17 +23901,14 @@ async function compareImplementations(options) {
     elapsedMs: Date.now() - started
   };
 }
+function fastCheckSeed(seed) {
+  return seed | 0;
+}
 function generatedName(index, seed) {
   return `generated #${index + 1} (seed ${seed})`;
 }
-function checkOptions2(options) {
-  const { generated, concurrency, shrinkBudget } = options;
-  if (!Number.isInteger(generated.seed) || generated.seed < -(2 ** 31) || generated.seed >= 2 ** 31) {
-    throw new RangeError(`the generated values' seed must be a signed 32-bit integer, got ${generated.seed}`);
-  }
-  if (!Number.isInteger(generated.runs) || generated.runs < 0) {
-    throw new RangeError(`the number of generated values must be an integer >= 0, got ${generated.runs}`);
-  }
+function checkOptions(options) {
+  const { concurrency, shrinkBudget } = options;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new RangeError(`concurrency must be an integer >= 1, got ${concurrency}`);
   }
@@ -22443,14 +23955,14 @@ function* corpusInputs(cases, options = {}) {
   }
 }
 function corpusInputCount(cases, options = {}) {
-  let count3 = 0;
+  let count2 = 0;
   for (const c of cases) {
-    if (c.kind === "equal" || c.kind === "differ") count3 += 2;
+    if (c.kind === "equal" || c.kind === "differ") count2 += 2;
     else if (c.kind === "numbers") {
-      if (options.numbers) count3 += Math.ceil(c.count / c.blockSize);
-    } else if (c.kind !== "property" && c.kind !== "consistent-choice") count3 += 1;
+      if (options.numbers) count2 += Math.ceil(c.count / c.blockSize);
+    } else if (c.kind !== "property" && c.kind !== "consistent-choice") count2 += 1;
   }
-  return count3;
+  return count2;
 }
 
 // src/compare/format.ts
@@ -22572,1733 +24084,8 @@ function disagreementSection(d, number2, labels) {
   ].join("\n");
 }
 
-// src/options/errors.ts
-var OptionError = class extends Error {
-  constructor(message, option2) {
-    super(message);
-    this.option = option2;
-  }
-  option;
-  name = "OptionError";
-};
-
-// src/options/parse.ts
-import { randomInt } from "node:crypto";
-function parseSuites(text2) {
-  const value = (text2 ?? "").trim();
-  if (value === "" || value === "all") return [...SUITES];
-  const wanted = value.split(",").map((s) => s.trim()).filter((s) => s !== "");
-  for (const name2 of wanted) {
-    if (!SUITES.includes(name2)) {
-      throw new OptionError(`unknown suite '${name2}': choose 'all' or any of ${SUITES.join(", ")}`);
-    }
-  }
-  return SUITES.filter((s) => wanted.includes(s));
-}
-function parseProfile(text2) {
-  const value = (text2 ?? "").trim() || DEFAULT_PROFILE;
-  if (value !== "rfc8785" && value !== "nfc") {
-    throw new OptionError(`unknown profile '${value}': choose rfc8785 (the RFC, the default) or nfc`);
-  }
-  return value;
-}
-function parseProtocol(text2) {
-  const value = (text2 ?? "").trim() || DEFAULT_PROTOCOL;
-  if (value !== "once" && value !== "lines") {
-    throw new OptionError(`unknown protocol '${value}': choose once (a process per case) or lines`);
-  }
-  return value;
-}
-function countProblem(subject, shown3, min, max) {
-  if (max !== void 0) return `${subject} must be a whole number from ${min} to ${max}, not '${shown3}'`;
-  return `${subject} must be a whole number${min > 0 ? ` of at least ${min}` : ""}, not '${shown3}'`;
-}
-function parseCount(text2, subject, fallback, min = 0, max) {
-  const value = (text2 ?? "").trim();
-  if (value === "") return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || max !== void 0 && n > max) {
-    throw new OptionError(countProblem(subject, value, min, max));
-  }
-  return n;
-}
-function parseBoolean(text2, subject, fallback) {
-  const value = (text2 ?? "").trim().toLowerCase();
-  if (value === "") return fallback;
-  if (["true", "yes", "1", "on"].includes(value)) return true;
-  if (["false", "no", "0", "off"].includes(value)) return false;
-  throw new OptionError(`${subject} must be true or false, not '${text2}'`);
-}
-function parseSeed(text2, subject = "seed") {
-  const value = (text2 ?? "").trim();
-  if (value === "") return { seed: DEFAULT_SEED, random: false };
-  if (value === "random") return { seed: randomInt(0, MAX_SEED + 1), random: true };
-  if (!/^\d+$/.test(value) || Number(value) > MAX_SEED) {
-    throw new OptionError(
-      `${subject} must be a whole number from 0 to ${MAX_SEED}, or 'random', not '${value}'`
-    );
-  }
-  return { seed: Number(value), random: false };
-}
-function parseShard(text2, subject = "shard") {
-  const value = (text2 ?? "").trim();
-  if (value === "") return void 0;
-  const match = /^(\d+)\/(\d+)$/.exec(value);
-  const index = Number(match?.[1]);
-  const count3 = Number(match?.[2]);
-  if (!match || !Number.isSafeInteger(count3) || count3 < 1 || index < 1 || index > count3) {
-    throw new OptionError(`${subject} must be K/N with 1 <= K <= N (for example 3/8), not '${value}'`);
-  }
-  return { index, count: count3 };
-}
-
-// src/options/paths.ts
-import { statSync as statSync2 } from "node:fs";
-import { isAbsolute, resolve as resolve4 } from "node:path";
-function checkDirectory(text2, base, subject, relativeTo) {
-  const directory = resolve4(base, text2 || ".");
-  let isDirectory2 = false;
-  try {
-    isDirectory2 = statSync2(directory).isDirectory();
-  } catch {
-  }
-  if (!isDirectory2) {
-    const note = relativeTo && !isAbsolute(text2) ? `; it is relative to ${relativeTo}` : "";
-    throw new OptionError(
-      `${subject} '${text2}' is not a directory (looked for ${directory})${note}`,
-      "working-directory"
-    );
-  }
-  return directory;
-}
-
-// src/options/rules.ts
-var RULES = {
-  noImplementation: (ref2) => `set ${ref2("command")} to your canonicalizer's command line (or ${ref2("url")} for one served over HTTP)`,
-  twoImplementations: (ref2) => `set either ${ref2("command")} or ${ref2("url")}, not both`,
-  twoReadSides: (ref2) => `set either ${ref2("read-command")} or ${ref2("read-url")}, not both`,
-  compareProtocolAlone: (ref2) => `${ref2("compare-protocol")} is set but ${ref2("compare-command")} is empty: set the second implementation's command line, or clear ${ref2("compare-protocol")}`
-};
-
-// src/options/check.ts
-var ref = (name2) => `\`${name2}\``;
-function count(name2, value, min, max) {
-  if (value === void 0) return;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new OptionError(countProblem(name2, String(value), min, max), name2);
-  }
-}
-var given = (text2) => text2 !== void 0 && text2.trim() !== "";
-function assertRunOptions(options) {
-  const { command, url } = options;
-  if (!given(command) && !given(url)) throw new OptionError(RULES.noImplementation(ref));
-  if (given(command) && given(url)) throw new OptionError(RULES.twoImplementations(ref));
-  if (given(options.readCommand) && given(options.readUrl)) throw new OptionError(RULES.twoReadSides(ref));
-  if (options.compareCommand !== void 0 && !given(options.compareCommand)) {
-    throw new OptionError("compare-command is empty: give the second implementation's command line");
-  }
-  if (options.compareProtocol !== void 0 && options.compareCommand === void 0) {
-    throw new OptionError(RULES.compareProtocolAlone(ref));
-  }
-  if (options.suites.length === 0) throw new OptionError("no suites selected", "suites");
-  if (options.cases !== void 0) {
-    if (options.cases.length === 0)
-      throw new OptionError("cases is empty: leave it out to run every case", "cases");
-    for (const pattern of options.cases)
-      if (pattern === "" || /\s/.test(pattern))
-        throw new OptionError(
-          `cases '${pattern}': a case name holds no blank (suite/name, e.g. jcs/control-*)`,
-          "cases"
-        );
-  }
-  count("numbers", options.numbers, 0, MAX_NUMBERS);
-  count("seed", options.seed, 0, MAX_SEED);
-  count("generated-runs", options.generatedRuns, 0, MAX_GENERATED_RUNS);
-  count("compare-runs", options.compareRuns, 0, MAX_COMPARE_RUNS);
-  if (options.shard) {
-    const { index, count: of } = options.shard;
-    if (!Number.isSafeInteger(of) || !Number.isSafeInteger(index) || of < 1 || index < 1 || index > of) {
-      throw new OptionError(
-        `shard must be K/N with 1 <= K <= N (for example 3/8), not '${index}/${of}'`,
-        "shard"
-      );
-    }
-  }
-  count("jobs", options.jobs, 1, MAX_JOBS);
-  count("timeout-ms", options.timeoutMs, 1, MAX_TIMEOUT_MS);
-  count("max-output-bytes", options.maxOutputBytes, 1, MAX_OUTPUT_BYTES);
-  checkDirectory(options.workingDirectory, process.cwd(), "working-directory");
-}
-
-// src/options/read.ts
-import { availableParallelism } from "node:os";
-
-// src/options/table.ts
-import { existsSync as existsSync3, statSync as statSync5 } from "node:fs";
-import { join as join8, resolve as resolve6 } from "node:path";
-
-// src/expected/list.ts
-import { closeSync as closeSync4, fstatSync as fstatSync2, openSync as openSync4, readSync as readSync3 } from "node:fs";
-var MAX_EXPECTED_FAILURES_BYTES = 256 * 1024;
-var MAX_REASON_CHARS = 300;
-var ExpectedListError = class extends Error {
-  name = "ExpectedListError";
-};
-function globMatcher(pattern) {
-  const glob = compileGlob(pattern);
-  return (name2) => glob.test(name2);
-}
-var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
-function parseExpectedFailures(text2, source) {
-  const entries2 = [];
-  const seen = /* @__PURE__ */ new Map();
-  const lines = text2.split("\n");
-  lines.forEach((raw, index) => {
-    const line = index + 1;
-    const where = `${source} line ${line}`;
-    const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    if (CONTROL.test(content)) {
-      throw new ExpectedListError(
-        `${where}: holds a control character; write names and reasons as plain text`
-      );
-    }
-    const trimmed = content.trim();
-    if (trimmed === "" || trimmed.startsWith("#")) return;
-    const match = /^(\S+)(?:\s+(.*))?$/s.exec(trimmed);
-    const pattern = match[1];
-    let rest = match[2] ?? "";
-    let pins;
-    if (rest.startsWith("[")) {
-      const close = rest.indexOf("]");
-      if (close < 0)
-        throw new ExpectedListError(`${where}: '[' opens a list of pinned culprits that no ']' closes`);
-      pins = rest.slice(1, close).split(/[\s,]+/).filter(Boolean);
-      if (pins.length === 0)
-        throw new ExpectedListError(
-          `${where}: '[]' pins no culprit: name at least one, or leave the brackets out`
-        );
-      rest = rest.slice(close + 1);
-    }
-    const reason = rest.trim().replace(/^(?:--|—)\s*/, "").trim();
-    const slash = pattern.indexOf("/");
-    if (slash <= 0 || slash === pattern.length - 1) {
-      throw new ExpectedListError(
-        `${where}: does not start with a case name: write suite/name as the reports print it (e.g. jcs/control-del), or a glob such as jcs/control-*, then the reason`
-      );
-    }
-    const suite = pattern.slice(0, slash);
-    if (!SUITES.includes(suite)) {
-      const typo = /^[a-z*-]{1,24}$/.test(suite) ? ` '${suite}'` : "";
-      throw new ExpectedListError(
-        `${where}: the suite${typo} before the first '/' is not one of ${SUITES.join(", ")} (a suite is written out, never a glob)`
-      );
-    }
-    if (reason === "") {
-      throw new ExpectedListError(
-        `${where}: '${pattern}' has no reason: write why it is expected to fail after it on the same line (e.g. '${pattern}  issue #12: we escape U+007F')`
-      );
-    }
-    if (reason.length > MAX_REASON_CHARS) {
-      throw new ExpectedListError(
-        `${where}: the reason is ${reason.length} characters, more than ${MAX_REASON_CHARS}: keep it to one line and link the issue for the rest`
-      );
-    }
-    const before = seen.get(pattern);
-    if (before !== void 0) {
-      throw new ExpectedListError(`${where}: '${pattern}' is listed already on line ${before}`);
-    }
-    seen.set(pattern, line);
-    if (entries2.length === MAX_GLOBS) {
-      throw new ExpectedListError(
-        `${where}: the list holds more than ${MAX_GLOBS} entries: cover cases that share a start with one glob (jcs/control-*) instead`
-      );
-    }
-    let matches;
-    try {
-      matches = globMatcher(pattern);
-    } catch (error) {
-      if (error instanceof GlobError) throw new ExpectedListError(`${where}: ${error.message}`);
-      throw error;
-    }
-    entries2.push({ pattern, suite, reason, line, matches, ...pins ? { pins } : {} });
-  });
-  if (entries2.length === 0) {
-    throw new ExpectedListError(
-      `${source} lists no case: write one entry per line (a case name or glob, then the reason), or leave the option out`
-    );
-  }
-  return { source, entries: entries2 };
-}
-function readExpectedFailures(path, shown3) {
-  let fd;
-  try {
-    fd = openSync4(path, "r");
-  } catch (error) {
-    const looked = shown3 === path ? "" : `; looked for ${path}`;
-    throw new ExpectedListError(
-      `cannot read ${shown3} (${error.code ?? "unreadable"}${looked})`
-    );
-  }
-  try {
-    if (!fstatSync2(fd).isFile()) throw new ExpectedListError(`${shown3} is not a regular file (${path})`);
-    const buffer = Buffer.alloc(MAX_EXPECTED_FAILURES_BYTES + 1);
-    let length = 0;
-    for (; ; ) {
-      const n = readSync3(fd, buffer, length, buffer.length - length, null);
-      if (n === 0) break;
-      length += n;
-      if (length > MAX_EXPECTED_FAILURES_BYTES) {
-        throw new ExpectedListError(
-          `${shown3} holds more than ${MAX_EXPECTED_FAILURES_BYTES} bytes, more than any list of the corpus's cases: is it the right file?`
-        );
-      }
-    }
-    let text2;
-    try {
-      text2 = new TextDecoder("utf-8", { fatal: true }).decode(buffer.subarray(0, length));
-    } catch {
-      throw new ExpectedListError(`${shown3} is not UTF-8 text`);
-    }
-    return parseExpectedFailures(text2.startsWith("\uFEFF") ? text2.slice(1) : text2, shown3);
-  } finally {
-    closeSync4(fd);
-  }
-}
-
-// src/expected/gate.ts
-function checkAgainstCorpus(list3, cases) {
-  const suites = new Set(cases.map((c) => c.suite));
-  const names = cases.map((c) => recordCaseName(c.suite, c.name));
-  for (const entry of list3.entries) {
-    if (!suites.has(entry.suite)) continue;
-    if (!names.some((name2) => entry.matches(name2))) {
-      throw new ExpectedListError(
-        `${list3.source} line ${entry.line}: '${entry.pattern}' matches no case of the corpus in this run (case names are written as the reports print them, e.g. ${names.find((n) => n.startsWith(`${entry.suite}/`)) ?? `${entry.suite}/NAME`}); nothing was run`
-      );
-    }
-  }
-}
-function decideGate(results, list3, allowFixed) {
-  const counts = new Map(
-    list3.entries.map((e) => [e, { cases: 0, failed: 0 }])
-  );
-  const expected = [];
-  const unexpected = [];
-  const unpinned = [];
-  for (const r of results) {
-    const name2 = recordCaseName(r.suite, r.name);
-    const covering = list3.entries.filter((e) => e.suite === r.suite && e.matches(name2));
-    for (const e of covering) {
-      const count3 = counts.get(e);
-      count3.cases += 1;
-      if (!r.pass) count3.failed += 1;
-    }
-    if (r.pass) continue;
-    const first2 = covering.find((e) => notPinned(e, r.culprits).length === 0);
-    if (first2) {
-      expected.push({ name: name2, reason: first2.reason, line: first2.line });
-      continue;
-    }
-    unexpected.push(name2);
-    const pinning = covering[0];
-    if (pinning) unpinned.push({ name: name2, line: pinning.line, culprits: notPinned(pinning, r.culprits) });
-  }
-  const entries2 = list3.entries.map((e) => ({
-    pattern: e.pattern,
-    reason: e.reason,
-    line: e.line,
-    ...counts.get(e)
-  }));
-  const fixed = entries2.filter((e) => e.cases > 0 && e.failed === 0);
-  const pass = results.length > 0 && unexpected.length === 0 && (allowFixed || fixed.length === 0);
-  return {
-    source: list3.source,
-    pass,
-    allowFixed,
-    expected,
-    unexpected,
-    ...unpinned.length > 0 ? { unpinned } : {},
-    fixed,
-    entries: entries2
-  };
-}
-function notPinned(e, culprits) {
-  if (e.pins === void 0 || culprits === void 0) return [];
-  const pins = new Set(e.pins);
-  const out = [];
-  for (const [kind, count3] of Object.entries(culprits.kinds)) {
-    if (pins.has(kind)) continue;
-    const listed = culprits.listed.filter((c) => c.kind === kind);
-    for (const c of listed) if (!pins.has(c.id)) out.push(`${c.id} (${kind})`);
-    if (count3 > listed.length) out.push(`${count3 - listed.length} more ${kind}`);
-  }
-  return out;
-}
-
-// src/sandbox/descriptors.ts
-import { closeSync as closeSync5, readdirSync, readFileSync as readFileSync2 } from "node:fs";
-var O_CLOEXEC = 524288;
-function inheritableDescriptors() {
-  if (process.platform !== "linux") return [];
-  let entries2;
-  try {
-    entries2 = readdirSync("/proc/self/fd");
-  } catch {
-    return [];
-  }
-  const found = [];
-  for (const entry of entries2) {
-    const fd = Number(entry);
-    if (!Number.isInteger(fd) || fd <= 2) continue;
-    let info;
-    try {
-      info = readFileSync2(`/proc/self/fdinfo/${fd}`, "latin1");
-    } catch {
-      continue;
-    }
-    const flags = /^flags:\s*([0-7]+)$/m.exec(info)?.[1];
-    if (flags !== void 0 && (Number.parseInt(flags, 8) & O_CLOEXEC) === 0) found.push(fd);
-  }
-  return found;
-}
-var done = false;
-function closeInheritedDescriptors() {
-  if (done) return [];
-  done = true;
-  const closed = [];
-  for (const fd of inheritableDescriptors()) {
-    try {
-      closeSync5(fd);
-      closed.push(fd);
-    } catch {
-    }
-  }
-  return closed;
-}
-
-// src/sandbox/errors.ts
-var SandboxSetupError = class extends Error {
-  name = "SandboxSetupError";
-};
-
-// src/sandbox/environment.ts
-var KEY_VARIABLE = "CANON_CONFORMANCE_KEY";
-var RUNNER_SECRET_VARIABLES = [
-  KEY_VARIABLE,
-  "GITHUB_TOKEN",
-  "ACTIONS_RUNTIME_TOKEN",
-  "ACTIONS_RUNTIME_URL",
-  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
-  "ACTIONS_ID_TOKEN_REQUEST_URL",
-  "ACTIONS_CACHE_URL",
-  "ACTIONS_RESULTS_URL"
-];
-var FILE_COMMAND_VARIABLES = [
-  "GITHUB_ENV",
-  "GITHUB_OUTPUT",
-  "GITHUB_PATH",
-  "GITHUB_STATE",
-  "GITHUB_STEP_SUMMARY"
-];
-var RUN_TOKEN_VARIABLE = "CANON_CONFORMANCE_RUN_TOKEN";
-var FORBIDDEN = /* @__PURE__ */ new Set([...RUNNER_SECRET_VARIABLES, ...FILE_COMMAND_VARIABLES]);
-function isWithheldVariable(name2) {
-  const upper = name2.toUpperCase();
-  return FORBIDDEN.has(upper) || upper.startsWith("INPUT_");
-}
-function isLocaleVariable(name2) {
-  return name2 === "LANG" || name2 === "LANGUAGE" || name2.startsWith("LC_");
-}
-function checkPassEnv(names) {
-  for (const name2 of names) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name2)) {
-      throw new SandboxSetupError(`pass-env: '${name2}' is not an environment variable name`);
-    }
-    if (isWithheldVariable(name2)) {
-      throw new SandboxSetupError(
-        `pass-env: ${name2} is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
-      );
-    }
-  }
-}
-function inheritedEnvironment(parent, runToken) {
-  const env = {};
-  for (const [name2, value] of Object.entries(parent)) {
-    if (value !== void 0 && !isWithheldVariable(name2)) env[name2] = value;
-  }
-  if (runToken !== void 0) env[RUN_TOKEN_VARIABLE] = runToken;
-  return env;
-}
-function sandboxEnvironment(parent, o) {
-  const env = {};
-  for (const [name2, value] of Object.entries(parent)) {
-    if (value !== void 0 && isLocaleVariable(name2)) env[name2] = value;
-  }
-  for (const name2 of o.passEnv) {
-    const value = parent[name2];
-    if (value !== void 0 && !isWithheldVariable(name2)) env[name2] = value;
-  }
-  env.PATH = parent.PATH ?? "/usr/local/bin:/usr/bin:/bin";
-  env.HOME = o.scratch;
-  env.TMPDIR = o.scratch;
-  return env;
-}
-
-// src/sandbox/leftovers.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
-function processesCarrying(token) {
-  if (process.platform !== "linux") return [];
-  const needle = Buffer.from(`${RUN_TOKEN_VARIABLE}=${token}\0`);
-  const found = [];
-  let entries2;
-  try {
-    entries2 = readdirSync2("/proc");
-  } catch {
-    return [];
-  }
-  for (const entry of entries2) {
-    if (!/^\d+$/.test(entry)) continue;
-    const pid = Number(entry);
-    if (pid === process.pid) continue;
-    let environ;
-    try {
-      environ = readFileSync3(`/proc/${entry}/environ`);
-    } catch {
-      continue;
-    }
-    if (Buffer.concat([environ, Buffer.from([0])]).includes(needle)) found.push(pid);
-  }
-  return found;
-}
-function killProcessesCarrying(token, rounds = 5) {
-  let killed = 0;
-  for (let round = 0; round < rounds; round++) {
-    const pids = processesCarrying(token);
-    if (pids.length === 0) break;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, "SIGKILL");
-        killed++;
-      } catch {
-      }
-    }
-  }
-  return killed;
-}
-
-// src/sandbox/notice.ts
-function unsandboxedNotice(status, suppliedKey) {
-  if (status.sandboxed) return void 0;
-  const risk = "it ran as this user, with this user's files, network and processes within its reach, and it could leave processes behind (those still carrying the run's token were killed when it ended); its environment still held none of the harness's secrets";
-  const key = suppliedKey ? "the supplied signing key was on the same machine as the code under test, which could have read it from this process: sign in a separate job that runs no code under test instead (canon-conformance sign)" : "the record is signed with a key made for this run, so it proves the run's result only as far as the code under test could not reach into this process";
-  return `canon-conformance ran the command unsandboxed because ${status.reason}: ${risk}; ${key}.`;
-}
-function describeSandbox(status) {
-  if (!status.sandboxed) return `unsandboxed (${status.reason})`;
-  const ignored = status.ignored?.length ? `; ignored, as not root's alone: ${status.ignored.join("; ")}` : "";
-  return `sandboxed with ${status.bwrap} (own PID namespace, read-only filesystem, ${status.network ? "network allowed" : "no network"}${ignored})`;
-}
-function sandboxStatusText(status, suppliedKey) {
-  return unsandboxedNotice(status, suppliedKey) ?? `canon-conformance: the command runs ${describeSandbox(status)}`;
-}
-
-// src/sandbox/probe.ts
-import { spawnSync } from "node:child_process";
-import { accessSync, constants as constants3, readFileSync as readFileSync4, realpathSync as realpathSync2, statSync as statSync3 } from "node:fs";
-import { delimiter, dirname as dirname5, join as join6 } from "node:path";
-var PACKAGED_BWRAP = "/usr/bin/bwrap";
-var BASE_FLAGS = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"];
-var PROBE_MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
-var NO_NESTED_USERNS = ["--unshare-user", "--disable-userns"];
-var PROBE_TIMEOUT_MS = 1e4;
-var cache2 = /* @__PURE__ */ new Map();
-function isExecutableFile(path) {
-  try {
-    if (!statSync3(path).isFile()) return false;
-    accessSync(path, constants3.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function untrustedBecause(path) {
-  let real;
-  try {
-    real = realpathSync2(path);
-  } catch (error) {
-    return `${path} cannot be resolved (${error.code ?? error})`;
-  }
-  const owned = (p, what) => {
-    const s = statSync3(p);
-    if (s.uid !== 0) return `${what} ${p} is owned by uid ${s.uid}, not root`;
-    if ((s.mode & 18) !== 0) return `${what} ${p} is writable by group or others`;
-    return void 0;
-  };
-  try {
-    const file = owned(real, "the file");
-    if (file) return file;
-    for (const start of /* @__PURE__ */ new Set([dirname5(path), dirname5(real)])) {
-      for (let dir = start; ; dir = dirname5(dir)) {
-        const folder = owned(dir, "the folder");
-        if (folder) return folder;
-        if (dirname5(dir) === dir) break;
-      }
-    }
-  } catch (error) {
-    return `${path} cannot be checked (${error.code ?? error})`;
-  }
-  return void 0;
-}
-function findBwrap(env = process.env, packaged = PACKAGED_BWRAP) {
-  const ignored = [];
-  const realOf = (path) => {
-    try {
-      return realpathSync2(path);
-    } catch {
-      return path;
-    }
-  };
-  const onPath = (env.PATH ?? "").split(delimiter).filter((dir) => dir.startsWith("/")).map((dir) => join6(dir, "bwrap")).filter(isExecutableFile);
-  const first2 = onPath[0];
-  if (isExecutableFile(packaged) && untrustedBecause(packaged) === void 0) {
-    const why = first2 && realOf(first2) !== realOf(packaged) ? untrustedBecause(first2) : void 0;
-    return { path: realOf(packaged), ignored: why ? [`${first2} (${why})`] : [] };
-  }
-  if (isExecutableFile(packaged)) ignored.push(`${packaged} (${untrustedBecause(packaged)})`);
-  for (const candidate of onPath) {
-    const why = untrustedBecause(candidate);
-    if (why === void 0) return { path: realOf(candidate), ignored };
-    ignored.push(`${candidate} (${why})`);
-  }
-  return { ignored };
-}
-function tryBwrap(path, extra) {
-  const r = spawnSync(path, [...BASE_FLAGS, ...extra, ...PROBE_MOUNTS, "--", "true"], {
-    env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
-    stdio: ["ignore", "ignore", "pipe"],
-    timeout: PROBE_TIMEOUT_MS,
-    encoding: "utf8"
-  });
-  if (r.error) return { ok: false, why: r.error.message };
-  if (r.status === 0) return { ok: true, why: "" };
-  const said = (r.stderr ?? "").trim().split("\n")[0]?.slice(0, 300) ?? "";
-  const status = r.signal ? `was killed by ${r.signal}` : `exited with code ${r.status}`;
-  return { ok: false, why: said === "" ? status : said };
-}
-function usernsHint() {
-  try {
-    if (readFileSync4("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "utf8").trim() === "1") {
-      return " (AppArmor restricts unprivileged user namespaces here: kernel.apparmor_restrict_unprivileged_userns=1; a profile for bwrap that allows userns lifts it, see prepareRunnerSandbox)";
-    }
-  } catch {
-  }
-  try {
-    if (readFileSync4("/proc/sys/user/max_user_namespaces", "utf8").trim() === "0") {
-      return " (user namespaces are disabled: user.max_user_namespaces=0)";
-    }
-  } catch {
-  }
-  return "";
-}
-function probe(path, platform, ignored) {
-  if (platform !== "linux") {
-    return { works: false, reason: `bubblewrap is Linux only, and this is ${platform}` };
-  }
-  if (path === void 0) {
-    if (ignored.length === 0) {
-      return {
-        works: false,
-        reason: `bwrap was not found on PATH or at ${PACKAGED_BWRAP} (install the package bubblewrap)`
-      };
-    }
-    return {
-      works: false,
-      reason: `no bwrap that only root could have put there was found at ${PACKAGED_BWRAP} or on PATH (install the package bubblewrap); refused, as not root's alone: ${ignored.join("; ")}`
-    };
-  }
-  if (!isExecutableFile(path)) return { works: false, reason: `${path} is not an executable file` };
-  const strict = tryBwrap(path, NO_NESTED_USERNS);
-  const works = strict.ok ? strict : tryBwrap(path, []);
-  if (!works.ok) {
-    return { works: false, reason: `${path} could not start a sandbox: ${works.why}${usernsHint()}` };
-  }
-  const help2 = spawnSync(path, ["--help"], { env: {}, encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
-  return {
-    works: true,
-    path,
-    disableUserns: strict.ok,
-    argv0: /--argv0\b/.test(help2.stdout ?? ""),
-    ...ignored.length > 0 ? { ignored: [...ignored] } : {}
-  };
-}
-function probeBwrap(o = {}) {
-  const platform = o.platform ?? process.platform;
-  const lookup = o.bwrapPath !== void 0 ? { path: o.bwrapPath, ignored: [] } : platform === "linux" ? findBwrap(o.env) : { ignored: [] };
-  const key = `${platform}\0${lookup.path ?? ""}\0${lookup.ignored.join("\0")}`;
-  let found = o.fresh ? void 0 : cache2.get(key);
-  if (found === void 0) {
-    found = probe(lookup.path, platform, lookup.ignored);
-    cache2.set(key, found);
-  }
-  return found;
-}
-
-// src/sandbox/runner-setup.ts
-var APPARMOR_PROFILE_PATH = "/etc/apparmor.d/canon-conformance-bwrap";
-var WHAT_TO_INSTALL = `install the package bubblewrap (sudo apt-get install bubblewrap), and where AppArmor restricts user namespaces (kernel.apparmor_restrict_unprivileged_userns=1) load a profile that lets ${PACKAGED_BWRAP} create them (the one this action writes on GitHub-hosted runners: ${APPARMOR_PROFILE_PATH}, docs/sandbox.md)`;
-
-// src/sandbox/session.ts
-import { randomBytes as randomBytes3 } from "node:crypto";
-import {
-  chmodSync,
-  existsSync as existsSync2,
-  lstatSync,
-  mkdtempSync,
-  readdirSync as readdirSync3,
-  realpathSync as realpathSync3,
-  rmSync,
-  statSync as statSync4
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { basename as basename3, dirname as dirname7, isAbsolute as isAbsolute2, join as join7, resolve as resolve5 } from "node:path";
-import { fileURLToPath as fileURLToPath2 } from "node:url";
-
-// src/sandbox/bwrap-args.ts
-import { dirname as dirname6 } from "node:path";
-function isWithin(inner, outer) {
-  if (outer === "/") return inner.startsWith("/");
-  return inner === outer || inner.startsWith(`${outer}/`);
-}
-function visible(ops, path) {
-  for (let i = ops.length - 1; i >= 0; i--) if (isWithin(path, ops[i].path)) return ops[i].kind !== "hide";
-  return true;
-}
-function bwrapArgs(plan) {
-  const args = [...BASE_FLAGS];
-  if (plan.disableUserns) args.push("--unshare-user", "--disable-userns");
-  if (plan.allowNetwork) args.push("--share-net");
-  args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
-  const ops = [];
-  const apply = (op) => {
-    if (op.kind === "hide" && !visible(ops, op.path)) return;
-    if (op.kind === "hide") args.push("--tmpfs", op.path);
-    else args.push(op.kind === "ro" ? "--ro-bind" : "--bind", op.path, op.path);
-    ops.push(op);
-  };
-  const underSecret = (path) => plan.hiddenDirs.some((d) => d.secret && isWithin(path, d.path));
-  if (plan.tmp) apply({ kind: "hide", path: plan.tmp });
-  const tmpfsFrom = ops.length;
-  for (const path of plan.cover) apply({ kind: "hide", path });
-  const hiddenDirs = [...plan.hiddenDirs].sort((a, b) => a.path.length - b.path.length);
-  const layered = [
-    ...plan.writable.map((path) => ({ kind: "rw", path })),
-    ...hiddenDirs.map((d) => ({ kind: "hide", path: d.path })),
-    { kind: "rw", path: plan.scratch }
-  ];
-  for (const op of layered) apply(op);
-  const needed = [plan.cwd, ...plan.expose];
-  if (plan.allowNetwork && plan.resolvConf) needed.push(plan.resolvConf);
-  for (const path of needed) {
-    if (visible(ops, path) || underSecret(path)) continue;
-    apply({ kind: "ro", path });
-    for (const op of layered) if (op.path !== path && isWithin(op.path, path)) apply(op);
-  }
-  for (const file of plan.hiddenFiles) {
-    if (visible(ops, file)) args.push("--ro-bind", "/dev/null", file);
-  }
-  const remount = /* @__PURE__ */ new Set();
-  ops.forEach((op, i) => {
-    if (i < tmpfsFrom || op.kind !== "hide") return;
-    if (!ops.slice(i + 1).some((later) => isWithin(op.path, later.path))) remount.add(op.path);
-  });
-  for (const path of remount) args.push("--remount-ro", path);
-  args.push("--chdir", plan.cwd);
-  if (plan.argv0Flag) args.push("--argv0", plan.argv0);
-  args.push("--", plan.program, ...plan.args);
-  return args;
-}
-function exposedFor(named, cover) {
-  const out = /* @__PURE__ */ new Set();
-  for (const n of named) {
-    const wanted = n.dir ? n.path : dirname6(n.path);
-    if (!cover.some((c) => isWithin(c, wanted))) out.add(wanted);
-    else if (!n.dir) out.add(n.path);
-  }
-  return [...out];
-}
-
-// src/sandbox/types.ts
-var SANDBOX_MODES = ["auto", "bwrap", "none"];
-
-// src/sandbox/session.ts
-function ownFolders() {
-  const folders = [];
-  const add2 = (path, what) => {
-    try {
-      folders.push({ path: realpathSync3(path), what });
-    } catch {
-    }
-  };
-  const bundle = dirname7(fileURLToPath2(import.meta.url));
-  add2(bundle, "the folder of the running harness");
-  for (let dir = bundle; dirname7(dir) !== dir; dir = dirname7(dir)) {
-    if (existsSync2(join7(dir, "package.json"))) {
-      add2(dir, "the harness's own folder (the action's or the package's)");
-      break;
-    }
-  }
-  add2(dirname7(dirname7(realpathSync3(process.execPath))), "Node's install prefix");
-  return folders;
-}
-function realish(path) {
-  let head = path;
-  const tail = [];
-  for (; ; ) {
-    try {
-      const real = realpathSync3(head);
-      return tail.length === 0 ? real : resolve5(real, ...tail.reverse());
-    } catch {
-      const up = dirname7(head);
-      if (up === head) return path;
-      tail.push(basename3(head));
-      head = up;
-    }
-  }
-}
-function isDirectory(path) {
-  try {
-    return statSync4(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function isFile(path) {
-  try {
-    return statSync4(path).isFile();
-  } catch {
-    return false;
-  }
-}
-function namedPaths(args, cwd) {
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const arg of args) {
-    const eq = arg.indexOf("=");
-    const words = [arg, ...arg.split(/\s+/)];
-    const pieces = [...words, ...eq >= 0 ? [arg.slice(eq + 1)] : []].flatMap((p) => [p, ...p.split(":")]);
-    for (const piece of pieces) {
-      if (piece === "" || seen.has(piece)) continue;
-      seen.add(piece);
-      const absolute = resolve5(cwd, piece);
-      if (isFile(absolute)) out.push({ path: realish(absolute), dir: false });
-      else if (isDirectory(absolute)) out.push({ path: realish(absolute), dir: true });
-    }
-  }
-  return out;
-}
-function hiddenPaths(o, env) {
-  const hidden = [];
-  const add2 = (path, dir, secret, what) => hidden.push({ path: realish(resolve5(o.cwd, path)), dir, secret, what });
-  for (const name2 of FILE_COMMAND_VARIABLES) {
-    const path = env[name2];
-    if (!path || !isAbsolute2(path)) continue;
-    add2(path, false, true, name2);
-    add2(dirname7(path), true, true, `the directory of ${name2}`);
-  }
-  if (env.RUNNER_TEMP && isAbsolute2(env.RUNNER_TEMP)) add2(env.RUNNER_TEMP, true, false, "RUNNER_TEMP");
-  if (o.outDir) add2(o.outDir, true, false, "the output directory");
-  for (const path of [...o.hiddenPaths ?? [], ...hiddenSecretPaths()]) {
-    const absolute = resolve5(o.cwd, path);
-    add2(absolute, isDirectory(absolute), true, `the hidden path ${path}`);
-  }
-  return hidden;
-}
-function confineWritable(paths2, cwd, hidden, own) {
-  const out = [];
-  for (const given2 of paths2) {
-    const absolute = resolve5(cwd, given2);
-    if (!existsSync2(absolute)) throw new SandboxSetupError(`writable path ${given2} does not exist`);
-    const real = realpathSync3(absolute);
-    const named = real === absolute ? given2 : `${given2} (${real})`;
-    const refuse = (why) => {
-      throw new SandboxSetupError(`writable path ${named} ${why}`);
-    };
-    if (!isWithin(real, cwd)) {
-      refuse(`is outside the working directory ${cwd}: a writable path must lie inside it`);
-    }
-    for (const o of own) {
-      if (isWithin(o.path, real)) {
-        refuse(
-          `${o.path === real ? "is" : "holds"} ${o.what} (${o.path}), which the command must never write`
-        );
-      }
-    }
-    for (const h2 of hidden) {
-      if (isWithin(real, h2.path)) refuse(`is inside ${h2.what}, which the command must not see`);
-    }
-    for (const h2 of hidden) {
-      if (isWithin(h2.path, real)) {
-        refuse(
-          existsSync2(h2.path) ? `${h2.path === real ? "is" : "holds"} ${h2.what}, which the command must not see` : `holds ${h2.what}, which does not exist yet: name a writable path that does not hold it`
-        );
-      }
-    }
-    out.push(real);
-  }
-  const unique2 = [...new Set(out)];
-  return unique2.filter((p) => !unique2.some((q) => q !== p && isWithin(p, q)));
-}
-function tmpDir() {
-  try {
-    return statSync4("/tmp").isDirectory() ? realpathSync3("/tmp") : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function coverDirs() {
-  const out = /* @__PURE__ */ new Set();
-  for (const path of ["/run", "/var/run"]) {
-    try {
-      if (lstatSync(path).isDirectory()) out.add(realpathSync3(path));
-    } catch {
-    }
-  }
-  return [...out];
-}
-function removeTree(path) {
-  try {
-    rmSync(path, { recursive: true, force: true, maxRetries: 3 });
-    return;
-  } catch {
-  }
-  const restore = (p) => {
-    try {
-      if (!lstatSync(p).isDirectory()) return;
-      chmodSync(p, 448);
-      for (const entry of readdirSync3(p)) restore(resolve5(p, entry));
-    } catch {
-    }
-  };
-  restore(path);
-  rmSync(path, { recursive: true, force: true, maxRetries: 3 });
-}
-function unsandboxed(o, reason, env) {
-  const token = randomBytes3(16).toString("hex");
-  const childEnv = inheritedEnvironment(env, token);
-  let closed = false;
-  const launch = (spec) => ({
-    program: spec.program,
-    argv0: spec.argv0,
-    args: [...spec.args],
-    env: childEnv
-  });
-  return {
-    status: { sandboxed: false, mode: o.mode, reason },
-    launch,
-    // Unsandboxed, the sides share this user's HOME: nothing a harness can do keeps one side's
-    // writes from another running as the same user (docs/sandbox.md, what stays out of reach).
-    prepare: launch,
-    close() {
-      if (closed) return;
-      closed = true;
-      killProcessesCarrying(token);
-    }
-  };
-}
-function sandboxed(o, probe2, env, setup) {
-  const { cwd, hidden, writable } = setup;
-  for (const h2 of hidden) {
-    if (h2.secret && h2.dir && isWithin(cwd, h2.path)) {
-      throw new SandboxSetupError(
-        `the working directory is inside ${h2.what}, which the command must not see`
-      );
-    }
-  }
-  const newScratch = () => realpathSync3(mkdtempSync(resolve5(tmpdir(), "canon-conformance-sandbox-")));
-  const scratches = [newScratch()];
-  const resolvConf = o.allowNetwork ? realish("/etc/resolv.conf") : void 0;
-  let closed = false;
-  const plan = (spec, scratch3) => {
-    if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
-    const childEnv = sandboxEnvironment(env, { scratch: scratch3, passEnv: o.passEnv ?? [] });
-    const tmp = tmpDir();
-    const cover = coverDirs().filter((d) => d !== tmp);
-    const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
-    const args = bwrapArgs({
-      disableUserns: probe2.disableUserns,
-      argv0Flag: probe2.argv0,
-      program: spec.program,
-      argv0: spec.argv0,
-      args: spec.args,
-      cwd: realish(resolve5(spec.cwd)),
-      scratch: scratch3,
-      writable,
-      ...tmp ? { tmp } : {},
-      cover,
-      expose: exposedFor(named, [...cover, ...tmp ? [tmp] : []]),
-      hiddenDirs: hidden.filter((h2) => h2.dir && isDirectory(h2.path)),
-      hiddenFiles: hidden.filter((h2) => !h2.dir && existsSync2(h2.path)).map((h2) => h2.path),
-      allowNetwork: o.allowNetwork === true,
-      ...resolvConf ? { resolvConf } : {}
-    });
-    return { program: probe2.path, argv0: probe2.path, args, env: childEnv };
-  };
-  const session = {
-    status: {
-      sandboxed: true,
-      mode: o.mode,
-      bwrap: probe2.path,
-      network: o.allowNetwork === true,
-      ...probe2.ignored ? { ignored: probe2.ignored } : {}
-    },
-    launch: (spec) => plan(spec, scratches[0]),
-    prepare(spec) {
-      if (closed) throw new SandboxSetupError("the sandbox of this run is closed");
-      const scratch3 = newScratch();
-      scratches.push(scratch3);
-      return plan(spec, scratch3);
-    },
-    close() {
-      if (closed) return;
-      closed = true;
-      for (const scratch3 of scratches) removeTree(scratch3);
-    }
-  };
-  return session;
-}
-function openSandbox(o) {
-  if (!SANDBOX_MODES.includes(o.mode)) {
-    throw new SandboxSetupError(`sandbox must be one of ${SANDBOX_MODES.join(", ")}, not ${String(o.mode)}`);
-  }
-  checkPassEnv(o.passEnv ?? []);
-  const env = o.env ?? process.env;
-  const cwd = realish(resolve5(o.cwd));
-  if (!isDirectory(cwd)) throw new SandboxSetupError(`the working directory ${o.cwd} is not a directory`);
-  const hidden = hiddenPaths(o, env);
-  const writable = confineWritable(o.writablePaths ?? [], cwd, hidden, o.ownFolders ?? ownFolders());
-  if (o.mode === "none") return unsandboxed(o, "the sandbox was turned off (sandbox: none)", env);
-  const probe2 = probeBwrap({
-    ...o.bwrapPath ? { bwrapPath: o.bwrapPath } : {},
-    ...o.platform ? { platform: o.platform } : {},
-    env
-  });
-  if (!probe2.works) {
-    if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe2.reason}`);
-    return unsandboxed(o, probe2.reason, env);
-  }
-  return sandboxed(o, probe2, env, { cwd, hidden, writable });
-}
-
-// src/options/table.ts
-var row = (r) => r;
-var text = (value) => value.trim() === "" ? void 0 : value;
-var count2 = (min, max) => (value, c) => parseCount(value, c.subject, Number.NaN, min, max);
-var flag = (value, c) => parseBoolean(value, c.subject, false);
-var yesNo = (value, c) => parseBoolean(value, c.subject, true);
-function artifactName(value, c) {
-  if (/[":<>|*?\\/\r\n]/.test(value) || /^\.+$/.test(value)) {
-    throw new OptionError(
-      `${c.subject} '${value}' may not contain " : < > | * ? \\ / or a line break, nor be only dots`
-    );
-  }
-  return value;
-}
-function retentionDays(value, c) {
-  if (value === "") return void 0;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 90) {
-    throw new OptionError(
-      `${c.subject} must be a whole number of days from 1 to 90 (or empty for the repository's default), not '${value}'`
-    );
-  }
-  return Number(value);
-}
-function mode(value) {
-  if (value !== "run" && value !== "aggregate" && value !== "sign") {
-    throw new OptionError(
-      `choose run (test one implementation, the default), aggregate (join the records of a matrix) or sign (re-sign a run's record with your key), not '${value}'`
-    );
-  }
-  return value;
-}
-function recordFile(value, c) {
-  const path = resolve6(c.base, value);
-  const file = existsSync3(path) && statSync5(path).isDirectory() ? join8(path, "record.json") : path;
-  if (!existsSync3(file) || !statSync5(file).isFile()) {
-    throw new OptionError(
-      `${c.subject} '${value}' is not a record file nor a folder holding record.json (looked for ${file}): set it to where actions/download-artifact wrote the run job's artifact; it is relative to ${c.relativeTo}`
-    );
-  }
-  return file;
-}
-function publicKey(value, c) {
-  if (value.trim() === "") return void 0;
-  const key = value.trim().toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(key)) {
-    throw new OptionError(
-      `${c.subject} must be an Ed25519 public key as 64 hex digits (the run job's signer-pubkey output), not '${value}'`
-    );
-  }
-  return key;
-}
-function records(value, c) {
-  const path = resolve6(c.base, value);
-  if (!existsSync3(path)) {
-    throw new OptionError(
-      `${c.subject} '${value}' does not exist (looked for ${path}): set it to the folder actions/download-artifact wrote, or to a record.json; it is relative to ${c.relativeTo}`
-    );
-  }
-  return path;
-}
-function sandboxMode(value, c) {
-  if (!SANDBOX_MODES.includes(value)) {
-    throw new OptionError(
-      `${c.subject} must be auto (bubblewrap where it works, else unsandboxed and said so), bwrap (bubblewrap or no run) or none, not '${value}'`
-    );
-  }
-  return value;
-}
-function list2(value) {
-  return value.split(/[,\r\n]/).map((item) => item.trim()).filter((item) => item !== "");
-}
-function casePatterns(value, c) {
-  const patterns = list2(value);
-  for (const pattern of patterns) {
-    if (/\s/.test(pattern)) {
-      throw new OptionError(
-        `${c.subject} '${pattern}': a case name holds no blank (suite/name, e.g. jcs/control-*)`
-      );
-    }
-  }
-  return patterns.length === 0 ? void 0 : [...new Set(patterns)];
-}
-function passEnv(value, c) {
-  const names = list2(value);
-  for (const name2 of names) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name2)) {
-      throw new OptionError(`${c.subject} must list environment variable names; '${name2}' is not one`);
-    }
-    if (isWithheldVariable(name2)) {
-      throw new OptionError(
-        `${c.subject} must not name ${name2}: it is never passed to the command under test (the signing key, an action input, a runner token or a file-command path)`
-      );
-    }
-  }
-  return names;
-}
-function writablePaths(value, c) {
-  return list2(value).map((given2) => {
-    const path = resolve6(c.base, given2);
-    if (!existsSync3(path)) {
-      throw new OptionError(
-        `${c.subject} must list existing paths; '${given2}' does not exist (looked for ${path}, relative to ${c.relativeTo})`
-      );
-    }
-    return path;
-  });
-}
-function expectedFailures(value, c) {
-  if (value.trim() === "") return void 0;
-  try {
-    return readExpectedFailures(resolve6(c.base, value), value);
-  } catch (error) {
-    if (error instanceof ExpectedListError) throw new OptionError(`${c.subject}: ${error.message}`);
-    throw error;
-  }
-}
-var OPTIONS = {
-  mode: row({
-    name: "mode",
-    default: "run",
-    input: "`run` (test one implementation, the default), `aggregate` (verify and join the records a matrix of runs uploaded; see `records`) or `sign` (verify a run job's record and re-sign it with `signing-key`, in a job that runs no code under test; see `record`).",
-    parse: mode
-  }),
-  command: row({
-    name: "command",
-    default: "",
-    cli: {
-      type: "string",
-      section: "implementation",
-      label: '--command "CMD"',
-      help: ["its command line, split like a POSIX shell (no shell runs it)"]
-    },
-    input: "The canonicalizer's command line, split into arguments without a shell (e.g. `python3 canon.py`). It reads the input on stdin and writes the canonical form on stdout (see docs/protocol.md). Required unless `url` is given, or `mode` is `aggregate`.",
-    parse: text
-  }),
-  protocol: row({
-    name: "protocol",
-    default: DEFAULT_PROTOCOL,
-    cli: {
-      type: "string",
-      section: "implementation",
-      label: "--protocol once|lines",
-      help: [
-        "once (default): a process per case, input on stdin, answer on stdout (thousands of",
-        "processes: minutes for a default run, where lines mode takes seconds);",
-        "lines: one process, one request line in, one answer line out (docs/protocol.md)"
-      ]
-    },
-    input: "How `command` speaks: `once` (one process per case) or `lines` (one process, one line per case).",
-    parse: (value) => parseProtocol(value)
-  }),
-  shell: row({
-    name: "shell",
-    default: "false",
-    cli: {
-      type: "boolean",
-      section: "implementation",
-      label: "--shell",
-      help: ["run CMD through the shell instead (sh -c, or cmd.exe on Windows)"]
-    },
-    input: "Run `command` (and `read-command`) through the platform shell (sh -c, or cmd.exe on Windows) instead of splitting it into arguments.",
-    parse: flag
-  }),
-  url: row({
-    name: "url",
-    default: "",
-    cli: {
-      type: "string",
-      section: "implementation",
-      label: "--url URL",
-      help: ["an http implementation: POST the input, 200 with the answer, 4xx rejects"]
-    },
-    input: "The URL of a canonicalizer served over HTTP (POST the input, 200 with the canonical form, 4xx to reject). Use instead of `command`.",
-    parse: text
-  }),
-  "working-directory": row({
-    name: "working-directory",
-    default: ".",
-    cli: {
-      type: "string",
-      section: "implementation",
-      label: "--working-directory DIR",
-      help: ["where CMD runs (default: the current directory)"]
-    },
-    input: "The directory the command runs in, relative to the workspace.",
-    parse: (value, c) => checkDirectory(value, c.base, c.subject, c.relativeTo)
-  }),
-  "read-command": row({
-    name: "read-command",
-    default: "",
-    cli: {
-      type: "string",
-      section: "implementation",
-      label: '--read-command "CMD"',
-      help: ["I4's read side: the store's normalizer (default: CMD over its own output)"]
-    },
-    input: "The store's normalizer for invariant I4 (read(write(x)) == write(x)), as a command line. Empty means the implementation itself.",
-    parse: text
-  }),
-  "read-url": row({
-    name: "read-url",
-    default: "",
-    cli: {
-      type: "string",
-      section: "implementation",
-      label: "--read-url URL",
-      help: ["the read side over http"]
-    },
-    input: "The store's normalizer for I4 served over HTTP, instead of `read-command`.",
-    parse: text
-  }),
-  "implementation-name": row({
-    name: "implementation-name",
-    default: "",
-    cli: {
-      type: "string",
-      section: "implementation",
-      label: "--implementation-name N",
-      help: ["what you call it, for the record"]
-    },
-    input: "What you call your implementation, as the record states it. Empty means null.",
-    parse: (value) => text(value) ?? null
-  }),
-  "implementation-version": row({
-    name: "implementation-version",
-    default: "",
-    cli: { type: "string", section: "implementation", label: "--implementation-version V", help: [""] },
-    input: "Its version, as the record states it. Empty means null.",
-    parse: (value) => text(value) ?? null
-  }),
-  "compare-command": row({
-    name: "compare-command",
-    default: "",
-    cli: {
-      type: "string",
-      section: "implementation",
-      label: '--compare-command "CMD"',
-      help: [
-        "a second implementation: every corpus input and --compare-runs generated",
-        "values go to both; each disagreement is shrunk and shown (exit 1)"
-      ]
-    },
-    input: "A second implementation's command line, for a differential run: every corpus input and `compare-runs` generated values go to both, and each disagreement is shrunk and shown in the job summary. A disagreement fails the step unless `fail-on-nonconformant` is false.",
-    parse: text
-  }),
-  "compare-protocol": row({
-    name: "compare-protocol",
-    default: "",
-    cli: {
-      type: "string",
-      section: "implementation",
-      label: "--compare-protocol P",
-      help: ["the second one's protocol (default: --protocol); needs --compare-command"]
-    },
-    input: "How `compare-command` speaks: `once` or `lines`. Empty means the same as `protocol`; set only with `compare-command`.",
-    parse: (value) => value === "" ? void 0 : parseProtocol(value)
-  }),
-  "compare-runs": row({
-    name: "compare-runs",
-    default: String(DEFAULT_COMPARE_RUNS),
-    cli: {
-      type: "string",
-      section: "implementation",
-      label: "--compare-runs N",
-      help: [
-        `generated values for the comparison (default ${DEFAULT_COMPARE_RUNS}, at most ${MAX_COMPARE_RUNS})`
-      ]
-    },
-    input: `How many generated values the differential run sends to both implementations (at most ${MAX_COMPARE_RUNS}).`,
-    parse: count2(0, MAX_COMPARE_RUNS)
-  }),
-  suites: row({
-    name: "suites",
-    default: "all",
-    cli: {
-      type: "string",
-      aliases: ["suite"],
-      section: "corpus",
-      label: "--suite(s) all|LIST",
-      help: [
-        "all (default) or a comma list of: jcs, reject, canon-or-reject, invariants,",
-        "numbers, generated"
-      ]
-    },
-    input: "`all`, or a comma-separated list of: jcs, reject, canon-or-reject, invariants, numbers, generated (fast-check properties, seeded by `seed`).",
-    parse: (value) => parseSuites(value)
-  }),
-  profile: row({
-    name: "profile",
-    default: DEFAULT_PROFILE,
-    cli: {
-      type: "string",
-      section: "corpus",
-      label: "--profile rfc8785|nfc",
-      help: ["rfc8785 (default) keeps strings as sent; nfc is for stores that normalize"]
-    },
-    input: "`rfc8785` (strings kept exactly as sent) or `nfc` (for stores that normalize strings to NFC on write).",
-    parse: (value) => parseProfile(value)
-  }),
-  numbers: row({
-    name: "numbers",
-    default: String(DEFAULT_NUMBERS),
-    cli: {
-      type: "string",
-      section: "corpus",
-      label: "--numbers N",
-      help: [
-        `how many generated doubles the numbers suite sends (default ${DEFAULT_NUMBERS},`,
-        `at most ${MAX_NUMBERS})`
-      ]
-    },
-    input: `How many generated doubles the \`numbers\` suite sends (0 skips them, at most ${MAX_NUMBERS}).`,
-    parse: count2(0, MAX_NUMBERS)
-  }),
-  "generated-runs": row({
-    name: "generated-runs",
-    default: String(DEFAULT_GENERATED_RUNS),
-    cli: {
-      type: "string",
-      section: "corpus",
-      label: "--generated-runs N",
-      help: [
-        `runs of each fast-check property in the generated suite (default ${DEFAULT_GENERATED_RUNS},`,
-        `at most ${MAX_GENERATED_RUNS})`
-      ]
-    },
-    input: `How many runs of each property the \`generated\` suite makes (over all shards, at most ${MAX_GENERATED_RUNS}).`,
-    parse: count2(0, MAX_GENERATED_RUNS)
-  }),
-  seed: row({
-    name: "seed",
-    default: String(DEFAULT_SEED),
-    cli: {
-      type: "string",
-      section: "corpus",
-      label: "--seed N|random",
-      help: [
-        `seeds the numbers and generated suites (default ${DEFAULT_SEED}, the same verdict on`,
-        "every rerun); random draws one and prints it; case names carry it for replay"
-      ]
-    },
-    input: `Seeds the numbers sweep and the generated suite (a whole number 0 to ${MAX_SEED}), so a rerun sends the same cases; the record's suite names it. \`random\` draws one and prints it, so the run can be replayed.`,
-    parse: (value, c) => parseSeed(value, c.subject)
-  }),
-  shard: row({
-    name: "shard",
-    default: "",
-    cli: {
-      type: "string",
-      section: "corpus",
-      label: "--shard K/N",
-      help: [
-        "run part K of N: the numbers sweep and the generated cases are split (the",
-        "stored suites run in every shard); a matrix of N jobs covers them all once"
-      ]
-    },
-    input: "`K/N`: this job runs part K of N of the numbers sweep and the generated cases, so that a matrix of N jobs covers together what one job cannot (the aggregate checks they cover it exactly once). Empty means the whole run.",
-    parse: (value, c) => parseShard(value, c.subject)
-  }),
-  // Case selection (issue 14): a run of some cases, and the re-run command of a failed run.
-  cases: row({
-    name: "cases",
-    default: "",
-    cli: {
-      type: "string",
-      multiple: true,
-      aliases: ["case"],
-      section: "corpus",
-      label: "--case NAME|GLOB",
-      help: [
-        "run only these cases (repeatable): suite/name as reports print it, * for any",
-        "text (jcs/control-*, reject/*); the record's suite says cases=..."
-      ]
-    },
-    input: "Run only these cases: names as the reports print them (`suite/name`), separated by commas or lines, `*` for any text (`jcs/control-*`, `reject/*`). A name that matches no case stops the run before it starts. The record's `suite` then ends in `cases=\u2026`, so a run of some cases never reads as a full run. Empty means every case of `suites`.",
-    parse: casePatterns
-  }),
-  sandbox: row({
-    name: "sandbox",
-    default: "auto",
-    cli: {
-      type: "string",
-      section: "sandbox",
-      label: "--sandbox auto|bwrap|none",
-      help: [
-        "how the command runs (docs/sandbox.md): auto (default) in bubblewrap where it",
-        "works, else unsandboxed and said so; bwrap, or refuse to run; none"
-      ]
-    },
-    input: "How the command under test runs (docs/sandbox.md): `auto` (bubblewrap where it works, else unsandboxed, said in the log and the job summary), `bwrap` (bubblewrap, or the step fails before any case runs) or `none`. Whatever the mode, the command never gets the signing key, the runner's tokens or the file-command paths.",
-    parse: sandboxMode
-  }),
-  "sandbox-network": row({
-    name: "sandbox-network",
-    default: "false",
-    cli: {
-      type: "boolean",
-      section: "sandbox",
-      label: "--sandbox-network",
-      help: ["let the sandboxed command use the network (default: none)"]
-    },
-    input: "Let the sandboxed command use the network (by default it has none, not even the runner's loopback).",
-    parse: flag
-  }),
-  "pass-env": row({
-    name: "pass-env",
-    default: "",
-    cli: {
-      type: "string",
-      section: "sandbox",
-      label: "--pass-env NAMES",
-      help: [
-        "variables passed to the command, comma-separated (it gets PATH, HOME, TMPDIR",
-        "and the locale; the key, INPUT_*, tokens and file commands are refused)"
-      ]
-    },
-    input: "Environment variables the sandboxed command gets, beyond PATH, HOME, TMPDIR and the locale: names separated by commas or lines. The signing key, `INPUT_*`, the runner's tokens and the file-command variables are refused.",
-    parse: passEnv
-  }),
-  "writable-paths": row({
-    name: "writable-paths",
-    default: "",
-    cli: {
-      type: "string",
-      section: "sandbox",
-      label: "--writable-paths PATHS",
-      help: ["paths the sandboxed command may write, comma-separated (each must exist)"]
-    },
-    input: "Paths the sandboxed command may write besides its scratch directory, separated by commas or lines, relative to the workspace; each must exist. Everything else is read-only.",
-    parse: writablePaths
-  }),
-  jobs: row({
-    name: "jobs",
-    default: "0",
-    cli: {
-      type: "string",
-      section: "run",
-      label: "--jobs N",
-      help: [`parallel processes in once mode (default: one per CPU, at most ${MAX_JOBS})`]
-    },
-    input: `Processes run at once in \`once\` mode, at most ${MAX_JOBS}; 0 means one per CPU.`,
-    parse: count2(0, MAX_JOBS)
-  }),
-  "timeout-ms": row({
-    name: "timeout-ms",
-    default: String(DEFAULT_TIMEOUT_MS),
-    cli: {
-      type: "string",
-      section: "run",
-      label: "--timeout-ms N",
-      help: [
-        `per-case time limit; the whole process group is killed (default ${DEFAULT_TIMEOUT_MS},`,
-        `from 1 to ${MAX_TIMEOUT_MS}, the longest a timer holds)`
-      ]
-    },
-    input: `The time limit for one case, in milliseconds (1 to ${MAX_TIMEOUT_MS}, the longest a timer holds); a case past it fails and the run goes on.`,
-    parse: count2(1, MAX_TIMEOUT_MS)
-  }),
-  "max-output-bytes": row({
-    name: "max-output-bytes",
-    default: String(DEFAULT_MAX_OUTPUT_BYTES),
-    cli: {
-      type: "string",
-      section: "run",
-      label: "--max-output-bytes N",
-      help: [
-        `output cap per answer (default ${DEFAULT_MAX_OUTPUT_BYTES / 1024 / 1024} MiB, at most ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB)`
-      ]
-    },
-    parse: count2(1, MAX_OUTPUT_BYTES)
-  }),
-  out: row({
-    name: "out",
-    default: "",
-    cli: {
-      type: "string",
-      section: "run",
-      label: "--out DIR",
-      help: [
-        "write record.json (signed), results.json and junit.xml into DIR (made if",
-        "missing; checked before the run starts)"
-      ]
-    },
-    input: "Sign mode: where the re-signed record is written (it must not exist yet). Empty means `record.json` in a folder of its own under RUNNER_TEMP, with the run job's record beside it as `record.ephemeral.json`. Run mode writes into RUNNER_TEMP and ignores it.",
-    parse: text
-  }),
-  "key-file": row({
-    name: "key-file",
-    default: "",
-    cli: {
-      type: "string",
-      section: "run",
-      label: "--key-file FILE",
-      help: [
-        "sign with this key (64 hex digits, or a PKCS#8 PEM); also $CANON_CONFORMANCE_KEY.",
-        "Without one, a key is made for the run and forgotten."
-      ]
-    },
-    parse: text
-  }),
-  "signing-key": row({
-    name: "signing-key",
-    default: "",
-    input: 'The Ed25519 key that signs the record, from a secret: 64 hex digits (a 32-byte seed) or a PKCS#8 PEM (`openssl genpkey -algorithm ed25519`). Empty means a key made for this run ("key": "ephemeral"), which is also what happens on pull requests from forks, where GitHub passes no secrets. Sign mode requires it: the key the record is re-signed with.',
-    parse: (value) => value
-  }),
-  quiet: row({
-    name: "quiet",
-    default: "false",
-    cli: { type: "boolean", section: "run", label: "--quiet", help: ["no progress lines"] },
-    parse: flag
-  }),
-  "no-color": row({
-    name: "no-color",
-    default: "false",
-    cli: { type: "boolean", section: "run", label: "--no-color", help: ["no colour (also NO_COLOR=1)"] },
-    parse: flag
-  }),
-  help: row({
-    name: "help",
-    default: "false",
-    cli: { type: "boolean", short: "h", section: "run", label: "--help", help: ["this text"] },
-    parse: flag
-  }),
-  "artifact-name": row({
-    name: "artifact-name",
-    default: "canon-conformance",
-    input: "The name of the uploaded artifact (record.json, summary.md, junit.xml, badge.svg, badge.json, results.json).",
-    parse: artifactName
-  }),
-  "retention-days": row({
-    name: "retention-days",
-    default: "",
-    input: "Days to keep the artifact (1-90); empty means the repository's default.",
-    parse: retentionDays
-  }),
-  upload: row({ name: "upload", default: "true", input: "Upload the artifact.", parse: yesNo }),
-  summary: row({
-    name: "summary",
-    default: "true",
-    input: "Write the job summary (the pull request's view of the run).",
-    parse: yesNo
-  }),
-  badge: row({
-    name: "badge",
-    default: "true",
-    input: "Write badge.svg and badge.json beside the record.",
-    parse: yesNo
-  }),
-  "fail-on-nonconformant": row({
-    name: "fail-on-nonconformant",
-    default: "true",
-    input: "Fail the step when the implementation is not conformant, or when the differential run found a disagreement. A run that cannot start always fails.",
-    parse: yesNo
-  }),
-  // The step's gate by a list of expected failures (src/expected); the record is not changed by it.
-  "expected-failures": row({
-    name: "expected-failures",
-    default: "",
-    cli: {
-      type: "string",
-      section: "gate",
-      label: "--expected-failures FILE",
-      help: [
-        "cases known to fail, one per line: a name or glob, then the reason; exit 0",
-        "when every failure is listed and none passes (the record's verdict is unchanged)"
-      ]
-    },
-    input: "A file listing the cases your implementation is known to fail, one per line: a case name as the reports print it (`jcs/control-del`) or a glob (`jcs/control-*`), then the reason (`#` starts a comment). A listed failure does not fail the step; an unlisted one does, and so does a listed entry whose cases all passed (remove it), unless `allow-fixed-expected-failures` is true. The record still states every case and `conformant` as they were. Relative to the workspace; empty means no list.",
-    parse: expectedFailures
-  }),
-  "allow-fixed-expected-failures": row({
-    name: "allow-fixed-expected-failures",
-    default: "false",
-    cli: {
-      type: "boolean",
-      aliases: ["allow-fixed"],
-      section: "gate",
-      label: "--allow-fixed",
-      help: [
-        "a listed entry whose cases all passed is reported, not a failure",
-        "(also spelled --allow-fixed-expected-failures, as the action's input)"
-      ]
-    },
-    input: "With `expected-failures`: an entry whose cases all passed is reported as fixed but does not fail the step (by default it does, so the list only shrinks).",
-    parse: flag
-  }),
-  records: row({
-    name: "records",
-    default: ".",
-    input: "Aggregate mode: a folder of downloaded artifacts (searched for record.json, e.g. what actions/download-artifact with `pattern:` wrote), or one record.json; relative to the workspace.",
-    parse: records
-  }),
-  record: row({
-    name: "record",
-    default: "record.json",
-    input: "Sign mode: the run job's record, or the folder actions/download-artifact wrote its artifact into (then its record.json); relative to the workspace.",
-    parse: recordFile
-  }),
-  "expected-signer": row({
-    name: "expected-signer",
-    default: "",
-    input: "Sign mode: refuse the record unless it was signed by this Ed25519 public key (64 hex digits), e.g. the run job's `signer-pubkey` output, so that a record swapped between the jobs is refused. Empty: any signer.",
-    parse: publicKey
-  }),
-  "require-conformant": row({
-    name: "require-conformant",
-    default: "true",
-    input: "Aggregate mode also fails the step when an implementation is not conformant (a refused record or a disagreement always fails it).",
-    parse: yesNo
-  })
-};
-var ROWS = Object.values(OPTIONS);
-
-// src/options/read.ts
-function cliFace(values, cwd = process.cwd()) {
-  return {
-    text(name2) {
-      const flag2 = OPTIONS[name2].cli;
-      if (!flag2) return void 0;
-      if (flag2.multiple) {
-        const given2 = [name2, ...flag2.aliases ?? []].flatMap((s) => values[s] ?? []);
-        return given2.length === 0 ? void 0 : given2.map(String).join("\n");
-      }
-      for (const spelling of [...flag2.aliases ?? [], name2]) {
-        const value = values[spelling];
-        if (value !== void 0) return String(value);
-      }
-      return void 0;
-    },
-    subject: (name2) => `--${name2}`,
-    ref: (name2) => `--${name2}`,
-    base: cwd,
-    relativeTo: "the current directory"
-  };
-}
-function readOption(name2, face) {
-  const row2 = OPTIONS[name2];
-  const given2 = face.text(name2) ?? "";
-  const text2 = given2.trim() === "" ? row2.default : given2;
-  try {
-    return row2.parse(text2, {
-      subject: face.subject(name2),
-      base: face.base,
-      relativeTo: face.relativeTo
-    });
-  } catch (error) {
-    if (error instanceof OptionError && error.option === void 0)
-      throw new OptionError(error.message, name2);
-    throw error;
-  }
-}
-function readRunOptions(face) {
-  const command = readOption("command", face);
-  const url = readOption("url", face);
-  if (!command && !url) throw new OptionError(RULES.noImplementation(face.ref));
-  if (command && url) throw new OptionError(RULES.twoImplementations(face.ref));
-  const readCommand = readOption("read-command", face);
-  const readUrl = readOption("read-url", face);
-  if (readCommand && readUrl) throw new OptionError(RULES.twoReadSides(face.ref));
-  const compareCommand = readOption("compare-command", face);
-  const compareProtocol = readOption("compare-protocol", face);
-  if (compareProtocol && !compareCommand) throw new OptionError(RULES.compareProtocolAlone(face.ref));
-  const compareRuns = readOption("compare-runs", face);
-  const { seed, random } = readOption("seed", face);
-  const shard = readOption("shard", face);
-  const jobs = readOption("jobs", face);
-  const out = readOption("out", face);
-  const expectedFailures2 = readOption("expected-failures", face);
-  const allowFixed = readOption("allow-fixed-expected-failures", face);
-  const cases = readOption("cases", face);
-  const options = {
-    ...command ? { command } : {},
-    ...url ? { url } : {},
-    protocol: readOption("protocol", face),
-    shell: readOption("shell", face),
-    ...readCommand ? { readCommand } : {},
-    ...readUrl ? { readUrl } : {},
-    suites: readOption("suites", face),
-    ...cases ? { cases } : {},
-    profile: readOption("profile", face),
-    numbers: readOption("numbers", face),
-    seed,
-    generatedRuns: readOption("generated-runs", face),
-    ...shard ? { shard } : {},
-    ...compareCommand ? { compareCommand, ...compareProtocol ? { compareProtocol } : {}, compareRuns } : {},
-    // 0: one per CPU, within the same bound as a number given.
-    jobs: jobs === 0 ? Math.min(availableParallelism(), MAX_JOBS) : jobs,
-    timeoutMs: readOption("timeout-ms", face),
-    maxOutputBytes: readOption("max-output-bytes", face),
-    workingDirectory: readOption("working-directory", face),
-    ...out ? { outDir: out } : {},
-    implementationName: readOption("implementation-name", face),
-    implementationVersion: readOption("implementation-version", face),
-    ...expectedFailures2 ? { expectedFailures: expectedFailures2, allowFixedExpectedFailures: allowFixed } : {},
-    sandbox: {
-      mode: readOption("sandbox", face),
-      allowNetwork: readOption("sandbox-network", face),
-      passEnv: readOption("pass-env", face),
-      writablePaths: readOption("writable-paths", face)
-    }
-  };
-  return { options, randomSeed: random };
-}
-
-// src/run.ts
-import { resolve as resolve8 } from "node:path";
-
 // src/adapters/errors.ts
-var AdapterSetupError = class extends Error {
+var AdapterSetupError = class extends SetupError {
   name = "AdapterSetupError";
 };
 
@@ -24552,12 +24339,12 @@ function resolveProgram(name2, lookup) {
     return platform === "win32" ? windowsCandidates(base, env) : [base];
   };
   if (hasDirectory(name2, platform) || isAbsolute3(name2)) {
-    const found = candidatesIn(".").find(isFile2);
-    if (found === void 0) throw new AdapterSetupError(`command not found: ${name2} (no such file)`);
-    if (!isExecutable(found, platform)) {
+    const found2 = candidatesIn(".").find(isFile2);
+    if (found2 === void 0) throw new AdapterSetupError(`command not found: ${name2} (no such file)`);
+    if (!isExecutable(found2, platform)) {
       throw new AdapterSetupError(`not executable: ${name2} (chmod +x it, or name its interpreter first)`);
     }
-    return found;
+    return found2;
   }
   const pathVar = (platform === "win32" ? env.Path ?? env.PATH : env.PATH) ?? "";
   const sep2 = platform === "win32" ? ";" : ":";
@@ -24863,6 +24650,49 @@ function timedOut(timeoutMs, stderr) {
 
 // src/adapters/process-group.ts
 import { spawn, spawnSync as spawnSync2 } from "node:child_process";
+
+// src/sandbox/descriptors.ts
+import { closeSync as closeSync4, readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
+var O_CLOEXEC = 524288;
+function inheritableDescriptors() {
+  if (process.platform !== "linux") return [];
+  let entries2;
+  try {
+    entries2 = readdirSync3("/proc/self/fd");
+  } catch {
+    return [];
+  }
+  const found2 = [];
+  for (const entry of entries2) {
+    const fd = Number(entry);
+    if (!Number.isInteger(fd) || fd <= 2) continue;
+    let info;
+    try {
+      info = readFileSync4(`/proc/self/fdinfo/${fd}`, "latin1");
+    } catch {
+      continue;
+    }
+    const flags = /^flags:\s*([0-7]+)$/m.exec(info)?.[1];
+    if (flags !== void 0 && (Number.parseInt(flags, 8) & O_CLOEXEC) === 0) found2.push(fd);
+  }
+  return found2;
+}
+var done = false;
+function closeInheritedDescriptors() {
+  if (done) return [];
+  done = true;
+  const closed = [];
+  for (const fd of inheritableDescriptors()) {
+    try {
+      closeSync4(fd);
+      closed.push(fd);
+    } catch {
+    }
+  }
+  return closed;
+}
+
+// src/adapters/process-group.ts
 var live = /* @__PURE__ */ new Set();
 var cleanups = /* @__PURE__ */ new Set();
 var hooked = false;
@@ -25532,6 +25362,417 @@ async function probeImplementation(impl, protocol) {
   return `${impl.label} gave no answer to a plain object (${PROBE_INPUT}): ${said}.${hint}`;
 }
 
+// src/run/plan.ts
+import { resolve as resolve8 } from "node:path";
+
+// src/expected/list.ts
+import { closeSync as closeSync5, fstatSync as fstatSync2, openSync as openSync4, readSync as readSync3 } from "node:fs";
+var MAX_EXPECTED_FAILURES_BYTES = 256 * 1024;
+var MAX_REASON_CHARS = 300;
+var ExpectedListError = class extends CanonError {
+  name = "ExpectedListError";
+};
+function globMatcher(pattern) {
+  const glob = compileGlob(pattern);
+  return (name2) => glob.test(name2);
+}
+var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+function parseExpectedFailures(text2, source) {
+  const entries2 = [];
+  const seen = /* @__PURE__ */ new Map();
+  const lines = text2.split("\n");
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const where = `${source} line ${line}`;
+    const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (CONTROL.test(content)) {
+      throw new ExpectedListError(
+        `${where}: holds a control character; write names and reasons as plain text`
+      );
+    }
+    const trimmed = content.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) return;
+    const match = /^(\S+)(?:\s+(.*))?$/s.exec(trimmed);
+    const pattern = match[1];
+    let rest = match[2] ?? "";
+    let pins;
+    if (rest.startsWith("[")) {
+      const close = rest.indexOf("]");
+      if (close < 0)
+        throw new ExpectedListError(`${where}: '[' opens a list of pinned culprits that no ']' closes`);
+      pins = rest.slice(1, close).split(/[\s,]+/).filter(Boolean);
+      if (pins.length === 0)
+        throw new ExpectedListError(
+          `${where}: '[]' pins no culprit: name at least one, or leave the brackets out`
+        );
+      rest = rest.slice(close + 1);
+    }
+    const reason = rest.trim().replace(/^(?:--|—)\s*/, "").trim();
+    const slash = pattern.indexOf("/");
+    if (slash <= 0 || slash === pattern.length - 1) {
+      throw new ExpectedListError(
+        `${where}: does not start with a case name: write suite/name as the reports print it (e.g. jcs/control-del), or a glob such as jcs/control-*, then the reason`
+      );
+    }
+    const suite = pattern.slice(0, slash);
+    if (!SUITES.includes(suite)) {
+      const typo = /^[a-z*-]{1,24}$/.test(suite) ? ` '${suite}'` : "";
+      throw new ExpectedListError(
+        `${where}: the suite${typo} before the first '/' is not one of ${SUITES.join(", ")} (a suite is written out, never a glob)`
+      );
+    }
+    if (reason === "") {
+      throw new ExpectedListError(
+        `${where}: '${pattern}' has no reason: write why it is expected to fail after it on the same line (e.g. '${pattern}  issue #12: we escape U+007F')`
+      );
+    }
+    if (reason.length > MAX_REASON_CHARS) {
+      throw new ExpectedListError(
+        `${where}: the reason is ${reason.length} characters, more than ${MAX_REASON_CHARS}: keep it to one line and link the issue for the rest`
+      );
+    }
+    const before = seen.get(pattern);
+    if (before !== void 0) {
+      throw new ExpectedListError(`${where}: '${pattern}' is listed already on line ${before}`);
+    }
+    seen.set(pattern, line);
+    if (entries2.length === MAX_GLOBS) {
+      throw new ExpectedListError(
+        `${where}: the list holds more than ${MAX_GLOBS} entries: cover cases that share a start with one glob (jcs/control-*) instead`
+      );
+    }
+    let matches;
+    try {
+      matches = globMatcher(pattern);
+    } catch (error) {
+      if (error instanceof GlobError) throw new ExpectedListError(`${where}: ${error.message}`);
+      throw error;
+    }
+    entries2.push({ pattern, suite, reason, line, matches, ...pins ? { pins } : {} });
+  });
+  if (entries2.length === 0) {
+    throw new ExpectedListError(
+      `${source} lists no case: write one entry per line (a case name or glob, then the reason), or leave the option out`
+    );
+  }
+  return { source, entries: entries2 };
+}
+function readExpectedFailures(path, shown3) {
+  let fd;
+  try {
+    fd = openSync4(path, "r");
+  } catch (error) {
+    const looked = shown3 === path ? "" : `; looked for ${path}`;
+    throw new ExpectedListError(
+      `cannot read ${shown3} (${error.code ?? "unreadable"}${looked})`
+    );
+  }
+  try {
+    if (!fstatSync2(fd).isFile()) throw new ExpectedListError(`${shown3} is not a regular file (${path})`);
+    const buffer = Buffer.alloc(MAX_EXPECTED_FAILURES_BYTES + 1);
+    let length = 0;
+    for (; ; ) {
+      const n = readSync3(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length > MAX_EXPECTED_FAILURES_BYTES) {
+        throw new ExpectedListError(
+          `${shown3} holds more than ${MAX_EXPECTED_FAILURES_BYTES} bytes, more than any list of the corpus's cases: is it the right file?`
+        );
+      }
+    }
+    let text2;
+    try {
+      text2 = new TextDecoder("utf-8", { fatal: true }).decode(buffer.subarray(0, length));
+    } catch {
+      throw new ExpectedListError(`${shown3} is not UTF-8 text`);
+    }
+    return parseExpectedFailures(text2.startsWith("\uFEFF") ? text2.slice(1) : text2, shown3);
+  } finally {
+    closeSync5(fd);
+  }
+}
+
+// src/expected/gate.ts
+function checkAgainstCorpus(list3, cases) {
+  const suites = new Set(cases.map((c) => c.suite));
+  const names = cases.map((c) => recordCaseName(c.suite, c.name));
+  for (const entry of list3.entries) {
+    if (!suites.has(entry.suite)) continue;
+    if (!names.some((name2) => entry.matches(name2))) {
+      throw new ExpectedListError(
+        `${list3.source} line ${entry.line}: '${entry.pattern}' matches no case of the corpus in this run (case names are written as the reports print them, e.g. ${names.find((n) => n.startsWith(`${entry.suite}/`)) ?? `${entry.suite}/NAME`}); nothing was run`
+      );
+    }
+  }
+}
+function decideGate(results, list3, allowFixed) {
+  const counts = new Map(
+    list3.entries.map((e) => [e, { cases: 0, failed: 0 }])
+  );
+  const expected = [];
+  const unexpected = [];
+  const unpinned = [];
+  for (const r of results) {
+    const name2 = recordCaseName(r.suite, r.name);
+    const covering = list3.entries.filter((e) => e.suite === r.suite && e.matches(name2));
+    for (const e of covering) {
+      const count2 = counts.get(e);
+      count2.cases += 1;
+      if (!r.pass) count2.failed += 1;
+    }
+    if (r.pass) continue;
+    const first2 = covering.find((e) => notPinned(e, r.culprits).length === 0);
+    if (first2) {
+      expected.push({ name: name2, reason: first2.reason, line: first2.line });
+      continue;
+    }
+    unexpected.push(name2);
+    const pinning = covering[0];
+    if (pinning) unpinned.push({ name: name2, line: pinning.line, culprits: notPinned(pinning, r.culprits) });
+  }
+  const entries2 = list3.entries.map((e) => ({
+    pattern: e.pattern,
+    reason: e.reason,
+    line: e.line,
+    ...counts.get(e)
+  }));
+  const fixed = entries2.filter((e) => e.cases > 0 && e.failed === 0);
+  const pass = results.length > 0 && unexpected.length === 0 && (allowFixed || fixed.length === 0);
+  return {
+    source: list3.source,
+    pass,
+    allowFixed,
+    expected,
+    unexpected,
+    ...unpinned.length > 0 ? { unpinned } : {},
+    fixed,
+    entries: entries2
+  };
+}
+function notPinned(e, culprits) {
+  if (e.pins === void 0 || culprits === void 0) return [];
+  const pins = new Set(e.pins);
+  const out = [];
+  for (const [kind, count2] of Object.entries(culprits.kinds)) {
+    if (pins.has(kind)) continue;
+    const listed = culprits.listed.filter((c) => c.kind === kind);
+    for (const c of listed) if (!pins.has(c.id)) out.push(`${c.id} (${kind})`);
+    if (count2 > listed.length) out.push(`${count2 - listed.length} more ${kind}`);
+  }
+  return out;
+}
+
+// src/run/plan.ts
+var RunSetupError = class extends SetupError {
+  name = "RunSetupError";
+};
+async function planRun(options) {
+  const expectedFailures2 = options.expectedFailures ? readList(options.expectedFailures) : void 0;
+  const out = options.outFolder ?? (options.outDir ? await openOutFolder(options.outDir) : void 0);
+  const started = Date.now();
+  try {
+    const workingDirectory = resolve8(options.workingDirectory);
+    const { env, cwd } = options.startedFrom ?? { env: process.env, cwd: process.cwd() };
+    const implementation = await describe2(options, workingDirectory, env);
+    const corpus = await loadCorpus({
+      suites: options.suites,
+      profile: options.profile,
+      numbers: options.numbers,
+      seed: options.seed,
+      generatedRuns: options.generatedRuns,
+      ...options.shard ? { shard: options.shard } : {}
+    });
+    if (expectedFailures2) {
+      try {
+        checkAgainstCorpus(expectedFailures2, corpus.cases);
+      } catch (error) {
+        if (error instanceof ExpectedListError) throw new RunSetupError(error.message, { cause: error });
+        throw error;
+      }
+    }
+    if (options.cases) corpus.cases = chosen2(corpus, options);
+    const write2 = options.url ? "http" : options.protocol;
+    const read2 = options.readUrl ? "http" : options.readCommand ? options.protocol : write2;
+    return {
+      options,
+      started,
+      workingDirectory,
+      env,
+      cwd,
+      tool: toolCommand(installSource(env)),
+      ...out ? { out } : {},
+      ownsOut: out !== void 0 && out !== options.outFolder,
+      ...expectedFailures2 ? { expectedFailures: expectedFailures2 } : {},
+      implementation,
+      corpus,
+      transport: { write: write2, read: read2 }
+    };
+  } catch (error) {
+    if (out !== options.outFolder) out?.close();
+    throw error;
+  }
+}
+function readList(file) {
+  try {
+    return readExpectedFailures(file.path, file.given);
+  } catch (error) {
+    if (error instanceof ExpectedListError)
+      throw new OptionError(`${file.subject}: ${error.message}`, "expected-failures");
+    throw error;
+  }
+}
+async function describe2(options, cwd, env) {
+  const implementation = options.implementation ? { adapter: "command", impl: options.command ?? options.implementation.label, files: [] } : await describeImplementation({
+    ...options.command ? { command: options.command } : {},
+    ...options.url ? { url: options.url } : {},
+    shell: options.shell,
+    cwd,
+    env
+  });
+  for (const command of [options.readCommand, options.compareCommand]) {
+    if (command) await describeImplementation({ command, shell: options.shell, cwd, env });
+  }
+  return implementation;
+}
+function chosen2(corpus, options) {
+  const selection = selectCases(corpus.cases, options.cases);
+  const [miss] = selection.unmatched;
+  if (miss) {
+    const more = selection.unmatched.length > 1 ? ` (and ${selection.unmatched.length - 1} more patterns match none)` : "";
+    throw new RunSetupError(
+      `case '${miss.pattern}' matches no case of the suites run (${options.suites.join(", ")})${more}; the nearest names: ${miss.near.join(", ")}`
+    );
+  }
+  return selection.cases;
+}
+
+// src/run/judge.ts
+async function judgeRun(plan) {
+  const { options } = plan;
+  const sandbox = openRunSandbox(plan);
+  const unhook = atExitOrInterrupt(() => sandbox.close());
+  options.onSandbox?.(sandbox.status);
+  const open5 = [];
+  const close = async () => {
+    await Promise.allSettled(open5.map((c) => c.close()));
+    unhook();
+    sandbox.close();
+  };
+  try {
+    const write2 = adapter2(plan, "write", sandbox);
+    open5.push(write2);
+    const read2 = options.readCommand || options.readUrl ? adapter2(plan, "read", sandbox) : write2;
+    if (read2 !== write2) open5.push(read2);
+    const other = options.compareCommand ? adapter2(plan, "compare", sandbox) : void 0;
+    if (other) open5.push(other);
+    const sides = [[write2, plan.transport.write]];
+    if (read2 !== write2) sides.push([read2, plan.transport.read]);
+    if (other) sides.push([other, options.compareProtocol ?? options.protocol]);
+    for (const [impl, transport] of sides) {
+      const problem = await probeImplementation(impl, transport);
+      if (problem !== void 0) throw new RunSetupError(problem);
+    }
+    const cases = plan.transport.write === "lines" ? casesForLines(plan.corpus.cases) : plan.corpus.cases;
+    const counter = progressOf(plan, cases, write2);
+    const counted = counter.counted(write2);
+    const results = await runCases(
+      cases,
+      { write: counted, read: read2 === write2 ? counted : counter.counted(read2) },
+      { concurrency: inFlight(plan), onStart: counter.started, onResult: counter.judged }
+    );
+    const comparing = other ? settle2(
+      compareImplementations({
+        a: write2,
+        b: other,
+        inputs: corpusInputs(plan.corpus.cases, { numbers: true }),
+        inputCount: corpusInputCount(plan.corpus.cases, { numbers: true }),
+        generated: { seed: options.seed, runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS },
+        concurrency: inFlight(plan),
+        // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
+        ...options.profile === "nfc" ? { reference: nfcReference("reference (nfc)") } : {},
+        ...options.onCompareProgress ? { onProgress: options.onCompareProgress } : {}
+      })
+    ) : void 0;
+    return { results, sandbox: sandbox.status, ...comparing ? { comparing } : {}, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+function openRunSandbox(plan) {
+  const { options } = plan;
+  return openSandbox({
+    ...options.sandbox,
+    ...options.sandboxPaths,
+    env: plan.env,
+    cwd: plan.workingDirectory,
+    ...plan.out ? { outDir: plan.out.path } : {}
+  });
+}
+function adapter2(plan, side, launcher) {
+  const { options } = plan;
+  if (side === "write" && options.implementation) return options.implementation;
+  const command = side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
+  const url = side === "write" ? options.url : side === "read" ? options.readUrl : void 0;
+  return createCanonicalizer({
+    ...command ? { command } : {},
+    ...url ? { url } : {},
+    protocol: side === "compare" ? options.compareProtocol ?? options.protocol : options.protocol,
+    shell: options.shell,
+    cwd: plan.workingDirectory,
+    jobs: options.jobs,
+    timeoutMs: options.timeoutMs,
+    maxOutputBytes: options.maxOutputBytes,
+    launcher
+  });
+}
+function progressOf(plan, cases, write2) {
+  const { options, started } = plan;
+  const total = cases.length;
+  let requestsLeft = cases.reduce((n, c) => n + plannedRequests(c), 0);
+  let failed = 0;
+  let suite = cases[0]?.suite;
+  const progress = (done2) => ({
+    done: done2,
+    total,
+    failed,
+    elapsedMs: Date.now() - started,
+    ...suite ? { suite } : {},
+    requestsLeft,
+    // Lines mode: what isolation on doubt has cost (a hanging command costs time, said here).
+    ...write2.isolation?.askedAlone ? { askedAlone: { count: write2.isolation.askedAlone, ms: write2.isolation.aloneMs } } : {}
+  });
+  options.onProgress?.(progress(0));
+  return {
+    counted: (impl) => ({
+      label: impl.label,
+      canonicalize: (input) => {
+        requestsLeft = Math.max(0, requestsLeft - 1);
+        return impl.canonicalize(input);
+      },
+      ...impl.canonicalizeAlone ? { canonicalizeAlone: impl.canonicalizeAlone } : {},
+      close: () => impl.close()
+    }),
+    started: (c) => {
+      suite = c.suite;
+    },
+    judged: (result2, done2) => {
+      if (!result2.pass) failed += 1;
+      options.onProgress?.(progress(done2));
+    }
+  };
+}
+function inFlight(plan) {
+  return plan.transport.write === "lines" ? 256 : Math.max(4, plan.options.jobs * 2);
+}
+function settle2(promise) {
+  return promise.then(
+    (value) => ({ ok: true, value }),
+    (error) => ({ ok: false, error })
+  );
+}
+
 // src/report/rerun-command.ts
 import { relative as relative2 } from "node:path";
 var NAMED_CASES_MAX = 20;
@@ -25544,36 +25785,39 @@ function commonPrefix(names) {
   for (const name2 of names) while (!name2.startsWith(prefix)) prefix = prefix.slice(0, -1);
   return prefix;
 }
-function rerunCommand(options, results, base = process.cwd()) {
+function rerunCommand(options, results, base = process.cwd(), tool = toolCommand()) {
   const failures = results.filter((r) => !r.pass);
   if (failures.length === 0) return void 0;
-  const words = ["run", "--protocol", options.protocol];
-  const flag2 = (name2, value) => words.push(`--${name2}`, ...value === void 0 ? [] : [value]);
-  if (options.command !== void 0) flag2("command", options.command);
-  if (options.url !== void 0) flag2("url", options.url);
-  if (options.shell) flag2("shell");
-  if (options.readCommand !== void 0) flag2("read-command", options.readCommand);
-  if (options.readUrl !== void 0) flag2("read-url", options.readUrl);
+  const words = ["run", ...cliWords("protocol", options.protocol)];
+  if (options.command !== void 0) words.push(...cliWords("command", options.command));
+  if (options.url !== void 0) words.push(...cliWords("url", options.url));
+  words.push(...cliWords("shell", options.shell));
+  if (options.readCommand !== void 0) words.push(...cliWords("read-command", options.readCommand));
+  if (options.readUrl !== void 0) words.push(...cliWords("read-url", options.readUrl));
   const directory = localPath(options.workingDirectory, base);
-  if (directory !== ".") flag2("working-directory", directory);
+  if (directory !== ".") words.push(...cliWords("working-directory", directory));
   const suites = SUITES.filter((s) => failures.some((r) => r.suite === s));
-  flag2("suites", suites.join(","));
-  if (options.profile !== DEFAULT_PROFILE) flag2("profile", options.profile);
+  words.push(...cliWords("suites", suites));
+  if (options.profile !== DEFAULT_PROFILE) words.push(...cliWords("profile", options.profile));
   if (suites.includes("numbers") || suites.includes("generated")) {
-    if (suites.includes("numbers")) flag2("numbers", String(options.numbers));
-    if (suites.includes("generated"))
-      flag2("generated-runs", String(options.generatedRuns ?? DEFAULT_GENERATED_RUNS));
-    flag2("seed", String(options.seed ?? DEFAULT_SEED));
-    if (options.shard) flag2("shard", `${options.shard.index}/${options.shard.count}`);
+    if (suites.includes("numbers")) words.push(...cliWords("numbers", options.numbers));
+    if (suites.includes("generated")) words.push(...cliWords("generated-runs", options.generatedRuns));
+    words.push(...cliWords("seed", { seed: options.seed, random: false }));
+    if (options.shard) words.push(...cliWords("shard", options.shard));
   }
-  if (options.timeoutMs !== DEFAULT_TIMEOUT_MS) flag2("timeout-ms", String(options.timeoutMs));
+  if (options.timeoutMs !== DEFAULT_TIMEOUT_MS) words.push(...cliWords("timeout-ms", options.timeoutMs));
   if (options.maxOutputBytes !== DEFAULT_MAX_OUTPUT_BYTES)
-    flag2("max-output-bytes", String(options.maxOutputBytes));
-  const sandbox = options.sandbox;
-  if (sandbox?.allowNetwork) flag2("sandbox-network");
-  if (sandbox?.passEnv && sandbox.passEnv.length > 0) flag2("pass-env", sandbox.passEnv.join(","));
-  if (sandbox?.writablePaths && sandbox.writablePaths.length > 0)
-    flag2("writable-paths", sandbox.writablePaths.map((p) => localPath(p, base)).join(","));
+    words.push(...cliWords("max-output-bytes", options.maxOutputBytes));
+  const { sandbox } = options;
+  words.push(...cliWords("sandbox-network", sandbox.allowNetwork));
+  if (sandbox.passEnv.length > 0) words.push(...cliWords("pass-env", sandbox.passEnv));
+  if (sandbox.writablePaths.length > 0)
+    words.push(
+      ...cliWords(
+        "writable-paths",
+        sandbox.writablePaths.map((p) => localPath(p, base))
+      )
+    );
   const bySuite = suites.map((suite) => failures.filter((r) => r.suite === suite).map((r) => recordCaseName(r.suite, r.name))).sort((a, b) => a.length - b.length);
   const patterns = [];
   const globbed = [];
@@ -25590,7 +25834,7 @@ function rerunCommand(options, results, base = process.cwd()) {
   }
   const order = (p) => SUITES.findIndex((s) => p.startsWith(`${s}/`));
   patterns.sort((a, b) => order(a) - order(b));
-  for (const pattern of patterns) flag2("case", pattern);
+  words.push(...cliWords("cases", patterns));
   let note;
   if (globbed.length > 0) {
     const tests = globbed.map(casePattern);
@@ -25599,14 +25843,11 @@ function rerunCommand(options, results, base = process.cwd()) {
     ).length;
     note = `${failures.length} failed cases are too many to name one by one: ${globbed.join(", ")} choose${globbed.length === 1 ? "s" : ""} them by the start of their names${passing > 0 ? `, and re-run${globbed.length === 1 ? "s" : ""} ${passing} case${passing === 1 ? "" : "s"} that passed as well` : ""}`;
   }
-  const command = `${toolCommand()} ${words.map(shellQuote).join(" ")}`;
+  const command = `${tool} ${words.map(shellQuote).join(" ")}`;
   return { command, failed: failures.length, ...note ? { note } : {} };
 }
 
-// src/run.ts
-var RunSetupError = class extends Error {
-  name = "RunSetupError";
-};
+// src/run/seal.ts
 function suiteLabel(options) {
   return recordSuite(options.profile, options.suites, {
     numbers: options.numbers,
@@ -25616,275 +25857,98 @@ function suiteLabel(options) {
     ...options.cases ? { cases: options.cases } : {}
   });
 }
-function validate(options) {
-  try {
-    assertRunOptions(options);
-  } catch (error) {
-    if (error instanceof OptionError) throw new RunSetupError(error.message);
-    throw error;
-  }
-}
-async function openOut(outDir) {
-  try {
-    return await openOutFolder(outDir);
-  } catch (error) {
-    if (error instanceof OutFolderError) throw new RunSetupError(error.message);
-    throw error;
-  }
-}
-function adapterFor(options, side, launcher) {
-  const command = side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
-  const url = side === "write" ? options.url : side === "read" ? options.readUrl : void 0;
-  return createCanonicalizer({
-    ...command ? { command } : {},
-    ...url ? { url } : {},
-    protocol: side === "compare" ? options.compareProtocol ?? options.protocol : options.protocol,
-    shell: options.shell,
-    cwd: options.workingDirectory,
-    jobs: options.jobs,
-    timeoutMs: options.timeoutMs,
-    maxOutputBytes: options.maxOutputBytes,
-    launcher
+function sealRun(plan, results) {
+  const { options, corpus, implementation } = plan;
+  const unsigned = buildRecord({
+    suite: suiteLabel(options),
+    standard: corpus.version,
+    toolchain: { name: TOOL_NAME, version: TOOL_VERSION },
+    corpus: { dir: corpus.dir, files: corpus.files.length, digest: corpus.digest },
+    implementation: {
+      adapter: implementation.adapter,
+      impl: implementation.impl,
+      name: options.implementationName,
+      version: options.implementationVersion,
+      files: implementation.files
+    },
+    startedAt: new Date(plan.started),
+    cases: recordCases(results),
+    key: options.key.kind
   });
-}
-function openRunSandbox(options, workingDirectory, out) {
-  try {
-    return openSandbox({
-      ...options.sandbox ?? { mode: "auto" },
-      cwd: workingDirectory,
-      ...out ? { outDir: out.path } : {}
-    });
-  } catch (error) {
-    if (error instanceof SandboxSetupError) throw new RunSetupError(error.message);
-    throw error;
-  }
-}
-function inFlight(options) {
-  return options.protocol === "lines" && !options.url ? 256 : Math.max(4, options.jobs * 2);
-}
-function settle2(promise) {
-  return promise.then(
-    (value) => ({ ok: true, value }),
-    (error) => ({ ok: false, error })
+  const record2 = signRecord(unsigned, options.key);
+  const gate = plan.expectedFailures ? decideGate(results, plan.expectedFailures, options.allowFixedExpectedFailures ?? false) : void 0;
+  const rerun = rerunCommand(
+    { ...options, workingDirectory: plan.workingDirectory },
+    results,
+    plan.cwd,
+    plan.tool
   );
+  return {
+    record: record2,
+    bytes: recordBytes(record2),
+    ...gate ? { gate } : {},
+    ...rerun ? { rerun } : {},
+    elapsedMs: Date.now() - plan.started
+  };
 }
-async function runConformance(options) {
-  validate(options);
-  const out = options.outFolder ?? (options.outDir ? await openOut(options.outDir) : void 0);
-  try {
-    return await runWith(options, out);
-  } finally {
-    if (out !== options.outFolder) out?.close();
-  }
-}
-async function runWith(options, out) {
-  const started = Date.now();
-  const startedAt = new Date(started);
-  const workingDirectory = resolve8(options.workingDirectory);
-  let implementation;
-  try {
-    implementation = await describeImplementation({
-      ...options.command ? { command: options.command } : {},
-      ...options.url ? { url: options.url } : {},
-      shell: options.shell,
-      cwd: workingDirectory
-    });
-    for (const command of [options.readCommand, options.compareCommand]) {
-      if (command) await describeImplementation({ command, shell: options.shell, cwd: workingDirectory });
-    }
-  } catch (error) {
-    if (error instanceof AdapterSetupError) throw new RunSetupError(error.message);
-    throw error;
-  }
-  const corpus = await loadCorpus({
-    suites: options.suites,
-    profile: options.profile,
-    numbers: options.numbers,
-    seed: options.seed ?? DEFAULT_SEED,
-    generatedRuns: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
-    ...options.shard ? { shard: options.shard } : {}
-  });
-  if (options.expectedFailures) {
-    try {
-      checkAgainstCorpus(options.expectedFailures, corpus.cases);
-    } catch (error) {
-      if (error instanceof ExpectedListError) throw new RunSetupError(error.message);
-      throw error;
-    }
-  }
-  if (options.cases) {
-    let selection;
-    try {
-      checkGlobCount(options.cases.length, "--case (cases)");
-      selection = selectCases(corpus.cases, options.cases);
-    } catch (error) {
-      if (error instanceof GlobError) throw new RunSetupError(`case: ${error.message}`);
-      throw error;
-    }
-    const [miss] = selection.unmatched;
-    if (miss) {
-      const more = selection.unmatched.length > 1 ? ` (and ${selection.unmatched.length - 1} more patterns match none)` : "";
-      throw new RunSetupError(
-        `case '${miss.pattern}' matches no case of the suites run (${options.suites.join(", ")})${more}; the nearest names: ${miss.near.join(", ")}`
-      );
-    }
-    corpus.cases = selection.cases;
-  }
-  const total = corpus.cases.length;
-  const adapterOptions = { ...options, workingDirectory };
-  const sandbox = openRunSandbox(options, workingDirectory, out);
-  const unhook = atExitOrInterrupt(() => sandbox.close());
-  options.onSandbox?.(sandbox.status);
-  const closing = [];
-  try {
-    const cases = options.protocol === "lines" && !options.url ? casesForLines(corpus.cases) : corpus.cases;
-    let requestsLeft = cases.reduce((n, c) => n + plannedRequests(c), 0);
-    const counted = (impl) => ({
-      label: impl.label,
-      canonicalize: (input) => {
-        requestsLeft = Math.max(0, requestsLeft - 1);
-        return impl.canonicalize(input);
-      },
-      ...impl.canonicalizeAlone ? { canonicalizeAlone: impl.canonicalizeAlone } : {},
-      close: () => impl.close()
-    });
-    const write2 = adapterFor(adapterOptions, "write", sandbox);
-    closing.push(write2);
-    const read2 = options.readCommand || options.readUrl ? adapterFor(adapterOptions, "read", sandbox) : write2;
-    if (read2 !== write2) closing.push(read2);
-    const sides = [
-      [write2, options.url ? "http" : options.protocol]
-    ];
-    if (read2 !== write2) sides.push([read2, options.readUrl ? "http" : options.protocol]);
-    if (options.compareCommand) {
-      const other2 = adapterFor(adapterOptions, "compare", sandbox);
-      closing.push(other2);
-      sides.push([other2, options.compareProtocol ?? options.protocol]);
-    }
-    for (const [impl, protocol] of sides) {
-      const problem = await probeImplementation(impl, protocol);
-      if (problem !== void 0) throw new RunSetupError(problem);
-    }
-    const countedWrite = counted(write2);
-    const countedRead = read2 === write2 ? countedWrite : counted(read2);
-    let failed = 0;
-    let suite = cases[0]?.suite;
-    const progress = (done2) => ({
-      done: done2,
-      total,
-      failed,
-      elapsedMs: Date.now() - started,
-      ...suite ? { suite } : {},
-      requestsLeft,
-      // Lines mode: what isolation on doubt has cost (a hanging command costs time, said here).
-      ...write2.isolation?.askedAlone ? { askedAlone: { count: write2.isolation.askedAlone, ms: write2.isolation.aloneMs } } : {}
-    });
-    options.onProgress?.(progress(0));
-    const results = await runCases(
-      cases,
-      { write: countedWrite, read: countedRead },
+
+// src/run/write.ts
+var FILES = ["record", "results", "junit", "html", "compare", "summary", "badgeSvg", "badgeJson"];
+async function writeRun(plan, results, judged2, sealed) {
+  const { comparing } = judged2;
+  const files = {};
+  let summaryMarkdown;
+  if (plan.out) {
+    const written = await writeReports(
+      plan.out,
       {
-        concurrency: inFlight(options),
-        onStart: (c) => {
-          suite = c.suite;
-        },
-        onResult: (result2, done2) => {
-          if (!result2.pass) failed += 1;
-          options.onProgress?.(progress(done2));
-        }
-      }
-    );
-    const unsigned = buildRecord({
-      suite: suiteLabel(options),
-      standard: corpus.version,
-      toolchain: { name: TOOL_NAME, version: TOOL_VERSION },
-      corpus: { dir: corpus.dir, files: corpus.files.length, digest: corpus.digest },
-      implementation: {
-        adapter: implementation.adapter,
-        impl: implementation.impl,
-        name: options.implementationName,
-        version: options.implementationVersion,
-        files: implementation.files
+        record: sealed.record,
+        recordBytes: sealed.bytes,
+        results,
+        elapsedMs: sealed.elapsedMs,
+        ...sealed.gate ? { gate: sealed.gate } : {},
+        ...sealed.rerun ? { rerun: sealed.rerun } : {},
+        tool: plan.tool,
+        ...comparing ? {
+          compare: comparing.then(
+            (c) => c.ok ? { report: c.value, markdown: compareMarkdown(c.value) } : void 0
+          )
+        } : {}
       },
-      startedAt,
-      cases: recordCases(results),
-      key: options.key.kind
-    });
-    const record2 = signRecord(unsigned, options.key);
-    const gate = options.expectedFailures ? decideGate(results, options.expectedFailures, options.allowFixedExpectedFailures ?? false) : void 0;
-    const rerun = rerunCommand({ ...options, workingDirectory }, results);
-    const bytes3 = recordBytes(record2);
-    const elapsedMs = Date.now() - started;
-    const other = options.compareCommand ? sides.at(-1)[0] : void 0;
-    const comparing = other ? settle2(
-      compareImplementations({
-        a: write2,
-        b: other,
-        inputs: corpusInputs(corpus.cases, { numbers: true }),
-        inputCount: corpusInputCount(corpus.cases, { numbers: true }),
-        generated: {
-          seed: options.seed ?? DEFAULT_SEED,
-          runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS
-        },
-        concurrency: inFlight(options),
-        // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
-        ...options.profile === "nfc" ? { reference: nfcReference("reference (nfc)") } : {},
-        ...options.onCompareProgress ? { onProgress: options.onCompareProgress } : {}
-      })
-    ) : void 0;
-    const files = {};
-    let summaryMarkdown;
-    if (out) {
-      const written = await writeReports(
-        out,
-        {
-          record: record2,
-          recordBytes: bytes3,
-          results,
-          elapsedMs,
-          ...gate ? { gate } : {},
-          ...rerun ? { rerun } : {},
-          ...comparing ? {
-            compare: comparing.then(
-              (c) => c.ok ? { report: c.value, markdown: compareMarkdown(c.value) } : void 0
-            )
-          } : {}
-        },
-        options.reports
-      );
-      ({ summaryMarkdown } = written);
-      for (const key of [
-        "record",
-        "results",
-        "junit",
-        "html",
-        "compare",
-        "summary",
-        "badgeSvg",
-        "badgeJson"
-      ]) {
-        if (written[key] !== void 0) files[key] = written[key];
-      }
+      plan.options.reports
+    );
+    ({ summaryMarkdown } = written);
+    for (const key of FILES) if (written[key] !== void 0) files[key] = written[key];
+  }
+  const compared = await comparing;
+  if (compared && !compared.ok) throw compared.error;
+  const compare = compared?.value;
+  return {
+    record: sealed.record,
+    recordBytes: sealed.bytes,
+    results,
+    files,
+    elapsedMs: sealed.elapsedMs,
+    sandbox: judged2.sandbox,
+    ...sealed.rerun ? { rerun: sealed.rerun } : {},
+    ...compare ? { compare } : {},
+    ...sealed.gate ? { gate: sealed.gate } : {},
+    ...summaryMarkdown !== void 0 ? { summaryMarkdown } : {}
+  };
+}
+
+// src/run/index.ts
+async function runConformance(options) {
+  const plan = await planRun(options);
+  try {
+    const judged2 = await judgeRun(plan);
+    try {
+      return await writeRun(plan, judged2.results, judged2, sealRun(plan, judged2.results));
+    } finally {
+      await judged2.close();
     }
-    const compared = await comparing;
-    if (compared && !compared.ok) throw compared.error;
-    const compare = compared?.value;
-    return {
-      record: record2,
-      recordBytes: bytes3,
-      results,
-      files,
-      elapsedMs,
-      sandbox: sandbox.status,
-      ...rerun ? { rerun } : {},
-      ...compare ? { compare } : {},
-      ...gate ? { gate } : {},
-      ...summaryMarkdown !== void 0 ? { summaryMarkdown } : {}
-    };
   } finally {
-    await Promise.allSettled(closing.map((c) => c.close()));
-    unhook();
-    sandbox.close();
+    if (plan.ownsOut) plan.out?.close();
   }
 }
 
@@ -25942,15 +26006,15 @@ function parseFlags(argv) {
     positionals: parsed.positionals
   };
 }
-function readKey(keyFile) {
+function readKey(keyFile, env) {
   try {
-    return loadSuppliedKey({ ...keyFile ? { keyFile } : {}, env: process.env }) ?? ephemeralKey();
+    return loadSuppliedKey({ ...keyFile ? { keyFile } : {}, env }) ?? ephemeralKey();
   } catch (error) {
-    if (error instanceof KeyError) throw new RunSetupError(error.message);
-    throw new RunSetupError(`could not read the signing key${keyFile ? ` from ${keyFile}` : ""}`);
+    if (error instanceof KeyError) throw new SetupError(error.message);
+    throw new SetupError(`could not read the signing key${keyFile ? ` from ${keyFile}` : ""}`);
   }
 }
-function parseRunArgs(argv) {
+function parseRunArgs(argv, env = {}) {
   const { values, positionals } = parseFlags(argv);
   if (positionals.length > 0) {
     throw new UsageError(
@@ -25959,14 +26023,14 @@ function parseRunArgs(argv) {
   }
   try {
     const face = cliFace(values);
-    const { options, randomSeed: randomSeed2 } = readRunOptions(face);
+    const { options, randomSeed } = readRunOptions(face);
     const keyFile = readOption("key-file", face);
     return {
       options,
       ...keyFile ? { keyFile } : {},
       quiet: readOption("quiet", face),
-      randomSeed: randomSeed2,
-      color: !readOption("no-color", face) && !process.env.NO_COLOR
+      randomSeed,
+      color: !readOption("no-color", face) && !env.NO_COLOR
     };
   } catch (error) {
     if (error instanceof OptionError) throw new UsageError(error.message);
@@ -25976,34 +26040,35 @@ function parseRunArgs(argv) {
 var runCommand = {
   summary: "run the conformance corpus against a command or URL and sign a record of it",
   usage: usage5(),
-  async run(argv) {
+  async run(argv, io) {
     if (parseFlags(argv).values.help) {
-      process.stdout.write(usage5());
+      io.stdout.write(usage5());
       return 0;
     }
-    const { options, keyFile, quiet, color, randomSeed: randomSeed2 } = parseRunArgs(argv);
-    if (randomSeed2)
-      process.stderr.write(
+    const { options, keyFile, quiet, color, randomSeed } = parseRunArgs(argv, io.env);
+    if (randomSeed)
+      io.stderr.write(
         `canon-conformance run: --seed random drew ${options.seed}; replay with --seed ${options.seed}
 `
       );
     try {
-      const key = readKey(keyFile);
-      const reporter = () => quiet ? void 0 : createProgressReporter({ stream: process.stderr, isTTY: process.stderr.isTTY === true });
+      const key = readKey(keyFile, io.env);
+      const reporter = () => quiet ? void 0 : createProgressReporter({ stream: io.stderr, isTTY: io.stderr.isTTY === true });
       const progress = reporter();
       let compareProgress;
       const outcome = await runConformance({
         ...options,
         key,
+        startedFrom: { env: io.env, cwd: process.cwd() },
         // Before the first case, even with --quiet: whether the command is sandboxed is not progress.
-        onSandbox: (status) => process.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}
+        onSandbox: (status) => io.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}
 `),
         ...progress ? { onProgress: (p) => progress.update(p) } : {},
         ...quiet ? {} : {
           onCompareProgress: (p) => {
             if (compareProgress === void 0) {
               progress?.done();
-              process.stderr.write("comparing with --compare-command:\n");
+              io.stderr.write("comparing with --compare-command:\n");
               compareProgress = reporter();
             }
             compareProgress?.update(p);
@@ -26012,7 +26077,7 @@ var runCommand = {
       });
       progress?.done();
       compareProgress?.done();
-      process.stdout.write(
+      io.stdout.write(
         formatVerdict(
           {
             record: outcome.record,
@@ -26020,24 +26085,25 @@ var runCommand = {
             ...outcome.files.record ? { recordPath: outcome.files.record } : {},
             elapsedMs: outcome.elapsedMs,
             ...outcome.gate ? { gate: outcome.gate } : {},
-            ...outcome.rerun ? { rerun: outcome.rerun } : {}
+            ...outcome.rerun ? { rerun: outcome.rerun } : {},
+            tool: toolCommand(installSource(io.env))
           },
-          { color: color && process.stdout.isTTY === true }
+          { color: color && io.stdout.isTTY === true }
         )
       );
       if (outcome.compare) {
         const text2 = formatCompare(outcome.compare);
-        process.stdout.write(`
+        io.stdout.write(`
 ${text2}${text2.endsWith("\n") ? "" : "\n"}`);
-        if (outcome.files.compare) process.stdout.write(`(the comparison is in ${outcome.files.compare})
+        if (outcome.files.compare) io.stdout.write(`(the comparison is in ${outcome.files.compare})
 `);
       }
       const agreed = (outcome.compare?.disagreements.length ?? 0) === 0;
       const passed = outcome.gate ? outcome.gate.pass : outcome.record.conformant;
       return passed && agreed ? 0 : 1;
     } catch (error) {
-      if (error instanceof RunSetupError) {
-        process.stderr.write(`canon-conformance run: ${error.message}
+      if (error instanceof SetupError) {
+        io.stderr.write(`canon-conformance run: ${error.message}
 `);
         return 2;
       }
@@ -26053,10 +26119,10 @@ import { availableParallelism as availableParallelism2 } from "node:os";
 function formatProof(proof, options = {}) {
   const out = [];
   out.push("reference:");
-  for (const ref2 of proof.references) {
-    const verdict = ref2.failures.length === 0 ? "all pass" : `${ref2.failures.length} FAILED`;
-    out.push(`  ${ref2.label} (profile ${ref2.profile}): ${ref2.cases} cases, ${verdict}`);
-    for (const f of ref2.failures)
+  for (const ref of proof.references) {
+    const verdict = ref.failures.length === 0 ? "all pass" : `${ref.failures.length} FAILED`;
+    out.push(`  ${ref.label} (profile ${ref.profile}): ${ref.cases} cases, ${verdict}`);
+    for (const f of ref.failures)
       out.push(`    !! ${f.suite}/${f.name}: expected ${f.expected}; got ${f.got}`);
   }
   out.push("");
@@ -26101,8 +26167,8 @@ function formatProof(proof, options = {}) {
 }
 function problemsOf(proof) {
   const problems = [];
-  for (const ref2 of proof.references) {
-    if (ref2.failures.length > 0) problems.push(`the ${ref2.label} fails ${ref2.failures.length} case(s)`);
+  for (const ref of proof.references) {
+    if (ref.failures.length > 0) problems.push(`the ${ref.label} fails ${ref.failures.length} case(s)`);
   }
   for (const run of proof.runs) {
     for (const id of run.missed) {
@@ -26149,9 +26215,13 @@ function referenceFor(profile) {
 }
 async function prove(options) {
   const other = options.profile === "rfc8785" ? "nfc" : "rfc8785";
-  const load = (profile) => loadCorpus({ suites: [...SUITES], profile, numbers: options.numbers, root: options.root }).then(
-    (c) => options.linesMode ? casesForLines(c.cases) : c.cases
-  );
+  const load = (profile) => loadCorpus({
+    suites: [...SUITES],
+    profile,
+    numbers: options.numbers,
+    ...options.generatedRuns !== void 0 ? { generatedRuns: options.generatedRuns } : {},
+    root: options.root
+  }).then((c) => options.linesMode ? casesForLines(c.cases) : c.cases);
   const corpora = { rfc8785: [], nfc: [] };
   corpora[options.profile] = await load(options.profile);
   corpora[other] = await load(other);
@@ -26212,7 +26282,8 @@ async function knownBadRun(bad, profile, cases, connect) {
     failed,
     firstFailure,
     missed: bad.caughtBy.filter((id) => failed[id] === 0),
-    blamed
+    blamed,
+    results
   };
 }
 function countPerCheck(cases) {
@@ -26294,68 +26365,103 @@ check is shown able to fail.
                          process (default, fast), or as commands of this CLI ('known-bad NAME',
                          'canonicalize') through the real adapters in lines or once mode
   --verbose              show, for each declared check, the first case that caught the known-bad`;
-var selfTestCommand = {
-  summary: "prove the corpus: the reference passes it, every known-bad is caught",
-  usage: usage6,
-  async run(argv) {
-    const { values } = parseCommandArgs({
-      args: argv,
-      options: {
-        profile: { type: "string" },
-        numbers: { type: "string" },
-        only: { type: "string" },
-        via: { type: "string" },
-        verbose: { type: "boolean" }
-      },
-      strict: true,
-      allowPositionals: false
-    });
-    let profile;
-    let numbers;
-    try {
-      profile = parseProfile(values.profile);
-      numbers = parseCount(values.numbers, "--numbers", DEFAULT_SELF_TEST_NUMBERS, 1);
-    } catch (error) {
-      if (error instanceof OptionError) throw new UsageError(error.message);
-      throw error;
-    }
-    const only = values.only?.split(",").map((name2) => name2.trim()).filter((name2) => name2 !== "");
-    for (const name2 of only ?? []) {
-      try {
-        knownBad(name2);
-      } catch (error) {
-        throw new UsageError(error.message);
-      }
-    }
-    const via = values.via ?? "in-process";
-    if (via !== "in-process" && via !== "lines" && via !== "once") {
-      throw new UsageError(`--via must be in-process, lines or once, not '${via}'`);
-    }
-    const command = via === "in-process" ? void 0 : { protocol: via, jobs: availableParallelism2(), launcher: thisCli() };
-    const connections = command ? {
-      connect: (bad) => knownBadCommands(bad, command),
-      reference: () => referenceCommand(command)
-    } : {};
-    const started = Date.now();
-    const proof = await prove({
-      profile,
-      numbers,
-      ...only ? { only } : {},
-      ...connections,
-      ...via === "lines" ? { linesMode: true } : {}
-    });
-    process.stdout.write(formatProof(proof, { verbose: values.verbose ?? false }));
-    const seconds = ((Date.now() - started) / 1e3).toFixed(1);
-    process.stdout.write(`(${numbers} generated numbers per run, known-bads ${via}, ${seconds} s)
-`);
-    return proof.ok ? 0 : 1;
+function selfTestWith(prover) {
+  return {
+    summary: "prove the corpus: the reference passes it, every known-bad is caught",
+    usage: usage6,
+    run: (argv, io) => selfTest(argv, io, prover)
+  };
+}
+var selfTestCommand = selfTestWith(prove);
+async function selfTest(argv, io, prover) {
+  const { values } = parseCommandArgs({
+    args: argv,
+    options: {
+      profile: { type: "string" },
+      numbers: { type: "string" },
+      only: { type: "string" },
+      via: { type: "string" },
+      verbose: { type: "boolean" }
+    },
+    strict: true,
+    allowPositionals: false
+  });
+  let profile;
+  let numbers;
+  try {
+    profile = parseProfile(values.profile);
+    numbers = parseCount(values.numbers, "--numbers", DEFAULT_SELF_TEST_NUMBERS, 1);
+  } catch (error) {
+    if (error instanceof OptionError) throw new UsageError(error.message);
+    throw error;
   }
-};
+  const only = values.only?.split(",").map((name2) => name2.trim()).filter((name2) => name2 !== "");
+  for (const name2 of only ?? []) {
+    try {
+      knownBad(name2);
+    } catch (error) {
+      throw new UsageError(error.message);
+    }
+  }
+  const via = values.via ?? "in-process";
+  if (via !== "in-process" && via !== "lines" && via !== "once") {
+    throw new UsageError(`--via must be in-process, lines or once, not '${via}'`);
+  }
+  const command = via === "in-process" ? void 0 : { protocol: via, jobs: availableParallelism2(), launcher: thisCli() };
+  const connections = command ? {
+    connect: (bad) => knownBadCommands(bad, command),
+    reference: () => referenceCommand(command)
+  } : {};
+  const started = Date.now();
+  const proof = await prover({
+    profile,
+    numbers,
+    ...only ? { only } : {},
+    ...connections,
+    ...via === "lines" ? { linesMode: true } : {}
+  });
+  io.stdout.write(formatProof(proof, { verbose: values.verbose ?? false }));
+  const seconds = ((Date.now() - started) / 1e3).toFixed(1);
+  io.stdout.write(`(${numbers} generated numbers per run, known-bads ${via}, ${seconds} s)
+`);
+  return proof.ok ? 0 : 1;
+}
 
 // src/commands/sign.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
-import { open as open3, rename as rename2, stat as stat3, unlink as unlink2 } from "node:fs/promises";
+import { open as open4, rename as rename2, stat as stat3, unlink as unlink2 } from "node:fs/promises";
 import { basename as basename4, dirname as dirname8, join as join9, resolve as resolve9 } from "node:path";
+
+// src/record/resign.ts
+function resignRecord(bytes3, key, options = {}) {
+  if (key.kind !== "supplied") throw new Error("a record is re-signed only with a supplied key");
+  const verified = verifyRecord(bytes3);
+  if (verified.outcome === "reject") return verified;
+  const original = verified.record;
+  if (options.expectedSigner !== void 0 && original.signer_pubkey !== options.expectedSigner) {
+    return {
+      outcome: "signer_mismatch",
+      conformant: original.conformant,
+      got: original.signer_pubkey,
+      detail: "the record is intact but was not signed by the key given with --pubkey"
+    };
+  }
+  const { signer_pubkey: _pubkey, sig: _sig, ...rest } = original;
+  const unsigned = { ...rest, key: "supplied" };
+  const record2 = signRecord(unsigned, key);
+  const out = recordBytes(record2);
+  const check2 = verifyRecord(out);
+  if (check2.outcome !== "accept" || check2.conformant !== original.conformant) {
+    throw new Error(`the re-signed record does not verify (${outcomeLine(check2)})`);
+  }
+  return { outcome: "signed", bytes: out, record: record2, original };
+}
+function refusalLines(refusal) {
+  if (refusal.outcome === "reject") return [outcomeLine(refusal)];
+  return [`accept conformant=${refusal.conformant}`, `pubkey mismatch got=${refusal.got}`];
+}
+
+// src/commands/sign.ts
 var SIGNED_RECORD_FILE = "record.signed.json";
 var usage7 = `usage: canon-conformance sign RECORD [--key-file KEY] [--out FILE] [--force] [--pubkey HEX]
 
@@ -26377,13 +26483,13 @@ A refused RECORD gets only verify's lines (its reason on stderr), and nothing is
 
 Exit status: 0 signed, 1 RECORD refused or not signed by --pubkey, 2 the command line, the key or a
 file could not be used.`;
-var SignSetupError = class extends Error {
+var SignSetupError = class extends SetupError {
   name = "SignSetupError";
 };
-function readKey2(keyFile) {
+function readKey2(keyFile, env) {
   let key;
   try {
-    key = loadSuppliedKey({ ...keyFile !== void 0 ? { keyFile } : {}, env: process.env });
+    key = loadSuppliedKey({ ...keyFile !== void 0 ? { keyFile } : {}, env });
   } catch (error) {
     if (error instanceof KeyError) throw new SignSetupError(error.message);
     throw new SignSetupError(`could not read the signing key${keyFile ? ` from ${keyFile}` : ""}`);
@@ -26411,7 +26517,7 @@ async function writeSigned(out, bytes3, force) {
   const target = force ? join9(dirname8(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
   let handle;
   try {
-    handle = await open3(target, "wx", 420);
+    handle = await open4(target, "wx", 420);
   } catch (error) {
     const code4 = error.code;
     if (code4 === "EEXIST" && !force) {
@@ -26431,7 +26537,7 @@ async function writeSigned(out, bytes3, force) {
 var signCommand = {
   summary: "verify a record and re-sign it with your key, in a job that runs no code under test",
   usage: usage7,
-  async run(argv) {
+  async run(argv, io) {
     const { values, positionals } = parseCommandArgs({
       args: argv,
       allowPositionals: true,
@@ -26452,7 +26558,7 @@ var signCommand = {
     const out = values.out ?? join9(dirname8(input), SIGNED_RECORD_FILE);
     const force = values.force ?? false;
     try {
-      const key = readKey2(values["key-file"]);
+      const key = readKey2(values["key-file"], io.env);
       if (values.out === void 0 && await sameFile(input, out)) {
         throw new SignSetupError(
           `${input} is itself the default output ${SIGNED_RECORD_FILE}; give --out to say where the signed record goes`
@@ -26466,9 +26572,9 @@ var signCommand = {
       }
       const result2 = resignRecord(bytes3, key, pubkey !== void 0 ? { expectedSigner: pubkey } : {});
       if (result2.outcome !== "signed") {
-        process.stdout.write(`${refusalLines(result2).join("\n")}
+        io.stdout.write(`${refusalLines(result2).join("\n")}
 `);
-        process.stderr.write(`canon-conformance sign: ${result2.detail}; nothing was written
+        io.stderr.write(`canon-conformance sign: ${result2.detail}; nothing was written
 `);
         return 1;
       }
@@ -26482,12 +26588,12 @@ var signCommand = {
         // The file as it is now on disk, read back: what anyone downloading it will check.
         outcomeLine(verifyRecord(await readRecordBytes(out)))
       );
-      process.stdout.write(`${lines.join("\n")}
+      io.stdout.write(`${lines.join("\n")}
 `);
       return 0;
     } catch (error) {
       if (error instanceof SignSetupError) {
-        process.stderr.write(`canon-conformance sign: ${error.message}
+        io.stderr.write(`canon-conformance sign: ${error.message}
 `);
         return 2;
       }
@@ -26516,8 +26622,8 @@ RECORD is a file, or - for stdin. A refused record's reason is explained on stde
 
 Exit status: 0 accepted and every option matched, 1 refused or an option did not match,
 2 the record could not be read.`;
-function readBounded(path) {
-  return path === "-" ? readRecordStream(process.stdin) : readRecordBytes(path);
+function readBounded(path, io) {
+  return path === "-" ? readRecordStream(io.stdin) : readRecordBytes(path);
 }
 function suitesOf(suite) {
   const names = parseRecordSuite(suite)?.suites;
@@ -26551,7 +26657,7 @@ async function corpusLine(record2, dir) {
 var verifyCommand2 = {
   summary: "check a signed conform-result/1 record offline (seed 003 \xA74)",
   usage: usage8,
-  async run(argv) {
+  async run(argv, io) {
     const { values, positionals } = parseOptions2(argv);
     if (positionals.length !== 1) throw new UsageError("give exactly one RECORD file");
     const pubkey = values.pubkey?.toLowerCase();
@@ -26565,18 +26671,18 @@ var verifyCommand2 = {
     const path = positionals[0];
     let bytes3;
     try {
-      bytes3 = await readBounded(path);
+      bytes3 = await readBounded(path, io);
     } catch (error) {
       const code4 = error.code ?? String(error);
-      process.stderr.write(`canon-conformance verify: cannot read ${path} (${code4})
+      io.stderr.write(`canon-conformance verify: cannot read ${path} (${code4})
 `);
       return 2;
     }
     const result2 = verifyRecord(bytes3);
-    process.stdout.write(`${outcomeLine(result2)}
+    io.stdout.write(`${outcomeLine(result2)}
 `);
     if (result2.outcome === "reject") {
-      process.stderr.write(`canon-conformance verify: ${result2.detail}
+      io.stderr.write(`canon-conformance verify: ${result2.detail}
 `);
       return 1;
     }
@@ -26584,7 +26690,7 @@ var verifyCommand2 = {
     if (pubkey !== void 0) {
       const got = result2.record.signer_pubkey;
       const match = got === pubkey;
-      process.stdout.write(match ? "pubkey match\n" : `pubkey mismatch got=${got}
+      io.stdout.write(match ? "pubkey match\n" : `pubkey mismatch got=${got}
 `);
       allMatch &&= match;
     }
@@ -26594,14 +26700,12 @@ var verifyCommand2 = {
         checked = await corpusLine(result2.record, corpusDir);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        process.stderr.write(
-          `canon-conformance verify: cannot read the corpus at ${corpusDir}: ${message}
-`
-        );
+        io.stderr.write(`canon-conformance verify: cannot read the corpus at ${corpusDir}: ${message}
+`);
         return 2;
       }
       const { line, match } = checked;
-      process.stdout.write(`${line}
+      io.stdout.write(`${line}
 `);
       allMatch &&= match;
     }
@@ -26620,7 +26724,7 @@ function parseOptions2(argv) {
   });
 }
 
-// src/cli.ts
+// src/commands/main.ts
 var COMMANDS = {
   run: runCommand,
   verify: verifyCommand2,
@@ -26647,47 +26751,49 @@ function help() {
     ""
   ].join("\n");
 }
-async function main(argv) {
+async function main(argv, io) {
   const [name2, ...rest] = argv;
   if (name2 === void 0 || name2 === "--help" || name2 === "-h") {
-    process.stdout.write(help());
+    io.stdout.write(help());
     return name2 === void 0 ? 2 : 0;
   }
   if (name2 === "--version" || name2 === "-V") {
-    process.stdout.write(`${TOOL_VERSION}
+    io.stdout.write(`${TOOL_VERSION}
 `);
     return 0;
   }
   if (name2 === "help") {
     const target = rest[0] === void 0 ? void 0 : COMMANDS[rest[0]];
-    process.stdout.write(target ? `${target.usage}
+    io.stdout.write(target ? `${target.usage}
 ` : help());
     return 0;
   }
   const command = COMMANDS[name2];
   if (!command) {
-    process.stderr.write(`${TOOL_NAME}: unknown command '${name2}'
+    io.stderr.write(`${TOOL_NAME}: unknown command '${name2}'
 
 ${help()}`);
     return 2;
   }
   try {
-    return await command.run(rest);
+    return await command.run(rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`${TOOL_NAME} ${name2}: ${error.message}
+    if (error instanceof UsageError || error instanceof OptionError) {
+      io.stderr.write(`${TOOL_NAME} ${name2}: ${error.message}
 
 ${command.usage}
 `);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${TOOL_NAME} ${name2}: ${message}
+    io.stderr.write(`${TOOL_NAME} ${name2}: ${message}
 `);
     return 2;
   }
 }
-main(process.argv.slice(2)).then(
+
+// src/cli.ts
+main(process.argv.slice(2), processIo()).then(
   (code4) => {
     process.exitCode = code4;
     if (code4 === 2) setTimeout(() => process.exit(code4), 1e3).unref();
@@ -26698,6 +26804,3 @@ main(process.argv.slice(2)).then(
     process.exitCode = 2;
   }
 );
-export {
-  main
-};

@@ -4,7 +4,7 @@
 // or parser must treat those exactly as the original.
 import type { Mutator } from "./byte-mutators.js";
 import type { Rng } from "./rng.js";
-import { clone, fromValue, type Node, replace, type Slot, slots } from "./tree.js";
+import { clone, type Node, replace, type Slot, slots } from "./tree.js";
 
 const NAMES = [
   "sig",
@@ -321,5 +321,3 @@ export function treeMutators(donors: readonly Node[], pastRecordLimit = false): 
 function contains(outer: Node, inner: Node): boolean {
   return slots(outer).some((s) => s.node === inner);
 }
-
-export { fromValue };

@@ -1,6 +1,7 @@
 // Bundles the two shipped entry points into dist/: the CLI (dist/cli.js) and the action (dist/index.js).
 // The output must be byte-for-byte reproducible, because CI rebuilds it and diffs it against the
-// committed dist/. `--outdir DIR` writes elsewhere (the CI check builds into a temporary folder).
+// committed dist/. `--outdir DIR` writes elsewhere (the CI check builds into a temporary folder);
+// `--test` adds impl.js, the tests' canonicalizer commands (test/helpers/impl.ts), never shipped.
 import { existsSync } from "node:fs";
 import { build } from "esbuild";
 
@@ -17,6 +18,7 @@ const banner = [
 const entries = [
   { in: "src/cli.ts", out: "cli", shebang: true },
   { in: "src/index.ts", out: "index", shebang: false },
+  ...(process.argv.includes("--test") ? [{ in: "test/helpers/impl.ts", out: "impl", shebang: false }] : []),
 ].filter((e) => existsSync(e.in));
 
 for (const entry of entries) {

@@ -65,7 +65,7 @@ interface Entry {
   of?: string[];
 }
 
-// Every rule is tested where no open choice can hide it (DESIGN.md "Open choices are choices"): a
+// Every rule is tested where no open choice can hide it (docs/architecture.md, "Judgement"): a
 // case whose text would be a scalar alone is sent inside an array, `[x]` expecting `[canon(x)]`, so
 // an implementation that refuses top-level scalars is still asked about x. The top-level forms are
 // canon-or-reject cases of their own.

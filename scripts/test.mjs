@@ -1,23 +1,42 @@
 // Runs the test files with Node's own test runner (TypeScript through tsx). A wrapper, because Node
-// 20's --test does not expand globs itself, and because the bundles are built here once for all files.
+// 20's --test does not expand globs itself, because the bundles are built here once for all files, and
+// because of how npm test puts files into processes (below).
 //
 //   node scripts/test.mjs                every test/**/*.test.ts but the slow ones (npm test)
 //   node scripts/test.mjs --slow         only the *.slow.test.ts files (npm run test:slow)
 //   node scripts/test.mjs --all          both
 //   node scripts/test.mjs test/jcs       narrowed to files or folders; a slow file named itself runs
 //
-// Other arguments go to the runner (e.g. --test-concurrency=2, --test-reporter=spec).
+// Other arguments go to the runner (e.g. --test-concurrency=2, --test-reporter=spec,
+// --test-name-pattern=...).
+//
+// Files in few processes. Each process that loads TypeScript through tsx and imports src/ costs about
+// 0.6 to 0.8 s of CPU before its first test, and npm test has over a hundred files: one process each
+// spent more CPU starting than testing. So the fast files are put into GROUPS entry files, each
+// importing its share of the test files, each file inside a describe() of its own name
+// (scripts/test-group.mjs), so its tests, hooks and failures stay its own and are reported under its
+// path; Node's runner then runs the
+// groups, a few at a time. Grouping beat precompiling each file with esbuild (a process each, still
+// about 0.2 s of CPU to start and parse a bundle of src/ and its dependencies) and keeps import.meta
+// paths and stack traces as they are. A test file must therefore leave the process as it found it
+// (environment, working directory, signal handlers); the faces are tested through ports that touch
+// none of it (docs/architecture.md). More groups than cores keep the cores busy while one group
+// waits on a child process; the slow files, long and mostly waiting, keep a process each.
 //
 // The CLI and the action are bundled from src/ once, into a fresh folder under tmp/ whose path goes to
 // every test process as CANON_CONFORMANCE_TEST_DIST (test/helpers/dist.ts): a bundle starts in a
-// fraction of the time `tsx src/cli.ts` takes, and the action is tested as built from today's src/.
+// fraction of the time `tsx src/cli.ts` takes, and the end-to-end tests run the faces as built from
+// today's src/.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { delimiter, dirname, join, resolve } from "node:path";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { delimiter, dirname, join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const DIST_ENV = "CANON_CONFORMANCE_TEST_DIST";
 const REPO = resolve(import.meta.dirname, "..");
 const SLOW = ".slow.test.ts";
+/** Entry files for the fast files; Node's runner hands them out to its processes as each frees up. */
+const GROUPS = 8;
 
 function collect(path, out) {
   if (statSync(path).isDirectory()) {
@@ -42,23 +61,25 @@ if (files.length === 0) {
   console.error("no test files found");
   process.exit(1);
 }
-// Node 20's default is one file at a time on two cores. The suite is mostly CPU (about 180 CPU
-// seconds for npm test), with files that also sit in time limits and child processes: three at once
-// keep two cores busy, and more only adds contention that eats into the adapters' 500 ms limits.
-// (The slow suite too: four at once took as long, 567 s against 568 s in two clean-clone CI runs.)
+// Two cores: three at once keep both busy when one waits on a child process; more only adds contention
+// that eats into the adapters' time limits. (The slow suite: four at once took as long as three.)
 if (!flags.some((f) => f.startsWith("--test-concurrency"))) flags.push("--test-concurrency=3");
 
+mkdirSync(join(REPO, "tmp"), { recursive: true });
+const scratch = mkdtempSync(join(REPO, "tmp", "test-run-"));
 const env = { ...process.env };
-let built;
 if (!env[DIST_ENV]) {
-  mkdirSync(join(REPO, "tmp"), { recursive: true });
-  built = mkdtempSync(join(REPO, "tmp", "test-dist-"));
-  const build = spawnSync(process.execPath, [join(REPO, "scripts", "build.mjs"), "--outdir", built], {
-    cwd: REPO,
-    stdio: "inherit",
-  });
+  const built = join(scratch, "dist");
+  const build = spawnSync(
+    process.execPath,
+    [join(REPO, "scripts", "build.mjs"), "--outdir", built, "--test"],
+    {
+      cwd: REPO,
+      stdio: "inherit",
+    },
+  );
   if (build.status !== 0) {
-    rmSync(built, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
     console.error("bundling src/ for the tests failed");
     process.exit(1);
   }
@@ -76,13 +97,50 @@ if (interpreter.startsWith("/")) {
   env.PATH = `${dirname(interpreter)}${delimiter}${env.PATH ?? ""}`;
 }
 
-const child = spawn(process.execPath, ["--import", "tsx", "--test", ...flags, ...files], {
+/** A fixture a test helper makes once per process (test/helpers/proof.ts): the files that use it go
+ * into one group, so that it is made once. */
+const SHARED = /\bsharedProof\(/;
+
+/** The group entry files for `fast`: the files that share a fixture together in the first group, then
+ * the largest files first, dealt out in turn, so each group gets a share of the heavy ones (a file's
+ * size is a rough measure of its work, and balance only needs rough). */
+function groupEntries(fast) {
+  const groups = Array.from({ length: Math.min(GROUPS, fast.length) }, () => []);
+  const sharing = fast.filter((file) => SHARED.test(readFileSync(file, "utf8")));
+  groups[0].push(...sharing);
+  const rest = fast.filter((file) => !sharing.includes(file));
+  const bySize = rest.sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
+  // The first group, holding the shared fixture, takes its turn last.
+  for (const [i, file] of bySize.entries()) groups[groups.length - 1 - (i % groups.length)].push(file);
+  return groups.map((group, i) => {
+    const entry = join(scratch, `group-${i + 1}.group.mjs`);
+    const lines = [
+      `import { testFile } from ${JSON.stringify(pathToFileURL(join(REPO, "scripts", "test-group.mjs")).href)};`,
+    ];
+    for (const file of group.sort()) {
+      const name = relative(REPO, resolve(file));
+      lines.push(`testFile(${JSON.stringify(name)}, ${JSON.stringify(pathToFileURL(resolve(file)).href)});`);
+    }
+    writeFileSync(entry, `${lines.join("\n")}\n`);
+    return entry;
+  });
+}
+
+// Each grouped file's CPU time, for the test-times reporter (scripts/test-group.mjs).
+env.CANON_CONFORMANCE_TEST_CPU = join(scratch, "cpu.jsonl");
+
+// Slow files and a single named file keep a process each; the rest share the group processes.
+const alone = files.filter((f) => f.endsWith(SLOW));
+const fast = files.filter((f) => !f.endsWith(SLOW));
+const entries = [...alone, ...(fast.length > 1 ? groupEntries(fast) : fast)];
+
+const child = spawn(process.execPath, ["--import", "tsx", "--test", ...flags, ...entries], {
   stdio: "inherit",
   env,
 });
 // Ctrl-C reaches the runner too (same process group): wait for it to stop, then clean up.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("close", (code, signal) => {
-  if (built) rmSync(built, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
   process.exit(code ?? (signal ? 1 : 0));
 });

@@ -8,6 +8,7 @@
 // undone: the work is one scan of the name per piece, whatever the pattern (24 stars included, where a
 // backtracking regular expression takes hours). Patterns are bounded in length here and in count by
 // their callers (MAX_GLOBS).
+import { CanonError } from "./errors.js";
 
 /** Longer than any case name (the longest is 54 characters) with room to spare. */
 export const MAX_GLOB_CHARS = 256;
@@ -15,7 +16,7 @@ export const MAX_GLOB_CHARS = 256;
 export const MAX_GLOBS = 1000;
 
 /** A pattern that cannot be used; the message says why and names the bound. */
-export class GlobError extends Error {
+export class GlobError extends CanonError {
   override name = "GlobError";
 }
 

@@ -1,13 +1,7 @@
-// The contracts between the pipeline's stages (DESIGN.md "The pipeline"). Each stage lives in its own
-// folder; these are the only shapes that cross a folder boundary, so they live in one place.
-
-import type { CompareReport } from "./compare/types.js";
-import type { ExpectedList, Gate } from "./expected/index.js";
-import type { OutFolder } from "./report/out-folder.js";
-import type { ProtocolUsed } from "./report/protocol.js";
-import type { SandboxOptions, SandboxStatus } from "./sandbox/types.js";
-
-export type { CompareReport, ExpectedList, Gate, SandboxOptions, SandboxStatus };
+// The contracts between the pipeline's stages (docs/architecture.md). Each stage lives in its own
+// folder; these are the shapes that cross folder boundaries, so they live in one place, and they
+// depend on no stage: a stage's own types (a comparison's report, the gate, the sandbox's status) stay
+// in its folder, and the run's API (RunOptions, RunOutcome) next to the run, in src/run/.
 
 /** The profile a run judges by: `rfc8785` keeps strings exactly as sent; `nfc` is for stores that
  * normalize to NFC on write, where an NFC/NFD pair must reconcile. */
@@ -247,68 +241,6 @@ export interface SigningKey {
   publicKey: Uint8Array;
 }
 
-/** Everything a run needs, whichever face (CLI flags or action inputs) gathered it. */
-export interface RunOptions {
-  /** The implementation's command line (command adapter), or undefined with `url`. */
-  command?: string;
-  /** The implementation's URL (http adapter). */
-  url?: string;
-  protocol: "once" | "lines";
-  /** Run `command` through the platform shell instead of splitting it into argv. */
-  shell: boolean;
-  /** I4's read side: the store's normalizer, as a command line or a URL. */
-  readCommand?: string;
-  readUrl?: string;
-  suites: SuiteName[];
-  /** Only the cases these names or globs match (`suite/name`, `*` for any text); absent: every case. */
-  cases?: string[];
-  profile: Profile;
-  /** How many generated doubles the `numbers` suite sends (over all shards). */
-  numbers: number;
-  /** Seeds the numbers sweep and the generated suite; in case names, so a failure can be replayed.
-   * Optional so that existing callers keep compiling: absent means the corpus default (1). */
-  seed?: number;
-  /** Runs of each generated property (over all shards); the suite's default when absent. */
-  generatedRuns?: number;
-  /** This job's part of a sharded run; the whole run when absent. */
-  shard?: Shard;
-  /** A second implementation for a differential run (`--compare-command`): every corpus input and a
-   * stream of generated values go to both, and each disagreement is shrunk and reported. */
-  compareCommand?: string;
-  /** The second implementation's protocol; the first one's when absent. */
-  compareProtocol?: "once" | "lines";
-  /** How many generated values the differential run sends (default 1,000). */
-  compareRuns?: number;
-  /** Parallel processes in once mode. */
-  jobs: number;
-  timeoutMs: number;
-  maxOutputBytes: number;
-  workingDirectory: string;
-  /** Where record.json, results.json and junit.xml go; nothing is written without it. */
-  outDir?: string;
-  /** The output folder already made and opened by the caller (src/report/out-folder.ts), written
-   * instead of `outDir` and left open: the action uploads the files through the same handle. */
-  outFolder?: OutFolder;
-  /** What else goes into `outDir` (src/report/write.ts): summary.md, the badges. */
-  reports?: { summary?: boolean; badge?: boolean; summaryRecordAt?: "artifact" | "runner" };
-  implementationName: string | null;
-  implementationVersion: string | null;
-  /** The cases known to fail (`--expected-failures`): the step's status and the CLI's exit code follow
-   * it (RunOutcome.gate); the record does not change. Checked against the corpus before anything runs. */
-  expectedFailures?: ExpectedList;
-  /** A listed entry whose cases all passed does not fail the gate (`--allow-fixed-expected-failures`). */
-  allowFixedExpectedFailures?: boolean;
-  key: SigningKey;
-  /** How the command under test is started (docs/sandbox.md); absent: `{ mode: "auto" }`. Pass the
-   * key file in `hiddenPaths`. */
-  sandbox?: SandboxOptions;
-  /** Told, before the first case, whether the run is sandboxed and if not why. */
-  onSandbox?: (status: SandboxStatus) => void;
-  onProgress?: (progress: Progress) => void;
-  /** Progress of the differential run, after the corpus. */
-  onCompareProgress?: (progress: Progress) => void;
-}
-
 export interface Progress {
   done: number;
   total: number;
@@ -322,39 +254,4 @@ export interface Progress {
   /** Lines mode: requests asked alone so far (in doubt, or narrowing a block that got no answer), each
    * in a fresh process, and their time in all. */
   askedAlone?: { count: number; ms: number };
-}
-
-/** What one run produced. */
-export interface RunOutcome {
-  record: ConformResult;
-  /** The record exactly as written to disk: its RFC 8785 form. */
-  recordBytes: Uint8Array;
-  /** The judged cases in corpus order, with the detail the record leaves out (suite, why, source). */
-  results: CaseResult[];
-  /** Paths written under `outDir`, if one was given. */
-  files: {
-    record?: string;
-    results?: string;
-    junit?: string;
-    html?: string;
-    compare?: string;
-    summary?: string;
-    badgeSvg?: string;
-    badgeJson?: string;
-  };
-  /** summary.md's text, when `reports.summary` asked for it: the action's job summary. */
-  summaryMarkdown?: string;
-  /** The command that re-runs the failed cases locally, when some failed (src/report/rerun-command.ts). */
-  rerun?: { command: string; failed: number; note?: string };
-  elapsedMs: number;
-  /** Whether the command ran sandboxed, and if not why (the faces print unsandboxedNotice of it). */
-  sandbox: SandboxStatus;
-  /** The differential run, when `compareCommand` was given. It is not part of the record: seed 003
-   * fixes the record's members, and the record states one implementation. */
-  compare?: CompareReport;
-  /** The step's gate by `expectedFailures`, when a list was given; not part of the record either. */
-  gate?: Gate;
-  /** How the implementation was spoken to, and which stored cases lines mode sent in their lines
-   * form: the reports state it (the record cannot). */
-  protocol: ProtocolUsed;
 }

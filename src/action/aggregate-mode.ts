@@ -3,28 +3,28 @@
 // step on a refusal, a disagreement or (with require-conformant) a non-conformant implementation.
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import * as core from "@actions/core";
 import { aggregateForAction } from "../aggregate/index.js";
 import { type Face, readOption } from "../options/index.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
+import type { ActionCore } from "./core.js";
 import { readArtifactSettings } from "./inputs.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
 import { writeJobSummary } from "./summary.js";
 
-export async function runAggregateMode(face: Face): Promise<void> {
+export async function runAggregateMode(core: ActionCore, face: Face): Promise<void> {
   const records = readOption("records", face);
   const settings = readArtifactSettings(face);
   const upload = readOption("upload", face);
   const summary = readOption("summary", face);
   const requireConformant = readOption("require-conformant", face);
-  const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", settings.artifactName);
+  const outDir = join(core.env.RUNNER_TEMP || tmpdir(), "canon-conformance", settings.artifactName);
   core.info(`canon-conformance aggregate: the records in ${records}`);
 
   // The records' members (name, impl, reasons) are untrusted text: printed with the runner's command
   // processing stopped, and neutralised (runner-commands.ts).
-  const result = await withCommandsStopped(async () => {
+  const result = await withCommandsStopped(core, async () => {
     const result = await aggregateForAction([records], { requireConformant, outDir });
-    info(result.consoleText);
+    info(core, result.consoleText);
     return result;
   });
   core.setOutput("implementations", String(result.implementations));
@@ -36,14 +36,15 @@ export async function runAggregateMode(face: Face): Promise<void> {
 
   const artifact = upload
     ? await uploadArtifact(
+        core,
         settings,
         result.files,
         outDir,
         `the aggregate's files are on the runner in ${outDir}`,
       )
     : undefined;
-  setArtifactOutputs(artifact);
-  if (summary) await writeJobSummary(result.markdown, artifact, settings.artifactName, upload);
+  setArtifactOutputs(core, artifact);
+  if (summary) await writeJobSummary(core, result.markdown, artifact, settings.artifactName, upload);
 
   if (result.exitCode !== 0) {
     const why = result.failures.length > 0 ? result.failures.join("; ") : `exit code ${result.exitCode}`;

@@ -1,9 +1,9 @@
 // How the action words an error: an input names itself, a run that could not start says so, and
 // anything else is the harness's own failure.
 import { InputError as AggregateInputError } from "../aggregate/index.js";
+import { SetupError } from "../errors.js";
 import { OptionError } from "../options/index.js";
 import { KeyError } from "../record/keys.js";
-import { RunSetupError } from "../run.js";
 
 /** The step's failure message for `error`; no key can be in it (KeyError messages never hold one). */
 export function failureMessage(error: unknown): string {
@@ -12,7 +12,7 @@ export function failureMessage(error: unknown): string {
   }
   if (error instanceof KeyError) return error.message;
   if (error instanceof AggregateInputError) return `input \`records\`: ${error.message}`;
-  if (error instanceof RunSetupError) return `canon-conformance could not run: ${error.message}`;
+  if (error instanceof SetupError) return `canon-conformance could not run: ${error.message}`;
   return `canon-conformance failed: ${error instanceof Error ? error.message : String(error)}`;
 }
 
@@ -23,7 +23,7 @@ export function isSetupError(error: unknown): boolean {
     error instanceof OptionError ||
     error instanceof KeyError ||
     error instanceof AggregateInputError ||
-    error instanceof RunSetupError
+    error instanceof SetupError
   );
 }
 

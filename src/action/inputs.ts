@@ -1,6 +1,5 @@
 // The action's inputs, read through the option table (src/options): the run's options exactly as the
 // CLI reads them, and the few that only the action has (the artifact, the summary, the step's status).
-import * as core from "@actions/core";
 import {
   type Face,
   OptionError,
@@ -11,6 +10,7 @@ import {
 } from "../options/index.js";
 import { editDistance } from "../text.js";
 import type { ArtifactSettings } from "./artifact.js";
+import type { ActionCore } from "./core.js";
 
 export interface ActionInputs extends ArtifactSettings {
   run: RunSettings;
@@ -21,7 +21,7 @@ export interface ActionInputs extends ArtifactSettings {
 }
 
 /** Every input of `mode: run`, checked before the run starts. Throws OptionError. */
-export function readInputs(face: Face): ActionInputs {
+export function readInputs(core: ActionCore, face: Face): ActionInputs {
   const { options, randomSeed } = readRunOptions(face);
   // A drawn seed is the only way to replay the run: it goes to the log (and into the record's suite).
   if (randomSeed) {

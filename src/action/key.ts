@@ -2,24 +2,23 @@
 // the command under test inherits, then chosen: the supplied key, or one made for the run (a pull
 // request from a fork gets no secrets, and is told so).
 import { readFileSync } from "node:fs";
-import * as core from "@actions/core";
 import { type Face, OptionError, readOption } from "../options/index.js";
 import { ephemeralKey, KeyError, parseSuppliedKey, toHex } from "../record/keys.js";
 import type { SigningKey } from "../types.js";
-import { takeRunnerSecrets } from "./runner-tokens.js";
+import type { ActionCore } from "./core.js";
 
 /** Reads the signing-key input and masks it; then takes it and the runner's tokens out of this
  * process's environment, /proc/self/environ included (runner-tokens.ts), so no command can read them. */
-export function takeSigningKey(face: Face): string {
+export function takeSigningKey(core: ActionCore, face: Face): string {
   const keyText = readOption("signing-key", face);
-  maskKey(keyText);
-  const scrub = takeRunnerSecrets();
+  maskKey(core, keyText);
+  const scrub = core.takeSecrets();
   if (!scrub.supported) core.info(`note: ${scrub.note ?? "the environment block could not be scrubbed"}`);
   return keyText;
 }
 
 /** Masks the key and every line of it long enough to be secret (a PEM's body lines; not its armour). */
-function maskKey(keyText: string): void {
+function maskKey(core: ActionCore, keyText: string): void {
   if (keyText === "") return;
   core.setSecret(keyText);
   for (const line of keyText.split(/\r?\n/)) {
@@ -28,9 +27,9 @@ function maskKey(keyText: string): void {
   }
 }
 
-export function chooseKey(keyText: string): SigningKey {
+export function chooseKey(core: ActionCore, keyText: string): SigningKey {
   if (keyText === "") {
-    if (isForkPullRequest()) {
+    if (isForkPullRequest(core.env)) {
       core.notice(
         'signing-key is empty: GitHub passes no secrets to pull requests from forks. The record is signed with a key made for this run ("key": "ephemeral"): it still verifies, but does not say who ran it.',
         { title: "canon-conformance: ephemeral key" },
@@ -59,20 +58,17 @@ export function chooseKey(keyText: string): SigningKey {
  * request changed), and an earlier step can read a later step's environment, INPUT_SIGNING-KEY
  * included, from /proc before the action takes it out: no harness can stop that (docs/sandbox.md).
  */
-export function keyInPullRequestJob(
-  supplied: boolean,
-  event = process.env.GITHUB_EVENT_NAME ?? "",
-): string | undefined {
+export function keyInPullRequestJob(supplied: boolean, event: string): string | undefined {
   if (!supplied || !event.startsWith("pull_request")) return undefined;
   return `signing-key was given to a run on a ${event} event: code of the pull request ran in this job before this step (its checkout, its build, any step it changed) and could read the key from this step's environment before the action took it out. A long-lived key belongs in a job that runs no code under test: leave signing-key out here, and sign in a second job with mode: sign (docs/action.md)`;
 }
 
 /** A pull_request event whose head is another repository: GitHub passes it no secrets. */
-function isForkPullRequest(): boolean {
-  const event = process.env.GITHUB_EVENT_NAME ?? "";
+function isForkPullRequest(env: NodeJS.ProcessEnv): boolean {
+  const event = env.GITHUB_EVENT_NAME ?? "";
   if (!event.startsWith("pull_request") || event === "pull_request_target") return false;
   try {
-    const payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH ?? "", "utf8"));
+    const payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? "", "utf8"));
     const pull = payload?.pull_request;
     if (!pull) return false;
     const head = pull.head?.repo;

@@ -1,57 +1,53 @@
-// `mode: run`: the inputs -> the same run as the CLI (src/run.ts, which writes the reports through
+// `mode: run`: the inputs -> the same run as the CLI (src/run/, which writes the reports through
 // src/report) -> the step's outputs, the log's verdict, the annotations, the artifact, the job summary
 // and the step's status.
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import * as core from "@actions/core";
 import { formatCompare } from "../compare/index.js";
+import type { Gate } from "../expected/index.js";
 import { sha256Hex } from "../jcs/index.js";
 import type { Face } from "../options/index.js";
 import { implementationName } from "../report/format.js";
 import { gateHeadline } from "../report/gate.js";
 import { createProgressReporter, verdictSections } from "../report/index.js";
+import { installSource, toolCommand } from "../report/install-form.js";
 import { inlineText } from "../report/markdown-escape.js";
-import { type OutFolder, OutFolderError, openOutFolder } from "../report/out-folder.js";
-import { RunSetupError, runConformance } from "../run.js";
+import { type OutFolder, openOutFolder } from "../report/out-folder.js";
+import { runConformance } from "../run/index.js";
+import type { RunOutcome } from "../run/types.js";
+import type { SandboxStatus } from "../sandbox/index.js";
 import { sandboxStatusText } from "../sandbox/index.js";
-import type { Gate, RunOutcome, SandboxStatus, SigningKey } from "../types.js";
+import type { SigningKey } from "../types.js";
 import { setArtifactOutputs, type UploadedArtifact, uploadArtifact } from "./artifact.js";
+import type { ActionCore } from "./core.js";
 import { type ActionInputs, readInputs } from "./inputs.js";
 import { chooseKey, keyInPullRequestJob } from "./key.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
 import { prepareSandbox, sandboxSummary, warnIfUnsandboxed } from "./sandbox.js";
 import { annotateFailures, annotateGate, logVerdict, writeJobSummary } from "./summary.js";
 
-export async function runMode(face: Face, keyText: string): Promise<void> {
-  const inputs = readInputs(face);
-  const key = chooseKey(keyText);
+export async function runMode(core: ActionCore, face: Face, keyText: string): Promise<void> {
+  const inputs = readInputs(core, face);
+  const key = chooseKey(core, keyText);
   // Said before anything runs, outside the stop-commands window, so the annotation reaches the runner.
-  const keyWarning = keyInPullRequestJob(key.kind === "supplied");
+  const keyWarning = keyInPullRequestJob(key.kind === "supplied", core.env.GITHUB_EVENT_NAME ?? "");
   if (keyWarning)
     core.warning(keyWarning, { title: "canon-conformance: signing key in a pull request's job" });
   const sandbox = inputs.run.sandbox ?? { mode: "auto" as const };
-  prepareSandbox(sandbox.mode);
+  prepareSandbox(core, sandbox.mode);
 
-  const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", inputs.artifactName);
+  const outDir = join(core.env.RUNNER_TEMP || tmpdir(), "canon-conformance", inputs.artifactName);
   // Made and opened before the command starts; the run writes and the upload reads through this handle.
-  const out = await openOut(outDir);
+  const out = await openOutFolder(outDir);
   try {
-    await runAndReport(inputs, key, out, keyWarning);
+    await runAndReport(core, inputs, key, out, keyWarning);
   } finally {
     out.close();
   }
 }
 
-async function openOut(outDir: string): Promise<OutFolder> {
-  try {
-    return await openOutFolder(outDir);
-  } catch (error) {
-    if (error instanceof OutFolderError) throw new RunSetupError(error.message);
-    throw error;
-  }
-}
-
 async function runAndReport(
+  core: ActionCore,
   inputs: ActionInputs,
   key: SigningKey,
   out: OutFolder,
@@ -62,9 +58,10 @@ async function runAndReport(
   let status: SandboxStatus | undefined;
   // From the first process of the command under test to the last line that can hold its text, the
   // runner takes no workflow command from stdout (runner-commands.ts); annotations come after.
-  const { outcome, recordPath, disagreements } = await withCommandsStopped(async () => {
-    const progress = createProgressReporter({ stream: process.stdout, isTTY: false });
+  const { outcome, recordPath, disagreements } = await withCommandsStopped(core, async () => {
+    const progress = createProgressReporter({ stream: { write: (text) => core.write(text) }, isTTY: false });
     info(
+      core,
       `canon-conformance: ${inputs.run.command ?? inputs.run.url} (${inputs.run.suites.join(", ")}, profile ${inputs.run.profile})`,
     );
     const outcome = await runConformance({
@@ -72,24 +69,26 @@ async function runAndReport(
       key,
       outDir,
       outFolder: out,
+      startedFrom: { env: core.env, cwd: core.cwd },
       // The summary says where its reader finds the record: the artifact, or with upload false the runner.
       reports: { summary: true, badge: inputs.badge, summaryRecordAt: inputs.upload ? "artifact" : "runner" },
       onSandbox: (s) => {
         status = s;
-        info(sandboxStatusText(s, supplied));
+        info(core, sandboxStatusText(s, supplied));
       },
       onProgress: (p) => progress.update(p),
     });
     progress.done();
     const recordPath = outcome.files.record;
     if (!recordPath) throw new Error("the run wrote no record.json");
-    return { outcome, recordPath, disagreements: compareOutcome(outcome, inputs) };
+    return { outcome, recordPath, disagreements: compareOutcome(core, outcome, inputs) };
   });
-  warnIfUnsandboxed(status, supplied);
+  warnIfUnsandboxed(core, status, supplied);
 
-  setRecordOutputs(outcome, recordPath);
+  setRecordOutputs(core, outcome, recordPath);
   // After the resume, so that each suite's failures fold in a ::group::; every line is neutralised.
   logVerdict(
+    core,
     verdictSections(
       {
         record: outcome.record,
@@ -105,6 +104,7 @@ async function runAndReport(
           : outcome.files.html
             ? { reportAt: { path: outcome.files.html } }
             : {}),
+        tool: toolCommand(installSource(core.env)),
       },
       { color: false },
     ),
@@ -112,7 +112,7 @@ async function runAndReport(
   core.setOutput("badge-path", outcome.files.badgeSvg ?? "");
 
   const { gate } = outcome;
-  setGateOutputs(gate);
+  setGateOutputs(core, gate);
   // With an expected-failures list the step follows its gate; the record's verdict stays seed 003's.
   const failing = (gate ? !gate.pass : !outcome.record.conformant) && inputs.failOnNonconformant;
   // Titled with the implementation's name, not its command line; the tool's name when none was given.
@@ -121,15 +121,17 @@ async function runAndReport(
   // Expected failures are not errors: they leave the annotated failures, and one notice counts them.
   const expected = new Set(gate?.expected.map((e) => e.name));
   annotateFailures(
+    core,
     outcome.results.filter((r) => r.pass || !expected.has(`${r.suite}/${r.name}`)),
     failing,
     named,
   );
-  if (gate) annotateGate(gate, failing, named);
+  if (gate) annotateGate(core, gate, failing, named);
 
   const { files } = outcome;
   const artifact = inputs.upload
     ? await uploadArtifact(
+        core,
         inputs,
         [
           files.record,
@@ -147,13 +149,14 @@ async function runAndReport(
         `the signed record is on the runner at ${recordPath} (the record-path output)`,
       )
     : undefined;
-  setArtifactOutputs(artifact);
+  setArtifactOutputs(core, artifact);
   // Written after the upload so that the pull request's view can link the artifact it describes.
   if (inputs.summary) {
     // summary.md as it is, then how the command ran (the artifact's link follows).
     const sandboxed = status ? `\n${sandboxSummary(status, supplied)}` : "";
     const keyNote = keyWarning ? `\n> [!WARNING]\n> **Signing key:** ${inlineText(keyWarning)}.\n` : "";
     await writeJobSummary(
+      core,
       `${outcome.summaryMarkdown ?? ""}${sandboxed}${keyNote}`,
       artifact,
       inputs.artifactName,
@@ -197,7 +200,7 @@ function whereTheRecordIs(artifact: UploadedArtifact | undefined, inputs: Action
   return `The signed record is the step's record-path output (${why}: no artifact).`;
 }
 
-function setRecordOutputs(outcome: RunOutcome, recordPath: string): void {
+function setRecordOutputs(core: ActionCore, outcome: RunOutcome, recordPath: string): void {
   const { record } = outcome;
   core.setOutput("conformant", String(record.conformant));
   core.setOutput("cases", String(record.summary.cases));
@@ -210,14 +213,14 @@ function setRecordOutputs(outcome: RunOutcome, recordPath: string): void {
 }
 
 /** The gate's outputs: empty without a list, so a workflow can tell "no list" from "nothing unexpected". */
-function setGateOutputs(gate: Gate | undefined): void {
+function setGateOutputs(core: ActionCore, gate: Gate | undefined): void {
   core.setOutput("gate", gate ? (gate.pass ? "pass" : "fail") : "");
   core.setOutput("unexpected-failures", gate ? String(gate.unexpected.length) : "");
   core.setOutput("fixed-expected-failures", gate ? String(gate.fixed.length) : "");
 }
 
 /** The differential run, when there was one: its log lines, its output; returns its disagreements. */
-function compareOutcome(outcome: RunOutcome, inputs: ActionInputs): number {
+function compareOutcome(core: ActionCore, outcome: RunOutcome, inputs: ActionInputs): number {
   const report = outcome.compare;
   if (!report) {
     if (inputs.run.compareCommand)
@@ -225,7 +228,7 @@ function compareOutcome(outcome: RunOutcome, inputs: ActionInputs): number {
     core.setOutput("compare-disagreements", "");
     return 0;
   }
-  info(formatCompare(report));
+  info(core, formatCompare(report));
   core.setOutput("compare-disagreements", String(report.disagreements.length));
   return report.disagreements.length;
 }

@@ -12,7 +12,7 @@
 //     there, whatever the parser's state. Nothing else of the text changes (the summary and the
 //     files on disk keep the exact text; only the log's copy has the invisible break).
 import { randomBytes } from "node:crypto";
-import * as core from "@actions/core";
+import type { ActionCore } from "./core.js";
 
 const BREAK = "\u200b";
 
@@ -22,7 +22,7 @@ export function neutralise(text: string): string {
 }
 
 /** core.info of untrusted text. */
-export function info(text: string): void {
+export function info(core: ActionCore, text: string): void {
   core.info(neutralise(text));
 }
 
@@ -31,13 +31,13 @@ export function info(text: string): void {
  * inside may rely on a workflow command (an annotation, add-mask, setFailed): the runner ignores them
  * until the resume. File commands (outputs, the summary) still work, but are written after.
  */
-export async function withCommandsStopped<T>(fn: () => Promise<T>): Promise<T> {
+export async function withCommandsStopped<T>(core: ActionCore, fn: () => Promise<T>): Promise<T> {
   // 128 random bits: the command under test cannot guess the resume token.
   const token = randomBytes(16).toString("hex");
-  process.stdout.write(`::stop-commands::${token}\n`);
+  core.write(`::stop-commands::${token}\n`);
   try {
     return await fn();
   } finally {
-    process.stdout.write(`::${token}::\n`);
+    core.write(`::${token}::\n`);
   }
 }

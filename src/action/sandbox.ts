@@ -2,7 +2,6 @@
 // the mode wants it, the runner is prepared (prepareRunnerSandbox: install bubblewrap, load the narrow
 // AppArmor profile, with sudo -n), each change printed. When the run opens its sandbox: one line in the
 // log saying how the command runs, and a paragraph for the job summary.
-import * as core from "@actions/core";
 import { inlineText } from "../report/markdown-escape.js";
 import {
   describeSandbox,
@@ -12,14 +11,15 @@ import {
   type SandboxStatus,
   unsandboxedNotice,
 } from "../sandbox/index.js";
+import type { ActionCore } from "./core.js";
 import { info } from "./runner-commands.js";
 
 /** Makes bwrap work on this runner if it can, before the run probes it again (cached, fresh after a change). */
-export function prepareSandbox(mode: SandboxMode): void {
+export function prepareSandbox(core: ActionCore, mode: SandboxMode): void {
   if (mode === "none" || process.platform !== "linux") return;
   if (probeBwrap().works) return;
   const setup = prepareRunnerSandbox();
-  for (const line of setup.lines) info(line);
+  for (const line of setup.lines) info(core, line);
 }
 
 /** The job summary's paragraph about it, after the report. */
@@ -29,7 +29,11 @@ export function sandboxSummary(status: SandboxStatus, suppliedKey: boolean): str
 }
 
 /** After command processing resumed: the unsandboxed run as a warning annotation too. */
-export function warnIfUnsandboxed(status: SandboxStatus | undefined, suppliedKey: boolean): void {
+export function warnIfUnsandboxed(
+  core: ActionCore,
+  status: SandboxStatus | undefined,
+  suppliedKey: boolean,
+): void {
   if (!status || status.sandboxed) return;
   core.warning(unsandboxedNotice(status, suppliedKey) ?? "", { title: "canon-conformance: unsandboxed" });
 }

@@ -7,7 +7,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import * as core from "@actions/core";
 import { sha256Hex } from "../jcs/index.js";
 import { type Face, OptionError, readOption } from "../options/index.js";
 import { KeyError, parseSuppliedKey, toHex } from "../record/keys.js";
@@ -15,10 +14,12 @@ import { readRecordBytes } from "../record/read.js";
 import { type ResignRefusal, refusalLines, resignRecord } from "../record/resign.js";
 import { badgeJson, badgeSvg } from "../report/badge.js";
 import { reportHtml } from "../report/html/index.js";
+import { installSource, toolCommand } from "../report/install-form.js";
 import { inlineCode, inlineText, textBlock } from "../report/markdown-escape.js";
 import { verifyCommand } from "../report/verify-command.js";
 import type { ConformResult } from "../types.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
+import type { ActionCore } from "./core.js";
 import { messageOf } from "./failure.js";
 import { readArtifactSettings } from "./inputs.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
@@ -27,7 +28,7 @@ import { writeJobSummary } from "./summary.js";
 /** The run job's record keeps its name beside the re-signed one, so both signatures travel together. */
 const ORIGINAL_NAME = "record.ephemeral.json";
 
-export async function runSignMode(face: Face, keyText: string): Promise<void> {
+export async function runSignMode(core: ActionCore, face: Face, keyText: string): Promise<void> {
   const recordPath = readOption("record", face);
   const expectedSigner = readOption("expected-signer", face);
   const settings = readArtifactSettings(face);
@@ -49,12 +50,13 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
     const why = error instanceof KeyError ? error.message : "it could not be read as an Ed25519 key";
     throw new OptionError(`signing-key: ${why}`);
   }
-  const outDir = join(process.env.RUNNER_TEMP || tmpdir(), "canon-conformance", settings.artifactName);
+  const outDir = join(core.env.RUNNER_TEMP || tmpdir(), "canon-conformance", settings.artifactName);
   const out = outText ? resolve(face.base, outText) : join(outDir, "record.json");
 
   // The record is untrusted until §4 accepts it, and what the refusal says can quote it.
-  const { result, bytes } = await withCommandsStopped(async () => {
+  const { result, bytes } = await withCommandsStopped(core, async () => {
     info(
+      core,
       `canon-conformance sign: verifying ${recordPath}${expectedSigner ? `, signed by ${expectedSigner}` : ""}`,
     );
     const bytes = await readRecordBytes(recordPath);
@@ -63,14 +65,14 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
       key,
       expectedSigner ? { expectedSigner, signerInput: "expected-signer" } : {},
     );
-    if (result.outcome !== "signed") for (const line of refusalLines(result)) info(line);
+    if (result.outcome !== "signed") for (const line of refusalLines(result)) info(core, line);
     return { result, bytes };
   });
   if (result.outcome !== "signed") {
     const why = `the record ${recordPath} was refused, and nothing was signed: ${result.detail}`;
     core.setFailed(neutralise(why));
     if (summary)
-      await writeJobSummary(refusalSummary(recordPath, result, expectedSigner ?? ""), undefined, "");
+      await writeJobSummary(core, refusalSummary(recordPath, result, expectedSigner ?? ""), undefined, "");
     return;
   }
 
@@ -91,7 +93,7 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
     files.push(join(outDir, ORIGINAL_NAME));
   }
   // The re-signed record's page and badge go with it, as the run job's artifact has them for its own.
-  const pages = writePages(dirname(out), result.bytes, result.record, badge);
+  const pages = writePages(core, dirname(out), result.bytes, result.record, badge);
   files.push(...pages);
   core.setOutput("badge-path", pages.find((f) => f.endsWith("badge.svg")) ?? "");
   const { original, record } = result;
@@ -105,15 +107,21 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
   core.setOutput("conformant", String(original.conformant));
 
   const artifact = upload
-    ? await uploadArtifact(settings, files, dirname(out), `the re-signed record is on the runner at ${out}`)
+    ? await uploadArtifact(
+        core,
+        settings,
+        files,
+        dirname(out),
+        `the re-signed record is on the runner at ${out}`,
+      )
     : undefined;
-  setArtifactOutputs(artifact);
+  setArtifactOutputs(core, artifact);
   if (summary) {
     const page = pages.some((f) => f.endsWith("report.html"))
       ? ` The artifact holds its report page: download it, unzip it and open \`report.html\` in a browser.`
       : "";
-    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with ${inlineCode(verifyCommand("record.json", "supplied", record.signer_pubkey))}.${page}\n`;
-    await writeJobSummary(markdown, artifact, settings.artifactName, upload);
+    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with ${inlineCode(verifyCommand("record.json", "supplied", record.signer_pubkey, toolCommand(installSource(core.env))))}.${page}\n`;
+    await writeJobSummary(core, markdown, artifact, settings.artifactName, upload);
   }
 }
 
@@ -122,7 +130,13 @@ export async function runSignMode(face: Face, keyText: string): Promise<void> {
  * job's results.json is not signed, so nothing of it is shown as the record's). A file that cannot be
  * written (one of that name is there already) is a warning: the signed record is what matters.
  */
-function writePages(dir: string, recordBytes: Uint8Array, record: ConformResult, badge: boolean): string[] {
+function writePages(
+  core: ActionCore,
+  dir: string,
+  recordBytes: Uint8Array,
+  record: ConformResult,
+  badge: boolean,
+): string[] {
   const written: string[] = [];
   const pages: [string, () => string][] = [["report.html", () => reportHtml({ recordBytes })]];
   if (badge) {

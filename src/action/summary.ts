@@ -1,11 +1,12 @@
 // What the pull request sees: the job summary (src/report's text, plus a link to the artifact) and one
 // annotation per cause of failure (src/report/annotations.ts decides which and how they read).
-import * as core from "@actions/core";
+import type { Gate } from "../expected/index.js";
 import { failureAnnotations, gateAnnotations } from "../report/annotations.js";
 import type { VerdictSection } from "../report/index.js";
 import { escapeHtml, inlineCode, inlineText, textBlock } from "../report/markdown-escape.js";
-import type { CaseResult, Gate } from "../types.js";
+import type { CaseResult } from "../types.js";
 import type { UploadedArtifact } from "./artifact.js";
+import type { ActionCore } from "./core.js";
 import { messageOf } from "./failure.js";
 import { neutralise } from "./runner-commands.js";
 
@@ -13,6 +14,7 @@ import { neutralise } from "./runner-commands.js";
  * `uploadTried`: an upload was asked for, so no `artifact` means it failed, which the summary says
  * (its text, written before the upload, tells the reader to download the artifact). */
 export async function writeJobSummary(
+  core: ActionCore,
   markdown: string,
   artifact: UploadedArtifact | undefined,
   name: string,
@@ -45,7 +47,7 @@ export async function writeJobSummary(
 
 /** Whether the step may write its summary: the `summary` input, read as plainly as possible, since a
  * failure may have come from reading the inputs (anything but `false` writes it). */
-function summaryWanted(): boolean {
+function summaryWanted(core: ActionCore): boolean {
   return core.getInput("summary").trim().toLowerCase() !== "false";
 }
 
@@ -53,8 +55,13 @@ function summaryWanted(): boolean {
  * The job summary of a step that ended before its report: what stopped it, in the words the step's
  * failure uses (they may quote the command's stderr or a record's text: shown as text, never markup).
  */
-export async function writeFailureSummary(message: string, mode: string, setup: boolean): Promise<void> {
-  if (!summaryWanted()) return;
+export async function writeFailureSummary(
+  core: ActionCore,
+  message: string,
+  mode: string,
+  setup: boolean,
+): Promise<void> {
+  if (!summaryWanted(core)) return;
   const what = !setup
     ? "The step failed after its work began: the log says where it stopped, and any file written by then stays on the runner."
     : mode === "sign"
@@ -70,24 +77,26 @@ export async function writeFailureSummary(message: string, mode: string, setup: 
     what,
     "",
   ].join("\n");
-  await writeJobSummary(markdown, undefined, "");
+  await writeJobSummary(core, markdown, undefined, "");
 }
 
 /** The failures as annotations, one per cause, within GitHub's 10 per step: errors when the step
  * fails on them, warnings when it passes anyway (fail-on-nonconformant: false). */
 export function annotateFailures(
+  core: ActionCore,
   results: readonly CaseResult[],
   stepWillFail: boolean,
   implementation: string,
 ): void {
-  const annotate = stepWillFail ? core.error : core.warning;
+  const annotate = (message: string, properties: { title: string }) =>
+    stepWillFail ? core.error(message, properties) : core.warning(message, properties);
   // The answers in them are the command's: neutralised, so no line of theirs can be a runner command.
   for (const { title, message } of failureAnnotations(results, stepWillFail, implementation))
     annotate(neutralise(message), { title: neutralise(title) });
 }
 
 /** The verdict in the log, each suite's failed cases folded in a `::group::`. */
-export function logVerdict(sections: readonly VerdictSection[]): void {
+export function logVerdict(core: ActionCore, sections: readonly VerdictSection[]): void {
   for (const section of sections) {
     if (section.title === undefined) {
       core.info(neutralise(section.body));
@@ -101,9 +110,15 @@ export function logVerdict(sections: readonly VerdictSection[]): void {
 
 /** The list's own annotations: a notice counting the expected failures (they are not errors), and a
  * warning naming the fixed entries (the step's own failure says when they fail it). */
-export function annotateGate(gate: Gate, stepWillFail: boolean, implementation: string): void {
+export function annotateGate(
+  core: ActionCore,
+  gate: Gate,
+  stepWillFail: boolean,
+  implementation: string,
+): void {
   for (const { level, title, message } of gateAnnotations(gate, stepWillFail, implementation)) {
-    const annotate = level === "warning" ? core.warning : core.notice;
+    const annotate = (message: string, properties: { title: string }) =>
+      level === "warning" ? core.warning(message, properties) : core.notice(message, properties);
     annotate(neutralise(message), { title: neutralise(title) });
   }
 }

@@ -1,4 +1,4 @@
-// The `lines` protocol (DESIGN.md, docs/protocol.md): one long-lived process; each request is one line
+// The `lines` protocol (docs/protocol.md): one long-lived process; each request is one line
 // on its stdin, each answer one line on its stdout, in order: the canonical text, or `!reason`.
 //
 // Requests are pipelined: written as soon as they are asked for, in segments of at most

@@ -1,4 +1,4 @@
-// The `once` protocol (DESIGN.md, docs/protocol.md): one process per request, at most `jobs` at once.
+// The `once` protocol (docs/protocol.md): one process per request, at most `jobs` at once.
 // The input goes to stdin, which is then closed; exit 0 and stdout is the answer (one trailing LF,
 // or CR LF, removed); a non-zero exit is a rejection whose reason is the first KiB of stderr. Whatever else the
 // command does (hang, flood, die by a signal, exit without reading, leave a child holding stdout)

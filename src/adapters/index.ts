@@ -1,5 +1,5 @@
-// The adapters: how a run reaches the implementation under test (DESIGN.md "The command-adapter
-// protocol", docs/protocol.md). createCanonicalizer picks one from the run's options.
+// The adapters: how a run reaches the implementation under test (docs/protocol.md).
+// createCanonicalizer picks one from the run's options.
 import { availableParallelism } from "node:os";
 import type { Launcher } from "../sandbox/types.js";
 import type { Canonicalizer } from "../types.js";
@@ -8,19 +8,15 @@ import { createOnceCanonicalizer } from "./command-once.js";
 import { AdapterSetupError } from "./errors.js";
 import { createHttpCanonicalizer } from "./http.js";
 
-export { backslashNote, spawnTarget, splitCommandLine } from "./argv.js";
-export { createLinesCanonicalizer } from "./command-lines.js";
-export { createOnceCanonicalizer } from "./command-once.js";
+export { backslashNote } from "./argv.js";
 export { AdapterSetupError } from "./errors.js";
-export { createHttpCanonicalizer } from "./http.js";
-export { encodeRequestLine, type LinesCarry, linesCanCarry } from "./line-framing.js";
+
+export { encodeRequestLine, linesCanCarry } from "./line-framing.js";
 export { casesForLines } from "./lines-plan.js";
-export { atExitOrInterrupt, killAllGroups } from "./process-group.js";
+export { atExitOrInterrupt } from "./process-group.js";
 export {
   describeImplementation,
   type ImplementationDescription,
-  resolveProgram,
-  sha256File,
 } from "./program.js";
 
 /** Parallel processes in once mode, and parallel requests over http: one per CPU. */

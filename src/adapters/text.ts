@@ -48,22 +48,6 @@ export class HeadBuffer {
   }
 }
 
-/** Keeps the last `limit` bytes written to a stream (for a crash's reason in lines mode). */
-export class TailBuffer {
-  private buf: Buffer = Buffer.alloc(0);
-  constructor(private readonly limit = REASON_BYTES) {}
-  push(chunk: Uint8Array): void {
-    const joined = Buffer.concat([this.buf, chunk]);
-    this.buf = joined.length > this.limit ? joined.subarray(joined.length - this.limit) : joined;
-  }
-  bytes(): Uint8Array {
-    return this.buf;
-  }
-  clear(): void {
-    this.buf = Buffer.alloc(0);
-  }
-}
-
 /** ` (stderr: ...)` when stderr said anything, else nothing: appended to failure reasons. */
 export function stderrSuffix(stderr: Uint8Array): string {
   const line = oneLine(stderr);

@@ -6,13 +6,14 @@
 // never followed nor waited on: src/record/read.ts), and shows as refused rather than missing.
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { CanonError } from "../errors.js";
 import { readRecordBytes } from "../record/read.js";
 
 /** The name of the record file inside an artifact (what `run --out` and the action write). */
 export const RECORD_FILE = "record.json";
 
 /** A RECORD argument that names nothing, or a folder holding no record. */
-export class InputError extends Error {
+export class InputError extends CanonError {
   override name = "InputError";
 }
 

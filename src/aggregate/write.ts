@@ -3,9 +3,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { loadCorpus, SUITES_ON_DISK } from "../corpus/index.js";
-import { aggregateHtml, caseInputs } from "../report/html/index.js";
 import { type AggregateOptions, aggregateRecords, type RecordInputFile } from "./aggregate.js";
 import { aggregateBadgeJson, aggregateBadgeSvg } from "./badge.js";
+import { aggregateHtml, caseInputs } from "./html.js";
 import { readRecordFile, recordFiles } from "./inputs.js";
 import { aggregateMarkdown } from "./markdown.js";
 import type { Aggregate } from "./types.js";

@@ -9,5 +9,5 @@ export {
   gotFormOf,
   kindOfCheck,
 } from "./registry.js";
-export { type RunCasesOptions, runCases } from "./run-cases.js";
+export { runCases } from "./run-cases.js";
 export { INPUT_LIMIT, SHOW_LIMIT, showAnswer, showBytes, showText } from "./show.js";

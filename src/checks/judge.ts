@@ -1,5 +1,4 @@
-// What every check shares: comparing an answer with bytes, and building the CaseResult a report takes.
-import { bytesEqual } from "../bytes.js";
+// What every check shares: building the CaseResult a report takes.
 import type { Answer, CaseKind, CaseResult, CorpusCase } from "../types.js";
 import { INPUT_LIMIT, showBytes } from "./show.js";
 
@@ -7,11 +6,6 @@ import { INPUT_LIMIT, showBytes } from "./show.js";
 export function caseOfKind<K extends CaseKind>(c: CorpusCase, kind: K): Extract<CorpusCase, { kind: K }> {
   if (c.kind !== kind) throw new TypeError(`the ${kind} check was given a ${c.kind} case (${c.name})`);
   return c as Extract<CorpusCase, { kind: K }>;
-}
-
-/** True when the answer is canonical output equal to `expected`. */
-export function answeredExactly(answer: Answer, expected: Uint8Array): boolean {
-  return answer.status === "canonical" && bytesEqual(answer.output, expected);
 }
 
 /** True when the harness got no answer at all (a timeout, a crash): asking again only waits again. */

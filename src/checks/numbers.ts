@@ -17,7 +17,8 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { ask, askAlone } from "../ask.js";
 import { numberBlocks } from "../corpus/index.js";
 import type { Answer, CaseCulprits, CaseResult, CheckContext, CorpusCase, NumberBlock } from "../types.js";
-import { answeredExactly, judged } from "./judge.js";
+import { judged } from "./judge.js";
+import { answeredExactly } from "./rules.js";
 import { showAnswer, showBytes, showText } from "./show.js";
 
 /** Blocks in flight at once per numbers case: enough to keep a parallel adapter busy, few enough

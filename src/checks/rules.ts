@@ -5,7 +5,11 @@
 import { ask } from "../ask.js";
 import { bytesEqual } from "../bytes.js";
 import type { Answer, Canonicalizer, ChoiceMember } from "../types.js";
-import { answeredExactly } from "./judge.js";
+
+/** True when the answer is canonical output equal to `expected`. */
+export function answeredExactly(answer: Answer, expected: Uint8Array): boolean {
+  return answer.status === "canonical" && bytesEqual(answer.output, expected);
+}
 
 /** canon: exactly the expected bytes (RFC 8785 leaves no choice). */
 export async function exactRule(impl: Canonicalizer, input: Uint8Array, expected: Uint8Array) {

@@ -35,7 +35,7 @@ run (a RECORD that does not exist, a folder without records, bad options).`;
 export const aggregateCommand: Command = {
   summary: "verify many records (a matrix's artifacts) and show them side by side",
   usage,
-  async run(argv) {
+  async run(argv, io) {
     const { values, positionals } = parseOptions(argv);
     if (positionals.length === 0) throw new UsageError("give at least one RECORD file or folder");
 
@@ -46,19 +46,19 @@ export const aggregateCommand: Command = {
       });
     } catch (error) {
       if (error instanceof InputError) {
-        process.stderr.write(`canon-conformance aggregate: ${error.message}\n`);
+        io.stderr.write(`canon-conformance aggregate: ${error.message}\n`);
         return 2;
       }
       throw error;
     }
     const text = aggregateConsole(aggregate);
-    process.stdout.write(values.quiet ? `${text.trimEnd().split("\n").at(-1)}\n` : text);
+    io.stdout.write(values.quiet ? `${text.trimEnd().split("\n").at(-1)}\n` : text);
     const written = await writeAggregate(aggregate, {
       outDir: values.out,
       markdownFile: values.markdown,
       badgeDir: values["badge-dir"],
     });
-    if (written.length > 0 && !values.quiet) process.stdout.write(`Wrote ${written.join(", ")}\n`);
+    if (written.length > 0 && !values.quiet) io.stdout.write(`Wrote ${written.join(", ")}\n`);
     return aggregate.verdict.exitCode;
   },
 };

@@ -16,7 +16,7 @@ Verifies a conform-result/1 record, then writes badge.svg (shields' look, e.g.
 export const badgeCommand: Command = {
   summary: "draw badge.svg and badge.json from a record that verifies",
   usage: USAGE,
-  async run(argv) {
+  async run(argv, io) {
     const parsed = parse(argv);
     const [path, ...extra] = parsed.positionals;
     if (path === undefined || extra.length > 0) throw new UsageError("give exactly one RECORD");
@@ -24,20 +24,20 @@ export const badgeCommand: Command = {
     try {
       bytes = await readFile(path);
     } catch (error) {
-      process.stderr.write(`canon-conformance badge: cannot read ${path}: ${(error as Error).message}\n`);
+      io.stderr.write(`canon-conformance badge: cannot read ${path}: ${(error as Error).message}\n`);
       return 2;
     }
     const verdict = verifyRecord(bytes);
     if (verdict.outcome !== "accept") {
-      process.stdout.write(`${outcomeLine(verdict)}\n`);
-      process.stderr.write("canon-conformance badge: the record does not verify, so no badge is drawn\n");
+      io.stdout.write(`${outcomeLine(verdict)}\n`);
+      io.stderr.write("canon-conformance badge: the record does not verify, so no badge is drawn\n");
       return 1;
     }
     const outDir = resolve(parsed.values.out ?? ".");
     await mkdir(outDir, { recursive: true });
     await writeFile(join(outDir, "badge.svg"), badgeSvg(verdict.record));
     await writeFile(join(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}\n`);
-    process.stdout.write(`${outcomeLine(verdict)}\nwrote ${join(outDir, "badge.svg")} and badge.json\n`);
+    io.stdout.write(`${outcomeLine(verdict)}\nwrote ${join(outDir, "badge.svg")} and badge.json\n`);
     return 0;
   },
 };

@@ -1,8 +1,9 @@
 // `canon-conformance canonicalize`: the reference RFC 8785 canonicalizer as a command that speaks
-// the command-adapter protocol (DESIGN.md), the baseline users diff their own implementation against.
+// the command-adapter protocol (docs/protocol.md), the baseline users diff their own implementation against.
 
 import { canonicalize, keccak256Hex, type ParseOptions, sha256Hex } from "../jcs/index.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";
+import type { CliIo } from "./io.js";
 import { serveLines, serveOnce, type Transform } from "./serve-protocol.js";
 
 const usage = `usage: canon-conformance canonicalize [--lines] [--digest sha256|keccak256] [options]
@@ -46,7 +47,7 @@ function choice<T extends string>(
   return value as T;
 }
 
-function demo(options: ParseOptions): number {
+function demo(options: ParseOptions, io: CliIo): number {
   const input = new TextEncoder().encode(DEMO_DOCUMENT);
   const canonical = canonicalize(input, options);
   const out = [
@@ -60,14 +61,14 @@ function demo(options: ParseOptions): number {
     `keccak256: ${keccak256Hex(canonical)}`,
     "",
   ];
-  process.stdout.write(out.join("\n"));
+  io.stdout.write(out.join("\n"));
   return 0;
 }
 
 export const canonicalizeCommand: Command = {
   summary: "the reference RFC 8785 canonicalizer, speaking the command protocol (stdin to stdout)",
   usage,
-  async run(argv) {
+  async run(argv, io) {
     const { values } = parse(argv);
     const options: ParseOptions = {
       bom: choice("bom", values.bom, ["reject", "ignore"] as const),
@@ -79,7 +80,7 @@ export const canonicalizeCommand: Command = {
       options.maxDepth = Number(text);
     }
     const digest = choice("digest", values.digest, ["sha256", "keccak256"] as const);
-    if (values.demo) return demo(options);
+    if (values.demo) return demo(options, io);
 
     const encoder = new TextEncoder();
     const transform: Transform =
@@ -89,7 +90,8 @@ export const canonicalizeCommand: Command = {
             const canonical = canonicalize(input, options);
             return encoder.encode(digest === "sha256" ? sha256Hex(canonical) : keccak256Hex(canonical));
           };
-    return values.lines ? serveLines(transform) : serveOnce(transform);
+    const serve = { input: io.stdin, output: io.stdout, errors: io.stderr };
+    return values.lines ? serveLines(transform, serve) : serveOnce(transform, serve);
   },
 };
 

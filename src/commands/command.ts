@@ -1,17 +1,20 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { CanonError } from "../errors.js";
+import type { CliIo } from "./io.js";
 
-// The shape every subcommand of the CLI takes. A command writes its own output and returns the
-// process exit code: 0 success, 1 a negative verdict (not conformant, record refused), 2 could not run.
+// The shape every subcommand of the CLI takes. A command writes its own output to `io` (./io.ts) and
+// returns the process exit code: 0 success, 1 a negative verdict (not conformant, record refused), 2
+// could not run.
 export interface Command {
   /** One line for the command list in `--help`. */
   summary: string;
   /** The full usage text, printed by `canon-conformance help NAME` and on bad options. */
   usage: string;
-  run(argv: string[]): Promise<number>;
+  run(argv: string[], io: CliIo): Promise<number>;
 }
 
 /** A usage error: the command line was wrong. The CLI prints the message and the usage, exit 2. */
-export class UsageError extends Error {
+export class UsageError extends CanonError {
   override name = "UsageError";
 }
 

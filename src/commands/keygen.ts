@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 
 import { ephemeralKey, KEY_ENV, toHex } from "../record/keys.js";
 import { type Command, parseCommandArgs } from "./command.js";
+import type { CliIo } from "./io.js";
 
 const usage = `usage: canon-conformance keygen [--out FILE]
 
@@ -24,10 +25,10 @@ The public key is what others pin with 'canon-conformance verify RECORD --pubkey
 export const keygenCommand: Command = {
   summary: "make an Ed25519 signing key and print its public half",
   usage,
-  async run(argv) {
+  async run(argv, io: CliIo) {
     const out = parseCommandArgs({ args: argv, options: { out: { type: "string" } } }).values.out;
-    if (out === undefined && process.stdout.isTTY) {
-      process.stderr.write(
+    if (out === undefined && io.stdout.isTTY) {
+      io.stderr.write(
         "canon-conformance keygen: refusing to print a secret key to a terminal; use --out FILE, or pipe stdout (e.g. into gh secret set)\n",
       );
       return 2;
@@ -37,8 +38,8 @@ export const keygenCommand: Command = {
     const secret = `${toHex(key.seed)}\n`;
     const publicLine = `public key: ${toHex(key.publicKey)}\n`;
     if (out === undefined) {
-      process.stdout.write(secret);
-      process.stderr.write(publicLine);
+      io.stdout.write(secret);
+      io.stderr.write(publicLine);
       return 0;
     }
     try {
@@ -47,10 +48,10 @@ export const keygenCommand: Command = {
       const code = (error as NodeJS.ErrnoException).code;
       const why =
         code === "EEXIST" ? "it already exists and is never overwritten" : `${code ?? String(error)}`;
-      process.stderr.write(`canon-conformance keygen: cannot write ${out}: ${why}\n`);
+      io.stderr.write(`canon-conformance keygen: cannot write ${out}: ${why}\n`);
       return 2;
     }
-    process.stdout.write(`secret key written to ${out} (mode 0600)\n${publicLine}`);
+    io.stdout.write(`secret key written to ${out} (mode 0600)\n${publicLine}`);
     return 0;
   },
 };

@@ -33,7 +33,7 @@ function list(): string {
 export const knownBadCommand: Command = {
   summary: "run a deliberately broken canonicalizer as a command (--list to list them)",
   usage,
-  async run(argv) {
+  async run(argv, io) {
     const { values, positionals } = parseCommandArgs({
       args: argv,
       options: { lines: { type: "boolean" }, "read-side": { type: "boolean" }, list: { type: "boolean" } },
@@ -42,7 +42,7 @@ export const knownBadCommand: Command = {
     });
     if (values.list) {
       if (positionals.length > 0) throw new UsageError("--list takes no NAME");
-      process.stdout.write(list());
+      io.stdout.write(list());
       return 0;
     }
     if (positionals.length !== 1) throw new UsageError("give exactly one known-bad NAME (or --list)");
@@ -53,6 +53,7 @@ export const knownBadCommand: Command = {
       throw new UsageError((error as Error).message);
     }
     const transform = values["read-side"] ? (bad.read ?? bad.write) : bad.write;
-    return values.lines ? serveLines(transform) : serveOnce(transform);
+    const serve = { input: io.stdin, output: io.stdout, errors: io.stderr };
+    return values.lines ? serveLines(transform, serve) : serveOnce(transform, serve);
   },
 };

@@ -3,12 +3,15 @@
 
 import type { ParseArgsConfig } from "node:util";
 import { formatCompare } from "../compare/index.js";
+import { SetupError } from "../errors.js";
 import { type CliSection, cliFace, OptionError, ROWS, readOption, readRunOptions } from "../options/index.js";
 import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
 import { createProgressReporter, formatVerdict } from "../report/index.js";
-import { RunSetupError, runConformance } from "../run.js";
+import { installSource, toolCommand } from "../report/install-form.js";
+import { runConformance } from "../run/index.js";
+import type { RunOptions } from "../run/types.js";
 import { sandboxStatusText } from "../sandbox/index.js";
-import type { RunOptions, SigningKey } from "../types.js";
+import type { SigningKey } from "../types.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";
 
 const SECTIONS: Record<CliSection, string> = {
@@ -69,17 +72,20 @@ function parseFlags(argv: string[]) {
   };
 }
 
-function readKey(keyFile: string | undefined): SigningKey {
+function readKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): SigningKey {
   try {
-    return loadSuppliedKey({ ...(keyFile ? { keyFile } : {}), env: process.env }) ?? ephemeralKey();
+    return loadSuppliedKey({ ...(keyFile ? { keyFile } : {}), env }) ?? ephemeralKey();
   } catch (error) {
     // KeyError messages never contain the key; anything else might, so say only where it came from.
-    if (error instanceof KeyError) throw new RunSetupError(error.message);
-    throw new RunSetupError(`could not read the signing key${keyFile ? ` from ${keyFile}` : ""}`);
+    if (error instanceof KeyError) throw new SetupError(error.message);
+    throw new SetupError(`could not read the signing key${keyFile ? ` from ${keyFile}` : ""}`);
   }
 }
 
-export function parseRunArgs(argv: string[]): {
+export function parseRunArgs(
+  argv: string[],
+  env: NodeJS.ProcessEnv = {},
+): {
   options: Omit<RunOptions, "key">;
   keyFile?: string;
   quiet: boolean;
@@ -102,7 +108,7 @@ export function parseRunArgs(argv: string[]): {
       ...(keyFile ? { keyFile } : {}),
       quiet: readOption("quiet", face),
       randomSeed,
-      color: !readOption("no-color", face) && !process.env.NO_COLOR,
+      color: !readOption("no-color", face) && !env.NO_COLOR,
     };
   } catch (error) {
     if (error instanceof OptionError) throw new UsageError(error.message);
@@ -113,30 +119,28 @@ export function parseRunArgs(argv: string[]): {
 export const runCommand: Command = {
   summary: "run the conformance corpus against a command or URL and sign a record of it",
   usage: usage(),
-  async run(argv) {
+  async run(argv, io) {
     if (parseFlags(argv).values.help) {
-      process.stdout.write(usage());
+      io.stdout.write(usage());
       return 0;
     }
-    const { options, keyFile, quiet, color, randomSeed } = parseRunArgs(argv);
+    const { options, keyFile, quiet, color, randomSeed } = parseRunArgs(argv, io.env);
     if (randomSeed)
-      process.stderr.write(
+      io.stderr.write(
         `canon-conformance run: --seed random drew ${options.seed}; replay with --seed ${options.seed}\n`,
       );
     try {
-      const key = readKey(keyFile);
+      const key = readKey(keyFile, io.env);
       const reporter = () =>
-        quiet
-          ? undefined
-          : createProgressReporter({ stream: process.stderr, isTTY: process.stderr.isTTY === true });
+        quiet ? undefined : createProgressReporter({ stream: io.stderr, isTTY: io.stderr.isTTY === true });
       const progress = reporter();
       let compareProgress: ReturnType<typeof reporter>;
       const outcome = await runConformance({
         ...options,
         key,
+        startedFrom: { env: io.env, cwd: process.cwd() },
         // Before the first case, even with --quiet: whether the command is sandboxed is not progress.
-        onSandbox: (status) =>
-          process.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}\n`),
+        onSandbox: (status) => io.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}\n`),
         ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
         ...(quiet
           ? {}
@@ -144,7 +148,7 @@ export const runCommand: Command = {
               onCompareProgress: (p) => {
                 if (compareProgress === undefined) {
                   progress?.done();
-                  process.stderr.write("comparing with --compare-command:\n");
+                  io.stderr.write("comparing with --compare-command:\n");
                   compareProgress = reporter();
                 }
                 compareProgress?.update(p);
@@ -153,7 +157,7 @@ export const runCommand: Command = {
       });
       progress?.done();
       compareProgress?.done();
-      process.stdout.write(
+      io.stdout.write(
         formatVerdict(
           {
             record: outcome.record,
@@ -164,22 +168,23 @@ export const runCommand: Command = {
             ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
             protocol: outcome.protocol,
             ...(outcome.files.html ? { reportAt: { path: outcome.files.html } } : {}),
+            tool: toolCommand(installSource(io.env)),
           },
-          { color: color && process.stdout.isTTY === true },
+          { color: color && io.stdout.isTTY === true },
         ),
       );
       if (outcome.compare) {
         const text = formatCompare(outcome.compare);
-        process.stdout.write(`\n${text}${text.endsWith("\n") ? "" : "\n"}`);
-        if (outcome.files.compare) process.stdout.write(`(the comparison is in ${outcome.files.compare})\n`);
+        io.stdout.write(`\n${text}${text.endsWith("\n") ? "" : "\n"}`);
+        if (outcome.files.compare) io.stdout.write(`(the comparison is in ${outcome.files.compare})\n`);
       }
       const agreed = (outcome.compare?.disagreements.length ?? 0) === 0;
       // With a list the exit code follows its gate; the record's verdict (printed above) stays seed 003's.
       const passed = outcome.gate ? outcome.gate.pass : outcome.record.conformant;
       return passed && agreed ? 0 : 1;
     } catch (error) {
-      if (error instanceof RunSetupError) {
-        process.stderr.write(`canon-conformance run: ${error.message}\n`);
+      if (error instanceof SetupError) {
+        io.stderr.write(`canon-conformance run: ${error.message}\n`);
         return 2;
       }
       throw error;

@@ -9,6 +9,7 @@ import { prove } from "../known-bad/prove.js";
 import { knownBadCommands, referenceCommand, thisCli, type ViaCommand } from "../known-bad/via-command.js";
 import { OptionError, parseCount, parseProfile } from "../options/index.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";
+import type { CliIo } from "./io.js";
 
 /** Generated numbers per known-bad: enough for the number formatters to show, quick for ~25 runs. */
 const DEFAULT_SELF_TEST_NUMBERS = 10_000;
@@ -32,65 +33,72 @@ check is shown able to fail.
                          'canonicalize') through the real adapters in lines or once mode
   --verbose              show, for each declared check, the first case that caught the known-bad`;
 
-export const selfTestCommand: Command = {
-  summary: "prove the corpus: the reference passes it, every known-bad is caught",
-  usage,
-  async run(argv) {
-    const { values } = parseCommandArgs({
-      args: argv,
-      options: {
-        profile: { type: "string" },
-        numbers: { type: "string" },
-        only: { type: "string" },
-        via: { type: "string" },
-        verbose: { type: "boolean" },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
-    let profile: ReturnType<typeof parseProfile>;
-    let numbers: number;
+/** The self-test command proving with `prover` (tests hand it a proof they already made). */
+export function selfTestWith(prover: typeof prove): Command {
+  return {
+    summary: "prove the corpus: the reference passes it, every known-bad is caught",
+    usage,
+    run: (argv, io) => selfTest(argv, io, prover),
+  };
+}
+
+export const selfTestCommand = selfTestWith(prove);
+
+async function selfTest(argv: string[], io: CliIo, prover: typeof prove): Promise<number> {
+  const { values } = parseCommandArgs({
+    args: argv,
+    options: {
+      profile: { type: "string" },
+      numbers: { type: "string" },
+      only: { type: "string" },
+      via: { type: "string" },
+      verbose: { type: "boolean" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  let profile: ReturnType<typeof parseProfile>;
+  let numbers: number;
+  try {
+    profile = parseProfile(values.profile);
+    numbers = parseCount(values.numbers, "--numbers", DEFAULT_SELF_TEST_NUMBERS, 1);
+  } catch (error) {
+    if (error instanceof OptionError) throw new UsageError(error.message);
+    throw error;
+  }
+  const only = values.only
+    ?.split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  for (const name of only ?? []) {
     try {
-      profile = parseProfile(values.profile);
-      numbers = parseCount(values.numbers, "--numbers", DEFAULT_SELF_TEST_NUMBERS, 1);
+      knownBad(name);
     } catch (error) {
-      if (error instanceof OptionError) throw new UsageError(error.message);
-      throw error;
+      throw new UsageError((error as Error).message);
     }
-    const only = values.only
-      ?.split(",")
-      .map((name) => name.trim())
-      .filter((name) => name !== "");
-    for (const name of only ?? []) {
-      try {
-        knownBad(name);
-      } catch (error) {
-        throw new UsageError((error as Error).message);
+  }
+  const via = values.via ?? "in-process";
+  if (via !== "in-process" && via !== "lines" && via !== "once") {
+    throw new UsageError(`--via must be in-process, lines or once, not '${via}'`);
+  }
+  const command: ViaCommand | undefined =
+    via === "in-process" ? undefined : { protocol: via, jobs: availableParallelism(), launcher: thisCli() };
+  const connections = command
+    ? {
+        connect: (bad: KnownBad) => knownBadCommands(bad, command),
+        reference: () => referenceCommand(command),
       }
-    }
-    const via = values.via ?? "in-process";
-    if (via !== "in-process" && via !== "lines" && via !== "once") {
-      throw new UsageError(`--via must be in-process, lines or once, not '${via}'`);
-    }
-    const command: ViaCommand | undefined =
-      via === "in-process" ? undefined : { protocol: via, jobs: availableParallelism(), launcher: thisCli() };
-    const connections = command
-      ? {
-          connect: (bad: KnownBad) => knownBadCommands(bad, command),
-          reference: () => referenceCommand(command),
-        }
-      : {};
-    const started = Date.now();
-    const proof = await prove({
-      profile,
-      numbers,
-      ...(only ? { only } : {}),
-      ...connections,
-      ...(via === "lines" ? { linesMode: true } : {}),
-    });
-    process.stdout.write(formatProof(proof, { verbose: values.verbose ?? false }));
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`(${numbers} generated numbers per run, known-bads ${via}, ${seconds} s)\n`);
-    return proof.ok ? 0 : 1;
-  },
-};
+    : {};
+  const started = Date.now();
+  const proof = await prover({
+    profile,
+    numbers,
+    ...(only ? { only } : {}),
+    ...connections,
+    ...(via === "lines" ? { linesMode: true } : {}),
+  });
+  io.stdout.write(formatProof(proof, { verbose: values.verbose ?? false }));
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  io.stdout.write(`(${numbers} generated numbers per run, known-bads ${via}, ${seconds} s)\n`);
+  return proof.ok ? 0 : 1;
+}

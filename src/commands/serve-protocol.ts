@@ -1,4 +1,4 @@
-// The implementation side of the command-adapter protocol (DESIGN.md): what a canonicalizer command
+// The implementation side of the command-adapter protocol (docs/protocol.md): what a canonicalizer command
 // does with stdin and stdout. The reference (`canonicalize`) and the known-bad commands share it.
 // Bytes stay bytes throughout: input is never decoded here, so invalid UTF-8 reaches `transform`.
 import type { Readable, Writable } from "node:stream";
@@ -9,14 +9,12 @@ import { Crash, Hang } from "../process-faults.js";
 /** Turns one request into its answer; throws to reject it. */
 export type Transform = (input: Uint8Array) => Uint8Array;
 
-/** The streams a server talks over; process's own by default (tests pass their own). */
+/** The streams a server talks over (the CLI's io). */
 export interface ServeIo {
   input: Readable | AsyncIterable<Uint8Array>;
   output: Writable;
   errors: Writable;
 }
-
-const processIo = (): ServeIo => ({ input: process.stdin, output: process.stdout, errors: process.stderr });
 
 /** The reason for a rejection, on one line (a JcsError names its code and byte offset). */
 export function reasonOf(error: unknown): string {
@@ -45,7 +43,7 @@ function write(stream: Writable, chunk: Uint8Array | string): Promise<void> {
  * once mode: all of stdin is one request. Writes the answer bytes as they are (no LF added) and
  * returns 0, or writes the reason to stderr and returns 1.
  */
-export async function serveOnce(transform: Transform, io: ServeIo = processIo()): Promise<number> {
+export async function serveOnce(transform: Transform, io: ServeIo): Promise<number> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of io.input) chunks.push(chunk as Uint8Array);
   let output: Uint8Array;
@@ -72,7 +70,7 @@ const NEWLINE = Buffer.from("\n");
  * lines mode: each LF-terminated line of stdin is one request (a last line without LF counts too);
  * each gets exactly one answer line, in order: the answer, or `!` and the reason. Returns 0 at EOF.
  */
-export async function serveLines(transform: Transform, io: ServeIo = processIo()): Promise<number> {
+export async function serveLines(transform: Transform, io: ServeIo): Promise<number> {
   /** A Hang or a Crash that stopped the server at a line, after the answers before it. */
   let fault: Hang | Crash | undefined;
   const answer = (line: Uint8Array, out: Uint8Array[]): void => {

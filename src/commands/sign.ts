@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { type FileHandle, open, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { SetupError } from "../errors.js";
 import { toHex } from "../record/hex.js";
 import { KEY_ENV, KeyError, loadSuppliedKey } from "../record/keys.js";
 import { readRecordBytes } from "../record/read.js";
@@ -39,14 +40,14 @@ Exit status: 0 signed, 1 RECORD refused or not signed by --pubkey, 2 the command
 file could not be used.`;
 
 /** Why a command could not go on: printed as `canon-conformance sign: <message>`, exit 2. */
-class SignSetupError extends Error {
+class SignSetupError extends SetupError {
   override name = "SignSetupError";
 }
 
-function readKey(keyFile: string | undefined): SigningKey {
+function readKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): SigningKey {
   let key: SigningKey | undefined;
   try {
-    key = loadSuppliedKey({ ...(keyFile !== undefined ? { keyFile } : {}), env: process.env });
+    key = loadSuppliedKey({ ...(keyFile !== undefined ? { keyFile } : {}), env });
   } catch (error) {
     // KeyError messages never contain the key; anything else might, so say only where it came from.
     if (error instanceof KeyError) throw new SignSetupError(error.message);
@@ -104,7 +105,7 @@ async function writeSigned(out: string, bytes: Uint8Array, force: boolean): Prom
 export const signCommand: Command = {
   summary: "verify a record and re-sign it with your key, in a job that runs no code under test",
   usage,
-  async run(argv) {
+  async run(argv, io) {
     const { values, positionals } = parseCommandArgs({
       args: argv,
       allowPositionals: true,
@@ -127,7 +128,7 @@ export const signCommand: Command = {
     const force = values.force ?? false;
 
     try {
-      const key = readKey(values["key-file"]);
+      const key = readKey(values["key-file"], io.env);
       if (values.out === undefined && (await sameFile(input, out))) {
         throw new SignSetupError(
           `${input} is itself the default output ${SIGNED_RECORD_FILE}; give --out to say where the signed record goes`,
@@ -142,8 +143,8 @@ export const signCommand: Command = {
 
       const result = resignRecord(bytes, key, pubkey !== undefined ? { expectedSigner: pubkey } : {});
       if (result.outcome !== "signed") {
-        process.stdout.write(`${refusalLines(result).join("\n")}\n`);
-        process.stderr.write(`canon-conformance sign: ${result.detail}; nothing was written\n`);
+        io.stdout.write(`${refusalLines(result).join("\n")}\n`);
+        io.stderr.write(`canon-conformance sign: ${result.detail}; nothing was written\n`);
         return 1;
       }
       await writeSigned(out, result.bytes, force);
@@ -157,11 +158,11 @@ export const signCommand: Command = {
         // The file as it is now on disk, read back: what anyone downloading it will check.
         outcomeLine(verifyRecord(await readRecordBytes(out))),
       );
-      process.stdout.write(`${lines.join("\n")}\n`);
+      io.stdout.write(`${lines.join("\n")}\n`);
       return 0;
     } catch (error) {
       if (error instanceof SignSetupError) {
-        process.stderr.write(`canon-conformance sign: ${error.message}\n`);
+        io.stderr.write(`canon-conformance sign: ${error.message}\n`);
         return 2;
       }
       throw error;

@@ -11,6 +11,7 @@ import { readRecordBytes, readRecordStream } from "../record/read.js";
 import { outcomeLine, verifyRecord } from "../record/verify.js";
 import { type ConformResult, SUITES, type SuiteName } from "../types.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";
+import type { CliIo } from "./io.js";
 
 const usage = `usage: canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]
 
@@ -31,8 +32,8 @@ Exit status: 0 accepted and every option matched, 1 refused or an option did not
 2 the record could not be read.`;
 
 /** Reads at most MAX_RECORD_BYTES + 1 bytes: enough for the verifier to refuse an oversized record. */
-function readBounded(path: string): Promise<Uint8Array> {
-  return path === "-" ? readRecordStream(process.stdin as AsyncIterable<Buffer>) : readRecordBytes(path);
+function readBounded(path: string, io: CliIo): Promise<Uint8Array> {
+  return path === "-" ? readRecordStream(io.stdin as AsyncIterable<Buffer>) : readRecordBytes(path);
 }
 
 /** The suites a record names in its `suite` member, as this tool writes it: `<profile>:<suite,...>`. */
@@ -73,7 +74,7 @@ async function corpusLine(record: ConformResult, dir: string): Promise<{ line: s
 export const verifyCommand: Command = {
   summary: "check a signed conform-result/1 record offline (seed 003 §4)",
   usage,
-  async run(argv) {
+  async run(argv, io) {
     const { values, positionals } = parseOptions(argv);
     if (positionals.length !== 1) throw new UsageError("give exactly one RECORD file");
     const pubkey = values.pubkey?.toLowerCase();
@@ -88,17 +89,17 @@ export const verifyCommand: Command = {
     const path = positionals[0]!;
     let bytes: Uint8Array;
     try {
-      bytes = await readBounded(path);
+      bytes = await readBounded(path, io);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      process.stderr.write(`canon-conformance verify: cannot read ${path} (${code})\n`);
+      io.stderr.write(`canon-conformance verify: cannot read ${path} (${code})\n`);
       return 2;
     }
 
     const result = verifyRecord(bytes);
-    process.stdout.write(`${outcomeLine(result)}\n`);
+    io.stdout.write(`${outcomeLine(result)}\n`);
     if (result.outcome === "reject") {
-      process.stderr.write(`canon-conformance verify: ${result.detail}\n`);
+      io.stderr.write(`canon-conformance verify: ${result.detail}\n`);
       return 1;
     }
     let allMatch = true;
@@ -106,7 +107,7 @@ export const verifyCommand: Command = {
       const got = result.record.signer_pubkey;
       const match = got === pubkey;
       // The given key is not echoed back: 64 hex digits is also what a secret seed looks like.
-      process.stdout.write(match ? "pubkey match\n" : `pubkey mismatch got=${got}\n`);
+      io.stdout.write(match ? "pubkey match\n" : `pubkey mismatch got=${got}\n`);
       allMatch &&= match;
     }
     if (corpusDir !== undefined) {
@@ -115,13 +116,11 @@ export const verifyCommand: Command = {
         checked = await corpusLine(result.record, corpusDir);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        process.stderr.write(
-          `canon-conformance verify: cannot read the corpus at ${corpusDir}: ${message}\n`,
-        );
+        io.stderr.write(`canon-conformance verify: cannot read the corpus at ${corpusDir}: ${message}\n`);
         return 2;
       }
       const { line, match } = checked;
-      process.stdout.write(`${line}\n`);
+      io.stdout.write(`${line}\n`);
       allMatch &&= match;
     }
     return allMatch ? 0 : 1;

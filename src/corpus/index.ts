@@ -3,14 +3,12 @@
 // files, so that the files a run reads do not depend on the profile); `numbers` is generated from its
 // manifest, and `generated` (./generated) reads no file at all. With a shard, only the generated
 // suites are split (./shard.ts). Every case is data: the checks (src/checks) judge it.
-import { readFile } from "node:fs/promises";
-import { keccak256Hex, sha256Hex } from "../jcs/index.js";
 import { DEFAULT_GENERATED_RUNS, DEFAULT_SEED } from "../options/defaults.js";
 import { type CorpusCase, type Profile, type Shard, SUITES, type SuiteName } from "../types.js";
 import { type CorpusFile, corpusDigest } from "./digest.js";
+import { type CorpusFileBytes, readCorpusFile } from "./files.js";
 import { generatedCases, generatedProperty } from "./generated/index.js";
 import {
-  isSeed,
   ManifestError,
   PROFILES,
   parseNumbersManifest,
@@ -19,7 +17,7 @@ import {
   type StoredManifest,
 } from "./manifest.js";
 import { numbersCases, numbersPlan } from "./numbers.js";
-import { checkShard, shardSlice } from "./shard.js";
+import { shardSlice } from "./shard.js";
 
 export { type CorpusFile, corpusDigest } from "./digest.js";
 export { generatedProperty, PROPERTIES } from "./generated/index.js";
@@ -62,8 +60,9 @@ export interface Corpus {
   digest: string;
 }
 
+/** The cases `options` ask for. The options are taken as given: a run's come from their reader
+ * (src/options), which bounds every count, seed and shard; the other callers pass constants. */
 export async function loadCorpus(options: LoadOptions): Promise<Corpus> {
-  checkOptions(options);
   const root = options.root ?? vectorsRoot();
   const read = await readSuites(root, options.suites);
   const cases: CorpusCase[] = [];
@@ -120,21 +119,35 @@ async function readSuites(root: string, suites: SuiteName[]): Promise<ReadSuites
     if (!SUITES.includes(suite)) throw new Error(`unknown suite "${suite}" (known: ${SUITES.join(", ")})`);
   }
   const bytes = new Map<string, Uint8Array>();
+  // Each file read (and hashed) once, and once per process while it is the same file (./files.ts).
+  const files = new Map<string, CorpusFileBytes>();
   const load = async (path: string, owner: string): Promise<Uint8Array> => {
     const known = bytes.get(path);
     if (known) return known;
-    let data: Uint8Array;
+    let file: CorpusFileBytes;
     try {
-      data = new Uint8Array(await readFile(`${root}/${path.slice(CORPUS_DIR.length + 1)}`));
+      file = await readCorpusFile(`${root}/${path.slice(CORPUS_DIR.length + 1)}`);
     } catch (error) {
       throw new ManifestError(
         `${owner}${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`,
       );
     }
-    bytes.set(path, data);
-    return data;
+    files.set(path, file);
+    bytes.set(path, file.bytes);
+    return file.bytes;
   };
   const text = (data: Uint8Array) => new TextDecoder().decode(data);
+  const checkPinnedDigests = (stored: { sha256: string; keccak256: string }, path: string, where: string) => {
+    const sha256 = files.get(path)!.sha256();
+    if (sha256 !== stored.sha256)
+      throw new ManifestError(`${where}: its SHA-256 is ${sha256}, the manifest pins ${stored.sha256}`);
+    const keccak256 = files.get(path)!.keccak256();
+    if (keccak256 !== stored.keccak256) {
+      throw new ManifestError(
+        `${where}: its Keccak-256 is ${keccak256}, the manifest pins ${stored.keccak256}`,
+      );
+    }
+  };
 
   const versionPath = `${CORPUS_DIR}/VERSION`;
   const version = text(await load(versionPath, "")).trim();
@@ -161,13 +174,13 @@ async function readSuites(root: string, suites: SuiteName[]): Promise<ReadSuites
         const stored = entry.byProfile[profile];
         const owner = `${manifestPath}: case "${entry.name}": `;
         const files = caseFiles(stored).map((file) => `${CORPUS_DIR}/${suite}/${file}`);
-        const loaded = await Promise.all(files.map((path) => load(path, owner)));
-        if (stored.kind === "canon") checkPinnedDigests(stored, loaded[1]!, `${owner}${files[1]}`);
+        await Promise.all(files.map((path) => load(path, owner)));
+        if (stored.kind === "canon") checkPinnedDigests(stored, files[1]!, `${owner}${files[1]}`);
       }
     }
   }
   // Sorted by path, so the list does not depend on the order reads happened to finish in.
-  result.files = [...bytes.keys()].sort().map((path) => ({ path, sha256: sha256Hex(bytes.get(path)!) }));
+  result.files = [...files.keys()].sort().map((path) => ({ path, sha256: files.get(path)!.sha256() }));
   return result;
 }
 
@@ -191,22 +204,6 @@ function caseFiles(stored: StoredCase): string[] {
 
 function linesFile(stored: { linesInput?: string }): string[] {
   return stored.linesInput === undefined ? [] : [stored.linesInput];
-}
-
-function checkPinnedDigests(
-  stored: { sha256: string; keccak256: string },
-  expected: Uint8Array,
-  where: string,
-) {
-  const sha256 = sha256Hex(expected);
-  if (sha256 !== stored.sha256)
-    throw new ManifestError(`${where}: its SHA-256 is ${sha256}, the manifest pins ${stored.sha256}`);
-  const keccak256 = keccak256Hex(expected);
-  if (keccak256 !== stored.keccak256) {
-    throw new ManifestError(
-      `${where}: its Keccak-256 is ${keccak256}, the manifest pins ${stored.keccak256}`,
-    );
-  }
 }
 
 function toCorpusCase(
@@ -264,30 +261,6 @@ function toCorpusCase(
       return { ...info, kind: stored.kind, a: at(stored.a), b: at(stored.b) };
     default:
       return { ...info, kind: stored.kind, input: at(stored.input) };
-  }
-}
-
-function checkOptions(options: LoadOptions): void {
-  if (!PROFILES.includes(options.profile)) {
-    throw new Error(`unknown profile "${options.profile}" (known: ${PROFILES.join(", ")})`);
-  }
-  if (!Number.isSafeInteger(options.numbers) || options.numbers < 0) {
-    throw new Error(`the count of generated numbers must be a whole number >= 0, got ${options.numbers}`);
-  }
-  if (options.seed !== undefined && !isSeed(options.seed)) {
-    throw new Error(`the numbers seed must be an integer from 0 to 4294967295, got ${options.seed}`);
-  }
-  if (
-    options.generatedRuns !== undefined &&
-    (!Number.isSafeInteger(options.generatedRuns) || options.generatedRuns < 0)
-  ) {
-    throw new Error(
-      `the runs of each generated property must be a whole number >= 0, got ${options.generatedRuns}`,
-    );
-  }
-  if (options.shard) checkShard(options.shard);
-  if (new Set(options.suites).size !== options.suites.length) {
-    throw new Error(`a suite is named twice in ${options.suites.join(", ")}`);
   }
 }
 

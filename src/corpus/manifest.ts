@@ -14,6 +14,8 @@
 // lines mode sends when it cannot carry the input's bytes (docs/protocol.md). A consistent-choice case
 // names, in `of`, canon-or-reject cases of its own suite: one choice, which must be made the same way
 // for all of them.
+
+import { CanonError } from "../errors.js";
 import type { Profile } from "../types.js";
 
 export const PROFILES: readonly Profile[] = ["rfc8785", "nfc"];
@@ -63,7 +65,7 @@ const HEX_MEMBERS = new Set(["sha256", "keccak256"]);
 const CASE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const FILE_PATH = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/;
 
-export class ManifestError extends Error {
+export class ManifestError extends CanonError {
   override name = "ManifestError";
 }
 

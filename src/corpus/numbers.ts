@@ -1,4 +1,4 @@
-// The generated `numbers` suite (DESIGN.md "Numbers"): the edge cases of the manifest first, then the
+// The generated `numbers` suite (docs/architecture.md, "Judgement"): the edge cases of the manifest first, then the
 // grid of short decimals (1..99 x 10^e for every exponent a double has, subnormals included: where
 // real implementations wrote 149-digit decimals, threw or hung), then doubles drawn from random
 // 64-bit patterns by a fixed-seed generator, NaN and Infinity skipped. An edge case or a draw is

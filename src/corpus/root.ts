@@ -5,8 +5,15 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The absolute path of the shipped `vectors/` folder. */
+let found: string | undefined;
+
+/** The absolute path of the shipped `vectors/` folder (looked for once). */
 export function vectorsRoot(): string {
+  found ??= lookFor();
+  return found;
+}
+
+function lookFor(): string {
   const start = dirname(fileURLToPath(import.meta.url));
   let dir = start;
   for (;;) {

@@ -1,7 +1,6 @@
 // The expected-failures list: its file format and reader (list.ts), and the step's gate by it (gate.ts).
-export { checkAgainstCorpus, decideGate, type EntryOutcome, type Gate } from "./gate.js";
+export { checkAgainstCorpus, decideGate, type Gate } from "./gate.js";
 export {
-  type ExpectedEntry,
   type ExpectedList,
   ExpectedListError,
   MAX_EXPECTED_FAILURES_BYTES,

@@ -16,6 +16,7 @@
 // (`refused`, `notation`, ...), separated by spaces or commas. A covered case with a culprit the pins
 // leave out is an unexpected failure (src/expected/gate.ts), so a listed sweep cannot hide a new fault.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { CanonError } from "../errors.js";
 import { compileGlob, GlobError, MAX_GLOBS } from "../glob.js";
 import { SUITES, type SuiteName } from "../types.js";
 
@@ -45,7 +46,7 @@ export interface ExpectedList {
 }
 
 /** A list that cannot be used; the message names the file and the line. */
-export class ExpectedListError extends Error {
+export class ExpectedListError extends CanonError {
   override name = "ExpectedListError";
 }
 

@@ -4,6 +4,10 @@
 // tests hold the two paths to the same verdict and bytes on every input, so canonicalize(b) equals
 // serialize(parse(b)).
 //
+// Why a second path at all: speed. `npm run bench -- jcs` measures both on the same documents; on a
+// 2-core Node 20 machine this path was 1.55x the tree path's speed on small documents (about 700
+// bytes each, what the generated suite and a differential run send), 1.8x on 1 MB and 2.0x on 20 MB.
+//
 // Why it can work on bytes: the input is first checked to be valid UTF-8 (natively), and then
 // - a string without escapes is already canonical (raw controls are refused, `"` and `\` cannot appear
 //   raw), so its bytes are copied; an escape is rewritten to its canonical form as it is read;

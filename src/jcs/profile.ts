@@ -1,4 +1,4 @@
-// The profiles (DESIGN.md "Profiles"): `rfc8785` keeps strings exactly as sent; `nfc` serves stores
+// The profiles (docs/architecture.md, "Judgement"): `rfc8785` keeps strings exactly as sent; `nfc` serves stores
 // that normalize on write, and its reference is RFC 8785 after NFC of every string and member name.
 // This is the one NFC reference: the corpus's oracle, the self-test, the differential run and the
 // vector generator all use it. Two member names that become equal under NFC are a duplicate, and a

@@ -1,4 +1,4 @@
-// Fixtures about the choices RFC 8785 leaves open (DESIGN.md "Open choices are choices"): one that
+// Fixtures about the choices RFC 8785 leaves open (docs/architecture.md, "Judgement"): one that
 // makes a choice consistently and must pass every case, proving the corpus blames no legitimate
 // policy, and one that makes it case by case, which is no policy at all.
 import { encoder, referenceParse, referenceSerialize, referenceWrite } from "./tools.js";

@@ -24,6 +24,8 @@ export interface ProveOptions {
   profile: Profile;
   /** Generated numbers per run (each known-bad and the reference). */
   numbers: number;
+  /** Runs of each generated property per run (the corpus's default when absent). */
+  generatedRuns?: number;
   /** Which known-bads to run, by name (all by default). */
   only?: string[];
   /** The known-bads themselves, instead of the built-in list (tests prove the prover with these). */
@@ -60,6 +62,8 @@ export interface KnownBadRun {
   /** For a legitimate choice (KnownBad.legitimate): the cases it failed, each a case that blames a
    * choice the RFCs allow. Empty for every other known-bad. */
   blamed: CaseResult[];
+  /** Every case as judged, in corpus order: what a report would show of this known-bad. */
+  results: CaseResult[];
 }
 
 export interface Proof {
@@ -88,9 +92,13 @@ function referenceFor(profile: Profile) {
 export async function prove(options: ProveOptions): Promise<Proof> {
   const other: Profile = options.profile === "rfc8785" ? "nfc" : "rfc8785";
   const load = (profile: Profile) =>
-    loadCorpus({ suites: [...SUITES], profile, numbers: options.numbers, root: options.root }).then((c) =>
-      options.linesMode ? casesForLines(c.cases) : c.cases,
-    );
+    loadCorpus({
+      suites: [...SUITES],
+      profile,
+      numbers: options.numbers,
+      ...(options.generatedRuns !== undefined ? { generatedRuns: options.generatedRuns } : {}),
+      root: options.root,
+    }).then((c) => (options.linesMode ? casesForLines(c.cases) : c.cases));
   const corpora: Record<Profile, CorpusCase[]> = { rfc8785: [], nfc: [] };
   corpora[options.profile] = await load(options.profile);
   corpora[other] = await load(other);
@@ -174,6 +182,7 @@ async function knownBadRun(
     firstFailure,
     missed: bad.caughtBy.filter((id) => failed[id] === 0),
     blamed,
+    results,
   };
 }
 

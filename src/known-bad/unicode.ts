@@ -1,4 +1,4 @@
-// Unicode normalization, the one place the seeds disagree (DESIGN.md "Profiles"). RFC 8785 keeps
+// Unicode normalization, the one place the seeds disagree (docs/architecture.md, "Judgement"). RFC 8785 keeps
 // strings exactly as sent; a store that normalizes on write is served by the nfc profile, whose
 // reference lives with the RFC 8785 one (src/jcs/profile.ts). These are the faults of applying one
 // reading where the other is asked for.

@@ -1,12 +1,22 @@
-// One reading of the options for both faces: each option's text through its row of the table, then the
-// rules that join options, then one mapping to RunOptions. A face only says where its texts come from
-// and how it names an option; the checks and their words are the same.
+// One reading of the options for every caller: each option's text through its row of the table, then
+// the rules that join options, then one mapping to RunSettings. A face only says where its texts come
+// from and how it names an option: the CLI's flags, the action's inputs, or (valuesFace) the typed
+// values a library caller or a test passes, written back to text by their rows and read like the rest.
+// So the checks and their words are the same for all, and RunSettings can only come from here: every
+// stage after it trusts the value and checks nothing again.
 import { availableParallelism } from "node:os";
-import type { RunOptions } from "../types.js";
+import type { SandboxOptions } from "../sandbox/index.js";
+import type { Profile, Shard, SuiteName } from "../types.js";
 import { MAX_JOBS } from "./defaults.js";
 import { OptionError } from "./errors.js";
 import { RULES } from "./rules.js";
-import { OPTIONS, type OptionName, type OptionValue } from "./table.js";
+import {
+  type ExpectedFailuresFile,
+  OPTIONS,
+  type OptionName,
+  type OptionValue,
+  writtenText,
+} from "./table.js";
 
 export interface Face {
   /** The text given for an option, or undefined: empty or absent takes the row's default. */
@@ -76,8 +86,78 @@ export function readOption<K extends OptionName>(name: K, face: Face): OptionVal
   }
 }
 
-/** The run as the options describe it; the key, the output folder of the action and the callbacks are the face's. */
-export type RunSettings = Omit<RunOptions, "key" | "onProgress" | "onCompareProgress">;
+/** The text `value` is written back as by option `name`'s row: what its parser reads back as `value`. */
+export function optionText<K extends OptionName>(name: K, value: OptionValue<K>): string {
+  const row = OPTIONS[name] as { write?: (value: OptionValue<K>) => string };
+  return row.write ? row.write(value) : writtenText(value);
+}
+
+/** The words a command line gives option `name` the value `value` with: `--numbers 300`, `--shell`,
+ * one `--case` for each pattern; none for a flag that is off. */
+export function cliWords<K extends OptionName>(name: K, value: OptionValue<K>): string[] {
+  const flag = OPTIONS[name].cli;
+  if (!flag) throw new Error(`${name} has no CLI flag`);
+  const spelling = `--${flag.written ?? name}`;
+  if (flag.type === "boolean") return value ? [spelling] : [];
+  if (flag.multiple && Array.isArray(value)) return value.flatMap((item) => [spelling, String(item)]);
+  return [spelling, optionText(name, value)];
+}
+
+declare const READ: unique symbol;
+
+/** The run as the options describe it, read and checked by readRunOptions: the only way to make one
+ * (the brand exists for the type checker alone). The key, the output folder and the callbacks are the
+ * caller's (RunOptions, src/run/types.ts). */
+export interface RunSettings {
+  readonly [READ]: true;
+  /** The implementation's command line (command adapter), or undefined with `url`. */
+  command?: string;
+  /** The implementation's URL (http adapter). */
+  url?: string;
+  protocol: "once" | "lines";
+  /** Run `command` through the platform shell instead of splitting it into argv. */
+  shell: boolean;
+  /** I4's read side: the store's normalizer, as a command line or a URL. */
+  readCommand?: string;
+  readUrl?: string;
+  suites: SuiteName[];
+  /** Only the cases these names or globs match (`suite/name`, `*` for any text); absent: every case. */
+  cases?: string[];
+  profile: Profile;
+  /** How many generated doubles the `numbers` suite sends (over all shards). */
+  numbers: number;
+  /** Seeds the numbers sweep, the generated suite and the differential run's values; in case names,
+   * so a failure can be replayed. */
+  seed: number;
+  /** Runs of each generated property (over all shards). */
+  generatedRuns: number;
+  /** This job's part of a sharded run; the whole run when absent. */
+  shard?: Shard;
+  /** A second implementation for a differential run (`--compare-command`): every corpus input and a
+   * stream of generated values go to both, and each disagreement is shrunk and reported. */
+  compareCommand?: string;
+  /** The second implementation's protocol; the first one's when absent. */
+  compareProtocol?: "once" | "lines";
+  /** How many generated values the differential run sends. */
+  compareRuns?: number;
+  /** Parallel processes in once mode. */
+  jobs: number;
+  timeoutMs: number;
+  maxOutputBytes: number;
+  /** Where the command runs: an existing directory, absolute. */
+  workingDirectory: string;
+  /** Where record.json, results.json and junit.xml go; nothing is written without it. */
+  outDir?: string;
+  implementationName: string | null;
+  implementationVersion: string | null;
+  /** The cases known to fail (`--expected-failures`): the step's status and the CLI's exit code follow
+   * it (RunOutcome.gate); the record does not change. Read by the run's setup, before anything runs. */
+  expectedFailures?: ExpectedFailuresFile;
+  /** A listed entry whose cases all passed does not fail the gate (`--allow-fixed-expected-failures`). */
+  allowFixedExpectedFailures?: boolean;
+  /** How the command under test is started (docs/sandbox.md). */
+  sandbox: Required<Pick<SandboxOptions, "mode" | "allowNetwork" | "passEnv" | "writablePaths">>;
+}
 
 export interface ReadRun {
   options: RunSettings;
@@ -106,7 +186,7 @@ export function readRunOptions(face: Face): ReadRun {
   const expectedFailures = readOption("expected-failures", face);
   const allowFixed = readOption("allow-fixed-expected-failures", face);
   const cases = readOption("cases", face);
-  const options: RunSettings = {
+  const options = {
     ...(command ? { command } : {}),
     ...(url ? { url } : {}),
     protocol: readOption("protocol", face),
@@ -139,5 +219,75 @@ export function readRunOptions(face: Face): ReadRun {
       writablePaths: readOption("writable-paths", face),
     },
   };
-  return { options, randomSeed: random };
+  return { options: options as RunSettings, randomSeed: random };
+}
+
+/** A run's options as values: what a library caller (or a test) passes instead of texts. Absent ones
+ * take the table's defaults, as an empty input does. */
+export type RunValues = Partial<Omit<RunSettings, typeof READ | "sandbox" | "expectedFailures">> & {
+  sandbox?: Partial<RunSettings["sandbox"]>;
+  /** The expected-failures list's path. */
+  expectedFailures?: string;
+};
+
+/** Which option each RunValues member is. */
+const FIELDS: Record<Exclude<keyof RunValues, "sandbox">, OptionName> = {
+  command: "command",
+  url: "url",
+  protocol: "protocol",
+  shell: "shell",
+  readCommand: "read-command",
+  readUrl: "read-url",
+  suites: "suites",
+  cases: "cases",
+  profile: "profile",
+  numbers: "numbers",
+  seed: "seed",
+  generatedRuns: "generated-runs",
+  shard: "shard",
+  compareCommand: "compare-command",
+  compareProtocol: "compare-protocol",
+  compareRuns: "compare-runs",
+  jobs: "jobs",
+  timeoutMs: "timeout-ms",
+  maxOutputBytes: "max-output-bytes",
+  workingDirectory: "working-directory",
+  outDir: "out",
+  implementationName: "implementation-name",
+  implementationVersion: "implementation-version",
+  expectedFailures: "expected-failures",
+  allowFixedExpectedFailures: "allow-fixed-expected-failures",
+};
+const SANDBOX_FIELDS: Record<keyof RunSettings["sandbox"], OptionName> = {
+  mode: "sandbox",
+  allowNetwork: "sandbox-network",
+  passEnv: "pass-env",
+  writablePaths: "writable-paths",
+};
+
+/** A library caller's face: each value written back to text by its row (a seed as a number, a shard
+ * as K/N), read like a face's text; named as the action names them. Relative paths from `base`. */
+export function valuesFace(values: RunValues, base = process.cwd()): Face {
+  const texts = new Map<OptionName, string>();
+  const put = (name: OptionName, value: unknown) => {
+    if (value === undefined) return;
+    // A seed is given as a number; its row's value holds whether it was drawn.
+    const typed = name === "seed" ? { seed: value, random: false } : value;
+    texts.set(name, optionText(name, typed as OptionValue<typeof name>));
+  };
+  for (const [field, name] of Object.entries(FIELDS)) put(name, values[field as keyof typeof FIELDS]);
+  for (const [field, name] of Object.entries(SANDBOX_FIELDS))
+    put(name, values.sandbox?.[field as keyof RunSettings["sandbox"]]);
+  return {
+    text: (name) => texts.get(name),
+    subject: (name) => name,
+    ref: (name) => `\`${name}\``,
+    base,
+    relativeTo: "the current directory",
+  };
+}
+
+/** The run `values` describe, read and checked as a face's texts are. Throws OptionError. */
+export function runSettings(values: RunValues, base?: string): RunSettings {
+  return readRunOptions(valuesFace(values, base)).options;
 }

@@ -1,10 +1,12 @@
 // The option table: every option of `canon-conformance run` and of the action, one row each, with its
-// CLI flag, its action input, its default (as action.yml states it), its parser with its bounds, and
-// its help text for each face. The CLI's parseArgs config and `run --help`, the action's input reader,
-// and the test that holds action.yml to it all read these rows, so the faces cannot drift apart.
+// CLI flag, its action input, its default (as action.yml states it), its parser with its bounds, the
+// text it writes a value back as, and its help text for each face. The CLI's parseArgs config and `run
+// --help`, the action's input reader, the re-run command and the test that holds action.yml to it all
+// read these rows, so the faces cannot drift apart. A row only reads text: no file is opened here (the
+// expected-failures list is read by the run's plan, src/run/plan.ts).
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { type ExpectedList, ExpectedListError, readExpectedFailures } from "../expected/index.js";
+import { checkGlobCount, GlobError, MAX_GLOB_CHARS } from "../glob.js";
 import { isWithheldVariable, SANDBOX_MODES, type SandboxMode } from "../sandbox/index.js";
 import {
   DEFAULT_COMPARE_RUNS,
@@ -54,6 +56,8 @@ export interface CliFlag {
   multiple?: boolean;
   /** Other spellings parseArgs accepts (the first one given wins). */
   aliases?: readonly string[];
+  /** The spelling this tool writes in a command it prints (default: the row's name). */
+  written?: string;
   short?: string;
   section: CliSection;
   /** The left column of `--help`: the flag and its value's shape. */
@@ -72,14 +76,27 @@ export interface OptionRow<T> {
   /** action.yml's description of the input, when the action has one. */
   input?: string;
   parse(text: string, context: ParseContext): T;
+  /** A number's least and greatest values, for the rows that read one (the tests walk them). */
+  bounds?: { min: number; max: number };
+  /** The text `parse` reads back as `value` (default: lists joined with commas, empty for none). */
+  write?(value: T): string;
 }
 
 const row = <T>(r: OptionRow<T>): OptionRow<T> => r;
 
+/** The text most values are written back as: a list joined with commas, nothing as empty text. */
+export function writtenText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  return Array.isArray(value) ? value.join(",") : String(value);
+}
+
 /** Free text; empty means not given. */
 const text = (value: string) => (value.trim() === "" ? undefined : value);
-const count = (min: number, max: number) => (value: string, c: ParseContext) =>
-  parseCount(value, c.subject, Number.NaN, min, max);
+/** A whole number from `min` to `max`: its parser and its bounds. */
+const count = (min: number, max: number) => ({
+  bounds: { min, max },
+  parse: (value: string, c: ParseContext) => parseCount(value, c.subject, Number.NaN, min, max),
+});
 const flag = (value: string, c: ParseContext) => parseBoolean(value, c.subject, false);
 const yesNo = (value: string, c: ParseContext) => parseBoolean(value, c.subject, true);
 
@@ -164,13 +181,25 @@ function list(value: string): string[] {
 }
 
 /** Case names or globs; none given is every case. A name holds no blank (the record's suite is split
- * at blanks), so a pattern with one could match nothing and is refused here. */
+ * at blanks), so a pattern with one could match nothing and is refused here; and the patterns are
+ * bounded in length and count (src/glob.ts), since they are matched against every case. */
 function casePatterns(value: string, c: ParseContext): string[] | undefined {
   const patterns = list(value);
+  try {
+    checkGlobCount(patterns.length, c.subject);
+  } catch (error) {
+    if (error instanceof GlobError) throw new OptionError(error.message);
+    throw error;
+  }
   for (const pattern of patterns) {
     if (/\s/.test(pattern)) {
       throw new OptionError(
         `${c.subject} '${pattern}': a case name holds no blank (suite/name, e.g. jcs/control-*)`,
+      );
+    }
+    if (pattern.length > MAX_GLOB_CHARS) {
+      throw new OptionError(
+        `${c.subject}: a pattern is ${pattern.length} characters, more than ${MAX_GLOB_CHARS} (no case name is that long)`,
       );
     }
   }
@@ -206,16 +235,19 @@ function writablePaths(value: string, c: ParseContext): string[] {
   });
 }
 
-/** The expected-failures list (src/expected/list.ts): read and parsed now, so that a malformed list
- * stops the run before anything starts, naming its line. */
-function expectedFailures(value: string, c: ParseContext): ExpectedList | undefined {
+/** Where the expected-failures list is, and how its reader named it. The run's setup reads it
+ * (src/run/plan.ts), before anything starts, so a malformed list still stops the run naming its line. */
+export interface ExpectedFailuresFile {
+  path: string;
+  /** The path as given, for messages. */
+  given: string;
+  /** The option as the face names it: `--expected-failures` or `expected-failures`. */
+  subject: string;
+}
+
+function expectedFailures(value: string, c: ParseContext): ExpectedFailuresFile | undefined {
   if (value.trim() === "") return undefined;
-  try {
-    return readExpectedFailures(resolve(c.base, value), value);
-  } catch (error) {
-    if (error instanceof ExpectedListError) throw new OptionError(`${c.subject}: ${error.message}`);
-    throw error;
-  }
+  return { path: resolve(c.base, value), given: value, subject: c.subject };
 }
 
 /** Every option, in the order `run --help` lists them within its sections. */
@@ -379,7 +411,7 @@ export const OPTIONS = {
       ],
     },
     input: `How many generated values the differential run sends to both implementations (at most ${MAX_COMPARE_RUNS}).`,
-    parse: count(0, MAX_COMPARE_RUNS),
+    ...count(0, MAX_COMPARE_RUNS),
   }),
   suites: row({
     name: "suites",
@@ -424,7 +456,7 @@ export const OPTIONS = {
       ],
     },
     input: `How many generated doubles the \`numbers\` suite sends (0 skips them, at most ${MAX_NUMBERS}).`,
-    parse: count(0, MAX_NUMBERS),
+    ...count(0, MAX_NUMBERS),
   }),
   "generated-runs": row({
     name: "generated-runs",
@@ -439,7 +471,7 @@ export const OPTIONS = {
       ],
     },
     input: `How many runs of each property the \`generated\` suite makes (over all shards, at most ${MAX_GENERATED_RUNS}).`,
-    parse: count(0, MAX_GENERATED_RUNS),
+    ...count(0, MAX_GENERATED_RUNS),
   }),
   seed: row({
     name: "seed",
@@ -454,7 +486,9 @@ export const OPTIONS = {
       ],
     },
     input: `Seeds the numbers sweep and the generated suite (a whole number 0 to ${MAX_SEED}), so a rerun sends the same cases; the record's suite names it. \`random\` draws one and prints it, so the run can be replayed.`,
+    bounds: { min: 0, max: MAX_SEED },
     parse: (value, c) => parseSeed(value, c.subject),
+    write: ({ seed }) => String(seed),
   }),
   shard: row({
     name: "shard",
@@ -471,6 +505,7 @@ export const OPTIONS = {
     input:
       "`K/N`: this job runs part K of N of the numbers sweep and the generated cases, so that a matrix of N jobs covers together what one job cannot (the aggregate checks they cover it exactly once). Empty means the whole run.",
     parse: (value, c) => parseShard(value, c.subject),
+    write: (shard) => (shard ? `${shard.index}/${shard.count}` : ""),
   }),
   // Case selection (issue 14): a run of some cases, and the re-run command of a failed run.
   cases: row({
@@ -480,6 +515,7 @@ export const OPTIONS = {
       type: "string",
       multiple: true,
       aliases: ["case"],
+      written: "case",
       section: "corpus",
       label: "--case NAME|GLOB",
       help: [
@@ -559,7 +595,7 @@ export const OPTIONS = {
       help: [`parallel processes in once mode (default: one per CPU, at most ${MAX_JOBS})`],
     },
     input: `Processes run at once in \`once\` mode, at most ${MAX_JOBS}; 0 means one per CPU.`,
-    parse: count(0, MAX_JOBS),
+    ...count(0, MAX_JOBS),
   }),
   "timeout-ms": row({
     name: "timeout-ms",
@@ -574,7 +610,7 @@ export const OPTIONS = {
       ],
     },
     input: `The time limit for one case, in milliseconds (1 to ${MAX_TIMEOUT_MS}, the longest a timer holds); a case past it fails and the run goes on.`,
-    parse: count(1, MAX_TIMEOUT_MS),
+    ...count(1, MAX_TIMEOUT_MS),
   }),
   "max-output-bytes": row({
     name: "max-output-bytes",
@@ -587,7 +623,7 @@ export const OPTIONS = {
         `output cap per answer (default ${DEFAULT_MAX_OUTPUT_BYTES / 1024 / 1024} MiB, at most ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB)`,
       ],
     },
-    parse: count(1, MAX_OUTPUT_BYTES),
+    ...count(1, MAX_OUTPUT_BYTES),
   }),
   out: row({
     name: "out",
@@ -655,6 +691,7 @@ export const OPTIONS = {
     name: "retention-days",
     default: "",
     input: "Days to keep the artifact (1-90); empty means the repository's default.",
+    bounds: { min: 1, max: 90 },
     parse: retentionDays,
   }),
   upload: row({ name: "upload", default: "true", input: "Upload the artifact.", parse: yesNo }),
@@ -693,6 +730,7 @@ export const OPTIONS = {
     input:
       "A file listing the cases your implementation is known to fail, one per line: a case name as the reports print it (`jcs/control-del`) or a glob (`jcs/control-*`), then the reason (`#` starts a comment). A listed failure does not fail the step; an unlisted one does, and so does a listed entry whose cases all passed (remove it), unless `allow-fixed-expected-failures` is true. The record still states every case and `conformant` as they were. Relative to the workspace; empty means no list.",
     parse: expectedFailures,
+    write: (file) => file?.path ?? "",
   }),
   "allow-fixed-expected-failures": row({
     name: "allow-fixed-expected-failures",

@@ -2,6 +2,8 @@
 // conformant follow from the cases, never from anything else; started_at is the run's start to the
 // second in UTC. The result is held to §2's members and forms before it leaves, so a run can never
 // sign a record the verifier would refuse as malformed.
+
+import { CanonError } from "../errors.js";
 import type { JsonValue } from "../jcs/index.js";
 import { recordCaseName } from "../text-forms.js";
 import type { CaseResult, ConformResult, UnsignedConformResult } from "../types.js";
@@ -29,7 +31,7 @@ export interface RecordInput {
 }
 
 /** A record that could not be built: the run's data does not fit §2. A bug in the caller. */
-export class RecordError extends Error {
+export class RecordError extends CanonError {
   override name = "RecordError";
 }
 

@@ -6,6 +6,7 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
 import { inspect } from "node:util";
+import { CanonError } from "../errors.js";
 import { scrubProcessSecrets } from "../sandbox/scrub.js";
 import { hideFromCommands } from "../sandbox/secret-paths.js";
 import type { SigningKey } from "../types.js";
@@ -59,7 +60,7 @@ function readKeyFile(path: string): string {
 export const KEY_ENV = "CANON_CONFORMANCE_KEY";
 
 /** A key that could not be read or parsed. Its message never contains key material. */
-export class KeyError extends Error {
+export class KeyError extends CanonError {
   override name = "KeyError";
 }
 

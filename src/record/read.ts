@@ -6,10 +6,11 @@
 // its bytes. `verify -` reads standard input through readRecordStream instead.
 import { constants, type Stats } from "node:fs";
 import { open } from "node:fs/promises";
+import { CanonError } from "../errors.js";
 import { MAX_RECORD_BYTES } from "./format.js";
 
 /** The file is not one a record is read from; `code` says what it is (callers print it). */
-export class RecordReadError extends Error {
+export class RecordReadError extends CanonError {
   override name = "RecordReadError";
   constructor(
     readonly path: string,

@@ -3,8 +3,10 @@
 // other causes still get theirs. GitHub shows at most 10 annotations of a level per step: when the
 // step itself will fail its failure takes one, and when the causes do not all fit the last one says
 // how many more there are. Titles name the implementation (implementation-name), not its command.
+
+import type { Gate } from "../expected/index.js";
 import { cutText } from "../text.js";
-import type { CaseResult, Gate } from "../types.js";
+import type { CaseResult } from "../types.js";
 import { groupFailures } from "./causes.js";
 import { differenceNote } from "./difference.js";
 import { showInvisible } from "./visible.js";

@@ -245,10 +245,12 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
   if (input.reportAt) out.push(...reportLines(input.reportAt), "");
   if (input.recordPath === undefined) {
     out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
-    out.push(`  ${verifyCommand("DIR/record.json", record.key, record.signer_pubkey)}`);
+    out.push(`  ${verifyCommand("DIR/record.json", record.key, record.signer_pubkey, input.tool)}`);
   } else {
     out.push("Verify the record:");
-    out.push(`  ${showInvisible(verifyCommand(input.recordPath, record.key, record.signer_pubkey))}`);
+    out.push(
+      `  ${showInvisible(verifyCommand(input.recordPath, record.key, record.signer_pubkey, input.tool))}`,
+    );
   }
   sections.push({ body: out.join("\n") });
   return sections;

@@ -2,28 +2,21 @@
 // writeReports puts them beside the record for both faces. Nothing here imports @actions/*: the
 // action hands these strings to @actions/core itself.
 export {
-  type FailureAnnotation,
   failureAnnotations,
-  type GateAnnotation,
   GITHUB_ANNOTATIONS_PER_STEP,
   gateAnnotations,
 } from "./annotations.js";
-export { BADGE_LABEL, type BadgeEndpoint, badgeJson, badgeSvg } from "./badge.js";
+export { BADGE_LABEL, badgeJson, badgeSvg } from "./badge.js";
 export {
   createProgressReporter,
   formatProgress,
   formatVerdict,
-  type ProgressOptions,
-  type ProgressReporter,
-  type ProgressStream,
-  type VerdictOptions,
   type VerdictSection,
   verdictSections,
 } from "./console.js";
 export { toJUnitXml } from "./junit.js";
 export {
   GITHUB_SUMMARY_LIMIT,
-  type MarkdownOptions,
   MIN_SUMMARY_BYTES,
   SUMMARY_MARGIN,
   toMarkdownSummary,
@@ -31,9 +24,6 @@ export {
 export { runSummaryMarkdown } from "./summary.js";
 export type { ReportInput } from "./types.js";
 export {
-  type ReportChoice,
   ReportWriteError,
-  type RunReports,
-  type WrittenReports,
   writeReports,
 } from "./write.js";

@@ -36,6 +36,40 @@ export function textBlock(text: string): string {
   return `<p><code>${escapeHtml(showInvisible(text))}</code></p>`;
 }
 
+/**
+ * The UTF-8 length of textBlock(cutText(text, n)) for every n, worked out in one pass over `text`: a
+ * report that must fit a size tries many cuts, and rendering each would cost the whole text each time.
+ * showInvisible shows each code point alone, so a cut's block is a prefix of the whole block's units.
+ */
+export function textBlockLengths(text: string): (cut: number) => number {
+  // lengths[i]: bytes of the block's content for text.slice(0, i), at each code point boundary i.
+  const lengths = new Uint32Array(text.length + 1);
+  let bytes = 0;
+  let at = 0;
+  for (const ch of text) {
+    // Printable ASCII shows as itself; anything else as showInvisible shows it alone.
+    const c = ch.charCodeAt(0);
+    bytes += escapedLength(c >= 0x20 && c < 0x7f ? ch : showInvisible(ch));
+    at += ch.length;
+    lengths[at] = bytes;
+  }
+  const frame = "<p><code></code></p>".length;
+  return (cut) => {
+    if (text.length <= cut) return frame + bytes;
+    // cutText's rule: never end inside a surrogate pair.
+    const last = text.charCodeAt(cut - 1);
+    return frame + lengths[last >= 0xd800 && last <= 0xdbff ? cut - 1 : cut]!;
+  };
+}
+
+/** The UTF-8 length of escapeHtml(unit), for one display unit. */
+function escapedLength(unit: string): number {
+  if (unit.length > 1) return Buffer.byteLength(unit);
+  const c = unit.charCodeAt(0);
+  if (c >= 0x80) return Buffer.byteLength(unit);
+  return unit === "&" ? "&amp;".length : unit === "<" || unit === ">" ? "&lt;".length : 1;
+}
+
 /** What a wrap never splits: an ⟨U+XXXX⟩ tag, or one code point. */
 const DISPLAY_UNITS = /⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu;
 

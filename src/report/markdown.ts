@@ -16,6 +16,7 @@ import {
   inlineShown,
   inlineText,
   textBlock,
+  textBlockLengths,
 } from "./markdown-escape.js";
 import { protocolLine } from "./protocol.js";
 import { assertConsistent, tallyBySuite } from "./tally.js";
@@ -127,7 +128,20 @@ function suiteSection(results: readonly CaseResult[], listed: ReadonlySet<string
 function outputBlock(text: string, max: number): string {
   const kept = cutText(text, max);
   if (kept === text) return textBlock(text);
-  return `${textBlock(kept)}\n\n*…cut here: ${text.length - kept.length} more characters not shown.*`;
+  return `${textBlock(kept)}${cutNote(text.length - kept.length)}`;
+}
+
+function cutNote(left: number): string {
+  return `\n\n*…cut here: ${left} more characters not shown.*`;
+}
+
+/** The UTF-8 length of outputBlock(text, max) for every max, from one pass over `text`. */
+function outputBlockLengths(text: string): (max: number) => number {
+  const block = textBlockLengths(text);
+  return (max) => {
+    const kept = cutText(text, max).length;
+    return block(max) + (kept === text.length ? 0 : bytes(cutNote(text.length - kept)));
+  };
 }
 
 /** One failed case in full, its outputs cut to `outputMax` characters. */
@@ -240,7 +254,7 @@ function verifySection(input: ReportInput, place: RecordPlace): string {
     "",
     whereTheRecordIs(file, place),
     "",
-    fencedBlock(verifyCommand(file, record.key, record.signer_pubkey), "sh"),
+    fencedBlock(verifyCommand(file, record.key, record.signer_pubkey, input.tool), "sh"),
     "",
     why,
   ].join("\n");
@@ -368,14 +382,23 @@ function planFailures(
   passingBytes: number,
 ): FailurePlan {
   const all = failures.length;
+  const uncut = Number.POSITIVE_INFINITY;
+  // Each block rendered once, whole; a cut changes only its outputs, whose lengths at any cut come
+  // from one pass over each (outputBlockLengths), so trying a cut costs no rendering.
+  const outputs = failures.map((r) =>
+    [r.input, r.expected, r.got].filter((t): t is string => t !== undefined).map(outputBlockLengths),
+  );
+  const whole = failures.map(
+    (r, i) =>
+      bytes(failedBlock(r, diffs[i], uncut, listed[i])) + 2 - outputs[i]!.reduce((n, f) => n + f(uncut), 0),
+  );
   const blockSize = (i: number, outputMax: number) =>
-    bytes(failedBlock(failures[i]!, diffs[i], outputMax, listed[i])) + 2;
+    outputs[i]!.reduce((n, f) => n + f(outputMax), whole[i]!);
   const blocksSize = (outputMax: number) => {
     let sum = 0;
     for (let i = 0; i < all; i++) sum += blockSize(i, outputMax);
     return sum;
   };
-  const uncut = Number.POSITIVE_INFINITY;
   const full = blocksSize(uncut);
   if (full + passingBytes <= budget) return { trimmed: false, outputMax: uncut, detailed: all, named: 0 };
   if (full <= budget) return { trimmed: true, outputMax: uncut, detailed: all, named: 0 };

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, realpathSync, type Stats, statSync } from "node:fs";
 import { mkdir, open, realpath, rename, rm, stat, unlink } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { SetupError } from "../errors.js";
 
 /** How long making and opening the folder may take before it is given up (a hung network mount). */
 export const OUT_OPEN_TIMEOUT_MS = 5_000;
@@ -25,7 +26,7 @@ const KERNEL_EXCEPTIONS = ["/dev/shm"];
 const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
 
 /** The folder cannot take the run's files; the message says why (paths only). */
-export class OutFolderError extends Error {
+export class OutFolderError extends SetupError {
   override name = "OutFolderError";
 }
 

@@ -1,20 +1,16 @@
 // The command a person runs to re-run a failed run's failed cases on their own machine (issue 14): the
 // same implementation, protocol and options as the run, only the failed cases (`--case`), started the
-// way every printed command starts (install-form.ts). Each word is shell-quoted. A generated case's
-// name carries its seed and range, so `--seed` (with the sweep's size) is added when one failed: the
-// same cases come back, as the `replay:` hint of a generated failure says.
+// way every printed command starts (install-form.ts). Each option is written back by its own row of the
+// option table (cliWords), so the command reads back as the run's options; each word is shell-quoted.
+// A generated case's name carries its seed and range, so `--seed` (with the sweep's size) is added
+// when one failed: the same cases come back, as the `replay:` hint of a generated failure says.
 import { relative } from "node:path";
 import { casePattern } from "../corpus/select.js";
-import {
-  DEFAULT_GENERATED_RUNS,
-  DEFAULT_MAX_OUTPUT_BYTES,
-  DEFAULT_PROFILE,
-  DEFAULT_SEED,
-  DEFAULT_TIMEOUT_MS,
-} from "../options/defaults.js";
+import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_PROFILE, DEFAULT_TIMEOUT_MS } from "../options/defaults.js";
+import { cliWords, type RunSettings } from "../options/read.js";
 import { shellQuote } from "../text.js";
 import { recordCaseName } from "../text-forms.js";
-import { type CaseResult, type RunOptions, SUITES } from "../types.js";
+import { type CaseResult, SUITES } from "../types.js";
 import { toolCommand } from "./install-form.js";
 
 /** The re-run of a run's failed cases, as the reports print it. */
@@ -31,7 +27,7 @@ export interface RerunCommand {
 export const NAMED_CASES_MAX = 20;
 
 type RerunOptions = Pick<
-  RunOptions,
+  RunSettings,
   | "command"
   | "url"
   | "protocol"
@@ -70,39 +66,42 @@ export function rerunCommand(
   options: RerunOptions,
   results: readonly CaseResult[],
   base: string = process.cwd(),
+  tool: string = toolCommand(),
 ): RerunCommand | undefined {
   const failures = results.filter((r) => !r.pass);
   if (failures.length === 0) return undefined;
-  const words: string[] = ["run", "--protocol", options.protocol];
-  const flag = (name: string, value?: string) =>
-    words.push(`--${name}`, ...(value === undefined ? [] : [value]));
-  if (options.command !== undefined) flag("command", options.command);
-  if (options.url !== undefined) flag("url", options.url);
-  if (options.shell) flag("shell");
-  if (options.readCommand !== undefined) flag("read-command", options.readCommand);
-  if (options.readUrl !== undefined) flag("read-url", options.readUrl);
+  const words: string[] = ["run", ...cliWords("protocol", options.protocol)];
+  if (options.command !== undefined) words.push(...cliWords("command", options.command));
+  if (options.url !== undefined) words.push(...cliWords("url", options.url));
+  words.push(...cliWords("shell", options.shell));
+  if (options.readCommand !== undefined) words.push(...cliWords("read-command", options.readCommand));
+  if (options.readUrl !== undefined) words.push(...cliWords("read-url", options.readUrl));
   const directory = localPath(options.workingDirectory, base);
-  if (directory !== ".") flag("working-directory", directory);
+  if (directory !== ".") words.push(...cliWords("working-directory", directory));
 
   const suites = SUITES.filter((s) => failures.some((r) => r.suite === s));
-  flag("suites", suites.join(","));
-  if (options.profile !== DEFAULT_PROFILE) flag("profile", options.profile);
+  words.push(...cliWords("suites", suites));
+  if (options.profile !== DEFAULT_PROFILE) words.push(...cliWords("profile", options.profile));
   // The swept suites' case names hold their seed and range: the same seed and sizes make them again.
   if (suites.includes("numbers") || suites.includes("generated")) {
-    if (suites.includes("numbers")) flag("numbers", String(options.numbers));
-    if (suites.includes("generated"))
-      flag("generated-runs", String(options.generatedRuns ?? DEFAULT_GENERATED_RUNS));
-    flag("seed", String(options.seed ?? DEFAULT_SEED));
-    if (options.shard) flag("shard", `${options.shard.index}/${options.shard.count}`);
+    if (suites.includes("numbers")) words.push(...cliWords("numbers", options.numbers));
+    if (suites.includes("generated")) words.push(...cliWords("generated-runs", options.generatedRuns));
+    words.push(...cliWords("seed", { seed: options.seed, random: false }));
+    if (options.shard) words.push(...cliWords("shard", options.shard));
   }
-  if (options.timeoutMs !== DEFAULT_TIMEOUT_MS) flag("timeout-ms", String(options.timeoutMs));
+  if (options.timeoutMs !== DEFAULT_TIMEOUT_MS) words.push(...cliWords("timeout-ms", options.timeoutMs));
   if (options.maxOutputBytes !== DEFAULT_MAX_OUTPUT_BYTES)
-    flag("max-output-bytes", String(options.maxOutputBytes));
-  const sandbox = options.sandbox;
-  if (sandbox?.allowNetwork) flag("sandbox-network");
-  if (sandbox?.passEnv && sandbox.passEnv.length > 0) flag("pass-env", sandbox.passEnv.join(","));
-  if (sandbox?.writablePaths && sandbox.writablePaths.length > 0)
-    flag("writable-paths", sandbox.writablePaths.map((p) => localPath(p, base)).join(","));
+    words.push(...cliWords("max-output-bytes", options.maxOutputBytes));
+  const { sandbox } = options;
+  words.push(...cliWords("sandbox-network", sandbox.allowNetwork));
+  if (sandbox.passEnv.length > 0) words.push(...cliWords("pass-env", sandbox.passEnv));
+  if (sandbox.writablePaths.length > 0)
+    words.push(
+      ...cliWords(
+        "writable-paths",
+        sandbox.writablePaths.map((p) => localPath(p, base)),
+      ),
+    );
 
   // Every failed case by name while they are few; past NAMED_CASES_MAX, the suites with the most
   // failures (filled last) get one glob each instead: the start their failed cases' names share.
@@ -125,7 +124,7 @@ export function rerunCommand(
   // Back in corpus order, so the command reads like the report.
   const order = (p: string) => SUITES.findIndex((s) => p.startsWith(`${s}/`));
   patterns.sort((a, b) => order(a) - order(b));
-  for (const pattern of patterns) flag("case", pattern);
+  words.push(...cliWords("cases", patterns));
   let note: string | undefined;
   if (globbed.length > 0) {
     const tests = globbed.map(casePattern);
@@ -138,6 +137,6 @@ export function rerunCommand(
         : ""
     }`;
   }
-  const command = `${toolCommand()} ${words.map(shellQuote).join(" ")}`;
+  const command = `${tool} ${words.map(shellQuote).join(" ")}`;
   return { command, failed: failures.length, ...(note ? { note } : {}) };
 }

@@ -1,4 +1,5 @@
-import type { CaseResult, ConformResult, Gate } from "../types.js";
+import type { Gate } from "../expected/index.js";
+import type { CaseResult, ConformResult } from "../types.js";
 import type { ProtocolUsed } from "./protocol.js";
 import type { RerunCommand } from "./rerun-command.js";
 
@@ -23,4 +24,7 @@ export interface ReportInput {
   protocol?: ProtocolUsed;
   /** Where report.html is, for the line that points a person to it (the console's). */
   reportAt?: ReportPlace;
+  /** How the commands a report prints start the tool (install-form.ts toolCommand): from the action's
+   * own repository and ref in the action; from this tool's home when absent. */
+  tool?: string;
 }

@@ -1,7 +1,10 @@
 // The report stage's writing, for both faces: the signed record first, then the rest. A run's result
 // is its record, so a failure to write it stops here; a failure to write any later file is collected,
 // the other files are still written, and the error says where the record is: nothing is lost.
-import type { CaseResult, ConformResult, Gate } from "../types.js";
+
+import { CanonError } from "../errors.js";
+import type { Gate } from "../expected/index.js";
+import type { CaseResult, ConformResult } from "../types.js";
 import { badgeJson, badgeSvg } from "./badge.js";
 import { groupFailures } from "./causes.js";
 import { reportHtml } from "./html/index.js";
@@ -25,6 +28,8 @@ export interface RunReports {
   rerun?: RerunCommand;
   /** How the implementation was spoken to: in results.json, the summary and report.html. */
   protocol?: ProtocolUsed;
+  /** How printed commands start the tool (ReportInput.tool). */
+  tool?: string;
   /** The differential run, when there is one (maybe still going: its files wait for it, the record
    * does not): its report for compare.json, its Markdown for the summary; undefined if it failed. */
   compare?: CompareFiles | undefined | Promise<CompareFiles | undefined>;
@@ -61,7 +66,7 @@ export interface WrittenReports {
 }
 
 /** Some file after the record could not be written; `written` says what was. */
-export class ReportWriteError extends Error {
+export class ReportWriteError extends CanonError {
   override name = "ReportWriteError";
   constructor(
     message: string,
@@ -140,6 +145,7 @@ async function writeInto(folder: OutFolder, run: RunReports, choice: ReportChoic
         ...(run.gate ? { gate: run.gate } : {}),
         ...(rerun ? { rerun } : {}),
         ...(protocol ? { protocol } : {}),
+        ...(run.tool ? { tool: run.tool } : {}),
       },
       compare?.markdown,
       choice.summaryRecordAt,

@@ -1,6 +1,7 @@
-// The bundled action (dist/index.js, built from src/ for the tests), run as the runner runs it, against
-// a loopback results service: the real @actions/artifact client uploads, and the record in the
-// uploaded zip must verify.
+// The action in the tests' own process (run(core) with a port that does what the runner and
+// @actions/core do: test/action/runner.ts runActionHere), over a step prepared as the runner prepares
+// it, against a loopback results service: the real @actions/artifact client uploads, and the record in
+// the uploaded zip must verify. The bundle itself, as the runner starts it: test/e2e/action.slow.test.ts.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -8,21 +9,26 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { canonicalize } from "../../src/jcs/index.js";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
 import { groupFailures } from "../../src/report/causes.js";
 import { showInvisible } from "../../src/report/visible.js";
-import { AGGREGATE_OUTPUTS, assertExit, CONFORMANT, errors, KNOWN_BAD } from "./common.js";
-import { type ResultsService, startResultsService } from "./results-service.js";
-import { type ActionRun, actionInputs, actionOutputs, BUNDLE, REPO, runAction } from "./runner.js";
+import { assertExit, CONFORMANT, errors, KNOWN_BAD } from "./common.js";
+import { startResultsService } from "./results-service.js";
+import { type ActionRun, actionInputs, actionOutputs, REPO, runActionHere } from "./runner.js";
 import { readZip } from "./zip.js";
 
 // The reference and a known-bad (./common.ts), and an echo that fails nearly every case with answers
 // full of invisible characters.
-const ECHO = { command: "node test/action/fixtures/noisy-echo.mjs", protocol: "lines", numbers: "300" };
-const ARTIFACT_FILES = ["record.json", "summary.md", "junit.xml", "report.html", "badge.svg", "badge.json"];
+const ECHO = {
+  command: "node test/action/fixtures/noisy-echo.mjs",
+  protocol: "lines",
+  // The stored suites: failures of every kind, far more causes than annotations (no sweep is needed).
+  suites: "jcs,reject,canon-or-reject,invariants",
+};
+const _ARTIFACT_FILES = ["record.json", "summary.md", "junit.xml", "report.html", "badge.svg", "badge.json"];
 
 /** The title of a cause's annotation: `canon-conformance: suite/name failed: <cause>` for a cause of
  * one case, `canon-conformance: N cases failed: <cause>` for more (no implementation-name given). */
@@ -37,127 +43,11 @@ function withoutMasks(stdout: string): string {
   return stdout.replace(/^::add-mask::.*$/gm, "");
 }
 
-test("the bundle exists (built from src/ for the tests: test/helpers/dist.ts)", () => {
-  assert.ok(existsSync(BUNDLE), `${BUNDLE} is missing: run node scripts/build.mjs`);
-});
-
-describe("a conformant implementation, uploaded to the results service", () => {
-  let service: ResultsService;
-  let run: ActionRun;
-  before(async () => {
-    service = await startResultsService("ok");
-    run = await runAction({
-      service,
-      inputs: { ...CONFORMANT, "implementation-name": "reference-lines", "retention-days": "5" },
-    });
-  });
-  after(() => service.close());
-
-  test("the step passes and says nothing is wrong", () => {
-    assertExit(run, 0);
-    assert.deepEqual(errors(run), []);
-    assert.deepEqual(
-      run.annotations.filter((a) => a.level === "warning"),
-      [],
-    );
-  });
-
-  test("every output action.yml declares is set, and agrees with the record on disk", async () => {
-    const outputs = run.outputs;
-    for (const name of actionOutputs()) {
-      if (AGGREGATE_OUTPUTS.includes(name)) continue;
-      assert.ok(name in outputs, `output ${name} was not set`);
-    }
-    assert.equal(outputs["compare-disagreements"], "", "no differential run, so no count");
-    const bytes = readFileSync(outputs["record-path"]!);
-    const verdict = verifyRecord(bytes);
-    if (verdict.outcome !== "accept") assert.fail(`the record on disk is refused: ${verdict.detail}`);
-    const record = verdict.record;
-    assert.equal(outputs.conformant, "true");
-    assert.equal(outputs.cases, String(record.summary.cases));
-    assert.equal(outputs.passed, outputs.cases);
-    assert.equal(outputs.failed, "0");
-    assert.ok(record.summary.cases > 300, "every suite ran, numbers included");
-    assert.equal(outputs["record-sha256"], sha256(bytes));
-    assert.equal(outputs["signer-pubkey"], record.signer_pubkey);
-    assert.equal(outputs.key, "ephemeral");
-    assert.equal(record.implementation.name, "reference-lines");
-    assert.ok(
-      outputs["record-path"]!.startsWith(join(run.runnerTemp, "canon-conformance", "canon-conformance")),
-    );
-    assert.equal(outputs["badge-path"], join(outputs["record-path"]!, "..", "badge.svg"));
-  });
-
-  test("the uploaded zip holds the run's files, and its record.json is the one on disk and verifies", async () => {
-    const { artifacts, requests } = service;
-    assert.equal(artifacts.length, 1);
-    const artifact = artifacts[0]!;
-    assert.equal(artifact.name, "canon-conformance");
-    const zip = readZip(artifact.blob);
-    for (const name of ARTIFACT_FILES)
-      assert.ok(zip.has(name), `${name} is not in the artifact (it has ${[...zip.keys()]})`);
-    const record = zip.get("record.json")!;
-    assert.deepEqual(record, readFileSync(run.outputs["record-path"]!));
-    const verdict = verifyRecord(record);
-    assert.deepEqual([verdict.outcome, verdict.outcome === "accept" && verdict.conformant], ["accept", true]);
-    assert.equal(
-      zip.get("summary.md")!.toString("utf8"),
-      readFileSync(join(run.outputs["record-path"]!, "..", "summary.md"), "utf8"),
-    );
-    assert.match(zip.get("badge.svg")!.toString("utf8"), /^<svg[\s\S]*canon conformance/);
-    const badge = JSON.parse(zip.get("badge.json")!.toString("utf8"));
-    assert.equal(badge.schemaVersion, 1);
-    assert.equal(badge.message, `${run.outputs.passed}/${run.outputs.cases}`);
-    // The client went through every step: create, the blocks, the block list, finalize.
-    const twirp = "POST /twirp/github.actions.results.api.v1.ArtifactService/";
-    assert.equal(requests[0], `${twirp}CreateArtifact`);
-    assert.equal(requests.at(-1), `${twirp}FinalizeArtifact`);
-    assert.match(requests.at(-2)!, / blocklist$/);
-    const blocks = requests.slice(1, -2);
-    assert.ok(blocks.length >= 1 && blocks.every((r) => / block$/.test(r)), requests.join("\n"));
-    // artifact-* outputs are what the service said and what was sent.
-    assert.equal(run.outputs["artifact-id"], "4001");
-    assert.equal(
-      run.outputs["artifact-url"],
-      "https://github.com/octo-org/canon-conformance/actions/runs/4242/artifacts/4001",
-    );
-    assert.equal(run.outputs["artifact-digest"], sha256(artifact.blob));
-    assert.equal(artifact.hash, `sha256:${sha256(artifact.blob)}`);
-    assert.equal(artifact.size, String(artifact.blob.length), "FinalizeArtifact's size is the blob's");
-  });
-
-  test("retention-days passes through as the artifact's expiry", async () => {
-    const artifact = service.artifacts[0]!;
-    assert.ok(artifact.expiresAt, "CreateArtifact carried no expires_at");
-    const days = (Date.parse(artifact.expiresAt) - Date.now()) / 86_400_000;
-    assert.ok(days > 4.9 && days <= 5.01, `expires in ${days} days, not 5`);
-  });
-
-  test("the job summary is the summary.md of the artifact, with the verify command", () => {
-    const summaryMd = readFileSync(join(run.outputs["record-path"]!, "..", "summary.md"), "utf8");
-    assert.ok(run.summary?.startsWith(summaryMd), "the job summary is not summary.md");
-    assert.match(run.summary!, /npx --yes 'github:octo-org\/canon-conformance#v1\.2\.3' verify record\.json/);
-    // The job summary (not summary.md, which is inside the artifact) links the artifact.
-    assert.ok(
-      run.summary!.includes(`<a href="${run.outputs["artifact-url"]}">canon-conformance</a>`),
-      "the job summary does not link the artifact",
-    );
-    assert.ok(!summaryMd.includes("**Artifact:**"));
-    assert.ok(Buffer.byteLength(run.summary!) < 1024 * 1024, "GitHub refuses a summary of 1 MiB or more");
-  });
-
-  test("progress reaches the log as plain lines, never rewritten in place", () => {
-    assert.match(run.stdout, new RegExp(`^${run.outputs.cases}/${run.outputs.cases} cases \\(100%\\)`, "m"));
-    assert.ok(!run.stdout.includes("\r"), "a carriage return in the log");
-    assert.ok(!/\x1b\[/.test(run.stdout), "terminal escapes in the log");
-  });
-});
-
 describe("a non-conformant implementation", () => {
   test("fails the step, with at most 10 error annotations, and still uploads a record that verifies", async () => {
     const service = await startResultsService("ok");
     try {
-      const run = await runAction({ service, inputs: ECHO });
+      const run = await runActionHere({ service, inputs: ECHO });
       assertExit(run, 1);
       assert.equal(run.outputs.conformant, "false");
       const failed = Number(run.outputs.failed);
@@ -213,7 +103,7 @@ describe("a non-conformant implementation", () => {
   });
 
   test("a known-bad with a few failures: every failure annotated, no 'more' line", async () => {
-    const run = await runAction({ inputs: { ...KNOWN_BAD, upload: "false" } });
+    const run = await runActionHere({ inputs: { ...KNOWN_BAD, upload: "false" } });
     assertExit(run, 1);
     const failed = Number(run.outputs.failed);
     assert.ok(
@@ -245,7 +135,7 @@ describe("a non-conformant implementation", () => {
   });
 
   test("the summary and the log print the re-run of the failed cases from the action's own repository and ref, and cases runs just them", async () => {
-    const run = await runAction({ inputs: { ...KNOWN_BAD, upload: "false" } });
+    const run = await runActionHere({ inputs: { ...KNOWN_BAD, upload: "false" } });
     assertExit(run, 1);
     const results = JSON.parse(
       readFileSync(join(dirname(run.outputs["record-path"]!), "results.json"), "utf8"),
@@ -263,7 +153,9 @@ describe("a non-conformant implementation", () => {
     const failed = (results.results as { suite: string; name: string; pass: boolean }[])
       .filter((r) => !r.pass)
       .map((r) => `${r.suite}/${r.name}`);
-    const again = await runAction({ inputs: { ...KNOWN_BAD, upload: "false", cases: failed.join("\n") } });
+    const again = await runActionHere({
+      inputs: { ...KNOWN_BAD, upload: "false", cases: failed.join("\n") },
+    });
     assertExit(again, 1);
     assert.equal(again.outputs.cases, String(failed.length), "only the chosen cases ran");
     assert.equal(again.outputs.failed, String(failed.length), "and each failed again");
@@ -273,7 +165,9 @@ describe("a non-conformant implementation", () => {
   });
 
   test("with fail-on-nonconformant false the step passes, with a notice", async () => {
-    const run = await runAction({ inputs: { ...ECHO, "fail-on-nonconformant": "false", upload: "false" } });
+    const run = await runActionHere({
+      inputs: { ...ECHO, "fail-on-nonconformant": "false", upload: "false" },
+    });
     assertExit(run, 0);
     assert.equal(run.outputs.conformant, "false");
     assert.ok(
@@ -302,7 +196,16 @@ describe("other ways to reach the implementation", () => {
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/canonicalize`;
-      const run = await runAction({ inputs: { url, command: "", numbers: "300", upload: "false" } });
+      // Every kind of case but the generated suite's 1,750 requests (the adapter's own tests cover those).
+      const run = await runActionHere({
+        inputs: {
+          url,
+          command: "",
+          suites: "jcs,reject,canon-or-reject,invariants,numbers",
+          numbers: "300",
+          upload: "false",
+        },
+      });
       assertExit(run, 0);
       assert.equal(run.outputs.conformant, "true");
       const record = JSON.parse(readFileSync(run.outputs["record-path"]!, "utf8"));
@@ -314,7 +217,7 @@ describe("other ways to reach the implementation", () => {
   });
 
   test("working-directory: the command runs there, and the record hashes the file it names", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: {
         command: "node noisy-echo.mjs",
         protocol: "lines",
@@ -337,7 +240,7 @@ describe("other ways to reach the implementation", () => {
 
 describe("a run of no cases", () => {
   test("is not conformant (seed 003 §2), fails the step, and says which inputs to check", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: { ...CONFORMANT, suites: "numbers", numbers: "0", upload: "false" },
     });
     assertExit(run, 1);
@@ -352,7 +255,7 @@ describe("the upload fails: a warning, not a lost result", () => {
     test(`the service answers 403 (${mode})`, async () => {
       const service = await startResultsService(mode);
       try {
-        const run = await runAction({ service, inputs: CONFORMANT });
+        const run = await runActionHere({ service, inputs: { ...CONFORMANT, suites: "jcs" } });
         assertExit(run, 0);
         const warning = run.annotations.find(
           (a) => a.level === "warning" && /artifact upload failed/.test(a.message),
@@ -381,7 +284,7 @@ describe("the upload fails: a warning, not a lost result", () => {
   }
 
   test("no results service at all (no ACTIONS_RUNTIME_TOKEN): a warning too", async () => {
-    const run = await runAction({ inputs: { ...CONFORMANT, suites: "jcs" } });
+    const run = await runActionHere({ inputs: { ...CONFORMANT, suites: "jcs" } });
     assertExit(run, 0);
     assert.ok(run.annotations.some((a) => a.level === "warning" && /artifact upload failed/.test(a.message)));
     assert.equal(run.outputs.conformant, "true");
@@ -390,7 +293,7 @@ describe("the upload fails: a warning, not a lost result", () => {
 
 describe("the job summary cannot be written", () => {
   test("no GITHUB_STEP_SUMMARY: a warning, and the run and its outputs stand", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       summaryFile: false,
       inputs: { ...CONFORMANT, suites: "jcs,reject", upload: "false" },
     });
@@ -404,7 +307,7 @@ describe("the job summary cannot be written", () => {
   });
 
   test("summary false: nothing is written to the job summary", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: { ...CONFORMANT, suites: "jcs", upload: "false", summary: "false" },
     });
     assertExit(run, 0);
@@ -416,7 +319,7 @@ describe("the signing key", () => {
   const SEED = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"; // RFC 8032 §7.1 test 1
 
   test("a supplied key signs the record, is masked first, and never reaches the log", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: { ...CONFORMANT, suites: "jcs", upload: "false", "signing-key": SEED },
     });
     assertExit(run, 0);
@@ -439,7 +342,7 @@ describe("the signing key", () => {
   test("the command under test cannot read the key or the runner's tokens, so they cannot reach the record", async () => {
     const service = await startResultsService("ok");
     try {
-      const run = await runAction({
+      const run = await runActionHere({
         service,
         env: { ACTIONS_ID_TOKEN_REQUEST_TOKEN: "oidc-request-token-value" },
         inputs: {
@@ -471,7 +374,7 @@ describe("the signing key", () => {
 
   test("a malformed key fails the step without echoing it", async () => {
     const bad = `${SEED.slice(0, 40)}zz${SEED.slice(42)}`;
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: { ...CONFORMANT, suites: "jcs", upload: "false", "signing-key": bad },
     });
     assertExit(run, 1);
@@ -487,7 +390,7 @@ describe("the signing key", () => {
   test("a PEM key's body lines are each masked", async () => {
     const pem =
       "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC\n-----END PRIVATE KEY-----";
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: { ...CONFORMANT, suites: "jcs", upload: "false", "signing-key": pem },
     });
     assertExit(run, 0);
@@ -509,7 +412,7 @@ describe("the signing key", () => {
         },
       }),
     );
-    const run = await runAction({
+    const run = await runActionHere({
       env: { GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: eventPath },
       inputs: { ...CONFORMANT, suites: "jcs", upload: "false", "signing-key": "" },
     });
@@ -521,7 +424,7 @@ describe("the signing key", () => {
   });
 
   test("a push without a key: ephemeral, quietly (no notice)", async () => {
-    const run = await runAction({ inputs: { ...CONFORMANT, suites: "jcs", upload: "false" } });
+    const run = await runActionHere({ inputs: { ...CONFORMANT, suites: "jcs", upload: "false" } });
     assertExit(run, 0);
     assert.equal(run.outputs.key, "ephemeral");
     assert.deepEqual(
@@ -625,7 +528,7 @@ describe("runs that cannot start fail the step with what to fix", () => {
   ];
   for (const [what, inputs, message] of cases) {
     test(what, async () => {
-      const run = await runAction({ inputs: { ...CONFORMANT, suites: "jcs", ...inputs } });
+      const run = await runActionHere({ inputs: { ...CONFORMANT, suites: "jcs", ...inputs } });
       assertExit(run, 1);
       const failure = errors(run).at(-1);
       assert.match(failure?.message ?? "(no error annotation)", message);
@@ -635,7 +538,7 @@ describe("runs that cannot start fail the step with what to fix", () => {
   }
 
   test("a misspelt input (the runner passes it on, and only warns): refused, with the input it is near", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: { ...CONFORMANT, suites: "jcs", protocol: "" },
       // `protocl: lines` and `expected_signer: ...` in `with:`; INPUT_GREETING is near no input.
       env: { INPUT_PROTOCL: "lines", INPUT_EXPECTED_SIGNER: "ab".repeat(32), INPUT_GREETING: "hello" },
@@ -650,7 +553,7 @@ describe("runs that cannot start fail the step with what to fix", () => {
     assert.doesNotMatch(failure.message, /(ab){32}/, "a misspelt input's value is never printed");
     assertFailureSummary(run, failure.message);
     // An INPUT_ variable near no input is not refused.
-    const fine = await runAction({
+    const fine = await runActionHere({
       inputs: { ...CONFORMANT, suites: "jcs", upload: "false" },
       env: { INPUT_GREETING: "hello" },
     });
@@ -670,7 +573,7 @@ function assertFailureSummary(run: ActionRun, message: string): void {
 
 describe("badge false", () => {
   test("no badge files, and badge-path is empty", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: { ...CONFORMANT, suites: "jcs", upload: "false", badge: "false" },
     });
     assertExit(run, 0);

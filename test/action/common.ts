@@ -1,15 +1,21 @@
 // What the action's test files share: the implementations they run and how they read a run's result.
 import assert from "node:assert/strict";
-import { cliCommand } from "../helpers/cli.js";
+import { implCommand } from "../helpers/cli.js";
 import type { ActionRun } from "./runner.js";
 
-// The reference canonicalizer as a command (the CLI bundled beside the action), and a known-bad with a
-// few failures.
-export const CONFORMANT = { command: cliCommand("canonicalize --lines"), protocol: "lines", numbers: "300" };
-export const KNOWN_BAD = {
-  command: cliCommand("known-bad sorts_by_code_point --lines"),
+// The reference canonicalizer as a command (the tests' small bundle of the CLI's own commands), and a
+// known-bad with a few failures; every suite, with sweeps shorter than a default run's.
+export const CONFORMANT = {
+  command: implCommand("canonicalize --lines"),
   protocol: "lines",
   numbers: "300",
+  "generated-runs": "50",
+};
+export const KNOWN_BAD = {
+  command: implCommand("known-bad sorts_by_code_point --lines"),
+  protocol: "lines",
+  numbers: "300",
+  "generated-runs": "50",
 };
 
 export function errors(run: ActionRun) {

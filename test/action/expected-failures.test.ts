@@ -1,4 +1,4 @@
-// The bundled action with an expected-failures list, against a known-bad that fails exactly the four
+// The action (in this process: test/action/runner.ts runActionHere) with an expected-failures list, against a known-bad that fails exactly the four
 // trailing-comma cases of the reject suite: the step's status, the outputs, the annotations and the
 // job summary follow the list, while the record (and the `conformant` output) stay as the run was.
 import assert from "node:assert/strict";
@@ -7,13 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { verifyRecord } from "../../src/record/verify.js";
-import { cliCommand } from "../helpers/cli.js";
+import { implCommand } from "../helpers/cli.js";
 import { assertExit, errors } from "./common.js";
-import { type ActionRun, runAction } from "./runner.js";
+import { type ActionRun, runActionHere } from "./runner.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "expected-action-"));
 const TRAILING_COMMAS = {
-  command: cliCommand("known-bad accepts_trailing_commas --lines"),
+  command: implCommand("known-bad accepts_trailing_commas --lines"),
   protocol: "lines",
   suites: "reject",
   upload: "false",
@@ -36,7 +36,7 @@ const COVERING =
 
 describe("expected-failures through the action", () => {
   test("every failure listed: the step passes, no error annotation, the record still not conformant", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: { ...TRAILING_COMMAS, "expected-failures": list("covering.txt", COVERING) },
     });
     assertExit(run, 0);
@@ -67,7 +67,7 @@ describe("expected-failures through the action", () => {
   });
 
   test("a failure left out: the step fails naming it; only its cause is an error annotation", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: {
         ...TRAILING_COMMAS,
         "expected-failures": list("partial.txt", "reject/trailing-comma-* we strip trailing commas\n"),
@@ -93,7 +93,7 @@ describe("expected-failures through the action", () => {
 
   test("a listed entry that passes: the step fails as fixed, unless allow-fixed-expected-failures", async () => {
     const text = `${COVERING}reject/dup-top-level was broken, issue #9\n`;
-    const strict = await runAction({
+    const strict = await runActionHere({
       inputs: { ...TRAILING_COMMAS, "expected-failures": list("fixed.txt", text) },
     });
     assertExit(strict, 1);
@@ -101,7 +101,7 @@ describe("expected-failures through the action", () => {
     const warning = strict.annotations.find((a) => a.level === "warning");
     assert.match(warning?.message ?? "", /line 3: reject\/dup-top-level: fixed: remove it from the list/);
     assert.ok(errors(strict).some((a) => /1 listed entry fixed/.test(a.message)));
-    const allowed = await runAction({
+    const allowed = await runActionHere({
       inputs: {
         ...TRAILING_COMMAS,
         "expected-failures": list("fixed.txt", text),
@@ -114,7 +114,7 @@ describe("expected-failures through the action", () => {
   });
 
   test("a list naming no case of the corpus: the step fails before anything runs, naming the line", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: { ...TRAILING_COMMAS, "expected-failures": list("typo.txt", "reject/trailing-coma-* typo\n") },
     });
     assertExit(run, 1);
@@ -128,7 +128,7 @@ describe("expected-failures through the action", () => {
   });
 
   test("without a list the gate outputs are empty", async () => {
-    const run = await runAction({ inputs: { ...TRAILING_COMMAS, "fail-on-nonconformant": "false" } });
+    const run = await runActionHere({ inputs: { ...TRAILING_COMMAS, "fail-on-nonconformant": "false" } });
     assertExit(run, 0);
     assert.deepEqual(
       [run.outputs.gate, run.outputs["unexpected-failures"], run.outputs["fixed-expected-failures"]],

@@ -1,11 +1,11 @@
-// The run's newer inputs, through the bundled action: the seed, the generated suite and a shard reach
+// The run's newer inputs, through the action (in this process: test/action/runner.ts runActionHere): the seed, the generated suite and a shard reach
 // the signed record's `suite`; a differential run (compare-command) reaches the summary and the status.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { verifyRecord } from "../../src/record/verify.js";
 import { assertExit, CONFORMANT, errors, KNOWN_BAD } from "./common.js";
-import { type ActionRun, runAction } from "./runner.js";
+import { type ActionRun, runActionHere } from "./runner.js";
 
 function recordOf(run: ActionRun) {
   const verdict = verifyRecord(readFileSync(run.outputs["record-path"]!));
@@ -15,7 +15,7 @@ function recordOf(run: ActionRun) {
 
 describe("seed, generated-runs and shard reach the record", () => {
   test("seed 7, 20 generated runs, shard 2/3: the record's suite says so, and it verifies", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: {
         ...CONFORMANT,
         suites: "numbers,generated",
@@ -33,12 +33,12 @@ describe("seed, generated-runs and shard reach the record", () => {
 
   test("the shards of a run together make the whole run's cases", async () => {
     const inputs = { ...CONFORMANT, suites: "generated", "generated-runs": "30", seed: "7", upload: "false" };
-    const whole = await runAction({ inputs });
+    const whole = await runActionHere({ inputs });
     assertExit(whole, 0);
     assert.equal(recordOf(whole).suite, "rfc8785:generated generated=30 seed=7");
     let shardCases = 0;
     for (const shard of ["1/3", "2/3", "3/3"]) {
-      const part = await runAction({ inputs: { ...inputs, shard } });
+      const part = await runActionHere({ inputs: { ...inputs, shard } });
       assertExit(part, 0);
       assert.match(recordOf(part).suite, new RegExp(` shard=${shard} seed=7$`));
       shardCases += Number(part.outputs.cases);
@@ -47,7 +47,7 @@ describe("seed, generated-runs and shard reach the record", () => {
   });
 
   test("seed random: one is drawn, printed so it can be replayed, and is the record's", async () => {
-    const run = await runAction({
+    const run = await runActionHere({
       inputs: { ...CONFORMANT, suites: "numbers", seed: "random", upload: "false" },
     });
     assertExit(run, 0);
@@ -68,7 +68,7 @@ describe("a differential run: the reference against a known-bad (compare-command
   };
 
   test("the disagreements are in the summary after the run's view, counted in an output, and fail the step", async () => {
-    const run = await runAction({ inputs });
+    const run = await runActionHere({ inputs });
     assertExit(run, 1);
     // The main command is the reference: the run itself is conformant; only the comparison fails.
     assert.equal(run.outputs.conformant, "true");
@@ -93,7 +93,7 @@ describe("a differential run: the reference against a known-bad (compare-command
   });
 
   test("with fail-on-nonconformant false the step passes, with a notice", async () => {
-    const run = await runAction({ inputs: { ...inputs, "fail-on-nonconformant": "false" } });
+    const run = await runActionHere({ inputs: { ...inputs, "fail-on-nonconformant": "false" } });
     assertExit(run, 0);
     assert.ok(Number(run.outputs["compare-disagreements"]) > 0);
     assert.ok(
@@ -105,7 +105,7 @@ describe("a differential run: the reference against a known-bad (compare-command
   });
 
   test("two implementations that agree: zero disagreements, and the step passes", async () => {
-    const run = await runAction({ inputs: { ...inputs, "compare-command": CONFORMANT.command } });
+    const run = await runActionHere({ inputs: { ...inputs, "compare-command": CONFORMANT.command } });
     assertExit(run, 0);
     assert.equal(run.outputs["compare-disagreements"], "0");
     assert.match(run.summary ?? "", /Differential run/);

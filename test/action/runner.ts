@@ -21,11 +21,15 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { actionScript } from "../helpers/dist.js";
+import { fakeCore } from "./fake-core.js";
 import type { ResultsService } from "./results-service.js";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-/** The action bundled from today's src/ (the committed dist/ is .ci/run's dist-in-sync check). */
-export const BUNDLE = actionScript();
+/** The action bundled from today's src/ (the committed dist/ is .ci/run's dist-in-sync check); built
+ * when first asked for, so that the tests that run the action in this process need no bundle. */
+export function actionBundle(): string {
+  return actionScript();
+}
 const NOBODY = 65534;
 
 function chownTree(path: string, uid: number): void {
@@ -183,7 +187,9 @@ function baseEnv(): Record<string, string> {
   return env;
 }
 
-export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
+/** A step's files and environment as the runner prepares them: RUNNER_TEMP, the file commands, the
+ * inputs as INPUT_<NAME> (action.yml's defaults unless the test sets them), the results service. */
+function prepareStep(spec: RunSpec) {
   const home = spec.home ?? mkdtempSync(join(tmpdir(), "cc-action-"));
   const layout = spec.layout;
   const fileCommand = (name: string, fallback: string) =>
@@ -227,11 +233,15 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
+  return { home, layout, env, runnerTemp, outputFile, summaryPath };
+}
 
-  const bundle = layout?.bundle ?? BUNDLE;
+export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
+  const { home, layout, env, runnerTemp, outputFile, summaryPath } = prepareStep(spec);
+  const bundle = layout?.bundle ?? actionBundle();
   if (spec.user === "nobody" && !layout) {
     chownTree(home, NOBODY);
-    chmodSync(dirname(BUNDLE), 0o755); // a test bundle's folder is made 0700
+    chmodSync(dirname(bundle), 0o755); // a test bundle's folder is made 0700
   }
   if (spec.user === "nobody" && layout) {
     for (const path of [outputFile, summaryPath, ...OTHER_FILE_COMMANDS.map((n) => env[n]!)])
@@ -279,6 +289,46 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
   await Promise.race([outClosed, new Promise((r) => setTimeout(r, 5000))]);
   if (fifo) out.destroy();
 
+  return stepResult(spec, { code, stdout, stderr, env, runnerTemp, outputFile, summaryPath });
+}
+
+/**
+ * The action in this process, as run(core) (src/action/main.ts) with a port that does what the runner
+ * and @actions/core do (./fake-core.ts), over the same step as runAction prepares: the same ActionRun
+ * comes back. For everything but the runner's side of the process (its exit, its environ, a real
+ * pipe) and the bundle itself, which runAction and test/e2e/action.slow.test.ts start.
+ */
+export async function runActionHere(
+  spec: Omit<RunSpec, "fifo" | "argv" | "user" | "layout"> = {},
+): Promise<ActionRun> {
+  const { env, runnerTemp, outputFile, summaryPath } = prepareStep(spec);
+  const { run } = await import("../../src/action/main.js");
+  const { core, log, failed } = fakeCore(env, env.GITHUB_WORKSPACE ?? REPO);
+  let stderr = "";
+  try {
+    await run(core);
+  } catch (error) {
+    // src/index.ts leaves it to Node: the step fails with the error on stderr.
+    stderr = `${error instanceof Error ? error.stack : String(error)}\n`;
+  }
+  const code = failed() || stderr ? 1 : 0;
+  return stepResult(spec, { code, stdout: log(), stderr, env, runnerTemp, outputFile, summaryPath });
+}
+
+/** What a step left: its exit code and log, and its outputs, summary and file commands as read back. */
+function stepResult(
+  spec: RunSpec,
+  step: {
+    code: number | null;
+    stdout: string;
+    stderr: string;
+    env: Record<string, string>;
+    runnerTemp: string;
+    outputFile: string;
+    summaryPath: string;
+  },
+): ActionRun {
+  const { code, stdout, stderr, env, runnerTemp, outputFile, summaryPath } = step;
   const { annotations, masked } = parseCommands(stdout);
   let summary: string | undefined;
   if (spec.summaryFile !== false) summary = readFileSync(summaryPath, "utf8");

@@ -1,4 +1,4 @@
-// `mode: sign` through the bundled action under the simulated runner: the run job's record (made here
+// `mode: sign` through the action (in this process) under the simulated runner: the run job's record (made here
 // with an ephemeral key, as the run job makes it) is verified by seed 003 §4 and re-signed with
 // signing-key; outputs, summary and artifact say so; a tampered record, a record signed by someone
 // other than expected-signer, and a missing key each fail the step, and nothing is signed.
@@ -16,7 +16,7 @@ import { recordInput } from "../record/fixtures.js";
 import { leaksIn, SEED_HEX } from "../secrets/material.js";
 import { assertExit, errors } from "./common.js";
 import { type ResultsService, startResultsService } from "./results-service.js";
-import { type ActionRun, runAction } from "./runner.js";
+import { type ActionRun, runActionHere } from "./runner.js";
 import { readZip } from "./zip.js";
 
 const work = mkdtempSync(join(tmpdir(), "cc-sign-action-"));
@@ -33,7 +33,7 @@ function runArtifact(name: string, change?: (bytes: Buffer) => Buffer) {
 }
 
 function sign(inputs: Record<string, string>, service?: ResultsService): Promise<ActionRun> {
-  return runAction({
+  return runActionHere({
     inputs: { mode: "sign", "artifact-name": "conformance-signed", ...inputs },
     ...(service ? { service } : {}),
   });

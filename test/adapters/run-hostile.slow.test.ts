@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { liveGroupCount } from "../../src/adapters/process-group.js";
-import { ephemeralKey } from "../../src/record/keys.js";
-import { RunSetupError, runConformance } from "../../src/run.js";
+import { RunSetupError, runConformance } from "../../src/run/index.js";
+import { runOptions } from "../helpers/fixtures.js";
 import { CWD, finishes, fixture, leftovers, newTag } from "./helpers.js";
 
 const out = mkdtempSync(join(tmpdir(), "cc-run-hostile-"));
@@ -67,25 +67,21 @@ describe("hostile commands through a whole run", { concurrency: 4 }, () => {
         const dir = join(out, `${protocol}-${h.name}`);
         const args = [...(protocol === "lines" ? ["--lines"] : []), ...(h.args ?? [])];
         const running = finishes(
-          runConformance({
-            command: fixture(h.name, tag, ...args),
-            protocol,
-            shell: false,
-            suites: ["canon-or-reject"],
-            profile: "rfc8785",
-            numbers: 0,
-            jobs: 2,
-            timeoutMs: h.timeoutMs ?? 10_000,
-            maxOutputBytes: 1024 * 1024,
-            workingDirectory: CWD,
-            outDir: dir,
-            implementationName: null,
-            implementationVersion: null,
-            key: ephemeralKey(),
-            // The adapters' own handling of each hostile transport, unsandboxed: in the sandbox a
-            // command's leftover children die when it exits (test/sandbox covers that).
-            sandbox: { mode: "none" },
-          }),
+          runConformance(
+            runOptions({
+              command: fixture(h.name, tag, ...args),
+              protocol,
+              suites: ["canon-or-reject"],
+              timeoutMs: h.timeoutMs ?? 10_000,
+              maxOutputBytes: 1024 * 1024,
+              workingDirectory: CWD,
+              outDir: dir,
+              implementationName: null,
+              // The adapters' own handling of each hostile transport, unsandboxed: in the sandbox a
+              // command's leftover children die when it exits (test/sandbox covers that).
+              sandbox: { mode: "none" },
+            }),
+          ),
           120_000,
           `${protocol} run of ${h.name}`,
         );

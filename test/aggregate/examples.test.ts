@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { type Aggregate, comparableAnswer, loadAndAggregate } from "../../src/aggregate/index.js";
 import type { ConformResult } from "../../src/types.js";
-import { runCli } from "../helpers/cli.js";
-import { compiledJava, knownBadCommand, REPO, realRun } from "./fixtures.js";
+import { cli } from "../helpers/cli.js";
+import { compiledJava, knownBadCommand, realRun } from "./fixtures.js";
 
 const artifacts = mkdtempSync(join(tmpdir(), "aggregate-artifacts-"));
 
@@ -101,10 +101,10 @@ test("a planted known-bad among the examples: each case it answers differently, 
   assert.equal(agg.verdict.exitCode, 1);
 });
 
-test("the CLI over the artifacts folder: console, files, and exit 1 on the planted disagreement", () => {
+test("the CLI over the artifacts folder: console, files, and exit 1 on the planted disagreement", async () => {
   const out = mkdtempSync(join(tmpdir(), "aggregate-out-"));
   const step = join(out, "step-summary.md");
-  const run = runCli(["aggregate", artifacts, "--out", out, "--markdown", step], { cwd: REPO });
+  const run = await cli(["aggregate", artifacts, "--out", out, "--markdown", step]);
   assert.equal(run.status, 1, run.stderr);
   assert.match(run.stdout, /^canon-conformance aggregate: 4 records, 4 implementations/);
   assert.match(run.stdout, /Aggregate: FAILED: .*cases? answered differently/);
@@ -126,10 +126,10 @@ test("the CLI over the artifacts folder: console, files, and exit 1 on the plant
   const badge = JSON.parse(readFileSync(join(out, "badge.json"), "utf8"));
   assert.match(badge.message, /^\d\/4 implementations, \d+ differ$/);
 
-  const missing = runCli(["aggregate", join(out, "nope")], { cwd: REPO });
+  const missing = await cli(["aggregate", join(out, "nope")]);
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /cannot read .*nope \(ENOENT\)/);
-  const empty = runCli(["aggregate", mkdtempSync(join(tmpdir(), "agg-empty-"))], { cwd: REPO });
+  const empty = await cli(["aggregate", mkdtempSync(join(tmpdir(), "agg-empty-"))]);
   assert.equal(empty.status, 2);
   assert.match(empty.stderr, /no record\.json below the folder/);
 });

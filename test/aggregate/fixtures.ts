@@ -5,9 +5,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RecordInput, recordBytes, signingKey } from "../../src/record/index.js";
-import { runConformance } from "../../src/run.js";
+import { runConformance } from "../../src/run/index.js";
 import type { ConformResult, SuiteName } from "../../src/types.js";
-import { cliCommand } from "../helpers/cli.js";
+import { implCommand } from "../helpers/cli.js";
 import { runOptions, signedRecord } from "../helpers/fixtures.js";
 
 const KEY = signingKey("supplied", new Uint8Array(32).fill(0x42));
@@ -86,7 +86,7 @@ export async function realRun(
 
 /** The known-bad NAME as a lines-protocol command, the CLI bundled from source. */
 export function knownBadCommand(name: string): string {
-  return cliCommand(`known-bad ${name} --lines`);
+  return implCommand(`known-bad ${name} --lines`);
 }
 
 export const REPO = repo;

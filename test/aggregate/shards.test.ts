@@ -17,9 +17,9 @@ import {
 } from "../../src/aggregate/index.js";
 import { PROPERTIES } from "../../src/corpus/index.js";
 import { signingKey } from "../../src/record/keys.js";
-import { runConformance } from "../../src/run.js";
+import { runConformance } from "../../src/run/index.js";
 import type { ConformResult } from "../../src/types.js";
-import { cliCommand } from "../helpers/cli.js";
+import { implCommand } from "../helpers/cli.js";
 import { runOptions } from "../helpers/fixtures.js";
 import { type Case, file, numbersCase, ok, REPO, record } from "./fixtures.js";
 
@@ -31,7 +31,7 @@ async function shardRecord(
   const outDir = mkdtempSync(join(tmpdir(), `aggregate-shard-${index}-`));
   const outcome = await runConformance(
     runOptions({
-      command: cliCommand("canonicalize --lines"),
+      command: implCommand("canonicalize --lines"),
       suites: ["jcs", "numbers"],
       numbers: 3000,
       seed: 1,

@@ -12,7 +12,7 @@ import { referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
 import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
 import type { Progress } from "../../src/types.js";
 import { SUITES } from "../../src/types.js";
-import { cliCommand } from "../helpers/cli.js";
+import { implCommand } from "../helpers/cli.js";
 import { bytes, referenceExcept, rewordedReference } from "./helpers.js";
 
 const corpus = await loadCorpus({ suites: [...SUITES], profile: "rfc8785", numbers: 500 });
@@ -313,15 +313,35 @@ test("bad options are refused with what was wrong", async () => {
     compareImplementations({ ...base, concurrency: 0 }),
     /concurrency must be an integer >= 1/,
   );
-  await assert.rejects(
-    compareImplementations({ ...base, generated: { seed: 2 ** 31, runs: 1 } }),
-    /seed must be a signed 32-bit integer/,
-  );
-  await assert.rejects(
-    compareImplementations({ ...base, generated: { seed: 1, runs: -1 } }),
-    /generated values must be an integer >= 0/,
-  );
   await assert.rejects(compareImplementations({ ...base, shrinkBudget: 1.5 }), /shrink budget/);
+});
+
+test("any run seed draws values (0 to 2^32-1, src/options): its 32 bits are fast-check's seed", async () => {
+  // What each implementation was asked, in order, and the report's seed.
+  const asked = async (seed: number) => {
+    const inputs: string[] = [];
+    const recording = {
+      label: "recording",
+      canonicalize: (input: Uint8Array) => {
+        inputs.push(new TextDecoder().decode(input));
+        return referenceCanonicalizer().canonicalize(input);
+      },
+      close: async () => {},
+    };
+    const report = await compareImplementations({
+      a: recording,
+      b: referenceCanonicalizer(),
+      inputs: [],
+      generated: { seed, runs: 5 },
+      concurrency: 1,
+    });
+    return { inputs, seed: report.seed };
+  };
+  const high = await asked(3_000_000_000);
+  assert.equal(high.seed, 3_000_000_000, "the report names the run's seed");
+  assert.equal(high.inputs.length, 5);
+  assert.deepEqual(high.inputs, (await asked(3_000_000_000 | 0)).inputs);
+  assert.notDeepEqual(high.inputs, (await asked(1)).inputs);
 });
 
 test("shrinking a generated value stays within its budget", async () => {
@@ -371,7 +391,7 @@ test("two commands through the real command path: a planted disagreement is foun
       maxOutputBytes: 16 * 1024 * 1024,
     });
   const a = command("node examples/node/canon.mjs --lines");
-  const b = command(cliCommand("known-bad sorts_by_code_point --lines"));
+  const b = command(implCommand("known-bad sorts_by_code_point --lines"));
   try {
     const jcs = corpus.cases.filter((c) => c.suite === "jcs");
     const report = await compareImplementations({

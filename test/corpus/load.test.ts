@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { build } from "esbuild";
 import { corpusFiles, loadCorpus, SUITES_ON_DISK, vectorsRoot } from "../../src/corpus/index.js";
+import { OptionError, type RunValues, runSettings } from "../../src/options/index.js";
 import { SUITES } from "../../src/types.js";
 
 const stored = SUITES_ON_DISK.filter((s) => s !== "numbers");
@@ -108,18 +109,15 @@ test("input bytes are loaded exactly as stored (BOM, invalid UTF-8, odd whitespa
   assert.equal(input("empty-input"), "");
 });
 
-test("bad options get clear errors", async () => {
-  await assert.rejects(
-    loadCorpus({ suites: ["jcs"], profile: "nfd" as "nfc", numbers: 0 }),
-    /unknown profile "nfd"/,
-  );
-  await assert.rejects(loadCorpus({ suites: ["jcs"], profile: "rfc8785", numbers: -1 }), /whole number >= 0/);
-  await assert.rejects(
-    loadCorpus({ suites: ["jcs"], profile: "rfc8785", numbers: 1.5 }),
-    /whole number >= 0/,
-  );
-  await assert.rejects(loadCorpus({ suites: ["numbers"], profile: "rfc8785", numbers: 1, seed: -3 }), /seed/);
-  await assert.rejects(loadCorpus({ suites: ["jcs", "jcs"], profile: "rfc8785", numbers: 0 }), /named twice/);
+test("bad options never reach the corpus: their reader refuses them (src/options), a suite it does not know is refused here", async () => {
+  const refused = (values: RunValues) =>
+    assert.throws(() => runSettings({ command: "x", ...values }), OptionError, JSON.stringify(values));
+  refused({ profile: "nfd" as "nfc" });
+  refused({ numbers: -1 });
+  refused({ numbers: 1.5 });
+  refused({ seed: -3 });
+  refused({ shard: { index: 3, count: 2 } });
+  assert.deepEqual(runSettings({ command: "x", suites: ["jcs", "jcs"] }).suites, ["jcs"], "each suite once");
   await assert.rejects(
     loadCorpus({ suites: ["json" as "jcs"], profile: "rfc8785", numbers: 0 }),
     /unknown suite "json"/,

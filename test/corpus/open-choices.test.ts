@@ -1,4 +1,4 @@
-// DESIGN.md "Open choices are choices": no case outside canon-or-reject depends on a choice the RFCs
+// Open choices are choices (docs/architecture.md, "Judgement"): no case outside canon-or-reject depends on a choice the RFCs
 // leave open (a top-level scalar, a BOM, an integer literal past 2^53), and lines mode sends every
 // stored case in a form it carries faithfully (so a correct implementation is never "not run").
 import assert from "node:assert/strict";

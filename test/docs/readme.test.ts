@@ -13,7 +13,7 @@ import {
   DEFAULT_SEED,
 } from "../../src/options/index.js";
 import { SUITES } from "../../src/types.js";
-import { runCli } from "../helpers/cli.js";
+import { cli } from "../helpers/cli.js";
 
 const read = (path: string) => readFileSync(join(REPO, path), "utf8");
 
@@ -43,7 +43,7 @@ test("the badge example everywhere is a default run's count of cases", async () 
     generatedRuns: DEFAULT_GENERATED_RUNS,
   });
   const n = corpus.cases.length;
-  const help = runCli(["help", "badge"]);
+  const help = await cli(["help", "badge"]);
   assert.equal(help.status, 0, help.stderr);
   for (const [where, text] of [
     ["README.md", read("README.md")],

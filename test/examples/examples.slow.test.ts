@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { verifyRecord } from "../../src/record/verify.js";
-import { runConformance } from "../../src/run.js";
+import { runConformance } from "../../src/run/index.js";
 import { SUITES, type SuiteName } from "../../src/types.js";
 import { runOptions } from "../helpers/fixtures.js";
 

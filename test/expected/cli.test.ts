@@ -1,4 +1,4 @@
-// `canon-conformance run --expected-failures FILE` through the bundled CLI, against a known-bad that
+// `canon-conformance run --expected-failures FILE` through the CLI face (in this process), against a known-bad that
 // fails exactly the four trailing-comma cases of the reject suite: a list covering them passes (exit 0)
 // while the record still says not conformant; a list that leaves one out, or lists a case that passes,
 // fails (exit 1); a bad list stops the run before anything starts (exit 2).
@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { verifyRecord } from "../../src/record/verify.js";
-import { cliCommand, runCliAsync } from "../helpers/cli.js";
+import { cli, implCommand } from "../helpers/cli.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "expected-cli-"));
-const KNOWN_BAD = cliCommand("known-bad accepts_trailing_commas --lines");
+const KNOWN_BAD = implCommand("known-bad accepts_trailing_commas --lines");
 /** What accepts_trailing_commas fails in the reject suite (checked by the first test). */
 const ITS_FAILURES = [
   "reject/trailing-comma-array",
@@ -32,7 +32,7 @@ async function run(list: string | undefined, ...more: string[]) {
   const args = ["run", "--command", KNOWN_BAD, "--protocol", "lines", "--suites", "reject"];
   args.push("--quiet", "--no-color", "--out", out, ...more);
   if (list !== undefined) args.push("--expected-failures", list);
-  const r = await runCliAsync(args, { timeout: 60_000 });
+  const r = await cli(args);
   return { ...r, out };
 }
 
@@ -154,21 +154,18 @@ for (const [what, text, message] of [
     // A once-mode command that leaves a mark if it is ever started.
     const marking = `node -e "require('fs').writeFileSync(process.argv[1], 'x')" ${mark}`;
     const out = join(tmp, `out-${++lists}`);
-    const r = await runCliAsync(
-      [
-        "run",
-        "--command",
-        marking,
-        "--suites",
-        "reject",
-        "--quiet",
-        "--out",
-        out,
-        "--expected-failures",
-        listFile(text),
-      ],
-      { timeout: 60_000 },
-    );
+    const r = await cli([
+      "run",
+      "--command",
+      marking,
+      "--suites",
+      "reject",
+      "--quiet",
+      "--out",
+      out,
+      "--expected-failures",
+      listFile(text),
+    ]);
     assert.equal(r.status, 2, r.stderr);
     assert.match(r.stderr, message);
     assert.equal(existsSync(mark), false, "the command ran");

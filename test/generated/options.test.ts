@@ -5,7 +5,7 @@ import { UsageError } from "../../src/commands/command.js";
 import { parseRunArgs } from "../../src/commands/run.js";
 import { OptionError, parseSeed, parseShard } from "../../src/options/index.js";
 import { parseRecordSuite, recordSuite } from "../../src/record/build.js";
-import { suiteLabel } from "../../src/run.js";
+import { suiteLabel } from "../../src/run/index.js";
 
 test("--seed takes a whole number up to 2^32 - 1, or random; the default is fixed", () => {
   assert.deepEqual(parseSeed(undefined), { seed: 1, random: false });

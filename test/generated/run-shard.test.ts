@@ -9,16 +9,16 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { signingKey } from "../../src/record/keys.js";
 import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
-import { runConformance } from "../../src/run.js";
-import type { RunOptions } from "../../src/types.js";
-import { cliCommand } from "../helpers/cli.js";
+import { runConformance } from "../../src/run/index.js";
+import type { RunOptions } from "../../src/run/types.js";
+import { implCommand } from "../helpers/cli.js";
 import { runOptions } from "../helpers/fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 function options(shard: RunOptions["shard"]): RunOptions {
   return runOptions({
-    command: cliCommand("canonicalize --lines"),
+    command: implCommand("canonicalize --lines"),
     suites: ["reject", "numbers", "generated"],
     numbers: 300_000,
     seed: 5,

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { loadCorpus, shardSlice } from "../../src/corpus/index.js";
+import { runSettings } from "../../src/options/index.js";
 import type { CorpusCase, Shard } from "../../src/types.js";
 
 function range(c: CorpusCase): [number, number] {
@@ -87,9 +88,12 @@ test("every shard runs the stored suites whole", async () => {
   );
 });
 
-test("shardSlice refuses a shard outside 1..N", () => {
-  assert.throws(() => shardSlice([1, 2], { index: 0, count: 2 }), /1 <= K <= N, got 0\/2/);
-  assert.throws(() => shardSlice([1, 2], { index: 3, count: 2 }), /got 3\/2/);
-  assert.throws(() => shardSlice([1, 2], { index: 1, count: 0 }), /got 1\/0/);
+test("a shard outside 1..N never reaches shardSlice: the options' reader refuses it", () => {
+  for (const shard of [
+    { index: 0, count: 2 },
+    { index: 3, count: 2 },
+    { index: 1, count: 0 },
+  ])
+    assert.throws(() => runSettings({ command: "x", shard }), /shard must be K\/N with 1 <= K <= N/);
   assert.deepEqual(shardSlice([1, 2, 3], undefined), [1, 2, 3]);
 });

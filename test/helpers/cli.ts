@@ -1,8 +1,12 @@
-// `canon-conformance` as a process, the bundled CLI built from src/ (./dist.ts): one way for every
-// test to start it and read what it did, and one way to write it as a command line for an adapter.
+// `canon-conformance` in this process (main(argv, io) with the test's own streams: how most tests run
+// it), or as a process, the bundled CLI built from src/ (./dist.ts: the end-to-end tests); one way to
+// read what it did either way, and one way to write it as a command line for an adapter.
 import { spawn, spawnSync } from "node:child_process";
 import { relative } from "node:path";
-import { cliScript, REPO } from "./dist.js";
+import { Readable, Writable } from "node:stream";
+import type { CliIo } from "../../src/commands/io.js";
+import { main } from "../../src/commands/main.js";
+import { cliScript, implScript, REPO } from "./dist.js";
 
 export interface CliOptions {
   /** Bytes on stdin; stdin is closed at once without it. */
@@ -31,6 +35,60 @@ function environment(changes: CliOptions["env"]): NodeJS.ProcessEnv {
     else env[name] = value;
   }
   return env;
+}
+
+/** A stream that keeps what is written to it. */
+function collector(isTTY: boolean): Writable & { isTTY: boolean; bytes(): Buffer } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      done();
+    },
+  });
+  return Object.assign(stream, { isTTY, bytes: () => Buffer.concat(chunks) });
+}
+
+/** A run in this process always ends with an exit code. */
+export type HereRun = CliRun & { status: number };
+
+export interface HereOptions extends Omit<CliOptions, "cwd" | "timeout"> {
+  /** stdout (and stderr) claim to be a terminal. */
+  tty?: { stdout?: boolean; stderr?: boolean };
+}
+
+/**
+ * Runs the CLI with `args` in this process: main(argv, io) (src/commands/main.ts) with its own streams
+ * and the test's environment changed by `env`, read back as runCli reads a process.
+ */
+export function cli(args: readonly string[], options: HereOptions = {}): Promise<HereRun> {
+  return withIo((io) => main([...args], io), options);
+}
+
+/** Runs `face` (main, or one command) with an io of its own; what the process's entry point does with
+ * an error it throws (src/cli.ts) is done here too. */
+export async function withIo(
+  face: (io: CliIo) => Promise<number>,
+  options: HereOptions = {},
+): Promise<HereRun> {
+  const stdout = collector(options.tty?.stdout === true);
+  const stderr = collector(options.tty?.stderr === true);
+  const io: CliIo = {
+    // A closed pipe with nothing written yields no chunk at all, not an empty one.
+    stdin: Readable.from(options.input?.length ? [Buffer.from(options.input)] : []),
+    stdout,
+    stderr,
+    env: environment(options.env),
+  };
+  let status: number;
+  try {
+    status = await face(io);
+  } catch (error) {
+    stderr.write(`canon-conformance: ${error instanceof Error ? error.message : String(error)}\n`);
+    status = 2;
+  }
+  const raw = stdout.bytes();
+  return { status, stdout: raw.toString("utf8"), stderr: stderr.bytes().toString("utf8"), raw };
 }
 
 /** Runs the CLI with `args` and waits for it (blocks this process: use runCliAsync beside a server). */
@@ -87,5 +145,14 @@ function quote(word: string): string {
  */
 export function cliCommand(args: string, from?: string): string {
   const script = from === undefined ? cliScript() : relative(from, cliScript());
+  return `${quote(process.execPath)} ${quote(script)} ${args}`;
+}
+
+/**
+ * The command line of one of the tests' canonicalizers (./impl.ts) with `args`: `canonicalize --lines`
+ * is the reference, `known-bad NAME --lines` a known-bad, as the CLI's commands of those names answer.
+ */
+export function implCommand(args: string, from?: string): string {
+  const script = from === undefined ? implScript() : relative(from, implScript());
   return `${quote(process.execPath)} ${quote(script)} ${args}`;
 }

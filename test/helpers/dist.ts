@@ -11,11 +11,11 @@ export const REPO = resolve(import.meta.dirname, "../..");
 
 let built: string | undefined;
 
-/** The folder holding cli.js and index.js. */
+/** The folder holding cli.js, index.js and impl.js. */
 export function testDist(): string {
   const given = process.env[DIST_ENV];
   if (given) {
-    for (const name of ["cli.js", "index.js"])
+    for (const name of ["cli.js", "index.js", "impl.js"])
       if (!existsSync(join(given, name))) throw new Error(`${DIST_ENV}=${given} holds no ${name}`);
     return given;
   }
@@ -26,6 +26,11 @@ export function testDist(): string {
 /** The bundled CLI, `canon-conformance` as a user runs it. */
 export function cliScript(): string {
   return join(testDist(), "cli.js");
+}
+
+/** The tests' canonicalizer commands, `canonicalize` and `known-bad NAME` (./impl.ts). */
+export function implScript(): string {
+  return join(testDist(), "impl.js");
 }
 
 /** The bundled action, what the runner starts. */
@@ -39,7 +44,7 @@ function buildDist(): string {
   mkdirSync(join(REPO, "tmp"), { recursive: true });
   const dir = mkdtempSync(join(REPO, "tmp", "test-dist-"));
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-  const build = spawnSync(process.execPath, [join(REPO, "scripts", "build.mjs"), "--outdir", dir], {
+  const build = spawnSync(process.execPath, [join(REPO, "scripts", "build.mjs"), "--outdir", dir, "--test"], {
     cwd: REPO,
     encoding: "utf8",
   });

@@ -1,10 +1,13 @@
 // Records and run options for the tests, built one way: a record as a run builds and signs it (any
 // part replaced), and the options of a run through the pipeline (src/run.ts) with the tests' usual
 // settings, each test stating what it is about.
+
+import { type RunSettings, type RunValues, runSettings } from "../../src/options/index.js";
 import { buildRecord, formatStartedAt, type RecordInput } from "../../src/record/build.js";
 import { ephemeralKey, signingKey } from "../../src/record/keys.js";
 import { signRecord } from "../../src/record/sign.js";
-import type { ConformResult, RunOptions, SigningKey } from "../../src/types.js";
+import type { RunOptions } from "../../src/run/types.js";
+import type { ConformResult, SigningKey } from "../../src/types.js";
 import { REPO } from "./dist.js";
 
 /** The key the record tests sign with: a supplied seed of 0x5a bytes. */
@@ -73,22 +76,33 @@ export function unverifiedRecord(overrides: Partial<RecordInput> = {}): ConformR
   };
 }
 
-/** A run of `command` through the pipeline in the lines protocol over jcs and reject, from the
- * repository root, not written to disk; `overrides` says the rest. */
-export function runOptions(overrides: Partial<RunOptions> & Pick<RunOptions, "command">): RunOptions {
-  return {
+/** What a caller adds to the options of a run (src/run/types.ts): the key, the callbacks, ... */
+type CallerPart = Omit<RunOptions, keyof RunSettings>;
+
+/** A run through the pipeline in the lines protocol over jcs and reject, from the repository root, not
+ * written to disk; `overrides` says the rest. The options go through their reader (runSettings), as
+ * every caller's do: a bad one is refused here with the option's own words. */
+export function runOptions(overrides: RunValues & Partial<CallerPart>): RunOptions {
+  const { key, implementation, reports, sandboxPaths, onSandbox, onProgress, onCompareProgress, ...values } =
+    overrides;
+  const settings = runSettings({
     protocol: "lines",
-    shell: false,
     suites: ["jcs", "reject"],
-    profile: "rfc8785",
     numbers: 0,
     jobs: 2,
     timeoutMs: 60_000,
-    maxOutputBytes: 16 * 1024 * 1024,
     workingDirectory: REPO,
     implementationName: "reference",
-    implementationVersion: null,
-    key: ephemeralKey(),
-    ...overrides,
+    ...values,
+  });
+  return {
+    ...settings,
+    key: key ?? ephemeralKey(),
+    ...(implementation ? { implementation } : {}),
+    ...(reports ? { reports } : {}),
+    ...(sandboxPaths ? { sandboxPaths } : {}),
+    ...(onSandbox ? { onSandbox } : {}),
+    ...(onProgress ? { onProgress } : {}),
+    ...(onCompareProgress ? { onCompareProgress } : {}),
   };
 }

@@ -1,15 +1,15 @@
-// `canon-conformance canonicalize` as a spawned process, in both protocols of DESIGN.md, and the
-// protocol servers in-process under backpressure.
+// `canon-conformance canonicalize` through the CLI face (in this process), in both protocols of
+// docs/protocol.md, and the protocol servers under backpressure.
 import assert from "node:assert/strict";
 import { PassThrough, Writable } from "node:stream";
 import { describe, test } from "node:test";
 import { serveLines, serveOnce } from "../../src/commands/serve-protocol.js";
 import { keccak256Hex, sha256Hex } from "../../src/jcs/index.js";
-import { runCliAsync } from "../helpers/cli.js";
+import { cli } from "../helpers/cli.js";
 import { utf8 } from "./helpers.js";
 
-// The bundled CLI (test/helpers/cli.ts); CLI marks the one case that names the command itself, the
-// rest run `canonicalize` with their own arguments.
+// The CLI face (test/helpers/cli.ts); CLI marks the one case that names the command itself, the rest
+// run `canonicalize` with their own arguments.
 const MAIN = ["canonicalize"];
 const CLI: string[] = [];
 
@@ -20,7 +20,7 @@ interface Ran {
 }
 
 async function run(args: string[], input: Uint8Array, entry = MAIN): Promise<Ran> {
-  const r = await runCliAsync([...entry, ...args], { input });
+  const r = await cli([...entry, ...args], { input });
   return { code: r.status, stdout: r.raw, stderr: r.stderr };
 }
 

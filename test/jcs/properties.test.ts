@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { canonicalize, JcsError } from "../../src/jcs/index.js";
+import { sweepRuns } from "../helpers/sweep.js";
 import { text, utf8 } from "./helpers.js";
 
 // The npm package `canonicalize`, a second independent serializer to agree with.
@@ -97,7 +98,7 @@ describe("properties", () => {
         fc.pre(Number.isFinite(n));
         assert.equal(text(canonicalize(utf8(s))), String(n), s);
       }),
-      { numRuns: 30000, seed: 8785 },
+      { numRuns: sweepRuns(30000), seed: 8785 },
     );
   });
 
@@ -108,7 +109,7 @@ describe("properties", () => {
         // and the exponent spellings of the same double
         assert.equal(text(canonicalize(utf8(n.toExponential()))), String(n));
       }),
-      { numRuns: 20000, seed: 8785 },
+      { numRuns: sweepRuns(20000), seed: 8785 },
     );
   });
 });
@@ -207,11 +208,11 @@ function sameVerdictAsJsonParse(source: string): void {
 
 describe("the strict parser vs JSON.parse", () => {
   test("token soup: same verdict, same value", () => {
-    fc.assert(fc.property(soup, sameVerdictAsJsonParse), { numRuns: 20000, seed: 8785 });
+    fc.assert(fc.property(soup, sameVerdictAsJsonParse), { numRuns: sweepRuns(20000), seed: 8785 });
   });
 
   test("valid JSON with a few edits: same verdict, same value", () => {
-    fc.assert(fc.property(mutated, sameVerdictAsJsonParse), { numRuns: 10000, seed: 8785 });
+    fc.assert(fc.property(mutated, sameVerdictAsJsonParse), { numRuns: sweepRuns(10000), seed: 8785 });
   });
 
   test("the checks above can tell: a duplicate, a lone surrogate and an overflow each differ", () => {

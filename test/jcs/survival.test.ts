@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { canonicalize, JcsError, type JsonValue, parse, serialize } from "../../src/jcs/index.js";
+import { fullSweeps, sweepRuns } from "../helpers/sweep.js";
 import { utf8 } from "./helpers.js";
 
 const deepArrays = (depth: number) => utf8("[".repeat(depth) + "]".repeat(depth));
@@ -23,12 +24,14 @@ describe("survival", { timeout: 120_000 }, () => {
     assert.deepEqual(canonicalize(objects, { maxDepth: Infinity }), objects);
   });
 
-  test("1,000,000 nested arrays with no depth limit: both paths, no recursion", () => {
-    const text = "[".repeat(1_000_000) + "]".repeat(1_000_000);
-    assert.equal(canonicalize(utf8(text), { maxDepth: Infinity }).length, text.length);
-    const value = parse(utf8(text), { maxDepth: Infinity });
-    assert.equal(serialize(value).length, text.length);
-  });
+  // The same as 100,000 ten times over: full size only (the slow suite, test/helpers/sweep.ts).
+  if (fullSweeps())
+    test("1,000,000 nested arrays with no depth limit: both paths, no recursion", () => {
+      const text = "[".repeat(1_000_000) + "]".repeat(1_000_000);
+      assert.equal(canonicalize(utf8(text), { maxDepth: Infinity }).length, text.length);
+      const value = parse(utf8(text), { maxDepth: Infinity });
+      assert.equal(serialize(value).length, text.length);
+    });
 
   test("10,000 nested objects, each unsorted, are reordered at every level (and it finishes)", () => {
     const depth = 10_000;
@@ -50,22 +53,24 @@ describe("survival", { timeout: 120_000 }, () => {
     );
   });
 
-  test("a 100 MB string", () => {
-    const size = 100 * 1024 * 1024;
-    const input = new Uint8Array(size + 2).fill(0x61);
-    input[0] = 0x22;
-    input[size + 1] = 0x22;
-    const output = canonicalize(input);
-    assert.equal(output.length, size + 2);
-    assert.equal(output[0], 0x22);
-    assert.equal(output[size], 0x61);
-    // ...and one refused at its far end, with the offset where the problem is.
-    input[size] = 0x0a;
-    assert.throws(
-      () => canonicalize(input),
-      (e: unknown) => e instanceof JcsError && e.code === "control-character" && e.offset === size,
-    );
-  });
+  // A memory test: full size only (the slow suite, test/helpers/sweep.ts).
+  if (fullSweeps())
+    test("a 100 MB string", () => {
+      const size = 100 * 1024 * 1024;
+      const input = new Uint8Array(size + 2).fill(0x61);
+      input[0] = 0x22;
+      input[size + 1] = 0x22;
+      const output = canonicalize(input);
+      assert.equal(output.length, size + 2);
+      assert.equal(output[0], 0x22);
+      assert.equal(output[size], 0x61);
+      // ...and one refused at its far end, with the offset where the problem is.
+      input[size] = 0x0a;
+      assert.throws(
+        () => canonicalize(input),
+        (e: unknown) => e instanceof JcsError && e.code === "control-character" && e.offset === size,
+      );
+    });
 
   test("random bytes: canonical output or a JcsError with a code and an offset inside the input", () => {
     const anyBytes = fc.oneof(
@@ -89,7 +94,7 @@ describe("survival", { timeout: 120_000 }, () => {
           assert.ok(error.message.length > 0);
         }
       }),
-      { numRuns: 30000, seed: 8785 },
+      { numRuns: sweepRuns(30000), seed: 8785 },
     );
   });
 });

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { canonicalize, JcsError, type ParseOptions, parse, serialize } from "../../src/jcs/index.js";
+import { sweepRuns } from "../helpers/sweep.js";
 import { text, utf8 } from "./helpers.js";
 
 type Outcome = { ok: string } | { code: string; offset: number; message: string };
@@ -77,14 +78,14 @@ describe("the fast path and the tree path agree", () => {
   test("on bytes from JSON's alphabet", () => {
     fc.assert(
       fc.property(jsonish, (b) => agree(b)),
-      { numRuns: 30000, seed: 8785 },
+      { numRuns: sweepRuns(30000), seed: 8785 },
     );
   });
 
   test("on token soup (names that sort, collide and escape)", () => {
     fc.assert(
       fc.property(tokens, (b) => agree(b)),
-      { numRuns: 30000, seed: 8785 },
+      { numRuns: sweepRuns(30000), seed: 8785 },
     );
   });
 
@@ -105,7 +106,7 @@ describe("the fast path and the tree path agree", () => {
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 32 }), jsonish, tokens), options, (b, o) =>
         agree(b, o),
       ),
-      { numRuns: 30000, seed: 8785 },
+      { numRuns: sweepRuns(30000), seed: 8785 },
     );
   });
 

@@ -5,26 +5,20 @@
 // would fail here.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { runCases } from "../../src/checks/run-cases.js";
-import { loadCorpus } from "../../src/corpus/index.js";
-import { canonicalizersOf, KNOWN_BADS } from "../../src/known-bad/index.js";
+import { KNOWN_BADS } from "../../src/known-bad/index.js";
 import { groupFailures } from "../../src/report/causes.js";
-import { SUITES } from "../../src/types.js";
+import { sharedProof } from "../helpers/proof.js";
 
-// Every suite; the sweeps shorter than a default run's (one block of numbers, 50 runs a property).
-const corpora = {
-  rfc8785: await loadCorpus({ suites: [...SUITES], profile: "rfc8785", numbers: 1000, generatedRuns: 50 }),
-  nfc: await loadCorpus({ suites: [...SUITES], profile: "nfc", numbers: 1000, generatedRuns: 50 }),
-};
+// Every suite, the sweeps shorter than a default run's (one block of numbers, 50 runs a property): the
+// known-bads' results of the proof the self-test's tests make too (test/helpers/proof.ts).
+const proof = await sharedProof();
 
 for (const bad of KNOWN_BADS) {
   const declared = bad.causes;
   const most = declared === undefined ? 1 : "faces" in declared ? 2 : declared.faults.length;
   const said = declared === undefined ? "one cause" : `at most ${most} causes (its definition says so)`;
   test(`${bad.name}: ${bad.legitimate ? "no failure, no cause" : said}`, async () => {
-    const { write, read } = canonicalizersOf(bad);
-    const corpus = corpora[bad.profile ?? "rfc8785"];
-    const results = await runCases(corpus.cases, { write, read: read ?? write }, { concurrency: 32 });
+    const { results } = proof.runs.find((r) => r.bad.name === bad.name)!;
     const groups = groupFailures(results);
     const shown = groups.map((g) => `${g.count} ${g.cause}: ${g.title}`).join("\n");
     if (bad.legitimate) {

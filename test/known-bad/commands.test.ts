@@ -1,27 +1,28 @@
-// The known-bad and self-test commands through the CLI, as a user (or the command adapter) runs them.
+// The known-bad and self-test commands through the CLI face (in this process), as a user (or the
+// command adapter) runs them.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { runCli } from "../helpers/cli.js";
+import { cli } from "../helpers/cli.js";
 
 function run(args: string[], input?: string | Uint8Array) {
-  return runCli(args, { input: input ?? "", timeout: 120_000 });
+  return cli(args, { input: input ?? "" });
 }
 
-test("known-bad NAME speaks once mode: the wrong answer on stdout, exit 0", () => {
-  const r = run(["known-bad", "keeps_last_duplicate"], '{"a":1,"a":2}');
+test("known-bad NAME speaks once mode: the wrong answer on stdout, exit 0", async () => {
+  const r = await run(["known-bad", "keeps_last_duplicate"], '{"a":1,"a":2}');
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, '{"a":2}');
 });
 
-test("known-bad NAME rejects with exit 1 and a reason on stderr", () => {
-  const r = run(["known-bad", "keeps_last_duplicate"], "[1,");
+test("known-bad NAME rejects with exit 1 and a reason on stderr", async () => {
+  const r = await run(["known-bad", "keeps_last_duplicate"], "[1,");
   assert.equal(r.status, 1);
   assert.equal(r.stdout, "");
   assert.ok(r.stderr.trim().length > 0);
 });
 
-test("known-bad NAME --lines answers one line per request, ! for a rejection", () => {
-  const r = run(["known-bad", "accepts_leading_zeros", "--lines"], '[007]\n{"a":1,"a":2}\n"x"');
+test("known-bad NAME --lines answers one line per request, ! for a rejection", async () => {
+  const r = await run(["known-bad", "accepts_leading_zeros", "--lines"], '[007]\n{"a":1,"a":2}\n"x"');
   assert.equal(r.status, 0, r.stderr);
   const lines = r.stdout.split("\n");
   assert.equal(lines.length, 4);
@@ -31,43 +32,43 @@ test("known-bad NAME --lines answers one line per request, ! for a rejection", (
   assert.equal(lines[3], "");
 });
 
-test("known-bad NAME --read-side serves the read side", () => {
-  const write = run(["known-bad", "nfd_store"], '"é"');
-  const read = run(["known-bad", "nfd_store", "--read-side"], '"é"');
+test("known-bad NAME --read-side serves the read side", async () => {
+  const write = await run(["known-bad", "nfd_store"], '"é"');
+  const read = await run(["known-bad", "nfd_store", "--read-side"], '"é"');
   assert.equal(write.stdout, '"é"');
   assert.equal(read.stdout, '"e\u0301"');
 });
 
-test("known-bad bytes stay bytes: a BOM written and invalid UTF-8 read", () => {
-  const bom = run(["known-bad", "emits_bom"], "[1]");
+test("known-bad bytes stay bytes: a BOM written and invalid UTF-8 read", async () => {
+  const bom = await run(["known-bad", "emits_bom"], "[1]");
   assert.deepEqual([...bom.raw], [0xef, 0xbb, 0xbf, 0x5b, 0x31, 0x5d]);
-  const lenient = run(["known-bad", "accepts_invalid_utf8"], new Uint8Array([0x22, 0xff, 0x22]));
+  const lenient = await run(["known-bad", "accepts_invalid_utf8"], new Uint8Array([0x22, 0xff, 0x22]));
   assert.equal(lenient.status, 0);
   assert.equal(lenient.stdout, '"\uFFFD"');
 });
 
-test("known-bad --list names every known-bad with its declared checks", () => {
-  const r = run(["known-bad", "--list"]);
+test("known-bad --list names every known-bad with its declared checks", async () => {
+  const r = await run(["known-bad", "--list"]);
   assert.equal(r.status, 0);
   assert.match(r.stdout, /^too_aggressive +caught by canon, I3, property$/m);
   assert.match(r.stdout, /^no_unicode_nfc +caught by canon, I2, property \(profile nfc\)$/m);
   assert.match(r.stdout, /^nfd_store +caught by I4 \[has a read side\]$/m);
 });
 
-test("known-bad with no name or an unknown one is a usage error (exit 2)", () => {
-  assert.equal(run(["known-bad"]).status, 2);
-  const unknown = run(["known-bad", "nope"]);
+test("known-bad with no name or an unknown one is a usage error (exit 2)", async () => {
+  assert.equal((await run(["known-bad"])).status, 2);
+  const unknown = await run(["known-bad", "nope"]);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /no known-bad named "nope"/);
 });
 
-test("self-test refuses bad options with exit 2", () => {
-  assert.equal(run(["self-test", "--profile", "latin1"]).status, 2);
-  assert.equal(run(["self-test", "--numbers", "-5"]).status, 2);
+test("self-test refuses bad options with exit 2", async () => {
+  assert.equal((await run(["self-test", "--profile", "latin1"])).status, 2);
+  assert.equal((await run(["self-test", "--numbers", "-5"])).status, 2);
   assert.equal(
-    run(["self-test", "--numbers", "0"]).status,
+    (await run(["self-test", "--numbers", "0"])).status,
     2,
     "no numbers would leave the numbers check unproven",
   );
-  assert.equal(run(["self-test", "--only", "nope"]).status, 2);
+  assert.equal((await run(["self-test", "--only", "nope"])).status, 2);
 });

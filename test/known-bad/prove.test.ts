@@ -1,17 +1,22 @@
 // The self-test's claims against the real corpus in vectors/: the reference passes everything, each
 // known-bad is caught by every check it declares, every check is shown able to fail. And the prover
-// itself is proven: a claim that does not hold is reported, not waved through.
+// itself is proven: a claim that does not hold is reported, not waved through. One whole proof is made
+// (every known-bad over the whole corpus, test/helpers/proof.ts) and every test reads it, the CLI's
+// self-test command too.
 import assert from "node:assert/strict";
 import { before, test } from "node:test";
 import { CHECK_IDS } from "../../src/checks/index.js";
+import { selfTestWith } from "../../src/commands/self-test.js";
 import { canonicalize } from "../../src/jcs/index.js";
 import { KNOWN_BADS, type KnownBad } from "../../src/known-bad/index.js";
 import { formatProof, problemsOf } from "../../src/known-bad/proof-report.js";
-import { type Proof, prove } from "../../src/known-bad/prove.js";
+import { type Proof, type ProveOptions, prove } from "../../src/known-bad/prove.js";
+import { withIo } from "../helpers/cli.js";
+import { sharedProof } from "../helpers/proof.js";
 
 let proof: Proof;
 before(async () => {
-  proof = await prove({ profile: "rfc8785", numbers: 3_000 });
+  proof = await sharedProof();
 });
 
 test("the reference passes every case of the corpus, and the nfc reference every case nfc changes", () => {
@@ -68,6 +73,30 @@ test("the printout has a row per known-bad, marks declared checks, and says it p
   assert.doesNotMatch(text, /!!/);
 });
 
+test("self-test, the CLI command, proves with its options and prints the table and its verdict, exit 0", async () => {
+  let asked: ProveOptions | undefined;
+  const selfTest = selfTestWith(async (options) => {
+    asked = options;
+    return proof;
+  });
+  const r = await withIo((io) => selfTest.run(["--numbers", "1000"], io));
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.deepEqual(asked, { profile: "rfc8785", numbers: 1000 });
+  assert.match(r.stdout, /reference \(profile rfc8785\): \d+ cases, all pass/);
+  assert.match(
+    r.stdout,
+    /^known-bad +canon +reject +canon-or-reject +consistent-choice +I1 +I2 +I3 +I4 +numbers +property/m,
+  );
+  assert.match(r.stdout, /SELF-TEST PASSED/);
+  assert.match(r.stdout, /\(1000 generated numbers per run, known-bads in-process, [\d.]+ s\)\n$/);
+});
+
+test("self-test exits 1 when the proof does not hold", async () => {
+  const selfTest = selfTestWith(async () => ({ ...proof, ok: false }));
+  const r = await withIo((io) => selfTest.run([], io));
+  assert.equal(r.status, 1);
+});
+
 test("a known-bad whose claim does not hold fails the proof, and is named", async () => {
   const overclaiming: KnownBad = {
     name: "overclaims",
@@ -75,7 +104,8 @@ test("a known-bad whose claim does not hold fails the proof, and is named", asyn
     caughtBy: ["I3"],
     write: (input) => canonicalize(input),
   };
-  const failing = await prove({ profile: "rfc8785", numbers: 100, bads: [overclaiming] });
+  // The proofs below are about the prover, not the corpus: small sweeps keep them quick.
+  const failing = await prove({ profile: "rfc8785", numbers: 100, generatedRuns: 10, bads: [overclaiming] });
   assert.equal(failing.ok, false);
   assert.deepEqual(failing.runs[0]!.missed, ["I3"]);
   assert.deepEqual(problemsOf(failing), [
@@ -89,7 +119,7 @@ test("a known-bad whose claim does not hold fails the proof, and is named", asyn
 test("a full run in which some kind never fails is not a pass", async () => {
   // Only the numbers formatter: nothing but jcs/numbers-ish checks fail, so most kinds are never shown failing.
   const only = KNOWN_BADS.filter((b) => b.name === "keeps_minus_zero");
-  const partial = await prove({ profile: "rfc8785", numbers: 1_000, bads: only });
+  const partial = await prove({ profile: "rfc8785", numbers: 1_000, generatedRuns: 25, bads: only });
   assert.equal(partial.complete, false, "an explicit list is a partial run");
   assert.equal(partial.ok, true, "its own claims hold");
   assert.ok(partial.kindsNeverFailed.includes("roundtrip"));
@@ -107,7 +137,7 @@ test("a legitimate choice that fails a case fails the proof, naming the case tha
       return canonicalize(input);
     },
   };
-  const proof = await prove({ profile: "rfc8785", numbers: 0, bads: [blamed] });
+  const proof = await prove({ profile: "rfc8785", numbers: 0, generatedRuns: 10, bads: [blamed] });
   assert.equal(proof.ok, false);
   assert.ok(proof.runs[0]!.blamed.length > 0);
   assert.match(problemsOf(proof)[0]!, /^refuses_arrays makes a choice the RFCs leave open, yet fails jcs\//);

@@ -14,11 +14,14 @@ const work = mkdtempSync(join(tmpdir(), "cc-layout-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
 /** path → the modules it imports (each made a file of its own if nothing else writes it). */
-const BREAKS: Record<string, { rule: string; imports: string[] }> = {
+const BREAKS: Record<string, { rule: string; imports: string[]; typeOnly?: boolean }> = {
   "src/compare/a.ts": { rule: "no-circular", imports: ["./b.js"] },
   "src/compare/b.ts": { rule: "no-circular", imports: ["./a.js"] },
+  // A circle of type-only imports is a circle too (a contract naming a feature's type).
+  "src/expected/c.ts": { rule: "no-circular", imports: ["./d.js"], typeOnly: true },
+  "src/expected/d.ts": { rule: "no-circular", imports: ["./c.js"], typeOnly: true },
   "src/corpus/cases.ts": { rule: "corpus-is-data", imports: ["../checks/rules.js"] },
-  "src/run.ts": { rule: "pipeline-never-imports-known-bad", imports: ["./known-bad/index.js"] },
+  "src/run/plan.ts": { rule: "pipeline-never-imports-known-bad", imports: ["../known-bad/index.js"] },
   "src/report/console.ts": { rule: "only-the-action-speaks-to-the-runner", imports: ["@actions/core"] },
   "src/adapters/launch.ts": { rule: "no-stage-imports-a-face", imports: ["../commands/run.js"] },
   "src/jcs/parse.ts": { rule: "reference-stands-alone", imports: ["../corpus/digest.js"] },
@@ -45,11 +48,12 @@ test("every layout rule reports the import that breaks it", () => {
     readFileSync(join(REPO, "tsconfig.json"), "utf8").replace(/"include": \[[^\]]*\]/, '"include": ["src"]'),
   );
   symlinkSync(join(REPO, "node_modules"), join(work, "node_modules"));
-  for (const [path, { imports }] of Object.entries(BREAKS)) {
-    write(
-      path,
-      `${imports.map((m, i) => `import * as m${i} from "${m}";\nexport const u${i} = m${i};`).join("\n")}\n`,
-    );
+  for (const [path, { imports, typeOnly }] of Object.entries(BREAKS)) {
+    const line = (m: string, i: number) =>
+      typeOnly
+        ? `import type * as m${i} from "${m}";\nexport type U${i} = typeof m${i};`
+        : `import * as m${i} from "${m}";\nexport const u${i} = m${i};`;
+    write(path, `${imports.map(line).join("\n")}\n`);
     for (const m of imports) {
       if (m.startsWith("@")) continue;
       const target = join(dirname(path), m.replace(/\.js$/, ".ts"));
@@ -61,6 +65,7 @@ test("every layout rule reports the import that breaks it", () => {
   for (const rule of new Set(Object.values(BREAKS).map((b) => b.rule))) {
     assert.match(run.stdout, new RegExp(`error ${rule}:`), `rule ${rule} did not fire:\n${run.stdout}`);
   }
+  assert.match(run.stdout, /error no-circular: src\/expected\/[cd]\.ts/, "the type-only circle is reported");
 });
 
 test("the repository's own src/ keeps every rule", () => {

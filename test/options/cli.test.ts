@@ -15,6 +15,7 @@ import {
   MAX_TIMEOUT_MS,
   ROWS,
 } from "../../src/options/index.js";
+import { cli } from "../helpers/cli.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "options-cli-"));
 const aFile = join(tmp, "afile");
@@ -22,23 +23,10 @@ writeFileSync(aFile, "");
 const aList = join(tmp, "expected-failures.txt");
 writeFileSync(aList, "jcs/x a reason\n");
 
-/** `run` in this process, its stderr captured (stdout carries the test runner's own protocol); a usage
- * error is exit 2, as the CLI makes it. */
+/** `run` through the CLI face in this process; a usage error is exit 2 with its message, as always. */
 async function run(args: string[]): Promise<{ code: number; stderr: string }> {
-  let captured = "";
-  const stderr = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string) => {
-    captured += chunk;
-    return true;
-  }) as typeof process.stderr.write;
-  try {
-    return { code: await runCommand.run(args), stderr: captured };
-  } catch (error) {
-    if (error instanceof UsageError) return { code: 2, stderr: captured + error.message };
-    throw error;
-  } finally {
-    process.stderr.write = stderr;
-  }
+  const r = await cli(["run", ...args]);
+  return { code: r.status, stderr: r.stderr };
 }
 
 /** A once-mode command that leaves a mark for every case it is asked: a run that started shows. */
@@ -82,7 +70,10 @@ test("--working-directory that does not exist: exit 2 before anything runs (it u
 test("--compare-protocol without --compare-command is refused (it used to be ignored, exit 0)", async () => {
   const result = await run(["--command", "x", "--compare-protocol", "lines"]);
   assert.equal(result.code, 2);
-  assert.match(result.stderr, /^--compare-protocol is set but --compare-command is empty/);
+  assert.match(
+    result.stderr,
+    /^canon-conformance run: --compare-protocol is set but --compare-command is empty/,
+  );
 });
 
 test("the bounds of issue 12 are usage errors", () => {
@@ -103,20 +94,9 @@ test("the bounds of issue 12 are usage errors", () => {
 });
 
 test("run --help is the table: every flag, its maximum, exit 0", async () => {
-  // --help writes before its first await, so stdout is borrowed only for that moment.
-  let printed = "";
-  const stdout = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string) => {
-    printed += chunk;
-    return true;
-  }) as typeof process.stdout.write;
-  let code: Promise<number>;
-  try {
-    code = runCommand.run(["--help"]);
-  } finally {
-    process.stdout.write = stdout;
-  }
-  assert.equal(await code, 0);
+  const r = await cli(["run", "--help"]);
+  assert.equal(r.status, 0);
+  const printed = r.stdout;
   assert.equal(printed, runCommand.usage);
   for (const row of ROWS) {
     if (!row.cli) continue;

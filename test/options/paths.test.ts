@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { checkDirectory, checkOutDir, OptionError } from "../../src/options/index.js";
+import { AS_NOBODY, readableScript } from "../helpers/nobody.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "options-paths-"));
 const aFile = join(tmp, "afile");
@@ -59,36 +60,35 @@ test("/dev/shm is a tmpfs for files, and is allowed", { timeout: 10_000 }, async
   assert.ok(existsSync(join(dir, "out")));
 });
 
-// Root writes anywhere, so as root the check runs in a child as uid 65534 (nobody), through setpriv;
-// a machine that cannot do that fails here rather than skipping the one test of an unwritable folder.
-const refusedAsNobody = (dir: string): string => {
-  const script = `import { checkOutDir } from ${JSON.stringify(join(import.meta.dirname, "../../src/options/index.ts"))};
-    checkOutDir(${JSON.stringify(dir)}).then(() => console.log("accepted"), (e) => console.log(e.option, e.message));`;
-  const child = spawnSync(
-    "setpriv",
-    [
-      "--reuid=65534",
-      "--regid=65534",
-      "--clear-groups",
-      process.execPath,
-      "--import",
-      "tsx",
-      "--input-type=module",
-      "-e",
-      script,
-    ],
-    { encoding: "utf8", timeout: 30_000 },
+// Root writes anywhere, so as root the check runs in a child as uid 65534 (nobody), through setpriv,
+// bundled where that user can read it (test/helpers/nobody.ts); a machine that cannot do that fails
+// here rather than skipping the one test of an unwritable folder.
+async function refusedAsNobody(dir: string): Promise<string> {
+  const child = await readableScript(
+    `import { checkOutDir } from "../../src/options/index.js";
+    checkOutDir(${JSON.stringify(dir)}).then(() => console.log("accepted"), (e) => console.log(e.option, e.message));`,
+    import.meta.dirname,
   );
-  assert.equal(child.error, undefined, `setpriv could not run: ${child.error}`);
-  assert.equal(child.status, 0, child.stderr);
-  const [option, ...message] = child.stdout.trim().split(" ");
-  assert.equal(option, "out", child.stdout);
-  return message.join(" ");
-};
+  try {
+    const [setpriv, ...words] = AS_NOBODY;
+    const run = spawnSync(setpriv!, [...words, process.execPath, child.script], {
+      cwd: child.dir,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    assert.equal(run.error, undefined, `setpriv could not run: ${run.error}`);
+    assert.equal(run.status, 0, run.stderr);
+    const [option, ...message] = run.stdout.trim().split(" ");
+    assert.equal(option, "out", run.stdout);
+    return message.join(" ");
+  } finally {
+    child.remove();
+  }
+}
 
 test("a folder this user cannot write is refused with the reason", async () => {
   const uid = process.getuid?.();
-  const message = uid === 0 ? refusedAsNobody("/out-of-reach/x") : await refusedOut("/out-of-reach/x");
+  const message = uid === 0 ? await refusedAsNobody("/out-of-reach/x") : await refusedOut("/out-of-reach/x");
   assert.match(message, /cannot make \/out-of-reach \(EACCES\)/);
   assert.equal(existsSync("/out-of-reach"), false, "nothing was made");
 });

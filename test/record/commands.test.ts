@@ -1,5 +1,5 @@
-// `canon-conformance verify` and `keygen` as processes: outcome lines, option lines, exit codes,
-// and a secret that only goes where it was asked to.
+// `canon-conformance verify` and `keygen` through the CLI face (in this process): outcome lines,
+// option lines, exit codes, and a secret that only goes where it was asked to.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,14 +10,14 @@ import { corpusDigest, corpusFiles } from "../../src/corpus/index.js";
 import { toHex } from "../../src/record/hex.js";
 import { parseSuppliedKey } from "../../src/record/keys.js";
 import { recordBytes } from "../../src/record/sign.js";
-import { runCli } from "../helpers/cli.js";
+import { cli } from "../helpers/cli.js";
 import { signedRecord, TEST_KEY } from "./fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), "record-commands-"));
 
-function run(args: string[], input?: Uint8Array) {
-  const r = runCli(args, { cwd: ROOT, ...(input ? { input } : {}) });
+async function run(args: string[], input?: Uint8Array) {
+  const r = await cli(args, input ? { input } : {});
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -34,41 +34,45 @@ const conformant = write(
 );
 const pubkey = toHex(TEST_KEY.publicKey);
 
-test("verify prints the outcome line and exits 0 for an accepted record, 1 for a refused one", () => {
-  assert.deepEqual(run(["verify", conformant]), { code: 0, stdout: "accept conformant=true\n", stderr: "" });
-  assert.deepEqual(run(["verify", good]), { code: 0, stdout: "accept conformant=false\n", stderr: "" });
+test("verify prints the outcome line and exits 0 for an accepted record, 1 for a refused one", async () => {
+  assert.deepEqual(await run(["verify", conformant]), {
+    code: 0,
+    stdout: "accept conformant=true\n",
+    stderr: "",
+  });
+  assert.deepEqual(await run(["verify", good]), { code: 0, stdout: "accept conformant=false\n", stderr: "" });
   const tampered = write(
     "tampered.json",
     new TextEncoder().encode(readFileSync(good, "utf8").replace('"pass":false', '"pass":true')),
   );
-  const r = run(["verify", tampered]);
+  const r = await run(["verify", tampered]);
   assert.equal(r.code, 1);
   assert.equal(r.stdout, "reject step=4 reason=signature_invalid\n");
   assert.match(r.stderr, /does not verify/);
 });
 
-test("verify reads a record from stdin with -", () => {
-  assert.equal(run(["verify", "-"], readFileSync(conformant)).stdout, "accept conformant=true\n");
+test("verify reads a record from stdin with -", async () => {
+  assert.equal((await run(["verify", "-"], readFileSync(conformant))).stdout, "accept conformant=true\n");
 });
 
-test("verify exits 2 for a file it cannot read, and for bad usage", () => {
-  const missing = run(["verify", join(tmp, "missing.json")]);
+test("verify exits 2 for a file it cannot read, and for bad usage", async () => {
+  const missing = await run(["verify", join(tmp, "missing.json")]);
   assert.equal(missing.code, 2);
   assert.equal(missing.stdout, "");
   assert.match(missing.stderr, /cannot read .*ENOENT/);
-  assert.equal(run(["verify", tmp]).code, 2, "a directory");
-  assert.equal(run(["verify"]).code, 2);
-  assert.equal(run(["verify", good, "--pubkey", "xyz"]).code, 2);
+  assert.equal((await run(["verify", tmp])).code, 2, "a directory");
+  assert.equal((await run(["verify"])).code, 2);
+  assert.equal((await run(["verify", good, "--pubkey", "xyz"])).code, 2);
 });
 
-test("--pubkey adds a match or mismatch line after the outcome", () => {
-  assert.deepEqual(run(["verify", conformant, "--pubkey", pubkey.toUpperCase()]), {
+test("--pubkey adds a match or mismatch line after the outcome", async () => {
+  assert.deepEqual(await run(["verify", conformant, "--pubkey", pubkey.toUpperCase()]), {
     code: 0,
     stdout: "accept conformant=true\npubkey match\n",
     stderr: "",
   });
   const other = "11".repeat(32);
-  const r = run(["verify", conformant, "--pubkey", other]);
+  const r = await run(["verify", conformant, "--pubkey", other]);
   assert.equal(r.code, 1);
   assert.equal(r.stdout, `accept conformant=true\npubkey mismatch got=${pubkey}\n`);
 });
@@ -89,14 +93,14 @@ test("--corpus recomputes the digest of the suites the record names and compares
       signedRecord({ suite: "rfc8785:numbers", corpus: { dir: "vectors", files: files.length, digest } }),
     ),
   );
-  assert.deepEqual(run(["verify", matching, "--corpus", corpus]), {
+  assert.deepEqual(await run(["verify", matching, "--corpus", corpus]), {
     code: 0,
     stdout: `accept conformant=false\ncorpus match ${digest}\n`,
     stderr: "",
   });
   // A folder holding vectors/ works too.
   assert.equal(
-    run(["verify", matching, "--corpus", tmp]).stdout,
+    (await run(["verify", matching, "--corpus", tmp])).stdout,
     `accept conformant=false\ncorpus match ${digest}\n`,
   );
   const other = `sha256:${"cd".repeat(32)}`;
@@ -109,18 +113,18 @@ test("--corpus recomputes the digest of the suites the record names and compares
       }),
     ),
   );
-  const r = run(["verify", mismatching, "--corpus", corpus, "--pubkey", pubkey]);
+  const r = await run(["verify", mismatching, "--corpus", corpus, "--pubkey", pubkey]);
   assert.equal(r.code, 1);
   assert.equal(
     r.stdout,
     `accept conformant=false\npubkey match\ncorpus mismatch expected=${digest} got=${other}\n`,
   );
-  assert.equal(run(["verify", matching, "--corpus", join(tmp, "nowhere")]).code, 2);
+  assert.equal((await run(["verify", matching, "--corpus", join(tmp, "nowhere")])).code, 2);
 });
 
-test("keygen --out writes a 0600 seed file, never over an existing file, and prints the public key", () => {
+test("keygen --out writes a 0600 seed file, never over an existing file, and prints the public key", async () => {
   const out = join(tmp, "key.hex");
-  const r = run(["keygen", "--out", out]);
+  const r = await run(["keygen", "--out", out]);
   assert.equal(r.code, 0, r.stderr);
   const secret = readFileSync(out, "utf8");
   assert.match(secret, /^[0-9a-f]{64}\n$/);
@@ -131,14 +135,14 @@ test("keygen --out writes a 0600 seed file, never over an existing file, and pri
     !r.stdout.includes(secret.trim()) && !r.stderr.includes(secret.trim()),
     "the secret is only in the file",
   );
-  const again = run(["keygen", "--out", out]);
+  const again = await run(["keygen", "--out", out]);
   assert.equal(again.code, 2);
   assert.match(again.stderr, /never overwritten/);
   assert.equal(readFileSync(out, "utf8"), secret, "the existing key is untouched");
 });
 
-test("keygen without --out writes the seed to a piped stdout and the public key to stderr", () => {
-  const r = run(["keygen"]);
+test("keygen without --out writes the seed to a piped stdout and the public key to stderr", async () => {
+  const r = await run(["keygen"]);
   assert.equal(r.code, 0);
   assert.match(r.stdout, /^[0-9a-f]{64}\n$/);
   const key = parseSuppliedKey(r.stdout);
@@ -146,32 +150,16 @@ test("keygen without --out writes the seed to a piped stdout and the public key 
 });
 
 test("keygen without --out refuses to print a secret to a terminal", async () => {
-  const { keygenCommand } = await import("../../src/commands/keygen.js");
-  const written: string[] = [];
-  const stdoutWrite = process.stdout.write;
-  const stderrWrite = process.stderr.write;
-  const wasTTY = Object.getOwnPropertyDescriptor(process.stdout, "isTTY");
-  Object.defineProperty(process.stdout, "isTTY", { value: true, configurable: true });
-  process.stdout.write = ((chunk: string) => written.push(`out:${chunk}`) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => written.push(`err:${chunk}`) > 0) as typeof process.stderr.write;
-  let code: number;
-  try {
-    code = await keygenCommand.run([]);
-  } finally {
-    process.stdout.write = stdoutWrite;
-    process.stderr.write = stderrWrite;
-    if (wasTTY) Object.defineProperty(process.stdout, "isTTY", wasTTY);
-    else delete (process.stdout as { isTTY?: boolean }).isTTY;
-  }
-  assert.equal(code, 2);
-  assert.equal(written.length, 1);
-  assert.match(written[0]!, /^err:.*refusing to print a secret key to a terminal/);
+  const r = await cli(["keygen"], { tty: { stdout: true } });
+  assert.equal(r.status, 2);
+  assert.equal(r.stdout, "", "nothing on the terminal");
+  assert.match(r.stderr, /^canon-conformance keygen: refusing to print a secret key to a terminal/);
+  assert.equal(r.stderr.split("\n").length, 2, "one line");
 });
 
-test("a bad supplied key stops `run` with exit 2 and a message that shows no part of it", () => {
+test("a bad supplied key stops `run` with exit 2 and a message that shows no part of it", async () => {
   const bad = "c0ffee15bad5eed0c0ffee15bad5eed0c0ffee15bad5eed0c0ffee15bad5eedZ";
-  const r = runCli(["run", "--command", "true", "--suite", "jcs"], {
-    cwd: ROOT,
+  const r = await cli(["run", "--command", "true", "--suite", "jcs"], {
     env: { CANON_CONFORMANCE_KEY: bad },
   });
   assert.equal(r.status, 2);

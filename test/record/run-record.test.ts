@@ -11,9 +11,9 @@ import { corpusDigest, corpusFiles, vectorsRoot } from "../../src/corpus/index.j
 import { toHex } from "../../src/record/hex.js";
 import { signingKey } from "../../src/record/keys.js";
 import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
-import { runConformance } from "../../src/run.js";
-import { cliCommand } from "../helpers/cli.js";
-import { cliScript } from "../helpers/dist.js";
+import { runConformance } from "../../src/run/index.js";
+import { implCommand } from "../helpers/cli.js";
+import { implScript } from "../helpers/dist.js";
 import { runOptions } from "../helpers/fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -23,7 +23,7 @@ test("a run of the reference canonicalizer writes a record.json the verifier acc
   const key = signingKey("supplied", new Uint8Array(32).fill(3));
   const outcome = await runConformance(
     runOptions({
-      command: cliCommand("canonicalize --lines", ROOT),
+      command: implCommand("canonicalize --lines", ROOT),
       workingDirectory: ROOT,
       outDir: out,
       key,
@@ -41,7 +41,7 @@ test("a run of the reference canonicalizer writes a record.json the verifier acc
   assert.equal(record.signer_pubkey, toHex(key.publicKey));
   assert.equal(record.implementation.files[0]!.path, process.execPath, "the program as found");
   assert.ok(
-    record.implementation.files.some((f) => f.path === relative(ROOT, cliScript())),
+    record.implementation.files.some((f) => f.path === relative(ROOT, implScript())),
     "the file argument, as spelled",
   );
   const files = await corpusFiles(vectorsRoot(), suitesOf(record.suite)!);

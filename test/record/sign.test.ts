@@ -18,7 +18,7 @@ import { RESIGNED_MEMBERS, refusalLines, resignRecord } from "../../src/record/r
 import { recordBytes, signRecord } from "../../src/record/sign.js";
 import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
 import type { ConformResult } from "../../src/types.js";
-import { runCli } from "../helpers/cli.js";
+import { cli as runCli } from "../helpers/cli.js";
 import { recordInput, TEST_KEY } from "./fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -66,8 +66,9 @@ function withoutResignedMembers(bytes: Uint8Array): string {
 /** A parsed value as plain objects (the strict parser makes objects without a prototype). */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  const r = runCli(args, { env: { CANON_CONFORMANCE_KEY: undefined, ...env } });
+/** The CLI face in this process, without the test's own CANON_CONFORMANCE_KEY unless `env` sets one. */
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const r = await runCli(args, { env: { CANON_CONFORMANCE_KEY: undefined, ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -77,8 +78,8 @@ function freshDir(name: string): string {
   return dir;
 }
 
-describe("resignRecord", () => {
-  test("replaces key, signer_pubkey and sig, and leaves every other member as it was", () => {
+describe("resignRecord", async () => {
+  test("replaces key, signer_pubkey and sig, and leaves every other member as it was", async () => {
     const { record, bytes } = runJobRecord();
     const result = resignRecord(bytes, TEAM_KEY);
     assert.equal(result.outcome, "signed");
@@ -98,7 +99,7 @@ describe("resignRecord", () => {
     assert.equal(outcomeLine(verifyRecord(result.bytes)), "accept conformant=true");
   });
 
-  test("a record that is not in RFC 8785 form is written back in it, its content unchanged", () => {
+  test("a record that is not in RFC 8785 form is written back in it, its content unchanged", async () => {
     const { record, bytes } = runJobRecord(false);
     // Pretty-printed, members reversed, every non-ASCII character escaped: still the same record.
     const reversed = Object.fromEntries(Object.entries(record).reverse());
@@ -114,7 +115,7 @@ describe("resignRecord", () => {
     assert.equal(outcomeLine(verifyRecord(result.bytes)), "accept conformant=false");
   });
 
-  test("a record already signed with a supplied key is re-signed the same way", () => {
+  test("a record already signed with a supplied key is re-signed the same way", async () => {
     const record = signRecord(buildRecord(recordInput()), TEST_KEY);
     const result = resignRecord(recordBytes(record), TEAM_KEY);
     assert.ok(result.outcome === "signed");
@@ -123,7 +124,7 @@ describe("resignRecord", () => {
     assert.equal(withoutResignedMembers(result.bytes), withoutResignedMembers(recordBytes(record)));
   });
 
-  test("--pubkey pins the original signer: another signer is refused as verify --pubkey says", () => {
+  test("--pubkey pins the original signer: another signer is refused as verify --pubkey says", async () => {
     const { bytes, pubkey } = runJobRecord();
     assert.equal(resignRecord(bytes, TEAM_KEY, { expectedSigner: pubkey }).outcome, "signed");
     const other = "11".repeat(32);
@@ -133,11 +134,11 @@ describe("resignRecord", () => {
     assert.deepEqual(refusalLines(refused), ["accept conformant=true", `pubkey mismatch got=${pubkey}`]);
   });
 
-  test("only a supplied key re-signs (a key made here would show nothing a verifier could pin)", () => {
+  test("only a supplied key re-signs (a key made here would show nothing a verifier could pin)", async () => {
     assert.throws(() => resignRecord(runJobRecord().bytes, ephemeralKey()), /supplied key/);
   });
 
-  test("every conform-result vector: refused with verify's step, reason and detail, or re-signed", () => {
+  test("every conform-result vector: refused with verify's step, reason and detail, or re-signed", async () => {
     const manifest = JSON.parse(readFileSync(join(VECTORS, "manifest.json"), "utf8")) as {
       vectors: { file: string; expect: string }[];
     };
@@ -164,15 +165,15 @@ describe("resignRecord", () => {
   });
 });
 
-describe("canon-conformance sign", () => {
-  test("writes record.signed.json beside the record; verify --pubkey and the Python verifier accept it", () => {
+describe("canon-conformance sign", async () => {
+  test("writes record.signed.json beside the record; verify --pubkey and the Python verifier accept it", async () => {
     const dir = freshDir("beside");
     const { bytes } = runJobRecord();
     const original = join(dir, "record.json");
     writeFileSync(original, bytes);
     const before = statSync(original);
 
-    const r = cli(["sign", original, "--key-file", teamKeyFile]);
+    const r = await cli(["sign", original, "--key-file", teamKeyFile]);
     const out = join(dir, SIGNED_RECORD_FILE);
     assert.deepEqual(r, {
       code: 0,
@@ -181,7 +182,7 @@ describe("canon-conformance sign", () => {
     });
     assert.deepEqual(readdirSync(dir).sort(), ["record.json", SIGNED_RECORD_FILE]);
 
-    assert.deepEqual(cli(["verify", out, "--pubkey", TEAM_PUBKEY]), {
+    assert.deepEqual(await cli(["verify", out, "--pubkey", TEAM_PUBKEY]), {
       code: 0,
       stdout: "accept conformant=true\npubkey match\n",
       stderr: "",
@@ -199,13 +200,13 @@ describe("canon-conformance sign", () => {
     assert.equal(after.mode, before.mode);
   });
 
-  test("reads the key from CANON_CONFORMANCE_KEY, and --pubkey pins the run job's key", () => {
+  test("reads the key from CANON_CONFORMANCE_KEY, and --pubkey pins the run job's key", async () => {
     const dir = freshDir("env");
     const { bytes, pubkey } = runJobRecord(false);
     const original = join(dir, "record.json");
     writeFileSync(original, bytes);
     const out = join(dir, "signed.json");
-    const r = cli(["sign", original, "--out", out, "--pubkey", pubkey.toUpperCase()], {
+    const r = await cli(["sign", original, "--out", out, "--pubkey", pubkey.toUpperCase()], {
       CANON_CONFORMANCE_KEY: TEAM_SEED.toString("hex"),
     });
     assert.equal(r.code, 0, r.stderr);
@@ -214,16 +215,16 @@ describe("canon-conformance sign", () => {
       `accept conformant=false\npubkey match\nsigned record written to ${out}\npublic key: ${TEAM_PUBKEY}\naccept conformant=false\n`,
     );
     assert.equal(
-      cli(["verify", out, "--pubkey", TEAM_PUBKEY]).stdout,
+      (await cli(["verify", out, "--pubkey", TEAM_PUBKEY])).stdout,
       "accept conformant=false\npubkey match\n",
     );
 
     // Signed by another key than the pinned one: verify's own lines, exit 1, nothing written.
     const other = "22".repeat(32);
-    const pinned = cli(["sign", original, "--out", join(dir, "other.json"), "--pubkey", other], {
+    const pinned = await cli(["sign", original, "--out", join(dir, "other.json"), "--pubkey", other], {
       CANON_CONFORMANCE_KEY: TEAM_SEED.toString("hex"),
     });
-    const verified = cli(["verify", original, "--pubkey", other]);
+    const verified = await cli(["verify", original, "--pubkey", other]);
     assert.equal(pinned.code, 1);
     assert.equal(pinned.stdout, verified.stdout);
     assert.equal(pinned.stdout, `accept conformant=false\npubkey mismatch got=${pubkey}\n`);
@@ -231,7 +232,7 @@ describe("canon-conformance sign", () => {
     assert.deepEqual(readdirSync(dir).sort(), ["record.json", "signed.json"]);
   });
 
-  test("a refused record gets verify's outcome line and exit 1, for every step, and nothing is written", () => {
+  test("a refused record gets verify's outcome line and exit 1, for every step, and nothing is written", async () => {
     const manifest = JSON.parse(readFileSync(join(VECTORS, "manifest.json"), "utf8")) as {
       vectors: { file: string; expect: string }[];
     };
@@ -244,8 +245,8 @@ describe("canon-conformance sign", () => {
       const dir = freshDir(`refused-${file}`);
       const original = join(dir, "record.json");
       writeFileSync(original, readFileSync(join(VECTORS, file)));
-      const signed = cli(["sign", original, "--key-file", teamKeyFile]);
-      const verified = cli(["verify", original]);
+      const signed = await cli(["sign", original, "--key-file", teamKeyFile]);
+      const verified = await cli(["verify", original]);
       assert.equal(signed.code, 1, file);
       assert.equal(signed.stdout, `${expect}\n`, file);
       assert.equal(signed.stdout, verified.stdout, file);
@@ -258,7 +259,7 @@ describe("canon-conformance sign", () => {
     }
   });
 
-  test("never overwrites without --force, and the input only when --out names it", () => {
+  test("never overwrites without --force, and the input only when --out names it", async () => {
     const dir = freshDir("overwrite");
     const { bytes } = runJobRecord();
     const original = join(dir, "record.json");
@@ -266,40 +267,40 @@ describe("canon-conformance sign", () => {
     const out = join(dir, SIGNED_RECORD_FILE);
     writeFileSync(out, "keep me");
 
-    const refused = cli(["sign", original, "--key-file", teamKeyFile]);
+    const refused = await cli(["sign", original, "--key-file", teamKeyFile]);
     assert.equal(refused.code, 2);
     assert.equal(refused.stdout, "");
     assert.match(refused.stderr, /already exists \(give --force to replace it\)/);
     assert.equal(readFileSync(out, "utf8"), "keep me");
 
-    const forced = cli(["sign", original, "--key-file", teamKeyFile, "--force"]);
+    const forced = await cli(["sign", original, "--key-file", teamKeyFile, "--force"]);
     assert.equal(forced.code, 0, forced.stderr);
     assert.equal(outcomeLine(verifyRecord(new Uint8Array(readFileSync(out)))), "accept conformant=true");
     assert.deepEqual(readdirSync(dir).sort(), ["record.json", SIGNED_RECORD_FILE], "no temporary file left");
 
     // --out naming the input: still refused without --force; with it, the input is replaced.
-    const self = cli(["sign", original, "--key-file", teamKeyFile, "--out", original]);
+    const self = await cli(["sign", original, "--key-file", teamKeyFile, "--out", original]);
     assert.equal(self.code, 2);
     assert.deepEqual(new Uint8Array(readFileSync(original)), bytes);
-    const replaced = cli(["sign", original, "--key-file", teamKeyFile, "--out", original, "--force"]);
+    const replaced = await cli(["sign", original, "--key-file", teamKeyFile, "--out", original, "--force"]);
     assert.equal(replaced.code, 0, replaced.stderr);
     const now = new Uint8Array(readFileSync(original));
     assert.equal(verifyRecord(now).outcome, "accept");
     assert.equal(withoutResignedMembers(now), withoutResignedMembers(bytes));
   });
 
-  test("a record named record.signed.json is not overwritten by the default, even with --force", () => {
+  test("a record named record.signed.json is not overwritten by the default, even with --force", async () => {
     const dir = freshDir("default-is-input");
     const { bytes } = runJobRecord();
     const original = join(dir, SIGNED_RECORD_FILE);
     writeFileSync(original, bytes);
-    const r = cli(["sign", original, "--key-file", teamKeyFile, "--force"]);
+    const r = await cli(["sign", original, "--key-file", teamKeyFile, "--force"]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /is itself the default output .*give --out/);
     assert.deepEqual(new Uint8Array(readFileSync(original)), bytes);
   });
 
-  test("exit 2 for usage errors and files it cannot read or write, writing nothing", () => {
+  test("exit 2 for usage errors and files it cannot read or write, writing nothing", async () => {
     const dir = freshDir("usage");
     const { bytes } = runJobRecord();
     const original = join(dir, "record.json");
@@ -323,7 +324,7 @@ describe("canon-conformance sign", () => {
       [["sign", original, ...key, "--out", join(dir, "nowhere", "x.json")], /cannot write .*\(ENOENT\)/],
     ];
     for (const [args, message] of cases) {
-      const r = cli(args);
+      const r = await cli(args);
       assert.equal(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
       assert.equal(r.stdout, "", args.join(" "));
       assert.match(r.stderr, message, args.join(" "));
@@ -332,15 +333,15 @@ describe("canon-conformance sign", () => {
     assert.deepEqual(new Uint8Array(readFileSync(original)), bytes);
   });
 
-  test("help sign describes it, and the command list names it", () => {
-    const help = cli(["help", "sign"]);
+  test("help sign describes it, and the command list names it", async () => {
+    const help = await cli(["help", "sign"]);
     assert.equal(help.code, 0);
     assert.match(help.stdout, /^usage: canon-conformance sign RECORD/);
-    assert.match(cli(["--help"]).stdout, /\n {2}sign +verify a record and re-sign it/);
+    assert.match((await cli(["--help"])).stdout, /\n {2}sign +verify a record and re-sign it/);
   });
 });
 
-test("the signing input of a re-signed record is the original's with only the three members changed", () => {
+test("the signing input of a re-signed record is the original's with only the three members changed", async () => {
   // A direct check of what the new signature covers: the original's canonical members, key supplied.
   const { record, bytes } = runJobRecord();
   const result = resignRecord(bytes, TEAM_KEY);

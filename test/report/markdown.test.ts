@@ -1,13 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import fc from "fast-check";
 import {
   GITHUB_SUMMARY_LIMIT,
   MIN_SUMMARY_BYTES,
   SUMMARY_MARGIN,
   toMarkdownSummary,
 } from "../../src/report/index.js";
-import { inlineText } from "../../src/report/markdown-escape.js";
+import { inlineText, textBlock, textBlockLengths } from "../../src/report/markdown-escape.js";
 import { showInvisible } from "../../src/report/visible.js";
+import { cutText } from "../../src/text.js";
 import type { CaseResult } from "../../src/types.js";
 import { caseResult, HOSTILE, inputFor, mixedRun } from "./fixtures.js";
 
@@ -266,4 +268,22 @@ test("a failed case shows its input, shown safely, and its vector file", () => {
   assert.ok(md.includes("**Input** (<code>vectors/reject/inputs/dup.json</code>)"), md);
   assert.ok(md.includes('<p><code>{"a":1,"a":2}&lt;b&gt;⟨U+007F⟩</code></p>'));
   assertInert(md);
+});
+
+test("an output block's length at every cut, worked out in one pass, is the rendered block's", () => {
+  // Wide characters, tags, escapes, pairs and lone surrogates, line breaks.
+  const unit = fc.constantFrom("a", " ", "&", "<", "é", "東", "😀", "\u0001", "\n", "\ud800", "\udc00", "⟨");
+  fc.assert(
+    fc.property(fc.array(unit, { maxLength: 300 }), (units) => {
+      const text = units.join("");
+      const lengths = textBlockLengths(text);
+      for (let cut = 0; cut <= text.length + 1; cut++)
+        assert.equal(
+          lengths(cut),
+          bytes(textBlock(cutText(text, cut))),
+          `cut ${cut} of ${JSON.stringify(text)}`,
+        );
+    }),
+    { numRuns: 300, seed: 19 },
+  );
 });

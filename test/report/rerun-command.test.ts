@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { splitCommandLine } from "../../src/adapters/argv.js";
 import { formatVerdict, toMarkdownSummary } from "../../src/report/index.js";
 import { NAMED_CASES_MAX, rerunCommand } from "../../src/report/rerun-command.js";
-import type { RunOptions } from "../../src/types.js";
+import type { RunOptions } from "../../src/run/types.js";
 import { caseResult, recordFor } from "./fixtures.js";
 
 delete process.env.GITHUB_ACTION_REPOSITORY;
@@ -17,9 +17,12 @@ const base: Parameters<typeof rerunCommand>[0] = {
   shell: false,
   profile: "rfc8785",
   numbers: 100000,
+  seed: 1,
+  generatedRuns: 250,
   timeoutMs: 10_000,
   maxOutputBytes: 16 * 1024 * 1024,
   workingDirectory: "/work/repo/impl",
+  sandbox: { mode: "auto", allowNetwork: false, passEnv: [], writablePaths: [] },
 };
 const words = (command: string) => splitCommandLine(command);
 

@@ -146,6 +146,7 @@ test("what a reader copies from the rendered summary is what was written: seeds,
       timeoutMs: 10_000,
       maxOutputBytes: 16 * 1024 * 1024,
       workingDirectory: process.cwd(),
+      sandbox: { mode: "auto", allowNetwork: false, passEnv: [], writablePaths: [] },
     },
     results,
   )!;

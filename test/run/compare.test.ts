@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { verifyRecord } from "../../src/record/verify.js";
-import { runConformance } from "../../src/run.js";
-import type { RunOptions } from "../../src/types.js";
-import { cliCommand } from "../helpers/cli.js";
+import { runConformance } from "../../src/run/index.js";
+import type { RunOptions } from "../../src/run/types.js";
+import { implCommand } from "../helpers/cli.js";
 import { runOptions } from "../helpers/fixtures.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -31,7 +31,7 @@ function options(compareCommand: string, outDir: string): RunOptions {
 test("a planted disagreement is found, shrunk, and blamed on the side the reference disagrees with", async () => {
   const out = mkdtempSync(join(tmpdir(), "compare-run-"));
   try {
-    const outcome = await runConformance(options(cliCommand("known-bad sorts_by_code_point --lines"), out));
+    const outcome = await runConformance(options(implCommand("known-bad sorts_by_code_point --lines"), out));
     assert.equal(outcome.record.conformant, true, "the record states the first implementation alone");
     assert.equal(verifyRecord(readFileSync(join(out, "record.json"))).outcome, "accept");
     const compare = outcome.compare!;

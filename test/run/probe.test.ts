@@ -5,31 +5,26 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { ephemeralKey } from "../../src/record/keys.js";
-import { RunSetupError, runConformance } from "../../src/run.js";
-import type { RunOptions } from "../../src/types.js";
+import { SetupError } from "../../src/errors.js";
+import { RunSetupError, runConformance } from "../../src/run/index.js";
+import type { RunOptions } from "../../src/run/types.js";
+import { runOptions } from "../helpers/fixtures.js";
 
 const out = mkdtempSync(join(tmpdir(), "cc-probe-"));
 after(() => rmSync(out, { recursive: true, force: true }));
 
 function options(command: string, protocol: "once" | "lines", dir: string): RunOptions {
-  return {
+  return runOptions({
     command,
     protocol,
-    shell: false,
     suites: ["jcs"],
-    profile: "rfc8785",
-    numbers: 0,
-    jobs: 2,
     timeoutMs: 2000,
     maxOutputBytes: 1024 * 1024,
     workingDirectory: process.cwd(),
     outDir: join(out, dir),
     implementationName: null,
-    implementationVersion: null,
-    key: ephemeralKey(),
     sandbox: { mode: "none" },
-  };
+  });
 }
 
 test("a once-style command run with protocol lines: answered once its input ended, so its lines flag or protocol once", async () => {
@@ -47,12 +42,12 @@ test("a once-style command run with protocol lines: answered once its input ende
   assert.ok(Date.now() - started < 30_000, "decided from the first answer, not after every case");
 });
 
-/** The setup error a run of `command` stops with. */
+/** The setup error a run of `command` stops with (the probe's, or a stage's: a program not found). */
 async function setupError(command: string, protocol: "once" | "lines", dir: string): Promise<string> {
   try {
     await runConformance(options(command, protocol, dir));
   } catch (error) {
-    if (error instanceof RunSetupError) return error.message;
+    if (error instanceof SetupError) return error.message;
     throw error;
   }
   throw new Error(`${command} ran`);

@@ -1,13 +1,14 @@
 // The re-run command a failed run prints works as printed: pasted into a shell (with `npx` standing in
-// for the install from git, which test/pack/install.slow.test.ts proves), it runs the failed cases again
-// and they fail again, with the options of the first run.
+// for the install from git, which test/pack/install.slow.test.ts proves, and running the bundled CLI),
+// it runs the failed cases again and they fail again, with the options of the first run (the CLI face,
+// in this process).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { cliCommand, runCli } from "../helpers/cli.js";
+import { cli, implCommand } from "../helpers/cli.js";
 import { cliScript, REPO } from "../helpers/dist.js";
 
 const env = { GITHUB_ACTION_REPOSITORY: undefined, GITHUB_ACTION_REF: undefined };
@@ -35,14 +36,14 @@ interface Results {
 
 const failedNames = (r: Results) => r.results.filter((c) => !c.pass).map((c) => `${c.suite}/${c.name}`);
 
-function firstRun(knownBad: string, out: string): Results {
-  const run = runCli(
+async function firstRun(knownBad: string, out: string): Promise<Results> {
+  const run = await cli(
     [
       "run",
       "--protocol",
       "lines",
       "--command",
-      cliCommand(`known-bad ${knownBad} --lines`),
+      implCommand(`known-bad ${knownBad} --lines`),
       "--suites",
       "jcs,reject",
       "--quiet",
@@ -69,13 +70,14 @@ function rerun(command: string, dir: string, out: string) {
     },
     encoding: "utf8",
   });
+  assert.equal(r.status === 0 || r.status === 1, true, `the re-run failed to run: ${r.stderr}`);
   return { ...r, results: JSON.parse(readFileSync(join(out, "results.json"), "utf8")) as Results };
 }
 
-test("a run with a few failures re-runs exactly its failed cases, which fail again", () => {
+test("a run with a few failures re-runs exactly its failed cases, which fail again", async () => {
   const dir = mkdtempSync(join(tmpdir(), "rerun-"));
   try {
-    const first = firstRun("keeps_last_duplicate", join(dir, "first"));
+    const first = await firstRun("keeps_last_duplicate", join(dir, "first"));
     const failed = failedNames(first);
     assert.ok(failed.length > 1 && failed.length <= 20, `${failed.length} failed`);
     assert.equal(first.rerun!.note, undefined);
@@ -98,10 +100,10 @@ test("a run with a few failures re-runs exactly its failed cases, which fail aga
   }
 });
 
-test("a run with many failures re-runs them by glob, every one of them, and says what else it runs", () => {
+test("a run with many failures re-runs them by glob, every one of them, and says what else it runs", async () => {
   const dir = mkdtempSync(join(tmpdir(), "rerun-"));
   try {
-    const first = firstRun("escapes_non_ascii", join(dir, "first"));
+    const first = await firstRun("escapes_non_ascii", join(dir, "first"));
     const failed = failedNames(first);
     assert.ok(failed.length > 20, `${failed.length} failed`);
     assert.match(first.rerun!.note!, /too many to name one by one/);
@@ -120,14 +122,14 @@ test("a run with many failures re-runs them by glob, every one of them, and says
   }
 });
 
-test("a --case that matches no case stops the run (exit 2) and names the nearest cases", () => {
-  const run = runCli(
+test("a --case that matches no case stops the run (exit 2) and names the nearest cases", async () => {
+  const run = await cli(
     [
       "run",
       "--protocol",
       "lines",
       "--command",
-      cliCommand("canonicalize --lines"),
+      implCommand("canonicalize --lines"),
       "--case",
       "jcs/litral-nul",
       "--quiet",
@@ -142,14 +144,14 @@ test("a --case that matches no case stops the run (exit 2) and names the nearest
   assert.equal(run.stdout, "", "no verdict for a run that did not start");
 });
 
-test("--case and --cases, repeated and comma-separated, choose together; blanks are refused", () => {
-  const run = runCli(
+test("--case and --cases, repeated and comma-separated, choose together; blanks are refused", async () => {
+  const run = await cli(
     [
       "run",
       "--protocol",
       "lines",
       "--command",
-      cliCommand("canonicalize --lines"),
+      implCommand("canonicalize --lines"),
       "--case",
       "jcs/literal-null",
       "--cases",
@@ -160,7 +162,7 @@ test("--case and --cases, repeated and comma-separated, choose together; blanks 
   );
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /CONFORMANT: 3 of 3 cases passed \(a partial run/);
-  const blank = runCli(["run", "--command", "x", "--case", "jcs/a b"], { env });
+  const blank = await cli(["run", "--command", "x", "--case", "jcs/a b"], { env });
   assert.equal(blank.status, 2);
   assert.match(blank.stderr, /--cases 'jcs\/a b': a case name holds no blank/);
 });

@@ -3,30 +3,25 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ephemeralKey } from "../../src/record/keys.js";
-import { RunSetupError, runConformance } from "../../src/run.js";
-import type { RunOptions, SandboxStatus } from "../../src/types.js";
+import { SetupError } from "../../src/errors.js";
+import { runConformance } from "../../src/run/index.js";
+import type { RunOptions } from "../../src/run/types.js";
+import type { SandboxOptions, SandboxStatus } from "../../src/sandbox/index.js";
+import { runOptions } from "../helpers/fixtures.js";
 import { canRun, quote, REPO } from "./helpers.js";
 
-function options(sandbox: RunOptions["sandbox"], events: string[]): RunOptions {
-  return {
+function options({ bwrapPath, ...sandbox }: SandboxOptions, events: string[]): RunOptions {
+  return runOptions({
     command: [process.execPath, join(REPO, "examples/node/canon.mjs"), "--lines"].map(quote).join(" "),
-    protocol: "lines",
-    shell: false,
     suites: ["canon-or-reject"],
-    profile: "rfc8785",
-    numbers: 0,
-    jobs: 2,
     timeoutMs: 10_000,
-    maxOutputBytes: 16 * 1024 * 1024,
     workingDirectory: REPO,
     implementationName: null,
-    implementationVersion: null,
-    key: ephemeralKey(),
     sandbox,
+    ...(bwrapPath ? { sandboxPaths: { bwrapPath } } : {}),
     onSandbox: (s: SandboxStatus) => events.push(`sandbox ${s.sandboxed}`),
     onProgress: (p) => events.push(`progress ${p.done}`),
-  };
+  });
 }
 
 test("sandbox bwrap where bwrap does not work: a setup error, and no case runs", async () => {
@@ -34,7 +29,7 @@ test("sandbox bwrap where bwrap does not work: a setup error, and no case runs",
   await assert.rejects(
     runConformance(options({ mode: "bwrap", bwrapPath: "/bin/false" }, events)),
     (e: Error) =>
-      e instanceof RunSetupError &&
+      e instanceof SetupError &&
       /sandbox bwrap was asked for, but \/bin\/false could not start/.test(e.message),
   );
   assert.deepEqual(events, []);

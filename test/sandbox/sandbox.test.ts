@@ -94,7 +94,8 @@ test("its own PID namespace and /proc: it sees only itself and bwrap, not the ha
 
 test("no_new_privs and no capabilities: a setuid-root program gains nothing, root inside cannot unmount a mask", async (t) => {
   if (!canRun(t, { user: "nobody" })) return;
-  const root = tempRoot("setuid");
+  // Under the system's temp, not the checkout: uid 65534 may not be able to enter the checkout's folder.
+  const root = tempRoot("setuid", "tmp");
   t.after(() => rmSync(root, { recursive: true, force: true }));
   chmodSync(root, 0o755);
   const id = join(root, "id-setuid");
@@ -104,11 +105,12 @@ test("no_new_privs and no capabilities: a setuid-root program gains nothing, roo
   const [cmd, args] = asUser("nobody", id, []);
   const outside = await run(cmd, args);
   assert.match(outside.stdout, /euid=0/, `setuid works outside: ${outside.stdout}`);
-  const session = open(t);
+  const session = open(t, { cwd: root });
   // The session is root's (the harness and bwrap share a user in a run): give uid 65534 its scratch.
-  chownTree(session.launch({ program: "/bin/true", argv0: "true", args: [], cwd: REPO }).env.HOME!, NOBODY);
+  chownTree(session.launch({ program: "/bin/true", argv0: "true", args: [], cwd: root }).env.HOME!, NOBODY);
   const inside = await sh(session, `${quote(id)}; grep -E '^(NoNewPrivs|CapEff|CapBnd)' /proc/self/status`, {
     user: "nobody",
+    cwd: root,
   });
   assert.match(inside.stdout, new RegExp(`uid=${NOBODY}`));
   assert.doesNotMatch(inside.stdout, /euid=0/, "no privilege gained inside");

@@ -5,9 +5,11 @@
 // scrubs: before, both show the secrets (the test can fail); after, neither does, and the rest stays.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { test } from "node:test";
-import { asUser, canRun, FIXTURES, REPO, run, SECRETS, USERS, type User } from "./helpers.js";
+import { readableScript } from "../helpers/nobody.js";
+import { asUser, canRun, FIXTURES, run, SECRETS, USERS, type User } from "./helpers.js";
 
 const KEY_FILE = "/run/secrets/signing-key-file.hex";
 
@@ -26,15 +28,12 @@ for (const user of USERS) {
       return;
     }
     if (!canRun(t, { bwrap: false, user })) return;
-    const [cmd, args] = asUser(user, process.execPath, [
-      "--import",
-      "tsx",
-      `${FIXTURES}/scrub-child.ts`,
-      "--key-file",
-      KEY_FILE,
-    ]);
+    // Bundled where uid 65534 can read it, whoever runs it (test/helpers/nobody.ts).
+    const script = await readableScript(readFileSync(`${FIXTURES}/scrub-child.ts`, "utf8"), FIXTURES);
+    t.after(() => script.remove());
+    const [cmd, args] = asUser(user, process.execPath, [script.script, "--key-file", KEY_FILE]);
     const child = spawn(cmd, args, {
-      cwd: REPO,
+      cwd: script.dir,
       env: {
         PATH: process.env.PATH,
         HOME: "/tmp",

@@ -17,7 +17,7 @@ test("descriptors a harness inherited without close-on-exec are closed before it
   writeFileSync(key, "secret-key-material\n");
   // A harness started as `... 200<key.hex`; its first command lists its own descriptors and reads 200.
   const harness = `
-    import { inheritableDescriptors } from "./src/sandbox/index.ts";
+    import { inheritableDescriptors } from "./src/sandbox/descriptors.ts";
     import { spawnGroup } from "./src/adapters/process-group.ts";
     const before = inheritableDescriptors();
     const child = spawnGroup({ program: "/bin/sh", argv0: "sh", args: ["-c", "ls /proc/$$/fd | tr '\\\\n' ' '; cat <&200"], cwd: process.cwd() });

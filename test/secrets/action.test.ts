@@ -1,5 +1,5 @@
-// Secret hygiene (issue 8 item 4) in the GitHub face: the bundled action (node <bundle>/index.js,
-// run as the runner runs it, test/action/runner.ts) with a supplied signing-key. Good or malformed,
+// Secret hygiene (issue 8 item 4) in the GitHub face: the action (in this process, with a port that
+// writes the log as @actions/core does: test/action/runner.ts runActionHere) with a supplied signing-key. Good or malformed,
 // the key shows nowhere but in the ::add-mask:: commands the runner consumes: not in the log, not in
 // the step outputs, the job summary, the files under RUNNER_TEMP, nor the uploaded artifact.
 import assert from "node:assert/strict";
@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
 import { type ResultsService, startResultsService } from "../action/results-service.js";
-import { type ActionRun, runAction } from "../action/runner.js";
+import { type ActionRun, runActionHere } from "../action/runner.js";
 import { readZip } from "../action/zip.js";
 import { filesUnder } from "./cli.js";
 import { BAD_KEYS, GOOD_KEYS, leaksIn, SEED_HEX } from "./material.js";
@@ -54,7 +54,7 @@ for (const key of [GOOD_KEYS[0]!, GOOD_KEYS[2]!]) {
     let run: ActionRun;
     before(async () => {
       service = await startResultsService("ok");
-      run = await runAction({ service, inputs: { ...LINES, "signing-key": key.text.toString() } });
+      run = await runActionHere({ service, inputs: { ...LINES, "signing-key": key.text.toString() } });
     });
     after(() => service.close());
 
@@ -91,7 +91,7 @@ describe("a malformed signing-key fails the step clearly, and shows nowhere", ()
     test(key.name, async () => {
       const service = await startResultsService("ok");
       try {
-        const run = await runAction({
+        const run = await runActionHere({
           service,
           inputs: { ...LINES, "signing-key": key.text.toString("utf8") },
         });

@@ -1,9 +1,9 @@
-// The real CLI (the bundle built from src/, test/helpers/cli.ts), run as a user runs it; and every
-// file a run leaves behind, read back as text to search for the key.
+// The CLI face in this process (test/helpers/cli.ts), run as a user runs it; and every file a run
+// leaves behind, read back as text to search for the key.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCliAsync } from "../helpers/cli.js";
+import { cli } from "../helpers/cli.js";
 import { leaksIn } from "./material.js";
 
 /** `run` arguments for a conformant example in each protocol, narrowed for speed: the once protocol
@@ -28,10 +28,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `node <bundle>/cli.js ...args` with stdin closed and no CANON_CONFORMANCE_KEY unless `env`
- * sets it; `env` entries replace or (undefined) remove variables. */
+/** Runs `canon-conformance ...args` with stdin closed and no CANON_CONFORMANCE_KEY unless `env` sets
+ * it; `env` entries replace or (undefined) remove variables. */
 export async function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
-  const run = await runCliAsync(args, { env: { CANON_CONFORMANCE_KEY: undefined, ...env } });
+  const run = await cli(args, { env: { CANON_CONFORMANCE_KEY: undefined, ...env } });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

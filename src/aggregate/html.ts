@@ -2,16 +2,17 @@
 // the verdict, implementations × suites, the cases the implementations answered differently side by
 // side (the input once, each answer under its implementation), the shards and sweeps joined, and each
 // record's verification outcome. Static HTML only: the page runs no script at all (its policy allows
-// none), and every value from a record goes through escape.ts. Sized for 10 implementations × 520
+// none), and every value from a record goes through src/report/html/escape.ts. Sized for 10 implementations × 520
 // cases; long lists are capped, and each cap says what it left out (aggregate.json has all of it).
-import { shardLine } from "../../aggregate/shards.js";
-import type { Aggregate, Disagreement, ImplementationView, RecordEntry } from "../../aggregate/types.js";
-import { countsLine, coverageLine, recordFolders, suiteCell, suiteColumns } from "../../aggregate/view.js";
-import { showBytes } from "../../checks/show.js";
-import type { CorpusCase } from "../../types.js";
-import { INVISIBLE_LEGEND } from "../visible.js";
-import { escapeHtml, shownCut } from "./escape.js";
-import { pageHtml } from "./page.js";
+
+import { showBytes } from "../checks/show.js";
+import { escapeHtml, shownCut } from "../report/html/escape.js";
+import { pageHtml } from "../report/html/page.js";
+import { INVISIBLE_LEGEND } from "../report/visible.js";
+import type { CorpusCase } from "../types.js";
+import { shardLine } from "./shards.js";
+import type { Aggregate, Disagreement, ImplementationView, RecordEntry } from "./types.js";
+import { countsLine, coverageLine, recordFolders, suiteCell, suiteColumns } from "./view.js";
 
 export interface AggregateHtmlOptions {
   /** Each case's input as shown, by `suite/name` (see {@link caseInputs}): shown once per case

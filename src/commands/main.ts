@@ -1,0 +1,80 @@
+// The CLI face: `canon-conformance <command> [options]`. It only dispatches; each command lives beside
+// it in src/commands/ and everything it does goes through the same engine as the GitHub Action. All
+// it reads and writes goes through `io` (./io.ts): src/cli.ts gives it the process's own.
+import { OptionError } from "../options/index.js";
+import { TOOL_NAME, TOOL_VERSION } from "../version.js";
+import { aggregateCommand } from "./aggregate.js";
+import { badgeCommand } from "./badge.js";
+import { canonicalizeCommand } from "./canonicalize.js";
+import { type Command, UsageError } from "./command.js";
+import type { CliIo } from "./io.js";
+import { keygenCommand } from "./keygen.js";
+import { knownBadCommand } from "./known-bad.js";
+import { runCommand } from "./run.js";
+import { selfTestCommand } from "./self-test.js";
+import { signCommand } from "./sign.js";
+import { verifyCommand } from "./verify.js";
+
+const COMMANDS: Record<string, Command> = {
+  run: runCommand,
+  verify: verifyCommand,
+  sign: signCommand,
+  keygen: keygenCommand,
+  badge: badgeCommand,
+  canonicalize: canonicalizeCommand,
+  "self-test": selfTestCommand,
+  "known-bad": knownBadCommand,
+  aggregate: aggregateCommand,
+};
+
+function help(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`);
+  return [
+    `${TOOL_NAME} ${TOOL_VERSION}: RFC 8785 conformance for JSON canonicalizers, with signed records`,
+    "",
+    `usage: ${TOOL_NAME} <command> [options]`,
+    "",
+    "commands:",
+    ...lines,
+    "",
+    `Run '${TOOL_NAME} help <command>' for a command's options.`,
+    "",
+  ].join("\n");
+}
+
+/** Runs the command `argv` names; resolves to the process's exit code (0, 1 or 2). */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h") {
+    io.stdout.write(help());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === "--version" || name === "-V") {
+    io.stdout.write(`${TOOL_VERSION}\n`);
+    return 0;
+  }
+  if (name === "help") {
+    const target = rest[0] === undefined ? undefined : COMMANDS[rest[0]];
+    io.stdout.write(target ? `${target.usage}\n` : help());
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr.write(`${TOOL_NAME}: unknown command '${name}'\n\n${help()}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    // An option refused after its flags were read (the expected-failures list, read by the run's
+    // plan) is a bad command line too.
+    if (error instanceof UsageError || error instanceof OptionError) {
+      io.stderr.write(`${TOOL_NAME} ${name}: ${error.message}\n\n${command.usage}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`${TOOL_NAME} ${name}: ${message}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,239 @@
+// The run's second step: the implementation asked, every case judged. Every process of the command
+// adapters starts through the run's sandbox, which is closed (leftovers killed, scratch removed) when
+// the run ends, and also if this process exits or is interrupted first. A command that cannot answer
+// at all (the wrong protocol, the wrong command) is a run that could not start, told before a case is
+// judged. A misbehaving implementation fails cases, never the run.
+import { atExitOrInterrupt, backslashNote, casesForLines, createCanonicalizer } from "../adapters/index.js";
+import { ask } from "../ask.js";
+import { probeImplementation } from "../checks/probe.js";
+import { runCases } from "../checks/run-cases.js";
+import { compareImplementations, corpusInputCount, corpusInputs } from "../compare/index.js";
+import type { CompareReport } from "../compare/types.js";
+import { plannedRequests } from "../corpus/index.js";
+import { nfcReference } from "../jcs/canonicalizer.js";
+import { DEFAULT_COMPARE_RUNS } from "../options/index.js";
+import type { ProtocolUsed } from "../report/protocol.js";
+import { openSandbox, type SandboxSession, type SandboxStatus } from "../sandbox/index.js";
+import { recordCaseName } from "../text-forms.js";
+import type { Canonicalizer, CaseResult, CorpusCase, Progress } from "../types.js";
+import { type RunPlan, RunSetupError, type Transport } from "./plan.js";
+
+export interface Judged {
+  results: CaseResult[];
+  sandbox: SandboxStatus;
+  /** How the implementation was spoken to, and what lines mode sent in place of a stored input. */
+  protocol: ProtocolUsed;
+  /** The differential run, going on while the record is sealed and written (it never rejects). */
+  comparing?: Promise<{ ok: true; value: CompareReport } | { ok: false; error: unknown }>;
+  /** Ends every process of the run and its sandbox; after the differential run, if there is one. */
+  close(): Promise<void>;
+}
+
+/** Judges every case of the plan; see the file's comment. Throws SetupError before the first case. */
+export async function judgeRun(plan: RunPlan): Promise<Judged> {
+  const { options } = plan;
+  const sandbox = openRunSandbox(plan);
+  const unhook = atExitOrInterrupt(() => sandbox.close());
+  options.onSandbox?.(sandbox.status);
+  const open: Canonicalizer[] = [];
+  const close = async () => {
+    await Promise.allSettled(open.map((c) => c.close()));
+    unhook();
+    sandbox.close();
+  };
+  try {
+    const write = adapter(plan, "write", sandbox);
+    open.push(write);
+    const read = options.readCommand || options.readUrl ? adapter(plan, "read", sandbox) : write;
+    if (read !== write) open.push(read);
+    const other = options.compareCommand ? adapter(plan, "compare", sandbox) : undefined;
+    if (other) open.push(other);
+    const sides: [Canonicalizer, Transport, Side][] = [[write, plan.transport.write, "write"]];
+    if (read !== write) sides.push([read, plan.transport.read, "read"]);
+    if (other) sides.push([other, options.compareProtocol ?? options.protocol, "compare"]);
+    for (const [impl, transport, side] of sides) await probe(plan, impl, transport, side, sandbox);
+
+    // Lines mode sends each stored case in a form it carries faithfully, or marks it not run.
+    const cases = plan.transport.write === "lines" ? casesForLines(plan.corpus.cases) : plan.corpus.cases;
+    const protocol = protocolUsed(plan.transport.write, plan.corpus.cases, cases);
+    const counter = progressOf(plan, cases, write);
+    const counted = counter.counted(write);
+    // With no read side of its own, I4's read side is the very same Canonicalizer (CheckContext).
+    const results = await runCases(
+      cases,
+      { write: counted, read: read === write ? counted : counter.counted(read) },
+      { concurrency: inFlight(plan), onStart: counter.started, onResult: counter.judged },
+    );
+
+    // The differential run goes on while the record is written: the record does not wait for it.
+    const comparing = other
+      ? settle(
+          compareImplementations({
+            a: write,
+            b: other,
+            inputs: corpusInputs(plan.corpus.cases, { numbers: true }),
+            inputCount: corpusInputCount(plan.corpus.cases, { numbers: true }),
+            generated: { seed: options.seed, runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS },
+            concurrency: inFlight(plan),
+            // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
+            ...(options.profile === "nfc" ? { reference: nfcReference("reference (nfc)") } : {}),
+            ...(options.onCompareProgress ? { onProgress: options.onCompareProgress } : {}),
+          }),
+        )
+      : undefined;
+    return { results, sandbox: sandbox.status, protocol, ...(comparing ? { comparing } : {}), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The run's sandbox (docs/sandbox.md); a setup problem is a SandboxSetupError. */
+function openRunSandbox(plan: RunPlan): SandboxSession {
+  const { options } = plan;
+  return openSandbox({
+    ...options.sandbox,
+    ...options.sandboxPaths,
+    env: plan.env,
+    cwd: plan.workingDirectory,
+    ...(plan.out ? { outDir: plan.out.path } : {}),
+  });
+}
+
+type Side = "write" | "read" | "compare";
+
+/** A side's command line, when it is reached through one (not a URL, not the caller's in-process one). */
+function commandOf(plan: RunPlan, side: Side): string | undefined {
+  const { options } = plan;
+  if (side === "write") return options.implementation || options.url ? undefined : options.command;
+  return side === "read" ? options.readCommand : options.compareCommand;
+}
+
+/**
+ * The setup probe (checks/probe.ts) of one side: a command in lines mode that answers nothing is asked
+ * once mode's way too (a fresh process of its own), so that the hint says what it did; a command line
+ * whose backslashes were read as escapes gets a note. Throws RunSetupError when it cannot be judged.
+ */
+async function probe(
+  plan: RunPlan,
+  impl: Canonicalizer,
+  transport: Transport,
+  side: Side,
+  launcher: SandboxSession,
+): Promise<void> {
+  const command = commandOf(plan, side);
+  const askOnce =
+    command === undefined
+      ? undefined
+      : async (input: Uint8Array) => {
+          const once = adapter({ ...plan, options: { ...plan.options, jobs: 1 } }, side, launcher, "once");
+          try {
+            return await ask(once, input);
+          } finally {
+            await once.close();
+          }
+        };
+  const problem = await probeImplementation(impl, transport, askOnce ? { askOnce } : {});
+  if (problem === undefined) return;
+  const note = command !== undefined && !plan.options.shell ? backslashNote(command) : undefined;
+  throw new RunSetupError(note === undefined ? problem : `${problem} ${note}`);
+}
+
+/** The protocol the implementation was spoken to in, and what lines mode changed: `sent` is `cases`
+ * as casesForLines made them (the same objects where nothing changed). */
+function protocolUsed(
+  transport: Transport,
+  cases: readonly CorpusCase[],
+  sent: readonly CorpusCase[],
+): ProtocolUsed {
+  if (transport !== "lines") return { name: transport };
+  const linesForms: string[] = [];
+  const notRun: string[] = [];
+  sent.forEach((c, i) => {
+    if (c === cases[i]) return;
+    (c.notRun === undefined ? linesForms : notRun).push(recordCaseName(c.suite, c.name));
+  });
+  return { name: "lines", linesForms, ...(notRun.length > 0 ? { notRun } : {}) };
+}
+
+/** One side of the run as a Canonicalizer: the options' command or URL, or the caller's in-process
+ * one; `protocol` "once" asks a command once mode's way whatever the run's protocol (the probe's). */
+function adapter(plan: RunPlan, side: Side, launcher: SandboxSession, protocol?: "once"): Canonicalizer {
+  const { options } = plan;
+  if (side === "write" && options.implementation && protocol === undefined) return options.implementation;
+  const command =
+    side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
+  const url = side === "write" ? options.url : side === "read" ? options.readUrl : undefined;
+  return createCanonicalizer({
+    ...(command ? { command } : {}),
+    ...(url ? { url } : {}),
+    protocol:
+      protocol ?? (side === "compare" ? (options.compareProtocol ?? options.protocol) : options.protocol),
+    shell: options.shell,
+    cwd: plan.workingDirectory,
+    jobs: options.jobs,
+    timeoutMs: options.timeoutMs,
+    maxOutputBytes: options.maxOutputBytes,
+    launcher,
+  });
+}
+
+/** The progress a run reports: cases done and failed, and requests left as planned (once mode starts
+ * a process for each request, and a generated case asks hundreds of them). */
+function progressOf(
+  plan: RunPlan,
+  cases: readonly RunPlan["corpus"]["cases"][number][],
+  write: Canonicalizer,
+) {
+  const { options, started } = plan;
+  const total = cases.length;
+  let requestsLeft = cases.reduce((n, c) => n + plannedRequests(c), 0);
+  let failed = 0;
+  let suite = cases[0]?.suite;
+  const progress = (done: number): Progress => ({
+    done,
+    total,
+    failed,
+    elapsedMs: Date.now() - started,
+    ...(suite ? { suite } : {}),
+    requestsLeft,
+    // Lines mode: what isolation on doubt has cost (a hanging command costs time, said here).
+    ...(write.isolation?.askedAlone
+      ? { askedAlone: { count: write.isolation.askedAlone, ms: write.isolation.aloneMs } }
+      : {}),
+  });
+  options.onProgress?.(progress(0));
+  return {
+    counted: (impl: Canonicalizer): Canonicalizer => ({
+      label: impl.label,
+      canonicalize: (input) => {
+        requestsLeft = Math.max(0, requestsLeft - 1);
+        return impl.canonicalize(input);
+      },
+      ...(impl.canonicalizeAlone ? { canonicalizeAlone: impl.canonicalizeAlone } : {}),
+      close: () => impl.close(),
+    }),
+    started: (c: { suite: RunPlan["corpus"]["cases"][number]["suite"] }) => {
+      suite = c.suite;
+    },
+    judged: (result: CaseResult, done: number) => {
+      if (!result.pass) failed += 1;
+      options.onProgress?.(progress(done));
+    },
+  };
+}
+
+/** How many cases to keep in flight: adapters bound their own processes, so this only keeps them fed. */
+function inFlight(plan: RunPlan): number {
+  // Lines mode pays a round trip per answer; more requests in flight hide it (measured in
+  // bench/adapters.ts: 256 in flight brought a Node command's overhead from 1.6x to about 1.1x).
+  return plan.transport.write === "lines" ? 256 : Math.max(4, plan.options.jobs * 2);
+}
+
+/** A promise that never rejects: its outcome, to be looked at once the files are written. */
+function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}

@@ -1,0 +1,73 @@
+// The run's API (./index.ts): what a caller gives a run and what it gets back. The options themselves
+// come from the one reader (src/options: readRunOptions for a face's texts, runSettings for values);
+// the rest is the caller's: the key, where the files go, and what it wants to be told while it runs.
+import type { CompareReport } from "../compare/types.js";
+import type { Gate } from "../expected/index.js";
+import type { RunSettings } from "../options/index.js";
+import type { OutFolder } from "../report/out-folder.js";
+import type { ProtocolUsed } from "../report/protocol.js";
+import type { SandboxOptions, SandboxStatus } from "../sandbox/index.js";
+import type { Canonicalizer, CaseResult, ConformResult, Progress, SigningKey } from "../types.js";
+
+/** Everything a run needs: the options as read, and the caller's part. */
+export interface RunOptions extends RunSettings {
+  key: SigningKey;
+  /** The implementation under test in this process, as the write side (and the read side, unless
+   * `readCommand` or `readUrl` is set): the engine's tests run the whole pipeline without a process.
+   * The options' command or URL is then only its name in the record (as a command line, with no
+   * files hashed). The faces always run a command or a URL. */
+  implementation?: Canonicalizer;
+  /** The output folder already made and opened by the caller (src/report/out-folder.ts), written
+   * instead of `outDir` and left open: the action uploads the files through the same handle. */
+  outFolder?: OutFolder;
+  /** What else goes into `outDir` (src/report/write.ts): summary.md, the badges. */
+  reports?: { summary?: boolean; badge?: boolean; summaryRecordAt?: "artifact" | "runner" };
+  /** The sandbox's paths that are no option: files the command must not read even if it guesses them
+   * (a key file), and where bwrap is when not on PATH (tests point it at something broken). */
+  sandboxPaths?: Pick<SandboxOptions, "hiddenPaths" | "bwrapPath">;
+  /** Where the run was started (the face's): its environment and working directory. The sandbox hides
+   * the runner's file-command paths and passes pass-env's values from `env`; the record's programs are
+   * looked up on its PATH; printed commands install from its GITHUB_ACTION_REPOSITORY and
+   * GITHUB_ACTION_REF and name paths relative to `cwd`. This process's own when absent. */
+  startedFrom?: { env: NodeJS.ProcessEnv; cwd: string };
+  /** Told, before the first case, whether the run is sandboxed and if not why. */
+  onSandbox?: (status: SandboxStatus) => void;
+  onProgress?: (progress: Progress) => void;
+  /** Progress of the differential run, after the corpus. */
+  onCompareProgress?: (progress: Progress) => void;
+}
+
+/** What one run produced. */
+export interface RunOutcome {
+  record: ConformResult;
+  /** The record exactly as written to disk: its RFC 8785 form. */
+  recordBytes: Uint8Array;
+  /** The judged cases in corpus order, with the detail the record leaves out (suite, why, source). */
+  results: CaseResult[];
+  /** Paths written under `outDir`, if one was given. */
+  files: {
+    record?: string;
+    results?: string;
+    junit?: string;
+    html?: string;
+    compare?: string;
+    summary?: string;
+    badgeSvg?: string;
+    badgeJson?: string;
+  };
+  /** summary.md's text, when `reports.summary` asked for it: the action's job summary. */
+  summaryMarkdown?: string;
+  /** The command that re-runs the failed cases locally, when some failed (src/report/rerun-command.ts). */
+  rerun?: { command: string; failed: number; note?: string };
+  elapsedMs: number;
+  /** Whether the command ran sandboxed, and if not why (the faces print unsandboxedNotice of it). */
+  sandbox: SandboxStatus;
+  /** The differential run, when `compareCommand` was given. It is not part of the record: seed 003
+   * fixes the record's members, and the record states one implementation. */
+  compare?: CompareReport;
+  /** The step's gate by `expectedFailures`, when a list was given; not part of the record either. */
+  gate?: Gate;
+  /** How the implementation was spoken to, and which stored cases lines mode sent in their lines
+   * form: the reports state it (the record cannot). */
+  protocol: ProtocolUsed;
+}
