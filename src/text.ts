@@ -31,3 +31,16 @@ export function shellQuote(word: string): string {
   if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(word)) return word;
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
+
+/** Levenshtein distance, one row at a time. */
+export function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}

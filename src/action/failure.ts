@@ -16,6 +16,17 @@ export function failureMessage(error: unknown): string {
   return `canon-conformance failed: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+/** Whether `error` stopped the step before its work began (an input, the key, a run that could not
+ * start): then nothing ran, and nothing was signed. */
+export function isSetupError(error: unknown): boolean {
+  return (
+    error instanceof OptionError ||
+    error instanceof KeyError ||
+    error instanceof AggregateInputError ||
+    error instanceof SetupError
+  );
+}
+
 /** Some errors (the blob client's REST errors) carry a status and an empty message. */
 export function messageOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);

@@ -5,22 +5,29 @@
 import { actionFace, readOption } from "../options/index.js";
 import { runAggregateMode } from "./aggregate-mode.js";
 import type { ActionCore } from "./core.js";
-import { failureMessage } from "./failure.js";
+import { failureMessage, isSetupError } from "./failure.js";
+import { checkInputNames } from "./inputs.js";
 import { takeSigningKey } from "./key.js";
 import { runMode } from "./run-mode.js";
 import { neutralise } from "./runner-commands.js";
 import { runSignMode } from "./sign-mode.js";
+import { writeFailureSummary } from "./summary.js";
 
 export async function run(core: ActionCore): Promise<void> {
   try {
     const face = actionFace((name) => core.getInput(name), core.env.GITHUB_WORKSPACE || core.cwd);
     // The key is masked before anything else runs, so no later line of the log can show it.
     const keyText = takeSigningKey(core, face);
+    // A misspelt `with:` key would otherwise be dropped with only the runner's warning.
+    checkInputNames(core.env);
     const mode = readOption("mode", face);
     if (mode === "aggregate") await runAggregateMode(core, face);
     else if (mode === "sign") await runSignMode(core, face, keyText);
     else await runMode(core, face, keyText);
   } catch (error) {
-    core.setFailed(neutralise(failureMessage(error)));
+    const message = failureMessage(error);
+    core.setFailed(neutralise(message));
+    // The pull request's view says why too: every way a step ends writes its summary.
+    await writeFailureSummary(core, message, core.getInput("mode"), isSetupError(error));
   }
 }

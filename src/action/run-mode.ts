@@ -97,6 +97,13 @@ async function runAndReport(
         elapsedMs: outcome.elapsedMs,
         ...(outcome.gate ? { gate: outcome.gate } : {}),
         ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
+        protocol: outcome.protocol,
+        // The log is read on GitHub: the page is in the artifact, or (upload false) on the runner.
+        ...(inputs.upload
+          ? { reportAt: { artifact: inputs.artifactName } }
+          : outcome.files.html
+            ? { reportAt: { path: outcome.files.html } }
+            : {}),
         tool: toolCommand(installSource(core.env)),
       },
       { color: false },

@@ -2,7 +2,8 @@
 // key and runs no code under test. The run job's record (downloaded) is verified by every step of
 // seed 003 §4 and, if it holds (and was signed by `expected-signer`, when given), re-signed with
 // `signing-key` by src/record/resign.ts: `key`, `signer_pubkey` and `sig` replaced, nothing else. The
-// re-signed record and the run job's beside it are uploaded; the outputs name the new signer.
+// re-signed record and the run job's beside it are uploaded, with the re-signed record's report page
+// and badge; the outputs name the new signer. A refusal writes a job summary that says why.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -10,12 +11,16 @@ import { sha256Hex } from "../jcs/index.js";
 import { type Face, OptionError, readOption } from "../options/index.js";
 import { KeyError, parseSuppliedKey, toHex } from "../record/keys.js";
 import { readRecordBytes } from "../record/read.js";
-import { refusalLines, resignRecord } from "../record/resign.js";
+import { type ResignRefusal, refusalLines, resignRecord } from "../record/resign.js";
+import { badgeJson, badgeSvg } from "../report/badge.js";
+import { reportHtml } from "../report/html/index.js";
 import { installSource, toolCommand } from "../report/install-form.js";
-import { inlineCode, inlineText } from "../report/markdown-escape.js";
+import { inlineCode, inlineText, textBlock } from "../report/markdown-escape.js";
 import { verifyCommand } from "../report/verify-command.js";
+import type { ConformResult } from "../types.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
 import type { ActionCore } from "./core.js";
+import { messageOf } from "./failure.js";
 import { readArtifactSettings } from "./inputs.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
 import { writeJobSummary } from "./summary.js";
@@ -29,6 +34,7 @@ export async function runSignMode(core: ActionCore, face: Face, keyText: string)
   const settings = readArtifactSettings(face);
   const upload = readOption("upload", face);
   const summary = readOption("summary", face);
+  const badge = readOption("badge", face);
   const outText = readOption("out", face);
   if (keyText === "") {
     throw new OptionError(
@@ -54,14 +60,19 @@ export async function runSignMode(core: ActionCore, face: Face, keyText: string)
       `canon-conformance sign: verifying ${recordPath}${expectedSigner ? `, signed by ${expectedSigner}` : ""}`,
     );
     const bytes = await readRecordBytes(recordPath);
-    const result = resignRecord(bytes, key, expectedSigner ? { expectedSigner } : {});
+    const result = resignRecord(
+      bytes,
+      key,
+      expectedSigner ? { expectedSigner, signerInput: "expected-signer" } : {},
+    );
     if (result.outcome !== "signed") for (const line of refusalLines(result)) info(core, line);
     return { result, bytes };
   });
   if (result.outcome !== "signed") {
-    core.setFailed(
-      neutralise(`the record ${recordPath} was refused, and nothing was signed: ${result.detail}`),
-    );
+    const why = `the record ${recordPath} was refused, and nothing was signed: ${result.detail}`;
+    core.setFailed(neutralise(why));
+    if (summary)
+      await writeJobSummary(core, refusalSummary(recordPath, result, expectedSigner ?? ""), undefined, "");
     return;
   }
 
@@ -81,6 +92,10 @@ export async function runSignMode(core: ActionCore, face: Face, keyText: string)
     writeFileSync(join(outDir, ORIGINAL_NAME), bytes);
     files.push(join(outDir, ORIGINAL_NAME));
   }
+  // The re-signed record's page and badge go with it, as the run job's artifact has them for its own.
+  const pages = writePages(core, dirname(out), result.bytes, result.record, badge);
+  files.push(...pages);
+  core.setOutput("badge-path", pages.find((f) => f.endsWith("badge.svg")) ?? "");
   const { original, record } = result;
   const line = `verified ${recordPath} (conformant=${original.conformant}, ${original.summary.passed}/${original.summary.cases} cases passed, signed by ${original.signer_pubkey}) and re-signed it with ${toHex(key.publicKey)}: ${out}`;
   core.info(neutralise(`canon-conformance sign: ${line}`));
@@ -102,7 +117,66 @@ export async function runSignMode(core: ActionCore, face: Face, keyText: string)
     : undefined;
   setArtifactOutputs(core, artifact);
   if (summary) {
-    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with ${inlineCode(verifyCommand("record.json", "supplied", record.signer_pubkey, toolCommand(installSource(core.env))))}.\n`;
+    const page = pages.some((f) => f.endsWith("report.html"))
+      ? ` The artifact holds its report page: download it, unzip it and open \`report.html\` in a browser.`
+      : "";
+    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with ${inlineCode(verifyCommand("record.json", "supplied", record.signer_pubkey, toolCommand(installSource(core.env))))}.${page}\n`;
     await writeJobSummary(core, markdown, artifact, settings.artifactName, upload);
   }
+}
+
+/**
+ * report.html and the badge of the re-signed record, beside it: drawn from the record alone (the run
+ * job's results.json is not signed, so nothing of it is shown as the record's). A file that cannot be
+ * written (one of that name is there already) is a warning: the signed record is what matters.
+ */
+function writePages(
+  core: ActionCore,
+  dir: string,
+  recordBytes: Uint8Array,
+  record: ConformResult,
+  badge: boolean,
+): string[] {
+  const written: string[] = [];
+  const pages: [string, () => string][] = [["report.html", () => reportHtml({ recordBytes })]];
+  if (badge) {
+    pages.push(
+      ["badge.svg", () => badgeSvg(record)],
+      ["badge.json", () => `${JSON.stringify(badgeJson(record), null, 2)}\n`],
+    );
+  }
+  for (const [name, content] of pages) {
+    const path = join(dir, name);
+    try {
+      writeFileSync(path, content(), { flag: "wx", mode: 0o644 });
+      written.push(path);
+    } catch (error) {
+      core.warning(
+        neutralise(
+          `could not write ${path} (${(error as NodeJS.ErrnoException).code ?? messageOf(error)}); the re-signed record is written`,
+        ),
+      );
+    }
+  }
+  return written;
+}
+
+/** The job summary of a refused sign step: what §4 (or the pinned signer) said, and what to check. */
+function refusalSummary(recordPath: string, refusal: ResignRefusal, expectedSigner: string): string {
+  const lines = refusalLines(refusal);
+  const check =
+    refusal.outcome === "signer_mismatch"
+      ? `The record verifies, but \`expected-signer\` (${inlineCode(expectedSigner)}) did not sign it: a record swapped between the jobs, or \`expected-signer\` not wired to the run job's \`signer-pubkey\` output.`
+      : "The record does not verify by seed 003 §4: it changed after the run job signed it, or it is not a conform-result/1 record.";
+  return [
+    "## ⛔ canon-conformance sign: the record was refused, nothing was signed",
+    "",
+    `- **Record:** ${inlineCode(recordPath)}`,
+    `- **Outcome:** ${lines.map((l) => inlineCode(l)).join(" ")}`,
+    "",
+    textBlock(refusal.detail),
+    "",
+    check,
+    "",
+  ].join("\n");
 }

@@ -3,7 +3,7 @@
 import type { Gate } from "../expected/index.js";
 import { failureAnnotations, gateAnnotations } from "../report/annotations.js";
 import type { VerdictSection } from "../report/index.js";
-import { escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
+import { escapeHtml, inlineCode, inlineText, textBlock } from "../report/markdown-escape.js";
 import type { CaseResult } from "../types.js";
 import type { UploadedArtifact } from "./artifact.js";
 import type { ActionCore } from "./core.js";
@@ -43,6 +43,41 @@ export async function writeJobSummary(
       ),
     );
   }
+}
+
+/** Whether the step may write its summary: the `summary` input, read as plainly as possible, since a
+ * failure may have come from reading the inputs (anything but `false` writes it). */
+function summaryWanted(core: ActionCore): boolean {
+  return core.getInput("summary").trim().toLowerCase() !== "false";
+}
+
+/**
+ * The job summary of a step that ended before its report: what stopped it, in the words the step's
+ * failure uses (they may quote the command's stderr or a record's text: shown as text, never markup).
+ */
+export async function writeFailureSummary(
+  core: ActionCore,
+  message: string,
+  mode: string,
+  setup: boolean,
+): Promise<void> {
+  if (!summaryWanted(core)) return;
+  const what = !setup
+    ? "The step failed after its work began: the log says where it stopped, and any file written by then stays on the runner."
+    : mode === "sign"
+      ? "Nothing was signed, and nothing was uploaded."
+      : mode === "aggregate"
+        ? "No aggregate was made."
+        : "No case ran and no record was signed: the run stopped before its first case.";
+  const markdown = [
+    `## ⛔ canon-conformance ${mode === "sign" || mode === "aggregate" ? `${escapeHtml(mode)} ` : ""}could not finish`,
+    "",
+    textBlock(message),
+    "",
+    what,
+    "",
+  ].join("\n");
+  await writeJobSummary(core, markdown, undefined, "");
 }
 
 /** The failures as annotations, one per cause, within GitHub's 10 per step: errors when the step

@@ -99,3 +99,36 @@ export function spawnTarget(command: string, shell: boolean, platform = process.
   if (program === undefined || program === "") throw new AdapterSetupError("the command line is empty");
   return { program, args };
 }
+
+/**
+ * A note for a command line whose backslashes the POSIX reading above took as escapes, the way a
+ * Windows path is mangled (`C:\Python311\python.exe` becomes `C:Python311python.exe`); undefined when
+ * no backslash outside quotes. Added to "not found" errors and to the setup probe's hints.
+ */
+export function backslashNote(line: string): string | undefined {
+  let quote: string | undefined;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote !== undefined) {
+      if (c === quote) quote = undefined;
+      else if (quote === '"' && c === "\\") i++;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (BLANK.test(c)) start = i + 1;
+    else if (c === "\\") {
+      const end = line.slice(i).search(BLANK);
+      const written = line.slice(start, end < 0 ? line.length : i + end);
+      let read: string;
+      try {
+        read = splitCommandLine(written).join(" ");
+      } catch {
+        read = "something else";
+      }
+      const slashed = written.replaceAll("\\", "/");
+      return `The command line is read as a POSIX shell reads it, without running one, and a backslash outside quotes escapes the character after it: ${written} was read as ${read}. Write the path with forward slashes (${slashed}; Windows takes them too) or in single quotes ('${written}').`;
+    }
+  }
+  return undefined;
+}

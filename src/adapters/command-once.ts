@@ -1,6 +1,6 @@
 // The `once` protocol (docs/protocol.md): one process per request, at most `jobs` at once.
-// The input goes to stdin, which is then closed; exit 0 and stdout is the answer (one trailing LF
-// removed); a non-zero exit is a rejection whose reason is the first KiB of stderr. Whatever else the
+// The input goes to stdin, which is then closed; exit 0 and stdout is the answer (one trailing LF,
+// or CR LF, removed); a non-zero exit is a rejection whose reason is the first KiB of stderr. Whatever else the
 // command does (hang, flood, die by a signal, exit without reading, leave a child holding stdout)
 // ends this one request with a `failed` answer that says so, and its whole process group is killed.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
@@ -10,7 +10,7 @@ import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
 import { checkLimits } from "./limits.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
-import { HeadBuffer, utf8Problem } from "./text.js";
+import { crlfAsLf, HeadBuffer, utf8Problem } from "./text.js";
 
 export interface OnceOptions extends CommandOptions {
   /** How many processes may run at once. */
@@ -81,7 +81,7 @@ function runOnce(
     const timer = setTimeout(() => finish(timedOut(o.timeoutMs, err.bytes())), o.timeoutMs);
     const settleIfDone = (): void => {
       if (exit !== undefined && stdoutClosed && stderrClosed) {
-        finish(judgeExit(exit.code, exit.signal, Buffer.concat(out), err.bytes()));
+        finish(judgeExit(exit.code, exit.signal, crlfAsLf(Buffer.concat(out)), err.bytes()));
       }
     };
     const armGrace = (): void => {
@@ -94,7 +94,7 @@ function runOnce(
           });
         } else if (exit !== undefined) {
           // Only stderr is held open by a child: the answer itself is complete.
-          finish(judgeExit(exit.code, exit.signal, Buffer.concat(out), err.bytes()));
+          finish(judgeExit(exit.code, exit.signal, crlfAsLf(Buffer.concat(out)), err.bytes()));
         }
       }, EXIT_GRACE_MS);
     };

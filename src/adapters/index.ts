@@ -8,6 +8,7 @@ import { createOnceCanonicalizer } from "./command-once.js";
 import { AdapterSetupError } from "./errors.js";
 import { createHttpCanonicalizer } from "./http.js";
 
+export { backslashNote } from "./argv.js";
 export { AdapterSetupError } from "./errors.js";
 
 export { encodeRequestLine, linesCanCarry } from "./line-framing.js";

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { accessSync, constants, createReadStream, statSync } from "node:fs";
 import { isAbsolute, resolve, win32 } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { spawnTarget, splitCommandLine } from "./argv.js";
+import { backslashNote, spawnTarget, splitCommandLine } from "./argv.js";
 import { AdapterSetupError } from "./errors.js";
 import { parseHttpUrl } from "./http.js";
 
@@ -128,7 +128,15 @@ export async function describeImplementation(q: ImplementationQuery): Promise<Im
   const lookup: ProgramLookup = { cwd: q.cwd, env: q.env, platform: q.platform };
   const target = spawnTarget(q.command, q.shell, q.platform);
   const named: { path: string; absolute: string }[] = [];
-  named.push({ path: resolveProgram(target.program, lookup), absolute: "" });
+  try {
+    named.push({ path: resolveProgram(target.program, lookup), absolute: "" });
+  } catch (error) {
+    // A Windows path mangled by the POSIX reading is the likeliest "not found": say so.
+    const note = q.shell ? undefined : backslashNote(q.command);
+    if (error instanceof AdapterSetupError && note !== undefined)
+      throw new AdapterSetupError(`${error.message}. ${note}`);
+    throw error;
+  }
   let words: string[];
   if (q.shell) {
     try {

@@ -53,3 +53,15 @@ export function stderrSuffix(stderr: Uint8Array): string {
   const line = oneLine(stderr);
   return line === "" ? "" : ` (stderr: ${line})`;
 }
+
+/**
+ * `bytes` with a CR LF at its end read as LF: the one line end an answer may carry (docs/protocol.md)
+ * is LF or CR LF, as Windows runtimes write it (Python's print() there). Canonical JSON ends in
+ * neither, so this never changes a canonical answer; a lone CR is left, and fails as the content it is.
+ */
+export function crlfAsLf(bytes: Buffer): Buffer {
+  const n = bytes.length;
+  return n >= 2 && bytes[n - 2] === 0x0d && bytes[n - 1] === 0x0a
+    ? Buffer.concat([bytes.subarray(0, n - 2), bytes.subarray(n - 1)])
+    : bytes;
+}

@@ -22,8 +22,9 @@ export interface AggregateHtmlOptions {
 
 /** Caps, each with a note of what it left out. */
 export const AGGREGATE_LIMITS = {
-  /** Code points of one answer. */
-  answer: 600,
+  /** Code points of one answer: a record's answers are cut at about 300 already (src/checks/show.ts),
+   * so this shows them whole. */
+  answer: 2000,
   /** Code points of any other value (paths, command lines, labels, details). */
   value: 300,
   /** Cases answered differently shown with their answers; the rest are listed by name. */

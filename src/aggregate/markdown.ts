@@ -29,6 +29,8 @@ const WIDE = 40;
 const ANSWER_WIDE = 64;
 /** At most this many records and implementations are listed row by row. */
 const ROWS_MAX = 500;
+/** At most this many signers of one implementation are listed in full. */
+const SIGNERS_MAX = 4;
 /** Kept free for the closing note. */
 const NOTE_RESERVE = 1024;
 
@@ -54,7 +56,13 @@ function recordVerdict(r: { accepted: boolean; outcome: string }): string {
  * Rows for `items`, as many as fit in `maxBytes` (and at most ROWS_MAX), then a row saying how many
  * more there are: a record's text is escaped, and escaping can multiply its size.
  */
-function capped<T>(items: readonly T[], row: (item: T) => string, what: string, maxBytes: number): string[] {
+function capped<T>(
+  items: readonly T[],
+  row: (item: T) => string,
+  what: string,
+  maxBytes: number,
+  shape: "table" | "list" = "table",
+): string[] {
   const rows: string[] = [];
   let used = 0;
   for (const item of items) {
@@ -63,8 +71,10 @@ function capped<T>(items: readonly T[], row: (item: T) => string, what: string, 
     rows.push(text);
     used += bytes(text) + 1;
   }
-  if (rows.length < items.length)
-    rows.push(`| and ${items.length - rows.length} more ${what} (see aggregate.json) |`);
+  if (rows.length < items.length) {
+    const more = `and ${items.length - rows.length} more ${what} (see aggregate.json)`;
+    rows.push(shape === "table" ? `| ${more} |` : `- ${more}`);
+  }
   return rows;
 }
 
@@ -93,12 +103,20 @@ function implementationsSection(implementations: readonly ImplementationView[], 
     (i) =>
       `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter}: ${cellCodeOf(i.impl, NARROW)} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers
         .slice(0, 4)
-        .map((s) => cellCodeOf(s, NARROW))
+        .map((s) => code(shortSigner(s)))
         .join(
           " ",
         )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
     "implementations",
     maxBytes,
+  );
+  // A key in a narrow cell would be broken into pieces: each signer is listed whole, one a line.
+  const signers = capped(
+    implementations.flatMap((i) => i.signers.slice(0, SIGNERS_MAX).map((s) => ({ i, s }))),
+    ({ i, s }) => `- **${i.id}** signed by ${code(s)}`,
+    "signers",
+    maxBytes / 4,
+    "list",
   );
   return [
     "### Implementations",
@@ -106,6 +124,8 @@ function implementationsSection(implementations: readonly ImplementationView[], 
     "| Id | Implementation | Adapter | Suite | Key: signer | Records |",
     "| --- | --- | --- | --- | --- | ---: |",
     ...rows,
+    "",
+    ...signers,
   ].join("\n");
 }
 

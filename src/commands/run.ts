@@ -166,6 +166,8 @@ export const runCommand: Command = {
             elapsedMs: outcome.elapsedMs,
             ...(outcome.gate ? { gate: outcome.gate } : {}),
             ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
+            protocol: outcome.protocol,
+            ...(outcome.files.html ? { reportAt: { path: outcome.files.html } } : {}),
             tool: toolCommand(installSource(io.env)),
           },
           { color: color && io.stdout.isTTY === true },

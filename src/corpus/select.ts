@@ -3,7 +3,9 @@
 // any run of characters, `/` included (`jcs/control-*`, `reject/*`, `generated/*/seed-7/*`). The cases
 // keep corpus order; a pattern that matches nothing is returned, with the names nearest to it, so the
 // run can refuse to start rather than run less than was asked for.
+
 import { compileGlob, type GlobMatcher } from "../glob.js";
+import { editDistance } from "../text.js";
 import { recordCaseName } from "../text-forms.js";
 import type { CorpusCase } from "../types.js";
 
@@ -45,21 +47,8 @@ export function nearNames(pattern: string, names: readonly string[], count = 5):
   const star = pattern.indexOf("*");
   const bare = star < 0 ? pattern : pattern.slice(0, star);
   return [...new Set(names)]
-    .map((name) => ({ name, d: distance(bare, star < 0 ? name : name.slice(0, bare.length)) }))
+    .map((name) => ({ name, d: editDistance(bare, star < 0 ? name : name.slice(0, bare.length)) }))
     .sort((a, b) => a.d - b.d || (a.name < b.name ? -1 : 1))
     .slice(0, count)
     .map((n) => n.name);
-}
-
-/** Levenshtein distance, one row at a time. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length]!;
 }

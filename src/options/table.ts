@@ -684,7 +684,7 @@ export const OPTIONS = {
     name: "artifact-name",
     default: "canon-conformance",
     input:
-      "The name of the uploaded artifact (record.json, summary.md, junit.xml, badge.svg, badge.json, results.json).",
+      "The name of the uploaded artifact (record.json, results.json, junit.xml, report.html, summary.md, badge.svg, badge.json).",
     parse: artifactName,
   }),
   "retention-days": row({

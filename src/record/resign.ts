@@ -14,6 +14,9 @@ export interface ResignOptions {
   /** When given (64 lowercase hex digits), the record must have been signed by this public key:
    * the run job's ephemeral key, passed to the signing job as a job output. */
   expectedSigner?: string;
+  /** How the face that was used names that key, for the refusal's words: `--pubkey` (the CLI, the
+   * default) or `expected-signer` (the action's input). */
+  signerInput?: string;
 }
 
 export type ResignRefusal =
@@ -48,7 +51,7 @@ export function resignRecord(bytes: Uint8Array, key: SigningKey, options: Resign
       outcome: "signer_mismatch",
       conformant: original.conformant,
       got: original.signer_pubkey,
-      detail: "the record is intact but was not signed by the key given with --pubkey",
+      detail: `the record is intact but was not signed by the key given with ${options.signerInput ?? "--pubkey"}`,
     };
   }
 

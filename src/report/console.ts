@@ -5,9 +5,10 @@ import type { CaseResult, Progress } from "../types.js";
 import { groupFailures } from "./causes.js";
 import { differenceNote } from "./difference.js";
 import { countLine, formatDuration, formatRate, implementationName, keyMeaning } from "./format.js";
-import { expectedReasons, gateConsoleLines } from "./gate.js";
+import { expectedReasons, gateConsoleLines, gateVerdictLine } from "./gate.js";
+import { protocolLine } from "./protocol.js";
 import { assertConsistent, tallyBySuite } from "./tally.js";
-import type { ReportInput } from "./types.js";
+import type { ReportInput, ReportPlace } from "./types.js";
 import { verifyCommand } from "./verify-command.js";
 import { INVISIBLE_LEGEND, showInvisible } from "./visible.js";
 
@@ -154,12 +155,20 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
   const out: string[] = [];
   const field = (label: string, value: string) => `  ${c.dim(label.padEnd(15))} ${value}`;
 
+  // With a list that decides otherwise, the first line is the step's status, the record's beside it.
+  const gated = input.gate ? gateVerdictLine(input.gate, record.conformant, countLine(record)) : undefined;
   const verdict = record.conformant ? c.green(c.bold("CONFORMANT")) : c.red(c.bold("NOT CONFORMANT"));
-  out.push(`${verdict}: ${countLine(record)}`, "");
+  if (gated === undefined) out.push(`${verdict}: ${countLine(record)}`, "");
+  else {
+    const [status = "", rest] = splitOnce(gated, ": ");
+    const paint = input.gate?.pass ? c.yellow : c.red;
+    out.push(`${paint(c.bold(status))}: ${rest}`, "");
+  }
 
   const impl = record.implementation;
   out.push(field("implementation", showInvisible(implementationName(record))));
   out.push(field(impl.adapter === "http" ? "url" : "command", showInvisible(impl.impl)));
+  if (input.protocol) out.push(field("protocol", protocolLine(input.protocol)));
   impl.files.forEach((f, i) => {
     out.push(field(i === 0 ? "files" : "", `${f.sha256}  ${showInvisible(f.path)}`));
   });
@@ -233,6 +242,7 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
     if (input.rerun.note) out.push(`  (${input.rerun.note})`);
     out.push("");
   }
+  if (input.reportAt) out.push(...reportLines(input.reportAt), "");
   if (input.recordPath === undefined) {
     out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
     out.push(`  ${verifyCommand("DIR/record.json", record.key, record.signer_pubkey, input.tool)}`);
@@ -255,7 +265,8 @@ function causeLines(failures: readonly CaseResult[], c: ReturnType<typeof palett
   const groups = groupFailures(failures);
   const out = [c.bold(`Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}):`), ""];
   for (const g of groups.slice(0, CAUSES_SHOWN)) {
-    out.push(`  ${c.red(`${g.count} case${g.count === 1 ? "" : "s"}`)}: ${showInvisible(g.title)}`);
+    // A cause's title is already shown visibly (causes.ts): shown again, its ⟨ would read ⟨U+27E8⟩.
+    out.push(`  ${c.red(`${g.count} case${g.count === 1 ? "" : "s"}`)}: ${g.title}`);
     const names = g.cases.slice(0, CASES_PER_CAUSE).map(showInvisible).join(", ");
     const more = g.count > CASES_PER_CAUSE ? `, and ${g.count - CASES_PER_CAUSE} more` : "";
     out.push(`    ${names}${more}`);
@@ -263,4 +274,23 @@ function causeLines(failures: readonly CaseResult[], c: ReturnType<typeof palett
   if (groups.length > CAUSES_SHOWN) out.push(`  and ${groups.length - CAUSES_SHOWN} more causes`);
   out.push("");
   return out;
+}
+
+/** `text` split at the first `separator`. */
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, ""] : [text.slice(0, at), text.slice(at + separator.length)];
+}
+
+/** Where report.html is and how to open it: the page shows every failure by cause and verifies the
+ * record in the browser. */
+function reportLines(at: ReportPlace): string[] {
+  if ("path" in at)
+    return [
+      "Open the report page in a browser (every failure by cause; the record verified in the page):",
+      `  ${showInvisible(at.path)}`,
+    ];
+  return [
+    `The report page is report.html in the artifact '${showInvisible(at.artifact)}': download the artifact, unzip it and open report.html in a browser (every failure by cause; the record verified in the page).`,
+  ];
 }

@@ -34,6 +34,25 @@ export function gateHeadline(gate: Gate, conformant: boolean): string {
   return `the step ${status} by the expected-failures list${why}; ${record}`;
 }
 
+/**
+ * The console's first line when a list is given and decides differently from the record: the step's
+ * status first, the record's verdict beside it. Undefined when both say the same (a conformant record
+ * whose list passes), so the plain verdict line stands.
+ */
+export function gateVerdictLine(gate: Gate, conformant: boolean, count: string): string | undefined {
+  if (gate.pass && conformant) return undefined;
+  const record = `the record says ${conformant ? "CONFORMANT" : "NOT CONFORMANT"}`;
+  if (gate.pass) {
+    const listed = gate.expected.length;
+    return `PASSES BY THE EXPECTED-FAILURES LIST: ${count}; ${listed === 1 ? "the failure is" : `all ${listed} failures are`} listed in ${showInvisible(gate.source)}; ${record}`;
+  }
+  const because: string[] = [];
+  if (gate.unexpected.length > 0) because.push(plural(gate.unexpected.length, "unexpected failure"));
+  if (gate.fixed.length > 0)
+    because.push(`${plural(gate.fixed.length, "listed entry", "listed entries")} fixed`);
+  return `FAILS BY THE EXPECTED-FAILURES LIST (${because.join(", ")}): ${count}; ${record}`;
+}
+
 /** The gate for the console, after the failed cases: plain lines, every value through showInvisible. */
 export function gateConsoleLines(gate: Gate, conformant: boolean): string[] {
   const out = [`Expected failures (${showInvisible(gate.source)}):`, ""];

@@ -1,14 +1,16 @@
 // Corpus text and implementation output must never break the job summary's Markdown or put HTML in
 // it. Three contexts, each with one rule that holds for any input:
-//   block:  <pre> with the content HTML-escaped. A <pre> HTML block is not Markdown-parsed and ends
-//           only at a line holding `</pre>`, which escaped content cannot contain; showInvisible has
-//           already turned every line break into ⟨U+000A⟩, so the content is one line.
+//   block:  a `<p>` line holding inline code with the content HTML-escaped. An HTML block is not
+//           Markdown-parsed and ends only at a blank line; showInvisible has already turned every
+//           line break into ⟨U+000A⟩, so the content is one line and cannot end it.
 //   inline: the punctuation that means something inside a line backslash-escaped (CommonMark
 //           allows escaping any ASCII punctuation): no code span, emphasis, link or image (`[`),
 //           strikethrough, math, or URL autolink (`://`, `www.`). Inline text never starts a line,
 //           so line-start syntax (`#`, `-`, `>`, `1.`) cannot fire. Then HTML-escaped, and `|` as an
 //           entity (a table cell ends only at a raw `|`).
 //   code:   inline, wrapped in <code> (no mention or autolink processing inside).
+// Nothing written here adds a character to what a reader copies: where text must wrap, it gets a
+// `<wbr>` (a break opportunity, no character), never a `<br>` inside a value.
 import { showInvisible } from "./visible.js";
 
 const HTML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
@@ -18,39 +20,40 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]!);
 }
 
-/** Content as one `<pre>` block line: visible, escaped, never a tag. */
-export function preBlock(text: string): string {
-  // Joined with <br>, so the block stays one line of markdown (a line break could end it).
-  return `<pre>${wrapColumns(showInvisible(text), PRE_COLUMNS).map(escapeHtml).join("<br>")}</pre>`;
+/**
+ * Content as a block of its own: one line of inline code in a `<p>`, visible and escaped. A line
+ * that starts with `<p>` opens an HTML block, which is not Markdown-parsed and ends only at a blank
+ * line; showInvisible has turned every line break into ⟨U+000A⟩, so the content is one line.
+ *
+ * Inline code is what GitHub's stylesheet lets wrap without a character added: `white-space:
+ * break-spaces` wraps it at spaces (and keeps every space), and the card's `overflow-wrap:
+ * break-word` breaks a word only where the word alone is wider than the line. So a long answer wraps
+ * on screen yet copies as itself: a seed, a hash or a key read back from the page is the one that
+ * was written. (A `<pre>` never wraps there, and breaking one with `<br>` put a line break into the
+ * middle of a copied seed.)
+ */
+export function textBlock(text: string): string {
+  return `<p><code>${escapeHtml(showInvisible(text))}</code></p>`;
 }
 
 /**
- * The UTF-8 length of preBlock(cutText(text, n)) for every n, worked out in one pass over `text`: a
+ * The UTF-8 length of textBlock(cutText(text, n)) for every n, worked out in one pass over `text`: a
  * report that must fit a size tries many cuts, and rendering each would cost the whole text each time.
- * It follows preBlock unit by unit: showInvisible shows each code point alone, and the greedy wrap of
- * a prefix is the prefix of the wrap, so a cut's block is a prefix of the whole block's units.
+ * showInvisible shows each code point alone, so a cut's block is a prefix of the whole block's units.
  */
-export function preBlockLengths(text: string): (cut: number) => number {
+export function textBlockLengths(text: string): (cut: number) => number {
   // lengths[i]: bytes of the block's content for text.slice(0, i), at each code point boundary i.
   const lengths = new Uint32Array(text.length + 1);
   let bytes = 0;
-  let width = 0;
   let at = 0;
   for (const ch of text) {
     // Printable ASCII shows as itself; anything else as showInvisible shows it alone.
     const c = ch.charCodeAt(0);
-    const unit = c >= 0x20 && c < 0x7f ? ch : showInvisible(ch);
-    const w = unitColumns(unit);
-    if (width + w > PRE_COLUMNS && at > 0) {
-      bytes += "<br>".length;
-      width = 0;
-    }
-    bytes += escapedLength(unit);
-    width += w;
+    bytes += escapedLength(c >= 0x20 && c < 0x7f ? ch : showInvisible(ch));
     at += ch.length;
     lengths[at] = bytes;
   }
-  const frame = "<pre></pre>".length;
+  const frame = "<p><code></code></p>".length;
   return (cut) => {
     if (text.length <= cut) return frame + bytes;
     // cutText's rule: never end inside a surrogate pair.
@@ -67,43 +70,12 @@ function escapedLength(unit: string): number {
   return unit === "&" ? "&amp;".length : unit === "<" || unit === ">" ? "&lt;".length : 1;
 }
 
-/** GitHub's stylesheet never wraps a <pre>, and the sanitizer drops any style that would: a long
- * output scrolled sideways and hid its end (the replay line). Lines are broken here instead, at about
- * this many columns; after showInvisible a real line break in the text is a ⟨U+000A⟩ tag, so every
- * break in the block is a wrap. */
-export const PRE_COLUMNS = 88;
-
 /** What a wrap never splits: an ⟨U+XXXX⟩ tag, or one code point. */
 const DISPLAY_UNITS = /⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu;
 
 /** The columns a display unit takes: a tag its length, a wide character (CJK, emoji) two. */
 function unitColumns(unit: string): number {
   return unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0)!);
-}
-
-/** Wide characters (CJK, emoji) take two columns; an ⟨U+XXXX⟩ tag is never split. */
-function wrapColumns(text: string, columns: number): string[] {
-  const lines: string[] = [];
-  for (const line of text.split("\n")) {
-    // Each wrapped line is a slice of `line`, cut where the next unit would pass `columns`. A unit is
-    // a tag (after showInvisible every ⟨ starts one) or one code point.
-    let start = 0;
-    let width = 0;
-    for (let at = 0; at < line.length; ) {
-      const c = line.codePointAt(at)!;
-      const end = c === 0x27e8 ? line.indexOf("⟩", at) + 1 || line.length : at + (c > 0xffff ? 2 : 1);
-      const w = c === 0x27e8 ? end - at : columnsOf(c);
-      if (width + w > columns && at > start) {
-        lines.push(line.slice(start, at));
-        start = at;
-        width = 0;
-      }
-      width += w;
-      at = end;
-    }
-    lines.push(line.slice(start));
-  }
-  return lines;
 }
 
 function columnsOf(codePoint: number): number {
@@ -123,6 +95,12 @@ export function inlineText(text: string): string {
   return escapeInline(showInvisible(text));
 }
 
+/** Text already shown visibly (a cause's title: causes.ts shows it), as inline Markdown: escaped once,
+ * so its ⟨U+XXXX⟩ tags are not shown a second time (⟨U+27E8⟩U+000D⟩). */
+export function inlineShown(visible: string): string {
+  return escapeInline(visible);
+}
+
 /** Text already through showInvisible, as inline Markdown that renders as itself. */
 function escapeInline(visible: string): string {
   // Backslashes first: entities made afterwards hold `#` and `;`, which must stay as they are.
@@ -140,41 +118,80 @@ export function inlineCode(text: string): string {
 
 /**
  * Content as inline text for a table cell that must not widen its table: GitHub's stylesheet lets a
- * table grow to its widest unbreakable word and then scroll sideways, so any word (a run without a
- * space) wider than `columns` is broken with `<br>` every `columns` columns. Spaces wrap as usual.
+ * table grow to its widest unbreakable word and then scroll sideways, so a word (a run without a
+ * space) wider than `columns` gets break opportunities (`<wbr>`, which GitHub's sanitizer keeps): after
+ * the punctuation that joins the words of a name, a path or an answer (`-` `/` `_` `.` `,` `:` `=` ...),
+ * and only where a run has none, every `columns` columns. A `<wbr>` adds no character: the cell copies
+ * as its text. Spaces wrap as usual.
  */
 export function cellText(text: string, columns: number): string {
-  return breakLongWords(showInvisible(text), columns).map(escapeInline).join("<br>");
+  return breakLongWords(showInvisible(text), columns).map(escapeInline).join("<wbr>");
 }
 
-/** {@link cellText} as inline code: one code span per piece, since GitHub's stylesheet hides a <br>
- * inside a code span (`.markdown-body code br { display: none }`). */
+/** {@link cellText} as inline code, one code span with the same break opportunities. */
 export function cellCode(text: string, columns: number): string {
-  return breakLongWords(showInvisible(text), columns)
-    .map((piece) => `<code>${escapeInline(piece)}</code>`)
-    .join("<br>");
+  return `<code>${cellText(text, columns)}</code>`;
 }
 
-/** `visible` in pieces, split only inside words wider than `columns` (wide characters count two; an
- * ⟨U+XXXX⟩ tag is never split); the pieces joined again are `visible`. */
+/** A break may follow these: they end a word of a name, a path, a number list or an answer. */
+const JOINERS = new Set([
+  "-",
+  "/",
+  "\\",
+  "_",
+  ".",
+  ",",
+  ":",
+  ";",
+  "=",
+  "&",
+  "+",
+  "|",
+  "?",
+  "@",
+  ")",
+  "]",
+  "}",
+]);
+
+/** `visible` in pieces, split only inside words wider than `columns`: at the last joiner or tag that
+ * keeps a piece within `columns` (wide characters count two; an ⟨U+XXXX⟩ tag is never split), else at
+ * `columns`. The pieces joined again are `visible`. */
 function breakLongWords(visible: string, columns: number): string[] {
   const pieces: string[] = [];
   let current = "";
-  let word = 0;
+  let width = 0;
+  /** Where in `current` the last break opportunity of this word is, and the width after it. */
+  let lastBreak = -1;
+  let widthAfterBreak = 0;
   for (const [unit] of visible.matchAll(DISPLAY_UNITS)) {
     if (unit === " ") {
       current += unit;
-      word = 0;
+      width = 0;
+      lastBreak = -1;
       continue;
     }
     const w = unitColumns(unit);
-    if (word + w > columns && word > 0) {
-      pieces.push(current);
-      current = "";
-      word = 0;
+    if (width + w > columns && width > 0) {
+      if (lastBreak > 0) {
+        pieces.push(current.slice(0, lastBreak));
+        current = current.slice(lastBreak);
+        width = widthAfterBreak;
+      } else {
+        pieces.push(current);
+        current = "";
+        width = 0;
+      }
+      lastBreak = -1;
     }
     current += unit;
-    word += w;
+    width += w;
+    if (JOINERS.has(unit) || unit.length > 2) {
+      lastBreak = current.length;
+      widthAfterBreak = 0;
+    } else {
+      widthAfterBreak += w;
+    }
   }
   pieces.push(current);
   return pieces;

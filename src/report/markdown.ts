@@ -13,10 +13,12 @@ import {
   escapeHtml,
   fencedBlock,
   inlineCode,
+  inlineShown,
   inlineText,
-  preBlock,
-  preBlockLengths,
+  textBlock,
+  textBlockLengths,
 } from "./markdown-escape.js";
+import { protocolLine } from "./protocol.js";
 import { assertConsistent, tallyBySuite } from "./tally.js";
 import type { ReportInput } from "./types.js";
 import { verifyCommand } from "./verify-command.js";
@@ -67,13 +69,15 @@ function headline(input: ReportInput): string {
   return `## ${mark}: ${countLine(record)}`;
 }
 
-function runSection(input: ReportInput, valueMax: number, filesMax: number): string {
+function runSection(input: ReportInput, valueMax: number, filesMax: number, place: RecordPlace): string {
   const { record } = input;
   const impl = record.implementation;
   const v = (text: string) => inlineCode(cut(text, valueMax));
   const lines = [
     `- **Implementation:** ${inlineText(cut(implementationName(record), valueMax))}`,
     `- **${impl.adapter === "http" ? "URL" : "Command"}:** ${v(impl.impl)}`,
+    ...(input.protocol ? [`- **Protocol:** ${inlineText(protocolLine(input.protocol))}`] : []),
+    `- **Report page:** ${reportPageLine(place)}`,
     `- **Profile:** ${v(record.suite)} · **standard:** ${v(record.standard)} · **kind:** ${v(record.kind)}`,
     `- **Corpus:** ${v(record.corpus.dir)}, ${record.corpus.files} files, ${v(record.corpus.digest)}`,
     `- **Signer:** ${v(record.signer_pubkey)} (${escapeHtml(keyMeaning(record.key))})`,
@@ -90,12 +94,26 @@ function runSection(input: ReportInput, valueMax: number, filesMax: number): str
   return out.join("\n\n");
 }
 
-function suiteSection(results: readonly CaseResult[]): string {
+/** Where report.html is, and how to open it. */
+function reportPageLine(place: RecordPlace): string {
+  const what = "every failure by cause, with its input, and the record verified in the page";
+  if (place === "artifact")
+    return `download the artifact, unzip it and open \`report.html\` in a browser (${what}).`;
+  return `\`report.html\`, beside \`record.json\` on the runner (${what}).`;
+}
+
+/** The suites, each marked by what it does to the step: ✅ none failed, ☑️ every failure is listed as
+ * expected (the step passes on them), ❌ some failure is not. */
+function suiteSection(results: readonly CaseResult[], listed: ReadonlySet<string>): string {
   const tallies = tallyBySuite(results);
   if (tallies.length === 0) return "No cases ran.";
+  const unlisted = new Set<string>(
+    results.filter((r) => !r.pass && !listed.has(`${r.suite}/${r.name}`)).map((r) => r.suite),
+  );
+  const mark = (t: { suite: string; failed: number }) =>
+    t.failed === 0 ? "✅" : unlisted.has(t.suite) ? "❌" : "☑️";
   const rows = tallies.map(
-    (t) =>
-      `| ${t.failed === 0 ? "✅" : "❌"} | ${inlineCode(cut(t.suite, 100))} | ${t.cases} | ${t.passed} | ${t.failed} |`,
+    (t) => `| ${mark(t)} | ${inlineCode(cut(t.suite, 100))} | ${t.cases} | ${t.passed} | ${t.failed} |`,
   );
   return [
     "### Suites",
@@ -106,11 +124,11 @@ function suiteSection(results: readonly CaseResult[]): string {
   ].join("\n");
 }
 
-/** An output as a <pre> block; a cut one says so outside the block, so the block holds only output. */
+/** An output as a block; a cut one says so outside the block, so the block holds only output. */
 function outputBlock(text: string, max: number): string {
   const kept = cutText(text, max);
-  if (kept === text) return preBlock(text);
-  return `${preBlock(kept)}${cutNote(text.length - kept.length)}`;
+  if (kept === text) return textBlock(text);
+  return `${textBlock(kept)}${cutNote(text.length - kept.length)}`;
 }
 
 function cutNote(left: number): string {
@@ -119,10 +137,10 @@ function cutNote(left: number): string {
 
 /** The UTF-8 length of outputBlock(text, max) for every max, from one pass over `text`. */
 function outputBlockLengths(text: string): (max: number) => number {
-  const pre = preBlockLengths(text);
+  const block = textBlockLengths(text);
   return (max) => {
     const kept = cutText(text, max).length;
-    return pre(max) + (kept === text.length ? 0 : bytes(cutNote(text.length - kept)));
+    return block(max) + (kept === text.length ? 0 : bytes(cutNote(text.length - kept)));
   };
 }
 
@@ -176,7 +194,8 @@ function causesSection(failures: readonly CaseResult[]): string {
   const rows = groups.slice(0, CAUSES_SHOWN).map((g) => {
     const names = g.cases.slice(0, CASES_PER_CAUSE).map((n) => inlineCode(cut(n, 100)));
     const more = g.count > CASES_PER_CAUSE ? `, and ${g.count - CASES_PER_CAUSE} more` : "";
-    return `- **${g.count} case${g.count === 1 ? "" : "s"}:** ${inlineText(cut(g.title, WHY_MAX))}<br>${names.join(", ")}${more}`;
+    // The title is already shown visibly (causes.ts): escaped once, its tags are not shown again.
+    return `- **${g.count} case${g.count === 1 ? "" : "s"}:** ${inlineShown(cut(g.title, WHY_MAX))}<br>${names.join(", ")}${more}`;
   });
   if (groups.length > CAUSES_SHOWN) rows.push(`- …and ${groups.length - CAUSES_SHOWN} more causes`);
   const head = `### Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}, ${failures.length} failed case${failures.length === 1 ? "" : "s"})`;
@@ -276,9 +295,10 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
   // With a list, the step's status (which may differ from the record's verdict) comes right after it.
   const gate = input.gate ? [gateMarkdown(input.gate, input.record.conformant)] : [];
 
-  let run = runSection(input, RUN_VALUE_MAX, FILES_MAX);
+  let run = runSection(input, RUN_VALUE_MAX, FILES_MAX, place);
   // A run section that would take half the room (a huge command line, thousands of files) is cut harder.
-  if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10);
+  if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10, place);
+  const suites = suiteSection(input.results, new Set(reasons.keys()));
   const failedHead =
     failures.length === 0
       ? []
@@ -287,7 +307,7 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
     headline(input),
     ...gate,
     run,
-    suiteSection(input.results),
+    suites,
     ...failedHead,
     ...rerunSection(input),
     verifySection(input, place),
@@ -299,7 +319,7 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
 
   const sections = [headline(input)];
   if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing.length, failures.length));
-  sections.push(...gate, run, suiteSection(input.results), ...failedHead);
+  sections.push(...gate, run, suites, ...failedHead);
   // Detail folded by suite, in corpus order (the failures are in corpus order, so suites are runs).
   for (let i = 0; i < plan.detailed; ) {
     const suite = failures[i]!.suite;

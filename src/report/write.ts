@@ -11,6 +11,7 @@ import { reportHtml } from "./html/index.js";
 import { toJUnitXml } from "./junit.js";
 import type { RecordPlace } from "./markdown.js";
 import { type OutFolder, openOutFolder } from "./out-folder.js";
+import type { ProtocolUsed } from "./protocol.js";
 import type { RerunCommand } from "./rerun-command.js";
 import { runSummaryMarkdown } from "./summary.js";
 
@@ -25,6 +26,8 @@ export interface RunReports {
   gate?: Gate;
   /** The command that re-runs the failed cases locally, when some failed. */
   rerun?: RerunCommand;
+  /** How the implementation was spoken to: in results.json, the summary and report.html. */
+  protocol?: ProtocolUsed;
   /** How printed commands start the tool (ReportInput.tool). */
   tool?: string;
   /** The differential run, when there is one (maybe still going: its files wait for it, the record
@@ -108,20 +111,29 @@ async function writeInto(folder: OutFolder, run: RunReports, choice: ReportChoic
       failed.push(`${name} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
   };
-  const { record, results, elapsedMs, rerun } = run;
-  // `causes` is the failed cases grouped by cause (causes.ts), biggest first: what to fix first.
+  const { record, results, elapsedMs, rerun, protocol } = run;
+  // `protocol`: how the implementation was spoken to (protocol.ts); `causes` is the failed cases grouped
+  // by cause (causes.ts), biggest first: what to fix first.
   await write(
     "results",
     "results.json",
     // `rerun`: the command that re-runs the failed cases locally (absent when none failed).
     () =>
-      `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs, ...(run.gate ? { gate: run.gate } : {}), ...(rerun ? { rerun } : {}) }, null, 2)}\n`,
+      `${JSON.stringify({ ...(protocol ? { protocol } : {}), results, causes: groupFailures(results), elapsedMs, ...(run.gate ? { gate: run.gate } : {}), ...(rerun ? { rerun } : {}) }, null, 2)}\n`,
   );
   await write("junit", "junit.xml", () =>
     toJUnitXml({ record, results, recordPath: written.record, elapsedMs }),
   );
   // The page a person opens: the verdict, the failures by cause, and the record verified in the page.
-  await write("html", "report.html", () => reportHtml({ recordBytes: run.recordBytes, results, elapsedMs }));
+  await write("html", "report.html", () =>
+    reportHtml({
+      recordBytes: run.recordBytes,
+      results,
+      elapsedMs,
+      ...(protocol ? { protocol } : {}),
+      ...(run.gate ? { gate: run.gate } : {}),
+    }),
+  );
   const compare = await run.compare;
   if (compare) await write("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}\n`);
   if (choice.summary) {
@@ -132,6 +144,7 @@ async function writeInto(folder: OutFolder, run: RunReports, choice: ReportChoic
         elapsedMs,
         ...(run.gate ? { gate: run.gate } : {}),
         ...(rerun ? { rerun } : {}),
+        ...(protocol ? { protocol } : {}),
         ...(run.tool ? { tool: run.tool } : {}),
       },
       compare?.markdown,
@@ -141,8 +154,9 @@ async function writeInto(folder: OutFolder, run: RunReports, choice: ReportChoic
     written.summaryMarkdown = markdown;
   }
   if (choice.badge) {
-    await write("badgeSvg", "badge.svg", () => badgeSvg(record));
-    await write("badgeJson", "badge.json", () => `${JSON.stringify(badgeJson(record), null, 2)}\n`);
+    // The run's badge tells the step's story: with a list that passes, how many failures it expected.
+    await write("badgeSvg", "badge.svg", () => badgeSvg(record, run.gate));
+    await write("badgeJson", "badge.json", () => `${JSON.stringify(badgeJson(record, run.gate), null, 2)}\n`);
   }
   if (failed.length > 0) {
     throw new ReportWriteError(

@@ -3,7 +3,8 @@
 // the run ends, and also if this process exits or is interrupted first. A command that cannot answer
 // at all (the wrong protocol, the wrong command) is a run that could not start, told before a case is
 // judged. A misbehaving implementation fails cases, never the run.
-import { atExitOrInterrupt, casesForLines, createCanonicalizer } from "../adapters/index.js";
+import { atExitOrInterrupt, backslashNote, casesForLines, createCanonicalizer } from "../adapters/index.js";
+import { ask } from "../ask.js";
 import { probeImplementation } from "../checks/probe.js";
 import { runCases } from "../checks/run-cases.js";
 import { compareImplementations, corpusInputCount, corpusInputs } from "../compare/index.js";
@@ -11,13 +12,17 @@ import type { CompareReport } from "../compare/types.js";
 import { plannedRequests } from "../corpus/index.js";
 import { nfcReference } from "../jcs/canonicalizer.js";
 import { DEFAULT_COMPARE_RUNS } from "../options/index.js";
+import type { ProtocolUsed } from "../report/protocol.js";
 import { openSandbox, type SandboxSession, type SandboxStatus } from "../sandbox/index.js";
-import type { Canonicalizer, CaseResult, Progress } from "../types.js";
+import { recordCaseName } from "../text-forms.js";
+import type { Canonicalizer, CaseResult, CorpusCase, Progress } from "../types.js";
 import { type RunPlan, RunSetupError, type Transport } from "./plan.js";
 
 export interface Judged {
   results: CaseResult[];
   sandbox: SandboxStatus;
+  /** How the implementation was spoken to, and what lines mode sent in place of a stored input. */
+  protocol: ProtocolUsed;
   /** The differential run, going on while the record is sealed and written (it never rejects). */
   comparing?: Promise<{ ok: true; value: CompareReport } | { ok: false; error: unknown }>;
   /** Ends every process of the run and its sandbox; after the differential run, if there is one. */
@@ -43,16 +48,14 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
     if (read !== write) open.push(read);
     const other = options.compareCommand ? adapter(plan, "compare", sandbox) : undefined;
     if (other) open.push(other);
-    const sides: [Canonicalizer, Transport][] = [[write, plan.transport.write]];
-    if (read !== write) sides.push([read, plan.transport.read]);
-    if (other) sides.push([other, options.compareProtocol ?? options.protocol]);
-    for (const [impl, transport] of sides) {
-      const problem = await probeImplementation(impl, transport);
-      if (problem !== undefined) throw new RunSetupError(problem);
-    }
+    const sides: [Canonicalizer, Transport, Side][] = [[write, plan.transport.write, "write"]];
+    if (read !== write) sides.push([read, plan.transport.read, "read"]);
+    if (other) sides.push([other, options.compareProtocol ?? options.protocol, "compare"]);
+    for (const [impl, transport, side] of sides) await probe(plan, impl, transport, side, sandbox);
 
     // Lines mode sends each stored case in a form it carries faithfully, or marks it not run.
     const cases = plan.transport.write === "lines" ? casesForLines(plan.corpus.cases) : plan.corpus.cases;
+    const protocol = protocolUsed(plan.transport.write, plan.corpus.cases, cases);
     const counter = progressOf(plan, cases, write);
     const counted = counter.counted(write);
     // With no read side of its own, I4's read side is the very same Canonicalizer (CheckContext).
@@ -78,7 +81,7 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
           }),
         )
       : undefined;
-    return { results, sandbox: sandbox.status, ...(comparing ? { comparing } : {}), close };
+    return { results, sandbox: sandbox.status, protocol, ...(comparing ? { comparing } : {}), close };
   } catch (error) {
     await close();
     throw error;
@@ -97,17 +100,75 @@ function openRunSandbox(plan: RunPlan): SandboxSession {
   });
 }
 
-/** One side of the run as a Canonicalizer: the options' command or URL, or the caller's in-process one. */
-function adapter(plan: RunPlan, side: "write" | "read" | "compare", launcher: SandboxSession): Canonicalizer {
+type Side = "write" | "read" | "compare";
+
+/** A side's command line, when it is reached through one (not a URL, not the caller's in-process one). */
+function commandOf(plan: RunPlan, side: Side): string | undefined {
   const { options } = plan;
-  if (side === "write" && options.implementation) return options.implementation;
+  if (side === "write") return options.implementation || options.url ? undefined : options.command;
+  return side === "read" ? options.readCommand : options.compareCommand;
+}
+
+/**
+ * The setup probe (checks/probe.ts) of one side: a command in lines mode that answers nothing is asked
+ * once mode's way too (a fresh process of its own), so that the hint says what it did; a command line
+ * whose backslashes were read as escapes gets a note. Throws RunSetupError when it cannot be judged.
+ */
+async function probe(
+  plan: RunPlan,
+  impl: Canonicalizer,
+  transport: Transport,
+  side: Side,
+  launcher: SandboxSession,
+): Promise<void> {
+  const command = commandOf(plan, side);
+  const askOnce =
+    command === undefined
+      ? undefined
+      : async (input: Uint8Array) => {
+          const once = adapter({ ...plan, options: { ...plan.options, jobs: 1 } }, side, launcher, "once");
+          try {
+            return await ask(once, input);
+          } finally {
+            await once.close();
+          }
+        };
+  const problem = await probeImplementation(impl, transport, askOnce ? { askOnce } : {});
+  if (problem === undefined) return;
+  const note = command !== undefined && !plan.options.shell ? backslashNote(command) : undefined;
+  throw new RunSetupError(note === undefined ? problem : `${problem} ${note}`);
+}
+
+/** The protocol the implementation was spoken to in, and what lines mode changed: `sent` is `cases`
+ * as casesForLines made them (the same objects where nothing changed). */
+function protocolUsed(
+  transport: Transport,
+  cases: readonly CorpusCase[],
+  sent: readonly CorpusCase[],
+): ProtocolUsed {
+  if (transport !== "lines") return { name: transport };
+  const linesForms: string[] = [];
+  const notRun: string[] = [];
+  sent.forEach((c, i) => {
+    if (c === cases[i]) return;
+    (c.notRun === undefined ? linesForms : notRun).push(recordCaseName(c.suite, c.name));
+  });
+  return { name: "lines", linesForms, ...(notRun.length > 0 ? { notRun } : {}) };
+}
+
+/** One side of the run as a Canonicalizer: the options' command or URL, or the caller's in-process
+ * one; `protocol` "once" asks a command once mode's way whatever the run's protocol (the probe's). */
+function adapter(plan: RunPlan, side: Side, launcher: SandboxSession, protocol?: "once"): Canonicalizer {
+  const { options } = plan;
+  if (side === "write" && options.implementation && protocol === undefined) return options.implementation;
   const command =
     side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
   const url = side === "write" ? options.url : side === "read" ? options.readUrl : undefined;
   return createCanonicalizer({
     ...(command ? { command } : {}),
     ...(url ? { url } : {}),
-    protocol: side === "compare" ? (options.compareProtocol ?? options.protocol) : options.protocol,
+    protocol:
+      protocol ?? (side === "compare" ? (options.compareProtocol ?? options.protocol) : options.protocol),
     shell: options.shell,
     cwd: plan.workingDirectory,
     jobs: options.jobs,

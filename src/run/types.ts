@@ -5,6 +5,7 @@ import type { CompareReport } from "../compare/types.js";
 import type { Gate } from "../expected/index.js";
 import type { RunSettings } from "../options/index.js";
 import type { OutFolder } from "../report/out-folder.js";
+import type { ProtocolUsed } from "../report/protocol.js";
 import type { SandboxOptions, SandboxStatus } from "../sandbox/index.js";
 import type { Canonicalizer, CaseResult, ConformResult, Progress, SigningKey } from "../types.js";
 
@@ -66,4 +67,7 @@ export interface RunOutcome {
   compare?: CompareReport;
   /** The step's gate by `expectedFailures`, when a list was given; not part of the record either. */
   gate?: Gate;
+  /** How the implementation was spoken to, and which stored cases lines mode sent in their lines
+   * form: the reports state it (the record cannot). */
+  protocol: ProtocolUsed;
 }

@@ -30,6 +30,7 @@ export async function writeRun(
         ...(sealed.gate ? { gate: sealed.gate } : {}),
         ...(sealed.rerun ? { rerun: sealed.rerun } : {}),
         tool: plan.tool,
+        protocol: judged.protocol,
         ...(comparing
           ? {
               compare: comparing.then((c) =>
@@ -53,6 +54,7 @@ export async function writeRun(
     files,
     elapsedMs: sealed.elapsedMs,
     sandbox: judged.sandbox,
+    protocol: judged.protocol,
     ...(sealed.rerun ? { rerun: sealed.rerun } : {}),
     ...(compare ? { compare } : {}),
     ...(sealed.gate ? { gate: sealed.gate } : {}),

@@ -14,9 +14,10 @@ import { canonicalize } from "../../src/jcs/index.js";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
 import { groupFailures } from "../../src/report/causes.js";
+import { showInvisible } from "../../src/report/visible.js";
 import { assertExit, CONFORMANT, errors, KNOWN_BAD } from "./common.js";
 import { startResultsService } from "./results-service.js";
-import { actionInputs, actionOutputs, REPO, runActionHere } from "./runner.js";
+import { type ActionRun, actionInputs, actionOutputs, REPO, runActionHere } from "./runner.js";
 import { readZip } from "./zip.js";
 
 // The reference and a known-bad (./common.ts), and an echo that fails nearly every case with answers
@@ -531,9 +532,44 @@ describe("runs that cannot start fail the step with what to fix", () => {
       assertExit(run, 1);
       const failure = errors(run).at(-1);
       assert.match(failure?.message ?? "(no error annotation)", message);
+      // The job summary says why as well, in the failure's own words (issue 22).
+      assertFailureSummary(run, failure!.message);
     });
   }
+
+  test("a misspelt input (the runner passes it on, and only warns): refused, with the input it is near", async () => {
+    const run = await runActionHere({
+      inputs: { ...CONFORMANT, suites: "jcs", protocol: "" },
+      // `protocl: lines` and `expected_signer: ...` in `with:`; INPUT_GREETING is near no input.
+      env: { INPUT_PROTOCL: "lines", INPUT_EXPECTED_SIGNER: "ab".repeat(32), INPUT_GREETING: "hello" },
+    });
+    assertExit(run, 1);
+    const failure = errors(run).at(-1)!;
+    assert.match(
+      failure.message,
+      /not an input of canon-conformance: `expected_signer` \(did you mean `expected-signer`\?\), `protocl` \(did you mean `protocol`\?\)/,
+    );
+    assert.doesNotMatch(failure.message, /greeting/i);
+    assert.doesNotMatch(failure.message, /(ab){32}/, "a misspelt input's value is never printed");
+    assertFailureSummary(run, failure.message);
+    // An INPUT_ variable near no input is not refused.
+    const fine = await runActionHere({
+      inputs: { ...CONFORMANT, suites: "jcs", upload: "false" },
+      env: { INPUT_GREETING: "hello" },
+    });
+    assertExit(fine, 0);
+  });
 });
+
+/** The job summary of a step that could not finish: its heading, and the failure's message in it. */
+function assertFailureSummary(run: ActionRun, message: string): void {
+  const summary = run.summary ?? "(no summary)";
+  assert.match(summary, /^## ⛔ canon-conformance could not finish$/m);
+  const block = summary.match(/^<p><code>(.*)<\/code><\/p>$/m)?.[1] ?? "";
+  const text = block.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  assert.equal(text, showInvisible(message), "the summary holds the step's failure as it was");
+  assert.match(summary, /No case ran and no record was signed/);
+}
 
 describe("badge false", () => {
   test("no badge files, and badge-path is empty", async () => {

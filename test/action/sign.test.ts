@@ -5,12 +5,13 @@
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildRecord } from "../../src/record/build.js";
 import { ephemeralKey, parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { recordBytes, signRecord } from "../../src/record/sign.js";
 import { verifyRecord } from "../../src/record/verify.js";
+import { badgeJson, badgeSvg } from "../../src/report/badge.js";
 import { recordInput } from "../record/fixtures.js";
 import { leaksIn, SEED_HEX } from "../secrets/material.js";
 import { assertExit, errors } from "./common.js";
@@ -71,13 +72,28 @@ describe("mode: sign re-signs a verified record with the team's key", () => {
     assert.deepEqual(Object.keys(after).sort(), Object.keys(before).sort());
   });
 
-  test("the artifact holds the re-signed record and the run job's beside it", () => {
+  test("the artifact holds the re-signed record, the run job's beside it, and the re-signed one's page and badge", () => {
     assert.equal(service.artifacts.length, 1);
     assert.equal(service.artifacts[0]!.name, "conformance-signed");
     const files = readZip(service.artifacts[0]!.blob);
-    assert.deepEqual([...files.keys()].sort(), ["record.ephemeral.json", "record.json"]);
+    assert.deepEqual([...files.keys()].sort(), [
+      "badge.json",
+      "badge.svg",
+      "record.ephemeral.json",
+      "record.json",
+      "report.html",
+    ]);
     assert.deepEqual(files.get("record.ephemeral.json"), original.bytes);
-    assert.equal(verifyRecord(files.get("record.json")!).outcome, "accept");
+    const signed = files.get("record.json")!;
+    assert.equal(verifyRecord(signed).outcome, "accept");
+    // The page embeds the re-signed record's very bytes (it verifies those), and the badge is its.
+    const page = files.get("report.html")!.toString();
+    assert.ok(page.includes(signed.toString("base64")), "report.html embeds the re-signed record");
+    const record = JSON.parse(signed.toString());
+    assert.deepEqual(JSON.parse(files.get("badge.json")!.toString()), badgeJson(record));
+    assert.equal(files.get("badge.svg")!.toString(), badgeSvg(record));
+    assert.equal(run.outputs["badge-path"], join(dirname(run.outputs["record-path"]!), "badge.svg"));
+    assert.match(run.summary ?? "", /open `report\.html` in a browser/);
   });
 
   test("the log and the job summary say what was verified and who signed", () => {
@@ -110,6 +126,13 @@ describe("mode: sign refuses, and signs nothing", () => {
     assert.match(run.stdout, /^reject step=\d+ reason=[a-z_]+/m);
     assert.ok(errors(run).some((a) => /was refused, and nothing was signed/.test(a.message)));
     assert.equal(run.outputs["record-path"], undefined);
+    // The job summary says why, too.
+    assert.match(
+      run.summary ?? "",
+      /^## ⛔ canon-conformance sign: the record was refused, nothing was signed$/m,
+    );
+    assert.match(run.summary ?? "", /- \*\*Outcome:\*\* <code>reject step=\d+ reason=[a-z\\_]+<\/code>/);
+    assert.match(run.summary ?? "", /does not verify by seed 003 §4/);
   });
 
   test("a record signed by another key than expected-signer", async () => {
@@ -123,6 +146,12 @@ describe("mode: sign refuses, and signs nothing", () => {
     assertExit(run, 1);
     assert.match(run.stdout, new RegExp(`pubkey mismatch got=${other.signer}`));
     assert.equal(run.outputs["record-path"], undefined);
+    // The refusal names the input this face was given, not the CLI's --pubkey.
+    const failure = errors(run).find((a) => /was refused/.test(a.message))!;
+    assert.match(failure.message, /not signed by the key given with expected-signer$/);
+    assert.doesNotMatch(failure.message, /--pubkey/);
+    assert.match(run.summary ?? "", /<code>pubkey mismatch got=[0-9a-f]{64}<\/code>/);
+    assert.match(run.summary ?? "", /`expected-signer` \(<code>(ab){32}<\/code>\) did not sign it/);
   });
 
   test("no signing-key (the secret is absent): a clear failure naming it", async () => {
@@ -133,6 +162,9 @@ describe("mode: sign refuses, and signs nothing", () => {
       errors(run).some((a) => /signing-key is empty, and sign mode signs with it/.test(a.message)),
       run.stdout,
     );
+    assert.match(run.summary ?? "", /^## ⛔ canon-conformance sign could not finish$/m);
+    assert.match(run.summary ?? "", /signing-key is empty, and sign mode signs with it/);
+    assert.match(run.summary ?? "", /Nothing was signed, and nothing was uploaded\./);
   });
 
   test("no record where it says: a clear failure naming the input", async () => {

@@ -55,6 +55,16 @@ test("well behaved: answers, rejections with stderr as the reason, one trailing 
   assert.equal(text((big as { output: Uint8Array }).output).length, 200_002);
 });
 
+test("a CR LF line end is removed like a LF (Windows' print()); a lone CR, or a second line end, is not", async () => {
+  const [crlf] = await runFixture("line-end.mjs", ['{ "b" : 1 }'], {}, ["crlf"]);
+  assert.equal(show(crlf!), 'canonical {"b":1}');
+  const [cr] = await runFixture("line-end.mjs", ['{ "b" : 1 }'], {}, ["cr"]);
+  assert.equal(cr!.status, "canonical");
+  assert.equal(text((cr as { output: Uint8Array }).output), '{"b":1}\r', "a lone CR is the answer's");
+  const [twice] = await runFixture("line-end.mjs", ['{ "b" : 1 }'], {}, ["crlf2"]);
+  assert.match(show(twice!), /^failed answered more than one line/);
+});
+
 test("raw bytes reach stdin untouched (invalid UTF-8 and CR/LF included)", async () => {
   const raw = Uint8Array.from([0xff, 0x0d, 0x0a, 0x22, 0x0a, 0x00, 0xc3]);
   const tag = newTag();

@@ -108,3 +108,44 @@ test("the aggregate's summary in a browser: no table or line scrolls sideways, e
     await browser.close();
   }
 });
+
+test("the aggregate's summary in a browser: a folder's name and every key read back exactly, each key on one line", async () => {
+  const folder = (k: number) => `canon-conformance-mine-shard-${k}-of-2`;
+  const aggregate = aggregateRecords([
+    file(`${folder(1)}/record.json`, record("mine", [ok("jcs/a")])),
+    file(`${folder(2)}/record.json`, record("theirs", [ok("jcs/a")])),
+  ]);
+  const keys = aggregate.implementations.flatMap((i) => i.signers);
+  assert.ok(keys.length > 0);
+  const page = join(work, "aggregate-copy.html");
+  writeFileSync(page, summaryPage(aggregateMarkdown(aggregate)));
+  const browser = await launch();
+  try {
+    const { page: tab } = await probedPage(browser);
+    await tab.goto(pathToFileURL(page).href);
+    const values = [folder(1), folder(2), ...keys];
+    const read = (await tab.evaluate(`((values) => {
+      const body = document.querySelector(".markdown-body");
+      const lines = (value) => {
+        const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.data.indexOf(value);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + value.length);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }
+        return 0;
+      };
+      return { text: body.innerText, lines: values.map(lines) };
+    })(${JSON.stringify(values)})`)) as { text: string; lines: number[] };
+    for (const value of values) assert.ok(read.text.includes(value), `${value} reads back from the page`);
+    keys.forEach((key, i) => {
+      assert.equal(read.lines[2 + i], 1, `${key} is on one line`);
+    });
+    await tab.close();
+  } finally {
+    await browser.close();
+  }
+});

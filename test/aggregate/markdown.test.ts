@@ -111,10 +111,29 @@ test("in the tables no word of a record's text is longer than the stated width, 
       .filter(Boolean);
     for (const w of words) assert.ok(w.length <= 40, `${w.length}-character word in ${line.slice(0, 200)}`);
   }
-  // Cut nothing here: the pieces of the record's folder, joined, are the folder.
+  // Cut nothing here: the cell is the record's folder, its break opportunities <wbr>, which add no
+  // character, and the first of them after the folder's own `/`.
   const recordRow = md.split("\n").find((l) => l.startsWith("| ✅ verified"))!;
-  const source = [...recordRow.split(" | ")[1]!.matchAll(/<code>([^<]*)<\/code>/g)].map((m) => m[1]).join("");
-  assert.equal(source, `${"d".repeat(100)}/record.json`);
+  const cell = recordRow.split(" | ")[1]!;
+  assert.match(cell, /^<code>[^<]*(?:<wbr>[^<]*)*<\/code>$/, "one code span");
+  assert.equal(cell.replace(/<\/?code>|<wbr>/g, ""), `${"d".repeat(100)}/record.json`);
+});
+
+test("a table cell breaks a long name only between its words, and keys are listed whole", () => {
+  const folder = "canon-conformance-mine-shard-1-of-2";
+  const agg = aggregateRecords([file(`${folder}/record.json`, record("mine", [ok("jcs/a")]))]);
+  const md = aggregateMarkdown(agg);
+  const row = md.split("\n").find((l) => l.startsWith("| ✅ I1 "))!;
+  const folded = row.match(/\((.*?)\)/)![1]!;
+  assert.equal(folded.replaceAll("<wbr>", ""), folder, "the cell copies as the folder's name");
+  const pieces = folded.split("<wbr>");
+  assert.ok(pieces.length > 1, "the name gets break opportunities");
+  for (const piece of pieces.slice(0, -1))
+    assert.match(piece, /-$/, `each break follows a hyphen: ${JSON.stringify(pieces)}`);
+  // The signer: a short form in the tables, the whole key on a line of its own, in one code span.
+  const key = agg.implementations[0]!.signers[0]!;
+  assert.match(md, new RegExp(`^- \\*\\*I1\\*\\* signed by <code>${key}</code>$`, "m"));
+  assert.ok(!md.includes(`${key.slice(0, 16)}<wbr>`), "no key is broken into pieces");
 });
 
 test("the console's suites table cuts a record's long suite name", () => {

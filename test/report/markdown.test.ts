@@ -7,7 +7,7 @@ import {
   SUMMARY_MARGIN,
   toMarkdownSummary,
 } from "../../src/report/index.js";
-import { inlineText, preBlock, preBlockLengths } from "../../src/report/markdown-escape.js";
+import { inlineText, textBlock, textBlockLengths } from "../../src/report/markdown-escape.js";
 import { showInvisible } from "../../src/report/visible.js";
 import { cutText } from "../../src/text.js";
 import type { CaseResult } from "../../src/types.js";
@@ -18,13 +18,13 @@ const bytes = (s: string) => Buffer.byteLength(s, "utf8");
 const isWellFormed = (s: string) => !/[\uD800-\uDFFF]/u.test(s);
 
 /** The only tags the summary writes itself; any other `<` would be HTML from the content. */
-const OUR_TAGS = /<\/?(?:code|pre|details|summary|br)>/g;
+const OUR_TAGS = /<\/?(?:code|p|details|summary|br)>/g;
 
 /** Asserts the structure that keeps content inert: our tags only, balanced; tables with even rows. */
 function assertInert(md: string): void {
   assert.ok(isWellFormed(md), "no lone surrogate reaches the summary");
   assert.doesNotMatch(md.replace(OUR_TAGS, ""), /</, "no raw < from the content");
-  for (const tag of ["code", "pre", "details", "summary"]) {
+  for (const tag of ["code", "p", "details", "summary"]) {
     const open = md.split(`<${tag}>`).length - 1;
     const close = md.split(`</${tag}>`).length - 1;
     assert.equal(open, close, `<${tag}> balanced`);
@@ -36,7 +36,7 @@ function assertInert(md: string): void {
   );
   const lines = md.split("\n");
   for (const line of lines) {
-    if (line.startsWith("<pre>")) assert.ok(line.endsWith("</pre>"), "a <pre> block is one line");
+    if (line.startsWith("<p><code>")) assert.ok(line.endsWith("</code></p>"), "an output block is one line");
   }
   // Each table: every row has as many raw pipes as its header.
   let pipes = -1;
@@ -71,7 +71,10 @@ test("the summary states the verdict, what ran, the suites, each failure and how
   assert.match(md, /\| ❌ \| <code>jcs<\/code> \| 2 \| 1 \| 1 \|/);
   assert.match(md, /\| ✅ \| <code>invariants<\/code> \| 1 \| 1 \| 0 \|/);
   assert.match(md, /#### ❌ <code>jcs\/numbers-float<\/code>/);
-  assert.match(md, /\*\*Expected\*\*\n\n<pre>\[1,2\]<\/pre>\n\n\*\*Got\*\*\n\n<pre>\[1,2\.0\]<\/pre>/);
+  assert.match(
+    md,
+    /\*\*Expected\*\*\n\n<p><code>\[1,2\]<\/code><\/p>\n\n\*\*Got\*\*\n\n<p><code>\[1,2\.0\]<\/code><\/p>/,
+  );
   assert.match(md, /first difference at character 5/);
   assert.match(md, /<details>\n<summary>Passing cases \(3\)<\/summary>/);
   // Causes first, then each suite's cases folded.
@@ -161,11 +164,11 @@ test("hostile corpus text and output break nothing and inject no HTML", () => {
   ]) {
     assert.ok(!md.includes(bad), `no raw ${JSON.stringify(bad)}`);
   }
-  // The output shows as itself: <pre> content is the visible text, HTML-escaped and wrapped with
-  // <br> (GitHub never wraps a <pre>), nothing else.
-  const pre = md.match(/<pre>(.*)<\/pre>/)![1]!;
+  // The output shows as itself: the block's content is the visible text, HTML-escaped, nothing else
+  // (no <br>: a copied value comes back as it was).
+  const block = md.match(/^<p><code>(.*)<\/code><\/p>$/m)![1]!;
   assert.equal(
-    pre.replaceAll("<br>", "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
+    block.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
     showInvisible(HOSTILE),
   );
 });
@@ -205,9 +208,9 @@ test("1 MB outputs are cut, the longest first, to fit the default limit", () => 
   assert.ok(bytes(md) <= GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN, `${bytes(md)} bytes`);
   assert.ok(bytes(md) > (GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN) * 0.9, "it cuts no more than it must");
   assert.match(md, /outputs are cut at \d+ characters/);
-  assert.match(md, /<\/pre>\n\n\*…cut here: \d+ more characters not shown\.\*/);
-  assert.match(md, /<pre>\[1\.0\]<\/pre>/, "short outputs are not cut");
-  assert.match(md, /<pre>\{"a":1\}<\/pre>/);
+  assert.match(md, /<\/code><\/p>\n\n\*…cut here: \d+ more characters not shown\.\*/);
+  assert.match(md, /<p><code>\[1\.0\]<\/code><\/p>/, "short outputs are not cut");
+  assert.match(md, /<p><code>\{"a":1\}<\/code><\/p>/);
   assertInert(md);
 });
 
@@ -263,21 +266,21 @@ test("a failed case shows its input, shown safely, and its vector file", () => {
   });
   const md = toMarkdownSummary(inputFor([r]));
   assert.ok(md.includes("**Input** (<code>vectors/reject/inputs/dup.json</code>)"), md);
-  assert.ok(md.includes('<pre>{"a":1,"a":2}&lt;b&gt;⟨U+007F⟩</pre>'));
+  assert.ok(md.includes('<p><code>{"a":1,"a":2}&lt;b&gt;⟨U+007F⟩</code></p>'));
   assertInert(md);
 });
 
-test("a <pre> block's length at every cut, worked out in one pass, is the rendered block's", () => {
-  // Wide characters, tags, escapes, pairs and lone surrogates, in lines that wrap.
+test("an output block's length at every cut, worked out in one pass, is the rendered block's", () => {
+  // Wide characters, tags, escapes, pairs and lone surrogates, line breaks.
   const unit = fc.constantFrom("a", " ", "&", "<", "é", "東", "😀", "\u0001", "\n", "\ud800", "\udc00", "⟨");
   fc.assert(
     fc.property(fc.array(unit, { maxLength: 300 }), (units) => {
       const text = units.join("");
-      const lengths = preBlockLengths(text);
+      const lengths = textBlockLengths(text);
       for (let cut = 0; cut <= text.length + 1; cut++)
         assert.equal(
           lengths(cut),
-          bytes(preBlock(cutText(text, cut))),
+          bytes(textBlock(cutText(text, cut))),
           `cut ${cut} of ${JSON.stringify(text)}`,
         );
     }),

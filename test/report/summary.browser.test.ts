@@ -1,6 +1,8 @@
 // The job summary of a failing run, rendered as GitHub renders it (./github-render.ts: micromark's GFM
 // and GitHub's CSS) and looked at in headless Chromium: the headings a reader navigates by are there,
-// and nothing in the failure list scrolls sideways (a long line there hid the `replay: --seed` part).
+// nothing in the failure list scrolls sideways (a long line there hid the `replay: --seed` part), and
+// every value a reader copies (the seeds, the re-run command, the keys and hashes) reads back from the
+// rendered page's text exactly, each on one line (a <br> once wrapped a seed into another seed).
 // The first screen is saved as docs/screenshots/summary-fail.png when CC_SCREENSHOTS=docs/screenshots.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -8,7 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { pathToFileURL } from "node:url";
+import { decideGate, parseExpectedFailures } from "../../src/expected/index.js";
 import { runSummaryMarkdown } from "../../src/report/index.js";
+import { rerunCommand } from "../../src/report/rerun-command.js";
 import { renderGfm, SUMMARY_WIDTH_PX, summaryPage } from "./github-render.js";
 import { CHROMIUM, launch, probedPage } from "./html/browser.js";
 import { judged, signedRun } from "./html/fixtures.js";
@@ -16,7 +20,7 @@ import { judged, signedRun } from "./html/fixtures.js";
 interface Measured {
   headings: string[];
   failureListFound: boolean;
-  /** <pre> blocks in the failure list. */
+  /** Output blocks (a <div> of inline code) in the failure list. */
   measured: number;
   scrolling: { tag: string; overflowPx: number; text: string }[];
   cardWidth: number;
@@ -44,7 +48,7 @@ const MEASURE = `(() => {
   return {
     headings: all.map((h) => h.textContent.trim()),
     failureListFound: start !== undefined,
-    measured: [...body.querySelectorAll("pre")].filter(inList).length,
+    measured: [...body.querySelectorAll("p > code")].filter(inList).length,
     scrolling,
     cardWidth: body.getBoundingClientRect().width,
     pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -92,11 +96,92 @@ test("a failing run's job summary in a browser: its headings, and no sideways sc
       dom.headings.some((h) => /verify/i.test(h)),
       "no heading for verifying the record",
     );
-    assert.ok(dom.measured > 0, "the failure list shows the cases' answers in <pre> blocks");
+    assert.ok(dom.measured > 0, "the failure list shows the cases' answers in output blocks");
     assert.deepEqual(dom.scrolling, [], "elements of the failure list that scroll sideways");
     assert.equal(dom.pageOverflow, 0, "the page itself scrolls sideways");
     assert.deepEqual(probe.pageErrors, []);
     assert.deepEqual(probe.requests, [], "the rendered summary fetches nothing");
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+/** In the page: the rendered text, and for each value the lines its first occurrence takes on screen. */
+const READ_BACK = `((values) => {
+  const body = document.querySelector(".markdown-body");
+  for (const d of body.querySelectorAll("details")) d.open = true;
+  const lines = (value) => {
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.data.indexOf(value);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + value.length);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }
+    return 0;
+  };
+  return { text: body.innerText, lines: values.map(lines) };
+})`;
+
+test("what a reader copies from the rendered summary is what was written: seeds, the re-run command, keys, hashes", async () => {
+  const results = await judged("escapes_non_ascii");
+  const run = signedRun(results, { name: "escapes-non-ascii" });
+  const failed = results.filter((r) => !r.pass);
+  const list = parseExpectedFailures(
+    failed.map((r) => `${r.suite}/${r.name}  we escape non-ASCII, issue #12`).join("\n"),
+    "expected-failures.txt",
+  );
+  const rerun = rerunCommand(
+    {
+      command: "python3 canon.py --lines",
+      protocol: "lines",
+      shell: false,
+      profile: "rfc8785",
+      numbers: 1000,
+      seed: 1,
+      generatedRuns: 50,
+      timeoutMs: 10_000,
+      maxOutputBytes: 16 * 1024 * 1024,
+      workingDirectory: process.cwd(),
+      sandbox: { mode: "auto", allowNetwork: false, passEnv: [], writablePaths: [] },
+    },
+    results,
+  )!;
+  const markdown = runSummaryMarkdown({
+    record: run.record,
+    results,
+    gate: decideGate(results, list, false),
+    rerun,
+    protocol: { name: "lines", linesForms: ["jcs/ws-everywhere"] },
+  });
+  const seeds = [...new Set(failed.flatMap((r) => r.got.match(/fast-check seed \d+, path [\d:]+/g) ?? []))];
+  assert.ok(seeds.length > 0, "the fixture has a generated failure with its seed");
+  const keys = [
+    run.record.signer_pubkey,
+    run.record.corpus.digest,
+    ...run.record.implementation.files.map((f) => f.sha256),
+  ];
+  const values = [...seeds, rerun.command, ...keys];
+  const file = join(work, "copy.html");
+  writeFileSync(file, summaryPage(markdown));
+
+  const browser = await launch().catch((error) => {
+    throw new Error(`no headless Chromium at ${CHROMIUM} (.ci/run installs it): ${error}`);
+  });
+  try {
+    const { page } = await probedPage(browser);
+    await page.goto(pathToFileURL(file).href);
+    const read = (await page.evaluate(`${READ_BACK}(${JSON.stringify(values)})`)) as {
+      text: string;
+      lines: number[];
+    };
+    values.forEach((value, i) => {
+      assert.ok(read.text.includes(value), `${JSON.stringify(value)} reads back from the page's text`);
+      assert.equal(read.lines[i], 1, `${JSON.stringify(value)} is on one line on screen`);
+    });
     await page.close();
   } finally {
     await browser.close();

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { SetupError } from "../../src/errors.js";
 import { RunSetupError, runConformance } from "../../src/run/index.js";
 import type { RunOptions } from "../../src/run/types.js";
 import { runOptions } from "../helpers/fixtures.js";
@@ -26,17 +27,81 @@ function options(command: string, protocol: "once" | "lines", dir: string): RunO
   });
 }
 
-test("a once-style command run with protocol lines is a setup error that says to try protocol once", async () => {
+test("a once-style command run with protocol lines: answered once its input ended, so its lines flag or protocol once", async () => {
   const started = Date.now();
   await assert.rejects(
     runConformance(options("python3 examples/python/canon.py", "lines", "wrong-protocol")),
     (error: unknown) =>
       error instanceof RunSetupError &&
       /gave no answer to a plain object/.test(error.message) &&
-      /try protocol once/.test(error.message),
+      /answered only once its input had ended, as a once-mode command does/.test(error.message) &&
+      /Does your command need its lines flag/.test(error.message) &&
+      /use protocol once/.test(error.message),
   );
   assert.ok(!existsSync(join(out, "wrong-protocol", "record.json")), "no record is signed");
   assert.ok(Date.now() - started < 30_000, "decided from the first answer, not after every case");
+});
+
+/** The setup error a run of `command` stops with (the probe's, or a stage's: a program not found). */
+async function setupError(command: string, protocol: "once" | "lines", dir: string): Promise<string> {
+  try {
+    await runConformance(options(command, protocol, dir));
+  } catch (error) {
+    if (error instanceof SetupError) return error.message;
+    throw error;
+  }
+  throw new Error(`${command} ran`);
+}
+
+for (const protocol of ["lines", "once"] as const) {
+  test(`a missing script (${protocol}): the command's own words are the reason, and no protocol is blamed`, async () => {
+    const message = await setupError(
+      `python3 canno.py${protocol === "lines" ? " --lines" : ""}`,
+      protocol,
+      `missing-${protocol}`,
+    );
+    assert.match(
+      message,
+      /could not open a file: python3: can't open file .*canno\.py.*No such file or directory/,
+    );
+    assert.match(message, /Check the paths in the command line/);
+    assert.doesNotMatch(message, /protocol (once|lines)/);
+  });
+}
+
+test("a lines program run in once mode: its `!` answer with exit 0 gives it away", async () => {
+  const message = await setupError("python3 examples/python/canon.py --lines", "once", "lines-in-once");
+  assert.match(message, /answered \[1,2 with “!.*” and exit code 0/);
+  assert.match(message, /This command speaks the lines protocol: run it with protocol lines/);
+});
+
+test("a command that answers nothing even once its input ends: no protocol is suggested", async () => {
+  const message = await setupError("sleep 30", "lines", "silent");
+  assert.match(message, /Asked once mode's way \(the input, then end of input\), it gave no answer either/);
+  assert.doesNotMatch(message, /protocol once|lines flag/);
+});
+
+test("a Windows path in the command line: the note says how backslashes were read, and what to write", async () => {
+  const message = await setupError("C:\\Python311\\python.exe canon.py", "once", "backslash");
+  assert.match(message, /command not found on PATH: C:Python311python\.exe/);
+  assert.match(message, /C:\\Python311\\python\.exe was read as C:Python311python\.exe/);
+  assert.match(message, /forward slashes \(C:\/Python311\/python\.exe;/);
+  // A script path mangled the same way: the command's "can't open file" and the same note.
+  const script = await setupError("python3 C:\\src\\canon.py", "once", "backslash-script");
+  assert.match(script, /can't open file .*C:srccanon\.py.* C:\\src\\canon\.py was read as C:srccanon\.py/);
+});
+
+test("a once program whose answers end in CR LF (print() on Windows) is judged on its answers", async () => {
+  const outcome = await runConformance({
+    ...options("python3 test/run/fixtures/crlf-canon.py examples/python/canon.py", "once", "crlf"),
+    cases: ["jcs/control-*"],
+  });
+  assert.ok(outcome.results.length > 10);
+  assert.deepEqual(
+    outcome.results.filter((r) => !r.pass).map((r) => r.name),
+    [],
+    "every answer is read without its CR LF",
+  );
 });
 
 test("a command that refuses the plain object is a setup error: check the command", async () => {
@@ -51,6 +116,8 @@ test("the right protocol passes the probe and runs the cases", async () => {
   const outcome = await runConformance(options("python3 examples/python/canon.py --lines", "lines", "right"));
   assert.equal(outcome.record.summary.cases, outcome.results.length);
   assert.ok(outcome.results.length > 50);
+  // The outcome states the protocol, and the stored case of jcs lines mode sent in its lines form.
+  assert.deepEqual(outcome.protocol, { name: "lines", linesForms: ["jcs/ws-everywhere"] });
 });
 
 test("an implementation that answers wrongly is judged, not refused: the probe asks only for an answer", async () => {

@@ -56,6 +56,8 @@ function showOutcome(result: VerifyResult, what: string, ms: number): void {
   const outcome = byId("cc-outcome")!;
   outcome.textContent = outcomeLine(result);
   outcome.dataset.outcome = result.outcome;
+  // An accepted record that says not conformant is genuine, and red like its verdict.
+  outcome.dataset.conformant = result.outcome === "accept" ? String(result.record.conformant) : "";
   byId("cc-detail")!.textContent = result.outcome === "reject" ? `Why: ${result.detail}` : "";
   byId("cc-source")!.textContent = `${what}, checked in this page in ${Math.round(ms)} ms.`;
   current = result;

@@ -21,7 +21,14 @@ export function escapeHtml(text: string): string {
 
 /** Untrusted text: invisible characters as ⟨U+XXXX⟩, then escaped. */
 export function shownHtml(text: string): string {
-  return escapeHtml(showInvisible(text));
+  return visibleHtml(showInvisible(text));
+}
+
+/** Text already shown (through showInvisible), escaped, each ⟨U+XXXX⟩ tag in a span the stylesheet
+ * keeps on one line (`.cp`): a narrow box may wrap a value between its characters, never inside a tag.
+ * Only showInvisible writes a ⟨ (the content's own is shown as ⟨U+27E8⟩), so every match is a tag. */
+export function visibleHtml(visible: string): string {
+  return escapeHtml(visible).replace(/⟨U\+[0-9A-F]{4,6}⟩/g, (tag) => `<span class="cp">${tag}</span>`);
 }
 
 /** The first `max` code points of `text`, and how many were left out. */

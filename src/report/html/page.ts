@@ -6,9 +6,11 @@
 // base64 (an alphabet that cannot close the element holding it): verification is over bytes, so
 // nothing is re-serialized.
 import { sha256 } from "@noble/hashes/sha2.js";
+import type { Gate } from "../../expected/index.js";
 import { wellFormed } from "../../record/build.js";
 import { membersProblem } from "../../record/members.js";
 import type { CaseResult, ConformResult } from "../../types.js";
+import type { ProtocolUsed } from "../protocol.js";
 import { BROWSER_SCRIPT_BASE64 } from "./browser-script.generated.js";
 import { escapeHtml } from "./escape.js";
 import { STYLE } from "./style.js";
@@ -93,6 +95,10 @@ export interface ReportHtmlInput {
   results?: readonly ReportCase[];
   /** How long the run took. */
   elapsedMs?: number;
+  /** How the implementation was spoken to: a row of "What ran" (the record cannot say it). */
+  protocol?: ProtocolUsed;
+  /** The run's expected-failures gate: the step's status under the verdict, each listed case marked. */
+  gate?: Gate;
 }
 
 /** The record's value, refusing bytes that are not a well-formed record: report.html shows only those. */
@@ -139,9 +145,14 @@ export function reportHtml(input: ReportHtmlInput): string {
     });
   }
   const main = [
-    `<div id="cc-head">${verdictHtml(record)}</div>`,
+    `<div id="cc-head">${verdictHtml(record, input.gate)}</div>`,
     verifyPanel(true),
-    `<div id="cc-body">${recordBodyHtml(record, { details, ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}) })}</div>`,
+    `<div id="cc-body">${recordBodyHtml(record, {
+      details,
+      ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}),
+      ...(input.protocol ? { protocol: input.protocol } : {}),
+      ...(input.gate ? { gate: input.gate } : {}),
+    })}</div>`,
   ].join("\n");
   return pageHtml({
     title: `canon-conformance: ${record.conformant ? "conformant" : "not conformant"}`,

@@ -13,6 +13,7 @@ h3{font-size:14px;font-weight:600}
 code,pre{font-family:var(--mono);font-size:13px;overflow-wrap:anywhere;word-break:break-word}
 pre{white-space:pre-wrap;margin:0;padding:6px 8px;background:var(--soft);border:1px solid var(--line);border-radius:4px;max-height:24em;overflow-y:auto}
 .dim{color:var(--dim)}
+.cp{white-space:nowrap}
 .cut{color:var(--dim);font-style:italic;margin-left:4px}
 .verdict{border-radius:8px;padding:14px 18px;margin:0 0 10px;border:1px solid}
 .verdict.pass{background:var(--pass-bg);border-color:var(--pass)}
@@ -22,6 +23,10 @@ pre{white-space:pre-wrap;margin:0;padding:6px 8px;background:var(--soft);border:
 .verdict.pass .mark{color:var(--pass)}
 .verdict.fail .mark{color:var(--fail)}
 .verdict .counts{font-size:17px;font-weight:600}
+.verdict .gate{margin-top:6px;padding:4px 8px;border-radius:4px;font-weight:600}
+.verdict .gate.pass{background:var(--warn-bg);color:var(--fg)}
+.verdict .gate.fail{background:var(--fail);color:#fff}
+.listed{display:inline-block;font-size:12px;font-weight:600;background:var(--warn-bg);border:1px solid var(--line);border-radius:10px;padding:0 6px;margin-left:6px}
 .intro{margin:0 0 10px}
 .refused{background:var(--fail);color:#fff;border-radius:6px;padding:8px 12px;margin:0 0 8px;font-weight:600;overflow-wrap:anywhere}
 .verify{border:1px solid var(--line);border-radius:8px;padding:10px 14px;background:var(--soft)}
@@ -29,11 +34,12 @@ pre{white-space:pre-wrap;margin:0;padding:6px 8px;background:var(--soft);border:
 .verify .label{font-weight:600}
 #cc-outcome{font-size:15px;font-weight:700;padding:1px 6px;border-radius:4px;background:#fff;border:1px solid var(--line)}
 #cc-outcome[data-outcome=accept]{color:var(--pass);border-color:var(--pass)}
+#cc-outcome[data-outcome=accept][data-conformant=false]{color:var(--fail);border-color:var(--fail)}
 #cc-outcome[data-outcome=reject]{color:#fff;background:var(--fail);border-color:var(--fail)}
 .verify p{margin:4px 0 0;overflow-wrap:anywhere}
 .controls{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center;margin-top:8px}
 .controls label{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
-#cc-pubkey{font-family:var(--mono);font-size:12px;width:36em;max-width:100%;padding:3px 6px}
+#cc-pubkey{font-family:var(--mono);font-size:12px;width:calc(65ch + 16px);max-width:100%;padding:3px 6px}
 #cc-pubkey-result{font-family:var(--mono);font-size:13px;font-weight:600;overflow-wrap:anywhere}
 #cc-pubkey-result[data-match=yes]{color:var(--pass)}
 #cc-pubkey-result[data-match=no]{color:var(--fail)}
@@ -75,12 +81,12 @@ ul.names li{break-inside:avoid;overflow-wrap:anywhere}
 .matrix td.cell{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .matrix td.cell.fail{color:var(--fail);font-weight:700}
 .matrix td.cell.pass{color:var(--pass)}
-.answers{display:grid;grid-template-columns:repeat(auto-fill,minmax(210px,1fr));gap:6px;margin:6px 0}
+.answers{display:grid;grid-template-columns:minmax(0,1fr);gap:6px;margin:6px 0}
 .answer{border:1px solid var(--line);border-radius:4px;padding:4px 6px;min-width:0}
 .answer.pass{border-color:var(--pass)}
 .answer.fail{border-color:var(--fail);background:var(--fail-bg)}
 .answer h4{margin:0 0 4px;font-size:12px;overflow-wrap:anywhere}
-.answer pre{max-height:10em;font-size:12px}
+.answer pre{font-size:12px;max-height:none}
 .disagreement{border-top:1px solid var(--line);padding-top:8px;margin-top:8px}
 .ok{color:var(--pass);font-weight:700}
 .bad{color:var(--fail);font-weight:700}

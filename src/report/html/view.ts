@@ -3,12 +3,14 @@
 // difference marked in place. Pure (no Node built-ins): report.html is drawn with it in Node, and the
 // page draws a record the reader drops on it with the same code in the browser. Every value from the
 // record or the results goes through escape.ts; ids and links are made from indices, never from names.
+import type { Gate } from "../../expected/index.js";
 import type { ConformResult } from "../../types.js";
 import { type FailureGroup, type GroupableCase, groupFailures } from "../causes.js";
 import { firstDifference } from "../difference.js";
 import { countLine, formatDuration, implementationName, keyMeaning } from "../format.js";
-import { INVISIBLE_LEGEND, showInvisible } from "../visible.js";
-import { cutPoints, escapeHtml, shownCut, shownHtml } from "./escape.js";
+import { type ProtocolUsed, protocolLine } from "../protocol.js";
+import { INVISIBLE_LEGEND } from "../visible.js";
+import { cutPoints, escapeHtml, shownCut, shownHtml, visibleHtml } from "./escape.js";
 
 /** What the results add to a record's case: why it exists, the rule, its kind and its input. */
 export interface CaseDetail {
@@ -23,6 +25,10 @@ export interface RecordViewOptions {
   /** Per case, by `suite/name`. */
   details?: ReadonlyMap<string, CaseDetail>;
   elapsedMs?: number;
+  /** How the implementation was spoken to (the record cannot say it). */
+  protocol?: ProtocolUsed;
+  /** The run's expected-failures gate: each listed failure is marked where it is shown. */
+  gate?: Gate;
 }
 
 /** Caps that keep a page with 10,000 failures small enough to open; each says what it left out. */
@@ -43,16 +49,35 @@ export const LIMITS = {
   files: 200,
 } as const;
 
-/** The verdict banner: what a reviewer must see first. */
-export function verdictHtml(record: ConformResult): string {
+/** The verdict banner: what a reviewer must see first. With the run's expected-failures gate, the
+ * step's status by the list comes right under the record's verdict, so the two never read as one. */
+export function verdictHtml(record: ConformResult, gate?: Gate): string {
   const ok = record.conformant;
   return [
     `<header class="verdict ${ok ? "pass" : "fail"}">`,
     `<p class="mark">${ok ? "Conformant" : "Not conformant"}</p>`,
     `<p class="counts">${escapeHtml(countLine(record))}</p>`,
+    gate === undefined ? "" : gateHtml(gate, ok),
     `<p class="impl">${shownCut(implementationName(record), 300)} <span class="dim">·</span> <code>${shownCut(record.implementation.impl, 300)}</code></p>`,
     "</header>",
   ].join("");
+}
+
+/** The step's status by the list, in one line: what passes it or fails it, and what the record says. */
+function gateHtml(gate: Gate, conformant: boolean): string {
+  const listed = gate.expected.length;
+  const why: string[] = [];
+  if (gate.unexpected.length > 0)
+    why.push(plural(gate.unexpected.length, "unexpected failure", "unexpected failures"));
+  if (gate.fixed.length > 0)
+    why.push(
+      `${plural(gate.fixed.length, "listed entry", "listed entries")} fixed${gate.allowFixed ? " (allowed)" : ""}`,
+    );
+  if (listed > 0) why.push(plural(listed, "expected failure", "expected failures"));
+  const record = conformant
+    ? "The record says conformant."
+    : "The record says not conformant: seed 003 counts every case; the step follows the list.";
+  return `<p class="gate ${gate.pass ? "pass" : "fail"}">The step ${gate.pass ? "passes" : "fails"} by the expected-failures list <code>${shownCut(gate.source, 300)}</code>${why.length > 0 ? `: ${escapeHtml(why.join(", "))}` : ""}. ${escapeHtml(record)}</p>`;
 }
 
 /** Everything below the verdict. */
@@ -70,11 +95,12 @@ export function recordBodyHtml(record: ConformResult, options: RecordViewOptions
     };
   });
   const groups = groupFailures(cases);
+  const listed = new Map((options.gate?.expected ?? []).map((e) => [e.name, e]));
   return [
     overviewHtml(groups, new Map(record.cases.map((c) => [c.name, c]))),
     suitesHtml(record),
-    failuresHtml(record, groups, options.details),
-    factsHtml(record, options.elapsedMs),
+    failuresHtml(record, groups, options.details, listed),
+    factsHtml(record, options.elapsedMs, options.protocol),
     passingHtml(record),
     `<p class="legend">${escapeHtml(INVISIBLE_LEGEND)} Values longer than ${LIMITS.value} characters are cut; record.json holds them whole.</p>`,
   ].join("\n");
@@ -89,8 +115,8 @@ function overviewHtml(
   const items = shown.map((g, i) => {
     const what =
       g.kind === "case"
-        ? `<code>${shownCut(g.cases[0]!, 200)}</code> ${escapeHtml(cutPoints(g.title, 300).text)}`
-        : escapeHtml(cutPoints(g.title, 300).text);
+        ? `<code>${shownCut(g.cases[0]!, 200)}</code> ${visibleHtml(cutPoints(g.title, 300).text)}`
+        : visibleHtml(cutPoints(g.title, 300).text);
     // The first few causes show their first case, so the first screen says what broke and where.
     const first = i < 8 ? byName.get(g.cases[0]!) : undefined;
     const example =
@@ -127,7 +153,11 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function factsHtml(record: ConformResult, elapsedMs: number | undefined): string {
+function factsHtml(
+  record: ConformResult,
+  elapsedMs: number | undefined,
+  protocol: ProtocolUsed | undefined,
+): string {
   const impl = record.implementation;
   const row = (label: string, value: string) => `<tr><th>${escapeHtml(label)}</th><td>${value}</td></tr>`;
   const code = (text: string) => `<code>${shownCut(text, LIMITS.value)}</code>`;
@@ -135,6 +165,7 @@ function factsHtml(record: ConformResult, elapsedMs: number | undefined): string
     row("implementation", shownCut(implementationName(record), LIMITS.value)),
     row(impl.adapter === "http" ? "url" : "command", code(impl.impl)),
     row("adapter", code(impl.adapter)),
+    ...(protocol === undefined ? [] : [row("protocol", escapeHtml(protocolLine(protocol)))]),
     row("profile and suites", code(record.suite)),
     row("standard", code(record.standard)),
     row(
@@ -193,10 +224,14 @@ function suitesHtml(record: ConformResult): string {
   ].join("");
 }
 
+/** A failed case the expected-failures list names: its reason and line there. */
+type Listed = ReadonlyMap<string, { reason: string; line: number }>;
+
 function failuresHtml(
   record: ConformResult,
   groups: readonly FailureGroup[],
   details: ReadonlyMap<string, CaseDetail> | undefined,
+  expected: Listed,
 ): string {
   if (groups.length === 0) return "";
   const byName = new Map(record.cases.map((c) => [c.name, c]));
@@ -204,7 +239,9 @@ function failuresHtml(
   const sections = groups.slice(0, LIMITS.groups).map((g, i) => {
     const full = g.cases.slice(0, Math.min(LIMITS.detailPerGroup, budget));
     budget -= full.length;
-    const articles = full.map((name) => caseHtml(name, byName.get(name)!, details?.get(name)));
+    const articles = full.map((name) =>
+      caseHtml(name, byName.get(name)!, details?.get(name), expected.get(name)),
+    );
     const rest = g.cases.slice(full.length);
     const listed = rest.slice(0, LIMITS.namesPerGroup);
     const more =
@@ -217,8 +254,8 @@ function failuresHtml(
             )}${rest.length > listed.length ? `<li class="dim">and ${rest.length - listed.length} more (see record.json)</li>` : ""}</ul></details>`;
     const heading =
       g.kind === "case"
-        ? `<code>${shownCut(g.cases[0]!, 300)}</code> <span class="title">${escapeHtml(cutPoints(g.title, 300).text)}</span>`
-        : `<span class="title">${escapeHtml(cutPoints(g.title, 300).text)}</span>`;
+        ? `<code>${shownCut(g.cases[0]!, 300)}</code> <span class="title">${visibleHtml(cutPoints(g.title, 300).text)}</span>`
+        : `<span class="title">${visibleHtml(cutPoints(g.title, 300).text)}</span>`;
     return `<details class="group ${escapeHtml(g.kind)}" id="cause-${i + 1}"${i < 3 ? " open" : ""}><summary><span class="count">${g.count}</span> ${heading}</summary>${articles.join("")}${more}</details>`;
   });
   const leftOver = groups.slice(LIMITS.groups).flatMap((g) => g.cases);
@@ -236,8 +273,17 @@ function failuresHtml(
 }
 
 /** One failed case in full. */
-function caseHtml(name: string, c: ConformResult["cases"][number], detail: CaseDetail | undefined): string {
-  const parts = [`<article class="case"><h3><code>${shownCut(name, 300)}</code></h3>`];
+function caseHtml(
+  name: string,
+  c: ConformResult["cases"][number],
+  detail: CaseDetail | undefined,
+  listed: { reason: string; line: number } | undefined,
+): string {
+  const mark =
+    listed === undefined
+      ? ""
+      : `<span class="listed">expected failure, list line ${listed.line}: ${shownCut(listed.reason, 300)}</span>`;
+  const parts = [`<article class="case"><h3><code>${shownCut(name, 300)}</code>${mark}</h3>`];
   if (detail?.why !== undefined || detail?.source !== undefined) {
     parts.push(
       `<p class="why">${shownCut(detail.why ?? "", 1000)}${detail.source === undefined ? "" : ` <span class="source">(${shownCut(detail.source, 1000)})</span>`}</p>`,
@@ -281,8 +327,8 @@ function segments(points: string[], from: number, to: number, cls: string): stri
   const tail = take(to, points.length);
   const cut = points.length - LIMITS.value;
   // An empty marked part (one side has nothing there) still shows where it is.
-  const mark = `<mark class="${cls}">${middle === "" ? '<span class="gap"></span>' : escapeHtml(showInvisible(middle))}</mark>`;
-  return `${escapeHtml(showInvisible(head))}${from < LIMITS.value ? mark : ""}${escapeHtml(showInvisible(tail))}${
+  const mark = `<mark class="${cls}">${middle === "" ? '<span class="gap"></span>' : shownHtml(middle)}</mark>`;
+  return `${shownHtml(head)}${from < LIMITS.value ? mark : ""}${shownHtml(tail)}${
     cut > 0 ? `<span class="cut">… ${cut} more characters</span>` : ""
   }`;
 }

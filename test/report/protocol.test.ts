@@ -1,0 +1,90 @@
+// The protocol is part of what a run says (issue 22): the console's header, the job summary,
+// results.json and report.html each state how the implementation was spoken to, and in lines mode
+// which stored cases went in their lines form. Also: each names report.html and how to open it, and a
+// cause's title is escaped once (its ⟨U+000D⟩ is not shown again as ⟨U+27E8⟩U+000D⟩).
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { formatVerdict, toMarkdownSummary, writeReports } from "../../src/report/index.js";
+import type { ProtocolUsed } from "../../src/report/protocol.js";
+import { caseResult, inputFor, mixedRun } from "./fixtures.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "report-protocol-"));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+const lines: ProtocolUsed = { name: "lines", linesForms: ["reject/comment-line", "jcs/ws-everywhere"] };
+
+test("the console states the protocol beside the command, and the lines forms it used", () => {
+  const text = formatVerdict(inputFor(mixedRun(), {}, { protocol: lines }), { color: false });
+  const at = text.split("\n").indexOf("  command         python3 canon.py");
+  assert.equal(
+    text.split("\n")[at + 1],
+    "  protocol        lines (one process, a line per request; 2 stored cases sent in their lines form)",
+  );
+  const once = formatVerdict(inputFor(mixedRun(), {}, { protocol: { name: "once" } }), { color: false });
+  assert.match(once, /^ {2}protocol {8}once \(a process per request, the input on stdin\)$/m);
+  const http = formatVerdict(inputFor(mixedRun(), {}, { protocol: { name: "http" } }), { color: false });
+  assert.match(http, /^ {2}protocol {8}http \(a POST per request\)$/m);
+});
+
+test("the job summary states the protocol under the command", () => {
+  const md = toMarkdownSummary(inputFor(mixedRun(), {}, { protocol: lines }));
+  assert.match(
+    md,
+    /^- \*\*Command:\*\* <code>python3 canon\.py<\/code>\n- \*\*Protocol:\*\* lines \(one process, a line per request; 2 stored cases sent in their lines form\)$/m,
+  );
+});
+
+test("results.json states the protocol first, and report.html in what ran", async () => {
+  const input = inputFor(mixedRun());
+  const written = await writeReports(join(tmp, "out"), {
+    record: input.record,
+    recordBytes: new TextEncoder().encode(JSON.stringify(input.record)),
+    results: input.results,
+    elapsedMs: 1,
+    protocol: lines,
+  });
+  const results = JSON.parse(readFileSync(written.results!, "utf8"));
+  assert.deepEqual(Object.keys(results)[0], "protocol");
+  assert.deepEqual(results.protocol, lines);
+  const html = readFileSync(written.html!, "utf8");
+  assert.match(
+    html,
+    /<tr><th>protocol<\/th><td>lines \(one process, a line per request; 2 stored cases sent in their lines form\)<\/td><\/tr>/,
+  );
+});
+
+test("the console and the job summary name report.html and say how to open it", () => {
+  const local = formatVerdict(inputFor(mixedRun(), {}, { reportAt: { path: "out/report.html" } }), {
+    color: false,
+  });
+  assert.match(local, /Open the report page in a browser .*:\n {2}out\/report\.html\n/);
+  const action = formatVerdict(inputFor(mixedRun(), {}, { reportAt: { artifact: "conformance-run" } }), {
+    color: false,
+  });
+  assert.match(
+    action,
+    /The report page is report\.html in the artifact 'conformance-run': download the artifact, unzip it and open report\.html in a browser/,
+  );
+  const md = toMarkdownSummary(inputFor(mixedRun()));
+  assert.match(
+    md,
+    /^- \*\*Report page:\*\* download the artifact, unzip it and open `report\.html` in a browser/m,
+  );
+  const kept = toMarkdownSummary(inputFor(mixedRun()), { recordAt: "runner" });
+  assert.match(kept, /^- \*\*Report page:\*\* `report\.html`, beside `record\.json` on the runner/m);
+});
+
+test("a cause's title is escaped once: a CR shows as ⟨U+000D⟩ in the console and the summary", () => {
+  // Three cases whose answers carry an extra CR make one cause, "writes an extra “⟨U+000D⟩”".
+  const results = ["a", "b", "c"].map((n) =>
+    caseResult("jcs", n, false, { expected: `[1,"${n}"]`, got: `[1,\r"${n}"]` }),
+  );
+  const text = formatVerdict(inputFor(results), { color: false });
+  assert.match(text, /^ {2}3 cases: writes an extra “⟨U\+000D⟩”$/m);
+  const md = toMarkdownSummary(inputFor(results));
+  assert.match(md, /^- \*\*3 cases:\*\* writes an extra “⟨U\+000D⟩”<br>/m);
+  for (const shown of [text, md]) assert.ok(!shown.includes("⟨U+27E8⟩"), "no tag is shown twice");
+});
