@@ -957,8 +957,8 @@ async function make(dir, target) {
   }
   const folder = outFolder(target, real, handle);
   try {
-    const probe2 = `.canon-conformance-probe-${process.pid}-${randomBytes(4).toString("hex")}`;
-    await rm(await folder.write(probe2, "canon-conformance checks it can write here\n"), { force: true });
+    const probe3 = `.canon-conformance-probe-${process.pid}-${randomBytes(4).toString("hex")}`;
+    await rm(await folder.write(probe3, "canon-conformance checks it can write here\n"), { force: true });
   } catch (error) {
     folder.close();
     throw refused(dir, `cannot create a file in it (${error.code ?? error})`);
@@ -1710,7 +1710,7 @@ function unsandboxed(o, reason, env) {
     }
   };
 }
-function sandboxed(o, probe2, env, setup) {
+function sandboxed(o, probe3, env, setup) {
   const { cwd, hidden, writable } = setup;
   for (const h2 of hidden) {
     if (h2.secret && h2.dir && isWithin(cwd, h2.path)) {
@@ -1730,8 +1730,8 @@ function sandboxed(o, probe2, env, setup) {
     const cover = coverDirs().filter((d) => d !== tmp);
     const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
     const args = bwrapArgs({
-      disableUserns: probe2.disableUserns,
-      argv0Flag: probe2.argv0,
+      disableUserns: probe3.disableUserns,
+      argv0Flag: probe3.argv0,
       program: spec.program,
       argv0: spec.argv0,
       args: spec.args,
@@ -1746,15 +1746,15 @@ function sandboxed(o, probe2, env, setup) {
       allowNetwork: o.allowNetwork === true,
       ...resolvConf ? { resolvConf } : {}
     });
-    return { program: probe2.path, argv0: probe2.path, args, env: childEnv };
+    return { program: probe3.path, argv0: probe3.path, args, env: childEnv };
   };
   const session = {
     status: {
       sandboxed: true,
       mode: o.mode,
-      bwrap: probe2.path,
+      bwrap: probe3.path,
       network: o.allowNetwork === true,
-      ...probe2.ignored ? { ignored: probe2.ignored } : {}
+      ...probe3.ignored ? { ignored: probe3.ignored } : {}
     },
     launch: (spec) => plan(spec, scratches[0]),
     prepare(spec) {
@@ -1782,16 +1782,16 @@ function openSandbox(o) {
   const hidden = hiddenPaths(o, env);
   const writable = confineWritable(o.writablePaths ?? [], cwd, hidden, o.ownFolders ?? ownFolders());
   if (o.mode === "none") return unsandboxed(o, "the sandbox was turned off (sandbox: none)", env);
-  const probe2 = probeBwrap({
+  const probe3 = probeBwrap({
     ...o.bwrapPath ? { bwrapPath: o.bwrapPath } : {},
     ...o.platform ? { platform: o.platform } : {},
     env
   });
-  if (!probe2.works) {
-    if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe2.reason}`);
-    return unsandboxed(o, probe2.reason, env);
+  if (!probe3.works) {
+    if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe3.reason}`);
+    return unsandboxed(o, probe3.reason, env);
   }
-  return sandboxed(o, probe2, env, { cwd, hidden, writable });
+  return sandboxed(o, probe3, env, { cwd, hidden, writable });
 }
 
 // src/options/table.ts
@@ -2338,7 +2338,7 @@ var OPTIONS = {
   "artifact-name": row({
     name: "artifact-name",
     default: "canon-conformance",
-    input: "The name of the uploaded artifact (record.json, summary.md, junit.xml, badge.svg, badge.json, results.json).",
+    input: "The name of the uploaded artifact (record.json, results.json, junit.xml, report.html, summary.md, badge.svg, badge.json).",
     parse: artifactName
   }),
   "retention-days": row({
@@ -15897,7 +15897,7 @@ function skipEqualValues() {
 var safeSetTimeout$1 = setTimeout;
 var safeClearTimeout$1 = clearTimeout;
 var safePerformanceNow = typeof performance !== "undefined" ? performance.now.bind(performance) : Date.now.bind(Date);
-function interruptAfterDelay(timeMs, probe2) {
+function interruptAfterDelay(timeMs, probe3) {
   const limitTime = safePerformanceNow() + timeMs;
   let timeoutHandle = void 0;
   return {
@@ -15905,39 +15905,39 @@ function interruptAfterDelay(timeMs, probe2) {
     clear: () => safeClearTimeout$1(timeoutHandle),
     promise: new Promise((resolve10) => {
       timeoutHandle = safeSetTimeout$1(() => {
-        if (probe2.running) probe2.interruptedWhileRunning = true;
+        if (probe3.running) probe3.interruptedWhileRunning = true;
         resolve10(new PreconditionFailure(true));
       }, timeMs);
     })
   };
 }
-function timeLimitRunner(interrupt, nestedRun, value, probe2) {
-  probe2.running = true;
+function timeLimitRunner(interrupt, nestedRun, value, probe3) {
+  probe3.running = true;
   if (interrupt.expired()) {
-    probe2.interruptedWhileRunning = true;
-    probe2.running = false;
+    probe3.interruptedWhileRunning = true;
+    probe3.running = false;
     return new PreconditionFailure(true);
   }
   const runOut = nestedRun(value);
   if (runOut === null || !("then" in runOut)) {
-    probe2.running = false;
+    probe3.running = false;
     return runOut;
   }
-  runOut.finally(() => probe2.running = false);
+  runOut.finally(() => probe3.running = false);
   return Promise.race([runOut, interrupt.promise]);
 }
 function interruptAfterTimeLimit(timeLimitMs, options = {}) {
   return () => {
-    const probe2 = {
+    const probe3 = {
       interruptedWhileRunning: false,
       running: false
     };
-    const interrupt = interruptAfterDelay(timeLimitMs, probe2);
+    const interrupt = interruptAfterDelay(timeLimitMs, probe3);
     return {
-      decorateRun: (nestedRun) => (value) => timeLimitRunner(interrupt, nestedRun, value, probe2),
+      decorateRun: (nestedRun) => (value) => timeLimitRunner(interrupt, nestedRun, value, probe3),
       onAllRunsComplete: (runDetails) => {
         interrupt.clear();
-        if (options.failOnInterrupt && !runDetails.failed && runDetails.interrupted && probe2.interruptedWhileRunning) return reportRunDetails({
+        if (options.failOnInterrupt && !runDetails.failed && runDetails.interrupted && probe3.interruptedWhileRunning) return reportRunDetails({
           ...runDetails,
           failed: true,
           interrupted: true
@@ -16131,6 +16131,17 @@ function cutText(text2, max) {
 function shellQuote(word) {
   if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(word)) return word;
   return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+function editDistance(a, b) {
+  let row2 = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row2[j] + 1, next[j - 1] + 1, row2[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row2 = next;
+  }
+  return row2[b.length];
 }
 
 // src/corpus/generated/mutate.ts
@@ -16918,18 +16929,7 @@ function selectCases(cases, patterns) {
 function nearNames(pattern, names, count2 = 5) {
   const star = pattern.indexOf("*");
   const bare = star < 0 ? pattern : pattern.slice(0, star);
-  return [...new Set(names)].map((name2) => ({ name: name2, d: distance(bare, star < 0 ? name2 : name2.slice(0, bare.length)) })).sort((a, b) => a.d - b.d || (a.name < b.name ? -1 : 1)).slice(0, count2).map((n) => n.name);
-}
-function distance(a, b) {
-  let row2 = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row2[j] + 1, next[j - 1] + 1, row2[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row2 = next;
-  }
-  return row2[b.length];
+  return [...new Set(names)].map((name2) => ({ name: name2, d: editDistance(bare, star < 0 ? name2 : name2.slice(0, bare.length)) })).sort((a, b) => a.d - b.d || (a.name < b.name ? -1 : 1)).slice(0, count2).map((n) => n.name);
 }
 
 // src/corpus/index.ts
@@ -18626,19 +18626,29 @@ function makeBadge2(format) {
 
 // src/report/badge.ts
 var BADGE_LABEL = "canon conformance";
-function badgeJson(record2) {
+function badgeJson(record2, gate) {
   const { cases, passed } = record2.summary;
   if (cases === 0) return { schemaVersion: 1, label: BADGE_LABEL, message: "no cases", color: "lightgrey" };
   const partial = readSuiteCases(record2.suite) !== void 0;
+  const count2 = `${passed}/${cases}${partial ? " chosen" : ""}`;
+  if (!record2.conformant && gate?.pass) {
+    const expected = gate.expected.length;
+    return {
+      schemaVersion: 1,
+      label: BADGE_LABEL,
+      message: `${count2}, ${expected} expected`,
+      color: "yellow"
+    };
+  }
   return {
     schemaVersion: 1,
     label: BADGE_LABEL,
-    message: `${passed}/${cases}${partial ? " chosen" : ""}`,
+    message: count2,
     color: record2.conformant ? partial ? "blue" : "brightgreen" : "red"
   };
 }
-function badgeSvg(record2) {
-  const { label, message, color } = badgeJson(record2);
+function badgeSvg(record2, gate) {
+  const { label, message, color } = badgeJson(record2, gate);
   return makeBadge2({ label, message, color });
 }
 
@@ -19750,28 +19760,20 @@ var HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 function escapeHtml(text2) {
   return text2.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]);
 }
-function preBlock(text2) {
-  return `<pre>${wrapColumns(showInvisible(text2), PRE_COLUMNS).map(escapeHtml).join("<br>")}</pre>`;
+function textBlock(text2) {
+  return `<p><code>${escapeHtml(showInvisible(text2))}</code></p>`;
 }
-function preBlockLengths(text2) {
+function textBlockLengths(text2) {
   const lengths = new Uint32Array(text2.length + 1);
   let bytes3 = 0;
-  let width = 0;
   let at = 0;
   for (const ch of text2) {
     const c = ch.charCodeAt(0);
-    const unit = c >= 32 && c < 127 ? ch : showInvisible(ch);
-    const w = unitColumns(unit);
-    if (width + w > PRE_COLUMNS && at > 0) {
-      bytes3 += "<br>".length;
-      width = 0;
-    }
-    bytes3 += escapedLength(unit);
-    width += w;
+    bytes3 += escapedLength(c >= 32 && c < 127 ? ch : showInvisible(ch));
     at += ch.length;
     lengths[at] = bytes3;
   }
-  const frame = "<pre></pre>".length;
+  const frame = "<p><code></code></p>".length;
   return (cut3) => {
     if (text2.length <= cut3) return frame + bytes3;
     const last = text2.charCodeAt(cut3 - 1);
@@ -19784,37 +19786,18 @@ function escapedLength(unit) {
   if (c >= 128) return Buffer.byteLength(unit);
   return unit === "&" ? "&amp;".length : unit === "<" || unit === ">" ? "&lt;".length : 1;
 }
-var PRE_COLUMNS = 88;
 var DISPLAY_UNITS = /⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu;
 function unitColumns(unit) {
   return unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0));
-}
-function wrapColumns(text2, columns) {
-  const lines = [];
-  for (const line of text2.split("\n")) {
-    let start = 0;
-    let width = 0;
-    for (let at = 0; at < line.length; ) {
-      const c = line.codePointAt(at);
-      const end = c === 10216 ? line.indexOf("\u27E9", at) + 1 || line.length : at + (c > 65535 ? 2 : 1);
-      const w = c === 10216 ? end - at : columnsOf(c);
-      if (width + w > columns && at > start) {
-        lines.push(line.slice(start, at));
-        start = at;
-        width = 0;
-      }
-      width += w;
-      at = end;
-    }
-    lines.push(line.slice(start));
-  }
-  return lines;
 }
 function columnsOf(codePoint2) {
   return codePoint2 >= 4352 && codePoint2 <= 4447 || codePoint2 >= 11904 && codePoint2 <= 42191 || codePoint2 >= 44032 && codePoint2 <= 55203 || codePoint2 >= 63744 && codePoint2 <= 64255 || codePoint2 >= 65072 && codePoint2 <= 65103 || codePoint2 >= 65280 && codePoint2 <= 65376 || codePoint2 >= 126976 && codePoint2 <= 262141 ? 2 : 1;
 }
 function inlineText(text2) {
   return escapeInline(showInvisible(text2));
+}
+function inlineShown(visible2) {
+  return escapeInline(visible2);
 }
 function escapeInline(visible2) {
   const escaped = visible2.replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`).replace(/:(?=\/\/)/g, "\\:").replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
@@ -19824,29 +19807,64 @@ function inlineCode(text2) {
   return `<code>${inlineText(text2)}</code>`;
 }
 function cellText(text2, columns) {
-  return breakLongWords(showInvisible(text2), columns).map(escapeInline).join("<br>");
+  return breakLongWords(showInvisible(text2), columns).map(escapeInline).join("<wbr>");
 }
 function cellCode(text2, columns) {
-  return breakLongWords(showInvisible(text2), columns).map((piece) => `<code>${escapeInline(piece)}</code>`).join("<br>");
+  return `<code>${cellText(text2, columns)}</code>`;
 }
+var JOINERS = /* @__PURE__ */ new Set([
+  "-",
+  "/",
+  "\\",
+  "_",
+  ".",
+  ",",
+  ":",
+  ";",
+  "=",
+  "&",
+  "+",
+  "|",
+  "?",
+  "@",
+  ")",
+  "]",
+  "}"
+]);
 function breakLongWords(visible2, columns) {
   const pieces = [];
   let current = "";
-  let word = 0;
+  let width = 0;
+  let lastBreak = -1;
+  let widthAfterBreak = 0;
   for (const [unit] of visible2.matchAll(DISPLAY_UNITS)) {
     if (unit === " ") {
       current += unit;
-      word = 0;
+      width = 0;
+      lastBreak = -1;
       continue;
     }
     const w = unitColumns(unit);
-    if (word + w > columns && word > 0) {
-      pieces.push(current);
-      current = "";
-      word = 0;
+    if (width + w > columns && width > 0) {
+      if (lastBreak > 0) {
+        pieces.push(current.slice(0, lastBreak));
+        current = current.slice(lastBreak);
+        width = widthAfterBreak;
+      } else {
+        pieces.push(current);
+        current = "";
+        width = 0;
+      }
+      lastBreak = -1;
     }
     current += unit;
-    word += w;
+    width += w;
+    if (JOINERS.has(unit) || unit.length > 2) {
+      lastBreak = current.length;
+      widthAfterBreak = 0;
+    } else {
+      widthAfterBreak += w;
+    }
   }
   pieces.push(current);
   return pieces;
@@ -19878,6 +19896,19 @@ function gateHeadline(gate, conformant) {
   const why = because.length === 0 ? "" : `: ${because.join(", ")}`;
   const record2 = conformant ? "the record says conformant" : "the record still says not conformant (seed 003: every case must pass); the step follows the list";
   return `the step ${status} by the expected-failures list${why}; ${record2}`;
+}
+function gateVerdictLine(gate, conformant, count2) {
+  if (gate.pass && conformant) return void 0;
+  const record2 = `the record says ${conformant ? "CONFORMANT" : "NOT CONFORMANT"}`;
+  if (gate.pass) {
+    const listed = gate.expected.length;
+    return `PASSES BY THE EXPECTED-FAILURES LIST: ${count2}; ${listed === 1 ? "the failure is" : `all ${listed} failures are`} listed in ${showInvisible(gate.source)}; ${record2}`;
+  }
+  const because = [];
+  if (gate.unexpected.length > 0) because.push(plural2(gate.unexpected.length, "unexpected failure"));
+  if (gate.fixed.length > 0)
+    because.push(`${plural2(gate.fixed.length, "listed entry", "listed entries")} fixed`);
+  return `FAILS BY THE EXPECTED-FAILURES LIST (${because.join(", ")}): ${count2}; ${record2}`;
 }
 function gateConsoleLines(gate, conformant) {
   const out = [`Expected failures (${showInvisible(gate.source)}):`, ""];
@@ -19977,6 +20008,23 @@ function gateMarkdown(gate, conformant) {
   return parts.join("\n");
 }
 
+// src/report/protocol.ts
+var HOW = {
+  once: "a process per request, the input on stdin",
+  lines: "one process, a line per request",
+  http: "a POST per request"
+};
+var plural3 = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+function protocolLine(protocol) {
+  const notes = [HOW[protocol.name]];
+  const forms = protocol.linesForms?.length ?? 0;
+  if (forms === 1) notes.push("1 stored case sent in its lines form");
+  if (forms > 1) notes.push(`${forms} stored cases sent in their lines form`);
+  const notRun = protocol.notRun?.length ?? 0;
+  if (notRun > 0) notes.push(`${plural3(notRun, "case", "cases")} lines mode cannot carry, not run`);
+  return `${protocol.name} (${notes.join("; ")})`;
+}
+
 // src/report/tally.ts
 function tallyBySuite(results) {
   const bySuite = /* @__PURE__ */ new Map();
@@ -20065,13 +20113,15 @@ function headline(input) {
   const mark = record2.conformant ? "\u2705 Conformant" : "\u274C Not conformant";
   return `## ${mark}: ${countLine(record2)}`;
 }
-function runSection(input, valueMax, filesMax) {
+function runSection(input, valueMax, filesMax, place) {
   const { record: record2 } = input;
   const impl = record2.implementation;
   const v = (text2) => inlineCode(cut(text2, valueMax));
   const lines = [
     `- **Implementation:** ${inlineText(cut(implementationName(record2), valueMax))}`,
     `- **${impl.adapter === "http" ? "URL" : "Command"}:** ${v(impl.impl)}`,
+    ...input.protocol ? [`- **Protocol:** ${inlineText(protocolLine(input.protocol))}`] : [],
+    `- **Report page:** ${reportPageLine(place)}`,
     `- **Profile:** ${v(record2.suite)} \xB7 **standard:** ${v(record2.standard)} \xB7 **kind:** ${v(record2.kind)}`,
     `- **Corpus:** ${v(record2.corpus.dir)}, ${record2.corpus.files} files, ${v(record2.corpus.digest)}`,
     `- **Signer:** ${v(record2.signer_pubkey)} (${escapeHtml(keyMeaning(record2.key))})`,
@@ -20085,11 +20135,21 @@ function runSection(input, valueMax, filesMax) {
   }
   return out.join("\n\n");
 }
-function suiteSection(results) {
+function reportPageLine(place) {
+  const what = "every failure by cause, with its input, and the record verified in the page";
+  if (place === "artifact")
+    return `download the artifact, unzip it and open \`report.html\` in a browser (${what}).`;
+  return `\`report.html\`, beside \`record.json\` on the runner (${what}).`;
+}
+function suiteSection(results, listed) {
   const tallies = tallyBySuite(results);
   if (tallies.length === 0) return "No cases ran.";
+  const unlisted = new Set(
+    results.filter((r) => !r.pass && !listed.has(`${r.suite}/${r.name}`)).map((r) => r.suite)
+  );
+  const mark = (t) => t.failed === 0 ? "\u2705" : unlisted.has(t.suite) ? "\u274C" : "\u2611\uFE0F";
   const rows = tallies.map(
-    (t) => `| ${t.failed === 0 ? "\u2705" : "\u274C"} | ${inlineCode(cut(t.suite, 100))} | ${t.cases} | ${t.passed} | ${t.failed} |`
+    (t) => `| ${mark(t)} | ${inlineCode(cut(t.suite, 100))} | ${t.cases} | ${t.passed} | ${t.failed} |`
   );
   return [
     "### Suites",
@@ -20101,8 +20161,8 @@ function suiteSection(results) {
 }
 function outputBlock(text2, max) {
   const kept = cutText(text2, max);
-  if (kept === text2) return preBlock(text2);
-  return `${preBlock(kept)}${cutNote(text2.length - kept.length)}`;
+  if (kept === text2) return textBlock(text2);
+  return `${textBlock(kept)}${cutNote(text2.length - kept.length)}`;
 }
 function cutNote(left) {
   return `
@@ -20110,10 +20170,10 @@ function cutNote(left) {
 *\u2026cut here: ${left} more characters not shown.*`;
 }
 function outputBlockLengths(text2) {
-  const pre2 = preBlockLengths(text2);
+  const block = textBlockLengths(text2);
   return (max) => {
     const kept = cutText(text2, max).length;
-    return pre2(max) + (kept === text2.length ? 0 : bytes(cutNote(text2.length - kept)));
+    return block(max) + (kept === text2.length ? 0 : bytes(cutNote(text2.length - kept)));
   };
 }
 function failedBlock(r, diff, outputMax, listed) {
@@ -20154,7 +20214,7 @@ function causesSection(failures) {
   const rows = groups.slice(0, CAUSES_SHOWN).map((g) => {
     const names = g.cases.slice(0, CASES_PER_CAUSE).map((n) => inlineCode(cut(n, 100)));
     const more = g.count > CASES_PER_CAUSE ? `, and ${g.count - CASES_PER_CAUSE} more` : "";
-    return `- **${g.count} case${g.count === 1 ? "" : "s"}:** ${inlineText(cut(g.title, WHY_MAX))}<br>${names.join(", ")}${more}`;
+    return `- **${g.count} case${g.count === 1 ? "" : "s"}:** ${inlineShown(cut(g.title, WHY_MAX))}<br>${names.join(", ")}${more}`;
   });
   if (groups.length > CAUSES_SHOWN) rows.push(`- \u2026and ${groups.length - CAUSES_SHOWN} more causes`);
   const head = `### Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}, ${failures.length} failed case${failures.length === 1 ? "" : "s"})`;
@@ -20234,14 +20294,15 @@ function toMarkdownSummary(input, options = {}) {
   const reasons = expectedReasons(input.gate);
   const listed = failures.map((r) => reasons.get(`${r.suite}/${r.name}`));
   const gate = input.gate ? [gateMarkdown(input.gate, input.record.conformant)] : [];
-  let run = runSection(input, RUN_VALUE_MAX, FILES_MAX);
-  if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10);
+  let run = runSection(input, RUN_VALUE_MAX, FILES_MAX, place);
+  if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10, place);
+  const suites = suiteSection(input.results, new Set(reasons.keys()));
   const failedHead = failures.length === 0 ? [] : [causesSection(failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
   const fixed = [
     headline(input),
     ...gate,
     run,
-    suiteSection(input.results),
+    suites,
     ...failedHead,
     ...rerunSection(input),
     verifySection(input, place)
@@ -20252,7 +20313,7 @@ function toMarkdownSummary(input, options = {}) {
   const plan = planFailures(failures, diffs, listed, budget, passingText ? bytes(passingText) + 2 : 0);
   const sections = [headline(input)];
   if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing.length, failures.length));
-  sections.push(...gate, run, suiteSection(input.results), ...failedHead);
+  sections.push(...gate, run, suites, ...failedHead);
   for (let i = 0; i < plan.detailed; ) {
     const suite = failures[i].suite;
     const blocks = [];
@@ -20337,6 +20398,7 @@ var NARROW = 16;
 var WIDE = 40;
 var ANSWER_WIDE = 64;
 var ROWS_MAX = 500;
+var SIGNERS_MAX = 4;
 var NOTE_RESERVE2 = 1024;
 var bytes2 = (text2) => Buffer.byteLength(text2, "utf8");
 function cut2(text2, max = VALUE_MAX2) {
@@ -20350,7 +20412,7 @@ function recordVerdict(r) {
   if (!r.accepted) return r.outcome.startsWith("unreadable") ? "\u26D4 unreadable" : "\u26D4 refused";
   return r.outcome === "accept conformant=true" ? "\u2705 verified, conformant" : "\u274C verified, not conformant";
 }
-function capped(items2, row2, what, maxBytes) {
+function capped(items2, row2, what, maxBytes, shape = "table") {
   const rows = [];
   let used = 0;
   for (const item of items2) {
@@ -20359,8 +20421,10 @@ function capped(items2, row2, what, maxBytes) {
     rows.push(text2);
     used += bytes2(text2) + 1;
   }
-  if (rows.length < items2.length)
-    rows.push(`| and ${items2.length - rows.length} more ${what} (see aggregate.json) |`);
+  if (rows.length < items2.length) {
+    const more = `and ${items2.length - rows.length} more ${what} (see aggregate.json)`;
+    rows.push(shape === "table" ? `| ${more} |` : `- ${more}`);
+  }
   return rows;
 }
 function recordsSection(aggregate, maxBytes) {
@@ -20381,18 +20445,27 @@ function recordsSection(aggregate, maxBytes) {
 function implementationsSection(implementations, maxBytes) {
   const rows = capped(
     implementations,
-    (i) => `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter}: ${cellCodeOf(i.impl, NARROW)} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers.slice(0, 4).map((s) => cellCodeOf(s, NARROW)).join(
+    (i) => `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter}: ${cellCodeOf(i.impl, NARROW)} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers.slice(0, 4).map((s) => code2(shortSigner(s))).join(
       " "
     )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
     "implementations",
     maxBytes
+  );
+  const signers = capped(
+    implementations.flatMap((i) => i.signers.slice(0, SIGNERS_MAX).map((s) => ({ i, s }))),
+    ({ i, s }) => `- **${i.id}** signed by ${code2(s)}`,
+    "signers",
+    maxBytes / 4,
+    "list"
   );
   return [
     "### Implementations",
     "",
     "| Id | Implementation | Adapter | Suite | Key: signer | Records |",
     "| --- | --- | --- | --- | --- | ---: |",
-    ...rows
+    ...rows,
+    "",
+    ...signers
   ].join("\n");
 }
 function suitesSection(aggregate, maxBytes) {
@@ -20556,7 +20629,10 @@ function escapeHtml2(text2) {
   return text2.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
 }
 function shownHtml(text2) {
-  return escapeHtml2(showInvisible(text2));
+  return visibleHtml(showInvisible(text2));
+}
+function visibleHtml(visible2) {
+  return escapeHtml2(visible2).replace(/⟨U\+[0-9A-F]{4,6}⟩/g, (tag) => `<span class="cp">${tag}</span>`);
 }
 function cutPoints(text2, max) {
   if (text2.length <= max) return { text: text2, more: 0 };
@@ -20570,7 +20646,7 @@ function shownCut(text2, max) {
 }
 
 // src/report/html/browser-script.generated.ts
-var BROWSER_SCRIPT_BASE64 = "InVzZSBzdHJpY3QiOygoKT0+e3ZhciB2cz1PYmplY3QuZGVmaW5lUHJvcGVydHk7dmFyIE5zPShlLHQpPT57Zm9yKHZhciBuIGluIHQpdnMoZSxuLHtnZXQ6dFtuXSxlbnVtZXJhYmxlOiEwfSl9O3ZhciBpZT0iY29uZm9ybS1yZXN1bHQvMSIsamU9bmV3IFVpbnQ4QXJyYXkoWy4uLm5ldyBUZXh0RW5jb2RlcigpLmVuY29kZSgid2FpOmNvbmZvcm0tcmVzdWx0IiksMV0pLG9lPTMyKjEwMjQqMTAyNCxJdD0zMixTZT0yKio1My0xO3ZhciBFPWNsYXNzIGV4dGVuZHMgRXJyb3J7bmFtZT0iSmNzRXJyb3IiO2NvZGU7b2Zmc2V0O2NvbnN0cnVjdG9yKHQsbixzKXtzdXBlcihzKSx0aGlzLmNvZGU9dCx0aGlzLm9mZnNldD1ufX07ZnVuY3Rpb24gdHQoZT17fSl7bGV0IHQ9ZS5ib20/PyJyZWplY3QiLG49ZS5iaWdJbnRlZ2Vycz8/InJvdW5kIixzPWUubWF4RGVwdGg/PzFlNDtpZih0IT09InJlamVjdCImJnQhPT0iaWdub3JlIil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYm9tIG11c3QgYmUgInJlamVjdCIgb3IgImlnbm9yZSIsIGdvdCAke3R9YCk7aWYobiE9PSJyb3VuZCImJm4hPT0icmVqZWN0Iil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYmlnSW50ZWdlcnMgbXVzdCBiZSAicm91bmQiIG9yICJyZWplY3QiLCBnb3QgJHtufWApO2lmKHR5cGVvZiBzIT0ibnVtYmVyInx8IShzPj0wKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcihgbWF4RGVwdGggbXVzdCBiZSBhIG51bWJlciA+PSAwLCBnb3QgJHtzfWApO3JldHVybntpZ25vcmVCb206dD09PSJpZ25vcmUiLHJlamVjdEJpZ0ludGVnZXJzOm49PT0icmVqZWN0IixtYXhEZXB0aDpzfX12YXIgUnM9bmV3IFRleHREZWNvZGVyKCJ1dGYtOCIse2ZhdGFsOiEwLGlnbm9yZUJPTTohMH0pO2Z1bmN0aW9uIE10KGUpe3RyeXtyZXR1cm4gUnMuZGVjb2RlKGUpfWNhdGNoe2xldCB0PVd0KGUpO3Rocm93IG5ldyBFKCJpbnZhbGlkLXV0ZjgiLHQsInRoZSBpbnB1dCBpcyBub3QgdmFsaWQgVVRGLTgiKX19ZnVuY3Rpb24gV3QoZSl7Zm9yKGxldCB0PTA7dDxlLmxlbmd0aDspe2xldCBuPUJzKGUsdCk7aWYobjw9MClyZXR1cm4gdDt0Kz1ufXJldHVybi0xfWZ1bmN0aW9uIEJzKGUsdCl7bGV0IG49ZVt0XTtpZihuPDEyOClyZXR1cm4gMTtsZXQgcyxyPTEyOCxpPTE5MTtpZihuPj0xOTQmJm48PTIyMylzPTE7ZWxzZSBpZihuPj0yMjQmJm48PTIzOSlzPTIsbj09PTIyNCYmKHI9MTYwKSxuPT09MjM3JiYoaT0xNTkpO2Vsc2UgaWYobj49MjQwJiZuPD0yNDQpcz0zLG49PT0yNDAmJihyPTE0NCksbj09PTI0NCYmKGk9MTQzKTtlbHNlIHJldHVybiAwO2ZvcihsZXQgYT0xO2E8PXM7YSsrKXtsZXQgbz1lW3QrYV07aWYobz09PXZvaWQgMClyZXR1cm4tMTtpZihhPT09MT9vPHJ8fG8+aTpvPDEyOHx8bz4xOTEpcmV0dXJuIDB9cmV0dXJuIHMrMX1mdW5jdGlvbiBHdChlLHQpe2xldCBuPTAscz1NYXRoLm1pbih0LGUubGVuZ3RoKTtmb3IobGV0IHI9MDtyPHM7cisrKXtsZXQgaT1lLmNoYXJDb2RlQXQocik7aTwxMjg/bis9MTppPDIwNDg/bis9MjppPj01NTI5NiYmaTw9NTYzMTkmJnIrMTxzPyhuKz00LHIrKyk6bis9M31yZXR1cm4gbn12YXIgYWU9MzQsVGU9OTIsVnQ9TnVtYmVyLk1BWF9TQUZFX0lOVEVHRVIsT2U9Y2xhc3N7dGV4dDtuO2k9MDttYXhEZXB0aDtyZWplY3RCaWc7Y29uc3RydWN0b3IodCxuKXtsZXQgcz10dChuKTt0aGlzLnRleHQ9dCx0aGlzLm49dC5sZW5ndGgsdGhpcy5tYXhEZXB0aD1zLm1heERlcHRoLHRoaXMucmVqZWN0QmlnPXMucmVqZWN0QmlnSW50ZWdlcnMsdGhpcy5uPjAmJnQuY2hhckNvZGVBdCgwKT09PTY1Mjc5JiYocy5pZ25vcmVCb218fHRoaXMuZmFpbCgiYm9tIiwwLCJhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBwcmVjZWRlcyB0aGUgSlNPTiB0ZXh0IiksdGhpcy5pPTEpfWZhaWwodCxuLHMpe3Rocm93IG5ldyBFKHQsR3QodGhpcy50ZXh0LG4pLHMpfXVuZXhwZWN0ZWQodCxuKXtpZih0Pj10aGlzLm4pcmV0dXJuIHRoaXMuZmFpbCgidW5leHBlY3RlZC1lbmQiLHQsYHRoZSBpbnB1dCBlbmRzIHdoZXJlICR7bn0gd2FzIGV4cGVjdGVkYCk7bGV0IHM9dGhpcy50ZXh0LmNvZGVQb2ludEF0KHQpLHI9cz49MzImJnM8MTI3P2AnJHtTdHJpbmcuZnJvbUNoYXJDb2RlKHMpfSdgOmBVKyR7a2Uocyl9YDtyZXR1cm4gdGhpcy5mYWlsKCJ1bmV4cGVjdGVkLWNoYXJhY3RlciIsdCxgJHtyfSB3aGVyZSAke259IHdhcyBleHBlY3RlZGApfXNraXBXaGl0ZXNwYWNlKCl7bGV0IHQ9dGhpcy50ZXh0LG49dGhpcy5pLHM9dC5jaGFyQ29kZUF0KG4pO2Zvcig7cz09PTMyfHxzPT09MTB8fHM9PT0xM3x8cz09PTk7KXM9dC5jaGFyQ29kZUF0KCsrbik7cmV0dXJuIHRoaXMuaT1uLHN9cmVhZFN0cmluZygpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMubixzPXRoaXMuaSsxLHI9cztmb3IoOzspe2xldCBvPXQuY2hhckNvZGVBdChyKTtpZihvPT09YWUpcmV0dXJuIHRoaXMuaT1yKzEsdC5zbGljZShzLHIpO2lmKG89PT1UZXx8bzwzMnx8bz49NTUyOTYmJm88PTU3MzQzfHxyPj1uKWJyZWFrO3IrK31sZXQgaT0iIixhPXM7Zm9yKDs7KXtyPj1uJiZ0aGlzLmZhaWwoInVudGVybWluYXRlZC1zdHJpbmciLHMtMSwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpO2xldCBvPXQuY2hhckNvZGVBdChyKTtpZihvPT09YWUpcmV0dXJuIHRoaXMuaT1yKzEsaSt0LnNsaWNlKGEscik7aWYobz09PVRlKWkrPXQuc2xpY2UoYSxyKSx0aGlzLmk9cixpKz10aGlzLnJlYWRFc2NhcGUoKSxyPWE9dGhpcy5pO2Vsc2UgaWYobzwzMil0aGlzLmZhaWwoImNvbnRyb2wtY2hhcmFjdGVyIixyLGByYXcgY29udHJvbCBjaGFyYWN0ZXIgVSske2tlKG8pfSBpbiBhIHN0cmluZ2ApO2Vsc2UgaWYobz49NTUyOTYmJm88PTU3MzQzKXtsZXQgYz10LmNoYXJDb2RlQXQocisxKTtvPD01NjMxOSYmYz49NTYzMjAmJmM8PTU3MzQzP3IrPTI6dGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIscixgbG9uZSBzdXJyb2dhdGUgVSske2tlKG8pfSBpbiBhIHN0cmluZ2ApfWVsc2UgcisrfX1oZXg0KHQpe2xldCBuPTA7Zm9yKGxldCBzPXQ7czx0KzQ7cysrKXtsZXQgcj1YdCh0aGlzLnRleHQuY2hhckNvZGVBdChzKSk7aWYocjwwKXJldHVybiB0aGlzLmZhaWwoImludmFsaWQtZXNjYXBlIix0LTIsIlxcdSBtdXN0IGJlIGZvbGxvd2VkIGJ5IGZvdXIgaGV4IGRpZ2l0cyIpO249bjw8NHxyfXJldHVybiBufXJlYWRFc2NhcGUoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLmkscz10LmNoYXJDb2RlQXQobisxKTtzd2l0Y2godGhpcy5pPW4rMixzKXtjYXNlIGFlOnJldHVybiciJztjYXNlIFRlOnJldHVybiJcXCI7Y2FzZSA0NzpyZXR1cm4iLyI7Y2FzZSA5ODpyZXR1cm4iXGIiO2Nhc2UgMTAyOnJldHVybiJcZiI7Y2FzZSAxMTA6cmV0dXJuYApgO2Nhc2UgMTE0OnJldHVybiJcciI7Y2FzZSAxMTY6cmV0dXJuIgkiO2Nhc2UgMTE3OntsZXQgcj10aGlzLmhleDQobisyKTtpZih0aGlzLmk9bis2LHI8NTUyOTZ8fHI+NTczNDMpcmV0dXJuIFN0cmluZy5mcm9tQ2hhckNvZGUocik7aWYocjw9NTYzMTkmJnQuY2hhckNvZGVBdChuKzYpPT09VGUmJnQuY2hhckNvZGVBdChuKzcpPT09MTE3KXtsZXQgaT10aGlzLmhleDQobis4KTtpZihpPj01NjMyMCYmaTw9NTczNDMpcmV0dXJuIHRoaXMuaT1uKzEyLFN0cmluZy5mcm9tQ2hhckNvZGUocixpKX1yZXR1cm4gdGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIsbixgXFx1JHtrZShyKX0gaXMgYSBsb25lIHN1cnJvZ2F0ZWApfWRlZmF1bHQ6cmV0dXJuIG4rMT49dGhpcy5uP3RoaXMuZmFpbCgidW50ZXJtaW5hdGVkLXN0cmluZyIsbiwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpOnRoaXMuZmFpbCgiaW52YWxpZC1lc2NhcGUiLG4sJ2EgYmFja3NsYXNoIG11c3Qgc3RhcnQgb25lIG9mIFxcIiBcXFxcIFxcLyBcXGIgXFxmIFxcbiBcXHIgXFx0IFxcdVhYWFgnKX19cmVhZE51bWJlcigpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMuaSxzPW4scj0hMCxpPXQuY2hhckNvZGVBdChzKTtpZihpPT09NDUmJihpPXQuY2hhckNvZGVBdCgrK3MpKSxpPT09NDgpaT10LmNoYXJDb2RlQXQoKytzKSxpPj00OCYmaTw9NTcmJnRoaXMuZmFpbCgibGVhZGluZy16ZXJvIixuLCJhIG51bWJlciBtdXN0IG5vdCBoYXZlIGEgbGVhZGluZyB6ZXJvIik7ZWxzZSBpZihpPj00OSYmaTw9NTcpZG8gaT10LmNoYXJDb2RlQXQoKytzKTt3aGlsZShpPj00OCYmaTw9NTcpO2Vsc2UgcmV0dXJuIHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sIictJyBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtpZihpPT09NDYpe3I9ITEsaT10LmNoYXJDb2RlQXQoKytzKSxpPj00OCYmaTw9NTd8fHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sImEgZGVjaW1hbCBwb2ludCBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtkbyBpPXQuY2hhckNvZGVBdCgrK3MpO3doaWxlKGk+PTQ4JiZpPD01Nyl9aWYoaT09PTEwMXx8aT09PTY5KXtyPSExLGk9dC5jaGFyQ29kZUF0KCsrcyksKGk9PT00M3x8aT09PTQ1KSYmKGk9dC5jaGFyQ29kZUF0KCsrcykpLGk+PTQ4JiZpPD01N3x8dGhpcy5mYWlsKCJpbnZhbGlkLW51bWJlciIsbiwiYW4gZXhwb25lbnQgbXVzdCBoYXZlIGEgZGlnaXQiKTtkbyBpPXQuY2hhckNvZGVBdCgrK3MpO3doaWxlKGk+PTQ4JiZpPD01Nyl9dGhpcy5pPXM7bGV0IGE9TnVtYmVyKHQuc2xpY2UobixzKSk7cmV0dXJuKGE9PT0xLzB8fGE9PT0tMS8wKSYmdGhpcy5mYWlsKCJudW1iZXItb3V0LW9mLXJhbmdlIixuLCJ0aGUgbnVtYmVyIGlzIGJleW9uZCB0aGUgcmFuZ2Ugb2YgYW4gSUVFRS03NTQgZG91YmxlIiksciYmdGhpcy5yZWplY3RCaWcmJihhPlZ0fHxhPC1WdCkmJnRoaXMuZmFpbCgiYmlnLWludGVnZXIiLG4sInRoZSBpbnRlZ2VyIGlzIGJleW9uZCBceEIxKDJeNTMtMSkgYW5kIGJpZyBpbnRlZ2VycyBhcmUgcmVmdXNlZCIpLGF9ZXhwZWN0V29yZCh0KXt0aGlzLnRleHQuc3RhcnRzV2l0aCh0LHRoaXMuaSl8fHRoaXMudW5leHBlY3RlZCh0aGlzLmksImEgSlNPTiB2YWx1ZSIpLHRoaXMuaSs9dC5sZW5ndGh9ZXhwZWN0RW5kKCl7dGhpcy5za2lwV2hpdGVzcGFjZSgpLHRoaXMuaTx0aGlzLm4mJnRoaXMudW5leHBlY3RlZCh0aGlzLmksInRoZSBlbmQgb2YgdGhlIGlucHV0Iil9fTtmdW5jdGlvbiBYdChlKXtyZXR1cm4gZT49NDgmJmU8PTU3P2UtNDg6ZT49OTcmJmU8PTEwMj9lLTg3OmU+PTY1JiZlPD03MD9lLTU1Oi0xfWZ1bmN0aW9uIGtlKGUpe3JldHVybiBlLnRvU3RyaW5nKDE2KS50b1VwcGVyQ2FzZSgpLnBhZFN0YXJ0KDQsIjAiKX12YXIgenQ9MzQsWXQ9OTI7dmFyIERpPU51bWJlci5NQVhfU0FGRV9JTlRFR0VSO3ZhciB6PVtdO3pbOF09OTg7els5XT0xMTY7elsxMF09MTEwO3pbMTJdPTEwMjt6WzEzXT0xMTQ7elt6dF09enQ7eltZdF09WXQ7dmFyIFVzPWU9PmUuaXNXZWxsRm9ybWVkKCk7ZnVuY3Rpb24gbnQoZSl7aWYoIVVzKGUpKXRocm93IG5ldyBFKCJsb25lLXN1cnJvZ2F0ZSIsMCwiYSBzdHJpbmcgaG9sZHMgYSBsb25lIHN1cnJvZ2F0ZSIpO3JldHVybiBKU09OLnN0cmluZ2lmeShlKX1mdW5jdGlvbiBGcyhlKXtpZighTnVtYmVyLmlzRmluaXRlKGUpKXRocm93IG5ldyBFKCJudW1iZXItb3V0LW9mLXJhbmdlIiwwLGAke2V9IGlzIG5vdCBhIEpTT04gbnVtYmVyYCk7cmV0dXJuIFN0cmluZyhlKX1mdW5jdGlvbiBLdChlKXtsZXQgdD1lPT09dm9pZCAwPyJ1bmRlZmluZWQiOnR5cGVvZiBlPT0ib2JqZWN0Ij8iYSBub24tcGxhaW4gb2JqZWN0Ijp0eXBlb2YgZTt0aHJvdyBuZXcgRSgibm90LWpzb24tdmFsdWUiLDAsYCR7dH0gaXMgbm90IGEgSlNPTiB2YWx1ZWApfWZ1bmN0aW9uIFBzKGUpe2xldCB0PU9iamVjdC5nZXRQcm90b3R5cGVPZihlKTtyZXR1cm4gdD09PW51bGx8fHQ9PT1PYmplY3QucHJvdG90eXBlfWZ1bmN0aW9uIHZlKGUpe3JldHVybiBMcy5kZWNvZGUoTmUoZSkpfXZhciBfcz1uZXcgVGV4dEVuY29kZXIsTHM9bmV3IFRleHREZWNvZGVyO2Z1bmN0aW9uIE5lKGUpe2xldCB0PVtdLG49MDtpZihIcyhlLGk9PntsZXQgYT1fcy5lbmNvZGUoaSk7dC5wdXNoKGEpLG4rPWEubGVuZ3RofSksdC5sZW5ndGg9PT0xKXJldHVybiB0WzBdO2xldCBzPW5ldyBVaW50OEFycmF5KG4pLHI9MDtmb3IobGV0IGkgb2YgdClzLnNldChpLHIpLHIrPWkubGVuZ3RoO3JldHVybiBzfXZhciBKcz0zMioxMDI0O2Z1bmN0aW9uIEhzKGUsdCl7bGV0IG49IiIscz1bXSxyPVtdLGk9W10sYT1uZXcgU2V0LG89ZTtmb3IoOzspe2lmKG89PT1udWxsKW4rPSJudWxsIjtlbHNlIGlmKHR5cGVvZiBvPT0ic3RyaW5nIiluKz1udChvKTtlbHNlIGlmKHR5cGVvZiBvPT0ibnVtYmVyIiluKz1GcyhvKTtlbHNlIGlmKHR5cGVvZiBvPT0iYm9vbGVhbiIpbis9bz8idHJ1ZSI6ImZhbHNlIjtlbHNlIGlmKHR5cGVvZiBvPT0ib2JqZWN0Iil7aWYoYS5oYXMobykpdGhyb3cgbmV3IEUoImN5Y2xlIiwwLCJ0aGUgdmFsdWUgY29udGFpbnMgaXRzZWxmIik7aWYoQXJyYXkuaXNBcnJheShvKSlpZihvLmxlbmd0aD09PTApbis9IltdIjtlbHNle24rPSJbIixzLnB1c2gobyksci5wdXNoKG51bGwpLGkucHVzaCgwKSxhLmFkZChvKSxvPW9bMF07Y29udGludWV9ZWxzZSBpZihQcyhvKSl7bGV0IGM9T2JqZWN0LmtleXMobykuc29ydCgpO2lmKGMubGVuZ3RoPT09MCluKz0ie30iO2Vsc2V7bGV0IHU9Y1swXTtuKz0ieyIrbnQodSkrIjoiLHMucHVzaChvKSxyLnB1c2goYyksaS5wdXNoKDApLGEuYWRkKG8pLG89b1t1XTtjb250aW51ZX19ZWxzZSBLdChvKX1lbHNlIEt0KG8pO2ZvcihuLmxlbmd0aD5KcyYmKHQobiksbj0iIik7Oyl7bGV0IGM9cy5sZW5ndGgtMTtpZihjPDApe3Qobik7cmV0dXJufWxldCB1PXNbY10sbD1yW2NdLGY9KytpW2NdO2lmKGw9PT1udWxsKXtsZXQgZD11O2lmKGY8ZC5sZW5ndGgpe24rPSIsIixvPWRbZl07YnJlYWt9bis9Il0ifWVsc2V7aWYoZjxsLmxlbmd0aCl7bGV0IGQ9bFtmXTtuKz0iLCIrbnQoZCkrIjoiLG89dVtkXTticmVha31uKz0ifSJ9cy5wb3AoKSxyLnBvcCgpLGkucG9wKCksYS5kZWxldGUodSl9fX12YXIgUmU9QmlnSW50KDQyOTQ5NjcyOTUpLFp0PUJpZ0ludCgzMik7ZnVuY3Rpb24gSXMoZSx0PSExKXtyZXR1cm4gdD97aDpOdW1iZXIoZSZSZSksbDpOdW1iZXIoZT4+WnQmUmUpfTp7aDpOdW1iZXIoZT4+WnQmUmUpfDAsbDpOdW1iZXIoZSZSZSl8MH19ZnVuY3Rpb24gcXQoZSx0PSExKXtsZXQgbj1lLmxlbmd0aCxzPW5ldyBVaW50MzJBcnJheShuKSxyPW5ldyBVaW50MzJBcnJheShuKTtmb3IobGV0IGk9MDtpPG47aSsrKXtsZXR7aDphLGw6b309SXMoZVtpXSx0KTtbc1tpXSxyW2ldXT1bYSxvXX1yZXR1cm5bcyxyXX12YXIgRHM9ZT0+ZS8yKiozMnwwLE1zPWU9PmU+Pj4wO2Z1bmN0aW9uIFF0KGUsdCxuLHMpe2xldCByPURzKG4pLGk9TXMobik7ZS5zZXRVaW50MzIodCxzP2k6cixzKSxlLnNldFVpbnQzMih0KzQscz9yOmkscyl9dmFyIHN0PShlLHQsbik9PmU+Pj5uLHJ0PShlLHQsbik9PmU8PDMyLW58dD4+Pm4sWT0oZSx0LG4pPT5lPj4+bnx0PDwzMi1uLEs9KGUsdCxuKT0+ZTw8MzItbnx0Pj4+bixnZT0oZSx0LG4pPT5lPDw2NC1ufHQ+Pj5uLTMyLHhlPShlLHQsbik9PmU+Pj5uLTMyfHQ8PDY0LW47ZnVuY3Rpb24gVShlLHQsbixzKXtsZXQgcj0odD4+PjApKyhzPj4+MCk7cmV0dXJue2g6ZStuKyhyLzIqKjMyfDApfDAsbDpyfDB9fXZhciBlbj0oZSx0LG4pPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSx0bj0oZSx0LG4scyk9PnQrbitzKyhlLzIqKjMyfDApfDAsbm49KGUsdCxuLHMpPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSsocz4+PjApLHNuPShlLHQsbixzLHIpPT50K24rcytyKyhlLzIqKjMyfDApfDAscm49KGUsdCxuLHMscik9PihlPj4+MCkrKHQ+Pj4wKSsobj4+PjApKyhzPj4+MCkrKHI+Pj4wKSxvbj0oZSx0LG4scyxyLGkpPT50K24rcytyK2krKGUvMioqMzJ8MCl8MDtmdW5jdGlvbiBhbihlKXtyZXR1cm4gZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiYiQllURVNfUEVSX0VMRU1FTlQiaW4gZSYmZS5CWVRFU19QRVJfRUxFTUVOVD09PTF9dmFyIGl0PWU9PmU/YCIke2V9IiBgOiIiO2Z1bmN0aW9uIEdzKGUsdD0iIil7aWYodHlwZW9mIGUhPSJudW1iZXIiKXRocm93IG5ldyBUeXBlRXJyb3IoaXQodCkrImV4cGVjdGVkIG51bWJlciwgZ290ICIrdHlwZW9mIGUpO2lmKCFOdW1iZXIuaXNTYWZlSW50ZWdlcihlKXx8ZTwwKXRocm93IG5ldyBSYW5nZUVycm9yKGl0KHQpKyJleHBlY3RlZCBpbnRlZ2VyID49IDAsIGdvdCAiK2UpO3JldHVybiBlfWZ1bmN0aW9uIG90KGUsdCxuPSIiKXtpZihhbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7dCE9PXZvaWQgMCYmR3ModCwibGVuZ3RoIik7bGV0IHM9YW4oZSkscj10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLGk9cz9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT1pdChuKSsiZXhwZWN0ZWQgVWludDhBcnJheSIrcisiLCBnb3QgIitpO3Rocm93IHM/bmV3IFJhbmdlRXJyb3IoYSk6bmV3IFR5cGVFcnJvcihhKX12YXIgVnM9KGUsdCk9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QifHxBcnJheS5pc0FycmF5KGUpKXRocm93IG5ldyBUeXBlRXJyb3IoKHQ9PT0ib2JqZWN0Ij8iIjpgIiR7dH0iIGApKyJleHBlY3RlZCBvYmplY3QsIGdvdCB0eXBlPSIrdHlwZW9mIGUpfSxjbj0oZSx0KT0+e1ZzKGUsdCk7bGV0IG49T2JqZWN0LmdldFByb3RvdHlwZU9mKGUpO2lmKG4hPT1PYmplY3QucHJvdG90eXBlJiZuIT09bnVsbCl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fSIgZXhwZWN0ZWQgcGxhaW4gb2JqZWN0YCk7aWYoT2JqZWN0Lmhhc093bihlLCJfX3Byb3RvX18iKSl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fS5fX3Byb3RvX18iIGlzIG5vdCBhbGxvd2VkYCl9O2Z1bmN0aW9uIGF0KGUsdD0hMCl7aWYoZS5kZXN0cm95ZWQpdGhyb3cgbmV3IEVycm9yKCJoYXNoIHdhcyBkZXN0cm95ZWQiKTtpZih0JiZlLmZpbmlzaGVkKXRocm93IG5ldyBFcnJvcigiZGlnZXN0KCkgd2FzIGFscmVhZHkgY2FsbGVkIil9ZnVuY3Rpb24gdW4oZSx0KXtvdChlLHZvaWQgMCwib3V0cHV0Iik7bGV0IG49dC5vdXRwdXRMZW47aWYoIShlLmxlbmd0aD49bikpdGhyb3cgbmV3IFJhbmdlRXJyb3IoJyJvdXRwdXQiIGV4cGVjdGVkIGxlbmd0aCA+PSAnK24pfWZ1bmN0aW9uIGN0KC4uLmUpe2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7dCsrKWVbdF0uZmlsbCgwKX1mdW5jdGlvbiBCZShlKXtyZXR1cm4gbmV3IERhdGFWaWV3KGUuYnVmZmVyLGUuYnl0ZU9mZnNldCxlLmJ5dGVMZW5ndGgpfWZ1bmN0aW9uIFhzKGUsdCxuPSJvcHRzIil7cmV0dXJuIGNuKGUsImRlZmF1bHRzIiksdCE9PXZvaWQgMCYmY24odCxuKSxPYmplY3QuYXNzaWduKE9iamVjdC5jcmVhdGUobnVsbCksZSx0KX1mdW5jdGlvbiBmbihlLHQ9e30pe2lmKHR5cGVvZiBlIT0iZnVuY3Rpb24iKXRocm93IG5ldyBUeXBlRXJyb3IoJyJoYXNoQ29ucyIgZXhwZWN0ZWQgZnVuY3Rpb24sIGdvdCB0eXBlPScrdHlwZW9mIGUpO3Q9WHMoe30sdCwiaW5mbyIpO2xldCBuPShyLGkpPT5lKGkpLnVwZGF0ZShyKS5kaWdlc3QoKSxzPWUodm9pZCAwKTtyZXR1cm4gbi5vdXRwdXRMZW49cy5vdXRwdXRMZW4sbi5ibG9ja0xlbj1zLmJsb2NrTGVuLG4uY2FuWE9GPXMuY2FuWE9GLG4uY3JlYXRlPXI9PmUociksT2JqZWN0LmFzc2lnbihuLHQpLE9iamVjdC5mcmVlemUobil9dmFyIGxuPWU9Pih7b2lkOlVpbnQ4QXJyYXkuZnJvbShbNiw5LDk2LDEzNCw3MiwxLDEwMSwzLDQsMixlXSl9KTt2YXIgVWU9Y2xhc3N7YmxvY2tMZW47b3V0cHV0TGVuO2NhblhPRj0hMTtwYWRPZmZzZXQ7aXNMRTtidWZmZXI7dmlldztmaW5pc2hlZD0hMTtsZW5ndGg9MDtwb3M9MDtkZXN0cm95ZWQ9ITE7Y29uc3RydWN0b3IodCxuLHMscil7dGhpcy5ibG9ja0xlbj10LHRoaXMub3V0cHV0TGVuPW4sdGhpcy5wYWRPZmZzZXQ9cyx0aGlzLmlzTEU9cix0aGlzLmJ1ZmZlcj1uZXcgVWludDhBcnJheSh0KSx0aGlzLnZpZXc9QmUodGhpcy5idWZmZXIpfXVwZGF0ZSh0KXthdCh0aGlzKSxvdCh0KTtsZXR7dmlldzpuLGJ1ZmZlcjpzLGJsb2NrTGVuOnJ9PXRoaXMsaT10Lmxlbmd0aCxhPSExO2ZvcihsZXQgbz0wO288aTspe2xldCBjPU1hdGgubWluKHItdGhpcy5wb3MsaS1vKTtpZihjPT09cil7bGV0IHU9QmUodCk7Zm9yKDtyPD1pLW87bys9cil0aGlzLnByb2Nlc3ModSxvKTthPSEwO2NvbnRpbnVlfXMuc2V0KG89PT0wJiZjPT09aT90OnQuc3ViYXJyYXkobyxvK2MpLHRoaXMucG9zKSx0aGlzLnBvcys9YyxvKz1jLHRoaXMucG9zPT09ciYmKHRoaXMucHJvY2VzcyhuLDApLHRoaXMucG9zPTAsYT0hMCl9cmV0dXJuIHRoaXMubGVuZ3RoKz10Lmxlbmd0aCxhJiZ0aGlzLnJvdW5kQ2xlYW4oKSx0aGlzfWRpZ2VzdEludG8odCl7YXQodGhpcyksdW4odCx0aGlzKSx0aGlzLmZpbmlzaGVkPSEwO2xldHtidWZmZXI6bix2aWV3OnMsYmxvY2tMZW46cixpc0xFOml9PXRoaXMse3BvczphfT10aGlzO25bYSsrXT0xMjgsbi5maWxsKDAsYSksdGhpcy5wYWRPZmZzZXQ+ci1hJiYodGhpcy5wcm9jZXNzKHMsMCksbi5maWxsKDApKSxRdChzLHItOCx0aGlzLmxlbmd0aCo4LGkpLHRoaXMucHJvY2VzcyhzLDApLHRoaXMucm91bmRDbGVhbigpO2xldCBvPXQ9PT1uP3M6QmUodCksYz10aGlzLm91dHB1dExlbix1PWMvNCxsPXRoaXMuZ2V0KCk7aWYoYyU0fHx1PmwubGVuZ3RoKXRocm93IG5ldyBFcnJvcigiaW52YWxpZCBvdXRwdXRMZW4iKTtmb3IobGV0IGY9MDtmPHU7ZisrKW8uc2V0VWludDMyKDQqZixsW2ZdLGkpfWRpZ2VzdCgpe2xldHtidWZmZXI6dCxvdXRwdXRMZW46bn09dGhpczt0aGlzLmRpZ2VzdEludG8odCk7bGV0IHM9dC5zbGljZSgwLG4pO3JldHVybiB0aGlzLmRlc3Ryb3koKSxzfV9jbG9uZUludG9NZXRhKHQpe2xldHtidWZmZXI6bixsZW5ndGg6cyxmaW5pc2hlZDpyLGRlc3Ryb3llZDppLHBvczphfT10aGlzO3JldHVybiB0LmRlc3Ryb3llZD1pLHQuZmluaXNoZWQ9cix0Lmxlbmd0aD1zLHQucG9zPWEsYSYmdC5idWZmZXIuc2V0KG4pLHR9Y2xvbmUoKXtyZXR1cm4gdGhpcy5fY2xvbmVJbnRvKCl9fTt2YXIgZG49VWludDMyQXJyYXkuZnJvbShbMTc3OTAzMzcwMyw0MDg5MjM1NzIwLDMxNDQxMzQyNzcsMjIyNzg3MzU5NSwxMDEzOTA0MjQyLDQyNzExNzU3MjMsMjc3MzQ4MDc2MiwxNTk1NzUwMTI5LDEzNTk4OTMxMTksMjkxNzU2NTEzNywyNjAwODIyOTI0LDcyNTUxMTE5OSw1Mjg3MzQ2MzUsNDIxNTM4OTU0NywxNTQxNDU5MjI1LDMyNzAzMzIwOV0pO3ZhciBobj1xdChbIjB4NDI4YTJmOThkNzI4YWUyMiIsIjB4NzEzNzQ0OTEyM2VmNjVjZCIsIjB4YjVjMGZiY2ZlYzRkM2IyZiIsIjB4ZTliNWRiYTU4MTg5ZGJiYyIsIjB4Mzk1NmMyNWJmMzQ4YjUzOCIsIjB4NTlmMTExZjFiNjA1ZDAxOSIsIjB4OTIzZjgyYTRhZjE5NGY5YiIsIjB4YWIxYzVlZDVkYTZkODExOCIsIjB4ZDgwN2FhOThhMzAzMDI0MiIsIjB4MTI4MzViMDE0NTcwNmZiZSIsIjB4MjQzMTg1YmU0ZWU0YjI4YyIsIjB4NTUwYzdkYzNkNWZmYjRlMiIsIjB4NzJiZTVkNzRmMjdiODk2ZiIsIjB4ODBkZWIxZmUzYjE2OTZiMSIsIjB4OWJkYzA2YTcyNWM3MTIzNSIsIjB4YzE5YmYxNzRjZjY5MjY5NCIsIjB4ZTQ5YjY5YzE5ZWYxNGFkMiIsIjB4ZWZiZTQ3ODYzODRmMjVlMyIsIjB4MGZjMTlkYzY4YjhjZDViNSIsIjB4MjQwY2ExY2M3N2FjOWM2NSIsIjB4MmRlOTJjNmY1OTJiMDI3NSIsIjB4NGE3NDg0YWE2ZWE2ZTQ4MyIsIjB4NWNiMGE5ZGNiZDQxZmJkNCIsIjB4NzZmOTg4ZGE4MzExNTNiNSIsIjB4OTgzZTUxNTJlZTY2ZGZhYiIsIjB4YTgzMWM2NmQyZGI0MzIxMCIsIjB4YjAwMzI3Yzg5OGZiMjEzZiIsIjB4YmY1OTdmYzdiZWVmMGVlNCIsIjB4YzZlMDBiZjMzZGE4OGZjMiIsIjB4ZDVhNzkxNDc5MzBhYTcyNSIsIjB4MDZjYTYzNTFlMDAzODI2ZiIsIjB4MTQyOTI5NjcwYTBlNmU3MCIsIjB4MjdiNzBhODU0NmQyMmZmYyIsIjB4MmUxYjIxMzg1YzI2YzkyNiIsIjB4NGQyYzZkZmM1YWM0MmFlZCIsIjB4NTMzODBkMTM5ZDk1YjNkZiIsIjB4NjUwYTczNTQ4YmFmNjNkZSIsIjB4NzY2YTBhYmIzYzc3YjJhOCIsIjB4ODFjMmM5MmU0N2VkYWVlNiIsIjB4OTI3MjJjODUxNDgyMzUzYiIsIjB4YTJiZmU4YTE0Y2YxMDM2NCIsIjB4YTgxYTY2NGJiYzQyMzAwMSIsIjB4YzI0YjhiNzBkMGY4OTc5MSIsIjB4Yzc2YzUxYTMwNjU0YmUzMCIsIjB4ZDE5MmU4MTlkNmVmNTIxOCIsIjB4ZDY5OTA2MjQ1NTY1YTkxMCIsIjB4ZjQwZTM1ODU1NzcxMjAyYSIsIjB4MTA2YWEwNzAzMmJiZDFiOCIsIjB4MTlhNGMxMTZiOGQyZDBjOCIsIjB4MWUzNzZjMDg1MTQxYWI1MyIsIjB4Mjc0ODc3NGNkZjhlZWI5OSIsIjB4MzRiMGJjYjVlMTliNDhhOCIsIjB4MzkxYzBjYjNjNWM5NWE2MyIsIjB4NGVkOGFhNGFlMzQxOGFjYiIsIjB4NWI5Y2NhNGY3NzYzZTM3MyIsIjB4NjgyZTZmZjNkNmIyYjhhMyIsIjB4NzQ4ZjgyZWU1ZGVmYjJmYyIsIjB4NzhhNTYzNmY0MzE3MmY2MCIsIjB4ODRjODc4MTRhMWYwYWI3MiIsIjB4OGNjNzAyMDgxYTY0MzllYyIsIjB4OTBiZWZmZmEyMzYzMWUyOCIsIjB4YTQ1MDZjZWJkZTgyYmRlOSIsIjB4YmVmOWEzZjdiMmM2NzkxNSIsIjB4YzY3MTc4ZjJlMzcyNTMyYiIsIjB4Y2EyNzNlY2VlYTI2NjE5YyIsIjB4ZDE4NmI4YzcyMWMwYzIwNyIsIjB4ZWFkYTdkZDZjZGUwZWIxZSIsIjB4ZjU3ZDRmN2ZlZTZlZDE3OCIsIjB4MDZmMDY3YWE3MjE3NmZiYSIsIjB4MGE2MzdkYzVhMmM4OThhNiIsIjB4MTEzZjk4MDRiZWY5MGRhZSIsIjB4MWI3MTBiMzUxMzFjNDcxYiIsIjB4MjhkYjc3ZjUyMzA0N2Q4NCIsIjB4MzJjYWFiN2I0MGM3MjQ5MyIsIjB4M2M5ZWJlMGExNWM5YmViYyIsIjB4NDMxZDY3YzQ5YzEwMGQ0YyIsIjB4NGNjNWQ0YmVjYjNlNDJiNiIsIjB4NTk3ZjI5OWNmYzY1N2UyYSIsIjB4NWZjYjZmYWIzYWQ2ZmFlYyIsIjB4NmM0NDE5OGM0YTQ3NTgxNyJdLm1hcChlPT5CaWdJbnQoZSkpKSx6cz1oblswXSxZcz1oblsxXSxEPW5ldyBVaW50MzJBcnJheSg4MCksTT1uZXcgVWludDMyQXJyYXkoODApLHV0PWNsYXNzIGV4dGVuZHMgVWV7QWg9MDtBbD0wO0JoPTA7Qmw9MDtDaD0wO0NsPTA7RGg9MDtEbD0wO0VoPTA7RWw9MDtGaD0wO0ZsPTA7R2g9MDtHbD0wO0hoPTA7SGw9MDtjb25zdHJ1Y3Rvcih0LG4pe3N1cGVyKDEyOCx0LDE2LCExKSx0aGlzLkFoPW5bMF18MCx0aGlzLkFsPW5bMV18MCx0aGlzLkJoPW5bMl18MCx0aGlzLkJsPW5bM118MCx0aGlzLkNoPW5bNF18MCx0aGlzLkNsPW5bNV18MCx0aGlzLkRoPW5bNl18MCx0aGlzLkRsPW5bN118MCx0aGlzLkVoPW5bOF18MCx0aGlzLkVsPW5bOV18MCx0aGlzLkZoPW5bMTBdfDAsdGhpcy5GbD1uWzExXXwwLHRoaXMuR2g9blsxMl18MCx0aGlzLkdsPW5bMTNdfDAsdGhpcy5IaD1uWzE0XXwwLHRoaXMuSGw9blsxNV18MH1nZXQoKXtsZXR7QWg6dCxBbDpuLEJoOnMsQmw6cixDaDppLENsOmEsRGg6byxEbDpjLEVoOnUsRWw6bCxGaDpmLEZsOmQsR2g6cCxHbDptLEhoOmcsSGw6d309dGhpcztyZXR1cm5bdCxuLHMscixpLGEsbyxjLHUsbCxmLGQscCxtLGcsd119c2V0KHQsbixzLHIsaSxhLG8sYyx1LGwsZixkLHAsbSxnLHcpe3RoaXMuQWg9dHwwLHRoaXMuQWw9bnwwLHRoaXMuQmg9c3wwLHRoaXMuQmw9cnwwLHRoaXMuQ2g9aXwwLHRoaXMuQ2w9YXwwLHRoaXMuRGg9b3wwLHRoaXMuRGw9Y3wwLHRoaXMuRWg9dXwwLHRoaXMuRWw9bHwwLHRoaXMuRmg9ZnwwLHRoaXMuRmw9ZHwwLHRoaXMuR2g9cHwwLHRoaXMuR2w9bXwwLHRoaXMuSGg9Z3wwLHRoaXMuSGw9d3wwfV9jbG9uZUludG8odCl7cmV0dXJuKHR8fD1uZXcgdGhpcy5jb25zdHJ1Y3Rvcikuc2V0KC4uLnRoaXMuZ2V0KCkpLHRoaXMuX2Nsb25lSW50b01ldGEodCl9cHJvY2Vzcyh0LG4pe2ZvcihsZXQgeD0wO3g8MTY7eCsrLG4rPTQpRFt4XT10LmdldFVpbnQzMihuKSxNW3hdPXQuZ2V0VWludDMyKG4rPTQpO2ZvcihsZXQgeD0xNjt4PDgwO3grKyl7bGV0IFI9RFt4LTE1XXwwLEI9TVt4LTE1XXwwLHBlPVkoUixCLDEpXlkoUixCLDgpXnN0KFIsQiw3KSxtZT1LKFIsQiwxKV5LKFIsQiw4KV5ydChSLEIsNyksXz1EW3gtMl18MCxMPU1beC0yXXwwLEVlPVkoXyxMLDE5KV5nZShfLEwsNjEpXnN0KF8sTCw2KSxRZT1LKF8sTCwxOSleeGUoXyxMLDYxKV5ydChfLEwsNiksQ2U9bm4obWUsUWUsTVt4LTddLE1beC0xNl0pLGV0PXNuKENlLHBlLEVlLERbeC03XSxEW3gtMTZdKTtEW3hdPWV0fDAsTVt4XT1DZXwwfWxldHtBaDpzLEFsOnIsQmg6aSxCbDphLENoOm8sQ2w6YyxEaDp1LERsOmwsRWg6ZixFbDpkLEZoOnAsRmw6bSxHaDpnLEdsOncsSGg6TixIbDpJfT10aGlzO2ZvcihsZXQgeD0wO3g8ODA7eCsrKXtsZXQgUj1ZKGYsZCwxNCleWShmLGQsMTgpXmdlKGYsZCw0MSksQj1LKGYsZCwxNCleSyhmLGQsMTgpXnhlKGYsZCw0MSkscGU9ZiZwXn5mJmcsbWU9ZCZtXn5kJncsXz1ybihJLEIsbWUsWXNbeF0sTVt4XSksTD1vbihfLE4sUixwZSx6c1t4XSxEW3hdKSxFZT1ffDAsUWU9WShzLHIsMjgpXmdlKHMsciwzNCleZ2UocyxyLDM5KSxDZT1LKHMsciwyOCleeGUocyxyLDM0KV54ZShzLHIsMzkpLGV0PXMmaV5zJm9eaSZvLE9zPXImYV5yJmNeYSZjO049Z3wwLEk9d3wwLGc9cHwwLHc9bXwwLHA9ZnwwLG09ZHwwLHtoOmYsbDpkfT1VKHV8MCxsfDAsTHwwLEVlfDApLHU9b3wwLGw9Y3wwLG89aXwwLGM9YXwwLGk9c3wwLGE9cnwwO2xldCBIdD1lbihFZSxDZSxPcyk7cz10bihIdCxMLFFlLGV0KSxyPUh0fDB9KHtoOnMsbDpyfT1VKHRoaXMuQWh8MCx0aGlzLkFsfDAsc3wwLHJ8MCkpLHtoOmksbDphfT1VKHRoaXMuQmh8MCx0aGlzLkJsfDAsaXwwLGF8MCkse2g6byxsOmN9PVUodGhpcy5DaHwwLHRoaXMuQ2x8MCxvfDAsY3wwKSx7aDp1LGx9PVUodGhpcy5EaHwwLHRoaXMuRGx8MCx1fDAsbHwwKSx7aDpmLGw6ZH09VSh0aGlzLkVofDAsdGhpcy5FbHwwLGZ8MCxkfDApLHtoOnAsbDptfT1VKHRoaXMuRmh8MCx0aGlzLkZsfDAscHwwLG18MCkse2g6ZyxsOnd9PVUodGhpcy5HaHwwLHRoaXMuR2x8MCxnfDAsd3wwKSx7aDpOLGw6SX09VSh0aGlzLkhofDAsdGhpcy5IbHwwLE58MCxJfDApLHRoaXMuc2V0KHMscixpLGEsbyxjLHUsbCxmLGQscCxtLGcsdyxOLEkpfXJvdW5kQ2xlYW4oKXtjdChELE0pfWRlc3Ryb3koKXt0aGlzLmRlc3Ryb3llZD0hMCxjdCh0aGlzLmJ1ZmZlciksdGhpcy5zZXQoMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCl9fSxmdD1jbGFzcyBleHRlbmRzIHV0e2NvbnN0cnVjdG9yKCl7c3VwZXIoNjQsZG4pfX07dmFyIEZlPWZuKCgpPT5uZXcgZnQsbG4oMykpO2Z1bmN0aW9uIFBlKGUsdD17fSl7cmV0dXJuIGx0KE10KGUpLHQpfWZ1bmN0aW9uIGx0KGUsdD17fSl7bGV0IG49bmV3IE9lKGUsdCkscz1jPT57bi5za2lwV2hpdGVzcGFjZSgpIT09YWUmJm4udW5leHBlY3RlZChuLmksImEgbWVtYmVyIG5hbWUgKGEgc3RyaW5nKSIpO2xldCB1PW4uaSxsPW4ucmVhZFN0cmluZygpO3JldHVybiBjW2xdIT09dm9pZCAwJiZuLmZhaWwoImR1cGxpY2F0ZS1uYW1lIix1LGBkdXBsaWNhdGUgbWVtYmVyIG5hbWUgJHtKU09OLnN0cmluZ2lmeShsKX1gKSxuLnNraXBXaGl0ZXNwYWNlKCkhPT01OCYmbi51bmV4cGVjdGVkKG4uaSwiJzonIGFmdGVyIGEgbWVtYmVyIG5hbWUiKSxuLmkrKyxsfSxyPVtdLGk9W10sYT1bXSxvO2Zvcig7Oyl7bGV0IGM9bi5za2lwV2hpdGVzcGFjZSgpO2lmKGM9PT1hZSlvPW4ucmVhZFN0cmluZygpO2Vsc2UgaWYoYz09PTEyM3x8Yz09PTkxKWlmKHIubGVuZ3RoPj1uLm1heERlcHRoJiZuLmZhaWwoIm1heC1kZXB0aCIsbi5pLGBuZXN0aW5nIGRlZXBlciB0aGFuICR7bi5tYXhEZXB0aH0gaXMgcmVmdXNlZGApLG4uaSsrLGM9PT0xMjMpe2xldCB1PU9iamVjdC5jcmVhdGUobnVsbCk7aWYobi5za2lwV2hpdGVzcGFjZSgpPT09MTI1KW4uaSsrLG89dTtlbHNle2kucHVzaChzKHUpKSxyLnB1c2godSksYS5wdXNoKCExKTtjb250aW51ZX19ZWxzZSBpZihuLnNraXBXaGl0ZXNwYWNlKCk9PT05MyluLmkrKyxvPVtdO2Vsc2V7ci5wdXNoKFtdKSxpLnB1c2goIiIpLGEucHVzaCghMCk7Y29udGludWV9ZWxzZSBjPT09NDV8fGM+PTQ4JiZjPD01Nz9vPW4ucmVhZE51bWJlcigpOmM9PT0xMTY/KG4uZXhwZWN0V29yZCgidHJ1ZSIpLG89ITApOmM9PT0xMDI/KG4uZXhwZWN0V29yZCgiZmFsc2UiKSxvPSExKTpjPT09MTEwPyhuLmV4cGVjdFdvcmQoIm51bGwiKSxvPW51bGwpOm89bi51bmV4cGVjdGVkKG4uaSwiYSBKU09OIHZhbHVlIik7Zm9yKDs7KXtsZXQgdT1yLmxlbmd0aC0xO2lmKHU8MClyZXR1cm4gbi5leHBlY3RFbmQoKSxvO2xldCBsPXJbdV0sZj1uLnNraXBXaGl0ZXNwYWNlKCk7aWYoYVt1XSl7aWYobC5wdXNoKG8pLGY9PT00NCl7bi5pKys7YnJlYWt9ZiE9PTkzJiZuLnVuZXhwZWN0ZWQobi5pLCInLCcgb3IgJ10nIGluIGFuIGFycmF5Iil9ZWxzZXtpZihsW2lbdV1dPW8sZj09PTQ0KXtuLmkrKyxpW3VdPXMobCk7YnJlYWt9ZiE9PTEyNSYmbi51bmV4cGVjdGVkKG4uaSwiJywnIG9yICd9JyBpbiBhbiBvYmplY3QiKX1uLmkrKyxyLnBvcCgpLGkucG9wKCksYS5wb3AoKSxvPWx9fX12YXIgcG49MmUzO2Z1bmN0aW9uIGJlKGUsdD0wKXtpZih0PnBuKXRocm93IG5ldyBFcnJvcihgbmVzdGluZyBkZWVwZXIgdGhhbiAke3BufSBsZXZlbHNgKTtpZih0eXBlb2YgZT09InN0cmluZyIpcmV0dXJuIGUubm9ybWFsaXplKCJORkMiKTtpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXJldHVybiBlO2lmKEFycmF5LmlzQXJyYXkoZSkpcmV0dXJuIGUubWFwKHM9PmJlKHMsdCsxKSk7bGV0IG49T2JqZWN0LmNyZWF0ZShudWxsKTtmb3IobGV0W3Mscl1vZiBPYmplY3QuZW50cmllcyhlKSl7bGV0IGk9cy5ub3JtYWxpemUoIk5GQyIpLGE9YmUocix0KzEpO2lmKE9iamVjdC5oYXNPd24obixpKSl0aHJvdyBuZXcgRXJyb3IoYGR1cGxpY2F0ZSBtZW1iZXIgbmFtZSAke0pTT04uc3RyaW5naWZ5KGkpfWApO25baV09YX1yZXR1cm4gbn1mdW5jdGlvbiBtbihlKXtyZXR1cm4gTmUoZSl9dmFyIEdlPXt9O05zKEdlLHtQb2ludDooKT0+UCxldGM6KCk9Pm9yLGdldFB1YmxpY0tleTooKT0+dm4sZ2V0UHVibGljS2V5QXN5bmM6KCk9Pk9uLGhhc2g6KCk9PnFzLGhhc2hlczooKT0+V2Usa2V5Z2VuOigpPT5hcixrZXlnZW5Bc3luYzooKT0+Y3Isc2lnbjooKT0+bnIsc2lnbkFzeW5jOigpPT50cix1dGlsczooKT0+dXIsdmVyaWZ5OigpPT5pcix2ZXJpZnlBc3luYzooKT0+cnJ9KTt2YXIgSWU9T2JqZWN0LmZyZWV6ZSxjZT0weDdmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZWRuLEplPTB4MTAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAxNGRlZjlkZWEyZjc5Y2Q2NTgxMjYzMWE1Y2Y1ZDNlZG4sX2U9MHg1MjAzNmNlZTJiNmZmZTczOGNjNzQwNzk3Nzc5ZTg5ODAwNzAwYTRkNDE0MWQ4YWI3NWViNGRjYTEzNTk3OGEzbixodD0weDIxNjkzNmQzY2Q2ZTUzZmVjMGE0ZTIzMWZkZDZkYzVjNjkyY2M3NjA5NTI1YTdiMmM5NTYyZDYwOGYyNWQ1MWFuLHB0PTB4NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY1OG4sTGU9Y2UtMW4sWnM9SWUoe3A6Y2UsbjpKZSxoOjhuLGE6TGUsZDpfZSxHeDpodCxHeTpwdH0pLFc9MzIsZ249ZT0+ZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiZlLkJZVEVTX1BFUl9FTEVNRU5UPT09MSxDPShlLHQsbj0iIik9PntpZihnbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7bGV0IHM9Z24oZSkscj10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLGk9cz9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT0obj9gIiR7bn0iIGA6IiIpKyJleHBlY3RlZCBVaW50OEFycmF5IityKyIsIGdvdCAiK2k7dGhyb3cgcz9uZXcgUmFuZ2VFcnJvcihhKTpuZXcgVHlwZUVycm9yKGEpfSxEZT0oZSx0PSIiLG4pPT5VaW50OEFycmF5LmZyb20oQyhlLG4sdCkpLCRuPShlLHQpPT5lLnRvU3RyaW5nKDE2KS5wYWRTdGFydCh0LCIwIiksbXQ9ZT0+e2xldCB0PSIiO2ZvcihsZXQgbiBvZiBDKGUpKXQrPSRuKG4sMik7cmV0dXJuIHR9LGd0PWU9PntsZXQgdD0iaGV4IGludmFsaWQiO2lmKHR5cGVvZiBlIT0ic3RyaW5nIil0aHJvdyBuZXcgVHlwZUVycm9yKHQpO2lmKGUubGVuZ3RoJTJ8fCEvXltcZGEtZl0qJC9pLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IodCk7bGV0IG49bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCBzPTAscj0wO3M8bi5sZW5ndGg7cysrLHIrPTIpe2xldCBpPWUuY2hhckNvZGVBdChyKSxhPWUuY2hhckNvZGVBdChyKzEpO25bc109KChpJjE1KSsoaT4+NikqOSkqMTYrKGEmMTUpKyhhPj42KSo5fXJldHVybiBufSxRPSguLi5lKT0+e2xldCB0PTA7Zm9yKGxldCByIG9mIGUpdCs9QyhyKS5sZW5ndGg7bGV0IG49bmV3IFVpbnQ4QXJyYXkodCkscz0wO2ZvcihsZXQgciBvZiBlKW4uc2V0KHIscykscys9ci5sZW5ndGg7cmV0dXJuIG59LEFuPShlPVcpPT57bGV0IHQ9Z2xvYmFsVGhpcz8uY3J5cHRvO2lmKHR5cGVvZiB0Py5nZXRSYW5kb21WYWx1ZXMhPSJmdW5jdGlvbiIpdGhyb3cgbmV3IEVycm9yKCJjcnlwdG8uZ2V0UmFuZG9tVmFsdWVzIG11c3QgYmUgZGVmaW5lZCwgY29uc2lkZXIgcG9seWZpbGwiKTtyZXR1cm4gdC5nZXRSYW5kb21WYWx1ZXMobmV3IFVpbnQ4QXJyYXkoZSkpfSxaPShlLHQsbixzPSJiYWQgbnVtYmVyOiBvdXQgb2YgcmFuZ2UiKT0+e2lmKHR5cGVvZiBlIT0iYmlnaW50Iil0aHJvdyBuZXcgVHlwZUVycm9yKHMpO2lmKHQ8PWUmJmU8bilyZXR1cm4gZTt0aHJvdyBuZXcgUmFuZ2VFcnJvcihzKX0sYj0oZSx0PWNlKT0+KGUlPXQpPj0wbj9lOnQrZSx4bj0oMW48PDI1NW4pLTFuLGg9ZT0+e2lmKGU8MG4pdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5lZ2F0aXZlIGNvb3JkaW5hdGUiKTtsZXQgdD0oZT4+MjU1bikqMTluKyhlJnhuKTtyZXR1cm4gdD0odD4+MjU1bikqMTluKyh0JnhuKSx0JWNlfSxFbj1lPT5iKGUsSmUpLENuPShlLHQpPT57aWYoZT09PTBuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBleHBlY3RlZCBub24temVybyBudW1iZXIiKTtpZih0PD0xbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZXhwZWN0ZWQgbW9kdWx1cyA+IDEsIGdvdCAiK3QpO2xldCBuPWIoZSx0KSxzPXQscj0wbixpPTFuO2Zvcig7biE9PTBuOyl7bGV0IG89cy9uLGM9cy1uKm8sdT1yLWkqbztzPW4sbj1jLHI9aSxpPXV9aWYocyE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBkb2VzIG5vdCBleGlzdCIpO3JldHVybiBiKHIsdCl9LGpuPWU9PntsZXQgdD1XZVtlXTtpZih0eXBlb2YgdCE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgRXJyb3IoImhhc2hlcy4iK2UrIiBub3Qgc2V0Iik7cmV0dXJuIHR9LE1lPShlLC4uLnQpPT5DKGpuKGUpKFEoLi4udCkpLDY0LCJkaWdlc3QiKSx4dD1hc3luYyhlLC4uLnQpPT5DKGF3YWl0IGpuKGUpKFEoLi4udCkpLDY0LCJkaWdlc3QiKSxxcz1lPT5NZSgic2hhNTEyIixDKGUsdm9pZCAwLCJtZXNzYWdlIikpLGR0PWU9PntpZihlIGluc3RhbmNlb2YgUClyZXR1cm4gZTt0aHJvdyBuZXcgVHlwZUVycm9yKCJQb2ludCBleHBlY3RlZCIpfSxTbj0ybioqMjU2bixQPWNsYXNzIGV7c3RhdGljIEJBU0U7c3RhdGljIFpFUk87WDtZO1o7VDtjb25zdHJ1Y3Rvcih0LG4scyxyKXtsZXQgaT1Tbjt0aGlzLlg9Wih0LDBuLGkpLHRoaXMuWT1aKG4sMG4saSksdGhpcy5aPVoocywxbixpKSx0aGlzLlQ9WihyLDBuLGkpLEllKHRoaXMpfXN0YXRpYyBDVVJWRSgpe3JldHVybiBac31zdGF0aWMgZnJvbUFmZmluZSh0KXtyZXR1cm4gbmV3IGUodC54LHQueSwxbixoKHQueCp0LnkpKX1zdGF0aWMgZnJvbUJ5dGVzKHQsbj0hMSl7bGV0IHM9RGUodCwicG9pbnQiLFcpLHI9c1szMV07c1szMV09ciYtMTI5O2xldCBpPWJ0KHMpO258fFooaSwwbixjZSk7bGV0IGE9aChpKmkpLG89YihhLTFuKSxjPWgoX2UqYSsxbikse2lzVmFsaWQ6dSx2YWx1ZTpsfT1lcihvLGMpO2lmKCF1KXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiB5IG5vdCBzcXJ0Iik7bGV0IGY9ISEociYxMjgpO2lmKCFuJiZsPT09MG4mJmYpdGhyb3cgbmV3IEVycm9yKCJiYWQgcG9pbnQ6IHg9PTAsIGlzTGFzdEJ5dGVPZGQiKTtyZXR1cm4gZiE9PSEhKGwmMW4pJiYobD1iKC1sKSksbmV3IGUobCxpLDFuLGgobCppKSl9c3RhdGljIGZyb21IZXgodCxuKXtyZXR1cm4gZS5mcm9tQnl0ZXMoZ3QodCksbil9Z2V0IHgoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnh9Z2V0IHkoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnl9YXNzZXJ0VmFsaWRpdHkoKXtsZXQgdD1MZSxuPV9lLHM9dGhpcztpZihzLmlzMCgpKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBaRVJPIik7bGV0e1g6cixZOmksWjphLFQ6b309cyxjPWgocipyKSx1PWgoaSppKSxsPWgoYSphKSxmPWgobCpsKSxkPWgoYyp0KSxwPWgobCooZCt1KSksbT1iKGYraChuKmgoYyp1KSkpO2lmKHAhPT1tKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBlcXVhdGlvbiBsZWZ0ICE9IHJpZ2h0ICgxKSIpO2xldCBnPWgocippKSx3PWgoYSpvKTtpZihnIT09dyl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogZXF1YXRpb24gbGVmdCAhPSByaWdodCAoMikiKTtyZXR1cm4gdGhpc31lcXVhbHModCl7bGV0e1g6bixZOnMsWjpyfT10aGlzLHtYOmksWTphLFo6b309ZHQodCk7cmV0dXJuIGgobipvKT09PWgoaSpyKSYmaChzKm8pPT09aChhKnIpfWlzMCgpe3JldHVybiB0aGlzLmVxdWFscyhxKX1uZWdhdGUoKXtyZXR1cm4gbmV3IGUoYigtdGhpcy5YKSx0aGlzLlksdGhpcy5aLGIoLXRoaXMuVCkpfWRvdWJsZSgpe2xldHtYOnQsWTpuLFo6c309dGhpcyxyPUxlLGk9aCh0KnQpLGE9aChuKm4pLG89aCgybipzKnMpLGM9aChyKmkpLHU9Yih0K24pLGw9YihoKHUqdSktaS1hKSxmPWIoYythKSxkPWIoZi1vKSxwPWIoYy1hKSxtPWgobCpkKSxnPWgoZipwKSx3PWgobCpwKSxOPWgoZCpmKTtyZXR1cm4gbmV3IGUobSxnLE4sdyl9YWRkKHQpe2xldHtYOm4sWTpzLFo6cixUOml9PXRoaXMse1g6YSxZOm8sWjpjLFQ6dX09ZHQodCksbD1MZSxmPV9lLGQ9aChuKmEpLHA9aChzKm8pLG09aChoKGkqZikqdSksZz1oKHIqYyksdz1iKGgoYihuK3MpKmIoYStvKSktZC1wKSxOPWIoZy1tKSxJPWIoZyttKSx4PWIocC1oKGwqZCkpLFI9aCh3Kk4pLEI9aChJKngpLHBlPWgodyp4KSxtZT1oKE4qSSk7cmV0dXJuIG5ldyBlKFIsQixtZSxwZSl9c3VidHJhY3QodCl7cmV0dXJuIHRoaXMuYWRkKGR0KHQpLm5lZ2F0ZSgpKX1tdWx0aXBseSh0LG49ITApe2lmKCFuJiZ0PT09MG58fChaKHQsMW4sSmUpLCFuJiZ0aGlzLmlzMCgpKSlyZXR1cm4gcTtpZih0PT09MW4pcmV0dXJuIHRoaXM7aWYodGhpcy5lcXVhbHMoRykpcmV0dXJuIGxyKHQpLnA7bGV0IHM9cSxyPUcsaT10aGlzO2ZvcihsZXQgYT0wO24/YTwyNTY6dD4wbjthKyspdCYxbj9zPXMuYWRkKGkpOm4mJihyPXIuYWRkKGkpKSxpPWkuZG91YmxlKCksdD4+PTFuO3JldHVybiBzfW11bHRpcGx5VW5zYWZlKHQpe3JldHVybiB0aGlzLm11bHRpcGx5KHQsITEpfXRvQWZmaW5lKCl7bGV0e1g6dCxZOm4sWjpzfT10aGlzO2lmKHRoaXMuZXF1YWxzKHEpKXJldHVybnt4OjBuLHk6MW59O2xldCByPUNuKHMsY2UpO2lmKGgocypyKSE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52YWxpZCBpbnZlcnNlIik7cmV0dXJue3g6aCh0KnIpLHk6aChuKnIpfX10b0J5dGVzKCl7bGV0e3g6dCx5Om59PXRoaXMudG9BZmZpbmUoKSxzPVRuKG4pO3JldHVybiBzWzMxXXw9dCYxbj8xMjg6MCxzfXRvSGV4KCl7cmV0dXJuIG10KHRoaXMudG9CeXRlcygpKX1jbGVhckNvZmFjdG9yKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoOG4sITEpfWlzU21hbGxPcmRlcigpe3JldHVybiB0aGlzLmNsZWFyQ29mYWN0b3IoKS5pczAoKX1pc1RvcnNpb25GcmVlKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoSmUvMm4sITEpLmRvdWJsZSgpLmFkZCh0aGlzKS5pczAoKX19LEc9bmV3IFAoaHQscHQsMW4sYihodCpwdCkpLHE9bmV3IFAoMG4sMW4sMW4sMG4pO1AuQkFTRT1HO1AuWkVSTz1xO3ZhciBUbj1lPT5ndCgkbihaKGUsMG4sU24pLDY0KSkucmV2ZXJzZSgpLGJ0PWU9PkJpZ0ludCgiMHgiK210KFVpbnQ4QXJyYXkuZnJvbShDKGUpKS5yZXZlcnNlKCkpKSxGPShlLHQpPT57bGV0IG49ZTtmb3IoO3QtLSA+MDspbj1oKG4qbik7cmV0dXJuIG59LFFzPWU9PntsZXQgdD1oKGUqZSksbj1oKHQqZSkscz1oKEYobiwyKSpuKSxyPWgoRihzLDEpKmUpLGk9aChGKHIsNSkqciksYT1oKEYoaSwxMCkqaSksbz1oKEYoYSwyMCkqYSksYz1oKEYobyw0MCkqbyksdT1oKEYoYyw4MCkqYyksbD1oKEYodSw4MCkqYyksZj1oKEYobCwxMCkqaSk7cmV0dXJuIGgoRihmLDIpKmUpfSxibj0weDJiODMyNDgwNGZjMWRmMGIyYjRkMDA5OTNkZmJkN2E3MmY0MzE4MDZhZDJmZTQ3OGM0ZWUxYjI3NGEwZWEwYjBuLGVyPShlLHQpPT57bGV0IG49aCh0KmgodCp0KSkscz1oKGgobipuKSp0KSxyPVFzKGgoZSpzKSksaT1oKGUqaChuKnIpKSxhPWgodCpoKGkqaSkpLG89aSxjPWgoaSpibiksdT1hPT09ZSxsPWE9PT1iKC1lKSxmPWE9PT1iKC1lKmJuKTtyZXR1cm4gdSYmKGk9byksKGx8fGYpJiYoaT1jKSwoYihpKSYxbik9PT0xbiYmKGk9YigtaSkpLHtpc1ZhbGlkOnV8fGwsdmFsdWU6aX19LEhlPWU9PkVuKGJ0KGUpKSxrbj1lPT57bGV0IHQ9RGUoZSksbj10LnNsaWNlKDAsMzIpO25bMF0mPTI0OCxuWzMxXSY9MTI3LG5bMzFdfD02NDtsZXQgcz10LnNsaWNlKDMyKSxyPUhlKG4pLGk9Ry5tdWx0aXBseShyKSxhPWkudG9CeXRlcygpO3JldHVybntoZWFkOm4scHJlZml4OnMsc2NhbGFyOnIscG9pbnQ6aSxwb2ludEJ5dGVzOmF9fSx5dD1lPT54dCgic2hhNTEyQXN5bmMiLEMoZSxXLCJzZWNyZXRLZXkiKSkudGhlbihrbiksd3Q9ZT0+a24oTWUoInNoYTUxMiIsQyhlLFcsInNlY3JldEtleSIpKSksT249ZT0+eXQoZSkudGhlbih0PT50LnBvaW50Qnl0ZXMpLHZuPWU9Pnd0KGUpLnBvaW50Qnl0ZXMsTm49YXN5bmMgZT0+ZVsxXShhd2FpdCB4dCgic2hhNTEyQXN5bmMiLGVbMF0pKSxSbj1lPT5lWzFdKE1lKCJzaGE1MTIiLGVbMF0pKSxCbj0oZSx0LG4pPT57bGV0e3BvaW50Qnl0ZXM6cyxzY2FsYXI6cn09ZSxpPUhlKHQpLGE9Ry5tdWx0aXBseShpKS50b0J5dGVzKCk7cmV0dXJuW1EoYSxzLG4pLHU9PntsZXQgbD1FbihpK0hlKHUpKnIpO3JldHVybiBDKFEoYSxUbihsKSksNjQpfV19LHRyPWFzeW5jKGUsdCk9PntsZXQgbj1EZShlLCJtZXNzYWdlIikscz1hd2FpdCB5dCh0KTtyZXR1cm4gTm4oQm4ocyxhd2FpdCB4dCgic2hhNTEyQXN5bmMiLHMucHJlZml4LG4pLG4pKX0sbnI9KGUsdCk9PntsZXQgbj1EZShlLCJtZXNzYWdlIikscz13dCh0KTtyZXR1cm4gUm4oQm4ocyxNZSgic2hhNTEyIixzLnByZWZpeCxuKSxuKSl9LHNyPWU9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXRocm93IG5ldyBUeXBlRXJyb3IoImV4cGVjdGVkIHZhbGlkIG9wdGlvbnMgb2JqZWN0Iik7cmV0dXJuIGUuemlwMjE1Pz8hMH0sVW49KGUsdCxuLHMpPT57ZT1DKGUsNjQsInNpZ25hdHVyZSIpLHQ9Qyh0LHZvaWQgMCwibWVzc2FnZSIpLG49QyhuLFcsInB1YmxpY0tleSIpO2xldCByPXNyKHMpLGk9ZS5zdWJhcnJheSgwLFcpLGE9YnQoZS5zdWJhcnJheShXLDY0KSksbyxjLHUsbD1VaW50OEFycmF5Lm9mKCksZj0hMTt0cnl7bz1QLmZyb21CeXRlcyhuLHIpLGM9UC5mcm9tQnl0ZXMoaSxyKSx1PUcubXVsdGlwbHkoYSwhMSksbD1RKGksbix0KSxmPSEwfWNhdGNoe31yZXR1cm5bbCxwPT57aWYoIWZ8fCFyJiZvLmlzU21hbGxPcmRlcigpKXJldHVybiExO2xldCBtPUhlKHApO3JldHVybiBjLmFkZChvLm11bHRpcGx5KG0sITEpKS5zdWJ0cmFjdCh1KS5jbGVhckNvZmFjdG9yKCkuaXMwKCl9XX0scnI9YXN5bmMoZSx0LG4scz17fSk9Pk5uKFVuKGUsdCxuLHMpKSxpcj0oZSx0LG4scz17fSk9PlJuKFVuKGUsdCxuLHMpKSxvcj1JZSh7Ynl0ZXNUb0hleDptdCxoZXhUb0J5dGVzOmd0LGNvbmNhdEJ5dGVzOlEsbW9kOmIsaW52ZXJ0OkNuLHJhbmRvbUJ5dGVzOkFufSksV2U9e3NoYTUxMkFzeW5jOmFzeW5jIGU9PntsZXQgdD1nbG9iYWxUaGlzPy5jcnlwdG8/LnN1YnRsZTtpZighdCl0aHJvdyBuZXcgRXJyb3IoImNyeXB0by5zdWJ0bGUgbXVzdCBiZSBkZWZpbmVkLCBjb25zaWRlciBwb2x5ZmlsbCIpO3JldHVybiBuZXcgVWludDhBcnJheShhd2FpdCB0LmRpZ2VzdCgiU0hBLTUxMiIsUShlKSkpfSxzaGE1MTI6dm9pZCAwfSwkdD1lPT5DKGU9PT12b2lkIDA/QW4oKTplLFcsInNlZWQiKSxhcj1lPT57bGV0IHQ9JHQoZSksbj12bih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxjcj1hc3luYyBlPT57bGV0IHQ9JHQoZSksbj1hd2FpdCBPbih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSx1cj1JZSh7Z2V0RXh0ZW5kZWRQdWJsaWNLZXlBc3luYzp5dCxnZXRFeHRlbmRlZFB1YmxpY0tleTp3dCxyYW5kb21TZWNyZXRLZXk6JHR9KSxmcj0oKT0+e2xldCBlPVtdLHQ9RyxuO2ZvcihsZXQgcz0wO3M8MzM7cysrKXtuPXQsZS5wdXNoKG4pO2ZvcihsZXQgcj0xO3I8MTI4O3IrKyluPW4uYWRkKHQpLGUucHVzaChuKTt0PW4uZG91YmxlKCl9cmV0dXJuIGV9LHluLHduPShlLHQpPT57bGV0IG49dC5uZWdhdGUoKTtyZXR1cm4gZT9uOnR9LGxyPWU9PntsZXQgdD15bnx8KHluPWZyKCkpLG49cSxzPUc7Zm9yKGxldCByPTA7cjwzMztyKyspe2xldCBpPU51bWJlcihlJjI1NW4pO2U+Pj04bixpPjEyOCYmKGktPTI1NixlKz0xbik7bGV0IGE9cioxMjgsbz1hK01hdGguYWJzKGkpLTEsYz1yJTIhPT0wLHU9aTwwO2k9PT0wP3M9cy5hZGQod24oYyx0W2FdKSk6bj1uLmFkZCh3bih1LHRbb10pKX1pZihlIT09MG4pdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIHduYWYiKTtyZXR1cm57cDpuLGY6c319O1dlLnNoYTUxMj1GZTt2YXJ7UG9pbnQ6Sm59PUdlLEZuPTJuKioyNTJuKzI3NzQyMzE3Nzc3MzcyMzUzNTM1ODUxOTM3NzkwODgzNjQ4NDkzbix2bz0ybioqMjU1bi0xOW47ZnVuY3Rpb24gUG4oZSl7bGV0IHQ9MG47Zm9yKGxldCBuPWUubGVuZ3RoLTE7bj49MDtuLS0pdD10PDw4bnxCaWdJbnQoZVtuXSk7cmV0dXJuIHR9ZnVuY3Rpb24gX24oZSl7bGV0IHQ7dHJ5e3Q9Sm4uZnJvbUJ5dGVzKGUsITEpfWNhdGNoe3JldHVybiBudWxsfXJldHVybiBIbih0LnRvQnl0ZXMoKSxlKT90Om51bGx9ZnVuY3Rpb24gTG4oZSl7cmV0dXJuIGUubXVsdGlwbHlVbnNhZmUoOG4pLmlzMCgpfWZ1bmN0aW9uIEhuKGUsdCl7aWYoZS5sZW5ndGghPT10Lmxlbmd0aClyZXR1cm4hMTtmb3IobGV0IG49MDtuPGUubGVuZ3RoO24rKylpZihlW25dIT09dFtuXSlyZXR1cm4hMTtyZXR1cm4hMH1mdW5jdGlvbiBkcihlLHQsbil7aWYobi5sZW5ndGghPT0zMilyZXR1cm4ia2V5LWxlbmd0aCI7aWYoZS5sZW5ndGghPT02NClyZXR1cm4ic2lnbmF0dXJlLWxlbmd0aCI7bGV0IHM9X24obik7aWYocz09PW51bGwpcmV0dXJuImtleS1lbmNvZGluZyI7aWYoTG4ocykpcmV0dXJuImtleS1zbWFsbC1vcmRlciI7bGV0IHI9ZS5zdWJhcnJheSgwLDMyKSxpPVBuKGUuc3ViYXJyYXkoMzIsNjQpKTtpZihpPj1GbilyZXR1cm4icy1vdXQtb2YtcmFuZ2UiO2xldCBhPV9uKHIpO2lmKGE9PT1udWxsKXJldHVybiJyLWVuY29kaW5nIjtpZihMbihhKSlyZXR1cm4ici1zbWFsbC1vcmRlciI7bGV0IG89bmV3IFVpbnQ4QXJyYXkoNjQrdC5sZW5ndGgpO28uc2V0KHIsMCksby5zZXQobiwzMiksby5zZXQodCw2NCk7bGV0IGM9UG4oRmUobykpJUZuLHU9Sm4uQkFTRS5tdWx0aXBseVVuc2FmZShpKS5zdWJ0cmFjdChzLm11bHRpcGx5VW5zYWZlKGMpKTtyZXR1cm4gSG4odS50b0J5dGVzKCkscik/bnVsbDoiZXF1YXRpb24ifWZ1bmN0aW9uIEluKGUsdCxuKXtyZXR1cm4gZHIoZSx0LG4pPT09bnVsbH1mdW5jdGlvbiB5ZShlLHQpe3JldHVybiBlLmxlbmd0aD09PXQmJi9eWzAtOWEtZl0qJC8udGVzdChlKX1mdW5jdGlvbiBBdChlKXtpZihlLmxlbmd0aCUyIT09MHx8IS9eWzAtOWEtZkEtRl0qJC8udGVzdChlKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcigibm90IGhleGFkZWNpbWFsIik7bGV0IHQ9bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCBuPTA7bjx0Lmxlbmd0aDtuKyspdFtuXT1OdW1iZXIucGFyc2VJbnQoZS5zbGljZSgyKm4sMipuKzIpLDE2KTtyZXR1cm4gdH12YXIgRG49WyJ3YWkiLCJraW5kIiwic3VpdGUiLCJzdGFuZGFyZCIsInRvb2xjaGFpbiIsImNvcnB1cyIsImltcGxlbWVudGF0aW9uIiwic3RhcnRlZF9hdCIsImNhc2VzIiwic3VtbWFyeSIsImNvbmZvcm1hbnQiLCJrZXkiLCJzaWduZXJfcHVia2V5Iiwic2lnIl0saHI9RG4uZmlsdGVyKGU9PmUhPT0ic2lnbmVyX3B1YmtleSImJmUhPT0ic2lnIikscHI9L14oWzAtOV17NH0pLShbMC05XXsyfSktKFswLTldezJ9KVQoWzAtOV17Mn0pOihbMC05XXsyfSk6KFswLTldezJ9KVokLyxtcj1bWzAsOTk5OV0sWzEsMTJdLFsxLDMxXSxbMCwyM10sWzAsNTldLFswLDYwXV07ZnVuY3Rpb24gZ3IoZSl7cmV0dXJuIHR5cGVvZiBlPT0ib2JqZWN0IiYmZSE9PW51bGwmJiFBcnJheS5pc0FycmF5KGUpfWZ1bmN0aW9uIHRlKGUsdCxuKXtpZighZ3IoZSkpcmV0dXJuYCR7bn0gaXMgbm90IGFuIG9iamVjdGA7Zm9yKGxldCBzIG9mIE9iamVjdC5rZXlzKGUpKWlmKCF0LmluY2x1ZGVzKHMpKXJldHVybmAke259IGhhcyBhIG1lbWJlciBub3QgaW4gXHhBNzI6ICR7SlNPTi5zdHJpbmdpZnkocyl9YDtmb3IobGV0IHMgb2YgdClpZighT2JqZWN0Lmhhc093bihlLHMpKXJldHVybmAke259IGxhY2tzIHRoZSBtZW1iZXIgJHtKU09OLnN0cmluZ2lmeShzKX1gO3JldHVybiBudWxsfWZ1bmN0aW9uIGVlKGUpe3JldHVybiB0eXBlb2YgZT09InN0cmluZyJ9ZnVuY3Rpb24geHIoZSl7cmV0dXJuIHR5cGVvZiBlPT0ibnVtYmVyIiYmTnVtYmVyLmlzSW50ZWdlcihlKSYmZT49MCYmZTw9U2V9ZnVuY3Rpb24gYnIoZSl7aWYoIWVlKGUpKXJldHVybiExO2xldCB0PXByLmV4ZWMoZSk7cmV0dXJuIHQ/bXIuZXZlcnkoKFtuLHNdLHIpPT57bGV0IGk9TnVtYmVyKHRbcisxXSk7cmV0dXJuIGk+PW4mJmk8PXN9KTohMX1mdW5jdGlvbiB5cihlKXtyZXR1cm4gZWUoZSkmJmUuc3RhcnRzV2l0aCgic2hhMjU2OiIpJiZ5ZShlLnNsaWNlKDcpLDY0KX1mdW5jdGlvbiBuZSguLi5lKXtmb3IobGV0IHQgb2YgZSl7bGV0IG49dCgpO2lmKG4hPT1udWxsKXJldHVybiBufXJldHVybiBudWxsfWZ1bmN0aW9uIHYoZSx0LG4pe3JldHVybiBlZShlW3RdKT9udWxsOmAke259LiR7dH0gaXMgbm90IGEgc3RyaW5nYH1mdW5jdGlvbiBWZShlLHQsbil7cmV0dXJuIHhyKGVbdF0pP251bGw6YCR7bn0uJHt0fSBpcyBub3QgYW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYH1mdW5jdGlvbiB3cihlKXtyZXR1cm4gbmUoKCk9PnRlKGUsWyJuYW1lIiwidmVyc2lvbiJdLCJ0b29sY2hhaW4iKSwoKT0+dihlLCJuYW1lIiwidG9vbGNoYWluIiksKCk9PnYoZSwidmVyc2lvbiIsInRvb2xjaGFpbiIpKX1mdW5jdGlvbiAkcihlKXtyZXR1cm4gbmUoKCk9PnRlKGUsWyJkaXIiLCJmaWxlcyIsImRpZ2VzdCJdLCJjb3JwdXMiKSwoKT0+dihlLCJkaXIiLCJjb3JwdXMiKSwoKT0+VmUoZSwiZmlsZXMiLCJjb3JwdXMiKSwoKT0+eXIoZS5kaWdlc3QpP251bGw6ImNvcnB1cy5kaWdlc3QgaXMgbm90IHNoYTI1NjogYW5kIDY0IGxvd2VyY2FzZSBoZXggZGlnaXRzIil9ZnVuY3Rpb24gQXIoZSx0KXtyZXR1cm4gbmUoKCk9PnRlKGUsWyJwYXRoIiwic2hhMjU2Il0sdCksKCk9PnYoZSwicGF0aCIsdCksKCk9PntsZXQgbj1lLnNoYTI1NjtyZXR1cm4gZWUobikmJnllKG4sNjQpP251bGw6YCR7dH0uc2hhMjU2IGlzIG5vdCA2NCBsb3dlcmNhc2UgaGV4IGRpZ2l0c2B9KX1mdW5jdGlvbiBFcihlKXtsZXQgdD1lLG49cz0+dFtzXT09PW51bGx8fGVlKHRbc10pP251bGw6YGltcGxlbWVudGF0aW9uLiR7c30gaXMgbmVpdGhlciBhIHN0cmluZyBub3IgbnVsbGA7cmV0dXJuIG5lKCgpPT50ZShlLFsiYWRhcHRlciIsImltcGwiLCJuYW1lIiwidmVyc2lvbiIsImZpbGVzIl0sImltcGxlbWVudGF0aW9uIiksKCk9PnQuYWRhcHRlcj09PSJjb21tYW5kInx8dC5hZGFwdGVyPT09Imh0dHAiP251bGw6ImltcGxlbWVudGF0aW9uLmFkYXB0ZXIgaXMgbmVpdGhlciBjb21tYW5kIG5vciBodHRwIiwoKT0+dih0LCJpbXBsIiwiaW1wbGVtZW50YXRpb24iKSwoKT0+bigibmFtZSIpLCgpPT5uKCJ2ZXJzaW9uIiksKCk9PntsZXQgcz10LmZpbGVzO2lmKCFBcnJheS5pc0FycmF5KHMpKXJldHVybiJpbXBsZW1lbnRhdGlvbi5maWxlcyBpcyBub3QgYW4gYXJyYXkiO2ZvcihsZXQgcj0wO3I8cy5sZW5ndGg7cisrKXtsZXQgaT1BcihzW3JdLGBpbXBsZW1lbnRhdGlvbi5maWxlc1ske3J9XWApO2lmKGkhPT1udWxsKXJldHVybiBpfXJldHVybiBudWxsfSl9ZnVuY3Rpb24gQ3IoZSl7aWYoIUFycmF5LmlzQXJyYXkoZSkpcmV0dXJuImNhc2VzIGlzIG5vdCBhbiBhcnJheSI7Zm9yKGxldCB0PTA7dDxlLmxlbmd0aDt0Kyspe2xldCBuPWBjYXNlc1ske3R9XWAscz1lW3RdLHI9bmUoKCk9PnRlKHMsWyJuYW1lIiwicGFzcyIsImV4cGVjdGVkIiwiZ290Il0sbiksKCk9PnYocywibmFtZSIsbiksKCk9PnR5cGVvZiBzLnBhc3M9PSJib29sZWFuIj9udWxsOmAke259LnBhc3MgaXMgbm90IGEgYm9vbGVhbmAsKCk9PnYocywiZXhwZWN0ZWQiLG4pLCgpPT52KHMsImdvdCIsbikpO2lmKHIhPT1udWxsKXJldHVybiByfXJldHVybiBudWxsfWZ1bmN0aW9uIGpyKGUpe3JldHVybiBuZSgoKT0+dGUoZSxbImNhc2VzIiwicGFzc2VkIiwiZmFpbGVkIl0sInN1bW1hcnkiKSwoKT0+VmUoZSwiY2FzZXMiLCJzdW1tYXJ5IiksKCk9PlZlKGUsInBhc3NlZCIsInN1bW1hcnkiKSwoKT0+VmUoZSwiZmFpbGVkIiwic3VtbWFyeSIpKX1mdW5jdGlvbiBNbihlLHQ9e3NpZ25lZDohMH0pe2xldCBuPWU7cmV0dXJuIG5lKCgpPT50ZShlLHQuc2lnbmVkP0RuOmhyLCJ0aGUgcmVjb3JkIiksKCk9Pm4ud2FpPT09aWU/bnVsbDpgd2FpIGlzIG5vdCAke2llfWAsKCk9PnYobiwia2luZCIsInRoZSByZWNvcmQiKSwoKT0+dihuLCJzdWl0ZSIsInRoZSByZWNvcmQiKSwoKT0+dihuLCJzdGFuZGFyZCIsInRoZSByZWNvcmQiKSwoKT0+d3Iobi50b29sY2hhaW4pLCgpPT4kcihuLmNvcnB1cyksKCk9PkVyKG4uaW1wbGVtZW50YXRpb24pLCgpPT5icihuLnN0YXJ0ZWRfYXQpP251bGw6InN0YXJ0ZWRfYXQgaXMgbm90IFlZWVktTU0tRERUSEg6TU06U1NaIHdpdGhpbiBceEE3MidzIHJhbmdlcyIsKCk9PkNyKG4uY2FzZXMpLCgpPT5qcihuLnN1bW1hcnkpLCgpPT50eXBlb2Ygbi5jb25mb3JtYW50PT0iYm9vbGVhbiI/bnVsbDoiY29uZm9ybWFudCBpcyBub3QgYSBib29sZWFuIiwoKT0+bi5rZXk9PT0iZXBoZW1lcmFsInx8bi5rZXk9PT0ic3VwcGxpZWQiP251bGw6ImtleSBpcyBuZWl0aGVyIGVwaGVtZXJhbCBub3Igc3VwcGxpZWQiLCgpPT57aWYoIXQuc2lnbmVkKXJldHVybiBudWxsO2xldCBzPW4uc2lnbmVyX3B1YmtleTtyZXR1cm4gZWUocykmJnllKHMsNjQpP251bGw6InNpZ25lcl9wdWJrZXkgaXMgbm90IDY0IGxvd2VyY2FzZSBoZXggZGlnaXRzIn0sKCk9PnQuc2lnbmVkP2VlKG4uc2lnKSYmeWUobi5zaWcsMTI4KT9udWxsOiJzaWcgaXMgbm90IDEyOCBsb3dlcmNhc2UgaGV4IGRpZ2l0cyI6bnVsbCl9dmFyIFNyPS9eKDB8WzEtOV1bMC05XSopJC87ZnVuY3Rpb24gVHIoZSl7cmV0dXJuIGU+PTQ4JiZlPD01N3x8ZT09PTQ1fHxlPT09NDN8fGU9PT00Nnx8ZT09PTEwMXx8ZT09PTY5fWZ1bmN0aW9uIFduKGUpe2xldCB0PWUubGVuZ3RoLG49MDtmb3IoO248dDspe2xldCBzPWUuY2hhckNvZGVBdChuKTtpZihzPT09MzQpe2ZvcihuKys7bjx0JiZlLmNoYXJDb2RlQXQobikhPT0zNDspbis9ZS5jaGFyQ29kZUF0KG4pPT09OTI/MjoxO24rK31lbHNlIGlmKHM9PT00NXx8cz49NDgmJnM8PTU3KXtsZXQgcj1uO2Zvcig7bjx0JiZUcihlLmNoYXJDb2RlQXQobikpOyluKys7bGV0IGk9ZS5zbGljZShyLG4pO2lmKCFTci50ZXN0KGkpfHxCaWdJbnQoaSk+QmlnSW50KFNlKSlyZXR1cm4gaX1lbHNlIG4rK31yZXR1cm4gbnVsbH12YXIgV289YCJzaWciOiIkeyIwIi5yZXBlYXQoMTI4KX0iLGAubGVuZ3RoO2Z1bmN0aW9uIEduKGUpe2xldCB0PXt9O2ZvcihsZXQgciBvZiBPYmplY3Qua2V5cyhlKSlyIT09InNpZyImJih0W3JdPWVbcl0pO2xldCBuPW1uKHQpLHM9bmV3IFVpbnQ4QXJyYXkoamUubGVuZ3RoK24ubGVuZ3RoKTtyZXR1cm4gcy5zZXQoamUsMCkscy5zZXQobixqZS5sZW5ndGgpLHN9ZnVuY3Rpb24gSihlLHQsbil7cmV0dXJue291dGNvbWU6InJlamVjdCIsc3RlcDplLHJlYXNvbjp0LGRldGFpbDpufX1mdW5jdGlvbiBWbihlKXtpZihlLmxlbmd0aD5vZSlyZXR1cm4gSigxLCJtYWxmb3JtZWQiLGB0aGUgcmVjb3JkIGlzIG92ZXIgdGhlIGxpbWl0IG9mICR7b2V9IGJ5dGVzYCk7bGV0IHQ7dHJ5e3Q9UGUoZSx7bWF4RGVwdGg6SXQsYm9tOiJyZWplY3QiLGJpZ0ludGVnZXJzOiJyb3VuZCJ9KX1jYXRjaChkKXtpZihkIGluc3RhbmNlb2YgRSlyZXR1cm4gSigxLCJtYWxmb3JtZWQiLGBub3Qgc3RyaWN0IEpTT046ICR7ZC5tZXNzYWdlfSAoYnl0ZSAke2Qub2Zmc2V0fSlgKTt0aHJvdyBkfWlmKHR5cGVvZiB0IT0ib2JqZWN0Inx8dD09PW51bGx8fEFycmF5LmlzQXJyYXkodCkpcmV0dXJuIEooMSwibWFsZm9ybWVkIiwidGhlIEpTT04gdmFsdWUgaXMgbm90IGFuIG9iamVjdCIpO2xldCBuPXQ7aWYobi53YWkhPT1pZSlyZXR1cm4gSigyLCJ1bmtub3duX2Zvcm1hdCIsYHdhaSBpcyBub3QgdGhlIHN0cmluZyAke2llfWApO2xldCBzPU1uKG4pO2lmKHMhPT1udWxsKXJldHVybiBKKDMsIm1hbGZvcm1lZCIscyk7bGV0IHI9V24obmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKGUpKTtpZihyIT09bnVsbClyZXR1cm4gSigzLCJtYWxmb3JtZWQiLGB0aGUgbnVtYmVyICR7cn0gaXMgbm90IGEgcGxhaW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYCk7bGV0IGk9bixhPUF0KGkuc2lnKSxvPUF0KGkuc2lnbmVyX3B1YmtleSk7aWYoIUluKGEsR24obiksbykpcmV0dXJuIEooNCwic2lnbmF0dXJlX2ludmFsaWQiLCJzaWcgZG9lcyBub3QgdmVyaWZ5IHVuZGVyIHNpZ25lcl9wdWJrZXkgYnkgdGhlIHN0cmljdCBydWxlIik7bGV0IGM9aS5jYXNlcy5maWx0ZXIoZD0+ZC5wYXNzKS5sZW5ndGgsdT1pLmNhc2VzLmxlbmd0aC1jLHtzdW1tYXJ5Omx9PWk7aWYobC5jYXNlcyE9PWkuY2FzZXMubGVuZ3RofHxsLnBhc3NlZCE9PWN8fGwuZmFpbGVkIT09dSlyZXR1cm4gSig1LCJzdW1tYXJ5X21pc21hdGNoIixgc3VtbWFyeSBzYXlzICR7bC5jYXNlc30vJHtsLnBhc3NlZH0vJHtsLmZhaWxlZH0gKGNhc2VzL3Bhc3NlZC9mYWlsZWQpLCB0aGUgY2FzZXMgY291bnQgJHtpLmNhc2VzLmxlbmd0aH0vJHtjfS8ke3V9YCk7bGV0IGY9aS5jYXNlcy5sZW5ndGg+MCYmdT09PTA7cmV0dXJuIGkuY29uZm9ybWFudCE9PWY/Sig2LCJjb25mb3JtYW50X21pc21hdGNoIixgY29uZm9ybWFudCBpcyAke2kuY29uZm9ybWFudH0sIHRoZSBjYXNlcyBzYXkgJHtmfWApOntvdXRjb21lOiJhY2NlcHQiLGNvbmZvcm1hbnQ6aS5jb25mb3JtYW50LHJlY29yZDppfX1mdW5jdGlvbiBFdChlKXtyZXR1cm4gZS5vdXRjb21lPT09ImFjY2VwdCI/YGFjY2VwdCBjb25mb3JtYW50PSR7ZS5jb25mb3JtYW50fWA6YHJlamVjdCBzdGVwPSR7ZS5zdGVwfSByZWFzb249JHtlLnJlYXNvbn1gfXZhciBrcj0iXHUwMzRGXHUxMTVGXHUxMTYwXHUxN0I0XHUxN0I1XHUzMTY0XHVGRkEwXHUyN0U4IixPcj1uZXcgUmVnRXhwKGBbXFxwe0NjfVxccHtDZn1cXHB7WnN9XFxwe1psfVxccHtacH1cXHB7Tm9uY2hhcmFjdGVyX0NvZGVfUG9pbnR9XFx1RDgwMC1cXHVERkZGJHtrcn1dYCwiZ3UiKTtmdW5jdGlvbiBDdChlKXtyZXR1cm5gXHUyN0U4VSske2UudG9TdHJpbmcoMTYpLnRvVXBwZXJDYXNlKCkucGFkU3RhcnQoNCwiMCIpfVx1MjdFOWB9ZnVuY3Rpb24gUyhlKXtyZXR1cm4gZS5yZXBsYWNlKE9yLHQ9PnQ9PT0iICI/dDpDdCh0LmNvZGVQb2ludEF0KDApKSl9dmFyIFhuPSJJbnZpc2libGUgYW5kIGNvbnRyb2wgY2hhcmFjdGVycyBhcmUgc2hvd24gYXMgXHUyN0U4VStYWFhYXHUyN0U5LiI7dmFyIHZyPXsiJiI6IiZhbXA7IiwiPCI6IiZsdDsiLCI+IjoiJmd0OyIsJyInOiImcXVvdDsiLCInIjoiJiMzOTsifTtmdW5jdGlvbiAkKGUpe3JldHVybiBlLnJlcGxhY2UoL1smPD4iJ10vZyx0PT52clt0XSl9ZnVuY3Rpb24gWGUoZSl7cmV0dXJuICQoUyhlKSl9ZnVuY3Rpb24gdWUoZSx0KXtpZihlLmxlbmd0aDw9dClyZXR1cm57dGV4dDplLG1vcmU6MH07bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD97dGV4dDplLG1vcmU6MH06e3RleHQ6bi5zbGljZSgwLHQpLmpvaW4oIiIpLG1vcmU6bi5sZW5ndGgtdH19ZnVuY3Rpb24geShlLHQpe2xldHt0ZXh0Om4sbW9yZTpzfT11ZShlLHQpO3JldHVybiBzPT09MD9YZShuKTpgJHtYZShuKX08c3BhbiBjbGFzcz0iY3V0Ij5cdTIwMjYgJHtzfSBtb3JlIGNoYXJhY3RlcnM8L3NwYW4+YH12YXIgTnI9InJlamVjdCIsUnI9ImZhaWxlZCIsem49YCR7TnJ9OiBgLFluPWAke1JyfTogYDtmdW5jdGlvbiBTdChlKXtyZXR1cm4gZS5zdGFydHNXaXRoKHpuKT97c3RhdHVzOiJyZWplY3RlZCIscmVhc29uOmUuc2xpY2Uoem4ubGVuZ3RoKX06ZS5zdGFydHNXaXRoKFluKT97c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjplLnNsaWNlKFluLmxlbmd0aCl9OntzdGF0dXM6ImNhbm9uaWNhbCIsb3V0cHV0OmV9fXZhciBLbj0iYTogIixqdD0iIHwgYjogIixabj0iYm90aDogIjtmdW5jdGlvbiBxbihlKXtpZihlLnN0YXJ0c1dpdGgoWm4pKXJldHVybntib3RoOmUuc2xpY2UoWm4ubGVuZ3RoKX07aWYoIWUuc3RhcnRzV2l0aChLbikpcmV0dXJuO2xldCB0PWUuaW5kZXhPZihqdCk7aWYoISh0PDB8fGUuaW5kZXhPZihqdCx0KzEpPj0wKSlyZXR1cm57YTplLnNsaWNlKEtuLmxlbmd0aCx0KSxiOmUuc2xpY2UodCtqdC5sZW5ndGgpfX1mdW5jdGlvbiBCcihlKXtsZXRbdCwuLi5uXT1lLnNwbGl0KCIgIikscz10LmluZGV4T2YoIjoiKTtpZihzPDApcmV0dXJuO2xldCByPXt9O2ZvcihsZXQgaSBvZiBuKXtsZXQgYT1pLmluZGV4T2YoIj0iKTtpZihhPD0wfHxPYmplY3QuaGFzT3duKHIsaS5zbGljZSgwLGEpKSlyZXR1cm47cltpLnNsaWNlKDAsYSldPWkuc2xpY2UoYSsxKX1yZXR1cm57cHJvZmlsZTp0LnNsaWNlKDAscyksc3VpdGVzOnQuc2xpY2UocysxKS5zcGxpdCgiLCIpLHBhcmFtZXRlcnM6cn19ZnVuY3Rpb24gUW4oZSl7bGV0IHQ9QnIoZSk/LnBhcmFtZXRlcnMuY2FzZXM7cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOnQuc3BsaXQoIiwiKS5maWx0ZXIobj0+biE9PSIiKX12YXIgVHQ9L+KApiBcKFxkKyBieXRlcywgc2hhMjU2IFswLTlhLWZdezY0fVwpJC87ZnVuY3Rpb24gZmUoZSl7cmV0dXJuIFR0LnRlc3QoZSl9ZnVuY3Rpb24gaihlLHQpe3JldHVybntpZDplLHRpdGxlOnQsZm9ybTp7aWQ6ZSx0aXRsZTp0fX19ZnVuY3Rpb24gSChlLHQsbil7cmV0dXJuey4uLmUsZm9ybTp7aWQ6dCx0aXRsZTpufX19dmFyIFVyPXtpZDoibnVtYmVycyIsdGl0bGU6IndyaXRlcyBudW1iZXJzIG90aGVyIHRoYW4gRVM2IFN0cmluZyhuKSBkb2VzIixsaXN0c0Zvcm1zOiEwfSxsZT17aWQ6InN0cmluZ3MiLHRpdGxlOiJjaGFuZ2VzIHRoZSBjb250ZW50cyBvZiBzdHJpbmdzIn0sZXM9e2lkOiJkcm9wcy1tZW1iZXJzIix0aXRsZToibGVhdmVzIG91dCBvYmplY3QgbWVtYmVycyJ9O2Z1bmN0aW9uIFYoZSx0KXtsZXQgbj1mZShlKXx8ZmUodCkscz1bLi4uZS5yZXBsYWNlKFR0LCIiKV0scj1bLi4udC5yZXBsYWNlKFR0LCIiKV0saT0wO2Zvcig7aTxzLmxlbmd0aCYmaTxyLmxlbmd0aCYmc1tpXT09PXJbaV07KWkrKztpZihpPT09cy5sZW5ndGgmJmk9PT1yLmxlbmd0aHx8biYmKGk+PXMubGVuZ3RofHxpPj1yLmxlbmd0aCkpcmV0dXJuO2xldCBhPXMuc2xpY2UoMCxpKS5qb2luKCIiKSxvPXZ0KGEpLGM9bj92b2lkIDA6THIocy5qb2luKCIiKSxyLmpvaW4oIiIpKSx1PWMmJkpyKGMuZSxjLmcpO2lmKHUpcmV0dXJuIHU7bGV0IGw9RnIocyxyLGksYSk7aWYobClyZXR1cm4gbDtpZihuKXJldHVybiBQcihzLHIsaSxhLGZlKGUpLGZlKHQpKTtsZXQgZj1jJiZIcihjLmUsYy5nKTtpZihmKXJldHVybiBmO2xldCBkPW8/dm9pZCAwOm9zKHMscixpKTtyZXR1cm4gZHx8RHIocyxyLGkpfWZ1bmN0aW9uIEZyKGUsdCxuLHMpe2xldCByPWVbbl0saT10LnNsaWNlKG4sbis2KS5qb2luKCIiKSxhPS9eXFx1KFswLTlBLUZhLWZdezR9KS8uZXhlYyhpKTtpZihyIT09dm9pZCAwJiZyLmNvZGVQb2ludEF0KDApPjEyNyYmYSYmTnVtYmVyLnBhcnNlSW50KGFbMV0sMTYpPT09ci5jaGFyQ29kZUF0KDApKXJldHVybiBqKCJlc2NhcGVzLW5vbi1hc2NpaSIsIndyaXRlcyBub24tQVNDSUkgY2hhcmFjdGVycyBhcyBcXHVYWFhYIGVzY2FwZXMiKTtpZihyIT09dm9pZCAwJiZyPj0iICImJnI8PSJceDdGIiYmciE9PSciJyYmciE9PSJcXCImJmEmJk51bWJlci5wYXJzZUludChhWzFdLDE2KT09PXIuY2hhckNvZGVBdCgwKSlyZXR1cm4gcj09PSJceDdGIj9qKCJlc2NhcGVzLWRlbCIsIndyaXRlcyBERUwgKFUrMDA3RikgYXMgXFx1MDA3ZjogaXQgaXMgbm8gY29udHJvbCBjaGFyYWN0ZXIgSlNPTiBlc2NhcGVzIik6aigiZXNjYXBlcy1hc2NpaSIsIndyaXRlcyBBU0NJSSBjaGFyYWN0ZXJzIGFzIFxcdVhYWFggZXNjYXBlcyB3aGVyZSBSRkMgODc4NSB3cml0ZXMgdGhlbSByYXciKTtpZihyPT09Ii8iJiZpLnN0YXJ0c1dpdGgoIlxcLyIpKXJldHVybiBqKCJlc2NhcGVzLXNsYXNoIiwiZXNjYXBlcyAvIGFzIFxcLyIpO2lmKC9cXHVbMC05YS1mXXswLDN9JC8udGVzdChzKSYmciE9PXZvaWQgMCYmL1thLWZdLy50ZXN0KHIpJiZ0W25dPT09ci50b1VwcGVyQ2FzZSgpKXJldHVybiBqKCJ1cHBlcmNhc2UtaGV4LWVzY2FwZXMiLCJ3cml0ZXMgXFx1IGVzY2FwZXMgd2l0aCB1cHBlcmNhc2UgaGV4IGRpZ2l0cyIpO2lmKHRbbl09PT0iXFwiJiZzLmVuZHNXaXRoKCJcXCIpJiZ2dChzLnNsaWNlKDAsLTEpKSlyZXR1cm4gaigiZXNjYXBlcy1lc2NhcGVzIiwiZXNjYXBlcyB0aGUgYmFja3NsYXNoIG9mIGFuIGVzY2FwZSBhZ2FpbiAoXFxcXG4gZm9yIFxcbikiKTtpZihuPT09MCYmdFswXT09PSJcdUZFRkYiKXJldHVybiBqKCJ3cml0ZXMtYm9tIiwid3JpdGVzIGEgYnl0ZS1vcmRlciBtYXJrIChVK0ZFRkYpIGJlZm9yZSB0aGUgb3V0cHV0Iil9ZnVuY3Rpb24gdnQoZSl7bGV0IHQ9ITE7Zm9yKGxldCBuPTA7bjxlLmxlbmd0aDtuKyspe2xldCBzPWVbbl07dCYmcz09PSJcXCI/bisrOnM9PT0nIicmJih0PSF0KX1yZXR1cm4gdH1mdW5jdGlvbiBQcihlLHQsbixzLHIsaSl7Zm9yKGxldCBvIG9mIGlzKGUsbikucmV2ZXJzZSgpKXtsZXQgYz10cyhlLG8pLHU9dHModCxvKTtpZihjPT09dm9pZCAwfHx1PT09dm9pZCAwKWNvbnRpbnVlO2xldCBsPVYoZS5zbGljZShvLGMpLmpvaW4oIiIpLHQuc2xpY2Uobyx1KS5qb2luKCIiKSk7aWYobClyZXR1cm4gbH1pZih2dChzKSlyZXR1cm4gX3Iocyk/dm9pZCAwOnRbbl09PT0nIic/cy5lbmRzV2l0aCgnIicpP0gobGUsImVtcHRpZXMtc3RyaW5ncyIsIndyaXRlcyBzdHJpbmdzIGFzIGVtcHR5IHN0cmluZ3MiKTpIKGxlLCJjdXRzLXN0cmluZ3MiLCJjdXRzIHN0cmluZ3Mgc2hvcnQiKTpIKGxlLCJjaGFuZ2VzLXN0cmluZ3MiLCJjaGFuZ2VzIHRoZSBjb250ZW50cyBvZiBzdHJpbmdzIik7bGV0IGE9KG8sYyk9PntsZXQgdT1uO2Zvcig7dTxvLmxlbmd0aCYmd2UudGVzdChvW3VdKTspdSsrO3JldHVybiFjfHx1PG8ubGVuZ3RofTtpZihhKGUscikmJmEodCxpKSlyZXR1cm4gb3MoZSx0LG4pfWZ1bmN0aW9uIF9yKGUpe2xldCB0PS0xLG49ITE7Zm9yKGxldCBvPTA7bzxlLmxlbmd0aDtvKyspbiYmZVtvXT09PSJcXCI/bysrOmVbb109PT0nIicmJihuPSFuLG4mJih0PW8pKTtsZXQgcz1lLnNsaWNlKDAsdCkudHJpbUVuZCgpLHI9cy5hdCgtMSk7aWYocj09PSJ7IilyZXR1cm4hMDtpZihyIT09IiwiKXJldHVybiExO2xldCBpPVsuLi5zXSxhPWlzKGksaS5sZW5ndGgpLmF0KC0xKTtyZXR1cm4gYSE9PXZvaWQgMCYmaVthXT09PSJ7In1mdW5jdGlvbiBpcyhlLHQpe2xldCBuPVtdLHM9ITE7Zm9yKGxldCByPTA7cjx0O3IrKyl7bGV0IGk9ZVtyXTtzP2k9PT0iXFwiP3IrKzppPT09JyInJiYocz0hMSk6aT09PSciJz9zPSEwOmk9PT0iWyJ8fGk9PT0ieyI/bi5wdXNoKHIpOihpPT09Il0ifHxpPT09In0iKSYmbi5wb3AoKX1yZXR1cm4gbn1mdW5jdGlvbiB0cyhlLHQpe2xldCBuPTAscz0hMTtmb3IobGV0IHI9dDtyPGUubGVuZ3RoO3IrKyl7bGV0IGk9ZVtyXTtpZihzKWk9PT0iXFwiP3IrKzppPT09JyInJiYocz0hMSk7ZWxzZSBpZihpPT09JyInKXM9ITA7ZWxzZSBpZihpPT09IlsifHxpPT09InsiKW4rKztlbHNlIGlmKChpPT09Il0ifHxpPT09In0iKSYmKG4tLSxuPT09MCkpcmV0dXJuIHIrMX19ZnVuY3Rpb24gbnMoZSl7bGV0IHQ9MCxuPSgpPT57Zm9yKDt0PGUubGVuZ3RoJiZgIAkKXHJgLmluY2x1ZGVzKGVbdF0pOyl0Kyt9LHM9KCk9PntsZXQgYT10Kys7Zm9yKDt0PGUubGVuZ3RoJiZlW3RdIT09JyInOyl0Kz1lW3RdPT09IlxcIj8yOjE7aWYodD49ZS5sZW5ndGgpcmV0dXJuO2xldCBvPWUuc2xpY2UoYSwrK3QpLGM9by5zbGljZSgxLC0xKTt0cnl7Yz1KU09OLnBhcnNlKG8pfWNhdGNoe31yZXR1cm57dDoic3RyaW5nIixyYXc6byx2YWx1ZTpjfX0scj1hPT57aWYoYT42NClyZXR1cm47bigpO2xldCBvPWVbdF07aWYobz09PSciJylyZXR1cm4gcygpO2lmKG89PT0iWyIpe3QrKztsZXQgdT1bXTtpZihuKCksZVt0XT09PSJdIilyZXR1cm4gdCsrLHt0OiJhcnJheSIsaXRlbXM6dX07Zm9yKDs7KXtsZXQgbD1yKGErMSk7aWYoIWwpcmV0dXJuO2lmKHUucHVzaChsKSxuKCksZVt0XT09PSIsIil0Kys7ZWxzZSByZXR1cm4gZVt0XT09PSJdIj8odCsrLHt0OiJhcnJheSIsaXRlbXM6dX0pOnZvaWQgMH19aWYobz09PSJ7Iil7dCsrO2xldCB1PVtdO2lmKG4oKSxlW3RdPT09In0iKXJldHVybiB0Kysse3Q6Im9iamVjdCIsbWVtYmVyczp1fTtmb3IoOzspe2lmKG4oKSxlW3RdIT09JyInKXJldHVybjtsZXQgbD1zKCk7aWYobigpLCFsfHxlW3RdIT09IjoiKXJldHVybjt0Kys7bGV0IGY9cihhKzEpO2lmKCFmKXJldHVybjtpZih1LnB1c2goW2wsZl0pLG4oKSxlW3RdPT09IiwiKXQrKztlbHNlIHJldHVybiBlW3RdPT09In0iPyh0Kysse3Q6Im9iamVjdCIsbWVtYmVyczp1fSk6dm9pZCAwfX1sZXQgYz0vXig/Oi0/WzAtOV1bLSsuMC05ZUVdKnx0cnVlfGZhbHNlfG51bGwpLy5leGVjKGUuc2xpY2UodCx0KzQwMCkpO2lmKGMpcmV0dXJuIHQrPWNbMF0ubGVuZ3RoLHt0OiJzY2FsYXIiLHJhdzpjWzBdfX0saT1yKDApO3JldHVybiBuKCksaSYmdD09PWUubGVuZ3RoP2k6dm9pZCAwfWZ1bmN0aW9uIExyKGUsdCl7bGV0IG49bnMoZSkscz1ucyh0KTtyZXR1cm4gbiYmcz97ZTpuLGc6c306dm9pZCAwfWZ1bmN0aW9uIHJlKGUsdCl7c3dpdGNoKGUudCl7Y2FzZSJzdHJpbmciOnJldHVybiBKU09OLnN0cmluZ2lmeSh0LmZvcm0/ZS52YWx1ZS5ub3JtYWxpemUodC5mb3JtKTplLnZhbHVlKTtjYXNlInNjYWxhciI6cmV0dXJuIGUucmF3O2Nhc2UiYXJyYXkiOntsZXQgbj1lLml0ZW1zLm1hcChzPT5yZShzLHQpKTtyZXR1cm4gdC5hcnJheXMmJm4uc29ydCgpLGBbJHtuLmpvaW4oIiwiKX1dYH1jYXNlIm9iamVjdCI6e2xldCBuPWUubWVtYmVycy5tYXAoKFtzLHJdKT0+YCR7cmUocyx0KX06JHtyZShyLHQpfWApO3JldHVybiB0Lm1lbWJlcnMmJm4uc29ydCgpLGB7JHtuLmpvaW4oIiwiKX19YH19fXZhciBzZT0oZSx0LG4pPT5yZShlLG4pPT09cmUodCxuKTtmdW5jdGlvbiBKcihlLHQpe2lmKCFzZShlLHQse30pKXtpZihzZShlLHQse21lbWJlcnM6ITB9KSlyZXR1cm4gaigibWVtYmVyLW9yZGVyIiwib3JkZXJzIG9iamVjdCBtZW1iZXJzIG90aGVyIHRoYW4gYnkgVVRGLTE2IGNvZGUgdW5pdHMiKTtpZihzZShlLHQse21lbWJlcnM6ITAsYXJyYXlzOiEwfSkpcmV0dXJuIGooImFycmF5LW9yZGVyIiwicmVvcmRlcnMgYXJyYXkgZWxlbWVudHMiKX1pZighc2UoZSx0LHttZW1iZXJzOiEwfSkpe2xldCBzPShyLGkpPT5yZShyLHttZW1iZXJzOiEwfSk9PT1yZShyLHttZW1iZXJzOiEwLGZvcm06aX0pO2lmKHNlKGUsdCx7bWVtYmVyczohMCxmb3JtOiJORkMifSkpe2lmKHModCwiTkZDIikmJiFzKGUsIk5GQyIpKXJldHVybiBqKCJub3JtYWxpemVzLW5mYyIsIm5vcm1hbGl6ZXMgc3RyaW5ncyB0byBORkMgKFJGQyA4Nzg1IGtlZXBzIHRoZW0gYXMgc2VudCkiKTtpZihzKGUsIk5GQyIpJiYhcyh0LCJORkMiKSlyZXR1cm4gaigibm90LW5mYyIsIndyaXRlcyBzdHJpbmdzIGRlY29tcG9zZWQgd2hlcmUgdGhlIGV4cGVjdGVkIG91dHB1dCBoYXMgdGhlbSBpbiBORkMiKX1pZihzZShlLHQse21lbWJlcnM6ITAsZm9ybToiTkZEIn0pJiZzKHQsIk5GRCIpKXJldHVybiBqKCJub3JtYWxpemVzLW5mZCIsIm5vcm1hbGl6ZXMgc3RyaW5ncyB0byBORkQgKFJGQyA4Nzg1IGtlZXBzIHRoZW0gYXMgc2VudCkiKX1sZXQgbj1rdChlLHQpO2lmKG4hPT12b2lkIDAmJm4ubGVuZ3RoPjApcmV0dXJuIG4uZXZlcnkocz0+cy50PT09InNjYWxhciImJnMucmF3PT09Im51bGwiKT9IKGVzLCJkcm9wcy1udWxsLW1lbWJlcnMiLCJsZWF2ZXMgb3V0IG1lbWJlcnMgd2hvc2UgdmFsdWUgaXMgbnVsbCIpOkgoZXMsImRyb3BzLW1lbWJlcnMiLCJsZWF2ZXMgb3V0IG9iamVjdCBtZW1iZXJzIil9ZnVuY3Rpb24gSHIoZSx0KXtsZXQgbj1PdChlLHQpO2lmKG4hPT12b2lkIDAmJm4ubGVuZ3RoPjApcmV0dXJuIG4uZXZlcnkoKFssc10pPT5zPT09IiIpP0gobGUsImVtcHRpZXMtc3RyaW5ncyIsIndyaXRlcyBzdHJpbmdzIGFzIGVtcHR5IHN0cmluZ3MiKTpuLmV2ZXJ5KChbcyxyXSk9PnMuc3RhcnRzV2l0aChyKSk/SChsZSwiY3V0cy1zdHJpbmdzIiwiY3V0cyBzdHJpbmdzIHNob3J0Iik6SChsZSwiY2hhbmdlcy1zdHJpbmdzIiwiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyIpfWZ1bmN0aW9uIGt0KGUsdCl7aWYoZS50PT09ImFycmF5IiYmdC50PT09ImFycmF5Iil7aWYoZS5pdGVtcy5sZW5ndGghPT10Lml0ZW1zLmxlbmd0aClyZXR1cm47bGV0IG49W107Zm9yKGxldCBzPTA7czxlLml0ZW1zLmxlbmd0aDtzKyspe2xldCByPWt0KGUuaXRlbXNbc10sdC5pdGVtc1tzXSk7aWYocj09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLnIpfXJldHVybiBufWlmKGUudD09PSJvYmplY3QiJiZ0LnQ9PT0ib2JqZWN0Iil7bGV0IG49W10scz0wO2ZvcihsZXRbcixpXW9mIGUubWVtYmVycyl7bGV0IGE9dC5tZW1iZXJzW3NdO2lmKGEmJmFbMF0udmFsdWU9PT1yLnZhbHVlKXtsZXQgbz1rdChpLGFbMV0pO2lmKG89PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5vKSxzKyt9ZWxzZSBuLnB1c2goaSl9cmV0dXJuIHM9PT10Lm1lbWJlcnMubGVuZ3RoP246dm9pZCAwfXJldHVybiBzZShlLHQse30pP1tdOnZvaWQgMH1mdW5jdGlvbiBPdChlLHQpe2lmKGUudD09PSJzdHJpbmciJiZ0LnQ9PT0ic3RyaW5nIilyZXR1cm4gZS52YWx1ZT09PXQudmFsdWU/W106W1tlLnZhbHVlLHQudmFsdWVdXTtpZihlLnQ9PT0iYXJyYXkiJiZ0LnQ9PT0iYXJyYXkiKXtpZihlLml0ZW1zLmxlbmd0aCE9PXQuaXRlbXMubGVuZ3RoKXJldHVybjtsZXQgbj1bXTtmb3IobGV0IHM9MDtzPGUuaXRlbXMubGVuZ3RoO3MrKyl7bGV0IHI9T3QoZS5pdGVtc1tzXSx0Lml0ZW1zW3NdKTtpZihyPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4ucil9cmV0dXJuIG59aWYoZS50PT09Im9iamVjdCImJnQudD09PSJvYmplY3QiKXtpZihlLm1lbWJlcnMubGVuZ3RoIT09dC5tZW1iZXJzLmxlbmd0aClyZXR1cm47bGV0IG49W107Zm9yKGxldCBzPTA7czxlLm1lbWJlcnMubGVuZ3RoO3MrKylmb3IobGV0W3IsaV1vZltbZS5tZW1iZXJzW3NdWzBdLHQubWVtYmVyc1tzXVswXV0sW2UubWVtYmVyc1tzXVsxXSx0Lm1lbWJlcnNbc11bMV1dXSl7bGV0IGE9T3QocixpKTtpZihhPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4uYSl9cmV0dXJuIG59cmV0dXJuIGUudD09PSJzY2FsYXIiJiZ0LnQ9PT0ic2NhbGFyIiYmZS5yYXc9PT10LnJhdz9bXTp2b2lkIDB9dmFyIHdlPS9bLSsuMC05ZUVdLyxJcj0vXi0/KD86MHxbMS05XVxkKikoPzpcLlxkKyk/KD86W2VFXVstK10/XGQrKT8kLztmdW5jdGlvbiBzcyhlLHQpe2xldCBuPXQ7Zm9yKDtuPjAmJndlLnRlc3QoZVtuLTFdKTspbi0tO2xldCBzPXQ7Zm9yKDtzPGUubGVuZ3RoJiZ3ZS50ZXN0KGVbc10pOylzKys7cmV0dXJuIGUuc2xpY2UobixzKS5qb2luKCIiKX1mdW5jdGlvbiB6ZShlKXtyZXR1cm4gZS5yZXBsYWNlKC9eLS8sIiIpLnNwbGl0KC9bZUVdLylbMF0ucmVwbGFjZSgiLiIsIiIpLnJlcGxhY2UoL14wKy8sIiIpLnJlcGxhY2UoLzArJC8sIiIpLmxlbmd0aH1mdW5jdGlvbiBvcyhlLHQsbil7aWYoIXdlLnRlc3QoZVtuXT8/IiIpJiYhd2UudGVzdCh0W25dPz8iIikpcmV0dXJuO2xldCBzPXNzKGUsbikscj1zcyh0LG4pO2lmKCFJci50ZXN0KHMpKXJldHVybjtsZXQgaT0vXi0/KD86SW5maW5pdHl8TmFOfGluZnxuYW58bnVsbCkvaS5leGVjKHQuc2xpY2Uobi0ocj09PSItIj8xOjApLG4rMTApLmpvaW4oIiIpKTtpZihpJiYocj09PSIifHxyPT09Ii0iKSYmKHI9aVswXSkscj09PXN8fHI9PT0iIilyZXR1cm47bGV0IGE9KGYsZCk9PkgoVXIsZixkKTtpZihzPT09IjAiJiZyPT09Ii0wIilyZXR1cm4gYSgibnVtYmVyLW1pbnVzLXplcm8iLCItMCBmb3IgMCIpO2xldCBvPU51bWJlcihzKSxjPU51bWJlcihyKTtpZighTnVtYmVyLmlzRmluaXRlKGMpfHxvIT09YylyZXR1cm4gTnVtYmVyLmlzRmluaXRlKGMpJiZ6ZShyKTx6ZShzKT9hKCJudW1iZXItZmV3ZXItZGlnaXRzIiwidG9vIGZldyBzaWduaWZpY2FudCBkaWdpdHMiKTphKCJudW1iZXItdmFsdWUiLCJhbm90aGVyIHZhbHVlIik7aWYoemUocik+emUocykpcmV0dXJuIGEoIm51bWJlci1tb3JlLWRpZ2l0cyIsIm1vcmUgZGlnaXRzIHRoYW4gdGhlIHNob3J0ZXN0IHRoYXQgcmVhZHMgYmFjayIpO2xldCB1PS9bZUVdLy50ZXN0KHMpLGw9L1tlRV0vLnRlc3Qocik7cmV0dXJuIHUmJmw/YSgibnVtYmVyLWV4cG9uZW50LXNwZWxsaW5nIiwiZXhwb25lbnRzIHNwZWxsZWQgZGlmZmVyZW50bHkiKTp1IT09bD9hKCJudW1iZXItbm90YXRpb24iLCJwbGFpbiBhbmQgZXhwb25lbnQgbm90YXRpb24gc3dpdGNoZWQgYXQgYW5vdGhlciBwb2ludCIpOmEoIm51bWJlci1zcGVsbGluZyIsImFub3RoZXIgc3BlbGxpbmcgb2YgdGhlIHNhbWUgdmFsdWUiKX12YXIgcnM9MTI7ZnVuY3Rpb24gRHIoZSx0LG4pe2xldCBzPTA7Zm9yKDtzPGUubGVuZ3RoLW4mJnM8dC5sZW5ndGgtbiYmZVtlLmxlbmd0aC0xLXNdPT09dFt0Lmxlbmd0aC0xLXNdOylzKys7bGV0IHI9ZS5zbGljZShuLGUubGVuZ3RoLXMpLGk9dC5zbGljZShuLHQubGVuZ3RoLXMpO2lmKHIubGVuZ3RoPnJzfHxpLmxlbmd0aD5ycylyZXR1cm47bGV0IGE9Yz0+YFx1MjAxQyR7Yy5qb2luKCIiKX1cdTIwMURgLG89ci5sZW5ndGg9PT0wP2B3cml0ZXMgYW4gZXh0cmEgJHthKGkpfWA6aS5sZW5ndGg9PT0wP2BsZWF2ZXMgb3V0ICR7YShyKX1gOmB3cml0ZXMgJHthKGkpfSB3aGVyZSBSRkMgODc4NSB3cml0ZXMgJHthKHIpfWA7cmV0dXJuIGooYGVkaXQ6JHtKU09OLnN0cmluZ2lmeShbci5qb2luKCIiKSxpLmpvaW4oIiIpXSl9YCxvKX1mdW5jdGlvbiBYKGUpe3RyeXtsZXQgdD1sdChlKSxuPXZlKHQpLHM7dHJ5e3M9dmUoYmUodCkpfWNhdGNoe31yZXR1cm57cmZjODc4NTpuLG5mYzpzfX1jYXRjaHtyZXR1cm59fWZ1bmN0aW9uIHVzKGUpe2xldCB0PXRpKGUpO2lmKHQ9PT12b2lkIDApe2xldCBzPVdyKGUpO3JldHVybiBzP1tzXTpbXX1sZXQgbj1bXTtmb3IobGV0IHMgb2YgdCl7bGV0IHI9bmkocyk7ciYmIW4uc29tZShpPT5pLmNhdXNlPT09ci5jYXVzZSkmJm4ucHVzaChyKX1yZXR1cm4gbn1mdW5jdGlvbiBUKGUpe2xldCB0PVN0KGUpO3JldHVybiB0LnN0YXR1cz09PSJjYW5vbmljYWwiP3tzdGF0dXM6Im91dHB1dCIsdGV4dDp0Lm91dHB1dH06dC5zdGF0dXM9PT0icmVqZWN0ZWQiP3tzdGF0dXM6InJlamVjdCIscmVhc29uOnQucmVhc29ufTp7c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjp0LnJlYXNvbn19dmFyIGZzPVsiY2Fub24oY2Fub24oeCkpIFx1MjE5MiAiLCJyZWFkKHcpIFx1MjE5MiAiXSxNcj1bImNhbm9uKHgpIFx1MjE5MiAiLCJ3cml0ZSh4KSBcdTIxOTIgIl07ZnVuY3Rpb24gV3IoZSl7bGV0IHQ9ZS5raW5kPz9HcihlKTtzd2l0Y2godCl7Y2FzZSJyZWplY3QiOnJldHVybiBWcihlLFQoZS5nb3QpKTtjYXNlIm51bWJlcnMiOnJldHVybiBYcihlLmdvdCk7Y2FzZSJjb25zaXN0ZW50LWNob2ljZSI6cmV0dXJuIHpyKGUpO2Nhc2UiaWRlbXBvdGVudCI6Y2FzZSJyb3VuZHRyaXAiOnJldHVybiBscyhlLmV4cGVjdGVkLGUuZ290LGUuaW5wdXQpO2Nhc2UiZXF1YWwiOmNhc2UiZGlmZmVyIjpyZXR1cm4gUnQodCxZcihlKSx2b2lkIDAsZS5nb3QpO2RlZmF1bHQ6e2xldCBuPWUuZXhwZWN0ZWQuc3RhcnRzV2l0aCgicmVqZWN0LCBvciAiKT9lLmV4cGVjdGVkLnNsaWNlKDExKTplLmV4cGVjdGVkO3JldHVybiBZZShuLFQoZS5nb3QpKX19fWZ1bmN0aW9uIEdyKGUpe3JldHVybiBlLmV4cGVjdGVkPT09InJlamVjdCI/InJlamVjdCI6L15cZCsgb2YgXGQrIG1hdGNoZWQvLnRlc3QoZS5nb3QpPyJudW1iZXJzIjovXmFsbCBcZCsgYWNjZXB0ZWQsIG9yIGFsbCBcZCsgcmVmdXNlZCQvLnRlc3QoZS5leHBlY3RlZCk/ImNvbnNpc3RlbnQtY2hvaWNlIjpmcy5zb21lKHQ9PmUuZXhwZWN0ZWQuc3RhcnRzV2l0aCh0KSl8fC8g4oaSIGNhbm9uaWNhbCBKU09OJC8udGVzdChlLmV4cGVjdGVkKT9lLmV4cGVjdGVkLnN0YXJ0c1dpdGgoInJlYWQodykiKXx8ZS5leHBlY3RlZC5zdGFydHNXaXRoKCJ3cml0ZSh4KSIpPyJyb3VuZHRyaXAiOiJpZGVtcG90ZW50IjplLmV4cGVjdGVkLnN0YXJ0c1dpdGgoInRoZSBzYW1lIG91dHB1dCBmb3IgIik/ImVxdWFsIjplLmV4cGVjdGVkLnN0YXJ0c1dpdGgoImRpZmZlcmVudCBvdXRwdXRzIGZvciAiKT8iZGlmZmVyIjoiY2Fub24ifWZ1bmN0aW9uIFZyKGUsdCl7aWYodC5zdGF0dXM9PT0iZmFpbGVkIilyZXR1cm4gS2UodC5yZWFzb24pO2lmKHQuc3RhdHVzIT09Im91dHB1dCIpcmV0dXJuO2xldCBuPShlLnNvdXJjZT8uc3BsaXQoIjsiKVswXT8/IiIpLnRyaW0oKXx8ZS5zdWl0ZXx8KGUubmFtZT8uc3BsaXQoIi8iKVswXT8/IiIpO3JldHVybntjYXVzZTpgYWNjZXB0YW5jZToke259YCxraW5kOiJhY2NlcHRhbmNlIix0aXRsZTpgYWNjZXB0cyBpbnB1dCB0aGF0IG11c3QgYmUgcmVmdXNlZCAoJHtoZShuLDEyMCl9KWB9fWZ1bmN0aW9uIFllKGUsdCl7cmV0dXJuIHQuc3RhdHVzPT09InJlamVjdCI/QnQodC5yZWFzb24pOnQuc3RhdHVzPT09ImZhaWxlZCI/S2UodC5yZWFzb24pOmRlKFYoZSx0LnRleHQpKX1mdW5jdGlvbiBkZShlKXtyZXR1cm4gZT97Y2F1c2U6YGRpZmZlcmVuY2U6JHtlLmlkfWAsa2luZDoiZGlmZmVyZW5jZSIsdGl0bGU6ZS50aXRsZSxmb3JtOmUuZm9ybSwuLi5lLmxpc3RzRm9ybXM/e2xpc3RzRm9ybXM6ITB9Ont9fTp7Y2F1c2U6ImRpZmZlcmVuY2U6b3RoZXIiLGtpbmQ6ImRpZmZlcmVuY2UiLHRpdGxlOiJ3cml0ZXMgYW5vdGhlciBvdXRwdXQgdGhhbiBSRkMgODc4NSAobm8gY2xhc3Mgb2YgZGlmZmVyZW5jZSBmaXRzKSIsdW5jbGFzc2lmaWVkOiEwfX1mdW5jdGlvbiBCdChlKXtsZXQgdD1GdChlKTtyZXR1cm57Y2F1c2U6YHJlZnVzYWw6JHt0fWAsa2luZDoicmVmdXNhbCIsdGl0bGU6YHJlZnVzZXM6IFx1MjAxQyR7aGUodCwxNjApfVx1MjAxRGAsZXhhY3RUaXRsZTpgcmVmdXNlczogXHUyMDFDJHtoZShVdChlKSwxNjApfVx1MjAxRGB9fWZ1bmN0aW9uIEtlKGUpe2xldCB0PUZ0KGUpO3JldHVybntjYXVzZTpgZmFpbHVyZToke3R9YCxraW5kOiJmYWlsdXJlIix0aXRsZTpgbm8gYW5zd2VyOiBcdTIwMUMke2hlKHQsMTYwKX1cdTIwMURgLGV4YWN0VGl0bGU6YG5vIGFuc3dlcjogXHUyMDFDJHtoZShVdChlKSwxNjApfVx1MjAxRGB9fWZ1bmN0aW9uIFhyKGUpe2xldCB0PS9eXGQrIG9mIFxkKyBtYXRjaGVkOyAoPzpmaXJzdCApP21pc21hdGNoKD86ZXMpPzogKC4qKSQvcy5leGVjKGUpO2lmKCF0KXJldHVybjtsZXQgbj10WzFdLnJlcGxhY2UoLzsga2luZHM6IFteO10qJC8sIiIpLnJlcGxhY2UoLzsgYW5kIFxkKyBtb3JlJC8sIiIpLHMscjtmb3IobGV0IGkgb2Ygbi5zcGxpdCgvOyAoPz1udW1iZXIgI1xkfGJsb2NrIG9mIG51bWJlcnMgKS8pKXtsZXQgYT0vXm51bWJlciAjXGQrOiBpbnB1dCBcUyosIGV4cGVjdGVkIChcUyopLCBnb3QgKC4qKSQvcy5leGVjKGkpLG89YT92b2lkIDA6L15ibG9jayBvZiBudW1iZXJzIFteOl0qOiAoLiopJC9zLmV4ZWMoaSksYz1hP1QoYVsyXSk6bz9UKG9bMV0pOnZvaWQgMDtpZihjKWlmKGMuc3RhdHVzPT09InJlamVjdCIpcz8/PUJ0KGMucmVhc29uKTtlbHNlIGlmKGMuc3RhdHVzPT09ImZhaWxlZCIpcz8/PUtlKGMucmVhc29uKTtlbHNle2xldCB1PWE/VihgWyR7YVsxXX1dYCxgWyR7Yy50ZXh0fV1gKTpjLnRleHQuc3RhcnRzV2l0aCgiXHVGRUZGIik/VigiW10iLCJcdUZFRkZbXSIpOnZvaWQgMCxsPWRlKHUpO2lmKCFsLnVuY2xhc3NpZmllZClyZXR1cm4gbDtyPz89bH19cmV0dXJuIHM/P3J9ZnVuY3Rpb24genIoZSl7bGV0IHQ9L2FjY2VwdGVkIChcZCspLy5leGVjKGUuZ290KT8uWzFdLG49L3JlZnVzZWQgKFxkKykvLmV4ZWMoZS5nb3QpPy5bMV07cmV0dXJuIHQ9PT12b2lkIDB8fG49PT12b2lkIDA/dm9pZCAwOntjYXVzZTpgY2hvaWNlOiR7ZS5uYW1lPz8ib25lIGNob2ljZSJ9YCxraW5kOiJjaG9pY2UiLHRpdGxlOmBtYWtlcyBvbmUgY2hvaWNlIHRoZSBSRkMgbGVhdmVzIGRpZmZlcmVudGx5IGZyb20gY2FzZSB0byBjYXNlOiBhY2NlcHRlZCAke3R9LCByZWZ1c2VkICR7bn1gfX1mdW5jdGlvbiBZcihlKXtpZihlLmlucHV0IT09dm9pZCAwKXtsZXQgbj1OdChlLmlucHV0LnJlcGxhY2UoL15hID0gLywiIikpO2lmKG4pcmV0dXJuIG59bGV0IHQ9L14oPzp0aGUgc2FtZSBvdXRwdXR8ZGlmZmVyZW50IG91dHB1dHMpIGZvciBhID0gKC4qKSQvcy5leGVjKGUuZXhwZWN0ZWQpPy5bMV07cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOk50KHQpfWZ1bmN0aW9uIE50KGUpe2xldCB0PSIgYW5kIGIgPSAiLG47Zm9yKGxldCBzPWUuaW5kZXhPZih0KTtzPj0wO3M9ZS5pbmRleE9mKHQscysxKSl7bGV0IHI9e2E6ZS5zbGljZSgwLHMpLGI6ZS5zbGljZShzK3QubGVuZ3RoKX07aWYoWChyLmEpJiZYKHIuYikpcmV0dXJuIHI7bj8/PXJ9cmV0dXJuIG59ZnVuY3Rpb24gS3IoZSx0KXtpZighdClyZXR1cm47bGV0IG49WCh0LmEpLHM9WCh0LmIpO2lmKCEoIW58fCFzKSlmb3IobGV0IHIgb2ZbInJmYzg3ODUiLCJuZmMiXSl7bGV0IGk9bltyXSxhPXNbcl07aWYoaSE9PXZvaWQgMCYmYSE9PXZvaWQgMCYmaT09PWE9PShlPT09ImVxdWFsIikpcmV0dXJue3JhOmkscmI6YX19fWZ1bmN0aW9uIFJ0KGUsdCxuLHMpe2xldCByPVpyKHMpO2lmKCFyKXJldHVybjtmb3IobGV0IGwgb2YgcilpZihsLnN0YXR1cz09PSJyZWplY3QiKXJldHVybiBCdChsLnJlYXNvbik7Zm9yKGxldCBsIG9mIHIpaWYobC5zdGF0dXM9PT0iZmFpbGVkIilyZXR1cm4gS2UobC5yZWFzb24pO2xldCBpPXIubWFwKGw9Pmwuc3RhdHVzPT09Im91dHB1dCI/bC50ZXh0OiIiKSxbYSxvXT1baVswXSxpWzFdPz9pWzBdXSxjPW4/P0tyKGUsdCk7aWYoIWMpcmV0dXJuIGRlKHZvaWQgMCk7bGV0IHU7Zm9yKGxldFtsLGZdb2ZbW2MucmEsYV0sW2MucmIsb11dKXtpZihsPT09Ziljb250aW51ZTtsZXQgZD1kZShWKGwsZikpO2lmKCFkLnVuY2xhc3NpZmllZClyZXR1cm4gZDt1Pz89ZH1yZXR1cm4gdT8/ZGUodm9pZCAwKX1mdW5jdGlvbiBacihlKXtsZXQgdD1xbihlKTtpZih0KXJldHVybiJib3RoImluIHQ/W1QodC5ib3RoKV06W1QodC5hKSxUKHQuYildO2xldCBuPS9eYTogKC4qPykgXHwgYjogKC4qKSQvcy5leGVjKGUpO3JldHVybiBuP1tUKG5bMV0pLFQoblsyXSldOnZvaWQgMH1mdW5jdGlvbiBscyhlLHQsbil7bGV0IHM9TXIuZmluZChvPT50LnN0YXJ0c1dpdGgobykpO2lmKHMmJi8g4oaSIGNhbm9uaWNhbCBKU09OJC8udGVzdChlKSlyZXR1cm4gWWUoIiIsVCh0LnNsaWNlKHMubGVuZ3RoKSkpO2xldCByPWZzLmZpbmQobz0+ZS5zdGFydHNXaXRoKG8pKTtpZighcnx8IXQuc3RhcnRzV2l0aChyKSlyZXR1cm47bGV0IGk9ZS5zbGljZShyLmxlbmd0aCkucmVwbGFjZSgvIFwoPSAoPzpjYW5vblwoeFwpfHcpXCkkLywiIiksYT1uPT09dm9pZCAwP3ZvaWQgMDpYKG4pO3JldHVybiBhJiYhZmUoaSkmJmkhPT1hLnJmYzg3ODUmJmkhPT1hLm5mYz9kZShWKGEucmZjODc4NSxpKT8/KGEubmZjPT09dm9pZCAwP3ZvaWQgMDpWKGEubmZjLGkpKSk6WWUoaSxUKHQuc2xpY2Uoci5sZW5ndGgpKSl9dmFyIHFyPS87IGRyYXcgXGQrIG9mIHRoaXMgY2FzZSBmYWlsZWQsIHNocnVuayBcZCsgdGltZXM/IC8sUXI9LzsgYWxzbyBkcmF3IFxkKyBcKGFub3RoZXIgY2F1c2UsIHNocnVuayBcZCsgdGltZXM/KD86LCBwYXRoIFtcZDpdKyk/XCk6IC9nLGFzPSIgXHUyMDE0IGdvdCAiLGVpPVsiOiBjYW5vbih4KSBcdTIxOTIgIiwiOiBjYW5vbihjYW5vbih4KSkgXHUyMTkyICIsIjogdGhlIHNhbWUgb3V0cHV0IGZvciBhIGFuZCBiOiAiLCI6IGRpZmZlcmVudCBvdXRwdXRzIGZvciBhIGFuZCBiOiAiXTtmdW5jdGlvbiBjcyhlKXtpZighZS5zdGFydHNXaXRoKCJmb3IgIikpcmV0dXJuO2xldCB0PS0xO2ZvcihsZXQgbiBvZiBlaSl7bGV0IHM9ZS5pbmRleE9mKG4pO3M+PTAmJih0PDB8fHM8dCkmJih0PXMpfWlmKCEodDwwKSlyZXR1cm57aW5wdXQ6ZS5zbGljZSg0LHQpLGV4cGVjdGVkOmUuc2xpY2UodCsyKX19ZnVuY3Rpb24gdGkoZSl7aWYoZS5raW5kIT09dm9pZCAwJiZlLmtpbmQhPT0icHJvcGVydHkiKXJldHVybjtsZXQgdD1jcyhlLmV4cGVjdGVkKTtpZighdClyZXR1cm47bGV0IG49cXIuZXhlYyhlLmdvdCkscz1bey4uLnQsZ290Om4/ZS5nb3Quc2xpY2UoMCxuLmluZGV4KTplLmdvdH1dO2lmKCFuKXJldHVybiBzO2xldCByPWUuZ290LnNsaWNlKG4uaW5kZXgpLGk9Wy4uLnIubWF0Y2hBbGwoUXIpXTtyZXR1cm4gaS5mb3JFYWNoKChhLG8pPT57bGV0IGM9YS5pbmRleCthWzBdLmxlbmd0aCx1PW8rMTxpLmxlbmd0aD9pW28rMV0uaW5kZXg6ci5sZW5ndGgsbD1yLnNsaWNlKGMsdSksZj1jcyhsKTtpZighZilyZXR1cm47bGV0IGQ9Zi5leHBlY3RlZC5pbmRleE9mKGFzKTtkPDB8fHMucHVzaCh7aW5wdXQ6Zi5pbnB1dCxleHBlY3RlZDpmLmV4cGVjdGVkLnNsaWNlKDAsZCksZ290OmYuZXhwZWN0ZWQuc2xpY2UoZCthcy5sZW5ndGgpfSl9KSxzfWZ1bmN0aW9uIG5pKGUpe2xldHtpbnB1dDp0LGV4cGVjdGVkOm4sZ290OnN9PWUscj10LnJlcGxhY2UoLyBcKFteKV0qXCkkLywiIiksaTtpZihuLnN0YXJ0c1dpdGgoImNhbm9uKHgpIFx1MjE5MiBjYW5vbmljYWwgSlNPTiIpfHxuLnN0YXJ0c1dpdGgoImNhbm9uKGNhbm9uKHgpKSBcdTIxOTIgIikpaT1scyhuLHMsci5yZXBsYWNlKC9eeCA9IC8sIiIpKTtlbHNlIGlmKG4uc3RhcnRzV2l0aCgiY2Fub24oeCkgXHUyMTkyICIpKWk9WWUobi5zbGljZSgxMSksVChzLnJlcGxhY2UoL15jYW5vblwoeFwpIOKGkiAvLCIiKSkpO2Vsc2V7bGV0IGE9L150aGUgc2FtZSBvdXRwdXQgZm9yIGEgYW5kIGI6ICguKikkL3MuZXhlYyhuKSxvPS9eZGlmZmVyZW50IG91dHB1dHMgZm9yIGEgYW5kIGI6ICguKikkL3MuZXhlYyhuKSxjPU50KHIucmVwbGFjZSgvXmEgPSAvLCIiKSk7YT9pPVJ0KCJlcXVhbCIsYyx7cmE6YVsxXSxyYjphWzFdfSxzKTpvJiYoaT1SdCgiZGlmZmVyIixjLHNpKG9bMV0pLHMpKX1yZXR1cm4gaSYmIWkudW5jbGFzc2lmaWVkP2k6e2NhdXNlOmBjb3VudGVyZXhhbXBsZToke3J9YCxraW5kOiJjb3VudGVyZXhhbXBsZSIsdGl0bGU6YGdlbmVyYXRlZCBjYXNlcyBzaHJpbmsgdG8gb25lIGNvdW50ZXJleGFtcGxlOiAke2hlKHIsMTIwKX1gLHVuY2xhc3NpZmllZDohMH19ZnVuY3Rpb24gc2koZSl7bGV0IHQ7Zm9yKGxldCBuPWUuaW5kZXhPZigiIGFuZCAiKTtuPj0wO249ZS5pbmRleE9mKCIgYW5kICIsbisxKSl7bGV0IHM9e3JhOmUuc2xpY2UoMCxuKSxyYjplLnNsaWNlKG4rNSl9O2lmKFgocy5yYSkmJlgocy5yYikpcmV0dXJuIHM7dD8/PXN9cmV0dXJuIHR9ZnVuY3Rpb24gaGUoZSx0KXtsZXQgbj1bLi4uZV07cmV0dXJuIG4ubGVuZ3RoPD10P2U6YCR7bi5zbGljZSgwLHQpLmpvaW4oIiIpfVx1MjAyNmB9ZnVuY3Rpb24gVXQoZSl7cmV0dXJuIGUucmVwbGFjZSgv4oCmIFwoXGQrIFVURi0xNiB1bml0c1wpJC8sIiIpfWZ1bmN0aW9uIEZ0KGUpe3JldHVybiBVdChlKS5yZXBsYWNlKC8iKD86W14iXFxdfFxcLikqInwoPzwhW1xwe0x9XHB7Tn1dKSdbXidcbl0qJyg/IVtccHtMfVxwe059XSl8YFteYF0qYHzigJxbXuKAnV0q4oCdfOKAmFte4oCZXSrigJl8wqtbXsK7XSrCuy9ndSwiXHUyMDI2IikucmVwbGFjZSgvVVwrWzAtOUEtRmEtZl17NCw2fS9nLCJVK1hYWFgiKS5yZXBsYWNlKC9cXHVbMC05QS1GYS1mXXs0fS9nLCJcXHVYWFhYIikucmVwbGFjZSgvXFx4WzAtOUEtRmEtZl17Mn0vZywiXFx4SEgiKS5yZXBsYWNlKC9cYjB4WzAtOUEtRmEtZl0rXGIvZywiTiIpLnJlcGxhY2UoL1xkKyg/OlwuXGQrKT8oPzpbZUVdWy0rXT9cZCspPy9nLCJOIikucmVwbGFjZSgvXHMrL2csIiAiKS50cmltKCl9ZnVuY3Rpb24gcmkoZSl7cmV0dXJuIGUuc3VpdGU9PT12b2lkIDA/ZS5uYW1lOmAke2Uuc3VpdGV9LyR7ZS5uYW1lfWB9dmFyIGlpPXtjYXVzZToicG9saWN5OnRvcC1sZXZlbC1zY2FsYXIiLGtpbmQ6InBvbGljeSIsdGl0bGU6InJlZnVzZXMgZXZlcnkgdG9wLWxldmVsIHNjYWxhciAoYSBiYXJlIG51bWJlciwgc3RyaW5nLCB0cnVlLCBmYWxzZSBvciBudWxsIGFzIHRoZSB3aG9sZSB0ZXh0KSJ9O2Z1bmN0aW9uIGhzKGUpe2xldCB0PWZpKGUpLG49W107ZS5mb3JFYWNoKChmLGQpPT57aWYoZi5wYXNzKXJldHVybjtsZXQgcD1yaShmKSxtPWYuc3VpdGU/P3Auc3BsaXQoIi8iKVswXSxnPXQmJmxpKGYpP1tpaV06dXMoey4uLmYsbmFtZTpwLC4uLm0hPT12b2lkIDA/e3N1aXRlOm19Ont9fSk7bi5wdXNoKHtjOmYsbmFtZTpwLGluZGV4OmQsY2F1c2VzOmd9KX0pO2xldCBzPW5ldyBTZXQobi5mbGF0TWFwKGY9PmYuY2F1c2VzLmZpbHRlcihkPT5kLmtpbmQ9PT0iZGlmZmVyZW5jZSImJiFkLnVuY2xhc3NpZmllZCkubWFwKGQ9PmQuY2F1c2UpKSkscj1zLnNpemU9PT0xP1suLi5zXVswXTp2b2lkIDAsaT1yPT09dm9pZCAwP3ZvaWQgMDpuLmZsYXRNYXAoZj0+Zi5jYXVzZXMpLmZpbmQoZj0+Zi5jYXVzZT09PXIpLGE9Zj0+aSE9PXZvaWQgMCYmZi51bmNsYXNzaWZpZWQ/ey4uLmksam9pbmVkOiEwfTpmLG89bmV3IE1hcDtmb3IobGV0IGYgb2YgbilmLmNhdXNlcy5sZW5ndGg8PTEmJmYuY2F1c2VzWzBdJiZvLnNldChmLGEoZi5jYXVzZXNbMF0pKTtsZXQgYz1uZXcgU2V0KFsuLi5vLnZhbHVlcygpXS5tYXAoZj0+Zi5jYXVzZSkpO2ZvcihsZXQgZiBvZiBuKXtpZihmLmNhdXNlcy5sZW5ndGg8PTEpY29udGludWU7bGV0IGQ9Zi5jYXVzZXMubWFwKGEpLHA9ZC5maW5kKG09PiFjLmhhcyhtLmNhdXNlKSk/P2RbMF07Yy5hZGQocC5jYXVzZSksby5zZXQoZixwKX1sZXQgdT1uZXcgTWFwO2ZvcihsZXQgZiBvZiBuKXtsZXQgZD1vLmdldChmKSxwPWQ/LmNhdXNlPz9gY2FzZToke2YubmFtZX1gLG09dS5nZXQocCk/P3ttZW1iZXJzOltdLGNhdXNlczpbXSxmaXJzdDpmLmluZGV4fTttLm1lbWJlcnMucHVzaChmKSxkJiZtLmNhdXNlcy5wdXNoKGQpLHUuc2V0KHAsbSl9bGV0IGw9Wy4uLnUuZW50cmllcygpXS5tYXAoKFtmLGRdKT0+e2xldCBwPWQubWVtYmVycy5tYXAodz0+dy5uYW1lKSxtPW9pKGQuY2F1c2VzKT8/ZHMoZC5tZW1iZXJzWzBdLmMpO2lmKHAubGVuZ3RoPT09MSYmZC5jYXVzZXNbMF0/LnVuY2xhc3NpZmllZCYmIWQuY2F1c2VzWzBdLmpvaW5lZCYmKG0rPWA6ICR7ZHMoZC5tZW1iZXJzWzBdLmMpfWApLG09UyhtKSxwLmxlbmd0aD09PTEpcmV0dXJue2NhdXNlOmBjYXNlOiR7cFswXX1gLGtpbmQ6ImNhc2UiLHRpdGxlOm0sY291bnQ6MSxjYXNlczpwLGZpcnN0OmQuZmlyc3R9O2xldCBnPWQuY2F1c2VzWzBdPy5raW5kPz8iY2FzZSI7cmV0dXJue2NhdXNlOmYsa2luZDpnLHRpdGxlOm0sY291bnQ6cC5sZW5ndGgsY2FzZXM6cCxmaXJzdDpkLmZpcnN0fX0pO3JldHVybiBsLnNvcnQoKGYsZCk9PmQuY291bnQtZi5jb3VudHx8Zi5maXJzdC1kLmZpcnN0KSxsLm1hcCgoe2ZpcnN0OmYsLi4uZH0pPT5kKX1mdW5jdGlvbiBvaShlKXtsZXQgdD1lLmZpbHRlcih1PT4hdS5qb2luZWQpLG49dFswXT8/ZVswXTtpZihuPT09dm9pZCAwKXJldHVybjtsZXQgcz1uLnRpdGxlLHI9bmV3IFNldCh0Lm1hcCh1PT51LmV4YWN0VGl0bGUpKSxbaV09cjtyLnNpemU9PT0xJiZpIT09dm9pZCAwJiYocz1pKTtsZXQgYT1uZXcgTWFwO2ZvcihsZXQgdSBvZiB0KXtpZih1LmZvcm09PT12b2lkIDApY29udGludWU7bGV0IGw9YS5nZXQodS5mb3JtLmlkKT8/e3RpdGxlOnUuZm9ybS50aXRsZSxjb3VudDowfTtsLmNvdW50KyssYS5zZXQodS5mb3JtLmlkLGwpfWxldCBvPVsuLi5hLnZhbHVlcygpXS5zb3J0KCh1LGwpPT5sLmNvdW50LXUuY291bnQpO24ubGlzdHNGb3JtcyYmby5sZW5ndGg+MD9zPWAke24udGl0bGV9OiAke28ubWFwKHU9PnUudGl0bGUpLmpvaW4oIiwgIil9YDpvLmxlbmd0aD09PTEmJihzPW9bMF0udGl0bGUpO2xldCBjPWUubGVuZ3RoLXQubGVuZ3RoO3JldHVybiBjPjAmJnQubGVuZ3RoPjAmJihzKz1gOyBhbmQgJHtjfSAke2M9PT0xPyJjYXNlIjoiY2FzZXMifSB3aG9zZSBkaWZmZXJlbmNlIGhhcyBubyBjbGFzcyBvZiAke2M9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmApLHN9ZnVuY3Rpb24gZHMoZSl7cmV0dXJuYGdvdCAke2FpKGUuZ290LDgwKX1gfWZ1bmN0aW9uIGFpKGUsdCl7bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD9lOmAke24uc2xpY2UoMCx0KS5qb2luKCIiKX1cdTIwMjZgfWZ1bmN0aW9uICRlKGUpe3JldHVybiBlLnN0YXJ0c1dpdGgoInJlamVjdDogIik/e3N0YXR1czoicmVqZWN0IixyZWFzb246ZS5zbGljZSg4KX06ZS5zdGFydHNXaXRoKCJmYWlsZWQ6ICIpP3tzdGF0dXM6ImZhaWxlZCIscmVhc29uOmUuc2xpY2UoOCl9OntzdGF0dXM6Im91dHB1dCIsdGV4dDplfX12YXIgY2k9LzsgZHJhdyBcZCsgb2YgdGhpcyBjYXNlIGZhaWxlZCwgc2hydW5rIFxkKyB0aW1lcz8gLiokL3MscHM9WyJjYW5vbihjYW5vbih4KSkgXHUyMTkyICIsImNhbm9uKHgpIFx1MjE5MiAiLCJ3cml0ZSh4KSBcdTIxOTIgIiwicmVhZCh3KSBcdTIxOTIgIl07ZnVuY3Rpb24gbXMoZSl7bGV0IHQ9ZS5yZXBsYWNlKGNpLCIiKSxuPS9eXGQrIG9mIFxkKyBtYXRjaGVkOyBmaXJzdCBtaXNtYXRjaDogKC4qKSQvcy5leGVjKHQpO2lmKG4pe2xldCByPS9ebnVtYmVyICNcZCs6IGlucHV0IC4qPywgZXhwZWN0ZWQgKFxTKiksIGdvdCAoLiopJC9zLmV4ZWMoblsxXSk7aWYocilyZXR1cm57YW5zd2VyczpbXSxwYWlyOiExLG51bWJlcnM6e2V4cGVjdGVkOnJbMV0sZ290OnJbMl19fTtsZXQgaT0vXmJsb2NrIG9mIG51bWJlcnMgZnJvbSAjXGQrOiAoLiopJC9zLmV4ZWMoblsxXSk7cmV0dXJue2Fuc3dlcnM6aT9bJGUoaVsxXSldOltdLHBhaXI6ITF9fWZvcihsZXQgciBvZiBwcylpZih0LnN0YXJ0c1dpdGgocikpe3Q9dC5zbGljZShyLmxlbmd0aCk7YnJlYWt9aWYodC5zdGFydHNXaXRoKCJib3RoOiAiKSlyZXR1cm57YW5zd2VyczpbJGUodC5zbGljZSg2KSldLHBhaXI6ITB9O2xldCBzPS9eYTogKC4qPykgXHwgYjogKC4qKSQvcy5leGVjKHQpO3JldHVybiBzP3thbnN3ZXJzOlskZShzWzFdKSwkZShzWzJdKV0scGFpcjohMH06e2Fuc3dlcnM6WyRlKHQpXSxwYWlyOiExfX1mdW5jdGlvbiB1aShlKXtpZihlPT09InJlamVjdCIpcmV0dXJuO2xldCB0PWUsbj0vXmZvciAoPzp4ID0gLio/fGEgPSAuKj8gYW5kIGIgPSAuKj8pKD86IFwoW14pXSpcKSk/OiAoLiopJC9zLmV4ZWModCk7aWYobiYmKHQ9blsxXSksdC5zdGFydHNXaXRoKCJyZWplY3QsIG9yICIpKXJldHVybiB0LnNsaWNlKDExKTtmb3IobGV0IHMgb2YgcHMpaWYodC5zdGFydHNXaXRoKHMpKXtsZXQgcj10LnNsaWNlKHMubGVuZ3RoKTtyZXR1cm4gcj09PSJjYW5vbmljYWwgSlNPTiI/dm9pZCAwOnIucmVwbGFjZSgvIFwoPSAoPzpjYW5vblwoeFwpfHcpXCkkLywiIil9aWYoIS9eKD86dGhlIHNhbWUgb3V0cHV0fGRpZmZlcmVudCBvdXRwdXRzKSBmb3IgLy50ZXN0KHQpJiYhKC9eXGQrIG51bWJlcnMgYXMgRVM2IFN0cmluZ1woblwpLy50ZXN0KHQpfHwvXlxkKyBydW5zIFwoLy50ZXN0KHQpKSlyZXR1cm4gdH1mdW5jdGlvbiBncyhlKXtyZXR1cm4gZS5raW5kPT09InJlamVjdCJ8fGUuZXhwZWN0ZWQ9PT0icmVqZWN0In1mdW5jdGlvbiB4cyhlKXtsZXQgdD0vXmZvciBhID0gKC4qPykgYW5kIGIgPSAoLiopJC9zLmV4ZWMoZS5leHBlY3RlZCk/Py9eKD86dGhlIHNhbWUgb3V0cHV0fGRpZmZlcmVudCBvdXRwdXRzKSBmb3IgYSA9ICguKj8pIGFuZCBiID0gKC4qKSQvcy5leGVjKGUuZXhwZWN0ZWQpO2lmKHQpcmV0dXJuW0FlKHRbMV0pLEFlKHRbMl0pXTtsZXQgbj0vXmZvciB4ID0gKC4qKSQvcy5leGVjKGUuZXhwZWN0ZWQpO2lmKG4pcmV0dXJuW0FlKG5bMV0pXTtpZihlLmlucHV0IT09dm9pZCAwKXJldHVybltBZShlLmlucHV0KV07bGV0IHM9dWkoZS5leHBlY3RlZCk7aWYocyE9PXZvaWQgMCYmZS5raW5kIT09ImlkZW1wb3RlbnQiJiZlLmtpbmQhPT0icm91bmR0cmlwIilyZXR1cm5bQWUocyldfWZ1bmN0aW9uIEFlKGUpe3JldHVybiBlLnJlcGxhY2UoL14oPzpbIFx0XG5ccl18XFx4MFs5QURdfOKfqFVcKzAwMFs5QURd4p+pKSsvLCIiKS5jaGFyQXQoMCl9ZnVuY3Rpb24gYnMoZSl7aWYoZT09PSJ7Inx8ZT09PSJbIilyZXR1cm4hMTtpZigvXlstMC05InRmbl0kLy50ZXN0KGUpKXJldHVybiEwfWZ1bmN0aW9uIGZpKGUpe2xldCB0PTA7Zm9yKGxldCBuIG9mIGUpe2lmKGdzKG4pKWNvbnRpbnVlO2xldCBzPXhzKG4pO2lmKHM9PT12b2lkIDApY29udGludWU7bGV0e2Fuc3dlcnM6cn09bXMobi5nb3QpO2ZvcihsZXQgaT0wO2k8ci5sZW5ndGg7aSsrKXtsZXQgYT1zW3IubGVuZ3RoPT09Mj9pOjBdO2lmKGE9PT12b2lkIDB8fGJzKGEpIT09ITApY29udGludWU7bGV0IG89cltpXTtpZihvLnN0YXR1cz09PSJvdXRwdXQiKXJldHVybiExO28uc3RhdHVzPT09InJlamVjdCImJnQrK319cmV0dXJuIHQ+PTJ9ZnVuY3Rpb24gbGkoZSl7aWYoZ3MoZSkpcmV0dXJuITE7bGV0IHQ9eHMoZSk7aWYodD09PXZvaWQgMClyZXR1cm4hMTtsZXR7YW5zd2VyczpufT1tcyhlLmdvdCkscz0hMTtmb3IobGV0IHI9MDtyPG4ubGVuZ3RoO3IrKyl7aWYobltyXS5zdGF0dXMhPT0icmVqZWN0Iiljb250aW51ZTtsZXQgaT10W24ubGVuZ3RoPT09Mj9yOjBdO2lmKGk9PT12b2lkIDB8fGJzKGkpIT09ITApcmV0dXJuITE7cz0hMH1yZXR1cm4gc31mdW5jdGlvbiB5cyhlLHQpe2lmKGU9PT10KXJldHVybjtsZXQgbj1bLi4uZV0scz1bLi4udF0scj0wO2Zvcig7cjxuLmxlbmd0aCYmcjxzLmxlbmd0aCYmbltyXT09PXNbcl07KXIrKztpZihyPT09MCYmUyhlKSE9PVModCkpcmV0dXJuO2xldCBpPWE9PntpZihhPT09dm9pZCAwKXJldHVybiJ0aGUgZW5kIjtsZXQgbz1DdChhLmNvZGVQb2ludEF0KDApKS5zbGljZSgxLC0xKTtyZXR1cm4gUyhhKT09PWE/YCR7b30gIiR7YX0iYDpvfTtyZXR1cm5gZmlyc3QgZGlmZmVyZW5jZSBhdCBjaGFyYWN0ZXIgJHtyKzF9OiBleHBlY3RlZCAke2kobltyXSl9LCBnb3QgJHtpKHNbcl0pfWB9ZnVuY3Rpb24gd3MoZSl7aWYoZTw2ZTQpcmV0dXJuYCR7KGUvMWUzKS50b0ZpeGVkKDEpfSBzYDtsZXQgdD1NYXRoLnJvdW5kKGUvMWUzKTtyZXR1cm5gJHtNYXRoLmZsb29yKHQvNjApfSBtaW4gJHtTdHJpbmcodCU2MCkucGFkU3RhcnQoMiwiMCIpfSBzYH1mdW5jdGlvbiBQdChlKXtsZXR7bmFtZTp0LHZlcnNpb246bn09ZS5pbXBsZW1lbnRhdGlvbjtyZXR1cm4gdD09PW51bGw/bj09PW51bGw/Iih1bm5hbWVkKSI6YCh1bm5hbWVkKSAke259YDpuPT09bnVsbD90OmAke3R9ICR7bn1gfWZ1bmN0aW9uICRzKGUpe3JldHVybiBlPT09InN1cHBsaWVkIj8ic3VwcGxpZWQga2V5OiB0aGUgaG9sZGVyIG9mIHRoaXMga2V5IHJhbiBpdCI6ImVwaGVtZXJhbCBrZXkgbWFkZSBmb3IgdGhpcyBydW46IHNob3dzIHRoZSByZWNvcmQgaXMgdW5jaGFuZ2VkLCBub3Qgd2hvIHJhbiBpdCJ9ZnVuY3Rpb24gZGkoZSl7bGV0IHQ9UW4oZS5zdWl0ZSk7cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOmBhIHBhcnRpYWwgcnVuOiBvbmx5IHRoZSBjaG9zZW4gY2FzZXMgKCR7dC5sZW5ndGg+Mz9gJHt0LnNsaWNlKDAsMykuam9pbigiLCAiKX0gYW5kICR7dC5sZW5ndGgtM30gbW9yZWA6dC5qb2luKCIsICIpfSkgcmFuLCBub3QgdGhlIHdob2xlIGNvcnB1c2B9ZnVuY3Rpb24gQXMoZSl7bGV0e2Nhc2VzOnQscGFzc2VkOm4sZmFpbGVkOnN9PWUuc3VtbWFyeSxyPWRpKGUpLGk9dD09PTA/Im5vIGNhc2VzIHJhbiI6cz09PTA/YCR7bn0gb2YgJHt0fSBjYXNlcyBwYXNzZWRgOmAke259IG9mICR7dH0gY2FzZXMgcGFzc2VkLCAke3N9IGZhaWxlZGA7cmV0dXJuIHI9PT12b2lkIDA/aTpgJHtpfSAoJHtyfSlgfXZhciBBPXt2YWx1ZToyZTMsZGV0YWlsUGVyR3JvdXA6MjAsZGV0YWlsVG90YWw6MzAwLG5hbWVzUGVyR3JvdXA6MmUzLGdyb3VwczozMDAscGFzc2luZ05hbWVzOjVlMyxmaWxlczoyMDB9O2Z1bmN0aW9uIEx0KGUpe2xldCB0PWUuY29uZm9ybWFudDtyZXR1cm5bYDxoZWFkZXIgY2xhc3M9InZlcmRpY3QgJHt0PyJwYXNzIjoiZmFpbCJ9Ij5gLGA8cCBjbGFzcz0ibWFyayI+JHt0PyJDb25mb3JtYW50IjoiTm90IGNvbmZvcm1hbnQifTwvcD5gLGA8cCBjbGFzcz0iY291bnRzIj4keyQoQXMoZSkpfTwvcD5gLGA8cCBjbGFzcz0iaW1wbCI+JHt5KFB0KGUpLDMwMCl9IDxzcGFuIGNsYXNzPSJkaW0iPlx4Qjc8L3NwYW4+IDxjb2RlPiR7eShlLmltcGxlbWVudGF0aW9uLmltcGwsMzAwKX08L2NvZGU+PC9wPmAsIjwvaGVhZGVyPiJdLmpvaW4oIiIpfWZ1bmN0aW9uIEp0KGUsdD17fSl7bGV0IG49ZS5jYXNlcy5tYXAocj0+e2xldCBpPXQuZGV0YWlscz8uZ2V0KHIubmFtZSk7cmV0dXJue25hbWU6ci5uYW1lLHBhc3M6ci5wYXNzLGV4cGVjdGVkOnIuZXhwZWN0ZWQsZ290OnIuZ290LC4uLmk/LmtpbmQhPT12b2lkIDA/e2tpbmQ6aS5raW5kfTp7fSwuLi5pPy5zb3VyY2UhPT12b2lkIDA/e3NvdXJjZTppLnNvdXJjZX06e30sLi4uaT8uaW5wdXQhPT12b2lkIDA/e2lucHV0OmkuaW5wdXR9Ont9fX0pLHM9aHMobik7cmV0dXJuW2hpKHMsbmV3IE1hcChlLmNhc2VzLm1hcChyPT5bci5uYW1lLHJdKSkpLGdpKGUpLHhpKGUscyx0LmRldGFpbHMpLG1pKGUsdC5lbGFwc2VkTXMpLHdpKGUpLGA8cCBjbGFzcz0ibGVnZW5kIj4keyQoWG4pfSBWYWx1ZXMgbG9uZ2VyIHRoYW4gJHtBLnZhbHVlfSBjaGFyYWN0ZXJzIGFyZSBjdXQ7IHJlY29yZC5qc29uIGhvbGRzIHRoZW0gd2hvbGUuPC9wPmBdLmpvaW4oYApgKX1mdW5jdGlvbiBoaShlLHQpe2lmKGUubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgbj1lLnNsaWNlKDAsQS5ncm91cHMpLHM9bi5tYXAoKG8sYyk9PntsZXQgdT1vLmtpbmQ9PT0iY2FzZSI/YDxjb2RlPiR7eShvLmNhc2VzWzBdLDIwMCl9PC9jb2RlPiAkeyQodWUoby50aXRsZSwzMDApLnRleHQpfWA6JCh1ZShvLnRpdGxlLDMwMCkudGV4dCksbD1jPDg/dC5nZXQoby5jYXNlc1swXSk6dm9pZCAwLGY9bD09PXZvaWQgMD8iIjpgPHNwYW4gY2xhc3M9ImV4YW1wbGUiPiR7by5raW5kPT09ImNhc2UiPyIiOmA8Y29kZT4ke3kobC5uYW1lLDEyMCl9PC9jb2RlPjogYH1leHBlY3RlZCA8Y29kZT4ke3kobC5leHBlY3RlZCw4MCl9PC9jb2RlPiwgZ290IDxjb2RlPiR7eShsLmdvdCw4MCl9PC9jb2RlPjwvc3Bhbj5gO3JldHVybmA8bGk+PGEgaHJlZj0iI2NhdXNlLSR7YysxfSI+PHNwYW4gY2xhc3M9ImNvdW50Ij4ke28uY291bnR9PC9zcGFuPiA8c3BhbiBjbGFzcz0ia2luZCI+JHtwaShvKX08L3NwYW4+ICR7dX0ke2Z9PC9hPjwvbGk+YH0pLHI9ZS5maWx0ZXIobz0+by5raW5kIT09ImNhc2UiKS5sZW5ndGgsaT1lLmxlbmd0aC1yLGE9ZS5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHtlLmxlbmd0aC1uLmxlbmd0aH0gbW9yZSBmYWlsdXJlcywgbGlzdGVkIGF0IHRoZSBlbmQgb2YgdGhlIGZhaWxlZCBjYXNlczwvbGk+YDoiIjtyZXR1cm5bJzxzZWN0aW9uIGNsYXNzPSJvdmVydmlldyIgaWQ9ImNhdXNlcyI+PGgyPldoYXQgZmFpbGVkLCBieSBjYXVzZTwvaDI+JyxgPHAgY2xhc3M9ImRpbSI+JHtbcj4wP2Ake1plKHIsImNhdXNlIiwiY2F1c2VzIil9IHNoYXJlZCBieSBzZXZlcmFsIGNhc2VzYDoiIixpPjA/YCR7WmUoaSwiY2FzZSIsImNhc2VzIil9IHdpdGggYSBjYXVzZSBvZiAke2k9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmA6IiJdLmZpbHRlcihvPT5vIT09IiIpLmpvaW4oIiwgdGhlbiAiKX07IGJpZ2dlc3QgZmlyc3QuPC9wPmAsYDxvbD4ke3Muam9pbigiIil9JHthfTwvb2w+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIHBpKGUpe3JldHVybiBlLmtpbmQ9PT0iY2FzZSI/ImNhc2UiOiQoZS5raW5kKX1mdW5jdGlvbiBaZShlLHQsbil7cmV0dXJuYCR7ZX0gJHtlPT09MT90Om59YH1mdW5jdGlvbiBtaShlLHQpe2xldCBuPWUuaW1wbGVtZW50YXRpb24scz0oYyx1KT0+YDx0cj48dGg+JHskKGMpfTwvdGg+PHRkPiR7dX08L3RkPjwvdHI+YCxyPWM9PmA8Y29kZT4ke3koYyxBLnZhbHVlKX08L2NvZGU+YCxpPVtzKCJpbXBsZW1lbnRhdGlvbiIseShQdChlKSxBLnZhbHVlKSkscyhuLmFkYXB0ZXI9PT0iaHR0cCI/InVybCI6ImNvbW1hbmQiLHIobi5pbXBsKSkscygiYWRhcHRlciIscihuLmFkYXB0ZXIpKSxzKCJwcm9maWxlIGFuZCBzdWl0ZXMiLHIoZS5zdWl0ZSkpLHMoInN0YW5kYXJkIixyKGUuc3RhbmRhcmQpKSxzKCJjb3JwdXMiLGAke3IoZS5jb3JwdXMuZGlyKX0sICR7ZS5jb3JwdXMuZmlsZXN9IGZpbGVzLCBkaWdlc3QgJHtyKGUuY29ycHVzLmRpZ2VzdCl9YCkscygidG9vbGNoYWluIixyKGAke2UudG9vbGNoYWluLm5hbWV9ICR7ZS50b29sY2hhaW4udmVyc2lvbn1gKSkscygic3RhcnRlZCIsYCR7cihlLnN0YXJ0ZWRfYXQpfSR7dD09PXZvaWQgMD8iIjpgLCB0b29rICR7JCh3cyh0KSl9YH1gKSxzKCJrZXkiLGAke3IoZS5rZXkpfTogJHskKCRzKGUua2V5KSl9YCkscygic2lnbmVyIixyKGUuc2lnbmVyX3B1YmtleSkpXSxhPW4uZmlsZXMuc2xpY2UoMCxBLmZpbGVzKS5tYXAoYz0+YDx0cj48dGQ+JHtyKGMucGF0aCl9PC90ZD48dGQ+JHtyKGMuc2hhMjU2KX08L3RkPjwvdHI+YCk7bi5maWxlcy5sZW5ndGg+QS5maWxlcyYmYS5wdXNoKGA8dHI+PHRkIGNvbHNwYW49IjIiIGNsYXNzPSJkaW0iPmFuZCAke24uZmlsZXMubGVuZ3RoLUEuZmlsZXN9IG1vcmUgZmlsZXMgKHNlZSByZWNvcmQuanNvbik8L3RkPjwvdHI+YCk7bGV0IG89bi5maWxlcy5sZW5ndGg9PT0wP2A8cCBjbGFzcz0iZGltIj5ObyBmaWxlczogJHtuLmFkYXB0ZXI9PT0iaHR0cCI/ImFuIGltcGxlbWVudGF0aW9uIG92ZXIgSFRUUCI6InRoZSByZWNvcmQgbmFtZXMgbm9uZSJ9LjwvcD5gOmA8dGFibGUgY2xhc3M9ImZpbGVzIj48dGhlYWQ+PHRyPjx0aD5GaWxlIHRoZSBjb21tYW5kIHJhbjwvdGg+PHRoPlNIQS0yNTY8L3RoPjwvdHI+PC90aGVhZD48dGJvZHk+JHthLmpvaW4oIiIpfTwvdGJvZHk+PC90YWJsZT5gO3JldHVybmA8c2VjdGlvbiBjbGFzcz0iZmFjdHMiIGlkPSJyYW4iPjxoMj5XaGF0IHJhbjwvaDI+PHRhYmxlIGNsYXNzPSJmYWN0cyI+PHRib2R5PiR7aS5qb2luKCIiKX08L3Rib2R5PjwvdGFibGU+JHtvfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIGdpKGUpe2xldCB0PW5ldyBNYXA7Zm9yKGxldCByIG9mIGUuY2FzZXMpe2xldCBpPXIubmFtZS5pbmRleE9mKCIvIiksYT1pPT09LTE/ci5uYW1lOnIubmFtZS5zbGljZSgwLGkpLG89dC5nZXQoYSk7b3x8dC5zZXQoYSxvPXtzdWl0ZTphLGNhc2VzOjAscGFzc2VkOjB9KSxvLmNhc2VzKyssci5wYXNzJiZvLnBhc3NlZCsrfWlmKHQuc2l6ZT09PTApcmV0dXJuJzxzZWN0aW9uIGNsYXNzPSJzdWl0ZXMiIGlkPSJzdWl0ZXMiPjxoMj5TdWl0ZXM8L2gyPjxwPk5vIGNhc2VzIHJhbi48L3A+PC9zZWN0aW9uPic7bGV0IG49Wy4uLnQudmFsdWVzKCldLnNsaWNlKDAsMTAwKS5tYXAocj0+e2xldCBpPXIuY2FzZXMtci5wYXNzZWQ7cmV0dXJuYDx0ciBjbGFzcz0iJHtpPT09MD8icGFzcyI6ImZhaWwifSI+PHRkPjxjb2RlPiR7eShyLnN1aXRlLDIwMCl9PC9jb2RlPjwvdGQ+PHRkPiR7ci5jYXNlc308L3RkPjx0ZD4ke3IucGFzc2VkfTwvdGQ+PHRkPiR7aX08L3RkPjwvdHI+YH0pLHM9ZS5zdW1tYXJ5O3JldHVyblsnPHNlY3Rpb24gY2xhc3M9InN1aXRlcyIgaWQ9InN1aXRlcyI+PGgyPlN1aXRlczwvaDI+PHRhYmxlIGNsYXNzPSJzdWl0ZXMiPjx0aGVhZD48dHI+PHRoPnN1aXRlPC90aD48dGg+Y2FzZXM8L3RoPjx0aD5wYXNzZWQ8L3RoPjx0aD5mYWlsZWQ8L3RoPjwvdHI+PC90aGVhZD4nLGA8dGJvZHk+JHtuLmpvaW4oIiIpfTwvdGJvZHk+PHRmb290Pjx0cj48dGg+dG90YWw8L3RoPjx0aD4ke3MuY2FzZXN9PC90aD48dGg+JHtzLnBhc3NlZH08L3RoPjx0aD4ke3MuZmFpbGVkfTwvdGg+PC90cj48L3Rmb290PjwvdGFibGU+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIHhpKGUsdCxuKXtpZih0Lmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IHM9bmV3IE1hcChlLmNhc2VzLm1hcChvPT5bby5uYW1lLG9dKSkscj1BLmRldGFpbFRvdGFsLGk9dC5zbGljZSgwLEEuZ3JvdXBzKS5tYXAoKG8sYyk9PntsZXQgdT1vLmNhc2VzLnNsaWNlKDAsTWF0aC5taW4oQS5kZXRhaWxQZXJHcm91cCxyKSk7ci09dS5sZW5ndGg7bGV0IGw9dS5tYXAoZz0+YmkoZyxzLmdldChnKSxuPy5nZXQoZykpKSxmPW8uY2FzZXMuc2xpY2UodS5sZW5ndGgpLGQ9Zi5zbGljZSgwLEEubmFtZXNQZXJHcm91cCkscD1mLmxlbmd0aD09PTA/IiI6YDxkZXRhaWxzIGNsYXNzPSJtb3JlIj48c3VtbWFyeT4ke1plKGYubGVuZ3RoLCJtb3JlIGNhc2UiLCJtb3JlIGNhc2VzIil9IHdpdGggdGhpcyBjYXVzZSwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke2QubWFwKGc9PmA8bGk+PGNvZGU+JHt5KGcsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2YubGVuZ3RoPmQubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7Zi5sZW5ndGgtZC5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCxtPW8ua2luZD09PSJjYXNlIj9gPGNvZGU+JHt5KG8uY2FzZXNbMF0sMzAwKX08L2NvZGU+IDxzcGFuIGNsYXNzPSJ0aXRsZSI+JHskKHVlKG8udGl0bGUsMzAwKS50ZXh0KX08L3NwYW4+YDpgPHNwYW4gY2xhc3M9InRpdGxlIj4keyQodWUoby50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gO3JldHVybmA8ZGV0YWlscyBjbGFzcz0iZ3JvdXAgJHskKG8ua2luZCl9IiBpZD0iY2F1c2UtJHtjKzF9IiR7YzwzPyIgb3BlbiI6IiJ9PjxzdW1tYXJ5PjxzcGFuIGNsYXNzPSJjb3VudCI+JHtvLmNvdW50fTwvc3Bhbj4gJHttfTwvc3VtbWFyeT4ke2wuam9pbigiIil9JHtwfTwvZGV0YWlscz5gfSksYT10LnNsaWNlKEEuZ3JvdXBzKS5mbGF0TWFwKG89Pm8uY2FzZXMpO2lmKGEubGVuZ3RoPjApe2xldCBvPWEuc2xpY2UoMCxBLm5hbWVzUGVyR3JvdXApO2kucHVzaChgPGRldGFpbHMgY2xhc3M9Im1vcmUiPjxzdW1tYXJ5PiR7WmUoYS5sZW5ndGgsIm1vcmUgZmFpbGVkIGNhc2UiLCJtb3JlIGZhaWxlZCBjYXNlcyIpfSwgZWFjaCB3aXRoIGEgY2F1c2Ugb2YgaXRzIG93biwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke28ubWFwKGM9PmA8bGk+PGNvZGU+JHt5KGMsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2EubGVuZ3RoPm8ubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7YS5sZW5ndGgtby5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCl9cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWlsdXJlcyIgaWQ9ImZhaWx1cmVzIj48aDI+RmFpbGVkIGNhc2VzICgke2Uuc3VtbWFyeS5mYWlsZWR9KTwvaDI+JHtpLmpvaW4oIiIpfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIGJpKGUsdCxuKXtsZXQgcz1bYDxhcnRpY2xlIGNsYXNzPSJjYXNlIj48aDM+PGNvZGU+JHt5KGUsMzAwKX08L2NvZGU+PC9oMz5gXTsobj8ud2h5IT09dm9pZCAwfHxuPy5zb3VyY2UhPT12b2lkIDApJiZzLnB1c2goYDxwIGNsYXNzPSJ3aHkiPiR7eShuLndoeT8/IiIsMWUzKX0ke24uc291cmNlPT09dm9pZCAwPyIiOmAgPHNwYW4gY2xhc3M9InNvdXJjZSI+KCR7eShuLnNvdXJjZSwxZTMpfSk8L3NwYW4+YH08L3A+YCk7bGV0IHI9eXModC5leHBlY3RlZCx0LmdvdCksW2ksYV09cj09PXZvaWQgMD9bX3QodC5leHBlY3RlZCksX3QodC5nb3QpXTp5aSh0LmV4cGVjdGVkLHQuZ290KTtyZXR1cm4gcy5wdXNoKCc8ZGwgY2xhc3M9ImlvIj4nKSxuPy5pbnB1dCE9PXZvaWQgMCYmcy5wdXNoKGA8ZHQ+aW5wdXQ8L2R0PjxkZD48cHJlPiR7X3Qobi5pbnB1dCl9PC9wcmU+PC9kZD5gKSxzLnB1c2goYDxkdD5leHBlY3RlZDwvZHQ+PGRkPjxwcmU+JHtpfTwvcHJlPjwvZGQ+PGR0PmdvdDwvZHQ+PGRkPjxwcmU+JHthfTwvcHJlPjwvZGQ+PC9kbD5gKSxyIT09dm9pZCAwJiZzLnB1c2goYDxwIGNsYXNzPSJub3RlIj4ke1hlKHIpfTwvcD5gKSxzLnB1c2goIjwvYXJ0aWNsZT4iKSxzLmpvaW4oIiIpfWZ1bmN0aW9uIF90KGUpe3JldHVybiB5KGUsQS52YWx1ZSl9ZnVuY3Rpb24geWkoZSx0KXtsZXQgbj1bLi4uZV0scz1bLi4udF0scj0wO2Zvcig7cjxuLmxlbmd0aCYmcjxzLmxlbmd0aCYmbltyXT09PXNbcl07KXIrKztsZXQgaT0wO2Zvcig7aTxuLmxlbmd0aC1yJiZpPHMubGVuZ3RoLXImJm5bbi5sZW5ndGgtMS1pXT09PXNbcy5sZW5ndGgtMS1pXTspaSsrO3JldHVybltFcyhuLHIsbi5sZW5ndGgtaSwiZGVsIiksRXMocyxyLHMubGVuZ3RoLWksImlucyIpXX1mdW5jdGlvbiBFcyhlLHQsbixzKXtsZXQgcj1BLnZhbHVlLGk9KGYsZCk9PntsZXQgcD1NYXRoLm1heCgwLE1hdGgubWluKGQtZixyKSk7cmV0dXJuIHItPXAsZS5zbGljZShmLGYrcCkuam9pbigiIil9LGE9aSgwLHQpLG89aSh0LG4pLGM9aShuLGUubGVuZ3RoKSx1PWUubGVuZ3RoLUEudmFsdWUsbD1gPG1hcmsgY2xhc3M9IiR7c30iPiR7bz09PSIiPyc8c3BhbiBjbGFzcz0iZ2FwIj48L3NwYW4+JzokKFMobykpfTwvbWFyaz5gO3JldHVybmAkeyQoUyhhKSl9JHt0PEEudmFsdWU/bDoiIn0keyQoUyhjKSl9JHt1PjA/YDxzcGFuIGNsYXNzPSJjdXQiPlx1MjAyNiAke3V9IG1vcmUgY2hhcmFjdGVyczwvc3Bhbj5gOiIifWB9ZnVuY3Rpb24gd2koZSl7bGV0IHQ9ZS5jYXNlcy5maWx0ZXIocz0+cy5wYXNzKTtpZih0Lmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IG49dC5zbGljZSgwLEEucGFzc2luZ05hbWVzKTtyZXR1cm5gPHNlY3Rpb24gY2xhc3M9InBhc3NpbmciIGlkPSJwYXNzaW5nIj48ZGV0YWlscz48c3VtbWFyeT5QYXNzaW5nIGNhc2VzICgke3QubGVuZ3RofSk8L3N1bW1hcnk+PHVsIGNsYXNzPSJuYW1lcyI+JHtuLm1hcChzPT5gPGxpPjxjb2RlPiR7eShzLm5hbWUsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke3QubGVuZ3RoPm4ubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7dC5sZW5ndGgtbi5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+PC9zZWN0aW9uPmB9dmFyIGs9Z2xvYmFsVGhpcy5kb2N1bWVudCxPPWU9PmsuZ2V0RWxlbWVudEJ5SWQoZSk7ZnVuY3Rpb24gJGkoZSl7bGV0IHQ9YXRvYihlLnJlcGxhY2UoL1xzKy9nLCIiKSksbj1uZXcgVWludDhBcnJheSh0Lmxlbmd0aCk7Zm9yKGxldCBzPTA7czx0Lmxlbmd0aDtzKyspbltzXT10LmNoYXJDb2RlQXQocyk7cmV0dXJuIG59dmFyIHFlLENzPTA7ZnVuY3Rpb24gU3MoZSx0LG4pe2xldCBzPU8oImNjLW91dGNvbWUiKTtzLnRleHRDb250ZW50PUV0KGUpLHMuZGF0YXNldC5vdXRjb21lPWUub3V0Y29tZSxPKCJjYy1kZXRhaWwiKS50ZXh0Q29udGVudD1lLm91dGNvbWU9PT0icmVqZWN0Ij9gV2h5OiAke2UuZGV0YWlsfWA6IiIsTygiY2Mtc291cmNlIikudGV4dENvbnRlbnQ9YCR7dH0sIGNoZWNrZWQgaW4gdGhpcyBwYWdlIGluICR7TWF0aC5yb3VuZChuKX0gbXMuYCxxZT1lLFRzKCksQ3MrKyxrLmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz1TdHJpbmcoQ3MpLGsuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQudmVyaWZ5TXM9bi50b0ZpeGVkKDEpfWZ1bmN0aW9uIFRzKCl7bGV0IGU9TygiY2MtcHVia2V5IiksdD1PKCJjYy1wdWJrZXktcmVzdWx0Iik7aWYoIWV8fCF0KXJldHVybjtsZXQgbj1lLnZhbHVlLnRyaW0oKS50b0xvd2VyQ2FzZSgpLHM9IiIscj0iIjtpZihuPT09IiIpcz0iIjtlbHNlIGlmKCEvXlswLTlhLWZdezY0fSQvLnRlc3Qobikpcz0iYSBwaW5uZWQga2V5IGlzIGFuIEVkMjU1MTkgcHVibGljIGtleSBhcyA2NCBoZXggZGlnaXRzIjtlbHNlIGlmKHFlPT09dm9pZCAwKXM9Im5vIHJlY29yZCBjaGVja2VkIHlldCI7ZWxzZSBpZihxZS5vdXRjb21lIT09ImFjY2VwdCIpcz0icHVia2V5IG5vdCBjaGVja2VkOiB0aGUgcmVjb3JkIHdhcyByZWZ1c2VkIjtlbHNle2xldCBpPXFlLnJlY29yZC5zaWduZXJfcHVia2V5O3I9aT09PW4/InllcyI6Im5vIixzPWk9PT1uPyJwdWJrZXkgbWF0Y2giOmBwdWJrZXkgbWlzbWF0Y2ggZ290PSR7aX1gfXQudGV4dENvbnRlbnQ9cyx0LmRhdGFzZXQubWF0Y2g9cn1mdW5jdGlvbiBrcyhlKXtsZXQgdD1wZXJmb3JtYW5jZS5ub3coKTtyZXR1cm57cmVzdWx0OlZuKGUpLG1zOnBlcmZvcm1hbmNlLm5vdygpLXR9fWFzeW5jIGZ1bmN0aW9uIGpzKGUpe2xldCB0PW5ldyBVaW50OEFycmF5KGF3YWl0IGUuc2xpY2UoMCxvZSsxKS5hcnJheUJ1ZmZlcigpKSx7cmVzdWx0Om4sbXM6c309a3ModCk7U3MobixgJHtlLm5hbWV9ICgke3QubGVuZ3RofSBieXRlcylgLHMpO2xldCByPU8oImNjLWhlYWQiKSxpPU8oImNjLWJvZHkiKSxhPSQoRXQobikpO2lmKG4ub3V0Y29tZT09PSJhY2NlcHQiKXtyLmlubmVySFRNTD1MdChuLnJlY29yZCksaS5pbm5lckhUTUw9SnQobi5yZWNvcmQpLGsudGl0bGU9YGNhbm9uLWNvbmZvcm1hbmNlOiAke24ucmVjb3JkLmNvbmZvcm1hbnQ/ImNvbmZvcm1hbnQiOiJub3QgY29uZm9ybWFudCJ9YDtyZXR1cm59aWYoay50aXRsZT0iY2Fub24tY29uZm9ybWFuY2U6IHJlY29yZCByZWZ1c2VkIixuLnN0ZXA+PTQpe2xldCBvPUpTT04ucGFyc2UobmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKHQpKTtyLmlubmVySFRNTD1gPHAgY2xhc3M9InJlZnVzZWQiPlRoaXMgcmVjb3JkIHdhcyByZWZ1c2VkICgke2F9KTogd2hhdCBmb2xsb3dzIGlzIHdoYXQgaXQgY2xhaW1zLCBub3Qgd2hhdCBhIHJ1biBzaG93ZWQuPC9wPiR7THQobyl9YCxpLmlubmVySFRNTD1KdChvKX1lbHNlIHIuaW5uZXJIVE1MPWA8cCBjbGFzcz0icmVmdXNlZCI+VGhpcyBmaWxlIGlzIG5vdCBhIHJlY29yZCB0aGlzIHBhZ2UgY2FuIHNob3cgKCR7YX0pOiAke3kobi5kZXRhaWwsNTAwKX08L3A+YCxpLmlubmVySFRNTD0iIn1mdW5jdGlvbiBBaSgpe2xldCBlPU8oImNjLWNvbnRyb2xzIik7ZSYmKGUuaGlkZGVuPSExKTtsZXQgdD1PKCJjYy1yZWNvcmQiKTtpZih0KXtsZXR7cmVzdWx0OnMsbXM6cn09a3MoJGkodC50ZXh0Q29udGVudD8/IiIpKTtTcyhzLGBUaGUgcmVjb3JkIGVtYmVkZGVkIGluIHRoaXMgcGFnZSAoJHt0LmRhdGFzZXQuYnl0ZXM/PyI/In0gYnl0ZXMpYCxyKX1lbHNlIE8oImNjLW91dGNvbWUiKS50ZXh0Q29udGVudD0ibm8gcmVjb3JkIHlldDogY2hvb3NlIG9yIGRyb3AgYSByZWNvcmQuanNvbiIsay5kb2N1bWVudEVsZW1lbnQuZGF0YXNldC5jaGVja3M9IjAiO08oImNjLXB1YmtleSIpPy5hZGRFdmVudExpc3RlbmVyKCJpbnB1dCIsVHMpO2xldCBuPU8oImNjLWZpbGUiKTtuPy5hZGRFdmVudExpc3RlbmVyKCJjaGFuZ2UiLCgpPT57bGV0IHM9bi5maWxlcz8uWzBdO3MmJmpzKHMpfSksay5hZGRFdmVudExpc3RlbmVyKCJkcmFnb3ZlciIscz0+e3MucHJldmVudERlZmF1bHQoKSxrLmJvZHkuY2xhc3NMaXN0LmFkZCgiZHJhZ2dpbmciKX0pLGsuYWRkRXZlbnRMaXN0ZW5lcigiZHJhZ2xlYXZlIiwoKT0+ay5ib2R5LmNsYXNzTGlzdC5yZW1vdmUoImRyYWdnaW5nIikpLGsuYWRkRXZlbnRMaXN0ZW5lcigiZHJvcCIscz0+e3MucHJldmVudERlZmF1bHQoKSxrLmJvZHkuY2xhc3NMaXN0LnJlbW92ZSgiZHJhZ2dpbmciKTtsZXQgcj1zLmRhdGFUcmFuc2Zlcj8uZmlsZXNbMF07ciYmanMocil9KX1BaSgpO30pKCk7";
+var BROWSER_SCRIPT_BASE64 = "InVzZSBzdHJpY3QiOygoKT0+e3ZhciBOcz1PYmplY3QuZGVmaW5lUHJvcGVydHk7dmFyIEJzPShlLHQpPT57Zm9yKHZhciBuIGluIHQpTnMoZSxuLHtnZXQ6dFtuXSxlbnVtZXJhYmxlOiEwfSl9O3ZhciBhZT0iY29uZm9ybS1yZXN1bHQvMSIsa2U9bmV3IFVpbnQ4QXJyYXkoWy4uLm5ldyBUZXh0RW5jb2RlcigpLmVuY29kZSgid2FpOmNvbmZvcm0tcmVzdWx0IiksMV0pLGNlPTMyKjEwMjQqMTAyNCxEdD0zMixPZT0yKio1My0xO3ZhciBBPWNsYXNzIGV4dGVuZHMgRXJyb3J7bmFtZT0iSmNzRXJyb3IiO2NvZGU7b2Zmc2V0O2NvbnN0cnVjdG9yKHQsbixzKXtzdXBlcihzKSx0aGlzLmNvZGU9dCx0aGlzLm9mZnNldD1ufX07ZnVuY3Rpb24gbnQoZT17fSl7bGV0IHQ9ZS5ib20/PyJyZWplY3QiLG49ZS5iaWdJbnRlZ2Vycz8/InJvdW5kIixzPWUubWF4RGVwdGg/PzFlNDtpZih0IT09InJlamVjdCImJnQhPT0iaWdub3JlIil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYm9tIG11c3QgYmUgInJlamVjdCIgb3IgImlnbm9yZSIsIGdvdCAke3R9YCk7aWYobiE9PSJyb3VuZCImJm4hPT0icmVqZWN0Iil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYmlnSW50ZWdlcnMgbXVzdCBiZSAicm91bmQiIG9yICJyZWplY3QiLCBnb3QgJHtufWApO2lmKHR5cGVvZiBzIT0ibnVtYmVyInx8IShzPj0wKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcihgbWF4RGVwdGggbXVzdCBiZSBhIG51bWJlciA+PSAwLCBnb3QgJHtzfWApO3JldHVybntpZ25vcmVCb206dD09PSJpZ25vcmUiLHJlamVjdEJpZ0ludGVnZXJzOm49PT0icmVqZWN0IixtYXhEZXB0aDpzfX12YXIgVXM9bmV3IFRleHREZWNvZGVyKCJ1dGYtOCIse2ZhdGFsOiEwLGlnbm9yZUJPTTohMH0pO2Z1bmN0aW9uIFd0KGUpe3RyeXtyZXR1cm4gVXMuZGVjb2RlKGUpfWNhdGNoe2xldCB0PUd0KGUpO3Rocm93IG5ldyBBKCJpbnZhbGlkLXV0ZjgiLHQsInRoZSBpbnB1dCBpcyBub3QgdmFsaWQgVVRGLTgiKX19ZnVuY3Rpb24gR3QoZSl7Zm9yKGxldCB0PTA7dDxlLmxlbmd0aDspe2xldCBuPUZzKGUsdCk7aWYobjw9MClyZXR1cm4gdDt0Kz1ufXJldHVybi0xfWZ1bmN0aW9uIEZzKGUsdCl7bGV0IG49ZVt0XTtpZihuPDEyOClyZXR1cm4gMTtsZXQgcyxyPTEyOCxpPTE5MTtpZihuPj0xOTQmJm48PTIyMylzPTE7ZWxzZSBpZihuPj0yMjQmJm48PTIzOSlzPTIsbj09PTIyNCYmKHI9MTYwKSxuPT09MjM3JiYoaT0xNTkpO2Vsc2UgaWYobj49MjQwJiZuPD0yNDQpcz0zLG49PT0yNDAmJihyPTE0NCksbj09PTI0NCYmKGk9MTQzKTtlbHNlIHJldHVybiAwO2ZvcihsZXQgbz0xO288PXM7bysrKXtsZXQgYT1lW3Qrb107aWYoYT09PXZvaWQgMClyZXR1cm4tMTtpZihvPT09MT9hPHJ8fGE+aTphPDEyOHx8YT4xOTEpcmV0dXJuIDB9cmV0dXJuIHMrMX1mdW5jdGlvbiBWdChlLHQpe2xldCBuPTAscz1NYXRoLm1pbih0LGUubGVuZ3RoKTtmb3IobGV0IHI9MDtyPHM7cisrKXtsZXQgaT1lLmNoYXJDb2RlQXQocik7aTwxMjg/bis9MTppPDIwNDg/bis9MjppPj01NTI5NiYmaTw9NTYzMTkmJnIrMTxzPyhuKz00LHIrKyk6bis9M31yZXR1cm4gbn12YXIgdWU9MzQsdmU9OTIsWHQ9TnVtYmVyLk1BWF9TQUZFX0lOVEVHRVIsTmU9Y2xhc3N7dGV4dDtuO2k9MDttYXhEZXB0aDtyZWplY3RCaWc7Y29uc3RydWN0b3IodCxuKXtsZXQgcz1udChuKTt0aGlzLnRleHQ9dCx0aGlzLm49dC5sZW5ndGgsdGhpcy5tYXhEZXB0aD1zLm1heERlcHRoLHRoaXMucmVqZWN0QmlnPXMucmVqZWN0QmlnSW50ZWdlcnMsdGhpcy5uPjAmJnQuY2hhckNvZGVBdCgwKT09PTY1Mjc5JiYocy5pZ25vcmVCb218fHRoaXMuZmFpbCgiYm9tIiwwLCJhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBwcmVjZWRlcyB0aGUgSlNPTiB0ZXh0IiksdGhpcy5pPTEpfWZhaWwodCxuLHMpe3Rocm93IG5ldyBBKHQsVnQodGhpcy50ZXh0LG4pLHMpfXVuZXhwZWN0ZWQodCxuKXtpZih0Pj10aGlzLm4pcmV0dXJuIHRoaXMuZmFpbCgidW5leHBlY3RlZC1lbmQiLHQsYHRoZSBpbnB1dCBlbmRzIHdoZXJlICR7bn0gd2FzIGV4cGVjdGVkYCk7bGV0IHM9dGhpcy50ZXh0LmNvZGVQb2ludEF0KHQpLHI9cz49MzImJnM8MTI3P2AnJHtTdHJpbmcuZnJvbUNoYXJDb2RlKHMpfSdgOmBVKyR7UmUocyl9YDtyZXR1cm4gdGhpcy5mYWlsKCJ1bmV4cGVjdGVkLWNoYXJhY3RlciIsdCxgJHtyfSB3aGVyZSAke259IHdhcyBleHBlY3RlZGApfXNraXBXaGl0ZXNwYWNlKCl7bGV0IHQ9dGhpcy50ZXh0LG49dGhpcy5pLHM9dC5jaGFyQ29kZUF0KG4pO2Zvcig7cz09PTMyfHxzPT09MTB8fHM9PT0xM3x8cz09PTk7KXM9dC5jaGFyQ29kZUF0KCsrbik7cmV0dXJuIHRoaXMuaT1uLHN9cmVhZFN0cmluZygpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMubixzPXRoaXMuaSsxLHI9cztmb3IoOzspe2xldCBhPXQuY2hhckNvZGVBdChyKTtpZihhPT09dWUpcmV0dXJuIHRoaXMuaT1yKzEsdC5zbGljZShzLHIpO2lmKGE9PT12ZXx8YTwzMnx8YT49NTUyOTYmJmE8PTU3MzQzfHxyPj1uKWJyZWFrO3IrK31sZXQgaT0iIixvPXM7Zm9yKDs7KXtyPj1uJiZ0aGlzLmZhaWwoInVudGVybWluYXRlZC1zdHJpbmciLHMtMSwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpO2xldCBhPXQuY2hhckNvZGVBdChyKTtpZihhPT09dWUpcmV0dXJuIHRoaXMuaT1yKzEsaSt0LnNsaWNlKG8scik7aWYoYT09PXZlKWkrPXQuc2xpY2UobyxyKSx0aGlzLmk9cixpKz10aGlzLnJlYWRFc2NhcGUoKSxyPW89dGhpcy5pO2Vsc2UgaWYoYTwzMil0aGlzLmZhaWwoImNvbnRyb2wtY2hhcmFjdGVyIixyLGByYXcgY29udHJvbCBjaGFyYWN0ZXIgVSske1JlKGEpfSBpbiBhIHN0cmluZ2ApO2Vsc2UgaWYoYT49NTUyOTYmJmE8PTU3MzQzKXtsZXQgYz10LmNoYXJDb2RlQXQocisxKTthPD01NjMxOSYmYz49NTYzMjAmJmM8PTU3MzQzP3IrPTI6dGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIscixgbG9uZSBzdXJyb2dhdGUgVSske1JlKGEpfSBpbiBhIHN0cmluZ2ApfWVsc2UgcisrfX1oZXg0KHQpe2xldCBuPTA7Zm9yKGxldCBzPXQ7czx0KzQ7cysrKXtsZXQgcj16dCh0aGlzLnRleHQuY2hhckNvZGVBdChzKSk7aWYocjwwKXJldHVybiB0aGlzLmZhaWwoImludmFsaWQtZXNjYXBlIix0LTIsIlxcdSBtdXN0IGJlIGZvbGxvd2VkIGJ5IGZvdXIgaGV4IGRpZ2l0cyIpO249bjw8NHxyfXJldHVybiBufXJlYWRFc2NhcGUoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLmkscz10LmNoYXJDb2RlQXQobisxKTtzd2l0Y2godGhpcy5pPW4rMixzKXtjYXNlIHVlOnJldHVybiciJztjYXNlIHZlOnJldHVybiJcXCI7Y2FzZSA0NzpyZXR1cm4iLyI7Y2FzZSA5ODpyZXR1cm4iXGIiO2Nhc2UgMTAyOnJldHVybiJcZiI7Y2FzZSAxMTA6cmV0dXJuYApgO2Nhc2UgMTE0OnJldHVybiJcciI7Y2FzZSAxMTY6cmV0dXJuIgkiO2Nhc2UgMTE3OntsZXQgcj10aGlzLmhleDQobisyKTtpZih0aGlzLmk9bis2LHI8NTUyOTZ8fHI+NTczNDMpcmV0dXJuIFN0cmluZy5mcm9tQ2hhckNvZGUocik7aWYocjw9NTYzMTkmJnQuY2hhckNvZGVBdChuKzYpPT09dmUmJnQuY2hhckNvZGVBdChuKzcpPT09MTE3KXtsZXQgaT10aGlzLmhleDQobis4KTtpZihpPj01NjMyMCYmaTw9NTczNDMpcmV0dXJuIHRoaXMuaT1uKzEyLFN0cmluZy5mcm9tQ2hhckNvZGUocixpKX1yZXR1cm4gdGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIsbixgXFx1JHtSZShyKX0gaXMgYSBsb25lIHN1cnJvZ2F0ZWApfWRlZmF1bHQ6cmV0dXJuIG4rMT49dGhpcy5uP3RoaXMuZmFpbCgidW50ZXJtaW5hdGVkLXN0cmluZyIsbiwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpOnRoaXMuZmFpbCgiaW52YWxpZC1lc2NhcGUiLG4sJ2EgYmFja3NsYXNoIG11c3Qgc3RhcnQgb25lIG9mIFxcIiBcXFxcIFxcLyBcXGIgXFxmIFxcbiBcXHIgXFx0IFxcdVhYWFgnKX19cmVhZE51bWJlcigpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMuaSxzPW4scj0hMCxpPXQuY2hhckNvZGVBdChzKTtpZihpPT09NDUmJihpPXQuY2hhckNvZGVBdCgrK3MpKSxpPT09NDgpaT10LmNoYXJDb2RlQXQoKytzKSxpPj00OCYmaTw9NTcmJnRoaXMuZmFpbCgibGVhZGluZy16ZXJvIixuLCJhIG51bWJlciBtdXN0IG5vdCBoYXZlIGEgbGVhZGluZyB6ZXJvIik7ZWxzZSBpZihpPj00OSYmaTw9NTcpZG8gaT10LmNoYXJDb2RlQXQoKytzKTt3aGlsZShpPj00OCYmaTw9NTcpO2Vsc2UgcmV0dXJuIHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sIictJyBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtpZihpPT09NDYpe3I9ITEsaT10LmNoYXJDb2RlQXQoKytzKSxpPj00OCYmaTw9NTd8fHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sImEgZGVjaW1hbCBwb2ludCBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtkbyBpPXQuY2hhckNvZGVBdCgrK3MpO3doaWxlKGk+PTQ4JiZpPD01Nyl9aWYoaT09PTEwMXx8aT09PTY5KXtyPSExLGk9dC5jaGFyQ29kZUF0KCsrcyksKGk9PT00M3x8aT09PTQ1KSYmKGk9dC5jaGFyQ29kZUF0KCsrcykpLGk+PTQ4JiZpPD01N3x8dGhpcy5mYWlsKCJpbnZhbGlkLW51bWJlciIsbiwiYW4gZXhwb25lbnQgbXVzdCBoYXZlIGEgZGlnaXQiKTtkbyBpPXQuY2hhckNvZGVBdCgrK3MpO3doaWxlKGk+PTQ4JiZpPD01Nyl9dGhpcy5pPXM7bGV0IG89TnVtYmVyKHQuc2xpY2UobixzKSk7cmV0dXJuKG89PT0xLzB8fG89PT0tMS8wKSYmdGhpcy5mYWlsKCJudW1iZXItb3V0LW9mLXJhbmdlIixuLCJ0aGUgbnVtYmVyIGlzIGJleW9uZCB0aGUgcmFuZ2Ugb2YgYW4gSUVFRS03NTQgZG91YmxlIiksciYmdGhpcy5yZWplY3RCaWcmJihvPlh0fHxvPC1YdCkmJnRoaXMuZmFpbCgiYmlnLWludGVnZXIiLG4sInRoZSBpbnRlZ2VyIGlzIGJleW9uZCBceEIxKDJeNTMtMSkgYW5kIGJpZyBpbnRlZ2VycyBhcmUgcmVmdXNlZCIpLG99ZXhwZWN0V29yZCh0KXt0aGlzLnRleHQuc3RhcnRzV2l0aCh0LHRoaXMuaSl8fHRoaXMudW5leHBlY3RlZCh0aGlzLmksImEgSlNPTiB2YWx1ZSIpLHRoaXMuaSs9dC5sZW5ndGh9ZXhwZWN0RW5kKCl7dGhpcy5za2lwV2hpdGVzcGFjZSgpLHRoaXMuaTx0aGlzLm4mJnRoaXMudW5leHBlY3RlZCh0aGlzLmksInRoZSBlbmQgb2YgdGhlIGlucHV0Iil9fTtmdW5jdGlvbiB6dChlKXtyZXR1cm4gZT49NDgmJmU8PTU3P2UtNDg6ZT49OTcmJmU8PTEwMj9lLTg3OmU+PTY1JiZlPD03MD9lLTU1Oi0xfWZ1bmN0aW9uIFJlKGUpe3JldHVybiBlLnRvU3RyaW5nKDE2KS50b1VwcGVyQ2FzZSgpLnBhZFN0YXJ0KDQsIjAiKX12YXIgWXQ9MzQsS3Q9OTI7dmFyIFhpPU51bWJlci5NQVhfU0FGRV9JTlRFR0VSO3ZhciB6PVtdO3pbOF09OTg7els5XT0xMTY7elsxMF09MTEwO3pbMTJdPTEwMjt6WzEzXT0xMTQ7eltZdF09WXQ7eltLdF09S3Q7dmFyIFBzPWU9PmUuaXNXZWxsRm9ybWVkKCk7ZnVuY3Rpb24gc3QoZSl7aWYoIVBzKGUpKXRocm93IG5ldyBBKCJsb25lLXN1cnJvZ2F0ZSIsMCwiYSBzdHJpbmcgaG9sZHMgYSBsb25lIHN1cnJvZ2F0ZSIpO3JldHVybiBKU09OLnN0cmluZ2lmeShlKX1mdW5jdGlvbiBMcyhlKXtpZighTnVtYmVyLmlzRmluaXRlKGUpKXRocm93IG5ldyBBKCJudW1iZXItb3V0LW9mLXJhbmdlIiwwLGAke2V9IGlzIG5vdCBhIEpTT04gbnVtYmVyYCk7cmV0dXJuIFN0cmluZyhlKX1mdW5jdGlvbiBadChlKXtsZXQgdD1lPT09dm9pZCAwPyJ1bmRlZmluZWQiOnR5cGVvZiBlPT0ib2JqZWN0Ij8iYSBub24tcGxhaW4gb2JqZWN0Ijp0eXBlb2YgZTt0aHJvdyBuZXcgQSgibm90LWpzb24tdmFsdWUiLDAsYCR7dH0gaXMgbm90IGEgSlNPTiB2YWx1ZWApfWZ1bmN0aW9uIEhzKGUpe2xldCB0PU9iamVjdC5nZXRQcm90b3R5cGVPZihlKTtyZXR1cm4gdD09PW51bGx8fHQ9PT1PYmplY3QucHJvdG90eXBlfWZ1bmN0aW9uIEJlKGUpe3JldHVybiBKcy5kZWNvZGUoVWUoZSkpfXZhciBfcz1uZXcgVGV4dEVuY29kZXIsSnM9bmV3IFRleHREZWNvZGVyO2Z1bmN0aW9uIFVlKGUpe2xldCB0PVtdLG49MDtpZihEcyhlLGk9PntsZXQgbz1fcy5lbmNvZGUoaSk7dC5wdXNoKG8pLG4rPW8ubGVuZ3RofSksdC5sZW5ndGg9PT0xKXJldHVybiB0WzBdO2xldCBzPW5ldyBVaW50OEFycmF5KG4pLHI9MDtmb3IobGV0IGkgb2YgdClzLnNldChpLHIpLHIrPWkubGVuZ3RoO3JldHVybiBzfXZhciBJcz0zMioxMDI0O2Z1bmN0aW9uIERzKGUsdCl7bGV0IG49IiIscz1bXSxyPVtdLGk9W10sbz1uZXcgU2V0LGE9ZTtmb3IoOzspe2lmKGE9PT1udWxsKW4rPSJudWxsIjtlbHNlIGlmKHR5cGVvZiBhPT0ic3RyaW5nIiluKz1zdChhKTtlbHNlIGlmKHR5cGVvZiBhPT0ibnVtYmVyIiluKz1McyhhKTtlbHNlIGlmKHR5cGVvZiBhPT0iYm9vbGVhbiIpbis9YT8idHJ1ZSI6ImZhbHNlIjtlbHNlIGlmKHR5cGVvZiBhPT0ib2JqZWN0Iil7aWYoby5oYXMoYSkpdGhyb3cgbmV3IEEoImN5Y2xlIiwwLCJ0aGUgdmFsdWUgY29udGFpbnMgaXRzZWxmIik7aWYoQXJyYXkuaXNBcnJheShhKSlpZihhLmxlbmd0aD09PTApbis9IltdIjtlbHNle24rPSJbIixzLnB1c2goYSksci5wdXNoKG51bGwpLGkucHVzaCgwKSxvLmFkZChhKSxhPWFbMF07Y29udGludWV9ZWxzZSBpZihIcyhhKSl7bGV0IGM9T2JqZWN0LmtleXMoYSkuc29ydCgpO2lmKGMubGVuZ3RoPT09MCluKz0ie30iO2Vsc2V7bGV0IHU9Y1swXTtuKz0ieyIrc3QodSkrIjoiLHMucHVzaChhKSxyLnB1c2goYyksaS5wdXNoKDApLG8uYWRkKGEpLGE9YVt1XTtjb250aW51ZX19ZWxzZSBadChhKX1lbHNlIFp0KGEpO2ZvcihuLmxlbmd0aD5JcyYmKHQobiksbj0iIik7Oyl7bGV0IGM9cy5sZW5ndGgtMTtpZihjPDApe3Qobik7cmV0dXJufWxldCB1PXNbY10sbD1yW2NdLGY9KytpW2NdO2lmKGw9PT1udWxsKXtsZXQgZD11O2lmKGY8ZC5sZW5ndGgpe24rPSIsIixhPWRbZl07YnJlYWt9bis9Il0ifWVsc2V7aWYoZjxsLmxlbmd0aCl7bGV0IGQ9bFtmXTtuKz0iLCIrc3QoZCkrIjoiLGE9dVtkXTticmVha31uKz0ifSJ9cy5wb3AoKSxyLnBvcCgpLGkucG9wKCksby5kZWxldGUodSl9fX12YXIgRmU9QmlnSW50KDQyOTQ5NjcyOTUpLHF0PUJpZ0ludCgzMik7ZnVuY3Rpb24gTXMoZSx0PSExKXtyZXR1cm4gdD97aDpOdW1iZXIoZSZGZSksbDpOdW1iZXIoZT4+cXQmRmUpfTp7aDpOdW1iZXIoZT4+cXQmRmUpfDAsbDpOdW1iZXIoZSZGZSl8MH19ZnVuY3Rpb24gUXQoZSx0PSExKXtsZXQgbj1lLmxlbmd0aCxzPW5ldyBVaW50MzJBcnJheShuKSxyPW5ldyBVaW50MzJBcnJheShuKTtmb3IobGV0IGk9MDtpPG47aSsrKXtsZXR7aDpvLGw6YX09TXMoZVtpXSx0KTtbc1tpXSxyW2ldXT1bbyxhXX1yZXR1cm5bcyxyXX12YXIgV3M9ZT0+ZS8yKiozMnwwLEdzPWU9PmU+Pj4wO2Z1bmN0aW9uIGVuKGUsdCxuLHMpe2xldCByPVdzKG4pLGk9R3Mobik7ZS5zZXRVaW50MzIodCxzP2k6cixzKSxlLnNldFVpbnQzMih0KzQscz9yOmkscyl9dmFyIHJ0PShlLHQsbik9PmU+Pj5uLGl0PShlLHQsbik9PmU8PDMyLW58dD4+Pm4sWT0oZSx0LG4pPT5lPj4+bnx0PDwzMi1uLEs9KGUsdCxuKT0+ZTw8MzItbnx0Pj4+bix5ZT0oZSx0LG4pPT5lPDw2NC1ufHQ+Pj5uLTMyLHdlPShlLHQsbik9PmU+Pj5uLTMyfHQ8PDY0LW47ZnVuY3Rpb24gQihlLHQsbixzKXtsZXQgcj0odD4+PjApKyhzPj4+MCk7cmV0dXJue2g6ZStuKyhyLzIqKjMyfDApfDAsbDpyfDB9fXZhciB0bj0oZSx0LG4pPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSxubj0oZSx0LG4scyk9PnQrbitzKyhlLzIqKjMyfDApfDAsc249KGUsdCxuLHMpPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSsocz4+PjApLHJuPShlLHQsbixzLHIpPT50K24rcytyKyhlLzIqKjMyfDApfDAsb249KGUsdCxuLHMscik9PihlPj4+MCkrKHQ+Pj4wKSsobj4+PjApKyhzPj4+MCkrKHI+Pj4wKSxhbj0oZSx0LG4scyxyLGkpPT50K24rcytyK2krKGUvMioqMzJ8MCl8MDtmdW5jdGlvbiBjbihlKXtyZXR1cm4gZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiYiQllURVNfUEVSX0VMRU1FTlQiaW4gZSYmZS5CWVRFU19QRVJfRUxFTUVOVD09PTF9dmFyIG90PWU9PmU/YCIke2V9IiBgOiIiO2Z1bmN0aW9uIFhzKGUsdD0iIil7aWYodHlwZW9mIGUhPSJudW1iZXIiKXRocm93IG5ldyBUeXBlRXJyb3Iob3QodCkrImV4cGVjdGVkIG51bWJlciwgZ290ICIrdHlwZW9mIGUpO2lmKCFOdW1iZXIuaXNTYWZlSW50ZWdlcihlKXx8ZTwwKXRocm93IG5ldyBSYW5nZUVycm9yKG90KHQpKyJleHBlY3RlZCBpbnRlZ2VyID49IDAsIGdvdCAiK2UpO3JldHVybiBlfWZ1bmN0aW9uIGF0KGUsdCxuPSIiKXtpZihjbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7dCE9PXZvaWQgMCYmWHModCwibGVuZ3RoIik7bGV0IHM9Y24oZSkscj10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLGk9cz9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsbz1vdChuKSsiZXhwZWN0ZWQgVWludDhBcnJheSIrcisiLCBnb3QgIitpO3Rocm93IHM/bmV3IFJhbmdlRXJyb3Iobyk6bmV3IFR5cGVFcnJvcihvKX12YXIgenM9KGUsdCk9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QifHxBcnJheS5pc0FycmF5KGUpKXRocm93IG5ldyBUeXBlRXJyb3IoKHQ9PT0ib2JqZWN0Ij8iIjpgIiR7dH0iIGApKyJleHBlY3RlZCBvYmplY3QsIGdvdCB0eXBlPSIrdHlwZW9mIGUpfSx1bj0oZSx0KT0+e3pzKGUsdCk7bGV0IG49T2JqZWN0LmdldFByb3RvdHlwZU9mKGUpO2lmKG4hPT1PYmplY3QucHJvdG90eXBlJiZuIT09bnVsbCl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fSIgZXhwZWN0ZWQgcGxhaW4gb2JqZWN0YCk7aWYoT2JqZWN0Lmhhc093bihlLCJfX3Byb3RvX18iKSl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fS5fX3Byb3RvX18iIGlzIG5vdCBhbGxvd2VkYCl9O2Z1bmN0aW9uIGN0KGUsdD0hMCl7aWYoZS5kZXN0cm95ZWQpdGhyb3cgbmV3IEVycm9yKCJoYXNoIHdhcyBkZXN0cm95ZWQiKTtpZih0JiZlLmZpbmlzaGVkKXRocm93IG5ldyBFcnJvcigiZGlnZXN0KCkgd2FzIGFscmVhZHkgY2FsbGVkIil9ZnVuY3Rpb24gZm4oZSx0KXthdChlLHZvaWQgMCwib3V0cHV0Iik7bGV0IG49dC5vdXRwdXRMZW47aWYoIShlLmxlbmd0aD49bikpdGhyb3cgbmV3IFJhbmdlRXJyb3IoJyJvdXRwdXQiIGV4cGVjdGVkIGxlbmd0aCA+PSAnK24pfWZ1bmN0aW9uIHV0KC4uLmUpe2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7dCsrKWVbdF0uZmlsbCgwKX1mdW5jdGlvbiBQZShlKXtyZXR1cm4gbmV3IERhdGFWaWV3KGUuYnVmZmVyLGUuYnl0ZU9mZnNldCxlLmJ5dGVMZW5ndGgpfWZ1bmN0aW9uIFlzKGUsdCxuPSJvcHRzIil7cmV0dXJuIHVuKGUsImRlZmF1bHRzIiksdCE9PXZvaWQgMCYmdW4odCxuKSxPYmplY3QuYXNzaWduKE9iamVjdC5jcmVhdGUobnVsbCksZSx0KX1mdW5jdGlvbiBsbihlLHQ9e30pe2lmKHR5cGVvZiBlIT0iZnVuY3Rpb24iKXRocm93IG5ldyBUeXBlRXJyb3IoJyJoYXNoQ29ucyIgZXhwZWN0ZWQgZnVuY3Rpb24sIGdvdCB0eXBlPScrdHlwZW9mIGUpO3Q9WXMoe30sdCwiaW5mbyIpO2xldCBuPShyLGkpPT5lKGkpLnVwZGF0ZShyKS5kaWdlc3QoKSxzPWUodm9pZCAwKTtyZXR1cm4gbi5vdXRwdXRMZW49cy5vdXRwdXRMZW4sbi5ibG9ja0xlbj1zLmJsb2NrTGVuLG4uY2FuWE9GPXMuY2FuWE9GLG4uY3JlYXRlPXI9PmUociksT2JqZWN0LmFzc2lnbihuLHQpLE9iamVjdC5mcmVlemUobil9dmFyIGRuPWU9Pih7b2lkOlVpbnQ4QXJyYXkuZnJvbShbNiw5LDk2LDEzNCw3MiwxLDEwMSwzLDQsMixlXSl9KTt2YXIgTGU9Y2xhc3N7YmxvY2tMZW47b3V0cHV0TGVuO2NhblhPRj0hMTtwYWRPZmZzZXQ7aXNMRTtidWZmZXI7dmlldztmaW5pc2hlZD0hMTtsZW5ndGg9MDtwb3M9MDtkZXN0cm95ZWQ9ITE7Y29uc3RydWN0b3IodCxuLHMscil7dGhpcy5ibG9ja0xlbj10LHRoaXMub3V0cHV0TGVuPW4sdGhpcy5wYWRPZmZzZXQ9cyx0aGlzLmlzTEU9cix0aGlzLmJ1ZmZlcj1uZXcgVWludDhBcnJheSh0KSx0aGlzLnZpZXc9UGUodGhpcy5idWZmZXIpfXVwZGF0ZSh0KXtjdCh0aGlzKSxhdCh0KTtsZXR7dmlldzpuLGJ1ZmZlcjpzLGJsb2NrTGVuOnJ9PXRoaXMsaT10Lmxlbmd0aCxvPSExO2ZvcihsZXQgYT0wO2E8aTspe2xldCBjPU1hdGgubWluKHItdGhpcy5wb3MsaS1hKTtpZihjPT09cil7bGV0IHU9UGUodCk7Zm9yKDtyPD1pLWE7YSs9cil0aGlzLnByb2Nlc3ModSxhKTtvPSEwO2NvbnRpbnVlfXMuc2V0KGE9PT0wJiZjPT09aT90OnQuc3ViYXJyYXkoYSxhK2MpLHRoaXMucG9zKSx0aGlzLnBvcys9YyxhKz1jLHRoaXMucG9zPT09ciYmKHRoaXMucHJvY2VzcyhuLDApLHRoaXMucG9zPTAsbz0hMCl9cmV0dXJuIHRoaXMubGVuZ3RoKz10Lmxlbmd0aCxvJiZ0aGlzLnJvdW5kQ2xlYW4oKSx0aGlzfWRpZ2VzdEludG8odCl7Y3QodGhpcyksZm4odCx0aGlzKSx0aGlzLmZpbmlzaGVkPSEwO2xldHtidWZmZXI6bix2aWV3OnMsYmxvY2tMZW46cixpc0xFOml9PXRoaXMse3BvczpvfT10aGlzO25bbysrXT0xMjgsbi5maWxsKDAsbyksdGhpcy5wYWRPZmZzZXQ+ci1vJiYodGhpcy5wcm9jZXNzKHMsMCksbi5maWxsKDApKSxlbihzLHItOCx0aGlzLmxlbmd0aCo4LGkpLHRoaXMucHJvY2VzcyhzLDApLHRoaXMucm91bmRDbGVhbigpO2xldCBhPXQ9PT1uP3M6UGUodCksYz10aGlzLm91dHB1dExlbix1PWMvNCxsPXRoaXMuZ2V0KCk7aWYoYyU0fHx1PmwubGVuZ3RoKXRocm93IG5ldyBFcnJvcigiaW52YWxpZCBvdXRwdXRMZW4iKTtmb3IobGV0IGY9MDtmPHU7ZisrKWEuc2V0VWludDMyKDQqZixsW2ZdLGkpfWRpZ2VzdCgpe2xldHtidWZmZXI6dCxvdXRwdXRMZW46bn09dGhpczt0aGlzLmRpZ2VzdEludG8odCk7bGV0IHM9dC5zbGljZSgwLG4pO3JldHVybiB0aGlzLmRlc3Ryb3koKSxzfV9jbG9uZUludG9NZXRhKHQpe2xldHtidWZmZXI6bixsZW5ndGg6cyxmaW5pc2hlZDpyLGRlc3Ryb3llZDppLHBvczpvfT10aGlzO3JldHVybiB0LmRlc3Ryb3llZD1pLHQuZmluaXNoZWQ9cix0Lmxlbmd0aD1zLHQucG9zPW8sbyYmdC5idWZmZXIuc2V0KG4pLHR9Y2xvbmUoKXtyZXR1cm4gdGhpcy5fY2xvbmVJbnRvKCl9fTt2YXIgaG49VWludDMyQXJyYXkuZnJvbShbMTc3OTAzMzcwMyw0MDg5MjM1NzIwLDMxNDQxMzQyNzcsMjIyNzg3MzU5NSwxMDEzOTA0MjQyLDQyNzExNzU3MjMsMjc3MzQ4MDc2MiwxNTk1NzUwMTI5LDEzNTk4OTMxMTksMjkxNzU2NTEzNywyNjAwODIyOTI0LDcyNTUxMTE5OSw1Mjg3MzQ2MzUsNDIxNTM4OTU0NywxNTQxNDU5MjI1LDMyNzAzMzIwOV0pO3ZhciBwbj1RdChbIjB4NDI4YTJmOThkNzI4YWUyMiIsIjB4NzEzNzQ0OTEyM2VmNjVjZCIsIjB4YjVjMGZiY2ZlYzRkM2IyZiIsIjB4ZTliNWRiYTU4MTg5ZGJiYyIsIjB4Mzk1NmMyNWJmMzQ4YjUzOCIsIjB4NTlmMTExZjFiNjA1ZDAxOSIsIjB4OTIzZjgyYTRhZjE5NGY5YiIsIjB4YWIxYzVlZDVkYTZkODExOCIsIjB4ZDgwN2FhOThhMzAzMDI0MiIsIjB4MTI4MzViMDE0NTcwNmZiZSIsIjB4MjQzMTg1YmU0ZWU0YjI4YyIsIjB4NTUwYzdkYzNkNWZmYjRlMiIsIjB4NzJiZTVkNzRmMjdiODk2ZiIsIjB4ODBkZWIxZmUzYjE2OTZiMSIsIjB4OWJkYzA2YTcyNWM3MTIzNSIsIjB4YzE5YmYxNzRjZjY5MjY5NCIsIjB4ZTQ5YjY5YzE5ZWYxNGFkMiIsIjB4ZWZiZTQ3ODYzODRmMjVlMyIsIjB4MGZjMTlkYzY4YjhjZDViNSIsIjB4MjQwY2ExY2M3N2FjOWM2NSIsIjB4MmRlOTJjNmY1OTJiMDI3NSIsIjB4NGE3NDg0YWE2ZWE2ZTQ4MyIsIjB4NWNiMGE5ZGNiZDQxZmJkNCIsIjB4NzZmOTg4ZGE4MzExNTNiNSIsIjB4OTgzZTUxNTJlZTY2ZGZhYiIsIjB4YTgzMWM2NmQyZGI0MzIxMCIsIjB4YjAwMzI3Yzg5OGZiMjEzZiIsIjB4YmY1OTdmYzdiZWVmMGVlNCIsIjB4YzZlMDBiZjMzZGE4OGZjMiIsIjB4ZDVhNzkxNDc5MzBhYTcyNSIsIjB4MDZjYTYzNTFlMDAzODI2ZiIsIjB4MTQyOTI5NjcwYTBlNmU3MCIsIjB4MjdiNzBhODU0NmQyMmZmYyIsIjB4MmUxYjIxMzg1YzI2YzkyNiIsIjB4NGQyYzZkZmM1YWM0MmFlZCIsIjB4NTMzODBkMTM5ZDk1YjNkZiIsIjB4NjUwYTczNTQ4YmFmNjNkZSIsIjB4NzY2YTBhYmIzYzc3YjJhOCIsIjB4ODFjMmM5MmU0N2VkYWVlNiIsIjB4OTI3MjJjODUxNDgyMzUzYiIsIjB4YTJiZmU4YTE0Y2YxMDM2NCIsIjB4YTgxYTY2NGJiYzQyMzAwMSIsIjB4YzI0YjhiNzBkMGY4OTc5MSIsIjB4Yzc2YzUxYTMwNjU0YmUzMCIsIjB4ZDE5MmU4MTlkNmVmNTIxOCIsIjB4ZDY5OTA2MjQ1NTY1YTkxMCIsIjB4ZjQwZTM1ODU1NzcxMjAyYSIsIjB4MTA2YWEwNzAzMmJiZDFiOCIsIjB4MTlhNGMxMTZiOGQyZDBjOCIsIjB4MWUzNzZjMDg1MTQxYWI1MyIsIjB4Mjc0ODc3NGNkZjhlZWI5OSIsIjB4MzRiMGJjYjVlMTliNDhhOCIsIjB4MzkxYzBjYjNjNWM5NWE2MyIsIjB4NGVkOGFhNGFlMzQxOGFjYiIsIjB4NWI5Y2NhNGY3NzYzZTM3MyIsIjB4NjgyZTZmZjNkNmIyYjhhMyIsIjB4NzQ4ZjgyZWU1ZGVmYjJmYyIsIjB4NzhhNTYzNmY0MzE3MmY2MCIsIjB4ODRjODc4MTRhMWYwYWI3MiIsIjB4OGNjNzAyMDgxYTY0MzllYyIsIjB4OTBiZWZmZmEyMzYzMWUyOCIsIjB4YTQ1MDZjZWJkZTgyYmRlOSIsIjB4YmVmOWEzZjdiMmM2NzkxNSIsIjB4YzY3MTc4ZjJlMzcyNTMyYiIsIjB4Y2EyNzNlY2VlYTI2NjE5YyIsIjB4ZDE4NmI4YzcyMWMwYzIwNyIsIjB4ZWFkYTdkZDZjZGUwZWIxZSIsIjB4ZjU3ZDRmN2ZlZTZlZDE3OCIsIjB4MDZmMDY3YWE3MjE3NmZiYSIsIjB4MGE2MzdkYzVhMmM4OThhNiIsIjB4MTEzZjk4MDRiZWY5MGRhZSIsIjB4MWI3MTBiMzUxMzFjNDcxYiIsIjB4MjhkYjc3ZjUyMzA0N2Q4NCIsIjB4MzJjYWFiN2I0MGM3MjQ5MyIsIjB4M2M5ZWJlMGExNWM5YmViYyIsIjB4NDMxZDY3YzQ5YzEwMGQ0YyIsIjB4NGNjNWQ0YmVjYjNlNDJiNiIsIjB4NTk3ZjI5OWNmYzY1N2UyYSIsIjB4NWZjYjZmYWIzYWQ2ZmFlYyIsIjB4NmM0NDE5OGM0YTQ3NTgxNyJdLm1hcChlPT5CaWdJbnQoZSkpKSxLcz1wblswXSxacz1wblsxXSxJPW5ldyBVaW50MzJBcnJheSg4MCksRD1uZXcgVWludDMyQXJyYXkoODApLGZ0PWNsYXNzIGV4dGVuZHMgTGV7QWg9MDtBbD0wO0JoPTA7Qmw9MDtDaD0wO0NsPTA7RGg9MDtEbD0wO0VoPTA7RWw9MDtGaD0wO0ZsPTA7R2g9MDtHbD0wO0hoPTA7SGw9MDtjb25zdHJ1Y3Rvcih0LG4pe3N1cGVyKDEyOCx0LDE2LCExKSx0aGlzLkFoPW5bMF18MCx0aGlzLkFsPW5bMV18MCx0aGlzLkJoPW5bMl18MCx0aGlzLkJsPW5bM118MCx0aGlzLkNoPW5bNF18MCx0aGlzLkNsPW5bNV18MCx0aGlzLkRoPW5bNl18MCx0aGlzLkRsPW5bN118MCx0aGlzLkVoPW5bOF18MCx0aGlzLkVsPW5bOV18MCx0aGlzLkZoPW5bMTBdfDAsdGhpcy5GbD1uWzExXXwwLHRoaXMuR2g9blsxMl18MCx0aGlzLkdsPW5bMTNdfDAsdGhpcy5IaD1uWzE0XXwwLHRoaXMuSGw9blsxNV18MH1nZXQoKXtsZXR7QWg6dCxBbDpuLEJoOnMsQmw6cixDaDppLENsOm8sRGg6YSxEbDpjLEVoOnUsRWw6bCxGaDpmLEZsOmQsR2g6cCxHbDptLEhoOnksSGw6eH09dGhpcztyZXR1cm5bdCxuLHMscixpLG8sYSxjLHUsbCxmLGQscCxtLHkseF19c2V0KHQsbixzLHIsaSxvLGEsYyx1LGwsZixkLHAsbSx5LHgpe3RoaXMuQWg9dHwwLHRoaXMuQWw9bnwwLHRoaXMuQmg9c3wwLHRoaXMuQmw9cnwwLHRoaXMuQ2g9aXwwLHRoaXMuQ2w9b3wwLHRoaXMuRGg9YXwwLHRoaXMuRGw9Y3wwLHRoaXMuRWg9dXwwLHRoaXMuRWw9bHwwLHRoaXMuRmg9ZnwwLHRoaXMuRmw9ZHwwLHRoaXMuR2g9cHwwLHRoaXMuR2w9bXwwLHRoaXMuSGg9eXwwLHRoaXMuSGw9eHwwfV9jbG9uZUludG8odCl7cmV0dXJuKHR8fD1uZXcgdGhpcy5jb25zdHJ1Y3Rvcikuc2V0KC4uLnRoaXMuZ2V0KCkpLHRoaXMuX2Nsb25lSW50b01ldGEodCl9cHJvY2Vzcyh0LG4pe2ZvcihsZXQgZz0wO2c8MTY7ZysrLG4rPTQpSVtnXT10LmdldFVpbnQzMihuKSxEW2ddPXQuZ2V0VWludDMyKG4rPTQpO2ZvcihsZXQgZz0xNjtnPDgwO2crKyl7bGV0IFI9SVtnLTE1XXwwLE49RFtnLTE1XXwwLHhlPVkoUixOLDEpXlkoUixOLDgpXnJ0KFIsTiw3KSxiZT1LKFIsTiwxKV5LKFIsTiw4KV5pdChSLE4sNyksUD1JW2ctMl18MCxMPURbZy0yXXwwLFNlPVkoUCxMLDE5KV55ZShQLEwsNjEpXnJ0KFAsTCw2KSxldD1LKFAsTCwxOSled2UoUCxMLDYxKV5pdChQLEwsNiksVGU9c24oYmUsZXQsRFtnLTddLERbZy0xNl0pLHR0PXJuKFRlLHhlLFNlLElbZy03XSxJW2ctMTZdKTtJW2ddPXR0fDAsRFtnXT1UZXwwfWxldHtBaDpzLEFsOnIsQmg6aSxCbDpvLENoOmEsQ2w6YyxEaDp1LERsOmwsRWg6ZixFbDpkLEZoOnAsRmw6bSxHaDp5LEdsOngsSGg6dixIbDpKfT10aGlzO2ZvcihsZXQgZz0wO2c8ODA7ZysrKXtsZXQgUj1ZKGYsZCwxNCleWShmLGQsMTgpXnllKGYsZCw0MSksTj1LKGYsZCwxNCleSyhmLGQsMTgpXndlKGYsZCw0MSkseGU9ZiZwXn5mJnksYmU9ZCZtXn5kJngsUD1vbihKLE4sYmUsWnNbZ10sRFtnXSksTD1hbihQLHYsUix4ZSxLc1tnXSxJW2ddKSxTZT1QfDAsZXQ9WShzLHIsMjgpXnllKHMsciwzNCleeWUocyxyLDM5KSxUZT1LKHMsciwyOCled2UocyxyLDM0KV53ZShzLHIsMzkpLHR0PXMmaV5zJmFeaSZhLFJzPXImb15yJmNebyZjO3Y9eXwwLEo9eHwwLHk9cHwwLHg9bXwwLHA9ZnwwLG09ZHwwLHtoOmYsbDpkfT1CKHV8MCxsfDAsTHwwLFNlfDApLHU9YXwwLGw9Y3wwLGE9aXwwLGM9b3wwLGk9c3wwLG89cnwwO2xldCBJdD10bihTZSxUZSxScyk7cz1ubihJdCxMLGV0LHR0KSxyPUl0fDB9KHtoOnMsbDpyfT1CKHRoaXMuQWh8MCx0aGlzLkFsfDAsc3wwLHJ8MCkpLHtoOmksbDpvfT1CKHRoaXMuQmh8MCx0aGlzLkJsfDAsaXwwLG98MCkse2g6YSxsOmN9PUIodGhpcy5DaHwwLHRoaXMuQ2x8MCxhfDAsY3wwKSx7aDp1LGx9PUIodGhpcy5EaHwwLHRoaXMuRGx8MCx1fDAsbHwwKSx7aDpmLGw6ZH09Qih0aGlzLkVofDAsdGhpcy5FbHwwLGZ8MCxkfDApLHtoOnAsbDptfT1CKHRoaXMuRmh8MCx0aGlzLkZsfDAscHwwLG18MCkse2g6eSxsOnh9PUIodGhpcy5HaHwwLHRoaXMuR2x8MCx5fDAseHwwKSx7aDp2LGw6Sn09Qih0aGlzLkhofDAsdGhpcy5IbHwwLHZ8MCxKfDApLHRoaXMuc2V0KHMscixpLG8sYSxjLHUsbCxmLGQscCxtLHkseCx2LEopfXJvdW5kQ2xlYW4oKXt1dChJLEQpfWRlc3Ryb3koKXt0aGlzLmRlc3Ryb3llZD0hMCx1dCh0aGlzLmJ1ZmZlciksdGhpcy5zZXQoMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCl9fSxsdD1jbGFzcyBleHRlbmRzIGZ0e2NvbnN0cnVjdG9yKCl7c3VwZXIoNjQsaG4pfX07dmFyIEhlPWxuKCgpPT5uZXcgbHQsZG4oMykpO2Z1bmN0aW9uIF9lKGUsdD17fSl7cmV0dXJuIGR0KFd0KGUpLHQpfWZ1bmN0aW9uIGR0KGUsdD17fSl7bGV0IG49bmV3IE5lKGUsdCkscz1jPT57bi5za2lwV2hpdGVzcGFjZSgpIT09dWUmJm4udW5leHBlY3RlZChuLmksImEgbWVtYmVyIG5hbWUgKGEgc3RyaW5nKSIpO2xldCB1PW4uaSxsPW4ucmVhZFN0cmluZygpO3JldHVybiBjW2xdIT09dm9pZCAwJiZuLmZhaWwoImR1cGxpY2F0ZS1uYW1lIix1LGBkdXBsaWNhdGUgbWVtYmVyIG5hbWUgJHtKU09OLnN0cmluZ2lmeShsKX1gKSxuLnNraXBXaGl0ZXNwYWNlKCkhPT01OCYmbi51bmV4cGVjdGVkKG4uaSwiJzonIGFmdGVyIGEgbWVtYmVyIG5hbWUiKSxuLmkrKyxsfSxyPVtdLGk9W10sbz1bXSxhO2Zvcig7Oyl7bGV0IGM9bi5za2lwV2hpdGVzcGFjZSgpO2lmKGM9PT11ZSlhPW4ucmVhZFN0cmluZygpO2Vsc2UgaWYoYz09PTEyM3x8Yz09PTkxKWlmKHIubGVuZ3RoPj1uLm1heERlcHRoJiZuLmZhaWwoIm1heC1kZXB0aCIsbi5pLGBuZXN0aW5nIGRlZXBlciB0aGFuICR7bi5tYXhEZXB0aH0gaXMgcmVmdXNlZGApLG4uaSsrLGM9PT0xMjMpe2xldCB1PU9iamVjdC5jcmVhdGUobnVsbCk7aWYobi5za2lwV2hpdGVzcGFjZSgpPT09MTI1KW4uaSsrLGE9dTtlbHNle2kucHVzaChzKHUpKSxyLnB1c2godSksby5wdXNoKCExKTtjb250aW51ZX19ZWxzZSBpZihuLnNraXBXaGl0ZXNwYWNlKCk9PT05MyluLmkrKyxhPVtdO2Vsc2V7ci5wdXNoKFtdKSxpLnB1c2goIiIpLG8ucHVzaCghMCk7Y29udGludWV9ZWxzZSBjPT09NDV8fGM+PTQ4JiZjPD01Nz9hPW4ucmVhZE51bWJlcigpOmM9PT0xMTY/KG4uZXhwZWN0V29yZCgidHJ1ZSIpLGE9ITApOmM9PT0xMDI/KG4uZXhwZWN0V29yZCgiZmFsc2UiKSxhPSExKTpjPT09MTEwPyhuLmV4cGVjdFdvcmQoIm51bGwiKSxhPW51bGwpOmE9bi51bmV4cGVjdGVkKG4uaSwiYSBKU09OIHZhbHVlIik7Zm9yKDs7KXtsZXQgdT1yLmxlbmd0aC0xO2lmKHU8MClyZXR1cm4gbi5leHBlY3RFbmQoKSxhO2xldCBsPXJbdV0sZj1uLnNraXBXaGl0ZXNwYWNlKCk7aWYob1t1XSl7aWYobC5wdXNoKGEpLGY9PT00NCl7bi5pKys7YnJlYWt9ZiE9PTkzJiZuLnVuZXhwZWN0ZWQobi5pLCInLCcgb3IgJ10nIGluIGFuIGFycmF5Iil9ZWxzZXtpZihsW2lbdV1dPWEsZj09PTQ0KXtuLmkrKyxpW3VdPXMobCk7YnJlYWt9ZiE9PTEyNSYmbi51bmV4cGVjdGVkKG4uaSwiJywnIG9yICd9JyBpbiBhbiBvYmplY3QiKX1uLmkrKyxyLnBvcCgpLGkucG9wKCksby5wb3AoKSxhPWx9fX12YXIgbW49MmUzO2Z1bmN0aW9uICRlKGUsdD0wKXtpZih0Pm1uKXRocm93IG5ldyBFcnJvcihgbmVzdGluZyBkZWVwZXIgdGhhbiAke21ufSBsZXZlbHNgKTtpZih0eXBlb2YgZT09InN0cmluZyIpcmV0dXJuIGUubm9ybWFsaXplKCJORkMiKTtpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXJldHVybiBlO2lmKEFycmF5LmlzQXJyYXkoZSkpcmV0dXJuIGUubWFwKHM9PiRlKHMsdCsxKSk7bGV0IG49T2JqZWN0LmNyZWF0ZShudWxsKTtmb3IobGV0W3Mscl1vZiBPYmplY3QuZW50cmllcyhlKSl7bGV0IGk9cy5ub3JtYWxpemUoIk5GQyIpLG89JGUocix0KzEpO2lmKE9iamVjdC5oYXNPd24obixpKSl0aHJvdyBuZXcgRXJyb3IoYGR1cGxpY2F0ZSBtZW1iZXIgbmFtZSAke0pTT04uc3RyaW5naWZ5KGkpfWApO25baV09b31yZXR1cm4gbn1mdW5jdGlvbiBnbihlKXtyZXR1cm4gVWUoZSl9dmFyIHplPXt9O0JzKHplLHtQb2ludDooKT0+RixldGM6KCk9PmNyLGdldFB1YmxpY0tleTooKT0+Um4sZ2V0UHVibGljS2V5QXN5bmM6KCk9PnZuLGhhc2g6KCk9PmVyLGhhc2hlczooKT0+WGUsa2V5Z2VuOigpPT51cixrZXlnZW5Bc3luYzooKT0+ZnIsc2lnbjooKT0+cnIsc2lnbkFzeW5jOigpPT5zcix1dGlsczooKT0+bHIsdmVyaWZ5OigpPT5hcix2ZXJpZnlBc3luYzooKT0+b3J9KTt2YXIgV2U9T2JqZWN0LmZyZWV6ZSxmZT0weDdmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZWRuLERlPTB4MTAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAxNGRlZjlkZWEyZjc5Y2Q2NTgxMjYzMWE1Y2Y1ZDNlZG4sSmU9MHg1MjAzNmNlZTJiNmZmZTczOGNjNzQwNzk3Nzc5ZTg5ODAwNzAwYTRkNDE0MWQ4YWI3NWViNGRjYTEzNTk3OGEzbixwdD0weDIxNjkzNmQzY2Q2ZTUzZmVjMGE0ZTIzMWZkZDZkYzVjNjkyY2M3NjA5NTI1YTdiMmM5NTYyZDYwOGYyNWQ1MWFuLG10PTB4NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY1OG4sSWU9ZmUtMW4sUXM9V2Uoe3A6ZmUsbjpEZSxoOjhuLGE6SWUsZDpKZSxHeDpwdCxHeTptdH0pLE09MzIseG49ZT0+ZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiZlLkJZVEVTX1BFUl9FTEVNRU5UPT09MSxFPShlLHQsbj0iIik9PntpZih4bihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7bGV0IHM9eG4oZSkscj10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLGk9cz9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsbz0obj9gIiR7bn0iIGA6IiIpKyJleHBlY3RlZCBVaW50OEFycmF5IityKyIsIGdvdCAiK2k7dGhyb3cgcz9uZXcgUmFuZ2VFcnJvcihvKTpuZXcgVHlwZUVycm9yKG8pfSxHZT0oZSx0PSIiLG4pPT5VaW50OEFycmF5LmZyb20oRShlLG4sdCkpLEFuPShlLHQpPT5lLnRvU3RyaW5nKDE2KS5wYWRTdGFydCh0LCIwIiksZ3Q9ZT0+e2xldCB0PSIiO2ZvcihsZXQgbiBvZiBFKGUpKXQrPUFuKG4sMik7cmV0dXJuIHR9LHh0PWU9PntsZXQgdD0iaGV4IGludmFsaWQiO2lmKHR5cGVvZiBlIT0ic3RyaW5nIil0aHJvdyBuZXcgVHlwZUVycm9yKHQpO2lmKGUubGVuZ3RoJTJ8fCEvXltcZGEtZl0qJC9pLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IodCk7bGV0IG49bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCBzPTAscj0wO3M8bi5sZW5ndGg7cysrLHIrPTIpe2xldCBpPWUuY2hhckNvZGVBdChyKSxvPWUuY2hhckNvZGVBdChyKzEpO25bc109KChpJjE1KSsoaT4+NikqOSkqMTYrKG8mMTUpKyhvPj42KSo5fXJldHVybiBufSxRPSguLi5lKT0+e2xldCB0PTA7Zm9yKGxldCByIG9mIGUpdCs9RShyKS5sZW5ndGg7bGV0IG49bmV3IFVpbnQ4QXJyYXkodCkscz0wO2ZvcihsZXQgciBvZiBlKW4uc2V0KHIscykscys9ci5sZW5ndGg7cmV0dXJuIG59LEVuPShlPU0pPT57bGV0IHQ9Z2xvYmFsVGhpcz8uY3J5cHRvO2lmKHR5cGVvZiB0Py5nZXRSYW5kb21WYWx1ZXMhPSJmdW5jdGlvbiIpdGhyb3cgbmV3IEVycm9yKCJjcnlwdG8uZ2V0UmFuZG9tVmFsdWVzIG11c3QgYmUgZGVmaW5lZCwgY29uc2lkZXIgcG9seWZpbGwiKTtyZXR1cm4gdC5nZXRSYW5kb21WYWx1ZXMobmV3IFVpbnQ4QXJyYXkoZSkpfSxaPShlLHQsbixzPSJiYWQgbnVtYmVyOiBvdXQgb2YgcmFuZ2UiKT0+e2lmKHR5cGVvZiBlIT0iYmlnaW50Iil0aHJvdyBuZXcgVHlwZUVycm9yKHMpO2lmKHQ8PWUmJmU8bilyZXR1cm4gZTt0aHJvdyBuZXcgUmFuZ2VFcnJvcihzKX0sYj0oZSx0PWZlKT0+KGUlPXQpPj0wbj9lOnQrZSxibj0oMW48PDI1NW4pLTFuLGg9ZT0+e2lmKGU8MG4pdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5lZ2F0aXZlIGNvb3JkaW5hdGUiKTtsZXQgdD0oZT4+MjU1bikqMTluKyhlJmJuKTtyZXR1cm4gdD0odD4+MjU1bikqMTluKyh0JmJuKSx0JWZlfSxDbj1lPT5iKGUsRGUpLGpuPShlLHQpPT57aWYoZT09PTBuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBleHBlY3RlZCBub24temVybyBudW1iZXIiKTtpZih0PD0xbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZXhwZWN0ZWQgbW9kdWx1cyA+IDEsIGdvdCAiK3QpO2xldCBuPWIoZSx0KSxzPXQscj0wbixpPTFuO2Zvcig7biE9PTBuOyl7bGV0IGE9cy9uLGM9cy1uKmEsdT1yLWkqYTtzPW4sbj1jLHI9aSxpPXV9aWYocyE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBkb2VzIG5vdCBleGlzdCIpO3JldHVybiBiKHIsdCl9LFNuPWU9PntsZXQgdD1YZVtlXTtpZih0eXBlb2YgdCE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgRXJyb3IoImhhc2hlcy4iK2UrIiBub3Qgc2V0Iik7cmV0dXJuIHR9LFZlPShlLC4uLnQpPT5FKFNuKGUpKFEoLi4udCkpLDY0LCJkaWdlc3QiKSxidD1hc3luYyhlLC4uLnQpPT5FKGF3YWl0IFNuKGUpKFEoLi4udCkpLDY0LCJkaWdlc3QiKSxlcj1lPT5WZSgic2hhNTEyIixFKGUsdm9pZCAwLCJtZXNzYWdlIikpLGh0PWU9PntpZihlIGluc3RhbmNlb2YgRilyZXR1cm4gZTt0aHJvdyBuZXcgVHlwZUVycm9yKCJQb2ludCBleHBlY3RlZCIpfSxUbj0ybioqMjU2bixGPWNsYXNzIGV7c3RhdGljIEJBU0U7c3RhdGljIFpFUk87WDtZO1o7VDtjb25zdHJ1Y3Rvcih0LG4scyxyKXtsZXQgaT1Ubjt0aGlzLlg9Wih0LDBuLGkpLHRoaXMuWT1aKG4sMG4saSksdGhpcy5aPVoocywxbixpKSx0aGlzLlQ9WihyLDBuLGkpLFdlKHRoaXMpfXN0YXRpYyBDVVJWRSgpe3JldHVybiBRc31zdGF0aWMgZnJvbUFmZmluZSh0KXtyZXR1cm4gbmV3IGUodC54LHQueSwxbixoKHQueCp0LnkpKX1zdGF0aWMgZnJvbUJ5dGVzKHQsbj0hMSl7bGV0IHM9R2UodCwicG9pbnQiLE0pLHI9c1szMV07c1szMV09ciYtMTI5O2xldCBpPXl0KHMpO258fFooaSwwbixmZSk7bGV0IG89aChpKmkpLGE9YihvLTFuKSxjPWgoSmUqbysxbikse2lzVmFsaWQ6dSx2YWx1ZTpsfT1ucihhLGMpO2lmKCF1KXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiB5IG5vdCBzcXJ0Iik7bGV0IGY9ISEociYxMjgpO2lmKCFuJiZsPT09MG4mJmYpdGhyb3cgbmV3IEVycm9yKCJiYWQgcG9pbnQ6IHg9PTAsIGlzTGFzdEJ5dGVPZGQiKTtyZXR1cm4gZiE9PSEhKGwmMW4pJiYobD1iKC1sKSksbmV3IGUobCxpLDFuLGgobCppKSl9c3RhdGljIGZyb21IZXgodCxuKXtyZXR1cm4gZS5mcm9tQnl0ZXMoeHQodCksbil9Z2V0IHgoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnh9Z2V0IHkoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnl9YXNzZXJ0VmFsaWRpdHkoKXtsZXQgdD1JZSxuPUplLHM9dGhpcztpZihzLmlzMCgpKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBaRVJPIik7bGV0e1g6cixZOmksWjpvLFQ6YX09cyxjPWgocipyKSx1PWgoaSppKSxsPWgobypvKSxmPWgobCpsKSxkPWgoYyp0KSxwPWgobCooZCt1KSksbT1iKGYraChuKmgoYyp1KSkpO2lmKHAhPT1tKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBlcXVhdGlvbiBsZWZ0ICE9IHJpZ2h0ICgxKSIpO2xldCB5PWgocippKSx4PWgobyphKTtpZih5IT09eCl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogZXF1YXRpb24gbGVmdCAhPSByaWdodCAoMikiKTtyZXR1cm4gdGhpc31lcXVhbHModCl7bGV0e1g6bixZOnMsWjpyfT10aGlzLHtYOmksWTpvLFo6YX09aHQodCk7cmV0dXJuIGgobiphKT09PWgoaSpyKSYmaChzKmEpPT09aChvKnIpfWlzMCgpe3JldHVybiB0aGlzLmVxdWFscyhxKX1uZWdhdGUoKXtyZXR1cm4gbmV3IGUoYigtdGhpcy5YKSx0aGlzLlksdGhpcy5aLGIoLXRoaXMuVCkpfWRvdWJsZSgpe2xldHtYOnQsWTpuLFo6c309dGhpcyxyPUllLGk9aCh0KnQpLG89aChuKm4pLGE9aCgybipzKnMpLGM9aChyKmkpLHU9Yih0K24pLGw9YihoKHUqdSktaS1vKSxmPWIoYytvKSxkPWIoZi1hKSxwPWIoYy1vKSxtPWgobCpkKSx5PWgoZipwKSx4PWgobCpwKSx2PWgoZCpmKTtyZXR1cm4gbmV3IGUobSx5LHYseCl9YWRkKHQpe2xldHtYOm4sWTpzLFo6cixUOml9PXRoaXMse1g6byxZOmEsWjpjLFQ6dX09aHQodCksbD1JZSxmPUplLGQ9aChuKm8pLHA9aChzKmEpLG09aChoKGkqZikqdSkseT1oKHIqYykseD1iKGgoYihuK3MpKmIobythKSktZC1wKSx2PWIoeS1tKSxKPWIoeSttKSxnPWIocC1oKGwqZCkpLFI9aCh4KnYpLE49aChKKmcpLHhlPWgoeCpnKSxiZT1oKHYqSik7cmV0dXJuIG5ldyBlKFIsTixiZSx4ZSl9c3VidHJhY3QodCl7cmV0dXJuIHRoaXMuYWRkKGh0KHQpLm5lZ2F0ZSgpKX1tdWx0aXBseSh0LG49ITApe2lmKCFuJiZ0PT09MG58fChaKHQsMW4sRGUpLCFuJiZ0aGlzLmlzMCgpKSlyZXR1cm4gcTtpZih0PT09MW4pcmV0dXJuIHRoaXM7aWYodGhpcy5lcXVhbHMoVykpcmV0dXJuIGhyKHQpLnA7bGV0IHM9cSxyPVcsaT10aGlzO2ZvcihsZXQgbz0wO24/bzwyNTY6dD4wbjtvKyspdCYxbj9zPXMuYWRkKGkpOm4mJihyPXIuYWRkKGkpKSxpPWkuZG91YmxlKCksdD4+PTFuO3JldHVybiBzfW11bHRpcGx5VW5zYWZlKHQpe3JldHVybiB0aGlzLm11bHRpcGx5KHQsITEpfXRvQWZmaW5lKCl7bGV0e1g6dCxZOm4sWjpzfT10aGlzO2lmKHRoaXMuZXF1YWxzKHEpKXJldHVybnt4OjBuLHk6MW59O2xldCByPWpuKHMsZmUpO2lmKGgocypyKSE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52YWxpZCBpbnZlcnNlIik7cmV0dXJue3g6aCh0KnIpLHk6aChuKnIpfX10b0J5dGVzKCl7bGV0e3g6dCx5Om59PXRoaXMudG9BZmZpbmUoKSxzPWtuKG4pO3JldHVybiBzWzMxXXw9dCYxbj8xMjg6MCxzfXRvSGV4KCl7cmV0dXJuIGd0KHRoaXMudG9CeXRlcygpKX1jbGVhckNvZmFjdG9yKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoOG4sITEpfWlzU21hbGxPcmRlcigpe3JldHVybiB0aGlzLmNsZWFyQ29mYWN0b3IoKS5pczAoKX1pc1RvcnNpb25GcmVlKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoRGUvMm4sITEpLmRvdWJsZSgpLmFkZCh0aGlzKS5pczAoKX19LFc9bmV3IEYocHQsbXQsMW4sYihwdCptdCkpLHE9bmV3IEYoMG4sMW4sMW4sMG4pO0YuQkFTRT1XO0YuWkVSTz1xO3ZhciBrbj1lPT54dChBbihaKGUsMG4sVG4pLDY0KSkucmV2ZXJzZSgpLHl0PWU9PkJpZ0ludCgiMHgiK2d0KFVpbnQ4QXJyYXkuZnJvbShFKGUpKS5yZXZlcnNlKCkpKSxVPShlLHQpPT57bGV0IG49ZTtmb3IoO3QtLSA+MDspbj1oKG4qbik7cmV0dXJuIG59LHRyPWU9PntsZXQgdD1oKGUqZSksbj1oKHQqZSkscz1oKFUobiwyKSpuKSxyPWgoVShzLDEpKmUpLGk9aChVKHIsNSkqciksbz1oKFUoaSwxMCkqaSksYT1oKFUobywyMCkqbyksYz1oKFUoYSw0MCkqYSksdT1oKFUoYyw4MCkqYyksbD1oKFUodSw4MCkqYyksZj1oKFUobCwxMCkqaSk7cmV0dXJuIGgoVShmLDIpKmUpfSx5bj0weDJiODMyNDgwNGZjMWRmMGIyYjRkMDA5OTNkZmJkN2E3MmY0MzE4MDZhZDJmZTQ3OGM0ZWUxYjI3NGEwZWEwYjBuLG5yPShlLHQpPT57bGV0IG49aCh0KmgodCp0KSkscz1oKGgobipuKSp0KSxyPXRyKGgoZSpzKSksaT1oKGUqaChuKnIpKSxvPWgodCpoKGkqaSkpLGE9aSxjPWgoaSp5biksdT1vPT09ZSxsPW89PT1iKC1lKSxmPW89PT1iKC1lKnluKTtyZXR1cm4gdSYmKGk9YSksKGx8fGYpJiYoaT1jKSwoYihpKSYxbik9PT0xbiYmKGk9YigtaSkpLHtpc1ZhbGlkOnV8fGwsdmFsdWU6aX19LE1lPWU9PkNuKHl0KGUpKSxPbj1lPT57bGV0IHQ9R2UoZSksbj10LnNsaWNlKDAsMzIpO25bMF0mPTI0OCxuWzMxXSY9MTI3LG5bMzFdfD02NDtsZXQgcz10LnNsaWNlKDMyKSxyPU1lKG4pLGk9Vy5tdWx0aXBseShyKSxvPWkudG9CeXRlcygpO3JldHVybntoZWFkOm4scHJlZml4OnMsc2NhbGFyOnIscG9pbnQ6aSxwb2ludEJ5dGVzOm99fSx3dD1lPT5idCgic2hhNTEyQXN5bmMiLEUoZSxNLCJzZWNyZXRLZXkiKSkudGhlbihPbiksJHQ9ZT0+T24oVmUoInNoYTUxMiIsRShlLE0sInNlY3JldEtleSIpKSksdm49ZT0+d3QoZSkudGhlbih0PT50LnBvaW50Qnl0ZXMpLFJuPWU9PiR0KGUpLnBvaW50Qnl0ZXMsTm49YXN5bmMgZT0+ZVsxXShhd2FpdCBidCgic2hhNTEyQXN5bmMiLGVbMF0pKSxCbj1lPT5lWzFdKFZlKCJzaGE1MTIiLGVbMF0pKSxVbj0oZSx0LG4pPT57bGV0e3BvaW50Qnl0ZXM6cyxzY2FsYXI6cn09ZSxpPU1lKHQpLG89Vy5tdWx0aXBseShpKS50b0J5dGVzKCk7cmV0dXJuW1EobyxzLG4pLHU9PntsZXQgbD1DbihpK01lKHUpKnIpO3JldHVybiBFKFEobyxrbihsKSksNjQpfV19LHNyPWFzeW5jKGUsdCk9PntsZXQgbj1HZShlLCJtZXNzYWdlIikscz1hd2FpdCB3dCh0KTtyZXR1cm4gTm4oVW4ocyxhd2FpdCBidCgic2hhNTEyQXN5bmMiLHMucHJlZml4LG4pLG4pKX0scnI9KGUsdCk9PntsZXQgbj1HZShlLCJtZXNzYWdlIikscz0kdCh0KTtyZXR1cm4gQm4oVW4ocyxWZSgic2hhNTEyIixzLnByZWZpeCxuKSxuKSl9LGlyPWU9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXRocm93IG5ldyBUeXBlRXJyb3IoImV4cGVjdGVkIHZhbGlkIG9wdGlvbnMgb2JqZWN0Iik7cmV0dXJuIGUuemlwMjE1Pz8hMH0sRm49KGUsdCxuLHMpPT57ZT1FKGUsNjQsInNpZ25hdHVyZSIpLHQ9RSh0LHZvaWQgMCwibWVzc2FnZSIpLG49RShuLE0sInB1YmxpY0tleSIpO2xldCByPWlyKHMpLGk9ZS5zdWJhcnJheSgwLE0pLG89eXQoZS5zdWJhcnJheShNLDY0KSksYSxjLHUsbD1VaW50OEFycmF5Lm9mKCksZj0hMTt0cnl7YT1GLmZyb21CeXRlcyhuLHIpLGM9Ri5mcm9tQnl0ZXMoaSxyKSx1PVcubXVsdGlwbHkobywhMSksbD1RKGksbix0KSxmPSEwfWNhdGNoe31yZXR1cm5bbCxwPT57aWYoIWZ8fCFyJiZhLmlzU21hbGxPcmRlcigpKXJldHVybiExO2xldCBtPU1lKHApO3JldHVybiBjLmFkZChhLm11bHRpcGx5KG0sITEpKS5zdWJ0cmFjdCh1KS5jbGVhckNvZmFjdG9yKCkuaXMwKCl9XX0sb3I9YXN5bmMoZSx0LG4scz17fSk9Pk5uKEZuKGUsdCxuLHMpKSxhcj0oZSx0LG4scz17fSk9PkJuKEZuKGUsdCxuLHMpKSxjcj1XZSh7Ynl0ZXNUb0hleDpndCxoZXhUb0J5dGVzOnh0LGNvbmNhdEJ5dGVzOlEsbW9kOmIsaW52ZXJ0OmpuLHJhbmRvbUJ5dGVzOkVufSksWGU9e3NoYTUxMkFzeW5jOmFzeW5jIGU9PntsZXQgdD1nbG9iYWxUaGlzPy5jcnlwdG8/LnN1YnRsZTtpZighdCl0aHJvdyBuZXcgRXJyb3IoImNyeXB0by5zdWJ0bGUgbXVzdCBiZSBkZWZpbmVkLCBjb25zaWRlciBwb2x5ZmlsbCIpO3JldHVybiBuZXcgVWludDhBcnJheShhd2FpdCB0LmRpZ2VzdCgiU0hBLTUxMiIsUShlKSkpfSxzaGE1MTI6dm9pZCAwfSxBdD1lPT5FKGU9PT12b2lkIDA/RW4oKTplLE0sInNlZWQiKSx1cj1lPT57bGV0IHQ9QXQoZSksbj1Sbih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxmcj1hc3luYyBlPT57bGV0IHQ9QXQoZSksbj1hd2FpdCB2bih0KTtyZXR1cm57c2VjcmV0S2V5OnQscHVibGljS2V5Om59fSxscj1XZSh7Z2V0RXh0ZW5kZWRQdWJsaWNLZXlBc3luYzp3dCxnZXRFeHRlbmRlZFB1YmxpY0tleTokdCxyYW5kb21TZWNyZXRLZXk6QXR9KSxkcj0oKT0+e2xldCBlPVtdLHQ9VyxuO2ZvcihsZXQgcz0wO3M8MzM7cysrKXtuPXQsZS5wdXNoKG4pO2ZvcihsZXQgcj0xO3I8MTI4O3IrKyluPW4uYWRkKHQpLGUucHVzaChuKTt0PW4uZG91YmxlKCl9cmV0dXJuIGV9LHduLCRuPShlLHQpPT57bGV0IG49dC5uZWdhdGUoKTtyZXR1cm4gZT9uOnR9LGhyPWU9PntsZXQgdD13bnx8KHduPWRyKCkpLG49cSxzPVc7Zm9yKGxldCByPTA7cjwzMztyKyspe2xldCBpPU51bWJlcihlJjI1NW4pO2U+Pj04bixpPjEyOCYmKGktPTI1NixlKz0xbik7bGV0IG89cioxMjgsYT1vK01hdGguYWJzKGkpLTEsYz1yJTIhPT0wLHU9aTwwO2k9PT0wP3M9cy5hZGQoJG4oYyx0W29dKSk6bj1uLmFkZCgkbih1LHRbYV0pKX1pZihlIT09MG4pdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIHduYWYiKTtyZXR1cm57cDpuLGY6c319O1hlLnNoYTUxMj1IZTt2YXJ7UG9pbnQ6Sm59PXplLFBuPTJuKioyNTJuKzI3NzQyMzE3Nzc3MzcyMzUzNTM1ODUxOTM3NzkwODgzNjQ4NDkzbixGbz0ybioqMjU1bi0xOW47ZnVuY3Rpb24gTG4oZSl7bGV0IHQ9MG47Zm9yKGxldCBuPWUubGVuZ3RoLTE7bj49MDtuLS0pdD10PDw4bnxCaWdJbnQoZVtuXSk7cmV0dXJuIHR9ZnVuY3Rpb24gSG4oZSl7bGV0IHQ7dHJ5e3Q9Sm4uZnJvbUJ5dGVzKGUsITEpfWNhdGNoe3JldHVybiBudWxsfXJldHVybiBJbih0LnRvQnl0ZXMoKSxlKT90Om51bGx9ZnVuY3Rpb24gX24oZSl7cmV0dXJuIGUubXVsdGlwbHlVbnNhZmUoOG4pLmlzMCgpfWZ1bmN0aW9uIEluKGUsdCl7aWYoZS5sZW5ndGghPT10Lmxlbmd0aClyZXR1cm4hMTtmb3IobGV0IG49MDtuPGUubGVuZ3RoO24rKylpZihlW25dIT09dFtuXSlyZXR1cm4hMTtyZXR1cm4hMH1mdW5jdGlvbiBwcihlLHQsbil7aWYobi5sZW5ndGghPT0zMilyZXR1cm4ia2V5LWxlbmd0aCI7aWYoZS5sZW5ndGghPT02NClyZXR1cm4ic2lnbmF0dXJlLWxlbmd0aCI7bGV0IHM9SG4obik7aWYocz09PW51bGwpcmV0dXJuImtleS1lbmNvZGluZyI7aWYoX24ocykpcmV0dXJuImtleS1zbWFsbC1vcmRlciI7bGV0IHI9ZS5zdWJhcnJheSgwLDMyKSxpPUxuKGUuc3ViYXJyYXkoMzIsNjQpKTtpZihpPj1QbilyZXR1cm4icy1vdXQtb2YtcmFuZ2UiO2xldCBvPUhuKHIpO2lmKG89PT1udWxsKXJldHVybiJyLWVuY29kaW5nIjtpZihfbihvKSlyZXR1cm4ici1zbWFsbC1vcmRlciI7bGV0IGE9bmV3IFVpbnQ4QXJyYXkoNjQrdC5sZW5ndGgpO2Euc2V0KHIsMCksYS5zZXQobiwzMiksYS5zZXQodCw2NCk7bGV0IGM9TG4oSGUoYSkpJVBuLHU9Sm4uQkFTRS5tdWx0aXBseVVuc2FmZShpKS5zdWJ0cmFjdChzLm11bHRpcGx5VW5zYWZlKGMpKTtyZXR1cm4gSW4odS50b0J5dGVzKCkscik/bnVsbDoiZXF1YXRpb24ifWZ1bmN0aW9uIERuKGUsdCxuKXtyZXR1cm4gcHIoZSx0LG4pPT09bnVsbH1mdW5jdGlvbiBBZShlLHQpe3JldHVybiBlLmxlbmd0aD09PXQmJi9eWzAtOWEtZl0qJC8udGVzdChlKX1mdW5jdGlvbiBFdChlKXtpZihlLmxlbmd0aCUyIT09MHx8IS9eWzAtOWEtZkEtRl0qJC8udGVzdChlKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcigibm90IGhleGFkZWNpbWFsIik7bGV0IHQ9bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCBuPTA7bjx0Lmxlbmd0aDtuKyspdFtuXT1OdW1iZXIucGFyc2VJbnQoZS5zbGljZSgyKm4sMipuKzIpLDE2KTtyZXR1cm4gdH12YXIgTW49WyJ3YWkiLCJraW5kIiwic3VpdGUiLCJzdGFuZGFyZCIsInRvb2xjaGFpbiIsImNvcnB1cyIsImltcGxlbWVudGF0aW9uIiwic3RhcnRlZF9hdCIsImNhc2VzIiwic3VtbWFyeSIsImNvbmZvcm1hbnQiLCJrZXkiLCJzaWduZXJfcHVia2V5Iiwic2lnIl0sbXI9TW4uZmlsdGVyKGU9PmUhPT0ic2lnbmVyX3B1YmtleSImJmUhPT0ic2lnIiksZ3I9L14oWzAtOV17NH0pLShbMC05XXsyfSktKFswLTldezJ9KVQoWzAtOV17Mn0pOihbMC05XXsyfSk6KFswLTldezJ9KVokLyx4cj1bWzAsOTk5OV0sWzEsMTJdLFsxLDMxXSxbMCwyM10sWzAsNTldLFswLDYwXV07ZnVuY3Rpb24gYnIoZSl7cmV0dXJuIHR5cGVvZiBlPT0ib2JqZWN0IiYmZSE9PW51bGwmJiFBcnJheS5pc0FycmF5KGUpfWZ1bmN0aW9uIHRlKGUsdCxuKXtpZighYnIoZSkpcmV0dXJuYCR7bn0gaXMgbm90IGFuIG9iamVjdGA7Zm9yKGxldCBzIG9mIE9iamVjdC5rZXlzKGUpKWlmKCF0LmluY2x1ZGVzKHMpKXJldHVybmAke259IGhhcyBhIG1lbWJlciBub3QgaW4gXHhBNzI6ICR7SlNPTi5zdHJpbmdpZnkocyl9YDtmb3IobGV0IHMgb2YgdClpZighT2JqZWN0Lmhhc093bihlLHMpKXJldHVybmAke259IGxhY2tzIHRoZSBtZW1iZXIgJHtKU09OLnN0cmluZ2lmeShzKX1gO3JldHVybiBudWxsfWZ1bmN0aW9uIGVlKGUpe3JldHVybiB0eXBlb2YgZT09InN0cmluZyJ9ZnVuY3Rpb24geXIoZSl7cmV0dXJuIHR5cGVvZiBlPT0ibnVtYmVyIiYmTnVtYmVyLmlzSW50ZWdlcihlKSYmZT49MCYmZTw9T2V9ZnVuY3Rpb24gd3IoZSl7aWYoIWVlKGUpKXJldHVybiExO2xldCB0PWdyLmV4ZWMoZSk7cmV0dXJuIHQ/eHIuZXZlcnkoKFtuLHNdLHIpPT57bGV0IGk9TnVtYmVyKHRbcisxXSk7cmV0dXJuIGk+PW4mJmk8PXN9KTohMX1mdW5jdGlvbiAkcihlKXtyZXR1cm4gZWUoZSkmJmUuc3RhcnRzV2l0aCgic2hhMjU2OiIpJiZBZShlLnNsaWNlKDcpLDY0KX1mdW5jdGlvbiBuZSguLi5lKXtmb3IobGV0IHQgb2YgZSl7bGV0IG49dCgpO2lmKG4hPT1udWxsKXJldHVybiBufXJldHVybiBudWxsfWZ1bmN0aW9uIE8oZSx0LG4pe3JldHVybiBlZShlW3RdKT9udWxsOmAke259LiR7dH0gaXMgbm90IGEgc3RyaW5nYH1mdW5jdGlvbiBZZShlLHQsbil7cmV0dXJuIHlyKGVbdF0pP251bGw6YCR7bn0uJHt0fSBpcyBub3QgYW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYH1mdW5jdGlvbiBBcihlKXtyZXR1cm4gbmUoKCk9PnRlKGUsWyJuYW1lIiwidmVyc2lvbiJdLCJ0b29sY2hhaW4iKSwoKT0+TyhlLCJuYW1lIiwidG9vbGNoYWluIiksKCk9Pk8oZSwidmVyc2lvbiIsInRvb2xjaGFpbiIpKX1mdW5jdGlvbiBFcihlKXtyZXR1cm4gbmUoKCk9PnRlKGUsWyJkaXIiLCJmaWxlcyIsImRpZ2VzdCJdLCJjb3JwdXMiKSwoKT0+TyhlLCJkaXIiLCJjb3JwdXMiKSwoKT0+WWUoZSwiZmlsZXMiLCJjb3JwdXMiKSwoKT0+JHIoZS5kaWdlc3QpP251bGw6ImNvcnB1cy5kaWdlc3QgaXMgbm90IHNoYTI1NjogYW5kIDY0IGxvd2VyY2FzZSBoZXggZGlnaXRzIil9ZnVuY3Rpb24gQ3IoZSx0KXtyZXR1cm4gbmUoKCk9PnRlKGUsWyJwYXRoIiwic2hhMjU2Il0sdCksKCk9Pk8oZSwicGF0aCIsdCksKCk9PntsZXQgbj1lLnNoYTI1NjtyZXR1cm4gZWUobikmJkFlKG4sNjQpP251bGw6YCR7dH0uc2hhMjU2IGlzIG5vdCA2NCBsb3dlcmNhc2UgaGV4IGRpZ2l0c2B9KX1mdW5jdGlvbiBqcihlKXtsZXQgdD1lLG49cz0+dFtzXT09PW51bGx8fGVlKHRbc10pP251bGw6YGltcGxlbWVudGF0aW9uLiR7c30gaXMgbmVpdGhlciBhIHN0cmluZyBub3IgbnVsbGA7cmV0dXJuIG5lKCgpPT50ZShlLFsiYWRhcHRlciIsImltcGwiLCJuYW1lIiwidmVyc2lvbiIsImZpbGVzIl0sImltcGxlbWVudGF0aW9uIiksKCk9PnQuYWRhcHRlcj09PSJjb21tYW5kInx8dC5hZGFwdGVyPT09Imh0dHAiP251bGw6ImltcGxlbWVudGF0aW9uLmFkYXB0ZXIgaXMgbmVpdGhlciBjb21tYW5kIG5vciBodHRwIiwoKT0+Tyh0LCJpbXBsIiwiaW1wbGVtZW50YXRpb24iKSwoKT0+bigibmFtZSIpLCgpPT5uKCJ2ZXJzaW9uIiksKCk9PntsZXQgcz10LmZpbGVzO2lmKCFBcnJheS5pc0FycmF5KHMpKXJldHVybiJpbXBsZW1lbnRhdGlvbi5maWxlcyBpcyBub3QgYW4gYXJyYXkiO2ZvcihsZXQgcj0wO3I8cy5sZW5ndGg7cisrKXtsZXQgaT1DcihzW3JdLGBpbXBsZW1lbnRhdGlvbi5maWxlc1ske3J9XWApO2lmKGkhPT1udWxsKXJldHVybiBpfXJldHVybiBudWxsfSl9ZnVuY3Rpb24gU3IoZSl7aWYoIUFycmF5LmlzQXJyYXkoZSkpcmV0dXJuImNhc2VzIGlzIG5vdCBhbiBhcnJheSI7Zm9yKGxldCB0PTA7dDxlLmxlbmd0aDt0Kyspe2xldCBuPWBjYXNlc1ske3R9XWAscz1lW3RdLHI9bmUoKCk9PnRlKHMsWyJuYW1lIiwicGFzcyIsImV4cGVjdGVkIiwiZ290Il0sbiksKCk9Pk8ocywibmFtZSIsbiksKCk9PnR5cGVvZiBzLnBhc3M9PSJib29sZWFuIj9udWxsOmAke259LnBhc3MgaXMgbm90IGEgYm9vbGVhbmAsKCk9Pk8ocywiZXhwZWN0ZWQiLG4pLCgpPT5PKHMsImdvdCIsbikpO2lmKHIhPT1udWxsKXJldHVybiByfXJldHVybiBudWxsfWZ1bmN0aW9uIFRyKGUpe3JldHVybiBuZSgoKT0+dGUoZSxbImNhc2VzIiwicGFzc2VkIiwiZmFpbGVkIl0sInN1bW1hcnkiKSwoKT0+WWUoZSwiY2FzZXMiLCJzdW1tYXJ5IiksKCk9PlllKGUsInBhc3NlZCIsInN1bW1hcnkiKSwoKT0+WWUoZSwiZmFpbGVkIiwic3VtbWFyeSIpKX1mdW5jdGlvbiBXbihlLHQ9e3NpZ25lZDohMH0pe2xldCBuPWU7cmV0dXJuIG5lKCgpPT50ZShlLHQuc2lnbmVkP01uOm1yLCJ0aGUgcmVjb3JkIiksKCk9Pm4ud2FpPT09YWU/bnVsbDpgd2FpIGlzIG5vdCAke2FlfWAsKCk9Pk8obiwia2luZCIsInRoZSByZWNvcmQiKSwoKT0+TyhuLCJzdWl0ZSIsInRoZSByZWNvcmQiKSwoKT0+TyhuLCJzdGFuZGFyZCIsInRoZSByZWNvcmQiKSwoKT0+QXIobi50b29sY2hhaW4pLCgpPT5FcihuLmNvcnB1cyksKCk9PmpyKG4uaW1wbGVtZW50YXRpb24pLCgpPT53cihuLnN0YXJ0ZWRfYXQpP251bGw6InN0YXJ0ZWRfYXQgaXMgbm90IFlZWVktTU0tRERUSEg6TU06U1NaIHdpdGhpbiBceEE3MidzIHJhbmdlcyIsKCk9PlNyKG4uY2FzZXMpLCgpPT5UcihuLnN1bW1hcnkpLCgpPT50eXBlb2Ygbi5jb25mb3JtYW50PT0iYm9vbGVhbiI/bnVsbDoiY29uZm9ybWFudCBpcyBub3QgYSBib29sZWFuIiwoKT0+bi5rZXk9PT0iZXBoZW1lcmFsInx8bi5rZXk9PT0ic3VwcGxpZWQiP251bGw6ImtleSBpcyBuZWl0aGVyIGVwaGVtZXJhbCBub3Igc3VwcGxpZWQiLCgpPT57aWYoIXQuc2lnbmVkKXJldHVybiBudWxsO2xldCBzPW4uc2lnbmVyX3B1YmtleTtyZXR1cm4gZWUocykmJkFlKHMsNjQpP251bGw6InNpZ25lcl9wdWJrZXkgaXMgbm90IDY0IGxvd2VyY2FzZSBoZXggZGlnaXRzIn0sKCk9PnQuc2lnbmVkP2VlKG4uc2lnKSYmQWUobi5zaWcsMTI4KT9udWxsOiJzaWcgaXMgbm90IDEyOCBsb3dlcmNhc2UgaGV4IGRpZ2l0cyI6bnVsbCl9dmFyIGtyPS9eKDB8WzEtOV1bMC05XSopJC87ZnVuY3Rpb24gT3IoZSl7cmV0dXJuIGU+PTQ4JiZlPD01N3x8ZT09PTQ1fHxlPT09NDN8fGU9PT00Nnx8ZT09PTEwMXx8ZT09PTY5fWZ1bmN0aW9uIEduKGUpe2xldCB0PWUubGVuZ3RoLG49MDtmb3IoO248dDspe2xldCBzPWUuY2hhckNvZGVBdChuKTtpZihzPT09MzQpe2ZvcihuKys7bjx0JiZlLmNoYXJDb2RlQXQobikhPT0zNDspbis9ZS5jaGFyQ29kZUF0KG4pPT09OTI/MjoxO24rK31lbHNlIGlmKHM9PT00NXx8cz49NDgmJnM8PTU3KXtsZXQgcj1uO2Zvcig7bjx0JiZPcihlLmNoYXJDb2RlQXQobikpOyluKys7bGV0IGk9ZS5zbGljZShyLG4pO2lmKCFrci50ZXN0KGkpfHxCaWdJbnQoaSk+QmlnSW50KE9lKSlyZXR1cm4gaX1lbHNlIG4rK31yZXR1cm4gbnVsbH12YXIgWW89YCJzaWciOiIkeyIwIi5yZXBlYXQoMTI4KX0iLGAubGVuZ3RoO2Z1bmN0aW9uIFZuKGUpe2xldCB0PXt9O2ZvcihsZXQgciBvZiBPYmplY3Qua2V5cyhlKSlyIT09InNpZyImJih0W3JdPWVbcl0pO2xldCBuPWduKHQpLHM9bmV3IFVpbnQ4QXJyYXkoa2UubGVuZ3RoK24ubGVuZ3RoKTtyZXR1cm4gcy5zZXQoa2UsMCkscy5zZXQobixrZS5sZW5ndGgpLHN9ZnVuY3Rpb24gSChlLHQsbil7cmV0dXJue291dGNvbWU6InJlamVjdCIsc3RlcDplLHJlYXNvbjp0LGRldGFpbDpufX1mdW5jdGlvbiBYbihlKXtpZihlLmxlbmd0aD5jZSlyZXR1cm4gSCgxLCJtYWxmb3JtZWQiLGB0aGUgcmVjb3JkIGlzIG92ZXIgdGhlIGxpbWl0IG9mICR7Y2V9IGJ5dGVzYCk7bGV0IHQ7dHJ5e3Q9X2UoZSx7bWF4RGVwdGg6RHQsYm9tOiJyZWplY3QiLGJpZ0ludGVnZXJzOiJyb3VuZCJ9KX1jYXRjaChkKXtpZihkIGluc3RhbmNlb2YgQSlyZXR1cm4gSCgxLCJtYWxmb3JtZWQiLGBub3Qgc3RyaWN0IEpTT046ICR7ZC5tZXNzYWdlfSAoYnl0ZSAke2Qub2Zmc2V0fSlgKTt0aHJvdyBkfWlmKHR5cGVvZiB0IT0ib2JqZWN0Inx8dD09PW51bGx8fEFycmF5LmlzQXJyYXkodCkpcmV0dXJuIEgoMSwibWFsZm9ybWVkIiwidGhlIEpTT04gdmFsdWUgaXMgbm90IGFuIG9iamVjdCIpO2xldCBuPXQ7aWYobi53YWkhPT1hZSlyZXR1cm4gSCgyLCJ1bmtub3duX2Zvcm1hdCIsYHdhaSBpcyBub3QgdGhlIHN0cmluZyAke2FlfWApO2xldCBzPVduKG4pO2lmKHMhPT1udWxsKXJldHVybiBIKDMsIm1hbGZvcm1lZCIscyk7bGV0IHI9R24obmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKGUpKTtpZihyIT09bnVsbClyZXR1cm4gSCgzLCJtYWxmb3JtZWQiLGB0aGUgbnVtYmVyICR7cn0gaXMgbm90IGEgcGxhaW4gaW50ZWdlciBmcm9tIDAgdG8gMl41My0xYCk7bGV0IGk9bixvPUV0KGkuc2lnKSxhPUV0KGkuc2lnbmVyX3B1YmtleSk7aWYoIURuKG8sVm4obiksYSkpcmV0dXJuIEgoNCwic2lnbmF0dXJlX2ludmFsaWQiLCJzaWcgZG9lcyBub3QgdmVyaWZ5IHVuZGVyIHNpZ25lcl9wdWJrZXkgYnkgdGhlIHN0cmljdCBydWxlIik7bGV0IGM9aS5jYXNlcy5maWx0ZXIoZD0+ZC5wYXNzKS5sZW5ndGgsdT1pLmNhc2VzLmxlbmd0aC1jLHtzdW1tYXJ5Omx9PWk7aWYobC5jYXNlcyE9PWkuY2FzZXMubGVuZ3RofHxsLnBhc3NlZCE9PWN8fGwuZmFpbGVkIT09dSlyZXR1cm4gSCg1LCJzdW1tYXJ5X21pc21hdGNoIixgc3VtbWFyeSBzYXlzICR7bC5jYXNlc30vJHtsLnBhc3NlZH0vJHtsLmZhaWxlZH0gKGNhc2VzL3Bhc3NlZC9mYWlsZWQpLCB0aGUgY2FzZXMgY291bnQgJHtpLmNhc2VzLmxlbmd0aH0vJHtjfS8ke3V9YCk7bGV0IGY9aS5jYXNlcy5sZW5ndGg+MCYmdT09PTA7cmV0dXJuIGkuY29uZm9ybWFudCE9PWY/SCg2LCJjb25mb3JtYW50X21pc21hdGNoIixgY29uZm9ybWFudCBpcyAke2kuY29uZm9ybWFudH0sIHRoZSBjYXNlcyBzYXkgJHtmfWApOntvdXRjb21lOiJhY2NlcHQiLGNvbmZvcm1hbnQ6aS5jb25mb3JtYW50LHJlY29yZDppfX1mdW5jdGlvbiBDdChlKXtyZXR1cm4gZS5vdXRjb21lPT09ImFjY2VwdCI/YGFjY2VwdCBjb25mb3JtYW50PSR7ZS5jb25mb3JtYW50fWA6YHJlamVjdCBzdGVwPSR7ZS5zdGVwfSByZWFzb249JHtlLnJlYXNvbn1gfXZhciB2cj0iXHUwMzRGXHUxMTVGXHUxMTYwXHUxN0I0XHUxN0I1XHUzMTY0XHVGRkEwXHUyN0U4IixScj1uZXcgUmVnRXhwKGBbXFxwe0NjfVxccHtDZn1cXHB7WnN9XFxwe1psfVxccHtacH1cXHB7Tm9uY2hhcmFjdGVyX0NvZGVfUG9pbnR9XFx1RDgwMC1cXHVERkZGJHt2cn1dYCwiZ3UiKTtmdW5jdGlvbiBqdChlKXtyZXR1cm5gXHUyN0U4VSske2UudG9TdHJpbmcoMTYpLnRvVXBwZXJDYXNlKCkucGFkU3RhcnQoNCwiMCIpfVx1MjdFOWB9ZnVuY3Rpb24gRyhlKXtyZXR1cm4gZS5yZXBsYWNlKFJyLHQ9PnQ9PT0iICI/dDpqdCh0LmNvZGVQb2ludEF0KDApKSl9dmFyIHpuPSJJbnZpc2libGUgYW5kIGNvbnRyb2wgY2hhcmFjdGVycyBhcmUgc2hvd24gYXMgXHUyN0U4VStYWFhYXHUyN0U5LiI7dmFyIE5yPXsiJiI6IiZhbXA7IiwiPCI6IiZsdDsiLCI+IjoiJmd0OyIsJyInOiImcXVvdDsiLCInIjoiJiMzOTsifTtmdW5jdGlvbiBDKGUpe3JldHVybiBlLnJlcGxhY2UoL1smPD4iJ10vZyx0PT5Oclt0XSl9ZnVuY3Rpb24gc2UoZSl7cmV0dXJuIGxlKEcoZSkpfWZ1bmN0aW9uIGxlKGUpe3JldHVybiBDKGUpLnJlcGxhY2UoL+KfqFVcK1swLTlBLUZdezQsNn3in6kvZyx0PT5gPHNwYW4gY2xhc3M9ImNwIj4ke3R9PC9zcGFuPmApfWZ1bmN0aW9uIGRlKGUsdCl7aWYoZS5sZW5ndGg8PXQpcmV0dXJue3RleHQ6ZSxtb3JlOjB9O2xldCBuPVsuLi5lXTtyZXR1cm4gbi5sZW5ndGg8PXQ/e3RleHQ6ZSxtb3JlOjB9Ont0ZXh0Om4uc2xpY2UoMCx0KS5qb2luKCIiKSxtb3JlOm4ubGVuZ3RoLXR9fWZ1bmN0aW9uIHcoZSx0KXtsZXR7dGV4dDpuLG1vcmU6c309ZGUoZSx0KTtyZXR1cm4gcz09PTA/c2Uobik6YCR7c2Uobil9PHNwYW4gY2xhc3M9ImN1dCI+XHUyMDI2ICR7c30gbW9yZSBjaGFyYWN0ZXJzPC9zcGFuPmB9dmFyIEJyPSJyZWplY3QiLFVyPSJmYWlsZWQiLFluPWAke0JyfTogYCxLbj1gJHtVcn06IGA7ZnVuY3Rpb24gVHQoZSl7cmV0dXJuIGUuc3RhcnRzV2l0aChZbik/e3N0YXR1czoicmVqZWN0ZWQiLHJlYXNvbjplLnNsaWNlKFluLmxlbmd0aCl9OmUuc3RhcnRzV2l0aChLbik/e3N0YXR1czoiZmFpbGVkIixyZWFzb246ZS5zbGljZShLbi5sZW5ndGgpfTp7c3RhdHVzOiJjYW5vbmljYWwiLG91dHB1dDplfX12YXIgWm49ImE6ICIsU3Q9IiB8IGI6ICIscW49ImJvdGg6ICI7ZnVuY3Rpb24gUW4oZSl7aWYoZS5zdGFydHNXaXRoKHFuKSlyZXR1cm57Ym90aDplLnNsaWNlKHFuLmxlbmd0aCl9O2lmKCFlLnN0YXJ0c1dpdGgoWm4pKXJldHVybjtsZXQgdD1lLmluZGV4T2YoU3QpO2lmKCEodDwwfHxlLmluZGV4T2YoU3QsdCsxKT49MCkpcmV0dXJue2E6ZS5zbGljZShabi5sZW5ndGgsdCksYjplLnNsaWNlKHQrU3QubGVuZ3RoKX19ZnVuY3Rpb24gRnIoZSl7bGV0W3QsLi4ubl09ZS5zcGxpdCgiICIpLHM9dC5pbmRleE9mKCI6Iik7aWYoczwwKXJldHVybjtsZXQgcj17fTtmb3IobGV0IGkgb2Ygbil7bGV0IG89aS5pbmRleE9mKCI9Iik7aWYobzw9MHx8T2JqZWN0Lmhhc093bihyLGkuc2xpY2UoMCxvKSkpcmV0dXJuO3JbaS5zbGljZSgwLG8pXT1pLnNsaWNlKG8rMSl9cmV0dXJue3Byb2ZpbGU6dC5zbGljZSgwLHMpLHN1aXRlczp0LnNsaWNlKHMrMSkuc3BsaXQoIiwiKSxwYXJhbWV0ZXJzOnJ9fWZ1bmN0aW9uIGVzKGUpe2xldCB0PUZyKGUpPy5wYXJhbWV0ZXJzLmNhc2VzO3JldHVybiB0PT09dm9pZCAwP3ZvaWQgMDp0LnNwbGl0KCIsIikuZmlsdGVyKG49Pm4hPT0iIil9dmFyIGt0PS/igKYgXChcZCsgYnl0ZXMsIHNoYTI1NiBbMC05YS1mXXs2NH1cKSQvO2Z1bmN0aW9uIGhlKGUpe3JldHVybiBrdC50ZXN0KGUpfWZ1bmN0aW9uIGooZSx0KXtyZXR1cm57aWQ6ZSx0aXRsZTp0LGZvcm06e2lkOmUsdGl0bGU6dH19fWZ1bmN0aW9uIF8oZSx0LG4pe3JldHVybnsuLi5lLGZvcm06e2lkOnQsdGl0bGU6bn19fXZhciBQcj17aWQ6Im51bWJlcnMiLHRpdGxlOiJ3cml0ZXMgbnVtYmVycyBvdGhlciB0aGFuIEVTNiBTdHJpbmcobikgZG9lcyIsbGlzdHNGb3JtczohMH0scGU9e2lkOiJzdHJpbmdzIix0aXRsZToiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyJ9LHRzPXtpZDoiZHJvcHMtbWVtYmVycyIsdGl0bGU6ImxlYXZlcyBvdXQgb2JqZWN0IG1lbWJlcnMifTtmdW5jdGlvbiBWKGUsdCl7bGV0IG49aGUoZSl8fGhlKHQpLHM9Wy4uLmUucmVwbGFjZShrdCwiIildLHI9Wy4uLnQucmVwbGFjZShrdCwiIildLGk9MDtmb3IoO2k8cy5sZW5ndGgmJmk8ci5sZW5ndGgmJnNbaV09PT1yW2ldOylpKys7aWYoaT09PXMubGVuZ3RoJiZpPT09ci5sZW5ndGh8fG4mJihpPj1zLmxlbmd0aHx8aT49ci5sZW5ndGgpKXJldHVybjtsZXQgbz1zLnNsaWNlKDAsaSkuam9pbigiIiksYT1SdChvKSxjPW4/dm9pZCAwOkpyKHMuam9pbigiIiksci5qb2luKCIiKSksdT1jJiZJcihjLmUsYy5nKTtpZih1KXJldHVybiB1O2xldCBsPUxyKHMscixpLG8pO2lmKGwpcmV0dXJuIGw7aWYobilyZXR1cm4gSHIocyxyLGksbyxoZShlKSxoZSh0KSk7bGV0IGY9YyYmRHIoYy5lLGMuZyk7aWYoZilyZXR1cm4gZjtsZXQgZD1hP3ZvaWQgMDphcyhzLHIsaSk7cmV0dXJuIGR8fFdyKHMscixpKX1mdW5jdGlvbiBMcihlLHQsbixzKXtsZXQgcj1lW25dLGk9dC5zbGljZShuLG4rNikuam9pbigiIiksbz0vXlxcdShbMC05QS1GYS1mXXs0fSkvLmV4ZWMoaSk7aWYociE9PXZvaWQgMCYmci5jb2RlUG9pbnRBdCgwKT4xMjcmJm8mJk51bWJlci5wYXJzZUludChvWzFdLDE2KT09PXIuY2hhckNvZGVBdCgwKSlyZXR1cm4gaigiZXNjYXBlcy1ub24tYXNjaWkiLCJ3cml0ZXMgbm9uLUFTQ0lJIGNoYXJhY3RlcnMgYXMgXFx1WFhYWCBlc2NhcGVzIik7aWYociE9PXZvaWQgMCYmcj49IiAiJiZyPD0iXHg3RiImJnIhPT0nIicmJnIhPT0iXFwiJiZvJiZOdW1iZXIucGFyc2VJbnQob1sxXSwxNik9PT1yLmNoYXJDb2RlQXQoMCkpcmV0dXJuIHI9PT0iXHg3RiI/aigiZXNjYXBlcy1kZWwiLCJ3cml0ZXMgREVMIChVKzAwN0YpIGFzIFxcdTAwN2Y6IGl0IGlzIG5vIGNvbnRyb2wgY2hhcmFjdGVyIEpTT04gZXNjYXBlcyIpOmooImVzY2FwZXMtYXNjaWkiLCJ3cml0ZXMgQVNDSUkgY2hhcmFjdGVycyBhcyBcXHVYWFhYIGVzY2FwZXMgd2hlcmUgUkZDIDg3ODUgd3JpdGVzIHRoZW0gcmF3Iik7aWYocj09PSIvIiYmaS5zdGFydHNXaXRoKCJcXC8iKSlyZXR1cm4gaigiZXNjYXBlcy1zbGFzaCIsImVzY2FwZXMgLyBhcyBcXC8iKTtpZigvXFx1WzAtOWEtZl17MCwzfSQvLnRlc3QocykmJnIhPT12b2lkIDAmJi9bYS1mXS8udGVzdChyKSYmdFtuXT09PXIudG9VcHBlckNhc2UoKSlyZXR1cm4gaigidXBwZXJjYXNlLWhleC1lc2NhcGVzIiwid3JpdGVzIFxcdSBlc2NhcGVzIHdpdGggdXBwZXJjYXNlIGhleCBkaWdpdHMiKTtpZih0W25dPT09IlxcIiYmcy5lbmRzV2l0aCgiXFwiKSYmUnQocy5zbGljZSgwLC0xKSkpcmV0dXJuIGooImVzY2FwZXMtZXNjYXBlcyIsImVzY2FwZXMgdGhlIGJhY2tzbGFzaCBvZiBhbiBlc2NhcGUgYWdhaW4gKFxcXFxuIGZvciBcXG4pIik7aWYobj09PTAmJnRbMF09PT0iXHVGRUZGIilyZXR1cm4gaigid3JpdGVzLWJvbSIsIndyaXRlcyBhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBiZWZvcmUgdGhlIG91dHB1dCIpfWZ1bmN0aW9uIFJ0KGUpe2xldCB0PSExO2ZvcihsZXQgbj0wO248ZS5sZW5ndGg7bisrKXtsZXQgcz1lW25dO3QmJnM9PT0iXFwiP24rKzpzPT09JyInJiYodD0hdCl9cmV0dXJuIHR9ZnVuY3Rpb24gSHIoZSx0LG4scyxyLGkpe2ZvcihsZXQgYSBvZiBvcyhlLG4pLnJldmVyc2UoKSl7bGV0IGM9bnMoZSxhKSx1PW5zKHQsYSk7aWYoYz09PXZvaWQgMHx8dT09PXZvaWQgMCljb250aW51ZTtsZXQgbD1WKGUuc2xpY2UoYSxjKS5qb2luKCIiKSx0LnNsaWNlKGEsdSkuam9pbigiIikpO2lmKGwpcmV0dXJuIGx9aWYoUnQocykpcmV0dXJuIF9yKHMpP3ZvaWQgMDp0W25dPT09JyInP3MuZW5kc1dpdGgoJyInKT9fKHBlLCJlbXB0aWVzLXN0cmluZ3MiLCJ3cml0ZXMgc3RyaW5ncyBhcyBlbXB0eSBzdHJpbmdzIik6XyhwZSwiY3V0cy1zdHJpbmdzIiwiY3V0cyBzdHJpbmdzIHNob3J0Iik6XyhwZSwiY2hhbmdlcy1zdHJpbmdzIiwiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyIpO2xldCBvPShhLGMpPT57bGV0IHU9bjtmb3IoO3U8YS5sZW5ndGgmJkVlLnRlc3QoYVt1XSk7KXUrKztyZXR1cm4hY3x8dTxhLmxlbmd0aH07aWYobyhlLHIpJiZvKHQsaSkpcmV0dXJuIGFzKGUsdCxuKX1mdW5jdGlvbiBfcihlKXtsZXQgdD0tMSxuPSExO2ZvcihsZXQgYT0wO2E8ZS5sZW5ndGg7YSsrKW4mJmVbYV09PT0iXFwiP2ErKzplW2FdPT09JyInJiYobj0hbixuJiYodD1hKSk7bGV0IHM9ZS5zbGljZSgwLHQpLnRyaW1FbmQoKSxyPXMuYXQoLTEpO2lmKHI9PT0ieyIpcmV0dXJuITA7aWYociE9PSIsIilyZXR1cm4hMTtsZXQgaT1bLi4uc10sbz1vcyhpLGkubGVuZ3RoKS5hdCgtMSk7cmV0dXJuIG8hPT12b2lkIDAmJmlbb109PT0ieyJ9ZnVuY3Rpb24gb3MoZSx0KXtsZXQgbj1bXSxzPSExO2ZvcihsZXQgcj0wO3I8dDtyKyspe2xldCBpPWVbcl07cz9pPT09IlxcIj9yKys6aT09PSciJyYmKHM9ITEpOmk9PT0nIic/cz0hMDppPT09IlsifHxpPT09InsiP24ucHVzaChyKTooaT09PSJdInx8aT09PSJ9IikmJm4ucG9wKCl9cmV0dXJuIG59ZnVuY3Rpb24gbnMoZSx0KXtsZXQgbj0wLHM9ITE7Zm9yKGxldCByPXQ7cjxlLmxlbmd0aDtyKyspe2xldCBpPWVbcl07aWYocylpPT09IlxcIj9yKys6aT09PSciJyYmKHM9ITEpO2Vsc2UgaWYoaT09PSciJylzPSEwO2Vsc2UgaWYoaT09PSJbInx8aT09PSJ7IiluKys7ZWxzZSBpZigoaT09PSJdInx8aT09PSJ9IikmJihuLS0sbj09PTApKXJldHVybiByKzF9fWZ1bmN0aW9uIHNzKGUpe2xldCB0PTAsbj0oKT0+e2Zvcig7dDxlLmxlbmd0aCYmYCAJClxyYC5pbmNsdWRlcyhlW3RdKTspdCsrfSxzPSgpPT57bGV0IG89dCsrO2Zvcig7dDxlLmxlbmd0aCYmZVt0XSE9PSciJzspdCs9ZVt0XT09PSJcXCI/MjoxO2lmKHQ+PWUubGVuZ3RoKXJldHVybjtsZXQgYT1lLnNsaWNlKG8sKyt0KSxjPWEuc2xpY2UoMSwtMSk7dHJ5e2M9SlNPTi5wYXJzZShhKX1jYXRjaHt9cmV0dXJue3Q6InN0cmluZyIscmF3OmEsdmFsdWU6Y319LHI9bz0+e2lmKG8+NjQpcmV0dXJuO24oKTtsZXQgYT1lW3RdO2lmKGE9PT0nIicpcmV0dXJuIHMoKTtpZihhPT09IlsiKXt0Kys7bGV0IHU9W107aWYobigpLGVbdF09PT0iXSIpcmV0dXJuIHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9O2Zvcig7Oyl7bGV0IGw9cihvKzEpO2lmKCFsKXJldHVybjtpZih1LnB1c2gobCksbigpLGVbdF09PT0iLCIpdCsrO2Vsc2UgcmV0dXJuIGVbdF09PT0iXSI/KHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9KTp2b2lkIDB9fWlmKGE9PT0ieyIpe3QrKztsZXQgdT1bXTtpZihuKCksZVt0XT09PSJ9IilyZXR1cm4gdCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX07Zm9yKDs7KXtpZihuKCksZVt0XSE9PSciJylyZXR1cm47bGV0IGw9cygpO2lmKG4oKSwhbHx8ZVt0XSE9PSI6IilyZXR1cm47dCsrO2xldCBmPXIobysxKTtpZighZilyZXR1cm47aWYodS5wdXNoKFtsLGZdKSxuKCksZVt0XT09PSIsIil0Kys7ZWxzZSByZXR1cm4gZVt0XT09PSJ9Ij8odCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX0pOnZvaWQgMH19bGV0IGM9L14oPzotP1swLTldWy0rLjAtOWVFXSp8dHJ1ZXxmYWxzZXxudWxsKS8uZXhlYyhlLnNsaWNlKHQsdCs0MDApKTtpZihjKXJldHVybiB0Kz1jWzBdLmxlbmd0aCx7dDoic2NhbGFyIixyYXc6Y1swXX19LGk9cigwKTtyZXR1cm4gbigpLGkmJnQ9PT1lLmxlbmd0aD9pOnZvaWQgMH1mdW5jdGlvbiBKcihlLHQpe2xldCBuPXNzKGUpLHM9c3ModCk7cmV0dXJuIG4mJnM/e2U6bixnOnN9OnZvaWQgMH1mdW5jdGlvbiBpZShlLHQpe3N3aXRjaChlLnQpe2Nhc2Uic3RyaW5nIjpyZXR1cm4gSlNPTi5zdHJpbmdpZnkodC5mb3JtP2UudmFsdWUubm9ybWFsaXplKHQuZm9ybSk6ZS52YWx1ZSk7Y2FzZSJzY2FsYXIiOnJldHVybiBlLnJhdztjYXNlImFycmF5Ijp7bGV0IG49ZS5pdGVtcy5tYXAocz0+aWUocyx0KSk7cmV0dXJuIHQuYXJyYXlzJiZuLnNvcnQoKSxgWyR7bi5qb2luKCIsIil9XWB9Y2FzZSJvYmplY3QiOntsZXQgbj1lLm1lbWJlcnMubWFwKChbcyxyXSk9PmAke2llKHMsdCl9OiR7aWUocix0KX1gKTtyZXR1cm4gdC5tZW1iZXJzJiZuLnNvcnQoKSxgeyR7bi5qb2luKCIsIil9fWB9fX12YXIgcmU9KGUsdCxuKT0+aWUoZSxuKT09PWllKHQsbik7ZnVuY3Rpb24gSXIoZSx0KXtpZighcmUoZSx0LHt9KSl7aWYocmUoZSx0LHttZW1iZXJzOiEwfSkpcmV0dXJuIGooIm1lbWJlci1vcmRlciIsIm9yZGVycyBvYmplY3QgbWVtYmVycyBvdGhlciB0aGFuIGJ5IFVURi0xNiBjb2RlIHVuaXRzIik7aWYocmUoZSx0LHttZW1iZXJzOiEwLGFycmF5czohMH0pKXJldHVybiBqKCJhcnJheS1vcmRlciIsInJlb3JkZXJzIGFycmF5IGVsZW1lbnRzIil9aWYoIXJlKGUsdCx7bWVtYmVyczohMH0pKXtsZXQgcz0ocixpKT0+aWUocix7bWVtYmVyczohMH0pPT09aWUocix7bWVtYmVyczohMCxmb3JtOml9KTtpZihyZShlLHQse21lbWJlcnM6ITAsZm9ybToiTkZDIn0pKXtpZihzKHQsIk5GQyIpJiYhcyhlLCJORkMiKSlyZXR1cm4gaigibm9ybWFsaXplcy1uZmMiLCJub3JtYWxpemVzIHN0cmluZ3MgdG8gTkZDIChSRkMgODc4NSBrZWVwcyB0aGVtIGFzIHNlbnQpIik7aWYocyhlLCJORkMiKSYmIXModCwiTkZDIikpcmV0dXJuIGooIm5vdC1uZmMiLCJ3cml0ZXMgc3RyaW5ncyBkZWNvbXBvc2VkIHdoZXJlIHRoZSBleHBlY3RlZCBvdXRwdXQgaGFzIHRoZW0gaW4gTkZDIil9aWYocmUoZSx0LHttZW1iZXJzOiEwLGZvcm06Ik5GRCJ9KSYmcyh0LCJORkQiKSlyZXR1cm4gaigibm9ybWFsaXplcy1uZmQiLCJub3JtYWxpemVzIHN0cmluZ3MgdG8gTkZEIChSRkMgODc4NSBrZWVwcyB0aGVtIGFzIHNlbnQpIil9bGV0IG49T3QoZSx0KTtpZihuIT09dm9pZCAwJiZuLmxlbmd0aD4wKXJldHVybiBuLmV2ZXJ5KHM9PnMudD09PSJzY2FsYXIiJiZzLnJhdz09PSJudWxsIik/Xyh0cywiZHJvcHMtbnVsbC1tZW1iZXJzIiwibGVhdmVzIG91dCBtZW1iZXJzIHdob3NlIHZhbHVlIGlzIG51bGwiKTpfKHRzLCJkcm9wcy1tZW1iZXJzIiwibGVhdmVzIG91dCBvYmplY3QgbWVtYmVycyIpfWZ1bmN0aW9uIERyKGUsdCl7bGV0IG49dnQoZSx0KTtpZihuIT09dm9pZCAwJiZuLmxlbmd0aD4wKXJldHVybiBuLmV2ZXJ5KChbLHNdKT0+cz09PSIiKT9fKHBlLCJlbXB0aWVzLXN0cmluZ3MiLCJ3cml0ZXMgc3RyaW5ncyBhcyBlbXB0eSBzdHJpbmdzIik6bi5ldmVyeSgoW3Mscl0pPT5zLnN0YXJ0c1dpdGgocikpP18ocGUsImN1dHMtc3RyaW5ncyIsImN1dHMgc3RyaW5ncyBzaG9ydCIpOl8ocGUsImNoYW5nZXMtc3RyaW5ncyIsImNoYW5nZXMgdGhlIGNvbnRlbnRzIG9mIHN0cmluZ3MiKX1mdW5jdGlvbiBPdChlLHQpe2lmKGUudD09PSJhcnJheSImJnQudD09PSJhcnJheSIpe2lmKGUuaXRlbXMubGVuZ3RoIT09dC5pdGVtcy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcz0wO3M8ZS5pdGVtcy5sZW5ndGg7cysrKXtsZXQgcj1PdChlLml0ZW1zW3NdLHQuaXRlbXNbc10pO2lmKHI9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5yKX1yZXR1cm4gbn1pZihlLnQ9PT0ib2JqZWN0IiYmdC50PT09Im9iamVjdCIpe2xldCBuPVtdLHM9MDtmb3IobGV0W3IsaV1vZiBlLm1lbWJlcnMpe2xldCBvPXQubWVtYmVyc1tzXTtpZihvJiZvWzBdLnZhbHVlPT09ci52YWx1ZSl7bGV0IGE9T3QoaSxvWzFdKTtpZihhPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4uYSkscysrfWVsc2Ugbi5wdXNoKGkpfXJldHVybiBzPT09dC5tZW1iZXJzLmxlbmd0aD9uOnZvaWQgMH1yZXR1cm4gcmUoZSx0LHt9KT9bXTp2b2lkIDB9ZnVuY3Rpb24gdnQoZSx0KXtpZihlLnQ9PT0ic3RyaW5nIiYmdC50PT09InN0cmluZyIpcmV0dXJuIGUudmFsdWU9PT10LnZhbHVlP1tdOltbZS52YWx1ZSx0LnZhbHVlXV07aWYoZS50PT09ImFycmF5IiYmdC50PT09ImFycmF5Iil7aWYoZS5pdGVtcy5sZW5ndGghPT10Lml0ZW1zLmxlbmd0aClyZXR1cm47bGV0IG49W107Zm9yKGxldCBzPTA7czxlLml0ZW1zLmxlbmd0aDtzKyspe2xldCByPXZ0KGUuaXRlbXNbc10sdC5pdGVtc1tzXSk7aWYocj09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLnIpfXJldHVybiBufWlmKGUudD09PSJvYmplY3QiJiZ0LnQ9PT0ib2JqZWN0Iil7aWYoZS5tZW1iZXJzLmxlbmd0aCE9PXQubWVtYmVycy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcz0wO3M8ZS5tZW1iZXJzLmxlbmd0aDtzKyspZm9yKGxldFtyLGldb2ZbW2UubWVtYmVyc1tzXVswXSx0Lm1lbWJlcnNbc11bMF1dLFtlLm1lbWJlcnNbc11bMV0sdC5tZW1iZXJzW3NdWzFdXV0pe2xldCBvPXZ0KHIsaSk7aWYobz09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLm8pfXJldHVybiBufXJldHVybiBlLnQ9PT0ic2NhbGFyIiYmdC50PT09InNjYWxhciImJmUucmF3PT09dC5yYXc/W106dm9pZCAwfXZhciBFZT0vWy0rLjAtOWVFXS8sTXI9L14tPyg/OjB8WzEtOV1cZCopKD86XC5cZCspPyg/OltlRV1bLStdP1xkKyk/JC87ZnVuY3Rpb24gcnMoZSx0KXtsZXQgbj10O2Zvcig7bj4wJiZFZS50ZXN0KGVbbi0xXSk7KW4tLTtsZXQgcz10O2Zvcig7czxlLmxlbmd0aCYmRWUudGVzdChlW3NdKTspcysrO3JldHVybiBlLnNsaWNlKG4scykuam9pbigiIil9ZnVuY3Rpb24gS2UoZSl7cmV0dXJuIGUucmVwbGFjZSgvXi0vLCIiKS5zcGxpdCgvW2VFXS8pWzBdLnJlcGxhY2UoIi4iLCIiKS5yZXBsYWNlKC9eMCsvLCIiKS5yZXBsYWNlKC8wKyQvLCIiKS5sZW5ndGh9ZnVuY3Rpb24gYXMoZSx0LG4pe2lmKCFFZS50ZXN0KGVbbl0/PyIiKSYmIUVlLnRlc3QodFtuXT8/IiIpKXJldHVybjtsZXQgcz1ycyhlLG4pLHI9cnModCxuKTtpZighTXIudGVzdChzKSlyZXR1cm47bGV0IGk9L14tPyg/OkluZmluaXR5fE5hTnxpbmZ8bmFufG51bGwpL2kuZXhlYyh0LnNsaWNlKG4tKHI9PT0iLSI/MTowKSxuKzEwKS5qb2luKCIiKSk7aWYoaSYmKHI9PT0iInx8cj09PSItIikmJihyPWlbMF0pLHI9PT1zfHxyPT09IiIpcmV0dXJuO2xldCBvPShmLGQpPT5fKFByLGYsZCk7aWYocz09PSIwIiYmcj09PSItMCIpcmV0dXJuIG8oIm51bWJlci1taW51cy16ZXJvIiwiLTAgZm9yIDAiKTtsZXQgYT1OdW1iZXIocyksYz1OdW1iZXIocik7aWYoIU51bWJlci5pc0Zpbml0ZShjKXx8YSE9PWMpcmV0dXJuIE51bWJlci5pc0Zpbml0ZShjKSYmS2Uocik8S2Uocyk/bygibnVtYmVyLWZld2VyLWRpZ2l0cyIsInRvbyBmZXcgc2lnbmlmaWNhbnQgZGlnaXRzIik6bygibnVtYmVyLXZhbHVlIiwiYW5vdGhlciB2YWx1ZSIpO2lmKEtlKHIpPktlKHMpKXJldHVybiBvKCJudW1iZXItbW9yZS1kaWdpdHMiLCJtb3JlIGRpZ2l0cyB0aGFuIHRoZSBzaG9ydGVzdCB0aGF0IHJlYWRzIGJhY2siKTtsZXQgdT0vW2VFXS8udGVzdChzKSxsPS9bZUVdLy50ZXN0KHIpO3JldHVybiB1JiZsP28oIm51bWJlci1leHBvbmVudC1zcGVsbGluZyIsImV4cG9uZW50cyBzcGVsbGVkIGRpZmZlcmVudGx5Iik6dSE9PWw/bygibnVtYmVyLW5vdGF0aW9uIiwicGxhaW4gYW5kIGV4cG9uZW50IG5vdGF0aW9uIHN3aXRjaGVkIGF0IGFub3RoZXIgcG9pbnQiKTpvKCJudW1iZXItc3BlbGxpbmciLCJhbm90aGVyIHNwZWxsaW5nIG9mIHRoZSBzYW1lIHZhbHVlIil9dmFyIGlzPTEyO2Z1bmN0aW9uIFdyKGUsdCxuKXtsZXQgcz0wO2Zvcig7czxlLmxlbmd0aC1uJiZzPHQubGVuZ3RoLW4mJmVbZS5sZW5ndGgtMS1zXT09PXRbdC5sZW5ndGgtMS1zXTspcysrO2xldCByPWUuc2xpY2UobixlLmxlbmd0aC1zKSxpPXQuc2xpY2Uobix0Lmxlbmd0aC1zKTtpZihyLmxlbmd0aD5pc3x8aS5sZW5ndGg+aXMpcmV0dXJuO2xldCBvPWM9PmBcdTIwMUMke2Muam9pbigiIil9XHUyMDFEYCxhPXIubGVuZ3RoPT09MD9gd3JpdGVzIGFuIGV4dHJhICR7byhpKX1gOmkubGVuZ3RoPT09MD9gbGVhdmVzIG91dCAke28ocil9YDpgd3JpdGVzICR7byhpKX0gd2hlcmUgUkZDIDg3ODUgd3JpdGVzICR7byhyKX1gO3JldHVybiBqKGBlZGl0OiR7SlNPTi5zdHJpbmdpZnkoW3Iuam9pbigiIiksaS5qb2luKCIiKV0pfWAsYSl9ZnVuY3Rpb24gWChlKXt0cnl7bGV0IHQ9ZHQoZSksbj1CZSh0KSxzO3RyeXtzPUJlKCRlKHQpKX1jYXRjaHt9cmV0dXJue3JmYzg3ODU6bixuZmM6c319Y2F0Y2h7cmV0dXJufX1mdW5jdGlvbiBmcyhlKXtsZXQgdD1zaShlKTtpZih0PT09dm9pZCAwKXtsZXQgcz1WcihlKTtyZXR1cm4gcz9bc106W119bGV0IG49W107Zm9yKGxldCBzIG9mIHQpe2xldCByPXJpKHMpO3ImJiFuLnNvbWUoaT0+aS5jYXVzZT09PXIuY2F1c2UpJiZuLnB1c2gocil9cmV0dXJuIG59ZnVuY3Rpb24gUyhlKXtsZXQgdD1UdChlKTtyZXR1cm4gdC5zdGF0dXM9PT0iY2Fub25pY2FsIj97c3RhdHVzOiJvdXRwdXQiLHRleHQ6dC5vdXRwdXR9OnQuc3RhdHVzPT09InJlamVjdGVkIj97c3RhdHVzOiJyZWplY3QiLHJlYXNvbjp0LnJlYXNvbn06e3N0YXR1czoiZmFpbGVkIixyZWFzb246dC5yZWFzb259fXZhciBscz1bImNhbm9uKGNhbm9uKHgpKSBcdTIxOTIgIiwicmVhZCh3KSBcdTIxOTIgIl0sR3I9WyJjYW5vbih4KSBcdTIxOTIgIiwid3JpdGUoeCkgXHUyMTkyICJdO2Z1bmN0aW9uIFZyKGUpe2xldCB0PWUua2luZD8/WHIoZSk7c3dpdGNoKHQpe2Nhc2UicmVqZWN0IjpyZXR1cm4genIoZSxTKGUuZ290KSk7Y2FzZSJudW1iZXJzIjpyZXR1cm4gWXIoZS5nb3QpO2Nhc2UiY29uc2lzdGVudC1jaG9pY2UiOnJldHVybiBLcihlKTtjYXNlImlkZW1wb3RlbnQiOmNhc2Uicm91bmR0cmlwIjpyZXR1cm4gZHMoZS5leHBlY3RlZCxlLmdvdCxlLmlucHV0KTtjYXNlImVxdWFsIjpjYXNlImRpZmZlciI6cmV0dXJuIEJ0KHQsWnIoZSksdm9pZCAwLGUuZ290KTtkZWZhdWx0OntsZXQgbj1lLmV4cGVjdGVkLnN0YXJ0c1dpdGgoInJlamVjdCwgb3IgIik/ZS5leHBlY3RlZC5zbGljZSgxMSk6ZS5leHBlY3RlZDtyZXR1cm4gWmUobixTKGUuZ290KSl9fX1mdW5jdGlvbiBYcihlKXtyZXR1cm4gZS5leHBlY3RlZD09PSJyZWplY3QiPyJyZWplY3QiOi9eXGQrIG9mIFxkKyBtYXRjaGVkLy50ZXN0KGUuZ290KT8ibnVtYmVycyI6L15hbGwgXGQrIGFjY2VwdGVkLCBvciBhbGwgXGQrIHJlZnVzZWQkLy50ZXN0KGUuZXhwZWN0ZWQpPyJjb25zaXN0ZW50LWNob2ljZSI6bHMuc29tZSh0PT5lLmV4cGVjdGVkLnN0YXJ0c1dpdGgodCkpfHwvIOKGkiBjYW5vbmljYWwgSlNPTiQvLnRlc3QoZS5leHBlY3RlZCk/ZS5leHBlY3RlZC5zdGFydHNXaXRoKCJyZWFkKHcpIil8fGUuZXhwZWN0ZWQuc3RhcnRzV2l0aCgid3JpdGUoeCkiKT8icm91bmR0cmlwIjoiaWRlbXBvdGVudCI6ZS5leHBlY3RlZC5zdGFydHNXaXRoKCJ0aGUgc2FtZSBvdXRwdXQgZm9yICIpPyJlcXVhbCI6ZS5leHBlY3RlZC5zdGFydHNXaXRoKCJkaWZmZXJlbnQgb3V0cHV0cyBmb3IgIik/ImRpZmZlciI6ImNhbm9uIn1mdW5jdGlvbiB6cihlLHQpe2lmKHQuc3RhdHVzPT09ImZhaWxlZCIpcmV0dXJuIHFlKHQucmVhc29uKTtpZih0LnN0YXR1cyE9PSJvdXRwdXQiKXJldHVybjtsZXQgbj0oZS5zb3VyY2U/LnNwbGl0KCI7IilbMF0/PyIiKS50cmltKCl8fGUuc3VpdGV8fChlLm5hbWU/LnNwbGl0KCIvIilbMF0/PyIiKTtyZXR1cm57Y2F1c2U6YGFjY2VwdGFuY2U6JHtufWAsa2luZDoiYWNjZXB0YW5jZSIsdGl0bGU6YGFjY2VwdHMgaW5wdXQgdGhhdCBtdXN0IGJlIHJlZnVzZWQgKCR7Z2UobiwxMjApfSlgfX1mdW5jdGlvbiBaZShlLHQpe3JldHVybiB0LnN0YXR1cz09PSJyZWplY3QiP1V0KHQucmVhc29uKTp0LnN0YXR1cz09PSJmYWlsZWQiP3FlKHQucmVhc29uKTptZShWKGUsdC50ZXh0KSl9ZnVuY3Rpb24gbWUoZSl7cmV0dXJuIGU/e2NhdXNlOmBkaWZmZXJlbmNlOiR7ZS5pZH1gLGtpbmQ6ImRpZmZlcmVuY2UiLHRpdGxlOmUudGl0bGUsZm9ybTplLmZvcm0sLi4uZS5saXN0c0Zvcm1zP3tsaXN0c0Zvcm1zOiEwfTp7fX06e2NhdXNlOiJkaWZmZXJlbmNlOm90aGVyIixraW5kOiJkaWZmZXJlbmNlIix0aXRsZToid3JpdGVzIGFub3RoZXIgb3V0cHV0IHRoYW4gUkZDIDg3ODUgKG5vIGNsYXNzIG9mIGRpZmZlcmVuY2UgZml0cykiLHVuY2xhc3NpZmllZDohMH19ZnVuY3Rpb24gVXQoZSl7bGV0IHQ9UHQoZSk7cmV0dXJue2NhdXNlOmByZWZ1c2FsOiR7dH1gLGtpbmQ6InJlZnVzYWwiLHRpdGxlOmByZWZ1c2VzOiBcdTIwMUMke2dlKHQsMTYwKX1cdTIwMURgLGV4YWN0VGl0bGU6YHJlZnVzZXM6IFx1MjAxQyR7Z2UoRnQoZSksMTYwKX1cdTIwMURgfX1mdW5jdGlvbiBxZShlKXtsZXQgdD1QdChlKTtyZXR1cm57Y2F1c2U6YGZhaWx1cmU6JHt0fWAsa2luZDoiZmFpbHVyZSIsdGl0bGU6YG5vIGFuc3dlcjogXHUyMDFDJHtnZSh0LDE2MCl9XHUyMDFEYCxleGFjdFRpdGxlOmBubyBhbnN3ZXI6IFx1MjAxQyR7Z2UoRnQoZSksMTYwKX1cdTIwMURgfX1mdW5jdGlvbiBZcihlKXtsZXQgdD0vXlxkKyBvZiBcZCsgbWF0Y2hlZDsgKD86Zmlyc3QgKT9taXNtYXRjaCg/OmVzKT86ICguKikkL3MuZXhlYyhlKTtpZighdClyZXR1cm47bGV0IG49dFsxXS5yZXBsYWNlKC87IGtpbmRzOiBbXjtdKiQvLCIiKS5yZXBsYWNlKC87IGFuZCBcZCsgbW9yZSQvLCIiKSxzLHI7Zm9yKGxldCBpIG9mIG4uc3BsaXQoLzsgKD89bnVtYmVyICNcZHxibG9jayBvZiBudW1iZXJzICkvKSl7bGV0IG89L15udW1iZXIgI1xkKzogaW5wdXQgXFMqLCBleHBlY3RlZCAoXFMqKSwgZ290ICguKikkL3MuZXhlYyhpKSxhPW8/dm9pZCAwOi9eYmxvY2sgb2YgbnVtYmVycyBbXjpdKjogKC4qKSQvcy5leGVjKGkpLGM9bz9TKG9bMl0pOmE/UyhhWzFdKTp2b2lkIDA7aWYoYylpZihjLnN0YXR1cz09PSJyZWplY3QiKXM/Pz1VdChjLnJlYXNvbik7ZWxzZSBpZihjLnN0YXR1cz09PSJmYWlsZWQiKXM/Pz1xZShjLnJlYXNvbik7ZWxzZXtsZXQgdT1vP1YoYFske29bMV19XWAsYFske2MudGV4dH1dYCk6Yy50ZXh0LnN0YXJ0c1dpdGgoIlx1RkVGRiIpP1YoIltdIiwiXHVGRUZGW10iKTp2b2lkIDAsbD1tZSh1KTtpZighbC51bmNsYXNzaWZpZWQpcmV0dXJuIGw7cj8/PWx9fXJldHVybiBzPz9yfWZ1bmN0aW9uIEtyKGUpe2xldCB0PS9hY2NlcHRlZCAoXGQrKS8uZXhlYyhlLmdvdCk/LlsxXSxuPS9yZWZ1c2VkIChcZCspLy5leGVjKGUuZ290KT8uWzFdO3JldHVybiB0PT09dm9pZCAwfHxuPT09dm9pZCAwP3ZvaWQgMDp7Y2F1c2U6YGNob2ljZToke2UubmFtZT8/Im9uZSBjaG9pY2UifWAsa2luZDoiY2hvaWNlIix0aXRsZTpgbWFrZXMgb25lIGNob2ljZSB0aGUgUkZDIGxlYXZlcyBkaWZmZXJlbnRseSBmcm9tIGNhc2UgdG8gY2FzZTogYWNjZXB0ZWQgJHt0fSwgcmVmdXNlZCAke259YH19ZnVuY3Rpb24gWnIoZSl7aWYoZS5pbnB1dCE9PXZvaWQgMCl7bGV0IG49TnQoZS5pbnB1dC5yZXBsYWNlKC9eYSA9IC8sIiIpKTtpZihuKXJldHVybiBufWxldCB0PS9eKD86dGhlIHNhbWUgb3V0cHV0fGRpZmZlcmVudCBvdXRwdXRzKSBmb3IgYSA9ICguKikkL3MuZXhlYyhlLmV4cGVjdGVkKT8uWzFdO3JldHVybiB0PT09dm9pZCAwP3ZvaWQgMDpOdCh0KX1mdW5jdGlvbiBOdChlKXtsZXQgdD0iIGFuZCBiID0gIixuO2ZvcihsZXQgcz1lLmluZGV4T2YodCk7cz49MDtzPWUuaW5kZXhPZih0LHMrMSkpe2xldCByPXthOmUuc2xpY2UoMCxzKSxiOmUuc2xpY2Uocyt0Lmxlbmd0aCl9O2lmKFgoci5hKSYmWChyLmIpKXJldHVybiByO24/Pz1yfXJldHVybiBufWZ1bmN0aW9uIHFyKGUsdCl7aWYoIXQpcmV0dXJuO2xldCBuPVgodC5hKSxzPVgodC5iKTtpZighKCFufHwhcykpZm9yKGxldCByIG9mWyJyZmM4Nzg1IiwibmZjIl0pe2xldCBpPW5bcl0sbz1zW3JdO2lmKGkhPT12b2lkIDAmJm8hPT12b2lkIDAmJmk9PT1vPT0oZT09PSJlcXVhbCIpKXJldHVybntyYTppLHJiOm99fX1mdW5jdGlvbiBCdChlLHQsbixzKXtsZXQgcj1RcihzKTtpZighcilyZXR1cm47Zm9yKGxldCBsIG9mIHIpaWYobC5zdGF0dXM9PT0icmVqZWN0IilyZXR1cm4gVXQobC5yZWFzb24pO2ZvcihsZXQgbCBvZiByKWlmKGwuc3RhdHVzPT09ImZhaWxlZCIpcmV0dXJuIHFlKGwucmVhc29uKTtsZXQgaT1yLm1hcChsPT5sLnN0YXR1cz09PSJvdXRwdXQiP2wudGV4dDoiIiksW28sYV09W2lbMF0saVsxXT8/aVswXV0sYz1uPz9xcihlLHQpO2lmKCFjKXJldHVybiBtZSh2b2lkIDApO2xldCB1O2ZvcihsZXRbbCxmXW9mW1tjLnJhLG9dLFtjLnJiLGFdXSl7aWYobD09PWYpY29udGludWU7bGV0IGQ9bWUoVihsLGYpKTtpZighZC51bmNsYXNzaWZpZWQpcmV0dXJuIGQ7dT8/PWR9cmV0dXJuIHU/P21lKHZvaWQgMCl9ZnVuY3Rpb24gUXIoZSl7bGV0IHQ9UW4oZSk7aWYodClyZXR1cm4iYm90aCJpbiB0P1tTKHQuYm90aCldOltTKHQuYSksUyh0LmIpXTtsZXQgbj0vXmE6ICguKj8pIFx8IGI6ICguKikkL3MuZXhlYyhlKTtyZXR1cm4gbj9bUyhuWzFdKSxTKG5bMl0pXTp2b2lkIDB9ZnVuY3Rpb24gZHMoZSx0LG4pe2xldCBzPUdyLmZpbmQoYT0+dC5zdGFydHNXaXRoKGEpKTtpZihzJiYvIOKGkiBjYW5vbmljYWwgSlNPTiQvLnRlc3QoZSkpcmV0dXJuIFplKCIiLFModC5zbGljZShzLmxlbmd0aCkpKTtsZXQgcj1scy5maW5kKGE9PmUuc3RhcnRzV2l0aChhKSk7aWYoIXJ8fCF0LnN0YXJ0c1dpdGgocikpcmV0dXJuO2xldCBpPWUuc2xpY2Uoci5sZW5ndGgpLnJlcGxhY2UoLyBcKD0gKD86Y2Fub25cKHhcKXx3KVwpJC8sIiIpLG89bj09PXZvaWQgMD92b2lkIDA6WChuKTtyZXR1cm4gbyYmIWhlKGkpJiZpIT09by5yZmM4Nzg1JiZpIT09by5uZmM/bWUoVihvLnJmYzg3ODUsaSk/PyhvLm5mYz09PXZvaWQgMD92b2lkIDA6VihvLm5mYyxpKSkpOlplKGksUyh0LnNsaWNlKHIubGVuZ3RoKSkpfXZhciBlaT0vOyBkcmF3IFxkKyBvZiB0aGlzIGNhc2UgZmFpbGVkLCBzaHJ1bmsgXGQrIHRpbWVzPyAvLHRpPS87IGFsc28gZHJhdyBcZCsgXChhbm90aGVyIGNhdXNlLCBzaHJ1bmsgXGQrIHRpbWVzPyg/OiwgcGF0aCBbXGQ6XSspP1wpOiAvZyxjcz0iIFx1MjAxNCBnb3QgIixuaT1bIjogY2Fub24oeCkgXHUyMTkyICIsIjogY2Fub24oY2Fub24oeCkpIFx1MjE5MiAiLCI6IHRoZSBzYW1lIG91dHB1dCBmb3IgYSBhbmQgYjogIiwiOiBkaWZmZXJlbnQgb3V0cHV0cyBmb3IgYSBhbmQgYjogIl07ZnVuY3Rpb24gdXMoZSl7aWYoIWUuc3RhcnRzV2l0aCgiZm9yICIpKXJldHVybjtsZXQgdD0tMTtmb3IobGV0IG4gb2Ygbmkpe2xldCBzPWUuaW5kZXhPZihuKTtzPj0wJiYodDwwfHxzPHQpJiYodD1zKX1pZighKHQ8MCkpcmV0dXJue2lucHV0OmUuc2xpY2UoNCx0KSxleHBlY3RlZDplLnNsaWNlKHQrMil9fWZ1bmN0aW9uIHNpKGUpe2lmKGUua2luZCE9PXZvaWQgMCYmZS5raW5kIT09InByb3BlcnR5IilyZXR1cm47bGV0IHQ9dXMoZS5leHBlY3RlZCk7aWYoIXQpcmV0dXJuO2xldCBuPWVpLmV4ZWMoZS5nb3QpLHM9W3suLi50LGdvdDpuP2UuZ290LnNsaWNlKDAsbi5pbmRleCk6ZS5nb3R9XTtpZighbilyZXR1cm4gcztsZXQgcj1lLmdvdC5zbGljZShuLmluZGV4KSxpPVsuLi5yLm1hdGNoQWxsKHRpKV07cmV0dXJuIGkuZm9yRWFjaCgobyxhKT0+e2xldCBjPW8uaW5kZXgrb1swXS5sZW5ndGgsdT1hKzE8aS5sZW5ndGg/aVthKzFdLmluZGV4OnIubGVuZ3RoLGw9ci5zbGljZShjLHUpLGY9dXMobCk7aWYoIWYpcmV0dXJuO2xldCBkPWYuZXhwZWN0ZWQuaW5kZXhPZihjcyk7ZDwwfHxzLnB1c2goe2lucHV0OmYuaW5wdXQsZXhwZWN0ZWQ6Zi5leHBlY3RlZC5zbGljZSgwLGQpLGdvdDpmLmV4cGVjdGVkLnNsaWNlKGQrY3MubGVuZ3RoKX0pfSksc31mdW5jdGlvbiByaShlKXtsZXR7aW5wdXQ6dCxleHBlY3RlZDpuLGdvdDpzfT1lLHI9dC5yZXBsYWNlKC8gXChbXildKlwpJC8sIiIpLGk7aWYobi5zdGFydHNXaXRoKCJjYW5vbih4KSBcdTIxOTIgY2Fub25pY2FsIEpTT04iKXx8bi5zdGFydHNXaXRoKCJjYW5vbihjYW5vbih4KSkgXHUyMTkyICIpKWk9ZHMobixzLHIucmVwbGFjZSgvXnggPSAvLCIiKSk7ZWxzZSBpZihuLnN0YXJ0c1dpdGgoImNhbm9uKHgpIFx1MjE5MiAiKSlpPVplKG4uc2xpY2UoMTEpLFMocy5yZXBsYWNlKC9eY2Fub25cKHhcKSDihpIgLywiIikpKTtlbHNle2xldCBvPS9edGhlIHNhbWUgb3V0cHV0IGZvciBhIGFuZCBiOiAoLiopJC9zLmV4ZWMobiksYT0vXmRpZmZlcmVudCBvdXRwdXRzIGZvciBhIGFuZCBiOiAoLiopJC9zLmV4ZWMobiksYz1OdChyLnJlcGxhY2UoL15hID0gLywiIikpO28/aT1CdCgiZXF1YWwiLGMse3JhOm9bMV0scmI6b1sxXX0scyk6YSYmKGk9QnQoImRpZmZlciIsYyxpaShhWzFdKSxzKSl9cmV0dXJuIGkmJiFpLnVuY2xhc3NpZmllZD9pOntjYXVzZTpgY291bnRlcmV4YW1wbGU6JHtyfWAsa2luZDoiY291bnRlcmV4YW1wbGUiLHRpdGxlOmBnZW5lcmF0ZWQgY2FzZXMgc2hyaW5rIHRvIG9uZSBjb3VudGVyZXhhbXBsZTogJHtnZShyLDEyMCl9YCx1bmNsYXNzaWZpZWQ6ITB9fWZ1bmN0aW9uIGlpKGUpe2xldCB0O2ZvcihsZXQgbj1lLmluZGV4T2YoIiBhbmQgIik7bj49MDtuPWUuaW5kZXhPZigiIGFuZCAiLG4rMSkpe2xldCBzPXtyYTplLnNsaWNlKDAsbikscmI6ZS5zbGljZShuKzUpfTtpZihYKHMucmEpJiZYKHMucmIpKXJldHVybiBzO3Q/Pz1zfXJldHVybiB0fWZ1bmN0aW9uIGdlKGUsdCl7bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD9lOmAke24uc2xpY2UoMCx0KS5qb2luKCIiKX1cdTIwMjZgfWZ1bmN0aW9uIEZ0KGUpe3JldHVybiBlLnJlcGxhY2UoL+KApiBcKFxkKyBVVEYtMTYgdW5pdHNcKSQvLCIiKX1mdW5jdGlvbiBQdChlKXtyZXR1cm4gRnQoZSkucmVwbGFjZSgvIig/OlteIlxcXXxcXC4pKiJ8KD88IVtccHtMfVxwe059XSknW14nXG5dKicoPyFbXHB7TH1ccHtOfV0pfGBbXmBdKmB84oCcW17igJ1dKuKAnXzigJhbXuKAmV0q4oCZfMKrW17Cu10qwrsvZ3UsIlx1MjAyNiIpLnJlcGxhY2UoL1VcK1swLTlBLUZhLWZdezQsNn0vZywiVStYWFhYIikucmVwbGFjZSgvXFx1WzAtOUEtRmEtZl17NH0vZywiXFx1WFhYWCIpLnJlcGxhY2UoL1xceFswLTlBLUZhLWZdezJ9L2csIlxceEhIIikucmVwbGFjZSgvXGIweFswLTlBLUZhLWZdK1xiL2csIk4iKS5yZXBsYWNlKC9cZCsoPzpcLlxkKyk/KD86W2VFXVstK10/XGQrKT8vZywiTiIpLnJlcGxhY2UoL1xzKy9nLCIgIikudHJpbSgpfWZ1bmN0aW9uIG9pKGUpe3JldHVybiBlLnN1aXRlPT09dm9pZCAwP2UubmFtZTpgJHtlLnN1aXRlfS8ke2UubmFtZX1gfXZhciBhaT17Y2F1c2U6InBvbGljeTp0b3AtbGV2ZWwtc2NhbGFyIixraW5kOiJwb2xpY3kiLHRpdGxlOiJyZWZ1c2VzIGV2ZXJ5IHRvcC1sZXZlbCBzY2FsYXIgKGEgYmFyZSBudW1iZXIsIHN0cmluZywgdHJ1ZSwgZmFsc2Ugb3IgbnVsbCBhcyB0aGUgd2hvbGUgdGV4dCkifTtmdW5jdGlvbiBwcyhlKXtsZXQgdD1kaShlKSxuPVtdO2UuZm9yRWFjaCgoZixkKT0+e2lmKGYucGFzcylyZXR1cm47bGV0IHA9b2koZiksbT1mLnN1aXRlPz9wLnNwbGl0KCIvIilbMF0seT10JiZoaShmKT9bYWldOmZzKHsuLi5mLG5hbWU6cCwuLi5tIT09dm9pZCAwP3tzdWl0ZTptfTp7fX0pO24ucHVzaCh7YzpmLG5hbWU6cCxpbmRleDpkLGNhdXNlczp5fSl9KTtsZXQgcz1uZXcgU2V0KG4uZmxhdE1hcChmPT5mLmNhdXNlcy5maWx0ZXIoZD0+ZC5raW5kPT09ImRpZmZlcmVuY2UiJiYhZC51bmNsYXNzaWZpZWQpLm1hcChkPT5kLmNhdXNlKSkpLHI9cy5zaXplPT09MT9bLi4uc11bMF06dm9pZCAwLGk9cj09PXZvaWQgMD92b2lkIDA6bi5mbGF0TWFwKGY9PmYuY2F1c2VzKS5maW5kKGY9PmYuY2F1c2U9PT1yKSxvPWY9PmkhPT12b2lkIDAmJmYudW5jbGFzc2lmaWVkP3suLi5pLGpvaW5lZDohMH06ZixhPW5ldyBNYXA7Zm9yKGxldCBmIG9mIG4pZi5jYXVzZXMubGVuZ3RoPD0xJiZmLmNhdXNlc1swXSYmYS5zZXQoZixvKGYuY2F1c2VzWzBdKSk7bGV0IGM9bmV3IFNldChbLi4uYS52YWx1ZXMoKV0ubWFwKGY9PmYuY2F1c2UpKTtmb3IobGV0IGYgb2Ygbil7aWYoZi5jYXVzZXMubGVuZ3RoPD0xKWNvbnRpbnVlO2xldCBkPWYuY2F1c2VzLm1hcChvKSxwPWQuZmluZChtPT4hYy5oYXMobS5jYXVzZSkpPz9kWzBdO2MuYWRkKHAuY2F1c2UpLGEuc2V0KGYscCl9bGV0IHU9bmV3IE1hcDtmb3IobGV0IGYgb2Ygbil7bGV0IGQ9YS5nZXQoZikscD1kPy5jYXVzZT8/YGNhc2U6JHtmLm5hbWV9YCxtPXUuZ2V0KHApPz97bWVtYmVyczpbXSxjYXVzZXM6W10sZmlyc3Q6Zi5pbmRleH07bS5tZW1iZXJzLnB1c2goZiksZCYmbS5jYXVzZXMucHVzaChkKSx1LnNldChwLG0pfWxldCBsPVsuLi51LmVudHJpZXMoKV0ubWFwKChbZixkXSk9PntsZXQgcD1kLm1lbWJlcnMubWFwKHg9PngubmFtZSksbT1jaShkLmNhdXNlcyk/P2hzKGQubWVtYmVyc1swXS5jKTtpZihwLmxlbmd0aD09PTEmJmQuY2F1c2VzWzBdPy51bmNsYXNzaWZpZWQmJiFkLmNhdXNlc1swXS5qb2luZWQmJihtKz1gOiAke2hzKGQubWVtYmVyc1swXS5jKX1gKSxtPUcobSkscC5sZW5ndGg9PT0xKXJldHVybntjYXVzZTpgY2FzZToke3BbMF19YCxraW5kOiJjYXNlIix0aXRsZTptLGNvdW50OjEsY2FzZXM6cCxmaXJzdDpkLmZpcnN0fTtsZXQgeT1kLmNhdXNlc1swXT8ua2luZD8/ImNhc2UiO3JldHVybntjYXVzZTpmLGtpbmQ6eSx0aXRsZTptLGNvdW50OnAubGVuZ3RoLGNhc2VzOnAsZmlyc3Q6ZC5maXJzdH19KTtyZXR1cm4gbC5zb3J0KChmLGQpPT5kLmNvdW50LWYuY291bnR8fGYuZmlyc3QtZC5maXJzdCksbC5tYXAoKHtmaXJzdDpmLC4uLmR9KT0+ZCl9ZnVuY3Rpb24gY2koZSl7bGV0IHQ9ZS5maWx0ZXIodT0+IXUuam9pbmVkKSxuPXRbMF0/P2VbMF07aWYobj09PXZvaWQgMClyZXR1cm47bGV0IHM9bi50aXRsZSxyPW5ldyBTZXQodC5tYXAodT0+dS5leGFjdFRpdGxlKSksW2ldPXI7ci5zaXplPT09MSYmaSE9PXZvaWQgMCYmKHM9aSk7bGV0IG89bmV3IE1hcDtmb3IobGV0IHUgb2YgdCl7aWYodS5mb3JtPT09dm9pZCAwKWNvbnRpbnVlO2xldCBsPW8uZ2V0KHUuZm9ybS5pZCk/P3t0aXRsZTp1LmZvcm0udGl0bGUsY291bnQ6MH07bC5jb3VudCsrLG8uc2V0KHUuZm9ybS5pZCxsKX1sZXQgYT1bLi4uby52YWx1ZXMoKV0uc29ydCgodSxsKT0+bC5jb3VudC11LmNvdW50KTtuLmxpc3RzRm9ybXMmJmEubGVuZ3RoPjA/cz1gJHtuLnRpdGxlfTogJHthLm1hcCh1PT51LnRpdGxlKS5qb2luKCIsICIpfWA6YS5sZW5ndGg9PT0xJiYocz1hWzBdLnRpdGxlKTtsZXQgYz1lLmxlbmd0aC10Lmxlbmd0aDtyZXR1cm4gYz4wJiZ0Lmxlbmd0aD4wJiYocys9YDsgYW5kICR7Y30gJHtjPT09MT8iY2FzZSI6ImNhc2VzIn0gd2hvc2UgZGlmZmVyZW5jZSBoYXMgbm8gY2xhc3Mgb2YgJHtjPT09MT8iaXRzIjoidGhlaXIifSBvd25gKSxzfWZ1bmN0aW9uIGhzKGUpe3JldHVybmBnb3QgJHt1aShlLmdvdCw4MCl9YH1mdW5jdGlvbiB1aShlLHQpe2xldCBuPVsuLi5lXTtyZXR1cm4gbi5sZW5ndGg8PXQ/ZTpgJHtuLnNsaWNlKDAsdCkuam9pbigiIil9XHUyMDI2YH1mdW5jdGlvbiBDZShlKXtyZXR1cm4gZS5zdGFydHNXaXRoKCJyZWplY3Q6ICIpP3tzdGF0dXM6InJlamVjdCIscmVhc29uOmUuc2xpY2UoOCl9OmUuc3RhcnRzV2l0aCgiZmFpbGVkOiAiKT97c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjplLnNsaWNlKDgpfTp7c3RhdHVzOiJvdXRwdXQiLHRleHQ6ZX19dmFyIGZpPS87IGRyYXcgXGQrIG9mIHRoaXMgY2FzZSBmYWlsZWQsIHNocnVuayBcZCsgdGltZXM/IC4qJC9zLG1zPVsiY2Fub24oY2Fub24oeCkpIFx1MjE5MiAiLCJjYW5vbih4KSBcdTIxOTIgIiwid3JpdGUoeCkgXHUyMTkyICIsInJlYWQodykgXHUyMTkyICJdO2Z1bmN0aW9uIGdzKGUpe2xldCB0PWUucmVwbGFjZShmaSwiIiksbj0vXlxkKyBvZiBcZCsgbWF0Y2hlZDsgZmlyc3QgbWlzbWF0Y2g6ICguKikkL3MuZXhlYyh0KTtpZihuKXtsZXQgcj0vXm51bWJlciAjXGQrOiBpbnB1dCAuKj8sIGV4cGVjdGVkIChcUyopLCBnb3QgKC4qKSQvcy5leGVjKG5bMV0pO2lmKHIpcmV0dXJue2Fuc3dlcnM6W10scGFpcjohMSxudW1iZXJzOntleHBlY3RlZDpyWzFdLGdvdDpyWzJdfX07bGV0IGk9L15ibG9jayBvZiBudW1iZXJzIGZyb20gI1xkKzogKC4qKSQvcy5leGVjKG5bMV0pO3JldHVybnthbnN3ZXJzOmk/W0NlKGlbMV0pXTpbXSxwYWlyOiExfX1mb3IobGV0IHIgb2YgbXMpaWYodC5zdGFydHNXaXRoKHIpKXt0PXQuc2xpY2Uoci5sZW5ndGgpO2JyZWFrfWlmKHQuc3RhcnRzV2l0aCgiYm90aDogIikpcmV0dXJue2Fuc3dlcnM6W0NlKHQuc2xpY2UoNikpXSxwYWlyOiEwfTtsZXQgcz0vXmE6ICguKj8pIFx8IGI6ICguKikkL3MuZXhlYyh0KTtyZXR1cm4gcz97YW5zd2VyczpbQ2Uoc1sxXSksQ2Uoc1syXSldLHBhaXI6ITB9OnthbnN3ZXJzOltDZSh0KV0scGFpcjohMX19ZnVuY3Rpb24gbGkoZSl7aWYoZT09PSJyZWplY3QiKXJldHVybjtsZXQgdD1lLG49L15mb3IgKD86eCA9IC4qP3xhID0gLio/IGFuZCBiID0gLio/KSg/OiBcKFteKV0qXCkpPzogKC4qKSQvcy5leGVjKHQpO2lmKG4mJih0PW5bMV0pLHQuc3RhcnRzV2l0aCgicmVqZWN0LCBvciAiKSlyZXR1cm4gdC5zbGljZSgxMSk7Zm9yKGxldCBzIG9mIG1zKWlmKHQuc3RhcnRzV2l0aChzKSl7bGV0IHI9dC5zbGljZShzLmxlbmd0aCk7cmV0dXJuIHI9PT0iY2Fub25pY2FsIEpTT04iP3ZvaWQgMDpyLnJlcGxhY2UoLyBcKD0gKD86Y2Fub25cKHhcKXx3KVwpJC8sIiIpfWlmKCEvXig/OnRoZSBzYW1lIG91dHB1dHxkaWZmZXJlbnQgb3V0cHV0cykgZm9yIC8udGVzdCh0KSYmISgvXlxkKyBudW1iZXJzIGFzIEVTNiBTdHJpbmdcKG5cKS8udGVzdCh0KXx8L15cZCsgcnVucyBcKC8udGVzdCh0KSkpcmV0dXJuIHR9ZnVuY3Rpb24geHMoZSl7cmV0dXJuIGUua2luZD09PSJyZWplY3QifHxlLmV4cGVjdGVkPT09InJlamVjdCJ9ZnVuY3Rpb24gYnMoZSl7bGV0IHQ9L15mb3IgYSA9ICguKj8pIGFuZCBiID0gKC4qKSQvcy5leGVjKGUuZXhwZWN0ZWQpPz8vXig/OnRoZSBzYW1lIG91dHB1dHxkaWZmZXJlbnQgb3V0cHV0cykgZm9yIGEgPSAoLio/KSBhbmQgYiA9ICguKikkL3MuZXhlYyhlLmV4cGVjdGVkKTtpZih0KXJldHVybltqZSh0WzFdKSxqZSh0WzJdKV07bGV0IG49L15mb3IgeCA9ICguKikkL3MuZXhlYyhlLmV4cGVjdGVkKTtpZihuKXJldHVybltqZShuWzFdKV07aWYoZS5pbnB1dCE9PXZvaWQgMClyZXR1cm5bamUoZS5pbnB1dCldO2xldCBzPWxpKGUuZXhwZWN0ZWQpO2lmKHMhPT12b2lkIDAmJmUua2luZCE9PSJpZGVtcG90ZW50IiYmZS5raW5kIT09InJvdW5kdHJpcCIpcmV0dXJuW2plKHMpXX1mdW5jdGlvbiBqZShlKXtyZXR1cm4gZS5yZXBsYWNlKC9eKD86WyBcdFxuXHJdfFxceDBbOUFEXXzin6hVXCswMDBbOUFEXeKfqSkrLywiIikuY2hhckF0KDApfWZ1bmN0aW9uIHlzKGUpe2lmKGU9PT0ieyJ8fGU9PT0iWyIpcmV0dXJuITE7aWYoL15bLTAtOSJ0Zm5dJC8udGVzdChlKSlyZXR1cm4hMH1mdW5jdGlvbiBkaShlKXtsZXQgdD0wO2ZvcihsZXQgbiBvZiBlKXtpZih4cyhuKSljb250aW51ZTtsZXQgcz1icyhuKTtpZihzPT09dm9pZCAwKWNvbnRpbnVlO2xldHthbnN3ZXJzOnJ9PWdzKG4uZ290KTtmb3IobGV0IGk9MDtpPHIubGVuZ3RoO2krKyl7bGV0IG89c1tyLmxlbmd0aD09PTI/aTowXTtpZihvPT09dm9pZCAwfHx5cyhvKSE9PSEwKWNvbnRpbnVlO2xldCBhPXJbaV07aWYoYS5zdGF0dXM9PT0ib3V0cHV0IilyZXR1cm4hMTthLnN0YXR1cz09PSJyZWplY3QiJiZ0Kyt9fXJldHVybiB0Pj0yfWZ1bmN0aW9uIGhpKGUpe2lmKHhzKGUpKXJldHVybiExO2xldCB0PWJzKGUpO2lmKHQ9PT12b2lkIDApcmV0dXJuITE7bGV0e2Fuc3dlcnM6bn09Z3MoZS5nb3QpLHM9ITE7Zm9yKGxldCByPTA7cjxuLmxlbmd0aDtyKyspe2lmKG5bcl0uc3RhdHVzIT09InJlamVjdCIpY29udGludWU7bGV0IGk9dFtuLmxlbmd0aD09PTI/cjowXTtpZihpPT09dm9pZCAwfHx5cyhpKSE9PSEwKXJldHVybiExO3M9ITB9cmV0dXJuIHN9ZnVuY3Rpb24gd3MoZSx0KXtpZihlPT09dClyZXR1cm47bGV0IG49Wy4uLmVdLHM9Wy4uLnRdLHI9MDtmb3IoO3I8bi5sZW5ndGgmJnI8cy5sZW5ndGgmJm5bcl09PT1zW3JdOylyKys7aWYocj09PTAmJkcoZSkhPT1HKHQpKXJldHVybjtsZXQgaT1vPT57aWYobz09PXZvaWQgMClyZXR1cm4idGhlIGVuZCI7bGV0IGE9anQoby5jb2RlUG9pbnRBdCgwKSkuc2xpY2UoMSwtMSk7cmV0dXJuIEcobyk9PT1vP2Ake2F9ICIke299ImA6YX07cmV0dXJuYGZpcnN0IGRpZmZlcmVuY2UgYXQgY2hhcmFjdGVyICR7cisxfTogZXhwZWN0ZWQgJHtpKG5bcl0pfSwgZ290ICR7aShzW3JdKX1gfWZ1bmN0aW9uICRzKGUpe2lmKGU8NmU0KXJldHVybmAkeyhlLzFlMykudG9GaXhlZCgxKX0gc2A7bGV0IHQ9TWF0aC5yb3VuZChlLzFlMyk7cmV0dXJuYCR7TWF0aC5mbG9vcih0LzYwKX0gbWluICR7U3RyaW5nKHQlNjApLnBhZFN0YXJ0KDIsIjAiKX0gc2B9ZnVuY3Rpb24gTHQoZSl7bGV0e25hbWU6dCx2ZXJzaW9uOm59PWUuaW1wbGVtZW50YXRpb247cmV0dXJuIHQ9PT1udWxsP249PT1udWxsPyIodW5uYW1lZCkiOmAodW5uYW1lZCkgJHtufWA6bj09PW51bGw/dDpgJHt0fSAke259YH1mdW5jdGlvbiBBcyhlKXtyZXR1cm4gZT09PSJzdXBwbGllZCI/InN1cHBsaWVkIGtleTogdGhlIGhvbGRlciBvZiB0aGlzIGtleSByYW4gaXQiOiJlcGhlbWVyYWwga2V5IG1hZGUgZm9yIHRoaXMgcnVuOiBzaG93cyB0aGUgcmVjb3JkIGlzIHVuY2hhbmdlZCwgbm90IHdobyByYW4gaXQifWZ1bmN0aW9uIHBpKGUpe2xldCB0PWVzKGUuc3VpdGUpO3JldHVybiB0PT09dm9pZCAwP3ZvaWQgMDpgYSBwYXJ0aWFsIHJ1bjogb25seSB0aGUgY2hvc2VuIGNhc2VzICgke3QubGVuZ3RoPjM/YCR7dC5zbGljZSgwLDMpLmpvaW4oIiwgIil9IGFuZCAke3QubGVuZ3RoLTN9IG1vcmVgOnQuam9pbigiLCAiKX0pIHJhbiwgbm90IHRoZSB3aG9sZSBjb3JwdXNgfWZ1bmN0aW9uIEVzKGUpe2xldHtjYXNlczp0LHBhc3NlZDpuLGZhaWxlZDpzfT1lLnN1bW1hcnkscj1waShlKSxpPXQ9PT0wPyJubyBjYXNlcyByYW4iOnM9PT0wP2Ake259IG9mICR7dH0gY2FzZXMgcGFzc2VkYDpgJHtufSBvZiAke3R9IGNhc2VzIHBhc3NlZCwgJHtzfSBmYWlsZWRgO3JldHVybiByPT09dm9pZCAwP2k6YCR7aX0gKCR7cn0pYH12YXIgbWk9e29uY2U6ImEgcHJvY2VzcyBwZXIgcmVxdWVzdCwgdGhlIGlucHV0IG9uIHN0ZGluIixsaW5lczoib25lIHByb2Nlc3MsIGEgbGluZSBwZXIgcmVxdWVzdCIsaHR0cDoiYSBQT1NUIHBlciByZXF1ZXN0In0sZ2k9KGUsdCxuKT0+YCR7ZX0gJHtlPT09MT90Om59YDtmdW5jdGlvbiBDcyhlKXtsZXQgdD1bbWlbZS5uYW1lXV0sbj1lLmxpbmVzRm9ybXM/Lmxlbmd0aD8/MDtuPT09MSYmdC5wdXNoKCIxIHN0b3JlZCBjYXNlIHNlbnQgaW4gaXRzIGxpbmVzIGZvcm0iKSxuPjEmJnQucHVzaChgJHtufSBzdG9yZWQgY2FzZXMgc2VudCBpbiB0aGVpciBsaW5lcyBmb3JtYCk7bGV0IHM9ZS5ub3RSdW4/Lmxlbmd0aD8/MDtyZXR1cm4gcz4wJiZ0LnB1c2goYCR7Z2kocywiY2FzZSIsImNhc2VzIil9IGxpbmVzIG1vZGUgY2Fubm90IGNhcnJ5LCBub3QgcnVuYCksYCR7ZS5uYW1lfSAoJHt0LmpvaW4oIjsgIil9KWB9dmFyICQ9e3ZhbHVlOjJlMyxkZXRhaWxQZXJHcm91cDoyMCxkZXRhaWxUb3RhbDozMDAsbmFtZXNQZXJHcm91cDoyZTMsZ3JvdXBzOjMwMCxwYXNzaW5nTmFtZXM6NWUzLGZpbGVzOjIwMH07ZnVuY3Rpb24gX3QoZSx0KXtsZXQgbj1lLmNvbmZvcm1hbnQ7cmV0dXJuW2A8aGVhZGVyIGNsYXNzPSJ2ZXJkaWN0ICR7bj8icGFzcyI6ImZhaWwifSI+YCxgPHAgY2xhc3M9Im1hcmsiPiR7bj8iQ29uZm9ybWFudCI6Ik5vdCBjb25mb3JtYW50In08L3A+YCxgPHAgY2xhc3M9ImNvdW50cyI+JHtDKEVzKGUpKX08L3A+YCx0PT09dm9pZCAwPyIiOnhpKHQsbiksYDxwIGNsYXNzPSJpbXBsIj4ke3coTHQoZSksMzAwKX0gPHNwYW4gY2xhc3M9ImRpbSI+XHhCNzwvc3Bhbj4gPGNvZGU+JHt3KGUuaW1wbGVtZW50YXRpb24uaW1wbCwzMDApfTwvY29kZT48L3A+YCwiPC9oZWFkZXI+Il0uam9pbigiIil9ZnVuY3Rpb24geGkoZSx0KXtsZXQgbj1lLmV4cGVjdGVkLmxlbmd0aCxzPVtdO2UudW5leHBlY3RlZC5sZW5ndGg+MCYmcy5wdXNoKG9lKGUudW5leHBlY3RlZC5sZW5ndGgsInVuZXhwZWN0ZWQgZmFpbHVyZSIsInVuZXhwZWN0ZWQgZmFpbHVyZXMiKSksZS5maXhlZC5sZW5ndGg+MCYmcy5wdXNoKGAke29lKGUuZml4ZWQubGVuZ3RoLCJsaXN0ZWQgZW50cnkiLCJsaXN0ZWQgZW50cmllcyIpfSBmaXhlZCR7ZS5hbGxvd0ZpeGVkPyIgKGFsbG93ZWQpIjoiIn1gKSxuPjAmJnMucHVzaChvZShuLCJleHBlY3RlZCBmYWlsdXJlIiwiZXhwZWN0ZWQgZmFpbHVyZXMiKSk7bGV0IHI9dD8iVGhlIHJlY29yZCBzYXlzIGNvbmZvcm1hbnQuIjoiVGhlIHJlY29yZCBzYXlzIG5vdCBjb25mb3JtYW50OiBzZWVkIDAwMyBjb3VudHMgZXZlcnkgY2FzZTsgdGhlIHN0ZXAgZm9sbG93cyB0aGUgbGlzdC4iO3JldHVybmA8cCBjbGFzcz0iZ2F0ZSAke2UucGFzcz8icGFzcyI6ImZhaWwifSI+VGhlIHN0ZXAgJHtlLnBhc3M/InBhc3NlcyI6ImZhaWxzIn0gYnkgdGhlIGV4cGVjdGVkLWZhaWx1cmVzIGxpc3QgPGNvZGU+JHt3KGUuc291cmNlLDMwMCl9PC9jb2RlPiR7cy5sZW5ndGg+MD9gOiAke0Mocy5qb2luKCIsICIpKX1gOiIifS4gJHtDKHIpfTwvcD5gfWZ1bmN0aW9uIEp0KGUsdD17fSl7bGV0IG49ZS5jYXNlcy5tYXAoaT0+e2xldCBvPXQuZGV0YWlscz8uZ2V0KGkubmFtZSk7cmV0dXJue25hbWU6aS5uYW1lLHBhc3M6aS5wYXNzLGV4cGVjdGVkOmkuZXhwZWN0ZWQsZ290OmkuZ290LC4uLm8/LmtpbmQhPT12b2lkIDA/e2tpbmQ6by5raW5kfTp7fSwuLi5vPy5zb3VyY2UhPT12b2lkIDA/e3NvdXJjZTpvLnNvdXJjZX06e30sLi4ubz8uaW5wdXQhPT12b2lkIDA/e2lucHV0Om8uaW5wdXR9Ont9fX0pLHM9cHMobikscj1uZXcgTWFwKCh0LmdhdGU/LmV4cGVjdGVkPz9bXSkubWFwKGk9PltpLm5hbWUsaV0pKTtyZXR1cm5bYmkocyxuZXcgTWFwKGUuY2FzZXMubWFwKGk9PltpLm5hbWUsaV0pKSksJGkoZSksQWkoZSxzLHQuZGV0YWlscyxyKSx3aShlLHQuZWxhcHNlZE1zLHQucHJvdG9jb2wpLGppKGUpLGA8cCBjbGFzcz0ibGVnZW5kIj4ke0Moem4pfSBWYWx1ZXMgbG9uZ2VyIHRoYW4gJHskLnZhbHVlfSBjaGFyYWN0ZXJzIGFyZSBjdXQ7IHJlY29yZC5qc29uIGhvbGRzIHRoZW0gd2hvbGUuPC9wPmBdLmpvaW4oYApgKX1mdW5jdGlvbiBiaShlLHQpe2lmKGUubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgbj1lLnNsaWNlKDAsJC5ncm91cHMpLHM9bi5tYXAoKGEsYyk9PntsZXQgdT1hLmtpbmQ9PT0iY2FzZSI/YDxjb2RlPiR7dyhhLmNhc2VzWzBdLDIwMCl9PC9jb2RlPiAke2xlKGRlKGEudGl0bGUsMzAwKS50ZXh0KX1gOmxlKGRlKGEudGl0bGUsMzAwKS50ZXh0KSxsPWM8OD90LmdldChhLmNhc2VzWzBdKTp2b2lkIDAsZj1sPT09dm9pZCAwPyIiOmA8c3BhbiBjbGFzcz0iZXhhbXBsZSI+JHthLmtpbmQ9PT0iY2FzZSI/IiI6YDxjb2RlPiR7dyhsLm5hbWUsMTIwKX08L2NvZGU+OiBgfWV4cGVjdGVkIDxjb2RlPiR7dyhsLmV4cGVjdGVkLDgwKX08L2NvZGU+LCBnb3QgPGNvZGU+JHt3KGwuZ290LDgwKX08L2NvZGU+PC9zcGFuPmA7cmV0dXJuYDxsaT48YSBocmVmPSIjY2F1c2UtJHtjKzF9Ij48c3BhbiBjbGFzcz0iY291bnQiPiR7YS5jb3VudH08L3NwYW4+IDxzcGFuIGNsYXNzPSJraW5kIj4ke3lpKGEpfTwvc3Bhbj4gJHt1fSR7Zn08L2E+PC9saT5gfSkscj1lLmZpbHRlcihhPT5hLmtpbmQhPT0iY2FzZSIpLmxlbmd0aCxpPWUubGVuZ3RoLXIsbz1lLmxlbmd0aD5uLmxlbmd0aD9gPGxpIGNsYXNzPSJkaW0iPmFuZCAke2UubGVuZ3RoLW4ubGVuZ3RofSBtb3JlIGZhaWx1cmVzLCBsaXN0ZWQgYXQgdGhlIGVuZCBvZiB0aGUgZmFpbGVkIGNhc2VzPC9saT5gOiIiO3JldHVyblsnPHNlY3Rpb24gY2xhc3M9Im92ZXJ2aWV3IiBpZD0iY2F1c2VzIj48aDI+V2hhdCBmYWlsZWQsIGJ5IGNhdXNlPC9oMj4nLGA8cCBjbGFzcz0iZGltIj4ke1tyPjA/YCR7b2UociwiY2F1c2UiLCJjYXVzZXMiKX0gc2hhcmVkIGJ5IHNldmVyYWwgY2FzZXNgOiIiLGk+MD9gJHtvZShpLCJjYXNlIiwiY2FzZXMiKX0gd2l0aCBhIGNhdXNlIG9mICR7aT09PTE/Iml0cyI6InRoZWlyIn0gb3duYDoiIl0uZmlsdGVyKGE9PmEhPT0iIikuam9pbigiLCB0aGVuICIpfTsgYmlnZ2VzdCBmaXJzdC48L3A+YCxgPG9sPiR7cy5qb2luKCIiKX0ke299PC9vbD48L3NlY3Rpb24+YF0uam9pbigiIil9ZnVuY3Rpb24geWkoZSl7cmV0dXJuIGUua2luZD09PSJjYXNlIj8iY2FzZSI6QyhlLmtpbmQpfWZ1bmN0aW9uIG9lKGUsdCxuKXtyZXR1cm5gJHtlfSAke2U9PT0xP3Q6bn1gfWZ1bmN0aW9uIHdpKGUsdCxuKXtsZXQgcz1lLmltcGxlbWVudGF0aW9uLHI9KHUsbCk9PmA8dHI+PHRoPiR7Qyh1KX08L3RoPjx0ZD4ke2x9PC90ZD48L3RyPmAsaT11PT5gPGNvZGU+JHt3KHUsJC52YWx1ZSl9PC9jb2RlPmAsbz1bcigiaW1wbGVtZW50YXRpb24iLHcoTHQoZSksJC52YWx1ZSkpLHIocy5hZGFwdGVyPT09Imh0dHAiPyJ1cmwiOiJjb21tYW5kIixpKHMuaW1wbCkpLHIoImFkYXB0ZXIiLGkocy5hZGFwdGVyKSksLi4ubj09PXZvaWQgMD9bXTpbcigicHJvdG9jb2wiLEMoQ3MobikpKV0scigicHJvZmlsZSBhbmQgc3VpdGVzIixpKGUuc3VpdGUpKSxyKCJzdGFuZGFyZCIsaShlLnN0YW5kYXJkKSkscigiY29ycHVzIixgJHtpKGUuY29ycHVzLmRpcil9LCAke2UuY29ycHVzLmZpbGVzfSBmaWxlcywgZGlnZXN0ICR7aShlLmNvcnB1cy5kaWdlc3QpfWApLHIoInRvb2xjaGFpbiIsaShgJHtlLnRvb2xjaGFpbi5uYW1lfSAke2UudG9vbGNoYWluLnZlcnNpb259YCkpLHIoInN0YXJ0ZWQiLGAke2koZS5zdGFydGVkX2F0KX0ke3Q9PT12b2lkIDA/IiI6YCwgdG9vayAke0MoJHModCkpfWB9YCkscigia2V5IixgJHtpKGUua2V5KX06ICR7QyhBcyhlLmtleSkpfWApLHIoInNpZ25lciIsaShlLnNpZ25lcl9wdWJrZXkpKV0sYT1zLmZpbGVzLnNsaWNlKDAsJC5maWxlcykubWFwKHU9PmA8dHI+PHRkPiR7aSh1LnBhdGgpfTwvdGQ+PHRkPiR7aSh1LnNoYTI1Nil9PC90ZD48L3RyPmApO3MuZmlsZXMubGVuZ3RoPiQuZmlsZXMmJmEucHVzaChgPHRyPjx0ZCBjb2xzcGFuPSIyIiBjbGFzcz0iZGltIj5hbmQgJHtzLmZpbGVzLmxlbmd0aC0kLmZpbGVzfSBtb3JlIGZpbGVzIChzZWUgcmVjb3JkLmpzb24pPC90ZD48L3RyPmApO2xldCBjPXMuZmlsZXMubGVuZ3RoPT09MD9gPHAgY2xhc3M9ImRpbSI+Tm8gZmlsZXM6ICR7cy5hZGFwdGVyPT09Imh0dHAiPyJhbiBpbXBsZW1lbnRhdGlvbiBvdmVyIEhUVFAiOiJ0aGUgcmVjb3JkIG5hbWVzIG5vbmUifS48L3A+YDpgPHRhYmxlIGNsYXNzPSJmaWxlcyI+PHRoZWFkPjx0cj48dGg+RmlsZSB0aGUgY29tbWFuZCByYW48L3RoPjx0aD5TSEEtMjU2PC90aD48L3RyPjwvdGhlYWQ+PHRib2R5PiR7YS5qb2luKCIiKX08L3Rib2R5PjwvdGFibGU+YDtyZXR1cm5gPHNlY3Rpb24gY2xhc3M9ImZhY3RzIiBpZD0icmFuIj48aDI+V2hhdCByYW48L2gyPjx0YWJsZSBjbGFzcz0iZmFjdHMiPjx0Ym9keT4ke28uam9pbigiIil9PC90Ym9keT48L3RhYmxlPiR7Y308L3NlY3Rpb24+YH1mdW5jdGlvbiAkaShlKXtsZXQgdD1uZXcgTWFwO2ZvcihsZXQgciBvZiBlLmNhc2VzKXtsZXQgaT1yLm5hbWUuaW5kZXhPZigiLyIpLG89aT09PS0xP3IubmFtZTpyLm5hbWUuc2xpY2UoMCxpKSxhPXQuZ2V0KG8pO2F8fHQuc2V0KG8sYT17c3VpdGU6byxjYXNlczowLHBhc3NlZDowfSksYS5jYXNlcysrLHIucGFzcyYmYS5wYXNzZWQrK31pZih0LnNpemU9PT0wKXJldHVybic8c2VjdGlvbiBjbGFzcz0ic3VpdGVzIiBpZD0ic3VpdGVzIj48aDI+U3VpdGVzPC9oMj48cD5ObyBjYXNlcyByYW4uPC9wPjwvc2VjdGlvbj4nO2xldCBuPVsuLi50LnZhbHVlcygpXS5zbGljZSgwLDEwMCkubWFwKHI9PntsZXQgaT1yLmNhc2VzLXIucGFzc2VkO3JldHVybmA8dHIgY2xhc3M9IiR7aT09PTA/InBhc3MiOiJmYWlsIn0iPjx0ZD48Y29kZT4ke3coci5zdWl0ZSwyMDApfTwvY29kZT48L3RkPjx0ZD4ke3IuY2FzZXN9PC90ZD48dGQ+JHtyLnBhc3NlZH08L3RkPjx0ZD4ke2l9PC90ZD48L3RyPmB9KSxzPWUuc3VtbWFyeTtyZXR1cm5bJzxzZWN0aW9uIGNsYXNzPSJzdWl0ZXMiIGlkPSJzdWl0ZXMiPjxoMj5TdWl0ZXM8L2gyPjx0YWJsZSBjbGFzcz0ic3VpdGVzIj48dGhlYWQ+PHRyPjx0aD5zdWl0ZTwvdGg+PHRoPmNhc2VzPC90aD48dGg+cGFzc2VkPC90aD48dGg+ZmFpbGVkPC90aD48L3RyPjwvdGhlYWQ+JyxgPHRib2R5PiR7bi5qb2luKCIiKX08L3Rib2R5Pjx0Zm9vdD48dHI+PHRoPnRvdGFsPC90aD48dGg+JHtzLmNhc2VzfTwvdGg+PHRoPiR7cy5wYXNzZWR9PC90aD48dGg+JHtzLmZhaWxlZH08L3RoPjwvdHI+PC90Zm9vdD48L3RhYmxlPjwvc2VjdGlvbj5gXS5qb2luKCIiKX1mdW5jdGlvbiBBaShlLHQsbixzKXtpZih0Lmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IHI9bmV3IE1hcChlLmNhc2VzLm1hcChjPT5bYy5uYW1lLGNdKSksaT0kLmRldGFpbFRvdGFsLG89dC5zbGljZSgwLCQuZ3JvdXBzKS5tYXAoKGMsdSk9PntsZXQgbD1jLmNhc2VzLnNsaWNlKDAsTWF0aC5taW4oJC5kZXRhaWxQZXJHcm91cCxpKSk7aS09bC5sZW5ndGg7bGV0IGY9bC5tYXAoeD0+RWkoeCxyLmdldCh4KSxuPy5nZXQoeCkscy5nZXQoeCkpKSxkPWMuY2FzZXMuc2xpY2UobC5sZW5ndGgpLHA9ZC5zbGljZSgwLCQubmFtZXNQZXJHcm91cCksbT1kLmxlbmd0aD09PTA/IiI6YDxkZXRhaWxzIGNsYXNzPSJtb3JlIj48c3VtbWFyeT4ke29lKGQubGVuZ3RoLCJtb3JlIGNhc2UiLCJtb3JlIGNhc2VzIil9IHdpdGggdGhpcyBjYXVzZSwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke3AubWFwKHg9PmA8bGk+PGNvZGU+JHt3KHgsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2QubGVuZ3RoPnAubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7ZC5sZW5ndGgtcC5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCx5PWMua2luZD09PSJjYXNlIj9gPGNvZGU+JHt3KGMuY2FzZXNbMF0sMzAwKX08L2NvZGU+IDxzcGFuIGNsYXNzPSJ0aXRsZSI+JHtsZShkZShjLnRpdGxlLDMwMCkudGV4dCl9PC9zcGFuPmA6YDxzcGFuIGNsYXNzPSJ0aXRsZSI+JHtsZShkZShjLnRpdGxlLDMwMCkudGV4dCl9PC9zcGFuPmA7cmV0dXJuYDxkZXRhaWxzIGNsYXNzPSJncm91cCAke0MoYy5raW5kKX0iIGlkPSJjYXVzZS0ke3UrMX0iJHt1PDM/IiBvcGVuIjoiIn0+PHN1bW1hcnk+PHNwYW4gY2xhc3M9ImNvdW50Ij4ke2MuY291bnR9PC9zcGFuPiAke3l9PC9zdW1tYXJ5PiR7Zi5qb2luKCIiKX0ke219PC9kZXRhaWxzPmB9KSxhPXQuc2xpY2UoJC5ncm91cHMpLmZsYXRNYXAoYz0+Yy5jYXNlcyk7aWYoYS5sZW5ndGg+MCl7bGV0IGM9YS5zbGljZSgwLCQubmFtZXNQZXJHcm91cCk7by5wdXNoKGA8ZGV0YWlscyBjbGFzcz0ibW9yZSI+PHN1bW1hcnk+JHtvZShhLmxlbmd0aCwibW9yZSBmYWlsZWQgY2FzZSIsIm1vcmUgZmFpbGVkIGNhc2VzIil9LCBlYWNoIHdpdGggYSBjYXVzZSBvZiBpdHMgb3duLCBieSBuYW1lPC9zdW1tYXJ5Pjx1bCBjbGFzcz0ibmFtZXMiPiR7Yy5tYXAodT0+YDxsaT48Y29kZT4ke3codSwzMDApfTwvY29kZT48L2xpPmApLmpvaW4oIiIpfSR7YS5sZW5ndGg+Yy5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHthLmxlbmd0aC1jLmxlbmd0aH0gbW9yZSAoc2VlIHJlY29yZC5qc29uKTwvbGk+YDoiIn08L3VsPjwvZGV0YWlscz5gKX1yZXR1cm5gPHNlY3Rpb24gY2xhc3M9ImZhaWx1cmVzIiBpZD0iZmFpbHVyZXMiPjxoMj5GYWlsZWQgY2FzZXMgKCR7ZS5zdW1tYXJ5LmZhaWxlZH0pPC9oMj4ke28uam9pbigiIil9PC9zZWN0aW9uPmB9ZnVuY3Rpb24gRWkoZSx0LG4scyl7bGV0IHI9cz09PXZvaWQgMD8iIjpgPHNwYW4gY2xhc3M9Imxpc3RlZCI+ZXhwZWN0ZWQgZmFpbHVyZSwgbGlzdCBsaW5lICR7cy5saW5lfTogJHt3KHMucmVhc29uLDMwMCl9PC9zcGFuPmAsaT1bYDxhcnRpY2xlIGNsYXNzPSJjYXNlIj48aDM+PGNvZGU+JHt3KGUsMzAwKX08L2NvZGU+JHtyfTwvaDM+YF07KG4/LndoeSE9PXZvaWQgMHx8bj8uc291cmNlIT09dm9pZCAwKSYmaS5wdXNoKGA8cCBjbGFzcz0id2h5Ij4ke3cobi53aHk/PyIiLDFlMyl9JHtuLnNvdXJjZT09PXZvaWQgMD8iIjpgIDxzcGFuIGNsYXNzPSJzb3VyY2UiPigke3cobi5zb3VyY2UsMWUzKX0pPC9zcGFuPmB9PC9wPmApO2xldCBvPXdzKHQuZXhwZWN0ZWQsdC5nb3QpLFthLGNdPW89PT12b2lkIDA/W0h0KHQuZXhwZWN0ZWQpLEh0KHQuZ290KV06Q2kodC5leHBlY3RlZCx0LmdvdCk7cmV0dXJuIGkucHVzaCgnPGRsIGNsYXNzPSJpbyI+Jyksbj8uaW5wdXQhPT12b2lkIDAmJmkucHVzaChgPGR0PmlucHV0PC9kdD48ZGQ+PHByZT4ke0h0KG4uaW5wdXQpfTwvcHJlPjwvZGQ+YCksaS5wdXNoKGA8ZHQ+ZXhwZWN0ZWQ8L2R0PjxkZD48cHJlPiR7YX08L3ByZT48L2RkPjxkdD5nb3Q8L2R0PjxkZD48cHJlPiR7Y308L3ByZT48L2RkPjwvZGw+YCksbyE9PXZvaWQgMCYmaS5wdXNoKGA8cCBjbGFzcz0ibm90ZSI+JHtzZShvKX08L3A+YCksaS5wdXNoKCI8L2FydGljbGU+IiksaS5qb2luKCIiKX1mdW5jdGlvbiBIdChlKXtyZXR1cm4gdyhlLCQudmFsdWUpfWZ1bmN0aW9uIENpKGUsdCl7bGV0IG49Wy4uLmVdLHM9Wy4uLnRdLHI9MDtmb3IoO3I8bi5sZW5ndGgmJnI8cy5sZW5ndGgmJm5bcl09PT1zW3JdOylyKys7bGV0IGk9MDtmb3IoO2k8bi5sZW5ndGgtciYmaTxzLmxlbmd0aC1yJiZuW24ubGVuZ3RoLTEtaV09PT1zW3MubGVuZ3RoLTEtaV07KWkrKztyZXR1cm5banMobixyLG4ubGVuZ3RoLWksImRlbCIpLGpzKHMscixzLmxlbmd0aC1pLCJpbnMiKV19ZnVuY3Rpb24ganMoZSx0LG4scyl7bGV0IHI9JC52YWx1ZSxpPShmLGQpPT57bGV0IHA9TWF0aC5tYXgoMCxNYXRoLm1pbihkLWYscikpO3JldHVybiByLT1wLGUuc2xpY2UoZixmK3ApLmpvaW4oIiIpfSxvPWkoMCx0KSxhPWkodCxuKSxjPWkobixlLmxlbmd0aCksdT1lLmxlbmd0aC0kLnZhbHVlLGw9YDxtYXJrIGNsYXNzPSIke3N9Ij4ke2E9PT0iIj8nPHNwYW4gY2xhc3M9ImdhcCI+PC9zcGFuPic6c2UoYSl9PC9tYXJrPmA7cmV0dXJuYCR7c2Uobyl9JHt0PCQudmFsdWU/bDoiIn0ke3NlKGMpfSR7dT4wP2A8c3BhbiBjbGFzcz0iY3V0Ij5cdTIwMjYgJHt1fSBtb3JlIGNoYXJhY3RlcnM8L3NwYW4+YDoiIn1gfWZ1bmN0aW9uIGppKGUpe2xldCB0PWUuY2FzZXMuZmlsdGVyKHM9PnMucGFzcyk7aWYodC5sZW5ndGg9PT0wKXJldHVybiIiO2xldCBuPXQuc2xpY2UoMCwkLnBhc3NpbmdOYW1lcyk7cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJwYXNzaW5nIiBpZD0icGFzc2luZyI+PGRldGFpbHM+PHN1bW1hcnk+UGFzc2luZyBjYXNlcyAoJHt0Lmxlbmd0aH0pPC9zdW1tYXJ5Pjx1bCBjbGFzcz0ibmFtZXMiPiR7bi5tYXAocz0+YDxsaT48Y29kZT4ke3cocy5uYW1lLDMwMCl9PC9jb2RlPjwvbGk+YCkuam9pbigiIil9JHt0Lmxlbmd0aD5uLmxlbmd0aD9gPGxpIGNsYXNzPSJkaW0iPmFuZCAke3QubGVuZ3RoLW4ubGVuZ3RofSBtb3JlIChzZWUgcmVjb3JkLmpzb24pPC9saT5gOiIifTwvdWw+PC9kZXRhaWxzPjwvc2VjdGlvbj5gfXZhciBUPWdsb2JhbFRoaXMuZG9jdW1lbnQsaz1lPT5ULmdldEVsZW1lbnRCeUlkKGUpO2Z1bmN0aW9uIFNpKGUpe2xldCB0PWF0b2IoZS5yZXBsYWNlKC9ccysvZywiIikpLG49bmV3IFVpbnQ4QXJyYXkodC5sZW5ndGgpO2ZvcihsZXQgcz0wO3M8dC5sZW5ndGg7cysrKW5bc109dC5jaGFyQ29kZUF0KHMpO3JldHVybiBufXZhciBRZSxTcz0wO2Z1bmN0aW9uIGtzKGUsdCxuKXtsZXQgcz1rKCJjYy1vdXRjb21lIik7cy50ZXh0Q29udGVudD1DdChlKSxzLmRhdGFzZXQub3V0Y29tZT1lLm91dGNvbWUscy5kYXRhc2V0LmNvbmZvcm1hbnQ9ZS5vdXRjb21lPT09ImFjY2VwdCI/U3RyaW5nKGUucmVjb3JkLmNvbmZvcm1hbnQpOiIiLGsoImNjLWRldGFpbCIpLnRleHRDb250ZW50PWUub3V0Y29tZT09PSJyZWplY3QiP2BXaHk6ICR7ZS5kZXRhaWx9YDoiIixrKCJjYy1zb3VyY2UiKS50ZXh0Q29udGVudD1gJHt0fSwgY2hlY2tlZCBpbiB0aGlzIHBhZ2UgaW4gJHtNYXRoLnJvdW5kKG4pfSBtcy5gLFFlPWUsT3MoKSxTcysrLFQuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQuY2hlY2tzPVN0cmluZyhTcyksVC5kb2N1bWVudEVsZW1lbnQuZGF0YXNldC52ZXJpZnlNcz1uLnRvRml4ZWQoMSl9ZnVuY3Rpb24gT3MoKXtsZXQgZT1rKCJjYy1wdWJrZXkiKSx0PWsoImNjLXB1YmtleS1yZXN1bHQiKTtpZighZXx8IXQpcmV0dXJuO2xldCBuPWUudmFsdWUudHJpbSgpLnRvTG93ZXJDYXNlKCkscz0iIixyPSIiO2lmKG49PT0iIilzPSIiO2Vsc2UgaWYoIS9eWzAtOWEtZl17NjR9JC8udGVzdChuKSlzPSJhIHBpbm5lZCBrZXkgaXMgYW4gRWQyNTUxOSBwdWJsaWMga2V5IGFzIDY0IGhleCBkaWdpdHMiO2Vsc2UgaWYoUWU9PT12b2lkIDApcz0ibm8gcmVjb3JkIGNoZWNrZWQgeWV0IjtlbHNlIGlmKFFlLm91dGNvbWUhPT0iYWNjZXB0IilzPSJwdWJrZXkgbm90IGNoZWNrZWQ6IHRoZSByZWNvcmQgd2FzIHJlZnVzZWQiO2Vsc2V7bGV0IGk9UWUucmVjb3JkLnNpZ25lcl9wdWJrZXk7cj1pPT09bj8ieWVzIjoibm8iLHM9aT09PW4/InB1YmtleSBtYXRjaCI6YHB1YmtleSBtaXNtYXRjaCBnb3Q9JHtpfWB9dC50ZXh0Q29udGVudD1zLHQuZGF0YXNldC5tYXRjaD1yfWZ1bmN0aW9uIHZzKGUpe2xldCB0PXBlcmZvcm1hbmNlLm5vdygpO3JldHVybntyZXN1bHQ6WG4oZSksbXM6cGVyZm9ybWFuY2Uubm93KCktdH19YXN5bmMgZnVuY3Rpb24gVHMoZSl7bGV0IHQ9bmV3IFVpbnQ4QXJyYXkoYXdhaXQgZS5zbGljZSgwLGNlKzEpLmFycmF5QnVmZmVyKCkpLHtyZXN1bHQ6bixtczpzfT12cyh0KTtrcyhuLGAke2UubmFtZX0gKCR7dC5sZW5ndGh9IGJ5dGVzKWAscyk7bGV0IHI9aygiY2MtaGVhZCIpLGk9aygiY2MtYm9keSIpLG89QyhDdChuKSk7aWYobi5vdXRjb21lPT09ImFjY2VwdCIpe3IuaW5uZXJIVE1MPV90KG4ucmVjb3JkKSxpLmlubmVySFRNTD1KdChuLnJlY29yZCksVC50aXRsZT1gY2Fub24tY29uZm9ybWFuY2U6ICR7bi5yZWNvcmQuY29uZm9ybWFudD8iY29uZm9ybWFudCI6Im5vdCBjb25mb3JtYW50In1gO3JldHVybn1pZihULnRpdGxlPSJjYW5vbi1jb25mb3JtYW5jZTogcmVjb3JkIHJlZnVzZWQiLG4uc3RlcD49NCl7bGV0IGE9SlNPTi5wYXJzZShuZXcgVGV4dERlY29kZXIoKS5kZWNvZGUodCkpO3IuaW5uZXJIVE1MPWA8cCBjbGFzcz0icmVmdXNlZCI+VGhpcyByZWNvcmQgd2FzIHJlZnVzZWQgKCR7b30pOiB3aGF0IGZvbGxvd3MgaXMgd2hhdCBpdCBjbGFpbXMsIG5vdCB3aGF0IGEgcnVuIHNob3dlZC48L3A+JHtfdChhKX1gLGkuaW5uZXJIVE1MPUp0KGEpfWVsc2Ugci5pbm5lckhUTUw9YDxwIGNsYXNzPSJyZWZ1c2VkIj5UaGlzIGZpbGUgaXMgbm90IGEgcmVjb3JkIHRoaXMgcGFnZSBjYW4gc2hvdyAoJHtvfSk6ICR7dyhuLmRldGFpbCw1MDApfTwvcD5gLGkuaW5uZXJIVE1MPSIifWZ1bmN0aW9uIFRpKCl7bGV0IGU9aygiY2MtY29udHJvbHMiKTtlJiYoZS5oaWRkZW49ITEpO2xldCB0PWsoImNjLXJlY29yZCIpO2lmKHQpe2xldHtyZXN1bHQ6cyxtczpyfT12cyhTaSh0LnRleHRDb250ZW50Pz8iIikpO2tzKHMsYFRoZSByZWNvcmQgZW1iZWRkZWQgaW4gdGhpcyBwYWdlICgke3QuZGF0YXNldC5ieXRlcz8/Ij8ifSBieXRlcylgLHIpfWVsc2UgaygiY2Mtb3V0Y29tZSIpLnRleHRDb250ZW50PSJubyByZWNvcmQgeWV0OiBjaG9vc2Ugb3IgZHJvcCBhIHJlY29yZC5qc29uIixULmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz0iMCI7aygiY2MtcHVia2V5Iik/LmFkZEV2ZW50TGlzdGVuZXIoImlucHV0IixPcyk7bGV0IG49aygiY2MtZmlsZSIpO24/LmFkZEV2ZW50TGlzdGVuZXIoImNoYW5nZSIsKCk9PntsZXQgcz1uLmZpbGVzPy5bMF07cyYmVHMocyl9KSxULmFkZEV2ZW50TGlzdGVuZXIoImRyYWdvdmVyIixzPT57cy5wcmV2ZW50RGVmYXVsdCgpLFQuYm9keS5jbGFzc0xpc3QuYWRkKCJkcmFnZ2luZyIpfSksVC5hZGRFdmVudExpc3RlbmVyKCJkcmFnbGVhdmUiLCgpPT5ULmJvZHkuY2xhc3NMaXN0LnJlbW92ZSgiZHJhZ2dpbmciKSksVC5hZGRFdmVudExpc3RlbmVyKCJkcm9wIixzPT57cy5wcmV2ZW50RGVmYXVsdCgpLFQuYm9keS5jbGFzc0xpc3QucmVtb3ZlKCJkcmFnZ2luZyIpO2xldCByPXMuZGF0YVRyYW5zZmVyPy5maWxlc1swXTtyJiZUcyhyKX0pfVRpKCk7fSkoKTs=";
 
 // src/report/html/style.ts
 var STYLE = `
@@ -20585,6 +20661,7 @@ h3{font-size:14px;font-weight:600}
 code,pre{font-family:var(--mono);font-size:13px;overflow-wrap:anywhere;word-break:break-word}
 pre{white-space:pre-wrap;margin:0;padding:6px 8px;background:var(--soft);border:1px solid var(--line);border-radius:4px;max-height:24em;overflow-y:auto}
 .dim{color:var(--dim)}
+.cp{white-space:nowrap}
 .cut{color:var(--dim);font-style:italic;margin-left:4px}
 .verdict{border-radius:8px;padding:14px 18px;margin:0 0 10px;border:1px solid}
 .verdict.pass{background:var(--pass-bg);border-color:var(--pass)}
@@ -20594,6 +20671,10 @@ pre{white-space:pre-wrap;margin:0;padding:6px 8px;background:var(--soft);border:
 .verdict.pass .mark{color:var(--pass)}
 .verdict.fail .mark{color:var(--fail)}
 .verdict .counts{font-size:17px;font-weight:600}
+.verdict .gate{margin-top:6px;padding:4px 8px;border-radius:4px;font-weight:600}
+.verdict .gate.pass{background:var(--warn-bg);color:var(--fg)}
+.verdict .gate.fail{background:var(--fail);color:#fff}
+.listed{display:inline-block;font-size:12px;font-weight:600;background:var(--warn-bg);border:1px solid var(--line);border-radius:10px;padding:0 6px;margin-left:6px}
 .intro{margin:0 0 10px}
 .refused{background:var(--fail);color:#fff;border-radius:6px;padding:8px 12px;margin:0 0 8px;font-weight:600;overflow-wrap:anywhere}
 .verify{border:1px solid var(--line);border-radius:8px;padding:10px 14px;background:var(--soft)}
@@ -20601,11 +20682,12 @@ pre{white-space:pre-wrap;margin:0;padding:6px 8px;background:var(--soft);border:
 .verify .label{font-weight:600}
 #cc-outcome{font-size:15px;font-weight:700;padding:1px 6px;border-radius:4px;background:#fff;border:1px solid var(--line)}
 #cc-outcome[data-outcome=accept]{color:var(--pass);border-color:var(--pass)}
+#cc-outcome[data-outcome=accept][data-conformant=false]{color:var(--fail);border-color:var(--fail)}
 #cc-outcome[data-outcome=reject]{color:#fff;background:var(--fail);border-color:var(--fail)}
 .verify p{margin:4px 0 0;overflow-wrap:anywhere}
 .controls{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center;margin-top:8px}
 .controls label{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
-#cc-pubkey{font-family:var(--mono);font-size:12px;width:36em;max-width:100%;padding:3px 6px}
+#cc-pubkey{font-family:var(--mono);font-size:12px;width:calc(65ch + 16px);max-width:100%;padding:3px 6px}
 #cc-pubkey-result{font-family:var(--mono);font-size:13px;font-weight:600;overflow-wrap:anywhere}
 #cc-pubkey-result[data-match=yes]{color:var(--pass)}
 #cc-pubkey-result[data-match=no]{color:var(--fail)}
@@ -20647,12 +20729,12 @@ ul.names li{break-inside:avoid;overflow-wrap:anywhere}
 .matrix td.cell{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .matrix td.cell.fail{color:var(--fail);font-weight:700}
 .matrix td.cell.pass{color:var(--pass)}
-.answers{display:grid;grid-template-columns:repeat(auto-fill,minmax(210px,1fr));gap:6px;margin:6px 0}
+.answers{display:grid;grid-template-columns:minmax(0,1fr);gap:6px;margin:6px 0}
 .answer{border:1px solid var(--line);border-radius:4px;padding:4px 6px;min-width:0}
 .answer.pass{border-color:var(--pass)}
 .answer.fail{border-color:var(--fail);background:var(--fail-bg)}
 .answer h4{margin:0 0 4px;font-size:12px;overflow-wrap:anywhere}
-.answer pre{max-height:10em;font-size:12px}
+.answer pre{font-size:12px;max-height:none}
 .disagreement{border-top:1px solid var(--line);padding-top:8px;margin-top:8px}
 .ok{color:var(--pass);font-weight:700}
 .bad{color:var(--fail);font-weight:700}
@@ -20675,15 +20757,29 @@ var LIMITS = {
   /** Files of the implementation listed. */
   files: 200
 };
-function verdictHtml(record2) {
+function verdictHtml(record2, gate) {
   const ok = record2.conformant;
   return [
     `<header class="verdict ${ok ? "pass" : "fail"}">`,
     `<p class="mark">${ok ? "Conformant" : "Not conformant"}</p>`,
     `<p class="counts">${escapeHtml2(countLine(record2))}</p>`,
+    gate === void 0 ? "" : gateHtml(gate, ok),
     `<p class="impl">${shownCut(implementationName(record2), 300)} <span class="dim">\xB7</span> <code>${shownCut(record2.implementation.impl, 300)}</code></p>`,
     "</header>"
   ].join("");
+}
+function gateHtml(gate, conformant) {
+  const listed = gate.expected.length;
+  const why = [];
+  if (gate.unexpected.length > 0)
+    why.push(plural4(gate.unexpected.length, "unexpected failure", "unexpected failures"));
+  if (gate.fixed.length > 0)
+    why.push(
+      `${plural4(gate.fixed.length, "listed entry", "listed entries")} fixed${gate.allowFixed ? " (allowed)" : ""}`
+    );
+  if (listed > 0) why.push(plural4(listed, "expected failure", "expected failures"));
+  const record2 = conformant ? "The record says conformant." : "The record says not conformant: seed 003 counts every case; the step follows the list.";
+  return `<p class="gate ${gate.pass ? "pass" : "fail"}">The step ${gate.pass ? "passes" : "fails"} by the expected-failures list <code>${shownCut(gate.source, 300)}</code>${why.length > 0 ? `: ${escapeHtml2(why.join(", "))}` : ""}. ${escapeHtml2(record2)}</p>`;
 }
 function recordBodyHtml(record2, options = {}) {
   const cases = record2.cases.map((c) => {
@@ -20699,11 +20795,12 @@ function recordBodyHtml(record2, options = {}) {
     };
   });
   const groups = groupFailures(cases);
+  const listed = new Map((options.gate?.expected ?? []).map((e) => [e.name, e]));
   return [
     overviewHtml(groups, new Map(record2.cases.map((c) => [c.name, c]))),
     suitesHtml(record2),
-    failuresHtml(record2, groups, options.details),
-    factsHtml(record2, options.elapsedMs),
+    failuresHtml(record2, groups, options.details, listed),
+    factsHtml(record2, options.elapsedMs, options.protocol),
     passingHtml(record2),
     `<p class="legend">${escapeHtml2(INVISIBLE_LEGEND)} Values longer than ${LIMITS.value} characters are cut; record.json holds them whole.</p>`
   ].join("\n");
@@ -20712,7 +20809,7 @@ function overviewHtml(groups, byName) {
   if (groups.length === 0) return "";
   const shown3 = groups.slice(0, LIMITS.groups);
   const items2 = shown3.map((g, i) => {
-    const what = g.kind === "case" ? `<code>${shownCut(g.cases[0], 200)}</code> ${escapeHtml2(cutPoints(g.title, 300).text)}` : escapeHtml2(cutPoints(g.title, 300).text);
+    const what = g.kind === "case" ? `<code>${shownCut(g.cases[0], 200)}</code> ${visibleHtml(cutPoints(g.title, 300).text)}` : visibleHtml(cutPoints(g.title, 300).text);
     const first2 = i < 8 ? byName.get(g.cases[0]) : void 0;
     const example = first2 === void 0 ? "" : `<span class="example">${g.kind === "case" ? "" : `<code>${shownCut(first2.name, 120)}</code>: `}expected <code>${shownCut(first2.expected, 80)}</code>, got <code>${shownCut(first2.got, 80)}</code></span>`;
     return `<li><a href="#cause-${i + 1}"><span class="count">${g.count}</span> <span class="kind">${kindLabel(g)}</span> ${what}${example}</a></li>`;
@@ -20723,8 +20820,8 @@ function overviewHtml(groups, byName) {
   return [
     `<section class="overview" id="causes"><h2>What failed, by cause</h2>`,
     `<p class="dim">${[
-      causes > 0 ? `${plural3(causes, "cause", "causes")} shared by several cases` : "",
-      singles > 0 ? `${plural3(singles, "case", "cases")} with a cause of ${singles === 1 ? "its" : "their"} own` : ""
+      causes > 0 ? `${plural4(causes, "cause", "causes")} shared by several cases` : "",
+      singles > 0 ? `${plural4(singles, "case", "cases")} with a cause of ${singles === 1 ? "its" : "their"} own` : ""
     ].filter((p) => p !== "").join(", then ")}; biggest first.</p>`,
     `<ol>${items2.join("")}${more}</ol></section>`
   ].join("");
@@ -20732,10 +20829,10 @@ function overviewHtml(groups, byName) {
 function kindLabel(g) {
   return g.kind === "case" ? "case" : escapeHtml2(g.kind);
 }
-function plural3(n, one, many) {
+function plural4(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
-function factsHtml(record2, elapsedMs) {
+function factsHtml(record2, elapsedMs, protocol) {
   const impl = record2.implementation;
   const row2 = (label, value) => `<tr><th>${escapeHtml2(label)}</th><td>${value}</td></tr>`;
   const code4 = (text2) => `<code>${shownCut(text2, LIMITS.value)}</code>`;
@@ -20743,6 +20840,7 @@ function factsHtml(record2, elapsedMs) {
     row2("implementation", shownCut(implementationName(record2), LIMITS.value)),
     row2(impl.adapter === "http" ? "url" : "command", code4(impl.impl)),
     row2("adapter", code4(impl.adapter)),
+    ...protocol === void 0 ? [] : [row2("protocol", escapeHtml2(protocolLine(protocol)))],
     row2("profile and suites", code4(record2.suite)),
     row2("standard", code4(record2.standard)),
     row2(
@@ -20788,35 +20886,38 @@ function suitesHtml(record2) {
     `<tbody>${rows.join("")}</tbody><tfoot><tr><th>total</th><th>${s.cases}</th><th>${s.passed}</th><th>${s.failed}</th></tr></tfoot></table></section>`
   ].join("");
 }
-function failuresHtml(record2, groups, details) {
+function failuresHtml(record2, groups, details, expected) {
   if (groups.length === 0) return "";
   const byName = new Map(record2.cases.map((c) => [c.name, c]));
   let budget = LIMITS.detailTotal;
   const sections = groups.slice(0, LIMITS.groups).map((g, i) => {
     const full = g.cases.slice(0, Math.min(LIMITS.detailPerGroup, budget));
     budget -= full.length;
-    const articles = full.map((name2) => caseHtml(name2, byName.get(name2), details?.get(name2)));
+    const articles = full.map(
+      (name2) => caseHtml(name2, byName.get(name2), details?.get(name2), expected.get(name2))
+    );
     const rest = g.cases.slice(full.length);
     const listed = rest.slice(0, LIMITS.namesPerGroup);
-    const more = rest.length === 0 ? "" : `<details class="more"><summary>${plural3(rest.length, "more case", "more cases")} with this cause, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
+    const more = rest.length === 0 ? "" : `<details class="more"><summary>${plural4(rest.length, "more case", "more cases")} with this cause, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
       ""
     )}${rest.length > listed.length ? `<li class="dim">and ${rest.length - listed.length} more (see record.json)</li>` : ""}</ul></details>`;
-    const heading = g.kind === "case" ? `<code>${shownCut(g.cases[0], 300)}</code> <span class="title">${escapeHtml2(cutPoints(g.title, 300).text)}</span>` : `<span class="title">${escapeHtml2(cutPoints(g.title, 300).text)}</span>`;
+    const heading = g.kind === "case" ? `<code>${shownCut(g.cases[0], 300)}</code> <span class="title">${visibleHtml(cutPoints(g.title, 300).text)}</span>` : `<span class="title">${visibleHtml(cutPoints(g.title, 300).text)}</span>`;
     return `<details class="group ${escapeHtml2(g.kind)}" id="cause-${i + 1}"${i < 3 ? " open" : ""}><summary><span class="count">${g.count}</span> ${heading}</summary>${articles.join("")}${more}</details>`;
   });
   const leftOver = groups.slice(LIMITS.groups).flatMap((g) => g.cases);
   if (leftOver.length > 0) {
     const listed = leftOver.slice(0, LIMITS.namesPerGroup);
     sections.push(
-      `<details class="more"><summary>${plural3(leftOver.length, "more failed case", "more failed cases")}, each with a cause of its own, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
+      `<details class="more"><summary>${plural4(leftOver.length, "more failed case", "more failed cases")}, each with a cause of its own, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
         ""
       )}${leftOver.length > listed.length ? `<li class="dim">and ${leftOver.length - listed.length} more (see record.json)</li>` : ""}</ul></details>`
     );
   }
   return `<section class="failures" id="failures"><h2>Failed cases (${record2.summary.failed})</h2>${sections.join("")}</section>`;
 }
-function caseHtml(name2, c, detail) {
-  const parts = [`<article class="case"><h3><code>${shownCut(name2, 300)}</code></h3>`];
+function caseHtml(name2, c, detail, listed) {
+  const mark = listed === void 0 ? "" : `<span class="listed">expected failure, list line ${listed.line}: ${shownCut(listed.reason, 300)}</span>`;
+  const parts = [`<article class="case"><h3><code>${shownCut(name2, 300)}</code>${mark}</h3>`];
   if (detail?.why !== void 0 || detail?.source !== void 0) {
     parts.push(
       `<p class="why">${shownCut(detail.why ?? "", 1e3)}${detail.source === void 0 ? "" : ` <span class="source">(${shownCut(detail.source, 1e3)})</span>`}</p>`
@@ -20854,8 +20955,8 @@ function segments(points, from, to, cls) {
   const middle = take(from, to);
   const tail = take(to, points.length);
   const cut3 = points.length - LIMITS.value;
-  const mark = `<mark class="${cls}">${middle === "" ? '<span class="gap"></span>' : escapeHtml2(showInvisible(middle))}</mark>`;
-  return `${escapeHtml2(showInvisible(head))}${from < LIMITS.value ? mark : ""}${escapeHtml2(showInvisible(tail))}${cut3 > 0 ? `<span class="cut">\u2026 ${cut3} more characters</span>` : ""}`;
+  const mark = `<mark class="${cls}">${middle === "" ? '<span class="gap"></span>' : shownHtml(middle)}</mark>`;
+  return `${shownHtml(head)}${from < LIMITS.value ? mark : ""}${shownHtml(tail)}${cut3 > 0 ? `<span class="cut">\u2026 ${cut3} more characters</span>` : ""}`;
 }
 function passingHtml(record2) {
   const passing = record2.cases.filter((c) => c.pass);
@@ -20953,9 +21054,14 @@ function reportHtml(input) {
     });
   }
   const main2 = [
-    `<div id="cc-head">${verdictHtml(record2)}</div>`,
+    `<div id="cc-head">${verdictHtml(record2, input.gate)}</div>`,
     verifyPanel(true),
-    `<div id="cc-body">${recordBodyHtml(record2, { details, ...input.elapsedMs !== void 0 ? { elapsedMs: input.elapsedMs } : {} })}</div>`
+    `<div id="cc-body">${recordBodyHtml(record2, {
+      details,
+      ...input.elapsedMs !== void 0 ? { elapsedMs: input.elapsedMs } : {},
+      ...input.protocol ? { protocol: input.protocol } : {},
+      ...input.gate ? { gate: input.gate } : {}
+    })}</div>`
   ].join("\n");
   return pageHtml({
     title: `canon-conformance: ${record2.conformant ? "conformant" : "not conformant"}`,
@@ -20967,8 +21073,9 @@ function reportHtml(input) {
 
 // src/aggregate/html.ts
 var AGGREGATE_LIMITS = {
-  /** Code points of one answer. */
-  answer: 600,
+  /** Code points of one answer: a record's answers are cut at about 300 already (src/checks/show.ts),
+   * so this shows them whole. */
+  answer: 2e3,
   /** Code points of any other value (paths, command lines, labels, details). */
   value: 300,
   /** Cases answered differently shown with their answers; the rest are listed by name. */
@@ -21415,11 +21522,18 @@ function verdictSections(input, options) {
   const c = palette(options.color);
   const out = [];
   const field = (label, value) => `  ${c.dim(label.padEnd(15))} ${value}`;
+  const gated = input.gate ? gateVerdictLine(input.gate, record2.conformant, countLine(record2)) : void 0;
   const verdict = record2.conformant ? c.green(c.bold("CONFORMANT")) : c.red(c.bold("NOT CONFORMANT"));
-  out.push(`${verdict}: ${countLine(record2)}`, "");
+  if (gated === void 0) out.push(`${verdict}: ${countLine(record2)}`, "");
+  else {
+    const [status = "", rest] = splitOnce(gated, ": ");
+    const paint = input.gate?.pass ? c.yellow : c.red;
+    out.push(`${paint(c.bold(status))}: ${rest}`, "");
+  }
   const impl = record2.implementation;
   out.push(field("implementation", showInvisible(implementationName(record2))));
   out.push(field(impl.adapter === "http" ? "url" : "command", showInvisible(impl.impl)));
+  if (input.protocol) out.push(field("protocol", protocolLine(input.protocol)));
   impl.files.forEach((f, i) => {
     out.push(field(i === 0 ? "files" : "", `${f.sha256}  ${showInvisible(f.path)}`));
   });
@@ -21486,6 +21600,7 @@ function verdictSections(input, options) {
     if (input.rerun.note) out.push(`  (${input.rerun.note})`);
     out.push("");
   }
+  if (input.reportAt) out.push(...reportLines(input.reportAt), "");
   if (input.recordPath === void 0) {
     out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
     out.push(`  ${verifyCommand("DIR/record.json", record2.key, record2.signer_pubkey, input.tool)}`);
@@ -21504,7 +21619,7 @@ function causeLines(failures, c) {
   const groups = groupFailures(failures);
   const out = [c.bold(`Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}):`), ""];
   for (const g of groups.slice(0, CAUSES_SHOWN2)) {
-    out.push(`  ${c.red(`${g.count} case${g.count === 1 ? "" : "s"}`)}: ${showInvisible(g.title)}`);
+    out.push(`  ${c.red(`${g.count} case${g.count === 1 ? "" : "s"}`)}: ${g.title}`);
     const names = g.cases.slice(0, CASES_PER_CAUSE2).map(showInvisible).join(", ");
     const more = g.count > CASES_PER_CAUSE2 ? `, and ${g.count - CASES_PER_CAUSE2} more` : "";
     out.push(`    ${names}${more}`);
@@ -21512,6 +21627,20 @@ function causeLines(failures, c) {
   if (groups.length > CAUSES_SHOWN2) out.push(`  and ${groups.length - CAUSES_SHOWN2} more causes`);
   out.push("");
   return out;
+}
+function splitOnce(text2, separator) {
+  const at = text2.indexOf(separator);
+  return at < 0 ? [text2, ""] : [text2.slice(0, at), text2.slice(at + separator.length)];
+}
+function reportLines(at) {
+  if ("path" in at)
+    return [
+      "Open the report page in a browser (every failure by cause; the record verified in the page):",
+      `  ${showInvisible(at.path)}`
+    ];
+  return [
+    `The report page is report.html in the artifact '${showInvisible(at.artifact)}': download the artifact, unzip it and open report.html in a browser (every failure by cause; the record verified in the page).`
+  ];
 }
 
 // src/report/junit.ts
@@ -21628,12 +21757,12 @@ async function writeInto(folder, run, choice2) {
       failed.push(`${name2} (${error.code ?? error.message})`);
     }
   };
-  const { record: record2, results, elapsedMs, rerun } = run;
+  const { record: record2, results, elapsedMs, rerun, protocol } = run;
   await write2(
     "results",
     "results.json",
     // `rerun`: the command that re-runs the failed cases locally (absent when none failed).
-    () => `${JSON.stringify({ results, causes: groupFailures(results), elapsedMs, ...run.gate ? { gate: run.gate } : {}, ...rerun ? { rerun } : {} }, null, 2)}
+    () => `${JSON.stringify({ ...protocol ? { protocol } : {}, results, causes: groupFailures(results), elapsedMs, ...run.gate ? { gate: run.gate } : {}, ...rerun ? { rerun } : {} }, null, 2)}
 `
   );
   await write2(
@@ -21641,7 +21770,17 @@ async function writeInto(folder, run, choice2) {
     "junit.xml",
     () => toJUnitXml({ record: record2, results, recordPath: written.record, elapsedMs })
   );
-  await write2("html", "report.html", () => reportHtml({ recordBytes: run.recordBytes, results, elapsedMs }));
+  await write2(
+    "html",
+    "report.html",
+    () => reportHtml({
+      recordBytes: run.recordBytes,
+      results,
+      elapsedMs,
+      ...protocol ? { protocol } : {},
+      ...run.gate ? { gate: run.gate } : {}
+    })
+  );
   const compare = await run.compare;
   if (compare) await write2("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}
 `);
@@ -21653,6 +21792,7 @@ async function writeInto(folder, run, choice2) {
         elapsedMs,
         ...run.gate ? { gate: run.gate } : {},
         ...rerun ? { rerun } : {},
+        ...protocol ? { protocol } : {},
         ...run.tool ? { tool: run.tool } : {}
       },
       compare?.markdown,
@@ -21662,8 +21802,8 @@ async function writeInto(folder, run, choice2) {
     written.summaryMarkdown = markdown;
   }
   if (choice2.badge) {
-    await write2("badgeSvg", "badge.svg", () => badgeSvg(record2));
-    await write2("badgeJson", "badge.json", () => `${JSON.stringify(badgeJson(record2), null, 2)}
+    await write2("badgeSvg", "badge.svg", () => badgeSvg(record2, run.gate));
+    await write2("badgeJson", "badge.json", () => `${JSON.stringify(badgeJson(record2, run.gate), null, 2)}
 `);
   }
   if (failed.length > 0) {
@@ -22943,10 +23083,10 @@ function oneLine(bytes3, limit = REASON_BYTES) {
 }
 function utf8Problem(bytes3) {
   if (isUtf82(bytes3)) return void 0;
-  const probe2 = new TextDecoder("utf-8", { fatal: true });
+  const probe3 = new TextDecoder("utf-8", { fatal: true });
   for (let i = 0; i < bytes3.length; i++) {
     try {
-      probe2.decode(bytes3.subarray(i, i + 1), { stream: true });
+      probe3.decode(bytes3.subarray(i, i + 1), { stream: true });
     } catch {
       return `not UTF-8: invalid byte 0x${bytes3[i].toString(16).padStart(2, "0")} at offset ${i}`;
     }
@@ -22973,6 +23113,10 @@ var HeadBuffer = class {
 function stderrSuffix(stderr) {
   const line = oneLine(stderr);
   return line === "" ? "" : ` (stderr: ${line})`;
+}
+function crlfAsLf(bytes3) {
+  const n = bytes3.length;
+  return n >= 2 && bytes3[n - 2] === 13 && bytes3[n - 1] === 10 ? Buffer.concat([bytes3.subarray(0, n - 2), bytes3.subarray(n - 1)]) : bytes3;
 }
 
 // src/known-bad/process-faults.ts
@@ -24169,6 +24313,33 @@ function spawnTarget(command, shell, platform = process.platform) {
   if (program === void 0 || program === "") throw new AdapterSetupError("the command line is empty");
   return { program, args };
 }
+function backslashNote(line) {
+  let quote2;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote2 !== void 0) {
+      if (c === quote2) quote2 = void 0;
+      else if (quote2 === '"' && c === "\\") i++;
+      continue;
+    }
+    if (c === "'" || c === '"') quote2 = c;
+    else if (BLANK.test(c)) start = i + 1;
+    else if (c === "\\") {
+      const end = line.slice(i).search(BLANK);
+      const written = line.slice(start, end < 0 ? line.length : i + end);
+      let read2;
+      try {
+        read2 = splitCommandLine(written).join(" ");
+      } catch {
+        read2 = "something else";
+      }
+      const slashed = written.replaceAll("\\", "/");
+      return `The command line is read as a POSIX shell reads it, without running one, and a backslash outside quotes escapes the character after it: ${written} was read as ${read2}. Write the path with forward slashes (${slashed}; Windows takes them too) or in single quotes ('${written}').`;
+    }
+  }
+  return void 0;
+}
 
 // src/adapters/program.ts
 import { createHash } from "node:crypto";
@@ -24375,7 +24546,14 @@ async function describeImplementation(q) {
   const lookup = { cwd: q.cwd, env: q.env, platform: q.platform };
   const target = spawnTarget(q.command, q.shell, q.platform);
   const named = [];
-  named.push({ path: resolveProgram(target.program, lookup), absolute: "" });
+  try {
+    named.push({ path: resolveProgram(target.program, lookup), absolute: "" });
+  } catch (error) {
+    const note = q.shell ? void 0 : backslashNote(q.command);
+    if (error instanceof AdapterSetupError && note !== void 0)
+      throw new AdapterSetupError(`${error.message}. ${note}`);
+    throw error;
+  }
   let words;
   if (q.shell) {
     try {
@@ -25217,7 +25395,7 @@ function runOnce(spec, input, o, register) {
     const timer = setTimeout(() => finish(timedOut(o.timeoutMs, err.bytes())), o.timeoutMs);
     const settleIfDone = () => {
       if (exit !== void 0 && stdoutClosed && stderrClosed) {
-        finish(judgeExit(exit.code, exit.signal, Buffer.concat(out), err.bytes()));
+        finish(judgeExit(exit.code, exit.signal, crlfAsLf(Buffer.concat(out)), err.bytes()));
       }
     };
     const armGrace = () => {
@@ -25229,7 +25407,7 @@ function runOnce(spec, input, o, register) {
             reason: `exited (code ${exit?.code ?? exit?.signal}) but its stdout stayed open ${EXIT_GRACE_MS} ms after: a child process still holds it`
           });
         } else if (exit !== void 0) {
-          finish(judgeExit(exit.code, exit.signal, Buffer.concat(out), err.bytes()));
+          finish(judgeExit(exit.code, exit.signal, crlfAsLf(Buffer.concat(out)), err.bytes()));
         }
       }, EXIT_GRACE_MS);
     };
@@ -25351,15 +25529,47 @@ function createCanonicalizer(options) {
 // src/checks/probe.ts
 var PROBE_INPUT = '{"b":[1,"x"],"a":null}';
 var PROBE_EXPECTED = '{"a":null,"b":[1,"x"]}';
-async function probeImplementation(impl, protocol) {
-  const answer = await ask(impl, new TextEncoder().encode(PROBE_INPUT));
-  if (answer.status === "canonical") return void 0;
+var PROBE_REFUSED = "[1,2";
+var encode = (text2) => new TextEncoder().encode(text2);
+var MISSING_FILE = /no such file|can't open file|cannot open file|cannot find module|could not find or load main class|ENOENT/i;
+async function probeImplementation(impl, protocol, options = {}) {
+  const answer = await ask(impl, encode(PROBE_INPUT));
+  if (answer.status === "canonical") return protocol === "once" ? linesInOnce(impl, answer) : void 0;
   const said = showAnswer(answer);
-  if (answer.status === "rejected") {
-    return `${impl.label} refused a plain object (${PROBE_INPUT}, which canonicalizes to ${PROBE_EXPECTED}): ${said}. Check the command${protocol === "once" ? ", and whether it expects one request per line (protocol lines)" : ""}.`;
+  if (protocol !== "http" && MISSING_FILE.test(answer.reason)) {
+    const words = /\(stderr: (.*)\)$/s.exec(answer.reason)?.[1] ?? answer.reason;
+    return `${impl.label} could not start its work: it stopped at once, saying it could not open a file: ${cutText(words, 400)}. Check the paths in the command line; relative paths start at the working directory.`;
   }
-  const hint = protocol === "lines" ? " A command that reads all of stdin before it answers never answers a line: if it speaks one input per run, try protocol once." : protocol === "once" ? " Check the command; if it answers one request per line and waits for more, it may still be waiting: try protocol lines with the command's lines form." : " Check the URL and that the server answers POST requests.";
-  return `${impl.label} gave no answer to a plain object (${PROBE_INPUT}): ${said}.${hint}`;
+  if (answer.status === "rejected") {
+    return `${impl.label} refused a plain object (${PROBE_INPUT}, which canonicalizes to ${PROBE_EXPECTED}): ${said}. Check the command: it reads the input on stdin${protocol === "lines" ? ", one request a line," : ""} and writes the canonical form.`;
+  }
+  const head = `${impl.label} gave no answer to a plain object (${PROBE_INPUT}): ${said}.`;
+  if (protocol === "http") return `${head} Check the URL and that the server answers POST requests.`;
+  if (protocol === "once")
+    return `${head} Check that the command reads its input to the end of stdin, then writes the canonical form and exits.`;
+  return `${head}${await silentInLines(options)}`;
+}
+async function linesInOnce(impl, first2) {
+  const lines = (a) => a.status === "canonical" && a.output[0] === 33;
+  const refused2 = lines(first2) ? first2 : await ask(impl, encode(PROBE_REFUSED));
+  if (!lines(refused2)) return void 0;
+  const input = refused2 === first2 ? PROBE_INPUT : PROBE_REFUSED;
+  return `${impl.label} answered ${input} with \u201C${showAnswer(refused2)}\u201D and exit code 0: \`!\` and a reason is how a lines-mode command refuses, and in once mode a refusal is a non-zero exit. This command speaks the lines protocol: run it with protocol lines, or give the command line of its once form.`;
+}
+async function silentInLines(options) {
+  if (options.askOnce === void 0)
+    return " Check that the command answers each line with one line, and flushes stdout after each.";
+  const whole = await options.askOnce(encode(PROBE_INPUT));
+  if (whole.status !== "canonical") {
+    return ` Asked once mode's way (the input, then end of input), it gave no answer either: ${showAnswer(whole)}. Check that the command runs at all.`;
+  }
+  const two = await options.askOnce(encode(`${PROBE_INPUT}
+${PROBE_INPUT}
+`));
+  if (two.status === "failed" && /more than one line/.test(two.reason)) {
+    return " It answered only once its input had ended, a line for each request: it keeps its answers in a buffer. Flush stdout after every answer line (in Python, print(..., flush=True)).";
+  }
+  return " It answered only once its input had ended, as a once-mode command does (it reads all of its input first). Does your command need its lines flag (for example `python3 canon.py --lines`)? If it speaks one input per run, use protocol once.";
 }
 
 // src/run/plan.ts
@@ -25666,14 +25876,12 @@ async function judgeRun(plan) {
     if (read2 !== write2) open5.push(read2);
     const other = options.compareCommand ? adapter2(plan, "compare", sandbox) : void 0;
     if (other) open5.push(other);
-    const sides = [[write2, plan.transport.write]];
-    if (read2 !== write2) sides.push([read2, plan.transport.read]);
-    if (other) sides.push([other, options.compareProtocol ?? options.protocol]);
-    for (const [impl, transport] of sides) {
-      const problem = await probeImplementation(impl, transport);
-      if (problem !== void 0) throw new RunSetupError(problem);
-    }
+    const sides = [[write2, plan.transport.write, "write"]];
+    if (read2 !== write2) sides.push([read2, plan.transport.read, "read"]);
+    if (other) sides.push([other, options.compareProtocol ?? options.protocol, "compare"]);
+    for (const [impl, transport, side] of sides) await probe2(plan, impl, transport, side, sandbox);
     const cases = plan.transport.write === "lines" ? casesForLines(plan.corpus.cases) : plan.corpus.cases;
+    const protocol = protocolUsed(plan.transport.write, plan.corpus.cases, cases);
     const counter = progressOf(plan, cases, write2);
     const counted = counter.counted(write2);
     const results = await runCases(
@@ -25694,7 +25902,7 @@ async function judgeRun(plan) {
         ...options.onCompareProgress ? { onProgress: options.onCompareProgress } : {}
       })
     ) : void 0;
-    return { results, sandbox: sandbox.status, ...comparing ? { comparing } : {}, close };
+    return { results, sandbox: sandbox.status, protocol, ...comparing ? { comparing } : {}, close };
   } catch (error) {
     await close();
     throw error;
@@ -25710,15 +25918,45 @@ function openRunSandbox(plan) {
     ...plan.out ? { outDir: plan.out.path } : {}
   });
 }
-function adapter2(plan, side, launcher) {
+function commandOf(plan, side) {
   const { options } = plan;
-  if (side === "write" && options.implementation) return options.implementation;
+  if (side === "write") return options.implementation || options.url ? void 0 : options.command;
+  return side === "read" ? options.readCommand : options.compareCommand;
+}
+async function probe2(plan, impl, transport, side, launcher) {
+  const command = commandOf(plan, side);
+  const askOnce = command === void 0 ? void 0 : async (input) => {
+    const once = adapter2({ ...plan, options: { ...plan.options, jobs: 1 } }, side, launcher, "once");
+    try {
+      return await ask(once, input);
+    } finally {
+      await once.close();
+    }
+  };
+  const problem = await probeImplementation(impl, transport, askOnce ? { askOnce } : {});
+  if (problem === void 0) return;
+  const note = command !== void 0 && !plan.options.shell ? backslashNote(command) : void 0;
+  throw new RunSetupError(note === void 0 ? problem : `${problem} ${note}`);
+}
+function protocolUsed(transport, cases, sent) {
+  if (transport !== "lines") return { name: transport };
+  const linesForms = [];
+  const notRun = [];
+  sent.forEach((c, i) => {
+    if (c === cases[i]) return;
+    (c.notRun === void 0 ? linesForms : notRun).push(recordCaseName(c.suite, c.name));
+  });
+  return { name: "lines", linesForms, ...notRun.length > 0 ? { notRun } : {} };
+}
+function adapter2(plan, side, launcher, protocol) {
+  const { options } = plan;
+  if (side === "write" && options.implementation && protocol === void 0) return options.implementation;
   const command = side === "write" ? options.command : side === "read" ? options.readCommand : options.compareCommand;
   const url = side === "write" ? options.url : side === "read" ? options.readUrl : void 0;
   return createCanonicalizer({
     ...command ? { command } : {},
     ...url ? { url } : {},
-    protocol: side === "compare" ? options.compareProtocol ?? options.protocol : options.protocol,
+    protocol: protocol ?? (side === "compare" ? options.compareProtocol ?? options.protocol : options.protocol),
     shell: options.shell,
     cwd: plan.workingDirectory,
     jobs: options.jobs,
@@ -25909,6 +26147,7 @@ async function writeRun(plan, results, judged2, sealed) {
         ...sealed.gate ? { gate: sealed.gate } : {},
         ...sealed.rerun ? { rerun: sealed.rerun } : {},
         tool: plan.tool,
+        protocol: judged2.protocol,
         ...comparing ? {
           compare: comparing.then(
             (c) => c.ok ? { report: c.value, markdown: compareMarkdown(c.value) } : void 0
@@ -25930,6 +26169,7 @@ async function writeRun(plan, results, judged2, sealed) {
     files,
     elapsedMs: sealed.elapsedMs,
     sandbox: judged2.sandbox,
+    protocol: judged2.protocol,
     ...sealed.rerun ? { rerun: sealed.rerun } : {},
     ...compare ? { compare } : {},
     ...sealed.gate ? { gate: sealed.gate } : {},
@@ -26086,6 +26326,8 @@ var runCommand = {
             elapsedMs: outcome.elapsedMs,
             ...outcome.gate ? { gate: outcome.gate } : {},
             ...outcome.rerun ? { rerun: outcome.rerun } : {},
+            protocol: outcome.protocol,
+            ...outcome.files.html ? { reportAt: { path: outcome.files.html } } : {},
             tool: toolCommand(installSource(io.env))
           },
           { color: color && io.stdout.isTTY === true }
@@ -26443,7 +26685,7 @@ function resignRecord(bytes3, key, options = {}) {
       outcome: "signer_mismatch",
       conformant: original.conformant,
       got: original.signer_pubkey,
-      detail: "the record is intact but was not signed by the key given with --pubkey"
+      detail: `the record is intact but was not signed by the key given with ${options.signerInput ?? "--pubkey"}`
     };
   }
   const { signer_pubkey: _pubkey, sig: _sig, ...rest } = original;
