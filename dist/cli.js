@@ -878,6 +878,20 @@ import { randomBytes } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, realpathSync, statSync } from "node:fs";
 import { mkdir, open, realpath, rename, rm, stat, unlink } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
+
+// src/deadline.ts
+function deadline(ms, expire) {
+  let immediate;
+  const timer = setTimeout(() => {
+    immediate = setImmediate(expire);
+  }, ms);
+  return () => {
+    clearTimeout(timer);
+    if (immediate !== void 0) clearImmediate(immediate);
+  };
+}
+
+// src/report/out-folder.ts
 var OUT_OPEN_TIMEOUT_MS = 5e3;
 var KERNEL_ROOTS = ["/proc", "/sys", "/dev"];
 var KERNEL_EXCEPTIONS = ["/dev/shm"];
@@ -902,25 +916,35 @@ function handleOf(path) {
   return { fd, base: "" };
 }
 async function openOutFolder(dir, timeoutMs = OUT_OPEN_TIMEOUT_MS) {
-  let timer;
+  let cancel = () => {
+  };
+  let expired = () => {
+  };
   const timeout2 = new Promise((_, reject2) => {
-    timer = setTimeout(
-      () => reject2(refused(dir, `the filesystem did not answer within ${timeoutMs / 1e3} s`)),
-      timeoutMs
-    );
+    expired = reject2;
   });
+  const arm = () => {
+    cancel();
+    cancel = deadline(
+      timeoutMs,
+      () => expired(refused(dir, `the filesystem did not answer within ${timeoutMs / 1e3} s`))
+    );
+  };
+  const answered = (operation) => operation.finally(arm);
+  arm();
   try {
-    return await Promise.race([make(dir, resolve(dir)), timeout2]);
+    return await Promise.race([make(dir, resolve(dir), answered), timeout2]);
   } finally {
-    clearTimeout(timer);
+    cancel();
   }
 }
-async function make(dir, target) {
+async function make(dir, target, answered) {
   const missing = [];
   let existing = target;
   for (; ; ) {
     try {
-      if (!(await stat(existing)).isDirectory()) throw refused(dir, `${existing} is a file, not a folder`);
+      if (!(await answered(stat(existing))).isDirectory())
+        throw refused(dir, `${existing} is a file, not a folder`);
       break;
     } catch (error) {
       if (error instanceof OutFolderError) throw error;
@@ -933,7 +957,7 @@ async function make(dir, target) {
     }
   }
   if (sep === "/") {
-    const real2 = join(await realpath(existing), relative(existing, target));
+    const real2 = join(await answered(realpath(existing)), relative(existing, target));
     const root = KERNEL_ROOTS.find((r) => under(real2, r));
     if (root && !KERNEL_EXCEPTIONS.some((e) => under(real2, e))) {
       throw refused(dir, `${real2} is under ${root}, a kernel filesystem, not a place for files`);
@@ -941,7 +965,7 @@ async function make(dir, target) {
   }
   for (const folder2 of missing) {
     try {
-      await mkdir(folder2);
+      await answered(mkdir(folder2));
     } catch (error) {
       const code4 = error.code;
       if (code4 !== "EEXIST") throw refused(dir, `cannot make ${folder2} (${code4 ?? error})`);
@@ -958,7 +982,8 @@ async function make(dir, target) {
   const folder = outFolder(target, real, handle);
   try {
     const probe3 = `.canon-conformance-probe-${process.pid}-${randomBytes(4).toString("hex")}`;
-    await rm(await folder.write(probe3, "canon-conformance checks it can write here\n"), { force: true });
+    const written = await answered(folder.write(probe3, "canon-conformance checks it can write here\n"));
+    await answered(rm(written, { force: true }));
   } catch (error) {
     folder.close();
     throw refused(dir, `cannot create a file in it (${error.code ?? error})`);
@@ -25010,7 +25035,7 @@ function askAlone2(spec, line, o) {
     const finish = (ending) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      cancelDeadline();
       clearTimeout(grace);
       unregister();
       killGroup(child);
@@ -25036,7 +25061,7 @@ function askAlone2(spec, line, o) {
     const unregister = o.register(
       () => finish({ status: "failed", reason: "the run was closed before the command answered" })
     );
-    const timer = setTimeout(() => finish(timedOut(o.timeoutMs, stderr.bytes())), o.timeoutMs);
+    const cancelDeadline = deadline(o.timeoutMs, () => finish(timedOut(o.timeoutMs, stderr.bytes())));
     child.on("error", (e) => {
       answer = [];
       finish({ status: "failed", reason: `could not start ${spec.argv0}: ${e.message}` });
@@ -25132,7 +25157,7 @@ var LinesSession = class {
     const pipe = this.pipe;
     if (pipe !== void 0) {
       for (const item of pipe.inFlight.splice(0)) item.request?.resolve({ status: "failed", reason });
-      clearTimeout(pipe.timer);
+      pipe.cancelTimer?.();
       const exited = new Promise((resolve10) => this.exitWaiters.push(resolve10));
       pipe.child.stdin.end();
       await Promise.race([exited, new Promise((r) => setTimeout(r, EXIT_GRACE_MS))]);
@@ -25300,13 +25325,13 @@ var LinesSession = class {
   /** The item owed a line must get it within the time limit of becoming owed (or, once every item
    * has its line, the last echo must come within it): every line restarts the clock. */
   armTimer(pipe) {
-    clearTimeout(pipe.timer);
+    pipe.cancelTimer?.();
     if (pipe.inFlight.length === 0) return;
-    pipe.timer = setTimeout(() => {
+    pipe.cancelTimer = deadline(this.o.timeoutMs, () => {
       if (this.pipe !== pipe) return;
       if (!pipe.echoed && pipe.lines.length >= pipe.inFlight.length) this.echoes = false;
       this.fault(pipe);
-    }, this.o.timeoutMs);
+    });
   }
   /** The process can no longer be trusted (time limit, end, cap, flood). The request owed the line
    * that did not come, and any other already asked again, are asked alone; the rest of what it holds
@@ -25326,7 +25351,7 @@ var LinesSession = class {
   }
   /** Kills the process and forgets it. */
   stop(pipe) {
-    clearTimeout(pipe.timer);
+    pipe.cancelTimer?.();
     if (this.pipe === pipe) this.pipe = void 0;
     pipe.inFlight = [];
     pipe.lines = [];
@@ -25380,7 +25405,7 @@ function runOnce(spec, input, o, register) {
     const finish = (answer) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      cancelDeadline();
       clearTimeout(grace);
       unregister();
       killGroup(child);
@@ -25392,7 +25417,7 @@ function runOnce(spec, input, o, register) {
     const unregister = register(
       () => finish({ status: "failed", reason: "the run was closed before the command answered" })
     );
-    const timer = setTimeout(() => finish(timedOut(o.timeoutMs, err.bytes())), o.timeoutMs);
+    const cancelDeadline = deadline(o.timeoutMs, () => finish(timedOut(o.timeoutMs, err.bytes())));
     const settleIfDone = () => {
       if (exit !== void 0 && stdoutClosed && stderrClosed) {
         finish(judgeExit(exit.code, exit.signal, crlfAsLf(Buffer.concat(out)), err.bytes()));

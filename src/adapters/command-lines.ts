@@ -21,6 +21,7 @@
 // sync requests (it answers each with something else) cannot be pipelined safely: from the time that
 // shows, every request is asked alone, without sync requests, as once mode would ask it.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import { deadline } from "../deadline.js";
 import type { Answer, Canonicalizer } from "../types.js";
 import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
@@ -69,7 +70,8 @@ interface Pipe {
   echoed: boolean;
   waitingDrain: boolean;
   exited: boolean;
-  timer?: NodeJS.Timeout;
+  /** Cancels the running time limit (src/deadline.ts). */
+  cancelTimer?: () => void;
 }
 
 class LinesSession {
@@ -124,7 +126,7 @@ class LinesSession {
     const pipe = this.pipe;
     if (pipe !== undefined) {
       for (const item of pipe.inFlight.splice(0)) item.request?.resolve({ status: "failed", reason });
-      clearTimeout(pipe.timer);
+      pipe.cancelTimer?.();
       // Let a well-behaved command exit on end of input, then kill whatever is left of its group.
       const exited = new Promise<void>((resolve) => this.exitWaiters.push(resolve));
       pipe.child.stdin.end();
@@ -312,15 +314,15 @@ class LinesSession {
   /** The item owed a line must get it within the time limit of becoming owed (or, once every item
    * has its line, the last echo must come within it): every line restarts the clock. */
   private armTimer(pipe: Pipe): void {
-    clearTimeout(pipe.timer);
+    pipe.cancelTimer?.();
     if (pipe.inFlight.length === 0) return;
-    pipe.timer = setTimeout(() => {
+    pipe.cancelTimer = deadline(this.o.timeoutMs, () => {
       if (this.pipe !== pipe) return;
       // Every item has a line and no sync request was ever echoed: it answers them with something
       // else, so no count can be confirmed. Without sync requests, every request goes alone.
       if (!pipe.echoed && pipe.lines.length >= pipe.inFlight.length) this.echoes = false;
       this.fault(pipe);
-    }, this.o.timeoutMs);
+    });
   }
 
   /** The process can no longer be trusted (time limit, end, cap, flood). The request owed the line
@@ -345,7 +347,7 @@ class LinesSession {
 
   /** Kills the process and forgets it. */
   private stop(pipe: Pipe): void {
-    clearTimeout(pipe.timer);
+    pipe.cancelTimer?.();
     if (this.pipe === pipe) this.pipe = undefined;
     pipe.inFlight = [];
     pipe.lines = [];

@@ -4,6 +4,7 @@
 // command does (hang, flood, die by a signal, exit without reading, leave a child holding stdout)
 // ends this one request with a `failed` answer that says so, and its whole process group is killed.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import { deadline } from "../deadline.js";
 import type { Answer, Canonicalizer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
@@ -65,7 +66,7 @@ function runOnce(
     const finish = (answer: Answer): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      cancelDeadline();
       clearTimeout(grace);
       unregister();
       // Also after a clean exit: anything the command left running in its group dies with the case.
@@ -78,7 +79,7 @@ function runOnce(
     const unregister = register(() =>
       finish({ status: "failed", reason: "the run was closed before the command answered" }),
     );
-    const timer = setTimeout(() => finish(timedOut(o.timeoutMs, err.bytes())), o.timeoutMs);
+    const cancelDeadline = deadline(o.timeoutMs, () => finish(timedOut(o.timeoutMs, err.bytes())));
     const settleIfDone = (): void => {
       if (exit !== undefined && stdoutClosed && stderrClosed) {
         finish(judgeExit(exit.code, exit.signal, crlfAsLf(Buffer.concat(out)), err.bytes()));

@@ -10,6 +10,7 @@
 // follows (./exit-rule.ts), and the time limit is no answer. Without sync requests (a command that
 // does not echo them) only the request is sent, and every line counts.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import { deadline } from "../deadline.js";
 import type { Answer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { EXIT_GRACE_MS } from "./launch.js";
@@ -83,7 +84,7 @@ export function askAlone(spec: GroupSpawn, line: Buffer, o: AloneOptions): Promi
     const finish = (ending: Answer): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      cancelDeadline();
       clearTimeout(grace);
       unregister();
       killGroup(child);
@@ -112,7 +113,7 @@ export function askAlone(spec: GroupSpawn, line: Buffer, o: AloneOptions): Promi
     const unregister = o.register(() =>
       finish({ status: "failed", reason: "the run was closed before the command answered" }),
     );
-    const timer = setTimeout(() => finish(timedOut(o.timeoutMs, stderr.bytes())), o.timeoutMs);
+    const cancelDeadline = deadline(o.timeoutMs, () => finish(timedOut(o.timeoutMs, stderr.bytes())));
 
     child.on("error", (e) => {
       answer = [];

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, realpathSync, type Stats, statSync } from "node:fs";
 import { mkdir, open, realpath, rename, rm, stat, unlink } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { deadline } from "../deadline.js";
 import { SetupError } from "../errors.js";
 
 /** How long making and opening the folder may take before it is given up (a hung network mount). */
@@ -69,27 +70,40 @@ function handleOf(path: string): { fd: number; base: string } | undefined {
  * OutFolderError saying why the folder cannot take the run's files; gives up after `timeoutMs`.
  */
 export async function openOutFolder(dir: string, timeoutMs = OUT_OPEN_TIMEOUT_MS): Promise<OutFolder> {
-  let timer: NodeJS.Timeout | undefined;
+  // "Did not answer" is each operation's limit, restarted as each one answers: a harness whose event
+  // loop was held up (a loaded machine) is not taken for a filesystem that hangs.
+  let cancel = (): void => {};
+  let expired: (error: OutFolderError) => void = () => {};
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(refused(dir, `the filesystem did not answer within ${timeoutMs / 1000} s`)),
-      timeoutMs,
-    );
+    expired = reject;
   });
+  const arm = (): void => {
+    cancel();
+    cancel = deadline(timeoutMs, () =>
+      expired(refused(dir, `the filesystem did not answer within ${timeoutMs / 1000} s`)),
+    );
+  };
+  const answered = <T>(operation: Promise<T>): Promise<T> => operation.finally(arm);
+  arm();
   try {
-    return await Promise.race([make(dir, resolve(dir)), timeout]);
+    return await Promise.race([make(dir, resolve(dir), answered), timeout]);
   } finally {
-    clearTimeout(timer);
+    cancel();
   }
 }
 
-async function make(dir: string, target: string): Promise<OutFolder> {
+async function make(
+  dir: string,
+  target: string,
+  answered: <T>(operation: Promise<T>) => Promise<T>,
+): Promise<OutFolder> {
   // The nearest folder that exists; everything below it is made here.
   const missing: string[] = [];
   let existing = target;
   for (;;) {
     try {
-      if (!(await stat(existing)).isDirectory()) throw refused(dir, `${existing} is a file, not a folder`);
+      if (!(await answered(stat(existing))).isDirectory())
+        throw refused(dir, `${existing} is a file, not a folder`);
       break;
     } catch (error) {
       if (error instanceof OutFolderError) throw error;
@@ -103,7 +117,7 @@ async function make(dir: string, target: string): Promise<OutFolder> {
   }
   if (sep === "/") {
     // Through symbolic links: a link into /proc is /proc.
-    const real = join(await realpath(existing), relative(existing, target));
+    const real = join(await answered(realpath(existing)), relative(existing, target));
     const root = KERNEL_ROOTS.find((r) => under(real, r));
     if (root && !KERNEL_EXCEPTIONS.some((e) => under(real, e))) {
       throw refused(dir, `${real} is under ${root}, a kernel filesystem, not a place for files`);
@@ -111,7 +125,7 @@ async function make(dir: string, target: string): Promise<OutFolder> {
   }
   for (const folder of missing) {
     try {
-      await mkdir(folder);
+      await answered(mkdir(folder));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== "EEXIST") throw refused(dir, `cannot make ${folder} (${code ?? error})`);
@@ -128,7 +142,8 @@ async function make(dir: string, target: string): Promise<OutFolder> {
   const folder = outFolder(target, real, handle);
   try {
     const probe = `.canon-conformance-probe-${process.pid}-${randomBytes(4).toString("hex")}`;
-    await rm(await folder.write(probe, "canon-conformance checks it can write here\n"), { force: true });
+    const written = await answered(folder.write(probe, "canon-conformance checks it can write here\n"));
+    await answered(rm(written, { force: true }));
   } catch (error) {
     folder.close();
     throw refused(dir, `cannot create a file in it (${(error as NodeJS.ErrnoException).code ?? error})`);

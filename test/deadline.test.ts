@@ -1,0 +1,45 @@
+// A time limit must not call an answer late that arrived in time while the harness was busy.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { test } from "node:test";
+import { deadline } from "../src/deadline.js";
+
+/** Holds the event loop for `ms`, as a long synchronous step (or a loaded machine) does. */
+function busy(ms: number): void {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    // spinning
+  }
+}
+
+/** Which comes first: a child's answer, ready while the loop is held, or a limit that expired meanwhile. */
+async function race(arm: (ms: number, expire: () => void) => void): Promise<string[]> {
+  const order: string[] = [];
+  const child = spawn("/bin/sh", ["-c", "echo answer"], { stdio: ["ignore", "pipe", "ignore"] });
+  await once(child, "spawn");
+  child.stdout.on("data", () => order.push("answer"));
+  arm(20, () => order.push("expired"));
+  busy(500); // the answer arrives (and the limit passes) while the loop is held
+  await once(child, "close");
+  await new Promise((r) => setTimeout(r, 50));
+  return order;
+}
+
+test("an answer that arrived before the limit, while the loop was held, is taken before the limit expires", async () => {
+  // The control: a plain timer runs before the loop reads what is ready, so it calls the answer late.
+  const plain = await race((ms, expire) => setTimeout(expire, ms));
+  assert.deepEqual(plain, ["expired", "answer"]);
+  // With deadline() the answer is read first (a caller's answer cancels the limit; here nothing does).
+  assert.deepEqual(await race(deadline), ["answer", "expired"]);
+});
+
+test("a limit with nothing to read expires, and a cancelled one never does", async () => {
+  let expired = 0;
+  deadline(5, () => expired++);
+  const cancel = deadline(5, () => expired++);
+  cancel();
+  await new Promise((r) => setTimeout(r, 60));
+  await new Promise((r) => setImmediate(r)); // the expiry's own turn, should the loop have been held
+  assert.equal(expired, 1);
+});
