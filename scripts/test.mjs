@@ -28,7 +28,7 @@
 // fraction of the time `tsx src/cli.ts` takes, and the end-to-end tests run the faces as built from
 // today's src/.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -67,6 +67,8 @@ if (!flags.some((f) => f.startsWith("--test-concurrency"))) flags.push("--test-c
 
 mkdirSync(join(REPO, "tmp"), { recursive: true });
 const scratch = mkdtempSync(join(REPO, "tmp", "test-run-"));
+// mkdtemp makes the folder mode 0700; the tests that run as uid 65534 start the bundles in it.
+chmodSync(scratch, 0o755);
 const env = { ...process.env };
 if (!env[DIST_ENV]) {
   const built = join(scratch, "dist");

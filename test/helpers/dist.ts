@@ -3,7 +3,7 @@
 // by .ci/run's dist-in-sync step, not here). `npm test` builds them once and names the folder in
 // CANON_CONFORMANCE_TEST_DIST; a test file run on its own builds them once for its process.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const DIST_ENV = "CANON_CONFORMANCE_TEST_DIST";
@@ -43,6 +43,8 @@ export function actionScript(): string {
 function buildDist(): string {
   mkdirSync(join(REPO, "tmp"), { recursive: true });
   const dir = mkdtempSync(join(REPO, "tmp", "test-dist-"));
+  // mkdtemp makes the folder mode 0700; the tests that run as uid 65534 start the bundles in it.
+  chmodSync(dir, 0o755);
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   const build = spawnSync(process.execPath, [join(REPO, "scripts", "build.mjs"), "--outdir", dir, "--test"], {
     cwd: REPO,
