@@ -6,6 +6,7 @@
 //   - anything else (a rejection, no answer, a hang, another length): the block is split in halves,
 //     each asked on its own (under its own time limit), until the failing numbers stand alone;
 //   - every number right but the array's bytes not (whitespace): the block itself is the culprit.
+// The narrowing is ./narrow.ts, shared with once-mode batches (src/batch).
 // The case's `got` counts the numbers matched, names the culprits in generation order (input
 // spelling, expected, got) up to SHOWN_CULPRITS, and counts each kind of mismatch (numberKind), so a
 // single refused -0 reads as one culprit; the result also carries the culprits as data
@@ -18,6 +19,7 @@ import { ask, askAlone } from "../ask.js";
 import { numberBlocks } from "../corpus/index.js";
 import type { Answer, CaseCulprits, CaseResult, CheckContext, CorpusCase, NumberBlock } from "../types.js";
 import { judged } from "./judge.js";
+import { narrowBatch } from "./narrow.js";
 import { answeredExactly } from "./rules.js";
 import { showAnswer, showBytes, showText } from "./show.js";
 
@@ -114,40 +116,33 @@ async function settle(
   await narrow(items, answer, tally, ctx);
 }
 
-/** Attributes a block's inexact `answer` to its numbers, asking halves again where it must. */
-async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckContext): Promise<void> {
-  const got = answer.status === "canonical" ? arrayItems(lenientDecoder.decode(answer.output)) : null;
-  if (got !== null && got.length === items.length) {
-    const wrong = items.flatMap((item, k) => (got[k] === item.expected ? [] : [{ item, got: got[k]! }]));
-    tally.matched += items.length - wrong.length;
-    for (const { item, got } of wrong) {
-      tally.culprits.push({ ...item, got: showText(got, 60), kind: numberKind(item.expected, got) });
-    }
-    // Every number right but the block still not byte-exact: whitespace in the array.
-    if (wrong.length === 0) {
-      const shown = answer.status === "canonical" ? showBytes(answer.output, 60) : showAnswer(answer);
-      tally.culprits.push({ ...items[0]!, spelled: "array", got: shown, kind: "array" });
-    }
-    return;
-  }
-  if (items.length === 1) {
-    tally.culprits.push({ ...items[0]!, got: showAnswer(answer), kind: answerKind(items[0]!, answer, got) });
-    return;
-  }
-  // Not an array of its numbers at all: each half on its own, until the failing ones stand alone.
-  // After no answer at all, each half is asked alone at once (lines mode: a fresh process), where a
-  // hang costs one time limit instead of two.
-  const half = Math.ceil(items.length / 2);
-  const asking = answer.status === "failed" ? askAlone : ask;
-  await Promise.all(
-    [items.slice(0, half), items.slice(half)].map(async (part) => {
-      const input = encoder.encode(`[${part.map((i) => i.spelled).join(",")}]`);
-      const expected = encoder.encode(`[${part.map((i) => i.expected).join(",")}]`);
-      const again = await asking(ctx.write, input);
-      if (answeredExactly(again, expected)) tally.matched += part.length;
-      else await narrow(part, again, tally, ctx);
+/** Attributes a block's inexact `answer` to its numbers, asking halves again where it must
+ * (./narrow.ts, the same narrowing as a once-mode batch). */
+function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckContext): Promise<void> {
+  return narrowBatch<Item, string>(items, answer, {
+    request: (part) => ({
+      input: encoder.encode(`[${part.map((i) => i.spelled).join(",")}]`),
+      expected: encoder.encode(`[${part.map((i) => i.expected).join(",")}]`),
     }),
-  );
+    parts: (a) => (a.status === "canonical" ? arrayItems(lenientDecoder.decode(a.output)) : null),
+    right: (item, part) => part === item.expected,
+    ask: (input, alone) => (alone ? askAlone : ask)(ctx.write, input),
+    matched: (part) => {
+      tally.matched += part.length;
+    },
+    wrong: (item, a, part, parts) => {
+      tally.culprits.push(
+        part === undefined
+          ? { ...item, got: showAnswer(a), kind: answerKind(item, a, parts) }
+          : { ...item, got: showText(part, 60), kind: numberKind(item.expected, part) },
+      );
+    },
+    // Every number right but the block still not byte-exact: whitespace in the array.
+    arrayWrong: (part, a) => {
+      const shown = a.status === "canonical" ? showBytes(a.output, 60) : showAnswer(a);
+      tally.culprits.push({ ...part[0]!, spelled: "array", got: shown, kind: "array" });
+    },
+  });
 }
 
 /** The kind of a number that, alone, did not come back as an array of one. */

@@ -133,6 +133,22 @@ export const WRITING: KnownBad[] = [
     },
   },
   {
+    name: "sorts_nested_not_top_level",
+    description:
+      "sorts the members of every nested object but leaves the top-level object's in the order its " +
+      "map gives them (a writer that sorts as it recurses, started past the root): right for any " +
+      "value inside an array, so once mode's batches must not vouch for it (docs/protocol.md, Batches)",
+    caughtBy: ["canon", "property"],
+    write: (input) => {
+      const value = referenceParse(input);
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return referenceWrite(input);
+      const members = Object.keys(value).map(
+        (k) => `${referenceSerialize(k)}:${referenceSerialize(value[k]!)}`,
+      );
+      return encoder.encode(`{${members.join(",")}}`);
+    },
+  },
+  {
     name: "python_repr_numbers",
     description:
       "formats numbers as seed 000's reference does: integral values below 1e21 as exact integers " +

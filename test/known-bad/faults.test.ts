@@ -125,7 +125,8 @@ test("store_reads_numbers_as_floats writes like the reference and reads integers
 });
 
 // A document with none of the features the faults are about: every known-bad but the ones whose fault
-// is everywhere (no sorting, dropped strings, a BOM, a lost brace) must answer it as the reference does.
+// is everywhere (no sorting, dropped strings, a BOM, a lost brace, a top-level object left unsorted)
+// must answer it as the reference does.
 const PLAIN = '{ "b": [1, 2.5, null, true], "a": {"k": "plain text"}, "n": -3 }';
 const EVERYWHERE = new Set([
   "no_canonicalization",
@@ -134,7 +135,20 @@ const EVERYWHERE = new Set([
   "drops_closing_brace",
   "too_aggressive",
   "stringify_with_key_list",
+  "sorts_nested_not_top_level",
 ]);
+
+test("sorts_nested_not_top_level sorts every nested object, and the top-level one not at all", () => {
+  assert.equal(
+    write("sorts_nested_not_top_level", PLAIN),
+    '{"b":[1,2.5,null,true],"a":{"k":"plain text"},"n":-3}',
+  );
+  assert.equal(
+    write("sorts_nested_not_top_level", `[${PLAIN}]`),
+    decoder.decode(canonicalize(encoder.encode(`[${PLAIN}]`))),
+  );
+  assert.equal(write("sorts_nested_not_top_level", '{"b":{"d":1,"c":2},"a":0}'), '{"b":{"c":2,"d":1},"a":0}');
+});
 
 test("every other known-bad answers a plain document exactly as the reference does", () => {
   const expected = decoder.decode(canonicalize(encoder.encode(PLAIN)));

@@ -1,0 +1,111 @@
+// Asking the collected inputs many to a process: each batch is one JSON array, and RFC 8785 writes an
+// array element by element, so an answer byte for byte equal to the reference's canonical form of
+// the array confirms every input in it: the implementation answered exactly that slice for it. A batch
+// answered otherwise is narrowed (src/checks/narrow.ts, as a numbers block is): an array answer of the
+// right length confirms each element found right in its place; anything else splits the batch in
+// halves until the failing inputs stand alone. A failing input is never confirmed: its own check asks
+// it alone, so its verdict and its `got` are its own.
+import { ask, askAlone } from "../ask.js";
+import { bytesEqual } from "../bytes.js";
+import { narrowBatch } from "../checks/narrow.js";
+import { answeredExactly } from "../checks/rules.js";
+import type { Answer, Canonicalizer } from "../types.js";
+import type { BatchItem } from "./collect.js";
+import { splitArray } from "./shape.js";
+
+/** A batch's bound in input bytes: well under any pipe or argument limit, big enough that the
+ * default run needs a handful. */
+export const MAX_BATCH_BYTES = 256 * 1024;
+/** A batch's bound in inputs: a batch that fails as a whole costs about two requests per halving. */
+export const MAX_BATCH_COUNT = 512;
+
+/** The items in batches, in order, each within both bounds (an item alone may be the whole batch). */
+export function packBatches(
+  items: readonly BatchItem[],
+  bounds = { bytes: MAX_BATCH_BYTES, count: MAX_BATCH_COUNT },
+): BatchItem[][] {
+  const batches: BatchItem[][] = [];
+  let current: BatchItem[] = [];
+  let size = 2;
+  for (const item of items) {
+    const grown = size + item.input.length + (current.length > 0 ? 1 : 0);
+    if (current.length > 0 && (grown > bounds.bytes || current.length >= bounds.count)) {
+      batches.push(current);
+      current = [];
+      size = 2;
+    }
+    size += item.input.length + (current.length > 0 ? 1 : 0);
+    current.push(item);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+/** `[` + the parts joined by `,` + `]`. */
+export function arrayOf(parts: readonly Uint8Array[]): Uint8Array {
+  const size = parts.reduce((n, p) => n + p.length, 0) + Math.max(parts.length - 1, 0) + 2;
+  const out = new Uint8Array(size);
+  out[0] = 0x5b;
+  let at = 1;
+  parts.forEach((p, k) => {
+    if (k > 0) out[at++] = 0x2c;
+    out.set(p, at);
+    at += p.length;
+  });
+  out[at] = 0x5d;
+  return out;
+}
+
+export interface Confirmation {
+  /** Each confirmed input's canonical bytes, by its key. */
+  answers: Map<string, Uint8Array>;
+  /** Requests made: the batches and their narrowing. */
+  requests: number;
+}
+
+/**
+ * Asks `batches` of `impl` and confirms what they show (file comment). Narrowing stops asking once
+ * `narrowBudget` requests are spent: the inputs it has not placed yet stay unconfirmed, and are asked
+ * alone by their checks, so a command that fails most of its inputs costs at most that much more than
+ * asking everything alone.
+ */
+export async function confirmBatches(
+  impl: Canonicalizer,
+  batches: readonly BatchItem[][],
+  narrowBudget: number,
+): Promise<Confirmation> {
+  const answers = new Map<string, Uint8Array>();
+  let requests = 0;
+  let budget = narrowBudget;
+  const confirm = (items: readonly BatchItem[]) => {
+    for (const item of items) answers.set(item.key, item.expected);
+  };
+  const request = (items: readonly BatchItem[]) => ({
+    input: arrayOf(items.map((i) => i.input)),
+    expected: arrayOf(items.map((i) => i.expected)),
+  });
+  const narrowing = {
+    request,
+    parts: (a: Answer) => (a.status === "canonical" ? splitArray(a.output) : null),
+    right: (item: BatchItem, part: Uint8Array) => bytesEqual(part, item.expected),
+    ask: async (input: Uint8Array, alone: boolean): Promise<Answer> => {
+      if (budget <= 0) return { status: "failed", reason: "narrowing budget spent" };
+      budget--;
+      requests++;
+      return (alone ? askAlone : ask)(impl, input);
+    },
+    matched: confirm,
+    wrong: () => {},
+    arrayWrong: () => {},
+  };
+  await Promise.all(
+    batches.map(async (items) => {
+      const { input, expected } = request(items);
+      requests++;
+      const answer = await ask(impl, input);
+      if (answeredExactly(answer, expected)) confirm(items);
+      else await narrowBatch(items, answer, narrowing);
+    }),
+  );
+  return { answers, requests };
+}

@@ -1,0 +1,67 @@
+// Narrowing a batch that was not answered exactly: the one procedure behind a numbers block (one
+// JSON array of numbers, ./numbers.ts) and a once-mode batch (one JSON array of whole inputs,
+// src/batch). RFC 8785 writes an array element by element, so:
+//   - an answer that is an array of as many elements as were sent is judged element by element, each
+//     in its place, with no further request;
+//   - any other answer (a rejection, no answer, another length) splits the items in halves, each
+//     asked on its own, until the failing items stand alone;
+//   - every element right but the array's bytes not (whitespace between them) is the caller's to say.
+// After no answer at all, the halves are asked alone (lines mode: a fresh process), where a hang costs
+// one time limit instead of two.
+import type { Answer } from "../types.js";
+import { answeredExactly } from "./rules.js";
+
+export interface Narrowing<T, P> {
+  /** The request for `items` as one array, and the exact answer it must get. */
+  request(items: readonly T[]): { input: Uint8Array; expected: Uint8Array };
+  /** The answer cut into its array's elements, or null when it is no array. */
+  parts(answer: Answer): P[] | null;
+  /** Whether `part` is exactly what `item` must come back as. */
+  right(item: T, part: P): boolean;
+  /** Asks one request; `alone` after a request that got no answer at all. */
+  ask(input: Uint8Array, alone: boolean): Promise<Answer>;
+  /** Items found right (in a half answered exactly, or in their place in an array answer). */
+  matched(items: readonly T[]): void;
+  /** An item found wrong: `part` is what came back in its place, or undefined when it stood alone and
+   * its answer was no array of one (`parts` is then how the answer split, if it did). */
+  wrong(item: T, answer: Answer, part: P | undefined, parts: P[] | null): void;
+  /** Every element right and the answer still not exact (whitespace in the array). */
+  arrayWrong(items: readonly T[], answer: Answer): void;
+}
+
+/** Attributes `answer`, the inexact answer to `items` as one array, to the items (file comment). */
+export async function narrowBatch<T, P>(
+  items: readonly T[],
+  answer: Answer,
+  n: Narrowing<T, P>,
+): Promise<void> {
+  const got = n.parts(answer);
+  if (got !== null && got.length === items.length) {
+    const right: T[] = [];
+    let wrong = 0;
+    items.forEach((item, k) => {
+      if (n.right(item, got[k]!)) right.push(item);
+      else {
+        wrong++;
+        n.wrong(item, answer, got[k]!, got);
+      }
+    });
+    n.matched(right);
+    if (wrong === 0) n.arrayWrong(items, answer);
+    return;
+  }
+  if (items.length === 1) {
+    n.wrong(items[0]!, answer, undefined, got);
+    return;
+  }
+  const half = Math.ceil(items.length / 2);
+  const alone = answer.status === "failed";
+  await Promise.all(
+    [items.slice(0, half), items.slice(half)].map(async (part) => {
+      const { input, expected } = n.request(part);
+      const again = await n.ask(input, alone);
+      if (answeredExactly(again, expected)) n.matched(part);
+      else await narrowBatch(part, again, n);
+    }),
+  );
+}

@@ -1,0 +1,231 @@
+// Once mode's batches, piece by piece: the byte scans, what may travel, the dry pass, packing,
+// confirmation with its narrowing, the sentinels, and the Canonicalizer the checks then ask.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { type BatchItem, keyOf } from "../../src/batch/collect.js";
+import { arrayOf, confirmBatches, packBatches } from "../../src/batch/confirm.js";
+import { answering, prepareBatches, SENTINELS } from "../../src/batch/index.js";
+import { batchForm, MAX_ITEM_BYTES, MAX_ITEM_DEPTH } from "../../src/batch/select.js";
+import { doubtOf } from "../../src/batch/sentinels.js";
+import { shapeOf, splitArray } from "../../src/batch/shape.js";
+import { canonicalize } from "../../src/jcs/index.js";
+import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
+import type { Answer, Canonicalizer, CorpusCase } from "../../src/types.js";
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const dec = (b: Uint8Array) => new TextDecoder().decode(b);
+
+/** `transform` as a Canonicalizer that logs every input it is asked (a process each, in once mode). */
+function logged(transform: (input: string) => Answer): Canonicalizer & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    label: "fake",
+    asked,
+    async canonicalize(input) {
+      asked.push(dec(input));
+      return transform(dec(input));
+    },
+    close: async () => {},
+  };
+}
+
+const reference = (text: string): Answer => {
+  try {
+    return { status: "canonical", output: canonicalize(enc(text)) };
+  } catch (error) {
+    return { status: "rejected", reason: (error as Error).message };
+  }
+};
+
+const item = (text: string) => ({
+  key: keyOf(enc(text)),
+  input: enc(text),
+  expected: canonicalize(enc(text)),
+});
+
+test("splitArray cuts an array answer at its top-level commas, strings and nesting skipped", () => {
+  const parts = (s: string) => splitArray(enc(s))?.map(dec) ?? null;
+  assert.deepEqual(parts('[{"a":[1,2]},"x,]\\"y",[],3]'), ['{"a":[1,2]}', '"x,]\\"y"', "[]", "3"]);
+  assert.deepEqual(parts("[]"), []);
+  assert.deepEqual(parts("[1, 2]"), ["1", " 2"], "whitespace is kept, so such an element is not right");
+  for (const no of ["", "[", "{}", "[1]]", "[[1]", '["a]', "1"]) assert.equal(parts(no), null, no);
+});
+
+test("shapeOf reads the top-level value, what surrounds it and how deep it nests", () => {
+  assert.deepEqual(shapeOf(enc(' \r\n{"a":[["]]]"]]}\t')), {
+    top: "object",
+    leading: 3,
+    trailing: 1,
+    bom: false,
+    depth: 3,
+  });
+  assert.equal(shapeOf(enc("\ufeff[1]")).bom, true);
+  assert.equal(shapeOf(enc(" 12 ")).top, "other");
+  assert.equal(shapeOf(enc('"\\\\"')).depth, 0);
+});
+
+test("batchForm: what travels and, for the rest, why it stays alone", () => {
+  const why = (text: string) => {
+    const form = batchForm(enc(text), "rfc8785");
+    return "alone" in form ? form.alone : dec(form.expected);
+  };
+  assert.equal(why(' {"b":1,"a":2}\r\n'), '{"a":2,"b":1}', "whitespace around the text travels");
+  assert.match(why("1"), /no object or array/);
+  assert.match(why('"x"'), /no object or array/);
+  assert.match(why("\ufeff[1]"), /byte-order mark/);
+  assert.match(why('{"a":1,"a":2}'), /reference refuses/);
+  assert.match(why("[1,]"), /reference refuses/);
+  assert.match(why(`${"[".repeat(MAX_ITEM_DEPTH + 1)}${"]".repeat(MAX_ITEM_DEPTH + 1)}`), /deeper/);
+  assert.equal(why(`${"[".repeat(MAX_ITEM_DEPTH)}${"]".repeat(MAX_ITEM_DEPTH)}`).length, 2 * MAX_ITEM_DEPTH);
+  assert.match(why(`["${"x".repeat(MAX_ITEM_BYTES)}"]`), /larger/);
+  // Under nfc, the expected form is the nfc profile's.
+  const nfc = batchForm(enc('["A\u030a"]'), "nfc");
+  assert.ok("expected" in nfc && dec(nfc.expected) === '["\u00c5"]');
+});
+
+test("packBatches keeps each batch within its bytes and its count, in order", () => {
+  const items = ["[1]", "[22]", "[333]", "[4444]", "[55555]"].map(item);
+  const bytes = (b: BatchItem[][]) => b.map((batch) => dec(arrayOf(batch.map((i) => i.input))));
+  assert.deepEqual(bytes(packBatches(items, { bytes: 12, count: 10 })), [
+    "[[1],[22]]",
+    "[[333]]",
+    "[[4444]]",
+    "[[55555]]",
+  ]);
+  assert.deepEqual(bytes(packBatches(items, { bytes: 1000, count: 2 })), [
+    "[[1],[22]]",
+    "[[333],[4444]]",
+    "[[55555]]",
+  ]);
+  assert.equal(dec(arrayOf([])), "[]");
+});
+
+test("a batch answered exactly confirms every input, with one process", async () => {
+  const impl = logged(reference);
+  const items = ['{"b":1,"a":2}', " [3.0] ", '{"x":"\\u00e9"}'].map(item);
+  const { answers, requests } = await confirmBatches(impl, [items], 100);
+  assert.equal(requests, 1);
+  assert.deepEqual(impl.asked, ['[{"b":1,"a":2}, [3.0] ,{"x":"\\u00e9"}]']);
+  assert.deepEqual([...answers.values()].map(dec), ['{"a":2,"b":1}', "[3]", '{"x":"é"}']);
+});
+
+test("a wrong element of an array answer is found in its place, without another request", async () => {
+  // Writes 1.5 as 1.50: the array is still an array of three.
+  const impl = logged((t) => {
+    const a = reference(t);
+    return a.status === "canonical"
+      ? { status: "canonical", output: enc(dec(a.output).replace("1.5", "1.50")) }
+      : a;
+  });
+  const { answers, requests } = await confirmBatches(impl, [["[1]", "[1.5]", "[2]"].map(item)], 100);
+  assert.equal(requests, 1);
+  assert.deepEqual([...answers.keys()].sort(), ["[1]", "[2]"]);
+});
+
+test("a batch refused as a whole is split in halves until the refused input stands alone, unconfirmed", async () => {
+  const impl = logged((t) => (t.includes("true") ? { status: "rejected", reason: "no true" } : reference(t)));
+  const texts = ["[1]", "[2]", "[3]", "[true]", "[5]", "[6]", "[7]", "[8]"];
+  const { answers } = await confirmBatches(impl, [texts.map(item)], 100);
+  assert.deepEqual([...answers.keys()].sort(), ["[1]", "[2]", "[3]", "[5]", "[6]", "[7]", "[8]"]);
+  // The whole, then halves of 4, 2 and 1 on the culprit's side: 1 + 2 + 2 + 2.
+  assert.equal(impl.asked.length, 7);
+  assert.ok(impl.asked.includes("[[true]]"));
+});
+
+test("narrowing stops at its budget: what it has not placed stays unconfirmed", async () => {
+  const impl = logged(() => ({ status: "rejected", reason: "refuses everything" }));
+  const texts = Array.from({ length: 64 }, (_, k) => `[${k}]`);
+  const { answers, requests } = await confirmBatches(impl, [texts.map(item)], 5);
+  assert.equal(answers.size, 0);
+  assert.equal(requests, 6);
+  assert.equal(impl.asked.length, 6);
+});
+
+test("the sentinels agree for the reference, and catch a writer that sorts nested objects only", async () => {
+  assert.equal(await doubtOf(logged(reference)), undefined);
+  const bad = knownBadCanonicalizer("sorts_nested_not_top_level").write;
+  assert.match((await doubtOf(bad)) ?? "", /^sentinel .* alone, and .* in an array$/);
+  // Each sentinel is valid JSON an object or array, asked alone and then all in one array.
+  const impl = logged(reference);
+  await doubtOf(impl);
+  assert.equal(impl.asked.length, SENTINELS.length + 1);
+  for (const s of SENTINELS) assert.ok("expected" in batchForm(enc(s), "rfc8785"), s);
+});
+
+test("a command that refuses arrays of arrays turns batching off, said why", async () => {
+  const impl = logged((t) => (t.startsWith("[{") ? { status: "rejected", reason: "no" } : reference(t)));
+  assert.match(
+    (await doubtOf(impl)) ?? "",
+    /array of the 7 top-level sentinel values was answered with a refusal/,
+  );
+});
+
+const info = { why: "w", source: "s" };
+const CASES: CorpusCase[] = [
+  {
+    ...info,
+    suite: "jcs",
+    name: "c",
+    kind: "canon",
+    input: enc('{"b":1,"a":2}'),
+    expected: enc('{"a":2,"b":1}'),
+    sha256: "",
+    keccak256: "",
+  },
+  {
+    ...info,
+    suite: "jcs",
+    name: "scalar",
+    kind: "canon",
+    input: enc("1.0"),
+    expected: enc("1"),
+    sha256: "",
+    keccak256: "",
+  },
+  { ...info, suite: "reject", name: "r", kind: "reject", input: enc("[1,]") },
+  { ...info, suite: "invariants", name: "i1", kind: "idempotent", input: enc("[1.0, 2]") },
+  { ...info, suite: "invariants", name: "i2", kind: "equal", a: enc("[1.0]"), b: enc("[1]") },
+];
+
+test("the dry pass plans the sentinels, the batches and every request that goes alone; the checks then ask only those", async () => {
+  const impl = logged(reference);
+  let planned: number | undefined;
+  const { canonicalizer, report } = await prepareBatches(impl, CASES, {
+    profile: "rfc8785",
+    readIsWrite: true,
+    onPlan: (r) => {
+      planned = r.planned;
+      assert.equal(impl.asked.length, 0, "planned before the first process");
+    },
+  });
+  // Batched: the canon case, I1's input and its canonical form, I2's two inputs; alone: the scalar
+  // and the reject case.
+  assert.deepEqual(report, { planned: 2 + 1 + SENTINELS.length + 1, inputs: 5, batches: 1, confirmed: 5 });
+  assert.equal(planned, report.planned);
+  assert.equal(impl.asked.at(-1), '[{"b":1,"a":2},[1.0, 2],[1,2],[1.0],[1]]');
+  const before = impl.asked.length;
+  const answer = await canonicalizer.canonicalize(enc("[1,2]"));
+  assert.equal(answer.status === "canonical" && dec(answer.output), "[1,2]");
+  assert.equal(impl.asked.length, before, "a confirmed input starts no process");
+  await canonicalizer.canonicalize(enc("1.0"));
+  assert.equal(impl.asked.at(-1), "1.0");
+});
+
+test("when the sentinels disagree, batching is off: the checks ask the command itself", async () => {
+  const bad = knownBadCanonicalizer("sorts_nested_not_top_level").write;
+  const { canonicalizer, report } = await prepareBatches(bad, CASES, {
+    profile: "rfc8785",
+    readIsWrite: true,
+  });
+  assert.equal(canonicalizer, bad);
+  assert.match(report.off ?? "", /^sentinel /);
+  assert.equal(report.planned, 7 + SENTINELS.length + 1);
+});
+
+test("answering returns a copy of the confirmed bytes, so a caller cannot change the cache", async () => {
+  const c = answering(logged(reference), new Map([[keyOf(enc("[1.0]")), enc("[1]")]]));
+  const first = await c.canonicalize(enc("[1.0]"));
+  if (first.status === "canonical") first.output[1] = 0x32;
+  const again = await c.canonicalize(enc("[1.0]"));
+  assert.equal(again.status === "canonical" && dec(again.output), "[1]");
+});
