@@ -251,6 +251,9 @@ export interface Progress {
   /** Requests the implementation is still to be asked, as planned (a generated property that skips a
    * draw asks fewer): once mode starts a process for each. */
   requestsLeft?: number;
+  /** Once mode with batches: processes ended so far and planned (src/batch); a progress line then
+   * counts these, not cases. */
+  requests?: { done: number; planned: number };
   /** Lines mode: requests asked alone so far (in doubt, or narrowing a block that got no answer), each
    * in a fresh process, and their time in all. */
   askedAlone?: { count: number; ms: number };

@@ -9,7 +9,7 @@ import { sha256Hex } from "../jcs/index.js";
 import type { Face } from "../options/index.js";
 import { implementationName } from "../report/format.js";
 import { gateHeadline } from "../report/gate.js";
-import { createProgressReporter, verdictSections } from "../report/index.js";
+import { batchPlanText, createProgressReporter, verdictSections } from "../report/index.js";
 import { installSource, toolCommand } from "../report/install-form.js";
 import { inlineText } from "../report/markdown-escape.js";
 import { type OutFolder, openOutFolder } from "../report/out-folder.js";
@@ -76,6 +76,7 @@ async function runAndReport(
         status = s;
         info(core, sandboxStatusText(s, supplied));
       },
+      onBatches: (plan) => info(core, batchPlanText(plan)),
       onProgress: (p) => progress.update(p),
     });
     progress.done();

@@ -33,7 +33,7 @@ export interface BatchOptions {
   profile: Profile;
   /** I4's read side is the write side (./collect.ts). */
   readIsWrite: boolean;
-  /** Told the plan before the first process starts. */
+  /** Told the plan before the first process starts, and again if the sentinels turn batching off. */
   onPlan?: (report: BatchReport) => void;
 }
 
@@ -67,10 +67,9 @@ export async function prepareBatches(
   o.onPlan?.(report);
   const off = await doubtOf(impl);
   if (off !== undefined) {
-    return {
-      canonicalizer: impl,
-      report: { ...report, planned: collected.alone + collected.batchable + sentinelRequests, off },
-    };
+    const alone = { ...report, planned: collected.alone + collected.batchable + sentinelRequests, off };
+    o.onPlan?.(alone);
+    return { canonicalizer: impl, report: alone };
   }
   // Narrowing may cost at most half as many requests as there are inputs (./confirm.ts).
   const { answers } = await confirmBatches(

@@ -9,11 +9,14 @@
 // are asked alone by their checks.
 import { ask } from "../ask.js";
 import { bytesEqual } from "../bytes.js";
-import type { Answer, Canonicalizer } from "../types.js";
+import { showAnswer, showBytes } from "../checks/index.js";
+import type { Canonicalizer } from "../types.js";
 import { arrayOf } from "./confirm.js";
 import { splitArray } from "./shape.js";
 
 const encoder = new TextEncoder();
+/** Characters of an answer the reason shows. */
+const SHOWN = 80;
 
 /** Each one valid JSON that a conformant implementation canonicalizes, about the top level. */
 export const SENTINELS: readonly string[] = [
@@ -38,18 +41,12 @@ export async function doubtOf(impl: Canonicalizer): Promise<string | undefined> 
   const nested = await ask(impl, arrayOf(inputs));
   const parts = nested.status === "canonical" ? splitArray(nested.output) : null;
   if (parts === null || parts.length !== inputs.length) {
-    return `the array of the ${inputs.length} top-level sentinel values was answered ${described(nested)}, not as an array of ${inputs.length}`;
+    return `the array of the ${inputs.length} top-level sentinel values was answered ${showAnswer(nested, SHOWN)}, not as an array of ${inputs.length}`;
   }
   for (const [k, answer] of alone.entries()) {
     if (answer.status !== "canonical" || !bytesEqual(answer.output, parts[k]!)) {
-      return `sentinel ${JSON.stringify(SENTINELS[k])} was answered ${described(answer)} alone, and ${JSON.stringify(new TextDecoder().decode(parts[k]!))} in an array`;
+      return `sentinel ${k + 1} of ${inputs.length} was answered ${showAnswer(answer, SHOWN)} alone, and ${showBytes(parts[k]!, SHOWN)} in an array`;
     }
   }
   return undefined;
-}
-
-function described(answer: Answer): string {
-  if (answer.status === "canonical")
-    return JSON.stringify(new TextDecoder().decode(answer.output.subarray(0, 200)));
-  return `${answer.status === "rejected" ? "with a refusal" : "with no answer"} (${answer.reason.slice(0, 200)})`;
 }

@@ -6,7 +6,7 @@ import { formatCompare } from "../compare/index.js";
 import { SetupError } from "../errors.js";
 import { type CliSection, cliFace, OptionError, ROWS, readOption, readRunOptions } from "../options/index.js";
 import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
-import { createProgressReporter, formatVerdict } from "../report/index.js";
+import { batchPlanText, createProgressReporter, formatVerdict, showInvisible } from "../report/index.js";
 import { installSource, toolCommand } from "../report/install-form.js";
 import { runConformance } from "../run/index.js";
 import type { RunOptions } from "../run/types.js";
@@ -141,6 +141,8 @@ export const runCommand: Command = {
         startedFrom: { env: io.env, cwd: process.cwd() },
         // Before the first case, even with --quiet: whether the command is sandboxed is not progress.
         onSandbox: (status) => io.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}\n`),
+        // Likewise the cost, before it is paid: the processes once mode's batches plan.
+        onBatches: (plan) => io.stderr.write(`${showInvisible(batchPlanText(plan))}\n`),
         ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
         ...(quiet
           ? {}

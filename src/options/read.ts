@@ -115,6 +115,8 @@ export interface RunSettings {
   /** The implementation's URL (http adapter). */
   url?: string;
   protocol: "once" | "lines";
+  /** Once mode: send the inputs that may travel together many to a process (src/batch). */
+  onceBatch: boolean;
   /** Run `command` through the platform shell instead of splitting it into argv. */
   shell: boolean;
   /** I4's read side: the store's normalizer, as a command line or a URL. */
@@ -190,6 +192,7 @@ export function readRunOptions(face: Face): ReadRun {
     ...(command ? { command } : {}),
     ...(url ? { url } : {}),
     protocol: readOption("protocol", face),
+    onceBatch: readOption("once-batch", face),
     shell: readOption("shell", face),
     ...(readCommand ? { readCommand } : {}),
     ...(readUrl ? { readUrl } : {}),
@@ -235,6 +238,7 @@ const FIELDS: Record<Exclude<keyof RunValues, "sandbox">, OptionName> = {
   command: "command",
   url: "url",
   protocol: "protocol",
+  onceBatch: "once-batch",
   shell: "shell",
   readCommand: "read-command",
   readUrl: "read-url",

@@ -90,6 +90,13 @@ export function writtenText(value: unknown): string {
   return Array.isArray(value) ? value.join(",") : String(value);
 }
 
+/** `on` or `off`, as true or false. */
+function onOff(value: string, c: ParseContext): boolean {
+  if (value !== "on" && value !== "off")
+    throw new OptionError(`${c.subject} must be on or off, not '${value}'`);
+  return value === "on";
+}
+
 /** Free text; empty means not given. */
 const text = (value: string) => (value.trim() === "" ? undefined : value);
 /** A whole number from `min` to `max`: its parser and its bounds. */
@@ -287,6 +294,24 @@ export const OPTIONS = {
     },
     input: "How `command` speaks: `once` (one process per case) or `lines` (one process, one line per case).",
     parse: (value) => parseProtocol(value),
+  }),
+  "once-batch": row({
+    name: "once-batch",
+    default: "on",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--once-batch on|off",
+      help: [
+        "once mode: on (default) sends the inputs that may travel together many to a process, as",
+        "one JSON array, each confirmed only by an exact answer (docs/protocol.md, Batches); off: a",
+        "process for every request",
+      ],
+    },
+    input:
+      "In `once` mode: `on` (the default) sends the inputs that may travel together many to a process, as one JSON array, each confirmed only by an exact answer (docs/protocol.md, Batches); `off` starts a process for every request.",
+    parse: onOff,
+    write: (value) => (value ? "on" : "off"),
   }),
   shell: row({
     name: "shell",

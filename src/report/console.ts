@@ -43,6 +43,17 @@ export interface ProgressReporter {
 export function formatProgress(p: Progress): string {
   const percent = p.total > 0 ? ` (${Math.floor((p.done * 100) / p.total)}%)` : "";
   const rate = formatRate(p.done, p.elapsedMs);
+  // Once mode's batches: processes are the cost, so they lead (cases finish in bursts there).
+  if (p.requests) {
+    const parts = [
+      `${p.requests.done}/${p.requests.planned} processes (${Math.floor(fraction(p, p.requests) * 100)}%)`,
+      `${p.done}/${p.total} cases`,
+      `${p.failed} failed`,
+      formatDuration(p.elapsedMs),
+    ];
+    if (p.suite !== undefined && p.done < p.total) parts.push(`suite ${p.suite}`);
+    return parts.join(", ");
+  }
   const parts = [`${p.done}/${p.total} cases${percent}`];
   if (rate) parts.push(rate);
   parts.push(`${p.failed} failed`, formatDuration(p.elapsedMs));
@@ -52,6 +63,13 @@ export function formatProgress(p: Progress): string {
     parts.push(`${p.askedAlone.count} asked alone (${formatDuration(p.askedAlone.ms)} of processes)`);
   }
   return parts.join(", ");
+}
+
+/** How far a run with batches is, from 0 to 1, by processes planned: short of 1 until every case is
+ * judged (a failing batch costs more than planned). */
+function fraction(p: Progress, requests: { done: number; planned: number }): number {
+  if (p.total > 0 && p.done >= p.total) return 1;
+  return requests.planned > 0 ? Math.min(requests.done / requests.planned, 0.99) : 0;
 }
 
 /**
@@ -68,7 +86,10 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
   let shownAt = 0;
   let finished = false;
 
-  const step = (p: Progress, steps: number) => (p.total > 0 ? Math.floor((p.done * steps) / p.total) : 0);
+  const step = (p: Progress, steps: number) => {
+    if (p.requests) return Math.floor(fraction(p, p.requests) * steps);
+    return p.total > 0 ? Math.floor((p.done * steps) / p.total) : 0;
+  };
 
   const show = (p: Progress) => {
     const line = formatProgress(p);
@@ -168,7 +189,7 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
   const impl = record.implementation;
   out.push(field("implementation", showInvisible(implementationName(record))));
   out.push(field(impl.adapter === "http" ? "url" : "command", showInvisible(impl.impl)));
-  if (input.protocol) out.push(field("protocol", protocolLine(input.protocol)));
+  if (input.protocol) out.push(field("protocol", showInvisible(protocolLine(input.protocol))));
   impl.files.forEach((f, i) => {
     out.push(field(i === 0 ? "files" : "", `${f.sha256}  ${showInvisible(f.path)}`));
   });

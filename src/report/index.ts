@@ -21,8 +21,10 @@ export {
   SUMMARY_MARGIN,
   toMarkdownSummary,
 } from "./markdown.js";
+export { batchPlanText } from "./protocol.js";
 export { runSummaryMarkdown } from "./summary.js";
 export type { ReportInput } from "./types.js";
+export { showInvisible } from "./visible.js";
 export {
   ReportWriteError,
   writeReports,

@@ -10,6 +10,19 @@ export interface ProtocolUsed {
   linesForms?: string[];
   /** Lines mode: the cases lines mode could not carry, judged failed and not sent, by name. */
   notRun?: string[];
+  /** Once mode with batches (docs/protocol.md, Batches): what was planned and done. */
+  batches?: BatchesUsed;
+}
+
+/** Once mode's batches in a run: processes planned before the first one started, and started in
+ * all; inputs sent in batches, the batches, the inputs confirmed; why batching was off, if it was. */
+export interface BatchesUsed {
+  planned: number;
+  started: number;
+  inputs: number;
+  batches: number;
+  confirmed: number;
+  off?: string;
 }
 
 const HOW: Record<ProtocolUsed["name"], string> = {
@@ -28,5 +41,29 @@ export function protocolLine(protocol: ProtocolUsed): string {
   if (forms > 1) notes.push(`${forms} stored cases sent in their lines form`);
   const notRun = protocol.notRun?.length ?? 0;
   if (notRun > 0) notes.push(`${plural(notRun, "case", "cases")} lines mode cannot carry, not run`);
+  if (protocol.batches) notes.push(batchesText(protocol.batches));
   return `${protocol.name} (${notes.join("; ")})`;
+}
+
+/** `283 processes planned, 290 started; 1990 inputs in 9 batches, 1985 confirmed`, or why not. */
+export function batchesText(b: BatchesUsed): string {
+  const processes = `${plural(b.planned, "process", "processes")} planned, ${b.started} started`;
+  if (b.off !== undefined) return `${processes}; batches off, every request alone: ${b.off}`;
+  if (b.batches === 0) return `${processes}; no input to batch`;
+  return `${processes}; ${plural(b.inputs, "input", "inputs")} in ${plural(b.batches, "batch", "batches")}, ${b.confirmed} confirmed`;
+}
+
+/** What once mode's batches plan, said before the first of them starts (the CLI's stderr, the
+ * action's log); said again if the sentinels turn them off. */
+export function batchPlanText(plan: Omit<BatchesUsed, "started" | "confirmed">): string {
+  if (plan.off !== undefined) {
+    return `once mode: batches off, every request alone: ${plan.off}; ${plural(plan.planned, "process", "processes")} planned`;
+  }
+  if (plan.batches === 0)
+    return `once mode: ${plural(plan.planned, "process", "processes")} planned, a process per request`;
+  return (
+    `once mode: ${plural(plan.planned, "process", "processes")} planned: ` +
+    `${plural(plan.inputs, "input", "inputs")} in ${plural(plan.batches, "batch", "batches")} (docs/protocol.md, Batches), ` +
+    "the rest a process per request (--once-batch off: every request alone)"
+  );
 }

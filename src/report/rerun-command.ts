@@ -43,7 +43,9 @@ type RerunOptions = Pick<
   | "maxOutputBytes"
   | "workingDirectory"
   | "sandbox"
->;
+> &
+  // Absent reads as on, the default.
+  Partial<Pick<RunSettings, "onceBatch">>;
 
 /** A path as the person re-running types it: relative to where the run started, when under it. */
 function localPath(path: string, base: string): string {
@@ -71,6 +73,8 @@ export function rerunCommand(
   const failures = results.filter((r) => !r.pass);
   if (failures.length === 0) return undefined;
   const words: string[] = ["run", ...cliWords("protocol", options.protocol)];
+  if (options.protocol === "once" && options.onceBatch === false)
+    words.push(...cliWords("once-batch", false));
   if (options.command !== undefined) words.push(...cliWords("command", options.command));
   if (options.url !== undefined) words.push(...cliWords("url", options.url));
   words.push(...cliWords("shell", options.shell));

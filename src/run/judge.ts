@@ -5,6 +5,7 @@
 // judged. A misbehaving implementation fails cases, never the run.
 import { atExitOrInterrupt, backslashNote, casesForLines, createCanonicalizer } from "../adapters/index.js";
 import { ask } from "../ask.js";
+import { type BatchReport, prepareBatches } from "../batch/index.js";
 import { probeImplementation } from "../checks/probe.js";
 import { runCases } from "../checks/run-cases.js";
 import { compareImplementations, corpusInputCount, corpusInputs } from "../compare/index.js";
@@ -57,13 +58,37 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
     const cases = plan.transport.write === "lines" ? casesForLines(plan.corpus.cases) : plan.corpus.cases;
     const protocol = protocolUsed(plan.transport.write, plan.corpus.cases, cases);
     const counter = progressOf(plan, cases, write);
-    const counted = counter.counted(write);
+    // Once mode's batches (src/batch): the checks then ask a Canonicalizer that answers confirmed
+    // inputs without a process. Every process of the command is counted against the plan.
+    let asked = { write, read };
+    let batches: BatchReport | undefined;
+    if (batchesApply(plan)) {
+      const metered = {
+        write: counter.metered(write),
+        read: read === write ? undefined : counter.metered(read),
+      };
+      const prepared = await prepareBatches(metered.write, cases, {
+        profile: options.profile,
+        readIsWrite: read === write,
+        onPlan: (report) => {
+          counter.plan(report.planned);
+          options.onBatches?.(report);
+        },
+      });
+      asked = { write: prepared.canonicalizer, read: metered.read ?? prepared.canonicalizer };
+      batches = prepared.report;
+    }
+    const counted = counter.counted(asked.write);
     // With no read side of its own, I4's read side is the very same Canonicalizer (CheckContext).
     const results = await runCases(
       cases,
-      { write: counted, read: read === write ? counted : counter.counted(read) },
+      { write: counted, read: asked.read === asked.write ? counted : counter.counted(asked.read) },
       { concurrency: inFlight(plan), onStart: counter.started, onResult: counter.judged },
     );
+    if (batches) {
+      const { off, ...done } = batches;
+      protocol.batches = { ...done, started: counter.processes(), ...(off === undefined ? {} : { off }) };
+    }
 
     // The differential run goes on while the record is written: the record does not wait for it.
     const comparing = other
@@ -178,8 +203,16 @@ function adapter(plan: RunPlan, side: Side, launcher: SandboxSession, protocol?:
   });
 }
 
+/** Whether once mode's batches apply: a command (not a URL, not the caller's in-process
+ * implementation) spoken to in once mode, with --once-batch on. */
+function batchesApply(plan: RunPlan): boolean {
+  const { options } = plan;
+  return plan.transport.write === "once" && options.onceBatch && !options.implementation && !!options.command;
+}
+
 /** The progress a run reports: cases done and failed, and requests left as planned (once mode starts
- * a process for each request, and a generated case asks hundreds of them). */
+ * a process for each request, and a generated case asks hundreds of them); with once mode's batches,
+ * the processes started against those planned, counted as each ends. */
 function progressOf(
   plan: RunPlan,
   cases: readonly RunPlan["corpus"]["cases"][number][],
@@ -190,6 +223,8 @@ function progressOf(
   let requestsLeft = cases.reduce((n, c) => n + plannedRequests(c), 0);
   let failed = 0;
   let suite = cases[0]?.suite;
+  let done = 0;
+  let processes: { done: number; planned: number } | undefined;
   const progress = (done: number): Progress => ({
     done,
     total,
@@ -197,6 +232,7 @@ function progressOf(
     elapsedMs: Date.now() - started,
     ...(suite ? { suite } : {}),
     requestsLeft,
+    ...(processes ? { requests: { ...processes } } : {}),
     // Lines mode: what isolation on doubt has cost (a hanging command costs time, said here).
     ...(write.isolation?.askedAlone
       ? { askedAlone: { count: write.isolation.askedAlone, ms: write.isolation.aloneMs } }
@@ -213,12 +249,32 @@ function progressOf(
       ...(impl.canonicalizeAlone ? { canonicalizeAlone: impl.canonicalizeAlone } : {}),
       close: () => impl.close(),
     }),
+    /** `impl` counting each request it answers as a process ended (the batches' plan). */
+    metered: (impl: Canonicalizer): Canonicalizer => ({
+      label: impl.label,
+      canonicalize: async (input) => {
+        try {
+          return await impl.canonicalize(input);
+        } finally {
+          processes ??= { done: 0, planned: 0 };
+          processes.done += 1;
+          options.onProgress?.(progress(done));
+        }
+      },
+      close: () => impl.close(),
+    }),
+    plan: (planned: number) => {
+      processes = { done: processes?.done ?? 0, planned };
+      options.onProgress?.(progress(done));
+    },
+    processes: () => processes?.done ?? 0,
     started: (c: { suite: RunPlan["corpus"]["cases"][number]["suite"] }) => {
       suite = c.suite;
     },
-    judged: (result: CaseResult, done: number) => {
+    judged: (result: CaseResult, judged: number) => {
       if (!result.pass) failed += 1;
-      options.onProgress?.(progress(done));
+      done = judged;
+      options.onProgress?.(progress(judged));
     },
   };
 }

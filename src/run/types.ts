@@ -1,6 +1,7 @@
 // The run's API (./index.ts): what a caller gives a run and what it gets back. The options themselves
 // come from the one reader (src/options: readRunOptions for a face's texts, runSettings for values);
 // the rest is the caller's: the key, where the files go, and what it wants to be told while it runs.
+import type { BatchReport } from "../batch/index.js";
 import type { CompareReport } from "../compare/types.js";
 import type { Gate } from "../expected/index.js";
 import type { RunSettings } from "../options/index.js";
@@ -33,6 +34,9 @@ export interface RunOptions extends RunSettings {
   /** Told, before the first case, whether the run is sandboxed and if not why. */
   onSandbox?: (status: SandboxStatus) => void;
   onProgress?: (progress: Progress) => void;
+  /** Told, before their first process, what once mode's batches plan (src/batch): the processes the
+   * run will start; told again if the sentinels turn batching off. */
+  onBatches?: (report: BatchReport) => void;
   /** Progress of the differential run, after the corpus. */
   onCompareProgress?: (progress: Progress) => void;
 }

@@ -42,6 +42,7 @@ test("the same texts through either face make the same run", () => {
   const texts: Record<string, string> = {
     command: "python3 canon.py --lines",
     protocol: "lines",
+    "once-batch": "off",
     shell: "true",
     "read-command": "python3 read.py",
     "working-directory": "test",
@@ -69,6 +70,7 @@ test("the same texts through either face make the same run", () => {
   assert.deepEqual(fromCli.options, {
     command: "python3 canon.py --lines",
     protocol: "lines",
+    onceBatch: false,
     shell: true,
     readCommand: "python3 read.py",
     suites: ["jcs", "numbers"],
@@ -105,6 +107,7 @@ test("nothing given: the table's defaults, the same on both faces (the runner pa
   assert.deepEqual(fromCli, {
     command: "x",
     protocol: "once",
+    onceBatch: true,
     shell: false,
     suites: ["jcs", "reject", "canon-or-reject", "invariants", "numbers", "generated"],
     profile: "rfc8785",

@@ -128,6 +128,49 @@ test("a progress line says done of total, rate, failures and elapsed time", () =
   );
 });
 
+test("with once mode's batches, a progress line counts processes against the plan, then cases", () => {
+  const p = { done: 120, total: 592, failed: 2, elapsedMs: 4800, suite: "jcs" as const };
+  assert.equal(
+    formatProgress({ ...p, requests: { done: 100, planned: 283 } }),
+    "100/283 processes (35%), 120/592 cases, 2 failed, 4.8 s, suite jcs",
+  );
+  // A failing batch costs more than planned: short of 100% until every case is judged.
+  assert.equal(
+    formatProgress({ ...p, requests: { done: 300, planned: 283 } }),
+    "300/283 processes (99%), 120/592 cases, 2 failed, 4.8 s, suite jcs",
+  );
+  assert.match(
+    formatProgress({ ...p, done: 592, requests: { done: 300, planned: 283 } }),
+    /^300\/283 processes \(100%\)/,
+  );
+});
+
+test("not on a terminal, a run with batches writes its lines at steps of processes, not of cases", () => {
+  const out = sink();
+  const reporter = createProgressReporter({ stream: out, isTTY: false });
+  // Cases finish in a burst at the end; the processes are what takes the time.
+  for (let done = 1; done <= 200; done++) {
+    reporter.update({
+      done: 0,
+      total: 50,
+      failed: 0,
+      elapsedMs: done * 100,
+      requests: { done, planned: 200 },
+    });
+  }
+  reporter.update({
+    done: 50,
+    total: 50,
+    failed: 0,
+    elapsedMs: 20_100,
+    requests: { done: 200, planned: 200 },
+  });
+  reporter.done();
+  const lines = out.text().trimEnd().split("\n");
+  assert.ok(lines.length >= 10 && lines.length <= 21, `${lines.length} lines`);
+  assert.match(lines[5]!, /processes \(\d0%\), 0\/50 cases/);
+});
+
 /** Feeds a run of `total` cases, one update per case, `msPerCase` apart. */
 function feed(reporter: { update(p: Progress): void }, total: number, msPerCase: number, failEvery = 7) {
   for (let done = 1; done <= total; done++) {

@@ -88,3 +88,27 @@ test("a cause's title is escaped once: a CR shows as ⟨U+000D⟩ in the console
   assert.match(md, /^- \*\*3 cases:\*\* writes an extra “⟨U\+000D⟩”<br>/m);
   for (const shown of [text, md]) assert.ok(!shown.includes("⟨U+27E8⟩"), "no tag is shown twice");
 });
+
+test("once mode's batches: the console and the summary say the processes planned and started, or why batches were off", () => {
+  const batches = { planned: 283, started: 290, inputs: 1990, batches: 9, confirmed: 1985 };
+  const on = formatVerdict(inputFor(mixedRun(), {}, { protocol: { name: "once", batches } }), {
+    color: false,
+  });
+  assert.match(
+    on,
+    /^ {2}protocol {8}once \(a process per request, the input on stdin; 283 processes planned, 290 started; 1990 inputs in 9 batches, 1985 confirmed\)$/m,
+  );
+  const off = { ...batches, off: "sentinel 1 of 7 was answered\u001b[2J otherwise" };
+  const summary = toMarkdownSummary(inputFor(mixedRun(), {}, { protocol: { name: "once", batches: off } }));
+  assert.match(
+    summary,
+    /283 processes planned, 290 started; batches off, every request alone: sentinel 1 of 7/,
+  );
+  const console = formatVerdict(inputFor(mixedRun(), {}, { protocol: { name: "once", batches: off } }), {
+    color: false,
+  });
+  assert.ok(
+    !console.includes("\u001b[2J"),
+    "the reason, which holds the implementation's answer, is shown safely",
+  );
+});

@@ -26,6 +26,23 @@ const base: Parameters<typeof rerunCommand>[0] = {
 };
 const words = (command: string) => splitCommandLine(command);
 
+test("once mode with --once-batch off re-runs the same way; on, the default, writes nothing", () => {
+  const failed = [caseResult("jcs", "b", false)];
+  const once = { ...base, command: "python3 canon.py", protocol: "once" as const };
+  assert.deepEqual(
+    words(rerunCommand({ ...once, onceBatch: false }, failed, "/work/repo")!.command).slice(3, 7),
+    ["run", "--protocol", "once", "--once-batch"],
+  );
+  assert.doesNotMatch(
+    rerunCommand({ ...once, onceBatch: true }, failed, "/work/repo")!.command,
+    /once-batch/,
+  );
+  assert.doesNotMatch(
+    rerunCommand({ ...base, onceBatch: false }, failed, "/work/repo")!.command,
+    /once-batch/,
+  );
+});
+
 test("no failed case, no command", () => {
   assert.equal(rerunCommand(base, [caseResult("jcs", "a", true)], "/work/repo"), undefined);
 });

@@ -1,0 +1,97 @@
+// Batches change no verdict, through real processes: the reference, every known-bad (as once-mode
+// commands, `canon-conformance known-bad NAME`) and the Python and Node examples, over a sample of
+// every kind of the corpus, fail exactly the same cases with once mode's batches as with a process per
+// request, each with the same `expected` and `got`. The fast suite holds every known-bad to it over
+// the whole corpus in this process (./equality.test.ts).
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { createCanonicalizer } from "../../src/adapters/index.js";
+import { liveGroupCount } from "../../src/adapters/process-group.js";
+import { prepareBatches } from "../../src/batch/index.js";
+import { runCases } from "../../src/checks/index.js";
+import { KNOWN_BADS } from "../../src/known-bad/index.js";
+import { knownBadCommands, referenceCommand } from "../../src/known-bad/via-command.js";
+import type { Canonicalizer, CaseResult, CorpusCase } from "../../src/types.js";
+import { launcher, sample } from "../known-bad/protocols.js";
+
+after(() => assert.equal(liveGroupCount(), 0, "every process group was killed"));
+
+/** Long enough for a loaded machine to start node for a request; what a hang costs per request. */
+const TIME_LIMIT_MS = 4000;
+
+let cases: CorpusCase[];
+const loaded = sample({
+  perKind: 2,
+  // Top-level whitespace, a case a hang is about (a failing batch), nesting kept alone.
+  also: /ws-around-top-level|subnormal-1e-320|nesting-100$|sort-simple/,
+  numbers: 120,
+  blockSize: 40,
+  generatedRuns: 4,
+}).then((c) => {
+  cases = c;
+});
+
+type Sides = { write: Canonicalizer; read?: Canonicalizer };
+
+/** Each case's verdict as a line. */
+async function judged(sides: Sides, batched: boolean): Promise<{ lines: string[]; off?: string }> {
+  let write = sides.write;
+  let off: string | undefined;
+  try {
+    if (batched) {
+      const prepared = await prepareBatches(sides.write, cases, {
+        profile: "rfc8785",
+        readIsWrite: sides.read === undefined,
+      });
+      write = prepared.canonicalizer;
+      off = prepared.report.off;
+    }
+    const results: CaseResult[] = await runCases(
+      cases,
+      { write, read: sides.read ?? write },
+      { concurrency: 8 },
+    );
+    const lines = results.map(
+      (r) => `${r.suite}/${r.name} ${r.pass ? "pass" : "FAIL"} ${r.expected} → ${r.got}`,
+    );
+    return { lines, ...(off === undefined ? {} : { off }) };
+  } finally {
+    await Promise.all([sides.write.close(), sides.read?.close()]);
+  }
+}
+
+async function assertSame(name: string, connect: () => Sides): Promise<void> {
+  await loaded;
+  const alone = await judged(connect(), false);
+  const batched = await judged(connect(), true);
+  assert.deepEqual(batched.lines, alone.lines, `${name}: batches changed a verdict or a got`);
+}
+
+const via = () => ({ protocol: "once" as const, jobs: 2, launcher: launcher(), timeoutMs: TIME_LIMIT_MS });
+
+test("the reference as a once-mode command: the same verdicts with batches as without", async () => {
+  await assertSame("the reference", () => ({ write: referenceCommand(via()) }));
+});
+
+for (const bad of KNOWN_BADS) {
+  test(`${bad.name} as a once-mode command: the same verdicts and got with batches as without`, async () => {
+    await assertSame(bad.name, () => knownBadCommands(bad, via()));
+  });
+}
+
+const command = (line: string) => () => ({
+  write: createCanonicalizer({
+    command: line,
+    protocol: "once",
+    shell: false,
+    cwd: process.cwd(),
+    jobs: 2,
+    timeoutMs: TIME_LIMIT_MS,
+    maxOutputBytes: 16 * 1024 * 1024,
+  }),
+});
+
+test("the Python and Node examples: the same verdicts with batches as without", async () => {
+  await assertSame("examples/python", command("python3 examples/python/canon.py"));
+  await assertSame("examples/node", command(`${process.execPath} examples/node/canon.mjs`));
+});
