@@ -60,6 +60,14 @@ module.exports = {
       to: { path: "^src/(adapters|sandbox|report|record|action|commands|aggregate|compare|run)/" },
     },
     {
+      name: "batches-ask-a-canonicalizer",
+      severity: "error",
+      comment:
+        "Once mode's batches see the implementation as a Canonicalizer and the corpus as data: never a transport, the sandbox, a report or the run.",
+      from: { path: "^src/batch/" },
+      to: { path: "^src/(adapters|sandbox|report|record|action|commands|aggregate|compare|run|known-bad)/" },
+    },
+    {
       name: "record-knows-no-run",
       severity: "error",
       comment: "The record and its verifier stand on their own (the browser page bundles the verifier).",

@@ -26,6 +26,7 @@ const BREAKS: Record<string, { rule: string; imports: string[]; typeOnly?: boole
   "src/adapters/launch.ts": { rule: "no-stage-imports-a-face", imports: ["../commands/run.js"] },
   "src/jcs/parse.ts": { rule: "reference-stands-alone", imports: ["../corpus/digest.js"] },
   "src/checks/judge.ts": { rule: "checks-judge-answers-not-transports", imports: ["../adapters/http.js"] },
+  "src/batch/confirm.ts": { rule: "batches-ask-a-canonicalizer", imports: ["../adapters/command-once.js"] },
   "src/record/build.ts": { rule: "record-knows-no-run", imports: ["../checks/show.js"] },
   "src/sandbox/session.ts": { rule: "sandbox-below-adapters", imports: ["../adapters/launch.js"] },
 };
