@@ -75,7 +75,7 @@ export async function prepareBatches(
   const { answers } = await confirmBatches(
     impl,
     batches,
-    Math.max(64, Math.ceil(collected.items.length / 2)),
+    Math.max(16, Math.ceil(collected.items.length / 2)),
   );
   return { canonicalizer: answering(impl, answers), report: { ...report, confirmed: answers.size } };
 }
