@@ -13,6 +13,7 @@
 // (default "processes,lines,sandbox"); BENCH_ONCE_BEFORE=1 adds a once run with --once-batch off per
 // example to part 2 (minutes each: the cost before batches); BENCH_ONCE_EXAMPLES which examples part 2
 // runs (default "python,node"; "java" needs `javac examples/java/Canon.java` first).
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,8 +30,17 @@ const REPS = Number(process.env.BENCH_ONCE_REPS ?? 3);
 const PARTS = (process.env.BENCH_ONCE_PARTS ?? "processes,lines,sandbox").split(",");
 const BEFORE = process.env.BENCH_ONCE_BEFORE === "1";
 
+// The interpreter itself, not a version manager's shim in front of it: a pyenv shim is a shell start
+// per process, which would double what once mode pays per request here.
+const PYTHON = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], {
+  encoding: "utf8",
+}).trim();
+
 const EXAMPLES: Record<string, { once: string; lines: string }> = {
-  python: { once: "python3 examples/python/canon.py", lines: "python3 examples/python/canon.py --lines" },
+  python: {
+    once: `"${PYTHON}" examples/python/canon.py`,
+    lines: `"${PYTHON}" examples/python/canon.py --lines`,
+  },
   node: {
     once: `"${process.execPath}" examples/node/canon.mjs`,
     lines: `"${process.execPath}" examples/node/canon.mjs --lines`,

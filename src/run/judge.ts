@@ -5,7 +5,7 @@
 // judged. A misbehaving implementation fails cases, never the run.
 import { atExitOrInterrupt, backslashNote, casesForLines, createCanonicalizer } from "../adapters/index.js";
 import { ask } from "../ask.js";
-import { type BatchReport, prepareBatches } from "../batch/index.js";
+import { type Batching, kindMayBatch, startBatches } from "../batch/index.js";
 import { probeImplementation } from "../checks/probe.js";
 import { runCases } from "../checks/run-cases.js";
 import { compareImplementations, corpusInputCount, corpusInputs } from "../compare/index.js";
@@ -61,13 +61,13 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
     // Once mode's batches (src/batch): the checks then ask a Canonicalizer that answers confirmed
     // inputs without a process. Every process of the command is counted against the plan.
     let asked = { write, read };
-    let batches: BatchReport | undefined;
+    let batching: Batching | undefined;
     if (batchesApply(plan)) {
       const metered = {
         write: counter.metered(write),
         read: read === write ? undefined : counter.metered(read),
       };
-      const prepared = await prepareBatches(metered.write, cases, {
+      batching = startBatches(metered.write, cases, {
         profile: options.profile,
         readIsWrite: read === write,
         onPlan: (report) => {
@@ -75,18 +75,28 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
           options.onBatches?.(report);
         },
       });
-      asked = { write: prepared.canonicalizer, read: metered.read ?? prepared.canonicalizer };
-      batches = prepared.report;
+      asked = { write: batching.canonicalizer, read: metered.read ?? batching.canonicalizer };
     }
     const counted = counter.counted(asked.write);
-    // With no read side of its own, I4's read side is the very same Canonicalizer (CheckContext).
-    const results = await runCases(
-      cases,
+    // With batches, the cases none of whose requests can travel in one are judged first, their
+    // processes beside the listing and the batches; the results keep the corpus's order.
+    const order = cases.map((_, k) => k);
+    if (batching) {
+      const late = (k: number) => Number(kindMayBatch(cases[k]!.kind));
+      order.sort((x, y) => late(x) - late(y) || x - y);
+    }
+    const judgedInOrder = await runCases(
+      order.map((k) => cases[k]!),
+      // With no read side of its own, I4's read side is the very same Canonicalizer (CheckContext).
       { write: counted, read: asked.read === asked.write ? counted : counter.counted(asked.read) },
       { concurrency: inFlight(plan), onStart: counter.started, onResult: counter.judged },
     );
-    if (batches) {
-      const { off, ...done } = batches;
+    const results: CaseResult[] = new Array(cases.length);
+    order.forEach((k, at) => {
+      results[k] = judgedInOrder[at]!;
+    });
+    if (batching) {
+      const { off, ...done } = await batching.done;
       protocol.batches = { ...done, started: counter.processes(), ...(off === undefined ? {} : { off }) };
     }
 
