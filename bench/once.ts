@@ -1,5 +1,5 @@
 // What once mode costs with its batches (issue 21), on a whole default run (every suite, the default
-// numbers and generated runs) through runConformance:
+// numbers and generated runs) of the CLI as a user starts it (src/ bundled, `node cli.js run`):
 //   1. processes: how many a default once run of the Python example starts, counted by the command
 //      itself (a shell wrapper adds a byte to a file per start, unsandboxed), against the run's own
 //      count. Goal: at most 400.
@@ -12,18 +12,15 @@
 // BENCH_ONCE_REPS (default 3) sets the repetitions per side; BENCH_ONCE_PARTS which parts run
 // (default "processes,lines,sandbox"); BENCH_ONCE_BEFORE=1 adds a once run with --once-batch off per
 // example to part 2 (minutes each: the cost before batches); BENCH_ONCE_EXAMPLES which examples part 2
-// runs (default "python,node"; "java" needs `javac examples/java/Canon.java` first).
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// runs (default "python,node"; "java" is compiled into a temporary folder first).
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_GENERATED_RUNS, DEFAULT_NUMBERS, runSettings } from "../src/options/index.js";
-import { ephemeralKey } from "../src/record/keys.js";
+import { DEFAULT_GENERATED_RUNS, DEFAULT_NUMBERS } from "../src/options/index.js";
 import type { ProtocolUsed } from "../src/report/protocol.js";
-import { runConformance } from "../src/run/index.js";
 import { isWithheldVariable, probeBwrap } from "../src/sandbox/index.js";
-import { SUITES } from "../src/types.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const REPS = Number(process.env.BENCH_ONCE_REPS ?? 3);
@@ -45,8 +42,15 @@ const EXAMPLES: Record<string, { once: string; lines: string }> = {
     once: `"${process.execPath}" examples/node/canon.mjs`,
     lines: `"${process.execPath}" examples/node/canon.mjs --lines`,
   },
-  java: { once: "java -cp examples/java Canon", lines: "java -cp examples/java Canon --lines" },
+  java: { once: "java -cp JAVA_CLASSES Canon", lines: "java -cp JAVA_CLASSES Canon --lines" },
 };
+
+/** The Java example compiled into a folder of its own, as a user would (`javac` first). */
+function compiledJava(): string {
+  const dir = mkdtempSync(join(tmpdir(), "bench-once-java-"));
+  execFileSync("javac", ["-d", dir, join(ROOT, "examples/java/Canon.java")], { stdio: "pipe" });
+  return dir;
+}
 
 const SAME_ENV = Object.keys(process.env).filter(
   (n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !isWithheldVariable(n),
@@ -61,29 +65,45 @@ interface Timed {
   protocol: ProtocolUsed;
 }
 
-/** One whole default run; throws unless the example is conformant. */
-async function wholeRun(
+/** The CLI as a user runs it: src/ bundled by scripts/build.mjs, under the ignored tmp/ (the bundle
+ * finds vectors/ by walking up, as from dist/). */
+function bundle(): string {
+  mkdirSync(join(ROOT, "tmp"), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, "tmp", "bench-once-dist-"));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  execFileSync(process.execPath, [join(ROOT, "scripts", "build.mjs"), "--outdir", dir], { cwd: ROOT });
+  return join(dir, "cli.js");
+}
+let cli: string | undefined;
+
+/** One whole default run of the bundled CLI; throws unless the example is conformant. */
+function wholeRun(
   command: string,
   o: { protocol: "once" | "lines"; sandbox: "none" | "bwrap"; batch?: boolean; shell?: boolean },
-): Promise<Timed> {
-  const start = process.hrtime.bigint();
-  const outcome = await runConformance({
-    ...runSettings({
-      command,
-      protocol: o.protocol,
-      onceBatch: o.batch ?? true,
-      shell: o.shell ?? false,
-      suites: [...SUITES],
-      numbers: DEFAULT_NUMBERS,
-      generatedRuns: DEFAULT_GENERATED_RUNS,
-      workingDirectory: ROOT,
-      sandbox: o.sandbox === "bwrap" ? { mode: "bwrap", passEnv: SAME_ENV } : { mode: "none" },
-    }),
-    key: ephemeralKey(),
-  });
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  if (!outcome.record.conformant) throw new Error(`${command} (${o.protocol}) was not conformant`);
-  return { seconds, protocol: outcome.protocol };
+): Timed {
+  cli ??= bundle();
+  const out = mkdtempSync(join(tmpdir(), "bench-once-out-"));
+  try {
+    const args = [cli, "run", "--command", command, "--protocol", o.protocol, "--sandbox", o.sandbox];
+    args.push("--quiet", "--out", out, "--numbers", String(DEFAULT_NUMBERS));
+    args.push("--generated-runs", String(DEFAULT_GENERATED_RUNS));
+    if (o.shell) args.push("--shell");
+    if (o.batch === false) args.push("--once-batch", "off");
+    if (o.sandbox === "bwrap") args.push("--pass-env", SAME_ENV.join(","));
+    const start = process.hrtime.bigint();
+    const run = spawnSync(process.execPath, args, {
+      cwd: ROOT,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    if (run.status !== 0)
+      throw new Error(`${command} (${o.protocol}) exited ${run.status}:\n${run.stderr}${run.stdout}`);
+    const results = JSON.parse(readFileSync(join(out, "results.json"), "utf8")) as { protocol: ProtocolUsed };
+    return { seconds, protocol: results.protocol };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 }
 
 async function processes(): Promise<void> {
@@ -92,7 +112,7 @@ async function processes(): Promise<void> {
     const file = join(dir, "starts");
     // Every start of the command adds one byte: the count is the command's own, not the harness's.
     const counted = `printf x >> '${file}'; exec ${EXAMPLES.python!.once}`;
-    const run = await wholeRun(counted, { protocol: "once", sandbox: "none", shell: true });
+    const run = wholeRun(counted, { protocol: "once", sandbox: "none", shell: true });
     const started = readFileSync(file).length;
     const b = run.protocol.batches;
     console.log(
@@ -111,19 +131,25 @@ async function onceAgainstLines(): Promise<void> {
     "example  lines (s, median)  once (s, median)  ratio  goal" + (BEFORE ? "  once, batches off (s)" : ""),
   );
   for (const name of names) {
-    const example = EXAMPLES[name];
-    if (!example) throw new Error(`no example ${name}`);
+    const given = EXAMPLES[name];
+    if (!given) throw new Error(`no example ${name}`);
+    const classes = name === "java" ? compiledJava() : "";
+    const example = {
+      once: given.once.replace("JAVA_CLASSES", classes),
+      lines: given.lines.replace("JAVA_CLASSES", classes),
+    };
     const times = { lines: [] as number[], once: [] as number[] };
     for (let rep = 0; rep < REPS; rep++) {
       const order = rep % 2 === 0 ? (["lines", "once"] as const) : (["once", "lines"] as const);
       for (const protocol of order) {
         const command = protocol === "lines" ? example.lines : example.once;
-        times[protocol].push((await wholeRun(command, { protocol, sandbox: "none" })).seconds);
+        times[protocol].push(wholeRun(command, { protocol, sandbox: "none" }).seconds);
       }
     }
     const before = BEFORE
-      ? `  ${fmt((await wholeRun(example.once, { protocol: "once", sandbox: "none", batch: false })).seconds)}`
+      ? `  ${fmt(wholeRun(example.once, { protocol: "once", sandbox: "none", batch: false }).seconds)}`
       : "";
+    if (classes) rmSync(classes, { recursive: true, force: true });
     const lines = median(times.lines);
     const once = median(times.once);
     console.log(
@@ -142,7 +168,7 @@ async function sandbox(): Promise<void> {
   for (let rep = 0; rep < REPS; rep++) {
     const order = rep % 2 === 0 ? (["none", "bwrap"] as const) : (["bwrap", "none"] as const);
     for (const mode of order) {
-      times[mode].push((await wholeRun(EXAMPLES.python!.once, { protocol: "once", sandbox: mode })).seconds);
+      times[mode].push(wholeRun(EXAMPLES.python!.once, { protocol: "once", sandbox: mode }).seconds);
     }
   }
   const none = median(times.none);

@@ -11,7 +11,6 @@ import { doubtOf, SENTINELS } from "./sentinels.js";
 
 export { kindMayBatch } from "./select.js";
 export { SENTINELS } from "./sentinels.js";
-export { splitArray } from "./shape.js";
 
 /** The most input bytes a run collects for batches; requests past it are asked alone. */
 const MAX_COLLECTED_BYTES = 32 * 1024 * 1024;

@@ -287,9 +287,10 @@ export const OPTIONS = {
       section: "implementation",
       label: "--protocol once|lines",
       help: [
-        "once (default): a process per case, input on stdin, answer on stdout (thousands of",
-        "processes: minutes for a default run, where lines mode takes seconds);",
-        "lines: one process, one request line in, one answer line out (docs/protocol.md)",
+        "once (default): a process per request, input on stdin, answer on stdout, most inputs",
+        "many to a process in batches (--once-batch); lines: one process, one request line in,",
+        "one answer line out (docs/protocol.md). A default run here (2 shared cores), lines / once:",
+        "Python 7.5 s / 26 s, Node 4.0 s / 45 s, Java 5.9 s / 29 s (npm run bench -- once)",
       ],
     },
     input: "How `command` speaks: `once` (one process per case) or `lines` (one process, one line per case).",
