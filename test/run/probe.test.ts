@@ -122,7 +122,8 @@ test("the right protocol passes the probe and runs the cases", async () => {
 
 test("an implementation that answers wrongly is judged, not refused: the probe asks only for an answer", async () => {
   // `cat` echoes its input: the probe's answer is wrong, but it is an answer.
-  const outcome = await runConformance(options("cat", "once", "echo"));
+  // The control-character cases are enough to be judged on: once mode starts cat once per case.
+  const outcome = await runConformance({ ...options("cat", "once", "echo"), cases: ["jcs/control-*"] });
   assert.equal(outcome.record.conformant, false);
   assert.ok(outcome.results.some((r) => !r.pass));
 });
