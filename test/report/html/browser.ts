@@ -52,20 +52,41 @@ export async function launch(): Promise<Browser> {
   };
 }
 
+/** Where a group process (scripts/test-group.mjs) takes cleanups to run after its last test file. */
+const AT_PROCESS_END = Symbol.for("canon-conformance.test.at-process-end");
+let processBrowser: Promise<Browser> | undefined;
+
 /**
- * One Chromium for the calling file's tests, launched when first asked for and closed after the file's
- * last test (a launch costs about a second of CPU). Call at the file's top level.
+ * The Chromium for the calling file's tests, launched when first asked for (a launch costs about a
+ * second of CPU). In npm test's group processes one serves every browser test file of the process and
+ * is closed after the last (scripts/test.mjs puts them in one group); a file run alone has one of its
+ * own, closed after its last test. Call at the file's top level.
  */
 export function fileBrowser(): () => Promise<Browser> {
-  let browser: Promise<Browser> | undefined;
-  after(async () => {
-    await (await browser?.catch(() => undefined))?.close();
-  });
-  return () => {
-    browser ??= launch().catch((error) => {
+  const atEnd = (globalThis as Record<symbol, unknown>)[AT_PROCESS_END] as
+    | (() => Promise<void>)[]
+    | undefined;
+  const start = () =>
+    launch().catch((error) => {
       throw new Error(`no headless Chromium at ${CHROMIUM} (.ci/run installs it): ${error}`);
     });
-    return browser;
+  const closing = (browser: Promise<Browser> | undefined) => async () => {
+    await (await browser?.catch(() => undefined))?.close();
+  };
+  if (atEnd) {
+    return () => {
+      if (processBrowser === undefined) {
+        processBrowser = start();
+        atEnd.push(closing(processBrowser));
+      }
+      return processBrowser;
+    };
+  }
+  let own: Promise<Browser> | undefined;
+  after(() => closing(own)());
+  return () => {
+    own ??= start();
+    return own;
   };
 }
 

@@ -1,6 +1,6 @@
 // What the HTML pages' browser tests share (report.browser.test.ts in npm test, the rest in
-// report.browser.slow.test.ts): one headless Chromium per file, a scratch folder, and the checks every
-// page must pass. Each page is compared with the CLI's `verify` (./browser.ts cliVerify).
+// report.browser.slow.test.ts): a headless Chromium (./browser.ts fileBrowser), a scratch folder, and
+// the checks every page must pass. Each page is compared with the CLI's `verify` (./browser.ts cliVerify).
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { after, before } from "node:test";
 import { pathToFileURL } from "node:url";
 import { reportHtml } from "../../../src/report/html/index.js";
-import { type Browser, CHROMIUM, launch, type probedPage } from "./browser.js";
+import { type Browser, CHROMIUM, fileBrowser, type probedPage } from "./browser.js";
 import type { SignedRun } from "./fixtures.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..", "..");
@@ -33,15 +33,13 @@ export function browserSession(): Session {
     shots: process.env.CC_SCREENSHOTS ?? join(work, "screenshots"),
     browser: undefined as Browser | undefined,
   };
+  const chromium = fileBrowser();
   before(async () => {
     if (!available && !process.env.CI) return;
-    state.browser = await launch();
+    state.browser = await chromium();
     mkdirSync(state.shots, { recursive: true });
   });
-  after(async () => {
-    await state.browser?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  after(() => rmSync(work, { recursive: true, force: true }));
   return {
     work,
     get shots() {
