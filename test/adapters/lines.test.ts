@@ -86,10 +86,10 @@ test("no deadlock however large the answers: 8 pipelined answers of 1 MiB each",
   await s.done();
 });
 
-test("no deadlock with large requests either: 40 pipelined inputs of 1 MiB", async () => {
+test("no deadlock with large requests either: 8 pipelined inputs of 1 MiB", async () => {
   const s = session("echo.mjs");
   const big = JSON.stringify("q".repeat(1024 * 1024));
-  const answers = await s.all(Array.from({ length: 40 }, () => big));
+  const answers = await s.all(Array.from({ length: 8 }, () => big));
   assert.ok(answers.every((a) => a.status === "canonical" && text(a.output) === big));
   await s.done();
 });
