@@ -94,7 +94,8 @@ test("a Windows path in the command line: the note says how backslashes were rea
 test("a once program whose answers end in CR LF (print() on Windows) is judged on its answers", async () => {
   const outcome = await runConformance({
     ...options("python3 test/run/fixtures/crlf-canon.py examples/python/canon.py", "once", "crlf"),
-    cases: ["jcs/control-*"],
+    // A process per case: U+0000 to U+000F (CR and LF among them) are enough to read.
+    cases: ["jcs/control-u000*"],
   });
   assert.ok(outcome.results.length > 10);
   assert.deepEqual(
