@@ -45,7 +45,7 @@ const DIST_ENV = "CANON_CONFORMANCE_TEST_DIST";
 const REPO = resolve(import.meta.dirname, "..");
 const SLOW = ".slow.test.ts";
 /** Entry files for the fast files; Node's runner hands them out to its processes as each frees up. */
-const GROUPS = 6;
+const GROUPS = 5;
 
 function collect(path, out) {
   if (statSync(path).isDirectory()) {

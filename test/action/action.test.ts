@@ -206,7 +206,7 @@ describe("other ways to reach the implementation", () => {
           url,
           command: "",
           suites: "jcs,reject,canon-or-reject,invariants,numbers",
-          numbers: "300",
+          numbers: "50",
           upload: "false",
         },
       });

@@ -10,7 +10,7 @@ import type { Proof } from "../../src/known-bad/prove.js";
 import { groupFailures } from "../../src/report/causes.js";
 import { sharedProof } from "../helpers/proof.js";
 
-// Every suite, the sweeps shorter than a default run's (one block of numbers, 20 runs a property): the
+// Every suite, the sweeps shorter than a default run's (one block of numbers, 10 runs a property): the
 // known-bads' results of the proof the self-test's tests make too (test/helpers/proof.ts). Made in a
 // hook, not at import: npm test imports a group's files at once, and a proof made then would hold up
 // the group's first files (their time limits ran out while it ran).
