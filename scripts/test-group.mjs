@@ -7,6 +7,16 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { after, before, describe } from "node:test";
 
+// What a fixture made once for the whole process (test/report/html/browser.ts fileBrowser: one Chromium
+// for the group's browser tests) asks to have done after the group's last file: its cleanups, run by a
+// hook of the group's own. A file run alone finds no such list and cleans up after itself.
+const AT_END = Symbol.for("canon-conformance.test.at-process-end");
+const atEnd = [];
+globalThis[AT_END] = atEnd;
+after(async () => {
+  for (const cleanup of atEnd) await cleanup();
+});
+
 const CPU_LOG = process.env.CANON_CONFORMANCE_TEST_CPU;
 /** Clock ticks per second of /proc/<pid>/stat's times: 100 on every Linux Node runs on. */
 const TICKS = 100;

@@ -45,7 +45,7 @@ const DIST_ENV = "CANON_CONFORMANCE_TEST_DIST";
 const REPO = resolve(import.meta.dirname, "..");
 const SLOW = ".slow.test.ts";
 /** Entry files for the fast files; Node's runner hands them out to its processes as each frees up. */
-const GROUPS = 8;
+const GROUPS = 5;
 
 function collect(path, out) {
   if (statSync(path).isDirectory()) {
@@ -111,15 +111,20 @@ if (interpreter.startsWith("/")) {
 /** A fixture a test helper makes once per process (test/helpers/proof.ts): the files that use it go
  * into one group, so that it is made once. */
 const SHARED = /\bsharedProof\(/;
+/** The browser tests: one group, which loads playwright once and starts one Chromium for them all
+ * (test/report/html/browser.ts fileBrowser). */
+const BROWSER = /\.browser\.test\.ts$/;
 
-/** The group entry files for `fast`: the files that share a fixture together in the first group, then
- * the largest files first, dealt out in turn, so each group gets a share of the heavy ones (a file's
- * size is a rough measure of its work, and balance only needs rough). */
+/** The group entry files for `fast`: the files that share a fixture together in the first group, the
+ * browser tests in the second, then the largest files first, dealt out in turn, so each group gets a
+ * share of the heavy ones (a file's size is a rough measure of its work, and balance only needs rough). */
 function groupEntries(fast) {
   const groups = Array.from({ length: Math.min(GROUPS, fast.length) }, () => []);
   const sharing = fast.filter((file) => SHARED.test(readFileSync(file, "utf8")));
   groups[0].push(...sharing);
-  const rest = fast.filter((file) => !sharing.includes(file));
+  const browsing = fast.filter((file) => BROWSER.test(file) && !sharing.includes(file));
+  groups[Math.min(1, groups.length - 1)].push(...browsing);
+  const rest = fast.filter((file) => !sharing.includes(file) && !browsing.includes(file));
   const bySize = rest.sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
   // The first group, holding the shared fixture, takes its turn last.
   for (const [i, file] of bySize.entries()) groups[groups.length - 1 - (i % groups.length)].push(file);

@@ -7,7 +7,7 @@
 // every machine and no runner's home directory leaks into it (seed 003 §8). Files are listed in argv
 // order, program first, each file once (by its resolved path, first spelling kept).
 import { createHash } from "node:crypto";
-import { accessSync, constants, createReadStream, statSync } from "node:fs";
+import { accessSync, type BigIntStats, constants, createReadStream, statSync } from "node:fs";
 import { isAbsolute, resolve, win32 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { backslashNote, spawnTarget, splitCommandLine } from "./argv.js";
@@ -91,8 +91,39 @@ export function resolveProgram(name: string, lookup: ProgramLookup): string {
   throw new AdapterSetupError(`command not found on PATH: ${name}`);
 }
 
-/** The SHA-256 of a file's bytes in lowercase hex, read as a stream (never whole into memory). */
+/** Digests already taken in this process, by the file's identity and its last change (see sha256File). */
+const digests = new Map<string, Promise<string>>();
+/** How long ago a file must have last changed for its digest to be remembered. */
+const SETTLED_MS = 1000;
+
+/**
+ * The SHA-256 of a file's bytes in lowercase hex, read as a stream (never whole into memory). A file
+ * hashed before in this process, with the same device, inode, size and modification and change times
+ * (nanoseconds), is not read again: the program is often node itself (about 100 MB, a quarter of a
+ * second to hash), and a process that runs many times (the test suites, a library caller) would hash
+ * it every time. Any later write moves the file's change time, so the digest is the same either way;
+ * only a file last changed over a second before it is read is remembered, as file times come from a
+ * coarse clock (a few milliseconds a tick) and two writes within one tick leave the same times.
+ */
 export async function sha256File(path: string): Promise<string> {
+  let s: BigIntStats;
+  try {
+    s = statSync(path, { bigint: true });
+  } catch {
+    return hashFile(path); // it fails as reading it fails, with the same message
+  }
+  const key = `${path}\0${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  let digest = digests.get(key);
+  if (digest === undefined) {
+    digest = hashFile(path);
+    if (s.ctimeMs < BigInt(Date.now() - SETTLED_MS)) digests.set(key, digest);
+    // A read that failed is not remembered: the next run reads again, and says why it failed.
+    digest.catch(() => digests.delete(key));
+  }
+  return digest;
+}
+
+async function hashFile(path: string): Promise<string> {
   const hash = createHash("sha256");
   await pipeline(createReadStream(path), hash);
   return hash.digest("hex");

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { AdapterSetupError } from "../../src/adapters/errors.js";
-import { describeImplementation, resolveProgram } from "../../src/adapters/program.js";
+import { describeImplementation, resolveProgram, sha256File } from "../../src/adapters/program.js";
 
 const root = mkdtempSync(join(tmpdir(), "cc-program-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -108,4 +108,19 @@ test("describeImplementation: http has no files; --shell names the shell and, be
     describeImplementation({ url: "ftp://x/", shell: false, cwd: work }),
     /http:\/\/ or https:\/\//,
   );
+});
+
+test("a file hashed again after it changed gives its new digest, even at the same size", async () => {
+  const path = join(work, "changing.txt");
+  writeFileSync(path, "first\n");
+  // Only a file that has not changed for a second is remembered (sha256File): this one then is.
+  await new Promise((r) => setTimeout(r, 1100));
+  assert.equal(await sha256File(path), sha("first\n"));
+  assert.equal(await sha256File(path), sha("first\n"), "the same file, unchanged");
+  writeFileSync(path, "other\n");
+  assert.equal(await sha256File(path), sha("other\n"), "rewritten in place, same size");
+  writeFileSync(path, "third\n");
+  assert.equal(await sha256File(path), sha("third\n"), "rewritten again at once");
+  rmSync(path);
+  await assert.rejects(sha256File(path), /ENOENT: no such file or directory, open/);
 });

@@ -11,7 +11,7 @@ import { after, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { aggregateMarkdown, aggregateRecords } from "../../src/aggregate/index.js";
 import { SUMMARY_WIDTH_PX, summaryPage } from "../report/github-render.js";
-import { CHROMIUM, launch, probedPage } from "../report/html/browser.js";
+import { fileBrowser, probedPage } from "../report/html/browser.js";
 import { file, ok, record } from "./fixtures.js";
 
 interface Measured {
@@ -35,6 +35,8 @@ const MEASURE = `(() => {
   };
 })()`;
 
+/** One Chromium for this file's tests. */
+const chromium = fileBrowser();
 const work = mkdtempSync(join(tmpdir(), "cc-aggregate-render-"));
 const shots = process.env.CC_SCREENSHOTS ?? join(work, "screenshots");
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -82,31 +84,25 @@ test("the aggregate's summary in a browser: no table or line scrolls sideways, e
   const page = join(work, "aggregate.html");
   writeFileSync(page, summaryPage(markdown));
 
-  const browser = await launch().catch((error) => {
-    throw new Error(`no headless Chromium at ${CHROMIUM} (.ci/run installs it): ${error}`);
+  const browser = await chromium();
+  const { page: tab, probe } = await probedPage(browser);
+  await tab.goto(pathToFileURL(page).href);
+  mkdirSync(shots, { recursive: true });
+  await tab.screenshot({
+    path: join(shots, "aggregate-wide.png"),
+    clip: { x: 0, y: 0, width: SUMMARY_WIDTH_PX + 32, height: 900 },
   });
-  try {
-    const { page: tab, probe } = await probedPage(browser);
-    await tab.goto(pathToFileURL(page).href);
-    mkdirSync(shots, { recursive: true });
-    await tab.screenshot({
-      path: join(shots, "aggregate-wide.png"),
-      clip: { x: 0, y: 0, width: SUMMARY_WIDTH_PX + 32, height: 900 },
-    });
-    const dom = (await tab.evaluate(MEASURE)) as Measured;
-    assert.ok(dom.tables >= 4, `records, implementations, suites and a disagreement: ${dom.tables} tables`);
-    assert.deepEqual(dom.scrolling, [], "elements that scroll sideways");
-    assert.equal(dom.pageOverflow, 0, "the page itself scrolls sideways");
-    for (const header of dom.headers)
-      assert.ok(
-        header.every((th) => th !== ""),
-        `a table header with an empty cell: ${JSON.stringify(header)}`,
-      );
-    assert.deepEqual(probe.pageErrors, []);
-    await tab.close();
-  } finally {
-    await browser.close();
-  }
+  const dom = (await tab.evaluate(MEASURE)) as Measured;
+  assert.ok(dom.tables >= 4, `records, implementations, suites and a disagreement: ${dom.tables} tables`);
+  assert.deepEqual(dom.scrolling, [], "elements that scroll sideways");
+  assert.equal(dom.pageOverflow, 0, "the page itself scrolls sideways");
+  for (const header of dom.headers)
+    assert.ok(
+      header.every((th) => th !== ""),
+      `a table header with an empty cell: ${JSON.stringify(header)}`,
+    );
+  assert.deepEqual(probe.pageErrors, []);
+  await tab.close();
 });
 
 test("the aggregate's summary in a browser: a folder's name and every key read back exactly, each key on one line", async () => {
@@ -119,33 +115,29 @@ test("the aggregate's summary in a browser: a folder's name and every key read b
   assert.ok(keys.length > 0);
   const page = join(work, "aggregate-copy.html");
   writeFileSync(page, summaryPage(aggregateMarkdown(aggregate)));
-  const browser = await launch();
-  try {
-    const { page: tab } = await probedPage(browser);
-    await tab.goto(pathToFileURL(page).href);
-    const values = [folder(1), folder(2), ...keys];
-    const read = (await tab.evaluate(`((values) => {
-      const body = document.querySelector(".markdown-body");
-      const lines = (value) => {
-        const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const at = node.data.indexOf(value);
-          if (at < 0) continue;
-          const range = document.createRange();
-          range.setStart(node, at);
-          range.setEnd(node, at + value.length);
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-        }
-        return 0;
-      };
-      return { text: body.innerText, lines: values.map(lines) };
-    })(${JSON.stringify(values)})`)) as { text: string; lines: number[] };
-    for (const value of values) assert.ok(read.text.includes(value), `${value} reads back from the page`);
-    keys.forEach((key, i) => {
-      assert.equal(read.lines[2 + i], 1, `${key} is on one line`);
-    });
-    await tab.close();
-  } finally {
-    await browser.close();
-  }
+  const browser = await chromium();
+  const { page: tab } = await probedPage(browser);
+  await tab.goto(pathToFileURL(page).href);
+  const values = [folder(1), folder(2), ...keys];
+  const read = (await tab.evaluate(`((values) => {
+    const body = document.querySelector(".markdown-body");
+    const lines = (value) => {
+      const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.data.indexOf(value);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + value.length);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      }
+      return 0;
+    };
+    return { text: body.innerText, lines: values.map(lines) };
+  })(${JSON.stringify(values)})`)) as { text: string; lines: number[] };
+  for (const value of values) assert.ok(read.text.includes(value), `${value} reads back from the page`);
+  keys.forEach((key, i) => {
+    assert.equal(read.lines[2 + i], 1, `${key} is on one line`);
+  });
+  await tab.close();
 });

@@ -39,13 +39,13 @@ function firstChunk(name: string, profile: Profile = "rfc8785", seed = 1, runs =
   };
 }
 
-test("the reference passes every generated case at the default seed and runs, and a few other seeds", async () => {
-  for (const seed of [1, 2, 0xffffffff]) {
-    const corpus = await loadCorpus({ suites: ["generated"], profile: "rfc8785", numbers: 0, seed });
-    assert.equal(corpus.cases.length, PROPERTIES.length * 5);
-    const failures = (await judgeAll(corpus.cases, referenceCanonicalizer())).filter((r) => !r.pass);
-    assert.deepEqual(failures, [], `seed ${seed}`);
-  }
+// At other seeds too: test/generated/seeds.slow.test.ts.
+test("the reference passes every generated case at the default seed and runs", async () => {
+  const seed = 1;
+  const corpus = await loadCorpus({ suites: ["generated"], profile: "rfc8785", numbers: 0, seed });
+  assert.equal(corpus.cases.length, PROPERTIES.length * 5);
+  const failures = (await judgeAll(corpus.cases, referenceCanonicalizer())).filter((r) => !r.pass);
+  assert.deepEqual(failures, [], `seed ${seed}`);
 });
 
 test("under profile nfc the reference after NFC passes every generated case", async () => {
@@ -85,7 +85,9 @@ for (const { property: name, bad, profile } of CATCHES) {
 }
 
 test("a fixed seed gives the same case names and the same verdicts, word for word, twice", async () => {
-  const load = () => loadCorpus({ suites: ["generated"], profile: "rfc8785", numbers: 0, seed: 7 });
+  // Fewer runs than a default run's: determinism does not need many.
+  const load = () =>
+    loadCorpus({ suites: ["generated"], profile: "rfc8785", numbers: 0, seed: 7, generatedRuns: 50 });
   const [a, b] = [await load(), await load()];
   assert.deepEqual(
     a.cases.map((c) => c.name),

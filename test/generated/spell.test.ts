@@ -1,6 +1,7 @@
 // The generator's own promises: every spelling means its value (the reference reads it back to the
 // value's canonical bytes), seed 0 spells plainly, mutations change the meaning, and no drawn value
-// holds what RFC 8785 lets an implementation refuse.
+// holds what RFC 8785 lets an implementation refuse. The sweeps run at a fifteenth of their size in
+// npm test, whole in the slow suite (test/helpers/sweep.ts, test/jcs/full-sweeps.slow.test.ts).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
@@ -11,6 +12,7 @@ import { Choices } from "../../src/corpus/generated/random.js";
 import { spell, spellNumber } from "../../src/corpus/generated/spell.js";
 import { hostileNumber, jsonValue, writesLongInteger } from "../../src/corpus/generated/values.js";
 import { canonicalize, canonicalizeValue, type JsonValue } from "../../src/jcs/index.js";
+import { sweepRuns } from "../helpers/sweep.js";
 
 const encoder = new TextEncoder();
 const strict = { bigIntegers: "reject" as const };
@@ -22,7 +24,7 @@ test("every spelling of a value canonicalizes to the value's canonical bytes, ev
       // Strict: an integer literal past 2^53 would be refused, so none may appear in a spelling.
       assert.deepEqual(canonicalize(encoder.encode(text), strict), canonicalizeValue(value));
     }),
-    { numRuns: 2000, seed: 11 },
+    { numRuns: sweepRuns(2000), seed: 11 },
   );
 });
 
@@ -36,7 +38,7 @@ test("numbers are respelled many ways, each the same double", () => {
       const s = spellNumber(n, new Choices(seed));
       assert.ok(Object.is(Number(s), n) || (n === 0 && Number(s) === 0), `${s} for ${n}`);
     }),
-    { numRuns: 5000, seed: 3 },
+    { numRuns: sweepRuns(5000), seed: 3 },
   );
 });
 
@@ -95,7 +97,7 @@ test("values for properties that feed outputs back hold no long integer, nor any
       };
       walk(value);
     }),
-    { numRuns: 1000, seed: 9 },
+    { numRuns: sweepRuns(1000), seed: 9 },
   );
 });
 
@@ -107,7 +109,7 @@ test("under nfc no property ever draws names that collide after NFC: the strict 
         // The nfc reference refuses a collision (src/jcs/profile.ts); an instance is made from it.
         assert.doesNotThrow(() => property.instance(drawn, "nfc"), property.name);
       }),
-      { numRuns: 1000, seed: 12 },
+      { numRuns: sweepRuns(1000), seed: 12 },
     );
   }
 });
@@ -118,6 +120,6 @@ test("every generated spelling is one the lines protocol carries faithfully, and
       const carry = linesCanCarry(new TextEncoder().encode(spell(value, seed)));
       return carry.faithful && value !== null && typeof value === "object";
     }),
-    { numRuns: 2000, seed: 13 },
+    { numRuns: sweepRuns(2000), seed: 13 },
   );
 });

@@ -4,14 +4,20 @@
 // that split one fault by where it showed (a suite, a number's form, a refusal of its own output)
 // would fail here.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { before, test } from "node:test";
 import { KNOWN_BADS } from "../../src/known-bad/index.js";
+import type { Proof } from "../../src/known-bad/prove.js";
 import { groupFailures } from "../../src/report/causes.js";
 import { sharedProof } from "../helpers/proof.js";
 
-// Every suite, the sweeps shorter than a default run's (one block of numbers, 50 runs a property): the
-// known-bads' results of the proof the self-test's tests make too (test/helpers/proof.ts).
-const proof = await sharedProof();
+// Every suite, the sweeps shorter than a default run's (one block of numbers, 10 runs a property): the
+// known-bads' results of the proof the self-test's tests make too (test/helpers/proof.ts). Made in a
+// hook, not at import: npm test imports a group's files at once, and a proof made then would hold up
+// the group's first files (their time limits ran out while it ran).
+let proof: Proof;
+before(async () => {
+  proof = await sharedProof();
+});
 
 for (const bad of KNOWN_BADS) {
   const declared = bad.causes;

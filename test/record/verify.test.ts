@@ -8,6 +8,7 @@ import { MAX_DEPTH, MAX_RECORD_BYTES } from "../../src/record/format.js";
 import { firstNonPlainNumber } from "../../src/record/number-forms.js";
 import { recordBytes, signRecord } from "../../src/record/sign.js";
 import { outcomeLine, verifyRecord } from "../../src/record/verify.js";
+import { sweepRuns } from "../helpers/sweep.js";
 import { recordInput, signedRecord, TEST_KEY } from "./fixtures.js";
 
 const OUTCOME =
@@ -48,7 +49,7 @@ test("any bytes at all give one of the outcome lines, never an exception", () =>
     fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
       assert.match(outcomeLine(verifyRecord(bytes)), OUTCOME);
     }),
-    { numRuns: 2000 },
+    { numRuns: sweepRuns(2000) },
   );
 });
 
@@ -75,7 +76,7 @@ test("a good record with any byte changed, dropped or inserted is never accepted
         }
       },
     ),
-    { numRuns: 3000 },
+    { numRuns: sweepRuns(3000) },
   );
 });
 
@@ -97,6 +98,6 @@ test("any record a run can build verifies, with the verdict its cases give", () 
         assert.equal(outcomeLine(result), `accept conformant=${conformant}`);
       },
     ),
-    { numRuns: 300 },
+    { numRuns: sweepRuns(300) },
   );
 });

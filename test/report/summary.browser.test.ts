@@ -14,7 +14,7 @@ import { decideGate, parseExpectedFailures } from "../../src/expected/index.js";
 import { runSummaryMarkdown } from "../../src/report/index.js";
 import { rerunCommand } from "../../src/report/rerun-command.js";
 import { renderGfm, SUMMARY_WIDTH_PX, summaryPage } from "./github-render.js";
-import { CHROMIUM, launch, probedPage } from "./html/browser.js";
+import { fileBrowser, probedPage } from "./html/browser.js";
 import { judged, signedRun } from "./html/fixtures.js";
 
 interface Measured {
@@ -55,6 +55,8 @@ const MEASURE = `(() => {
   };
 })()`;
 
+/** One Chromium for this file's tests. */
+const chromium = fileBrowser();
 const work = mkdtempSync(join(tmpdir(), "cc-summary-render-"));
 const shots = process.env.CC_SCREENSHOTS ?? join(work, "screenshots");
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -75,36 +77,30 @@ test("a failing run's job summary in a browser: its headings, and no sideways sc
   const file = join(work, "summary.html");
   writeFileSync(file, summaryPage(markdown));
 
-  const browser = await launch().catch((error) => {
-    throw new Error(`no headless Chromium at ${CHROMIUM} (.ci/run installs it): ${error}`);
-  });
-  try {
-    const { page, probe } = await probedPage(browser);
-    await page.goto(pathToFileURL(file).href);
-    mkdirSync(shots, { recursive: true });
-    // The first screen a reader sees, the card and its margin.
-    const clip = { x: 0, y: 0, width: SUMMARY_WIDTH_PX + 32, height: 900 };
-    await page.screenshot({ path: join(shots, "summary-fail.png"), clip });
-    const dom = (await page.evaluate(MEASURE)) as Measured;
-    assert.equal(dom.cardWidth, SUMMARY_WIDTH_PX);
-    assert.ok(
-      dom.headings.some((h) => /not conformant/i.test(h)),
-      `no verdict heading in ${dom.headings.slice(0, 8)}`,
-    );
-    assert.ok(dom.failureListFound, `no heading of the failures in ${dom.headings.slice(0, 8)}`);
-    assert.ok(
-      dom.headings.some((h) => /verify/i.test(h)),
-      "no heading for verifying the record",
-    );
-    assert.ok(dom.measured > 0, "the failure list shows the cases' answers in output blocks");
-    assert.deepEqual(dom.scrolling, [], "elements of the failure list that scroll sideways");
-    assert.equal(dom.pageOverflow, 0, "the page itself scrolls sideways");
-    assert.deepEqual(probe.pageErrors, []);
-    assert.deepEqual(probe.requests, [], "the rendered summary fetches nothing");
-    await page.close();
-  } finally {
-    await browser.close();
-  }
+  const browser = await chromium();
+  const { page, probe } = await probedPage(browser);
+  await page.goto(pathToFileURL(file).href);
+  mkdirSync(shots, { recursive: true });
+  // The first screen a reader sees, the card and its margin.
+  const clip = { x: 0, y: 0, width: SUMMARY_WIDTH_PX + 32, height: 900 };
+  await page.screenshot({ path: join(shots, "summary-fail.png"), clip });
+  const dom = (await page.evaluate(MEASURE)) as Measured;
+  assert.equal(dom.cardWidth, SUMMARY_WIDTH_PX);
+  assert.ok(
+    dom.headings.some((h) => /not conformant/i.test(h)),
+    `no verdict heading in ${dom.headings.slice(0, 8)}`,
+  );
+  assert.ok(dom.failureListFound, `no heading of the failures in ${dom.headings.slice(0, 8)}`);
+  assert.ok(
+    dom.headings.some((h) => /verify/i.test(h)),
+    "no heading for verifying the record",
+  );
+  assert.ok(dom.measured > 0, "the failure list shows the cases' answers in output blocks");
+  assert.deepEqual(dom.scrolling, [], "elements of the failure list that scroll sideways");
+  assert.equal(dom.pageOverflow, 0, "the page itself scrolls sideways");
+  assert.deepEqual(probe.pageErrors, []);
+  assert.deepEqual(probe.requests, [], "the rendered summary fetches nothing");
+  await page.close();
 });
 
 /** In the page: the rendered text, and for each value the lines its first occurrence takes on screen. */
@@ -168,22 +164,16 @@ test("what a reader copies from the rendered summary is what was written: seeds,
   const file = join(work, "copy.html");
   writeFileSync(file, summaryPage(markdown));
 
-  const browser = await launch().catch((error) => {
-    throw new Error(`no headless Chromium at ${CHROMIUM} (.ci/run installs it): ${error}`);
+  const browser = await chromium();
+  const { page } = await probedPage(browser);
+  await page.goto(pathToFileURL(file).href);
+  const read = (await page.evaluate(`${READ_BACK}(${JSON.stringify(values)})`)) as {
+    text: string;
+    lines: number[];
+  };
+  values.forEach((value, i) => {
+    assert.ok(read.text.includes(value), `${JSON.stringify(value)} reads back from the page's text`);
+    assert.equal(read.lines[i], 1, `${JSON.stringify(value)} is on one line on screen`);
   });
-  try {
-    const { page } = await probedPage(browser);
-    await page.goto(pathToFileURL(file).href);
-    const read = (await page.evaluate(`${READ_BACK}(${JSON.stringify(values)})`)) as {
-      text: string;
-      lines: number[];
-    };
-    values.forEach((value, i) => {
-      assert.ok(read.text.includes(value), `${JSON.stringify(value)} reads back from the page's text`);
-      assert.equal(read.lines[i], 1, `${JSON.stringify(value)} is on one line on screen`);
-    });
-    await page.close();
-  } finally {
-    await browser.close();
-  }
+  await page.close();
 });

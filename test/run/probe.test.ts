@@ -94,7 +94,8 @@ test("a Windows path in the command line: the note says how backslashes were rea
 test("a once program whose answers end in CR LF (print() on Windows) is judged on its answers", async () => {
   const outcome = await runConformance({
     ...options("python3 test/run/fixtures/crlf-canon.py examples/python/canon.py", "once", "crlf"),
-    cases: ["jcs/control-*"],
+    // A process per case: U+0000 to U+000F (CR and LF among them) are enough to read.
+    cases: ["jcs/control-u000*"],
   });
   assert.ok(outcome.results.length > 10);
   assert.deepEqual(
@@ -122,7 +123,8 @@ test("the right protocol passes the probe and runs the cases", async () => {
 
 test("an implementation that answers wrongly is judged, not refused: the probe asks only for an answer", async () => {
   // `cat` echoes its input: the probe's answer is wrong, but it is an answer.
-  const outcome = await runConformance(options("cat", "once", "echo"));
+  // The control-character cases are enough to be judged on: once mode starts cat once per case.
+  const outcome = await runConformance({ ...options("cat", "once", "echo"), cases: ["jcs/control-*"] });
   assert.equal(outcome.record.conformant, false);
   assert.ok(outcome.results.some((r) => !r.pass));
 });

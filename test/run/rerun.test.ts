@@ -1,33 +1,18 @@
-// The re-run command a failed run prints works as printed: pasted into a shell (with `npx` standing in
-// for the install from git, which test/pack/install.slow.test.ts proves, and running the bundled CLI),
-// it runs the failed cases again and they fail again, with the options of the first run (the CLI face,
-// in this process).
+// The re-run command a failed run prints works as printed: pasted into a shell, it is an npx of the
+// tool from its home (the install from git: test/pack/install.slow.test.ts) whose arguments, as the
+// shell reads them, run the failed cases again, and they fail again, with the options of the first run
+// (the CLI face, in this process, for both runs).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { cli, implCommand } from "../helpers/cli.js";
-import { cliScript, REPO } from "../helpers/dist.js";
+import { REPO } from "../helpers/dist.js";
 
 const env = { GITHUB_ACTION_REPOSITORY: undefined, GITHUB_ACTION_REF: undefined };
 const home = "github:canon-conformance/canon-conformance#v1";
-
-/** A folder with an `npx` that checks it was asked for this tool from its home, then runs the bundle. */
-function npxShim(dir: string): string {
-  const bin = join(dir, "bin");
-  spawnSync("mkdir", ["-p", bin]);
-  const script = `#!/bin/sh
-[ "$1" = --yes ] || { echo "npx shim: expected --yes first, got $1" >&2; exit 97; }
-[ "$2" = '${home}' ] || { echo "npx shim: expected ${home}, got $2" >&2; exit 98; }
-shift 2
-exec "${process.execPath}" "${cliScript()}" "$@"
-`;
-  writeFileSync(join(bin, "npx"), script);
-  chmodSync(join(bin, "npx"), 0o755);
-  return bin;
-}
 
 interface Results {
   results: { suite: string; name: string; pass: boolean }[];
@@ -59,17 +44,17 @@ async function firstRun(knownBad: string, out: string): Promise<Results> {
   return results;
 }
 
-function rerun(command: string, dir: string, out: string) {
-  const r = spawnSync("sh", ["-c", `${command} --out ${out}`], {
+/** The printed command as pasted into a shell: the shell reads it into words, which must be an npx of
+ * this tool from its home; the CLI then runs with the rest (in this process). */
+async function rerun(command: string, out: string) {
+  const shell = spawnSync("sh", ["-c", `set -- ${command} --out ${out}; printf '%s\\0' "$@"`], {
     cwd: REPO,
-    env: {
-      ...process.env,
-      ...{ PATH: `${npxShim(dir)}:${process.env.PATH}` },
-      GITHUB_ACTION_REPOSITORY: "",
-      GITHUB_ACTION_REF: "",
-    },
     encoding: "utf8",
   });
+  assert.equal(shell.status, 0, `the shell could not read the command: ${shell.stderr}`);
+  const words = shell.stdout.split("\0").slice(0, -1);
+  assert.deepEqual(words.slice(0, 3), ["npx", "--yes", home], "an npx of the tool from its home");
+  const r = await cli(words.slice(3), { env: { GITHUB_ACTION_REPOSITORY: "", GITHUB_ACTION_REF: "" } });
   assert.equal(r.status === 0 || r.status === 1, true, `the re-run failed to run: ${r.stderr}`);
   return { ...r, results: JSON.parse(readFileSync(join(out, "results.json"), "utf8")) as Results };
 }
@@ -81,7 +66,7 @@ test("a run with a few failures re-runs exactly its failed cases, which fail aga
     const failed = failedNames(first);
     assert.ok(failed.length > 1 && failed.length <= 20, `${failed.length} failed`);
     assert.equal(first.rerun!.note, undefined);
-    const again = rerun(first.rerun!.command, dir, join(dir, "again"));
+    const again = await rerun(first.rerun!.command, join(dir, "again"));
     assert.equal(again.status, 1, again.stderr);
     assert.deepEqual(
       again.results.results.map((c) => `${c.suite}/${c.name}`),
@@ -107,7 +92,7 @@ test("a run with many failures re-runs them by glob, every one of them, and says
     const failed = failedNames(first);
     assert.ok(failed.length > 20, `${failed.length} failed`);
     assert.match(first.rerun!.note!, /too many to name one by one/);
-    const again = rerun(first.rerun!.command, dir, join(dir, "again"));
+    const again = await rerun(first.rerun!.command, join(dir, "again"));
     assert.equal(again.status, 1, again.stderr);
     const ran = again.results.results.map((c) => `${c.suite}/${c.name}`);
     for (const name of failed) assert.ok(ran.includes(name), `${name} was not re-run`);

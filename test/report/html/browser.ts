@@ -1,12 +1,12 @@
 // Headless Chromium (Debian's /usr/bin/chromium) driven by playwright-core, for the HTML pages' tests and
 // bench/report-html.ts: a fresh profile, no network of its own, and a probe in every page that records
 // console errors, page errors, Content-Security-Policy violations and whether an injected payload ran.
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
+import { after } from "node:test";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { cli } from "../../helpers/cli.js";
 
 // The callbacks handed to page.evaluate run in the page, where these exist; the project compiles without
 // the DOM library, so they are declared for this file alone.
@@ -49,6 +49,44 @@ export async function launch(): Promise<Browser> {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
+  };
+}
+
+/** Where a group process (scripts/test-group.mjs) takes cleanups to run after its last test file. */
+const AT_PROCESS_END = Symbol.for("canon-conformance.test.at-process-end");
+let processBrowser: Promise<Browser> | undefined;
+
+/**
+ * The Chromium for the calling file's tests, launched when first asked for (a launch costs about a
+ * second of CPU). In npm test's group processes one serves every browser test file of the process and
+ * is closed after the last (scripts/test.mjs puts them in one group); a file run alone has one of its
+ * own, closed after its last test. Call at the file's top level.
+ */
+export function fileBrowser(): () => Promise<Browser> {
+  const atEnd = (globalThis as Record<symbol, unknown>)[AT_PROCESS_END] as
+    | (() => Promise<void>)[]
+    | undefined;
+  const start = () =>
+    launch().catch((error) => {
+      throw new Error(`no headless Chromium at ${CHROMIUM} (.ci/run installs it): ${error}`);
+    });
+  const closing = (browser: Promise<Browser> | undefined) => async () => {
+    await (await browser?.catch(() => undefined))?.close();
+  };
+  if (atEnd) {
+    return () => {
+      if (processBrowser === undefined) {
+        processBrowser = start();
+        atEnd.push(closing(processBrowser));
+      }
+      return processBrowser;
+    };
+  }
+  let own: Promise<Browser> | undefined;
+  after(() => closing(own)());
+  return () => {
+    own ??= start();
+    return own;
   };
 }
 
@@ -99,13 +137,9 @@ export async function checked(page: Page, count: number): Promise<void> {
   await page.waitForFunction((n) => Number(document.documentElement.dataset.checks ?? -1) >= n, count);
 }
 
-const run = promisify(execFile);
-
-/** `canon-conformance verify FILE [--pubkey HEX]`'s stdout lines, from a CLI bundle built for the test. */
-export async function cliVerify(cli: string, file: string, pubkey?: string): Promise<string[]> {
-  const args = [cli, "verify", file, ...(pubkey === undefined ? [] : ["--pubkey", pubkey])];
-  const { stdout } = await run(process.execPath, args).catch((error: { stdout?: string }) => ({
-    stdout: error.stdout ?? "",
-  }));
+/** `canon-conformance verify FILE [--pubkey HEX]`'s stdout lines, the CLI run in this process
+ * (test/helpers/cli.ts; the bundle's own verify: test/e2e/cli.slow.test.ts). */
+export async function cliVerify(file: string, pubkey?: string): Promise<string[]> {
+  const { stdout } = await cli(["verify", file, ...(pubkey === undefined ? [] : ["--pubkey", pubkey])]);
   return stdout.split("\n").filter((l) => l !== "");
 }

@@ -68,11 +68,20 @@ export async function corpus() {
   return corpusCache;
 }
 
-/** The corpus judged in this process against the reference (null) or a known-bad. */
+const judgedCache = new Map<string | null, Promise<CaseResult[]>>();
+
+/** The corpus judged in this process against the reference (null) or a known-bad; each once a
+ * process (the results are the same every time), a fresh array each call. */
 export async function judged(bad: string | null): Promise<CaseResult[]> {
-  const { cases } = await corpus();
-  const impl = bad === null ? { write: referenceCanonicalizer() } : canonicalizersOf(knownBad(bad));
-  return runCases(cases, { write: impl.write, read: impl.read ?? impl.write }, { concurrency: 32 });
+  let results = judgedCache.get(bad);
+  if (results === undefined) {
+    results = corpus().then(({ cases }) => {
+      const impl = bad === null ? { write: referenceCanonicalizer() } : canonicalizersOf(knownBad(bad));
+      return runCases(cases, { write: impl.write, read: impl.read ?? impl.write }, { concurrency: 32 });
+    });
+    judgedCache.set(bad, results);
+  }
+  return [...(await results)];
 }
 
 /** Every way text can try to leave its place in a page: markup, script ends, comments, URLs,

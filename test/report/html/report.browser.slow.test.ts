@@ -36,7 +36,7 @@ test(
     await page.goto(url);
     await checked(page, 1);
     assert.equal(await page.textContent(".verdict .mark"), "Not conformant");
-    const [line] = await cliVerify(s.cli, record);
+    const [line] = await cliVerify(record);
     assert.equal(line, "accept conformant=false");
     assert.equal(await page.textContent("#cc-outcome"), line);
     const groups = groupFailures(results);
@@ -75,7 +75,7 @@ test(
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         for (let v = queue.shift(); v !== undefined; v = queue.shift()) {
-          cliLines.set(v.file, await cliVerify(s.cli, join(VECTORS, v.file), manifest.test_key.public));
+          cliLines.set(v.file, await cliVerify(join(VECTORS, v.file), manifest.test_key.public));
         }
       }),
     );
@@ -118,7 +118,7 @@ test(
     const { page, probe } = await probedPage(s.browser);
     await page.goto(url);
     await checked(page, 1);
-    const [line] = await cliVerify(s.cli, record);
+    const [line] = await cliVerify(record);
     assert.equal(await page.textContent("#cc-outcome"), line);
     const shape = () =>
       page.evaluate(() => ({
@@ -159,7 +159,7 @@ test(
     writeFileSync(broken, text.replace(sig, (sig[0] === "0" ? "1" : "0") + sig.slice(1)));
     await page.setInputFiles("#cc-file", broken);
     await checked(page, 3);
-    const [refusal] = await cliVerify(s.cli, broken);
+    const [refusal] = await cliVerify(broken);
     assert.equal(refusal, "reject step=4 reason=signature_invalid");
     assert.equal(await page.textContent("#cc-outcome"), refusal);
     assert.deepEqual(await shape(), { ...expected, scripts: 2 });
@@ -174,7 +174,7 @@ test(
     );
     await page.setInputFiles("#cc-file", invalid);
     await checked(page, 4);
-    const [notUtf8] = await cliVerify(s.cli, invalid);
+    const [notUtf8] = await cliVerify(invalid);
     assert.equal(notUtf8, "reject step=1 reason=malformed");
     assert.equal(await page.textContent("#cc-outcome"), notUtf8);
     assert.equal((await shape()).forbidden, 0);
@@ -188,7 +188,7 @@ test("a record with 10,000 failed cases opens and verifies", opts, async () => {
   const { page, probe } = await probedPage(s.browser);
   await page.goto(url);
   await checked(page, 1);
-  assert.equal(await page.textContent("#cc-outcome"), (await cliVerify(s.cli, record))[0]);
+  assert.equal(await page.textContent("#cc-outcome"), (await cliVerify(record))[0]);
   assert.equal(await page.textContent("#cc-outcome"), "accept conformant=false");
   assert.equal(await page.locator("#causes li").count(), 4);
   assert.ok(html.length > 1_000_000, "a large page, still opened");

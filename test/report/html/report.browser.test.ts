@@ -30,17 +30,17 @@ test(
     await page.goto(url);
     await checked(page, 1);
     assert.equal(await page.textContent(".verdict .mark"), "Conformant");
-    const [line] = await cliVerify(s.cli, record);
+    const [line] = await cliVerify(record);
     assert.equal(line, "accept conformant=true");
     assert.equal(await page.textContent("#cc-outcome"), line);
     // A pinned key: the signer's matches; another does not, and the page says so as `verify --pubkey` does.
     const signer = run.record.signer_pubkey;
     await page.fill("#cc-pubkey", signer.toUpperCase());
-    assert.equal(await page.textContent("#cc-pubkey-result"), (await cliVerify(s.cli, record, signer))[1]);
+    assert.equal(await page.textContent("#cc-pubkey-result"), (await cliVerify(record, signer))[1]);
     assert.equal(await page.textContent("#cc-pubkey-result"), "pubkey match");
     const other = toHex(OTHER_PUBKEY);
     await page.fill("#cc-pubkey", other);
-    const mismatch = (await cliVerify(s.cli, record, other))[1];
+    const mismatch = (await cliVerify(record, other))[1];
     assert.equal(mismatch, `pubkey mismatch got=${signer}`);
     assert.equal(await page.textContent("#cc-pubkey-result"), mismatch);
     await page.fill("#cc-pubkey", "not a key");
@@ -65,7 +65,7 @@ test("a report whose embedded record was tampered with shows the CLI's refusal l
   const { page, probe } = await probedPage(s.browser);
   await page.goto(url);
   await checked(page, 1);
-  const [line] = await cliVerify(s.cli, record);
+  const [line] = await cliVerify(record);
   assert.match(line!, /^reject step=\d reason=/);
   assert.equal(await page.textContent("#cc-outcome"), line);
   assert.match((await page.textContent("#cc-detail"))!, /^Why: /);

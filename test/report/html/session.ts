@@ -1,6 +1,6 @@
 // What the HTML pages' browser tests share (report.browser.test.ts in npm test, the rest in
-// report.browser.slow.test.ts): one headless Chromium per file, a scratch folder, the CLI bundle whose
-// `verify` each page is compared with, and the checks every page must pass.
+// report.browser.slow.test.ts): a headless Chromium (./browser.ts fileBrowser), a scratch folder, and
+// the checks every page must pass. Each page is compared with the CLI's `verify` (./browser.ts cliVerify).
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,8 +8,7 @@ import { join } from "node:path";
 import { after, before } from "node:test";
 import { pathToFileURL } from "node:url";
 import { reportHtml } from "../../../src/report/html/index.js";
-import { cliScript } from "../../helpers/dist.js";
-import { type Browser, CHROMIUM, launch, type probedPage } from "./browser.js";
+import { type Browser, CHROMIUM, fileBrowser, type probedPage } from "./browser.js";
 import type { SignedRun } from "./fixtures.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..", "..");
@@ -24,8 +23,6 @@ export interface Session {
   /** Screenshots go here; CC_SCREENSHOTS=DIR keeps them there (docs/screenshots/ holds the committed ones). */
   readonly shots: string;
   readonly browser: Browser;
-  /** The bundled CLI (npm test's bundle, or one built for this file: test/helpers/dist.ts). */
-  readonly cli: string;
 }
 
 /** Registers the file's before/after hooks; the fields are there once `before` has run. */
@@ -35,18 +32,14 @@ export function browserSession(): Session {
     work,
     shots: process.env.CC_SCREENSHOTS ?? join(work, "screenshots"),
     browser: undefined as Browser | undefined,
-    cli: "",
   };
+  const chromium = fileBrowser();
   before(async () => {
     if (!available && !process.env.CI) return;
-    state.cli = cliScript();
-    state.browser = await launch();
+    state.browser = await chromium();
     mkdirSync(state.shots, { recursive: true });
   });
-  after(async () => {
-    await state.browser?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  after(() => rmSync(work, { recursive: true, force: true }));
   return {
     work,
     get shots() {
@@ -55,9 +48,6 @@ export function browserSession(): Session {
     get browser() {
       if (state.browser === undefined) throw new Error(`no headless Chromium at ${CHROMIUM}`);
       return state.browser;
-    },
-    get cli() {
-      return state.cli;
     },
   };
 }
