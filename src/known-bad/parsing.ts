@@ -4,6 +4,7 @@ import { JcsError } from "../jcs/index.js";
 import {
   decodeStrict,
   encoder,
+  MAX_WALK_DEPTH,
   rawText,
   referenceParse,
   referenceSerialize,
@@ -283,8 +284,12 @@ function floatGrammarText(input: Uint8Array): string {
   });
 }
 
-function hasNulName(value: unknown): boolean {
+/** Whether a member name anywhere starts with NUL; past MAX_WALK_DEPTH it refuses, as every known-bad
+ * walk does, so that a deep input is refused in the same words whether or not V8 has warmed up (a
+ * bare recursion overflowed the stack cold and not warm). */
+function hasNulName(value: unknown, depth = 0): boolean {
   if (value === null || typeof value !== "object") return false;
-  if (Array.isArray(value)) return value.some(hasNulName);
-  return Object.entries(value).some(([name, v]) => name.startsWith("\u0000") || hasNulName(v));
+  if (depth > MAX_WALK_DEPTH) throw new Error(`nesting deeper than ${MAX_WALK_DEPTH} levels`);
+  if (Array.isArray(value)) return value.some((v) => hasNulName(v, depth + 1));
+  return Object.entries(value).some(([name, v]) => name.startsWith("\u0000") || hasNulName(v, depth + 1));
 }

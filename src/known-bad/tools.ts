@@ -16,7 +16,7 @@ export function decodeStrict(input: Uint8Array): string {
 /** Known-bad walkers recurse; past this depth they give up (refusing deep nesting is allowed). Low
  * enough that the stack holds it before V8 has optimized the walk: at 2,000 a cold walk overflowed
  * first, so the same input was refused in other words once the walk was warm. */
-const MAX_WALK_DEPTH = 1_000;
+export const MAX_WALK_DEPTH = 1_000;
 
 export interface ValueMap {
   /** A string value (not a member name). */

@@ -6,6 +6,7 @@ import {
   compareCodePoints,
   encoder,
   formatNumbers,
+  MAX_WALK_DEPTH,
   mapValue,
   referenceParse,
   referenceSerialize,
@@ -47,13 +48,15 @@ const MIN_NORMAL = 2.2250738585072014e-308;
 const SERIALIZE_HOOK = "toJSON";
 
 /** Members sorted, except in an object with a `toJSON` member and everything under it. */
-function writeUnlessHooked(value: JsonValue, sorted: boolean): string {
+function writeUnlessHooked(value: JsonValue, sorted: boolean, depth = 0): string {
   if (value === null || typeof value !== "object") return referenceSerialize(value);
-  if (Array.isArray(value)) return `[${value.map((v) => writeUnlessHooked(v, sorted)).join(",")}]`;
+  // As every known-bad walk: refused past MAX_WALK_DEPTH, in the same words cold or warm.
+  if (depth > MAX_WALK_DEPTH) throw new Error(`nesting deeper than ${MAX_WALK_DEPTH} levels`);
+  if (Array.isArray(value)) return `[${value.map((v) => writeUnlessHooked(v, sorted, depth + 1)).join(",")}]`;
   const names = Object.keys(value);
   const keepSorting = sorted && !names.includes(SERIALIZE_HOOK);
   const order = keepSorting ? [...names].sort(compareCodeUnits) : names;
-  return `{${order.map((k) => `${referenceSerialize(k)}:${writeUnlessHooked(value[k]!, keepSorting)}`).join(",")}}`;
+  return `{${order.map((k) => `${referenceSerialize(k)}:${writeUnlessHooked(value[k]!, keepSorting, depth + 1)}`).join(",")}}`;
 }
 
 export const WRITING: KnownBad[] = [
