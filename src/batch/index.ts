@@ -135,18 +135,3 @@ export async function prepareBatches(
     report,
   };
 }
-
-/** `impl`, answering each confirmed input with its confirmed bytes and no process. */
-export function answering(impl: Canonicalizer, answers: ReadonlyMap<string, Uint8Array>): Canonicalizer {
-  return {
-    label: impl.label,
-    canonicalize(input) {
-      const output = answers.get(keyOf(input));
-      return output === undefined
-        ? impl.canonicalize(input)
-        : Promise.resolve({ status: "canonical", output: output.slice() });
-    },
-    ...(impl.canonicalizeAlone ? { canonicalizeAlone: impl.canonicalizeAlone.bind(impl) } : {}),
-    close: () => impl.close(),
-  };
-}

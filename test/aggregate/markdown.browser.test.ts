@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { aggregateMarkdown, aggregateRecords } from "../../src/aggregate/index.js";
-import { SUMMARY_WIDTH_PX, summaryPage } from "../report/github-render.js";
+import { readBack, SUMMARY_WIDTH_PX, summaryPage } from "../report/github-render.js";
 import { fileBrowser, probedPage } from "../report/html/browser.js";
 import { file, ok, record } from "./fixtures.js";
 
@@ -119,22 +119,7 @@ test("the aggregate's summary in a browser: a folder's name and every key read b
   const { page: tab } = await probedPage(browser);
   await tab.goto(pathToFileURL(page).href);
   const values = [folder(1), folder(2), ...keys];
-  const read = (await tab.evaluate(`((values) => {
-    const body = document.querySelector(".markdown-body");
-    const lines = (value) => {
-      const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = node.data.indexOf(value);
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + value.length);
-        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-      }
-      return 0;
-    };
-    return { text: body.innerText, lines: values.map(lines) };
-  })(${JSON.stringify(values)})`)) as { text: string; lines: number[] };
+  const read = await readBack(tab, values, false);
   for (const value of values) assert.ok(read.text.includes(value), `${value} reads back from the page`);
   keys.forEach((key, i) => {
     assert.equal(read.lines[2 + i], 1, `${key} is on one line`);

@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 import { decideGate, parseExpectedFailures } from "../../src/expected/index.js";
 import { runSummaryMarkdown } from "../../src/report/index.js";
 import { rerunCommand } from "../../src/report/rerun-command.js";
-import { renderGfm, SUMMARY_WIDTH_PX, summaryPage } from "./github-render.js";
+import { readBack, renderGfm, SUMMARY_WIDTH_PX, summaryPage } from "./github-render.js";
 import { fileBrowser, probedPage } from "./html/browser.js";
 import { judged, signedRun } from "./html/fixtures.js";
 
@@ -103,25 +103,6 @@ test("a failing run's job summary in a browser: its headings, and no sideways sc
   await page.close();
 });
 
-/** In the page: the rendered text, and for each value the lines its first occurrence takes on screen. */
-const READ_BACK = `((values) => {
-  const body = document.querySelector(".markdown-body");
-  for (const d of body.querySelectorAll("details")) d.open = true;
-  const lines = (value) => {
-    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = node.data.indexOf(value);
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + value.length);
-      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-    }
-    return 0;
-  };
-  return { text: body.innerText, lines: values.map(lines) };
-})`;
-
 test("what a reader copies from the rendered summary is what was written: seeds, the re-run command, keys, hashes", async () => {
   const results = await judged("escapes_non_ascii");
   const run = signedRun(results, { name: "escapes-non-ascii" });
@@ -167,10 +148,7 @@ test("what a reader copies from the rendered summary is what was written: seeds,
   const browser = await chromium();
   const { page } = await probedPage(browser);
   await page.goto(pathToFileURL(file).href);
-  const read = (await page.evaluate(`${READ_BACK}(${JSON.stringify(values)})`)) as {
-    text: string;
-    lines: number[];
-  };
+  const read = await readBack(page, values, true);
   values.forEach((value, i) => {
     assert.ok(read.text.includes(value), `${JSON.stringify(value)} reads back from the page's text`);
     assert.equal(read.lines[i], 1, `${JSON.stringify(value)} is on one line on screen`);
