@@ -6,7 +6,9 @@
 // mounts once per worker, not once per process (docs/sandbox.md "One sandbox per worker").
 //
 // A request whose worker dies under it (the command killed its starter, say) is not judged from what
-// got through: the adapter asks it again in a sandbox of its own (command-once.ts). Workers that cannot
+// got through: the adapter asks it again in a sandbox of its own (command-once.ts). What the starter
+// says is read as untrusted, as the command's own output is: a process in the sandbox can write to the
+// starter's pipes, so a frame too long or an exit status the starter never writes ends the worker. Workers that cannot
 // start at all (Node not visible in the sandbox, say) send every request to a sandbox of its own.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { EventEmitter } from "node:events";
@@ -25,12 +27,29 @@ export interface RelayedProcess extends EventEmitter {
 }
 
 const HEAD = 5;
+/** The starter relays what it reads from a pipe (64 KiB at a time): a longer frame is not its, but
+ * the command's (a process in the sandbox can write to the starter's stdout), and ends the worker. */
+const MAX_FRAME = 1024 * 1024;
 
 function frame(type: string, payload: Uint8Array = new Uint8Array(0)): Buffer {
   const head = Buffer.alloc(HEAD);
   head[0] = type.charCodeAt(0);
   head.writeUInt32BE(payload.length, 1);
   return Buffer.concat([head, payload]);
+}
+
+/** An exit frame's status, or undefined when it is not one the starter writes. */
+function exitOf(payload: Buffer): { code: number | null; signal: NodeJS.Signals | null } | undefined {
+  try {
+    const { code, signal } = JSON.parse(payload.toString("utf8")) as { code: unknown; signal: unknown };
+    const codeOk =
+      code === null || (Number.isInteger(code) && (code as number) >= 0 && (code as number) < 256);
+    const signalOk = signal === null || (typeof signal === "string" && /^SIG[A-Z0-9]{1,12}$/.test(signal));
+    if (!codeOk || !signalOk || (code === null) === (signal === null)) return undefined;
+    return { code: code as number | null, signal: signal as NodeJS.Signals | null };
+  } catch {
+    return undefined;
+  }
 }
 
 type State = "starting" | "idle" | "busy" | "cleaning" | "dead";
@@ -74,6 +93,10 @@ class Worker {
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
     while (this.pending.length >= HEAD) {
       const length = this.pending.readUInt32BE(1);
+      if (length > MAX_FRAME) {
+        this.die();
+        return;
+      }
       if (this.pending.length < HEAD + length) return;
       const type = String.fromCharCode(this.pending[0]!);
       const payload = this.pending.subarray(HEAD, HEAD + length);
@@ -101,12 +124,10 @@ class Worker {
     else if (type === "o") p.stdout.end();
     else if (type === "e") p.stderr.end();
     else if (type === "X") {
-      const { code, signal } = JSON.parse(payload.toString("utf8")) as {
-        code: number | null;
-        signal: NodeJS.Signals | null;
-      };
-      p.emit("exit", code, signal);
-    } else if (type === "F") p.emit("error", new Error(payload.toString("utf8")));
+      const exit = exitOf(payload);
+      if (exit === undefined) this.die();
+      else p.emit("exit", exit.code, exit.signal);
+    } else if (type === "F") p.emit("error", new Error(payload.toString("utf8").slice(0, 1000)));
   }
 
   /** Hands the idle worker one request. */

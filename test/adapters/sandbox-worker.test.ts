@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { after, type TestContext, test } from "node:test";
 import { createOnceCanonicalizer } from "../../src/adapters/command-once.js";
 import { liveGroupCount } from "../../src/adapters/process-group.js";
+import { SandboxWorkers } from "../../src/adapters/sandbox-worker.js";
 import { openSandbox } from "../../src/sandbox/index.js";
 import { canRun } from "../sandbox/helpers.js";
 import { bytes, CWD, finishes, fixture, leftovers, newTag, show } from "./helpers.js";
@@ -143,4 +144,39 @@ test("a command that kills its starter is asked again in a sandbox of its own, a
     await finishes(answers(command, ["[1]", "[2]"], "workers"), BOUND_MS, "kills its starter"),
     alone,
   );
+});
+
+// The harness reads the starter's frames as it reads the command's output: as untrusted. (Node's
+// pipes to the command are socket pairs, which /proc/PID/fd cannot open, but a process that can
+// trace the starter could write anything.) A starter stand-in writes what a forger would.
+test("a frame the starter never writes (too long, a made-up exit) loses the worker, and the request with it", async () => {
+  const forgers = {
+    "a frame claiming 4 GiB": "Buffer.from([0x4f, 0xff, 0xff, 0xff, 0xff])",
+    "an exit status that is no exit": `((j) => Buffer.concat([Buffer.from([0x58, 0, 0, 0, j.length]), j]))(Buffer.from('{"code":7,"signal":"x"}'))`,
+  };
+  for (const [what, forged] of Object.entries(forgers)) {
+    // Ready on its config, then the forged frame when asked to start a process.
+    const script = `let n = 0; process.stdin.on("data", () => { n++; process.stdout.write(n === 1 ? Buffer.from([0x52, 0, 0, 0, 0]) : ${forged}); });`;
+    const workers = new SandboxWorkers(
+      {
+        launched: { program: process.execPath, argv0: "node", args: ["-e", script], env: {} },
+        command: { program: "/bin/true", argv0: "true", args: [], cwd: CWD, env: {} },
+      },
+      CWD,
+      1,
+      10_000,
+    );
+    const p = await workers.start();
+    assert.ok(p, `${what}: the stand-in started`);
+    const lost = await finishes(
+      new Promise<string>((resolve) => {
+        p.on("lost", () => resolve("lost"));
+        p.on("exit", () => resolve("exit"));
+      }),
+      BOUND_MS,
+      what,
+    );
+    assert.equal(lost, "lost", what);
+    workers.close();
+  }
 });
