@@ -3,7 +3,7 @@
 // or CR LF, removed); a non-zero exit is a rejection whose reason is the first KiB of stderr. Whatever else the
 // command does (hang, flood, die by a signal, exit without reading, leave a child holding stdout)
 // ends this one request with a `failed` answer that says so, and its whole process group is killed.
-import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
 import { deadline } from "../deadline.js";
 import type { Answer, Canonicalizer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
@@ -11,12 +11,19 @@ import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
 import { checkLimits } from "./limits.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
+import { SandboxWorkers } from "./sandbox-worker.js";
 import { crlfAsLf, HeadBuffer, utf8Problem } from "./text.js";
 
 export interface OnceOptions extends CommandOptions {
   /** How many processes may run at once. */
   jobs: number;
+  /** Sandboxed: start each request's process in a sandbox made once per job (default), or false for
+   * a sandbox per process. The verdicts are the same either way (test/adapters/sandbox-worker.test.ts). */
+  workers?: boolean;
 }
+
+/** The least time a sandbox worker gets to start before its requests go to sandboxes of their own. */
+const WORKER_STARTUP_MS = 10_000;
 
 const LF = 0x0a;
 
@@ -39,19 +46,40 @@ function judgeExit(
   return { status: "canonical", output };
 }
 
+/** One request's process, started directly (in a sandbox of its own, if any) or by a sandbox worker:
+ * its streams, its `exit` and `error` events, and how to end it with everything it left. */
+interface RequestProcess {
+  stdin: Writable;
+  stdout: Readable;
+  stderr: Readable;
+  on(event: "exit", listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+  on(event: "error", listener: (e: Error) => void): unknown;
+  on(event: "lost", listener: () => void): unknown;
+  end(): void;
+}
+
+function spawnDirect(spec: GroupSpawn): RequestProcess {
+  const child = spawnGroup(spec);
+  return Object.assign(child, { end: () => killGroup(child) });
+}
+
+/** The worker died under the request: it is asked again in a sandbox of its own. */
+const LOST = Symbol("lost");
+
 /** Runs the command once over `input`. `abort` lets close() end it early. */
 function runOnce(
-  spec: GroupSpawn,
+  start: () => RequestProcess,
+  argv0: string,
   input: Uint8Array,
   o: OnceOptions,
   register: (abort: () => void) => () => void,
-): Promise<Answer> {
+): Promise<Answer | typeof LOST> {
   return new Promise((resolve) => {
-    let child: ChildProcessWithoutNullStreams;
+    let child: RequestProcess;
     try {
-      child = spawnGroup(spec);
+      child = start();
     } catch (e) {
-      resolve({ status: "failed", reason: `could not start ${spec.argv0}: ${(e as Error).message}` });
+      resolve({ status: "failed", reason: `could not start ${argv0}: ${(e as Error).message}` });
       return;
     }
     const out: Buffer[] = [];
@@ -63,14 +91,14 @@ function runOnce(
     let grace: NodeJS.Timeout | undefined;
     let settled = false;
 
-    const finish = (answer: Answer): void => {
+    const finish = (answer: Answer | typeof LOST): void => {
       if (settled) return;
       settled = true;
       cancelDeadline();
       clearTimeout(grace);
       unregister();
       // Also after a clean exit: anything the command left running in its group dies with the case.
-      killGroup(child);
+      child.end();
       child.stdin.destroy();
       child.stdout.destroy();
       child.stderr.destroy();
@@ -100,9 +128,8 @@ function runOnce(
       }, EXIT_GRACE_MS);
     };
 
-    child.on("error", (e) =>
-      finish({ status: "failed", reason: `could not start ${spec.argv0}: ${e.message}` }),
-    );
+    child.on("error", (e) => finish({ status: "failed", reason: `could not start ${argv0}: ${e.message}` }));
+    child.on("lost", () => finish(LOST));
     child.stdout.on("data", (chunk: Buffer) => {
       outSize += chunk.length;
       if (outSize > o.maxOutputBytes) {
@@ -139,6 +166,23 @@ function runOnce(
 export function createOnceCanonicalizer(o: OnceOptions): Canonicalizer {
   checkLimits(o);
   const spec = prepareSpawn(o);
+  const direct = () => spawnDirect(spec);
+  const workerLaunch = spec.launched?.worker;
+  // Sandboxed, once mode's processes start inside sandboxes made once per job (./sandbox-worker.ts).
+  const workers =
+    workerLaunch && o.workers !== false
+      ? new SandboxWorkers(workerLaunch, o.cwd, o.jobs, Math.max(o.timeoutMs, WORKER_STARTUP_MS))
+      : undefined;
+  const ask = async (input: Uint8Array): Promise<Answer> => {
+    const relayed = await workers?.start();
+    if (relayed !== undefined) {
+      const answer = await runOnce(() => relayed, spec.argv0, input, o, register);
+      if (answer !== LOST) return answer;
+    }
+    const alone = await runOnce(direct, spec.argv0, input, o, register);
+    // A process of its own has no worker to lose.
+    return alone === LOST ? { status: "failed", reason: "the process was lost" } : alone;
+  };
   const limiter = new Limiter(o.jobs);
   const active = new Set<() => void>();
   const inFlight = new Set<Promise<Answer>>();
@@ -152,9 +196,7 @@ export function createOnceCanonicalizer(o: OnceOptions): Canonicalizer {
     canonicalize(input: Uint8Array): Promise<Answer> {
       if (closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
       const p = limiter.run(() =>
-        closed
-          ? Promise.resolve<Answer>({ status: "failed", reason: "the adapter is closed" })
-          : runOnce(spec, input, o, register),
+        closed ? Promise.resolve<Answer>({ status: "failed", reason: "the adapter is closed" }) : ask(input),
       );
       inFlight.add(p);
       void p.finally(() => inFlight.delete(p));
@@ -164,6 +206,7 @@ export function createOnceCanonicalizer(o: OnceOptions): Canonicalizer {
       closed = true;
       for (const abort of [...active]) abort();
       await Promise.all(inFlight);
+      workers?.close();
     },
   };
 }

@@ -6,7 +6,7 @@
 //   2. /tmp, /run (and /var/run when it is a directory of its own) replaced by empty tmpfs: they hold
 //      other programs' files and sockets (the Docker socket, an ssh-agent, D-Bus), and a socket can be
 //      connected to through a read-only mount. /tmp stays writable, and is this process's own: programs
-//      name files there by pid (the JVM's hsperfdata), and every sandbox's command is pid 2;
+//      name files there by pid (the JVM's hsperfdata); a once-mode worker empties it between requests;
 //   3. the writable paths the user named;
 //   4. the hidden directories (the output directory, RUNNER_TEMP, the file-command directory), each
 //      an empty tmpfs over everything before;

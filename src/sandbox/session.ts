@@ -28,12 +28,14 @@ import { SandboxSetupError } from "./errors.js";
 import { killProcessesCarrying } from "./leftovers.js";
 import { type BwrapProbe, probeBwrap } from "./probe.js";
 import { hiddenSecretPaths } from "./secret-paths.js";
+import { starterSource } from "./starter.js";
 import {
   type Launched,
   type Launcher,
   type LaunchSpec,
   SANDBOX_MODES,
   type SandboxOptions,
+  type WorkerLaunch,
 } from "./types.js";
 
 export interface SandboxSession extends Launcher {
@@ -316,24 +318,49 @@ function sandboxed(
     const tmp = tmpDir();
     const cover = coverDirs().filter((d) => d !== tmp);
     const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
-    const args = bwrapArgs({
-      disableUserns: probe.disableUserns,
-      argv0Flag: probe.argv0,
-      program: spec.program,
-      argv0: spec.argv0,
-      args: spec.args,
-      cwd: realish(resolve(spec.cwd)),
-      scratch,
-      writable,
-      ...(tmp ? { tmp } : {}),
-      cover,
-      expose: exposedFor(named, [...cover, ...(tmp ? [tmp] : [])]),
-      hiddenDirs: hidden.filter((h) => h.dir && isDirectory(h.path)),
-      hiddenFiles: hidden.filter((h) => !h.dir && existsSync(h.path)).map((h) => h.path),
-      allowNetwork: o.allowNetwork === true,
-      ...(resolvConf ? { resolvConf } : {}),
-    });
-    return { program: probe.path, argv0: probe.path, args, env: childEnv };
+    const cwd = realish(resolve(spec.cwd));
+    const hidingDirs = [...cover, ...(tmp ? [tmp] : [])];
+    const sandboxOf = (run: { program: string; argv0: string; args: readonly string[] }, also: string[]) =>
+      bwrapArgs({
+        disableUserns: probe.disableUserns,
+        argv0Flag: probe.argv0,
+        ...run,
+        cwd,
+        scratch,
+        writable,
+        ...(tmp ? { tmp } : {}),
+        cover,
+        expose: exposedFor([...named, ...also.map((path) => ({ path, dir: false }))], hidingDirs),
+        hiddenDirs: hidden.filter((h) => h.dir && isDirectory(h.path)),
+        hiddenFiles: hidden.filter((h) => !h.dir && existsSync(h.path)).map((h) => h.path),
+        allowNetwork: o.allowNetwork === true,
+        ...(resolvConf ? { resolvConf } : {}),
+      });
+    const args = sandboxOf(spec, []);
+    // The same sandbox, with the starter in it instead of the command (and Node, which runs the
+    // starter, visible even where it lies under a hidden folder such as /tmp). Its environment is
+    // empty: nothing of the command's (NODE_OPTIONS, say) reaches the starter's Node; the command
+    // gets exactly the environment it gets from bubblewrap (childEnv).
+    const node = realish(process.execPath);
+    const worker: WorkerLaunch = {
+      launched: {
+        program: probe.path,
+        argv0: probe.path,
+        args: sandboxOf({ program: node, argv0: node, args: ["-e", starterSource()] }, [node]),
+        env: {},
+      },
+      command: {
+        program: spec.program,
+        argv0: spec.argv0,
+        args: [...spec.args],
+        cwd,
+        env: Object.fromEntries(
+          Object.entries(childEnv).filter((e): e is [string, string] => e[1] !== undefined),
+        ),
+        ...(tmp ? { tmp } : {}),
+      },
+    };
+    return { program: probe.path, argv0: probe.path, args, env: childEnv, worker };
   };
   const session: SandboxSession = {
     status: {

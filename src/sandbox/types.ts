@@ -56,6 +56,24 @@ export interface Launched {
   argv0: string;
   args: string[];
   env: NodeJS.ProcessEnv;
+  /** Sandboxed: the same sandbox as a worker that starts a fresh process per request inside it
+   * (./starter.ts), for once mode's many short processes. */
+  worker?: WorkerLaunch;
+}
+
+/** A sandbox worker: bubblewrap running the starter, and what the starter starts for each request. */
+export interface WorkerLaunch {
+  launched: Omit<Launched, "worker">;
+  /** The command under test as the starter starts it, with the environment bubblewrap would give it. */
+  command: {
+    program: string;
+    argv0: string;
+    args: string[];
+    cwd: string;
+    env: Record<string, string>;
+    /** The sandbox's own /tmp, emptied between requests. */
+    tmp?: string;
+  };
 }
 
 /** Starts every process of a run the same way; `close` ends what the run left and cleans up. */
