@@ -1557,6 +1557,113 @@ function hiddenSecretPaths() {
   return [...paths];
 }
 
+// src/sandbox/starter.ts
+function starterSource() {
+  return `const __name = (f) => f; (${starter.toString()})(require, process);`;
+}
+function starter(req, proc) {
+  const { spawn: spawn2 } = req("node:child_process");
+  const fs = req("node:fs");
+  const path = req("node:path");
+  let config;
+  let child;
+  let pending = Buffer.alloc(0);
+  let mounted = /* @__PURE__ */ new Set();
+  const send = (type, payload = Buffer.alloc(0)) => {
+    const head = Buffer.alloc(5);
+    head[0] = type.charCodeAt(0);
+    head.writeUInt32BE(payload.length, 1);
+    return proc.stdout.write(Buffer.concat([head, payload]));
+  };
+  const kill = (pid) => {
+    try {
+      proc.kill(pid, "SIGKILL");
+    } catch {
+    }
+  };
+  const sweep = () => {
+    if (child?.pid !== void 0) kill(-child.pid);
+    kill(-1);
+    if (config?.tmp) {
+      try {
+        for (const entry of fs.readdirSync(config.tmp))
+          if (!mounted.has(entry)) fs.rmSync(path.join(config.tmp, entry), { recursive: true, force: true });
+      } catch {
+      }
+    }
+  };
+  const start = () => {
+    if (config === void 0) return;
+    const c = config;
+    let current;
+    try {
+      current = spawn2(c.program, c.args, {
+        argv0: c.argv0,
+        cwd: c.cwd,
+        env: c.env,
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: true
+      });
+    } catch (e) {
+      send("F", Buffer.from(e.message));
+      return;
+    }
+    child = current;
+    const mine = () => child === current;
+    const relay = (type) => (chunk) => {
+      if (!mine()) return;
+      if (!send(type, chunk)) {
+        current.stdout.pause();
+        current.stderr.pause();
+        proc.stdout.once("drain", () => {
+          current.stdout.resume();
+          current.stderr.resume();
+        });
+      }
+    };
+    current.stdout.on("data", relay("O"));
+    current.stderr.on("data", relay("E"));
+    current.stdout.on("close", () => mine() && send("o"));
+    current.stderr.on("close", () => mine() && send("e"));
+    current.on("exit", (code4, signal) => mine() && send("X", Buffer.from(JSON.stringify({ code: code4, signal }))));
+    current.on("error", (e) => mine() && send("F", Buffer.from(e.message)));
+    current.stdin.on("error", () => {
+    });
+  };
+  const handle = (type, payload) => {
+    if (type === "C") {
+      config = JSON.parse(payload.toString("utf8"));
+      try {
+        if (config.tmp) mounted = new Set(fs.readdirSync(config.tmp));
+      } catch {
+      }
+      send("R");
+    } else if (type === "S") start();
+    else if (type === "I") child?.stdin.write(payload);
+    else if (type === "J") child?.stdin.end();
+    else if (type === "K") {
+      sweep();
+      child = void 0;
+      send("R");
+    }
+  };
+  proc.stdin.on("data", (chunk) => {
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    while (pending.length >= 5) {
+      const length = pending.readUInt32BE(1);
+      if (pending.length < 5 + length) break;
+      const type = String.fromCharCode(pending[0]);
+      const payload = pending.subarray(5, 5 + length);
+      pending = pending.subarray(5 + length);
+      handle(type, payload);
+    }
+  });
+  proc.stdin.on("end", () => {
+    sweep();
+    proc.exit(0);
+  });
+}
+
 // src/sandbox/types.ts
 var SANDBOX_MODES = ["auto", "bwrap", "none"];
 
@@ -1754,24 +1861,44 @@ function sandboxed(o, probe3, env, setup) {
     const tmp = tmpDir();
     const cover = coverDirs().filter((d) => d !== tmp);
     const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
-    const args = bwrapArgs({
+    const cwd2 = realish(resolve3(spec.cwd));
+    const hidingDirs = [...cover, ...tmp ? [tmp] : []];
+    const sandboxOf = (run, also) => bwrapArgs({
       disableUserns: probe3.disableUserns,
       argv0Flag: probe3.argv0,
-      program: spec.program,
-      argv0: spec.argv0,
-      args: spec.args,
-      cwd: realish(resolve3(spec.cwd)),
+      ...run,
+      cwd: cwd2,
       scratch: scratch3,
       writable,
       ...tmp ? { tmp } : {},
       cover,
-      expose: exposedFor(named, [...cover, ...tmp ? [tmp] : []]),
+      expose: exposedFor([...named, ...also.map((path) => ({ path, dir: false }))], hidingDirs),
       hiddenDirs: hidden.filter((h2) => h2.dir && isDirectory(h2.path)),
       hiddenFiles: hidden.filter((h2) => !h2.dir && existsSync(h2.path)).map((h2) => h2.path),
       allowNetwork: o.allowNetwork === true,
       ...resolvConf ? { resolvConf } : {}
     });
-    return { program: probe3.path, argv0: probe3.path, args, env: childEnv };
+    const args = sandboxOf(spec, []);
+    const node = realish(process.execPath);
+    const worker = {
+      launched: {
+        program: probe3.path,
+        argv0: probe3.path,
+        args: sandboxOf({ program: node, argv0: node, args: ["-e", starterSource()] }, [node]),
+        env: {}
+      },
+      command: {
+        program: spec.program,
+        argv0: spec.argv0,
+        args: [...spec.args],
+        cwd: cwd2,
+        env: Object.fromEntries(
+          Object.entries(childEnv).filter((e) => e[1] !== void 0)
+        ),
+        ...tmp ? { tmp } : {}
+      }
+    };
+    return { program: probe3.path, argv0: probe3.path, args, env: childEnv, worker };
   };
   const session = {
     status: {
@@ -19822,11 +19949,11 @@ function textBlockLengths(text2) {
     at += ch.length;
     lengths[at] = bytes3;
   }
-  const frame = "<p><code></code></p>".length;
+  const frame2 = "<p><code></code></p>".length;
   return (cut3) => {
-    if (text2.length <= cut3) return frame + bytes3;
+    if (text2.length <= cut3) return frame2 + bytes3;
     const last = text2.charCodeAt(cut3 - 1);
-    return frame + lengths[last >= 55296 && last <= 56319 ? cut3 - 1 : cut3];
+    return frame2 + lengths[last >= 55296 && last <= 56319 ? cut3 - 1 : cut3];
   };
 }
 function escapedLength(unit) {
@@ -25489,7 +25616,198 @@ function createLinesCanonicalizer(o) {
   };
 }
 
+// src/adapters/sandbox-worker.ts
+import { EventEmitter } from "node:events";
+import { PassThrough, Writable } from "node:stream";
+var HEAD = 5;
+var MAX_FRAME = 1024 * 1024;
+function frame(type, payload = new Uint8Array(0)) {
+  const head = Buffer.alloc(HEAD);
+  head[0] = type.charCodeAt(0);
+  head.writeUInt32BE(payload.length, 1);
+  return Buffer.concat([head, payload]);
+}
+function exitOf(payload) {
+  try {
+    const { code: code4, signal } = JSON.parse(payload.toString("utf8"));
+    const codeOk = code4 === null || Number.isInteger(code4) && code4 >= 0 && code4 < 256;
+    const signalOk = signal === null || typeof signal === "string" && /^SIG[A-Z0-9]{1,12}$/.test(signal);
+    if (!codeOk || !signalOk || code4 === null === (signal === null)) return void 0;
+    return { code: code4, signal };
+  } catch {
+    return void 0;
+  }
+}
+var Worker = class {
+  constructor(launch, cwd, startupMs, freed) {
+    this.freed = freed;
+    this.ready = new Promise((resolve10) => {
+      this.onReady = resolve10;
+    });
+    const { program, argv0, args, env } = launch.launched;
+    this.child = spawnGroup({ program, argv0, args, cwd, launched: { program, argv0, args, env } });
+    const startup = setTimeout(() => this.die(), startupMs);
+    void this.ready.then(() => clearTimeout(startup));
+    this.child.on("error", () => this.die());
+    this.child.on("exit", () => this.die());
+    this.child.stdout.on("close", () => this.die());
+    this.child.stdout.on("data", (chunk) => this.read(chunk));
+    this.child.stderr.resume();
+    this.child.stdin.on("error", () => this.die());
+    this.send("C", Buffer.from(JSON.stringify(launch.command)));
+  }
+  freed;
+  state = "starting";
+  current;
+  pending = Buffer.alloc(0);
+  child;
+  ready;
+  onReady = () => {
+  };
+  send(type, payload) {
+    if (this.state !== "dead") this.child.stdin.write(frame(type, payload));
+  }
+  read(chunk) {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    while (this.pending.length >= HEAD) {
+      const length = this.pending.readUInt32BE(1);
+      if (length > MAX_FRAME) {
+        this.die();
+        return;
+      }
+      if (this.pending.length < HEAD + length) return;
+      const type = String.fromCharCode(this.pending[0]);
+      const payload = this.pending.subarray(HEAD, HEAD + length);
+      this.pending = this.pending.subarray(HEAD + length);
+      this.handle(type, payload);
+    }
+  }
+  handle(type, payload) {
+    if (type === "R") {
+      if (this.state === "starting") {
+        this.state = "idle";
+        this.onReady(true);
+      } else if (this.state === "cleaning") {
+        this.state = "idle";
+        this.freed(this);
+      }
+      return;
+    }
+    const p = this.current;
+    if (this.state !== "busy" || p === void 0 || p.finished) return;
+    if (type === "O") p.stdout.write(payload);
+    else if (type === "E") p.stderr.write(payload);
+    else if (type === "o") p.stdout.end();
+    else if (type === "e") p.stderr.end();
+    else if (type === "X") {
+      const exit = exitOf(payload);
+      if (exit === void 0) this.die();
+      else p.emit("exit", exit.code, exit.signal);
+    } else if (type === "F") p.emit("error", new Error(payload.toString("utf8").slice(0, 1e3)));
+  }
+  /** Hands the idle worker one request. */
+  start() {
+    this.state = "busy";
+    const send = (type, payload) => this.send(type, payload);
+    const p = Object.assign(new EventEmitter(), {
+      finished: false,
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      stdin: new Writable({
+        write(chunk, _encoding, done2) {
+          send("I", chunk);
+          done2();
+        },
+        final(done2) {
+          send("J");
+          done2();
+        }
+      }),
+      end: () => {
+        if (p.finished) return;
+        p.finished = true;
+        if (this.state !== "busy") return;
+        this.state = "cleaning";
+        this.send("K");
+      }
+    });
+    this.current = p;
+    this.send("S");
+    return p;
+  }
+  die() {
+    if (this.state === "dead") return;
+    const was = this.state;
+    this.state = "dead";
+    killGroup(this.child);
+    this.child.stdin.destroy();
+    if (was === "starting") this.onReady(false);
+    const p = this.current;
+    if (was === "busy" && p && !p.finished) p.emit("lost");
+    this.freed(this);
+  }
+};
+var SandboxWorkers = class {
+  constructor(launch, cwd, max, startupMs) {
+    this.launch = launch;
+    this.cwd = cwd;
+    this.max = max;
+    this.startupMs = startupMs;
+  }
+  launch;
+  cwd;
+  max;
+  startupMs;
+  workers = /* @__PURE__ */ new Set();
+  idle = [];
+  waiting = [];
+  /** Set once a worker could not start: every later request goes to a sandbox of its own. */
+  broken = false;
+  closed = false;
+  /** A process for one request, or undefined when workers cannot be had (start it some other way). */
+  async start() {
+    const worker = await this.acquire();
+    return worker?.start();
+  }
+  async acquire() {
+    for (; ; ) {
+      if (this.broken || this.closed) return void 0;
+      const idle = this.idle.pop();
+      if (idle) {
+        if (idle.state === "idle") return idle;
+        continue;
+      }
+      if (this.workers.size < this.max) {
+        const w = new Worker(this.launch, this.cwd, this.startupMs, (freed) => this.freed(freed));
+        this.workers.add(w);
+        if (await w.ready) return w;
+        this.broken = true;
+        return void 0;
+      }
+      const handed = await new Promise((resolve10) => this.waiting.push(resolve10));
+      if (handed) return handed;
+    }
+  }
+  freed(w) {
+    if (w.state === "dead") {
+      this.workers.delete(w);
+      this.waiting.shift()?.(void 0);
+      return;
+    }
+    const waiter = this.waiting.shift();
+    if (waiter) waiter(w);
+    else this.idle.push(w);
+  }
+  /** Kills every worker (and so everything in their sandboxes). */
+  close() {
+    this.closed = true;
+    for (const w of this.workers) w.die();
+    for (const waiter of this.waiting.splice(0)) waiter(void 0);
+  }
+};
+
 // src/adapters/command-once.ts
+var WORKER_STARTUP_MS = 1e4;
 var LF5 = 10;
 function judgeExit(code4, signal, stdout, stderr) {
   const output = stdout.length > 0 && stdout[stdout.length - 1] === LF5 ? stdout.subarray(0, -1) : stdout;
@@ -25501,13 +25819,18 @@ function judgeExit(code4, signal, stdout, stderr) {
   if (problem !== void 0) return { status: "failed", reason: `answer is ${problem}` };
   return { status: "canonical", output };
 }
-function runOnce(spec, input, o, register) {
+function spawnDirect(spec) {
+  const child = spawnGroup(spec);
+  return Object.assign(child, { end: () => killGroup(child) });
+}
+var LOST = /* @__PURE__ */ Symbol("lost");
+function runOnce(start, argv0, input, o, register) {
   return new Promise((resolve10) => {
     let child;
     try {
-      child = spawnGroup(spec);
+      child = start();
     } catch (e) {
-      resolve10({ status: "failed", reason: `could not start ${spec.argv0}: ${e.message}` });
+      resolve10({ status: "failed", reason: `could not start ${argv0}: ${e.message}` });
       return;
     }
     const out = [];
@@ -25524,7 +25847,7 @@ function runOnce(spec, input, o, register) {
       cancelDeadline();
       clearTimeout(grace);
       unregister();
-      killGroup(child);
+      child.end();
       child.stdin.destroy();
       child.stdout.destroy();
       child.stderr.destroy();
@@ -25552,10 +25875,8 @@ function runOnce(spec, input, o, register) {
         }
       }, EXIT_GRACE_MS);
     };
-    child.on(
-      "error",
-      (e) => finish({ status: "failed", reason: `could not start ${spec.argv0}: ${e.message}` })
-    );
+    child.on("error", (e) => finish({ status: "failed", reason: `could not start ${argv0}: ${e.message}` }));
+    child.on("lost", () => finish(LOST));
     child.stdout.on("data", (chunk) => {
       outSize += chunk.length;
       if (outSize > o.maxOutputBytes) {
@@ -25590,6 +25911,18 @@ function runOnce(spec, input, o, register) {
 function createOnceCanonicalizer(o) {
   checkLimits(o);
   const spec = prepareSpawn(o);
+  const direct = () => spawnDirect(spec);
+  const workerLaunch = spec.launched?.worker;
+  const workers = workerLaunch && o.workers !== false ? new SandboxWorkers(workerLaunch, o.cwd, o.jobs, Math.max(o.timeoutMs, WORKER_STARTUP_MS)) : void 0;
+  const ask2 = async (input) => {
+    const relayed = await workers?.start();
+    if (relayed !== void 0) {
+      const answer = await runOnce(() => relayed, spec.argv0, input, o, register);
+      if (answer !== LOST) return answer;
+    }
+    const alone = await runOnce(direct, spec.argv0, input, o, register);
+    return alone === LOST ? { status: "failed", reason: "the process was lost" } : alone;
+  };
   const limiter = new Limiter(o.jobs);
   const active = /* @__PURE__ */ new Set();
   const inFlight2 = /* @__PURE__ */ new Set();
@@ -25603,7 +25936,7 @@ function createOnceCanonicalizer(o) {
     canonicalize(input) {
       if (closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
       const p = limiter.run(
-        () => closed ? Promise.resolve({ status: "failed", reason: "the adapter is closed" }) : runOnce(spec, input, o, register)
+        () => closed ? Promise.resolve({ status: "failed", reason: "the adapter is closed" }) : ask2(input)
       );
       inFlight2.add(p);
       void p.finally(() => inFlight2.delete(p));
@@ -25613,6 +25946,7 @@ function createOnceCanonicalizer(o) {
       closed = true;
       for (const abort of [...active]) abort();
       await Promise.all(inFlight2);
+      workers?.close();
     }
   };
 }
