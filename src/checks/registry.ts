@@ -18,6 +18,7 @@ import {
   twiceRule,
 } from "./rules.js";
 import { I1_STEPS, I4_STEPS, showAnswer, showBytes, showPair, showTwice, type TwiceSteps } from "./show.js";
+import { CHECK_TITLES } from "./titles.js";
 
 /** Pair inputs are shown shorter than outputs: the why already says what the pair is. */
 const PAIR_INPUT_LIMIT = 80;
@@ -44,7 +45,7 @@ interface KindRow<K extends CaseKind> {
 const REGISTRY = {
   canon: {
     check: "canon",
-    title: "exact RFC 8785 output",
+    title: CHECK_TITLES.canon,
     async judge(c, ctx) {
       const v = await exactRule(ctx.write, c.input, c.expected);
       return judged(c, v.pass, showBytes(c.expected), showAnswer(v.answer));
@@ -54,7 +55,7 @@ const REGISTRY = {
   },
   reject: {
     check: "reject",
-    title: "refuses what RFC 8785 / I-JSON forbid",
+    title: CHECK_TITLES.reject,
     async judge(c, ctx) {
       const v = await refusalRule(ctx.write, c.input);
       return judged(c, v.pass, "reject", showAnswer(v.answer));
@@ -64,7 +65,7 @@ const REGISTRY = {
   },
   "canon-or-reject": {
     check: "canon-or-reject",
-    title: "either side of a choice the RFC leaves",
+    title: CHECK_TITLES["canon-or-reject"],
     async judge(c, ctx) {
       const v = await choiceRule(ctx.write, c.input, c.expected);
       return judged(c, v.pass, `reject, or ${showBytes(c.expected)}`, showAnswer(v.answer));
@@ -74,7 +75,7 @@ const REGISTRY = {
   },
   "consistent-choice": {
     check: "consistent-choice",
-    title: "one choice made the same way for every case of it",
+    title: CHECK_TITLES["consistent-choice"],
     async judge(c, ctx) {
       const v = await consistencyRule(ctx.write, c.members);
       return judged(c, v.pass, consistencyExpectation(c.members.length), showChoices(v));
@@ -84,42 +85,42 @@ const REGISTRY = {
   },
   idempotent: {
     check: "I1",
-    title: "idempotence: canon(canon(x)) = canon(x)",
+    title: CHECK_TITLES.I1,
     judge: twiceJudge("write", I1_STEPS),
     expectation: () => "canon(canon(x)) = canon(x)",
     got: "text",
   },
   equal: {
     check: "I2",
-    title: "reconciliation: re-spellings canonicalize equal",
+    title: CHECK_TITLES.I2,
     judge: pairJudge(true),
     expectation: () => "the same output for both inputs",
     got: "pair",
   },
   differ: {
     check: "I3",
-    title: "semantic visibility: changed meaning canonicalizes differently",
+    title: CHECK_TITLES.I3,
     judge: pairJudge(false),
     expectation: () => "different outputs for the two inputs",
     got: "pair",
   },
   roundtrip: {
     check: "I4",
-    title: "read/write agreement: read(write(x)) = write(x)",
+    title: CHECK_TITLES.I4,
     judge: twiceJudge("read", I4_STEPS),
     expectation: () => "read(write(x)) = write(x)",
     got: "text",
   },
   numbers: {
     check: "numbers",
-    title: "generated doubles in ES6 Number-to-String form",
+    title: CHECK_TITLES.numbers,
     judge: (c, ctx) => judgeNumbers(c, ctx),
     expectation: (c) => `${c.count} numbers as ES6 String(n)`,
     got: "text",
   },
   property: {
     check: "property",
-    title: "fast-check properties: exact bytes, reconciliation, visibility, idempotence",
+    title: CHECK_TITLES.property,
     judge: judgeProperty,
     expectation: (c) => `runs ${c.from}–${c.to} of ${c.property} pass`,
     got: "instance",
@@ -133,10 +134,8 @@ const KINDS = Object.keys(REGISTRY) as CaseKind[];
 /** Every check, in table order. */
 export const CHECK_IDS: readonly CheckId[] = KINDS.map((kind) => REGISTRY[kind].check);
 
-/** What each check proves, for tables and `--list`. */
-export const CHECK_TITLES = Object.fromEntries(
-  KINDS.map((kind) => [REGISTRY[kind].check, REGISTRY[kind].title]),
-) as Record<CheckId, string>;
+/** What each check proves, for tables and `--list` (./titles.ts: one per check, in table order). */
+export { CHECK_TITLES };
 
 /** The check that judges cases of `kind`. */
 export function checkIdOf(kind: CaseKind): CheckId {

@@ -2,7 +2,7 @@
 // command-adapter protocol, so the self-test's proof can also go through the real command path
 // (`canon-conformance run --command "canon-conformance known-bad NAME"` must come out not conformant).
 
-import { CHECK_TITLES } from "../checks/index.js";
+import { CHECK_TITLES } from "../checks/titles.js";
 import { KNOWN_BADS, knownBad } from "../known-bad/index.js";
 import { type Command, parseCommandArgs, UsageError } from "./command.js";
 import { serveLines, serveOnce } from "./serve-protocol.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { checkFor } from "../../src/checks/index.js";
+import { CHECK_IDS, CHECK_TITLES, checkFor } from "../../src/checks/index.js";
 import {
   answering,
   canonCase,
@@ -185,4 +185,10 @@ test("a check given a case of another kind says so", async () => {
     canon(rejectCase("x"), context(answering({}))),
     /the canon check was given a reject case/,
   );
+});
+
+test("every check has one title, in the table order of the checks", () => {
+  // The titles are a table of their own (src/checks/titles.ts), for `known-bad --list` to print
+  // without loading the judges.
+  assert.deepEqual(Object.keys(CHECK_TITLES), CHECK_IDS);
 });

@@ -10,12 +10,17 @@ import { canonicalizersOf } from "../../src/known-bad/index.js";
 import type { KnownBad } from "../../src/known-bad/types.js";
 import { knownBadCommands, type Launcher, referenceCommand } from "../../src/known-bad/via-command.js";
 import type { Canonicalizer, CaseResult, CorpusCase } from "../../src/types.js";
-import { cliScript } from "../helpers/dist.js";
+import { implScript } from "../helpers/dist.js";
 
 export type Protocol = "once" | "lines";
 
-/** The bundled CLI: a plain node start is several times quicker than one through tsx. */
-export const launcher = (): Launcher => ({ node: process.execPath, execArgv: [], script: cliScript() });
+/**
+ * The tests' bundle of the CLI's `canonicalize` and `known-bad` commands (test/helpers/impl.ts): these
+ * tests are about the protocols, not the CLI around the commands, and it starts in about half the CPU
+ * of the whole CLI bundle (a plain node start is several times quicker than one through tsx). The
+ * CLI bundle itself serves known-bads to the adapters in ./via-command.slow.test.ts.
+ */
+export const launcher = (): Launcher => ({ node: process.execPath, execArgv: [], script: implScript() });
 
 /** What a run shows of a case: its verdict and, for a sweep, the culprits it names. */
 export interface Verdict {
