@@ -22347,565 +22347,22 @@ ${publicLine}`);
   }
 };
 
-// src/checks/judge.ts
-function caseOfKind(c, kind) {
-  if (c.kind !== kind) throw new TypeError(`the ${kind} check was given a ${c.kind} case (${c.name})`);
-  return c;
-}
-function noAnswer(...answers) {
-  return answers.some((a) => a.status === "failed");
-}
-function judged(c, pass, expected, got, input = pass ? void 0 : inputOf(c)) {
-  return {
-    suite: c.suite,
-    name: c.name,
-    kind: c.kind,
-    pass,
-    expected,
-    got,
-    why: c.why,
-    source: c.source,
-    ...pass || input === void 0 ? {} : { input },
-    ...pass || c.vector === void 0 ? {} : { vector: c.vector }
-  };
-}
-function inputOf(c) {
-  switch (c.kind) {
-    case "equal":
-    case "differ":
-      return `a = ${showBytes(c.a, INPUT_LIMIT)} and b = ${showBytes(c.b, INPUT_LIMIT)}`;
-    case "numbers":
-    case "property":
-      return void 0;
-    case "consistent-choice":
-      return `the ${c.members.length} inputs of ${c.members.map((m) => m.name).join(", ")}`;
-    default:
-      return showBytes(c.input, INPUT_LIMIT);
-  }
-}
-
-// src/ask.ts
-async function ask(implementation, input) {
-  try {
-    return await implementation.canonicalize(input);
-  } catch (error) {
-    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
-  }
-}
-async function askAlone(implementation, input) {
-  if (implementation.canonicalizeAlone === void 0) return ask(implementation, input);
-  try {
-    return await implementation.canonicalizeAlone(input);
-  } catch (error) {
-    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
-  }
-}
-
-// src/checks/rules.ts
-function answeredExactly(answer, expected) {
-  return answer.status === "canonical" && bytesEqual(answer.output, expected);
-}
-async function exactRule(impl, input, expected) {
-  const answer = await ask(impl, input);
-  return { pass: answeredExactly(answer, expected), answer };
-}
-async function refusalRule(impl, input) {
-  const answer = await ask(impl, input);
-  return { pass: answer.status === "rejected", answer };
-}
-async function choiceRule(impl, input, expected) {
-  const answer = await ask(impl, input);
-  return { pass: answer.status === "rejected" || answeredExactly(answer, expected), answer };
-}
-async function consistencyRule(impl, members) {
-  const answers = await Promise.all(
-    members.map(async (m) => ({ name: m.name, answer: await ask(impl, m.input) }))
-  );
-  const statuses = new Set(answers.map((a) => a.answer.status));
-  return { pass: statuses.size === 1 && !statuses.has("failed"), answers };
-}
-async function pairRule(impl, a, b, mustBeEqual) {
-  const [answerA, answerB] = await Promise.all([ask(impl, a), ask(impl, b)]);
-  const both = answerA.status === "canonical" && answerB.status === "canonical";
-  const same4 = both && bytesEqual(answerA.output, answerB.output);
-  return { pass: both && same4 === mustBeEqual, a: answerA, b: answerB, same: same4 };
-}
-async function twiceRule(first2, second, input) {
-  const once = await ask(first2, input);
-  if (once.status !== "canonical") return { pass: false, first: once };
-  const twice = await ask(second, once.output);
-  return { pass: answeredExactly(twice, once.output), first: once, second: twice };
-}
-
-// src/checks/narrow.ts
-async function narrowBatch(items2, answer, n) {
-  const got = n.parts(answer);
-  if (got !== null && got.length === items2.length) {
-    const right = [];
-    let wrong = 0;
-    items2.forEach((item, k) => {
-      if (n.right(item, got[k])) right.push(item);
-      else {
-        wrong++;
-        n.wrong(item, answer, got[k], got);
-      }
-    });
-    n.matched(right);
-    if (wrong === 0) n.arrayWrong(items2, answer);
-    return;
-  }
-  if (items2.length === 1) {
-    n.wrong(items2[0], answer, void 0, got);
-    return;
-  }
-  const half = Math.ceil(items2.length / 2);
-  const alone = answer.status === "failed";
-  await Promise.all(
-    [items2.slice(0, half), items2.slice(half)].map(async (part) => {
-      const { input, expected } = n.request(part);
-      const again = await n.ask(input, alone);
-      if (answeredExactly(again, expected)) n.matched(part);
-      else await narrowBatch(part, again, n);
-    })
-  );
-}
-
-// src/checks/numbers.ts
-var BLOCKS_IN_FLIGHT = 8;
-var SHOWN_CULPRITS = 10;
-var KEPT_CULPRITS = 200;
-var lenientDecoder = new TextDecoder();
-var encoder3 = new TextEncoder();
-var NUMBER_TOKEN = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
-async function judgeNumbers(c, ctx, blocks = numberBlocks(c)) {
-  const tally = { numbers: 0, matched: 0, culprits: [] };
-  const digest = sha256.create();
-  const inFlight2 = [];
-  let generated = 0;
-  for (const block of blocks) {
-    digest.update(block.expected);
-    inFlight2.push({ block, first: generated, answer: ask(ctx.write, block.input) });
-    generated += block.count;
-    if (inFlight2.length >= BLOCKS_IN_FLIGHT) await settle(inFlight2.shift(), tally, ctx);
-  }
-  while (inFlight2.length > 0) await settle(inFlight2.shift(), tally, ctx);
-  return result(c, tally, bytesToHex2(digest.digest()));
-}
-async function settle(pending, tally, ctx) {
-  const { block, first: first2 } = pending;
-  const answer = await pending.answer;
-  tally.numbers += block.count;
-  if (answeredExactly(answer, block.expected)) {
-    tally.matched += block.count;
-    return;
-  }
-  const inputs = arrayItems(lenientDecoder.decode(block.input)) ?? [];
-  const expected = arrayItems(lenientDecoder.decode(block.expected)) ?? [];
-  const items2 = expected.map((e, k) => ({ index: first2 + k, spelled: inputs[k] ?? "?", expected: e }));
-  await narrow(items2, answer, tally, ctx);
-}
-function narrow(items2, answer, tally, ctx) {
-  return narrowBatch(items2, answer, {
-    request: (part) => ({
-      input: encoder3.encode(`[${part.map((i) => i.spelled).join(",")}]`),
-      expected: encoder3.encode(`[${part.map((i) => i.expected).join(",")}]`)
-    }),
-    parts: (a) => a.status === "canonical" ? arrayItems(lenientDecoder.decode(a.output)) : null,
-    right: (item, part) => part === item.expected,
-    ask: (input, alone) => (alone ? askAlone : ask)(ctx.write, input),
-    matched: (part) => {
-      tally.matched += part.length;
-    },
-    wrong: (item, a, part, parts) => {
-      tally.culprits.push(
-        part === void 0 ? { ...item, got: showAnswer(a), kind: answerKind(item, a, parts) } : { ...item, got: showText(part, 60), kind: numberKind(item.expected, part) }
-      );
-    },
-    // Every number right but the block still not byte-exact: whitespace in the array.
-    arrayWrong: (part, a) => {
-      const shown3 = a.status === "canonical" ? showBytes(a.output, 60) : showAnswer(a);
-      tally.culprits.push({ ...part[0], spelled: "array", got: shown3, kind: "array" });
-    }
-  });
-}
-function answerKind(item, answer, got) {
-  if (answer.status === "rejected") return "refused";
-  if (answer.status === "failed") return "no-answer";
-  return got?.length === 1 ? numberKind(item.expected, got[0]) : "not-a-number";
-}
-function numberKind(expected, got) {
-  if (!NUMBER_TOKEN.test(got)) return "not-a-number";
-  if (/^-0(?:\.0+)?(?:[eE][+-]?[0-9]+)?$/.test(got) && expected === "0") return "minus-zero";
-  if (Number(got) !== Number(expected)) return "other-value";
-  return significantDigits2(got) > significantDigits2(expected) ? "not-shortest" : "notation";
-}
-function significantDigits2(token) {
-  const mantissa = token.replace(/^-/, "").replace(/[eE].*$/, "").replace(".", "");
-  return mantissa.replace(/^0+/, "").replace(/0+$/, "").length;
-}
-function arrayItems(text2) {
-  const trimmed = text2.trim();
-  if (!trimmed.startsWith("[") || !trimmed.endsWith("]")) return null;
-  const inner = trimmed.slice(1, -1);
-  return inner.trim() === "" ? [] : inner.split(",").map((item) => item.trim());
-}
-function showCulprit(c) {
-  if (c.kind === "array") return `block of numbers from #${c.index}: ${c.got}`;
-  return `number #${c.index}: input ${c.spelled}, expected ${c.expected}, got ${c.got}`;
-}
-function result(c, tally, expectedSha256) {
-  const expected = `${tally.numbers} numbers as ES6 String(n), expected blocks sha256 ${expectedSha256}`;
-  const summary = `${tally.matched} of ${tally.numbers} matched`;
-  if (tally.culprits.length === 0) return judged(c, tally.matched === tally.numbers, expected, summary);
-  const culprits = tally.culprits.sort((a, b) => a.index - b.index);
-  const kinds = {};
-  for (const culprit of culprits) kinds[culprit.kind] = (kinds[culprit.kind] ?? 0) + 1;
-  const shown3 = culprits.slice(0, SHOWN_CULPRITS).map(showCulprit).join("; ");
-  const more = culprits.length > SHOWN_CULPRITS ? `; and ${culprits.length - SHOWN_CULPRITS} more` : "";
-  const counted = Object.entries(kinds).map(([kind, n]) => `${kind} ${n}`).join(", ");
-  const got = `${summary}; mismatches: ${shown3}${more}; kinds: ${counted}`;
-  const pins = {
-    kinds,
-    listed: culprits.slice(0, KEPT_CULPRITS).map((x) => ({ id: x.spelled, kind: x.kind }))
-  };
-  return { ...judged(c, false, expected, got), culprits: pins };
-}
-
-// src/checks/property.ts
-var SHRINK_BUDGET = 400;
-var UNCLASSIFIED = "unclassified";
-var MAX_CAUSES = 3;
-var INPUT_LIMIT2 = 120;
-async function judgeProperty(c, ctx) {
-  const outcome = await runProperty(c, ctx);
-  return judged(c, outcome.pass, outcome.expected, outcome.got, outcome.smallest?.input);
-}
-async function runProperty(c, ctx) {
-  const property2 = generatedProperty(c.property);
-  const runs = c.to - c.from + 1;
-  const expected = `${runs} runs (${c.from}\u2013${c.to}) of: ${property2.claim}`;
-  const draws = [];
-  const found2 = [];
-  let repeats = 0;
-  let halted = false;
-  while (found2.length < MAX_CAUSES && !halted) {
-    const known = new Set(found2.flatMap((f) => [f.cause, f.first.cause]));
-    let at = 0;
-    let target;
-    let first2;
-    let smallest;
-    let shrinkRequests = 0;
-    let stopShrinking = false;
-    const predicate = fast_check_default.asyncProperty(property2.arbitrary(c.profile), async (drawn) => {
-      if (target === void 0) {
-        const before = draws[at];
-        const index = at++;
-        if (before !== void 0) {
-          fast_check_default.pre(!("skip" in before));
-          return true;
-        }
-        if (halted) return true;
-        const instance2 = property2.instance(drawn, c.profile);
-        if (instance2 === void 0) draws[index] = { skip: true };
-        fast_check_default.pre(instance2 !== void 0);
-        const failure2 = await judgeInstance(instance2, ctx);
-        if (failure2 === void 0) {
-          draws[index] = { pass: true };
-          return true;
-        }
-        const { cause } = failure2;
-        draws[index] = { cause };
-        if (known.has(cause)) {
-          repeats++;
-          if (failure2.noAnswer) halted = true;
-          return true;
-        }
-        target = cause;
-        first2 = failure2;
-        smallest = failure2;
-        if (failure2.noAnswer) stopShrinking = true;
-        return false;
-      }
-      if (stopShrinking) return true;
-      shrinkRequests += property2.requestsPerRun;
-      const instance = property2.instance(drawn, c.profile);
-      fast_check_default.pre(instance !== void 0);
-      const failure = await judgeInstance(instance, ctx);
-      if (failure === void 0 || known.has(failure.cause)) return true;
-      if (failure.cause !== target && target !== UNCLASSIFIED) return true;
-      target = failure.cause;
-      smallest = failure;
-      if (failure.noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
-      return false;
-    });
-    const details = await fast_check_default.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
-    if (!details.failed) break;
-    if (target === void 0 || !first2 || !smallest) {
-      if (found2.length > 0) break;
-      const why = details.errorInstance ? messageOf(details.errorInstance) : "no run could be made";
-      return {
-        pass: false,
-        expected,
-        got: `failed: the property could not be judged: ${why}; ${replayHint(c, details.counterexamplePath)}`,
-        numShrinks: details.numShrinks,
-        others: [],
-        repeats
-      };
-    }
-    const path = details.counterexamplePath ?? null;
-    const draw = Number((path ?? "0").split(":")[0]);
-    found2.push({ cause: smallest.cause, first: first2, smallest, draw, numShrinks: details.numShrinks, path });
-    if (smallest.noAnswer) halted = true;
-  }
-  const [main2, ...others] = found2;
-  if (!main2)
-    return { pass: true, expected, got: `${runs} of ${runs} runs passed`, numShrinks: 0, others, repeats };
-  const repeated = repeats > 0 ? `; ${repeats} more ${repeats === 1 ? "draw" : "draws"} failed for a cause already found` : "";
-  const also = others.map(
-    (o) => `; also draw ${o.draw} (another cause, shrunk ${o.numShrinks} times${o.path ? `, path ${o.path}` : ""}): for ${o.smallest.input}: ${o.smallest.expected} \u2014 got ${o.smallest.got}`
-  );
-  return {
-    pass: false,
-    expected: `for ${main2.smallest.input}: ${main2.smallest.expected}`,
-    got: `${main2.smallest.got}; draw ${main2.draw} of this case failed, shrunk ${main2.numShrinks} times (${main2.first.size} bytes sent first, ${main2.smallest.size} now); ${replayHint(c, main2.path)}${repeated}${also.join("")}`,
-    first: main2.first,
-    smallest: main2.smallest,
-    numShrinks: main2.numShrinks,
-    others,
-    repeats
-  };
-}
-async function judgeInstance(instance, ctx) {
-  const verdict = await verdictOf2(instance, ctx);
-  if (verdict === void 0) return void 0;
-  const failure = describe(instance, verdict, { input: INPUT_LIMIT2, output: SHOW_LIMIT });
-  return { ...failure, cause: instanceCauseKey(describe(instance, verdict, WHOLE)) };
-}
-async function verdictOf2(instance, ctx) {
-  switch (instance.kind) {
-    case "canon": {
-      const v = await exactRule(ctx.write, instance.input, instance.expected);
-      return v.pass ? void 0 : { kind: "canon", v };
-    }
-    case "equal":
-    case "differ": {
-      const v = await pairRule(ctx.write, instance.a, instance.b, instance.kind === "equal");
-      return v.pass ? void 0 : { kind: "pair", v };
-    }
-    case "idempotent": {
-      const v = await twiceRule(ctx.write, ctx.write, instance.input);
-      return v.pass ? void 0 : { kind: "twice", v };
-    }
-  }
-}
-var WHOLE = { input: Number.MAX_SAFE_INTEGER, output: Number.MAX_SAFE_INTEGER };
-function describe(instance, verdict, limits) {
-  const bytes3 = (b) => showBytes(b, limits.output);
-  const input = (b) => showText(decoder2.decode(b), limits.input);
-  if (instance.kind === "canon" && verdict.kind === "canon") {
-    return {
-      input: `x = ${input(instance.input)}`,
-      size: instance.input.length,
-      expected: `canon(x) \u2192 ${bytes3(instance.expected)}`,
-      got: `canon(x) \u2192 ${showAnswer(verdict.v.answer, limits.output)}`,
-      noAnswer: noAnswer(verdict.v.answer)
-    };
-  }
-  if ((instance.kind === "equal" || instance.kind === "differ") && verdict.kind === "pair") {
-    const inputs = `a = ${input(instance.a)} and b = ${input(instance.b)}`;
-    return {
-      input: instance.kind === "equal" ? inputs : `${inputs} (${instance.mutation})`,
-      size: instance.a.length + instance.b.length,
-      expected: instance.kind === "equal" ? `the same output for a and b: ${bytes3(instance.reference)}` : `different outputs for a and b: ${bytes3(instance.referenceA)} and ${bytes3(instance.referenceB)}`,
-      got: showPair(verdict.v, limits.output),
-      noAnswer: noAnswer(verdict.v.a, verdict.v.b)
-    };
-  }
-  if (instance.kind === "idempotent" && verdict.kind === "twice") {
-    const v = verdict.v;
-    return {
-      input: `x = ${input(instance.input)}`,
-      size: instance.input.length,
-      ...showTwice(v, I1_STEPS, limits.output),
-      noAnswer: v.second === void 0 ? noAnswer(v.first) : noAnswer(v.first, v.second)
-    };
-  }
-  throw new TypeError(`a ${instance.kind} instance was judged as ${verdict.kind}`);
-}
-var decoder2 = new TextDecoder("utf-8", { ignoreBOM: true });
-function replayHint(c, path) {
-  return `replay: --seed ${c.seed} --generated-runs ${c.total} (fast-check seed ${c.fcSeed | 0}${path ? `, path ${path}` : ""})`;
-}
-
-// src/checks/registry.ts
-var PAIR_INPUT_LIMIT = 80;
-var REGISTRY = {
-  canon: {
-    check: "canon",
-    title: "exact RFC 8785 output",
-    async judge(c, ctx) {
-      const v = await exactRule(ctx.write, c.input, c.expected);
-      return judged(c, v.pass, showBytes(c.expected), showAnswer(v.answer));
-    },
-    expectation: (c) => showBytes(c.expected),
-    got: "answer"
-  },
-  reject: {
-    check: "reject",
-    title: "refuses what RFC 8785 / I-JSON forbid",
-    async judge(c, ctx) {
-      const v = await refusalRule(ctx.write, c.input);
-      return judged(c, v.pass, "reject", showAnswer(v.answer));
-    },
-    expectation: () => "reject",
-    got: "answer"
-  },
-  "canon-or-reject": {
-    check: "canon-or-reject",
-    title: "either side of a choice the RFC leaves",
-    async judge(c, ctx) {
-      const v = await choiceRule(ctx.write, c.input, c.expected);
-      return judged(c, v.pass, `reject, or ${showBytes(c.expected)}`, showAnswer(v.answer));
-    },
-    expectation: (c) => `reject, or ${showBytes(c.expected)}`,
-    got: "answer"
-  },
-  "consistent-choice": {
-    check: "consistent-choice",
-    title: "one choice made the same way for every case of it",
-    async judge(c, ctx) {
-      const v = await consistencyRule(ctx.write, c.members);
-      return judged(c, v.pass, consistencyExpectation(c.members.length), showChoices(v));
-    },
-    expectation: (c) => consistencyExpectation(c.members.length),
-    got: "text"
-  },
-  idempotent: {
-    check: "I1",
-    title: "idempotence: canon(canon(x)) = canon(x)",
-    judge: twiceJudge("write", I1_STEPS),
-    expectation: () => "canon(canon(x)) = canon(x)",
-    got: "text"
-  },
-  equal: {
-    check: "I2",
-    title: "reconciliation: re-spellings canonicalize equal",
-    judge: pairJudge(true),
-    expectation: () => "the same output for both inputs",
-    got: "pair"
-  },
-  differ: {
-    check: "I3",
-    title: "semantic visibility: changed meaning canonicalizes differently",
-    judge: pairJudge(false),
-    expectation: () => "different outputs for the two inputs",
-    got: "pair"
-  },
-  roundtrip: {
-    check: "I4",
-    title: "read/write agreement: read(write(x)) = write(x)",
-    judge: twiceJudge("read", I4_STEPS),
-    expectation: () => "read(write(x)) = write(x)",
-    got: "text"
-  },
-  numbers: {
-    check: "numbers",
-    title: "generated doubles in ES6 Number-to-String form",
-    judge: (c, ctx) => judgeNumbers(c, ctx),
-    expectation: (c) => `${c.count} numbers as ES6 String(n)`,
-    got: "text"
-  },
-  property: {
-    check: "property",
-    title: "fast-check properties: exact bytes, reconciliation, visibility, idempotence",
-    judge: judgeProperty,
-    expectation: (c) => `runs ${c.from}\u2013${c.to} of ${c.property} pass`,
-    got: "instance"
-  }
+// src/checks/titles.ts
+var CHECK_TITLES = {
+  canon: "exact RFC 8785 output",
+  reject: "refuses what RFC 8785 / I-JSON forbid",
+  "canon-or-reject": "either side of a choice the RFC leaves",
+  "consistent-choice": "one choice made the same way for every case of it",
+  I1: "idempotence: canon(canon(x)) = canon(x)",
+  I2: "reconciliation: re-spellings canonicalize equal",
+  I3: "semantic visibility: changed meaning canonicalizes differently",
+  I4: "read/write agreement: read(write(x)) = write(x)",
+  numbers: "generated doubles in ES6 Number-to-String form",
+  property: "fast-check properties: exact bytes, reconciliation, visibility, idempotence"
 };
-var KINDS = Object.keys(REGISTRY);
-var CHECK_IDS = KINDS.map((kind) => REGISTRY[kind].check);
-var CHECK_TITLES = Object.fromEntries(
-  KINDS.map((kind) => [REGISTRY[kind].check, REGISTRY[kind].title])
-);
-function checkIdOf(kind) {
-  return REGISTRY[kind].check;
-}
-function kindOfCheck(id) {
-  return KINDS.find((kind) => REGISTRY[kind].check === id);
-}
-function checkFor(kind) {
-  const row2 = REGISTRY[kind];
-  if (!row2) throw new TypeError(`no check for case kind ${JSON.stringify(kind)}`);
-  return async (c, ctx) => row2.judge(caseOfKind(c, kind), ctx);
-}
-function expectationOf(c) {
-  return REGISTRY[c.kind].expectation(c);
-}
-function pairJudge(mustBeEqual) {
-  return async (c, ctx) => {
-    const v = await pairRule(ctx.write, c.a, c.b, mustBeEqual);
-    const inputs = `a = ${showBytes(c.a, PAIR_INPUT_LIMIT)} and b = ${showBytes(c.b, PAIR_INPUT_LIMIT)}`;
-    const expected = `${mustBeEqual ? "the same output" : "different outputs"} for ${inputs}`;
-    return judged(c, v.pass, expected, showPair(v));
-  };
-}
-function twiceJudge(second, steps) {
-  return async (c, ctx) => {
-    const v = await twiceRule(ctx.write, ctx[second], c.input);
-    const { expected, got } = showTwice(v, steps);
-    return judged(c, v.pass, expected, got);
-  };
-}
-function consistencyExpectation(count2) {
-  return `all ${count2} accepted, or all ${count2} refused`;
-}
-function showChoices(v) {
-  const named = (status) => v.answers.filter((a) => a.answer.status === status).map((a) => a.name);
-  const parts = [];
-  for (const [status, word] of [
-    ["canonical", "accepted"],
-    ["rejected", "refused"],
-    ["failed", "no answer"]
-  ]) {
-    const names = named(status);
-    if (names.length > 0) parts.push(`${word} ${names.length}: ${names.join(", ")}`);
-  }
-  return parts.join("; ");
-}
-
-// src/checks/run-cases.ts
-async function runCases(cases, ctx, options) {
-  const { concurrency, onResult, onStart } = options;
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new RangeError(`concurrency must be an integer >= 1, got ${concurrency}`);
-  }
-  const results = new Array(cases.length);
-  let next = 0;
-  let done2 = 0;
-  const worker = async () => {
-    while (next < cases.length) {
-      const index = next++;
-      onStart?.(cases[index]);
-      const result2 = await judgeSafely(cases[index], ctx);
-      results[index] = result2;
-      onResult?.(result2, ++done2);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, cases.length) }, worker));
-  return results;
-}
-async function judgeSafely(c, ctx) {
-  if (c.notRun !== void 0) return judged(c, false, expectationOf(c), `not run in lines mode: ${c.notRun}`);
-  try {
-    return await checkFor(c.kind)(c, ctx);
-  } catch (error) {
-    return judged(c, false, expectationOf(c), `failed: the ${c.kind} check threw: ${messageOf(error)}`);
-  }
-}
 
 // src/known-bad/tools.ts
-var encoder4 = new TextEncoder();
+var encoder3 = new TextEncoder();
 var strictDecoder3 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function decodeStrict(input) {
   return strictDecoder3.decode(input);
@@ -23029,7 +22486,7 @@ var CHOICES = [
     write: (input) => {
       const value = parse(input);
       if (isScalar(value)) throw new Error("a JSON text must be an object or an array");
-      return encoder4.encode(serialize(value));
+      return encoder3.encode(serialize(value));
     }
   },
   {
@@ -23091,14 +22548,14 @@ var HANGS = [
 
 // src/known-bad/parsing.ts
 var compareCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-var lenientDecoder2 = new TextDecoder("utf-8", { ignoreBOM: true });
+var lenientDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 var MAX_SAFE3 = Number.MAX_SAFE_INTEGER;
 var PARSING = [
   {
     name: "keeps_last_duplicate",
     description: 'JSON.parse semantics for duplicate names: {"a":1,"a":2} becomes {"a":2} instead of being refused (RFC 8785 \xA73.1 requires I-JSON, which forbids duplicates)',
     caughtBy: ["reject"],
-    write: (input) => encoder4.encode(serialize(JSON.parse(decodeStrict(input))))
+    write: (input) => encoder3.encode(serialize(JSON.parse(decodeStrict(input))))
   },
   {
     name: "accepts_lone_surrogates",
@@ -23109,7 +22566,7 @@ var PARSING = [
         return canonicalize(input);
       } catch (error) {
         if (!(error instanceof JcsError && error.code === "lone-surrogate")) throw error;
-        return encoder4.encode(serializeOrdered(JSON.parse(decodeStrict(input)), compareCodeUnits));
+        return encoder3.encode(serializeOrdered(JSON.parse(decodeStrict(input)), compareCodeUnits));
       }
     }
   },
@@ -23117,7 +22574,7 @@ var PARSING = [
     name: "accepts_invalid_utf8",
     description: "decodes its input with replacement characters (a non-fatal decoder, the default in most languages) instead of refusing bytes that are not UTF-8",
     caughtBy: ["reject"],
-    write: (input) => canonicalize(encoder4.encode(lenientDecoder2.decode(input)))
+    write: (input) => canonicalize(encoder3.encode(lenientDecoder.decode(input)))
   },
   {
     name: "accepts_nan",
@@ -23128,7 +22585,7 @@ var PARSING = [
         decodeStrict(input),
         (token) => /^-?(NaN|Infinity)$/.test(token) ? JSON.stringify(rawText(token)) : void 0
       );
-      return encoder4.encode(serializeWithRaw(parse(encoder4.encode(text2))));
+      return encoder3.encode(serializeWithRaw(parse(encoder3.encode(text2))));
     }
   },
   {
@@ -23140,7 +22597,7 @@ var PARSING = [
         decodeStrict(input),
         (token) => /^-?0\d/.test(token) ? token.replace(/^(-?)0+(?=\d)/, "$1") : void 0
       );
-      return canonicalize(encoder4.encode(text2));
+      return canonicalize(encoder3.encode(text2));
     }
   },
   {
@@ -23148,7 +22605,7 @@ var PARSING = [
     description: 'reads [1,2,] and {"a":1,} as if the last comma were not there (JSON5, relaxed parsers)',
     caughtBy: ["reject"],
     write: (input) => canonicalize(
-      encoder4.encode(
+      encoder3.encode(
         rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(/,(\s*[\]}])/g, "$1"))
       )
     )
@@ -23168,7 +22625,7 @@ var PARSING = [
         decodeStrict(input),
         (token) => /^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE3 ? JSON.stringify(rawText(token)) : void 0
       );
-      return encoder4.encode(serializeWithRaw(parse(encoder4.encode(text2))));
+      return encoder3.encode(serializeWithRaw(parse(encoder3.encode(text2))));
     }
   },
   {
@@ -23183,7 +22640,7 @@ var PARSING = [
         const mantissa = Number.parseInt(`${whole}${fraction2}` || "0", 16);
         return String(Number(`${sign2}1`) * mantissa * 2 ** (Number(exponent) - 4 * fraction2.length));
       });
-      return canonicalize(encoder4.encode(text2));
+      return canonicalize(encoder3.encode(text2));
     }
   },
   {
@@ -23192,7 +22649,7 @@ var PARSING = [
     caughtBy: ["reject"],
     write: (input) => {
       if (isScalar2(lenientValue(input))) throw new Error("a JSON text must be an object or an array");
-      return canonicalize(encoder4.encode(floatGrammarText(input)));
+      return canonicalize(encoder3.encode(floatGrammarText(input)));
     }
   },
   {
@@ -23200,7 +22657,7 @@ var PARSING = [
     description: "skips comments as Ruby's JSON parser does: /* */ anywhere, and // to a line break, which must come (a // comment at the very end is refused)",
     caughtBy: ["reject"],
     write: (input) => canonicalize(
-      encoder4.encode(
+      encoder3.encode(
         rewriteOutsideStrings(decodeStrict(input), (stretch) => {
           return stretch.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n\r]*[\n\r]/g, " ");
         })
@@ -23224,9 +22681,9 @@ var PARSING = [
       if (input.length <= CHUNK2) return canonicalize(input);
       let text2 = "";
       for (let at = 0; at < input.length; at += CHUNK2) {
-        text2 += lenientDecoder2.decode(input.subarray(at, at + CHUNK2));
+        text2 += lenientDecoder.decode(input.subarray(at, at + CHUNK2));
       }
-      return canonicalize(encoder4.encode(text2));
+      return canonicalize(encoder3.encode(text2));
     }
   },
   {
@@ -23248,7 +22705,7 @@ var PARSING = [
     description: `reads true, false and null as words and trims them (String.trim(): JavaScript's takes Unicode spaces and U+FEFF, Java's every character up to U+0020), so [true<U+00A0>], [true<NUL>] and {"a":<U+3000>false} pass, as in a real implementation (issue 20); numbers it reads strictly`,
     caughtBy: ["reject"],
     write: (input) => canonicalize(
-      encoder4.encode(
+      encoder3.encode(
         rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(TRIMMED_LITERAL, "$1"))
       )
     )
@@ -23258,7 +22715,7 @@ var PARSING = [
     description: "skips every character Python's str.isspace() calls white space between tokens (U+00A0, U+3000, U+2028, U+0085, VT, FF, U+001C..U+001F, ...), as a tokenizer built on isspace() or a Unicode \\s does; RFC 8259 \xA72 allows four",
     caughtBy: ["reject"],
     write: (input) => canonicalize(
-      encoder4.encode(
+      encoder3.encode(
         rewriteOutsideStrings(decodeStrict(input), (stretch) => stretch.replace(PYTHON_SPACE, " "))
       )
     )
@@ -23267,7 +22724,7 @@ var PARSING = [
     name: "accepts_raw_controls",
     description: "takes raw control characters (U+0000..U+001F) inside strings and member names and writes them escaped, as Python's json.loads(strict=False) does; RFC 8259 \xA77 requires them escaped",
     caughtBy: ["reject"],
-    write: (input) => canonicalize(encoder4.encode(rewriteStrings(decodeStrict(input), escapeRawControls)))
+    write: (input) => canonicalize(encoder3.encode(rewriteStrings(decodeStrict(input), escapeRawControls)))
   }
 ];
 var TRIMMED_LITERAL = /[\s\x00-\x20]*(true|false|null)[\s\x00-\x20]*/g;
@@ -23287,7 +22744,7 @@ function escapeRawControls(literal) {
 var CHUNK2 = 65536;
 var isScalar2 = (value) => value === null || typeof value !== "object";
 function lenientValue(input) {
-  return parse(encoder4.encode(floatGrammarText(input)));
+  return parse(encoder3.encode(floatGrammarText(input)));
 }
 function floatGrammarText(input) {
   const separatorsDropped = rewriteOutsideStrings(
@@ -23391,7 +22848,7 @@ var SEED_000 = [
         "JSON.parse reads 1e400 as Infinity (JSON.stringify writes null)"
       ]
     },
-    write: (input) => encoder4.encode(JSON.stringify(JSON.parse(decodeStrict(input))))
+    write: (input) => encoder3.encode(JSON.stringify(JSON.parse(decodeStrict(input))))
   },
   {
     // Under rfc8785 "no NFC" is the RFC's own rule (its `unicode` case keeps A + U+030A decomposed),
@@ -23407,7 +22864,7 @@ var SEED_000 = [
     name: "drops_string_values",
     description: 'keeps every member name but writes each string value as "": reconciles a truncation and a deleted route id, so only the semantic checks see it',
     caughtBy: ["canon", "I3", "property"],
-    write: (input) => encoder4.encode(serialize(mapValue(parse(input), { string: () => "" })))
+    write: (input) => encoder3.encode(serialize(mapValue(parse(input), { string: () => "" })))
   },
   {
     // Seed 000 says I3 must catch it, but none of its semantic pairs differs only in punctuation, so
@@ -23416,7 +22873,7 @@ var SEED_000 = [
     name: "too_aggressive",
     description: "strips every character of a string value that is not a letter, digit or space: reconciles real corruption that differs only in punctuation",
     caughtBy: ["canon", "I3", "property"],
-    write: (input) => encoder4.encode(
+    write: (input) => encoder3.encode(
       serialize(
         mapValue(parse(input), { string: (s) => s.replace(/[^\p{L}\p{N}\s]/gu, "") })
       )
@@ -23427,7 +22884,7 @@ var SEED_000 = [
 // src/known-bad/unicode.ts
 function nfdWrite(input) {
   const nfd = (s) => s.normalize("NFD");
-  return encoder4.encode(serialize(mapValue(parse(input), { string: nfd, name: nfd })));
+  return encoder3.encode(serialize(mapValue(parse(input), { string: nfd, name: nfd })));
 }
 var UNICODE = [
   {
@@ -23455,7 +22912,7 @@ var STORE = [
     description: "a correct write side over a store that keeps numbers as doubles and prints them back as floats (1 comes back 1.0, as Python's json.dumps of a float writes it)",
     caughtBy: ["I4"],
     write: (input) => canonicalize(input),
-    read: (input) => encoder4.encode(
+    read: (input) => encoder3.encode(
       serializeWithRaw(
         formatNumbers(parse(input), (n) => Object.is(n, -0) ? "0.0" : asFloat(n))
       )
@@ -23464,10 +22921,10 @@ var STORE = [
 ];
 
 // src/known-bad/writing.ts
-var decoder3 = new TextDecoder();
+var decoder2 = new TextDecoder();
 var compareCodeUnits2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 function rewriteOutput(input, fix) {
-  return encoder4.encode(fix(decoder3.decode(canonicalize(input))));
+  return encoder3.encode(fix(decoder2.decode(canonicalize(input))));
 }
 function pythonRepr(n) {
   if (Object.is(n, -0) || n === 0) return "0";
@@ -23497,7 +22954,7 @@ var WRITING = [
     name: "expands_short_subnormals",
     description: "writes a subnormal with a short mantissa (1e-320, 12e-316) as its full decimal expansion, as erdtman's Java does; no random draw and no old edge case has such a value",
     caughtBy: ["numbers"],
-    write: (input) => encoder4.encode(
+    write: (input) => encoder3.encode(
       serializeWithRaw(
         formatNumbers(parse(input), (n) => {
           const short2 = n.toExponential().replace(/e.*/, "").replace(/[-.]/g, "").length <= 2;
@@ -23511,7 +22968,7 @@ var WRITING = [
     name: "skips_sorting_under_tojson",
     description: "leaves an object unsorted, with its whole subtree, when it has a member named toJSON (the RFC authors' JavaScript and json-canonicalize ask the object how to serialize itself)",
     caughtBy: ["canon"],
-    write: (input) => encoder4.encode(writeUnlessHooked(parse(input), true))
+    write: (input) => encoder3.encode(writeUnlessHooked(parse(input), true))
   },
   {
     name: "escapes_non_ascii",
@@ -23548,7 +23005,7 @@ var WRITING = [
     name: "sorts_by_code_point",
     description: "sorts member names by Unicode code point (Python's sort_keys, Go, Rust) instead of UTF-16 code units: differs once a name holds a character past U+FFFF and one in U+E000..U+FFFF",
     caughtBy: ["canon", "property"],
-    write: (input) => encoder4.encode(serializeOrdered(parse(input), compareCodePoints))
+    write: (input) => encoder3.encode(serializeOrdered(parse(input), compareCodePoints))
   },
   {
     name: "stringify_with_key_list",
@@ -23557,7 +23014,7 @@ var WRITING = [
     write: (input) => {
       const value = parse(input);
       const names = value !== null && typeof value === "object" ? Object.keys(value).sort() : [];
-      return encoder4.encode(JSON.stringify(value, names));
+      return encoder3.encode(JSON.stringify(value, names));
     }
   },
   {
@@ -23570,20 +23027,20 @@ var WRITING = [
       const members = Object.keys(value).map(
         (k) => `${serialize(k)}:${serialize(value[k])}`
       );
-      return encoder4.encode(`{${members.join(",")}}`);
+      return encoder3.encode(`{${members.join(",")}}`);
     }
   },
   {
     name: "python_repr_numbers",
     description: "formats numbers as seed 000's reference does: integral values below 1e21 as exact integers (123456789012345683968, not 123456789012345680000), the rest as Python repr (1e-05, 1e-07 where ES6 writes 0.00001, 1e-7)",
     caughtBy: ["canon", "numbers", "property"],
-    write: (input) => encoder4.encode(serializeWithRaw(formatNumbers(parse(input), pythonRepr)))
+    write: (input) => encoder3.encode(serializeWithRaw(formatNumbers(parse(input), pythonRepr)))
   },
   {
     name: "fifteen_digit_numbers",
     description: `formats doubles with 15 significant digits (printf "%.15g", PHP's old precision): 0.1 survives, 3.141592653589793 and most doubles do not`,
     caughtBy: ["canon", "numbers", "property"],
-    write: (input) => encoder4.encode(
+    write: (input) => encoder3.encode(
       serializeWithRaw(formatNumbers(parse(input), (n) => String(Number(n.toPrecision(15)))))
     )
   },
@@ -23591,7 +23048,7 @@ var WRITING = [
     name: "keeps_minus_zero",
     description: "writes -0 as -0 (a formatter that prints the sign bit); RFC 8785 \xA73.2.2.3 writes 0",
     caughtBy: ["canon", "numbers", "property"],
-    write: (input) => encoder4.encode(
+    write: (input) => encoder3.encode(
       serializeWithRaw(formatNumbers(parse(input), (n) => Object.is(n, -0) ? "-0" : String(n)))
     )
   },
@@ -23613,7 +23070,7 @@ var WRITING = [
     },
     write: (input) => {
       const byText = (a, b) => compareCodeUnits2(serialize(a), serialize(b));
-      return encoder4.encode(
+      return encoder3.encode(
         serialize(mapValue(parse(input), { array: (items2) => items2.sort(byText) }))
       );
     }
@@ -23622,7 +23079,7 @@ var WRITING = [
     name: "omits_null_members",
     description: `leaves out members whose value is null (Jackson's NON_NULL, Go's omitempty): {"a":1} and {"a":1,"c":null} then canonicalize the same, as seed 000's materialised null shows`,
     caughtBy: ["canon", "I3", "property"],
-    write: (input) => encoder4.encode(
+    write: (input) => encoder3.encode(
       serialize(mapValue(parse(input), { keepMember: (_, value) => value !== null }))
     )
   },
@@ -23636,7 +23093,7 @@ var WRITING = [
         "refuses a string its cut left with a lone surrogate (an emoji split at character 500)"
       ]
     },
-    write: (input) => encoder4.encode(serialize(mapValue(parse(input), { string: (s) => s.slice(0, 500) })))
+    write: (input) => encoder3.encode(serialize(mapValue(parse(input), { string: (s) => s.slice(0, 500) })))
   },
   {
     name: "emits_bom",
@@ -23654,7 +23111,7 @@ var WRITING = [
     name: "escapes_del_in_names",
     description: "writes DEL (U+007F) in a member name as \\u007f, with the control characters, where RFC 8785 \xA73.2.2.2 writes it raw; its values are right (a name writer of its own, as in a real implementation: issue 20)",
     caughtBy: ["canon"],
-    write: (input) => encoder4.encode(
+    write: (input) => encoder3.encode(
       serializeOrdered(
         parse(input),
         compareCodeUnits2,
@@ -23744,6 +23201,23 @@ var knownBadCommand = {
     return values.lines ? serveLines(transform, serve) : serveOnce(transform, serve);
   }
 };
+
+// src/ask.ts
+async function ask(implementation, input) {
+  try {
+    return await implementation.canonicalize(input);
+  } catch (error) {
+    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
+  }
+}
+async function askAlone(implementation, input) {
+  if (implementation.canonicalizeAlone === void 0) return ask(implementation, input);
+  try {
+    return await implementation.canonicalizeAlone(input);
+  } catch (error) {
+    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
+  }
+}
 
 // src/compare/answers.ts
 function sameAnswer(x, y) {
@@ -24144,7 +23618,7 @@ function withoutChildren(bytes3, container, first2, size) {
 
 // src/compare/compare.ts
 var DEFAULT_SHRINK_BUDGET = 200;
-var encoder5 = new TextEncoder();
+var encoder4 = new TextEncoder();
 async function compareImplementations(options) {
   const { a, b, generated, concurrency } = options;
   checkOptions(options);
@@ -24201,7 +23675,7 @@ async function compareImplementations(options) {
   const property2 = (kind, seen) => fast_check_default.asyncProperty(noisyJson, async (text2) => {
     seen.push(text2);
     if (seen.length > 1 + shrinkBudget) return true;
-    const [x, y] = await both(encoder5.encode(text2));
+    const [x, y] = await both(encoder4.encode(text2));
     return disagreementKind(x, y) !== kind;
   });
   const firstOfKind = /* @__PURE__ */ new Map();
@@ -24210,7 +23684,7 @@ async function compareImplementations(options) {
   let generatedCount = 0;
   await forEachSampled(noisyJson, draw, concurrency, async (text2, index) => {
     generatedCount++;
-    const input = encoder5.encode(text2);
+    const input = encoder4.encode(text2);
     const [x, y] = await both(input);
     const kind = disagreementKind(x, y);
     if (kind) {
@@ -24249,9 +23723,9 @@ async function compareImplementations(options) {
       numRuns: 1
     });
     let shrunk2 = found2;
-    const replayed = seen[0] !== void 0 && bytesEqual(encoder5.encode(seen[0]), found2.input);
+    const replayed = seen[0] !== void 0 && bytesEqual(encoder4.encode(seen[0]), found2.input);
     if (replayed && details.failed && details.counterexample) {
-      const input = encoder5.encode(details.counterexample[0]);
+      const input = encoder4.encode(details.counterexample[0]);
       const [x, y] = await both(input);
       if (disagreementKind(x, y) === found2.kind) shrunk2 = { ...found2, input, a: x, b: y };
     }
@@ -25999,6 +25473,543 @@ function createCanonicalizer(options) {
   if (url !== void 0) return createHttpCanonicalizer({ ...options, url });
   const o = { ...options, command };
   return options.protocol === "lines" ? createLinesCanonicalizer(o) : createOnceCanonicalizer(o);
+}
+
+// src/checks/judge.ts
+function caseOfKind(c, kind) {
+  if (c.kind !== kind) throw new TypeError(`the ${kind} check was given a ${c.kind} case (${c.name})`);
+  return c;
+}
+function noAnswer(...answers) {
+  return answers.some((a) => a.status === "failed");
+}
+function judged(c, pass, expected, got, input = pass ? void 0 : inputOf(c)) {
+  return {
+    suite: c.suite,
+    name: c.name,
+    kind: c.kind,
+    pass,
+    expected,
+    got,
+    why: c.why,
+    source: c.source,
+    ...pass || input === void 0 ? {} : { input },
+    ...pass || c.vector === void 0 ? {} : { vector: c.vector }
+  };
+}
+function inputOf(c) {
+  switch (c.kind) {
+    case "equal":
+    case "differ":
+      return `a = ${showBytes(c.a, INPUT_LIMIT)} and b = ${showBytes(c.b, INPUT_LIMIT)}`;
+    case "numbers":
+    case "property":
+      return void 0;
+    case "consistent-choice":
+      return `the ${c.members.length} inputs of ${c.members.map((m) => m.name).join(", ")}`;
+    default:
+      return showBytes(c.input, INPUT_LIMIT);
+  }
+}
+
+// src/checks/rules.ts
+function answeredExactly(answer, expected) {
+  return answer.status === "canonical" && bytesEqual(answer.output, expected);
+}
+async function exactRule(impl, input, expected) {
+  const answer = await ask(impl, input);
+  return { pass: answeredExactly(answer, expected), answer };
+}
+async function refusalRule(impl, input) {
+  const answer = await ask(impl, input);
+  return { pass: answer.status === "rejected", answer };
+}
+async function choiceRule(impl, input, expected) {
+  const answer = await ask(impl, input);
+  return { pass: answer.status === "rejected" || answeredExactly(answer, expected), answer };
+}
+async function consistencyRule(impl, members) {
+  const answers = await Promise.all(
+    members.map(async (m) => ({ name: m.name, answer: await ask(impl, m.input) }))
+  );
+  const statuses = new Set(answers.map((a) => a.answer.status));
+  return { pass: statuses.size === 1 && !statuses.has("failed"), answers };
+}
+async function pairRule(impl, a, b, mustBeEqual) {
+  const [answerA, answerB] = await Promise.all([ask(impl, a), ask(impl, b)]);
+  const both = answerA.status === "canonical" && answerB.status === "canonical";
+  const same4 = both && bytesEqual(answerA.output, answerB.output);
+  return { pass: both && same4 === mustBeEqual, a: answerA, b: answerB, same: same4 };
+}
+async function twiceRule(first2, second, input) {
+  const once = await ask(first2, input);
+  if (once.status !== "canonical") return { pass: false, first: once };
+  const twice = await ask(second, once.output);
+  return { pass: answeredExactly(twice, once.output), first: once, second: twice };
+}
+
+// src/checks/narrow.ts
+async function narrowBatch(items2, answer, n) {
+  const got = n.parts(answer);
+  if (got !== null && got.length === items2.length) {
+    const right = [];
+    let wrong = 0;
+    items2.forEach((item, k) => {
+      if (n.right(item, got[k])) right.push(item);
+      else {
+        wrong++;
+        n.wrong(item, answer, got[k], got);
+      }
+    });
+    n.matched(right);
+    if (wrong === 0) n.arrayWrong(items2, answer);
+    return;
+  }
+  if (items2.length === 1) {
+    n.wrong(items2[0], answer, void 0, got);
+    return;
+  }
+  const half = Math.ceil(items2.length / 2);
+  const alone = answer.status === "failed";
+  await Promise.all(
+    [items2.slice(0, half), items2.slice(half)].map(async (part) => {
+      const { input, expected } = n.request(part);
+      const again = await n.ask(input, alone);
+      if (answeredExactly(again, expected)) n.matched(part);
+      else await narrowBatch(part, again, n);
+    })
+  );
+}
+
+// src/checks/numbers.ts
+var BLOCKS_IN_FLIGHT = 8;
+var SHOWN_CULPRITS = 10;
+var KEPT_CULPRITS = 200;
+var lenientDecoder2 = new TextDecoder();
+var encoder5 = new TextEncoder();
+var NUMBER_TOKEN = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+async function judgeNumbers(c, ctx, blocks = numberBlocks(c)) {
+  const tally = { numbers: 0, matched: 0, culprits: [] };
+  const digest = sha256.create();
+  const inFlight2 = [];
+  let generated = 0;
+  for (const block of blocks) {
+    digest.update(block.expected);
+    inFlight2.push({ block, first: generated, answer: ask(ctx.write, block.input) });
+    generated += block.count;
+    if (inFlight2.length >= BLOCKS_IN_FLIGHT) await settle(inFlight2.shift(), tally, ctx);
+  }
+  while (inFlight2.length > 0) await settle(inFlight2.shift(), tally, ctx);
+  return result(c, tally, bytesToHex2(digest.digest()));
+}
+async function settle(pending, tally, ctx) {
+  const { block, first: first2 } = pending;
+  const answer = await pending.answer;
+  tally.numbers += block.count;
+  if (answeredExactly(answer, block.expected)) {
+    tally.matched += block.count;
+    return;
+  }
+  const inputs = arrayItems(lenientDecoder2.decode(block.input)) ?? [];
+  const expected = arrayItems(lenientDecoder2.decode(block.expected)) ?? [];
+  const items2 = expected.map((e, k) => ({ index: first2 + k, spelled: inputs[k] ?? "?", expected: e }));
+  await narrow(items2, answer, tally, ctx);
+}
+function narrow(items2, answer, tally, ctx) {
+  return narrowBatch(items2, answer, {
+    request: (part) => ({
+      input: encoder5.encode(`[${part.map((i) => i.spelled).join(",")}]`),
+      expected: encoder5.encode(`[${part.map((i) => i.expected).join(",")}]`)
+    }),
+    parts: (a) => a.status === "canonical" ? arrayItems(lenientDecoder2.decode(a.output)) : null,
+    right: (item, part) => part === item.expected,
+    ask: (input, alone) => (alone ? askAlone : ask)(ctx.write, input),
+    matched: (part) => {
+      tally.matched += part.length;
+    },
+    wrong: (item, a, part, parts) => {
+      tally.culprits.push(
+        part === void 0 ? { ...item, got: showAnswer(a), kind: answerKind(item, a, parts) } : { ...item, got: showText(part, 60), kind: numberKind(item.expected, part) }
+      );
+    },
+    // Every number right but the block still not byte-exact: whitespace in the array.
+    arrayWrong: (part, a) => {
+      const shown3 = a.status === "canonical" ? showBytes(a.output, 60) : showAnswer(a);
+      tally.culprits.push({ ...part[0], spelled: "array", got: shown3, kind: "array" });
+    }
+  });
+}
+function answerKind(item, answer, got) {
+  if (answer.status === "rejected") return "refused";
+  if (answer.status === "failed") return "no-answer";
+  return got?.length === 1 ? numberKind(item.expected, got[0]) : "not-a-number";
+}
+function numberKind(expected, got) {
+  if (!NUMBER_TOKEN.test(got)) return "not-a-number";
+  if (/^-0(?:\.0+)?(?:[eE][+-]?[0-9]+)?$/.test(got) && expected === "0") return "minus-zero";
+  if (Number(got) !== Number(expected)) return "other-value";
+  return significantDigits2(got) > significantDigits2(expected) ? "not-shortest" : "notation";
+}
+function significantDigits2(token) {
+  const mantissa = token.replace(/^-/, "").replace(/[eE].*$/, "").replace(".", "");
+  return mantissa.replace(/^0+/, "").replace(/0+$/, "").length;
+}
+function arrayItems(text2) {
+  const trimmed = text2.trim();
+  if (!trimmed.startsWith("[") || !trimmed.endsWith("]")) return null;
+  const inner = trimmed.slice(1, -1);
+  return inner.trim() === "" ? [] : inner.split(",").map((item) => item.trim());
+}
+function showCulprit(c) {
+  if (c.kind === "array") return `block of numbers from #${c.index}: ${c.got}`;
+  return `number #${c.index}: input ${c.spelled}, expected ${c.expected}, got ${c.got}`;
+}
+function result(c, tally, expectedSha256) {
+  const expected = `${tally.numbers} numbers as ES6 String(n), expected blocks sha256 ${expectedSha256}`;
+  const summary = `${tally.matched} of ${tally.numbers} matched`;
+  if (tally.culprits.length === 0) return judged(c, tally.matched === tally.numbers, expected, summary);
+  const culprits = tally.culprits.sort((a, b) => a.index - b.index);
+  const kinds = {};
+  for (const culprit of culprits) kinds[culprit.kind] = (kinds[culprit.kind] ?? 0) + 1;
+  const shown3 = culprits.slice(0, SHOWN_CULPRITS).map(showCulprit).join("; ");
+  const more = culprits.length > SHOWN_CULPRITS ? `; and ${culprits.length - SHOWN_CULPRITS} more` : "";
+  const counted = Object.entries(kinds).map(([kind, n]) => `${kind} ${n}`).join(", ");
+  const got = `${summary}; mismatches: ${shown3}${more}; kinds: ${counted}`;
+  const pins = {
+    kinds,
+    listed: culprits.slice(0, KEPT_CULPRITS).map((x) => ({ id: x.spelled, kind: x.kind }))
+  };
+  return { ...judged(c, false, expected, got), culprits: pins };
+}
+
+// src/checks/property.ts
+var SHRINK_BUDGET = 400;
+var UNCLASSIFIED = "unclassified";
+var MAX_CAUSES = 3;
+var INPUT_LIMIT2 = 120;
+async function judgeProperty(c, ctx) {
+  const outcome = await runProperty(c, ctx);
+  return judged(c, outcome.pass, outcome.expected, outcome.got, outcome.smallest?.input);
+}
+async function runProperty(c, ctx) {
+  const property2 = generatedProperty(c.property);
+  const runs = c.to - c.from + 1;
+  const expected = `${runs} runs (${c.from}\u2013${c.to}) of: ${property2.claim}`;
+  const draws = [];
+  const found2 = [];
+  let repeats = 0;
+  let halted = false;
+  while (found2.length < MAX_CAUSES && !halted) {
+    const known = new Set(found2.flatMap((f) => [f.cause, f.first.cause]));
+    let at = 0;
+    let target;
+    let first2;
+    let smallest;
+    let shrinkRequests = 0;
+    let stopShrinking = false;
+    const predicate = fast_check_default.asyncProperty(property2.arbitrary(c.profile), async (drawn) => {
+      if (target === void 0) {
+        const before = draws[at];
+        const index = at++;
+        if (before !== void 0) {
+          fast_check_default.pre(!("skip" in before));
+          return true;
+        }
+        if (halted) return true;
+        const instance2 = property2.instance(drawn, c.profile);
+        if (instance2 === void 0) draws[index] = { skip: true };
+        fast_check_default.pre(instance2 !== void 0);
+        const failure2 = await judgeInstance(instance2, ctx);
+        if (failure2 === void 0) {
+          draws[index] = { pass: true };
+          return true;
+        }
+        const { cause } = failure2;
+        draws[index] = { cause };
+        if (known.has(cause)) {
+          repeats++;
+          if (failure2.noAnswer) halted = true;
+          return true;
+        }
+        target = cause;
+        first2 = failure2;
+        smallest = failure2;
+        if (failure2.noAnswer) stopShrinking = true;
+        return false;
+      }
+      if (stopShrinking) return true;
+      shrinkRequests += property2.requestsPerRun;
+      const instance = property2.instance(drawn, c.profile);
+      fast_check_default.pre(instance !== void 0);
+      const failure = await judgeInstance(instance, ctx);
+      if (failure === void 0 || known.has(failure.cause)) return true;
+      if (failure.cause !== target && target !== UNCLASSIFIED) return true;
+      target = failure.cause;
+      smallest = failure;
+      if (failure.noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
+      return false;
+    });
+    const details = await fast_check_default.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
+    if (!details.failed) break;
+    if (target === void 0 || !first2 || !smallest) {
+      if (found2.length > 0) break;
+      const why = details.errorInstance ? messageOf(details.errorInstance) : "no run could be made";
+      return {
+        pass: false,
+        expected,
+        got: `failed: the property could not be judged: ${why}; ${replayHint(c, details.counterexamplePath)}`,
+        numShrinks: details.numShrinks,
+        others: [],
+        repeats
+      };
+    }
+    const path = details.counterexamplePath ?? null;
+    const draw = Number((path ?? "0").split(":")[0]);
+    found2.push({ cause: smallest.cause, first: first2, smallest, draw, numShrinks: details.numShrinks, path });
+    if (smallest.noAnswer) halted = true;
+  }
+  const [main2, ...others] = found2;
+  if (!main2)
+    return { pass: true, expected, got: `${runs} of ${runs} runs passed`, numShrinks: 0, others, repeats };
+  const repeated = repeats > 0 ? `; ${repeats} more ${repeats === 1 ? "draw" : "draws"} failed for a cause already found` : "";
+  const also = others.map(
+    (o) => `; also draw ${o.draw} (another cause, shrunk ${o.numShrinks} times${o.path ? `, path ${o.path}` : ""}): for ${o.smallest.input}: ${o.smallest.expected} \u2014 got ${o.smallest.got}`
+  );
+  return {
+    pass: false,
+    expected: `for ${main2.smallest.input}: ${main2.smallest.expected}`,
+    got: `${main2.smallest.got}; draw ${main2.draw} of this case failed, shrunk ${main2.numShrinks} times (${main2.first.size} bytes sent first, ${main2.smallest.size} now); ${replayHint(c, main2.path)}${repeated}${also.join("")}`,
+    first: main2.first,
+    smallest: main2.smallest,
+    numShrinks: main2.numShrinks,
+    others,
+    repeats
+  };
+}
+async function judgeInstance(instance, ctx) {
+  const verdict = await verdictOf2(instance, ctx);
+  if (verdict === void 0) return void 0;
+  const failure = describe(instance, verdict, { input: INPUT_LIMIT2, output: SHOW_LIMIT });
+  return { ...failure, cause: instanceCauseKey(describe(instance, verdict, WHOLE)) };
+}
+async function verdictOf2(instance, ctx) {
+  switch (instance.kind) {
+    case "canon": {
+      const v = await exactRule(ctx.write, instance.input, instance.expected);
+      return v.pass ? void 0 : { kind: "canon", v };
+    }
+    case "equal":
+    case "differ": {
+      const v = await pairRule(ctx.write, instance.a, instance.b, instance.kind === "equal");
+      return v.pass ? void 0 : { kind: "pair", v };
+    }
+    case "idempotent": {
+      const v = await twiceRule(ctx.write, ctx.write, instance.input);
+      return v.pass ? void 0 : { kind: "twice", v };
+    }
+  }
+}
+var WHOLE = { input: Number.MAX_SAFE_INTEGER, output: Number.MAX_SAFE_INTEGER };
+function describe(instance, verdict, limits) {
+  const bytes3 = (b) => showBytes(b, limits.output);
+  const input = (b) => showText(decoder3.decode(b), limits.input);
+  if (instance.kind === "canon" && verdict.kind === "canon") {
+    return {
+      input: `x = ${input(instance.input)}`,
+      size: instance.input.length,
+      expected: `canon(x) \u2192 ${bytes3(instance.expected)}`,
+      got: `canon(x) \u2192 ${showAnswer(verdict.v.answer, limits.output)}`,
+      noAnswer: noAnswer(verdict.v.answer)
+    };
+  }
+  if ((instance.kind === "equal" || instance.kind === "differ") && verdict.kind === "pair") {
+    const inputs = `a = ${input(instance.a)} and b = ${input(instance.b)}`;
+    return {
+      input: instance.kind === "equal" ? inputs : `${inputs} (${instance.mutation})`,
+      size: instance.a.length + instance.b.length,
+      expected: instance.kind === "equal" ? `the same output for a and b: ${bytes3(instance.reference)}` : `different outputs for a and b: ${bytes3(instance.referenceA)} and ${bytes3(instance.referenceB)}`,
+      got: showPair(verdict.v, limits.output),
+      noAnswer: noAnswer(verdict.v.a, verdict.v.b)
+    };
+  }
+  if (instance.kind === "idempotent" && verdict.kind === "twice") {
+    const v = verdict.v;
+    return {
+      input: `x = ${input(instance.input)}`,
+      size: instance.input.length,
+      ...showTwice(v, I1_STEPS, limits.output),
+      noAnswer: v.second === void 0 ? noAnswer(v.first) : noAnswer(v.first, v.second)
+    };
+  }
+  throw new TypeError(`a ${instance.kind} instance was judged as ${verdict.kind}`);
+}
+var decoder3 = new TextDecoder("utf-8", { ignoreBOM: true });
+function replayHint(c, path) {
+  return `replay: --seed ${c.seed} --generated-runs ${c.total} (fast-check seed ${c.fcSeed | 0}${path ? `, path ${path}` : ""})`;
+}
+
+// src/checks/registry.ts
+var PAIR_INPUT_LIMIT = 80;
+var REGISTRY = {
+  canon: {
+    check: "canon",
+    title: CHECK_TITLES.canon,
+    async judge(c, ctx) {
+      const v = await exactRule(ctx.write, c.input, c.expected);
+      return judged(c, v.pass, showBytes(c.expected), showAnswer(v.answer));
+    },
+    expectation: (c) => showBytes(c.expected),
+    got: "answer"
+  },
+  reject: {
+    check: "reject",
+    title: CHECK_TITLES.reject,
+    async judge(c, ctx) {
+      const v = await refusalRule(ctx.write, c.input);
+      return judged(c, v.pass, "reject", showAnswer(v.answer));
+    },
+    expectation: () => "reject",
+    got: "answer"
+  },
+  "canon-or-reject": {
+    check: "canon-or-reject",
+    title: CHECK_TITLES["canon-or-reject"],
+    async judge(c, ctx) {
+      const v = await choiceRule(ctx.write, c.input, c.expected);
+      return judged(c, v.pass, `reject, or ${showBytes(c.expected)}`, showAnswer(v.answer));
+    },
+    expectation: (c) => `reject, or ${showBytes(c.expected)}`,
+    got: "answer"
+  },
+  "consistent-choice": {
+    check: "consistent-choice",
+    title: CHECK_TITLES["consistent-choice"],
+    async judge(c, ctx) {
+      const v = await consistencyRule(ctx.write, c.members);
+      return judged(c, v.pass, consistencyExpectation(c.members.length), showChoices(v));
+    },
+    expectation: (c) => consistencyExpectation(c.members.length),
+    got: "text"
+  },
+  idempotent: {
+    check: "I1",
+    title: CHECK_TITLES.I1,
+    judge: twiceJudge("write", I1_STEPS),
+    expectation: () => "canon(canon(x)) = canon(x)",
+    got: "text"
+  },
+  equal: {
+    check: "I2",
+    title: CHECK_TITLES.I2,
+    judge: pairJudge(true),
+    expectation: () => "the same output for both inputs",
+    got: "pair"
+  },
+  differ: {
+    check: "I3",
+    title: CHECK_TITLES.I3,
+    judge: pairJudge(false),
+    expectation: () => "different outputs for the two inputs",
+    got: "pair"
+  },
+  roundtrip: {
+    check: "I4",
+    title: CHECK_TITLES.I4,
+    judge: twiceJudge("read", I4_STEPS),
+    expectation: () => "read(write(x)) = write(x)",
+    got: "text"
+  },
+  numbers: {
+    check: "numbers",
+    title: CHECK_TITLES.numbers,
+    judge: (c, ctx) => judgeNumbers(c, ctx),
+    expectation: (c) => `${c.count} numbers as ES6 String(n)`,
+    got: "text"
+  },
+  property: {
+    check: "property",
+    title: CHECK_TITLES.property,
+    judge: judgeProperty,
+    expectation: (c) => `runs ${c.from}\u2013${c.to} of ${c.property} pass`,
+    got: "instance"
+  }
+};
+var KINDS = Object.keys(REGISTRY);
+var CHECK_IDS = KINDS.map((kind) => REGISTRY[kind].check);
+function checkIdOf(kind) {
+  return REGISTRY[kind].check;
+}
+function kindOfCheck(id) {
+  return KINDS.find((kind) => REGISTRY[kind].check === id);
+}
+function checkFor(kind) {
+  const row2 = REGISTRY[kind];
+  if (!row2) throw new TypeError(`no check for case kind ${JSON.stringify(kind)}`);
+  return async (c, ctx) => row2.judge(caseOfKind(c, kind), ctx);
+}
+function expectationOf(c) {
+  return REGISTRY[c.kind].expectation(c);
+}
+function pairJudge(mustBeEqual) {
+  return async (c, ctx) => {
+    const v = await pairRule(ctx.write, c.a, c.b, mustBeEqual);
+    const inputs = `a = ${showBytes(c.a, PAIR_INPUT_LIMIT)} and b = ${showBytes(c.b, PAIR_INPUT_LIMIT)}`;
+    const expected = `${mustBeEqual ? "the same output" : "different outputs"} for ${inputs}`;
+    return judged(c, v.pass, expected, showPair(v));
+  };
+}
+function twiceJudge(second, steps) {
+  return async (c, ctx) => {
+    const v = await twiceRule(ctx.write, ctx[second], c.input);
+    const { expected, got } = showTwice(v, steps);
+    return judged(c, v.pass, expected, got);
+  };
+}
+function consistencyExpectation(count2) {
+  return `all ${count2} accepted, or all ${count2} refused`;
+}
+function showChoices(v) {
+  const named = (status) => v.answers.filter((a) => a.answer.status === status).map((a) => a.name);
+  const parts = [];
+  for (const [status, word] of [
+    ["canonical", "accepted"],
+    ["rejected", "refused"],
+    ["failed", "no answer"]
+  ]) {
+    const names = named(status);
+    if (names.length > 0) parts.push(`${word} ${names.length}: ${names.join(", ")}`);
+  }
+  return parts.join("; ");
+}
+
+// src/checks/run-cases.ts
+async function runCases(cases, ctx, options) {
+  const { concurrency, onResult, onStart } = options;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new RangeError(`concurrency must be an integer >= 1, got ${concurrency}`);
+  }
+  const results = new Array(cases.length);
+  let next = 0;
+  let done2 = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const index = next++;
+      onStart?.(cases[index]);
+      const result2 = await judgeSafely(cases[index], ctx);
+      results[index] = result2;
+      onResult?.(result2, ++done2);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, cases.length) }, worker));
+  return results;
+}
+async function judgeSafely(c, ctx) {
+  if (c.notRun !== void 0) return judged(c, false, expectationOf(c), `not run in lines mode: ${c.notRun}`);
+  try {
+    return await checkFor(c.kind)(c, ctx);
+  } catch (error) {
+    return judged(c, false, expectationOf(c), `failed: the ${c.kind} check threw: ${messageOf(error)}`);
+  }
 }
 
 // src/batch/shape.ts
