@@ -289,8 +289,8 @@ export const OPTIONS = {
       help: [
         "once (default): a process per request, input on stdin, answer on stdout, most inputs",
         "many to a process in batches (--once-batch); lines: one process, one request line in,",
-        "one answer line out (docs/protocol.md). A default run here (2 shared cores), lines / once:",
-        "Python 7.5 s / 26 s, Node 4.0 s / 45 s, Java 5.9 s / 29 s (npm run bench -- once)",
+        "one answer line out (docs/protocol.md). A default run here (2 cores, quiet), lines / once:",
+        "Python 3.8 s / 15 s, Node 3.6 s / 26 s, Java 6.0 s / 26 s (npm run bench -- once)",
       ],
     },
     input: "How `command` speaks: `once` (one process per case) or `lines` (one process, one line per case).",
