@@ -2,7 +2,7 @@
 // commands, `canon-conformance known-bad NAME`) and the Python and Node examples, over a sample of
 // every kind of the corpus, fail exactly the same cases with once mode's batches as with a process per
 // request, each with the same `expected` and `got`. The fast suite holds every known-bad to it over
-// the whole corpus in this process (./equality.test.ts).
+// the whole corpus in this process (./equality-in-process.slow.test.ts).
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { createCanonicalizer } from "../../src/adapters/index.js";
@@ -78,7 +78,7 @@ test("the reference as a once-mode command: the same verdicts with batches as wi
 // Through processes, the known-bads whose faults are about what a batch changes or a process does:
 // the top level (sorts_nested_not_top_level, emits_bom), escaping inside values (escapes_non_ascii), a
 // crash on bad input and a hang inside a batch. Every known-bad is held to the same rule over the whole
-// corpus in process (./equality.test.ts); all of them here cost over ten minutes of node starts.
+// corpus in process (./equality-in-process.slow.test.ts); all of them here cost over ten minutes of node starts.
 const THROUGH_PROCESSES = [
   "sorts_nested_not_top_level",
   "emits_bom",
