@@ -16,6 +16,8 @@
 //   starter → harness: R ready for a request, O stdout bytes, E stderr bytes, o stdout closed,
 //                      e stderr closed, X exited (JSON: code, signal), F could not start (message)
 
+import type { WorkerLaunch } from "./types.js";
+
 /** The starter's code, as `node -e` runs it. The function must use nothing but its parameters; a
  * transpiler that keeps function names (tsx, under the tests) wraps them in a `__name` helper, which
  * is given here as the identity. */
@@ -23,15 +25,8 @@ export function starterSource(): string {
   return `const __name = (f) => f; (${starter.toString()})(require, process);`;
 }
 
-interface StarterConfig {
-  program: string;
-  argv0: string;
-  args: string[];
-  cwd: string;
-  env: Record<string, string>;
-  /** The sandbox's own /tmp, emptied between requests; absent when the sandbox has none. */
-  tmp?: string;
-}
+/** What the harness sends first: the command as the starter starts it (types.ts). */
+type StarterConfig = WorkerLaunch["command"];
 
 function starter(req: NodeJS.Require, proc: NodeJS.Process): void {
   const { spawn } = req("node:child_process") as typeof import("node:child_process");
