@@ -451,9 +451,25 @@ def point_negate(p1):
     return (-x1 % P, y1, z1, -t1 % P)
 
 
+# [2^i]B for i = 0, 1, ...: made once, on first use. A multiple of the base point (every signature
+# check has one) is then only additions, about half the arithmetic of double-and-add.
+_BASE_POWERS = []
+
+
+def _base_power(i: int):
+    while len(_BASE_POWERS) <= i:
+        _BASE_POWERS.append(point_double(_BASE_POWERS[-1]) if _BASE_POWERS else BASE)
+    return _BASE_POWERS[i]
+
+
 def scalar_multiply(scalar: int, point):
-    """[scalar]point by double-and-add from the top bit."""
+    """[scalar]point: by the table of the base point's powers for B, else double-and-add from the top bit."""
     result = IDENTITY
+    if point is BASE:
+        for i, bit in enumerate(reversed(bin(scalar)[2:]) if scalar > 0 else ""):
+            if bit == "1":
+                result = point_add(result, _base_power(i))
+        return result
     for bit in bin(scalar)[2:] if scalar > 0 else "":
         result = point_double(result)
         if bit == "1":

@@ -751,8 +751,10 @@ class Steps5And6(unittest.TestCase):
 
 class CommandLine(unittest.TestCase):
     def run_script(self, *args):
+        # -S: no site-packages, which also holds the verifier to the standard library alone (and keeps
+        # whatever a machine's .pth files import out of each of these starts).
         return subprocess.run(
-            [sys.executable, SCRIPT, *args], capture_output=True, text=True, timeout=120, check=False
+            [sys.executable, "-S", SCRIPT, *args], capture_output=True, text=True, timeout=120, check=False
         )
 
     def setUp(self):
