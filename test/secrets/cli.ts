@@ -7,9 +7,19 @@ import { cli } from "../helpers/cli.js";
 import { leaksIn } from "./material.js";
 
 /** `run` arguments for a conformant example in each protocol, narrowed for speed: the once protocol
- * starts a process per case, so it takes the smallest suite. */
+ * starts a process per case, so it takes part of the smallest suite (9 cases; the whole suite's 43
+ * started 58 processes a run, and the key's hygiene does not depend on how many cases ran). */
 export const RUN_ARGS = {
-  once: ["--command", "python3 examples/python/canon.py", "--suite", "canon-or-reject", "--numbers", "0"],
+  once: [
+    "--command",
+    "python3 examples/python/canon.py",
+    "--suite",
+    "canon-or-reject",
+    "--case",
+    "canon-or-reject/big-int-*",
+    "--numbers",
+    "0",
+  ],
   lines: [
     "--command",
     "python3 examples/python/canon.py --lines",
