@@ -18,7 +18,9 @@ let python: string | undefined;
 
 /** The interpreter `python3` runs (found once; never a version manager's shim in front of it). */
 function pythonExecutable(): string {
-  python ??= execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim();
+  python ??= execFileSync("python3", ["-c", "import sys; print(sys.executable)"], {
+    encoding: "utf8",
+  }).trim();
   if (!python.startsWith("/")) throw new Error(`python3 names no interpreter: ${JSON.stringify(python)}`);
   return python;
 }
