@@ -146,7 +146,8 @@ function hasSetsid(): boolean {
   }
 }
 
-function pythonExecutable(): string {
+/** The interpreter `python3` runs (lines-framing.ts starts the fixtures with it too). */
+export function pythonExecutable(): string {
   return execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim();
 }
 

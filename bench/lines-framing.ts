@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLinesCanonicalizer } from "../src/adapters/command-lines.js";
 import type { Answer } from "../src/types.js";
+import { pythonExecutable } from "./adapters.js";
 
 const FIXTURES = fileURLToPath(new URL("../test/adapters/fixtures/", import.meta.url));
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -19,7 +20,7 @@ export async function run(): Promise<void> {
   try {
     const startsFile = join(dir, "starts");
     const c = createLinesCanonicalizer({
-      command: `${process.execPath} ${FIXTURES}framing.mjs --lines --raw-lf --starts=${startsFile}`,
+      command: `${pythonExecutable()} -S -E ${FIXTURES}framing.py --lines --raw-lf --starts=${startsFile}`,
       shell: false,
       cwd: ROOT,
       timeoutMs: 10_000,

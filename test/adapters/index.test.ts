@@ -27,14 +27,14 @@ test("defaults are the issue's: 10 s, 16 MiB, one job per CPU", () => {
 
 test("command + once, command + lines, and --shell all reach the same fixture", async () => {
   const tag = newTag();
-  const cmd = fixture("echo.mjs", tag);
+  const cmd = fixture("echo.py", tag);
   for (const c of [
     createCanonicalizer({ ...base, command: cmd, protocol: "once" }),
     createCanonicalizer({ ...base, command: `${cmd} --lines`, protocol: "lines" }),
     createCanonicalizer({ ...base, command: `${cmd} | cat`, shell: true, protocol: "once" }),
   ]) {
     assert.equal(show(await c.canonicalize(bytes("[ 1 ]"))), "canonical [1]");
-    assert.match(c.label, /echo\.mjs/);
+    assert.match(c.label, /echo\.py/);
     await c.close();
     await c.close(); // safe twice
   }
@@ -64,7 +64,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     const tag = newTag();
     const harness = spawn(
       process.execPath,
-      ["--import", "tsx", `${FIXTURES}harness.ts`, fixture("hang.mjs", tag), CWD],
+      ["--import", "tsx", `${FIXTURES}harness.ts`, fixture("hang.py", tag), CWD],
       { cwd: CWD, stdio: ["ignore", "pipe", "inherit"] },
     );
     const exited = new Promise<NodeJS.Signals | null>((r) => harness.on("exit", (_code, sig) => r(sig)));

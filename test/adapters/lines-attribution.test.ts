@@ -1,7 +1,7 @@
 // Issues 13 and 20: when framing is lost in lines mode, or an answer does not come, only the request
 // that fails alone fails, with a reason that says what happened; every other request gets its own
 // answer, and the pipelined process goes on. Each scenario runs the fixture
-// test/adapters/fixtures/framing.mjs, which misbehaves in one chosen way and is well behaved
+// test/adapters/fixtures/framing.py, which misbehaves in one chosen way and is well behaved
 // otherwise, and states its exact attribution. A request in doubt is asked alone in a fresh process,
 // so the fixture's starts count the pipelined process and each request asked alone.
 import assert from "node:assert/strict";
@@ -20,7 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), "cc-lines-attribution-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 after(() => assert.equal(liveGroupCount(), 0, "every process group was killed"));
 
-/** framing.mjs in lines mode with `args`; counts its starts and the lines it reads. */
+/** framing.py in lines mode with `args`; counts its starts and the lines it reads. */
 function session(...args: string[]) {
   return sessionWith({}, ...args);
 }
@@ -30,7 +30,7 @@ function sessionWith(over: { timeoutMs?: number }, ...args: string[]) {
   const starts = join(dir, `${tag}.starts`);
   const count = join(dir, `${tag}.count`);
   const c = createLinesCanonicalizer({
-    command: fixture("framing.mjs", tag, "--lines", `--starts=${starts}`, `--count=${count}`, ...args),
+    command: fixture("framing.py", tag, "--lines", `--starts=${starts}`, `--count=${count}`, ...args),
     shell: false,
     cwd: CWD,
     jobs: 2,

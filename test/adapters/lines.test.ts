@@ -47,7 +47,7 @@ async function inSequence(c: Canonicalizer, inputs: string[]): Promise<Answer[]>
 after(() => assert.equal(liveGroupCount(), 0, "every process group was killed"));
 
 test("well behaved: one process answers every request in order, pipelined", async () => {
-  const s = session("echo.mjs");
+  const s = session("echo.py");
   const inputs = Array.from({ length: 500 }, (_, i) => `{ "n" : ${i}, "s": "x${i}" }`);
   const answers = await s.all([...inputs, "{nope"]);
   assert.deepEqual(
@@ -60,14 +60,14 @@ test("well behaved: one process answers every request in order, pipelined", asyn
 });
 
 test("the CR/LF rule on the wire: outside a string a space, inside U+0001", async () => {
-  // hex.mjs answers the sync requests with their hex too: once that shows, each request goes alone.
-  const s = session("hex.mjs", { timeoutMs: 2000 });
+  // hex.py answers the sync requests with their hex too: once that shows, each request goes alone.
+  const s = session("hex.py", { timeoutMs: 2000 });
   const [a, b] = await s.all(['{"a":\r\n1}', '["x\ny"]']);
   assert.equal(show(a!), `canonical "${Buffer.from('{"a":  1}').toString("hex")}"`);
   assert.equal(show(b!), `canonical "${Buffer.from('["x\x01y"]').toString("hex")}"`);
   await s.done();
   // And the meaning is kept: the LF inside a string still gets the input rejected.
-  const e = session("echo.mjs");
+  const e = session("echo.py");
   const [ws, ctl] = await e.all(['{"a":\n1}', '["x\ny"]']);
   assert.equal(show(ws!), 'canonical {"a":1}');
   assert.equal(ctl!.status, "rejected");
@@ -75,9 +75,9 @@ test("the CR/LF rule on the wire: outside a string a space, inside U+0001", asyn
 });
 
 test("no deadlock however large the answers: 8 pipelined answers of 1 MiB each", async () => {
-  // big.mjs answers a sync request with "": the answers that came before that showed are asked alone,
+  // big.py answers a sync request with "": the answers that came before that showed are asked alone,
   // a process each. Each answer is sixteen times a pipe's buffer: 8 of them show what 40 did.
-  const s = session("big.mjs", { timeoutMs: 3000 });
+  const s = session("big.py", { timeoutMs: 3000 });
   const answers = await s.all(Array.from({ length: 8 }, () => String(1024 * 1024)));
   for (const a of answers) {
     assert.equal(a.status, "canonical");
@@ -87,7 +87,7 @@ test("no deadlock however large the answers: 8 pipelined answers of 1 MiB each",
 });
 
 test("no deadlock with large requests either: 8 pipelined inputs of 1 MiB", async () => {
-  const s = session("echo.mjs");
+  const s = session("echo.py");
   const big = JSON.stringify("q".repeat(1024 * 1024));
   const answers = await s.all(Array.from({ length: 8 }, () => big));
   assert.ok(answers.every((a) => a.status === "canonical" && text(a.output) === big));
@@ -97,7 +97,7 @@ test("no deadlock with large requests either: 8 pipelined inputs of 1 MiB", asyn
 const TIMED_OUT = (ms: number) => `failed timed out after ${ms} ms; process group killed`;
 
 test("hostile: hangs -> every request is asked alone and fails at its own time limit; nothing gives up", async () => {
-  const s = session("hang.mjs", { timeoutMs: 300 });
+  const s = session("hang.py", { timeoutMs: 300 });
   const answers = await s.all(Array.from({ length: 4 }, (_, i) => `[${i}]`));
   assert.deepEqual(answers.map(show), Array(4).fill(TIMED_OUT(300)));
   // The session still asks: a later request is asked too, and fails the same way.
@@ -107,16 +107,16 @@ test("hostile: hangs -> every request is asked alone and fails at its own time l
 });
 
 test("hostile: exits before reading its input -> each request, asked alone, exited without answering", async () => {
-  const s = session("exit-early.mjs");
+  const s = session("exit-early.py");
   const answers = await s.all(Array.from({ length: 4 }, (_, i) => `[${i}]`));
   assert.deepEqual(answers.map(show), Array(4).fill("failed exited 0 without answering the request"));
   await s.done();
 });
 
 test("hostile: exits non-zero before reading anything -> no answer: it never took the request as a line", async () => {
-  // Unlike a crash on the request (a rejection, as once mode judges it: crash.mjs below), it answered
+  // Unlike a crash on the request (a rejection, as once mode judges it: crash.py below), it answered
   // not even the sync request sent before the request.
-  const s = session("exit-early.mjs", {}, ["--code=3"]);
+  const s = session("exit-early.py", {}, ["--code=3"]);
   const answers = await s.all(["[1]", "[2]"]);
   const reason =
     "failed answered not even the sync request sent before the request (does it read all of its input before it " +
@@ -126,7 +126,7 @@ test("hostile: exits non-zero before reading anything -> no answer: it never too
 });
 
 test("hostile: prints nothing -> asked alone, it ends at end of input without answering", async () => {
-  const s = session("silent.mjs", { timeoutMs: 3000 });
+  const s = session("silent.py", { timeoutMs: 3000 });
   const [a] = await s.all(["{}"]);
   assert.equal(show(a!), "failed exited 0 without answering the request");
   await s.done();
@@ -135,7 +135,7 @@ test("hostile: prints nothing -> asked alone, it ends at end of input without an
 test("hostile: prints binary garbage, sync requests included -> failed, not UTF-8, each asked alone", async () => {
   // It answers the sync requests with garbage too: nothing can be pipelined, and every request is
   // asked alone once the missing echo has waited out the time limit.
-  const s = session("garbage.mjs", { timeoutMs: 1000 });
+  const s = session("garbage.py", { timeoutMs: 1000 });
   const answers = await s.all(["{}", "[]"]);
   for (const a of answers) assert.equal(show(a), "failed answer is not UTF-8: invalid byte 0xff at offset 1");
   assert.equal(
@@ -146,7 +146,7 @@ test("hostile: prints binary garbage, sync requests included -> failed, not UTF-
 });
 
 test("hostile: writes only to stderr -> the reason carries the stderr", async () => {
-  const s = session("stderr-only.mjs", { timeoutMs: 3000 });
+  const s = session("stderr-only.py", { timeoutMs: 3000 });
   const [a] = await s.all(["{}"]);
   // It says "oops" for every line it reads, the sync requests included.
   assert.match(
@@ -159,14 +159,14 @@ test("hostile: writes only to stderr -> the reason carries the stderr", async ()
 test("hostile: leaves a child holding stdout open and exits -> bounded wait, child killed", async () => {
   // The fixture answers one line per process and exits; that line answers the sync request each
   // process is sent first, so every request finds the command gone, alone too: each fails, saying so.
-  const s = session("orphan.mjs");
+  const s = session("orphan.py");
   const answers = await s.all(["[1]", "[2]", "[3]", "[4]"]);
   assert.deepEqual(answers.map(show), Array(4).fill("failed exited 0 without answering the request"));
   await s.done();
 });
 
 test("hostile: crashes halfway through (exit 7) -> that request, asked alone, is a rejection; the rest pass", async () => {
-  const s = session("crash.mjs");
+  const s = session("crash.py");
   const answers = await s.all(["[1]", "[2]", '"crash"', "[4]", "[5]"]);
   assert.deepEqual(answers.map(show), [
     "canonical [1]",
@@ -183,7 +183,7 @@ const TWO_LINES = (n: number) =>
   `that belongs on stderr?): "[${n}]" then "[${n}]"`;
 
 test("hostile: answers two lines for one -> each request fails, saying how many lines it answered", async () => {
-  const s = session("two-lines.mjs");
+  const s = session("two-lines.py");
   const answers = await inSequence(s.c, ["[1]", "[2]", "[3]"]);
   assert.deepEqual(answers.map(show), [TWO_LINES(1), TWO_LINES(2), TWO_LINES(3)]);
   await s.done();
@@ -192,7 +192,7 @@ test("hostile: answers two lines for one -> each request fails, saying how many 
 test("hostile: two lines for one, pipelined -> still each request fails with its own lines", async () => {
   // Pipelined, an extra line looks exactly like the next request's answer; the sync request after
   // them shows the count is off, and each is asked again between sync requests of its own.
-  const s = session("two-lines.mjs");
+  const s = session("two-lines.py");
   const first = await s.all(["[1]", "[2]", "[3]", "[4]"]);
   assert.deepEqual(first.map(show), [1, 2, 3, 4].map(TWO_LINES));
   await new Promise((r) => setTimeout(r, 100));
@@ -202,22 +202,22 @@ test("hostile: two lines for one, pipelined -> still each request fails with its
 });
 
 test("hostile: answers none for one and then hangs -> only it times out, the rest are asked alone and pass", async () => {
-  // Long enough for a loaded machine to start node for the well-behaved inputs.
-  const s = session("skip-then-hang.mjs", { timeoutMs: 3000 });
+  // Long enough for a loaded machine to start Python for the well-behaved inputs.
+  const s = session("skip-then-hang.py", { timeoutMs: 3000 });
   const answers = await s.all(["[1]", '"skip"', "[3]", "[4]"]);
   assert.deepEqual(answers.map(show), ["canonical [1]", TIMED_OUT(3000), "canonical [3]", "canonical [4]"]);
   await s.done();
 });
 
 test("hostile: floods output past the cap -> failed at the cap", async () => {
-  const s = session("flood.mjs", { maxOutputBytes: 1024 * 1024 });
+  const s = session("flood.py", { maxOutputBytes: 1024 * 1024 });
   const [a] = await s.all(["{}"]);
   assert.equal(show(a!), "failed answer line passed the cap of 1048576 bytes; process group killed");
   await s.done();
 });
 
 test("close() fails what is still pending; later requests fail clearly", async () => {
-  const s = session("hang.mjs");
+  const s = session("hang.py");
   const pending = s.c.canonicalize(bytes("{}"));
   await new Promise((r) => setTimeout(r, 200));
   await s.done();

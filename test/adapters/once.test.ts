@@ -43,7 +43,7 @@ async function runFixture(
 after(() => assert.equal(liveGroupCount(), 0, "every process group was killed"));
 
 test("well behaved: answers, rejections with stderr as the reason, one trailing LF removed", async () => {
-  const [ok, bad, big] = await runFixture("echo.mjs", [
+  const [ok, bad, big] = await runFixture("echo.py", [
     '{ "b" : [1, 2] }',
     "{nope",
     JSON.stringify("x".repeat(200_000)),
@@ -56,19 +56,19 @@ test("well behaved: answers, rejections with stderr as the reason, one trailing 
 });
 
 test("a CR LF line end is removed like a LF (Windows' print()); a lone CR, or a second line end, is not", async () => {
-  const [crlf] = await runFixture("line-end.mjs", ['{ "b" : 1 }'], {}, ["crlf"]);
+  const [crlf] = await runFixture("line-end.py", ['{ "b" : 1 }'], {}, ["crlf"]);
   assert.equal(show(crlf!), 'canonical {"b":1}');
-  const [cr] = await runFixture("line-end.mjs", ['{ "b" : 1 }'], {}, ["cr"]);
+  const [cr] = await runFixture("line-end.py", ['{ "b" : 1 }'], {}, ["cr"]);
   assert.equal(cr!.status, "canonical");
   assert.equal(text((cr as { output: Uint8Array }).output), '{"b":1}\r', "a lone CR is the answer's");
-  const [twice] = await runFixture("line-end.mjs", ['{ "b" : 1 }'], {}, ["crlf2"]);
+  const [twice] = await runFixture("line-end.py", ['{ "b" : 1 }'], {}, ["crlf2"]);
   assert.match(show(twice!), /^failed answered more than one line/);
 });
 
 test("raw bytes reach stdin untouched (invalid UTF-8 and CR/LF included)", async () => {
   const raw = Uint8Array.from([0xff, 0x0d, 0x0a, 0x22, 0x0a, 0x00, 0xc3]);
   const tag = newTag();
-  const c = once(fixture("hex.mjs", tag));
+  const c = once(fixture("hex.py", tag));
   const a = await c.canonicalize(raw);
   await c.close();
   assert.equal(show(a), `canonical "${Buffer.from(raw).toString("hex")}"`);
@@ -76,7 +76,7 @@ test("raw bytes reach stdin untouched (invalid UTF-8 and CR/LF included)", async
 
 test("jobs bounds how many processes run at once", async () => {
   const tag = newTag();
-  const c = once(fixture("echo.mjs", tag), { jobs: 2 });
+  const c = once(fixture("echo.py", tag), { jobs: 2 });
   let peak = 0;
   const { processesWith } = await import("./helpers.js");
   const sampler = setInterval(() => {
@@ -104,33 +104,33 @@ test("a missing program is an AdapterSetupError before any case runs", () => {
 });
 
 test("hostile: hangs -> timed out, process group killed", async () => {
-  const [a] = await runFixture("hang.mjs", ["{}"], { timeoutMs: 500 });
+  const [a] = await runFixture("hang.py", ["{}"], { timeoutMs: 500 });
   assert.equal(a!.status, "failed");
   assert.match(show(a!), /timed out after 500 ms; process group killed/);
 });
 
 test("hostile: exits 0 before reading a large input -> its answer stands, no EPIPE crash", async () => {
-  const [a] = await runFixture("exit-early.mjs", [JSON.stringify("z".repeat(4 * 1024 * 1024))]);
+  const [a] = await runFixture("exit-early.py", [JSON.stringify("z".repeat(4 * 1024 * 1024))]);
   assert.equal(show(a!), 'canonical {"early":true}');
 });
 
 test("hostile: exits non-zero before reading -> rejected with its stderr", async () => {
-  const [a] = await runFixture("exit-early.mjs", [JSON.stringify("z".repeat(1024 * 1024))], {}, ["--code=3"]);
+  const [a] = await runFixture("exit-early.py", [JSON.stringify("z".repeat(1024 * 1024))], {}, ["--code=3"]);
   assert.equal(show(a!), "rejected no");
 });
 
 test("hostile: prints nothing -> failed, says so", async () => {
-  const [a] = await runFixture("silent.mjs", ["{}"]);
+  const [a] = await runFixture("silent.py", ["{}"]);
   assert.equal(show(a!), "failed exited 0 but printed nothing on stdout");
 });
 
 test("hostile: prints binary garbage -> failed, not UTF-8 at an offset", async () => {
-  const [a] = await runFixture("garbage.mjs", ["{}"]);
+  const [a] = await runFixture("garbage.py", ["{}"]);
   assert.equal(show(a!), "failed answer is not UTF-8: invalid byte 0xff at offset 1");
 });
 
 test("hostile: writes only to stderr -> failed, with the stderr in the reason", async () => {
-  const [a] = await runFixture("stderr-only.mjs", ["{}"]);
+  const [a] = await runFixture("stderr-only.py", ["{}"]);
   assert.equal(
     show(a!),
     "failed exited 0 but printed nothing on stdout (stderr: oops: I only talk to stderr)",
@@ -138,7 +138,7 @@ test("hostile: writes only to stderr -> failed, with the stderr in the reason", 
 });
 
 test("hostile: leaves a child holding stdout open -> failed after a bounded wait, child killed", async () => {
-  const [a] = await runFixture("orphan.mjs", ['{"a":1}']);
+  const [a] = await runFixture("orphan.py", ['{"a":1}']);
   assert.equal(a!.status, "failed");
   assert.match(
     show(a!),
@@ -147,19 +147,19 @@ test("hostile: leaves a child holding stdout open -> failed after a bounded wait
 });
 
 test("hostile: killed by a signal -> failed with the signal; the next input is fine", async () => {
-  const [a, b] = await runFixture("crash.mjs", ['"crash"', "[1]"]);
+  const [a, b] = await runFixture("crash.py", ['"crash"', "[1]"]);
   assert.equal(show(a!), "failed killed by signal SIGTERM");
   assert.equal(show(b!), "canonical [1]");
 });
 
 test("hostile: answers two lines for one -> failed, more than one line", async () => {
-  const [a] = await runFixture("two-lines.mjs", ["[1]"]);
+  const [a] = await runFixture("two-lines.py", ["[1]"]);
   assert.equal(show(a!), "failed answered more than one line (a line feed at offset 3)");
 });
 
 test("hostile: answers nothing for one input and hangs -> that input times out, others pass", async () => {
-  // Long enough for a loaded machine to start node for the well-behaved inputs.
-  const answers = await runFixture("skip-then-hang.mjs", ["[1]", '"skip"', "[2]"], { timeoutMs: 3000 });
+  // Long enough for a loaded machine to start Python for the well-behaved inputs.
+  const answers = await runFixture("skip-then-hang.py", ["[1]", '"skip"', "[2]"], { timeoutMs: 3000 });
   assert.deepEqual(answers.map(show), [
     "canonical [1]",
     "failed timed out after 3000 ms; process group killed",
@@ -168,13 +168,13 @@ test("hostile: answers nothing for one input and hangs -> that input times out, 
 });
 
 test("hostile: floods output past the cap -> failed at the cap, killed", async () => {
-  const [a] = await runFixture("flood.mjs", ["{}"], { maxOutputBytes: 1024 * 1024 });
+  const [a] = await runFixture("flood.py", ["{}"], { maxOutputBytes: 1024 * 1024 });
   assert.equal(show(a!), "failed output passed the cap of 1048576 bytes; process group killed");
 });
 
 test("close() ends requests still running, and later requests fail clearly", async () => {
   const tag = newTag();
-  const c = once(fixture("hang.mjs", tag));
+  const c = once(fixture("hang.py", tag));
   const pending = c.canonicalize(bytes("{}"));
   await new Promise((r) => setTimeout(r, 200));
   await finishes(c.close(), BOUND_MS, "close");

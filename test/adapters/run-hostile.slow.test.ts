@@ -20,39 +20,39 @@ after(() => assert.equal(liveGroupCount(), 0, "every process group was killed"))
 /** Each hostile fixture, and what its failed cases must say (per protocol). */
 const HOSTILE: { name: string; args?: string[]; timeoutMs?: number; once: RegExp; lines: RegExp }[] = [
   {
-    name: "hang.mjs",
+    name: "hang.py",
     timeoutMs: 500,
     once: /timed out after 500 ms/,
     lines: /timed out after 500 ms/,
   },
   {
-    name: "exit-early.mjs",
+    name: "exit-early.py",
     once: /\{"early":true\}/,
     lines: /exited 0 without answering the request/,
   },
-  // (A loaded machine may take 500 ms to start node at all: then once mode says it timed out.)
+  // (A loaded machine may take 500 ms to start Python at all: then once mode says it timed out.)
   {
-    name: "silent.mjs",
+    name: "silent.py",
     timeoutMs: 500,
     once: /printed nothing|timed out after 500 ms/,
     lines: /exited 0 without answering the request|timed out after 500 ms/,
   },
-  { name: "garbage.mjs", once: /not UTF-8/, lines: /not UTF-8/ },
+  { name: "garbage.py", once: /not UTF-8/, lines: /not UTF-8/ },
   {
     // Long enough for the command to start and say something on stderr.
-    name: "stderr-only.mjs",
+    name: "stderr-only.py",
     timeoutMs: 2000,
     once: /printed nothing on stdout \(stderr: oops/,
     lines: /exited 0 without answering the request \(stderr: oops/,
   },
   {
-    name: "orphan.mjs",
+    name: "orphan.py",
     once: /a child process still holds it/,
     lines: /exited 0 without answering the request/,
   },
-  { name: "two-lines.mjs", once: /more than one line/, lines: /answered with 2 lines instead of one/ },
+  { name: "two-lines.py", once: /more than one line/, lines: /answered with 2 lines instead of one/ },
   {
-    name: "flood.mjs",
+    name: "flood.py",
     once: /passed the cap of 1048576 bytes/,
     lines: /passed the cap of 1048576 bytes/,
   },

@@ -65,28 +65,28 @@ const sandboxed = (t: TestContext) => canRun(t, { bwrap: true });
 // (test/adapters/once.test.ts asserts it unsandboxed), and workers keep it.
 test("every fixture, well-behaved or hostile, answers the same through workers as unsandboxed", async (t) => {
   if (!sandboxed(t)) return;
-  const [ok, bad, next] = await same("echo.mjs", ['{ "b" : [1, 2] }', "{nope", "[3]"], "unsandboxed");
+  const [ok, bad, next] = await same("echo.py", ['{ "b" : [1, 2] }', "{nope", "[3]"], "unsandboxed");
   assert.deepEqual([ok, next], ['canonical {"b":[1,2]}', "canonical [3]"]);
   assert.match(bad!, /^rejected .*JSON/);
-  assert.deepEqual(await same("crash.mjs", ['"crash"', "[1]"], "unsandboxed"), [
+  assert.deepEqual(await same("crash.py", ['"crash"', "[1]"], "unsandboxed"), [
     "failed killed by signal SIGTERM",
     "canonical [1]",
   ]);
-  assert.deepEqual(await same("hang.mjs", ["{}", "{}"], "unsandboxed", { timeoutMs: 1500 }), [
+  assert.deepEqual(await same("hang.py", ["{}", "{}"], "unsandboxed", { timeoutMs: 1500 }), [
     "failed timed out after 1500 ms; process group killed",
     "failed timed out after 1500 ms; process group killed",
   ]);
-  assert.deepEqual(await same("flood.mjs", ["{}"], "unsandboxed", { maxOutputBytes: 1024 * 1024 }), [
+  assert.deepEqual(await same("flood.py", ["{}"], "unsandboxed", { maxOutputBytes: 1024 * 1024 }), [
     "failed output passed the cap of 1048576 bytes; process group killed",
   ]);
-  const [orphan] = await same("orphan.mjs", ['{"a":1}'], "unsandboxed");
+  const [orphan] = await same("orphan.py", ['{"a":1}'], "unsandboxed");
   assert.match(orphan!, /stdout stayed open \d+ ms after: a child process still holds it/);
   const large = JSON.stringify("z".repeat(1024 * 1024));
-  assert.deepEqual(await same("exit-early.mjs", [large], "unsandboxed", {}, ["--code=3"]), ["rejected no"]);
-  assert.deepEqual(await same("garbage.mjs", ["{}"], "unsandboxed"), [
+  assert.deepEqual(await same("exit-early.py", [large], "unsandboxed", {}, ["--code=3"]), ["rejected no"]);
+  assert.deepEqual(await same("garbage.py", ["{}"], "unsandboxed"), [
     "failed answer is not UTF-8: invalid byte 0xff at offset 1",
   ]);
-  assert.deepEqual(await same("two-lines.mjs", ["[1]"], "unsandboxed"), [
+  assert.deepEqual(await same("two-lines.py", ["[1]"], "unsandboxed"), [
     "failed answered more than one line (a line feed at offset 3)",
   ]);
 });
@@ -98,10 +98,10 @@ test("every fixture, well-behaved or hostile, answers the same through workers a
 test("a sandbox per process reads a signal as exit code 128+n and ends a child left holding stdout; workers do not", async (t) => {
   if (!sandboxed(t)) return;
   const tag = newTag();
-  assert.deepEqual(await answers(fixture("crash.mjs", tag), ['"crash"'], "per-process"), [
+  assert.deepEqual(await answers(fixture("crash.py", tag), ['"crash"'], "per-process"), [
     "rejected exit code 143, nothing on stderr",
   ]);
-  assert.deepEqual(await answers(fixture("orphan.mjs", tag), ['{"a":1}'], "per-process"), [
+  assert.deepEqual(await answers(fixture("orphan.py", tag), ['{"a":1}'], "per-process"), [
     'canonical {"a":1}',
   ]);
   assert.deepEqual(await leftovers(tag), []);
@@ -111,7 +111,7 @@ test("a request finds no file and no process an earlier request in the same work
   if (!sandboxed(t)) return;
   // One job: every request after the first runs in the worker the one before it ran in.
   // In a sandbox of its own, /tmp holds only the mount points bubblewrap made there (the scratch).
-  const found = await same("sandbox-state.mjs", ["{}", "{}", "{}", "{}"], "per-process", { jobs: 1 });
+  const found = await same("sandbox-state.py", ["{}", "{}", "{}", "{}"], "per-process", { jobs: 1 });
   assert.match(found[0]!, /^canonical \[\d+,0\]$/);
   assert.deepEqual(found, Array(4).fill(found[0]));
 });
