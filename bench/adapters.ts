@@ -17,6 +17,7 @@ import { createOnceCanonicalizer } from "../src/adapters/command-once.js";
 import { encodeRequestLine } from "../src/adapters/line-framing.js";
 import { resolveProgram } from "../src/adapters/program.js";
 import type { Canonicalizer } from "../src/types.js";
+import { pythonExecutable } from "../test/helpers/python.js";
 
 const FIXTURES = fileURLToPath(new URL("../test/adapters/fixtures/", import.meta.url));
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -144,11 +145,6 @@ function hasSetsid(): boolean {
   } catch {
     return false;
   }
-}
-
-/** The interpreter `python3` runs (lines-framing.ts starts the fixtures with it too). */
-export function pythonExecutable(): string {
-  return execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim();
 }
 
 export async function run(): Promise<void> {

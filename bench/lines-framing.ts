@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLinesCanonicalizer } from "../src/adapters/command-lines.js";
 import type { Answer } from "../src/types.js";
-import { pythonExecutable } from "./adapters.js";
+import { pythonExecutable } from "../test/helpers/python.js";
 
 const FIXTURES = fileURLToPath(new URL("../test/adapters/fixtures/", import.meta.url));
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

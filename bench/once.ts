@@ -21,17 +21,14 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_GENERATED_RUNS, DEFAULT_NUMBERS } from "../src/options/index.js";
 import type { ProtocolUsed } from "../src/report/protocol.js";
 import { isWithheldVariable, probeBwrap } from "../src/sandbox/index.js";
+import { pythonExecutable } from "../test/helpers/python.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const REPS = Number(process.env.BENCH_ONCE_REPS ?? 3);
 const PARTS = (process.env.BENCH_ONCE_PARTS ?? "processes,lines,sandbox").split(",");
 const BEFORE = process.env.BENCH_ONCE_BEFORE === "1";
 
-// The interpreter itself, not a version manager's shim in front of it: a pyenv shim is a shell start
-// per process, which would double what once mode pays per request here.
-const PYTHON = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], {
-  encoding: "utf8",
-}).trim();
+const PYTHON = pythonExecutable();
 
 const EXAMPLES: Record<string, { once: string; lines: string }> = {
   python: {

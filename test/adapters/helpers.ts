@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { Answer } from "../../src/types.js";
+import { pythonExecutable } from "../helpers/python.js";
 
 export const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 
@@ -12,17 +13,6 @@ const quote = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
 /** A fresh tag: each fixture gets it as `--tag=...`, and passes it on to any child it starts. */
 export function newTag(): string {
   return `tag-${randomUUID()}`;
-}
-
-let python: string | undefined;
-
-/** The interpreter `python3` runs (found once; never a version manager's shim in front of it). */
-function pythonExecutable(): string {
-  python ??= execFileSync("python3", ["-c", "import sys; print(sys.executable)"], {
-    encoding: "utf8",
-  }).trim();
-  if (!python.startsWith("/")) throw new Error(`python3 names no interpreter: ${JSON.stringify(python)}`);
-  return python;
 }
 
 /** The command line that runs fixture `name` (a Python script, fixtures/*.py) with extra arguments and

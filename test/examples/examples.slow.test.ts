@@ -12,15 +12,14 @@ import { verifyRecord } from "../../src/record/verify.js";
 import { runConformance } from "../../src/run/index.js";
 import { SUITES, type SuiteName } from "../../src/types.js";
 import { runOptions } from "../helpers/fixtures.js";
+import { pythonExecutable } from "../helpers/python.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 let javaClasses = "";
-// The interpreter itself, not a version manager's shim in front of it (a pyenv shim costs a shell
-// start per process, which once mode pays for every case).
 let python = "python3";
 
 before(() => {
-  python = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim();
+  python = pythonExecutable();
   // Java is compiled once, as a user would; CI installs a JDK, so a missing javac is a failure.
   javaClasses = mkdtempSync(join(tmpdir(), "canon-java-"));
   execFileSync("javac", ["-d", javaClasses, join(root, "examples/java/Canon.java")], { stdio: "pipe" });
