@@ -35,6 +35,9 @@ export interface AdapterOptions {
   maxOutputBytes: number;
   /** How the command adapters start their processes (the run's sandbox); ignored over http. */
   launcher?: Launcher;
+  /** Sandboxed once mode: false starts a sandbox per process instead of per worker (the tests hold
+   * the two to the same verdicts). */
+  workers?: boolean;
 }
 
 /**

@@ -17,6 +17,7 @@ import type { ProtocolUsed } from "../report/protocol.js";
 import { openSandbox, type SandboxSession, type SandboxStatus } from "../sandbox/index.js";
 import { recordCaseName } from "../text-forms.js";
 import type { Canonicalizer, CaseResult, CorpusCase, Progress } from "../types.js";
+import { boundCanonicalizer, runBoundMs } from "./bound.js";
 import { type RunPlan, RunSetupError, type Transport } from "./plan.js";
 
 export interface Judged {
@@ -43,24 +44,42 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
     sandbox.close();
   };
   try {
-    const write = adapter(plan, "write", sandbox);
-    open.push(write);
-    const read = options.readCommand || options.readUrl ? adapter(plan, "read", sandbox) : write;
-    if (read !== write) open.push(read);
-    const other = options.compareCommand ? adapter(plan, "compare", sandbox) : undefined;
-    if (other) open.push(other);
-    const sides: [Canonicalizer, Transport, Side][] = [[write, plan.transport.write, "write"]];
-    if (read !== write) sides.push([read, plan.transport.read, "read"]);
-    if (other) sides.push([other, options.compareProtocol ?? options.protocol, "compare"]);
+    const given = {
+      write: adapter(plan, "write", sandbox),
+      read: options.readCommand || options.readUrl ? adapter(plan, "read", sandbox) : undefined,
+      other: options.compareCommand ? adapter(plan, "compare", sandbox) : undefined,
+    };
+    for (const impl of [given.write, given.read, given.other]) if (impl) open.push(impl);
+    const sides: [Canonicalizer, Transport, Side][] = [[given.write, plan.transport.write, "write"]];
+    if (given.read) sides.push([given.read, plan.transport.read, "read"]);
+    if (given.other) sides.push([given.other, options.compareProtocol ?? options.protocol, "compare"]);
     for (const [impl, transport, side] of sides) await probe(plan, impl, transport, side, sandbox);
 
     // Lines mode sends each stored case in a form it carries faithfully, or marks it not run.
     const cases = plan.transport.write === "lines" ? casesForLines(plan.corpus.cases) : plan.corpus.cases;
+    // From here every side answers within the run's bound (./bound.ts), whatever it does; the
+    // differential run within one of its own, from its own inputs.
+    const bounded = (impl: Canonicalizer, requests: number, transport: Transport) => {
+      const boundMs = runBoundMs({
+        requests,
+        timeoutMs: options.timeoutMs,
+        jobs: transport === "lines" ? 1 : options.jobs,
+      });
+      return boundCanonicalizer(impl, Date.now() + boundMs, boundMs);
+    };
+    const planned = cases.reduce((n, c) => n + plannedRequests(c), 0);
+    const write = bounded(given.write, planned, plan.transport.write);
+    const read = given.read ? bounded(given.read, planned, plan.transport.read) : write;
+    const compareInputs = corpusInputCount(plan.corpus.cases, { numbers: true });
+    const compareRuns = options.compareRuns ?? DEFAULT_COMPARE_RUNS;
+    const other = given.other
+      ? bounded(given.other, compareInputs + compareRuns, options.compareProtocol ?? options.protocol)
+      : undefined;
     const protocol = protocolUsed(plan.transport.write, plan.corpus.cases, cases);
     const counter = progressOf(plan, cases, write);
     // Once mode's batches (src/batch): the checks then ask a Canonicalizer that answers confirmed
     // inputs without a process. Every process of the command is counted against the plan.
-    let asked = { write, read };
+    let asked: { write: Canonicalizer; read: Canonicalizer } = { write, read };
     let batching: Batching | undefined;
     if (batchesApply(plan)) {
       const metered = {
@@ -107,8 +126,8 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
             a: write,
             b: other,
             inputs: corpusInputs(plan.corpus.cases, { numbers: true }),
-            inputCount: corpusInputCount(plan.corpus.cases, { numbers: true }),
-            generated: { seed: options.seed, runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS },
+            inputCount: compareInputs,
+            generated: { seed: options.seed, runs: compareRuns },
             concurrency: inFlight(plan),
             // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
             ...(options.profile === "nfc" ? { reference: nfcReference("reference (nfc)") } : {}),
@@ -210,6 +229,7 @@ function adapter(plan: RunPlan, side: Side, launcher: SandboxSession, protocol?:
     timeoutMs: options.timeoutMs,
     maxOutputBytes: options.maxOutputBytes,
     launcher,
+    ...(options.sandboxWorkers === false ? { workers: false } : {}),
   });
 }
 

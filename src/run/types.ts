@@ -26,6 +26,9 @@ export interface RunOptions extends RunSettings {
   /** The sandbox's paths that are no option: files the command must not read even if it guesses them
    * (a key file), and where bwrap is when not on PATH (tests point it at something broken). */
   sandboxPaths?: Pick<SandboxOptions, "hiddenPaths" | "bwrapPath">;
+  /** Sandboxed once mode: false starts a sandbox per process instead of one per worker (the tests
+   * hold both to the same verdicts, test/adapters/hostile-matrix.slow.test.ts). */
+  sandboxWorkers?: boolean;
   /** Where the run was started (the face's): its environment and working directory. The sandbox hides
    * the runner's file-command paths and passes pass-env's values from `env`; the record's programs are
    * looked up on its PATH; printed commands install from its GITHUB_ACTION_REPOSITORY and
