@@ -9,9 +9,8 @@ import { createOnceCanonicalizer } from "../../src/adapters/command-once.js";
 import { liveGroupCount } from "../../src/adapters/process-group.js";
 import { SandboxWorkers } from "../../src/adapters/sandbox-worker.js";
 import { openSandbox } from "../../src/sandbox/index.js";
-import { pythonExecutable } from "../helpers/python.js";
 import { canRun } from "../sandbox/helpers.js";
-import { bytes, CWD, FIXTURES, finishes, fixture, leftovers, newTag, show } from "./helpers.js";
+import { bytes, CWD, finishes, fixture, leftovers, newTag, show } from "./helpers.js";
 
 const BOUND_MS = 30_000;
 
