@@ -13,7 +13,9 @@
 //   5. the run's scratch directory (HOME and TMPDIR), writable;
 //   6. what the command needs to see, where steps 2 and 4 hid it: its working directory, its program's
 //      directory and the directories of the files its arguments name, bound back read-only (never from
-//      inside a secret directory), with the writable and hidden paths below them applied again;
+//      inside a secret directory; session.ts's confineNamed has refused, at setup, a named path that
+//      leads where the command must not see), with the writable and hidden paths below them applied
+//      again;
 //   7. each hidden file (the key file, the file-command files) still visible: /dev/null over it;
 //   8. every tmpfs of steps 2 and 4 made read-only, so that only the scratch and the writable paths are.
 import { dirname } from "node:path";

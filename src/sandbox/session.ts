@@ -2,7 +2,8 @@
 // sandboxed (the mode, the probe), checks the paths it was given (a writable path is confined:
 // confineWritable), and makes the scratch directory; `prepare` turns each side's command (the command,
 // read-command, compare-command) into what to spawn, once, before any of them runs, each side with a
-// scratch of its own; `close` kills what the run left behind and removes the scratch directories.
+// scratch of its own, after checking the paths its command line names (confineNamed); `close` kills
+// what the run left behind and removes the scratch directories.
 import { randomBytes } from "node:crypto";
 import {
   chmodSync,
@@ -15,7 +16,7 @@ import {
   statSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bwrapArgs, exposedFor, isWithin } from "./bwrap-args.js";
 import {
@@ -120,11 +121,23 @@ function isFile(path: string): boolean {
   }
 }
 
+/** A path a command line names: as written, its lexical path (resolved from the working directory the
+ * command runs in, `..` taken lexically, no link followed), and its real path (links followed). */
+interface NamedPath {
+  given: string;
+  /** The program, rather than an argument. */
+  program?: boolean;
+  lexical: string;
+  path: string;
+  dir: boolean;
+}
+
 /** The existing paths a command line names: each argument, each word of one (a `sh -c` script), the
  * value of a `--name=value` one, and each entry of a colon-separated list (a Java classpath), relative
- * ones from `cwd`. Best effort: a path built at run time is not seen. */
-function namedPaths(args: readonly string[], cwd: string): { path: string; dir: boolean }[] {
-  const out: { path: string; dir: boolean }[] = [];
+ * ones from `cwd` (the real working directory, the one the command runs in). Best effort: a path built
+ * at run time is not seen. */
+function namedPaths(args: readonly string[], cwd: string): NamedPath[] {
+  const out: NamedPath[] = [];
   const seen = new Set<string>();
   for (const arg of args) {
     const eq = arg.indexOf("=");
@@ -133,9 +146,9 @@ function namedPaths(args: readonly string[], cwd: string): { path: string; dir: 
     for (const piece of pieces) {
       if (piece === "" || seen.has(piece)) continue;
       seen.add(piece);
-      const absolute = resolve(cwd, piece);
-      if (isFile(absolute)) out.push({ path: realish(absolute), dir: false });
-      else if (isDirectory(absolute)) out.push({ path: realish(absolute), dir: true });
+      const lexical = resolve(cwd, piece);
+      const dir = isDirectory(lexical);
+      if (dir || isFile(lexical)) out.push({ given: piece, lexical, path: realish(lexical), dir });
     }
   }
   return out;
@@ -143,6 +156,9 @@ function namedPaths(args: readonly string[], cwd: string): { path: string; dir: 
 
 export interface Hidden {
   path: string;
+  /** Other spellings of the same place (RUNNER_TEMP as the variable gives it, /var/run for /run): a
+   * path named lexically under one of them was named there directly. */
+  spelled?: string[];
   /** A directory (or one that will be made): hidden with a tmpfs. Otherwise a file: /dev/null over it. */
   dir: boolean;
   /** Never bound back, not even for the working directory. */
@@ -155,7 +171,7 @@ export interface Hidden {
 function hiddenPaths(o: OpenSandbox, env: NodeJS.ProcessEnv): Hidden[] {
   const hidden: Hidden[] = [];
   const add = (path: string, dir: boolean, secret: boolean, what: string) =>
-    hidden.push({ path: realish(resolve(o.cwd, path)), dir, secret, what });
+    hidden.push({ path: realish(resolve(o.cwd, path)), spelled: [resolve(o.cwd, path)], dir, secret, what });
   for (const name of FILE_COMMAND_VARIABLES) {
     const path = env[name];
     if (!path || !isAbsolute(path)) continue;
@@ -222,6 +238,50 @@ export function confineWritable(
   }
   const unique = [...new Set(out)];
   return unique.filter((p) => !unique.some((q) => q !== p && isWithin(p, q)));
+}
+
+/**
+ * Every path the command line names (its program, an argument) is bound back into the sandbox,
+ * read-only, wherever it lies (bwrap-args.ts, step 6). So each is checked here, at setup, by its real
+ * path (links followed), against the places the sandbox hides (`places`):
+ * - inside a secret one (a file command or its directory, a hidden path such as the key file): always
+ *   refused;
+ * - inside any other (RUNNER_TEMP, the output folder, the host's /tmp and /run): refused when it got
+ *   there through a link, that is when its lexical path is not inside that same place (under any
+ *   spelling of it), or when it is a path of the working directory's tree that leads out of that tree
+ *   (so a working directory inside RUNNER_TEMP does not open the rest of RUNNER_TEMP). A path named
+ *   there directly (`python3 /tmp/x/canon.py`) is kept, as is a link that leads nowhere hidden (the
+ *   program /usr/bin/python3, a link to python3.11).
+ * `cwd` is the real working directory, the one the command runs in (lexical paths are resolved from it).
+ * The messages name paths and places, never what a file holds.
+ */
+function confineNamed(named: readonly NamedPath[], cwd: string, places: readonly Hidden[]): void {
+  const ordered = [...places.filter((h) => h.secret), ...places.filter((h) => !h.secret)];
+  for (const n of named) {
+    const subject = n.program ? `the program ${n.given}` : `the path ${n.given} on the command line`;
+    const linked = n.path !== n.lexical;
+    for (const h of ordered) {
+      if (!isWithin(n.path, h.path)) continue;
+      const where = n.path === h.path ? `${n.path} (${h.what})` : `${n.path} (inside ${h.what})`;
+      if (h.secret) {
+        const what = linked
+          ? `leads through a link to ${where}`
+          : `${n.path === h.path ? "is" : "lies inside"} ${h.what}`;
+        throw new SandboxSetupError(
+          `${subject} ${what}, which the command must never see: take it off the command line`,
+        );
+      }
+      const namedThere = [h.path, ...(h.spelled ?? [])].some((s) => isWithin(n.lexical, s));
+      const leavesCwd = isWithin(n.lexical, cwd) && !isWithin(n.path, cwd);
+      if (namedThere && !leavesCwd) continue;
+      const rule = namedThere
+        ? `a link inside the working directory may not lead out of it into ${h.what}`
+        : `a named path may lie there only when named there directly, not through a link`;
+      throw new SandboxSetupError(
+        `${subject} leads through a link to ${where}, which the command must not see (${rule}): name a path inside the working directory instead (copy the ${n.dir ? "folder" : "file"} there)`,
+      );
+    }
+  }
 }
 
 /** /tmp's real path, if it is a directory. */
@@ -317,9 +377,42 @@ function sandboxed(
     // exists by then: the run opened it first).
     const tmp = tmpDir();
     const cover = coverDirs().filter((d) => d !== tmp);
-    const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
     const cwd = realish(resolve(spec.cwd));
+    // The program was resolved from the working directory as given; a relative one's lexical path is
+    // taken from the real one, as the arguments' are (the working directory's own links are the
+    // harness's choice, not the command's).
+    const program = resolve(spec.cwd, spec.program);
+    const asGiven = resolve(spec.cwd);
+    const relativeProgram = spec.argv0.includes("/") && !isAbsolute(spec.argv0);
+    const named: NamedPath[] = [
+      {
+        given: spec.argv0 || spec.program,
+        program: true,
+        lexical: relativeProgram
+          ? resolve(cwd, spec.argv0)
+          : isWithin(program, asGiven)
+            ? join(cwd, relative(asGiven, program))
+            : program,
+        path: realish(program),
+        dir: false,
+      },
+      ...namedPaths(spec.args, cwd),
+    ];
     const hidingDirs = [...cover, ...(tmp ? [tmp] : [])];
+    // Before any process of this side starts: a named path that leads where the sandbox hides is
+    // refused, not bound back.
+    confineNamed(named, cwd, [
+      ...hidden,
+      ...hidingDirs.map(
+        (path): Hidden => ({
+          path,
+          spelled: ["/tmp", "/run", "/var/run"].filter((p) => realish(p) === path),
+          dir: true,
+          secret: false,
+          what: `the host's ${path}`,
+        }),
+      ),
+    ]);
     const sandboxOf = (run: { program: string; argv0: string; args: readonly string[] }, also: string[]) =>
       bwrapArgs({
         disableUserns: probe.disableUserns,

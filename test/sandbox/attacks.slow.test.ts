@@ -105,6 +105,10 @@ function scene(label: string, user: User): Scene {
   return { root, runnerTemp, fileCommands, keyFile, outDir: join(root, "out"), report, tag, env };
 }
 
+/** A guessed path, in hex: the command knows it without naming it on its command line (named there,
+ * a secret is refused at setup, before the command runs: test/sandbox/named-paths.test.ts). */
+const guess = (path: string) => `--guess-hex=${Buffer.from(path).toString("hex")}`;
+
 /** The hostile command line: it guesses every path a harness would not want it to find. */
 function hostileCommand(s: Scene, protocol: "once" | "lines", extra: string[] = []): string {
   return [
@@ -114,9 +118,9 @@ function hostileCommand(s: Scene, protocol: "once" | "lines", extra: string[] = 
     `--report=${s.report}`,
     `--port=${port}`,
     `--tag=${s.tag}`,
-    `--guess=${s.keyFile}`,
-    `--guess=${join(s.outDir, "record.json")}`,
-    ...Object.values(s.fileCommands).map((p) => `--guess=${p}`),
+    guess(s.keyFile),
+    guess(join(s.outDir, "record.json")),
+    ...Object.values(s.fileCommands).map(guess),
     ...extra,
   ]
     .map(quote)
