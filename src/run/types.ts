@@ -23,9 +23,10 @@ export interface RunOptions extends RunSettings {
   outFolder?: OutFolder;
   /** What else goes into `outDir` (src/report/write.ts): summary.md, the badges. */
   reports?: { summary?: boolean; badge?: boolean; summaryRecordAt?: "artifact" | "runner" };
-  /** The sandbox's paths that are no option: files the command must not read even if it guesses them
-   * (a key file), and where bwrap is when not on PATH (tests point it at something broken). */
-  sandboxPaths?: Pick<SandboxOptions, "hiddenPaths" | "bwrapPath">;
+  /** The sandbox's settings that are no option: files the command must not read even if it guesses
+   * them (a key file), where bwrap is when not on PATH (tests point it at something broken), and
+   * whether `auto` may fall back to an unsandboxed run (the action on a GitHub-hosted runner refuses). */
+  sandboxPaths?: Pick<SandboxOptions, "hiddenPaths" | "bwrapPath" | "fallbackRefused">;
   /** Where the run was started (the face's): its environment and working directory. The sandbox hides
    * the runner's file-command paths and passes pass-env's values from `env`; the record's programs are
    * looked up on its PATH; printed commands install from its GITHUB_ACTION_REPOSITORY and
