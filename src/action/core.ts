@@ -3,7 +3,17 @@
 // alone; src/index.ts hands it the runner's (./github.ts), and a test its own, so the whole action
 // runs in the test's process (test/action/fake-core.ts) and only a few end-to-end tests start it as
 // the runner does (test/e2e/action.slow.test.ts).
-import type { ScrubReport } from "../sandbox/index.js";
+import type { RunnerSetup, ScrubReport } from "../sandbox/index.js";
+
+/** What the action asks of the machine for the sandbox: the runner's is the usual lookup of bwrap and
+ * prepareRunnerSandbox (sudo on a GitHub-hosted runner); a test's points bwrap at something broken
+ * and prepares nothing on the machine it runs on. */
+export interface SandboxHost {
+  /** The bwrap the run starts, instead of the lookup (src/sandbox/probe.ts findBwrap). */
+  bwrapPath?: string;
+  /** Makes bwrap work on this runner if it can (prepareRunnerSandbox), given RUNNER_ENVIRONMENT. */
+  prepare(runnerEnvironment: string | undefined): RunnerSetup;
+}
 
 /** An annotation's properties, as @actions/core takes them (only the title is used). */
 export interface AnnotationProperties {
@@ -43,6 +53,8 @@ export interface ActionCore {
    * the upload needs for `uploadArtifact`. Called once, first.
    */
   takeSecrets(): ScrubReport;
+  /** The sandbox's machine, when not the runner's (tests only: test/action/fake-core.ts). */
+  sandboxHost?: SandboxHost;
   /** Uploads `files` (paths under `root`) as the artifact `name` (@actions/artifact); throws on failure. */
   uploadArtifact(
     name: string,

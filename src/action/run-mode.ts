@@ -14,7 +14,7 @@ import { installSource, toolCommand } from "../report/install-form.js";
 import { inlineText } from "../report/markdown-escape.js";
 import { type OutFolder, openOutFolder } from "../report/out-folder.js";
 import { runConformance } from "../run/index.js";
-import type { RunOutcome } from "../run/types.js";
+import type { RunOptions, RunOutcome } from "../run/types.js";
 import type { SandboxStatus } from "../sandbox/index.js";
 import { sandboxStatusText } from "../sandbox/index.js";
 import type { SigningKey } from "../types.js";
@@ -34,13 +34,13 @@ export async function runMode(core: ActionCore, face: Face, keyText: string): Pr
   if (keyWarning)
     core.warning(keyWarning, { title: "canon-conformance: signing key in a pull request's job" });
   const sandbox = inputs.run.sandbox ?? { mode: "auto" as const };
-  prepareSandbox(core, sandbox.mode);
+  const sandboxPaths = prepareSandbox(core, sandbox.mode);
 
   const outDir = join(core.env.RUNNER_TEMP || tmpdir(), "canon-conformance", inputs.artifactName);
   // Made and opened before the command starts; the run writes and the upload reads through this handle.
   const out = await openOutFolder(outDir);
   try {
-    await runAndReport(core, inputs, key, out, keyWarning);
+    await runAndReport(core, inputs, key, out, keyWarning, sandboxPaths);
   } finally {
     out.close();
   }
@@ -52,6 +52,7 @@ async function runAndReport(
   key: SigningKey,
   out: OutFolder,
   keyWarning: string | undefined,
+  sandboxPaths: NonNullable<RunOptions["sandboxPaths"]>,
 ): Promise<void> {
   const supplied = key.kind === "supplied";
   const outDir = out.path;
@@ -70,6 +71,7 @@ async function runAndReport(
       outDir,
       outFolder: out,
       startedFrom: { env: core.env, cwd: core.cwd },
+      sandboxPaths,
       // The summary says where its reader finds the record: the artifact, or with upload false the runner.
       reports: { summary: true, badge: inputs.badge, summaryRecordAt: inputs.upload ? "artifact" : "runner" },
       onSandbox: (s) => {
@@ -87,6 +89,8 @@ async function runAndReport(
   warnIfUnsandboxed(core, status, supplied);
 
   setRecordOutputs(core, outcome, recordPath);
+  // What a sign job reads (its `run-sandboxed` input) to refuse a record the command could have signed.
+  core.setOutput("sandboxed", String(outcome.sandbox.sandboxed));
   // After the resume, so that each suite's failures fold in a ::group::; every line is neutralised.
   logVerdict(
     core,

@@ -3,7 +3,10 @@
 // seed 003 §4 and, if it holds (and was signed by `expected-signer`, when given), re-signed with
 // `signing-key` by src/record/resign.ts: `key`, `signer_pubkey` and `sig` replaced, nothing else. The
 // re-signed record and the run job's beside it are uploaded, with the re-signed record's report page
-// and badge; the outputs name the new signer. A refusal writes a job summary that says why.
+// and badge; the outputs name the new signer. A refusal writes a job summary that says why. The run
+// job says whether its command ran sandboxed (its `sandboxed` output, here `run-sandboxed`): a record
+// of an unsandboxed run is refused unless `allow-unsandboxed`, since that command could have read the
+// run's key and signed a record of its own; not told, sign mode re-signs and warns.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -36,6 +39,8 @@ export async function runSignMode(core: ActionCore, face: Face, keyText: string)
   const summary = readOption("summary", face);
   const badge = readOption("badge", face);
   const outText = readOption("out", face);
+  const runSandboxed = readOption("run-sandboxed", face);
+  const allowUnsandboxed = readOption("allow-unsandboxed", face);
   if (keyText === "") {
     throw new OptionError(
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow expression a user writes, shown literally
@@ -50,6 +55,9 @@ export async function runSignMode(core: ActionCore, face: Face, keyText: string)
     const why = error instanceof KeyError ? error.message : "it could not be read as an Ed25519 key";
     throw new OptionError(`signing-key: ${why}`);
   }
+  // Before the record is read: a record the run's command could have signed itself is not looked at.
+  const sandboxWarning = weighRunSandbox(runSandboxed, allowUnsandboxed);
+  if (sandboxWarning) core.warning(sandboxWarning.text, { title: sandboxWarning.title });
   const outDir = join(core.env.RUNNER_TEMP || tmpdir(), "canon-conformance", settings.artifactName);
   const out = outText ? resolve(face.base, outText) : join(outDir, "record.json");
 
@@ -120,9 +128,52 @@ export async function runSignMode(core: ActionCore, face: Face, keyText: string)
     const page = pages.some((f) => f.endsWith("report.html"))
       ? ` The artifact holds its report page: download it, unzip it and open \`report.html\` in a browser.`
       : "";
-    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with ${inlineCode(verifyCommand("record.json", "supplied", record.signer_pubkey, toolCommand(installSource(core.env))))}.${page}\n`;
+    const warned = sandboxWarning
+      ? `\n> [!WARNING]\n> **${sandboxWarning.label}:** ${withCodeSpans(sandboxWarning.text)}.\n`
+      : "";
+    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with ${inlineCode(verifyCommand("record.json", "supplied", record.signer_pubkey, toolCommand(installSource(core.env))))}.${page}\n${warned}`;
     await writeJobSummary(core, markdown, artifact, settings.artifactName, upload);
   }
+}
+
+/**
+ * What the run job said of its sandbox (`run-sandboxed`), weighed: `false` is refused (an OptionError,
+ * so the step fails before the record is read and the summary says nothing was signed) unless
+ * `allow-unsandboxed`, which signs with a warning; not given, a warning that says how to wire it
+ * (workflows written before the input keep working); `true`, nothing to say.
+ */
+function weighRunSandbox(
+  runSandboxed: boolean | undefined,
+  allowUnsandboxed: boolean,
+): { title: string; label: string; text: string } | undefined {
+  if (runSandboxed === true) return undefined;
+  if (runSandboxed === false) {
+    if (!allowUnsandboxed) {
+      throw new OptionError(
+        "the run job's command ran unsandboxed (`run-sandboxed` is false), so it could have read the run job's ephemeral key and signed a record of its own: its record proves nothing, and is refused. Run the command sandboxed (`sandbox: auto` or `bwrap`; on a self-hosted runner install bubblewrap, docs/sandbox.md), or set `allow-unsandboxed: true` to re-sign the record of a run that was unsandboxed on purpose",
+      );
+    }
+    return {
+      title: "canon-conformance: an unsandboxed run's record",
+      label: "Unsandboxed run",
+      text: "the run job's command ran unsandboxed (`run-sandboxed` is false), so it could have read the run job's ephemeral key and signed a record of its own; the record is re-signed because `allow-unsandboxed` is true",
+    };
+  }
+  if (allowUnsandboxed) return undefined;
+  return {
+    title: "canon-conformance: run-sandboxed not given",
+    label: "Sandbox not known",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow expressions a user writes, shown literally
+    text: "`run-sandboxed` is empty, so sign mode cannot tell whether the run job's command ran sandboxed; unsandboxed, it could have read the run job's ephemeral key and signed a record of its own. Pass it on: in the run job `outputs: sandboxed: ${{ steps.<id>.outputs.sandboxed }}`, and in this step `run-sandboxed: ${{ needs.<run job>.outputs.sandboxed }}` (docs/action.md); a run job's `false` is then refused",
+  };
+}
+
+/** This tool's own text for the summary: its `code` spans as code, the rest as text. */
+function withCodeSpans(text: string): string {
+  return text
+    .split(/`([^`]*)`/)
+    .map((part, i) => (i % 2 === 1 ? inlineCode(part) : inlineText(part)))
+    .join("");
 }
 
 /**

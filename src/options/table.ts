@@ -160,6 +160,17 @@ function publicKey(value: string, c: ParseContext): string | undefined {
   return key;
 }
 
+/** The run job's `sandboxed` output as sign mode's `run-sandboxed`: true, false, or empty (not wired).
+ * Only those texts, so no other text from the run job is taken for an answer. */
+function runSandboxed(value: string, c: ParseContext): boolean | undefined {
+  const given = value.trim();
+  if (given === "") return undefined;
+  if (given === "true" || given === "false") return given === "true";
+  throw new OptionError(
+    `${c.subject} must be true or false (the run job's \`sandboxed\` output), or empty, not '${value}'`,
+  );
+}
+
 function records(value: string, c: ParseContext): string {
   const path = resolve(c.base, value);
   if (!existsSync(path)) {
@@ -566,7 +577,7 @@ export const OPTIONS = {
       ],
     },
     input:
-      "How the command under test runs (docs/sandbox.md): `auto` (bubblewrap where it works, else unsandboxed, said in the log and the job summary), `bwrap` (bubblewrap, or the step fails before any case runs) or `none`. Whatever the mode, the command never gets the signing key, the runner's tokens or the file-command paths.",
+      "How the command under test runs (docs/sandbox.md): `auto` (bubblewrap where it works, else unsandboxed, said in the log and the job summary; on a GitHub-hosted Linux runner, where the action makes bubblewrap work, the step fails instead), `bwrap` (bubblewrap, or the step fails before any case runs) or `none`. Whatever the mode, the command never gets the signing key, the runner's tokens or the file-command paths. The `sandboxed` output says how it ran.",
     parse: sandboxMode,
   }),
   "sandbox-network": row({
@@ -795,6 +806,20 @@ export const OPTIONS = {
     input:
       "Sign mode: refuse the record unless it was signed by this Ed25519 public key (64 hex digits), e.g. the run job's `signer-pubkey` output, so that a record swapped between the jobs is refused. Empty: any signer.",
     parse: publicKey,
+  }),
+  "run-sandboxed": row({
+    name: "run-sandboxed",
+    default: "",
+    input:
+      "Sign mode: the run job's `sandboxed` output, passed on as a job output (`needs.run.outputs.sandboxed`). `false` (its command ran unsandboxed, so it could have read the run's key and signed a record of its own) refuses the record, unless `allow-unsandboxed` is true. Empty (not wired): the record is re-signed with a warning saying how to wire it.",
+    parse: runSandboxed,
+  }),
+  "allow-unsandboxed": row({
+    name: "allow-unsandboxed",
+    default: "false",
+    input:
+      "Sign mode: re-sign the record even when `run-sandboxed` is `false` (a warning says so), e.g. for a run job that set `sandbox: none` on purpose.",
+    parse: flag,
   }),
   "require-conformant": row({
     name: "require-conformant",

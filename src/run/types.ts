@@ -23,9 +23,10 @@ export interface RunOptions extends RunSettings {
   outFolder?: OutFolder;
   /** What else goes into `outDir` (src/report/write.ts): summary.md, the badges. */
   reports?: { summary?: boolean; badge?: boolean; summaryRecordAt?: "artifact" | "runner" };
-  /** The sandbox's paths that are no option: files the command must not read even if it guesses them
-   * (a key file), and where bwrap is when not on PATH (tests point it at something broken). */
-  sandboxPaths?: Pick<SandboxOptions, "hiddenPaths" | "bwrapPath">;
+  /** The sandbox's settings that are no option: files the command must not read even if it guesses
+   * them (a key file), where bwrap is when not on PATH (tests point it at something broken), and
+   * whether `auto` may fall back to an unsandboxed run (the action on a GitHub-hosted runner refuses). */
+  sandboxPaths?: Pick<SandboxOptions, "hiddenPaths" | "bwrapPath" | "fallbackRefused">;
   /** Sandboxed once mode: false starts a sandbox per process instead of one per worker (the tests
    * hold both to the same verdicts, test/adapters/hostile-matrix.slow.test.ts). */
   sandboxWorkers?: boolean;

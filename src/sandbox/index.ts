@@ -12,7 +12,7 @@ export { SandboxSetupError } from "./errors.js";
 export { killProcessesCarrying } from "./leftovers.js";
 export { describeSandbox, sandboxStatusText, unsandboxedNotice } from "./notice.js";
 export { findBwrap, probeBwrap, untrustedBecause } from "./probe.js";
-export { prepareRunnerSandbox } from "./runner-setup.js";
+export { prepareRunnerSandbox, type RunnerSetup } from "./runner-setup.js";
 export { type ScrubReport, scrubProcessSecrets } from "./scrub.js";
 
 export {

@@ -483,8 +483,9 @@ function sandboxed(
 /**
  * Decides how this run starts the command under test. `none`, or `auto` where bwrap does not work,
  * gives an unsandboxed session whose status says why. Throws SandboxSetupError for `bwrap` where bwrap
- * does not work, and for options that cannot be honoured (a bad pass-env name, a writable path that
- * does not exist or would expose a hidden one).
+ * does not work, for `auto` there when the caller refused the fallback (`fallbackRefused`), and for
+ * options that cannot be honoured (a bad pass-env name, a writable path that does not exist or would
+ * expose a hidden one).
  */
 export function openSandbox(o: OpenSandbox): SandboxSession {
   if (!SANDBOX_MODES.includes(o.mode)) {
@@ -505,6 +506,10 @@ export function openSandbox(o: OpenSandbox): SandboxSession {
   });
   if (!probe.works) {
     if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe.reason}`);
+    if (o.fallbackRefused !== undefined)
+      throw new SandboxSetupError(
+        `sandbox auto found no working bwrap: ${probe.reason}. ${o.fallbackRefused}`,
+      );
     return unsandboxed(o, probe.reason, env);
   }
   return sandboxed(o, probe, env, { cwd, hidden, writable });

@@ -1,7 +1,8 @@
 // The shapes this folder shares with the adapters and the run.
 
-/** `auto`: bubblewrap where it works, else unsandboxed with a reason; `bwrap`: bubblewrap or a setup
- * error; `none`: never sandboxed (the environment is still stripped of every secret). */
+/** `auto`: bubblewrap where it works, else unsandboxed with a reason (or a setup error where the caller
+ * refuses the fallback: SandboxOptions.fallbackRefused); `bwrap`: bubblewrap or a setup error; `none`:
+ * never sandboxed (the environment is still stripped of every secret). */
 export type SandboxMode = "auto" | "bwrap" | "none";
 
 export const SANDBOX_MODES: readonly SandboxMode[] = ["auto", "bwrap", "none"];
@@ -21,6 +22,10 @@ export interface SandboxOptions {
   hiddenPaths?: string[];
   /** Where bwrap is, when not on PATH or at /usr/bin/bwrap (tests point it at something broken). */
   bwrapPath?: string;
+  /** Set where `auto` must not fall back to an unsandboxed run: why not, and what to do instead. `auto`
+   * where bwrap does not work is then a setup error (the probe's reason, then this), as `bwrap` is. The
+   * action sets it on a GitHub-hosted Linux runner, where it makes bwrap work itself. */
+  fallbackRefused?: string;
 }
 
 /** What a run ended up with, for the faces to print and the run to return. */

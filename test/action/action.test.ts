@@ -10,12 +10,17 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
+import type { SandboxHost } from "../../src/action/core.js";
+import { prepareSandbox } from "../../src/action/sandbox.js";
 import { canonicalize } from "../../src/jcs/index.js";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
 import { groupFailures } from "../../src/report/causes.js";
 import { showInvisible } from "../../src/report/visible.js";
+import type { SandboxMode } from "../../src/sandbox/index.js";
+import { canRun } from "../sandbox/helpers.js";
 import { assertExit, CONFORMANT, errors, KNOWN_BAD } from "./common.js";
+import { fakeCore } from "./fake-core.js";
 import { startResultsService } from "./results-service.js";
 import { type ActionRun, actionInputs, actionOutputs, REPO, runActionHere } from "./runner.js";
 import { readZip } from "./zip.js";
@@ -574,6 +579,97 @@ function assertFailureSummary(run: ActionRun, message: string): void {
   assert.equal(text, showInvisible(message), "the summary holds the step's failure as it was");
   assert.match(summary, /No case ran and no record was signed/);
 }
+
+describe("the sandbox: the sandboxed output, and auto on a GitHub-hosted runner", () => {
+  /** A machine whose bwrap is broken and whose preparation (sudo -n on a real hosted runner) only
+   * notes that it was asked, with what RUNNER_ENVIRONMENT, and says one line. */
+  function brokenMachine(): { host: SandboxHost; asked: (string | undefined)[] } {
+    const asked: (string | undefined)[] = [];
+    const host: SandboxHost = {
+      bwrapPath: "/bin/false",
+      prepare: (runnerEnvironment) => {
+        asked.push(runnerEnvironment);
+        return { ready: false, changed: [], lines: ["sandbox: (the test's machine) nothing prepared"] };
+      },
+    };
+    return { host, asked };
+  }
+  const QUICK = { ...CONFORMANT, suites: "jcs", upload: "false" };
+
+  test("the fallback is refused only for auto on a GitHub-hosted Linux runner", () => {
+    const refused = (mode: SandboxMode, runner: string, platform: NodeJS.Platform) => {
+      const { core } = fakeCore({ RUNNER_ENVIRONMENT: runner }, REPO, brokenMachine().host);
+      return prepareSandbox(core, mode, platform).fallbackRefused !== undefined;
+    };
+    assert.equal(refused("auto", "github-hosted", "linux"), true);
+    // bwrap refuses anyway; none is chosen; macOS and Windows have no bubblewrap; a self-hosted
+    // runner is someone's machine, where the action installs nothing.
+    assert.equal(refused("bwrap", "github-hosted", "linux"), false);
+    assert.equal(refused("none", "github-hosted", "linux"), false);
+    assert.equal(refused("auto", "github-hosted", "darwin"), false);
+    assert.equal(refused("auto", "github-hosted", "win32"), false);
+    assert.equal(refused("auto", "self-hosted", "linux"), false);
+  });
+
+  test("sandboxed is true when the command ran in bubblewrap, and the summary says so as before", async (t) => {
+    if (!canRun(t)) return;
+    const run = await runActionHere({ inputs: QUICK, env: { RUNNER_ENVIRONMENT: "github-hosted" } });
+    assertExit(run, 0);
+    assert.equal(run.outputs.sandboxed, "true");
+    assert.match(run.summary ?? "", /^\*\*Sandbox:\*\* the command ran sandboxed with \S*bwrap /m);
+  });
+
+  test("sandboxed is false with sandbox none (on a GitHub-hosted runner too: a deliberate choice), nothing prepared", async () => {
+    const machine = brokenMachine();
+    const run = await runActionHere({
+      inputs: { ...QUICK, sandbox: "none" },
+      env: { RUNNER_ENVIRONMENT: "github-hosted" },
+      sandboxHost: machine.host,
+    });
+    assertExit(run, 0);
+    assert.equal(run.outputs.sandboxed, "false");
+    assert.deepEqual(machine.asked, []);
+    assert.ok(run.annotations.some((a) => a.properties.title === "canon-conformance: unsandboxed"));
+    assert.match(
+      run.summary ?? "",
+      /^> \*\*Unsandboxed:\*\* canon-conformance ran the command unsandboxed because the sandbox was turned off \(sandbox: none\)/m,
+    );
+  });
+
+  test("auto on a self-hosted runner where bwrap does not work: today's fallback, said, and sandboxed is false", async () => {
+    const machine = brokenMachine();
+    const run = await runActionHere({
+      inputs: QUICK,
+      env: { RUNNER_ENVIRONMENT: "self-hosted" },
+      sandboxHost: machine.host,
+    });
+    assertExit(run, 0);
+    assert.deepEqual(machine.asked, ["self-hosted"], "the preparation is asked, with the runner's kind");
+    assert.equal(run.outputs.sandboxed, "false");
+    assert.equal(run.outputs.conformant, "true");
+    assert.match(run.summary ?? "", /\*\*Unsandboxed:\*\* .*\/bin\/false could not start a sandbox/);
+  });
+
+  test("auto on a GitHub-hosted runner where bwrap cannot be made to work: the step could not run, with the probe's reason and the fix", async () => {
+    const machine = brokenMachine();
+    const run = await runActionHere({
+      inputs: QUICK,
+      env: { RUNNER_ENVIRONMENT: "github-hosted" },
+      sandboxHost: machine.host,
+    });
+    assertExit(run, 1);
+    assert.deepEqual(machine.asked, ["github-hosted"], "the runner was prepared first");
+    assert.match(run.stdout, /^sandbox: \(the test's machine\) nothing prepared$/m);
+    const failure = errors(run).at(-1)?.message ?? "(no error annotation)";
+    assert.match(
+      failure,
+      /^canon-conformance could not run: sandbox auto found no working bwrap: \/bin\/false could not start a sandbox: .*\. On a GitHub-hosted runner \(RUNNER_ENVIRONMENT is github-hosted\) .*could read the run's signing key.*Set `sandbox: none` to run it unsandboxed deliberately/,
+    );
+    assertFailureSummary(run, failure);
+    assert.equal(run.outputs.sandboxed, undefined);
+    assert.equal(run.outputs["record-path"], undefined, "nothing ran, nothing was signed");
+  });
+});
 
 describe("badge false", () => {
   test("no badge files, and badge-path is empty", async () => {

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
 import { EOL } from "node:os";
-import type { ActionCore, AnnotationProperties } from "../../src/action/core.js";
+import type { ActionCore, AnnotationProperties, SandboxHost } from "../../src/action/core.js";
 import { SIGNING_KEY_VARIABLE } from "../../src/action/runner-tokens.js";
 import { RUNNER_SECRET_VARIABLES } from "../../src/sandbox/index.js";
 
@@ -26,8 +26,13 @@ export interface FakeCore {
   failed(): boolean;
 }
 
-/** A port over `env` (the step's environment, changed in place as the runner's would be) and `cwd`. */
-export function fakeCore(env: Record<string, string | undefined>, cwd: string): FakeCore {
+/** A port over `env` (the step's environment, changed in place as the runner's would be) and `cwd`;
+ * `sandboxHost` stands for the machine's bwrap and its preparation (a broken one, no sudo). */
+export function fakeCore(
+  env: Record<string, string | undefined>,
+  cwd: string,
+  sandboxHost?: SandboxHost,
+): FakeCore {
   let log = "";
   let failed = false;
   let summary = "";
@@ -87,6 +92,7 @@ export function fakeCore(env: Record<string, string | undefined>, cwd: string): 
     },
     env,
     cwd,
+    ...(sandboxHost ? { sandboxHost } : {}),
     takeSecrets: () => {
       for (const name of UPLOAD_VARIABLES) if (env[name] !== undefined) kept.set(name, env[name]!);
       const environ = [SIGNING_KEY_VARIABLE, ...RUNNER_SECRET_VARIABLES].filter((name) => name in env);

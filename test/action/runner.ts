@@ -20,6 +20,7 @@ import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { SandboxHost } from "../../src/action/core.js";
 import { actionScript } from "../helpers/dist.js";
 import { fakeCore } from "./fake-core.js";
 import type { ResultsService } from "./results-service.js";
@@ -299,11 +300,14 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
  * pipe) and the bundle itself, which runAction and test/e2e/action.slow.test.ts start.
  */
 export async function runActionHere(
-  spec: Omit<RunSpec, "fifo" | "argv" | "user" | "layout"> = {},
+  spec: Omit<RunSpec, "fifo" | "argv" | "user" | "layout"> & {
+    /** The machine's bwrap and its preparation, instead of this one's (src/action/core.ts SandboxHost). */
+    sandboxHost?: SandboxHost;
+  } = {},
 ): Promise<ActionRun> {
   const { env, runnerTemp, outputFile, summaryPath } = prepareStep(spec);
   const { run } = await import("../../src/action/main.js");
-  const { core, log, failed } = fakeCore(env, env.GITHUB_WORKSPACE ?? REPO);
+  const { core, log, failed } = fakeCore(env, env.GITHUB_WORKSPACE ?? REPO, spec.sandboxHost);
   let stderr = "";
   try {
     await run(core);

@@ -1,7 +1,8 @@
 // `mode: sign` through the action (in this process) under the simulated runner: the run job's record (made here
 // with an ephemeral key, as the run job makes it) is verified by seed 003 §4 and re-signed with
 // signing-key; outputs, summary and artifact say so; a tampered record, a record signed by someone
-// other than expected-signer, and a missing key each fail the step, and nothing is signed.
+// other than expected-signer, a missing key and a run job that says its command ran unsandboxed
+// (run-sandboxed: false, without allow-unsandboxed) each fail the step, and nothing is signed.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,7 +47,12 @@ describe("mode: sign re-signs a verified record with the team's key", () => {
   before(async () => {
     service = await startResultsService("ok");
     run = await sign(
-      { record: original.dir, "signing-key": SEED_HEX, "expected-signer": original.signer },
+      {
+        record: original.dir,
+        "signing-key": SEED_HEX,
+        "expected-signer": original.signer,
+        "run-sandboxed": "true",
+      },
       service,
     );
   });
@@ -100,6 +106,14 @@ describe("mode: sign re-signs a verified record with the team's key", () => {
     assert.match(run.stdout, new RegExp(`signed by ${original.signer}\\) and re-signed it with ${TEAM}`));
     assert.match(run.summary ?? "", new RegExp(`re-signed with <code>${TEAM}</code>`));
     assert.match(run.summary ?? "", new RegExp(`verify record\\.json --pubkey ${TEAM}`));
+  });
+
+  test("run-sandboxed true: nothing to warn about", () => {
+    assert.deepEqual(
+      run.annotations.filter((a) => a.level !== "notice"),
+      [],
+    );
+    assert.doesNotMatch(run.summary ?? "", /\[!WARNING\]/);
   });
 
   test("the key appears in no log, output, summary or artifact", () => {
@@ -173,6 +187,99 @@ describe("mode: sign refuses, and signs nothing", () => {
     assert.ok(
       errors(run).some((a) => /input `record`/.test(a.message)),
       run.stdout,
+    );
+  });
+});
+
+describe("mode: sign and the run job's sandbox (run-sandboxed, allow-unsandboxed)", () => {
+  test("run-sandboxed false: refused before the record is read, saying why and the fix; nothing signed", async () => {
+    const good = runArtifact("unsandboxed");
+    const run = await sign({
+      record: good.dir,
+      "signing-key": SEED_HEX,
+      "expected-signer": good.signer,
+      "run-sandboxed": "false",
+      upload: "false",
+    });
+    assertExit(run, 1);
+    const failure = errors(run).at(-1)?.message ?? "(no error annotation)";
+    assert.match(
+      failure,
+      /^the run job's command ran unsandboxed \(`run-sandboxed` is false\), so it could have read the run job's ephemeral key and signed a record of its own: its record proves nothing, and is refused\. Run the command sandboxed .* or set `allow-unsandboxed: true` to re-sign the record of a run that was unsandboxed on purpose$/,
+    );
+    assert.doesNotMatch(run.stdout, /canon-conformance sign: verifying/, "the record was not even read");
+    assert.equal(run.outputs["record-path"], undefined);
+    assert.match(run.summary ?? "", /^## ⛔ canon-conformance sign could not finish$/m);
+    assert.match(run.summary ?? "", /ran unsandboxed/);
+    assert.match(run.summary ?? "", /Nothing was signed, and nothing was uploaded\./);
+  });
+
+  test("run-sandboxed false with allow-unsandboxed true: re-signed, with a warning on the step and in the summary", async () => {
+    const good = runArtifact("unsandboxed-allowed");
+    const run = await sign({
+      record: good.dir,
+      "signing-key": SEED_HEX,
+      "expected-signer": good.signer,
+      "run-sandboxed": "false",
+      "allow-unsandboxed": "true",
+      upload: "false",
+    });
+    assertExit(run, 0);
+    assert.equal(run.outputs["signer-pubkey"], TEAM);
+    assert.equal(verifyRecord(readFileSync(run.outputs["record-path"]!)).outcome, "accept");
+    const warning = run.annotations.find((a) => a.level === "warning");
+    assert.equal(warning?.properties.title, "canon-conformance: an unsandboxed run's record");
+    assert.match(warning?.message ?? "", /re-signed because `allow-unsandboxed` is true$/);
+    assert.match(
+      run.summary ?? "",
+      /^> \[!WARNING\]\n> \*\*Unsandboxed run:\*\* the run job's command ran unsandboxed/m,
+    );
+  });
+
+  test("run-sandboxed not given (a workflow from before it): re-signed, with a warning that says how to wire it", async () => {
+    const good = runArtifact("sandbox-unknown");
+    const run = await sign({ record: good.dir, "signing-key": SEED_HEX, upload: "false" });
+    assertExit(run, 0);
+    assert.equal(run.outputs["signer-pubkey"], TEAM);
+    const warning = run.annotations.find((a) => a.level === "warning");
+    assert.equal(warning?.properties.title, "canon-conformance: run-sandboxed not given");
+    assert.match(
+      warning?.message ?? "",
+      /cannot tell whether the run job's command ran sandboxed.*`outputs: sandboxed: \$\{\{ steps\.<id>\.outputs\.sandboxed \}\}`.*`run-sandboxed: \$\{\{ needs\.<run job>\.outputs\.sandboxed \}\}`/,
+    );
+    assert.match(
+      run.summary ?? "",
+      /^> \*\*Sandbox not known:\*\* <code>run-sandboxed<\/code> is empty.* <code>run-sandboxed: \\\$\{\{ needs\.&lt;run job&gt;\.outputs\.sandboxed \}\}<\/code>/m,
+    );
+  });
+
+  test("run-sandboxed not given, allow-unsandboxed true: re-signed quietly (any run's record is accepted)", async () => {
+    const good = runArtifact("sandbox-unknown-allowed");
+    const run = await sign({
+      record: good.dir,
+      "signing-key": SEED_HEX,
+      "allow-unsandboxed": "true",
+      upload: "false",
+    });
+    assertExit(run, 0);
+    assert.deepEqual(
+      run.annotations.filter((a) => a.level === "warning"),
+      [],
+    );
+  });
+
+  test("run-sandboxed is only true, false or empty: other text is refused, naming the input", async () => {
+    const good = runArtifact("sandbox-yes");
+    const run = await sign({
+      record: good.dir,
+      "signing-key": SEED_HEX,
+      "run-sandboxed": "yes",
+      upload: "false",
+    });
+    assertExit(run, 1);
+    assert.match(
+      errors(run).at(-1)?.message ?? "",
+      /^input `run-sandboxed`: run-sandboxed must be true or false \(the run job's `sandboxed` output\), or empty, not 'yes'$/,
     );
   });
 });

@@ -1,5 +1,6 @@
 // The sandbox as a run sees it: `bwrap` that cannot work stops the run at setup, before any case;
-// `auto` falls back and says why, before the first case and in the outcome; a sandboxed run says so.
+// `auto` falls back and says why, before the first case and in the outcome, unless the caller refused
+// the fallback (then it stops at setup too); a sandboxed run says so.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -10,7 +11,7 @@ import type { SandboxOptions, SandboxStatus } from "../../src/sandbox/index.js";
 import { runOptions } from "../helpers/fixtures.js";
 import { canRun, quote, REPO } from "./helpers.js";
 
-function options({ bwrapPath, ...sandbox }: SandboxOptions, events: string[]): RunOptions {
+function options({ bwrapPath, fallbackRefused, ...sandbox }: SandboxOptions, events: string[]): RunOptions {
   return runOptions({
     command: [process.execPath, join(REPO, "examples/node/canon.mjs"), "--lines"].map(quote).join(" "),
     suites: ["canon-or-reject"],
@@ -18,7 +19,10 @@ function options({ bwrapPath, ...sandbox }: SandboxOptions, events: string[]): R
     workingDirectory: REPO,
     implementationName: null,
     sandbox,
-    ...(bwrapPath ? { sandboxPaths: { bwrapPath } } : {}),
+    sandboxPaths: {
+      ...(bwrapPath ? { bwrapPath } : {}),
+      ...(fallbackRefused !== undefined ? { fallbackRefused } : {}),
+    },
     onSandbox: (s: SandboxStatus) => events.push(`sandbox ${s.sandboxed}`),
     onProgress: (p) => events.push(`progress ${p.done}`),
   });
@@ -45,6 +49,25 @@ test("sandbox auto where bwrap does not work: the run goes on unsandboxed and sa
     /\/bin\/false could not start a sandbox/,
   );
   assert.equal(outcome.record.conformant, true);
+});
+
+test("sandbox auto where bwrap does not work and the caller refuses the fallback (the action on a GitHub-hosted runner): a setup error with the probe's reason and the caller's words, and no case runs", async () => {
+  const events: string[] = [];
+  const fallbackRefused = "Set `sandbox: none` to run it unsandboxed deliberately";
+  await assert.rejects(
+    runConformance(options({ mode: "auto", bwrapPath: "/bin/false", fallbackRefused }, events)),
+    (e: Error) =>
+      e instanceof SetupError &&
+      /^sandbox auto found no working bwrap: \/bin\/false could not start a sandbox: .*\. Set `sandbox: none` to run it unsandboxed deliberately$/.test(
+        e.message,
+      ),
+  );
+  assert.deepEqual(events, []);
+  // `none` is a deliberate choice: the refusal of a fallback does not touch it.
+  const none = await runConformance(
+    options({ mode: "none", bwrapPath: "/bin/false", fallbackRefused }, events),
+  );
+  assert.equal(none.sandbox.sandboxed, false);
 });
 
 test("a sandboxed run says so, and the verdict is the same", async (t) => {
