@@ -1,7 +1,7 @@
 // A long-lived key appears only in a job that runs no code under test (docs/sandbox.md "What the
 // harness promises"; issue 18, attack 5): in README.md and docs/action.md, `signing-key` is given only
 // to a `mode: sign` step, and the first workflow a reader sees is the two-job one. And sign knows the
-// sandbox (rule 9): that workflow's run job passes its `sandboxed` output on, and its sign step reads
+// sandbox (rule 10): that workflow's run job passes its `sandboxed` output on, and its sign step reads
 // it as `run-sandboxed`, with no `allow-unsandboxed`.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -74,7 +74,7 @@ test("self-test.yml: a mode: sign job re-signs the run job's record, pinned to t
   assert.equal(sign.with?.record, download?.with?.path);
   assert.equal(sign.with?.["expected-signer"], `\${{ needs.${needs[0]}.outputs.signer-pubkey }}`);
   assert.ok(runJob.outputs?.["signer-pubkey"], "the run job passes its signer on");
-  // Sign knows the sandbox (docs/sandbox.md rule 9): the run job says, and an unsandboxed run is refused.
+  // Sign knows the sandbox (docs/sandbox.md rule 10): the run job says, and an unsandboxed run is refused.
   assert.equal(runJob.outputs?.sandboxed, `\${{ steps.${runStep.id}.outputs.sandboxed }}`);
   assert.equal(sign.with?.["run-sandboxed"], `\${{ needs.${needs[0]}.outputs.sandboxed }}`);
   assert.equal(sign.with?.["allow-unsandboxed"], undefined);
