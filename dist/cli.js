@@ -1481,7 +1481,7 @@ import {
   statSync as statSync4
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname as dirname4, isAbsolute as isAbsolute2, join as join3, resolve as resolve3 } from "node:path";
+import { basename, dirname as dirname4, isAbsolute as isAbsolute2, join as join3, relative as relative2, resolve as resolve3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/sandbox/bwrap-args.ts
@@ -1558,42 +1558,142 @@ function hiddenSecretPaths() {
 }
 
 // src/sandbox/starter.ts
+var STARTER_MAX_PAYLOAD = 64 * 1024;
+var STARTER_HEARTBEAT_MS = 200;
+var STARTER_CLEAN_MS = 2e3;
 function starterSource() {
-  return `const __name = (f) => f; (${starter.toString()})(require, process);`;
+  const limits = {
+    maxPayload: STARTER_MAX_PAYLOAD,
+    heartbeatMs: STARTER_HEARTBEAT_MS,
+    cleanMs: STARTER_CLEAN_MS
+  };
+  return `const __name = (f) => f; (${starter.toString()})(require, process, ${JSON.stringify(limits)});`;
 }
-function starter(req, proc) {
+function starter(req, proc, limits) {
   const { spawn: spawn2 } = req("node:child_process");
   const fs = req("node:fs");
   const path = req("node:path");
   let config;
   let child;
+  let heartbeat;
   let pending = Buffer.alloc(0);
-  let mounted = /* @__PURE__ */ new Set();
+  const privateDirs = [];
   const send = (type, payload = Buffer.alloc(0)) => {
-    const head = Buffer.alloc(5);
-    head[0] = type.charCodeAt(0);
-    head.writeUInt32BE(payload.length, 1);
-    return proc.stdout.write(Buffer.concat([head, payload]));
+    let ok = true;
+    for (let at = 0; at === 0 || at < payload.length; at += limits.maxPayload) {
+      const piece = payload.subarray(at, at + limits.maxPayload);
+      const head = Buffer.alloc(5);
+      head[0] = type.charCodeAt(0);
+      head.writeUInt32BE(piece.length, 1);
+      ok = proc.stdout.write(Buffer.concat([head, piece])) && ok;
+      if (payload.length === 0) break;
+    }
+    return ok;
   };
+  const say = (type, text2) => send(type, Buffer.from(text2.slice(0, 1e3)));
   const kill = (pid) => {
     try {
       proc.kill(pid, "SIGKILL");
     } catch {
     }
   };
-  const sweep = () => {
-    if (child?.pid !== void 0) kill(-child.pid);
-    kill(-1);
-    if (config?.tmp) {
-      try {
-        for (const entry of fs.readdirSync(config.tmp))
-          if (!mounted.has(entry)) fs.rmSync(path.join(config.tmp, entry), { recursive: true, force: true });
-      } catch {
+  const others = () => fs.readdirSync("/proc").filter((e) => /^[0-9]+$/.test(e) && e !== "1" && e !== String(proc.pid));
+  const snapshot = (root) => {
+    const top = fs.lstatSync(root);
+    const seen = /* @__PURE__ */ new Map([["", top.mode]]);
+    const device = top.dev;
+    const walk = (rel) => {
+      for (const name2 of fs.readdirSync(path.join(root, rel))) {
+        const r = path.join(rel, name2);
+        const s = fs.lstatSync(path.join(root, r));
+        seen.set(r, s.mode);
+        if (s.isDirectory() && s.dev === device) walk(r);
       }
-    }
+    };
+    walk("");
+    return seen;
+  };
+  const restore = (root, before) => {
+    const wrong = [];
+    const device = fs.lstatSync(root).dev;
+    const removeTree2 = (p) => {
+      const s = fs.lstatSync(p);
+      if (s.isDirectory() && !s.isSymbolicLink()) {
+        if ((s.mode & 448) !== 448) fs.chmodSync(p, 448);
+        for (const name2 of fs.readdirSync(p)) removeTree2(path.join(p, name2));
+        fs.rmdirSync(p);
+      } else fs.unlinkSync(p);
+    };
+    const walk = (rel) => {
+      const dir = path.join(root, rel);
+      let names;
+      try {
+        const s = fs.lstatSync(dir);
+        if ((s.mode & 448) !== 448) fs.chmodSync(dir, 448);
+        names = fs.readdirSync(dir);
+      } catch (e) {
+        wrong.push(`${dir}: ${e.message}`);
+        return;
+      }
+      for (const name2 of names) {
+        const r = path.join(rel, name2);
+        const p = path.join(root, r);
+        try {
+          const mode3 = before.get(r);
+          const s = fs.lstatSync(p);
+          if (mode3 === void 0 || s.isDirectory() !== ((mode3 & 61440) === 16384)) removeTree2(p);
+          else if (s.isDirectory() && s.dev === device) walk(r);
+        } catch (e) {
+          wrong.push(`${p}: ${e.message}`);
+        }
+      }
+      const mode2 = rel === "" ? void 0 : before.get(rel);
+      try {
+        if (mode2 !== void 0) fs.chmodSync(dir, mode2 & 4095);
+      } catch (e) {
+        wrong.push(`${dir}: ${e.message}`);
+      }
+    };
+    walk("");
+    return wrong;
+  };
+  const clean2 = () => {
+    if (child?.pid !== void 0) kill(-child.pid);
+    child = void 0;
+    const until = Date.now() + limits.cleanMs;
+    const round = () => {
+      kill(-1);
+      let left = [];
+      try {
+        left = others();
+      } catch (e) {
+        left = [`/proc: ${e.message}`];
+      }
+      const wrong = [];
+      if (left.length === 0) {
+        for (const d of privateDirs) {
+          try {
+            wrong.push(...restore(d.root, d.before));
+          } catch (e) {
+            wrong.push(`${d.root}: ${e.message}`);
+          }
+        }
+      }
+      if (left.length === 0 && wrong.length === 0) {
+        send("R");
+        return;
+      }
+      if (Date.now() >= until) {
+        const what = left.length > 0 ? `processes still there: ${left.slice(0, 10).join(", ")}` : wrong.join("; ");
+        say("D", what);
+        return;
+      }
+      setTimeout(round, left.length > 0 ? 2 : 20);
+    };
+    round();
   };
   const start = () => {
-    if (config === void 0) return;
+    if (config === void 0 || child !== void 0) return;
     const c = config;
     let current;
     try {
@@ -1605,11 +1705,12 @@ function starter(req, proc) {
         detached: true
       });
     } catch (e) {
-      send("F", Buffer.from(e.message));
+      say("F", e.message);
       return;
     }
     child = current;
     const mine = () => child === current;
+    heartbeat = setInterval(() => mine() && send("H"), limits.heartbeatMs);
     const relay = (type) => (chunk) => {
       if (!mine()) return;
       if (!send(type, chunk)) {
@@ -1626,25 +1727,26 @@ function starter(req, proc) {
     current.stdout.on("close", () => mine() && send("o"));
     current.stderr.on("close", () => mine() && send("e"));
     current.on("exit", (code4, signal) => mine() && send("X", Buffer.from(JSON.stringify({ code: code4, signal }))));
-    current.on("error", (e) => mine() && send("F", Buffer.from(e.message)));
+    current.on("error", (e) => mine() && say("F", e.message));
     current.stdin.on("error", () => {
     });
   };
   const handle = (type, payload) => {
     if (type === "C") {
       config = JSON.parse(payload.toString("utf8"));
-      try {
-        if (config.tmp) mounted = new Set(fs.readdirSync(config.tmp));
-      } catch {
+      for (const root of [config.tmp, "/dev/shm"]) {
+        try {
+          if (root) privateDirs.push({ root, before: snapshot(root) });
+        } catch {
+        }
       }
       send("R");
     } else if (type === "S") start();
     else if (type === "I") child?.stdin.write(payload);
     else if (type === "J") child?.stdin.end();
     else if (type === "K") {
-      sweep();
-      child = void 0;
-      send("R");
+      clearInterval(heartbeat);
+      clean2();
     }
   };
   proc.stdin.on("data", (chunk) => {
@@ -1659,9 +1761,11 @@ function starter(req, proc) {
     }
   });
   proc.stdin.on("end", () => {
-    sweep();
+    if (child?.pid !== void 0) kill(-child.pid);
+    kill(-1);
     proc.exit(0);
   });
+  proc.stdout.on("error", () => proc.exit(0));
 }
 
 // src/sandbox/types.ts
@@ -1726,16 +1830,16 @@ function namedPaths(args, cwd) {
     for (const piece of pieces) {
       if (piece === "" || seen.has(piece)) continue;
       seen.add(piece);
-      const absolute = resolve3(cwd, piece);
-      if (isFile(absolute)) out.push({ path: realish(absolute), dir: false });
-      else if (isDirectory(absolute)) out.push({ path: realish(absolute), dir: true });
+      const lexical = resolve3(cwd, piece);
+      const dir = isDirectory(lexical);
+      if (dir || isFile(lexical)) out.push({ given: piece, lexical, path: realish(lexical), dir });
     }
   }
   return out;
 }
 function hiddenPaths(o, env) {
   const hidden = [];
-  const add2 = (path, dir, secret, what) => hidden.push({ path: realish(resolve3(o.cwd, path)), dir, secret, what });
+  const add2 = (path, dir, secret, what) => hidden.push({ path: realish(resolve3(o.cwd, path)), spelled: [resolve3(o.cwd, path)], dir, secret, what });
   for (const name2 of FILE_COMMAND_VARIABLES) {
     const path = env[name2];
     if (!path || !isAbsolute2(path)) continue;
@@ -1784,6 +1888,30 @@ function confineWritable(paths2, cwd, hidden, own) {
   }
   const unique2 = [...new Set(out)];
   return unique2.filter((p) => !unique2.some((q) => q !== p && isWithin(p, q)));
+}
+function confineNamed(named, cwd, places) {
+  const ordered = [...places.filter((h2) => h2.secret), ...places.filter((h2) => !h2.secret)];
+  for (const n of named) {
+    const subject = n.program ? `the program ${n.given}` : `the path ${n.given} on the command line`;
+    const linked = n.path !== n.lexical;
+    for (const h2 of ordered) {
+      if (!isWithin(n.path, h2.path)) continue;
+      const where = n.path === h2.path ? `${n.path} (${h2.what})` : `${n.path} (inside ${h2.what})`;
+      if (h2.secret) {
+        const what = linked ? `leads through a link to ${where}` : `${n.path === h2.path ? "is" : "lies inside"} ${h2.what}`;
+        throw new SandboxSetupError(
+          `${subject} ${what}, which the command must never see: take it off the command line`
+        );
+      }
+      const namedThere = [h2.path, ...h2.spelled ?? []].some((s) => isWithin(n.lexical, s));
+      const leavesCwd = isWithin(n.lexical, cwd) && !isWithin(n.path, cwd);
+      if (namedThere && !leavesCwd) continue;
+      const rule = namedThere ? `a link inside the working directory may not lead out of it into ${h2.what}` : `a named path may lie there only when named there directly, not through a link`;
+      throw new SandboxSetupError(
+        `${subject} leads through a link to ${where}, which the command must not see (${rule}): name a path inside the working directory instead (copy the ${n.dir ? "folder" : "file"} there)`
+      );
+    }
+  }
 }
 function tmpDir() {
   try {
@@ -1860,9 +1988,33 @@ function sandboxed(o, probe3, env, setup) {
     const childEnv = sandboxEnvironment(env, { scratch: scratch3, passEnv: o.passEnv ?? [] });
     const tmp = tmpDir();
     const cover = coverDirs().filter((d) => d !== tmp);
-    const named = [{ path: realish(spec.program), dir: false }, ...namedPaths(spec.args, spec.cwd)];
     const cwd2 = realish(resolve3(spec.cwd));
+    const program = resolve3(spec.cwd, spec.program);
+    const asGiven = resolve3(spec.cwd);
+    const relativeProgram = spec.argv0.includes("/") && !isAbsolute2(spec.argv0);
+    const named = [
+      {
+        given: spec.argv0 || spec.program,
+        program: true,
+        lexical: relativeProgram ? resolve3(cwd2, spec.argv0) : isWithin(program, asGiven) ? join3(cwd2, relative2(asGiven, program)) : program,
+        path: realish(program),
+        dir: false
+      },
+      ...namedPaths(spec.args, cwd2)
+    ];
     const hidingDirs = [...cover, ...tmp ? [tmp] : []];
+    confineNamed(named, cwd2, [
+      ...hidden,
+      ...hidingDirs.map(
+        (path) => ({
+          path,
+          spelled: ["/tmp", "/run", "/var/run"].filter((p) => realish(p) === path),
+          dir: true,
+          secret: false,
+          what: `the host's ${path}`
+        })
+      )
+    ]);
     const sandboxOf = (run, also) => bwrapArgs({
       disableUserns: probe3.disableUserns,
       argv0Flag: probe3.argv0,
@@ -1941,6 +2093,10 @@ function openSandbox(o) {
   });
   if (!probe3.works) {
     if (o.mode === "bwrap") throw new SandboxSetupError(`sandbox bwrap was asked for, but ${probe3.reason}`);
+    if (o.fallbackRefused !== void 0)
+      throw new SandboxSetupError(
+        `sandbox auto found no working bwrap: ${probe3.reason}. ${o.fallbackRefused}`
+      );
     return unsandboxed(o, probe3.reason, env);
   }
   return sandboxed(o, probe3, env, { cwd, hidden, writable });
@@ -2008,6 +2164,14 @@ function publicKey(value, c) {
     );
   }
   return key;
+}
+function runSandboxed(value, c) {
+  const given = value.trim();
+  if (given === "") return void 0;
+  if (given === "true" || given === "false") return given === "true";
+  throw new OptionError(
+    `${c.subject} must be true or false (the run job's \`sandboxed\` output), or empty, not '${value}'`
+  );
 }
 function records(value, c) {
   const path = resolve4(c.base, value);
@@ -2375,7 +2539,7 @@ var OPTIONS = {
         "works, else unsandboxed and said so; bwrap, or refuse to run; none"
       ]
     },
-    input: "How the command under test runs (docs/sandbox.md): `auto` (bubblewrap where it works, else unsandboxed, said in the log and the job summary), `bwrap` (bubblewrap, or the step fails before any case runs) or `none`. Whatever the mode, the command never gets the signing key, the runner's tokens or the file-command paths.",
+    input: "How the command under test runs (docs/sandbox.md): `auto` (bubblewrap where it works, else unsandboxed, said in the log and the job summary; on a GitHub-hosted Linux runner, where the action makes bubblewrap work, the step fails instead), `bwrap` (bubblewrap, or the step fails before any case runs) or `none`. Whatever the mode, the command never gets the signing key, the runner's tokens or the file-command paths. The `sandboxed` output says how it ran.",
     parse: sandboxMode
   }),
   "sandbox-network": row({
@@ -2592,6 +2756,18 @@ var OPTIONS = {
     default: "",
     input: "Sign mode: refuse the record unless it was signed by this Ed25519 public key (64 hex digits), e.g. the run job's `signer-pubkey` output, so that a record swapped between the jobs is refused. Empty: any signer.",
     parse: publicKey
+  }),
+  "run-sandboxed": row({
+    name: "run-sandboxed",
+    default: "",
+    input: "Sign mode: the run job's `sandboxed` output, passed on as a job output (`needs.run.outputs.sandboxed`). `false` (its command ran unsandboxed, so it could have read the run's key and signed a record of its own) refuses the record, unless `allow-unsandboxed` is true. Empty (not wired): the record is re-signed with a warning saying how to wire it.",
+    parse: runSandboxed
+  }),
+  "allow-unsandboxed": row({
+    name: "allow-unsandboxed",
+    default: "false",
+    input: "Sign mode: re-sign the record even when `run-sandboxed` is `false` (a warning says so), e.g. for a run job that set `sandbox: none` on purpose.",
+    parse: flag
   }),
   "require-conformant": row({
     name: "require-conformant",
@@ -25097,7 +25273,9 @@ function createLinesCanonicalizer(o) {
 import { EventEmitter } from "node:events";
 import { PassThrough, Writable } from "node:stream";
 var HEAD = 5;
-var MAX_FRAME = 1024 * 1024;
+var WORKER_SILENCE_MS = 5e3;
+var WORKER_CLEAN_MS = STARTER_CLEAN_MS + 3e3;
+var FRAME_TYPES = /* @__PURE__ */ new Set(["R", "D", "H", "O", "E", "o", "e", "X", "F"]);
 function frame(type, payload = new Uint8Array(0)) {
   const head = Buffer.alloc(HEAD);
   head[0] = type.charCodeAt(0);
@@ -25115,79 +25293,123 @@ function exitOf(payload) {
     return void 0;
   }
 }
+var DEADLINES = { silenceMs: WORKER_SILENCE_MS, cleanMs: WORKER_CLEAN_MS };
 var Worker = class {
-  constructor(launch, cwd, startupMs, freed) {
+  constructor(launch, cwd, startupMs, deadlines, freed) {
+    this.deadlines = deadlines;
     this.freed = freed;
     this.ready = new Promise((resolve10) => {
       this.onReady = resolve10;
     });
     const { program, argv0, args, env } = launch.launched;
     this.child = spawnGroup({ program, argv0, args, cwd, launched: { program, argv0, args, env } });
-    const startup = setTimeout(() => this.die(), startupMs);
-    void this.ready.then(() => clearTimeout(startup));
-    this.child.on("error", () => this.die());
-    this.child.on("exit", () => this.die());
-    this.child.stdout.on("close", () => this.die());
+    this.wait(startupMs, "could not start");
+    this.child.on("error", () => this.die("could not start"));
+    this.child.on("exit", () => this.die("ended"));
+    this.child.stdout.on("close", () => this.die("ended"));
     this.child.stdout.on("data", (chunk) => this.read(chunk));
     this.child.stderr.resume();
-    this.child.stdin.on("error", () => this.die());
+    this.child.stdin.on("error", () => this.die("ended"));
     this.send("C", Buffer.from(JSON.stringify(launch.command)));
   }
+  deadlines;
   freed;
   state = "starting";
+  lostBecause;
   current;
   pending = Buffer.alloc(0);
   child;
   ready;
   onReady = () => {
   };
+  /** The wait the worker is in now (starting, busy, cleaning), which loses it when it runs out. */
+  cancelWait = () => {
+  };
+  /** Waits at most `ms` for the starter's next word (any frame while busy, "R" otherwise). */
+  wait(ms, why) {
+    this.cancelWait();
+    this.cancelWait = deadline(ms, () => this.die(why));
+  }
   send(type, payload) {
     if (this.state !== "dead") this.child.stdin.write(frame(type, payload));
   }
   read(chunk) {
+    if (this.state === "dead") return;
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
-    while (this.pending.length >= HEAD) {
-      const length = this.pending.readUInt32BE(1);
-      if (length > MAX_FRAME) {
-        this.die();
-        return;
+    try {
+      while (this.pending.length >= HEAD && this.isAlive()) {
+        const type = String.fromCharCode(this.pending[0]);
+        const length = this.pending.readUInt32BE(1);
+        if (!FRAME_TYPES.has(type) || length > STARTER_MAX_PAYLOAD) {
+          this.die("malformed frame");
+          return;
+        }
+        if (this.pending.length < HEAD + length) return;
+        const payload = this.pending.subarray(HEAD, HEAD + length);
+        this.pending = this.pending.subarray(HEAD + length);
+        this.handle(type, payload);
       }
-      if (this.pending.length < HEAD + length) return;
-      const type = String.fromCharCode(this.pending[0]);
-      const payload = this.pending.subarray(HEAD, HEAD + length);
-      this.pending = this.pending.subarray(HEAD + length);
-      this.handle(type, payload);
+    } catch {
+      this.die("malformed frame");
     }
   }
   handle(type, payload) {
-    if (type === "R") {
-      if (this.state === "starting") {
-        this.state = "idle";
-        this.onReady(true);
-      } else if (this.state === "cleaning") {
+    const out = (why = "frame out of order") => this.die(why);
+    if (this.state === "starting" || this.state === "idle") {
+      if (this.state === "idle" || type !== "R") {
+        out();
+        return;
+      }
+      this.cancelWait();
+      this.state = "idle";
+      this.onReady(true);
+      return;
+    }
+    if (this.state === "cleaning") {
+      if (type === "R") {
+        this.cancelWait();
         this.state = "idle";
         this.freed(this);
-      }
+      } else if (type === "D") out("said it could not clean up");
+      else if (type === "X" && exitOf(payload) === void 0) out("malformed frame");
       return;
     }
     const p = this.current;
-    if (this.state !== "busy" || p === void 0 || p.finished) return;
-    if (type === "O") p.stdout.write(payload);
-    else if (type === "E") p.stderr.write(payload);
-    else if (type === "o") p.stdout.end();
-    else if (type === "e") p.stderr.end();
-    else if (type === "X") {
+    this.wait(this.deadlines.silenceMs, "silent while busy");
+    const said = p.said;
+    if (type === "H") return;
+    if (type === "O" && !said.stdoutClosed) p.stdout.write(payload);
+    else if (type === "E" && !said.stderrClosed) p.stderr.write(payload);
+    else if (type === "o" && !said.stdoutClosed) {
+      said.stdoutClosed = true;
+      p.stdout.end();
+    } else if (type === "e" && !said.stderrClosed) {
+      said.stderrClosed = true;
+      p.stderr.end();
+    } else if (type === "X" && !said.exited) {
       const exit = exitOf(payload);
-      if (exit === void 0) this.die();
-      else p.emit("exit", exit.code, exit.signal);
-    } else if (type === "F") p.emit("error", new Error(payload.toString("utf8").slice(0, 1e3)));
+      if (exit === void 0) {
+        out("malformed frame");
+        return;
+      }
+      said.exited = true;
+      p.emit("exit", exit.code, exit.signal);
+    } else if (type === "F" && !said.exited) {
+      said.exited = true;
+      p.emit("error", new Error(payload.toString("utf8").slice(0, 1e3)));
+    } else out();
+  }
+  isAlive() {
+    return this.state !== "dead";
   }
   /** Hands the idle worker one request. */
   start() {
     this.state = "busy";
+    this.wait(this.deadlines.silenceMs, "silent while busy");
     const send = (type, payload) => this.send(type, payload);
     const p = Object.assign(new EventEmitter(), {
       finished: false,
+      said: { stdoutClosed: false, stderrClosed: false, exited: false },
       stdout: new PassThrough(),
       stderr: new PassThrough(),
       stdin: new Writable({
@@ -25205,6 +25427,7 @@ var Worker = class {
         p.finished = true;
         if (this.state !== "busy") return;
         this.state = "cleaning";
+        this.wait(this.deadlines.cleanMs, "not clean in time");
         this.send("K");
       }
     });
@@ -25212,10 +25435,12 @@ var Worker = class {
     this.send("S");
     return p;
   }
-  die() {
+  die(why) {
     if (this.state === "dead") return;
     const was = this.state;
     this.state = "dead";
+    this.lostBecause = why;
+    this.cancelWait();
     killGroup(this.child);
     this.child.stdin.destroy();
     if (was === "starting") this.onReady(false);
@@ -25225,22 +25450,26 @@ var Worker = class {
   }
 };
 var SandboxWorkers = class {
-  constructor(launch, cwd, max, startupMs) {
+  constructor(launch, cwd, max, startupMs, deadlines = DEADLINES) {
     this.launch = launch;
     this.cwd = cwd;
     this.max = max;
     this.startupMs = startupMs;
+    this.deadlines = deadlines;
   }
   launch;
   cwd;
   max;
   startupMs;
+  deadlines;
   workers = /* @__PURE__ */ new Set();
   idle = [];
   waiting = [];
   /** Set once a worker could not start: every later request goes to a sandbox of its own. */
   broken = false;
   closed = false;
+  /** Why each worker lost so far was lost, in order (a closed run's workers are not counted). */
+  losses = [];
   /** A process for one request, or undefined when workers cannot be had (start it some other way). */
   async start() {
     const worker = await this.acquire();
@@ -25255,7 +25484,13 @@ var SandboxWorkers = class {
         continue;
       }
       if (this.workers.size < this.max) {
-        const w = new Worker(this.launch, this.cwd, this.startupMs, (freed) => this.freed(freed));
+        const w = new Worker(
+          this.launch,
+          this.cwd,
+          this.startupMs,
+          this.deadlines,
+          (freed) => this.freed(freed)
+        );
         this.workers.add(w);
         if (await w.ready) return w;
         this.broken = true;
@@ -25268,6 +25503,7 @@ var SandboxWorkers = class {
   freed(w) {
     if (w.state === "dead") {
       this.workers.delete(w);
+      if (w.lostBecause !== void 0 && w.lostBecause !== "closed") this.losses.push(w.lostBecause);
       this.waiting.shift()?.(void 0);
       return;
     }
@@ -25278,7 +25514,7 @@ var SandboxWorkers = class {
   /** Kills every worker (and so everything in their sandboxes). */
   close() {
     this.closed = true;
-    for (const w of this.workers) w.die();
+    for (const w of this.workers) w.die("closed");
     for (const waiter of this.waiting.splice(0)) waiter(void 0);
   }
 };
@@ -26384,6 +26620,66 @@ ${PROBE_INPUT}
   return " It answered only once its input had ended, as a once-mode command does (it reads all of its input first). Does your command need its lines flag (for example `python3 canon.py --lines`)? If it speaks one input per run, use protocol once.";
 }
 
+// src/run/bound.ts
+var BOUND_MARGIN_MS = 6e4;
+function runBoundMs(p) {
+  const perRequest = p.timeoutMs + EXIT_GRACE_MS + WORKER_CLEAN_MS;
+  return BOUND_MARGIN_MS + Math.ceil(2 * Math.max(1, p.requests) / Math.max(1, p.jobs)) * perRequest;
+}
+function showDuration(ms) {
+  return ms < 12e4 ? `${Math.ceil(ms / 1e3)} s` : `${Math.ceil(ms / 6e4)} min`;
+}
+function boundCanonicalizer(impl, endsAt, boundMs) {
+  const waiting = /* @__PURE__ */ new Set();
+  let reached = false;
+  const why = `the run reached its bound of ${showDuration(boundMs)} (computed from its plan) before the command answered`;
+  const reach = () => {
+    if (reached) return;
+    reached = true;
+    for (const resolve10 of [...waiting]) resolve10({ status: "failed", reason: why });
+    waiting.clear();
+    void impl.close().catch(() => {
+    });
+  };
+  const timer = setTimeout(reach, Math.max(0, endsAt - Date.now()));
+  const within = (asked) => {
+    if (reached || Date.now() >= endsAt) {
+      reach();
+      return Promise.resolve({ status: "failed", reason: why });
+    }
+    return new Promise((resolve10) => {
+      let done2 = false;
+      const settle3 = (a) => {
+        if (done2) return;
+        done2 = true;
+        waiting.delete(settle3);
+        resolve10(a);
+      };
+      waiting.add(settle3);
+      asked().then(
+        settle3,
+        (error) => settle3({ status: "failed", reason: `the adapter failed: ${error?.message ?? error}` })
+      );
+    });
+  };
+  const alone = impl.canonicalizeAlone;
+  return {
+    label: impl.label,
+    canonicalize: (input) => within(() => impl.canonicalize(input)),
+    ...alone ? { canonicalizeAlone: (input) => within(() => alone.call(impl, input)) } : {},
+    ...impl.isolation ? {
+      get isolation() {
+        return impl.isolation;
+      }
+    } : {},
+    reached: () => reached,
+    close: async () => {
+      clearTimeout(timer);
+      await impl.close();
+    }
+  };
+}
+
 // src/run/plan.ts
 import { resolve as resolve8 } from "node:path";
 
@@ -26682,17 +26978,32 @@ async function judgeRun(plan) {
     sandbox.close();
   };
   try {
-    const write2 = adapter2(plan, "write", sandbox);
-    open4.push(write2);
-    const read2 = options.readCommand || options.readUrl ? adapter2(plan, "read", sandbox) : write2;
-    if (read2 !== write2) open4.push(read2);
-    const other = options.compareCommand ? adapter2(plan, "compare", sandbox) : void 0;
-    if (other) open4.push(other);
-    const sides = [[write2, plan.transport.write, "write"]];
-    if (read2 !== write2) sides.push([read2, plan.transport.read, "read"]);
-    if (other) sides.push([other, options.compareProtocol ?? options.protocol, "compare"]);
+    const given = {
+      write: adapter2(plan, "write", sandbox),
+      read: options.readCommand || options.readUrl ? adapter2(plan, "read", sandbox) : void 0,
+      other: options.compareCommand ? adapter2(plan, "compare", sandbox) : void 0
+    };
+    for (const impl of [given.write, given.read, given.other]) if (impl) open4.push(impl);
+    const sides = [[given.write, plan.transport.write, "write"]];
+    if (given.read) sides.push([given.read, plan.transport.read, "read"]);
+    if (given.other) sides.push([given.other, options.compareProtocol ?? options.protocol, "compare"]);
     for (const [impl, transport, side] of sides) await probe2(plan, impl, transport, side, sandbox);
     const cases = plan.transport.write === "lines" ? casesForLines(plan.corpus.cases) : plan.corpus.cases;
+    const bounded = (impl, requests, transport) => {
+      const boundMs = runBoundMs({
+        requests,
+        timeoutMs: options.timeoutMs,
+        jobs: transport === "lines" ? 1 : options.jobs
+      });
+      return boundCanonicalizer(impl, Date.now() + boundMs, boundMs);
+    };
+    const planned = cases.reduce((n, c) => n + plannedRequests(c), 0);
+    const write2 = bounded(given.write, planned, plan.transport.write);
+    const read2 = given.read ? bounded(given.read, planned, plan.transport.read) : write2;
+    const compareInputs = corpusInputCount(plan.corpus.cases, { numbers: true });
+    const compareRuns = options.compareRuns ?? DEFAULT_COMPARE_RUNS;
+    const other = given.other ? bounded(given.other, compareInputs + compareRuns, options.compareProtocol ?? options.protocol) : void 0;
+    for (const impl of [write2, read2, other]) if (impl) open4.push(impl);
     const protocol = protocolUsed(plan.transport.write, plan.corpus.cases, cases);
     const counter = progressOf(plan, cases, write2);
     let asked = { write: write2, read: read2 };
@@ -26737,8 +27048,8 @@ async function judgeRun(plan) {
         a: write2,
         b: other,
         inputs: corpusInputs(plan.corpus.cases, { numbers: true }),
-        inputCount: corpusInputCount(plan.corpus.cases, { numbers: true }),
-        generated: { seed: options.seed, runs: options.compareRuns ?? DEFAULT_COMPARE_RUNS },
+        inputCount: compareInputs,
+        generated: { seed: options.seed, runs: compareRuns },
         concurrency: inFlight(plan),
         // Under the nfc profile the reference a store is held to is "RFC 8785 after NFC".
         ...options.profile === "nfc" ? { reference: nfcReference("reference (nfc)") } : {},
@@ -26805,7 +27116,8 @@ function adapter2(plan, side, launcher, protocol) {
     jobs: options.jobs,
     timeoutMs: options.timeoutMs,
     maxOutputBytes: options.maxOutputBytes,
-    launcher
+    launcher,
+    ...options.sandboxWorkers === false ? { workers: false } : {}
   });
 }
 function batchesApply(plan) {
@@ -26882,10 +27194,10 @@ function settle2(promise) {
 }
 
 // src/report/rerun-command.ts
-import { relative as relative2 } from "node:path";
+import { relative as relative3 } from "node:path";
 var NAMED_CASES_MAX = 20;
 function localPath(path, base) {
-  const rel = relative2(base, path);
+  const rel = relative3(base, path);
   return rel === "" ? "." : rel.startsWith("..") ? path : rel;
 }
 function commonPrefix(names) {

@@ -57,8 +57,9 @@ export function boundCanonicalizer(
     // Ends what the adapter still runs; its own requests then settle as closed.
     void impl.close().catch(() => {});
   };
+  // Not unref'd: an in-process implementation that never answers holds no handle of its own, and the
+  // run must still reach its bound. close() clears it.
   const timer = setTimeout(reach, Math.max(0, endsAt - Date.now()));
-  timer.unref();
   const within = (asked: () => Promise<Answer>): Promise<Answer> => {
     if (reached || Date.now() >= endsAt) {
       reach();

@@ -75,6 +75,8 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
     const other = given.other
       ? bounded(given.other, compareInputs + compareRuns, options.compareProtocol ?? options.protocol)
       : undefined;
+    // Closed with the run, each stopping its bound's clock.
+    for (const impl of [write, read, other]) if (impl) open.push(impl);
     const protocol = protocolUsed(plan.transport.write, plan.corpus.cases, cases);
     const counter = progressOf(plan, cases, write);
     // Once mode's batches (src/batch): the checks then ask a Canonicalizer that answers confirmed
