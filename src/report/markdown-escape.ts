@@ -1,14 +1,24 @@
 // Corpus text and implementation output must never break the job summary's Markdown or put HTML in
 // it. Three contexts, each with one rule that holds for any input:
 //   block:  a `<p>` line holding inline code with the content HTML-escaped. An HTML block is not
-//           Markdown-parsed and ends only at a blank line; showInvisible has already turned every
-//           line break into ⟨U+000A⟩, so the content is one line and cannot end it.
+//           Markdown-parsed (so nothing in it autolinks either) and ends only at a blank line;
+//           showInvisible has already turned every line break into ⟨U+000A⟩, so the content is one
+//           line and cannot end it.
 //   inline: the punctuation that means something inside a line backslash-escaped (CommonMark
 //           allows escaping any ASCII punctuation): no code span, emphasis, link or image (`[`),
-//           strikethrough, math, or URL autolink (`://`, `www.`). Inline text never starts a line,
-//           so line-start syntax (`#`, `-`, `>`, `1.`) cannot fire. Then HTML-escaped, and `|` as an
-//           entity (a table cell ends only at a raw `|`).
-//   code:   inline, wrapped in <code> (no mention or autolink processing inside).
+//           strikethrough or math. Inline text never starts a line, so line-start syntax (`#`, `-`,
+//           `>`, `1.`, a `[x]: url` definition) cannot fire. Then HTML-escaped, and `|` as an entity (a
+//           table cell ends only at a raw `|`). Then no autolink (below).
+//   code:   inline, wrapped in <code>. A raw `<code>` in a line is no shelter: GFM autolinks inside
+//           it as anywhere in a paragraph, so the inline rule is what holds there too.
+// No autolink: untrusted text makes no link. GFM's extended autolinks start at `www.`, at `://`
+// after http/https/ftp, and at an e-mail address (`@`, also behind `mailto:` and `xmpp:`). Each of
+// the three is cut by a `<wbr>`: `www<wbr>.`, `:<wbr>//`, `@<wbr>`. Not a backslash or an entity:
+// GitHub's cmark-gfm joins adjacent text before it looks for e-mail addresses
+// (cmark_consolidate_text_nodes in extensions/autolink.c), so `a\@b.c` and `a&#64;b.c` are links
+// there (micromark, which the tests also render with, does not join them and would hide that). An
+// HTML element between two pieces of text keeps them apart in both, whichever way a parser matches:
+// on the source as it parses a line (cmark-gfm's `www.` and `://`) or on the text after (its e-mail).
 // Nothing written here adds a character to what a reader copies: where text must wrap, it gets a
 // `<wbr>` (a break opportunity, no character), never a `<br>` inside a value.
 import { showInvisible } from "./visible.js";
@@ -101,14 +111,17 @@ export function inlineShown(visible: string): string {
   return escapeInline(visible);
 }
 
-/** Text already through showInvisible, as inline Markdown that renders as itself. */
+/** Where GFM's extended autolinks start (case-insensitively, as micromark matches `WWW.`): a `<wbr>`
+ * goes right after each, so no text node holds one whole. `:` and `//` are cut apart only where the
+ * `//` follows, `www` and `.` only where the `.` follows: escapeHtml has run, so this `@`, `:` or
+ * `www` is the text's own, not part of an entity the escaping made. */
+const AUTOLINK_STARTS = /www(?=\.)|:(?=\/\/)|@/gi;
+
+/** Text already through showInvisible, as inline Markdown that renders as itself and makes no link. */
 function escapeInline(visible: string): string {
   // Backslashes first: entities made afterwards hold `#` and `;`, which must stay as they are.
-  const escaped = visible
-    .replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`)
-    .replace(/:(?=\/\/)/g, "\\:")
-    .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
-  return escapeHtml(escaped).replaceAll("|", "&#124;");
+  const escaped = visible.replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`);
+  return escapeHtml(escaped).replaceAll("|", "&#124;").replace(AUTOLINK_STARTS, "$&<wbr>");
 }
 
 /** Content as inline code. */
@@ -125,7 +138,11 @@ export function inlineCode(text: string): string {
  * as its text. Spaces wrap as usual.
  */
 export function cellText(text: string, columns: number): string {
-  return breakLongWords(showInvisible(text), columns).map(escapeInline).join("<wbr>");
+  // A piece that ends in `@` already has its `<wbr>`: one is enough.
+  return breakLongWords(showInvisible(text), columns)
+    .map(escapeInline)
+    .join("<wbr>")
+    .replaceAll("<wbr><wbr>", "<wbr>");
 }
 
 /** {@link cellText} as inline code, one code span with the same break opportunities. */

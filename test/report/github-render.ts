@@ -3,8 +3,10 @@
 // GitHub applies to raw HTML, all checked by micromark against GitHub's own GFM spec examples), and the
 // page wears github-markdown-css, the stylesheet that copies GitHub's `.markdown-body` (pre blocks
 // scroll sideways on their own, as on github.com). GitHub also strips attributes it does not allow;
-// the summary uses none, so that step is left out.
-import { readFileSync } from "node:fs";
+// the summary uses none, so that step is left out. renderCmarkGfm renders with cmark-gfm itself, for
+// what micromark does not model (test/report/links.test.ts).
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { micromark } from "micromark";
 import { gfm, gfmHtml } from "micromark-extension-gfm";
@@ -27,6 +29,49 @@ export function renderGfm(markdown: string): string {
     extensions: [gfm()],
     htmlExtensions: [gfmHtml()],
   });
+}
+
+/** Debian's cmark-gfm, the C library GitHub renders Markdown with (.ci/run installs it). */
+const CMARK_GFM = "/usr/bin/cmark-gfm";
+/** For a test that needs it: skipped without it, except in CI, where it must run. */
+export const cmarkGfmOpts = {
+  skip: existsSync(CMARK_GFM) || process.env.CI ? false : `no ${CMARK_GFM} (apt-get install cmark-gfm)`,
+};
+
+/**
+ * The summary's Markdown as cmark-gfm renders it with the extensions github.com turns on, raw HTML
+ * kept: GitHub's own parser (Debian's release, 0.29.0.gfm.6, not GitHub's newest), where micromark
+ * only follows GitHub's spec. They differ where it matters for links: cmark-gfm's autolink extension
+ * joins adjacent text before it looks for e-mail addresses, so `a\@b.c` and `a&#64;b.c` are links
+ * here (and on github.com) but not in micromark.
+ */
+export function renderCmarkGfm(markdown: string): string {
+  const extensions = ["table", "strikethrough", "autolink", "tagfilter", "tasklist", "footnotes"];
+  const args = ["--unsafe", ...extensions.flatMap((e) => ["-e", e])];
+  const run = spawnSync(CMARK_GFM, args, { input: markdown, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (run.error) throw run.error;
+  if (run.status !== 0) throw new Error(`cmark-gfm exited ${run.status}: ${run.stderr}`);
+  return run.stdout;
+}
+
+/** The link and image tags in rendered HTML: `<a …>` and `<img …>`, as written. */
+export function linksIn(html: string): string[] {
+  return html.match(/<(?:a|img)\b[^>]*>/gi) ?? [];
+}
+
+const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** What a reader sees of rendered HTML as text: the tags gone, the character references decoded. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(?:#x([0-9a-f]+)|#([0-9]+)|([a-z]+));/gi, (ref, hex, dec, name) =>
+      hex !== undefined
+        ? String.fromCodePoint(Number.parseInt(hex, 16))
+        : dec !== undefined
+          ? String.fromCodePoint(Number(dec))
+          : (NAMED[name] ?? ref),
+    );
 }
 
 /** One page: the rendered summary in a `.markdown-body` card of the summary's width. */
