@@ -20154,15 +20154,16 @@ function inlineText(text2) {
 function inlineShown(visible2) {
   return escapeInline(visible2);
 }
+var AUTOLINK_STARTS = /www(?=\.)|:(?=\/\/)|@/gi;
 function escapeInline(visible2) {
-  const escaped = visible2.replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`).replace(/:(?=\/\/)/g, "\\:").replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
-  return escapeHtml(escaped).replaceAll("|", "&#124;");
+  const escaped = visible2.replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`);
+  return escapeHtml(escaped).replaceAll("|", "&#124;").replace(AUTOLINK_STARTS, "$&<wbr>");
 }
 function inlineCode(text2) {
   return `<code>${inlineText(text2)}</code>`;
 }
 function cellText(text2, columns) {
-  return breakLongWords(showInvisible(text2), columns).map(escapeInline).join("<wbr>");
+  return breakLongWords(showInvisible(text2), columns).map(escapeInline).join("<wbr>").replaceAll("<wbr><wbr>", "<wbr>");
 }
 function cellCode(text2, columns) {
   return `<code>${cellText(text2, columns)}</code>`;
