@@ -31,7 +31,7 @@ export interface Canonicalizer {
   canonicalizeAlone?(input: Uint8Array): Promise<Answer>;
   /** What asking requests alone has cost so far (lines mode: each request in doubt, asked again in a
    * fresh process), for the progress line; absent where nothing is asked twice. */
-  readonly isolation?: { askedAlone: number; aloneMs: number };
+  readonly isolation?: { askedAlone: number; aloneMs: number; restarts?: number };
   /** Ends every process or connection it holds. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -254,7 +254,7 @@ export interface Progress {
   /** Once mode with batches: processes ended so far and planned (src/batch); a progress line then
    * counts these, not cases. */
   requests?: { done: number; planned: number };
-  /** Lines mode: requests asked alone so far (in doubt, or narrowing a block that got no answer), each
-   * in a fresh process, and their time in all. */
-  askedAlone?: { count: number; ms: number };
+  /** Lines mode: requests asked alone so far (in doubt, or narrowing a block that got no answer), one
+   * at a time, and their time in all; processes started in place of one that ended mid-run. */
+  askedAlone?: { count: number; ms: number; restarts?: number };
 }

@@ -7,19 +7,22 @@
 // is echoed with exactly one line per request in between: then each line is its request's answer.
 //
 // Anything else is doubt, and doubt is settled by isolation (docs/protocol.md, "Isolation on doubt"):
-//   - the request doubt points at is asked again alone, in a fresh process of its own
-//     (./lines-alone.ts), and that answer is its verdict: the request owed the line that did not come
-//     (time limit, the process's end) or that passed the output cap, or the only request of a
-//     segment whose lines do not match;
+//   - the request doubt points at is asked again alone, and that answer is its verdict: the request
+//     owed the line that did not come (time limit, the process's end) or that passed the output cap,
+//     or the only request of a segment whose lines do not match;
 //   - every other request the doubt touched (unconfirmed when the process was lost, or in a segment
 //     of several that lost framing) is asked again in a segment of its own, where its lines are
-//     counted exactly; doubt there sends it alone too.
-// So every request is pipelined at most twice and then asked alone: the run never stops asking and
-// never loops, a hanging command costs a time limit per request that hangs alone, and no request's
-// verdict rests on another's. A lost process is replaced for the requests still to be sent. After
-// MAX_FRAMING_LOSSES lost segments every segment holds one request. A command that does not echo
-// sync requests (it answers each with something else) cannot be pipelined safely: from the time that
-// shows, every request is asked alone, without sync requests, as once mode would ask it.
+//     counted exactly; doubt there sends it alone too. "Alone" is one request at a time in
+// a process of a lane (./lines-series.ts): nothing else in flight, its lines counted exactly, a fresh
+// process after any that could not be trusted, so a hang costs its time limit once there and a
+// hundred requests in doubt cost a hundred round trips, not a hundred process starts. So every request
+// is pipelined at most twice and then asked alone: the run never stops asking and never loops, and no
+// request's verdict rests on another's. A lost process is replaced for the requests still to be sent,
+// and every replacement is counted (IsolationCost.restarts). After MAX_FRAMING_LOSSES lost segments
+// every segment holds one request. A command that does not echo sync requests (it answers each with
+// something else) cannot be pipelined or kept between requests safely: from the time that shows,
+// every request is asked in a fresh process of its own, without sync requests, as once mode would
+// ask it (./lines-alone.ts).
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { deadline } from "../deadline.js";
 import type { Answer, Canonicalizer } from "../types.js";
@@ -30,6 +33,7 @@ import { encodeRequestLine } from "./line-framing.js";
 import { LineReader } from "./line-reader.js";
 import { syncNumberIn, syncRequestLine } from "./line-sync.js";
 import { askAlone, judgeLine } from "./lines-alone.js";
+import { SeriesLane } from "./lines-series.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
 
 /** Requests between two sync requests while pipelining: what one framing loss asks again alone. */
@@ -42,16 +46,19 @@ export interface LinesOptions extends CommandOptions {
   jobs?: number;
 }
 
-/** What the isolation rule has cost so far: requests asked again alone, and their time in all. */
+/** What the isolation rule has cost so far: requests asked again alone, and their time in all;
+ * processes started in place of one that ended with requests still to answer. */
 export interface IsolationCost {
   askedAlone: number;
   aloneMs: number;
+  restarts: number;
 }
 
 interface Request {
   line: Buffer;
   resolve: (answer: Answer) => void;
-  /** Asked again after doubt: it goes in a segment of its own, and further doubt sends it alone. */
+  /** Asked again after its segment lost framing: it goes in a segment of its own, and further doubt
+   * sends it alone. */
   single?: true;
 }
 
@@ -85,16 +92,38 @@ class LinesSession {
   private pumpScheduled = false;
   private closed = false;
   private readonly alone: Limiter;
+  /** Lanes of requests asked alone, one at a time each; idle ones wait here for the next. */
+  private readonly idleLanes: SeriesLane[] = [];
+  private readonly lanes: SeriesLane[] = [];
   private readonly aborts = new Set<() => void>();
   private readonly asking = new Set<Promise<void>>();
   private readonly exitWaiters: (() => void)[] = [];
-  readonly cost: IsolationCost = { askedAlone: 0, aloneMs: 0 };
+  readonly cost: IsolationCost = { askedAlone: 0, aloneMs: 0, restarts: 0 };
 
   constructor(
     private readonly spec: GroupSpawn,
     private readonly o: LinesOptions,
   ) {
     this.alone = new Limiter(o.jobs ?? 1);
+  }
+
+  private lane(): SeriesLane {
+    const idle = this.idleLanes.pop();
+    if (idle) return idle;
+    const lane = new SeriesLane(this.spec, {
+      timeoutMs: this.o.timeoutMs,
+      maxOutputBytes: this.o.maxOutputBytes,
+      nextSync: () => this.nextSync++,
+      register: (abort) => {
+        this.aborts.add(abort);
+        return () => this.aborts.delete(abort);
+      },
+      onRestart: () => {
+        this.cost.restarts++;
+      },
+    });
+    this.lanes.push(lane);
+    return lane;
   }
 
   canonicalize(input: Uint8Array): Promise<Answer> {
@@ -134,26 +163,32 @@ class LinesSession {
       this.stop(pipe);
     }
     await Promise.all(this.asking);
+    for (const lane of this.lanes) lane.stop();
   }
 
-  /** Asks each request again alone, at most `jobs` at once; each one's answer is its verdict. */
+  /** Asks each request again alone, at most `jobs` at once; each one's answer is its verdict. With
+   * sync requests echoed: one at a time in a lane's process (./lines-series.ts); without: in a fresh
+   * process each (./lines-alone.ts). */
   private isolate(requests: Request[]): void {
     for (const request of requests) {
-      const syncs: [number, number] | undefined = this.echoes
-        ? [this.nextSync++, this.nextSync++]
-        : undefined;
       const asked = this.alone.run(async () => {
         if (this.closed) return { status: "failed", reason: "the adapter is closed" } as Answer;
         const started = Date.now();
-        const answer = await askAlone(this.spec, request.line, {
-          timeoutMs: this.o.timeoutMs,
-          maxOutputBytes: this.o.maxOutputBytes,
-          ...(syncs ? { syncs } : {}),
-          register: (abort) => {
-            this.aborts.add(abort);
-            return () => this.aborts.delete(abort);
-          },
-        });
+        let answer: Answer;
+        if (this.echoes) {
+          const lane = this.lane();
+          answer = await lane.ask(request.line);
+          this.idleLanes.push(lane);
+        } else {
+          answer = await askAlone(this.spec, request.line, {
+            timeoutMs: this.o.timeoutMs,
+            maxOutputBytes: this.o.maxOutputBytes,
+            register: (abort) => {
+              this.aborts.add(abort);
+              return () => this.aborts.delete(abort);
+            },
+          });
+        }
         this.cost.askedAlone++;
         this.cost.aloneMs += Date.now() - started;
         return answer;
@@ -286,7 +321,8 @@ class LinesSession {
 
   /** The sync request at `inFlight[at]` was echoed: the lines since the last echo answer the requests
    * written before it if there is exactly one per request. Otherwise framing was lost: a request
-   * alone in its segment is asked alone, the requests of a larger one each in a segment of its own. */
+   * alone in its segment is asked alone, the requests of a larger one each in a segment of its own
+   * (the process itself is still answering: only the count of lines is in doubt). */
   private settleThrough(pipe: Pipe, at: number): void {
     pipe.echoed = true;
     const items = pipe.inFlight.splice(0, at + 1);
@@ -327,7 +363,8 @@ class LinesSession {
 
   /** The process can no longer be trusted (time limit, end, cap, flood). The request owed the line
    * that did not come, and any other already asked again, are asked alone; the rest of what it holds
-   * unconfirmed is asked again singly by a new process, which also takes what is still to be sent. */
+   * unconfirmed is asked again singly by a new process, which also takes what is still to be sent
+   * (a restart, counted, when the process ended by itself). */
   private fault(pipe: Pipe): void {
     // Not even the first sync request answered: the first request is the one it is stuck on.
     const silent = !pipe.echoed && pipe.lines.length === 0;
@@ -335,6 +372,7 @@ class LinesSession {
       ? pipe.inFlight.find((item) => item.request)?.request
       : pipe.inFlight[pipe.lines.length]?.request;
     const unconfirmed = pipe.inFlight.flatMap((item) => (item.request ? [item.request] : []));
+    const endedByItself = pipe.exited;
     this.stop(pipe);
     if (!this.echoes) {
       this.isolate([...unconfirmed, ...this.queue.splice(0)]);
@@ -342,7 +380,10 @@ class LinesSession {
     }
     this.isolate(unconfirmed.filter((r) => r === owed || r.single));
     this.askSingly(unconfirmed.filter((r) => r !== owed && !r.single));
-    if (!this.closed && this.queue.length > 0) this.start();
+    if (!this.closed && this.queue.length > 0) {
+      if (endedByItself) this.cost.restarts++;
+      this.start();
+    }
   }
 
   /** Kills the process and forgets it. */

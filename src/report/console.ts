@@ -59,8 +59,14 @@ export function formatProgress(p: Progress): string {
   parts.push(`${p.failed} failed`, formatDuration(p.elapsedMs));
   if (p.suite !== undefined && p.done < p.total) parts.push(`suite ${p.suite}`);
   if (p.requestsLeft !== undefined && p.done < p.total) parts.push(`${p.requestsLeft} requests left`);
-  if (p.askedAlone) {
+  if (p.askedAlone?.count) {
     parts.push(`${p.askedAlone.count} asked alone (${formatDuration(p.askedAlone.ms)} of processes)`);
+  }
+  // A command that ends mid-run is started again, and the line says how often.
+  if (p.askedAlone?.restarts) {
+    parts.push(
+      `restarted ${p.askedAlone.restarts} ${p.askedAlone.restarts === 1 ? "time" : "times"} (it ended mid-run)`,
+    );
   }
   return parts.join(", ");
 }

@@ -266,8 +266,14 @@ function progressOf(
     requestsLeft,
     ...(processes ? { requests: { ...processes } } : {}),
     // Lines mode: what isolation on doubt has cost (a hanging command costs time, said here).
-    ...(write.isolation?.askedAlone
-      ? { askedAlone: { count: write.isolation.askedAlone, ms: write.isolation.aloneMs } }
+    ...(write.isolation?.askedAlone || write.isolation?.restarts
+      ? {
+          askedAlone: {
+            count: write.isolation.askedAlone,
+            ms: write.isolation.aloneMs,
+            ...(write.isolation.restarts ? { restarts: write.isolation.restarts } : {}),
+          },
+        }
       : {}),
   });
   options.onProgress?.(progress(0));

@@ -44,6 +44,8 @@ function sessionWith(over: { timeoutMs?: number }, ...args: string[]) {
   return {
     /** Requests asked again alone so far. */
     askedAlone: () => c.isolation.askedAlone,
+    /** Processes started in place of one that ended with requests still to answer. */
+    restarts: () => c.isolation.restarts,
     /** All at once, as the run sends them (pipelined). */
     all: (inputs: string[]) =>
       finishes(Promise.all(inputs.map((i) => c.canonicalize(bytes(i)))), BOUND_MS, "answers"),
@@ -170,6 +172,31 @@ test("a hang on one request of 300: only it fails, at its own time limit; every 
   othersExact(inputs, answers, [150]);
   // The hanging one alone; the pipelined process replaced once for the others.
   await started(s, 1, 2);
+});
+
+test("two hangs among 300 requests in flight: each costs its time limit in the pipeline and once alone, and the requests in doubt are asked in a few processes, not one each", async () => {
+  const s = sessionWith({ timeoutMs: 2000 }, "--hang=stuck");
+  const inputs = numbered(300);
+  inputs[100] = '["stuck"]';
+  inputs[150] = '["stuck"]';
+  const answers = await s.all(inputs);
+  assert.equal(show(answers[100]!), "failed timed out after 2000 ms; process group killed");
+  assert.equal(show(answers[150]!), "failed timed out after 2000 ms; process group killed");
+  othersExact(inputs, answers, [100, 150]);
+  // Before lanes kept their process, each request in doubt after the second hang was a process of
+  // its own (over a hundred).
+  const { starts } = await s.done();
+  assert.ok(starts <= 8, `${starts} processes started`);
+});
+
+test("a program that exits after every 50 requests: restarted, said so, and every request answered", async () => {
+  const s = session("--exit-after=50");
+  const inputs = numbered(300);
+  const answers = await s.all(inputs);
+  othersExact(inputs, answers, []);
+  assert.ok(s.restarts() >= 5, `${s.restarts()} restarts`);
+  const { starts } = await s.done();
+  assert.ok(starts <= 40, `${starts} processes started`);
 });
 
 test("a crash on one request: asked alone it exits non-zero, a rejection with its stderr (as once mode)", async () => {
