@@ -14,7 +14,7 @@
 // with the same key, works in the same scratch folder and writes into the same output folder, so that
 // paths and the signer are the same before and after.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -60,9 +60,21 @@ const quote = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace
 const cliLine = (args) => ["node", cli, ...args].map(quote).join(" ");
 
 const subjects = [
-  { name: "example-python", once: "python3 examples/python/canon.py", lines: "python3 examples/python/canon.py --lines" },
-  { name: "example-node", once: "node examples/node/canon.mjs", lines: "node examples/node/canon.mjs --lines" },
-  { name: "example-java", once: `java -cp ${javaClasses} Canon`, lines: `java -cp ${javaClasses} Canon --lines` },
+  {
+    name: "example-python",
+    once: "python3 examples/python/canon.py",
+    lines: "python3 examples/python/canon.py --lines",
+  },
+  {
+    name: "example-node",
+    once: "node examples/node/canon.mjs",
+    lines: "node examples/node/canon.mjs --lines",
+  },
+  {
+    name: "example-java",
+    once: `java -cp ${javaClasses} Canon`,
+    lines: `java -cp ${javaClasses} Canon --lines`,
+  },
   { name: "reference", once: cliLine(["canonicalize"]), lines: cliLine(["canonicalize", "--lines"]) },
   ...knownBads.map((k) => ({
     name: `known-bad-${k.name}`,
@@ -99,23 +111,26 @@ function actionInputs() {
 
 /** What differs from one run to the next, put in brackets. */
 function steady(text) {
-  return text
-    // The record embedded in report.html, as the text it encodes (its time and signature vary).
-    .replace(/(id="cc-record"[^>]*>)([A-Za-z0-9+/=]+)(<\/script>)/g, (_, open, b64, close) =>
-      `${open}${Buffer.from(b64, "base64").toString("utf8")}${close}`,
-    )
-    .replace(/ghadelimiter_[0-9a-f-]+/g, "ghadelimiter_[uuid]")
-    .replace(/^(record-sha256<<.*\n)[0-9a-f]{64}$/gm, "$1[sha256]")
-    // Progress lines depend on timing alone.
-    .replace(/^.*\d+\/\d+ (cases|processes).*\n/gm, "")
-    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "[time]")
-    .replace(/"elapsedMs": ?\d+/g, '"elapsedMs": [ms]')
-    .replace(/\btime="[0-9.]+"/g, 'time="[s]"')
-    .replace(/\b[0-9a-f]{128}\b/g, "[sig]")
-    .replace(/::stop-commands::[0-9a-f]+/g, "::stop-commands::[token]")
-    .replace(/^::[0-9a-f]{32}::$/gm, "::[token]::")
-    .replace(/\b\d+(\.\d+)? (s|ms|min)\b/g, "[duration]")
-    .replace(/\b\d+ min \d+ s\b/g, "[duration]");
+  return (
+    text
+      // The record embedded in report.html, as the text it encodes (its time and signature vary).
+      .replace(
+        /(id="cc-record"[^>]*>)([A-Za-z0-9+/=]+)(<\/script>)/g,
+        (_, open, b64, close) => `${open}${Buffer.from(b64, "base64").toString("utf8")}${close}`,
+      )
+      .replace(/ghadelimiter_[0-9a-f-]+/g, "ghadelimiter_[uuid]")
+      .replace(/^(record-sha256<<.*\n)[0-9a-f]{64}$/gm, "$1[sha256]")
+      // Progress lines depend on timing alone.
+      .replace(/^.*\d+\/\d+ (cases|processes).*\n/gm, "")
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "[time]")
+      .replace(/"elapsedMs": ?\d+/g, '"elapsedMs": [ms]')
+      .replace(/\btime="[0-9.]+"/g, 'time="[s]"')
+      .replace(/\b[0-9a-f]{128}\b/g, "[sig]")
+      .replace(/::stop-commands::[0-9a-f]+/g, "::stop-commands::[token]")
+      .replace(/^::[0-9a-f]{32}::$/gm, "::[token]::")
+      .replace(/\b\d+(\.\d+)? (s|ms|min)\b/g, "[duration]")
+      .replace(/\b\d+ min \d+ s\b/g, "[duration]")
+  );
 }
 
 const SIGNING_KEY = "5a".repeat(32);
@@ -139,7 +154,9 @@ for (const subject of subjects) {
       "timeout-ms": "60000",
       profile: subject.profile ?? "rfc8785",
       "signing-key": SIGNING_KEY,
-      ...(subject.readOnce ? { "read-command": protocol === "once" ? subject.readOnce : subject.readLines } : {}),
+      ...(subject.readOnce
+        ? { "read-command": protocol === "once" ? subject.readOnce : subject.readLines }
+        : {}),
       ...(protocol === "once"
         ? { numbers: values["once-numbers"], "generated-runs": values["once-generated-runs"] }
         : {}),
@@ -164,7 +181,12 @@ for (const subject of subjects) {
     const dir = join(out, name);
     mkdirSync(dir, { recursive: true });
     // Run mode writes into RUNNER_TEMP, a folder named after the artifact.
-    const written = join(runDir, "temp", "canon-conformance", inputs.get("artifact-name") || "canon-conformance");
+    const written = join(
+      runDir,
+      "temp",
+      "canon-conformance",
+      inputs.get("artifact-name") || "canon-conformance",
+    );
     const keep = {
       "results.json": join(written, "results.json"),
       "junit.xml": join(written, "junit.xml"),
