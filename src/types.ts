@@ -97,7 +97,7 @@ export type CorpusCase = CaseInfo &
     | { kind: "equal"; a: Uint8Array; b: Uint8Array }
     /** I3: the two inputs must canonicalize to different bytes. */
     | { kind: "differ"; a: Uint8Array; b: Uint8Array }
-    /** I1: canon(canon(x)) == canon(x). */
+    /** I1: idempotence (src/text-forms/steps.ts I1_STEPS). */
     | { kind: "idempotent"; input: Uint8Array }
     /** I4: read(write(x)) == write(x), with the read side the store's normalizer. */
     | { kind: "roundtrip"; input: Uint8Array }

@@ -1,28 +1,76 @@
-// The text forms one stage writes and another reads back (src/text-forms.ts): each written and read
-// back over fast-check's values, and where a form is ambiguous, the reader's rule is pinned.
+// The text forms one stage writes and another reads back (src/text-forms): each written and read back
+// over fast-check's values; each reader refusing what its writer never writes (other forms' texts
+// included); and where a form is ambiguous, the reader's rule pinned.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import {
   type AnswerText,
   answerWithoutReason,
+  type FurtherCause,
+  type GeneratedGot,
+  generatedCaseName,
+  I1_STEPS,
+  I4_STEPS,
+  type InstanceInput,
   isNoAnswer,
+  type NumbersCulprit,
+  type NumbersGot,
   parseRecordSuite,
   rangeWidth,
   readAnswerText,
+  readChoiceExpectation,
+  readChoiceGot,
+  readCutBytes,
+  readCutText,
+  readExpectedAnswer,
+  readGeneratedGot,
+  readInstanceExpectation,
+  readInstanceInput,
+  readNotRun,
+  readNumbersExpectation,
+  readNumbersGot,
+  readPairExpectation,
+  readPairInputs,
+  readPairOutputs,
   readPairText,
+  readPairTextAtFirst,
   readRangeName,
   readRecordCaseName,
+  readRunsExpectation,
   readShardWord,
+  readStepText,
   readSuiteCases,
   readSweptCaseName,
+  readTwiceExpectation,
   readWholeNumber,
   recordCaseName,
   recordSuite,
+  stepAnswer,
   writeAnswerText,
+  writeChoiceExpectation,
+  writeChoiceGot,
+  writeCutBytes,
+  writeCutText,
+  writeExpectedAnswer,
+  writeGeneratedGot,
+  writeInstanceExpectation,
+  writeInstanceInput,
+  writeNotRun,
+  writeNumbersExpectation,
+  writeNumbersGot,
+  writePairExpectation,
+  writePairInputs,
+  writePairOutputs,
   writePairText,
+  writePropertyExpectation,
   writeRangeName,
-} from "../src/text-forms.js";
+  writeReplay,
+  writeRunsExpectation,
+  writeRunsPassed,
+  writeStepText,
+  writeTwiceExpectation,
+} from "../src/text-forms/index.js";
 import { SUITES, type SuiteName } from "../src/types.js";
 
 const RESERVED = /^(reject|failed): /;
@@ -115,7 +163,7 @@ test("a swept record case name reads back as its sweep and range; other suites' 
     fc.property(range, property, fc.nat({ max: 12 }), (r, name, width) => {
       const numbers = recordCaseName("numbers", writeRangeName(r, width));
       assert.deepEqual(readSweptCaseName(numbers), { sweep: "numbers", ...r });
-      const generated = recordCaseName("generated", `${name}/${writeRangeName(r, width)}`);
+      const generated = recordCaseName("generated", generatedCaseName(name, writeRangeName(r, width)));
       assert.deepEqual(readSweptCaseName(generated), { sweep: `generated/${name}`, ...r });
       for (const suite of SUITES.filter((s) => s !== "numbers" && s !== "generated")) {
         assert.equal(readSweptCaseName(recordCaseName(suite, writeRangeName(r, width))), undefined);
@@ -184,4 +232,414 @@ test("a run of some cases: cases=P,... comes last in the suite and reads back; a
   assert.equal(parseRecordSuite(label)?.parameters.seed, "2", "the other parameters read as before");
   assert.equal(readSuiteCases(recordSuite("rfc8785", ["jcs"], { cases: [] })), undefined);
   assert.equal(readSuiteCases("rfc8785:jcs"), undefined);
+});
+
+// --- the expectations of the answer kinds ------------------------------------------------------------
+
+test("what an answer kind expects is read back; an output spelled like a refusal reads as one", () => {
+  fc.assert(
+    fc.property(fc.string(), (output) => {
+      assert.deepEqual(readExpectedAnswer(writeExpectedAnswer({ status: "either", output })), {
+        status: "either",
+        output,
+      });
+      if (output !== "reject" && !output.startsWith("reject, or "))
+        assert.deepEqual(readExpectedAnswer(writeExpectedAnswer({ status: "canonical", output })), {
+          status: "canonical",
+          output,
+        });
+    }),
+    { numRuns: 1000, seed: 10 },
+  );
+  assert.deepEqual(readExpectedAnswer(writeExpectedAnswer({ status: "rejected" })), { status: "rejected" });
+  assert.equal(writeExpectedAnswer({ status: "either", output: "[1]" }), "reject, or [1]");
+});
+
+// --- pairs: answers at the first separator, inputs, expectations, outputs ----------------------------
+
+test("a pair read at its first separator: a's answer whole when it holds none; the writer's text never refused", () => {
+  fc.assert(
+    fc.property(fc.string(), fc.string(), (a, b) => {
+      const text = writePairText({ a, b });
+      const read = readPairTextAtFirst(text);
+      assert.ok(read && "a" in read, text);
+      // a's answer whole unless it holds the separator, or ends in its first five characters.
+      if (!`${a}${SEPARATOR.slice(0, -1)}`.includes(SEPARATOR)) assert.deepEqual(read, { a, b });
+    }),
+    { numRuns: 2000, seed: 11 },
+  );
+  // a's answer holds the separator: the certain reader refuses, the first split is a person's reading.
+  const ambiguous = writePairText({ a: "x | b: y", b: "z" });
+  assert.equal(readPairText(ambiguous), undefined);
+  assert.deepEqual(readPairTextAtFirst(ambiguous), { a: "x", b: "y | b: z" });
+  // What the writer never writes: no `a: ` lead, no separator, a separator inside the lead.
+  for (const text of ["[1]", "a: [1]", "a: | b: x", "b: x | a: y", " both: x", "A: x | b: y"]) {
+    assert.equal(readPairText(text), undefined, text);
+    assert.equal(readPairTextAtFirst(text), undefined, text);
+  }
+  assert.deepEqual(readPairTextAtFirst(writePairText({ both: "x | b: y" })), { both: "x | b: y" });
+});
+
+test("a pair's inputs are read back as one of their splits, the first when a's holds no separator", () => {
+  fc.assert(
+    fc.property(fc.string(), fc.string(), (a, b) => {
+      const splits = readPairInputs(writePairInputs({ a, b }));
+      assert.ok(splits?.some((s) => s.a === a && s.b === b));
+      if (!`${a} and b =`.includes(" and b = ")) assert.deepEqual(splits?.[0], { a, b });
+    }),
+    { numRuns: 2000, seed: 12 },
+  );
+  assert.deepEqual(readPairInputs(writePairInputs({ a: "[1] and b = [2]", b: "[3]" })), [
+    { a: "[1]", b: "[2] and b = [3]" },
+    { a: "[1] and b = [2]", b: "[3]" },
+  ]);
+  for (const text of ["[1]", "a = [1]", "b = [1] and a = [2]", "x = [1]"])
+    assert.equal(readPairInputs(text), undefined);
+});
+
+test("a pair's expectation and a generated pair's outputs are read back", () => {
+  fc.assert(
+    fc.property(fc.boolean(), fc.string(), fc.string(), fc.string(), (equal, what, a, b) => {
+      assert.deepEqual(readPairExpectation(writePairExpectation({ equal, what })), { equal, what });
+      const one = readPairOutputs(writePairOutputs({ equal: true, output: a }));
+      assert.deepEqual(one, { equal: true, output: a });
+      const two = readPairOutputs(writePairOutputs({ equal: false, a, b }));
+      assert.ok(two && !two.equal && two.splits.some((s) => s.a === a && s.b === b));
+      if (!`${a} and`.includes(" and ")) assert.deepEqual(two.splits[0], { a, b });
+    }),
+    { numRuns: 2000, seed: 13 },
+  );
+  assert.equal(
+    writePairExpectation({ equal: false, what: "the two inputs" }),
+    "different outputs for the two inputs",
+  );
+  for (const text of ["[1]", "the same outputs for x", "Different outputs for x", "for a = 1 and b = 2"])
+    assert.equal(readPairExpectation(text), undefined, text);
+  // A stored pair's expectation names its inputs, not a generated pair's outputs.
+  assert.equal(
+    readPairOutputs(writePairExpectation({ equal: true, what: "a = [1] and b = [1.0]" })),
+    undefined,
+  );
+});
+
+// --- steps -------------------------------------------------------------------------------------------
+
+test("a step's text is read back with its step; a text led by none reads as none", () => {
+  const steps = [I1_STEPS.first, I1_STEPS.second, I4_STEPS.first, I4_STEPS.second];
+  fc.assert(
+    fc.property(fc.constantFrom(...steps), fc.string(), (step, text) => {
+      assert.deepEqual(readStepText(writeStepText(step, text)), { step, text });
+      assert.equal(stepAnswer(writeStepText(step, text), step), text);
+    }),
+    { numRuns: 2000, seed: 14 },
+  );
+  fc.assert(
+    fc.property(fc.string(), (text) => {
+      if (!/^(canon\(x\)|canon\(canon\(x\)\)|write\(x\)|read\(w\)) → /.test(text))
+        assert.equal(readStepText(text), undefined, text);
+    }),
+    { numRuns: 1000, seed: 15 },
+  );
+  for (const text of ["canon(x) →x", "canon(x)→ x", "read(x) → 1", " canon(x) → 1", "[1]"])
+    assert.equal(readStepText(text), undefined, text);
+  assert.equal(stepAnswer(writeStepText(I1_STEPS.first, "x"), I1_STEPS.second), undefined);
+});
+
+test("a two-step expectation is read back; what its writer never writes is refused", () => {
+  fc.assert(
+    fc.property(fc.constantFrom(I1_STEPS, I4_STEPS), fc.string(), (steps, own) => {
+      assert.deepEqual(readTwiceExpectation(writeTwiceExpectation({ steps, own })), { steps, own });
+      assert.deepEqual(readTwiceExpectation(writeTwiceExpectation({ steps })), { steps });
+    }),
+    { numRuns: 2000, seed: 16 },
+  );
+  assert.equal(writeTwiceExpectation({ steps: I1_STEPS, own: "[1]" }), "canon(canon(x)) → [1] (= canon(x))");
+  assert.equal(writeTwiceExpectation({ steps: I4_STEPS }), "write(x) → canonical JSON");
+  for (const text of [
+    "canon(x) → [1]", // a first step with an output: a generated canon instance's, not a two-step one
+    "canon(canon(x)) → [1]", // no echo
+    "canon(canon(x)) → [1] (= w)", // I4's echo after I1's step
+    "read(w) → [1] (= canon(x))",
+    "canon(canon(x)) = canon(x)",
+    "[1]",
+  ])
+    assert.equal(readTwiceExpectation(text), undefined, text);
+});
+
+// --- consistent-choice ------------------------------------------------------------------------------
+
+test("a consistent choice's texts are read back; a count that names other members is refused", () => {
+  const names = fc.array(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,15}$/), { maxLength: 5 });
+  fc.assert(
+    fc.property(names, names, names, fc.nat({ max: 1000 }), (accepted, refused, noAnswer, n) => {
+      const got = { accepted, refused, noAnswer };
+      const text = writeChoiceGot(got);
+      if (text !== "") assert.deepEqual(readChoiceGot(text), got);
+      assert.equal(readChoiceExpectation(writeChoiceExpectation(n)), n);
+    }),
+    { numRuns: 1000, seed: 17 },
+  );
+  for (const text of [
+    "",
+    "accepted 2: a",
+    "refused 1: a; accepted 1: b",
+    "accepted 1: a; accepted 1: b",
+    "[1]",
+  ])
+    assert.equal(readChoiceGot(text), undefined, text);
+  for (const text of ["all 2 accepted, or all 3 refused", "all 2 accepted", "[1]"])
+    assert.equal(readChoiceExpectation(text), undefined, text);
+});
+
+// --- the numbers sweep -------------------------------------------------------------------------------
+
+const numberToken = fc.stringMatching(/^-?[0-9]{1,3}(\.[0-9]{1,3})?(e[-+]?[0-9]{1,3})?$/);
+const culprit: fc.Arbitrary<NumbersCulprit> = fc
+  .oneof(
+    fc.record({ index: fc.nat(), input: numberToken, expected: numberToken, got: fc.string() }),
+    fc.record({ block: fc.nat(), got: fc.string() }),
+  )
+  .map((c) => ({ ...c })); // plain objects, as the reader makes
+
+test("a numbers got is read back: each culprit, how many more, the kinds", () => {
+  fc.assert(
+    fc.property(
+      fc.nat(),
+      fc.nat(),
+      fc.array(culprit, { maxLength: 10 }),
+      fc.nat({ max: 5000 }),
+      fc.array(
+        fc.tuple(fc.constantFrom("refused", "minus-zero", "not-a-number", "array"), fc.integer({ min: 1 })),
+        {
+          minLength: 1,
+          maxLength: 4,
+        },
+      ),
+      (matched, total, culprits, more, kinds) => {
+        const got: NumbersGot = { matched, total, culprits, more: culprits.length > 0 ? more : 0, kinds };
+        const text = writeNumbersGot(got);
+        const read = readNumbersGot(text);
+        if (culprits.length === 0) {
+          assert.deepEqual(read, { matched, total, culprits: [], more: 0, kinds: [] });
+          return;
+        }
+        // A culprit's answer is free text: read back whole when it holds no `; `.
+        if (culprits.every((c) => !c.got.includes("; "))) assert.deepEqual(read, got);
+        else assert.equal(read?.matched, matched);
+      },
+    ),
+    { numRuns: 2000, seed: 18 },
+  );
+  fc.assert(
+    fc.property(
+      fc.nat(),
+      fc.option(fc.stringMatching(/^[0-9a-f]{64}$/), { nil: undefined }),
+      (count, sha256) => {
+        const read = readNumbersExpectation(writeNumbersExpectation(count, sha256));
+        assert.deepEqual(read, sha256 === undefined ? { count } : { count, sha256 });
+      },
+    ),
+    { numRuns: 500, seed: 19 },
+  );
+  // Records from before the culprits were named state the first mismatch only: read too.
+  assert.deepEqual(
+    readNumbersGot("998 of 1000 matched; first mismatch: number #7: input 1.0e-7, expected 1e-7, got 1e-07")
+      ?.culprits,
+    [{ index: 7, input: "1.0e-7", expected: "1e-7", got: "1e-07" }],
+  );
+  for (const text of [
+    "[1]",
+    "3 of 4 matched; something else",
+    "3 of 4 matchedx",
+    "3 of four matched",
+    " 3 of 4 matched",
+  ])
+    assert.equal(readNumbersGot(text), undefined, text);
+  for (const text of ["1000 numbers as ES6 String(n) and more", "numbers as ES6 String(n)", "[1]"])
+    assert.equal(readNumbersExpectation(text), undefined, text);
+});
+
+// --- the generated suite ---------------------------------------------------------------------------
+
+/** Free text as an instance's parts hold it: anything but the words that follow them (and a
+ * parenthesis, which a mutation's note is read by). */
+const free = fc.string().filter((s) => !/[()]|: |; |— got/.test(s) && !s.endsWith(" "));
+
+const instanceInput: fc.Arbitrary<InstanceInput> = fc.oneof(
+  free.map((x) => ({ x })),
+  fc.record({ a: free, b: free }).filter((p) => !p.a.includes(" and b = ")),
+  fc
+    .record({ a: free, b: free, mutation: fc.stringMatching(/^[a-z ]{1,20}$/) })
+    .filter((p) => !p.a.includes(" and b = ")),
+);
+
+const instanceExpectation = fc.oneof(
+  free.map((r) => writeStepText(I1_STEPS.first, r)),
+  free.map((own) => writeTwiceExpectation({ steps: I1_STEPS, own })),
+  free.map((output) => writePairOutputs({ equal: true, output })),
+  fc.tuple(free, free).map(([a, b]) => writePairOutputs({ equal: false, a, b })),
+);
+
+test("a generated instance's input and expectation are read back; what the writer never writes is refused", () => {
+  fc.assert(
+    fc.property(instanceInput, instanceExpectation, (input, expected) => {
+      const inputText = writeInstanceInput(input);
+      const read = readInstanceInput(inputText);
+      if ("x" in input) assert.equal(read?.x, input.x);
+      else {
+        assert.deepEqual(read?.pairs?.[0], { a: input.a, b: input.b });
+        assert.equal(read?.mutation, input.mutation);
+      }
+      assert.deepEqual(readInstanceExpectation(writeInstanceExpectation({ input: inputText, expected })), {
+        input: inputText,
+        expected,
+      });
+    }),
+    { numRuns: 2000, seed: 20 },
+  );
+  // The mutation is read off any input: an `x = …` input the check cut reads without its note.
+  assert.deepEqual(readInstanceInput(`x = [1,2${writeCutText({ shown: "", units: 900 })}`), {
+    text: "x = [1,2…",
+    x: "[1,2…",
+    mutation: "900 UTF-16 units",
+  });
+  for (const text of ["[1]", "y = 1", "a = 1", "b = 1 and a = 2"])
+    assert.equal(readInstanceInput(text), undefined, text);
+  for (const text of ["x = 1: canon(x) → 1", "for x = 1", "for x = 1: the output [1]", "[1]"])
+    assert.equal(readInstanceExpectation(text), undefined, text);
+});
+
+test("a generated case's got is read back: the answer, the draw, each further cause; a got with no draw is none", () => {
+  const further: fc.Arbitrary<FurtherCause> = fc
+    .record({
+      draw: fc.nat(),
+      shrinks: fc.nat(),
+      path: fc.option(fc.stringMatching(/^\d{1,3}(:\d{1,3}){0,4}$/), { nil: null }),
+      input: instanceInput.map(writeInstanceInput),
+      expected: instanceExpectation,
+      got: free,
+    })
+    .map((c) => ({ ...c })); // plain objects, as the reader makes
+  fc.assert(
+    fc.property(
+      free,
+      fc.record({
+        draw: fc.nat(),
+        shrinks: fc.nat(),
+        firstSize: fc.nat(),
+        size: fc.nat(),
+        repeats: fc.nat(),
+      }),
+      fc.record({
+        seed: fc.nat(),
+        runs: fc.nat(),
+        fcSeed: fc.integer(),
+        path: fc.option(fc.stringMatching(/^\d{1,3}(:\d{1,3}){0,4}$/), { nil: null }),
+      }),
+      fc.array(further, { maxLength: 3 }),
+      (answer, numbers, replay, also) => {
+        const got: GeneratedGot = { answer, ...numbers, replay, also };
+        const read = readGeneratedGot(writeGeneratedGot(got));
+        assert.deepEqual(read, {
+          answer,
+          draw: numbers.draw,
+          shrinks: numbers.shrinks,
+          repeats: numbers.repeats,
+          also,
+        });
+      },
+    ),
+    { numRuns: 1000, seed: 21 },
+  );
+  assert.equal(
+    writeReplay({ seed: 1, runs: 50, fcSeed: -3, path: "2:0" }),
+    "replay: --seed 1 --generated-runs 50 (fast-check seed -3, path 2:0)",
+  );
+  assert.equal(readGeneratedGot(writeRunsPassed(50)), undefined);
+  assert.equal(readGeneratedGot(writeStepText(I1_STEPS.first, "[1]")), undefined);
+  assert.equal(readGeneratedGot("[1]; draw x of this case failed"), undefined);
+  fc.assert(
+    fc.property(fc.nat(), fc.nat(), fc.nat(), free, (count, from, to, claim) => {
+      const runs = { count, from, to, claim };
+      assert.deepEqual(readRunsExpectation(writeRunsExpectation(runs)), runs);
+    }),
+    { numRuns: 500, seed: 22 },
+  );
+  assert.equal(readRunsExpectation(writePropertyExpectation({ from: 0, to: 49, property: "p" })), undefined);
+});
+
+// --- notes --------------------------------------------------------------------------------------------
+
+test("a cut value's note and a case not run are read back; a text without one is not cut", () => {
+  fc.assert(
+    fc.property(fc.string(), fc.nat(), fc.stringMatching(/^[0-9a-f]{64}$/), (shown, length, sha256) => {
+      assert.deepEqual(readCutBytes(writeCutBytes({ shown, length, sha256 })), { shown, length, sha256 });
+      assert.deepEqual(readCutText(writeCutText({ shown, units: length })), { shown, units: length });
+      assert.equal(readNotRun(writeNotRun(shown)), shown);
+    }),
+    { numRuns: 1000, seed: 23 },
+  );
+  for (const text of [
+    "[1]",
+    "[1]… (12 bytes)",
+    `[1] (12 bytes, sha256 ${"0".repeat(64)})`,
+    `[1]… (12 bytes, sha256 ${"0".repeat(63)})`,
+  ])
+    assert.equal(readCutBytes(text), undefined, text);
+  for (const text of ["x", "x… (12 units)", "x… (12 UTF-16 units) "])
+    assert.equal(readCutText(text), undefined, text);
+  assert.equal(readNotRun("run in lines mode: x"), undefined);
+});
+
+// --- one form is not another --------------------------------------------------------------------------
+
+test("each reader refuses what the other forms' writers write", () => {
+  const samples: [string, string][] = [
+    ["pair", writePairText({ a: "[1]", b: "[2]" })],
+    ["both", writePairText({ both: "[1]" })],
+    ["step", writeStepText(I1_STEPS.second, "[1]")],
+    ["twice", writeTwiceExpectation({ steps: I4_STEPS, own: "[1]" })],
+    [
+      "numbers",
+      writeNumbersGot({
+        matched: 1,
+        total: 2,
+        culprits: [{ block: 0, got: "[1]" }],
+        more: 0,
+        kinds: [["array", 1]],
+      }),
+    ],
+    ["numbers-expected", writeNumbersExpectation(2, "00")],
+    ["choice", writeChoiceGot({ accepted: ["a"], refused: ["b"], noAnswer: [] })],
+    ["choice-expected", writeChoiceExpectation(2)],
+    ["pair-expected", writePairExpectation({ equal: true, what: writePairInputs({ a: "1", b: "2" }) })],
+    [
+      "instance",
+      writeInstanceExpectation({
+        input: writeInstanceInput({ x: "1" }),
+        expected: writeStepText(I1_STEPS.first, "1"),
+      }),
+    ],
+    ["runs", writeRunsExpectation({ count: 2, from: 0, to: 1, claim: "c" })],
+    ["not-run", writeNotRun("why")],
+  ];
+  const readers: [string, (text: string) => unknown, string[]][] = [
+    ["readPairText", readPairText, ["pair", "both"]],
+    ["readStepText", readStepText, ["step", "twice"]],
+    ["readTwiceExpectation", readTwiceExpectation, ["twice"]],
+    ["readNumbersGot", readNumbersGot, ["numbers"]],
+    ["readNumbersExpectation", readNumbersExpectation, ["numbers-expected"]],
+    ["readChoiceGot", readChoiceGot, ["choice"]],
+    ["readChoiceExpectation", readChoiceExpectation, ["choice-expected"]],
+    ["readPairExpectation", readPairExpectation, ["pair-expected"]],
+    ["readInstanceExpectation", readInstanceExpectation, ["instance"]],
+    ["readGeneratedGot", readGeneratedGot, []],
+    ["readRunsExpectation", readRunsExpectation, ["runs"]],
+    ["readNotRun", readNotRun, ["not-run"]],
+  ];
+  for (const [reader, read, own] of readers) {
+    for (const [form, text] of samples) {
+      assert.equal(read(text) !== undefined, own.includes(form), `${reader} of the ${form} form: ${text}`);
+    }
+  }
 });

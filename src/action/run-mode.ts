@@ -17,6 +17,7 @@ import { runConformance } from "../run/index.js";
 import type { RunOptions, RunOutcome } from "../run/types.js";
 import type { SandboxStatus } from "../sandbox/index.js";
 import { sandboxStatusText } from "../sandbox/index.js";
+import { recordCaseName } from "../text-forms/index.js";
 import type { SigningKey } from "../types.js";
 import { setArtifactOutputs, type UploadedArtifact, uploadArtifact } from "./artifact.js";
 import type { ActionCore } from "./core.js";
@@ -127,7 +128,7 @@ async function runAndReport(
   const expected = new Set(gate?.expected.map((e) => e.name));
   annotateFailures(
     core,
-    outcome.results.filter((r) => r.pass || !expected.has(`${r.suite}/${r.name}`)),
+    outcome.results.filter((r) => r.pass || !expected.has(recordCaseName(r.suite, r.name))),
     failing,
     named,
   );

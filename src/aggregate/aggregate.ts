@@ -4,7 +4,7 @@
 // the implementations (or one implementation's shards) answered differently. Pure: no files, no output.
 
 import { outcomeLine, verifyRecord } from "../record/index.js";
-import { readRecordCaseName } from "../text-forms.js";
+import { readRecordCaseName } from "../text-forms/index.js";
 import { type ConformResult, SUITES } from "../types.js";
 import { comparableAnswer } from "./answers.js";
 import { isSweptCase, sweepCoverages } from "./coverage.js";

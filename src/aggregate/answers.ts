@@ -3,8 +3,8 @@
 // "duplicate member name \"a\" at character 10", and both refused, which is all the RFC asks. So a
 // case's `got` is compared with the reason of every refusal and every failure left out. A `got` is
 // in the answer form (the output, `reject: <reason>`, `failed: <reason>`) or, for a pair (I2, I3),
-// the pair form `a: <answer> | b: <answer>` (src/text-forms.ts reads both).
-import { answerWithoutReason, readAnswerText, readPairText, writePairText } from "../text-forms.js";
+// the pair form (src/text-forms reads both).
+import { answerWithoutReason, readAnswerText, readPairText, writePairText } from "../text-forms/index.js";
 
 /** `got` as it is compared between implementations. */
 export function comparableAnswer(got: string): string {

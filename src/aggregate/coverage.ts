@@ -5,7 +5,7 @@
 // the same way, one sweep per property. N is the suite's `numbers=N` (or `generated=R`, per property)
 // when the record states it, so a missing last shard shows too; for an older record without the
 // parameter it is one past the highest index covered, where a missing last shard cannot be seen.
-import { readRecordCaseName, readSweptCaseName, type SweptCaseName } from "../text-forms.js";
+import { readRecordCaseName, readSweptCaseName, type SweptCaseName } from "../text-forms/index.js";
 import type { SweepCoverage, SweepRange } from "./types.js";
 
 /**

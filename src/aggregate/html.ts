@@ -9,6 +9,7 @@ import { showBytes } from "../checks/show.js";
 import { escapeHtml, shownCut } from "../report/html/escape.js";
 import { pageHtml } from "../report/html/page.js";
 import { INVISIBLE_LEGEND } from "../report/visible.js";
+import { recordCaseName, writePairInputs } from "../text-forms/index.js";
 import type { CorpusCase } from "../types.js";
 import { shardLine } from "./shards.js";
 import type { Aggregate, Disagreement, ImplementationView, RecordEntry } from "./types.js";
@@ -39,10 +40,10 @@ export const AGGREGATE_LIMITS = {
 export function caseInputs(cases: Iterable<CorpusCase>): Map<string, string> {
   const inputs = new Map<string, string>();
   for (const c of cases) {
-    const name = `${c.suite}/${c.name}`;
+    const name = recordCaseName(c.suite, c.name);
     if ("input" in c) inputs.set(name, showBytes(c.input));
     else if (c.kind === "equal" || c.kind === "differ")
-      inputs.set(name, `a = ${showBytes(c.a)} and b = ${showBytes(c.b)}`);
+      inputs.set(name, writePairInputs({ a: showBytes(c.a), b: showBytes(c.b) }));
   }
   return inputs;
 }

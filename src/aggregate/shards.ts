@@ -1,12 +1,12 @@
 // Shards of one run (issue 7 item 4): a record's `suite` states the run's parameters
-// (`rfc8785:jcs,numbers numbers=300000 shard=2/3 seed=1`, src/text-forms.ts recordSuite). Shards of
+// (`rfc8785:jcs,numbers numbers=300000 shard=2/3 seed=1`, src/text-forms/suite.ts recordSuite). Shards of
 // one run differ only in `shard=K/N`, so that parameter is left out of what makes records one
 // implementation; the shards found must then be 1..N of one N, each once. The totals the suite
 // states (`numbers=N`, `generated=R`, `seed=S`) say what the joined sweeps must cover. The suite's
-// form is read with src/text-forms.ts, where it is written.
+// form is read with src/text-forms/suite.ts, where it is written.
 
 import { PROPERTIES } from "../corpus/index.js";
-import { parseRecordSuite, readShardWord, readWholeNumber } from "../text-forms.js";
+import { parseRecordSuite, readShardWord, readWholeNumber } from "../text-forms/index.js";
 import type { ConformResult, Shard } from "../types.js";
 import { TOOL_NAME, TOOL_VERSION } from "../version.js";
 import type { ShardCoverage } from "./types.js";

@@ -16,10 +16,34 @@
 //
 // Where a case's texts hold no expected output (a pair that should have come out equal, or different;
 // an I1 or I4 case), the input shown with the case is canonicalized here (./reference.ts) and the
-// outputs compared with that. Pure: no Node built-ins (the HTML report runs it in the browser too).
-// Titles are plain text: the report shows invisible characters when it prints them.
-import { readAnswerText, readPairText } from "../text-forms.js";
-import { type DifferenceClass, differenceClass, isCut } from "./difference-class.js";
+// outputs compared with that. Every text is read with the reader of its form (src/text-forms), beside
+// the writer the checks write it with. Pure: no Node built-ins (the HTML report runs it in the browser
+// too). Titles are plain text: the report shows invisible characters when it prints them.
+import {
+  I1_STEPS,
+  I4_STEPS,
+  type InstanceTexts,
+  type PairInputs,
+  readAnswerText,
+  readChoiceExpectation,
+  readChoiceGot,
+  readCutBytes,
+  readCutText,
+  readExpectedAnswer,
+  readGeneratedGot,
+  readInstanceExpectation,
+  readInstanceInput,
+  readNumbersGot,
+  readPairExpectation,
+  readPairInputs,
+  readPairOutputs,
+  readPairTextAtFirst,
+  readRecordCaseName,
+  readStepText,
+  readTwiceExpectation,
+  stepAnswer,
+} from "../text-forms/index.js";
+import { type DifferenceClass, differenceClass } from "./difference-class.js";
 import { referenceOutputs } from "./reference.js";
 
 export type CauseKind = "refusal" | "failure" | "acceptance" | "difference" | "choice" | "counterexample";
@@ -89,10 +113,6 @@ function shown(text: string): Shown {
   return { status: "failed", reason: answer.reason };
 }
 
-/** The steps I1 and I4 name (src/checks/show.ts). */
-const TWICE_SECOND = ["canon(canon(x)) → ", "read(w) → "];
-const TWICE_FIRST = ["canon(x) → ", "write(x) → "];
-
 function caseCause(c: FailedTexts): Cause | undefined {
   const kind = c.kind ?? kindFromTexts(c);
   switch (kind) {
@@ -110,21 +130,20 @@ function caseCause(c: FailedTexts): Cause | undefined {
       return pairCause(kind, pairInputs(c), undefined, c.got);
     default: {
       // canon, canon-or-reject, or a case whose kind the texts do not tell: an expected output.
-      const expected = c.expected.startsWith("reject, or ") ? c.expected.slice(11) : c.expected;
-      return answerCause(expected, shown(c.got));
+      const expected = readExpectedAnswer(c.expected);
+      return answerCause(expected.status === "either" ? expected.output : c.expected, shown(c.got));
     }
   }
 }
 
 function kindFromTexts(c: FailedTexts): string {
-  if (c.expected === "reject") return "reject";
-  if (/^\d+ of \d+ matched/.test(c.got)) return "numbers";
-  if (/^all \d+ accepted, or all \d+ refused$/.test(c.expected)) return "consistent-choice";
-  if (TWICE_SECOND.some((s) => c.expected.startsWith(s)) || / → canonical JSON$/.test(c.expected)) {
-    return c.expected.startsWith("read(w)") || c.expected.startsWith("write(x)") ? "roundtrip" : "idempotent";
-  }
-  if (c.expected.startsWith("the same output for ")) return "equal";
-  if (c.expected.startsWith("different outputs for ")) return "differ";
+  if (readExpectedAnswer(c.expected).status === "rejected") return "reject";
+  if (readNumbersGot(c.got) !== undefined) return "numbers";
+  if (readChoiceExpectation(c.expected) !== undefined) return "consistent-choice";
+  const twice = readTwiceExpectation(c.expected);
+  if (twice) return twice.steps === I4_STEPS ? "roundtrip" : "idempotent";
+  const pair = readPairExpectation(c.expected);
+  if (pair) return pair.equal ? "equal" : "differ";
   return "canon";
 }
 
@@ -133,7 +152,10 @@ function rejectCause(c: FailedTexts, answer: Shown): Cause | undefined {
   if (answer.status === "failed") return failureCause(answer.reason);
   if (answer.status !== "output") return undefined;
   // The first rule a source names (`RFC 8259 §6; seed 002 ...` is `RFC 8259 §6`).
-  const rule = (c.source?.split(";")[0] ?? "").trim() || c.suite || (c.name?.split("/")[0] ?? "");
+  const rule =
+    (c.source?.split(";")[0] ?? "").trim() ||
+    c.suite ||
+    (c.name === undefined ? "" : readRecordCaseName(c.name).suite);
   return {
     cause: `acceptance:${rule}`,
     kind: "acceptance",
@@ -192,21 +214,15 @@ function failureCause(reason: string): Cause {
  * difference wins; then a refusal or no answer, which reads as the same cause the stored cases give.
  */
 function numbersCause(got: string): Cause | undefined {
-  const found = /^\d+ of \d+ matched; (?:first )?mismatch(?:es)?: (.*)$/s.exec(got);
-  if (!found) return undefined;
-  const detail = found[1]!.replace(/; kinds: [^;]*$/, "").replace(/; and \d+ more$/, "");
   let fallback: Cause | undefined;
   let unclassified: Cause | undefined;
-  for (const entry of detail.split(/; (?=number #\d|block of numbers )/)) {
-    const number = /^number #\d+: input \S*, expected (\S*), got (.*)$/s.exec(entry);
-    const block = number ? undefined : /^block of numbers [^:]*: (.*)$/s.exec(entry);
-    const answer = number ? shown(number[2]!) : block ? shown(block[1]!) : undefined;
-    if (!answer) continue;
+  for (const culprit of readNumbersGot(got)?.culprits ?? []) {
+    const answer = shown(culprit.got);
     if (answer.status === "reject") fallback ??= refusalCause(answer.reason);
     else if (answer.status === "failed") fallback ??= failureCause(answer.reason);
     else {
-      const difference = number
-        ? differenceClass(`[${number[1]!}]`, `[${answer.text}]`)
+      const difference = !("block" in culprit)
+        ? differenceClass(`[${culprit.expected}]`, `[${answer.text}]`)
         : answer.text.startsWith("\uFEFF")
           ? differenceClass("[]", "\uFEFF[]")
           : undefined;
@@ -220,9 +236,9 @@ function numbersCause(got: string): Cause | undefined {
 
 /** consistent-choice: accepted some members, refused others. */
 function choiceCause(c: FailedTexts): Cause | undefined {
-  const accepted = /accepted (\d+)/.exec(c.got)?.[1];
-  const refused = /refused (\d+)/.exec(c.got)?.[1];
-  if (accepted === undefined || refused === undefined) return undefined;
+  const got = readChoiceGot(c.got);
+  const [accepted, refused] = [got?.accepted.length ?? 0, got?.refused.length ?? 0];
+  if (accepted === 0 || refused === 0) return undefined;
   const what = c.name ?? "one choice";
   return {
     cause: `choice:${what}`,
@@ -234,31 +250,20 @@ function choiceCause(c: FailedTexts): Cause | undefined {
 // ---------------------------------------------------------------------------------------------
 // Pairs (I2, I3) and twice (I1, I4): the outputs are compared with RFC 8785's for the inputs.
 
-interface PairInputs {
-  a: string;
-  b: string;
-}
-
 /** A stored pair's inputs, from its input (shown longer) or its expected text: `a = A and b = B`. */
 function pairInputs(c: FailedTexts): PairInputs | undefined {
   if (c.input !== undefined) {
-    const fromInput = splitPair(c.input.replace(/^a = /, ""));
+    const fromInput = likelyInputs(readPairInputs(c.input));
     if (fromInput) return fromInput;
   }
-  const text = /^(?:the same output|different outputs) for a = (.*)$/s.exec(c.expected)?.[1];
-  return text === undefined ? undefined : splitPair(text);
+  const expectation = readPairExpectation(c.expected);
+  return expectation === undefined ? undefined : likelyInputs(readPairInputs(expectation.what));
 }
 
-/** `A and b = B`, split where both sides are inputs RFC 8785 reads (else at the first split). */
-function splitPair(text: string): PairInputs | undefined {
-  const marker = " and b = ";
-  let first: PairInputs | undefined;
-  for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + 1)) {
-    const pair = { a: text.slice(0, at), b: text.slice(at + marker.length) };
-    if (referenceOutputs(pair.a) && referenceOutputs(pair.b)) return pair;
-    first ??= pair;
-  }
-  return first;
+/** Of the ways a pair's inputs split, the first whose both sides are inputs RFC 8785 reads (else the
+ * first). */
+function likelyInputs(splits: readonly PairInputs[] | undefined): PairInputs | undefined {
+  return splits?.find((p) => referenceOutputs(p.a) && referenceOutputs(p.b)) ?? splits?.[0];
 }
 
 /** The references a pair's outputs are compared with: `ra` and `rb`, or undefined. For an I2 case
@@ -311,13 +316,12 @@ function pairCause(
   return cause ?? differenceCause(undefined);
 }
 
-/** The answers of a pair's `got`: `both: X` (one answer for both), or `a: X | b: Y`. */
+/** The answers of a pair's `got`: one for both, or a's and b's (split at the first separator where
+ * there are more, as a person would read it). */
 function pairAnswers(got: string): Shown[] | undefined {
-  const pair = readPairText(got);
+  const pair = readPairTextAtFirst(got);
   if (pair) return "both" in pair ? [shown(pair.both)] : [shown(pair.a), shown(pair.b)];
-  // The separator appears twice: split at the first, as a person would read it.
-  const loose = /^a: (.*?) \| b: (.*)$/s.exec(got);
-  return loose ? [shown(loose[1]!), shown(loose[2]!)] : undefined;
+  return undefined;
 }
 
 /**
@@ -326,62 +330,25 @@ function pairAnswers(got: string): Shown[] | undefined {
  * 8785's is the cause, however the second step then went; a right one leaves the second step's.
  */
 function twiceCause(expected: string, got: string, input: string | undefined): Cause | undefined {
-  const firstLead = TWICE_FIRST.find((lead) => got.startsWith(lead));
-  if (firstLead && / → canonical JSON$/.test(expected)) {
-    return answerCause("", shown(got.slice(firstLead.length)));
-  }
-  const secondLead = TWICE_SECOND.find((lead) => expected.startsWith(lead));
-  if (!secondLead || !got.startsWith(secondLead)) return undefined;
-  const own = expected.slice(secondLead.length).replace(/ \(= (?:canon\(x\)|w)\)$/, "");
+  const expectation = readTwiceExpectation(expected);
+  const step = readStepText(got);
+  if (!expectation || !step) return undefined;
+  const { steps, own } = expectation;
+  if (own === undefined) return step.step === steps.first ? answerCause("", shown(step.text)) : undefined;
+  if (step.step !== steps.second) return undefined;
   const references = input === undefined ? undefined : referenceOutputs(input);
-  if (references && !isCut(own) && own !== references.rfc8785 && own !== references.nfc) {
+  if (references && !readCutBytes(own) && own !== references.rfc8785 && own !== references.nfc) {
     return differenceCause(
       differenceClass(references.rfc8785, own) ??
         (references.nfc === undefined ? undefined : differenceClass(references.nfc, own)),
     );
   }
-  return answerCause(own, shown(got.slice(secondLead.length)));
+  return answerCause(own, shown(step.text));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Generated cases: `for <input>: <what the instance expected>`, then the answer, how it was found,
 // and any further causes the case found as it went on drawing (src/checks/property.ts).
-
-/** One failing instance of a generated case, as its texts state it. */
-export interface InstanceTexts {
-  /** `x = X`, or `a = A and b = B`, or `a = A and b = B (mutation)`. */
-  input: string;
-  /** What the instance expected, in its kind's words (`canon(x) → R`, `the same output for a and b: R`). */
-  expected: string;
-  /** What it got, in its kind's form. */
-  got: string;
-}
-
-/** What a generated case's `got` adds after the answer: `; draw 3 of this case failed, shrunk …`. */
-const PROPERTY_TAIL = /; draw \d+ of this case failed, shrunk \d+ times? /;
-/** Each further cause a generated case found: `; also draw 17 (another cause, shrunk 4 times, path …): `. */
-const ALSO = /; also draw \d+ \(another cause, shrunk \d+ times?(?:, path [\d:]+)?\): /g;
-const ALSO_GOT = " — got ";
-
-/** The instance leads each kind's expectation starts with, after `for <input>: `. */
-const INSTANCE_LEADS = [
-  ": canon(x) → ",
-  ": canon(canon(x)) → ",
-  ": the same output for a and b: ",
-  ": different outputs for a and b: ",
-];
-
-/** `for <input>: <expected>` split at the first instance lead. */
-function splitInstance(text: string): { input: string; expected: string } | undefined {
-  if (!text.startsWith("for ")) return undefined;
-  let at = -1;
-  for (const lead of INSTANCE_LEADS) {
-    const k = text.indexOf(lead);
-    if (k >= 0 && (at < 0 || k < at)) at = k;
-  }
-  if (at < 0) return undefined;
-  return { input: text.slice(4, at), expected: text.slice(at + 2) };
-}
 
 /** A generated case's instances: the one it reports, then each further cause it found; undefined
  * when the case is not a generated one. */
@@ -389,28 +356,10 @@ export function generatedInstances(
   c: Pick<FailedTexts, "expected" | "got" | "kind">,
 ): InstanceTexts[] | undefined {
   if (c.kind !== undefined && c.kind !== "property") return undefined;
-  const primary = splitInstance(c.expected);
+  const primary = readInstanceExpectation(c.expected);
   if (!primary) return undefined;
-  const tail = PROPERTY_TAIL.exec(c.got);
-  const instances: InstanceTexts[] = [{ ...primary, got: tail ? c.got.slice(0, tail.index) : c.got }];
-  if (!tail) return instances;
-  const rest = c.got.slice(tail.index);
-  const starts = [...rest.matchAll(ALSO)];
-  starts.forEach((m, k) => {
-    const from = m.index! + m[0].length;
-    const to = k + 1 < starts.length ? starts[k + 1]!.index! : rest.length;
-    const segment = rest.slice(from, to);
-    const instance = splitInstance(segment);
-    if (!instance) return;
-    const split = instance.expected.indexOf(ALSO_GOT);
-    if (split < 0) return;
-    instances.push({
-      input: instance.input,
-      expected: instance.expected.slice(0, split),
-      got: instance.expected.slice(split + ALSO_GOT.length),
-    });
-  });
-  return instances;
+  const got = readGeneratedGot(c.got);
+  return [{ ...primary, got: got ? got.answer : c.got }, ...(got?.also ?? [])];
 }
 
 /**
@@ -427,18 +376,19 @@ export function instanceCauseKey(instance: InstanceTexts): string {
  * counterexample. */
 function instanceCause(instance: InstanceTexts): Cause {
   const { input, expected, got } = instance;
-  const inputText = input.replace(/ \([^)]*\)$/, "");
+  const read = readInstanceInput(input);
+  const inputText = read?.text ?? input;
+  const step = readStepText(expected);
+  const outputs = readPairOutputs(expected);
   let cause: Cause | undefined;
-  if (expected.startsWith("canon(x) → canonical JSON") || expected.startsWith("canon(canon(x)) → ")) {
-    cause = twiceCause(expected, got, inputText.replace(/^x = /, ""));
-  } else if (expected.startsWith("canon(x) → ")) {
-    cause = answerCause(expected.slice(11), shown(got.replace(/^canon\(x\) → /, "")));
-  } else {
-    const same = /^the same output for a and b: (.*)$/s.exec(expected);
-    const different = /^different outputs for a and b: (.*)$/s.exec(expected);
-    const inputs = splitPair(inputText.replace(/^a = /, ""));
-    if (same) cause = pairCause("equal", inputs, { ra: same[1]!, rb: same[1]! }, got);
-    else if (different) cause = pairCause("differ", inputs, splitOutputs(different[1]!), got);
+  if (readTwiceExpectation(expected)?.steps === I1_STEPS) {
+    cause = twiceCause(expected, got, read?.x);
+  } else if (step?.step === I1_STEPS.first) {
+    cause = answerCause(step.text, shown(stepAnswer(got, I1_STEPS.first) ?? got));
+  } else if (outputs) {
+    const inputs = likelyInputs(read?.pairs);
+    if (outputs.equal) cause = pairCause("equal", inputs, { ra: outputs.output, rb: outputs.output }, got);
+    else cause = pairCause("differ", inputs, likelyOutputs(outputs.splits), got);
   }
   if (cause && !cause.unclassified) return cause;
   return {
@@ -449,15 +399,10 @@ function instanceCause(instance: InstanceTexts): Cause {
   };
 }
 
-/** `RA and RB`, split where both sides read as JSON (else at the first ` and `). */
-function splitOutputs(text: string): { ra: string; rb: string } | undefined {
-  let first: { ra: string; rb: string } | undefined;
-  for (let at = text.indexOf(" and "); at >= 0; at = text.indexOf(" and ", at + 1)) {
-    const pair = { ra: text.slice(0, at), rb: text.slice(at + 5) };
-    if (referenceOutputs(pair.ra) && referenceOutputs(pair.rb)) return pair;
-    first ??= pair;
-  }
-  return first;
+/** Of the ways a pair's outputs split, the first whose both sides read as JSON (else the first). */
+function likelyOutputs(splits: readonly { a: string; b: string }[]): { ra: string; rb: string } | undefined {
+  const split = splits.find((p) => referenceOutputs(p.a) && referenceOutputs(p.b)) ?? splits[0];
+  return split && { ra: split.a, rb: split.b };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -468,9 +413,9 @@ function clip(text: string, max: number): string {
   return points.length <= max ? text : `${points.slice(0, max).join("")}…`;
 }
 
-/** A reason cut by the check says so at its end: `… (1234 UTF-16 units)`. */
+/** A reason cut by the check says so at its end (`… (1234 UTF-16 units)`): without that note. */
 function stripCutNote(reason: string): string {
-  return reason.replace(/… \(\d+ UTF-16 units\)$/, "");
+  return readCutText(reason)?.shown ?? reason;
 }
 
 /** A refusal or failure reason with what varies per input taken out, so one cause reads as one. */

@@ -1,5 +1,5 @@
 // Classes of difference between an expected and a given output, both as the checks show them
-// (src/checks/show.ts: UTF-8 text, raw controls as \xHH, cut values ending in `… (N bytes, sha256 H)`).
+// (src/checks/show.ts: UTF-8 text, raw controls as \xHH, cut values with a note, src/text-forms/notes.ts).
 // A class names a writing fault the way a maintainer would ("writes non-ASCII as \uXXXX", "escapes
 // /", "orders members by code point"), so that the many cases one fault fails read as one cause.
 //
@@ -22,6 +22,7 @@
 // string; a difference past what is shown has no class.
 // Pure: no Node built-ins (the HTML report runs it in the browser too). Titles are plain text: the
 // report shows invisible characters when it prints them.
+import { readCutBytes } from "../text-forms/index.js";
 
 export interface DifferenceClass {
   /** The family, stable: `numbers`, `strings`, `member-order`, `escapes-non-ascii`, `edit:["}",""]`, ... */
@@ -32,14 +33,6 @@ export interface DifferenceClass {
   form: { id: string; title: string };
   /** The family's title names the forms a run shows (numbers); else one form's title stands alone. */
   listsForms?: true;
-}
-
-/** What a check appends to a value it cut: `… (1234 bytes, sha256 <hex>)`. */
-const CUT_TAIL = /… \(\d+ bytes, sha256 [0-9a-f]{64}\)$/;
-
-/** Whether a shown value was cut by the check (its end is not known). */
-export function isCut(text: string): boolean {
-  return CUT_TAIL.test(text);
 }
 
 /** A family with one form. */
@@ -66,9 +59,11 @@ const DROPS = { id: "drops-members", title: "leaves out object members" };
 
 /** The class of the first difference between `expected` and `got`, or undefined if none fits. */
 export function differenceClass(expected: string, got: string): DifferenceClass | undefined {
-  const cut = isCut(expected) || isCut(got);
-  const e = [...expected.replace(CUT_TAIL, "")];
-  const g = [...got.replace(CUT_TAIL, "")];
+  // A value the check cut (`… (1234 bytes, sha256 <hex>)`) is known up to the cut only.
+  const [cutE, cutG] = [readCutBytes(expected), readCutBytes(got)];
+  const cut = cutE !== undefined || cutG !== undefined;
+  const e = [...(cutE?.shown ?? expected)];
+  const g = [...(cutG?.shown ?? got)];
   let i = 0;
   while (i < e.length && i < g.length && e[i] === g[i]) i++;
   if (i === e.length && i === g.length) return undefined;
@@ -84,7 +79,7 @@ export function differenceClass(expected: string, got: string): DifferenceClass 
   if (order) return order;
   const characters = characterClass(e, g, i, prefix);
   if (characters) return characters;
-  if (cut) return cutClass(e, g, i, prefix, isCut(expected), isCut(got));
+  if (cut) return cutClass(e, g, i, prefix, cutE !== undefined, cutG !== undefined);
   const structure = trees && stringClass(trees.e, trees.g);
   if (structure) return structure;
   const numbers = inString ? undefined : numberClass(e, g, i);

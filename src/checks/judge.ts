@@ -1,4 +1,5 @@
 // What every check shares: building the CaseResult a report takes.
+import { writePairInputs } from "../text-forms/index.js";
 import type { Answer, CaseKind, CaseResult, CorpusCase } from "../types.js";
 import { INPUT_LIMIT, showBytes } from "./show.js";
 
@@ -45,7 +46,7 @@ function inputOf(c: CorpusCase): string | undefined {
   switch (c.kind) {
     case "equal":
     case "differ":
-      return `a = ${showBytes(c.a, INPUT_LIMIT)} and b = ${showBytes(c.b, INPUT_LIMIT)}`;
+      return writePairInputs({ a: showBytes(c.a, INPUT_LIMIT), b: showBytes(c.b, INPUT_LIMIT) });
     case "numbers":
     case "property":
       return undefined;

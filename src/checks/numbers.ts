@@ -17,6 +17,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { ask, askAlone } from "../ask.js";
 import { numberBlocks } from "../corpus/index.js";
+import { type NumbersCulprit, writeNumbersExpectation, writeNumbersGot } from "../text-forms/index.js";
 import type { Answer, CaseCulprits, CaseResult, CheckContext, CorpusCase, NumberBlock } from "../types.js";
 import { judged } from "./judge.js";
 import { narrowBatch } from "./narrow.js";
@@ -177,24 +178,25 @@ function arrayItems(text: string): string[] | null {
   return inner.trim() === "" ? [] : inner.split(",").map((item) => item.trim());
 }
 
-function showCulprit(c: Culprit): string {
-  if (c.kind === "array") return `block of numbers from #${c.index}: ${c.got}`;
-  return `number #${c.index}: input ${c.spelled}, expected ${c.expected}, got ${c.got}`;
+function showCulprit(c: Culprit): NumbersCulprit {
+  if (c.kind === "array") return { block: c.index, got: c.got };
+  return { index: c.index, input: c.spelled, expected: c.expected, got: c.got };
 }
 
 function result(c: CorpusCase, tally: Tally, expectedSha256: string): CaseResult {
-  const expected = `${tally.numbers} numbers as ES6 String(n), expected blocks sha256 ${expectedSha256}`;
-  const summary = `${tally.matched} of ${tally.numbers} matched`;
-  if (tally.culprits.length === 0) return judged(c, tally.matched === tally.numbers, expected, summary);
+  const expected = writeNumbersExpectation(tally.numbers, expectedSha256);
+  const summary = { matched: tally.matched, total: tally.numbers, culprits: [], more: 0, kinds: [] };
+  if (tally.culprits.length === 0)
+    return judged(c, tally.matched === tally.numbers, expected, writeNumbersGot(summary));
   const culprits = tally.culprits.sort((a, b) => a.index - b.index);
   const kinds: Record<string, number> = {};
   for (const culprit of culprits) kinds[culprit.kind] = (kinds[culprit.kind] ?? 0) + 1;
-  const shown = culprits.slice(0, SHOWN_CULPRITS).map(showCulprit).join("; ");
-  const more = culprits.length > SHOWN_CULPRITS ? `; and ${culprits.length - SHOWN_CULPRITS} more` : "";
-  const counted = Object.entries(kinds)
-    .map(([kind, n]) => `${kind} ${n}`)
-    .join(", ");
-  const got = `${summary}; mismatches: ${shown}${more}; kinds: ${counted}`;
+  const got = writeNumbersGot({
+    ...summary,
+    culprits: culprits.slice(0, SHOWN_CULPRITS).map(showCulprit),
+    more: Math.max(culprits.length - SHOWN_CULPRITS, 0),
+    kinds: Object.entries(kinds),
+  });
   const pins: CaseCulprits = {
     kinds,
     listed: culprits.slice(0, KEPT_CULPRITS).map((x) => ({ id: x.spelled, kind: x.kind })),

@@ -17,10 +17,23 @@ import fc from "fast-check";
 import { instanceCauseKey } from "../causes/cause.js";
 import { generatedProperty } from "../corpus/index.js";
 import { messageOf } from "../text.js";
+import {
+  I1_STEPS,
+  type Replay,
+  writeAnswerText,
+  writeGeneratedGot,
+  writeInstanceExpectation,
+  writeInstanceInput,
+  writePairOutputs,
+  writeRunsExpectation,
+  writeRunsPassed,
+  writeStepText,
+  writeUnjudgedReason,
+} from "../text-forms/index.js";
 import type { CaseResult, CheckContext, CorpusCase, PropertyInstance } from "../types.js";
 import { judged, noAnswer } from "./judge.js";
 import { exactRule, type PairVerdict, pairRule, type TwiceVerdict, twiceRule } from "./rules.js";
-import { I1_STEPS, SHOW_LIMIT, showAnswer, showBytes, showPair, showText, showTwice } from "./show.js";
+import { SHOW_LIMIT, showAnswer, showBytes, showPair, showText, showTwice } from "./show.js";
 
 /** Requests shrinking may make per cause found: enough to get from a first failure to a small one. */
 const SHRINK_BUDGET = 400;
@@ -91,7 +104,7 @@ type DrawVerdict = { pass: true } | { skip: true } | { cause: string };
 export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<PropertyOutcome> {
   const property = generatedProperty(c.property);
   const runs = c.to - c.from + 1;
-  const expected = `${runs} runs (${c.from}–${c.to}) of: ${property.claim}`;
+  const expected = writeRunsExpectation({ count: runs, from: c.from, to: c.to, claim: property.claim });
   const draws: DrawVerdict[] = [];
   const found: Found[] = [];
   let repeats = 0;
@@ -164,7 +177,10 @@ export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<P
       return {
         pass: false,
         expected,
-        got: `failed: the property could not be judged: ${why}; ${replayHint(c, details.counterexamplePath)}`,
+        got: writeAnswerText({
+          status: "failed",
+          reason: writeUnjudgedReason(why, replay(c, details.counterexamplePath ?? null)),
+        }),
         numShrinks: details.numShrinks,
         others: [],
         repeats,
@@ -178,24 +194,27 @@ export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<P
   }
 
   const [main, ...others] = found;
-  if (!main)
-    return { pass: true, expected, got: `${runs} of ${runs} runs passed`, numShrinks: 0, others, repeats };
-  const repeated =
-    repeats > 0
-      ? `; ${repeats} more ${repeats === 1 ? "draw" : "draws"} failed for a cause already found`
-      : "";
-  const also = others.map(
-    (o) =>
-      `; also draw ${o.draw} (another cause, shrunk ${o.numShrinks} times${o.path ? `, path ${o.path}` : ""}): ` +
-      `for ${o.smallest.input}: ${o.smallest.expected} — got ${o.smallest.got}`,
-  );
+  if (!main) return { pass: true, expected, got: writeRunsPassed(runs), numShrinks: 0, others, repeats };
   return {
     pass: false,
-    expected: `for ${main.smallest.input}: ${main.smallest.expected}`,
-    got:
-      `${main.smallest.got}; draw ${main.draw} of this case failed, shrunk ${main.numShrinks} times ` +
-      `(${main.first.size} bytes sent first, ${main.smallest.size} now); ${replayHint(c, main.path)}` +
-      `${repeated}${also.join("")}`,
+    expected: writeInstanceExpectation(main.smallest),
+    got: writeGeneratedGot({
+      answer: main.smallest.got,
+      draw: main.draw,
+      shrinks: main.numShrinks,
+      firstSize: main.first.size,
+      size: main.smallest.size,
+      replay: replay(c, main.path),
+      repeats,
+      also: others.map((o) => ({
+        draw: o.draw,
+        shrinks: o.numShrinks,
+        path: o.path,
+        input: o.smallest.input,
+        expected: o.smallest.expected,
+        got: o.smallest.got,
+      })),
+    }),
     first: main.first,
     smallest: main.smallest,
     numShrinks: main.numShrinks,
@@ -253,22 +272,25 @@ function describe(instance: PropertyInstance, verdict: Verdict, limits: Limits):
   const input = (b: Uint8Array) => showText(decoder.decode(b), limits.input);
   if (instance.kind === "canon" && verdict.kind === "canon") {
     return {
-      input: `x = ${input(instance.input)}`,
+      input: writeInstanceInput({ x: input(instance.input) }),
       size: instance.input.length,
-      expected: `canon(x) → ${bytes(instance.expected)}`,
-      got: `canon(x) → ${showAnswer(verdict.v.answer, limits.output)}`,
+      expected: writeStepText(I1_STEPS.first, bytes(instance.expected)),
+      got: writeStepText(I1_STEPS.first, showAnswer(verdict.v.answer, limits.output)),
       noAnswer: noAnswer(verdict.v.answer),
     };
   }
   if ((instance.kind === "equal" || instance.kind === "differ") && verdict.kind === "pair") {
-    const inputs = `a = ${input(instance.a)} and b = ${input(instance.b)}`;
+    const inputs = { a: input(instance.a), b: input(instance.b) };
     return {
-      input: instance.kind === "equal" ? inputs : `${inputs} (${instance.mutation})`,
+      input: writeInstanceInput(
+        instance.kind === "equal" ? inputs : { ...inputs, mutation: instance.mutation },
+      ),
       size: instance.a.length + instance.b.length,
-      expected:
+      expected: writePairOutputs(
         instance.kind === "equal"
-          ? `the same output for a and b: ${bytes(instance.reference)}`
-          : `different outputs for a and b: ${bytes(instance.referenceA)} and ${bytes(instance.referenceB)}`,
+          ? { equal: true, output: bytes(instance.reference) }
+          : { equal: false, a: bytes(instance.referenceA), b: bytes(instance.referenceB) },
+      ),
       got: showPair(verdict.v, limits.output),
       noAnswer: noAnswer(verdict.v.a, verdict.v.b),
     };
@@ -276,7 +298,7 @@ function describe(instance: PropertyInstance, verdict: Verdict, limits: Limits):
   if (instance.kind === "idempotent" && verdict.kind === "twice") {
     const v = verdict.v;
     return {
-      input: `x = ${input(instance.input)}`,
+      input: writeInstanceInput({ x: input(instance.input) }),
       size: instance.input.length,
       ...showTwice(v, I1_STEPS, limits.output),
       noAnswer: v.second === undefined ? noAnswer(v.first) : noAnswer(v.first, v.second),
@@ -287,6 +309,7 @@ function describe(instance: PropertyInstance, verdict: Verdict, limits: Limits):
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
-function replayHint(c: PropertyCase, path: string | null): string {
-  return `replay: --seed ${c.seed} --generated-runs ${c.total} (fast-check seed ${c.fcSeed | 0}${path ? `, path ${path}` : ""})`;
+/** How to draw the case's sequence again, to `path`. */
+function replay(c: PropertyCase, path: string | null): Replay {
+  return { seed: c.seed, runs: c.total, fcSeed: c.fcSeed | 0, path };
 }

@@ -1,9 +1,22 @@
 // The case kinds, one row each: the check that judges the kind (its id, as self-test tables and the
 // known-bads' claims name it, and its title), the judge, and the text forms of what it writes: the
 // expectation it states when its judge could not say it itself, and which form its `got` takes
-// (src/text-forms.ts holds the readers). A check id is the kind's own name, except seed 000's four
+// (src/text-forms holds each form's writer and reader). A check id is the kind's own name, except seed 000's four
 // invariants, which keep their names I1-I4. A suite (src/types.ts SUITES) is a folder of cases; a
 // kind says how a case is judged, in whichever suite it is filed.
+
+import {
+  I1_STEPS,
+  I4_STEPS,
+  type TwiceSteps,
+  writeChoiceExpectation,
+  writeChoiceGot,
+  writeExpectedAnswer,
+  writeNumbersExpectation,
+  writePairExpectation,
+  writePairInputs,
+  writePropertyExpectation,
+} from "../text-forms/index.js";
 import type { CaseKind, CaseResult, Check, CheckContext, CorpusCase } from "../types.js";
 import { caseOfKind, judged } from "./judge.js";
 import { judgeNumbers } from "./numbers.js";
@@ -17,7 +30,7 @@ import {
   refusalRule,
   twiceRule,
 } from "./rules.js";
-import { I1_STEPS, I4_STEPS, showAnswer, showBytes, showPair, showTwice, type TwiceSteps } from "./show.js";
+import { showAnswer, showBytes, showPair, showTwice } from "./show.js";
 import { CHECK_TITLES } from "./titles.js";
 
 /** Pair inputs are shown shorter than outputs: the why already says what the pair is. */
@@ -26,9 +39,10 @@ const PAIR_INPUT_LIMIT = 80;
 type CaseOf<K extends CaseKind> = Extract<CorpusCase, { kind: K }>;
 
 /**
- * The form a kind's `got` takes: `answer` (the answer form: the output, `reject: …`, `failed: …`),
- * `pair` (`a: … | b: …` or `both: …`), `text`, which no stage reads back (it is compared whole), or
- * `instance`: a generated case's failing instance in its own kind's form, then how it was found.
+ * The form a kind's `got` takes (src/text-forms): `answer` (the answer form: the output, or a refusal
+ * or a failure with its reason), `pair` (the pair form: each answer, or one for both), `text` (a form
+ * of the kind's own, never an answer or a pair: the step form, the numbers sweep's, consistent-choice's),
+ * or `instance`: a generated case's failing instance in its own kind's form, then how it was found.
  */
 export type GotForm = "answer" | "pair" | "text" | "instance";
 
@@ -48,9 +62,9 @@ const REGISTRY = {
     title: CHECK_TITLES.canon,
     async judge(c, ctx) {
       const v = await exactRule(ctx.write, c.input, c.expected);
-      return judged(c, v.pass, showBytes(c.expected), showAnswer(v.answer));
+      return judged(c, v.pass, canonExpectation(c.expected), showAnswer(v.answer));
     },
-    expectation: (c) => showBytes(c.expected),
+    expectation: (c) => canonExpectation(c.expected),
     got: "answer",
   },
   reject: {
@@ -58,9 +72,9 @@ const REGISTRY = {
     title: CHECK_TITLES.reject,
     async judge(c, ctx) {
       const v = await refusalRule(ctx.write, c.input);
-      return judged(c, v.pass, "reject", showAnswer(v.answer));
+      return judged(c, v.pass, writeExpectedAnswer({ status: "rejected" }), showAnswer(v.answer));
     },
-    expectation: () => "reject",
+    expectation: () => writeExpectedAnswer({ status: "rejected" }),
     got: "answer",
   },
   "canon-or-reject": {
@@ -68,9 +82,9 @@ const REGISTRY = {
     title: CHECK_TITLES["canon-or-reject"],
     async judge(c, ctx) {
       const v = await choiceRule(ctx.write, c.input, c.expected);
-      return judged(c, v.pass, `reject, or ${showBytes(c.expected)}`, showAnswer(v.answer));
+      return judged(c, v.pass, choiceExpectation(c.expected), showAnswer(v.answer));
     },
-    expectation: (c) => `reject, or ${showBytes(c.expected)}`,
+    expectation: (c) => choiceExpectation(c.expected),
     got: "answer",
   },
   "consistent-choice": {
@@ -78,51 +92,51 @@ const REGISTRY = {
     title: CHECK_TITLES["consistent-choice"],
     async judge(c, ctx) {
       const v = await consistencyRule(ctx.write, c.members);
-      return judged(c, v.pass, consistencyExpectation(c.members.length), showChoices(v));
+      return judged(c, v.pass, writeChoiceExpectation(c.members.length), showChoices(v));
     },
-    expectation: (c) => consistencyExpectation(c.members.length),
+    expectation: (c) => writeChoiceExpectation(c.members.length),
     got: "text",
   },
   idempotent: {
     check: "I1",
     title: CHECK_TITLES.I1,
     judge: twiceJudge("write", I1_STEPS),
-    expectation: () => "canon(canon(x)) = canon(x)",
+    expectation: () => I1_STEPS.law,
     got: "text",
   },
   equal: {
     check: "I2",
     title: CHECK_TITLES.I2,
     judge: pairJudge(true),
-    expectation: () => "the same output for both inputs",
+    expectation: () => writePairExpectation({ equal: true, what: "both inputs" }),
     got: "pair",
   },
   differ: {
     check: "I3",
     title: CHECK_TITLES.I3,
     judge: pairJudge(false),
-    expectation: () => "different outputs for the two inputs",
+    expectation: () => writePairExpectation({ equal: false, what: "the two inputs" }),
     got: "pair",
   },
   roundtrip: {
     check: "I4",
     title: CHECK_TITLES.I4,
     judge: twiceJudge("read", I4_STEPS),
-    expectation: () => "read(write(x)) = write(x)",
+    expectation: () => I4_STEPS.law,
     got: "text",
   },
   numbers: {
     check: "numbers",
     title: CHECK_TITLES.numbers,
     judge: (c, ctx) => judgeNumbers(c, ctx),
-    expectation: (c) => `${c.count} numbers as ES6 String(n)`,
+    expectation: (c) => writeNumbersExpectation(c.count),
     got: "text",
   },
   property: {
     check: "property",
     title: CHECK_TITLES.property,
     judge: judgeProperty,
-    expectation: (c) => `runs ${c.from}–${c.to} of ${c.property} pass`,
+    expectation: (c) => writePropertyExpectation(c),
     got: "instance",
   },
 } as const satisfies { [K in CaseKind]: KindRow<K> };
@@ -168,8 +182,11 @@ export function expectationOf(c: CorpusCase): string {
 function pairJudge(mustBeEqual: boolean) {
   return async (c: CaseOf<"equal" | "differ">, ctx: CheckContext): Promise<CaseResult> => {
     const v = await pairRule(ctx.write, c.a, c.b, mustBeEqual);
-    const inputs = `a = ${showBytes(c.a, PAIR_INPUT_LIMIT)} and b = ${showBytes(c.b, PAIR_INPUT_LIMIT)}`;
-    const expected = `${mustBeEqual ? "the same output" : "different outputs"} for ${inputs}`;
+    const inputs = writePairInputs({
+      a: showBytes(c.a, PAIR_INPUT_LIMIT),
+      b: showBytes(c.b, PAIR_INPUT_LIMIT),
+    });
+    const expected = writePairExpectation({ equal: mustBeEqual, what: inputs });
     return judged(c, v.pass, expected, showPair(v));
   };
 }
@@ -183,21 +200,22 @@ function twiceJudge(second: keyof CheckContext, steps: TwiceSteps) {
   };
 }
 
-function consistencyExpectation(count: number): string {
-  return `all ${count} accepted, or all ${count} refused`;
+/** A canon case's expectation: its output. */
+function canonExpectation(expected: Uint8Array): string {
+  return writeExpectedAnswer({ status: "canonical", output: showBytes(expected) });
+}
+
+/** A canon-or-reject case's expectation: a refusal, or its output. */
+function choiceExpectation(expected: Uint8Array): string {
+  return writeExpectedAnswer({ status: "either", output: showBytes(expected) });
 }
 
 /** Which members were accepted and which refused, by name: the inconsistency is the finding. */
 function showChoices(v: ChoiceVerdict): string {
   const named = (status: string) => v.answers.filter((a) => a.answer.status === status).map((a) => a.name);
-  const parts: string[] = [];
-  for (const [status, word] of [
-    ["canonical", "accepted"],
-    ["rejected", "refused"],
-    ["failed", "no answer"],
-  ] as const) {
-    const names = named(status);
-    if (names.length > 0) parts.push(`${word} ${names.length}: ${names.join(", ")}`);
-  }
-  return parts.join("; ");
+  return writeChoiceGot({
+    accepted: named("canonical"),
+    refused: named("rejected"),
+    noAnswer: named("failed"),
+  });
 }

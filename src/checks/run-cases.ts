@@ -2,6 +2,7 @@
 // and hands the results back in corpus order, whatever order they finish in. A check that throws is
 // a failed case with the error as its reason: one bad case never ends the run.
 import { messageOf } from "../text.js";
+import { writeAnswerText, writeNotRun } from "../text-forms/index.js";
 import type { CaseResult, CheckContext, CorpusCase } from "../types.js";
 import { judged } from "./judge.js";
 import { checkFor, expectationOf } from "./registry.js";
@@ -42,10 +43,11 @@ export async function runCases(
 
 async function judgeSafely(c: CorpusCase, ctx: CheckContext): Promise<CaseResult> {
   // Not asked at all: this transport cannot carry the case (src/adapters/lines-plan.ts). Never a pass.
-  if (c.notRun !== undefined) return judged(c, false, expectationOf(c), `not run in lines mode: ${c.notRun}`);
+  if (c.notRun !== undefined) return judged(c, false, expectationOf(c), writeNotRun(c.notRun));
   try {
     return await checkFor(c.kind)(c, ctx);
   } catch (error) {
-    return judged(c, false, expectationOf(c), `failed: the ${c.kind} check threw: ${messageOf(error)}`);
+    const reason = `the ${c.kind} check threw: ${messageOf(error)}`;
+    return judged(c, false, expectationOf(c), writeAnswerText({ status: "failed", reason }));
   }
 }

@@ -7,11 +7,19 @@
 // like an output that spells the text `\x7F`, and a CR/LF reads ⟨U+000D⟩⟨U+000A⟩. Nothing here is
 // printed unshown: the record and results.json are JSON, and each report runs showInvisible.
 //
-// The answer and pair forms are text contracts other stages read back (src/text-forms.ts).
+// Every text written here is a form other stages read back, written by its writer (src/text-forms).
 import { sha256Hex } from "../jcs/index.js";
 import { utf8SequenceLength } from "../jcs/utf8.js";
 import { cutCodePoints } from "../text.js";
-import { writeAnswerText, writePairText } from "../text-forms.js";
+import {
+  type TwiceSteps,
+  writeAnswerText,
+  writeCutBytes,
+  writeCutText,
+  writePairText,
+  writeStepText,
+  writeTwiceExpectation,
+} from "../text-forms/index.js";
 import type { Answer } from "../types.js";
 import type { PairVerdict, TwiceVerdict } from "./rules.js";
 
@@ -30,13 +38,13 @@ export function showBytes(bytes: Uint8Array, limit = SHOW_LIMIT): string {
   const text = decodeShowingInvalid(prefix, prefix !== bytes);
   const cut = cutCodePoints(text, limit);
   if (cut === text && prefix === bytes) return text;
-  return `${cut}… (${bytes.length} bytes, sha256 ${sha256Hex(bytes)})`;
+  return writeCutBytes({ shown: cut, length: bytes.length, sha256: sha256Hex(bytes) });
 }
 
 /** A string cut to `limit` code points, with a note of its full length when cut. */
 export function showText(text: string, limit = SHOW_LIMIT): string {
   const cut = cutCodePoints(text, limit);
-  return cut === text ? text : `${cut}… (${text.length} UTF-16 units)`;
+  return cut === text ? text : writeCutText({ shown: cut, units: text.length });
 }
 
 /** An answer as a report states it: the output, `reject: <reason>`, or `failed: <reason>`. */
@@ -48,29 +56,15 @@ export function showAnswer(answer: Answer, limit = SHOW_LIMIT): string {
   );
 }
 
-/** A pair's answers: `both: <answer>` when they are the same output, else `a: <answer> | b: <answer>`. */
+/** A pair's answers in the pair form (src/text-forms/pair.ts): one answer when they are the same
+ * output, else each. */
 export function showPair(verdict: PairVerdict, limit = SHOW_LIMIT): string {
-  return writePairText(
-    verdict.same
-      ? { both: showAnswer(verdict.a, limit) }
-      : { a: showAnswer(verdict.a, limit), b: showAnswer(verdict.b, limit) },
-  );
+  const a = showAnswer(verdict.a, limit);
+  return writePairText(verdict.same ? { both: a } : { a, b: showAnswer(verdict.b, limit) });
 }
 
-/** How I1 and I4 name their two steps: `canon(x)` then `canon(canon(x))`, or `write(x)` then `read(w)`. */
-export interface TwiceSteps {
-  first: string;
-  second: string;
-  /** What the second step must give back: `canon(x)`, or `w`. */
-  echo: string;
-}
-
-/** I1's steps (idempotent) and I4's (roundtrip). */
-export const I1_STEPS: TwiceSteps = { first: "canon(x)", second: "canon(canon(x))", echo: "canon(x)" };
-export const I4_STEPS: TwiceSteps = { first: "write(x)", second: "read(w)", echo: "w" };
-
-/** Expected and got of a twice rule: they start alike (`canon(canon(x)) → `), so that a report can
- * point at the first difference. */
+/** Expected and got of a twice rule, in the step form (src/text-forms/steps.ts): they start alike (the
+ * second step's lead), so that a report can point at the first difference. */
 export function showTwice(
   verdict: TwiceVerdict,
   steps: TwiceSteps,
@@ -78,13 +72,13 @@ export function showTwice(
 ): { expected: string; got: string } {
   if (verdict.second === undefined) {
     return {
-      expected: `${steps.first} → canonical JSON`,
-      got: `${steps.first} → ${showAnswer(verdict.first, limit)}`,
+      expected: writeTwiceExpectation({ steps }),
+      got: writeStepText(steps.first, showAnswer(verdict.first, limit)),
     };
   }
   return {
-    expected: `${steps.second} → ${showBytes(verdict.first.output, limit)} (= ${steps.echo})`,
-    got: `${steps.second} → ${showAnswer(verdict.second, limit)}`,
+    expected: writeTwiceExpectation({ steps, own: showBytes(verdict.first.output, limit) }),
+    got: writeStepText(steps.second, showAnswer(verdict.second, limit)),
   };
 }
 

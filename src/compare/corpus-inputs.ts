@@ -1,7 +1,7 @@
 // The corpus as a differential run sees it: every input any case sends, named after its case. The
 // expectations do not matter here (the reference judges), only the bytes each implementation gets.
 import { numberBlocks } from "../corpus/index.js";
-import { recordCaseName } from "../text-forms.js";
+import { recordCaseName } from "../text-forms/index.js";
 import type { CorpusCase } from "../types.js";
 import type { CompareInput } from "./types.js";
 

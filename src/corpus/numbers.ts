@@ -7,7 +7,7 @@
 // overflow or round to 0 (a choice, canon-or-reject's underflow-to-zero) is left out. The expected
 // text is String(n), which is exactly RFC 8785 §3.2.2.3. Nothing is stored: a case states its stretch of the
 // sweep, and its blocks are made when iterated (numberBlocks), so any count runs in bounded memory.
-import { rangeWidth, writeRangeName } from "../text-forms.js";
+import { rangeWidth, writeRangeName } from "../text-forms/index.js";
 import type { CorpusCase, NumberBlock, NumbersRange } from "../types.js";
 import type { NumbersManifest } from "./manifest.js";
 

@@ -1,12 +1,12 @@
 // `--case NAME|GLOB` (the action's `cases`): a run of some cases only. A pattern is a case's name as
-// reports and the record print it (`suite/name`, src/text-forms.ts recordCaseName), where `*` stands for
+// reports and the record print it (`suite/name`, src/text-forms/names.ts recordCaseName), where `*` stands for
 // any run of characters, `/` included (`jcs/control-*`, `reject/*`, `generated/*/seed-7/*`). The cases
 // keep corpus order; a pattern that matches nothing is returned, with the names nearest to it, so the
 // run can refuse to start rather than run less than was asked for.
 
 import { compileGlob, type GlobMatcher } from "../glob.js";
 import { editDistance } from "../text.js";
-import { recordCaseName } from "../text-forms.js";
+import { recordCaseName } from "../text-forms/index.js";
 import type { CorpusCase } from "../types.js";
 
 export interface Selection {

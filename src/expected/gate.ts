@@ -4,7 +4,7 @@
 // An entry that pins culprits (`[...]`, src/expected/list.ts) expects a sweep case's failure only
 // while every culprit the case reports is pinned, by its id or by its kind: a new culprit in a listed
 // sweep is an unexpected failure, and the gate says which culprits were new.
-import { recordCaseName } from "../text-forms.js";
+import { readRecordCaseName, recordCaseName } from "../text-forms/index.js";
 import type { CaseCulprits, CaseResult, SuiteName } from "../types.js";
 import { type ExpectedEntry, type ExpectedList, ExpectedListError } from "./list.js";
 
@@ -53,7 +53,7 @@ export function checkAgainstCorpus(
     if (!suites.has(entry.suite)) continue;
     if (!names.some((name) => entry.matches(name))) {
       throw new ExpectedListError(
-        `${list.source} line ${entry.line}: '${entry.pattern}' matches no case of the corpus in this run (case names are written as the reports print them, e.g. ${names.find((n) => n.startsWith(`${entry.suite}/`)) ?? `${entry.suite}/NAME`}); nothing was run`,
+        `${list.source} line ${entry.line}: '${entry.pattern}' matches no case of the corpus in this run (case names are written as the reports print them, e.g. ${names.find((n) => readRecordCaseName(n).suite === entry.suite) ?? recordCaseName(entry.suite, "NAME")}); nothing was run`,
       );
     }
   }

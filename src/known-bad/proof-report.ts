@@ -2,6 +2,7 @@
 // cases failed, `*` on a declared check, `!` on a declared check that caught nothing), each check's
 // kills, and the verdict with every broken claim named.
 import { CHECK_IDS, CHECK_TITLES, type CheckId } from "../checks/index.js";
+import { recordCaseName } from "../text-forms/index.js";
 import type { Proof } from "./prove.js";
 
 export function formatProof(proof: Proof, options: { verbose?: boolean } = {}): string {
@@ -11,7 +12,7 @@ export function formatProof(proof: Proof, options: { verbose?: boolean } = {}): 
     const verdict = ref.failures.length === 0 ? "all pass" : `${ref.failures.length} FAILED`;
     out.push(`  ${ref.label} (profile ${ref.profile}): ${ref.cases} cases, ${verdict}`);
     for (const f of ref.failures)
-      out.push(`    !! ${f.suite}/${f.name}: expected ${f.expected}; got ${f.got}`);
+      out.push(`    !! ${recordCaseName(f.suite, f.name)}: expected ${f.expected}; got ${f.got}`);
   }
   out.push("");
   out.push(...table(proof));
@@ -35,7 +36,9 @@ export function formatProof(proof: Proof, options: { verbose?: boolean } = {}): 
       for (const id of run.bad.caughtBy) {
         const f = run.firstFailure[id];
         if (f)
-          out.push(`  ${run.bad.name} / ${id}: ${f.suite}/${f.name}: expected ${f.expected}; got ${f.got}`);
+          out.push(
+            `  ${run.bad.name} / ${id}: ${recordCaseName(f.suite, f.name)}: expected ${f.expected}; got ${f.got}`,
+          );
       }
     }
   }
@@ -67,7 +70,7 @@ export function problemsOf(proof: Proof): string[] {
     }
     for (const f of run.blamed) {
       problems.push(
-        `${run.bad.name} makes a choice the RFCs leave open, yet fails ${f.suite}/${f.name}: expected ${f.expected}; got ${f.got}`,
+        `${run.bad.name} makes a choice the RFCs leave open, yet fails ${recordCaseName(f.suite, f.name)}: expected ${f.expected}; got ${f.got}`,
       );
     }
   }

@@ -7,7 +7,7 @@ import { casesForLines } from "../adapters/index.js";
 import { CHECK_IDS, type CheckId, checkIdOf, kindOfCheck, runCases } from "../checks/index.js";
 import { loadCorpus } from "../corpus/index.js";
 import { nfcReference, referenceCanonicalizer } from "../jcs/canonicalizer.js";
-import { recordCaseName } from "../text-forms.js";
+import { recordCaseName } from "../text-forms/index.js";
 import {
   type Canonicalizer,
   type CaseKind,

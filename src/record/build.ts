@@ -5,7 +5,7 @@
 
 import { CanonError } from "../errors.js";
 import type { JsonValue } from "../jcs/index.js";
-import { recordCaseName } from "../text-forms.js";
+import { recordCaseName } from "../text-forms/index.js";
 import type { CaseResult, ConformResult, UnsignedConformResult } from "../types.js";
 import { TOOL_NAME, TOOL_VERSION } from "../version.js";
 import { FORMAT } from "./format.js";
@@ -45,7 +45,7 @@ export function formatStartedAt(date: Date): string {
 }
 
 // The record's `suite` is a text form other stages read back: it is written and read in one place.
-export { parseRecordSuite, recordSuite } from "../text-forms.js";
+export { parseRecordSuite, recordSuite } from "../text-forms/index.js";
 
 /** The record's cases from judged results, in the same order, each named `<suite>/<case>`. */
 export function recordCases(results: readonly CaseResult[]): ConformResult["cases"] {

@@ -6,6 +6,7 @@
 
 import type { Gate } from "../expected/index.js";
 import { cutText } from "../text.js";
+import { recordCaseName } from "../text-forms/index.js";
 import type { CaseResult } from "../types.js";
 import { groupFailures } from "./causes.js";
 import { differenceNote } from "./difference.js";
@@ -44,13 +45,13 @@ export function failureAnnotations(
   const groups = groupFailures(failures);
   const budget = GITHUB_ANNOTATIONS_PER_STEP - (stepWillFail ? 1 : 0);
   const shown = groups.length <= budget ? groups : groups.slice(0, budget - 1);
-  const byName = new Map(failures.map((r) => [`${r.suite}/${r.name}`, r]));
+  const byName = new Map(failures.map((r) => [recordCaseName(r.suite, r.name), r]));
   const name = showInvisible(implementation);
   const annotations = shown.map((g) => {
     // The first case of the cause stands for it, in full; the others are named.
     const r = byName.get(g.cases[0]!)!;
     const lines = [
-      `${r.suite}/${r.name}: ${r.why}`,
+      `${recordCaseName(r.suite, r.name)}: ${r.why}`,
       ...(r.input === undefined ? [] : [`input: ${cut(r.input)}`]),
       `expected: ${cut(r.expected)}`,
       `got: ${cut(r.got)}`,
@@ -62,7 +63,8 @@ export function failureAnnotations(
       const more = g.count - 1 - others.length;
       lines.push(`also: ${others.join(", ")}${more > 0 ? `, and ${more} more` : ""}`);
     }
-    const what = g.count === 1 ? `${r.suite}/${r.name} failed` : `${plural(g.count, "case")} failed`;
+    const what =
+      g.count === 1 ? `${recordCaseName(r.suite, r.name)} failed` : `${plural(g.count, "case")} failed`;
     return {
       // The cause's title is already shown visibly (causes.ts): shown again, its ⟨ would read ⟨U+27E8⟩.
       title: `${name}: ${showInvisible(what)}: ${cut(g.title)}`,

@@ -2,7 +2,7 @@
 // like every other badge, and the same facts in shields' endpoint schema for a hosted badge.
 import { makeBadge } from "badge-maker";
 import type { Gate } from "../expected/index.js";
-import { readSuiteCases } from "../text-forms.js";
+import { readSuiteCases } from "../text-forms/index.js";
 import type { ConformResult } from "../types.js";
 
 export const BADGE_LABEL = "canon conformance";

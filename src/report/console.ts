@@ -1,6 +1,8 @@
 // The terminal's view of a run: progress while it runs, then the verdict. Everything that came from
 // the corpus or the implementation goes through showInvisible first, so no output can move the
 // cursor, recolour the terminal or hide a difference.
+
+import { recordCaseName } from "../text-forms/index.js";
 import type { CaseResult, Progress } from "../types.js";
 import { groupFailures } from "./causes.js";
 import { differenceNote } from "./difference.js";
@@ -238,9 +240,9 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
       const inSuite = failures.filter((r) => r.suite === suite);
       const lines = [c.bold(`Failed cases in ${suite} (${inSuite.length}):`), ""];
       for (const r of inSuite) {
-        const expected = listed.get(`${r.suite}/${r.name}`);
+        const expected = listed.get(recordCaseName(r.suite, r.name));
         lines.push(
-          `  ${c.yellow(showInvisible(`${r.suite}/${r.name}`))}${expected ? c.dim(" (expected failure)") : ""}`,
+          `  ${c.yellow(showInvisible(recordCaseName(r.suite, r.name)))}${expected ? c.dim(" (expected failure)") : ""}`,
         );
         if (expected)
           lines.push(

@@ -1,4 +1,4 @@
-import { isNoAnswer, readAnswerText } from "../text-forms.js";
+import { readAnswerText, readStepText } from "../text-forms/index.js";
 import { codePointTag, showInvisible } from "./visible.js";
 
 /**
@@ -28,8 +28,8 @@ export function firstDifference(expected: string, got: string): string | undefin
  * miss of the expected text, so no note is made for it.
  */
 export function differenceNote(c: { expected: string; got: string }): string | undefined {
-  // I1/I4 lead their answer with the step that gave it (`canon(canon(x)) → failed: …`).
-  const answer = c.got.replace(/^(?:canon\(canon\(x\)\)|canon\(x\)|write\(x\)|read\(w\)) → /, "");
-  if (isNoAnswer(answer) || readAnswerText(answer).status === "rejected") return undefined;
+  // I1/I4 lead their answer with the step that gave it (src/text-forms/steps.ts).
+  const answer = readAnswerText(readStepText(c.got)?.text ?? c.got);
+  if (answer.status !== "canonical") return undefined;
   return firstDifference(c.expected, c.got);
 }

@@ -1,4 +1,4 @@
-import { readSuiteCases } from "../text-forms.js";
+import { readSuiteCases } from "../text-forms/index.js";
 import type { ConformResult } from "../types.js";
 
 /** `12.3 s` under a minute, `4 min 05 s` above: how long a run took, for people. */

@@ -4,7 +4,7 @@
 // are shown as ⟨U+XXXX⟩ (which also removes every character XML 1.0 cannot carry), then escaped.
 
 import { cutText } from "../text.js";
-import { isNoAnswer } from "../text-forms.js";
+import { isNoAnswer } from "../text-forms/index.js";
 import type { CaseResult } from "../types.js";
 import { implementationName } from "./format.js";
 import { assertConsistent, tallyBySuite } from "./tally.js";

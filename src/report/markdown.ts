@@ -4,6 +4,7 @@
 // says what it left out. All content goes through markdown-escape.ts.
 import { basename } from "node:path";
 import { cutText } from "../text.js";
+import { recordCaseName } from "../text-forms/index.js";
 import type { CaseResult } from "../types.js";
 import { groupFailures } from "./causes.js";
 import { differenceNote } from "./difference.js";
@@ -108,7 +109,7 @@ function suiteSection(results: readonly CaseResult[], listed: ReadonlySet<string
   const tallies = tallyBySuite(results);
   if (tallies.length === 0) return "No cases ran.";
   const unlisted = new Set<string>(
-    results.filter((r) => !r.pass && !listed.has(`${r.suite}/${r.name}`)).map((r) => r.suite),
+    results.filter((r) => !r.pass && !listed.has(recordCaseName(r.suite, r.name))).map((r) => r.suite),
   );
   const mark = (t: { suite: string; failed: number }) =>
     t.failed === 0 ? "✅" : unlisted.has(t.suite) ? "❌" : "☑️";
@@ -153,8 +154,8 @@ function failedBlock(
 ): string {
   const parts = [
     listed
-      ? `#### ☑️ ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))} (expected failure)`
-      : `#### ❌ ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))}`,
+      ? `#### ☑️ ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} (expected failure)`
+      : `#### ❌ ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))}`,
     "",
     `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
     "",
@@ -212,7 +213,7 @@ const FOLD_BYTES = 120;
 
 /** One failed case by name only, as a table row. */
 function failedRow(r: CaseResult): string {
-  return `| ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`;
+  return `| ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`;
 }
 
 const FAILED_ROWS_HEAD = "| Failed case, not shown in detail | Why |\n| --- | --- |";
@@ -220,7 +221,8 @@ const FAILED_ROWS_HEAD = "| Failed case, not shown in detail | Why |\n| --- | --
 function passingSection(passing: readonly CaseResult[]): string {
   if (passing.length === 0) return "";
   const rows = passing.map(
-    (r) => `| ${inlineCode(cut(`${r.suite}/${r.name}`, NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`,
+    (r) =>
+      `| ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`,
   );
   return [
     "<details>",
@@ -291,7 +293,7 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
   const passing = input.results.filter((r) => r.pass);
   const diffs = failures.map(differenceNote);
   const reasons = expectedReasons(input.gate);
-  const listed = failures.map((r) => reasons.get(`${r.suite}/${r.name}`));
+  const listed = failures.map((r) => reasons.get(recordCaseName(r.suite, r.name)));
   // With a list, the step's status (which may differ from the record's verdict) comes right after it.
   const gate = input.gate ? [gateMarkdown(input.gate, input.record.conformant)] : [];
 

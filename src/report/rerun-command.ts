@@ -3,13 +3,13 @@
 // way every printed command starts (install-form.ts). Each option is written back by its own row of the
 // option table (cliWords), so the command reads back as the run's options; each word is shell-quoted.
 // A generated case's name carries its seed and range, so `--seed` (with the sweep's size) is added
-// when one failed: the same cases come back, as the `replay:` hint of a generated failure says.
+// when one failed: the same cases come back, as the replay hint of a generated failure says.
 import { relative } from "node:path";
 import { casePattern } from "../corpus/select.js";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_PROFILE, DEFAULT_TIMEOUT_MS } from "../options/defaults.js";
 import { cliWords, type RunSettings } from "../options/read.js";
 import { shellQuote } from "../text.js";
-import { recordCaseName } from "../text-forms.js";
+import { recordCaseName } from "../text-forms/index.js";
 import { type CaseResult, SUITES } from "../types.js";
 import { toolCommand } from "./install-form.js";
 

@@ -1,3 +1,4 @@
+import { recordCaseName } from "../text-forms/index.js";
 import { type CaseResult, SUITES } from "../types.js";
 import type { ReportInput } from "./types.js";
 
@@ -42,7 +43,7 @@ export function assertConsistent(input: ReportInput): void {
   for (let i = 0; i < results.length; i++) {
     const r = results[i]!;
     const c = record.cases[i]!;
-    const name = `${r.suite}/${r.name}`;
+    const name = recordCaseName(r.suite, r.name);
     if (c.name !== name || c.pass !== r.pass) {
       throw new Error(
         `report input: case ${i + 1} is ${JSON.stringify(c.name)} (pass ${c.pass}) in the record ` +

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { aggregateBadgeJson, aggregateConsole, aggregateRecords } from "../../src/aggregate/index.js";
 import { recordBytes } from "../../src/record/index.js";
+import { writeAnswerText, writeExpectedAnswer } from "../../src/text-forms/index.js";
 import { file, numbersCase, ok, record } from "./fixtures.js";
 
 const jcs = [ok("jcs/a", '{"a":1}'), ok("jcs/b", "[1]")];
@@ -92,7 +93,12 @@ test("three agreeing conformant implementations: exit 0 and a green 3/3 badge", 
 test("refusals with different reasons agree; a tampered record is refused, the rest still shown", () => {
   const a = record("alpha", [
     ...jcs,
-    { name: "reject/x", pass: true, expected: "reject", got: "reject: dup 'a'" },
+    {
+      name: "reject/x",
+      pass: true,
+      expected: writeExpectedAnswer({ status: "rejected" }),
+      got: writeAnswerText({ status: "rejected", reason: "dup 'a'" }),
+    },
   ]);
   const b = record("beta", [
     ...jcs,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sweepCoverage, sweepCoverages } from "../../src/aggregate/index.js";
-import { readSweptCaseName as parseSweptCase } from "../../src/text-forms.js";
+import { readSweptCaseName as parseSweptCase } from "../../src/text-forms/index.js";
 import { numbersCase } from "./fixtures.js";
 
 const from = (source: string, a: number, b: number, seed = 1) => ({

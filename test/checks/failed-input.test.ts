@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { INPUT_LIMIT, runCases, showBytes } from "../../src/checks/index.js";
 import { loadCorpus, vectorsRoot } from "../../src/corpus/index.js";
+import { readCutBytes } from "../../src/text-forms/index.js";
 import type { Canonicalizer } from "../../src/types.js";
 
 /** Accepts everything and answers `{}`: fails every jcs and reject case. */
@@ -52,5 +53,5 @@ test("a long input is cut at INPUT_LIMIT characters and says its full length and
   const long = new TextEncoder().encode(`[${"1,".repeat(500)}1]`);
   const shown = showBytes(long, INPUT_LIMIT);
   assert.ok(shown.startsWith(`[${"1,".repeat(99)}`));
-  assert.match(shown, new RegExp(`… \\(${long.length} bytes, sha256 [0-9a-f]{64}\\)$`));
+  assert.equal(readCutBytes(shown)?.length, long.length);
 });

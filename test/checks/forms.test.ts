@@ -1,12 +1,22 @@
 // The registry's text forms hold: what each kind's check writes as `got` reads back, with
-// src/text-forms.ts, as the form its row names, whatever the implementation answers.
+// src/text-forms, as the form its row names, whatever the implementation answers.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { checkFor, gotFormOf, runCases } from "../../src/checks/index.js";
 import { generatedCases } from "../../src/corpus/generated/index.js";
 import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
-import { readAnswerText, readPairText } from "../../src/text-forms.js";
+import {
+  I1_STEPS,
+  I4_STEPS,
+  readAnswerText,
+  readGeneratedGot,
+  readPairExpectation,
+  readPairInputs,
+  readPairText,
+  readStepText,
+  readTwiceExpectation,
+} from "../../src/text-forms/index.js";
 import type { Answer, Canonicalizer, CaseKind, CorpusCase } from "../../src/types.js";
 import {
   bytes,
@@ -60,10 +70,18 @@ for (const [kind, c] of STORED) {
             assert.equal(readAnswerText(pair.a).status, x.status);
           } else if (pair) assert.equal(x.status, "canonical");
           else assert.ok(r.got.split(" | b: ").length > 2, r.got);
+          // Its expectation names the rule and the inputs, which read back as the case's own.
+          assert.equal(readPairExpectation(r.expected)?.equal, kind === "equal", r.expected);
+          if (!r.pass) assert.ok(readPairInputs(r.input ?? ""), r.input);
         } else {
-          // Compared whole: it reads as no refusal, no failure and no pair.
+          // A form of its own: it reads as no refusal, no failure and no pair.
           assert.equal(readAnswerText(r.got).status, "canonical", r.got);
           assert.equal(readPairText(r.got), undefined, r.got);
+          // I1's and I4's: each text led by the step that gave it, the expectation read back.
+          const steps = kind === "idempotent" ? I1_STEPS : I4_STEPS;
+          assert.equal(readTwiceExpectation(r.expected)?.steps, steps, r.expected);
+          const step = readStepText(r.got)?.step;
+          assert.ok(step === steps.first || step === steps.second, r.got);
         }
       }),
       { numRuns: 300, seed: 8 },
@@ -78,9 +96,9 @@ test("a failing property case's got starts with its failing instance's own form"
     concurrency: 4,
   });
   const got = (property: string) => results.find((r) => r.name.startsWith(`${property}/`))!.got;
-  // canon instance: `canon(x) → <answer>`; equal instance: the pair form, the note after b's answer.
-  assert.match(got("canon-matches-reference"), /^canon\(x\) → .*; draw \d+ of this case failed/);
-  const pair = readPairText(got("respellings-reconcile"));
+  // canon instance: the step form, then how it was found; equal instance: the pair form, then the same.
+  const canon = readGeneratedGot(got("canon-matches-reference"));
+  assert.equal(readStepText(canon?.answer ?? "")?.step, I1_STEPS.first, got("canon-matches-reference"));
+  const pair = readPairText(readGeneratedGot(got("respellings-reconcile"))?.answer ?? "");
   assert.ok(pair && "a" in pair, got("respellings-reconcile"));
-  assert.match(pair.b, /; replay: --seed 1 --generated-runs 50/);
 });

@@ -7,6 +7,7 @@ import { buildRecord, formatStartedAt, type RecordInput } from "../../src/record
 import { ephemeralKey, signingKey } from "../../src/record/keys.js";
 import { signRecord } from "../../src/record/sign.js";
 import type { RunOptions } from "../../src/run/types.js";
+import { recordCaseName, writeAnswerText, writeExpectedAnswer } from "../../src/text-forms/index.js";
 import type { ConformResult, SigningKey } from "../../src/types.js";
 import { REPO } from "./dist.js";
 
@@ -34,7 +35,12 @@ export function recordInput(overrides: Partial<RecordInput> = {}): RecordInput {
     cases: [
       { name: "jcs/a", pass: true, expected: '{"a":1}', got: '{"a":1}' },
       { name: "jcs/b", pass: false, expected: "[1e-7]", got: "[1e-07]" },
-      { name: "reject/c", pass: true, expected: "reject", got: "reject: bad" },
+      {
+        name: recordCaseName("reject", "c"),
+        pass: true,
+        expected: writeExpectedAnswer({ status: "rejected" }),
+        got: writeAnswerText({ status: "rejected", reason: "bad" }),
+      },
     ],
     key: "supplied",
     ...overrides,

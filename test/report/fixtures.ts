@@ -1,6 +1,7 @@
 // Hand-built runs for the reporters' tests: case results, and the record a run would build from them.
 
 import type { ReportInput } from "../../src/report/index.js";
+import { recordCaseName, writeAnswerText, writeExpectedAnswer } from "../../src/text-forms/index.js";
 import type { CaseKind, CaseResult, ConformResult, SuiteName } from "../../src/types.js";
 import { unverifiedRecord } from "../helpers/fixtures.js";
 
@@ -16,8 +17,12 @@ export function caseResult(
     name,
     kind,
     pass,
-    expected: suite === "reject" ? "reject" : '{"a":1}',
-    got: pass ? (suite === "reject" ? "reject: bad input" : '{"a":1}') : '{"a":1.0}',
+    expected: suite === "reject" ? writeExpectedAnswer({ status: "rejected" }) : '{"a":1}',
+    got: pass
+      ? suite === "reject"
+        ? writeAnswerText({ status: "rejected", reason: "bad input" })
+        : '{"a":1}'
+      : '{"a":1.0}',
     why: `${name} is what RFC 8785 asks for`,
     source: "RFC 8785 §3.2.2",
     ...more,
@@ -43,7 +48,7 @@ export function recordFor(results: CaseResult[], more: Partial<ConformResult> = 
       },
       startedAt: new Date("2026-12-01T19:00:00Z"),
       cases: results.map((r) => ({
-        name: `${r.suite}/${r.name}`,
+        name: recordCaseName(r.suite, r.name),
         pass: r.pass,
         expected: r.expected,
         got: r.got,
@@ -73,7 +78,10 @@ export function mixedRun(): CaseResult[] {
   return [
     caseResult("jcs", "arrays", true),
     caseResult("jcs", "numbers-float", false, { expected: "[1,2]", got: "[1,2.0]" }),
-    caseResult("reject", "lone-surrogate", false, { expected: "reject", got: '"\\ud800"' }),
+    caseResult("reject", "lone-surrogate", false, {
+      expected: writeExpectedAnswer({ status: "rejected" }),
+      got: '"\\ud800"',
+    }),
     caseResult("reject", "trailing-comma", true),
     caseResult("invariants", "idempotent-1", true, { kind: "idempotent" }),
   ];

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import { XMLParser } from "fast-xml-parser";
 import { toJUnitXml } from "../../src/report/index.js";
 import { showInvisible } from "../../src/report/visible.js";
+import { writeAnswerText } from "../../src/text-forms/index.js";
 import { caseResult, HOSTILE, inputFor, mixedRun } from "./fixtures.js";
 import { parseStrictXml, type XmlElement } from "./xml-check.js";
 
@@ -59,7 +60,9 @@ test("a time attribute is only written when the run was timed", () => {
 });
 
 test("a case that got no answer is typed apart from a wrong answer", () => {
-  const r = caseResult("jcs", "hang", false, { got: "failed: timed out after 10000 ms" });
+  const r = caseResult("jcs", "hang", false, {
+    got: writeAnswerText({ status: "failed", reason: "timed out after 10000 ms" }),
+  });
   const root = parseStrictXml(toJUnitXml(inputFor([r])));
   const failure = children(children(children(root, "testsuite")[0]!, "testcase")[0]!, "failure")[0]!;
   assert.equal(failure.attrs.type, "no-answer");

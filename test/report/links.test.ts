@@ -25,6 +25,7 @@ import {
   textBlock,
 } from "../../src/report/markdown-escape.js";
 import { showInvisible } from "../../src/report/visible.js";
+import { writeAnswerText } from "../../src/text-forms/index.js";
 import { file, record } from "../aggregate/fixtures.js";
 import { LINKY } from "./fixtures.js";
 import { cmarkGfmOpts, linksIn, renderCmarkGfm, renderGfm, textOf } from "./github-render.js";
@@ -297,7 +298,12 @@ function hostileCompare(): CompareReport {
       kind: "output",
     })),
     choices: [
-      { name: `canon-or-reject/${NAMES[1]}`, input: LINKY[2]!, a: LINKY[3]!, b: `reject: ${LINKY[4]}` },
+      {
+        name: `canon-or-reject/${NAMES[1]}`,
+        input: LINKY[2]!,
+        a: LINKY[3]!,
+        b: writeAnswerText({ status: "rejected", reason: LINKY[4]! }),
+      },
     ],
     elapsedMs: 1200,
   };

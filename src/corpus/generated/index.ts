@@ -7,7 +7,7 @@
 // the chunk's first run, so `--seed S` replays every chunk exactly, in whichever shard it ran.
 //
 // A case is data: which property, which runs, which seeds. src/checks/property.ts runs it.
-import { rangeWidth, writeRangeName } from "../../text-forms.js";
+import { generatedCaseName, rangeWidth, writeRangeName } from "../../text-forms/index.js";
 import type { CorpusCase, Profile } from "../../types.js";
 import { PROPERTIES } from "./properties.js";
 import { mixSeed } from "./random.js";
@@ -37,7 +37,7 @@ export function generatedCases(plan: GeneratedPlan): CorpusCase[] {
       cases.push({
         suite: "generated",
         // `<sweep>/seed-S/<from>-<to>`, as numbers cases are named, the sweep being the property.
-        name: `${property.name}/${writeRangeName(range, width)}`,
+        name: generatedCaseName(property.name, writeRangeName(range, width)),
         why: property.why,
         source: property.source,
         kind: "property",

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { bytesEqual } from "../../bytes.js";
 import { canonicalizeFor, canonicalizeValueFor, type JsonValue } from "../../jcs/index.js";
 import { messageOf } from "../../text.js";
+import { I1_STEPS } from "../../text-forms/index.js";
 import type { Profile, PropertyInstance } from "../../types.js";
 import { type Mutation, mutationsOf } from "./mutate.js";
 import { spell } from "./spell.js";
@@ -101,13 +102,13 @@ const mutationsVisible: GeneratedProperty<[JsonValue, number, number, number]> =
   },
 };
 
-/** (4) I1 on generated values: canon(canon(x)) = canon(x). */
+/** (4) I1 on generated values: idempotence. */
 const idempotent: GeneratedProperty<[JsonValue, number]> = {
   name: "idempotent",
   why: "canonicalizing the canonical form of a random value must give it back unchanged",
   source: "seed 000 I1; generated (fast-check)",
   requestsPerRun: 2,
-  claim: "canon(canon(x)) = canon(x)",
+  claim: I1_STEPS.law,
   // Its own output goes back in: no integer literal past 2^53 there, which an implementation may refuse.
   arbitrary: () => fc.tuple(jsonValue({ feedsBack: true }), seedArb),
   instance: ([value, seed]) => ({ kind: "idempotent", input: encoder.encode(spell(value, seed)) }),

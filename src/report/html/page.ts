@@ -9,6 +9,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import type { Gate } from "../../expected/index.js";
 import { wellFormed } from "../../record/build.js";
 import { membersProblem } from "../../record/members.js";
+import { recordCaseName } from "../../text-forms/index.js";
 import type { CaseResult, ConformResult } from "../../types.js";
 import type { ProtocolUsed } from "../protocol.js";
 import { BROWSER_SCRIPT_BASE64 } from "./browser-script.generated.js";
@@ -129,7 +130,7 @@ export function reportHtml(input: ReportHtmlInput): string {
     }
     input.results.forEach((r, i) => {
       // The record writes a lone surrogate as U+FFFD; the results keep the name as the case gave it.
-      const name = wellFormed(`${r.suite}/${r.name}`);
+      const name = wellFormed(recordCaseName(r.suite, r.name));
       const c = record.cases[i]!;
       if (c.name !== name || c.pass !== r.pass) {
         throw new Error(

@@ -3,9 +3,11 @@
 // difference marked in place. Pure (no Node built-ins): report.html is drawn with it in Node, and the
 // page draws a record the reader drops on it with the same code in the browser. Every value from the
 // record or the results goes through escape.ts; ids and links are made from indices, never from names.
+
+import type { GroupableCase } from "../../causes/group.js";
 import type { Gate } from "../../expected/index.js";
 import type { ConformResult } from "../../types.js";
-import { type FailureGroup, type GroupableCase, groupFailures } from "../causes.js";
+import { type FailureGroup, groupFailures } from "../causes.js";
 import { firstDifference } from "../difference.js";
 import { countLine, formatDuration, implementationName, keyMeaning } from "../format.js";
 import { type ProtocolUsed, protocolLine } from "../protocol.js";

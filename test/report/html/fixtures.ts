@@ -6,6 +6,7 @@ import { referenceCanonicalizer } from "../../../src/jcs/canonicalizer.js";
 import { canonicalizersOf, knownBad } from "../../../src/known-bad/index.js";
 import { buildRecord, recordBytes, signingKey, signRecord } from "../../../src/record/index.js";
 import type { ReportCase } from "../../../src/report/html/index.js";
+import { recordCaseName, writeAnswerText, writeExpectedAnswer } from "../../../src/text-forms/index.js";
 import { type CaseResult, type ConformResult, SUITES } from "../../../src/types.js";
 
 export const KEY = signingKey("supplied", new Uint8Array(32).fill(0x42));
@@ -44,7 +45,7 @@ export function signedRun(results: ReportCase[], shape: RunShape = {}): SignedRu
     },
     startedAt: new Date("2026-12-01T10:20:30Z"),
     cases: results.map((r) => ({
-      name: `${r.suite}/${r.name}`,
+      name: recordCaseName(r.suite, r.name),
       pass: r.pass,
       expected: r.expected,
       got: r.got,
@@ -123,7 +124,7 @@ export function hostileResults(): ReportCase[] {
       kind: "canon",
       pass: false,
       expected: "[1]",
-      got: `reject: ${HOSTILE}`,
+      got: writeAnswerText({ status: "rejected", reason: HOSTILE }),
       ...base,
     },
     {
@@ -131,7 +132,7 @@ export function hostileResults(): ReportCase[] {
       name: "accepted",
       kind: "reject",
       pass: false,
-      expected: "reject",
+      expected: writeExpectedAnswer({ status: "rejected" }),
       got: HOSTILE,
       ...base,
     },
@@ -165,9 +166,9 @@ export function manyFailures(count: number): SignedRun {
         kind === 0
           ? `{"a":[${i},"caf\\u00e9"]}`
           : kind === 1
-            ? `reject: unexpected character at byte ${i}`
+            ? writeAnswerText({ status: "rejected", reason: `unexpected character at byte ${i}` })
             : kind === 2
-              ? `failed: timed out after ${10000 + i} ms`
+              ? writeAnswerText({ status: "failed", reason: `timed out after ${10000 + i} ms` })
               : `{"a":[${i + 0.5},"café"]}`,
       why: "a generated case",
       source: "RFC 8785 §3.2",

@@ -1,13 +1,46 @@
+// Grouping failures by cause (src/causes/group.ts), over the known-bads' real results and over cases
+// judged here by the real checks against hand-made implementations (test/checks/fakes.ts): every text
+// is written by the checks, or, for the sweeps, by the writers of src/text-forms, never by hand, so a
+// change of wording in a check cannot leave these tests green and the grouping broken.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { normalizeReason } from "../../src/causes/cause.js";
 import { differenceClass } from "../../src/causes/difference-class.js";
+import { type CauseGroup, groupByCause } from "../../src/causes/group.js";
+import { checkFor } from "../../src/checks/index.js";
 import { runCases } from "../../src/checks/run-cases.js";
 import { loadCorpus } from "../../src/corpus/index.js";
 import { referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
-import { type FailureGroup, groupFailures, normalizeReason } from "../../src/report/causes.js";
-import { type CaseResult, SUITES } from "../../src/types.js";
+import {
+  type FurtherCause,
+  I1_STEPS,
+  type InstanceInput,
+  recordCaseName,
+  writeAnswerText,
+  writeCutBytes,
+  writeCutText,
+  writeGeneratedGot,
+  writeInstanceExpectation,
+  writeInstanceInput,
+  writeNumbersExpectation,
+  writeNumbersGot,
+  writePairOutputs,
+  writePairText,
+  writeStepText,
+} from "../../src/text-forms/index.js";
+import { type Answer, type CaseResult, type CorpusCase, SUITES } from "../../src/types.js";
+import {
+  answering,
+  canonCase,
+  canonical,
+  context,
+  idempotentCase,
+  failed as noAnswer,
+  pairCase,
+  rejectCase,
+  rejected,
+} from "../checks/fakes.js";
 import { SHARED_PROOF, sharedProof } from "../helpers/proof.js";
-import { caseResult } from "./fixtures.js";
 
 // The known-bads' results over the whole corpus but short sweeps, as a real run judges them: those of
 // the proof the self-test's tests make (test/helpers/proof.ts), read, not made again.
@@ -17,9 +50,55 @@ async function runKnownBad(name: string): Promise<CaseResult[]> {
   return run.results;
 }
 
+/** Case `c` judged by its kind's real check, against an implementation that answers from `table`
+ * (keyed by input text), named `suite/name`. */
+async function judge(
+  c: CorpusCase,
+  table: Record<string, Answer>,
+  name?: { suite?: CorpusCase["suite"]; name?: string },
+): Promise<CaseResult> {
+  return checkFor(c.kind)({ ...c, ...name }, context(answering(table)));
+}
+
+/** A canon case `jcs/<name>` expecting `expected` (sent as its input), answered `answer`. */
+function canon(name: string, expected: string, answer: Answer): Promise<CaseResult> {
+  return judge(canonCase(expected, expected, name), { [expected]: answer });
+}
+
+/** A generated case, failed as src/checks/property.ts writes it: its instance, how it was found, and
+ * any further causes. */
+function generated(
+  name: string,
+  instance: { input: InstanceInput; expected: string; got: string },
+  more: { repeats?: number; also?: FurtherCause[] } = {},
+): CaseResult {
+  return {
+    suite: "generated",
+    name,
+    kind: "property",
+    pass: false,
+    expected: writeInstanceExpectation({
+      input: writeInstanceInput(instance.input),
+      expected: instance.expected,
+    }),
+    got: writeGeneratedGot({
+      answer: instance.got,
+      draw: 3,
+      shrinks: 4,
+      firstSize: 80,
+      size: 8,
+      replay: { seed: 1, runs: 100, fcSeed: 12345, path: "3:1:1" },
+      repeats: more.repeats ?? 0,
+      also: more.also ?? [],
+    }),
+    why: "a generated case",
+    source: "generated",
+  };
+}
+
 /** Every failed case is in exactly one group, groups are biggest first, counts are the lists. */
-function assertWellFormed(results: readonly CaseResult[], groups: readonly FailureGroup[]) {
-  const failed = results.filter((r) => !r.pass).map((r) => `${r.suite}/${r.name}`);
+function assertWellFormed(results: readonly CaseResult[], groups: readonly CauseGroup[]) {
+  const failed = results.filter((r) => !r.pass).map((r) => recordCaseName(r.suite, r.name));
   const grouped = groups.flatMap((g) => g.cases);
   assert.deepEqual([...grouped].sort(), [...failed].sort(), "each failure in exactly one group");
   for (const g of groups) {
@@ -44,12 +123,12 @@ test("the reference fails nothing, so there is nothing to group", async () => {
     { concurrency: 32 },
   );
   assert.equal(results.filter((r) => !r.pass).length, 0);
-  assert.deepEqual(groupFailures(results), []);
+  assert.deepEqual(groupByCause(results), []);
 });
 
 test("escapes_non_ascii comes out as one dominant group: writes non-ASCII as \\uXXXX", async () => {
   const results = await runKnownBad("escapes_non_ascii");
-  const groups = groupFailures(results);
+  const groups = groupByCause(results);
   assertWellFormed(results, groups);
   const failed = results.filter((r) => !r.pass).length;
   assert.ok(failed > 40, `the corpus catches it many times (${failed})`);
@@ -66,15 +145,15 @@ test("escapes_non_ascii comes out as one dominant group: writes non-ASCII as \\u
 test("rejects_top_level_scalars, a choice the RFC leaves (corpus 2026.12.1), fails nothing and groups nothing", async () => {
   const results = await runKnownBad("rejects_top_level_scalars");
   assert.deepEqual(
-    results.filter((r) => !r.pass).map((r) => `${r.suite}/${r.name}`),
+    results.filter((r) => !r.pass).map((r) => recordCaseName(r.suite, r.name)),
     [],
   );
-  assert.deepEqual(groupFailures(results), []);
+  assert.deepEqual(groupByCause(results), []);
 });
 
 test("a scalar policy applied to some scalars only is one failure, of the consistency case", async () => {
   const results = await runKnownBad("rejects_top_level_strings_only");
-  const groups = groupFailures(results);
+  const groups = groupByCause(results);
   assertWellFormed(results, groups);
   assert.deepEqual(
     groups.flatMap((g) => g.cases),
@@ -94,7 +173,7 @@ test("other writing faults each come out as their own dominant class", async () 
   ];
   for (const [bad, cause, title] of expectations) {
     const results = await runKnownBad(bad);
-    const groups = groupFailures(results);
+    const groups = groupByCause(results);
     assertWellFormed(results, groups);
     const failed = results.filter((r) => !r.pass).length;
     assert.equal(groups[0]!.cause, cause, `${bad}: ${JSON.stringify(groups.slice(0, 3))}`);
@@ -103,22 +182,18 @@ test("other writing faults each come out as their own dominant class", async () 
   }
 });
 
-test("refusal messages that differ only in offsets, numbers and quoted fragments are one cause", () => {
-  const refused = (name: string, reason: string) =>
-    caseResult("jcs", name, false, { expected: `{"a":${name.length}}`, got: `reject: ${reason}` });
+test("refusal messages that differ only in offsets, numbers and quoted fragments are one cause", async () => {
+  const refused = (name: string, reason: string) => canon(name, `{"a":${name.length}}`, rejected(reason));
   const results = [
-    caseResult("jcs", "passes", true),
-    refused("one", "unexpected character 'x' at byte 12"),
-    refused("two", "unexpected character '}' at byte 40"),
-    refused(
-      "three",
-      'unexpected character "\\u0001" at byte 7 (line 1, column 8)'.replace(" (line 1, column 8)", ""),
-    ),
-    refused("four", "depth 1001 exceeds the limit of 1000"),
-    refused("five", "depth 20000 exceeds the limit of 1000"),
-    refused("six", "Unsupported value: NaN"),
+    await canon("passes", '{"a":1}', canonical('{"a":1}')),
+    await refused("one", "unexpected character 'x' at byte 12"),
+    await refused("two", "unexpected character '}' at byte 40"),
+    await refused("three", 'unexpected character "\\u0001" at byte 7'),
+    await refused("four", "depth 1001 exceeds the limit of 1000"),
+    await refused("five", "depth 20000 exceeds the limit of 1000"),
+    await refused("six", "Unsupported value: NaN"),
   ];
-  const groups = groupFailures(results);
+  const groups = groupByCause(results);
   assertWellFormed(results, groups);
   assert.deepEqual(
     groups.map((g) => [g.cause, g.count, g.cases]),
@@ -133,24 +208,26 @@ test("refusal messages that differ only in offsets, numbers and quoted fragments
   assert.equal(groups[2]!.title, "refuses: “Unsupported value: NaN”");
 });
 
-test("a group whose cases all gave the same message shows that message as given", () => {
-  const results = ["a", "b"].map((n) =>
-    caseResult("jcs", n, false, { expected: "[1]", got: "reject: bad token '1' at 0" }),
-  );
-  const [group] = groupFailures(results);
+test("a group whose cases all gave the same message shows that message as given", async () => {
+  const results = [
+    await judge(canonCase("[1]", "[1]", "a"), { "[1]": rejected("bad token '1' at 0") }),
+    await judge(canonCase("[2]", "[2]", "b"), { "[2]": rejected("bad token '1' at 0") }),
+  ];
+  const [group] = groupByCause(results);
   assert.equal(group!.title, "refuses: “bad token '1' at 0”");
   assert.equal(group!.cause, "refusal:bad token … at N");
 });
 
-test("harness failures (timeouts, lost framing) group by their normalized reason", () => {
+test("harness failures (timeouts, lost framing) group by their normalized reason", async () => {
+  const framing = (n: number) => noAnswer(`framing lost at request ${n}: answer not trusted`);
   const results = [
-    caseResult("jcs", "a", false, { got: "failed: timed out after 10000 ms" }),
-    caseResult("reject", "b", false, { got: "failed: timed out after 10000 ms" }),
-    caseResult("jcs", "c", false, { got: "failed: framing lost at request 17: answer not trusted" }),
-    caseResult("jcs", "d", false, { got: "failed: framing lost at request 212: answer not trusted" }),
-    caseResult("jcs", "e", false, { got: "failed: framing lost at request 213: answer not trusted" }),
+    await canon("a", "[1]", noAnswer("timed out after 10000 ms")),
+    await judge(rejectCase("[", "b"), { "[": noAnswer("timed out after 10000 ms") }),
+    await canon("c", "[2]", framing(17)),
+    await canon("d", "[3]", framing(212)),
+    await canon("e", "[4]", framing(213)),
   ];
-  const groups = groupFailures(results);
+  const groups = groupByCause(results);
   assertWellFormed(results, groups);
   assert.deepEqual(
     groups.map((g) => [g.cause, g.kind, g.count]),
@@ -161,61 +238,57 @@ test("harness failures (timeouts, lost framing) group by their normalized reason
   );
 });
 
-test("refusing top-level scalars is a policy only when no top-level scalar was accepted", () => {
-  const scalarRefused = (name: string, expected: string) =>
-    caseResult("jcs", name, false, { expected, got: `reject: not a ${name}` });
+test("refusing top-level scalars is a policy only when no top-level scalar was accepted", async () => {
+  const scalarRefused = (name: string, expected: string) => canon(name, expected, rejected(`not a ${name}`));
   const refusing = [
-    scalarRefused("number", "0"),
-    scalarRefused("string", '"hello"'),
-    scalarRefused("literal", "true"),
-    caseResult("jcs", "object", true, { expected: '{"a":1}', got: '{"a":1}' }),
+    await scalarRefused("number", "0"),
+    await scalarRefused("string", '"hello"'),
+    await scalarRefused("literal", "true"),
+    await canon("object", '{"a":1}', canonical('{"a":1}')),
   ];
-  const policy = groupFailures(refusing);
+  const policy = groupByCause(refusing);
   assert.deepEqual(
     policy.map((g) => [g.cause, g.count]),
     [["policy:top-level-scalar", 3]],
   );
   // The same refusals, but a bare number was answered: no policy, each message is its own cause.
-  const accepting = [...refusing, caseResult("jcs", "other-number", true, { expected: "1", got: "1" })];
+  const accepting = [...refusing, await canon("other-number", "1", canonical("1"))];
   assert.deepEqual(
-    groupFailures(accepting).map((g) => g.cause),
+    groupByCause(accepting).map((g) => g.cause),
     ["case:jcs/number", "case:jcs/string", "case:jcs/literal"],
   );
-  // The input issue 14 adds to results counts as well as the expected output.
+  // An I1 case's input (issue 14 adds it to results) counts as well as an expected output.
   const withInput = [
-    caseResult("invariants", "idem-1", false, {
-      kind: "idempotent",
-      expected: "canon(x) → canonical JSON",
-      got: "canon(x) → reject: scalar",
-      input: "  42",
-    } as Partial<CaseResult>),
-    caseResult("invariants", "idem-2", false, {
-      kind: "idempotent",
-      expected: "canon(x) → canonical JSON",
-      got: "canon(x) → reject: scalar",
-      input: '"s"',
-    } as Partial<CaseResult>),
+    await judge(idempotentCase("  42"), { "  42": rejected("scalar") }, { name: "idem-1" }),
+    await judge(idempotentCase('"s"'), { '"s"': rejected("scalar") }, { name: "idem-2" }),
   ];
-  assert.equal(groupFailures(withInput)[0]!.cause, "policy:top-level-scalar");
+  assert.equal(groupByCause(withInput)[0]!.cause, "policy:top-level-scalar");
 });
 
 test("the same failures give the same groups from a record's cases alone", async () => {
-  const results = await runKnownBad("escapes_slashes");
-  const fromResults = groupFailures(results);
-  const fromRecord = groupFailures(
-    results.map((r) => ({ name: `${r.suite}/${r.name}`, pass: r.pass, expected: r.expected, got: r.got })),
-  );
-  assert.deepEqual(fromRecord, fromResults);
+  for (const bad of ["escapes_slashes", "rejects_top_level_strings_only", "keeps_minus_zero", "nfd_store"]) {
+    const results = await runKnownBad(bad);
+    const fromResults = groupByCause(results);
+    const fromRecord = groupByCause(
+      results.map((r) => ({
+        name: recordCaseName(r.suite, r.name),
+        pass: r.pass,
+        expected: r.expected,
+        got: r.got,
+      })),
+    );
+    assert.deepEqual(fromRecord, fromResults, bad);
+  }
 });
 
 test("generated cases that shrink to one counterexample are one cause", () => {
   const chunk = (from: string) =>
-    caseResult("generated", `odd-property/seed-1/${from}`, false, {
-      kind: "property",
-      expected: "for a = [1] and b = [1] (swap): different outputs for a and b: [1] and [1]",
-      got: "both: [1]; draw 3 of this case failed, shrunk 4 times (80 bytes sent first, 3 now); replay: --seed 1",
+    generated(`odd-property/seed-1/${from}`, {
+      input: { a: "[1]", b: "[1]", mutation: "swap" },
+      expected: writePairOutputs({ equal: false, a: "[1]", b: "[1]" }),
+      got: writePairText({ both: "[1]" }),
     });
-  const groups = groupFailures([chunk("0000-0049"), chunk("0050-0099")]);
+  const groups = groupByCause([chunk("0000-0049"), chunk("0050-0099")]);
   assert.deepEqual(
     groups.map((g) => [g.cause, g.count]),
     [["counterexample:a = [1] and b = [1]", 2]],
@@ -252,7 +325,11 @@ test("first-difference classes: a family, and the form this case shows of it", (
     ["[1,2]", "[1,2", 'edit:["]",""]'],
     ['{"a":"x"}', '{"a":"x"}', undefined],
     // Past the end of a value the check cut, nothing is known.
-    [`"${"a".repeat(10)}… (500 bytes, sha256 ${"0".repeat(64)})`, `"${"a".repeat(10)}`, undefined],
+    [
+      writeCutBytes({ shown: `"${"a".repeat(10)}`, length: 500, sha256: "0".repeat(64) }),
+      `"${"a".repeat(10)}`,
+      undefined,
+    ],
   ];
   for (const [expected, got, id, form] of cases) {
     const found = differenceClass(expected, got);
@@ -264,7 +341,7 @@ test("first-difference classes: a family, and the form this case shows of it", (
 });
 
 test("a value the check cut is classed by the smallest value around the difference both show whole", () => {
-  const cut = (text: string) => `${text}… (9000 bytes, sha256 ${"0".repeat(64)})`;
+  const cut = (text: string) => writeCutBytes({ shown: text, length: 9000, sha256: "0".repeat(64) });
   // Two elements swapped inside an array both sides show whole, in a long output.
   assert.equal(differenceClass(cut('{"a":[[1,0],"xxxx'), cut('{"a":[[0,1],"xxxx'))?.id, "array-order");
   // A long string value emptied, and one changed; a difference in a member name has no class.
@@ -277,43 +354,56 @@ test("normalizeReason takes out what varies per input", () => {
   assert.equal(normalizeReason("bad byte 0xC3 at offset 1234"), "bad byte N at offset N");
   assert.equal(normalizeReason("lone surrogate U+D800 in “\\ud800x”"), "lone surrogate U+XXXX in …");
   assert.equal(normalizeReason("can't parse `01` here"), "can't parse … here");
-  assert.equal(normalizeReason("too long… (5000 UTF-16 units)"), "too long");
+  assert.equal(normalizeReason(writeCutText({ shown: "too long", units: 5000 })), "too long");
   assert.equal(normalizeReason("line 3\n  column 4.5e2"), "line N column N");
 });
 
-test("one fault is one cause wherever it shows: a canon case, a pair, I1, the numbers sweep, a generated case", () => {
+test("one fault is one cause wherever it shows: a canon case, a pair, I1, the numbers sweep, a generated case", async () => {
   const results: CaseResult[] = [
-    caseResult("jcs", "e-7", false, { expected: "[1e-7]", got: "[1e-07]" }),
-    caseResult("jcs", "e-6", false, { expected: "[0.000001]", got: "[1e-06]" }),
-    caseResult("invariants", "respell", false, {
-      kind: "equal",
-      expected: "the same output for a = [1e-7] and b = [0.0000001]",
-      got: "a: [1e-07] | b: [1e-07]",
-    }),
-    caseResult("invariants", "ulp", false, {
-      kind: "differ",
-      expected: "different outputs for a = [0.1] and b = [0.10000000000000002]",
-      got: "both: [0.1]",
-    }),
+    await canon("e-7", "[1e-7]", canonical("[1e-07]")),
+    await canon("e-6", "[0.000001]", canonical("[1e-06]")),
+    await judge(
+      pairCase("equal", "[1e-7]", "[0.0000001]"),
+      { "[1e-7]": canonical("[1e-07]"), "[0.0000001]": canonical("[1e-7]") },
+      { name: "respell" },
+    ),
+    await judge(
+      pairCase("differ", "[0.1]", "[0.10000000000000002]"),
+      { "[0.1]": canonical("[0.1]"), "[0.10000000000000002]": canonical("[0.1]") },
+      { name: "ulp" },
+    ),
     // I1: the implementation wrote Infinity, then refused it: the cause is what it wrote.
-    caseResult("invariants", "i1", false, {
-      kind: "idempotent",
-      input: "[1.7976931348623157e308]",
-      expected: "canon(canon(x)) → [Infinity] (= canon(x))",
-      got: "canon(canon(x)) → reject: 'I' where a JSON value was expected",
-    }),
-    caseResult("numbers", "seed-1/0-999", false, {
+    await judge(
+      idempotentCase("[1.7976931348623157e308]"),
+      {
+        "[1.7976931348623157e308]": canonical("[Infinity]"),
+        "[Infinity]": rejected("'I' where a JSON value was expected"),
+      },
+      { name: "i1" },
+    ),
+    {
+      suite: "numbers",
+      name: "seed-1/0-999",
       kind: "numbers",
-      expected: "1000 numbers as ES6 String(n), expected blocks sha256 00",
-      got: "998 of 1000 matched; first mismatch: number #7: input 1.0000000000000000e-7, expected 1e-7, got 1e-07",
-    }),
-    caseResult("generated", "canon-matches-reference/seed-1/0000-0049", false, {
-      kind: "property",
-      expected: "for x = [5e-324]: canon(x) → [5e-324]",
-      got: "canon(x) → [4.940656458412465e-324]; draw 3 of this case failed, shrunk 4 times (80 bytes sent first, 8 now); replay: --seed 1",
+      pass: false,
+      expected: writeNumbersExpectation(1000, "00"),
+      got: writeNumbersGot({
+        matched: 998,
+        total: 1000,
+        culprits: [{ index: 7, input: "1.0000000000000000e-7", expected: "1e-7", got: "1e-07" }],
+        more: 0,
+        kinds: [["notation", 1]],
+      }),
+      why: "numbers",
+      source: "RFC 8785 §3.2.2.3",
+    },
+    generated("canon-matches-reference/seed-1/0000-0049", {
+      input: { x: "[5e-324]" },
+      expected: writeStepText(I1_STEPS.first, "[5e-324]"),
+      got: writeStepText(I1_STEPS.first, "[4.940656458412465e-324]"),
     }),
   ];
-  const groups = groupFailures(results);
+  const groups = groupByCause(results);
   assertWellFormed(results, groups);
   assert.deepEqual(
     groups.map((g) => [g.cause, g.count]),
@@ -326,28 +416,30 @@ test("one fault is one cause wherever it shows: a canon case, a pair, I1, the nu
   );
 });
 
-test("an I1 case whose first output is right is judged by its second step: it cannot read its own output", () => {
-  const own = caseResult("invariants", "own", false, {
-    kind: "idempotent",
-    input: "[9.999999999999999e20]",
-    expected: "canon(canon(x)) → [999999999999999900000] (= canon(x))",
-    got: "canon(canon(x)) → reject: integer 999999999999999900000 is out of range",
-  });
+test("an I1 case whose first output is right is judged by its second step: it cannot read its own output", async () => {
+  const own = await judge(
+    idempotentCase("[9.999999999999999e20]"),
+    {
+      "[9.999999999999999e20]": canonical("[999999999999999900000]"),
+      "[999999999999999900000]": rejected("integer 999999999999999900000 is out of range"),
+    },
+    { name: "own" },
+  );
   assert.deepEqual(
-    groupFailures([own]).map((g) => [g.cause, g.title]),
+    groupByCause([own]).map((g) => [g.cause, g.title]),
     [["case:invariants/own", "refuses: “integer 999999999999999900000 is out of range”"]],
   );
 });
 
-test("a difference with no class of its own joins the run's one difference cause, and is counted as joined", () => {
-  const long = (digit: string) => `["${"x".repeat(10)}… (20000 bytes, sha256 ${digit.repeat(64)})`;
+test("a difference with no class of its own joins the run's one difference cause, and is counted as joined", async () => {
+  // Long outputs the check cuts: the same as far as they are shown, the difference past the cut.
+  const long = `["${"x".repeat(20000)}"]`;
   const results: CaseResult[] = [
-    caseResult("jcs", "a", false, { expected: '{"a":"é"}', got: '{"a":"\\u00e9"}' }),
-    caseResult("jcs", "b", false, { expected: '["ü"]', got: '["\\u00fc"]' }),
-    // Both cut, and the same as far as they are shown: the difference is past the cut.
-    caseResult("jcs", "long", false, { expected: long("0"), got: long("1") }),
+    await canon("a", '{"a":"é"}', canonical('{"a":"\\u00e9"}')),
+    await canon("b", '["ü"]', canonical('["\\u00fc"]')),
+    await canon("long", long, canonical(`["${"x".repeat(19999)}y"]`)),
   ];
-  const groups = groupFailures(results);
+  const groups = groupByCause(results);
   assertWellFormed(results, groups);
   assert.deepEqual(
     groups.map((g) => [g.cause, g.count, g.title]),
@@ -360,8 +452,8 @@ test("a difference with no class of its own joins the run's one difference cause
     ],
   );
   // With two classes of difference in the run, it is not joined to either: it stands alone.
-  const two = [...results, caseResult("jcs", "slash", false, { expected: '"a/b"', got: '"a\\/b"' })];
-  const apart = groupFailures(two);
+  const two = [...results, await canon("slash", '"a/b"', canonical('"a\\/b"'))];
+  const apart = groupByCause(two);
   assertWellFormed(two, apart);
   assert.deepEqual(
     apart.map((g) => [g.cause, g.count]),
@@ -373,31 +465,38 @@ test("a difference with no class of its own joins the run's one difference cause
   );
   assert.match(
     apart[1]!.title,
-    /^writes another output than RFC 8785 \(no class of difference fits\): got \["x{10}… /,
+    /^writes another output than RFC 8785 \(no class of difference fits\): got \["x+…$/,
   );
 });
 
 test("a generated case that found several causes is listed under one no other case stands for", () => {
-  const tail = "; draw 0 of this case failed, shrunk 3 times (90 bytes sent first, 9 now); replay: --seed 1";
-  const nul = (name: string) =>
-    caseResult("generated", name, false, {
-      kind: "property",
-      expected: 'for x = {"\\u0000":0}: canon(x) → {"\\u0000":0}',
-      got: `canon(x) → reject: NUL names are private${tail}`,
-    });
-  const both = caseResult("generated", "canon-matches-reference/seed-1/0100-0149", false, {
-    kind: "property",
-    expected: 'for x = {"\\u0000":0}: canon(x) → {"\\u0000":0}',
-    got:
-      `canon(x) → reject: NUL names are private${tail}; 12 more draws failed for a cause already found` +
-      '; also draw 7 (another cause, shrunk 2 times, path 7:1:1): for x = ["é"]: canon(x) → ["é"] — got canon(x) → ["\\u00e9"]',
+  const nul = {
+    input: { x: '{"\\u0000":0}' },
+    expected: writeStepText(I1_STEPS.first, '{"\\u0000":0}'),
+    got: writeStepText(
+      I1_STEPS.first,
+      writeAnswerText({ status: "rejected", reason: "NUL names are private" }),
+    ),
+  };
+  const both = generated("canon-matches-reference/seed-1/0100-0149", nul, {
+    repeats: 12,
+    also: [
+      {
+        draw: 7,
+        shrinks: 2,
+        path: "7:1:1",
+        input: writeInstanceInput({ x: '["é"]' }),
+        expected: writeStepText(I1_STEPS.first, '["é"]'),
+        got: writeStepText(I1_STEPS.first, '["\\u00e9"]'),
+      },
+    ],
   });
   const results = [
-    nul("canon-matches-reference/seed-1/0000-0049"),
-    nul("canon-matches-reference/seed-1/0050-0099"),
+    generated("canon-matches-reference/seed-1/0000-0049", nul),
+    generated("canon-matches-reference/seed-1/0050-0099", nul),
     both,
   ];
-  const groups = groupFailures(results);
+  const groups = groupByCause(results);
   assertWellFormed(results, groups);
   assert.deepEqual(
     groups.map((g) => [g.cause, g.cases]),
