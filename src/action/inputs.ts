@@ -2,13 +2,14 @@
 // CLI reads them, and the few that only the action has (the artifact, the summary, the step's status).
 import {
   type Face,
+  nearestName,
   OptionError,
   ROWS,
   type RunSettings,
   readOption,
   readRunOptions,
+  shownText,
 } from "../options/index.js";
-import { editDistance } from "../text.js";
 import type { ArtifactSettings } from "./artifact.js";
 import type { ActionCore } from "./core.js";
 
@@ -49,15 +50,14 @@ const INPUT_NAMES = ROWS.filter((r) => r.input !== undefined).map((r) => r.name)
 
 /** A name as the runner writes it into the environment: INPUT_ and the name in capitals. */
 const envName = (input: string) => `INPUT_${input.replace(/ /g, "_").toUpperCase()}`;
-/** `-` and `_` count as the same: `expected_signer` is `expected-signer` misspelt, not another word. */
-const folded = (text: string) => text.toUpperCase().replace(/_/g, "-");
 
 /**
- * The `with:` keys that are no input of this action but near one (edit distance at most 2, 1 for a
- * name of five letters or fewer, `-` and `_` alike), each with the input it is nearest. The runner
- * passes every `with:` key to the step as an INPUT_ variable and only warns about the unknown ones,
- * so a misspelt `protocl: lines` would run in once mode without a word: this is where it is seen.
- * A variable near no input is left alone (a workflow's own INPUT_ variable, another action's).
+ * The `with:` keys that are no input of this action but near one (by nearestName, src/options/names.ts,
+ * the CLI's suggestion for a misspelt flag too: edit distance at most 2, 1 for a name of five letters
+ * or fewer, `-` and `_` alike), each with the input it is nearest. The runner passes every `with:` key
+ * to the step as an INPUT_ variable and only warns about the unknown ones, so a misspelt
+ * `protocl: lines` would run in once mode without a word: this is where it is seen. A variable near
+ * no input is left alone (a workflow's own INPUT_ variable, another action's).
  */
 export function misspeltInputs(
   env: NodeJS.ProcessEnv,
@@ -68,11 +68,8 @@ export function misspeltInputs(
   for (const variable of Object.keys(env).sort()) {
     if (!variable.startsWith("INPUT_") || declared.has(variable)) continue;
     const given = variable.slice("INPUT_".length);
-    const near = known
-      .map((name) => ({ name, d: editDistance(folded(given), folded(name)) }))
-      .sort((a, b) => a.d - b.d)[0];
-    if (near && near.d <= (near.name.length <= 5 ? 1 : 2))
-      out.push({ given: given.toLowerCase(), meant: near.name });
+    const meant = nearestName(given, known);
+    if (meant !== undefined) out.push({ given: given.toLowerCase(), meant });
   }
   return out;
 }
@@ -81,7 +78,7 @@ export function misspeltInputs(
 export function checkInputNames(env: NodeJS.ProcessEnv): void {
   const wrong = misspeltInputs(env);
   if (wrong.length === 0) return;
-  const each = wrong.map((w) => `\`${w.given}\` (did you mean \`${w.meant}\`?)`).join(", ");
+  const each = wrong.map((w) => `\`${shownText(w.given)}\` (did you mean \`${w.meant}\`?)`).join(", ");
   throw new OptionError(
     `${wrong.length === 1 ? "this `with:` key is" : "these `with:` keys are"} not an input of canon-conformance: ${each}. The runner passes an unknown key on with only a warning, and the step would run as if it were not given; fix its name in the workflow.`,
   );

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { sha256Hex } from "../jcs/index.js";
 import { type Face, OptionError, readOption } from "../options/index.js";
-import { KeyError, parseSuppliedKey, toHex } from "../record/keys.js";
+import { toHex } from "../record/keys.js";
 import { readRecordBytes } from "../record/read.js";
 import { type ResignRefusal, refusalLines, resignRecord } from "../record/resign.js";
 import { badgeJson, badgeSvg } from "../report/badge.js";
@@ -25,6 +25,7 @@ import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
 import type { ActionCore } from "./core.js";
 import { messageOf } from "./failure.js";
 import { readArtifactSettings } from "./inputs.js";
+import { suppliedKey } from "./key.js";
 import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
 import { writeJobSummary } from "./summary.js";
 
@@ -41,19 +42,13 @@ export async function runSignMode(core: ActionCore, face: Face, keyText: string)
   const outText = readOption("out", face);
   const runSandboxed = readOption("run-sandboxed", face);
   const allowUnsandboxed = readOption("allow-unsandboxed", face);
-  if (keyText === "") {
+  const key = suppliedKey(keyText);
+  if (key === undefined) {
     throw new OptionError(
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow expression a user writes, shown literally
       "signing-key is empty, and sign mode signs with it: pass the team's key from a secret (e.g. `signing-key: ${{ secrets.CANON_CONFORMANCE_KEY }}` in a job with the environment that holds it). A pull request from a fork gets no secrets: skip the sign job there (docs/action.md)",
       "signing-key",
     );
-  }
-  let key: ReturnType<typeof parseSuppliedKey>;
-  try {
-    key = parseSuppliedKey(keyText);
-  } catch (error) {
-    const why = error instanceof KeyError ? error.message : "it could not be read as an Ed25519 key";
-    throw new OptionError(`signing-key: ${why}`);
   }
   // Before the record is read: a record the run's command could have signed itself is not looked at.
   const sandboxWarning = weighRunSandbox(runSandboxed, allowUnsandboxed);

@@ -6,43 +6,84 @@
 // through aggregateForAction (src/aggregate/for-action.ts).
 
 import { aggregateConsole, InputError, loadAndAggregate, writeAggregate } from "../aggregate/index.js";
-import { type Command, parseCommandArgs, UsageError } from "./command.js";
+import { asFlag, OPTIONS, optionalRow } from "../options/index.js";
+import { type Command, optionLines, UsageError } from "./command.js";
 
-const usage = `usage: canon-conformance aggregate RECORD... [--out DIR] [--markdown FILE] [--badge-dir DIR]
-                                   [--require-conformant] [--quiet]
+/** aggregate's flags: `--require-conformant` is the action's aggregate-mode input (off unless given
+ * here; on by default there), `--quiet` is run's. */
+const FLAGS = {
+  out: optionalRow({
+    name: "out",
+    cli: {
+      type: "string",
+      label: "--out DIR",
+      help: ["write aggregate.json, aggregate.html, summary.md, badge.svg and badge.json", "into DIR"],
+    },
+    parse: (value) => value,
+  }),
+  markdown: optionalRow({
+    name: "markdown",
+    cli: {
+      type: "string",
+      label: "--markdown FILE",
+      help: ['write the Markdown summary to FILE too (e.g. "$GITHUB_STEP_SUMMARY")'],
+    },
+    parse: (value) => value,
+  }),
+  "badge-dir": optionalRow({
+    name: "badge-dir",
+    cli: {
+      type: "string",
+      label: "--badge-dir DIR",
+      help: ["write badge.svg and badge.json into DIR too"],
+    },
+    parse: (value) => value,
+  }),
+  "require-conformant": asFlag(
+    OPTIONS["require-conformant"],
+    {
+      type: "boolean",
+      label: "--require-conformant",
+      help: ["a non-conformant implementation fails the aggregate too"],
+    },
+    "false",
+  ),
+  quiet: asFlag(OPTIONS.quiet, { type: "boolean", label: "--quiet", help: ["print only the last line"] }),
+};
 
-Verifies every record (seed 003 §4) and shows the implementations against the suites, every case
-on which they gave different answers (refusals agree whatever their reasons), and how the shards of
-each implementation cover each sweep (numbers, and generated properties named as ranges). A RECORD
-may be a folder: every record.json below it is taken, so a folder of downloaded artifacts works.
-Records with the same implementation (adapter, command line or URL, name, version, program files)
-and suite (all but its shard=K/N) are one implementation: their cases join, each counted once; its
-shards must be 1..N of one N, each once; and the cases of each sweep together must cover 0..N-1
-exactly once, from one seed, N being the suite's numbers=N (generated=R per property), or for a
-record without it one past the highest index covered.
+const usage = [
+  "usage: canon-conformance aggregate RECORD... [--out DIR] [--markdown FILE] [--badge-dir DIR]",
+  "                                   [--require-conformant] [--quiet]",
+  "",
+  "Verifies every record (seed 003 §4) and shows the implementations against the suites, every case",
+  "on which they gave different answers (refusals agree whatever their reasons), and how the shards of",
+  "each implementation cover each sweep (numbers, and generated properties named as ranges). A RECORD",
+  "may be a folder: every record.json below it is taken, so a folder of downloaded artifacts works.",
+  "Records with the same implementation (adapter, command line or URL, name, version, program files)",
+  "and suite (all but its shard=K/N) are one implementation: their cases join, each counted once; its",
+  "shards must be 1..N of one N, each once; and the cases of each sweep together must cover 0..N-1",
+  "exactly once, from one seed, N being the suite's numbers=N (generated=R per property), or for a",
+  "record without it one past the highest index covered.",
+  "",
+  ...optionLines(Object.values(FLAGS), 25),
+  "",
+  "Exit status: 0 every record accepted, no case answered differently, every shard set and every sweep",
+  "whole (and, with --require-conformant, every implementation conformant); 1 otherwise; 2 could not",
+  "run (a RECORD that does not exist, a folder without records, bad options).",
+].join("\n");
 
-  --out DIR              write aggregate.json, aggregate.html, summary.md, badge.svg and badge.json
-                         into DIR
-  --markdown FILE        write the Markdown summary to FILE too (e.g. "$GITHUB_STEP_SUMMARY")
-  --badge-dir DIR        write badge.svg and badge.json into DIR too
-  --require-conformant   a non-conformant implementation fails the aggregate too
-  --quiet                print only the last line
-
-Exit status: 0 every record accepted, no case answered differently, every shard set and every sweep
-whole (and, with --require-conformant, every implementation conformant); 1 otherwise; 2 could not
-run (a RECORD that does not exist, a folder without records, bad options).`;
-
-export const aggregateCommand: Command = {
+export const aggregateCommand: Command<typeof FLAGS> = {
   summary: "verify many records (a matrix's artifacts) and show them side by side",
   usage,
-  async run(argv, io) {
-    const { values, positionals } = parseOptions(argv);
-    if (positionals.length === 0) throw new UsageError("give at least one RECORD file or folder");
+  options: { rows: FLAGS, operands: true },
+  async run(line, io) {
+    if (line.operands.length === 0) throw new UsageError("give at least one RECORD file or folder");
+    const quiet = line.get("quiet");
 
     let aggregate: Awaited<ReturnType<typeof loadAndAggregate>>;
     try {
-      aggregate = await loadAndAggregate(positionals, {
-        requireConformant: values["require-conformant"] ?? false,
+      aggregate = await loadAndAggregate(line.operands, {
+        requireConformant: line.get("require-conformant"),
       });
     } catch (error) {
       if (error instanceof InputError) {
@@ -52,27 +93,13 @@ export const aggregateCommand: Command = {
       throw error;
     }
     const text = aggregateConsole(aggregate);
-    io.stdout.write(values.quiet ? `${text.trimEnd().split("\n").at(-1)}\n` : text);
+    io.stdout.write(quiet ? `${text.trimEnd().split("\n").at(-1)}\n` : text);
     const written = await writeAggregate(aggregate, {
-      outDir: values.out,
-      markdownFile: values.markdown,
-      badgeDir: values["badge-dir"],
+      outDir: line.get("out"),
+      markdownFile: line.get("markdown"),
+      badgeDir: line.get("badge-dir"),
     });
-    if (written.length > 0 && !values.quiet) io.stdout.write(`Wrote ${written.join(", ")}\n`);
+    if (written.length > 0 && !quiet) io.stdout.write(`Wrote ${written.join(", ")}\n`);
     return aggregate.verdict.exitCode;
   },
 };
-
-function parseOptions(argv: string[]) {
-  return parseCommandArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      out: { type: "string" },
-      markdown: { type: "string" },
-      "badge-dir": { type: "string" },
-      "require-conformant": { type: "boolean" },
-      quiet: { type: "boolean" },
-    },
-  });
-}

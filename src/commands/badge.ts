@@ -2,10 +2,19 @@
 // is verified first, so a badge is only ever drawn from a record that is intact and consistent.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-
+import { optionalRow } from "../options/index.js";
 import { outcomeLine, verifyRecord } from "../record/verify.js";
 import { badgeJson, badgeSvg } from "../report/index.js";
-import { type Command, parseCommandArgs, UsageError } from "./command.js";
+import { type Command, UsageError } from "./command.js";
+
+/** badge's flag, which its usage's prose explains. */
+const FLAGS = {
+  out: optionalRow({
+    name: "out",
+    cli: { type: "string", label: "--out DIR", help: [] },
+    parse: (value) => value,
+  }),
+};
 
 const USAGE = `usage: canon-conformance badge RECORD [--out DIR]
 
@@ -13,12 +22,12 @@ Verifies a conform-result/1 record, then writes badge.svg (shields' look, e.g.
 'canon conformance | 592/592' for a default run) and badge.json (the shields.io endpoint schema) into DIR
 (default: the current directory). A record that does not verify gets no badge: exit 1.`;
 
-export const badgeCommand: Command = {
+export const badgeCommand: Command<typeof FLAGS> = {
   summary: "draw badge.svg and badge.json from a record that verifies",
   usage: USAGE,
-  async run(argv, io) {
-    const parsed = parse(argv);
-    const [path, ...extra] = parsed.positionals;
+  options: { rows: FLAGS, operands: true },
+  async run(line, io) {
+    const [path, ...extra] = line.operands;
     if (path === undefined || extra.length > 0) throw new UsageError("give exactly one RECORD");
     let bytes: Uint8Array;
     try {
@@ -33,7 +42,7 @@ export const badgeCommand: Command = {
       io.stderr.write("canon-conformance badge: the record does not verify, so no badge is drawn\n");
       return 1;
     }
-    const outDir = resolve(parsed.values.out ?? ".");
+    const outDir = resolve(line.get("out") ?? ".");
     await mkdir(outDir, { recursive: true });
     await writeFile(join(outDir, "badge.svg"), badgeSvg(verdict.record));
     await writeFile(join(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}\n`);
@@ -41,12 +50,3 @@ export const badgeCommand: Command = {
     return 0;
   },
 };
-
-function parse(argv: string[]) {
-  return parseCommandArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { out: { type: "string" } },
-  });
-}

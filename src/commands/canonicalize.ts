@@ -2,22 +2,82 @@
 // the command-adapter protocol (docs/protocol.md), the baseline users diff their own implementation against.
 
 import { canonicalize, keccak256Hex, type ParseOptions, sha256Hex } from "../jcs/index.js";
-import { type Command, parseCommandArgs, UsageError } from "./command.js";
+import { flag, optionalRow, parseChoice, parseCount, row } from "../options/index.js";
+import { type Command, optionLines } from "./command.js";
 import type { CliIo } from "./io.js";
 import { serveLines, serveOnce, type Transform } from "./serve-protocol.js";
 
-const usage = `usage: canon-conformance canonicalize [--lines] [--digest sha256|keccak256] [options]
+/** `--lines`: the lines protocol, for `canonicalize` and `known-bad` alike. */
+export const LINES_FLAG = row({
+  name: "lines",
+  default: "false",
+  cli: {
+    type: "boolean",
+    label: "--lines",
+    help: ["one request per stdin line, one answer line each ('!reason' to refuse)"],
+  },
+  parse: flag,
+});
 
-Reads JSON from stdin and writes its RFC 8785 canonical form to stdout (no trailing LF). Input it
-refuses (not JSON, not UTF-8, not I-JSON) exits 1 with the reason on stderr.
+/** canonicalize's flags; the reference's own defaults stand for a flag not given. */
+const FLAGS = {
+  lines: LINES_FLAG,
+  digest: optionalRow({
+    name: "digest",
+    cli: {
+      type: "string",
+      label: "--digest sha256|keccak256",
+      help: ["write the lowercase hex digest of the canonical form instead"],
+    },
+    parse: (value, c) => parseChoice(value, c.subject, ["sha256", "keccak256"] as const),
+  }),
+  bom: optionalRow({
+    name: "bom",
+    cli: {
+      type: "string",
+      label: "--bom reject|ignore",
+      help: ["a leading byte-order mark (default: reject)"],
+    },
+    parse: (value, c) => parseChoice(value, c.subject, ["reject", "ignore"] as const),
+  }),
+  "big-integers": optionalRow({
+    name: "big-integers",
+    cli: {
+      type: "string",
+      label: "--big-integers round|reject",
+      help: ["integers beyond 2^53-1 (default: round to the nearest double)"],
+    },
+    parse: (value, c) => parseChoice(value, c.subject, ["round", "reject"] as const),
+  }),
+  "max-depth": optionalRow({
+    name: "max-depth",
+    cli: {
+      type: "string",
+      label: "--max-depth N",
+      help: ["the deepest nesting accepted (default: 10000)"],
+    },
+    parse: (value, c) => parseCount(value, c.subject),
+  }),
+  demo: row({
+    name: "demo",
+    default: "false",
+    cli: {
+      type: "boolean",
+      label: "--demo",
+      help: ["canonicalize a bundled example and show its canonical form and digests"],
+    },
+    parse: flag,
+  }),
+};
 
-  --lines                    one request per stdin line, one answer line each ('!reason' to refuse)
-  --digest sha256|keccak256  write the lowercase hex digest of the canonical form instead
-  --bom reject|ignore        a leading byte-order mark (default: reject)
-  --big-integers round|reject
-                             integers beyond 2^53-1 (default: round to the nearest double)
-  --max-depth N              the deepest nesting accepted (default: 10000)
-  --demo                     canonicalize a bundled example and show its canonical form and digests`;
+const usage = [
+  "usage: canon-conformance canonicalize [--lines] [--digest sha256|keccak256] [options]",
+  "",
+  "Reads JSON from stdin and writes its RFC 8785 canonical form to stdout (no trailing LF). Input it",
+  "refuses (not JSON, not UTF-8, not I-JSON) exits 1 with the reason on stderr.",
+  "",
+  ...optionLines(Object.values(FLAGS), 29),
+].join("\n");
 
 /** The example --demo shows: RFC 8785 §3.2.2's own, then §3.2.3's sorting example. */
 export const DEMO_DOCUMENT = `{
@@ -34,18 +94,6 @@ export const DEMO_DOCUMENT = `{
     "\\u00f6": "Latin Small Letter O With Diaeresis"
   }
 }`;
-
-function choice<T extends string>(
-  name: string,
-  value: string | undefined,
-  allowed: readonly T[],
-): T | undefined {
-  if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, got '${value}'`);
-  }
-  return value as T;
-}
 
 function demo(options: ParseOptions, io: CliIo): number {
   const input = new TextEncoder().encode(DEMO_DOCUMENT);
@@ -65,22 +113,19 @@ function demo(options: ParseOptions, io: CliIo): number {
   return 0;
 }
 
-export const canonicalizeCommand: Command = {
+export const canonicalizeCommand: Command<typeof FLAGS> = {
   summary: "the reference RFC 8785 canonicalizer, speaking the command protocol (stdin to stdout)",
   usage,
-  async run(argv, io) {
-    const { values } = parse(argv);
+  options: { rows: FLAGS },
+  async run(line, io) {
+    const maxDepth = line.get("max-depth");
     const options: ParseOptions = {
-      bom: choice("bom", values.bom, ["reject", "ignore"] as const),
-      bigIntegers: choice("big-integers", values["big-integers"], ["round", "reject"] as const),
+      bom: line.get("bom"),
+      bigIntegers: line.get("big-integers"),
+      ...(maxDepth !== undefined ? { maxDepth } : {}),
     };
-    if (values["max-depth"] !== undefined) {
-      const text = values["max-depth"];
-      if (!/^\d+$/.test(text)) throw new UsageError(`--max-depth must be a whole number, got '${text}'`);
-      options.maxDepth = Number(text);
-    }
-    const digest = choice("digest", values.digest, ["sha256", "keccak256"] as const);
-    if (values.demo) return demo(options, io);
+    const digest = line.get("digest");
+    if (line.get("demo")) return demo(options, io);
 
     const encoder = new TextEncoder();
     const transform: Transform =
@@ -91,22 +136,6 @@ export const canonicalizeCommand: Command = {
             return encoder.encode(digest === "sha256" ? sha256Hex(canonical) : keccak256Hex(canonical));
           };
     const serve = { input: io.stdin, output: io.stdout, errors: io.stderr };
-    return values.lines ? serveLines(transform, serve) : serveOnce(transform, serve);
+    return line.get("lines") ? serveLines(transform, serve) : serveOnce(transform, serve);
   },
 };
-
-function parse(argv: string[]) {
-  return parseCommandArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      lines: { type: "boolean" },
-      digest: { type: "string" },
-      bom: { type: "string" },
-      "big-integers": { type: "string" },
-      "max-depth": { type: "string" },
-      demo: { type: "boolean" },
-    },
-  });
-}

@@ -5,28 +5,48 @@
 // terminal it is never printed.
 import { writeFileSync } from "node:fs";
 
+import { optionalRow } from "../options/index.js";
 import { ephemeralKey, KEY_ENV, toHex } from "../record/keys.js";
-import { type Command, parseCommandArgs } from "./command.js";
+import { type Command, optionLines } from "./command.js";
 import type { CliIo } from "./io.js";
 
-const usage = `usage: canon-conformance keygen [--out FILE]
+/** keygen's flag. `--out ""` names a file (that cannot be made), never stdout: a script whose file
+ * variable came out empty must not print the secret into its log. */
+const FLAGS = {
+  out: optionalRow({
+    name: "out",
+    cli: {
+      type: "string",
+      label: "--out FILE",
+      help: [
+        "write the secret to FILE (created with mode 0600; an existing file is never",
+        "overwritten) and print the public key on stdout",
+      ],
+    },
+    parse: (value) => value,
+  }),
+};
 
-Makes an Ed25519 signing key for records ("key": "supplied"). The secret is a 32-byte seed as 64
-hex digits; give it to 'run' with --key-file FILE or the environment variable ${KEY_ENV}.
+const usage = [
+  "usage: canon-conformance keygen [--out FILE]",
+  "",
+  'Makes an Ed25519 signing key for records ("key": "supplied"). The secret is a 32-byte seed as 64',
+  `hex digits; give it to 'run' with --key-file FILE or the environment variable ${KEY_ENV}.`,
+  "",
+  ...optionLines(Object.values(FLAGS), 15),
+  "  (no --out)   write the secret to stdout, which must not be a terminal, for example",
+  `                 canon-conformance keygen | gh secret set ${KEY_ENV}`,
+  "               and print the public key on stderr",
+  "",
+  "The public key is what others pin with 'canon-conformance verify RECORD --pubkey HEX'.",
+].join("\n");
 
-  --out FILE   write the secret to FILE (created with mode 0600; an existing file is never
-               overwritten) and print the public key on stdout
-  (no --out)   write the secret to stdout, which must not be a terminal, for example
-                 canon-conformance keygen | gh secret set ${KEY_ENV}
-               and print the public key on stderr
-
-The public key is what others pin with 'canon-conformance verify RECORD --pubkey HEX'.`;
-
-export const keygenCommand: Command = {
+export const keygenCommand: Command<typeof FLAGS> = {
   summary: "make an Ed25519 signing key and print its public half",
   usage,
-  async run(argv, io: CliIo) {
-    const out = parseCommandArgs({ args: argv, options: { out: { type: "string" } } }).values.out;
+  options: { rows: FLAGS },
+  async run(line, io: CliIo) {
+    const out = line.get("out");
     if (out === undefined && io.stdout.isTTY) {
       io.stderr.write(
         "canon-conformance keygen: refusing to print a secret key to a terminal; use --out FILE, or pipe stdout (e.g. into gh secret set)\n",

@@ -4,20 +4,49 @@
 
 import { CHECK_TITLES } from "../checks/titles.js";
 import { KNOWN_BADS, knownBad } from "../known-bad/index.js";
-import { type Command, parseCommandArgs, UsageError } from "./command.js";
+import { flag, row } from "../options/index.js";
+import { LINES_FLAG } from "./canonicalize.js";
+import { type Command, optionLines, UsageError } from "./command.js";
 import { serveLines, serveOnce } from "./serve-protocol.js";
 
-const usage = `usage: canon-conformance known-bad NAME [--lines] [--read-side]
-       canon-conformance known-bad --list
+/** known-bad's flags; `--lines` is canonicalize's. */
+const FLAGS = {
+  lines: LINES_FLAG,
+  "read-side": row({
+    name: "read-side",
+    default: "false",
+    cli: {
+      type: "boolean",
+      label: "--read-side",
+      help: [
+        "serve its read side (I4's store normalizer); a known-bad without one serves its",
+        "write side, as a single-form canonicalizer does",
+      ],
+    },
+    parse: flag,
+  }),
+  list: row({
+    name: "list",
+    default: "false",
+    cli: {
+      type: "boolean",
+      label: "--list",
+      help: ["list the known-bads, the checks each must be caught by, and what each gets wrong"],
+    },
+    parse: flag,
+  }),
+};
 
-Runs the known-bad canonicalizer NAME as a command: the input on stdin, its (wrong) canonical form
-on stdout, exit 1 with a reason on stderr to reject. Every known-bad is a realistic fault; the
-self-test proves the corpus catches each one.
-
-  --lines      one request per stdin line, one answer line each ('!reason' to refuse)
-  --read-side  serve its read side (I4's store normalizer); a known-bad without one serves its
-               write side, as a single-form canonicalizer does
-  --list       list the known-bads, the checks each must be caught by, and what each gets wrong`;
+const usage = [
+  "usage: canon-conformance known-bad NAME [--lines] [--read-side]",
+  "       canon-conformance known-bad --list",
+  "",
+  "Runs the known-bad canonicalizer NAME as a command: the input on stdin, its (wrong) canonical form",
+  "on stdout, exit 1 with a reason on stderr to reject. Every known-bad is a realistic fault; the",
+  "self-test proves the corpus catches each one.",
+  "",
+  ...optionLines(Object.values(FLAGS), 15),
+].join("\n");
 
 function list(): string {
   const width = Math.max(...KNOWN_BADS.map((k) => k.name.length));
@@ -30,17 +59,13 @@ function list(): string {
   return `${lines.join("\n")}\n\nchecks:\n${checks.join("\n")}\n`;
 }
 
-export const knownBadCommand: Command = {
+export const knownBadCommand: Command<typeof FLAGS> = {
   summary: "run a deliberately broken canonicalizer as a command (--list to list them)",
   usage,
-  async run(argv, io) {
-    const { values, positionals } = parseCommandArgs({
-      args: argv,
-      options: { lines: { type: "boolean" }, "read-side": { type: "boolean" }, list: { type: "boolean" } },
-      strict: true,
-      allowPositionals: true,
-    });
-    if (values.list) {
+  options: { rows: FLAGS, operands: true },
+  async run(line, io) {
+    const positionals = line.operands;
+    if (line.get("list")) {
       if (positionals.length > 0) throw new UsageError("--list takes no NAME");
       io.stdout.write(list());
       return 0;
@@ -52,8 +77,8 @@ export const knownBadCommand: Command = {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    const transform = values["read-side"] ? (bad.read ?? bad.write) : bad.write;
+    const transform = line.get("read-side") ? (bad.read ?? bad.write) : bad.write;
     const serve = { input: io.stdin, output: io.stdout, errors: io.stderr };
-    return values.lines ? serveLines(transform, serve) : serveOnce(transform, serve);
+    return line.get("lines") ? serveLines(transform, serve) : serveOnce(transform, serve);
   },
 };

@@ -1,12 +1,11 @@
 // The CLI face: `canon-conformance <command> [options]`. It only dispatches; each command lives beside
 // it in src/commands/ and everything it does goes through the same engine as the GitHub Action. All
 // it reads and writes goes through `io` (./io.ts): src/cli.ts gives it the process's own.
-import { OptionError } from "../options/index.js";
 import { TOOL_NAME, TOOL_VERSION } from "../version.js";
 import { aggregateCommand } from "./aggregate.js";
 import { badgeCommand } from "./badge.js";
 import { canonicalizeCommand } from "./canonicalize.js";
-import { type Command, UsageError } from "./command.js";
+import { type Command, runFromArgv } from "./command.js";
 import type { CliIo } from "./io.js";
 import { keygenCommand } from "./keygen.js";
 import { knownBadCommand } from "./known-bad.js";
@@ -64,17 +63,5 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`${TOOL_NAME}: unknown command '${name}'\n\n${help()}`);
     return 2;
   }
-  try {
-    return await command.run(rest, io);
-  } catch (error) {
-    // An option refused after its flags were read (the expected-failures list, read by the run's
-    // plan) is a bad command line too.
-    if (error instanceof UsageError || error instanceof OptionError) {
-      io.stderr.write(`${TOOL_NAME} ${name}: ${error.message}\n\n${command.usage}\n`);
-      return 2;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`${TOOL_NAME} ${name}: ${message}\n`);
-    return 2;
-  }
+  return runFromArgv(name, command, rest, io);
 }

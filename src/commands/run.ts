@@ -1,18 +1,26 @@
 // `canon-conformance run`: the corpus against a command line or a URL, a readable verdict, and
 // (with --out) the signed record, the machine-readable results and JUnit XML.
 
-import type { ParseArgsConfig } from "node:util";
 import { formatCompare } from "../compare/index.js";
 import { SetupError } from "../errors.js";
-import { type CliSection, cliFace, OptionError, ROWS, readOption, readRunOptions } from "../options/index.js";
-import { ephemeralKey, KeyError, loadSuppliedKey } from "../record/keys.js";
+import {
+  type CliSection,
+  type CommandLine,
+  type CommandOptions,
+  OPTIONS,
+  OptionError,
+  type Options,
+  ROWS,
+  readCommandLine,
+  readRunOptions,
+} from "../options/index.js";
+import { ephemeralKey, loadSuppliedKey } from "../record/keys.js";
 import { batchPlanText, createProgressReporter, formatVerdict, showInvisible } from "../report/index.js";
 import { installSource, toolCommand } from "../report/install-form.js";
 import { runConformance } from "../run/index.js";
 import type { RunOptions } from "../run/types.js";
 import { sandboxStatusText } from "../sandbox/index.js";
-import type { SigningKey } from "../types.js";
-import { type Command, parseCommandArgs, UsageError } from "./command.js";
+import { type Command, optionLines, UsageError } from "./command.js";
 
 const SECTIONS: Record<CliSection, string> = {
   implementation: "The implementation:",
@@ -20,6 +28,12 @@ const SECTIONS: Record<CliSection, string> = {
   sandbox: "The sandbox (docs/sandbox.md):",
   gate: "The exit code (docs/action.md, Expected failures):",
   run: "The run:",
+};
+
+/** `run`'s command line: the option table's CLI rows (its action-only rows have no flag). */
+const RUN_OPTIONS: CommandOptions<Options> = {
+  rows: OPTIONS,
+  stray: 'quote the whole command: --command "python3 canon.py"',
 };
 
 /** `run --help`: the option table's CLI rows, by section, in the table's order. */
@@ -32,105 +46,63 @@ function usage(): string {
     "With --expected-failures, exit 0 when every failure is listed and no listed entry passed.",
   ];
   for (const [section, title] of Object.entries(SECTIONS)) {
-    lines.push("", title);
-    for (const row of ROWS) {
-      if (row.cli?.section !== section) continue;
-      const [first = "", ...more] = row.cli.help;
-      lines.push(`  ${first === "" ? row.cli.label : `${row.cli.label.padEnd(26)} ${first}`}`);
-      for (const line of more) lines.push(`${" ".repeat(29)}${line}`);
-    }
+    lines.push(
+      "",
+      title,
+      ...optionLines(
+        ROWS.filter((row) => row.cli?.section === section),
+        29,
+      ),
+    );
   }
   return `${lines.join("\n")}\n`;
 }
 
-/** parseArgs' options: each CLI row's flag and its other spellings. */
-function flagConfig(): NonNullable<ParseArgsConfig["options"]> {
-  const config: NonNullable<ParseArgsConfig["options"]> = {};
-  for (const row of ROWS) {
-    if (!row.cli) continue;
-    for (const name of [row.name, ...(row.cli.aliases ?? [])]) {
-      config[name] = {
-        type: row.cli.type,
-        ...(row.cli.multiple ? { multiple: true } : {}),
-        ...(row.cli.short && name === row.name ? { short: row.cli.short } : {}),
-      };
-    }
-  }
-  return config;
-}
-
-function parseFlags(argv: string[]) {
-  const parsed = parseCommandArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: flagConfig(),
-  });
-  return {
-    values: parsed.values as Record<string, string | boolean | string[] | undefined>,
-    positionals: parsed.positionals,
-  };
-}
-
-function readKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): SigningKey {
-  try {
-    return loadSuppliedKey({ ...(keyFile ? { keyFile } : {}), env }) ?? ephemeralKey();
-  } catch (error) {
-    // KeyError messages never contain the key; anything else might, so say only where it came from.
-    if (error instanceof KeyError) throw new SetupError(error.message);
-    throw new SetupError(`could not read the signing key${keyFile ? ` from ${keyFile}` : ""}`);
-  }
-}
-
-export function parseRunArgs(
-  argv: string[],
-  env: NodeJS.ProcessEnv = {},
-): {
+interface RunArgs {
   options: Omit<RunOptions, "key">;
   keyFile?: string;
   quiet: boolean;
   color: boolean;
   /** The seed was drawn (`--seed random`): the face prints it, so the run can be replayed. */
   randomSeed: boolean;
-} {
-  const { values, positionals } = parseFlags(argv);
-  if (positionals.length > 0) {
-    throw new UsageError(
-      `unexpected argument '${positionals[0]}' (quote the whole command: --command "python3 canon.py")`,
-    );
-  }
+}
+
+/** The run a command line describes; a bad option is an OptionError in the table's words. */
+function readRunLine(line: CommandLine<Options>, env: NodeJS.ProcessEnv): RunArgs {
+  const { options, randomSeed } = readRunOptions(line.face);
+  const keyFile = line.get("key-file");
+  return {
+    options,
+    ...(keyFile ? { keyFile } : {}),
+    quiet: line.get("quiet"),
+    randomSeed,
+    color: !line.get("no-color") && !env.NO_COLOR,
+  };
+}
+
+/** `run`'s arguments read as main reads them; a bad one is a UsageError. */
+export function parseRunArgs(argv: string[], env: NodeJS.ProcessEnv = {}): RunArgs {
   try {
-    const face = cliFace(values);
-    const { options, randomSeed } = readRunOptions(face);
-    const keyFile = readOption("key-file", face);
-    return {
-      options,
-      ...(keyFile ? { keyFile } : {}),
-      quiet: readOption("quiet", face),
-      randomSeed,
-      color: !readOption("no-color", face) && !env.NO_COLOR,
-    };
+    return readRunLine(readCommandLine(argv, RUN_OPTIONS), env);
   } catch (error) {
     if (error instanceof OptionError) throw new UsageError(error.message);
     throw error;
   }
 }
 
-export const runCommand: Command = {
+export const runCommand: Command<Options> = {
   summary: "run the conformance corpus against a command or URL and sign a record of it",
   usage: usage(),
-  async run(argv, io) {
-    if (parseFlags(argv).values.help) {
-      io.stdout.write(usage());
-      return 0;
-    }
-    const { options, keyFile, quiet, color, randomSeed } = parseRunArgs(argv, io.env);
+  options: RUN_OPTIONS,
+  async run(line, io) {
+    const { options, keyFile, quiet, color, randomSeed } = readRunLine(line, io.env);
     if (randomSeed)
       io.stderr.write(
         `canon-conformance run: --seed random drew ${options.seed}; replay with --seed ${options.seed}\n`,
       );
     try {
-      const key = readKey(keyFile, io.env);
+      // The one key loader (src/record/keys.ts); a bad key is a KeyError, said as main says any error.
+      const key = loadSuppliedKey({ ...(keyFile ? { keyFile } : {}), env: io.env }) ?? ephemeralKey();
       const reporter = () =>
         quiet ? undefined : createProgressReporter({ stream: io.stderr, isTTY: io.stderr.isTTY === true });
       const progress = reporter();

@@ -7,54 +7,78 @@ import { randomBytes } from "node:crypto";
 import { type FileHandle, open, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { SetupError } from "../errors.js";
+import { asFlag, flag, OPTIONS, optionalRow, parsePublicKey, row } from "../options/index.js";
 import { toHex } from "../record/hex.js";
-import { KEY_ENV, KeyError, loadSuppliedKey } from "../record/keys.js";
+import { KEY_ENV, loadSuppliedKey } from "../record/keys.js";
 import { readRecordBytes } from "../record/read.js";
 import { refusalLines, resignRecord } from "../record/resign.js";
 import { outcomeLine, verifyRecord } from "../record/verify.js";
-import type { SigningKey } from "../types.js";
-import { type Command, parseCommandArgs, UsageError } from "./command.js";
+import { type Command, optionLines, UsageError } from "./command.js";
 
 /** The file name the signed record gets in RECORD's folder when --out is not given. */
 export const SIGNED_RECORD_FILE = "record.signed.json";
 
-const usage = `usage: canon-conformance sign RECORD [--key-file KEY] [--out FILE] [--force] [--pubkey HEX]
+/** sign's flags: `--key-file` is run's, `--out` the action's sign-mode `out`, and `--pubkey` is read
+ * by the parser of the action's `expected-signer`. */
+const FLAGS = {
+  "key-file": asFlag(OPTIONS["key-file"], {
+    type: "string",
+    label: "--key-file KEY",
+    help: [
+      `the signing key: 64 hex digits or a PKCS#8 PEM; or give it in $${KEY_ENV}`,
+      "(one of the two, as 'run' reads it)",
+    ],
+  }),
+  out: asFlag(OPTIONS.out, {
+    type: "string",
+    label: "--out FILE",
+    help: [`where to write the signed record (default: ${SIGNED_RECORD_FILE} beside RECORD)`],
+  }),
+  force: row({
+    name: "force",
+    default: "false",
+    cli: {
+      type: "boolean",
+      label: "--force",
+      help: ["replace FILE if it exists (RECORD itself only when --out names it)"],
+    },
+    parse: flag,
+  }),
+  pubkey: optionalRow({
+    name: "pubkey",
+    cli: {
+      type: "string",
+      label: "--pubkey HEX",
+      help: [
+        "refuse unless RECORD was signed by this Ed25519 public key (64 hex digits),",
+        "e.g. the run job's signer-pubkey output",
+      ],
+    },
+    parse: (value, c) => parsePublicKey(value, c.subject),
+  }),
+};
 
-Verifies a conform-result/1 record by every step of seed 003 §4, as 'verify' does, then signs it
-with your key: "key" becomes "supplied", signer_pubkey and sig become your key's, and every other
-member stays exactly as it was. Meant for a job that runs no code under test: see docs/record.md,
-"Re-signing in a second job", for what the new signature then shows.
-
-  --key-file KEY  the signing key: 64 hex digits or a PKCS#8 PEM; or give it in $${KEY_ENV}
-                  (one of the two, as 'run' reads it)
-  --out FILE      where to write the signed record (default: ${SIGNED_RECORD_FILE} beside RECORD)
-  --force         replace FILE if it exists (RECORD itself only when --out names it)
-  --pubkey HEX    refuse unless RECORD was signed by this Ed25519 public key (64 hex digits),
-                  e.g. the run job's signer-pubkey output
-
-Output: the lines 'verify RECORD [--pubkey HEX]' prints; then 'signed record written to FILE',
-'public key: <your public key>' and the outcome line of verifying the signed record.
-A refused RECORD gets only verify's lines (its reason on stderr), and nothing is written.
-
-Exit status: 0 signed, 1 RECORD refused or not signed by --pubkey, 2 the command line, the key or a
-file could not be used.`;
+const usage = [
+  "usage: canon-conformance sign RECORD [--key-file KEY] [--out FILE] [--force] [--pubkey HEX]",
+  "",
+  "Verifies a conform-result/1 record by every step of seed 003 §4, as 'verify' does, then signs it",
+  'with your key: "key" becomes "supplied", signer_pubkey and sig become your key\'s, and every other',
+  "member stays exactly as it was. Meant for a job that runs no code under test: see docs/record.md,",
+  '"Re-signing in a second job", for what the new signature then shows.',
+  "",
+  ...optionLines(Object.values(FLAGS), 18),
+  "",
+  "Output: the lines 'verify RECORD [--pubkey HEX]' prints; then 'signed record written to FILE',",
+  "'public key: <your public key>' and the outcome line of verifying the signed record.",
+  "A refused RECORD gets only verify's lines (its reason on stderr), and nothing is written.",
+  "",
+  "Exit status: 0 signed, 1 RECORD refused or not signed by --pubkey, 2 the command line, the key or a",
+  "file could not be used.",
+].join("\n");
 
 /** Why a command could not go on: printed as `canon-conformance sign: <message>`, exit 2. */
 class SignSetupError extends SetupError {
   override name = "SignSetupError";
-}
-
-function readKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): SigningKey {
-  let key: SigningKey | undefined;
-  try {
-    key = loadSuppliedKey({ ...(keyFile !== undefined ? { keyFile } : {}), env });
-  } catch (error) {
-    // KeyError messages never contain the key; anything else might, so say only where it came from.
-    if (error instanceof KeyError) throw new SignSetupError(error.message);
-    throw new SignSetupError(`could not read the signing key${keyFile ? ` from ${keyFile}` : ""}`);
-  }
-  if (key === undefined) throw new UsageError(`give the signing key: --key-file KEY or $${KEY_ENV}`);
-  return key;
 }
 
 /** True when `a` and `b` name the same file: the same path, or (both existing) the same inode. */
@@ -102,34 +126,26 @@ async function writeSigned(out: string, bytes: Uint8Array, force: boolean): Prom
   }
 }
 
-export const signCommand: Command = {
+export const signCommand: Command<typeof FLAGS> = {
   summary: "verify a record and re-sign it with your key, in a job that runs no code under test",
   usage,
-  async run(argv, io) {
-    const { values, positionals } = parseCommandArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        "key-file": { type: "string" },
-        out: { type: "string" },
-        force: { type: "boolean" },
-        pubkey: { type: "string" },
-      },
-    });
-    // Positionals are not echoed: a key pasted in the wrong place must not reach a log.
-    if (positionals.length !== 1) throw new UsageError("give exactly one RECORD file");
-    const input = positionals[0]!;
+  options: { rows: FLAGS, operands: true },
+  async run(line, io) {
+    // Arguments are not echoed: a key pasted in the wrong place must not reach a log.
+    if (line.operands.length !== 1) throw new UsageError("give exactly one RECORD file");
+    const input = line.operands[0]!;
     if (input === "-") throw new UsageError("RECORD must be a file (the signed record is written beside it)");
-    const pubkey = values.pubkey?.toLowerCase();
-    if (pubkey !== undefined && !/^[0-9a-f]{64}$/.test(pubkey)) {
-      throw new UsageError("--pubkey must be an Ed25519 public key as 64 hex digits");
-    }
-    const out = values.out ?? join(dirname(input), SIGNED_RECORD_FILE);
-    const force = values.force ?? false;
+    const pubkey = line.get("pubkey");
+    const outGiven = line.get("out");
+    const out = outGiven ?? join(dirname(input), SIGNED_RECORD_FILE);
+    const force = line.get("force");
+    const keyFile = line.get("key-file");
 
     try {
-      const key = readKey(values["key-file"], io.env);
-      if (values.out === undefined && (await sameFile(input, out))) {
+      // The one key loader (src/record/keys.ts): a bad key is a KeyError, said as main says any error.
+      const key = loadSuppliedKey({ ...(keyFile ? { keyFile } : {}), env: io.env });
+      if (key === undefined) throw new UsageError(`give the signing key: --key-file KEY or $${KEY_ENV}`);
+      if (outGiven === undefined && (await sameFile(input, out))) {
         throw new SignSetupError(
           `${input} is itself the default output ${SIGNED_RECORD_FILE}; give --out to say where the signed record goes`,
         );

@@ -6,30 +6,67 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 
 import { corpusDigest, corpusFiles, vectorsRoot } from "../corpus/index.js";
+import { flag, optionalRow, parsePublicKey, row } from "../options/index.js";
 import { parseRecordSuite } from "../record/build.js";
 import { readRecordBytes, readRecordStream } from "../record/read.js";
 import { outcomeLine, verifyRecord } from "../record/verify.js";
 import { type ConformResult, SUITES, type SuiteName } from "../types.js";
-import { type Command, parseCommandArgs, UsageError } from "./command.js";
+import { type Command, optionLines, UsageError } from "./command.js";
 import type { CliIo } from "./io.js";
 
-const usage = `usage: canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]
+/** verify's flags. */
+const FLAGS = {
+  pubkey: optionalRow({
+    name: "pubkey",
+    cli: {
+      type: "string",
+      label: "--pubkey HEX",
+      help: [
+        "the record must be signed by this Ed25519 public key (64 hex digits):",
+        "prints 'pubkey match' or 'pubkey mismatch got=<signer_pubkey>' (the key you gave is not",
+        "echoed: a secret seed pasted there by mistake must not reach a log)",
+      ],
+    },
+    // The action's expected-signer reads its key with the same parser, and refuses in the same words.
+    parse: (value, c) => parsePublicKey(value, c.subject),
+  }),
+  corpus: optionalRow({
+    name: "corpus",
+    cli: {
+      type: "string",
+      label: "--corpus DIR",
+      help: [
+        "recompute the corpus digest from the corpus folder DIR (a vectors/ folder, or",
+        "a folder holding one) for the suites the record names, and compare:",
+        "prints 'corpus match <digest>' or 'corpus mismatch expected=<digest> got=<digest>'",
+      ],
+    },
+    parse: (value) => value,
+  }),
+  "corpus-shipped": row({
+    name: "corpus-shipped",
+    default: "false",
+    cli: {
+      type: "boolean",
+      label: "--corpus-shipped",
+      help: ["the same, against the corpus shipped with this tool"],
+    },
+    parse: flag,
+  }),
+};
 
-Checks a conform-result/1 record (seed 003 §4) offline and prints one outcome line:
-  accept conformant=true | accept conformant=false | reject step=<n> reason=<code>
-RECORD is a file, or - for stdin. A refused record's reason is explained on stderr.
-
-  --pubkey HEX   the record must be signed by this Ed25519 public key (64 hex digits):
-                 prints 'pubkey match' or 'pubkey mismatch got=<signer_pubkey>' (the key you gave is not
-                 echoed: a secret seed pasted there by mistake must not reach a log)
-  --corpus DIR   recompute the corpus digest from the corpus folder DIR (a vectors/ folder, or
-                 a folder holding one) for the suites the record names, and compare:
-                 prints 'corpus match <digest>' or 'corpus mismatch expected=<digest> got=<digest>'
-  --corpus-shipped
-                 the same, against the corpus shipped with this tool
-
-Exit status: 0 accepted and every option matched, 1 refused or an option did not match,
-2 the record could not be read.`;
+const usage = [
+  "usage: canon-conformance verify RECORD [--pubkey HEX] [--corpus DIR]",
+  "",
+  "Checks a conform-result/1 record (seed 003 §4) offline and prints one outcome line:",
+  "  accept conformant=true | accept conformant=false | reject step=<n> reason=<code>",
+  "RECORD is a file, or - for stdin. A refused record's reason is explained on stderr.",
+  "",
+  ...optionLines(Object.values(FLAGS), 17),
+  "",
+  "Exit status: 0 accepted and every option matched, 1 refused or an option did not match,",
+  "2 the record could not be read.",
+].join("\n");
 
 /** Reads at most MAX_RECORD_BYTES + 1 bytes: enough for the verifier to refuse an oversized record. */
 function readBounded(path: string, io: CliIo): Promise<Uint8Array> {
@@ -71,22 +108,21 @@ async function corpusLine(record: ConformResult, dir: string): Promise<{ line: s
   return { line: `corpus mismatch files expected=${files.length} got=${record.corpus.files}`, match: false };
 }
 
-export const verifyCommand: Command = {
+export const verifyCommand: Command<typeof FLAGS> = {
   summary: "check a signed conform-result/1 record offline (seed 003 §4)",
   usage,
-  async run(argv, io) {
-    const { values, positionals } = parseOptions(argv);
-    if (positionals.length !== 1) throw new UsageError("give exactly one RECORD file");
-    const pubkey = values.pubkey?.toLowerCase();
-    if (pubkey !== undefined && !/^[0-9a-f]{64}$/.test(pubkey)) {
-      throw new UsageError("--pubkey must be an Ed25519 public key as 64 hex digits");
-    }
-    if (values.corpus !== undefined && values["corpus-shipped"]) {
+  options: { rows: FLAGS, operands: true },
+  async run(line, io) {
+    if (line.operands.length !== 1) throw new UsageError("give exactly one RECORD file");
+    const pubkey = line.get("pubkey");
+    const corpus = line.get("corpus");
+    const shipped = line.get("corpus-shipped");
+    if (corpus !== undefined && shipped) {
       throw new UsageError("give --corpus DIR or --corpus-shipped, not both");
     }
-    const corpusDir = values["corpus-shipped"] ? vectorsRoot() : values.corpus;
+    const corpusDir = shipped ? vectorsRoot() : corpus;
 
-    const path = positionals[0]!;
+    const path = line.operands[0]!;
     let bytes: Uint8Array;
     try {
       bytes = await readBounded(path, io);
@@ -126,15 +162,3 @@ export const verifyCommand: Command = {
     return allMatch ? 0 : 1;
   },
 };
-
-function parseOptions(argv: string[]) {
-  return parseCommandArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      pubkey: { type: "string" },
-      corpus: { type: "string" },
-      "corpus-shipped": { type: "boolean" },
-    },
-  });
-}

@@ -1,8 +1,22 @@
-// The options of a run, read one way for every caller: the table, its parsers and bounds, the rules
-// that join options, and the checks of the two paths a run depends on.
+// The options of every command and of the action, read one way for every caller: the rows (their
+// shape, the run's table, the parsers and bounds), the rules that join options, the one reader of
+// a face's texts and of a command line, and the checks of the two paths a run depends on.
+
+export {
+  type CommandLine,
+  type CommandOptions,
+  readCommandLine,
+} from "./argv.js";
 export * from "./defaults.js";
 export { OptionError } from "./errors.js";
-export { parseCount, parseProfile, parseSeed, parseShard } from "./parse.js";
+export { nearestName, shownText } from "./names.js";
+export {
+  parseChoice,
+  parseCount,
+  parsePublicKey,
+  parseSeed,
+  parseShard,
+} from "./parse.js";
 export { checkDirectory, checkOutDir } from "./paths.js";
 export {
   actionFace,
@@ -14,4 +28,19 @@ export {
   readRunOptions,
   runSettings,
 } from "./read.js";
-export { type CliSection, type ExpectedFailuresFile, OPTIONS, type OptionName, ROWS } from "./table.js";
+export {
+  asFlag,
+  type CliSection,
+  type OptionRow,
+  type OptionTable,
+  optionalRow,
+  row,
+} from "./row.js";
+export {
+  type ExpectedFailuresFile,
+  flag,
+  OPTIONS,
+  type OptionName,
+  type Options,
+  ROWS,
+} from "./table.js";

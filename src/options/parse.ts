@@ -44,16 +44,10 @@ export function countProblem(subject: string, shown: string, min: number, max?: 
   return `${subject} must be a whole number${min > 0 ? ` of at least ${min}` : ""}, not '${shown}'`;
 }
 
-/** A whole number from `min` to `max` (no upper bound without one); `fallback` when the text is empty. */
-export function parseCount(
-  text: string | undefined,
-  subject: string,
-  fallback: number,
-  min = 0,
-  max?: number,
-): number {
-  const value = (text ?? "").trim();
-  if (value === "") return fallback;
+/** A whole number from `min` to `max` (no upper bound without one). Empty text is refused: a row
+ * that has a default gives it instead (./read.ts), so only a flag given empty gets here empty. */
+export function parseCount(text: string, subject: string, min = 0, max?: number): number {
+  const value = text.trim();
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
     throw new OptionError(countProblem(subject, value, min, max));
@@ -93,4 +87,29 @@ export function parseShard(text: string | undefined, subject = "shard"): Shard |
     throw new OptionError(`${subject} must be K/N with 1 <= K <= N (for example 3/8), not '${value}'`);
   }
   return { index, count };
+}
+
+/**
+ * An Ed25519 public key as 64 hex digits (either case, blanks around it dropped), lowercased: the one
+ * check of a pinned key, for `verify --pubkey`, `sign --pubkey` and the action's `expected-signer`.
+ * A refused text is described, never repeated: 64 hex digits is also what a secret seed looks like,
+ * and one pasted there by mistake must not reach a log.
+ */
+export function parsePublicKey(text: string, subject: string): string {
+  const key = text.trim().toLowerCase();
+  if (/^[0-9a-f]{64}$/.test(key)) return key;
+  const given =
+    key === ""
+      ? "is empty"
+      : `has ${/^[0-9a-f]+$/.test(key) ? `${key.length} hex digits` : `${[...key].length} characters, not all hex digits`} (it is not shown, in case it is a secret key)`;
+  throw new OptionError(
+    `${subject} must be an Ed25519 public key as 64 hex digits; the value given ${given}`,
+  );
+}
+
+/** One of `allowed`, exactly as spelt there. */
+export function parseChoice<T extends string>(text: string, subject: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(text)) return text as T;
+  const choices = `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
+  throw new OptionError(`${subject} must be ${choices}, not '${text}'`);
 }

@@ -9,18 +9,14 @@ import type { SandboxOptions } from "../sandbox/index.js";
 import type { Profile, Shard, SuiteName } from "../types.js";
 import { MAX_JOBS } from "./defaults.js";
 import { OptionError } from "./errors.js";
+import { type OptionRow, type OptionTable, writtenText } from "./row.js";
 import { RULES } from "./rules.js";
-import {
-  type ExpectedFailuresFile,
-  OPTIONS,
-  type OptionName,
-  type OptionValue,
-  writtenText,
-} from "./table.js";
+import { type ExpectedFailuresFile, OPTIONS, type OptionName, type OptionValue } from "./table.js";
 
 export interface Face {
-  /** The text given for an option, or undefined: empty or absent takes the row's default. */
-  text(name: OptionName): string | undefined;
+  /** The text given for an option, or undefined when it was not given. Empty text takes the row's
+   * default, as an action input left empty does (a row without one reads it as given). */
+  text(name: string): string | undefined;
   /** The option as the subject of its own error. */
   subject(name: string): string;
   /** The option inside a sentence about several. */
@@ -30,14 +26,15 @@ export interface Face {
   relativeTo: string;
 }
 
-/** The CLI: flags as parseArgs returned them; `--numbers`. */
-export function cliFace(
-  values: Record<string, string | boolean | string[] | undefined>,
-  cwd = process.cwd(),
-): Face {
+/** What a command line's flags are, by the spelling given: as node:util's parseArgs returns them
+ * (./argv.ts reads them so): a string, true for a boolean flag, a list for a flag given many times. */
+export type FlagValues = Record<string, string | boolean | string[] | undefined>;
+
+/** The CLI: the flags of a command line, read through `table`'s rows (the run's by default); `--numbers`. */
+export function cliFace(values: FlagValues, cwd = process.cwd(), table: OptionTable = OPTIONS): Face {
   return {
     text(name) {
-      const flag = OPTIONS[name].cli;
+      const flag = table[name]?.cli;
       if (!flag) return undefined;
       if (flag.multiple) {
         // Every spelling, every time it was given: one value a line, as the action's list inputs.
@@ -60,7 +57,7 @@ export function cliFace(
 /** The action: inputs as the runner passed them; `numbers`, and `` `numbers` `` inside a sentence. */
 export function actionFace(input: (name: string) => string, workspace: string): Face {
   return {
-    text: (name) => (OPTIONS[name].input === undefined ? undefined : input(name)),
+    text: (name) => (OPTIONS[name as OptionName]?.input === undefined ? undefined : input(name)),
     subject: (name) => name,
     ref: (name) => `\`${name}\``,
     base: workspace,
@@ -68,22 +65,36 @@ export function actionFace(input: (name: string) => string, workspace: string): 
   };
 }
 
-/** One option through its row; an error names the option it is about. */
-export function readOption<K extends OptionName>(name: K, face: Face): OptionValue<K> {
-  const row = OPTIONS[name];
-  const given = face.text(name) ?? "";
-  const text = given.trim() === "" ? row.default : given;
+/**
+ * One option through its row, whatever the table: the text the face gives (or the default) read by
+ * the row's parser, so every face and every command refuse a text in the same words. An error names
+ * the option it is about. A row without a default is undefined when not given (its type says so).
+ */
+export function readRow<T>(row: OptionRow<T>, face: Face): T {
+  const given = face.text(row.name);
+  let text: string;
+  if (row.default === undefined) {
+    if (given === undefined) return undefined as T;
+    text = given;
+  } else {
+    text = given === undefined || given.trim() === "" ? row.default : given;
+  }
   try {
     return row.parse(text, {
-      subject: face.subject(name),
+      subject: face.subject(row.name),
       base: face.base,
       relativeTo: face.relativeTo,
-    }) as OptionValue<K>;
+    });
   } catch (error) {
     if (error instanceof OptionError && error.option === undefined)
-      throw new OptionError(error.message, name);
+      throw new OptionError(error.message, row.name);
     throw error;
   }
+}
+
+/** One option of the run's table (or the action's) through its row. */
+export function readOption<K extends OptionName>(name: K, face: Face): OptionValue<K> {
+  return readRow(OPTIONS[name] as OptionRow<OptionValue<K>>, face);
 }
 
 /** The text `value` is written back as by option `name`'s row: what its parser reads back as `value`. */
@@ -272,7 +283,7 @@ const SANDBOX_FIELDS: Record<keyof RunSettings["sandbox"], OptionName> = {
 /** A library caller's face: each value written back to text by its row (a seed as a number, a shard
  * as K/N), read like a face's text; named as the action names them. Relative paths from `base`. */
 export function valuesFace(values: RunValues, base = process.cwd()): Face {
-  const texts = new Map<OptionName, string>();
+  const texts = new Map<string, string>();
   const put = (name: OptionName, value: unknown) => {
     if (value === undefined) return;
     // A seed is given as a number; its row's value holds whether it was drawn.

@@ -1,9 +1,11 @@
 // The option table: every option of `canon-conformance run` and of the action, one row each, with its
 // CLI flag, its action input, its default (as action.yml states it), its parser with its bounds, the
-// text it writes a value back as, and its help text for each face. The CLI's parseArgs config and `run
-// --help`, the action's input reader, the re-run command and the test that holds action.yml to it all
-// read these rows, so the faces cannot drift apart. A row only reads text: no file is opened here (the
-// expected-failures list is read by the run's plan, src/run/plan.ts).
+// text it writes a value back as, and its help text for each face (the row's shape is ./row.ts). The
+// CLI's command-line reader and `run --help`, the action's input reader, the re-run command and the
+// test that holds action.yml to it all read these rows, so the faces cannot drift apart; the other CLI
+// commands' tables take their rows from here where they share an option (`--key-file`, `--quiet`,
+// `--profile`, a public key). A row only reads text: no file is opened here (the expected-failures list
+// is read by the run's plan, src/run/plan.ts).
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { checkGlobCount, GlobError, MAX_GLOB_CHARS } from "../glob.js";
@@ -31,64 +33,13 @@ import {
   parseCount,
   parseProfile,
   parseProtocol,
+  parsePublicKey,
   parseSeed,
   parseShard,
   parseSuites,
 } from "./parse.js";
 import { checkDirectory } from "./paths.js";
-
-/** What a parser knows besides the text: how its face names the option, and where paths start. */
-export interface ParseContext {
-  /** The option as the subject of its own error: `--numbers` (CLI) or `numbers` (action). */
-  subject: string;
-  /** Relative paths are taken from here: the current directory (CLI) or the workspace (action). */
-  base: string;
-  /** How a message names `base`. */
-  relativeTo: string;
-}
-
-/** The groups of `run --help`. */
-export type CliSection = "implementation" | "corpus" | "sandbox" | "gate" | "run";
-
-export interface CliFlag {
-  type: "string" | "boolean";
-  /** The flag may be given more than once; the CLI joins its values with line breaks. */
-  multiple?: boolean;
-  /** Other spellings parseArgs accepts (the first one given wins). */
-  aliases?: readonly string[];
-  /** The spelling this tool writes in a command it prints (default: the row's name). */
-  written?: string;
-  short?: string;
-  section: CliSection;
-  /** The left column of `--help`: the flag and its value's shape. */
-  label: string;
-  /** The right column, one string per line; none keeps the flag out of the help (its alias shows it). */
-  help: readonly string[];
-}
-
-export interface OptionRow<T> {
-  /** The action input's name, and the CLI flag's without its dashes. */
-  name: string;
-  /** The default as action.yml states it; an option given as empty text takes it. */
-  default: string;
-  /** The CLI flag, when `canon-conformance run` has one. */
-  cli?: CliFlag;
-  /** action.yml's description of the input, when the action has one. */
-  input?: string;
-  parse(text: string, context: ParseContext): T;
-  /** A number's least and greatest values, for the rows that read one (the tests walk them). */
-  bounds?: { min: number; max: number };
-  /** The text `parse` reads back as `value` (default: lists joined with commas, empty for none). */
-  write?(value: T): string;
-}
-
-const row = <T>(r: OptionRow<T>): OptionRow<T> => r;
-
-/** The text most values are written back as: a list joined with commas, nothing as empty text. */
-export function writtenText(value: unknown): string {
-  if (value === undefined || value === null) return "";
-  return Array.isArray(value) ? value.join(",") : String(value);
-}
+import { type DefaultedRow, type ParseContext, row } from "./row.js";
 
 /** `on` or `off`, as true or false. */
 function onOff(value: string, c: ParseContext): boolean {
@@ -102,9 +53,10 @@ const text = (value: string) => (value.trim() === "" ? undefined : value);
 /** A whole number from `min` to `max`: its parser and its bounds. */
 const count = (min: number, max: number) => ({
   bounds: { min, max },
-  parse: (value: string, c: ParseContext) => parseCount(value, c.subject, Number.NaN, min, max),
+  parse: (value: string, c: ParseContext) => parseCount(value, c.subject, min, max),
 });
-const flag = (value: string, c: ParseContext) => parseBoolean(value, c.subject, false);
+/** A boolean flag: given (`true`) or not (`false`); the action's inputs of it take true or false. */
+export const flag = (value: string, c: ParseContext) => parseBoolean(value, c.subject, false);
 const yesNo = (value: string, c: ParseContext) => parseBoolean(value, c.subject, true);
 
 /** The artifact's name is also a folder name on the runner: @actions/artifact's rules, plus no dots-only. */
@@ -148,16 +100,9 @@ function recordFile(value: string, c: ParseContext): string {
   return file;
 }
 
-/** An Ed25519 public key as 64 hex digits, or empty. */
+/** An Ed25519 public key as 64 hex digits, or empty (none). */
 function publicKey(value: string, c: ParseContext): string | undefined {
-  if (value.trim() === "") return undefined;
-  const key = value.trim().toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(key)) {
-    throw new OptionError(
-      `${c.subject} must be an Ed25519 public key as 64 hex digits (the run job's signer-pubkey output), not '${value}'`,
-    );
-  }
-  return key;
+  return value.trim() === "" ? undefined : parsePublicKey(value, c.subject);
 }
 
 /** The run job's `sandboxed` output as sign mode's `run-sandboxed`: true, false, or empty (not wired).
@@ -835,4 +780,4 @@ export type OptionName = keyof Options;
 /** What an option's row parses its text into. */
 export type OptionValue<K extends OptionName> = ReturnType<Options[K]["parse"]>;
 
-export const ROWS: readonly OptionRow<unknown>[] = Object.values(OPTIONS);
+export const ROWS: readonly DefaultedRow<unknown>[] = Object.values(OPTIONS);

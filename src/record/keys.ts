@@ -1,5 +1,6 @@
 // Signing keys (seed 003 §6): `ephemeral`, made for one run and never written anywhere, or
-// `supplied`, a key the runner holds, read from --key-file FILE or CANON_CONFORMANCE_KEY. A supplied
+// `supplied`, a key the runner holds, read from --key-file FILE, CANON_CONFORMANCE_KEY or the action's
+// `signing-key` input, by the one loader every face uses (loadSuppliedKey). A supplied
 // key is a 32-byte seed as 64 hex digits, or a PKCS#8 PEM as `openssl genpkey -algorithm ed25519`
 // writes it. No error here ever shows the key text or any part of it: a message says what was wrong
 // in general terms only.
@@ -127,31 +128,59 @@ function seedFromPem(pem: string): Uint8Array {
   return Uint8Array.from(der.subarray(PKCS8_ED25519_PREFIX.length));
 }
 
+/** Where a supplied key is given, as the face has it. */
+export interface KeySources {
+  /** `--key-file FILE` (the CLI's `run` and `sign`). */
+  keyFile?: string;
+  /** The environment CANON_CONFORMANCE_KEY is read from (the CLI's; an empty value counts as unset,
+   * as GitHub passes a missing secret). */
+  env?: NodeJS.ProcessEnv;
+  /** An input's text, read and masked by its face (the action's `signing-key`); empty is none. */
+  input?: { name: string; text: string };
+}
+
 /**
- * The key a run should sign with, if the runner supplied one: from `keyFile` (--key-file) or from
- * the environment variable CANON_CONFORMANCE_KEY (an empty value counts as unset, as GitHub passes
- * a missing secret). Undefined when neither is given: the run then signs with an ephemeral key.
+ * The one key loader: the key the runner supplied, from `--key-file`, from CANON_CONFORMANCE_KEY or
+ * from the action's input, as a SigningKey; undefined when none is given (each face then says what
+ * that means: a key made for the run, or a refusal). Every command and both modes of the action load
+ * a key here, so a bad one is refused in the same words everywhere: a KeyError naming where the key
+ * came from (`--key-file FILE: `, `CANON_CONFORMANCE_KEY: `, `signing-key: `) and then what is wrong
+ * with it in general terms, never any part of it.
  *
  * Once read, the key is kept from the code under test: a key file is hidden in every sandbox this
  * process opens, and its path taken out of /proc/self/cmdline; read from this process's own
  * environment (`env` is process.env), the variable is taken out of it and out of /proc/self/environ.
+ * (The action takes its input out of the environment itself, before this: src/action/key.ts.)
  */
-export function loadSuppliedKey(options: {
-  keyFile?: string;
-  env?: NodeJS.ProcessEnv;
-}): SigningKey | undefined {
-  const fromEnv = options.env?.[KEY_ENV];
+export function loadSuppliedKey(from: KeySources): SigningKey | undefined {
+  const fromEnv = from.env?.[KEY_ENV];
   const envSet = fromEnv !== undefined && fromEnv !== "";
-  if (options.keyFile !== undefined) {
-    if (envSet) throw new KeyError(`both --key-file and ${KEY_ENV} are set; give the key one way only`);
-    const text = readKeyFile(options.keyFile);
-    hideFromCommands(resolve(options.keyFile));
-    scrubProcessSecrets([], { argValues: [options.keyFile] });
-    return parseSuppliedKey(text);
+  if (from.keyFile !== undefined && envSet) {
+    throw new KeyError(`both --key-file and ${KEY_ENV} are set; give the key one way only`);
+  }
+  if (from.keyFile !== undefined) {
+    // Its read errors name the file; what it holds is parsed as any supplied key is.
+    const text = readKeyFile(from.keyFile);
+    hideFromCommands(resolve(from.keyFile));
+    scrubProcessSecrets([], { argValues: [from.keyFile] });
+    return supplied(`--key-file ${from.keyFile}`, text);
   }
   if (envSet) {
-    if (options.env === process.env) scrubProcessSecrets([KEY_ENV]);
-    return parseSuppliedKey(fromEnv);
+    if (from.env === process.env) scrubProcessSecrets([KEY_ENV]);
+    return supplied(KEY_ENV, fromEnv);
   }
+  if (from.input !== undefined && from.input.text !== "") return supplied(from.input.name, from.input.text);
   return undefined;
+}
+
+/** `text` parsed as a supplied key, its errors named by `where`. A KeyError's message holds no key
+ * material; any other error might, so only where the key came from is said of it. */
+function supplied(where: string, text: string): SigningKey {
+  try {
+    return parseSuppliedKey(text);
+  } catch (error) {
+    throw new KeyError(
+      `${where}: ${error instanceof KeyError ? error.message : "the supplied key could not be read"}`,
+    );
+  }
 }

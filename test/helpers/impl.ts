@@ -3,6 +3,7 @@
 // (scripts/build.mjs --test writes impl.js beside the test bundles) so that the tests' thousands of
 // requests go to a process that starts in a fraction of the whole CLI's time.
 import { canonicalizeCommand } from "../../src/commands/canonicalize.js";
+import { runFromArgv } from "../../src/commands/command.js";
 import { processIo } from "../../src/commands/io.js";
 import { knownBadCommand } from "../../src/commands/known-bad.js";
 
@@ -13,5 +14,5 @@ if (command === undefined) {
   process.stderr.write(`impl.js: canonicalize or known-bad, not ${name}\n`);
   process.exitCode = 2;
 } else {
-  process.exitCode = await command.run(rest, processIo());
+  process.exitCode = await runFromArgv(name!, command, rest, processIo());
 }

@@ -6,6 +6,7 @@
 // over the shorter sweeps).
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { runFromArgv } from "../../src/commands/command.js";
 import { selfTestWith } from "../../src/commands/self-test.js";
 import { KNOWN_BADS } from "../../src/known-bad/index.js";
 import { type KnownBadRun, type Proof, prove } from "../../src/known-bad/prove.js";
@@ -19,7 +20,7 @@ test("self-test at its defaults: exit 0, the table, every claim holding", async 
     proof = await prove(options);
     return proof;
   });
-  const r = await withIo((io) => selfTest.run([], io));
+  const r = await withIo((io) => runFromArgv("self-test", selfTest, [], io));
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /reference \(profile rfc8785\): \d+ cases, all pass/);
   assert.match(

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { before, test } from "node:test";
 import { CHECK_IDS } from "../../src/checks/index.js";
+import { runFromArgv } from "../../src/commands/command.js";
 import { selfTestWith } from "../../src/commands/self-test.js";
 import { canonicalize } from "../../src/jcs/index.js";
 import { KNOWN_BADS, type KnownBad } from "../../src/known-bad/index.js";
@@ -79,7 +80,7 @@ test("self-test, the CLI command, proves with its options and prints the table a
     asked = options;
     return proof;
   });
-  const r = await withIo((io) => selfTest.run(["--numbers", "1000"], io));
+  const r = await withIo((io) => runFromArgv("self-test", selfTest, ["--numbers", "1000"], io));
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.deepEqual(asked, { profile: "rfc8785", numbers: 1000 });
   assert.match(r.stdout, /reference \(profile rfc8785\): \d+ cases, all pass/);
@@ -93,7 +94,7 @@ test("self-test, the CLI command, proves with its options and prints the table a
 
 test("self-test exits 1 when the proof does not hold", async () => {
   const selfTest = selfTestWith(async () => ({ ...proof, ok: false }));
-  const r = await withIo((io) => selfTest.run([], io));
+  const r = await withIo((io) => runFromArgv("self-test", selfTest, [], io));
   assert.equal(r.status, 1);
 });
 

@@ -314,7 +314,7 @@ describe("canon-conformance sign", async () => {
       [["sign", original, ...key, "--pubkey", "xyz"], /--pubkey must be/],
       // An empty job output (the run job never got as far as signing) fails closed.
       [["sign", original, ...key, "--pubkey", ""], /--pubkey must be/],
-      [["sign", original, ...key, "--bogus"], /Unknown option '--bogus'/],
+      [["sign", original, ...key, "--bogus"], /^canon-conformance sign: unknown option --bogus\n/],
       [["sign", join(dir, "missing.json"), ...key], /cannot read .*missing\.json \(ENOENT\)/],
       [
         ["sign", dir, ...key, "--out", join(dir, "x.json")],
