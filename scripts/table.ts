@@ -11,6 +11,8 @@
 // and, for .github/workflows/table.yml:
 //   matrix                                 the rows as a job matrix (JSON, for GITHUB_OUTPUT)
 //   build-row ID --work DIR --results DIR  install one row (its build.json and build.log)
+//   handoff ID --results DIR               after the action: the run's key and sandbox for the sign job
+//                                          (run.json), and the row's status when the run could not start
 //   collect --artifacts DIR --results DIR  the downloaded artifacts as a results folder
 //   fetch-self-reported --results DIR      download each self-reported row's latest record (needs gh)
 //
@@ -154,6 +156,45 @@ async function buildOne(argv: string[]): Promise<number> {
   return built.status === "built" ? 0 : 1;
 }
 
+/** After the action's step: what the sign job needs (from the step's outputs, in the environment), and the
+ * row's status when its run left no record. */
+function handoff(argv: string[]): number {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { results: { type: "string" } },
+  });
+  const id = positionals[0];
+  if (id === undefined || values.results === undefined) {
+    console.error(
+      "usage: handoff ID --results DIR (with BUILT, RAN, SIGNER, SANDBOXED, RECORD_PATH in the environment)",
+    );
+    return 2;
+  }
+  const out = rowResultsDir(resolve(values.results), id);
+  mkdirSync(out, { recursive: true });
+  const env = process.env;
+  writeFileSync(
+    join(out, "run.json"),
+    `${JSON.stringify({ signer: env.SIGNER ?? "", sandboxed: env.SANDBOXED ?? "" })}\n`,
+  );
+  const record = env.RECORD_PATH;
+  const hasRecord = record !== undefined && record !== "" && existsSync(record);
+  if (hasRecord) cpSync(record, join(out, "record.json"));
+  if (env.BUILT !== "success") {
+    if (!existsSync(join(out, "build.json")))
+      writeStatus(out, "did-not-build", "its install step failed before it could say why: see the job's log");
+  } else if (!hasRecord) {
+    writeStatus(
+      out,
+      "did-not-build",
+      `it installed, but the action could not run its command (step ${env.RAN ?? "?"}): see the job's log`,
+    );
+  }
+  console.log(`${id}: built ${env.BUILT}, ran ${env.RAN ?? "-"}, record ${hasRecord ? "kept" : "none"}`);
+  return 0;
+}
+
 /** The artifacts of one workflow run (`table-build-<id>`, `table-run-<id>`, `table-signed-<id>`, each a
  * folder as actions/download-artifact writes it) as a results folder. */
 function collect(argv: string[]): number {
@@ -182,7 +223,8 @@ function collect(argv: string[]): number {
       const path = from("build", file);
       if (path) cpSync(path, join(out, file));
     }
-    const record = from("signed", "record.json") ?? from("run", "record.json");
+    const record =
+      from("signed", "record.json") ?? from("run", "record.json") ?? from("build", "record.json");
     if (record) cpSync(record, join(out, "record.json"));
     if (!existsSync(join(out, "build.json")))
       writeStatus(out, "did-not-build", "its job uploaded no build status (see the workflow run)");
@@ -411,6 +453,8 @@ async function main(argv: string[]): Promise<number> {
       return matrix();
     case "build-row":
       return buildOne(rest);
+    case "handoff":
+      return handoff(rest);
     case "collect":
       return collect(rest);
     case "fetch-self-reported":
@@ -422,7 +466,7 @@ async function main(argv: string[]): Promise<number> {
     default:
       if (command.startsWith("-")) return runLocal(argv);
       console.error(
-        `unknown command ${command}: run, site, smoke, verify-index, matrix, build-row, collect, fetch-self-reported`,
+        `unknown command ${command}: run, site, smoke, verify-index, matrix, build-row, handoff, collect, fetch-self-reported`,
       );
       return 2;
   }

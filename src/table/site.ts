@@ -502,7 +502,7 @@ function causesSection(
   });
   const groups = groupFailures(groupable);
   if (groups.length === 0)
-    return `<section id="causes"><h2>Failures by cause</h2><p class="ok">None: every case passed.</p></section>`;
+    return `<section id="by-cause"><h2>Failures by cause</h2><p class="ok">None: every case passed.</p></section>`;
   const items = groups.slice(0, 100).map((g, i) => {
     const first = details.get(g.cases[0] ?? "");
     const group = GROUPS.find((x) => x.suites.some((s) => g.cases.some((n) => n.startsWith(`${s}/`))));
@@ -513,7 +513,7 @@ function causesSection(
       `<details><summary>A text for its maintainers (paste it into an issue)</summary><pre class="issue">${escapeHtml(issueText(row, record, g, details, cases))}</pre></details></div>`,
     ].join("");
   });
-  return `<section id="causes"><h2>Failures by cause</h2><p>${groups.length} cause${groups.length === 1 ? "" : "s"}; every failed case, with its input, expected and got, is under the record below.</p>${items.join("")}${groups.length > 100 ? `<p class="dim">and ${groups.length - 100} more causes: see the record below.</p>` : ""}</section>`;
+  return `<section id="by-cause"><h2>Failures by cause</h2><p>${groups.length} cause${groups.length === 1 ? "" : "s"}; every failed case, with its input, expected and got, is under the record below.</p>${items.join("")}${groups.length > 100 ? `<p class="dim">and ${groups.length - 100} more causes: see the record below.</p>` : ""}</section>`;
 }
 
 function rowPage(row: ShownRow, details: Map<string, CaseDetail>, cases: Map<string, CorpusCase>): string {
