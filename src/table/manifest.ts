@@ -53,6 +53,7 @@ export const ROW_ID = /^[a-z0-9][a-z0-9.+-]{0,79}$/;
 /** Each language's folder prefix: a row's folder starts with it. */
 export const LANGUAGE_PREFIX: Record<string, string> = {
   JavaScript: "javascript",
+  TypeScript: "typescript",
   Python: "python",
   Rust: "rust",
   Go: "go",

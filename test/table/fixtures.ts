@@ -117,7 +117,7 @@ const write = (path: string, bytes: Uint8Array | string) => {
  * - javascript-canonicalize: built, its record genuine (the duplicate-name failures it really has)
  * - javascript-json-canon: built, its record doctored (one failure made a pass after signing)
  * - javascript-canonical-json: did not build, with a log holding markup
- * - javascript-json-canonicalize: not run here
+ * - typescript-json-canonicalize: not run here
  * - look-alike javascript-json-stable-stringify: built, genuine
  * - self-reported: good-impl (genuine), wrong-key (signed by another key), other-corpus, doctored-verdict,
  *   never-downloaded
@@ -133,7 +133,7 @@ export async function makeFixture(): Promise<Fixture> {
     "javascript-canonicalize",
     "javascript-json-canon",
     "javascript-canonical-json",
-    "javascript-json-canonicalize",
+    "typescript-json-canonicalize",
   ]) {
     cpSync(join(REPO, "table", "implementations", id), join(table, "implementations", id), {
       recursive: true,
@@ -186,7 +186,7 @@ export async function makeFixture(): Promise<Fixture> {
     'npm error 404 <script>window.__pwned = "log"</script> not found\n',
   );
   write(
-    join(results, "rows", "javascript-json-canonicalize", "build.json"),
+    join(results, "rows", "typescript-json-canonicalize", "build.json"),
     JSON.stringify({ status: "not-run", reason: "its registry is not reachable here" }),
   );
   const looks = await recordFor({

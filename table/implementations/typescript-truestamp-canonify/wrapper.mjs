@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The table's wrapper for the npm package `@truestamp/canonify` (table/implementations/javascript-truestamp-canonify),
+// The table's wrapper for the npm package `@truestamp/canonify` (table/implementations/typescript-truestamp-canonify),
 // speaking canon-conformance's command protocols (docs/protocol.md):
 //
 //   node wrapper.mjs            once: the input on stdin, the canonical form on stdout, exit 1 to refuse

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The table's wrapper for the npm package `json-canonicalize` (table/implementations/javascript-json-canonicalize),
+// The table's wrapper for the npm package `json-canonicalize` (table/implementations/typescript-json-canonicalize),
 // speaking canon-conformance's command protocols (docs/protocol.md):
 //
 //   node wrapper.mjs            once: the input on stdin, the canonical form on stdout, exit 1 to refuse
