@@ -103,3 +103,14 @@ test("a folder that does not hold to the rules is refused with its reasons", () 
 test("table/self-reported.json reads", () => {
   assert.ok(Array.isArray(readSelfReportedList(TABLE)));
 });
+
+test("the README links the table and its add-your-implementation page", () => {
+  const readme = readFileSync(join(REPO, "README.md"), "utf8");
+  assert.match(readme, /## The RFC 8785 conformance table/);
+  assert.match(readme, /\[The table\]\(https:\/\/canon-conformance\.github\.io\/canon-conformance\/\)/);
+  assert.match(
+    readme,
+    /\[Add your implementation\]\(https:\/\/canon-conformance\.github\.io\/canon-conformance\/add\.html\)/,
+  );
+  assert.match(readme, /\[table\/README\.md\]\(table\/README\.md\)/);
+});

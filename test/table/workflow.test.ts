@@ -69,7 +69,7 @@ test("table.yml: a matrix of every row, installed, then run by this action sandb
     .jobs;
   const run = jobs.run!;
   assert.equal(run.strategy?.["fail-fast"], false);
-  assert.equal(run.strategy?.matrix, "${{ fromJSON(needs.rows.outputs.matrix) }}");
+  assert.equal(run.strategy?.matrix, `\${{ fromJSON(needs.rows.outputs.matrix) }}`);
   assert.match(jobs.rows!.steps.map((s) => s.run ?? "").join("\n"), /scripts\/table\.ts matrix/);
   const setups = run.steps
     .filter((s) => s.uses && /setup|rust-toolchain/.test(s.uses))
@@ -107,8 +107,8 @@ test("table.yml: a sign job that runs no code under test, and a publish job that
   assert.match(sign.if ?? "", /github\.event_name != 'pull_request'/);
   const signStep = sign.steps.find((s) => s.with?.mode === "sign")!;
   assert.equal(signStep.uses, "./");
-  assert.equal(signStep.with?.["expected-signer"], "${{ steps.handoff.outputs.signer }}");
-  assert.equal(signStep.with?.["run-sandboxed"], "${{ steps.handoff.outputs.sandboxed }}");
+  assert.equal(signStep.with?.["expected-signer"], `\${{ steps.handoff.outputs.signer }}`);
+  assert.equal(signStep.with?.["run-sandboxed"], `\${{ steps.handoff.outputs.sandboxed }}`);
   assert.equal(signStep.with?.["allow-unsandboxed"], undefined);
   assert.ok(!sign.steps.some((s) => /build-row|npm ci/.test(s.run ?? "")), "installs nothing, runs no row");
   const publish = jobs.publish!;
