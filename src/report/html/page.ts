@@ -72,7 +72,7 @@ export function pageHtml(parts: PageParts): string {
 }
 
 /** The verification panel: the §4 outcome line, the pinned-key field, and the file chooser. */
-function verifyPanel(embedded: boolean): string {
+export function verifyPanel(embedded: boolean): string {
   return [
     '<section class="verify" id="cc-verify" aria-live="polite">',
     `<div class="line"><span class="label">${embedded ? "This record, verified in this page" : "Outcome"} (seed 003 §4):</span> <code id="cc-outcome" data-outcome="none">not verified here: JavaScript is off</code></div>`,

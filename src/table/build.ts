@@ -1,0 +1,157 @@
+// Building and running one row: the same steps in the workflow's matrix job and in `npm run table`.
+// Building copies the row's folder into a scratch folder and runs its manifest's install commands there
+// (from the lockfile, by exact version); what they print goes to the row's build.log, and build.json
+// says whether it built. Running it is the harness's job: the action (`uses: ./`) in the workflow, the
+// CLI bundle (`node dist/cli.js run`) here, both with the row's command in the row's built folder.
+import { spawn } from "node:child_process";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { join } from "node:path";
+import type { Row } from "./manifest.js";
+
+export interface BuildResult {
+  status: "built" | "did-not-build";
+  reason?: string;
+  /** The folder the row was built in: its commands run there. */
+  dir: string;
+  log: string;
+}
+
+/** Where a row's results go in a results folder (src/table/results.ts). */
+export function rowResultsDir(results: string, id: string): string {
+  return join(results, "rows", id);
+}
+
+export function writeStatus(dir: string, status: string, reason?: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, "build.json"),
+    `${JSON.stringify({ status, ...(reason !== undefined ? { reason } : {}) })}\n`,
+  );
+}
+
+/** Runs one shell command in `cwd`, its output appended to the log file descriptor. */
+function shell(command: string, cwd: string, logFd: number, timeoutMs: number): Promise<number | string> {
+  return new Promise((resolve) => {
+    writeSync(logFd, `$ ${command}\n`);
+    const child = spawn("sh", ["-c", command], { cwd, stdio: ["ignore", logFd, logFd] });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve(`timed out after ${timeoutMs / 1000} s`);
+    }, timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve(error.message);
+    });
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      resolve(code ?? `killed by ${signal}`);
+    });
+  });
+}
+
+/**
+ * Builds `row` in `work/<id>`: a fresh copy of its folder, then its install commands in order, each
+ * up to `timeoutMs`. Writes build.log and build.json into `out` (the row's results folder).
+ */
+export async function buildRow(
+  row: Row,
+  work: string,
+  out: string,
+  timeoutMs = 15 * 60_000,
+): Promise<BuildResult> {
+  const dir = join(work, row.id);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  cpSync(row.dir, dir, {
+    recursive: true,
+    filter: (src) => !/[/\\](node_modules|target|\.venv|_build|deps|vendor)$/.test(src),
+  });
+  mkdirSync(out, { recursive: true });
+  const logPath = join(out, "build.log");
+  const fd = openSync(logPath, "w");
+  let result: BuildResult = { status: "built", dir, log: logPath };
+  try {
+    for (const command of row.manifest.install) {
+      const ended = await shell(command, dir, fd, timeoutMs);
+      if (ended !== 0) {
+        const how = typeof ended === "number" ? `exited with code ${ended}` : ended;
+        result = {
+          status: "did-not-build",
+          reason: `the install step \`${command}\` ${how}`,
+          dir,
+          log: logPath,
+        };
+        break;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  writeStatus(out, result.status, result.reason);
+  return result;
+}
+
+/** The harness's words for a run, as `run` takes them (the action's inputs say the same). */
+export function runArguments(row: Row, dir: string, out: string): string[] {
+  const m = row.manifest;
+  return [
+    "run",
+    "--protocol",
+    m.protocol,
+    "--command",
+    m.commands[m.protocol],
+    "--working-directory",
+    dir,
+    "--implementation-name",
+    m.package,
+    "--implementation-version",
+    m.version,
+    "--out",
+    out,
+    "--quiet",
+    "--no-color",
+  ];
+}
+
+/** Runs the CLI bundle on a built row; appends its output to the row's log. Exit 0/1 is a verdict; 2 is
+ * a run that could not start. */
+export function runRow(
+  cli: string,
+  row: Row,
+  built: BuildResult,
+  out: string,
+  extra: string[] = [],
+): Promise<{ code: number | null }> {
+  const runOut = join(out, "run");
+  rmSync(runOut, { recursive: true, force: true });
+  return new Promise((resolve) => {
+    const fd = openSync(built.log, "a");
+    writeSync(fd, `\n$ canon-conformance ${runArguments(row, built.dir, runOut).join(" ")}\n`);
+    const child = spawn(process.execPath, [cli, ...runArguments(row, built.dir, runOut), ...extra], {
+      stdio: ["ignore", fd, fd],
+    });
+    child.on("exit", (code) => {
+      closeSync(fd);
+      if (existsSync(join(runOut, "record.json"))) {
+        cpSync(join(runOut, "record.json"), join(out, "record.json"));
+        writeStatus(out, "built");
+      } else {
+        writeStatus(
+          out,
+          "did-not-build",
+          `the harness could not run its command (exit code ${code}): see its log`,
+        );
+      }
+      resolve({ code });
+    });
+  });
+}

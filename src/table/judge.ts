@@ -1,0 +1,104 @@
+// What the publish step holds a record to before the table shows it: every step of seed 003 §4 (the
+// CLI's own verifier), then the table's own conditions. A record is shown only when all hold; otherwise
+// it is refused, and the page says why in words. Nothing a record says is trusted before that.
+//
+//   the table's corpus    its corpus digest and file count are those of the corpus this checkout
+//                         ships, over every suite, and it ran the whole corpus (no `cases=`, no shard)
+//   the row it is for     its implementation name and version are the manifest's package and version
+//   the key               for a self-reported row, it is signed by the public key the table lists
+import { createHash } from "node:crypto";
+import { corpusDigest, corpusFiles, vectorsRoot } from "../corpus/index.js";
+import { parseRecordSuite } from "../record/build.js";
+import { outcomeLine, verifyRecord } from "../record/index.js";
+import { type ConformResult, SUITES } from "../types.js";
+
+export interface TableCorpus {
+  digest: string;
+  files: number;
+}
+
+/** The corpus this checkout ships, over every suite: what every row of the table must have run. */
+export async function tableCorpus(): Promise<TableCorpus> {
+  const files = await corpusFiles(vectorsRoot(), [...SUITES]);
+  return { digest: corpusDigest(files), files: files.length };
+}
+
+export interface Expectation {
+  corpus: TableCorpus;
+  /** The manifest's package and version, for the table's own rows. */
+  implementation?: { name: string; version: string };
+  /** The key a self-reported row is listed with. */
+  pubkey?: string;
+}
+
+export type Judged =
+  | {
+      state: "accepted";
+      record: ConformResult;
+      bytes: Uint8Array;
+      sha256: string;
+      /** `accept conformant=…`, as `canon-conformance verify` prints it. */
+      outcome: string;
+    }
+  | {
+      state: "refused";
+      bytes: Uint8Array;
+      sha256: string;
+      /** The verifier's outcome line, or `accept conformant=…` when a table condition refused it. */
+      outcome: string;
+      /** Why, in words. */
+      reason: string;
+    };
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** Holds one record's bytes to seed 003 §4 and to the table's conditions. */
+export function judgeRecord(bytes: Uint8Array, expect: Expectation): Judged {
+  const sha256 = sha256Hex(bytes);
+  const verified = verifyRecord(bytes);
+  const outcome = outcomeLine(verified);
+  if (verified.outcome === "reject") {
+    return {
+      state: "refused",
+      bytes,
+      sha256,
+      outcome,
+      reason: `the record does not verify: ${verified.detail}`,
+    };
+  }
+  const record = verified.record;
+  const refuse = (reason: string): Judged => ({ state: "refused", bytes, sha256, outcome, reason });
+  if (expect.pubkey !== undefined && record.signer_pubkey !== expect.pubkey.toLowerCase()) {
+    return refuse(
+      `it is signed by the key ${record.signer_pubkey}, not by the key the table lists for this row (${expect.pubkey.toLowerCase()})`,
+    );
+  }
+  if (record.corpus.digest !== expect.corpus.digest || record.corpus.files !== expect.corpus.files) {
+    return refuse(
+      `it ran another corpus: digest ${record.corpus.digest} over ${record.corpus.files} files, where the table's is ${expect.corpus.digest} over ${expect.corpus.files} files`,
+    );
+  }
+  const suite = parseRecordSuite(record.suite);
+  const missing = SUITES.filter((s) => !suite?.suites.includes(s));
+  if (suite === undefined || missing.length > 0) {
+    return refuse(
+      `it ran part of the corpus (suite ${JSON.stringify(record.suite)}; missing: ${missing.join(", ")})`,
+    );
+  }
+  if (Object.hasOwn(suite.parameters, "cases") || Object.hasOwn(suite.parameters, "shard")) {
+    return refuse(`it ran part of the corpus (suite ${JSON.stringify(record.suite)})`);
+  }
+  if (suite.profile !== "rfc8785") return refuse(`it ran the ${suite.profile} profile, not rfc8785`);
+  const want = expect.implementation;
+  if (
+    want !== undefined &&
+    (record.implementation.name !== want.name || record.implementation.version !== want.version)
+  ) {
+    return refuse(
+      `it names ${JSON.stringify(record.implementation.name)} ${JSON.stringify(record.implementation.version)}, not this row's ${JSON.stringify(want.name)} ${JSON.stringify(want.version)}`,
+    );
+  }
+  return { state: "accepted", record, bytes, sha256, outcome };
+}

@@ -1,0 +1,599 @@
+// The table's static site: one folder of self-contained pages (the project's page shell, its stylesheet
+// and, on a row's page, its record verifier), built from the table's manifests and a results folder
+// (src/table/results.ts). Nothing here runs code under test: it reads records and logs, verifies every
+// record (src/table/judge.ts) and draws what it found.
+//
+//   index.html              the matrix: implementations by rule group, self-reported rows, look-alikes,
+//                           the rows that did not build (with why), the languages still wanted
+//   impl/<id>.html          one row: its facts, its failures by cause (RFC section, input, expected,
+//                           got, the commands that reproduce them, a text for its maintainers), its
+//                           open choices, the record verified in the page, its log when it did not build
+//   badges/<id>.svg, .json  its badge, and the same as a shields.io endpoint
+//   records/<id>.json       the record as published (byte for byte what was verified)
+//   index.json              every record's SHA-256 and outcome, signed (src/table/index-file.ts)
+//   add.html                how to add an implementation: the template, the schema, the smoke test
+//   verify.html             the empty verifier: drop any record.json on it
+//
+// Every text from a record, a log or a downloaded file is shown through src/report/html/escape.ts and
+// never becomes a link, an attribute name or a URL: links are made only from row ids (folder names,
+// checked against ROW_ID) and from the table's own manifests.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { caseInputs } from "../aggregate/html.js";
+import { loadCorpus } from "../corpus/index.js";
+import { badgeJson, badgeSvg } from "../report/badge.js";
+import { type FailureGroup, type GroupableCase, groupFailures } from "../report/causes.js";
+import { escapeHtml, shownCut } from "../report/html/escape.js";
+import { pageHtml, verifyPageHtml, verifyPanel } from "../report/html/page.js";
+import { type CaseDetail, recordBodyHtml, verdictHtml } from "../report/html/view.js";
+import { showInvisible } from "../report/visible.js";
+import type { ConformResult, CorpusCase, SigningKey } from "../types.js";
+import { TOOL_VERSION } from "../version.js";
+import { choiceCounts, choices, GROUPS, suiteTallies } from "./groups.js";
+import { INDEX_FORMAT, type IndexEntry, signIndex } from "./index-file.js";
+import { type Judged, judgeRecord, type TableCorpus, tableCorpus } from "./judge.js";
+import { LANGUAGE_PREFIX, loadRows, type Manifest, type Row } from "./manifest.js";
+import { readRowResult, readSelfReportedList, readSelfReportedResult, type SelfReported } from "./results.js";
+
+/** How the harness is installed in the commands the pages print. */
+export const INSTALL_FORM = "npx --yes github:canon-conformance/canon-conformance#v1";
+const CLONE = "git clone https://github.com/canon-conformance/canon-conformance && cd canon-conformance";
+
+export type RowState = "accepted" | "refused" | "did-not-build" | "not-run" | "not-downloaded";
+export type ShownSection = "implementations" | "look-alikes" | "self-reported";
+
+export interface ShownRow {
+  id: string;
+  section: ShownSection;
+  name: string;
+  language: string;
+  manifest?: Manifest;
+  selfReported?: SelfReported;
+  state: RowState;
+  /** Why it did not build, was not run, was not downloaded, or was refused. */
+  reason?: string;
+  log?: string;
+  judged?: Judged;
+}
+
+export interface SiteInput {
+  /** table/ */
+  table: string;
+  /** The results folder (src/table/results.ts). */
+  results: string;
+  /** Where the site is written (made if missing). */
+  out: string;
+  /** Signs index.json. */
+  key: SigningKey;
+  builtAt: Date;
+}
+
+export interface SiteOutput {
+  rows: ShownRow[];
+  corpus: TableCorpus;
+  /** Folders under table/ whose manifest did not validate. */
+  broken: { id: string; problems: string[] }[];
+}
+
+const rel = (row: ShownRow) => (row.section === "self-reported" ? "self" : "impl");
+const pagePath = (row: ShownRow) => `${rel(row)}/${row.id}.html`;
+
+/** What each stored case is about, from the corpus this checkout ships: why, the rule, the input. */
+async function corpusDetails(): Promise<{
+  details: Map<string, CaseDetail>;
+  cases: Map<string, CorpusCase>;
+}> {
+  const corpus = await loadCorpus({
+    suites: ["jcs", "reject", "canon-or-reject", "invariants"],
+    profile: "rfc8785",
+    numbers: 0,
+  });
+  const inputs = caseInputs(corpus.cases);
+  const details = new Map<string, CaseDetail>();
+  const cases = new Map<string, CorpusCase>();
+  for (const c of corpus.cases) {
+    const name = `${c.suite}/${c.name}`;
+    const input = inputs.get(name);
+    details.set(name, {
+      why: c.why,
+      source: c.source,
+      kind: c.kind,
+      ...(input !== undefined ? { input } : {}),
+    });
+    cases.set(name, c);
+  }
+  return { details, cases };
+}
+
+function rowFromManifest(row: Row, results: string, corpus: TableCorpus): ShownRow {
+  const m = row.manifest;
+  const base = { id: row.id, section: row.section, name: m.name, language: m.language, manifest: m };
+  const result = readRowResult(results, row.id);
+  const log = result.log !== undefined ? { log: result.log } : {};
+  if (result.status !== "built" || result.record === undefined) {
+    return {
+      ...base,
+      state: result.status === "not-run" ? "not-run" : "did-not-build",
+      reason: result.reason ?? (result.status === "not-run" ? "not run" : "it did not build"),
+      ...log,
+    };
+  }
+  const judged = judgeRecord(result.record, {
+    corpus,
+    implementation: { name: m.package, version: m.version },
+  });
+  return {
+    ...base,
+    state: judged.state,
+    judged,
+    ...(judged.state === "refused" ? { reason: judged.reason } : {}),
+    ...log,
+  };
+}
+
+function rowFromSelfReported(entry: SelfReported, results: string, corpus: TableCorpus): ShownRow {
+  const base = {
+    id: entry.id,
+    section: "self-reported" as const,
+    name: entry.name,
+    language: entry.language,
+    selfReported: entry,
+  };
+  const got = readSelfReportedResult(results, entry.id);
+  if (!got.downloaded || got.record === undefined) {
+    return { ...base, state: "not-downloaded", reason: got.reason ?? "no record was downloaded" };
+  }
+  const judged = judgeRecord(got.record, { corpus, pubkey: entry.pubkey });
+  return {
+    ...base,
+    state: judged.state,
+    judged,
+    ...(judged.state === "refused" ? { reason: judged.reason } : {}),
+  };
+}
+
+/** Reads the manifests and the results, verifies every record, and writes the site into `out`. */
+export async function buildSite(input: SiteInput): Promise<SiteOutput> {
+  const corpus = await tableCorpus();
+  const { rows, broken } = loadRows(input.table);
+  const shown: ShownRow[] = [
+    ...rows.map((r) => rowFromManifest(r, input.results, corpus)),
+    ...broken.map(
+      (b): ShownRow => ({
+        id: b.id,
+        section: b.section,
+        name: b.id,
+        language: "?",
+        state: "did-not-build",
+        reason: `its folder is not a valid row: ${b.problems.join("; ")}`,
+      }),
+    ),
+    ...readSelfReportedList(input.table).map((e) => rowFromSelfReported(e, input.results, corpus)),
+  ];
+  const { details, cases } = await corpusDetails();
+
+  for (const dir of ["impl", "self", "badges", "records"])
+    mkdirSync(join(input.out, dir), { recursive: true });
+  const entries: IndexEntry[] = [];
+  for (const row of shown) {
+    const entry: IndexEntry = { id: row.id, section: row.section, status: row.state };
+    if (row.judged !== undefined) {
+      const path = `records/${row.id}.json`;
+      writeFileSync(join(input.out, path), row.judged.bytes);
+      entry.record = {
+        path,
+        sha256: row.judged.sha256,
+        outcome: row.judged.outcome,
+        accepted: row.judged.state === "accepted",
+        ...(row.judged.state === "refused" ? { reason: row.judged.reason } : {}),
+      };
+    }
+    entries.push(entry);
+    if (row.judged?.state === "accepted") {
+      writeFileSync(join(input.out, `badges/${row.id}.svg`), badgeSvg(row.judged.record));
+      writeFileSync(
+        join(input.out, `badges/${row.id}.json`),
+        `${JSON.stringify(badgeJson(row.judged.record), null, 2)}\n`,
+      );
+    }
+    writeFileSync(join(input.out, pagePath(row)), rowPage(row, details, cases));
+  }
+  const indexBytes = signIndex(
+    {
+      format: INDEX_FORMAT,
+      built_at: input.builtAt.toISOString().replace(/\.\d+Z$/, "Z"),
+      corpus,
+      toolchain: { name: "canon-conformance", version: TOOL_VERSION },
+      rows: entries,
+    },
+    input.key,
+  );
+  writeFileSync(join(input.out, "index.json"), indexBytes);
+  writeFileSync(join(input.out, "index.html"), indexPage(shown, corpus, input, broken.length));
+  writeFileSync(join(input.out, "add.html"), addPage(input.table));
+  writeFileSync(join(input.out, "verify.html"), verifyPageHtml());
+  mkdirSync(join(input.out, "schema"), { recursive: true });
+  copyFileSync(
+    join(input.table, "schema", "manifest.schema.json"),
+    join(input.out, "schema", "manifest.schema.json"),
+  );
+  return { rows: shown, corpus, broken: broken.map((b) => ({ id: b.id, problems: b.problems })) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The matrix
+
+const STATE_WORDS: Record<RowState, string> = {
+  accepted: "",
+  refused: "record refused",
+  "did-not-build": "did not build",
+  "not-run": "not run here",
+  "not-downloaded": "no record downloaded",
+};
+
+function cell(passed: number, cases: number): string {
+  if (cases === 0) return `<td class="cell dim">–</td>`;
+  return `<td class="cell ${passed === cases ? "pass" : "fail"}">${passed}/${cases}</td>`;
+}
+
+const SUITE_COLUMNS = GROUPS.flatMap((g) => g.suites);
+
+function matrixHeader(): string {
+  const groups = GROUPS.map(
+    (g) =>
+      `<th colspan="${g.suites.length + (g.id === "choices" ? 1 : 0)}" title="${escapeHtml(g.what)}">${escapeHtml(g.title)}</th>`,
+  ).join("");
+  const suites = SUITE_COLUMNS.map((s) => `<th>${escapeHtml(s)}</th>`).join("");
+  return `<thead><tr><th rowspan="2">Implementation</th><th rowspan="2">Language</th><th rowspan="2">API</th>${groups}<th rowspan="2">Verdict</th></tr><tr>${suites}<th>choices made</th></tr></thead>`;
+}
+
+function rowLink(row: ShownRow, from = ""): string {
+  const version = row.manifest ? ` <span class="dim">${escapeHtml(row.manifest.version)}</span>` : "";
+  const authors = row.manifest?.rfcAuthors
+    ? ` <span class="kind" title="by an author of RFC 8785">RFC author</span>`
+    : "";
+  return `<a href="${from}${pagePath(row)}">${escapeHtml(row.name)}</a>${version}${authors}`;
+}
+
+function matrixRow(row: ShownRow): string {
+  const api = row.manifest?.api ?? (row.section === "self-reported" ? "self-reported" : "?");
+  const head = `<tr data-row="${escapeHtml(row.id)}" data-state="${row.state}"><td>${rowLink(row)}</td><td>${escapeHtml(row.language)}</td><td>${escapeHtml(api)}</td>`;
+  if (row.judged?.state !== "accepted") {
+    const span = SUITE_COLUMNS.length + 1;
+    const shownRecord = row.judged !== undefined ? ` <code>${escapeHtml(row.judged.outcome)}</code>` : "";
+    return `${head}<td colspan="${span}" class="state ${row.state}"><b>${escapeHtml(STATE_WORDS[row.state])}</b>${shownRecord}: ${shownCut(row.reason ?? "", 400)}</td><td class="bad">${escapeHtml(STATE_WORDS[row.state])}</td></tr>`;
+  }
+  const record = row.judged.record;
+  const tallies = suiteTallies(record);
+  const cells = SUITE_COLUMNS.map((s) => cell(tallies.get(s)?.passed ?? 0, tallies.get(s)?.cases ?? 0)).join(
+    "",
+  );
+  const made = choiceCounts(record);
+  const choiceText = `${made.canonical} canonicalized, ${made.refused} refused${made.failed > 0 ? `, ${made.failed} failed` : ""}`;
+  const verdict = record.conformant
+    ? `<td class="ok">conformant</td>`
+    : `<td class="bad">not conformant <span class="dim">(${record.summary.failed} failed)</span></td>`;
+  return `${head}${cells}<td class="dim">${escapeHtml(choiceText)}</td>${verdict}</tr>`;
+}
+
+function matrixTable(rows: ShownRow[], id: string): string {
+  if (rows.length === 0) return `<p class="dim">None yet.</p>`;
+  return `<table class="matrix" id="${id}">${matrixHeader()}<tbody>${rows.map(matrixRow).join("")}</tbody></table>`;
+}
+
+function indexPage(rows: ShownRow[], corpus: TableCorpus, input: SiteInput, brokenFolders: number): string {
+  const impls = rows.filter((r) => r.section === "implementations");
+  const self = rows.filter((r) => r.section === "self-reported");
+  const looks = rows.filter((r) => r.section === "look-alikes");
+  const languages = new Set(impls.map((r) => r.language));
+  const wanted = Object.keys(LANGUAGE_PREFIX).filter((l) => !languages.has(l));
+  const count = (state: RowState) => impls.filter((r) => r.state === state).length;
+  const accepted = impls.filter((r) => r.judged?.state === "accepted");
+  const conformant = accepted.filter(
+    (r) => r.judged?.state === "accepted" && r.judged.record.conformant,
+  ).length;
+  const notBuilt = rows.filter((r) => r.state === "did-not-build" || r.state === "not-run");
+  const main = [
+    `<header class="intro"><h1>The RFC 8785 conformance table</h1>`,
+    `<p>Every implementation of RFC 8785 (JSON Canonicalization Scheme) we know of in a package registry, installed from the registry by name and exact version, run through <a href="https://github.com/canon-conformance/canon-conformance">canon-conformance</a>'s corpus (${corpus.files} files, corpus digest <code>${escapeHtml(corpus.digest)}</code>) by a wrapper written for the table, and judged rule by rule. Each row's record is signed, verified before it is shown, and verified again in its page.</p>`,
+    `<p id="summary"><b>${impls.length} implementations in ${languages.size} language${languages.size === 1 ? "" : "s"}</b>: ${conformant} conformant, ${accepted.length - conformant} not conformant, ${count("refused")} records refused, ${count("did-not-build")} did not build, ${count("not-run")} not run in this build. <a href="add.html">Add your implementation</a> · <a href="index.json">the signed index</a> · <a href="verify.html">verify a record</a></p>`,
+    `<p class="dim">Built ${escapeHtml(input.builtAt.toISOString())} by canon-conformance ${escapeHtml(TOOL_VERSION)}.${brokenFolders > 0 ? ` ${brokenFolders} folders under table/ are not valid rows: see below.` : ""}</p></header>`,
+    `<section id="how"><h2>How to read it</h2><ul>${GROUPS.map((g) => `<li><b>${escapeHtml(g.title)}</b>: ${escapeHtml(g.what)}.</li>`).join("")}<li><b>API</b>: <code>bytes</code> when the package reads JSON text itself; <code>parsed-value</code> when it takes a value another parser made: its output rules judge its serializer, and its input validation shows what the parser its wrapper used (named on its page) let through.</li></ul></section>`,
+    `<section id="implementations"><h2>Implementations</h2>${matrixTable(impls, "matrix")}</section>`,
+    `<section id="self-reported"><h2>Self-reported</h2><p>Run by their implementers in their own CI with this corpus; the table downloads the latest signed record, checks it against the key listed for it and the table's corpus digest, and shows it here labelled self-reported. A record that fails either is refused, with its reason.</p>${matrixTable(self, "self-matrix")}</section>`,
+    `<section id="look-alikes"><h2>Look-alikes (not RFC 8785)</h2><p>Libraries often taken for RFC 8785 that implement another scheme (OLPC canonical JSON, stable stringify): run the same way, shown apart, never rows of the table.</p>${matrixTable(looks, "look-alike-matrix")}<ul>${looks.map((r) => `<li>${rowLink(r)}: ${escapeHtml(r.manifest?.lookAlike ?? "")}</li>`).join("")}</ul></section>`,
+    notBuilt.length === 0
+      ? ""
+      : `<section id="not-built"><h2>Rows without a result in this build</h2><ul>${notBuilt.map((r) => `<li>${rowLink(r)}: <b>${escapeHtml(STATE_WORDS[r.state])}</b>: ${shownCut(r.reason ?? "", 600)}</li>`).join("")}</ul></section>`,
+    `<section id="wanted"><h2>Languages still wanted</h2><p>No row yet for: ${wanted.map(escapeHtml).join(", ")}. <a href="add.html">Add one</a>.</p></section>`,
+  ].join("\n");
+  return pageHtml({ title: "The RFC 8785 conformance table", main, script: false });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A row's page
+
+/** POSIX single quotes around anything. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** A printf format that writes exactly these bytes (octal escapes for anything but plain ASCII). */
+export function printfBytes(bytes: Uint8Array): string {
+  let out = "";
+  for (const b of bytes) {
+    if (b === 0x25) out += "%%";
+    else if (b >= 0x20 && b < 0x7f && b !== 0x5c && b !== 0x27) out += String.fromCharCode(b);
+    else out += `\\${b.toString(8).padStart(3, "0")}`;
+  }
+  return `printf '${out}'`;
+}
+
+function rowFolder(row: ShownRow): string | undefined {
+  return row.manifest === undefined ? undefined : `table/${row.section}/${row.id}`;
+}
+
+/** The commands that reproduce these cases: install the row as the table does, then run them. */
+function reproduceLines(row: ShownRow, names: string[], cases: Map<string, CorpusCase>): string[] {
+  const m = row.manifest;
+  const picked = names.slice(0, 10).flatMap((n) => ["--case", shellQuote(n)]);
+  if (m === undefined) {
+    const impl = row.judged?.state === "accepted" ? row.judged.record.implementation.impl : "";
+    return [
+      `# in a checkout of ${row.selfReported?.repository ?? "the implementation"}, after its own build:`,
+      `${INSTALL_FORM} run --command ${shellQuote(impl)} ${picked.join(" ")}`,
+    ];
+  }
+  const lines = [
+    CLONE,
+    `cd ${rowFolder(row)}`,
+    ...m.install,
+    `${INSTALL_FORM} run --protocol ${m.protocol} --command ${shellQuote(m.commands[m.protocol])} ${picked.join(" ")}`,
+  ];
+  const first = cases.get(names[0] ?? "");
+  if (first !== undefined && "input" in first && first.input.length <= 4096) {
+    lines.push(`# or the first case's input straight to the wrapper (once protocol):`);
+    lines.push(`${printfBytes(first.input)} | ${m.commands.once}; echo " (exit $?)"`);
+  }
+  return lines;
+}
+
+const shown = (text: string, max = 300) => {
+  const visible = showInvisible(text);
+  const points = [...visible];
+  return points.length > max
+    ? `${points.slice(0, max).join("")}… (${points.length - max} more characters)`
+    : visible;
+};
+
+/** A text the implementation's maintainers can paste into an issue: plain text, shown escaped. */
+function issueText(
+  row: ShownRow,
+  record: ConformResult,
+  group: FailureGroup,
+  details: Map<string, CaseDetail>,
+  cases: Map<string, CorpusCase>,
+): string {
+  const m = row.manifest;
+  const who = m ? `${m.package} ${m.version}` : `${row.name} (as its own CI ran it)`;
+  const byName = new Map(record.cases.map((c) => [c.name, c]));
+  const first = details.get(group.cases[0] ?? "");
+  const lines = [
+    `${who} does not conform to RFC 8785: ${shown(group.title, 200)}`,
+    "",
+    `canon-conformance's RFC 8785 conformance table ran ${who} through its corpus (digest ${record.corpus.digest}); ${group.count} case${group.count === 1 ? "" : "s"} failed for this one cause.`,
+    ...(first?.source ? [`The rule: ${first.source}`] : []),
+    "",
+  ];
+  for (const name of group.cases.slice(0, 5)) {
+    const c = byName.get(name);
+    const d = details.get(name);
+    lines.push(`- ${shown(name, 200)}${d?.why ? `: ${shown(d.why, 200)}` : ""}`);
+    if (d?.input !== undefined) lines.push(`    input:    ${shown(d.input)}`);
+    if (c !== undefined) {
+      lines.push(`    expected: ${shown(c.expected)}`);
+      lines.push(`    got:      ${shown(c.got)}`);
+    }
+  }
+  if (group.count > 5) lines.push(`- and ${group.count - 5} more`);
+  lines.push("", "To reproduce:", ...reproduceLines(row, group.cases, cases).map((l) => `    ${l}`));
+  if (m?.api === "parsed-value" && group.cases.some((n) => n.startsWith("reject/"))) {
+    lines.push(
+      "",
+      `Note: ${m.package} takes an already-parsed value; the table's wrapper parsed the input with ${m.parser ?? "the language's parser"}. What that parser lets through reaches ${m.package} unseen, so this may be for its documentation (that callers must refuse such input first) as much as for its code.`,
+    );
+  }
+  lines.push(
+    "",
+    `The signed record of the run: SHA-256 ${row.judged?.sha256 ?? "?"}, signer ${record.signer_pubkey}; check it with \`${INSTALL_FORM} verify record.json\`.`,
+  );
+  return lines.join("\n");
+}
+
+function factsTable(row: ShownRow): string {
+  const facts: [string, string][] = [];
+  const m = row.manifest;
+  if (m !== undefined) {
+    facts.push([
+      "Package",
+      `<code>${escapeHtml(m.package)}</code> ${escapeHtml(m.version)} from ${escapeHtml(m.registry)}`,
+    ]);
+    facts.push([
+      "Source",
+      `<a href="${escapeHtml(m.repository)}" rel="nofollow noreferrer">${escapeHtml(m.repository)}</a>`,
+    ]);
+    facts.push(["Licence", escapeHtml(m.licence)]);
+    if (m.authors) facts.push(["Authors", escapeHtml(m.authors)]);
+    facts.push([
+      "API",
+      `${escapeHtml(m.api)}${m.parser ? ` <span class="dim">(the wrapper's parser: ${escapeHtml(m.parser)})</span>` : ""}`,
+    ]);
+    facts.push([
+      "Run with",
+      `protocol ${escapeHtml(m.protocol)}: <code>${escapeHtml(m.commands[m.protocol])}</code>`,
+    ]);
+    facts.push([
+      "Wrapper",
+      `<code>${escapeHtml(rowFolder(row) ?? "")}</code> (written for the table; lockfile <code>${escapeHtml(m.lockfile)}</code>)`,
+    ]);
+    facts.push([
+      "Toolchain",
+      `${escapeHtml(m.toolchain.name)} ${escapeHtml(m.toolchain.version)}${m.toolchain.otp ? `, OTP ${escapeHtml(m.toolchain.otp)}` : ""}`,
+    ]);
+    facts.push(["Install", `<pre>${escapeHtml(m.install.join("\n"))}</pre>`]);
+    if (m.lookAlike) facts.push(["Look-alike", escapeHtml(m.lookAlike)]);
+    if (m.checkedHere === false)
+      facts.push([
+        "Checked",
+        "not run on the maintainers' machine (its registry is out of their reach there): CI runs it",
+      ]);
+    if (m.note) facts.push(["Note", escapeHtml(m.note)]);
+  }
+  const s = row.selfReported;
+  if (s !== undefined) {
+    facts.push([
+      "Self-reported",
+      `by <code>${escapeHtml(s.repository)}</code>, workflow <code>${escapeHtml(s.workflow)}</code>, artifact <code>${escapeHtml(s.artifact)}</code>`,
+    ]);
+    facts.push(["Listed key", `<code>${escapeHtml(s.pubkey)}</code>`]);
+  }
+  return `<table class="facts">${facts.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${v}</td></tr>`).join("")}</table>`;
+}
+
+function groupsTable(record: ConformResult): string {
+  const tallies = suiteTallies(record);
+  const rows = GROUPS.flatMap((g) =>
+    g.suites.map((s, i) => {
+      const t = tallies.get(s) ?? { passed: 0, cases: 0 };
+      return `<tr class="${t.passed === t.cases ? "" : "fail"}">${i === 0 ? `<td rowspan="${g.suites.length}"><b>${escapeHtml(g.title)}</b></td>` : ""}<td>${escapeHtml(s)}</td><td>${t.passed}</td><td>${t.cases}</td></tr>`;
+    }),
+  );
+  return `<table class="suites" id="groups"><thead><tr><th>Rule group</th><th>suite</th><th>passed</th><th>cases</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+function choicesSection(record: ConformResult, details: Map<string, CaseDetail>): string {
+  const made = choices(record);
+  if (made.length === 0) return "";
+  const counts = choiceCounts(record);
+  const rows = made.map(
+    (c) =>
+      `<tr class="${c.pass ? "" : "fail"}"><td><code>${shownCut(c.name, 200)}</code><br><span class="dim">${shownCut(details.get(c.name)?.why ?? "", 300)}</span></td><td>${escapeHtml(c.choice)}${c.pass ? "" : ' <b class="bad">(not an allowed answer)</b>'}</td><td><code>${shownCut(c.got, 200)}</code></td></tr>`,
+  );
+  return `<section id="choices"><h2>Open choices: which it made</h2><p>${counts.canonical} canonicalized, ${counts.refused} refused${counts.failed > 0 ? `, ${counts.failed} failed` : ""}. Either answer is right in each of these cases; the choice is shown, not judged.</p><details><summary>Every open-choice case</summary><table class="choices"><thead><tr><th>case</th><th>choice</th><th>answer</th></tr></thead><tbody>${rows.join("")}</tbody></table></details></section>`;
+}
+
+function causesSection(
+  row: ShownRow,
+  record: ConformResult,
+  details: Map<string, CaseDetail>,
+  cases: Map<string, CorpusCase>,
+): string {
+  const groupable: GroupableCase[] = record.cases.map((c) => {
+    const d = details.get(c.name);
+    return {
+      name: c.name,
+      pass: c.pass,
+      expected: c.expected,
+      got: c.got,
+      ...(d?.kind !== undefined ? { kind: d.kind } : {}),
+      ...(d?.source !== undefined ? { source: d.source } : {}),
+      ...(d?.input !== undefined ? { input: d.input } : {}),
+    };
+  });
+  const groups = groupFailures(groupable);
+  if (groups.length === 0)
+    return `<section id="by-cause"><h2>Failures by cause</h2><p class="ok">None: every case passed.</p></section>`;
+  const items = groups.slice(0, 100).map((g, i) => {
+    const first = details.get(g.cases[0] ?? "");
+    const group = GROUPS.find((x) => x.suites.some((s) => g.cases.some((n) => n.startsWith(`${s}/`))));
+    return [
+      `<div class="cause" id="cause-${i + 1}"><h3><span class="count">${g.count}</span> ${escapeHtml(g.title)}</h3>`,
+      `<p class="dim">${escapeHtml(group?.title ?? "")}${first?.source ? ` · rule: ${shownCut(first.source, 300)}` : ""}</p>`,
+      `<p>Reproduce:</p><pre class="reproduce">${escapeHtml(reproduceLines(row, g.cases, cases).join("\n"))}</pre>`,
+      `<details><summary>A text for its maintainers (paste it into an issue)</summary><pre class="issue">${escapeHtml(issueText(row, record, g, details, cases))}</pre></details></div>`,
+    ].join("");
+  });
+  return `<section id="by-cause"><h2>Failures by cause</h2><p>${groups.length} cause${groups.length === 1 ? "" : "s"}; every failed case, with its input, expected and got, is under the record below.</p>${items.join("")}${groups.length > 100 ? `<p class="dim">and ${groups.length - 100} more causes: see the record below.</p>` : ""}</section>`;
+}
+
+function rowPage(row: ShownRow, details: Map<string, CaseDetail>, cases: Map<string, CorpusCase>): string {
+  const label =
+    row.section === "self-reported"
+      ? "self-reported"
+      : row.section === "look-alikes"
+        ? "look-alike, not RFC 8785"
+        : "";
+  const parts: string[] = [
+    `<p><a href="../index.html">← the table</a></p>`,
+    `<header class="intro"><h1>${escapeHtml(row.name)}${row.manifest ? ` ${escapeHtml(row.manifest.version)}` : ""}</h1><p>${escapeHtml(row.language)}${label ? ` · <span class="kind">${escapeHtml(label)}</span>` : ""}</p></header>`,
+    factsTable(row),
+  ];
+  const judged = row.judged;
+  if (row.state !== "accepted") {
+    parts.push(
+      `<p class="refused" id="state" data-state="${row.state}">${escapeHtml(STATE_WORDS[row.state])}${judged ? ` (<code>${escapeHtml(judged.outcome)}</code>)` : ""}: ${shownCut(row.reason ?? "", 2000)}</p>`,
+    );
+  }
+  if (judged?.state === "accepted") {
+    const record = judged.record;
+    parts.push(
+      `<section id="badge"><h2>Badge</h2><p><a href="../badges/${row.id}.svg">badges/${escapeHtml(row.id)}.svg</a> · <a href="../badges/${row.id}.json">badges/${escapeHtml(row.id)}.json</a> (a shields.io endpoint: <code>https://img.shields.io/endpoint?url=&lt;this site&gt;/badges/${escapeHtml(row.id)}.json</code>)</p></section>`,
+      `<section id="rule-groups"><h2>By rule group</h2>${groupsTable(record)}</section>`,
+      causesSection(row, record, details, cases),
+      choicesSection(record, details),
+    );
+  }
+  if (judged !== undefined) {
+    const record = judged.state === "accepted" ? judged.record : undefined;
+    parts.push(
+      `<section id="record"><h2>The record, verified in this page</h2><p>The record as published: <a href="../records/${row.id}.json">records/${escapeHtml(row.id)}.json</a>, SHA-256 <code>${escapeHtml(judged.sha256)}</code>. The publish step found <code>${escapeHtml(judged.outcome)}</code>${judged.state === "refused" ? `, and refused it: ${shownCut(judged.reason, 2000)}` : ""}. This page checks it again below, with the verifier of <code>canon-conformance verify</code>.</p></section>`,
+      `<div id="cc-head">${record ? verdictHtml(record) : ""}</div>`,
+      verifyPanel(true),
+      `<div id="cc-body">${record ? recordBodyHtml(record, { details }) : ""}</div>`,
+    );
+  }
+  if (row.log !== undefined) {
+    parts.push(
+      `<section id="log"><h2>Its build log</h2><details${row.state === "did-not-build" ? " open" : ""}><summary>The log's last part</summary><pre>${shownCut(row.log, 70000)}</pre></details></section>`,
+    );
+  }
+  return pageHtml({
+    title: `${row.name}: the RFC 8785 conformance table`,
+    main: parts.join("\n"),
+    script: judged !== undefined,
+    ...(judged !== undefined ? { recordBytes: judged.bytes } : {}),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Add your implementation
+
+function addPage(table: string): string {
+  const schema = JSON.parse(readFileSync(join(table, "schema", "manifest.schema.json"), "utf8")) as {
+    properties: Record<string, { description?: string; enum?: string[] }>;
+    required: string[];
+  };
+  const fields = Object.entries(schema.properties)
+    .filter(([k]) => k !== "$schema")
+    .map(
+      ([k, v]) =>
+        `<tr><th><code>${escapeHtml(k)}</code>${schema.required.includes(k) ? "" : ' <span class="dim">optional</span>'}</th><td>${escapeHtml(v.description ?? "")}${v.enum ? `<br><span class="dim">one of: ${v.enum.map(escapeHtml).join(", ")}</span>` : ""}</td></tr>`,
+    )
+    .join("");
+  const template = (file: string) => escapeHtml(readFileSync(join(table, "template", file), "utf8"));
+  const main = [
+    `<p><a href="index.html">← the table</a></p>`,
+    `<header class="intro"><h1>Add your implementation</h1><p>A row is one folder, <code>table/implementations/&lt;language&gt;-&lt;name&gt;/</code>, in <a href="https://github.com/canon-conformance/canon-conformance">the table's repository</a>: a manifest, a wrapper of a few dozen lines, and your ecosystem's lockfile. The package installs from its registry by name and exact version: nothing vendored, nothing copied.</p></header>`,
+    `<section id="steps"><h2>Steps</h2><ol>`,
+    `<li>Copy the template folder: <pre>cp -r table/template table/implementations/&lt;language&gt;-&lt;name&gt;</pre></li>`,
+    `<li>Fill in <code>manifest.json</code> (its fields are below; the schema is <a href="schema/manifest.schema.json">manifest.schema.json</a>).</li>`,
+    `<li>Write the wrapper: it reads a request's bytes, calls your package, and writes the canonical form, or refuses (<a href="https://github.com/canon-conformance/canon-conformance/blob/main/docs/protocol.md">the protocols</a>: <code>once</code>, a process per request, exit non-zero to refuse; <code>lines</code>, a request per line, <code>!reason</code> to refuse). If your API takes an already-parsed value, parse with your language's usual parser and name it in <code>parser</code>.</li>`,
+    `<li>Add the lockfile your ecosystem writes (package-lock.json, requirements.txt with pins, Cargo.lock, go.sum, Gemfile.lock, composer.lock, packages.lock.json, mix.lock, pubspec.lock, or a pom.xml with an exact version).</li>`,
+    `<li>Smoke-test the folder: it checks the manifest against the schema, installs the package as the workflow does, and runs a few cases through your wrapper:<pre>npm ci\nnpm run --silent table -- smoke table/implementations/&lt;language&gt;-&lt;name&gt;</pre></li>`,
+    `<li>Open a pull request. The table's workflow runs every row on its schedule; yours joins the matrix.</li></ol></section>`,
+    `<section id="self"><h2>Or report it yourself</h2><p>If you run canon-conformance's action in your own CI with a signing key of your own, add an entry to <code>table/self-reported.json</code>: <code>id</code>, <code>name</code>, <code>language</code>, <code>repository</code> (owner/name), <code>workflow</code> (its file name), <code>artifact</code> (the artifact holding the signed record.json) and <code>pubkey</code> (your public key). The publish job downloads your latest record, checks it against that key and the table's corpus digest, and shows it labelled self-reported; a record with another key, another corpus or a changed verdict is refused, with its reason on the page.</p></section>`,
+    `<section id="fields"><h2>The manifest's fields</h2><table class="facts">${fields}</table></section>`,
+    `<section id="template"><h2>The template folder</h2><h3>table/template/manifest.json</h3><pre>${template("manifest.json")}</pre><h3>table/template/README.md</h3><pre>${template("README.md")}</pre></section>`,
+  ].join("\n");
+  return pageHtml({ title: "Add your implementation: the RFC 8785 conformance table", main, script: false });
+}
