@@ -20,9 +20,10 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { caseInputs } from "../aggregate/html.js";
+import type { GroupableCase } from "../causes/group.js";
 import { loadCorpus } from "../corpus/index.js";
 import { badgeJson, badgeSvg } from "../report/badge.js";
-import { type FailureGroup, type GroupableCase, groupFailures } from "../report/causes.js";
+import { type FailureGroup, groupFailures } from "../report/causes.js";
 import { escapeHtml, shownCut } from "../report/html/escape.js";
 import { pageHtml, verifyPageHtml, verifyPanel } from "../report/html/page.js";
 import { type CaseDetail, recordBodyHtml, verdictHtml } from "../report/html/view.js";
