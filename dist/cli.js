@@ -26540,10 +26540,15 @@ async function narrowBatch(items2, answer, n) {
     n.wrong(items2[0], answer, void 0, got);
     return;
   }
-  const half = Math.ceil(items2.length / 2);
   const alone = answer.status === "failed";
+  const size = !alone ? Math.ceil(items2.length / 2) : n.oneByOne ? 1 : (
+    // Never the whole again: at most half, so every level narrows.
+    Math.min(Math.ceil(Math.sqrt(items2.length)), Math.ceil(items2.length / 2))
+  );
+  const parts = [];
+  for (let at = 0; at < items2.length; at += size) parts.push(items2.slice(at, at + size));
   await Promise.all(
-    [items2.slice(0, half), items2.slice(half)].map(async (part) => {
+    parts.map(async (part) => {
       const { input, expected } = n.request(part);
       const again = await n.ask(input, alone);
       if (answeredExactly(again, expected)) n.matched(part);
@@ -26595,6 +26600,8 @@ function narrow(items2, answer, tally, ctx) {
     parts: (a) => a.status === "canonical" ? arrayItems(lenientDecoder2.decode(a.output)) : null,
     right: (item, part) => part === item.expected,
     ask: (input, alone) => (alone ? askAlone : ask)(ctx.write, input),
+    // Lines mode asks alone in a lane's running process: a round trip per number, not a process.
+    oneByOne: ctx.write.canonicalizeAlone !== void 0,
     matched: (part) => {
       tally.matched += part.length;
     },

@@ -3,11 +3,14 @@
 // src/batch). RFC 8785 writes an array element by element, so:
 //   - an answer that is an array of as many elements as were sent is judged element by element, each
 //     in its place, with no further request;
-//   - any other answer (a rejection, no answer, another length) splits the items in halves, each
-//     asked on its own, until the failing items stand alone;
+//   - a rejection or another length splits the items in halves, each asked on its own, until the
+//     failing items stand alone;
+//   - no answer at all (a hang, a crash, a lost process) is narrowed so that a hang is paid once, not
+//     once per level of halving: where asking alone costs a round trip (lines mode: one request at a
+//     time in a lane's process, `oneByOne`), each item is asked alone at once, and only the item that
+//     hangs costs its time limit; where it costs a process (once mode), the items are split into about
+//     √n parts, each asked alone, so n items cost two levels (√n + √n processes), not log₂ n;
 //   - every element right but the array's bytes not (whitespace between them) is the caller's to say.
-// After no answer at all, the halves are asked alone (lines mode: a fresh process), where a hang costs
-// one time limit instead of two.
 import type { Answer } from "../types.js";
 import { answeredExactly } from "./rules.js";
 
@@ -20,6 +23,8 @@ export interface Narrowing<T, P> {
   right(item: T, part: P): boolean;
   /** Asks one request; `alone` after a request that got no answer at all. */
   ask(input: Uint8Array, alone: boolean): Promise<Answer>;
+  /** Asking alone costs a round trip, not a process (the file's comment). */
+  oneByOne?: boolean;
   /** Items found right (in a half answered exactly, or in their place in an array answer). */
   matched(items: readonly T[]): void;
   /** An item found wrong: `part` is what came back in its place, or undefined when it stood alone and
@@ -54,10 +59,17 @@ export async function narrowBatch<T, P>(
     n.wrong(items[0]!, answer, undefined, got);
     return;
   }
-  const half = Math.ceil(items.length / 2);
   const alone = answer.status === "failed";
+  const size = !alone
+    ? Math.ceil(items.length / 2)
+    : n.oneByOne
+      ? 1
+      : // Never the whole again: at most half, so every level narrows.
+        Math.min(Math.ceil(Math.sqrt(items.length)), Math.ceil(items.length / 2));
+  const parts: T[][] = [];
+  for (let at = 0; at < items.length; at += size) parts.push(items.slice(at, at + size));
   await Promise.all(
-    [items.slice(0, half), items.slice(half)].map(async (part) => {
+    parts.map(async (part) => {
       const { input, expected } = n.request(part);
       const again = await n.ask(input, alone);
       if (answeredExactly(again, expected)) n.matched(part);

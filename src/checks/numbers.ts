@@ -128,6 +128,8 @@ function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckContext):
     parts: (a) => (a.status === "canonical" ? arrayItems(lenientDecoder.decode(a.output)) : null),
     right: (item, part) => part === item.expected,
     ask: (input, alone) => (alone ? askAlone : ask)(ctx.write, input),
+    // Lines mode asks alone in a lane's running process: a round trip per number, not a process.
+    oneByOne: ctx.write.canonicalizeAlone !== undefined,
     matched: (part) => {
       tally.matched += part.length;
     },
