@@ -25403,6 +25403,68 @@ function hookExit() {
   process.on("SIGTERM", onSignal);
 }
 
+// src/adapters/work-clock.ts
+import { readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
+var WALL_CEILING = 4;
+var FRESH_MS = 200;
+var recent = /* @__PURE__ */ new Map();
+function starvedMs(pid) {
+  if (pid === void 0 || process.platform !== "linux") return 0;
+  const now = Date.now();
+  const known = recent.get(pid);
+  if (known && now - known.at < FRESH_MS) return known.ms;
+  const ms = readStarved(pid);
+  if (recent.size > 256) recent.clear();
+  recent.set(pid, { at: now, ms });
+  return ms;
+}
+function readStarved(pid) {
+  let most = 0;
+  const seen = /* @__PURE__ */ new Set();
+  const walk = (p, depth) => {
+    if (seen.has(p) || depth > 64 || seen.size > 4096) return;
+    seen.add(p);
+    let tids;
+    try {
+      tids = readdirSync4(`/proc/${p}/task`);
+    } catch {
+      return;
+    }
+    for (const tid of tids) {
+      try {
+        const [, waited] = readFileSync6(`/proc/${p}/task/${tid}/schedstat`, "latin1").split(" ");
+        most = Math.max(most, Number(waited) / 1e6 || 0);
+      } catch {
+      }
+      try {
+        for (const child of readFileSync6(`/proc/${p}/task/${tid}/children`, "latin1").split(" ")) {
+          if (child.trim() !== "") walk(Number(child), depth + 1);
+        }
+      } catch {
+      }
+    }
+  };
+  walk(pid, 0);
+  return most;
+}
+function workDeadline(ms, pid, expire) {
+  const started = Date.now();
+  const base = starvedMs(pid());
+  let cancel = () => {
+  };
+  const arm = (wait) => {
+    cancel = deadline(wait, () => {
+      const wall = Date.now() - started;
+      const starved = Math.max(0, starvedMs(pid()) - base);
+      const worked = wall - starved;
+      if (worked >= ms || wall >= ms * WALL_CEILING) expire();
+      else arm(Math.min(ms - worked, ms * WALL_CEILING - wall));
+    });
+  };
+  arm(ms);
+  return () => cancel();
+}
+
 // src/adapters/lines-alone.ts
 var BANG2 = 33;
 var NO_LINE_EXIT = "exited 0 without answering the request";
@@ -25475,7 +25537,11 @@ function askAlone2(spec, line, o) {
     const unregister = o.register(
       () => finish({ status: "failed", reason: "the run was closed before the command answered" })
     );
-    const cancelDeadline = deadline(o.timeoutMs, () => finish(timedOut(o.timeoutMs, stderr.bytes())));
+    const cancelDeadline = workDeadline(
+      o.timeoutMs,
+      () => child.pid,
+      () => finish(timedOut(o.timeoutMs, stderr.bytes()))
+    );
     child.on("error", (e) => {
       answer = [];
       finish({ status: "failed", reason: `could not start ${spec.argv0}: ${e.message}` });
@@ -25604,10 +25670,14 @@ var SeriesProcess = class {
         })
       );
       let grace;
-      const cancelTimers = deadline(o.timeoutMs, () => {
-        this.child.stdin.end();
-        grace = setTimeout(() => finish(gone(timedOut(o.timeoutMs, this.stderr.bytes()))), EXIT_GRACE_MS);
-      });
+      const cancelTimers = workDeadline(
+        o.timeoutMs,
+        () => this.child.pid,
+        () => {
+          this.child.stdin.end();
+          grace = setTimeout(() => finish(gone(timedOut(o.timeoutMs, this.stderr.bytes()))), EXIT_GRACE_MS);
+        }
+      );
       const cancelDeadline = () => {
         cancelTimers();
         clearTimeout(grace);
@@ -25950,11 +26020,15 @@ var LinesSession = class {
   armTimer(pipe) {
     pipe.cancelTimer?.();
     if (pipe.inFlight.length === 0) return;
-    pipe.cancelTimer = deadline(this.o.timeoutMs, () => {
-      if (this.pipe !== pipe) return;
-      if (!pipe.echoed && pipe.lines.length >= pipe.inFlight.length) this.echoes = false;
-      this.fault(pipe);
-    });
+    pipe.cancelTimer = workDeadline(
+      this.o.timeoutMs,
+      () => pipe.child.pid,
+      () => {
+        if (this.pipe !== pipe) return;
+        if (!pipe.echoed && pipe.lines.length >= pipe.inFlight.length) this.echoes = false;
+        this.fault(pipe);
+      }
+    );
   }
   /** The process can no longer be trusted (time limit, end, cap, flood). The request owed the line
    * that did not come, and any other already asked again, are asked alone; the rest of what it holds
@@ -26140,6 +26214,7 @@ var Worker = class {
     this.wait(this.deadlines.silenceMs, "silent while busy");
     const send = (type, payload) => this.send(type, payload);
     const p = Object.assign(new EventEmitter(), {
+      pid: this.child.pid,
       finished: false,
       said: { stdoutClosed: false, stderrClosed: false, exited: false },
       stdout: new PassThrough(),
@@ -26301,7 +26376,11 @@ function runOnce(start, argv0, input, o, register) {
     const unregister = register(
       () => finish({ status: "failed", reason: "the run was closed before the command answered" })
     );
-    const cancelDeadline = deadline(o.timeoutMs, () => finish(timedOut(o.timeoutMs, err.bytes())));
+    const cancelDeadline = workDeadline(
+      o.timeoutMs,
+      () => child.pid,
+      () => finish(timedOut(o.timeoutMs, err.bytes()))
+    );
     const settleIfDone = () => {
       if (exit !== void 0 && stdoutClosed && stderrClosed) {
         finish(judgeExit(exit.code, exit.signal, crlfAsLf(Buffer.concat(out)), err.bytes()));

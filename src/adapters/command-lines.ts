@@ -24,7 +24,6 @@
 // every request is asked in a fresh process of its own, without sync requests, as once mode would
 // ask it (./lines-alone.ts).
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import { deadline } from "../deadline.js";
 import type { Answer, Canonicalizer } from "../types.js";
 import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
@@ -35,6 +34,7 @@ import { syncNumberIn, syncRequestLine } from "./line-sync.js";
 import { askAlone, judgeLine } from "./lines-alone.js";
 import { SeriesLane } from "./lines-series.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
+import { workDeadline } from "./work-clock.js";
 
 /** Requests between two sync requests while pipelining: what one framing loss asks again alone. */
 export const SEGMENT_REQUESTS = 64;
@@ -352,13 +352,17 @@ class LinesSession {
   private armTimer(pipe: Pipe): void {
     pipe.cancelTimer?.();
     if (pipe.inFlight.length === 0) return;
-    pipe.cancelTimer = deadline(this.o.timeoutMs, () => {
-      if (this.pipe !== pipe) return;
-      // Every item has a line and no sync request was ever echoed: it answers them with something
-      // else, so no count can be confirmed. Without sync requests, every request goes alone.
-      if (!pipe.echoed && pipe.lines.length >= pipe.inFlight.length) this.echoes = false;
-      this.fault(pipe);
-    });
+    pipe.cancelTimer = workDeadline(
+      this.o.timeoutMs,
+      () => pipe.child.pid,
+      () => {
+        if (this.pipe !== pipe) return;
+        // Every item has a line and no sync request was ever echoed: it answers them with something
+        // else, so no count can be confirmed. Without sync requests, every request goes alone.
+        if (!pipe.echoed && pipe.lines.length >= pipe.inFlight.length) this.echoes = false;
+        this.fault(pipe);
+      },
+    );
   }
 
   /** The process can no longer be trusted (time limit, end, cap, flood). The request owed the line

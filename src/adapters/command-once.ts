@@ -4,7 +4,6 @@
 // command does (hang, flood, die by a signal, exit without reading, leave a child holding stdout)
 // ends this one request with a `failed` answer that says so, and its whole process group is killed.
 import type { Readable, Writable } from "node:stream";
-import { deadline } from "../deadline.js";
 import type { Answer, Canonicalizer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
@@ -13,6 +12,7 @@ import { checkLimits } from "./limits.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
 import { SandboxWorkers } from "./sandbox-worker.js";
 import { crlfAsLf, HeadBuffer, utf8Problem } from "./text.js";
+import { workDeadline } from "./work-clock.js";
 
 export interface OnceOptions extends CommandOptions {
   /** How many processes may run at once. */
@@ -49,6 +49,8 @@ function judgeExit(
 /** One request's process, started directly (in a sandbox of its own, if any) or by a sandbox worker:
  * its streams, its `exit` and `error` events, and how to end it with everything it left. */
 interface RequestProcess {
+  /** The process whose tree the time limit watches (a worker's sandbox, for a relayed request). */
+  readonly pid?: number | undefined;
   stdin: Writable;
   stdout: Readable;
   stderr: Readable;
@@ -107,7 +109,11 @@ function runOnce(
     const unregister = register(() =>
       finish({ status: "failed", reason: "the run was closed before the command answered" }),
     );
-    const cancelDeadline = deadline(o.timeoutMs, () => finish(timedOut(o.timeoutMs, err.bytes())));
+    const cancelDeadline = workDeadline(
+      o.timeoutMs,
+      () => child.pid,
+      () => finish(timedOut(o.timeoutMs, err.bytes())),
+    );
     const settleIfDone = (): void => {
       if (exit !== undefined && stdoutClosed && stderrClosed) {
         finish(judgeExit(exit.code, exit.signal, crlfAsLf(Buffer.concat(out)), err.bytes()));

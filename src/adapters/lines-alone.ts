@@ -10,7 +10,6 @@
 // follows (./exit-rule.ts), and the time limit is no answer. Without sync requests (a command that
 // does not echo them) only the request is sent, and every line counts.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import { deadline } from "../deadline.js";
 import type { Answer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { EXIT_GRACE_MS } from "./launch.js";
@@ -18,6 +17,7 @@ import { LineReader } from "./line-reader.js";
 import { syncNumberIn, syncRequestLine } from "./line-sync.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
 import { HeadBuffer, oneLine, stderrSuffix, utf8Problem } from "./text.js";
+import { workDeadline } from "./work-clock.js";
 
 const BANG = 0x21;
 const NO_LINE_EXIT = "exited 0 without answering the request";
@@ -113,7 +113,11 @@ export function askAlone(spec: GroupSpawn, line: Buffer, o: AloneOptions): Promi
     const unregister = o.register(() =>
       finish({ status: "failed", reason: "the run was closed before the command answered" }),
     );
-    const cancelDeadline = deadline(o.timeoutMs, () => finish(timedOut(o.timeoutMs, stderr.bytes())));
+    const cancelDeadline = workDeadline(
+      o.timeoutMs,
+      () => child.pid,
+      () => finish(timedOut(o.timeoutMs, stderr.bytes())),
+    );
 
     child.on("error", (e) => {
       answer = [];

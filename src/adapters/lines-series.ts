@@ -13,7 +13,6 @@
 // as a line (a program that exits after N requests, `head -n 300 | ./canon`): the request is asked
 // again in a fresh process, once, and that is counted as a restart.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import { deadline } from "../deadline.js";
 import type { Answer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { EXIT_GRACE_MS } from "./launch.js";
@@ -22,6 +21,7 @@ import { syncNumberIn, syncRequestLine } from "./line-sync.js";
 import { judgeLine, wrongLineCount } from "./lines-alone.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
 import { HeadBuffer, stderrSuffix } from "./text.js";
+import { workDeadline } from "./work-clock.js";
 
 const NO_LINE_EXIT = "exited 0 without answering the request";
 const NO_SYNC_ANSWER =
@@ -136,10 +136,14 @@ class SeriesProcess {
       // the end of its input (a program that answers only then, or exits then, does so now, within
       // the exit grace), and then it is no answer.
       let grace: NodeJS.Timeout | undefined;
-      const cancelTimers = deadline(o.timeoutMs, () => {
-        this.child.stdin.end();
-        grace = setTimeout(() => finish(gone(timedOut(o.timeoutMs, this.stderr.bytes()))), EXIT_GRACE_MS);
-      });
+      const cancelTimers = workDeadline(
+        o.timeoutMs,
+        () => this.child.pid,
+        () => {
+          this.child.stdin.end();
+          grace = setTimeout(() => finish(gone(timedOut(o.timeoutMs, this.stderr.bytes()))), EXIT_GRACE_MS);
+        },
+      );
       const cancelDeadline = () => {
         cancelTimers();
         clearTimeout(grace);

@@ -25,6 +25,8 @@ import { killGroup, spawnGroup } from "./process-group.js";
 /** One request's process as the once adapter sees it: the surface of a ChildProcess it uses. Emits
  * `exit` (code, signal), `error` (Error), and `lost` when its worker was lost before it exited. */
 export interface RelayedProcess extends EventEmitter {
+  /** The worker's process (its whole sandbox, where the request's process runs). */
+  readonly pid: number | undefined;
   readonly stdin: Writable;
   readonly stdout: PassThrough;
   readonly stderr: PassThrough;
@@ -220,6 +222,7 @@ class Worker {
     this.wait(this.deadlines.silenceMs, "silent while busy");
     const send = (type: string, payload?: Uint8Array) => this.send(type, payload);
     const p: Request = Object.assign(new EventEmitter(), {
+      pid: this.child.pid,
       finished: false,
       said: { stdoutClosed: false, stderrClosed: false, exited: false },
       stdout: new PassThrough(),
