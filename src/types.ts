@@ -31,7 +31,7 @@ export interface Canonicalizer {
   canonicalizeAlone?(input: Uint8Array): Promise<Answer>;
   /** What asking requests alone has cost so far (lines mode: each request in doubt, asked again in a
    * fresh process), for the progress line; absent where nothing is asked twice. */
-  readonly isolation?: { askedAlone: number; aloneMs: number; restarts?: number };
+  readonly isolation?: { askedAlone: number; aloneMs: number; restarts?: number; answeredAtEnd?: number };
   /** Ends every process or connection it holds. Safe to call twice. */
   close(): Promise<void>;
 }

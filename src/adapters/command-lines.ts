@@ -52,6 +52,8 @@ export interface IsolationCost {
   askedAlone: number;
   aloneMs: number;
   restarts: number;
+  /** Requests asked alone that were answered only once their input had ended (a buffered program). */
+  answeredAtEnd: number;
 }
 
 interface Request {
@@ -98,7 +100,7 @@ class LinesSession {
   private readonly aborts = new Set<() => void>();
   private readonly asking = new Set<Promise<void>>();
   private readonly exitWaiters: (() => void)[] = [];
-  readonly cost: IsolationCost = { askedAlone: 0, aloneMs: 0, restarts: 0 };
+  readonly cost: IsolationCost = { askedAlone: 0, aloneMs: 0, restarts: 0, answeredAtEnd: 0 };
 
   constructor(
     private readonly spec: GroupSpawn,
@@ -120,6 +122,9 @@ class LinesSession {
       },
       onRestart: () => {
         this.cost.restarts++;
+      },
+      onAnsweredAtEnd: () => {
+        this.cost.answeredAtEnd++;
       },
     });
     this.lanes.push(lane);

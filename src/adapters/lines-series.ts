@@ -36,6 +36,8 @@ export interface SeriesOptions {
   register: (abort: () => void) => () => void;
   /** Told each time a process is started in place of one that ended before it took a request. */
   onRestart?: () => void;
+  /** Told when an answer came only after the end of its input, given at its time limit. */
+  onAnsweredAtEnd?: () => void;
 }
 
 /** What one request in one process came to. `untaken`: the process never took it as a line (it ended
@@ -44,6 +46,9 @@ interface Outcome {
   answer: Answer;
   untaken: boolean;
   keep: boolean;
+  /** Its answer came only after the end of its input, given at its time limit: a program that keeps
+   * its answers in a buffer until it exits. */
+  atEnd?: boolean;
 }
 
 /** One process of a lane, asked one request at a time. */
@@ -97,9 +102,11 @@ class SeriesProcess {
       let started = false;
       let answer: Buffer[] = [];
       let settled = false;
-      const finish = (outcome: Outcome): void => {
+      let inputEnded = false;
+      const finish = (given: Outcome): void => {
         if (settled) return;
         settled = true;
+        const outcome = inputEnded && given.answer.status !== "failed" ? { ...given, atEnd: true } : given;
         cancelDeadline();
         unregister();
         this.current = undefined;
@@ -140,6 +147,7 @@ class SeriesProcess {
         o.timeoutMs,
         () => this.child.pid,
         () => {
+          inputEnded = true;
           this.child.stdin.end();
           grace = setTimeout(() => finish(gone(timedOut(o.timeoutMs, this.stderr.bytes()))), EXIT_GRACE_MS);
         },
@@ -233,6 +241,7 @@ export class SeriesLane {
       // A process that had taken other requests ended before it took this one: this one was never
       // asked. A fresh process's refusal to take it is its answer.
       if (outcome.untaken && !fresh && attempt === 0) continue;
+      if (outcome.atEnd) this.o.onAnsweredAtEnd?.();
       return outcome.answer;
     }
   }

@@ -44,6 +44,12 @@ export async function probeImplementation(
   options: ProbeOptions = {},
 ): Promise<string | undefined> {
   const answer = await ask(impl, encode(PROBE_INPUT));
+  if (answer.status === "canonical" && protocol === "lines" && impl.isolation?.answeredAtEnd) {
+    // No answer within the time limit while its input stayed open; asked alone, the answer came only
+    // once the input was closed: it holds its answers in a buffer. Every request of the run would
+    // wait out the time limit so.
+    return `${impl.label} answered the plain object (${PROBE_INPUT}) only once its input had ended, after the time limit: it keeps its answer lines in a buffer instead of writing each at once, so every request would wait out the time limit. Flush stdout after every answer line (Python: print(..., flush=True); Go: w.Flush() after each line with bufio; C: fflush(stdout); Java: System.out.flush()), or use protocol once.`;
+  }
   if (answer.status === "canonical") return protocol === "once" ? linesInOnce(impl, answer) : undefined;
   const said = showAnswer(answer);
   if (protocol !== "http" && MISSING_FILE.test(answer.reason)) {

@@ -42,6 +42,23 @@ test("a once-style command run with protocol lines: answered once its input ende
   assert.ok(Date.now() - started < 30_000, "decided from the first answer, not after every case");
 });
 
+test("a lines program that keeps its answers in a buffer: told to flush after every line, within a few time limits", async () => {
+  const started = Date.now();
+  await assert.rejects(
+    // -E: this machine sets PYTHONUNBUFFERED, which a new user's machine does not.
+    runConformance(options("python3 -E test/run/fixtures/buffered-lines.py", "lines", "buffered")),
+    (error: unknown) =>
+      error instanceof RunSetupError &&
+      /only once its input had ended, after the time limit: it keeps its answer lines in a buffer/.test(
+        error.message,
+      ) &&
+      /Flush stdout after every answer line \(Python: print\(\.\.\., flush=True\)/.test(error.message),
+  );
+  assert.ok(!existsSync(join(out, "buffered", "record.json")), "no record is signed");
+  // The probe's time limit (2 s) in the pipeline and once alone: not a time limit per case.
+  assert.ok(Date.now() - started < 30_000, "diagnosed at the probe, not waited on");
+});
+
 /** The setup error a run of `command` stops with (the probe's, or a stage's: a program not found). */
 async function setupError(command: string, protocol: "once" | "lines", dir: string): Promise<string> {
   try {
