@@ -432,7 +432,7 @@ var require_lib = __commonJS({
         return [0, 0, l * 100];
       }
       var s = delta / (1 - Math.abs(2 * l - 1));
-      var h2 = (function() {
+      var h3 = (function() {
         switch (cmax) {
           case rprim: {
             return (gprim - bprim) / delta % 6;
@@ -445,10 +445,10 @@ var require_lib = __commonJS({
           }
         }
       })();
-      return [h2 * 60, s * 100, l * 100];
+      return [h3 * 60, s * 100, l * 100];
     }
-    function hslToRgb(h2, s, l) {
-      var hprim = h2 / 60;
+    function hslToRgb(h3, s, l) {
+      var hprim = h3 / 60;
       var sprim = s / 100;
       var lprim = l / 100;
       var c = (1 - Math.abs(2 * lprim - 1)) * sprim;
@@ -482,11 +482,11 @@ var require_lib = __commonJS({
       }, {
         key: "toHslString",
         value: function toHslString() {
-          var _this$toHslaArray = this.toHslaArray(), _this$toHslaArray2 = _slicedToArray(_this$toHslaArray, 4), h2 = _this$toHslaArray2[0], s = _this$toHslaArray2[1], l = _this$toHslaArray2[2], a = _this$toHslaArray2[3];
+          var _this$toHslaArray = this.toHslaArray(), _this$toHslaArray2 = _slicedToArray(_this$toHslaArray, 4), h3 = _this$toHslaArray2[0], s = _this$toHslaArray2[1], l = _this$toHslaArray2[2], a = _this$toHslaArray2[3];
           if (a === 1) {
-            return "hsl(".concat(h2, ", ").concat(s, "%, ").concat(l, "%)");
+            return "hsl(".concat(h3, ", ").concat(s, "%, ").concat(l, "%)");
           }
-          return "hsla(".concat(h2, ", ").concat(s, "%, ").concat(l, "%, ").concat(a, ")");
+          return "hsla(".concat(h3, ", ").concat(s, "%, ").concat(l, "%, ").concat(a, ")");
         }
       }, {
         key: "toHexString",
@@ -507,8 +507,8 @@ var require_lib = __commonJS({
         key: "toHslaArray",
         value: function toHslaArray() {
           var _this$values3 = _slicedToArray(this.values, 4), r = _this$values3[0], g = _this$values3[1], b = _this$values3[2], a = _this$values3[3];
-          var _rgbToHsl = rgbToHsl(r, g, b), _rgbToHsl2 = _slicedToArray(_rgbToHsl, 3), h2 = _rgbToHsl2[0], s = _rgbToHsl2[1], l = _rgbToHsl2[2];
-          return [h2, s, l, a];
+          var _rgbToHsl = rgbToHsl(r, g, b), _rgbToHsl2 = _slicedToArray(_rgbToHsl, 3), h3 = _rgbToHsl2[0], s = _rgbToHsl2[1], l = _rgbToHsl2[2];
+          return [h3, s, l, a];
         }
       }]);
       return Color2;
@@ -522,13 +522,13 @@ var require_lib = __commonJS({
       return fromRgba([r, g, b, 1]);
     }
     function fromHsla(_ref9) {
-      var _ref10 = _slicedToArray(_ref9, 4), h2 = _ref10[0], s = _ref10[1], l = _ref10[2], a = _ref10[3];
-      var _hslToRgb = hslToRgb(h2, s, l), _hslToRgb2 = _slicedToArray(_hslToRgb, 3), r = _hslToRgb2[0], g = _hslToRgb2[1], b = _hslToRgb2[2];
+      var _ref10 = _slicedToArray(_ref9, 4), h3 = _ref10[0], s = _ref10[1], l = _ref10[2], a = _ref10[3];
+      var _hslToRgb = hslToRgb(h3, s, l), _hslToRgb2 = _slicedToArray(_hslToRgb, 3), r = _hslToRgb2[0], g = _hslToRgb2[1], b = _hslToRgb2[2];
       return fromRgba([r, g, b, a]);
     }
     function fromHsl(_ref11) {
-      var _ref12 = _slicedToArray(_ref11, 3), h2 = _ref12[0], s = _ref12[1], l = _ref12[2];
-      return fromHsla([h2, s, l, 1]);
+      var _ref12 = _slicedToArray(_ref11, 3), h3 = _ref12[0], s = _ref12[1], l = _ref12[2];
+      return fromHsla([h3, s, l, 1]);
     }
     function fromHexString(str) {
       var _ref13 = hex3.exec(str) || shortHex.exec(str), _ref14 = _slicedToArray(_ref13, 5), r = _ref14[1], g = _ref14[2], b = _ref14[3], a = _ref14[4];
@@ -547,13 +547,13 @@ var require_lib = __commonJS({
       return fromRgba([r, g, b, a]);
     }
     function fromHslString(str) {
-      var _hsl$exec = hsl.exec(str), _hsl$exec2 = _slicedToArray(_hsl$exec, 6), h2 = _hsl$exec2[1], unit = _hsl$exec2[2], s = _hsl$exec2[3], l = _hsl$exec2[4], a = _hsl$exec2[5];
+      var _hsl$exec = hsl.exec(str), _hsl$exec2 = _slicedToArray(_hsl$exec, 6), h3 = _hsl$exec2[1], unit = _hsl$exec2[2], s = _hsl$exec2[3], l = _hsl$exec2[4], a = _hsl$exec2[5];
       unit = unit || "deg";
-      h2 = (0, _cssUnitConverter["default"])(parseFloat(h2), unit, "deg");
+      h3 = (0, _cssUnitConverter["default"])(parseFloat(h3), unit, "deg");
       s = parseFloat(s);
       l = parseFloat(l);
       a = a === void 0 ? 1 : parseFloat(a) / (contains(a, "%") ? 100 : 1);
-      return fromHsla([h2, s, l, a]);
+      return fromHsla([h3, s, l, a]);
     }
     function fromString2(str) {
       if (_colorName["default"][str]) {
@@ -2124,25 +2124,25 @@ function split(lst, le = false) {
   let Ah = new Uint32Array(len);
   let Al = new Uint32Array(len);
   for (let i = 0; i < len; i++) {
-    const { h: h2, l } = fromBig(lst[i], le);
-    [Ah[i], Al[i]] = [h2, l];
+    const { h: h3, l } = fromBig(lst[i], le);
+    [Ah[i], Al[i]] = [h3, l];
   }
   return [Ah, Al];
 }
 var fromNumH = (n) => n / 2 ** 32 | 0;
 var fromNumL = (n) => n >>> 0;
 function setU64FromNum(view, byteOffset, n, isLE2) {
-  const h2 = fromNumH(n);
+  const h3 = fromNumH(n);
   const l = fromNumL(n);
-  view.setUint32(byteOffset, isLE2 ? l : h2, isLE2);
-  view.setUint32(byteOffset + 4, isLE2 ? h2 : l, isLE2);
+  view.setUint32(byteOffset, isLE2 ? l : h3, isLE2);
+  view.setUint32(byteOffset + 4, isLE2 ? h3 : l, isLE2);
 }
-var shrSH = (h2, _l, s) => h2 >>> s;
-var shrSL = (h2, l, s) => h2 << 32 - s | l >>> s;
-var rotrSH = (h2, l, s) => h2 >>> s | l << 32 - s;
-var rotrSL = (h2, l, s) => h2 << 32 - s | l >>> s;
-var rotrBH = (h2, l, s) => h2 << 64 - s | l >>> s - 32;
-var rotrBL = (h2, l, s) => h2 >>> s - 32 | l << 64 - s;
+var shrSH = (h3, _l, s) => h3 >>> s;
+var shrSL = (h3, l, s) => h3 << 32 - s | l >>> s;
+var rotrSH = (h3, l, s) => h3 >>> s | l << 32 - s;
+var rotrSL = (h3, l, s) => h3 << 32 - s | l >>> s;
+var rotrBH = (h3, l, s) => h3 << 64 - s | l >>> s - 32;
+var rotrBL = (h3, l, s) => h3 >>> s - 32 | l << 64 - s;
 function add(Ah, Al, Bh, Bl) {
   const l = (Al >>> 0) + (Bl >>> 0);
   return { h: Ah + Bh + (l / 2 ** 32 | 0) | 0, l: l | 0 };
@@ -3888,12 +3888,12 @@ for (let round = 0, R = _1n, x = 1, y = 0; round < 24; round++) {
 var IOTAS = split(_SHA3_IOTA, true);
 var SHA3_IOTA_H = IOTAS[0];
 var SHA3_IOTA_L = IOTAS[1];
-var rotlSH = (h2, l, s) => h2 << s | l >>> 32 - s;
-var rotlSL = (h2, l, s) => l << s | h2 >>> 32 - s;
-var rotlBH = (h2, l, s) => l << s - 32 | h2 >>> 64 - s;
-var rotlBL = (h2, l, s) => h2 << s - 32 | l >>> 64 - s;
-var rotlH = (h2, l, s) => s > 32 ? rotlBH(h2, l, s) : rotlSH(h2, l, s);
-var rotlL = (h2, l, s) => s > 32 ? rotlBL(h2, l, s) : rotlSL(h2, l, s);
+var rotlSH = (h3, l, s) => h3 << s | l >>> 32 - s;
+var rotlSL = (h3, l, s) => l << s | h3 >>> 32 - s;
+var rotlBH = (h3, l, s) => l << s - 32 | h3 >>> 64 - s;
+var rotlBL = (h3, l, s) => h3 << s - 32 | l >>> 64 - s;
+var rotlH = (h3, l, s) => s > 32 ? rotlBH(h3, l, s) : rotlSH(h3, l, s);
+var rotlL = (h3, l, s) => s > 32 ? rotlBL(h3, l, s) : rotlSL(h3, l, s);
 var B = new Uint32Array(5 * 2);
 function keccakP(s, rounds = 24) {
   if (!(s instanceof Uint32Array))
@@ -6906,7 +6906,7 @@ function pathWalk(path, initialProducers, shrink) {
 var safeObjectAssign$6 = Object.assign;
 function formatHints(hints) {
   if (hints.length === 1) return `Hint: ${hints[0]}`;
-  return hints.map((h2, idx) => `Hint (${idx + 1}): ${h2}`).join("\n");
+  return hints.map((h3, idx) => `Hint (${idx + 1}): ${h3}`).join("\n");
 }
 function formatFailures(failures, stringifyOne) {
   return `Encountered failures were:
@@ -12302,8 +12302,8 @@ function hostUserInfo(size) {
     size
   });
 }
-function userHostPortMapper([u, h2, p]) {
-  return (u === null ? "" : `${u}@`) + h2 + (p === null ? "" : `:${p}`);
+function userHostPortMapper([u, h3, p]) {
+  return (u === null ? "" : `${u}@`) + h3 + (p === null ? "" : `:${p}`);
 }
 function userHostPortUnmapper(value) {
   if (typeof value !== "string") throw new Error("Unsupported");
@@ -15027,9 +15027,9 @@ function lowbias32(x) {
 
 // src/corpus/generated/random.ts
 function mixSeed(...parts) {
-  let h2 = 1779033703;
-  for (const part of parts) h2 = lowbias32(h2 ^ lowbias32(part >>> 0));
-  return h2 >>> 0;
+  let h3 = 1779033703;
+  for (const part of parts) h3 = lowbias32(h3 ^ lowbias32(part >>> 0));
+  return h3 >>> 0;
 }
 var Choices = class {
   state;
@@ -20754,13 +20754,13 @@ function confineWritable(paths2, cwd, hidden, own) {
         );
       }
     }
-    for (const h2 of hidden) {
-      if (isWithin(real, h2.path)) refuse(`is inside ${h2.what}, which the command must not see`);
+    for (const h3 of hidden) {
+      if (isWithin(real, h3.path)) refuse(`is inside ${h3.what}, which the command must not see`);
     }
-    for (const h2 of hidden) {
-      if (isWithin(h2.path, real)) {
+    for (const h3 of hidden) {
+      if (isWithin(h3.path, real)) {
         refuse(
-          existsSync2(h2.path) ? `${h2.path === real ? "is" : "holds"} ${h2.what}, which the command must not see` : `holds ${h2.what}, which does not exist yet: name a writable path that does not hold it`
+          existsSync2(h3.path) ? `${h3.path === real ? "is" : "holds"} ${h3.what}, which the command must not see` : `holds ${h3.what}, which does not exist yet: name a writable path that does not hold it`
         );
       }
     }
@@ -20770,23 +20770,23 @@ function confineWritable(paths2, cwd, hidden, own) {
   return unique2.filter((p) => !unique2.some((q) => q !== p && isWithin(p, q)));
 }
 function confineNamed(named, cwd, places) {
-  const ordered = [...places.filter((h2) => h2.secret), ...places.filter((h2) => !h2.secret)];
+  const ordered = [...places.filter((h3) => h3.secret), ...places.filter((h3) => !h3.secret)];
   for (const n of named) {
     const subject = n.program ? `the program ${n.given}` : `the path ${n.given} on the command line`;
     const linked = n.path !== n.lexical;
-    for (const h2 of ordered) {
-      if (!isWithin(n.path, h2.path)) continue;
-      const where = n.path === h2.path ? `${n.path} (${h2.what})` : `${n.path} (inside ${h2.what})`;
-      if (h2.secret) {
-        const what = linked ? `leads through a link to ${where}` : `${n.path === h2.path ? "is" : "lies inside"} ${h2.what}`;
+    for (const h3 of ordered) {
+      if (!isWithin(n.path, h3.path)) continue;
+      const where = n.path === h3.path ? `${n.path} (${h3.what})` : `${n.path} (inside ${h3.what})`;
+      if (h3.secret) {
+        const what = linked ? `leads through a link to ${where}` : `${n.path === h3.path ? "is" : "lies inside"} ${h3.what}`;
         throw new SandboxSetupError(
           `${subject} ${what}, which the command must never see: take it off the command line`
         );
       }
-      const namedThere = [h2.path, ...h2.spelled ?? []].some((s) => isWithin(n.lexical, s));
+      const namedThere = [h3.path, ...h3.spelled ?? []].some((s) => isWithin(n.lexical, s));
       const leavesCwd = isWithin(n.lexical, cwd) && !isWithin(n.path, cwd);
       if (namedThere && !leavesCwd) continue;
-      const rule = namedThere ? `a link inside the working directory may not lead out of it into ${h2.what}` : `a named path may lie there only when named there directly, not through a link`;
+      const rule = namedThere ? `a link inside the working directory may not lead out of it into ${h3.what}` : `a named path may lie there only when named there directly, not through a link`;
       throw new SandboxSetupError(
         `${subject} leads through a link to ${where}, which the command must not see (${rule}): name a path inside the working directory instead (copy the ${n.dir ? "folder" : "file"} there)`
       );
@@ -20852,10 +20852,10 @@ function unsandboxed(o, reason, env) {
 }
 function sandboxed(o, probe3, env, setup) {
   const { cwd, hidden, writable } = setup;
-  for (const h2 of hidden) {
-    if (h2.secret && h2.dir && isWithin(cwd, h2.path)) {
+  for (const h3 of hidden) {
+    if (h3.secret && h3.dir && isWithin(cwd, h3.path)) {
       throw new SandboxSetupError(
-        `the working directory is inside ${h2.what}, which the command must not see`
+        `the working directory is inside ${h3.what}, which the command must not see`
       );
     }
   }
@@ -20905,8 +20905,8 @@ function sandboxed(o, probe3, env, setup) {
       ...tmp ? { tmp } : {},
       cover,
       expose: exposedFor([...named, ...also.map((path) => ({ path, dir: false }))], hidingDirs),
-      hiddenDirs: hidden.filter((h2) => h2.dir && isDirectory(h2.path)),
-      hiddenFiles: hidden.filter((h2) => !h2.dir && existsSync2(h2.path)).map((h2) => h2.path),
+      hiddenDirs: hidden.filter((h3) => h3.dir && isDirectory(h3.path)),
+      hiddenFiles: hidden.filter((h3) => !h3.dir && existsSync2(h3.path)).map((h3) => h3.path),
       allowNetwork: o.allowNetwork === true,
       ...resolvConf ? { resolvConf } : {}
     });
@@ -24649,6 +24649,9 @@ function disagreementSection(d, number2, labels) {
   ].join("\n");
 }
 
+// src/run/judge.ts
+import { existsSync as existsSync4 } from "node:fs";
+
 // src/adapters/errors.ts
 var AdapterSetupError = class extends SetupError {
   name = "AdapterSetupError";
@@ -25635,9 +25638,11 @@ var SeriesProcess = class {
       let started = false;
       let answer = [];
       let settled = false;
-      const finish = (outcome) => {
+      let inputEnded = false;
+      const finish = (given) => {
         if (settled) return;
         settled = true;
+        const outcome = inputEnded && given.answer.status !== "failed" ? { ...given, atEnd: true } : given;
         cancelDeadline();
         unregister();
         this.current = void 0;
@@ -25674,6 +25679,7 @@ var SeriesProcess = class {
         o.timeoutMs,
         () => this.child.pid,
         () => {
+          inputEnded = true;
           this.child.stdin.end();
           grace = setTimeout(() => finish(gone(timedOut(o.timeoutMs, this.stderr.bytes()))), EXIT_GRACE_MS);
         }
@@ -25759,6 +25765,7 @@ var SeriesLane = class {
         this.process = void 0;
       }
       if (outcome.untaken && !fresh && attempt === 0) continue;
+      if (outcome.atEnd) this.o.onAnsweredAtEnd?.();
       return outcome.answer;
     }
   }
@@ -25795,7 +25802,7 @@ var LinesSession = class {
   aborts = /* @__PURE__ */ new Set();
   asking = /* @__PURE__ */ new Set();
   exitWaiters = [];
-  cost = { askedAlone: 0, aloneMs: 0, restarts: 0 };
+  cost = { askedAlone: 0, aloneMs: 0, restarts: 0, answeredAtEnd: 0 };
   lane() {
     const idle = this.idleLanes.pop();
     if (idle) return idle;
@@ -25809,6 +25816,9 @@ var LinesSession = class {
       },
       onRestart: () => {
         this.cost.restarts++;
+      },
+      onAnsweredAtEnd: () => {
+        this.cost.answeredAtEnd++;
       }
     });
     this.lanes.push(lane);
@@ -27423,11 +27433,20 @@ var encode = (text2) => new TextEncoder().encode(text2);
 var MISSING_FILE = /no such file|can't open file|cannot open file|cannot find module|could not find or load main class|ENOENT/i;
 async function probeImplementation(impl, protocol, options = {}) {
   const answer = await ask(impl, encode(PROBE_INPUT));
+  if (answer.status === "canonical" && protocol === "lines" && impl.isolation?.answeredAtEnd) {
+    return `${impl.label} answered the plain object (${PROBE_INPUT}) only once its input had ended, after the time limit: it keeps its answer lines in a buffer instead of writing each at once, so every request would wait out the time limit. Flush stdout after every answer line (Python: print(..., flush=True); Go: w.Flush() after each line with bufio; C: fflush(stdout); Java: System.out.flush()), or use protocol once.`;
+  }
   if (answer.status === "canonical") return protocol === "once" ? linesInOnce(impl, answer) : void 0;
   const said = showAnswer(answer);
   if (protocol !== "http" && MISSING_FILE.test(answer.reason)) {
     const words = /\(stderr: (.*)\)$/s.exec(answer.reason)?.[1] ?? answer.reason;
-    return `${impl.label} could not start its work: it stopped at once, saying it could not open a file: ${cutText(words, 400)}. Check the paths in the command line; relative paths start at the working directory.`;
+    const hidden = options.hidden?.find((h3) => {
+      const at = words.indexOf(`${h3.path}/`);
+      const named = at < 0 ? void 0 : /^[^\s'"`:,)]+/.exec(words.slice(at))?.[0];
+      return named !== void 0 && (options.exists?.(named) ?? false);
+    });
+    const rule = hidden ? ` The sandbox hides ${h2(hidden)} from the command (docs/sandbox.md, "What a sandboxed process gets"): only the paths the command line names are bound back, not the files beside them. Put the files the command needs in the working directory, or run with sandbox none to run it unsandboxed on purpose.` : " Check the paths in the command line; relative paths start at the working directory.";
+    return `${impl.label} could not start its work: it stopped at once, saying it could not open a file: ${cutText(words, 400)}.${rule}`;
   }
   if (answer.status === "rejected") {
     return `${impl.label} refused a plain object (${PROBE_INPUT}, which canonicalizes to ${PROBE_EXPECTED}): ${said}. Check the command: it reads the input on stdin${protocol === "lines" ? ", one request a line," : ""} and writes the canonical form.`;
@@ -27438,6 +27457,7 @@ async function probeImplementation(impl, protocol, options = {}) {
     return `${head} Check that the command reads its input to the end of stdin, then writes the canonical form and exits.`;
   return `${head}${await silentInLines(options)}`;
 }
+var h2 = (hidden) => `${hidden.what} (${hidden.path})`;
 async function linesInOnce(impl, first2) {
   const lines = (a) => a.status === "canonical" && a.output[0] === 33;
   const refused2 = lines(first2) ? first2 : await ask(impl, encode(PROBE_REFUSED));
@@ -27928,7 +27948,16 @@ async function probe2(plan, impl, transport, side, launcher) {
       await once.close();
     }
   };
-  const problem = await probeImplementation(impl, transport, askOnce ? { askOnce } : {});
+  const hidden = launcher.status.sandboxed ? [
+    { path: "/tmp", what: "the host's /tmp" },
+    { path: "/run", what: "the host's /run" },
+    ...plan.env.RUNNER_TEMP ? [{ path: plan.env.RUNNER_TEMP, what: "RUNNER_TEMP" }] : [],
+    ...plan.out ? [{ path: plan.out.path, what: "the output folder" }] : []
+  ] : void 0;
+  const problem = await probeImplementation(impl, transport, {
+    ...askOnce ? { askOnce } : {},
+    ...hidden ? { hidden, exists: existsSync4 } : {}
+  });
   if (problem === void 0) return;
   const note = command !== void 0 && !plan.options.shell ? backslashNote(command) : void 0;
   throw new RunSetupError(note === void 0 ? problem : `${problem} ${note}`);
@@ -28880,7 +28909,7 @@ var signCommand = {
 };
 
 // src/commands/verify.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync5 } from "node:fs";
 import { join as join10 } from "node:path";
 var FLAGS9 = {
   pubkey: optionalRow({
@@ -28943,7 +28972,7 @@ function suitesOf(suite) {
   return names;
 }
 function corpusFolder(dir) {
-  if (!existsSync4(join10(dir, "VERSION")) && existsSync4(join10(dir, "vectors", "VERSION")))
+  if (!existsSync5(join10(dir, "VERSION")) && existsSync5(join10(dir, "vectors", "VERSION")))
     return join10(dir, "vectors");
   return dir;
 }

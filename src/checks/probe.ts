@@ -31,6 +31,11 @@ export interface ProbeOptions {
    * suggested for a silent command.
    */
   askOnce?: (input: Uint8Array) => Promise<Answer>;
+  /** Sandboxed: the folders the sandbox hides from the command, each with what it is; a file the
+   * command could not open there is named with the rule and the fix. */
+  hidden?: readonly { path: string; what: string }[];
+  /** Whether a path exists outside the sandbox (where the harness runs). */
+  exists?: (path: string) => boolean;
 }
 
 /** What a command's own words say when it could not open a file it needs: its program or script. */
@@ -55,7 +60,16 @@ export async function probeImplementation(
   if (protocol !== "http" && MISSING_FILE.test(answer.reason)) {
     // The command's own words: its stderr, without what the adapter says around it.
     const words = /\(stderr: (.*)\)$/s.exec(answer.reason)?.[1] ?? answer.reason;
-    return `${impl.label} could not start its work: it stopped at once, saying it could not open a file: ${cutText(words, 400)}. Check the paths in the command line; relative paths start at the working directory.`;
+    // A file the command names that exists, but under a folder the sandbox hides: the sandbox's doing.
+    const hidden = options.hidden?.find((h) => {
+      const at = words.indexOf(`${h.path}/`);
+      const named = at < 0 ? undefined : /^[^\s'"`:,)]+/.exec(words.slice(at))?.[0];
+      return named !== undefined && (options.exists?.(named) ?? false);
+    });
+    const rule = hidden
+      ? ` The sandbox hides ${h(hidden)} from the command (docs/sandbox.md, "What a sandboxed process gets"): only the paths the command line names are bound back, not the files beside them. Put the files the command needs in the working directory, or run with sandbox none to run it unsandboxed on purpose.`
+      : " Check the paths in the command line; relative paths start at the working directory.";
+    return `${impl.label} could not start its work: it stopped at once, saying it could not open a file: ${cutText(words, 400)}.${rule}`;
   }
   if (answer.status === "rejected") {
     return `${impl.label} refused a plain object (${PROBE_INPUT}, which canonicalizes to ${PROBE_EXPECTED}): ${said}. Check the command: it reads the input on stdin${protocol === "lines" ? ", one request a line," : ""} and writes the canonical form.`;
@@ -66,6 +80,8 @@ export async function probeImplementation(
     return `${head} Check that the command reads its input to the end of stdin, then writes the canonical form and exits.`;
   return `${head}${await silentInLines(options)}`;
 }
+
+const h = (hidden: { path: string; what: string }) => `${hidden.what} (${hidden.path})`;
 
 /** Once mode: a first answer that is the lines form of a refusal, or `!` for an input every reader
  * refuses, is a lines program; anything else is for the cases to judge. */

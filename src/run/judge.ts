@@ -3,6 +3,7 @@
 // the run ends, and also if this process exits or is interrupted first. A command that cannot answer
 // at all (the wrong protocol, the wrong command) is a run that could not start, told before a case is
 // judged. A misbehaving implementation fails cases, never the run.
+import { existsSync } from "node:fs";
 import { atExitOrInterrupt, backslashNote, casesForLines, createCanonicalizer } from "../adapters/index.js";
 import { ask } from "../ask.js";
 import { type Batching, kindMayBatch, startBatches } from "../batch/index.js";
@@ -189,7 +190,18 @@ async function probe(
             await once.close();
           }
         };
-  const problem = await probeImplementation(impl, transport, askOnce ? { askOnce } : {});
+  const hidden = launcher.status.sandboxed
+    ? [
+        { path: "/tmp", what: "the host's /tmp" },
+        { path: "/run", what: "the host's /run" },
+        ...(plan.env.RUNNER_TEMP ? [{ path: plan.env.RUNNER_TEMP, what: "RUNNER_TEMP" }] : []),
+        ...(plan.out ? [{ path: plan.out.path, what: "the output folder" }] : []),
+      ]
+    : undefined;
+  const problem = await probeImplementation(impl, transport, {
+    ...(askOnce ? { askOnce } : {}),
+    ...(hidden ? { hidden, exists: existsSync } : {}),
+  });
   if (problem === undefined) return;
   const note = command !== undefined && !plan.options.shell ? backslashNote(command) : undefined;
   throw new RunSetupError(note === undefined ? problem : `${problem} ${note}`);

@@ -1,7 +1,7 @@
 // Issue 14 item 4: a run that cannot speak to the implementation is a setup failure (exit 2 in the
 // faces: RunSetupError), decided from the probe before any case runs or a record is signed.
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -9,6 +9,7 @@ import { SetupError } from "../../src/errors.js";
 import { RunSetupError, runConformance } from "../../src/run/index.js";
 import type { RunOptions } from "../../src/run/types.js";
 import { runOptions } from "../helpers/fixtures.js";
+import { canRun } from "../sandbox/helpers.js";
 
 const out = mkdtempSync(join(tmpdir(), "cc-probe-"));
 after(() => rmSync(out, { recursive: true, force: true }));
@@ -144,4 +145,33 @@ test("an implementation that answers wrongly is judged, not refused: the probe a
   const outcome = await runConformance({ ...options("cat", "once", "echo"), cases: ["jcs/control-*"] });
   assert.equal(outcome.record.conformant, false);
   assert.ok(outcome.results.some((r) => !r.pass));
+});
+
+test("a file the command needs under a folder the sandbox hides: named, with the rule and the fix", async (t) => {
+  if (!canRun(t, { bwrap: true })) return;
+  const hiddenDir = mkdtempSync(join(tmpdir(), "cc-probe-hidden-"));
+  try {
+    writeFileSync(join(hiddenDir, "helper.py"), "x = 1\n");
+    const command = `python3 -S -c 'exec(open("${hiddenDir}/helper.py").read())'`;
+    const message = await (async () => {
+      try {
+        await runConformance({
+          ...options(command, "once", "hidden"),
+          sandbox: { mode: "bwrap", allowNetwork: false, passEnv: [], writablePaths: [] },
+        });
+      } catch (error) {
+        if (error instanceof SetupError) return error.message;
+        throw error;
+      }
+      throw new Error("it ran");
+    })();
+    assert.match(message, /could not open a file/);
+    assert.match(message, /The sandbox hides the host's \/tmp \(\/tmp\) from the command/);
+    assert.match(
+      message,
+      /Put the files the command needs in the working directory, or run with sandbox none/,
+    );
+  } finally {
+    rmSync(hiddenDir, { recursive: true, force: true });
+  }
 });
