@@ -41,6 +41,7 @@ import {
   readShardWord,
   readStepText,
   readSuiteCases,
+  readSuiteProtocol,
   readSweptCaseName,
   readTwiceExpectation,
   readWholeNumber,
@@ -642,4 +643,20 @@ test("each reader refuses what the other forms' writers write", () => {
       assert.equal(read(text) !== undefined, own.includes(form), `${reader} of the ${form} form: ${text}`);
     }
   }
+});
+
+test("the record's suite states the protocol the implementation was spoken to in, read back; records without it read as before", () => {
+  for (const protocol of ["once", "lines", "http"] as const) {
+    const suite = recordSuite("rfc8785", ["jcs", "numbers"], {
+      numbers: 10,
+      seed: 1,
+      protocol,
+      cases: ["jcs/*"],
+    });
+    assert.equal(suite, `rfc8785:jcs,numbers numbers=10 seed=1 protocol=${protocol} cases=jcs/*`);
+    assert.equal(readSuiteProtocol(suite), protocol);
+    assert.deepEqual(readSuiteCases(suite), ["jcs/*"]);
+  }
+  assert.equal(readSuiteProtocol("rfc8785:jcs,reject"), undefined);
+  assert.equal(readSuiteProtocol("rfc8785:jcs protocol=carrier-pigeon"), undefined);
 });

@@ -6,6 +6,7 @@ import { DEFAULT_GENERATED_RUNS, DEFAULT_SEED } from "../options/defaults.js";
 import { buildRecord, recordCases, recordSuite } from "../record/build.js";
 import { recordBytes, signRecord } from "../record/sign.js";
 import { type RerunCommand, rerunCommand } from "../report/rerun-command.js";
+import type { SuiteProtocol } from "../text-forms/index.js";
 import type { CaseResult, ConformResult } from "../types.js";
 import { TOOL_NAME, TOOL_VERSION } from "../version.js";
 import type { RunPlan } from "./plan.js";
@@ -25,8 +26,10 @@ export interface Sealed {
 export function suiteLabel(
   options: Pick<RunOptions, "profile" | "suites" | "numbers"> &
     Partial<Pick<RunOptions, "seed" | "generatedRuns" | "shard" | "cases">>,
+  protocol?: SuiteProtocol,
 ): string {
   return recordSuite(options.profile, options.suites, {
+    ...(protocol ? { protocol } : {}),
     numbers: options.numbers,
     generated: options.generatedRuns ?? DEFAULT_GENERATED_RUNS,
     ...(options.shard ? { shard: options.shard } : {}),
@@ -38,7 +41,8 @@ export function suiteLabel(
 export function sealRun(plan: RunPlan, results: CaseResult[]): Sealed {
   const { options, corpus, implementation } = plan;
   const unsigned = buildRecord({
-    suite: suiteLabel(options),
+    // The protocol the implementation was spoken to in; none for one in the harness's own process.
+    suite: suiteLabel(options, options.implementation ? undefined : plan.transport.write),
     standard: corpus.version,
     toolchain: { name: TOOL_NAME, version: TOOL_VERSION },
     corpus: { dir: corpus.dir, files: corpus.files.length, digest: corpus.digest },

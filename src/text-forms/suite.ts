@@ -1,4 +1,4 @@
-// The record's `suite`: `<profile>:<suite,...> numbers=N generated=R shard=K/N seed=S cases=P,...`,
+// The record's `suite`: `<profile>:<suite,...> numbers=N generated=R shard=K/N seed=S protocol=X cases=P,...`,
 // written by the record and read by verify, by the aggregate and by the reports.
 import type { Profile, Shard, SuiteName } from "../types.js";
 
@@ -12,7 +12,15 @@ export interface SuiteParameters {
   seed?: number;
   /** The `--case` patterns of a run of some cases only; absent for a run of every case. */
   cases?: readonly string[];
+  /** How the implementation was spoken to (a command in once or lines mode, a URL): lines mode sends
+   * some stored cases in their lines form, so a record that cannot say so cannot be read rightly. */
+  protocol?: SuiteProtocol;
 }
+
+/** The protocols a record's suite may state (`protocol=lines`). */
+export type SuiteProtocol = "once" | "lines" | "http";
+const PROTOCOLS: readonly SuiteProtocol[] = ["once", "lines", "http"];
+const PROTOCOL_WORD = "protocol=";
 
 /**
  * §2 `suite` as this tool writes it: the profile, a colon, the suites in run order; then, when
@@ -34,6 +42,7 @@ export function recordSuite(
   if (generates && parameters.shard)
     words.push(`${SHARD_WORD}${parameters.shard.index}/${parameters.shard.count}`);
   if (generates && parameters.seed !== undefined) words.push(`seed=${parameters.seed}`);
+  if (parameters.protocol !== undefined) words.push(`${PROTOCOL_WORD}${parameters.protocol}`);
   // Last, and only when cases were chosen: a run of some cases must never read as a run of all.
   if (parameters.cases !== undefined && parameters.cases.length > 0)
     words.push(`${CASES_WORD}${parameters.cases.join(",")}`);
@@ -58,6 +67,13 @@ export function parseRecordSuite(
 
 const SHARD_WORD = "shard=";
 const CASES_WORD = "cases=";
+
+/** The protocol a suite's `protocol=` word states, or undefined when it states none (records written
+ * before it did, and runs of an implementation in the harness's own process). */
+export function readSuiteProtocol(suite: string): SuiteProtocol | undefined {
+  const value = parseRecordSuite(suite)?.parameters.protocol;
+  return PROTOCOLS.find((p) => p === value);
+}
 
 /** The `--case` patterns a suite's `cases=` word states, or undefined for a run of every case. */
 export function readSuiteCases(suite: string): string[] | undefined {

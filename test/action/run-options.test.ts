@@ -27,7 +27,7 @@ describe("seed, generated-runs and shard reach the record", () => {
     });
     assertExit(run, 0);
     const { suite, summary } = recordOf(run);
-    assert.equal(suite, "rfc8785:numbers,generated numbers=300 generated=20 shard=2/3 seed=7");
+    assert.equal(suite, "rfc8785:numbers,generated numbers=300 generated=20 shard=2/3 seed=7 protocol=lines");
     assert.ok(summary.cases > 0 && summary.failed === 0);
   });
 
@@ -35,12 +35,12 @@ describe("seed, generated-runs and shard reach the record", () => {
     const inputs = { ...CONFORMANT, suites: "generated", "generated-runs": "30", seed: "7", upload: "false" };
     const whole = await runActionHere({ inputs });
     assertExit(whole, 0);
-    assert.equal(recordOf(whole).suite, "rfc8785:generated generated=30 seed=7");
+    assert.equal(recordOf(whole).suite, "rfc8785:generated generated=30 seed=7 protocol=lines");
     let shardCases = 0;
     for (const shard of ["1/3", "2/3", "3/3"]) {
       const part = await runActionHere({ inputs: { ...inputs, shard } });
       assertExit(part, 0);
-      assert.match(recordOf(part).suite, new RegExp(` shard=${shard} seed=7$`));
+      assert.match(recordOf(part).suite, new RegExp(` shard=${shard} seed=7 protocol=lines$`));
       shardCases += Number(part.outputs.cases);
     }
     assert.equal(shardCases, Number(whole.outputs.cases));
@@ -53,7 +53,7 @@ describe("seed, generated-runs and shard reach the record", () => {
     assertExit(run, 0);
     const drawn = /seed: random, drew (\d+) \(set the input seed: \1 to replay this run\)/.exec(run.stdout);
     assert.ok(drawn, `no drawn seed in the log:\n${run.stdout}`);
-    assert.match(recordOf(run).suite, new RegExp(` seed=${drawn[1]}$`));
+    assert.match(recordOf(run).suite, new RegExp(` seed=${drawn[1]} protocol=lines$`));
   });
 });
 

@@ -23,7 +23,7 @@ import { implCommand } from "../helpers/cli.js";
 import { runOptions } from "../helpers/fixtures.js";
 import { type Case, file, numbersCase, ok, REPO, record } from "./fixtures.js";
 
-const SUITE = "rfc8785:jcs,numbers numbers=3000 seed=1";
+const SUITE = "rfc8785:jcs,numbers numbers=3000 seed=1 protocol=lines";
 
 async function shardRecord(
   index: number,
@@ -54,7 +54,7 @@ const storedCases = (r: ConformResult) => r.cases.filter((c) => c.name.startsWit
 test("shards 1/3, 2/3 and 3/3 of a real run join into one implementation covering the whole sweep", () => {
   assert.deepEqual(
     shards.map((s) => s.record.suite),
-    [1, 2, 3].map((k) => `rfc8785:jcs,numbers numbers=3000 shard=${k}/3 seed=1`),
+    [1, 2, 3].map((k) => `rfc8785:jcs,numbers numbers=3000 shard=${k}/3 seed=1 protocol=lines`),
   );
   const agg = aggregateRecords(shards);
   assert.equal(agg.implementations.length, 1);

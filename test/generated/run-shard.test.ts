@@ -36,7 +36,7 @@ test("shards 1/2 and 2/2 of a run record their part, and together hold the whole
     const outcome = await runConformance(options({ index, count: 2 }));
     assert.equal(
       outcome.record.suite,
-      `rfc8785:reject,numbers,generated numbers=300000 generated=100 shard=${index}/2 seed=5`,
+      `rfc8785:reject,numbers,generated numbers=300000 generated=100 shard=${index}/2 seed=5 protocol=lines`,
     );
     assert.equal(
       outcome.record.conformant,
