@@ -1,9 +1,10 @@
 // The step's gate by the expected-failures list. The record keeps every case as it happened and its
 // `conformant` stays seed 003's rule (every case passed); the gate decides only the step's status and
 // the CLI's exit code: it passes when every failure is listed and no listed entry passed throughout.
-// An entry that pins culprits (`[...]`, src/expected/list.ts) expects a sweep case's failure only
-// while every culprit the case reports is pinned, by its id or by its kind: a new culprit in a listed
-// sweep is an unexpected failure, and the gate says which culprits were new.
+// An entry covering a sweep case (one that reports culprits) expects its failure only while every
+// culprit the case reports is pinned (`[...]`, src/expected/list.ts), by its id or by its kind: a new
+// culprit in a listed sweep is an unexpected failure, and the gate says which culprits were new. An
+// entry that pins nothing expects no sweep failure at all: it must say what it expects.
 import { readRecordCaseName, recordCaseName } from "../text-forms/index.js";
 import type { CaseCulprits, CaseResult, SuiteName } from "../types.js";
 import { type ExpectedEntry, type ExpectedList, ExpectedListError } from "./list.js";
@@ -109,10 +110,12 @@ export function decideGate(results: readonly CaseResult[], list: ExpectedList, a
 }
 
 /** The culprits of a failed case that entry `e` does not pin (by id or kind), as `id (kind)`, or
- * `N more <kind>` for those past the listed bound; none when `e` pins nothing or the case reports none. */
+ * `N more <kind>` for those past the listed bound; none when the case reports none. An entry without
+ * pins pins nothing: a sweep case it covers is expected only once the entry names what it gets wrong,
+ * so that a second, different fault in a listed sweep cannot pass the step unseen. */
 function notPinned(e: ExpectedEntry, culprits: CaseCulprits | undefined): string[] {
-  if (e.pins === undefined || culprits === undefined) return [];
-  const pins = new Set(e.pins);
+  if (culprits === undefined) return [];
+  const pins = new Set(e.pins ?? []);
   const out: string[] = [];
   for (const [kind, count] of Object.entries(culprits.kinds)) {
     if (pins.has(kind)) continue;
