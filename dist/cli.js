@@ -22959,9 +22959,332 @@ var canonicalizeCommand = {
   }
 };
 
-// src/commands/keygen.ts
-import { writeFileSync } from "node:fs";
+// src/commands/expected-failures.ts
+import { closeSync as closeSync6, constants as constants4, fstatSync as fstatSync4, openSync as openSync6, readSync as readSync4, writeFileSync } from "node:fs";
+
+// src/expected/list.ts
+import { closeSync as closeSync5, fstatSync as fstatSync3, openSync as openSync5, readSync as readSync3 } from "node:fs";
+var MAX_EXPECTED_FAILURES_BYTES = 256 * 1024;
+var MAX_REASON_CHARS = 300;
+var ExpectedListError = class extends CanonError {
+  name = "ExpectedListError";
+};
+function globMatcher(pattern) {
+  const glob = compileGlob(pattern);
+  return (name2) => glob.test(name2);
+}
+var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+function parseExpectedFailures(text2, source) {
+  const entries2 = [];
+  const seen = /* @__PURE__ */ new Map();
+  const lines = text2.split("\n");
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const where = `${source} line ${line}`;
+    const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (CONTROL.test(content)) {
+      throw new ExpectedListError(
+        `${where}: holds a control character; write names and reasons as plain text`
+      );
+    }
+    const trimmed = content.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) return;
+    const match = /^(\S+)(?:\s+(.*))?$/s.exec(trimmed);
+    const pattern = match[1];
+    let rest = match[2] ?? "";
+    let pins;
+    if (rest.startsWith("[")) {
+      const close = rest.indexOf("]");
+      if (close < 0)
+        throw new ExpectedListError(`${where}: '[' opens a list of pinned culprits that no ']' closes`);
+      pins = rest.slice(1, close).split(/[\s,]+/).filter(Boolean);
+      if (pins.length === 0)
+        throw new ExpectedListError(
+          `${where}: '[]' pins no culprit: name at least one, or leave the brackets out`
+        );
+      rest = rest.slice(close + 1);
+    }
+    const reason = rest.trim().replace(/^(?:--|—)\s*/, "").trim();
+    const slash = pattern.indexOf("/");
+    if (slash <= 0 || slash === pattern.length - 1) {
+      throw new ExpectedListError(
+        `${where}: does not start with a case name: write suite/name as the reports print it (e.g. jcs/control-del), or a glob such as jcs/control-*, then the reason`
+      );
+    }
+    const suite = pattern.slice(0, slash);
+    if (!SUITES.includes(suite)) {
+      const typo = /^[a-z*-]{1,24}$/.test(suite) ? ` '${suite}'` : "";
+      throw new ExpectedListError(
+        `${where}: the suite${typo} before the first '/' is not one of ${SUITES.join(", ")} (a suite is written out, never a glob)`
+      );
+    }
+    if (reason === "") {
+      throw new ExpectedListError(
+        `${where}: '${pattern}' has no reason: write why it is expected to fail after it on the same line (e.g. '${pattern}  issue #12: we escape U+007F')`
+      );
+    }
+    if (reason.length > MAX_REASON_CHARS) {
+      throw new ExpectedListError(
+        `${where}: the reason is ${reason.length} characters, more than ${MAX_REASON_CHARS}: keep it to one line and link the issue for the rest`
+      );
+    }
+    const before = seen.get(pattern);
+    if (before !== void 0) {
+      throw new ExpectedListError(`${where}: '${pattern}' is listed already on line ${before}`);
+    }
+    seen.set(pattern, line);
+    if (entries2.length === MAX_GLOBS) {
+      throw new ExpectedListError(
+        `${where}: the list holds more than ${MAX_GLOBS} entries: cover cases that share a start with one glob (jcs/control-*) instead`
+      );
+    }
+    let matches;
+    try {
+      matches = globMatcher(pattern);
+    } catch (error) {
+      if (error instanceof GlobError) throw new ExpectedListError(`${where}: ${error.message}`);
+      throw error;
+    }
+    entries2.push({ pattern, suite, reason, line, matches, ...pins ? { pins } : {} });
+  });
+  if (entries2.length === 0) {
+    throw new ExpectedListError(
+      `${source} lists no case: write one entry per line (a case name or glob, then the reason), or leave the option out`
+    );
+  }
+  return { source, entries: entries2 };
+}
+function readExpectedFailures(path, shown2) {
+  let fd;
+  try {
+    fd = openSync5(path, "r");
+  } catch (error) {
+    const looked = shown2 === path ? "" : `; looked for ${path}`;
+    throw new ExpectedListError(
+      `cannot read ${shown2} (${error.code ?? "unreadable"}${looked})`
+    );
+  }
+  try {
+    if (!fstatSync3(fd).isFile()) throw new ExpectedListError(`${shown2} is not a regular file (${path})`);
+    const buffer = Buffer.alloc(MAX_EXPECTED_FAILURES_BYTES + 1);
+    let length = 0;
+    for (; ; ) {
+      const n = readSync3(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length > MAX_EXPECTED_FAILURES_BYTES) {
+        throw new ExpectedListError(
+          `${shown2} holds more than ${MAX_EXPECTED_FAILURES_BYTES} bytes, more than any list of the corpus's cases: is it the right file?`
+        );
+      }
+    }
+    let text2;
+    try {
+      text2 = new TextDecoder("utf-8", { fatal: true }).decode(buffer.subarray(0, length));
+    } catch {
+      throw new ExpectedListError(`${shown2} is not UTF-8 text`);
+    }
+    return parseExpectedFailures(text2.startsWith("\uFEFF") ? text2.slice(1) : text2, shown2);
+  } finally {
+    closeSync5(fd);
+  }
+}
+var REASON_TO_FILL = "TODO: say why it fails (an issue link)";
+function writeStartingList(entries2, source) {
+  const clean2 = (text2, max) => text2.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").slice(0, max);
+  const lines = [
+    `# Expected failures, started from ${clean2(source, 200)}: every case that failed, grouped by cause.`,
+    "# Replace each TODO with the real reason (an issue link), and remove the lines you mean to fix now.",
+    "# A sweep is listed with what it gets wrong in [...]: a new kind of mismatch in it fails the step."
+  ];
+  let cause;
+  for (const e of entries2) {
+    const name2 = clean2(e.name, 256);
+    if (!/^[a-z-]+\/[^\s*?[\]]+$/.test(name2)) continue;
+    if (e.cause !== void 0 && e.cause !== cause) {
+      cause = e.cause;
+      lines.push("", `# ${clean2(cause, 300)}`);
+    }
+    const pins = (e.pins ?? []).map((p) => clean2(p, 64)).filter((p) => /^[^\s,[\]]+$/.test(p));
+    lines.push(`${name2}${pins.length > 0 ? `  [${pins.join(" ")}]` : ""}  ${REASON_TO_FILL}`);
+  }
+  return `${lines.join("\n")}
+`;
+}
+
+// src/expected/gate.ts
+function checkAgainstCorpus(list3, cases) {
+  const suites = new Set(cases.map((c) => c.suite));
+  const names = cases.map((c) => recordCaseName(c.suite, c.name));
+  for (const entry of list3.entries) {
+    if (!suites.has(entry.suite)) continue;
+    if (!names.some((name2) => entry.matches(name2))) {
+      throw new ExpectedListError(
+        `${list3.source} line ${entry.line}: '${entry.pattern}' matches no case of the corpus in this run (case names are written as the reports print them, e.g. ${names.find((n) => readRecordCaseName(n).suite === entry.suite) ?? recordCaseName(entry.suite, "NAME")}); nothing was run`
+      );
+    }
+  }
+}
+function decideGate(results, list3, allowFixed) {
+  const counts = new Map(
+    list3.entries.map((e) => [e, { cases: 0, failed: 0 }])
+  );
+  const expected = [];
+  const unexpected = [];
+  const unpinned = [];
+  for (const r of results) {
+    const name2 = recordCaseName(r.suite, r.name);
+    const covering = list3.entries.filter((e) => e.suite === r.suite && e.matches(name2));
+    for (const e of covering) {
+      const count2 = counts.get(e);
+      count2.cases += 1;
+      if (!r.pass) count2.failed += 1;
+    }
+    if (r.pass) continue;
+    const first2 = covering.find((e) => notPinned(e, r.culprits).length === 0);
+    if (first2) {
+      expected.push({ name: name2, reason: first2.reason, line: first2.line });
+      continue;
+    }
+    unexpected.push(name2);
+    const pinning = covering[0];
+    if (pinning) unpinned.push({ name: name2, line: pinning.line, culprits: notPinned(pinning, r.culprits) });
+  }
+  const entries2 = list3.entries.map((e) => ({
+    pattern: e.pattern,
+    reason: e.reason,
+    line: e.line,
+    ...counts.get(e)
+  }));
+  const fixed = entries2.filter((e) => e.cases > 0 && e.failed === 0);
+  const pass = results.length > 0 && unexpected.length === 0 && (allowFixed || fixed.length === 0);
+  return {
+    source: list3.source,
+    pass,
+    allowFixed,
+    expected,
+    unexpected,
+    ...unpinned.length > 0 ? { unpinned } : {},
+    fixed,
+    entries: entries2
+  };
+}
+function notPinned(e, culprits) {
+  if (culprits === void 0) return [];
+  const pins = new Set(e.pins ?? []);
+  const out = [];
+  for (const [kind, count2] of Object.entries(culprits.kinds)) {
+    if (pins.has(kind)) continue;
+    const listed = culprits.listed.filter((c) => c.kind === kind);
+    for (const c of listed) if (!pins.has(c.id)) out.push(`${c.id} (${kind})`);
+    if (count2 > listed.length) out.push(`${count2 - listed.length} more ${kind}`);
+  }
+  return out;
+}
+
+// src/commands/expected-failures.ts
+var MAX_RESULTS_BYTES = 64 * 1024 * 1024;
 var FLAGS5 = {
+  out: optionalRow({
+    name: "out",
+    cli: { type: "string", label: "--out FILE", help: [] },
+    parse: (value) => value
+  })
+};
+var USAGE2 = `usage: canon-conformance expected-failures RESULTS [--out FILE]
+
+Writes a starting expected-failures list from a run's results.json: every failed case, grouped under
+its cause, a numbers sweep with the kinds of mismatch it reported pinned in [...], each line with a
+reason to fill in. Prints it, or writes FILE (which must not exist yet). Give the file to run with
+--expected-failures once each TODO says why.`;
+function startingEntries(text2) {
+  const parsed = JSON.parse(text2);
+  const results = parsed.results;
+  const causes = parsed.causes;
+  if (!Array.isArray(results)) throw new UsageError("RESULTS is not a results.json: it has no results array");
+  const causeOf = /* @__PURE__ */ new Map();
+  if (Array.isArray(causes)) {
+    for (const c of causes) {
+      if (typeof c?.title !== "string" || !Array.isArray(c.cases)) continue;
+      for (const name2 of c.cases)
+        if (typeof name2 === "string" && !causeOf.has(name2)) causeOf.set(name2, c.title);
+    }
+  }
+  const out = [];
+  for (const r of results) {
+    if (r?.pass !== false || typeof r.suite !== "string" || typeof r.name !== "string") continue;
+    const name2 = `${r.suite}/${r.name}`;
+    const kinds = r.culprits?.kinds;
+    const pins = kinds !== null && typeof kinds === "object" ? Object.keys(kinds) : void 0;
+    const cause = causeOf.get(name2);
+    out.push({ name: name2, ...pins ? { pins } : {}, ...cause ? { cause } : {} });
+  }
+  const order = /* @__PURE__ */ new Map();
+  out.forEach((e, i) => {
+    if (!order.has(e.cause)) order.set(e.cause, i);
+  });
+  return out.map((e, i) => ({ e, i })).sort((a, b) => order.get(a.e.cause) - order.get(b.e.cause) || a.i - b.i).map(({ e }) => e);
+}
+function readResults(path) {
+  const fd = openSync6(path, constants4.O_RDONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK);
+  try {
+    const stat4 = fstatSync4(fd);
+    if (!stat4.isFile()) throw new UsageError(`${path} is not a regular file`);
+    if (stat4.size > MAX_RESULTS_BYTES) throw new UsageError(`${path} is over ${MAX_RESULTS_BYTES} bytes`);
+    const buf = Buffer.alloc(stat4.size);
+    let at = 0;
+    while (at < buf.length) {
+      const n = readSync4(fd, buf, at, buf.length - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+    return buf.subarray(0, at).toString("utf8");
+  } finally {
+    closeSync6(fd);
+  }
+}
+var expectedFailuresCommand = {
+  summary: "write a starting expected-failures list from a run's results.json",
+  usage: USAGE2,
+  options: { rows: FLAGS5, operands: true },
+  async run(line, io) {
+    const [path, ...extra] = line.operands;
+    if (path === void 0 || extra.length > 0) throw new UsageError("give exactly one RESULTS file");
+    let entries2;
+    try {
+      entries2 = startingEntries(readResults(path));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      io.stderr.write(
+        `canon-conformance expected-failures: cannot read ${path}: ${error.message}
+`
+      );
+      return 2;
+    }
+    const text2 = writeStartingList(entries2, path);
+    const out = line.get("out");
+    if (out === void 0) {
+      io.stdout.write(text2);
+      return 0;
+    }
+    try {
+      writeFileSync(out, text2, { flag: "wx" });
+    } catch (error) {
+      io.stderr.write(
+        `canon-conformance expected-failures: cannot write ${out}: ${error.message}
+`
+      );
+      return 2;
+    }
+    io.stdout.write(`wrote ${out}: ${entries2.length} failed cases, each with a reason to fill in
+`);
+    return 0;
+  }
+};
+
+// src/commands/keygen.ts
+import { writeFileSync as writeFileSync2 } from "node:fs";
+var FLAGS6 = {
   out: optionalRow({
     name: "out",
     cli: {
@@ -22981,7 +23304,7 @@ var usage3 = [
   'Makes an Ed25519 signing key for records ("key": "supplied"). The secret is a 32-byte seed as 64',
   `hex digits; give it to 'run' with --key-file FILE or the environment variable ${KEY_ENV}.`,
   "",
-  ...optionLines(Object.values(FLAGS5), 15),
+  ...optionLines(Object.values(FLAGS6), 15),
   "  (no --out)   write the secret to stdout, which must not be a terminal, for example",
   `                 canon-conformance keygen | gh secret set ${KEY_ENV}`,
   "               and print the public key on stderr",
@@ -22991,7 +23314,7 @@ var usage3 = [
 var keygenCommand = {
   summary: "make an Ed25519 signing key and print its public half",
   usage: usage3,
-  options: { rows: FLAGS5 },
+  options: { rows: FLAGS6 },
   async run(line, io) {
     const out = line.get("out");
     if (out === void 0 && io.stdout.isTTY) {
@@ -23011,7 +23334,7 @@ var keygenCommand = {
       return 0;
     }
     try {
-      writeFileSync(out, secret, { mode: 384, flag: "wx" });
+      writeFileSync2(out, secret, { mode: 384, flag: "wx" });
     } catch (error) {
       const code4 = error.code;
       const why = code4 === "EEXIST" ? "it already exists and is never overwritten" : `${code4 ?? String(error)}`;
@@ -23826,7 +24149,7 @@ function canonicalizersOf(bad) {
 }
 
 // src/commands/known-bad.ts
-var FLAGS6 = {
+var FLAGS7 = {
   lines: LINES_FLAG,
   "read-side": row({
     name: "read-side",
@@ -23860,7 +24183,7 @@ var usage4 = [
   "on stdout, exit 1 with a reason on stderr to reject. Every known-bad is a realistic fault; the",
   "self-test proves the corpus catches each one.",
   "",
-  ...optionLines(Object.values(FLAGS6), 15)
+  ...optionLines(Object.values(FLAGS7), 15)
 ].join("\n");
 function list2() {
   const width = Math.max(...KNOWN_BADS.map((k) => k.name.length));
@@ -23880,7 +24203,7 @@ ${checks.join("\n")}
 var knownBadCommand = {
   summary: "run a deliberately broken canonicalizer as a command (--list to list them)",
   usage: usage4,
-  options: { rows: FLAGS6, operands: true },
+  options: { rows: FLAGS7, operands: true },
   async run(line, io) {
     const positionals = line.operands;
     if (line.get("list")) {
@@ -24769,7 +25092,7 @@ function backslashNote(line) {
 
 // src/adapters/program.ts
 import { createHash as createHash2 } from "node:crypto";
-import { accessSync as accessSync2, constants as constants4, createReadStream, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, constants as constants5, createReadStream, statSync as statSync6 } from "node:fs";
 import { isAbsolute as isAbsolute3, resolve as resolve7, win32 } from "node:path";
 import { pipeline } from "node:stream/promises";
 
@@ -24912,7 +25235,7 @@ function isFile2(path) {
 function isExecutable(path, platform) {
   if (platform === "win32") return true;
   try {
-    accessSync2(path, constants4.X_OK);
+    accessSync2(path, constants5.X_OK);
     return true;
   } catch {
     return false;
@@ -25274,7 +25597,7 @@ function timedOut(timeoutMs, stderr) {
 import { spawn, spawnSync as spawnSync2 } from "node:child_process";
 
 // src/sandbox/descriptors.ts
-import { closeSync as closeSync5, readdirSync as readdirSync3, readFileSync as readFileSync5 } from "node:fs";
+import { closeSync as closeSync7, readdirSync as readdirSync3, readFileSync as readFileSync5 } from "node:fs";
 var O_CLOEXEC = 524288;
 function inheritableDescriptors() {
   if (process.platform !== "linux") return [];
@@ -25306,7 +25629,7 @@ function closeInheritedDescriptors() {
   const closed = [];
   for (const fd of inheritableDescriptors()) {
     try {
-      closeSync5(fd);
+      closeSync7(fd);
       closed.push(fd);
     } catch {
     }
@@ -27545,206 +27868,6 @@ function boundCanonicalizer(impl, endsAt, boundMs) {
 
 // src/run/plan.ts
 import { resolve as resolve8 } from "node:path";
-
-// src/expected/list.ts
-import { closeSync as closeSync6, fstatSync as fstatSync3, openSync as openSync5, readSync as readSync3 } from "node:fs";
-var MAX_EXPECTED_FAILURES_BYTES = 256 * 1024;
-var MAX_REASON_CHARS = 300;
-var ExpectedListError = class extends CanonError {
-  name = "ExpectedListError";
-};
-function globMatcher(pattern) {
-  const glob = compileGlob(pattern);
-  return (name2) => glob.test(name2);
-}
-var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
-function parseExpectedFailures(text2, source) {
-  const entries2 = [];
-  const seen = /* @__PURE__ */ new Map();
-  const lines = text2.split("\n");
-  lines.forEach((raw, index) => {
-    const line = index + 1;
-    const where = `${source} line ${line}`;
-    const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    if (CONTROL.test(content)) {
-      throw new ExpectedListError(
-        `${where}: holds a control character; write names and reasons as plain text`
-      );
-    }
-    const trimmed = content.trim();
-    if (trimmed === "" || trimmed.startsWith("#")) return;
-    const match = /^(\S+)(?:\s+(.*))?$/s.exec(trimmed);
-    const pattern = match[1];
-    let rest = match[2] ?? "";
-    let pins;
-    if (rest.startsWith("[")) {
-      const close = rest.indexOf("]");
-      if (close < 0)
-        throw new ExpectedListError(`${where}: '[' opens a list of pinned culprits that no ']' closes`);
-      pins = rest.slice(1, close).split(/[\s,]+/).filter(Boolean);
-      if (pins.length === 0)
-        throw new ExpectedListError(
-          `${where}: '[]' pins no culprit: name at least one, or leave the brackets out`
-        );
-      rest = rest.slice(close + 1);
-    }
-    const reason = rest.trim().replace(/^(?:--|—)\s*/, "").trim();
-    const slash = pattern.indexOf("/");
-    if (slash <= 0 || slash === pattern.length - 1) {
-      throw new ExpectedListError(
-        `${where}: does not start with a case name: write suite/name as the reports print it (e.g. jcs/control-del), or a glob such as jcs/control-*, then the reason`
-      );
-    }
-    const suite = pattern.slice(0, slash);
-    if (!SUITES.includes(suite)) {
-      const typo = /^[a-z*-]{1,24}$/.test(suite) ? ` '${suite}'` : "";
-      throw new ExpectedListError(
-        `${where}: the suite${typo} before the first '/' is not one of ${SUITES.join(", ")} (a suite is written out, never a glob)`
-      );
-    }
-    if (reason === "") {
-      throw new ExpectedListError(
-        `${where}: '${pattern}' has no reason: write why it is expected to fail after it on the same line (e.g. '${pattern}  issue #12: we escape U+007F')`
-      );
-    }
-    if (reason.length > MAX_REASON_CHARS) {
-      throw new ExpectedListError(
-        `${where}: the reason is ${reason.length} characters, more than ${MAX_REASON_CHARS}: keep it to one line and link the issue for the rest`
-      );
-    }
-    const before = seen.get(pattern);
-    if (before !== void 0) {
-      throw new ExpectedListError(`${where}: '${pattern}' is listed already on line ${before}`);
-    }
-    seen.set(pattern, line);
-    if (entries2.length === MAX_GLOBS) {
-      throw new ExpectedListError(
-        `${where}: the list holds more than ${MAX_GLOBS} entries: cover cases that share a start with one glob (jcs/control-*) instead`
-      );
-    }
-    let matches;
-    try {
-      matches = globMatcher(pattern);
-    } catch (error) {
-      if (error instanceof GlobError) throw new ExpectedListError(`${where}: ${error.message}`);
-      throw error;
-    }
-    entries2.push({ pattern, suite, reason, line, matches, ...pins ? { pins } : {} });
-  });
-  if (entries2.length === 0) {
-    throw new ExpectedListError(
-      `${source} lists no case: write one entry per line (a case name or glob, then the reason), or leave the option out`
-    );
-  }
-  return { source, entries: entries2 };
-}
-function readExpectedFailures(path, shown2) {
-  let fd;
-  try {
-    fd = openSync5(path, "r");
-  } catch (error) {
-    const looked = shown2 === path ? "" : `; looked for ${path}`;
-    throw new ExpectedListError(
-      `cannot read ${shown2} (${error.code ?? "unreadable"}${looked})`
-    );
-  }
-  try {
-    if (!fstatSync3(fd).isFile()) throw new ExpectedListError(`${shown2} is not a regular file (${path})`);
-    const buffer = Buffer.alloc(MAX_EXPECTED_FAILURES_BYTES + 1);
-    let length = 0;
-    for (; ; ) {
-      const n = readSync3(fd, buffer, length, buffer.length - length, null);
-      if (n === 0) break;
-      length += n;
-      if (length > MAX_EXPECTED_FAILURES_BYTES) {
-        throw new ExpectedListError(
-          `${shown2} holds more than ${MAX_EXPECTED_FAILURES_BYTES} bytes, more than any list of the corpus's cases: is it the right file?`
-        );
-      }
-    }
-    let text2;
-    try {
-      text2 = new TextDecoder("utf-8", { fatal: true }).decode(buffer.subarray(0, length));
-    } catch {
-      throw new ExpectedListError(`${shown2} is not UTF-8 text`);
-    }
-    return parseExpectedFailures(text2.startsWith("\uFEFF") ? text2.slice(1) : text2, shown2);
-  } finally {
-    closeSync6(fd);
-  }
-}
-
-// src/expected/gate.ts
-function checkAgainstCorpus(list3, cases) {
-  const suites = new Set(cases.map((c) => c.suite));
-  const names = cases.map((c) => recordCaseName(c.suite, c.name));
-  for (const entry of list3.entries) {
-    if (!suites.has(entry.suite)) continue;
-    if (!names.some((name2) => entry.matches(name2))) {
-      throw new ExpectedListError(
-        `${list3.source} line ${entry.line}: '${entry.pattern}' matches no case of the corpus in this run (case names are written as the reports print them, e.g. ${names.find((n) => readRecordCaseName(n).suite === entry.suite) ?? recordCaseName(entry.suite, "NAME")}); nothing was run`
-      );
-    }
-  }
-}
-function decideGate(results, list3, allowFixed) {
-  const counts = new Map(
-    list3.entries.map((e) => [e, { cases: 0, failed: 0 }])
-  );
-  const expected = [];
-  const unexpected = [];
-  const unpinned = [];
-  for (const r of results) {
-    const name2 = recordCaseName(r.suite, r.name);
-    const covering = list3.entries.filter((e) => e.suite === r.suite && e.matches(name2));
-    for (const e of covering) {
-      const count2 = counts.get(e);
-      count2.cases += 1;
-      if (!r.pass) count2.failed += 1;
-    }
-    if (r.pass) continue;
-    const first2 = covering.find((e) => notPinned(e, r.culprits).length === 0);
-    if (first2) {
-      expected.push({ name: name2, reason: first2.reason, line: first2.line });
-      continue;
-    }
-    unexpected.push(name2);
-    const pinning = covering[0];
-    if (pinning) unpinned.push({ name: name2, line: pinning.line, culprits: notPinned(pinning, r.culprits) });
-  }
-  const entries2 = list3.entries.map((e) => ({
-    pattern: e.pattern,
-    reason: e.reason,
-    line: e.line,
-    ...counts.get(e)
-  }));
-  const fixed = entries2.filter((e) => e.cases > 0 && e.failed === 0);
-  const pass = results.length > 0 && unexpected.length === 0 && (allowFixed || fixed.length === 0);
-  return {
-    source: list3.source,
-    pass,
-    allowFixed,
-    expected,
-    unexpected,
-    ...unpinned.length > 0 ? { unpinned } : {},
-    fixed,
-    entries: entries2
-  };
-}
-function notPinned(e, culprits) {
-  if (e.pins === void 0 || culprits === void 0) return [];
-  const pins = new Set(e.pins);
-  const out = [];
-  for (const [kind, count2] of Object.entries(culprits.kinds)) {
-    if (pins.has(kind)) continue;
-    const listed = culprits.listed.filter((c) => c.kind === kind);
-    for (const c of listed) if (!pins.has(c.id)) out.push(`${c.id} (${kind})`);
-    if (count2 > listed.length) out.push(`${count2 - listed.length} more ${kind}`);
-  }
-  return out;
-}
-
-// src/run/plan.ts
 var RunSetupError = class extends SetupError {
   name = "RunSetupError";
 };
@@ -28614,7 +28737,7 @@ function referenceCommand(via) {
 
 // src/commands/self-test.ts
 var DEFAULT_SELF_TEST_NUMBERS = 1e4;
-var FLAGS7 = {
+var FLAGS8 = {
   profile: asFlag(OPTIONS.profile, {
     type: "string",
     label: "--profile rfc8785|nfc",
@@ -28680,13 +28803,13 @@ var usage6 = [
   "prints a table of known-bads against checks. Exits 0 only when every claim holds and every kind of",
   "check is shown able to fail.",
   "",
-  ...optionLines(Object.values(FLAGS7), 25)
+  ...optionLines(Object.values(FLAGS8), 25)
 ].join("\n");
 function selfTestWith(prover) {
   return {
     summary: "prove the corpus: the reference passes it, every known-bad is caught",
     usage: usage6,
-    options: { rows: FLAGS7 },
+    options: { rows: FLAGS8 },
     run: (line, io) => selfTest(line, io, prover)
   };
 }
@@ -28759,7 +28882,7 @@ function refusalLines(refusal) {
 
 // src/commands/sign.ts
 var SIGNED_RECORD_FILE = "record.signed.json";
-var FLAGS8 = {
+var FLAGS9 = {
   "key-file": asFlag(OPTIONS["key-file"], {
     type: "string",
     label: "--key-file KEY",
@@ -28804,7 +28927,7 @@ var usage7 = [
   "member stays exactly as it was. Meant for a job that runs no code under test: see docs/record.md,",
   '"Re-signing in a second job", for what the new signature then shows.',
   "",
-  ...optionLines(Object.values(FLAGS8), 18),
+  ...optionLines(Object.values(FLAGS9), 18),
   "",
   "Output: the lines 'verify RECORD [--pubkey HEX]' prints; then 'signed record written to FILE',",
   "'public key: <your public key>' and the outcome line of verifying the signed record.",
@@ -28856,7 +28979,7 @@ async function writeSigned(out, bytes3, force) {
 var signCommand = {
   summary: "verify a record and re-sign it with your key, in a job that runs no code under test",
   usage: usage7,
-  options: { rows: FLAGS8, operands: true },
+  options: { rows: FLAGS9, operands: true },
   async run(line, io) {
     if (line.operands.length !== 1) throw new UsageError("give exactly one RECORD file");
     const input = line.operands[0];
@@ -28915,7 +29038,7 @@ var signCommand = {
 // src/commands/verify.ts
 import { existsSync as existsSync5 } from "node:fs";
 import { join as join10 } from "node:path";
-var FLAGS9 = {
+var FLAGS10 = {
   pubkey: optionalRow({
     name: "pubkey",
     cli: {
@@ -28961,7 +29084,7 @@ var usage8 = [
   "  accept conformant=true | accept conformant=false | reject step=<n> reason=<code>",
   "RECORD is a file, or - for stdin. A refused record's reason is explained on stderr.",
   "",
-  ...optionLines(Object.values(FLAGS9), 17),
+  ...optionLines(Object.values(FLAGS10), 17),
   "",
   "Exit status: 0 accepted and every option matched, 1 refused or an option did not match,",
   "2 the record could not be read."
@@ -29001,7 +29124,7 @@ async function corpusLine(record2, dir) {
 var verifyCommand2 = {
   summary: "check a signed conform-result/1 record offline (seed 003 \xA74)",
   usage: usage8,
-  options: { rows: FLAGS9, operands: true },
+  options: { rows: FLAGS10, operands: true },
   async run(line, io) {
     if (line.operands.length !== 1) throw new UsageError("give exactly one RECORD file");
     const pubkey = line.get("pubkey");
@@ -29066,7 +29189,8 @@ var COMMANDS = {
   canonicalize: canonicalizeCommand,
   "self-test": selfTestCommand,
   "known-bad": knownBadCommand,
-  aggregate: aggregateCommand
+  aggregate: aggregateCommand,
+  "expected-failures": expectedFailuresCommand
 };
 function help() {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));

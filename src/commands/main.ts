@@ -6,6 +6,7 @@ import { aggregateCommand } from "./aggregate.js";
 import { badgeCommand } from "./badge.js";
 import { canonicalizeCommand } from "./canonicalize.js";
 import { type Command, runFromArgv } from "./command.js";
+import { expectedFailuresCommand } from "./expected-failures.js";
 import type { CliIo } from "./io.js";
 import { keygenCommand } from "./keygen.js";
 import { knownBadCommand } from "./known-bad.js";
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   "self-test": selfTestCommand,
   "known-bad": knownBadCommand,
   aggregate: aggregateCommand,
+  "expected-failures": expectedFailuresCommand,
 };
 
 function help(): string {

@@ -6,5 +6,8 @@ export {
   MAX_EXPECTED_FAILURES_BYTES,
   MAX_REASON_CHARS,
   parseExpectedFailures,
+  REASON_TO_FILL,
   readExpectedFailures,
+  type StartingEntry,
+  writeStartingList,
 } from "./list.js";

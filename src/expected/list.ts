@@ -191,3 +191,43 @@ export function readExpectedFailures(path: string, shown: string): ExpectedList 
     closeSync(fd);
   }
 }
+
+/** One failed case as a starting list writes it: its name, the culprit kinds of a sweep, and what its
+ * cause is (for the reason a person fills in). */
+export interface StartingEntry {
+  name: string;
+  pins?: readonly string[];
+  cause?: string;
+}
+
+/** Placed where a reason goes in a starting list: a person replaces it with the real one. */
+export const REASON_TO_FILL = "TODO: say why it fails (an issue link)";
+
+/**
+ * A starting expected-failures list for `entries` (the failed cases of a run, in its order), in this
+ * module's format, so parseExpectedFailures reads it back: a comment per cause, then one line per case
+ * with its pins and a reason to fill in. Names and causes come from a results file: control
+ * characters are dropped and each line is kept within the format's bounds.
+ */
+export function writeStartingList(entries: readonly StartingEntry[], source: string): string {
+  const clean = (text: string, max: number) =>
+    text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").slice(0, max);
+  const lines = [
+    `# Expected failures, started from ${clean(source, 200)}: every case that failed, grouped by cause.`,
+    "# Replace each TODO with the real reason (an issue link), and remove the lines you mean to fix now.",
+    "# A sweep is listed with what it gets wrong in [...]: a new kind of mismatch in it fails the step.",
+  ];
+  let cause: string | undefined;
+  for (const e of entries) {
+    const name = clean(e.name, 256);
+    // A name that is not one case (a glob, a space, a stray suite) would cover more than failed.
+    if (!/^[a-z-]+\/[^\s*?[\]]+$/.test(name)) continue;
+    if (e.cause !== undefined && e.cause !== cause) {
+      cause = e.cause;
+      lines.push("", `# ${clean(cause, 300)}`);
+    }
+    const pins = (e.pins ?? []).map((p) => clean(p, 64)).filter((p) => /^[^\s,[\]]+$/.test(p));
+    lines.push(`${name}${pins.length > 0 ? `  [${pins.join(" ")}]` : ""}  ${REASON_TO_FILL}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
