@@ -19,7 +19,7 @@ function options(command: string, protocol: "once" | "lines", dir: string): RunO
     command,
     protocol,
     suites: ["jcs"],
-    timeoutMs: 2000,
+    timeoutMs: 1000,
     maxOutputBytes: 1024 * 1024,
     workingDirectory: process.cwd(),
     outDir: join(out, dir),
