@@ -5,12 +5,11 @@
 //
 //   node --import tsx scripts/build-verify-page.ts
 //
-// The verifier is bundled unchanged. Its import graph reaches src/jcs/canonical-bytes.ts, which imports
-// `isUtf8` from node:buffer for the fast canonicalizer the verifier never calls, and src/jcs/digest.ts,
-// whose SHA-256 is node:crypto's and which the verifier never calls either: the seam below hands the
-// browser build an empty stand-in for each and then fails the build if any byte of that
-// stand-in is in the output, so a verifier that came to need a Node built-in would stop the build,
-// not behave differently in a browser. Any other Node built-in fails the build at once.
+// The verifier is bundled unchanged. Its import graph reaches src/jcs/digest.ts, whose SHA-256 is
+// node:crypto's and which the verifier never calls: the seam below hands the browser build an empty
+// stand-in for it and then fails the build if any byte of that stand-in is in the output, so a
+// verifier that came to need a Node built-in would stop the build, not behave differently in a
+// browser. Any other Node built-in fails the build at once.
 import { writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -22,7 +21,6 @@ export const VERIFY_PAGE = join(root, "docs/verify.html");
 
 const ABSENT = "browser-absent";
 const STAND_INS: Record<string, string> = {
-  "node:buffer": "export const isUtf8 = undefined; export const Buffer = undefined;",
   "node:crypto": "export const createHash = undefined;",
 };
 

@@ -21,6 +21,7 @@ import { shardSlice } from "./shard.js";
 
 export { type CorpusFile, corpusDigest } from "./digest.js";
 export { generatedProperty, PROPERTIES } from "./generated/index.js";
+export type { StoredKind } from "./manifest.js";
 export { doubleFromBits, numberBlocks, spellInput } from "./numbers.js";
 export { vectorsRoot } from "./root.js";
 export { casePattern, nearNames, selectCases } from "./select.js";

@@ -1,6 +1,6 @@
 // The reference RFC 8785 (JCS) canonicalizer: strict parse, serialize, digests. Everything the
 // rest of the project needs from src/jcs/ is exported here.
-import { canonicalBytes } from "./canonical-bytes.js";
+import { parse } from "./parse.js";
 import { serializeToBytes } from "./serialize.js";
 import type { JsonValue, ParseOptions } from "./types.js";
 
@@ -11,12 +11,9 @@ export { canonicalizeFor, canonicalizeValueFor, nfcValue } from "./profile.js";
 export { serialize } from "./serialize.js";
 export { DEFAULT_MAX_DEPTH, type JsonObject, type JsonValue, type ParseOptions } from "./types.js";
 
-/**
- * UTF-8 bytes in, RFC 8785 canonical UTF-8 bytes out; throws JcsError for input it refuses. Same
- * verdict, error and bytes as canonicalizeValue(parse(bytes)), in one pass without building the tree.
- */
+/** UTF-8 bytes in, RFC 8785 canonical UTF-8 bytes out; throws JcsError for input it refuses. */
 export function canonicalize(bytes: Uint8Array, options?: ParseOptions): Uint8Array {
-  return canonicalBytes(bytes, options);
+  return serializeToBytes(parse(bytes, options));
 }
 
 /** The canonical UTF-8 bytes of a value already in memory. */

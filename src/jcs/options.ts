@@ -1,4 +1,4 @@
-// ParseOptions with their defaults applied and checked once, for both parser paths. A bad option is
+// ParseOptions with their defaults applied and checked once, when a parse starts. A bad option is
 // the caller's programming error (RangeError), not a property of the input (JcsError).
 import { DEFAULT_MAX_DEPTH, type ParseOptions } from "./types.js";
 

@@ -4,7 +4,6 @@
 // vector generator all use it. Two member names that become equal under NFC are a duplicate, and a
 // duplicate is refused (RFC 8785 §3.1 requires I-JSON), never silently merged.
 import type { Profile } from "../types.js";
-import { canonicalBytes } from "./canonical-bytes.js";
 import { parse } from "./parse.js";
 import { serializeToBytes } from "./serialize.js";
 import type { JsonObject, JsonValue } from "./types.js";
@@ -34,7 +33,7 @@ export function nfcValue(value: JsonValue, depth = 0): JsonValue {
 
 /** The canonical bytes `profile` requires for `input`; throws where its reference refuses it. */
 export function canonicalizeFor(profile: Profile, input: Uint8Array): Uint8Array {
-  return profile === "rfc8785" ? canonicalBytes(input) : serializeToBytes(nfcValue(parse(input)));
+  return canonicalizeValueFor(profile, parse(input));
 }
 
 /** The canonical bytes `profile` requires for a value already in memory. */

@@ -1,7 +1,6 @@
-// The lexical half of the tree parser: RFC 8259's tokens (strings, numbers, literals, whitespace)
+// The lexical half of the strict parser: RFC 8259's tokens (strings, numbers, literals, whitespace)
 // read from decoded text with charCodeAt, plus the I-JSON rules that apply to single tokens (RFC 7493:
-// no lone surrogates, numbers that fit a double). parse.ts drives it. canonical-bytes.ts applies the
-// same rules to bytes, written separately so that the tests can hold each path against the other.
+// no lone surrogates, numbers that fit a double). parse.ts drives it.
 //
 // Positions are UTF-16 indexes into the text; they become byte offsets only when an error is thrown.
 import { JcsError } from "./errors.js";
@@ -211,8 +210,8 @@ export class Scanner {
   }
 }
 
-/** The value of an ASCII hex digit (either case), or -1: shared by both parsing paths' `\uXXXX`. */
-export function hexDigitValue(c: number): number {
+/** The value of an ASCII hex digit (either case), or -1. */
+function hexDigitValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   if (c >= 0x61 && c <= 0x66) return c - 0x57;
   if (c >= 0x41 && c <= 0x46) return c - 0x37;

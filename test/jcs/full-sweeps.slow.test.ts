@@ -4,7 +4,6 @@
 import { useFullSweeps } from "../helpers/sweep.js";
 
 useFullSweeps();
-await import("./two-paths.test.js");
 await import("./properties.test.js");
 await import("./survival.test.js");
 await import("../generated/spell.test.js");

@@ -119,6 +119,15 @@ describe("structure (§3.2.3)", () => {
     );
   });
 
+  test("names read with escapes sort by their decoded units; a name sorts before those it begins", () => {
+    assert.equal(
+      canon('{"#":1,"\\"":2,"\\u0001":3,"\\\\":4," ":5,"!":6}'),
+      '{"\\u0001":3," ":5,"!":6,"\\"":2,"#":1,"\\\\":4}',
+    );
+    assert.equal(canon('{"\\uFB33":1,"\\ud800\\udc00":2,"\\u00e9":3}'), '{"é":3,"𐀀":2,"\ufb33":1}');
+    assert.equal(canon('{"a ":1,"a!":2,"a":3}'), '{"a":3,"a ":1,"a!":2}');
+  });
+
   test("plain and null-prototype objects alike", () => {
     const bare = Object.create(null) as Record<string, JsonValue>;
     bare.b = 1;

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { canonicalize, JcsError, type JsonValue, parse, serialize } from "../../src/jcs/index.js";
+import { canonicalize, JcsError, type JsonValue, serialize } from "../../src/jcs/index.js";
 import { fullSweeps, sweepRuns } from "../helpers/sweep.js";
 import { utf8 } from "./helpers.js";
 
@@ -26,11 +26,9 @@ describe("survival", { timeout: 120_000 }, () => {
 
   // The same as 100,000 ten times over: full size only (the slow suite, test/helpers/sweep.ts).
   if (fullSweeps())
-    test("1,000,000 nested arrays with no depth limit: both paths, no recursion", () => {
+    test("1,000,000 nested arrays with no depth limit: no recursion", () => {
       const text = "[".repeat(1_000_000) + "]".repeat(1_000_000);
       assert.equal(canonicalize(utf8(text), { maxDepth: Infinity }).length, text.length);
-      const value = parse(utf8(text), { maxDepth: Infinity });
-      assert.equal(serialize(value).length, text.length);
     });
 
   test("10,000 nested objects, each unsorted, are reordered at every level (and it finishes)", () => {
