@@ -410,7 +410,7 @@ var require_lib = __commonJS({
     function _arrayWithHoles(arr) {
       if (Array.isArray(arr)) return arr;
     }
-    var hex3 = /^#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})?$/;
+    var hex2 = /^#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})?$/;
     var shortHex = /^#([0-9a-fA-F])([0-9a-fA-F])([0-9a-fA-F])([0-9a-fA-F])?$/;
     var rgb = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)(?:\s*,\s*(0|1|0?\.\d+|\d+%))?\s*\)$/;
     var rgbfn = /^rgba?\(\s*(\d+)\s+(\d+)\s+(\d+)(?:\s*\/\s*(0|1|0?\.\d+|\d+%))?\s*\)$/;
@@ -531,7 +531,7 @@ var require_lib = __commonJS({
       return fromHsla([h3, s, l, 1]);
     }
     function fromHexString(str) {
-      var _ref13 = hex3.exec(str) || shortHex.exec(str), _ref14 = _slicedToArray(_ref13, 5), r = _ref14[1], g = _ref14[2], b = _ref14[3], a = _ref14[4];
+      var _ref13 = hex2.exec(str) || shortHex.exec(str), _ref14 = _slicedToArray(_ref13, 5), r = _ref14[1], g = _ref14[2], b = _ref14[3], a = _ref14[4];
       r = parseInt(r.length < 2 ? r.repeat(2) : r, 16);
       g = parseInt(g.length < 2 ? g.repeat(2) : g, 16);
       b = parseInt(b.length < 2 ? b.repeat(2) : b, 16);
@@ -559,7 +559,7 @@ var require_lib = __commonJS({
       if (_colorName["default"][str]) {
         return fromRgb(_colorName["default"][str]);
       }
-      if (hex3.test(str) || shortHex.test(str)) {
+      if (hex2.test(str) || shortHex.test(str)) {
         return fromHexString(str);
       }
       if (rgb.test(str) || rgbperc.test(str) || rgbfn.test(str) || rgbpercfn.test(str)) {
@@ -1627,21 +1627,21 @@ var abytes = (value, length, title = "") => {
 var snapshotBytes = (value, title = "", length) => Uint8Array.from(abytes(value, length, title));
 var padh = (n, pad2) => n.toString(16).padStart(pad2, "0");
 var bytesToHex = (bytes3) => {
-  let hex3 = "";
+  let hex2 = "";
   for (const byte of abytes(bytes3))
-    hex3 += padh(byte, 2);
-  return hex3;
+    hex2 += padh(byte, 2);
+  return hex2;
 };
-var hexToBytes = (hex3) => {
+var hexToBytes = (hex2) => {
   const e = "hex invalid";
-  if (typeof hex3 !== "string")
+  if (typeof hex2 !== "string")
     throw new TypeError(e);
-  if (hex3.length % 2 || !/^[\da-f]*$/i.test(hex3))
+  if (hex2.length % 2 || !/^[\da-f]*$/i.test(hex2))
     throw new RangeError(e);
-  const array2 = new Uint8Array(hex3.length / 2);
+  const array2 = new Uint8Array(hex2.length / 2);
   for (let ai = 0, hi = 0; ai < array2.length; ai++, hi += 2) {
-    const n1 = hex3.charCodeAt(hi);
-    const n2 = hex3.charCodeAt(hi + 1);
+    const n1 = hex2.charCodeAt(hi);
+    const n2 = hex2.charCodeAt(hi + 1);
     array2[ai] = ((n1 & 15) + (n1 >> 6) * 9) * 16 + (n2 & 15) + (n2 >> 6) * 9;
   }
   return array2;
@@ -1759,8 +1759,8 @@ var Point = class _Point {
       x = mod(-x);
     return new _Point(x, y, 1n, modP(x * y));
   }
-  static fromHex(hex3, zip215) {
-    return _Point.fromBytes(hexToBytes(hex3), zip215);
+  static fromHex(hex2, zip215) {
+    return _Point.fromBytes(hexToBytes(hex2), zip215);
   }
   get x() {
     return this.toAffine().x;
@@ -2245,11 +2245,11 @@ function bytesToHex2(bytes3) {
   abytes2(bytes3);
   if (hasHexBuiltin)
     return bytes3.toHex();
-  let hex3 = "";
+  let hex2 = "";
   for (let i = 0; i < bytes3.length; i++) {
-    hex3 += hexes[bytes3[i]];
+    hex2 += hexes[bytes3[i]];
   }
-  return hex3;
+  return hex2;
 }
 function checkOpts(defaults, opts, title = "opts") {
   aopts(defaults, "defaults");
@@ -2943,9 +2943,6 @@ function supplied(where, text2) {
   }
 }
 
-// src/jcs/canonical-bytes.ts
-import { isUtf8 } from "node:buffer";
-
 // src/jcs/errors.ts
 var JcsError = class extends Error {
   name = "JcsError";
@@ -3231,516 +3228,95 @@ function hex(c) {
   return c.toString(16).toUpperCase().padStart(4, "0");
 }
 
-// src/jcs/canonical-bytes.ts
-var QUOTE2 = 34;
-var BACKSLASH2 = 92;
-var COMMA = 44;
-var COLON = 58;
-var MAX_SAFE2 = Number.MAX_SAFE_INTEGER;
-var HEX = "0123456789abcdef";
-var SET_THRESHOLD = 16;
-function canonicalBytes(input, options) {
-  const resolved = resolveOptions(options);
-  if (!isUtf8(input)) {
-    throw new JcsError("invalid-utf8", firstInvalidUtf8Offset(input), "the input is not valid UTF-8");
-  }
-  return new ByteCanonicalizer(
-    input,
-    resolved.maxDepth,
-    resolved.rejectBigIntegers,
-    resolved.ignoreBom
-  ).run();
+// src/jcs/parse.ts
+function parse(bytes3, options = {}) {
+  return parseText(decodeUtf8(bytes3), options);
 }
-var ByteCanonicalizer = class {
-  constructor(src, maxDepth, rejectBig, ignoreBom) {
-    this.maxDepth = maxDepth;
-    this.rejectBig = rejectBig;
-    this.ignoreBom = ignoreBom;
-    this.src = src;
-    this.srcBuf = Buffer.from(src.buffer, src.byteOffset, src.length);
-    this.n = src.length;
-    this.out = new Uint8Array(src.length + 64);
-    this.outBuf = Buffer.from(this.out.buffer);
-  }
-  maxDepth;
-  rejectBig;
-  ignoreBom;
-  src;
-  srcBuf;
-  n;
-  i = 0;
-  out;
-  outBuf;
-  o = 0;
-  // The members of all open objects, innermost object's last, on shared stacks (no allocation per
-  // object): each member's output offset of its name's opening quote (the member ends before the next
-  // one's comma), and the offset just after the name's closing quote.
-  memberStart = [];
-  nameEnd = [];
-  /** For each open object, innermost last: where its members begin on the member stacks. */
-  objectBase = [];
-  /** For each open object: whether a name's canonical form holds an escape (then sorting decodes). */
-  objectEscaped = [];
-  /** For each open object with many members: its names as latin1 strings of their canonical bytes. */
-  objectNames = [];
-  /** Where sortMembers() keeps an object's members while it writes them back in order. */
-  scratch = new Uint8Array(256);
-  order = new Int32Array(16);
-  /** Whether the last string written holds a backslash in its canonical form. */
-  lastEscaped = false;
-  run() {
-    const src = this.src;
-    if (this.n >= 3 && src[0] === 239 && src[1] === 187 && src[2] === 191) {
-      if (!this.ignoreBom) this.fail("bom", 0, "a byte-order mark (U+FEFF) precedes the JSON text");
-      this.i = 3;
-    }
-    const isObject2 = [];
-    for (; ; ) {
-      const c = this.skipWhitespace();
-      if (c === QUOTE2) this.writeString();
-      else if (c === 123 || c === 91) {
-        if (isObject2.length >= this.maxDepth) {
-          this.fail("max-depth", this.i, `nesting deeper than ${this.maxDepth} is refused`);
-        }
-        this.i++;
-        this.ensure(2);
-        this.out[this.o++] = c;
-        const close = c + 2;
-        if (this.skipWhitespace() === close) {
-          this.i++;
-          this.out[this.o++] = close;
-        } else if (c === 123) {
-          isObject2.push(true);
-          this.objectBase.push(this.memberStart.length);
-          this.objectEscaped.push(false);
-          this.objectNames.push(null);
-          this.readName();
-          continue;
+function parseText(text2, options = {}) {
+  const s = new Scanner(text2, options);
+  const readName = (obj) => {
+    if (s.skipWhitespace() !== QUOTE) s.unexpected(s.i, "a member name (a string)");
+    const at = s.i;
+    const name2 = s.readString();
+    if (obj[name2] !== void 0)
+      s.fail("duplicate-name", at, `duplicate member name ${JSON.stringify(name2)}`);
+    if (s.skipWhitespace() !== 58) s.unexpected(s.i, "':' after a member name");
+    s.i++;
+    return name2;
+  };
+  const containers = [];
+  const names = [];
+  const isArray = [];
+  let value;
+  for (; ; ) {
+    const c = s.skipWhitespace();
+    if (c === QUOTE) value = s.readString();
+    else if (c === 123 || c === 91) {
+      if (containers.length >= s.maxDepth)
+        s.fail("max-depth", s.i, `nesting deeper than ${s.maxDepth} is refused`);
+      s.i++;
+      if (c === 123) {
+        const obj = /* @__PURE__ */ Object.create(null);
+        if (s.skipWhitespace() === 125) {
+          s.i++;
+          value = obj;
         } else {
-          isObject2.push(false);
+          names.push(readName(obj));
+          containers.push(obj);
+          isArray.push(false);
           continue;
         }
-      } else if (c === 45 || c >= 48 && c <= 57) this.writeNumber();
-      else if (c === 116) this.writeWord("true");
-      else if (c === 102) this.writeWord("false");
-      else if (c === 110) this.writeWord("null");
-      else this.unexpected(this.i, "a JSON value");
-      for (; ; ) {
-        const top = isObject2.length - 1;
-        if (top < 0) {
-          this.skipWhitespace();
-          if (this.i < this.n) this.unexpected(this.i, "the end of the input");
-          return this.o === this.out.length ? this.out : this.out.slice(0, this.o);
-        }
-        const inObject = isObject2[top];
-        const d = this.skipWhitespace();
-        if (d === COMMA) {
-          this.i++;
-          this.ensure(1);
-          this.out[this.o++] = COMMA;
-          if (inObject) this.readName();
+      } else if (s.skipWhitespace() === 93) {
+        s.i++;
+        value = [];
+      } else {
+        containers.push([]);
+        names.push("");
+        isArray.push(true);
+        continue;
+      }
+    } else if (c === 45 || c >= 48 && c <= 57) value = s.readNumber();
+    else if (c === 116) {
+      s.expectWord("true");
+      value = true;
+    } else if (c === 102) {
+      s.expectWord("false");
+      value = false;
+    } else if (c === 110) {
+      s.expectWord("null");
+      value = null;
+    } else value = s.unexpected(s.i, "a JSON value");
+    for (; ; ) {
+      const top = containers.length - 1;
+      if (top < 0) {
+        s.expectEnd();
+        return value;
+      }
+      const container = containers[top];
+      const d = s.skipWhitespace();
+      if (isArray[top]) {
+        container.push(value);
+        if (d === 44) {
+          s.i++;
           break;
         }
-        if (!inObject) {
-          if (d !== 93) this.unexpected(this.i, "',' or ']' in an array");
-        } else {
-          if (d !== 125) this.unexpected(this.i, "',' or '}' in an object");
-          this.sortMembers();
-          const base = this.objectBase.pop();
-          this.memberStart.length = base;
-          this.nameEnd.length = base;
-          this.objectEscaped.pop();
-          this.objectNames.pop();
-        }
-        this.i++;
-        this.ensure(1);
-        this.out[this.o++] = d;
-        isObject2.pop();
-      }
-    }
-  }
-  // --- output ---
-  /** Makes room for `more` bytes of output. */
-  ensure(more) {
-    const need = this.o + more;
-    if (need <= this.out.length) return;
-    const bigger = new Uint8Array(Math.max(need, this.out.length * 2));
-    bigger.set(this.out.subarray(0, this.o));
-    this.out = bigger;
-    this.outBuf = Buffer.from(bigger.buffer);
-  }
-  writeAscii(text2) {
-    this.ensure(text2.length);
-    const out = this.out;
-    let o = this.o;
-    for (let k = 0; k < text2.length; k++) out[o++] = text2.charCodeAt(k);
-    this.o = o;
-  }
-  // --- errors ---
-  fail(code4, at, message) {
-    throw new JcsError(code4, at, message);
-  }
-  unexpected(at, wanted) {
-    if (at >= this.n)
-      return this.fail("unexpected-end", this.n, `the input ends where ${wanted} was expected`);
-    const c = this.codePointAt(at);
-    const shown2 = c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `U+${hex2(c)}`;
-    return this.fail("unexpected-character", at, `${shown2} where ${wanted} was expected`);
-  }
-  /** The code point whose UTF-8 sequence starts at `at` (the input is valid UTF-8). */
-  codePointAt(at) {
-    const b = this.src[at];
-    const len = b < 128 ? 1 : b < 224 ? 2 : b < 240 ? 3 : 4;
-    return this.srcBuf.toString("utf8", at, at + len).codePointAt(0);
-  }
-  // --- tokens ---
-  /** Skips the four whitespace characters of RFC 8259 §2; returns the next byte (undefined at end). */
-  skipWhitespace() {
-    const src = this.src;
-    let i = this.i;
-    let c = src[i];
-    while (c === 32 || c === 10 || c === 13 || c === 9) c = src[++i];
-    this.i = i;
-    return c;
-  }
-  writeWord(word) {
-    const src = this.src;
-    const i = this.i;
-    for (let k = 0; k < word.length; k++) {
-      if (src[i + k] !== word.charCodeAt(k)) this.unexpected(i, "a JSON value");
-    }
-    this.i = i + word.length;
-    this.writeAscii(word);
-  }
-  /** Copies the string at `i` in canonical form. A canonical string is never longer than its source. */
-  writeString() {
-    const src = this.src;
-    const n = this.n;
-    const open4 = this.i;
-    this.ensure(n - open4);
-    let out = this.out;
-    let o = this.o;
-    let i = open4 + 1;
-    out[o++] = QUOTE2;
-    this.lastEscaped = false;
-    for (; ; ) {
-      const b = src[i];
-      if (b === QUOTE2) break;
-      if (b === BACKSLASH2) {
-        this.i = i;
-        this.o = o;
-        this.writeEscape();
-        i = this.i;
-        o = this.o;
-        out = this.out;
-      } else if (b < 32) {
-        this.fail("control-character", i, `raw control character U+${hex2(b)} in a string`);
-      } else if (i >= n) {
-        this.fail("unterminated-string", open4, "a string is not closed");
+        if (d !== 93) s.unexpected(s.i, "',' or ']' in an array");
       } else {
-        out[o++] = b;
-        i++;
-      }
-    }
-    out[o++] = QUOTE2;
-    this.i = i + 1;
-    this.o = o;
-  }
-  /** Reads the escape whose backslash is at `i` and writes the canonical form of what it stands for. */
-  writeEscape() {
-    const src = this.src;
-    const at = this.i;
-    const c = src[at + 1];
-    this.i = at + 2;
-    switch (c) {
-      case QUOTE2:
-      case BACKSLASH2:
-      case 98:
-      // \b
-      case 102:
-      // \f
-      case 110:
-      // \n
-      case 114:
-      // \r
-      case 116:
-        this.out[this.o++] = BACKSLASH2;
-        this.out[this.o++] = c;
-        this.lastEscaped = true;
-        return;
-      case 47:
-        this.out[this.o++] = 47;
-        return;
-      case 117: {
-        const u = this.hex4(at + 2);
-        this.i = at + 6;
-        if (u >= 55296 && u <= 57343) {
-          if (u <= 56319 && src[at + 6] === BACKSLASH2 && src[at + 7] === 117) {
-            const low = this.hex4(at + 8);
-            if (low >= 56320 && low <= 57343) {
-              this.i = at + 12;
-              const cp = 65536 + (u - 55296 << 10) + (low - 56320);
-              const out = this.out;
-              out[this.o++] = 240 | cp >> 18;
-              out[this.o++] = 128 | cp >> 12 & 63;
-              out[this.o++] = 128 | cp >> 6 & 63;
-              out[this.o++] = 128 | cp & 63;
-              return;
-            }
-          }
-          this.fail("lone-surrogate", at, `\\u${hex2(u)} is a lone surrogate`);
+        container[names[top]] = value;
+        if (d === 44) {
+          s.i++;
+          names[top] = readName(container);
+          break;
         }
-        this.writeCodeUnit(u);
-        return;
+        if (d !== 125) s.unexpected(s.i, "',' or '}' in an object");
       }
-      default:
-        if (at + 1 >= this.n) this.fail("unterminated-string", at, "a string is not closed");
-        this.fail(
-          "invalid-escape",
-          at,
-          'a backslash must start one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX'
-        );
+      s.i++;
+      containers.pop();
+      names.pop();
+      isArray.pop();
+      value = container;
     }
   }
-  /** Writes one BMP code unit (not a surrogate) as RFC 8785 §3.2.2.2 says. At most 6 bytes, and the
-   * \uXXXX escape it came from took 6. */
-  writeCodeUnit(u) {
-    const out = this.out;
-    if (u < 32 || u === QUOTE2 || u === BACKSLASH2) {
-      this.lastEscaped = true;
-      out[this.o++] = BACKSLASH2;
-      const short2 = SHORT_ESCAPES[u];
-      if (short2 !== void 0) out[this.o++] = short2;
-      else {
-        out[this.o++] = 117;
-        out[this.o++] = 48;
-        out[this.o++] = 48;
-        out[this.o++] = HEX.charCodeAt(u >> 4);
-        out[this.o++] = HEX.charCodeAt(u & 15);
-      }
-    } else if (u < 128) out[this.o++] = u;
-    else if (u < 2048) {
-      out[this.o++] = 192 | u >> 6;
-      out[this.o++] = 128 | u & 63;
-    } else {
-      out[this.o++] = 224 | u >> 12;
-      out[this.o++] = 128 | u >> 6 & 63;
-      out[this.o++] = 128 | u & 63;
-    }
-  }
-  hex4(at) {
-    const src = this.src;
-    let v = 0;
-    for (let k = at; k < at + 4; k++) {
-      const d = hexDigitValue(src[k]);
-      if (d < 0) return this.fail("invalid-escape", at - 2, "\\u must be followed by four hex digits");
-      v = v << 4 | d;
-    }
-    return v;
-  }
-  /** Reads the number at `i` (a '-' or a digit) and writes its ES6 form (§3.2.2.3). */
-  writeNumber() {
-    const src = this.src;
-    const start = this.i;
-    let i = start;
-    let c = src[i];
-    if (c === 45) c = src[++i];
-    const intStart = i;
-    if (c === 48) {
-      c = src[++i];
-      if (c >= 48 && c <= 57) this.fail("leading-zero", start, "a number must not have a leading zero");
-    } else if (c >= 49 && c <= 57) {
-      do
-        c = src[++i];
-      while (c >= 48 && c <= 57);
-    } else this.fail("invalid-number", start, "'-' must be followed by a digit");
-    const intEnd = i;
-    let fracEnd = i;
-    if (c === 46) {
-      c = src[++i];
-      if (!(c >= 48 && c <= 57))
-        this.fail("invalid-number", start, "a decimal point must be followed by a digit");
-      do
-        c = src[++i];
-      while (c >= 48 && c <= 57);
-      fracEnd = i;
-    }
-    let exponent = false;
-    if (c === 101 || c === 69) {
-      exponent = true;
-      c = src[++i];
-      if (c === 43 || c === 45) c = src[++i];
-      if (!(c >= 48 && c <= 57)) this.fail("invalid-number", start, "an exponent must have a digit");
-      do
-        c = src[++i];
-      while (c >= 48 && c <= 57);
-    }
-    this.i = i;
-    if (!exponent && this.isCanonicalAsWritten(start, intStart, intEnd, fracEnd)) {
-      const length = i - start;
-      this.ensure(length);
-      const out = this.out;
-      let o = this.o;
-      for (let k = start; k < i; k++) out[o++] = src[k];
-      this.o = o;
-      return;
-    }
-    const integer2 = !exponent && fracEnd === intEnd;
-    const value = Number(this.srcBuf.toString("latin1", start, i));
-    if (value === Infinity || value === -Infinity) {
-      this.fail("number-out-of-range", start, "the number is beyond the range of an IEEE-754 double");
-    }
-    if (integer2 && this.rejectBig && (value > MAX_SAFE2 || value < -MAX_SAFE2)) {
-      this.fail("big-integer", start, "the integer is beyond \xB1(2^53-1) and big integers are refused");
-    }
-    this.writeAscii(String(value));
-  }
-  /**
-   * Whether a number without exponent already reads as String(value), so its bytes can be copied.
-   * True for up to 15 significant digits (then the digits are the shortest that round-trip, and
-   * ES6's fixed notation writes them back as they are), with no trailing zero in a fraction, and not
-   * below 1e-6 (where ES6 switches to exponent form). "-0" is not ("0").
-   */
-  isCanonicalAsWritten(start, intStart, intEnd, fracEnd) {
-    const src = this.src;
-    const zeroInt = src[intStart] === 48;
-    if (fracEnd === intEnd) return !zeroInt ? intEnd - intStart <= 15 : start === intStart;
-    if (src[fracEnd - 1] === 48) return false;
-    const fracStart = intEnd + 1;
-    if (!zeroInt) return intEnd - intStart + (fracEnd - fracStart) <= 15;
-    let k = fracStart;
-    while (src[k] === 48) k++;
-    return k - fracStart <= 5 && fracEnd - k <= 15;
-  }
-  // --- objects ---
-  /** Reads `"name" :` into the innermost object, writing `"name":`; refuses a name it already has. */
-  readName() {
-    if (this.skipWhitespace() !== QUOTE2) this.unexpected(this.i, "a member name (a string)");
-    const at = this.i;
-    const start = this.o;
-    this.writeString();
-    const end = this.o;
-    const top = this.objectBase.length - 1;
-    if (this.lastEscaped) this.objectEscaped[top] = true;
-    const { memberStart, nameEnd } = this;
-    const base = this.objectBase[top];
-    const count2 = memberStart.length - base;
-    let duplicate = false;
-    let names = this.objectNames[top];
-    if (names === null && count2 < SET_THRESHOLD) {
-      for (let k = base; k < base + count2 && !duplicate; k++) {
-        duplicate = this.sameBytes(memberStart[k], nameEnd[k], start, end);
-      }
-    } else {
-      if (names === null) {
-        names = this.objectNames[top] = /* @__PURE__ */ new Set();
-        for (let k = base; k < base + count2; k++)
-          names.add(this.outBuf.toString("latin1", memberStart[k], nameEnd[k]));
-      }
-      const key = this.outBuf.toString("latin1", start, end);
-      duplicate = names.has(key);
-      names.add(key);
-    }
-    if (duplicate) {
-      const name2 = JSON.parse(this.outBuf.toString("utf8", start, end));
-      this.fail("duplicate-name", at, `duplicate member name ${JSON.stringify(name2)}`);
-    }
-    memberStart.push(start);
-    nameEnd.push(end);
-    if (this.skipWhitespace() !== COLON) this.unexpected(this.i, "':' after a member name");
-    this.i++;
-    this.ensure(1);
-    this.out[this.o++] = COLON;
-  }
-  sameBytes(a, aEnd, b, bEnd) {
-    if (aEnd - a !== bEnd - b) return false;
-    const out = this.out;
-    while (a < aEnd) if (out[a++] !== out[b++]) return false;
-    return true;
-  }
-  /** Orders by UTF-16 code units the names of members p and q (member stack indexes), when neither
-   * name's canonical form holds an escape. */
-  compareNames(p, q) {
-    const out = this.out;
-    let a = this.memberStart[p] + 1;
-    let b = this.memberStart[q] + 1;
-    const aEnd = this.nameEnd[p] - 1;
-    const bEnd = this.nameEnd[q] - 1;
-    for (; a < aEnd && b < bEnd; a++, b++) {
-      const x = out[a];
-      const y = out[b];
-      if (x === y) continue;
-      if (x >= 240 && (y === 238 || y === 239)) return -1;
-      if (y >= 240 && (x === 238 || x === 239)) return 1;
-      return x - y;
-    }
-    return aEnd - a - (bEnd - b);
-  }
-  /** Reorders the members of the innermost object (all written; the output ends after the last) into
-   * RFC 8785 order, if they are not in it already. */
-  sortMembers() {
-    const top = this.objectBase.length - 1;
-    const base = this.objectBase[top];
-    const { memberStart, nameEnd } = this;
-    const count2 = memberStart.length - base;
-    let compare;
-    if (this.objectEscaped[top]) {
-      const names = [];
-      for (let k = base; k < base + count2; k++) {
-        names[k] = JSON.parse(this.outBuf.toString("utf8", memberStart[k], nameEnd[k]));
-      }
-      compare = (p, q) => names[p] < names[q] ? -1 : names[p] > names[q] ? 1 : 0;
-    } else compare = (p, q) => this.compareNames(p, q);
-    let sorted = true;
-    for (let k = base + 1; k < base + count2 && sorted; k++) sorted = compare(k - 1, k) < 0;
-    if (sorted) return;
-    if (this.order.length < count2) this.order = new Int32Array(Math.max(count2, this.order.length * 2));
-    const order = this.order;
-    if (count2 <= 16) {
-      for (let k = 0; k < count2; k++) {
-        const m = base + k;
-        let j = k;
-        while (j > 0 && compare(order[j - 1], m) > 0) {
-          order[j] = order[j - 1];
-          j--;
-        }
-        order[j] = m;
-      }
-    } else {
-      const sortedIndexes = Array.from({ length: count2 }, (_, k) => base + k).sort(compare);
-      order.set(sortedIndexes);
-    }
-    const first2 = memberStart[base];
-    const end = this.o;
-    const out = this.out;
-    if (this.scratch.length < end - first2)
-      this.scratch = new Uint8Array(Math.max(end - first2, this.scratch.length * 2));
-    const copy = this.scratch;
-    copy.set(out.subarray(first2, end));
-    let o = first2;
-    const last = base + count2 - 1;
-    for (let k = 0; k < count2; k++) {
-      const m = order[k];
-      const from = memberStart[m] - first2;
-      const to = (m < last ? memberStart[m + 1] - 1 : end) - first2;
-      if (k > 0) out[o++] = COMMA;
-      if (to - from > 64) {
-        out.set(copy.subarray(from, to), o);
-        o += to - from;
-      } else for (let j = from; j < to; j++) out[o++] = copy[j];
-    }
-  }
-};
-var SHORT_ESCAPES = [];
-SHORT_ESCAPES[8] = 98;
-SHORT_ESCAPES[9] = 116;
-SHORT_ESCAPES[10] = 110;
-SHORT_ESCAPES[12] = 102;
-SHORT_ESCAPES[13] = 114;
-SHORT_ESCAPES[QUOTE2] = QUOTE2;
-SHORT_ESCAPES[BACKSLASH2] = BACKSLASH2;
-function hex2(c) {
-  return c.toString(16).toUpperCase().padStart(4, "0");
 }
 
 // src/jcs/serialize.ts
@@ -4096,97 +3672,6 @@ function keccak256Hex(bytes3) {
   return bytesToHex2(keccak_256(bytes3));
 }
 
-// src/jcs/parse.ts
-function parse(bytes3, options = {}) {
-  return parseText(decodeUtf8(bytes3), options);
-}
-function parseText(text2, options = {}) {
-  const s = new Scanner(text2, options);
-  const readName = (obj) => {
-    if (s.skipWhitespace() !== QUOTE) s.unexpected(s.i, "a member name (a string)");
-    const at = s.i;
-    const name2 = s.readString();
-    if (obj[name2] !== void 0)
-      s.fail("duplicate-name", at, `duplicate member name ${JSON.stringify(name2)}`);
-    if (s.skipWhitespace() !== 58) s.unexpected(s.i, "':' after a member name");
-    s.i++;
-    return name2;
-  };
-  const containers = [];
-  const names = [];
-  const isArray = [];
-  let value;
-  for (; ; ) {
-    const c = s.skipWhitespace();
-    if (c === QUOTE) value = s.readString();
-    else if (c === 123 || c === 91) {
-      if (containers.length >= s.maxDepth)
-        s.fail("max-depth", s.i, `nesting deeper than ${s.maxDepth} is refused`);
-      s.i++;
-      if (c === 123) {
-        const obj = /* @__PURE__ */ Object.create(null);
-        if (s.skipWhitespace() === 125) {
-          s.i++;
-          value = obj;
-        } else {
-          names.push(readName(obj));
-          containers.push(obj);
-          isArray.push(false);
-          continue;
-        }
-      } else if (s.skipWhitespace() === 93) {
-        s.i++;
-        value = [];
-      } else {
-        containers.push([]);
-        names.push("");
-        isArray.push(true);
-        continue;
-      }
-    } else if (c === 45 || c >= 48 && c <= 57) value = s.readNumber();
-    else if (c === 116) {
-      s.expectWord("true");
-      value = true;
-    } else if (c === 102) {
-      s.expectWord("false");
-      value = false;
-    } else if (c === 110) {
-      s.expectWord("null");
-      value = null;
-    } else value = s.unexpected(s.i, "a JSON value");
-    for (; ; ) {
-      const top = containers.length - 1;
-      if (top < 0) {
-        s.expectEnd();
-        return value;
-      }
-      const container = containers[top];
-      const d = s.skipWhitespace();
-      if (isArray[top]) {
-        container.push(value);
-        if (d === 44) {
-          s.i++;
-          break;
-        }
-        if (d !== 93) s.unexpected(s.i, "',' or ']' in an array");
-      } else {
-        container[names[top]] = value;
-        if (d === 44) {
-          s.i++;
-          names[top] = readName(container);
-          break;
-        }
-        if (d !== 125) s.unexpected(s.i, "',' or '}' in an object");
-      }
-      s.i++;
-      containers.pop();
-      names.pop();
-      isArray.pop();
-      value = container;
-    }
-  }
-}
-
 // src/jcs/profile.ts
 var MAX_NFC_DEPTH = 2e3;
 function nfcValue(value, depth = 0) {
@@ -4205,7 +3690,7 @@ function nfcValue(value, depth = 0) {
   return out;
 }
 function canonicalizeFor(profile, input) {
-  return profile === "rfc8785" ? canonicalBytes(input) : serializeToBytes(nfcValue(parse(input)));
+  return canonicalizeValueFor(profile, parse(input));
 }
 function canonicalizeValueFor(profile, value) {
   return serializeToBytes(profile === "rfc8785" ? value : nfcValue(value));
@@ -4213,7 +3698,7 @@ function canonicalizeValueFor(profile, value) {
 
 // src/jcs/index.ts
 function canonicalize(bytes3, options) {
-  return canonicalBytes(bytes3, options);
+  return serializeToBytes(parse(bytes3, options));
 }
 function canonicalizeValue(value) {
   return serializeToBytes(value);
@@ -15002,9 +14487,9 @@ function spellInput(n) {
   return Object.is(n, -0) ? "-0.0000000000000000e+0" : n.toExponential(16);
 }
 var scratch = new DataView(new ArrayBuffer(8));
-function doubleFromBits(hex3) {
-  scratch.setUint32(0, Number.parseInt(hex3.slice(0, 8), 16));
-  scratch.setUint32(4, Number.parseInt(hex3.slice(8, 16), 16));
+function doubleFromBits(hex2) {
+  scratch.setUint32(0, Number.parseInt(hex2.slice(0, 8), 16));
+  scratch.setUint32(4, Number.parseInt(hex2.slice(8, 16), 16));
   return scratch.getFloat64(0);
 }
 function randomDouble(seed, r) {
@@ -15074,7 +14559,7 @@ var Choices = class {
 // src/corpus/generated/spell.ts
 var WHITESPACE = [" ", "	", "\n", "\r\n", "  "];
 var SAME_LINE = [" ", "	", "  "];
-var SHORT_ESCAPES2 = {
+var SHORT_ESCAPES = {
   8: "\\b",
   9: "\\t",
   10: "\\n",
@@ -15120,7 +14605,7 @@ function spellString(text2, c) {
   let out = '"';
   for (const ch of text2) {
     const cp = ch.codePointAt(0);
-    const short2 = SHORT_ESCAPES2[cp];
+    const short2 = SHORT_ESCAPES[cp];
     if (ch === '"' || ch === "\\") out += c.deviate(0.5) ? hex4(cp, c) : short2;
     else if (cp < 32) out += short2 && !c.deviate(0.5) ? short2 : hex4(cp, c);
     else if (ch === "/" && c.deviate(0.4)) out += "\\/";
@@ -15967,8 +15452,8 @@ function suiteCell(impl, suite) {
   const t = impl.suites.find((s) => s.suite === suite);
   return t === void 0 ? "-" : `${t.passed}/${t.cases}`;
 }
-function shortSigner(hex3) {
-  return `${hex3.slice(0, 16)}\u2026`;
+function shortSigner(hex2) {
+  return `${hex2.slice(0, 16)}\u2026`;
 }
 function coverageLine(coverage, records2) {
   return `${coverage.sweep}: ${coverageFacts(coverage, records2)}`;
@@ -19325,7 +18810,7 @@ function shownCut(text2, max) {
 }
 
 // src/report/html/browser-script.generated.ts
-var BROWSER_SCRIPT_BASE64 = "InVzZSBzdHJpY3QiOygoKT0+e3ZhciBmcz1PYmplY3QuZGVmaW5lUHJvcGVydHk7dmFyIGRzPShlLHQpPT57Zm9yKHZhciBuIGluIHQpZnMoZSxuLHtnZXQ6dFtuXSxlbnVtZXJhYmxlOiEwfSl9O3ZhciBsZT0iY29uZm9ybS1yZXN1bHQvMSIsRmU9bmV3IFVpbnQ4QXJyYXkoWy4uLm5ldyBUZXh0RW5jb2RlcigpLmVuY29kZSgid2FpOmNvbmZvcm0tcmVzdWx0IiksMV0pLHBlPTMyKjEwMjQqMTAyNCxmbj0zMixfZT0yKio1My0xO3ZhciBBPWNsYXNzIGV4dGVuZHMgRXJyb3J7bmFtZT0iSmNzRXJyb3IiO2NvZGU7b2Zmc2V0O2NvbnN0cnVjdG9yKHQsbixyKXtzdXBlcihyKSx0aGlzLmNvZGU9dCx0aGlzLm9mZnNldD1ufX07ZnVuY3Rpb24gZ3QoZT17fSl7bGV0IHQ9ZS5ib20/PyJyZWplY3QiLG49ZS5iaWdJbnRlZ2Vycz8/InJvdW5kIixyPWUubWF4RGVwdGg/PzFlNDtpZih0IT09InJlamVjdCImJnQhPT0iaWdub3JlIil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYm9tIG11c3QgYmUgInJlamVjdCIgb3IgImlnbm9yZSIsIGdvdCAke3R9YCk7aWYobiE9PSJyb3VuZCImJm4hPT0icmVqZWN0Iil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYmlnSW50ZWdlcnMgbXVzdCBiZSAicm91bmQiIG9yICJyZWplY3QiLCBnb3QgJHtufWApO2lmKHR5cGVvZiByIT0ibnVtYmVyInx8IShyPj0wKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcihgbWF4RGVwdGggbXVzdCBiZSBhIG51bWJlciA+PSAwLCBnb3QgJHtyfWApO3JldHVybntpZ25vcmVCb206dD09PSJpZ25vcmUiLHJlamVjdEJpZ0ludGVnZXJzOm49PT0icmVqZWN0IixtYXhEZXB0aDpyfX12YXIgbHM9bmV3IFRleHREZWNvZGVyKCJ1dGYtOCIse2ZhdGFsOiEwLGlnbm9yZUJPTTohMH0pO2Z1bmN0aW9uIGxuKGUpe3RyeXtyZXR1cm4gbHMuZGVjb2RlKGUpfWNhdGNoe2xldCB0PXBuKGUpO3Rocm93IG5ldyBBKCJpbnZhbGlkLXV0ZjgiLHQsInRoZSBpbnB1dCBpcyBub3QgdmFsaWQgVVRGLTgiKX19ZnVuY3Rpb24gcG4oZSl7Zm9yKGxldCB0PTA7dDxlLmxlbmd0aDspe2xldCBuPXBzKGUsdCk7aWYobjw9MClyZXR1cm4gdDt0Kz1ufXJldHVybi0xfWZ1bmN0aW9uIHBzKGUsdCl7bGV0IG49ZVt0XTtpZihuPDEyOClyZXR1cm4gMTtsZXQgcixzPTEyOCxpPTE5MTtpZihuPj0xOTQmJm48PTIyMylyPTE7ZWxzZSBpZihuPj0yMjQmJm48PTIzOSlyPTIsbj09PTIyNCYmKHM9MTYwKSxuPT09MjM3JiYoaT0xNTkpO2Vsc2UgaWYobj49MjQwJiZuPD0yNDQpcj0zLG49PT0yNDAmJihzPTE0NCksbj09PTI0NCYmKGk9MTQzKTtlbHNlIHJldHVybiAwO2ZvcihsZXQgYT0xO2E8PXI7YSsrKXtsZXQgbz1lW3QrYV07aWYobz09PXZvaWQgMClyZXR1cm4tMTtpZihhPT09MT9vPHN8fG8+aTpvPDEyOHx8bz4xOTEpcmV0dXJuIDB9cmV0dXJuIHIrMX1mdW5jdGlvbiBobihlLHQpe2xldCBuPTAscj1NYXRoLm1pbih0LGUubGVuZ3RoKTtmb3IobGV0IHM9MDtzPHI7cysrKXtsZXQgaT1lLmNoYXJDb2RlQXQocyk7aTwxMjg/bis9MTppPDIwNDg/bis9MjppPj01NTI5NiYmaTw9NTYzMTkmJnMrMTxyPyhuKz00LHMrKyk6bis9M31yZXR1cm4gbn12YXIgaGU9MzQsTGU9OTIsbW49TnVtYmVyLk1BWF9TQUZFX0lOVEVHRVIsSmU9Y2xhc3N7dGV4dDtuO2k9MDttYXhEZXB0aDtyZWplY3RCaWc7Y29uc3RydWN0b3IodCxuKXtsZXQgcj1ndChuKTt0aGlzLnRleHQ9dCx0aGlzLm49dC5sZW5ndGgsdGhpcy5tYXhEZXB0aD1yLm1heERlcHRoLHRoaXMucmVqZWN0QmlnPXIucmVqZWN0QmlnSW50ZWdlcnMsdGhpcy5uPjAmJnQuY2hhckNvZGVBdCgwKT09PTY1Mjc5JiYoci5pZ25vcmVCb218fHRoaXMuZmFpbCgiYm9tIiwwLCJhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBwcmVjZWRlcyB0aGUgSlNPTiB0ZXh0IiksdGhpcy5pPTEpfWZhaWwodCxuLHIpe3Rocm93IG5ldyBBKHQsaG4odGhpcy50ZXh0LG4pLHIpfXVuZXhwZWN0ZWQodCxuKXtpZih0Pj10aGlzLm4pcmV0dXJuIHRoaXMuZmFpbCgidW5leHBlY3RlZC1lbmQiLHQsYHRoZSBpbnB1dCBlbmRzIHdoZXJlICR7bn0gd2FzIGV4cGVjdGVkYCk7bGV0IHI9dGhpcy50ZXh0LmNvZGVQb2ludEF0KHQpLHM9cj49MzImJnI8MTI3P2AnJHtTdHJpbmcuZnJvbUNoYXJDb2RlKHIpfSdgOmBVKyR7SGUocil9YDtyZXR1cm4gdGhpcy5mYWlsKCJ1bmV4cGVjdGVkLWNoYXJhY3RlciIsdCxgJHtzfSB3aGVyZSAke259IHdhcyBleHBlY3RlZGApfXNraXBXaGl0ZXNwYWNlKCl7bGV0IHQ9dGhpcy50ZXh0LG49dGhpcy5pLHI9dC5jaGFyQ29kZUF0KG4pO2Zvcig7cj09PTMyfHxyPT09MTB8fHI9PT0xM3x8cj09PTk7KXI9dC5jaGFyQ29kZUF0KCsrbik7cmV0dXJuIHRoaXMuaT1uLHJ9cmVhZFN0cmluZygpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMubixyPXRoaXMuaSsxLHM9cjtmb3IoOzspe2xldCBvPXQuY2hhckNvZGVBdChzKTtpZihvPT09aGUpcmV0dXJuIHRoaXMuaT1zKzEsdC5zbGljZShyLHMpO2lmKG89PT1MZXx8bzwzMnx8bz49NTUyOTYmJm88PTU3MzQzfHxzPj1uKWJyZWFrO3MrK31sZXQgaT0iIixhPXI7Zm9yKDs7KXtzPj1uJiZ0aGlzLmZhaWwoInVudGVybWluYXRlZC1zdHJpbmciLHItMSwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpO2xldCBvPXQuY2hhckNvZGVBdChzKTtpZihvPT09aGUpcmV0dXJuIHRoaXMuaT1zKzEsaSt0LnNsaWNlKGEscyk7aWYobz09PUxlKWkrPXQuc2xpY2UoYSxzKSx0aGlzLmk9cyxpKz10aGlzLnJlYWRFc2NhcGUoKSxzPWE9dGhpcy5pO2Vsc2UgaWYobzwzMil0aGlzLmZhaWwoImNvbnRyb2wtY2hhcmFjdGVyIixzLGByYXcgY29udHJvbCBjaGFyYWN0ZXIgVSske0hlKG8pfSBpbiBhIHN0cmluZ2ApO2Vsc2UgaWYobz49NTUyOTYmJm88PTU3MzQzKXtsZXQgYz10LmNoYXJDb2RlQXQocysxKTtvPD01NjMxOSYmYz49NTYzMjAmJmM8PTU3MzQzP3MrPTI6dGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIscyxgbG9uZSBzdXJyb2dhdGUgVSske0hlKG8pfSBpbiBhIHN0cmluZ2ApfWVsc2UgcysrfX1oZXg0KHQpe2xldCBuPTA7Zm9yKGxldCByPXQ7cjx0KzQ7cisrKXtsZXQgcz1nbih0aGlzLnRleHQuY2hhckNvZGVBdChyKSk7aWYoczwwKXJldHVybiB0aGlzLmZhaWwoImludmFsaWQtZXNjYXBlIix0LTIsIlxcdSBtdXN0IGJlIGZvbGxvd2VkIGJ5IGZvdXIgaGV4IGRpZ2l0cyIpO249bjw8NHxzfXJldHVybiBufXJlYWRFc2NhcGUoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLmkscj10LmNoYXJDb2RlQXQobisxKTtzd2l0Y2godGhpcy5pPW4rMixyKXtjYXNlIGhlOnJldHVybiciJztjYXNlIExlOnJldHVybiJcXCI7Y2FzZSA0NzpyZXR1cm4iLyI7Y2FzZSA5ODpyZXR1cm4iXGIiO2Nhc2UgMTAyOnJldHVybiJcZiI7Y2FzZSAxMTA6cmV0dXJuYApgO2Nhc2UgMTE0OnJldHVybiJcciI7Y2FzZSAxMTY6cmV0dXJuIgkiO2Nhc2UgMTE3OntsZXQgcz10aGlzLmhleDQobisyKTtpZih0aGlzLmk9bis2LHM8NTUyOTZ8fHM+NTczNDMpcmV0dXJuIFN0cmluZy5mcm9tQ2hhckNvZGUocyk7aWYoczw9NTYzMTkmJnQuY2hhckNvZGVBdChuKzYpPT09TGUmJnQuY2hhckNvZGVBdChuKzcpPT09MTE3KXtsZXQgaT10aGlzLmhleDQobis4KTtpZihpPj01NjMyMCYmaTw9NTczNDMpcmV0dXJuIHRoaXMuaT1uKzEyLFN0cmluZy5mcm9tQ2hhckNvZGUocyxpKX1yZXR1cm4gdGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIsbixgXFx1JHtIZShzKX0gaXMgYSBsb25lIHN1cnJvZ2F0ZWApfWRlZmF1bHQ6cmV0dXJuIG4rMT49dGhpcy5uP3RoaXMuZmFpbCgidW50ZXJtaW5hdGVkLXN0cmluZyIsbiwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpOnRoaXMuZmFpbCgiaW52YWxpZC1lc2NhcGUiLG4sJ2EgYmFja3NsYXNoIG11c3Qgc3RhcnQgb25lIG9mIFxcIiBcXFxcIFxcLyBcXGIgXFxmIFxcbiBcXHIgXFx0IFxcdVhYWFgnKX19cmVhZE51bWJlcigpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMuaSxyPW4scz0hMCxpPXQuY2hhckNvZGVBdChyKTtpZihpPT09NDUmJihpPXQuY2hhckNvZGVBdCgrK3IpKSxpPT09NDgpaT10LmNoYXJDb2RlQXQoKytyKSxpPj00OCYmaTw9NTcmJnRoaXMuZmFpbCgibGVhZGluZy16ZXJvIixuLCJhIG51bWJlciBtdXN0IG5vdCBoYXZlIGEgbGVhZGluZyB6ZXJvIik7ZWxzZSBpZihpPj00OSYmaTw9NTcpZG8gaT10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShpPj00OCYmaTw9NTcpO2Vsc2UgcmV0dXJuIHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sIictJyBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtpZihpPT09NDYpe3M9ITEsaT10LmNoYXJDb2RlQXQoKytyKSxpPj00OCYmaTw9NTd8fHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sImEgZGVjaW1hbCBwb2ludCBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtkbyBpPXQuY2hhckNvZGVBdCgrK3IpO3doaWxlKGk+PTQ4JiZpPD01Nyl9aWYoaT09PTEwMXx8aT09PTY5KXtzPSExLGk9dC5jaGFyQ29kZUF0KCsrciksKGk9PT00M3x8aT09PTQ1KSYmKGk9dC5jaGFyQ29kZUF0KCsrcikpLGk+PTQ4JiZpPD01N3x8dGhpcy5mYWlsKCJpbnZhbGlkLW51bWJlciIsbiwiYW4gZXhwb25lbnQgbXVzdCBoYXZlIGEgZGlnaXQiKTtkbyBpPXQuY2hhckNvZGVBdCgrK3IpO3doaWxlKGk+PTQ4JiZpPD01Nyl9dGhpcy5pPXI7bGV0IGE9TnVtYmVyKHQuc2xpY2UobixyKSk7cmV0dXJuKGE9PT0xLzB8fGE9PT0tMS8wKSYmdGhpcy5mYWlsKCJudW1iZXItb3V0LW9mLXJhbmdlIixuLCJ0aGUgbnVtYmVyIGlzIGJleW9uZCB0aGUgcmFuZ2Ugb2YgYW4gSUVFRS03NTQgZG91YmxlIikscyYmdGhpcy5yZWplY3RCaWcmJihhPm1ufHxhPC1tbikmJnRoaXMuZmFpbCgiYmlnLWludGVnZXIiLG4sInRoZSBpbnRlZ2VyIGlzIGJleW9uZCBceEIxKDJeNTMtMSkgYW5kIGJpZyBpbnRlZ2VycyBhcmUgcmVmdXNlZCIpLGF9ZXhwZWN0V29yZCh0KXt0aGlzLnRleHQuc3RhcnRzV2l0aCh0LHRoaXMuaSl8fHRoaXMudW5leHBlY3RlZCh0aGlzLmksImEgSlNPTiB2YWx1ZSIpLHRoaXMuaSs9dC5sZW5ndGh9ZXhwZWN0RW5kKCl7dGhpcy5za2lwV2hpdGVzcGFjZSgpLHRoaXMuaTx0aGlzLm4mJnRoaXMudW5leHBlY3RlZCh0aGlzLmksInRoZSBlbmQgb2YgdGhlIGlucHV0Iil9fTtmdW5jdGlvbiBnbihlKXtyZXR1cm4gZT49NDgmJmU8PTU3P2UtNDg6ZT49OTcmJmU8PTEwMj9lLTg3OmU+PTY1JiZlPD03MD9lLTU1Oi0xfWZ1bmN0aW9uIEhlKGUpe3JldHVybiBlLnRvU3RyaW5nKDE2KS50b1VwcGVyQ2FzZSgpLnBhZFN0YXJ0KDQsIjAiKX12YXIgeG49MzQsYm49OTI7dmFyIF9vPU51bWJlci5NQVhfU0FGRV9JTlRFR0VSO3ZhciBZPVtdO1lbOF09OTg7WVs5XT0xMTY7WVsxMF09MTEwO1lbMTJdPTEwMjtZWzEzXT0xMTQ7WVt4bl09eG47WVtibl09Ym47dmFyIGhzPWU9PmUuaXNXZWxsRm9ybWVkKCk7ZnVuY3Rpb24geHQoZSl7aWYoIWhzKGUpKXRocm93IG5ldyBBKCJsb25lLXN1cnJvZ2F0ZSIsMCwiYSBzdHJpbmcgaG9sZHMgYSBsb25lIHN1cnJvZ2F0ZSIpO3JldHVybiBKU09OLnN0cmluZ2lmeShlKX1mdW5jdGlvbiBtcyhlKXtpZighTnVtYmVyLmlzRmluaXRlKGUpKXRocm93IG5ldyBBKCJudW1iZXItb3V0LW9mLXJhbmdlIiwwLGAke2V9IGlzIG5vdCBhIEpTT04gbnVtYmVyYCk7cmV0dXJuIFN0cmluZyhlKX1mdW5jdGlvbiB5bihlKXtsZXQgdD1lPT09dm9pZCAwPyJ1bmRlZmluZWQiOnR5cGVvZiBlPT0ib2JqZWN0Ij8iYSBub24tcGxhaW4gb2JqZWN0Ijp0eXBlb2YgZTt0aHJvdyBuZXcgQSgibm90LWpzb24tdmFsdWUiLDAsYCR7dH0gaXMgbm90IGEgSlNPTiB2YWx1ZWApfWZ1bmN0aW9uIGdzKGUpe2xldCB0PU9iamVjdC5nZXRQcm90b3R5cGVPZihlKTtyZXR1cm4gdD09PW51bGx8fHQ9PT1PYmplY3QucHJvdG90eXBlfWZ1bmN0aW9uIERlKGUpe3JldHVybiBicy5kZWNvZGUoR2UoZSkpfXZhciB4cz1uZXcgVGV4dEVuY29kZXIsYnM9bmV3IFRleHREZWNvZGVyO2Z1bmN0aW9uIEdlKGUpe2xldCB0PVtdLG49MDtpZih3cyhlLGk9PntsZXQgYT14cy5lbmNvZGUoaSk7dC5wdXNoKGEpLG4rPWEubGVuZ3RofSksdC5sZW5ndGg9PT0xKXJldHVybiB0WzBdO2xldCByPW5ldyBVaW50OEFycmF5KG4pLHM9MDtmb3IobGV0IGkgb2YgdClyLnNldChpLHMpLHMrPWkubGVuZ3RoO3JldHVybiByfXZhciB5cz0zMioxMDI0O2Z1bmN0aW9uIHdzKGUsdCl7bGV0IG49IiIscj1bXSxzPVtdLGk9W10sYT1uZXcgU2V0LG89ZTtmb3IoOzspe2lmKG89PT1udWxsKW4rPSJudWxsIjtlbHNlIGlmKHR5cGVvZiBvPT0ic3RyaW5nIiluKz14dChvKTtlbHNlIGlmKHR5cGVvZiBvPT0ibnVtYmVyIiluKz1tcyhvKTtlbHNlIGlmKHR5cGVvZiBvPT0iYm9vbGVhbiIpbis9bz8idHJ1ZSI6ImZhbHNlIjtlbHNlIGlmKHR5cGVvZiBvPT0ib2JqZWN0Iil7aWYoYS5oYXMobykpdGhyb3cgbmV3IEEoImN5Y2xlIiwwLCJ0aGUgdmFsdWUgY29udGFpbnMgaXRzZWxmIik7aWYoQXJyYXkuaXNBcnJheShvKSlpZihvLmxlbmd0aD09PTApbis9IltdIjtlbHNle24rPSJbIixyLnB1c2gobykscy5wdXNoKG51bGwpLGkucHVzaCgwKSxhLmFkZChvKSxvPW9bMF07Y29udGludWV9ZWxzZSBpZihncyhvKSl7bGV0IGM9T2JqZWN0LmtleXMobykuc29ydCgpO2lmKGMubGVuZ3RoPT09MCluKz0ie30iO2Vsc2V7bGV0IHU9Y1swXTtuKz0ieyIreHQodSkrIjoiLHIucHVzaChvKSxzLnB1c2goYyksaS5wdXNoKDApLGEuYWRkKG8pLG89b1t1XTtjb250aW51ZX19ZWxzZSB5bihvKX1lbHNlIHluKG8pO2ZvcihuLmxlbmd0aD55cyYmKHQobiksbj0iIik7Oyl7bGV0IGM9ci5sZW5ndGgtMTtpZihjPDApe3Qobik7cmV0dXJufWxldCB1PXJbY10sZj1zW2NdLGQ9KytpW2NdO2lmKGY9PT1udWxsKXtsZXQgbD11O2lmKGQ8bC5sZW5ndGgpe24rPSIsIixvPWxbZF07YnJlYWt9bis9Il0ifWVsc2V7aWYoZDxmLmxlbmd0aCl7bGV0IGw9ZltkXTtuKz0iLCIreHQobCkrIjoiLG89dVtsXTticmVha31uKz0ifSJ9ci5wb3AoKSxzLnBvcCgpLGkucG9wKCksYS5kZWxldGUodSl9fX12YXIgTWU9QmlnSW50KDQyOTQ5NjcyOTUpLHduPUJpZ0ludCgzMik7ZnVuY3Rpb24gJHMoZSx0PSExKXtyZXR1cm4gdD97aDpOdW1iZXIoZSZNZSksbDpOdW1iZXIoZT4+d24mTWUpfTp7aDpOdW1iZXIoZT4+d24mTWUpfDAsbDpOdW1iZXIoZSZNZSl8MH19ZnVuY3Rpb24gJG4oZSx0PSExKXtsZXQgbj1lLmxlbmd0aCxyPW5ldyBVaW50MzJBcnJheShuKSxzPW5ldyBVaW50MzJBcnJheShuKTtmb3IobGV0IGk9MDtpPG47aSsrKXtsZXR7aDphLGw6b309JHMoZVtpXSx0KTtbcltpXSxzW2ldXT1bYSxvXX1yZXR1cm5bcixzXX12YXIgQXM9ZT0+ZS8yKiozMnwwLEVzPWU9PmU+Pj4wO2Z1bmN0aW9uIEFuKGUsdCxuLHIpe2xldCBzPUFzKG4pLGk9RXMobik7ZS5zZXRVaW50MzIodCxyP2k6cyxyKSxlLnNldFVpbnQzMih0KzQscj9zOmkscil9dmFyIGJ0PShlLHQsbik9PmU+Pj5uLHl0PShlLHQsbik9PmU8PDMyLW58dD4+Pm4sWj0oZSx0LG4pPT5lPj4+bnx0PDwzMi1uLFE9KGUsdCxuKT0+ZTw8MzItbnx0Pj4+bixTZT0oZSx0LG4pPT5lPDw2NC1ufHQ+Pj5uLTMyLFRlPShlLHQsbik9PmU+Pj5uLTMyfHQ8PDY0LW47ZnVuY3Rpb24gUChlLHQsbixyKXtsZXQgcz0odD4+PjApKyhyPj4+MCk7cmV0dXJue2g6ZStuKyhzLzIqKjMyfDApfDAsbDpzfDB9fXZhciBFbj0oZSx0LG4pPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSxDbj0oZSx0LG4scik9PnQrbityKyhlLzIqKjMyfDApfDAsU249KGUsdCxuLHIpPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSsocj4+PjApLFRuPShlLHQsbixyLHMpPT50K24rcitzKyhlLzIqKjMyfDApfDAsam49KGUsdCxuLHIscyk9PihlPj4+MCkrKHQ+Pj4wKSsobj4+PjApKyhyPj4+MCkrKHM+Pj4wKSxrbj0oZSx0LG4scixzLGkpPT50K24rcitzK2krKGUvMioqMzJ8MCl8MDtmdW5jdGlvbiBPbihlKXtyZXR1cm4gZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiYiQllURVNfUEVSX0VMRU1FTlQiaW4gZSYmZS5CWVRFU19QRVJfRUxFTUVOVD09PTF9dmFyIHd0PWU9PmU/YCIke2V9IiBgOiIiO2Z1bmN0aW9uIFNzKGUsdD0iIil7aWYodHlwZW9mIGUhPSJudW1iZXIiKXRocm93IG5ldyBUeXBlRXJyb3Iod3QodCkrImV4cGVjdGVkIG51bWJlciwgZ290ICIrdHlwZW9mIGUpO2lmKCFOdW1iZXIuaXNTYWZlSW50ZWdlcihlKXx8ZTwwKXRocm93IG5ldyBSYW5nZUVycm9yKHd0KHQpKyJleHBlY3RlZCBpbnRlZ2VyID49IDAsIGdvdCAiK2UpO3JldHVybiBlfWZ1bmN0aW9uICR0KGUsdCxuPSIiKXtpZihPbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7dCE9PXZvaWQgMCYmU3ModCwibGVuZ3RoIik7bGV0IHI9T24oZSkscz10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLGk9cj9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT13dChuKSsiZXhwZWN0ZWQgVWludDhBcnJheSIrcysiLCBnb3QgIitpO3Rocm93IHI/bmV3IFJhbmdlRXJyb3IoYSk6bmV3IFR5cGVFcnJvcihhKX12YXIgVHM9KGUsdCk9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QifHxBcnJheS5pc0FycmF5KGUpKXRocm93IG5ldyBUeXBlRXJyb3IoKHQ9PT0ib2JqZWN0Ij8iIjpgIiR7dH0iIGApKyJleHBlY3RlZCBvYmplY3QsIGdvdCB0eXBlPSIrdHlwZW9mIGUpfSxObj0oZSx0KT0+e1RzKGUsdCk7bGV0IG49T2JqZWN0LmdldFByb3RvdHlwZU9mKGUpO2lmKG4hPT1PYmplY3QucHJvdG90eXBlJiZuIT09bnVsbCl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fSIgZXhwZWN0ZWQgcGxhaW4gb2JqZWN0YCk7aWYoT2JqZWN0Lmhhc093bihlLCJfX3Byb3RvX18iKSl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fS5fX3Byb3RvX18iIGlzIG5vdCBhbGxvd2VkYCl9O2Z1bmN0aW9uIEF0KGUsdD0hMCl7aWYoZS5kZXN0cm95ZWQpdGhyb3cgbmV3IEVycm9yKCJoYXNoIHdhcyBkZXN0cm95ZWQiKTtpZih0JiZlLmZpbmlzaGVkKXRocm93IG5ldyBFcnJvcigiZGlnZXN0KCkgd2FzIGFscmVhZHkgY2FsbGVkIil9ZnVuY3Rpb24gUm4oZSx0KXskdChlLHZvaWQgMCwib3V0cHV0Iik7bGV0IG49dC5vdXRwdXRMZW47aWYoIShlLmxlbmd0aD49bikpdGhyb3cgbmV3IFJhbmdlRXJyb3IoJyJvdXRwdXQiIGV4cGVjdGVkIGxlbmd0aCA+PSAnK24pfWZ1bmN0aW9uIEV0KC4uLmUpe2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7dCsrKWVbdF0uZmlsbCgwKX1mdW5jdGlvbiBXZShlKXtyZXR1cm4gbmV3IERhdGFWaWV3KGUuYnVmZmVyLGUuYnl0ZU9mZnNldCxlLmJ5dGVMZW5ndGgpfWZ1bmN0aW9uIGpzKGUsdCxuPSJvcHRzIil7cmV0dXJuIE5uKGUsImRlZmF1bHRzIiksdCE9PXZvaWQgMCYmTm4odCxuKSxPYmplY3QuYXNzaWduKE9iamVjdC5jcmVhdGUobnVsbCksZSx0KX1mdW5jdGlvbiBQbihlLHQ9e30pe2lmKHR5cGVvZiBlIT0iZnVuY3Rpb24iKXRocm93IG5ldyBUeXBlRXJyb3IoJyJoYXNoQ29ucyIgZXhwZWN0ZWQgZnVuY3Rpb24sIGdvdCB0eXBlPScrdHlwZW9mIGUpO3Q9anMoe30sdCwiaW5mbyIpO2xldCBuPShzLGkpPT5lKGkpLnVwZGF0ZShzKS5kaWdlc3QoKSxyPWUodm9pZCAwKTtyZXR1cm4gbi5vdXRwdXRMZW49ci5vdXRwdXRMZW4sbi5ibG9ja0xlbj1yLmJsb2NrTGVuLG4uY2FuWE9GPXIuY2FuWE9GLG4uY3JlYXRlPXM9PmUocyksT2JqZWN0LmFzc2lnbihuLHQpLE9iamVjdC5mcmVlemUobil9dmFyIHZuPWU9Pih7b2lkOlVpbnQ4QXJyYXkuZnJvbShbNiw5LDk2LDEzNCw3MiwxLDEwMSwzLDQsMixlXSl9KTtmdW5jdGlvbiBYZShlLHQ9e30pe3JldHVybiBDdChsbihlKSx0KX1mdW5jdGlvbiBDdChlLHQ9e30pe2xldCBuPW5ldyBKZShlLHQpLHI9Yz0+e24uc2tpcFdoaXRlc3BhY2UoKSE9PWhlJiZuLnVuZXhwZWN0ZWQobi5pLCJhIG1lbWJlciBuYW1lIChhIHN0cmluZykiKTtsZXQgdT1uLmksZj1uLnJlYWRTdHJpbmcoKTtyZXR1cm4gY1tmXSE9PXZvaWQgMCYmbi5mYWlsKCJkdXBsaWNhdGUtbmFtZSIsdSxgZHVwbGljYXRlIG1lbWJlciBuYW1lICR7SlNPTi5zdHJpbmdpZnkoZil9YCksbi5za2lwV2hpdGVzcGFjZSgpIT09NTgmJm4udW5leHBlY3RlZChuLmksIic6JyBhZnRlciBhIG1lbWJlciBuYW1lIiksbi5pKyssZn0scz1bXSxpPVtdLGE9W10sbztmb3IoOzspe2xldCBjPW4uc2tpcFdoaXRlc3BhY2UoKTtpZihjPT09aGUpbz1uLnJlYWRTdHJpbmcoKTtlbHNlIGlmKGM9PT0xMjN8fGM9PT05MSlpZihzLmxlbmd0aD49bi5tYXhEZXB0aCYmbi5mYWlsKCJtYXgtZGVwdGgiLG4uaSxgbmVzdGluZyBkZWVwZXIgdGhhbiAke24ubWF4RGVwdGh9IGlzIHJlZnVzZWRgKSxuLmkrKyxjPT09MTIzKXtsZXQgdT1PYmplY3QuY3JlYXRlKG51bGwpO2lmKG4uc2tpcFdoaXRlc3BhY2UoKT09PTEyNSluLmkrKyxvPXU7ZWxzZXtpLnB1c2gocih1KSkscy5wdXNoKHUpLGEucHVzaCghMSk7Y29udGludWV9fWVsc2UgaWYobi5za2lwV2hpdGVzcGFjZSgpPT09OTMpbi5pKyssbz1bXTtlbHNle3MucHVzaChbXSksaS5wdXNoKCIiKSxhLnB1c2goITApO2NvbnRpbnVlfWVsc2UgYz09PTQ1fHxjPj00OCYmYzw9NTc/bz1uLnJlYWROdW1iZXIoKTpjPT09MTE2PyhuLmV4cGVjdFdvcmQoInRydWUiKSxvPSEwKTpjPT09MTAyPyhuLmV4cGVjdFdvcmQoImZhbHNlIiksbz0hMSk6Yz09PTExMD8obi5leHBlY3RXb3JkKCJudWxsIiksbz1udWxsKTpvPW4udW5leHBlY3RlZChuLmksImEgSlNPTiB2YWx1ZSIpO2Zvcig7Oyl7bGV0IHU9cy5sZW5ndGgtMTtpZih1PDApcmV0dXJuIG4uZXhwZWN0RW5kKCksbztsZXQgZj1zW3VdLGQ9bi5za2lwV2hpdGVzcGFjZSgpO2lmKGFbdV0pe2lmKGYucHVzaChvKSxkPT09NDQpe24uaSsrO2JyZWFrfWQhPT05MyYmbi51bmV4cGVjdGVkKG4uaSwiJywnIG9yICddJyBpbiBhbiBhcnJheSIpfWVsc2V7aWYoZltpW3VdXT1vLGQ9PT00NCl7bi5pKyssaVt1XT1yKGYpO2JyZWFrfWQhPT0xMjUmJm4udW5leHBlY3RlZChuLmksIicsJyBvciAnfScgaW4gYW4gb2JqZWN0Iil9bi5pKysscy5wb3AoKSxpLnBvcCgpLGEucG9wKCksbz1mfX19dmFyIEJuPTJlMztmdW5jdGlvbiBqZShlLHQ9MCl7aWYodD5Cbil0aHJvdyBuZXcgRXJyb3IoYG5lc3RpbmcgZGVlcGVyIHRoYW4gJHtCbn0gbGV2ZWxzYCk7aWYodHlwZW9mIGU9PSJzdHJpbmciKXJldHVybiBlLm5vcm1hbGl6ZSgiTkZDIik7aWYoZT09PW51bGx8fHR5cGVvZiBlIT0ib2JqZWN0IilyZXR1cm4gZTtpZihBcnJheS5pc0FycmF5KGUpKXJldHVybiBlLm1hcChyPT5qZShyLHQrMSkpO2xldCBuPU9iamVjdC5jcmVhdGUobnVsbCk7Zm9yKGxldFtyLHNdb2YgT2JqZWN0LmVudHJpZXMoZSkpe2xldCBpPXIubm9ybWFsaXplKCJORkMiKSxhPWplKHMsdCsxKTtpZihPYmplY3QuaGFzT3duKG4saSkpdGhyb3cgbmV3IEVycm9yKGBkdXBsaWNhdGUgbWVtYmVyIG5hbWUgJHtKU09OLnN0cmluZ2lmeShpKX1gKTtuW2ldPWF9cmV0dXJuIG59ZnVuY3Rpb24gVW4oZSl7cmV0dXJuIEdlKGUpfXZhciB0dD17fTtkcyh0dCx7UG9pbnQ6KCk9PkIsZXRjOigpPT5fcyxnZXRQdWJsaWNLZXk6KCk9PktuLGdldFB1YmxpY0tleUFzeW5jOigpPT56bixoYXNoOigpPT5OcyxoYXNoZXM6KCk9PmV0LGtleWdlbjooKT0+THMsa2V5Z2VuQXN5bmM6KCk9PkhzLHNpZ246KCk9PkJzLHNpZ25Bc3luYzooKT0+dnMsdXRpbHM6KCk9PkpzLHZlcmlmeTooKT0+RnMsdmVyaWZ5QXN5bmM6KCk9PklzfSk7dmFyIFllPU9iamVjdC5mcmVlemUsbWU9MHg3ZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmVkbix6ZT0weDEwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMTRkZWY5ZGVhMmY3OWNkNjU4MTI2MzFhNWNmNWQzZWRuLFZlPTB4NTIwMzZjZWUyYjZmZmU3MzhjYzc0MDc5Nzc3OWU4OTgwMDcwMGE0ZDQxNDFkOGFiNzVlYjRkY2ExMzU5NzhhM24sVHQ9MHgyMTY5MzZkM2NkNmU1M2ZlYzBhNGUyMzFmZGQ2ZGM1YzY5MmNjNzYwOTUyNWE3YjJjOTU2MmQ2MDhmMjVkNTFhbixqdD0weDY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NThuLHFlPW1lLTFuLE9zPVllKHtwOm1lLG46emUsaDo4bixhOnFlLGQ6VmUsR3g6VHQsR3k6anR9KSxHPTMyLEluPWU9PmUgaW5zdGFuY2VvZiBVaW50OEFycmF5fHxBcnJheUJ1ZmZlci5pc1ZpZXcoZSkmJmUuY29uc3RydWN0b3IubmFtZT09PSJVaW50OEFycmF5IiYmZS5CWVRFU19QRVJfRUxFTUVOVD09PTEsRT0oZSx0LG49IiIpPT57aWYoSW4oZSkmJih0PT09dm9pZCAwfHxlLmxlbmd0aD09PXQpKXJldHVybiBlO2xldCByPUluKGUpLHM9dCE9PXZvaWQgMD9gIG9mIGxlbmd0aCAke3R9YDoiIixpPXI/YGxlbmd0aD0ke2UubGVuZ3RofWA6YHR5cGU9JHt0eXBlb2YgZX1gLGE9KG4/YCIke259IiBgOiIiKSsiZXhwZWN0ZWQgVWludDhBcnJheSIrcysiLCBnb3QgIitpO3Rocm93IHI/bmV3IFJhbmdlRXJyb3IoYSk6bmV3IFR5cGVFcnJvcihhKX0sWmU9KGUsdD0iIixuKT0+VWludDhBcnJheS5mcm9tKEUoZSxuLHQpKSxKbj0oZSx0KT0+ZS50b1N0cmluZygxNikucGFkU3RhcnQodCwiMCIpLGt0PWU9PntsZXQgdD0iIjtmb3IobGV0IG4gb2YgRShlKSl0Kz1KbihuLDIpO3JldHVybiB0fSxPdD1lPT57bGV0IHQ9ImhleCBpbnZhbGlkIjtpZih0eXBlb2YgZSE9InN0cmluZyIpdGhyb3cgbmV3IFR5cGVFcnJvcih0KTtpZihlLmxlbmd0aCUyfHwhL15bXGRhLWZdKiQvaS50ZXN0KGUpKXRocm93IG5ldyBSYW5nZUVycm9yKHQpO2xldCBuPW5ldyBVaW50OEFycmF5KGUubGVuZ3RoLzIpO2ZvcihsZXQgcj0wLHM9MDtyPG4ubGVuZ3RoO3IrKyxzKz0yKXtsZXQgaT1lLmNoYXJDb2RlQXQocyksYT1lLmNoYXJDb2RlQXQocysxKTtuW3JdPSgoaSYxNSkrKGk+PjYpKjkpKjE2KyhhJjE1KSsoYT4+NikqOX1yZXR1cm4gbn0sbmU9KC4uLmUpPT57bGV0IHQ9MDtmb3IobGV0IHMgb2YgZSl0Kz1FKHMpLmxlbmd0aDtsZXQgbj1uZXcgVWludDhBcnJheSh0KSxyPTA7Zm9yKGxldCBzIG9mIGUpbi5zZXQocyxyKSxyKz1zLmxlbmd0aDtyZXR1cm4gbn0sRG49KGU9Ryk9PntsZXQgdD1nbG9iYWxUaGlzPy5jcnlwdG87aWYodHlwZW9mIHQ/LmdldFJhbmRvbVZhbHVlcyE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgRXJyb3IoImNyeXB0by5nZXRSYW5kb21WYWx1ZXMgbXVzdCBiZSBkZWZpbmVkLCBjb25zaWRlciBwb2x5ZmlsbCIpO3JldHVybiB0LmdldFJhbmRvbVZhbHVlcyhuZXcgVWludDhBcnJheShlKSl9LGVlPShlLHQsbixyPSJiYWQgbnVtYmVyOiBvdXQgb2YgcmFuZ2UiKT0+e2lmKHR5cGVvZiBlIT0iYmlnaW50Iil0aHJvdyBuZXcgVHlwZUVycm9yKHIpO2lmKHQ8PWUmJmU8bilyZXR1cm4gZTt0aHJvdyBuZXcgUmFuZ2VFcnJvcihyKX0sYj0oZSx0PW1lKT0+KGUlPXQpPj0wbj9lOnQrZSxGbj0oMW48PDI1NW4pLTFuLHA9ZT0+e2lmKGU8MG4pdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5lZ2F0aXZlIGNvb3JkaW5hdGUiKTtsZXQgdD0oZT4+MjU1bikqMTluKyhlJkZuKTtyZXR1cm4gdD0odD4+MjU1bikqMTluKyh0JkZuKSx0JW1lfSxHbj1lPT5iKGUsemUpLE1uPShlLHQpPT57aWYoZT09PTBuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBleHBlY3RlZCBub24temVybyBudW1iZXIiKTtpZih0PD0xbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZXhwZWN0ZWQgbW9kdWx1cyA+IDEsIGdvdCAiK3QpO2xldCBuPWIoZSx0KSxyPXQscz0wbixpPTFuO2Zvcig7biE9PTBuOyl7bGV0IG89ci9uLGM9ci1uKm8sdT1zLWkqbztyPW4sbj1jLHM9aSxpPXV9aWYociE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52ZXJ0OiBkb2VzIG5vdCBleGlzdCIpO3JldHVybiBiKHMsdCl9LFduPWU9PntsZXQgdD1ldFtlXTtpZih0eXBlb2YgdCE9ImZ1bmN0aW9uIil0aHJvdyBuZXcgRXJyb3IoImhhc2hlcy4iK2UrIiBub3Qgc2V0Iik7cmV0dXJuIHR9LFFlPShlLC4uLnQpPT5FKFduKGUpKG5lKC4uLnQpKSw2NCwiZGlnZXN0IiksTnQ9YXN5bmMoZSwuLi50KT0+RShhd2FpdCBXbihlKShuZSguLi50KSksNjQsImRpZ2VzdCIpLE5zPWU9PlFlKCJzaGE1MTIiLEUoZSx2b2lkIDAsIm1lc3NhZ2UiKSksU3Q9ZT0+e2lmKGUgaW5zdGFuY2VvZiBCKXJldHVybiBlO3Rocm93IG5ldyBUeXBlRXJyb3IoIlBvaW50IGV4cGVjdGVkIil9LFhuPTJuKioyNTZuLEI9Y2xhc3MgZXtzdGF0aWMgQkFTRTtzdGF0aWMgWkVSTztYO1k7WjtUO2NvbnN0cnVjdG9yKHQsbixyLHMpe2xldCBpPVhuO3RoaXMuWD1lZSh0LDBuLGkpLHRoaXMuWT1lZShuLDBuLGkpLHRoaXMuWj1lZShyLDFuLGkpLHRoaXMuVD1lZShzLDBuLGkpLFllKHRoaXMpfXN0YXRpYyBDVVJWRSgpe3JldHVybiBPc31zdGF0aWMgZnJvbUFmZmluZSh0KXtyZXR1cm4gbmV3IGUodC54LHQueSwxbixwKHQueCp0LnkpKX1zdGF0aWMgZnJvbUJ5dGVzKHQsbj0hMSl7bGV0IHI9WmUodCwicG9pbnQiLEcpLHM9clszMV07clszMV09cyYtMTI5O2xldCBpPVJ0KHIpO258fGVlKGksMG4sbWUpO2xldCBhPXAoaSppKSxvPWIoYS0xbiksYz1wKFZlKmErMW4pLHtpc1ZhbGlkOnUsdmFsdWU6Zn09UHMobyxjKTtpZighdSl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogeSBub3Qgc3FydCIpO2xldCBkPSEhKHMmMTI4KTtpZighbiYmZj09PTBuJiZkKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiB4PT0wLCBpc0xhc3RCeXRlT2RkIik7cmV0dXJuIGQhPT0hIShmJjFuKSYmKGY9YigtZikpLG5ldyBlKGYsaSwxbixwKGYqaSkpfXN0YXRpYyBmcm9tSGV4KHQsbil7cmV0dXJuIGUuZnJvbUJ5dGVzKE90KHQpLG4pfWdldCB4KCl7cmV0dXJuIHRoaXMudG9BZmZpbmUoKS54fWdldCB5KCl7cmV0dXJuIHRoaXMudG9BZmZpbmUoKS55fWFzc2VydFZhbGlkaXR5KCl7bGV0IHQ9cWUsbj1WZSxyPXRoaXM7aWYoci5pczAoKSl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogWkVSTyIpO2xldHtYOnMsWTppLFo6YSxUOm99PXIsYz1wKHMqcyksdT1wKGkqaSksZj1wKGEqYSksZD1wKGYqZiksbD1wKGMqdCksaD1wKGYqKGwrdSkpLG09YihkK3AobipwKGMqdSkpKTtpZihoIT09bSl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogZXF1YXRpb24gbGVmdCAhPSByaWdodCAoMSkiKTtsZXQgeT1wKHMqaSkseD1wKGEqbyk7aWYoeSE9PXgpdGhyb3cgbmV3IEVycm9yKCJiYWQgcG9pbnQ6IGVxdWF0aW9uIGxlZnQgIT0gcmlnaHQgKDIpIik7cmV0dXJuIHRoaXN9ZXF1YWxzKHQpe2xldHtYOm4sWTpyLFo6c309dGhpcyx7WDppLFk6YSxaOm99PVN0KHQpO3JldHVybiBwKG4qbyk9PT1wKGkqcykmJnAocipvKT09PXAoYSpzKX1pczAoKXtyZXR1cm4gdGhpcy5lcXVhbHModGUpfW5lZ2F0ZSgpe3JldHVybiBuZXcgZShiKC10aGlzLlgpLHRoaXMuWSx0aGlzLlosYigtdGhpcy5UKSl9ZG91YmxlKCl7bGV0e1g6dCxZOm4sWjpyfT10aGlzLHM9cWUsaT1wKHQqdCksYT1wKG4qbiksbz1wKDJuKnIqciksYz1wKHMqaSksdT1iKHQrbiksZj1iKHAodSp1KS1pLWEpLGQ9YihjK2EpLGw9YihkLW8pLGg9YihjLWEpLG09cChmKmwpLHk9cChkKmgpLHg9cChmKmgpLE89cChsKmQpO3JldHVybiBuZXcgZShtLHksTyx4KX1hZGQodCl7bGV0e1g6bixZOnIsWjpzLFQ6aX09dGhpcyx7WDphLFk6byxaOmMsVDp1fT1TdCh0KSxmPXFlLGQ9VmUsbD1wKG4qYSksaD1wKHIqbyksbT1wKHAoaSpkKSp1KSx5PXAocypjKSx4PWIocChiKG4rcikqYihhK28pKS1sLWgpLE89Yih5LW0pLEQ9Yih5K20pLGc9YihoLXAoZipsKSksTj1wKHgqTyksUj1wKEQqZyksRWU9cCh4KmcpLENlPXAoTypEKTtyZXR1cm4gbmV3IGUoTixSLENlLEVlKX1zdWJ0cmFjdCh0KXtyZXR1cm4gdGhpcy5hZGQoU3QodCkubmVnYXRlKCkpfW11bHRpcGx5KHQsbj0hMCl7aWYoIW4mJnQ9PT0wbnx8KGVlKHQsMW4semUpLCFuJiZ0aGlzLmlzMCgpKSlyZXR1cm4gdGU7aWYodD09PTFuKXJldHVybiB0aGlzO2lmKHRoaXMuZXF1YWxzKE0pKXJldHVybiBHcyh0KS5wO2xldCByPXRlLHM9TSxpPXRoaXM7Zm9yKGxldCBhPTA7bj9hPDI1Njp0PjBuO2ErKyl0JjFuP3I9ci5hZGQoaSk6biYmKHM9cy5hZGQoaSkpLGk9aS5kb3VibGUoKSx0Pj49MW47cmV0dXJuIHJ9bXVsdGlwbHlVbnNhZmUodCl7cmV0dXJuIHRoaXMubXVsdGlwbHkodCwhMSl9dG9BZmZpbmUoKXtsZXR7WDp0LFk6bixaOnJ9PXRoaXM7aWYodGhpcy5lcXVhbHModGUpKXJldHVybnt4OjBuLHk6MW59O2xldCBzPU1uKHIsbWUpO2lmKHAocipzKSE9PTFuKXRocm93IG5ldyBFcnJvcigiaW52YWxpZCBpbnZlcnNlIik7cmV0dXJue3g6cCh0KnMpLHk6cChuKnMpfX10b0J5dGVzKCl7bGV0e3g6dCx5Om59PXRoaXMudG9BZmZpbmUoKSxyPVZuKG4pO3JldHVybiByWzMxXXw9dCYxbj8xMjg6MCxyfXRvSGV4KCl7cmV0dXJuIGt0KHRoaXMudG9CeXRlcygpKX1jbGVhckNvZmFjdG9yKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoOG4sITEpfWlzU21hbGxPcmRlcigpe3JldHVybiB0aGlzLmNsZWFyQ29mYWN0b3IoKS5pczAoKX1pc1RvcnNpb25GcmVlKCl7cmV0dXJuIHRoaXMubXVsdGlwbHkoemUvMm4sITEpLmRvdWJsZSgpLmFkZCh0aGlzKS5pczAoKX19LE09bmV3IEIoVHQsanQsMW4sYihUdCpqdCkpLHRlPW5ldyBCKDBuLDFuLDFuLDBuKTtCLkJBU0U9TTtCLlpFUk89dGU7dmFyIFZuPWU9Pk90KEpuKGVlKGUsMG4sWG4pLDY0KSkucmV2ZXJzZSgpLFJ0PWU9PkJpZ0ludCgiMHgiK2t0KFVpbnQ4QXJyYXkuZnJvbShFKGUpKS5yZXZlcnNlKCkpKSx2PShlLHQpPT57bGV0IG49ZTtmb3IoO3QtLSA+MDspbj1wKG4qbik7cmV0dXJuIG59LFJzPWU9PntsZXQgdD1wKGUqZSksbj1wKHQqZSkscj1wKHYobiwyKSpuKSxzPXAodihyLDEpKmUpLGk9cCh2KHMsNSkqcyksYT1wKHYoaSwxMCkqaSksbz1wKHYoYSwyMCkqYSksYz1wKHYobyw0MCkqbyksdT1wKHYoYyw4MCkqYyksZj1wKHYodSw4MCkqYyksZD1wKHYoZiwxMCkqaSk7cmV0dXJuIHAodihkLDIpKmUpfSxfbj0weDJiODMyNDgwNGZjMWRmMGIyYjRkMDA5OTNkZmJkN2E3MmY0MzE4MDZhZDJmZTQ3OGM0ZWUxYjI3NGEwZWEwYjBuLFBzPShlLHQpPT57bGV0IG49cCh0KnAodCp0KSkscj1wKHAobipuKSp0KSxzPVJzKHAoZSpyKSksaT1wKGUqcChuKnMpKSxhPXAodCpwKGkqaSkpLG89aSxjPXAoaSpfbiksdT1hPT09ZSxmPWE9PT1iKC1lKSxkPWE9PT1iKC1lKl9uKTtyZXR1cm4gdSYmKGk9byksKGZ8fGQpJiYoaT1jKSwoYihpKSYxbik9PT0xbiYmKGk9YigtaSkpLHtpc1ZhbGlkOnV8fGYsdmFsdWU6aX19LEtlPWU9PkduKFJ0KGUpKSxxbj1lPT57bGV0IHQ9WmUoZSksbj10LnNsaWNlKDAsMzIpO25bMF0mPTI0OCxuWzMxXSY9MTI3LG5bMzFdfD02NDtsZXQgcj10LnNsaWNlKDMyKSxzPUtlKG4pLGk9TS5tdWx0aXBseShzKSxhPWkudG9CeXRlcygpO3JldHVybntoZWFkOm4scHJlZml4OnIsc2NhbGFyOnMscG9pbnQ6aSxwb2ludEJ5dGVzOmF9fSxQdD1lPT5OdCgic2hhNTEyQXN5bmMiLEUoZSxHLCJzZWNyZXRLZXkiKSkudGhlbihxbiksdnQ9ZT0+cW4oUWUoInNoYTUxMiIsRShlLEcsInNlY3JldEtleSIpKSksem49ZT0+UHQoZSkudGhlbih0PT50LnBvaW50Qnl0ZXMpLEtuPWU9PnZ0KGUpLnBvaW50Qnl0ZXMsWW49YXN5bmMgZT0+ZVsxXShhd2FpdCBOdCgic2hhNTEyQXN5bmMiLGVbMF0pKSxabj1lPT5lWzFdKFFlKCJzaGE1MTIiLGVbMF0pKSxRbj0oZSx0LG4pPT57bGV0e3BvaW50Qnl0ZXM6cixzY2FsYXI6c309ZSxpPUtlKHQpLGE9TS5tdWx0aXBseShpKS50b0J5dGVzKCk7cmV0dXJuW25lKGEscixuKSx1PT57bGV0IGY9R24oaStLZSh1KSpzKTtyZXR1cm4gRShuZShhLFZuKGYpKSw2NCl9XX0sdnM9YXN5bmMoZSx0KT0+e2xldCBuPVplKGUsIm1lc3NhZ2UiKSxyPWF3YWl0IFB0KHQpO3JldHVybiBZbihRbihyLGF3YWl0IE50KCJzaGE1MTJBc3luYyIsci5wcmVmaXgsbiksbikpfSxCcz0oZSx0KT0+e2xldCBuPVplKGUsIm1lc3NhZ2UiKSxyPXZ0KHQpO3JldHVybiBabihRbihyLFFlKCJzaGE1MTIiLHIucHJlZml4LG4pLG4pKX0sVXM9ZT0+e2lmKGU9PT1udWxsfHx0eXBlb2YgZSE9Im9iamVjdCIpdGhyb3cgbmV3IFR5cGVFcnJvcigiZXhwZWN0ZWQgdmFsaWQgb3B0aW9ucyBvYmplY3QiKTtyZXR1cm4gZS56aXAyMTU/PyEwfSxlcj0oZSx0LG4scik9PntlPUUoZSw2NCwic2lnbmF0dXJlIiksdD1FKHQsdm9pZCAwLCJtZXNzYWdlIiksbj1FKG4sRywicHVibGljS2V5Iik7bGV0IHM9VXMociksaT1lLnN1YmFycmF5KDAsRyksYT1SdChlLnN1YmFycmF5KEcsNjQpKSxvLGMsdSxmPVVpbnQ4QXJyYXkub2YoKSxkPSExO3RyeXtvPUIuZnJvbUJ5dGVzKG4scyksYz1CLmZyb21CeXRlcyhpLHMpLHU9TS5tdWx0aXBseShhLCExKSxmPW5lKGksbix0KSxkPSEwfWNhdGNoe31yZXR1cm5bZixoPT57aWYoIWR8fCFzJiZvLmlzU21hbGxPcmRlcigpKXJldHVybiExO2xldCBtPUtlKGgpO3JldHVybiBjLmFkZChvLm11bHRpcGx5KG0sITEpKS5zdWJ0cmFjdCh1KS5jbGVhckNvZmFjdG9yKCkuaXMwKCl9XX0sSXM9YXN5bmMoZSx0LG4scj17fSk9PlluKGVyKGUsdCxuLHIpKSxGcz0oZSx0LG4scj17fSk9PlpuKGVyKGUsdCxuLHIpKSxfcz1ZZSh7Ynl0ZXNUb0hleDprdCxoZXhUb0J5dGVzOk90LGNvbmNhdEJ5dGVzOm5lLG1vZDpiLGludmVydDpNbixyYW5kb21CeXRlczpEbn0pLGV0PXtzaGE1MTJBc3luYzphc3luYyBlPT57bGV0IHQ9Z2xvYmFsVGhpcz8uY3J5cHRvPy5zdWJ0bGU7aWYoIXQpdGhyb3cgbmV3IEVycm9yKCJjcnlwdG8uc3VidGxlIG11c3QgYmUgZGVmaW5lZCwgY29uc2lkZXIgcG9seWZpbGwiKTtyZXR1cm4gbmV3IFVpbnQ4QXJyYXkoYXdhaXQgdC5kaWdlc3QoIlNIQS01MTIiLG5lKGUpKSl9LHNoYTUxMjp2b2lkIDB9LEJ0PWU9PkUoZT09PXZvaWQgMD9EbigpOmUsRywic2VlZCIpLExzPWU9PntsZXQgdD1CdChlKSxuPUtuKHQpO3JldHVybntzZWNyZXRLZXk6dCxwdWJsaWNLZXk6bn19LEhzPWFzeW5jIGU9PntsZXQgdD1CdChlKSxuPWF3YWl0IHpuKHQpO3JldHVybntzZWNyZXRLZXk6dCxwdWJsaWNLZXk6bn19LEpzPVllKHtnZXRFeHRlbmRlZFB1YmxpY0tleUFzeW5jOlB0LGdldEV4dGVuZGVkUHVibGljS2V5OnZ0LHJhbmRvbVNlY3JldEtleTpCdH0pLERzPSgpPT57bGV0IGU9W10sdD1NLG47Zm9yKGxldCByPTA7cjwzMztyKyspe249dCxlLnB1c2gobik7Zm9yKGxldCBzPTE7czwxMjg7cysrKW49bi5hZGQodCksZS5wdXNoKG4pO3Q9bi5kb3VibGUoKX1yZXR1cm4gZX0sTG4sSG49KGUsdCk9PntsZXQgbj10Lm5lZ2F0ZSgpO3JldHVybiBlP246dH0sR3M9ZT0+e2xldCB0PUxufHwoTG49RHMoKSksbj10ZSxyPU07Zm9yKGxldCBzPTA7czwzMztzKyspe2xldCBpPU51bWJlcihlJjI1NW4pO2U+Pj04bixpPjEyOCYmKGktPTI1NixlKz0xbik7bGV0IGE9cyoxMjgsbz1hK01hdGguYWJzKGkpLTEsYz1zJTIhPT0wLHU9aTwwO2k9PT0wP3I9ci5hZGQoSG4oYyx0W2FdKSk6bj1uLmFkZChIbih1LHRbb10pKX1pZihlIT09MG4pdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIHduYWYiKTtyZXR1cm57cDpuLGY6cn19O3ZhciBudD1jbGFzc3tibG9ja0xlbjtvdXRwdXRMZW47Y2FuWE9GPSExO3BhZE9mZnNldDtpc0xFO2J1ZmZlcjt2aWV3O2ZpbmlzaGVkPSExO2xlbmd0aD0wO3Bvcz0wO2Rlc3Ryb3llZD0hMTtjb25zdHJ1Y3Rvcih0LG4scixzKXt0aGlzLmJsb2NrTGVuPXQsdGhpcy5vdXRwdXRMZW49bix0aGlzLnBhZE9mZnNldD1yLHRoaXMuaXNMRT1zLHRoaXMuYnVmZmVyPW5ldyBVaW50OEFycmF5KHQpLHRoaXMudmlldz1XZSh0aGlzLmJ1ZmZlcil9dXBkYXRlKHQpe0F0KHRoaXMpLCR0KHQpO2xldHt2aWV3Om4sYnVmZmVyOnIsYmxvY2tMZW46c309dGhpcyxpPXQubGVuZ3RoLGE9ITE7Zm9yKGxldCBvPTA7bzxpOyl7bGV0IGM9TWF0aC5taW4ocy10aGlzLnBvcyxpLW8pO2lmKGM9PT1zKXtsZXQgdT1XZSh0KTtmb3IoO3M8PWktbztvKz1zKXRoaXMucHJvY2Vzcyh1LG8pO2E9ITA7Y29udGludWV9ci5zZXQobz09PTAmJmM9PT1pP3Q6dC5zdWJhcnJheShvLG8rYyksdGhpcy5wb3MpLHRoaXMucG9zKz1jLG8rPWMsdGhpcy5wb3M9PT1zJiYodGhpcy5wcm9jZXNzKG4sMCksdGhpcy5wb3M9MCxhPSEwKX1yZXR1cm4gdGhpcy5sZW5ndGgrPXQubGVuZ3RoLGEmJnRoaXMucm91bmRDbGVhbigpLHRoaXN9ZGlnZXN0SW50byh0KXtBdCh0aGlzKSxSbih0LHRoaXMpLHRoaXMuZmluaXNoZWQ9ITA7bGV0e2J1ZmZlcjpuLHZpZXc6cixibG9ja0xlbjpzLGlzTEU6aX09dGhpcyx7cG9zOmF9PXRoaXM7blthKytdPTEyOCxuLmZpbGwoMCxhKSx0aGlzLnBhZE9mZnNldD5zLWEmJih0aGlzLnByb2Nlc3MociwwKSxuLmZpbGwoMCkpLEFuKHIscy04LHRoaXMubGVuZ3RoKjgsaSksdGhpcy5wcm9jZXNzKHIsMCksdGhpcy5yb3VuZENsZWFuKCk7bGV0IG89dD09PW4/cjpXZSh0KSxjPXRoaXMub3V0cHV0TGVuLHU9Yy80LGY9dGhpcy5nZXQoKTtpZihjJTR8fHU+Zi5sZW5ndGgpdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIG91dHB1dExlbiIpO2ZvcihsZXQgZD0wO2Q8dTtkKyspby5zZXRVaW50MzIoNCpkLGZbZF0saSl9ZGlnZXN0KCl7bGV0e2J1ZmZlcjp0LG91dHB1dExlbjpufT10aGlzO3RoaXMuZGlnZXN0SW50byh0KTtsZXQgcj10LnNsaWNlKDAsbik7cmV0dXJuIHRoaXMuZGVzdHJveSgpLHJ9X2Nsb25lSW50b01ldGEodCl7bGV0e2J1ZmZlcjpuLGxlbmd0aDpyLGZpbmlzaGVkOnMsZGVzdHJveWVkOmkscG9zOmF9PXRoaXM7cmV0dXJuIHQuZGVzdHJveWVkPWksdC5maW5pc2hlZD1zLHQubGVuZ3RoPXIsdC5wb3M9YSxhJiZ0LmJ1ZmZlci5zZXQobiksdH1jbG9uZSgpe3JldHVybiB0aGlzLl9jbG9uZUludG8oKX19O3ZhciB0cj1VaW50MzJBcnJheS5mcm9tKFsxNzc5MDMzNzAzLDQwODkyMzU3MjAsMzE0NDEzNDI3NywyMjI3ODczNTk1LDEwMTM5MDQyNDIsNDI3MTE3NTcyMywyNzczNDgwNzYyLDE1OTU3NTAxMjksMTM1OTg5MzExOSwyOTE3NTY1MTM3LDI2MDA4MjI5MjQsNzI1NTExMTk5LDUyODczNDYzNSw0MjE1Mzg5NTQ3LDE1NDE0NTkyMjUsMzI3MDMzMjA5XSk7dmFyIG5yPSRuKFsiMHg0MjhhMmY5OGQ3MjhhZTIyIiwiMHg3MTM3NDQ5MTIzZWY2NWNkIiwiMHhiNWMwZmJjZmVjNGQzYjJmIiwiMHhlOWI1ZGJhNTgxODlkYmJjIiwiMHgzOTU2YzI1YmYzNDhiNTM4IiwiMHg1OWYxMTFmMWI2MDVkMDE5IiwiMHg5MjNmODJhNGFmMTk0ZjliIiwiMHhhYjFjNWVkNWRhNmQ4MTE4IiwiMHhkODA3YWE5OGEzMDMwMjQyIiwiMHgxMjgzNWIwMTQ1NzA2ZmJlIiwiMHgyNDMxODViZTRlZTRiMjhjIiwiMHg1NTBjN2RjM2Q1ZmZiNGUyIiwiMHg3MmJlNWQ3NGYyN2I4OTZmIiwiMHg4MGRlYjFmZTNiMTY5NmIxIiwiMHg5YmRjMDZhNzI1YzcxMjM1IiwiMHhjMTliZjE3NGNmNjkyNjk0IiwiMHhlNDliNjljMTllZjE0YWQyIiwiMHhlZmJlNDc4NjM4NGYyNWUzIiwiMHgwZmMxOWRjNjhiOGNkNWI1IiwiMHgyNDBjYTFjYzc3YWM5YzY1IiwiMHgyZGU5MmM2ZjU5MmIwMjc1IiwiMHg0YTc0ODRhYTZlYTZlNDgzIiwiMHg1Y2IwYTlkY2JkNDFmYmQ0IiwiMHg3NmY5ODhkYTgzMTE1M2I1IiwiMHg5ODNlNTE1MmVlNjZkZmFiIiwiMHhhODMxYzY2ZDJkYjQzMjEwIiwiMHhiMDAzMjdjODk4ZmIyMTNmIiwiMHhiZjU5N2ZjN2JlZWYwZWU0IiwiMHhjNmUwMGJmMzNkYTg4ZmMyIiwiMHhkNWE3OTE0NzkzMGFhNzI1IiwiMHgwNmNhNjM1MWUwMDM4MjZmIiwiMHgxNDI5Mjk2NzBhMGU2ZTcwIiwiMHgyN2I3MGE4NTQ2ZDIyZmZjIiwiMHgyZTFiMjEzODVjMjZjOTI2IiwiMHg0ZDJjNmRmYzVhYzQyYWVkIiwiMHg1MzM4MGQxMzlkOTViM2RmIiwiMHg2NTBhNzM1NDhiYWY2M2RlIiwiMHg3NjZhMGFiYjNjNzdiMmE4IiwiMHg4MWMyYzkyZTQ3ZWRhZWU2IiwiMHg5MjcyMmM4NTE0ODIzNTNiIiwiMHhhMmJmZThhMTRjZjEwMzY0IiwiMHhhODFhNjY0YmJjNDIzMDAxIiwiMHhjMjRiOGI3MGQwZjg5NzkxIiwiMHhjNzZjNTFhMzA2NTRiZTMwIiwiMHhkMTkyZTgxOWQ2ZWY1MjE4IiwiMHhkNjk5MDYyNDU1NjVhOTEwIiwiMHhmNDBlMzU4NTU3NzEyMDJhIiwiMHgxMDZhYTA3MDMyYmJkMWI4IiwiMHgxOWE0YzExNmI4ZDJkMGM4IiwiMHgxZTM3NmMwODUxNDFhYjUzIiwiMHgyNzQ4Nzc0Y2RmOGVlYjk5IiwiMHgzNGIwYmNiNWUxOWI0OGE4IiwiMHgzOTFjMGNiM2M1Yzk1YTYzIiwiMHg0ZWQ4YWE0YWUzNDE4YWNiIiwiMHg1YjljY2E0Zjc3NjNlMzczIiwiMHg2ODJlNmZmM2Q2YjJiOGEzIiwiMHg3NDhmODJlZTVkZWZiMmZjIiwiMHg3OGE1NjM2ZjQzMTcyZjYwIiwiMHg4NGM4NzgxNGExZjBhYjcyIiwiMHg4Y2M3MDIwODFhNjQzOWVjIiwiMHg5MGJlZmZmYTIzNjMxZTI4IiwiMHhhNDUwNmNlYmRlODJiZGU5IiwiMHhiZWY5YTNmN2IyYzY3OTE1IiwiMHhjNjcxNzhmMmUzNzI1MzJiIiwiMHhjYTI3M2VjZWVhMjY2MTljIiwiMHhkMTg2YjhjNzIxYzBjMjA3IiwiMHhlYWRhN2RkNmNkZTBlYjFlIiwiMHhmNTdkNGY3ZmVlNmVkMTc4IiwiMHgwNmYwNjdhYTcyMTc2ZmJhIiwiMHgwYTYzN2RjNWEyYzg5OGE2IiwiMHgxMTNmOTgwNGJlZjkwZGFlIiwiMHgxYjcxMGIzNTEzMWM0NzFiIiwiMHgyOGRiNzdmNTIzMDQ3ZDg0IiwiMHgzMmNhYWI3YjQwYzcyNDkzIiwiMHgzYzllYmUwYTE1YzliZWJjIiwiMHg0MzFkNjdjNDljMTAwZDRjIiwiMHg0Y2M1ZDRiZWNiM2U0MmI2IiwiMHg1OTdmMjk5Y2ZjNjU3ZTJhIiwiMHg1ZmNiNmZhYjNhZDZmYWVjIiwiMHg2YzQ0MTk4YzRhNDc1ODE3Il0ubWFwKGU9PkJpZ0ludChlKSkpLE1zPW5yWzBdLFdzPW5yWzFdLFc9bmV3IFVpbnQzMkFycmF5KDgwKSxYPW5ldyBVaW50MzJBcnJheSg4MCksVXQ9Y2xhc3MgZXh0ZW5kcyBudHtBaD0wO0FsPTA7Qmg9MDtCbD0wO0NoPTA7Q2w9MDtEaD0wO0RsPTA7RWg9MDtFbD0wO0ZoPTA7Rmw9MDtHaD0wO0dsPTA7SGg9MDtIbD0wO2NvbnN0cnVjdG9yKHQsbil7c3VwZXIoMTI4LHQsMTYsITEpLHRoaXMuQWg9blswXXwwLHRoaXMuQWw9blsxXXwwLHRoaXMuQmg9blsyXXwwLHRoaXMuQmw9blszXXwwLHRoaXMuQ2g9bls0XXwwLHRoaXMuQ2w9bls1XXwwLHRoaXMuRGg9bls2XXwwLHRoaXMuRGw9bls3XXwwLHRoaXMuRWg9bls4XXwwLHRoaXMuRWw9bls5XXwwLHRoaXMuRmg9blsxMF18MCx0aGlzLkZsPW5bMTFdfDAsdGhpcy5HaD1uWzEyXXwwLHRoaXMuR2w9blsxM118MCx0aGlzLkhoPW5bMTRdfDAsdGhpcy5IbD1uWzE1XXwwfWdldCgpe2xldHtBaDp0LEFsOm4sQmg6cixCbDpzLENoOmksQ2w6YSxEaDpvLERsOmMsRWg6dSxFbDpmLEZoOmQsRmw6bCxHaDpoLEdsOm0sSGg6eSxIbDp4fT10aGlzO3JldHVyblt0LG4scixzLGksYSxvLGMsdSxmLGQsbCxoLG0seSx4XX1zZXQodCxuLHIscyxpLGEsbyxjLHUsZixkLGwsaCxtLHkseCl7dGhpcy5BaD10fDAsdGhpcy5BbD1ufDAsdGhpcy5CaD1yfDAsdGhpcy5CbD1zfDAsdGhpcy5DaD1pfDAsdGhpcy5DbD1hfDAsdGhpcy5EaD1vfDAsdGhpcy5EbD1jfDAsdGhpcy5FaD11fDAsdGhpcy5FbD1mfDAsdGhpcy5GaD1kfDAsdGhpcy5GbD1sfDAsdGhpcy5HaD1ofDAsdGhpcy5HbD1tfDAsdGhpcy5IaD15fDAsdGhpcy5IbD14fDB9X2Nsb25lSW50byh0KXtyZXR1cm4odHx8PW5ldyB0aGlzLmNvbnN0cnVjdG9yKS5zZXQoLi4udGhpcy5nZXQoKSksdGhpcy5fY2xvbmVJbnRvTWV0YSh0KX1wcm9jZXNzKHQsbil7Zm9yKGxldCBnPTA7ZzwxNjtnKyssbis9NClXW2ddPXQuZ2V0VWludDMyKG4pLFhbZ109dC5nZXRVaW50MzIobis9NCk7Zm9yKGxldCBnPTE2O2c8ODA7ZysrKXtsZXQgTj1XW2ctMTVdfDAsUj1YW2ctMTVdfDAsRWU9WihOLFIsMSleWihOLFIsOCleYnQoTixSLDcpLENlPVEoTixSLDEpXlEoTixSLDgpXnl0KE4sUiw3KSxJPVdbZy0yXXwwLEY9WFtnLTJdfDAsVWU9WihJLEYsMTkpXlNlKEksRiw2MSleYnQoSSxGLDYpLGh0PVEoSSxGLDE5KV5UZShJLEYsNjEpXnl0KEksRiw2KSxJZT1TbihDZSxodCxYW2ctN10sWFtnLTE2XSksbXQ9VG4oSWUsRWUsVWUsV1tnLTddLFdbZy0xNl0pO1dbZ109bXR8MCxYW2ddPUllfDB9bGV0e0FoOnIsQWw6cyxCaDppLEJsOmEsQ2g6byxDbDpjLERoOnUsRGw6ZixFaDpkLEVsOmwsRmg6aCxGbDptLEdoOnksR2w6eCxIaDpPLEhsOkR9PXRoaXM7Zm9yKGxldCBnPTA7Zzw4MDtnKyspe2xldCBOPVooZCxsLDE0KV5aKGQsbCwxOCleU2UoZCxsLDQxKSxSPVEoZCxsLDE0KV5RKGQsbCwxOCleVGUoZCxsLDQxKSxFZT1kJmhefmQmeSxDZT1sJm1efmwmeCxJPWpuKEQsUixDZSxXc1tnXSxYW2ddKSxGPWtuKEksTyxOLEVlLE1zW2ddLFdbZ10pLFVlPUl8MCxodD1aKHIscywyOCleU2UocixzLDM0KV5TZShyLHMsMzkpLEllPVEocixzLDI4KV5UZShyLHMsMzQpXlRlKHIscywzOSksbXQ9ciZpXnImb15pJm8sdXM9cyZhXnMmY15hJmM7Tz15fDAsRD14fDAseT1ofDAseD1tfDAsaD1kfDAsbT1sfDAse2g6ZCxsfT1QKHV8MCxmfDAsRnwwLFVlfDApLHU9b3wwLGY9Y3wwLG89aXwwLGM9YXwwLGk9cnwwLGE9c3wwO2xldCB1bj1FbihVZSxJZSx1cyk7cj1Dbih1bixGLGh0LG10KSxzPXVufDB9KHtoOnIsbDpzfT1QKHRoaXMuQWh8MCx0aGlzLkFsfDAscnwwLHN8MCkpLHtoOmksbDphfT1QKHRoaXMuQmh8MCx0aGlzLkJsfDAsaXwwLGF8MCkse2g6byxsOmN9PVAodGhpcy5DaHwwLHRoaXMuQ2x8MCxvfDAsY3wwKSx7aDp1LGw6Zn09UCh0aGlzLkRofDAsdGhpcy5EbHwwLHV8MCxmfDApLHtoOmQsbH09UCh0aGlzLkVofDAsdGhpcy5FbHwwLGR8MCxsfDApLHtoLGw6bX09UCh0aGlzLkZofDAsdGhpcy5GbHwwLGh8MCxtfDApLHtoOnksbDp4fT1QKHRoaXMuR2h8MCx0aGlzLkdsfDAseXwwLHh8MCkse2g6TyxsOkR9PVAodGhpcy5IaHwwLHRoaXMuSGx8MCxPfDAsRHwwKSx0aGlzLnNldChyLHMsaSxhLG8sYyx1LGYsZCxsLGgsbSx5LHgsTyxEKX1yb3VuZENsZWFuKCl7RXQoVyxYKX1kZXN0cm95KCl7dGhpcy5kZXN0cm95ZWQ9ITAsRXQodGhpcy5idWZmZXIpLHRoaXMuc2V0KDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDApfX0sSXQ9Y2xhc3MgZXh0ZW5kcyBVdHtjb25zdHJ1Y3Rvcigpe3N1cGVyKDY0LHRyKX19O3ZhciBydD1QbigoKT0+bmV3IEl0LHZuKDMpKTtldC5zaGE1MTI9cnQ7dmFye1BvaW50OmFyfT10dCxycj0ybioqMjUybisyNzc0MjMxNzc3NzM3MjM1MzUzNTg1MTkzNzc5MDg4MzY0ODQ5M24sa2E9Mm4qKjI1NW4tMTluO2Z1bmN0aW9uIHNyKGUpe2xldCB0PTBuO2ZvcihsZXQgbj1lLmxlbmd0aC0xO24+PTA7bi0tKXQ9dDw8OG58QmlnSW50KGVbbl0pO3JldHVybiB0fWZ1bmN0aW9uIGlyKGUpe2xldCB0O3RyeXt0PWFyLmZyb21CeXRlcyhlLCExKX1jYXRjaHtyZXR1cm4gbnVsbH1yZXR1cm4gY3IodC50b0J5dGVzKCksZSk/dDpudWxsfWZ1bmN0aW9uIG9yKGUpe3JldHVybiBlLm11bHRpcGx5VW5zYWZlKDhuKS5pczAoKX1mdW5jdGlvbiBjcihlLHQpe2lmKGUubGVuZ3RoIT09dC5sZW5ndGgpcmV0dXJuITE7Zm9yKGxldCBuPTA7bjxlLmxlbmd0aDtuKyspaWYoZVtuXSE9PXRbbl0pcmV0dXJuITE7cmV0dXJuITB9ZnVuY3Rpb24gWHMoZSx0LG4pe2lmKG4ubGVuZ3RoIT09MzIpcmV0dXJuImtleS1sZW5ndGgiO2lmKGUubGVuZ3RoIT09NjQpcmV0dXJuInNpZ25hdHVyZS1sZW5ndGgiO2xldCByPWlyKG4pO2lmKHI9PT1udWxsKXJldHVybiJrZXktZW5jb2RpbmciO2lmKG9yKHIpKXJldHVybiJrZXktc21hbGwtb3JkZXIiO2xldCBzPWUuc3ViYXJyYXkoMCwzMiksaT1zcihlLnN1YmFycmF5KDMyLDY0KSk7aWYoaT49cnIpcmV0dXJuInMtb3V0LW9mLXJhbmdlIjtsZXQgYT1pcihzKTtpZihhPT09bnVsbClyZXR1cm4ici1lbmNvZGluZyI7aWYob3IoYSkpcmV0dXJuInItc21hbGwtb3JkZXIiO2xldCBvPW5ldyBVaW50OEFycmF5KDY0K3QubGVuZ3RoKTtvLnNldChzLDApLG8uc2V0KG4sMzIpLG8uc2V0KHQsNjQpO2xldCBjPXNyKHJ0KG8pKSVycix1PWFyLkJBU0UubXVsdGlwbHlVbnNhZmUoaSkuc3VidHJhY3Qoci5tdWx0aXBseVVuc2FmZShjKSk7cmV0dXJuIGNyKHUudG9CeXRlcygpLHMpP251bGw6ImVxdWF0aW9uIn1mdW5jdGlvbiB1cihlLHQsbil7cmV0dXJuIFhzKGUsdCxuKT09PW51bGx9ZnVuY3Rpb24ga2UoZSx0KXtyZXR1cm4gZS5sZW5ndGg9PT10JiYvXlswLTlhLWZdKiQvLnRlc3QoZSl9ZnVuY3Rpb24gRnQoZSl7aWYoZS5sZW5ndGglMiE9PTB8fCEvXlswLTlhLWZBLUZdKiQvLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5vdCBoZXhhZGVjaW1hbCIpO2xldCB0PW5ldyBVaW50OEFycmF5KGUubGVuZ3RoLzIpO2ZvcihsZXQgbj0wO248dC5sZW5ndGg7bisrKXRbbl09TnVtYmVyLnBhcnNlSW50KGUuc2xpY2UoMipuLDIqbisyKSwxNik7cmV0dXJuIHR9dmFyIGZyPVsid2FpIiwia2luZCIsInN1aXRlIiwic3RhbmRhcmQiLCJ0b29sY2hhaW4iLCJjb3JwdXMiLCJpbXBsZW1lbnRhdGlvbiIsInN0YXJ0ZWRfYXQiLCJjYXNlcyIsInN1bW1hcnkiLCJjb25mb3JtYW50Iiwia2V5Iiwic2lnbmVyX3B1YmtleSIsInNpZyJdLFZzPWZyLmZpbHRlcihlPT5lIT09InNpZ25lcl9wdWJrZXkiJiZlIT09InNpZyIpLHFzPS9eKFswLTldezR9KS0oWzAtOV17Mn0pLShbMC05XXsyfSlUKFswLTldezJ9KTooWzAtOV17Mn0pOihbMC05XXsyfSlaJC8senM9W1swLDk5OTldLFsxLDEyXSxbMSwzMV0sWzAsMjNdLFswLDU5XSxbMCw2MF1dO2Z1bmN0aW9uIEtzKGUpe3JldHVybiB0eXBlb2YgZT09Im9iamVjdCImJmUhPT1udWxsJiYhQXJyYXkuaXNBcnJheShlKX1mdW5jdGlvbiBzZShlLHQsbil7aWYoIUtzKGUpKXJldHVybmAke259IGlzIG5vdCBhbiBvYmplY3RgO2ZvcihsZXQgciBvZiBPYmplY3Qua2V5cyhlKSlpZighdC5pbmNsdWRlcyhyKSlyZXR1cm5gJHtufSBoYXMgYSBtZW1iZXIgbm90IGluIFx4QTcyOiAke0pTT04uc3RyaW5naWZ5KHIpfWA7Zm9yKGxldCByIG9mIHQpaWYoIU9iamVjdC5oYXNPd24oZSxyKSlyZXR1cm5gJHtufSBsYWNrcyB0aGUgbWVtYmVyICR7SlNPTi5zdHJpbmdpZnkocil9YDtyZXR1cm4gbnVsbH1mdW5jdGlvbiByZShlKXtyZXR1cm4gdHlwZW9mIGU9PSJzdHJpbmcifWZ1bmN0aW9uIFlzKGUpe3JldHVybiB0eXBlb2YgZT09Im51bWJlciImJk51bWJlci5pc0ludGVnZXIoZSkmJmU+PTAmJmU8PV9lfWZ1bmN0aW9uIFpzKGUpe2lmKCFyZShlKSlyZXR1cm4hMTtsZXQgdD1xcy5leGVjKGUpO3JldHVybiB0P3pzLmV2ZXJ5KChbbixyXSxzKT0+e2xldCBpPU51bWJlcih0W3MrMV0pO3JldHVybiBpPj1uJiZpPD1yfSk6ITF9ZnVuY3Rpb24gUXMoZSl7cmV0dXJuIHJlKGUpJiZlLnN0YXJ0c1dpdGgoInNoYTI1NjoiKSYma2UoZS5zbGljZSg3KSw2NCl9ZnVuY3Rpb24gaWUoLi4uZSl7Zm9yKGxldCB0IG9mIGUpe2xldCBuPXQoKTtpZihuIT09bnVsbClyZXR1cm4gbn1yZXR1cm4gbnVsbH1mdW5jdGlvbiBrKGUsdCxuKXtyZXR1cm4gcmUoZVt0XSk/bnVsbDpgJHtufS4ke3R9IGlzIG5vdCBhIHN0cmluZ2B9ZnVuY3Rpb24gc3QoZSx0LG4pe3JldHVybiBZcyhlW3RdKT9udWxsOmAke259LiR7dH0gaXMgbm90IGFuIGludGVnZXIgZnJvbSAwIHRvIDJeNTMtMWB9ZnVuY3Rpb24gZWkoZSl7cmV0dXJuIGllKCgpPT5zZShlLFsibmFtZSIsInZlcnNpb24iXSwidG9vbGNoYWluIiksKCk9PmsoZSwibmFtZSIsInRvb2xjaGFpbiIpLCgpPT5rKGUsInZlcnNpb24iLCJ0b29sY2hhaW4iKSl9ZnVuY3Rpb24gdGkoZSl7cmV0dXJuIGllKCgpPT5zZShlLFsiZGlyIiwiZmlsZXMiLCJkaWdlc3QiXSwiY29ycHVzIiksKCk9PmsoZSwiZGlyIiwiY29ycHVzIiksKCk9PnN0KGUsImZpbGVzIiwiY29ycHVzIiksKCk9PlFzKGUuZGlnZXN0KT9udWxsOiJjb3JwdXMuZGlnZXN0IGlzIG5vdCBzaGEyNTY6IGFuZCA2NCBsb3dlcmNhc2UgaGV4IGRpZ2l0cyIpfWZ1bmN0aW9uIG5pKGUsdCl7cmV0dXJuIGllKCgpPT5zZShlLFsicGF0aCIsInNoYTI1NiJdLHQpLCgpPT5rKGUsInBhdGgiLHQpLCgpPT57bGV0IG49ZS5zaGEyNTY7cmV0dXJuIHJlKG4pJiZrZShuLDY0KT9udWxsOmAke3R9LnNoYTI1NiBpcyBub3QgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHNgfSl9ZnVuY3Rpb24gcmkoZSl7bGV0IHQ9ZSxuPXI9PnRbcl09PT1udWxsfHxyZSh0W3JdKT9udWxsOmBpbXBsZW1lbnRhdGlvbi4ke3J9IGlzIG5laXRoZXIgYSBzdHJpbmcgbm9yIG51bGxgO3JldHVybiBpZSgoKT0+c2UoZSxbImFkYXB0ZXIiLCJpbXBsIiwibmFtZSIsInZlcnNpb24iLCJmaWxlcyJdLCJpbXBsZW1lbnRhdGlvbiIpLCgpPT50LmFkYXB0ZXI9PT0iY29tbWFuZCJ8fHQuYWRhcHRlcj09PSJodHRwIj9udWxsOiJpbXBsZW1lbnRhdGlvbi5hZGFwdGVyIGlzIG5laXRoZXIgY29tbWFuZCBub3IgaHR0cCIsKCk9PmsodCwiaW1wbCIsImltcGxlbWVudGF0aW9uIiksKCk9Pm4oIm5hbWUiKSwoKT0+bigidmVyc2lvbiIpLCgpPT57bGV0IHI9dC5maWxlcztpZighQXJyYXkuaXNBcnJheShyKSlyZXR1cm4iaW1wbGVtZW50YXRpb24uZmlsZXMgaXMgbm90IGFuIGFycmF5Ijtmb3IobGV0IHM9MDtzPHIubGVuZ3RoO3MrKyl7bGV0IGk9bmkocltzXSxgaW1wbGVtZW50YXRpb24uZmlsZXNbJHtzfV1gKTtpZihpIT09bnVsbClyZXR1cm4gaX1yZXR1cm4gbnVsbH0pfWZ1bmN0aW9uIHNpKGUpe2lmKCFBcnJheS5pc0FycmF5KGUpKXJldHVybiJjYXNlcyBpcyBub3QgYW4gYXJyYXkiO2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7dCsrKXtsZXQgbj1gY2FzZXNbJHt0fV1gLHI9ZVt0XSxzPWllKCgpPT5zZShyLFsibmFtZSIsInBhc3MiLCJleHBlY3RlZCIsImdvdCJdLG4pLCgpPT5rKHIsIm5hbWUiLG4pLCgpPT50eXBlb2Ygci5wYXNzPT0iYm9vbGVhbiI/bnVsbDpgJHtufS5wYXNzIGlzIG5vdCBhIGJvb2xlYW5gLCgpPT5rKHIsImV4cGVjdGVkIixuKSwoKT0+ayhyLCJnb3QiLG4pKTtpZihzIT09bnVsbClyZXR1cm4gc31yZXR1cm4gbnVsbH1mdW5jdGlvbiBpaShlKXtyZXR1cm4gaWUoKCk9PnNlKGUsWyJjYXNlcyIsInBhc3NlZCIsImZhaWxlZCJdLCJzdW1tYXJ5IiksKCk9PnN0KGUsImNhc2VzIiwic3VtbWFyeSIpLCgpPT5zdChlLCJwYXNzZWQiLCJzdW1tYXJ5IiksKCk9PnN0KGUsImZhaWxlZCIsInN1bW1hcnkiKSl9ZnVuY3Rpb24gZHIoZSx0PXtzaWduZWQ6ITB9KXtsZXQgbj1lO3JldHVybiBpZSgoKT0+c2UoZSx0LnNpZ25lZD9mcjpWcywidGhlIHJlY29yZCIpLCgpPT5uLndhaT09PWxlP251bGw6YHdhaSBpcyBub3QgJHtsZX1gLCgpPT5rKG4sImtpbmQiLCJ0aGUgcmVjb3JkIiksKCk9Pmsobiwic3VpdGUiLCJ0aGUgcmVjb3JkIiksKCk9Pmsobiwic3RhbmRhcmQiLCJ0aGUgcmVjb3JkIiksKCk9PmVpKG4udG9vbGNoYWluKSwoKT0+dGkobi5jb3JwdXMpLCgpPT5yaShuLmltcGxlbWVudGF0aW9uKSwoKT0+WnMobi5zdGFydGVkX2F0KT9udWxsOiJzdGFydGVkX2F0IGlzIG5vdCBZWVlZLU1NLUREVEhIOk1NOlNTWiB3aXRoaW4gXHhBNzIncyByYW5nZXMiLCgpPT5zaShuLmNhc2VzKSwoKT0+aWkobi5zdW1tYXJ5KSwoKT0+dHlwZW9mIG4uY29uZm9ybWFudD09ImJvb2xlYW4iP251bGw6ImNvbmZvcm1hbnQgaXMgbm90IGEgYm9vbGVhbiIsKCk9Pm4ua2V5PT09ImVwaGVtZXJhbCJ8fG4ua2V5PT09InN1cHBsaWVkIj9udWxsOiJrZXkgaXMgbmVpdGhlciBlcGhlbWVyYWwgbm9yIHN1cHBsaWVkIiwoKT0+e2lmKCF0LnNpZ25lZClyZXR1cm4gbnVsbDtsZXQgcj1uLnNpZ25lcl9wdWJrZXk7cmV0dXJuIHJlKHIpJiZrZShyLDY0KT9udWxsOiJzaWduZXJfcHVia2V5IGlzIG5vdCA2NCBsb3dlcmNhc2UgaGV4IGRpZ2l0cyJ9LCgpPT50LnNpZ25lZD9yZShuLnNpZykmJmtlKG4uc2lnLDEyOCk/bnVsbDoic2lnIGlzIG5vdCAxMjggbG93ZXJjYXNlIGhleCBkaWdpdHMiOm51bGwpfXZhciBvaT0vXigwfFsxLTldWzAtOV0qKSQvO2Z1bmN0aW9uIGFpKGUpe3JldHVybiBlPj00OCYmZTw9NTd8fGU9PT00NXx8ZT09PTQzfHxlPT09NDZ8fGU9PT0xMDF8fGU9PT02OX1mdW5jdGlvbiBscihlKXtsZXQgdD1lLmxlbmd0aCxuPTA7Zm9yKDtuPHQ7KXtsZXQgcj1lLmNoYXJDb2RlQXQobik7aWYocj09PTM0KXtmb3IobisrO248dCYmZS5jaGFyQ29kZUF0KG4pIT09MzQ7KW4rPWUuY2hhckNvZGVBdChuKT09PTkyPzI6MTtuKyt9ZWxzZSBpZihyPT09NDV8fHI+PTQ4JiZyPD01Nyl7bGV0IHM9bjtmb3IoO248dCYmYWkoZS5jaGFyQ29kZUF0KG4pKTspbisrO2xldCBpPWUuc2xpY2UocyxuKTtpZighb2kudGVzdChpKXx8QmlnSW50KGkpPkJpZ0ludChfZSkpcmV0dXJuIGl9ZWxzZSBuKyt9cmV0dXJuIG51bGx9dmFyIERhPWAic2lnIjoiJHsiMCIucmVwZWF0KDEyOCl9IixgLmxlbmd0aDtmdW5jdGlvbiBwcihlKXtsZXQgdD17fTtmb3IobGV0IHMgb2YgT2JqZWN0LmtleXMoZSkpcyE9PSJzaWciJiYodFtzXT1lW3NdKTtsZXQgbj1Vbih0KSxyPW5ldyBVaW50OEFycmF5KEZlLmxlbmd0aCtuLmxlbmd0aCk7cmV0dXJuIHIuc2V0KEZlLDApLHIuc2V0KG4sRmUubGVuZ3RoKSxyfWZ1bmN0aW9uIF8oZSx0LG4pe3JldHVybntvdXRjb21lOiJyZWplY3QiLHN0ZXA6ZSxyZWFzb246dCxkZXRhaWw6bn19ZnVuY3Rpb24gaHIoZSl7aWYoZS5sZW5ndGg+cGUpcmV0dXJuIF8oMSwibWFsZm9ybWVkIixgdGhlIHJlY29yZCBpcyBvdmVyIHRoZSBsaW1pdCBvZiAke3BlfSBieXRlc2ApO2xldCB0O3RyeXt0PVhlKGUse21heERlcHRoOmZuLGJvbToicmVqZWN0IixiaWdJbnRlZ2Vyczoicm91bmQifSl9Y2F0Y2gobCl7aWYobCBpbnN0YW5jZW9mIEEpcmV0dXJuIF8oMSwibWFsZm9ybWVkIixgbm90IHN0cmljdCBKU09OOiAke2wubWVzc2FnZX0gKGJ5dGUgJHtsLm9mZnNldH0pYCk7dGhyb3cgbH1pZih0eXBlb2YgdCE9Im9iamVjdCJ8fHQ9PT1udWxsfHxBcnJheS5pc0FycmF5KHQpKXJldHVybiBfKDEsIm1hbGZvcm1lZCIsInRoZSBKU09OIHZhbHVlIGlzIG5vdCBhbiBvYmplY3QiKTtsZXQgbj10O2lmKG4ud2FpIT09bGUpcmV0dXJuIF8oMiwidW5rbm93bl9mb3JtYXQiLGB3YWkgaXMgbm90IHRoZSBzdHJpbmcgJHtsZX1gKTtsZXQgcj1kcihuKTtpZihyIT09bnVsbClyZXR1cm4gXygzLCJtYWxmb3JtZWQiLHIpO2xldCBzPWxyKG5ldyBUZXh0RGVjb2RlcigpLmRlY29kZShlKSk7aWYocyE9PW51bGwpcmV0dXJuIF8oMywibWFsZm9ybWVkIixgdGhlIG51bWJlciAke3N9IGlzIG5vdCBhIHBsYWluIGludGVnZXIgZnJvbSAwIHRvIDJeNTMtMWApO2xldCBpPW4sYT1GdChpLnNpZyksbz1GdChpLnNpZ25lcl9wdWJrZXkpO2lmKCF1cihhLHByKG4pLG8pKXJldHVybiBfKDQsInNpZ25hdHVyZV9pbnZhbGlkIiwic2lnIGRvZXMgbm90IHZlcmlmeSB1bmRlciBzaWduZXJfcHVia2V5IGJ5IHRoZSBzdHJpY3QgcnVsZSIpO2xldCBjPWkuY2FzZXMuZmlsdGVyKGw9PmwucGFzcykubGVuZ3RoLHU9aS5jYXNlcy5sZW5ndGgtYyx7c3VtbWFyeTpmfT1pO2lmKGYuY2FzZXMhPT1pLmNhc2VzLmxlbmd0aHx8Zi5wYXNzZWQhPT1jfHxmLmZhaWxlZCE9PXUpcmV0dXJuIF8oNSwic3VtbWFyeV9taXNtYXRjaCIsYHN1bW1hcnkgc2F5cyAke2YuY2FzZXN9LyR7Zi5wYXNzZWR9LyR7Zi5mYWlsZWR9IChjYXNlcy9wYXNzZWQvZmFpbGVkKSwgdGhlIGNhc2VzIGNvdW50ICR7aS5jYXNlcy5sZW5ndGh9LyR7Y30vJHt1fWApO2xldCBkPWkuY2FzZXMubGVuZ3RoPjAmJnU9PT0wO3JldHVybiBpLmNvbmZvcm1hbnQhPT1kP18oNiwiY29uZm9ybWFudF9taXNtYXRjaCIsYGNvbmZvcm1hbnQgaXMgJHtpLmNvbmZvcm1hbnR9LCB0aGUgY2FzZXMgc2F5ICR7ZH1gKTp7b3V0Y29tZToiYWNjZXB0Iixjb25mb3JtYW50OmkuY29uZm9ybWFudCxyZWNvcmQ6aX19ZnVuY3Rpb24gX3QoZSl7cmV0dXJuIGUub3V0Y29tZT09PSJhY2NlcHQiP2BhY2NlcHQgY29uZm9ybWFudD0ke2UuY29uZm9ybWFudH1gOmByZWplY3Qgc3RlcD0ke2Uuc3RlcH0gcmVhc29uPSR7ZS5yZWFzb259YH12YXIgY2k9Ilx1MDM0Rlx1MTE1Rlx1MTE2MFx1MTdCNFx1MTdCNVx1MzE2NFx1RkZBMFx1MjdFOCIsdWk9bmV3IFJlZ0V4cChgW1xccHtDY31cXHB7Q2Z9XFxwe1pzfVxccHtabH1cXHB7WnB9XFxwe05vbmNoYXJhY3Rlcl9Db2RlX1BvaW50fVxcdUQ4MDAtXFx1REZGRiR7Y2l9XWAsImd1Iik7ZnVuY3Rpb24gTHQoZSl7cmV0dXJuYFx1MjdFOFUrJHtlLnRvU3RyaW5nKDE2KS50b1VwcGVyQ2FzZSgpLnBhZFN0YXJ0KDQsIjAiKX1cdTI3RTlgfWZ1bmN0aW9uIFYoZSl7cmV0dXJuIGUucmVwbGFjZSh1aSx0PT50PT09IiAiP3Q6THQodC5jb2RlUG9pbnRBdCgwKSkpfXZhciBtcj0iSW52aXNpYmxlIGFuZCBjb250cm9sIGNoYXJhY3RlcnMgYXJlIHNob3duIGFzIFx1MjdFOFUrWFhYWFx1MjdFOS4iO3ZhciBmaT17IiYiOiImYW1wOyIsIjwiOiImbHQ7IiwiPiI6IiZndDsiLCciJzoiJnF1b3Q7IiwiJyI6IiYjMzk7In07ZnVuY3Rpb24gQyhlKXtyZXR1cm4gZS5yZXBsYWNlKC9bJjw+IiddL2csdD0+ZmlbdF0pfWZ1bmN0aW9uIG9lKGUpe3JldHVybiBnZShWKGUpKX1mdW5jdGlvbiBnZShlKXtyZXR1cm4gQyhlKS5yZXBsYWNlKC/in6hVXCtbMC05QS1GXXs0LDZ94p+pL2csdD0+YDxzcGFuIGNsYXNzPSJjcCI+JHt0fTwvc3Bhbj5gKX1mdW5jdGlvbiB4ZShlLHQpe2lmKGUubGVuZ3RoPD10KXJldHVybnt0ZXh0OmUsbW9yZTowfTtsZXQgbj1bLi4uZV07cmV0dXJuIG4ubGVuZ3RoPD10P3t0ZXh0OmUsbW9yZTowfTp7dGV4dDpuLnNsaWNlKDAsdCkuam9pbigiIiksbW9yZTpuLmxlbmd0aC10fX1mdW5jdGlvbiB3KGUsdCl7bGV0e3RleHQ6bixtb3JlOnJ9PXhlKGUsdCk7cmV0dXJuIHI9PT0wP29lKG4pOmAke29lKG4pfTxzcGFuIGNsYXNzPSJjdXQiPlx1MjAyNiAke3J9IG1vcmUgY2hhcmFjdGVyczwvc3Bhbj5gfXZhciBIdD0icmVqZWN0IixkaT0iZmFpbGVkIixncj1gJHtIdH06IGAseHI9YCR7ZGl9OiBgO2Z1bmN0aW9uIHEoZSl7cmV0dXJuIGUuc3RhcnRzV2l0aChncik/e3N0YXR1czoicmVqZWN0ZWQiLHJlYXNvbjplLnNsaWNlKGdyLmxlbmd0aCl9OmUuc3RhcnRzV2l0aCh4cik/e3N0YXR1czoiZmFpbGVkIixyZWFzb246ZS5zbGljZSh4ci5sZW5ndGgpfTp7c3RhdHVzOiJjYW5vbmljYWwiLG91dHB1dDplfX12YXIgYnI9YCR7SHR9LCBvciBgO2Z1bmN0aW9uIGJlKGUpe3JldHVybiBlPT09SHQ/e3N0YXR1czoicmVqZWN0ZWQifTplLnN0YXJ0c1dpdGgoYnIpP3tzdGF0dXM6ImVpdGhlciIsb3V0cHV0OmUuc2xpY2UoYnIubGVuZ3RoKX06e3N0YXR1czoiY2Fub25pY2FsIixvdXRwdXQ6ZX19dmFyIGxpPS9eYWxsIChcZCspIGFjY2VwdGVkLCBvciBhbGwgKFxkKykgcmVmdXNlZCQvO2Z1bmN0aW9uIHdyKGUpe2xldCB0PWxpLmV4ZWMoZSk7cmV0dXJuIHQmJnRbMV09PT10WzJdP051bWJlcih0WzFdKTp2b2lkIDB9dmFyIHlyPVtbImFjY2VwdGVkIiwiYWNjZXB0ZWQiXSxbInJlZnVzZWQiLCJyZWZ1c2VkIl0sWyJub0Fuc3dlciIsIm5vIGFuc3dlciJdXTt2YXIgcGk9L14oYWNjZXB0ZWR8cmVmdXNlZHxubyBhbnN3ZXIpIChcZCspOiAoLispJC9zO2Z1bmN0aW9uICRyKGUpe2xldCB0PXthY2NlcHRlZDpbXSxyZWZ1c2VkOltdLG5vQW5zd2VyOltdfSxuPS0xO2ZvcihsZXQgciBvZiBlLnNwbGl0KCI7ICIpKXtsZXQgcz1waS5leGVjKHIpLGk9eXIuZmluZEluZGV4KChbLG9dKT0+bz09PXM/LlsxXSk7aWYoIXN8fGk8PW4pcmV0dXJuO2xldCBhPXNbM10uc3BsaXQoIiwgIik7aWYoYS5sZW5ndGghPT1OdW1iZXIoc1syXSkpcmV0dXJuO3RbeXJbaV1bMF1dPWEsbj1pfXJldHVybiB0fXZhciBPZT0iIHwgYjogIixBcj0iYm90aDogIjtmdW5jdGlvbiBoaShlKXtpZihlLnN0YXJ0c1dpdGgoQXIpKXJldHVybntib3RoOmUuc2xpY2UoQXIubGVuZ3RoKX07aWYoIWUuc3RhcnRzV2l0aCgiYTogIikpcmV0dXJuO2xldCB0PWUuaW5kZXhPZihPZSwzKTtpZighKHQ8MHx8ZS5pbmRleE9mKE9lLHQrMSk+PTApKXJldHVybnthOmUuc2xpY2UoMyx0KSxiOmUuc2xpY2UodCtPZS5sZW5ndGgpfX1mdW5jdGlvbiBpdChlKXtsZXQgdD1oaShlKTtpZih0IT09dm9pZCAwfHwhZS5zdGFydHNXaXRoKCJhOiAiKSlyZXR1cm4gdDtsZXQgbj1lLmluZGV4T2YoT2UsMyk7cmV0dXJuIG48MD92b2lkIDA6e2E6ZS5zbGljZSgzLG4pLGI6ZS5zbGljZShuK09lLmxlbmd0aCl9fXZhciBKdD0iYSA9ICIsRHQ9IiBhbmQgYiA9ICI7ZnVuY3Rpb24gYWUoZSl7aWYoIWUuc3RhcnRzV2l0aChKdCkpcmV0dXJuO2xldCB0PVtdO2ZvcihsZXQgbj1lLmluZGV4T2YoRHQsSnQubGVuZ3RoKTtuPj0wO249ZS5pbmRleE9mKER0LG4rMSkpdC5wdXNoKHthOmUuc2xpY2UoSnQubGVuZ3RoLG4pLGI6ZS5zbGljZShuK0R0Lmxlbmd0aCl9KTtyZXR1cm4gdC5sZW5ndGg+MD90OnZvaWQgMH12YXIgTXQ9InRoZSBzYW1lIG91dHB1dCBmb3IgIixXdD0iZGlmZmVyZW50IG91dHB1dHMgZm9yICI7ZnVuY3Rpb24gbWkoZSl7cmV0dXJuYCR7ZS5lcXVhbD9NdDpXdH0ke2Uud2hhdH1gfWZ1bmN0aW9uIGNlKGUpe2lmKGUuc3RhcnRzV2l0aChNdCkpcmV0dXJue2VxdWFsOiEwLHdoYXQ6ZS5zbGljZShNdC5sZW5ndGgpfTtpZihlLnN0YXJ0c1dpdGgoV3QpKXJldHVybntlcXVhbDohMSx3aGF0OmUuc2xpY2UoV3QubGVuZ3RoKX19dmFyIFh0PSJhIGFuZCBiOiAiLEd0PSIgYW5kICI7ZnVuY3Rpb24gVnQoZSl7cmV0dXJuIG1pKHtlcXVhbDplLHdoYXQ6WHR9KX1mdW5jdGlvbiBFcihlKXtsZXQgdD1jZShlKTtpZighdD8ud2hhdC5zdGFydHNXaXRoKFh0KSlyZXR1cm47bGV0IG49dC53aGF0LnNsaWNlKFh0Lmxlbmd0aCk7aWYodC5lcXVhbClyZXR1cm57ZXF1YWw6ITAsb3V0cHV0Om59O2xldCByPVtdO2ZvcihsZXQgcz1uLmluZGV4T2YoR3QpO3M+PTA7cz1uLmluZGV4T2YoR3QscysxKSlyLnB1c2goe2E6bi5zbGljZSgwLHMpLGI6bi5zbGljZShzK0d0Lmxlbmd0aCl9KTtyZXR1cm57ZXF1YWw6ITEsc3BsaXRzOnJ9fXZhciBVPXtmaXJzdDoiY2Fub24oeCkiLHNlY29uZDoiY2Fub24oY2Fub24oeCkpIixlY2hvOiJjYW5vbih4KSIsbGF3OiJjYW5vbihjYW5vbih4KSkgPSBjYW5vbih4KSJ9LE5lPXtmaXJzdDoid3JpdGUoeCkiLHNlY29uZDoicmVhZCh3KSIsZWNobzoidyIsbGF3OiJyZWFkKHdyaXRlKHgpKSA9IHdyaXRlKHgpIn0sZ2k9W1UuZmlyc3QsVS5zZWNvbmQsTmUuZmlyc3QsTmUuc2Vjb25kXSxxdD0iIFx1MjE5MiAiO2Z1bmN0aW9uIHp0KGUsdCl7cmV0dXJuYCR7ZX0ke3F0fSR7dH1gfWZ1bmN0aW9uIEwoZSl7bGV0IHQ9Z2kuZmluZChuPT5lLnN0YXJ0c1dpdGgoYCR7bn0ke3F0fWApKTtyZXR1cm4gdD09PXZvaWQgMD92b2lkIDA6e3N0ZXA6dCx0ZXh0OmUuc2xpY2UodC5sZW5ndGgrcXQubGVuZ3RoKX19ZnVuY3Rpb24gQ3IoZSx0KXtsZXQgbj1MKGUpO3JldHVybiBuPy5zdGVwPT09dD9uLnRleHQ6dm9pZCAwfXZhciB4aT0iY2Fub25pY2FsIEpTT04iO2Z1bmN0aW9uIHllKGUpe2xldCB0PUwoZSk7aWYodD09PXZvaWQgMClyZXR1cm47bGV0IG49W1UsTmVdLmZpbmQocz0+cy5maXJzdD09PXQuc3RlcHx8cy5zZWNvbmQ9PT10LnN0ZXApO2lmKHQuc3RlcD09PW4uZmlyc3QpcmV0dXJuIHQudGV4dD09PXhpP3tzdGVwczpufTp2b2lkIDA7bGV0IHI9YCAoPSAke24uZWNob30pYDtyZXR1cm4gdC50ZXh0LmVuZHNXaXRoKHIpP3tzdGVwczpuLG93bjp0LnRleHQuc2xpY2UoMCwtci5sZW5ndGgpfTp2b2lkIDB9dmFyIFNyPSJ4ID0gIjt2YXIgYmk9LyBcKFteKV0qXCkkLztmdW5jdGlvbiBvdChlKXtsZXQgdD1iaS5leGVjKGUpLG49dD9lLnNsaWNlKDAsdC5pbmRleCk6ZSxyPXQ/e211dGF0aW9uOnRbMF0uc2xpY2UoMiwtMSl9Ont9O2lmKG4uc3RhcnRzV2l0aChTcikpcmV0dXJue3RleHQ6bix4Om4uc2xpY2UoU3IubGVuZ3RoKSwuLi5yfTtsZXQgcz1hZShuKTtyZXR1cm4gcz97dGV4dDpuLHBhaXJzOnMsLi4ucn06dm9pZCAwfXZhciBUcj0iZm9yICI7dmFyIHlpPVtgOiAke3p0KFUuZmlyc3QsIiIpfWAsYDogJHt6dChVLnNlY29uZCwiIil9YCxgOiAke1Z0KCEwKX1gLGA6ICR7VnQoITEpfWBdO2Z1bmN0aW9uIFJlKGUpe2lmKCFlLnN0YXJ0c1dpdGgoVHIpKXJldHVybjtsZXQgdD0tMTtmb3IobGV0IG4gb2YgeWkpe2xldCByPWUuaW5kZXhPZihuKTtyPj0wJiYodDwwfHxyPHQpJiYodD1yKX1pZighKHQ8MCkpcmV0dXJue2lucHV0OmUuc2xpY2UoVHIubGVuZ3RoLHQpLGV4cGVjdGVkOmUuc2xpY2UodCsyKX19dmFyIHdpPS9eKFxkKykgcnVucyBcKChcZCsp4oCTKFxkKylcKSBvZjogKC4qKSQvcztmdW5jdGlvbiBrcihlKXtsZXQgdD13aS5leGVjKGUpO3JldHVybiB0P3tjb3VudDpOdW1iZXIodFsxXSksZnJvbTpOdW1iZXIodFsyXSksdG86TnVtYmVyKHRbM10pLGNsYWltOnRbNF19OnZvaWQgMH12YXIganI9IiBcdTIwMTQgZ290ICI7dmFyICRpPS87IGRyYXcgKFxkKykgb2YgdGhpcyBjYXNlIGZhaWxlZCwgc2hydW5rIChcZCspIHRpbWVzPyAvLEFpPS87IGFsc28gZHJhdyAoXGQrKSBcKGFub3RoZXIgY2F1c2UsIHNocnVuayAoXGQrKSB0aW1lcz8oPzosIHBhdGggKFtcZDpdKykpP1wpOiAvZyxFaT0vOyAoXGQrKSBtb3JlIGRyYXdzPyBmYWlsZWQgZm9yIGEgY2F1c2UgYWxyZWFkeSBmb3VuZCg/PTsgYWxzbyBkcmF3IHwkKS87ZnVuY3Rpb24gYXQoZSl7bGV0IHQ9JGkuZXhlYyhlKTtpZighdClyZXR1cm47bGV0IG49ZS5zbGljZSh0LmluZGV4KSxyPVsuLi5uLm1hdGNoQWxsKEFpKV0scz1FaS5leGVjKHIubGVuZ3RoPjA/bi5zbGljZSgwLHJbMF0uaW5kZXgpOm4pLGk9W107cmV0dXJuIHIuZm9yRWFjaCgoYSxvKT0+e2xldCBjPWEuaW5kZXgrYVswXS5sZW5ndGgsdT1vKzE8ci5sZW5ndGg/cltvKzFdLmluZGV4Om4ubGVuZ3RoLGY9UmUobi5zbGljZShjLHUpKSxkPWY/LmV4cGVjdGVkLmluZGV4T2YoanIpPz8tMTshZnx8ZDwwfHxpLnB1c2goe2RyYXc6TnVtYmVyKGFbMV0pLHNocmlua3M6TnVtYmVyKGFbMl0pLHBhdGg6YVszXT8/bnVsbCxpbnB1dDpmLmlucHV0LGV4cGVjdGVkOmYuZXhwZWN0ZWQuc2xpY2UoMCxkKSxnb3Q6Zi5leHBlY3RlZC5zbGljZShkK2pyLmxlbmd0aCl9KX0pLHthbnN3ZXI6ZS5zbGljZSgwLHQuaW5kZXgpLGRyYXc6TnVtYmVyKHRbMV0pLHNocmlua3M6TnVtYmVyKHRbMl0pLHJlcGVhdHM6cz9OdW1iZXIoc1sxXSk6MCxhbHNvOml9fWZ1bmN0aW9uIE9yKGUsdCl7cmV0dXJuYCR7ZX0vJHt0fWB9ZnVuY3Rpb24gY3QoZSl7bGV0IHQ9ZS5pbmRleE9mKCIvIik7cmV0dXJuIHQ8MD97c3VpdGU6ZSxuYW1lOiIifTp7c3VpdGU6ZS5zbGljZSgwLHQpLG5hbWU6ZS5zbGljZSh0KzEpfX12YXIgQ2k9L+KApiBcKChcZCspIGJ5dGVzLCBzaGEyNTYgKFswLTlhLWZdezY0fSlcKSQvO2Z1bmN0aW9uIFBlKGUpe2xldCB0PUNpLmV4ZWMoZSk7aWYodClyZXR1cm57c2hvd246ZS5zbGljZSgwLHQuaW5kZXgpLGxlbmd0aDpOdW1iZXIodFsxXSksc2hhMjU2OnRbMl19fXZhciBTaT0v4oCmIFwoKFxkKykgVVRGLTE2IHVuaXRzXCkkLztmdW5jdGlvbiBOcihlKXtsZXQgdD1TaS5leGVjKGUpO3JldHVybiB0P3tzaG93bjplLnNsaWNlKDAsdC5pbmRleCksdW5pdHM6TnVtYmVyKHRbMV0pfTp2b2lkIDB9dmFyIFRpPS9eKFxkKykgbnVtYmVycyBhcyBFUzYgU3RyaW5nXChuXCkoPzosIGV4cGVjdGVkIGJsb2NrcyBzaGEyNTYgKFswLTlhLWZdKykpPyQvO2Z1bmN0aW9uIFJyKGUpe2xldCB0PVRpLmV4ZWMoZSk7aWYodClyZXR1cm57Y291bnQ6TnVtYmVyKHRbMV0pLC4uLnRbMl09PT12b2lkIDA/e306e3NoYTI1Njp0WzJdfX19dmFyIGppPS9eKFxkKykgb2YgKFxkKykgbWF0Y2hlZCg/OjsgKD86Zmlyc3QgKT9taXNtYXRjaCg/OmVzKT86ICguKikpPyQvcyxraT0vOyBraW5kczogKFteO10qKSQvLE9pPS87IGFuZCAoXGQrKSBtb3JlJC8sTmk9L15udW1iZXIgIyhcZCspOiBpbnB1dCAoXFMqKSwgZXhwZWN0ZWQgKFxTKiksIGdvdCAoLiopJC9zLFJpPS9eYmxvY2sgb2YgbnVtYmVycyBbXjpdKj8jKFxkKyk6ICguKikkL3M7ZnVuY3Rpb24gS3QoZSl7bGV0IHQ9amkuZXhlYyhlKTtpZighdClyZXR1cm47bGV0IG49e21hdGNoZWQ6TnVtYmVyKHRbMV0pLHRvdGFsOk51bWJlcih0WzJdKSxjdWxwcml0czpbXSxtb3JlOjAsa2luZHM6W119O2lmKHRbM109PT12b2lkIDApcmV0dXJuIG47bGV0IHI9dFszXSxzPWtpLmV4ZWMocik7aWYocyl7cj1yLnNsaWNlKDAscy5pbmRleCk7Zm9yKGxldCBhIG9mIHNbMV0uc3BsaXQoIiwgIikpe2xldCBvPWEubGFzdEluZGV4T2YoIiAiKTtuLmtpbmRzLnB1c2goW2Euc2xpY2UoMCxvKSxOdW1iZXIoYS5zbGljZShvKzEpKV0pfX1sZXQgaT1PaS5leGVjKHIpO2kmJihyPXIuc2xpY2UoMCxpLmluZGV4KSxuLm1vcmU9TnVtYmVyKGlbMV0pKTtmb3IobGV0IGEgb2Ygci5zcGxpdCgvOyAoPz1udW1iZXIgI1xkfGJsb2NrIG9mIG51bWJlcnMgKS8pKXtsZXQgbz1OaS5leGVjKGEpO2lmKG8pe24uY3VscHJpdHMucHVzaCh7aW5kZXg6TnVtYmVyKG9bMV0pLGlucHV0Om9bMl0sZXhwZWN0ZWQ6b1szXSxnb3Q6b1s0XX0pO2NvbnRpbnVlfWxldCBjPVJpLmV4ZWMoYSk7YyYmbi5jdWxwcml0cy5wdXNoKHtibG9jazpOdW1iZXIoY1sxXSksZ290OmNbMl19KX1yZXR1cm4gbn1mdW5jdGlvbiBQaShlKXtsZXRbdCwuLi5uXT1lLnNwbGl0KCIgIikscj10LmluZGV4T2YoIjoiKTtpZihyPDApcmV0dXJuO2xldCBzPXt9O2ZvcihsZXQgaSBvZiBuKXtsZXQgYT1pLmluZGV4T2YoIj0iKTtpZihhPD0wfHxPYmplY3QuaGFzT3duKHMsaS5zbGljZSgwLGEpKSlyZXR1cm47c1tpLnNsaWNlKDAsYSldPWkuc2xpY2UoYSsxKX1yZXR1cm57cHJvZmlsZTp0LnNsaWNlKDAsciksc3VpdGVzOnQuc2xpY2UocisxKS5zcGxpdCgiLCIpLHBhcmFtZXRlcnM6c319ZnVuY3Rpb24gUHIoZSl7bGV0IHQ9UGkoZSk/LnBhcmFtZXRlcnMuY2FzZXM7cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOnQuc3BsaXQoIiwiKS5maWx0ZXIobj0+biE9PSIiKX1mdW5jdGlvbiBTKGUsdCl7cmV0dXJue2lkOmUsdGl0bGU6dCxmb3JtOntpZDplLHRpdGxlOnR9fX1mdW5jdGlvbiBIKGUsdCxuKXtyZXR1cm57Li4uZSxmb3JtOntpZDp0LHRpdGxlOm59fX12YXIgdmk9e2lkOiJudW1iZXJzIix0aXRsZToid3JpdGVzIG51bWJlcnMgb3RoZXIgdGhhbiBFUzYgU3RyaW5nKG4pIGRvZXMiLGxpc3RzRm9ybXM6ITB9LHdlPXtpZDoic3RyaW5ncyIsdGl0bGU6ImNoYW5nZXMgdGhlIGNvbnRlbnRzIG9mIHN0cmluZ3MifSx2cj17aWQ6ImRyb3BzLW1lbWJlcnMiLHRpdGxlOiJsZWF2ZXMgb3V0IG9iamVjdCBtZW1iZXJzIn07ZnVuY3Rpb24geihlLHQpe2xldFtuLHJdPVtQZShlKSxQZSh0KV0scz1uIT09dm9pZCAwfHxyIT09dm9pZCAwLGk9Wy4uLm4/LnNob3duPz9lXSxhPVsuLi5yPy5zaG93bj8/dF0sbz0wO2Zvcig7bzxpLmxlbmd0aCYmbzxhLmxlbmd0aCYmaVtvXT09PWFbb107KW8rKztpZihvPT09aS5sZW5ndGgmJm89PT1hLmxlbmd0aHx8cyYmKG8+PWkubGVuZ3RofHxvPj1hLmxlbmd0aCkpcmV0dXJuO2xldCBjPWkuc2xpY2UoMCxvKS5qb2luKCIiKSx1PVF0KGMpLGY9cz92b2lkIDA6RmkoaS5qb2luKCIiKSxhLmpvaW4oIiIpKSxkPWYmJl9pKGYuZSxmLmcpO2lmKGQpcmV0dXJuIGQ7bGV0IGw9QmkoaSxhLG8sYyk7aWYobClyZXR1cm4gbDtpZihzKXJldHVybiBVaShpLGEsbyxjLG4hPT12b2lkIDAsciE9PXZvaWQgMCk7bGV0IGg9ZiYmTGkoZi5lLGYuZyk7aWYoaClyZXR1cm4gaDtsZXQgbT11P3ZvaWQgMDpMcihpLGEsbyk7cmV0dXJuIG18fEppKGksYSxvKX1mdW5jdGlvbiBCaShlLHQsbixyKXtsZXQgcz1lW25dLGk9dC5zbGljZShuLG4rNikuam9pbigiIiksYT0vXlxcdShbMC05QS1GYS1mXXs0fSkvLmV4ZWMoaSk7aWYocyE9PXZvaWQgMCYmcy5jb2RlUG9pbnRBdCgwKT4xMjcmJmEmJk51bWJlci5wYXJzZUludChhWzFdLDE2KT09PXMuY2hhckNvZGVBdCgwKSlyZXR1cm4gUygiZXNjYXBlcy1ub24tYXNjaWkiLCJ3cml0ZXMgbm9uLUFTQ0lJIGNoYXJhY3RlcnMgYXMgXFx1WFhYWCBlc2NhcGVzIik7aWYocyE9PXZvaWQgMCYmcz49IiAiJiZzPD0iXHg3RiImJnMhPT0nIicmJnMhPT0iXFwiJiZhJiZOdW1iZXIucGFyc2VJbnQoYVsxXSwxNik9PT1zLmNoYXJDb2RlQXQoMCkpcmV0dXJuIHM9PT0iXHg3RiI/UygiZXNjYXBlcy1kZWwiLCJ3cml0ZXMgREVMIChVKzAwN0YpIGFzIFxcdTAwN2Y6IGl0IGlzIG5vIGNvbnRyb2wgY2hhcmFjdGVyIEpTT04gZXNjYXBlcyIpOlMoImVzY2FwZXMtYXNjaWkiLCJ3cml0ZXMgQVNDSUkgY2hhcmFjdGVycyBhcyBcXHVYWFhYIGVzY2FwZXMgd2hlcmUgUkZDIDg3ODUgd3JpdGVzIHRoZW0gcmF3Iik7aWYocz09PSIvIiYmaS5zdGFydHNXaXRoKCJcXC8iKSlyZXR1cm4gUygiZXNjYXBlcy1zbGFzaCIsImVzY2FwZXMgLyBhcyBcXC8iKTtpZigvXFx1WzAtOWEtZl17MCwzfSQvLnRlc3QocikmJnMhPT12b2lkIDAmJi9bYS1mXS8udGVzdChzKSYmdFtuXT09PXMudG9VcHBlckNhc2UoKSlyZXR1cm4gUygidXBwZXJjYXNlLWhleC1lc2NhcGVzIiwid3JpdGVzIFxcdSBlc2NhcGVzIHdpdGggdXBwZXJjYXNlIGhleCBkaWdpdHMiKTtpZih0W25dPT09IlxcIiYmci5lbmRzV2l0aCgiXFwiKSYmUXQoci5zbGljZSgwLC0xKSkpcmV0dXJuIFMoImVzY2FwZXMtZXNjYXBlcyIsImVzY2FwZXMgdGhlIGJhY2tzbGFzaCBvZiBhbiBlc2NhcGUgYWdhaW4gKFxcXFxuIGZvciBcXG4pIik7aWYobj09PTAmJnRbMF09PT0iXHVGRUZGIilyZXR1cm4gUygid3JpdGVzLWJvbSIsIndyaXRlcyBhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBiZWZvcmUgdGhlIG91dHB1dCIpfWZ1bmN0aW9uIFF0KGUpe2xldCB0PSExO2ZvcihsZXQgbj0wO248ZS5sZW5ndGg7bisrKXtsZXQgcj1lW25dO3QmJnI9PT0iXFwiP24rKzpyPT09JyInJiYodD0hdCl9cmV0dXJuIHR9ZnVuY3Rpb24gVWkoZSx0LG4scixzLGkpe2ZvcihsZXQgbyBvZiBfcihlLG4pLnJldmVyc2UoKSl7bGV0IGM9QnIoZSxvKSx1PUJyKHQsbyk7aWYoYz09PXZvaWQgMHx8dT09PXZvaWQgMCljb250aW51ZTtsZXQgZj16KGUuc2xpY2UobyxjKS5qb2luKCIiKSx0LnNsaWNlKG8sdSkuam9pbigiIikpO2lmKGYpcmV0dXJuIGZ9aWYoUXQocikpcmV0dXJuIElpKHIpP3ZvaWQgMDp0W25dPT09JyInP3IuZW5kc1dpdGgoJyInKT9IKHdlLCJlbXB0aWVzLXN0cmluZ3MiLCJ3cml0ZXMgc3RyaW5ncyBhcyBlbXB0eSBzdHJpbmdzIik6SCh3ZSwiY3V0cy1zdHJpbmdzIiwiY3V0cyBzdHJpbmdzIHNob3J0Iik6SCh3ZSwiY2hhbmdlcy1zdHJpbmdzIiwiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyIpO2xldCBhPShvLGMpPT57bGV0IHU9bjtmb3IoO3U8by5sZW5ndGgmJnZlLnRlc3Qob1t1XSk7KXUrKztyZXR1cm4hY3x8dTxvLmxlbmd0aH07aWYoYShlLHMpJiZhKHQsaSkpcmV0dXJuIExyKGUsdCxuKX1mdW5jdGlvbiBJaShlKXtsZXQgdD0tMSxuPSExO2ZvcihsZXQgbz0wO288ZS5sZW5ndGg7bysrKW4mJmVbb109PT0iXFwiP28rKzplW29dPT09JyInJiYobj0hbixuJiYodD1vKSk7bGV0IHI9ZS5zbGljZSgwLHQpLnRyaW1FbmQoKSxzPXIuYXQoLTEpO2lmKHM9PT0ieyIpcmV0dXJuITA7aWYocyE9PSIsIilyZXR1cm4hMTtsZXQgaT1bLi4ucl0sYT1fcihpLGkubGVuZ3RoKS5hdCgtMSk7cmV0dXJuIGEhPT12b2lkIDAmJmlbYV09PT0ieyJ9ZnVuY3Rpb24gX3IoZSx0KXtsZXQgbj1bXSxyPSExO2ZvcihsZXQgcz0wO3M8dDtzKyspe2xldCBpPWVbc107cj9pPT09IlxcIj9zKys6aT09PSciJyYmKHI9ITEpOmk9PT0nIic/cj0hMDppPT09IlsifHxpPT09InsiP24ucHVzaChzKTooaT09PSJdInx8aT09PSJ9IikmJm4ucG9wKCl9cmV0dXJuIG59ZnVuY3Rpb24gQnIoZSx0KXtsZXQgbj0wLHI9ITE7Zm9yKGxldCBzPXQ7czxlLmxlbmd0aDtzKyspe2xldCBpPWVbc107aWYocilpPT09IlxcIj9zKys6aT09PSciJyYmKHI9ITEpO2Vsc2UgaWYoaT09PSciJylyPSEwO2Vsc2UgaWYoaT09PSJbInx8aT09PSJ7IiluKys7ZWxzZSBpZigoaT09PSJdInx8aT09PSJ9IikmJihuLS0sbj09PTApKXJldHVybiBzKzF9fWZ1bmN0aW9uIFVyKGUpe2xldCB0PTAsbj0oKT0+e2Zvcig7dDxlLmxlbmd0aCYmYCAJClxyYC5pbmNsdWRlcyhlW3RdKTspdCsrfSxyPSgpPT57bGV0IGE9dCsrO2Zvcig7dDxlLmxlbmd0aCYmZVt0XSE9PSciJzspdCs9ZVt0XT09PSJcXCI/MjoxO2lmKHQ+PWUubGVuZ3RoKXJldHVybjtsZXQgbz1lLnNsaWNlKGEsKyt0KSxjPW8uc2xpY2UoMSwtMSk7dHJ5e2M9SlNPTi5wYXJzZShvKX1jYXRjaHt9cmV0dXJue3Q6InN0cmluZyIscmF3Om8sdmFsdWU6Y319LHM9YT0+e2lmKGE+NjQpcmV0dXJuO24oKTtsZXQgbz1lW3RdO2lmKG89PT0nIicpcmV0dXJuIHIoKTtpZihvPT09IlsiKXt0Kys7bGV0IHU9W107aWYobigpLGVbdF09PT0iXSIpcmV0dXJuIHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9O2Zvcig7Oyl7bGV0IGY9cyhhKzEpO2lmKCFmKXJldHVybjtpZih1LnB1c2goZiksbigpLGVbdF09PT0iLCIpdCsrO2Vsc2UgcmV0dXJuIGVbdF09PT0iXSI/KHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9KTp2b2lkIDB9fWlmKG89PT0ieyIpe3QrKztsZXQgdT1bXTtpZihuKCksZVt0XT09PSJ9IilyZXR1cm4gdCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX07Zm9yKDs7KXtpZihuKCksZVt0XSE9PSciJylyZXR1cm47bGV0IGY9cigpO2lmKG4oKSwhZnx8ZVt0XSE9PSI6IilyZXR1cm47dCsrO2xldCBkPXMoYSsxKTtpZighZClyZXR1cm47aWYodS5wdXNoKFtmLGRdKSxuKCksZVt0XT09PSIsIil0Kys7ZWxzZSByZXR1cm4gZVt0XT09PSJ9Ij8odCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX0pOnZvaWQgMH19bGV0IGM9L14oPzotP1swLTldWy0rLjAtOWVFXSp8dHJ1ZXxmYWxzZXxudWxsKS8uZXhlYyhlLnNsaWNlKHQsdCs0MDApKTtpZihjKXJldHVybiB0Kz1jWzBdLmxlbmd0aCx7dDoic2NhbGFyIixyYXc6Y1swXX19LGk9cygwKTtyZXR1cm4gbigpLGkmJnQ9PT1lLmxlbmd0aD9pOnZvaWQgMH1mdW5jdGlvbiBGaShlLHQpe2xldCBuPVVyKGUpLHI9VXIodCk7cmV0dXJuIG4mJnI/e2U6bixnOnJ9OnZvaWQgMH1mdW5jdGlvbiBmZShlLHQpe3N3aXRjaChlLnQpe2Nhc2Uic3RyaW5nIjpyZXR1cm4gSlNPTi5zdHJpbmdpZnkodC5mb3JtP2UudmFsdWUubm9ybWFsaXplKHQuZm9ybSk6ZS52YWx1ZSk7Y2FzZSJzY2FsYXIiOnJldHVybiBlLnJhdztjYXNlImFycmF5Ijp7bGV0IG49ZS5pdGVtcy5tYXAocj0+ZmUocix0KSk7cmV0dXJuIHQuYXJyYXlzJiZuLnNvcnQoKSxgWyR7bi5qb2luKCIsIil9XWB9Y2FzZSJvYmplY3QiOntsZXQgbj1lLm1lbWJlcnMubWFwKChbcixzXSk9PmAke2ZlKHIsdCl9OiR7ZmUocyx0KX1gKTtyZXR1cm4gdC5tZW1iZXJzJiZuLnNvcnQoKSxgeyR7bi5qb2luKCIsIil9fWB9fX12YXIgdWU9KGUsdCxuKT0+ZmUoZSxuKT09PWZlKHQsbik7ZnVuY3Rpb24gX2koZSx0KXtpZighdWUoZSx0LHt9KSl7aWYodWUoZSx0LHttZW1iZXJzOiEwfSkpcmV0dXJuIFMoIm1lbWJlci1vcmRlciIsIm9yZGVycyBvYmplY3QgbWVtYmVycyBvdGhlciB0aGFuIGJ5IFVURi0xNiBjb2RlIHVuaXRzIik7aWYodWUoZSx0LHttZW1iZXJzOiEwLGFycmF5czohMH0pKXJldHVybiBTKCJhcnJheS1vcmRlciIsInJlb3JkZXJzIGFycmF5IGVsZW1lbnRzIil9aWYoIXVlKGUsdCx7bWVtYmVyczohMH0pKXtsZXQgcj0ocyxpKT0+ZmUocyx7bWVtYmVyczohMH0pPT09ZmUocyx7bWVtYmVyczohMCxmb3JtOml9KTtpZih1ZShlLHQse21lbWJlcnM6ITAsZm9ybToiTkZDIn0pKXtpZihyKHQsIk5GQyIpJiYhcihlLCJORkMiKSlyZXR1cm4gUygibm9ybWFsaXplcy1uZmMiLCJub3JtYWxpemVzIHN0cmluZ3MgdG8gTkZDIChSRkMgODc4NSBrZWVwcyB0aGVtIGFzIHNlbnQpIik7aWYocihlLCJORkMiKSYmIXIodCwiTkZDIikpcmV0dXJuIFMoIm5vdC1uZmMiLCJ3cml0ZXMgc3RyaW5ncyBkZWNvbXBvc2VkIHdoZXJlIHRoZSBleHBlY3RlZCBvdXRwdXQgaGFzIHRoZW0gaW4gTkZDIil9aWYodWUoZSx0LHttZW1iZXJzOiEwLGZvcm06Ik5GRCJ9KSYmcih0LCJORkQiKSlyZXR1cm4gUygibm9ybWFsaXplcy1uZmQiLCJub3JtYWxpemVzIHN0cmluZ3MgdG8gTkZEIChSRkMgODc4NSBrZWVwcyB0aGVtIGFzIHNlbnQpIil9bGV0IG49WXQoZSx0KTtpZihuIT09dm9pZCAwJiZuLmxlbmd0aD4wKXJldHVybiBuLmV2ZXJ5KHI9PnIudD09PSJzY2FsYXIiJiZyLnJhdz09PSJudWxsIik/SCh2ciwiZHJvcHMtbnVsbC1tZW1iZXJzIiwibGVhdmVzIG91dCBtZW1iZXJzIHdob3NlIHZhbHVlIGlzIG51bGwiKTpIKHZyLCJkcm9wcy1tZW1iZXJzIiwibGVhdmVzIG91dCBvYmplY3QgbWVtYmVycyIpfWZ1bmN0aW9uIExpKGUsdCl7bGV0IG49WnQoZSx0KTtpZihuIT09dm9pZCAwJiZuLmxlbmd0aD4wKXJldHVybiBuLmV2ZXJ5KChbLHJdKT0+cj09PSIiKT9IKHdlLCJlbXB0aWVzLXN0cmluZ3MiLCJ3cml0ZXMgc3RyaW5ncyBhcyBlbXB0eSBzdHJpbmdzIik6bi5ldmVyeSgoW3Isc10pPT5yLnN0YXJ0c1dpdGgocykpP0god2UsImN1dHMtc3RyaW5ncyIsImN1dHMgc3RyaW5ncyBzaG9ydCIpOkgod2UsImNoYW5nZXMtc3RyaW5ncyIsImNoYW5nZXMgdGhlIGNvbnRlbnRzIG9mIHN0cmluZ3MiKX1mdW5jdGlvbiBZdChlLHQpe2lmKGUudD09PSJhcnJheSImJnQudD09PSJhcnJheSIpe2lmKGUuaXRlbXMubGVuZ3RoIT09dC5pdGVtcy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5pdGVtcy5sZW5ndGg7cisrKXtsZXQgcz1ZdChlLml0ZW1zW3JdLHQuaXRlbXNbcl0pO2lmKHM9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5zKX1yZXR1cm4gbn1pZihlLnQ9PT0ib2JqZWN0IiYmdC50PT09Im9iamVjdCIpe2xldCBuPVtdLHI9MDtmb3IobGV0W3MsaV1vZiBlLm1lbWJlcnMpe2xldCBhPXQubWVtYmVyc1tyXTtpZihhJiZhWzBdLnZhbHVlPT09cy52YWx1ZSl7bGV0IG89WXQoaSxhWzFdKTtpZihvPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4ubykscisrfWVsc2Ugbi5wdXNoKGkpfXJldHVybiByPT09dC5tZW1iZXJzLmxlbmd0aD9uOnZvaWQgMH1yZXR1cm4gdWUoZSx0LHt9KT9bXTp2b2lkIDB9ZnVuY3Rpb24gWnQoZSx0KXtpZihlLnQ9PT0ic3RyaW5nIiYmdC50PT09InN0cmluZyIpcmV0dXJuIGUudmFsdWU9PT10LnZhbHVlP1tdOltbZS52YWx1ZSx0LnZhbHVlXV07aWYoZS50PT09ImFycmF5IiYmdC50PT09ImFycmF5Iil7aWYoZS5pdGVtcy5sZW5ndGghPT10Lml0ZW1zLmxlbmd0aClyZXR1cm47bGV0IG49W107Zm9yKGxldCByPTA7cjxlLml0ZW1zLmxlbmd0aDtyKyspe2xldCBzPVp0KGUuaXRlbXNbcl0sdC5pdGVtc1tyXSk7aWYocz09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLnMpfXJldHVybiBufWlmKGUudD09PSJvYmplY3QiJiZ0LnQ9PT0ib2JqZWN0Iil7aWYoZS5tZW1iZXJzLmxlbmd0aCE9PXQubWVtYmVycy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5tZW1iZXJzLmxlbmd0aDtyKyspZm9yKGxldFtzLGldb2ZbW2UubWVtYmVyc1tyXVswXSx0Lm1lbWJlcnNbcl1bMF1dLFtlLm1lbWJlcnNbcl1bMV0sdC5tZW1iZXJzW3JdWzFdXV0pe2xldCBhPVp0KHMsaSk7aWYoYT09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLmEpfXJldHVybiBufXJldHVybiBlLnQ9PT0ic2NhbGFyIiYmdC50PT09InNjYWxhciImJmUucmF3PT09dC5yYXc/W106dm9pZCAwfXZhciB2ZT0vWy0rLjAtOWVFXS8sSGk9L14tPyg/OjB8WzEtOV1cZCopKD86XC5cZCspPyg/OltlRV1bLStdP1xkKyk/JC87ZnVuY3Rpb24gSXIoZSx0KXtsZXQgbj10O2Zvcig7bj4wJiZ2ZS50ZXN0KGVbbi0xXSk7KW4tLTtsZXQgcj10O2Zvcig7cjxlLmxlbmd0aCYmdmUudGVzdChlW3JdKTspcisrO3JldHVybiBlLnNsaWNlKG4scikuam9pbigiIil9ZnVuY3Rpb24gdXQoZSl7cmV0dXJuIGUucmVwbGFjZSgvXi0vLCIiKS5zcGxpdCgvW2VFXS8pWzBdLnJlcGxhY2UoIi4iLCIiKS5yZXBsYWNlKC9eMCsvLCIiKS5yZXBsYWNlKC8wKyQvLCIiKS5sZW5ndGh9ZnVuY3Rpb24gTHIoZSx0LG4pe2lmKCF2ZS50ZXN0KGVbbl0/PyIiKSYmIXZlLnRlc3QodFtuXT8/IiIpKXJldHVybjtsZXQgcj1JcihlLG4pLHM9SXIodCxuKTtpZighSGkudGVzdChyKSlyZXR1cm47bGV0IGk9L14tPyg/OkluZmluaXR5fE5hTnxpbmZ8bmFufG51bGwpL2kuZXhlYyh0LnNsaWNlKG4tKHM9PT0iLSI/MTowKSxuKzEwKS5qb2luKCIiKSk7aWYoaSYmKHM9PT0iInx8cz09PSItIikmJihzPWlbMF0pLHM9PT1yfHxzPT09IiIpcmV0dXJuO2xldCBhPShkLGwpPT5IKHZpLGQsbCk7aWYocj09PSIwIiYmcz09PSItMCIpcmV0dXJuIGEoIm51bWJlci1taW51cy16ZXJvIiwiLTAgZm9yIDAiKTtsZXQgbz1OdW1iZXIociksYz1OdW1iZXIocyk7aWYoIU51bWJlci5pc0Zpbml0ZShjKXx8byE9PWMpcmV0dXJuIE51bWJlci5pc0Zpbml0ZShjKSYmdXQocyk8dXQocik/YSgibnVtYmVyLWZld2VyLWRpZ2l0cyIsInRvbyBmZXcgc2lnbmlmaWNhbnQgZGlnaXRzIik6YSgibnVtYmVyLXZhbHVlIiwiYW5vdGhlciB2YWx1ZSIpO2lmKHV0KHMpPnV0KHIpKXJldHVybiBhKCJudW1iZXItbW9yZS1kaWdpdHMiLCJtb3JlIGRpZ2l0cyB0aGFuIHRoZSBzaG9ydGVzdCB0aGF0IHJlYWRzIGJhY2siKTtsZXQgdT0vW2VFXS8udGVzdChyKSxmPS9bZUVdLy50ZXN0KHMpO3JldHVybiB1JiZmP2EoIm51bWJlci1leHBvbmVudC1zcGVsbGluZyIsImV4cG9uZW50cyBzcGVsbGVkIGRpZmZlcmVudGx5Iik6dSE9PWY/YSgibnVtYmVyLW5vdGF0aW9uIiwicGxhaW4gYW5kIGV4cG9uZW50IG5vdGF0aW9uIHN3aXRjaGVkIGF0IGFub3RoZXIgcG9pbnQiKTphKCJudW1iZXItc3BlbGxpbmciLCJhbm90aGVyIHNwZWxsaW5nIG9mIHRoZSBzYW1lIHZhbHVlIil9dmFyIEZyPTEyO2Z1bmN0aW9uIEppKGUsdCxuKXtsZXQgcj0wO2Zvcig7cjxlLmxlbmd0aC1uJiZyPHQubGVuZ3RoLW4mJmVbZS5sZW5ndGgtMS1yXT09PXRbdC5sZW5ndGgtMS1yXTspcisrO2xldCBzPWUuc2xpY2UobixlLmxlbmd0aC1yKSxpPXQuc2xpY2Uobix0Lmxlbmd0aC1yKTtpZihzLmxlbmd0aD5Gcnx8aS5sZW5ndGg+RnIpcmV0dXJuO2xldCBhPWM9PmBcdTIwMUMke2Muam9pbigiIil9XHUyMDFEYCxvPXMubGVuZ3RoPT09MD9gd3JpdGVzIGFuIGV4dHJhICR7YShpKX1gOmkubGVuZ3RoPT09MD9gbGVhdmVzIG91dCAke2Eocyl9YDpgd3JpdGVzICR7YShpKX0gd2hlcmUgUkZDIDg3ODUgd3JpdGVzICR7YShzKX1gO3JldHVybiBTKGBlZGl0OiR7SlNPTi5zdHJpbmdpZnkoW3Muam9pbigiIiksaS5qb2luKCIiKV0pfWAsbyl9ZnVuY3Rpb24gSyhlKXt0cnl7bGV0IHQ9Q3QoZSksbj1EZSh0KSxyO3RyeXtyPURlKGplKHQpKX1jYXRjaHt9cmV0dXJue3JmYzg3ODU6bixuZmM6cn19Y2F0Y2h7cmV0dXJufX1mdW5jdGlvbiBIcihlKXtsZXQgdD1LaShlKTtpZih0PT09dm9pZCAwKXtsZXQgcj1EaShlKTtyZXR1cm4gcj9bcl06W119bGV0IG49W107Zm9yKGxldCByIG9mIHQpe2xldCBzPVlpKHIpO3MmJiFuLnNvbWUoaT0+aS5jYXVzZT09PXMuY2F1c2UpJiZuLnB1c2gocyl9cmV0dXJuIG59ZnVuY3Rpb24gSihlKXtsZXQgdD1xKGUpO3JldHVybiB0LnN0YXR1cz09PSJjYW5vbmljYWwiP3tzdGF0dXM6Im91dHB1dCIsdGV4dDp0Lm91dHB1dH06dC5zdGF0dXM9PT0icmVqZWN0ZWQiP3tzdGF0dXM6InJlamVjdCIscmVhc29uOnQucmVhc29ufTp7c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjp0LnJlYXNvbn19ZnVuY3Rpb24gRGkoZSl7bGV0IHQ9ZS5raW5kPz9HaShlKTtzd2l0Y2godCl7Y2FzZSJyZWplY3QiOnJldHVybiBNaShlLEooZS5nb3QpKTtjYXNlIm51bWJlcnMiOnJldHVybiBXaShlLmdvdCk7Y2FzZSJjb25zaXN0ZW50LWNob2ljZSI6cmV0dXJuIFhpKGUpO2Nhc2UiaWRlbXBvdGVudCI6Y2FzZSJyb3VuZHRyaXAiOnJldHVybiBKcihlLmV4cGVjdGVkLGUuZ290LGUuaW5wdXQpO2Nhc2UiZXF1YWwiOmNhc2UiZGlmZmVyIjpyZXR1cm4gdG4odCxWaShlKSx2b2lkIDAsZS5nb3QpO2RlZmF1bHQ6e2xldCBuPWJlKGUuZXhwZWN0ZWQpO3JldHVybiBmdChuLnN0YXR1cz09PSJlaXRoZXIiP24ub3V0cHV0OmUuZXhwZWN0ZWQsSihlLmdvdCkpfX19ZnVuY3Rpb24gR2koZSl7aWYoYmUoZS5leHBlY3RlZCkuc3RhdHVzPT09InJlamVjdGVkIilyZXR1cm4icmVqZWN0IjtpZihLdChlLmdvdCkhPT12b2lkIDApcmV0dXJuIm51bWJlcnMiO2lmKHdyKGUuZXhwZWN0ZWQpIT09dm9pZCAwKXJldHVybiJjb25zaXN0ZW50LWNob2ljZSI7bGV0IHQ9eWUoZS5leHBlY3RlZCk7aWYodClyZXR1cm4gdC5zdGVwcz09PU5lPyJyb3VuZHRyaXAiOiJpZGVtcG90ZW50IjtsZXQgbj1jZShlLmV4cGVjdGVkKTtyZXR1cm4gbj9uLmVxdWFsPyJlcXVhbCI6ImRpZmZlciI6ImNhbm9uIn1mdW5jdGlvbiBNaShlLHQpe2lmKHQuc3RhdHVzPT09ImZhaWxlZCIpcmV0dXJuIGR0KHQucmVhc29uKTtpZih0LnN0YXR1cyE9PSJvdXRwdXQiKXJldHVybjtsZXQgbj0oZS5zb3VyY2U/LnNwbGl0KCI7IilbMF0/PyIiKS50cmltKCl8fGUuc3VpdGV8fChlLm5hbWU9PT12b2lkIDA/IiI6Y3QoZS5uYW1lKS5zdWl0ZSk7cmV0dXJue2NhdXNlOmBhY2NlcHRhbmNlOiR7bn1gLGtpbmQ6ImFjY2VwdGFuY2UiLHRpdGxlOmBhY2NlcHRzIGlucHV0IHRoYXQgbXVzdCBiZSByZWZ1c2VkICgke0FlKG4sMTIwKX0pYH19ZnVuY3Rpb24gZnQoZSx0KXtyZXR1cm4gdC5zdGF0dXM9PT0icmVqZWN0Ij9ubih0LnJlYXNvbik6dC5zdGF0dXM9PT0iZmFpbGVkIj9kdCh0LnJlYXNvbik6JGUoeihlLHQudGV4dCkpfWZ1bmN0aW9uICRlKGUpe3JldHVybiBlP3tjYXVzZTpgZGlmZmVyZW5jZToke2UuaWR9YCxraW5kOiJkaWZmZXJlbmNlIix0aXRsZTplLnRpdGxlLGZvcm06ZS5mb3JtLC4uLmUubGlzdHNGb3Jtcz97bGlzdHNGb3JtczohMH06e319OntjYXVzZToiZGlmZmVyZW5jZTpvdGhlciIsa2luZDoiZGlmZmVyZW5jZSIsdGl0bGU6IndyaXRlcyBhbm90aGVyIG91dHB1dCB0aGFuIFJGQyA4Nzg1IChubyBjbGFzcyBvZiBkaWZmZXJlbmNlIGZpdHMpIix1bmNsYXNzaWZpZWQ6ITB9fWZ1bmN0aW9uIG5uKGUpe2xldCB0PURyKGUpO3JldHVybntjYXVzZTpgcmVmdXNhbDoke3R9YCxraW5kOiJyZWZ1c2FsIix0aXRsZTpgcmVmdXNlczogXHUyMDFDJHtBZSh0LDE2MCl9XHUyMDFEYCxleGFjdFRpdGxlOmByZWZ1c2VzOiBcdTIwMUMke0FlKHJuKGUpLDE2MCl9XHUyMDFEYH19ZnVuY3Rpb24gZHQoZSl7bGV0IHQ9RHIoZSk7cmV0dXJue2NhdXNlOmBmYWlsdXJlOiR7dH1gLGtpbmQ6ImZhaWx1cmUiLHRpdGxlOmBubyBhbnN3ZXI6IFx1MjAxQyR7QWUodCwxNjApfVx1MjAxRGAsZXhhY3RUaXRsZTpgbm8gYW5zd2VyOiBcdTIwMUMke0FlKHJuKGUpLDE2MCl9XHUyMDFEYH19ZnVuY3Rpb24gV2koZSl7bGV0IHQsbjtmb3IobGV0IHIgb2YgS3QoZSk/LmN1bHByaXRzPz9bXSl7bGV0IHM9SihyLmdvdCk7aWYocy5zdGF0dXM9PT0icmVqZWN0Iil0Pz89bm4ocy5yZWFzb24pO2Vsc2UgaWYocy5zdGF0dXM9PT0iZmFpbGVkIil0Pz89ZHQocy5yZWFzb24pO2Vsc2V7bGV0IGk9ImJsb2NrImluIHI/cy50ZXh0LnN0YXJ0c1dpdGgoIlx1RkVGRiIpP3ooIltdIiwiXHVGRUZGW10iKTp2b2lkIDA6eihgWyR7ci5leHBlY3RlZH1dYCxgWyR7cy50ZXh0fV1gKSxhPSRlKGkpO2lmKCFhLnVuY2xhc3NpZmllZClyZXR1cm4gYTtuPz89YX19cmV0dXJuIHQ/P259ZnVuY3Rpb24gWGkoZSl7bGV0IHQ9JHIoZS5nb3QpLFtuLHJdPVt0Py5hY2NlcHRlZC5sZW5ndGg/PzAsdD8ucmVmdXNlZC5sZW5ndGg/PzBdO3JldHVybiBuPT09MHx8cj09PTA/dm9pZCAwOntjYXVzZTpgY2hvaWNlOiR7ZS5uYW1lPz8ib25lIGNob2ljZSJ9YCxraW5kOiJjaG9pY2UiLHRpdGxlOmBtYWtlcyBvbmUgY2hvaWNlIHRoZSBSRkMgbGVhdmVzIGRpZmZlcmVudGx5IGZyb20gY2FzZSB0byBjYXNlOiBhY2NlcHRlZCAke259LCByZWZ1c2VkICR7cn1gfX1mdW5jdGlvbiBWaShlKXtpZihlLmlucHV0IT09dm9pZCAwKXtsZXQgbj1lbihhZShlLmlucHV0KSk7aWYobilyZXR1cm4gbn1sZXQgdD1jZShlLmV4cGVjdGVkKTtyZXR1cm4gdD09PXZvaWQgMD92b2lkIDA6ZW4oYWUodC53aGF0KSl9ZnVuY3Rpb24gZW4oZSl7cmV0dXJuIGU/LmZpbmQodD0+Syh0LmEpJiZLKHQuYikpPz9lPy5bMF19ZnVuY3Rpb24gcWkoZSx0KXtpZighdClyZXR1cm47bGV0IG49Syh0LmEpLHI9Syh0LmIpO2lmKCEoIW58fCFyKSlmb3IobGV0IHMgb2ZbInJmYzg3ODUiLCJuZmMiXSl7bGV0IGk9bltzXSxhPXJbc107aWYoaSE9PXZvaWQgMCYmYSE9PXZvaWQgMCYmaT09PWE9PShlPT09ImVxdWFsIikpcmV0dXJue3JhOmkscmI6YX19fWZ1bmN0aW9uIHRuKGUsdCxuLHIpe2xldCBzPXppKHIpO2lmKCFzKXJldHVybjtmb3IobGV0IGYgb2YgcylpZihmLnN0YXR1cz09PSJyZWplY3QiKXJldHVybiBubihmLnJlYXNvbik7Zm9yKGxldCBmIG9mIHMpaWYoZi5zdGF0dXM9PT0iZmFpbGVkIilyZXR1cm4gZHQoZi5yZWFzb24pO2xldCBpPXMubWFwKGY9PmYuc3RhdHVzPT09Im91dHB1dCI/Zi50ZXh0OiIiKSxbYSxvXT1baVswXSxpWzFdPz9pWzBdXSxjPW4/P3FpKGUsdCk7aWYoIWMpcmV0dXJuICRlKHZvaWQgMCk7bGV0IHU7Zm9yKGxldFtmLGRdb2ZbW2MucmEsYV0sW2MucmIsb11dKXtpZihmPT09ZCljb250aW51ZTtsZXQgbD0kZSh6KGYsZCkpO2lmKCFsLnVuY2xhc3NpZmllZClyZXR1cm4gbDt1Pz89bH1yZXR1cm4gdT8/JGUodm9pZCAwKX1mdW5jdGlvbiB6aShlKXtsZXQgdD1pdChlKTtpZih0KXJldHVybiJib3RoImluIHQ/W0oodC5ib3RoKV06W0oodC5hKSxKKHQuYildfWZ1bmN0aW9uIEpyKGUsdCxuKXtsZXQgcj15ZShlKSxzPUwodCk7aWYoIXJ8fCFzKXJldHVybjtsZXR7c3RlcHM6aSxvd246YX09cjtpZihhPT09dm9pZCAwKXJldHVybiBzLnN0ZXA9PT1pLmZpcnN0P2Z0KCIiLEoocy50ZXh0KSk6dm9pZCAwO2lmKHMuc3RlcCE9PWkuc2Vjb25kKXJldHVybjtsZXQgbz1uPT09dm9pZCAwP3ZvaWQgMDpLKG4pO3JldHVybiBvJiYhUGUoYSkmJmEhPT1vLnJmYzg3ODUmJmEhPT1vLm5mYz8kZSh6KG8ucmZjODc4NSxhKT8/KG8ubmZjPT09dm9pZCAwP3ZvaWQgMDp6KG8ubmZjLGEpKSk6ZnQoYSxKKHMudGV4dCkpfWZ1bmN0aW9uIEtpKGUpe2lmKGUua2luZCE9PXZvaWQgMCYmZS5raW5kIT09InByb3BlcnR5IilyZXR1cm47bGV0IHQ9UmUoZS5leHBlY3RlZCk7aWYoIXQpcmV0dXJuO2xldCBuPWF0KGUuZ290KTtyZXR1cm5bey4uLnQsZ290Om4/bi5hbnN3ZXI6ZS5nb3R9LC4uLm4/LmFsc28/P1tdXX1mdW5jdGlvbiBZaShlKXtsZXR7aW5wdXQ6dCxleHBlY3RlZDpuLGdvdDpyfT1lLHM9b3QodCksaT1zPy50ZXh0Pz90LGE9TChuKSxvPUVyKG4pLGM7aWYoeWUobik/LnN0ZXBzPT09VSljPUpyKG4scixzPy54KTtlbHNlIGlmKGE/LnN0ZXA9PT1VLmZpcnN0KWM9ZnQoYS50ZXh0LEooQ3IocixVLmZpcnN0KT8/cikpO2Vsc2UgaWYobyl7bGV0IHU9ZW4ocz8ucGFpcnMpO28uZXF1YWw/Yz10bigiZXF1YWwiLHUse3JhOm8ub3V0cHV0LHJiOm8ub3V0cHV0fSxyKTpjPXRuKCJkaWZmZXIiLHUsWmkoby5zcGxpdHMpLHIpfXJldHVybiBjJiYhYy51bmNsYXNzaWZpZWQ/Yzp7Y2F1c2U6YGNvdW50ZXJleGFtcGxlOiR7aX1gLGtpbmQ6ImNvdW50ZXJleGFtcGxlIix0aXRsZTpgZ2VuZXJhdGVkIGNhc2VzIHNocmluayB0byBvbmUgY291bnRlcmV4YW1wbGU6ICR7QWUoaSwxMjApfWAsdW5jbGFzc2lmaWVkOiEwfX1mdW5jdGlvbiBaaShlKXtsZXQgdD1lLmZpbmQobj0+SyhuLmEpJiZLKG4uYikpPz9lWzBdO3JldHVybiB0JiZ7cmE6dC5hLHJiOnQuYn19ZnVuY3Rpb24gQWUoZSx0KXtsZXQgbj1bLi4uZV07cmV0dXJuIG4ubGVuZ3RoPD10P2U6YCR7bi5zbGljZSgwLHQpLmpvaW4oIiIpfVx1MjAyNmB9ZnVuY3Rpb24gcm4oZSl7cmV0dXJuIE5yKGUpPy5zaG93bj8/ZX1mdW5jdGlvbiBEcihlKXtyZXR1cm4gcm4oZSkucmVwbGFjZSgvIig/OlteIlxcXXxcXC4pKiJ8KD88IVtccHtMfVxwe059XSknW14nXG5dKicoPyFbXHB7TH1ccHtOfV0pfGBbXmBdKmB84oCcW17igJ1dKuKAnXzigJhbXuKAmV0q4oCZfMKrW17Cu10qwrsvZ3UsIlx1MjAyNiIpLnJlcGxhY2UoL1VcK1swLTlBLUZhLWZdezQsNn0vZywiVStYWFhYIikucmVwbGFjZSgvXFx1WzAtOUEtRmEtZl17NH0vZywiXFx1WFhYWCIpLnJlcGxhY2UoL1xceFswLTlBLUZhLWZdezJ9L2csIlxceEhIIikucmVwbGFjZSgvXGIweFswLTlBLUZhLWZdK1xiL2csIk4iKS5yZXBsYWNlKC9cZCsoPzpcLlxkKyk/KD86W2VFXVstK10/XGQrKT8vZywiTiIpLnJlcGxhY2UoL1xzKy9nLCIgIikudHJpbSgpfWZ1bmN0aW9uIEdyKGUpe2xldCB0PTA7Zm9yKGxldCBuIG9mIGUpe2lmKFhyKG4pKWNvbnRpbnVlO2xldCByPVZyKG4pO2lmKHI9PT12b2lkIDApY29udGludWU7bGV0IHM9V3Iobi5nb3QpO2ZvcihsZXQgaT0wO2k8cy5sZW5ndGg7aSsrKXtsZXQgYT1yW3MubGVuZ3RoPT09Mj9pOjBdO2lmKGE9PT12b2lkIDB8fHFyKGEpIT09ITApY29udGludWU7bGV0IG89c1tpXTtpZihvLnN0YXR1cz09PSJjYW5vbmljYWwiKXJldHVybiExO28uc3RhdHVzPT09InJlamVjdGVkIiYmdCsrfX1yZXR1cm4gdD49Mn1mdW5jdGlvbiBNcihlKXtpZihYcihlKSlyZXR1cm4hMTtsZXQgdD1WcihlKTtpZih0PT09dm9pZCAwKXJldHVybiExO2xldCBuPVdyKGUuZ290KSxyPSExO2ZvcihsZXQgcz0wO3M8bi5sZW5ndGg7cysrKXtpZihuW3NdLnN0YXR1cyE9PSJyZWplY3RlZCIpY29udGludWU7bGV0IGk9dFtuLmxlbmd0aD09PTI/czowXTtpZihpPT09dm9pZCAwfHxxcihpKSE9PSEwKXJldHVybiExO3I9ITB9cmV0dXJuIHJ9ZnVuY3Rpb24gV3IoZSl7bGV0IHQ9YXQoZSk/LmFuc3dlcj8/ZTt0PUwodCk/LnRleHQ/P3Q7bGV0IG49aXQodCk7cmV0dXJuIG4/ImJvdGgiaW4gbj9bcShuLmJvdGgpXTpbcShuLmEpLHEobi5iKV06W3EodCldfWZ1bmN0aW9uIFFpKGUpe2xldCB0PWJlKGUpO2lmKHQuc3RhdHVzPT09InJlamVjdGVkIilyZXR1cm47aWYodC5zdGF0dXM9PT0iZWl0aGVyIilyZXR1cm4gdC5vdXRwdXQ7bGV0IG49TChlKTtpZihuKXtsZXQgcj15ZShlKTtyZXR1cm4gcj9yLm93bjpuLnRleHR9aWYoIWNlKGUpJiYhKFJyKGUpfHxrcihlKSkpcmV0dXJuIGV9ZnVuY3Rpb24gWHIoZSl7cmV0dXJuIGUua2luZD09PSJyZWplY3QifHxiZShlLmV4cGVjdGVkKS5zdGF0dXM9PT0icmVqZWN0ZWQifWZ1bmN0aW9uIFZyKGUpe2xldCB0PVJlKGUuZXhwZWN0ZWQpLG49dCYmb3QodC5pbnB1dCkscj1uP24ucGFpcnM/LlswXTphZShjZShlLmV4cGVjdGVkKT8ud2hhdD8/IiIpPy5bMF07aWYocilyZXR1cm5bQmUoci5hKSxCZShyLmIpXTtpZihuPy54IT09dm9pZCAwKXJldHVybltCZShuLngpXTtpZihlLmlucHV0IT09dm9pZCAwKXJldHVybltCZShlLmlucHV0KV07bGV0IHM9UWkoZS5leHBlY3RlZCk7aWYocyE9PXZvaWQgMCYmZS5raW5kIT09ImlkZW1wb3RlbnQiJiZlLmtpbmQhPT0icm91bmR0cmlwIilyZXR1cm5bQmUocyldfWZ1bmN0aW9uIEJlKGUpe3JldHVybiBlLnJlcGxhY2UoL14oPzpbIFx0XG5ccl18XFx4MFs5QURdfOKfqFVcKzAwMFs5QURd4p+pKSsvLCIiKS5jaGFyQXQoMCl9ZnVuY3Rpb24gcXIoZSl7aWYoZT09PSJ7Inx8ZT09PSJbIilyZXR1cm4hMTtpZigvXlstMC05InRmbl0kLy50ZXN0KGUpKXJldHVybiEwfWZ1bmN0aW9uIGVvKGUpe3JldHVybiBlLnN1aXRlPT09dm9pZCAwP2UubmFtZTpPcihlLnN1aXRlLGUubmFtZSl9dmFyIHRvPXtjYXVzZToicG9saWN5OnRvcC1sZXZlbC1zY2FsYXIiLGtpbmQ6InBvbGljeSIsdGl0bGU6InJlZnVzZXMgZXZlcnkgdG9wLWxldmVsIHNjYWxhciAoYSBiYXJlIG51bWJlciwgc3RyaW5nLCB0cnVlLCBmYWxzZSBvciBudWxsIGFzIHRoZSB3aG9sZSB0ZXh0KSJ9O2Z1bmN0aW9uIEtyKGUpe2xldCB0PUdyKGUpLG49W107ZS5mb3JFYWNoKChkLGwpPT57aWYoZC5wYXNzKXJldHVybjtsZXQgaD1lbyhkKSxtPWQuc3VpdGU/P2N0KGgpLnN1aXRlLHk9dCYmTXIoZCk/W3RvXTpIcih7Li4uZCxuYW1lOmgsc3VpdGU6bX0pO24ucHVzaCh7YzpkLG5hbWU6aCxpbmRleDpsLGNhdXNlczp5fSl9KTtsZXQgcj1uZXcgU2V0KG4uZmxhdE1hcChkPT5kLmNhdXNlcy5maWx0ZXIobD0+bC5raW5kPT09ImRpZmZlcmVuY2UiJiYhbC51bmNsYXNzaWZpZWQpLm1hcChsPT5sLmNhdXNlKSkpLHM9ci5zaXplPT09MT9bLi4ucl1bMF06dm9pZCAwLGk9cz09PXZvaWQgMD92b2lkIDA6bi5mbGF0TWFwKGQ9PmQuY2F1c2VzKS5maW5kKGQ9PmQuY2F1c2U9PT1zKSxhPWQ9PmkhPT12b2lkIDAmJmQudW5jbGFzc2lmaWVkP3suLi5pLGpvaW5lZDohMH06ZCxvPW5ldyBNYXA7Zm9yKGxldCBkIG9mIG4pZC5jYXVzZXMubGVuZ3RoPD0xJiZkLmNhdXNlc1swXSYmby5zZXQoZCxhKGQuY2F1c2VzWzBdKSk7bGV0IGM9bmV3IFNldChbLi4uby52YWx1ZXMoKV0ubWFwKGQ9PmQuY2F1c2UpKTtmb3IobGV0IGQgb2Ygbil7aWYoZC5jYXVzZXMubGVuZ3RoPD0xKWNvbnRpbnVlO2xldCBsPWQuY2F1c2VzLm1hcChhKSxoPWwuZmluZChtPT4hYy5oYXMobS5jYXVzZSkpPz9sWzBdO2MuYWRkKGguY2F1c2UpLG8uc2V0KGQsaCl9bGV0IHU9bmV3IE1hcDtmb3IobGV0IGQgb2Ygbil7bGV0IGw9by5nZXQoZCksaD1sPy5jYXVzZT8/YGNhc2U6JHtkLm5hbWV9YCxtPXUuZ2V0KGgpPz97bWVtYmVyczpbXSxjYXVzZXM6W10sZmlyc3Q6ZC5pbmRleH07bS5tZW1iZXJzLnB1c2goZCksbCYmbS5jYXVzZXMucHVzaChsKSx1LnNldChoLG0pfWxldCBmPVsuLi51LmVudHJpZXMoKV0ubWFwKChbZCxsXSk9PntsZXQgaD1sLm1lbWJlcnMubWFwKHg9PngubmFtZSksbT1ubyhsLmNhdXNlcyk/P3pyKGwubWVtYmVyc1swXS5jKTtpZihoLmxlbmd0aD09PTEmJmwuY2F1c2VzWzBdPy51bmNsYXNzaWZpZWQmJiFsLmNhdXNlc1swXS5qb2luZWQmJihtKz1gOiAke3pyKGwubWVtYmVyc1swXS5jKX1gKSxoLmxlbmd0aD09PTEpcmV0dXJue2NhdXNlOmBjYXNlOiR7aFswXX1gLGtpbmQ6ImNhc2UiLHRpdGxlOm0sY291bnQ6MSxjYXNlczpoLGZpcnN0OmwuZmlyc3R9O2xldCB5PWwuY2F1c2VzWzBdPy5raW5kPz8iY2FzZSI7cmV0dXJue2NhdXNlOmQsa2luZDp5LHRpdGxlOm0sY291bnQ6aC5sZW5ndGgsY2FzZXM6aCxmaXJzdDpsLmZpcnN0fX0pO3JldHVybiBmLnNvcnQoKGQsbCk9PmwuY291bnQtZC5jb3VudHx8ZC5maXJzdC1sLmZpcnN0KSxmLm1hcCgoe2ZpcnN0OmQsLi4ubH0pPT5sKX1mdW5jdGlvbiBubyhlKXtsZXQgdD1lLmZpbHRlcih1PT4hdS5qb2luZWQpLG49dFswXT8/ZVswXTtpZihuPT09dm9pZCAwKXJldHVybjtsZXQgcj1uLnRpdGxlLHM9bmV3IFNldCh0Lm1hcCh1PT51LmV4YWN0VGl0bGUpKSxbaV09cztzLnNpemU9PT0xJiZpIT09dm9pZCAwJiYocj1pKTtsZXQgYT1uZXcgTWFwO2ZvcihsZXQgdSBvZiB0KXtpZih1LmZvcm09PT12b2lkIDApY29udGludWU7bGV0IGY9YS5nZXQodS5mb3JtLmlkKT8/e3RpdGxlOnUuZm9ybS50aXRsZSxjb3VudDowfTtmLmNvdW50KyssYS5zZXQodS5mb3JtLmlkLGYpfWxldCBvPVsuLi5hLnZhbHVlcygpXS5zb3J0KCh1LGYpPT5mLmNvdW50LXUuY291bnQpO24ubGlzdHNGb3JtcyYmby5sZW5ndGg+MD9yPWAke24udGl0bGV9OiAke28ubWFwKHU9PnUudGl0bGUpLmpvaW4oIiwgIil9YDpvLmxlbmd0aD09PTEmJihyPW9bMF0udGl0bGUpO2xldCBjPWUubGVuZ3RoLXQubGVuZ3RoO3JldHVybiBjPjAmJnQubGVuZ3RoPjAmJihyKz1gOyBhbmQgJHtjfSAke2M9PT0xPyJjYXNlIjoiY2FzZXMifSB3aG9zZSBkaWZmZXJlbmNlIGhhcyBubyBjbGFzcyBvZiAke2M9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmApLHJ9ZnVuY3Rpb24genIoZSl7cmV0dXJuYGdvdCAke3JvKGUuZ290LDgwKX1gfWZ1bmN0aW9uIHJvKGUsdCl7bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD9lOmAke24uc2xpY2UoMCx0KS5qb2luKCIiKX1cdTIwMjZgfWZ1bmN0aW9uIFlyKGUpe3JldHVybiBLcihlKS5tYXAodD0+KHsuLi50LHRpdGxlOlYodC50aXRsZSl9KSl9ZnVuY3Rpb24gWnIoZSx0KXtpZihlPT09dClyZXR1cm47bGV0IG49Wy4uLmVdLHI9Wy4uLnRdLHM9MDtmb3IoO3M8bi5sZW5ndGgmJnM8ci5sZW5ndGgmJm5bc109PT1yW3NdOylzKys7aWYocz09PTAmJlYoZSkhPT1WKHQpKXJldHVybjtsZXQgaT1hPT57aWYoYT09PXZvaWQgMClyZXR1cm4idGhlIGVuZCI7bGV0IG89THQoYS5jb2RlUG9pbnRBdCgwKSkuc2xpY2UoMSwtMSk7cmV0dXJuIFYoYSk9PT1hP2Ake299ICIke2F9ImA6b307cmV0dXJuYGZpcnN0IGRpZmZlcmVuY2UgYXQgY2hhcmFjdGVyICR7cysxfTogZXhwZWN0ZWQgJHtpKG5bc10pfSwgZ290ICR7aShyW3NdKX1gfWZ1bmN0aW9uIFFyKGUpe2lmKGU8NmU0KXJldHVybmAkeyhlLzFlMykudG9GaXhlZCgxKX0gc2A7bGV0IHQ9TWF0aC5yb3VuZChlLzFlMyk7cmV0dXJuYCR7TWF0aC5mbG9vcih0LzYwKX0gbWluICR7U3RyaW5nKHQlNjApLnBhZFN0YXJ0KDIsIjAiKX0gc2B9ZnVuY3Rpb24gc24oZSl7bGV0e25hbWU6dCx2ZXJzaW9uOm59PWUuaW1wbGVtZW50YXRpb247cmV0dXJuIHQ9PT1udWxsP249PT1udWxsPyIodW5uYW1lZCkiOmAodW5uYW1lZCkgJHtufWA6bj09PW51bGw/dDpgJHt0fSAke259YH1mdW5jdGlvbiBlcyhlKXtyZXR1cm4gZT09PSJzdXBwbGllZCI/InN1cHBsaWVkIGtleTogdGhlIGhvbGRlciBvZiB0aGlzIGtleSByYW4gaXQiOiJlcGhlbWVyYWwga2V5IG1hZGUgZm9yIHRoaXMgcnVuOiBzaG93cyB0aGUgcmVjb3JkIGlzIHVuY2hhbmdlZCwgbm90IHdobyByYW4gaXQifWZ1bmN0aW9uIHNvKGUpe2xldCB0PVByKGUuc3VpdGUpO3JldHVybiB0PT09dm9pZCAwP3ZvaWQgMDpgYSBwYXJ0aWFsIHJ1bjogb25seSB0aGUgY2hvc2VuIGNhc2VzICgke3QubGVuZ3RoPjM/YCR7dC5zbGljZSgwLDMpLmpvaW4oIiwgIil9IGFuZCAke3QubGVuZ3RoLTN9IG1vcmVgOnQuam9pbigiLCAiKX0pIHJhbiwgbm90IHRoZSB3aG9sZSBjb3JwdXNgfWZ1bmN0aW9uIHRzKGUpe2xldHtjYXNlczp0LHBhc3NlZDpuLGZhaWxlZDpyfT1lLnN1bW1hcnkscz1zbyhlKSxpPXQ9PT0wPyJubyBjYXNlcyByYW4iOnI9PT0wP2Ake259IG9mICR7dH0gY2FzZXMgcGFzc2VkYDpgJHtufSBvZiAke3R9IGNhc2VzIHBhc3NlZCwgJHtyfSBmYWlsZWRgO3JldHVybiBzPT09dm9pZCAwP2k6YCR7aX0gKCR7c30pYH12YXIgaW89e29uY2U6ImEgcHJvY2VzcyBwZXIgcmVxdWVzdCwgdGhlIGlucHV0IG9uIHN0ZGluIixsaW5lczoib25lIHByb2Nlc3MsIGEgbGluZSBwZXIgcmVxdWVzdCIsaHR0cDoiYSBQT1NUIHBlciByZXF1ZXN0In0sbHQ9KGUsdCxuKT0+YCR7ZX0gJHtlPT09MT90Om59YDtmdW5jdGlvbiBucyhlKXtsZXQgdD1baW9bZS5uYW1lXV0sbj1lLmxpbmVzRm9ybXM/Lmxlbmd0aD8/MDtuPT09MSYmdC5wdXNoKCIxIHN0b3JlZCBjYXNlIHNlbnQgaW4gaXRzIGxpbmVzIGZvcm0iKSxuPjEmJnQucHVzaChgJHtufSBzdG9yZWQgY2FzZXMgc2VudCBpbiB0aGVpciBsaW5lcyBmb3JtYCk7bGV0IHI9ZS5ub3RSdW4/Lmxlbmd0aD8/MDtyZXR1cm4gcj4wJiZ0LnB1c2goYCR7bHQociwiY2FzZSIsImNhc2VzIil9IGxpbmVzIG1vZGUgY2Fubm90IGNhcnJ5LCBub3QgcnVuYCksZS5iYXRjaGVzJiZ0LnB1c2gob28oZS5iYXRjaGVzKSksYCR7ZS5uYW1lfSAoJHt0LmpvaW4oIjsgIil9KWB9ZnVuY3Rpb24gb28oZSl7bGV0IHQ9YCR7bHQoZS5wbGFubmVkLCJwcm9jZXNzIiwicHJvY2Vzc2VzIil9IHBsYW5uZWQsICR7ZS5zdGFydGVkfSBzdGFydGVkYDtyZXR1cm4gZS5vZmYhPT12b2lkIDA/YCR7dH07IGJhdGNoZXMgb2ZmLCBldmVyeSByZXF1ZXN0IGFsb25lOiAke2Uub2ZmfWA6ZS5iYXRjaGVzPT09MD9gJHt0fTsgbm8gaW5wdXQgdG8gYmF0Y2hgOmAke3R9OyAke2x0KGUuaW5wdXRzLCJpbnB1dCIsImlucHV0cyIpfSBpbiAke2x0KGUuYmF0Y2hlcywiYmF0Y2giLCJiYXRjaGVzIil9LCAke2UuY29uZmlybWVkfSBjb25maXJtZWRgfXZhciAkPXt2YWx1ZToyZTMsZGV0YWlsUGVyR3JvdXA6MjAsZGV0YWlsVG90YWw6MzAwLG5hbWVzUGVyR3JvdXA6MmUzLGdyb3VwczozMDAscGFzc2luZ05hbWVzOjVlMyxmaWxlczoyMDB9O2Z1bmN0aW9uIGFuKGUsdCl7bGV0IG49ZS5jb25mb3JtYW50O3JldHVybltgPGhlYWRlciBjbGFzcz0idmVyZGljdCAke24/InBhc3MiOiJmYWlsIn0iPmAsYDxwIGNsYXNzPSJtYXJrIj4ke24/IkNvbmZvcm1hbnQiOiJOb3QgY29uZm9ybWFudCJ9PC9wPmAsYDxwIGNsYXNzPSJjb3VudHMiPiR7Qyh0cyhlKSl9PC9wPmAsdD09PXZvaWQgMD8iIjphbyh0LG4pLGA8cCBjbGFzcz0iaW1wbCI+JHt3KHNuKGUpLDMwMCl9IDxzcGFuIGNsYXNzPSJkaW0iPlx4Qjc8L3NwYW4+IDxjb2RlPiR7dyhlLmltcGxlbWVudGF0aW9uLmltcGwsMzAwKX08L2NvZGU+PC9wPmAsIjwvaGVhZGVyPiJdLmpvaW4oIiIpfWZ1bmN0aW9uIGFvKGUsdCl7bGV0IG49ZS5leHBlY3RlZC5sZW5ndGgscj1bXTtlLnVuZXhwZWN0ZWQubGVuZ3RoPjAmJnIucHVzaChkZShlLnVuZXhwZWN0ZWQubGVuZ3RoLCJ1bmV4cGVjdGVkIGZhaWx1cmUiLCJ1bmV4cGVjdGVkIGZhaWx1cmVzIikpLGUuZml4ZWQubGVuZ3RoPjAmJnIucHVzaChgJHtkZShlLmZpeGVkLmxlbmd0aCwibGlzdGVkIGVudHJ5IiwibGlzdGVkIGVudHJpZXMiKX0gZml4ZWQke2UuYWxsb3dGaXhlZD8iIChhbGxvd2VkKSI6IiJ9YCksbj4wJiZyLnB1c2goZGUobiwiZXhwZWN0ZWQgZmFpbHVyZSIsImV4cGVjdGVkIGZhaWx1cmVzIikpO2xldCBzPXQ/IlRoZSByZWNvcmQgc2F5cyBjb25mb3JtYW50LiI6IlRoZSByZWNvcmQgc2F5cyBub3QgY29uZm9ybWFudDogc2VlZCAwMDMgY291bnRzIGV2ZXJ5IGNhc2U7IHRoZSBzdGVwIGZvbGxvd3MgdGhlIGxpc3QuIjtyZXR1cm5gPHAgY2xhc3M9ImdhdGUgJHtlLnBhc3M/InBhc3MiOiJmYWlsIn0iPlRoZSBzdGVwICR7ZS5wYXNzPyJwYXNzZXMiOiJmYWlscyJ9IGJ5IHRoZSBleHBlY3RlZC1mYWlsdXJlcyBsaXN0IDxjb2RlPiR7dyhlLnNvdXJjZSwzMDApfTwvY29kZT4ke3IubGVuZ3RoPjA/YDogJHtDKHIuam9pbigiLCAiKSl9YDoiIn0uICR7QyhzKX08L3A+YH1mdW5jdGlvbiBjbihlLHQ9e30pe2xldCBuPWUuY2FzZXMubWFwKGk9PntsZXQgYT10LmRldGFpbHM/LmdldChpLm5hbWUpO3JldHVybntuYW1lOmkubmFtZSxwYXNzOmkucGFzcyxleHBlY3RlZDppLmV4cGVjdGVkLGdvdDppLmdvdCwuLi5hPy5raW5kIT09dm9pZCAwP3traW5kOmEua2luZH06e30sLi4uYT8uc291cmNlIT09dm9pZCAwP3tzb3VyY2U6YS5zb3VyY2V9Ont9LC4uLmE/LmlucHV0IT09dm9pZCAwP3tpbnB1dDphLmlucHV0fTp7fX19KSxyPVlyKG4pLHM9bmV3IE1hcCgodC5nYXRlPy5leHBlY3RlZD8/W10pLm1hcChpPT5baS5uYW1lLGldKSk7cmV0dXJuW2NvKHIsbmV3IE1hcChlLmNhc2VzLm1hcChpPT5baS5uYW1lLGldKSkpLGxvKGUpLHBvKGUscix0LmRldGFpbHMscyksZm8oZSx0LmVsYXBzZWRNcyx0LnByb3RvY29sKSxnbyhlKSxgPHAgY2xhc3M9ImxlZ2VuZCI+JHtDKG1yKX0gVmFsdWVzIGxvbmdlciB0aGFuICR7JC52YWx1ZX0gY2hhcmFjdGVycyBhcmUgY3V0OyByZWNvcmQuanNvbiBob2xkcyB0aGVtIHdob2xlLjwvcD5gXS5qb2luKGAKYCl9ZnVuY3Rpb24gY28oZSx0KXtpZihlLmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IG49ZS5zbGljZSgwLCQuZ3JvdXBzKSxyPW4ubWFwKChvLGMpPT57bGV0IHU9by5raW5kPT09ImNhc2UiP2A8Y29kZT4ke3coby5jYXNlc1swXSwyMDApfTwvY29kZT4gJHtnZSh4ZShvLnRpdGxlLDMwMCkudGV4dCl9YDpnZSh4ZShvLnRpdGxlLDMwMCkudGV4dCksZj1jPDg/dC5nZXQoby5jYXNlc1swXSk6dm9pZCAwLGQ9Zj09PXZvaWQgMD8iIjpgPHNwYW4gY2xhc3M9ImV4YW1wbGUiPiR7by5raW5kPT09ImNhc2UiPyIiOmA8Y29kZT4ke3coZi5uYW1lLDEyMCl9PC9jb2RlPjogYH1leHBlY3RlZCA8Y29kZT4ke3coZi5leHBlY3RlZCw4MCl9PC9jb2RlPiwgZ290IDxjb2RlPiR7dyhmLmdvdCw4MCl9PC9jb2RlPjwvc3Bhbj5gO3JldHVybmA8bGk+PGEgaHJlZj0iI2NhdXNlLSR7YysxfSI+PHNwYW4gY2xhc3M9ImNvdW50Ij4ke28uY291bnR9PC9zcGFuPiA8c3BhbiBjbGFzcz0ia2luZCI+JHt1byhvKX08L3NwYW4+ICR7dX0ke2R9PC9hPjwvbGk+YH0pLHM9ZS5maWx0ZXIobz0+by5raW5kIT09ImNhc2UiKS5sZW5ndGgsaT1lLmxlbmd0aC1zLGE9ZS5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHtlLmxlbmd0aC1uLmxlbmd0aH0gbW9yZSBmYWlsdXJlcywgbGlzdGVkIGF0IHRoZSBlbmQgb2YgdGhlIGZhaWxlZCBjYXNlczwvbGk+YDoiIjtyZXR1cm5bJzxzZWN0aW9uIGNsYXNzPSJvdmVydmlldyIgaWQ9ImNhdXNlcyI+PGgyPldoYXQgZmFpbGVkLCBieSBjYXVzZTwvaDI+JyxgPHAgY2xhc3M9ImRpbSI+JHtbcz4wP2Ake2RlKHMsImNhdXNlIiwiY2F1c2VzIil9IHNoYXJlZCBieSBzZXZlcmFsIGNhc2VzYDoiIixpPjA/YCR7ZGUoaSwiY2FzZSIsImNhc2VzIil9IHdpdGggYSBjYXVzZSBvZiAke2k9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmA6IiJdLmZpbHRlcihvPT5vIT09IiIpLmpvaW4oIiwgdGhlbiAiKX07IGJpZ2dlc3QgZmlyc3QuPC9wPmAsYDxvbD4ke3Iuam9pbigiIil9JHthfTwvb2w+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIHVvKGUpe3JldHVybiBlLmtpbmQ9PT0iY2FzZSI/ImNhc2UiOkMoZS5raW5kKX1mdW5jdGlvbiBkZShlLHQsbil7cmV0dXJuYCR7ZX0gJHtlPT09MT90Om59YH1mdW5jdGlvbiBmbyhlLHQsbil7bGV0IHI9ZS5pbXBsZW1lbnRhdGlvbixzPSh1LGYpPT5gPHRyPjx0aD4ke0ModSl9PC90aD48dGQ+JHtmfTwvdGQ+PC90cj5gLGk9dT0+YDxjb2RlPiR7dyh1LCQudmFsdWUpfTwvY29kZT5gLGE9W3MoImltcGxlbWVudGF0aW9uIix3KHNuKGUpLCQudmFsdWUpKSxzKHIuYWRhcHRlcj09PSJodHRwIj8idXJsIjoiY29tbWFuZCIsaShyLmltcGwpKSxzKCJhZGFwdGVyIixpKHIuYWRhcHRlcikpLC4uLm49PT12b2lkIDA/W106W3MoInByb3RvY29sIixDKG5zKG4pKSldLHMoInByb2ZpbGUgYW5kIHN1aXRlcyIsaShlLnN1aXRlKSkscygic3RhbmRhcmQiLGkoZS5zdGFuZGFyZCkpLHMoImNvcnB1cyIsYCR7aShlLmNvcnB1cy5kaXIpfSwgJHtlLmNvcnB1cy5maWxlc30gZmlsZXMsIGRpZ2VzdCAke2koZS5jb3JwdXMuZGlnZXN0KX1gKSxzKCJ0b29sY2hhaW4iLGkoYCR7ZS50b29sY2hhaW4ubmFtZX0gJHtlLnRvb2xjaGFpbi52ZXJzaW9ufWApKSxzKCJzdGFydGVkIixgJHtpKGUuc3RhcnRlZF9hdCl9JHt0PT09dm9pZCAwPyIiOmAsIHRvb2sgJHtDKFFyKHQpKX1gfWApLHMoImtleSIsYCR7aShlLmtleSl9OiAke0MoZXMoZS5rZXkpKX1gKSxzKCJzaWduZXIiLGkoZS5zaWduZXJfcHVia2V5KSldLG89ci5maWxlcy5zbGljZSgwLCQuZmlsZXMpLm1hcCh1PT5gPHRyPjx0ZD4ke2kodS5wYXRoKX08L3RkPjx0ZD4ke2kodS5zaGEyNTYpfTwvdGQ+PC90cj5gKTtyLmZpbGVzLmxlbmd0aD4kLmZpbGVzJiZvLnB1c2goYDx0cj48dGQgY29sc3Bhbj0iMiIgY2xhc3M9ImRpbSI+YW5kICR7ci5maWxlcy5sZW5ndGgtJC5maWxlc30gbW9yZSBmaWxlcyAoc2VlIHJlY29yZC5qc29uKTwvdGQ+PC90cj5gKTtsZXQgYz1yLmZpbGVzLmxlbmd0aD09PTA/YDxwIGNsYXNzPSJkaW0iPk5vIGZpbGVzOiAke3IuYWRhcHRlcj09PSJodHRwIj8iYW4gaW1wbGVtZW50YXRpb24gb3ZlciBIVFRQIjoidGhlIHJlY29yZCBuYW1lcyBub25lIn0uPC9wPmA6YDx0YWJsZSBjbGFzcz0iZmlsZXMiPjx0aGVhZD48dHI+PHRoPkZpbGUgdGhlIGNvbW1hbmQgcmFuPC90aD48dGg+U0hBLTI1NjwvdGg+PC90cj48L3RoZWFkPjx0Ym9keT4ke28uam9pbigiIil9PC90Ym9keT48L3RhYmxlPmA7cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWN0cyIgaWQ9InJhbiI+PGgyPldoYXQgcmFuPC9oMj48dGFibGUgY2xhc3M9ImZhY3RzIj48dGJvZHk+JHthLmpvaW4oIiIpfTwvdGJvZHk+PC90YWJsZT4ke2N9PC9zZWN0aW9uPmB9ZnVuY3Rpb24gbG8oZSl7bGV0IHQ9bmV3IE1hcDtmb3IobGV0IHMgb2YgZS5jYXNlcyl7bGV0IGk9cy5uYW1lLmluZGV4T2YoIi8iKSxhPWk9PT0tMT9zLm5hbWU6cy5uYW1lLnNsaWNlKDAsaSksbz10LmdldChhKTtvfHx0LnNldChhLG89e3N1aXRlOmEsY2FzZXM6MCxwYXNzZWQ6MH0pLG8uY2FzZXMrKyxzLnBhc3MmJm8ucGFzc2VkKyt9aWYodC5zaXplPT09MClyZXR1cm4nPHNlY3Rpb24gY2xhc3M9InN1aXRlcyIgaWQ9InN1aXRlcyI+PGgyPlN1aXRlczwvaDI+PHA+Tm8gY2FzZXMgcmFuLjwvcD48L3NlY3Rpb24+JztsZXQgbj1bLi4udC52YWx1ZXMoKV0uc2xpY2UoMCwxMDApLm1hcChzPT57bGV0IGk9cy5jYXNlcy1zLnBhc3NlZDtyZXR1cm5gPHRyIGNsYXNzPSIke2k9PT0wPyJwYXNzIjoiZmFpbCJ9Ij48dGQ+PGNvZGU+JHt3KHMuc3VpdGUsMjAwKX08L2NvZGU+PC90ZD48dGQ+JHtzLmNhc2VzfTwvdGQ+PHRkPiR7cy5wYXNzZWR9PC90ZD48dGQ+JHtpfTwvdGQ+PC90cj5gfSkscj1lLnN1bW1hcnk7cmV0dXJuWyc8c2VjdGlvbiBjbGFzcz0ic3VpdGVzIiBpZD0ic3VpdGVzIj48aDI+U3VpdGVzPC9oMj48dGFibGUgY2xhc3M9InN1aXRlcyI+PHRoZWFkPjx0cj48dGg+c3VpdGU8L3RoPjx0aD5jYXNlczwvdGg+PHRoPnBhc3NlZDwvdGg+PHRoPmZhaWxlZDwvdGg+PC90cj48L3RoZWFkPicsYDx0Ym9keT4ke24uam9pbigiIil9PC90Ym9keT48dGZvb3Q+PHRyPjx0aD50b3RhbDwvdGg+PHRoPiR7ci5jYXNlc308L3RoPjx0aD4ke3IucGFzc2VkfTwvdGg+PHRoPiR7ci5mYWlsZWR9PC90aD48L3RyPjwvdGZvb3Q+PC90YWJsZT48L3NlY3Rpb24+YF0uam9pbigiIil9ZnVuY3Rpb24gcG8oZSx0LG4scil7aWYodC5sZW5ndGg9PT0wKXJldHVybiIiO2xldCBzPW5ldyBNYXAoZS5jYXNlcy5tYXAoYz0+W2MubmFtZSxjXSkpLGk9JC5kZXRhaWxUb3RhbCxhPXQuc2xpY2UoMCwkLmdyb3VwcykubWFwKChjLHUpPT57bGV0IGY9Yy5jYXNlcy5zbGljZSgwLE1hdGgubWluKCQuZGV0YWlsUGVyR3JvdXAsaSkpO2ktPWYubGVuZ3RoO2xldCBkPWYubWFwKHg9PmhvKHgscy5nZXQoeCksbj8uZ2V0KHgpLHIuZ2V0KHgpKSksbD1jLmNhc2VzLnNsaWNlKGYubGVuZ3RoKSxoPWwuc2xpY2UoMCwkLm5hbWVzUGVyR3JvdXApLG09bC5sZW5ndGg9PT0wPyIiOmA8ZGV0YWlscyBjbGFzcz0ibW9yZSI+PHN1bW1hcnk+JHtkZShsLmxlbmd0aCwibW9yZSBjYXNlIiwibW9yZSBjYXNlcyIpfSB3aXRoIHRoaXMgY2F1c2UsIGJ5IG5hbWU8L3N1bW1hcnk+PHVsIGNsYXNzPSJuYW1lcyI+JHtoLm1hcCh4PT5gPGxpPjxjb2RlPiR7dyh4LDMwMCl9PC9jb2RlPjwvbGk+YCkuam9pbigiIil9JHtsLmxlbmd0aD5oLmxlbmd0aD9gPGxpIGNsYXNzPSJkaW0iPmFuZCAke2wubGVuZ3RoLWgubGVuZ3RofSBtb3JlIChzZWUgcmVjb3JkLmpzb24pPC9saT5gOiIifTwvdWw+PC9kZXRhaWxzPmAseT1jLmtpbmQ9PT0iY2FzZSI/YDxjb2RlPiR7dyhjLmNhc2VzWzBdLDMwMCl9PC9jb2RlPiA8c3BhbiBjbGFzcz0idGl0bGUiPiR7Z2UoeGUoYy50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gOmA8c3BhbiBjbGFzcz0idGl0bGUiPiR7Z2UoeGUoYy50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gO3JldHVybmA8ZGV0YWlscyBjbGFzcz0iZ3JvdXAgJHtDKGMua2luZCl9IiBpZD0iY2F1c2UtJHt1KzF9IiR7dTwzPyIgb3BlbiI6IiJ9PjxzdW1tYXJ5PjxzcGFuIGNsYXNzPSJjb3VudCI+JHtjLmNvdW50fTwvc3Bhbj4gJHt5fTwvc3VtbWFyeT4ke2Quam9pbigiIil9JHttfTwvZGV0YWlscz5gfSksbz10LnNsaWNlKCQuZ3JvdXBzKS5mbGF0TWFwKGM9PmMuY2FzZXMpO2lmKG8ubGVuZ3RoPjApe2xldCBjPW8uc2xpY2UoMCwkLm5hbWVzUGVyR3JvdXApO2EucHVzaChgPGRldGFpbHMgY2xhc3M9Im1vcmUiPjxzdW1tYXJ5PiR7ZGUoby5sZW5ndGgsIm1vcmUgZmFpbGVkIGNhc2UiLCJtb3JlIGZhaWxlZCBjYXNlcyIpfSwgZWFjaCB3aXRoIGEgY2F1c2Ugb2YgaXRzIG93biwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke2MubWFwKHU9PmA8bGk+PGNvZGU+JHt3KHUsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke28ubGVuZ3RoPmMubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7by5sZW5ndGgtYy5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCl9cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWlsdXJlcyIgaWQ9ImZhaWx1cmVzIj48aDI+RmFpbGVkIGNhc2VzICgke2Uuc3VtbWFyeS5mYWlsZWR9KTwvaDI+JHthLmpvaW4oIiIpfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIGhvKGUsdCxuLHIpe2xldCBzPXI9PT12b2lkIDA/IiI6YDxzcGFuIGNsYXNzPSJsaXN0ZWQiPmV4cGVjdGVkIGZhaWx1cmUsIGxpc3QgbGluZSAke3IubGluZX06ICR7dyhyLnJlYXNvbiwzMDApfTwvc3Bhbj5gLGk9W2A8YXJ0aWNsZSBjbGFzcz0iY2FzZSI+PGgzPjxjb2RlPiR7dyhlLDMwMCl9PC9jb2RlPiR7c308L2gzPmBdOyhuPy53aHkhPT12b2lkIDB8fG4/LnNvdXJjZSE9PXZvaWQgMCkmJmkucHVzaChgPHAgY2xhc3M9IndoeSI+JHt3KG4ud2h5Pz8iIiwxZTMpfSR7bi5zb3VyY2U9PT12b2lkIDA/IiI6YCA8c3BhbiBjbGFzcz0ic291cmNlIj4oJHt3KG4uc291cmNlLDFlMyl9KTwvc3Bhbj5gfTwvcD5gKTtsZXQgYT1acih0LmV4cGVjdGVkLHQuZ290KSxbbyxjXT1hPT09dm9pZCAwP1tvbih0LmV4cGVjdGVkKSxvbih0LmdvdCldOm1vKHQuZXhwZWN0ZWQsdC5nb3QpO3JldHVybiBpLnB1c2goJzxkbCBjbGFzcz0iaW8iPicpLG4/LmlucHV0IT09dm9pZCAwJiZpLnB1c2goYDxkdD5pbnB1dDwvZHQ+PGRkPjxwcmU+JHtvbihuLmlucHV0KX08L3ByZT48L2RkPmApLGkucHVzaChgPGR0PmV4cGVjdGVkPC9kdD48ZGQ+PHByZT4ke299PC9wcmU+PC9kZD48ZHQ+Z290PC9kdD48ZGQ+PHByZT4ke2N9PC9wcmU+PC9kZD48L2RsPmApLGEhPT12b2lkIDAmJmkucHVzaChgPHAgY2xhc3M9Im5vdGUiPiR7b2UoYSl9PC9wPmApLGkucHVzaCgiPC9hcnRpY2xlPiIpLGkuam9pbigiIil9ZnVuY3Rpb24gb24oZSl7cmV0dXJuIHcoZSwkLnZhbHVlKX1mdW5jdGlvbiBtbyhlLHQpe2xldCBuPVsuLi5lXSxyPVsuLi50XSxzPTA7Zm9yKDtzPG4ubGVuZ3RoJiZzPHIubGVuZ3RoJiZuW3NdPT09cltzXTspcysrO2xldCBpPTA7Zm9yKDtpPG4ubGVuZ3RoLXMmJmk8ci5sZW5ndGgtcyYmbltuLmxlbmd0aC0xLWldPT09cltyLmxlbmd0aC0xLWldOylpKys7cmV0dXJuW3JzKG4scyxuLmxlbmd0aC1pLCJkZWwiKSxycyhyLHMsci5sZW5ndGgtaSwiaW5zIildfWZ1bmN0aW9uIHJzKGUsdCxuLHIpe2xldCBzPSQudmFsdWUsaT0oZCxsKT0+e2xldCBoPU1hdGgubWF4KDAsTWF0aC5taW4obC1kLHMpKTtyZXR1cm4gcy09aCxlLnNsaWNlKGQsZCtoKS5qb2luKCIiKX0sYT1pKDAsdCksbz1pKHQsbiksYz1pKG4sZS5sZW5ndGgpLHU9ZS5sZW5ndGgtJC52YWx1ZSxmPWA8bWFyayBjbGFzcz0iJHtyfSI+JHtvPT09IiI/JzxzcGFuIGNsYXNzPSJnYXAiPjwvc3Bhbj4nOm9lKG8pfTwvbWFyaz5gO3JldHVybmAke29lKGEpfSR7dDwkLnZhbHVlP2Y6IiJ9JHtvZShjKX0ke3U+MD9gPHNwYW4gY2xhc3M9ImN1dCI+XHUyMDI2ICR7dX0gbW9yZSBjaGFyYWN0ZXJzPC9zcGFuPmA6IiJ9YH1mdW5jdGlvbiBnbyhlKXtsZXQgdD1lLmNhc2VzLmZpbHRlcihyPT5yLnBhc3MpO2lmKHQubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgbj10LnNsaWNlKDAsJC5wYXNzaW5nTmFtZXMpO3JldHVybmA8c2VjdGlvbiBjbGFzcz0icGFzc2luZyIgaWQ9InBhc3NpbmciPjxkZXRhaWxzPjxzdW1tYXJ5PlBhc3NpbmcgY2FzZXMgKCR7dC5sZW5ndGh9KTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke24ubWFwKHI9PmA8bGk+PGNvZGU+JHt3KHIubmFtZSwzMDApfTwvY29kZT48L2xpPmApLmpvaW4oIiIpfSR7dC5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHt0Lmxlbmd0aC1uLmxlbmd0aH0gbW9yZSAoc2VlIHJlY29yZC5qc29uKTwvbGk+YDoiIn08L3VsPjwvZGV0YWlscz48L3NlY3Rpb24+YH12YXIgVD1nbG9iYWxUaGlzLmRvY3VtZW50LGo9ZT0+VC5nZXRFbGVtZW50QnlJZChlKTtmdW5jdGlvbiB4byhlKXtsZXQgdD1hdG9iKGUucmVwbGFjZSgvXHMrL2csIiIpKSxuPW5ldyBVaW50OEFycmF5KHQubGVuZ3RoKTtmb3IobGV0IHI9MDtyPHQubGVuZ3RoO3IrKyluW3JdPXQuY2hhckNvZGVBdChyKTtyZXR1cm4gbn12YXIgcHQsc3M9MDtmdW5jdGlvbiBvcyhlLHQsbil7bGV0IHI9aigiY2Mtb3V0Y29tZSIpO3IudGV4dENvbnRlbnQ9X3QoZSksci5kYXRhc2V0Lm91dGNvbWU9ZS5vdXRjb21lLHIuZGF0YXNldC5jb25mb3JtYW50PWUub3V0Y29tZT09PSJhY2NlcHQiP1N0cmluZyhlLnJlY29yZC5jb25mb3JtYW50KToiIixqKCJjYy1kZXRhaWwiKS50ZXh0Q29udGVudD1lLm91dGNvbWU9PT0icmVqZWN0Ij9gV2h5OiAke2UuZGV0YWlsfWA6IiIsaigiY2Mtc291cmNlIikudGV4dENvbnRlbnQ9YCR7dH0sIGNoZWNrZWQgaW4gdGhpcyBwYWdlIGluICR7TWF0aC5yb3VuZChuKX0gbXMuYCxwdD1lLGFzKCksc3MrKyxULmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz1TdHJpbmcoc3MpLFQuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQudmVyaWZ5TXM9bi50b0ZpeGVkKDEpfWZ1bmN0aW9uIGFzKCl7bGV0IGU9aigiY2MtcHVia2V5IiksdD1qKCJjYy1wdWJrZXktcmVzdWx0Iik7aWYoIWV8fCF0KXJldHVybjtsZXQgbj1lLnZhbHVlLnRyaW0oKS50b0xvd2VyQ2FzZSgpLHI9IiIscz0iIjtpZihuPT09IiIpcj0iIjtlbHNlIGlmKCEvXlswLTlhLWZdezY0fSQvLnRlc3Qobikpcj0iYSBwaW5uZWQga2V5IGlzIGFuIEVkMjU1MTkgcHVibGljIGtleSBhcyA2NCBoZXggZGlnaXRzIjtlbHNlIGlmKHB0PT09dm9pZCAwKXI9Im5vIHJlY29yZCBjaGVja2VkIHlldCI7ZWxzZSBpZihwdC5vdXRjb21lIT09ImFjY2VwdCIpcj0icHVia2V5IG5vdCBjaGVja2VkOiB0aGUgcmVjb3JkIHdhcyByZWZ1c2VkIjtlbHNle2xldCBpPXB0LnJlY29yZC5zaWduZXJfcHVia2V5O3M9aT09PW4/InllcyI6Im5vIixyPWk9PT1uPyJwdWJrZXkgbWF0Y2giOmBwdWJrZXkgbWlzbWF0Y2ggZ290PSR7aX1gfXQudGV4dENvbnRlbnQ9cix0LmRhdGFzZXQubWF0Y2g9c31mdW5jdGlvbiBjcyhlKXtsZXQgdD1wZXJmb3JtYW5jZS5ub3coKTtyZXR1cm57cmVzdWx0OmhyKGUpLG1zOnBlcmZvcm1hbmNlLm5vdygpLXR9fWFzeW5jIGZ1bmN0aW9uIGlzKGUpe2xldCB0PW5ldyBVaW50OEFycmF5KGF3YWl0IGUuc2xpY2UoMCxwZSsxKS5hcnJheUJ1ZmZlcigpKSx7cmVzdWx0Om4sbXM6cn09Y3ModCk7b3MobixgJHtlLm5hbWV9ICgke3QubGVuZ3RofSBieXRlcylgLHIpO2xldCBzPWooImNjLWhlYWQiKSxpPWooImNjLWJvZHkiKSxhPUMoX3QobikpO2lmKG4ub3V0Y29tZT09PSJhY2NlcHQiKXtzLmlubmVySFRNTD1hbihuLnJlY29yZCksaS5pbm5lckhUTUw9Y24obi5yZWNvcmQpLFQudGl0bGU9YGNhbm9uLWNvbmZvcm1hbmNlOiAke24ucmVjb3JkLmNvbmZvcm1hbnQ/ImNvbmZvcm1hbnQiOiJub3QgY29uZm9ybWFudCJ9YDtyZXR1cm59aWYoVC50aXRsZT0iY2Fub24tY29uZm9ybWFuY2U6IHJlY29yZCByZWZ1c2VkIixuLnN0ZXA+PTQpe2xldCBvPUpTT04ucGFyc2UobmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKHQpKTtzLmlubmVySFRNTD1gPHAgY2xhc3M9InJlZnVzZWQiPlRoaXMgcmVjb3JkIHdhcyByZWZ1c2VkICgke2F9KTogd2hhdCBmb2xsb3dzIGlzIHdoYXQgaXQgY2xhaW1zLCBub3Qgd2hhdCBhIHJ1biBzaG93ZWQuPC9wPiR7YW4obyl9YCxpLmlubmVySFRNTD1jbihvKX1lbHNlIHMuaW5uZXJIVE1MPWA8cCBjbGFzcz0icmVmdXNlZCI+VGhpcyBmaWxlIGlzIG5vdCBhIHJlY29yZCB0aGlzIHBhZ2UgY2FuIHNob3cgKCR7YX0pOiAke3cobi5kZXRhaWwsNTAwKX08L3A+YCxpLmlubmVySFRNTD0iIn1mdW5jdGlvbiBibygpe2xldCBlPWooImNjLWNvbnRyb2xzIik7ZSYmKGUuaGlkZGVuPSExKTtsZXQgdD1qKCJjYy1yZWNvcmQiKTtpZih0KXtsZXR7cmVzdWx0OnIsbXM6c309Y3MoeG8odC50ZXh0Q29udGVudD8/IiIpKTtvcyhyLGBUaGUgcmVjb3JkIGVtYmVkZGVkIGluIHRoaXMgcGFnZSAoJHt0LmRhdGFzZXQuYnl0ZXM/PyI/In0gYnl0ZXMpYCxzKX1lbHNlIGooImNjLW91dGNvbWUiKS50ZXh0Q29udGVudD0ibm8gcmVjb3JkIHlldDogY2hvb3NlIG9yIGRyb3AgYSByZWNvcmQuanNvbiIsVC5kb2N1bWVudEVsZW1lbnQuZGF0YXNldC5jaGVja3M9IjAiO2ooImNjLXB1YmtleSIpPy5hZGRFdmVudExpc3RlbmVyKCJpbnB1dCIsYXMpO2xldCBuPWooImNjLWZpbGUiKTtuPy5hZGRFdmVudExpc3RlbmVyKCJjaGFuZ2UiLCgpPT57bGV0IHI9bi5maWxlcz8uWzBdO3ImJmlzKHIpfSksVC5hZGRFdmVudExpc3RlbmVyKCJkcmFnb3ZlciIscj0+e3IucHJldmVudERlZmF1bHQoKSxULmJvZHkuY2xhc3NMaXN0LmFkZCgiZHJhZ2dpbmciKX0pLFQuYWRkRXZlbnRMaXN0ZW5lcigiZHJhZ2xlYXZlIiwoKT0+VC5ib2R5LmNsYXNzTGlzdC5yZW1vdmUoImRyYWdnaW5nIikpLFQuYWRkRXZlbnRMaXN0ZW5lcigiZHJvcCIscj0+e3IucHJldmVudERlZmF1bHQoKSxULmJvZHkuY2xhc3NMaXN0LnJlbW92ZSgiZHJhZ2dpbmciKTtsZXQgcz1yLmRhdGFUcmFuc2Zlcj8uZmlsZXNbMF07cyYmaXMocyl9KX1ibygpO30pKCk7";
+var BROWSER_SCRIPT_BASE64 = "InVzZSBzdHJpY3QiOygoKT0+e3ZhciBvcz1PYmplY3QuZGVmaW5lUHJvcGVydHk7dmFyIGlzPShlLHQpPT57Zm9yKHZhciBuIGluIHQpb3MoZSxuLHtnZXQ6dFtuXSxlbnVtZXJhYmxlOiEwfSl9O3ZhciBkZT0iY29uZm9ybS1yZXN1bHQvMSIsX2U9bmV3IFVpbnQ4QXJyYXkoWy4uLm5ldyBUZXh0RW5jb2RlcigpLmVuY29kZSgid2FpOmNvbmZvcm0tcmVzdWx0IiksMV0pLGxlPTMyKjEwMjQqMTAyNCxjbj0zMix2ZT0yKio1My0xO3ZhciBBPWNsYXNzIGV4dGVuZHMgRXJyb3J7bmFtZT0iSmNzRXJyb3IiO2NvZGU7b2Zmc2V0O2NvbnN0cnVjdG9yKHQsbixyKXtzdXBlcihyKSx0aGlzLmNvZGU9dCx0aGlzLm9mZnNldD1ufX07ZnVuY3Rpb24gZm4oZT17fSl7bGV0IHQ9ZS5ib20/PyJyZWplY3QiLG49ZS5iaWdJbnRlZ2Vycz8/InJvdW5kIixyPWUubWF4RGVwdGg/PzFlNDtpZih0IT09InJlamVjdCImJnQhPT0iaWdub3JlIil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYm9tIG11c3QgYmUgInJlamVjdCIgb3IgImlnbm9yZSIsIGdvdCAke3R9YCk7aWYobiE9PSJyb3VuZCImJm4hPT0icmVqZWN0Iil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYmlnSW50ZWdlcnMgbXVzdCBiZSAicm91bmQiIG9yICJyZWplY3QiLCBnb3QgJHtufWApO2lmKHR5cGVvZiByIT0ibnVtYmVyInx8IShyPj0wKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcihgbWF4RGVwdGggbXVzdCBiZSBhIG51bWJlciA+PSAwLCBnb3QgJHtyfWApO3JldHVybntpZ25vcmVCb206dD09PSJpZ25vcmUiLHJlamVjdEJpZ0ludGVnZXJzOm49PT0icmVqZWN0IixtYXhEZXB0aDpyfX12YXIgYXM9bmV3IFRleHREZWNvZGVyKCJ1dGYtOCIse2ZhdGFsOiEwLGlnbm9yZUJPTTohMH0pO2Z1bmN0aW9uIGRuKGUpe3RyeXtyZXR1cm4gYXMuZGVjb2RlKGUpfWNhdGNoe2xldCB0PWNzKGUpO3Rocm93IG5ldyBBKCJpbnZhbGlkLXV0ZjgiLHQsInRoZSBpbnB1dCBpcyBub3QgdmFsaWQgVVRGLTgiKX19ZnVuY3Rpb24gY3MoZSl7Zm9yKGxldCB0PTA7dDxlLmxlbmd0aDspe2xldCBuPXVzKGUsdCk7aWYobjw9MClyZXR1cm4gdDt0Kz1ufXJldHVybi0xfWZ1bmN0aW9uIHVzKGUsdCl7bGV0IG49ZVt0XTtpZihuPDEyOClyZXR1cm4gMTtsZXQgcixzPTEyOCxvPTE5MTtpZihuPj0xOTQmJm48PTIyMylyPTE7ZWxzZSBpZihuPj0yMjQmJm48PTIzOSlyPTIsbj09PTIyNCYmKHM9MTYwKSxuPT09MjM3JiYobz0xNTkpO2Vsc2UgaWYobj49MjQwJiZuPD0yNDQpcj0zLG49PT0yNDAmJihzPTE0NCksbj09PTI0NCYmKG89MTQzKTtlbHNlIHJldHVybiAwO2ZvcihsZXQgYT0xO2E8PXI7YSsrKXtsZXQgaT1lW3QrYV07aWYoaT09PXZvaWQgMClyZXR1cm4tMTtpZihhPT09MT9pPHN8fGk+bzppPDEyOHx8aT4xOTEpcmV0dXJuIDB9cmV0dXJuIHIrMX1mdW5jdGlvbiBsbihlLHQpe2xldCBuPTAscj1NYXRoLm1pbih0LGUubGVuZ3RoKTtmb3IobGV0IHM9MDtzPHI7cysrKXtsZXQgbz1lLmNoYXJDb2RlQXQocyk7bzwxMjg/bis9MTpvPDIwNDg/bis9MjpvPj01NTI5NiYmbzw9NTYzMTkmJnMrMTxyPyhuKz00LHMrKyk6bis9M31yZXR1cm4gbn12YXIgcGU9MzQsTGU9OTIscG49TnVtYmVyLk1BWF9TQUZFX0lOVEVHRVIsSmU9Y2xhc3N7dGV4dDtuO2k9MDttYXhEZXB0aDtyZWplY3RCaWc7Y29uc3RydWN0b3IodCxuKXtsZXQgcj1mbihuKTt0aGlzLnRleHQ9dCx0aGlzLm49dC5sZW5ndGgsdGhpcy5tYXhEZXB0aD1yLm1heERlcHRoLHRoaXMucmVqZWN0QmlnPXIucmVqZWN0QmlnSW50ZWdlcnMsdGhpcy5uPjAmJnQuY2hhckNvZGVBdCgwKT09PTY1Mjc5JiYoci5pZ25vcmVCb218fHRoaXMuZmFpbCgiYm9tIiwwLCJhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBwcmVjZWRlcyB0aGUgSlNPTiB0ZXh0IiksdGhpcy5pPTEpfWZhaWwodCxuLHIpe3Rocm93IG5ldyBBKHQsbG4odGhpcy50ZXh0LG4pLHIpfXVuZXhwZWN0ZWQodCxuKXtpZih0Pj10aGlzLm4pcmV0dXJuIHRoaXMuZmFpbCgidW5leHBlY3RlZC1lbmQiLHQsYHRoZSBpbnB1dCBlbmRzIHdoZXJlICR7bn0gd2FzIGV4cGVjdGVkYCk7bGV0IHI9dGhpcy50ZXh0LmNvZGVQb2ludEF0KHQpLHM9cj49MzImJnI8MTI3P2AnJHtTdHJpbmcuZnJvbUNoYXJDb2RlKHIpfSdgOmBVKyR7SGUocil9YDtyZXR1cm4gdGhpcy5mYWlsKCJ1bmV4cGVjdGVkLWNoYXJhY3RlciIsdCxgJHtzfSB3aGVyZSAke259IHdhcyBleHBlY3RlZGApfXNraXBXaGl0ZXNwYWNlKCl7bGV0IHQ9dGhpcy50ZXh0LG49dGhpcy5pLHI9dC5jaGFyQ29kZUF0KG4pO2Zvcig7cj09PTMyfHxyPT09MTB8fHI9PT0xM3x8cj09PTk7KXI9dC5jaGFyQ29kZUF0KCsrbik7cmV0dXJuIHRoaXMuaT1uLHJ9cmVhZFN0cmluZygpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMubixyPXRoaXMuaSsxLHM9cjtmb3IoOzspe2xldCBpPXQuY2hhckNvZGVBdChzKTtpZihpPT09cGUpcmV0dXJuIHRoaXMuaT1zKzEsdC5zbGljZShyLHMpO2lmKGk9PT1MZXx8aTwzMnx8aT49NTUyOTYmJmk8PTU3MzQzfHxzPj1uKWJyZWFrO3MrK31sZXQgbz0iIixhPXI7Zm9yKDs7KXtzPj1uJiZ0aGlzLmZhaWwoInVudGVybWluYXRlZC1zdHJpbmciLHItMSwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpO2xldCBpPXQuY2hhckNvZGVBdChzKTtpZihpPT09cGUpcmV0dXJuIHRoaXMuaT1zKzEsbyt0LnNsaWNlKGEscyk7aWYoaT09PUxlKW8rPXQuc2xpY2UoYSxzKSx0aGlzLmk9cyxvKz10aGlzLnJlYWRFc2NhcGUoKSxzPWE9dGhpcy5pO2Vsc2UgaWYoaTwzMil0aGlzLmZhaWwoImNvbnRyb2wtY2hhcmFjdGVyIixzLGByYXcgY29udHJvbCBjaGFyYWN0ZXIgVSske0hlKGkpfSBpbiBhIHN0cmluZ2ApO2Vsc2UgaWYoaT49NTUyOTYmJmk8PTU3MzQzKXtsZXQgYz10LmNoYXJDb2RlQXQocysxKTtpPD01NjMxOSYmYz49NTYzMjAmJmM8PTU3MzQzP3MrPTI6dGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIscyxgbG9uZSBzdXJyb2dhdGUgVSske0hlKGkpfSBpbiBhIHN0cmluZ2ApfWVsc2UgcysrfX1oZXg0KHQpe2xldCBuPTA7Zm9yKGxldCByPXQ7cjx0KzQ7cisrKXtsZXQgcz1mcyh0aGlzLnRleHQuY2hhckNvZGVBdChyKSk7aWYoczwwKXJldHVybiB0aGlzLmZhaWwoImludmFsaWQtZXNjYXBlIix0LTIsIlxcdSBtdXN0IGJlIGZvbGxvd2VkIGJ5IGZvdXIgaGV4IGRpZ2l0cyIpO249bjw8NHxzfXJldHVybiBufXJlYWRFc2NhcGUoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLmkscj10LmNoYXJDb2RlQXQobisxKTtzd2l0Y2godGhpcy5pPW4rMixyKXtjYXNlIHBlOnJldHVybiciJztjYXNlIExlOnJldHVybiJcXCI7Y2FzZSA0NzpyZXR1cm4iLyI7Y2FzZSA5ODpyZXR1cm4iXGIiO2Nhc2UgMTAyOnJldHVybiJcZiI7Y2FzZSAxMTA6cmV0dXJuYApgO2Nhc2UgMTE0OnJldHVybiJcciI7Y2FzZSAxMTY6cmV0dXJuIgkiO2Nhc2UgMTE3OntsZXQgcz10aGlzLmhleDQobisyKTtpZih0aGlzLmk9bis2LHM8NTUyOTZ8fHM+NTczNDMpcmV0dXJuIFN0cmluZy5mcm9tQ2hhckNvZGUocyk7aWYoczw9NTYzMTkmJnQuY2hhckNvZGVBdChuKzYpPT09TGUmJnQuY2hhckNvZGVBdChuKzcpPT09MTE3KXtsZXQgbz10aGlzLmhleDQobis4KTtpZihvPj01NjMyMCYmbzw9NTczNDMpcmV0dXJuIHRoaXMuaT1uKzEyLFN0cmluZy5mcm9tQ2hhckNvZGUocyxvKX1yZXR1cm4gdGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIsbixgXFx1JHtIZShzKX0gaXMgYSBsb25lIHN1cnJvZ2F0ZWApfWRlZmF1bHQ6cmV0dXJuIG4rMT49dGhpcy5uP3RoaXMuZmFpbCgidW50ZXJtaW5hdGVkLXN0cmluZyIsbiwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpOnRoaXMuZmFpbCgiaW52YWxpZC1lc2NhcGUiLG4sJ2EgYmFja3NsYXNoIG11c3Qgc3RhcnQgb25lIG9mIFxcIiBcXFxcIFxcLyBcXGIgXFxmIFxcbiBcXHIgXFx0IFxcdVhYWFgnKX19cmVhZE51bWJlcigpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMuaSxyPW4scz0hMCxvPXQuY2hhckNvZGVBdChyKTtpZihvPT09NDUmJihvPXQuY2hhckNvZGVBdCgrK3IpKSxvPT09NDgpbz10LmNoYXJDb2RlQXQoKytyKSxvPj00OCYmbzw9NTcmJnRoaXMuZmFpbCgibGVhZGluZy16ZXJvIixuLCJhIG51bWJlciBtdXN0IG5vdCBoYXZlIGEgbGVhZGluZyB6ZXJvIik7ZWxzZSBpZihvPj00OSYmbzw9NTcpZG8gbz10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShvPj00OCYmbzw9NTcpO2Vsc2UgcmV0dXJuIHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sIictJyBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtpZihvPT09NDYpe3M9ITEsbz10LmNoYXJDb2RlQXQoKytyKSxvPj00OCYmbzw9NTd8fHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sImEgZGVjaW1hbCBwb2ludCBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtkbyBvPXQuY2hhckNvZGVBdCgrK3IpO3doaWxlKG8+PTQ4JiZvPD01Nyl9aWYobz09PTEwMXx8bz09PTY5KXtzPSExLG89dC5jaGFyQ29kZUF0KCsrciksKG89PT00M3x8bz09PTQ1KSYmKG89dC5jaGFyQ29kZUF0KCsrcikpLG8+PTQ4JiZvPD01N3x8dGhpcy5mYWlsKCJpbnZhbGlkLW51bWJlciIsbiwiYW4gZXhwb25lbnQgbXVzdCBoYXZlIGEgZGlnaXQiKTtkbyBvPXQuY2hhckNvZGVBdCgrK3IpO3doaWxlKG8+PTQ4JiZvPD01Nyl9dGhpcy5pPXI7bGV0IGE9TnVtYmVyKHQuc2xpY2UobixyKSk7cmV0dXJuKGE9PT0xLzB8fGE9PT0tMS8wKSYmdGhpcy5mYWlsKCJudW1iZXItb3V0LW9mLXJhbmdlIixuLCJ0aGUgbnVtYmVyIGlzIGJleW9uZCB0aGUgcmFuZ2Ugb2YgYW4gSUVFRS03NTQgZG91YmxlIikscyYmdGhpcy5yZWplY3RCaWcmJihhPnBufHxhPC1wbikmJnRoaXMuZmFpbCgiYmlnLWludGVnZXIiLG4sInRoZSBpbnRlZ2VyIGlzIGJleW9uZCBceEIxKDJeNTMtMSkgYW5kIGJpZyBpbnRlZ2VycyBhcmUgcmVmdXNlZCIpLGF9ZXhwZWN0V29yZCh0KXt0aGlzLnRleHQuc3RhcnRzV2l0aCh0LHRoaXMuaSl8fHRoaXMudW5leHBlY3RlZCh0aGlzLmksImEgSlNPTiB2YWx1ZSIpLHRoaXMuaSs9dC5sZW5ndGh9ZXhwZWN0RW5kKCl7dGhpcy5za2lwV2hpdGVzcGFjZSgpLHRoaXMuaTx0aGlzLm4mJnRoaXMudW5leHBlY3RlZCh0aGlzLmksInRoZSBlbmQgb2YgdGhlIGlucHV0Iil9fTtmdW5jdGlvbiBmcyhlKXtyZXR1cm4gZT49NDgmJmU8PTU3P2UtNDg6ZT49OTcmJmU8PTEwMj9lLTg3OmU+PTY1JiZlPD03MD9lLTU1Oi0xfWZ1bmN0aW9uIEhlKGUpe3JldHVybiBlLnRvU3RyaW5nKDE2KS50b1VwcGVyQ2FzZSgpLnBhZFN0YXJ0KDQsIjAiKX1mdW5jdGlvbiBDZShlLHQ9e30pe3JldHVybiBtdChkbihlKSx0KX1mdW5jdGlvbiBtdChlLHQ9e30pe2xldCBuPW5ldyBKZShlLHQpLHI9Yz0+e24uc2tpcFdoaXRlc3BhY2UoKSE9PXBlJiZuLnVuZXhwZWN0ZWQobi5pLCJhIG1lbWJlciBuYW1lIChhIHN0cmluZykiKTtsZXQgdT1uLmksZj1uLnJlYWRTdHJpbmcoKTtyZXR1cm4gY1tmXSE9PXZvaWQgMCYmbi5mYWlsKCJkdXBsaWNhdGUtbmFtZSIsdSxgZHVwbGljYXRlIG1lbWJlciBuYW1lICR7SlNPTi5zdHJpbmdpZnkoZil9YCksbi5za2lwV2hpdGVzcGFjZSgpIT09NTgmJm4udW5leHBlY3RlZChuLmksIic6JyBhZnRlciBhIG1lbWJlciBuYW1lIiksbi5pKyssZn0scz1bXSxvPVtdLGE9W10saTtmb3IoOzspe2xldCBjPW4uc2tpcFdoaXRlc3BhY2UoKTtpZihjPT09cGUpaT1uLnJlYWRTdHJpbmcoKTtlbHNlIGlmKGM9PT0xMjN8fGM9PT05MSlpZihzLmxlbmd0aD49bi5tYXhEZXB0aCYmbi5mYWlsKCJtYXgtZGVwdGgiLG4uaSxgbmVzdGluZyBkZWVwZXIgdGhhbiAke24ubWF4RGVwdGh9IGlzIHJlZnVzZWRgKSxuLmkrKyxjPT09MTIzKXtsZXQgdT1PYmplY3QuY3JlYXRlKG51bGwpO2lmKG4uc2tpcFdoaXRlc3BhY2UoKT09PTEyNSluLmkrKyxpPXU7ZWxzZXtvLnB1c2gocih1KSkscy5wdXNoKHUpLGEucHVzaCghMSk7Y29udGludWV9fWVsc2UgaWYobi5za2lwV2hpdGVzcGFjZSgpPT09OTMpbi5pKyssaT1bXTtlbHNle3MucHVzaChbXSksby5wdXNoKCIiKSxhLnB1c2goITApO2NvbnRpbnVlfWVsc2UgYz09PTQ1fHxjPj00OCYmYzw9NTc/aT1uLnJlYWROdW1iZXIoKTpjPT09MTE2PyhuLmV4cGVjdFdvcmQoInRydWUiKSxpPSEwKTpjPT09MTAyPyhuLmV4cGVjdFdvcmQoImZhbHNlIiksaT0hMSk6Yz09PTExMD8obi5leHBlY3RXb3JkKCJudWxsIiksaT1udWxsKTppPW4udW5leHBlY3RlZChuLmksImEgSlNPTiB2YWx1ZSIpO2Zvcig7Oyl7bGV0IHU9cy5sZW5ndGgtMTtpZih1PDApcmV0dXJuIG4uZXhwZWN0RW5kKCksaTtsZXQgZj1zW3VdLGQ9bi5za2lwV2hpdGVzcGFjZSgpO2lmKGFbdV0pe2lmKGYucHVzaChpKSxkPT09NDQpe24uaSsrO2JyZWFrfWQhPT05MyYmbi51bmV4cGVjdGVkKG4uaSwiJywnIG9yICddJyBpbiBhbiBhcnJheSIpfWVsc2V7aWYoZltvW3VdXT1pLGQ9PT00NCl7bi5pKyssb1t1XT1yKGYpO2JyZWFrfWQhPT0xMjUmJm4udW5leHBlY3RlZChuLmksIicsJyBvciAnfScgaW4gYW4gb2JqZWN0Iil9bi5pKysscy5wb3AoKSxvLnBvcCgpLGEucG9wKCksaT1mfX19dmFyIGRzPWU9PmUuaXNXZWxsRm9ybWVkKCk7ZnVuY3Rpb24gZ3QoZSl7aWYoIWRzKGUpKXRocm93IG5ldyBBKCJsb25lLXN1cnJvZ2F0ZSIsMCwiYSBzdHJpbmcgaG9sZHMgYSBsb25lIHN1cnJvZ2F0ZSIpO3JldHVybiBKU09OLnN0cmluZ2lmeShlKX1mdW5jdGlvbiBscyhlKXtpZighTnVtYmVyLmlzRmluaXRlKGUpKXRocm93IG5ldyBBKCJudW1iZXItb3V0LW9mLXJhbmdlIiwwLGAke2V9IGlzIG5vdCBhIEpTT04gbnVtYmVyYCk7cmV0dXJuIFN0cmluZyhlKX1mdW5jdGlvbiBobihlKXtsZXQgdD1lPT09dm9pZCAwPyJ1bmRlZmluZWQiOnR5cGVvZiBlPT0ib2JqZWN0Ij8iYSBub24tcGxhaW4gb2JqZWN0Ijp0eXBlb2YgZTt0aHJvdyBuZXcgQSgibm90LWpzb24tdmFsdWUiLDAsYCR7dH0gaXMgbm90IGEgSlNPTiB2YWx1ZWApfWZ1bmN0aW9uIHBzKGUpe2xldCB0PU9iamVjdC5nZXRQcm90b3R5cGVPZihlKTtyZXR1cm4gdD09PW51bGx8fHQ9PT1PYmplY3QucHJvdG90eXBlfWZ1bmN0aW9uIERlKGUpe3JldHVybiBtcy5kZWNvZGUoR2UoZSkpfXZhciBocz1uZXcgVGV4dEVuY29kZXIsbXM9bmV3IFRleHREZWNvZGVyO2Z1bmN0aW9uIEdlKGUpe2xldCB0PVtdLG49MDtpZih4cyhlLG89PntsZXQgYT1ocy5lbmNvZGUobyk7dC5wdXNoKGEpLG4rPWEubGVuZ3RofSksdC5sZW5ndGg9PT0xKXJldHVybiB0WzBdO2xldCByPW5ldyBVaW50OEFycmF5KG4pLHM9MDtmb3IobGV0IG8gb2YgdClyLnNldChvLHMpLHMrPW8ubGVuZ3RoO3JldHVybiByfXZhciBncz0zMioxMDI0O2Z1bmN0aW9uIHhzKGUsdCl7bGV0IG49IiIscj1bXSxzPVtdLG89W10sYT1uZXcgU2V0LGk9ZTtmb3IoOzspe2lmKGk9PT1udWxsKW4rPSJudWxsIjtlbHNlIGlmKHR5cGVvZiBpPT0ic3RyaW5nIiluKz1ndChpKTtlbHNlIGlmKHR5cGVvZiBpPT0ibnVtYmVyIiluKz1scyhpKTtlbHNlIGlmKHR5cGVvZiBpPT0iYm9vbGVhbiIpbis9aT8idHJ1ZSI6ImZhbHNlIjtlbHNlIGlmKHR5cGVvZiBpPT0ib2JqZWN0Iil7aWYoYS5oYXMoaSkpdGhyb3cgbmV3IEEoImN5Y2xlIiwwLCJ0aGUgdmFsdWUgY29udGFpbnMgaXRzZWxmIik7aWYoQXJyYXkuaXNBcnJheShpKSlpZihpLmxlbmd0aD09PTApbis9IltdIjtlbHNle24rPSJbIixyLnB1c2goaSkscy5wdXNoKG51bGwpLG8ucHVzaCgwKSxhLmFkZChpKSxpPWlbMF07Y29udGludWV9ZWxzZSBpZihwcyhpKSl7bGV0IGM9T2JqZWN0LmtleXMoaSkuc29ydCgpO2lmKGMubGVuZ3RoPT09MCluKz0ie30iO2Vsc2V7bGV0IHU9Y1swXTtuKz0ieyIrZ3QodSkrIjoiLHIucHVzaChpKSxzLnB1c2goYyksby5wdXNoKDApLGEuYWRkKGkpLGk9aVt1XTtjb250aW51ZX19ZWxzZSBobihpKX1lbHNlIGhuKGkpO2ZvcihuLmxlbmd0aD5ncyYmKHQobiksbj0iIik7Oyl7bGV0IGM9ci5sZW5ndGgtMTtpZihjPDApe3Qobik7cmV0dXJufWxldCB1PXJbY10sZj1zW2NdLGQ9KytvW2NdO2lmKGY9PT1udWxsKXtsZXQgbD11O2lmKGQ8bC5sZW5ndGgpe24rPSIsIixpPWxbZF07YnJlYWt9bis9Il0ifWVsc2V7aWYoZDxmLmxlbmd0aCl7bGV0IGw9ZltkXTtuKz0iLCIrZ3QobCkrIjoiLGk9dVtsXTticmVha31uKz0ifSJ9ci5wb3AoKSxzLnBvcCgpLG8ucG9wKCksYS5kZWxldGUodSl9fX12YXIgTWU9QmlnSW50KDQyOTQ5NjcyOTUpLG1uPUJpZ0ludCgzMik7ZnVuY3Rpb24gYnMoZSx0PSExKXtyZXR1cm4gdD97aDpOdW1iZXIoZSZNZSksbDpOdW1iZXIoZT4+bW4mTWUpfTp7aDpOdW1iZXIoZT4+bW4mTWUpfDAsbDpOdW1iZXIoZSZNZSl8MH19ZnVuY3Rpb24gZ24oZSx0PSExKXtsZXQgbj1lLmxlbmd0aCxyPW5ldyBVaW50MzJBcnJheShuKSxzPW5ldyBVaW50MzJBcnJheShuKTtmb3IobGV0IG89MDtvPG47bysrKXtsZXR7aDphLGw6aX09YnMoZVtvXSx0KTtbcltvXSxzW29dXT1bYSxpXX1yZXR1cm5bcixzXX12YXIgeXM9ZT0+ZS8yKiozMnwwLHdzPWU9PmU+Pj4wO2Z1bmN0aW9uIHhuKGUsdCxuLHIpe2xldCBzPXlzKG4pLG89d3Mobik7ZS5zZXRVaW50MzIodCxyP286cyxyKSxlLnNldFVpbnQzMih0KzQscj9zOm8scil9dmFyIHh0PShlLHQsbik9PmU+Pj5uLGJ0PShlLHQsbik9PmU8PDMyLW58dD4+Pm4sSz0oZSx0LG4pPT5lPj4+bnx0PDwzMi1uLFo9KGUsdCxuKT0+ZTw8MzItbnx0Pj4+bixUZT0oZSx0LG4pPT5lPDw2NC1ufHQ+Pj5uLTMyLFNlPShlLHQsbik9PmU+Pj5uLTMyfHQ8PDY0LW47ZnVuY3Rpb24gTihlLHQsbixyKXtsZXQgcz0odD4+PjApKyhyPj4+MCk7cmV0dXJue2g6ZStuKyhzLzIqKjMyfDApfDAsbDpzfDB9fXZhciBibj0oZSx0LG4pPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSx5bj0oZSx0LG4scik9PnQrbityKyhlLzIqKjMyfDApfDAsd249KGUsdCxuLHIpPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSsocj4+PjApLCRuPShlLHQsbixyLHMpPT50K24rcitzKyhlLzIqKjMyfDApfDAsQW49KGUsdCxuLHIscyk9PihlPj4+MCkrKHQ+Pj4wKSsobj4+PjApKyhyPj4+MCkrKHM+Pj4wKSxFbj0oZSx0LG4scixzLG8pPT50K24rcitzK28rKGUvMioqMzJ8MCl8MDtmdW5jdGlvbiBDbihlKXtyZXR1cm4gZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiYiQllURVNfUEVSX0VMRU1FTlQiaW4gZSYmZS5CWVRFU19QRVJfRUxFTUVOVD09PTF9dmFyIHl0PWU9PmU/YCIke2V9IiBgOiIiO2Z1bmN0aW9uIEFzKGUsdD0iIil7aWYodHlwZW9mIGUhPSJudW1iZXIiKXRocm93IG5ldyBUeXBlRXJyb3IoeXQodCkrImV4cGVjdGVkIG51bWJlciwgZ290ICIrdHlwZW9mIGUpO2lmKCFOdW1iZXIuaXNTYWZlSW50ZWdlcihlKXx8ZTwwKXRocm93IG5ldyBSYW5nZUVycm9yKHl0KHQpKyJleHBlY3RlZCBpbnRlZ2VyID49IDAsIGdvdCAiK2UpO3JldHVybiBlfWZ1bmN0aW9uIHd0KGUsdCxuPSIiKXtpZihDbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7dCE9PXZvaWQgMCYmQXModCwibGVuZ3RoIik7bGV0IHI9Q24oZSkscz10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLG89cj9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT15dChuKSsiZXhwZWN0ZWQgVWludDhBcnJheSIrcysiLCBnb3QgIitvO3Rocm93IHI/bmV3IFJhbmdlRXJyb3IoYSk6bmV3IFR5cGVFcnJvcihhKX12YXIgRXM9KGUsdCk9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QifHxBcnJheS5pc0FycmF5KGUpKXRocm93IG5ldyBUeXBlRXJyb3IoKHQ9PT0ib2JqZWN0Ij8iIjpgIiR7dH0iIGApKyJleHBlY3RlZCBvYmplY3QsIGdvdCB0eXBlPSIrdHlwZW9mIGUpfSxUbj0oZSx0KT0+e0VzKGUsdCk7bGV0IG49T2JqZWN0LmdldFByb3RvdHlwZU9mKGUpO2lmKG4hPT1PYmplY3QucHJvdG90eXBlJiZuIT09bnVsbCl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fSIgZXhwZWN0ZWQgcGxhaW4gb2JqZWN0YCk7aWYoT2JqZWN0Lmhhc093bihlLCJfX3Byb3RvX18iKSl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fS5fX3Byb3RvX18iIGlzIG5vdCBhbGxvd2VkYCl9O2Z1bmN0aW9uICR0KGUsdD0hMCl7aWYoZS5kZXN0cm95ZWQpdGhyb3cgbmV3IEVycm9yKCJoYXNoIHdhcyBkZXN0cm95ZWQiKTtpZih0JiZlLmZpbmlzaGVkKXRocm93IG5ldyBFcnJvcigiZGlnZXN0KCkgd2FzIGFscmVhZHkgY2FsbGVkIil9ZnVuY3Rpb24gU24oZSx0KXt3dChlLHZvaWQgMCwib3V0cHV0Iik7bGV0IG49dC5vdXRwdXRMZW47aWYoIShlLmxlbmd0aD49bikpdGhyb3cgbmV3IFJhbmdlRXJyb3IoJyJvdXRwdXQiIGV4cGVjdGVkIGxlbmd0aCA+PSAnK24pfWZ1bmN0aW9uIEF0KC4uLmUpe2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7dCsrKWVbdF0uZmlsbCgwKX1mdW5jdGlvbiBWZShlKXtyZXR1cm4gbmV3IERhdGFWaWV3KGUuYnVmZmVyLGUuYnl0ZU9mZnNldCxlLmJ5dGVMZW5ndGgpfWZ1bmN0aW9uIENzKGUsdCxuPSJvcHRzIil7cmV0dXJuIFRuKGUsImRlZmF1bHRzIiksdCE9PXZvaWQgMCYmVG4odCxuKSxPYmplY3QuYXNzaWduKE9iamVjdC5jcmVhdGUobnVsbCksZSx0KX1mdW5jdGlvbiBqbihlLHQ9e30pe2lmKHR5cGVvZiBlIT0iZnVuY3Rpb24iKXRocm93IG5ldyBUeXBlRXJyb3IoJyJoYXNoQ29ucyIgZXhwZWN0ZWQgZnVuY3Rpb24sIGdvdCB0eXBlPScrdHlwZW9mIGUpO3Q9Q3Moe30sdCwiaW5mbyIpO2xldCBuPShzLG8pPT5lKG8pLnVwZGF0ZShzKS5kaWdlc3QoKSxyPWUodm9pZCAwKTtyZXR1cm4gbi5vdXRwdXRMZW49ci5vdXRwdXRMZW4sbi5ibG9ja0xlbj1yLmJsb2NrTGVuLG4uY2FuWE9GPXIuY2FuWE9GLG4uY3JlYXRlPXM9PmUocyksT2JqZWN0LmFzc2lnbihuLHQpLE9iamVjdC5mcmVlemUobil9dmFyIGtuPWU9Pih7b2lkOlVpbnQ4QXJyYXkuZnJvbShbNiw5LDk2LDEzNCw3MiwxLDEwMSwzLDQsMixlXSl9KTt2YXIgT249MmUzO2Z1bmN0aW9uIGplKGUsdD0wKXtpZih0Pk9uKXRocm93IG5ldyBFcnJvcihgbmVzdGluZyBkZWVwZXIgdGhhbiAke09ufSBsZXZlbHNgKTtpZih0eXBlb2YgZT09InN0cmluZyIpcmV0dXJuIGUubm9ybWFsaXplKCJORkMiKTtpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXJldHVybiBlO2lmKEFycmF5LmlzQXJyYXkoZSkpcmV0dXJuIGUubWFwKHI9PmplKHIsdCsxKSk7bGV0IG49T2JqZWN0LmNyZWF0ZShudWxsKTtmb3IobGV0W3Isc11vZiBPYmplY3QuZW50cmllcyhlKSl7bGV0IG89ci5ub3JtYWxpemUoIk5GQyIpLGE9amUocyx0KzEpO2lmKE9iamVjdC5oYXNPd24obixvKSl0aHJvdyBuZXcgRXJyb3IoYGR1cGxpY2F0ZSBtZW1iZXIgbmFtZSAke0pTT04uc3RyaW5naWZ5KG8pfWApO25bb109YX1yZXR1cm4gbn1mdW5jdGlvbiBSbihlKXtyZXR1cm4gR2UoZSl9dmFyIGV0PXt9O2lzKGV0LHtQb2ludDooKT0+RixldGM6KCk9PkZzLGdldFB1YmxpY0tleTooKT0+Vm4sZ2V0UHVibGljS2V5QXN5bmM6KCk9Pk1uLGhhc2g6KCk9PlNzLGhhc2hlczooKT0+UWUsa2V5Z2VuOigpPT5VcyxrZXlnZW5Bc3luYzooKT0+QnMsc2lnbjooKT0+UnMsc2lnbkFzeW5jOigpPT5Pcyx1dGlsczooKT0+X3MsdmVyaWZ5OigpPT5Jcyx2ZXJpZnlBc3luYzooKT0+TnN9KTt2YXIgWWU9T2JqZWN0LmZyZWV6ZSxoZT0weDdmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZWRuLHFlPTB4MTAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAxNGRlZjlkZWEyZjc5Y2Q2NTgxMjYzMWE1Y2Y1ZDNlZG4sWGU9MHg1MjAzNmNlZTJiNmZmZTczOGNjNzQwNzk3Nzc5ZTg5ODAwNzAwYTRkNDE0MWQ4YWI3NWViNGRjYTEzNTk3OGEzbixDdD0weDIxNjkzNmQzY2Q2ZTUzZmVjMGE0ZTIzMWZkZDZkYzVjNjkyY2M3NjA5NTI1YTdiMmM5NTYyZDYwOGYyNWQ1MWFuLFR0PTB4NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY1OG4sV2U9aGUtMW4sVHM9WWUoe3A6aGUsbjpxZSxoOjhuLGE6V2UsZDpYZSxHeDpDdCxHeTpUdH0pLEc9MzIsUG49ZT0+ZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiZlLkJZVEVTX1BFUl9FTEVNRU5UPT09MSxFPShlLHQsbj0iIik9PntpZihQbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7bGV0IHI9UG4oZSkscz10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLG89cj9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT0obj9gIiR7bn0iIGA6IiIpKyJleHBlY3RlZCBVaW50OEFycmF5IitzKyIsIGdvdCAiK287dGhyb3cgcj9uZXcgUmFuZ2VFcnJvcihhKTpuZXcgVHlwZUVycm9yKGEpfSxLZT0oZSx0PSIiLG4pPT5VaW50OEFycmF5LmZyb20oRShlLG4sdCkpLEJuPShlLHQpPT5lLnRvU3RyaW5nKDE2KS5wYWRTdGFydCh0LCIwIiksU3Q9ZT0+e2xldCB0PSIiO2ZvcihsZXQgbiBvZiBFKGUpKXQrPUJuKG4sMik7cmV0dXJuIHR9LGp0PWU9PntsZXQgdD0iaGV4IGludmFsaWQiO2lmKHR5cGVvZiBlIT0ic3RyaW5nIil0aHJvdyBuZXcgVHlwZUVycm9yKHQpO2lmKGUubGVuZ3RoJTJ8fCEvXltcZGEtZl0qJC9pLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IodCk7bGV0IG49bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCByPTAscz0wO3I8bi5sZW5ndGg7cisrLHMrPTIpe2xldCBvPWUuY2hhckNvZGVBdChzKSxhPWUuY2hhckNvZGVBdChzKzEpO25bcl09KChvJjE1KSsobz4+NikqOSkqMTYrKGEmMTUpKyhhPj42KSo5fXJldHVybiBufSx0ZT0oLi4uZSk9PntsZXQgdD0wO2ZvcihsZXQgcyBvZiBlKXQrPUUocykubGVuZ3RoO2xldCBuPW5ldyBVaW50OEFycmF5KHQpLHI9MDtmb3IobGV0IHMgb2YgZSluLnNldChzLHIpLHIrPXMubGVuZ3RoO3JldHVybiBufSxfbj0oZT1HKT0+e2xldCB0PWdsb2JhbFRoaXM/LmNyeXB0bztpZih0eXBlb2YgdD8uZ2V0UmFuZG9tVmFsdWVzIT0iZnVuY3Rpb24iKXRocm93IG5ldyBFcnJvcigiY3J5cHRvLmdldFJhbmRvbVZhbHVlcyBtdXN0IGJlIGRlZmluZWQsIGNvbnNpZGVyIHBvbHlmaWxsIik7cmV0dXJuIHQuZ2V0UmFuZG9tVmFsdWVzKG5ldyBVaW50OEFycmF5KGUpKX0sUT0oZSx0LG4scj0iYmFkIG51bWJlcjogb3V0IG9mIHJhbmdlIik9PntpZih0eXBlb2YgZSE9ImJpZ2ludCIpdGhyb3cgbmV3IFR5cGVFcnJvcihyKTtpZih0PD1lJiZlPG4pcmV0dXJuIGU7dGhyb3cgbmV3IFJhbmdlRXJyb3Iocil9LGI9KGUsdD1oZSk9PihlJT10KT49MG4/ZTp0K2UsTm49KDFuPDwyNTVuKS0xbixwPWU9PntpZihlPDBuKXRocm93IG5ldyBSYW5nZUVycm9yKCJuZWdhdGl2ZSBjb29yZGluYXRlIik7bGV0IHQ9KGU+PjI1NW4pKjE5bisoZSZObik7cmV0dXJuIHQ9KHQ+PjI1NW4pKjE5bisodCZObiksdCVoZX0sdm49ZT0+YihlLHFlKSxMbj0oZSx0KT0+e2lmKGU9PT0wbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZXhwZWN0ZWQgbm9uLXplcm8gbnVtYmVyIik7aWYodDw9MW4pdGhyb3cgbmV3IEVycm9yKCJpbnZlcnQ6IGV4cGVjdGVkIG1vZHVsdXMgPiAxLCBnb3QgIit0KTtsZXQgbj1iKGUsdCkscj10LHM9MG4sbz0xbjtmb3IoO24hPT0wbjspe2xldCBpPXIvbixjPXItbippLHU9cy1vKmk7cj1uLG49YyxzPW8sbz11fWlmKHIhPT0xbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZG9lcyBub3QgZXhpc3QiKTtyZXR1cm4gYihzLHQpfSxIbj1lPT57bGV0IHQ9UWVbZV07aWYodHlwZW9mIHQhPSJmdW5jdGlvbiIpdGhyb3cgbmV3IEVycm9yKCJoYXNoZXMuIitlKyIgbm90IHNldCIpO3JldHVybiB0fSxaZT0oZSwuLi50KT0+RShIbihlKSh0ZSguLi50KSksNjQsImRpZ2VzdCIpLGt0PWFzeW5jKGUsLi4udCk9PkUoYXdhaXQgSG4oZSkodGUoLi4udCkpLDY0LCJkaWdlc3QiKSxTcz1lPT5aZSgic2hhNTEyIixFKGUsdm9pZCAwLCJtZXNzYWdlIikpLEV0PWU9PntpZihlIGluc3RhbmNlb2YgRilyZXR1cm4gZTt0aHJvdyBuZXcgVHlwZUVycm9yKCJQb2ludCBleHBlY3RlZCIpfSxKbj0ybioqMjU2bixGPWNsYXNzIGV7c3RhdGljIEJBU0U7c3RhdGljIFpFUk87WDtZO1o7VDtjb25zdHJ1Y3Rvcih0LG4scixzKXtsZXQgbz1Kbjt0aGlzLlg9USh0LDBuLG8pLHRoaXMuWT1RKG4sMG4sbyksdGhpcy5aPVEociwxbixvKSx0aGlzLlQ9UShzLDBuLG8pLFllKHRoaXMpfXN0YXRpYyBDVVJWRSgpe3JldHVybiBUc31zdGF0aWMgZnJvbUFmZmluZSh0KXtyZXR1cm4gbmV3IGUodC54LHQueSwxbixwKHQueCp0LnkpKX1zdGF0aWMgZnJvbUJ5dGVzKHQsbj0hMSl7bGV0IHI9S2UodCwicG9pbnQiLEcpLHM9clszMV07clszMV09cyYtMTI5O2xldCBvPU90KHIpO258fFEobywwbixoZSk7bGV0IGE9cChvKm8pLGk9YihhLTFuKSxjPXAoWGUqYSsxbikse2lzVmFsaWQ6dSx2YWx1ZTpmfT1rcyhpLGMpO2lmKCF1KXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiB5IG5vdCBzcXJ0Iik7bGV0IGQ9ISEocyYxMjgpO2lmKCFuJiZmPT09MG4mJmQpdGhyb3cgbmV3IEVycm9yKCJiYWQgcG9pbnQ6IHg9PTAsIGlzTGFzdEJ5dGVPZGQiKTtyZXR1cm4gZCE9PSEhKGYmMW4pJiYoZj1iKC1mKSksbmV3IGUoZixvLDFuLHAoZipvKSl9c3RhdGljIGZyb21IZXgodCxuKXtyZXR1cm4gZS5mcm9tQnl0ZXMoanQodCksbil9Z2V0IHgoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnh9Z2V0IHkoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnl9YXNzZXJ0VmFsaWRpdHkoKXtsZXQgdD1XZSxuPVhlLHI9dGhpcztpZihyLmlzMCgpKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBaRVJPIik7bGV0e1g6cyxZOm8sWjphLFQ6aX09cixjPXAocypzKSx1PXAobypvKSxmPXAoYSphKSxkPXAoZipmKSxsPXAoYyp0KSxoPXAoZioobCt1KSksbT1iKGQrcChuKnAoYyp1KSkpO2lmKGghPT1tKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBlcXVhdGlvbiBsZWZ0ICE9IHJpZ2h0ICgxKSIpO2xldCB5PXAocypvKSx4PXAoYSppKTtpZih5IT09eCl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogZXF1YXRpb24gbGVmdCAhPSByaWdodCAoMikiKTtyZXR1cm4gdGhpc31lcXVhbHModCl7bGV0e1g6bixZOnIsWjpzfT10aGlzLHtYOm8sWTphLFo6aX09RXQodCk7cmV0dXJuIHAobippKT09PXAobypzKSYmcChyKmkpPT09cChhKnMpfWlzMCgpe3JldHVybiB0aGlzLmVxdWFscyhlZSl9bmVnYXRlKCl7cmV0dXJuIG5ldyBlKGIoLXRoaXMuWCksdGhpcy5ZLHRoaXMuWixiKC10aGlzLlQpKX1kb3VibGUoKXtsZXR7WDp0LFk6bixaOnJ9PXRoaXMscz1XZSxvPXAodCp0KSxhPXAobipuKSxpPXAoMm4qcipyKSxjPXAocypvKSx1PWIodCtuKSxmPWIocCh1KnUpLW8tYSksZD1iKGMrYSksbD1iKGQtaSksaD1iKGMtYSksbT1wKGYqbCkseT1wKGQqaCkseD1wKGYqaCksTz1wKGwqZCk7cmV0dXJuIG5ldyBlKG0seSxPLHgpfWFkZCh0KXtsZXR7WDpuLFk6cixaOnMsVDpvfT10aGlzLHtYOmEsWTppLFo6YyxUOnV9PUV0KHQpLGY9V2UsZD1YZSxsPXAobiphKSxoPXAocippKSxtPXAocChvKmQpKnUpLHk9cChzKmMpLHg9YihwKGIobityKSpiKGEraSkpLWwtaCksTz1iKHktbSksRD1iKHkrbSksZz1iKGgtcChmKmwpKSxSPXAoeCpPKSxQPXAoRCpnKSxBZT1wKHgqZyksRWU9cChPKkQpO3JldHVybiBuZXcgZShSLFAsRWUsQWUpfXN1YnRyYWN0KHQpe3JldHVybiB0aGlzLmFkZChFdCh0KS5uZWdhdGUoKSl9bXVsdGlwbHkodCxuPSEwKXtpZighbiYmdD09PTBufHwoUSh0LDFuLHFlKSwhbiYmdGhpcy5pczAoKSkpcmV0dXJuIGVlO2lmKHQ9PT0xbilyZXR1cm4gdGhpcztpZih0aGlzLmVxdWFscyhNKSlyZXR1cm4gTHModCkucDtsZXQgcj1lZSxzPU0sbz10aGlzO2ZvcihsZXQgYT0wO24/YTwyNTY6dD4wbjthKyspdCYxbj9yPXIuYWRkKG8pOm4mJihzPXMuYWRkKG8pKSxvPW8uZG91YmxlKCksdD4+PTFuO3JldHVybiByfW11bHRpcGx5VW5zYWZlKHQpe3JldHVybiB0aGlzLm11bHRpcGx5KHQsITEpfXRvQWZmaW5lKCl7bGV0e1g6dCxZOm4sWjpyfT10aGlzO2lmKHRoaXMuZXF1YWxzKGVlKSlyZXR1cm57eDowbix5OjFufTtsZXQgcz1MbihyLGhlKTtpZihwKHIqcykhPT0xbil0aHJvdyBuZXcgRXJyb3IoImludmFsaWQgaW52ZXJzZSIpO3JldHVybnt4OnAodCpzKSx5OnAobipzKX19dG9CeXRlcygpe2xldHt4OnQseTpufT10aGlzLnRvQWZmaW5lKCkscj1EbihuKTtyZXR1cm4gclszMV18PXQmMW4/MTI4OjAscn10b0hleCgpe3JldHVybiBTdCh0aGlzLnRvQnl0ZXMoKSl9Y2xlYXJDb2ZhY3Rvcigpe3JldHVybiB0aGlzLm11bHRpcGx5KDhuLCExKX1pc1NtYWxsT3JkZXIoKXtyZXR1cm4gdGhpcy5jbGVhckNvZmFjdG9yKCkuaXMwKCl9aXNUb3JzaW9uRnJlZSgpe3JldHVybiB0aGlzLm11bHRpcGx5KHFlLzJuLCExKS5kb3VibGUoKS5hZGQodGhpcykuaXMwKCl9fSxNPW5ldyBGKEN0LFR0LDFuLGIoQ3QqVHQpKSxlZT1uZXcgRigwbiwxbiwxbiwwbik7Ri5CQVNFPU07Ri5aRVJPPWVlO3ZhciBEbj1lPT5qdChCbihRKGUsMG4sSm4pLDY0KSkucmV2ZXJzZSgpLE90PWU9PkJpZ0ludCgiMHgiK1N0KFVpbnQ4QXJyYXkuZnJvbShFKGUpKS5yZXZlcnNlKCkpKSxJPShlLHQpPT57bGV0IG49ZTtmb3IoO3QtLSA+MDspbj1wKG4qbik7cmV0dXJuIG59LGpzPWU9PntsZXQgdD1wKGUqZSksbj1wKHQqZSkscj1wKEkobiwyKSpuKSxzPXAoSShyLDEpKmUpLG89cChJKHMsNSkqcyksYT1wKEkobywxMCkqbyksaT1wKEkoYSwyMCkqYSksYz1wKEkoaSw0MCkqaSksdT1wKEkoYyw4MCkqYyksZj1wKEkodSw4MCkqYyksZD1wKEkoZiwxMCkqbyk7cmV0dXJuIHAoSShkLDIpKmUpfSxJbj0weDJiODMyNDgwNGZjMWRmMGIyYjRkMDA5OTNkZmJkN2E3MmY0MzE4MDZhZDJmZTQ3OGM0ZWUxYjI3NGEwZWEwYjBuLGtzPShlLHQpPT57bGV0IG49cCh0KnAodCp0KSkscj1wKHAobipuKSp0KSxzPWpzKHAoZSpyKSksbz1wKGUqcChuKnMpKSxhPXAodCpwKG8qbykpLGk9byxjPXAobypJbiksdT1hPT09ZSxmPWE9PT1iKC1lKSxkPWE9PT1iKC1lKkluKTtyZXR1cm4gdSYmKG89aSksKGZ8fGQpJiYobz1jKSwoYihvKSYxbik9PT0xbiYmKG89YigtbykpLHtpc1ZhbGlkOnV8fGYsdmFsdWU6b319LHplPWU9PnZuKE90KGUpKSxHbj1lPT57bGV0IHQ9S2UoZSksbj10LnNsaWNlKDAsMzIpO25bMF0mPTI0OCxuWzMxXSY9MTI3LG5bMzFdfD02NDtsZXQgcj10LnNsaWNlKDMyKSxzPXplKG4pLG89TS5tdWx0aXBseShzKSxhPW8udG9CeXRlcygpO3JldHVybntoZWFkOm4scHJlZml4OnIsc2NhbGFyOnMscG9pbnQ6byxwb2ludEJ5dGVzOmF9fSxSdD1lPT5rdCgic2hhNTEyQXN5bmMiLEUoZSxHLCJzZWNyZXRLZXkiKSkudGhlbihHbiksUHQ9ZT0+R24oWmUoInNoYTUxMiIsRShlLEcsInNlY3JldEtleSIpKSksTW49ZT0+UnQoZSkudGhlbih0PT50LnBvaW50Qnl0ZXMpLFZuPWU9PlB0KGUpLnBvaW50Qnl0ZXMsWG49YXN5bmMgZT0+ZVsxXShhd2FpdCBrdCgic2hhNTEyQXN5bmMiLGVbMF0pKSxXbj1lPT5lWzFdKFplKCJzaGE1MTIiLGVbMF0pKSxxbj0oZSx0LG4pPT57bGV0e3BvaW50Qnl0ZXM6cixzY2FsYXI6c309ZSxvPXplKHQpLGE9TS5tdWx0aXBseShvKS50b0J5dGVzKCk7cmV0dXJuW3RlKGEscixuKSx1PT57bGV0IGY9dm4obyt6ZSh1KSpzKTtyZXR1cm4gRSh0ZShhLERuKGYpKSw2NCl9XX0sT3M9YXN5bmMoZSx0KT0+e2xldCBuPUtlKGUsIm1lc3NhZ2UiKSxyPWF3YWl0IFJ0KHQpO3JldHVybiBYbihxbihyLGF3YWl0IGt0KCJzaGE1MTJBc3luYyIsci5wcmVmaXgsbiksbikpfSxScz0oZSx0KT0+e2xldCBuPUtlKGUsIm1lc3NhZ2UiKSxyPVB0KHQpO3JldHVybiBXbihxbihyLFplKCJzaGE1MTIiLHIucHJlZml4LG4pLG4pKX0sUHM9ZT0+e2lmKGU9PT1udWxsfHx0eXBlb2YgZSE9Im9iamVjdCIpdGhyb3cgbmV3IFR5cGVFcnJvcigiZXhwZWN0ZWQgdmFsaWQgb3B0aW9ucyBvYmplY3QiKTtyZXR1cm4gZS56aXAyMTU/PyEwfSx6bj0oZSx0LG4scik9PntlPUUoZSw2NCwic2lnbmF0dXJlIiksdD1FKHQsdm9pZCAwLCJtZXNzYWdlIiksbj1FKG4sRywicHVibGljS2V5Iik7bGV0IHM9UHMociksbz1lLnN1YmFycmF5KDAsRyksYT1PdChlLnN1YmFycmF5KEcsNjQpKSxpLGMsdSxmPVVpbnQ4QXJyYXkub2YoKSxkPSExO3RyeXtpPUYuZnJvbUJ5dGVzKG4scyksYz1GLmZyb21CeXRlcyhvLHMpLHU9TS5tdWx0aXBseShhLCExKSxmPXRlKG8sbix0KSxkPSEwfWNhdGNoe31yZXR1cm5bZixoPT57aWYoIWR8fCFzJiZpLmlzU21hbGxPcmRlcigpKXJldHVybiExO2xldCBtPXplKGgpO3JldHVybiBjLmFkZChpLm11bHRpcGx5KG0sITEpKS5zdWJ0cmFjdCh1KS5jbGVhckNvZmFjdG9yKCkuaXMwKCl9XX0sTnM9YXN5bmMoZSx0LG4scj17fSk9PlhuKHpuKGUsdCxuLHIpKSxJcz0oZSx0LG4scj17fSk9PlduKHpuKGUsdCxuLHIpKSxGcz1ZZSh7Ynl0ZXNUb0hleDpTdCxoZXhUb0J5dGVzOmp0LGNvbmNhdEJ5dGVzOnRlLG1vZDpiLGludmVydDpMbixyYW5kb21CeXRlczpfbn0pLFFlPXtzaGE1MTJBc3luYzphc3luYyBlPT57bGV0IHQ9Z2xvYmFsVGhpcz8uY3J5cHRvPy5zdWJ0bGU7aWYoIXQpdGhyb3cgbmV3IEVycm9yKCJjcnlwdG8uc3VidGxlIG11c3QgYmUgZGVmaW5lZCwgY29uc2lkZXIgcG9seWZpbGwiKTtyZXR1cm4gbmV3IFVpbnQ4QXJyYXkoYXdhaXQgdC5kaWdlc3QoIlNIQS01MTIiLHRlKGUpKSl9LHNoYTUxMjp2b2lkIDB9LE50PWU9PkUoZT09PXZvaWQgMD9fbigpOmUsRywic2VlZCIpLFVzPWU9PntsZXQgdD1OdChlKSxuPVZuKHQpO3JldHVybntzZWNyZXRLZXk6dCxwdWJsaWNLZXk6bn19LEJzPWFzeW5jIGU9PntsZXQgdD1OdChlKSxuPWF3YWl0IE1uKHQpO3JldHVybntzZWNyZXRLZXk6dCxwdWJsaWNLZXk6bn19LF9zPVllKHtnZXRFeHRlbmRlZFB1YmxpY0tleUFzeW5jOlJ0LGdldEV4dGVuZGVkUHVibGljS2V5OlB0LHJhbmRvbVNlY3JldEtleTpOdH0pLHZzPSgpPT57bGV0IGU9W10sdD1NLG47Zm9yKGxldCByPTA7cjwzMztyKyspe249dCxlLnB1c2gobik7Zm9yKGxldCBzPTE7czwxMjg7cysrKW49bi5hZGQodCksZS5wdXNoKG4pO3Q9bi5kb3VibGUoKX1yZXR1cm4gZX0sRm4sVW49KGUsdCk9PntsZXQgbj10Lm5lZ2F0ZSgpO3JldHVybiBlP246dH0sTHM9ZT0+e2xldCB0PUZufHwoRm49dnMoKSksbj1lZSxyPU07Zm9yKGxldCBzPTA7czwzMztzKyspe2xldCBvPU51bWJlcihlJjI1NW4pO2U+Pj04bixvPjEyOCYmKG8tPTI1NixlKz0xbik7bGV0IGE9cyoxMjgsaT1hK01hdGguYWJzKG8pLTEsYz1zJTIhPT0wLHU9bzwwO289PT0wP3I9ci5hZGQoVW4oYyx0W2FdKSk6bj1uLmFkZChVbih1LHRbaV0pKX1pZihlIT09MG4pdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIHduYWYiKTtyZXR1cm57cDpuLGY6cn19O3ZhciB0dD1jbGFzc3tibG9ja0xlbjtvdXRwdXRMZW47Y2FuWE9GPSExO3BhZE9mZnNldDtpc0xFO2J1ZmZlcjt2aWV3O2ZpbmlzaGVkPSExO2xlbmd0aD0wO3Bvcz0wO2Rlc3Ryb3llZD0hMTtjb25zdHJ1Y3Rvcih0LG4scixzKXt0aGlzLmJsb2NrTGVuPXQsdGhpcy5vdXRwdXRMZW49bix0aGlzLnBhZE9mZnNldD1yLHRoaXMuaXNMRT1zLHRoaXMuYnVmZmVyPW5ldyBVaW50OEFycmF5KHQpLHRoaXMudmlldz1WZSh0aGlzLmJ1ZmZlcil9dXBkYXRlKHQpeyR0KHRoaXMpLHd0KHQpO2xldHt2aWV3Om4sYnVmZmVyOnIsYmxvY2tMZW46c309dGhpcyxvPXQubGVuZ3RoLGE9ITE7Zm9yKGxldCBpPTA7aTxvOyl7bGV0IGM9TWF0aC5taW4ocy10aGlzLnBvcyxvLWkpO2lmKGM9PT1zKXtsZXQgdT1WZSh0KTtmb3IoO3M8PW8taTtpKz1zKXRoaXMucHJvY2Vzcyh1LGkpO2E9ITA7Y29udGludWV9ci5zZXQoaT09PTAmJmM9PT1vP3Q6dC5zdWJhcnJheShpLGkrYyksdGhpcy5wb3MpLHRoaXMucG9zKz1jLGkrPWMsdGhpcy5wb3M9PT1zJiYodGhpcy5wcm9jZXNzKG4sMCksdGhpcy5wb3M9MCxhPSEwKX1yZXR1cm4gdGhpcy5sZW5ndGgrPXQubGVuZ3RoLGEmJnRoaXMucm91bmRDbGVhbigpLHRoaXN9ZGlnZXN0SW50byh0KXskdCh0aGlzKSxTbih0LHRoaXMpLHRoaXMuZmluaXNoZWQ9ITA7bGV0e2J1ZmZlcjpuLHZpZXc6cixibG9ja0xlbjpzLGlzTEU6b309dGhpcyx7cG9zOmF9PXRoaXM7blthKytdPTEyOCxuLmZpbGwoMCxhKSx0aGlzLnBhZE9mZnNldD5zLWEmJih0aGlzLnByb2Nlc3MociwwKSxuLmZpbGwoMCkpLHhuKHIscy04LHRoaXMubGVuZ3RoKjgsbyksdGhpcy5wcm9jZXNzKHIsMCksdGhpcy5yb3VuZENsZWFuKCk7bGV0IGk9dD09PW4/cjpWZSh0KSxjPXRoaXMub3V0cHV0TGVuLHU9Yy80LGY9dGhpcy5nZXQoKTtpZihjJTR8fHU+Zi5sZW5ndGgpdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIG91dHB1dExlbiIpO2ZvcihsZXQgZD0wO2Q8dTtkKyspaS5zZXRVaW50MzIoNCpkLGZbZF0sbyl9ZGlnZXN0KCl7bGV0e2J1ZmZlcjp0LG91dHB1dExlbjpufT10aGlzO3RoaXMuZGlnZXN0SW50byh0KTtsZXQgcj10LnNsaWNlKDAsbik7cmV0dXJuIHRoaXMuZGVzdHJveSgpLHJ9X2Nsb25lSW50b01ldGEodCl7bGV0e2J1ZmZlcjpuLGxlbmd0aDpyLGZpbmlzaGVkOnMsZGVzdHJveWVkOm8scG9zOmF9PXRoaXM7cmV0dXJuIHQuZGVzdHJveWVkPW8sdC5maW5pc2hlZD1zLHQubGVuZ3RoPXIsdC5wb3M9YSxhJiZ0LmJ1ZmZlci5zZXQobiksdH1jbG9uZSgpe3JldHVybiB0aGlzLl9jbG9uZUludG8oKX19O3ZhciBZbj1VaW50MzJBcnJheS5mcm9tKFsxNzc5MDMzNzAzLDQwODkyMzU3MjAsMzE0NDEzNDI3NywyMjI3ODczNTk1LDEwMTM5MDQyNDIsNDI3MTE3NTcyMywyNzczNDgwNzYyLDE1OTU3NTAxMjksMTM1OTg5MzExOSwyOTE3NTY1MTM3LDI2MDA4MjI5MjQsNzI1NTExMTk5LDUyODczNDYzNSw0MjE1Mzg5NTQ3LDE1NDE0NTkyMjUsMzI3MDMzMjA5XSk7dmFyIEtuPWduKFsiMHg0MjhhMmY5OGQ3MjhhZTIyIiwiMHg3MTM3NDQ5MTIzZWY2NWNkIiwiMHhiNWMwZmJjZmVjNGQzYjJmIiwiMHhlOWI1ZGJhNTgxODlkYmJjIiwiMHgzOTU2YzI1YmYzNDhiNTM4IiwiMHg1OWYxMTFmMWI2MDVkMDE5IiwiMHg5MjNmODJhNGFmMTk0ZjliIiwiMHhhYjFjNWVkNWRhNmQ4MTE4IiwiMHhkODA3YWE5OGEzMDMwMjQyIiwiMHgxMjgzNWIwMTQ1NzA2ZmJlIiwiMHgyNDMxODViZTRlZTRiMjhjIiwiMHg1NTBjN2RjM2Q1ZmZiNGUyIiwiMHg3MmJlNWQ3NGYyN2I4OTZmIiwiMHg4MGRlYjFmZTNiMTY5NmIxIiwiMHg5YmRjMDZhNzI1YzcxMjM1IiwiMHhjMTliZjE3NGNmNjkyNjk0IiwiMHhlNDliNjljMTllZjE0YWQyIiwiMHhlZmJlNDc4NjM4NGYyNWUzIiwiMHgwZmMxOWRjNjhiOGNkNWI1IiwiMHgyNDBjYTFjYzc3YWM5YzY1IiwiMHgyZGU5MmM2ZjU5MmIwMjc1IiwiMHg0YTc0ODRhYTZlYTZlNDgzIiwiMHg1Y2IwYTlkY2JkNDFmYmQ0IiwiMHg3NmY5ODhkYTgzMTE1M2I1IiwiMHg5ODNlNTE1MmVlNjZkZmFiIiwiMHhhODMxYzY2ZDJkYjQzMjEwIiwiMHhiMDAzMjdjODk4ZmIyMTNmIiwiMHhiZjU5N2ZjN2JlZWYwZWU0IiwiMHhjNmUwMGJmMzNkYTg4ZmMyIiwiMHhkNWE3OTE0NzkzMGFhNzI1IiwiMHgwNmNhNjM1MWUwMDM4MjZmIiwiMHgxNDI5Mjk2NzBhMGU2ZTcwIiwiMHgyN2I3MGE4NTQ2ZDIyZmZjIiwiMHgyZTFiMjEzODVjMjZjOTI2IiwiMHg0ZDJjNmRmYzVhYzQyYWVkIiwiMHg1MzM4MGQxMzlkOTViM2RmIiwiMHg2NTBhNzM1NDhiYWY2M2RlIiwiMHg3NjZhMGFiYjNjNzdiMmE4IiwiMHg4MWMyYzkyZTQ3ZWRhZWU2IiwiMHg5MjcyMmM4NTE0ODIzNTNiIiwiMHhhMmJmZThhMTRjZjEwMzY0IiwiMHhhODFhNjY0YmJjNDIzMDAxIiwiMHhjMjRiOGI3MGQwZjg5NzkxIiwiMHhjNzZjNTFhMzA2NTRiZTMwIiwiMHhkMTkyZTgxOWQ2ZWY1MjE4IiwiMHhkNjk5MDYyNDU1NjVhOTEwIiwiMHhmNDBlMzU4NTU3NzEyMDJhIiwiMHgxMDZhYTA3MDMyYmJkMWI4IiwiMHgxOWE0YzExNmI4ZDJkMGM4IiwiMHgxZTM3NmMwODUxNDFhYjUzIiwiMHgyNzQ4Nzc0Y2RmOGVlYjk5IiwiMHgzNGIwYmNiNWUxOWI0OGE4IiwiMHgzOTFjMGNiM2M1Yzk1YTYzIiwiMHg0ZWQ4YWE0YWUzNDE4YWNiIiwiMHg1YjljY2E0Zjc3NjNlMzczIiwiMHg2ODJlNmZmM2Q2YjJiOGEzIiwiMHg3NDhmODJlZTVkZWZiMmZjIiwiMHg3OGE1NjM2ZjQzMTcyZjYwIiwiMHg4NGM4NzgxNGExZjBhYjcyIiwiMHg4Y2M3MDIwODFhNjQzOWVjIiwiMHg5MGJlZmZmYTIzNjMxZTI4IiwiMHhhNDUwNmNlYmRlODJiZGU5IiwiMHhiZWY5YTNmN2IyYzY3OTE1IiwiMHhjNjcxNzhmMmUzNzI1MzJiIiwiMHhjYTI3M2VjZWVhMjY2MTljIiwiMHhkMTg2YjhjNzIxYzBjMjA3IiwiMHhlYWRhN2RkNmNkZTBlYjFlIiwiMHhmNTdkNGY3ZmVlNmVkMTc4IiwiMHgwNmYwNjdhYTcyMTc2ZmJhIiwiMHgwYTYzN2RjNWEyYzg5OGE2IiwiMHgxMTNmOTgwNGJlZjkwZGFlIiwiMHgxYjcxMGIzNTEzMWM0NzFiIiwiMHgyOGRiNzdmNTIzMDQ3ZDg0IiwiMHgzMmNhYWI3YjQwYzcyNDkzIiwiMHgzYzllYmUwYTE1YzliZWJjIiwiMHg0MzFkNjdjNDljMTAwZDRjIiwiMHg0Y2M1ZDRiZWNiM2U0MmI2IiwiMHg1OTdmMjk5Y2ZjNjU3ZTJhIiwiMHg1ZmNiNmZhYjNhZDZmYWVjIiwiMHg2YzQ0MTk4YzRhNDc1ODE3Il0ubWFwKGU9PkJpZ0ludChlKSkpLEhzPUtuWzBdLEpzPUtuWzFdLFY9bmV3IFVpbnQzMkFycmF5KDgwKSxYPW5ldyBVaW50MzJBcnJheSg4MCksSXQ9Y2xhc3MgZXh0ZW5kcyB0dHtBaD0wO0FsPTA7Qmg9MDtCbD0wO0NoPTA7Q2w9MDtEaD0wO0RsPTA7RWg9MDtFbD0wO0ZoPTA7Rmw9MDtHaD0wO0dsPTA7SGg9MDtIbD0wO2NvbnN0cnVjdG9yKHQsbil7c3VwZXIoMTI4LHQsMTYsITEpLHRoaXMuQWg9blswXXwwLHRoaXMuQWw9blsxXXwwLHRoaXMuQmg9blsyXXwwLHRoaXMuQmw9blszXXwwLHRoaXMuQ2g9bls0XXwwLHRoaXMuQ2w9bls1XXwwLHRoaXMuRGg9bls2XXwwLHRoaXMuRGw9bls3XXwwLHRoaXMuRWg9bls4XXwwLHRoaXMuRWw9bls5XXwwLHRoaXMuRmg9blsxMF18MCx0aGlzLkZsPW5bMTFdfDAsdGhpcy5HaD1uWzEyXXwwLHRoaXMuR2w9blsxM118MCx0aGlzLkhoPW5bMTRdfDAsdGhpcy5IbD1uWzE1XXwwfWdldCgpe2xldHtBaDp0LEFsOm4sQmg6cixCbDpzLENoOm8sQ2w6YSxEaDppLERsOmMsRWg6dSxFbDpmLEZoOmQsRmw6bCxHaDpoLEdsOm0sSGg6eSxIbDp4fT10aGlzO3JldHVyblt0LG4scixzLG8sYSxpLGMsdSxmLGQsbCxoLG0seSx4XX1zZXQodCxuLHIscyxvLGEsaSxjLHUsZixkLGwsaCxtLHkseCl7dGhpcy5BaD10fDAsdGhpcy5BbD1ufDAsdGhpcy5CaD1yfDAsdGhpcy5CbD1zfDAsdGhpcy5DaD1vfDAsdGhpcy5DbD1hfDAsdGhpcy5EaD1pfDAsdGhpcy5EbD1jfDAsdGhpcy5FaD11fDAsdGhpcy5FbD1mfDAsdGhpcy5GaD1kfDAsdGhpcy5GbD1sfDAsdGhpcy5HaD1ofDAsdGhpcy5HbD1tfDAsdGhpcy5IaD15fDAsdGhpcy5IbD14fDB9X2Nsb25lSW50byh0KXtyZXR1cm4odHx8PW5ldyB0aGlzLmNvbnN0cnVjdG9yKS5zZXQoLi4udGhpcy5nZXQoKSksdGhpcy5fY2xvbmVJbnRvTWV0YSh0KX1wcm9jZXNzKHQsbil7Zm9yKGxldCBnPTA7ZzwxNjtnKyssbis9NClWW2ddPXQuZ2V0VWludDMyKG4pLFhbZ109dC5nZXRVaW50MzIobis9NCk7Zm9yKGxldCBnPTE2O2c8ODA7ZysrKXtsZXQgUj1WW2ctMTVdfDAsUD1YW2ctMTVdfDAsQWU9SyhSLFAsMSleSyhSLFAsOCleeHQoUixQLDcpLEVlPVooUixQLDEpXlooUixQLDgpXmJ0KFIsUCw3KSxCPVZbZy0yXXwwLF89WFtnLTJdfDAsVWU9SyhCLF8sMTkpXlRlKEIsXyw2MSleeHQoQixfLDYpLHB0PVooQixfLDE5KV5TZShCLF8sNjEpXmJ0KEIsXyw2KSxCZT13bihFZSxwdCxYW2ctN10sWFtnLTE2XSksaHQ9JG4oQmUsQWUsVWUsVltnLTddLFZbZy0xNl0pO1ZbZ109aHR8MCxYW2ddPUJlfDB9bGV0e0FoOnIsQWw6cyxCaDpvLEJsOmEsQ2g6aSxDbDpjLERoOnUsRGw6ZixFaDpkLEVsOmwsRmg6aCxGbDptLEdoOnksR2w6eCxIaDpPLEhsOkR9PXRoaXM7Zm9yKGxldCBnPTA7Zzw4MDtnKyspe2xldCBSPUsoZCxsLDE0KV5LKGQsbCwxOCleVGUoZCxsLDQxKSxQPVooZCxsLDE0KV5aKGQsbCwxOCleU2UoZCxsLDQxKSxBZT1kJmhefmQmeSxFZT1sJm1efmwmeCxCPUFuKEQsUCxFZSxKc1tnXSxYW2ddKSxfPUVuKEIsTyxSLEFlLEhzW2ddLFZbZ10pLFVlPUJ8MCxwdD1LKHIscywyOCleVGUocixzLDM0KV5UZShyLHMsMzkpLEJlPVoocixzLDI4KV5TZShyLHMsMzQpXlNlKHIscywzOSksaHQ9ciZvXnImaV5vJmksc3M9cyZhXnMmY15hJmM7Tz15fDAsRD14fDAseT1ofDAseD1tfDAsaD1kfDAsbT1sfDAse2g6ZCxsfT1OKHV8MCxmfDAsX3wwLFVlfDApLHU9aXwwLGY9Y3wwLGk9b3wwLGM9YXwwLG89cnwwLGE9c3wwO2xldCBhbj1ibihVZSxCZSxzcyk7cj15bihhbixfLHB0LGh0KSxzPWFufDB9KHtoOnIsbDpzfT1OKHRoaXMuQWh8MCx0aGlzLkFsfDAscnwwLHN8MCkpLHtoOm8sbDphfT1OKHRoaXMuQmh8MCx0aGlzLkJsfDAsb3wwLGF8MCkse2g6aSxsOmN9PU4odGhpcy5DaHwwLHRoaXMuQ2x8MCxpfDAsY3wwKSx7aDp1LGw6Zn09Tih0aGlzLkRofDAsdGhpcy5EbHwwLHV8MCxmfDApLHtoOmQsbH09Tih0aGlzLkVofDAsdGhpcy5FbHwwLGR8MCxsfDApLHtoLGw6bX09Tih0aGlzLkZofDAsdGhpcy5GbHwwLGh8MCxtfDApLHtoOnksbDp4fT1OKHRoaXMuR2h8MCx0aGlzLkdsfDAseXwwLHh8MCkse2g6TyxsOkR9PU4odGhpcy5IaHwwLHRoaXMuSGx8MCxPfDAsRHwwKSx0aGlzLnNldChyLHMsbyxhLGksYyx1LGYsZCxsLGgsbSx5LHgsTyxEKX1yb3VuZENsZWFuKCl7QXQoVixYKX1kZXN0cm95KCl7dGhpcy5kZXN0cm95ZWQ9ITAsQXQodGhpcy5idWZmZXIpLHRoaXMuc2V0KDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDApfX0sRnQ9Y2xhc3MgZXh0ZW5kcyBJdHtjb25zdHJ1Y3Rvcigpe3N1cGVyKDY0LFluKX19O3ZhciBudD1qbigoKT0+bmV3IEZ0LGtuKDMpKTtRZS5zaGE1MTI9bnQ7dmFye1BvaW50Om5yfT1ldCxabj0ybioqMjUybisyNzc0MjMxNzc3NzM3MjM1MzUzNTg1MTkzNzc5MDg4MzY0ODQ5M24saGE9Mm4qKjI1NW4tMTluO2Z1bmN0aW9uIFFuKGUpe2xldCB0PTBuO2ZvcihsZXQgbj1lLmxlbmd0aC0xO24+PTA7bi0tKXQ9dDw8OG58QmlnSW50KGVbbl0pO3JldHVybiB0fWZ1bmN0aW9uIGVyKGUpe2xldCB0O3RyeXt0PW5yLmZyb21CeXRlcyhlLCExKX1jYXRjaHtyZXR1cm4gbnVsbH1yZXR1cm4gcnIodC50b0J5dGVzKCksZSk/dDpudWxsfWZ1bmN0aW9uIHRyKGUpe3JldHVybiBlLm11bHRpcGx5VW5zYWZlKDhuKS5pczAoKX1mdW5jdGlvbiBycihlLHQpe2lmKGUubGVuZ3RoIT09dC5sZW5ndGgpcmV0dXJuITE7Zm9yKGxldCBuPTA7bjxlLmxlbmd0aDtuKyspaWYoZVtuXSE9PXRbbl0pcmV0dXJuITE7cmV0dXJuITB9ZnVuY3Rpb24gRHMoZSx0LG4pe2lmKG4ubGVuZ3RoIT09MzIpcmV0dXJuImtleS1sZW5ndGgiO2lmKGUubGVuZ3RoIT09NjQpcmV0dXJuInNpZ25hdHVyZS1sZW5ndGgiO2xldCByPWVyKG4pO2lmKHI9PT1udWxsKXJldHVybiJrZXktZW5jb2RpbmciO2lmKHRyKHIpKXJldHVybiJrZXktc21hbGwtb3JkZXIiO2xldCBzPWUuc3ViYXJyYXkoMCwzMiksbz1RbihlLnN1YmFycmF5KDMyLDY0KSk7aWYobz49Wm4pcmV0dXJuInMtb3V0LW9mLXJhbmdlIjtsZXQgYT1lcihzKTtpZihhPT09bnVsbClyZXR1cm4ici1lbmNvZGluZyI7aWYodHIoYSkpcmV0dXJuInItc21hbGwtb3JkZXIiO2xldCBpPW5ldyBVaW50OEFycmF5KDY0K3QubGVuZ3RoKTtpLnNldChzLDApLGkuc2V0KG4sMzIpLGkuc2V0KHQsNjQpO2xldCBjPVFuKG50KGkpKSVabix1PW5yLkJBU0UubXVsdGlwbHlVbnNhZmUobykuc3VidHJhY3Qoci5tdWx0aXBseVVuc2FmZShjKSk7cmV0dXJuIHJyKHUudG9CeXRlcygpLHMpP251bGw6ImVxdWF0aW9uIn1mdW5jdGlvbiBzcihlLHQsbil7cmV0dXJuIERzKGUsdCxuKT09PW51bGx9ZnVuY3Rpb24ga2UoZSx0KXtyZXR1cm4gZS5sZW5ndGg9PT10JiYvXlswLTlhLWZdKiQvLnRlc3QoZSl9ZnVuY3Rpb24gVXQoZSl7aWYoZS5sZW5ndGglMiE9PTB8fCEvXlswLTlhLWZBLUZdKiQvLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5vdCBoZXhhZGVjaW1hbCIpO2xldCB0PW5ldyBVaW50OEFycmF5KGUubGVuZ3RoLzIpO2ZvcihsZXQgbj0wO248dC5sZW5ndGg7bisrKXRbbl09TnVtYmVyLnBhcnNlSW50KGUuc2xpY2UoMipuLDIqbisyKSwxNik7cmV0dXJuIHR9dmFyIG9yPVsid2FpIiwia2luZCIsInN1aXRlIiwic3RhbmRhcmQiLCJ0b29sY2hhaW4iLCJjb3JwdXMiLCJpbXBsZW1lbnRhdGlvbiIsInN0YXJ0ZWRfYXQiLCJjYXNlcyIsInN1bW1hcnkiLCJjb25mb3JtYW50Iiwia2V5Iiwic2lnbmVyX3B1YmtleSIsInNpZyJdLEdzPW9yLmZpbHRlcihlPT5lIT09InNpZ25lcl9wdWJrZXkiJiZlIT09InNpZyIpLE1zPS9eKFswLTldezR9KS0oWzAtOV17Mn0pLShbMC05XXsyfSlUKFswLTldezJ9KTooWzAtOV17Mn0pOihbMC05XXsyfSlaJC8sVnM9W1swLDk5OTldLFsxLDEyXSxbMSwzMV0sWzAsMjNdLFswLDU5XSxbMCw2MF1dO2Z1bmN0aW9uIFhzKGUpe3JldHVybiB0eXBlb2YgZT09Im9iamVjdCImJmUhPT1udWxsJiYhQXJyYXkuaXNBcnJheShlKX1mdW5jdGlvbiByZShlLHQsbil7aWYoIVhzKGUpKXJldHVybmAke259IGlzIG5vdCBhbiBvYmplY3RgO2ZvcihsZXQgciBvZiBPYmplY3Qua2V5cyhlKSlpZighdC5pbmNsdWRlcyhyKSlyZXR1cm5gJHtufSBoYXMgYSBtZW1iZXIgbm90IGluIFx4QTcyOiAke0pTT04uc3RyaW5naWZ5KHIpfWA7Zm9yKGxldCByIG9mIHQpaWYoIU9iamVjdC5oYXNPd24oZSxyKSlyZXR1cm5gJHtufSBsYWNrcyB0aGUgbWVtYmVyICR7SlNPTi5zdHJpbmdpZnkocil9YDtyZXR1cm4gbnVsbH1mdW5jdGlvbiBuZShlKXtyZXR1cm4gdHlwZW9mIGU9PSJzdHJpbmcifWZ1bmN0aW9uIFdzKGUpe3JldHVybiB0eXBlb2YgZT09Im51bWJlciImJk51bWJlci5pc0ludGVnZXIoZSkmJmU+PTAmJmU8PXZlfWZ1bmN0aW9uIHFzKGUpe2lmKCFuZShlKSlyZXR1cm4hMTtsZXQgdD1Ncy5leGVjKGUpO3JldHVybiB0P1ZzLmV2ZXJ5KChbbixyXSxzKT0+e2xldCBvPU51bWJlcih0W3MrMV0pO3JldHVybiBvPj1uJiZvPD1yfSk6ITF9ZnVuY3Rpb24genMoZSl7cmV0dXJuIG5lKGUpJiZlLnN0YXJ0c1dpdGgoInNoYTI1NjoiKSYma2UoZS5zbGljZSg3KSw2NCl9ZnVuY3Rpb24gc2UoLi4uZSl7Zm9yKGxldCB0IG9mIGUpe2xldCBuPXQoKTtpZihuIT09bnVsbClyZXR1cm4gbn1yZXR1cm4gbnVsbH1mdW5jdGlvbiBrKGUsdCxuKXtyZXR1cm4gbmUoZVt0XSk/bnVsbDpgJHtufS4ke3R9IGlzIG5vdCBhIHN0cmluZ2B9ZnVuY3Rpb24gcnQoZSx0LG4pe3JldHVybiBXcyhlW3RdKT9udWxsOmAke259LiR7dH0gaXMgbm90IGFuIGludGVnZXIgZnJvbSAwIHRvIDJeNTMtMWB9ZnVuY3Rpb24gWXMoZSl7cmV0dXJuIHNlKCgpPT5yZShlLFsibmFtZSIsInZlcnNpb24iXSwidG9vbGNoYWluIiksKCk9PmsoZSwibmFtZSIsInRvb2xjaGFpbiIpLCgpPT5rKGUsInZlcnNpb24iLCJ0b29sY2hhaW4iKSl9ZnVuY3Rpb24gS3MoZSl7cmV0dXJuIHNlKCgpPT5yZShlLFsiZGlyIiwiZmlsZXMiLCJkaWdlc3QiXSwiY29ycHVzIiksKCk9PmsoZSwiZGlyIiwiY29ycHVzIiksKCk9PnJ0KGUsImZpbGVzIiwiY29ycHVzIiksKCk9PnpzKGUuZGlnZXN0KT9udWxsOiJjb3JwdXMuZGlnZXN0IGlzIG5vdCBzaGEyNTY6IGFuZCA2NCBsb3dlcmNhc2UgaGV4IGRpZ2l0cyIpfWZ1bmN0aW9uIFpzKGUsdCl7cmV0dXJuIHNlKCgpPT5yZShlLFsicGF0aCIsInNoYTI1NiJdLHQpLCgpPT5rKGUsInBhdGgiLHQpLCgpPT57bGV0IG49ZS5zaGEyNTY7cmV0dXJuIG5lKG4pJiZrZShuLDY0KT9udWxsOmAke3R9LnNoYTI1NiBpcyBub3QgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHNgfSl9ZnVuY3Rpb24gUXMoZSl7bGV0IHQ9ZSxuPXI9PnRbcl09PT1udWxsfHxuZSh0W3JdKT9udWxsOmBpbXBsZW1lbnRhdGlvbi4ke3J9IGlzIG5laXRoZXIgYSBzdHJpbmcgbm9yIG51bGxgO3JldHVybiBzZSgoKT0+cmUoZSxbImFkYXB0ZXIiLCJpbXBsIiwibmFtZSIsInZlcnNpb24iLCJmaWxlcyJdLCJpbXBsZW1lbnRhdGlvbiIpLCgpPT50LmFkYXB0ZXI9PT0iY29tbWFuZCJ8fHQuYWRhcHRlcj09PSJodHRwIj9udWxsOiJpbXBsZW1lbnRhdGlvbi5hZGFwdGVyIGlzIG5laXRoZXIgY29tbWFuZCBub3IgaHR0cCIsKCk9PmsodCwiaW1wbCIsImltcGxlbWVudGF0aW9uIiksKCk9Pm4oIm5hbWUiKSwoKT0+bigidmVyc2lvbiIpLCgpPT57bGV0IHI9dC5maWxlcztpZighQXJyYXkuaXNBcnJheShyKSlyZXR1cm4iaW1wbGVtZW50YXRpb24uZmlsZXMgaXMgbm90IGFuIGFycmF5Ijtmb3IobGV0IHM9MDtzPHIubGVuZ3RoO3MrKyl7bGV0IG89WnMocltzXSxgaW1wbGVtZW50YXRpb24uZmlsZXNbJHtzfV1gKTtpZihvIT09bnVsbClyZXR1cm4gb31yZXR1cm4gbnVsbH0pfWZ1bmN0aW9uIGVvKGUpe2lmKCFBcnJheS5pc0FycmF5KGUpKXJldHVybiJjYXNlcyBpcyBub3QgYW4gYXJyYXkiO2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7dCsrKXtsZXQgbj1gY2FzZXNbJHt0fV1gLHI9ZVt0XSxzPXNlKCgpPT5yZShyLFsibmFtZSIsInBhc3MiLCJleHBlY3RlZCIsImdvdCJdLG4pLCgpPT5rKHIsIm5hbWUiLG4pLCgpPT50eXBlb2Ygci5wYXNzPT0iYm9vbGVhbiI/bnVsbDpgJHtufS5wYXNzIGlzIG5vdCBhIGJvb2xlYW5gLCgpPT5rKHIsImV4cGVjdGVkIixuKSwoKT0+ayhyLCJnb3QiLG4pKTtpZihzIT09bnVsbClyZXR1cm4gc31yZXR1cm4gbnVsbH1mdW5jdGlvbiB0byhlKXtyZXR1cm4gc2UoKCk9PnJlKGUsWyJjYXNlcyIsInBhc3NlZCIsImZhaWxlZCJdLCJzdW1tYXJ5IiksKCk9PnJ0KGUsImNhc2VzIiwic3VtbWFyeSIpLCgpPT5ydChlLCJwYXNzZWQiLCJzdW1tYXJ5IiksKCk9PnJ0KGUsImZhaWxlZCIsInN1bW1hcnkiKSl9ZnVuY3Rpb24gaXIoZSx0PXtzaWduZWQ6ITB9KXtsZXQgbj1lO3JldHVybiBzZSgoKT0+cmUoZSx0LnNpZ25lZD9vcjpHcywidGhlIHJlY29yZCIpLCgpPT5uLndhaT09PWRlP251bGw6YHdhaSBpcyBub3QgJHtkZX1gLCgpPT5rKG4sImtpbmQiLCJ0aGUgcmVjb3JkIiksKCk9Pmsobiwic3VpdGUiLCJ0aGUgcmVjb3JkIiksKCk9Pmsobiwic3RhbmRhcmQiLCJ0aGUgcmVjb3JkIiksKCk9PllzKG4udG9vbGNoYWluKSwoKT0+S3Mobi5jb3JwdXMpLCgpPT5RcyhuLmltcGxlbWVudGF0aW9uKSwoKT0+cXMobi5zdGFydGVkX2F0KT9udWxsOiJzdGFydGVkX2F0IGlzIG5vdCBZWVlZLU1NLUREVEhIOk1NOlNTWiB3aXRoaW4gXHhBNzIncyByYW5nZXMiLCgpPT5lbyhuLmNhc2VzKSwoKT0+dG8obi5zdW1tYXJ5KSwoKT0+dHlwZW9mIG4uY29uZm9ybWFudD09ImJvb2xlYW4iP251bGw6ImNvbmZvcm1hbnQgaXMgbm90IGEgYm9vbGVhbiIsKCk9Pm4ua2V5PT09ImVwaGVtZXJhbCJ8fG4ua2V5PT09InN1cHBsaWVkIj9udWxsOiJrZXkgaXMgbmVpdGhlciBlcGhlbWVyYWwgbm9yIHN1cHBsaWVkIiwoKT0+e2lmKCF0LnNpZ25lZClyZXR1cm4gbnVsbDtsZXQgcj1uLnNpZ25lcl9wdWJrZXk7cmV0dXJuIG5lKHIpJiZrZShyLDY0KT9udWxsOiJzaWduZXJfcHVia2V5IGlzIG5vdCA2NCBsb3dlcmNhc2UgaGV4IGRpZ2l0cyJ9LCgpPT50LnNpZ25lZD9uZShuLnNpZykmJmtlKG4uc2lnLDEyOCk/bnVsbDoic2lnIGlzIG5vdCAxMjggbG93ZXJjYXNlIGhleCBkaWdpdHMiOm51bGwpfXZhciBubz0vXigwfFsxLTldWzAtOV0qKSQvO2Z1bmN0aW9uIHJvKGUpe3JldHVybiBlPj00OCYmZTw9NTd8fGU9PT00NXx8ZT09PTQzfHxlPT09NDZ8fGU9PT0xMDF8fGU9PT02OX1mdW5jdGlvbiBhcihlKXtsZXQgdD1lLmxlbmd0aCxuPTA7Zm9yKDtuPHQ7KXtsZXQgcj1lLmNoYXJDb2RlQXQobik7aWYocj09PTM0KXtmb3IobisrO248dCYmZS5jaGFyQ29kZUF0KG4pIT09MzQ7KW4rPWUuY2hhckNvZGVBdChuKT09PTkyPzI6MTtuKyt9ZWxzZSBpZihyPT09NDV8fHI+PTQ4JiZyPD01Nyl7bGV0IHM9bjtmb3IoO248dCYmcm8oZS5jaGFyQ29kZUF0KG4pKTspbisrO2xldCBvPWUuc2xpY2UocyxuKTtpZighbm8udGVzdChvKXx8QmlnSW50KG8pPkJpZ0ludCh2ZSkpcmV0dXJuIG99ZWxzZSBuKyt9cmV0dXJuIG51bGx9dmFyIGthPWAic2lnIjoiJHsiMCIucmVwZWF0KDEyOCl9IixgLmxlbmd0aDtmdW5jdGlvbiBjcihlKXtsZXQgdD17fTtmb3IobGV0IHMgb2YgT2JqZWN0LmtleXMoZSkpcyE9PSJzaWciJiYodFtzXT1lW3NdKTtsZXQgbj1Sbih0KSxyPW5ldyBVaW50OEFycmF5KF9lLmxlbmd0aCtuLmxlbmd0aCk7cmV0dXJuIHIuc2V0KF9lLDApLHIuc2V0KG4sX2UubGVuZ3RoKSxyfWZ1bmN0aW9uIHYoZSx0LG4pe3JldHVybntvdXRjb21lOiJyZWplY3QiLHN0ZXA6ZSxyZWFzb246dCxkZXRhaWw6bn19ZnVuY3Rpb24gdXIoZSl7aWYoZS5sZW5ndGg+bGUpcmV0dXJuIHYoMSwibWFsZm9ybWVkIixgdGhlIHJlY29yZCBpcyBvdmVyIHRoZSBsaW1pdCBvZiAke2xlfSBieXRlc2ApO2xldCB0O3RyeXt0PUNlKGUse21heERlcHRoOmNuLGJvbToicmVqZWN0IixiaWdJbnRlZ2Vyczoicm91bmQifSl9Y2F0Y2gobCl7aWYobCBpbnN0YW5jZW9mIEEpcmV0dXJuIHYoMSwibWFsZm9ybWVkIixgbm90IHN0cmljdCBKU09OOiAke2wubWVzc2FnZX0gKGJ5dGUgJHtsLm9mZnNldH0pYCk7dGhyb3cgbH1pZih0eXBlb2YgdCE9Im9iamVjdCJ8fHQ9PT1udWxsfHxBcnJheS5pc0FycmF5KHQpKXJldHVybiB2KDEsIm1hbGZvcm1lZCIsInRoZSBKU09OIHZhbHVlIGlzIG5vdCBhbiBvYmplY3QiKTtsZXQgbj10O2lmKG4ud2FpIT09ZGUpcmV0dXJuIHYoMiwidW5rbm93bl9mb3JtYXQiLGB3YWkgaXMgbm90IHRoZSBzdHJpbmcgJHtkZX1gKTtsZXQgcj1pcihuKTtpZihyIT09bnVsbClyZXR1cm4gdigzLCJtYWxmb3JtZWQiLHIpO2xldCBzPWFyKG5ldyBUZXh0RGVjb2RlcigpLmRlY29kZShlKSk7aWYocyE9PW51bGwpcmV0dXJuIHYoMywibWFsZm9ybWVkIixgdGhlIG51bWJlciAke3N9IGlzIG5vdCBhIHBsYWluIGludGVnZXIgZnJvbSAwIHRvIDJeNTMtMWApO2xldCBvPW4sYT1VdChvLnNpZyksaT1VdChvLnNpZ25lcl9wdWJrZXkpO2lmKCFzcihhLGNyKG4pLGkpKXJldHVybiB2KDQsInNpZ25hdHVyZV9pbnZhbGlkIiwic2lnIGRvZXMgbm90IHZlcmlmeSB1bmRlciBzaWduZXJfcHVia2V5IGJ5IHRoZSBzdHJpY3QgcnVsZSIpO2xldCBjPW8uY2FzZXMuZmlsdGVyKGw9PmwucGFzcykubGVuZ3RoLHU9by5jYXNlcy5sZW5ndGgtYyx7c3VtbWFyeTpmfT1vO2lmKGYuY2FzZXMhPT1vLmNhc2VzLmxlbmd0aHx8Zi5wYXNzZWQhPT1jfHxmLmZhaWxlZCE9PXUpcmV0dXJuIHYoNSwic3VtbWFyeV9taXNtYXRjaCIsYHN1bW1hcnkgc2F5cyAke2YuY2FzZXN9LyR7Zi5wYXNzZWR9LyR7Zi5mYWlsZWR9IChjYXNlcy9wYXNzZWQvZmFpbGVkKSwgdGhlIGNhc2VzIGNvdW50ICR7by5jYXNlcy5sZW5ndGh9LyR7Y30vJHt1fWApO2xldCBkPW8uY2FzZXMubGVuZ3RoPjAmJnU9PT0wO3JldHVybiBvLmNvbmZvcm1hbnQhPT1kP3YoNiwiY29uZm9ybWFudF9taXNtYXRjaCIsYGNvbmZvcm1hbnQgaXMgJHtvLmNvbmZvcm1hbnR9LCB0aGUgY2FzZXMgc2F5ICR7ZH1gKTp7b3V0Y29tZToiYWNjZXB0Iixjb25mb3JtYW50Om8uY29uZm9ybWFudCxyZWNvcmQ6b319ZnVuY3Rpb24gQnQoZSl7cmV0dXJuIGUub3V0Y29tZT09PSJhY2NlcHQiP2BhY2NlcHQgY29uZm9ybWFudD0ke2UuY29uZm9ybWFudH1gOmByZWplY3Qgc3RlcD0ke2Uuc3RlcH0gcmVhc29uPSR7ZS5yZWFzb259YH12YXIgc289Ilx1MDM0Rlx1MTE1Rlx1MTE2MFx1MTdCNFx1MTdCNVx1MzE2NFx1RkZBMFx1MjdFOCIsb289bmV3IFJlZ0V4cChgW1xccHtDY31cXHB7Q2Z9XFxwe1pzfVxccHtabH1cXHB7WnB9XFxwe05vbmNoYXJhY3Rlcl9Db2RlX1BvaW50fVxcdUQ4MDAtXFx1REZGRiR7c299XWAsImd1Iik7ZnVuY3Rpb24gX3QoZSl7cmV0dXJuYFx1MjdFOFUrJHtlLnRvU3RyaW5nKDE2KS50b1VwcGVyQ2FzZSgpLnBhZFN0YXJ0KDQsIjAiKX1cdTI3RTlgfWZ1bmN0aW9uIFcoZSl7cmV0dXJuIGUucmVwbGFjZShvbyx0PT50PT09IiAiP3Q6X3QodC5jb2RlUG9pbnRBdCgwKSkpfXZhciBmcj0iSW52aXNpYmxlIGFuZCBjb250cm9sIGNoYXJhY3RlcnMgYXJlIHNob3duIGFzIFx1MjdFOFUrWFhYWFx1MjdFOS4iO3ZhciBpbz17IiYiOiImYW1wOyIsIjwiOiImbHQ7IiwiPiI6IiZndDsiLCciJzoiJnF1b3Q7IiwiJyI6IiYjMzk7In07ZnVuY3Rpb24gQyhlKXtyZXR1cm4gZS5yZXBsYWNlKC9bJjw+IiddL2csdD0+aW9bdF0pfWZ1bmN0aW9uIG9lKGUpe3JldHVybiBtZShXKGUpKX1mdW5jdGlvbiBtZShlKXtyZXR1cm4gQyhlKS5yZXBsYWNlKC/in6hVXCtbMC05QS1GXXs0LDZ94p+pL2csdD0+YDxzcGFuIGNsYXNzPSJjcCI+JHt0fTwvc3Bhbj5gKX1mdW5jdGlvbiBnZShlLHQpe2lmKGUubGVuZ3RoPD10KXJldHVybnt0ZXh0OmUsbW9yZTowfTtsZXQgbj1bLi4uZV07cmV0dXJuIG4ubGVuZ3RoPD10P3t0ZXh0OmUsbW9yZTowfTp7dGV4dDpuLnNsaWNlKDAsdCkuam9pbigiIiksbW9yZTpuLmxlbmd0aC10fX1mdW5jdGlvbiB3KGUsdCl7bGV0e3RleHQ6bixtb3JlOnJ9PWdlKGUsdCk7cmV0dXJuIHI9PT0wP29lKG4pOmAke29lKG4pfTxzcGFuIGNsYXNzPSJjdXQiPlx1MjAyNiAke3J9IG1vcmUgY2hhcmFjdGVyczwvc3Bhbj5gfXZhciB2dD0icmVqZWN0Iixhbz0iZmFpbGVkIixkcj1gJHt2dH06IGAsbHI9YCR7YW99OiBgO2Z1bmN0aW9uIHEoZSl7cmV0dXJuIGUuc3RhcnRzV2l0aChkcik/e3N0YXR1czoicmVqZWN0ZWQiLHJlYXNvbjplLnNsaWNlKGRyLmxlbmd0aCl9OmUuc3RhcnRzV2l0aChscik/e3N0YXR1czoiZmFpbGVkIixyZWFzb246ZS5zbGljZShsci5sZW5ndGgpfTp7c3RhdHVzOiJjYW5vbmljYWwiLG91dHB1dDplfX12YXIgcHI9YCR7dnR9LCBvciBgO2Z1bmN0aW9uIHhlKGUpe3JldHVybiBlPT09dnQ/e3N0YXR1czoicmVqZWN0ZWQifTplLnN0YXJ0c1dpdGgocHIpP3tzdGF0dXM6ImVpdGhlciIsb3V0cHV0OmUuc2xpY2UocHIubGVuZ3RoKX06e3N0YXR1czoiY2Fub25pY2FsIixvdXRwdXQ6ZX19dmFyIGNvPS9eYWxsIChcZCspIGFjY2VwdGVkLCBvciBhbGwgKFxkKykgcmVmdXNlZCQvO2Z1bmN0aW9uIG1yKGUpe2xldCB0PWNvLmV4ZWMoZSk7cmV0dXJuIHQmJnRbMV09PT10WzJdP051bWJlcih0WzFdKTp2b2lkIDB9dmFyIGhyPVtbImFjY2VwdGVkIiwiYWNjZXB0ZWQiXSxbInJlZnVzZWQiLCJyZWZ1c2VkIl0sWyJub0Fuc3dlciIsIm5vIGFuc3dlciJdXTt2YXIgdW89L14oYWNjZXB0ZWR8cmVmdXNlZHxubyBhbnN3ZXIpIChcZCspOiAoLispJC9zO2Z1bmN0aW9uIGdyKGUpe2xldCB0PXthY2NlcHRlZDpbXSxyZWZ1c2VkOltdLG5vQW5zd2VyOltdfSxuPS0xO2ZvcihsZXQgciBvZiBlLnNwbGl0KCI7ICIpKXtsZXQgcz11by5leGVjKHIpLG89aHIuZmluZEluZGV4KChbLGldKT0+aT09PXM/LlsxXSk7aWYoIXN8fG88PW4pcmV0dXJuO2xldCBhPXNbM10uc3BsaXQoIiwgIik7aWYoYS5sZW5ndGghPT1OdW1iZXIoc1syXSkpcmV0dXJuO3RbaHJbb11bMF1dPWEsbj1vfXJldHVybiB0fXZhciBPZT0iIHwgYjogIix4cj0iYm90aDogIjtmdW5jdGlvbiBmbyhlKXtpZihlLnN0YXJ0c1dpdGgoeHIpKXJldHVybntib3RoOmUuc2xpY2UoeHIubGVuZ3RoKX07aWYoIWUuc3RhcnRzV2l0aCgiYTogIikpcmV0dXJuO2xldCB0PWUuaW5kZXhPZihPZSwzKTtpZighKHQ8MHx8ZS5pbmRleE9mKE9lLHQrMSk+PTApKXJldHVybnthOmUuc2xpY2UoMyx0KSxiOmUuc2xpY2UodCtPZS5sZW5ndGgpfX1mdW5jdGlvbiBzdChlKXtsZXQgdD1mbyhlKTtpZih0IT09dm9pZCAwfHwhZS5zdGFydHNXaXRoKCJhOiAiKSlyZXR1cm4gdDtsZXQgbj1lLmluZGV4T2YoT2UsMyk7cmV0dXJuIG48MD92b2lkIDA6e2E6ZS5zbGljZSgzLG4pLGI6ZS5zbGljZShuK09lLmxlbmd0aCl9fXZhciBMdD0iYSA9ICIsSHQ9IiBhbmQgYiA9ICI7ZnVuY3Rpb24gaWUoZSl7aWYoIWUuc3RhcnRzV2l0aChMdCkpcmV0dXJuO2xldCB0PVtdO2ZvcihsZXQgbj1lLmluZGV4T2YoSHQsTHQubGVuZ3RoKTtuPj0wO249ZS5pbmRleE9mKEh0LG4rMSkpdC5wdXNoKHthOmUuc2xpY2UoTHQubGVuZ3RoLG4pLGI6ZS5zbGljZShuK0h0Lmxlbmd0aCl9KTtyZXR1cm4gdC5sZW5ndGg+MD90OnZvaWQgMH12YXIgRHQ9InRoZSBzYW1lIG91dHB1dCBmb3IgIixHdD0iZGlmZmVyZW50IG91dHB1dHMgZm9yICI7ZnVuY3Rpb24gbG8oZSl7cmV0dXJuYCR7ZS5lcXVhbD9EdDpHdH0ke2Uud2hhdH1gfWZ1bmN0aW9uIGFlKGUpe2lmKGUuc3RhcnRzV2l0aChEdCkpcmV0dXJue2VxdWFsOiEwLHdoYXQ6ZS5zbGljZShEdC5sZW5ndGgpfTtpZihlLnN0YXJ0c1dpdGgoR3QpKXJldHVybntlcXVhbDohMSx3aGF0OmUuc2xpY2UoR3QubGVuZ3RoKX19dmFyIE10PSJhIGFuZCBiOiAiLEp0PSIgYW5kICI7ZnVuY3Rpb24gVnQoZSl7cmV0dXJuIGxvKHtlcXVhbDplLHdoYXQ6TXR9KX1mdW5jdGlvbiBicihlKXtsZXQgdD1hZShlKTtpZighdD8ud2hhdC5zdGFydHNXaXRoKE10KSlyZXR1cm47bGV0IG49dC53aGF0LnNsaWNlKE10Lmxlbmd0aCk7aWYodC5lcXVhbClyZXR1cm57ZXF1YWw6ITAsb3V0cHV0Om59O2xldCByPVtdO2ZvcihsZXQgcz1uLmluZGV4T2YoSnQpO3M+PTA7cz1uLmluZGV4T2YoSnQscysxKSlyLnB1c2goe2E6bi5zbGljZSgwLHMpLGI6bi5zbGljZShzK0p0Lmxlbmd0aCl9KTtyZXR1cm57ZXF1YWw6ITEsc3BsaXRzOnJ9fXZhciBVPXtmaXJzdDoiY2Fub24oeCkiLHNlY29uZDoiY2Fub24oY2Fub24oeCkpIixlY2hvOiJjYW5vbih4KSIsbGF3OiJjYW5vbihjYW5vbih4KSkgPSBjYW5vbih4KSJ9LFJlPXtmaXJzdDoid3JpdGUoeCkiLHNlY29uZDoicmVhZCh3KSIsZWNobzoidyIsbGF3OiJyZWFkKHdyaXRlKHgpKSA9IHdyaXRlKHgpIn0scG89W1UuZmlyc3QsVS5zZWNvbmQsUmUuZmlyc3QsUmUuc2Vjb25kXSxYdD0iIFx1MjE5MiAiO2Z1bmN0aW9uIFd0KGUsdCl7cmV0dXJuYCR7ZX0ke1h0fSR7dH1gfWZ1bmN0aW9uIEwoZSl7bGV0IHQ9cG8uZmluZChuPT5lLnN0YXJ0c1dpdGgoYCR7bn0ke1h0fWApKTtyZXR1cm4gdD09PXZvaWQgMD92b2lkIDA6e3N0ZXA6dCx0ZXh0OmUuc2xpY2UodC5sZW5ndGgrWHQubGVuZ3RoKX19ZnVuY3Rpb24geXIoZSx0KXtsZXQgbj1MKGUpO3JldHVybiBuPy5zdGVwPT09dD9uLnRleHQ6dm9pZCAwfXZhciBobz0iY2Fub25pY2FsIEpTT04iO2Z1bmN0aW9uIGJlKGUpe2xldCB0PUwoZSk7aWYodD09PXZvaWQgMClyZXR1cm47bGV0IG49W1UsUmVdLmZpbmQocz0+cy5maXJzdD09PXQuc3RlcHx8cy5zZWNvbmQ9PT10LnN0ZXApO2lmKHQuc3RlcD09PW4uZmlyc3QpcmV0dXJuIHQudGV4dD09PWhvP3tzdGVwczpufTp2b2lkIDA7bGV0IHI9YCAoPSAke24uZWNob30pYDtyZXR1cm4gdC50ZXh0LmVuZHNXaXRoKHIpP3tzdGVwczpuLG93bjp0LnRleHQuc2xpY2UoMCwtci5sZW5ndGgpfTp2b2lkIDB9dmFyIHdyPSJ4ID0gIjt2YXIgbW89LyBcKFteKV0qXCkkLztmdW5jdGlvbiBvdChlKXtsZXQgdD1tby5leGVjKGUpLG49dD9lLnNsaWNlKDAsdC5pbmRleCk6ZSxyPXQ/e211dGF0aW9uOnRbMF0uc2xpY2UoMiwtMSl9Ont9O2lmKG4uc3RhcnRzV2l0aCh3cikpcmV0dXJue3RleHQ6bix4Om4uc2xpY2Uod3IubGVuZ3RoKSwuLi5yfTtsZXQgcz1pZShuKTtyZXR1cm4gcz97dGV4dDpuLHBhaXJzOnMsLi4ucn06dm9pZCAwfXZhciAkcj0iZm9yICI7dmFyIGdvPVtgOiAke1d0KFUuZmlyc3QsIiIpfWAsYDogJHtXdChVLnNlY29uZCwiIil9YCxgOiAke1Z0KCEwKX1gLGA6ICR7VnQoITEpfWBdO2Z1bmN0aW9uIFBlKGUpe2lmKCFlLnN0YXJ0c1dpdGgoJHIpKXJldHVybjtsZXQgdD0tMTtmb3IobGV0IG4gb2YgZ28pe2xldCByPWUuaW5kZXhPZihuKTtyPj0wJiYodDwwfHxyPHQpJiYodD1yKX1pZighKHQ8MCkpcmV0dXJue2lucHV0OmUuc2xpY2UoJHIubGVuZ3RoLHQpLGV4cGVjdGVkOmUuc2xpY2UodCsyKX19dmFyIHhvPS9eKFxkKykgcnVucyBcKChcZCsp4oCTKFxkKylcKSBvZjogKC4qKSQvcztmdW5jdGlvbiBFcihlKXtsZXQgdD14by5leGVjKGUpO3JldHVybiB0P3tjb3VudDpOdW1iZXIodFsxXSksZnJvbTpOdW1iZXIodFsyXSksdG86TnVtYmVyKHRbM10pLGNsYWltOnRbNF19OnZvaWQgMH12YXIgQXI9IiBcdTIwMTQgZ290ICI7dmFyIGJvPS87IGRyYXcgKFxkKykgb2YgdGhpcyBjYXNlIGZhaWxlZCwgc2hydW5rIChcZCspIHRpbWVzPyAvLHlvPS87IGFsc28gZHJhdyAoXGQrKSBcKGFub3RoZXIgY2F1c2UsIHNocnVuayAoXGQrKSB0aW1lcz8oPzosIHBhdGggKFtcZDpdKykpP1wpOiAvZyx3bz0vOyAoXGQrKSBtb3JlIGRyYXdzPyBmYWlsZWQgZm9yIGEgY2F1c2UgYWxyZWFkeSBmb3VuZCg/PTsgYWxzbyBkcmF3IHwkKS87ZnVuY3Rpb24gaXQoZSl7bGV0IHQ9Ym8uZXhlYyhlKTtpZighdClyZXR1cm47bGV0IG49ZS5zbGljZSh0LmluZGV4KSxyPVsuLi5uLm1hdGNoQWxsKHlvKV0scz13by5leGVjKHIubGVuZ3RoPjA/bi5zbGljZSgwLHJbMF0uaW5kZXgpOm4pLG89W107cmV0dXJuIHIuZm9yRWFjaCgoYSxpKT0+e2xldCBjPWEuaW5kZXgrYVswXS5sZW5ndGgsdT1pKzE8ci5sZW5ndGg/cltpKzFdLmluZGV4Om4ubGVuZ3RoLGY9UGUobi5zbGljZShjLHUpKSxkPWY/LmV4cGVjdGVkLmluZGV4T2YoQXIpPz8tMTshZnx8ZDwwfHxvLnB1c2goe2RyYXc6TnVtYmVyKGFbMV0pLHNocmlua3M6TnVtYmVyKGFbMl0pLHBhdGg6YVszXT8/bnVsbCxpbnB1dDpmLmlucHV0LGV4cGVjdGVkOmYuZXhwZWN0ZWQuc2xpY2UoMCxkKSxnb3Q6Zi5leHBlY3RlZC5zbGljZShkK0FyLmxlbmd0aCl9KX0pLHthbnN3ZXI6ZS5zbGljZSgwLHQuaW5kZXgpLGRyYXc6TnVtYmVyKHRbMV0pLHNocmlua3M6TnVtYmVyKHRbMl0pLHJlcGVhdHM6cz9OdW1iZXIoc1sxXSk6MCxhbHNvOm99fWZ1bmN0aW9uIENyKGUsdCl7cmV0dXJuYCR7ZX0vJHt0fWB9ZnVuY3Rpb24gYXQoZSl7bGV0IHQ9ZS5pbmRleE9mKCIvIik7cmV0dXJuIHQ8MD97c3VpdGU6ZSxuYW1lOiIifTp7c3VpdGU6ZS5zbGljZSgwLHQpLG5hbWU6ZS5zbGljZSh0KzEpfX12YXIgJG89L+KApiBcKChcZCspIGJ5dGVzLCBzaGEyNTYgKFswLTlhLWZdezY0fSlcKSQvO2Z1bmN0aW9uIE5lKGUpe2xldCB0PSRvLmV4ZWMoZSk7aWYodClyZXR1cm57c2hvd246ZS5zbGljZSgwLHQuaW5kZXgpLGxlbmd0aDpOdW1iZXIodFsxXSksc2hhMjU2OnRbMl19fXZhciBBbz0v4oCmIFwoKFxkKykgVVRGLTE2IHVuaXRzXCkkLztmdW5jdGlvbiBUcihlKXtsZXQgdD1Bby5leGVjKGUpO3JldHVybiB0P3tzaG93bjplLnNsaWNlKDAsdC5pbmRleCksdW5pdHM6TnVtYmVyKHRbMV0pfTp2b2lkIDB9dmFyIEVvPS9eKFxkKykgbnVtYmVycyBhcyBFUzYgU3RyaW5nXChuXCkoPzosIGV4cGVjdGVkIGJsb2NrcyBzaGEyNTYgKFswLTlhLWZdKykpPyQvO2Z1bmN0aW9uIFNyKGUpe2xldCB0PUVvLmV4ZWMoZSk7aWYodClyZXR1cm57Y291bnQ6TnVtYmVyKHRbMV0pLC4uLnRbMl09PT12b2lkIDA/e306e3NoYTI1Njp0WzJdfX19dmFyIENvPS9eKFxkKykgb2YgKFxkKykgbWF0Y2hlZCg/OjsgKD86Zmlyc3QgKT9taXNtYXRjaCg/OmVzKT86ICguKikpPyQvcyxUbz0vOyBraW5kczogKFteO10qKSQvLFNvPS87IGFuZCAoXGQrKSBtb3JlJC8sam89L15udW1iZXIgIyhcZCspOiBpbnB1dCAoXFMqKSwgZXhwZWN0ZWQgKFxTKiksIGdvdCAoLiopJC9zLGtvPS9eYmxvY2sgb2YgbnVtYmVycyBbXjpdKj8jKFxkKyk6ICguKikkL3M7ZnVuY3Rpb24gcXQoZSl7bGV0IHQ9Q28uZXhlYyhlKTtpZighdClyZXR1cm47bGV0IG49e21hdGNoZWQ6TnVtYmVyKHRbMV0pLHRvdGFsOk51bWJlcih0WzJdKSxjdWxwcml0czpbXSxtb3JlOjAsa2luZHM6W119O2lmKHRbM109PT12b2lkIDApcmV0dXJuIG47bGV0IHI9dFszXSxzPVRvLmV4ZWMocik7aWYocyl7cj1yLnNsaWNlKDAscy5pbmRleCk7Zm9yKGxldCBhIG9mIHNbMV0uc3BsaXQoIiwgIikpe2xldCBpPWEubGFzdEluZGV4T2YoIiAiKTtuLmtpbmRzLnB1c2goW2Euc2xpY2UoMCxpKSxOdW1iZXIoYS5zbGljZShpKzEpKV0pfX1sZXQgbz1Tby5leGVjKHIpO28mJihyPXIuc2xpY2UoMCxvLmluZGV4KSxuLm1vcmU9TnVtYmVyKG9bMV0pKTtmb3IobGV0IGEgb2Ygci5zcGxpdCgvOyAoPz1udW1iZXIgI1xkfGJsb2NrIG9mIG51bWJlcnMgKS8pKXtsZXQgaT1qby5leGVjKGEpO2lmKGkpe24uY3VscHJpdHMucHVzaCh7aW5kZXg6TnVtYmVyKGlbMV0pLGlucHV0OmlbMl0sZXhwZWN0ZWQ6aVszXSxnb3Q6aVs0XX0pO2NvbnRpbnVlfWxldCBjPWtvLmV4ZWMoYSk7YyYmbi5jdWxwcml0cy5wdXNoKHtibG9jazpOdW1iZXIoY1sxXSksZ290OmNbMl19KX1yZXR1cm4gbn1mdW5jdGlvbiBPbyhlKXtsZXRbdCwuLi5uXT1lLnNwbGl0KCIgIikscj10LmluZGV4T2YoIjoiKTtpZihyPDApcmV0dXJuO2xldCBzPXt9O2ZvcihsZXQgbyBvZiBuKXtsZXQgYT1vLmluZGV4T2YoIj0iKTtpZihhPD0wfHxPYmplY3QuaGFzT3duKHMsby5zbGljZSgwLGEpKSlyZXR1cm47c1tvLnNsaWNlKDAsYSldPW8uc2xpY2UoYSsxKX1yZXR1cm57cHJvZmlsZTp0LnNsaWNlKDAsciksc3VpdGVzOnQuc2xpY2UocisxKS5zcGxpdCgiLCIpLHBhcmFtZXRlcnM6c319ZnVuY3Rpb24ganIoZSl7bGV0IHQ9T28oZSk/LnBhcmFtZXRlcnMuY2FzZXM7cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOnQuc3BsaXQoIiwiKS5maWx0ZXIobj0+biE9PSIiKX1mdW5jdGlvbiBUKGUsdCl7cmV0dXJue2lkOmUsdGl0bGU6dCxmb3JtOntpZDplLHRpdGxlOnR9fX1mdW5jdGlvbiBIKGUsdCxuKXtyZXR1cm57Li4uZSxmb3JtOntpZDp0LHRpdGxlOm59fX12YXIgUm89e2lkOiJudW1iZXJzIix0aXRsZToid3JpdGVzIG51bWJlcnMgb3RoZXIgdGhhbiBFUzYgU3RyaW5nKG4pIGRvZXMiLGxpc3RzRm9ybXM6ITB9LHllPXtpZDoic3RyaW5ncyIsdGl0bGU6ImNoYW5nZXMgdGhlIGNvbnRlbnRzIG9mIHN0cmluZ3MifSxrcj17aWQ6ImRyb3BzLW1lbWJlcnMiLHRpdGxlOiJsZWF2ZXMgb3V0IG9iamVjdCBtZW1iZXJzIn07ZnVuY3Rpb24geihlLHQpe2xldFtuLHJdPVtOZShlKSxOZSh0KV0scz1uIT09dm9pZCAwfHxyIT09dm9pZCAwLG89Wy4uLm4/LnNob3duPz9lXSxhPVsuLi5yPy5zaG93bj8/dF0saT0wO2Zvcig7aTxvLmxlbmd0aCYmaTxhLmxlbmd0aCYmb1tpXT09PWFbaV07KWkrKztpZihpPT09by5sZW5ndGgmJmk9PT1hLmxlbmd0aHx8cyYmKGk+PW8ubGVuZ3RofHxpPj1hLmxlbmd0aCkpcmV0dXJuO2xldCBjPW8uc2xpY2UoMCxpKS5qb2luKCIiKSx1PUt0KGMpLGY9cz92b2lkIDA6Rm8oby5qb2luKCIiKSxhLmpvaW4oIiIpKSxkPWYmJlVvKGYuZSxmLmcpO2lmKGQpcmV0dXJuIGQ7bGV0IGw9UG8obyxhLGksYyk7aWYobClyZXR1cm4gbDtpZihzKXJldHVybiBObyhvLGEsaSxjLG4hPT12b2lkIDAsciE9PXZvaWQgMCk7bGV0IGg9ZiYmQm8oZi5lLGYuZyk7aWYoaClyZXR1cm4gaDtsZXQgbT11P3ZvaWQgMDpGcihvLGEsaSk7cmV0dXJuIG18fHZvKG8sYSxpKX1mdW5jdGlvbiBQbyhlLHQsbixyKXtsZXQgcz1lW25dLG89dC5zbGljZShuLG4rNikuam9pbigiIiksYT0vXlxcdShbMC05QS1GYS1mXXs0fSkvLmV4ZWMobyk7aWYocyE9PXZvaWQgMCYmcy5jb2RlUG9pbnRBdCgwKT4xMjcmJmEmJk51bWJlci5wYXJzZUludChhWzFdLDE2KT09PXMuY2hhckNvZGVBdCgwKSlyZXR1cm4gVCgiZXNjYXBlcy1ub24tYXNjaWkiLCJ3cml0ZXMgbm9uLUFTQ0lJIGNoYXJhY3RlcnMgYXMgXFx1WFhYWCBlc2NhcGVzIik7aWYocyE9PXZvaWQgMCYmcz49IiAiJiZzPD0iXHg3RiImJnMhPT0nIicmJnMhPT0iXFwiJiZhJiZOdW1iZXIucGFyc2VJbnQoYVsxXSwxNik9PT1zLmNoYXJDb2RlQXQoMCkpcmV0dXJuIHM9PT0iXHg3RiI/VCgiZXNjYXBlcy1kZWwiLCJ3cml0ZXMgREVMIChVKzAwN0YpIGFzIFxcdTAwN2Y6IGl0IGlzIG5vIGNvbnRyb2wgY2hhcmFjdGVyIEpTT04gZXNjYXBlcyIpOlQoImVzY2FwZXMtYXNjaWkiLCJ3cml0ZXMgQVNDSUkgY2hhcmFjdGVycyBhcyBcXHVYWFhYIGVzY2FwZXMgd2hlcmUgUkZDIDg3ODUgd3JpdGVzIHRoZW0gcmF3Iik7aWYocz09PSIvIiYmby5zdGFydHNXaXRoKCJcXC8iKSlyZXR1cm4gVCgiZXNjYXBlcy1zbGFzaCIsImVzY2FwZXMgLyBhcyBcXC8iKTtpZigvXFx1WzAtOWEtZl17MCwzfSQvLnRlc3QocikmJnMhPT12b2lkIDAmJi9bYS1mXS8udGVzdChzKSYmdFtuXT09PXMudG9VcHBlckNhc2UoKSlyZXR1cm4gVCgidXBwZXJjYXNlLWhleC1lc2NhcGVzIiwid3JpdGVzIFxcdSBlc2NhcGVzIHdpdGggdXBwZXJjYXNlIGhleCBkaWdpdHMiKTtpZih0W25dPT09IlxcIiYmci5lbmRzV2l0aCgiXFwiKSYmS3Qoci5zbGljZSgwLC0xKSkpcmV0dXJuIFQoImVzY2FwZXMtZXNjYXBlcyIsImVzY2FwZXMgdGhlIGJhY2tzbGFzaCBvZiBhbiBlc2NhcGUgYWdhaW4gKFxcXFxuIGZvciBcXG4pIik7aWYobj09PTAmJnRbMF09PT0iXHVGRUZGIilyZXR1cm4gVCgid3JpdGVzLWJvbSIsIndyaXRlcyBhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBiZWZvcmUgdGhlIG91dHB1dCIpfWZ1bmN0aW9uIEt0KGUpe2xldCB0PSExO2ZvcihsZXQgbj0wO248ZS5sZW5ndGg7bisrKXtsZXQgcj1lW25dO3QmJnI9PT0iXFwiP24rKzpyPT09JyInJiYodD0hdCl9cmV0dXJuIHR9ZnVuY3Rpb24gTm8oZSx0LG4scixzLG8pe2ZvcihsZXQgaSBvZiBJcihlLG4pLnJldmVyc2UoKSl7bGV0IGM9T3IoZSxpKSx1PU9yKHQsaSk7aWYoYz09PXZvaWQgMHx8dT09PXZvaWQgMCljb250aW51ZTtsZXQgZj16KGUuc2xpY2UoaSxjKS5qb2luKCIiKSx0LnNsaWNlKGksdSkuam9pbigiIikpO2lmKGYpcmV0dXJuIGZ9aWYoS3QocikpcmV0dXJuIElvKHIpP3ZvaWQgMDp0W25dPT09JyInP3IuZW5kc1dpdGgoJyInKT9IKHllLCJlbXB0aWVzLXN0cmluZ3MiLCJ3cml0ZXMgc3RyaW5ncyBhcyBlbXB0eSBzdHJpbmdzIik6SCh5ZSwiY3V0cy1zdHJpbmdzIiwiY3V0cyBzdHJpbmdzIHNob3J0Iik6SCh5ZSwiY2hhbmdlcy1zdHJpbmdzIiwiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyIpO2xldCBhPShpLGMpPT57bGV0IHU9bjtmb3IoO3U8aS5sZW5ndGgmJkllLnRlc3QoaVt1XSk7KXUrKztyZXR1cm4hY3x8dTxpLmxlbmd0aH07aWYoYShlLHMpJiZhKHQsbykpcmV0dXJuIEZyKGUsdCxuKX1mdW5jdGlvbiBJbyhlKXtsZXQgdD0tMSxuPSExO2ZvcihsZXQgaT0wO2k8ZS5sZW5ndGg7aSsrKW4mJmVbaV09PT0iXFwiP2krKzplW2ldPT09JyInJiYobj0hbixuJiYodD1pKSk7bGV0IHI9ZS5zbGljZSgwLHQpLnRyaW1FbmQoKSxzPXIuYXQoLTEpO2lmKHM9PT0ieyIpcmV0dXJuITA7aWYocyE9PSIsIilyZXR1cm4hMTtsZXQgbz1bLi4ucl0sYT1JcihvLG8ubGVuZ3RoKS5hdCgtMSk7cmV0dXJuIGEhPT12b2lkIDAmJm9bYV09PT0ieyJ9ZnVuY3Rpb24gSXIoZSx0KXtsZXQgbj1bXSxyPSExO2ZvcihsZXQgcz0wO3M8dDtzKyspe2xldCBvPWVbc107cj9vPT09IlxcIj9zKys6bz09PSciJyYmKHI9ITEpOm89PT0nIic/cj0hMDpvPT09IlsifHxvPT09InsiP24ucHVzaChzKToobz09PSJdInx8bz09PSJ9IikmJm4ucG9wKCl9cmV0dXJuIG59ZnVuY3Rpb24gT3IoZSx0KXtsZXQgbj0wLHI9ITE7Zm9yKGxldCBzPXQ7czxlLmxlbmd0aDtzKyspe2xldCBvPWVbc107aWYocilvPT09IlxcIj9zKys6bz09PSciJyYmKHI9ITEpO2Vsc2UgaWYobz09PSciJylyPSEwO2Vsc2UgaWYobz09PSJbInx8bz09PSJ7IiluKys7ZWxzZSBpZigobz09PSJdInx8bz09PSJ9IikmJihuLS0sbj09PTApKXJldHVybiBzKzF9fWZ1bmN0aW9uIFJyKGUpe2xldCB0PTAsbj0oKT0+e2Zvcig7dDxlLmxlbmd0aCYmYCAJClxyYC5pbmNsdWRlcyhlW3RdKTspdCsrfSxyPSgpPT57bGV0IGE9dCsrO2Zvcig7dDxlLmxlbmd0aCYmZVt0XSE9PSciJzspdCs9ZVt0XT09PSJcXCI/MjoxO2lmKHQ+PWUubGVuZ3RoKXJldHVybjtsZXQgaT1lLnNsaWNlKGEsKyt0KSxjPWkuc2xpY2UoMSwtMSk7dHJ5e2M9SlNPTi5wYXJzZShpKX1jYXRjaHt9cmV0dXJue3Q6InN0cmluZyIscmF3OmksdmFsdWU6Y319LHM9YT0+e2lmKGE+NjQpcmV0dXJuO24oKTtsZXQgaT1lW3RdO2lmKGk9PT0nIicpcmV0dXJuIHIoKTtpZihpPT09IlsiKXt0Kys7bGV0IHU9W107aWYobigpLGVbdF09PT0iXSIpcmV0dXJuIHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9O2Zvcig7Oyl7bGV0IGY9cyhhKzEpO2lmKCFmKXJldHVybjtpZih1LnB1c2goZiksbigpLGVbdF09PT0iLCIpdCsrO2Vsc2UgcmV0dXJuIGVbdF09PT0iXSI/KHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9KTp2b2lkIDB9fWlmKGk9PT0ieyIpe3QrKztsZXQgdT1bXTtpZihuKCksZVt0XT09PSJ9IilyZXR1cm4gdCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX07Zm9yKDs7KXtpZihuKCksZVt0XSE9PSciJylyZXR1cm47bGV0IGY9cigpO2lmKG4oKSwhZnx8ZVt0XSE9PSI6IilyZXR1cm47dCsrO2xldCBkPXMoYSsxKTtpZighZClyZXR1cm47aWYodS5wdXNoKFtmLGRdKSxuKCksZVt0XT09PSIsIil0Kys7ZWxzZSByZXR1cm4gZVt0XT09PSJ9Ij8odCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX0pOnZvaWQgMH19bGV0IGM9L14oPzotP1swLTldWy0rLjAtOWVFXSp8dHJ1ZXxmYWxzZXxudWxsKS8uZXhlYyhlLnNsaWNlKHQsdCs0MDApKTtpZihjKXJldHVybiB0Kz1jWzBdLmxlbmd0aCx7dDoic2NhbGFyIixyYXc6Y1swXX19LG89cygwKTtyZXR1cm4gbigpLG8mJnQ9PT1lLmxlbmd0aD9vOnZvaWQgMH1mdW5jdGlvbiBGbyhlLHQpe2xldCBuPVJyKGUpLHI9UnIodCk7cmV0dXJuIG4mJnI/e2U6bixnOnJ9OnZvaWQgMH1mdW5jdGlvbiB1ZShlLHQpe3N3aXRjaChlLnQpe2Nhc2Uic3RyaW5nIjpyZXR1cm4gSlNPTi5zdHJpbmdpZnkodC5mb3JtP2UudmFsdWUubm9ybWFsaXplKHQuZm9ybSk6ZS52YWx1ZSk7Y2FzZSJzY2FsYXIiOnJldHVybiBlLnJhdztjYXNlImFycmF5Ijp7bGV0IG49ZS5pdGVtcy5tYXAocj0+dWUocix0KSk7cmV0dXJuIHQuYXJyYXlzJiZuLnNvcnQoKSxgWyR7bi5qb2luKCIsIil9XWB9Y2FzZSJvYmplY3QiOntsZXQgbj1lLm1lbWJlcnMubWFwKChbcixzXSk9PmAke3VlKHIsdCl9OiR7dWUocyx0KX1gKTtyZXR1cm4gdC5tZW1iZXJzJiZuLnNvcnQoKSxgeyR7bi5qb2luKCIsIil9fWB9fX12YXIgY2U9KGUsdCxuKT0+dWUoZSxuKT09PXVlKHQsbik7ZnVuY3Rpb24gVW8oZSx0KXtpZighY2UoZSx0LHt9KSl7aWYoY2UoZSx0LHttZW1iZXJzOiEwfSkpcmV0dXJuIFQoIm1lbWJlci1vcmRlciIsIm9yZGVycyBvYmplY3QgbWVtYmVycyBvdGhlciB0aGFuIGJ5IFVURi0xNiBjb2RlIHVuaXRzIik7aWYoY2UoZSx0LHttZW1iZXJzOiEwLGFycmF5czohMH0pKXJldHVybiBUKCJhcnJheS1vcmRlciIsInJlb3JkZXJzIGFycmF5IGVsZW1lbnRzIil9aWYoIWNlKGUsdCx7bWVtYmVyczohMH0pKXtsZXQgcj0ocyxvKT0+dWUocyx7bWVtYmVyczohMH0pPT09dWUocyx7bWVtYmVyczohMCxmb3JtOm99KTtpZihjZShlLHQse21lbWJlcnM6ITAsZm9ybToiTkZDIn0pKXtpZihyKHQsIk5GQyIpJiYhcihlLCJORkMiKSlyZXR1cm4gVCgibm9ybWFsaXplcy1uZmMiLCJub3JtYWxpemVzIHN0cmluZ3MgdG8gTkZDIChSRkMgODc4NSBrZWVwcyB0aGVtIGFzIHNlbnQpIik7aWYocihlLCJORkMiKSYmIXIodCwiTkZDIikpcmV0dXJuIFQoIm5vdC1uZmMiLCJ3cml0ZXMgc3RyaW5ncyBkZWNvbXBvc2VkIHdoZXJlIHRoZSBleHBlY3RlZCBvdXRwdXQgaGFzIHRoZW0gaW4gTkZDIil9aWYoY2UoZSx0LHttZW1iZXJzOiEwLGZvcm06Ik5GRCJ9KSYmcih0LCJORkQiKSlyZXR1cm4gVCgibm9ybWFsaXplcy1uZmQiLCJub3JtYWxpemVzIHN0cmluZ3MgdG8gTkZEIChSRkMgODc4NSBrZWVwcyB0aGVtIGFzIHNlbnQpIil9bGV0IG49enQoZSx0KTtpZihuIT09dm9pZCAwJiZuLmxlbmd0aD4wKXJldHVybiBuLmV2ZXJ5KHI9PnIudD09PSJzY2FsYXIiJiZyLnJhdz09PSJudWxsIik/SChrciwiZHJvcHMtbnVsbC1tZW1iZXJzIiwibGVhdmVzIG91dCBtZW1iZXJzIHdob3NlIHZhbHVlIGlzIG51bGwiKTpIKGtyLCJkcm9wcy1tZW1iZXJzIiwibGVhdmVzIG91dCBvYmplY3QgbWVtYmVycyIpfWZ1bmN0aW9uIEJvKGUsdCl7bGV0IG49WXQoZSx0KTtpZihuIT09dm9pZCAwJiZuLmxlbmd0aD4wKXJldHVybiBuLmV2ZXJ5KChbLHJdKT0+cj09PSIiKT9IKHllLCJlbXB0aWVzLXN0cmluZ3MiLCJ3cml0ZXMgc3RyaW5ncyBhcyBlbXB0eSBzdHJpbmdzIik6bi5ldmVyeSgoW3Isc10pPT5yLnN0YXJ0c1dpdGgocykpP0goeWUsImN1dHMtc3RyaW5ncyIsImN1dHMgc3RyaW5ncyBzaG9ydCIpOkgoeWUsImNoYW5nZXMtc3RyaW5ncyIsImNoYW5nZXMgdGhlIGNvbnRlbnRzIG9mIHN0cmluZ3MiKX1mdW5jdGlvbiB6dChlLHQpe2lmKGUudD09PSJhcnJheSImJnQudD09PSJhcnJheSIpe2lmKGUuaXRlbXMubGVuZ3RoIT09dC5pdGVtcy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5pdGVtcy5sZW5ndGg7cisrKXtsZXQgcz16dChlLml0ZW1zW3JdLHQuaXRlbXNbcl0pO2lmKHM9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5zKX1yZXR1cm4gbn1pZihlLnQ9PT0ib2JqZWN0IiYmdC50PT09Im9iamVjdCIpe2xldCBuPVtdLHI9MDtmb3IobGV0W3Msb11vZiBlLm1lbWJlcnMpe2xldCBhPXQubWVtYmVyc1tyXTtpZihhJiZhWzBdLnZhbHVlPT09cy52YWx1ZSl7bGV0IGk9enQobyxhWzFdKTtpZihpPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4uaSkscisrfWVsc2Ugbi5wdXNoKG8pfXJldHVybiByPT09dC5tZW1iZXJzLmxlbmd0aD9uOnZvaWQgMH1yZXR1cm4gY2UoZSx0LHt9KT9bXTp2b2lkIDB9ZnVuY3Rpb24gWXQoZSx0KXtpZihlLnQ9PT0ic3RyaW5nIiYmdC50PT09InN0cmluZyIpcmV0dXJuIGUudmFsdWU9PT10LnZhbHVlP1tdOltbZS52YWx1ZSx0LnZhbHVlXV07aWYoZS50PT09ImFycmF5IiYmdC50PT09ImFycmF5Iil7aWYoZS5pdGVtcy5sZW5ndGghPT10Lml0ZW1zLmxlbmd0aClyZXR1cm47bGV0IG49W107Zm9yKGxldCByPTA7cjxlLml0ZW1zLmxlbmd0aDtyKyspe2xldCBzPVl0KGUuaXRlbXNbcl0sdC5pdGVtc1tyXSk7aWYocz09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLnMpfXJldHVybiBufWlmKGUudD09PSJvYmplY3QiJiZ0LnQ9PT0ib2JqZWN0Iil7aWYoZS5tZW1iZXJzLmxlbmd0aCE9PXQubWVtYmVycy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5tZW1iZXJzLmxlbmd0aDtyKyspZm9yKGxldFtzLG9db2ZbW2UubWVtYmVyc1tyXVswXSx0Lm1lbWJlcnNbcl1bMF1dLFtlLm1lbWJlcnNbcl1bMV0sdC5tZW1iZXJzW3JdWzFdXV0pe2xldCBhPVl0KHMsbyk7aWYoYT09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLmEpfXJldHVybiBufXJldHVybiBlLnQ9PT0ic2NhbGFyIiYmdC50PT09InNjYWxhciImJmUucmF3PT09dC5yYXc/W106dm9pZCAwfXZhciBJZT0vWy0rLjAtOWVFXS8sX289L14tPyg/OjB8WzEtOV1cZCopKD86XC5cZCspPyg/OltlRV1bLStdP1xkKyk/JC87ZnVuY3Rpb24gUHIoZSx0KXtsZXQgbj10O2Zvcig7bj4wJiZJZS50ZXN0KGVbbi0xXSk7KW4tLTtsZXQgcj10O2Zvcig7cjxlLmxlbmd0aCYmSWUudGVzdChlW3JdKTspcisrO3JldHVybiBlLnNsaWNlKG4scikuam9pbigiIil9ZnVuY3Rpb24gY3QoZSl7cmV0dXJuIGUucmVwbGFjZSgvXi0vLCIiKS5zcGxpdCgvW2VFXS8pWzBdLnJlcGxhY2UoIi4iLCIiKS5yZXBsYWNlKC9eMCsvLCIiKS5yZXBsYWNlKC8wKyQvLCIiKS5sZW5ndGh9ZnVuY3Rpb24gRnIoZSx0LG4pe2lmKCFJZS50ZXN0KGVbbl0/PyIiKSYmIUllLnRlc3QodFtuXT8/IiIpKXJldHVybjtsZXQgcj1QcihlLG4pLHM9UHIodCxuKTtpZighX28udGVzdChyKSlyZXR1cm47bGV0IG89L14tPyg/OkluZmluaXR5fE5hTnxpbmZ8bmFufG51bGwpL2kuZXhlYyh0LnNsaWNlKG4tKHM9PT0iLSI/MTowKSxuKzEwKS5qb2luKCIiKSk7aWYobyYmKHM9PT0iInx8cz09PSItIikmJihzPW9bMF0pLHM9PT1yfHxzPT09IiIpcmV0dXJuO2xldCBhPShkLGwpPT5IKFJvLGQsbCk7aWYocj09PSIwIiYmcz09PSItMCIpcmV0dXJuIGEoIm51bWJlci1taW51cy16ZXJvIiwiLTAgZm9yIDAiKTtsZXQgaT1OdW1iZXIociksYz1OdW1iZXIocyk7aWYoIU51bWJlci5pc0Zpbml0ZShjKXx8aSE9PWMpcmV0dXJuIE51bWJlci5pc0Zpbml0ZShjKSYmY3Qocyk8Y3Qocik/YSgibnVtYmVyLWZld2VyLWRpZ2l0cyIsInRvbyBmZXcgc2lnbmlmaWNhbnQgZGlnaXRzIik6YSgibnVtYmVyLXZhbHVlIiwiYW5vdGhlciB2YWx1ZSIpO2lmKGN0KHMpPmN0KHIpKXJldHVybiBhKCJudW1iZXItbW9yZS1kaWdpdHMiLCJtb3JlIGRpZ2l0cyB0aGFuIHRoZSBzaG9ydGVzdCB0aGF0IHJlYWRzIGJhY2siKTtsZXQgdT0vW2VFXS8udGVzdChyKSxmPS9bZUVdLy50ZXN0KHMpO3JldHVybiB1JiZmP2EoIm51bWJlci1leHBvbmVudC1zcGVsbGluZyIsImV4cG9uZW50cyBzcGVsbGVkIGRpZmZlcmVudGx5Iik6dSE9PWY/YSgibnVtYmVyLW5vdGF0aW9uIiwicGxhaW4gYW5kIGV4cG9uZW50IG5vdGF0aW9uIHN3aXRjaGVkIGF0IGFub3RoZXIgcG9pbnQiKTphKCJudW1iZXItc3BlbGxpbmciLCJhbm90aGVyIHNwZWxsaW5nIG9mIHRoZSBzYW1lIHZhbHVlIil9dmFyIE5yPTEyO2Z1bmN0aW9uIHZvKGUsdCxuKXtsZXQgcj0wO2Zvcig7cjxlLmxlbmd0aC1uJiZyPHQubGVuZ3RoLW4mJmVbZS5sZW5ndGgtMS1yXT09PXRbdC5sZW5ndGgtMS1yXTspcisrO2xldCBzPWUuc2xpY2UobixlLmxlbmd0aC1yKSxvPXQuc2xpY2Uobix0Lmxlbmd0aC1yKTtpZihzLmxlbmd0aD5Ocnx8by5sZW5ndGg+TnIpcmV0dXJuO2xldCBhPWM9PmBcdTIwMUMke2Muam9pbigiIil9XHUyMDFEYCxpPXMubGVuZ3RoPT09MD9gd3JpdGVzIGFuIGV4dHJhICR7YShvKX1gOm8ubGVuZ3RoPT09MD9gbGVhdmVzIG91dCAke2Eocyl9YDpgd3JpdGVzICR7YShvKX0gd2hlcmUgUkZDIDg3ODUgd3JpdGVzICR7YShzKX1gO3JldHVybiBUKGBlZGl0OiR7SlNPTi5zdHJpbmdpZnkoW3Muam9pbigiIiksby5qb2luKCIiKV0pfWAsaSl9ZnVuY3Rpb24gWShlKXt0cnl7bGV0IHQ9bXQoZSksbj1EZSh0KSxyO3RyeXtyPURlKGplKHQpKX1jYXRjaHt9cmV0dXJue3JmYzg3ODU6bixuZmM6cn19Y2F0Y2h7cmV0dXJufX1mdW5jdGlvbiBVcihlKXtsZXQgdD1XbyhlKTtpZih0PT09dm9pZCAwKXtsZXQgcj1MbyhlKTtyZXR1cm4gcj9bcl06W119bGV0IG49W107Zm9yKGxldCByIG9mIHQpe2xldCBzPXFvKHIpO3MmJiFuLnNvbWUobz0+by5jYXVzZT09PXMuY2F1c2UpJiZuLnB1c2gocyl9cmV0dXJuIG59ZnVuY3Rpb24gSihlKXtsZXQgdD1xKGUpO3JldHVybiB0LnN0YXR1cz09PSJjYW5vbmljYWwiP3tzdGF0dXM6Im91dHB1dCIsdGV4dDp0Lm91dHB1dH06dC5zdGF0dXM9PT0icmVqZWN0ZWQiP3tzdGF0dXM6InJlamVjdCIscmVhc29uOnQucmVhc29ufTp7c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjp0LnJlYXNvbn19ZnVuY3Rpb24gTG8oZSl7bGV0IHQ9ZS5raW5kPz9IbyhlKTtzd2l0Y2godCl7Y2FzZSJyZWplY3QiOnJldHVybiBKbyhlLEooZS5nb3QpKTtjYXNlIm51bWJlcnMiOnJldHVybiBEbyhlLmdvdCk7Y2FzZSJjb25zaXN0ZW50LWNob2ljZSI6cmV0dXJuIEdvKGUpO2Nhc2UiaWRlbXBvdGVudCI6Y2FzZSJyb3VuZHRyaXAiOnJldHVybiBCcihlLmV4cGVjdGVkLGUuZ290LGUuaW5wdXQpO2Nhc2UiZXF1YWwiOmNhc2UiZGlmZmVyIjpyZXR1cm4gUXQodCxNbyhlKSx2b2lkIDAsZS5nb3QpO2RlZmF1bHQ6e2xldCBuPXhlKGUuZXhwZWN0ZWQpO3JldHVybiB1dChuLnN0YXR1cz09PSJlaXRoZXIiP24ub3V0cHV0OmUuZXhwZWN0ZWQsSihlLmdvdCkpfX19ZnVuY3Rpb24gSG8oZSl7aWYoeGUoZS5leHBlY3RlZCkuc3RhdHVzPT09InJlamVjdGVkIilyZXR1cm4icmVqZWN0IjtpZihxdChlLmdvdCkhPT12b2lkIDApcmV0dXJuIm51bWJlcnMiO2lmKG1yKGUuZXhwZWN0ZWQpIT09dm9pZCAwKXJldHVybiJjb25zaXN0ZW50LWNob2ljZSI7bGV0IHQ9YmUoZS5leHBlY3RlZCk7aWYodClyZXR1cm4gdC5zdGVwcz09PVJlPyJyb3VuZHRyaXAiOiJpZGVtcG90ZW50IjtsZXQgbj1hZShlLmV4cGVjdGVkKTtyZXR1cm4gbj9uLmVxdWFsPyJlcXVhbCI6ImRpZmZlciI6ImNhbm9uIn1mdW5jdGlvbiBKbyhlLHQpe2lmKHQuc3RhdHVzPT09ImZhaWxlZCIpcmV0dXJuIGZ0KHQucmVhc29uKTtpZih0LnN0YXR1cyE9PSJvdXRwdXQiKXJldHVybjtsZXQgbj0oZS5zb3VyY2U/LnNwbGl0KCI7IilbMF0/PyIiKS50cmltKCl8fGUuc3VpdGV8fChlLm5hbWU9PT12b2lkIDA/IiI6YXQoZS5uYW1lKS5zdWl0ZSk7cmV0dXJue2NhdXNlOmBhY2NlcHRhbmNlOiR7bn1gLGtpbmQ6ImFjY2VwdGFuY2UiLHRpdGxlOmBhY2NlcHRzIGlucHV0IHRoYXQgbXVzdCBiZSByZWZ1c2VkICgkeyRlKG4sMTIwKX0pYH19ZnVuY3Rpb24gdXQoZSx0KXtyZXR1cm4gdC5zdGF0dXM9PT0icmVqZWN0Ij9lbih0LnJlYXNvbik6dC5zdGF0dXM9PT0iZmFpbGVkIj9mdCh0LnJlYXNvbik6d2UoeihlLHQudGV4dCkpfWZ1bmN0aW9uIHdlKGUpe3JldHVybiBlP3tjYXVzZTpgZGlmZmVyZW5jZToke2UuaWR9YCxraW5kOiJkaWZmZXJlbmNlIix0aXRsZTplLnRpdGxlLGZvcm06ZS5mb3JtLC4uLmUubGlzdHNGb3Jtcz97bGlzdHNGb3JtczohMH06e319OntjYXVzZToiZGlmZmVyZW5jZTpvdGhlciIsa2luZDoiZGlmZmVyZW5jZSIsdGl0bGU6IndyaXRlcyBhbm90aGVyIG91dHB1dCB0aGFuIFJGQyA4Nzg1IChubyBjbGFzcyBvZiBkaWZmZXJlbmNlIGZpdHMpIix1bmNsYXNzaWZpZWQ6ITB9fWZ1bmN0aW9uIGVuKGUpe2xldCB0PV9yKGUpO3JldHVybntjYXVzZTpgcmVmdXNhbDoke3R9YCxraW5kOiJyZWZ1c2FsIix0aXRsZTpgcmVmdXNlczogXHUyMDFDJHskZSh0LDE2MCl9XHUyMDFEYCxleGFjdFRpdGxlOmByZWZ1c2VzOiBcdTIwMUMkeyRlKHRuKGUpLDE2MCl9XHUyMDFEYH19ZnVuY3Rpb24gZnQoZSl7bGV0IHQ9X3IoZSk7cmV0dXJue2NhdXNlOmBmYWlsdXJlOiR7dH1gLGtpbmQ6ImZhaWx1cmUiLHRpdGxlOmBubyBhbnN3ZXI6IFx1MjAxQyR7JGUodCwxNjApfVx1MjAxRGAsZXhhY3RUaXRsZTpgbm8gYW5zd2VyOiBcdTIwMUMkeyRlKHRuKGUpLDE2MCl9XHUyMDFEYH19ZnVuY3Rpb24gRG8oZSl7bGV0IHQsbjtmb3IobGV0IHIgb2YgcXQoZSk/LmN1bHByaXRzPz9bXSl7bGV0IHM9SihyLmdvdCk7aWYocy5zdGF0dXM9PT0icmVqZWN0Iil0Pz89ZW4ocy5yZWFzb24pO2Vsc2UgaWYocy5zdGF0dXM9PT0iZmFpbGVkIil0Pz89ZnQocy5yZWFzb24pO2Vsc2V7bGV0IG89ImJsb2NrImluIHI/cy50ZXh0LnN0YXJ0c1dpdGgoIlx1RkVGRiIpP3ooIltdIiwiXHVGRUZGW10iKTp2b2lkIDA6eihgWyR7ci5leHBlY3RlZH1dYCxgWyR7cy50ZXh0fV1gKSxhPXdlKG8pO2lmKCFhLnVuY2xhc3NpZmllZClyZXR1cm4gYTtuPz89YX19cmV0dXJuIHQ/P259ZnVuY3Rpb24gR28oZSl7bGV0IHQ9Z3IoZS5nb3QpLFtuLHJdPVt0Py5hY2NlcHRlZC5sZW5ndGg/PzAsdD8ucmVmdXNlZC5sZW5ndGg/PzBdO3JldHVybiBuPT09MHx8cj09PTA/dm9pZCAwOntjYXVzZTpgY2hvaWNlOiR7ZS5uYW1lPz8ib25lIGNob2ljZSJ9YCxraW5kOiJjaG9pY2UiLHRpdGxlOmBtYWtlcyBvbmUgY2hvaWNlIHRoZSBSRkMgbGVhdmVzIGRpZmZlcmVudGx5IGZyb20gY2FzZSB0byBjYXNlOiBhY2NlcHRlZCAke259LCByZWZ1c2VkICR7cn1gfX1mdW5jdGlvbiBNbyhlKXtpZihlLmlucHV0IT09dm9pZCAwKXtsZXQgbj1adChpZShlLmlucHV0KSk7aWYobilyZXR1cm4gbn1sZXQgdD1hZShlLmV4cGVjdGVkKTtyZXR1cm4gdD09PXZvaWQgMD92b2lkIDA6WnQoaWUodC53aGF0KSl9ZnVuY3Rpb24gWnQoZSl7cmV0dXJuIGU/LmZpbmQodD0+WSh0LmEpJiZZKHQuYikpPz9lPy5bMF19ZnVuY3Rpb24gVm8oZSx0KXtpZighdClyZXR1cm47bGV0IG49WSh0LmEpLHI9WSh0LmIpO2lmKCEoIW58fCFyKSlmb3IobGV0IHMgb2ZbInJmYzg3ODUiLCJuZmMiXSl7bGV0IG89bltzXSxhPXJbc107aWYobyE9PXZvaWQgMCYmYSE9PXZvaWQgMCYmbz09PWE9PShlPT09ImVxdWFsIikpcmV0dXJue3JhOm8scmI6YX19fWZ1bmN0aW9uIFF0KGUsdCxuLHIpe2xldCBzPVhvKHIpO2lmKCFzKXJldHVybjtmb3IobGV0IGYgb2YgcylpZihmLnN0YXR1cz09PSJyZWplY3QiKXJldHVybiBlbihmLnJlYXNvbik7Zm9yKGxldCBmIG9mIHMpaWYoZi5zdGF0dXM9PT0iZmFpbGVkIilyZXR1cm4gZnQoZi5yZWFzb24pO2xldCBvPXMubWFwKGY9PmYuc3RhdHVzPT09Im91dHB1dCI/Zi50ZXh0OiIiKSxbYSxpXT1bb1swXSxvWzFdPz9vWzBdXSxjPW4/P1ZvKGUsdCk7aWYoIWMpcmV0dXJuIHdlKHZvaWQgMCk7bGV0IHU7Zm9yKGxldFtmLGRdb2ZbW2MucmEsYV0sW2MucmIsaV1dKXtpZihmPT09ZCljb250aW51ZTtsZXQgbD13ZSh6KGYsZCkpO2lmKCFsLnVuY2xhc3NpZmllZClyZXR1cm4gbDt1Pz89bH1yZXR1cm4gdT8/d2Uodm9pZCAwKX1mdW5jdGlvbiBYbyhlKXtsZXQgdD1zdChlKTtpZih0KXJldHVybiJib3RoImluIHQ/W0oodC5ib3RoKV06W0oodC5hKSxKKHQuYildfWZ1bmN0aW9uIEJyKGUsdCxuKXtsZXQgcj1iZShlKSxzPUwodCk7aWYoIXJ8fCFzKXJldHVybjtsZXR7c3RlcHM6byxvd246YX09cjtpZihhPT09dm9pZCAwKXJldHVybiBzLnN0ZXA9PT1vLmZpcnN0P3V0KCIiLEoocy50ZXh0KSk6dm9pZCAwO2lmKHMuc3RlcCE9PW8uc2Vjb25kKXJldHVybjtsZXQgaT1uPT09dm9pZCAwP3ZvaWQgMDpZKG4pO3JldHVybiBpJiYhTmUoYSkmJmEhPT1pLnJmYzg3ODUmJmEhPT1pLm5mYz93ZSh6KGkucmZjODc4NSxhKT8/KGkubmZjPT09dm9pZCAwP3ZvaWQgMDp6KGkubmZjLGEpKSk6dXQoYSxKKHMudGV4dCkpfWZ1bmN0aW9uIFdvKGUpe2lmKGUua2luZCE9PXZvaWQgMCYmZS5raW5kIT09InByb3BlcnR5IilyZXR1cm47bGV0IHQ9UGUoZS5leHBlY3RlZCk7aWYoIXQpcmV0dXJuO2xldCBuPWl0KGUuZ290KTtyZXR1cm5bey4uLnQsZ290Om4/bi5hbnN3ZXI6ZS5nb3R9LC4uLm4/LmFsc28/P1tdXX1mdW5jdGlvbiBxbyhlKXtsZXR7aW5wdXQ6dCxleHBlY3RlZDpuLGdvdDpyfT1lLHM9b3QodCksbz1zPy50ZXh0Pz90LGE9TChuKSxpPWJyKG4pLGM7aWYoYmUobik/LnN0ZXBzPT09VSljPUJyKG4scixzPy54KTtlbHNlIGlmKGE/LnN0ZXA9PT1VLmZpcnN0KWM9dXQoYS50ZXh0LEooeXIocixVLmZpcnN0KT8/cikpO2Vsc2UgaWYoaSl7bGV0IHU9WnQocz8ucGFpcnMpO2kuZXF1YWw/Yz1RdCgiZXF1YWwiLHUse3JhOmkub3V0cHV0LHJiOmkub3V0cHV0fSxyKTpjPVF0KCJkaWZmZXIiLHUsem8oaS5zcGxpdHMpLHIpfXJldHVybiBjJiYhYy51bmNsYXNzaWZpZWQ/Yzp7Y2F1c2U6YGNvdW50ZXJleGFtcGxlOiR7b31gLGtpbmQ6ImNvdW50ZXJleGFtcGxlIix0aXRsZTpgZ2VuZXJhdGVkIGNhc2VzIHNocmluayB0byBvbmUgY291bnRlcmV4YW1wbGU6ICR7JGUobywxMjApfWAsdW5jbGFzc2lmaWVkOiEwfX1mdW5jdGlvbiB6byhlKXtsZXQgdD1lLmZpbmQobj0+WShuLmEpJiZZKG4uYikpPz9lWzBdO3JldHVybiB0JiZ7cmE6dC5hLHJiOnQuYn19ZnVuY3Rpb24gJGUoZSx0KXtsZXQgbj1bLi4uZV07cmV0dXJuIG4ubGVuZ3RoPD10P2U6YCR7bi5zbGljZSgwLHQpLmpvaW4oIiIpfVx1MjAyNmB9ZnVuY3Rpb24gdG4oZSl7cmV0dXJuIFRyKGUpPy5zaG93bj8/ZX1mdW5jdGlvbiBfcihlKXtyZXR1cm4gdG4oZSkucmVwbGFjZSgvIig/OlteIlxcXXxcXC4pKiJ8KD88IVtccHtMfVxwe059XSknW14nXG5dKicoPyFbXHB7TH1ccHtOfV0pfGBbXmBdKmB84oCcW17igJ1dKuKAnXzigJhbXuKAmV0q4oCZfMKrW17Cu10qwrsvZ3UsIlx1MjAyNiIpLnJlcGxhY2UoL1VcK1swLTlBLUZhLWZdezQsNn0vZywiVStYWFhYIikucmVwbGFjZSgvXFx1WzAtOUEtRmEtZl17NH0vZywiXFx1WFhYWCIpLnJlcGxhY2UoL1xceFswLTlBLUZhLWZdezJ9L2csIlxceEhIIikucmVwbGFjZSgvXGIweFswLTlBLUZhLWZdK1xiL2csIk4iKS5yZXBsYWNlKC9cZCsoPzpcLlxkKyk/KD86W2VFXVstK10/XGQrKT8vZywiTiIpLnJlcGxhY2UoL1xzKy9nLCIgIikudHJpbSgpfWZ1bmN0aW9uIHZyKGUpe2xldCB0PTA7Zm9yKGxldCBuIG9mIGUpe2lmKEpyKG4pKWNvbnRpbnVlO2xldCByPURyKG4pO2lmKHI9PT12b2lkIDApY29udGludWU7bGV0IHM9SHIobi5nb3QpO2ZvcihsZXQgbz0wO288cy5sZW5ndGg7bysrKXtsZXQgYT1yW3MubGVuZ3RoPT09Mj9vOjBdO2lmKGE9PT12b2lkIDB8fEdyKGEpIT09ITApY29udGludWU7bGV0IGk9c1tvXTtpZihpLnN0YXR1cz09PSJjYW5vbmljYWwiKXJldHVybiExO2kuc3RhdHVzPT09InJlamVjdGVkIiYmdCsrfX1yZXR1cm4gdD49Mn1mdW5jdGlvbiBMcihlKXtpZihKcihlKSlyZXR1cm4hMTtsZXQgdD1EcihlKTtpZih0PT09dm9pZCAwKXJldHVybiExO2xldCBuPUhyKGUuZ290KSxyPSExO2ZvcihsZXQgcz0wO3M8bi5sZW5ndGg7cysrKXtpZihuW3NdLnN0YXR1cyE9PSJyZWplY3RlZCIpY29udGludWU7bGV0IG89dFtuLmxlbmd0aD09PTI/czowXTtpZihvPT09dm9pZCAwfHxHcihvKSE9PSEwKXJldHVybiExO3I9ITB9cmV0dXJuIHJ9ZnVuY3Rpb24gSHIoZSl7bGV0IHQ9aXQoZSk/LmFuc3dlcj8/ZTt0PUwodCk/LnRleHQ/P3Q7bGV0IG49c3QodCk7cmV0dXJuIG4/ImJvdGgiaW4gbj9bcShuLmJvdGgpXTpbcShuLmEpLHEobi5iKV06W3EodCldfWZ1bmN0aW9uIFlvKGUpe2xldCB0PXhlKGUpO2lmKHQuc3RhdHVzPT09InJlamVjdGVkIilyZXR1cm47aWYodC5zdGF0dXM9PT0iZWl0aGVyIilyZXR1cm4gdC5vdXRwdXQ7bGV0IG49TChlKTtpZihuKXtsZXQgcj1iZShlKTtyZXR1cm4gcj9yLm93bjpuLnRleHR9aWYoIWFlKGUpJiYhKFNyKGUpfHxFcihlKSkpcmV0dXJuIGV9ZnVuY3Rpb24gSnIoZSl7cmV0dXJuIGUua2luZD09PSJyZWplY3QifHx4ZShlLmV4cGVjdGVkKS5zdGF0dXM9PT0icmVqZWN0ZWQifWZ1bmN0aW9uIERyKGUpe2xldCB0PVBlKGUuZXhwZWN0ZWQpLG49dCYmb3QodC5pbnB1dCkscj1uP24ucGFpcnM/LlswXTppZShhZShlLmV4cGVjdGVkKT8ud2hhdD8/IiIpPy5bMF07aWYocilyZXR1cm5bRmUoci5hKSxGZShyLmIpXTtpZihuPy54IT09dm9pZCAwKXJldHVybltGZShuLngpXTtpZihlLmlucHV0IT09dm9pZCAwKXJldHVybltGZShlLmlucHV0KV07bGV0IHM9WW8oZS5leHBlY3RlZCk7aWYocyE9PXZvaWQgMCYmZS5raW5kIT09ImlkZW1wb3RlbnQiJiZlLmtpbmQhPT0icm91bmR0cmlwIilyZXR1cm5bRmUocyldfWZ1bmN0aW9uIEZlKGUpe3JldHVybiBlLnJlcGxhY2UoL14oPzpbIFx0XG5ccl18XFx4MFs5QURdfOKfqFVcKzAwMFs5QURd4p+pKSsvLCIiKS5jaGFyQXQoMCl9ZnVuY3Rpb24gR3IoZSl7aWYoZT09PSJ7Inx8ZT09PSJbIilyZXR1cm4hMTtpZigvXlstMC05InRmbl0kLy50ZXN0KGUpKXJldHVybiEwfWZ1bmN0aW9uIEtvKGUpe3JldHVybiBlLnN1aXRlPT09dm9pZCAwP2UubmFtZTpDcihlLnN1aXRlLGUubmFtZSl9dmFyIFpvPXtjYXVzZToicG9saWN5OnRvcC1sZXZlbC1zY2FsYXIiLGtpbmQ6InBvbGljeSIsdGl0bGU6InJlZnVzZXMgZXZlcnkgdG9wLWxldmVsIHNjYWxhciAoYSBiYXJlIG51bWJlciwgc3RyaW5nLCB0cnVlLCBmYWxzZSBvciBudWxsIGFzIHRoZSB3aG9sZSB0ZXh0KSJ9O2Z1bmN0aW9uIFZyKGUpe2xldCB0PXZyKGUpLG49W107ZS5mb3JFYWNoKChkLGwpPT57aWYoZC5wYXNzKXJldHVybjtsZXQgaD1LbyhkKSxtPWQuc3VpdGU/P2F0KGgpLnN1aXRlLHk9dCYmTHIoZCk/W1pvXTpVcih7Li4uZCxuYW1lOmgsc3VpdGU6bX0pO24ucHVzaCh7YzpkLG5hbWU6aCxpbmRleDpsLGNhdXNlczp5fSl9KTtsZXQgcj1uZXcgU2V0KG4uZmxhdE1hcChkPT5kLmNhdXNlcy5maWx0ZXIobD0+bC5raW5kPT09ImRpZmZlcmVuY2UiJiYhbC51bmNsYXNzaWZpZWQpLm1hcChsPT5sLmNhdXNlKSkpLHM9ci5zaXplPT09MT9bLi4ucl1bMF06dm9pZCAwLG89cz09PXZvaWQgMD92b2lkIDA6bi5mbGF0TWFwKGQ9PmQuY2F1c2VzKS5maW5kKGQ9PmQuY2F1c2U9PT1zKSxhPWQ9Pm8hPT12b2lkIDAmJmQudW5jbGFzc2lmaWVkP3suLi5vLGpvaW5lZDohMH06ZCxpPW5ldyBNYXA7Zm9yKGxldCBkIG9mIG4pZC5jYXVzZXMubGVuZ3RoPD0xJiZkLmNhdXNlc1swXSYmaS5zZXQoZCxhKGQuY2F1c2VzWzBdKSk7bGV0IGM9bmV3IFNldChbLi4uaS52YWx1ZXMoKV0ubWFwKGQ9PmQuY2F1c2UpKTtmb3IobGV0IGQgb2Ygbil7aWYoZC5jYXVzZXMubGVuZ3RoPD0xKWNvbnRpbnVlO2xldCBsPWQuY2F1c2VzLm1hcChhKSxoPWwuZmluZChtPT4hYy5oYXMobS5jYXVzZSkpPz9sWzBdO2MuYWRkKGguY2F1c2UpLGkuc2V0KGQsaCl9bGV0IHU9bmV3IE1hcDtmb3IobGV0IGQgb2Ygbil7bGV0IGw9aS5nZXQoZCksaD1sPy5jYXVzZT8/YGNhc2U6JHtkLm5hbWV9YCxtPXUuZ2V0KGgpPz97bWVtYmVyczpbXSxjYXVzZXM6W10sZmlyc3Q6ZC5pbmRleH07bS5tZW1iZXJzLnB1c2goZCksbCYmbS5jYXVzZXMucHVzaChsKSx1LnNldChoLG0pfWxldCBmPVsuLi51LmVudHJpZXMoKV0ubWFwKChbZCxsXSk9PntsZXQgaD1sLm1lbWJlcnMubWFwKHg9PngubmFtZSksbT1RbyhsLmNhdXNlcyk/P01yKGwubWVtYmVyc1swXS5jKTtpZihoLmxlbmd0aD09PTEmJmwuY2F1c2VzWzBdPy51bmNsYXNzaWZpZWQmJiFsLmNhdXNlc1swXS5qb2luZWQmJihtKz1gOiAke01yKGwubWVtYmVyc1swXS5jKX1gKSxoLmxlbmd0aD09PTEpcmV0dXJue2NhdXNlOmBjYXNlOiR7aFswXX1gLGtpbmQ6ImNhc2UiLHRpdGxlOm0sY291bnQ6MSxjYXNlczpoLGZpcnN0OmwuZmlyc3R9O2xldCB5PWwuY2F1c2VzWzBdPy5raW5kPz8iY2FzZSI7cmV0dXJue2NhdXNlOmQsa2luZDp5LHRpdGxlOm0sY291bnQ6aC5sZW5ndGgsY2FzZXM6aCxmaXJzdDpsLmZpcnN0fX0pO3JldHVybiBmLnNvcnQoKGQsbCk9PmwuY291bnQtZC5jb3VudHx8ZC5maXJzdC1sLmZpcnN0KSxmLm1hcCgoe2ZpcnN0OmQsLi4ubH0pPT5sKX1mdW5jdGlvbiBRbyhlKXtsZXQgdD1lLmZpbHRlcih1PT4hdS5qb2luZWQpLG49dFswXT8/ZVswXTtpZihuPT09dm9pZCAwKXJldHVybjtsZXQgcj1uLnRpdGxlLHM9bmV3IFNldCh0Lm1hcCh1PT51LmV4YWN0VGl0bGUpKSxbb109cztzLnNpemU9PT0xJiZvIT09dm9pZCAwJiYocj1vKTtsZXQgYT1uZXcgTWFwO2ZvcihsZXQgdSBvZiB0KXtpZih1LmZvcm09PT12b2lkIDApY29udGludWU7bGV0IGY9YS5nZXQodS5mb3JtLmlkKT8/e3RpdGxlOnUuZm9ybS50aXRsZSxjb3VudDowfTtmLmNvdW50KyssYS5zZXQodS5mb3JtLmlkLGYpfWxldCBpPVsuLi5hLnZhbHVlcygpXS5zb3J0KCh1LGYpPT5mLmNvdW50LXUuY291bnQpO24ubGlzdHNGb3JtcyYmaS5sZW5ndGg+MD9yPWAke24udGl0bGV9OiAke2kubWFwKHU9PnUudGl0bGUpLmpvaW4oIiwgIil9YDppLmxlbmd0aD09PTEmJihyPWlbMF0udGl0bGUpO2xldCBjPWUubGVuZ3RoLXQubGVuZ3RoO3JldHVybiBjPjAmJnQubGVuZ3RoPjAmJihyKz1gOyBhbmQgJHtjfSAke2M9PT0xPyJjYXNlIjoiY2FzZXMifSB3aG9zZSBkaWZmZXJlbmNlIGhhcyBubyBjbGFzcyBvZiAke2M9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmApLHJ9ZnVuY3Rpb24gTXIoZSl7cmV0dXJuYGdvdCAke2VpKGUuZ290LDgwKX1gfWZ1bmN0aW9uIGVpKGUsdCl7bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD9lOmAke24uc2xpY2UoMCx0KS5qb2luKCIiKX1cdTIwMjZgfWZ1bmN0aW9uIFhyKGUpe3JldHVybiBWcihlKS5tYXAodD0+KHsuLi50LHRpdGxlOlcodC50aXRsZSl9KSl9ZnVuY3Rpb24gV3IoZSx0KXtpZihlPT09dClyZXR1cm47bGV0IG49Wy4uLmVdLHI9Wy4uLnRdLHM9MDtmb3IoO3M8bi5sZW5ndGgmJnM8ci5sZW5ndGgmJm5bc109PT1yW3NdOylzKys7aWYocz09PTAmJlcoZSkhPT1XKHQpKXJldHVybjtsZXQgbz1hPT57aWYoYT09PXZvaWQgMClyZXR1cm4idGhlIGVuZCI7bGV0IGk9X3QoYS5jb2RlUG9pbnRBdCgwKSkuc2xpY2UoMSwtMSk7cmV0dXJuIFcoYSk9PT1hP2Ake2l9ICIke2F9ImA6aX07cmV0dXJuYGZpcnN0IGRpZmZlcmVuY2UgYXQgY2hhcmFjdGVyICR7cysxfTogZXhwZWN0ZWQgJHtvKG5bc10pfSwgZ290ICR7byhyW3NdKX1gfWZ1bmN0aW9uIHFyKGUpe2lmKGU8NmU0KXJldHVybmAkeyhlLzFlMykudG9GaXhlZCgxKX0gc2A7bGV0IHQ9TWF0aC5yb3VuZChlLzFlMyk7cmV0dXJuYCR7TWF0aC5mbG9vcih0LzYwKX0gbWluICR7U3RyaW5nKHQlNjApLnBhZFN0YXJ0KDIsIjAiKX0gc2B9ZnVuY3Rpb24gbm4oZSl7bGV0e25hbWU6dCx2ZXJzaW9uOm59PWUuaW1wbGVtZW50YXRpb247cmV0dXJuIHQ9PT1udWxsP249PT1udWxsPyIodW5uYW1lZCkiOmAodW5uYW1lZCkgJHtufWA6bj09PW51bGw/dDpgJHt0fSAke259YH1mdW5jdGlvbiB6cihlKXtyZXR1cm4gZT09PSJzdXBwbGllZCI/InN1cHBsaWVkIGtleTogdGhlIGhvbGRlciBvZiB0aGlzIGtleSByYW4gaXQiOiJlcGhlbWVyYWwga2V5IG1hZGUgZm9yIHRoaXMgcnVuOiBzaG93cyB0aGUgcmVjb3JkIGlzIHVuY2hhbmdlZCwgbm90IHdobyByYW4gaXQifWZ1bmN0aW9uIHRpKGUpe2xldCB0PWpyKGUuc3VpdGUpO3JldHVybiB0PT09dm9pZCAwP3ZvaWQgMDpgYSBwYXJ0aWFsIHJ1bjogb25seSB0aGUgY2hvc2VuIGNhc2VzICgke3QubGVuZ3RoPjM/YCR7dC5zbGljZSgwLDMpLmpvaW4oIiwgIil9IGFuZCAke3QubGVuZ3RoLTN9IG1vcmVgOnQuam9pbigiLCAiKX0pIHJhbiwgbm90IHRoZSB3aG9sZSBjb3JwdXNgfWZ1bmN0aW9uIFlyKGUpe2xldHtjYXNlczp0LHBhc3NlZDpuLGZhaWxlZDpyfT1lLnN1bW1hcnkscz10aShlKSxvPXQ9PT0wPyJubyBjYXNlcyByYW4iOnI9PT0wP2Ake259IG9mICR7dH0gY2FzZXMgcGFzc2VkYDpgJHtufSBvZiAke3R9IGNhc2VzIHBhc3NlZCwgJHtyfSBmYWlsZWRgO3JldHVybiBzPT09dm9pZCAwP286YCR7b30gKCR7c30pYH12YXIgbmk9e29uY2U6ImEgcHJvY2VzcyBwZXIgcmVxdWVzdCwgdGhlIGlucHV0IG9uIHN0ZGluIixsaW5lczoib25lIHByb2Nlc3MsIGEgbGluZSBwZXIgcmVxdWVzdCIsaHR0cDoiYSBQT1NUIHBlciByZXF1ZXN0In0sZHQ9KGUsdCxuKT0+YCR7ZX0gJHtlPT09MT90Om59YDtmdW5jdGlvbiBLcihlKXtsZXQgdD1bbmlbZS5uYW1lXV0sbj1lLmxpbmVzRm9ybXM/Lmxlbmd0aD8/MDtuPT09MSYmdC5wdXNoKCIxIHN0b3JlZCBjYXNlIHNlbnQgaW4gaXRzIGxpbmVzIGZvcm0iKSxuPjEmJnQucHVzaChgJHtufSBzdG9yZWQgY2FzZXMgc2VudCBpbiB0aGVpciBsaW5lcyBmb3JtYCk7bGV0IHI9ZS5ub3RSdW4/Lmxlbmd0aD8/MDtyZXR1cm4gcj4wJiZ0LnB1c2goYCR7ZHQociwiY2FzZSIsImNhc2VzIil9IGxpbmVzIG1vZGUgY2Fubm90IGNhcnJ5LCBub3QgcnVuYCksZS5iYXRjaGVzJiZ0LnB1c2gocmkoZS5iYXRjaGVzKSksYCR7ZS5uYW1lfSAoJHt0LmpvaW4oIjsgIil9KWB9ZnVuY3Rpb24gcmkoZSl7bGV0IHQ9YCR7ZHQoZS5wbGFubmVkLCJwcm9jZXNzIiwicHJvY2Vzc2VzIil9IHBsYW5uZWQsICR7ZS5zdGFydGVkfSBzdGFydGVkYDtyZXR1cm4gZS5vZmYhPT12b2lkIDA/YCR7dH07IGJhdGNoZXMgb2ZmLCBldmVyeSByZXF1ZXN0IGFsb25lOiAke2Uub2ZmfWA6ZS5iYXRjaGVzPT09MD9gJHt0fTsgbm8gaW5wdXQgdG8gYmF0Y2hgOmAke3R9OyAke2R0KGUuaW5wdXRzLCJpbnB1dCIsImlucHV0cyIpfSBpbiAke2R0KGUuYmF0Y2hlcywiYmF0Y2giLCJiYXRjaGVzIil9LCAke2UuY29uZmlybWVkfSBjb25maXJtZWRgfXZhciAkPXt2YWx1ZToyZTMsZGV0YWlsUGVyR3JvdXA6MjAsZGV0YWlsVG90YWw6MzAwLG5hbWVzUGVyR3JvdXA6MmUzLGdyb3VwczozMDAscGFzc2luZ05hbWVzOjVlMyxmaWxlczoyMDB9O2Z1bmN0aW9uIHNuKGUsdCl7bGV0IG49ZS5jb25mb3JtYW50O3JldHVybltgPGhlYWRlciBjbGFzcz0idmVyZGljdCAke24/InBhc3MiOiJmYWlsIn0iPmAsYDxwIGNsYXNzPSJtYXJrIj4ke24/IkNvbmZvcm1hbnQiOiJOb3QgY29uZm9ybWFudCJ9PC9wPmAsYDxwIGNsYXNzPSJjb3VudHMiPiR7QyhZcihlKSl9PC9wPmAsdD09PXZvaWQgMD8iIjpzaSh0LG4pLGA8cCBjbGFzcz0iaW1wbCI+JHt3KG5uKGUpLDMwMCl9IDxzcGFuIGNsYXNzPSJkaW0iPlx4Qjc8L3NwYW4+IDxjb2RlPiR7dyhlLmltcGxlbWVudGF0aW9uLmltcGwsMzAwKX08L2NvZGU+PC9wPmAsIjwvaGVhZGVyPiJdLmpvaW4oIiIpfWZ1bmN0aW9uIHNpKGUsdCl7bGV0IG49ZS5leHBlY3RlZC5sZW5ndGgscj1bXTtlLnVuZXhwZWN0ZWQubGVuZ3RoPjAmJnIucHVzaChmZShlLnVuZXhwZWN0ZWQubGVuZ3RoLCJ1bmV4cGVjdGVkIGZhaWx1cmUiLCJ1bmV4cGVjdGVkIGZhaWx1cmVzIikpLGUuZml4ZWQubGVuZ3RoPjAmJnIucHVzaChgJHtmZShlLmZpeGVkLmxlbmd0aCwibGlzdGVkIGVudHJ5IiwibGlzdGVkIGVudHJpZXMiKX0gZml4ZWQke2UuYWxsb3dGaXhlZD8iIChhbGxvd2VkKSI6IiJ9YCksbj4wJiZyLnB1c2goZmUobiwiZXhwZWN0ZWQgZmFpbHVyZSIsImV4cGVjdGVkIGZhaWx1cmVzIikpO2xldCBzPXQ/IlRoZSByZWNvcmQgc2F5cyBjb25mb3JtYW50LiI6IlRoZSByZWNvcmQgc2F5cyBub3QgY29uZm9ybWFudDogc2VlZCAwMDMgY291bnRzIGV2ZXJ5IGNhc2U7IHRoZSBzdGVwIGZvbGxvd3MgdGhlIGxpc3QuIjtyZXR1cm5gPHAgY2xhc3M9ImdhdGUgJHtlLnBhc3M/InBhc3MiOiJmYWlsIn0iPlRoZSBzdGVwICR7ZS5wYXNzPyJwYXNzZXMiOiJmYWlscyJ9IGJ5IHRoZSBleHBlY3RlZC1mYWlsdXJlcyBsaXN0IDxjb2RlPiR7dyhlLnNvdXJjZSwzMDApfTwvY29kZT4ke3IubGVuZ3RoPjA/YDogJHtDKHIuam9pbigiLCAiKSl9YDoiIn0uICR7QyhzKX08L3A+YH1mdW5jdGlvbiBvbihlLHQ9e30pe2xldCBuPWUuY2FzZXMubWFwKG89PntsZXQgYT10LmRldGFpbHM/LmdldChvLm5hbWUpO3JldHVybntuYW1lOm8ubmFtZSxwYXNzOm8ucGFzcyxleHBlY3RlZDpvLmV4cGVjdGVkLGdvdDpvLmdvdCwuLi5hPy5raW5kIT09dm9pZCAwP3traW5kOmEua2luZH06e30sLi4uYT8uc291cmNlIT09dm9pZCAwP3tzb3VyY2U6YS5zb3VyY2V9Ont9LC4uLmE/LmlucHV0IT09dm9pZCAwP3tpbnB1dDphLmlucHV0fTp7fX19KSxyPVhyKG4pLHM9bmV3IE1hcCgodC5nYXRlPy5leHBlY3RlZD8/W10pLm1hcChvPT5bby5uYW1lLG9dKSk7cmV0dXJuW29pKHIsbmV3IE1hcChlLmNhc2VzLm1hcChvPT5bby5uYW1lLG9dKSkpLGNpKGUpLHVpKGUscix0LmRldGFpbHMscyksYWkoZSx0LmVsYXBzZWRNcyx0LnByb3RvY29sKSxsaShlKSxgPHAgY2xhc3M9ImxlZ2VuZCI+JHtDKGZyKX0gVmFsdWVzIGxvbmdlciB0aGFuICR7JC52YWx1ZX0gY2hhcmFjdGVycyBhcmUgY3V0OyByZWNvcmQuanNvbiBob2xkcyB0aGVtIHdob2xlLjwvcD5gXS5qb2luKGAKYCl9ZnVuY3Rpb24gb2koZSx0KXtpZihlLmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IG49ZS5zbGljZSgwLCQuZ3JvdXBzKSxyPW4ubWFwKChpLGMpPT57bGV0IHU9aS5raW5kPT09ImNhc2UiP2A8Y29kZT4ke3coaS5jYXNlc1swXSwyMDApfTwvY29kZT4gJHttZShnZShpLnRpdGxlLDMwMCkudGV4dCl9YDptZShnZShpLnRpdGxlLDMwMCkudGV4dCksZj1jPDg/dC5nZXQoaS5jYXNlc1swXSk6dm9pZCAwLGQ9Zj09PXZvaWQgMD8iIjpgPHNwYW4gY2xhc3M9ImV4YW1wbGUiPiR7aS5raW5kPT09ImNhc2UiPyIiOmA8Y29kZT4ke3coZi5uYW1lLDEyMCl9PC9jb2RlPjogYH1leHBlY3RlZCA8Y29kZT4ke3coZi5leHBlY3RlZCw4MCl9PC9jb2RlPiwgZ290IDxjb2RlPiR7dyhmLmdvdCw4MCl9PC9jb2RlPjwvc3Bhbj5gO3JldHVybmA8bGk+PGEgaHJlZj0iI2NhdXNlLSR7YysxfSI+PHNwYW4gY2xhc3M9ImNvdW50Ij4ke2kuY291bnR9PC9zcGFuPiA8c3BhbiBjbGFzcz0ia2luZCI+JHtpaShpKX08L3NwYW4+ICR7dX0ke2R9PC9hPjwvbGk+YH0pLHM9ZS5maWx0ZXIoaT0+aS5raW5kIT09ImNhc2UiKS5sZW5ndGgsbz1lLmxlbmd0aC1zLGE9ZS5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHtlLmxlbmd0aC1uLmxlbmd0aH0gbW9yZSBmYWlsdXJlcywgbGlzdGVkIGF0IHRoZSBlbmQgb2YgdGhlIGZhaWxlZCBjYXNlczwvbGk+YDoiIjtyZXR1cm5bJzxzZWN0aW9uIGNsYXNzPSJvdmVydmlldyIgaWQ9ImNhdXNlcyI+PGgyPldoYXQgZmFpbGVkLCBieSBjYXVzZTwvaDI+JyxgPHAgY2xhc3M9ImRpbSI+JHtbcz4wP2Ake2ZlKHMsImNhdXNlIiwiY2F1c2VzIil9IHNoYXJlZCBieSBzZXZlcmFsIGNhc2VzYDoiIixvPjA/YCR7ZmUobywiY2FzZSIsImNhc2VzIil9IHdpdGggYSBjYXVzZSBvZiAke289PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmA6IiJdLmZpbHRlcihpPT5pIT09IiIpLmpvaW4oIiwgdGhlbiAiKX07IGJpZ2dlc3QgZmlyc3QuPC9wPmAsYDxvbD4ke3Iuam9pbigiIil9JHthfTwvb2w+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIGlpKGUpe3JldHVybiBlLmtpbmQ9PT0iY2FzZSI/ImNhc2UiOkMoZS5raW5kKX1mdW5jdGlvbiBmZShlLHQsbil7cmV0dXJuYCR7ZX0gJHtlPT09MT90Om59YH1mdW5jdGlvbiBhaShlLHQsbil7bGV0IHI9ZS5pbXBsZW1lbnRhdGlvbixzPSh1LGYpPT5gPHRyPjx0aD4ke0ModSl9PC90aD48dGQ+JHtmfTwvdGQ+PC90cj5gLG89dT0+YDxjb2RlPiR7dyh1LCQudmFsdWUpfTwvY29kZT5gLGE9W3MoImltcGxlbWVudGF0aW9uIix3KG5uKGUpLCQudmFsdWUpKSxzKHIuYWRhcHRlcj09PSJodHRwIj8idXJsIjoiY29tbWFuZCIsbyhyLmltcGwpKSxzKCJhZGFwdGVyIixvKHIuYWRhcHRlcikpLC4uLm49PT12b2lkIDA/W106W3MoInByb3RvY29sIixDKEtyKG4pKSldLHMoInByb2ZpbGUgYW5kIHN1aXRlcyIsbyhlLnN1aXRlKSkscygic3RhbmRhcmQiLG8oZS5zdGFuZGFyZCkpLHMoImNvcnB1cyIsYCR7byhlLmNvcnB1cy5kaXIpfSwgJHtlLmNvcnB1cy5maWxlc30gZmlsZXMsIGRpZ2VzdCAke28oZS5jb3JwdXMuZGlnZXN0KX1gKSxzKCJ0b29sY2hhaW4iLG8oYCR7ZS50b29sY2hhaW4ubmFtZX0gJHtlLnRvb2xjaGFpbi52ZXJzaW9ufWApKSxzKCJzdGFydGVkIixgJHtvKGUuc3RhcnRlZF9hdCl9JHt0PT09dm9pZCAwPyIiOmAsIHRvb2sgJHtDKHFyKHQpKX1gfWApLHMoImtleSIsYCR7byhlLmtleSl9OiAke0MoenIoZS5rZXkpKX1gKSxzKCJzaWduZXIiLG8oZS5zaWduZXJfcHVia2V5KSldLGk9ci5maWxlcy5zbGljZSgwLCQuZmlsZXMpLm1hcCh1PT5gPHRyPjx0ZD4ke28odS5wYXRoKX08L3RkPjx0ZD4ke28odS5zaGEyNTYpfTwvdGQ+PC90cj5gKTtyLmZpbGVzLmxlbmd0aD4kLmZpbGVzJiZpLnB1c2goYDx0cj48dGQgY29sc3Bhbj0iMiIgY2xhc3M9ImRpbSI+YW5kICR7ci5maWxlcy5sZW5ndGgtJC5maWxlc30gbW9yZSBmaWxlcyAoc2VlIHJlY29yZC5qc29uKTwvdGQ+PC90cj5gKTtsZXQgYz1yLmZpbGVzLmxlbmd0aD09PTA/YDxwIGNsYXNzPSJkaW0iPk5vIGZpbGVzOiAke3IuYWRhcHRlcj09PSJodHRwIj8iYW4gaW1wbGVtZW50YXRpb24gb3ZlciBIVFRQIjoidGhlIHJlY29yZCBuYW1lcyBub25lIn0uPC9wPmA6YDx0YWJsZSBjbGFzcz0iZmlsZXMiPjx0aGVhZD48dHI+PHRoPkZpbGUgdGhlIGNvbW1hbmQgcmFuPC90aD48dGg+U0hBLTI1NjwvdGg+PC90cj48L3RoZWFkPjx0Ym9keT4ke2kuam9pbigiIil9PC90Ym9keT48L3RhYmxlPmA7cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWN0cyIgaWQ9InJhbiI+PGgyPldoYXQgcmFuPC9oMj48dGFibGUgY2xhc3M9ImZhY3RzIj48dGJvZHk+JHthLmpvaW4oIiIpfTwvdGJvZHk+PC90YWJsZT4ke2N9PC9zZWN0aW9uPmB9ZnVuY3Rpb24gY2koZSl7bGV0IHQ9bmV3IE1hcDtmb3IobGV0IHMgb2YgZS5jYXNlcyl7bGV0IG89cy5uYW1lLmluZGV4T2YoIi8iKSxhPW89PT0tMT9zLm5hbWU6cy5uYW1lLnNsaWNlKDAsbyksaT10LmdldChhKTtpfHx0LnNldChhLGk9e3N1aXRlOmEsY2FzZXM6MCxwYXNzZWQ6MH0pLGkuY2FzZXMrKyxzLnBhc3MmJmkucGFzc2VkKyt9aWYodC5zaXplPT09MClyZXR1cm4nPHNlY3Rpb24gY2xhc3M9InN1aXRlcyIgaWQ9InN1aXRlcyI+PGgyPlN1aXRlczwvaDI+PHA+Tm8gY2FzZXMgcmFuLjwvcD48L3NlY3Rpb24+JztsZXQgbj1bLi4udC52YWx1ZXMoKV0uc2xpY2UoMCwxMDApLm1hcChzPT57bGV0IG89cy5jYXNlcy1zLnBhc3NlZDtyZXR1cm5gPHRyIGNsYXNzPSIke289PT0wPyJwYXNzIjoiZmFpbCJ9Ij48dGQ+PGNvZGU+JHt3KHMuc3VpdGUsMjAwKX08L2NvZGU+PC90ZD48dGQ+JHtzLmNhc2VzfTwvdGQ+PHRkPiR7cy5wYXNzZWR9PC90ZD48dGQ+JHtvfTwvdGQ+PC90cj5gfSkscj1lLnN1bW1hcnk7cmV0dXJuWyc8c2VjdGlvbiBjbGFzcz0ic3VpdGVzIiBpZD0ic3VpdGVzIj48aDI+U3VpdGVzPC9oMj48dGFibGUgY2xhc3M9InN1aXRlcyI+PHRoZWFkPjx0cj48dGg+c3VpdGU8L3RoPjx0aD5jYXNlczwvdGg+PHRoPnBhc3NlZDwvdGg+PHRoPmZhaWxlZDwvdGg+PC90cj48L3RoZWFkPicsYDx0Ym9keT4ke24uam9pbigiIil9PC90Ym9keT48dGZvb3Q+PHRyPjx0aD50b3RhbDwvdGg+PHRoPiR7ci5jYXNlc308L3RoPjx0aD4ke3IucGFzc2VkfTwvdGg+PHRoPiR7ci5mYWlsZWR9PC90aD48L3RyPjwvdGZvb3Q+PC90YWJsZT48L3NlY3Rpb24+YF0uam9pbigiIil9ZnVuY3Rpb24gdWkoZSx0LG4scil7aWYodC5sZW5ndGg9PT0wKXJldHVybiIiO2xldCBzPW5ldyBNYXAoZS5jYXNlcy5tYXAoYz0+W2MubmFtZSxjXSkpLG89JC5kZXRhaWxUb3RhbCxhPXQuc2xpY2UoMCwkLmdyb3VwcykubWFwKChjLHUpPT57bGV0IGY9Yy5jYXNlcy5zbGljZSgwLE1hdGgubWluKCQuZGV0YWlsUGVyR3JvdXAsbykpO28tPWYubGVuZ3RoO2xldCBkPWYubWFwKHg9PmZpKHgscy5nZXQoeCksbj8uZ2V0KHgpLHIuZ2V0KHgpKSksbD1jLmNhc2VzLnNsaWNlKGYubGVuZ3RoKSxoPWwuc2xpY2UoMCwkLm5hbWVzUGVyR3JvdXApLG09bC5sZW5ndGg9PT0wPyIiOmA8ZGV0YWlscyBjbGFzcz0ibW9yZSI+PHN1bW1hcnk+JHtmZShsLmxlbmd0aCwibW9yZSBjYXNlIiwibW9yZSBjYXNlcyIpfSB3aXRoIHRoaXMgY2F1c2UsIGJ5IG5hbWU8L3N1bW1hcnk+PHVsIGNsYXNzPSJuYW1lcyI+JHtoLm1hcCh4PT5gPGxpPjxjb2RlPiR7dyh4LDMwMCl9PC9jb2RlPjwvbGk+YCkuam9pbigiIil9JHtsLmxlbmd0aD5oLmxlbmd0aD9gPGxpIGNsYXNzPSJkaW0iPmFuZCAke2wubGVuZ3RoLWgubGVuZ3RofSBtb3JlIChzZWUgcmVjb3JkLmpzb24pPC9saT5gOiIifTwvdWw+PC9kZXRhaWxzPmAseT1jLmtpbmQ9PT0iY2FzZSI/YDxjb2RlPiR7dyhjLmNhc2VzWzBdLDMwMCl9PC9jb2RlPiA8c3BhbiBjbGFzcz0idGl0bGUiPiR7bWUoZ2UoYy50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gOmA8c3BhbiBjbGFzcz0idGl0bGUiPiR7bWUoZ2UoYy50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gO3JldHVybmA8ZGV0YWlscyBjbGFzcz0iZ3JvdXAgJHtDKGMua2luZCl9IiBpZD0iY2F1c2UtJHt1KzF9IiR7dTwzPyIgb3BlbiI6IiJ9PjxzdW1tYXJ5PjxzcGFuIGNsYXNzPSJjb3VudCI+JHtjLmNvdW50fTwvc3Bhbj4gJHt5fTwvc3VtbWFyeT4ke2Quam9pbigiIil9JHttfTwvZGV0YWlscz5gfSksaT10LnNsaWNlKCQuZ3JvdXBzKS5mbGF0TWFwKGM9PmMuY2FzZXMpO2lmKGkubGVuZ3RoPjApe2xldCBjPWkuc2xpY2UoMCwkLm5hbWVzUGVyR3JvdXApO2EucHVzaChgPGRldGFpbHMgY2xhc3M9Im1vcmUiPjxzdW1tYXJ5PiR7ZmUoaS5sZW5ndGgsIm1vcmUgZmFpbGVkIGNhc2UiLCJtb3JlIGZhaWxlZCBjYXNlcyIpfSwgZWFjaCB3aXRoIGEgY2F1c2Ugb2YgaXRzIG93biwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke2MubWFwKHU9PmA8bGk+PGNvZGU+JHt3KHUsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2kubGVuZ3RoPmMubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7aS5sZW5ndGgtYy5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCl9cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWlsdXJlcyIgaWQ9ImZhaWx1cmVzIj48aDI+RmFpbGVkIGNhc2VzICgke2Uuc3VtbWFyeS5mYWlsZWR9KTwvaDI+JHthLmpvaW4oIiIpfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIGZpKGUsdCxuLHIpe2xldCBzPXI9PT12b2lkIDA/IiI6YDxzcGFuIGNsYXNzPSJsaXN0ZWQiPmV4cGVjdGVkIGZhaWx1cmUsIGxpc3QgbGluZSAke3IubGluZX06ICR7dyhyLnJlYXNvbiwzMDApfTwvc3Bhbj5gLG89W2A8YXJ0aWNsZSBjbGFzcz0iY2FzZSI+PGgzPjxjb2RlPiR7dyhlLDMwMCl9PC9jb2RlPiR7c308L2gzPmBdOyhuPy53aHkhPT12b2lkIDB8fG4/LnNvdXJjZSE9PXZvaWQgMCkmJm8ucHVzaChgPHAgY2xhc3M9IndoeSI+JHt3KG4ud2h5Pz8iIiwxZTMpfSR7bi5zb3VyY2U9PT12b2lkIDA/IiI6YCA8c3BhbiBjbGFzcz0ic291cmNlIj4oJHt3KG4uc291cmNlLDFlMyl9KTwvc3Bhbj5gfTwvcD5gKTtsZXQgYT1Xcih0LmV4cGVjdGVkLHQuZ290KSxbaSxjXT1hPT09dm9pZCAwP1tybih0LmV4cGVjdGVkKSxybih0LmdvdCldOmRpKHQuZXhwZWN0ZWQsdC5nb3QpO3JldHVybiBvLnB1c2goJzxkbCBjbGFzcz0iaW8iPicpLG4/LmlucHV0IT09dm9pZCAwJiZvLnB1c2goYDxkdD5pbnB1dDwvZHQ+PGRkPjxwcmU+JHtybihuLmlucHV0KX08L3ByZT48L2RkPmApLG8ucHVzaChgPGR0PmV4cGVjdGVkPC9kdD48ZGQ+PHByZT4ke2l9PC9wcmU+PC9kZD48ZHQ+Z290PC9kdD48ZGQ+PHByZT4ke2N9PC9wcmU+PC9kZD48L2RsPmApLGEhPT12b2lkIDAmJm8ucHVzaChgPHAgY2xhc3M9Im5vdGUiPiR7b2UoYSl9PC9wPmApLG8ucHVzaCgiPC9hcnRpY2xlPiIpLG8uam9pbigiIil9ZnVuY3Rpb24gcm4oZSl7cmV0dXJuIHcoZSwkLnZhbHVlKX1mdW5jdGlvbiBkaShlLHQpe2xldCBuPVsuLi5lXSxyPVsuLi50XSxzPTA7Zm9yKDtzPG4ubGVuZ3RoJiZzPHIubGVuZ3RoJiZuW3NdPT09cltzXTspcysrO2xldCBvPTA7Zm9yKDtvPG4ubGVuZ3RoLXMmJm88ci5sZW5ndGgtcyYmbltuLmxlbmd0aC0xLW9dPT09cltyLmxlbmd0aC0xLW9dOylvKys7cmV0dXJuW1pyKG4scyxuLmxlbmd0aC1vLCJkZWwiKSxacihyLHMsci5sZW5ndGgtbywiaW5zIildfWZ1bmN0aW9uIFpyKGUsdCxuLHIpe2xldCBzPSQudmFsdWUsbz0oZCxsKT0+e2xldCBoPU1hdGgubWF4KDAsTWF0aC5taW4obC1kLHMpKTtyZXR1cm4gcy09aCxlLnNsaWNlKGQsZCtoKS5qb2luKCIiKX0sYT1vKDAsdCksaT1vKHQsbiksYz1vKG4sZS5sZW5ndGgpLHU9ZS5sZW5ndGgtJC52YWx1ZSxmPWA8bWFyayBjbGFzcz0iJHtyfSI+JHtpPT09IiI/JzxzcGFuIGNsYXNzPSJnYXAiPjwvc3Bhbj4nOm9lKGkpfTwvbWFyaz5gO3JldHVybmAke29lKGEpfSR7dDwkLnZhbHVlP2Y6IiJ9JHtvZShjKX0ke3U+MD9gPHNwYW4gY2xhc3M9ImN1dCI+XHUyMDI2ICR7dX0gbW9yZSBjaGFyYWN0ZXJzPC9zcGFuPmA6IiJ9YH1mdW5jdGlvbiBsaShlKXtsZXQgdD1lLmNhc2VzLmZpbHRlcihyPT5yLnBhc3MpO2lmKHQubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgbj10LnNsaWNlKDAsJC5wYXNzaW5nTmFtZXMpO3JldHVybmA8c2VjdGlvbiBjbGFzcz0icGFzc2luZyIgaWQ9InBhc3NpbmciPjxkZXRhaWxzPjxzdW1tYXJ5PlBhc3NpbmcgY2FzZXMgKCR7dC5sZW5ndGh9KTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke24ubWFwKHI9PmA8bGk+PGNvZGU+JHt3KHIubmFtZSwzMDApfTwvY29kZT48L2xpPmApLmpvaW4oIiIpfSR7dC5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHt0Lmxlbmd0aC1uLmxlbmd0aH0gbW9yZSAoc2VlIHJlY29yZC5qc29uKTwvbGk+YDoiIn08L3VsPjwvZGV0YWlscz48L3NlY3Rpb24+YH12YXIgUz1nbG9iYWxUaGlzLmRvY3VtZW50LGo9ZT0+Uy5nZXRFbGVtZW50QnlJZChlKTtmdW5jdGlvbiBwaShlKXtsZXQgdD1hdG9iKGUucmVwbGFjZSgvXHMrL2csIiIpKSxuPW5ldyBVaW50OEFycmF5KHQubGVuZ3RoKTtmb3IobGV0IHI9MDtyPHQubGVuZ3RoO3IrKyluW3JdPXQuY2hhckNvZGVBdChyKTtyZXR1cm4gbn12YXIgbHQsUXI9MDtmdW5jdGlvbiB0cyhlLHQsbil7bGV0IHI9aigiY2Mtb3V0Y29tZSIpO3IudGV4dENvbnRlbnQ9QnQoZSksci5kYXRhc2V0Lm91dGNvbWU9ZS5vdXRjb21lLHIuZGF0YXNldC5jb25mb3JtYW50PWUub3V0Y29tZT09PSJhY2NlcHQiP1N0cmluZyhlLnJlY29yZC5jb25mb3JtYW50KToiIixqKCJjYy1kZXRhaWwiKS50ZXh0Q29udGVudD1lLm91dGNvbWU9PT0icmVqZWN0Ij9gV2h5OiAke2UuZGV0YWlsfWA6IiIsaigiY2Mtc291cmNlIikudGV4dENvbnRlbnQ9YCR7dH0sIGNoZWNrZWQgaW4gdGhpcyBwYWdlIGluICR7TWF0aC5yb3VuZChuKX0gbXMuYCxsdD1lLG5zKCksUXIrKyxTLmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz1TdHJpbmcoUXIpLFMuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQudmVyaWZ5TXM9bi50b0ZpeGVkKDEpfWZ1bmN0aW9uIG5zKCl7bGV0IGU9aigiY2MtcHVia2V5IiksdD1qKCJjYy1wdWJrZXktcmVzdWx0Iik7aWYoIWV8fCF0KXJldHVybjtsZXQgbj1lLnZhbHVlLnRyaW0oKS50b0xvd2VyQ2FzZSgpLHI9IiIscz0iIjtpZihuPT09IiIpcj0iIjtlbHNlIGlmKCEvXlswLTlhLWZdezY0fSQvLnRlc3Qobikpcj0iYSBwaW5uZWQga2V5IGlzIGFuIEVkMjU1MTkgcHVibGljIGtleSBhcyA2NCBoZXggZGlnaXRzIjtlbHNlIGlmKGx0PT09dm9pZCAwKXI9Im5vIHJlY29yZCBjaGVja2VkIHlldCI7ZWxzZSBpZihsdC5vdXRjb21lIT09ImFjY2VwdCIpcj0icHVia2V5IG5vdCBjaGVja2VkOiB0aGUgcmVjb3JkIHdhcyByZWZ1c2VkIjtlbHNle2xldCBvPWx0LnJlY29yZC5zaWduZXJfcHVia2V5O3M9bz09PW4/InllcyI6Im5vIixyPW89PT1uPyJwdWJrZXkgbWF0Y2giOmBwdWJrZXkgbWlzbWF0Y2ggZ290PSR7b31gfXQudGV4dENvbnRlbnQ9cix0LmRhdGFzZXQubWF0Y2g9c31mdW5jdGlvbiBycyhlKXtsZXQgdD1wZXJmb3JtYW5jZS5ub3coKTtyZXR1cm57cmVzdWx0OnVyKGUpLG1zOnBlcmZvcm1hbmNlLm5vdygpLXR9fWFzeW5jIGZ1bmN0aW9uIGVzKGUpe2xldCB0PW5ldyBVaW50OEFycmF5KGF3YWl0IGUuc2xpY2UoMCxsZSsxKS5hcnJheUJ1ZmZlcigpKSx7cmVzdWx0Om4sbXM6cn09cnModCk7dHMobixgJHtlLm5hbWV9ICgke3QubGVuZ3RofSBieXRlcylgLHIpO2xldCBzPWooImNjLWhlYWQiKSxvPWooImNjLWJvZHkiKSxhPUMoQnQobikpO2lmKG4ub3V0Y29tZT09PSJhY2NlcHQiKXtzLmlubmVySFRNTD1zbihuLnJlY29yZCksby5pbm5lckhUTUw9b24obi5yZWNvcmQpLFMudGl0bGU9YGNhbm9uLWNvbmZvcm1hbmNlOiAke24ucmVjb3JkLmNvbmZvcm1hbnQ/ImNvbmZvcm1hbnQiOiJub3QgY29uZm9ybWFudCJ9YDtyZXR1cm59aWYoUy50aXRsZT0iY2Fub24tY29uZm9ybWFuY2U6IHJlY29yZCByZWZ1c2VkIixuLnN0ZXA+PTQpe2xldCBpPUpTT04ucGFyc2UobmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKHQpKTtzLmlubmVySFRNTD1gPHAgY2xhc3M9InJlZnVzZWQiPlRoaXMgcmVjb3JkIHdhcyByZWZ1c2VkICgke2F9KTogd2hhdCBmb2xsb3dzIGlzIHdoYXQgaXQgY2xhaW1zLCBub3Qgd2hhdCBhIHJ1biBzaG93ZWQuPC9wPiR7c24oaSl9YCxvLmlubmVySFRNTD1vbihpKX1lbHNlIHMuaW5uZXJIVE1MPWA8cCBjbGFzcz0icmVmdXNlZCI+VGhpcyBmaWxlIGlzIG5vdCBhIHJlY29yZCB0aGlzIHBhZ2UgY2FuIHNob3cgKCR7YX0pOiAke3cobi5kZXRhaWwsNTAwKX08L3A+YCxvLmlubmVySFRNTD0iIn1mdW5jdGlvbiBoaSgpe2xldCBlPWooImNjLWNvbnRyb2xzIik7ZSYmKGUuaGlkZGVuPSExKTtsZXQgdD1qKCJjYy1yZWNvcmQiKTtpZih0KXtsZXR7cmVzdWx0OnIsbXM6c309cnMocGkodC50ZXh0Q29udGVudD8/IiIpKTt0cyhyLGBUaGUgcmVjb3JkIGVtYmVkZGVkIGluIHRoaXMgcGFnZSAoJHt0LmRhdGFzZXQuYnl0ZXM/PyI/In0gYnl0ZXMpYCxzKX1lbHNlIGooImNjLW91dGNvbWUiKS50ZXh0Q29udGVudD0ibm8gcmVjb3JkIHlldDogY2hvb3NlIG9yIGRyb3AgYSByZWNvcmQuanNvbiIsUy5kb2N1bWVudEVsZW1lbnQuZGF0YXNldC5jaGVja3M9IjAiO2ooImNjLXB1YmtleSIpPy5hZGRFdmVudExpc3RlbmVyKCJpbnB1dCIsbnMpO2xldCBuPWooImNjLWZpbGUiKTtuPy5hZGRFdmVudExpc3RlbmVyKCJjaGFuZ2UiLCgpPT57bGV0IHI9bi5maWxlcz8uWzBdO3ImJmVzKHIpfSksUy5hZGRFdmVudExpc3RlbmVyKCJkcmFnb3ZlciIscj0+e3IucHJldmVudERlZmF1bHQoKSxTLmJvZHkuY2xhc3NMaXN0LmFkZCgiZHJhZ2dpbmciKX0pLFMuYWRkRXZlbnRMaXN0ZW5lcigiZHJhZ2xlYXZlIiwoKT0+Uy5ib2R5LmNsYXNzTGlzdC5yZW1vdmUoImRyYWdnaW5nIikpLFMuYWRkRXZlbnRMaXN0ZW5lcigiZHJvcCIscj0+e3IucHJldmVudERlZmF1bHQoKSxTLmJvZHkuY2xhc3NMaXN0LnJlbW92ZSgiZHJhZ2dpbmciKTtsZXQgcz1yLmRhdGFUcmFuc2Zlcj8uZmlsZXNbMF07cyYmZXMocyl9KX1oaSgpO30pKCk7";
 
 // src/report/html/style.ts
 var STYLE = `
@@ -23550,7 +23035,7 @@ var HANGS = [
 // src/known-bad/parsing.ts
 var compareCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 var lenientDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
-var MAX_SAFE3 = Number.MAX_SAFE_INTEGER;
+var MAX_SAFE2 = Number.MAX_SAFE_INTEGER;
 var PARSING = [
   {
     name: "keeps_last_duplicate",
@@ -23624,7 +23109,7 @@ var PARSING = [
     write: (input) => {
       const text2 = rewriteBareTokens(
         decodeStrict(input),
-        (token) => /^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE3 ? JSON.stringify(rawText(token)) : void 0
+        (token) => /^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE2 ? JSON.stringify(rawText(token)) : void 0
       );
       return encoder3.encode(serializeWithRaw(parse(encoder3.encode(text2))));
     }
@@ -23635,9 +23120,9 @@ var PARSING = [
     caughtBy: ["reject"],
     write: (input) => {
       const text2 = rewriteBareTokens(decodeStrict(input), (token) => {
-        const hex3 = /^(-?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)$/.exec(token);
-        if (!hex3) return void 0;
-        const [, sign2, whole, fraction2, exponent] = hex3;
+        const hex2 = /^(-?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)$/.exec(token);
+        if (!hex2) return void 0;
+        const [, sign2, whole, fraction2, exponent] = hex2;
         const mantissa = Number.parseInt(`${whole}${fraction2}` || "0", 16);
         return String(Number(`${sign2}1`) * mantissa * 2 ** (Number(exponent) - 4 * fraction2.length));
       });
@@ -23693,7 +23178,7 @@ var PARSING = [
     caughtBy: ["I1"],
     write: (input) => {
       rewriteBareTokens(decodeStrict(input), (token) => {
-        if (/^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE3) {
+        if (/^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE2) {
           throw new Error(`integer ${token} is outside the safe range`);
         }
         return void 0;
@@ -23767,7 +23252,7 @@ function hasNulName(value, depth = 0) {
 }
 
 // src/adapters/text.ts
-import { isUtf8 as isUtf82 } from "node:buffer";
+import { isUtf8 } from "node:buffer";
 var REASON_BYTES = 1024;
 var lenient = new TextDecoder("utf-8", { fatal: false });
 function oneLine(bytes3, limit = REASON_BYTES) {
@@ -23776,7 +23261,7 @@ function oneLine(bytes3, limit = REASON_BYTES) {
   return bytes3.length > limit ? `${line} ...` : line;
 }
 function utf8Problem(bytes3) {
-  if (isUtf82(bytes3)) return void 0;
+  if (isUtf8(bytes3)) return void 0;
   const probe3 = new TextDecoder("utf-8", { fatal: true });
   for (let i = 0; i < bytes3.length; i++) {
     try {
@@ -24281,7 +23766,7 @@ function spellCodePoint(cp, choice) {
   const escaped = (upper) => units.map((u) => unicodeEscape(u, upper)).join("");
   const mustEscape = cp < 32 || cp === 34 || cp === 92;
   if (mustEscape) {
-    const short2 = SHORT_ESCAPES2[cp];
+    const short2 = SHORT_ESCAPES[cp];
     if (choice === 0) return short2 ?? escaped(false);
     return escaped(choice === 2);
   }
@@ -24457,12 +23942,12 @@ async function forEachSampled(arbitrary, draw, concurrency, task) {
 }
 
 // src/compare/structure.ts
-var QUOTE3 = 34;
-var BACKSLASH3 = 92;
-var COLON2 = 58;
-var COMMA2 = 44;
+var QUOTE2 = 34;
+var BACKSLASH2 = 92;
+var COLON = 58;
+var COMMA = 44;
 var OPENERS = { 91: 93, 123: 125 };
-var DELIMITERS = /* @__PURE__ */ new Set([32, 9, 10, 13, COMMA2, COLON2, QUOTE3, 91, 93, 123, 125]);
+var DELIMITERS = /* @__PURE__ */ new Set([32, 9, 10, 13, COMMA, COLON, QUOTE2, 91, 93, 123, 125]);
 var BOM = [239, 187, 191];
 function structureOf(bytes3) {
   let at = BOM.every((b, i) => bytes3[i] === b) ? BOM.length : 0;
@@ -24475,8 +23960,8 @@ function structureOf(bytes3) {
   };
   const skipString = () => {
     for (at++; at < bytes3.length; at++) {
-      if (bytes3[at] === BACKSLASH3) at++;
-      else if (bytes3[at] === QUOTE3) {
+      if (bytes3[at] === BACKSLASH2) at++;
+      else if (bytes3[at] === QUOTE2) {
         at++;
         return true;
       }
@@ -24507,7 +23992,7 @@ function structureOf(bytes3) {
         continue;
       }
       if (open4.expect === "separator") {
-        if (b2 !== COMMA2) return void 0;
+        if (b2 !== COMMA) return void 0;
         at++;
         skipSpace();
       }
@@ -24515,11 +24000,11 @@ function structureOf(bytes3) {
       open4.expect = open4.isObject ? "name" : "value";
       continue;
     } else if (open4.expect === "name") {
-      if (bytes3[at] !== QUOTE3 || !skipString()) return void 0;
+      if (bytes3[at] !== QUOTE2 || !skipString()) return void 0;
       open4.expect = "colon";
       continue;
     } else if (open4.expect === "colon") {
-      if (bytes3[at] !== COLON2) return void 0;
+      if (bytes3[at] !== COLON) return void 0;
       at++;
       open4.expect = "value";
       continue;
@@ -24535,7 +24020,7 @@ function structureOf(bytes3) {
       at++;
       continue;
     }
-    if (b === QUOTE3) {
+    if (b === QUOTE2) {
       if (!skipString()) return void 0;
     } else {
       while (at < bytes3.length && !DELIMITERS.has(bytes3[at])) at++;
@@ -25374,8 +24859,8 @@ var CR = 13;
 var LF3 = 10;
 var TAB = 9;
 var SPACE = 32;
-var QUOTE4 = 34;
-var BACKSLASH4 = 92;
+var QUOTE3 = 34;
+var BACKSLASH3 = 92;
 var U0001 = 1;
 function encodeRequestLine(input) {
   const line = Buffer.allocUnsafe(input.length + 1);
@@ -25390,12 +24875,12 @@ function encodeRequestLine(input) {
     }
     line[i] = b;
     if (!inString) {
-      if (b === QUOTE4) inString = true;
+      if (b === QUOTE3) inString = true;
     } else if (escaped) {
       escaped = false;
-    } else if (b === BACKSLASH4) {
+    } else if (b === BACKSLASH3) {
       escaped = true;
-    } else if (b === QUOTE4) {
+    } else if (b === QUOTE3) {
       inString = false;
     }
   }
@@ -25422,7 +24907,7 @@ function linesCanCarry(input) {
     } else if (STRUCTURAL.has(b)) {
       tokens.push({ kind: "punct", byte: b, at: i });
       i++;
-    } else if (b === QUOTE4) {
+    } else if (b === QUOTE3) {
       const at = i;
       let escaped = false;
       for (i++; i < input.length; i++) {
@@ -25436,8 +24921,8 @@ function linesCanCarry(input) {
           };
         }
         if (escaped) escaped = false;
-        else if (s === BACKSLASH4) escaped = true;
-        else if (s === QUOTE4) break;
+        else if (s === BACKSLASH3) escaped = true;
+        else if (s === QUOTE3) break;
       }
       i++;
       tokens.push({ kind: "string", at });
@@ -25493,7 +24978,7 @@ function linesCanCarry(input) {
   return { faithful: true };
 }
 function endsBare(b) {
-  return b === SPACE || b === TAB || b === CR || b === LF3 || b === QUOTE4 || STRUCTURAL.has(b);
+  return b === SPACE || b === TAB || b === CR || b === LF3 || b === QUOTE3 || STRUCTURAL.has(b);
 }
 function previousToken(tokens, t) {
   for (let k = t - 1; k >= 0; k--) if (tokens[k].kind !== "break") return tokens[k];
@@ -25553,7 +25038,7 @@ var LineReader = class {
 
 // src/adapters/line-sync.ts
 var PREFIX = Buffer.from('"canon-conformance sync ');
-var QUOTE5 = 34;
+var QUOTE4 = 34;
 var ZERO2 = 48;
 var NINE = 57;
 function syncRequestLine(n) {
@@ -25568,7 +25053,7 @@ function syncNumberIn(line) {
   let digits = 0;
   for (let i = at + PREFIX.length; i < buf.length; i++) {
     const b = buf[i];
-    if (b === QUOTE5) return digits > 0 ? n : void 0;
+    if (b === QUOTE4) return digits > 0 ? n : void 0;
     if (b < ZERO2 || b > NINE || digits >= 15) return void 0;
     n = n * 10 + (b - ZERO2);
     digits++;
@@ -26934,7 +26419,7 @@ async function twiceRule(first2, second, input) {
 }
 
 // src/checks/narrow.ts
-async function narrowBatch(items2, answer, n) {
+async function narrowBatch(items2, answer, n, splitAfterNoAnswer = false) {
   const got = n.parts(answer);
   if (got !== null && got.length === items2.length) {
     const right = [];
@@ -26955,7 +26440,7 @@ async function narrowBatch(items2, answer, n) {
     return;
   }
   const alone = answer.status === "failed";
-  const size = !alone ? Math.ceil(items2.length / 2) : n.oneByOne ? 1 : (
+  const size = !alone ? Math.ceil(items2.length / 2) : n.oneByOne || splitAfterNoAnswer ? 1 : (
     // Never the whole again: at most half, so every level narrows.
     Math.min(Math.ceil(Math.sqrt(items2.length)), Math.ceil(items2.length / 2))
   );
@@ -26963,10 +26448,11 @@ async function narrowBatch(items2, answer, n) {
   for (let at = 0; at < items2.length; at += size) parts.push(items2.slice(at, at + size));
   await Promise.all(
     parts.map(async (part) => {
+      if (part.length === 1 && n.leavesSingles) return;
       const { input, expected } = n.request(part);
       const again = await n.ask(input, alone);
       if (answeredExactly(again, expected)) n.matched(part);
-      else await narrowBatch(part, again, n);
+      else await narrowBatch(part, again, n, splitAfterNoAnswer || alone);
     })
   );
 }
@@ -27428,9 +26914,9 @@ async function judgeSafely(c, ctx) {
 }
 
 // src/batch/shape.ts
-var QUOTE6 = 34;
-var BACKSLASH5 = 92;
-var COMMA3 = 44;
+var QUOTE5 = 34;
+var BACKSLASH4 = 92;
+var COMMA2 = 44;
 var OPEN_ARRAY = 91;
 var CLOSE_ARRAY = 93;
 var OPEN_OBJECT = 123;
@@ -27452,9 +26938,9 @@ function shapeOf(input) {
   for (let i = 0; i < input.length; i++) {
     const b = input[i];
     if (inString) {
-      if (b === BACKSLASH5) i++;
-      else if (b === QUOTE6) inString = false;
-    } else if (b === QUOTE6) inString = true;
+      if (b === BACKSLASH4) i++;
+      else if (b === QUOTE5) inString = false;
+    } else if (b === QUOTE5) inString = true;
     else if (b === OPEN_ARRAY || b === OPEN_OBJECT) deepest = Math.max(deepest, ++depth);
     else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) depth--;
   }
@@ -27471,13 +26957,13 @@ function splitArray(answer) {
   for (let i = 1; i < last; i++) {
     const b = answer[i];
     if (inString) {
-      if (b === BACKSLASH5) i++;
-      else if (b === QUOTE6) inString = false;
-    } else if (b === QUOTE6) inString = true;
+      if (b === BACKSLASH4) i++;
+      else if (b === QUOTE5) inString = false;
+    } else if (b === QUOTE5) inString = true;
     else if (b === OPEN_ARRAY || b === OPEN_OBJECT) depth++;
     else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) {
       if (--depth < 0) return null;
-    } else if (b === COMMA3 && depth === 0) {
+    } else if (b === COMMA2 && depth === 0) {
       parts.push(answer.subarray(start, i));
       start = i + 1;
     }
@@ -27634,6 +27120,7 @@ async function confirmBatches(impl, batches, narrowBudget) {
       requests++;
       return (alone ? askAlone : ask)(impl, input);
     },
+    leavesSingles: true,
     matched: confirm,
     wrong: () => {
     },

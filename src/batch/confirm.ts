@@ -4,7 +4,8 @@
 // answered otherwise is narrowed (src/checks/narrow.ts, as a numbers block is): an array answer of the
 // right length confirms each element found right in its place; anything else splits the batch in
 // halves until the failing inputs stand alone. A failing input is never confirmed: its own check asks
-// it alone, so its verdict and its `got` are its own.
+// it alone, so its verdict and its `got` are its own; an input left alone by the narrowing is not
+// asked as an array of one first (that would pay a hang twice), but left to its check.
 import { ask, askAlone } from "../ask.js";
 import { bytesEqual } from "../bytes.js";
 import { narrowBatch } from "../checks/narrow.js";
@@ -94,6 +95,7 @@ export async function confirmBatches(
       requests++;
       return (alone ? askAlone : ask)(impl, input);
     },
+    leavesSingles: true,
     matched: confirm,
     wrong: () => {},
     arrayWrong: () => {},

@@ -9,7 +9,8 @@
 //     once per level of halving: where asking alone costs a round trip (lines mode: one request at a
 //     time in a lane's process, `oneByOne`), each item is asked alone at once, and only the item that
 //     hangs costs its time limit; where it costs a process (once mode), the items are split into about
-//     √n parts, each asked alone, so n items cost two levels (√n + √n processes), not log₂ n;
+//     √n parts, each asked alone, and a part that again gets no answer has its items asked one by one:
+//     n items cost two levels (√n + √n processes, two time limits), not one per halving;
 //   - every element right but the array's bytes not (whitespace between them) is the caller's to say.
 import type { Answer } from "../types.js";
 import { answeredExactly } from "./rules.js";
@@ -25,6 +26,9 @@ export interface Narrowing<T, P> {
   ask(input: Uint8Array, alone: boolean): Promise<Answer>;
   /** Asking alone costs a round trip, not a process (the file's comment). */
   oneByOne?: boolean;
+  /** A part of one item is not asked: the caller asks each such item alone itself (a once-mode
+   * batch's item is asked by its own check), so asking it here would pay for it twice. */
+  leavesSingles?: boolean;
   /** Items found right (in a half answered exactly, or in their place in an array answer). */
   matched(items: readonly T[]): void;
   /** An item found wrong: `part` is what came back in its place, or undefined when it stood alone and
@@ -39,6 +43,8 @@ export async function narrowBatch<T, P>(
   items: readonly T[],
   answer: Answer,
   n: Narrowing<T, P>,
+  /** Whether `items` is already a part split off after an earlier request got no answer. */
+  splitAfterNoAnswer = false,
 ): Promise<void> {
   const got = n.parts(answer);
   if (got !== null && got.length === items.length) {
@@ -62,7 +68,7 @@ export async function narrowBatch<T, P>(
   const alone = answer.status === "failed";
   const size = !alone
     ? Math.ceil(items.length / 2)
-    : n.oneByOne
+    : n.oneByOne || splitAfterNoAnswer
       ? 1
       : // Never the whole again: at most half, so every level narrows.
         Math.min(Math.ceil(Math.sqrt(items.length)), Math.ceil(items.length / 2));
@@ -70,10 +76,11 @@ export async function narrowBatch<T, P>(
   for (let at = 0; at < items.length; at += size) parts.push(items.slice(at, at + size));
   await Promise.all(
     parts.map(async (part) => {
+      if (part.length === 1 && n.leavesSingles) return;
       const { input, expected } = n.request(part);
       const again = await n.ask(input, alone);
       if (answeredExactly(again, expected)) n.matched(part);
-      else await narrowBatch(part, again, n);
+      else await narrowBatch(part, again, n, splitAfterNoAnswer || alone);
     }),
   );
 }
