@@ -59,7 +59,10 @@ test("once mode: a hang among 1,000 items costs three time limits and about 2√
 
 test("once mode: two hangs in different parts cost their parts' levels side by side, not more", async () => {
   const { asked, wrong } = await narrowed(400, [3, 399]);
-  assert.deepEqual(wrong.sort((a, b) => a - b), [3, 399]);
+  assert.deepEqual(
+    wrong.sort((a, b) => a - b),
+    [3, 399],
+  );
   // The whole, two parts of 20, and the two items alone.
   assert.equal(asked.filter((a) => !a.answered).length, 5);
 });
