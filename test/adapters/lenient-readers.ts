@@ -6,7 +6,8 @@
 // (Hjson's quoteless strings), it separates two values (Hjson), a line start means something
 // (JavaScript's `-->`), a key must sit on one line with its colon (YAML), a raw control character in
 // a string is accepted (Python's strict=False) or only CR and LF are (multi-line strings), a
-// single-quoted string may continue across it (JSON5). They work over bytes (latin1 strings, one
+// single-quoted string may continue across it (JSON5); a streaming reader stops after its first value
+// and never sees what a line form puts after it. They work over bytes (latin1 strings, one
 // char per byte) and never throw: a model that refuses an input says "rejected".
 import { canonicalize, JcsError } from "../../src/jcs/index.js";
 
@@ -114,11 +115,18 @@ const separators: FrontEnd = (text) =>
   });
 
 /** Hjson: a bare word, or a number or literal with more after it on its line, is a string that runs
- * to the end of its line. */
+ * to the end of its line; a comment (`#`, `//` to the line's end, `/* *\/`) is no bare word. */
 const quoteless: FrontEnd = (text) =>
   walk(text, (i, out) => {
     const c = text[i]!;
     if (isSpace(c) || isBreak(c) || STRUCTURAL.includes(c)) return i;
+    if (text.startsWith("//", i) || c === "#") return lineEnd(text, i);
+    if (text.startsWith("/*", i)) {
+      const close = text.indexOf("*/", i + 2);
+      if (close < 0) return undefined;
+      out.push(" ");
+      return close + 2;
+    }
     let k = i;
     while (k < text.length && !isSpace(text[k]) && !isBreak(text[k]) && !`${STRUCTURAL}"`.includes(text[k]!))
       k++;
@@ -204,6 +212,30 @@ const singleQuotes: FrontEnd = (text) =>
     return k + 1;
   });
 
+/** A streaming reader that stops after its first value and never looks at what follows (Parsson
+ * behind Titanium's JSON reader, met in issue 29): whatever comes after the first complete value is
+ * not read. What comes before it is read as JSON. */
+const firstValue: FrontEnd = (text) => {
+  let k = 0;
+  while (k < text.length && (isSpace(text[k]) || isBreak(text[k]))) k++;
+  let depth = 0;
+  for (; k < text.length; k++) {
+    const c = text[k]!;
+    if (c === '"') {
+      k = stringEnd(text, k) - 1;
+      if (depth === 0) return text.slice(0, k + 1);
+    } else if (c === "[" || c === "{") depth++;
+    else if (c === "]" || c === "}") {
+      depth--;
+      if (depth <= 0) return text.slice(0, k + 1);
+    } else if (depth === 0 && (isSpace(c) || isBreak(c) || STRUCTURAL.includes(c))) {
+      // A scalar at the top: it ends at the first character that cannot continue it.
+      return text.slice(0, k);
+    }
+  }
+  return text;
+};
+
 export const LENIENT_READERS: Record<string, FrontEnd> = {
   strict: (text) => text,
   comments,
@@ -215,6 +247,7 @@ export const LENIENT_READERS: Record<string, FrontEnd> = {
   jsLineStart,
   yamlKeys,
   singleQuotes,
+  firstValue,
 };
 
 /** What reader `name` makes of `bytes`: through its front end, then the reference parser. */
