@@ -21751,8 +21751,10 @@ function formatProgress(p) {
   const percent = p.total > 0 ? ` (${Math.floor(p.done * 100 / p.total)}%)` : "";
   const rate = formatRate(p.done, p.elapsedMs);
   if (p.requests) {
+    const { done: done2, planned } = p.requests;
+    const processes = done2 <= planned ? `${done2}/${planned} processes (${Math.floor(fraction(p, p.requests) * 100)}%)` : `${done2} processes (${planned} planned, ${done2 - planned} more asking failures alone)`;
     const parts2 = [
-      `${p.requests.done}/${p.requests.planned} processes (${Math.floor(fraction(p, p.requests) * 100)}%)`,
+      processes,
       `${p.done}/${p.total} cases`,
       `${p.failed} failed`,
       formatDuration(p.elapsedMs)

@@ -47,8 +47,15 @@ export function formatProgress(p: Progress): string {
   const rate = formatRate(p.done, p.elapsedMs);
   // Once mode's batches: processes are the cost, so they lead (cases finish in bursts there).
   if (p.requests) {
+    const { done, planned } = p.requests;
+    // Past the plan, failures cost processes the plan could not know of (each asked alone): the line
+    // says so rather than a count over its plan, and the cases beside it say how far the run is.
+    const processes =
+      done <= planned
+        ? `${done}/${planned} processes (${Math.floor(fraction(p, p.requests) * 100)}%)`
+        : `${done} processes (${planned} planned, ${done - planned} more asking failures alone)`;
     const parts = [
-      `${p.requests.done}/${p.requests.planned} processes (${Math.floor(fraction(p, p.requests) * 100)}%)`,
+      processes,
       `${p.done}/${p.total} cases`,
       `${p.failed} failed`,
       formatDuration(p.elapsedMs),
