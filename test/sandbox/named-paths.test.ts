@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import {
   chmodSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -292,9 +293,11 @@ test("named paths are confined: a run through the sandbox stops at setup, before
   mkdirSync(join(ws, "w"));
   symlinkSync("../../_temp/creds.json", join(ws, "canon.py"));
   // The command leaves a mark in a writable folder, then checks it can read the file it names, then
-  // canonicalizes (the Node example).
+  // canonicalizes (the Node example, copied into the workspace: a checkout under the host's /tmp is
+  // hidden from the sandbox, and the shell's words are no named path).
+  cpSync(join(REPO, "examples/node/canon.mjs"), join(ws, "canon.mjs"));
   const command = (file: string) =>
-    `touch w/started && test -r ${file} && exec ${quote(process.execPath)} ${quote(join(REPO, "examples/node/canon.mjs"))} --lines`;
+    `touch w/started && test -r ${file} && exec ${quote(process.execPath)} canon.mjs --lines`;
   const options = (file: string) => ({
     ...runOptions({
       command: command(file),
