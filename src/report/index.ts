@@ -23,7 +23,6 @@ export {
 } from "./markdown.js";
 export { batchPlanText } from "./protocol.js";
 export { runSummaryMarkdown } from "./summary.js";
-export type { ReportInput } from "./types.js";
 export { showInvisible } from "./visible.js";
 export {
   ReportWriteError,
