@@ -10,9 +10,9 @@ import type { Face } from "../options/index.js";
 import { implementationName } from "../report/format.js";
 import { gateHeadline } from "../report/gate.js";
 import { batchPlanText, createProgressReporter, verdictSections } from "../report/index.js";
-import { runSummaryMarkdown } from "../report/summary.js";
 import { inlineText } from "../report/markdown-escape.js";
 import { type OutFolder, openOutFolder } from "../report/out-folder.js";
+import { runSummaryMarkdown } from "../report/summary.js";
 import { runConformance } from "../run/index.js";
 import type { RunOptions, RunOutcome } from "../run/types.js";
 import type { SandboxStatus } from "../sandbox/index.js";
@@ -162,7 +162,9 @@ async function runAndReport(
       : `${outcome.record.implementation.impl} is not conformant: ${failed} of ${cases} cases failed; ${listed}`;
   // `impl` is the command's program name, and may hold any text: neutralised like the rest. With a list
   // the step follows its gate; the record's verdict stays seed 003's (the view's step verdict).
-  const said = gate ? `${outcome.record.implementation.impl}: ${gateHeadline(gate, outcome.record.conformant)}` : verdict;
+  const said = gate
+    ? `${outcome.record.implementation.impl}: ${gateHeadline(gate, outcome.record.conformant)}`
+    : verdict;
   if (step.failsOnRun) core.setFailed(neutralise(`${said}. ${whereTheRecordIs(artifact, inputs)}`));
   else if (!step.runPasses)
     core.notice(neutralise(`${said}. The step passes because fail-on-nonconformant is false.`));

@@ -273,9 +273,7 @@ export function verdictSections(input: RunView, options: VerdictOptions): Verdic
     out.push(`  ${verifyCommand("DIR/record.json", record.key, record.signer_pubkey, input.tool)}`);
   } else {
     out.push("Verify the record:");
-    out.push(
-      `  ${showInvisible(verifyCommand(recordPath, record.key, record.signer_pubkey, input.tool))}`,
-    );
+    out.push(`  ${showInvisible(verifyCommand(recordPath, record.key, record.signer_pubkey, input.tool))}`);
   }
   sections.push({ body: out.join("\n") });
   return sections;

@@ -51,7 +51,9 @@ function testcase(r: CaseResult, failed: FailedCase | undefined, gated: boolean)
     const expected = `expected failure (list line ${failed.listed.line}): ${short(failed.listed.reason)}`;
     return `${open}>\n      <skipped${attrs({ message: expected })}/>\n      <system-out>${body}</system-out>\n    </testcase>`;
   }
-  const said = gated ? `unexpected failure, not in the expected-failures list: fails the step: ${message}` : message;
+  const said = gated
+    ? `unexpected failure, not in the expected-failures list: fails the step: ${message}`
+    : message;
   return `${open}>\n      <failure${attrs({ message: said, type })}>${body}</failure>\n    </testcase>`;
 }
 

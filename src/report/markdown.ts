@@ -214,7 +214,9 @@ const FAILED_ROWS_HEAD = "| Failed case, not shown in detail | Why |\n| --- | --
 function passingSection(results: readonly CaseResult[]): string {
   const rows = results.flatMap((r) =>
     r.pass
-      ? [`| ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`]
+      ? [
+          `| ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`,
+        ]
       : [],
   );
   if (rows.length === 0) return "";
@@ -297,7 +299,11 @@ export function toMarkdownSummary(input: RunView, options: MarkdownOptions = {})
   const failedHead =
     failures.length === 0
       ? []
-      : [causesSection(input.causes, failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
+      : [
+          causesSection(input.causes, failures),
+          `### Failed cases (${failures.length})`,
+          `*${INVISIBLE_LEGEND}*`,
+        ];
   const fixed = [
     headline(input),
     ...gate,
@@ -370,11 +376,7 @@ interface FailurePlan {
  * How much failure detail fits in `budget` bytes, alongside the passing detail (`passingBytes`) if
  * possible: the trimming order is passing detail, then the longest outputs, then detail by count.
  */
-function planFailures(
-  failures: readonly FailedCase[],
-  budget: number,
-  passingBytes: number,
-): FailurePlan {
+function planFailures(failures: readonly FailedCase[], budget: number, passingBytes: number): FailurePlan {
   const all = failures.length;
   const uncut = Number.POSITIVE_INFINITY;
   // Each block rendered once, whole; a cut changes only its outputs, whose lengths at any cut come

@@ -104,9 +104,11 @@ export interface RunView extends RunFacts {
 /** The view of a sealed run. Refuses facts whose record and results disagree. */
 export function runView(facts: RunFacts): RunView {
   assertConsistent(facts);
-  const { record, results, gate } = facts;
+  const { results, gate } = facts;
   const failed = results.filter((r) => !r.pass);
-  const causes = groupFailures(failed);
+  // Grouped over every case: a policy (refusing every top-level scalar) holds only when no case of
+  // the run, passing ones included, accepted one.
+  const causes = groupFailures(results);
   const causeOf = new Map<string, FailureGroup>();
   for (const group of causes) for (const name of group.cases) causeOf.set(name, group);
   const listed = new Map((gate?.expected ?? []).map((e) => [e.name, { reason: e.reason, line: e.line }]));

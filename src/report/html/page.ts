@@ -11,10 +11,10 @@ import { wellFormed } from "../../record/build.js";
 import { membersProblem } from "../../record/members.js";
 import { recordCaseName } from "../../text-forms/index.js";
 import type { CaseResult, ConformResult } from "../../types.js";
+import type { FailureGroup } from "../causes.js";
 import type { ProtocolUsed } from "../protocol.js";
 import { BROWSER_SCRIPT_BASE64 } from "./browser-script.generated.js";
 import { escapeHtml } from "./escape.js";
-import type { FailureGroup } from "../causes.js";
 import { GATE_STYLE, STYLE } from "./style.js";
 import { type CaseDetail, recordBodyHtml, verdictHtml } from "./view.js";
 
@@ -162,7 +162,9 @@ export function reportHtml(input: ReportHtmlInput): string {
       ...(input.protocol ? { protocol: input.protocol } : {}),
       ...(input.gate ? { gate: input.gate } : {}),
       // The view's groups name cases as the results do; the record writes a lone surrogate as U+FFFD.
-      ...(input.causes ? { groups: input.causes.map((g) => ({ ...g, cases: g.cases.map(wellFormed) })) } : {}),
+      ...(input.causes
+        ? { groups: input.causes.map((g) => ({ ...g, cases: g.cases.map(wellFormed) })) }
+        : {}),
     })}</div>`,
   ].join("\n");
   return pageHtml({

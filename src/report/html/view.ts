@@ -259,7 +259,13 @@ function failuresHtml(
     const full = g.cases.slice(0, Math.min(LIMITS.detailPerGroup, budget));
     budget -= full.length;
     const articles = full.map((name) =>
-      caseHtml(name, byName.get(name)!, details?.get(name), marks.listed.get(name), marks.unexpected.has(name)),
+      caseHtml(
+        name,
+        byName.get(name)!,
+        details?.get(name),
+        marks.listed.get(name),
+        marks.unexpected.has(name),
+      ),
     );
     const rest = g.cases.slice(full.length);
     const listed = rest.slice(0, LIMITS.namesPerGroup);
