@@ -1,6 +1,5 @@
 // Hand-built runs for the reporters' tests: case results, and the record a run would build from them.
 
-import { recordBytes } from "../../src/record/sign.js";
 import { recordCaseName, writeAnswerText, writeExpectedAnswer } from "../../src/text-forms/index.js";
 import type { CaseKind, CaseResult, ConformResult, SuiteName } from "../../src/types.js";
 import { type RunFacts, type RunView, runView } from "../../src/view/index.js";
@@ -72,7 +71,7 @@ export function inputFor(
   const written = "recordPath" in more && more.recordPath === undefined ? {} : { record: recordPath };
   return runView({
     record: built,
-    recordBytes: recordBytes(built),
+    recordBytes: bytesOf(built),
     results,
     elapsedMs: 4321,
     files: written,
@@ -154,5 +153,11 @@ export const LINKY = [
 
 /** The view of a run given as its facts (the record's bytes made from it when not given). */
 export function viewOf(facts: Omit<RunFacts, "recordBytes"> & { recordBytes?: Uint8Array }): RunView {
-  return runView({ recordBytes: recordBytes(facts.record), ...facts });
+  return runView({ recordBytes: bytesOf(facts.record), ...facts });
+}
+
+/** A record's bytes as the reports embed them (JSON in UTF-8: a hand-built record may hold a lone
+ * surrogate, which a signed one never does). */
+function bytesOf(record: ConformResult): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(record));
 }

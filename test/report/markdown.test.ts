@@ -113,10 +113,10 @@ test("a conformant run with a supplied key says so and pins the key in the verif
 test("with nothing uploaded (upload false, or an upload that failed) the summary names no artifact and says where the files are on the runner", () => {
   const artifact = toMarkdownSummary(inputFor(mixedRun()));
   const runner = toMarkdownSummary(inputFor(mixedRun()), {
-    recordAt: { runner: "/home/runner/work/_temp/cc" },
+    recordAt: { runner: "/home/runner/work/temp/cc" },
   });
   const failed = toMarkdownSummary(inputFor(mixedRun()), {
-    recordAt: { runner: "/home/runner/work/_temp/cc", uploadFailed: true },
+    recordAt: { runner: "/home/runner/work/temp/cc", uploadFailed: true },
   });
   assert.match(artifact, /Download the artifact and check <code>record\.json<\/code> offline:/);
   assert.match(artifact, /download the artifact, unzip it and open `report\.html`/);
@@ -124,11 +124,11 @@ test("with nothing uploaded (upload false, or an upload that failed) the summary
     assert.doesNotMatch(md, /[Dd]ownload|unzip|in the artifact/);
     assert.match(
       md,
-      /`report\.html`, beside `record\.json` on the runner in <code>\/home\/runner\/work\/_temp\/cc<\/code>/,
+      /`report\.html`, beside `record\.json` on the runner in <code>\/home\/runner\/work\/temp\/cc<\/code>/,
     );
     assert.match(
       md,
-      /<code>record\.json<\/code> and the other files stay on the runner in <code>\/home\/runner\/work\/_temp\/cc<\/code> \(the folder of the step's `record-path` output\)/,
+      /<code>record\.json<\/code> and the other files stay on the runner in <code>\/home\/runner\/work\/temp\/cc<\/code> \(the folder of the step's `record-path` output\)/,
     );
     // The verify command itself is the same either way.
     assert.match(md, /```sh\nnpx --yes \S+ verify record\.json\n```/);

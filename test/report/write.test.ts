@@ -33,7 +33,17 @@ test("by default: record.json, results.json, junit.xml and report.html (what the
 
 test("with the summary and badges (what the action asks for), and a differential run", async () => {
   const dir = fresh();
-  const compare = { disagreements: [] } as unknown as CompareReport;
+  const compare: CompareReport = {
+    seed: 1,
+    compared: 5,
+    corpus: 5,
+    generated: 0,
+    generatedDisagreeing: 0,
+    labels: { a: "reference", b: "python3 canon.py", reference: "reference" },
+    disagreements: [],
+    choices: [],
+    elapsedMs: 1,
+  };
   const written = await writeReports(dir, { ...run, compare }, { summary: true, badge: true });
   assert.deepEqual(readdirSync(dir).sort(), [
     "badge.json",
@@ -52,7 +62,7 @@ test("with the summary and badges (what the action asks for), and a differential
     /npx --yes 'github:canon-conformance\/canon-conformance#v1' verify record\.json/,
   );
   assert.equal(readFileSync(written.badgeSvg!, "utf8"), badgeSvg(input.record));
-  assert.deepEqual(JSON.parse(readFileSync(written.compare!, "utf8")), { disagreements: [] });
+  assert.deepEqual(JSON.parse(readFileSync(written.compare!, "utf8")), compare);
 });
 
 test("a later file that cannot be written: the others are, and the error says where the record is", async () => {
