@@ -1,8 +1,9 @@
 // The layout of docs/architecture.md, enforced: `npm run lint` fails on any import that breaks a rule
 // here (test/lint/layout.test.ts shows that each rule can fail). Stages: jcs (the reference) at the
 // bottom; corpus, adapters, sandbox, checks, record, report above it; run/, the pipeline, over them;
-// the faces (commands/, action/, and the entry points cli.ts and index.ts) on top. known-bad holds
-// the self-test's fixtures.
+// the faces (commands/, action/, and the entry points cli.ts and index.ts) on top. view/, a run's view
+// made once after the record is sealed, sits between the record and the reports. known-bad holds the
+// self-test's fixtures.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -74,6 +75,16 @@ module.exports = {
       from: { path: "^src/record/" },
       to: {
         path: "^src/(adapters|checks|corpus|known-bad|report|action|commands|aggregate|compare|run)/",
+      },
+    },
+    {
+      name: "the-view-is-made-once-below-the-reports",
+      severity: "error",
+      comment:
+        "A run's view (src/view) is made once from the sealed run and read by every report and face: it renders nothing and runs nothing. It may use the report stage's shared pieces (the causes as shown, the tally, the difference note, the protocol and re-run shapes), never a renderer, the run or a face.",
+      from: { path: "^src/view/" },
+      to: {
+        path: "^src/(run|commands|action|adapters|sandbox|checks|batch|corpus|known-bad|aggregate|table|compare)/(?!types\\.ts$)|^src/report/(console|markdown|junit|annotations|badge|write|summary|gate|install-form|out-folder)\\.ts$|^src/report/html/",
       },
     },
     {

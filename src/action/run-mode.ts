@@ -10,14 +10,13 @@ import type { Face } from "../options/index.js";
 import { implementationName } from "../report/format.js";
 import { gateHeadline } from "../report/gate.js";
 import { batchPlanText, createProgressReporter, verdictSections } from "../report/index.js";
-import { installSource, toolCommand } from "../report/install-form.js";
 import { inlineText } from "../report/markdown-escape.js";
 import { type OutFolder, openOutFolder } from "../report/out-folder.js";
+import { runSummaryMarkdown } from "../report/summary.js";
 import { runConformance } from "../run/index.js";
 import type { RunOptions, RunOutcome } from "../run/types.js";
 import type { SandboxStatus } from "../sandbox/index.js";
 import { sandboxStatusText } from "../sandbox/index.js";
-import { recordCaseName } from "../text-forms/index.js";
 import type { SigningKey } from "../types.js";
 import { setArtifactOutputs, type UploadedArtifact, uploadArtifact } from "./artifact.js";
 import type { ActionCore } from "./core.js";
@@ -60,7 +59,7 @@ async function runAndReport(
   let status: SandboxStatus | undefined;
   // From the first process of the command under test to the last line that can hold its text, the
   // runner takes no workflow command from stdout (runner-commands.ts); annotations come after.
-  const { outcome, recordPath, disagreements } = await withCommandsStopped(core, async () => {
+  const { outcome, recordPath } = await withCommandsStopped(core, async () => {
     const progress = createProgressReporter({ stream: { write: (text) => core.write(text) }, isTTY: false });
     info(
       core,
@@ -75,6 +74,7 @@ async function runAndReport(
       sandboxPaths,
       // The summary says where its reader finds the record: the artifact, or with upload false the runner.
       reports: { summary: true, badge: inputs.badge, summaryRecordAt: inputs.upload ? "artifact" : "runner" },
+      failOnNonconformant: inputs.failOnNonconformant,
       onSandbox: (s) => {
         status = s;
         info(core, sandboxStatusText(s, supplied));
@@ -85,7 +85,8 @@ async function runAndReport(
     progress.done();
     const recordPath = outcome.files.record;
     if (!recordPath) throw new Error("the run wrote no record.json");
-    return { outcome, recordPath, disagreements: compareOutcome(core, outcome, inputs) };
+    compareOutcome(core, outcome, inputs);
+    return { outcome, recordPath };
   });
   warnIfUnsandboxed(core, status, supplied);
 
@@ -93,45 +94,25 @@ async function runAndReport(
   // What a sign job reads (its `run-sandboxed` input) to refuse a record the command could have signed.
   core.setOutput("sandboxed", String(outcome.sandbox.sandboxed));
   // After the resume, so that each suite's failures fold in a ::group::; every line is neutralised.
+  // The log is read on GitHub: the page is in the artifact, or (upload false) on the runner.
   logVerdict(
     core,
-    verdictSections(
-      {
-        record: outcome.record,
-        results: outcome.results,
-        recordPath,
-        elapsedMs: outcome.elapsedMs,
-        ...(outcome.gate ? { gate: outcome.gate } : {}),
-        ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
-        protocol: outcome.protocol,
-        // The log is read on GitHub: the page is in the artifact, or (upload false) on the runner.
-        ...(inputs.upload
-          ? { reportAt: { artifact: inputs.artifactName } }
-          : outcome.files.html
-            ? { reportAt: { path: outcome.files.html } }
-            : {}),
-        tool: toolCommand(installSource(core.env)),
-      },
-      { color: false },
-    ),
+    verdictSections(outcome, {
+      color: false,
+      ...(inputs.upload ? { reportAt: { artifact: inputs.artifactName } } : {}),
+    }),
   );
   core.setOutput("badge-path", outcome.files.badgeSvg ?? "");
 
-  const { gate } = outcome;
+  const { gate, step } = outcome;
   setGateOutputs(core, gate);
-  // With an expected-failures list the step follows its gate; the record's verdict stays seed 003's.
-  const failing = (gate ? !gate.pass : !outcome.record.conformant) && inputs.failOnNonconformant;
+  // The run's failures fail the step (errors), or are excused by fail-on-nonconformant (warnings).
+  const failing = step.failsOnRun;
   // Titled with the implementation's name, not its command line; the tool's name when none was given.
   const named =
     outcome.record.implementation.name === null ? "canon-conformance" : implementationName(outcome.record);
   // Expected failures are not errors: they leave the annotated failures, and one notice counts them.
-  const expected = new Set(gate?.expected.map((e) => e.name));
-  annotateFailures(
-    core,
-    outcome.results.filter((r) => r.pass || !expected.has(recordCaseName(r.suite, r.name))),
-    failing,
-    named,
-  );
+  annotateFailures(core, outcome, failing, named);
   if (gate) annotateGate(core, gate, failing, named);
 
   const { files } = outcome;
@@ -156,18 +137,19 @@ async function runAndReport(
       )
     : undefined;
   setArtifactOutputs(core, artifact);
+  // The summary names the artifact only once it holds the files: after a failed upload it is drawn
+  // again from the view, saying where the files are on the runner, and summary.md says the same.
+  let summaryMarkdown = outcome.summaryMarkdown ?? "";
+  if (inputs.upload && !artifact) {
+    summaryMarkdown = runSummaryMarkdown(outcome, { runner: outDir, uploadFailed: true });
+    await out.write("summary.md", summaryMarkdown);
+  }
   // Written after the upload so that the pull request's view can link the artifact it describes.
   if (inputs.summary) {
     // summary.md as it is, then how the command ran (the artifact's link follows).
     const sandboxed = status ? `\n${sandboxSummary(status, supplied)}` : "";
     const keyNote = keyWarning ? `\n> [!WARNING]\n> **Signing key:** ${inlineText(keyWarning)}.\n` : "";
-    await writeJobSummary(
-      core,
-      `${outcome.summaryMarkdown ?? ""}${sandboxed}${keyNote}`,
-      artifact,
-      inputs.artifactName,
-      inputs.upload,
-    );
+    await writeJobSummary(core, `${summaryMarkdown}${sandboxed}${keyNote}`, artifact, inputs.artifactName);
   }
 
   const { cases, failed } = outcome.record.summary;
@@ -178,21 +160,19 @@ async function runAndReport(
     cases === 0
       ? "no cases ran, and a run of no cases is not conformant (seed 003 §2): check the suites and numbers inputs"
       : `${outcome.record.implementation.impl} is not conformant: ${failed} of ${cases} cases failed; ${listed}`;
-  // `impl` is the command's program name, and may hold any text: neutralised like the rest.
-  if (gate) {
-    const said = `${outcome.record.implementation.impl}: ${gateHeadline(gate, outcome.record.conformant)}`;
-    if (failing) core.setFailed(neutralise(`${said}. ${whereTheRecordIs(artifact, inputs)}`));
-    else if (!gate.pass)
-      core.notice(neutralise(`${said}. The step passes because fail-on-nonconformant is false.`));
-  } else if (failing) {
-    core.setFailed(neutralise(`${verdict}. ${whereTheRecordIs(artifact, inputs)}`));
-  } else if (!outcome.record.conformant) {
-    core.notice(neutralise(`${verdict}. The step passes because fail-on-nonconformant is false.`));
-  }
+  // `impl` is the command's program name, and may hold any text: neutralised like the rest. With a list
+  // the step follows its gate; the record's verdict stays seed 003's (the view's step verdict).
+  const said = gate
+    ? `${outcome.record.implementation.impl}: ${gateHeadline(gate, outcome.record.conformant)}`
+    : verdict;
+  if (step.failsOnRun) core.setFailed(neutralise(`${said}. ${whereTheRecordIs(artifact, inputs)}`));
+  else if (!step.runPasses)
+    core.notice(neutralise(`${said}. The step passes because fail-on-nonconformant is false.`));
+  const { disagreements } = step;
   if (disagreements > 0) {
     const why = `the differential run found ${disagreements} disagreement${disagreements === 1 ? "" : "s"} between \`command\` and \`compare-command\`; the job summary shows each, shrunk`;
-    if (inputs.failOnNonconformant) core.setFailed(`${why}.`);
-    else core.notice(`${why}. The step passes because fail-on-nonconformant is false.`);
+    if (step.excused) core.notice(`${why}. The step passes because fail-on-nonconformant is false.`);
+    else core.setFailed(`${why}.`);
   }
 }
 
@@ -225,16 +205,15 @@ function setGateOutputs(core: ActionCore, gate: Gate | undefined): void {
   core.setOutput("fixed-expected-failures", gate ? String(gate.fixed.length) : "");
 }
 
-/** The differential run, when there was one: its log lines, its output; returns its disagreements. */
-function compareOutcome(core: ActionCore, outcome: RunOutcome, inputs: ActionInputs): number {
+/** The differential run, when there was one: its log lines and its output. */
+function compareOutcome(core: ActionCore, outcome: RunOutcome, inputs: ActionInputs): void {
   const report = outcome.compare;
   if (!report) {
     if (inputs.run.compareCommand)
       throw new Error("compare-command was given but the run made no comparison");
     core.setOutput("compare-disagreements", "");
-    return 0;
+    return;
   }
   info(core, formatCompare(report));
   core.setOutput("compare-disagreements", String(report.disagreements.length));
-  return report.disagreements.length;
 }

@@ -120,9 +120,12 @@ export async function runSignMode(core: ActionCore, face: Face, keyText: string)
     : undefined;
   setArtifactOutputs(core, artifact);
   if (summary) {
-    const page = pages.some((f) => f.endsWith("report.html"))
-      ? ` The artifact holds its report page: download it, unzip it and open \`report.html\` in a browser.`
-      : "";
+    // The artifact is named only when it holds the page; otherwise the page is where it was written.
+    const page = !pages.some((f) => f.endsWith("report.html"))
+      ? ""
+      : artifact
+        ? ` The artifact holds its report page: download it, unzip it and open \`report.html\` in a browser.`
+        : ` Its report page is \`report.html\` beside it on the runner, in ${inlineCode(dirname(out))}, until the job ends (${upload ? "the artifact upload failed" : "`upload: false`"}).`;
     const warned = sandboxWarning
       ? `\n> [!WARNING]\n> **${sandboxWarning.label}:** ${withCodeSpans(sandboxWarning.text)}.\n`
       : "";

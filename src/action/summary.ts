@@ -4,7 +4,7 @@ import type { Gate } from "../expected/index.js";
 import { failureAnnotations, gateAnnotations } from "../report/annotations.js";
 import type { VerdictSection } from "../report/index.js";
 import { escapeHtml, inlineCode, inlineText, textBlock } from "../report/markdown-escape.js";
-import type { CaseResult } from "../types.js";
+import type { RunView } from "../view/index.js";
 import type { UploadedArtifact } from "./artifact.js";
 import type { ActionCore } from "./core.js";
 import { messageOf } from "./failure.js";
@@ -84,14 +84,14 @@ export async function writeFailureSummary(
  * fails on them, warnings when it passes anyway (fail-on-nonconformant: false). */
 export function annotateFailures(
   core: ActionCore,
-  results: readonly CaseResult[],
+  view: Pick<RunView, "failures" | "causes">,
   stepWillFail: boolean,
   implementation: string,
 ): void {
   const annotate = (message: string, properties: { title: string }) =>
     stepWillFail ? core.error(message, properties) : core.warning(message, properties);
   // The answers in them are the command's: neutralised, so no line of theirs can be a runner command.
-  for (const { title, message } of failureAnnotations(results, stepWillFail, implementation))
+  for (const { title, message } of failureAnnotations(view, stepWillFail, implementation))
     annotate(neutralise(message), { title: neutralise(title) });
 }
 

@@ -16,7 +16,6 @@ import {
 } from "../options/index.js";
 import { ephemeralKey, loadSuppliedKey } from "../record/keys.js";
 import { batchPlanText, createProgressReporter, formatVerdict, showInvisible } from "../report/index.js";
-import { installSource, toolCommand } from "../report/install-form.js";
 import { runConformance } from "../run/index.js";
 import type { RunOptions } from "../run/types.js";
 import { sandboxStatusText } from "../sandbox/index.js";
@@ -131,31 +130,14 @@ export const runCommand: Command<Options> = {
       });
       progress?.done();
       compareProgress?.done();
-      io.stdout.write(
-        formatVerdict(
-          {
-            record: outcome.record,
-            results: outcome.results,
-            ...(outcome.files.record ? { recordPath: outcome.files.record } : {}),
-            elapsedMs: outcome.elapsedMs,
-            ...(outcome.gate ? { gate: outcome.gate } : {}),
-            ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
-            protocol: outcome.protocol,
-            ...(outcome.files.html ? { reportAt: { path: outcome.files.html } } : {}),
-            tool: toolCommand(installSource(io.env)),
-          },
-          { color: color && io.stdout.isTTY === true },
-        ),
-      );
+      io.stdout.write(formatVerdict(outcome, { color: color && io.stdout.isTTY === true }));
       if (outcome.compare) {
         const text = formatCompare(outcome.compare);
         io.stdout.write(`\n${text}${text.endsWith("\n") ? "" : "\n"}`);
         if (outcome.files.compare) io.stdout.write(`(the comparison is in ${outcome.files.compare})\n`);
       }
-      const agreed = (outcome.compare?.disagreements.length ?? 0) === 0;
-      // With a list the exit code follows its gate; the record's verdict (printed above) stays seed 003's.
-      const passed = outcome.gate ? outcome.gate.pass : outcome.record.conformant;
-      return passed && agreed ? 0 : 1;
+      // The view's step verdict: the list's gate when given, else the record's; and no disagreement.
+      return outcome.step.pass ? 0 : 1;
     } catch (error) {
       if (error instanceof SetupError) {
         io.stderr.write(`canon-conformance run: ${error.message}\n`);

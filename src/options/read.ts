@@ -286,6 +286,8 @@ export function valuesFace(values: RunValues, base = process.cwd()): Face {
   const texts = new Map<string, string>();
   const put = (name: OptionName, value: unknown) => {
     if (value === undefined) return;
+    // The list is given as its path, the text its row reads (its value is the file as read).
+    if (name === "expected-failures") return void texts.set(name, String(value));
     // A seed is given as a number; its row's value holds whether it was drawn.
     const typed = name === "seed" ? { seed: value, random: false } : value;
     texts.set(name, optionText(name, typed as OptionValue<typeof name>));

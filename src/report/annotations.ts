@@ -6,10 +6,7 @@
 
 import type { Gate } from "../expected/index.js";
 import { cutText } from "../text.js";
-import { recordCaseName } from "../text-forms/index.js";
-import type { CaseResult } from "../types.js";
-import { groupFailures } from "./causes.js";
-import { differenceNote } from "./difference.js";
+import type { RunView } from "../view/index.js";
 import { showInvisible } from "./visible.js";
 
 /** GitHub's limit on error annotations per step. */
@@ -35,36 +32,42 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 /**
  * One annotation per cause while they fit; `stepWillFail` keeps one free for the step's failure.
  * `implementation` is how the title names what was tested (implementationName of the record).
+ * Expected failures (listed by the run's expected-failures list) are not errors: they are left out,
+ * and the list's own notice counts them (gateAnnotations).
  */
 export function failureAnnotations(
-  results: readonly CaseResult[],
+  view: Pick<RunView, "failures" | "causes">,
   stepWillFail: boolean,
   implementation = "canon-conformance",
 ): FailureAnnotation[] {
-  const failures = results.filter((r) => !r.pass);
-  const groups = groupFailures(failures);
+  const failures = view.failures.filter((f) => !f.listed);
+  const byName = new Map(failures.map((f) => [f.name, f]));
+  // The run's causes, each with its cases the list does not name.
+  const groups = view.causes
+    .map((g) => {
+      const cases = g.cases.filter((n) => byName.has(n));
+      return { ...g, cases, count: cases.length };
+    })
+    .filter((g) => g.count > 0);
   const budget = GITHUB_ANNOTATIONS_PER_STEP - (stepWillFail ? 1 : 0);
   const shown = groups.length <= budget ? groups : groups.slice(0, budget - 1);
-  const byName = new Map(failures.map((r) => [recordCaseName(r.suite, r.name), r]));
   const name = showInvisible(implementation);
   const annotations = shown.map((g) => {
     // The first case of the cause stands for it, in full; the others are named.
-    const r = byName.get(g.cases[0]!)!;
+    const { name: caseName, result: r, difference } = byName.get(g.cases[0]!)!;
     const lines = [
-      `${recordCaseName(r.suite, r.name)}: ${r.why}`,
+      `${caseName}: ${r.why}`,
       ...(r.input === undefined ? [] : [`input: ${cut(r.input)}`]),
       `expected: ${cut(r.expected)}`,
       `got: ${cut(r.got)}`,
     ].map(showInvisible); // corpus text and output go through showInvisible, as in every report
-    const difference = differenceNote(r); // already shown visibly
-    if (difference) lines.push(difference);
+    if (difference) lines.push(difference); // already shown visibly
     if (g.count > 1) {
       const others = g.cases.slice(1, CASES_NAMED + 1).map(showInvisible);
       const more = g.count - 1 - others.length;
       lines.push(`also: ${others.join(", ")}${more > 0 ? `, and ${more} more` : ""}`);
     }
-    const what =
-      g.count === 1 ? `${recordCaseName(r.suite, r.name)} failed` : `${plural(g.count, "case")} failed`;
+    const what = g.count === 1 ? `${caseName} failed` : `${plural(g.count, "case")} failed`;
     return {
       // The cause's title is already shown visibly (causes.ts): shown again, its ⟨ would read ⟨U+27E8⟩.
       title: `${name}: ${showInvisible(what)}: ${cut(g.title)}`,

@@ -2,15 +2,13 @@
 // the corpus or the implementation goes through showInvisible first, so no output can move the
 // cursor, recolour the terminal or hide a difference.
 
-import { recordCaseName } from "../text-forms/index.js";
-import type { CaseResult, Progress } from "../types.js";
-import { groupFailures } from "./causes.js";
-import { differenceNote } from "./difference.js";
+import type { Progress } from "../types.js";
+import type { RunView } from "../view/index.js";
+import type { FailureGroup } from "./causes.js";
 import { countLine, formatDuration, formatRate, implementationName, keyMeaning } from "./format.js";
-import { expectedReasons, gateConsoleLines, gateVerdictLine } from "./gate.js";
+import { gateConsoleLines, gateVerdictLine } from "./gate.js";
 import { protocolLine } from "./protocol.js";
-import { assertConsistent, tallyBySuite } from "./tally.js";
-import type { ReportInput, ReportPlace } from "./types.js";
+import type { ReportPlace } from "./types.js";
 import { verifyCommand } from "./verify-command.js";
 import { INVISIBLE_LEGEND, showInvisible } from "./visible.js";
 
@@ -165,12 +163,14 @@ function palette(color: boolean) {
 export interface VerdictOptions {
   /** ANSI colour; the caller decides (a terminal, and NO_COLOR unset). */
   color: boolean;
+  /** Where the reader finds report.html: the file written (the default), or the artifact holding it. */
+  reportAt?: ReportPlace;
 }
 
 /** The readable verdict printed when a run ends: headline, what ran, suites, the failures by cause,
  * each failed case, how to verify. */
-export function formatVerdict(input: ReportInput, options: VerdictOptions): string {
-  return `${verdictSections(input, options)
+export function formatVerdict(view: RunView, options: VerdictOptions): string {
+  return `${verdictSections(view, options)
     .map((s) => s.body)
     .join("\n")}\n`;
 }
@@ -183,10 +183,9 @@ export interface VerdictSection {
 }
 
 /** The verdict in its parts, in order: formatVerdict joins them. */
-export function verdictSections(input: ReportInput, options: VerdictOptions): VerdictSection[] {
-  assertConsistent(input);
+export function verdictSections(input: RunView, options: VerdictOptions): VerdictSection[] {
   const sections: VerdictSection[] = [];
-  const { record, results } = input;
+  const { record } = input;
   const c = palette(options.color);
   const out: string[] = [];
   const field = (label: string, value: string) => `  ${c.dim(label.padEnd(15))} ${value}`;
@@ -219,7 +218,7 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
   if (input.elapsedMs !== undefined) out.push(field("elapsed", formatDuration(input.elapsedMs)));
   out.push("");
 
-  const tallies = tallyBySuite(results);
+  const tallies = input.tally;
   if (tallies.length > 0) {
     const width = Math.max(5, ...tallies.map((t) => showInvisible(t.suite).length));
     const row = (name: string, cases: number, passed: number, failed: number) =>
@@ -236,21 +235,17 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
     out.push(c.bold(row("total", s.cases, s.passed, s.failed)), "");
   }
 
-  const failures = results.filter((r) => !r.pass);
+  const { failures } = input;
   if (failures.length > 0) {
-    out.push(...causeLines(failures, c));
+    out.push(...causeLines(input.causes, c));
     sections.push({ body: out.join("\n") });
     out.length = 0;
     const detail = (label: string, value: string) => `    ${c.dim(label.padEnd(9))} ${value}`;
-    const listed = expectedReasons(input.gate);
-    for (const suite of new Set(failures.map((r) => r.suite))) {
-      const inSuite = failures.filter((r) => r.suite === suite);
+    for (const suite of new Set(failures.map((f) => f.result.suite))) {
+      const inSuite = failures.filter((f) => f.result.suite === suite);
       const lines = [c.bold(`Failed cases in ${suite} (${inSuite.length}):`), ""];
-      for (const r of inSuite) {
-        const expected = listed.get(recordCaseName(r.suite, r.name));
-        lines.push(
-          `  ${c.yellow(showInvisible(recordCaseName(r.suite, r.name)))}${expected ? c.dim(" (expected failure)") : ""}`,
-        );
+      for (const { name, result: r, listed: expected, difference: diff } of inSuite) {
+        lines.push(`  ${c.yellow(showInvisible(name))}${expected ? c.dim(" (expected failure)") : ""}`);
         if (expected)
           lines.push(
             detail("listed", `expected failure (${showInvisible(expected.reason)}), line ${expected.line}`),
@@ -261,7 +256,6 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
         if (r.vector !== undefined) lines.push(detail("vector", showInvisible(r.vector)));
         lines.push(detail("expected", showInvisible(r.expected)));
         lines.push(detail("got", showInvisible(r.got)));
-        const diff = differenceNote(r);
         if (diff) lines.push(detail("note", showInvisible(diff)));
         lines.push("");
       }
@@ -278,15 +272,15 @@ export function verdictSections(input: ReportInput, options: VerdictOptions): Ve
     if (input.rerun.note) out.push(`  (${input.rerun.note})`);
     out.push("");
   }
-  if (input.reportAt) out.push(...reportLines(input.reportAt), "");
-  if (input.recordPath === undefined) {
+  const reportAt = options.reportAt ?? (input.files?.html ? { path: input.files.html } : undefined);
+  if (reportAt) out.push(...reportLines(reportAt), "");
+  const recordPath = input.files?.record;
+  if (recordPath === undefined) {
     out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
     out.push(`  ${verifyCommand("DIR/record.json", record.key, record.signer_pubkey, input.tool)}`);
   } else {
     out.push("Verify the record:");
-    out.push(
-      `  ${showInvisible(verifyCommand(input.recordPath, record.key, record.signer_pubkey, input.tool))}`,
-    );
+    out.push(`  ${showInvisible(verifyCommand(recordPath, record.key, record.signer_pubkey, input.tool))}`);
   }
   sections.push({ body: out.join("\n") });
   return sections;
@@ -297,8 +291,7 @@ const CAUSES_SHOWN = 20;
 const CASES_PER_CAUSE = 8;
 
 /** The failures by cause, biggest first: what to fix first, and which cases each fix clears. */
-function causeLines(failures: readonly CaseResult[], c: ReturnType<typeof palette>): string[] {
-  const groups = groupFailures(failures);
+function causeLines(groups: readonly FailureGroup[], c: ReturnType<typeof palette>): string[] {
   const out = [c.bold(`Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}):`), ""];
   for (const g of groups.slice(0, CAUSES_SHOWN)) {
     // A cause's title is already shown visibly (causes.ts): shown again, its ⟨ would read ⟨U+27E8⟩.

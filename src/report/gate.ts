@@ -12,11 +12,6 @@ const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 
 /** How many names each list of the gate shows (the record and results.json hold every one). */
 const NAMES_SHOWN = 50;
 
-/** The reason and line of each expected failure, by record case name. */
-export function expectedReasons(gate: Gate | undefined): Map<string, { reason: string; line: number }> {
-  return new Map((gate?.expected ?? []).map((e) => [e.name, { reason: e.reason, line: e.line }]));
-}
-
 /** One line: the step's status, and why it differs from the record's verdict when it does. */
 export function gateHeadline(gate: Gate, conformant: boolean): string {
   const status = gate.pass ? "passes" : "fails";

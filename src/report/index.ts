@@ -1,5 +1,5 @@
-// The reporters: each turns one run (its signed record and judged cases) into text for one reader, and
-// writeReports puts them beside the record for both faces. Nothing here imports @actions/*: the
+// The reporters: each turns a run's view (src/view: made once, after the record is sealed) into text
+// for one reader, deciding nothing again, and writeReports puts them beside the record for both faces. Nothing here imports @actions/*: the
 // action hands these strings to @actions/core itself.
 export {
   failureAnnotations,
@@ -23,7 +23,6 @@ export {
 } from "./markdown.js";
 export { batchPlanText } from "./protocol.js";
 export { runSummaryMarkdown } from "./summary.js";
-export type { ReportInput } from "./types.js";
 export { showInvisible } from "./visible.js";
 export {
   ReportWriteError,

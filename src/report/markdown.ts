@@ -6,10 +6,10 @@ import { basename } from "node:path";
 import { cutText } from "../text.js";
 import { recordCaseName } from "../text-forms/index.js";
 import type { CaseResult } from "../types.js";
-import { groupFailures } from "./causes.js";
-import { differenceNote } from "./difference.js";
+import type { FailedCase, RunView } from "../view/index.js";
+import type { FailureGroup } from "./causes.js";
 import { countLine, formatDuration, implementationName, keyMeaning } from "./format.js";
-import { expectedReasons, gateMarkdown } from "./gate.js";
+import { gateMarkdown } from "./gate.js";
 import {
   escapeHtml,
   fencedBlock,
@@ -20,8 +20,7 @@ import {
   textBlockLengths,
 } from "./markdown-escape.js";
 import { protocolLine } from "./protocol.js";
-import { assertConsistent, tallyBySuite } from "./tally.js";
-import type { ReportInput } from "./types.js";
+import type { SuiteTally } from "./tally.js";
 import { verifyCommand } from "./verify-command.js";
 import { INVISIBLE_LEGEND } from "./visible.js";
 
@@ -36,11 +35,13 @@ export interface MarkdownOptions {
   /** The summary's most UTF-8 bytes (default GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN). */
   maxBytes?: number;
   /** Where the reader finds the record: in the run's artifact (the default), or only on the runner
-   * (the action's `upload: false`), where a later step of the job must keep it. */
+   * (the action's `upload: false`, or an upload that failed), where a later step of the job must keep it. */
   recordAt?: RecordPlace;
 }
 
-export type RecordPlace = "artifact" | "runner";
+/** Where the run's files are for the summary's reader: in the uploaded artifact, or on the runner in
+ * the output folder `runner`, because nothing was uploaded (`upload: false`) or the upload failed. */
+export type RecordPlace = "artifact" | { runner: string; uploadFailed?: boolean };
 
 /** Outputs are never cut below this many characters. */
 const OUTPUT_FLOOR = 200;
@@ -64,13 +65,13 @@ function cut(text: string, max: number): string {
   return kept === text ? text : `${kept} … (cut here: ${text.length - kept.length} more characters)`;
 }
 
-function headline(input: ReportInput): string {
+function headline(input: RunView): string {
   const { record } = input;
   const mark = record.conformant ? "✅ Conformant" : "❌ Not conformant";
   return `## ${mark}: ${countLine(record)}`;
 }
 
-function runSection(input: ReportInput, valueMax: number, filesMax: number, place: RecordPlace): string {
+function runSection(input: RunView, valueMax: number, filesMax: number, place: RecordPlace): string {
   const { record } = input;
   const impl = record.implementation;
   const v = (text: string) => inlineCode(cut(text, valueMax));
@@ -95,22 +96,19 @@ function runSection(input: ReportInput, valueMax: number, filesMax: number, plac
   return out.join("\n\n");
 }
 
-/** Where report.html is, and how to open it. */
+/** Where report.html is, and how to open it: the artifact is named only when it was uploaded. */
 function reportPageLine(place: RecordPlace): string {
   const what = "every failure by cause, with its input, and the record verified in the page";
   if (place === "artifact")
     return `download the artifact, unzip it and open \`report.html\` in a browser (${what}).`;
-  return `\`report.html\`, beside \`record.json\` on the runner (${what}).`;
+  return `\`report.html\`, beside \`record.json\` on the runner in ${inlineCode(cut(place.runner, RUN_VALUE_MAX))} (${what}).`;
 }
 
 /** The suites, each marked by what it does to the step: ✅ none failed, ☑️ every failure is listed as
  * expected (the step passes on them), ❌ some failure is not. */
-function suiteSection(results: readonly CaseResult[], listed: ReadonlySet<string>): string {
-  const tallies = tallyBySuite(results);
+function suiteSection(tallies: readonly SuiteTally[], failures: readonly FailedCase[]): string {
   if (tallies.length === 0) return "No cases ran.";
-  const unlisted = new Set<string>(
-    results.filter((r) => !r.pass && !listed.has(recordCaseName(r.suite, r.name))).map((r) => r.suite),
-  );
+  const unlisted = new Set<string>(failures.filter((f) => !f.listed).map((f) => f.result.suite));
   const mark = (t: { suite: string; failed: number }) =>
     t.failed === 0 ? "✅" : unlisted.has(t.suite) ? "❌" : "☑️";
   const rows = tallies.map(
@@ -146,16 +144,12 @@ function outputBlockLengths(text: string): (max: number) => number {
 }
 
 /** One failed case in full, its outputs cut to `outputMax` characters. */
-function failedBlock(
-  r: CaseResult,
-  diff: string | undefined,
-  outputMax: number,
-  listed?: { reason: string; line: number },
-): string {
+function failedBlock(failure: FailedCase, outputMax: number): string {
+  const { result: r, difference: diff, listed } = failure;
   const parts = [
     listed
-      ? `#### ☑️ ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} (expected failure)`
-      : `#### ❌ ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))}`,
+      ? `#### ☑️ ${inlineCode(cut(failure.name, NAME_MAX))} (expected failure)`
+      : `#### ❌ ${inlineCode(cut(failure.name, NAME_MAX))}`,
     "",
     `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
     "",
@@ -190,8 +184,7 @@ const CAUSES_SHOWN = 30;
 const CASES_PER_CAUSE = 10;
 
 /** The failures by cause, biggest first: what to fix first, and which cases each fix clears. */
-function causesSection(failures: readonly CaseResult[]): string {
-  const groups = groupFailures(failures);
+function causesSection(groups: readonly FailureGroup[], failures: readonly FailedCase[]): string {
   const rows = groups.slice(0, CAUSES_SHOWN).map((g) => {
     const names = g.cases.slice(0, CASES_PER_CAUSE).map((n) => inlineCode(cut(n, 100)));
     const more = g.count > CASES_PER_CAUSE ? `, and ${g.count - CASES_PER_CAUSE} more` : "";
@@ -212,21 +205,24 @@ function suiteFold(suite: string, count: number, blocks: readonly string[]): str
 const FOLD_BYTES = 120;
 
 /** One failed case by name only, as a table row. */
-function failedRow(r: CaseResult): string {
-  return `| ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`;
+function failedRow(f: FailedCase): string {
+  return `| ${inlineCode(cut(f.name, NAME_MAX))} | ${inlineText(cut(f.result.why, WHY_MAX))} |`;
 }
 
 const FAILED_ROWS_HEAD = "| Failed case, not shown in detail | Why |\n| --- | --- |";
 
-function passingSection(passing: readonly CaseResult[]): string {
-  if (passing.length === 0) return "";
-  const rows = passing.map(
-    (r) =>
-      `| ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`,
+function passingSection(results: readonly CaseResult[]): string {
+  const rows = results.flatMap((r) =>
+    r.pass
+      ? [
+          `| ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`,
+        ]
+      : [],
   );
+  if (rows.length === 0) return "";
   return [
     "<details>",
-    `<summary>Passing cases (${passing.length})</summary>`,
+    `<summary>Passing cases (${rows.length})</summary>`,
     "",
     "| Case | Why |",
     "| --- | --- |",
@@ -239,13 +235,17 @@ function passingSection(passing: readonly CaseResult[]): string {
 /** The line before the verify command: where the record can be found. */
 function whereTheRecordIs(file: string, place: RecordPlace): string {
   if (place === "artifact") return `Download the artifact and check ${inlineCode(file)} offline:`;
-  return `This run uploaded no artifact (\`upload: false\`): ${inlineCode(file)} and the other files stay on the runner, in the folder of the step's \`record-path\` output, until the job ends. Keep them in a later step of the job, then check ${inlineCode(file)} offline:`;
+  const why = place.uploadFailed
+    ? "The artifact upload failed (the step's warning says why)"
+    : "This run uploaded no artifact (`upload: false`)";
+  return `${why}: ${inlineCode(file)} and the other files stay on the runner in ${inlineCode(cut(place.runner, RUN_VALUE_MAX))} (the folder of the step's \`record-path\` output) until the job ends. Keep them in a later step of the job, then check ${inlineCode(file)} offline:`;
 }
 
-function verifySection(input: ReportInput, place: RecordPlace): string {
+function verifySection(input: RunView, place: RecordPlace): string {
   const { record } = input;
   // The reader downloads the artifact, where the record sits under its own name.
-  const name = input.recordPath ? basename(input.recordPath) : "record.json";
+  const recordPath = input.files?.record;
+  const name = recordPath ? basename(recordPath) : "record.json";
   const file = /^[A-Za-z0-9._-]+$/.test(name) ? name : "record.json";
   const why =
     record.key === "supplied"
@@ -263,7 +263,7 @@ function verifySection(input: ReportInput, place: RecordPlace): string {
 }
 
 /** The command that re-runs the failed cases on the reader's machine, when some failed. */
-function rerunSection(input: ReportInput): string[] {
+function rerunSection(input: RunView): string[] {
   const { rerun } = input;
   if (!rerun) return [];
   const cases = `${rerun.failed} failed case${rerun.failed === 1 ? "" : "s"}`;
@@ -280,31 +280,30 @@ function rerunSection(input: ReportInput): string[] {
 }
 
 /** The job summary of a run, at most `maxBytes` UTF-8 bytes. */
-export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions = {}): string {
+export function toMarkdownSummary(input: RunView, options: MarkdownOptions = {}): string {
   const maxBytes = options.maxBytes ?? GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN;
   if (!Number.isInteger(maxBytes) || maxBytes < MIN_SUMMARY_BYTES) {
     throw new RangeError(
       `toMarkdownSummary: maxBytes must be an integer of at least ${MIN_SUMMARY_BYTES}, not ${maxBytes}`,
     );
   }
-  assertConsistent(input);
   const place = options.recordAt ?? "artifact";
-  const failures = input.results.filter((r) => !r.pass);
-  const passing = input.results.filter((r) => r.pass);
-  const diffs = failures.map(differenceNote);
-  const reasons = expectedReasons(input.gate);
-  const listed = failures.map((r) => reasons.get(recordCaseName(r.suite, r.name)));
+  const { failures } = input;
   // With a list, the step's status (which may differ from the record's verdict) comes right after it.
   const gate = input.gate ? [gateMarkdown(input.gate, input.record.conformant)] : [];
 
   let run = runSection(input, RUN_VALUE_MAX, FILES_MAX, place);
   // A run section that would take half the room (a huge command line, thousands of files) is cut harder.
   if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10, place);
-  const suites = suiteSection(input.results, new Set(reasons.keys()));
+  const suites = suiteSection(input.tally, failures);
   const failedHead =
     failures.length === 0
       ? []
-      : [causesSection(failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
+      : [
+          causesSection(input.causes, failures),
+          `### Failed cases (${failures.length})`,
+          `*${INVISIBLE_LEGEND}*`,
+        ];
   const fixed = [
     headline(input),
     ...gate,
@@ -314,21 +313,22 @@ export function toMarkdownSummary(input: ReportInput, options: MarkdownOptions =
     ...rerunSection(input),
     verifySection(input, place),
   ];
-  const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
+  const folds = new Set(failures.map((f) => f.result.suite)).size * FOLD_BYTES;
   const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
-  const passingText = passingSection(passing);
-  const plan = planFailures(failures, diffs, listed, budget, passingText ? bytes(passingText) + 2 : 0);
+  const passingText = passingSection(input.results);
+  const passing = input.record.summary.passed;
+  const plan = planFailures(failures, budget, passingText ? bytes(passingText) + 2 : 0);
 
   const sections = [headline(input)];
-  if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing.length, failures.length));
+  if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing, failures.length));
   sections.push(...gate, run, suites, ...failedHead);
   // Detail folded by suite, in corpus order (the failures are in corpus order, so suites are runs).
   for (let i = 0; i < plan.detailed; ) {
-    const suite = failures[i]!.suite;
+    const suite = failures[i]!.result.suite;
     const blocks: string[] = [];
-    for (; i < plan.detailed && failures[i]!.suite === suite; i++)
-      blocks.push(failedBlock(failures[i]!, diffs[i], plan.outputMax, listed[i]));
-    const count = failures.filter((r) => r.suite === suite).length;
+    for (; i < plan.detailed && failures[i]!.result.suite === suite; i++)
+      blocks.push(failedBlock(failures[i]!, plan.outputMax));
+    const count = failures.filter((f) => f.result.suite === suite).length;
     sections.push(suiteFold(suite, count, blocks));
   }
   if (plan.named > 0) {
@@ -376,23 +376,16 @@ interface FailurePlan {
  * How much failure detail fits in `budget` bytes, alongside the passing detail (`passingBytes`) if
  * possible: the trimming order is passing detail, then the longest outputs, then detail by count.
  */
-function planFailures(
-  failures: readonly CaseResult[],
-  diffs: readonly (string | undefined)[],
-  listed: readonly ({ reason: string; line: number } | undefined)[],
-  budget: number,
-  passingBytes: number,
-): FailurePlan {
+function planFailures(failures: readonly FailedCase[], budget: number, passingBytes: number): FailurePlan {
   const all = failures.length;
   const uncut = Number.POSITIVE_INFINITY;
   // Each block rendered once, whole; a cut changes only its outputs, whose lengths at any cut come
   // from one pass over each (outputBlockLengths), so trying a cut costs no rendering.
-  const outputs = failures.map((r) =>
+  const outputs = failures.map(({ result: r }) =>
     [r.input, r.expected, r.got].filter((t): t is string => t !== undefined).map(outputBlockLengths),
   );
   const whole = failures.map(
-    (r, i) =>
-      bytes(failedBlock(r, diffs[i], uncut, listed[i])) + 2 - outputs[i]!.reduce((n, f) => n + f(uncut), 0),
+    (f, i) => bytes(failedBlock(f, uncut)) + 2 - outputs[i]!.reduce((n, f) => n + f(uncut), 0),
   );
   const blockSize = (i: number, outputMax: number) =>
     outputs[i]!.reduce((n, f) => n + f(outputMax), whole[i]!);
@@ -408,7 +401,7 @@ function planFailures(
   // The largest cut that fits: cutting at n characters touches only outputs longer than n, the longest first.
   if (blocksSize(OUTPUT_FLOOR) <= budget) {
     let lo = OUTPUT_FLOOR; // fits
-    let hi = Math.max(...failures.map((r) => Math.max(r.expected.length, r.got.length))); // does not
+    let hi = Math.max(...failures.map(({ result: r }) => Math.max(r.expected.length, r.got.length))); // does not
     while (hi - lo > 1) {
       const mid = Math.floor((lo + hi) / 2);
       if (blocksSize(mid) <= budget) lo = mid;

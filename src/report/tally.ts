@@ -1,6 +1,5 @@
 import { recordCaseName } from "../text-forms/index.js";
-import { type CaseResult, SUITES } from "../types.js";
-import type { ReportInput } from "./types.js";
+import { type CaseResult, type ConformResult, SUITES } from "../types.js";
 
 /** One suite's line in a report. */
 export interface SuiteTally {
@@ -32,7 +31,7 @@ export function tallyBySuite(results: readonly CaseResult[]): SuiteTally[] {
  * Refuses an input whose parts disagree, so a report never shows one run's record with another's
  * cases: the results must be the record's cases in order, and the summary what they count.
  */
-export function assertConsistent(input: ReportInput): void {
+export function assertConsistent(input: { record: ConformResult; results: readonly CaseResult[] }): void {
   const { record, results } = input;
   if (results.length !== record.cases.length) {
     throw new Error(

@@ -2,43 +2,15 @@
 // is its record, so a failure to write it stops here; a failure to write any later file is collected,
 // the other files are still written, and the error says where the record is: nothing is lost.
 
+import { join } from "node:path";
 import { CanonError } from "../errors.js";
-import type { Gate } from "../expected/index.js";
-import type { CaseResult, ConformResult } from "../types.js";
+import type { RunView } from "../view/index.js";
 import { badgeJson, badgeSvg } from "./badge.js";
-import { groupFailures } from "./causes.js";
 import { reportHtml } from "./html/index.js";
 import { toJUnitXml } from "./junit.js";
 import type { RecordPlace } from "./markdown.js";
 import { type OutFolder, openOutFolder } from "./out-folder.js";
-import type { ProtocolUsed } from "./protocol.js";
-import type { RerunCommand } from "./rerun-command.js";
 import { runSummaryMarkdown } from "./summary.js";
-
-/** One run, as the reports take it. */
-export interface RunReports {
-  record: ConformResult;
-  /** The record exactly as signed (its RFC 8785 form). */
-  recordBytes: Uint8Array;
-  results: CaseResult[];
-  elapsedMs: number;
-  /** The step's gate by an expected-failures list, when one was given: in results.json and the summary. */
-  gate?: Gate;
-  /** The command that re-runs the failed cases locally, when some failed. */
-  rerun?: RerunCommand;
-  /** How the implementation was spoken to: in results.json, the summary and report.html. */
-  protocol?: ProtocolUsed;
-  /** How printed commands start the tool (ReportInput.tool). */
-  tool?: string;
-  /** The differential run, when there is one (maybe still going: its files wait for it, the record
-   * does not): its report for compare.json, its Markdown for the summary; undefined if it failed. */
-  compare?: CompareFiles | undefined | Promise<CompareFiles | undefined>;
-}
-
-export interface CompareFiles {
-  report: unknown;
-  markdown: string;
-}
 
 /** What goes beside record.json, results.json, junit.xml and report.html (and compare.json after a
  * differential run). */
@@ -46,10 +18,29 @@ export interface ReportChoice {
   /** summary.md: the job summary's text (the action writes it; the CLI does not). */
   summary?: boolean;
   /** Where the summary tells its reader to find the record: the artifact (default), or the runner
-   * when nothing is uploaded. */
-  summaryRecordAt?: RecordPlace;
+   * when nothing is uploaded (the output folder's path is the folder written). */
+  summaryRecordAt?: "artifact" | "runner";
   /** badge.svg and badge.json. */
   badge?: boolean;
+}
+
+/** The files writeReports writes for `view` and `choice`, by what they are: the view names them
+ * before they are written (a file that cannot be written stops the run with ReportWriteError). */
+export function reportFiles(
+  dir: string,
+  view: Pick<RunView, "compare">,
+  choice: ReportChoice = {},
+): Omit<WrittenReports, "summaryMarkdown"> {
+  const at = (name: string) => join(dir, name);
+  return {
+    record: at("record.json"),
+    results: at("results.json"),
+    junit: at("junit.xml"),
+    html: at("report.html"),
+    ...(view.compare ? { compare: at("compare.json") } : {}),
+    ...(choice.summary ? { summary: at("summary.md") } : {}),
+    ...(choice.badge ? { badgeSvg: at("badge.svg"), badgeJson: at("badge.json") } : {}),
+  };
 }
 
 /** The paths written, and the summary's text when summary.md was asked for. */
@@ -82,7 +73,7 @@ export class ReportWriteError extends CanonError {
  */
 export async function writeReports(
   out: OutFolder | string,
-  run: RunReports,
+  run: RunView,
   choice: ReportChoice = {},
 ): Promise<WrittenReports> {
   if (typeof out !== "string") return writeInto(out, run, choice);
@@ -94,10 +85,25 @@ export async function writeReports(
   }
 }
 
-async function writeInto(folder: OutFolder, run: RunReports, choice: ReportChoice): Promise<WrittenReports> {
+/** record.json, the run's result: written first, before anything that may fail or wait. */
+export function writeRecord(folder: OutFolder, recordBytes: Uint8Array): Promise<string> {
+  return folder.write("record.json", recordBytes);
+}
+
+async function writeInto(folder: OutFolder, run: RunView, choice: ReportChoice): Promise<WrittenReports> {
+  return writeBesideRecord(folder, run, choice, await writeRecord(folder, run.recordBytes));
+}
+
+/** The reports beside a record already written at `recordPath` (writeRecord). */
+export async function writeBesideRecord(
+  folder: OutFolder,
+  run: RunView,
+  choice: ReportChoice,
+  recordPath: string,
+): Promise<WrittenReports> {
   const dir = folder.path;
-  // The record first: whatever fails after this line, the signed result of the run is on disk.
-  const written: WrittenReports = { record: await folder.write("record.json", run.recordBytes) };
+  // The record first: whatever fails after it, the signed result of the run is on disk.
+  const written: WrittenReports = { record: recordPath };
 
   const failed: string[] = [];
   const write = async (
@@ -111,45 +117,32 @@ async function writeInto(folder: OutFolder, run: RunReports, choice: ReportChoic
       failed.push(`${name} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
   };
-  const { record, results, elapsedMs, rerun, protocol } = run;
+  const { record, results, elapsedMs, rerun, protocol, compare } = run;
   // `protocol`: how the implementation was spoken to (protocol.ts); `causes` is the failed cases grouped
-  // by cause (causes.ts), biggest first: what to fix first.
+  // by cause (the view's), biggest first: what to fix first.
   await write(
     "results",
     "results.json",
     // `rerun`: the command that re-runs the failed cases locally (absent when none failed).
     () =>
-      `${JSON.stringify({ ...(protocol ? { protocol } : {}), results, causes: groupFailures(results), elapsedMs, ...(run.gate ? { gate: run.gate } : {}), ...(rerun ? { rerun } : {}) }, null, 2)}\n`,
+      `${JSON.stringify({ ...(protocol ? { protocol } : {}), results, causes: run.causes, elapsedMs, ...(run.gate ? { gate: run.gate } : {}), ...(rerun ? { rerun } : {}) }, null, 2)}\n`,
   );
-  await write("junit", "junit.xml", () =>
-    toJUnitXml({ record, results, recordPath: written.record, elapsedMs }),
-  );
+  await write("junit", "junit.xml", () => toJUnitXml(run));
   // The page a person opens: the verdict, the failures by cause, and the record verified in the page.
   await write("html", "report.html", () =>
     reportHtml({
       recordBytes: run.recordBytes,
       results,
-      elapsedMs,
+      ...(elapsedMs !== undefined ? { elapsedMs } : {}),
       ...(protocol ? { protocol } : {}),
       ...(run.gate ? { gate: run.gate } : {}),
+      causes: run.causes,
     }),
   );
-  const compare = await run.compare;
-  if (compare) await write("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}\n`);
+  if (compare) await write("compare", "compare.json", () => `${JSON.stringify(compare, null, 2)}\n`);
   if (choice.summary) {
-    const markdown = runSummaryMarkdown(
-      {
-        record,
-        results,
-        elapsedMs,
-        ...(run.gate ? { gate: run.gate } : {}),
-        ...(rerun ? { rerun } : {}),
-        ...(protocol ? { protocol } : {}),
-        ...(run.tool ? { tool: run.tool } : {}),
-      },
-      compare?.markdown,
-      choice.summaryRecordAt,
-    );
+    const place: RecordPlace = choice.summaryRecordAt === "runner" ? { runner: dir } : "artifact";
+    const markdown = runSummaryMarkdown(run, place);
     await write("summary", "summary.md", () => markdown);
     written.summaryMarkdown = markdown;
   }

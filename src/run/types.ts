@@ -2,13 +2,12 @@
 // come from the one reader (src/options: readRunOptions for a face's texts, runSettings for values);
 // the rest is the caller's: the key, where the files go, and what it wants to be told while it runs.
 import type { BatchReport } from "../batch/index.js";
-import type { CompareReport } from "../compare/types.js";
-import type { Gate } from "../expected/index.js";
 import type { RunSettings } from "../options/index.js";
 import type { OutFolder } from "../report/out-folder.js";
 import type { ProtocolUsed } from "../report/protocol.js";
 import type { SandboxOptions, SandboxStatus } from "../sandbox/index.js";
-import type { Canonicalizer, CaseResult, ConformResult, Progress, SigningKey } from "../types.js";
+import type { Canonicalizer, Progress, SigningKey } from "../types.js";
+import type { RunFiles, RunView } from "../view/index.js";
 
 /** Everything a run needs: the options as read, and the caller's part. */
 export interface RunOptions extends RunSettings {
@@ -23,6 +22,9 @@ export interface RunOptions extends RunSettings {
   outFolder?: OutFolder;
   /** What else goes into `outDir` (src/report/write.ts): summary.md, the badges. */
   reports?: { summary?: boolean; badge?: boolean; summaryRecordAt?: "artifact" | "runner" };
+  /** The action's `fail-on-nonconformant`: false, the step passes whatever the run found (the view's
+   * step verdict says so). The CLI's exit code always follows the run. */
+  failOnNonconformant?: boolean;
   /** The sandbox's settings that are no option: files the command must not read even if it guesses
    * them (a key file), where bwrap is when not on PATH (tests point it at something broken), and
    * whether `auto` may fall back to an unsandboxed run (the action on a GitHub-hosted runner refuses). */
@@ -45,37 +47,15 @@ export interface RunOptions extends RunSettings {
   onCompareProgress?: (progress: Progress) => void;
 }
 
-/** What one run produced. */
-export interface RunOutcome {
-  record: ConformResult;
-  /** The record exactly as written to disk: its RFC 8785 form. */
-  recordBytes: Uint8Array;
-  /** The judged cases in corpus order, with the detail the record leaves out (suite, why, source). */
-  results: CaseResult[];
+/** What one run produced: its view (src/view), made once after the record was sealed, which every
+ * face and report reads; and what only the caller needs beside it. */
+export interface RunOutcome extends RunView {
+  elapsedMs: number;
+  protocol: ProtocolUsed;
   /** Paths written under `outDir`, if one was given. */
-  files: {
-    record?: string;
-    results?: string;
-    junit?: string;
-    html?: string;
-    compare?: string;
-    summary?: string;
-    badgeSvg?: string;
-    badgeJson?: string;
-  };
+  files: RunFiles;
   /** summary.md's text, when `reports.summary` asked for it: the action's job summary. */
   summaryMarkdown?: string;
-  /** The command that re-runs the failed cases locally, when some failed (src/report/rerun-command.ts). */
-  rerun?: { command: string; failed: number; note?: string };
-  elapsedMs: number;
   /** Whether the command ran sandboxed, and if not why (the faces print unsandboxedNotice of it). */
   sandbox: SandboxStatus;
-  /** The differential run, when `compareCommand` was given. It is not part of the record: seed 003
-   * fixes the record's members, and the record states one implementation. */
-  compare?: CompareReport;
-  /** The step's gate by `expectedFailures`, when a list was given; not part of the record either. */
-  gate?: Gate;
-  /** How the implementation was spoken to, and which stored cases lines mode sent in their lines
-   * form: the reports state it (the record cannot). */
-  protocol: ProtocolUsed;
 }

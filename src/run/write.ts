@@ -1,14 +1,12 @@
-// The run's last step: the report stage, the same for both faces (src/report/write.ts: the record
-// first, then the rest), the differential run's files once it has ended, and the run's outcome.
-import { compareMarkdown } from "../compare/index.js";
-import { writeReports } from "../report/write.js";
+// The run's last step: the differential run awaited, the run's view made once (src/view), and the
+// report stage, the same for both faces (src/report/write.ts: the record first, then the rest).
+import { reportFiles, writeBesideRecord, writeRecord } from "../report/write.js";
 import type { CaseResult } from "../types.js";
+import { runView } from "../view/index.js";
 import type { Judged } from "./judge.js";
 import type { RunPlan } from "./plan.js";
 import type { Sealed } from "./seal.js";
 import type { RunOutcome } from "./types.js";
-
-const FILES = ["record", "results", "junit", "html", "compare", "summary", "badgeSvg", "badgeJson"] as const;
 
 export async function writeRun(
   plan: RunPlan,
@@ -17,47 +15,37 @@ export async function writeRun(
   sealed: Sealed,
 ): Promise<RunOutcome> {
   const { comparing } = judged;
-  const files: RunOutcome["files"] = {};
-  let summaryMarkdown: string | undefined;
-  if (plan.out) {
-    const written = await writeReports(
-      plan.out,
-      {
-        record: sealed.record,
-        recordBytes: sealed.bytes,
-        results,
-        elapsedMs: sealed.elapsedMs,
-        ...(sealed.gate ? { gate: sealed.gate } : {}),
-        ...(sealed.rerun ? { rerun: sealed.rerun } : {}),
-        tool: plan.tool,
-        protocol: judged.protocol,
-        ...(comparing
-          ? {
-              compare: comparing.then((c) =>
-                c.ok ? { report: c.value, markdown: compareMarkdown(c.value) } : undefined,
-              ),
-            }
-          : {}),
-      },
-      plan.options.reports,
-    );
-    ({ summaryMarkdown } = written);
-    for (const key of FILES) if (written[key] !== undefined) files[key] = written[key];
-  }
+  // The signed record is on disk before the differential run is waited for: whatever it does, the
+  // run's result is kept.
+  const recordPath = plan.out ? await writeRecord(plan.out, sealed.bytes) : undefined;
   const compared = await comparing;
-  if (compared && !compared.ok) throw compared.error;
-  const compare = compared?.value;
-  return {
+  const compare = compared?.ok ? compared.value : undefined;
+  const choice = plan.options.reports ?? {};
+  const view = runView({
     record: sealed.record,
     recordBytes: sealed.bytes,
     results,
-    files,
     elapsedMs: sealed.elapsedMs,
-    sandbox: judged.sandbox,
     protocol: judged.protocol,
+    tool: plan.tool,
+    ...(sealed.gate ? { gate: sealed.gate } : {}),
     ...(sealed.rerun ? { rerun: sealed.rerun } : {}),
     ...(compare ? { compare } : {}),
-    ...(sealed.gate ? { gate: sealed.gate } : {}),
+    ...(plan.options.failOnNonconformant !== undefined
+      ? { failOnNonconformant: plan.options.failOnNonconformant }
+      : {}),
+    files: plan.out ? reportFiles(plan.out.path, { ...(compare ? { compare } : {}) }, choice) : {},
+  });
+  let summaryMarkdown: string | undefined;
+  if (plan.out && recordPath)
+    ({ summaryMarkdown } = await writeBesideRecord(plan.out, view, choice, recordPath));
+  if (compared && !compared.ok) throw compared.error;
+  return {
+    ...view,
+    elapsedMs: sealed.elapsedMs,
+    protocol: judged.protocol,
+    files: view.files ?? {},
+    sandbox: judged.sandbox,
     ...(summaryMarkdown !== undefined ? { summaryMarkdown } : {}),
   };
 }

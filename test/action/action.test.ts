@@ -139,8 +139,15 @@ describe("a non-conformant implementation", () => {
       /The signed record is the step's record-path output \(upload is false: no artifact\)\.$/,
     );
     assert.ok(!failure.includes(dirname(run.outputs["record-path"]!)), failure);
-    assert.doesNotMatch(run.summary!, /[Dd]ownload the artifact/);
+    assert.doesNotMatch(run.summary!, /[Dd]ownload|unzip/);
     assert.match(run.summary!, /This run uploaded no artifact \(`upload: false`\)/);
+    // It says where the files are instead: the output folder on the runner.
+    const folder = dirname(run.outputs["record-path"]!);
+    assert.ok(
+      run.summary!.includes(
+        `\`report.html\`, beside \`record.json\` on the runner in <code>${folder}</code>`,
+      ),
+    );
   });
 
   test("the summary and the log print the re-run of the failed cases from the action's own repository and ref, and cases runs just them", async () => {
@@ -280,12 +287,13 @@ describe("the upload fails: a warning, not a lost result", () => {
         const verdict = verifyRecord(readFileSync(run.outputs["record-path"]!));
         assert.equal(verdict.outcome, "accept");
         assert.equal(service.artifacts.length, 0);
-        // The summary, written before the upload, told its reader to download the artifact: it says
-        // the upload failed.
-        assert.match(
-          run.summary!,
-          /\*\*Artifact:\*\* canon-conformance\S* was not uploaded: the upload failed/,
-        );
+        // The summary names no artifact that is not there: it says the upload failed and where the
+        // files are on the runner, and summary.md beside the record says the same.
+        const folder = dirname(run.outputs["record-path"]!);
+        assert.doesNotMatch(run.summary!, /[Dd]ownload|unzip/);
+        assert.match(run.summary!, /The artifact upload failed \(the step's warning says why\)/);
+        assert.ok(run.summary!.includes(`on the runner in <code>${folder}</code>`), run.summary);
+        assert.ok(run.summary!.startsWith(readFileSync(join(folder, "summary.md"), "utf8")));
       } finally {
         await service.close();
       }

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
 import { verifyRecord } from "../../src/record/verify.js";
 import { implCommand } from "../helpers/cli.js";
@@ -23,6 +23,11 @@ function list(name: string, text: string): string {
   const path = join(tmp, name);
   writeFileSync(path, text);
   return path;
+}
+
+/** A file the run wrote beside its record. */
+function fileBeside(run: ActionRun, name: string): string {
+  return readFileSync(join(dirname(run.outputs["record-path"]!), name), "utf8");
 }
 
 function recordOf(run: ActionRun) {
@@ -64,6 +69,23 @@ describe("expected-failures through the action", () => {
     assert.match(summary, /### ✅ Step passes by the expected-failures list/);
     assert.match(summary, /#### ☑️ <code>reject\/comma-only-object<\/code> \(expected failure\)/);
     assert.match(summary, /\*\*Expected failure:\*\* same fault \(list line 2\)/);
+    // junit.xml follows the gate (issue 30 item 5): a test reporter beside the green step is green.
+    const junit = fileBeside(run, "junit.xml");
+    assert.doesNotMatch(junit, /<failure/);
+    assert.match(junit, /<testsuites [^>]*failures="0" errors="0" skipped="4"/);
+    const skipped = [
+      ...junit.matchAll(/<testcase classname="reject" name="([^"]+)">\n {6}<skipped message="([^"]+)"\/>/g),
+    ];
+    assert.deepEqual(
+      skipped.map((m) => [m[1], m[2]]),
+      [
+        ...["trailing-comma-array", "trailing-comma-object", "trailing-comma-nested"].map((n) => [
+          n,
+          "expected failure (list line 1): we strip trailing commas, issue #3",
+        ]),
+        ["comma-only-object", "expected failure (list line 2): same fault"],
+      ],
+    );
   });
 
   test("a failure left out: the step fails naming it; only its cause is an error annotation", async () => {
@@ -89,6 +111,25 @@ describe("expected-failures through the action", () => {
       run.summary ?? "",
       /\*\*Unexpected failures \(1\), not in the list:\*\* <code>reject\/comma-only-object<\/code>/,
     );
+    // junit.xml and report.html mark exactly the unexpected failure as what fails the step.
+    const junit = fileBeside(run, "junit.xml");
+    const failures = [
+      ...junit.matchAll(/<testcase classname="reject" name="([^"]+)">\n {6}<failure message="([^"]+)"/g),
+    ];
+    assert.deepEqual(
+      failures.map((m) => m[1]),
+      ["comma-only-object"],
+    );
+    assert.match(
+      failures[0]![2]!,
+      /^unexpected failure, not in the expected-failures list: fails the step: /,
+    );
+    assert.match(junit, /<testsuites [^>]*failures="1" errors="0" skipped="3"/);
+    const html = fileBeside(run, "report.html");
+    const marked = [...html.matchAll(/<code>([^<]+)<\/code><span class="listed unexpected">/g)].map(
+      (m) => m[1],
+    );
+    assert.deepEqual(marked, ["reject/comma-only-object"]);
   });
 
   test("a listed entry that passes: the step fails as fixed, unless allow-fixed-expected-failures", async () => {

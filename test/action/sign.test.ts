@@ -130,6 +130,26 @@ describe("mode: sign re-signs a verified record with the team's key", () => {
   });
 });
 
+test("mode: sign with upload false: the summary names no artifact, and says where the report page is", async () => {
+  const original = runArtifact("not-uploaded");
+  const run = await sign({
+    record: original.dir,
+    "signing-key": SEED_HEX,
+    "run-sandboxed": "true",
+    upload: "false",
+  });
+  assertExit(run, 0);
+  const folder = dirname(run.outputs["record-path"]!);
+  assert.doesNotMatch(run.summary ?? "", /artifact holds|[Dd]ownload|unzip/);
+  assert.ok(
+    (run.summary ?? "").includes(
+      `Its report page is \`report.html\` beside it on the runner, in <code>${folder}</code>`,
+    ),
+    run.summary,
+  );
+  assert.ok(readFileSync(join(folder, "report.html"), "utf8").startsWith("<!DOCTYPE html>"));
+});
+
 describe("mode: sign refuses, and signs nothing", () => {
   test("a record changed after it was signed: verify's step and reason, the step fails", async () => {
     const tampered = runArtifact("tampered", (b) =>

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { decideGate, parseExpectedFailures } from "../../src/expected/index.js";
 import { failureAnnotations, formatVerdict, gateAnnotations } from "../../src/report/index.js";
 import { MIN_SUMMARY_BYTES, toMarkdownSummary } from "../../src/report/markdown.js";
-import { caseResult, recordFor } from "../report/fixtures.js";
+import { caseResult, inputFor, recordFor, viewOf } from "../report/fixtures.js";
 
 const results = [
   caseResult("jcs", "control-del", false),
@@ -20,7 +20,7 @@ const gate = decideGate(results, list, false);
 const record = recordFor(results);
 
 test("the summary: the step's status under the headline, the record's verdict kept, reasons escaped", () => {
-  const md = toMarkdownSummary({ record, results, gate });
+  const md = toMarkdownSummary(viewOf({ record, results, gate }));
   const lines = md.split("\n");
   assert.match(lines[0]!, /^## ❌ Not conformant: /);
   assert.equal(lines[2], "### ❌ Step fails by the expected-failures list");
@@ -39,7 +39,7 @@ test("the summary: the step's status under the headline, the record's verdict ke
   assert.doesNotMatch(md, /(?<!\\)\[here|<img|\| pipe|\u202E/);
   assert.match(md, /⟨U\+202E⟩evil/);
   // Without a list the summary is what it was.
-  assert.doesNotMatch(toMarkdownSummary({ record, results }), /expected-failures|expected failure|☑️/);
+  assert.doesNotMatch(toMarkdownSummary(viewOf({ record, results })), /expected-failures|expected failure|☑️/);
 });
 
 test("the summary keeps its byte budget with the gate in it", () => {
@@ -47,16 +47,15 @@ test("the summary keeps its byte budget with the gate in it", () => {
     caseResult("jcs", `c${i}`, false, { got: "x".repeat(2000) }),
   );
   const g = decideGate(many, parseExpectedFailures(`jcs/* ${"r".repeat(300)}`, "k"), false);
-  const md = toMarkdownSummary(
-    { record: recordFor(many), results: many, gate: g },
-    { maxBytes: MIN_SUMMARY_BYTES },
-  );
+  const md = toMarkdownSummary(viewOf({ record: recordFor(many), results: many, gate: g }), {
+    maxBytes: MIN_SUMMARY_BYTES,
+  });
   assert.ok(Buffer.byteLength(md) <= MIN_SUMMARY_BYTES);
   assert.match(md, /### ✅ Step passes by the expected-failures list/);
 });
 
 test("the console: the gate's section, and each expected case marked with its reason, visibly", () => {
-  const text = formatVerdict({ record, results, gate }, { color: false });
+  const text = formatVerdict(viewOf({ record, results, gate }), { color: false });
   // The first line: the step fails by the list, and why; the record's verdict beside it (issue 22).
   assert.match(
     text,
@@ -85,6 +84,9 @@ test("annotations: expected failures are a notice, fixed entries a warning, neve
   assert.match(notes[1]!.message, /^line 2: reject\/lone: fixed: remove it from the list \(1 case passed\)$/);
   assert.match(notes[1]!.title, /this fails the step until the list is updated/);
   assert.doesNotMatch(JSON.stringify(notes), /\u202E/);
-  // The failure annotations are the caller's to filter (the action passes only unexpected ones).
-  assert.equal(failureAnnotations(results, true).length, 2);
+  // Listed failures are not annotated as failures: the notice above counts them.
+  assert.equal(failureAnnotations(inputFor(results), true).length, 2);
+  const unexpected = failureAnnotations(inputFor(results, {}, { gate }), true);
+  assert.equal(unexpected.length, 1);
+  assert.match(unexpected[0]!.message, /^reject\/dup: /);
 });

@@ -4,12 +4,12 @@ import { test } from "node:test";
 import { failureAnnotations, GITHUB_ANNOTATIONS_PER_STEP } from "../../src/report/index.js";
 import { writeAnswerText } from "../../src/text-forms/index.js";
 import type { CaseResult } from "../../src/types.js";
-import { caseResult, mixedRun } from "./fixtures.js";
+import { caseResult, inputFor, mixedRun } from "./fixtures.js";
 
 const refusal = (reason: string) => writeAnswerText({ status: "rejected", reason });
 
 test("each cause is one annotation titled with the implementation's name: why, input, expected, got, where they differ", () => {
-  const notes = failureAnnotations(mixedRun(), false, "pycanon 1.2.0");
+  const notes = failureAnnotations(inputFor(mixedRun()), false, "pycanon 1.2.0");
   assert.equal(notes.length, 2);
   const float = notes.find((n) => n.message.startsWith("jcs/numbers-float"))!;
   assert.match(float.title, /^pycanon 1\.2\.0: jcs\/numbers-float failed: /);
@@ -30,7 +30,7 @@ test("74 failures of one cause are one annotation naming the others; a refusal g
   results.push(
     caseResult("reject", "dup", false, { got: refusal("nope"), expected: '{"a":1}', input: "[1]" }),
   );
-  const notes = failureAnnotations(results, true, "impl");
+  const notes = failureAnnotations(inputFor(results), true, "impl");
   assert.equal(notes.length, 2, notes.map((n) => n.title).join("\n"));
   assert.match(notes[0]!.title, /^impl: 74 cases failed: /);
   assert.match(notes[0]!.message, /\nalso: jcs\/na-1, jcs\/na-2, .*jcs\/na-10, and 63 more$/);
@@ -45,39 +45,33 @@ test("past GitHub's 10 per step, the last says how many more causes failed; the 
     results.push(
       caseResult("reject", `r${i}`, false, { got: refusal(`reason number ${"x".repeat(i)} q${i}`) }),
     );
-  const groups = new Set(failureAnnotations(results, false, "i").map((n) => n.title)).size;
+  const groups = new Set(failureAnnotations(inputFor(results), false, "i").map((n) => n.title)).size;
   assert.equal(groups, GITHUB_ANNOTATIONS_PER_STEP);
-  const notes = failureAnnotations(results, false, "i");
+  const notes = failureAnnotations(inputFor(results), false, "i");
   assert.equal(notes[9]!.title, "i: 25 cases failed");
   assert.match(
     notes[9]!.message,
     /^16 more causes \(16 failed cases\), not annotated \(GitHub shows 10 per step\)/,
   );
-  const failing = failureAnnotations(results, true, "i");
+  const failing = failureAnnotations(inputFor(results), true, "i");
   assert.equal(failing.length, GITHUB_ANNOTATIONS_PER_STEP - 1);
   assert.match(failing.at(-1)!.message, /^17 more causes/);
   assert.equal(
-    failureAnnotations(results.slice(0, 10), false, "i").length,
+    failureAnnotations(inputFor(results.slice(0, 10)), false, "i").length,
     10,
     "exactly 10 fit without a count",
   );
   assert.equal(
-    failureAnnotations(results.slice(0, 9), true, "i").length,
+    failureAnnotations(inputFor(results.slice(0, 9)), true, "i").length,
     9,
     "9 fit beside the step's failure",
   );
-  assert.equal(
-    failureAnnotations(
-      mixedRun().map((r) => ({ ...r, pass: true })),
-      true,
-    ).length,
-    0,
-  );
+  assert.equal(failureAnnotations(inputFor(mixedRun().map((r) => ({ ...r, pass: true }))), true).length, 0);
 });
 
 test("values are cut and shown visibly: no control character reaches the runner's log", () => {
   const r = caseResult("jcs", "x", false, { got: `\u001b[2J${"z".repeat(5000)}` });
-  const note = failureAnnotations([r], true)[0]!;
+  const note = failureAnnotations(inputFor([r]), true)[0]!;
   assert.ok(note.message.length < 1000);
   assert.match(note.message, /\ngot: ⟨U\+001B⟩\[2Jz{296}… \(5004 chars\)$/);
   assert.ok(!/[\p{Cc}\p{Cf}]/u.test(note.message.replaceAll("\n", "")));
@@ -85,7 +79,7 @@ test("values are cut and shown visibly: no control character reaches the runner'
 
 test("a cause whose output holds a line break shows it once as ⟨U+000A⟩ in the title, never ⟨U+27E8⟩", () => {
   const notes = failureAnnotations(
-    [caseResult("jcs", "lf", false, { expected: "[1]", got: "::warning::x\n::error::y" })],
+    inputFor([caseResult("jcs", "lf", false, { expected: "[1]", got: "::warning::x\n::error::y" })]),
     false,
     "impl",
   );

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { createProgressReporter, formatProgress, formatVerdict } from "../../src/report/index.js";
 import { showInvisible } from "../../src/report/visible.js";
 import type { Progress } from "../../src/types.js";
-import { caseResult, HOSTILE, inputFor, mixedRun } from "./fixtures.js";
+import { caseResult, HOSTILE, inputFor, mixedRun, recordFor, viewOf } from "./fixtures.js";
 
 /** A stream that keeps what was written. */
 function sink(columns?: number) {
@@ -94,15 +94,15 @@ test("colour codes appear only when asked, and output can never send its own", (
   assert.ok(!/[\u0000-\u0008\u000b-\u001a\u001c-\u001f\u007f-\u009f\u202e]/.test(colored));
 });
 
-test("a verdict over inconsistent input is refused", () => {
-  const input = inputFor(mixedRun());
-  input.record.summary.passed = 4;
-  assert.throws(() => formatVerdict(input, { color: false }), /summary \(5 cases, 4 passed, 2 failed\)/);
-  const swapped = inputFor(mixedRun());
-  swapped.results[0] = { ...swapped.results[0]!, pass: false };
-  assert.throws(() => formatVerdict(swapped, { color: false }), /case 1 is "jcs\/arrays"/);
-  const verdict = inputFor(mixedRun(), { conformant: true });
-  assert.throws(() => formatVerdict(verdict, { color: false }), /conformant=true/);
+test("a view over inconsistent facts is refused, so no report shows one run's record with another's cases", () => {
+  const results = mixedRun();
+  const record = recordFor(results);
+  record.summary.passed = 4;
+  assert.throws(() => viewOf({ record, results }), /summary \(5 cases, 4 passed, 2 failed\)/);
+  const swapped = mixedRun();
+  swapped[0] = { ...swapped[0]!, pass: false };
+  assert.throws(() => viewOf({ record: recordFor(results), results: swapped }), /case 1 is "jcs\/arrays"/);
+  assert.throws(() => inputFor(mixedRun(), { conformant: true }), /conformant=true/);
 });
 
 test("a progress line says what isolation on doubt has cost, in lines mode", () => {

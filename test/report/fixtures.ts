@@ -1,8 +1,8 @@
 // Hand-built runs for the reporters' tests: case results, and the record a run would build from them.
 
-import type { ReportInput } from "../../src/report/index.js";
 import { recordCaseName, writeAnswerText, writeExpectedAnswer } from "../../src/text-forms/index.js";
 import type { CaseKind, CaseResult, ConformResult, SuiteName } from "../../src/types.js";
+import { type RunFacts, type RunView, runView } from "../../src/view/index.js";
 import { unverifiedRecord } from "../helpers/fixtures.js";
 
 export function caseResult(
@@ -59,18 +59,24 @@ export function recordFor(results: CaseResult[], more: Partial<ConformResult> = 
   };
 }
 
+/** The view of a run of `results` (src/view runView), its record built from them: what every report
+ * reads. `recordPath` is where record.json was written (none: `recordPath: undefined`). */
 export function inputFor(
   results: CaseResult[],
   record: Partial<ConformResult> = {},
-  more: Partial<ReportInput> = {},
-): ReportInput {
-  return {
-    record: recordFor(results, record),
+  more: Partial<RunFacts> & { recordPath?: string | undefined } = {},
+): RunView {
+  const { recordPath = "out/record.json", ...facts } = more;
+  const built = recordFor(results, record);
+  const written = "recordPath" in more && more.recordPath === undefined ? {} : { record: recordPath };
+  return runView({
+    record: built,
+    recordBytes: bytesOf(built),
     results,
-    recordPath: "out/record.json",
     elapsedMs: 4321,
-    ...more,
-  };
+    files: written,
+    ...facts,
+  });
 }
 
 /** A small mixed run: two suites, one failure in each of two of them. */
@@ -144,3 +150,14 @@ export const LINKY = [
   "a\n\n[x]: https://y.z\n\n[x]",
   "@user",
 ];
+
+/** The view of a run given as its facts (the record's bytes made from it when not given). */
+export function viewOf(facts: Omit<RunFacts, "recordBytes"> & { recordBytes?: Uint8Array }): RunView {
+  return runView({ recordBytes: bytesOf(facts.record), ...facts });
+}
+
+/** A record's bytes as the reports embed them (JSON in UTF-8: a hand-built record may hold a lone
+ * surrogate, which a signed one never does). */
+function bytesOf(record: ConformResult): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(record));
+}

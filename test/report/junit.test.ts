@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { XMLParser } from "fast-xml-parser";
+import { decideGate, parseExpectedFailures } from "../../src/expected/index.js";
 import { toJUnitXml } from "../../src/report/index.js";
 import { showInvisible } from "../../src/report/visible.js";
 import { writeAnswerText } from "../../src/text-forms/index.js";
-import { caseResult, HOSTILE, inputFor, mixedRun } from "./fixtures.js";
+import { caseResult, HOSTILE, inputFor, mixedRun, viewOf } from "./fixtures.js";
 import { parseStrictXml, type XmlElement } from "./xml-check.js";
 
 const children = (el: XmlElement, name: string) => el.children.filter((c) => c.name === name);
@@ -105,8 +106,41 @@ test("a run with no cases is still a document", () => {
   assert.equal(children(root, "testsuite").length, 0);
 });
 
-test("a record that disagrees with its results is refused", () => {
+test("a record that disagrees with its results makes no view, so no junit.xml", () => {
   const input = inputFor(mixedRun());
-  input.results = input.results.slice(1);
-  assert.throws(() => toJUnitXml(input), /the record has 5 cases but 4 results/);
+  assert.throws(
+    () => viewOf({ record: input.record, results: input.results.slice(1) }),
+    /the record has 5 cases but 4 results/,
+  );
+});
+
+test("with an expected-failures list the file follows the gate: listed failures are skipped as expected, the others fail the step", () => {
+  const results = mixedRun();
+  // jcs/numbers-float is listed; reject/lone-surrogate is not.
+  const gate = decideGate(results, parseExpectedFailures("jcs/numbers-* floats, #4\n", "known.txt"), false);
+  const gated = toJUnitXml(inputFor(results, {}, { gate }));
+  const plain = toJUnitXml(inputFor(results));
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(gated);
+  const cases = (doc.testsuites.testsuite as { testcase: unknown }[]).flatMap((s) =>
+    [s.testcase].flat(),
+  ) as Record<string, unknown>[];
+  const byName = new Map(cases.map((c) => [c.name, c]));
+  const listed = byName.get("numbers-float")!;
+  assert.equal(listed.failure, undefined, "a listed failure is no <failure>");
+  assert.deepEqual(listed.skipped, { message: "expected failure (list line 1): floats, #4" });
+  assert.match(String(listed["system-out"]), /^why: /);
+  const unexpected = byName.get("lone-surrogate")!;
+  assert.match(
+    (unexpected.failure as { message: string }).message,
+    /^unexpected failure, not in the expected-failures list: fails the step: /,
+  );
+  assert.equal(doc.testsuites.failures, "1");
+  assert.equal(doc.testsuites.skipped, "1");
+  assert.match(
+    gated,
+    /<property name="gate" value="fail"\/>\n {6}<property name="gate.list" value="known.txt"\/>/,
+  );
+  // Without a list nothing of it: no skipped case, no gate property, each failure as it always was.
+  assert.doesNotMatch(plain, /<skipped|name="gate|unexpected failure/);
+  assert.equal((plain.match(/<failure /g) ?? []).length, 2);
 });

@@ -11,7 +11,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { aggregateMarkdown, aggregateRecords } from "../../src/aggregate/index.js";
 import { runCases } from "../../src/checks/run-cases.js";
-import { type CompareReport, compareMarkdown } from "../../src/compare/index.js";
+import type { CompareReport } from "../../src/compare/index.js";
 import { loadCorpus } from "../../src/corpus/index.js";
 import { decideGate, parseExpectedFailures } from "../../src/expected/index.js";
 import { inProcessCanonicalizer } from "../../src/jcs/canonicalizer.js";
@@ -27,7 +27,7 @@ import {
 import { showInvisible } from "../../src/report/visible.js";
 import { writeAnswerText } from "../../src/text-forms/index.js";
 import { file, record } from "../aggregate/fixtures.js";
-import { LINKY } from "./fixtures.js";
+import { LINKY, viewOf } from "./fixtures.js";
 import { cmarkGfmOpts, linksIn, renderCmarkGfm, renderGfm, textOf } from "./github-render.js";
 import { signedRun } from "./html/fixtures.js";
 
@@ -255,7 +255,7 @@ test("a run whose implementation answers such text, under such a name, with such
     suite: `rfc8785:jcs,reject ${NAMES.join(" ")}`,
   });
   const markdown = runSummaryMarkdown(
-    {
+    viewOf({
       record: run.record,
       results,
       gate,
@@ -265,8 +265,8 @@ test("a run whose implementation answers such text, under such a name, with such
         note: LINKY.join(" "),
       },
       protocol: { name: "lines", linesForms: NAMES.map((n) => `jcs/${n}`) },
-    },
-    compareMarkdown(hostileCompare()),
+      compare: hostileCompare(),
+    }),
   );
   const { links, cmarkLinks, text } = rendered(markdown);
   assert.deepEqual(links, []);

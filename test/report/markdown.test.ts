@@ -110,18 +110,33 @@ test("a conformant run with a supplied key says so and pins the key in the verif
   assert.doesNotMatch(md, /Failed cases/);
 });
 
-test("with nothing uploaded (recordAt runner) the summary says where the record is, not 'Download the artifact'", () => {
+test("with nothing uploaded (upload false, or an upload that failed) the summary names no artifact and says where the files are on the runner", () => {
   const artifact = toMarkdownSummary(inputFor(mixedRun()));
-  const runner = toMarkdownSummary(inputFor(mixedRun()), { recordAt: "runner" });
+  const runner = toMarkdownSummary(inputFor(mixedRun()), {
+    recordAt: { runner: "/home/runner/work/temp/cc" },
+  });
+  const failed = toMarkdownSummary(inputFor(mixedRun()), {
+    recordAt: { runner: "/home/runner/work/temp/cc", uploadFailed: true },
+  });
   assert.match(artifact, /Download the artifact and check <code>record\.json<\/code> offline:/);
-  assert.doesNotMatch(runner, /[Dd]ownload/);
-  assert.match(
-    runner,
-    /This run uploaded no artifact \(`upload: false`\): <code>record\.json<\/code> and the other files stay on the runner, in the folder of the step's `record-path` output/,
-  );
-  // The verify command itself is the same either way.
-  assert.match(runner, /```sh\nnpx --yes \S+ verify record\.json\n```/);
-  assertInert(runner);
+  assert.match(artifact, /download the artifact, unzip it and open `report\.html`/);
+  for (const md of [runner, failed]) {
+    assert.doesNotMatch(md, /[Dd]ownload|unzip|in the artifact/);
+    assert.match(
+      md,
+      /`report\.html`, beside `record\.json` on the runner in <code>\/home\/runner\/work\/temp\/cc<\/code>/,
+    );
+    assert.match(
+      md,
+      /<code>record\.json<\/code> and the other files stay on the runner in <code>\/home\/runner\/work\/temp\/cc<\/code> \(the folder of the step's `record-path` output\)/,
+    );
+    // The verify command itself is the same either way.
+    assert.match(md, /```sh\nnpx --yes \S+ verify record\.json\n```/);
+    assertInert(md);
+  }
+  assert.match(runner, /This run uploaded no artifact \(`upload: false`\): /);
+  assert.match(failed, /The artifact upload failed \(the step's warning says why\): /);
+  assert.doesNotMatch(failed, /upload: false/);
 });
 
 test("a run with no cases is not conformant and says none ran", () => {

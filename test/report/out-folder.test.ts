@@ -24,12 +24,7 @@ import { inputFor, mixedRun } from "./fixtures.js";
 const root = mkdtempSync(join(tmpdir(), "out-folder-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 const input = inputFor(mixedRun());
-const run = {
-  record: input.record,
-  recordBytes: new TextEncoder().encode(JSON.stringify(input.record)),
-  results: input.results,
-  elapsedMs: 1,
-};
+const run = { ...input, recordBytes: new TextEncoder().encode(JSON.stringify(input.record)), elapsedMs: 1 };
 
 test("the attack: reports/ renamed, reports/out -> evil/ and evil/*.json -> a file outside planted after the opening; the reports land in the folder opened, the outside file is untouched", async (t) => {
   if (process.platform !== "linux") return t.skip("the handle is /proc/self/fd: Linux");

@@ -38,14 +38,7 @@ test("the job summary states the protocol under the command", () => {
 });
 
 test("results.json states the protocol first, and report.html in what ran", async () => {
-  const input = inputFor(mixedRun());
-  const written = await writeReports(join(tmp, "out"), {
-    record: input.record,
-    recordBytes: new TextEncoder().encode(JSON.stringify(input.record)),
-    results: input.results,
-    elapsedMs: 1,
-    protocol: lines,
-  });
+  const written = await writeReports(join(tmp, "out"), inputFor(mixedRun(), {}, { protocol: lines }));
   const results = JSON.parse(readFileSync(written.results!, "utf8"));
   assert.deepEqual(Object.keys(results)[0], "protocol");
   assert.deepEqual(results.protocol, lines);
@@ -57,12 +50,13 @@ test("results.json states the protocol first, and report.html in what ran", asyn
 });
 
 test("the console and the job summary name report.html and say how to open it", () => {
-  const local = formatVerdict(inputFor(mixedRun(), {}, { reportAt: { path: "out/report.html" } }), {
+  const local = formatVerdict(inputFor(mixedRun(), {}, { files: { html: "out/report.html" } }), {
     color: false,
   });
   assert.match(local, /Open the report page in a browser .*:\n {2}out\/report\.html\n/);
-  const action = formatVerdict(inputFor(mixedRun(), {}, { reportAt: { artifact: "conformance-run" } }), {
+  const action = formatVerdict(inputFor(mixedRun()), {
     color: false,
+    reportAt: { artifact: "conformance-run" },
   });
   assert.match(
     action,
@@ -73,8 +67,11 @@ test("the console and the job summary name report.html and say how to open it", 
     md,
     /^- \*\*Report page:\*\* download the artifact, unzip it and open `report\.html` in a browser/m,
   );
-  const kept = toMarkdownSummary(inputFor(mixedRun()), { recordAt: "runner" });
-  assert.match(kept, /^- \*\*Report page:\*\* `report\.html`, beside `record\.json` on the runner/m);
+  const kept = toMarkdownSummary(inputFor(mixedRun()), { recordAt: { runner: "/tmp/run/out" } });
+  assert.match(
+    kept,
+    /^- \*\*Report page:\*\* `report\.html`, beside `record\.json` on the runner in <code>\/tmp\/run\/out<\/code>/m,
+  );
 });
 
 test("a cause's title is escaped once: a CR shows as ⟨U+000D⟩ in the console and the summary", () => {

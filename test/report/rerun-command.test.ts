@@ -5,7 +5,7 @@ import { splitCommandLine } from "../../src/adapters/argv.js";
 import { formatVerdict, toMarkdownSummary } from "../../src/report/index.js";
 import { NAMED_CASES_MAX, rerunCommand } from "../../src/report/rerun-command.js";
 import type { RunOptions } from "../../src/run/types.js";
-import { caseResult, recordFor } from "./fixtures.js";
+import { caseResult, inputFor } from "./fixtures.js";
 
 delete process.env.GITHUB_ACTION_REPOSITORY;
 delete process.env.GITHUB_ACTION_REF;
@@ -132,13 +132,13 @@ test(`past ${NAMED_CASES_MAX} failed cases, the suite with most gets one glob of
 test("the console and the job summary print it, with its note", () => {
   const results = [caseResult("jcs", "a", true), caseResult("jcs", "b", false)];
   const rerun = rerunCommand(base, results, "/work/repo")!;
-  const input = { record: recordFor(results), results, rerun };
+  const input = inputFor(results, {}, { rerun });
   const text = formatVerdict(input, { color: false });
   assert.ok(text.includes(`Re-run the 1 failed case locally:\n  ${rerun.command}\n`), text);
   const md = toMarkdownSummary(input);
   assert.ok(md.includes("### Re-run the failed cases locally"));
   assert.ok(md.includes(`\`\`\`sh\n${rerun.command}\n\`\`\``), md);
-  const none = { record: recordFor(results), results };
+  const none = inputFor(results);
   assert.ok(!formatVerdict(none, { color: false }).includes("Re-run"));
   assert.ok(!toMarkdownSummary(none).includes("Re-run"));
 });

@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import { decideGate, parseExpectedFailures } from "../../src/expected/index.js";
 import { runSummaryMarkdown } from "../../src/report/index.js";
 import { rerunCommand } from "../../src/report/rerun-command.js";
+import { viewOf } from "./fixtures.js";
 import { readBack, renderGfm, SUMMARY_WIDTH_PX, summaryPage } from "./github-render.js";
 import { fileBrowser, probedPage } from "./html/browser.js";
 import { judged, signedRun } from "./html/fixtures.js";
@@ -72,7 +73,7 @@ test("the renderer is GFM: a table, a task list and a filtered <script> come out
 test("a failing run's job summary in a browser: its headings, and no sideways scroll in its failures", async () => {
   const results = await judged("escapes_non_ascii");
   const run = signedRun(results, { name: "escapes-non-ascii" });
-  const markdown = runSummaryMarkdown({ record: run.record, results });
+  const markdown = runSummaryMarkdown(viewOf({ record: run.record, results }));
   assert.ok(results.some((r) => !r.pass));
   const file = join(work, "summary.html");
   writeFileSync(file, summaryPage(markdown));
@@ -127,13 +128,15 @@ test("what a reader copies from the rendered summary is what was written: seeds,
     },
     results,
   )!;
-  const markdown = runSummaryMarkdown({
-    record: run.record,
-    results,
-    gate: decideGate(results, list, false),
-    rerun,
-    protocol: { name: "lines", linesForms: ["jcs/ws-everywhere"] },
-  });
+  const markdown = runSummaryMarkdown(
+    viewOf({
+      record: run.record,
+      results,
+      gate: decideGate(results, list, false),
+      rerun,
+      protocol: { name: "lines", linesForms: ["jcs/ws-everywhere"] },
+    }),
+  );
   const seeds = [...new Set(failed.flatMap((r) => r.got.match(/fast-check seed \d+, path [\d:]+/g) ?? []))];
   assert.ok(seeds.length > 0, "the fixture has a generated failure with its seed");
   const keys = [

@@ -57,3 +57,26 @@ test("two conformant implementations in different languages agree", async () => 
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test("the record is on disk before the differential run ends; the view and the other reports wait for it", async () => {
+  const out = mkdtempSync(join(tmpdir(), "compare-run-"));
+  try {
+    const seen: { record: boolean; results: boolean }[] = [];
+    const outcome = await runConformance({
+      ...options("python3 examples/python/canon.py --lines", out),
+      onCompareProgress: () =>
+        seen.push({
+          record: existsSync(join(out, "record.json")),
+          results: existsSync(join(out, "results.json")),
+        }),
+    });
+    assert.ok(seen.length > 0, "the differential run reported progress");
+    const last = seen.at(-1)!;
+    assert.deepEqual(last, { record: true, results: false }, JSON.stringify(seen));
+    // The view holds the comparison: the step's verdict counts its disagreements.
+    assert.equal(outcome.step.disagreements, 0);
+    assert.ok(existsSync(join(out, "results.json")) && existsSync(join(out, "compare.json")));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});

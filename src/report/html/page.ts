@@ -11,10 +11,11 @@ import { wellFormed } from "../../record/build.js";
 import { membersProblem } from "../../record/members.js";
 import { recordCaseName } from "../../text-forms/index.js";
 import type { CaseResult, ConformResult } from "../../types.js";
+import type { FailureGroup } from "../causes.js";
 import type { ProtocolUsed } from "../protocol.js";
 import { BROWSER_SCRIPT_BASE64 } from "./browser-script.generated.js";
 import { escapeHtml } from "./escape.js";
-import { STYLE } from "./style.js";
+import { GATE_STYLE, STYLE } from "./style.js";
 import { type CaseDetail, recordBodyHtml, verdictHtml } from "./view.js";
 
 /** The pages' script, as scripts/build-verify-page.ts bundled it. */
@@ -45,10 +46,13 @@ export interface PageParts {
   script: boolean;
   /** Bytes to embed for the script to verify. */
   recordBytes?: Uint8Array;
+  /** Rules the page adds to the shared stylesheet (allowed by the policy's hash like the rest). */
+  extraStyle?: string;
 }
 
 export function pageHtml(parts: PageParts): string {
   const script = parts.script ? BROWSER_SCRIPT : undefined;
+  const style = `${STYLE}${parts.extraStyle ?? ""}`;
   const embedded =
     parts.recordBytes === undefined
       ? ""
@@ -58,11 +62,11 @@ export function pageHtml(parts: PageParts): string {
   return [
     "<!DOCTYPE html>",
     '<html lang="en"><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(script, STYLE)}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(script, style)}">`,
     '<meta name="referrer" content="no-referrer">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(parts.title)}</title>`,
-    `<style>${STYLE}</style>`,
+    `<style>${style}</style>`,
     "</head><body>",
     `<main>${parts.main}</main>`,
     `${embedded}${script === undefined ? "" : `<script>${script}</script>`}`,
@@ -98,8 +102,12 @@ export interface ReportHtmlInput {
   elapsedMs?: number;
   /** How the implementation was spoken to: a row of "What ran" (the record cannot say it). */
   protocol?: ProtocolUsed;
-  /** The run's expected-failures gate: the step's status under the verdict, each listed case marked. */
+  /** The run's expected-failures gate: the step's status under the verdict, each listed case marked
+   * as expected and each unexpected one as what fails the step. */
   gate?: Gate;
+  /** The run's failures grouped by cause (its view's), so the page shows the groups every other
+   * report shows; grouped here from the record when absent (a record alone, as sign mode draws it). */
+  causes?: readonly FailureGroup[];
 }
 
 /** The record's value, refusing bytes that are not a well-formed record: report.html shows only those. */
@@ -153,6 +161,10 @@ export function reportHtml(input: ReportHtmlInput): string {
       ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}),
       ...(input.protocol ? { protocol: input.protocol } : {}),
       ...(input.gate ? { gate: input.gate } : {}),
+      // The view's groups name cases as the results do; the record writes a lone surrogate as U+FFFD.
+      ...(input.causes
+        ? { groups: input.causes.map((g) => ({ ...g, cases: g.cases.map(wellFormed) })) }
+        : {}),
     })}</div>`,
   ].join("\n");
   return pageHtml({
@@ -160,6 +172,8 @@ export function reportHtml(input: ReportHtmlInput): string {
     main,
     script: true,
     recordBytes: input.recordBytes,
+    // The marks of the gate's cases are drawn only on a page that shows a gate.
+    ...(input.gate ? { extraStyle: GATE_STYLE } : {}),
   });
 }
 

@@ -91,3 +91,8 @@ ul.names li{break-inside:avoid;overflow-wrap:anywhere}
 .ok{color:var(--pass);font-weight:700}
 .bad{color:var(--fail);font-weight:700}
 `;
+
+/** What a page with an expected-failures gate adds: an unexpected failure's mark, red as what fails
+ * the step (beside `.listed`, the expected one's). Only such a page carries it, so every other page
+ * keeps the shared stylesheet, and its hash, as they are. */
+export const GATE_STYLE = ".listed.unexpected{background:var(--fail);color:#fff;border-color:var(--fail)}\n";

@@ -29,8 +29,11 @@ export interface RecordViewOptions {
   elapsedMs?: number;
   /** How the implementation was spoken to (the record cannot say it). */
   protocol?: ProtocolUsed;
-  /** The run's expected-failures gate: each listed failure is marked where it is shown. */
+  /** The run's expected-failures gate: each listed failure is marked where it is shown as expected,
+   * each unexpected one as what fails the step. */
   gate?: Gate;
+  /** The failures grouped by cause, as the run's view grouped them; grouped here when absent. */
+  groups?: readonly FailureGroup[];
 }
 
 /** Caps that keep a page with 10,000 failures small enough to open; each says what it left out. */
@@ -96,12 +99,13 @@ export function recordBodyHtml(record: ConformResult, options: RecordViewOptions
       ...(d?.input !== undefined ? { input: d.input } : {}),
     };
   });
-  const groups = groupFailures(cases);
+  const groups = options.groups ?? groupFailures(cases);
   const listed = new Map((options.gate?.expected ?? []).map((e) => [e.name, e]));
+  const unexpected = new Set(options.gate?.unexpected);
   return [
     overviewHtml(groups, new Map(record.cases.map((c) => [c.name, c]))),
     suitesHtml(record),
-    failuresHtml(record, groups, options.details, listed),
+    failuresHtml(record, groups, options.details, { listed, unexpected }),
     factsHtml(record, options.elapsedMs, options.protocol),
     passingHtml(record),
     `<p class="legend">${escapeHtml(INVISIBLE_LEGEND)} Values longer than ${LIMITS.value} characters are cut; record.json holds them whole.</p>`,
@@ -226,14 +230,27 @@ function suitesHtml(record: ConformResult): string {
   ].join("");
 }
 
-/** A failed case the expected-failures list names: its reason and line there. */
-type Listed = ReadonlyMap<string, { reason: string; line: number }>;
+/** The gate's marks: a failed case the expected-failures list names (its reason and line there), and
+ * the failed cases it does not name, which fail the step. */
+interface GateMarks {
+  listed: ReadonlyMap<string, { reason: string; line: number }>;
+  unexpected: ReadonlySet<string>;
+}
+
+/** The mark of an unexpected failure: what fails the step. */
+const UNEXPECTED_MARK =
+  '<span class="listed unexpected">unexpected failure: not in the expected-failures list, fails the step</span>';
+
+/** A case's name in a list of names, marked when it fails the step. */
+function nameItem(name: string, marks: GateMarks): string {
+  return `<li><code>${shownCut(name, 300)}</code>${marks.unexpected.has(name) ? UNEXPECTED_MARK : ""}</li>`;
+}
 
 function failuresHtml(
   record: ConformResult,
   groups: readonly FailureGroup[],
   details: ReadonlyMap<string, CaseDetail> | undefined,
-  expected: Listed,
+  marks: GateMarks,
 ): string {
   if (groups.length === 0) return "";
   const byName = new Map(record.cases.map((c) => [c.name, c]));
@@ -242,7 +259,13 @@ function failuresHtml(
     const full = g.cases.slice(0, Math.min(LIMITS.detailPerGroup, budget));
     budget -= full.length;
     const articles = full.map((name) =>
-      caseHtml(name, byName.get(name)!, details?.get(name), expected.get(name)),
+      caseHtml(
+        name,
+        byName.get(name)!,
+        details?.get(name),
+        marks.listed.get(name),
+        marks.unexpected.has(name),
+      ),
     );
     const rest = g.cases.slice(full.length);
     const listed = rest.slice(0, LIMITS.namesPerGroup);
@@ -250,7 +273,7 @@ function failuresHtml(
       rest.length === 0
         ? ""
         : `<details class="more"><summary>${plural(rest.length, "more case", "more cases")} with this cause, by name</summary><ul class="names">${listed
-            .map((n) => `<li><code>${shownCut(n, 300)}</code></li>`)
+            .map((n) => nameItem(n, marks))
             .join(
               "",
             )}${rest.length > listed.length ? `<li class="dim">and ${rest.length - listed.length} more (see record.json)</li>` : ""}</ul></details>`;
@@ -265,7 +288,7 @@ function failuresHtml(
     const listed = leftOver.slice(0, LIMITS.namesPerGroup);
     sections.push(
       `<details class="more"><summary>${plural(leftOver.length, "more failed case", "more failed cases")}, each with a cause of its own, by name</summary><ul class="names">${listed
-        .map((n) => `<li><code>${shownCut(n, 300)}</code></li>`)
+        .map((n) => nameItem(n, marks))
         .join(
           "",
         )}${leftOver.length > listed.length ? `<li class="dim">and ${leftOver.length - listed.length} more (see record.json)</li>` : ""}</ul></details>`,
@@ -280,11 +303,14 @@ function caseHtml(
   c: ConformResult["cases"][number],
   detail: CaseDetail | undefined,
   listed: { reason: string; line: number } | undefined,
+  unexpected: boolean,
 ): string {
   const mark =
-    listed === undefined
-      ? ""
-      : `<span class="listed">expected failure, list line ${listed.line}: ${shownCut(listed.reason, 300)}</span>`;
+    listed !== undefined
+      ? `<span class="listed">expected failure, list line ${listed.line}: ${shownCut(listed.reason, 300)}</span>`
+      : unexpected
+        ? UNEXPECTED_MARK
+        : "";
   const parts = [`<article class="case"><h3><code>${shownCut(name, 300)}</code>${mark}</h3>`];
   if (detail?.why !== undefined || detail?.source !== undefined) {
     parts.push(

@@ -13,6 +13,8 @@ import { decideGate, parseExpectedFailures } from "../../../src/expected/index.j
 import { toHex } from "../../../src/record/index.js";
 import { reportHtml } from "../../../src/report/html/index.js";
 import { showInvisible } from "../../../src/report/visible.js";
+import { recordCaseName } from "../../../src/text-forms/index.js";
+import { runView } from "../../../src/view/index.js";
 import { file, ok, record } from "../../aggregate/fixtures.js";
 import { checked, cliVerify, probedPage } from "./browser.js";
 import { judged, OTHER_PUBKEY, signedRun } from "./fixtures.js";
@@ -120,6 +122,57 @@ test(
     ])
       assert.ok(text.includes(value), `${value} reads back from the page`);
     await page.screenshot({ path: join(s.shots, "report-listed.png") });
+    await assertClean(probe);
+    await page.close();
+  },
+);
+
+test(
+  "a run that fails by its list: the page marks exactly the unexpected failures, red, and the listed ones as expected",
+  opts,
+  async () => {
+    const results = await judged("escapes_non_ascii");
+    const run = signedRun(results, { name: "escapes-non-ascii" });
+    const failed = results.filter((r) => !r.pass).map((r) => recordCaseName(r.suite, r.name));
+    assert.ok(failed.length >= 3, "the fixture fails several cases");
+    // Every failure listed but the first two: those two fail the step.
+    const listed = failed.slice(2).map((n) => `${n}  we escape, #12`);
+    const gate = decideGate(
+      results,
+      parseExpectedFailures(listed.join("\n"), "expected-failures.txt"),
+      false,
+    );
+    assert.deepEqual(gate.unexpected, failed.slice(0, 2));
+    // The page as the run writes it: from the run's view.
+    const view = runView({ record: run.record, recordBytes: run.bytes, results: run.results, gate });
+    const html = reportHtml({ recordBytes: run.bytes, results: run.results, gate, causes: view.causes });
+    const { page: url } = writeRun(s.work, "gate-fails", run, html);
+    const { page, probe } = await probedPage(s.browser);
+    await page.goto(url);
+    await checked(page, 1);
+    assert.match(
+      (await page.textContent(".verdict .gate"))!,
+      /^The step fails by the expected-failures list .*: 2 unexpected failures/,
+    );
+    // Each mark stands beside its case's name, in an article or a list of names.
+    const marks = (await page.evaluate(`[...document.querySelectorAll(".listed.unexpected")].map((m) => ({
+      name: m.parentElement.querySelector("code").textContent,
+      text: m.textContent,
+      background: getComputedStyle(m).backgroundColor,
+      fail: getComputedStyle(document.querySelector(".verdict .gate.fail")).backgroundColor,
+    }))`)) as { name: string; text: string; background: string; fail: string }[];
+    assert.deepEqual(marks.map((m) => m.name).sort(), [...gate.unexpected].sort());
+    for (const m of marks) {
+      assert.equal(m.text, "unexpected failure: not in the expected-failures list, fails the step");
+      assert.equal(m.background, m.fail, "the mark is red, as the step's failure");
+    }
+    // The listed ones say they were expected, with their list line.
+    const expectedMarks = (await page.evaluate(
+      `[...document.querySelectorAll(".listed:not(.unexpected)")].map((m) => m.textContent)`,
+    )) as string[];
+    assert.ok(expectedMarks.length > 0);
+    for (const text of expectedMarks) assert.match(text, /^expected failure, list line \d+: we escape, #12$/);
+    await page.screenshot({ path: join(s.shots, "report-gate-fails.png") });
     await assertClean(probe);
     await page.close();
   },
