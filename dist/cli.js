@@ -17017,6 +17017,990 @@ function aggregateConsole(aggregate) {
 // src/report/markdown.ts
 import { basename as basename2 } from "node:path";
 
+// src/report/format.ts
+function formatDuration(ms) {
+  if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
+  const totalSeconds = Math.round(ms / 1e3);
+  const minutes = Math.floor(totalSeconds / 60);
+  return `${minutes} min ${String(totalSeconds % 60).padStart(2, "0")} s`;
+}
+function formatRate(done2, ms) {
+  if (ms <= 0) return void 0;
+  const rate = done2 * 1e3 / ms;
+  return `${rate < 10 ? rate.toFixed(1) : Math.round(rate)}/s`;
+}
+function implementationName(record2) {
+  const { name: name2, version } = record2.implementation;
+  if (name2 === null) return version === null ? "(unnamed)" : `(unnamed) ${version}`;
+  return version === null ? name2 : `${name2} ${version}`;
+}
+function keyMeaning(key) {
+  return key === "supplied" ? "supplied key: the holder of this key ran it" : "ephemeral key made for this run: shows the record is unchanged, not who ran it";
+}
+function partialRunNote(record2) {
+  const patterns = readSuiteCases(record2.suite);
+  if (patterns === void 0) return void 0;
+  const shown2 = patterns.length > 3 ? `${patterns.slice(0, 3).join(", ")} and ${patterns.length - 3} more` : patterns.join(", ");
+  return `a partial run: only the chosen cases (${shown2}) ran, not the whole corpus`;
+}
+function countLine(record2) {
+  const { cases, passed, failed } = record2.summary;
+  const partial = partialRunNote(record2);
+  const count2 = cases === 0 ? "no cases ran" : failed === 0 ? `${passed} of ${cases} cases passed` : `${passed} of ${cases} cases passed, ${failed} failed`;
+  return partial === void 0 ? count2 : `${count2} (${partial})`;
+}
+
+// src/report/markdown-escape.ts
+var HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+function escapeHtml(text2) {
+  return text2.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]);
+}
+function textBlock(text2) {
+  return `<p><code>${escapeHtml(showInvisible(text2))}</code></p>`;
+}
+function textBlockLengths(text2) {
+  const lengths = new Uint32Array(text2.length + 1);
+  let bytes3 = 0;
+  let at = 0;
+  for (const ch of text2) {
+    const c = ch.charCodeAt(0);
+    bytes3 += escapedLength(c >= 32 && c < 127 ? ch : showInvisible(ch));
+    at += ch.length;
+    lengths[at] = bytes3;
+  }
+  const frame2 = "<p><code></code></p>".length;
+  return (cut3) => {
+    if (text2.length <= cut3) return frame2 + bytes3;
+    const last = text2.charCodeAt(cut3 - 1);
+    return frame2 + lengths[last >= 55296 && last <= 56319 ? cut3 - 1 : cut3];
+  };
+}
+function escapedLength(unit) {
+  if (unit.length > 1) return Buffer.byteLength(unit);
+  const c = unit.charCodeAt(0);
+  if (c >= 128) return Buffer.byteLength(unit);
+  return unit === "&" ? "&amp;".length : unit === "<" || unit === ">" ? "&lt;".length : 1;
+}
+var DISPLAY_UNITS = /⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu;
+function unitColumns(unit) {
+  return unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0));
+}
+function columnsOf(codePoint2) {
+  return codePoint2 >= 4352 && codePoint2 <= 4447 || codePoint2 >= 11904 && codePoint2 <= 42191 || codePoint2 >= 44032 && codePoint2 <= 55203 || codePoint2 >= 63744 && codePoint2 <= 64255 || codePoint2 >= 65072 && codePoint2 <= 65103 || codePoint2 >= 65280 && codePoint2 <= 65376 || codePoint2 >= 126976 && codePoint2 <= 262141 ? 2 : 1;
+}
+function inlineText(text2) {
+  return escapeInline(showInvisible(text2));
+}
+function inlineShown(visible2) {
+  return escapeInline(visible2);
+}
+var AUTOLINK_STARTS = /www(?=\.)|:(?=\/\/)|@/gi;
+function escapeInline(visible2) {
+  const escaped = visible2.replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`);
+  return escapeHtml(escaped).replaceAll("|", "&#124;").replace(AUTOLINK_STARTS, "$&<wbr>");
+}
+function inlineCode(text2) {
+  return `<code>${inlineText(text2)}</code>`;
+}
+function cellText(text2, columns) {
+  return breakLongWords(showInvisible(text2), columns).map(escapeInline).join("<wbr>").replaceAll("<wbr><wbr>", "<wbr>");
+}
+function cellCode(text2, columns) {
+  return `<code>${cellText(text2, columns)}</code>`;
+}
+var JOINERS = /* @__PURE__ */ new Set([
+  "-",
+  "/",
+  "\\",
+  "_",
+  ".",
+  ",",
+  ":",
+  ";",
+  "=",
+  "&",
+  "+",
+  "|",
+  "?",
+  "@",
+  ")",
+  "]",
+  "}"
+]);
+function breakLongWords(visible2, columns) {
+  const pieces = [];
+  let current = "";
+  let width = 0;
+  let lastBreak = -1;
+  let widthAfterBreak = 0;
+  for (const [unit] of visible2.matchAll(DISPLAY_UNITS)) {
+    if (unit === " ") {
+      current += unit;
+      width = 0;
+      lastBreak = -1;
+      continue;
+    }
+    const w = unitColumns(unit);
+    if (width + w > columns && width > 0) {
+      if (lastBreak > 0) {
+        pieces.push(current.slice(0, lastBreak));
+        current = current.slice(lastBreak);
+        width = widthAfterBreak;
+      } else {
+        pieces.push(current);
+        current = "";
+        width = 0;
+      }
+      lastBreak = -1;
+    }
+    current += unit;
+    width += w;
+    if (JOINERS.has(unit) || unit.length > 2) {
+      lastBreak = current.length;
+      widthAfterBreak = 0;
+    } else {
+      widthAfterBreak += w;
+    }
+  }
+  pieces.push(current);
+  return pieces;
+}
+function fencedBlock(content, info = "") {
+  const shown2 = showInvisible(content);
+  const longestRun = Math.max(0, ...(shown2.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(Math.max(3, longestRun + 1));
+  return `${fence}${info}
+${shown2}
+${fence}`;
+}
+
+// src/report/gate.ts
+var plural2 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+var NAMES_SHOWN = 50;
+function gateHeadline(gate, conformant) {
+  const status = gate.pass ? "passes" : "fails";
+  const because = [];
+  if (gate.unexpected.length > 0) because.push(plural2(gate.unexpected.length, "unexpected failure"));
+  if (gate.fixed.length > 0)
+    because.push(
+      `${plural2(gate.fixed.length, "listed entry", "listed entries")} fixed${gate.allowFixed ? " (allowed)" : ""}`
+    );
+  if (gate.expected.length > 0) because.push(plural2(gate.expected.length, "expected failure"));
+  const why = because.length === 0 ? "" : `: ${because.join(", ")}`;
+  const record2 = conformant ? "the record says conformant" : "the record still says not conformant (seed 003: every case must pass); the step follows the list";
+  return `the step ${status} by the expected-failures list${why}; ${record2}`;
+}
+function gateVerdictLine(gate, conformant, count2) {
+  if (gate.pass && conformant) return void 0;
+  const record2 = `the record says ${conformant ? "CONFORMANT" : "NOT CONFORMANT"}`;
+  if (gate.pass) {
+    const listed = gate.expected.length;
+    return `PASSES BY THE EXPECTED-FAILURES LIST: ${count2}; ${listed === 1 ? "the failure is" : `all ${listed} failures are`} listed in ${showInvisible(gate.source)}; ${record2}`;
+  }
+  const because = [];
+  if (gate.unexpected.length > 0) because.push(plural2(gate.unexpected.length, "unexpected failure"));
+  if (gate.fixed.length > 0)
+    because.push(`${plural2(gate.fixed.length, "listed entry", "listed entries")} fixed`);
+  return `FAILS BY THE EXPECTED-FAILURES LIST (${because.join(", ")}): ${count2}; ${record2}`;
+}
+function gateConsoleLines(gate, conformant) {
+  const out = [`Expected failures (${showInvisible(gate.source)}):`, ""];
+  out.push(`  ${showInvisible(gateHeadline(gate, conformant))}`, "");
+  const names = (list3) => {
+    const shown2 = list3.slice(0, NAMES_SHOWN).map((n) => `    ${showInvisible(n)}`);
+    if (list3.length > NAMES_SHOWN) shown2.push(`    and ${list3.length - NAMES_SHOWN} more (results.json)`);
+    return shown2;
+  };
+  if (gate.unexpected.length > 0) {
+    out.push(`  ${plural2(gate.unexpected.length, "unexpected failure")} (not in the list: fails the step):`);
+    out.push(...names(gate.unexpected), "");
+    for (const u of (gate.unpinned ?? []).slice(0, NAMES_SHOWN)) {
+      out.push(
+        `    ${showInvisible(u.name)}: culprits line ${u.line} does not pin: ${showInvisible(cutText(u.culprits.join(", "), 300))}`
+      );
+    }
+    if ((gate.unpinned ?? []).length > 0) out.push("");
+  }
+  if (gate.fixed.length > 0) {
+    out.push(
+      `  ${plural2(gate.fixed.length, "fixed entry", "fixed entries")} (every case it covers passed: remove it from the list${gate.allowFixed ? "; allowed by --allow-fixed-expected-failures" : ", or the step fails"}):`
+    );
+    for (const e of gate.fixed.slice(0, NAMES_SHOWN))
+      out.push(
+        `    line ${e.line}  ${showInvisible(e.pattern)}  fixed: remove it from the list (${plural2(e.cases, "case")} passed; it said: ${showInvisible(e.reason)})`
+      );
+    if (gate.fixed.length > NAMES_SHOWN) out.push(`    and ${gate.fixed.length - NAMES_SHOWN} more`);
+    out.push("");
+  }
+  if (gate.expected.length > 0) {
+    out.push(`  ${plural2(gate.expected.length, "expected failure")} (listed: not a failure of the step):`);
+    for (const e of gate.expected.slice(0, NAMES_SHOWN))
+      out.push(`    ${showInvisible(e.name)}  expected failure (${showInvisible(e.reason)})`);
+    if (gate.expected.length > NAMES_SHOWN) out.push(`    and ${gate.expected.length - NAMES_SHOWN} more`);
+    out.push("");
+  }
+  const idle = gate.entries.filter((e) => e.cases === 0);
+  if (idle.length > 0) {
+    out.push(
+      `  ${plural2(idle.length, "entry", "entries")} of suites this run left out, not checked: ${idle.slice(0, NAMES_SHOWN).map((e) => showInvisible(e.pattern)).join(", ")}`,
+      ""
+    );
+  }
+  return out;
+}
+var CELL = 300;
+var sentence = (text2) => text2.charAt(0).toUpperCase() + text2.slice(1);
+var cell = (text2) => inlineText(cutText(text2, CELL));
+var code = (text2) => inlineCode(cutText(text2, CELL));
+function gateMarkdown(gate, conformant) {
+  const mark = gate.pass ? "\u2705" : "\u274C";
+  const parts = [
+    `### ${mark} Step ${gate.pass ? "passes" : "fails"} by the expected-failures list`,
+    "",
+    `${cell(sentence(gateHeadline(gate, conformant)))}. List: ${code(gate.source)}.`
+  ];
+  const names = (list3) => {
+    const shown2 = list3.slice(0, NAMES_SHOWN).map(code).join(", ");
+    return list3.length > NAMES_SHOWN ? `${shown2}, and ${list3.length - NAMES_SHOWN} more` : shown2;
+  };
+  if (gate.unexpected.length > 0) {
+    parts.push(
+      "",
+      `**Unexpected failures (${gate.unexpected.length}), not in the list:** ${names(gate.unexpected)}`
+    );
+  }
+  if (gate.fixed.length > 0) {
+    const rows = gate.fixed.slice(0, NAMES_SHOWN).map(
+      (e) => `| ${e.line} | ${code(e.pattern)} | fixed: remove it from the list (${plural2(e.cases, "case")} passed) | ${cell(e.reason)} |`
+    );
+    parts.push(
+      "",
+      `**Fixed (${gate.fixed.length})**${gate.allowFixed ? " (allowed by `allow-fixed-expected-failures`)" : ""}:`,
+      "",
+      "| Line | Entry | Now | Its reason |",
+      "| ---: | --- | --- | --- |",
+      ...rows
+    );
+  }
+  if (gate.expected.length > 0) {
+    const rows = gate.expected.slice(0, NAMES_SHOWN).map((e) => `| ${code(e.name)} | expected failure (${cell(e.reason)}) | ${e.line} |`);
+    if (gate.expected.length > NAMES_SHOWN)
+      rows.push(`| and ${gate.expected.length - NAMES_SHOWN} more | | |`);
+    parts.push(
+      "",
+      "<details>",
+      `<summary>Expected failures (${gate.expected.length})</summary>`,
+      "",
+      "| Case | Listed as | Line |",
+      "| --- | --- | ---: |",
+      ...rows,
+      "",
+      "</details>"
+    );
+  }
+  return parts.join("\n");
+}
+
+// src/report/protocol.ts
+var HOW = {
+  once: "a process per request, the input on stdin",
+  lines: "one process, a line per request",
+  http: "a POST per request"
+};
+var plural3 = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+function protocolLine(protocol) {
+  const notes = [HOW[protocol.name]];
+  const forms = protocol.linesForms?.length ?? 0;
+  if (forms === 1) notes.push("1 stored case sent in its lines form");
+  if (forms > 1) notes.push(`${forms} stored cases sent in their lines form`);
+  const notRun = protocol.notRun?.length ?? 0;
+  if (notRun > 0) notes.push(`${plural3(notRun, "case", "cases")} lines mode cannot carry, not run`);
+  if (protocol.batches) notes.push(batchesText(protocol.batches));
+  return `${protocol.name} (${notes.join("; ")})`;
+}
+function batchesText(b) {
+  const processes = `${plural3(b.planned, "process", "processes")} planned, ${b.started} started`;
+  if (b.off !== void 0) return `${processes}; batches off, every request alone: ${b.off}`;
+  if (b.batches === 0) return `${processes}; no input to batch`;
+  return `${processes}; ${plural3(b.inputs, "input", "inputs")} in ${plural3(b.batches, "batch", "batches")}, ${b.confirmed} confirmed`;
+}
+function batchPlanText(plan) {
+  if (plan.off !== void 0) {
+    return `once mode: batches off, every request alone: ${plan.off}; ${plural3(plan.planned, "process", "processes")} planned`;
+  }
+  if (plan.batches === 0)
+    return `once mode: ${plural3(plan.planned, "process", "processes")} planned, a process per request`;
+  return `once mode: ${plural3(plan.planned, "process", "processes")} planned: ${plural3(plan.inputs, "input", "inputs")} in ${plural3(plan.batches, "batch", "batches")} (docs/protocol.md, Batches), the rest a process per request (--once-batch off: every request alone)`;
+}
+
+// src/report/install-form.ts
+var HOME_REPOSITORY = "canon-conformance/canon-conformance";
+var HOME_REF = "v1";
+var REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]*\/[A-Za-z0-9._-]+$/;
+var REF = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+function installSource(env = process.env) {
+  const repository = env.GITHUB_ACTION_REPOSITORY ?? "";
+  const ref = env.GITHUB_ACTION_REF ?? "";
+  if (REPOSITORY.test(repository) && REF.test(ref) && !ref.includes("..")) return { repository, ref };
+  return { repository: HOME_REPOSITORY, ref: HOME_REF };
+}
+function toolCommand(source = installSource()) {
+  return `npx --yes ${shellQuote(`github:${source.repository}#${source.ref}`)}`;
+}
+
+// src/report/verify-command.ts
+function verifyCommand(recordPath, key, pubkey, tool = toolCommand()) {
+  const pin = key === "supplied" ? ` --pubkey ${shellQuote(pubkey)}` : "";
+  return `${tool} verify ${shellQuote(recordPath)}${pin}`;
+}
+
+// src/report/markdown.ts
+var GITHUB_SUMMARY_LIMIT = 1024 * 1024;
+var SUMMARY_MARGIN = 16 * 1024;
+var MIN_SUMMARY_BYTES = 64 * 1024;
+var OUTPUT_FLOOR = 200;
+var DETAIL_COUNT = 100;
+var RUN_VALUE_MAX = 2e3;
+var FILES_MAX = 100;
+var NAME_MAX = 300;
+var WHY_MAX = 1e3;
+var NOTE_RESERVE = 1024;
+var bytes = (text2) => Buffer.byteLength(text2, "utf8");
+function cut(text2, max) {
+  const kept = cutText(text2, max);
+  return kept === text2 ? text2 : `${kept} \u2026 (cut here: ${text2.length - kept.length} more characters)`;
+}
+function headline(input) {
+  const { record: record2 } = input;
+  const mark = record2.conformant ? "\u2705 Conformant" : "\u274C Not conformant";
+  return `## ${mark}: ${countLine(record2)}`;
+}
+function runSection(input, valueMax, filesMax, place) {
+  const { record: record2 } = input;
+  const impl = record2.implementation;
+  const v = (text2) => inlineCode(cut(text2, valueMax));
+  const lines = [
+    `- **Implementation:** ${inlineText(cut(implementationName(record2), valueMax))}`,
+    `- **${impl.adapter === "http" ? "URL" : "Command"}:** ${v(impl.impl)}`,
+    ...input.protocol ? [`- **Protocol:** ${inlineText(protocolLine(input.protocol))}`] : [],
+    `- **Report page:** ${reportPageLine(place)}`,
+    `- **Profile:** ${v(record2.suite)} \xB7 **standard:** ${v(record2.standard)} \xB7 **kind:** ${v(record2.kind)}`,
+    `- **Corpus:** ${v(record2.corpus.dir)}, ${record2.corpus.files} files, ${v(record2.corpus.digest)}`,
+    `- **Signer:** ${v(record2.signer_pubkey)} (${escapeHtml(keyMeaning(record2.key))})`,
+    `- **Started:** ${v(record2.started_at)}${input.elapsedMs === void 0 ? "" : ` \xB7 took ${formatDuration(input.elapsedMs)}`} \xB7 **toolchain:** ${v(`${record2.toolchain.name} ${record2.toolchain.version}`)}`
+  ];
+  const out = [lines.join("\n")];
+  if (impl.files.length > 0) {
+    const rows = impl.files.slice(0, filesMax).map((f) => `| ${v(f.path)} | ${v(f.sha256)} |`);
+    if (impl.files.length > filesMax) rows.push(`| and ${impl.files.length - filesMax} more files | |`);
+    out.push(["| File the command ran | SHA-256 |", "| --- | --- |", ...rows].join("\n"));
+  }
+  return out.join("\n\n");
+}
+function reportPageLine(place) {
+  const what = "every failure by cause, with its input, and the record verified in the page";
+  if (place === "artifact")
+    return `download the artifact, unzip it and open \`report.html\` in a browser (${what}).`;
+  return `\`report.html\`, beside \`record.json\` on the runner in ${inlineCode(cut(place.runner, RUN_VALUE_MAX))} (${what}).`;
+}
+function suiteSection(tallies, failures) {
+  if (tallies.length === 0) return "No cases ran.";
+  const unlisted = new Set(failures.filter((f) => !f.listed).map((f) => f.result.suite));
+  const mark = (t) => t.failed === 0 ? "\u2705" : unlisted.has(t.suite) ? "\u274C" : "\u2611\uFE0F";
+  const rows = tallies.map(
+    (t) => `| ${mark(t)} | ${inlineCode(cut(t.suite, 100))} | ${t.cases} | ${t.passed} | ${t.failed} |`
+  );
+  return [
+    "### Suites",
+    "",
+    "| | Suite | Cases | Passed | Failed |",
+    "| --- | --- | ---: | ---: | ---: |",
+    ...rows
+  ].join("\n");
+}
+function outputBlock(text2, max) {
+  const kept = cutText(text2, max);
+  if (kept === text2) return textBlock(text2);
+  return `${textBlock(kept)}${cutNote(text2.length - kept.length)}`;
+}
+function cutNote(left) {
+  return `
+
+*\u2026cut here: ${left} more characters not shown.*`;
+}
+function outputBlockLengths(text2) {
+  const block = textBlockLengths(text2);
+  return (max) => {
+    const kept = cutText(text2, max).length;
+    return block(max) + (kept === text2.length ? 0 : bytes(cutNote(text2.length - kept)));
+  };
+}
+function failedBlock(failure, outputMax) {
+  const { result: r, difference: diff, listed } = failure;
+  const parts = [
+    listed ? `#### \u2611\uFE0F ${inlineCode(cut(failure.name, NAME_MAX))} (expected failure)` : `#### \u274C ${inlineCode(cut(failure.name, NAME_MAX))}`,
+    "",
+    `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
+    ""
+  ];
+  if (listed) {
+    parts.push(
+      `**Expected failure:** ${inlineText(cut(listed.reason, WHY_MAX))} (list line ${listed.line})`,
+      ""
+    );
+  }
+  if (r.input !== void 0) {
+    const from = r.vector === void 0 ? "" : ` (${inlineCode(cut(r.vector, NAME_MAX))})`;
+    parts.push(`**Input**${from}`, "", outputBlock(r.input, outputMax), "");
+  } else if (r.vector !== void 0) {
+    parts.push(`**Vector:** ${inlineCode(cut(r.vector, NAME_MAX))}`, "");
+  }
+  parts.push(
+    "**Expected**",
+    "",
+    outputBlock(r.expected, outputMax),
+    "",
+    "**Got**",
+    "",
+    outputBlock(r.got, outputMax)
+  );
+  if (diff) parts.push("", `*${inlineText(diff)}*`);
+  return parts.join("\n");
+}
+var CAUSES_SHOWN = 30;
+var CASES_PER_CAUSE = 10;
+function causesSection(groups, failures) {
+  const rows = groups.slice(0, CAUSES_SHOWN).map((g) => {
+    const names = g.cases.slice(0, CASES_PER_CAUSE).map((n) => inlineCode(cut(n, 100)));
+    const more = g.count > CASES_PER_CAUSE ? `, and ${g.count - CASES_PER_CAUSE} more` : "";
+    return `- **${g.count} case${g.count === 1 ? "" : "s"}:** ${inlineShown(cut(g.title, WHY_MAX))}<br>${names.join(", ")}${more}`;
+  });
+  if (groups.length > CAUSES_SHOWN) rows.push(`- \u2026and ${groups.length - CAUSES_SHOWN} more causes`);
+  const head = `### Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}, ${failures.length} failed case${failures.length === 1 ? "" : "s"})`;
+  return [head, "", ...rows].join("\n");
+}
+function suiteFold(suite, count2, blocks) {
+  const summary = `<summary>Failed cases in ${escapeHtml(suite)} (${count2})</summary>`;
+  return ["<details>", summary, "", blocks.join("\n\n"), "", "</details>"].join("\n");
+}
+var FOLD_BYTES = 120;
+function failedRow(f) {
+  return `| ${inlineCode(cut(f.name, NAME_MAX))} | ${inlineText(cut(f.result.why, WHY_MAX))} |`;
+}
+var FAILED_ROWS_HEAD = "| Failed case, not shown in detail | Why |\n| --- | --- |";
+function passingSection(results) {
+  const rows = results.flatMap(
+    (r) => r.pass ? [
+      `| ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`
+    ] : []
+  );
+  if (rows.length === 0) return "";
+  return [
+    "<details>",
+    `<summary>Passing cases (${rows.length})</summary>`,
+    "",
+    "| Case | Why |",
+    "| --- | --- |",
+    ...rows,
+    "",
+    "</details>"
+  ].join("\n");
+}
+function whereTheRecordIs(file, place) {
+  if (place === "artifact") return `Download the artifact and check ${inlineCode(file)} offline:`;
+  const why = place.uploadFailed ? "The artifact upload failed (the step's warning says why)" : "This run uploaded no artifact (`upload: false`)";
+  return `${why}: ${inlineCode(file)} and the other files stay on the runner in ${inlineCode(cut(place.runner, RUN_VALUE_MAX))} (the folder of the step's \`record-path\` output) until the job ends. Keep them in a later step of the job, then check ${inlineCode(file)} offline:`;
+}
+function verifySection(input, place) {
+  const { record: record2 } = input;
+  const recordPath = input.files?.record;
+  const name2 = recordPath ? basename2(recordPath) : "record.json";
+  const file = /^[A-Za-z0-9._-]+$/.test(name2) ? name2 : "record.json";
+  const why = record2.key === "supplied" ? "`--pubkey` pins the runner's key: the record is refused unless that key signed it." : "The key was made for this run, so a valid signature shows the record is unchanged since the run; it does not say who ran it.";
+  return [
+    "### Verify this record",
+    "",
+    whereTheRecordIs(file, place),
+    "",
+    fencedBlock(verifyCommand(file, record2.key, record2.signer_pubkey, input.tool), "sh"),
+    "",
+    why
+  ].join("\n");
+}
+function rerunSection(input) {
+  const { rerun } = input;
+  if (!rerun) return [];
+  const cases = `${rerun.failed} failed case${rerun.failed === 1 ? "" : "s"}`;
+  return [
+    [
+      "### Re-run the failed cases locally",
+      "",
+      `From a checkout of the code under test, with Node 20 or later, this runs the ${cases} again with the same options:`,
+      "",
+      fencedBlock(cut(rerun.command, RUN_VALUE_MAX), "sh"),
+      ...rerun.note ? ["", inlineText(`(${rerun.note})`)] : []
+    ].join("\n")
+  ];
+}
+function toMarkdownSummary(input, options = {}) {
+  const maxBytes = options.maxBytes ?? GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN;
+  if (!Number.isInteger(maxBytes) || maxBytes < MIN_SUMMARY_BYTES) {
+    throw new RangeError(
+      `toMarkdownSummary: maxBytes must be an integer of at least ${MIN_SUMMARY_BYTES}, not ${maxBytes}`
+    );
+  }
+  const place = options.recordAt ?? "artifact";
+  const { failures } = input;
+  const gate = input.gate ? [gateMarkdown(input.gate, input.record.conformant)] : [];
+  let run = runSection(input, RUN_VALUE_MAX, FILES_MAX, place);
+  if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10, place);
+  const suites = suiteSection(input.tally, failures);
+  const failedHead = failures.length === 0 ? [] : [
+    causesSection(input.causes, failures),
+    `### Failed cases (${failures.length})`,
+    `*${INVISIBLE_LEGEND}*`
+  ];
+  const fixed = [
+    headline(input),
+    ...gate,
+    run,
+    suites,
+    ...failedHead,
+    ...rerunSection(input),
+    verifySection(input, place)
+  ];
+  const folds = new Set(failures.map((f) => f.result.suite)).size * FOLD_BYTES;
+  const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
+  const passingText = passingSection(input.results);
+  const passing = input.record.summary.passed;
+  const plan = planFailures(failures, budget, passingText ? bytes(passingText) + 2 : 0);
+  const sections = [headline(input)];
+  if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing, failures.length));
+  sections.push(...gate, run, suites, ...failedHead);
+  for (let i = 0; i < plan.detailed; ) {
+    const suite = failures[i].result.suite;
+    const blocks = [];
+    for (; i < plan.detailed && failures[i].result.suite === suite; i++)
+      blocks.push(failedBlock(failures[i], plan.outputMax));
+    const count2 = failures.filter((f) => f.result.suite === suite).length;
+    sections.push(suiteFold(suite, count2, blocks));
+  }
+  if (plan.named > 0) {
+    const rows = failures.slice(plan.detailed, plan.detailed + plan.named).map(failedRow);
+    sections.push([FAILED_ROWS_HEAD, ...rows].join("\n"));
+  }
+  const unlisted = failures.length - plan.detailed - plan.named;
+  if (unlisted > 0) sections.push(`*\u2026and ${unlisted} more failed cases, not listed here for size.*`);
+  if (!plan.trimmed && passingText) sections.push(passingText);
+  sections.push(...rerunSection(input), verifySection(input, place));
+  const summary = `${sections.join("\n\n")}
+`;
+  if (bytes(summary) > maxBytes)
+    throw new Error(`toMarkdownSummary: ${bytes(summary)} bytes, over ${maxBytes}`);
+  return summary;
+}
+function trimNote(plan, maxBytes, passing, failed) {
+  const what = [];
+  if (passing > 0) what.push(`the ${passing} passing cases are not listed`);
+  if (plan.outputMax !== Number.POSITIVE_INFINITY)
+    what.push(`outputs are cut at ${plan.outputMax} characters`);
+  if (plan.detailed < failed) {
+    what.push(`detail is shown for the first ${plan.detailed} of ${failed} failed cases`);
+    if (plan.named > 0) what.push(`${plan.named} more are listed by name`);
+  }
+  return `> [!NOTE]
+> Trimmed to stay under ${maxBytes} bytes (GitHub's job summary limit is 1 MiB): ${what.join("; ")}. The record (\`record.json\`) holds every case with its expected and actual answer.`;
+}
+function planFailures(failures, budget, passingBytes) {
+  const all = failures.length;
+  const uncut = Number.POSITIVE_INFINITY;
+  const outputs = failures.map(
+    ({ result: r }) => [r.input, r.expected, r.got].filter((t) => t !== void 0).map(outputBlockLengths)
+  );
+  const whole = failures.map(
+    (f, i) => bytes(failedBlock(f, uncut)) + 2 - outputs[i].reduce((n, f2) => n + f2(uncut), 0)
+  );
+  const blockSize = (i, outputMax) => outputs[i].reduce((n, f) => n + f(outputMax), whole[i]);
+  const blocksSize = (outputMax) => {
+    let sum = 0;
+    for (let i = 0; i < all; i++) sum += blockSize(i, outputMax);
+    return sum;
+  };
+  const full = blocksSize(uncut);
+  if (full + passingBytes <= budget) return { trimmed: false, outputMax: uncut, detailed: all, named: 0 };
+  if (full <= budget) return { trimmed: true, outputMax: uncut, detailed: all, named: 0 };
+  if (blocksSize(OUTPUT_FLOOR) <= budget) {
+    let lo = OUTPUT_FLOOR;
+    let hi = Math.max(...failures.map(({ result: r }) => Math.max(r.expected.length, r.got.length)));
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (blocksSize(mid) <= budget) lo = mid;
+      else hi = mid;
+    }
+    return { trimmed: true, outputMax: lo, detailed: all, named: 0 };
+  }
+  let left = budget;
+  let detailed = 0;
+  while (detailed < Math.min(all, DETAIL_COUNT) && blockSize(detailed, OUTPUT_FLOOR) <= left) {
+    left -= blockSize(detailed, OUTPUT_FLOOR);
+    detailed++;
+  }
+  let named = 0;
+  left -= bytes(FAILED_ROWS_HEAD) + 2;
+  while (detailed + named < all && bytes(failedRow(failures[detailed + named])) + 1 <= left) {
+    left -= bytes(failedRow(failures[detailed + named])) + 1;
+    named++;
+  }
+  return { trimmed: true, outputMax: OUTPUT_FLOOR, detailed, named };
+}
+
+// src/aggregate/markdown.ts
+var VALUE_MAX2 = 300;
+var ANSWER_MAX = 1e3;
+var NARROW = 16;
+var WIDE = 40;
+var ANSWER_WIDE = 64;
+var ROWS_MAX = 500;
+var SIGNERS_MAX = 4;
+var NOTE_RESERVE2 = 1024;
+var bytes2 = (text2) => Buffer.byteLength(text2, "utf8");
+function cut2(text2, max = VALUE_MAX2) {
+  const kept = cutText(text2, max);
+  return kept === text2 ? text2 : `${kept} \u2026 (cut here: ${text2.length - kept.length} more characters)`;
+}
+var code2 = (text2, max = VALUE_MAX2) => inlineCode(cut2(text2, max));
+var cellWords = (text2, columns, max = VALUE_MAX2) => cellText(cut2(text2, max), columns);
+var cellCodeOf = (text2, columns, max = VALUE_MAX2) => cellCode(cut2(text2, max), columns);
+function recordVerdict(r) {
+  if (!r.accepted) return r.outcome.startsWith("unreadable") ? "\u26D4 unreadable" : "\u26D4 refused";
+  return r.outcome === "accept conformant=true" ? "\u2705 verified, conformant" : "\u274C verified, not conformant";
+}
+function capped(items2, row2, what, maxBytes, shape = "table") {
+  const rows = [];
+  let used = 0;
+  for (const item of items2) {
+    const text2 = row2(item);
+    if (rows.length === ROWS_MAX || used + bytes2(text2) + 1 > maxBytes) break;
+    rows.push(text2);
+    used += bytes2(text2) + 1;
+  }
+  if (rows.length < items2.length) {
+    const more = `and ${items2.length - rows.length} more ${what} (see aggregate.json)`;
+    rows.push(shape === "table" ? `| ${more} |` : `- ${more}`);
+  }
+  return rows;
+}
+function recordsSection(aggregate, maxBytes) {
+  const rows = capped(
+    aggregate.records,
+    (r) => `| ${recordVerdict(r)} | ${cellCodeOf(r.source, WIDE)} | ${cellCodeOf(r.outcome, NARROW)} | ${r.implementation ?? (r.detail === void 0 ? "" : cellWords(r.detail, WIDE))} |`,
+    "records",
+    maxBytes
+  );
+  return [
+    "### Records",
+    "",
+    "| Verdict | Record | Outcome | Implementation |",
+    "| --- | --- | --- | --- |",
+    ...rows
+  ].join("\n");
+}
+function implementationsSection(implementations, maxBytes) {
+  const rows = capped(
+    implementations,
+    (i) => `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter}: ${cellCodeOf(i.impl, NARROW)} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers.slice(0, 4).map((s) => code2(shortSigner(s))).join(
+      " "
+    )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
+    "implementations",
+    maxBytes
+  );
+  const signers = capped(
+    implementations.flatMap((i) => i.signers.slice(0, SIGNERS_MAX).map((s) => ({ i, s }))),
+    ({ i, s }) => `- **${i.id}** signed by ${code2(s)}`,
+    "signers",
+    maxBytes / 4,
+    "list"
+  );
+  return [
+    "### Implementations",
+    "",
+    "| Id | Implementation | Adapter | Suite | Key: signer | Records |",
+    "| --- | --- | --- | --- | --- | ---: |",
+    ...rows,
+    "",
+    ...signers
+  ].join("\n");
+}
+function suitesSection(aggregate, maxBytes) {
+  const suites = suiteColumns(aggregate);
+  const rows = capped(
+    aggregate.implementations,
+    (i) => `| ${i.conformant ? "\u2705" : "\u274C"} ${i.id} ${cellWords(i.label, NARROW, 100)} (${cellWords(recordFolders(i), NARROW)}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${i.cases} | ${code2(shortSigner(i.signers[0] ?? ""))} |`,
+    "implementations",
+    maxBytes
+  );
+  return [
+    "### Suites (passed/cases)",
+    "",
+    `| Implementation | ${suites.map((s) => cellCodeOf(s, NARROW, 100)).join(" | ")} | All | Signer |`,
+    `| --- | ${suites.map(() => "---:").join(" | ")} | ---: | --- |`,
+    ...rows
+  ].join("\n");
+}
+function sweepSection(implementations, maxBytes) {
+  const swept = implementations.flatMap((i) => [
+    ...i.shards === null ? [] : [{ i, c: i.shards }],
+    ...i.sweeps.map((c) => ({ i, c }))
+  ]);
+  if (swept.length === 0) return void 0;
+  const lines = capped(
+    swept,
+    ({ i, c }) => {
+      if (!("sweep" in c))
+        return `- ${c.complete ? "\u2705" : "\u274C"} **${i.id}** ${inlineText(cut2(shardLine(c), 2e3))}`;
+      const head = `- ${c.complete ? "\u2705" : "\u274C"} **${i.id}** ${inlineText(cut2(coverageLine(c, i.records.length), 2e3))}`;
+      const doubled = c.doubled.slice(0, 20).map(
+        (d) => `  - ${showRange(d)} is in ${d.sources.slice(0, 10).map((s) => code2(s)).join(", ")}`
+      );
+      return [head, ...doubled].join("\n");
+    },
+    "sweeps",
+    maxBytes
+  );
+  return ["### Sweeps (shards joined)", "", ...lines].join("\n");
+}
+function disagreementBlock(d, labels) {
+  const rows = d.answers.map(
+    (a) => `| ${a.pass ? "\u2705" : "\u274C"} ${a.implementation} ${cellWords(labels.get(a.implementation) ?? "", NARROW, 100)} | ${cellCodeOf(a.got, ANSWER_WIDE, ANSWER_MAX)} |`
+  );
+  return [`#### ${inlineCode(cut2(d.case))}`, "", "| Implementation | Got |", "| --- | --- |", ...rows].join(
+    "\n"
+  );
+}
+function aggregateMarkdown(aggregate, options = {}) {
+  const maxBytes = options.maxBytes ?? GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN;
+  const { verdict, implementations, disagreements } = aggregate;
+  const mark = verdict.exitCode === 0 ? "\u2705 Aggregate passed" : "\u274C Aggregate failed";
+  const parts = [`## ${mark}: ${inlineText(countsLine(aggregate))}`];
+  if (verdict.failures.length > 0) parts.push(verdict.failures.map((f) => `- ${inlineText(f)}`).join("\n"));
+  parts.push(recordsSection(aggregate, maxBytes / 4));
+  if (implementations.length > 0) {
+    parts.push(implementationsSection(implementations, maxBytes / 8), suitesSection(aggregate, maxBytes / 8));
+    const sweep = sweepSection(implementations, maxBytes / 8);
+    if (sweep !== void 0) parts.push(sweep);
+  }
+  if (disagreements.length > 0) {
+    parts.push(
+      `### Cases answered differently (${disagreements.length})
+
+${escapeHtml(INVISIBLE_LEGEND)} Refusals agree whatever their reasons; each answer is shown as its record states it.`
+    );
+  }
+  let used = bytes2(parts.join("\n\n")) + NOTE_RESERVE2;
+  const labels = new Map(implementations.map((i) => [i.id, i.label]));
+  let shown2 = 0;
+  for (const d of disagreements) {
+    const block = disagreementBlock(d, labels);
+    if (used + bytes2(block) + 2 > maxBytes) break;
+    parts.push(block);
+    used += bytes2(block) + 2;
+    shown2++;
+  }
+  if (shown2 < disagreements.length) {
+    parts.push(
+      `*${disagreements.length - shown2} more cases answered differently are not shown here, to keep this summary under ${maxBytes} bytes; aggregate.json lists them all.*`
+    );
+  }
+  return `${parts.join("\n\n")}
+`;
+}
+
+// src/aggregate/write.ts
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname as dirname3, join as join3 } from "node:path";
+
+// src/checks/show.ts
+var SHOW_LIMIT = 200;
+var INPUT_LIMIT = 200;
+var strictDecoder2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function showBytes(bytes3, limit = SHOW_LIMIT) {
+  const prefix = bytes3.length > limit * 4 + 4 ? bytes3.subarray(0, limit * 4 + 4) : bytes3;
+  const text2 = decodeShowingInvalid(prefix, prefix !== bytes3);
+  const cut3 = cutCodePoints(text2, limit);
+  if (cut3 === text2 && prefix === bytes3) return text2;
+  return writeCutBytes({ shown: cut3, length: bytes3.length, sha256: sha256Hex(bytes3) });
+}
+function showText(text2, limit = SHOW_LIMIT) {
+  const cut3 = cutCodePoints(text2, limit);
+  return cut3 === text2 ? text2 : writeCutText({ shown: cut3, units: text2.length });
+}
+function showAnswer(answer, limit = SHOW_LIMIT) {
+  return writeAnswerText(
+    answer.status === "canonical" ? { status: "canonical", output: showBytes(answer.output, limit) } : { status: answer.status, reason: showText(answer.reason, limit) }
+  );
+}
+function showPair(verdict, limit = SHOW_LIMIT) {
+  const a = showAnswer(verdict.a, limit);
+  return writePairText(verdict.same ? { both: a } : { a, b: showAnswer(verdict.b, limit) });
+}
+function showTwice(verdict, steps, limit = SHOW_LIMIT) {
+  if (verdict.second === void 0) {
+    return {
+      expected: writeTwiceExpectation({ steps }),
+      got: writeStepText(steps.first, showAnswer(verdict.first, limit))
+    };
+  }
+  return {
+    expected: writeTwiceExpectation({ steps, own: showBytes(verdict.first.output, limit) }),
+    got: writeStepText(steps.second, showAnswer(verdict.second, limit))
+  };
+}
+function decodeShowingInvalid(bytes3, truncated) {
+  try {
+    return strictDecoder2.decode(bytes3);
+  } catch {
+  }
+  let out = "";
+  let i = 0;
+  while (i < bytes3.length) {
+    const length = utf8SequenceLength(bytes3, i);
+    if (length > 0) {
+      out += strictDecoder2.decode(bytes3.subarray(i, i + length));
+      i += length;
+    } else if (length < 0 && truncated) {
+      break;
+    } else {
+      out += `\\x${bytes3[i].toString(16).toUpperCase().padStart(2, "0")}`;
+      i++;
+    }
+  }
+  return out;
+}
+
+// src/report/html/escape.ts
+var ENTITIES = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;"
+};
+function escapeHtml2(text2) {
+  return text2.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+}
+function shownHtml(text2) {
+  return visibleHtml(showInvisible(text2));
+}
+function visibleHtml(visible2) {
+  return escapeHtml2(visible2).replace(/⟨U\+[0-9A-F]{4,6}⟩/g, (tag) => `<span class="cp">${tag}</span>`);
+}
+function cutPoints(text2, max) {
+  if (text2.length <= max) return { text: text2, more: 0 };
+  const points = [...text2];
+  if (points.length <= max) return { text: text2, more: 0 };
+  return { text: points.slice(0, max).join(""), more: points.length - max };
+}
+function shownCut(text2, max) {
+  const { text: kept, more } = cutPoints(text2, max);
+  return more === 0 ? shownHtml(kept) : `${shownHtml(kept)}<span class="cut">\u2026 ${more} more characters</span>`;
+}
+
+// src/report/html/browser-script.generated.ts
+var BROWSER_SCRIPT_BASE64 = "InVzZSBzdHJpY3QiOygoKT0+e3ZhciBhcz1PYmplY3QuZGVmaW5lUHJvcGVydHk7dmFyIGNzPShlLHQpPT57Zm9yKHZhciBuIGluIHQpYXMoZSxuLHtnZXQ6dFtuXSxlbnVtZXJhYmxlOiEwfSl9O3ZhciBkZT0iY29uZm9ybS1yZXN1bHQvMSIsX2U9bmV3IFVpbnQ4QXJyYXkoWy4uLm5ldyBUZXh0RW5jb2RlcigpLmVuY29kZSgid2FpOmNvbmZvcm0tcmVzdWx0IiksMV0pLGxlPTMyKjEwMjQqMTAyNCxjbj0zMix2ZT0yKio1My0xO3ZhciBBPWNsYXNzIGV4dGVuZHMgRXJyb3J7bmFtZT0iSmNzRXJyb3IiO2NvZGU7b2Zmc2V0O2NvbnN0cnVjdG9yKHQsbixyKXtzdXBlcihyKSx0aGlzLmNvZGU9dCx0aGlzLm9mZnNldD1ufX07ZnVuY3Rpb24gZm4oZT17fSl7bGV0IHQ9ZS5ib20/PyJyZWplY3QiLG49ZS5iaWdJbnRlZ2Vycz8/InJvdW5kIixyPWUubWF4RGVwdGg/PzFlNDtpZih0IT09InJlamVjdCImJnQhPT0iaWdub3JlIil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYm9tIG11c3QgYmUgInJlamVjdCIgb3IgImlnbm9yZSIsIGdvdCAke3R9YCk7aWYobiE9PSJyb3VuZCImJm4hPT0icmVqZWN0Iil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYmlnSW50ZWdlcnMgbXVzdCBiZSAicm91bmQiIG9yICJyZWplY3QiLCBnb3QgJHtufWApO2lmKHR5cGVvZiByIT0ibnVtYmVyInx8IShyPj0wKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcihgbWF4RGVwdGggbXVzdCBiZSBhIG51bWJlciA+PSAwLCBnb3QgJHtyfWApO3JldHVybntpZ25vcmVCb206dD09PSJpZ25vcmUiLHJlamVjdEJpZ0ludGVnZXJzOm49PT0icmVqZWN0IixtYXhEZXB0aDpyfX12YXIgdXM9bmV3IFRleHREZWNvZGVyKCJ1dGYtOCIse2ZhdGFsOiEwLGlnbm9yZUJPTTohMH0pO2Z1bmN0aW9uIGRuKGUpe3RyeXtyZXR1cm4gdXMuZGVjb2RlKGUpfWNhdGNoe2xldCB0PWZzKGUpO3Rocm93IG5ldyBBKCJpbnZhbGlkLXV0ZjgiLHQsInRoZSBpbnB1dCBpcyBub3QgdmFsaWQgVVRGLTgiKX19ZnVuY3Rpb24gZnMoZSl7Zm9yKGxldCB0PTA7dDxlLmxlbmd0aDspe2xldCBuPWRzKGUsdCk7aWYobjw9MClyZXR1cm4gdDt0Kz1ufXJldHVybi0xfWZ1bmN0aW9uIGRzKGUsdCl7bGV0IG49ZVt0XTtpZihuPDEyOClyZXR1cm4gMTtsZXQgcixzPTEyOCxvPTE5MTtpZihuPj0xOTQmJm48PTIyMylyPTE7ZWxzZSBpZihuPj0yMjQmJm48PTIzOSlyPTIsbj09PTIyNCYmKHM9MTYwKSxuPT09MjM3JiYobz0xNTkpO2Vsc2UgaWYobj49MjQwJiZuPD0yNDQpcj0zLG49PT0yNDAmJihzPTE0NCksbj09PTI0NCYmKG89MTQzKTtlbHNlIHJldHVybiAwO2ZvcihsZXQgYT0xO2E8PXI7YSsrKXtsZXQgaT1lW3QrYV07aWYoaT09PXZvaWQgMClyZXR1cm4tMTtpZihhPT09MT9pPHN8fGk+bzppPDEyOHx8aT4xOTEpcmV0dXJuIDB9cmV0dXJuIHIrMX1mdW5jdGlvbiBsbihlLHQpe2xldCBuPTAscj1NYXRoLm1pbih0LGUubGVuZ3RoKTtmb3IobGV0IHM9MDtzPHI7cysrKXtsZXQgbz1lLmNoYXJDb2RlQXQocyk7bzwxMjg/bis9MTpvPDIwNDg/bis9MjpvPj01NTI5NiYmbzw9NTYzMTkmJnMrMTxyPyhuKz00LHMrKyk6bis9M31yZXR1cm4gbn12YXIgcGU9MzQsTGU9OTIscG49TnVtYmVyLk1BWF9TQUZFX0lOVEVHRVIsSmU9Y2xhc3N7dGV4dDtuO2k9MDttYXhEZXB0aDtyZWplY3RCaWc7Y29uc3RydWN0b3IodCxuKXtsZXQgcj1mbihuKTt0aGlzLnRleHQ9dCx0aGlzLm49dC5sZW5ndGgsdGhpcy5tYXhEZXB0aD1yLm1heERlcHRoLHRoaXMucmVqZWN0QmlnPXIucmVqZWN0QmlnSW50ZWdlcnMsdGhpcy5uPjAmJnQuY2hhckNvZGVBdCgwKT09PTY1Mjc5JiYoci5pZ25vcmVCb218fHRoaXMuZmFpbCgiYm9tIiwwLCJhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBwcmVjZWRlcyB0aGUgSlNPTiB0ZXh0IiksdGhpcy5pPTEpfWZhaWwodCxuLHIpe3Rocm93IG5ldyBBKHQsbG4odGhpcy50ZXh0LG4pLHIpfXVuZXhwZWN0ZWQodCxuKXtpZih0Pj10aGlzLm4pcmV0dXJuIHRoaXMuZmFpbCgidW5leHBlY3RlZC1lbmQiLHQsYHRoZSBpbnB1dCBlbmRzIHdoZXJlICR7bn0gd2FzIGV4cGVjdGVkYCk7bGV0IHI9dGhpcy50ZXh0LmNvZGVQb2ludEF0KHQpLHM9cj49MzImJnI8MTI3P2AnJHtTdHJpbmcuZnJvbUNoYXJDb2RlKHIpfSdgOmBVKyR7SGUocil9YDtyZXR1cm4gdGhpcy5mYWlsKCJ1bmV4cGVjdGVkLWNoYXJhY3RlciIsdCxgJHtzfSB3aGVyZSAke259IHdhcyBleHBlY3RlZGApfXNraXBXaGl0ZXNwYWNlKCl7bGV0IHQ9dGhpcy50ZXh0LG49dGhpcy5pLHI9dC5jaGFyQ29kZUF0KG4pO2Zvcig7cj09PTMyfHxyPT09MTB8fHI9PT0xM3x8cj09PTk7KXI9dC5jaGFyQ29kZUF0KCsrbik7cmV0dXJuIHRoaXMuaT1uLHJ9cmVhZFN0cmluZygpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMubixyPXRoaXMuaSsxLHM9cjtmb3IoOzspe2xldCBpPXQuY2hhckNvZGVBdChzKTtpZihpPT09cGUpcmV0dXJuIHRoaXMuaT1zKzEsdC5zbGljZShyLHMpO2lmKGk9PT1MZXx8aTwzMnx8aT49NTUyOTYmJmk8PTU3MzQzfHxzPj1uKWJyZWFrO3MrK31sZXQgbz0iIixhPXI7Zm9yKDs7KXtzPj1uJiZ0aGlzLmZhaWwoInVudGVybWluYXRlZC1zdHJpbmciLHItMSwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpO2xldCBpPXQuY2hhckNvZGVBdChzKTtpZihpPT09cGUpcmV0dXJuIHRoaXMuaT1zKzEsbyt0LnNsaWNlKGEscyk7aWYoaT09PUxlKW8rPXQuc2xpY2UoYSxzKSx0aGlzLmk9cyxvKz10aGlzLnJlYWRFc2NhcGUoKSxzPWE9dGhpcy5pO2Vsc2UgaWYoaTwzMil0aGlzLmZhaWwoImNvbnRyb2wtY2hhcmFjdGVyIixzLGByYXcgY29udHJvbCBjaGFyYWN0ZXIgVSske0hlKGkpfSBpbiBhIHN0cmluZ2ApO2Vsc2UgaWYoaT49NTUyOTYmJmk8PTU3MzQzKXtsZXQgYz10LmNoYXJDb2RlQXQocysxKTtpPD01NjMxOSYmYz49NTYzMjAmJmM8PTU3MzQzP3MrPTI6dGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIscyxgbG9uZSBzdXJyb2dhdGUgVSske0hlKGkpfSBpbiBhIHN0cmluZ2ApfWVsc2UgcysrfX1oZXg0KHQpe2xldCBuPTA7Zm9yKGxldCByPXQ7cjx0KzQ7cisrKXtsZXQgcz1scyh0aGlzLnRleHQuY2hhckNvZGVBdChyKSk7aWYoczwwKXJldHVybiB0aGlzLmZhaWwoImludmFsaWQtZXNjYXBlIix0LTIsIlxcdSBtdXN0IGJlIGZvbGxvd2VkIGJ5IGZvdXIgaGV4IGRpZ2l0cyIpO249bjw8NHxzfXJldHVybiBufXJlYWRFc2NhcGUoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLmkscj10LmNoYXJDb2RlQXQobisxKTtzd2l0Y2godGhpcy5pPW4rMixyKXtjYXNlIHBlOnJldHVybiciJztjYXNlIExlOnJldHVybiJcXCI7Y2FzZSA0NzpyZXR1cm4iLyI7Y2FzZSA5ODpyZXR1cm4iXGIiO2Nhc2UgMTAyOnJldHVybiJcZiI7Y2FzZSAxMTA6cmV0dXJuYApgO2Nhc2UgMTE0OnJldHVybiJcciI7Y2FzZSAxMTY6cmV0dXJuIgkiO2Nhc2UgMTE3OntsZXQgcz10aGlzLmhleDQobisyKTtpZih0aGlzLmk9bis2LHM8NTUyOTZ8fHM+NTczNDMpcmV0dXJuIFN0cmluZy5mcm9tQ2hhckNvZGUocyk7aWYoczw9NTYzMTkmJnQuY2hhckNvZGVBdChuKzYpPT09TGUmJnQuY2hhckNvZGVBdChuKzcpPT09MTE3KXtsZXQgbz10aGlzLmhleDQobis4KTtpZihvPj01NjMyMCYmbzw9NTczNDMpcmV0dXJuIHRoaXMuaT1uKzEyLFN0cmluZy5mcm9tQ2hhckNvZGUocyxvKX1yZXR1cm4gdGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIsbixgXFx1JHtIZShzKX0gaXMgYSBsb25lIHN1cnJvZ2F0ZWApfWRlZmF1bHQ6cmV0dXJuIG4rMT49dGhpcy5uP3RoaXMuZmFpbCgidW50ZXJtaW5hdGVkLXN0cmluZyIsbiwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpOnRoaXMuZmFpbCgiaW52YWxpZC1lc2NhcGUiLG4sJ2EgYmFja3NsYXNoIG11c3Qgc3RhcnQgb25lIG9mIFxcIiBcXFxcIFxcLyBcXGIgXFxmIFxcbiBcXHIgXFx0IFxcdVhYWFgnKX19cmVhZE51bWJlcigpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMuaSxyPW4scz0hMCxvPXQuY2hhckNvZGVBdChyKTtpZihvPT09NDUmJihvPXQuY2hhckNvZGVBdCgrK3IpKSxvPT09NDgpbz10LmNoYXJDb2RlQXQoKytyKSxvPj00OCYmbzw9NTcmJnRoaXMuZmFpbCgibGVhZGluZy16ZXJvIixuLCJhIG51bWJlciBtdXN0IG5vdCBoYXZlIGEgbGVhZGluZyB6ZXJvIik7ZWxzZSBpZihvPj00OSYmbzw9NTcpZG8gbz10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShvPj00OCYmbzw9NTcpO2Vsc2UgcmV0dXJuIHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sIictJyBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtpZihvPT09NDYpe3M9ITEsbz10LmNoYXJDb2RlQXQoKytyKSxvPj00OCYmbzw9NTd8fHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sImEgZGVjaW1hbCBwb2ludCBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtkbyBvPXQuY2hhckNvZGVBdCgrK3IpO3doaWxlKG8+PTQ4JiZvPD01Nyl9aWYobz09PTEwMXx8bz09PTY5KXtzPSExLG89dC5jaGFyQ29kZUF0KCsrciksKG89PT00M3x8bz09PTQ1KSYmKG89dC5jaGFyQ29kZUF0KCsrcikpLG8+PTQ4JiZvPD01N3x8dGhpcy5mYWlsKCJpbnZhbGlkLW51bWJlciIsbiwiYW4gZXhwb25lbnQgbXVzdCBoYXZlIGEgZGlnaXQiKTtkbyBvPXQuY2hhckNvZGVBdCgrK3IpO3doaWxlKG8+PTQ4JiZvPD01Nyl9dGhpcy5pPXI7bGV0IGE9TnVtYmVyKHQuc2xpY2UobixyKSk7cmV0dXJuKGE9PT0xLzB8fGE9PT0tMS8wKSYmdGhpcy5mYWlsKCJudW1iZXItb3V0LW9mLXJhbmdlIixuLCJ0aGUgbnVtYmVyIGlzIGJleW9uZCB0aGUgcmFuZ2Ugb2YgYW4gSUVFRS03NTQgZG91YmxlIikscyYmdGhpcy5yZWplY3RCaWcmJihhPnBufHxhPC1wbikmJnRoaXMuZmFpbCgiYmlnLWludGVnZXIiLG4sInRoZSBpbnRlZ2VyIGlzIGJleW9uZCBceEIxKDJeNTMtMSkgYW5kIGJpZyBpbnRlZ2VycyBhcmUgcmVmdXNlZCIpLGF9ZXhwZWN0V29yZCh0KXt0aGlzLnRleHQuc3RhcnRzV2l0aCh0LHRoaXMuaSl8fHRoaXMudW5leHBlY3RlZCh0aGlzLmksImEgSlNPTiB2YWx1ZSIpLHRoaXMuaSs9dC5sZW5ndGh9ZXhwZWN0RW5kKCl7dGhpcy5za2lwV2hpdGVzcGFjZSgpLHRoaXMuaTx0aGlzLm4mJnRoaXMudW5leHBlY3RlZCh0aGlzLmksInRoZSBlbmQgb2YgdGhlIGlucHV0Iil9fTtmdW5jdGlvbiBscyhlKXtyZXR1cm4gZT49NDgmJmU8PTU3P2UtNDg6ZT49OTcmJmU8PTEwMj9lLTg3OmU+PTY1JiZlPD03MD9lLTU1Oi0xfWZ1bmN0aW9uIEhlKGUpe3JldHVybiBlLnRvU3RyaW5nKDE2KS50b1VwcGVyQ2FzZSgpLnBhZFN0YXJ0KDQsIjAiKX1mdW5jdGlvbiBDZShlLHQ9e30pe3JldHVybiBtdChkbihlKSx0KX1mdW5jdGlvbiBtdChlLHQ9e30pe2xldCBuPW5ldyBKZShlLHQpLHI9Yz0+e24uc2tpcFdoaXRlc3BhY2UoKSE9PXBlJiZuLnVuZXhwZWN0ZWQobi5pLCJhIG1lbWJlciBuYW1lIChhIHN0cmluZykiKTtsZXQgdT1uLmksZj1uLnJlYWRTdHJpbmcoKTtyZXR1cm4gY1tmXSE9PXZvaWQgMCYmbi5mYWlsKCJkdXBsaWNhdGUtbmFtZSIsdSxgZHVwbGljYXRlIG1lbWJlciBuYW1lICR7SlNPTi5zdHJpbmdpZnkoZil9YCksbi5za2lwV2hpdGVzcGFjZSgpIT09NTgmJm4udW5leHBlY3RlZChuLmksIic6JyBhZnRlciBhIG1lbWJlciBuYW1lIiksbi5pKyssZn0scz1bXSxvPVtdLGE9W10saTtmb3IoOzspe2xldCBjPW4uc2tpcFdoaXRlc3BhY2UoKTtpZihjPT09cGUpaT1uLnJlYWRTdHJpbmcoKTtlbHNlIGlmKGM9PT0xMjN8fGM9PT05MSlpZihzLmxlbmd0aD49bi5tYXhEZXB0aCYmbi5mYWlsKCJtYXgtZGVwdGgiLG4uaSxgbmVzdGluZyBkZWVwZXIgdGhhbiAke24ubWF4RGVwdGh9IGlzIHJlZnVzZWRgKSxuLmkrKyxjPT09MTIzKXtsZXQgdT1PYmplY3QuY3JlYXRlKG51bGwpO2lmKG4uc2tpcFdoaXRlc3BhY2UoKT09PTEyNSluLmkrKyxpPXU7ZWxzZXtvLnB1c2gocih1KSkscy5wdXNoKHUpLGEucHVzaCghMSk7Y29udGludWV9fWVsc2UgaWYobi5za2lwV2hpdGVzcGFjZSgpPT09OTMpbi5pKyssaT1bXTtlbHNle3MucHVzaChbXSksby5wdXNoKCIiKSxhLnB1c2goITApO2NvbnRpbnVlfWVsc2UgYz09PTQ1fHxjPj00OCYmYzw9NTc/aT1uLnJlYWROdW1iZXIoKTpjPT09MTE2PyhuLmV4cGVjdFdvcmQoInRydWUiKSxpPSEwKTpjPT09MTAyPyhuLmV4cGVjdFdvcmQoImZhbHNlIiksaT0hMSk6Yz09PTExMD8obi5leHBlY3RXb3JkKCJudWxsIiksaT1udWxsKTppPW4udW5leHBlY3RlZChuLmksImEgSlNPTiB2YWx1ZSIpO2Zvcig7Oyl7bGV0IHU9cy5sZW5ndGgtMTtpZih1PDApcmV0dXJuIG4uZXhwZWN0RW5kKCksaTtsZXQgZj1zW3VdLGQ9bi5za2lwV2hpdGVzcGFjZSgpO2lmKGFbdV0pe2lmKGYucHVzaChpKSxkPT09NDQpe24uaSsrO2JyZWFrfWQhPT05MyYmbi51bmV4cGVjdGVkKG4uaSwiJywnIG9yICddJyBpbiBhbiBhcnJheSIpfWVsc2V7aWYoZltvW3VdXT1pLGQ9PT00NCl7bi5pKyssb1t1XT1yKGYpO2JyZWFrfWQhPT0xMjUmJm4udW5leHBlY3RlZChuLmksIicsJyBvciAnfScgaW4gYW4gb2JqZWN0Iil9bi5pKysscy5wb3AoKSxvLnBvcCgpLGEucG9wKCksaT1mfX19dmFyIHBzPWU9PmUuaXNXZWxsRm9ybWVkKCk7ZnVuY3Rpb24gZ3QoZSl7aWYoIXBzKGUpKXRocm93IG5ldyBBKCJsb25lLXN1cnJvZ2F0ZSIsMCwiYSBzdHJpbmcgaG9sZHMgYSBsb25lIHN1cnJvZ2F0ZSIpO3JldHVybiBKU09OLnN0cmluZ2lmeShlKX1mdW5jdGlvbiBocyhlKXtpZighTnVtYmVyLmlzRmluaXRlKGUpKXRocm93IG5ldyBBKCJudW1iZXItb3V0LW9mLXJhbmdlIiwwLGAke2V9IGlzIG5vdCBhIEpTT04gbnVtYmVyYCk7cmV0dXJuIFN0cmluZyhlKX1mdW5jdGlvbiBobihlKXtsZXQgdD1lPT09dm9pZCAwPyJ1bmRlZmluZWQiOnR5cGVvZiBlPT0ib2JqZWN0Ij8iYSBub24tcGxhaW4gb2JqZWN0Ijp0eXBlb2YgZTt0aHJvdyBuZXcgQSgibm90LWpzb24tdmFsdWUiLDAsYCR7dH0gaXMgbm90IGEgSlNPTiB2YWx1ZWApfWZ1bmN0aW9uIG1zKGUpe2xldCB0PU9iamVjdC5nZXRQcm90b3R5cGVPZihlKTtyZXR1cm4gdD09PW51bGx8fHQ9PT1PYmplY3QucHJvdG90eXBlfWZ1bmN0aW9uIERlKGUpe3JldHVybiB4cy5kZWNvZGUoR2UoZSkpfXZhciBncz1uZXcgVGV4dEVuY29kZXIseHM9bmV3IFRleHREZWNvZGVyO2Z1bmN0aW9uIEdlKGUpe2xldCB0PVtdLG49MDtpZih5cyhlLG89PntsZXQgYT1ncy5lbmNvZGUobyk7dC5wdXNoKGEpLG4rPWEubGVuZ3RofSksdC5sZW5ndGg9PT0xKXJldHVybiB0WzBdO2xldCByPW5ldyBVaW50OEFycmF5KG4pLHM9MDtmb3IobGV0IG8gb2YgdClyLnNldChvLHMpLHMrPW8ubGVuZ3RoO3JldHVybiByfXZhciBicz0zMioxMDI0O2Z1bmN0aW9uIHlzKGUsdCl7bGV0IG49IiIscj1bXSxzPVtdLG89W10sYT1uZXcgU2V0LGk9ZTtmb3IoOzspe2lmKGk9PT1udWxsKW4rPSJudWxsIjtlbHNlIGlmKHR5cGVvZiBpPT0ic3RyaW5nIiluKz1ndChpKTtlbHNlIGlmKHR5cGVvZiBpPT0ibnVtYmVyIiluKz1ocyhpKTtlbHNlIGlmKHR5cGVvZiBpPT0iYm9vbGVhbiIpbis9aT8idHJ1ZSI6ImZhbHNlIjtlbHNlIGlmKHR5cGVvZiBpPT0ib2JqZWN0Iil7aWYoYS5oYXMoaSkpdGhyb3cgbmV3IEEoImN5Y2xlIiwwLCJ0aGUgdmFsdWUgY29udGFpbnMgaXRzZWxmIik7aWYoQXJyYXkuaXNBcnJheShpKSlpZihpLmxlbmd0aD09PTApbis9IltdIjtlbHNle24rPSJbIixyLnB1c2goaSkscy5wdXNoKG51bGwpLG8ucHVzaCgwKSxhLmFkZChpKSxpPWlbMF07Y29udGludWV9ZWxzZSBpZihtcyhpKSl7bGV0IGM9T2JqZWN0LmtleXMoaSkuc29ydCgpO2lmKGMubGVuZ3RoPT09MCluKz0ie30iO2Vsc2V7bGV0IHU9Y1swXTtuKz0ieyIrZ3QodSkrIjoiLHIucHVzaChpKSxzLnB1c2goYyksby5wdXNoKDApLGEuYWRkKGkpLGk9aVt1XTtjb250aW51ZX19ZWxzZSBobihpKX1lbHNlIGhuKGkpO2ZvcihuLmxlbmd0aD5icyYmKHQobiksbj0iIik7Oyl7bGV0IGM9ci5sZW5ndGgtMTtpZihjPDApe3Qobik7cmV0dXJufWxldCB1PXJbY10sZj1zW2NdLGQ9KytvW2NdO2lmKGY9PT1udWxsKXtsZXQgbD11O2lmKGQ8bC5sZW5ndGgpe24rPSIsIixpPWxbZF07YnJlYWt9bis9Il0ifWVsc2V7aWYoZDxmLmxlbmd0aCl7bGV0IGw9ZltkXTtuKz0iLCIrZ3QobCkrIjoiLGk9dVtsXTticmVha31uKz0ifSJ9ci5wb3AoKSxzLnBvcCgpLG8ucG9wKCksYS5kZWxldGUodSl9fX12YXIgTWU9QmlnSW50KDQyOTQ5NjcyOTUpLG1uPUJpZ0ludCgzMik7ZnVuY3Rpb24gd3MoZSx0PSExKXtyZXR1cm4gdD97aDpOdW1iZXIoZSZNZSksbDpOdW1iZXIoZT4+bW4mTWUpfTp7aDpOdW1iZXIoZT4+bW4mTWUpfDAsbDpOdW1iZXIoZSZNZSl8MH19ZnVuY3Rpb24gZ24oZSx0PSExKXtsZXQgbj1lLmxlbmd0aCxyPW5ldyBVaW50MzJBcnJheShuKSxzPW5ldyBVaW50MzJBcnJheShuKTtmb3IobGV0IG89MDtvPG47bysrKXtsZXR7aDphLGw6aX09d3MoZVtvXSx0KTtbcltvXSxzW29dXT1bYSxpXX1yZXR1cm5bcixzXX12YXIgJHM9ZT0+ZS8yKiozMnwwLEFzPWU9PmU+Pj4wO2Z1bmN0aW9uIHhuKGUsdCxuLHIpe2xldCBzPSRzKG4pLG89QXMobik7ZS5zZXRVaW50MzIodCxyP286cyxyKSxlLnNldFVpbnQzMih0KzQscj9zOm8scil9dmFyIHh0PShlLHQsbik9PmU+Pj5uLGJ0PShlLHQsbik9PmU8PDMyLW58dD4+Pm4sWT0oZSx0LG4pPT5lPj4+bnx0PDwzMi1uLFo9KGUsdCxuKT0+ZTw8MzItbnx0Pj4+bixUZT0oZSx0LG4pPT5lPDw2NC1ufHQ+Pj5uLTMyLFNlPShlLHQsbik9PmU+Pj5uLTMyfHQ8PDY0LW47ZnVuY3Rpb24gTihlLHQsbixyKXtsZXQgcz0odD4+PjApKyhyPj4+MCk7cmV0dXJue2g6ZStuKyhzLzIqKjMyfDApfDAsbDpzfDB9fXZhciBibj0oZSx0LG4pPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSx5bj0oZSx0LG4scik9PnQrbityKyhlLzIqKjMyfDApfDAsd249KGUsdCxuLHIpPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSsocj4+PjApLCRuPShlLHQsbixyLHMpPT50K24rcitzKyhlLzIqKjMyfDApfDAsQW49KGUsdCxuLHIscyk9PihlPj4+MCkrKHQ+Pj4wKSsobj4+PjApKyhyPj4+MCkrKHM+Pj4wKSxFbj0oZSx0LG4scixzLG8pPT50K24rcitzK28rKGUvMioqMzJ8MCl8MDtmdW5jdGlvbiBDbihlKXtyZXR1cm4gZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiYiQllURVNfUEVSX0VMRU1FTlQiaW4gZSYmZS5CWVRFU19QRVJfRUxFTUVOVD09PTF9dmFyIHl0PWU9PmU/YCIke2V9IiBgOiIiO2Z1bmN0aW9uIENzKGUsdD0iIil7aWYodHlwZW9mIGUhPSJudW1iZXIiKXRocm93IG5ldyBUeXBlRXJyb3IoeXQodCkrImV4cGVjdGVkIG51bWJlciwgZ290ICIrdHlwZW9mIGUpO2lmKCFOdW1iZXIuaXNTYWZlSW50ZWdlcihlKXx8ZTwwKXRocm93IG5ldyBSYW5nZUVycm9yKHl0KHQpKyJleHBlY3RlZCBpbnRlZ2VyID49IDAsIGdvdCAiK2UpO3JldHVybiBlfWZ1bmN0aW9uIHd0KGUsdCxuPSIiKXtpZihDbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7dCE9PXZvaWQgMCYmQ3ModCwibGVuZ3RoIik7bGV0IHI9Q24oZSkscz10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLG89cj9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT15dChuKSsiZXhwZWN0ZWQgVWludDhBcnJheSIrcysiLCBnb3QgIitvO3Rocm93IHI/bmV3IFJhbmdlRXJyb3IoYSk6bmV3IFR5cGVFcnJvcihhKX12YXIgVHM9KGUsdCk9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QifHxBcnJheS5pc0FycmF5KGUpKXRocm93IG5ldyBUeXBlRXJyb3IoKHQ9PT0ib2JqZWN0Ij8iIjpgIiR7dH0iIGApKyJleHBlY3RlZCBvYmplY3QsIGdvdCB0eXBlPSIrdHlwZW9mIGUpfSxUbj0oZSx0KT0+e1RzKGUsdCk7bGV0IG49T2JqZWN0LmdldFByb3RvdHlwZU9mKGUpO2lmKG4hPT1PYmplY3QucHJvdG90eXBlJiZuIT09bnVsbCl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fSIgZXhwZWN0ZWQgcGxhaW4gb2JqZWN0YCk7aWYoT2JqZWN0Lmhhc093bihlLCJfX3Byb3RvX18iKSl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fS5fX3Byb3RvX18iIGlzIG5vdCBhbGxvd2VkYCl9O2Z1bmN0aW9uICR0KGUsdD0hMCl7aWYoZS5kZXN0cm95ZWQpdGhyb3cgbmV3IEVycm9yKCJoYXNoIHdhcyBkZXN0cm95ZWQiKTtpZih0JiZlLmZpbmlzaGVkKXRocm93IG5ldyBFcnJvcigiZGlnZXN0KCkgd2FzIGFscmVhZHkgY2FsbGVkIil9ZnVuY3Rpb24gU24oZSx0KXt3dChlLHZvaWQgMCwib3V0cHV0Iik7bGV0IG49dC5vdXRwdXRMZW47aWYoIShlLmxlbmd0aD49bikpdGhyb3cgbmV3IFJhbmdlRXJyb3IoJyJvdXRwdXQiIGV4cGVjdGVkIGxlbmd0aCA+PSAnK24pfWZ1bmN0aW9uIEF0KC4uLmUpe2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7dCsrKWVbdF0uZmlsbCgwKX1mdW5jdGlvbiBWZShlKXtyZXR1cm4gbmV3IERhdGFWaWV3KGUuYnVmZmVyLGUuYnl0ZU9mZnNldCxlLmJ5dGVMZW5ndGgpfWZ1bmN0aW9uIFNzKGUsdCxuPSJvcHRzIil7cmV0dXJuIFRuKGUsImRlZmF1bHRzIiksdCE9PXZvaWQgMCYmVG4odCxuKSxPYmplY3QuYXNzaWduKE9iamVjdC5jcmVhdGUobnVsbCksZSx0KX1mdW5jdGlvbiBqbihlLHQ9e30pe2lmKHR5cGVvZiBlIT0iZnVuY3Rpb24iKXRocm93IG5ldyBUeXBlRXJyb3IoJyJoYXNoQ29ucyIgZXhwZWN0ZWQgZnVuY3Rpb24sIGdvdCB0eXBlPScrdHlwZW9mIGUpO3Q9U3Moe30sdCwiaW5mbyIpO2xldCBuPShzLG8pPT5lKG8pLnVwZGF0ZShzKS5kaWdlc3QoKSxyPWUodm9pZCAwKTtyZXR1cm4gbi5vdXRwdXRMZW49ci5vdXRwdXRMZW4sbi5ibG9ja0xlbj1yLmJsb2NrTGVuLG4uY2FuWE9GPXIuY2FuWE9GLG4uY3JlYXRlPXM9PmUocyksT2JqZWN0LmFzc2lnbihuLHQpLE9iamVjdC5mcmVlemUobil9dmFyIGtuPWU9Pih7b2lkOlVpbnQ4QXJyYXkuZnJvbShbNiw5LDk2LDEzNCw3MiwxLDEwMSwzLDQsMixlXSl9KTt2YXIgT249MmUzO2Z1bmN0aW9uIGplKGUsdD0wKXtpZih0Pk9uKXRocm93IG5ldyBFcnJvcihgbmVzdGluZyBkZWVwZXIgdGhhbiAke09ufSBsZXZlbHNgKTtpZih0eXBlb2YgZT09InN0cmluZyIpcmV0dXJuIGUubm9ybWFsaXplKCJORkMiKTtpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXJldHVybiBlO2lmKEFycmF5LmlzQXJyYXkoZSkpcmV0dXJuIGUubWFwKHI9PmplKHIsdCsxKSk7bGV0IG49T2JqZWN0LmNyZWF0ZShudWxsKTtmb3IobGV0W3Isc11vZiBPYmplY3QuZW50cmllcyhlKSl7bGV0IG89ci5ub3JtYWxpemUoIk5GQyIpLGE9amUocyx0KzEpO2lmKE9iamVjdC5oYXNPd24obixvKSl0aHJvdyBuZXcgRXJyb3IoYGR1cGxpY2F0ZSBtZW1iZXIgbmFtZSAke0pTT04uc3RyaW5naWZ5KG8pfWApO25bb109YX1yZXR1cm4gbn1mdW5jdGlvbiBSbihlKXtyZXR1cm4gR2UoZSl9dmFyIGV0PXt9O2NzKGV0LHtQb2ludDooKT0+RixldGM6KCk9PkJzLGdldFB1YmxpY0tleTooKT0+Vm4sZ2V0UHVibGljS2V5QXN5bmM6KCk9Pk1uLGhhc2g6KCk9PmtzLGhhc2hlczooKT0+UWUsa2V5Z2VuOigpPT5fcyxrZXlnZW5Bc3luYzooKT0+dnMsc2lnbjooKT0+TnMsc2lnbkFzeW5jOigpPT5Qcyx1dGlsczooKT0+THMsdmVyaWZ5OigpPT5Vcyx2ZXJpZnlBc3luYzooKT0+RnN9KTt2YXIgS2U9T2JqZWN0LmZyZWV6ZSxoZT0weDdmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZWRuLHFlPTB4MTAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAxNGRlZjlkZWEyZjc5Y2Q2NTgxMjYzMWE1Y2Y1ZDNlZG4sWGU9MHg1MjAzNmNlZTJiNmZmZTczOGNjNzQwNzk3Nzc5ZTg5ODAwNzAwYTRkNDE0MWQ4YWI3NWViNGRjYTEzNTk3OGEzbixDdD0weDIxNjkzNmQzY2Q2ZTUzZmVjMGE0ZTIzMWZkZDZkYzVjNjkyY2M3NjA5NTI1YTdiMmM5NTYyZDYwOGYyNWQ1MWFuLFR0PTB4NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY1OG4sV2U9aGUtMW4sanM9S2Uoe3A6aGUsbjpxZSxoOjhuLGE6V2UsZDpYZSxHeDpDdCxHeTpUdH0pLEc9MzIsUG49ZT0+ZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiZlLkJZVEVTX1BFUl9FTEVNRU5UPT09MSxFPShlLHQsbj0iIik9PntpZihQbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7bGV0IHI9UG4oZSkscz10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLG89cj9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT0obj9gIiR7bn0iIGA6IiIpKyJleHBlY3RlZCBVaW50OEFycmF5IitzKyIsIGdvdCAiK287dGhyb3cgcj9uZXcgUmFuZ2VFcnJvcihhKTpuZXcgVHlwZUVycm9yKGEpfSxZZT0oZSx0PSIiLG4pPT5VaW50OEFycmF5LmZyb20oRShlLG4sdCkpLEJuPShlLHQpPT5lLnRvU3RyaW5nKDE2KS5wYWRTdGFydCh0LCIwIiksU3Q9ZT0+e2xldCB0PSIiO2ZvcihsZXQgbiBvZiBFKGUpKXQrPUJuKG4sMik7cmV0dXJuIHR9LGp0PWU9PntsZXQgdD0iaGV4IGludmFsaWQiO2lmKHR5cGVvZiBlIT0ic3RyaW5nIil0aHJvdyBuZXcgVHlwZUVycm9yKHQpO2lmKGUubGVuZ3RoJTJ8fCEvXltcZGEtZl0qJC9pLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IodCk7bGV0IG49bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCByPTAscz0wO3I8bi5sZW5ndGg7cisrLHMrPTIpe2xldCBvPWUuY2hhckNvZGVBdChzKSxhPWUuY2hhckNvZGVBdChzKzEpO25bcl09KChvJjE1KSsobz4+NikqOSkqMTYrKGEmMTUpKyhhPj42KSo5fXJldHVybiBufSx0ZT0oLi4uZSk9PntsZXQgdD0wO2ZvcihsZXQgcyBvZiBlKXQrPUUocykubGVuZ3RoO2xldCBuPW5ldyBVaW50OEFycmF5KHQpLHI9MDtmb3IobGV0IHMgb2YgZSluLnNldChzLHIpLHIrPXMubGVuZ3RoO3JldHVybiBufSxfbj0oZT1HKT0+e2xldCB0PWdsb2JhbFRoaXM/LmNyeXB0bztpZih0eXBlb2YgdD8uZ2V0UmFuZG9tVmFsdWVzIT0iZnVuY3Rpb24iKXRocm93IG5ldyBFcnJvcigiY3J5cHRvLmdldFJhbmRvbVZhbHVlcyBtdXN0IGJlIGRlZmluZWQsIGNvbnNpZGVyIHBvbHlmaWxsIik7cmV0dXJuIHQuZ2V0UmFuZG9tVmFsdWVzKG5ldyBVaW50OEFycmF5KGUpKX0sUT0oZSx0LG4scj0iYmFkIG51bWJlcjogb3V0IG9mIHJhbmdlIik9PntpZih0eXBlb2YgZSE9ImJpZ2ludCIpdGhyb3cgbmV3IFR5cGVFcnJvcihyKTtpZih0PD1lJiZlPG4pcmV0dXJuIGU7dGhyb3cgbmV3IFJhbmdlRXJyb3Iocil9LGI9KGUsdD1oZSk9PihlJT10KT49MG4/ZTp0K2UsTm49KDFuPDwyNTVuKS0xbixwPWU9PntpZihlPDBuKXRocm93IG5ldyBSYW5nZUVycm9yKCJuZWdhdGl2ZSBjb29yZGluYXRlIik7bGV0IHQ9KGU+PjI1NW4pKjE5bisoZSZObik7cmV0dXJuIHQ9KHQ+PjI1NW4pKjE5bisodCZObiksdCVoZX0sdm49ZT0+YihlLHFlKSxMbj0oZSx0KT0+e2lmKGU9PT0wbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZXhwZWN0ZWQgbm9uLXplcm8gbnVtYmVyIik7aWYodDw9MW4pdGhyb3cgbmV3IEVycm9yKCJpbnZlcnQ6IGV4cGVjdGVkIG1vZHVsdXMgPiAxLCBnb3QgIit0KTtsZXQgbj1iKGUsdCkscj10LHM9MG4sbz0xbjtmb3IoO24hPT0wbjspe2xldCBpPXIvbixjPXItbippLHU9cy1vKmk7cj1uLG49YyxzPW8sbz11fWlmKHIhPT0xbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZG9lcyBub3QgZXhpc3QiKTtyZXR1cm4gYihzLHQpfSxIbj1lPT57bGV0IHQ9UWVbZV07aWYodHlwZW9mIHQhPSJmdW5jdGlvbiIpdGhyb3cgbmV3IEVycm9yKCJoYXNoZXMuIitlKyIgbm90IHNldCIpO3JldHVybiB0fSxaZT0oZSwuLi50KT0+RShIbihlKSh0ZSguLi50KSksNjQsImRpZ2VzdCIpLGt0PWFzeW5jKGUsLi4udCk9PkUoYXdhaXQgSG4oZSkodGUoLi4udCkpLDY0LCJkaWdlc3QiKSxrcz1lPT5aZSgic2hhNTEyIixFKGUsdm9pZCAwLCJtZXNzYWdlIikpLEV0PWU9PntpZihlIGluc3RhbmNlb2YgRilyZXR1cm4gZTt0aHJvdyBuZXcgVHlwZUVycm9yKCJQb2ludCBleHBlY3RlZCIpfSxKbj0ybioqMjU2bixGPWNsYXNzIGV7c3RhdGljIEJBU0U7c3RhdGljIFpFUk87WDtZO1o7VDtjb25zdHJ1Y3Rvcih0LG4scixzKXtsZXQgbz1Kbjt0aGlzLlg9USh0LDBuLG8pLHRoaXMuWT1RKG4sMG4sbyksdGhpcy5aPVEociwxbixvKSx0aGlzLlQ9UShzLDBuLG8pLEtlKHRoaXMpfXN0YXRpYyBDVVJWRSgpe3JldHVybiBqc31zdGF0aWMgZnJvbUFmZmluZSh0KXtyZXR1cm4gbmV3IGUodC54LHQueSwxbixwKHQueCp0LnkpKX1zdGF0aWMgZnJvbUJ5dGVzKHQsbj0hMSl7bGV0IHI9WWUodCwicG9pbnQiLEcpLHM9clszMV07clszMV09cyYtMTI5O2xldCBvPU90KHIpO258fFEobywwbixoZSk7bGV0IGE9cChvKm8pLGk9YihhLTFuKSxjPXAoWGUqYSsxbikse2lzVmFsaWQ6dSx2YWx1ZTpmfT1ScyhpLGMpO2lmKCF1KXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiB5IG5vdCBzcXJ0Iik7bGV0IGQ9ISEocyYxMjgpO2lmKCFuJiZmPT09MG4mJmQpdGhyb3cgbmV3IEVycm9yKCJiYWQgcG9pbnQ6IHg9PTAsIGlzTGFzdEJ5dGVPZGQiKTtyZXR1cm4gZCE9PSEhKGYmMW4pJiYoZj1iKC1mKSksbmV3IGUoZixvLDFuLHAoZipvKSl9c3RhdGljIGZyb21IZXgodCxuKXtyZXR1cm4gZS5mcm9tQnl0ZXMoanQodCksbil9Z2V0IHgoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnh9Z2V0IHkoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnl9YXNzZXJ0VmFsaWRpdHkoKXtsZXQgdD1XZSxuPVhlLHI9dGhpcztpZihyLmlzMCgpKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBaRVJPIik7bGV0e1g6cyxZOm8sWjphLFQ6aX09cixjPXAocypzKSx1PXAobypvKSxmPXAoYSphKSxkPXAoZipmKSxsPXAoYyp0KSxoPXAoZioobCt1KSksbT1iKGQrcChuKnAoYyp1KSkpO2lmKGghPT1tKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBlcXVhdGlvbiBsZWZ0ICE9IHJpZ2h0ICgxKSIpO2xldCB5PXAocypvKSxnPXAoYSppKTtpZih5IT09Zyl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogZXF1YXRpb24gbGVmdCAhPSByaWdodCAoMikiKTtyZXR1cm4gdGhpc31lcXVhbHModCl7bGV0e1g6bixZOnIsWjpzfT10aGlzLHtYOm8sWTphLFo6aX09RXQodCk7cmV0dXJuIHAobippKT09PXAobypzKSYmcChyKmkpPT09cChhKnMpfWlzMCgpe3JldHVybiB0aGlzLmVxdWFscyhlZSl9bmVnYXRlKCl7cmV0dXJuIG5ldyBlKGIoLXRoaXMuWCksdGhpcy5ZLHRoaXMuWixiKC10aGlzLlQpKX1kb3VibGUoKXtsZXR7WDp0LFk6bixaOnJ9PXRoaXMscz1XZSxvPXAodCp0KSxhPXAobipuKSxpPXAoMm4qcipyKSxjPXAocypvKSx1PWIodCtuKSxmPWIocCh1KnUpLW8tYSksZD1iKGMrYSksbD1iKGQtaSksaD1iKGMtYSksbT1wKGYqbCkseT1wKGQqaCksZz1wKGYqaCksTz1wKGwqZCk7cmV0dXJuIG5ldyBlKG0seSxPLGcpfWFkZCh0KXtsZXR7WDpuLFk6cixaOnMsVDpvfT10aGlzLHtYOmEsWTppLFo6YyxUOnV9PUV0KHQpLGY9V2UsZD1YZSxsPXAobiphKSxoPXAocippKSxtPXAocChvKmQpKnUpLHk9cChzKmMpLGc9YihwKGIobityKSpiKGEraSkpLWwtaCksTz1iKHktbSksRD1iKHkrbSkseD1iKGgtcChmKmwpKSxSPXAoZypPKSxQPXAoRCp4KSxBZT1wKGcqeCksRWU9cChPKkQpO3JldHVybiBuZXcgZShSLFAsRWUsQWUpfXN1YnRyYWN0KHQpe3JldHVybiB0aGlzLmFkZChFdCh0KS5uZWdhdGUoKSl9bXVsdGlwbHkodCxuPSEwKXtpZighbiYmdD09PTBufHwoUSh0LDFuLHFlKSwhbiYmdGhpcy5pczAoKSkpcmV0dXJuIGVlO2lmKHQ9PT0xbilyZXR1cm4gdGhpcztpZih0aGlzLmVxdWFscyhNKSlyZXR1cm4gSnModCkucDtsZXQgcj1lZSxzPU0sbz10aGlzO2ZvcihsZXQgYT0wO24/YTwyNTY6dD4wbjthKyspdCYxbj9yPXIuYWRkKG8pOm4mJihzPXMuYWRkKG8pKSxvPW8uZG91YmxlKCksdD4+PTFuO3JldHVybiByfW11bHRpcGx5VW5zYWZlKHQpe3JldHVybiB0aGlzLm11bHRpcGx5KHQsITEpfXRvQWZmaW5lKCl7bGV0e1g6dCxZOm4sWjpyfT10aGlzO2lmKHRoaXMuZXF1YWxzKGVlKSlyZXR1cm57eDowbix5OjFufTtsZXQgcz1MbihyLGhlKTtpZihwKHIqcykhPT0xbil0aHJvdyBuZXcgRXJyb3IoImludmFsaWQgaW52ZXJzZSIpO3JldHVybnt4OnAodCpzKSx5OnAobipzKX19dG9CeXRlcygpe2xldHt4OnQseTpufT10aGlzLnRvQWZmaW5lKCkscj1EbihuKTtyZXR1cm4gclszMV18PXQmMW4/MTI4OjAscn10b0hleCgpe3JldHVybiBTdCh0aGlzLnRvQnl0ZXMoKSl9Y2xlYXJDb2ZhY3Rvcigpe3JldHVybiB0aGlzLm11bHRpcGx5KDhuLCExKX1pc1NtYWxsT3JkZXIoKXtyZXR1cm4gdGhpcy5jbGVhckNvZmFjdG9yKCkuaXMwKCl9aXNUb3JzaW9uRnJlZSgpe3JldHVybiB0aGlzLm11bHRpcGx5KHFlLzJuLCExKS5kb3VibGUoKS5hZGQodGhpcykuaXMwKCl9fSxNPW5ldyBGKEN0LFR0LDFuLGIoQ3QqVHQpKSxlZT1uZXcgRigwbiwxbiwxbiwwbik7Ri5CQVNFPU07Ri5aRVJPPWVlO3ZhciBEbj1lPT5qdChCbihRKGUsMG4sSm4pLDY0KSkucmV2ZXJzZSgpLE90PWU9PkJpZ0ludCgiMHgiK1N0KFVpbnQ4QXJyYXkuZnJvbShFKGUpKS5yZXZlcnNlKCkpKSxJPShlLHQpPT57bGV0IG49ZTtmb3IoO3QtLSA+MDspbj1wKG4qbik7cmV0dXJuIG59LE9zPWU9PntsZXQgdD1wKGUqZSksbj1wKHQqZSkscj1wKEkobiwyKSpuKSxzPXAoSShyLDEpKmUpLG89cChJKHMsNSkqcyksYT1wKEkobywxMCkqbyksaT1wKEkoYSwyMCkqYSksYz1wKEkoaSw0MCkqaSksdT1wKEkoYyw4MCkqYyksZj1wKEkodSw4MCkqYyksZD1wKEkoZiwxMCkqbyk7cmV0dXJuIHAoSShkLDIpKmUpfSxJbj0weDJiODMyNDgwNGZjMWRmMGIyYjRkMDA5OTNkZmJkN2E3MmY0MzE4MDZhZDJmZTQ3OGM0ZWUxYjI3NGEwZWEwYjBuLFJzPShlLHQpPT57bGV0IG49cCh0KnAodCp0KSkscj1wKHAobipuKSp0KSxzPU9zKHAoZSpyKSksbz1wKGUqcChuKnMpKSxhPXAodCpwKG8qbykpLGk9byxjPXAobypJbiksdT1hPT09ZSxmPWE9PT1iKC1lKSxkPWE9PT1iKC1lKkluKTtyZXR1cm4gdSYmKG89aSksKGZ8fGQpJiYobz1jKSwoYihvKSYxbik9PT0xbiYmKG89YigtbykpLHtpc1ZhbGlkOnV8fGYsdmFsdWU6b319LHplPWU9PnZuKE90KGUpKSxHbj1lPT57bGV0IHQ9WWUoZSksbj10LnNsaWNlKDAsMzIpO25bMF0mPTI0OCxuWzMxXSY9MTI3LG5bMzFdfD02NDtsZXQgcj10LnNsaWNlKDMyKSxzPXplKG4pLG89TS5tdWx0aXBseShzKSxhPW8udG9CeXRlcygpO3JldHVybntoZWFkOm4scHJlZml4OnIsc2NhbGFyOnMscG9pbnQ6byxwb2ludEJ5dGVzOmF9fSxSdD1lPT5rdCgic2hhNTEyQXN5bmMiLEUoZSxHLCJzZWNyZXRLZXkiKSkudGhlbihHbiksUHQ9ZT0+R24oWmUoInNoYTUxMiIsRShlLEcsInNlY3JldEtleSIpKSksTW49ZT0+UnQoZSkudGhlbih0PT50LnBvaW50Qnl0ZXMpLFZuPWU9PlB0KGUpLnBvaW50Qnl0ZXMsWG49YXN5bmMgZT0+ZVsxXShhd2FpdCBrdCgic2hhNTEyQXN5bmMiLGVbMF0pKSxXbj1lPT5lWzFdKFplKCJzaGE1MTIiLGVbMF0pKSxxbj0oZSx0LG4pPT57bGV0e3BvaW50Qnl0ZXM6cixzY2FsYXI6c309ZSxvPXplKHQpLGE9TS5tdWx0aXBseShvKS50b0J5dGVzKCk7cmV0dXJuW3RlKGEscixuKSx1PT57bGV0IGY9dm4obyt6ZSh1KSpzKTtyZXR1cm4gRSh0ZShhLERuKGYpKSw2NCl9XX0sUHM9YXN5bmMoZSx0KT0+e2xldCBuPVllKGUsIm1lc3NhZ2UiKSxyPWF3YWl0IFJ0KHQpO3JldHVybiBYbihxbihyLGF3YWl0IGt0KCJzaGE1MTJBc3luYyIsci5wcmVmaXgsbiksbikpfSxOcz0oZSx0KT0+e2xldCBuPVllKGUsIm1lc3NhZ2UiKSxyPVB0KHQpO3JldHVybiBXbihxbihyLFplKCJzaGE1MTIiLHIucHJlZml4LG4pLG4pKX0sSXM9ZT0+e2lmKGU9PT1udWxsfHx0eXBlb2YgZSE9Im9iamVjdCIpdGhyb3cgbmV3IFR5cGVFcnJvcigiZXhwZWN0ZWQgdmFsaWQgb3B0aW9ucyBvYmplY3QiKTtyZXR1cm4gZS56aXAyMTU/PyEwfSx6bj0oZSx0LG4scik9PntlPUUoZSw2NCwic2lnbmF0dXJlIiksdD1FKHQsdm9pZCAwLCJtZXNzYWdlIiksbj1FKG4sRywicHVibGljS2V5Iik7bGV0IHM9SXMociksbz1lLnN1YmFycmF5KDAsRyksYT1PdChlLnN1YmFycmF5KEcsNjQpKSxpLGMsdSxmPVVpbnQ4QXJyYXkub2YoKSxkPSExO3RyeXtpPUYuZnJvbUJ5dGVzKG4scyksYz1GLmZyb21CeXRlcyhvLHMpLHU9TS5tdWx0aXBseShhLCExKSxmPXRlKG8sbix0KSxkPSEwfWNhdGNoe31yZXR1cm5bZixoPT57aWYoIWR8fCFzJiZpLmlzU21hbGxPcmRlcigpKXJldHVybiExO2xldCBtPXplKGgpO3JldHVybiBjLmFkZChpLm11bHRpcGx5KG0sITEpKS5zdWJ0cmFjdCh1KS5jbGVhckNvZmFjdG9yKCkuaXMwKCl9XX0sRnM9YXN5bmMoZSx0LG4scj17fSk9PlhuKHpuKGUsdCxuLHIpKSxVcz0oZSx0LG4scj17fSk9PlduKHpuKGUsdCxuLHIpKSxCcz1LZSh7Ynl0ZXNUb0hleDpTdCxoZXhUb0J5dGVzOmp0LGNvbmNhdEJ5dGVzOnRlLG1vZDpiLGludmVydDpMbixyYW5kb21CeXRlczpfbn0pLFFlPXtzaGE1MTJBc3luYzphc3luYyBlPT57bGV0IHQ9Z2xvYmFsVGhpcz8uY3J5cHRvPy5zdWJ0bGU7aWYoIXQpdGhyb3cgbmV3IEVycm9yKCJjcnlwdG8uc3VidGxlIG11c3QgYmUgZGVmaW5lZCwgY29uc2lkZXIgcG9seWZpbGwiKTtyZXR1cm4gbmV3IFVpbnQ4QXJyYXkoYXdhaXQgdC5kaWdlc3QoIlNIQS01MTIiLHRlKGUpKSl9LHNoYTUxMjp2b2lkIDB9LE50PWU9PkUoZT09PXZvaWQgMD9fbigpOmUsRywic2VlZCIpLF9zPWU9PntsZXQgdD1OdChlKSxuPVZuKHQpO3JldHVybntzZWNyZXRLZXk6dCxwdWJsaWNLZXk6bn19LHZzPWFzeW5jIGU9PntsZXQgdD1OdChlKSxuPWF3YWl0IE1uKHQpO3JldHVybntzZWNyZXRLZXk6dCxwdWJsaWNLZXk6bn19LExzPUtlKHtnZXRFeHRlbmRlZFB1YmxpY0tleUFzeW5jOlJ0LGdldEV4dGVuZGVkUHVibGljS2V5OlB0LHJhbmRvbVNlY3JldEtleTpOdH0pLEhzPSgpPT57bGV0IGU9W10sdD1NLG47Zm9yKGxldCByPTA7cjwzMztyKyspe249dCxlLnB1c2gobik7Zm9yKGxldCBzPTE7czwxMjg7cysrKW49bi5hZGQodCksZS5wdXNoKG4pO3Q9bi5kb3VibGUoKX1yZXR1cm4gZX0sRm4sVW49KGUsdCk9PntsZXQgbj10Lm5lZ2F0ZSgpO3JldHVybiBlP246dH0sSnM9ZT0+e2xldCB0PUZufHwoRm49SHMoKSksbj1lZSxyPU07Zm9yKGxldCBzPTA7czwzMztzKyspe2xldCBvPU51bWJlcihlJjI1NW4pO2U+Pj04bixvPjEyOCYmKG8tPTI1NixlKz0xbik7bGV0IGE9cyoxMjgsaT1hK01hdGguYWJzKG8pLTEsYz1zJTIhPT0wLHU9bzwwO289PT0wP3I9ci5hZGQoVW4oYyx0W2FdKSk6bj1uLmFkZChVbih1LHRbaV0pKX1pZihlIT09MG4pdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIHduYWYiKTtyZXR1cm57cDpuLGY6cn19O3ZhciB0dD1jbGFzc3tibG9ja0xlbjtvdXRwdXRMZW47Y2FuWE9GPSExO3BhZE9mZnNldDtpc0xFO2J1ZmZlcjt2aWV3O2ZpbmlzaGVkPSExO2xlbmd0aD0wO3Bvcz0wO2Rlc3Ryb3llZD0hMTtjb25zdHJ1Y3Rvcih0LG4scixzKXt0aGlzLmJsb2NrTGVuPXQsdGhpcy5vdXRwdXRMZW49bix0aGlzLnBhZE9mZnNldD1yLHRoaXMuaXNMRT1zLHRoaXMuYnVmZmVyPW5ldyBVaW50OEFycmF5KHQpLHRoaXMudmlldz1WZSh0aGlzLmJ1ZmZlcil9dXBkYXRlKHQpeyR0KHRoaXMpLHd0KHQpO2xldHt2aWV3Om4sYnVmZmVyOnIsYmxvY2tMZW46c309dGhpcyxvPXQubGVuZ3RoLGE9ITE7Zm9yKGxldCBpPTA7aTxvOyl7bGV0IGM9TWF0aC5taW4ocy10aGlzLnBvcyxvLWkpO2lmKGM9PT1zKXtsZXQgdT1WZSh0KTtmb3IoO3M8PW8taTtpKz1zKXRoaXMucHJvY2Vzcyh1LGkpO2E9ITA7Y29udGludWV9ci5zZXQoaT09PTAmJmM9PT1vP3Q6dC5zdWJhcnJheShpLGkrYyksdGhpcy5wb3MpLHRoaXMucG9zKz1jLGkrPWMsdGhpcy5wb3M9PT1zJiYodGhpcy5wcm9jZXNzKG4sMCksdGhpcy5wb3M9MCxhPSEwKX1yZXR1cm4gdGhpcy5sZW5ndGgrPXQubGVuZ3RoLGEmJnRoaXMucm91bmRDbGVhbigpLHRoaXN9ZGlnZXN0SW50byh0KXskdCh0aGlzKSxTbih0LHRoaXMpLHRoaXMuZmluaXNoZWQ9ITA7bGV0e2J1ZmZlcjpuLHZpZXc6cixibG9ja0xlbjpzLGlzTEU6b309dGhpcyx7cG9zOmF9PXRoaXM7blthKytdPTEyOCxuLmZpbGwoMCxhKSx0aGlzLnBhZE9mZnNldD5zLWEmJih0aGlzLnByb2Nlc3MociwwKSxuLmZpbGwoMCkpLHhuKHIscy04LHRoaXMubGVuZ3RoKjgsbyksdGhpcy5wcm9jZXNzKHIsMCksdGhpcy5yb3VuZENsZWFuKCk7bGV0IGk9dD09PW4/cjpWZSh0KSxjPXRoaXMub3V0cHV0TGVuLHU9Yy80LGY9dGhpcy5nZXQoKTtpZihjJTR8fHU+Zi5sZW5ndGgpdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIG91dHB1dExlbiIpO2ZvcihsZXQgZD0wO2Q8dTtkKyspaS5zZXRVaW50MzIoNCpkLGZbZF0sbyl9ZGlnZXN0KCl7bGV0e2J1ZmZlcjp0LG91dHB1dExlbjpufT10aGlzO3RoaXMuZGlnZXN0SW50byh0KTtsZXQgcj10LnNsaWNlKDAsbik7cmV0dXJuIHRoaXMuZGVzdHJveSgpLHJ9X2Nsb25lSW50b01ldGEodCl7bGV0e2J1ZmZlcjpuLGxlbmd0aDpyLGZpbmlzaGVkOnMsZGVzdHJveWVkOm8scG9zOmF9PXRoaXM7cmV0dXJuIHQuZGVzdHJveWVkPW8sdC5maW5pc2hlZD1zLHQubGVuZ3RoPXIsdC5wb3M9YSxhJiZ0LmJ1ZmZlci5zZXQobiksdH1jbG9uZSgpe3JldHVybiB0aGlzLl9jbG9uZUludG8oKX19O3ZhciBLbj1VaW50MzJBcnJheS5mcm9tKFsxNzc5MDMzNzAzLDQwODkyMzU3MjAsMzE0NDEzNDI3NywyMjI3ODczNTk1LDEwMTM5MDQyNDIsNDI3MTE3NTcyMywyNzczNDgwNzYyLDE1OTU3NTAxMjksMTM1OTg5MzExOSwyOTE3NTY1MTM3LDI2MDA4MjI5MjQsNzI1NTExMTk5LDUyODczNDYzNSw0MjE1Mzg5NTQ3LDE1NDE0NTkyMjUsMzI3MDMzMjA5XSk7dmFyIFluPWduKFsiMHg0MjhhMmY5OGQ3MjhhZTIyIiwiMHg3MTM3NDQ5MTIzZWY2NWNkIiwiMHhiNWMwZmJjZmVjNGQzYjJmIiwiMHhlOWI1ZGJhNTgxODlkYmJjIiwiMHgzOTU2YzI1YmYzNDhiNTM4IiwiMHg1OWYxMTFmMWI2MDVkMDE5IiwiMHg5MjNmODJhNGFmMTk0ZjliIiwiMHhhYjFjNWVkNWRhNmQ4MTE4IiwiMHhkODA3YWE5OGEzMDMwMjQyIiwiMHgxMjgzNWIwMTQ1NzA2ZmJlIiwiMHgyNDMxODViZTRlZTRiMjhjIiwiMHg1NTBjN2RjM2Q1ZmZiNGUyIiwiMHg3MmJlNWQ3NGYyN2I4OTZmIiwiMHg4MGRlYjFmZTNiMTY5NmIxIiwiMHg5YmRjMDZhNzI1YzcxMjM1IiwiMHhjMTliZjE3NGNmNjkyNjk0IiwiMHhlNDliNjljMTllZjE0YWQyIiwiMHhlZmJlNDc4NjM4NGYyNWUzIiwiMHgwZmMxOWRjNjhiOGNkNWI1IiwiMHgyNDBjYTFjYzc3YWM5YzY1IiwiMHgyZGU5MmM2ZjU5MmIwMjc1IiwiMHg0YTc0ODRhYTZlYTZlNDgzIiwiMHg1Y2IwYTlkY2JkNDFmYmQ0IiwiMHg3NmY5ODhkYTgzMTE1M2I1IiwiMHg5ODNlNTE1MmVlNjZkZmFiIiwiMHhhODMxYzY2ZDJkYjQzMjEwIiwiMHhiMDAzMjdjODk4ZmIyMTNmIiwiMHhiZjU5N2ZjN2JlZWYwZWU0IiwiMHhjNmUwMGJmMzNkYTg4ZmMyIiwiMHhkNWE3OTE0NzkzMGFhNzI1IiwiMHgwNmNhNjM1MWUwMDM4MjZmIiwiMHgxNDI5Mjk2NzBhMGU2ZTcwIiwiMHgyN2I3MGE4NTQ2ZDIyZmZjIiwiMHgyZTFiMjEzODVjMjZjOTI2IiwiMHg0ZDJjNmRmYzVhYzQyYWVkIiwiMHg1MzM4MGQxMzlkOTViM2RmIiwiMHg2NTBhNzM1NDhiYWY2M2RlIiwiMHg3NjZhMGFiYjNjNzdiMmE4IiwiMHg4MWMyYzkyZTQ3ZWRhZWU2IiwiMHg5MjcyMmM4NTE0ODIzNTNiIiwiMHhhMmJmZThhMTRjZjEwMzY0IiwiMHhhODFhNjY0YmJjNDIzMDAxIiwiMHhjMjRiOGI3MGQwZjg5NzkxIiwiMHhjNzZjNTFhMzA2NTRiZTMwIiwiMHhkMTkyZTgxOWQ2ZWY1MjE4IiwiMHhkNjk5MDYyNDU1NjVhOTEwIiwiMHhmNDBlMzU4NTU3NzEyMDJhIiwiMHgxMDZhYTA3MDMyYmJkMWI4IiwiMHgxOWE0YzExNmI4ZDJkMGM4IiwiMHgxZTM3NmMwODUxNDFhYjUzIiwiMHgyNzQ4Nzc0Y2RmOGVlYjk5IiwiMHgzNGIwYmNiNWUxOWI0OGE4IiwiMHgzOTFjMGNiM2M1Yzk1YTYzIiwiMHg0ZWQ4YWE0YWUzNDE4YWNiIiwiMHg1YjljY2E0Zjc3NjNlMzczIiwiMHg2ODJlNmZmM2Q2YjJiOGEzIiwiMHg3NDhmODJlZTVkZWZiMmZjIiwiMHg3OGE1NjM2ZjQzMTcyZjYwIiwiMHg4NGM4NzgxNGExZjBhYjcyIiwiMHg4Y2M3MDIwODFhNjQzOWVjIiwiMHg5MGJlZmZmYTIzNjMxZTI4IiwiMHhhNDUwNmNlYmRlODJiZGU5IiwiMHhiZWY5YTNmN2IyYzY3OTE1IiwiMHhjNjcxNzhmMmUzNzI1MzJiIiwiMHhjYTI3M2VjZWVhMjY2MTljIiwiMHhkMTg2YjhjNzIxYzBjMjA3IiwiMHhlYWRhN2RkNmNkZTBlYjFlIiwiMHhmNTdkNGY3ZmVlNmVkMTc4IiwiMHgwNmYwNjdhYTcyMTc2ZmJhIiwiMHgwYTYzN2RjNWEyYzg5OGE2IiwiMHgxMTNmOTgwNGJlZjkwZGFlIiwiMHgxYjcxMGIzNTEzMWM0NzFiIiwiMHgyOGRiNzdmNTIzMDQ3ZDg0IiwiMHgzMmNhYWI3YjQwYzcyNDkzIiwiMHgzYzllYmUwYTE1YzliZWJjIiwiMHg0MzFkNjdjNDljMTAwZDRjIiwiMHg0Y2M1ZDRiZWNiM2U0MmI2IiwiMHg1OTdmMjk5Y2ZjNjU3ZTJhIiwiMHg1ZmNiNmZhYjNhZDZmYWVjIiwiMHg2YzQ0MTk4YzRhNDc1ODE3Il0ubWFwKGU9PkJpZ0ludChlKSkpLERzPVluWzBdLEdzPVluWzFdLFY9bmV3IFVpbnQzMkFycmF5KDgwKSxYPW5ldyBVaW50MzJBcnJheSg4MCksSXQ9Y2xhc3MgZXh0ZW5kcyB0dHtBaD0wO0FsPTA7Qmg9MDtCbD0wO0NoPTA7Q2w9MDtEaD0wO0RsPTA7RWg9MDtFbD0wO0ZoPTA7Rmw9MDtHaD0wO0dsPTA7SGg9MDtIbD0wO2NvbnN0cnVjdG9yKHQsbil7c3VwZXIoMTI4LHQsMTYsITEpLHRoaXMuQWg9blswXXwwLHRoaXMuQWw9blsxXXwwLHRoaXMuQmg9blsyXXwwLHRoaXMuQmw9blszXXwwLHRoaXMuQ2g9bls0XXwwLHRoaXMuQ2w9bls1XXwwLHRoaXMuRGg9bls2XXwwLHRoaXMuRGw9bls3XXwwLHRoaXMuRWg9bls4XXwwLHRoaXMuRWw9bls5XXwwLHRoaXMuRmg9blsxMF18MCx0aGlzLkZsPW5bMTFdfDAsdGhpcy5HaD1uWzEyXXwwLHRoaXMuR2w9blsxM118MCx0aGlzLkhoPW5bMTRdfDAsdGhpcy5IbD1uWzE1XXwwfWdldCgpe2xldHtBaDp0LEFsOm4sQmg6cixCbDpzLENoOm8sQ2w6YSxEaDppLERsOmMsRWg6dSxFbDpmLEZoOmQsRmw6bCxHaDpoLEdsOm0sSGg6eSxIbDpnfT10aGlzO3JldHVyblt0LG4scixzLG8sYSxpLGMsdSxmLGQsbCxoLG0seSxnXX1zZXQodCxuLHIscyxvLGEsaSxjLHUsZixkLGwsaCxtLHksZyl7dGhpcy5BaD10fDAsdGhpcy5BbD1ufDAsdGhpcy5CaD1yfDAsdGhpcy5CbD1zfDAsdGhpcy5DaD1vfDAsdGhpcy5DbD1hfDAsdGhpcy5EaD1pfDAsdGhpcy5EbD1jfDAsdGhpcy5FaD11fDAsdGhpcy5FbD1mfDAsdGhpcy5GaD1kfDAsdGhpcy5GbD1sfDAsdGhpcy5HaD1ofDAsdGhpcy5HbD1tfDAsdGhpcy5IaD15fDAsdGhpcy5IbD1nfDB9X2Nsb25lSW50byh0KXtyZXR1cm4odHx8PW5ldyB0aGlzLmNvbnN0cnVjdG9yKS5zZXQoLi4udGhpcy5nZXQoKSksdGhpcy5fY2xvbmVJbnRvTWV0YSh0KX1wcm9jZXNzKHQsbil7Zm9yKGxldCB4PTA7eDwxNjt4Kyssbis9NClWW3hdPXQuZ2V0VWludDMyKG4pLFhbeF09dC5nZXRVaW50MzIobis9NCk7Zm9yKGxldCB4PTE2O3g8ODA7eCsrKXtsZXQgUj1WW3gtMTVdfDAsUD1YW3gtMTVdfDAsQWU9WShSLFAsMSleWShSLFAsOCleeHQoUixQLDcpLEVlPVooUixQLDEpXlooUixQLDgpXmJ0KFIsUCw3KSxCPVZbeC0yXXwwLF89WFt4LTJdfDAsVWU9WShCLF8sMTkpXlRlKEIsXyw2MSleeHQoQixfLDYpLHB0PVooQixfLDE5KV5TZShCLF8sNjEpXmJ0KEIsXyw2KSxCZT13bihFZSxwdCxYW3gtN10sWFt4LTE2XSksaHQ9JG4oQmUsQWUsVWUsVlt4LTddLFZbeC0xNl0pO1ZbeF09aHR8MCxYW3hdPUJlfDB9bGV0e0FoOnIsQWw6cyxCaDpvLEJsOmEsQ2g6aSxDbDpjLERoOnUsRGw6ZixFaDpkLEVsOmwsRmg6aCxGbDptLEdoOnksR2w6ZyxIaDpPLEhsOkR9PXRoaXM7Zm9yKGxldCB4PTA7eDw4MDt4Kyspe2xldCBSPVkoZCxsLDE0KV5ZKGQsbCwxOCleVGUoZCxsLDQxKSxQPVooZCxsLDE0KV5aKGQsbCwxOCleU2UoZCxsLDQxKSxBZT1kJmhefmQmeSxFZT1sJm1efmwmZyxCPUFuKEQsUCxFZSxHc1t4XSxYW3hdKSxfPUVuKEIsTyxSLEFlLERzW3hdLFZbeF0pLFVlPUJ8MCxwdD1ZKHIscywyOCleVGUocixzLDM0KV5UZShyLHMsMzkpLEJlPVoocixzLDI4KV5TZShyLHMsMzQpXlNlKHIscywzOSksaHQ9ciZvXnImaV5vJmksaXM9cyZhXnMmY15hJmM7Tz15fDAsRD1nfDAseT1ofDAsZz1tfDAsaD1kfDAsbT1sfDAse2g6ZCxsfT1OKHV8MCxmfDAsX3wwLFVlfDApLHU9aXwwLGY9Y3wwLGk9b3wwLGM9YXwwLG89cnwwLGE9c3wwO2xldCBhbj1ibihVZSxCZSxpcyk7cj15bihhbixfLHB0LGh0KSxzPWFufDB9KHtoOnIsbDpzfT1OKHRoaXMuQWh8MCx0aGlzLkFsfDAscnwwLHN8MCkpLHtoOm8sbDphfT1OKHRoaXMuQmh8MCx0aGlzLkJsfDAsb3wwLGF8MCkse2g6aSxsOmN9PU4odGhpcy5DaHwwLHRoaXMuQ2x8MCxpfDAsY3wwKSx7aDp1LGw6Zn09Tih0aGlzLkRofDAsdGhpcy5EbHwwLHV8MCxmfDApLHtoOmQsbH09Tih0aGlzLkVofDAsdGhpcy5FbHwwLGR8MCxsfDApLHtoLGw6bX09Tih0aGlzLkZofDAsdGhpcy5GbHwwLGh8MCxtfDApLHtoOnksbDpnfT1OKHRoaXMuR2h8MCx0aGlzLkdsfDAseXwwLGd8MCkse2g6TyxsOkR9PU4odGhpcy5IaHwwLHRoaXMuSGx8MCxPfDAsRHwwKSx0aGlzLnNldChyLHMsbyxhLGksYyx1LGYsZCxsLGgsbSx5LGcsTyxEKX1yb3VuZENsZWFuKCl7QXQoVixYKX1kZXN0cm95KCl7dGhpcy5kZXN0cm95ZWQ9ITAsQXQodGhpcy5idWZmZXIpLHRoaXMuc2V0KDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDApfX0sRnQ9Y2xhc3MgZXh0ZW5kcyBJdHtjb25zdHJ1Y3Rvcigpe3N1cGVyKDY0LEtuKX19O3ZhciBudD1qbigoKT0+bmV3IEZ0LGtuKDMpKTtRZS5zaGE1MTI9bnQ7dmFye1BvaW50Om5yfT1ldCxabj0ybioqMjUybisyNzc0MjMxNzc3NzM3MjM1MzUzNTg1MTkzNzc5MDg4MzY0ODQ5M24sZ2E9Mm4qKjI1NW4tMTluO2Z1bmN0aW9uIFFuKGUpe2xldCB0PTBuO2ZvcihsZXQgbj1lLmxlbmd0aC0xO24+PTA7bi0tKXQ9dDw8OG58QmlnSW50KGVbbl0pO3JldHVybiB0fWZ1bmN0aW9uIGVyKGUpe2xldCB0O3RyeXt0PW5yLmZyb21CeXRlcyhlLCExKX1jYXRjaHtyZXR1cm4gbnVsbH1yZXR1cm4gcnIodC50b0J5dGVzKCksZSk/dDpudWxsfWZ1bmN0aW9uIHRyKGUpe3JldHVybiBlLm11bHRpcGx5VW5zYWZlKDhuKS5pczAoKX1mdW5jdGlvbiBycihlLHQpe2lmKGUubGVuZ3RoIT09dC5sZW5ndGgpcmV0dXJuITE7Zm9yKGxldCBuPTA7bjxlLmxlbmd0aDtuKyspaWYoZVtuXSE9PXRbbl0pcmV0dXJuITE7cmV0dXJuITB9ZnVuY3Rpb24gTXMoZSx0LG4pe2lmKG4ubGVuZ3RoIT09MzIpcmV0dXJuImtleS1sZW5ndGgiO2lmKGUubGVuZ3RoIT09NjQpcmV0dXJuInNpZ25hdHVyZS1sZW5ndGgiO2xldCByPWVyKG4pO2lmKHI9PT1udWxsKXJldHVybiJrZXktZW5jb2RpbmciO2lmKHRyKHIpKXJldHVybiJrZXktc21hbGwtb3JkZXIiO2xldCBzPWUuc3ViYXJyYXkoMCwzMiksbz1RbihlLnN1YmFycmF5KDMyLDY0KSk7aWYobz49Wm4pcmV0dXJuInMtb3V0LW9mLXJhbmdlIjtsZXQgYT1lcihzKTtpZihhPT09bnVsbClyZXR1cm4ici1lbmNvZGluZyI7aWYodHIoYSkpcmV0dXJuInItc21hbGwtb3JkZXIiO2xldCBpPW5ldyBVaW50OEFycmF5KDY0K3QubGVuZ3RoKTtpLnNldChzLDApLGkuc2V0KG4sMzIpLGkuc2V0KHQsNjQpO2xldCBjPVFuKG50KGkpKSVabix1PW5yLkJBU0UubXVsdGlwbHlVbnNhZmUobykuc3VidHJhY3Qoci5tdWx0aXBseVVuc2FmZShjKSk7cmV0dXJuIHJyKHUudG9CeXRlcygpLHMpP251bGw6ImVxdWF0aW9uIn1mdW5jdGlvbiBzcihlLHQsbil7cmV0dXJuIE1zKGUsdCxuKT09PW51bGx9ZnVuY3Rpb24ga2UoZSx0KXtyZXR1cm4gZS5sZW5ndGg9PT10JiYvXlswLTlhLWZdKiQvLnRlc3QoZSl9ZnVuY3Rpb24gVXQoZSl7aWYoZS5sZW5ndGglMiE9PTB8fCEvXlswLTlhLWZBLUZdKiQvLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5vdCBoZXhhZGVjaW1hbCIpO2xldCB0PW5ldyBVaW50OEFycmF5KGUubGVuZ3RoLzIpO2ZvcihsZXQgbj0wO248dC5sZW5ndGg7bisrKXRbbl09TnVtYmVyLnBhcnNlSW50KGUuc2xpY2UoMipuLDIqbisyKSwxNik7cmV0dXJuIHR9dmFyIG9yPVsid2FpIiwia2luZCIsInN1aXRlIiwic3RhbmRhcmQiLCJ0b29sY2hhaW4iLCJjb3JwdXMiLCJpbXBsZW1lbnRhdGlvbiIsInN0YXJ0ZWRfYXQiLCJjYXNlcyIsInN1bW1hcnkiLCJjb25mb3JtYW50Iiwia2V5Iiwic2lnbmVyX3B1YmtleSIsInNpZyJdLFZzPW9yLmZpbHRlcihlPT5lIT09InNpZ25lcl9wdWJrZXkiJiZlIT09InNpZyIpLFhzPS9eKFswLTldezR9KS0oWzAtOV17Mn0pLShbMC05XXsyfSlUKFswLTldezJ9KTooWzAtOV17Mn0pOihbMC05XXsyfSlaJC8sV3M9W1swLDk5OTldLFsxLDEyXSxbMSwzMV0sWzAsMjNdLFswLDU5XSxbMCw2MF1dO2Z1bmN0aW9uIHFzKGUpe3JldHVybiB0eXBlb2YgZT09Im9iamVjdCImJmUhPT1udWxsJiYhQXJyYXkuaXNBcnJheShlKX1mdW5jdGlvbiByZShlLHQsbil7aWYoIXFzKGUpKXJldHVybmAke259IGlzIG5vdCBhbiBvYmplY3RgO2ZvcihsZXQgciBvZiBPYmplY3Qua2V5cyhlKSlpZighdC5pbmNsdWRlcyhyKSlyZXR1cm5gJHtufSBoYXMgYSBtZW1iZXIgbm90IGluIFx4QTcyOiAke0pTT04uc3RyaW5naWZ5KHIpfWA7Zm9yKGxldCByIG9mIHQpaWYoIU9iamVjdC5oYXNPd24oZSxyKSlyZXR1cm5gJHtufSBsYWNrcyB0aGUgbWVtYmVyICR7SlNPTi5zdHJpbmdpZnkocil9YDtyZXR1cm4gbnVsbH1mdW5jdGlvbiBuZShlKXtyZXR1cm4gdHlwZW9mIGU9PSJzdHJpbmcifWZ1bmN0aW9uIHpzKGUpe3JldHVybiB0eXBlb2YgZT09Im51bWJlciImJk51bWJlci5pc0ludGVnZXIoZSkmJmU+PTAmJmU8PXZlfWZ1bmN0aW9uIEtzKGUpe2lmKCFuZShlKSlyZXR1cm4hMTtsZXQgdD1Ycy5leGVjKGUpO3JldHVybiB0P1dzLmV2ZXJ5KChbbixyXSxzKT0+e2xldCBvPU51bWJlcih0W3MrMV0pO3JldHVybiBvPj1uJiZvPD1yfSk6ITF9ZnVuY3Rpb24gWXMoZSl7cmV0dXJuIG5lKGUpJiZlLnN0YXJ0c1dpdGgoInNoYTI1NjoiKSYma2UoZS5zbGljZSg3KSw2NCl9ZnVuY3Rpb24gc2UoLi4uZSl7Zm9yKGxldCB0IG9mIGUpe2xldCBuPXQoKTtpZihuIT09bnVsbClyZXR1cm4gbn1yZXR1cm4gbnVsbH1mdW5jdGlvbiBrKGUsdCxuKXtyZXR1cm4gbmUoZVt0XSk/bnVsbDpgJHtufS4ke3R9IGlzIG5vdCBhIHN0cmluZ2B9ZnVuY3Rpb24gcnQoZSx0LG4pe3JldHVybiB6cyhlW3RdKT9udWxsOmAke259LiR7dH0gaXMgbm90IGFuIGludGVnZXIgZnJvbSAwIHRvIDJeNTMtMWB9ZnVuY3Rpb24gWnMoZSl7cmV0dXJuIHNlKCgpPT5yZShlLFsibmFtZSIsInZlcnNpb24iXSwidG9vbGNoYWluIiksKCk9PmsoZSwibmFtZSIsInRvb2xjaGFpbiIpLCgpPT5rKGUsInZlcnNpb24iLCJ0b29sY2hhaW4iKSl9ZnVuY3Rpb24gUXMoZSl7cmV0dXJuIHNlKCgpPT5yZShlLFsiZGlyIiwiZmlsZXMiLCJkaWdlc3QiXSwiY29ycHVzIiksKCk9PmsoZSwiZGlyIiwiY29ycHVzIiksKCk9PnJ0KGUsImZpbGVzIiwiY29ycHVzIiksKCk9PllzKGUuZGlnZXN0KT9udWxsOiJjb3JwdXMuZGlnZXN0IGlzIG5vdCBzaGEyNTY6IGFuZCA2NCBsb3dlcmNhc2UgaGV4IGRpZ2l0cyIpfWZ1bmN0aW9uIGVvKGUsdCl7cmV0dXJuIHNlKCgpPT5yZShlLFsicGF0aCIsInNoYTI1NiJdLHQpLCgpPT5rKGUsInBhdGgiLHQpLCgpPT57bGV0IG49ZS5zaGEyNTY7cmV0dXJuIG5lKG4pJiZrZShuLDY0KT9udWxsOmAke3R9LnNoYTI1NiBpcyBub3QgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHNgfSl9ZnVuY3Rpb24gdG8oZSl7bGV0IHQ9ZSxuPXI9PnRbcl09PT1udWxsfHxuZSh0W3JdKT9udWxsOmBpbXBsZW1lbnRhdGlvbi4ke3J9IGlzIG5laXRoZXIgYSBzdHJpbmcgbm9yIG51bGxgO3JldHVybiBzZSgoKT0+cmUoZSxbImFkYXB0ZXIiLCJpbXBsIiwibmFtZSIsInZlcnNpb24iLCJmaWxlcyJdLCJpbXBsZW1lbnRhdGlvbiIpLCgpPT50LmFkYXB0ZXI9PT0iY29tbWFuZCJ8fHQuYWRhcHRlcj09PSJodHRwIj9udWxsOiJpbXBsZW1lbnRhdGlvbi5hZGFwdGVyIGlzIG5laXRoZXIgY29tbWFuZCBub3IgaHR0cCIsKCk9PmsodCwiaW1wbCIsImltcGxlbWVudGF0aW9uIiksKCk9Pm4oIm5hbWUiKSwoKT0+bigidmVyc2lvbiIpLCgpPT57bGV0IHI9dC5maWxlcztpZighQXJyYXkuaXNBcnJheShyKSlyZXR1cm4iaW1wbGVtZW50YXRpb24uZmlsZXMgaXMgbm90IGFuIGFycmF5Ijtmb3IobGV0IHM9MDtzPHIubGVuZ3RoO3MrKyl7bGV0IG89ZW8ocltzXSxgaW1wbGVtZW50YXRpb24uZmlsZXNbJHtzfV1gKTtpZihvIT09bnVsbClyZXR1cm4gb31yZXR1cm4gbnVsbH0pfWZ1bmN0aW9uIG5vKGUpe2lmKCFBcnJheS5pc0FycmF5KGUpKXJldHVybiJjYXNlcyBpcyBub3QgYW4gYXJyYXkiO2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7dCsrKXtsZXQgbj1gY2FzZXNbJHt0fV1gLHI9ZVt0XSxzPXNlKCgpPT5yZShyLFsibmFtZSIsInBhc3MiLCJleHBlY3RlZCIsImdvdCJdLG4pLCgpPT5rKHIsIm5hbWUiLG4pLCgpPT50eXBlb2Ygci5wYXNzPT0iYm9vbGVhbiI/bnVsbDpgJHtufS5wYXNzIGlzIG5vdCBhIGJvb2xlYW5gLCgpPT5rKHIsImV4cGVjdGVkIixuKSwoKT0+ayhyLCJnb3QiLG4pKTtpZihzIT09bnVsbClyZXR1cm4gc31yZXR1cm4gbnVsbH1mdW5jdGlvbiBybyhlKXtyZXR1cm4gc2UoKCk9PnJlKGUsWyJjYXNlcyIsInBhc3NlZCIsImZhaWxlZCJdLCJzdW1tYXJ5IiksKCk9PnJ0KGUsImNhc2VzIiwic3VtbWFyeSIpLCgpPT5ydChlLCJwYXNzZWQiLCJzdW1tYXJ5IiksKCk9PnJ0KGUsImZhaWxlZCIsInN1bW1hcnkiKSl9ZnVuY3Rpb24gaXIoZSx0PXtzaWduZWQ6ITB9KXtsZXQgbj1lO3JldHVybiBzZSgoKT0+cmUoZSx0LnNpZ25lZD9vcjpWcywidGhlIHJlY29yZCIpLCgpPT5uLndhaT09PWRlP251bGw6YHdhaSBpcyBub3QgJHtkZX1gLCgpPT5rKG4sImtpbmQiLCJ0aGUgcmVjb3JkIiksKCk9Pmsobiwic3VpdGUiLCJ0aGUgcmVjb3JkIiksKCk9Pmsobiwic3RhbmRhcmQiLCJ0aGUgcmVjb3JkIiksKCk9PlpzKG4udG9vbGNoYWluKSwoKT0+UXMobi5jb3JwdXMpLCgpPT50byhuLmltcGxlbWVudGF0aW9uKSwoKT0+S3Mobi5zdGFydGVkX2F0KT9udWxsOiJzdGFydGVkX2F0IGlzIG5vdCBZWVlZLU1NLUREVEhIOk1NOlNTWiB3aXRoaW4gXHhBNzIncyByYW5nZXMiLCgpPT5ubyhuLmNhc2VzKSwoKT0+cm8obi5zdW1tYXJ5KSwoKT0+dHlwZW9mIG4uY29uZm9ybWFudD09ImJvb2xlYW4iP251bGw6ImNvbmZvcm1hbnQgaXMgbm90IGEgYm9vbGVhbiIsKCk9Pm4ua2V5PT09ImVwaGVtZXJhbCJ8fG4ua2V5PT09InN1cHBsaWVkIj9udWxsOiJrZXkgaXMgbmVpdGhlciBlcGhlbWVyYWwgbm9yIHN1cHBsaWVkIiwoKT0+e2lmKCF0LnNpZ25lZClyZXR1cm4gbnVsbDtsZXQgcj1uLnNpZ25lcl9wdWJrZXk7cmV0dXJuIG5lKHIpJiZrZShyLDY0KT9udWxsOiJzaWduZXJfcHVia2V5IGlzIG5vdCA2NCBsb3dlcmNhc2UgaGV4IGRpZ2l0cyJ9LCgpPT50LnNpZ25lZD9uZShuLnNpZykmJmtlKG4uc2lnLDEyOCk/bnVsbDoic2lnIGlzIG5vdCAxMjggbG93ZXJjYXNlIGhleCBkaWdpdHMiOm51bGwpfXZhciBzbz0vXigwfFsxLTldWzAtOV0qKSQvO2Z1bmN0aW9uIG9vKGUpe3JldHVybiBlPj00OCYmZTw9NTd8fGU9PT00NXx8ZT09PTQzfHxlPT09NDZ8fGU9PT0xMDF8fGU9PT02OX1mdW5jdGlvbiBhcihlKXtsZXQgdD1lLmxlbmd0aCxuPTA7Zm9yKDtuPHQ7KXtsZXQgcj1lLmNoYXJDb2RlQXQobik7aWYocj09PTM0KXtmb3IobisrO248dCYmZS5jaGFyQ29kZUF0KG4pIT09MzQ7KW4rPWUuY2hhckNvZGVBdChuKT09PTkyPzI6MTtuKyt9ZWxzZSBpZihyPT09NDV8fHI+PTQ4JiZyPD01Nyl7bGV0IHM9bjtmb3IoO248dCYmb28oZS5jaGFyQ29kZUF0KG4pKTspbisrO2xldCBvPWUuc2xpY2UocyxuKTtpZighc28udGVzdChvKXx8QmlnSW50KG8pPkJpZ0ludCh2ZSkpcmV0dXJuIG99ZWxzZSBuKyt9cmV0dXJuIG51bGx9dmFyIFJhPWAic2lnIjoiJHsiMCIucmVwZWF0KDEyOCl9IixgLmxlbmd0aDtmdW5jdGlvbiBjcihlKXtsZXQgdD17fTtmb3IobGV0IHMgb2YgT2JqZWN0LmtleXMoZSkpcyE9PSJzaWciJiYodFtzXT1lW3NdKTtsZXQgbj1Sbih0KSxyPW5ldyBVaW50OEFycmF5KF9lLmxlbmd0aCtuLmxlbmd0aCk7cmV0dXJuIHIuc2V0KF9lLDApLHIuc2V0KG4sX2UubGVuZ3RoKSxyfWZ1bmN0aW9uIHYoZSx0LG4pe3JldHVybntvdXRjb21lOiJyZWplY3QiLHN0ZXA6ZSxyZWFzb246dCxkZXRhaWw6bn19ZnVuY3Rpb24gdXIoZSl7aWYoZS5sZW5ndGg+bGUpcmV0dXJuIHYoMSwibWFsZm9ybWVkIixgdGhlIHJlY29yZCBpcyBvdmVyIHRoZSBsaW1pdCBvZiAke2xlfSBieXRlc2ApO2xldCB0O3RyeXt0PUNlKGUse21heERlcHRoOmNuLGJvbToicmVqZWN0IixiaWdJbnRlZ2Vyczoicm91bmQifSl9Y2F0Y2gobCl7aWYobCBpbnN0YW5jZW9mIEEpcmV0dXJuIHYoMSwibWFsZm9ybWVkIixgbm90IHN0cmljdCBKU09OOiAke2wubWVzc2FnZX0gKGJ5dGUgJHtsLm9mZnNldH0pYCk7dGhyb3cgbH1pZih0eXBlb2YgdCE9Im9iamVjdCJ8fHQ9PT1udWxsfHxBcnJheS5pc0FycmF5KHQpKXJldHVybiB2KDEsIm1hbGZvcm1lZCIsInRoZSBKU09OIHZhbHVlIGlzIG5vdCBhbiBvYmplY3QiKTtsZXQgbj10O2lmKG4ud2FpIT09ZGUpcmV0dXJuIHYoMiwidW5rbm93bl9mb3JtYXQiLGB3YWkgaXMgbm90IHRoZSBzdHJpbmcgJHtkZX1gKTtsZXQgcj1pcihuKTtpZihyIT09bnVsbClyZXR1cm4gdigzLCJtYWxmb3JtZWQiLHIpO2xldCBzPWFyKG5ldyBUZXh0RGVjb2RlcigpLmRlY29kZShlKSk7aWYocyE9PW51bGwpcmV0dXJuIHYoMywibWFsZm9ybWVkIixgdGhlIG51bWJlciAke3N9IGlzIG5vdCBhIHBsYWluIGludGVnZXIgZnJvbSAwIHRvIDJeNTMtMWApO2xldCBvPW4sYT1VdChvLnNpZyksaT1VdChvLnNpZ25lcl9wdWJrZXkpO2lmKCFzcihhLGNyKG4pLGkpKXJldHVybiB2KDQsInNpZ25hdHVyZV9pbnZhbGlkIiwic2lnIGRvZXMgbm90IHZlcmlmeSB1bmRlciBzaWduZXJfcHVia2V5IGJ5IHRoZSBzdHJpY3QgcnVsZSIpO2xldCBjPW8uY2FzZXMuZmlsdGVyKGw9PmwucGFzcykubGVuZ3RoLHU9by5jYXNlcy5sZW5ndGgtYyx7c3VtbWFyeTpmfT1vO2lmKGYuY2FzZXMhPT1vLmNhc2VzLmxlbmd0aHx8Zi5wYXNzZWQhPT1jfHxmLmZhaWxlZCE9PXUpcmV0dXJuIHYoNSwic3VtbWFyeV9taXNtYXRjaCIsYHN1bW1hcnkgc2F5cyAke2YuY2FzZXN9LyR7Zi5wYXNzZWR9LyR7Zi5mYWlsZWR9IChjYXNlcy9wYXNzZWQvZmFpbGVkKSwgdGhlIGNhc2VzIGNvdW50ICR7by5jYXNlcy5sZW5ndGh9LyR7Y30vJHt1fWApO2xldCBkPW8uY2FzZXMubGVuZ3RoPjAmJnU9PT0wO3JldHVybiBvLmNvbmZvcm1hbnQhPT1kP3YoNiwiY29uZm9ybWFudF9taXNtYXRjaCIsYGNvbmZvcm1hbnQgaXMgJHtvLmNvbmZvcm1hbnR9LCB0aGUgY2FzZXMgc2F5ICR7ZH1gKTp7b3V0Y29tZToiYWNjZXB0Iixjb25mb3JtYW50Om8uY29uZm9ybWFudCxyZWNvcmQ6b319ZnVuY3Rpb24gQnQoZSl7cmV0dXJuIGUub3V0Y29tZT09PSJhY2NlcHQiP2BhY2NlcHQgY29uZm9ybWFudD0ke2UuY29uZm9ybWFudH1gOmByZWplY3Qgc3RlcD0ke2Uuc3RlcH0gcmVhc29uPSR7ZS5yZWFzb259YH12YXIgaW89Ilx1MDM0Rlx1MTE1Rlx1MTE2MFx1MTdCNFx1MTdCNVx1MzE2NFx1RkZBMFx1MjdFOCIsYW89bmV3IFJlZ0V4cChgW1xccHtDY31cXHB7Q2Z9XFxwe1pzfVxccHtabH1cXHB7WnB9XFxwe05vbmNoYXJhY3Rlcl9Db2RlX1BvaW50fVxcdUQ4MDAtXFx1REZGRiR7aW99XWAsImd1Iik7ZnVuY3Rpb24gX3QoZSl7cmV0dXJuYFx1MjdFOFUrJHtlLnRvU3RyaW5nKDE2KS50b1VwcGVyQ2FzZSgpLnBhZFN0YXJ0KDQsIjAiKX1cdTI3RTlgfWZ1bmN0aW9uIFcoZSl7cmV0dXJuIGUucmVwbGFjZShhbyx0PT50PT09IiAiP3Q6X3QodC5jb2RlUG9pbnRBdCgwKSkpfXZhciBmcj0iSW52aXNpYmxlIGFuZCBjb250cm9sIGNoYXJhY3RlcnMgYXJlIHNob3duIGFzIFx1MjdFOFUrWFhYWFx1MjdFOS4iO3ZhciBjbz17IiYiOiImYW1wOyIsIjwiOiImbHQ7IiwiPiI6IiZndDsiLCciJzoiJnF1b3Q7IiwiJyI6IiYjMzk7In07ZnVuY3Rpb24gQyhlKXtyZXR1cm4gZS5yZXBsYWNlKC9bJjw+IiddL2csdD0+Y29bdF0pfWZ1bmN0aW9uIG9lKGUpe3JldHVybiBtZShXKGUpKX1mdW5jdGlvbiBtZShlKXtyZXR1cm4gQyhlKS5yZXBsYWNlKC/in6hVXCtbMC05QS1GXXs0LDZ94p+pL2csdD0+YDxzcGFuIGNsYXNzPSJjcCI+JHt0fTwvc3Bhbj5gKX1mdW5jdGlvbiBnZShlLHQpe2lmKGUubGVuZ3RoPD10KXJldHVybnt0ZXh0OmUsbW9yZTowfTtsZXQgbj1bLi4uZV07cmV0dXJuIG4ubGVuZ3RoPD10P3t0ZXh0OmUsbW9yZTowfTp7dGV4dDpuLnNsaWNlKDAsdCkuam9pbigiIiksbW9yZTpuLmxlbmd0aC10fX1mdW5jdGlvbiB3KGUsdCl7bGV0e3RleHQ6bixtb3JlOnJ9PWdlKGUsdCk7cmV0dXJuIHI9PT0wP29lKG4pOmAke29lKG4pfTxzcGFuIGNsYXNzPSJjdXQiPlx1MjAyNiAke3J9IG1vcmUgY2hhcmFjdGVyczwvc3Bhbj5gfXZhciB2dD0icmVqZWN0Iix1bz0iZmFpbGVkIixkcj1gJHt2dH06IGAsbHI9YCR7dW99OiBgO2Z1bmN0aW9uIHEoZSl7cmV0dXJuIGUuc3RhcnRzV2l0aChkcik/e3N0YXR1czoicmVqZWN0ZWQiLHJlYXNvbjplLnNsaWNlKGRyLmxlbmd0aCl9OmUuc3RhcnRzV2l0aChscik/e3N0YXR1czoiZmFpbGVkIixyZWFzb246ZS5zbGljZShsci5sZW5ndGgpfTp7c3RhdHVzOiJjYW5vbmljYWwiLG91dHB1dDplfX12YXIgcHI9YCR7dnR9LCBvciBgO2Z1bmN0aW9uIHhlKGUpe3JldHVybiBlPT09dnQ/e3N0YXR1czoicmVqZWN0ZWQifTplLnN0YXJ0c1dpdGgocHIpP3tzdGF0dXM6ImVpdGhlciIsb3V0cHV0OmUuc2xpY2UocHIubGVuZ3RoKX06e3N0YXR1czoiY2Fub25pY2FsIixvdXRwdXQ6ZX19dmFyIGZvPS9eYWxsIChcZCspIGFjY2VwdGVkLCBvciBhbGwgKFxkKykgcmVmdXNlZCQvO2Z1bmN0aW9uIG1yKGUpe2xldCB0PWZvLmV4ZWMoZSk7cmV0dXJuIHQmJnRbMV09PT10WzJdP051bWJlcih0WzFdKTp2b2lkIDB9dmFyIGhyPVtbImFjY2VwdGVkIiwiYWNjZXB0ZWQiXSxbInJlZnVzZWQiLCJyZWZ1c2VkIl0sWyJub0Fuc3dlciIsIm5vIGFuc3dlciJdXTt2YXIgbG89L14oYWNjZXB0ZWR8cmVmdXNlZHxubyBhbnN3ZXIpIChcZCspOiAoLispJC9zO2Z1bmN0aW9uIGdyKGUpe2xldCB0PXthY2NlcHRlZDpbXSxyZWZ1c2VkOltdLG5vQW5zd2VyOltdfSxuPS0xO2ZvcihsZXQgciBvZiBlLnNwbGl0KCI7ICIpKXtsZXQgcz1sby5leGVjKHIpLG89aHIuZmluZEluZGV4KChbLGldKT0+aT09PXM/LlsxXSk7aWYoIXN8fG88PW4pcmV0dXJuO2xldCBhPXNbM10uc3BsaXQoIiwgIik7aWYoYS5sZW5ndGghPT1OdW1iZXIoc1syXSkpcmV0dXJuO3RbaHJbb11bMF1dPWEsbj1vfXJldHVybiB0fXZhciBPZT0iIHwgYjogIix4cj0iYm90aDogIjtmdW5jdGlvbiBwbyhlKXtpZihlLnN0YXJ0c1dpdGgoeHIpKXJldHVybntib3RoOmUuc2xpY2UoeHIubGVuZ3RoKX07aWYoIWUuc3RhcnRzV2l0aCgiYTogIikpcmV0dXJuO2xldCB0PWUuaW5kZXhPZihPZSwzKTtpZighKHQ8MHx8ZS5pbmRleE9mKE9lLHQrMSk+PTApKXJldHVybnthOmUuc2xpY2UoMyx0KSxiOmUuc2xpY2UodCtPZS5sZW5ndGgpfX1mdW5jdGlvbiBzdChlKXtsZXQgdD1wbyhlKTtpZih0IT09dm9pZCAwfHwhZS5zdGFydHNXaXRoKCJhOiAiKSlyZXR1cm4gdDtsZXQgbj1lLmluZGV4T2YoT2UsMyk7cmV0dXJuIG48MD92b2lkIDA6e2E6ZS5zbGljZSgzLG4pLGI6ZS5zbGljZShuK09lLmxlbmd0aCl9fXZhciBMdD0iYSA9ICIsSHQ9IiBhbmQgYiA9ICI7ZnVuY3Rpb24gaWUoZSl7aWYoIWUuc3RhcnRzV2l0aChMdCkpcmV0dXJuO2xldCB0PVtdO2ZvcihsZXQgbj1lLmluZGV4T2YoSHQsTHQubGVuZ3RoKTtuPj0wO249ZS5pbmRleE9mKEh0LG4rMSkpdC5wdXNoKHthOmUuc2xpY2UoTHQubGVuZ3RoLG4pLGI6ZS5zbGljZShuK0h0Lmxlbmd0aCl9KTtyZXR1cm4gdC5sZW5ndGg+MD90OnZvaWQgMH12YXIgRHQ9InRoZSBzYW1lIG91dHB1dCBmb3IgIixHdD0iZGlmZmVyZW50IG91dHB1dHMgZm9yICI7ZnVuY3Rpb24gaG8oZSl7cmV0dXJuYCR7ZS5lcXVhbD9EdDpHdH0ke2Uud2hhdH1gfWZ1bmN0aW9uIGFlKGUpe2lmKGUuc3RhcnRzV2l0aChEdCkpcmV0dXJue2VxdWFsOiEwLHdoYXQ6ZS5zbGljZShEdC5sZW5ndGgpfTtpZihlLnN0YXJ0c1dpdGgoR3QpKXJldHVybntlcXVhbDohMSx3aGF0OmUuc2xpY2UoR3QubGVuZ3RoKX19dmFyIE10PSJhIGFuZCBiOiAiLEp0PSIgYW5kICI7ZnVuY3Rpb24gVnQoZSl7cmV0dXJuIGhvKHtlcXVhbDplLHdoYXQ6TXR9KX1mdW5jdGlvbiBicihlKXtsZXQgdD1hZShlKTtpZighdD8ud2hhdC5zdGFydHNXaXRoKE10KSlyZXR1cm47bGV0IG49dC53aGF0LnNsaWNlKE10Lmxlbmd0aCk7aWYodC5lcXVhbClyZXR1cm57ZXF1YWw6ITAsb3V0cHV0Om59O2xldCByPVtdO2ZvcihsZXQgcz1uLmluZGV4T2YoSnQpO3M+PTA7cz1uLmluZGV4T2YoSnQscysxKSlyLnB1c2goe2E6bi5zbGljZSgwLHMpLGI6bi5zbGljZShzK0p0Lmxlbmd0aCl9KTtyZXR1cm57ZXF1YWw6ITEsc3BsaXRzOnJ9fXZhciBVPXtmaXJzdDoiY2Fub24oeCkiLHNlY29uZDoiY2Fub24oY2Fub24oeCkpIixlY2hvOiJjYW5vbih4KSIsbGF3OiJjYW5vbihjYW5vbih4KSkgPSBjYW5vbih4KSJ9LFJlPXtmaXJzdDoid3JpdGUoeCkiLHNlY29uZDoicmVhZCh3KSIsZWNobzoidyIsbGF3OiJyZWFkKHdyaXRlKHgpKSA9IHdyaXRlKHgpIn0sbW89W1UuZmlyc3QsVS5zZWNvbmQsUmUuZmlyc3QsUmUuc2Vjb25kXSxYdD0iIFx1MjE5MiAiO2Z1bmN0aW9uIFd0KGUsdCl7cmV0dXJuYCR7ZX0ke1h0fSR7dH1gfWZ1bmN0aW9uIEwoZSl7bGV0IHQ9bW8uZmluZChuPT5lLnN0YXJ0c1dpdGgoYCR7bn0ke1h0fWApKTtyZXR1cm4gdD09PXZvaWQgMD92b2lkIDA6e3N0ZXA6dCx0ZXh0OmUuc2xpY2UodC5sZW5ndGgrWHQubGVuZ3RoKX19ZnVuY3Rpb24geXIoZSx0KXtsZXQgbj1MKGUpO3JldHVybiBuPy5zdGVwPT09dD9uLnRleHQ6dm9pZCAwfXZhciBnbz0iY2Fub25pY2FsIEpTT04iO2Z1bmN0aW9uIGJlKGUpe2xldCB0PUwoZSk7aWYodD09PXZvaWQgMClyZXR1cm47bGV0IG49W1UsUmVdLmZpbmQocz0+cy5maXJzdD09PXQuc3RlcHx8cy5zZWNvbmQ9PT10LnN0ZXApO2lmKHQuc3RlcD09PW4uZmlyc3QpcmV0dXJuIHQudGV4dD09PWdvP3tzdGVwczpufTp2b2lkIDA7bGV0IHI9YCAoPSAke24uZWNob30pYDtyZXR1cm4gdC50ZXh0LmVuZHNXaXRoKHIpP3tzdGVwczpuLG93bjp0LnRleHQuc2xpY2UoMCwtci5sZW5ndGgpfTp2b2lkIDB9dmFyIHdyPSJ4ID0gIjt2YXIgeG89LyBcKFteKV0qXCkkLztmdW5jdGlvbiBvdChlKXtsZXQgdD14by5leGVjKGUpLG49dD9lLnNsaWNlKDAsdC5pbmRleCk6ZSxyPXQ/e211dGF0aW9uOnRbMF0uc2xpY2UoMiwtMSl9Ont9O2lmKG4uc3RhcnRzV2l0aCh3cikpcmV0dXJue3RleHQ6bix4Om4uc2xpY2Uod3IubGVuZ3RoKSwuLi5yfTtsZXQgcz1pZShuKTtyZXR1cm4gcz97dGV4dDpuLHBhaXJzOnMsLi4ucn06dm9pZCAwfXZhciAkcj0iZm9yICI7dmFyIGJvPVtgOiAke1d0KFUuZmlyc3QsIiIpfWAsYDogJHtXdChVLnNlY29uZCwiIil9YCxgOiAke1Z0KCEwKX1gLGA6ICR7VnQoITEpfWBdO2Z1bmN0aW9uIFBlKGUpe2lmKCFlLnN0YXJ0c1dpdGgoJHIpKXJldHVybjtsZXQgdD0tMTtmb3IobGV0IG4gb2YgYm8pe2xldCByPWUuaW5kZXhPZihuKTtyPj0wJiYodDwwfHxyPHQpJiYodD1yKX1pZighKHQ8MCkpcmV0dXJue2lucHV0OmUuc2xpY2UoJHIubGVuZ3RoLHQpLGV4cGVjdGVkOmUuc2xpY2UodCsyKX19dmFyIHlvPS9eKFxkKykgcnVucyBcKChcZCsp4oCTKFxkKylcKSBvZjogKC4qKSQvcztmdW5jdGlvbiBFcihlKXtsZXQgdD15by5leGVjKGUpO3JldHVybiB0P3tjb3VudDpOdW1iZXIodFsxXSksZnJvbTpOdW1iZXIodFsyXSksdG86TnVtYmVyKHRbM10pLGNsYWltOnRbNF19OnZvaWQgMH12YXIgQXI9IiBcdTIwMTQgZ290ICI7dmFyIHdvPS87IGRyYXcgKFxkKykgb2YgdGhpcyBjYXNlIGZhaWxlZCwgc2hydW5rIChcZCspIHRpbWVzPyAvLCRvPS87IGFsc28gZHJhdyAoXGQrKSBcKGFub3RoZXIgY2F1c2UsIHNocnVuayAoXGQrKSB0aW1lcz8oPzosIHBhdGggKFtcZDpdKykpP1wpOiAvZyxBbz0vOyAoXGQrKSBtb3JlIGRyYXdzPyBmYWlsZWQgZm9yIGEgY2F1c2UgYWxyZWFkeSBmb3VuZCg/PTsgYWxzbyBkcmF3IHwkKS87ZnVuY3Rpb24gaXQoZSl7bGV0IHQ9d28uZXhlYyhlKTtpZighdClyZXR1cm47bGV0IG49ZS5zbGljZSh0LmluZGV4KSxyPVsuLi5uLm1hdGNoQWxsKCRvKV0scz1Bby5leGVjKHIubGVuZ3RoPjA/bi5zbGljZSgwLHJbMF0uaW5kZXgpOm4pLG89W107cmV0dXJuIHIuZm9yRWFjaCgoYSxpKT0+e2xldCBjPWEuaW5kZXgrYVswXS5sZW5ndGgsdT1pKzE8ci5sZW5ndGg/cltpKzFdLmluZGV4Om4ubGVuZ3RoLGY9UGUobi5zbGljZShjLHUpKSxkPWY/LmV4cGVjdGVkLmluZGV4T2YoQXIpPz8tMTshZnx8ZDwwfHxvLnB1c2goe2RyYXc6TnVtYmVyKGFbMV0pLHNocmlua3M6TnVtYmVyKGFbMl0pLHBhdGg6YVszXT8/bnVsbCxpbnB1dDpmLmlucHV0LGV4cGVjdGVkOmYuZXhwZWN0ZWQuc2xpY2UoMCxkKSxnb3Q6Zi5leHBlY3RlZC5zbGljZShkK0FyLmxlbmd0aCl9KX0pLHthbnN3ZXI6ZS5zbGljZSgwLHQuaW5kZXgpLGRyYXc6TnVtYmVyKHRbMV0pLHNocmlua3M6TnVtYmVyKHRbMl0pLHJlcGVhdHM6cz9OdW1iZXIoc1sxXSk6MCxhbHNvOm99fWZ1bmN0aW9uIENyKGUsdCl7cmV0dXJuYCR7ZX0vJHt0fWB9ZnVuY3Rpb24gYXQoZSl7bGV0IHQ9ZS5pbmRleE9mKCIvIik7cmV0dXJuIHQ8MD97c3VpdGU6ZSxuYW1lOiIifTp7c3VpdGU6ZS5zbGljZSgwLHQpLG5hbWU6ZS5zbGljZSh0KzEpfX12YXIgRW89L+KApiBcKChcZCspIGJ5dGVzLCBzaGEyNTYgKFswLTlhLWZdezY0fSlcKSQvO2Z1bmN0aW9uIE5lKGUpe2xldCB0PUVvLmV4ZWMoZSk7aWYodClyZXR1cm57c2hvd246ZS5zbGljZSgwLHQuaW5kZXgpLGxlbmd0aDpOdW1iZXIodFsxXSksc2hhMjU2OnRbMl19fXZhciBDbz0v4oCmIFwoKFxkKykgVVRGLTE2IHVuaXRzXCkkLztmdW5jdGlvbiBUcihlKXtsZXQgdD1Dby5leGVjKGUpO3JldHVybiB0P3tzaG93bjplLnNsaWNlKDAsdC5pbmRleCksdW5pdHM6TnVtYmVyKHRbMV0pfTp2b2lkIDB9dmFyIFRvPS9eKFxkKykgbnVtYmVycyBhcyBFUzYgU3RyaW5nXChuXCkoPzosIGV4cGVjdGVkIGJsb2NrcyBzaGEyNTYgKFswLTlhLWZdKykpPyQvO2Z1bmN0aW9uIFNyKGUpe2xldCB0PVRvLmV4ZWMoZSk7aWYodClyZXR1cm57Y291bnQ6TnVtYmVyKHRbMV0pLC4uLnRbMl09PT12b2lkIDA/e306e3NoYTI1Njp0WzJdfX19dmFyIFNvPS9eKFxkKykgb2YgKFxkKykgbWF0Y2hlZCg/OjsgKD86Zmlyc3QgKT9taXNtYXRjaCg/OmVzKT86ICguKikpPyQvcyxqbz0vOyBraW5kczogKFteO10qKSQvLGtvPS87IGFuZCAoXGQrKSBtb3JlJC8sT289L15udW1iZXIgIyhcZCspOiBpbnB1dCAoXFMqKSwgZXhwZWN0ZWQgKFxTKiksIGdvdCAoLiopJC9zLFJvPS9eYmxvY2sgb2YgbnVtYmVycyBbXjpdKj8jKFxkKyk6ICguKikkL3M7ZnVuY3Rpb24gcXQoZSl7bGV0IHQ9U28uZXhlYyhlKTtpZighdClyZXR1cm47bGV0IG49e21hdGNoZWQ6TnVtYmVyKHRbMV0pLHRvdGFsOk51bWJlcih0WzJdKSxjdWxwcml0czpbXSxtb3JlOjAsa2luZHM6W119O2lmKHRbM109PT12b2lkIDApcmV0dXJuIG47bGV0IHI9dFszXSxzPWpvLmV4ZWMocik7aWYocyl7cj1yLnNsaWNlKDAscy5pbmRleCk7Zm9yKGxldCBhIG9mIHNbMV0uc3BsaXQoIiwgIikpe2xldCBpPWEubGFzdEluZGV4T2YoIiAiKTtuLmtpbmRzLnB1c2goW2Euc2xpY2UoMCxpKSxOdW1iZXIoYS5zbGljZShpKzEpKV0pfX1sZXQgbz1rby5leGVjKHIpO28mJihyPXIuc2xpY2UoMCxvLmluZGV4KSxuLm1vcmU9TnVtYmVyKG9bMV0pKTtmb3IobGV0IGEgb2Ygci5zcGxpdCgvOyAoPz1udW1iZXIgI1xkfGJsb2NrIG9mIG51bWJlcnMgKS8pKXtsZXQgaT1Pby5leGVjKGEpO2lmKGkpe24uY3VscHJpdHMucHVzaCh7aW5kZXg6TnVtYmVyKGlbMV0pLGlucHV0OmlbMl0sZXhwZWN0ZWQ6aVszXSxnb3Q6aVs0XX0pO2NvbnRpbnVlfWxldCBjPVJvLmV4ZWMoYSk7YyYmbi5jdWxwcml0cy5wdXNoKHtibG9jazpOdW1iZXIoY1sxXSksZ290OmNbMl19KX1yZXR1cm4gbn1mdW5jdGlvbiBQbyhlKXtsZXRbdCwuLi5uXT1lLnNwbGl0KCIgIikscj10LmluZGV4T2YoIjoiKTtpZihyPDApcmV0dXJuO2xldCBzPXt9O2ZvcihsZXQgbyBvZiBuKXtsZXQgYT1vLmluZGV4T2YoIj0iKTtpZihhPD0wfHxPYmplY3QuaGFzT3duKHMsby5zbGljZSgwLGEpKSlyZXR1cm47c1tvLnNsaWNlKDAsYSldPW8uc2xpY2UoYSsxKX1yZXR1cm57cHJvZmlsZTp0LnNsaWNlKDAsciksc3VpdGVzOnQuc2xpY2UocisxKS5zcGxpdCgiLCIpLHBhcmFtZXRlcnM6c319ZnVuY3Rpb24ganIoZSl7bGV0IHQ9UG8oZSk/LnBhcmFtZXRlcnMuY2FzZXM7cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOnQuc3BsaXQoIiwiKS5maWx0ZXIobj0+biE9PSIiKX1mdW5jdGlvbiBUKGUsdCl7cmV0dXJue2lkOmUsdGl0bGU6dCxmb3JtOntpZDplLHRpdGxlOnR9fX1mdW5jdGlvbiBIKGUsdCxuKXtyZXR1cm57Li4uZSxmb3JtOntpZDp0LHRpdGxlOm59fX12YXIgTm89e2lkOiJudW1iZXJzIix0aXRsZToid3JpdGVzIG51bWJlcnMgb3RoZXIgdGhhbiBFUzYgU3RyaW5nKG4pIGRvZXMiLGxpc3RzRm9ybXM6ITB9LHllPXtpZDoic3RyaW5ncyIsdGl0bGU6ImNoYW5nZXMgdGhlIGNvbnRlbnRzIG9mIHN0cmluZ3MifSxrcj17aWQ6ImRyb3BzLW1lbWJlcnMiLHRpdGxlOiJsZWF2ZXMgb3V0IG9iamVjdCBtZW1iZXJzIn07ZnVuY3Rpb24geihlLHQpe2xldFtuLHJdPVtOZShlKSxOZSh0KV0scz1uIT09dm9pZCAwfHxyIT09dm9pZCAwLG89Wy4uLm4/LnNob3duPz9lXSxhPVsuLi5yPy5zaG93bj8/dF0saT0wO2Zvcig7aTxvLmxlbmd0aCYmaTxhLmxlbmd0aCYmb1tpXT09PWFbaV07KWkrKztpZihpPT09by5sZW5ndGgmJmk9PT1hLmxlbmd0aHx8cyYmKGk+PW8ubGVuZ3RofHxpPj1hLmxlbmd0aCkpcmV0dXJuO2xldCBjPW8uc2xpY2UoMCxpKS5qb2luKCIiKSx1PVl0KGMpLGY9cz92b2lkIDA6Qm8oby5qb2luKCIiKSxhLmpvaW4oIiIpKSxkPWYmJl9vKGYuZSxmLmcpO2lmKGQpcmV0dXJuIGQ7bGV0IGw9SW8obyxhLGksYyk7aWYobClyZXR1cm4gbDtpZihzKXJldHVybiBGbyhvLGEsaSxjLG4hPT12b2lkIDAsciE9PXZvaWQgMCk7bGV0IGg9ZiYmdm8oZi5lLGYuZyk7aWYoaClyZXR1cm4gaDtsZXQgbT11P3ZvaWQgMDpGcihvLGEsaSk7cmV0dXJuIG18fEhvKG8sYSxpKX1mdW5jdGlvbiBJbyhlLHQsbixyKXtsZXQgcz1lW25dLG89dC5zbGljZShuLG4rNikuam9pbigiIiksYT0vXlxcdShbMC05QS1GYS1mXXs0fSkvLmV4ZWMobyk7aWYocyE9PXZvaWQgMCYmcy5jb2RlUG9pbnRBdCgwKT4xMjcmJmEmJk51bWJlci5wYXJzZUludChhWzFdLDE2KT09PXMuY2hhckNvZGVBdCgwKSlyZXR1cm4gVCgiZXNjYXBlcy1ub24tYXNjaWkiLCJ3cml0ZXMgbm9uLUFTQ0lJIGNoYXJhY3RlcnMgYXMgXFx1WFhYWCBlc2NhcGVzIik7aWYocyE9PXZvaWQgMCYmcz49IiAiJiZzPD0iXHg3RiImJnMhPT0nIicmJnMhPT0iXFwiJiZhJiZOdW1iZXIucGFyc2VJbnQoYVsxXSwxNik9PT1zLmNoYXJDb2RlQXQoMCkpcmV0dXJuIHM9PT0iXHg3RiI/VCgiZXNjYXBlcy1kZWwiLCJ3cml0ZXMgREVMIChVKzAwN0YpIGFzIFxcdTAwN2Y6IGl0IGlzIG5vIGNvbnRyb2wgY2hhcmFjdGVyIEpTT04gZXNjYXBlcyIpOlQoImVzY2FwZXMtYXNjaWkiLCJ3cml0ZXMgQVNDSUkgY2hhcmFjdGVycyBhcyBcXHVYWFhYIGVzY2FwZXMgd2hlcmUgUkZDIDg3ODUgd3JpdGVzIHRoZW0gcmF3Iik7aWYocz09PSIvIiYmby5zdGFydHNXaXRoKCJcXC8iKSlyZXR1cm4gVCgiZXNjYXBlcy1zbGFzaCIsImVzY2FwZXMgLyBhcyBcXC8iKTtpZigvXFx1WzAtOWEtZl17MCwzfSQvLnRlc3QocikmJnMhPT12b2lkIDAmJi9bYS1mXS8udGVzdChzKSYmdFtuXT09PXMudG9VcHBlckNhc2UoKSlyZXR1cm4gVCgidXBwZXJjYXNlLWhleC1lc2NhcGVzIiwid3JpdGVzIFxcdSBlc2NhcGVzIHdpdGggdXBwZXJjYXNlIGhleCBkaWdpdHMiKTtpZih0W25dPT09IlxcIiYmci5lbmRzV2l0aCgiXFwiKSYmWXQoci5zbGljZSgwLC0xKSkpcmV0dXJuIFQoImVzY2FwZXMtZXNjYXBlcyIsImVzY2FwZXMgdGhlIGJhY2tzbGFzaCBvZiBhbiBlc2NhcGUgYWdhaW4gKFxcXFxuIGZvciBcXG4pIik7aWYobj09PTAmJnRbMF09PT0iXHVGRUZGIilyZXR1cm4gVCgid3JpdGVzLWJvbSIsIndyaXRlcyBhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBiZWZvcmUgdGhlIG91dHB1dCIpfWZ1bmN0aW9uIFl0KGUpe2xldCB0PSExO2ZvcihsZXQgbj0wO248ZS5sZW5ndGg7bisrKXtsZXQgcj1lW25dO3QmJnI9PT0iXFwiP24rKzpyPT09JyInJiYodD0hdCl9cmV0dXJuIHR9ZnVuY3Rpb24gRm8oZSx0LG4scixzLG8pe2ZvcihsZXQgaSBvZiBJcihlLG4pLnJldmVyc2UoKSl7bGV0IGM9T3IoZSxpKSx1PU9yKHQsaSk7aWYoYz09PXZvaWQgMHx8dT09PXZvaWQgMCljb250aW51ZTtsZXQgZj16KGUuc2xpY2UoaSxjKS5qb2luKCIiKSx0LnNsaWNlKGksdSkuam9pbigiIikpO2lmKGYpcmV0dXJuIGZ9aWYoWXQocikpcmV0dXJuIFVvKHIpP3ZvaWQgMDp0W25dPT09JyInP3IuZW5kc1dpdGgoJyInKT9IKHllLCJlbXB0aWVzLXN0cmluZ3MiLCJ3cml0ZXMgc3RyaW5ncyBhcyBlbXB0eSBzdHJpbmdzIik6SCh5ZSwiY3V0cy1zdHJpbmdzIiwiY3V0cyBzdHJpbmdzIHNob3J0Iik6SCh5ZSwiY2hhbmdlcy1zdHJpbmdzIiwiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyIpO2xldCBhPShpLGMpPT57bGV0IHU9bjtmb3IoO3U8aS5sZW5ndGgmJkllLnRlc3QoaVt1XSk7KXUrKztyZXR1cm4hY3x8dTxpLmxlbmd0aH07aWYoYShlLHMpJiZhKHQsbykpcmV0dXJuIEZyKGUsdCxuKX1mdW5jdGlvbiBVbyhlKXtsZXQgdD0tMSxuPSExO2ZvcihsZXQgaT0wO2k8ZS5sZW5ndGg7aSsrKW4mJmVbaV09PT0iXFwiP2krKzplW2ldPT09JyInJiYobj0hbixuJiYodD1pKSk7bGV0IHI9ZS5zbGljZSgwLHQpLnRyaW1FbmQoKSxzPXIuYXQoLTEpO2lmKHM9PT0ieyIpcmV0dXJuITA7aWYocyE9PSIsIilyZXR1cm4hMTtsZXQgbz1bLi4ucl0sYT1JcihvLG8ubGVuZ3RoKS5hdCgtMSk7cmV0dXJuIGEhPT12b2lkIDAmJm9bYV09PT0ieyJ9ZnVuY3Rpb24gSXIoZSx0KXtsZXQgbj1bXSxyPSExO2ZvcihsZXQgcz0wO3M8dDtzKyspe2xldCBvPWVbc107cj9vPT09IlxcIj9zKys6bz09PSciJyYmKHI9ITEpOm89PT0nIic/cj0hMDpvPT09IlsifHxvPT09InsiP24ucHVzaChzKToobz09PSJdInx8bz09PSJ9IikmJm4ucG9wKCl9cmV0dXJuIG59ZnVuY3Rpb24gT3IoZSx0KXtsZXQgbj0wLHI9ITE7Zm9yKGxldCBzPXQ7czxlLmxlbmd0aDtzKyspe2xldCBvPWVbc107aWYocilvPT09IlxcIj9zKys6bz09PSciJyYmKHI9ITEpO2Vsc2UgaWYobz09PSciJylyPSEwO2Vsc2UgaWYobz09PSJbInx8bz09PSJ7IiluKys7ZWxzZSBpZigobz09PSJdInx8bz09PSJ9IikmJihuLS0sbj09PTApKXJldHVybiBzKzF9fWZ1bmN0aW9uIFJyKGUpe2xldCB0PTAsbj0oKT0+e2Zvcig7dDxlLmxlbmd0aCYmYCAJClxyYC5pbmNsdWRlcyhlW3RdKTspdCsrfSxyPSgpPT57bGV0IGE9dCsrO2Zvcig7dDxlLmxlbmd0aCYmZVt0XSE9PSciJzspdCs9ZVt0XT09PSJcXCI/MjoxO2lmKHQ+PWUubGVuZ3RoKXJldHVybjtsZXQgaT1lLnNsaWNlKGEsKyt0KSxjPWkuc2xpY2UoMSwtMSk7dHJ5e2M9SlNPTi5wYXJzZShpKX1jYXRjaHt9cmV0dXJue3Q6InN0cmluZyIscmF3OmksdmFsdWU6Y319LHM9YT0+e2lmKGE+NjQpcmV0dXJuO24oKTtsZXQgaT1lW3RdO2lmKGk9PT0nIicpcmV0dXJuIHIoKTtpZihpPT09IlsiKXt0Kys7bGV0IHU9W107aWYobigpLGVbdF09PT0iXSIpcmV0dXJuIHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9O2Zvcig7Oyl7bGV0IGY9cyhhKzEpO2lmKCFmKXJldHVybjtpZih1LnB1c2goZiksbigpLGVbdF09PT0iLCIpdCsrO2Vsc2UgcmV0dXJuIGVbdF09PT0iXSI/KHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9KTp2b2lkIDB9fWlmKGk9PT0ieyIpe3QrKztsZXQgdT1bXTtpZihuKCksZVt0XT09PSJ9IilyZXR1cm4gdCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX07Zm9yKDs7KXtpZihuKCksZVt0XSE9PSciJylyZXR1cm47bGV0IGY9cigpO2lmKG4oKSwhZnx8ZVt0XSE9PSI6IilyZXR1cm47dCsrO2xldCBkPXMoYSsxKTtpZighZClyZXR1cm47aWYodS5wdXNoKFtmLGRdKSxuKCksZVt0XT09PSIsIil0Kys7ZWxzZSByZXR1cm4gZVt0XT09PSJ9Ij8odCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX0pOnZvaWQgMH19bGV0IGM9L14oPzotP1swLTldWy0rLjAtOWVFXSp8dHJ1ZXxmYWxzZXxudWxsKS8uZXhlYyhlLnNsaWNlKHQsdCs0MDApKTtpZihjKXJldHVybiB0Kz1jWzBdLmxlbmd0aCx7dDoic2NhbGFyIixyYXc6Y1swXX19LG89cygwKTtyZXR1cm4gbigpLG8mJnQ9PT1lLmxlbmd0aD9vOnZvaWQgMH1mdW5jdGlvbiBCbyhlLHQpe2xldCBuPVJyKGUpLHI9UnIodCk7cmV0dXJuIG4mJnI/e2U6bixnOnJ9OnZvaWQgMH1mdW5jdGlvbiB1ZShlLHQpe3N3aXRjaChlLnQpe2Nhc2Uic3RyaW5nIjpyZXR1cm4gSlNPTi5zdHJpbmdpZnkodC5mb3JtP2UudmFsdWUubm9ybWFsaXplKHQuZm9ybSk6ZS52YWx1ZSk7Y2FzZSJzY2FsYXIiOnJldHVybiBlLnJhdztjYXNlImFycmF5Ijp7bGV0IG49ZS5pdGVtcy5tYXAocj0+dWUocix0KSk7cmV0dXJuIHQuYXJyYXlzJiZuLnNvcnQoKSxgWyR7bi5qb2luKCIsIil9XWB9Y2FzZSJvYmplY3QiOntsZXQgbj1lLm1lbWJlcnMubWFwKChbcixzXSk9PmAke3VlKHIsdCl9OiR7dWUocyx0KX1gKTtyZXR1cm4gdC5tZW1iZXJzJiZuLnNvcnQoKSxgeyR7bi5qb2luKCIsIil9fWB9fX12YXIgY2U9KGUsdCxuKT0+dWUoZSxuKT09PXVlKHQsbik7ZnVuY3Rpb24gX28oZSx0KXtpZighY2UoZSx0LHt9KSl7aWYoY2UoZSx0LHttZW1iZXJzOiEwfSkpcmV0dXJuIFQoIm1lbWJlci1vcmRlciIsIm9yZGVycyBvYmplY3QgbWVtYmVycyBvdGhlciB0aGFuIGJ5IFVURi0xNiBjb2RlIHVuaXRzIik7aWYoY2UoZSx0LHttZW1iZXJzOiEwLGFycmF5czohMH0pKXJldHVybiBUKCJhcnJheS1vcmRlciIsInJlb3JkZXJzIGFycmF5IGVsZW1lbnRzIil9aWYoIWNlKGUsdCx7bWVtYmVyczohMH0pKXtsZXQgcj0ocyxvKT0+dWUocyx7bWVtYmVyczohMH0pPT09dWUocyx7bWVtYmVyczohMCxmb3JtOm99KTtpZihjZShlLHQse21lbWJlcnM6ITAsZm9ybToiTkZDIn0pKXtpZihyKHQsIk5GQyIpJiYhcihlLCJORkMiKSlyZXR1cm4gVCgibm9ybWFsaXplcy1uZmMiLCJub3JtYWxpemVzIHN0cmluZ3MgdG8gTkZDIChSRkMgODc4NSBrZWVwcyB0aGVtIGFzIHNlbnQpIik7aWYocihlLCJORkMiKSYmIXIodCwiTkZDIikpcmV0dXJuIFQoIm5vdC1uZmMiLCJ3cml0ZXMgc3RyaW5ncyBkZWNvbXBvc2VkIHdoZXJlIHRoZSBleHBlY3RlZCBvdXRwdXQgaGFzIHRoZW0gaW4gTkZDIil9aWYoY2UoZSx0LHttZW1iZXJzOiEwLGZvcm06Ik5GRCJ9KSYmcih0LCJORkQiKSlyZXR1cm4gVCgibm9ybWFsaXplcy1uZmQiLCJub3JtYWxpemVzIHN0cmluZ3MgdG8gTkZEIChSRkMgODc4NSBrZWVwcyB0aGVtIGFzIHNlbnQpIil9bGV0IG49enQoZSx0KTtpZihuIT09dm9pZCAwJiZuLmxlbmd0aD4wKXJldHVybiBuLmV2ZXJ5KHI9PnIudD09PSJzY2FsYXIiJiZyLnJhdz09PSJudWxsIik/SChrciwiZHJvcHMtbnVsbC1tZW1iZXJzIiwibGVhdmVzIG91dCBtZW1iZXJzIHdob3NlIHZhbHVlIGlzIG51bGwiKTpIKGtyLCJkcm9wcy1tZW1iZXJzIiwibGVhdmVzIG91dCBvYmplY3QgbWVtYmVycyIpfWZ1bmN0aW9uIHZvKGUsdCl7bGV0IG49S3QoZSx0KTtpZihuIT09dm9pZCAwJiZuLmxlbmd0aD4wKXJldHVybiBuLmV2ZXJ5KChbLHJdKT0+cj09PSIiKT9IKHllLCJlbXB0aWVzLXN0cmluZ3MiLCJ3cml0ZXMgc3RyaW5ncyBhcyBlbXB0eSBzdHJpbmdzIik6bi5ldmVyeSgoW3Isc10pPT5yLnN0YXJ0c1dpdGgocykpP0goeWUsImN1dHMtc3RyaW5ncyIsImN1dHMgc3RyaW5ncyBzaG9ydCIpOkgoeWUsImNoYW5nZXMtc3RyaW5ncyIsImNoYW5nZXMgdGhlIGNvbnRlbnRzIG9mIHN0cmluZ3MiKX1mdW5jdGlvbiB6dChlLHQpe2lmKGUudD09PSJhcnJheSImJnQudD09PSJhcnJheSIpe2lmKGUuaXRlbXMubGVuZ3RoIT09dC5pdGVtcy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5pdGVtcy5sZW5ndGg7cisrKXtsZXQgcz16dChlLml0ZW1zW3JdLHQuaXRlbXNbcl0pO2lmKHM9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5zKX1yZXR1cm4gbn1pZihlLnQ9PT0ib2JqZWN0IiYmdC50PT09Im9iamVjdCIpe2xldCBuPVtdLHI9MDtmb3IobGV0W3Msb11vZiBlLm1lbWJlcnMpe2xldCBhPXQubWVtYmVyc1tyXTtpZihhJiZhWzBdLnZhbHVlPT09cy52YWx1ZSl7bGV0IGk9enQobyxhWzFdKTtpZihpPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4uaSkscisrfWVsc2Ugbi5wdXNoKG8pfXJldHVybiByPT09dC5tZW1iZXJzLmxlbmd0aD9uOnZvaWQgMH1yZXR1cm4gY2UoZSx0LHt9KT9bXTp2b2lkIDB9ZnVuY3Rpb24gS3QoZSx0KXtpZihlLnQ9PT0ic3RyaW5nIiYmdC50PT09InN0cmluZyIpcmV0dXJuIGUudmFsdWU9PT10LnZhbHVlP1tdOltbZS52YWx1ZSx0LnZhbHVlXV07aWYoZS50PT09ImFycmF5IiYmdC50PT09ImFycmF5Iil7aWYoZS5pdGVtcy5sZW5ndGghPT10Lml0ZW1zLmxlbmd0aClyZXR1cm47bGV0IG49W107Zm9yKGxldCByPTA7cjxlLml0ZW1zLmxlbmd0aDtyKyspe2xldCBzPUt0KGUuaXRlbXNbcl0sdC5pdGVtc1tyXSk7aWYocz09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLnMpfXJldHVybiBufWlmKGUudD09PSJvYmplY3QiJiZ0LnQ9PT0ib2JqZWN0Iil7aWYoZS5tZW1iZXJzLmxlbmd0aCE9PXQubWVtYmVycy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5tZW1iZXJzLmxlbmd0aDtyKyspZm9yKGxldFtzLG9db2ZbW2UubWVtYmVyc1tyXVswXSx0Lm1lbWJlcnNbcl1bMF1dLFtlLm1lbWJlcnNbcl1bMV0sdC5tZW1iZXJzW3JdWzFdXV0pe2xldCBhPUt0KHMsbyk7aWYoYT09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLmEpfXJldHVybiBufXJldHVybiBlLnQ9PT0ic2NhbGFyIiYmdC50PT09InNjYWxhciImJmUucmF3PT09dC5yYXc/W106dm9pZCAwfXZhciBJZT0vWy0rLjAtOWVFXS8sTG89L14tPyg/OjB8WzEtOV1cZCopKD86XC5cZCspPyg/OltlRV1bLStdP1xkKyk/JC87ZnVuY3Rpb24gUHIoZSx0KXtsZXQgbj10O2Zvcig7bj4wJiZJZS50ZXN0KGVbbi0xXSk7KW4tLTtsZXQgcj10O2Zvcig7cjxlLmxlbmd0aCYmSWUudGVzdChlW3JdKTspcisrO3JldHVybiBlLnNsaWNlKG4scikuam9pbigiIil9ZnVuY3Rpb24gY3QoZSl7cmV0dXJuIGUucmVwbGFjZSgvXi0vLCIiKS5zcGxpdCgvW2VFXS8pWzBdLnJlcGxhY2UoIi4iLCIiKS5yZXBsYWNlKC9eMCsvLCIiKS5yZXBsYWNlKC8wKyQvLCIiKS5sZW5ndGh9ZnVuY3Rpb24gRnIoZSx0LG4pe2lmKCFJZS50ZXN0KGVbbl0/PyIiKSYmIUllLnRlc3QodFtuXT8/IiIpKXJldHVybjtsZXQgcj1QcihlLG4pLHM9UHIodCxuKTtpZighTG8udGVzdChyKSlyZXR1cm47bGV0IG89L14tPyg/OkluZmluaXR5fE5hTnxpbmZ8bmFufG51bGwpL2kuZXhlYyh0LnNsaWNlKG4tKHM9PT0iLSI/MTowKSxuKzEwKS5qb2luKCIiKSk7aWYobyYmKHM9PT0iInx8cz09PSItIikmJihzPW9bMF0pLHM9PT1yfHxzPT09IiIpcmV0dXJuO2xldCBhPShkLGwpPT5IKE5vLGQsbCk7aWYocj09PSIwIiYmcz09PSItMCIpcmV0dXJuIGEoIm51bWJlci1taW51cy16ZXJvIiwiLTAgZm9yIDAiKTtsZXQgaT1OdW1iZXIociksYz1OdW1iZXIocyk7aWYoIU51bWJlci5pc0Zpbml0ZShjKXx8aSE9PWMpcmV0dXJuIE51bWJlci5pc0Zpbml0ZShjKSYmY3Qocyk8Y3Qocik/YSgibnVtYmVyLWZld2VyLWRpZ2l0cyIsInRvbyBmZXcgc2lnbmlmaWNhbnQgZGlnaXRzIik6YSgibnVtYmVyLXZhbHVlIiwiYW5vdGhlciB2YWx1ZSIpO2lmKGN0KHMpPmN0KHIpKXJldHVybiBhKCJudW1iZXItbW9yZS1kaWdpdHMiLCJtb3JlIGRpZ2l0cyB0aGFuIHRoZSBzaG9ydGVzdCB0aGF0IHJlYWRzIGJhY2siKTtsZXQgdT0vW2VFXS8udGVzdChyKSxmPS9bZUVdLy50ZXN0KHMpO3JldHVybiB1JiZmP2EoIm51bWJlci1leHBvbmVudC1zcGVsbGluZyIsImV4cG9uZW50cyBzcGVsbGVkIGRpZmZlcmVudGx5Iik6dSE9PWY/YSgibnVtYmVyLW5vdGF0aW9uIiwicGxhaW4gYW5kIGV4cG9uZW50IG5vdGF0aW9uIHN3aXRjaGVkIGF0IGFub3RoZXIgcG9pbnQiKTphKCJudW1iZXItc3BlbGxpbmciLCJhbm90aGVyIHNwZWxsaW5nIG9mIHRoZSBzYW1lIHZhbHVlIil9dmFyIE5yPTEyO2Z1bmN0aW9uIEhvKGUsdCxuKXtsZXQgcj0wO2Zvcig7cjxlLmxlbmd0aC1uJiZyPHQubGVuZ3RoLW4mJmVbZS5sZW5ndGgtMS1yXT09PXRbdC5sZW5ndGgtMS1yXTspcisrO2xldCBzPWUuc2xpY2UobixlLmxlbmd0aC1yKSxvPXQuc2xpY2Uobix0Lmxlbmd0aC1yKTtpZihzLmxlbmd0aD5Ocnx8by5sZW5ndGg+TnIpcmV0dXJuO2xldCBhPWM9PmBcdTIwMUMke2Muam9pbigiIil9XHUyMDFEYCxpPXMubGVuZ3RoPT09MD9gd3JpdGVzIGFuIGV4dHJhICR7YShvKX1gOm8ubGVuZ3RoPT09MD9gbGVhdmVzIG91dCAke2Eocyl9YDpgd3JpdGVzICR7YShvKX0gd2hlcmUgUkZDIDg3ODUgd3JpdGVzICR7YShzKX1gO3JldHVybiBUKGBlZGl0OiR7SlNPTi5zdHJpbmdpZnkoW3Muam9pbigiIiksby5qb2luKCIiKV0pfWAsaSl9ZnVuY3Rpb24gSyhlKXt0cnl7bGV0IHQ9bXQoZSksbj1EZSh0KSxyO3RyeXtyPURlKGplKHQpKX1jYXRjaHt9cmV0dXJue3JmYzg3ODU6bixuZmM6cn19Y2F0Y2h7cmV0dXJufX1mdW5jdGlvbiBVcihlKXtsZXQgdD16byhlKTtpZih0PT09dm9pZCAwKXtsZXQgcj1KbyhlKTtyZXR1cm4gcj9bcl06W119bGV0IG49W107Zm9yKGxldCByIG9mIHQpe2xldCBzPUtvKHIpO3MmJiFuLnNvbWUobz0+by5jYXVzZT09PXMuY2F1c2UpJiZuLnB1c2gocyl9cmV0dXJuIG59ZnVuY3Rpb24gSihlKXtsZXQgdD1xKGUpO3JldHVybiB0LnN0YXR1cz09PSJjYW5vbmljYWwiP3tzdGF0dXM6Im91dHB1dCIsdGV4dDp0Lm91dHB1dH06dC5zdGF0dXM9PT0icmVqZWN0ZWQiP3tzdGF0dXM6InJlamVjdCIscmVhc29uOnQucmVhc29ufTp7c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjp0LnJlYXNvbn19ZnVuY3Rpb24gSm8oZSl7bGV0IHQ9ZS5raW5kPz9EbyhlKTtzd2l0Y2godCl7Y2FzZSJyZWplY3QiOnJldHVybiBHbyhlLEooZS5nb3QpKTtjYXNlIm51bWJlcnMiOnJldHVybiBNbyhlLmdvdCk7Y2FzZSJjb25zaXN0ZW50LWNob2ljZSI6cmV0dXJuIFZvKGUpO2Nhc2UiaWRlbXBvdGVudCI6Y2FzZSJyb3VuZHRyaXAiOnJldHVybiBCcihlLmV4cGVjdGVkLGUuZ290LGUuaW5wdXQpO2Nhc2UiZXF1YWwiOmNhc2UiZGlmZmVyIjpyZXR1cm4gUXQodCxYbyhlKSx2b2lkIDAsZS5nb3QpO2RlZmF1bHQ6e2xldCBuPXhlKGUuZXhwZWN0ZWQpO3JldHVybiB1dChuLnN0YXR1cz09PSJlaXRoZXIiP24ub3V0cHV0OmUuZXhwZWN0ZWQsSihlLmdvdCkpfX19ZnVuY3Rpb24gRG8oZSl7aWYoeGUoZS5leHBlY3RlZCkuc3RhdHVzPT09InJlamVjdGVkIilyZXR1cm4icmVqZWN0IjtpZihxdChlLmdvdCkhPT12b2lkIDApcmV0dXJuIm51bWJlcnMiO2lmKG1yKGUuZXhwZWN0ZWQpIT09dm9pZCAwKXJldHVybiJjb25zaXN0ZW50LWNob2ljZSI7bGV0IHQ9YmUoZS5leHBlY3RlZCk7aWYodClyZXR1cm4gdC5zdGVwcz09PVJlPyJyb3VuZHRyaXAiOiJpZGVtcG90ZW50IjtsZXQgbj1hZShlLmV4cGVjdGVkKTtyZXR1cm4gbj9uLmVxdWFsPyJlcXVhbCI6ImRpZmZlciI6ImNhbm9uIn1mdW5jdGlvbiBHbyhlLHQpe2lmKHQuc3RhdHVzPT09ImZhaWxlZCIpcmV0dXJuIGZ0KHQucmVhc29uKTtpZih0LnN0YXR1cyE9PSJvdXRwdXQiKXJldHVybjtsZXQgbj0oZS5zb3VyY2U/LnNwbGl0KCI7IilbMF0/PyIiKS50cmltKCl8fGUuc3VpdGV8fChlLm5hbWU9PT12b2lkIDA/IiI6YXQoZS5uYW1lKS5zdWl0ZSk7cmV0dXJue2NhdXNlOmBhY2NlcHRhbmNlOiR7bn1gLGtpbmQ6ImFjY2VwdGFuY2UiLHRpdGxlOmBhY2NlcHRzIGlucHV0IHRoYXQgbXVzdCBiZSByZWZ1c2VkICgkeyRlKG4sMTIwKX0pYH19ZnVuY3Rpb24gdXQoZSx0KXtyZXR1cm4gdC5zdGF0dXM9PT0icmVqZWN0Ij9lbih0LnJlYXNvbik6dC5zdGF0dXM9PT0iZmFpbGVkIj9mdCh0LnJlYXNvbik6d2UoeihlLHQudGV4dCkpfWZ1bmN0aW9uIHdlKGUpe3JldHVybiBlP3tjYXVzZTpgZGlmZmVyZW5jZToke2UuaWR9YCxraW5kOiJkaWZmZXJlbmNlIix0aXRsZTplLnRpdGxlLGZvcm06ZS5mb3JtLC4uLmUubGlzdHNGb3Jtcz97bGlzdHNGb3JtczohMH06e319OntjYXVzZToiZGlmZmVyZW5jZTpvdGhlciIsa2luZDoiZGlmZmVyZW5jZSIsdGl0bGU6IndyaXRlcyBhbm90aGVyIG91dHB1dCB0aGFuIFJGQyA4Nzg1IChubyBjbGFzcyBvZiBkaWZmZXJlbmNlIGZpdHMpIix1bmNsYXNzaWZpZWQ6ITB9fWZ1bmN0aW9uIGVuKGUpe2xldCB0PV9yKGUpO3JldHVybntjYXVzZTpgcmVmdXNhbDoke3R9YCxraW5kOiJyZWZ1c2FsIix0aXRsZTpgcmVmdXNlczogXHUyMDFDJHskZSh0LDE2MCl9XHUyMDFEYCxleGFjdFRpdGxlOmByZWZ1c2VzOiBcdTIwMUMkeyRlKHRuKGUpLDE2MCl9XHUyMDFEYH19ZnVuY3Rpb24gZnQoZSl7bGV0IHQ9X3IoZSk7cmV0dXJue2NhdXNlOmBmYWlsdXJlOiR7dH1gLGtpbmQ6ImZhaWx1cmUiLHRpdGxlOmBubyBhbnN3ZXI6IFx1MjAxQyR7JGUodCwxNjApfVx1MjAxRGAsZXhhY3RUaXRsZTpgbm8gYW5zd2VyOiBcdTIwMUMkeyRlKHRuKGUpLDE2MCl9XHUyMDFEYH19ZnVuY3Rpb24gTW8oZSl7bGV0IHQsbjtmb3IobGV0IHIgb2YgcXQoZSk/LmN1bHByaXRzPz9bXSl7bGV0IHM9SihyLmdvdCk7aWYocy5zdGF0dXM9PT0icmVqZWN0Iil0Pz89ZW4ocy5yZWFzb24pO2Vsc2UgaWYocy5zdGF0dXM9PT0iZmFpbGVkIil0Pz89ZnQocy5yZWFzb24pO2Vsc2V7bGV0IG89ImJsb2NrImluIHI/cy50ZXh0LnN0YXJ0c1dpdGgoIlx1RkVGRiIpP3ooIltdIiwiXHVGRUZGW10iKTp2b2lkIDA6eihgWyR7ci5leHBlY3RlZH1dYCxgWyR7cy50ZXh0fV1gKSxhPXdlKG8pO2lmKCFhLnVuY2xhc3NpZmllZClyZXR1cm4gYTtuPz89YX19cmV0dXJuIHQ/P259ZnVuY3Rpb24gVm8oZSl7bGV0IHQ9Z3IoZS5nb3QpLFtuLHJdPVt0Py5hY2NlcHRlZC5sZW5ndGg/PzAsdD8ucmVmdXNlZC5sZW5ndGg/PzBdO3JldHVybiBuPT09MHx8cj09PTA/dm9pZCAwOntjYXVzZTpgY2hvaWNlOiR7ZS5uYW1lPz8ib25lIGNob2ljZSJ9YCxraW5kOiJjaG9pY2UiLHRpdGxlOmBtYWtlcyBvbmUgY2hvaWNlIHRoZSBSRkMgbGVhdmVzIGRpZmZlcmVudGx5IGZyb20gY2FzZSB0byBjYXNlOiBhY2NlcHRlZCAke259LCByZWZ1c2VkICR7cn1gfX1mdW5jdGlvbiBYbyhlKXtpZihlLmlucHV0IT09dm9pZCAwKXtsZXQgbj1adChpZShlLmlucHV0KSk7aWYobilyZXR1cm4gbn1sZXQgdD1hZShlLmV4cGVjdGVkKTtyZXR1cm4gdD09PXZvaWQgMD92b2lkIDA6WnQoaWUodC53aGF0KSl9ZnVuY3Rpb24gWnQoZSl7cmV0dXJuIGU/LmZpbmQodD0+Syh0LmEpJiZLKHQuYikpPz9lPy5bMF19ZnVuY3Rpb24gV28oZSx0KXtpZighdClyZXR1cm47bGV0IG49Syh0LmEpLHI9Syh0LmIpO2lmKCEoIW58fCFyKSlmb3IobGV0IHMgb2ZbInJmYzg3ODUiLCJuZmMiXSl7bGV0IG89bltzXSxhPXJbc107aWYobyE9PXZvaWQgMCYmYSE9PXZvaWQgMCYmbz09PWE9PShlPT09ImVxdWFsIikpcmV0dXJue3JhOm8scmI6YX19fWZ1bmN0aW9uIFF0KGUsdCxuLHIpe2xldCBzPXFvKHIpO2lmKCFzKXJldHVybjtmb3IobGV0IGYgb2YgcylpZihmLnN0YXR1cz09PSJyZWplY3QiKXJldHVybiBlbihmLnJlYXNvbik7Zm9yKGxldCBmIG9mIHMpaWYoZi5zdGF0dXM9PT0iZmFpbGVkIilyZXR1cm4gZnQoZi5yZWFzb24pO2xldCBvPXMubWFwKGY9PmYuc3RhdHVzPT09Im91dHB1dCI/Zi50ZXh0OiIiKSxbYSxpXT1bb1swXSxvWzFdPz9vWzBdXSxjPW4/P1dvKGUsdCk7aWYoIWMpcmV0dXJuIHdlKHZvaWQgMCk7bGV0IHU7Zm9yKGxldFtmLGRdb2ZbW2MucmEsYV0sW2MucmIsaV1dKXtpZihmPT09ZCljb250aW51ZTtsZXQgbD13ZSh6KGYsZCkpO2lmKCFsLnVuY2xhc3NpZmllZClyZXR1cm4gbDt1Pz89bH1yZXR1cm4gdT8/d2Uodm9pZCAwKX1mdW5jdGlvbiBxbyhlKXtsZXQgdD1zdChlKTtpZih0KXJldHVybiJib3RoImluIHQ/W0oodC5ib3RoKV06W0oodC5hKSxKKHQuYildfWZ1bmN0aW9uIEJyKGUsdCxuKXtsZXQgcj1iZShlKSxzPUwodCk7aWYoIXJ8fCFzKXJldHVybjtsZXR7c3RlcHM6byxvd246YX09cjtpZihhPT09dm9pZCAwKXJldHVybiBzLnN0ZXA9PT1vLmZpcnN0P3V0KCIiLEoocy50ZXh0KSk6dm9pZCAwO2lmKHMuc3RlcCE9PW8uc2Vjb25kKXJldHVybjtsZXQgaT1uPT09dm9pZCAwP3ZvaWQgMDpLKG4pO3JldHVybiBpJiYhTmUoYSkmJmEhPT1pLnJmYzg3ODUmJmEhPT1pLm5mYz93ZSh6KGkucmZjODc4NSxhKT8/KGkubmZjPT09dm9pZCAwP3ZvaWQgMDp6KGkubmZjLGEpKSk6dXQoYSxKKHMudGV4dCkpfWZ1bmN0aW9uIHpvKGUpe2lmKGUua2luZCE9PXZvaWQgMCYmZS5raW5kIT09InByb3BlcnR5IilyZXR1cm47bGV0IHQ9UGUoZS5leHBlY3RlZCk7aWYoIXQpcmV0dXJuO2xldCBuPWl0KGUuZ290KTtyZXR1cm5bey4uLnQsZ290Om4/bi5hbnN3ZXI6ZS5nb3R9LC4uLm4/LmFsc28/P1tdXX1mdW5jdGlvbiBLbyhlKXtsZXR7aW5wdXQ6dCxleHBlY3RlZDpuLGdvdDpyfT1lLHM9b3QodCksbz1zPy50ZXh0Pz90LGE9TChuKSxpPWJyKG4pLGM7aWYoYmUobik/LnN0ZXBzPT09VSljPUJyKG4scixzPy54KTtlbHNlIGlmKGE/LnN0ZXA9PT1VLmZpcnN0KWM9dXQoYS50ZXh0LEooeXIocixVLmZpcnN0KT8/cikpO2Vsc2UgaWYoaSl7bGV0IHU9WnQocz8ucGFpcnMpO2kuZXF1YWw/Yz1RdCgiZXF1YWwiLHUse3JhOmkub3V0cHV0LHJiOmkub3V0cHV0fSxyKTpjPVF0KCJkaWZmZXIiLHUsWW8oaS5zcGxpdHMpLHIpfXJldHVybiBjJiYhYy51bmNsYXNzaWZpZWQ/Yzp7Y2F1c2U6YGNvdW50ZXJleGFtcGxlOiR7b31gLGtpbmQ6ImNvdW50ZXJleGFtcGxlIix0aXRsZTpgZ2VuZXJhdGVkIGNhc2VzIHNocmluayB0byBvbmUgY291bnRlcmV4YW1wbGU6ICR7JGUobywxMjApfWAsdW5jbGFzc2lmaWVkOiEwfX1mdW5jdGlvbiBZbyhlKXtsZXQgdD1lLmZpbmQobj0+SyhuLmEpJiZLKG4uYikpPz9lWzBdO3JldHVybiB0JiZ7cmE6dC5hLHJiOnQuYn19ZnVuY3Rpb24gJGUoZSx0KXtsZXQgbj1bLi4uZV07cmV0dXJuIG4ubGVuZ3RoPD10P2U6YCR7bi5zbGljZSgwLHQpLmpvaW4oIiIpfVx1MjAyNmB9ZnVuY3Rpb24gdG4oZSl7cmV0dXJuIFRyKGUpPy5zaG93bj8/ZX1mdW5jdGlvbiBfcihlKXtyZXR1cm4gdG4oZSkucmVwbGFjZSgvIig/OlteIlxcXXxcXC4pKiJ8KD88IVtccHtMfVxwe059XSknW14nXG5dKicoPyFbXHB7TH1ccHtOfV0pfGBbXmBdKmB84oCcW17igJ1dKuKAnXzigJhbXuKAmV0q4oCZfMKrW17Cu10qwrsvZ3UsIlx1MjAyNiIpLnJlcGxhY2UoL1VcK1swLTlBLUZhLWZdezQsNn0vZywiVStYWFhYIikucmVwbGFjZSgvXFx1WzAtOUEtRmEtZl17NH0vZywiXFx1WFhYWCIpLnJlcGxhY2UoL1xceFswLTlBLUZhLWZdezJ9L2csIlxceEhIIikucmVwbGFjZSgvXGIweFswLTlBLUZhLWZdK1xiL2csIk4iKS5yZXBsYWNlKC9cZCsoPzpcLlxkKyk/KD86W2VFXVstK10/XGQrKT8vZywiTiIpLnJlcGxhY2UoL1xzKy9nLCIgIikudHJpbSgpfWZ1bmN0aW9uIHZyKGUpe2xldCB0PTA7Zm9yKGxldCBuIG9mIGUpe2lmKEpyKG4pKWNvbnRpbnVlO2xldCByPURyKG4pO2lmKHI9PT12b2lkIDApY29udGludWU7bGV0IHM9SHIobi5nb3QpO2ZvcihsZXQgbz0wO288cy5sZW5ndGg7bysrKXtsZXQgYT1yW3MubGVuZ3RoPT09Mj9vOjBdO2lmKGE9PT12b2lkIDB8fEdyKGEpIT09ITApY29udGludWU7bGV0IGk9c1tvXTtpZihpLnN0YXR1cz09PSJjYW5vbmljYWwiKXJldHVybiExO2kuc3RhdHVzPT09InJlamVjdGVkIiYmdCsrfX1yZXR1cm4gdD49Mn1mdW5jdGlvbiBMcihlKXtpZihKcihlKSlyZXR1cm4hMTtsZXQgdD1EcihlKTtpZih0PT09dm9pZCAwKXJldHVybiExO2xldCBuPUhyKGUuZ290KSxyPSExO2ZvcihsZXQgcz0wO3M8bi5sZW5ndGg7cysrKXtpZihuW3NdLnN0YXR1cyE9PSJyZWplY3RlZCIpY29udGludWU7bGV0IG89dFtuLmxlbmd0aD09PTI/czowXTtpZihvPT09dm9pZCAwfHxHcihvKSE9PSEwKXJldHVybiExO3I9ITB9cmV0dXJuIHJ9ZnVuY3Rpb24gSHIoZSl7bGV0IHQ9aXQoZSk/LmFuc3dlcj8/ZTt0PUwodCk/LnRleHQ/P3Q7bGV0IG49c3QodCk7cmV0dXJuIG4/ImJvdGgiaW4gbj9bcShuLmJvdGgpXTpbcShuLmEpLHEobi5iKV06W3EodCldfWZ1bmN0aW9uIFpvKGUpe2xldCB0PXhlKGUpO2lmKHQuc3RhdHVzPT09InJlamVjdGVkIilyZXR1cm47aWYodC5zdGF0dXM9PT0iZWl0aGVyIilyZXR1cm4gdC5vdXRwdXQ7bGV0IG49TChlKTtpZihuKXtsZXQgcj1iZShlKTtyZXR1cm4gcj9yLm93bjpuLnRleHR9aWYoIWFlKGUpJiYhKFNyKGUpfHxFcihlKSkpcmV0dXJuIGV9ZnVuY3Rpb24gSnIoZSl7cmV0dXJuIGUua2luZD09PSJyZWplY3QifHx4ZShlLmV4cGVjdGVkKS5zdGF0dXM9PT0icmVqZWN0ZWQifWZ1bmN0aW9uIERyKGUpe2xldCB0PVBlKGUuZXhwZWN0ZWQpLG49dCYmb3QodC5pbnB1dCkscj1uP24ucGFpcnM/LlswXTppZShhZShlLmV4cGVjdGVkKT8ud2hhdD8/IiIpPy5bMF07aWYocilyZXR1cm5bRmUoci5hKSxGZShyLmIpXTtpZihuPy54IT09dm9pZCAwKXJldHVybltGZShuLngpXTtpZihlLmlucHV0IT09dm9pZCAwKXJldHVybltGZShlLmlucHV0KV07bGV0IHM9Wm8oZS5leHBlY3RlZCk7aWYocyE9PXZvaWQgMCYmZS5raW5kIT09ImlkZW1wb3RlbnQiJiZlLmtpbmQhPT0icm91bmR0cmlwIilyZXR1cm5bRmUocyldfWZ1bmN0aW9uIEZlKGUpe3JldHVybiBlLnJlcGxhY2UoL14oPzpbIFx0XG5ccl18XFx4MFs5QURdfOKfqFVcKzAwMFs5QURd4p+pKSsvLCIiKS5jaGFyQXQoMCl9ZnVuY3Rpb24gR3IoZSl7aWYoZT09PSJ7Inx8ZT09PSJbIilyZXR1cm4hMTtpZigvXlstMC05InRmbl0kLy50ZXN0KGUpKXJldHVybiEwfWZ1bmN0aW9uIFFvKGUpe3JldHVybiBlLnN1aXRlPT09dm9pZCAwP2UubmFtZTpDcihlLnN1aXRlLGUubmFtZSl9dmFyIGVpPXtjYXVzZToicG9saWN5OnRvcC1sZXZlbC1zY2FsYXIiLGtpbmQ6InBvbGljeSIsdGl0bGU6InJlZnVzZXMgZXZlcnkgdG9wLWxldmVsIHNjYWxhciAoYSBiYXJlIG51bWJlciwgc3RyaW5nLCB0cnVlLCBmYWxzZSBvciBudWxsIGFzIHRoZSB3aG9sZSB0ZXh0KSJ9O2Z1bmN0aW9uIFZyKGUpe2xldCB0PXZyKGUpLG49W107ZS5mb3JFYWNoKChkLGwpPT57aWYoZC5wYXNzKXJldHVybjtsZXQgaD1RbyhkKSxtPWQuc3VpdGU/P2F0KGgpLnN1aXRlLHk9dCYmTHIoZCk/W2VpXTpVcih7Li4uZCxuYW1lOmgsc3VpdGU6bX0pO24ucHVzaCh7YzpkLG5hbWU6aCxpbmRleDpsLGNhdXNlczp5fSl9KTtsZXQgcj1uZXcgU2V0KG4uZmxhdE1hcChkPT5kLmNhdXNlcy5maWx0ZXIobD0+bC5raW5kPT09ImRpZmZlcmVuY2UiJiYhbC51bmNsYXNzaWZpZWQpLm1hcChsPT5sLmNhdXNlKSkpLHM9ci5zaXplPT09MT9bLi4ucl1bMF06dm9pZCAwLG89cz09PXZvaWQgMD92b2lkIDA6bi5mbGF0TWFwKGQ9PmQuY2F1c2VzKS5maW5kKGQ9PmQuY2F1c2U9PT1zKSxhPWQ9Pm8hPT12b2lkIDAmJmQudW5jbGFzc2lmaWVkP3suLi5vLGpvaW5lZDohMH06ZCxpPW5ldyBNYXA7Zm9yKGxldCBkIG9mIG4pZC5jYXVzZXMubGVuZ3RoPD0xJiZkLmNhdXNlc1swXSYmaS5zZXQoZCxhKGQuY2F1c2VzWzBdKSk7bGV0IGM9bmV3IFNldChbLi4uaS52YWx1ZXMoKV0ubWFwKGQ9PmQuY2F1c2UpKTtmb3IobGV0IGQgb2Ygbil7aWYoZC5jYXVzZXMubGVuZ3RoPD0xKWNvbnRpbnVlO2xldCBsPWQuY2F1c2VzLm1hcChhKSxoPWwuZmluZChtPT4hYy5oYXMobS5jYXVzZSkpPz9sWzBdO2MuYWRkKGguY2F1c2UpLGkuc2V0KGQsaCl9bGV0IHU9bmV3IE1hcDtmb3IobGV0IGQgb2Ygbil7bGV0IGw9aS5nZXQoZCksaD1sPy5jYXVzZT8/YGNhc2U6JHtkLm5hbWV9YCxtPXUuZ2V0KGgpPz97bWVtYmVyczpbXSxjYXVzZXM6W10sZmlyc3Q6ZC5pbmRleH07bS5tZW1iZXJzLnB1c2goZCksbCYmbS5jYXVzZXMucHVzaChsKSx1LnNldChoLG0pfWxldCBmPVsuLi51LmVudHJpZXMoKV0ubWFwKChbZCxsXSk9PntsZXQgaD1sLm1lbWJlcnMubWFwKGc9PmcubmFtZSksbT10aShsLmNhdXNlcyk/P01yKGwubWVtYmVyc1swXS5jKTtpZihoLmxlbmd0aD09PTEmJmwuY2F1c2VzWzBdPy51bmNsYXNzaWZpZWQmJiFsLmNhdXNlc1swXS5qb2luZWQmJihtKz1gOiAke01yKGwubWVtYmVyc1swXS5jKX1gKSxoLmxlbmd0aD09PTEpcmV0dXJue2NhdXNlOmBjYXNlOiR7aFswXX1gLGtpbmQ6ImNhc2UiLHRpdGxlOm0sY291bnQ6MSxjYXNlczpoLGZpcnN0OmwuZmlyc3R9O2xldCB5PWwuY2F1c2VzWzBdPy5raW5kPz8iY2FzZSI7cmV0dXJue2NhdXNlOmQsa2luZDp5LHRpdGxlOm0sY291bnQ6aC5sZW5ndGgsY2FzZXM6aCxmaXJzdDpsLmZpcnN0fX0pO3JldHVybiBmLnNvcnQoKGQsbCk9PmwuY291bnQtZC5jb3VudHx8ZC5maXJzdC1sLmZpcnN0KSxmLm1hcCgoe2ZpcnN0OmQsLi4ubH0pPT5sKX1mdW5jdGlvbiB0aShlKXtsZXQgdD1lLmZpbHRlcih1PT4hdS5qb2luZWQpLG49dFswXT8/ZVswXTtpZihuPT09dm9pZCAwKXJldHVybjtsZXQgcj1uLnRpdGxlLHM9bmV3IFNldCh0Lm1hcCh1PT51LmV4YWN0VGl0bGUpKSxbb109cztzLnNpemU9PT0xJiZvIT09dm9pZCAwJiYocj1vKTtsZXQgYT1uZXcgTWFwO2ZvcihsZXQgdSBvZiB0KXtpZih1LmZvcm09PT12b2lkIDApY29udGludWU7bGV0IGY9YS5nZXQodS5mb3JtLmlkKT8/e3RpdGxlOnUuZm9ybS50aXRsZSxjb3VudDowfTtmLmNvdW50KyssYS5zZXQodS5mb3JtLmlkLGYpfWxldCBpPVsuLi5hLnZhbHVlcygpXS5zb3J0KCh1LGYpPT5mLmNvdW50LXUuY291bnQpO24ubGlzdHNGb3JtcyYmaS5sZW5ndGg+MD9yPWAke24udGl0bGV9OiAke2kubWFwKHU9PnUudGl0bGUpLmpvaW4oIiwgIil9YDppLmxlbmd0aD09PTEmJihyPWlbMF0udGl0bGUpO2xldCBjPWUubGVuZ3RoLXQubGVuZ3RoO3JldHVybiBjPjAmJnQubGVuZ3RoPjAmJihyKz1gOyBhbmQgJHtjfSAke2M9PT0xPyJjYXNlIjoiY2FzZXMifSB3aG9zZSBkaWZmZXJlbmNlIGhhcyBubyBjbGFzcyBvZiAke2M9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmApLHJ9ZnVuY3Rpb24gTXIoZSl7cmV0dXJuYGdvdCAke25pKGUuZ290LDgwKX1gfWZ1bmN0aW9uIG5pKGUsdCl7bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD9lOmAke24uc2xpY2UoMCx0KS5qb2luKCIiKX1cdTIwMjZgfWZ1bmN0aW9uIFhyKGUpe3JldHVybiBWcihlKS5tYXAodD0+KHsuLi50LHRpdGxlOlcodC50aXRsZSl9KSl9ZnVuY3Rpb24gV3IoZSx0KXtpZihlPT09dClyZXR1cm47bGV0IG49Wy4uLmVdLHI9Wy4uLnRdLHM9MDtmb3IoO3M8bi5sZW5ndGgmJnM8ci5sZW5ndGgmJm5bc109PT1yW3NdOylzKys7aWYocz09PTAmJlcoZSkhPT1XKHQpKXJldHVybjtsZXQgbz1hPT57aWYoYT09PXZvaWQgMClyZXR1cm4idGhlIGVuZCI7bGV0IGk9X3QoYS5jb2RlUG9pbnRBdCgwKSkuc2xpY2UoMSwtMSk7cmV0dXJuIFcoYSk9PT1hP2Ake2l9ICIke2F9ImA6aX07cmV0dXJuYGZpcnN0IGRpZmZlcmVuY2UgYXQgY2hhcmFjdGVyICR7cysxfTogZXhwZWN0ZWQgJHtvKG5bc10pfSwgZ290ICR7byhyW3NdKX1gfWZ1bmN0aW9uIHFyKGUpe2lmKGU8NmU0KXJldHVybmAkeyhlLzFlMykudG9GaXhlZCgxKX0gc2A7bGV0IHQ9TWF0aC5yb3VuZChlLzFlMyk7cmV0dXJuYCR7TWF0aC5mbG9vcih0LzYwKX0gbWluICR7U3RyaW5nKHQlNjApLnBhZFN0YXJ0KDIsIjAiKX0gc2B9ZnVuY3Rpb24gbm4oZSl7bGV0e25hbWU6dCx2ZXJzaW9uOm59PWUuaW1wbGVtZW50YXRpb247cmV0dXJuIHQ9PT1udWxsP249PT1udWxsPyIodW5uYW1lZCkiOmAodW5uYW1lZCkgJHtufWA6bj09PW51bGw/dDpgJHt0fSAke259YH1mdW5jdGlvbiB6cihlKXtyZXR1cm4gZT09PSJzdXBwbGllZCI/InN1cHBsaWVkIGtleTogdGhlIGhvbGRlciBvZiB0aGlzIGtleSByYW4gaXQiOiJlcGhlbWVyYWwga2V5IG1hZGUgZm9yIHRoaXMgcnVuOiBzaG93cyB0aGUgcmVjb3JkIGlzIHVuY2hhbmdlZCwgbm90IHdobyByYW4gaXQifWZ1bmN0aW9uIHJpKGUpe2xldCB0PWpyKGUuc3VpdGUpO3JldHVybiB0PT09dm9pZCAwP3ZvaWQgMDpgYSBwYXJ0aWFsIHJ1bjogb25seSB0aGUgY2hvc2VuIGNhc2VzICgke3QubGVuZ3RoPjM/YCR7dC5zbGljZSgwLDMpLmpvaW4oIiwgIil9IGFuZCAke3QubGVuZ3RoLTN9IG1vcmVgOnQuam9pbigiLCAiKX0pIHJhbiwgbm90IHRoZSB3aG9sZSBjb3JwdXNgfWZ1bmN0aW9uIEtyKGUpe2xldHtjYXNlczp0LHBhc3NlZDpuLGZhaWxlZDpyfT1lLnN1bW1hcnkscz1yaShlKSxvPXQ9PT0wPyJubyBjYXNlcyByYW4iOnI9PT0wP2Ake259IG9mICR7dH0gY2FzZXMgcGFzc2VkYDpgJHtufSBvZiAke3R9IGNhc2VzIHBhc3NlZCwgJHtyfSBmYWlsZWRgO3JldHVybiBzPT09dm9pZCAwP286YCR7b30gKCR7c30pYH12YXIgc2k9e29uY2U6ImEgcHJvY2VzcyBwZXIgcmVxdWVzdCwgdGhlIGlucHV0IG9uIHN0ZGluIixsaW5lczoib25lIHByb2Nlc3MsIGEgbGluZSBwZXIgcmVxdWVzdCIsaHR0cDoiYSBQT1NUIHBlciByZXF1ZXN0In0sZHQ9KGUsdCxuKT0+YCR7ZX0gJHtlPT09MT90Om59YDtmdW5jdGlvbiBZcihlKXtsZXQgdD1bc2lbZS5uYW1lXV0sbj1lLmxpbmVzRm9ybXM/Lmxlbmd0aD8/MDtuPT09MSYmdC5wdXNoKCIxIHN0b3JlZCBjYXNlIHNlbnQgaW4gaXRzIGxpbmVzIGZvcm0iKSxuPjEmJnQucHVzaChgJHtufSBzdG9yZWQgY2FzZXMgc2VudCBpbiB0aGVpciBsaW5lcyBmb3JtYCk7bGV0IHI9ZS5ub3RSdW4/Lmxlbmd0aD8/MDtyZXR1cm4gcj4wJiZ0LnB1c2goYCR7ZHQociwiY2FzZSIsImNhc2VzIil9IGxpbmVzIG1vZGUgY2Fubm90IGNhcnJ5LCBub3QgcnVuYCksZS5iYXRjaGVzJiZ0LnB1c2gob2koZS5iYXRjaGVzKSksYCR7ZS5uYW1lfSAoJHt0LmpvaW4oIjsgIil9KWB9ZnVuY3Rpb24gb2koZSl7bGV0IHQ9YCR7ZHQoZS5wbGFubmVkLCJwcm9jZXNzIiwicHJvY2Vzc2VzIil9IHBsYW5uZWQsICR7ZS5zdGFydGVkfSBzdGFydGVkYDtyZXR1cm4gZS5vZmYhPT12b2lkIDA/YCR7dH07IGJhdGNoZXMgb2ZmLCBldmVyeSByZXF1ZXN0IGFsb25lOiAke2Uub2ZmfWA6ZS5iYXRjaGVzPT09MD9gJHt0fTsgbm8gaW5wdXQgdG8gYmF0Y2hgOmAke3R9OyAke2R0KGUuaW5wdXRzLCJpbnB1dCIsImlucHV0cyIpfSBpbiAke2R0KGUuYmF0Y2hlcywiYmF0Y2giLCJiYXRjaGVzIil9LCAke2UuY29uZmlybWVkfSBjb25maXJtZWRgfXZhciAkPXt2YWx1ZToyZTMsZGV0YWlsUGVyR3JvdXA6MjAsZGV0YWlsVG90YWw6MzAwLG5hbWVzUGVyR3JvdXA6MmUzLGdyb3VwczozMDAscGFzc2luZ05hbWVzOjVlMyxmaWxlczoyMDB9O2Z1bmN0aW9uIHNuKGUsdCl7bGV0IG49ZS5jb25mb3JtYW50O3JldHVybltgPGhlYWRlciBjbGFzcz0idmVyZGljdCAke24/InBhc3MiOiJmYWlsIn0iPmAsYDxwIGNsYXNzPSJtYXJrIj4ke24/IkNvbmZvcm1hbnQiOiJOb3QgY29uZm9ybWFudCJ9PC9wPmAsYDxwIGNsYXNzPSJjb3VudHMiPiR7QyhLcihlKSl9PC9wPmAsdD09PXZvaWQgMD8iIjppaSh0LG4pLGA8cCBjbGFzcz0iaW1wbCI+JHt3KG5uKGUpLDMwMCl9IDxzcGFuIGNsYXNzPSJkaW0iPlx4Qjc8L3NwYW4+IDxjb2RlPiR7dyhlLmltcGxlbWVudGF0aW9uLmltcGwsMzAwKX08L2NvZGU+PC9wPmAsIjwvaGVhZGVyPiJdLmpvaW4oIiIpfWZ1bmN0aW9uIGlpKGUsdCl7bGV0IG49ZS5leHBlY3RlZC5sZW5ndGgscj1bXTtlLnVuZXhwZWN0ZWQubGVuZ3RoPjAmJnIucHVzaChmZShlLnVuZXhwZWN0ZWQubGVuZ3RoLCJ1bmV4cGVjdGVkIGZhaWx1cmUiLCJ1bmV4cGVjdGVkIGZhaWx1cmVzIikpLGUuZml4ZWQubGVuZ3RoPjAmJnIucHVzaChgJHtmZShlLmZpeGVkLmxlbmd0aCwibGlzdGVkIGVudHJ5IiwibGlzdGVkIGVudHJpZXMiKX0gZml4ZWQke2UuYWxsb3dGaXhlZD8iIChhbGxvd2VkKSI6IiJ9YCksbj4wJiZyLnB1c2goZmUobiwiZXhwZWN0ZWQgZmFpbHVyZSIsImV4cGVjdGVkIGZhaWx1cmVzIikpO2xldCBzPXQ/IlRoZSByZWNvcmQgc2F5cyBjb25mb3JtYW50LiI6IlRoZSByZWNvcmQgc2F5cyBub3QgY29uZm9ybWFudDogc2VlZCAwMDMgY291bnRzIGV2ZXJ5IGNhc2U7IHRoZSBzdGVwIGZvbGxvd3MgdGhlIGxpc3QuIjtyZXR1cm5gPHAgY2xhc3M9ImdhdGUgJHtlLnBhc3M/InBhc3MiOiJmYWlsIn0iPlRoZSBzdGVwICR7ZS5wYXNzPyJwYXNzZXMiOiJmYWlscyJ9IGJ5IHRoZSBleHBlY3RlZC1mYWlsdXJlcyBsaXN0IDxjb2RlPiR7dyhlLnNvdXJjZSwzMDApfTwvY29kZT4ke3IubGVuZ3RoPjA/YDogJHtDKHIuam9pbigiLCAiKSl9YDoiIn0uICR7QyhzKX08L3A+YH1mdW5jdGlvbiBvbihlLHQ9e30pe2xldCBuPWUuY2FzZXMubWFwKGE9PntsZXQgaT10LmRldGFpbHM/LmdldChhLm5hbWUpO3JldHVybntuYW1lOmEubmFtZSxwYXNzOmEucGFzcyxleHBlY3RlZDphLmV4cGVjdGVkLGdvdDphLmdvdCwuLi5pPy5raW5kIT09dm9pZCAwP3traW5kOmkua2luZH06e30sLi4uaT8uc291cmNlIT09dm9pZCAwP3tzb3VyY2U6aS5zb3VyY2V9Ont9LC4uLmk/LmlucHV0IT09dm9pZCAwP3tpbnB1dDppLmlucHV0fTp7fX19KSxyPXQuZ3JvdXBzPz9YcihuKSxzPW5ldyBNYXAoKHQuZ2F0ZT8uZXhwZWN0ZWQ/P1tdKS5tYXAoYT0+W2EubmFtZSxhXSkpLG89bmV3IFNldCh0LmdhdGU/LnVuZXhwZWN0ZWQpO3JldHVyblthaShyLG5ldyBNYXAoZS5jYXNlcy5tYXAoYT0+W2EubmFtZSxhXSkpKSxmaShlKSxkaShlLHIsdC5kZXRhaWxzLHtsaXN0ZWQ6cyx1bmV4cGVjdGVkOm99KSx1aShlLHQuZWxhcHNlZE1zLHQucHJvdG9jb2wpLGhpKGUpLGA8cCBjbGFzcz0ibGVnZW5kIj4ke0MoZnIpfSBWYWx1ZXMgbG9uZ2VyIHRoYW4gJHskLnZhbHVlfSBjaGFyYWN0ZXJzIGFyZSBjdXQ7IHJlY29yZC5qc29uIGhvbGRzIHRoZW0gd2hvbGUuPC9wPmBdLmpvaW4oYApgKX1mdW5jdGlvbiBhaShlLHQpe2lmKGUubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgbj1lLnNsaWNlKDAsJC5ncm91cHMpLHI9bi5tYXAoKGksYyk9PntsZXQgdT1pLmtpbmQ9PT0iY2FzZSI/YDxjb2RlPiR7dyhpLmNhc2VzWzBdLDIwMCl9PC9jb2RlPiAke21lKGdlKGkudGl0bGUsMzAwKS50ZXh0KX1gOm1lKGdlKGkudGl0bGUsMzAwKS50ZXh0KSxmPWM8OD90LmdldChpLmNhc2VzWzBdKTp2b2lkIDAsZD1mPT09dm9pZCAwPyIiOmA8c3BhbiBjbGFzcz0iZXhhbXBsZSI+JHtpLmtpbmQ9PT0iY2FzZSI/IiI6YDxjb2RlPiR7dyhmLm5hbWUsMTIwKX08L2NvZGU+OiBgfWV4cGVjdGVkIDxjb2RlPiR7dyhmLmV4cGVjdGVkLDgwKX08L2NvZGU+LCBnb3QgPGNvZGU+JHt3KGYuZ290LDgwKX08L2NvZGU+PC9zcGFuPmA7cmV0dXJuYDxsaT48YSBocmVmPSIjY2F1c2UtJHtjKzF9Ij48c3BhbiBjbGFzcz0iY291bnQiPiR7aS5jb3VudH08L3NwYW4+IDxzcGFuIGNsYXNzPSJraW5kIj4ke2NpKGkpfTwvc3Bhbj4gJHt1fSR7ZH08L2E+PC9saT5gfSkscz1lLmZpbHRlcihpPT5pLmtpbmQhPT0iY2FzZSIpLmxlbmd0aCxvPWUubGVuZ3RoLXMsYT1lLmxlbmd0aD5uLmxlbmd0aD9gPGxpIGNsYXNzPSJkaW0iPmFuZCAke2UubGVuZ3RoLW4ubGVuZ3RofSBtb3JlIGZhaWx1cmVzLCBsaXN0ZWQgYXQgdGhlIGVuZCBvZiB0aGUgZmFpbGVkIGNhc2VzPC9saT5gOiIiO3JldHVyblsnPHNlY3Rpb24gY2xhc3M9Im92ZXJ2aWV3IiBpZD0iY2F1c2VzIj48aDI+V2hhdCBmYWlsZWQsIGJ5IGNhdXNlPC9oMj4nLGA8cCBjbGFzcz0iZGltIj4ke1tzPjA/YCR7ZmUocywiY2F1c2UiLCJjYXVzZXMiKX0gc2hhcmVkIGJ5IHNldmVyYWwgY2FzZXNgOiIiLG8+MD9gJHtmZShvLCJjYXNlIiwiY2FzZXMiKX0gd2l0aCBhIGNhdXNlIG9mICR7bz09PTE/Iml0cyI6InRoZWlyIn0gb3duYDoiIl0uZmlsdGVyKGk9PmkhPT0iIikuam9pbigiLCB0aGVuICIpfTsgYmlnZ2VzdCBmaXJzdC48L3A+YCxgPG9sPiR7ci5qb2luKCIiKX0ke2F9PC9vbD48L3NlY3Rpb24+YF0uam9pbigiIil9ZnVuY3Rpb24gY2koZSl7cmV0dXJuIGUua2luZD09PSJjYXNlIj8iY2FzZSI6QyhlLmtpbmQpfWZ1bmN0aW9uIGZlKGUsdCxuKXtyZXR1cm5gJHtlfSAke2U9PT0xP3Q6bn1gfWZ1bmN0aW9uIHVpKGUsdCxuKXtsZXQgcj1lLmltcGxlbWVudGF0aW9uLHM9KHUsZik9PmA8dHI+PHRoPiR7Qyh1KX08L3RoPjx0ZD4ke2Z9PC90ZD48L3RyPmAsbz11PT5gPGNvZGU+JHt3KHUsJC52YWx1ZSl9PC9jb2RlPmAsYT1bcygiaW1wbGVtZW50YXRpb24iLHcobm4oZSksJC52YWx1ZSkpLHMoci5hZGFwdGVyPT09Imh0dHAiPyJ1cmwiOiJjb21tYW5kIixvKHIuaW1wbCkpLHMoImFkYXB0ZXIiLG8oci5hZGFwdGVyKSksLi4ubj09PXZvaWQgMD9bXTpbcygicHJvdG9jb2wiLEMoWXIobikpKV0scygicHJvZmlsZSBhbmQgc3VpdGVzIixvKGUuc3VpdGUpKSxzKCJzdGFuZGFyZCIsbyhlLnN0YW5kYXJkKSkscygiY29ycHVzIixgJHtvKGUuY29ycHVzLmRpcil9LCAke2UuY29ycHVzLmZpbGVzfSBmaWxlcywgZGlnZXN0ICR7byhlLmNvcnB1cy5kaWdlc3QpfWApLHMoInRvb2xjaGFpbiIsbyhgJHtlLnRvb2xjaGFpbi5uYW1lfSAke2UudG9vbGNoYWluLnZlcnNpb259YCkpLHMoInN0YXJ0ZWQiLGAke28oZS5zdGFydGVkX2F0KX0ke3Q9PT12b2lkIDA/IiI6YCwgdG9vayAke0MocXIodCkpfWB9YCkscygia2V5IixgJHtvKGUua2V5KX06ICR7Qyh6cihlLmtleSkpfWApLHMoInNpZ25lciIsbyhlLnNpZ25lcl9wdWJrZXkpKV0saT1yLmZpbGVzLnNsaWNlKDAsJC5maWxlcykubWFwKHU9PmA8dHI+PHRkPiR7byh1LnBhdGgpfTwvdGQ+PHRkPiR7byh1LnNoYTI1Nil9PC90ZD48L3RyPmApO3IuZmlsZXMubGVuZ3RoPiQuZmlsZXMmJmkucHVzaChgPHRyPjx0ZCBjb2xzcGFuPSIyIiBjbGFzcz0iZGltIj5hbmQgJHtyLmZpbGVzLmxlbmd0aC0kLmZpbGVzfSBtb3JlIGZpbGVzIChzZWUgcmVjb3JkLmpzb24pPC90ZD48L3RyPmApO2xldCBjPXIuZmlsZXMubGVuZ3RoPT09MD9gPHAgY2xhc3M9ImRpbSI+Tm8gZmlsZXM6ICR7ci5hZGFwdGVyPT09Imh0dHAiPyJhbiBpbXBsZW1lbnRhdGlvbiBvdmVyIEhUVFAiOiJ0aGUgcmVjb3JkIG5hbWVzIG5vbmUifS48L3A+YDpgPHRhYmxlIGNsYXNzPSJmaWxlcyI+PHRoZWFkPjx0cj48dGg+RmlsZSB0aGUgY29tbWFuZCByYW48L3RoPjx0aD5TSEEtMjU2PC90aD48L3RyPjwvdGhlYWQ+PHRib2R5PiR7aS5qb2luKCIiKX08L3Rib2R5PjwvdGFibGU+YDtyZXR1cm5gPHNlY3Rpb24gY2xhc3M9ImZhY3RzIiBpZD0icmFuIj48aDI+V2hhdCByYW48L2gyPjx0YWJsZSBjbGFzcz0iZmFjdHMiPjx0Ym9keT4ke2Euam9pbigiIil9PC90Ym9keT48L3RhYmxlPiR7Y308L3NlY3Rpb24+YH1mdW5jdGlvbiBmaShlKXtsZXQgdD1uZXcgTWFwO2ZvcihsZXQgcyBvZiBlLmNhc2VzKXtsZXQgbz1zLm5hbWUuaW5kZXhPZigiLyIpLGE9bz09PS0xP3MubmFtZTpzLm5hbWUuc2xpY2UoMCxvKSxpPXQuZ2V0KGEpO2l8fHQuc2V0KGEsaT17c3VpdGU6YSxjYXNlczowLHBhc3NlZDowfSksaS5jYXNlcysrLHMucGFzcyYmaS5wYXNzZWQrK31pZih0LnNpemU9PT0wKXJldHVybic8c2VjdGlvbiBjbGFzcz0ic3VpdGVzIiBpZD0ic3VpdGVzIj48aDI+U3VpdGVzPC9oMj48cD5ObyBjYXNlcyByYW4uPC9wPjwvc2VjdGlvbj4nO2xldCBuPVsuLi50LnZhbHVlcygpXS5zbGljZSgwLDEwMCkubWFwKHM9PntsZXQgbz1zLmNhc2VzLXMucGFzc2VkO3JldHVybmA8dHIgY2xhc3M9IiR7bz09PTA/InBhc3MiOiJmYWlsIn0iPjx0ZD48Y29kZT4ke3cocy5zdWl0ZSwyMDApfTwvY29kZT48L3RkPjx0ZD4ke3MuY2FzZXN9PC90ZD48dGQ+JHtzLnBhc3NlZH08L3RkPjx0ZD4ke299PC90ZD48L3RyPmB9KSxyPWUuc3VtbWFyeTtyZXR1cm5bJzxzZWN0aW9uIGNsYXNzPSJzdWl0ZXMiIGlkPSJzdWl0ZXMiPjxoMj5TdWl0ZXM8L2gyPjx0YWJsZSBjbGFzcz0ic3VpdGVzIj48dGhlYWQ+PHRyPjx0aD5zdWl0ZTwvdGg+PHRoPmNhc2VzPC90aD48dGg+cGFzc2VkPC90aD48dGg+ZmFpbGVkPC90aD48L3RyPjwvdGhlYWQ+JyxgPHRib2R5PiR7bi5qb2luKCIiKX08L3Rib2R5Pjx0Zm9vdD48dHI+PHRoPnRvdGFsPC90aD48dGg+JHtyLmNhc2VzfTwvdGg+PHRoPiR7ci5wYXNzZWR9PC90aD48dGg+JHtyLmZhaWxlZH08L3RoPjwvdHI+PC90Zm9vdD48L3RhYmxlPjwvc2VjdGlvbj5gXS5qb2luKCIiKX12YXIgZXM9JzxzcGFuIGNsYXNzPSJsaXN0ZWQgdW5leHBlY3RlZCI+dW5leHBlY3RlZCBmYWlsdXJlOiBub3QgaW4gdGhlIGV4cGVjdGVkLWZhaWx1cmVzIGxpc3QsIGZhaWxzIHRoZSBzdGVwPC9zcGFuPic7ZnVuY3Rpb24gWnIoZSx0KXtyZXR1cm5gPGxpPjxjb2RlPiR7dyhlLDMwMCl9PC9jb2RlPiR7dC51bmV4cGVjdGVkLmhhcyhlKT9lczoiIn08L2xpPmB9ZnVuY3Rpb24gZGkoZSx0LG4scil7aWYodC5sZW5ndGg9PT0wKXJldHVybiIiO2xldCBzPW5ldyBNYXAoZS5jYXNlcy5tYXAoYz0+W2MubmFtZSxjXSkpLG89JC5kZXRhaWxUb3RhbCxhPXQuc2xpY2UoMCwkLmdyb3VwcykubWFwKChjLHUpPT57bGV0IGY9Yy5jYXNlcy5zbGljZSgwLE1hdGgubWluKCQuZGV0YWlsUGVyR3JvdXAsbykpO28tPWYubGVuZ3RoO2xldCBkPWYubWFwKGc9PmxpKGcscy5nZXQoZyksbj8uZ2V0KGcpLHIubGlzdGVkLmdldChnKSxyLnVuZXhwZWN0ZWQuaGFzKGcpKSksbD1jLmNhc2VzLnNsaWNlKGYubGVuZ3RoKSxoPWwuc2xpY2UoMCwkLm5hbWVzUGVyR3JvdXApLG09bC5sZW5ndGg9PT0wPyIiOmA8ZGV0YWlscyBjbGFzcz0ibW9yZSI+PHN1bW1hcnk+JHtmZShsLmxlbmd0aCwibW9yZSBjYXNlIiwibW9yZSBjYXNlcyIpfSB3aXRoIHRoaXMgY2F1c2UsIGJ5IG5hbWU8L3N1bW1hcnk+PHVsIGNsYXNzPSJuYW1lcyI+JHtoLm1hcChnPT5acihnLHIpKS5qb2luKCIiKX0ke2wubGVuZ3RoPmgubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7bC5sZW5ndGgtaC5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCx5PWMua2luZD09PSJjYXNlIj9gPGNvZGU+JHt3KGMuY2FzZXNbMF0sMzAwKX08L2NvZGU+IDxzcGFuIGNsYXNzPSJ0aXRsZSI+JHttZShnZShjLnRpdGxlLDMwMCkudGV4dCl9PC9zcGFuPmA6YDxzcGFuIGNsYXNzPSJ0aXRsZSI+JHttZShnZShjLnRpdGxlLDMwMCkudGV4dCl9PC9zcGFuPmA7cmV0dXJuYDxkZXRhaWxzIGNsYXNzPSJncm91cCAke0MoYy5raW5kKX0iIGlkPSJjYXVzZS0ke3UrMX0iJHt1PDM/IiBvcGVuIjoiIn0+PHN1bW1hcnk+PHNwYW4gY2xhc3M9ImNvdW50Ij4ke2MuY291bnR9PC9zcGFuPiAke3l9PC9zdW1tYXJ5PiR7ZC5qb2luKCIiKX0ke219PC9kZXRhaWxzPmB9KSxpPXQuc2xpY2UoJC5ncm91cHMpLmZsYXRNYXAoYz0+Yy5jYXNlcyk7aWYoaS5sZW5ndGg+MCl7bGV0IGM9aS5zbGljZSgwLCQubmFtZXNQZXJHcm91cCk7YS5wdXNoKGA8ZGV0YWlscyBjbGFzcz0ibW9yZSI+PHN1bW1hcnk+JHtmZShpLmxlbmd0aCwibW9yZSBmYWlsZWQgY2FzZSIsIm1vcmUgZmFpbGVkIGNhc2VzIil9LCBlYWNoIHdpdGggYSBjYXVzZSBvZiBpdHMgb3duLCBieSBuYW1lPC9zdW1tYXJ5Pjx1bCBjbGFzcz0ibmFtZXMiPiR7Yy5tYXAodT0+WnIodSxyKSkuam9pbigiIil9JHtpLmxlbmd0aD5jLmxlbmd0aD9gPGxpIGNsYXNzPSJkaW0iPmFuZCAke2kubGVuZ3RoLWMubGVuZ3RofSBtb3JlIChzZWUgcmVjb3JkLmpzb24pPC9saT5gOiIifTwvdWw+PC9kZXRhaWxzPmApfXJldHVybmA8c2VjdGlvbiBjbGFzcz0iZmFpbHVyZXMiIGlkPSJmYWlsdXJlcyI+PGgyPkZhaWxlZCBjYXNlcyAoJHtlLnN1bW1hcnkuZmFpbGVkfSk8L2gyPiR7YS5qb2luKCIiKX08L3NlY3Rpb24+YH1mdW5jdGlvbiBsaShlLHQsbixyLHMpe2xldCBvPXIhPT12b2lkIDA/YDxzcGFuIGNsYXNzPSJsaXN0ZWQiPmV4cGVjdGVkIGZhaWx1cmUsIGxpc3QgbGluZSAke3IubGluZX06ICR7dyhyLnJlYXNvbiwzMDApfTwvc3Bhbj5gOnM/ZXM6IiIsYT1bYDxhcnRpY2xlIGNsYXNzPSJjYXNlIj48aDM+PGNvZGU+JHt3KGUsMzAwKX08L2NvZGU+JHtvfTwvaDM+YF07KG4/LndoeSE9PXZvaWQgMHx8bj8uc291cmNlIT09dm9pZCAwKSYmYS5wdXNoKGA8cCBjbGFzcz0id2h5Ij4ke3cobi53aHk/PyIiLDFlMyl9JHtuLnNvdXJjZT09PXZvaWQgMD8iIjpgIDxzcGFuIGNsYXNzPSJzb3VyY2UiPigke3cobi5zb3VyY2UsMWUzKX0pPC9zcGFuPmB9PC9wPmApO2xldCBpPVdyKHQuZXhwZWN0ZWQsdC5nb3QpLFtjLHVdPWk9PT12b2lkIDA/W3JuKHQuZXhwZWN0ZWQpLHJuKHQuZ290KV06cGkodC5leHBlY3RlZCx0LmdvdCk7cmV0dXJuIGEucHVzaCgnPGRsIGNsYXNzPSJpbyI+Jyksbj8uaW5wdXQhPT12b2lkIDAmJmEucHVzaChgPGR0PmlucHV0PC9kdD48ZGQ+PHByZT4ke3JuKG4uaW5wdXQpfTwvcHJlPjwvZGQ+YCksYS5wdXNoKGA8ZHQ+ZXhwZWN0ZWQ8L2R0PjxkZD48cHJlPiR7Y308L3ByZT48L2RkPjxkdD5nb3Q8L2R0PjxkZD48cHJlPiR7dX08L3ByZT48L2RkPjwvZGw+YCksaSE9PXZvaWQgMCYmYS5wdXNoKGA8cCBjbGFzcz0ibm90ZSI+JHtvZShpKX08L3A+YCksYS5wdXNoKCI8L2FydGljbGU+IiksYS5qb2luKCIiKX1mdW5jdGlvbiBybihlKXtyZXR1cm4gdyhlLCQudmFsdWUpfWZ1bmN0aW9uIHBpKGUsdCl7bGV0IG49Wy4uLmVdLHI9Wy4uLnRdLHM9MDtmb3IoO3M8bi5sZW5ndGgmJnM8ci5sZW5ndGgmJm5bc109PT1yW3NdOylzKys7bGV0IG89MDtmb3IoO288bi5sZW5ndGgtcyYmbzxyLmxlbmd0aC1zJiZuW24ubGVuZ3RoLTEtb109PT1yW3IubGVuZ3RoLTEtb107KW8rKztyZXR1cm5bUXIobixzLG4ubGVuZ3RoLW8sImRlbCIpLFFyKHIscyxyLmxlbmd0aC1vLCJpbnMiKV19ZnVuY3Rpb24gUXIoZSx0LG4scil7bGV0IHM9JC52YWx1ZSxvPShkLGwpPT57bGV0IGg9TWF0aC5tYXgoMCxNYXRoLm1pbihsLWQscykpO3JldHVybiBzLT1oLGUuc2xpY2UoZCxkK2gpLmpvaW4oIiIpfSxhPW8oMCx0KSxpPW8odCxuKSxjPW8obixlLmxlbmd0aCksdT1lLmxlbmd0aC0kLnZhbHVlLGY9YDxtYXJrIGNsYXNzPSIke3J9Ij4ke2k9PT0iIj8nPHNwYW4gY2xhc3M9ImdhcCI+PC9zcGFuPic6b2UoaSl9PC9tYXJrPmA7cmV0dXJuYCR7b2UoYSl9JHt0PCQudmFsdWU/ZjoiIn0ke29lKGMpfSR7dT4wP2A8c3BhbiBjbGFzcz0iY3V0Ij5cdTIwMjYgJHt1fSBtb3JlIGNoYXJhY3RlcnM8L3NwYW4+YDoiIn1gfWZ1bmN0aW9uIGhpKGUpe2xldCB0PWUuY2FzZXMuZmlsdGVyKHI9PnIucGFzcyk7aWYodC5sZW5ndGg9PT0wKXJldHVybiIiO2xldCBuPXQuc2xpY2UoMCwkLnBhc3NpbmdOYW1lcyk7cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJwYXNzaW5nIiBpZD0icGFzc2luZyI+PGRldGFpbHM+PHN1bW1hcnk+UGFzc2luZyBjYXNlcyAoJHt0Lmxlbmd0aH0pPC9zdW1tYXJ5Pjx1bCBjbGFzcz0ibmFtZXMiPiR7bi5tYXAocj0+YDxsaT48Y29kZT4ke3coci5uYW1lLDMwMCl9PC9jb2RlPjwvbGk+YCkuam9pbigiIil9JHt0Lmxlbmd0aD5uLmxlbmd0aD9gPGxpIGNsYXNzPSJkaW0iPmFuZCAke3QubGVuZ3RoLW4ubGVuZ3RofSBtb3JlIChzZWUgcmVjb3JkLmpzb24pPC9saT5gOiIifTwvdWw+PC9kZXRhaWxzPjwvc2VjdGlvbj5gfXZhciBTPWdsb2JhbFRoaXMuZG9jdW1lbnQsaj1lPT5TLmdldEVsZW1lbnRCeUlkKGUpO2Z1bmN0aW9uIG1pKGUpe2xldCB0PWF0b2IoZS5yZXBsYWNlKC9ccysvZywiIikpLG49bmV3IFVpbnQ4QXJyYXkodC5sZW5ndGgpO2ZvcihsZXQgcj0wO3I8dC5sZW5ndGg7cisrKW5bcl09dC5jaGFyQ29kZUF0KHIpO3JldHVybiBufXZhciBsdCx0cz0wO2Z1bmN0aW9uIHJzKGUsdCxuKXtsZXQgcj1qKCJjYy1vdXRjb21lIik7ci50ZXh0Q29udGVudD1CdChlKSxyLmRhdGFzZXQub3V0Y29tZT1lLm91dGNvbWUsci5kYXRhc2V0LmNvbmZvcm1hbnQ9ZS5vdXRjb21lPT09ImFjY2VwdCI/U3RyaW5nKGUucmVjb3JkLmNvbmZvcm1hbnQpOiIiLGooImNjLWRldGFpbCIpLnRleHRDb250ZW50PWUub3V0Y29tZT09PSJyZWplY3QiP2BXaHk6ICR7ZS5kZXRhaWx9YDoiIixqKCJjYy1zb3VyY2UiKS50ZXh0Q29udGVudD1gJHt0fSwgY2hlY2tlZCBpbiB0aGlzIHBhZ2UgaW4gJHtNYXRoLnJvdW5kKG4pfSBtcy5gLGx0PWUsc3MoKSx0cysrLFMuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQuY2hlY2tzPVN0cmluZyh0cyksUy5kb2N1bWVudEVsZW1lbnQuZGF0YXNldC52ZXJpZnlNcz1uLnRvRml4ZWQoMSl9ZnVuY3Rpb24gc3MoKXtsZXQgZT1qKCJjYy1wdWJrZXkiKSx0PWooImNjLXB1YmtleS1yZXN1bHQiKTtpZighZXx8IXQpcmV0dXJuO2xldCBuPWUudmFsdWUudHJpbSgpLnRvTG93ZXJDYXNlKCkscj0iIixzPSIiO2lmKG49PT0iIilyPSIiO2Vsc2UgaWYoIS9eWzAtOWEtZl17NjR9JC8udGVzdChuKSlyPSJhIHBpbm5lZCBrZXkgaXMgYW4gRWQyNTUxOSBwdWJsaWMga2V5IGFzIDY0IGhleCBkaWdpdHMiO2Vsc2UgaWYobHQ9PT12b2lkIDApcj0ibm8gcmVjb3JkIGNoZWNrZWQgeWV0IjtlbHNlIGlmKGx0Lm91dGNvbWUhPT0iYWNjZXB0IilyPSJwdWJrZXkgbm90IGNoZWNrZWQ6IHRoZSByZWNvcmQgd2FzIHJlZnVzZWQiO2Vsc2V7bGV0IG89bHQucmVjb3JkLnNpZ25lcl9wdWJrZXk7cz1vPT09bj8ieWVzIjoibm8iLHI9bz09PW4/InB1YmtleSBtYXRjaCI6YHB1YmtleSBtaXNtYXRjaCBnb3Q9JHtvfWB9dC50ZXh0Q29udGVudD1yLHQuZGF0YXNldC5tYXRjaD1zfWZ1bmN0aW9uIG9zKGUpe2xldCB0PXBlcmZvcm1hbmNlLm5vdygpO3JldHVybntyZXN1bHQ6dXIoZSksbXM6cGVyZm9ybWFuY2Uubm93KCktdH19YXN5bmMgZnVuY3Rpb24gbnMoZSl7bGV0IHQ9bmV3IFVpbnQ4QXJyYXkoYXdhaXQgZS5zbGljZSgwLGxlKzEpLmFycmF5QnVmZmVyKCkpLHtyZXN1bHQ6bixtczpyfT1vcyh0KTtycyhuLGAke2UubmFtZX0gKCR7dC5sZW5ndGh9IGJ5dGVzKWAscik7bGV0IHM9aigiY2MtaGVhZCIpLG89aigiY2MtYm9keSIpLGE9QyhCdChuKSk7aWYobi5vdXRjb21lPT09ImFjY2VwdCIpe3MuaW5uZXJIVE1MPXNuKG4ucmVjb3JkKSxvLmlubmVySFRNTD1vbihuLnJlY29yZCksUy50aXRsZT1gY2Fub24tY29uZm9ybWFuY2U6ICR7bi5yZWNvcmQuY29uZm9ybWFudD8iY29uZm9ybWFudCI6Im5vdCBjb25mb3JtYW50In1gO3JldHVybn1pZihTLnRpdGxlPSJjYW5vbi1jb25mb3JtYW5jZTogcmVjb3JkIHJlZnVzZWQiLG4uc3RlcD49NCl7bGV0IGk9SlNPTi5wYXJzZShuZXcgVGV4dERlY29kZXIoKS5kZWNvZGUodCkpO3MuaW5uZXJIVE1MPWA8cCBjbGFzcz0icmVmdXNlZCI+VGhpcyByZWNvcmQgd2FzIHJlZnVzZWQgKCR7YX0pOiB3aGF0IGZvbGxvd3MgaXMgd2hhdCBpdCBjbGFpbXMsIG5vdCB3aGF0IGEgcnVuIHNob3dlZC48L3A+JHtzbihpKX1gLG8uaW5uZXJIVE1MPW9uKGkpfWVsc2Ugcy5pbm5lckhUTUw9YDxwIGNsYXNzPSJyZWZ1c2VkIj5UaGlzIGZpbGUgaXMgbm90IGEgcmVjb3JkIHRoaXMgcGFnZSBjYW4gc2hvdyAoJHthfSk6ICR7dyhuLmRldGFpbCw1MDApfTwvcD5gLG8uaW5uZXJIVE1MPSIifWZ1bmN0aW9uIGdpKCl7bGV0IGU9aigiY2MtY29udHJvbHMiKTtlJiYoZS5oaWRkZW49ITEpO2xldCB0PWooImNjLXJlY29yZCIpO2lmKHQpe2xldHtyZXN1bHQ6cixtczpzfT1vcyhtaSh0LnRleHRDb250ZW50Pz8iIikpO3JzKHIsYFRoZSByZWNvcmQgZW1iZWRkZWQgaW4gdGhpcyBwYWdlICgke3QuZGF0YXNldC5ieXRlcz8/Ij8ifSBieXRlcylgLHMpfWVsc2UgaigiY2Mtb3V0Y29tZSIpLnRleHRDb250ZW50PSJubyByZWNvcmQgeWV0OiBjaG9vc2Ugb3IgZHJvcCBhIHJlY29yZC5qc29uIixTLmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz0iMCI7aigiY2MtcHVia2V5Iik/LmFkZEV2ZW50TGlzdGVuZXIoImlucHV0Iixzcyk7bGV0IG49aigiY2MtZmlsZSIpO24/LmFkZEV2ZW50TGlzdGVuZXIoImNoYW5nZSIsKCk9PntsZXQgcj1uLmZpbGVzPy5bMF07ciYmbnMocil9KSxTLmFkZEV2ZW50TGlzdGVuZXIoImRyYWdvdmVyIixyPT57ci5wcmV2ZW50RGVmYXVsdCgpLFMuYm9keS5jbGFzc0xpc3QuYWRkKCJkcmFnZ2luZyIpfSksUy5hZGRFdmVudExpc3RlbmVyKCJkcmFnbGVhdmUiLCgpPT5TLmJvZHkuY2xhc3NMaXN0LnJlbW92ZSgiZHJhZ2dpbmciKSksUy5hZGRFdmVudExpc3RlbmVyKCJkcm9wIixyPT57ci5wcmV2ZW50RGVmYXVsdCgpLFMuYm9keS5jbGFzc0xpc3QucmVtb3ZlKCJkcmFnZ2luZyIpO2xldCBzPXIuZGF0YVRyYW5zZmVyPy5maWxlc1swXTtzJiZucyhzKX0pfWdpKCk7fSkoKTs=";
+
+// src/report/html/style.ts
+var STYLE = `
+:root{--fg:#1f2328;--dim:#59636e;--line:#d1d9e0;--bg:#fff;--soft:#f6f8fa;--pass:#1a7f37;--pass-bg:#dafbe1;--fail:#cf222e;--fail-bg:#ffebe9;--warn-bg:#fff8c5;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;overflow-wrap:anywhere;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Liberation Sans",sans-serif}
+main{max-width:1180px;margin:0 auto;padding:16px 20px 48px}
+h1,h2,h3{line-height:1.25;margin:0}
+h2{font-size:18px;margin:28px 0 10px;padding-bottom:4px;border-bottom:1px solid var(--line)}
+h3{font-size:14px;font-weight:600}
+code,pre{font-family:var(--mono);font-size:13px;overflow-wrap:anywhere;word-break:break-word}
+pre{white-space:pre-wrap;margin:0;padding:6px 8px;background:var(--soft);border:1px solid var(--line);border-radius:4px;max-height:24em;overflow-y:auto}
+.dim{color:var(--dim)}
+.cp{white-space:nowrap}
+.cut{color:var(--dim);font-style:italic;margin-left:4px}
+.verdict{border-radius:8px;padding:14px 18px;margin:0 0 10px;border:1px solid}
+.verdict.pass{background:var(--pass-bg);border-color:var(--pass)}
+.verdict.fail{background:var(--fail-bg);border-color:var(--fail)}
+.verdict p{margin:0;overflow-wrap:anywhere}
+.verdict .mark{font-size:28px;font-weight:700}
+.verdict.pass .mark{color:var(--pass)}
+.verdict.fail .mark{color:var(--fail)}
+.verdict .counts{font-size:17px;font-weight:600}
+.verdict .gate{margin-top:6px;padding:4px 8px;border-radius:4px;font-weight:600}
+.verdict .gate.pass{background:var(--warn-bg);color:var(--fg)}
+.verdict .gate.fail{background:var(--fail);color:#fff}
+.listed{display:inline-block;font-size:12px;font-weight:600;background:var(--warn-bg);border:1px solid var(--line);border-radius:10px;padding:0 6px;margin-left:6px}
+.intro{margin:0 0 10px}
+.refused{background:var(--fail);color:#fff;border-radius:6px;padding:8px 12px;margin:0 0 8px;font-weight:600;overflow-wrap:anywhere}
+.verify{border:1px solid var(--line);border-radius:8px;padding:10px 14px;background:var(--soft)}
+.verify .line{font-size:15px}
+.verify .label{font-weight:600}
+#cc-outcome{font-size:15px;font-weight:700;padding:1px 6px;border-radius:4px;background:#fff;border:1px solid var(--line)}
+#cc-outcome[data-outcome=accept]{color:var(--pass);border-color:var(--pass)}
+#cc-outcome[data-outcome=accept][data-conformant=false]{color:var(--fail);border-color:var(--fail)}
+#cc-outcome[data-outcome=reject]{color:#fff;background:var(--fail);border-color:var(--fail)}
+.verify p{margin:4px 0 0;overflow-wrap:anywhere}
+.controls{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center;margin-top:8px}
+.controls label{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
+#cc-pubkey{font-family:var(--mono);font-size:12px;width:calc(65ch + 16px);max-width:100%;padding:3px 6px}
+#cc-pubkey-result{font-family:var(--mono);font-size:13px;font-weight:600;overflow-wrap:anywhere}
+#cc-pubkey-result[data-match=yes]{color:var(--pass)}
+#cc-pubkey-result[data-match=no]{color:var(--fail)}
+body.dragging .verify{outline:3px dashed var(--fail);outline-offset:2px}
+.overview ol{margin:0;padding-left:0;list-style:none}
+.overview li{margin:2px 0}
+.overview a{color:inherit;text-decoration:none;display:block;padding:3px 6px;border-radius:4px;overflow-wrap:anywhere}
+.overview a:hover{background:var(--soft)}
+.overview .example{display:block;margin-left:4.2em;color:var(--dim);font-size:13px}
+.count{display:inline-block;min-width:3.2em;text-align:right;font-weight:700;font-variant-numeric:tabular-nums;color:var(--fail);margin-right:4px}
+.kind{display:inline-block;font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:var(--dim);border:1px solid var(--line);border-radius:10px;padding:0 6px;margin-right:4px;vertical-align:1px}
+table{border-collapse:collapse;width:100%}
+th,td{text-align:left;vertical-align:top;padding:4px 8px;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+table.facts th{width:11em;color:var(--dim);font-weight:500}
+table.files{margin-top:8px;table-layout:fixed}
+table.files th:last-child,table.files td:last-child{width:37em}
+table.files td:last-child code{font-size:12px}
+table.suites{width:auto;min-width:26em}
+table.suites td:not(:first-child),table.suites th:not(:first-child){text-align:right;font-variant-numeric:tabular-nums}
+table.suites tr.fail td:last-child{color:var(--fail);font-weight:700}
+details{margin:6px 0}
+summary{cursor:pointer;overflow-wrap:anywhere}
+details.group{border:1px solid var(--line);border-radius:6px;padding:6px 10px}
+details.group>summary{font-weight:600}
+.case{border-top:1px solid var(--line);padding:8px 0 4px;margin-top:6px}
+.case p{margin:4px 0}
+.why .source{color:var(--dim)}
+dl.io{display:grid;grid-template-columns:5.5em minmax(0,1fr);gap:4px 8px;margin:6px 0}
+dl.io dt{color:var(--dim);padding-top:6px}
+dl.io dd{margin:0;min-width:0}
+mark{border-radius:2px;padding:0 1px}
+mark.del{background:#ffd8b5}
+mark.ins{background:#ffc1c0;outline:1px solid var(--fail)}
+mark .gap{display:inline-block;width:2px;height:1em;background:var(--fail);vertical-align:-2px}
+.note{color:var(--dim);font-size:13px}
+ul.names{columns:2 22em;margin:4px 0;padding-left:18px}
+ul.names li{break-inside:avoid;overflow-wrap:anywhere}
+.legend{color:var(--dim);font-size:13px;margin-top:24px}
+.matrix td.cell{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.matrix td.cell.fail{color:var(--fail);font-weight:700}
+.matrix td.cell.pass{color:var(--pass)}
+.answers{display:grid;grid-template-columns:minmax(0,1fr);gap:6px;margin:6px 0}
+.answer{border:1px solid var(--line);border-radius:4px;padding:4px 6px;min-width:0}
+.answer.pass{border-color:var(--pass)}
+.answer.fail{border-color:var(--fail);background:var(--fail-bg)}
+.answer h4{margin:0 0 4px;font-size:12px;overflow-wrap:anywhere}
+.answer pre{font-size:12px;max-height:none}
+.disagreement{border-top:1px solid var(--line);padding-top:8px;margin-top:8px}
+.ok{color:var(--pass);font-weight:700}
+.bad{color:var(--fail);font-weight:700}
+`;
+var GATE_STYLE = ".listed.unexpected{background:var(--fail);color:#fff;border-color:var(--fail)}\n";
+
 // src/causes/difference-class.ts
 function single(id, title) {
   return { id, title, form: { id, title } };
@@ -17873,1037 +18857,6 @@ function differenceNote(c) {
   return firstDifference(c.expected, c.got);
 }
 
-// src/report/format.ts
-function formatDuration(ms) {
-  if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
-  const totalSeconds = Math.round(ms / 1e3);
-  const minutes = Math.floor(totalSeconds / 60);
-  return `${minutes} min ${String(totalSeconds % 60).padStart(2, "0")} s`;
-}
-function formatRate(done2, ms) {
-  if (ms <= 0) return void 0;
-  const rate = done2 * 1e3 / ms;
-  return `${rate < 10 ? rate.toFixed(1) : Math.round(rate)}/s`;
-}
-function implementationName(record2) {
-  const { name: name2, version } = record2.implementation;
-  if (name2 === null) return version === null ? "(unnamed)" : `(unnamed) ${version}`;
-  return version === null ? name2 : `${name2} ${version}`;
-}
-function keyMeaning(key) {
-  return key === "supplied" ? "supplied key: the holder of this key ran it" : "ephemeral key made for this run: shows the record is unchanged, not who ran it";
-}
-function partialRunNote(record2) {
-  const patterns = readSuiteCases(record2.suite);
-  if (patterns === void 0) return void 0;
-  const shown2 = patterns.length > 3 ? `${patterns.slice(0, 3).join(", ")} and ${patterns.length - 3} more` : patterns.join(", ");
-  return `a partial run: only the chosen cases (${shown2}) ran, not the whole corpus`;
-}
-function countLine(record2) {
-  const { cases, passed, failed } = record2.summary;
-  const partial = partialRunNote(record2);
-  const count2 = cases === 0 ? "no cases ran" : failed === 0 ? `${passed} of ${cases} cases passed` : `${passed} of ${cases} cases passed, ${failed} failed`;
-  return partial === void 0 ? count2 : `${count2} (${partial})`;
-}
-
-// src/report/markdown-escape.ts
-var HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
-function escapeHtml(text2) {
-  return text2.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]);
-}
-function textBlock(text2) {
-  return `<p><code>${escapeHtml(showInvisible(text2))}</code></p>`;
-}
-function textBlockLengths(text2) {
-  const lengths = new Uint32Array(text2.length + 1);
-  let bytes3 = 0;
-  let at = 0;
-  for (const ch of text2) {
-    const c = ch.charCodeAt(0);
-    bytes3 += escapedLength(c >= 32 && c < 127 ? ch : showInvisible(ch));
-    at += ch.length;
-    lengths[at] = bytes3;
-  }
-  const frame2 = "<p><code></code></p>".length;
-  return (cut3) => {
-    if (text2.length <= cut3) return frame2 + bytes3;
-    const last = text2.charCodeAt(cut3 - 1);
-    return frame2 + lengths[last >= 55296 && last <= 56319 ? cut3 - 1 : cut3];
-  };
-}
-function escapedLength(unit) {
-  if (unit.length > 1) return Buffer.byteLength(unit);
-  const c = unit.charCodeAt(0);
-  if (c >= 128) return Buffer.byteLength(unit);
-  return unit === "&" ? "&amp;".length : unit === "<" || unit === ">" ? "&lt;".length : 1;
-}
-var DISPLAY_UNITS = /⟨U\+[0-9A-F]{4,6}⟩|[\s\S]/gu;
-function unitColumns(unit) {
-  return unit.length > 2 ? unit.length : columnsOf(unit.codePointAt(0));
-}
-function columnsOf(codePoint2) {
-  return codePoint2 >= 4352 && codePoint2 <= 4447 || codePoint2 >= 11904 && codePoint2 <= 42191 || codePoint2 >= 44032 && codePoint2 <= 55203 || codePoint2 >= 63744 && codePoint2 <= 64255 || codePoint2 >= 65072 && codePoint2 <= 65103 || codePoint2 >= 65280 && codePoint2 <= 65376 || codePoint2 >= 126976 && codePoint2 <= 262141 ? 2 : 1;
-}
-function inlineText(text2) {
-  return escapeInline(showInvisible(text2));
-}
-function inlineShown(visible2) {
-  return escapeInline(visible2);
-}
-var AUTOLINK_STARTS = /www(?=\.)|:(?=\/\/)|@/gi;
-function escapeInline(visible2) {
-  const escaped = visible2.replace(/[\\`*_[\]~$]/g, (ch) => `\\${ch}`);
-  return escapeHtml(escaped).replaceAll("|", "&#124;").replace(AUTOLINK_STARTS, "$&<wbr>");
-}
-function inlineCode(text2) {
-  return `<code>${inlineText(text2)}</code>`;
-}
-function cellText(text2, columns) {
-  return breakLongWords(showInvisible(text2), columns).map(escapeInline).join("<wbr>").replaceAll("<wbr><wbr>", "<wbr>");
-}
-function cellCode(text2, columns) {
-  return `<code>${cellText(text2, columns)}</code>`;
-}
-var JOINERS = /* @__PURE__ */ new Set([
-  "-",
-  "/",
-  "\\",
-  "_",
-  ".",
-  ",",
-  ":",
-  ";",
-  "=",
-  "&",
-  "+",
-  "|",
-  "?",
-  "@",
-  ")",
-  "]",
-  "}"
-]);
-function breakLongWords(visible2, columns) {
-  const pieces = [];
-  let current = "";
-  let width = 0;
-  let lastBreak = -1;
-  let widthAfterBreak = 0;
-  for (const [unit] of visible2.matchAll(DISPLAY_UNITS)) {
-    if (unit === " ") {
-      current += unit;
-      width = 0;
-      lastBreak = -1;
-      continue;
-    }
-    const w = unitColumns(unit);
-    if (width + w > columns && width > 0) {
-      if (lastBreak > 0) {
-        pieces.push(current.slice(0, lastBreak));
-        current = current.slice(lastBreak);
-        width = widthAfterBreak;
-      } else {
-        pieces.push(current);
-        current = "";
-        width = 0;
-      }
-      lastBreak = -1;
-    }
-    current += unit;
-    width += w;
-    if (JOINERS.has(unit) || unit.length > 2) {
-      lastBreak = current.length;
-      widthAfterBreak = 0;
-    } else {
-      widthAfterBreak += w;
-    }
-  }
-  pieces.push(current);
-  return pieces;
-}
-function fencedBlock(content, info = "") {
-  const shown2 = showInvisible(content);
-  const longestRun = Math.max(0, ...(shown2.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = "`".repeat(Math.max(3, longestRun + 1));
-  return `${fence}${info}
-${shown2}
-${fence}`;
-}
-
-// src/report/gate.ts
-var plural2 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
-var NAMES_SHOWN = 50;
-function expectedReasons(gate) {
-  return new Map((gate?.expected ?? []).map((e) => [e.name, { reason: e.reason, line: e.line }]));
-}
-function gateHeadline(gate, conformant) {
-  const status = gate.pass ? "passes" : "fails";
-  const because = [];
-  if (gate.unexpected.length > 0) because.push(plural2(gate.unexpected.length, "unexpected failure"));
-  if (gate.fixed.length > 0)
-    because.push(
-      `${plural2(gate.fixed.length, "listed entry", "listed entries")} fixed${gate.allowFixed ? " (allowed)" : ""}`
-    );
-  if (gate.expected.length > 0) because.push(plural2(gate.expected.length, "expected failure"));
-  const why = because.length === 0 ? "" : `: ${because.join(", ")}`;
-  const record2 = conformant ? "the record says conformant" : "the record still says not conformant (seed 003: every case must pass); the step follows the list";
-  return `the step ${status} by the expected-failures list${why}; ${record2}`;
-}
-function gateVerdictLine(gate, conformant, count2) {
-  if (gate.pass && conformant) return void 0;
-  const record2 = `the record says ${conformant ? "CONFORMANT" : "NOT CONFORMANT"}`;
-  if (gate.pass) {
-    const listed = gate.expected.length;
-    return `PASSES BY THE EXPECTED-FAILURES LIST: ${count2}; ${listed === 1 ? "the failure is" : `all ${listed} failures are`} listed in ${showInvisible(gate.source)}; ${record2}`;
-  }
-  const because = [];
-  if (gate.unexpected.length > 0) because.push(plural2(gate.unexpected.length, "unexpected failure"));
-  if (gate.fixed.length > 0)
-    because.push(`${plural2(gate.fixed.length, "listed entry", "listed entries")} fixed`);
-  return `FAILS BY THE EXPECTED-FAILURES LIST (${because.join(", ")}): ${count2}; ${record2}`;
-}
-function gateConsoleLines(gate, conformant) {
-  const out = [`Expected failures (${showInvisible(gate.source)}):`, ""];
-  out.push(`  ${showInvisible(gateHeadline(gate, conformant))}`, "");
-  const names = (list3) => {
-    const shown2 = list3.slice(0, NAMES_SHOWN).map((n) => `    ${showInvisible(n)}`);
-    if (list3.length > NAMES_SHOWN) shown2.push(`    and ${list3.length - NAMES_SHOWN} more (results.json)`);
-    return shown2;
-  };
-  if (gate.unexpected.length > 0) {
-    out.push(`  ${plural2(gate.unexpected.length, "unexpected failure")} (not in the list: fails the step):`);
-    out.push(...names(gate.unexpected), "");
-    for (const u of (gate.unpinned ?? []).slice(0, NAMES_SHOWN)) {
-      out.push(
-        `    ${showInvisible(u.name)}: culprits line ${u.line} does not pin: ${showInvisible(cutText(u.culprits.join(", "), 300))}`
-      );
-    }
-    if ((gate.unpinned ?? []).length > 0) out.push("");
-  }
-  if (gate.fixed.length > 0) {
-    out.push(
-      `  ${plural2(gate.fixed.length, "fixed entry", "fixed entries")} (every case it covers passed: remove it from the list${gate.allowFixed ? "; allowed by --allow-fixed-expected-failures" : ", or the step fails"}):`
-    );
-    for (const e of gate.fixed.slice(0, NAMES_SHOWN))
-      out.push(
-        `    line ${e.line}  ${showInvisible(e.pattern)}  fixed: remove it from the list (${plural2(e.cases, "case")} passed; it said: ${showInvisible(e.reason)})`
-      );
-    if (gate.fixed.length > NAMES_SHOWN) out.push(`    and ${gate.fixed.length - NAMES_SHOWN} more`);
-    out.push("");
-  }
-  if (gate.expected.length > 0) {
-    out.push(`  ${plural2(gate.expected.length, "expected failure")} (listed: not a failure of the step):`);
-    for (const e of gate.expected.slice(0, NAMES_SHOWN))
-      out.push(`    ${showInvisible(e.name)}  expected failure (${showInvisible(e.reason)})`);
-    if (gate.expected.length > NAMES_SHOWN) out.push(`    and ${gate.expected.length - NAMES_SHOWN} more`);
-    out.push("");
-  }
-  const idle = gate.entries.filter((e) => e.cases === 0);
-  if (idle.length > 0) {
-    out.push(
-      `  ${plural2(idle.length, "entry", "entries")} of suites this run left out, not checked: ${idle.slice(0, NAMES_SHOWN).map((e) => showInvisible(e.pattern)).join(", ")}`,
-      ""
-    );
-  }
-  return out;
-}
-var CELL = 300;
-var sentence = (text2) => text2.charAt(0).toUpperCase() + text2.slice(1);
-var cell = (text2) => inlineText(cutText(text2, CELL));
-var code = (text2) => inlineCode(cutText(text2, CELL));
-function gateMarkdown(gate, conformant) {
-  const mark = gate.pass ? "\u2705" : "\u274C";
-  const parts = [
-    `### ${mark} Step ${gate.pass ? "passes" : "fails"} by the expected-failures list`,
-    "",
-    `${cell(sentence(gateHeadline(gate, conformant)))}. List: ${code(gate.source)}.`
-  ];
-  const names = (list3) => {
-    const shown2 = list3.slice(0, NAMES_SHOWN).map(code).join(", ");
-    return list3.length > NAMES_SHOWN ? `${shown2}, and ${list3.length - NAMES_SHOWN} more` : shown2;
-  };
-  if (gate.unexpected.length > 0) {
-    parts.push(
-      "",
-      `**Unexpected failures (${gate.unexpected.length}), not in the list:** ${names(gate.unexpected)}`
-    );
-  }
-  if (gate.fixed.length > 0) {
-    const rows = gate.fixed.slice(0, NAMES_SHOWN).map(
-      (e) => `| ${e.line} | ${code(e.pattern)} | fixed: remove it from the list (${plural2(e.cases, "case")} passed) | ${cell(e.reason)} |`
-    );
-    parts.push(
-      "",
-      `**Fixed (${gate.fixed.length})**${gate.allowFixed ? " (allowed by `allow-fixed-expected-failures`)" : ""}:`,
-      "",
-      "| Line | Entry | Now | Its reason |",
-      "| ---: | --- | --- | --- |",
-      ...rows
-    );
-  }
-  if (gate.expected.length > 0) {
-    const rows = gate.expected.slice(0, NAMES_SHOWN).map((e) => `| ${code(e.name)} | expected failure (${cell(e.reason)}) | ${e.line} |`);
-    if (gate.expected.length > NAMES_SHOWN)
-      rows.push(`| and ${gate.expected.length - NAMES_SHOWN} more | | |`);
-    parts.push(
-      "",
-      "<details>",
-      `<summary>Expected failures (${gate.expected.length})</summary>`,
-      "",
-      "| Case | Listed as | Line |",
-      "| --- | --- | ---: |",
-      ...rows,
-      "",
-      "</details>"
-    );
-  }
-  return parts.join("\n");
-}
-
-// src/report/protocol.ts
-var HOW = {
-  once: "a process per request, the input on stdin",
-  lines: "one process, a line per request",
-  http: "a POST per request"
-};
-var plural3 = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-function protocolLine(protocol) {
-  const notes = [HOW[protocol.name]];
-  const forms = protocol.linesForms?.length ?? 0;
-  if (forms === 1) notes.push("1 stored case sent in its lines form");
-  if (forms > 1) notes.push(`${forms} stored cases sent in their lines form`);
-  const notRun = protocol.notRun?.length ?? 0;
-  if (notRun > 0) notes.push(`${plural3(notRun, "case", "cases")} lines mode cannot carry, not run`);
-  if (protocol.batches) notes.push(batchesText(protocol.batches));
-  return `${protocol.name} (${notes.join("; ")})`;
-}
-function batchesText(b) {
-  const processes = `${plural3(b.planned, "process", "processes")} planned, ${b.started} started`;
-  if (b.off !== void 0) return `${processes}; batches off, every request alone: ${b.off}`;
-  if (b.batches === 0) return `${processes}; no input to batch`;
-  return `${processes}; ${plural3(b.inputs, "input", "inputs")} in ${plural3(b.batches, "batch", "batches")}, ${b.confirmed} confirmed`;
-}
-function batchPlanText(plan) {
-  if (plan.off !== void 0) {
-    return `once mode: batches off, every request alone: ${plan.off}; ${plural3(plan.planned, "process", "processes")} planned`;
-  }
-  if (plan.batches === 0)
-    return `once mode: ${plural3(plan.planned, "process", "processes")} planned, a process per request`;
-  return `once mode: ${plural3(plan.planned, "process", "processes")} planned: ${plural3(plan.inputs, "input", "inputs")} in ${plural3(plan.batches, "batch", "batches")} (docs/protocol.md, Batches), the rest a process per request (--once-batch off: every request alone)`;
-}
-
-// src/report/tally.ts
-function tallyBySuite(results) {
-  const bySuite = /* @__PURE__ */ new Map();
-  for (const r of results) {
-    let t = bySuite.get(r.suite);
-    if (!t) bySuite.set(r.suite, t = { suite: r.suite, cases: 0, passed: 0, failed: 0 });
-    t.cases++;
-    if (r.pass) t.passed++;
-    else t.failed++;
-  }
-  const order = (s) => {
-    const i = SUITES.indexOf(s);
-    return i === -1 ? SUITES.length : i;
-  };
-  return [...bySuite.values()].sort((a, b) => order(a.suite) - order(b.suite));
-}
-function assertConsistent(input) {
-  const { record: record2, results } = input;
-  if (results.length !== record2.cases.length) {
-    throw new Error(
-      `report input: the record has ${record2.cases.length} cases but ${results.length} results were given`
-    );
-  }
-  let passed = 0;
-  for (let i = 0; i < results.length; i++) {
-    const r = results[i];
-    const c = record2.cases[i];
-    const name2 = recordCaseName(r.suite, r.name);
-    if (c.name !== name2 || c.pass !== r.pass) {
-      throw new Error(
-        `report input: case ${i + 1} is ${JSON.stringify(c.name)} (pass ${c.pass}) in the record but ${JSON.stringify(name2)} (pass ${r.pass}) in the results`
-      );
-    }
-    if (r.pass) passed++;
-  }
-  const s = record2.summary;
-  if (s.cases !== results.length || s.passed !== passed || s.failed !== results.length - passed) {
-    throw new Error(
-      `report input: the record's summary (${s.cases} cases, ${s.passed} passed, ${s.failed} failed) is not what its cases count (${results.length}, ${passed}, ${results.length - passed})`
-    );
-  }
-  if (record2.conformant !== (results.length > 0 && passed === results.length)) {
-    throw new Error(`report input: the record says conformant=${record2.conformant}, its cases say otherwise`);
-  }
-}
-
-// src/report/install-form.ts
-var HOME_REPOSITORY = "canon-conformance/canon-conformance";
-var HOME_REF = "v1";
-var REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]*\/[A-Za-z0-9._-]+$/;
-var REF = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
-function installSource(env = process.env) {
-  const repository = env.GITHUB_ACTION_REPOSITORY ?? "";
-  const ref = env.GITHUB_ACTION_REF ?? "";
-  if (REPOSITORY.test(repository) && REF.test(ref) && !ref.includes("..")) return { repository, ref };
-  return { repository: HOME_REPOSITORY, ref: HOME_REF };
-}
-function toolCommand(source = installSource()) {
-  return `npx --yes ${shellQuote(`github:${source.repository}#${source.ref}`)}`;
-}
-
-// src/report/verify-command.ts
-function verifyCommand(recordPath, key, pubkey, tool = toolCommand()) {
-  const pin = key === "supplied" ? ` --pubkey ${shellQuote(pubkey)}` : "";
-  return `${tool} verify ${shellQuote(recordPath)}${pin}`;
-}
-
-// src/report/markdown.ts
-var GITHUB_SUMMARY_LIMIT = 1024 * 1024;
-var SUMMARY_MARGIN = 16 * 1024;
-var MIN_SUMMARY_BYTES = 64 * 1024;
-var OUTPUT_FLOOR = 200;
-var DETAIL_COUNT = 100;
-var RUN_VALUE_MAX = 2e3;
-var FILES_MAX = 100;
-var NAME_MAX = 300;
-var WHY_MAX = 1e3;
-var NOTE_RESERVE = 1024;
-var bytes = (text2) => Buffer.byteLength(text2, "utf8");
-function cut(text2, max) {
-  const kept = cutText(text2, max);
-  return kept === text2 ? text2 : `${kept} \u2026 (cut here: ${text2.length - kept.length} more characters)`;
-}
-function headline(input) {
-  const { record: record2 } = input;
-  const mark = record2.conformant ? "\u2705 Conformant" : "\u274C Not conformant";
-  return `## ${mark}: ${countLine(record2)}`;
-}
-function runSection(input, valueMax, filesMax, place) {
-  const { record: record2 } = input;
-  const impl = record2.implementation;
-  const v = (text2) => inlineCode(cut(text2, valueMax));
-  const lines = [
-    `- **Implementation:** ${inlineText(cut(implementationName(record2), valueMax))}`,
-    `- **${impl.adapter === "http" ? "URL" : "Command"}:** ${v(impl.impl)}`,
-    ...input.protocol ? [`- **Protocol:** ${inlineText(protocolLine(input.protocol))}`] : [],
-    `- **Report page:** ${reportPageLine(place)}`,
-    `- **Profile:** ${v(record2.suite)} \xB7 **standard:** ${v(record2.standard)} \xB7 **kind:** ${v(record2.kind)}`,
-    `- **Corpus:** ${v(record2.corpus.dir)}, ${record2.corpus.files} files, ${v(record2.corpus.digest)}`,
-    `- **Signer:** ${v(record2.signer_pubkey)} (${escapeHtml(keyMeaning(record2.key))})`,
-    `- **Started:** ${v(record2.started_at)}${input.elapsedMs === void 0 ? "" : ` \xB7 took ${formatDuration(input.elapsedMs)}`} \xB7 **toolchain:** ${v(`${record2.toolchain.name} ${record2.toolchain.version}`)}`
-  ];
-  const out = [lines.join("\n")];
-  if (impl.files.length > 0) {
-    const rows = impl.files.slice(0, filesMax).map((f) => `| ${v(f.path)} | ${v(f.sha256)} |`);
-    if (impl.files.length > filesMax) rows.push(`| and ${impl.files.length - filesMax} more files | |`);
-    out.push(["| File the command ran | SHA-256 |", "| --- | --- |", ...rows].join("\n"));
-  }
-  return out.join("\n\n");
-}
-function reportPageLine(place) {
-  const what = "every failure by cause, with its input, and the record verified in the page";
-  if (place === "artifact")
-    return `download the artifact, unzip it and open \`report.html\` in a browser (${what}).`;
-  return `\`report.html\`, beside \`record.json\` on the runner (${what}).`;
-}
-function suiteSection(results, listed) {
-  const tallies = tallyBySuite(results);
-  if (tallies.length === 0) return "No cases ran.";
-  const unlisted = new Set(
-    results.filter((r) => !r.pass && !listed.has(recordCaseName(r.suite, r.name))).map((r) => r.suite)
-  );
-  const mark = (t) => t.failed === 0 ? "\u2705" : unlisted.has(t.suite) ? "\u274C" : "\u2611\uFE0F";
-  const rows = tallies.map(
-    (t) => `| ${mark(t)} | ${inlineCode(cut(t.suite, 100))} | ${t.cases} | ${t.passed} | ${t.failed} |`
-  );
-  return [
-    "### Suites",
-    "",
-    "| | Suite | Cases | Passed | Failed |",
-    "| --- | --- | ---: | ---: | ---: |",
-    ...rows
-  ].join("\n");
-}
-function outputBlock(text2, max) {
-  const kept = cutText(text2, max);
-  if (kept === text2) return textBlock(text2);
-  return `${textBlock(kept)}${cutNote(text2.length - kept.length)}`;
-}
-function cutNote(left) {
-  return `
-
-*\u2026cut here: ${left} more characters not shown.*`;
-}
-function outputBlockLengths(text2) {
-  const block = textBlockLengths(text2);
-  return (max) => {
-    const kept = cutText(text2, max).length;
-    return block(max) + (kept === text2.length ? 0 : bytes(cutNote(text2.length - kept)));
-  };
-}
-function failedBlock(r, diff, outputMax, listed) {
-  const parts = [
-    listed ? `#### \u2611\uFE0F ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} (expected failure)` : `#### \u274C ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))}`,
-    "",
-    `**Why:** ${inlineText(cut(r.why, WHY_MAX))} (${inlineText(cut(r.source, WHY_MAX))})`,
-    ""
-  ];
-  if (listed) {
-    parts.push(
-      `**Expected failure:** ${inlineText(cut(listed.reason, WHY_MAX))} (list line ${listed.line})`,
-      ""
-    );
-  }
-  if (r.input !== void 0) {
-    const from = r.vector === void 0 ? "" : ` (${inlineCode(cut(r.vector, NAME_MAX))})`;
-    parts.push(`**Input**${from}`, "", outputBlock(r.input, outputMax), "");
-  } else if (r.vector !== void 0) {
-    parts.push(`**Vector:** ${inlineCode(cut(r.vector, NAME_MAX))}`, "");
-  }
-  parts.push(
-    "**Expected**",
-    "",
-    outputBlock(r.expected, outputMax),
-    "",
-    "**Got**",
-    "",
-    outputBlock(r.got, outputMax)
-  );
-  if (diff) parts.push("", `*${inlineText(diff)}*`);
-  return parts.join("\n");
-}
-var CAUSES_SHOWN = 30;
-var CASES_PER_CAUSE = 10;
-function causesSection(failures) {
-  const groups = groupFailures(failures);
-  const rows = groups.slice(0, CAUSES_SHOWN).map((g) => {
-    const names = g.cases.slice(0, CASES_PER_CAUSE).map((n) => inlineCode(cut(n, 100)));
-    const more = g.count > CASES_PER_CAUSE ? `, and ${g.count - CASES_PER_CAUSE} more` : "";
-    return `- **${g.count} case${g.count === 1 ? "" : "s"}:** ${inlineShown(cut(g.title, WHY_MAX))}<br>${names.join(", ")}${more}`;
-  });
-  if (groups.length > CAUSES_SHOWN) rows.push(`- \u2026and ${groups.length - CAUSES_SHOWN} more causes`);
-  const head = `### Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}, ${failures.length} failed case${failures.length === 1 ? "" : "s"})`;
-  return [head, "", ...rows].join("\n");
-}
-function suiteFold(suite, count2, blocks) {
-  const summary = `<summary>Failed cases in ${escapeHtml(suite)} (${count2})</summary>`;
-  return ["<details>", summary, "", blocks.join("\n\n"), "", "</details>"].join("\n");
-}
-var FOLD_BYTES = 120;
-function failedRow(r) {
-  return `| ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`;
-}
-var FAILED_ROWS_HEAD = "| Failed case, not shown in detail | Why |\n| --- | --- |";
-function passingSection(passing) {
-  if (passing.length === 0) return "";
-  const rows = passing.map(
-    (r) => `| ${inlineCode(cut(recordCaseName(r.suite, r.name), NAME_MAX))} | ${inlineText(cut(r.why, WHY_MAX))} |`
-  );
-  return [
-    "<details>",
-    `<summary>Passing cases (${passing.length})</summary>`,
-    "",
-    "| Case | Why |",
-    "| --- | --- |",
-    ...rows,
-    "",
-    "</details>"
-  ].join("\n");
-}
-function whereTheRecordIs(file, place) {
-  if (place === "artifact") return `Download the artifact and check ${inlineCode(file)} offline:`;
-  return `This run uploaded no artifact (\`upload: false\`): ${inlineCode(file)} and the other files stay on the runner, in the folder of the step's \`record-path\` output, until the job ends. Keep them in a later step of the job, then check ${inlineCode(file)} offline:`;
-}
-function verifySection(input, place) {
-  const { record: record2 } = input;
-  const name2 = input.recordPath ? basename2(input.recordPath) : "record.json";
-  const file = /^[A-Za-z0-9._-]+$/.test(name2) ? name2 : "record.json";
-  const why = record2.key === "supplied" ? "`--pubkey` pins the runner's key: the record is refused unless that key signed it." : "The key was made for this run, so a valid signature shows the record is unchanged since the run; it does not say who ran it.";
-  return [
-    "### Verify this record",
-    "",
-    whereTheRecordIs(file, place),
-    "",
-    fencedBlock(verifyCommand(file, record2.key, record2.signer_pubkey, input.tool), "sh"),
-    "",
-    why
-  ].join("\n");
-}
-function rerunSection(input) {
-  const { rerun } = input;
-  if (!rerun) return [];
-  const cases = `${rerun.failed} failed case${rerun.failed === 1 ? "" : "s"}`;
-  return [
-    [
-      "### Re-run the failed cases locally",
-      "",
-      `From a checkout of the code under test, with Node 20 or later, this runs the ${cases} again with the same options:`,
-      "",
-      fencedBlock(cut(rerun.command, RUN_VALUE_MAX), "sh"),
-      ...rerun.note ? ["", inlineText(`(${rerun.note})`)] : []
-    ].join("\n")
-  ];
-}
-function toMarkdownSummary(input, options = {}) {
-  const maxBytes = options.maxBytes ?? GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN;
-  if (!Number.isInteger(maxBytes) || maxBytes < MIN_SUMMARY_BYTES) {
-    throw new RangeError(
-      `toMarkdownSummary: maxBytes must be an integer of at least ${MIN_SUMMARY_BYTES}, not ${maxBytes}`
-    );
-  }
-  assertConsistent(input);
-  const place = options.recordAt ?? "artifact";
-  const failures = input.results.filter((r) => !r.pass);
-  const passing = input.results.filter((r) => r.pass);
-  const diffs = failures.map(differenceNote);
-  const reasons = expectedReasons(input.gate);
-  const listed = failures.map((r) => reasons.get(recordCaseName(r.suite, r.name)));
-  const gate = input.gate ? [gateMarkdown(input.gate, input.record.conformant)] : [];
-  let run = runSection(input, RUN_VALUE_MAX, FILES_MAX, place);
-  if (bytes(run) > maxBytes / 2) run = runSection(input, 100, 10, place);
-  const suites = suiteSection(input.results, new Set(reasons.keys()));
-  const failedHead = failures.length === 0 ? [] : [causesSection(failures), `### Failed cases (${failures.length})`, `*${INVISIBLE_LEGEND}*`];
-  const fixed = [
-    headline(input),
-    ...gate,
-    run,
-    suites,
-    ...failedHead,
-    ...rerunSection(input),
-    verifySection(input, place)
-  ];
-  const folds = new Set(failures.map((r) => r.suite)).size * FOLD_BYTES;
-  const budget = maxBytes - fixed.reduce((sum, s) => sum + bytes(s) + 2, 0) - NOTE_RESERVE - folds;
-  const passingText = passingSection(passing);
-  const plan = planFailures(failures, diffs, listed, budget, passingText ? bytes(passingText) + 2 : 0);
-  const sections = [headline(input)];
-  if (plan.trimmed) sections.push(trimNote(plan, maxBytes, passing.length, failures.length));
-  sections.push(...gate, run, suites, ...failedHead);
-  for (let i = 0; i < plan.detailed; ) {
-    const suite = failures[i].suite;
-    const blocks = [];
-    for (; i < plan.detailed && failures[i].suite === suite; i++)
-      blocks.push(failedBlock(failures[i], diffs[i], plan.outputMax, listed[i]));
-    const count2 = failures.filter((r) => r.suite === suite).length;
-    sections.push(suiteFold(suite, count2, blocks));
-  }
-  if (plan.named > 0) {
-    const rows = failures.slice(plan.detailed, plan.detailed + plan.named).map(failedRow);
-    sections.push([FAILED_ROWS_HEAD, ...rows].join("\n"));
-  }
-  const unlisted = failures.length - plan.detailed - plan.named;
-  if (unlisted > 0) sections.push(`*\u2026and ${unlisted} more failed cases, not listed here for size.*`);
-  if (!plan.trimmed && passingText) sections.push(passingText);
-  sections.push(...rerunSection(input), verifySection(input, place));
-  const summary = `${sections.join("\n\n")}
-`;
-  if (bytes(summary) > maxBytes)
-    throw new Error(`toMarkdownSummary: ${bytes(summary)} bytes, over ${maxBytes}`);
-  return summary;
-}
-function trimNote(plan, maxBytes, passing, failed) {
-  const what = [];
-  if (passing > 0) what.push(`the ${passing} passing cases are not listed`);
-  if (plan.outputMax !== Number.POSITIVE_INFINITY)
-    what.push(`outputs are cut at ${plan.outputMax} characters`);
-  if (plan.detailed < failed) {
-    what.push(`detail is shown for the first ${plan.detailed} of ${failed} failed cases`);
-    if (plan.named > 0) what.push(`${plan.named} more are listed by name`);
-  }
-  return `> [!NOTE]
-> Trimmed to stay under ${maxBytes} bytes (GitHub's job summary limit is 1 MiB): ${what.join("; ")}. The record (\`record.json\`) holds every case with its expected and actual answer.`;
-}
-function planFailures(failures, diffs, listed, budget, passingBytes) {
-  const all = failures.length;
-  const uncut = Number.POSITIVE_INFINITY;
-  const outputs = failures.map(
-    (r) => [r.input, r.expected, r.got].filter((t) => t !== void 0).map(outputBlockLengths)
-  );
-  const whole = failures.map(
-    (r, i) => bytes(failedBlock(r, diffs[i], uncut, listed[i])) + 2 - outputs[i].reduce((n, f) => n + f(uncut), 0)
-  );
-  const blockSize = (i, outputMax) => outputs[i].reduce((n, f) => n + f(outputMax), whole[i]);
-  const blocksSize = (outputMax) => {
-    let sum = 0;
-    for (let i = 0; i < all; i++) sum += blockSize(i, outputMax);
-    return sum;
-  };
-  const full = blocksSize(uncut);
-  if (full + passingBytes <= budget) return { trimmed: false, outputMax: uncut, detailed: all, named: 0 };
-  if (full <= budget) return { trimmed: true, outputMax: uncut, detailed: all, named: 0 };
-  if (blocksSize(OUTPUT_FLOOR) <= budget) {
-    let lo = OUTPUT_FLOOR;
-    let hi = Math.max(...failures.map((r) => Math.max(r.expected.length, r.got.length)));
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (blocksSize(mid) <= budget) lo = mid;
-      else hi = mid;
-    }
-    return { trimmed: true, outputMax: lo, detailed: all, named: 0 };
-  }
-  let left = budget;
-  let detailed = 0;
-  while (detailed < Math.min(all, DETAIL_COUNT) && blockSize(detailed, OUTPUT_FLOOR) <= left) {
-    left -= blockSize(detailed, OUTPUT_FLOOR);
-    detailed++;
-  }
-  let named = 0;
-  left -= bytes(FAILED_ROWS_HEAD) + 2;
-  while (detailed + named < all && bytes(failedRow(failures[detailed + named])) + 1 <= left) {
-    left -= bytes(failedRow(failures[detailed + named])) + 1;
-    named++;
-  }
-  return { trimmed: true, outputMax: OUTPUT_FLOOR, detailed, named };
-}
-
-// src/aggregate/markdown.ts
-var VALUE_MAX2 = 300;
-var ANSWER_MAX = 1e3;
-var NARROW = 16;
-var WIDE = 40;
-var ANSWER_WIDE = 64;
-var ROWS_MAX = 500;
-var SIGNERS_MAX = 4;
-var NOTE_RESERVE2 = 1024;
-var bytes2 = (text2) => Buffer.byteLength(text2, "utf8");
-function cut2(text2, max = VALUE_MAX2) {
-  const kept = cutText(text2, max);
-  return kept === text2 ? text2 : `${kept} \u2026 (cut here: ${text2.length - kept.length} more characters)`;
-}
-var code2 = (text2, max = VALUE_MAX2) => inlineCode(cut2(text2, max));
-var cellWords = (text2, columns, max = VALUE_MAX2) => cellText(cut2(text2, max), columns);
-var cellCodeOf = (text2, columns, max = VALUE_MAX2) => cellCode(cut2(text2, max), columns);
-function recordVerdict(r) {
-  if (!r.accepted) return r.outcome.startsWith("unreadable") ? "\u26D4 unreadable" : "\u26D4 refused";
-  return r.outcome === "accept conformant=true" ? "\u2705 verified, conformant" : "\u274C verified, not conformant";
-}
-function capped(items2, row2, what, maxBytes, shape = "table") {
-  const rows = [];
-  let used = 0;
-  for (const item of items2) {
-    const text2 = row2(item);
-    if (rows.length === ROWS_MAX || used + bytes2(text2) + 1 > maxBytes) break;
-    rows.push(text2);
-    used += bytes2(text2) + 1;
-  }
-  if (rows.length < items2.length) {
-    const more = `and ${items2.length - rows.length} more ${what} (see aggregate.json)`;
-    rows.push(shape === "table" ? `| ${more} |` : `- ${more}`);
-  }
-  return rows;
-}
-function recordsSection(aggregate, maxBytes) {
-  const rows = capped(
-    aggregate.records,
-    (r) => `| ${recordVerdict(r)} | ${cellCodeOf(r.source, WIDE)} | ${cellCodeOf(r.outcome, NARROW)} | ${r.implementation ?? (r.detail === void 0 ? "" : cellWords(r.detail, WIDE))} |`,
-    "records",
-    maxBytes
-  );
-  return [
-    "### Records",
-    "",
-    "| Verdict | Record | Outcome | Implementation |",
-    "| --- | --- | --- | --- |",
-    ...rows
-  ].join("\n");
-}
-function implementationsSection(implementations, maxBytes) {
-  const rows = capped(
-    implementations,
-    (i) => `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter}: ${cellCodeOf(i.impl, NARROW)} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers.slice(0, 4).map((s) => code2(shortSigner(s))).join(
-      " "
-    )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
-    "implementations",
-    maxBytes
-  );
-  const signers = capped(
-    implementations.flatMap((i) => i.signers.slice(0, SIGNERS_MAX).map((s) => ({ i, s }))),
-    ({ i, s }) => `- **${i.id}** signed by ${code2(s)}`,
-    "signers",
-    maxBytes / 4,
-    "list"
-  );
-  return [
-    "### Implementations",
-    "",
-    "| Id | Implementation | Adapter | Suite | Key: signer | Records |",
-    "| --- | --- | --- | --- | --- | ---: |",
-    ...rows,
-    "",
-    ...signers
-  ].join("\n");
-}
-function suitesSection(aggregate, maxBytes) {
-  const suites = suiteColumns(aggregate);
-  const rows = capped(
-    aggregate.implementations,
-    (i) => `| ${i.conformant ? "\u2705" : "\u274C"} ${i.id} ${cellWords(i.label, NARROW, 100)} (${cellWords(recordFolders(i), NARROW)}) | ${suites.map((s) => suiteCell(i, s)).join(" | ")} | ${i.passed}/${i.cases} | ${code2(shortSigner(i.signers[0] ?? ""))} |`,
-    "implementations",
-    maxBytes
-  );
-  return [
-    "### Suites (passed/cases)",
-    "",
-    `| Implementation | ${suites.map((s) => cellCodeOf(s, NARROW, 100)).join(" | ")} | All | Signer |`,
-    `| --- | ${suites.map(() => "---:").join(" | ")} | ---: | --- |`,
-    ...rows
-  ].join("\n");
-}
-function sweepSection(implementations, maxBytes) {
-  const swept = implementations.flatMap((i) => [
-    ...i.shards === null ? [] : [{ i, c: i.shards }],
-    ...i.sweeps.map((c) => ({ i, c }))
-  ]);
-  if (swept.length === 0) return void 0;
-  const lines = capped(
-    swept,
-    ({ i, c }) => {
-      if (!("sweep" in c))
-        return `- ${c.complete ? "\u2705" : "\u274C"} **${i.id}** ${inlineText(cut2(shardLine(c), 2e3))}`;
-      const head = `- ${c.complete ? "\u2705" : "\u274C"} **${i.id}** ${inlineText(cut2(coverageLine(c, i.records.length), 2e3))}`;
-      const doubled = c.doubled.slice(0, 20).map(
-        (d) => `  - ${showRange(d)} is in ${d.sources.slice(0, 10).map((s) => code2(s)).join(", ")}`
-      );
-      return [head, ...doubled].join("\n");
-    },
-    "sweeps",
-    maxBytes
-  );
-  return ["### Sweeps (shards joined)", "", ...lines].join("\n");
-}
-function disagreementBlock(d, labels) {
-  const rows = d.answers.map(
-    (a) => `| ${a.pass ? "\u2705" : "\u274C"} ${a.implementation} ${cellWords(labels.get(a.implementation) ?? "", NARROW, 100)} | ${cellCodeOf(a.got, ANSWER_WIDE, ANSWER_MAX)} |`
-  );
-  return [`#### ${inlineCode(cut2(d.case))}`, "", "| Implementation | Got |", "| --- | --- |", ...rows].join(
-    "\n"
-  );
-}
-function aggregateMarkdown(aggregate, options = {}) {
-  const maxBytes = options.maxBytes ?? GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN;
-  const { verdict, implementations, disagreements } = aggregate;
-  const mark = verdict.exitCode === 0 ? "\u2705 Aggregate passed" : "\u274C Aggregate failed";
-  const parts = [`## ${mark}: ${inlineText(countsLine(aggregate))}`];
-  if (verdict.failures.length > 0) parts.push(verdict.failures.map((f) => `- ${inlineText(f)}`).join("\n"));
-  parts.push(recordsSection(aggregate, maxBytes / 4));
-  if (implementations.length > 0) {
-    parts.push(implementationsSection(implementations, maxBytes / 8), suitesSection(aggregate, maxBytes / 8));
-    const sweep = sweepSection(implementations, maxBytes / 8);
-    if (sweep !== void 0) parts.push(sweep);
-  }
-  if (disagreements.length > 0) {
-    parts.push(
-      `### Cases answered differently (${disagreements.length})
-
-${escapeHtml(INVISIBLE_LEGEND)} Refusals agree whatever their reasons; each answer is shown as its record states it.`
-    );
-  }
-  let used = bytes2(parts.join("\n\n")) + NOTE_RESERVE2;
-  const labels = new Map(implementations.map((i) => [i.id, i.label]));
-  let shown2 = 0;
-  for (const d of disagreements) {
-    const block = disagreementBlock(d, labels);
-    if (used + bytes2(block) + 2 > maxBytes) break;
-    parts.push(block);
-    used += bytes2(block) + 2;
-    shown2++;
-  }
-  if (shown2 < disagreements.length) {
-    parts.push(
-      `*${disagreements.length - shown2} more cases answered differently are not shown here, to keep this summary under ${maxBytes} bytes; aggregate.json lists them all.*`
-    );
-  }
-  return `${parts.join("\n\n")}
-`;
-}
-
-// src/aggregate/write.ts
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname as dirname3, join as join3 } from "node:path";
-
-// src/checks/show.ts
-var SHOW_LIMIT = 200;
-var INPUT_LIMIT = 200;
-var strictDecoder2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-function showBytes(bytes3, limit = SHOW_LIMIT) {
-  const prefix = bytes3.length > limit * 4 + 4 ? bytes3.subarray(0, limit * 4 + 4) : bytes3;
-  const text2 = decodeShowingInvalid(prefix, prefix !== bytes3);
-  const cut3 = cutCodePoints(text2, limit);
-  if (cut3 === text2 && prefix === bytes3) return text2;
-  return writeCutBytes({ shown: cut3, length: bytes3.length, sha256: sha256Hex(bytes3) });
-}
-function showText(text2, limit = SHOW_LIMIT) {
-  const cut3 = cutCodePoints(text2, limit);
-  return cut3 === text2 ? text2 : writeCutText({ shown: cut3, units: text2.length });
-}
-function showAnswer(answer, limit = SHOW_LIMIT) {
-  return writeAnswerText(
-    answer.status === "canonical" ? { status: "canonical", output: showBytes(answer.output, limit) } : { status: answer.status, reason: showText(answer.reason, limit) }
-  );
-}
-function showPair(verdict, limit = SHOW_LIMIT) {
-  const a = showAnswer(verdict.a, limit);
-  return writePairText(verdict.same ? { both: a } : { a, b: showAnswer(verdict.b, limit) });
-}
-function showTwice(verdict, steps, limit = SHOW_LIMIT) {
-  if (verdict.second === void 0) {
-    return {
-      expected: writeTwiceExpectation({ steps }),
-      got: writeStepText(steps.first, showAnswer(verdict.first, limit))
-    };
-  }
-  return {
-    expected: writeTwiceExpectation({ steps, own: showBytes(verdict.first.output, limit) }),
-    got: writeStepText(steps.second, showAnswer(verdict.second, limit))
-  };
-}
-function decodeShowingInvalid(bytes3, truncated) {
-  try {
-    return strictDecoder2.decode(bytes3);
-  } catch {
-  }
-  let out = "";
-  let i = 0;
-  while (i < bytes3.length) {
-    const length = utf8SequenceLength(bytes3, i);
-    if (length > 0) {
-      out += strictDecoder2.decode(bytes3.subarray(i, i + length));
-      i += length;
-    } else if (length < 0 && truncated) {
-      break;
-    } else {
-      out += `\\x${bytes3[i].toString(16).toUpperCase().padStart(2, "0")}`;
-      i++;
-    }
-  }
-  return out;
-}
-
-// src/report/html/escape.ts
-var ENTITIES = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;"
-};
-function escapeHtml2(text2) {
-  return text2.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
-}
-function shownHtml(text2) {
-  return visibleHtml(showInvisible(text2));
-}
-function visibleHtml(visible2) {
-  return escapeHtml2(visible2).replace(/⟨U\+[0-9A-F]{4,6}⟩/g, (tag) => `<span class="cp">${tag}</span>`);
-}
-function cutPoints(text2, max) {
-  if (text2.length <= max) return { text: text2, more: 0 };
-  const points = [...text2];
-  if (points.length <= max) return { text: text2, more: 0 };
-  return { text: points.slice(0, max).join(""), more: points.length - max };
-}
-function shownCut(text2, max) {
-  const { text: kept, more } = cutPoints(text2, max);
-  return more === 0 ? shownHtml(kept) : `${shownHtml(kept)}<span class="cut">\u2026 ${more} more characters</span>`;
-}
-
-// src/report/html/browser-script.generated.ts
-var BROWSER_SCRIPT_BASE64 = "InVzZSBzdHJpY3QiOygoKT0+e3ZhciBvcz1PYmplY3QuZGVmaW5lUHJvcGVydHk7dmFyIGlzPShlLHQpPT57Zm9yKHZhciBuIGluIHQpb3MoZSxuLHtnZXQ6dFtuXSxlbnVtZXJhYmxlOiEwfSl9O3ZhciBkZT0iY29uZm9ybS1yZXN1bHQvMSIsX2U9bmV3IFVpbnQ4QXJyYXkoWy4uLm5ldyBUZXh0RW5jb2RlcigpLmVuY29kZSgid2FpOmNvbmZvcm0tcmVzdWx0IiksMV0pLGxlPTMyKjEwMjQqMTAyNCxjbj0zMix2ZT0yKio1My0xO3ZhciBBPWNsYXNzIGV4dGVuZHMgRXJyb3J7bmFtZT0iSmNzRXJyb3IiO2NvZGU7b2Zmc2V0O2NvbnN0cnVjdG9yKHQsbixyKXtzdXBlcihyKSx0aGlzLmNvZGU9dCx0aGlzLm9mZnNldD1ufX07ZnVuY3Rpb24gZm4oZT17fSl7bGV0IHQ9ZS5ib20/PyJyZWplY3QiLG49ZS5iaWdJbnRlZ2Vycz8/InJvdW5kIixyPWUubWF4RGVwdGg/PzFlNDtpZih0IT09InJlamVjdCImJnQhPT0iaWdub3JlIil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYm9tIG11c3QgYmUgInJlamVjdCIgb3IgImlnbm9yZSIsIGdvdCAke3R9YCk7aWYobiE9PSJyb3VuZCImJm4hPT0icmVqZWN0Iil0aHJvdyBuZXcgUmFuZ2VFcnJvcihgYmlnSW50ZWdlcnMgbXVzdCBiZSAicm91bmQiIG9yICJyZWplY3QiLCBnb3QgJHtufWApO2lmKHR5cGVvZiByIT0ibnVtYmVyInx8IShyPj0wKSl0aHJvdyBuZXcgUmFuZ2VFcnJvcihgbWF4RGVwdGggbXVzdCBiZSBhIG51bWJlciA+PSAwLCBnb3QgJHtyfWApO3JldHVybntpZ25vcmVCb206dD09PSJpZ25vcmUiLHJlamVjdEJpZ0ludGVnZXJzOm49PT0icmVqZWN0IixtYXhEZXB0aDpyfX12YXIgYXM9bmV3IFRleHREZWNvZGVyKCJ1dGYtOCIse2ZhdGFsOiEwLGlnbm9yZUJPTTohMH0pO2Z1bmN0aW9uIGRuKGUpe3RyeXtyZXR1cm4gYXMuZGVjb2RlKGUpfWNhdGNoe2xldCB0PWNzKGUpO3Rocm93IG5ldyBBKCJpbnZhbGlkLXV0ZjgiLHQsInRoZSBpbnB1dCBpcyBub3QgdmFsaWQgVVRGLTgiKX19ZnVuY3Rpb24gY3MoZSl7Zm9yKGxldCB0PTA7dDxlLmxlbmd0aDspe2xldCBuPXVzKGUsdCk7aWYobjw9MClyZXR1cm4gdDt0Kz1ufXJldHVybi0xfWZ1bmN0aW9uIHVzKGUsdCl7bGV0IG49ZVt0XTtpZihuPDEyOClyZXR1cm4gMTtsZXQgcixzPTEyOCxvPTE5MTtpZihuPj0xOTQmJm48PTIyMylyPTE7ZWxzZSBpZihuPj0yMjQmJm48PTIzOSlyPTIsbj09PTIyNCYmKHM9MTYwKSxuPT09MjM3JiYobz0xNTkpO2Vsc2UgaWYobj49MjQwJiZuPD0yNDQpcj0zLG49PT0yNDAmJihzPTE0NCksbj09PTI0NCYmKG89MTQzKTtlbHNlIHJldHVybiAwO2ZvcihsZXQgYT0xO2E8PXI7YSsrKXtsZXQgaT1lW3QrYV07aWYoaT09PXZvaWQgMClyZXR1cm4tMTtpZihhPT09MT9pPHN8fGk+bzppPDEyOHx8aT4xOTEpcmV0dXJuIDB9cmV0dXJuIHIrMX1mdW5jdGlvbiBsbihlLHQpe2xldCBuPTAscj1NYXRoLm1pbih0LGUubGVuZ3RoKTtmb3IobGV0IHM9MDtzPHI7cysrKXtsZXQgbz1lLmNoYXJDb2RlQXQocyk7bzwxMjg/bis9MTpvPDIwNDg/bis9MjpvPj01NTI5NiYmbzw9NTYzMTkmJnMrMTxyPyhuKz00LHMrKyk6bis9M31yZXR1cm4gbn12YXIgcGU9MzQsTGU9OTIscG49TnVtYmVyLk1BWF9TQUZFX0lOVEVHRVIsSmU9Y2xhc3N7dGV4dDtuO2k9MDttYXhEZXB0aDtyZWplY3RCaWc7Y29uc3RydWN0b3IodCxuKXtsZXQgcj1mbihuKTt0aGlzLnRleHQ9dCx0aGlzLm49dC5sZW5ndGgsdGhpcy5tYXhEZXB0aD1yLm1heERlcHRoLHRoaXMucmVqZWN0QmlnPXIucmVqZWN0QmlnSW50ZWdlcnMsdGhpcy5uPjAmJnQuY2hhckNvZGVBdCgwKT09PTY1Mjc5JiYoci5pZ25vcmVCb218fHRoaXMuZmFpbCgiYm9tIiwwLCJhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBwcmVjZWRlcyB0aGUgSlNPTiB0ZXh0IiksdGhpcy5pPTEpfWZhaWwodCxuLHIpe3Rocm93IG5ldyBBKHQsbG4odGhpcy50ZXh0LG4pLHIpfXVuZXhwZWN0ZWQodCxuKXtpZih0Pj10aGlzLm4pcmV0dXJuIHRoaXMuZmFpbCgidW5leHBlY3RlZC1lbmQiLHQsYHRoZSBpbnB1dCBlbmRzIHdoZXJlICR7bn0gd2FzIGV4cGVjdGVkYCk7bGV0IHI9dGhpcy50ZXh0LmNvZGVQb2ludEF0KHQpLHM9cj49MzImJnI8MTI3P2AnJHtTdHJpbmcuZnJvbUNoYXJDb2RlKHIpfSdgOmBVKyR7SGUocil9YDtyZXR1cm4gdGhpcy5mYWlsKCJ1bmV4cGVjdGVkLWNoYXJhY3RlciIsdCxgJHtzfSB3aGVyZSAke259IHdhcyBleHBlY3RlZGApfXNraXBXaGl0ZXNwYWNlKCl7bGV0IHQ9dGhpcy50ZXh0LG49dGhpcy5pLHI9dC5jaGFyQ29kZUF0KG4pO2Zvcig7cj09PTMyfHxyPT09MTB8fHI9PT0xM3x8cj09PTk7KXI9dC5jaGFyQ29kZUF0KCsrbik7cmV0dXJuIHRoaXMuaT1uLHJ9cmVhZFN0cmluZygpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMubixyPXRoaXMuaSsxLHM9cjtmb3IoOzspe2xldCBpPXQuY2hhckNvZGVBdChzKTtpZihpPT09cGUpcmV0dXJuIHRoaXMuaT1zKzEsdC5zbGljZShyLHMpO2lmKGk9PT1MZXx8aTwzMnx8aT49NTUyOTYmJmk8PTU3MzQzfHxzPj1uKWJyZWFrO3MrK31sZXQgbz0iIixhPXI7Zm9yKDs7KXtzPj1uJiZ0aGlzLmZhaWwoInVudGVybWluYXRlZC1zdHJpbmciLHItMSwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpO2xldCBpPXQuY2hhckNvZGVBdChzKTtpZihpPT09cGUpcmV0dXJuIHRoaXMuaT1zKzEsbyt0LnNsaWNlKGEscyk7aWYoaT09PUxlKW8rPXQuc2xpY2UoYSxzKSx0aGlzLmk9cyxvKz10aGlzLnJlYWRFc2NhcGUoKSxzPWE9dGhpcy5pO2Vsc2UgaWYoaTwzMil0aGlzLmZhaWwoImNvbnRyb2wtY2hhcmFjdGVyIixzLGByYXcgY29udHJvbCBjaGFyYWN0ZXIgVSske0hlKGkpfSBpbiBhIHN0cmluZ2ApO2Vsc2UgaWYoaT49NTUyOTYmJmk8PTU3MzQzKXtsZXQgYz10LmNoYXJDb2RlQXQocysxKTtpPD01NjMxOSYmYz49NTYzMjAmJmM8PTU3MzQzP3MrPTI6dGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIscyxgbG9uZSBzdXJyb2dhdGUgVSske0hlKGkpfSBpbiBhIHN0cmluZ2ApfWVsc2UgcysrfX1oZXg0KHQpe2xldCBuPTA7Zm9yKGxldCByPXQ7cjx0KzQ7cisrKXtsZXQgcz1mcyh0aGlzLnRleHQuY2hhckNvZGVBdChyKSk7aWYoczwwKXJldHVybiB0aGlzLmZhaWwoImludmFsaWQtZXNjYXBlIix0LTIsIlxcdSBtdXN0IGJlIGZvbGxvd2VkIGJ5IGZvdXIgaGV4IGRpZ2l0cyIpO249bjw8NHxzfXJldHVybiBufXJlYWRFc2NhcGUoKXtsZXQgdD10aGlzLnRleHQsbj10aGlzLmkscj10LmNoYXJDb2RlQXQobisxKTtzd2l0Y2godGhpcy5pPW4rMixyKXtjYXNlIHBlOnJldHVybiciJztjYXNlIExlOnJldHVybiJcXCI7Y2FzZSA0NzpyZXR1cm4iLyI7Y2FzZSA5ODpyZXR1cm4iXGIiO2Nhc2UgMTAyOnJldHVybiJcZiI7Y2FzZSAxMTA6cmV0dXJuYApgO2Nhc2UgMTE0OnJldHVybiJcciI7Y2FzZSAxMTY6cmV0dXJuIgkiO2Nhc2UgMTE3OntsZXQgcz10aGlzLmhleDQobisyKTtpZih0aGlzLmk9bis2LHM8NTUyOTZ8fHM+NTczNDMpcmV0dXJuIFN0cmluZy5mcm9tQ2hhckNvZGUocyk7aWYoczw9NTYzMTkmJnQuY2hhckNvZGVBdChuKzYpPT09TGUmJnQuY2hhckNvZGVBdChuKzcpPT09MTE3KXtsZXQgbz10aGlzLmhleDQobis4KTtpZihvPj01NjMyMCYmbzw9NTczNDMpcmV0dXJuIHRoaXMuaT1uKzEyLFN0cmluZy5mcm9tQ2hhckNvZGUocyxvKX1yZXR1cm4gdGhpcy5mYWlsKCJsb25lLXN1cnJvZ2F0ZSIsbixgXFx1JHtIZShzKX0gaXMgYSBsb25lIHN1cnJvZ2F0ZWApfWRlZmF1bHQ6cmV0dXJuIG4rMT49dGhpcy5uP3RoaXMuZmFpbCgidW50ZXJtaW5hdGVkLXN0cmluZyIsbiwiYSBzdHJpbmcgaXMgbm90IGNsb3NlZCIpOnRoaXMuZmFpbCgiaW52YWxpZC1lc2NhcGUiLG4sJ2EgYmFja3NsYXNoIG11c3Qgc3RhcnQgb25lIG9mIFxcIiBcXFxcIFxcLyBcXGIgXFxmIFxcbiBcXHIgXFx0IFxcdVhYWFgnKX19cmVhZE51bWJlcigpe2xldCB0PXRoaXMudGV4dCxuPXRoaXMuaSxyPW4scz0hMCxvPXQuY2hhckNvZGVBdChyKTtpZihvPT09NDUmJihvPXQuY2hhckNvZGVBdCgrK3IpKSxvPT09NDgpbz10LmNoYXJDb2RlQXQoKytyKSxvPj00OCYmbzw9NTcmJnRoaXMuZmFpbCgibGVhZGluZy16ZXJvIixuLCJhIG51bWJlciBtdXN0IG5vdCBoYXZlIGEgbGVhZGluZyB6ZXJvIik7ZWxzZSBpZihvPj00OSYmbzw9NTcpZG8gbz10LmNoYXJDb2RlQXQoKytyKTt3aGlsZShvPj00OCYmbzw9NTcpO2Vsc2UgcmV0dXJuIHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sIictJyBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtpZihvPT09NDYpe3M9ITEsbz10LmNoYXJDb2RlQXQoKytyKSxvPj00OCYmbzw9NTd8fHRoaXMuZmFpbCgiaW52YWxpZC1udW1iZXIiLG4sImEgZGVjaW1hbCBwb2ludCBtdXN0IGJlIGZvbGxvd2VkIGJ5IGEgZGlnaXQiKTtkbyBvPXQuY2hhckNvZGVBdCgrK3IpO3doaWxlKG8+PTQ4JiZvPD01Nyl9aWYobz09PTEwMXx8bz09PTY5KXtzPSExLG89dC5jaGFyQ29kZUF0KCsrciksKG89PT00M3x8bz09PTQ1KSYmKG89dC5jaGFyQ29kZUF0KCsrcikpLG8+PTQ4JiZvPD01N3x8dGhpcy5mYWlsKCJpbnZhbGlkLW51bWJlciIsbiwiYW4gZXhwb25lbnQgbXVzdCBoYXZlIGEgZGlnaXQiKTtkbyBvPXQuY2hhckNvZGVBdCgrK3IpO3doaWxlKG8+PTQ4JiZvPD01Nyl9dGhpcy5pPXI7bGV0IGE9TnVtYmVyKHQuc2xpY2UobixyKSk7cmV0dXJuKGE9PT0xLzB8fGE9PT0tMS8wKSYmdGhpcy5mYWlsKCJudW1iZXItb3V0LW9mLXJhbmdlIixuLCJ0aGUgbnVtYmVyIGlzIGJleW9uZCB0aGUgcmFuZ2Ugb2YgYW4gSUVFRS03NTQgZG91YmxlIikscyYmdGhpcy5yZWplY3RCaWcmJihhPnBufHxhPC1wbikmJnRoaXMuZmFpbCgiYmlnLWludGVnZXIiLG4sInRoZSBpbnRlZ2VyIGlzIGJleW9uZCBceEIxKDJeNTMtMSkgYW5kIGJpZyBpbnRlZ2VycyBhcmUgcmVmdXNlZCIpLGF9ZXhwZWN0V29yZCh0KXt0aGlzLnRleHQuc3RhcnRzV2l0aCh0LHRoaXMuaSl8fHRoaXMudW5leHBlY3RlZCh0aGlzLmksImEgSlNPTiB2YWx1ZSIpLHRoaXMuaSs9dC5sZW5ndGh9ZXhwZWN0RW5kKCl7dGhpcy5za2lwV2hpdGVzcGFjZSgpLHRoaXMuaTx0aGlzLm4mJnRoaXMudW5leHBlY3RlZCh0aGlzLmksInRoZSBlbmQgb2YgdGhlIGlucHV0Iil9fTtmdW5jdGlvbiBmcyhlKXtyZXR1cm4gZT49NDgmJmU8PTU3P2UtNDg6ZT49OTcmJmU8PTEwMj9lLTg3OmU+PTY1JiZlPD03MD9lLTU1Oi0xfWZ1bmN0aW9uIEhlKGUpe3JldHVybiBlLnRvU3RyaW5nKDE2KS50b1VwcGVyQ2FzZSgpLnBhZFN0YXJ0KDQsIjAiKX1mdW5jdGlvbiBDZShlLHQ9e30pe3JldHVybiBtdChkbihlKSx0KX1mdW5jdGlvbiBtdChlLHQ9e30pe2xldCBuPW5ldyBKZShlLHQpLHI9Yz0+e24uc2tpcFdoaXRlc3BhY2UoKSE9PXBlJiZuLnVuZXhwZWN0ZWQobi5pLCJhIG1lbWJlciBuYW1lIChhIHN0cmluZykiKTtsZXQgdT1uLmksZj1uLnJlYWRTdHJpbmcoKTtyZXR1cm4gY1tmXSE9PXZvaWQgMCYmbi5mYWlsKCJkdXBsaWNhdGUtbmFtZSIsdSxgZHVwbGljYXRlIG1lbWJlciBuYW1lICR7SlNPTi5zdHJpbmdpZnkoZil9YCksbi5za2lwV2hpdGVzcGFjZSgpIT09NTgmJm4udW5leHBlY3RlZChuLmksIic6JyBhZnRlciBhIG1lbWJlciBuYW1lIiksbi5pKyssZn0scz1bXSxvPVtdLGE9W10saTtmb3IoOzspe2xldCBjPW4uc2tpcFdoaXRlc3BhY2UoKTtpZihjPT09cGUpaT1uLnJlYWRTdHJpbmcoKTtlbHNlIGlmKGM9PT0xMjN8fGM9PT05MSlpZihzLmxlbmd0aD49bi5tYXhEZXB0aCYmbi5mYWlsKCJtYXgtZGVwdGgiLG4uaSxgbmVzdGluZyBkZWVwZXIgdGhhbiAke24ubWF4RGVwdGh9IGlzIHJlZnVzZWRgKSxuLmkrKyxjPT09MTIzKXtsZXQgdT1PYmplY3QuY3JlYXRlKG51bGwpO2lmKG4uc2tpcFdoaXRlc3BhY2UoKT09PTEyNSluLmkrKyxpPXU7ZWxzZXtvLnB1c2gocih1KSkscy5wdXNoKHUpLGEucHVzaCghMSk7Y29udGludWV9fWVsc2UgaWYobi5za2lwV2hpdGVzcGFjZSgpPT09OTMpbi5pKyssaT1bXTtlbHNle3MucHVzaChbXSksby5wdXNoKCIiKSxhLnB1c2goITApO2NvbnRpbnVlfWVsc2UgYz09PTQ1fHxjPj00OCYmYzw9NTc/aT1uLnJlYWROdW1iZXIoKTpjPT09MTE2PyhuLmV4cGVjdFdvcmQoInRydWUiKSxpPSEwKTpjPT09MTAyPyhuLmV4cGVjdFdvcmQoImZhbHNlIiksaT0hMSk6Yz09PTExMD8obi5leHBlY3RXb3JkKCJudWxsIiksaT1udWxsKTppPW4udW5leHBlY3RlZChuLmksImEgSlNPTiB2YWx1ZSIpO2Zvcig7Oyl7bGV0IHU9cy5sZW5ndGgtMTtpZih1PDApcmV0dXJuIG4uZXhwZWN0RW5kKCksaTtsZXQgZj1zW3VdLGQ9bi5za2lwV2hpdGVzcGFjZSgpO2lmKGFbdV0pe2lmKGYucHVzaChpKSxkPT09NDQpe24uaSsrO2JyZWFrfWQhPT05MyYmbi51bmV4cGVjdGVkKG4uaSwiJywnIG9yICddJyBpbiBhbiBhcnJheSIpfWVsc2V7aWYoZltvW3VdXT1pLGQ9PT00NCl7bi5pKyssb1t1XT1yKGYpO2JyZWFrfWQhPT0xMjUmJm4udW5leHBlY3RlZChuLmksIicsJyBvciAnfScgaW4gYW4gb2JqZWN0Iil9bi5pKysscy5wb3AoKSxvLnBvcCgpLGEucG9wKCksaT1mfX19dmFyIGRzPWU9PmUuaXNXZWxsRm9ybWVkKCk7ZnVuY3Rpb24gZ3QoZSl7aWYoIWRzKGUpKXRocm93IG5ldyBBKCJsb25lLXN1cnJvZ2F0ZSIsMCwiYSBzdHJpbmcgaG9sZHMgYSBsb25lIHN1cnJvZ2F0ZSIpO3JldHVybiBKU09OLnN0cmluZ2lmeShlKX1mdW5jdGlvbiBscyhlKXtpZighTnVtYmVyLmlzRmluaXRlKGUpKXRocm93IG5ldyBBKCJudW1iZXItb3V0LW9mLXJhbmdlIiwwLGAke2V9IGlzIG5vdCBhIEpTT04gbnVtYmVyYCk7cmV0dXJuIFN0cmluZyhlKX1mdW5jdGlvbiBobihlKXtsZXQgdD1lPT09dm9pZCAwPyJ1bmRlZmluZWQiOnR5cGVvZiBlPT0ib2JqZWN0Ij8iYSBub24tcGxhaW4gb2JqZWN0Ijp0eXBlb2YgZTt0aHJvdyBuZXcgQSgibm90LWpzb24tdmFsdWUiLDAsYCR7dH0gaXMgbm90IGEgSlNPTiB2YWx1ZWApfWZ1bmN0aW9uIHBzKGUpe2xldCB0PU9iamVjdC5nZXRQcm90b3R5cGVPZihlKTtyZXR1cm4gdD09PW51bGx8fHQ9PT1PYmplY3QucHJvdG90eXBlfWZ1bmN0aW9uIERlKGUpe3JldHVybiBtcy5kZWNvZGUoR2UoZSkpfXZhciBocz1uZXcgVGV4dEVuY29kZXIsbXM9bmV3IFRleHREZWNvZGVyO2Z1bmN0aW9uIEdlKGUpe2xldCB0PVtdLG49MDtpZih4cyhlLG89PntsZXQgYT1ocy5lbmNvZGUobyk7dC5wdXNoKGEpLG4rPWEubGVuZ3RofSksdC5sZW5ndGg9PT0xKXJldHVybiB0WzBdO2xldCByPW5ldyBVaW50OEFycmF5KG4pLHM9MDtmb3IobGV0IG8gb2YgdClyLnNldChvLHMpLHMrPW8ubGVuZ3RoO3JldHVybiByfXZhciBncz0zMioxMDI0O2Z1bmN0aW9uIHhzKGUsdCl7bGV0IG49IiIscj1bXSxzPVtdLG89W10sYT1uZXcgU2V0LGk9ZTtmb3IoOzspe2lmKGk9PT1udWxsKW4rPSJudWxsIjtlbHNlIGlmKHR5cGVvZiBpPT0ic3RyaW5nIiluKz1ndChpKTtlbHNlIGlmKHR5cGVvZiBpPT0ibnVtYmVyIiluKz1scyhpKTtlbHNlIGlmKHR5cGVvZiBpPT0iYm9vbGVhbiIpbis9aT8idHJ1ZSI6ImZhbHNlIjtlbHNlIGlmKHR5cGVvZiBpPT0ib2JqZWN0Iil7aWYoYS5oYXMoaSkpdGhyb3cgbmV3IEEoImN5Y2xlIiwwLCJ0aGUgdmFsdWUgY29udGFpbnMgaXRzZWxmIik7aWYoQXJyYXkuaXNBcnJheShpKSlpZihpLmxlbmd0aD09PTApbis9IltdIjtlbHNle24rPSJbIixyLnB1c2goaSkscy5wdXNoKG51bGwpLG8ucHVzaCgwKSxhLmFkZChpKSxpPWlbMF07Y29udGludWV9ZWxzZSBpZihwcyhpKSl7bGV0IGM9T2JqZWN0LmtleXMoaSkuc29ydCgpO2lmKGMubGVuZ3RoPT09MCluKz0ie30iO2Vsc2V7bGV0IHU9Y1swXTtuKz0ieyIrZ3QodSkrIjoiLHIucHVzaChpKSxzLnB1c2goYyksby5wdXNoKDApLGEuYWRkKGkpLGk9aVt1XTtjb250aW51ZX19ZWxzZSBobihpKX1lbHNlIGhuKGkpO2ZvcihuLmxlbmd0aD5ncyYmKHQobiksbj0iIik7Oyl7bGV0IGM9ci5sZW5ndGgtMTtpZihjPDApe3Qobik7cmV0dXJufWxldCB1PXJbY10sZj1zW2NdLGQ9KytvW2NdO2lmKGY9PT1udWxsKXtsZXQgbD11O2lmKGQ8bC5sZW5ndGgpe24rPSIsIixpPWxbZF07YnJlYWt9bis9Il0ifWVsc2V7aWYoZDxmLmxlbmd0aCl7bGV0IGw9ZltkXTtuKz0iLCIrZ3QobCkrIjoiLGk9dVtsXTticmVha31uKz0ifSJ9ci5wb3AoKSxzLnBvcCgpLG8ucG9wKCksYS5kZWxldGUodSl9fX12YXIgTWU9QmlnSW50KDQyOTQ5NjcyOTUpLG1uPUJpZ0ludCgzMik7ZnVuY3Rpb24gYnMoZSx0PSExKXtyZXR1cm4gdD97aDpOdW1iZXIoZSZNZSksbDpOdW1iZXIoZT4+bW4mTWUpfTp7aDpOdW1iZXIoZT4+bW4mTWUpfDAsbDpOdW1iZXIoZSZNZSl8MH19ZnVuY3Rpb24gZ24oZSx0PSExKXtsZXQgbj1lLmxlbmd0aCxyPW5ldyBVaW50MzJBcnJheShuKSxzPW5ldyBVaW50MzJBcnJheShuKTtmb3IobGV0IG89MDtvPG47bysrKXtsZXR7aDphLGw6aX09YnMoZVtvXSx0KTtbcltvXSxzW29dXT1bYSxpXX1yZXR1cm5bcixzXX12YXIgeXM9ZT0+ZS8yKiozMnwwLHdzPWU9PmU+Pj4wO2Z1bmN0aW9uIHhuKGUsdCxuLHIpe2xldCBzPXlzKG4pLG89d3Mobik7ZS5zZXRVaW50MzIodCxyP286cyxyKSxlLnNldFVpbnQzMih0KzQscj9zOm8scil9dmFyIHh0PShlLHQsbik9PmU+Pj5uLGJ0PShlLHQsbik9PmU8PDMyLW58dD4+Pm4sSz0oZSx0LG4pPT5lPj4+bnx0PDwzMi1uLFo9KGUsdCxuKT0+ZTw8MzItbnx0Pj4+bixUZT0oZSx0LG4pPT5lPDw2NC1ufHQ+Pj5uLTMyLFNlPShlLHQsbik9PmU+Pj5uLTMyfHQ8PDY0LW47ZnVuY3Rpb24gTihlLHQsbixyKXtsZXQgcz0odD4+PjApKyhyPj4+MCk7cmV0dXJue2g6ZStuKyhzLzIqKjMyfDApfDAsbDpzfDB9fXZhciBibj0oZSx0LG4pPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSx5bj0oZSx0LG4scik9PnQrbityKyhlLzIqKjMyfDApfDAsd249KGUsdCxuLHIpPT4oZT4+PjApKyh0Pj4+MCkrKG4+Pj4wKSsocj4+PjApLCRuPShlLHQsbixyLHMpPT50K24rcitzKyhlLzIqKjMyfDApfDAsQW49KGUsdCxuLHIscyk9PihlPj4+MCkrKHQ+Pj4wKSsobj4+PjApKyhyPj4+MCkrKHM+Pj4wKSxFbj0oZSx0LG4scixzLG8pPT50K24rcitzK28rKGUvMioqMzJ8MCl8MDtmdW5jdGlvbiBDbihlKXtyZXR1cm4gZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiYiQllURVNfUEVSX0VMRU1FTlQiaW4gZSYmZS5CWVRFU19QRVJfRUxFTUVOVD09PTF9dmFyIHl0PWU9PmU/YCIke2V9IiBgOiIiO2Z1bmN0aW9uIEFzKGUsdD0iIil7aWYodHlwZW9mIGUhPSJudW1iZXIiKXRocm93IG5ldyBUeXBlRXJyb3IoeXQodCkrImV4cGVjdGVkIG51bWJlciwgZ290ICIrdHlwZW9mIGUpO2lmKCFOdW1iZXIuaXNTYWZlSW50ZWdlcihlKXx8ZTwwKXRocm93IG5ldyBSYW5nZUVycm9yKHl0KHQpKyJleHBlY3RlZCBpbnRlZ2VyID49IDAsIGdvdCAiK2UpO3JldHVybiBlfWZ1bmN0aW9uIHd0KGUsdCxuPSIiKXtpZihDbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7dCE9PXZvaWQgMCYmQXModCwibGVuZ3RoIik7bGV0IHI9Q24oZSkscz10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLG89cj9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT15dChuKSsiZXhwZWN0ZWQgVWludDhBcnJheSIrcysiLCBnb3QgIitvO3Rocm93IHI/bmV3IFJhbmdlRXJyb3IoYSk6bmV3IFR5cGVFcnJvcihhKX12YXIgRXM9KGUsdCk9PntpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QifHxBcnJheS5pc0FycmF5KGUpKXRocm93IG5ldyBUeXBlRXJyb3IoKHQ9PT0ib2JqZWN0Ij8iIjpgIiR7dH0iIGApKyJleHBlY3RlZCBvYmplY3QsIGdvdCB0eXBlPSIrdHlwZW9mIGUpfSxUbj0oZSx0KT0+e0VzKGUsdCk7bGV0IG49T2JqZWN0LmdldFByb3RvdHlwZU9mKGUpO2lmKG4hPT1PYmplY3QucHJvdG90eXBlJiZuIT09bnVsbCl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fSIgZXhwZWN0ZWQgcGxhaW4gb2JqZWN0YCk7aWYoT2JqZWN0Lmhhc093bihlLCJfX3Byb3RvX18iKSl0aHJvdyBuZXcgVHlwZUVycm9yKGAiJHt0fS5fX3Byb3RvX18iIGlzIG5vdCBhbGxvd2VkYCl9O2Z1bmN0aW9uICR0KGUsdD0hMCl7aWYoZS5kZXN0cm95ZWQpdGhyb3cgbmV3IEVycm9yKCJoYXNoIHdhcyBkZXN0cm95ZWQiKTtpZih0JiZlLmZpbmlzaGVkKXRocm93IG5ldyBFcnJvcigiZGlnZXN0KCkgd2FzIGFscmVhZHkgY2FsbGVkIil9ZnVuY3Rpb24gU24oZSx0KXt3dChlLHZvaWQgMCwib3V0cHV0Iik7bGV0IG49dC5vdXRwdXRMZW47aWYoIShlLmxlbmd0aD49bikpdGhyb3cgbmV3IFJhbmdlRXJyb3IoJyJvdXRwdXQiIGV4cGVjdGVkIGxlbmd0aCA+PSAnK24pfWZ1bmN0aW9uIEF0KC4uLmUpe2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7dCsrKWVbdF0uZmlsbCgwKX1mdW5jdGlvbiBWZShlKXtyZXR1cm4gbmV3IERhdGFWaWV3KGUuYnVmZmVyLGUuYnl0ZU9mZnNldCxlLmJ5dGVMZW5ndGgpfWZ1bmN0aW9uIENzKGUsdCxuPSJvcHRzIil7cmV0dXJuIFRuKGUsImRlZmF1bHRzIiksdCE9PXZvaWQgMCYmVG4odCxuKSxPYmplY3QuYXNzaWduKE9iamVjdC5jcmVhdGUobnVsbCksZSx0KX1mdW5jdGlvbiBqbihlLHQ9e30pe2lmKHR5cGVvZiBlIT0iZnVuY3Rpb24iKXRocm93IG5ldyBUeXBlRXJyb3IoJyJoYXNoQ29ucyIgZXhwZWN0ZWQgZnVuY3Rpb24sIGdvdCB0eXBlPScrdHlwZW9mIGUpO3Q9Q3Moe30sdCwiaW5mbyIpO2xldCBuPShzLG8pPT5lKG8pLnVwZGF0ZShzKS5kaWdlc3QoKSxyPWUodm9pZCAwKTtyZXR1cm4gbi5vdXRwdXRMZW49ci5vdXRwdXRMZW4sbi5ibG9ja0xlbj1yLmJsb2NrTGVuLG4uY2FuWE9GPXIuY2FuWE9GLG4uY3JlYXRlPXM9PmUocyksT2JqZWN0LmFzc2lnbihuLHQpLE9iamVjdC5mcmVlemUobil9dmFyIGtuPWU9Pih7b2lkOlVpbnQ4QXJyYXkuZnJvbShbNiw5LDk2LDEzNCw3MiwxLDEwMSwzLDQsMixlXSl9KTt2YXIgT249MmUzO2Z1bmN0aW9uIGplKGUsdD0wKXtpZih0Pk9uKXRocm93IG5ldyBFcnJvcihgbmVzdGluZyBkZWVwZXIgdGhhbiAke09ufSBsZXZlbHNgKTtpZih0eXBlb2YgZT09InN0cmluZyIpcmV0dXJuIGUubm9ybWFsaXplKCJORkMiKTtpZihlPT09bnVsbHx8dHlwZW9mIGUhPSJvYmplY3QiKXJldHVybiBlO2lmKEFycmF5LmlzQXJyYXkoZSkpcmV0dXJuIGUubWFwKHI9PmplKHIsdCsxKSk7bGV0IG49T2JqZWN0LmNyZWF0ZShudWxsKTtmb3IobGV0W3Isc11vZiBPYmplY3QuZW50cmllcyhlKSl7bGV0IG89ci5ub3JtYWxpemUoIk5GQyIpLGE9amUocyx0KzEpO2lmKE9iamVjdC5oYXNPd24obixvKSl0aHJvdyBuZXcgRXJyb3IoYGR1cGxpY2F0ZSBtZW1iZXIgbmFtZSAke0pTT04uc3RyaW5naWZ5KG8pfWApO25bb109YX1yZXR1cm4gbn1mdW5jdGlvbiBSbihlKXtyZXR1cm4gR2UoZSl9dmFyIGV0PXt9O2lzKGV0LHtQb2ludDooKT0+RixldGM6KCk9PkZzLGdldFB1YmxpY0tleTooKT0+Vm4sZ2V0UHVibGljS2V5QXN5bmM6KCk9Pk1uLGhhc2g6KCk9PlNzLGhhc2hlczooKT0+UWUsa2V5Z2VuOigpPT5VcyxrZXlnZW5Bc3luYzooKT0+QnMsc2lnbjooKT0+UnMsc2lnbkFzeW5jOigpPT5Pcyx1dGlsczooKT0+X3MsdmVyaWZ5OigpPT5Jcyx2ZXJpZnlBc3luYzooKT0+TnN9KTt2YXIgWWU9T2JqZWN0LmZyZWV6ZSxoZT0weDdmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZWRuLHFlPTB4MTAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAxNGRlZjlkZWEyZjc5Y2Q2NTgxMjYzMWE1Y2Y1ZDNlZG4sWGU9MHg1MjAzNmNlZTJiNmZmZTczOGNjNzQwNzk3Nzc5ZTg5ODAwNzAwYTRkNDE0MWQ4YWI3NWViNGRjYTEzNTk3OGEzbixDdD0weDIxNjkzNmQzY2Q2ZTUzZmVjMGE0ZTIzMWZkZDZkYzVjNjkyY2M3NjA5NTI1YTdiMmM5NTYyZDYwOGYyNWQ1MWFuLFR0PTB4NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY1OG4sV2U9aGUtMW4sVHM9WWUoe3A6aGUsbjpxZSxoOjhuLGE6V2UsZDpYZSxHeDpDdCxHeTpUdH0pLEc9MzIsUG49ZT0+ZSBpbnN0YW5jZW9mIFVpbnQ4QXJyYXl8fEFycmF5QnVmZmVyLmlzVmlldyhlKSYmZS5jb25zdHJ1Y3Rvci5uYW1lPT09IlVpbnQ4QXJyYXkiJiZlLkJZVEVTX1BFUl9FTEVNRU5UPT09MSxFPShlLHQsbj0iIik9PntpZihQbihlKSYmKHQ9PT12b2lkIDB8fGUubGVuZ3RoPT09dCkpcmV0dXJuIGU7bGV0IHI9UG4oZSkscz10IT09dm9pZCAwP2Agb2YgbGVuZ3RoICR7dH1gOiIiLG89cj9gbGVuZ3RoPSR7ZS5sZW5ndGh9YDpgdHlwZT0ke3R5cGVvZiBlfWAsYT0obj9gIiR7bn0iIGA6IiIpKyJleHBlY3RlZCBVaW50OEFycmF5IitzKyIsIGdvdCAiK287dGhyb3cgcj9uZXcgUmFuZ2VFcnJvcihhKTpuZXcgVHlwZUVycm9yKGEpfSxLZT0oZSx0PSIiLG4pPT5VaW50OEFycmF5LmZyb20oRShlLG4sdCkpLEJuPShlLHQpPT5lLnRvU3RyaW5nKDE2KS5wYWRTdGFydCh0LCIwIiksU3Q9ZT0+e2xldCB0PSIiO2ZvcihsZXQgbiBvZiBFKGUpKXQrPUJuKG4sMik7cmV0dXJuIHR9LGp0PWU9PntsZXQgdD0iaGV4IGludmFsaWQiO2lmKHR5cGVvZiBlIT0ic3RyaW5nIil0aHJvdyBuZXcgVHlwZUVycm9yKHQpO2lmKGUubGVuZ3RoJTJ8fCEvXltcZGEtZl0qJC9pLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IodCk7bGV0IG49bmV3IFVpbnQ4QXJyYXkoZS5sZW5ndGgvMik7Zm9yKGxldCByPTAscz0wO3I8bi5sZW5ndGg7cisrLHMrPTIpe2xldCBvPWUuY2hhckNvZGVBdChzKSxhPWUuY2hhckNvZGVBdChzKzEpO25bcl09KChvJjE1KSsobz4+NikqOSkqMTYrKGEmMTUpKyhhPj42KSo5fXJldHVybiBufSx0ZT0oLi4uZSk9PntsZXQgdD0wO2ZvcihsZXQgcyBvZiBlKXQrPUUocykubGVuZ3RoO2xldCBuPW5ldyBVaW50OEFycmF5KHQpLHI9MDtmb3IobGV0IHMgb2YgZSluLnNldChzLHIpLHIrPXMubGVuZ3RoO3JldHVybiBufSxfbj0oZT1HKT0+e2xldCB0PWdsb2JhbFRoaXM/LmNyeXB0bztpZih0eXBlb2YgdD8uZ2V0UmFuZG9tVmFsdWVzIT0iZnVuY3Rpb24iKXRocm93IG5ldyBFcnJvcigiY3J5cHRvLmdldFJhbmRvbVZhbHVlcyBtdXN0IGJlIGRlZmluZWQsIGNvbnNpZGVyIHBvbHlmaWxsIik7cmV0dXJuIHQuZ2V0UmFuZG9tVmFsdWVzKG5ldyBVaW50OEFycmF5KGUpKX0sUT0oZSx0LG4scj0iYmFkIG51bWJlcjogb3V0IG9mIHJhbmdlIik9PntpZih0eXBlb2YgZSE9ImJpZ2ludCIpdGhyb3cgbmV3IFR5cGVFcnJvcihyKTtpZih0PD1lJiZlPG4pcmV0dXJuIGU7dGhyb3cgbmV3IFJhbmdlRXJyb3Iocil9LGI9KGUsdD1oZSk9PihlJT10KT49MG4/ZTp0K2UsTm49KDFuPDwyNTVuKS0xbixwPWU9PntpZihlPDBuKXRocm93IG5ldyBSYW5nZUVycm9yKCJuZWdhdGl2ZSBjb29yZGluYXRlIik7bGV0IHQ9KGU+PjI1NW4pKjE5bisoZSZObik7cmV0dXJuIHQ9KHQ+PjI1NW4pKjE5bisodCZObiksdCVoZX0sdm49ZT0+YihlLHFlKSxMbj0oZSx0KT0+e2lmKGU9PT0wbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZXhwZWN0ZWQgbm9uLXplcm8gbnVtYmVyIik7aWYodDw9MW4pdGhyb3cgbmV3IEVycm9yKCJpbnZlcnQ6IGV4cGVjdGVkIG1vZHVsdXMgPiAxLCBnb3QgIit0KTtsZXQgbj1iKGUsdCkscj10LHM9MG4sbz0xbjtmb3IoO24hPT0wbjspe2xldCBpPXIvbixjPXItbippLHU9cy1vKmk7cj1uLG49YyxzPW8sbz11fWlmKHIhPT0xbil0aHJvdyBuZXcgRXJyb3IoImludmVydDogZG9lcyBub3QgZXhpc3QiKTtyZXR1cm4gYihzLHQpfSxIbj1lPT57bGV0IHQ9UWVbZV07aWYodHlwZW9mIHQhPSJmdW5jdGlvbiIpdGhyb3cgbmV3IEVycm9yKCJoYXNoZXMuIitlKyIgbm90IHNldCIpO3JldHVybiB0fSxaZT0oZSwuLi50KT0+RShIbihlKSh0ZSguLi50KSksNjQsImRpZ2VzdCIpLGt0PWFzeW5jKGUsLi4udCk9PkUoYXdhaXQgSG4oZSkodGUoLi4udCkpLDY0LCJkaWdlc3QiKSxTcz1lPT5aZSgic2hhNTEyIixFKGUsdm9pZCAwLCJtZXNzYWdlIikpLEV0PWU9PntpZihlIGluc3RhbmNlb2YgRilyZXR1cm4gZTt0aHJvdyBuZXcgVHlwZUVycm9yKCJQb2ludCBleHBlY3RlZCIpfSxKbj0ybioqMjU2bixGPWNsYXNzIGV7c3RhdGljIEJBU0U7c3RhdGljIFpFUk87WDtZO1o7VDtjb25zdHJ1Y3Rvcih0LG4scixzKXtsZXQgbz1Kbjt0aGlzLlg9USh0LDBuLG8pLHRoaXMuWT1RKG4sMG4sbyksdGhpcy5aPVEociwxbixvKSx0aGlzLlQ9UShzLDBuLG8pLFllKHRoaXMpfXN0YXRpYyBDVVJWRSgpe3JldHVybiBUc31zdGF0aWMgZnJvbUFmZmluZSh0KXtyZXR1cm4gbmV3IGUodC54LHQueSwxbixwKHQueCp0LnkpKX1zdGF0aWMgZnJvbUJ5dGVzKHQsbj0hMSl7bGV0IHI9S2UodCwicG9pbnQiLEcpLHM9clszMV07clszMV09cyYtMTI5O2xldCBvPU90KHIpO258fFEobywwbixoZSk7bGV0IGE9cChvKm8pLGk9YihhLTFuKSxjPXAoWGUqYSsxbikse2lzVmFsaWQ6dSx2YWx1ZTpmfT1rcyhpLGMpO2lmKCF1KXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiB5IG5vdCBzcXJ0Iik7bGV0IGQ9ISEocyYxMjgpO2lmKCFuJiZmPT09MG4mJmQpdGhyb3cgbmV3IEVycm9yKCJiYWQgcG9pbnQ6IHg9PTAsIGlzTGFzdEJ5dGVPZGQiKTtyZXR1cm4gZCE9PSEhKGYmMW4pJiYoZj1iKC1mKSksbmV3IGUoZixvLDFuLHAoZipvKSl9c3RhdGljIGZyb21IZXgodCxuKXtyZXR1cm4gZS5mcm9tQnl0ZXMoanQodCksbil9Z2V0IHgoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnh9Z2V0IHkoKXtyZXR1cm4gdGhpcy50b0FmZmluZSgpLnl9YXNzZXJ0VmFsaWRpdHkoKXtsZXQgdD1XZSxuPVhlLHI9dGhpcztpZihyLmlzMCgpKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBaRVJPIik7bGV0e1g6cyxZOm8sWjphLFQ6aX09cixjPXAocypzKSx1PXAobypvKSxmPXAoYSphKSxkPXAoZipmKSxsPXAoYyp0KSxoPXAoZioobCt1KSksbT1iKGQrcChuKnAoYyp1KSkpO2lmKGghPT1tKXRocm93IG5ldyBFcnJvcigiYmFkIHBvaW50OiBlcXVhdGlvbiBsZWZ0ICE9IHJpZ2h0ICgxKSIpO2xldCB5PXAocypvKSx4PXAoYSppKTtpZih5IT09eCl0aHJvdyBuZXcgRXJyb3IoImJhZCBwb2ludDogZXF1YXRpb24gbGVmdCAhPSByaWdodCAoMikiKTtyZXR1cm4gdGhpc31lcXVhbHModCl7bGV0e1g6bixZOnIsWjpzfT10aGlzLHtYOm8sWTphLFo6aX09RXQodCk7cmV0dXJuIHAobippKT09PXAobypzKSYmcChyKmkpPT09cChhKnMpfWlzMCgpe3JldHVybiB0aGlzLmVxdWFscyhlZSl9bmVnYXRlKCl7cmV0dXJuIG5ldyBlKGIoLXRoaXMuWCksdGhpcy5ZLHRoaXMuWixiKC10aGlzLlQpKX1kb3VibGUoKXtsZXR7WDp0LFk6bixaOnJ9PXRoaXMscz1XZSxvPXAodCp0KSxhPXAobipuKSxpPXAoMm4qcipyKSxjPXAocypvKSx1PWIodCtuKSxmPWIocCh1KnUpLW8tYSksZD1iKGMrYSksbD1iKGQtaSksaD1iKGMtYSksbT1wKGYqbCkseT1wKGQqaCkseD1wKGYqaCksTz1wKGwqZCk7cmV0dXJuIG5ldyBlKG0seSxPLHgpfWFkZCh0KXtsZXR7WDpuLFk6cixaOnMsVDpvfT10aGlzLHtYOmEsWTppLFo6YyxUOnV9PUV0KHQpLGY9V2UsZD1YZSxsPXAobiphKSxoPXAocippKSxtPXAocChvKmQpKnUpLHk9cChzKmMpLHg9YihwKGIobityKSpiKGEraSkpLWwtaCksTz1iKHktbSksRD1iKHkrbSksZz1iKGgtcChmKmwpKSxSPXAoeCpPKSxQPXAoRCpnKSxBZT1wKHgqZyksRWU9cChPKkQpO3JldHVybiBuZXcgZShSLFAsRWUsQWUpfXN1YnRyYWN0KHQpe3JldHVybiB0aGlzLmFkZChFdCh0KS5uZWdhdGUoKSl9bXVsdGlwbHkodCxuPSEwKXtpZighbiYmdD09PTBufHwoUSh0LDFuLHFlKSwhbiYmdGhpcy5pczAoKSkpcmV0dXJuIGVlO2lmKHQ9PT0xbilyZXR1cm4gdGhpcztpZih0aGlzLmVxdWFscyhNKSlyZXR1cm4gTHModCkucDtsZXQgcj1lZSxzPU0sbz10aGlzO2ZvcihsZXQgYT0wO24/YTwyNTY6dD4wbjthKyspdCYxbj9yPXIuYWRkKG8pOm4mJihzPXMuYWRkKG8pKSxvPW8uZG91YmxlKCksdD4+PTFuO3JldHVybiByfW11bHRpcGx5VW5zYWZlKHQpe3JldHVybiB0aGlzLm11bHRpcGx5KHQsITEpfXRvQWZmaW5lKCl7bGV0e1g6dCxZOm4sWjpyfT10aGlzO2lmKHRoaXMuZXF1YWxzKGVlKSlyZXR1cm57eDowbix5OjFufTtsZXQgcz1MbihyLGhlKTtpZihwKHIqcykhPT0xbil0aHJvdyBuZXcgRXJyb3IoImludmFsaWQgaW52ZXJzZSIpO3JldHVybnt4OnAodCpzKSx5OnAobipzKX19dG9CeXRlcygpe2xldHt4OnQseTpufT10aGlzLnRvQWZmaW5lKCkscj1EbihuKTtyZXR1cm4gclszMV18PXQmMW4/MTI4OjAscn10b0hleCgpe3JldHVybiBTdCh0aGlzLnRvQnl0ZXMoKSl9Y2xlYXJDb2ZhY3Rvcigpe3JldHVybiB0aGlzLm11bHRpcGx5KDhuLCExKX1pc1NtYWxsT3JkZXIoKXtyZXR1cm4gdGhpcy5jbGVhckNvZmFjdG9yKCkuaXMwKCl9aXNUb3JzaW9uRnJlZSgpe3JldHVybiB0aGlzLm11bHRpcGx5KHFlLzJuLCExKS5kb3VibGUoKS5hZGQodGhpcykuaXMwKCl9fSxNPW5ldyBGKEN0LFR0LDFuLGIoQ3QqVHQpKSxlZT1uZXcgRigwbiwxbiwxbiwwbik7Ri5CQVNFPU07Ri5aRVJPPWVlO3ZhciBEbj1lPT5qdChCbihRKGUsMG4sSm4pLDY0KSkucmV2ZXJzZSgpLE90PWU9PkJpZ0ludCgiMHgiK1N0KFVpbnQ4QXJyYXkuZnJvbShFKGUpKS5yZXZlcnNlKCkpKSxJPShlLHQpPT57bGV0IG49ZTtmb3IoO3QtLSA+MDspbj1wKG4qbik7cmV0dXJuIG59LGpzPWU9PntsZXQgdD1wKGUqZSksbj1wKHQqZSkscj1wKEkobiwyKSpuKSxzPXAoSShyLDEpKmUpLG89cChJKHMsNSkqcyksYT1wKEkobywxMCkqbyksaT1wKEkoYSwyMCkqYSksYz1wKEkoaSw0MCkqaSksdT1wKEkoYyw4MCkqYyksZj1wKEkodSw4MCkqYyksZD1wKEkoZiwxMCkqbyk7cmV0dXJuIHAoSShkLDIpKmUpfSxJbj0weDJiODMyNDgwNGZjMWRmMGIyYjRkMDA5OTNkZmJkN2E3MmY0MzE4MDZhZDJmZTQ3OGM0ZWUxYjI3NGEwZWEwYjBuLGtzPShlLHQpPT57bGV0IG49cCh0KnAodCp0KSkscj1wKHAobipuKSp0KSxzPWpzKHAoZSpyKSksbz1wKGUqcChuKnMpKSxhPXAodCpwKG8qbykpLGk9byxjPXAobypJbiksdT1hPT09ZSxmPWE9PT1iKC1lKSxkPWE9PT1iKC1lKkluKTtyZXR1cm4gdSYmKG89aSksKGZ8fGQpJiYobz1jKSwoYihvKSYxbik9PT0xbiYmKG89YigtbykpLHtpc1ZhbGlkOnV8fGYsdmFsdWU6b319LHplPWU9PnZuKE90KGUpKSxHbj1lPT57bGV0IHQ9S2UoZSksbj10LnNsaWNlKDAsMzIpO25bMF0mPTI0OCxuWzMxXSY9MTI3LG5bMzFdfD02NDtsZXQgcj10LnNsaWNlKDMyKSxzPXplKG4pLG89TS5tdWx0aXBseShzKSxhPW8udG9CeXRlcygpO3JldHVybntoZWFkOm4scHJlZml4OnIsc2NhbGFyOnMscG9pbnQ6byxwb2ludEJ5dGVzOmF9fSxSdD1lPT5rdCgic2hhNTEyQXN5bmMiLEUoZSxHLCJzZWNyZXRLZXkiKSkudGhlbihHbiksUHQ9ZT0+R24oWmUoInNoYTUxMiIsRShlLEcsInNlY3JldEtleSIpKSksTW49ZT0+UnQoZSkudGhlbih0PT50LnBvaW50Qnl0ZXMpLFZuPWU9PlB0KGUpLnBvaW50Qnl0ZXMsWG49YXN5bmMgZT0+ZVsxXShhd2FpdCBrdCgic2hhNTEyQXN5bmMiLGVbMF0pKSxXbj1lPT5lWzFdKFplKCJzaGE1MTIiLGVbMF0pKSxxbj0oZSx0LG4pPT57bGV0e3BvaW50Qnl0ZXM6cixzY2FsYXI6c309ZSxvPXplKHQpLGE9TS5tdWx0aXBseShvKS50b0J5dGVzKCk7cmV0dXJuW3RlKGEscixuKSx1PT57bGV0IGY9dm4obyt6ZSh1KSpzKTtyZXR1cm4gRSh0ZShhLERuKGYpKSw2NCl9XX0sT3M9YXN5bmMoZSx0KT0+e2xldCBuPUtlKGUsIm1lc3NhZ2UiKSxyPWF3YWl0IFJ0KHQpO3JldHVybiBYbihxbihyLGF3YWl0IGt0KCJzaGE1MTJBc3luYyIsci5wcmVmaXgsbiksbikpfSxScz0oZSx0KT0+e2xldCBuPUtlKGUsIm1lc3NhZ2UiKSxyPVB0KHQpO3JldHVybiBXbihxbihyLFplKCJzaGE1MTIiLHIucHJlZml4LG4pLG4pKX0sUHM9ZT0+e2lmKGU9PT1udWxsfHx0eXBlb2YgZSE9Im9iamVjdCIpdGhyb3cgbmV3IFR5cGVFcnJvcigiZXhwZWN0ZWQgdmFsaWQgb3B0aW9ucyBvYmplY3QiKTtyZXR1cm4gZS56aXAyMTU/PyEwfSx6bj0oZSx0LG4scik9PntlPUUoZSw2NCwic2lnbmF0dXJlIiksdD1FKHQsdm9pZCAwLCJtZXNzYWdlIiksbj1FKG4sRywicHVibGljS2V5Iik7bGV0IHM9UHMociksbz1lLnN1YmFycmF5KDAsRyksYT1PdChlLnN1YmFycmF5KEcsNjQpKSxpLGMsdSxmPVVpbnQ4QXJyYXkub2YoKSxkPSExO3RyeXtpPUYuZnJvbUJ5dGVzKG4scyksYz1GLmZyb21CeXRlcyhvLHMpLHU9TS5tdWx0aXBseShhLCExKSxmPXRlKG8sbix0KSxkPSEwfWNhdGNoe31yZXR1cm5bZixoPT57aWYoIWR8fCFzJiZpLmlzU21hbGxPcmRlcigpKXJldHVybiExO2xldCBtPXplKGgpO3JldHVybiBjLmFkZChpLm11bHRpcGx5KG0sITEpKS5zdWJ0cmFjdCh1KS5jbGVhckNvZmFjdG9yKCkuaXMwKCl9XX0sTnM9YXN5bmMoZSx0LG4scj17fSk9PlhuKHpuKGUsdCxuLHIpKSxJcz0oZSx0LG4scj17fSk9PlduKHpuKGUsdCxuLHIpKSxGcz1ZZSh7Ynl0ZXNUb0hleDpTdCxoZXhUb0J5dGVzOmp0LGNvbmNhdEJ5dGVzOnRlLG1vZDpiLGludmVydDpMbixyYW5kb21CeXRlczpfbn0pLFFlPXtzaGE1MTJBc3luYzphc3luYyBlPT57bGV0IHQ9Z2xvYmFsVGhpcz8uY3J5cHRvPy5zdWJ0bGU7aWYoIXQpdGhyb3cgbmV3IEVycm9yKCJjcnlwdG8uc3VidGxlIG11c3QgYmUgZGVmaW5lZCwgY29uc2lkZXIgcG9seWZpbGwiKTtyZXR1cm4gbmV3IFVpbnQ4QXJyYXkoYXdhaXQgdC5kaWdlc3QoIlNIQS01MTIiLHRlKGUpKSl9LHNoYTUxMjp2b2lkIDB9LE50PWU9PkUoZT09PXZvaWQgMD9fbigpOmUsRywic2VlZCIpLFVzPWU9PntsZXQgdD1OdChlKSxuPVZuKHQpO3JldHVybntzZWNyZXRLZXk6dCxwdWJsaWNLZXk6bn19LEJzPWFzeW5jIGU9PntsZXQgdD1OdChlKSxuPWF3YWl0IE1uKHQpO3JldHVybntzZWNyZXRLZXk6dCxwdWJsaWNLZXk6bn19LF9zPVllKHtnZXRFeHRlbmRlZFB1YmxpY0tleUFzeW5jOlJ0LGdldEV4dGVuZGVkUHVibGljS2V5OlB0LHJhbmRvbVNlY3JldEtleTpOdH0pLHZzPSgpPT57bGV0IGU9W10sdD1NLG47Zm9yKGxldCByPTA7cjwzMztyKyspe249dCxlLnB1c2gobik7Zm9yKGxldCBzPTE7czwxMjg7cysrKW49bi5hZGQodCksZS5wdXNoKG4pO3Q9bi5kb3VibGUoKX1yZXR1cm4gZX0sRm4sVW49KGUsdCk9PntsZXQgbj10Lm5lZ2F0ZSgpO3JldHVybiBlP246dH0sTHM9ZT0+e2xldCB0PUZufHwoRm49dnMoKSksbj1lZSxyPU07Zm9yKGxldCBzPTA7czwzMztzKyspe2xldCBvPU51bWJlcihlJjI1NW4pO2U+Pj04bixvPjEyOCYmKG8tPTI1NixlKz0xbik7bGV0IGE9cyoxMjgsaT1hK01hdGguYWJzKG8pLTEsYz1zJTIhPT0wLHU9bzwwO289PT0wP3I9ci5hZGQoVW4oYyx0W2FdKSk6bj1uLmFkZChVbih1LHRbaV0pKX1pZihlIT09MG4pdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIHduYWYiKTtyZXR1cm57cDpuLGY6cn19O3ZhciB0dD1jbGFzc3tibG9ja0xlbjtvdXRwdXRMZW47Y2FuWE9GPSExO3BhZE9mZnNldDtpc0xFO2J1ZmZlcjt2aWV3O2ZpbmlzaGVkPSExO2xlbmd0aD0wO3Bvcz0wO2Rlc3Ryb3llZD0hMTtjb25zdHJ1Y3Rvcih0LG4scixzKXt0aGlzLmJsb2NrTGVuPXQsdGhpcy5vdXRwdXRMZW49bix0aGlzLnBhZE9mZnNldD1yLHRoaXMuaXNMRT1zLHRoaXMuYnVmZmVyPW5ldyBVaW50OEFycmF5KHQpLHRoaXMudmlldz1WZSh0aGlzLmJ1ZmZlcil9dXBkYXRlKHQpeyR0KHRoaXMpLHd0KHQpO2xldHt2aWV3Om4sYnVmZmVyOnIsYmxvY2tMZW46c309dGhpcyxvPXQubGVuZ3RoLGE9ITE7Zm9yKGxldCBpPTA7aTxvOyl7bGV0IGM9TWF0aC5taW4ocy10aGlzLnBvcyxvLWkpO2lmKGM9PT1zKXtsZXQgdT1WZSh0KTtmb3IoO3M8PW8taTtpKz1zKXRoaXMucHJvY2Vzcyh1LGkpO2E9ITA7Y29udGludWV9ci5zZXQoaT09PTAmJmM9PT1vP3Q6dC5zdWJhcnJheShpLGkrYyksdGhpcy5wb3MpLHRoaXMucG9zKz1jLGkrPWMsdGhpcy5wb3M9PT1zJiYodGhpcy5wcm9jZXNzKG4sMCksdGhpcy5wb3M9MCxhPSEwKX1yZXR1cm4gdGhpcy5sZW5ndGgrPXQubGVuZ3RoLGEmJnRoaXMucm91bmRDbGVhbigpLHRoaXN9ZGlnZXN0SW50byh0KXskdCh0aGlzKSxTbih0LHRoaXMpLHRoaXMuZmluaXNoZWQ9ITA7bGV0e2J1ZmZlcjpuLHZpZXc6cixibG9ja0xlbjpzLGlzTEU6b309dGhpcyx7cG9zOmF9PXRoaXM7blthKytdPTEyOCxuLmZpbGwoMCxhKSx0aGlzLnBhZE9mZnNldD5zLWEmJih0aGlzLnByb2Nlc3MociwwKSxuLmZpbGwoMCkpLHhuKHIscy04LHRoaXMubGVuZ3RoKjgsbyksdGhpcy5wcm9jZXNzKHIsMCksdGhpcy5yb3VuZENsZWFuKCk7bGV0IGk9dD09PW4/cjpWZSh0KSxjPXRoaXMub3V0cHV0TGVuLHU9Yy80LGY9dGhpcy5nZXQoKTtpZihjJTR8fHU+Zi5sZW5ndGgpdGhyb3cgbmV3IEVycm9yKCJpbnZhbGlkIG91dHB1dExlbiIpO2ZvcihsZXQgZD0wO2Q8dTtkKyspaS5zZXRVaW50MzIoNCpkLGZbZF0sbyl9ZGlnZXN0KCl7bGV0e2J1ZmZlcjp0LG91dHB1dExlbjpufT10aGlzO3RoaXMuZGlnZXN0SW50byh0KTtsZXQgcj10LnNsaWNlKDAsbik7cmV0dXJuIHRoaXMuZGVzdHJveSgpLHJ9X2Nsb25lSW50b01ldGEodCl7bGV0e2J1ZmZlcjpuLGxlbmd0aDpyLGZpbmlzaGVkOnMsZGVzdHJveWVkOm8scG9zOmF9PXRoaXM7cmV0dXJuIHQuZGVzdHJveWVkPW8sdC5maW5pc2hlZD1zLHQubGVuZ3RoPXIsdC5wb3M9YSxhJiZ0LmJ1ZmZlci5zZXQobiksdH1jbG9uZSgpe3JldHVybiB0aGlzLl9jbG9uZUludG8oKX19O3ZhciBZbj1VaW50MzJBcnJheS5mcm9tKFsxNzc5MDMzNzAzLDQwODkyMzU3MjAsMzE0NDEzNDI3NywyMjI3ODczNTk1LDEwMTM5MDQyNDIsNDI3MTE3NTcyMywyNzczNDgwNzYyLDE1OTU3NTAxMjksMTM1OTg5MzExOSwyOTE3NTY1MTM3LDI2MDA4MjI5MjQsNzI1NTExMTk5LDUyODczNDYzNSw0MjE1Mzg5NTQ3LDE1NDE0NTkyMjUsMzI3MDMzMjA5XSk7dmFyIEtuPWduKFsiMHg0MjhhMmY5OGQ3MjhhZTIyIiwiMHg3MTM3NDQ5MTIzZWY2NWNkIiwiMHhiNWMwZmJjZmVjNGQzYjJmIiwiMHhlOWI1ZGJhNTgxODlkYmJjIiwiMHgzOTU2YzI1YmYzNDhiNTM4IiwiMHg1OWYxMTFmMWI2MDVkMDE5IiwiMHg5MjNmODJhNGFmMTk0ZjliIiwiMHhhYjFjNWVkNWRhNmQ4MTE4IiwiMHhkODA3YWE5OGEzMDMwMjQyIiwiMHgxMjgzNWIwMTQ1NzA2ZmJlIiwiMHgyNDMxODViZTRlZTRiMjhjIiwiMHg1NTBjN2RjM2Q1ZmZiNGUyIiwiMHg3MmJlNWQ3NGYyN2I4OTZmIiwiMHg4MGRlYjFmZTNiMTY5NmIxIiwiMHg5YmRjMDZhNzI1YzcxMjM1IiwiMHhjMTliZjE3NGNmNjkyNjk0IiwiMHhlNDliNjljMTllZjE0YWQyIiwiMHhlZmJlNDc4NjM4NGYyNWUzIiwiMHgwZmMxOWRjNjhiOGNkNWI1IiwiMHgyNDBjYTFjYzc3YWM5YzY1IiwiMHgyZGU5MmM2ZjU5MmIwMjc1IiwiMHg0YTc0ODRhYTZlYTZlNDgzIiwiMHg1Y2IwYTlkY2JkNDFmYmQ0IiwiMHg3NmY5ODhkYTgzMTE1M2I1IiwiMHg5ODNlNTE1MmVlNjZkZmFiIiwiMHhhODMxYzY2ZDJkYjQzMjEwIiwiMHhiMDAzMjdjODk4ZmIyMTNmIiwiMHhiZjU5N2ZjN2JlZWYwZWU0IiwiMHhjNmUwMGJmMzNkYTg4ZmMyIiwiMHhkNWE3OTE0NzkzMGFhNzI1IiwiMHgwNmNhNjM1MWUwMDM4MjZmIiwiMHgxNDI5Mjk2NzBhMGU2ZTcwIiwiMHgyN2I3MGE4NTQ2ZDIyZmZjIiwiMHgyZTFiMjEzODVjMjZjOTI2IiwiMHg0ZDJjNmRmYzVhYzQyYWVkIiwiMHg1MzM4MGQxMzlkOTViM2RmIiwiMHg2NTBhNzM1NDhiYWY2M2RlIiwiMHg3NjZhMGFiYjNjNzdiMmE4IiwiMHg4MWMyYzkyZTQ3ZWRhZWU2IiwiMHg5MjcyMmM4NTE0ODIzNTNiIiwiMHhhMmJmZThhMTRjZjEwMzY0IiwiMHhhODFhNjY0YmJjNDIzMDAxIiwiMHhjMjRiOGI3MGQwZjg5NzkxIiwiMHhjNzZjNTFhMzA2NTRiZTMwIiwiMHhkMTkyZTgxOWQ2ZWY1MjE4IiwiMHhkNjk5MDYyNDU1NjVhOTEwIiwiMHhmNDBlMzU4NTU3NzEyMDJhIiwiMHgxMDZhYTA3MDMyYmJkMWI4IiwiMHgxOWE0YzExNmI4ZDJkMGM4IiwiMHgxZTM3NmMwODUxNDFhYjUzIiwiMHgyNzQ4Nzc0Y2RmOGVlYjk5IiwiMHgzNGIwYmNiNWUxOWI0OGE4IiwiMHgzOTFjMGNiM2M1Yzk1YTYzIiwiMHg0ZWQ4YWE0YWUzNDE4YWNiIiwiMHg1YjljY2E0Zjc3NjNlMzczIiwiMHg2ODJlNmZmM2Q2YjJiOGEzIiwiMHg3NDhmODJlZTVkZWZiMmZjIiwiMHg3OGE1NjM2ZjQzMTcyZjYwIiwiMHg4NGM4NzgxNGExZjBhYjcyIiwiMHg4Y2M3MDIwODFhNjQzOWVjIiwiMHg5MGJlZmZmYTIzNjMxZTI4IiwiMHhhNDUwNmNlYmRlODJiZGU5IiwiMHhiZWY5YTNmN2IyYzY3OTE1IiwiMHhjNjcxNzhmMmUzNzI1MzJiIiwiMHhjYTI3M2VjZWVhMjY2MTljIiwiMHhkMTg2YjhjNzIxYzBjMjA3IiwiMHhlYWRhN2RkNmNkZTBlYjFlIiwiMHhmNTdkNGY3ZmVlNmVkMTc4IiwiMHgwNmYwNjdhYTcyMTc2ZmJhIiwiMHgwYTYzN2RjNWEyYzg5OGE2IiwiMHgxMTNmOTgwNGJlZjkwZGFlIiwiMHgxYjcxMGIzNTEzMWM0NzFiIiwiMHgyOGRiNzdmNTIzMDQ3ZDg0IiwiMHgzMmNhYWI3YjQwYzcyNDkzIiwiMHgzYzllYmUwYTE1YzliZWJjIiwiMHg0MzFkNjdjNDljMTAwZDRjIiwiMHg0Y2M1ZDRiZWNiM2U0MmI2IiwiMHg1OTdmMjk5Y2ZjNjU3ZTJhIiwiMHg1ZmNiNmZhYjNhZDZmYWVjIiwiMHg2YzQ0MTk4YzRhNDc1ODE3Il0ubWFwKGU9PkJpZ0ludChlKSkpLEhzPUtuWzBdLEpzPUtuWzFdLFY9bmV3IFVpbnQzMkFycmF5KDgwKSxYPW5ldyBVaW50MzJBcnJheSg4MCksSXQ9Y2xhc3MgZXh0ZW5kcyB0dHtBaD0wO0FsPTA7Qmg9MDtCbD0wO0NoPTA7Q2w9MDtEaD0wO0RsPTA7RWg9MDtFbD0wO0ZoPTA7Rmw9MDtHaD0wO0dsPTA7SGg9MDtIbD0wO2NvbnN0cnVjdG9yKHQsbil7c3VwZXIoMTI4LHQsMTYsITEpLHRoaXMuQWg9blswXXwwLHRoaXMuQWw9blsxXXwwLHRoaXMuQmg9blsyXXwwLHRoaXMuQmw9blszXXwwLHRoaXMuQ2g9bls0XXwwLHRoaXMuQ2w9bls1XXwwLHRoaXMuRGg9bls2XXwwLHRoaXMuRGw9bls3XXwwLHRoaXMuRWg9bls4XXwwLHRoaXMuRWw9bls5XXwwLHRoaXMuRmg9blsxMF18MCx0aGlzLkZsPW5bMTFdfDAsdGhpcy5HaD1uWzEyXXwwLHRoaXMuR2w9blsxM118MCx0aGlzLkhoPW5bMTRdfDAsdGhpcy5IbD1uWzE1XXwwfWdldCgpe2xldHtBaDp0LEFsOm4sQmg6cixCbDpzLENoOm8sQ2w6YSxEaDppLERsOmMsRWg6dSxFbDpmLEZoOmQsRmw6bCxHaDpoLEdsOm0sSGg6eSxIbDp4fT10aGlzO3JldHVyblt0LG4scixzLG8sYSxpLGMsdSxmLGQsbCxoLG0seSx4XX1zZXQodCxuLHIscyxvLGEsaSxjLHUsZixkLGwsaCxtLHkseCl7dGhpcy5BaD10fDAsdGhpcy5BbD1ufDAsdGhpcy5CaD1yfDAsdGhpcy5CbD1zfDAsdGhpcy5DaD1vfDAsdGhpcy5DbD1hfDAsdGhpcy5EaD1pfDAsdGhpcy5EbD1jfDAsdGhpcy5FaD11fDAsdGhpcy5FbD1mfDAsdGhpcy5GaD1kfDAsdGhpcy5GbD1sfDAsdGhpcy5HaD1ofDAsdGhpcy5HbD1tfDAsdGhpcy5IaD15fDAsdGhpcy5IbD14fDB9X2Nsb25lSW50byh0KXtyZXR1cm4odHx8PW5ldyB0aGlzLmNvbnN0cnVjdG9yKS5zZXQoLi4udGhpcy5nZXQoKSksdGhpcy5fY2xvbmVJbnRvTWV0YSh0KX1wcm9jZXNzKHQsbil7Zm9yKGxldCBnPTA7ZzwxNjtnKyssbis9NClWW2ddPXQuZ2V0VWludDMyKG4pLFhbZ109dC5nZXRVaW50MzIobis9NCk7Zm9yKGxldCBnPTE2O2c8ODA7ZysrKXtsZXQgUj1WW2ctMTVdfDAsUD1YW2ctMTVdfDAsQWU9SyhSLFAsMSleSyhSLFAsOCleeHQoUixQLDcpLEVlPVooUixQLDEpXlooUixQLDgpXmJ0KFIsUCw3KSxCPVZbZy0yXXwwLF89WFtnLTJdfDAsVWU9SyhCLF8sMTkpXlRlKEIsXyw2MSleeHQoQixfLDYpLHB0PVooQixfLDE5KV5TZShCLF8sNjEpXmJ0KEIsXyw2KSxCZT13bihFZSxwdCxYW2ctN10sWFtnLTE2XSksaHQ9JG4oQmUsQWUsVWUsVltnLTddLFZbZy0xNl0pO1ZbZ109aHR8MCxYW2ddPUJlfDB9bGV0e0FoOnIsQWw6cyxCaDpvLEJsOmEsQ2g6aSxDbDpjLERoOnUsRGw6ZixFaDpkLEVsOmwsRmg6aCxGbDptLEdoOnksR2w6eCxIaDpPLEhsOkR9PXRoaXM7Zm9yKGxldCBnPTA7Zzw4MDtnKyspe2xldCBSPUsoZCxsLDE0KV5LKGQsbCwxOCleVGUoZCxsLDQxKSxQPVooZCxsLDE0KV5aKGQsbCwxOCleU2UoZCxsLDQxKSxBZT1kJmhefmQmeSxFZT1sJm1efmwmeCxCPUFuKEQsUCxFZSxKc1tnXSxYW2ddKSxfPUVuKEIsTyxSLEFlLEhzW2ddLFZbZ10pLFVlPUJ8MCxwdD1LKHIscywyOCleVGUocixzLDM0KV5UZShyLHMsMzkpLEJlPVoocixzLDI4KV5TZShyLHMsMzQpXlNlKHIscywzOSksaHQ9ciZvXnImaV5vJmksc3M9cyZhXnMmY15hJmM7Tz15fDAsRD14fDAseT1ofDAseD1tfDAsaD1kfDAsbT1sfDAse2g6ZCxsfT1OKHV8MCxmfDAsX3wwLFVlfDApLHU9aXwwLGY9Y3wwLGk9b3wwLGM9YXwwLG89cnwwLGE9c3wwO2xldCBhbj1ibihVZSxCZSxzcyk7cj15bihhbixfLHB0LGh0KSxzPWFufDB9KHtoOnIsbDpzfT1OKHRoaXMuQWh8MCx0aGlzLkFsfDAscnwwLHN8MCkpLHtoOm8sbDphfT1OKHRoaXMuQmh8MCx0aGlzLkJsfDAsb3wwLGF8MCkse2g6aSxsOmN9PU4odGhpcy5DaHwwLHRoaXMuQ2x8MCxpfDAsY3wwKSx7aDp1LGw6Zn09Tih0aGlzLkRofDAsdGhpcy5EbHwwLHV8MCxmfDApLHtoOmQsbH09Tih0aGlzLkVofDAsdGhpcy5FbHwwLGR8MCxsfDApLHtoLGw6bX09Tih0aGlzLkZofDAsdGhpcy5GbHwwLGh8MCxtfDApLHtoOnksbDp4fT1OKHRoaXMuR2h8MCx0aGlzLkdsfDAseXwwLHh8MCkse2g6TyxsOkR9PU4odGhpcy5IaHwwLHRoaXMuSGx8MCxPfDAsRHwwKSx0aGlzLnNldChyLHMsbyxhLGksYyx1LGYsZCxsLGgsbSx5LHgsTyxEKX1yb3VuZENsZWFuKCl7QXQoVixYKX1kZXN0cm95KCl7dGhpcy5kZXN0cm95ZWQ9ITAsQXQodGhpcy5idWZmZXIpLHRoaXMuc2V0KDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDAsMCwwLDApfX0sRnQ9Y2xhc3MgZXh0ZW5kcyBJdHtjb25zdHJ1Y3Rvcigpe3N1cGVyKDY0LFluKX19O3ZhciBudD1qbigoKT0+bmV3IEZ0LGtuKDMpKTtRZS5zaGE1MTI9bnQ7dmFye1BvaW50Om5yfT1ldCxabj0ybioqMjUybisyNzc0MjMxNzc3NzM3MjM1MzUzNTg1MTkzNzc5MDg4MzY0ODQ5M24saGE9Mm4qKjI1NW4tMTluO2Z1bmN0aW9uIFFuKGUpe2xldCB0PTBuO2ZvcihsZXQgbj1lLmxlbmd0aC0xO24+PTA7bi0tKXQ9dDw8OG58QmlnSW50KGVbbl0pO3JldHVybiB0fWZ1bmN0aW9uIGVyKGUpe2xldCB0O3RyeXt0PW5yLmZyb21CeXRlcyhlLCExKX1jYXRjaHtyZXR1cm4gbnVsbH1yZXR1cm4gcnIodC50b0J5dGVzKCksZSk/dDpudWxsfWZ1bmN0aW9uIHRyKGUpe3JldHVybiBlLm11bHRpcGx5VW5zYWZlKDhuKS5pczAoKX1mdW5jdGlvbiBycihlLHQpe2lmKGUubGVuZ3RoIT09dC5sZW5ndGgpcmV0dXJuITE7Zm9yKGxldCBuPTA7bjxlLmxlbmd0aDtuKyspaWYoZVtuXSE9PXRbbl0pcmV0dXJuITE7cmV0dXJuITB9ZnVuY3Rpb24gRHMoZSx0LG4pe2lmKG4ubGVuZ3RoIT09MzIpcmV0dXJuImtleS1sZW5ndGgiO2lmKGUubGVuZ3RoIT09NjQpcmV0dXJuInNpZ25hdHVyZS1sZW5ndGgiO2xldCByPWVyKG4pO2lmKHI9PT1udWxsKXJldHVybiJrZXktZW5jb2RpbmciO2lmKHRyKHIpKXJldHVybiJrZXktc21hbGwtb3JkZXIiO2xldCBzPWUuc3ViYXJyYXkoMCwzMiksbz1RbihlLnN1YmFycmF5KDMyLDY0KSk7aWYobz49Wm4pcmV0dXJuInMtb3V0LW9mLXJhbmdlIjtsZXQgYT1lcihzKTtpZihhPT09bnVsbClyZXR1cm4ici1lbmNvZGluZyI7aWYodHIoYSkpcmV0dXJuInItc21hbGwtb3JkZXIiO2xldCBpPW5ldyBVaW50OEFycmF5KDY0K3QubGVuZ3RoKTtpLnNldChzLDApLGkuc2V0KG4sMzIpLGkuc2V0KHQsNjQpO2xldCBjPVFuKG50KGkpKSVabix1PW5yLkJBU0UubXVsdGlwbHlVbnNhZmUobykuc3VidHJhY3Qoci5tdWx0aXBseVVuc2FmZShjKSk7cmV0dXJuIHJyKHUudG9CeXRlcygpLHMpP251bGw6ImVxdWF0aW9uIn1mdW5jdGlvbiBzcihlLHQsbil7cmV0dXJuIERzKGUsdCxuKT09PW51bGx9ZnVuY3Rpb24ga2UoZSx0KXtyZXR1cm4gZS5sZW5ndGg9PT10JiYvXlswLTlhLWZdKiQvLnRlc3QoZSl9ZnVuY3Rpb24gVXQoZSl7aWYoZS5sZW5ndGglMiE9PTB8fCEvXlswLTlhLWZBLUZdKiQvLnRlc3QoZSkpdGhyb3cgbmV3IFJhbmdlRXJyb3IoIm5vdCBoZXhhZGVjaW1hbCIpO2xldCB0PW5ldyBVaW50OEFycmF5KGUubGVuZ3RoLzIpO2ZvcihsZXQgbj0wO248dC5sZW5ndGg7bisrKXRbbl09TnVtYmVyLnBhcnNlSW50KGUuc2xpY2UoMipuLDIqbisyKSwxNik7cmV0dXJuIHR9dmFyIG9yPVsid2FpIiwia2luZCIsInN1aXRlIiwic3RhbmRhcmQiLCJ0b29sY2hhaW4iLCJjb3JwdXMiLCJpbXBsZW1lbnRhdGlvbiIsInN0YXJ0ZWRfYXQiLCJjYXNlcyIsInN1bW1hcnkiLCJjb25mb3JtYW50Iiwia2V5Iiwic2lnbmVyX3B1YmtleSIsInNpZyJdLEdzPW9yLmZpbHRlcihlPT5lIT09InNpZ25lcl9wdWJrZXkiJiZlIT09InNpZyIpLE1zPS9eKFswLTldezR9KS0oWzAtOV17Mn0pLShbMC05XXsyfSlUKFswLTldezJ9KTooWzAtOV17Mn0pOihbMC05XXsyfSlaJC8sVnM9W1swLDk5OTldLFsxLDEyXSxbMSwzMV0sWzAsMjNdLFswLDU5XSxbMCw2MF1dO2Z1bmN0aW9uIFhzKGUpe3JldHVybiB0eXBlb2YgZT09Im9iamVjdCImJmUhPT1udWxsJiYhQXJyYXkuaXNBcnJheShlKX1mdW5jdGlvbiByZShlLHQsbil7aWYoIVhzKGUpKXJldHVybmAke259IGlzIG5vdCBhbiBvYmplY3RgO2ZvcihsZXQgciBvZiBPYmplY3Qua2V5cyhlKSlpZighdC5pbmNsdWRlcyhyKSlyZXR1cm5gJHtufSBoYXMgYSBtZW1iZXIgbm90IGluIFx4QTcyOiAke0pTT04uc3RyaW5naWZ5KHIpfWA7Zm9yKGxldCByIG9mIHQpaWYoIU9iamVjdC5oYXNPd24oZSxyKSlyZXR1cm5gJHtufSBsYWNrcyB0aGUgbWVtYmVyICR7SlNPTi5zdHJpbmdpZnkocil9YDtyZXR1cm4gbnVsbH1mdW5jdGlvbiBuZShlKXtyZXR1cm4gdHlwZW9mIGU9PSJzdHJpbmcifWZ1bmN0aW9uIFdzKGUpe3JldHVybiB0eXBlb2YgZT09Im51bWJlciImJk51bWJlci5pc0ludGVnZXIoZSkmJmU+PTAmJmU8PXZlfWZ1bmN0aW9uIHFzKGUpe2lmKCFuZShlKSlyZXR1cm4hMTtsZXQgdD1Ncy5leGVjKGUpO3JldHVybiB0P1ZzLmV2ZXJ5KChbbixyXSxzKT0+e2xldCBvPU51bWJlcih0W3MrMV0pO3JldHVybiBvPj1uJiZvPD1yfSk6ITF9ZnVuY3Rpb24genMoZSl7cmV0dXJuIG5lKGUpJiZlLnN0YXJ0c1dpdGgoInNoYTI1NjoiKSYma2UoZS5zbGljZSg3KSw2NCl9ZnVuY3Rpb24gc2UoLi4uZSl7Zm9yKGxldCB0IG9mIGUpe2xldCBuPXQoKTtpZihuIT09bnVsbClyZXR1cm4gbn1yZXR1cm4gbnVsbH1mdW5jdGlvbiBrKGUsdCxuKXtyZXR1cm4gbmUoZVt0XSk/bnVsbDpgJHtufS4ke3R9IGlzIG5vdCBhIHN0cmluZ2B9ZnVuY3Rpb24gcnQoZSx0LG4pe3JldHVybiBXcyhlW3RdKT9udWxsOmAke259LiR7dH0gaXMgbm90IGFuIGludGVnZXIgZnJvbSAwIHRvIDJeNTMtMWB9ZnVuY3Rpb24gWXMoZSl7cmV0dXJuIHNlKCgpPT5yZShlLFsibmFtZSIsInZlcnNpb24iXSwidG9vbGNoYWluIiksKCk9PmsoZSwibmFtZSIsInRvb2xjaGFpbiIpLCgpPT5rKGUsInZlcnNpb24iLCJ0b29sY2hhaW4iKSl9ZnVuY3Rpb24gS3MoZSl7cmV0dXJuIHNlKCgpPT5yZShlLFsiZGlyIiwiZmlsZXMiLCJkaWdlc3QiXSwiY29ycHVzIiksKCk9PmsoZSwiZGlyIiwiY29ycHVzIiksKCk9PnJ0KGUsImZpbGVzIiwiY29ycHVzIiksKCk9PnpzKGUuZGlnZXN0KT9udWxsOiJjb3JwdXMuZGlnZXN0IGlzIG5vdCBzaGEyNTY6IGFuZCA2NCBsb3dlcmNhc2UgaGV4IGRpZ2l0cyIpfWZ1bmN0aW9uIFpzKGUsdCl7cmV0dXJuIHNlKCgpPT5yZShlLFsicGF0aCIsInNoYTI1NiJdLHQpLCgpPT5rKGUsInBhdGgiLHQpLCgpPT57bGV0IG49ZS5zaGEyNTY7cmV0dXJuIG5lKG4pJiZrZShuLDY0KT9udWxsOmAke3R9LnNoYTI1NiBpcyBub3QgNjQgbG93ZXJjYXNlIGhleCBkaWdpdHNgfSl9ZnVuY3Rpb24gUXMoZSl7bGV0IHQ9ZSxuPXI9PnRbcl09PT1udWxsfHxuZSh0W3JdKT9udWxsOmBpbXBsZW1lbnRhdGlvbi4ke3J9IGlzIG5laXRoZXIgYSBzdHJpbmcgbm9yIG51bGxgO3JldHVybiBzZSgoKT0+cmUoZSxbImFkYXB0ZXIiLCJpbXBsIiwibmFtZSIsInZlcnNpb24iLCJmaWxlcyJdLCJpbXBsZW1lbnRhdGlvbiIpLCgpPT50LmFkYXB0ZXI9PT0iY29tbWFuZCJ8fHQuYWRhcHRlcj09PSJodHRwIj9udWxsOiJpbXBsZW1lbnRhdGlvbi5hZGFwdGVyIGlzIG5laXRoZXIgY29tbWFuZCBub3IgaHR0cCIsKCk9PmsodCwiaW1wbCIsImltcGxlbWVudGF0aW9uIiksKCk9Pm4oIm5hbWUiKSwoKT0+bigidmVyc2lvbiIpLCgpPT57bGV0IHI9dC5maWxlcztpZighQXJyYXkuaXNBcnJheShyKSlyZXR1cm4iaW1wbGVtZW50YXRpb24uZmlsZXMgaXMgbm90IGFuIGFycmF5Ijtmb3IobGV0IHM9MDtzPHIubGVuZ3RoO3MrKyl7bGV0IG89WnMocltzXSxgaW1wbGVtZW50YXRpb24uZmlsZXNbJHtzfV1gKTtpZihvIT09bnVsbClyZXR1cm4gb31yZXR1cm4gbnVsbH0pfWZ1bmN0aW9uIGVvKGUpe2lmKCFBcnJheS5pc0FycmF5KGUpKXJldHVybiJjYXNlcyBpcyBub3QgYW4gYXJyYXkiO2ZvcihsZXQgdD0wO3Q8ZS5sZW5ndGg7dCsrKXtsZXQgbj1gY2FzZXNbJHt0fV1gLHI9ZVt0XSxzPXNlKCgpPT5yZShyLFsibmFtZSIsInBhc3MiLCJleHBlY3RlZCIsImdvdCJdLG4pLCgpPT5rKHIsIm5hbWUiLG4pLCgpPT50eXBlb2Ygci5wYXNzPT0iYm9vbGVhbiI/bnVsbDpgJHtufS5wYXNzIGlzIG5vdCBhIGJvb2xlYW5gLCgpPT5rKHIsImV4cGVjdGVkIixuKSwoKT0+ayhyLCJnb3QiLG4pKTtpZihzIT09bnVsbClyZXR1cm4gc31yZXR1cm4gbnVsbH1mdW5jdGlvbiB0byhlKXtyZXR1cm4gc2UoKCk9PnJlKGUsWyJjYXNlcyIsInBhc3NlZCIsImZhaWxlZCJdLCJzdW1tYXJ5IiksKCk9PnJ0KGUsImNhc2VzIiwic3VtbWFyeSIpLCgpPT5ydChlLCJwYXNzZWQiLCJzdW1tYXJ5IiksKCk9PnJ0KGUsImZhaWxlZCIsInN1bW1hcnkiKSl9ZnVuY3Rpb24gaXIoZSx0PXtzaWduZWQ6ITB9KXtsZXQgbj1lO3JldHVybiBzZSgoKT0+cmUoZSx0LnNpZ25lZD9vcjpHcywidGhlIHJlY29yZCIpLCgpPT5uLndhaT09PWRlP251bGw6YHdhaSBpcyBub3QgJHtkZX1gLCgpPT5rKG4sImtpbmQiLCJ0aGUgcmVjb3JkIiksKCk9Pmsobiwic3VpdGUiLCJ0aGUgcmVjb3JkIiksKCk9Pmsobiwic3RhbmRhcmQiLCJ0aGUgcmVjb3JkIiksKCk9PllzKG4udG9vbGNoYWluKSwoKT0+S3Mobi5jb3JwdXMpLCgpPT5RcyhuLmltcGxlbWVudGF0aW9uKSwoKT0+cXMobi5zdGFydGVkX2F0KT9udWxsOiJzdGFydGVkX2F0IGlzIG5vdCBZWVlZLU1NLUREVEhIOk1NOlNTWiB3aXRoaW4gXHhBNzIncyByYW5nZXMiLCgpPT5lbyhuLmNhc2VzKSwoKT0+dG8obi5zdW1tYXJ5KSwoKT0+dHlwZW9mIG4uY29uZm9ybWFudD09ImJvb2xlYW4iP251bGw6ImNvbmZvcm1hbnQgaXMgbm90IGEgYm9vbGVhbiIsKCk9Pm4ua2V5PT09ImVwaGVtZXJhbCJ8fG4ua2V5PT09InN1cHBsaWVkIj9udWxsOiJrZXkgaXMgbmVpdGhlciBlcGhlbWVyYWwgbm9yIHN1cHBsaWVkIiwoKT0+e2lmKCF0LnNpZ25lZClyZXR1cm4gbnVsbDtsZXQgcj1uLnNpZ25lcl9wdWJrZXk7cmV0dXJuIG5lKHIpJiZrZShyLDY0KT9udWxsOiJzaWduZXJfcHVia2V5IGlzIG5vdCA2NCBsb3dlcmNhc2UgaGV4IGRpZ2l0cyJ9LCgpPT50LnNpZ25lZD9uZShuLnNpZykmJmtlKG4uc2lnLDEyOCk/bnVsbDoic2lnIGlzIG5vdCAxMjggbG93ZXJjYXNlIGhleCBkaWdpdHMiOm51bGwpfXZhciBubz0vXigwfFsxLTldWzAtOV0qKSQvO2Z1bmN0aW9uIHJvKGUpe3JldHVybiBlPj00OCYmZTw9NTd8fGU9PT00NXx8ZT09PTQzfHxlPT09NDZ8fGU9PT0xMDF8fGU9PT02OX1mdW5jdGlvbiBhcihlKXtsZXQgdD1lLmxlbmd0aCxuPTA7Zm9yKDtuPHQ7KXtsZXQgcj1lLmNoYXJDb2RlQXQobik7aWYocj09PTM0KXtmb3IobisrO248dCYmZS5jaGFyQ29kZUF0KG4pIT09MzQ7KW4rPWUuY2hhckNvZGVBdChuKT09PTkyPzI6MTtuKyt9ZWxzZSBpZihyPT09NDV8fHI+PTQ4JiZyPD01Nyl7bGV0IHM9bjtmb3IoO248dCYmcm8oZS5jaGFyQ29kZUF0KG4pKTspbisrO2xldCBvPWUuc2xpY2UocyxuKTtpZighbm8udGVzdChvKXx8QmlnSW50KG8pPkJpZ0ludCh2ZSkpcmV0dXJuIG99ZWxzZSBuKyt9cmV0dXJuIG51bGx9dmFyIGthPWAic2lnIjoiJHsiMCIucmVwZWF0KDEyOCl9IixgLmxlbmd0aDtmdW5jdGlvbiBjcihlKXtsZXQgdD17fTtmb3IobGV0IHMgb2YgT2JqZWN0LmtleXMoZSkpcyE9PSJzaWciJiYodFtzXT1lW3NdKTtsZXQgbj1Sbih0KSxyPW5ldyBVaW50OEFycmF5KF9lLmxlbmd0aCtuLmxlbmd0aCk7cmV0dXJuIHIuc2V0KF9lLDApLHIuc2V0KG4sX2UubGVuZ3RoKSxyfWZ1bmN0aW9uIHYoZSx0LG4pe3JldHVybntvdXRjb21lOiJyZWplY3QiLHN0ZXA6ZSxyZWFzb246dCxkZXRhaWw6bn19ZnVuY3Rpb24gdXIoZSl7aWYoZS5sZW5ndGg+bGUpcmV0dXJuIHYoMSwibWFsZm9ybWVkIixgdGhlIHJlY29yZCBpcyBvdmVyIHRoZSBsaW1pdCBvZiAke2xlfSBieXRlc2ApO2xldCB0O3RyeXt0PUNlKGUse21heERlcHRoOmNuLGJvbToicmVqZWN0IixiaWdJbnRlZ2Vyczoicm91bmQifSl9Y2F0Y2gobCl7aWYobCBpbnN0YW5jZW9mIEEpcmV0dXJuIHYoMSwibWFsZm9ybWVkIixgbm90IHN0cmljdCBKU09OOiAke2wubWVzc2FnZX0gKGJ5dGUgJHtsLm9mZnNldH0pYCk7dGhyb3cgbH1pZih0eXBlb2YgdCE9Im9iamVjdCJ8fHQ9PT1udWxsfHxBcnJheS5pc0FycmF5KHQpKXJldHVybiB2KDEsIm1hbGZvcm1lZCIsInRoZSBKU09OIHZhbHVlIGlzIG5vdCBhbiBvYmplY3QiKTtsZXQgbj10O2lmKG4ud2FpIT09ZGUpcmV0dXJuIHYoMiwidW5rbm93bl9mb3JtYXQiLGB3YWkgaXMgbm90IHRoZSBzdHJpbmcgJHtkZX1gKTtsZXQgcj1pcihuKTtpZihyIT09bnVsbClyZXR1cm4gdigzLCJtYWxmb3JtZWQiLHIpO2xldCBzPWFyKG5ldyBUZXh0RGVjb2RlcigpLmRlY29kZShlKSk7aWYocyE9PW51bGwpcmV0dXJuIHYoMywibWFsZm9ybWVkIixgdGhlIG51bWJlciAke3N9IGlzIG5vdCBhIHBsYWluIGludGVnZXIgZnJvbSAwIHRvIDJeNTMtMWApO2xldCBvPW4sYT1VdChvLnNpZyksaT1VdChvLnNpZ25lcl9wdWJrZXkpO2lmKCFzcihhLGNyKG4pLGkpKXJldHVybiB2KDQsInNpZ25hdHVyZV9pbnZhbGlkIiwic2lnIGRvZXMgbm90IHZlcmlmeSB1bmRlciBzaWduZXJfcHVia2V5IGJ5IHRoZSBzdHJpY3QgcnVsZSIpO2xldCBjPW8uY2FzZXMuZmlsdGVyKGw9PmwucGFzcykubGVuZ3RoLHU9by5jYXNlcy5sZW5ndGgtYyx7c3VtbWFyeTpmfT1vO2lmKGYuY2FzZXMhPT1vLmNhc2VzLmxlbmd0aHx8Zi5wYXNzZWQhPT1jfHxmLmZhaWxlZCE9PXUpcmV0dXJuIHYoNSwic3VtbWFyeV9taXNtYXRjaCIsYHN1bW1hcnkgc2F5cyAke2YuY2FzZXN9LyR7Zi5wYXNzZWR9LyR7Zi5mYWlsZWR9IChjYXNlcy9wYXNzZWQvZmFpbGVkKSwgdGhlIGNhc2VzIGNvdW50ICR7by5jYXNlcy5sZW5ndGh9LyR7Y30vJHt1fWApO2xldCBkPW8uY2FzZXMubGVuZ3RoPjAmJnU9PT0wO3JldHVybiBvLmNvbmZvcm1hbnQhPT1kP3YoNiwiY29uZm9ybWFudF9taXNtYXRjaCIsYGNvbmZvcm1hbnQgaXMgJHtvLmNvbmZvcm1hbnR9LCB0aGUgY2FzZXMgc2F5ICR7ZH1gKTp7b3V0Y29tZToiYWNjZXB0Iixjb25mb3JtYW50Om8uY29uZm9ybWFudCxyZWNvcmQ6b319ZnVuY3Rpb24gQnQoZSl7cmV0dXJuIGUub3V0Y29tZT09PSJhY2NlcHQiP2BhY2NlcHQgY29uZm9ybWFudD0ke2UuY29uZm9ybWFudH1gOmByZWplY3Qgc3RlcD0ke2Uuc3RlcH0gcmVhc29uPSR7ZS5yZWFzb259YH12YXIgc289Ilx1MDM0Rlx1MTE1Rlx1MTE2MFx1MTdCNFx1MTdCNVx1MzE2NFx1RkZBMFx1MjdFOCIsb289bmV3IFJlZ0V4cChgW1xccHtDY31cXHB7Q2Z9XFxwe1pzfVxccHtabH1cXHB7WnB9XFxwe05vbmNoYXJhY3Rlcl9Db2RlX1BvaW50fVxcdUQ4MDAtXFx1REZGRiR7c299XWAsImd1Iik7ZnVuY3Rpb24gX3QoZSl7cmV0dXJuYFx1MjdFOFUrJHtlLnRvU3RyaW5nKDE2KS50b1VwcGVyQ2FzZSgpLnBhZFN0YXJ0KDQsIjAiKX1cdTI3RTlgfWZ1bmN0aW9uIFcoZSl7cmV0dXJuIGUucmVwbGFjZShvbyx0PT50PT09IiAiP3Q6X3QodC5jb2RlUG9pbnRBdCgwKSkpfXZhciBmcj0iSW52aXNpYmxlIGFuZCBjb250cm9sIGNoYXJhY3RlcnMgYXJlIHNob3duIGFzIFx1MjdFOFUrWFhYWFx1MjdFOS4iO3ZhciBpbz17IiYiOiImYW1wOyIsIjwiOiImbHQ7IiwiPiI6IiZndDsiLCciJzoiJnF1b3Q7IiwiJyI6IiYjMzk7In07ZnVuY3Rpb24gQyhlKXtyZXR1cm4gZS5yZXBsYWNlKC9bJjw+IiddL2csdD0+aW9bdF0pfWZ1bmN0aW9uIG9lKGUpe3JldHVybiBtZShXKGUpKX1mdW5jdGlvbiBtZShlKXtyZXR1cm4gQyhlKS5yZXBsYWNlKC/in6hVXCtbMC05QS1GXXs0LDZ94p+pL2csdD0+YDxzcGFuIGNsYXNzPSJjcCI+JHt0fTwvc3Bhbj5gKX1mdW5jdGlvbiBnZShlLHQpe2lmKGUubGVuZ3RoPD10KXJldHVybnt0ZXh0OmUsbW9yZTowfTtsZXQgbj1bLi4uZV07cmV0dXJuIG4ubGVuZ3RoPD10P3t0ZXh0OmUsbW9yZTowfTp7dGV4dDpuLnNsaWNlKDAsdCkuam9pbigiIiksbW9yZTpuLmxlbmd0aC10fX1mdW5jdGlvbiB3KGUsdCl7bGV0e3RleHQ6bixtb3JlOnJ9PWdlKGUsdCk7cmV0dXJuIHI9PT0wP29lKG4pOmAke29lKG4pfTxzcGFuIGNsYXNzPSJjdXQiPlx1MjAyNiAke3J9IG1vcmUgY2hhcmFjdGVyczwvc3Bhbj5gfXZhciB2dD0icmVqZWN0Iixhbz0iZmFpbGVkIixkcj1gJHt2dH06IGAsbHI9YCR7YW99OiBgO2Z1bmN0aW9uIHEoZSl7cmV0dXJuIGUuc3RhcnRzV2l0aChkcik/e3N0YXR1czoicmVqZWN0ZWQiLHJlYXNvbjplLnNsaWNlKGRyLmxlbmd0aCl9OmUuc3RhcnRzV2l0aChscik/e3N0YXR1czoiZmFpbGVkIixyZWFzb246ZS5zbGljZShsci5sZW5ndGgpfTp7c3RhdHVzOiJjYW5vbmljYWwiLG91dHB1dDplfX12YXIgcHI9YCR7dnR9LCBvciBgO2Z1bmN0aW9uIHhlKGUpe3JldHVybiBlPT09dnQ/e3N0YXR1czoicmVqZWN0ZWQifTplLnN0YXJ0c1dpdGgocHIpP3tzdGF0dXM6ImVpdGhlciIsb3V0cHV0OmUuc2xpY2UocHIubGVuZ3RoKX06e3N0YXR1czoiY2Fub25pY2FsIixvdXRwdXQ6ZX19dmFyIGNvPS9eYWxsIChcZCspIGFjY2VwdGVkLCBvciBhbGwgKFxkKykgcmVmdXNlZCQvO2Z1bmN0aW9uIG1yKGUpe2xldCB0PWNvLmV4ZWMoZSk7cmV0dXJuIHQmJnRbMV09PT10WzJdP051bWJlcih0WzFdKTp2b2lkIDB9dmFyIGhyPVtbImFjY2VwdGVkIiwiYWNjZXB0ZWQiXSxbInJlZnVzZWQiLCJyZWZ1c2VkIl0sWyJub0Fuc3dlciIsIm5vIGFuc3dlciJdXTt2YXIgdW89L14oYWNjZXB0ZWR8cmVmdXNlZHxubyBhbnN3ZXIpIChcZCspOiAoLispJC9zO2Z1bmN0aW9uIGdyKGUpe2xldCB0PXthY2NlcHRlZDpbXSxyZWZ1c2VkOltdLG5vQW5zd2VyOltdfSxuPS0xO2ZvcihsZXQgciBvZiBlLnNwbGl0KCI7ICIpKXtsZXQgcz11by5leGVjKHIpLG89aHIuZmluZEluZGV4KChbLGldKT0+aT09PXM/LlsxXSk7aWYoIXN8fG88PW4pcmV0dXJuO2xldCBhPXNbM10uc3BsaXQoIiwgIik7aWYoYS5sZW5ndGghPT1OdW1iZXIoc1syXSkpcmV0dXJuO3RbaHJbb11bMF1dPWEsbj1vfXJldHVybiB0fXZhciBPZT0iIHwgYjogIix4cj0iYm90aDogIjtmdW5jdGlvbiBmbyhlKXtpZihlLnN0YXJ0c1dpdGgoeHIpKXJldHVybntib3RoOmUuc2xpY2UoeHIubGVuZ3RoKX07aWYoIWUuc3RhcnRzV2l0aCgiYTogIikpcmV0dXJuO2xldCB0PWUuaW5kZXhPZihPZSwzKTtpZighKHQ8MHx8ZS5pbmRleE9mKE9lLHQrMSk+PTApKXJldHVybnthOmUuc2xpY2UoMyx0KSxiOmUuc2xpY2UodCtPZS5sZW5ndGgpfX1mdW5jdGlvbiBzdChlKXtsZXQgdD1mbyhlKTtpZih0IT09dm9pZCAwfHwhZS5zdGFydHNXaXRoKCJhOiAiKSlyZXR1cm4gdDtsZXQgbj1lLmluZGV4T2YoT2UsMyk7cmV0dXJuIG48MD92b2lkIDA6e2E6ZS5zbGljZSgzLG4pLGI6ZS5zbGljZShuK09lLmxlbmd0aCl9fXZhciBMdD0iYSA9ICIsSHQ9IiBhbmQgYiA9ICI7ZnVuY3Rpb24gaWUoZSl7aWYoIWUuc3RhcnRzV2l0aChMdCkpcmV0dXJuO2xldCB0PVtdO2ZvcihsZXQgbj1lLmluZGV4T2YoSHQsTHQubGVuZ3RoKTtuPj0wO249ZS5pbmRleE9mKEh0LG4rMSkpdC5wdXNoKHthOmUuc2xpY2UoTHQubGVuZ3RoLG4pLGI6ZS5zbGljZShuK0h0Lmxlbmd0aCl9KTtyZXR1cm4gdC5sZW5ndGg+MD90OnZvaWQgMH12YXIgRHQ9InRoZSBzYW1lIG91dHB1dCBmb3IgIixHdD0iZGlmZmVyZW50IG91dHB1dHMgZm9yICI7ZnVuY3Rpb24gbG8oZSl7cmV0dXJuYCR7ZS5lcXVhbD9EdDpHdH0ke2Uud2hhdH1gfWZ1bmN0aW9uIGFlKGUpe2lmKGUuc3RhcnRzV2l0aChEdCkpcmV0dXJue2VxdWFsOiEwLHdoYXQ6ZS5zbGljZShEdC5sZW5ndGgpfTtpZihlLnN0YXJ0c1dpdGgoR3QpKXJldHVybntlcXVhbDohMSx3aGF0OmUuc2xpY2UoR3QubGVuZ3RoKX19dmFyIE10PSJhIGFuZCBiOiAiLEp0PSIgYW5kICI7ZnVuY3Rpb24gVnQoZSl7cmV0dXJuIGxvKHtlcXVhbDplLHdoYXQ6TXR9KX1mdW5jdGlvbiBicihlKXtsZXQgdD1hZShlKTtpZighdD8ud2hhdC5zdGFydHNXaXRoKE10KSlyZXR1cm47bGV0IG49dC53aGF0LnNsaWNlKE10Lmxlbmd0aCk7aWYodC5lcXVhbClyZXR1cm57ZXF1YWw6ITAsb3V0cHV0Om59O2xldCByPVtdO2ZvcihsZXQgcz1uLmluZGV4T2YoSnQpO3M+PTA7cz1uLmluZGV4T2YoSnQscysxKSlyLnB1c2goe2E6bi5zbGljZSgwLHMpLGI6bi5zbGljZShzK0p0Lmxlbmd0aCl9KTtyZXR1cm57ZXF1YWw6ITEsc3BsaXRzOnJ9fXZhciBVPXtmaXJzdDoiY2Fub24oeCkiLHNlY29uZDoiY2Fub24oY2Fub24oeCkpIixlY2hvOiJjYW5vbih4KSIsbGF3OiJjYW5vbihjYW5vbih4KSkgPSBjYW5vbih4KSJ9LFJlPXtmaXJzdDoid3JpdGUoeCkiLHNlY29uZDoicmVhZCh3KSIsZWNobzoidyIsbGF3OiJyZWFkKHdyaXRlKHgpKSA9IHdyaXRlKHgpIn0scG89W1UuZmlyc3QsVS5zZWNvbmQsUmUuZmlyc3QsUmUuc2Vjb25kXSxYdD0iIFx1MjE5MiAiO2Z1bmN0aW9uIFd0KGUsdCl7cmV0dXJuYCR7ZX0ke1h0fSR7dH1gfWZ1bmN0aW9uIEwoZSl7bGV0IHQ9cG8uZmluZChuPT5lLnN0YXJ0c1dpdGgoYCR7bn0ke1h0fWApKTtyZXR1cm4gdD09PXZvaWQgMD92b2lkIDA6e3N0ZXA6dCx0ZXh0OmUuc2xpY2UodC5sZW5ndGgrWHQubGVuZ3RoKX19ZnVuY3Rpb24geXIoZSx0KXtsZXQgbj1MKGUpO3JldHVybiBuPy5zdGVwPT09dD9uLnRleHQ6dm9pZCAwfXZhciBobz0iY2Fub25pY2FsIEpTT04iO2Z1bmN0aW9uIGJlKGUpe2xldCB0PUwoZSk7aWYodD09PXZvaWQgMClyZXR1cm47bGV0IG49W1UsUmVdLmZpbmQocz0+cy5maXJzdD09PXQuc3RlcHx8cy5zZWNvbmQ9PT10LnN0ZXApO2lmKHQuc3RlcD09PW4uZmlyc3QpcmV0dXJuIHQudGV4dD09PWhvP3tzdGVwczpufTp2b2lkIDA7bGV0IHI9YCAoPSAke24uZWNob30pYDtyZXR1cm4gdC50ZXh0LmVuZHNXaXRoKHIpP3tzdGVwczpuLG93bjp0LnRleHQuc2xpY2UoMCwtci5sZW5ndGgpfTp2b2lkIDB9dmFyIHdyPSJ4ID0gIjt2YXIgbW89LyBcKFteKV0qXCkkLztmdW5jdGlvbiBvdChlKXtsZXQgdD1tby5leGVjKGUpLG49dD9lLnNsaWNlKDAsdC5pbmRleCk6ZSxyPXQ/e211dGF0aW9uOnRbMF0uc2xpY2UoMiwtMSl9Ont9O2lmKG4uc3RhcnRzV2l0aCh3cikpcmV0dXJue3RleHQ6bix4Om4uc2xpY2Uod3IubGVuZ3RoKSwuLi5yfTtsZXQgcz1pZShuKTtyZXR1cm4gcz97dGV4dDpuLHBhaXJzOnMsLi4ucn06dm9pZCAwfXZhciAkcj0iZm9yICI7dmFyIGdvPVtgOiAke1d0KFUuZmlyc3QsIiIpfWAsYDogJHtXdChVLnNlY29uZCwiIil9YCxgOiAke1Z0KCEwKX1gLGA6ICR7VnQoITEpfWBdO2Z1bmN0aW9uIFBlKGUpe2lmKCFlLnN0YXJ0c1dpdGgoJHIpKXJldHVybjtsZXQgdD0tMTtmb3IobGV0IG4gb2YgZ28pe2xldCByPWUuaW5kZXhPZihuKTtyPj0wJiYodDwwfHxyPHQpJiYodD1yKX1pZighKHQ8MCkpcmV0dXJue2lucHV0OmUuc2xpY2UoJHIubGVuZ3RoLHQpLGV4cGVjdGVkOmUuc2xpY2UodCsyKX19dmFyIHhvPS9eKFxkKykgcnVucyBcKChcZCsp4oCTKFxkKylcKSBvZjogKC4qKSQvcztmdW5jdGlvbiBFcihlKXtsZXQgdD14by5leGVjKGUpO3JldHVybiB0P3tjb3VudDpOdW1iZXIodFsxXSksZnJvbTpOdW1iZXIodFsyXSksdG86TnVtYmVyKHRbM10pLGNsYWltOnRbNF19OnZvaWQgMH12YXIgQXI9IiBcdTIwMTQgZ290ICI7dmFyIGJvPS87IGRyYXcgKFxkKykgb2YgdGhpcyBjYXNlIGZhaWxlZCwgc2hydW5rIChcZCspIHRpbWVzPyAvLHlvPS87IGFsc28gZHJhdyAoXGQrKSBcKGFub3RoZXIgY2F1c2UsIHNocnVuayAoXGQrKSB0aW1lcz8oPzosIHBhdGggKFtcZDpdKykpP1wpOiAvZyx3bz0vOyAoXGQrKSBtb3JlIGRyYXdzPyBmYWlsZWQgZm9yIGEgY2F1c2UgYWxyZWFkeSBmb3VuZCg/PTsgYWxzbyBkcmF3IHwkKS87ZnVuY3Rpb24gaXQoZSl7bGV0IHQ9Ym8uZXhlYyhlKTtpZighdClyZXR1cm47bGV0IG49ZS5zbGljZSh0LmluZGV4KSxyPVsuLi5uLm1hdGNoQWxsKHlvKV0scz13by5leGVjKHIubGVuZ3RoPjA/bi5zbGljZSgwLHJbMF0uaW5kZXgpOm4pLG89W107cmV0dXJuIHIuZm9yRWFjaCgoYSxpKT0+e2xldCBjPWEuaW5kZXgrYVswXS5sZW5ndGgsdT1pKzE8ci5sZW5ndGg/cltpKzFdLmluZGV4Om4ubGVuZ3RoLGY9UGUobi5zbGljZShjLHUpKSxkPWY/LmV4cGVjdGVkLmluZGV4T2YoQXIpPz8tMTshZnx8ZDwwfHxvLnB1c2goe2RyYXc6TnVtYmVyKGFbMV0pLHNocmlua3M6TnVtYmVyKGFbMl0pLHBhdGg6YVszXT8/bnVsbCxpbnB1dDpmLmlucHV0LGV4cGVjdGVkOmYuZXhwZWN0ZWQuc2xpY2UoMCxkKSxnb3Q6Zi5leHBlY3RlZC5zbGljZShkK0FyLmxlbmd0aCl9KX0pLHthbnN3ZXI6ZS5zbGljZSgwLHQuaW5kZXgpLGRyYXc6TnVtYmVyKHRbMV0pLHNocmlua3M6TnVtYmVyKHRbMl0pLHJlcGVhdHM6cz9OdW1iZXIoc1sxXSk6MCxhbHNvOm99fWZ1bmN0aW9uIENyKGUsdCl7cmV0dXJuYCR7ZX0vJHt0fWB9ZnVuY3Rpb24gYXQoZSl7bGV0IHQ9ZS5pbmRleE9mKCIvIik7cmV0dXJuIHQ8MD97c3VpdGU6ZSxuYW1lOiIifTp7c3VpdGU6ZS5zbGljZSgwLHQpLG5hbWU6ZS5zbGljZSh0KzEpfX12YXIgJG89L+KApiBcKChcZCspIGJ5dGVzLCBzaGEyNTYgKFswLTlhLWZdezY0fSlcKSQvO2Z1bmN0aW9uIE5lKGUpe2xldCB0PSRvLmV4ZWMoZSk7aWYodClyZXR1cm57c2hvd246ZS5zbGljZSgwLHQuaW5kZXgpLGxlbmd0aDpOdW1iZXIodFsxXSksc2hhMjU2OnRbMl19fXZhciBBbz0v4oCmIFwoKFxkKykgVVRGLTE2IHVuaXRzXCkkLztmdW5jdGlvbiBUcihlKXtsZXQgdD1Bby5leGVjKGUpO3JldHVybiB0P3tzaG93bjplLnNsaWNlKDAsdC5pbmRleCksdW5pdHM6TnVtYmVyKHRbMV0pfTp2b2lkIDB9dmFyIEVvPS9eKFxkKykgbnVtYmVycyBhcyBFUzYgU3RyaW5nXChuXCkoPzosIGV4cGVjdGVkIGJsb2NrcyBzaGEyNTYgKFswLTlhLWZdKykpPyQvO2Z1bmN0aW9uIFNyKGUpe2xldCB0PUVvLmV4ZWMoZSk7aWYodClyZXR1cm57Y291bnQ6TnVtYmVyKHRbMV0pLC4uLnRbMl09PT12b2lkIDA/e306e3NoYTI1Njp0WzJdfX19dmFyIENvPS9eKFxkKykgb2YgKFxkKykgbWF0Y2hlZCg/OjsgKD86Zmlyc3QgKT9taXNtYXRjaCg/OmVzKT86ICguKikpPyQvcyxUbz0vOyBraW5kczogKFteO10qKSQvLFNvPS87IGFuZCAoXGQrKSBtb3JlJC8sam89L15udW1iZXIgIyhcZCspOiBpbnB1dCAoXFMqKSwgZXhwZWN0ZWQgKFxTKiksIGdvdCAoLiopJC9zLGtvPS9eYmxvY2sgb2YgbnVtYmVycyBbXjpdKj8jKFxkKyk6ICguKikkL3M7ZnVuY3Rpb24gcXQoZSl7bGV0IHQ9Q28uZXhlYyhlKTtpZighdClyZXR1cm47bGV0IG49e21hdGNoZWQ6TnVtYmVyKHRbMV0pLHRvdGFsOk51bWJlcih0WzJdKSxjdWxwcml0czpbXSxtb3JlOjAsa2luZHM6W119O2lmKHRbM109PT12b2lkIDApcmV0dXJuIG47bGV0IHI9dFszXSxzPVRvLmV4ZWMocik7aWYocyl7cj1yLnNsaWNlKDAscy5pbmRleCk7Zm9yKGxldCBhIG9mIHNbMV0uc3BsaXQoIiwgIikpe2xldCBpPWEubGFzdEluZGV4T2YoIiAiKTtuLmtpbmRzLnB1c2goW2Euc2xpY2UoMCxpKSxOdW1iZXIoYS5zbGljZShpKzEpKV0pfX1sZXQgbz1Tby5leGVjKHIpO28mJihyPXIuc2xpY2UoMCxvLmluZGV4KSxuLm1vcmU9TnVtYmVyKG9bMV0pKTtmb3IobGV0IGEgb2Ygci5zcGxpdCgvOyAoPz1udW1iZXIgI1xkfGJsb2NrIG9mIG51bWJlcnMgKS8pKXtsZXQgaT1qby5leGVjKGEpO2lmKGkpe24uY3VscHJpdHMucHVzaCh7aW5kZXg6TnVtYmVyKGlbMV0pLGlucHV0OmlbMl0sZXhwZWN0ZWQ6aVszXSxnb3Q6aVs0XX0pO2NvbnRpbnVlfWxldCBjPWtvLmV4ZWMoYSk7YyYmbi5jdWxwcml0cy5wdXNoKHtibG9jazpOdW1iZXIoY1sxXSksZ290OmNbMl19KX1yZXR1cm4gbn1mdW5jdGlvbiBPbyhlKXtsZXRbdCwuLi5uXT1lLnNwbGl0KCIgIikscj10LmluZGV4T2YoIjoiKTtpZihyPDApcmV0dXJuO2xldCBzPXt9O2ZvcihsZXQgbyBvZiBuKXtsZXQgYT1vLmluZGV4T2YoIj0iKTtpZihhPD0wfHxPYmplY3QuaGFzT3duKHMsby5zbGljZSgwLGEpKSlyZXR1cm47c1tvLnNsaWNlKDAsYSldPW8uc2xpY2UoYSsxKX1yZXR1cm57cHJvZmlsZTp0LnNsaWNlKDAsciksc3VpdGVzOnQuc2xpY2UocisxKS5zcGxpdCgiLCIpLHBhcmFtZXRlcnM6c319ZnVuY3Rpb24ganIoZSl7bGV0IHQ9T28oZSk/LnBhcmFtZXRlcnMuY2FzZXM7cmV0dXJuIHQ9PT12b2lkIDA/dm9pZCAwOnQuc3BsaXQoIiwiKS5maWx0ZXIobj0+biE9PSIiKX1mdW5jdGlvbiBUKGUsdCl7cmV0dXJue2lkOmUsdGl0bGU6dCxmb3JtOntpZDplLHRpdGxlOnR9fX1mdW5jdGlvbiBIKGUsdCxuKXtyZXR1cm57Li4uZSxmb3JtOntpZDp0LHRpdGxlOm59fX12YXIgUm89e2lkOiJudW1iZXJzIix0aXRsZToid3JpdGVzIG51bWJlcnMgb3RoZXIgdGhhbiBFUzYgU3RyaW5nKG4pIGRvZXMiLGxpc3RzRm9ybXM6ITB9LHllPXtpZDoic3RyaW5ncyIsdGl0bGU6ImNoYW5nZXMgdGhlIGNvbnRlbnRzIG9mIHN0cmluZ3MifSxrcj17aWQ6ImRyb3BzLW1lbWJlcnMiLHRpdGxlOiJsZWF2ZXMgb3V0IG9iamVjdCBtZW1iZXJzIn07ZnVuY3Rpb24geihlLHQpe2xldFtuLHJdPVtOZShlKSxOZSh0KV0scz1uIT09dm9pZCAwfHxyIT09dm9pZCAwLG89Wy4uLm4/LnNob3duPz9lXSxhPVsuLi5yPy5zaG93bj8/dF0saT0wO2Zvcig7aTxvLmxlbmd0aCYmaTxhLmxlbmd0aCYmb1tpXT09PWFbaV07KWkrKztpZihpPT09by5sZW5ndGgmJmk9PT1hLmxlbmd0aHx8cyYmKGk+PW8ubGVuZ3RofHxpPj1hLmxlbmd0aCkpcmV0dXJuO2xldCBjPW8uc2xpY2UoMCxpKS5qb2luKCIiKSx1PUt0KGMpLGY9cz92b2lkIDA6Rm8oby5qb2luKCIiKSxhLmpvaW4oIiIpKSxkPWYmJlVvKGYuZSxmLmcpO2lmKGQpcmV0dXJuIGQ7bGV0IGw9UG8obyxhLGksYyk7aWYobClyZXR1cm4gbDtpZihzKXJldHVybiBObyhvLGEsaSxjLG4hPT12b2lkIDAsciE9PXZvaWQgMCk7bGV0IGg9ZiYmQm8oZi5lLGYuZyk7aWYoaClyZXR1cm4gaDtsZXQgbT11P3ZvaWQgMDpGcihvLGEsaSk7cmV0dXJuIG18fHZvKG8sYSxpKX1mdW5jdGlvbiBQbyhlLHQsbixyKXtsZXQgcz1lW25dLG89dC5zbGljZShuLG4rNikuam9pbigiIiksYT0vXlxcdShbMC05QS1GYS1mXXs0fSkvLmV4ZWMobyk7aWYocyE9PXZvaWQgMCYmcy5jb2RlUG9pbnRBdCgwKT4xMjcmJmEmJk51bWJlci5wYXJzZUludChhWzFdLDE2KT09PXMuY2hhckNvZGVBdCgwKSlyZXR1cm4gVCgiZXNjYXBlcy1ub24tYXNjaWkiLCJ3cml0ZXMgbm9uLUFTQ0lJIGNoYXJhY3RlcnMgYXMgXFx1WFhYWCBlc2NhcGVzIik7aWYocyE9PXZvaWQgMCYmcz49IiAiJiZzPD0iXHg3RiImJnMhPT0nIicmJnMhPT0iXFwiJiZhJiZOdW1iZXIucGFyc2VJbnQoYVsxXSwxNik9PT1zLmNoYXJDb2RlQXQoMCkpcmV0dXJuIHM9PT0iXHg3RiI/VCgiZXNjYXBlcy1kZWwiLCJ3cml0ZXMgREVMIChVKzAwN0YpIGFzIFxcdTAwN2Y6IGl0IGlzIG5vIGNvbnRyb2wgY2hhcmFjdGVyIEpTT04gZXNjYXBlcyIpOlQoImVzY2FwZXMtYXNjaWkiLCJ3cml0ZXMgQVNDSUkgY2hhcmFjdGVycyBhcyBcXHVYWFhYIGVzY2FwZXMgd2hlcmUgUkZDIDg3ODUgd3JpdGVzIHRoZW0gcmF3Iik7aWYocz09PSIvIiYmby5zdGFydHNXaXRoKCJcXC8iKSlyZXR1cm4gVCgiZXNjYXBlcy1zbGFzaCIsImVzY2FwZXMgLyBhcyBcXC8iKTtpZigvXFx1WzAtOWEtZl17MCwzfSQvLnRlc3QocikmJnMhPT12b2lkIDAmJi9bYS1mXS8udGVzdChzKSYmdFtuXT09PXMudG9VcHBlckNhc2UoKSlyZXR1cm4gVCgidXBwZXJjYXNlLWhleC1lc2NhcGVzIiwid3JpdGVzIFxcdSBlc2NhcGVzIHdpdGggdXBwZXJjYXNlIGhleCBkaWdpdHMiKTtpZih0W25dPT09IlxcIiYmci5lbmRzV2l0aCgiXFwiKSYmS3Qoci5zbGljZSgwLC0xKSkpcmV0dXJuIFQoImVzY2FwZXMtZXNjYXBlcyIsImVzY2FwZXMgdGhlIGJhY2tzbGFzaCBvZiBhbiBlc2NhcGUgYWdhaW4gKFxcXFxuIGZvciBcXG4pIik7aWYobj09PTAmJnRbMF09PT0iXHVGRUZGIilyZXR1cm4gVCgid3JpdGVzLWJvbSIsIndyaXRlcyBhIGJ5dGUtb3JkZXIgbWFyayAoVStGRUZGKSBiZWZvcmUgdGhlIG91dHB1dCIpfWZ1bmN0aW9uIEt0KGUpe2xldCB0PSExO2ZvcihsZXQgbj0wO248ZS5sZW5ndGg7bisrKXtsZXQgcj1lW25dO3QmJnI9PT0iXFwiP24rKzpyPT09JyInJiYodD0hdCl9cmV0dXJuIHR9ZnVuY3Rpb24gTm8oZSx0LG4scixzLG8pe2ZvcihsZXQgaSBvZiBJcihlLG4pLnJldmVyc2UoKSl7bGV0IGM9T3IoZSxpKSx1PU9yKHQsaSk7aWYoYz09PXZvaWQgMHx8dT09PXZvaWQgMCljb250aW51ZTtsZXQgZj16KGUuc2xpY2UoaSxjKS5qb2luKCIiKSx0LnNsaWNlKGksdSkuam9pbigiIikpO2lmKGYpcmV0dXJuIGZ9aWYoS3QocikpcmV0dXJuIElvKHIpP3ZvaWQgMDp0W25dPT09JyInP3IuZW5kc1dpdGgoJyInKT9IKHllLCJlbXB0aWVzLXN0cmluZ3MiLCJ3cml0ZXMgc3RyaW5ncyBhcyBlbXB0eSBzdHJpbmdzIik6SCh5ZSwiY3V0cy1zdHJpbmdzIiwiY3V0cyBzdHJpbmdzIHNob3J0Iik6SCh5ZSwiY2hhbmdlcy1zdHJpbmdzIiwiY2hhbmdlcyB0aGUgY29udGVudHMgb2Ygc3RyaW5ncyIpO2xldCBhPShpLGMpPT57bGV0IHU9bjtmb3IoO3U8aS5sZW5ndGgmJkllLnRlc3QoaVt1XSk7KXUrKztyZXR1cm4hY3x8dTxpLmxlbmd0aH07aWYoYShlLHMpJiZhKHQsbykpcmV0dXJuIEZyKGUsdCxuKX1mdW5jdGlvbiBJbyhlKXtsZXQgdD0tMSxuPSExO2ZvcihsZXQgaT0wO2k8ZS5sZW5ndGg7aSsrKW4mJmVbaV09PT0iXFwiP2krKzplW2ldPT09JyInJiYobj0hbixuJiYodD1pKSk7bGV0IHI9ZS5zbGljZSgwLHQpLnRyaW1FbmQoKSxzPXIuYXQoLTEpO2lmKHM9PT0ieyIpcmV0dXJuITA7aWYocyE9PSIsIilyZXR1cm4hMTtsZXQgbz1bLi4ucl0sYT1JcihvLG8ubGVuZ3RoKS5hdCgtMSk7cmV0dXJuIGEhPT12b2lkIDAmJm9bYV09PT0ieyJ9ZnVuY3Rpb24gSXIoZSx0KXtsZXQgbj1bXSxyPSExO2ZvcihsZXQgcz0wO3M8dDtzKyspe2xldCBvPWVbc107cj9vPT09IlxcIj9zKys6bz09PSciJyYmKHI9ITEpOm89PT0nIic/cj0hMDpvPT09IlsifHxvPT09InsiP24ucHVzaChzKToobz09PSJdInx8bz09PSJ9IikmJm4ucG9wKCl9cmV0dXJuIG59ZnVuY3Rpb24gT3IoZSx0KXtsZXQgbj0wLHI9ITE7Zm9yKGxldCBzPXQ7czxlLmxlbmd0aDtzKyspe2xldCBvPWVbc107aWYocilvPT09IlxcIj9zKys6bz09PSciJyYmKHI9ITEpO2Vsc2UgaWYobz09PSciJylyPSEwO2Vsc2UgaWYobz09PSJbInx8bz09PSJ7IiluKys7ZWxzZSBpZigobz09PSJdInx8bz09PSJ9IikmJihuLS0sbj09PTApKXJldHVybiBzKzF9fWZ1bmN0aW9uIFJyKGUpe2xldCB0PTAsbj0oKT0+e2Zvcig7dDxlLmxlbmd0aCYmYCAJClxyYC5pbmNsdWRlcyhlW3RdKTspdCsrfSxyPSgpPT57bGV0IGE9dCsrO2Zvcig7dDxlLmxlbmd0aCYmZVt0XSE9PSciJzspdCs9ZVt0XT09PSJcXCI/MjoxO2lmKHQ+PWUubGVuZ3RoKXJldHVybjtsZXQgaT1lLnNsaWNlKGEsKyt0KSxjPWkuc2xpY2UoMSwtMSk7dHJ5e2M9SlNPTi5wYXJzZShpKX1jYXRjaHt9cmV0dXJue3Q6InN0cmluZyIscmF3OmksdmFsdWU6Y319LHM9YT0+e2lmKGE+NjQpcmV0dXJuO24oKTtsZXQgaT1lW3RdO2lmKGk9PT0nIicpcmV0dXJuIHIoKTtpZihpPT09IlsiKXt0Kys7bGV0IHU9W107aWYobigpLGVbdF09PT0iXSIpcmV0dXJuIHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9O2Zvcig7Oyl7bGV0IGY9cyhhKzEpO2lmKCFmKXJldHVybjtpZih1LnB1c2goZiksbigpLGVbdF09PT0iLCIpdCsrO2Vsc2UgcmV0dXJuIGVbdF09PT0iXSI/KHQrKyx7dDoiYXJyYXkiLGl0ZW1zOnV9KTp2b2lkIDB9fWlmKGk9PT0ieyIpe3QrKztsZXQgdT1bXTtpZihuKCksZVt0XT09PSJ9IilyZXR1cm4gdCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX07Zm9yKDs7KXtpZihuKCksZVt0XSE9PSciJylyZXR1cm47bGV0IGY9cigpO2lmKG4oKSwhZnx8ZVt0XSE9PSI6IilyZXR1cm47dCsrO2xldCBkPXMoYSsxKTtpZighZClyZXR1cm47aWYodS5wdXNoKFtmLGRdKSxuKCksZVt0XT09PSIsIil0Kys7ZWxzZSByZXR1cm4gZVt0XT09PSJ9Ij8odCsrLHt0OiJvYmplY3QiLG1lbWJlcnM6dX0pOnZvaWQgMH19bGV0IGM9L14oPzotP1swLTldWy0rLjAtOWVFXSp8dHJ1ZXxmYWxzZXxudWxsKS8uZXhlYyhlLnNsaWNlKHQsdCs0MDApKTtpZihjKXJldHVybiB0Kz1jWzBdLmxlbmd0aCx7dDoic2NhbGFyIixyYXc6Y1swXX19LG89cygwKTtyZXR1cm4gbigpLG8mJnQ9PT1lLmxlbmd0aD9vOnZvaWQgMH1mdW5jdGlvbiBGbyhlLHQpe2xldCBuPVJyKGUpLHI9UnIodCk7cmV0dXJuIG4mJnI/e2U6bixnOnJ9OnZvaWQgMH1mdW5jdGlvbiB1ZShlLHQpe3N3aXRjaChlLnQpe2Nhc2Uic3RyaW5nIjpyZXR1cm4gSlNPTi5zdHJpbmdpZnkodC5mb3JtP2UudmFsdWUubm9ybWFsaXplKHQuZm9ybSk6ZS52YWx1ZSk7Y2FzZSJzY2FsYXIiOnJldHVybiBlLnJhdztjYXNlImFycmF5Ijp7bGV0IG49ZS5pdGVtcy5tYXAocj0+dWUocix0KSk7cmV0dXJuIHQuYXJyYXlzJiZuLnNvcnQoKSxgWyR7bi5qb2luKCIsIil9XWB9Y2FzZSJvYmplY3QiOntsZXQgbj1lLm1lbWJlcnMubWFwKChbcixzXSk9PmAke3VlKHIsdCl9OiR7dWUocyx0KX1gKTtyZXR1cm4gdC5tZW1iZXJzJiZuLnNvcnQoKSxgeyR7bi5qb2luKCIsIil9fWB9fX12YXIgY2U9KGUsdCxuKT0+dWUoZSxuKT09PXVlKHQsbik7ZnVuY3Rpb24gVW8oZSx0KXtpZighY2UoZSx0LHt9KSl7aWYoY2UoZSx0LHttZW1iZXJzOiEwfSkpcmV0dXJuIFQoIm1lbWJlci1vcmRlciIsIm9yZGVycyBvYmplY3QgbWVtYmVycyBvdGhlciB0aGFuIGJ5IFVURi0xNiBjb2RlIHVuaXRzIik7aWYoY2UoZSx0LHttZW1iZXJzOiEwLGFycmF5czohMH0pKXJldHVybiBUKCJhcnJheS1vcmRlciIsInJlb3JkZXJzIGFycmF5IGVsZW1lbnRzIil9aWYoIWNlKGUsdCx7bWVtYmVyczohMH0pKXtsZXQgcj0ocyxvKT0+dWUocyx7bWVtYmVyczohMH0pPT09dWUocyx7bWVtYmVyczohMCxmb3JtOm99KTtpZihjZShlLHQse21lbWJlcnM6ITAsZm9ybToiTkZDIn0pKXtpZihyKHQsIk5GQyIpJiYhcihlLCJORkMiKSlyZXR1cm4gVCgibm9ybWFsaXplcy1uZmMiLCJub3JtYWxpemVzIHN0cmluZ3MgdG8gTkZDIChSRkMgODc4NSBrZWVwcyB0aGVtIGFzIHNlbnQpIik7aWYocihlLCJORkMiKSYmIXIodCwiTkZDIikpcmV0dXJuIFQoIm5vdC1uZmMiLCJ3cml0ZXMgc3RyaW5ncyBkZWNvbXBvc2VkIHdoZXJlIHRoZSBleHBlY3RlZCBvdXRwdXQgaGFzIHRoZW0gaW4gTkZDIil9aWYoY2UoZSx0LHttZW1iZXJzOiEwLGZvcm06Ik5GRCJ9KSYmcih0LCJORkQiKSlyZXR1cm4gVCgibm9ybWFsaXplcy1uZmQiLCJub3JtYWxpemVzIHN0cmluZ3MgdG8gTkZEIChSRkMgODc4NSBrZWVwcyB0aGVtIGFzIHNlbnQpIil9bGV0IG49enQoZSx0KTtpZihuIT09dm9pZCAwJiZuLmxlbmd0aD4wKXJldHVybiBuLmV2ZXJ5KHI9PnIudD09PSJzY2FsYXIiJiZyLnJhdz09PSJudWxsIik/SChrciwiZHJvcHMtbnVsbC1tZW1iZXJzIiwibGVhdmVzIG91dCBtZW1iZXJzIHdob3NlIHZhbHVlIGlzIG51bGwiKTpIKGtyLCJkcm9wcy1tZW1iZXJzIiwibGVhdmVzIG91dCBvYmplY3QgbWVtYmVycyIpfWZ1bmN0aW9uIEJvKGUsdCl7bGV0IG49WXQoZSx0KTtpZihuIT09dm9pZCAwJiZuLmxlbmd0aD4wKXJldHVybiBuLmV2ZXJ5KChbLHJdKT0+cj09PSIiKT9IKHllLCJlbXB0aWVzLXN0cmluZ3MiLCJ3cml0ZXMgc3RyaW5ncyBhcyBlbXB0eSBzdHJpbmdzIik6bi5ldmVyeSgoW3Isc10pPT5yLnN0YXJ0c1dpdGgocykpP0goeWUsImN1dHMtc3RyaW5ncyIsImN1dHMgc3RyaW5ncyBzaG9ydCIpOkgoeWUsImNoYW5nZXMtc3RyaW5ncyIsImNoYW5nZXMgdGhlIGNvbnRlbnRzIG9mIHN0cmluZ3MiKX1mdW5jdGlvbiB6dChlLHQpe2lmKGUudD09PSJhcnJheSImJnQudD09PSJhcnJheSIpe2lmKGUuaXRlbXMubGVuZ3RoIT09dC5pdGVtcy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5pdGVtcy5sZW5ndGg7cisrKXtsZXQgcz16dChlLml0ZW1zW3JdLHQuaXRlbXNbcl0pO2lmKHM9PT12b2lkIDApcmV0dXJuO24ucHVzaCguLi5zKX1yZXR1cm4gbn1pZihlLnQ9PT0ib2JqZWN0IiYmdC50PT09Im9iamVjdCIpe2xldCBuPVtdLHI9MDtmb3IobGV0W3Msb11vZiBlLm1lbWJlcnMpe2xldCBhPXQubWVtYmVyc1tyXTtpZihhJiZhWzBdLnZhbHVlPT09cy52YWx1ZSl7bGV0IGk9enQobyxhWzFdKTtpZihpPT09dm9pZCAwKXJldHVybjtuLnB1c2goLi4uaSkscisrfWVsc2Ugbi5wdXNoKG8pfXJldHVybiByPT09dC5tZW1iZXJzLmxlbmd0aD9uOnZvaWQgMH1yZXR1cm4gY2UoZSx0LHt9KT9bXTp2b2lkIDB9ZnVuY3Rpb24gWXQoZSx0KXtpZihlLnQ9PT0ic3RyaW5nIiYmdC50PT09InN0cmluZyIpcmV0dXJuIGUudmFsdWU9PT10LnZhbHVlP1tdOltbZS52YWx1ZSx0LnZhbHVlXV07aWYoZS50PT09ImFycmF5IiYmdC50PT09ImFycmF5Iil7aWYoZS5pdGVtcy5sZW5ndGghPT10Lml0ZW1zLmxlbmd0aClyZXR1cm47bGV0IG49W107Zm9yKGxldCByPTA7cjxlLml0ZW1zLmxlbmd0aDtyKyspe2xldCBzPVl0KGUuaXRlbXNbcl0sdC5pdGVtc1tyXSk7aWYocz09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLnMpfXJldHVybiBufWlmKGUudD09PSJvYmplY3QiJiZ0LnQ9PT0ib2JqZWN0Iil7aWYoZS5tZW1iZXJzLmxlbmd0aCE9PXQubWVtYmVycy5sZW5ndGgpcmV0dXJuO2xldCBuPVtdO2ZvcihsZXQgcj0wO3I8ZS5tZW1iZXJzLmxlbmd0aDtyKyspZm9yKGxldFtzLG9db2ZbW2UubWVtYmVyc1tyXVswXSx0Lm1lbWJlcnNbcl1bMF1dLFtlLm1lbWJlcnNbcl1bMV0sdC5tZW1iZXJzW3JdWzFdXV0pe2xldCBhPVl0KHMsbyk7aWYoYT09PXZvaWQgMClyZXR1cm47bi5wdXNoKC4uLmEpfXJldHVybiBufXJldHVybiBlLnQ9PT0ic2NhbGFyIiYmdC50PT09InNjYWxhciImJmUucmF3PT09dC5yYXc/W106dm9pZCAwfXZhciBJZT0vWy0rLjAtOWVFXS8sX289L14tPyg/OjB8WzEtOV1cZCopKD86XC5cZCspPyg/OltlRV1bLStdP1xkKyk/JC87ZnVuY3Rpb24gUHIoZSx0KXtsZXQgbj10O2Zvcig7bj4wJiZJZS50ZXN0KGVbbi0xXSk7KW4tLTtsZXQgcj10O2Zvcig7cjxlLmxlbmd0aCYmSWUudGVzdChlW3JdKTspcisrO3JldHVybiBlLnNsaWNlKG4scikuam9pbigiIil9ZnVuY3Rpb24gY3QoZSl7cmV0dXJuIGUucmVwbGFjZSgvXi0vLCIiKS5zcGxpdCgvW2VFXS8pWzBdLnJlcGxhY2UoIi4iLCIiKS5yZXBsYWNlKC9eMCsvLCIiKS5yZXBsYWNlKC8wKyQvLCIiKS5sZW5ndGh9ZnVuY3Rpb24gRnIoZSx0LG4pe2lmKCFJZS50ZXN0KGVbbl0/PyIiKSYmIUllLnRlc3QodFtuXT8/IiIpKXJldHVybjtsZXQgcj1QcihlLG4pLHM9UHIodCxuKTtpZighX28udGVzdChyKSlyZXR1cm47bGV0IG89L14tPyg/OkluZmluaXR5fE5hTnxpbmZ8bmFufG51bGwpL2kuZXhlYyh0LnNsaWNlKG4tKHM9PT0iLSI/MTowKSxuKzEwKS5qb2luKCIiKSk7aWYobyYmKHM9PT0iInx8cz09PSItIikmJihzPW9bMF0pLHM9PT1yfHxzPT09IiIpcmV0dXJuO2xldCBhPShkLGwpPT5IKFJvLGQsbCk7aWYocj09PSIwIiYmcz09PSItMCIpcmV0dXJuIGEoIm51bWJlci1taW51cy16ZXJvIiwiLTAgZm9yIDAiKTtsZXQgaT1OdW1iZXIociksYz1OdW1iZXIocyk7aWYoIU51bWJlci5pc0Zpbml0ZShjKXx8aSE9PWMpcmV0dXJuIE51bWJlci5pc0Zpbml0ZShjKSYmY3Qocyk8Y3Qocik/YSgibnVtYmVyLWZld2VyLWRpZ2l0cyIsInRvbyBmZXcgc2lnbmlmaWNhbnQgZGlnaXRzIik6YSgibnVtYmVyLXZhbHVlIiwiYW5vdGhlciB2YWx1ZSIpO2lmKGN0KHMpPmN0KHIpKXJldHVybiBhKCJudW1iZXItbW9yZS1kaWdpdHMiLCJtb3JlIGRpZ2l0cyB0aGFuIHRoZSBzaG9ydGVzdCB0aGF0IHJlYWRzIGJhY2siKTtsZXQgdT0vW2VFXS8udGVzdChyKSxmPS9bZUVdLy50ZXN0KHMpO3JldHVybiB1JiZmP2EoIm51bWJlci1leHBvbmVudC1zcGVsbGluZyIsImV4cG9uZW50cyBzcGVsbGVkIGRpZmZlcmVudGx5Iik6dSE9PWY/YSgibnVtYmVyLW5vdGF0aW9uIiwicGxhaW4gYW5kIGV4cG9uZW50IG5vdGF0aW9uIHN3aXRjaGVkIGF0IGFub3RoZXIgcG9pbnQiKTphKCJudW1iZXItc3BlbGxpbmciLCJhbm90aGVyIHNwZWxsaW5nIG9mIHRoZSBzYW1lIHZhbHVlIil9dmFyIE5yPTEyO2Z1bmN0aW9uIHZvKGUsdCxuKXtsZXQgcj0wO2Zvcig7cjxlLmxlbmd0aC1uJiZyPHQubGVuZ3RoLW4mJmVbZS5sZW5ndGgtMS1yXT09PXRbdC5sZW5ndGgtMS1yXTspcisrO2xldCBzPWUuc2xpY2UobixlLmxlbmd0aC1yKSxvPXQuc2xpY2Uobix0Lmxlbmd0aC1yKTtpZihzLmxlbmd0aD5Ocnx8by5sZW5ndGg+TnIpcmV0dXJuO2xldCBhPWM9PmBcdTIwMUMke2Muam9pbigiIil9XHUyMDFEYCxpPXMubGVuZ3RoPT09MD9gd3JpdGVzIGFuIGV4dHJhICR7YShvKX1gOm8ubGVuZ3RoPT09MD9gbGVhdmVzIG91dCAke2Eocyl9YDpgd3JpdGVzICR7YShvKX0gd2hlcmUgUkZDIDg3ODUgd3JpdGVzICR7YShzKX1gO3JldHVybiBUKGBlZGl0OiR7SlNPTi5zdHJpbmdpZnkoW3Muam9pbigiIiksby5qb2luKCIiKV0pfWAsaSl9ZnVuY3Rpb24gWShlKXt0cnl7bGV0IHQ9bXQoZSksbj1EZSh0KSxyO3RyeXtyPURlKGplKHQpKX1jYXRjaHt9cmV0dXJue3JmYzg3ODU6bixuZmM6cn19Y2F0Y2h7cmV0dXJufX1mdW5jdGlvbiBVcihlKXtsZXQgdD1XbyhlKTtpZih0PT09dm9pZCAwKXtsZXQgcj1MbyhlKTtyZXR1cm4gcj9bcl06W119bGV0IG49W107Zm9yKGxldCByIG9mIHQpe2xldCBzPXFvKHIpO3MmJiFuLnNvbWUobz0+by5jYXVzZT09PXMuY2F1c2UpJiZuLnB1c2gocyl9cmV0dXJuIG59ZnVuY3Rpb24gSihlKXtsZXQgdD1xKGUpO3JldHVybiB0LnN0YXR1cz09PSJjYW5vbmljYWwiP3tzdGF0dXM6Im91dHB1dCIsdGV4dDp0Lm91dHB1dH06dC5zdGF0dXM9PT0icmVqZWN0ZWQiP3tzdGF0dXM6InJlamVjdCIscmVhc29uOnQucmVhc29ufTp7c3RhdHVzOiJmYWlsZWQiLHJlYXNvbjp0LnJlYXNvbn19ZnVuY3Rpb24gTG8oZSl7bGV0IHQ9ZS5raW5kPz9IbyhlKTtzd2l0Y2godCl7Y2FzZSJyZWplY3QiOnJldHVybiBKbyhlLEooZS5nb3QpKTtjYXNlIm51bWJlcnMiOnJldHVybiBEbyhlLmdvdCk7Y2FzZSJjb25zaXN0ZW50LWNob2ljZSI6cmV0dXJuIEdvKGUpO2Nhc2UiaWRlbXBvdGVudCI6Y2FzZSJyb3VuZHRyaXAiOnJldHVybiBCcihlLmV4cGVjdGVkLGUuZ290LGUuaW5wdXQpO2Nhc2UiZXF1YWwiOmNhc2UiZGlmZmVyIjpyZXR1cm4gUXQodCxNbyhlKSx2b2lkIDAsZS5nb3QpO2RlZmF1bHQ6e2xldCBuPXhlKGUuZXhwZWN0ZWQpO3JldHVybiB1dChuLnN0YXR1cz09PSJlaXRoZXIiP24ub3V0cHV0OmUuZXhwZWN0ZWQsSihlLmdvdCkpfX19ZnVuY3Rpb24gSG8oZSl7aWYoeGUoZS5leHBlY3RlZCkuc3RhdHVzPT09InJlamVjdGVkIilyZXR1cm4icmVqZWN0IjtpZihxdChlLmdvdCkhPT12b2lkIDApcmV0dXJuIm51bWJlcnMiO2lmKG1yKGUuZXhwZWN0ZWQpIT09dm9pZCAwKXJldHVybiJjb25zaXN0ZW50LWNob2ljZSI7bGV0IHQ9YmUoZS5leHBlY3RlZCk7aWYodClyZXR1cm4gdC5zdGVwcz09PVJlPyJyb3VuZHRyaXAiOiJpZGVtcG90ZW50IjtsZXQgbj1hZShlLmV4cGVjdGVkKTtyZXR1cm4gbj9uLmVxdWFsPyJlcXVhbCI6ImRpZmZlciI6ImNhbm9uIn1mdW5jdGlvbiBKbyhlLHQpe2lmKHQuc3RhdHVzPT09ImZhaWxlZCIpcmV0dXJuIGZ0KHQucmVhc29uKTtpZih0LnN0YXR1cyE9PSJvdXRwdXQiKXJldHVybjtsZXQgbj0oZS5zb3VyY2U/LnNwbGl0KCI7IilbMF0/PyIiKS50cmltKCl8fGUuc3VpdGV8fChlLm5hbWU9PT12b2lkIDA/IiI6YXQoZS5uYW1lKS5zdWl0ZSk7cmV0dXJue2NhdXNlOmBhY2NlcHRhbmNlOiR7bn1gLGtpbmQ6ImFjY2VwdGFuY2UiLHRpdGxlOmBhY2NlcHRzIGlucHV0IHRoYXQgbXVzdCBiZSByZWZ1c2VkICgkeyRlKG4sMTIwKX0pYH19ZnVuY3Rpb24gdXQoZSx0KXtyZXR1cm4gdC5zdGF0dXM9PT0icmVqZWN0Ij9lbih0LnJlYXNvbik6dC5zdGF0dXM9PT0iZmFpbGVkIj9mdCh0LnJlYXNvbik6d2UoeihlLHQudGV4dCkpfWZ1bmN0aW9uIHdlKGUpe3JldHVybiBlP3tjYXVzZTpgZGlmZmVyZW5jZToke2UuaWR9YCxraW5kOiJkaWZmZXJlbmNlIix0aXRsZTplLnRpdGxlLGZvcm06ZS5mb3JtLC4uLmUubGlzdHNGb3Jtcz97bGlzdHNGb3JtczohMH06e319OntjYXVzZToiZGlmZmVyZW5jZTpvdGhlciIsa2luZDoiZGlmZmVyZW5jZSIsdGl0bGU6IndyaXRlcyBhbm90aGVyIG91dHB1dCB0aGFuIFJGQyA4Nzg1IChubyBjbGFzcyBvZiBkaWZmZXJlbmNlIGZpdHMpIix1bmNsYXNzaWZpZWQ6ITB9fWZ1bmN0aW9uIGVuKGUpe2xldCB0PV9yKGUpO3JldHVybntjYXVzZTpgcmVmdXNhbDoke3R9YCxraW5kOiJyZWZ1c2FsIix0aXRsZTpgcmVmdXNlczogXHUyMDFDJHskZSh0LDE2MCl9XHUyMDFEYCxleGFjdFRpdGxlOmByZWZ1c2VzOiBcdTIwMUMkeyRlKHRuKGUpLDE2MCl9XHUyMDFEYH19ZnVuY3Rpb24gZnQoZSl7bGV0IHQ9X3IoZSk7cmV0dXJue2NhdXNlOmBmYWlsdXJlOiR7dH1gLGtpbmQ6ImZhaWx1cmUiLHRpdGxlOmBubyBhbnN3ZXI6IFx1MjAxQyR7JGUodCwxNjApfVx1MjAxRGAsZXhhY3RUaXRsZTpgbm8gYW5zd2VyOiBcdTIwMUMkeyRlKHRuKGUpLDE2MCl9XHUyMDFEYH19ZnVuY3Rpb24gRG8oZSl7bGV0IHQsbjtmb3IobGV0IHIgb2YgcXQoZSk/LmN1bHByaXRzPz9bXSl7bGV0IHM9SihyLmdvdCk7aWYocy5zdGF0dXM9PT0icmVqZWN0Iil0Pz89ZW4ocy5yZWFzb24pO2Vsc2UgaWYocy5zdGF0dXM9PT0iZmFpbGVkIil0Pz89ZnQocy5yZWFzb24pO2Vsc2V7bGV0IG89ImJsb2NrImluIHI/cy50ZXh0LnN0YXJ0c1dpdGgoIlx1RkVGRiIpP3ooIltdIiwiXHVGRUZGW10iKTp2b2lkIDA6eihgWyR7ci5leHBlY3RlZH1dYCxgWyR7cy50ZXh0fV1gKSxhPXdlKG8pO2lmKCFhLnVuY2xhc3NpZmllZClyZXR1cm4gYTtuPz89YX19cmV0dXJuIHQ/P259ZnVuY3Rpb24gR28oZSl7bGV0IHQ9Z3IoZS5nb3QpLFtuLHJdPVt0Py5hY2NlcHRlZC5sZW5ndGg/PzAsdD8ucmVmdXNlZC5sZW5ndGg/PzBdO3JldHVybiBuPT09MHx8cj09PTA/dm9pZCAwOntjYXVzZTpgY2hvaWNlOiR7ZS5uYW1lPz8ib25lIGNob2ljZSJ9YCxraW5kOiJjaG9pY2UiLHRpdGxlOmBtYWtlcyBvbmUgY2hvaWNlIHRoZSBSRkMgbGVhdmVzIGRpZmZlcmVudGx5IGZyb20gY2FzZSB0byBjYXNlOiBhY2NlcHRlZCAke259LCByZWZ1c2VkICR7cn1gfX1mdW5jdGlvbiBNbyhlKXtpZihlLmlucHV0IT09dm9pZCAwKXtsZXQgbj1adChpZShlLmlucHV0KSk7aWYobilyZXR1cm4gbn1sZXQgdD1hZShlLmV4cGVjdGVkKTtyZXR1cm4gdD09PXZvaWQgMD92b2lkIDA6WnQoaWUodC53aGF0KSl9ZnVuY3Rpb24gWnQoZSl7cmV0dXJuIGU/LmZpbmQodD0+WSh0LmEpJiZZKHQuYikpPz9lPy5bMF19ZnVuY3Rpb24gVm8oZSx0KXtpZighdClyZXR1cm47bGV0IG49WSh0LmEpLHI9WSh0LmIpO2lmKCEoIW58fCFyKSlmb3IobGV0IHMgb2ZbInJmYzg3ODUiLCJuZmMiXSl7bGV0IG89bltzXSxhPXJbc107aWYobyE9PXZvaWQgMCYmYSE9PXZvaWQgMCYmbz09PWE9PShlPT09ImVxdWFsIikpcmV0dXJue3JhOm8scmI6YX19fWZ1bmN0aW9uIFF0KGUsdCxuLHIpe2xldCBzPVhvKHIpO2lmKCFzKXJldHVybjtmb3IobGV0IGYgb2YgcylpZihmLnN0YXR1cz09PSJyZWplY3QiKXJldHVybiBlbihmLnJlYXNvbik7Zm9yKGxldCBmIG9mIHMpaWYoZi5zdGF0dXM9PT0iZmFpbGVkIilyZXR1cm4gZnQoZi5yZWFzb24pO2xldCBvPXMubWFwKGY9PmYuc3RhdHVzPT09Im91dHB1dCI/Zi50ZXh0OiIiKSxbYSxpXT1bb1swXSxvWzFdPz9vWzBdXSxjPW4/P1ZvKGUsdCk7aWYoIWMpcmV0dXJuIHdlKHZvaWQgMCk7bGV0IHU7Zm9yKGxldFtmLGRdb2ZbW2MucmEsYV0sW2MucmIsaV1dKXtpZihmPT09ZCljb250aW51ZTtsZXQgbD13ZSh6KGYsZCkpO2lmKCFsLnVuY2xhc3NpZmllZClyZXR1cm4gbDt1Pz89bH1yZXR1cm4gdT8/d2Uodm9pZCAwKX1mdW5jdGlvbiBYbyhlKXtsZXQgdD1zdChlKTtpZih0KXJldHVybiJib3RoImluIHQ/W0oodC5ib3RoKV06W0oodC5hKSxKKHQuYildfWZ1bmN0aW9uIEJyKGUsdCxuKXtsZXQgcj1iZShlKSxzPUwodCk7aWYoIXJ8fCFzKXJldHVybjtsZXR7c3RlcHM6byxvd246YX09cjtpZihhPT09dm9pZCAwKXJldHVybiBzLnN0ZXA9PT1vLmZpcnN0P3V0KCIiLEoocy50ZXh0KSk6dm9pZCAwO2lmKHMuc3RlcCE9PW8uc2Vjb25kKXJldHVybjtsZXQgaT1uPT09dm9pZCAwP3ZvaWQgMDpZKG4pO3JldHVybiBpJiYhTmUoYSkmJmEhPT1pLnJmYzg3ODUmJmEhPT1pLm5mYz93ZSh6KGkucmZjODc4NSxhKT8/KGkubmZjPT09dm9pZCAwP3ZvaWQgMDp6KGkubmZjLGEpKSk6dXQoYSxKKHMudGV4dCkpfWZ1bmN0aW9uIFdvKGUpe2lmKGUua2luZCE9PXZvaWQgMCYmZS5raW5kIT09InByb3BlcnR5IilyZXR1cm47bGV0IHQ9UGUoZS5leHBlY3RlZCk7aWYoIXQpcmV0dXJuO2xldCBuPWl0KGUuZ290KTtyZXR1cm5bey4uLnQsZ290Om4/bi5hbnN3ZXI6ZS5nb3R9LC4uLm4/LmFsc28/P1tdXX1mdW5jdGlvbiBxbyhlKXtsZXR7aW5wdXQ6dCxleHBlY3RlZDpuLGdvdDpyfT1lLHM9b3QodCksbz1zPy50ZXh0Pz90LGE9TChuKSxpPWJyKG4pLGM7aWYoYmUobik/LnN0ZXBzPT09VSljPUJyKG4scixzPy54KTtlbHNlIGlmKGE/LnN0ZXA9PT1VLmZpcnN0KWM9dXQoYS50ZXh0LEooeXIocixVLmZpcnN0KT8/cikpO2Vsc2UgaWYoaSl7bGV0IHU9WnQocz8ucGFpcnMpO2kuZXF1YWw/Yz1RdCgiZXF1YWwiLHUse3JhOmkub3V0cHV0LHJiOmkub3V0cHV0fSxyKTpjPVF0KCJkaWZmZXIiLHUsem8oaS5zcGxpdHMpLHIpfXJldHVybiBjJiYhYy51bmNsYXNzaWZpZWQ/Yzp7Y2F1c2U6YGNvdW50ZXJleGFtcGxlOiR7b31gLGtpbmQ6ImNvdW50ZXJleGFtcGxlIix0aXRsZTpgZ2VuZXJhdGVkIGNhc2VzIHNocmluayB0byBvbmUgY291bnRlcmV4YW1wbGU6ICR7JGUobywxMjApfWAsdW5jbGFzc2lmaWVkOiEwfX1mdW5jdGlvbiB6byhlKXtsZXQgdD1lLmZpbmQobj0+WShuLmEpJiZZKG4uYikpPz9lWzBdO3JldHVybiB0JiZ7cmE6dC5hLHJiOnQuYn19ZnVuY3Rpb24gJGUoZSx0KXtsZXQgbj1bLi4uZV07cmV0dXJuIG4ubGVuZ3RoPD10P2U6YCR7bi5zbGljZSgwLHQpLmpvaW4oIiIpfVx1MjAyNmB9ZnVuY3Rpb24gdG4oZSl7cmV0dXJuIFRyKGUpPy5zaG93bj8/ZX1mdW5jdGlvbiBfcihlKXtyZXR1cm4gdG4oZSkucmVwbGFjZSgvIig/OlteIlxcXXxcXC4pKiJ8KD88IVtccHtMfVxwe059XSknW14nXG5dKicoPyFbXHB7TH1ccHtOfV0pfGBbXmBdKmB84oCcW17igJ1dKuKAnXzigJhbXuKAmV0q4oCZfMKrW17Cu10qwrsvZ3UsIlx1MjAyNiIpLnJlcGxhY2UoL1VcK1swLTlBLUZhLWZdezQsNn0vZywiVStYWFhYIikucmVwbGFjZSgvXFx1WzAtOUEtRmEtZl17NH0vZywiXFx1WFhYWCIpLnJlcGxhY2UoL1xceFswLTlBLUZhLWZdezJ9L2csIlxceEhIIikucmVwbGFjZSgvXGIweFswLTlBLUZhLWZdK1xiL2csIk4iKS5yZXBsYWNlKC9cZCsoPzpcLlxkKyk/KD86W2VFXVstK10/XGQrKT8vZywiTiIpLnJlcGxhY2UoL1xzKy9nLCIgIikudHJpbSgpfWZ1bmN0aW9uIHZyKGUpe2xldCB0PTA7Zm9yKGxldCBuIG9mIGUpe2lmKEpyKG4pKWNvbnRpbnVlO2xldCByPURyKG4pO2lmKHI9PT12b2lkIDApY29udGludWU7bGV0IHM9SHIobi5nb3QpO2ZvcihsZXQgbz0wO288cy5sZW5ndGg7bysrKXtsZXQgYT1yW3MubGVuZ3RoPT09Mj9vOjBdO2lmKGE9PT12b2lkIDB8fEdyKGEpIT09ITApY29udGludWU7bGV0IGk9c1tvXTtpZihpLnN0YXR1cz09PSJjYW5vbmljYWwiKXJldHVybiExO2kuc3RhdHVzPT09InJlamVjdGVkIiYmdCsrfX1yZXR1cm4gdD49Mn1mdW5jdGlvbiBMcihlKXtpZihKcihlKSlyZXR1cm4hMTtsZXQgdD1EcihlKTtpZih0PT09dm9pZCAwKXJldHVybiExO2xldCBuPUhyKGUuZ290KSxyPSExO2ZvcihsZXQgcz0wO3M8bi5sZW5ndGg7cysrKXtpZihuW3NdLnN0YXR1cyE9PSJyZWplY3RlZCIpY29udGludWU7bGV0IG89dFtuLmxlbmd0aD09PTI/czowXTtpZihvPT09dm9pZCAwfHxHcihvKSE9PSEwKXJldHVybiExO3I9ITB9cmV0dXJuIHJ9ZnVuY3Rpb24gSHIoZSl7bGV0IHQ9aXQoZSk/LmFuc3dlcj8/ZTt0PUwodCk/LnRleHQ/P3Q7bGV0IG49c3QodCk7cmV0dXJuIG4/ImJvdGgiaW4gbj9bcShuLmJvdGgpXTpbcShuLmEpLHEobi5iKV06W3EodCldfWZ1bmN0aW9uIFlvKGUpe2xldCB0PXhlKGUpO2lmKHQuc3RhdHVzPT09InJlamVjdGVkIilyZXR1cm47aWYodC5zdGF0dXM9PT0iZWl0aGVyIilyZXR1cm4gdC5vdXRwdXQ7bGV0IG49TChlKTtpZihuKXtsZXQgcj1iZShlKTtyZXR1cm4gcj9yLm93bjpuLnRleHR9aWYoIWFlKGUpJiYhKFNyKGUpfHxFcihlKSkpcmV0dXJuIGV9ZnVuY3Rpb24gSnIoZSl7cmV0dXJuIGUua2luZD09PSJyZWplY3QifHx4ZShlLmV4cGVjdGVkKS5zdGF0dXM9PT0icmVqZWN0ZWQifWZ1bmN0aW9uIERyKGUpe2xldCB0PVBlKGUuZXhwZWN0ZWQpLG49dCYmb3QodC5pbnB1dCkscj1uP24ucGFpcnM/LlswXTppZShhZShlLmV4cGVjdGVkKT8ud2hhdD8/IiIpPy5bMF07aWYocilyZXR1cm5bRmUoci5hKSxGZShyLmIpXTtpZihuPy54IT09dm9pZCAwKXJldHVybltGZShuLngpXTtpZihlLmlucHV0IT09dm9pZCAwKXJldHVybltGZShlLmlucHV0KV07bGV0IHM9WW8oZS5leHBlY3RlZCk7aWYocyE9PXZvaWQgMCYmZS5raW5kIT09ImlkZW1wb3RlbnQiJiZlLmtpbmQhPT0icm91bmR0cmlwIilyZXR1cm5bRmUocyldfWZ1bmN0aW9uIEZlKGUpe3JldHVybiBlLnJlcGxhY2UoL14oPzpbIFx0XG5ccl18XFx4MFs5QURdfOKfqFVcKzAwMFs5QURd4p+pKSsvLCIiKS5jaGFyQXQoMCl9ZnVuY3Rpb24gR3IoZSl7aWYoZT09PSJ7Inx8ZT09PSJbIilyZXR1cm4hMTtpZigvXlstMC05InRmbl0kLy50ZXN0KGUpKXJldHVybiEwfWZ1bmN0aW9uIEtvKGUpe3JldHVybiBlLnN1aXRlPT09dm9pZCAwP2UubmFtZTpDcihlLnN1aXRlLGUubmFtZSl9dmFyIFpvPXtjYXVzZToicG9saWN5OnRvcC1sZXZlbC1zY2FsYXIiLGtpbmQ6InBvbGljeSIsdGl0bGU6InJlZnVzZXMgZXZlcnkgdG9wLWxldmVsIHNjYWxhciAoYSBiYXJlIG51bWJlciwgc3RyaW5nLCB0cnVlLCBmYWxzZSBvciBudWxsIGFzIHRoZSB3aG9sZSB0ZXh0KSJ9O2Z1bmN0aW9uIFZyKGUpe2xldCB0PXZyKGUpLG49W107ZS5mb3JFYWNoKChkLGwpPT57aWYoZC5wYXNzKXJldHVybjtsZXQgaD1LbyhkKSxtPWQuc3VpdGU/P2F0KGgpLnN1aXRlLHk9dCYmTHIoZCk/W1pvXTpVcih7Li4uZCxuYW1lOmgsc3VpdGU6bX0pO24ucHVzaCh7YzpkLG5hbWU6aCxpbmRleDpsLGNhdXNlczp5fSl9KTtsZXQgcj1uZXcgU2V0KG4uZmxhdE1hcChkPT5kLmNhdXNlcy5maWx0ZXIobD0+bC5raW5kPT09ImRpZmZlcmVuY2UiJiYhbC51bmNsYXNzaWZpZWQpLm1hcChsPT5sLmNhdXNlKSkpLHM9ci5zaXplPT09MT9bLi4ucl1bMF06dm9pZCAwLG89cz09PXZvaWQgMD92b2lkIDA6bi5mbGF0TWFwKGQ9PmQuY2F1c2VzKS5maW5kKGQ9PmQuY2F1c2U9PT1zKSxhPWQ9Pm8hPT12b2lkIDAmJmQudW5jbGFzc2lmaWVkP3suLi5vLGpvaW5lZDohMH06ZCxpPW5ldyBNYXA7Zm9yKGxldCBkIG9mIG4pZC5jYXVzZXMubGVuZ3RoPD0xJiZkLmNhdXNlc1swXSYmaS5zZXQoZCxhKGQuY2F1c2VzWzBdKSk7bGV0IGM9bmV3IFNldChbLi4uaS52YWx1ZXMoKV0ubWFwKGQ9PmQuY2F1c2UpKTtmb3IobGV0IGQgb2Ygbil7aWYoZC5jYXVzZXMubGVuZ3RoPD0xKWNvbnRpbnVlO2xldCBsPWQuY2F1c2VzLm1hcChhKSxoPWwuZmluZChtPT4hYy5oYXMobS5jYXVzZSkpPz9sWzBdO2MuYWRkKGguY2F1c2UpLGkuc2V0KGQsaCl9bGV0IHU9bmV3IE1hcDtmb3IobGV0IGQgb2Ygbil7bGV0IGw9aS5nZXQoZCksaD1sPy5jYXVzZT8/YGNhc2U6JHtkLm5hbWV9YCxtPXUuZ2V0KGgpPz97bWVtYmVyczpbXSxjYXVzZXM6W10sZmlyc3Q6ZC5pbmRleH07bS5tZW1iZXJzLnB1c2goZCksbCYmbS5jYXVzZXMucHVzaChsKSx1LnNldChoLG0pfWxldCBmPVsuLi51LmVudHJpZXMoKV0ubWFwKChbZCxsXSk9PntsZXQgaD1sLm1lbWJlcnMubWFwKHg9PngubmFtZSksbT1RbyhsLmNhdXNlcyk/P01yKGwubWVtYmVyc1swXS5jKTtpZihoLmxlbmd0aD09PTEmJmwuY2F1c2VzWzBdPy51bmNsYXNzaWZpZWQmJiFsLmNhdXNlc1swXS5qb2luZWQmJihtKz1gOiAke01yKGwubWVtYmVyc1swXS5jKX1gKSxoLmxlbmd0aD09PTEpcmV0dXJue2NhdXNlOmBjYXNlOiR7aFswXX1gLGtpbmQ6ImNhc2UiLHRpdGxlOm0sY291bnQ6MSxjYXNlczpoLGZpcnN0OmwuZmlyc3R9O2xldCB5PWwuY2F1c2VzWzBdPy5raW5kPz8iY2FzZSI7cmV0dXJue2NhdXNlOmQsa2luZDp5LHRpdGxlOm0sY291bnQ6aC5sZW5ndGgsY2FzZXM6aCxmaXJzdDpsLmZpcnN0fX0pO3JldHVybiBmLnNvcnQoKGQsbCk9PmwuY291bnQtZC5jb3VudHx8ZC5maXJzdC1sLmZpcnN0KSxmLm1hcCgoe2ZpcnN0OmQsLi4ubH0pPT5sKX1mdW5jdGlvbiBRbyhlKXtsZXQgdD1lLmZpbHRlcih1PT4hdS5qb2luZWQpLG49dFswXT8/ZVswXTtpZihuPT09dm9pZCAwKXJldHVybjtsZXQgcj1uLnRpdGxlLHM9bmV3IFNldCh0Lm1hcCh1PT51LmV4YWN0VGl0bGUpKSxbb109cztzLnNpemU9PT0xJiZvIT09dm9pZCAwJiYocj1vKTtsZXQgYT1uZXcgTWFwO2ZvcihsZXQgdSBvZiB0KXtpZih1LmZvcm09PT12b2lkIDApY29udGludWU7bGV0IGY9YS5nZXQodS5mb3JtLmlkKT8/e3RpdGxlOnUuZm9ybS50aXRsZSxjb3VudDowfTtmLmNvdW50KyssYS5zZXQodS5mb3JtLmlkLGYpfWxldCBpPVsuLi5hLnZhbHVlcygpXS5zb3J0KCh1LGYpPT5mLmNvdW50LXUuY291bnQpO24ubGlzdHNGb3JtcyYmaS5sZW5ndGg+MD9yPWAke24udGl0bGV9OiAke2kubWFwKHU9PnUudGl0bGUpLmpvaW4oIiwgIil9YDppLmxlbmd0aD09PTEmJihyPWlbMF0udGl0bGUpO2xldCBjPWUubGVuZ3RoLXQubGVuZ3RoO3JldHVybiBjPjAmJnQubGVuZ3RoPjAmJihyKz1gOyBhbmQgJHtjfSAke2M9PT0xPyJjYXNlIjoiY2FzZXMifSB3aG9zZSBkaWZmZXJlbmNlIGhhcyBubyBjbGFzcyBvZiAke2M9PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmApLHJ9ZnVuY3Rpb24gTXIoZSl7cmV0dXJuYGdvdCAke2VpKGUuZ290LDgwKX1gfWZ1bmN0aW9uIGVpKGUsdCl7bGV0IG49Wy4uLmVdO3JldHVybiBuLmxlbmd0aDw9dD9lOmAke24uc2xpY2UoMCx0KS5qb2luKCIiKX1cdTIwMjZgfWZ1bmN0aW9uIFhyKGUpe3JldHVybiBWcihlKS5tYXAodD0+KHsuLi50LHRpdGxlOlcodC50aXRsZSl9KSl9ZnVuY3Rpb24gV3IoZSx0KXtpZihlPT09dClyZXR1cm47bGV0IG49Wy4uLmVdLHI9Wy4uLnRdLHM9MDtmb3IoO3M8bi5sZW5ndGgmJnM8ci5sZW5ndGgmJm5bc109PT1yW3NdOylzKys7aWYocz09PTAmJlcoZSkhPT1XKHQpKXJldHVybjtsZXQgbz1hPT57aWYoYT09PXZvaWQgMClyZXR1cm4idGhlIGVuZCI7bGV0IGk9X3QoYS5jb2RlUG9pbnRBdCgwKSkuc2xpY2UoMSwtMSk7cmV0dXJuIFcoYSk9PT1hP2Ake2l9ICIke2F9ImA6aX07cmV0dXJuYGZpcnN0IGRpZmZlcmVuY2UgYXQgY2hhcmFjdGVyICR7cysxfTogZXhwZWN0ZWQgJHtvKG5bc10pfSwgZ290ICR7byhyW3NdKX1gfWZ1bmN0aW9uIHFyKGUpe2lmKGU8NmU0KXJldHVybmAkeyhlLzFlMykudG9GaXhlZCgxKX0gc2A7bGV0IHQ9TWF0aC5yb3VuZChlLzFlMyk7cmV0dXJuYCR7TWF0aC5mbG9vcih0LzYwKX0gbWluICR7U3RyaW5nKHQlNjApLnBhZFN0YXJ0KDIsIjAiKX0gc2B9ZnVuY3Rpb24gbm4oZSl7bGV0e25hbWU6dCx2ZXJzaW9uOm59PWUuaW1wbGVtZW50YXRpb247cmV0dXJuIHQ9PT1udWxsP249PT1udWxsPyIodW5uYW1lZCkiOmAodW5uYW1lZCkgJHtufWA6bj09PW51bGw/dDpgJHt0fSAke259YH1mdW5jdGlvbiB6cihlKXtyZXR1cm4gZT09PSJzdXBwbGllZCI/InN1cHBsaWVkIGtleTogdGhlIGhvbGRlciBvZiB0aGlzIGtleSByYW4gaXQiOiJlcGhlbWVyYWwga2V5IG1hZGUgZm9yIHRoaXMgcnVuOiBzaG93cyB0aGUgcmVjb3JkIGlzIHVuY2hhbmdlZCwgbm90IHdobyByYW4gaXQifWZ1bmN0aW9uIHRpKGUpe2xldCB0PWpyKGUuc3VpdGUpO3JldHVybiB0PT09dm9pZCAwP3ZvaWQgMDpgYSBwYXJ0aWFsIHJ1bjogb25seSB0aGUgY2hvc2VuIGNhc2VzICgke3QubGVuZ3RoPjM/YCR7dC5zbGljZSgwLDMpLmpvaW4oIiwgIil9IGFuZCAke3QubGVuZ3RoLTN9IG1vcmVgOnQuam9pbigiLCAiKX0pIHJhbiwgbm90IHRoZSB3aG9sZSBjb3JwdXNgfWZ1bmN0aW9uIFlyKGUpe2xldHtjYXNlczp0LHBhc3NlZDpuLGZhaWxlZDpyfT1lLnN1bW1hcnkscz10aShlKSxvPXQ9PT0wPyJubyBjYXNlcyByYW4iOnI9PT0wP2Ake259IG9mICR7dH0gY2FzZXMgcGFzc2VkYDpgJHtufSBvZiAke3R9IGNhc2VzIHBhc3NlZCwgJHtyfSBmYWlsZWRgO3JldHVybiBzPT09dm9pZCAwP286YCR7b30gKCR7c30pYH12YXIgbmk9e29uY2U6ImEgcHJvY2VzcyBwZXIgcmVxdWVzdCwgdGhlIGlucHV0IG9uIHN0ZGluIixsaW5lczoib25lIHByb2Nlc3MsIGEgbGluZSBwZXIgcmVxdWVzdCIsaHR0cDoiYSBQT1NUIHBlciByZXF1ZXN0In0sZHQ9KGUsdCxuKT0+YCR7ZX0gJHtlPT09MT90Om59YDtmdW5jdGlvbiBLcihlKXtsZXQgdD1bbmlbZS5uYW1lXV0sbj1lLmxpbmVzRm9ybXM/Lmxlbmd0aD8/MDtuPT09MSYmdC5wdXNoKCIxIHN0b3JlZCBjYXNlIHNlbnQgaW4gaXRzIGxpbmVzIGZvcm0iKSxuPjEmJnQucHVzaChgJHtufSBzdG9yZWQgY2FzZXMgc2VudCBpbiB0aGVpciBsaW5lcyBmb3JtYCk7bGV0IHI9ZS5ub3RSdW4/Lmxlbmd0aD8/MDtyZXR1cm4gcj4wJiZ0LnB1c2goYCR7ZHQociwiY2FzZSIsImNhc2VzIil9IGxpbmVzIG1vZGUgY2Fubm90IGNhcnJ5LCBub3QgcnVuYCksZS5iYXRjaGVzJiZ0LnB1c2gocmkoZS5iYXRjaGVzKSksYCR7ZS5uYW1lfSAoJHt0LmpvaW4oIjsgIil9KWB9ZnVuY3Rpb24gcmkoZSl7bGV0IHQ9YCR7ZHQoZS5wbGFubmVkLCJwcm9jZXNzIiwicHJvY2Vzc2VzIil9IHBsYW5uZWQsICR7ZS5zdGFydGVkfSBzdGFydGVkYDtyZXR1cm4gZS5vZmYhPT12b2lkIDA/YCR7dH07IGJhdGNoZXMgb2ZmLCBldmVyeSByZXF1ZXN0IGFsb25lOiAke2Uub2ZmfWA6ZS5iYXRjaGVzPT09MD9gJHt0fTsgbm8gaW5wdXQgdG8gYmF0Y2hgOmAke3R9OyAke2R0KGUuaW5wdXRzLCJpbnB1dCIsImlucHV0cyIpfSBpbiAke2R0KGUuYmF0Y2hlcywiYmF0Y2giLCJiYXRjaGVzIil9LCAke2UuY29uZmlybWVkfSBjb25maXJtZWRgfXZhciAkPXt2YWx1ZToyZTMsZGV0YWlsUGVyR3JvdXA6MjAsZGV0YWlsVG90YWw6MzAwLG5hbWVzUGVyR3JvdXA6MmUzLGdyb3VwczozMDAscGFzc2luZ05hbWVzOjVlMyxmaWxlczoyMDB9O2Z1bmN0aW9uIHNuKGUsdCl7bGV0IG49ZS5jb25mb3JtYW50O3JldHVybltgPGhlYWRlciBjbGFzcz0idmVyZGljdCAke24/InBhc3MiOiJmYWlsIn0iPmAsYDxwIGNsYXNzPSJtYXJrIj4ke24/IkNvbmZvcm1hbnQiOiJOb3QgY29uZm9ybWFudCJ9PC9wPmAsYDxwIGNsYXNzPSJjb3VudHMiPiR7QyhZcihlKSl9PC9wPmAsdD09PXZvaWQgMD8iIjpzaSh0LG4pLGA8cCBjbGFzcz0iaW1wbCI+JHt3KG5uKGUpLDMwMCl9IDxzcGFuIGNsYXNzPSJkaW0iPlx4Qjc8L3NwYW4+IDxjb2RlPiR7dyhlLmltcGxlbWVudGF0aW9uLmltcGwsMzAwKX08L2NvZGU+PC9wPmAsIjwvaGVhZGVyPiJdLmpvaW4oIiIpfWZ1bmN0aW9uIHNpKGUsdCl7bGV0IG49ZS5leHBlY3RlZC5sZW5ndGgscj1bXTtlLnVuZXhwZWN0ZWQubGVuZ3RoPjAmJnIucHVzaChmZShlLnVuZXhwZWN0ZWQubGVuZ3RoLCJ1bmV4cGVjdGVkIGZhaWx1cmUiLCJ1bmV4cGVjdGVkIGZhaWx1cmVzIikpLGUuZml4ZWQubGVuZ3RoPjAmJnIucHVzaChgJHtmZShlLmZpeGVkLmxlbmd0aCwibGlzdGVkIGVudHJ5IiwibGlzdGVkIGVudHJpZXMiKX0gZml4ZWQke2UuYWxsb3dGaXhlZD8iIChhbGxvd2VkKSI6IiJ9YCksbj4wJiZyLnB1c2goZmUobiwiZXhwZWN0ZWQgZmFpbHVyZSIsImV4cGVjdGVkIGZhaWx1cmVzIikpO2xldCBzPXQ/IlRoZSByZWNvcmQgc2F5cyBjb25mb3JtYW50LiI6IlRoZSByZWNvcmQgc2F5cyBub3QgY29uZm9ybWFudDogc2VlZCAwMDMgY291bnRzIGV2ZXJ5IGNhc2U7IHRoZSBzdGVwIGZvbGxvd3MgdGhlIGxpc3QuIjtyZXR1cm5gPHAgY2xhc3M9ImdhdGUgJHtlLnBhc3M/InBhc3MiOiJmYWlsIn0iPlRoZSBzdGVwICR7ZS5wYXNzPyJwYXNzZXMiOiJmYWlscyJ9IGJ5IHRoZSBleHBlY3RlZC1mYWlsdXJlcyBsaXN0IDxjb2RlPiR7dyhlLnNvdXJjZSwzMDApfTwvY29kZT4ke3IubGVuZ3RoPjA/YDogJHtDKHIuam9pbigiLCAiKSl9YDoiIn0uICR7QyhzKX08L3A+YH1mdW5jdGlvbiBvbihlLHQ9e30pe2xldCBuPWUuY2FzZXMubWFwKG89PntsZXQgYT10LmRldGFpbHM/LmdldChvLm5hbWUpO3JldHVybntuYW1lOm8ubmFtZSxwYXNzOm8ucGFzcyxleHBlY3RlZDpvLmV4cGVjdGVkLGdvdDpvLmdvdCwuLi5hPy5raW5kIT09dm9pZCAwP3traW5kOmEua2luZH06e30sLi4uYT8uc291cmNlIT09dm9pZCAwP3tzb3VyY2U6YS5zb3VyY2V9Ont9LC4uLmE/LmlucHV0IT09dm9pZCAwP3tpbnB1dDphLmlucHV0fTp7fX19KSxyPVhyKG4pLHM9bmV3IE1hcCgodC5nYXRlPy5leHBlY3RlZD8/W10pLm1hcChvPT5bby5uYW1lLG9dKSk7cmV0dXJuW29pKHIsbmV3IE1hcChlLmNhc2VzLm1hcChvPT5bby5uYW1lLG9dKSkpLGNpKGUpLHVpKGUscix0LmRldGFpbHMscyksYWkoZSx0LmVsYXBzZWRNcyx0LnByb3RvY29sKSxsaShlKSxgPHAgY2xhc3M9ImxlZ2VuZCI+JHtDKGZyKX0gVmFsdWVzIGxvbmdlciB0aGFuICR7JC52YWx1ZX0gY2hhcmFjdGVycyBhcmUgY3V0OyByZWNvcmQuanNvbiBob2xkcyB0aGVtIHdob2xlLjwvcD5gXS5qb2luKGAKYCl9ZnVuY3Rpb24gb2koZSx0KXtpZihlLmxlbmd0aD09PTApcmV0dXJuIiI7bGV0IG49ZS5zbGljZSgwLCQuZ3JvdXBzKSxyPW4ubWFwKChpLGMpPT57bGV0IHU9aS5raW5kPT09ImNhc2UiP2A8Y29kZT4ke3coaS5jYXNlc1swXSwyMDApfTwvY29kZT4gJHttZShnZShpLnRpdGxlLDMwMCkudGV4dCl9YDptZShnZShpLnRpdGxlLDMwMCkudGV4dCksZj1jPDg/dC5nZXQoaS5jYXNlc1swXSk6dm9pZCAwLGQ9Zj09PXZvaWQgMD8iIjpgPHNwYW4gY2xhc3M9ImV4YW1wbGUiPiR7aS5raW5kPT09ImNhc2UiPyIiOmA8Y29kZT4ke3coZi5uYW1lLDEyMCl9PC9jb2RlPjogYH1leHBlY3RlZCA8Y29kZT4ke3coZi5leHBlY3RlZCw4MCl9PC9jb2RlPiwgZ290IDxjb2RlPiR7dyhmLmdvdCw4MCl9PC9jb2RlPjwvc3Bhbj5gO3JldHVybmA8bGk+PGEgaHJlZj0iI2NhdXNlLSR7YysxfSI+PHNwYW4gY2xhc3M9ImNvdW50Ij4ke2kuY291bnR9PC9zcGFuPiA8c3BhbiBjbGFzcz0ia2luZCI+JHtpaShpKX08L3NwYW4+ICR7dX0ke2R9PC9hPjwvbGk+YH0pLHM9ZS5maWx0ZXIoaT0+aS5raW5kIT09ImNhc2UiKS5sZW5ndGgsbz1lLmxlbmd0aC1zLGE9ZS5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHtlLmxlbmd0aC1uLmxlbmd0aH0gbW9yZSBmYWlsdXJlcywgbGlzdGVkIGF0IHRoZSBlbmQgb2YgdGhlIGZhaWxlZCBjYXNlczwvbGk+YDoiIjtyZXR1cm5bJzxzZWN0aW9uIGNsYXNzPSJvdmVydmlldyIgaWQ9ImNhdXNlcyI+PGgyPldoYXQgZmFpbGVkLCBieSBjYXVzZTwvaDI+JyxgPHAgY2xhc3M9ImRpbSI+JHtbcz4wP2Ake2ZlKHMsImNhdXNlIiwiY2F1c2VzIil9IHNoYXJlZCBieSBzZXZlcmFsIGNhc2VzYDoiIixvPjA/YCR7ZmUobywiY2FzZSIsImNhc2VzIil9IHdpdGggYSBjYXVzZSBvZiAke289PT0xPyJpdHMiOiJ0aGVpciJ9IG93bmA6IiJdLmZpbHRlcihpPT5pIT09IiIpLmpvaW4oIiwgdGhlbiAiKX07IGJpZ2dlc3QgZmlyc3QuPC9wPmAsYDxvbD4ke3Iuam9pbigiIil9JHthfTwvb2w+PC9zZWN0aW9uPmBdLmpvaW4oIiIpfWZ1bmN0aW9uIGlpKGUpe3JldHVybiBlLmtpbmQ9PT0iY2FzZSI/ImNhc2UiOkMoZS5raW5kKX1mdW5jdGlvbiBmZShlLHQsbil7cmV0dXJuYCR7ZX0gJHtlPT09MT90Om59YH1mdW5jdGlvbiBhaShlLHQsbil7bGV0IHI9ZS5pbXBsZW1lbnRhdGlvbixzPSh1LGYpPT5gPHRyPjx0aD4ke0ModSl9PC90aD48dGQ+JHtmfTwvdGQ+PC90cj5gLG89dT0+YDxjb2RlPiR7dyh1LCQudmFsdWUpfTwvY29kZT5gLGE9W3MoImltcGxlbWVudGF0aW9uIix3KG5uKGUpLCQudmFsdWUpKSxzKHIuYWRhcHRlcj09PSJodHRwIj8idXJsIjoiY29tbWFuZCIsbyhyLmltcGwpKSxzKCJhZGFwdGVyIixvKHIuYWRhcHRlcikpLC4uLm49PT12b2lkIDA/W106W3MoInByb3RvY29sIixDKEtyKG4pKSldLHMoInByb2ZpbGUgYW5kIHN1aXRlcyIsbyhlLnN1aXRlKSkscygic3RhbmRhcmQiLG8oZS5zdGFuZGFyZCkpLHMoImNvcnB1cyIsYCR7byhlLmNvcnB1cy5kaXIpfSwgJHtlLmNvcnB1cy5maWxlc30gZmlsZXMsIGRpZ2VzdCAke28oZS5jb3JwdXMuZGlnZXN0KX1gKSxzKCJ0b29sY2hhaW4iLG8oYCR7ZS50b29sY2hhaW4ubmFtZX0gJHtlLnRvb2xjaGFpbi52ZXJzaW9ufWApKSxzKCJzdGFydGVkIixgJHtvKGUuc3RhcnRlZF9hdCl9JHt0PT09dm9pZCAwPyIiOmAsIHRvb2sgJHtDKHFyKHQpKX1gfWApLHMoImtleSIsYCR7byhlLmtleSl9OiAke0MoenIoZS5rZXkpKX1gKSxzKCJzaWduZXIiLG8oZS5zaWduZXJfcHVia2V5KSldLGk9ci5maWxlcy5zbGljZSgwLCQuZmlsZXMpLm1hcCh1PT5gPHRyPjx0ZD4ke28odS5wYXRoKX08L3RkPjx0ZD4ke28odS5zaGEyNTYpfTwvdGQ+PC90cj5gKTtyLmZpbGVzLmxlbmd0aD4kLmZpbGVzJiZpLnB1c2goYDx0cj48dGQgY29sc3Bhbj0iMiIgY2xhc3M9ImRpbSI+YW5kICR7ci5maWxlcy5sZW5ndGgtJC5maWxlc30gbW9yZSBmaWxlcyAoc2VlIHJlY29yZC5qc29uKTwvdGQ+PC90cj5gKTtsZXQgYz1yLmZpbGVzLmxlbmd0aD09PTA/YDxwIGNsYXNzPSJkaW0iPk5vIGZpbGVzOiAke3IuYWRhcHRlcj09PSJodHRwIj8iYW4gaW1wbGVtZW50YXRpb24gb3ZlciBIVFRQIjoidGhlIHJlY29yZCBuYW1lcyBub25lIn0uPC9wPmA6YDx0YWJsZSBjbGFzcz0iZmlsZXMiPjx0aGVhZD48dHI+PHRoPkZpbGUgdGhlIGNvbW1hbmQgcmFuPC90aD48dGg+U0hBLTI1NjwvdGg+PC90cj48L3RoZWFkPjx0Ym9keT4ke2kuam9pbigiIil9PC90Ym9keT48L3RhYmxlPmA7cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWN0cyIgaWQ9InJhbiI+PGgyPldoYXQgcmFuPC9oMj48dGFibGUgY2xhc3M9ImZhY3RzIj48dGJvZHk+JHthLmpvaW4oIiIpfTwvdGJvZHk+PC90YWJsZT4ke2N9PC9zZWN0aW9uPmB9ZnVuY3Rpb24gY2koZSl7bGV0IHQ9bmV3IE1hcDtmb3IobGV0IHMgb2YgZS5jYXNlcyl7bGV0IG89cy5uYW1lLmluZGV4T2YoIi8iKSxhPW89PT0tMT9zLm5hbWU6cy5uYW1lLnNsaWNlKDAsbyksaT10LmdldChhKTtpfHx0LnNldChhLGk9e3N1aXRlOmEsY2FzZXM6MCxwYXNzZWQ6MH0pLGkuY2FzZXMrKyxzLnBhc3MmJmkucGFzc2VkKyt9aWYodC5zaXplPT09MClyZXR1cm4nPHNlY3Rpb24gY2xhc3M9InN1aXRlcyIgaWQ9InN1aXRlcyI+PGgyPlN1aXRlczwvaDI+PHA+Tm8gY2FzZXMgcmFuLjwvcD48L3NlY3Rpb24+JztsZXQgbj1bLi4udC52YWx1ZXMoKV0uc2xpY2UoMCwxMDApLm1hcChzPT57bGV0IG89cy5jYXNlcy1zLnBhc3NlZDtyZXR1cm5gPHRyIGNsYXNzPSIke289PT0wPyJwYXNzIjoiZmFpbCJ9Ij48dGQ+PGNvZGU+JHt3KHMuc3VpdGUsMjAwKX08L2NvZGU+PC90ZD48dGQ+JHtzLmNhc2VzfTwvdGQ+PHRkPiR7cy5wYXNzZWR9PC90ZD48dGQ+JHtvfTwvdGQ+PC90cj5gfSkscj1lLnN1bW1hcnk7cmV0dXJuWyc8c2VjdGlvbiBjbGFzcz0ic3VpdGVzIiBpZD0ic3VpdGVzIj48aDI+U3VpdGVzPC9oMj48dGFibGUgY2xhc3M9InN1aXRlcyI+PHRoZWFkPjx0cj48dGg+c3VpdGU8L3RoPjx0aD5jYXNlczwvdGg+PHRoPnBhc3NlZDwvdGg+PHRoPmZhaWxlZDwvdGg+PC90cj48L3RoZWFkPicsYDx0Ym9keT4ke24uam9pbigiIil9PC90Ym9keT48dGZvb3Q+PHRyPjx0aD50b3RhbDwvdGg+PHRoPiR7ci5jYXNlc308L3RoPjx0aD4ke3IucGFzc2VkfTwvdGg+PHRoPiR7ci5mYWlsZWR9PC90aD48L3RyPjwvdGZvb3Q+PC90YWJsZT48L3NlY3Rpb24+YF0uam9pbigiIil9ZnVuY3Rpb24gdWkoZSx0LG4scil7aWYodC5sZW5ndGg9PT0wKXJldHVybiIiO2xldCBzPW5ldyBNYXAoZS5jYXNlcy5tYXAoYz0+W2MubmFtZSxjXSkpLG89JC5kZXRhaWxUb3RhbCxhPXQuc2xpY2UoMCwkLmdyb3VwcykubWFwKChjLHUpPT57bGV0IGY9Yy5jYXNlcy5zbGljZSgwLE1hdGgubWluKCQuZGV0YWlsUGVyR3JvdXAsbykpO28tPWYubGVuZ3RoO2xldCBkPWYubWFwKHg9PmZpKHgscy5nZXQoeCksbj8uZ2V0KHgpLHIuZ2V0KHgpKSksbD1jLmNhc2VzLnNsaWNlKGYubGVuZ3RoKSxoPWwuc2xpY2UoMCwkLm5hbWVzUGVyR3JvdXApLG09bC5sZW5ndGg9PT0wPyIiOmA8ZGV0YWlscyBjbGFzcz0ibW9yZSI+PHN1bW1hcnk+JHtmZShsLmxlbmd0aCwibW9yZSBjYXNlIiwibW9yZSBjYXNlcyIpfSB3aXRoIHRoaXMgY2F1c2UsIGJ5IG5hbWU8L3N1bW1hcnk+PHVsIGNsYXNzPSJuYW1lcyI+JHtoLm1hcCh4PT5gPGxpPjxjb2RlPiR7dyh4LDMwMCl9PC9jb2RlPjwvbGk+YCkuam9pbigiIil9JHtsLmxlbmd0aD5oLmxlbmd0aD9gPGxpIGNsYXNzPSJkaW0iPmFuZCAke2wubGVuZ3RoLWgubGVuZ3RofSBtb3JlIChzZWUgcmVjb3JkLmpzb24pPC9saT5gOiIifTwvdWw+PC9kZXRhaWxzPmAseT1jLmtpbmQ9PT0iY2FzZSI/YDxjb2RlPiR7dyhjLmNhc2VzWzBdLDMwMCl9PC9jb2RlPiA8c3BhbiBjbGFzcz0idGl0bGUiPiR7bWUoZ2UoYy50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gOmA8c3BhbiBjbGFzcz0idGl0bGUiPiR7bWUoZ2UoYy50aXRsZSwzMDApLnRleHQpfTwvc3Bhbj5gO3JldHVybmA8ZGV0YWlscyBjbGFzcz0iZ3JvdXAgJHtDKGMua2luZCl9IiBpZD0iY2F1c2UtJHt1KzF9IiR7dTwzPyIgb3BlbiI6IiJ9PjxzdW1tYXJ5PjxzcGFuIGNsYXNzPSJjb3VudCI+JHtjLmNvdW50fTwvc3Bhbj4gJHt5fTwvc3VtbWFyeT4ke2Quam9pbigiIil9JHttfTwvZGV0YWlscz5gfSksaT10LnNsaWNlKCQuZ3JvdXBzKS5mbGF0TWFwKGM9PmMuY2FzZXMpO2lmKGkubGVuZ3RoPjApe2xldCBjPWkuc2xpY2UoMCwkLm5hbWVzUGVyR3JvdXApO2EucHVzaChgPGRldGFpbHMgY2xhc3M9Im1vcmUiPjxzdW1tYXJ5PiR7ZmUoaS5sZW5ndGgsIm1vcmUgZmFpbGVkIGNhc2UiLCJtb3JlIGZhaWxlZCBjYXNlcyIpfSwgZWFjaCB3aXRoIGEgY2F1c2Ugb2YgaXRzIG93biwgYnkgbmFtZTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke2MubWFwKHU9PmA8bGk+PGNvZGU+JHt3KHUsMzAwKX08L2NvZGU+PC9saT5gKS5qb2luKCIiKX0ke2kubGVuZ3RoPmMubGVuZ3RoP2A8bGkgY2xhc3M9ImRpbSI+YW5kICR7aS5sZW5ndGgtYy5sZW5ndGh9IG1vcmUgKHNlZSByZWNvcmQuanNvbik8L2xpPmA6IiJ9PC91bD48L2RldGFpbHM+YCl9cmV0dXJuYDxzZWN0aW9uIGNsYXNzPSJmYWlsdXJlcyIgaWQ9ImZhaWx1cmVzIj48aDI+RmFpbGVkIGNhc2VzICgke2Uuc3VtbWFyeS5mYWlsZWR9KTwvaDI+JHthLmpvaW4oIiIpfTwvc2VjdGlvbj5gfWZ1bmN0aW9uIGZpKGUsdCxuLHIpe2xldCBzPXI9PT12b2lkIDA/IiI6YDxzcGFuIGNsYXNzPSJsaXN0ZWQiPmV4cGVjdGVkIGZhaWx1cmUsIGxpc3QgbGluZSAke3IubGluZX06ICR7dyhyLnJlYXNvbiwzMDApfTwvc3Bhbj5gLG89W2A8YXJ0aWNsZSBjbGFzcz0iY2FzZSI+PGgzPjxjb2RlPiR7dyhlLDMwMCl9PC9jb2RlPiR7c308L2gzPmBdOyhuPy53aHkhPT12b2lkIDB8fG4/LnNvdXJjZSE9PXZvaWQgMCkmJm8ucHVzaChgPHAgY2xhc3M9IndoeSI+JHt3KG4ud2h5Pz8iIiwxZTMpfSR7bi5zb3VyY2U9PT12b2lkIDA/IiI6YCA8c3BhbiBjbGFzcz0ic291cmNlIj4oJHt3KG4uc291cmNlLDFlMyl9KTwvc3Bhbj5gfTwvcD5gKTtsZXQgYT1Xcih0LmV4cGVjdGVkLHQuZ290KSxbaSxjXT1hPT09dm9pZCAwP1tybih0LmV4cGVjdGVkKSxybih0LmdvdCldOmRpKHQuZXhwZWN0ZWQsdC5nb3QpO3JldHVybiBvLnB1c2goJzxkbCBjbGFzcz0iaW8iPicpLG4/LmlucHV0IT09dm9pZCAwJiZvLnB1c2goYDxkdD5pbnB1dDwvZHQ+PGRkPjxwcmU+JHtybihuLmlucHV0KX08L3ByZT48L2RkPmApLG8ucHVzaChgPGR0PmV4cGVjdGVkPC9kdD48ZGQ+PHByZT4ke2l9PC9wcmU+PC9kZD48ZHQ+Z290PC9kdD48ZGQ+PHByZT4ke2N9PC9wcmU+PC9kZD48L2RsPmApLGEhPT12b2lkIDAmJm8ucHVzaChgPHAgY2xhc3M9Im5vdGUiPiR7b2UoYSl9PC9wPmApLG8ucHVzaCgiPC9hcnRpY2xlPiIpLG8uam9pbigiIil9ZnVuY3Rpb24gcm4oZSl7cmV0dXJuIHcoZSwkLnZhbHVlKX1mdW5jdGlvbiBkaShlLHQpe2xldCBuPVsuLi5lXSxyPVsuLi50XSxzPTA7Zm9yKDtzPG4ubGVuZ3RoJiZzPHIubGVuZ3RoJiZuW3NdPT09cltzXTspcysrO2xldCBvPTA7Zm9yKDtvPG4ubGVuZ3RoLXMmJm88ci5sZW5ndGgtcyYmbltuLmxlbmd0aC0xLW9dPT09cltyLmxlbmd0aC0xLW9dOylvKys7cmV0dXJuW1pyKG4scyxuLmxlbmd0aC1vLCJkZWwiKSxacihyLHMsci5sZW5ndGgtbywiaW5zIildfWZ1bmN0aW9uIFpyKGUsdCxuLHIpe2xldCBzPSQudmFsdWUsbz0oZCxsKT0+e2xldCBoPU1hdGgubWF4KDAsTWF0aC5taW4obC1kLHMpKTtyZXR1cm4gcy09aCxlLnNsaWNlKGQsZCtoKS5qb2luKCIiKX0sYT1vKDAsdCksaT1vKHQsbiksYz1vKG4sZS5sZW5ndGgpLHU9ZS5sZW5ndGgtJC52YWx1ZSxmPWA8bWFyayBjbGFzcz0iJHtyfSI+JHtpPT09IiI/JzxzcGFuIGNsYXNzPSJnYXAiPjwvc3Bhbj4nOm9lKGkpfTwvbWFyaz5gO3JldHVybmAke29lKGEpfSR7dDwkLnZhbHVlP2Y6IiJ9JHtvZShjKX0ke3U+MD9gPHNwYW4gY2xhc3M9ImN1dCI+XHUyMDI2ICR7dX0gbW9yZSBjaGFyYWN0ZXJzPC9zcGFuPmA6IiJ9YH1mdW5jdGlvbiBsaShlKXtsZXQgdD1lLmNhc2VzLmZpbHRlcihyPT5yLnBhc3MpO2lmKHQubGVuZ3RoPT09MClyZXR1cm4iIjtsZXQgbj10LnNsaWNlKDAsJC5wYXNzaW5nTmFtZXMpO3JldHVybmA8c2VjdGlvbiBjbGFzcz0icGFzc2luZyIgaWQ9InBhc3NpbmciPjxkZXRhaWxzPjxzdW1tYXJ5PlBhc3NpbmcgY2FzZXMgKCR7dC5sZW5ndGh9KTwvc3VtbWFyeT48dWwgY2xhc3M9Im5hbWVzIj4ke24ubWFwKHI9PmA8bGk+PGNvZGU+JHt3KHIubmFtZSwzMDApfTwvY29kZT48L2xpPmApLmpvaW4oIiIpfSR7dC5sZW5ndGg+bi5sZW5ndGg/YDxsaSBjbGFzcz0iZGltIj5hbmQgJHt0Lmxlbmd0aC1uLmxlbmd0aH0gbW9yZSAoc2VlIHJlY29yZC5qc29uKTwvbGk+YDoiIn08L3VsPjwvZGV0YWlscz48L3NlY3Rpb24+YH12YXIgUz1nbG9iYWxUaGlzLmRvY3VtZW50LGo9ZT0+Uy5nZXRFbGVtZW50QnlJZChlKTtmdW5jdGlvbiBwaShlKXtsZXQgdD1hdG9iKGUucmVwbGFjZSgvXHMrL2csIiIpKSxuPW5ldyBVaW50OEFycmF5KHQubGVuZ3RoKTtmb3IobGV0IHI9MDtyPHQubGVuZ3RoO3IrKyluW3JdPXQuY2hhckNvZGVBdChyKTtyZXR1cm4gbn12YXIgbHQsUXI9MDtmdW5jdGlvbiB0cyhlLHQsbil7bGV0IHI9aigiY2Mtb3V0Y29tZSIpO3IudGV4dENvbnRlbnQ9QnQoZSksci5kYXRhc2V0Lm91dGNvbWU9ZS5vdXRjb21lLHIuZGF0YXNldC5jb25mb3JtYW50PWUub3V0Y29tZT09PSJhY2NlcHQiP1N0cmluZyhlLnJlY29yZC5jb25mb3JtYW50KToiIixqKCJjYy1kZXRhaWwiKS50ZXh0Q29udGVudD1lLm91dGNvbWU9PT0icmVqZWN0Ij9gV2h5OiAke2UuZGV0YWlsfWA6IiIsaigiY2Mtc291cmNlIikudGV4dENvbnRlbnQ9YCR7dH0sIGNoZWNrZWQgaW4gdGhpcyBwYWdlIGluICR7TWF0aC5yb3VuZChuKX0gbXMuYCxsdD1lLG5zKCksUXIrKyxTLmRvY3VtZW50RWxlbWVudC5kYXRhc2V0LmNoZWNrcz1TdHJpbmcoUXIpLFMuZG9jdW1lbnRFbGVtZW50LmRhdGFzZXQudmVyaWZ5TXM9bi50b0ZpeGVkKDEpfWZ1bmN0aW9uIG5zKCl7bGV0IGU9aigiY2MtcHVia2V5IiksdD1qKCJjYy1wdWJrZXktcmVzdWx0Iik7aWYoIWV8fCF0KXJldHVybjtsZXQgbj1lLnZhbHVlLnRyaW0oKS50b0xvd2VyQ2FzZSgpLHI9IiIscz0iIjtpZihuPT09IiIpcj0iIjtlbHNlIGlmKCEvXlswLTlhLWZdezY0fSQvLnRlc3Qobikpcj0iYSBwaW5uZWQga2V5IGlzIGFuIEVkMjU1MTkgcHVibGljIGtleSBhcyA2NCBoZXggZGlnaXRzIjtlbHNlIGlmKGx0PT09dm9pZCAwKXI9Im5vIHJlY29yZCBjaGVja2VkIHlldCI7ZWxzZSBpZihsdC5vdXRjb21lIT09ImFjY2VwdCIpcj0icHVia2V5IG5vdCBjaGVja2VkOiB0aGUgcmVjb3JkIHdhcyByZWZ1c2VkIjtlbHNle2xldCBvPWx0LnJlY29yZC5zaWduZXJfcHVia2V5O3M9bz09PW4/InllcyI6Im5vIixyPW89PT1uPyJwdWJrZXkgbWF0Y2giOmBwdWJrZXkgbWlzbWF0Y2ggZ290PSR7b31gfXQudGV4dENvbnRlbnQ9cix0LmRhdGFzZXQubWF0Y2g9c31mdW5jdGlvbiBycyhlKXtsZXQgdD1wZXJmb3JtYW5jZS5ub3coKTtyZXR1cm57cmVzdWx0OnVyKGUpLG1zOnBlcmZvcm1hbmNlLm5vdygpLXR9fWFzeW5jIGZ1bmN0aW9uIGVzKGUpe2xldCB0PW5ldyBVaW50OEFycmF5KGF3YWl0IGUuc2xpY2UoMCxsZSsxKS5hcnJheUJ1ZmZlcigpKSx7cmVzdWx0Om4sbXM6cn09cnModCk7dHMobixgJHtlLm5hbWV9ICgke3QubGVuZ3RofSBieXRlcylgLHIpO2xldCBzPWooImNjLWhlYWQiKSxvPWooImNjLWJvZHkiKSxhPUMoQnQobikpO2lmKG4ub3V0Y29tZT09PSJhY2NlcHQiKXtzLmlubmVySFRNTD1zbihuLnJlY29yZCksby5pbm5lckhUTUw9b24obi5yZWNvcmQpLFMudGl0bGU9YGNhbm9uLWNvbmZvcm1hbmNlOiAke24ucmVjb3JkLmNvbmZvcm1hbnQ/ImNvbmZvcm1hbnQiOiJub3QgY29uZm9ybWFudCJ9YDtyZXR1cm59aWYoUy50aXRsZT0iY2Fub24tY29uZm9ybWFuY2U6IHJlY29yZCByZWZ1c2VkIixuLnN0ZXA+PTQpe2xldCBpPUpTT04ucGFyc2UobmV3IFRleHREZWNvZGVyKCkuZGVjb2RlKHQpKTtzLmlubmVySFRNTD1gPHAgY2xhc3M9InJlZnVzZWQiPlRoaXMgcmVjb3JkIHdhcyByZWZ1c2VkICgke2F9KTogd2hhdCBmb2xsb3dzIGlzIHdoYXQgaXQgY2xhaW1zLCBub3Qgd2hhdCBhIHJ1biBzaG93ZWQuPC9wPiR7c24oaSl9YCxvLmlubmVySFRNTD1vbihpKX1lbHNlIHMuaW5uZXJIVE1MPWA8cCBjbGFzcz0icmVmdXNlZCI+VGhpcyBmaWxlIGlzIG5vdCBhIHJlY29yZCB0aGlzIHBhZ2UgY2FuIHNob3cgKCR7YX0pOiAke3cobi5kZXRhaWwsNTAwKX08L3A+YCxvLmlubmVySFRNTD0iIn1mdW5jdGlvbiBoaSgpe2xldCBlPWooImNjLWNvbnRyb2xzIik7ZSYmKGUuaGlkZGVuPSExKTtsZXQgdD1qKCJjYy1yZWNvcmQiKTtpZih0KXtsZXR7cmVzdWx0OnIsbXM6c309cnMocGkodC50ZXh0Q29udGVudD8/IiIpKTt0cyhyLGBUaGUgcmVjb3JkIGVtYmVkZGVkIGluIHRoaXMgcGFnZSAoJHt0LmRhdGFzZXQuYnl0ZXM/PyI/In0gYnl0ZXMpYCxzKX1lbHNlIGooImNjLW91dGNvbWUiKS50ZXh0Q29udGVudD0ibm8gcmVjb3JkIHlldDogY2hvb3NlIG9yIGRyb3AgYSByZWNvcmQuanNvbiIsUy5kb2N1bWVudEVsZW1lbnQuZGF0YXNldC5jaGVja3M9IjAiO2ooImNjLXB1YmtleSIpPy5hZGRFdmVudExpc3RlbmVyKCJpbnB1dCIsbnMpO2xldCBuPWooImNjLWZpbGUiKTtuPy5hZGRFdmVudExpc3RlbmVyKCJjaGFuZ2UiLCgpPT57bGV0IHI9bi5maWxlcz8uWzBdO3ImJmVzKHIpfSksUy5hZGRFdmVudExpc3RlbmVyKCJkcmFnb3ZlciIscj0+e3IucHJldmVudERlZmF1bHQoKSxTLmJvZHkuY2xhc3NMaXN0LmFkZCgiZHJhZ2dpbmciKX0pLFMuYWRkRXZlbnRMaXN0ZW5lcigiZHJhZ2xlYXZlIiwoKT0+Uy5ib2R5LmNsYXNzTGlzdC5yZW1vdmUoImRyYWdnaW5nIikpLFMuYWRkRXZlbnRMaXN0ZW5lcigiZHJvcCIscj0+e3IucHJldmVudERlZmF1bHQoKSxTLmJvZHkuY2xhc3NMaXN0LnJlbW92ZSgiZHJhZ2dpbmciKTtsZXQgcz1yLmRhdGFUcmFuc2Zlcj8uZmlsZXNbMF07cyYmZXMocyl9KX1oaSgpO30pKCk7";
-
-// src/report/html/style.ts
-var STYLE = `
-:root{--fg:#1f2328;--dim:#59636e;--line:#d1d9e0;--bg:#fff;--soft:#f6f8fa;--pass:#1a7f37;--pass-bg:#dafbe1;--fail:#cf222e;--fail-bg:#ffebe9;--warn-bg:#fff8c5;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
-*{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%}
-body{margin:0;overflow-wrap:anywhere;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Liberation Sans",sans-serif}
-main{max-width:1180px;margin:0 auto;padding:16px 20px 48px}
-h1,h2,h3{line-height:1.25;margin:0}
-h2{font-size:18px;margin:28px 0 10px;padding-bottom:4px;border-bottom:1px solid var(--line)}
-h3{font-size:14px;font-weight:600}
-code,pre{font-family:var(--mono);font-size:13px;overflow-wrap:anywhere;word-break:break-word}
-pre{white-space:pre-wrap;margin:0;padding:6px 8px;background:var(--soft);border:1px solid var(--line);border-radius:4px;max-height:24em;overflow-y:auto}
-.dim{color:var(--dim)}
-.cp{white-space:nowrap}
-.cut{color:var(--dim);font-style:italic;margin-left:4px}
-.verdict{border-radius:8px;padding:14px 18px;margin:0 0 10px;border:1px solid}
-.verdict.pass{background:var(--pass-bg);border-color:var(--pass)}
-.verdict.fail{background:var(--fail-bg);border-color:var(--fail)}
-.verdict p{margin:0;overflow-wrap:anywhere}
-.verdict .mark{font-size:28px;font-weight:700}
-.verdict.pass .mark{color:var(--pass)}
-.verdict.fail .mark{color:var(--fail)}
-.verdict .counts{font-size:17px;font-weight:600}
-.verdict .gate{margin-top:6px;padding:4px 8px;border-radius:4px;font-weight:600}
-.verdict .gate.pass{background:var(--warn-bg);color:var(--fg)}
-.verdict .gate.fail{background:var(--fail);color:#fff}
-.listed{display:inline-block;font-size:12px;font-weight:600;background:var(--warn-bg);border:1px solid var(--line);border-radius:10px;padding:0 6px;margin-left:6px}
-.intro{margin:0 0 10px}
-.refused{background:var(--fail);color:#fff;border-radius:6px;padding:8px 12px;margin:0 0 8px;font-weight:600;overflow-wrap:anywhere}
-.verify{border:1px solid var(--line);border-radius:8px;padding:10px 14px;background:var(--soft)}
-.verify .line{font-size:15px}
-.verify .label{font-weight:600}
-#cc-outcome{font-size:15px;font-weight:700;padding:1px 6px;border-radius:4px;background:#fff;border:1px solid var(--line)}
-#cc-outcome[data-outcome=accept]{color:var(--pass);border-color:var(--pass)}
-#cc-outcome[data-outcome=accept][data-conformant=false]{color:var(--fail);border-color:var(--fail)}
-#cc-outcome[data-outcome=reject]{color:#fff;background:var(--fail);border-color:var(--fail)}
-.verify p{margin:4px 0 0;overflow-wrap:anywhere}
-.controls{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center;margin-top:8px}
-.controls label{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
-#cc-pubkey{font-family:var(--mono);font-size:12px;width:calc(65ch + 16px);max-width:100%;padding:3px 6px}
-#cc-pubkey-result{font-family:var(--mono);font-size:13px;font-weight:600;overflow-wrap:anywhere}
-#cc-pubkey-result[data-match=yes]{color:var(--pass)}
-#cc-pubkey-result[data-match=no]{color:var(--fail)}
-body.dragging .verify{outline:3px dashed var(--fail);outline-offset:2px}
-.overview ol{margin:0;padding-left:0;list-style:none}
-.overview li{margin:2px 0}
-.overview a{color:inherit;text-decoration:none;display:block;padding:3px 6px;border-radius:4px;overflow-wrap:anywhere}
-.overview a:hover{background:var(--soft)}
-.overview .example{display:block;margin-left:4.2em;color:var(--dim);font-size:13px}
-.count{display:inline-block;min-width:3.2em;text-align:right;font-weight:700;font-variant-numeric:tabular-nums;color:var(--fail);margin-right:4px}
-.kind{display:inline-block;font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:var(--dim);border:1px solid var(--line);border-radius:10px;padding:0 6px;margin-right:4px;vertical-align:1px}
-table{border-collapse:collapse;width:100%}
-th,td{text-align:left;vertical-align:top;padding:4px 8px;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
-table.facts th{width:11em;color:var(--dim);font-weight:500}
-table.files{margin-top:8px;table-layout:fixed}
-table.files th:last-child,table.files td:last-child{width:37em}
-table.files td:last-child code{font-size:12px}
-table.suites{width:auto;min-width:26em}
-table.suites td:not(:first-child),table.suites th:not(:first-child){text-align:right;font-variant-numeric:tabular-nums}
-table.suites tr.fail td:last-child{color:var(--fail);font-weight:700}
-details{margin:6px 0}
-summary{cursor:pointer;overflow-wrap:anywhere}
-details.group{border:1px solid var(--line);border-radius:6px;padding:6px 10px}
-details.group>summary{font-weight:600}
-.case{border-top:1px solid var(--line);padding:8px 0 4px;margin-top:6px}
-.case p{margin:4px 0}
-.why .source{color:var(--dim)}
-dl.io{display:grid;grid-template-columns:5.5em minmax(0,1fr);gap:4px 8px;margin:6px 0}
-dl.io dt{color:var(--dim);padding-top:6px}
-dl.io dd{margin:0;min-width:0}
-mark{border-radius:2px;padding:0 1px}
-mark.del{background:#ffd8b5}
-mark.ins{background:#ffc1c0;outline:1px solid var(--fail)}
-mark .gap{display:inline-block;width:2px;height:1em;background:var(--fail);vertical-align:-2px}
-.note{color:var(--dim);font-size:13px}
-ul.names{columns:2 22em;margin:4px 0;padding-left:18px}
-ul.names li{break-inside:avoid;overflow-wrap:anywhere}
-.legend{color:var(--dim);font-size:13px;margin-top:24px}
-.matrix td.cell{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-.matrix td.cell.fail{color:var(--fail);font-weight:700}
-.matrix td.cell.pass{color:var(--pass)}
-.answers{display:grid;grid-template-columns:minmax(0,1fr);gap:6px;margin:6px 0}
-.answer{border:1px solid var(--line);border-radius:4px;padding:4px 6px;min-width:0}
-.answer.pass{border-color:var(--pass)}
-.answer.fail{border-color:var(--fail);background:var(--fail-bg)}
-.answer h4{margin:0 0 4px;font-size:12px;overflow-wrap:anywhere}
-.answer pre{font-size:12px;max-height:none}
-.disagreement{border-top:1px solid var(--line);padding-top:8px;margin-top:8px}
-.ok{color:var(--pass);font-weight:700}
-.bad{color:var(--fail);font-weight:700}
-`;
-
 // src/report/html/view.ts
 var LIMITS = {
   /** Code points of one shown value (an input, expected, got, command line, path). */
@@ -18958,12 +18911,13 @@ function recordBodyHtml(record2, options = {}) {
       ...d?.input !== void 0 ? { input: d.input } : {}
     };
   });
-  const groups = groupFailures(cases);
+  const groups = options.groups ?? groupFailures(cases);
   const listed = new Map((options.gate?.expected ?? []).map((e) => [e.name, e]));
+  const unexpected = new Set(options.gate?.unexpected);
   return [
     overviewHtml(groups, new Map(record2.cases.map((c) => [c.name, c]))),
     suitesHtml(record2),
-    failuresHtml(record2, groups, options.details, listed),
+    failuresHtml(record2, groups, options.details, { listed, unexpected }),
     factsHtml(record2, options.elapsedMs, options.protocol),
     passingHtml(record2),
     `<p class="legend">${escapeHtml2(INVISIBLE_LEGEND)} Values longer than ${LIMITS.value} characters are cut; record.json holds them whole.</p>`
@@ -19050,7 +19004,11 @@ function suitesHtml(record2) {
     `<tbody>${rows.join("")}</tbody><tfoot><tr><th>total</th><th>${s.cases}</th><th>${s.passed}</th><th>${s.failed}</th></tr></tfoot></table></section>`
   ].join("");
 }
-function failuresHtml(record2, groups, details, expected) {
+var UNEXPECTED_MARK = '<span class="listed unexpected">unexpected failure: not in the expected-failures list, fails the step</span>';
+function nameItem(name2, marks) {
+  return `<li><code>${shownCut(name2, 300)}</code>${marks.unexpected.has(name2) ? UNEXPECTED_MARK : ""}</li>`;
+}
+function failuresHtml(record2, groups, details, marks) {
   if (groups.length === 0) return "";
   const byName = new Map(record2.cases.map((c) => [c.name, c]));
   let budget = LIMITS.detailTotal;
@@ -19058,11 +19016,17 @@ function failuresHtml(record2, groups, details, expected) {
     const full = g.cases.slice(0, Math.min(LIMITS.detailPerGroup, budget));
     budget -= full.length;
     const articles = full.map(
-      (name2) => caseHtml(name2, byName.get(name2), details?.get(name2), expected.get(name2))
+      (name2) => caseHtml(
+        name2,
+        byName.get(name2),
+        details?.get(name2),
+        marks.listed.get(name2),
+        marks.unexpected.has(name2)
+      )
     );
     const rest = g.cases.slice(full.length);
     const listed = rest.slice(0, LIMITS.namesPerGroup);
-    const more = rest.length === 0 ? "" : `<details class="more"><summary>${plural4(rest.length, "more case", "more cases")} with this cause, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
+    const more = rest.length === 0 ? "" : `<details class="more"><summary>${plural4(rest.length, "more case", "more cases")} with this cause, by name</summary><ul class="names">${listed.map((n) => nameItem(n, marks)).join(
       ""
     )}${rest.length > listed.length ? `<li class="dim">and ${rest.length - listed.length} more (see record.json)</li>` : ""}</ul></details>`;
     const heading = g.kind === "case" ? `<code>${shownCut(g.cases[0], 300)}</code> <span class="title">${visibleHtml(cutPoints(g.title, 300).text)}</span>` : `<span class="title">${visibleHtml(cutPoints(g.title, 300).text)}</span>`;
@@ -19072,15 +19036,15 @@ function failuresHtml(record2, groups, details, expected) {
   if (leftOver.length > 0) {
     const listed = leftOver.slice(0, LIMITS.namesPerGroup);
     sections.push(
-      `<details class="more"><summary>${plural4(leftOver.length, "more failed case", "more failed cases")}, each with a cause of its own, by name</summary><ul class="names">${listed.map((n) => `<li><code>${shownCut(n, 300)}</code></li>`).join(
+      `<details class="more"><summary>${plural4(leftOver.length, "more failed case", "more failed cases")}, each with a cause of its own, by name</summary><ul class="names">${listed.map((n) => nameItem(n, marks)).join(
         ""
       )}${leftOver.length > listed.length ? `<li class="dim">and ${leftOver.length - listed.length} more (see record.json)</li>` : ""}</ul></details>`
     );
   }
   return `<section class="failures" id="failures"><h2>Failed cases (${record2.summary.failed})</h2>${sections.join("")}</section>`;
 }
-function caseHtml(name2, c, detail, listed) {
-  const mark = listed === void 0 ? "" : `<span class="listed">expected failure, list line ${listed.line}: ${shownCut(listed.reason, 300)}</span>`;
+function caseHtml(name2, c, detail, listed, unexpected) {
+  const mark = listed !== void 0 ? `<span class="listed">expected failure, list line ${listed.line}: ${shownCut(listed.reason, 300)}</span>` : unexpected ? UNEXPECTED_MARK : "";
   const parts = [`<article class="case"><h3><code>${shownCut(name2, 300)}</code>${mark}</h3>`];
   if (detail?.why !== void 0 || detail?.source !== void 0) {
     parts.push(
@@ -19149,6 +19113,7 @@ function contentSecurityPolicy(script, style) {
 }
 function pageHtml(parts) {
   const script = parts.script ? BROWSER_SCRIPT : void 0;
+  const style = `${STYLE}${parts.extraStyle ?? ""}`;
   const embedded = parts.recordBytes === void 0 ? "" : `<script type="application/octet-stream" id="cc-record" data-bytes="${parts.recordBytes.length}">${Buffer.from(
     parts.recordBytes
   ).toString("base64")}</script>
@@ -19156,11 +19121,11 @@ function pageHtml(parts) {
   return [
     "<!DOCTYPE html>",
     '<html lang="en"><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(script, STYLE)}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(script, style)}">`,
     '<meta name="referrer" content="no-referrer">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml2(parts.title)}</title>`,
-    `<style>${STYLE}</style>`,
+    `<style>${style}</style>`,
     "</head><body>",
     `<main>${parts.main}</main>`,
     `${embedded}${script === void 0 ? "" : `<script>${script}</script>`}`,
@@ -19224,14 +19189,18 @@ function reportHtml(input) {
       details,
       ...input.elapsedMs !== void 0 ? { elapsedMs: input.elapsedMs } : {},
       ...input.protocol ? { protocol: input.protocol } : {},
-      ...input.gate ? { gate: input.gate } : {}
+      ...input.gate ? { gate: input.gate } : {},
+      // The view's groups name cases as the results do; the record writes a lone surrogate as U+FFFD.
+      ...input.causes ? { groups: input.causes.map((g) => ({ ...g, cases: g.cases.map(wellFormed) })) } : {}
     })}</div>`
   ].join("\n");
   return pageHtml({
     title: `canon-conformance: ${record2.conformant ? "conformant" : "not conformant"}`,
     main: main2,
     script: true,
-    recordBytes: input.recordBytes
+    recordBytes: input.recordBytes,
+    // The marks of the gate's cases are drawn only on a page that shows a gate.
+    ...input.gate ? { extraStyle: GATE_STYLE } : {}
   });
 }
 
@@ -21744,7 +21713,7 @@ var aggregateCommand = {
 
 // src/commands/badge.ts
 import { mkdir as mkdir3, readFile, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join8, resolve as resolve6 } from "node:path";
+import { join as join9, resolve as resolve6 } from "node:path";
 
 // src/report/console.ts
 function formatProgress(p) {
@@ -21839,14 +21808,13 @@ function palette(color) {
     yellow: sgr("33", "39")
   };
 }
-function formatVerdict(input, options) {
-  return `${verdictSections(input, options).map((s) => s.body).join("\n")}
+function formatVerdict(view, options) {
+  return `${verdictSections(view, options).map((s) => s.body).join("\n")}
 `;
 }
 function verdictSections(input, options) {
-  assertConsistent(input);
   const sections = [];
-  const { record: record2, results } = input;
+  const { record: record2 } = input;
   const c = palette(options.color);
   const out = [];
   const field = (label, value) => `  ${c.dim(label.padEnd(15))} ${value}`;
@@ -21875,7 +21843,7 @@ function verdictSections(input, options) {
   out.push(field("signer", `${showInvisible(record2.signer_pubkey)} (${keyMeaning(record2.key)})`));
   if (input.elapsedMs !== void 0) out.push(field("elapsed", formatDuration(input.elapsedMs)));
   out.push("");
-  const tallies = tallyBySuite(results);
+  const tallies = input.tally;
   if (tallies.length > 0) {
     const width = Math.max(5, ...tallies.map((t) => showInvisible(t.suite).length));
     const row2 = (name2, cases, passed, failed) => `  ${name2.padEnd(width)}  ${String(cases).padStart(6)}  ${String(passed).padStart(6)}  ${failed > 0 ? c.red(String(failed).padStart(6)) : String(failed).padStart(6)}`;
@@ -21888,21 +21856,17 @@ function verdictSections(input, options) {
     const s = record2.summary;
     out.push(c.bold(row2("total", s.cases, s.passed, s.failed)), "");
   }
-  const failures = results.filter((r) => !r.pass);
+  const { failures } = input;
   if (failures.length > 0) {
-    out.push(...causeLines(failures, c));
+    out.push(...causeLines(input.causes, c));
     sections.push({ body: out.join("\n") });
     out.length = 0;
     const detail = (label, value) => `    ${c.dim(label.padEnd(9))} ${value}`;
-    const listed = expectedReasons(input.gate);
-    for (const suite of new Set(failures.map((r) => r.suite))) {
-      const inSuite = failures.filter((r) => r.suite === suite);
+    for (const suite of new Set(failures.map((f) => f.result.suite))) {
+      const inSuite = failures.filter((f) => f.result.suite === suite);
       const lines = [c.bold(`Failed cases in ${suite} (${inSuite.length}):`), ""];
-      for (const r of inSuite) {
-        const expected = listed.get(recordCaseName(r.suite, r.name));
-        lines.push(
-          `  ${c.yellow(showInvisible(recordCaseName(r.suite, r.name)))}${expected ? c.dim(" (expected failure)") : ""}`
-        );
+      for (const { name: name2, result: r, listed: expected, difference: diff } of inSuite) {
+        lines.push(`  ${c.yellow(showInvisible(name2))}${expected ? c.dim(" (expected failure)") : ""}`);
         if (expected)
           lines.push(
             detail("listed", `expected failure (${showInvisible(expected.reason)}), line ${expected.line}`)
@@ -21913,7 +21877,6 @@ function verdictSections(input, options) {
         if (r.vector !== void 0) lines.push(detail("vector", showInvisible(r.vector)));
         lines.push(detail("expected", showInvisible(r.expected)));
         lines.push(detail("got", showInvisible(r.got)));
-        const diff = differenceNote(r);
         if (diff) lines.push(detail("note", showInvisible(diff)));
         lines.push("");
       }
@@ -21928,23 +21891,22 @@ function verdictSections(input, options) {
     if (input.rerun.note) out.push(`  (${input.rerun.note})`);
     out.push("");
   }
-  if (input.reportAt) out.push(...reportLines(input.reportAt), "");
-  if (input.recordPath === void 0) {
+  const reportAt = options.reportAt ?? (input.files?.html ? { path: input.files.html } : void 0);
+  if (reportAt) out.push(...reportLines(reportAt), "");
+  const recordPath = input.files?.record;
+  if (recordPath === void 0) {
     out.push(`The record was not written; run with --out DIR to keep it, then verify it with:`);
     out.push(`  ${verifyCommand("DIR/record.json", record2.key, record2.signer_pubkey, input.tool)}`);
   } else {
     out.push("Verify the record:");
-    out.push(
-      `  ${showInvisible(verifyCommand(input.recordPath, record2.key, record2.signer_pubkey, input.tool))}`
-    );
+    out.push(`  ${showInvisible(verifyCommand(recordPath, record2.key, record2.signer_pubkey, input.tool))}`);
   }
   sections.push({ body: out.join("\n") });
   return sections;
 }
 var CAUSES_SHOWN2 = 20;
 var CASES_PER_CAUSE2 = 8;
-function causeLines(failures, c) {
-  const groups = groupFailures(failures);
+function causeLines(groups, c) {
   const out = [c.bold(`Failures by cause (${groups.length} cause${groups.length === 1 ? "" : "s"}):`), ""];
   for (const g of groups.slice(0, CAUSES_SHOWN2)) {
     out.push(`  ${c.red(`${g.count} case${g.count === 1 ? "" : "s"}`)}: ${g.title}`);
@@ -21984,26 +21946,35 @@ function short(text2) {
 function attrs(pairs) {
   return Object.entries(pairs).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join("");
 }
-function testcase(r) {
+function testcase(r, failed, gated) {
   const open4 = `    <testcase${attrs({ classname: r.suite, name: r.name })}`;
-  if (r.pass) return `${open4}/>`;
+  if (failed === void 0) return `${open4}/>`;
   const type = isNoAnswer(r.got) ? "no-answer" : "wrong-answer";
   const message = `${r.why}: expected ${short(r.expected)}, got ${short(r.got)}`;
   const body = [`why: ${r.why}`, `source: ${r.source}`, `expected: ${r.expected}`, `got: ${r.got}`].map(xmlEscape).join("\n");
+  if (failed.listed) {
+    const expected = `expected failure (list line ${failed.listed.line}): ${short(failed.listed.reason)}`;
+    return `${open4}>
+      <skipped${attrs({ message: expected })}/>
+      <system-out>${body}</system-out>
+    </testcase>`;
+  }
+  const said = gated ? `unexpected failure, not in the expected-failures list: fails the step: ${message}` : message;
   return `${open4}>
-      <failure${attrs({ message, type })}>${body}</failure>
+      <failure${attrs({ message: said, type })}>${body}</failure>
     </testcase>`;
 }
 function toJUnitXml(input) {
-  assertConsistent(input);
   const { record: record2, results } = input;
   const s = record2.summary;
+  const failedByIndex = failuresByIndex(input);
+  const expectedIn = (suite) => input.failures.filter((f) => f.listed && (suite === void 0 || f.result.suite === suite)).length;
   const root = {
     name: `${record2.toolchain.name} ${record2.suite}`,
     tests: s.cases,
-    failures: s.failed,
+    failures: s.failed - expectedIn(),
     errors: 0,
-    skipped: 0
+    skipped: expectedIn()
   };
   if (input.elapsedMs !== void 0) root.time = (input.elapsedMs / 1e3).toFixed(3);
   root.timestamp = record2.started_at;
@@ -22015,20 +21986,22 @@ function toJUnitXml(input) {
     "corpus.digest": record2.corpus.digest,
     conformant: String(record2.conformant),
     key: record2.key,
-    signer_pubkey: record2.signer_pubkey
+    signer_pubkey: record2.signer_pubkey,
+    ...input.gate ? { gate: input.gate.pass ? "pass" : "fail", "gate.list": input.gate.source } : {}
   };
   const propertyLines = Object.entries(properties).map(
     ([name2, value]) => `      <property${attrs({ name: name2, value })}/>`
   );
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attrs(root)}>`];
-  tallyBySuite(results).forEach((t, id) => {
+  input.tally.forEach((t, id) => {
+    const expected = expectedIn(t.suite);
     const suiteAttrs = {
       name: t.suite,
       id,
       tests: t.cases,
-      failures: t.failed,
+      failures: t.failed - expected,
       errors: 0,
-      skipped: 0,
+      skipped: expected,
       timestamp: record2.started_at
     };
     lines.push(
@@ -22037,26 +22010,169 @@ function toJUnitXml(input) {
       ...propertyLines,
       "    </properties>"
     );
-    for (const r of results) if (r.suite === t.suite) lines.push(testcase(r));
+    results.forEach((r, i) => {
+      if (r.suite === t.suite) lines.push(testcase(r, failedByIndex.get(i), input.gate !== void 0));
+    });
     lines.push("  </testsuite>");
   });
   lines.push("</testsuites>", "");
   return lines.join("\n");
 }
+function failuresByIndex(view) {
+  const byIndex = /* @__PURE__ */ new Map();
+  let next = 0;
+  view.results.forEach((r, i) => {
+    if (!r.pass) byIndex.set(i, view.failures[next++]);
+  });
+  return byIndex;
+}
+
+// src/compare/format.ts
+var KIND_TEXT = {
+  output: "both accepted, different output",
+  "accept-reject": "one accepted, the other rejected",
+  failed: "one gave no answer"
+};
+function agreementText(agrees, labels) {
+  switch (agrees) {
+    case "a":
+      return `a agrees with the reference (${labels.a})`;
+    case "b":
+      return `b agrees with the reference (${labels.b})`;
+    case "both":
+      return "both agree with the reference";
+    case "neither":
+      return "neither agrees with the reference";
+  }
+}
+function compareHeadline(report) {
+  const counted = `${report.compared} inputs (${report.corpus} from the corpus, ${report.generated} generated with seed ${report.seed})`;
+  const n = report.disagreements.length;
+  if (n === 0) return `a and b agree on all ${counted}`;
+  return `${n} disagreement${n === 1 ? "" : "s"} between a and b in ${counted}`;
+}
+function formatCompare(report) {
+  const { labels } = report;
+  const lines = [`a: ${showInvisible(labels.a)}`, `b: ${showInvisible(labels.b)}`, compareHeadline(report)];
+  if (report.generatedDisagreeing > 0) {
+    lines.push(
+      `${report.generatedDisagreeing} generated value${report.generatedDisagreeing === 1 ? "" : "s"} disagreed; the first of each kind is shown, shrunk`
+    );
+  }
+  for (const d of report.disagreements) lines.push("", ...disagreementLines(d, labels));
+  if (report.choices.length > 0) lines.push("", choicesLine(report));
+  for (const c of report.choices) {
+    lines.push(
+      `~ ${showInvisible(c.name)}`,
+      `    input: ${showInvisible(c.input)}`,
+      `    a:     ${showInvisible(c.a)}`,
+      `    b:     ${showInvisible(c.b)}`
+    );
+  }
+  if (report.disagreements.length + report.choices.length > 0) lines.push("", INVISIBLE_LEGEND);
+  return lines.join("\n");
+}
+function choicesLine(report) {
+  const n = report.choices.length;
+  return `${n} input${n === 1 ? "" : "s"} where the RFC leaves a choice, and a and b chose differently (both allowed, not counted):`;
+}
+function disagreementLines(d, labels) {
+  const lines = [
+    `\u2717 ${showInvisible(d.name)}: ${KIND_TEXT[d.kind]}; ${agreementText(d.agrees, labels)}`,
+    `    input:     ${showInvisible(d.input)}`
+  ];
+  if (d.original !== void 0) lines.push(`    shrunk from: ${showInvisible(d.original)}`);
+  lines.push(
+    `    a:         ${showInvisible(d.a)}`,
+    `    b:         ${showInvisible(d.b)}`,
+    `    reference: ${showInvisible(d.reference)}`
+  );
+  return lines;
+}
+
+// src/compare/markdown.ts
+var MARKDOWN_DETAIL_MAX = 100;
+var VALUE_COLUMNS = 64;
+var CHOICE_COLUMNS = 24;
+function compareMarkdown(report) {
+  const { labels } = report;
+  const n = report.disagreements.length;
+  const mark = n === 0 ? "\u2705" : "\u274C";
+  const parts = [
+    `## ${mark} Differential run: ${inlineText(compareHeadline(report))}`,
+    [
+      `- **a:** ${inlineCode(labels.a)}`,
+      `- **b:** ${inlineCode(labels.b)}`,
+      `- **reference:** ${inlineCode(labels.reference)}`,
+      `- **generated values:** ${report.generated}, fast-check seed ${inlineCode(String(report.seed))}` + (report.generatedDisagreeing > 0 ? `; ${report.generatedDisagreeing} disagreed, the first of each kind is shown, shrunk` : "")
+    ].join("\n")
+  ];
+  report.disagreements.slice(0, MARKDOWN_DETAIL_MAX).forEach((d, i) => {
+    parts.push(disagreementSection(d, i + 1, labels));
+  });
+  if (n > MARKDOWN_DETAIL_MAX)
+    parts.push(`\u2026 and ${n - MARKDOWN_DETAIL_MAX} more disagreements, not shown here.`);
+  if (report.choices.length > 0) parts.push(choicesTable(report));
+  if (n + report.choices.length > 0) parts.push(`<sub>${inlineText(INVISIBLE_LEGEND)}</sub>`);
+  return `${parts.join("\n\n")}
+`;
+}
+function choicesTable(report) {
+  const shown2 = report.choices.slice(0, MARKDOWN_DETAIL_MAX);
+  const rows = shown2.map(
+    (c) => `| ${[c.name, c.input, c.a, c.b].map((v) => cellCode(v, CHOICE_COLUMNS)).join(" | ")} |`
+  );
+  const more = report.choices.length - shown2.length;
+  return [
+    `### ${inlineText(choicesLine(report))}`,
+    "",
+    "| case | input | a | b |",
+    "|---|---|---|---|",
+    ...rows,
+    ...more > 0 ? ["", `\u2026 and ${more} more, not shown here.`] : []
+  ].join("\n");
+}
+function disagreementSection(d, number2, labels) {
+  const rows = [["input", d.input]];
+  if (d.original !== void 0) rows.push(["shrunk from", d.original]);
+  rows.push(["a", d.a], ["b", d.b], ["reference", d.reference]);
+  return [
+    `### ${number2}. ${inlineCode(d.name)}`,
+    `${inlineText(KIND_TEXT[d.kind])}; ${inlineText(agreementText(d.agrees, labels))}.`,
+    "",
+    "| Sent or answered | Text |",
+    "|---|---|",
+    ...rows.map(([what, value]) => `| ${what} | ${cellCode(value, VALUE_COLUMNS)} |`)
+  ].join("\n");
+}
 
 // src/report/summary.ts
-function runSummaryMarkdown(input, compareSection, recordAt = "artifact") {
-  const compare = compareSection === void 0 ? "" : `
-${compareSection}`;
+function runSummaryMarkdown(view, recordAt = "artifact") {
+  const compare = view.compare === void 0 ? "" : `
+${compareMarkdown(view.compare)}`;
   const maxBytes = Math.max(
     MIN_SUMMARY_BYTES,
     GITHUB_SUMMARY_LIMIT - SUMMARY_MARGIN - Buffer.byteLength(compare, "utf8")
   );
-  const run = toMarkdownSummary({ ...input, recordPath: "record.json" }, { maxBytes, recordAt });
+  const named = { ...view, files: { ...view.files, record: "record.json" } };
+  const run = toMarkdownSummary(named, { maxBytes, recordAt });
   return `${run}${compare}`;
 }
 
 // src/report/write.ts
+import { join as join8 } from "node:path";
+function reportFiles(dir, view, choice = {}) {
+  const at = (name2) => join8(dir, name2);
+  return {
+    record: at("record.json"),
+    results: at("results.json"),
+    junit: at("junit.xml"),
+    html: at("report.html"),
+    ...view.compare ? { compare: at("compare.json") } : {},
+    ...choice.summary ? { summary: at("summary.md") } : {},
+    ...choice.badge ? { badgeSvg: at("badge.svg"), badgeJson: at("badge.json") } : {}
+  };
+}
 var ReportWriteError = class extends CanonError {
   constructor(message, written) {
     super(message);
@@ -22065,18 +22181,12 @@ var ReportWriteError = class extends CanonError {
   written;
   name = "ReportWriteError";
 };
-async function writeReports(out, run, choice = {}) {
-  if (typeof out !== "string") return writeInto(out, run, choice);
-  const folder = await openOutFolder(out);
-  try {
-    return await writeInto(folder, run, choice);
-  } finally {
-    folder.close();
-  }
+function writeRecord(folder, recordBytes2) {
+  return folder.write("record.json", recordBytes2);
 }
-async function writeInto(folder, run, choice) {
+async function writeBesideRecord(folder, run, choice, recordPath) {
   const dir = folder.path;
-  const written = { record: await folder.write("record.json", run.recordBytes) };
+  const written = { record: recordPath };
   const failed = [];
   const write2 = async (key, name2, content) => {
     try {
@@ -22085,47 +22195,32 @@ async function writeInto(folder, run, choice) {
       failed.push(`${name2} (${error.code ?? error.message})`);
     }
   };
-  const { record: record2, results, elapsedMs, rerun, protocol } = run;
+  const { record: record2, results, elapsedMs, rerun, protocol, compare } = run;
   await write2(
     "results",
     "results.json",
     // `rerun`: the command that re-runs the failed cases locally (absent when none failed).
-    () => `${JSON.stringify({ ...protocol ? { protocol } : {}, results, causes: groupFailures(results), elapsedMs, ...run.gate ? { gate: run.gate } : {}, ...rerun ? { rerun } : {} }, null, 2)}
+    () => `${JSON.stringify({ ...protocol ? { protocol } : {}, results, causes: run.causes, elapsedMs, ...run.gate ? { gate: run.gate } : {}, ...rerun ? { rerun } : {} }, null, 2)}
 `
   );
-  await write2(
-    "junit",
-    "junit.xml",
-    () => toJUnitXml({ record: record2, results, recordPath: written.record, elapsedMs })
-  );
+  await write2("junit", "junit.xml", () => toJUnitXml(run));
   await write2(
     "html",
     "report.html",
     () => reportHtml({
       recordBytes: run.recordBytes,
       results,
-      elapsedMs,
+      ...elapsedMs !== void 0 ? { elapsedMs } : {},
       ...protocol ? { protocol } : {},
-      ...run.gate ? { gate: run.gate } : {}
+      ...run.gate ? { gate: run.gate } : {},
+      causes: run.causes
     })
   );
-  const compare = await run.compare;
-  if (compare) await write2("compare", "compare.json", () => `${JSON.stringify(compare.report, null, 2)}
+  if (compare) await write2("compare", "compare.json", () => `${JSON.stringify(compare, null, 2)}
 `);
   if (choice.summary) {
-    const markdown = runSummaryMarkdown(
-      {
-        record: record2,
-        results,
-        elapsedMs,
-        ...run.gate ? { gate: run.gate } : {},
-        ...rerun ? { rerun } : {},
-        ...protocol ? { protocol } : {},
-        ...run.tool ? { tool: run.tool } : {}
-      },
-      compare?.markdown,
-      choice.summaryRecordAt
-    );
+    const place = choice.summaryRecordAt === "runner" ? { runner: dir } : "artifact";
+    const markdown = runSummaryMarkdown(run, place);
     await write2("summary", "summary.md", () => markdown);
     written.summaryMarkdown = markdown;
   }
@@ -22180,11 +22275,11 @@ var badgeCommand = {
     }
     const outDir = resolve6(line.get("out") ?? ".");
     await mkdir3(outDir, { recursive: true });
-    await writeFile2(join8(outDir, "badge.svg"), badgeSvg(verdict.record));
-    await writeFile2(join8(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}
+    await writeFile2(join9(outDir, "badge.svg"), badgeSvg(verdict.record));
+    await writeFile2(join9(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}
 `);
     io.stdout.write(`${outcomeLine(verdict)}
-wrote ${join8(outDir, "badge.svg")} and badge.json
+wrote ${join9(outDir, "badge.svg")} and badge.json
 `);
     return 0;
   }
@@ -24340,125 +24435,6 @@ function corpusInputCount(cases, options = {}) {
     } else if (c.kind !== "property" && c.kind !== "consistent-choice") count2 += 1;
   }
   return count2;
-}
-
-// src/compare/format.ts
-var KIND_TEXT = {
-  output: "both accepted, different output",
-  "accept-reject": "one accepted, the other rejected",
-  failed: "one gave no answer"
-};
-function agreementText(agrees, labels) {
-  switch (agrees) {
-    case "a":
-      return `a agrees with the reference (${labels.a})`;
-    case "b":
-      return `b agrees with the reference (${labels.b})`;
-    case "both":
-      return "both agree with the reference";
-    case "neither":
-      return "neither agrees with the reference";
-  }
-}
-function compareHeadline(report) {
-  const counted = `${report.compared} inputs (${report.corpus} from the corpus, ${report.generated} generated with seed ${report.seed})`;
-  const n = report.disagreements.length;
-  if (n === 0) return `a and b agree on all ${counted}`;
-  return `${n} disagreement${n === 1 ? "" : "s"} between a and b in ${counted}`;
-}
-function formatCompare(report) {
-  const { labels } = report;
-  const lines = [`a: ${showInvisible(labels.a)}`, `b: ${showInvisible(labels.b)}`, compareHeadline(report)];
-  if (report.generatedDisagreeing > 0) {
-    lines.push(
-      `${report.generatedDisagreeing} generated value${report.generatedDisagreeing === 1 ? "" : "s"} disagreed; the first of each kind is shown, shrunk`
-    );
-  }
-  for (const d of report.disagreements) lines.push("", ...disagreementLines(d, labels));
-  if (report.choices.length > 0) lines.push("", choicesLine(report));
-  for (const c of report.choices) {
-    lines.push(
-      `~ ${showInvisible(c.name)}`,
-      `    input: ${showInvisible(c.input)}`,
-      `    a:     ${showInvisible(c.a)}`,
-      `    b:     ${showInvisible(c.b)}`
-    );
-  }
-  if (report.disagreements.length + report.choices.length > 0) lines.push("", INVISIBLE_LEGEND);
-  return lines.join("\n");
-}
-function choicesLine(report) {
-  const n = report.choices.length;
-  return `${n} input${n === 1 ? "" : "s"} where the RFC leaves a choice, and a and b chose differently (both allowed, not counted):`;
-}
-function disagreementLines(d, labels) {
-  const lines = [
-    `\u2717 ${showInvisible(d.name)}: ${KIND_TEXT[d.kind]}; ${agreementText(d.agrees, labels)}`,
-    `    input:     ${showInvisible(d.input)}`
-  ];
-  if (d.original !== void 0) lines.push(`    shrunk from: ${showInvisible(d.original)}`);
-  lines.push(
-    `    a:         ${showInvisible(d.a)}`,
-    `    b:         ${showInvisible(d.b)}`,
-    `    reference: ${showInvisible(d.reference)}`
-  );
-  return lines;
-}
-
-// src/compare/markdown.ts
-var MARKDOWN_DETAIL_MAX = 100;
-var VALUE_COLUMNS = 64;
-var CHOICE_COLUMNS = 24;
-function compareMarkdown(report) {
-  const { labels } = report;
-  const n = report.disagreements.length;
-  const mark = n === 0 ? "\u2705" : "\u274C";
-  const parts = [
-    `## ${mark} Differential run: ${inlineText(compareHeadline(report))}`,
-    [
-      `- **a:** ${inlineCode(labels.a)}`,
-      `- **b:** ${inlineCode(labels.b)}`,
-      `- **reference:** ${inlineCode(labels.reference)}`,
-      `- **generated values:** ${report.generated}, fast-check seed ${inlineCode(String(report.seed))}` + (report.generatedDisagreeing > 0 ? `; ${report.generatedDisagreeing} disagreed, the first of each kind is shown, shrunk` : "")
-    ].join("\n")
-  ];
-  report.disagreements.slice(0, MARKDOWN_DETAIL_MAX).forEach((d, i) => {
-    parts.push(disagreementSection(d, i + 1, labels));
-  });
-  if (n > MARKDOWN_DETAIL_MAX)
-    parts.push(`\u2026 and ${n - MARKDOWN_DETAIL_MAX} more disagreements, not shown here.`);
-  if (report.choices.length > 0) parts.push(choicesTable(report));
-  if (n + report.choices.length > 0) parts.push(`<sub>${inlineText(INVISIBLE_LEGEND)}</sub>`);
-  return `${parts.join("\n\n")}
-`;
-}
-function choicesTable(report) {
-  const shown2 = report.choices.slice(0, MARKDOWN_DETAIL_MAX);
-  const rows = shown2.map(
-    (c) => `| ${[c.name, c.input, c.a, c.b].map((v) => cellCode(v, CHOICE_COLUMNS)).join(" | ")} |`
-  );
-  const more = report.choices.length - shown2.length;
-  return [
-    `### ${inlineText(choicesLine(report))}`,
-    "",
-    "| case | input | a | b |",
-    "|---|---|---|---|",
-    ...rows,
-    ...more > 0 ? ["", `\u2026 and ${more} more, not shown here.`] : []
-  ].join("\n");
-}
-function disagreementSection(d, number2, labels) {
-  const rows = [["input", d.input]];
-  if (d.original !== void 0) rows.push(["shrunk from", d.original]);
-  rows.push(["a", d.a], ["b", d.b], ["reference", d.reference]);
-  return [
-    `### ${number2}. ${inlineCode(d.name)}`,
-    `${inlineText(KIND_TEXT[d.kind])}; ${inlineText(agreementText(d.agrees, labels))}.`,
-    "",
-    "| Sent or answered | Text |",
-    "|---|---|",
-    ...rows.map(([what, value]) => `| ${what} | ${cellCode(value, VALUE_COLUMNS)} |`)
-  ].join("\n");
 }
 
 // src/run/judge.ts
@@ -27806,49 +27782,123 @@ function sealRun(plan, results) {
   };
 }
 
+// src/report/tally.ts
+function tallyBySuite(results) {
+  const bySuite = /* @__PURE__ */ new Map();
+  for (const r of results) {
+    let t = bySuite.get(r.suite);
+    if (!t) bySuite.set(r.suite, t = { suite: r.suite, cases: 0, passed: 0, failed: 0 });
+    t.cases++;
+    if (r.pass) t.passed++;
+    else t.failed++;
+  }
+  const order = (s) => {
+    const i = SUITES.indexOf(s);
+    return i === -1 ? SUITES.length : i;
+  };
+  return [...bySuite.values()].sort((a, b) => order(a.suite) - order(b.suite));
+}
+function assertConsistent(input) {
+  const { record: record2, results } = input;
+  if (results.length !== record2.cases.length) {
+    throw new Error(
+      `report input: the record has ${record2.cases.length} cases but ${results.length} results were given`
+    );
+  }
+  let passed = 0;
+  for (let i = 0; i < results.length; i++) {
+    const r = results[i];
+    const c = record2.cases[i];
+    const name2 = recordCaseName(r.suite, r.name);
+    if (c.name !== name2 || c.pass !== r.pass) {
+      throw new Error(
+        `report input: case ${i + 1} is ${JSON.stringify(c.name)} (pass ${c.pass}) in the record but ${JSON.stringify(name2)} (pass ${r.pass}) in the results`
+      );
+    }
+    if (r.pass) passed++;
+  }
+  const s = record2.summary;
+  if (s.cases !== results.length || s.passed !== passed || s.failed !== results.length - passed) {
+    throw new Error(
+      `report input: the record's summary (${s.cases} cases, ${s.passed} passed, ${s.failed} failed) is not what its cases count (${results.length}, ${passed}, ${results.length - passed})`
+    );
+  }
+  if (record2.conformant !== (results.length > 0 && passed === results.length)) {
+    throw new Error(`report input: the record says conformant=${record2.conformant}, its cases say otherwise`);
+  }
+}
+
+// src/view/index.ts
+function runView(facts) {
+  assertConsistent(facts);
+  const { results, gate } = facts;
+  const failed = results.filter((r) => !r.pass);
+  const causes = groupFailures(results);
+  const causeOf = /* @__PURE__ */ new Map();
+  for (const group of causes) for (const name2 of group.cases) causeOf.set(name2, group);
+  const listed = new Map((gate?.expected ?? []).map((e) => [e.name, { reason: e.reason, line: e.line }]));
+  const unexpected = new Set(gate?.unexpected);
+  const failures = failed.map((result2) => {
+    const name2 = recordCaseName(result2.suite, result2.name);
+    const difference = differenceNote(result2);
+    const reason = listed.get(name2);
+    return {
+      name: name2,
+      result: result2,
+      ...reason ? { listed: reason } : {},
+      unexpected: unexpected.has(name2),
+      ...difference ? { difference } : {},
+      cause: causeOf.get(name2)
+    };
+  });
+  return { ...facts, step: stepVerdict(facts), tally: tallyBySuite(results), failures, causes };
+}
+function stepVerdict(facts) {
+  const by = facts.gate ? "gate" : "record";
+  const runPasses = facts.gate ? facts.gate.pass : facts.record.conformant;
+  const disagreements = facts.compare?.disagreements.length ?? 0;
+  const failOn = facts.failOnNonconformant ?? true;
+  const clean2 = runPasses && disagreements === 0;
+  return {
+    pass: clean2 || !failOn,
+    by,
+    runPasses,
+    disagreements,
+    excused: !clean2 && !failOn,
+    failsOnRun: !runPasses && failOn
+  };
+}
+
 // src/run/write.ts
-var FILES = ["record", "results", "junit", "html", "compare", "summary", "badgeSvg", "badgeJson"];
 async function writeRun(plan, results, judged2, sealed) {
   const { comparing } = judged2;
-  const files = {};
-  let summaryMarkdown;
-  if (plan.out) {
-    const written = await writeReports(
-      plan.out,
-      {
-        record: sealed.record,
-        recordBytes: sealed.bytes,
-        results,
-        elapsedMs: sealed.elapsedMs,
-        ...sealed.gate ? { gate: sealed.gate } : {},
-        ...sealed.rerun ? { rerun: sealed.rerun } : {},
-        tool: plan.tool,
-        protocol: judged2.protocol,
-        ...comparing ? {
-          compare: comparing.then(
-            (c) => c.ok ? { report: c.value, markdown: compareMarkdown(c.value) } : void 0
-          )
-        } : {}
-      },
-      plan.options.reports
-    );
-    ({ summaryMarkdown } = written);
-    for (const key of FILES) if (written[key] !== void 0) files[key] = written[key];
-  }
+  const recordPath = plan.out ? await writeRecord(plan.out, sealed.bytes) : void 0;
   const compared = await comparing;
-  if (compared && !compared.ok) throw compared.error;
-  const compare = compared?.value;
-  return {
+  const compare = compared?.ok ? compared.value : void 0;
+  const choice = plan.options.reports ?? {};
+  const view = runView({
     record: sealed.record,
     recordBytes: sealed.bytes,
     results,
-    files,
     elapsedMs: sealed.elapsedMs,
-    sandbox: judged2.sandbox,
     protocol: judged2.protocol,
+    tool: plan.tool,
+    ...sealed.gate ? { gate: sealed.gate } : {},
     ...sealed.rerun ? { rerun: sealed.rerun } : {},
     ...compare ? { compare } : {},
-    ...sealed.gate ? { gate: sealed.gate } : {},
+    ...plan.options.failOnNonconformant !== void 0 ? { failOnNonconformant: plan.options.failOnNonconformant } : {},
+    files: plan.out ? reportFiles(plan.out.path, { ...compare ? { compare } : {} }, choice) : {}
+  });
+  let summaryMarkdown;
+  if (plan.out && recordPath)
+    ({ summaryMarkdown } = await writeBesideRecord(plan.out, view, choice, recordPath));
+  if (compared && !compared.ok) throw compared.error;
+  return {
+    ...view,
+    elapsedMs: sealed.elapsedMs,
+    protocol: judged2.protocol,
+    files: view.files ?? {},
+    sandbox: judged2.sandbox,
     ...summaryMarkdown !== void 0 ? { summaryMarkdown } : {}
   };
 }
@@ -27952,22 +28002,7 @@ var runCommand = {
       });
       progress?.done();
       compareProgress?.done();
-      io.stdout.write(
-        formatVerdict(
-          {
-            record: outcome.record,
-            results: outcome.results,
-            ...outcome.files.record ? { recordPath: outcome.files.record } : {},
-            elapsedMs: outcome.elapsedMs,
-            ...outcome.gate ? { gate: outcome.gate } : {},
-            ...outcome.rerun ? { rerun: outcome.rerun } : {},
-            protocol: outcome.protocol,
-            ...outcome.files.html ? { reportAt: { path: outcome.files.html } } : {},
-            tool: toolCommand(installSource(io.env))
-          },
-          { color: color && io.stdout.isTTY === true }
-        )
-      );
+      io.stdout.write(formatVerdict(outcome, { color: color && io.stdout.isTTY === true }));
       if (outcome.compare) {
         const text2 = formatCompare(outcome.compare);
         io.stdout.write(`
@@ -27975,9 +28010,7 @@ ${text2}${text2.endsWith("\n") ? "" : "\n"}`);
         if (outcome.files.compare) io.stdout.write(`(the comparison is in ${outcome.files.compare})
 `);
       }
-      const agreed = (outcome.compare?.disagreements.length ?? 0) === 0;
-      const passed = outcome.gate ? outcome.gate.pass : outcome.record.conformant;
-      return passed && agreed ? 0 : 1;
+      return outcome.step.pass ? 0 : 1;
     } catch (error) {
       if (error instanceof SetupError) {
         io.stderr.write(`canon-conformance run: ${error.message}
@@ -28338,7 +28371,7 @@ async function selfTest(line, io, prover) {
 // src/commands/sign.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
 import { open as open3, rename as rename2, stat as stat3, unlink as unlink2 } from "node:fs/promises";
-import { basename as basename4, dirname as dirname8, join as join9, resolve as resolve9 } from "node:path";
+import { basename as basename4, dirname as dirname8, join as join10, resolve as resolve9 } from "node:path";
 
 // src/record/resign.ts
 function resignRecord(bytes3, key, options = {}) {
@@ -28445,7 +28478,7 @@ async function writeAll(handle, bytes3) {
   }
 }
 async function writeSigned(out, bytes3, force) {
-  const target = force ? join9(dirname8(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
+  const target = force ? join10(dirname8(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
   let handle;
   try {
     handle = await open3(target, "wx", 420);
@@ -28475,7 +28508,7 @@ var signCommand = {
     if (input === "-") throw new UsageError("RECORD must be a file (the signed record is written beside it)");
     const pubkey = line.get("pubkey");
     const outGiven = line.get("out");
-    const out = outGiven ?? join9(dirname8(input), SIGNED_RECORD_FILE);
+    const out = outGiven ?? join10(dirname8(input), SIGNED_RECORD_FILE);
     const force = line.get("force");
     const keyFile = line.get("key-file");
     try {
@@ -28526,7 +28559,7 @@ var signCommand = {
 
 // src/commands/verify.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 var FLAGS10 = {
   pubkey: optionalRow({
     name: "pubkey",
@@ -28588,8 +28621,8 @@ function suitesOf(suite) {
   return names;
 }
 function corpusFolder(dir) {
-  if (!existsSync5(join10(dir, "VERSION")) && existsSync5(join10(dir, "vectors", "VERSION")))
-    return join10(dir, "vectors");
+  if (!existsSync5(join11(dir, "VERSION")) && existsSync5(join11(dir, "vectors", "VERSION")))
+    return join11(dir, "vectors");
   return dir;
 }
 async function corpusLine(record2, dir) {
