@@ -110,7 +110,7 @@ export const runCommand: Command<Options> = {
       const outcome = await runConformance({
         ...options,
         key,
-        startedFrom: { env: io.env, cwd: process.cwd() },
+        startedFrom: { env: io.env, cwd: process.cwd(), ...(io.tool ? { tool: io.tool } : {}) },
         // Before the first case, even with --quiet: whether the command is sandboxed is not progress.
         onSandbox: (status) => io.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}\n`),
         // Likewise the cost, before it is paid: the processes once mode's batches plan.
@@ -142,7 +142,7 @@ export const runCommand: Command<Options> = {
             ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
             protocol: outcome.protocol,
             ...(outcome.files.html ? { reportAt: { path: outcome.files.html } } : {}),
-            tool: toolCommand(installSource(io.env)),
+            tool: io.tool ?? toolCommand(installSource(io.env)),
           },
           { color: color && io.stdout.isTTY === true },
         ),

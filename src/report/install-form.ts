@@ -1,12 +1,20 @@
-// How a printed command starts this tool on a machine that has only Node. The package is not on the
-// npm registry, so `npx canon-conformance` would fail there; npm installs it from its git repository
-// instead (`npx --yes github:OWNER/REPO#REF`), which needs no build: dist/ is committed, and
-// package.json has no script npm would run on a git install (a `build` or `prepare` script would make
-// npm install every devDependency first; test/pack/package.test.ts holds it to that).
+// How a printed command starts this tool again: in the form the tool was started with, so that it
+// runs where it was printed (issue 30 item 1).
 //
-// In the action the repository and ref are the ones the workflow's `uses:` named
-// (GITHUB_ACTION_REPOSITORY, GITHUB_ACTION_REF), so the printed command runs the very version that
-// ran. Elsewhere they are HOME_REPOSITORY and HOME_REF.
+//   - In the action, `npx --yes github:OWNER/REPO#REF` with the repository and ref the workflow's
+//     `uses:` named (GITHUB_ACTION_REPOSITORY, GITHUB_ACTION_REF): the very version that ran. The
+//     package is not on the npm registry, so npm installs it from its git repository, which needs no
+//     build: dist/ is committed, and package.json has no script npm would run on a git install (a
+//     `build` or `prepare` script would make npm install every devDependency first;
+//     test/pack/package.test.ts holds it to that).
+//   - The CLI from a clone (`node dist/cli.js`): `node` and the path of that cli.js, relative to the
+//     working folder when under it.
+//   - The CLI from an installed package (node_modules/.bin, or the README's offline tarball install):
+//     `npx canon-conformance`, which runs the copy installed in the project.
+//   - Anything else (a copy npx fetched into its cache, the sources run by tsx, a library caller): the
+//     git form above, from this tool's home (HOME_REPOSITORY, HOME_REF) outside the action.
+import { realpathSync } from "node:fs";
+import { basename, isAbsolute, relative, sep } from "node:path";
 import { shellQuote } from "../text.js";
 
 /** The repository this tool is released from, and the major tag the release workflow moves. */
@@ -34,4 +42,34 @@ export function installSource(env: NodeJS.ProcessEnv = process.env): InstallSour
 /** `npx --yes github:OWNER/REPO#REF`: the start of every command this tool prints for a person. */
 export function toolCommand(source: InstallSource = installSource()): string {
   return `npx --yes ${shellQuote(`github:${source.repository}#${source.ref}`)}`;
+}
+
+/** The installed package's command, run by npx from the project's node_modules. */
+export const PACKAGE_COMMAND = "npx canon-conformance";
+
+/**
+ * How the CLI in this process was started, as a printed command starts it again: `script` is the file
+ * Node ran (process.argv[1]), `cwd` the working folder, `env` the environment (for the git form).
+ */
+export function cliToolCommand(script: string | undefined, cwd: string, env: NodeJS.ProcessEnv): string {
+  const fallback = toolCommand(installSource(env));
+  if (script === undefined || !isAbsolute(script)) return fallback;
+  let real: string;
+  try {
+    // node_modules/.bin/canon-conformance is a link to the package's dist/cli.js.
+    real = realpathSync(script);
+  } catch {
+    return fallback;
+  }
+  const parts = real.split(sep);
+  if (parts.includes("node_modules")) {
+    // npx's own cache (`npx --yes github:…` installed it there): `npx canon-conformance` would not
+    // find it again from a project, the git form does.
+    return parts.includes("_npx") ? fallback : PACKAGE_COMMAND;
+  }
+  // A clone's bundle; the sources (src/cli.ts) need tsx, which a person's shell may not have.
+  if (basename(real) !== "cli.js") return fallback;
+  const rel = relative(cwd, script);
+  const shown = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : script;
+  return `node ${shellQuote(shown)}`;
 }

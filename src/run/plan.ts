@@ -85,7 +85,7 @@ export async function planRun(options: RunOptions): Promise<RunPlan> {
       workingDirectory,
       env,
       cwd,
-      tool: toolCommand(installSource(env)),
+      tool: options.startedFrom?.tool ?? toolCommand(installSource(env)),
       ...(out ? { out } : {}),
       ownsOut: out !== undefined && out !== options.outFolder,
       ...(expectedFailures ? { expectedFailures } : {}),
