@@ -220,5 +220,24 @@ export function aggregateMarkdown(aggregate: Aggregate, options: AggregateMarkdo
       `*${disagreements.length - shown} more cases answered differently are not shown here, to keep this summary under ${maxBytes} bytes; aggregate.json lists them all.*`,
     );
   }
+  // After every disagreement, in what room is left: the choices fail nothing.
+  const { choices } = aggregate;
+  if (choices.length > 0) {
+    const head = `### Open choices made differently (${choices.length})\n\nThe RFC leaves these open (a byte-order mark, a top-level scalar, integers past 2^53, deep nesting): each answer is one the case allows, so they are shown apart and fail nothing.`;
+    parts.push(head);
+    used += bytes(head) + 2;
+    let listed = 0;
+    for (const d of choices) {
+      const block = disagreementBlock(d, labels);
+      if (used + bytes(block) + 2 > maxBytes) break;
+      parts.push(block);
+      used += bytes(block) + 2;
+      listed++;
+    }
+    if (listed < choices.length)
+      parts.push(
+        `*${choices.length - listed} more open choices are not shown here; aggregate.json lists them all.*`,
+      );
+  }
   return `${parts.join("\n\n")}\n`;
 }
