@@ -42,9 +42,21 @@ export async function withCommandsStopped<T>(core: ActionCore, fn: () => Promise
   // 128 random bits: the command under test cannot guess the resume token.
   const token = randomBytes(16).toString("hex");
   core.write(`::stop-commands::${token}\n`);
+  stopped = token;
   try {
     return await fn();
   } finally {
-    core.write(`::${token}::\n`);
+    resumeCommands(core);
   }
+}
+
+/** The token command processing is stopped with, while it is. */
+let stopped: string | undefined;
+
+/** Resumes command processing if it is stopped: at the end of withCommandsStopped, or when a signal
+ * ends the step inside it, so that its last words (an annotation) reach the runner. */
+export function resumeCommands(core: ActionCore): void {
+  if (stopped === undefined) return;
+  core.write(`::${stopped}::\n`);
+  stopped = undefined;
 }

@@ -18,6 +18,7 @@ import { ephemeralKey, loadSuppliedKey } from "../record/keys.js";
 import { batchPlanText, createProgressReporter, formatVerdict, showInvisible } from "../report/index.js";
 import { installSource, toolCommand } from "../report/install-form.js";
 import { runConformance } from "../run/index.js";
+import { interruptedRun, keptText, onInterrupt, type RunSoFar, SIGNAL_EXIT } from "../run/interrupt.js";
 import type { RunOptions } from "../run/types.js";
 import { sandboxStatusText } from "../sandbox/index.js";
 import { type Command, optionLines, UsageError } from "./command.js";
@@ -100,6 +101,14 @@ export const runCommand: Command<Options> = {
       io.stderr.write(
         `canon-conformance run: --seed random drew ${options.seed}; replay with --seed ${options.seed}\n`,
       );
+    // Ctrl-C or SIGTERM: one line on how it ended and what was kept, then exit 130 or 143.
+    const soFar: RunSoFar = options.outDir ? { outDir: options.outDir } : {};
+    const stopWatching = onInterrupt(soFar, (signal) => {
+      const ended = interruptedRun(signal, soFar);
+      io.stderr.write(
+        `\ncanon-conformance run: ${ended.how}; the command under test's processes were killed; ${keptText(ended)}\n`,
+      );
+    });
     try {
       // The one key loader (src/record/keys.ts); a bad key is a KeyError, said as main says any error.
       const key = loadSuppliedKey({ ...(keyFile ? { keyFile } : {}), env: io.env }) ?? ephemeralKey();
@@ -115,7 +124,12 @@ export const runCommand: Command<Options> = {
         onSandbox: (status) => io.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}\n`),
         // Likewise the cost, before it is paid: the processes once mode's batches plan.
         onBatches: (plan) => io.stderr.write(`${showInvisible(batchPlanText(plan))}\n`),
-        ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
+        onProgress: (p) => {
+          // After a signal the cases left fail fast; the last line is the signal's.
+          if (soFar.interruptedBy !== undefined) return;
+          soFar.progress = p;
+          progress?.update(p);
+        },
         ...(quiet
           ? {}
           : {
@@ -157,11 +171,16 @@ export const runCommand: Command<Options> = {
       const passed = outcome.gate ? outcome.gate.pass : outcome.record.conformant;
       return passed && agreed ? 0 : 1;
     } catch (error) {
+      // The signal's line is written: what it broke adds nothing.
+      if (soFar.interruptedBy !== undefined)
+        return SIGNAL_EXIT[soFar.interruptedBy as keyof typeof SIGNAL_EXIT] ?? 1;
       if (error instanceof SetupError) {
         io.stderr.write(`canon-conformance run: ${error.message}\n`);
         return 2;
       }
       throw error;
+    } finally {
+      if (soFar.interruptedBy === undefined) stopWatching();
     }
   },
 };
