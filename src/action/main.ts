@@ -3,7 +3,7 @@
 // the part of @actions/core it uses, the upload, the step's environment); everything it runs is
 // src/run/. Every error ends in core.setFailed with a message saying what to fix.
 import { actionFace, readOption } from "../options/index.js";
-import { interruptedRun, onInterrupt, type RunSoFar, SIGNAL_EXIT } from "../run/interrupt.js";
+import { interruptedRun, onInterrupt, type RunSoFar, signalStatus } from "../run/interrupt.js";
 import { runAggregateMode } from "./aggregate-mode.js";
 import type { ActionCore } from "./core.js";
 import { failureMessage, isSetupError } from "./failure.js";
@@ -22,7 +22,7 @@ export async function run(core: ActionCore): Promise<void> {
       core,
       interruptedRun(signal, soFar),
       core.getInput("mode") || "run",
-      SIGNAL_EXIT[signal as keyof typeof SIGNAL_EXIT] ?? 1,
+      signalStatus(signal),
     ),
   );
   try {

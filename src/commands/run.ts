@@ -18,7 +18,7 @@ import { ephemeralKey, loadSuppliedKey } from "../record/keys.js";
 import { batchPlanText, createProgressReporter, formatVerdict, showInvisible } from "../report/index.js";
 import { installSource, toolCommand } from "../report/install-form.js";
 import { runConformance } from "../run/index.js";
-import { interruptedRun, keptText, onInterrupt, type RunSoFar, SIGNAL_EXIT } from "../run/interrupt.js";
+import { interruptedRun, keptText, onInterrupt, type RunSoFar, signalStatus } from "../run/interrupt.js";
 import type { RunOptions } from "../run/types.js";
 import { sandboxStatusText } from "../sandbox/index.js";
 import { type Command, optionLines, UsageError } from "./command.js";
@@ -172,8 +172,7 @@ export const runCommand: Command<Options> = {
       return passed && agreed ? 0 : 1;
     } catch (error) {
       // The signal's line is written: what it broke adds nothing.
-      if (soFar.interruptedBy !== undefined)
-        return SIGNAL_EXIT[soFar.interruptedBy as keyof typeof SIGNAL_EXIT] ?? 1;
+      if (soFar.interruptedBy !== undefined) return signalStatus(soFar.interruptedBy);
       if (error instanceof SetupError) {
         io.stderr.write(`canon-conformance run: ${error.message}\n`);
         return 2;

@@ -22,8 +22,10 @@ export interface RunSoFar {
   interruptedBy?: NodeJS.Signals;
 }
 
-/** The exit status a shell reports for a process the signal ended. */
-export const SIGNAL_EXIT: Record<"SIGINT" | "SIGTERM", number> = { SIGINT: 130, SIGTERM: 143 };
+/** The exit status a shell reports for a process the signal ended: 130 for SIGINT, 143 for SIGTERM. */
+export function signalStatus(signal: NodeJS.Signals): number {
+  return signal === "SIGINT" ? 130 : signal === "SIGTERM" ? 143 : 1;
+}
 
 /** How long a face's own words may take before the process exits anyway. */
 export const INTERRUPT_DEADLINE_MS = 1500;
@@ -111,7 +113,7 @@ export function onInterrupt(
     if (soFar.interruptedBy !== undefined) return;
     soFar.interruptedBy = signal;
     signalled = signal;
-    const status = SIGNAL_EXIT[signal as keyof typeof SIGNAL_EXIT] ?? 1;
+    const status = signalStatus(signal);
     setTimeout(() => process.exit(status), INTERRUPT_DEADLINE_MS).unref();
     // What the killed processes break from now on (a spawn refused, a pipe closed, in a callback no
     // one awaits) is the signal's doing: it must not end the process first, with another status.
