@@ -56,6 +56,6 @@ test("the sign summary in a browser: the command line and the verify command rea
   const read = await readBack(tab, [impl, verify, ...words], false);
   assert.equal(read.lines[0], 1, "the command line is on one line");
   assert.equal(read.lines[1], 1, "the verify command is on one line");
-  words.forEach((word, i) => assert.equal(read.lines[2 + i], 1, `'${word}' is on one line`));
+  for (const [i, word] of words.entries()) assert.equal(read.lines[2 + i], 1, `'${word}' is on one line`);
   await tab.close();
 });
