@@ -11,10 +11,11 @@
 //     working folder when under it.
 //   - The CLI from an installed package (node_modules/.bin, or the README's offline tarball install):
 //     `npx canon-conformance`, which runs the copy installed in the project.
-//   - Anything else (a copy npx fetched into its cache, the sources run by tsx, a library caller): the
-//     git form above, from this tool's home (HOME_REPOSITORY, HOME_REF) outside the action.
-import { realpathSync } from "node:fs";
-import { basename, isAbsolute, relative, sep } from "node:path";
+//   - A copy `npx --yes github:OWNER/REPO#REF` fetched into its cache: that same git form.
+//   - Anything else (the sources run by tsx, a library caller): the git form above, from this tool's
+//     home (HOME_REPOSITORY, HOME_REF) outside the action.
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { basename, isAbsolute, join, relative, sep } from "node:path";
 import { shellQuote } from "../text.js";
 
 /** The repository this tool is released from, and the major tag the release workflow moves. */
@@ -44,6 +45,25 @@ export function toolCommand(source: InstallSource = installSource()): string {
   return `npx --yes ${shellQuote(`github:${source.repository}#${source.ref}`)}`;
 }
 
+/** The GitHub repository and ref `npx --yes github:OWNER/REPO#REF` installed into the npx cache folder
+ * `root` (npm writes the spec it was given into that folder's package.json), when it names one. */
+function npxSource(root: string): InstallSource | undefined {
+  try {
+    const path = join(root, "package.json");
+    // npm's own small file; anything else is not read.
+    if (statSync(path).size > 64 * 1024) return undefined;
+    const spec = (JSON.parse(readFileSync(path, "utf8")) as { dependencies?: Record<string, unknown> })
+      .dependencies?.["canon-conformance"];
+    const match = typeof spec === "string" ? /^github:([^#]+)#(.+)$/.exec(spec) : null;
+    if (!match) return undefined;
+    const source = installSource({ GITHUB_ACTION_REPOSITORY: match[1], GITHUB_ACTION_REF: match[2] });
+    // installSource answers this tool's home for what no repository or ref could be.
+    return source.repository === match[1] && source.ref === match[2] ? source : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The installed package's command, run by npx from the project's node_modules. */
 export const PACKAGE_COMMAND = "npx canon-conformance";
 
@@ -64,8 +84,10 @@ export function cliToolCommand(script: string | undefined, cwd: string, env: Nod
   const parts = real.split(sep);
   if (parts.includes("node_modules")) {
     // npx's own cache (`npx --yes github:…` installed it there): `npx canon-conformance` would not
-    // find it again from a project, the git form does.
-    return parts.includes("_npx") ? fallback : PACKAGE_COMMAND;
+    // find it again from a project, the git form does, from the spec npx was given.
+    if (!parts.includes("_npx")) return PACKAGE_COMMAND;
+    const source = npxSource(parts.slice(0, parts.indexOf("node_modules")).join(sep));
+    return source ? toolCommand(source) : fallback;
   }
   // A clone's bundle; the sources (src/cli.ts) need tsx, which a person's shell may not have.
   if (basename(real) !== "cli.js") return fallback;

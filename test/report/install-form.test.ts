@@ -73,7 +73,20 @@ test("the CLI prints the form it was started with: a clone's cli.js, an installe
     mkdirSync(npx, { recursive: true });
     writeFileSync(join(npx, "cli.js"), "");
     const home = "npx --yes 'github:canon-conformance/canon-conformance#v1'";
-    assert.equal(cliToolCommand(join(npx, "cli.js"), dir, {}), home);
+    assert.equal(cliToolCommand(join(npx, "cli.js"), dir, {}), home, "no spec found: the home form");
+    // The spec npx was given, as npm keeps it beside its node_modules: the same form again.
+    const npxRoot = join(dir, "cache", "_npx", "0123abcd", "package.json");
+    const spec = (s: string) =>
+      writeFileSync(npxRoot, JSON.stringify({ dependencies: { "canon-conformance": s } }));
+    spec("github:my-fork/canon-conformance#fix-1");
+    assert.equal(
+      cliToolCommand(join(npx, "cli.js"), dir, {}),
+      "npx --yes 'github:my-fork/canon-conformance#fix-1'",
+    );
+    for (const odd of ["github:o/r#$(id)", "git+file:///tmp/x.git#v1", "github:o/r"]) {
+      spec(odd);
+      assert.equal(cliToolCommand(join(npx, "cli.js"), dir, {}), home, odd);
+    }
     writeFileSync(join(clone, "cli.ts"), "");
     assert.equal(cliToolCommand(join(clone, "cli.ts"), clone, {}), home);
     assert.equal(cliToolCommand(undefined, clone, {}), home);
