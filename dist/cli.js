@@ -754,9 +754,104 @@ var require_anafanafo = __commonJS({
   }
 });
 
+// src/report/install-form.ts
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { basename, isAbsolute, join, relative, sep } from "node:path";
+
+// src/text.ts
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function cutCodePoints(text2, limit) {
+  if (text2.length <= limit) return text2;
+  let units = 0;
+  let points = 0;
+  while (units < text2.length && points < limit) {
+    const c = text2.charCodeAt(units);
+    units += c >= 55296 && c <= 56319 && units + 1 < text2.length ? 2 : 1;
+    points++;
+  }
+  return units >= text2.length ? text2 : text2.slice(0, units);
+}
+function cutText(text2, max) {
+  if (text2.length <= max) return text2;
+  const last = text2.charCodeAt(max - 1);
+  return text2.slice(0, last >= 55296 && last <= 56319 ? max - 1 : max);
+}
+function shellQuote(word) {
+  if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(word)) return word;
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+function editDistance(a, b) {
+  let row2 = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row2[j] + 1, next[j - 1] + 1, row2[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row2 = next;
+  }
+  return row2[b.length];
+}
+
+// src/report/install-form.ts
+var HOME_REPOSITORY = "canon-conformance/canon-conformance";
+var HOME_REF = "v1";
+var REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]*\/[A-Za-z0-9._-]+$/;
+var REF = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+function installSource(env = process.env) {
+  const repository = env.GITHUB_ACTION_REPOSITORY ?? "";
+  const ref = env.GITHUB_ACTION_REF ?? "";
+  if (REPOSITORY.test(repository) && REF.test(ref) && !ref.includes("..")) return { repository, ref };
+  return { repository: HOME_REPOSITORY, ref: HOME_REF };
+}
+function toolCommand(source = installSource()) {
+  return `npx --yes ${shellQuote(`github:${source.repository}#${source.ref}`)}`;
+}
+function npxSource(root) {
+  try {
+    const path = join(root, "package.json");
+    if (statSync(path).size > 64 * 1024) return void 0;
+    const spec = JSON.parse(readFileSync(path, "utf8")).dependencies?.["canon-conformance"];
+    const match = typeof spec === "string" ? /^github:([^#]+)#(.+)$/.exec(spec) : null;
+    if (!match) return void 0;
+    const source = installSource({ GITHUB_ACTION_REPOSITORY: match[1], GITHUB_ACTION_REF: match[2] });
+    return source.repository === match[1] && source.ref === match[2] ? source : void 0;
+  } catch {
+    return void 0;
+  }
+}
+var PACKAGE_COMMAND = "npx canon-conformance";
+function cliToolCommand(script, cwd, env) {
+  const fallback = toolCommand(installSource(env));
+  if (script === void 0 || !isAbsolute(script)) return fallback;
+  let real;
+  try {
+    real = realpathSync(script);
+  } catch {
+    return fallback;
+  }
+  const parts = real.split(sep);
+  if (parts.includes("node_modules")) {
+    if (!parts.includes("_npx")) return PACKAGE_COMMAND;
+    const source = npxSource(parts.slice(0, parts.indexOf("node_modules")).join(sep));
+    return source ? toolCommand(source) : fallback;
+  }
+  if (basename(real) !== "cli.js") return fallback;
+  const rel = relative(cwd, script);
+  const shown2 = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : script;
+  return `node ${shellQuote(shown2)}`;
+}
+
 // src/commands/io.ts
 function processIo() {
-  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    tool: cliToolCommand(process.argv[1], process.cwd(), process.env)
+  };
 }
 
 // src/version.ts
@@ -1486,9 +1581,9 @@ import { resolve } from "node:path";
 import { inspect } from "node:util";
 
 // src/sandbox/scrub.ts
-import { closeSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
+import { closeSync, openSync, readFileSync as readFileSync2, readSync, writeSync } from "node:fs";
 function blockBounds() {
-  const stat4 = readFileSync("/proc/self/stat", "latin1");
+  const stat4 = readFileSync2("/proc/self/stat", "latin1");
   const rest = stat4.slice(stat4.lastIndexOf(")") + 2).trim().split(" ");
   const field = (n) => Number(rest[n - 3]);
   const bounds = { argStart: field(48), argEnd: field(49), envStart: field(50), envEnd: field(51) };
@@ -3999,7 +4094,7 @@ function compareBytes(a, b) {
 }
 
 // src/corpus/files.ts
-import { closeSync as closeSync3, fstatSync, openSync as openSync3, readFileSync as readFileSync2 } from "node:fs";
+import { closeSync as closeSync3, fstatSync, openSync as openSync3, readFileSync as readFileSync3 } from "node:fs";
 var held = /* @__PURE__ */ new Map();
 async function readCorpusFile(path) {
   const fd = openSync3(path, "r");
@@ -4008,7 +4103,7 @@ async function readCorpusFile(path) {
     const identity = `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
     const known = held.get(path);
     if (known?.identity === identity) return known;
-    const bytes3 = new Uint8Array(readFileSync2(fd));
+    const bytes3 = new Uint8Array(readFileSync3(fd));
     let sha2562;
     let keccak256;
     const file = {
@@ -14301,42 +14396,6 @@ function bytesEqual(a, b) {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
 
-// src/text.ts
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function cutCodePoints(text2, limit) {
-  if (text2.length <= limit) return text2;
-  let units = 0;
-  let points = 0;
-  while (units < text2.length && points < limit) {
-    const c = text2.charCodeAt(units);
-    units += c >= 55296 && c <= 56319 && units + 1 < text2.length ? 2 : 1;
-    points++;
-  }
-  return units >= text2.length ? text2 : text2.slice(0, units);
-}
-function cutText(text2, max) {
-  if (text2.length <= max) return text2;
-  const last = text2.charCodeAt(max - 1);
-  return text2.slice(0, last >= 55296 && last <= 56319 ? max - 1 : max);
-}
-function shellQuote(word) {
-  if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
-function editDistance(a, b) {
-  let row2 = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row2[j] + 1, next[j - 1] + 1, row2[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row2 = next;
-  }
-  return row2[b.length];
-}
-
 // src/corpus/generated/mutate.ts
 function mutationsOf(root) {
   const out = [];
@@ -15079,7 +15138,7 @@ function shardSlice(items2, shard) {
 
 // src/corpus/root.ts
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join as join2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var found;
 function vectorsRoot() {
@@ -15090,8 +15149,8 @@ function lookFor() {
   const start = dirname(fileURLToPath(import.meta.url));
   let dir = start;
   for (; ; ) {
-    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "vectors")))
-      return join(dir, "vectors");
+    if (existsSync(join2(dir, "package.json")) && existsSync(join2(dir, "vectors")))
+      return join2(dir, "vectors");
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`no vectors/ folder found next to a package.json above ${start}`);
     dir = parent;
@@ -15440,7 +15499,7 @@ function shardLine(coverage) {
 var AGGREGATE_FORMAT = "canon-conformance-aggregate/1";
 
 // src/aggregate/view.ts
-import { basename, dirname as dirname2 } from "node:path";
+import { basename as basename2, dirname as dirname2 } from "node:path";
 var SUITE_COLUMNS_MAX = 12;
 function suiteColumns(aggregate) {
   const names = new Set(aggregate.implementations.flatMap((i) => i.suites.map((s) => s.suite)));
@@ -15479,11 +15538,12 @@ function countsLine(aggregate) {
     `${plural(v.records, "record", "records")}${refused2}`,
     plural(v.implementations, "implementation", "implementations"),
     `${v.conformant} conformant`,
-    `${plural(v.disagreements, "case", "cases")} answered differently`
+    `${plural(v.disagreements, "case", "cases")} answered differently`,
+    ...v.choices > 0 ? [`${plural(v.choices, "open choice", "open choices")} made differently (allowed)`] : []
   ].join(", ");
 }
 function recordFolders(impl, max = 3) {
-  const folders = [...new Set(impl.records.map((r) => basename(dirname2(r))))];
+  const folders = [...new Set(impl.records.map((r) => basename2(dirname2(r))))];
   const shown2 = folders.slice(0, max).join(", ");
   return folders.length > max ? `${shown2} and ${folders.length - max} more` : shown2;
 }
@@ -15550,13 +15610,14 @@ function aggregateRecords(files, options = {}) {
   const all = [...groups.values()];
   for (const group of all) finishView(group);
   const implementations = all.map((g) => g.view);
-  const disagreements = findDisagreements(all);
+  const { disagreements, choices } = findDisagreements(all);
   return {
     format: AGGREGATE_FORMAT,
     records: entries2,
     implementations,
     disagreements,
-    verdict: verdictOf(entries2, implementations, disagreements, options.requireConformant ?? false)
+    choices,
+    verdict: verdictOf(entries2, implementations, disagreements, choices, options.requireConformant ?? false)
   };
 }
 function emptyView(id, record2) {
@@ -15626,6 +15687,10 @@ function finishView(group) {
   }
   view.conformant = records2.every((r) => r.record.conformant) && view.sweeps.every((c) => c.complete) && (view.shards?.complete ?? true);
 }
+var OPEN_CHOICE_SUITE = "canon-or-reject";
+function isOpenChoice(name2, answers) {
+  return suiteOfCase(name2) === OPEN_CHOICE_SUITE && answers.every((a) => a.pass);
+}
 function findDisagreements(groups) {
   const names = [];
   const seen = /* @__PURE__ */ new Set();
@@ -15636,6 +15701,7 @@ function findDisagreements(groups) {
         names.push(name2);
       }
   const out = [];
+  const choices = [];
   for (const name2 of names) {
     const answers = [];
     const shown2 = /* @__PURE__ */ new Set();
@@ -15653,11 +15719,12 @@ function findDisagreements(groups) {
         });
       }
     }
-    if (new Set(answers.map((a) => a.answer)).size > 1) out.push({ case: name2, answers });
+    if (new Set(answers.map((a) => a.answer)).size > 1)
+      (isOpenChoice(name2, answers) ? choices : out).push({ case: name2, answers });
   }
-  return out;
+  return { disagreements: out, choices };
 }
-function verdictOf(entries2, implementations, disagreements, requireConformant) {
+function verdictOf(entries2, implementations, disagreements, choices, requireConformant) {
   const refused2 = entries2.filter((e) => !e.accepted).length;
   const conformant = implementations.filter((i) => i.conformant).length;
   const incompleteSweeps = implementations.filter(
@@ -15682,6 +15749,7 @@ function verdictOf(entries2, implementations, disagreements, requireConformant) 
     implementations: implementations.length,
     conformant,
     disagreements: disagreements.length,
+    choices: choices.length,
     incompleteSweeps,
     requireConformant,
     failures
@@ -17006,6 +17074,16 @@ function aggregateConsole(aggregate) {
     }
     out.push(`  (${INVISIBLE_LEGEND} Refusals agree whatever their reasons.)`);
   }
+  if (aggregate.choices.length > 0) {
+    out.push(
+      "",
+      `Open choices made differently (${aggregate.choices.length}): the RFC leaves these open, every answer is allowed, not a failure:`
+    );
+    for (const d of aggregate.choices) {
+      out.push(`  ${show(d.case)}`);
+      for (const a of d.answers) out.push(`    ${a.implementation} pass: ${show(a.got)}`);
+    }
+  }
   out.push(
     "",
     verdict.exitCode === 0 ? "Aggregate: OK" : `Aggregate: FAILED: ${verdict.failures.join("; ")}`
@@ -17015,7 +17093,7 @@ function aggregateConsole(aggregate) {
 }
 
 // src/report/markdown.ts
-import { basename as basename2 } from "node:path";
+import { basename as basename3 } from "node:path";
 
 // src/report/format.ts
 function formatDuration(ms) {
@@ -17333,21 +17411,6 @@ function batchPlanText(plan) {
   return `once mode: ${plural3(plan.planned, "process", "processes")} planned: ${plural3(plan.inputs, "input", "inputs")} in ${plural3(plan.batches, "batch", "batches")} (docs/protocol.md, Batches), the rest a process per request (--once-batch off: every request alone)`;
 }
 
-// src/report/install-form.ts
-var HOME_REPOSITORY = "canon-conformance/canon-conformance";
-var HOME_REF = "v1";
-var REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]*\/[A-Za-z0-9._-]+$/;
-var REF = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
-function installSource(env = process.env) {
-  const repository = env.GITHUB_ACTION_REPOSITORY ?? "";
-  const ref = env.GITHUB_ACTION_REF ?? "";
-  if (REPOSITORY.test(repository) && REF.test(ref) && !ref.includes("..")) return { repository, ref };
-  return { repository: HOME_REPOSITORY, ref: HOME_REF };
-}
-function toolCommand(source = installSource()) {
-  return `npx --yes ${shellQuote(`github:${source.repository}#${source.ref}`)}`;
-}
-
 // src/report/verify-command.ts
 function verifyCommand(recordPath, key, pubkey, tool = toolCommand()) {
   const pin = key === "supplied" ? ` --pubkey ${shellQuote(pubkey)}` : "";
@@ -17514,7 +17577,7 @@ function whereTheRecordIs(file, place) {
 function verifySection(input, place) {
   const { record: record2 } = input;
   const recordPath = input.files?.record;
-  const name2 = recordPath ? basename2(recordPath) : "record.json";
+  const name2 = recordPath ? basename3(recordPath) : "record.json";
   const file = /^[A-Za-z0-9._-]+$/.test(name2) ? name2 : "record.json";
   const why = record2.key === "supplied" ? "`--pubkey` pins the runner's key: the record is refused unless that key signed it." : "The key was made for this run, so a valid signature shows the record is unchanged since the run; it does not say who ran it.";
   return [
@@ -17708,11 +17771,24 @@ function recordsSection(aggregate, maxBytes) {
 function implementationsSection(implementations, maxBytes) {
   const rows = capped(
     implementations,
-    (i) => `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter}: ${cellCodeOf(i.impl, NARROW)} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers.slice(0, 4).map((s) => code2(shortSigner(s))).join(
+    (i) => `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers.slice(0, 4).map((s) => code2(shortSigner(s))).join(
       " "
     )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
     "implementations",
     maxBytes
+  );
+  const commands2 = capped(
+    implementations,
+    (i) => `- **${i.id}** ${i.adapter === "http" ? "its URL" : "its command line"}:
+
+${fencedBlock(
+      cut2(i.impl),
+      "sh"
+    ).split("\n").map((line) => `  ${line}`).join("\n")}
+`,
+    "command lines",
+    maxBytes / 4,
+    "list"
   );
   const signers = capped(
     implementations.flatMap((i) => i.signers.slice(0, SIGNERS_MAX).map((s) => ({ i, s }))),
@@ -17728,7 +17804,11 @@ function implementationsSection(implementations, maxBytes) {
     "| --- | --- | --- | --- | --- | ---: |",
     ...rows,
     "",
-    ...signers
+    ...signers,
+    "",
+    "What each one ran, whole:",
+    "",
+    ...commands2
   ].join("\n");
 }
 function suitesSection(aggregate, maxBytes) {
@@ -17811,13 +17891,33 @@ ${escapeHtml(INVISIBLE_LEGEND)} Refusals agree whatever their reasons; each answ
       `*${disagreements.length - shown2} more cases answered differently are not shown here, to keep this summary under ${maxBytes} bytes; aggregate.json lists them all.*`
     );
   }
+  const { choices } = aggregate;
+  if (choices.length > 0) {
+    const head = `### Open choices made differently (${choices.length})
+
+The RFC leaves these open (a byte-order mark, a top-level scalar, integers past 2^53, deep nesting): each answer is one the case allows, so they are shown apart and fail nothing.`;
+    parts.push(head);
+    used += bytes2(head) + 2;
+    let listed = 0;
+    for (const d of choices) {
+      const block = disagreementBlock(d, labels);
+      if (used + bytes2(block) + 2 > maxBytes) break;
+      parts.push(block);
+      used += bytes2(block) + 2;
+      listed++;
+    }
+    if (listed < choices.length)
+      parts.push(
+        `*${choices.length - listed} more open choices are not shown here; aggregate.json lists them all.*`
+      );
+  }
   return `${parts.join("\n\n")}
 `;
 }
 
 // src/aggregate/write.ts
 import { mkdir, writeFile } from "node:fs/promises";
-import { dirname as dirname3, join as join3 } from "node:path";
+import { dirname as dirname3, join as join4 } from "node:path";
 
 // src/checks/show.ts
 var SHOW_LIMIT = 200;
@@ -19235,6 +19335,7 @@ function aggregateHtml(aggregate, options = {}) {
     verdictSection(aggregate),
     matrixSection(aggregate),
     disagreementsSection(aggregate.disagreements, labels, options.inputs),
+    choicesSection(aggregate.choices, labels, options.inputs),
     sweepsSection(aggregate.implementations),
     recordsSection2(aggregate.records),
     implementationsSection2(aggregate.implementations),
@@ -19305,6 +19406,23 @@ function disagreementsSection(disagreements, labels, inputs) {
     `${open4}${folded2}${more}</section>`
   ].join("");
 }
+function choicesSection(choices, labels, inputs) {
+  if (choices.length === 0) return "";
+  const shown2 = choices.slice(0, AGGREGATE_LIMITS.disagreements).map((d) => {
+    const input = inputs?.get(d.case);
+    const answers = d.answers.map((a) => {
+      const impl = labels.get(a.implementation);
+      return `<div class="answer pass"><h4>${escapeHtml2(a.implementation)} ${shownCut(impl?.label ?? "", 80)}</h4><pre>${shownCut(a.got, AGGREGATE_LIMITS.answer)}</pre></div>`;
+    });
+    return `<div class="disagreement"><h3>${code3(d.case)}</h3>${input === void 0 ? "" : `<dl class="io"><dt>input</dt><dd><pre>${shownCut(input, AGGREGATE_LIMITS.answer)}</pre></dd></dl>`}<div class="answers">${answers.join("")}</div></div>`;
+  });
+  const more = choices.length > shown2.length ? `<p class="dim">and ${choices.length - shown2.length} more (see aggregate.json)</p>` : "";
+  return [
+    `<section id="choices"><h2>Open choices made differently (${choices.length})</h2>`,
+    `<p class="dim">The RFC leaves these open (a byte-order mark, a top-level scalar, integers past 2^53, deep nesting): each answer is one the case allows, so they fail nothing.</p>`,
+    `<details class="more"><summary>${choices.length} open choice${choices.length === 1 ? "" : "s"}, with their answers</summary>${shown2.join("")}${more}</details></section>`
+  ].join("");
+}
 function sweepsSection(implementations) {
   const lines = implementations.flatMap((i) => [
     ...i.shards === null ? [] : [{ i, ok: i.shards.complete, text: shardLine(i.shards) }],
@@ -19343,7 +19461,7 @@ function implementationsSection2(implementations) {
 
 // src/aggregate/inputs.ts
 import { readdir, stat } from "node:fs/promises";
-import { join as join2 } from "node:path";
+import { join as join3 } from "node:path";
 
 // src/record/read.ts
 import { constants } from "node:fs";
@@ -19436,7 +19554,7 @@ async function recordsBelow(dir) {
   entries2.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   const out = [];
   for (const entry of entries2) {
-    const path = join2(dir, entry.name);
+    const path = join3(dir, entry.name);
     if (entry.isDirectory()) out.push(...await recordsBelow(path));
     else if (entry.name === RECORD_FILE) out.push(path);
   }
@@ -19466,18 +19584,18 @@ async function writeAggregate(aggregate, files) {
   const markdown = files.outDir !== void 0 || files.markdownFile !== void 0 ? aggregateMarkdown(aggregate) : "";
   const badgeDirs = [files.outDir, files.badgeDir].filter((d) => d !== void 0);
   if (files.outDir !== void 0) {
-    await write2(join3(files.outDir, "aggregate.json"), `${JSON.stringify(aggregate, null, 2)}
+    await write2(join4(files.outDir, "aggregate.json"), `${JSON.stringify(aggregate, null, 2)}
 `);
     await write2(
-      join3(files.outDir, "aggregate.html"),
+      join4(files.outDir, "aggregate.html"),
       aggregateHtml(aggregate, { inputs: await storedInputs() })
     );
-    await write2(join3(files.outDir, "summary.md"), markdown);
+    await write2(join4(files.outDir, "summary.md"), markdown);
   }
   if (files.markdownFile !== void 0) await write2(files.markdownFile, markdown);
   for (const dir of new Set(badgeDirs)) {
-    await write2(join3(dir, "badge.svg"), aggregateBadgeSvg(aggregate));
-    await write2(join3(dir, "badge.json"), `${JSON.stringify(aggregateBadgeJson(aggregate))}
+    await write2(join4(dir, "badge.svg"), aggregateBadgeSvg(aggregate));
+    await write2(join4(dir, "badge.json"), `${JSON.stringify(aggregateBadgeJson(aggregate))}
 `);
   }
   return written;
@@ -19539,8 +19657,8 @@ var RULES = {
 };
 
 // src/options/table.ts
-import { existsSync as existsSync3, statSync as statSync5 } from "node:fs";
-import { join as join7, resolve as resolve5 } from "node:path";
+import { existsSync as existsSync3, statSync as statSync6 } from "node:fs";
+import { join as join8, resolve as resolve5 } from "node:path";
 
 // src/sandbox/errors.ts
 var SandboxSetupError = class extends SetupError {
@@ -19611,7 +19729,7 @@ function sandboxEnvironment(parent, o) {
 }
 
 // src/sandbox/leftovers.ts
-import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync, readFileSync as readFileSync4 } from "node:fs";
 function processesCarrying(token) {
   if (process.platform !== "linux") return [];
   const needle = Buffer.from(`${RUN_TOKEN_VARIABLE}=${token}\0`);
@@ -19628,7 +19746,7 @@ function processesCarrying(token) {
     if (pid === process.pid) continue;
     let environ;
     try {
-      environ = readFileSync3(`/proc/${entry}/environ`);
+      environ = readFileSync4(`/proc/${entry}/environ`);
     } catch {
       continue;
     }
@@ -19670,8 +19788,8 @@ function sandboxStatusText(status, suppliedKey) {
 
 // src/sandbox/probe.ts
 import { spawnSync } from "node:child_process";
-import { accessSync, constants as constants2, readFileSync as readFileSync4, realpathSync, statSync } from "node:fs";
-import { delimiter, dirname as dirname4, join as join4 } from "node:path";
+import { accessSync, constants as constants2, readFileSync as readFileSync5, realpathSync as realpathSync2, statSync as statSync2 } from "node:fs";
+import { delimiter, dirname as dirname4, join as join5 } from "node:path";
 var PACKAGED_BWRAP = "/usr/bin/bwrap";
 var BASE_FLAGS = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"];
 var PROBE_MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
@@ -19680,7 +19798,7 @@ var PROBE_TIMEOUT_MS = 1e4;
 var cache2 = /* @__PURE__ */ new Map();
 function isExecutableFile(path) {
   try {
-    if (!statSync(path).isFile()) return false;
+    if (!statSync2(path).isFile()) return false;
     accessSync(path, constants2.X_OK);
     return true;
   } catch {
@@ -19690,12 +19808,12 @@ function isExecutableFile(path) {
 function untrustedBecause(path) {
   let real;
   try {
-    real = realpathSync(path);
+    real = realpathSync2(path);
   } catch (error) {
     return `${path} cannot be resolved (${error.code ?? error})`;
   }
   const owned = (p, what) => {
-    const s = statSync(p);
+    const s = statSync2(p);
     if (s.uid !== 0) return `${what} ${p} is owned by uid ${s.uid}, not root`;
     if ((s.mode & 18) !== 0) return `${what} ${p} is writable by group or others`;
     return void 0;
@@ -19719,12 +19837,12 @@ function findBwrap(env = process.env, packaged = PACKAGED_BWRAP) {
   const ignored = [];
   const realOf = (path) => {
     try {
-      return realpathSync(path);
+      return realpathSync2(path);
     } catch {
       return path;
     }
   };
-  const onPath = (env.PATH ?? "").split(delimiter).filter((dir) => dir.startsWith("/")).map((dir) => join4(dir, "bwrap")).filter(isExecutableFile);
+  const onPath = (env.PATH ?? "").split(delimiter).filter((dir) => dir.startsWith("/")).map((dir) => join5(dir, "bwrap")).filter(isExecutableFile);
   const first2 = onPath[0];
   if (isExecutableFile(packaged) && untrustedBecause(packaged) === void 0) {
     const why = first2 && realOf(first2) !== realOf(packaged) ? untrustedBecause(first2) : void 0;
@@ -19753,13 +19871,13 @@ function tryBwrap(path, extra) {
 }
 function usernsHint() {
   try {
-    if (readFileSync4("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "utf8").trim() === "1") {
+    if (readFileSync5("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "utf8").trim() === "1") {
       return " (AppArmor restricts unprivileged user namespaces here: kernel.apparmor_restrict_unprivileged_userns=1; a profile for bwrap that allows userns lifts it, see prepareRunnerSandbox)";
     }
   } catch {
   }
   try {
-    if (readFileSync4("/proc/sys/user/max_user_namespaces", "utf8").trim() === "0") {
+    if (readFileSync5("/proc/sys/user/max_user_namespaces", "utf8").trim() === "0") {
       return " (user namespaces are disabled: user.max_user_namespaces=0)";
     }
   } catch {
@@ -19821,12 +19939,12 @@ import {
   lstatSync,
   mkdtempSync,
   readdirSync as readdirSync2,
-  realpathSync as realpathSync2,
+  realpathSync as realpathSync3,
   rmSync,
-  statSync as statSync2
+  statSync as statSync3
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename as basename3, dirname as dirname6, isAbsolute, join as join5, relative, resolve as resolve2 } from "node:path";
+import { basename as basename4, dirname as dirname6, isAbsolute as isAbsolute2, join as join6, relative as relative2, resolve as resolve2 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/sandbox/bwrap-args.ts
@@ -20112,19 +20230,19 @@ function ownFolders() {
   const folders = [];
   const add2 = (path, what) => {
     try {
-      folders.push({ path: realpathSync2(path), what });
+      folders.push({ path: realpathSync3(path), what });
     } catch {
     }
   };
   const bundle = dirname6(fileURLToPath2(import.meta.url));
   add2(bundle, "the folder of the running harness");
   for (let dir = bundle; dirname6(dir) !== dir; dir = dirname6(dir)) {
-    if (existsSync2(join5(dir, "package.json"))) {
+    if (existsSync2(join6(dir, "package.json"))) {
       add2(dir, "the harness's own folder (the action's or the package's)");
       break;
     }
   }
-  add2(dirname6(dirname6(realpathSync2(process.execPath))), "Node's install prefix");
+  add2(dirname6(dirname6(realpathSync3(process.execPath))), "Node's install prefix");
   return folders;
 }
 function realish(path) {
@@ -20132,26 +20250,26 @@ function realish(path) {
   const tail = [];
   for (; ; ) {
     try {
-      const real = realpathSync2(head);
+      const real = realpathSync3(head);
       return tail.length === 0 ? real : resolve2(real, ...tail.reverse());
     } catch {
       const up = dirname6(head);
       if (up === head) return path;
-      tail.push(basename3(head));
+      tail.push(basename4(head));
       head = up;
     }
   }
 }
 function isDirectory(path) {
   try {
-    return statSync2(path).isDirectory();
+    return statSync3(path).isDirectory();
   } catch {
     return false;
   }
 }
 function isFile(path) {
   try {
-    return statSync2(path).isFile();
+    return statSync3(path).isFile();
   } catch {
     return false;
   }
@@ -20178,11 +20296,11 @@ function hiddenPaths(o, env) {
   const add2 = (path, dir, secret, what) => hidden.push({ path: realish(resolve2(o.cwd, path)), spelled: [resolve2(o.cwd, path)], dir, secret, what });
   for (const name2 of FILE_COMMAND_VARIABLES) {
     const path = env[name2];
-    if (!path || !isAbsolute(path)) continue;
+    if (!path || !isAbsolute2(path)) continue;
     add2(path, false, true, name2);
     add2(dirname6(path), true, true, `the directory of ${name2}`);
   }
-  if (env.RUNNER_TEMP && isAbsolute(env.RUNNER_TEMP)) add2(env.RUNNER_TEMP, true, false, "RUNNER_TEMP");
+  if (env.RUNNER_TEMP && isAbsolute2(env.RUNNER_TEMP)) add2(env.RUNNER_TEMP, true, false, "RUNNER_TEMP");
   if (o.outDir) add2(o.outDir, true, false, "the output directory");
   for (const path of [...o.hiddenPaths ?? [], ...hiddenSecretPaths()]) {
     const absolute = resolve2(o.cwd, path);
@@ -20195,7 +20313,7 @@ function confineWritable(paths2, cwd, hidden, own) {
   for (const given of paths2) {
     const absolute = resolve2(cwd, given);
     if (!existsSync2(absolute)) throw new SandboxSetupError(`writable path ${given} does not exist`);
-    const real = realpathSync2(absolute);
+    const real = realpathSync3(absolute);
     const named = real === absolute ? given : `${given} (${real})`;
     const refuse = (why) => {
       throw new SandboxSetupError(`writable path ${named} ${why}`);
@@ -20251,7 +20369,7 @@ function confineNamed(named, cwd, places) {
 }
 function tmpDir() {
   try {
-    return statSync2("/tmp").isDirectory() ? realpathSync2("/tmp") : void 0;
+    return statSync3("/tmp").isDirectory() ? realpathSync3("/tmp") : void 0;
   } catch {
     return void 0;
   }
@@ -20260,7 +20378,7 @@ function coverDirs() {
   const out = /* @__PURE__ */ new Set();
   for (const path of ["/run", "/var/run"]) {
     try {
-      if (lstatSync(path).isDirectory()) out.add(realpathSync2(path));
+      if (lstatSync(path).isDirectory()) out.add(realpathSync3(path));
     } catch {
     }
   }
@@ -20315,7 +20433,7 @@ function sandboxed(o, probe3, env, setup) {
       );
     }
   }
-  const newScratch = () => realpathSync2(mkdtempSync(resolve2(tmpdir(), "canon-conformance-sandbox-")));
+  const newScratch = () => realpathSync3(mkdtempSync(resolve2(tmpdir(), "canon-conformance-sandbox-")));
   const scratches = [newScratch()];
   const resolvConf = o.allowNetwork ? realish("/etc/resolv.conf") : void 0;
   let closed = false;
@@ -20327,12 +20445,12 @@ function sandboxed(o, probe3, env, setup) {
     const cwd2 = realish(resolve2(spec.cwd));
     const program = resolve2(spec.cwd, spec.program);
     const asGiven = resolve2(spec.cwd);
-    const relativeProgram = spec.argv0.includes("/") && !isAbsolute(spec.argv0);
+    const relativeProgram = spec.argv0.includes("/") && !isAbsolute2(spec.argv0);
     const named = [
       {
         given: spec.argv0 || spec.program,
         program: true,
-        lexical: relativeProgram ? resolve2(cwd2, spec.argv0) : isWithin(program, asGiven) ? join5(cwd2, relative(asGiven, program)) : program,
+        lexical: relativeProgram ? resolve2(cwd2, spec.argv0) : isWithin(program, asGiven) ? join6(cwd2, relative2(asGiven, program)) : program,
         path: realish(program),
         dir: false
       },
@@ -20521,14 +20639,14 @@ function parseChoice(text2, subject, allowed) {
 }
 
 // src/options/paths.ts
-import { statSync as statSync4 } from "node:fs";
-import { isAbsolute as isAbsolute2, resolve as resolve4 } from "node:path";
+import { statSync as statSync5 } from "node:fs";
+import { isAbsolute as isAbsolute3, resolve as resolve4 } from "node:path";
 
 // src/report/out-folder.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { closeSync as closeSync4, constants as constants3, fstatSync as fstatSync2, openSync as openSync4, realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
+import { closeSync as closeSync4, constants as constants3, fstatSync as fstatSync2, openSync as openSync4, realpathSync as realpathSync4, statSync as statSync4 } from "node:fs";
 import { mkdir as mkdir2, open as open2, realpath, rename, rm, stat as stat2, unlink } from "node:fs/promises";
-import { dirname as dirname7, join as join6, relative as relative2, resolve as resolve3, sep } from "node:path";
+import { dirname as dirname7, join as join7, relative as relative3, resolve as resolve3, sep as sep2 } from "node:path";
 
 // src/deadline.ts
 function deadline(ms, expire) {
@@ -20561,7 +20679,7 @@ function handleOf(path) {
   const fd = openSync4(path, constants3.O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
   const base = `/proc/self/fd/${fd}`;
   try {
-    if (process.platform === "linux" && same3(statSync3(base), fstatSync2(fd))) return { fd, base };
+    if (process.platform === "linux" && same3(statSync4(base), fstatSync2(fd))) return { fd, base };
   } catch {
   }
   return { fd, base: "" };
@@ -20607,8 +20725,8 @@ async function make(dir, target, answered) {
       existing = parent;
     }
   }
-  if (sep === "/") {
-    const real2 = join6(await answered(realpath(existing)), relative2(existing, target));
+  if (sep2 === "/") {
+    const real2 = join7(await answered(realpath(existing)), relative3(existing, target));
     const root = KERNEL_ROOTS.find((r) => under(real2, r));
     if (root && !KERNEL_EXCEPTIONS.some((e) => under(real2, e))) {
       throw refused(dir, `${real2} is under ${root}, a kernel filesystem, not a place for files`);
@@ -20625,7 +20743,7 @@ async function make(dir, target, answered) {
   let real;
   let handle;
   try {
-    real = realpathSync3(target);
+    real = realpathSync4(target);
     handle = handleOf(real);
   } catch (error) {
     throw refused(dir, `cannot open it (${error.code ?? error})`);
@@ -20642,14 +20760,14 @@ async function make(dir, target, answered) {
   return folder;
 }
 function outFolder(path, real, handle) {
-  const opened = handle ? fstatSync2(handle.fd) : statSync3(real);
+  const opened = handle ? fstatSync2(handle.fd) : statSync4(real);
   let closed = false;
   const base = () => {
     if (closed) throw new OutFolderError(`the output folder ${path} is closed`);
     if (handle?.base) return handle.base;
     let now;
     try {
-      now = statSync3(real);
+      now = statSync4(real);
     } catch {
     }
     if (!now || !same3(now, opened)) {
@@ -20659,13 +20777,13 @@ function outFolder(path, real, handle) {
   };
   return {
     path,
-    internalPath: (name2) => join6(handle?.base || real, name2),
+    internalPath: (name2) => join7(handle?.base || real, name2),
     async write(name2, content) {
       if (name2 === "" || name2.includes("/") || name2.includes("\\") || name2 === "." || name2 === "..") {
         throw new OutFolderError(`'${name2}' is not a file name`);
       }
       const dir = base();
-      const temporary = join6(dir, `.${name2}.${randomBytes3(6).toString("hex")}.tmp`);
+      const temporary = join7(dir, `.${name2}.${randomBytes3(6).toString("hex")}.tmp`);
       const file = await open2(
         temporary,
         constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | O_NOFOLLOW,
@@ -20677,13 +20795,13 @@ function outFolder(path, real, handle) {
         } finally {
           await file.close();
         }
-        await rename(temporary, join6(dir, name2));
+        await rename(temporary, join7(dir, name2));
       } catch (error) {
         await unlink(temporary).catch(() => {
         });
         throw error;
       }
-      return join6(path, name2);
+      return join7(path, name2);
     },
     close() {
       if (closed) return;
@@ -20698,11 +20816,11 @@ function checkDirectory(text2, base, subject, relativeTo) {
   const directory = resolve4(base, text2 || ".");
   let isDirectory2 = false;
   try {
-    isDirectory2 = statSync4(directory).isDirectory();
+    isDirectory2 = statSync5(directory).isDirectory();
   } catch {
   }
   if (!isDirectory2) {
-    const note = relativeTo && !isAbsolute2(text2) ? `; it is relative to ${relativeTo}` : "";
+    const note = relativeTo && !isAbsolute3(text2) ? `; it is relative to ${relativeTo}` : "";
     throw new OptionError(
       `${subject} '${text2}' is not a directory (looked for ${directory})${note}`,
       "working-directory"
@@ -20751,8 +20869,8 @@ function mode(value) {
 }
 function recordFile(value, c) {
   const path = resolve5(c.base, value);
-  const file = existsSync3(path) && statSync5(path).isDirectory() ? join7(path, "record.json") : path;
-  if (!existsSync3(file) || !statSync5(file).isFile()) {
+  const file = existsSync3(path) && statSync6(path).isDirectory() ? join8(path, "record.json") : path;
+  if (!existsSync3(file) || !statSync6(file).isFile()) {
     throw new OptionError(
       `${c.subject} '${value}' is not a record file nor a folder holding record.json (looked for ${file}): set it to where actions/download-artifact wrote the run job's artifact; it is relative to ${c.relativeTo}`
     );
@@ -20837,7 +20955,7 @@ function writablePaths(value, c) {
     return path;
   });
 }
-function expectedFailures(value, c) {
+function givenFile(value, c) {
   if (value.trim() === "") return void 0;
   return { path: resolve5(c.base, value), given: value, subject: c.subject };
 }
@@ -21124,6 +21242,23 @@ var OPTIONS = {
     input: "Run only these cases: names as the reports print them (`suite/name`), separated by commas or lines, `*` for any text (`jcs/control-*`, `reject/*`). A name that matches no case stops the run before it starts. The record's `suite` then ends in `cases=\u2026`, so a run of some cases never reads as a full run. Empty means every case of `suites`.",
     parse: casePatterns
   }),
+  // The re-run of a run's failed cases when they are too many to name (src/report/rerun-command.ts).
+  "cases-from": row({
+    name: "cases-from",
+    default: "",
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--cases-from RESULTS",
+      help: [
+        "run only the cases that fail the step in a run's results.json (its unexpected",
+        "failures with an expected-failures list, else every failed case); with --case,",
+        "those too"
+      ]
+    },
+    parse: givenFile,
+    write: (file) => file?.path ?? ""
+  }),
   sandbox: row({
     name: "sandbox",
     default: "auto",
@@ -21317,7 +21452,7 @@ var OPTIONS = {
       ]
     },
     input: "A file listing the cases your implementation is known to fail, one per line: a case name as the reports print it (`jcs/control-del`) or a glob (`jcs/control-*`), then the reason (`#` starts a comment). A listed failure does not fail the step; an unlisted one does, and so does a listed entry whose cases all passed (remove it), unless `allow-fixed-expected-failures` is true. The record still states every case and `conformant` as they were. Relative to the workspace; empty means no list.",
-    parse: expectedFailures,
+    parse: givenFile,
     write: (file) => file?.path ?? ""
   }),
   "allow-fixed-expected-failures": row({
@@ -21449,9 +21584,10 @@ function readRunOptions(face) {
   const shard = readOption("shard", face);
   const jobs = readOption("jobs", face);
   const out = readOption("out", face);
-  const expectedFailures2 = readOption("expected-failures", face);
+  const expectedFailures = readOption("expected-failures", face);
   const allowFixed = readOption("allow-fixed-expected-failures", face);
   const cases = readOption("cases", face);
+  const casesFrom = readOption("cases-from", face);
   const options = {
     ...command ? { command } : {},
     ...url ? { url } : {},
@@ -21462,6 +21598,7 @@ function readRunOptions(face) {
     ...readUrl ? { readUrl } : {},
     suites: readOption("suites", face),
     ...cases ? { cases } : {},
+    ...casesFrom ? { casesFrom } : {},
     profile: readOption("profile", face),
     numbers: readOption("numbers", face),
     seed,
@@ -21476,7 +21613,7 @@ function readRunOptions(face) {
     ...out ? { outDir: out } : {},
     implementationName: readOption("implementation-name", face),
     implementationVersion: readOption("implementation-version", face),
-    ...expectedFailures2 ? { expectedFailures: expectedFailures2, allowFixedExpectedFailures: allowFixed } : {},
+    ...expectedFailures ? { expectedFailures, allowFixedExpectedFailures: allowFixed } : {},
     sandbox: {
       mode: readOption("sandbox", face),
       allowNetwork: readOption("sandbox-network", face),
@@ -21713,7 +21850,7 @@ var aggregateCommand = {
 
 // src/commands/badge.ts
 import { mkdir as mkdir3, readFile, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join9, resolve as resolve6 } from "node:path";
+import { join as join10, resolve as resolve6 } from "node:path";
 
 // src/report/console.ts
 function formatProgress(p) {
@@ -22160,9 +22297,9 @@ ${compareMarkdown(view.compare)}`;
 }
 
 // src/report/write.ts
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 function reportFiles(dir, view, choice = {}) {
-  const at = (name2) => join8(dir, name2);
+  const at = (name2) => join9(dir, name2);
   return {
     record: at("record.json"),
     results: at("results.json"),
@@ -22275,11 +22412,11 @@ var badgeCommand = {
     }
     const outDir = resolve6(line.get("out") ?? ".");
     await mkdir3(outDir, { recursive: true });
-    await writeFile2(join9(outDir, "badge.svg"), badgeSvg(verdict.record));
-    await writeFile2(join9(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}
+    await writeFile2(join10(outDir, "badge.svg"), badgeSvg(verdict.record));
+    await writeFile2(join10(outDir, "badge.json"), `${JSON.stringify(badgeJson(verdict.record), null, 2)}
 `);
     io.stdout.write(`${outcomeLine(verdict)}
-wrote ${join9(outDir, "badge.svg")} and badge.json
+wrote ${join10(outDir, "badge.svg")} and badge.json
 `);
     return 0;
   }
@@ -24437,6 +24574,79 @@ function corpusInputCount(cases, options = {}) {
   return count2;
 }
 
+// src/run/interrupt.ts
+import { readdirSync as readdirSync3 } from "node:fs";
+function signalStatus(signal) {
+  return signal === "SIGINT" ? 130 : signal === "SIGTERM" ? 143 : 1;
+}
+var INTERRUPT_DEADLINE_MS = 1500;
+var RUN_FILES = [
+  "record.json",
+  "results.json",
+  "junit.xml",
+  "report.html",
+  "summary.md",
+  "badge.svg",
+  "badge.json",
+  "compare.json"
+];
+function filesKept(outDir) {
+  if (outDir === void 0) return [];
+  try {
+    const present = new Set(readdirSync3(outDir));
+    return RUN_FILES.filter((name2) => present.has(name2));
+  } catch {
+    return [];
+  }
+}
+function howFar(progress) {
+  if (progress === void 0) return "before the first case";
+  return `after ${progress.done} of ${progress.total} cases`;
+}
+function interruptedRun(signal, soFar) {
+  const kept = filesKept(soFar.outDir);
+  return {
+    signal,
+    how: `cancelled by ${signal} ${howFar(soFar.progress)}`,
+    kept,
+    ...soFar.outDir !== void 0 ? { outDir: soFar.outDir } : {}
+  };
+}
+function keptText(run) {
+  if (!run.kept.includes("record.json"))
+    return "no record was signed or written (a record is made once every case is judged), and nothing in the output folder looks complete";
+  return `written before the signal and kept: ${run.kept.join(", ")} in ${run.outDir}`;
+}
+var signalled;
+var RunInterruptedError = class extends CanonError {
+  name = "RunInterruptedError";
+};
+function throwIfInterrupted() {
+  if (signalled !== void 0)
+    throw new RunInterruptedError(`the run was cancelled by ${signalled}: nothing is sealed`);
+}
+function onInterrupt(soFar, say) {
+  const listener = (signal) => {
+    if (soFar.interruptedBy !== void 0) return;
+    soFar.interruptedBy = signal;
+    signalled = signal;
+    const status = signalStatus(signal);
+    setTimeout(() => process.exit(status), INTERRUPT_DEADLINE_MS).unref();
+    process.on("uncaughtException", () => {
+    });
+    process.on("unhandledRejection", () => {
+    });
+    Promise.resolve().then(() => say(signal)).catch(() => {
+    }).finally(() => process.exit(status));
+  };
+  process.on("SIGINT", listener);
+  process.on("SIGTERM", listener);
+  return () => {
+    process.removeListener("SIGINT", listener);
+    process.removeListener("SIGTERM", listener);
+  };
+}
+
 // src/run/judge.ts
 import { existsSync as existsSync4 } from "node:fs";
 
@@ -24555,8 +24765,8 @@ function backslashNote(line) {
 
 // src/adapters/program.ts
 import { createHash as createHash2 } from "node:crypto";
-import { accessSync as accessSync2, constants as constants5, createReadStream, statSync as statSync6 } from "node:fs";
-import { isAbsolute as isAbsolute3, resolve as resolve7, win32 } from "node:path";
+import { accessSync as accessSync2, constants as constants5, createReadStream, statSync as statSync7 } from "node:fs";
+import { isAbsolute as isAbsolute4, resolve as resolve7, win32 } from "node:path";
 import { pipeline } from "node:stream/promises";
 
 // src/adapters/limiter.ts
@@ -24690,7 +24900,7 @@ function createHttpCanonicalizer(o) {
 // src/adapters/program.ts
 function isFile2(path) {
   try {
-    return statSync6(path).isFile();
+    return statSync7(path).isFile();
   } catch {
     return false;
   }
@@ -24721,7 +24931,7 @@ function resolveProgram(name2, lookup) {
     const base = resolve7(lookup.cwd, dir, name2);
     return platform === "win32" ? windowsCandidates(base, env) : [base];
   };
-  if (hasDirectory(name2, platform) || isAbsolute3(name2)) {
+  if (hasDirectory(name2, platform) || isAbsolute4(name2)) {
     const found2 = candidatesIn(".").find(isFile2);
     if (found2 === void 0) throw new AdapterSetupError(`command not found: ${name2} (no such file)`);
     if (!isExecutable(found2, platform)) {
@@ -24730,8 +24940,8 @@ function resolveProgram(name2, lookup) {
     return found2;
   }
   const pathVar = (platform === "win32" ? env.Path ?? env.PATH : env.PATH) ?? "";
-  const sep2 = platform === "win32" ? ";" : ":";
-  const dirs = pathVar.split(sep2).map((d) => d === "" ? "." : d);
+  const sep3 = platform === "win32" ? ";" : ":";
+  const dirs = pathVar.split(sep3).map((d) => d === "" ? "." : d);
   if (platform === "win32") dirs.unshift(".");
   let notExecutable;
   for (const dir of dirs) {
@@ -24749,7 +24959,7 @@ var SETTLED_MS = 1e3;
 async function sha256File(path) {
   let s;
   try {
-    s = statSync6(path, { bigint: true });
+    s = statSync7(path, { bigint: true });
   } catch {
     return hashFile(path);
   }
@@ -25060,13 +25270,13 @@ function timedOut(timeoutMs, stderr) {
 import { spawn, spawnSync as spawnSync2 } from "node:child_process";
 
 // src/sandbox/descriptors.ts
-import { closeSync as closeSync7, readdirSync as readdirSync3, readFileSync as readFileSync5 } from "node:fs";
+import { closeSync as closeSync7, readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
 var O_CLOEXEC = 524288;
 function inheritableDescriptors() {
   if (process.platform !== "linux") return [];
   let entries2;
   try {
-    entries2 = readdirSync3("/proc/self/fd");
+    entries2 = readdirSync4("/proc/self/fd");
   } catch {
     return [];
   }
@@ -25076,7 +25286,7 @@ function inheritableDescriptors() {
     if (!Number.isInteger(fd) || fd <= 2) continue;
     let info;
     try {
-      info = readFileSync5(`/proc/self/fdinfo/${fd}`, "latin1");
+      info = readFileSync6(`/proc/self/fdinfo/${fd}`, "latin1");
     } catch {
       continue;
     }
@@ -25195,7 +25405,7 @@ function hookExit() {
 }
 
 // src/adapters/work-clock.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync as readdirSync5, readFileSync as readFileSync7 } from "node:fs";
 var WALL_CEILING = 4;
 var FRESH_MS = 200;
 var recent = /* @__PURE__ */ new Map();
@@ -25217,18 +25427,18 @@ function readStarved(pid) {
     seen.add(p);
     let tids;
     try {
-      tids = readdirSync4(`/proc/${p}/task`);
+      tids = readdirSync5(`/proc/${p}/task`);
     } catch {
       return;
     }
     for (const tid of tids) {
       try {
-        const [, waited] = readFileSync6(`/proc/${p}/task/${tid}/schedstat`, "latin1").split(" ");
+        const [, waited] = readFileSync7(`/proc/${p}/task/${tid}/schedstat`, "latin1").split(" ");
         most = Math.max(most, Number(waited) / 1e6 || 0);
       } catch {
       }
       try {
-        for (const child of readFileSync6(`/proc/${p}/task/${tid}/children`, "latin1").split(" ")) {
+        for (const child of readFileSync7(`/proc/${p}/task/${tid}/children`, "latin1").split(" ")) {
           if (child.trim() !== "") walk(Number(child), depth + 1);
         }
       } catch {
@@ -27333,11 +27543,68 @@ function boundCanonicalizer(impl, endsAt, boundMs) {
 
 // src/run/plan.ts
 import { resolve as resolve8 } from "node:path";
+
+// src/report/results-file.ts
+import { closeSync as closeSync8, constants as constants6, fstatSync as fstatSync5, openSync as openSync7, readSync as readSync5 } from "node:fs";
+var MAX_RESULTS_BYTES2 = 64 * 1024 * 1024;
+var ResultsFileError = class extends CanonError {
+};
+function readResultsText(path) {
+  let fd;
+  try {
+    fd = openSync7(path, constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK);
+  } catch (error) {
+    const code4 = error.code;
+    const why = code4 === "ELOOP" ? `${path} is a symbolic link` : code4 === "ENOENT" ? `${path} does not exist` : `cannot open ${path} (${code4 ?? error.message})`;
+    throw new ResultsFileError(why, { cause: error });
+  }
+  try {
+    const stat4 = fstatSync5(fd);
+    if (!stat4.isFile()) throw new ResultsFileError(`${path} is not a regular file`);
+    if (stat4.size > MAX_RESULTS_BYTES2)
+      throw new ResultsFileError(`${path} is over ${MAX_RESULTS_BYTES2} bytes`);
+    const buf = Buffer.alloc(stat4.size);
+    let at = 0;
+    while (at < buf.length) {
+      const n = readSync5(fd, buf, at, buf.length - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+    return buf.subarray(0, at).toString("utf8");
+  } finally {
+    closeSync8(fd);
+  }
+}
+function failedCases(results) {
+  const names = [];
+  for (const r of results) {
+    if (r?.pass !== false || typeof r.suite !== "string" || typeof r.name !== "string") continue;
+    names.push(recordCaseName(r.suite, r.name));
+  }
+  return names;
+}
+function casesFailingTheStep(text2) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text2);
+  } catch (error) {
+    throw new ResultsFileError(`it is not JSON (${error.message})`, { cause: error });
+  }
+  const results = parsed?.results;
+  if (!Array.isArray(results))
+    throw new ResultsFileError("it is not a results.json: it has no results array");
+  const unexpected = parsed.gate?.unexpected;
+  const names = Array.isArray(unexpected) && unexpected.length > 0 ? unexpected.filter((n) => typeof n === "string") : failedCases(results);
+  return [...new Set(names)];
+}
+
+// src/run/plan.ts
 var RunSetupError = class extends SetupError {
   name = "RunSetupError";
 };
 async function planRun(options) {
-  const expectedFailures2 = options.expectedFailures ? readList(options.expectedFailures) : void 0;
+  const expectedFailures = options.expectedFailures ? readList(options.expectedFailures) : void 0;
+  const fromResults = options.casesFrom ? readCasesFrom(options.casesFrom) : void 0;
   const out = options.outFolder ?? (options.outDir ? await openOutFolder(options.outDir) : void 0);
   const started = Date.now();
   try {
@@ -27352,27 +27619,28 @@ async function planRun(options) {
       generatedRuns: options.generatedRuns,
       ...options.shard ? { shard: options.shard } : {}
     });
-    if (expectedFailures2) {
+    if (expectedFailures) {
       try {
-        checkAgainstCorpus(expectedFailures2, corpus.cases);
+        checkAgainstCorpus(expectedFailures, corpus.cases);
       } catch (error) {
         if (error instanceof ExpectedListError) throw new RunSetupError(error.message, { cause: error });
         throw error;
       }
     }
-    if (options.cases) corpus.cases = chosen2(corpus, options);
+    if (options.cases || fromResults) corpus.cases = chosen2(corpus, options, fromResults);
     const write2 = options.url ? "http" : options.protocol;
     const read2 = options.readUrl ? "http" : options.readCommand ? options.protocol : write2;
     return {
-      options,
+      // The cases read from results.json join `--case`'s by name, so the record's suite states them.
+      options: fromResults ? { ...options, cases: [...options.cases ?? [], ...fromResults.names] } : options,
       started,
       workingDirectory,
       env,
       cwd,
-      tool: toolCommand(installSource(env)),
+      tool: options.startedFrom?.tool ?? toolCommand(installSource(env)),
       ...out ? { out } : {},
       ownsOut: out !== void 0 && out !== options.outFolder,
-      ...expectedFailures2 ? { expectedFailures: expectedFailures2 } : {},
+      ...expectedFailures ? { expectedFailures } : {},
       implementation,
       corpus,
       transport: { write: write2, read: read2 }
@@ -27404,8 +27672,32 @@ async function describe2(options, cwd, env) {
   }
   return implementation;
 }
-function chosen2(corpus, options) {
-  const selection = selectCases(corpus.cases, options.cases);
+function readCasesFrom(file) {
+  let names;
+  try {
+    names = casesFailingTheStep(readResultsText(file.path));
+  } catch (error) {
+    if (error instanceof ResultsFileError)
+      throw new OptionError(`${file.subject} ${file.given}: ${error.message}`, "cases-from");
+    throw error;
+  }
+  if (names.length === 0)
+    throw new OptionError(`${file.subject} ${file.given}: no case failed in that run`, "cases-from");
+  return { file, names };
+}
+function chosen2(corpus, options, fromResults) {
+  const named = new Set(fromResults?.names);
+  if (fromResults) {
+    const all = new Set(corpus.cases.map((c) => recordCaseName(c.suite, c.name)));
+    const missing = fromResults.names.filter((n) => !all.has(n));
+    if (missing.length > 0) {
+      const more = missing.length > 1 ? ` (and ${missing.length - 1} more)` : "";
+      throw new RunSetupError(
+        `${fromResults.file.subject} ${fromResults.file.given}: ${JSON.stringify(cutText(missing[0], 100))} is no case of the suites run (${options.suites.join(", ")})${more}; that run had other suites, sizes, seed or corpus: re-run with the options its re-run command prints`
+      );
+    }
+  }
+  const selection = selectCases(corpus.cases, options.cases ?? []);
   const [miss] = selection.unmatched;
   if (miss) {
     const more = selection.unmatched.length > 1 ? ` (and ${selection.unmatched.length - 1} more patterns match none)` : "";
@@ -27413,7 +27705,8 @@ function chosen2(corpus, options) {
       `case '${miss.pattern}' matches no case of the suites run (${options.suites.join(", ")})${more}; the nearest names: ${miss.near.join(", ")}`
     );
   }
-  return selection.cases;
+  const patterned = new Set(selection.cases);
+  return corpus.cases.filter((c) => patterned.has(c) || named.has(recordCaseName(c.suite, c.name)));
 }
 
 // src/run/judge.ts
@@ -27659,11 +27952,14 @@ function settle2(promise) {
   );
 }
 
+// src/run/seal.ts
+import { join as join11 } from "node:path";
+
 // src/report/rerun-command.ts
-import { relative as relative3 } from "node:path";
+import { isAbsolute as isAbsolute5, relative as relative4 } from "node:path";
 var NAMED_CASES_MAX = 20;
 function localPath(path, base) {
-  const rel = relative3(base, path);
+  const rel = relative4(base, path);
   return rel === "" ? "." : rel.startsWith("..") ? path : rel;
 }
 function commonPrefix(names) {
@@ -27671,8 +27967,10 @@ function commonPrefix(names) {
   for (const name2 of names) while (!name2.startsWith(prefix)) prefix = prefix.slice(0, -1);
   return prefix;
 }
-function rerunCommand(options, results, base = process.cwd(), tool = toolCommand()) {
-  const failures = results.filter((r) => !r.pass);
+function rerunCommand(options, results, base = process.cwd(), tool = toolCommand(), step = {}) {
+  const failed = results.filter((r) => !r.pass);
+  const gated = new Set(step.failingTheStep);
+  const failures = gated.size > 0 ? failed.filter((r) => gated.has(recordCaseName(r.suite, r.name))) : failed;
   if (failures.length === 0) return void 0;
   const words = ["run", ...cliWords("protocol", options.protocol)];
   if (options.protocol === "once" && options.onceBatch === false)
@@ -27706,6 +28004,19 @@ function rerunCommand(options, results, base = process.cwd(), tool = toolCommand
         sandbox.writablePaths.map((p) => localPath(p, base))
       )
     );
+  const listed = failures.length < failed.length ? `only the ${failures.length} that fail the step: the ${failed.length - failures.length} the expected-failures list names are left out` : void 0;
+  const wrap = (command2, note2) => {
+    const notes = [note2, listed].filter((n) => n !== void 0);
+    return notes.length > 0 ? { ...command2, note: notes.join("; ") } : command2;
+  };
+  if (failures.length > NAMED_CASES_MAX && step.resultsFile !== void 0) {
+    const file = isAbsolute5(step.resultsFile) ? localPath(step.resultsFile, base) : step.resultsFile;
+    words.push(...cliWords("cases-from", { path: file, given: file, subject: "--cases-from" }));
+    return wrap(
+      { command: `${tool} ${words.map(shellQuote).join(" ")}`, failed: failures.length },
+      `${failures.length} failed cases are too many to name one by one: --cases-from reads exactly them from ${isAbsolute5(step.resultsFile) ? "this run's results.json" : "this run's results.json (in the artifact: run it where you unzipped it)"}`
+    );
+  }
   const bySuite = suites.map((suite) => failures.filter((r) => r.suite === suite).map((r) => recordCaseName(r.suite, r.name))).sort((a, b) => a.length - b.length);
   const patterns = [];
   const globbed = [];
@@ -27732,7 +28043,7 @@ function rerunCommand(options, results, base = process.cwd(), tool = toolCommand
     note = `${failures.length} failed cases are too many to name one by one: ${globbed.join(", ")} choose${globbed.length === 1 ? "s" : ""} them by the start of their names${passing > 0 ? `, and re-run${globbed.length === 1 ? "s" : ""} ${passing} case${passing === 1 ? "" : "s"} that passed as well` : ""}`;
   }
   const command = `${tool} ${words.map(shellQuote).join(" ")}`;
-  return { command, failed: failures.length, ...note ? { note } : {} };
+  return wrap({ command, failed: failures.length }, note);
 }
 
 // src/run/seal.ts
@@ -27771,7 +28082,14 @@ function sealRun(plan, results) {
     { ...options, workingDirectory: plan.workingDirectory },
     results,
     plan.cwd,
-    plan.tool
+    plan.tool,
+    {
+      ...gate && !gate.pass ? { failingTheStep: gate.unexpected } : {},
+      // Where the reader has results.json: the artifact they unzipped, or this machine's folder.
+      ...plan.out ? {
+        resultsFile: options.reports?.summaryRecordAt === "artifact" ? "results.json" : join11(plan.out.path, "results.json")
+      } : {}
+    }
   );
   return {
     record: record2,
@@ -27909,6 +28227,7 @@ async function runConformance(options) {
   try {
     const judged2 = await judgeRun(plan);
     try {
+      throwIfInterrupted();
       return await writeRun(plan, judged2.results, judged2, sealRun(plan, judged2.results));
     } finally {
       await judged2.close();
@@ -27973,6 +28292,15 @@ var runCommand = {
         `canon-conformance run: --seed random drew ${options.seed}; replay with --seed ${options.seed}
 `
       );
+    const soFar = options.outDir ? { outDir: options.outDir } : {};
+    const stopWatching = onInterrupt(soFar, (signal) => {
+      const ended = interruptedRun(signal, soFar);
+      io.stderr.write(
+        `
+canon-conformance run: ${ended.how}; the command under test's processes were killed; ${keptText(ended)}
+`
+      );
+    });
     try {
       const key = loadSuppliedKey({ ...keyFile ? { keyFile } : {}, env: io.env }) ?? ephemeralKey();
       const reporter = () => quiet ? void 0 : createProgressReporter({ stream: io.stderr, isTTY: io.stderr.isTTY === true });
@@ -27981,14 +28309,18 @@ var runCommand = {
       const outcome = await runConformance({
         ...options,
         key,
-        startedFrom: { env: io.env, cwd: process.cwd() },
+        startedFrom: { env: io.env, cwd: process.cwd(), ...io.tool ? { tool: io.tool } : {} },
         // Before the first case, even with --quiet: whether the command is sandboxed is not progress.
         onSandbox: (status) => io.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}
 `),
         // Likewise the cost, before it is paid: the processes once mode's batches plan.
         onBatches: (plan) => io.stderr.write(`${showInvisible(batchPlanText(plan))}
 `),
-        ...progress ? { onProgress: (p) => progress.update(p) } : {},
+        onProgress: (p) => {
+          if (soFar.interruptedBy !== void 0) return;
+          soFar.progress = p;
+          progress?.update(p);
+        },
         ...quiet ? {} : {
           onCompareProgress: (p) => {
             if (compareProgress === void 0) {
@@ -28012,12 +28344,15 @@ ${text2}${text2.endsWith("\n") ? "" : "\n"}`);
       }
       return outcome.step.pass ? 0 : 1;
     } catch (error) {
+      if (soFar.interruptedBy !== void 0) return signalStatus(soFar.interruptedBy);
       if (error instanceof SetupError) {
         io.stderr.write(`canon-conformance run: ${error.message}
 `);
         return 2;
       }
       throw error;
+    } finally {
+      if (soFar.interruptedBy === void 0) stopWatching();
     }
   }
 };
@@ -28371,7 +28706,7 @@ async function selfTest(line, io, prover) {
 // src/commands/sign.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
 import { open as open3, rename as rename2, stat as stat3, unlink as unlink2 } from "node:fs/promises";
-import { basename as basename4, dirname as dirname8, join as join10, resolve as resolve9 } from "node:path";
+import { basename as basename5, dirname as dirname8, join as join12, resolve as resolve9 } from "node:path";
 
 // src/record/resign.ts
 function resignRecord(bytes3, key, options = {}) {
@@ -28478,7 +28813,7 @@ async function writeAll(handle, bytes3) {
   }
 }
 async function writeSigned(out, bytes3, force) {
-  const target = force ? join10(dirname8(out), `.${basename4(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
+  const target = force ? join12(dirname8(out), `.${basename5(out)}.${randomBytes4(6).toString("hex")}.tmp`) : out;
   let handle;
   try {
     handle = await open3(target, "wx", 420);
@@ -28508,7 +28843,7 @@ var signCommand = {
     if (input === "-") throw new UsageError("RECORD must be a file (the signed record is written beside it)");
     const pubkey = line.get("pubkey");
     const outGiven = line.get("out");
-    const out = outGiven ?? join10(dirname8(input), SIGNED_RECORD_FILE);
+    const out = outGiven ?? join12(dirname8(input), SIGNED_RECORD_FILE);
     const force = line.get("force");
     const keyFile = line.get("key-file");
     try {
@@ -28559,7 +28894,7 @@ var signCommand = {
 
 // src/commands/verify.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { join as join11 } from "node:path";
+import { join as join13 } from "node:path";
 var FLAGS10 = {
   pubkey: optionalRow({
     name: "pubkey",
@@ -28621,8 +28956,8 @@ function suitesOf(suite) {
   return names;
 }
 function corpusFolder(dir) {
-  if (!existsSync5(join11(dir, "VERSION")) && existsSync5(join11(dir, "vectors", "VERSION")))
-    return join11(dir, "vectors");
+  if (!existsSync5(join13(dir, "VERSION")) && existsSync5(join13(dir, "vectors", "VERSION")))
+    return join13(dir, "vectors");
   return dir;
 }
 async function corpusLine(record2, dir) {

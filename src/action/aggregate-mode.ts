@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { aggregateForAction } from "../aggregate/index.js";
 import { type Face, readOption } from "../options/index.js";
+import { inlineCode, inlineText } from "../report/markdown-escape.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
 import type { ActionCore } from "./core.js";
 import { readArtifactSettings } from "./inputs.js";
@@ -44,7 +45,16 @@ export async function runAggregateMode(core: ActionCore, face: Face): Promise<vo
       )
     : undefined;
   setArtifactOutputs(core, artifact);
-  if (summary) await writeJobSummary(core, result.markdown, artifact, settings.artifactName, upload);
+  // aggregate.html shows every difference with its input, side by side: named in the log and the
+  // summary, with where it is (the artifact, or with upload false the runner).
+  const where = artifact ? `in the artifact ${settings.artifactName}` : `on the runner in ${outDir}`;
+  info(
+    core,
+    `canon-conformance aggregate: wrote aggregate.json, aggregate.html (open it in a browser: every difference with its input), summary.md, badge.svg and badge.json ${where}`,
+  );
+  const page = `**Report page:** ${inlineCode("aggregate.html")} ${inlineText(where)}, beside ${inlineCode("aggregate.json")} and this summary (${inlineCode("summary.md")}): open it in a browser for every difference with its input, side by side.`;
+  if (summary)
+    await writeJobSummary(core, `${result.markdown}\n${page}\n`, artifact, settings.artifactName, upload);
 
   if (result.exitCode !== 0) {
     const why = result.failures.length > 0 ? result.failures.join("; ") : `exit code ${result.exitCode}`;

@@ -14,6 +14,7 @@ import { inlineText } from "../report/markdown-escape.js";
 import { type OutFolder, openOutFolder } from "../report/out-folder.js";
 import { runSummaryMarkdown } from "../report/summary.js";
 import { runConformance } from "../run/index.js";
+import type { RunSoFar } from "../run/interrupt.js";
 import type { RunOptions, RunOutcome } from "../run/types.js";
 import type { SandboxStatus } from "../sandbox/index.js";
 import { sandboxStatusText } from "../sandbox/index.js";
@@ -26,7 +27,13 @@ import { info, neutralise, withCommandsStopped } from "./runner-commands.js";
 import { prepareSandbox, sandboxSummary, warnIfUnsandboxed } from "./sandbox.js";
 import { annotateFailures, annotateGate, logVerdict, writeJobSummary } from "./summary.js";
 
-export async function runMode(core: ActionCore, face: Face, keyText: string): Promise<void> {
+/** `soFar` is kept up to date for the words a signal ends the step with (../run/interrupt.ts). */
+export async function runMode(
+  core: ActionCore,
+  face: Face,
+  keyText: string,
+  soFar: RunSoFar = {},
+): Promise<void> {
   const inputs = readInputs(core, face);
   const key = chooseKey(core, keyText);
   // Said before anything runs, outside the stop-commands window, so the annotation reaches the runner.
@@ -40,7 +47,8 @@ export async function runMode(core: ActionCore, face: Face, keyText: string): Pr
   // Made and opened before the command starts; the run writes and the upload reads through this handle.
   const out = await openOutFolder(outDir);
   try {
-    await runAndReport(core, inputs, key, out, keyWarning, sandboxPaths);
+    soFar.outDir = out.path;
+    await runAndReport(core, inputs, key, out, keyWarning, sandboxPaths, soFar);
   } finally {
     out.close();
   }
@@ -53,6 +61,7 @@ async function runAndReport(
   out: OutFolder,
   keyWarning: string | undefined,
   sandboxPaths: NonNullable<RunOptions["sandboxPaths"]>,
+  soFar: RunSoFar,
 ): Promise<void> {
   const supplied = key.kind === "supplied";
   const outDir = out.path;
@@ -80,7 +89,12 @@ async function runAndReport(
         info(core, sandboxStatusText(s, supplied));
       },
       onBatches: (plan) => info(core, batchPlanText(plan)),
-      onProgress: (p) => progress.update(p),
+      onProgress: (p) => {
+        // After a signal the cases left fail fast; the log's last words are the signal's.
+        if (soFar.interruptedBy !== undefined) return;
+        soFar.progress = p;
+        progress.update(p);
+      },
     });
     progress.done();
     const recordPath = outcome.files.record;

@@ -18,7 +18,7 @@ import { type ResignRefusal, refusalLines, resignRecord } from "../record/resign
 import { badgeJson, badgeSvg } from "../report/badge.js";
 import { reportHtml } from "../report/html/index.js";
 import { installSource, toolCommand } from "../report/install-form.js";
-import { inlineCode, inlineText, textBlock } from "../report/markdown-escape.js";
+import { fencedBlock, inlineCode, inlineText, textBlock } from "../report/markdown-escape.js";
 import { verifyCommand } from "../report/verify-command.js";
 import type { ConformResult } from "../types.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
@@ -129,7 +129,16 @@ export async function runSignMode(core: ActionCore, face: Face, keyText: string)
     const warned = sandboxWarning
       ? `\n> [!WARNING]\n> **${sandboxWarning.label}:** ${withCodeSpans(sandboxWarning.text)}.\n`
       : "";
-    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}: ${inlineText(original.implementation.impl)} is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed). Check it with ${inlineCode(verifyCommand("record.json", "supplied", record.signer_pubkey, toolCommand(installSource(core.env))))}.${page}\n${warned}`;
+    // The implementation's command line and the verify command are code blocks of their own: in
+    // running text a browser wraps them mid-token (`python3 canon.py --` / `lines`).
+    const tested = original.implementation.adapter === "http" ? "its URL" : "its command line";
+    const verify = verifyCommand(
+      "record.json",
+      "supplied",
+      record.signer_pubkey,
+      toolCommand(installSource(core.env)),
+    );
+    const markdown = `### canon-conformance sign\n\nThe run job's record (signed by ${inlineCode(original.signer_pubkey)}) passed every step of seed 003 §4 and is re-signed with ${inlineCode(record.signer_pubkey)}. The implementation it tested is ${original.conformant ? "**conformant**" : "**not conformant**"} (${original.summary.passed} of ${original.summary.cases} cases passed); ${tested}:\n\n${fencedBlock(original.implementation.impl, "sh")}\n\nCheck the re-signed record with:\n\n${fencedBlock(verify, "sh")}\n${page ? `\n${page.trim()}\n` : ""}${warned}`;
     await writeJobSummary(core, markdown, artifact, settings.artifactName, upload);
   }
 }

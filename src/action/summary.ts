@@ -4,11 +4,12 @@ import type { Gate } from "../expected/index.js";
 import { failureAnnotations, gateAnnotations } from "../report/annotations.js";
 import type { VerdictSection } from "../report/index.js";
 import { escapeHtml, inlineCode, inlineText, textBlock } from "../report/markdown-escape.js";
+import { type InterruptedRun, keptText } from "../run/interrupt.js";
 import type { RunView } from "../view/index.js";
 import type { UploadedArtifact } from "./artifact.js";
 import type { ActionCore } from "./core.js";
 import { messageOf } from "./failure.js";
-import { neutralise } from "./runner-commands.js";
+import { neutralise, resumeCommands } from "./runner-commands.js";
 
 /** The job summary is a view of the run, not the run: if the runner cannot take it, say so and go on.
  * `uploadTried`: an upload was asked for, so no `artifact` means it failed, which the summary says
@@ -77,6 +78,46 @@ export async function writeFailureSummary(
     what,
     "",
   ].join("\n");
+  await writeJobSummary(core, markdown, undefined, "");
+}
+
+/**
+ * The job summary and the log line of a step a signal ended (../run/interrupt.ts): how it ended, how
+ * far the run had got, that the command's processes were killed, and what was kept. Written while
+ * the process is about to exit, so briefly; command processing is resumed first, so the line is also
+ * the step's error annotation.
+ */
+export async function writeInterruptedSummary(
+  core: ActionCore,
+  ended: InterruptedRun,
+  mode: string,
+  status: number,
+): Promise<void> {
+  resumeCommands(core);
+  const running = mode === "sign" || mode === "aggregate" ? mode : "run";
+  core.error(
+    neutralise(
+      `canon-conformance ${running}: ${ended.how}; the command under test's processes were killed; ${keptText(ended)}; exit ${status}`,
+    ),
+    { title: `canon-conformance: cancelled by ${ended.signal}` },
+  );
+  if (!summaryWanted(core)) return;
+  const kept = ended.kept.includes("record.json")
+    ? `Kept, written whole before the signal: ${ended.kept.map((f) => inlineCode(f)).join(", ")} in ${inlineCode(ended.outDir ?? "")} (nothing was uploaded).`
+    : mode === "run"
+      ? "No record was signed or written: a record is made once every case is judged. Nothing in the output folder looks complete (a file is written under a private name and renamed when whole)."
+      : "Nothing was signed, written or uploaded.";
+  const markdown = [
+    `## ⏹️ canon-conformance ${running === "run" ? "" : `${running} `}was ${inlineText(ended.how)}`,
+    "",
+    `The runner sends SIGINT and then SIGTERM when a run is cancelled, and SIGTERM when a step passes its \`timeout-minutes\`. ${
+      running === "run" ? "The command under test's processes were killed. " : ""
+    }The step exits with ${status}.`,
+    "",
+    kept,
+    "",
+  ].join("\n");
+  core.summary.emptyBuffer();
   await writeJobSummary(core, markdown, undefined, "");
 }
 

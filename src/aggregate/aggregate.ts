@@ -1,7 +1,8 @@
 // The aggregate itself, from records already read: verify each (seed 003 §4), gather the accepted
 // ones into implementations (the shards of one run are one), tally each against the suites, check
 // that its shards are 1..N once each and together cover each sweep exactly once, and find every case
-// the implementations (or one implementation's shards) answered differently. Pure: no files, no output.
+// the implementations (or one implementation's shards) answered differently, apart from the open
+// choices they made differently (never a failure). Pure: no files, no output.
 
 import { outcomeLine, verifyRecord } from "../record/index.js";
 import { readRecordCaseName } from "../text-forms/index.js";
@@ -122,13 +123,14 @@ export function aggregateRecords(
   const all = [...groups.values()];
   for (const group of all) finishView(group);
   const implementations = all.map((g) => g.view);
-  const disagreements = findDisagreements(all);
+  const { disagreements, choices } = findDisagreements(all);
   return {
     format: AGGREGATE_FORMAT,
     records: entries,
     implementations,
     disagreements,
-    verdict: verdictOf(entries, implementations, disagreements, options.requireConformant ?? false),
+    choices,
+    verdict: verdictOf(entries, implementations, disagreements, choices, options.requireConformant ?? false),
   };
 }
 
@@ -209,8 +211,25 @@ function finishView(group: Group): void {
     (view.shards?.complete ?? true);
 }
 
-/** Every case on which two answers differ: between implementations, or between one's own shards. */
-function findDisagreements(groups: readonly Group[]): Disagreement[] {
+/** The suite where the corpus tests what the RFC leaves open, and nothing else (docs/architecture.md,
+ * "Open choices are choices"): its cases accept a refusal or the one canonical form. */
+const OPEN_CHOICE_SUITE = "canon-or-reject";
+
+/**
+ * Answers that differ only by a choice the RFC leaves open: an open-choice case that every answer
+ * passed (each one the case allows: one implementation strips a byte-order mark, another refuses
+ * it). An answer that failed the case is no choice, and makes a disagreement.
+ */
+function isOpenChoice(name: string, answers: readonly DisagreementAnswer[]): boolean {
+  return suiteOfCase(name) === OPEN_CHOICE_SUITE && answers.every((a) => a.pass);
+}
+
+/** Every case on which two answers differ: between implementations, or between one's own shards;
+ * those that differ only by an open choice apart. */
+function findDisagreements(groups: readonly Group[]): {
+  disagreements: Disagreement[];
+  choices: Disagreement[];
+} {
   const names: string[] = [];
   const seen = new Set<string>();
   for (const g of groups)
@@ -220,6 +239,7 @@ function findDisagreements(groups: readonly Group[]): Disagreement[] {
         names.push(name);
       }
   const out: Disagreement[] = [];
+  const choices: Disagreement[] = [];
   for (const name of names) {
     const answers: DisagreementAnswer[] = [];
     const shown = new Set<string>();
@@ -238,15 +258,17 @@ function findDisagreements(groups: readonly Group[]): Disagreement[] {
         });
       }
     }
-    if (new Set(answers.map((a) => a.answer)).size > 1) out.push({ case: name, answers });
+    if (new Set(answers.map((a) => a.answer)).size > 1)
+      (isOpenChoice(name, answers) ? choices : out).push({ case: name, answers });
   }
-  return out;
+  return { disagreements: out, choices };
 }
 
 function verdictOf(
   entries: readonly RecordEntry[],
   implementations: readonly ImplementationView[],
   disagreements: readonly Disagreement[],
+  choices: readonly Disagreement[],
   requireConformant: boolean,
 ): AggregateVerdict {
   const refused = entries.filter((e) => !e.accepted).length;
@@ -273,6 +295,7 @@ function verdictOf(
     implementations: implementations.length,
     conformant,
     disagreements: disagreements.length,
+    choices: choices.length,
     incompleteSweeps,
     requireConformant,
     failures,

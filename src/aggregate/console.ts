@@ -113,6 +113,17 @@ export function aggregateConsole(aggregate: Aggregate): string {
     out.push(`  (${INVISIBLE_LEGEND} Refusals agree whatever their reasons.)`);
   }
 
+  if (aggregate.choices.length > 0) {
+    out.push(
+      "",
+      `Open choices made differently (${aggregate.choices.length}): the RFC leaves these open, every answer is allowed, not a failure:`,
+    );
+    for (const d of aggregate.choices) {
+      out.push(`  ${show(d.case)}`);
+      for (const a of d.answers) out.push(`    ${a.implementation} pass: ${show(a.got)}`);
+    }
+  }
+
   out.push(
     "",
     verdict.exitCode === 0 ? "Aggregate: OK" : `Aggregate: FAILED: ${verdict.failures.join("; ")}`,

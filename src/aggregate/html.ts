@@ -57,6 +57,7 @@ export function aggregateHtml(aggregate: Aggregate, options: AggregateHtmlOption
     verdictSection(aggregate),
     matrixSection(aggregate),
     disagreementsSection(aggregate.disagreements, labels, options.inputs),
+    choicesSection(aggregate.choices, labels, options.inputs),
     sweepsSection(aggregate.implementations),
     recordsSection(aggregate.records),
     implementationsSection(aggregate.implementations),
@@ -152,6 +153,36 @@ function disagreementsSection(
     `<section id="differences"><h2>Cases answered differently (${disagreements.length})</h2>`,
     `<p class="dim">Refusals agree whatever their reasons; each answer is shown as its record states it, under its implementation.</p>`,
     `${open}${folded}${more}</section>`,
+  ].join("");
+}
+
+/** The open choices made differently: shown apart from the disagreements, as allowed. */
+function choicesSection(
+  choices: readonly Disagreement[],
+  labels: ReadonlyMap<string, ImplementationView>,
+  inputs: ReadonlyMap<string, string> | undefined,
+): string {
+  if (choices.length === 0) return "";
+  const shown = choices.slice(0, AGGREGATE_LIMITS.disagreements).map((d) => {
+    const input = inputs?.get(d.case);
+    const answers = d.answers.map((a) => {
+      const impl = labels.get(a.implementation);
+      return `<div class="answer pass"><h4>${escapeHtml(a.implementation)} ${shownCut(impl?.label ?? "", 80)}</h4><pre>${shownCut(a.got, AGGREGATE_LIMITS.answer)}</pre></div>`;
+    });
+    return `<div class="disagreement"><h3>${code(d.case)}</h3>${
+      input === undefined
+        ? ""
+        : `<dl class="io"><dt>input</dt><dd><pre>${shownCut(input, AGGREGATE_LIMITS.answer)}</pre></dd></dl>`
+    }<div class="answers">${answers.join("")}</div></div>`;
+  });
+  const more =
+    choices.length > shown.length
+      ? `<p class="dim">and ${choices.length - shown.length} more (see aggregate.json)</p>`
+      : "";
+  return [
+    `<section id="choices"><h2>Open choices made differently (${choices.length})</h2>`,
+    `<p class="dim">The RFC leaves these open (a byte-order mark, a top-level scalar, integers past 2^53, deep nesting): each answer is one the case allows, so they fail nothing.</p>`,
+    `<details class="more"><summary>${choices.length} open choice${choices.length === 1 ? "" : "s"}, with their answers</summary>${shown.join("")}${more}</details></section>`,
   ].join("");
 }
 

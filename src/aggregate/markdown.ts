@@ -4,7 +4,14 @@
 // aggregate.json has all of it. All record text goes through src/report/markdown-escape.ts.
 
 import { GITHUB_SUMMARY_LIMIT, SUMMARY_MARGIN } from "../report/markdown.js";
-import { cellCode, cellText, escapeHtml, inlineCode, inlineText } from "../report/markdown-escape.js";
+import {
+  cellCode,
+  cellText,
+  escapeHtml,
+  fencedBlock,
+  inlineCode,
+  inlineText,
+} from "../report/markdown-escape.js";
 import { INVISIBLE_LEGEND } from "../report/visible.js";
 import { cutText } from "../text.js";
 import { showRange } from "./coverage.js";
@@ -101,7 +108,7 @@ function implementationsSection(implementations: readonly ImplementationView[], 
   const rows = capped(
     implementations,
     (i) =>
-      `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter}: ${cellCodeOf(i.impl, NARROW)} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers
+      `| ${i.id} | ${cellWords(i.label, NARROW)} | ${i.adapter} | ${cellCodeOf(i.suite, NARROW)} | ${i.keys.join(", ")}: ${i.signers
         .slice(0, 4)
         .map((s) => code(shortSigner(s)))
         .join(
@@ -109,6 +116,23 @@ function implementationsSection(implementations: readonly ImplementationView[], 
         )}${i.signers.length > 4 ? ` and ${i.signers.length - 4} more` : ""} | ${i.records.length} |`,
     "implementations",
     maxBytes,
+  );
+  // A command line in a table cell, or in any text, is wrapped mid-token (`./canon --` / `lines`: a
+  // browser may break after a hyphen): each one is a code block of its own below the table, which
+  // never wraps (a long one scrolls inside its block) and which GitHub gives a copy button.
+  const commands = capped(
+    implementations,
+    (i) =>
+      `- **${i.id}** ${i.adapter === "http" ? "its URL" : "its command line"}:\n\n${fencedBlock(
+        cut(i.impl),
+        "sh",
+      )
+        .split("\n")
+        .map((line) => `  ${line}`)
+        .join("\n")}\n`,
+    "command lines",
+    maxBytes / 4,
+    "list",
   );
   // A key in a narrow cell would be broken into pieces: each signer is listed whole, one a line.
   const signers = capped(
@@ -126,6 +150,10 @@ function implementationsSection(implementations: readonly ImplementationView[], 
     ...rows,
     "",
     ...signers,
+    "",
+    "What each one ran, whole:",
+    "",
+    ...commands,
   ].join("\n");
 }
 
@@ -219,6 +247,25 @@ export function aggregateMarkdown(aggregate: Aggregate, options: AggregateMarkdo
     parts.push(
       `*${disagreements.length - shown} more cases answered differently are not shown here, to keep this summary under ${maxBytes} bytes; aggregate.json lists them all.*`,
     );
+  }
+  // After every disagreement, in what room is left: the choices fail nothing.
+  const { choices } = aggregate;
+  if (choices.length > 0) {
+    const head = `### Open choices made differently (${choices.length})\n\nThe RFC leaves these open (a byte-order mark, a top-level scalar, integers past 2^53, deep nesting): each answer is one the case allows, so they are shown apart and fail nothing.`;
+    parts.push(head);
+    used += bytes(head) + 2;
+    let listed = 0;
+    for (const d of choices) {
+      const block = disagreementBlock(d, labels);
+      if (used + bytes(block) + 2 > maxBytes) break;
+      parts.push(block);
+      used += bytes(block) + 2;
+      listed++;
+    }
+    if (listed < choices.length)
+      parts.push(
+        `*${choices.length - listed} more open choices are not shown here; aggregate.json lists them all.*`,
+      );
   }
   return `${parts.join("\n\n")}\n`;
 }

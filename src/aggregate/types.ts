@@ -115,7 +115,8 @@ export interface DisagreementAnswer {
   pass: boolean;
 }
 
-/** A case that implementations (or one implementation's own shards) answered differently. */
+/** A case that implementations (or one implementation's own shards) answered differently; or, in
+ * {@link Aggregate.choices}, a case where the RFC leaves a choice and they chose differently. */
 export interface Disagreement {
   case: string;
   answers: DisagreementAnswer[];
@@ -129,6 +130,8 @@ export interface AggregateVerdict {
   implementations: number;
   conformant: number;
   disagreements: number;
+  /** Open-choice cases answered differently, every answer allowed: counted, never a failure. */
+  choices: number;
   /** Implementations whose shards are not 1..N each once, or do not cover a sweep exactly once. */
   incompleteSweeps: number;
   requireConformant: boolean;
@@ -141,5 +144,9 @@ export interface Aggregate {
   records: RecordEntry[];
   implementations: ImplementationView[];
   disagreements: Disagreement[];
+  /** Cases where the RFC leaves a choice (a byte-order mark, a top-level scalar, integers past 2^53,
+   * deep nesting: the canon-or-reject suite) that implementations answered differently, each answer
+   * one the case allows (it passed): shown apart from `disagreements`, never a failure. */
+  choices: Disagreement[];
   verdict: AggregateVerdict;
 }

@@ -61,6 +61,9 @@ export function countsLine(aggregate: Aggregate): string {
     plural(v.implementations, "implementation", "implementations"),
     `${v.conformant} conformant`,
     `${plural(v.disagreements, "case", "cases")} answered differently`,
+    ...(v.choices > 0
+      ? [`${plural(v.choices, "open choice", "open choices")} made differently (allowed)`]
+      : []),
   ].join(", ");
 }
 

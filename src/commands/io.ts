@@ -4,6 +4,7 @@
 // its own streams, so every command runs in the test's process as it runs for a user. Relative
 // paths are the process's working directory's, as for any command-line tool.
 import type { Readable, Writable } from "node:stream";
+import { cliToolCommand } from "../report/install-form.js";
 
 /** A stream the CLI writes to; `isTTY` when it is a terminal (progress and colour follow it). */
 export type Output = Writable & { isTTY?: boolean };
@@ -13,9 +14,18 @@ export interface CliIo {
   stdout: Output;
   stderr: Output;
   env: NodeJS.ProcessEnv;
+  /** How the commands it prints start this tool again, in the form it was started with
+   * (install-form.ts cliToolCommand); absent, the git form every library caller gets. */
+  tool?: string;
 }
 
-/** The process's own streams and environment. */
+/** The process's own streams and environment, and the form it was started with. */
 export function processIo(): CliIo {
-  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    tool: cliToolCommand(process.argv[1], process.cwd(), process.env),
+  };
 }

@@ -17,6 +17,7 @@ import {
 import { ephemeralKey, loadSuppliedKey } from "../record/keys.js";
 import { batchPlanText, createProgressReporter, formatVerdict, showInvisible } from "../report/index.js";
 import { runConformance } from "../run/index.js";
+import { interruptedRun, keptText, onInterrupt, type RunSoFar, signalStatus } from "../run/interrupt.js";
 import type { RunOptions } from "../run/types.js";
 import { sandboxStatusText } from "../sandbox/index.js";
 import { type Command, optionLines, UsageError } from "./command.js";
@@ -99,6 +100,14 @@ export const runCommand: Command<Options> = {
       io.stderr.write(
         `canon-conformance run: --seed random drew ${options.seed}; replay with --seed ${options.seed}\n`,
       );
+    // Ctrl-C or SIGTERM: one line on how it ended and what was kept, then exit 130 or 143.
+    const soFar: RunSoFar = options.outDir ? { outDir: options.outDir } : {};
+    const stopWatching = onInterrupt(soFar, (signal) => {
+      const ended = interruptedRun(signal, soFar);
+      io.stderr.write(
+        `\ncanon-conformance run: ${ended.how}; the command under test's processes were killed; ${keptText(ended)}\n`,
+      );
+    });
     try {
       // The one key loader (src/record/keys.ts); a bad key is a KeyError, said as main says any error.
       const key = loadSuppliedKey({ ...(keyFile ? { keyFile } : {}), env: io.env }) ?? ephemeralKey();
@@ -109,12 +118,17 @@ export const runCommand: Command<Options> = {
       const outcome = await runConformance({
         ...options,
         key,
-        startedFrom: { env: io.env, cwd: process.cwd() },
+        startedFrom: { env: io.env, cwd: process.cwd(), ...(io.tool ? { tool: io.tool } : {}) },
         // Before the first case, even with --quiet: whether the command is sandboxed is not progress.
         onSandbox: (status) => io.stderr.write(`${sandboxStatusText(status, key.kind === "supplied")}\n`),
         // Likewise the cost, before it is paid: the processes once mode's batches plan.
         onBatches: (plan) => io.stderr.write(`${showInvisible(batchPlanText(plan))}\n`),
-        ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
+        onProgress: (p) => {
+          // After a signal the cases left fail fast; the last line is the signal's.
+          if (soFar.interruptedBy !== undefined) return;
+          soFar.progress = p;
+          progress?.update(p);
+        },
         ...(quiet
           ? {}
           : {
@@ -139,11 +153,15 @@ export const runCommand: Command<Options> = {
       // The view's step verdict: the list's gate when given, else the record's; and no disagreement.
       return outcome.step.pass ? 0 : 1;
     } catch (error) {
+      // The signal's line is written: what it broke adds nothing.
+      if (soFar.interruptedBy !== undefined) return signalStatus(soFar.interruptedBy);
       if (error instanceof SetupError) {
         io.stderr.write(`canon-conformance run: ${error.message}\n`);
         return 2;
       }
       throw error;
+    } finally {
+      if (soFar.interruptedBy === undefined) stopWatching();
     }
   },
 };

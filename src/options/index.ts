@@ -39,6 +39,7 @@ export {
 export {
   type ExpectedFailuresFile,
   flag,
+  type GivenFile,
   OPTIONS,
   type OptionName,
   type Options,

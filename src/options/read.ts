@@ -11,7 +11,13 @@ import { MAX_JOBS } from "./defaults.js";
 import { OptionError } from "./errors.js";
 import { type OptionRow, type OptionTable, writtenText } from "./row.js";
 import { RULES } from "./rules.js";
-import { type ExpectedFailuresFile, OPTIONS, type OptionName, type OptionValue } from "./table.js";
+import {
+  type ExpectedFailuresFile,
+  type GivenFile,
+  OPTIONS,
+  type OptionName,
+  type OptionValue,
+} from "./table.js";
 
 export interface Face {
   /** The text given for an option, or undefined when it was not given. Empty text takes the row's
@@ -136,6 +142,9 @@ export interface RunSettings {
   suites: SuiteName[];
   /** Only the cases these names or globs match (`suite/name`, `*` for any text); absent: every case. */
   cases?: string[];
+  /** Only the cases that fail the step in this results.json (`--cases-from`), besides `cases`: read
+   * by the run's setup, before anything runs. */
+  casesFrom?: GivenFile;
   profile: Profile;
   /** How many generated doubles the `numbers` suite sends (over all shards). */
   numbers: number;
@@ -199,6 +208,7 @@ export function readRunOptions(face: Face): ReadRun {
   const expectedFailures = readOption("expected-failures", face);
   const allowFixed = readOption("allow-fixed-expected-failures", face);
   const cases = readOption("cases", face);
+  const casesFrom = readOption("cases-from", face);
   const options = {
     ...(command ? { command } : {}),
     ...(url ? { url } : {}),
@@ -209,6 +219,7 @@ export function readRunOptions(face: Face): ReadRun {
     ...(readUrl ? { readUrl } : {}),
     suites: readOption("suites", face),
     ...(cases ? { cases } : {}),
+    ...(casesFrom ? { casesFrom } : {}),
     profile: readOption("profile", face),
     numbers: readOption("numbers", face),
     seed,
@@ -238,10 +249,14 @@ export function readRunOptions(face: Face): ReadRun {
 
 /** A run's options as values: what a library caller (or a test) passes instead of texts. Absent ones
  * take the table's defaults, as an empty input does. */
-export type RunValues = Partial<Omit<RunSettings, typeof READ | "sandbox" | "expectedFailures">> & {
+export type RunValues = Partial<
+  Omit<RunSettings, typeof READ | "sandbox" | "expectedFailures" | "casesFrom">
+> & {
   sandbox?: Partial<RunSettings["sandbox"]>;
   /** The expected-failures list's path. */
   expectedFailures?: string;
+  /** A results.json's path (`--cases-from`). */
+  casesFrom?: string;
 };
 
 /** Which option each RunValues member is. */
@@ -255,6 +270,7 @@ const FIELDS: Record<Exclude<keyof RunValues, "sandbox">, OptionName> = {
   readUrl: "read-url",
   suites: "suites",
   cases: "cases",
+  casesFrom: "cases-from",
   profile: "profile",
   numbers: "numbers",
   seed: "seed",
@@ -286,8 +302,8 @@ export function valuesFace(values: RunValues, base = process.cwd()): Face {
   const texts = new Map<string, string>();
   const put = (name: OptionName, value: unknown) => {
     if (value === undefined) return;
-    // The list is given as its path, the text its row reads (its value is the file as read).
-    if (name === "expected-failures") return void texts.set(name, String(value));
+    // A file is given as its path, the text its row reads (its value is the file as read).
+    if (name === "expected-failures" || name === "cases-from") return void texts.set(name, String(value));
     // A seed is given as a number; its row's value holds whether it was drawn.
     const typed = name === "seed" ? { seed: value, random: false } : value;
     texts.set(name, optionText(name, typed as OptionValue<typeof name>));

@@ -198,9 +198,9 @@ function writablePaths(value: string, c: ParseContext): string[] {
   });
 }
 
-/** Where the expected-failures list is, and how its reader named it. The run's setup reads it
- * (src/run/plan.ts), before anything starts, so a malformed list still stops the run naming its line. */
-export interface ExpectedFailuresFile {
+/** A file an option names, and how its reader named it. The run's setup reads it (src/run/plan.ts),
+ * before anything starts, so a malformed file still stops the run naming what is wrong in it. */
+export interface GivenFile {
   path: string;
   /** The path as given, for messages. */
   given: string;
@@ -208,7 +208,10 @@ export interface ExpectedFailuresFile {
   subject: string;
 }
 
-function expectedFailures(value: string, c: ParseContext): ExpectedFailuresFile | undefined {
+/** Where the expected-failures list is. */
+export type ExpectedFailuresFile = GivenFile;
+
+function givenFile(value: string, c: ParseContext): GivenFile | undefined {
   if (value.trim() === "") return undefined;
   return { path: resolve(c.base, value), given: value, subject: c.subject };
 }
@@ -509,6 +512,23 @@ export const OPTIONS = {
       "Run only these cases: names as the reports print them (`suite/name`), separated by commas or lines, `*` for any text (`jcs/control-*`, `reject/*`). A name that matches no case stops the run before it starts. The record's `suite` then ends in `cases=…`, so a run of some cases never reads as a full run. Empty means every case of `suites`.",
     parse: casePatterns,
   }),
+  // The re-run of a run's failed cases when they are too many to name (src/report/rerun-command.ts).
+  "cases-from": row({
+    name: "cases-from",
+    default: "",
+    cli: {
+      type: "string",
+      section: "corpus",
+      label: "--cases-from RESULTS",
+      help: [
+        "run only the cases that fail the step in a run's results.json (its unexpected",
+        "failures with an expected-failures list, else every failed case); with --case,",
+        "those too",
+      ],
+    },
+    parse: givenFile,
+    write: (file) => file?.path ?? "",
+  }),
   sandbox: row({
     name: "sandbox",
     default: "auto",
@@ -711,7 +731,7 @@ export const OPTIONS = {
     },
     input:
       "A file listing the cases your implementation is known to fail, one per line: a case name as the reports print it (`jcs/control-del`) or a glob (`jcs/control-*`), then the reason (`#` starts a comment). A listed failure does not fail the step; an unlisted one does, and so does a listed entry whose cases all passed (remove it), unless `allow-fixed-expected-failures` is true. The record still states every case and `conformant` as they were. Relative to the workspace; empty means no list.",
-    parse: expectedFailures,
+    parse: givenFile,
     write: (file) => file?.path ?? "",
   }),
   "allow-fixed-expected-failures": row({

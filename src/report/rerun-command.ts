@@ -4,7 +4,10 @@
 // option table (cliWords), so the command reads back as the run's options; each word is shell-quoted.
 // A generated case's name carries its seed and range, so `--seed` (with the sweep's size) is added
 // when one failed: the same cases come back, as the replay hint of a generated failure says.
-import { relative } from "node:path";
+// With an expected-failures list that fails the step, only the cases that fail it are re-run (the
+// listed ones are known); failures too many to name are read back from the run's results.json
+// (`--cases-from`, which picks the same cases: ./results-file.ts), or, without one, chosen by globs.
+import { isAbsolute, relative } from "node:path";
 import { casePattern } from "../corpus/select.js";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_PROFILE, DEFAULT_TIMEOUT_MS } from "../options/defaults.js";
 import { cliWords, type RunSettings } from "../options/read.js";
@@ -12,6 +15,16 @@ import { shellQuote } from "../text.js";
 import { recordCaseName } from "../text-forms/index.js";
 import { type CaseResult, SUITES } from "../types.js";
 import { toolCommand } from "./install-form.js";
+
+/** What else the re-run of a run follows: its gate, and the results.json it wrote. */
+export interface RerunStep {
+  /** The gate's unexpected failures (record case names), when a list fails the step by them: only
+   * these are re-run. */
+  failingTheStep?: readonly string[];
+  /** The run's results.json, as the reader of the command has it (a path on this machine, or
+   * `results.json` in the artifact): failures too many to name are read back from it. */
+  resultsFile?: string;
+}
 
 /** The re-run of a run's failed cases, as the reports print it. */
 export interface RerunCommand {
@@ -69,8 +82,11 @@ export function rerunCommand(
   results: readonly CaseResult[],
   base: string = process.cwd(),
   tool: string = toolCommand(),
+  step: RerunStep = {},
 ): RerunCommand | undefined {
-  const failures = results.filter((r) => !r.pass);
+  const failed = results.filter((r) => !r.pass);
+  const gated = new Set(step.failingTheStep);
+  const failures = gated.size > 0 ? failed.filter((r) => gated.has(recordCaseName(r.suite, r.name))) : failed;
   if (failures.length === 0) return undefined;
   const words: string[] = ["run", ...cliWords("protocol", options.protocol)];
   if (options.protocol === "once" && options.onceBatch === false)
@@ -107,6 +123,24 @@ export function rerunCommand(
       ),
     );
 
+  const listed =
+    failures.length < failed.length
+      ? `only the ${failures.length} that fail the step: the ${failed.length - failures.length} the expected-failures list names are left out`
+      : undefined;
+  const wrap = (command: RerunCommand, note?: string): RerunCommand => {
+    const notes = [note, listed].filter((n) => n !== undefined);
+    return notes.length > 0 ? { ...command, note: notes.join("; ") } : command;
+  };
+  // Too many to name: exactly them, read back from the run's results.json.
+  if (failures.length > NAMED_CASES_MAX && step.resultsFile !== undefined) {
+    const file = isAbsolute(step.resultsFile) ? localPath(step.resultsFile, base) : step.resultsFile;
+    words.push(...cliWords("cases-from", { path: file, given: file, subject: "--cases-from" }));
+    return wrap(
+      { command: `${tool} ${words.map(shellQuote).join(" ")}`, failed: failures.length },
+      `${failures.length} failed cases are too many to name one by one: --cases-from reads exactly them from ${isAbsolute(step.resultsFile) ? "this run's results.json" : "this run's results.json (in the artifact: run it where you unzipped it)"}`,
+    );
+  }
+
   // Every failed case by name while they are few; past NAMED_CASES_MAX, the suites with the most
   // failures (filled last) get one glob each instead: the start their failed cases' names share.
   const bySuite = suites
@@ -142,5 +176,5 @@ export function rerunCommand(
     }`;
   }
   const command = `${tool} ${words.map(shellQuote).join(" ")}`;
-  return { command, failed: failures.length, ...(note ? { note } : {}) };
+  return wrap({ command, failed: failures.length }, note);
 }

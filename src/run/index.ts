@@ -9,6 +9,7 @@
 //   write  the reports (record.json first), the differential run's files, the outcome
 //
 // docs/architecture.md tells the whole pipeline, the faces over it and the rules it keeps.
+import { throwIfInterrupted } from "./interrupt.js";
 import { judgeRun } from "./judge.js";
 import { planRun } from "./plan.js";
 import { sealRun } from "./seal.js";
@@ -23,6 +24,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   try {
     const judged = await judgeRun(plan);
     try {
+      // A signal during the judging broke cases: nothing of that is sealed (./interrupt.ts).
+      throwIfInterrupted();
       return await writeRun(plan, judged.results, judged, sealRun(plan, judged.results));
     } finally {
       await judged.close();

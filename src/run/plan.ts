@@ -12,9 +12,12 @@ import {
   ExpectedListError,
   readExpectedFailures,
 } from "../expected/index.js";
-import { type ExpectedFailuresFile, OptionError } from "../options/index.js";
+import { type ExpectedFailuresFile, type GivenFile, OptionError } from "../options/index.js";
 import { installSource, toolCommand } from "../report/install-form.js";
 import { type OutFolder, openOutFolder } from "../report/out-folder.js";
+import { casesFailingTheStep, ResultsFileError, readResultsText } from "../report/results-file.js";
+import { cutText } from "../text.js";
+import { recordCaseName } from "../text-forms/index.js";
 import type { RunOptions } from "./types.js";
 
 /** The run could not start, for a reason of its own (the other setup errors are the stages'). */
@@ -50,6 +53,7 @@ export interface RunPlan {
 /** Works out the run: see the file's comment. Throws SetupError (or OptionError for the list). */
 export async function planRun(options: RunOptions): Promise<RunPlan> {
   const expectedFailures = options.expectedFailures ? readList(options.expectedFailures) : undefined;
+  const fromResults = options.casesFrom ? readCasesFrom(options.casesFrom) : undefined;
   // A folder the caller opened stays the caller's (the action uploads through it).
   const out = options.outFolder ?? (options.outDir ? await openOutFolder(options.outDir) : undefined);
   const started = Date.now();
@@ -76,16 +80,19 @@ export async function planRun(options: RunOptions): Promise<RunPlan> {
         throw error;
       }
     }
-    if (options.cases) corpus.cases = chosen(corpus, options);
+    if (options.cases || fromResults) corpus.cases = chosen(corpus, options, fromResults);
     const write: Transport = options.url ? "http" : options.protocol;
     const read: Transport = options.readUrl ? "http" : options.readCommand ? options.protocol : write;
     return {
-      options,
+      // The cases read from results.json join `--case`'s by name, so the record's suite states them.
+      options: fromResults
+        ? { ...options, cases: [...(options.cases ?? []), ...fromResults.names] }
+        : options,
       started,
       workingDirectory,
       env,
       cwd,
-      tool: toolCommand(installSource(env)),
+      tool: options.startedFrom?.tool ?? toolCommand(installSource(env)),
       ...(out ? { out } : {}),
       ownsOut: out !== undefined && out !== options.outFolder,
       ...(expectedFailures ? { expectedFailures } : {}),
@@ -134,10 +141,41 @@ async function describe(
   return implementation;
 }
 
-/** `--case`: only the cases asked for, in corpus order; a pattern that matches none stops the run. Their
- * count and lengths were bounded by their reader (src/options/table.ts). */
-function chosen(corpus: Corpus, options: RunOptions): Corpus["cases"] {
-  const selection = selectCases(corpus.cases, options.cases!);
+/** `--cases-from`'s file, read before anything runs: the names of the cases that fail the step in it. */
+function readCasesFrom(file: GivenFile): { file: GivenFile; names: string[] } {
+  let names: string[];
+  try {
+    names = casesFailingTheStep(readResultsText(file.path));
+  } catch (error) {
+    if (error instanceof ResultsFileError)
+      throw new OptionError(`${file.subject} ${file.given}: ${error.message}`, "cases-from");
+    throw error;
+  }
+  if (names.length === 0)
+    throw new OptionError(`${file.subject} ${file.given}: no case failed in that run`, "cases-from");
+  return { file, names };
+}
+
+/** `--case` and `--cases-from`: only the cases asked for, in corpus order; a pattern that matches none,
+ * or a name from results.json that is no case of the suites run, stops the run. The patterns' count
+ * and lengths were bounded by their reader (src/options/table.ts). */
+function chosen(
+  corpus: Corpus,
+  options: RunOptions,
+  fromResults?: { file: GivenFile; names: string[] },
+): Corpus["cases"] {
+  const named = new Set(fromResults?.names);
+  if (fromResults) {
+    const all = new Set(corpus.cases.map((c) => recordCaseName(c.suite, c.name)));
+    const missing = fromResults.names.filter((n) => !all.has(n));
+    if (missing.length > 0) {
+      const more = missing.length > 1 ? ` (and ${missing.length - 1} more)` : "";
+      throw new RunSetupError(
+        `${fromResults.file.subject} ${fromResults.file.given}: ${JSON.stringify(cutText(missing[0]!, 100))} is no case of the suites run (${options.suites.join(", ")})${more}; that run had other suites, sizes, seed or corpus: re-run with the options its re-run command prints`,
+      );
+    }
+  }
+  const selection = selectCases(corpus.cases, options.cases ?? []);
   const [miss] = selection.unmatched;
   if (miss) {
     const more =
@@ -148,5 +186,6 @@ function chosen(corpus: Corpus, options: RunOptions): Corpus["cases"] {
       `case '${miss.pattern}' matches no case of the suites run (${options.suites.join(", ")})${more}; the nearest names: ${miss.near.join(", ")}`,
     );
   }
-  return selection.cases;
+  const patterned = new Set(selection.cases);
+  return corpus.cases.filter((c) => patterned.has(c) || named.has(recordCaseName(c.suite, c.name)));
 }

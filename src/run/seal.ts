@@ -1,6 +1,7 @@
 // The run's third step: the record built from the judged cases and signed (seed 003), and what the
 // faces add beside it but never in it: the step's gate by the expected-failures list, and the command
 // that re-runs the failed cases.
+import { join } from "node:path";
 import { decideGate, type Gate } from "../expected/index.js";
 import { DEFAULT_GENERATED_RUNS, DEFAULT_SEED } from "../options/defaults.js";
 import { buildRecord, recordCases, recordSuite } from "../record/build.js";
@@ -67,6 +68,18 @@ export function sealRun(plan: RunPlan, results: CaseResult[]): Sealed {
     results,
     plan.cwd,
     plan.tool,
+    {
+      ...(gate && !gate.pass ? { failingTheStep: gate.unexpected } : {}),
+      // Where the reader has results.json: the artifact they unzipped, or this machine's folder.
+      ...(plan.out
+        ? {
+            resultsFile:
+              options.reports?.summaryRecordAt === "artifact"
+                ? "results.json"
+                : join(plan.out.path, "results.json"),
+          }
+        : {}),
+    },
   );
   return {
     record,

@@ -34,9 +34,10 @@ export interface RunOptions extends RunSettings {
   sandboxWorkers?: boolean;
   /** Where the run was started (the face's): its environment and working directory. The sandbox hides
    * the runner's file-command paths and passes pass-env's values from `env`; the record's programs are
-   * looked up on its PATH; printed commands install from its GITHUB_ACTION_REPOSITORY and
-   * GITHUB_ACTION_REF and name paths relative to `cwd`. This process's own when absent. */
-  startedFrom?: { env: NodeJS.ProcessEnv; cwd: string };
+   * looked up on its PATH; printed commands start with `tool` (how the face was started,
+   * install-form.ts), else install from its GITHUB_ACTION_REPOSITORY and GITHUB_ACTION_REF, and name
+   * paths relative to `cwd`. This process's own when absent. */
+  startedFrom?: { env: NodeJS.ProcessEnv; cwd: string; tool?: string };
   /** Told, before the first case, whether the run is sandboxed and if not why. */
   onSandbox?: (status: SandboxStatus) => void;
   onProgress?: (progress: Progress) => void;

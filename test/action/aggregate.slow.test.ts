@@ -83,6 +83,15 @@ describe("two conformant implementations, aggregated and uploaded", () => {
     assert.match(summary, /reference-lines/);
     assert.match(summary, /reference-once/);
     assert.ok(summary.startsWith(zip.get("summary.md")!.toString("utf8").trimEnd().slice(0, 200)));
+    // aggregate.html is named beside the summary, in the summary and the log, with where it is.
+    assert.match(
+      summary,
+      /\*\*Report page:\*\* <code>aggregate\.html<\/code> in the artifact canon-conformance-aggregate, beside <code>aggregate\.json<\/code> and this summary \(<code>summary\.md<\/code>\): open it in a browser/,
+    );
+    assert.match(
+      run.stdout,
+      /^canon-conformance aggregate: wrote aggregate\.json, aggregate\.html \(open it in a browser: every difference with its input\), summary\.md, badge\.svg and badge\.json in the artifact canon-conformance-aggregate$/m,
+    );
   });
 });
 

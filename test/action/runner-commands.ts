@@ -50,7 +50,7 @@ const HARNESS = new Set([
 
 /** Every command in `stdout` the harness did not write: any legacy one (the harness writes none), a
  * name it never uses, a marker of the hostile text in a command's header, a message still holding
- * `::` or `##[` (not neutralised), or a stop-commands whose token is not a random one that was resumed. */
+ * `##[` (not neutralised; a `::` inside a message is its data, never read again), or a stop-commands whose token is not a random one that was resumed. */
 export function foreignCommands(stdout: string, markers: readonly string[]): string[] {
   const problems: string[] = [];
   const commands = runnerCommands(stdout);
@@ -62,7 +62,7 @@ export function foreignCommands(stdout: string, markers: readonly string[]): str
       problems.push(`properties not escaped: ${c.line}`);
     else if (markers.some((m) => commandPart(header).includes(m) || c.value.startsWith(m))) {
       problems.push(`hostile text as a command: ${c.line}`);
-    } else if (c.syntax === "v2" && /::|##\[/.test(c.value)) problems.push(`not neutralised: ${c.line}`);
+    } else if (c.syntax === "v2" && /##\[/.test(c.value)) problems.push(`not neutralised: ${c.line}`);
     if (c.name === "stop-commands" && !/^::stop-commands::[0-9a-f]{32}$/.test(c.line)) {
       problems.push(`a stop-commands the harness did not write: ${c.line}`);
     }

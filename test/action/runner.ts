@@ -92,6 +92,8 @@ export interface ActionRun {
   runnerTemp: string;
   /** Each file command's file (GITHUB_OUTPUT, GITHUB_ENV, ...) as the run left it. */
   fileCommands: Record<string, string>;
+  /** With RunSpec.interrupt: milliseconds from the signal to the process's end. */
+  signalledMs?: number;
 }
 
 export interface RunSpec {
@@ -113,6 +115,9 @@ export interface RunSpec {
    * folder), the workspace (GITHUB_WORKSPACE and the working directory), RUNNER_TEMP, and the folder
    * of the file commands, which get the runner's own names. The test owns and prepares all of it. */
   layout?: HostedLayout;
+  /** Sends `signal` to the action once its stdout matches `after` (as the runner does on cancel or
+   * `timeout-minutes`); the run's `signalledAt` says when. */
+  interrupt?: { signal: NodeJS.Signals; after: RegExp };
 }
 
 export interface HostedLayout {
@@ -282,7 +287,14 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
   let stderr = "";
   const out = fifo ? new Socket({ fd: fifo.read, readable: true, writable: false }) : child.stdout!;
   if (fifo) closeSync(fifo.write);
-  out.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  let signalledAt: number | undefined;
+  out.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+    if (spec.interrupt && signalledAt === undefined && spec.interrupt.after.test(stdout)) {
+      signalledAt = Date.now();
+      child.kill(spec.interrupt.signal);
+    }
+  });
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   const outClosed = new Promise<void>((done) => out.on("close", () => done()));
   const code = await new Promise<number | null>((done) => child.on("close", (c) => done(c)));
@@ -290,7 +302,9 @@ export async function runAction(spec: RunSpec = {}): Promise<ActionRun> {
   await Promise.race([outClosed, new Promise((r) => setTimeout(r, 5000))]);
   if (fifo) out.destroy();
 
-  return stepResult(spec, { code, stdout, stderr, env, runnerTemp, outputFile, summaryPath });
+  const endedAt = Date.now();
+  const result = await stepResult(spec, { code, stdout, stderr, env, runnerTemp, outputFile, summaryPath });
+  return signalledAt === undefined ? result : { ...result, signalledMs: endedAt - signalledAt };
 }
 
 /**

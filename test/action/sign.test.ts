@@ -108,6 +108,18 @@ describe("mode: sign re-signs a verified record with the team's key", () => {
     assert.match(run.summary ?? "", new RegExp(`verify record\\.json --pubkey ${TEAM}`));
   });
 
+  test("the summary's command lines are code blocks of their own, never wrapped mid-token", () => {
+    const summary = run.summary ?? "";
+    const impl = JSON.parse(readFileSync(join(work, "good", "record.json"), "utf8")).implementation.impl;
+    assert.ok(summary.includes(`; its command line:\n\n\`\`\`sh\n${impl}\n\`\`\`\n`), summary);
+    assert.match(
+      summary,
+      new RegExp(
+        `\nCheck the re-signed record with:\n\n\`\`\`sh\nnpx --yes 'github:octo-org/canon-conformance#v1\\.2\\.3' verify record\\.json --pubkey ${TEAM}\n\`\`\`\n`,
+      ),
+    );
+  });
+
   test("run-sandboxed true: nothing to warn about", () => {
     assert.deepEqual(
       run.annotations.filter((a) => a.level !== "notice"),

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { aggregateBadgeJson, aggregateConsole, aggregateRecords } from "../../src/aggregate/index.js";
+import {
+  aggregateBadgeJson,
+  aggregateConsole,
+  aggregateMarkdown,
+  aggregateRecords,
+} from "../../src/aggregate/index.js";
 import { recordBytes } from "../../src/record/index.js";
 import { writeAnswerText, writeExpectedAnswer } from "../../src/text-forms/index.js";
 import { file, numbersCase, ok, record } from "./fixtures.js";
@@ -224,4 +229,76 @@ test("generated cases named as ranges join as one sweep per property; others are
   );
   assert.deepEqual(impl!.suites.at(-1), { suite: "generated", cases: 3, passed: 3 });
   assert.equal(agg.verdict.exitCode, 0);
+});
+
+test("open choices made differently (one strips a byte-order mark, one refuses it) are shown apart and fail nothing", () => {
+  const bom = [
+    "canon-or-reject/bom-object",
+    "canon-or-reject/bom-array",
+    "canon-or-reject/bom-then-whitespace",
+  ];
+  const expected = writeExpectedAnswer({ status: "either", output: '{"a":1}' });
+  const strips = record("strips", [
+    ...jcs,
+    ...bom.map((name) => ({
+      name,
+      pass: true,
+      expected,
+      got: writeAnswerText({ status: "canonical", output: '{"a":1}' }),
+    })),
+  ]);
+  const refuses = record("refuses", [
+    ...jcs,
+    ...bom.map((name) => ({
+      name,
+      pass: true,
+      expected,
+      got: writeAnswerText({ status: "rejected", reason: "byte-order mark" }),
+    })),
+  ]);
+  const agg = aggregateRecords([file("a/record.json", strips), file("b/record.json", refuses)]);
+  assert.deepEqual(agg.disagreements, []);
+  assert.deepEqual(
+    agg.choices.map((c) => c.case),
+    bom,
+  );
+  assert.equal(agg.verdict.exitCode, 0, agg.verdict.failures.join("; "));
+  assert.equal(agg.verdict.choices, 3);
+  const text = aggregateConsole(agg);
+  assert.match(text, /0 cases answered differently, 3 open choices made differently \(allowed\)/);
+  assert.match(
+    text,
+    /Open choices made differently \(3\): the RFC leaves these open, every answer is allowed, not a failure:\n {2}canon-or-reject\/bom-object\n/,
+  );
+  assert.doesNotMatch(text, /Cases answered differently/);
+  assert.match(text, /Aggregate: OK\n$/);
+  const markdown = aggregateMarkdown(agg);
+  assert.match(markdown, /^## ✅ Aggregate passed/);
+  assert.match(markdown, /### Open choices made differently \(3\)/);
+  assert.doesNotMatch(markdown, /### Cases answered differently/);
+
+  // An answer that failed such a case is no choice: it disagrees, and fails the aggregate.
+  const wrong = record("wrong", [
+    ...jcs,
+    ...bom.map((name) => ({
+      name,
+      pass: false,
+      expected,
+      got: writeAnswerText({ status: "canonical", output: "{}" }),
+    })),
+  ]);
+  const bad = aggregateRecords([file("a/record.json", strips), file("c/record.json", wrong)]);
+  assert.deepEqual(
+    bad.disagreements.map((d) => d.case),
+    bom,
+  );
+  assert.deepEqual(bad.choices, []);
+  assert.equal(bad.verdict.exitCode, 1);
+  // Outside the open-choice suite, two passing answers that differ still disagree (a shard's own).
+  const x = record("x", [ok("jcs/a", '{"a":1}')]);
+  const y = record("y", [ok("jcs/a", '{"a":2}')]);
+  assert.equal(
+    aggregateRecords([file("x/record.json", x), file("y/record.json", y)]).disagreements.length,
+    1,
+  );
 });

@@ -25,6 +25,8 @@ interface Measured {
 const MEASURE = `(() => {
   const body = document.querySelector(".markdown-body");
   const scrolling = [...body.querySelectorAll("table, pre, p, li, h2, h3, h4")]
+    // A command line is a code block of its own, which keeps it whole: a long one scrolls inside it.
+    .filter((e) => !(e.tagName === "PRE" && e.closest("li")))
     .filter((e) => e.scrollWidth > e.clientWidth + 1)
     .map((e) => ({ tag: e.tagName, overflowPx: e.scrollWidth - e.clientWidth, text: e.textContent.slice(0, 120) }));
   return {
@@ -123,6 +125,42 @@ test("the aggregate's summary in a browser: a folder's name and every key read b
   for (const value of values) assert.ok(read.text.includes(value), `${value} reads back from the page`);
   keys.forEach((key, i) => {
     assert.equal(read.lines[2 + i], 1, `${key} is on one line`);
+  });
+  await tab.close();
+});
+
+test("the aggregate's summary in a browser: every command line reads back whole, no token of it split over two lines", async () => {
+  const commands = [
+    "./canon --lines",
+    "python3 canon.py --lines",
+    `/opt/toolchains/${"long-directory-name/".repeat(3)}canon --lines --profile=strict --max-depth 1000`,
+  ];
+  const aggregate = aggregateRecords(
+    commands.map((impl, k) =>
+      file(
+        `job-${k}/record.json`,
+        record(`impl-${k}`, [ok("jcs/a")], {
+          implementation: {
+            adapter: "command",
+            impl,
+            name: `impl-${k}`,
+            version: "1.0",
+            files: [{ path: "/usr/bin/x", sha256: "01".repeat(32) }],
+          },
+        }),
+      ),
+    ),
+  );
+  const page = join(work, "aggregate-commands.html");
+  writeFileSync(page, summaryPage(aggregateMarkdown(aggregate)));
+  const browser = await chromium();
+  const { page: tab } = await probedPage(browser);
+  await tab.goto(pathToFileURL(page).href);
+  const tokens = [...new Set(commands.flatMap((c) => c.split(" ")))];
+  const read = await readBack(tab, [...commands, ...tokens], false);
+  for (const command of commands) assert.ok(read.text.includes(command), `${command} reads back whole`);
+  tokens.forEach((token, i) => {
+    assert.equal(read.lines[commands.length + i], 1, `'${token}' is on one line`);
   });
   await tab.close();
 });

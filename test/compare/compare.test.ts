@@ -6,11 +6,12 @@ import {
   compareImplementations,
   corpusInputCount,
   corpusInputs,
+  formatCompare,
 } from "../../src/compare/index.js";
 import { loadCorpus } from "../../src/corpus/index.js";
 import { referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
 import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
-import type { Progress } from "../../src/types.js";
+import type { Canonicalizer, Progress } from "../../src/types.js";
 import { SUITES } from "../../src/types.js";
 import { implCommand } from "../helpers/cli.js";
 import { bytes, referenceExcept, rewordedReference } from "./helpers.js";
@@ -413,4 +414,35 @@ test("two commands through the real command path: a planted disagreement is foun
   } finally {
     await Promise.all([a.close(), b.close()]);
   }
+});
+
+test("one strips a byte-order mark, the other refuses it: open choices, listed apart, no disagreement", async () => {
+  const reference = referenceCanonicalizer();
+  const strips: Canonicalizer = {
+    label: "strips-bom",
+    canonicalize: (input) =>
+      reference.canonicalize(
+        input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf ? input.subarray(3) : input,
+      ),
+    async close() {},
+  };
+  const report = await compareImplementations({
+    a: referenceCanonicalizer(),
+    b: strips,
+    inputs: corpusAll(),
+    generated: { seed: 5, runs: 50 },
+    concurrency: 4,
+  });
+  assert.deepEqual(report.disagreements, [], JSON.stringify(report.disagreements, null, 1));
+  const names = report.choices.map((c) => c.name);
+  assert.ok(names.length > 0);
+  for (const c of report.choices) {
+    assert.match(c.name, /^canon-or-reject\/.*bom/);
+    assert.match(c.a, /^reject: /);
+    assert.doesNotMatch(c.b, /^reject: /);
+  }
+  assert.match(
+    formatCompare(report),
+    /where the RFC leaves a choice, and a and b chose differently \(both allowed, not counted\)/,
+  );
 });

@@ -77,6 +77,39 @@ test("npm pack, installed offline into an empty project, runs the corpus and ver
   const verify = sh(bin, ["verify", "out/record.json", "--corpus-shipped"], project);
   assert.equal(verify.status, 0, verify.stderr);
   assert.match(verify.stdout, /^accept conformant=true\ncorpus match sha256:[0-9a-f]{64}\n$/);
+
+  // Started as the README says (`npx canon-conformance`), the printed commands start so too, and run
+  // here, offline (issue 30 item 1: the git form exits 128 without GitHub). The installed package's
+  // own known-bad fails a few cases, so a re-run is printed too.
+  const knownBad = `node ${join(project, "node_modules/canon-conformance/dist/cli.js")} known-bad accepts_nan --lines`;
+  const printedRun = sh(
+    "npx",
+    [
+      "canon-conformance",
+      "run",
+      "--protocol",
+      "lines",
+      "--command",
+      knownBad,
+      "--suites",
+      "reject",
+      "--out",
+      "out2",
+    ],
+    project,
+  );
+  assert.equal(printedRun.status, 1, `${printedRun.stdout}\n${printedRun.stderr}`);
+  const lines = printedRun.stdout.split("\n");
+  const verifyLine = lines[lines.indexOf("Verify the record:") + 1]!.trim();
+  assert.equal(verifyLine, `npx canon-conformance verify ${join(project, "out2", "record.json")}`);
+  const printedVerify = sh("sh", ["-c", verifyLine], project);
+  assert.equal(printedVerify.status, 0, printedVerify.stderr);
+  assert.equal(printedVerify.stdout, "accept conformant=false\n");
+  const rerunLine = lines[lines.findIndex((l) => l.startsWith("Re-run the ")) + 1]!.trim();
+  assert.ok(rerunLine.startsWith("npx canon-conformance run "), rerunLine);
+  const rerun = sh("sh", ["-c", `${rerunLine} --quiet`], project);
+  assert.equal(rerun.status, 1, rerun.stderr);
+  assert.match(rerun.stdout, /^NOT CONFORMANT: 0 of \d+ cases passed/);
 });
 
 test("npx --yes git+file://<clone>#v1, offline and with no build, verifies a record", () => {

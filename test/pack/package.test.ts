@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { HOME_REF, HOME_REPOSITORY, toolCommand } from "../../src/report/install-form.js";
+import { HOME_REF, HOME_REPOSITORY, PACKAGE_COMMAND, toolCommand } from "../../src/report/install-form.js";
 import { REPO } from "../helpers/dist.js";
 
 const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as {
@@ -41,8 +41,9 @@ test("every npx line of the README, the docs and the examples is the install for
     for (const match of text.matchAll(/npx [^\n`]*/g)) {
       seen++;
       const printed = toolCommand({ repository: HOME_REPOSITORY, ref: HOME_REF });
-      // `npx canon-conformance` runs a copy installed in the project (the offline tarball route).
-      const local = match[0].startsWith("npx canon-conformance ");
+      // `npx canon-conformance` runs a copy installed in the project (the offline tarball route), and
+      // is what a run started so prints (install-form.ts PACKAGE_COMMAND).
+      const local = match[0] === PACKAGE_COMMAND || match[0].startsWith(`${PACKAGE_COMMAND} `);
       assert.ok(
         local || match[0].startsWith(`${form} `) || match[0].startsWith(`${printed} `),
         `${file}: ${match[0]}`,

@@ -146,3 +146,39 @@ test("the console and the job summary print it, with its note", () => {
 // Keeps RunOptions and the re-run's options in step: a caller passes its RunOptions as they are.
 const _fits: Parameters<typeof rerunCommand>[0] = {} as RunOptions;
 void _fits;
+
+test(`past ${NAMED_CASES_MAX} failed cases with a results.json: --cases-from it, a path as the reader has it`, () => {
+  const failed = Array.from({ length: NAMED_CASES_MAX + 1 }, (_, i) => caseResult("reject", `r${i}`, false));
+  const results = [caseResult("jcs", "ok", true), ...failed];
+  const here = rerunCommand(base, results, "/work/repo", "node dist/cli.js", {
+    resultsFile: "/work/repo/out/results.json",
+  })!;
+  assert.deepEqual(words(here.command).slice(-2), ["--cases-from", "out/results.json"]);
+  assert.ok(!words(here.command).includes("--case"));
+  assert.equal(here.failed, NAMED_CASES_MAX + 1);
+  assert.match(
+    here.note!,
+    /too many to name one by one: --cases-from reads exactly them from this run's results\.json$/,
+  );
+  // In the action's summary the reader has the artifact, where the file sits under its own name.
+  const artifact = rerunCommand(base, results, "/work/repo", "npx x", { resultsFile: "results.json" })!;
+  assert.deepEqual(words(artifact.command).slice(-2), ["--cases-from", "results.json"]);
+  assert.match(artifact.note!, /\(in the artifact: run it where you unzipped it\)/);
+  // A few stay named, whatever the file.
+  const few = rerunCommand(base, failed.slice(0, 2), "/work/repo", "npx x", { resultsFile: "results.json" })!;
+  assert.deepEqual(words(few.command).slice(-4), ["--case", "reject/r0", "--case", "reject/r1"]);
+});
+
+test("with a gate that fails the step, only its unexpected failures are re-run, and the note says so", () => {
+  const results = [
+    caseResult("jcs", "a", false),
+    caseResult("jcs", "b", false),
+    caseResult("reject", "c", false),
+  ];
+  const r = rerunCommand(base, results, "/work/repo", "npx x", { failingTheStep: ["reject/c"] })!;
+  assert.equal(r.failed, 1);
+  assert.deepEqual(words(r.command).slice(-4), ["--suites", "reject", "--case", "reject/c"]);
+  assert.equal(r.note, "only the 1 that fail the step: the 2 the expected-failures list names are left out");
+  // No unexpected failure given (the step passed by the list): every failure, as without a list.
+  assert.equal(rerunCommand(base, results, "/work/repo", "npx x", { failingTheStep: [] })!.failed, 3);
+});
