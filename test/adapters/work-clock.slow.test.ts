@@ -12,7 +12,8 @@ import { bytes, CWD, show } from "./helpers.js";
 const PYTHON = pythonExecutable();
 const loops: ChildProcess[] = [];
 after(() => {
-  for (const l of loops) l.kill("SIGKILL");
+  // Each loop leads a process group of its own (detached).
+  for (const l of loops) if (l.pid !== undefined) process.kill(-l.pid, "SIGKILL");
 });
 
 /** Iterations of a Python loop that take about `ms` of CPU here, alone. */
@@ -36,7 +37,15 @@ function calibrate(ms: number): number {
 
 const busy = (n: number) => {
   for (let i = 0; i < n; i++)
-    loops.push(spawn("taskset", ["-c", "0", "sh", "-c", "while :; do :; done"], { stdio: "ignore" }));
+    // Each in a session of its own, as the command is: with autogroup scheduling a session shares the
+    // CPU as one, so four loops in the test's own session would take only half of it. (timeout: none
+    // outlives a test process that died before its after hook.)
+    loops.push(
+      spawn("taskset", ["-c", "0", "timeout", "300", "sh", "-c", "while :; do :; done"], {
+        stdio: "ignore",
+        detached: true,
+      }),
+    );
 };
 
 function once(command: string, timeoutMs: number) {
