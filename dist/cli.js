@@ -22932,7 +22932,7 @@ function startingEntries(text2) {
   const out = [];
   for (const r of results) {
     if (r?.pass !== false || typeof r.suite !== "string" || typeof r.name !== "string") continue;
-    const name2 = `${r.suite}/${r.name}`;
+    const name2 = recordCaseName(r.suite, r.name);
     const kinds = r.culprits?.kinds;
     const pins = kinds !== null && typeof kinds === "object" ? Object.keys(kinds) : void 0;
     const cause = causeOf.get(name2);

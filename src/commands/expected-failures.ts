@@ -6,6 +6,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, writeFileSync } from "node:fs";
 import { type StartingEntry, writeStartingList } from "../expected/index.js";
 import { optionalRow } from "../options/index.js";
+import { recordCaseName } from "../text-forms/index.js";
 import { type Command, UsageError } from "./command.js";
 
 /** Larger than any results.json a default run writes; reading stops there. */
@@ -43,7 +44,7 @@ function startingEntries(text: string): StartingEntry[] {
   const out: StartingEntry[] = [];
   for (const r of results as Record<string, unknown>[]) {
     if (r?.pass !== false || typeof r.suite !== "string" || typeof r.name !== "string") continue;
-    const name = `${r.suite}/${r.name}`;
+    const name = recordCaseName(r.suite, r.name);
     const kinds = (r.culprits as { kinds?: unknown } | undefined)?.kinds;
     const pins = kinds !== null && typeof kinds === "object" ? Object.keys(kinds) : undefined;
     const cause = causeOf.get(name);

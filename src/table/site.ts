@@ -28,6 +28,7 @@ import { escapeHtml, shownCut } from "../report/html/escape.js";
 import { pageHtml, verifyPageHtml, verifyPanel } from "../report/html/page.js";
 import { type CaseDetail, recordBodyHtml, verdictHtml } from "../report/html/view.js";
 import { showInvisible } from "../report/visible.js";
+import { recordCaseName } from "../text-forms/index.js";
 import type { ConformResult, CorpusCase, SigningKey } from "../types.js";
 import { TOOL_VERSION } from "../version.js";
 import { choiceCounts, choices, GROUPS, suiteTallies } from "./groups.js";
@@ -93,7 +94,7 @@ async function corpusDetails(): Promise<{
   const details = new Map<string, CaseDetail>();
   const cases = new Map<string, CorpusCase>();
   for (const c of corpus.cases) {
-    const name = `${c.suite}/${c.name}`;
+    const name = recordCaseName(c.suite, c.name);
     const input = inputs.get(name);
     details.set(name, {
       why: c.why,
