@@ -1,5 +1,6 @@
 // What the pull request sees: the job summary (src/report's text, plus a link to the artifact) and one
 // annotation per cause of failure (src/report/annotations.ts decides which and how they read).
+import { appendFileSync } from "node:fs";
 import type { Gate } from "../expected/index.js";
 import { failureAnnotations, gateAnnotations } from "../report/annotations.js";
 import type { VerdictSection } from "../report/index.js";
@@ -118,6 +119,17 @@ export async function writeInterruptedSummary(
     "",
   ].join("\n");
   core.summary.emptyBuffer();
+  // Written at once, not through core.summary's asynchronous write: the run the signal broke may keep
+  // the event loop busy past the exit deadline, and a summary still queued then is lost.
+  const file = core.env.GITHUB_STEP_SUMMARY;
+  if (file) {
+    try {
+      appendFileSync(file, `${markdown}\n`);
+      return;
+    } catch {
+      // Said below, the usual way, if that can still be done in time.
+    }
+  }
   await writeJobSummary(core, markdown, undefined, "");
 }
 

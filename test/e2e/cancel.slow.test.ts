@@ -112,3 +112,15 @@ test("the CLI, SIGINT mid-run: one line on stderr says how it ended and what was
   assert.deepEqual(existsSync(out) ? readdirSync(out) : [], []);
   assert.deepEqual(leftovers(), []);
 });
+
+test("the action, SIGTERM while once mode asks its batches: the summary is written all the same", async () => {
+  // The whole default corpus in once mode with batches: the run keeps the event loop busy (the dry
+  // pass, the batches, the processes the signal kills), and a summary written asynchronously was lost
+  // to the exit deadline.
+  const run = await runAction({
+    inputs: { command: implCommand("canonicalize"), protocol: "once", upload: "false" },
+    interrupt: { signal: "SIGTERM", after: /processes planned/ },
+  });
+  assert.equal(run.code, 143, run.stderr);
+  assert.match(run.summary ?? "", /^## ⏹️ canon-conformance was cancelled by SIGTERM /);
+});
