@@ -2,8 +2,8 @@
 // here (test/lint/layout.test.ts shows that each rule can fail). Stages: jcs (the reference) at the
 // bottom; corpus, adapters, sandbox, checks, record, report above it; run/, the pipeline, over them;
 // the faces (commands/, action/, and the entry points cli.ts and index.ts) on top. view/, a run's view
-// made once after the record is sealed, sits between the record and the reports. known-bad holds the
-// self-test's fixtures.
+// made once after the record is sealed, sits between the record and the reports. escape/, how untrusted
+// text is shown, sits under every stage that prints it. known-bad holds the self-test's fixtures.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -81,11 +81,19 @@ module.exports = {
       name: "the-view-is-made-once-below-the-reports",
       severity: "error",
       comment:
-        "A run's view (src/view) is made once from the sealed run and read by every report and face: it renders nothing and runs nothing. It may use the report stage's shared pieces (the causes as shown, the tally, the difference note, the protocol and re-run shapes), never a renderer, the run or a face.",
+        "A run's view (src/view) is made once from the sealed run and read by every report and face: it renders nothing and runs nothing. Its facts (the causes as shown, the tally, the difference note, the protocol and re-run shapes) are its own; it imports nothing of the reports that format it (src/report), nor the run or a face.",
       from: { path: "^src/view/" },
       to: {
-        path: "^src/(run|commands|action|adapters|sandbox|checks|batch|corpus|known-bad|aggregate|table|compare)/(?!types\\.ts$)|^src/report/(console|markdown|junit|annotations|badge|write|summary|gate|install-form|out-folder)\\.ts$|^src/report/html/",
+        path: "^src/(run|commands|action|adapters|sandbox|checks|batch|corpus|known-bad|aggregate|table|compare)/(?!types\\.ts$)|^src/report/",
       },
+    },
+    {
+      name: "escaping-stands-low",
+      severity: "error",
+      comment:
+        "src/escape is how untrusted text is shown (invisible characters as code points, Markdown made inert): every stage that prints text uses it, so it imports no stage of the harness.",
+      from: { path: "^src/escape/" },
+      to: { path: "^src/", pathNot: "^src/(escape/|bytes\\.ts$|text\\.ts$|types\\.ts$)" },
     },
     {
       name: "sandbox-below-adapters",

@@ -19,8 +19,8 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_GENERATED_RUNS, DEFAULT_NUMBERS } from "../src/options/index.js";
-import type { ProtocolUsed } from "../src/report/protocol.js";
 import { isWithheldVariable, probeBwrap } from "../src/sandbox/index.js";
+import type { ProtocolUsed } from "../src/view/protocol.js";
 import { pythonExecutable } from "../test/helpers/python.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -16971,7 +16971,7 @@ function aggregateBadgeSvg(aggregate) {
   return makeBadge2({ label, message, color });
 }
 
-// src/report/visible.ts
+// src/escape/visible.ts
 var INVISIBLE_LETTERS = "\u034F\u115F\u1160\u17B4\u17B5\u3164\uFFA0\u27E8";
 var INVISIBLE = new RegExp(
   `[\\p{Cc}\\p{Cf}\\p{Zs}\\p{Zl}\\p{Zp}\\p{Noncharacter_Code_Point}\\uD800-\\uDFFF${INVISIBLE_LETTERS}]`,
@@ -17092,43 +17092,7 @@ function aggregateConsole(aggregate) {
 `;
 }
 
-// src/report/markdown.ts
-import { basename as basename3 } from "node:path";
-
-// src/report/format.ts
-function formatDuration(ms) {
-  if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
-  const totalSeconds = Math.round(ms / 1e3);
-  const minutes = Math.floor(totalSeconds / 60);
-  return `${minutes} min ${String(totalSeconds % 60).padStart(2, "0")} s`;
-}
-function formatRate(done2, ms) {
-  if (ms <= 0) return void 0;
-  const rate = done2 * 1e3 / ms;
-  return `${rate < 10 ? rate.toFixed(1) : Math.round(rate)}/s`;
-}
-function implementationName(record2) {
-  const { name: name2, version } = record2.implementation;
-  if (name2 === null) return version === null ? "(unnamed)" : `(unnamed) ${version}`;
-  return version === null ? name2 : `${name2} ${version}`;
-}
-function keyMeaning(key) {
-  return key === "supplied" ? "supplied key: the holder of this key ran it" : "ephemeral key made for this run: shows the record is unchanged, not who ran it";
-}
-function partialRunNote(record2) {
-  const patterns = readSuiteCases(record2.suite);
-  if (patterns === void 0) return void 0;
-  const shown2 = patterns.length > 3 ? `${patterns.slice(0, 3).join(", ")} and ${patterns.length - 3} more` : patterns.join(", ");
-  return `a partial run: only the chosen cases (${shown2}) ran, not the whole corpus`;
-}
-function countLine(record2) {
-  const { cases, passed, failed } = record2.summary;
-  const partial = partialRunNote(record2);
-  const count2 = cases === 0 ? "no cases ran" : failed === 0 ? `${passed} of ${cases} cases passed` : `${passed} of ${cases} cases passed, ${failed} failed`;
-  return partial === void 0 ? count2 : `${count2} (${partial})`;
-}
-
-// src/report/markdown-escape.ts
+// src/escape/markdown.ts
 var HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 function escapeHtml(text2) {
   return text2.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]);
@@ -17250,6 +17214,42 @@ function fencedBlock(content, info = "") {
   return `${fence}${info}
 ${shown2}
 ${fence}`;
+}
+
+// src/report/markdown.ts
+import { basename as basename3 } from "node:path";
+
+// src/report/format.ts
+function formatDuration(ms) {
+  if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
+  const totalSeconds = Math.round(ms / 1e3);
+  const minutes = Math.floor(totalSeconds / 60);
+  return `${minutes} min ${String(totalSeconds % 60).padStart(2, "0")} s`;
+}
+function formatRate(done2, ms) {
+  if (ms <= 0) return void 0;
+  const rate = done2 * 1e3 / ms;
+  return `${rate < 10 ? rate.toFixed(1) : Math.round(rate)}/s`;
+}
+function implementationName(record2) {
+  const { name: name2, version } = record2.implementation;
+  if (name2 === null) return version === null ? "(unnamed)" : `(unnamed) ${version}`;
+  return version === null ? name2 : `${name2} ${version}`;
+}
+function keyMeaning(key) {
+  return key === "supplied" ? "supplied key: the holder of this key ran it" : "ephemeral key made for this run: shows the record is unchanged, not who ran it";
+}
+function partialRunNote(record2) {
+  const patterns = readSuiteCases(record2.suite);
+  if (patterns === void 0) return void 0;
+  const shown2 = patterns.length > 3 ? `${patterns.slice(0, 3).join(", ")} and ${patterns.length - 3} more` : patterns.join(", ");
+  return `a partial run: only the chosen cases (${shown2}) ran, not the whole corpus`;
+}
+function countLine(record2) {
+  const { cases, passed, failed } = record2.summary;
+  const partial = partialRunNote(record2);
+  const count2 = cases === 0 ? "no cases ran" : failed === 0 ? `${passed} of ${cases} cases passed` : `${passed} of ${cases} cases passed, ${failed} failed`;
+  return partial === void 0 ? count2 : `${count2} (${partial})`;
 }
 
 // src/report/gate.ts
@@ -18930,12 +18930,12 @@ function clip2(text2, max) {
   return points.length <= max ? text2 : `${points.slice(0, max).join("")}\u2026`;
 }
 
-// src/report/causes.ts
+// src/view/causes.ts
 function groupFailures(cases) {
   return groupByCause(cases).map((g) => ({ ...g, title: showInvisible(g.title) }));
 }
 
-// src/report/difference.ts
+// src/view/difference.ts
 function firstDifference(expected, got) {
   if (expected === got) return void 0;
   const a = [...expected];
@@ -20642,7 +20642,7 @@ function parseChoice(text2, subject, allowed) {
 import { statSync as statSync5 } from "node:fs";
 import { isAbsolute as isAbsolute3, resolve as resolve4 } from "node:path";
 
-// src/report/out-folder.ts
+// src/out-folder.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
 import { closeSync as closeSync4, constants as constants3, fstatSync as fstatSync2, openSync as openSync4, realpathSync as realpathSync4, statSync as statSync4 } from "node:fs";
 import { mkdir as mkdir2, open as open2, realpath, rename, rm, stat as stat2, unlink } from "node:fs/promises";
@@ -20660,7 +20660,7 @@ function deadline(ms, expire) {
   };
 }
 
-// src/report/out-folder.ts
+// src/out-folder.ts
 var OUT_OPEN_TIMEOUT_MS = 5e3;
 var KERNEL_ROOTS = ["/proc", "/sys", "/dev"];
 var KERNEL_EXCEPTIONS = ["/dev/shm"];
@@ -28100,7 +28100,7 @@ function sealRun(plan, results) {
   };
 }
 
-// src/report/tally.ts
+// src/view/tally.ts
 function tallyBySuite(results) {
   const bySuite = /* @__PURE__ */ new Map();
   for (const r of results) {

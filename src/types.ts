@@ -177,7 +177,7 @@ export interface CaseResult {
   got: string;
   why: string;
   source: string;
-  /** A failed case's input, shown safely (report/visible.ts's notation) and cut at a stated length:
+  /** A failed case's input, shown safely (src/escape/visible.ts's notation) and cut at a stated length:
    * for a pair `a = … and b = …`; absent for a passing case and where there is no single input. */
   input?: string;
   /** A failed case's input file(s) in the corpus (`vectors/jcs/inputs/x.json`, or `a` and `b` for a

@@ -4,8 +4,8 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { aggregateForAction } from "../aggregate/index.js";
+import { inlineCode, inlineText } from "../escape/markdown.js";
 import { type Face, readOption } from "../options/index.js";
-import { inlineCode, inlineText } from "../report/markdown-escape.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";
 import type { ActionCore } from "./core.js";
 import { readArtifactSettings } from "./inputs.js";

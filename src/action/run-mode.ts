@@ -4,14 +4,14 @@
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { formatCompare } from "../compare/index.js";
+import { inlineText } from "../escape/markdown.js";
 import type { Gate } from "../expected/index.js";
 import { sha256Hex } from "../jcs/index.js";
 import type { Face } from "../options/index.js";
+import { type OutFolder, openOutFolder } from "../out-folder.js";
 import { implementationName } from "../report/format.js";
 import { gateHeadline } from "../report/gate.js";
 import { batchPlanText, createProgressReporter, verdictSections } from "../report/index.js";
-import { inlineText } from "../report/markdown-escape.js";
-import { type OutFolder, openOutFolder } from "../report/out-folder.js";
 import { runSummaryMarkdown } from "../report/summary.js";
 import { runConformance } from "../run/index.js";
 import type { RunSoFar } from "../run/interrupt.js";

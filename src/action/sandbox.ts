@@ -3,7 +3,7 @@
 // AppArmor profile, with sudo -n), each change printed; on a GitHub-hosted Linux runner, `auto` may not
 // then fall back to an unsandboxed run. When the run opens its sandbox: one line in the log saying how
 // the command runs, and a paragraph for the job summary; after it, the step's `sandboxed` output.
-import { inlineText } from "../report/markdown-escape.js";
+import { inlineText } from "../escape/markdown.js";
 import {
   describeSandbox,
   prepareRunnerSandbox,

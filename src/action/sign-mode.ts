@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { fencedBlock, inlineCode, inlineText, textBlock } from "../escape/markdown.js";
 import { sha256Hex } from "../jcs/index.js";
 import { type Face, OptionError, readOption } from "../options/index.js";
 import { toHex } from "../record/keys.js";
@@ -18,7 +19,6 @@ import { type ResignRefusal, refusalLines, resignRecord } from "../record/resign
 import { badgeJson, badgeSvg } from "../report/badge.js";
 import { reportHtml } from "../report/html/index.js";
 import { installSource, toolCommand } from "../report/install-form.js";
-import { fencedBlock, inlineCode, inlineText, textBlock } from "../report/markdown-escape.js";
 import { verifyCommand } from "../report/verify-command.js";
 import type { ConformResult } from "../types.js";
 import { setArtifactOutputs, uploadArtifact } from "./artifact.js";

@@ -1,10 +1,10 @@
 // What the pull request sees: the job summary (src/report's text, plus a link to the artifact) and one
 // annotation per cause of failure (src/report/annotations.ts decides which and how they read).
 import { appendFileSync } from "node:fs";
+import { escapeHtml, inlineCode, inlineText, textBlock } from "../escape/markdown.js";
 import type { Gate } from "../expected/index.js";
 import { failureAnnotations, gateAnnotations } from "../report/annotations.js";
 import type { VerdictSection } from "../report/index.js";
-import { escapeHtml, inlineCode, inlineText, textBlock } from "../report/markdown-escape.js";
 import { type InterruptedRun, keptText } from "../run/interrupt.js";
 import type { RunView } from "../view/index.js";
 import type { UploadedArtifact } from "./artifact.js";

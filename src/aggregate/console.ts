@@ -2,7 +2,7 @@
 // answers) goes through showInvisible, so no record can move the cursor or hide a difference, and
 // is cut to a readable length; aggregate.json keeps it whole.
 
-import { INVISIBLE_LEGEND, showInvisible } from "../report/visible.js";
+import { INVISIBLE_LEGEND, showInvisible } from "../escape/visible.js";
 import { cutText } from "../text.js";
 import { shardLine } from "./shards.js";
 import type { Aggregate } from "./types.js";

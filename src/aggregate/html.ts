@@ -6,9 +6,9 @@
 // cases; long lists are capped, and each cap says what it left out (aggregate.json has all of it).
 
 import { showBytes } from "../checks/show.js";
+import { INVISIBLE_LEGEND } from "../escape/visible.js";
 import { escapeHtml, shownCut } from "../report/html/escape.js";
 import { pageHtml } from "../report/html/page.js";
-import { INVISIBLE_LEGEND } from "../report/visible.js";
 import { recordCaseName, writePairInputs } from "../text-forms/index.js";
 import type { CorpusCase } from "../types.js";
 import { shardLine } from "./shards.js";

@@ -1,18 +1,11 @@
 // The aggregate as one Markdown summary (a job summary, a PR comment). GitHub refuses a step summary
 // over 1 MiB, so the fixed parts are bounded (each value cut, long lists capped) and the cases
 // answered differently fill what is left, in order; the summary says what it left out, and
-// aggregate.json has all of it. All record text goes through src/report/markdown-escape.ts.
+// aggregate.json has all of it. All record text goes through src/escape/markdown.ts.
 
+import { cellCode, cellText, escapeHtml, fencedBlock, inlineCode, inlineText } from "../escape/markdown.js";
+import { INVISIBLE_LEGEND } from "../escape/visible.js";
 import { GITHUB_SUMMARY_LIMIT, SUMMARY_MARGIN } from "../report/markdown.js";
-import {
-  cellCode,
-  cellText,
-  escapeHtml,
-  fencedBlock,
-  inlineCode,
-  inlineText,
-} from "../report/markdown-escape.js";
-import { INVISIBLE_LEGEND } from "../report/visible.js";
 import { cutText } from "../text.js";
 import { showRange } from "./coverage.js";
 import { shardLine } from "./shards.js";

@@ -2,7 +2,7 @@
 // one writing fault (escaping all non-ASCII) fails a hundred cases for one reason; a maintainer should
 // read that reason once, with the count and the cases under it, and then see the failures that have
 // causes of their own. This module is pure (no Node built-ins): the console, the job summary,
-// results.json and the HTML report (in Node and in the browser) all group with it (src/report/causes.ts
+// results.json and the HTML report (in Node and in the browser) all group with it (src/view/causes.ts
 // shows the titles' invisible characters).
 //
 // What went wrong in each case is ./cause.ts' (a refusal, no answer, an acceptance, a class of

@@ -3,7 +3,7 @@
 // length and a digest when cut, so two long outputs can still be told apart), and bytes that are not
 // UTF-8 shown as \xHH (instead of being silently replaced: they have no code point to show).
 // Characters stay as they are, control characters too: every report shows them as ⟨U+XXXX⟩
-// (src/report/visible.ts), so a raw DEL (which RFC 8785 writes raw) reads ⟨U+007F⟩ and can never look
+// (src/escape/visible.ts), so a raw DEL (which RFC 8785 writes raw) reads ⟨U+007F⟩ and can never look
 // like an output that spells the text `\x7F`, and a CR/LF reads ⟨U+000D⟩⟨U+000A⟩. Nothing here is
 // printed unshown: the record and results.json are JSON, and each report runs showInvisible.
 //

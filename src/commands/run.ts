@@ -3,6 +3,7 @@
 
 import { formatCompare } from "../compare/index.js";
 import { SetupError } from "../errors.js";
+import { showInvisible } from "../escape/visible.js";
 import {
   type CliSection,
   type CommandLine,
@@ -15,7 +16,7 @@ import {
   readRunOptions,
 } from "../options/index.js";
 import { ephemeralKey, loadSuppliedKey } from "../record/keys.js";
-import { batchPlanText, createProgressReporter, formatVerdict, showInvisible } from "../report/index.js";
+import { batchPlanText, createProgressReporter, formatVerdict } from "../report/index.js";
 import { runConformance } from "../run/index.js";
 import { interruptedRun, keptText, onInterrupt, type RunSoFar, signalStatus } from "../run/interrupt.js";
 import type { RunOptions } from "../run/types.js";

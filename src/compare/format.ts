@@ -1,6 +1,6 @@
 // The terminal's view of a differential run. Everything that came from an input or an implementation
 // goes through showInvisible, so no answer can move the cursor or hide a difference.
-import { INVISIBLE_LEGEND, showInvisible } from "../report/visible.js";
+import { INVISIBLE_LEGEND, showInvisible } from "../escape/visible.js";
 import type { Agreement, CompareReport, Disagreement, DisagreementKind } from "./types.js";
 
 export const KIND_TEXT: Record<DisagreementKind, string> = {

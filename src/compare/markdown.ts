@@ -1,9 +1,9 @@
-// The job summary's view of a differential run. All content goes through src/report/markdown-escape.ts,
+// The job summary's view of a differential run. All content goes through src/escape/markdown.ts,
 // so no input or answer can break the Markdown or put HTML in it. Shown values are already cut to a
 // readable length (src/checks/show.ts); the count of disagreements shown is capped as well, so the
 // section stays far below GitHub's 1 MiB summary limit whatever the run found.
-import { cellCode, inlineCode, inlineText } from "../report/markdown-escape.js";
-import { INVISIBLE_LEGEND } from "../report/visible.js";
+import { cellCode, inlineCode, inlineText } from "../escape/markdown.js";
+import { INVISIBLE_LEGEND } from "../escape/visible.js";
 import { agreementText, choicesLine, compareHeadline, KIND_TEXT } from "./format.js";
 import type { CompareReport, Disagreement } from "./types.js";
 

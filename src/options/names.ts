@@ -1,7 +1,7 @@
 // An option's name as someone typed it: the known name nearest to a misspelt one, for the CLI's
 // "did you mean --protocol?" and the action's "did you mean `protocol`?" alike, and the typed text
 // shown back safely (bounded, its invisible characters made visible), since it is not ours.
-import { showInvisible } from "../report/visible.js";
+import { showInvisible } from "../escape/visible.js";
 import { cutCodePoints, editDistance } from "../text.js";
 
 /** `-` and `_` count as the same, and case does not count: `expected_signer` and `--Protocol` are
@@ -27,7 +27,7 @@ export function nearestName(given: string, known: readonly string[]): string | u
 export const MAX_SHOWN_CHARS = 60;
 
 /** `text` (a name someone typed, an argument) as a message shows it: its first MAX_SHOWN_CHARS code
- * points, `…` after a cut, every invisible or control character as ⟨U+XXXX⟩ (src/report/visible.ts). */
+ * points, `…` after a cut, every invisible or control character as ⟨U+XXXX⟩ (src/escape/visible.ts). */
 export function shownText(text: string): string {
   const cut = cutCodePoints(text, MAX_SHOWN_CHARS);
   return `${showInvisible(cut)}${cut.length < text.length ? "…" : ""}`;

@@ -4,7 +4,7 @@
 // filesystems, and gives up after a timeout, so a bad --out costs seconds, not the whole run.
 import { statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { OUT_OPEN_TIMEOUT_MS, OutFolderError, openOutFolder } from "../report/out-folder.js";
+import { OUT_OPEN_TIMEOUT_MS, OutFolderError, openOutFolder } from "../out-folder.js";
 import { OptionError } from "./errors.js";
 
 /** The folder `text` names from `base`; refused unless it is a directory. */
@@ -31,7 +31,7 @@ export const OUT_CHECK_TIMEOUT_MS = OUT_OPEN_TIMEOUT_MS;
 
 /**
  * Makes `dir` (and its missing parents, one at a time) and writes and removes a probe file in it
- * (src/report/out-folder.ts, which the run itself opens the folder with). Throws OptionError saying
+ * (src/out-folder.ts, which the run itself opens the folder with). Throws OptionError saying
  * why the folder cannot take the run's files.
  */
 export async function checkOutDir(dir: string, timeoutMs = OUT_CHECK_TIMEOUT_MS): Promise<void> {

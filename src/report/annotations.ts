@@ -4,10 +4,10 @@
 // step itself will fail its failure takes one, and when the causes do not all fit the last one says
 // how many more there are. Titles name the implementation (implementation-name), not its command.
 
+import { showInvisible } from "../escape/visible.js";
 import type { Gate } from "../expected/index.js";
 import { cutText } from "../text.js";
 import type { RunView } from "../view/index.js";
-import { showInvisible } from "./visible.js";
 
 /** GitHub's limit on error annotations per step. */
 export const GITHUB_ANNOTATIONS_PER_STEP = 10;

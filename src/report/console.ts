@@ -2,15 +2,15 @@
 // the corpus or the implementation goes through showInvisible first, so no output can move the
 // cursor, recolour the terminal or hide a difference.
 
+import { INVISIBLE_LEGEND, showInvisible } from "../escape/visible.js";
 import type { Progress } from "../types.js";
+import type { FailureGroup } from "../view/causes.js";
 import type { RunView } from "../view/index.js";
-import type { FailureGroup } from "./causes.js";
 import { countLine, formatDuration, formatRate, implementationName, keyMeaning } from "./format.js";
 import { gateConsoleLines, gateVerdictLine } from "./gate.js";
 import { protocolLine } from "./protocol.js";
 import type { ReportPlace } from "./types.js";
 import { verifyCommand } from "./verify-command.js";
-import { INVISIBLE_LEGEND, showInvisible } from "./visible.js";
 
 /** Where progress goes: process.stderr, or any stream (a test's). */
 export interface ProgressStream {

@@ -2,10 +2,11 @@
 // expected and why, which were not, which entries are fixed, and that the step's status follows the
 // list while the record's verdict stays seed 003's. Console text here; the summary's Markdown too,
 // each value escaped as in the rest of the summary.
+
+import { inlineCode, inlineText } from "../escape/markdown.js";
+import { showInvisible } from "../escape/visible.js";
 import type { Gate } from "../expected/index.js";
 import { cutText } from "../text.js";
-import { inlineCode, inlineText } from "./markdown-escape.js";
-import { showInvisible } from "./visible.js";
 
 const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 

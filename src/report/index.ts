@@ -1,6 +1,7 @@
 // The reporters: each turns a run's view (src/view: made once, after the record is sealed) into text
 // for one reader, deciding nothing again, and writeReports puts them beside the record for both faces. Nothing here imports @actions/*: the
 // action hands these strings to @actions/core itself.
+
 export {
   failureAnnotations,
   GITHUB_ANNOTATIONS_PER_STEP,
@@ -23,7 +24,6 @@ export {
 } from "./markdown.js";
 export { batchPlanText } from "./protocol.js";
 export { runSummaryMarkdown } from "./summary.js";
-export { showInvisible } from "./visible.js";
 export {
   ReportWriteError,
   writeReports,

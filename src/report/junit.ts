@@ -6,12 +6,12 @@
 // must: a listed failure is a skipped testcase that says it was expected (its list line and reason),
 // and only the failures the list does not name are <failure>s, each saying it fails the step.
 
+import { codePointTag, showInvisible } from "../escape/visible.js";
 import { cutText } from "../text.js";
 import { isNoAnswer } from "../text-forms/index.js";
 import type { CaseResult } from "../types.js";
 import type { FailedCase, RunView } from "../view/index.js";
 import { implementationName } from "./format.js";
-import { codePointTag, showInvisible } from "./visible.js";
 
 // XML 1.0 §2.2 Char, complemented: what must never reach the file.
 const NOT_XML_CHAR = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

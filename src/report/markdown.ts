@@ -1,15 +1,8 @@
 // The pull request's view of a run: the job summary. GitHub refuses a step summary over 1 MiB, so the
 // summary is planned in parts whose sizes are known, and trimmed in a fixed order until it fits:
 // passing detail first, then the longest outputs, then failed-case detail beyond a count. It always
-// says what it left out. All content goes through markdown-escape.ts.
+// says what it left out. All content goes through src/escape/markdown.ts.
 import { basename } from "node:path";
-import { cutText } from "../text.js";
-import { recordCaseName } from "../text-forms/index.js";
-import type { CaseResult } from "../types.js";
-import type { FailedCase, RunView } from "../view/index.js";
-import type { FailureGroup } from "./causes.js";
-import { countLine, formatDuration, implementationName, keyMeaning } from "./format.js";
-import { gateMarkdown } from "./gate.js";
 import {
   escapeHtml,
   fencedBlock,
@@ -18,11 +11,18 @@ import {
   inlineText,
   textBlock,
   textBlockLengths,
-} from "./markdown-escape.js";
+} from "../escape/markdown.js";
+import { INVISIBLE_LEGEND } from "../escape/visible.js";
+import { cutText } from "../text.js";
+import { recordCaseName } from "../text-forms/index.js";
+import type { CaseResult } from "../types.js";
+import type { FailureGroup } from "../view/causes.js";
+import type { FailedCase, RunView } from "../view/index.js";
+import type { SuiteTally } from "../view/tally.js";
+import { countLine, formatDuration, implementationName, keyMeaning } from "./format.js";
+import { gateMarkdown } from "./gate.js";
 import { protocolLine } from "./protocol.js";
-import type { SuiteTally } from "./tally.js";
 import { verifyCommand } from "./verify-command.js";
-import { INVISIBLE_LEGEND } from "./visible.js";
 
 /** GitHub's limit on one step's job summary. */
 export const GITHUB_SUMMARY_LIMIT = 1024 * 1024;

@@ -14,6 +14,7 @@ import { cliWords, type RunSettings } from "../options/read.js";
 import { shellQuote } from "../text.js";
 import { recordCaseName } from "../text-forms/index.js";
 import { type CaseResult, SUITES } from "../types.js";
+import type { RerunCommand } from "../view/index.js";
 import { toolCommand } from "./install-form.js";
 
 /** What else the re-run of a run follows: its gate, and the results.json it wrote. */
@@ -24,16 +25,6 @@ export interface RerunStep {
   /** The run's results.json, as the reader of the command has it (a path on this machine, or
    * `results.json` in the artifact): failures too many to name are read back from it. */
   resultsFile?: string;
-}
-
-/** The re-run of a run's failed cases, as the reports print it. */
-export interface RerunCommand {
-  /** The command line, ready to paste into a POSIX shell. */
-  command: string;
-  /** How many failed cases it re-runs. */
-  failed: number;
-  /** Set when the failed cases were too many to name one by one: what the command chooses instead. */
-  note?: string;
 }
 
 /** Up to this many failed cases get a `--case` each; beyond it each suite's failed cases share one glob. */

@@ -4,12 +4,12 @@
 
 import { join } from "node:path";
 import { CanonError } from "../errors.js";
+import { type OutFolder, openOutFolder } from "../out-folder.js";
 import type { RunView } from "../view/index.js";
 import { badgeJson, badgeSvg } from "./badge.js";
 import { reportHtml } from "./html/index.js";
 import { toJUnitXml } from "./junit.js";
 import type { RecordPlace } from "./markdown.js";
-import { type OutFolder, openOutFolder } from "./out-folder.js";
 import { runSummaryMarkdown } from "./summary.js";
 
 /** What goes beside record.json, results.json, junit.xml and report.html (and compare.json after a

@@ -6,7 +6,7 @@
 // What ends the command under test's processes is src/adapters/process-group.ts: its own listener on
 // the same signals kills every process group the run started (and the sandbox's leftovers) at once.
 // What was kept: a run writes its files only after every case is judged, each through a private name
-// renamed over its own (src/report/out-folder.ts), so a file with its own name is complete; a signal
+// renamed over its own (src/out-folder.ts), so a file with its own name is complete; a signal
 // before the write stage leaves no record at all, and the line says so.
 import { readdirSync } from "node:fs";
 import { CanonError } from "../errors.js";

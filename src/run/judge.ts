@@ -14,10 +14,10 @@ import type { CompareReport } from "../compare/types.js";
 import { plannedRequests } from "../corpus/index.js";
 import { nfcReference } from "../jcs/canonicalizer.js";
 import { DEFAULT_COMPARE_RUNS } from "../options/index.js";
-import type { ProtocolUsed } from "../report/protocol.js";
 import { openSandbox, type SandboxSession, type SandboxStatus } from "../sandbox/index.js";
 import { recordCaseName } from "../text-forms/index.js";
 import type { Canonicalizer, CaseResult, CorpusCase, Progress } from "../types.js";
+import type { ProtocolUsed } from "../view/protocol.js";
 import { boundCanonicalizer, runBoundMs } from "./bound.js";
 import { type RunPlan, RunSetupError, type Transport } from "./plan.js";
 

@@ -13,8 +13,8 @@ import {
   readExpectedFailures,
 } from "../expected/index.js";
 import { type ExpectedFailuresFile, type GivenFile, OptionError } from "../options/index.js";
+import { type OutFolder, openOutFolder } from "../out-folder.js";
 import { installSource, toolCommand } from "../report/install-form.js";
-import { type OutFolder, openOutFolder } from "../report/out-folder.js";
 import { casesFailingTheStep, ResultsFileError, readResultsText } from "../report/results-file.js";
 import { cutText } from "../text.js";
 import { recordCaseName } from "../text-forms/index.js";

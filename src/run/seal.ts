@@ -6,10 +6,11 @@ import { decideGate, type Gate } from "../expected/index.js";
 import { DEFAULT_GENERATED_RUNS, DEFAULT_SEED } from "../options/defaults.js";
 import { buildRecord, recordCases, recordSuite } from "../record/build.js";
 import { recordBytes, signRecord } from "../record/sign.js";
-import { type RerunCommand, rerunCommand } from "../report/rerun-command.js";
+import { rerunCommand } from "../report/rerun-command.js";
 import type { SuiteProtocol } from "../text-forms/index.js";
 import type { CaseResult, ConformResult } from "../types.js";
 import { TOOL_NAME, TOOL_VERSION } from "../version.js";
+import type { RerunCommand } from "../view/index.js";
 import type { RunPlan } from "./plan.js";
 import type { RunOptions } from "./types.js";
 

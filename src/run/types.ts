@@ -3,11 +3,11 @@
 // the rest is the caller's: the key, where the files go, and what it wants to be told while it runs.
 import type { BatchReport } from "../batch/index.js";
 import type { RunSettings } from "../options/index.js";
-import type { OutFolder } from "../report/out-folder.js";
-import type { ProtocolUsed } from "../report/protocol.js";
+import type { OutFolder } from "../out-folder.js";
 import type { SandboxOptions, SandboxStatus } from "../sandbox/index.js";
 import type { Canonicalizer, Progress, SigningKey } from "../types.js";
 import type { RunFiles, RunView } from "../view/index.js";
+import type { ProtocolUsed } from "../view/protocol.js";
 
 /** Everything a run needs: the options as read, and the caller's part. */
 export interface RunOptions extends RunSettings {
@@ -17,7 +17,7 @@ export interface RunOptions extends RunSettings {
    * The options' command or URL is then only its name in the record (as a command line, with no
    * files hashed). The faces always run a command or a URL. */
   implementation?: Canonicalizer;
-  /** The output folder already made and opened by the caller (src/report/out-folder.ts), written
+  /** The output folder already made and opened by the caller (src/out-folder.ts), written
    * instead of `outDir` and left open: the action uploads the files through the same handle. */
   outFolder?: OutFolder;
   /** What else goes into `outDir` (src/report/write.ts): summary.md, the badges. */

@@ -10,13 +10,12 @@
 // set their outputs and end with its step verdict.
 import type { CompareReport } from "../compare/types.js";
 import type { Gate } from "../expected/index.js";
-import { type FailureGroup, groupFailures } from "../report/causes.js";
-import { differenceNote } from "../report/difference.js";
-import type { ProtocolUsed } from "../report/protocol.js";
-import type { RerunCommand } from "../report/rerun-command.js";
-import { assertConsistent, type SuiteTally, tallyBySuite } from "../report/tally.js";
 import { recordCaseName } from "../text-forms/index.js";
 import type { CaseResult, ConformResult } from "../types.js";
+import { type FailureGroup, groupFailures } from "./causes.js";
+import { differenceNote } from "./difference.js";
+import type { ProtocolUsed } from "./protocol.js";
+import { assertConsistent, type SuiteTally, tallyBySuite } from "./tally.js";
 
 /** The files a run wrote into its output folder, by what they are (paths as the folder names them). */
 export interface RunFiles {
@@ -28,6 +27,17 @@ export interface RunFiles {
   summary?: string;
   badgeSvg?: string;
   badgeJson?: string;
+}
+
+/** The re-run of a run's failed cases, as the reports print it (made as the run is sealed:
+ * src/report/rerun-command.ts). */
+export interface RerunCommand {
+  /** The command line, ready to paste into a POSIX shell. */
+  command: string;
+  /** How many failed cases it re-runs. */
+  failed: number;
+  /** Set when the failed cases were too many to name one by one: what the command chooses instead. */
+  note?: string;
 }
 
 /** What a sealed run states: the view is made from this alone. */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
 import { SHOW_LIMIT, showAnswer, showBytes, showText } from "../../src/checks/index.js";
-import { showInvisible } from "../../src/report/visible.js";
+import { showInvisible } from "../../src/escape/visible.js";
 import { bytes } from "./fakes.js";
 
 test("short UTF-8 is shown as it is", () => {

@@ -9,7 +9,6 @@ import { mixSeed } from "../../src/corpus/generated/random.js";
 import { generatedProperty, loadCorpus, PROPERTIES } from "../../src/corpus/index.js";
 import { inProcessCanonicalizer, nfcReference, referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
 import { knownBad, knownBadCanonicalizer } from "../../src/known-bad/index.js";
-import { groupFailures } from "../../src/report/causes.js";
 import {
   I1_STEPS,
   readGeneratedGot,
@@ -19,6 +18,7 @@ import {
   writeReplay,
 } from "../../src/text-forms/index.js";
 import type { Answer, Canonicalizer, CorpusCase, Profile } from "../../src/types.js";
+import { groupFailures } from "../../src/view/causes.js";
 
 function context(write: Canonicalizer) {
   return { write, read: write };

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { before, test } from "node:test";
 import { KNOWN_BADS } from "../../src/known-bad/index.js";
 import type { Proof } from "../../src/known-bad/prove.js";
-import { groupFailures } from "../../src/report/causes.js";
+import { groupFailures } from "../../src/view/causes.js";
 import { sharedProof } from "../helpers/proof.js";
 
 // Every suite, the sweeps shorter than a default run's (one block of numbers, 10 runs a property): the

@@ -10,7 +10,7 @@ import { runFromArgv } from "../../src/commands/command.js";
 import { selfTestWith } from "../../src/commands/self-test.js";
 import { KNOWN_BADS } from "../../src/known-bad/index.js";
 import { type KnownBadRun, type Proof, prove } from "../../src/known-bad/prove.js";
-import { groupFailures } from "../../src/report/causes.js";
+import { groupFailures } from "../../src/view/causes.js";
 import { withIo } from "../helpers/cli.js";
 
 let proof: Proof | undefined;

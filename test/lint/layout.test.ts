@@ -30,6 +30,7 @@ const BREAKS: Record<string, { rule: string; imports: string[]; typeOnly?: boole
   "src/batch/confirm.ts": { rule: "batches-ask-a-canonicalizer", imports: ["../adapters/command-once.js"] },
   "src/record/build.ts": { rule: "record-knows-no-run", imports: ["../checks/show.js"] },
   "src/sandbox/session.ts": { rule: "sandbox-below-adapters", imports: ["../adapters/launch.js"] },
+  "src/escape/visible.ts": { rule: "escaping-stands-low", imports: ["../report/console.js"] },
   "src/view/index.ts": {
     rule: "the-view-is-made-once-below-the-reports",
     imports: ["../report/markdown.js"],

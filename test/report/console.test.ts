@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { PassThrough } from "node:stream";
 import { test } from "node:test";
+import { showInvisible } from "../../src/escape/visible.js";
 import { createProgressReporter, formatProgress, formatVerdict } from "../../src/report/index.js";
-import { showInvisible } from "../../src/report/visible.js";
 import type { Progress } from "../../src/types.js";
 import { caseResult, HOSTILE, inputFor, mixedRun, recordFor, viewOf } from "./fixtures.js";
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { XMLParser } from "fast-xml-parser";
+import { showInvisible } from "../../src/escape/visible.js";
 import { decideGate, parseExpectedFailures } from "../../src/expected/index.js";
 import { toJUnitXml } from "../../src/report/index.js";
-import { showInvisible } from "../../src/report/visible.js";
 import { writeAnswerText } from "../../src/text-forms/index.js";
 import { caseResult, HOSTILE, inputFor, mixedRun, viewOf } from "./fixtures.js";
 import { parseStrictXml, type XmlElement } from "./xml-check.js";

@@ -2,7 +2,7 @@
 // name, reason, implementation name, refusal or expected-failures reason becomes a link in the job
 // summary, whatever it holds. GitHub renders the summary as GFM, whose autolink extension links text
 // that merely looks like a URL (`www.x.y`, `https://x.y`) or an e-mail address (`a@b.c`, `mailto:`,
-// `xmpp:`). Each escape of src/report/markdown-escape.ts is rendered here in every place the writers
+// `xmpp:`). Each escape of src/escape/markdown.ts is rendered here in every place the writers
 // put it, by micromark (GFM's spec) and by cmark-gfm (GitHub's own parser, which joins text that
 // micromark keeps apart: ./github-render.ts), for strings made of what links are made of; then the
 // writers' whole summaries of runs, lists, aggregates and differential runs holding such text.
@@ -13,9 +13,6 @@ import { aggregateMarkdown, aggregateRecords } from "../../src/aggregate/index.j
 import { runCases } from "../../src/checks/run-cases.js";
 import type { CompareReport } from "../../src/compare/index.js";
 import { loadCorpus } from "../../src/corpus/index.js";
-import { decideGate, parseExpectedFailures } from "../../src/expected/index.js";
-import { inProcessCanonicalizer } from "../../src/jcs/canonicalizer.js";
-import { runSummaryMarkdown } from "../../src/report/index.js";
 import {
   cellCode,
   cellText,
@@ -23,8 +20,11 @@ import {
   inlineShown,
   inlineText,
   textBlock,
-} from "../../src/report/markdown-escape.js";
-import { showInvisible } from "../../src/report/visible.js";
+} from "../../src/escape/markdown.js";
+import { showInvisible } from "../../src/escape/visible.js";
+import { decideGate, parseExpectedFailures } from "../../src/expected/index.js";
+import { inProcessCanonicalizer } from "../../src/jcs/canonicalizer.js";
+import { runSummaryMarkdown } from "../../src/report/index.js";
 import { writeAnswerText } from "../../src/text-forms/index.js";
 import { file, record } from "../aggregate/fixtures.js";
 import { LINKY, viewOf } from "./fixtures.js";

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
+import { inlineText, textBlock, textBlockLengths } from "../../src/escape/markdown.js";
+import { showInvisible } from "../../src/escape/visible.js";
 import {
   GITHUB_SUMMARY_LIMIT,
   MIN_SUMMARY_BYTES,
   SUMMARY_MARGIN,
   toMarkdownSummary,
 } from "../../src/report/index.js";
-import { inlineText, textBlock, textBlockLengths } from "../../src/report/markdown-escape.js";
-import { showInvisible } from "../../src/report/visible.js";
 import { cutText } from "../../src/text.js";
 import type { CaseResult } from "../../src/types.js";
 import { caseResult, HOSTILE, inputFor, mixedRun } from "./fixtures.js";

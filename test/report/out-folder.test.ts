@@ -17,7 +17,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { openOutFolder } from "../../src/report/out-folder.js";
+import { openOutFolder } from "../../src/out-folder.js";
 import { writeReports } from "../../src/report/write.js";
 import { inputFor, mixedRun } from "./fixtures.js";
 

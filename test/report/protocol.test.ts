@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { formatVerdict, toMarkdownSummary, writeReports } from "../../src/report/index.js";
-import type { ProtocolUsed } from "../../src/report/protocol.js";
+import type { ProtocolUsed } from "../../src/view/protocol.js";
 import { caseResult, inputFor, mixedRun } from "./fixtures.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "report-protocol-"));

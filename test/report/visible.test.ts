@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { firstDifference } from "../../src/report/difference.js";
+import { showInvisible } from "../../src/escape/visible.js";
 import { verifyCommand } from "../../src/report/verify-command.js";
-import { showInvisible } from "../../src/report/visible.js";
 import { shellQuote } from "../../src/text.js";
+import { firstDifference } from "../../src/view/difference.js";
 
 test("invisible and control characters are shown as their code points", () => {
   assert.equal(

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import type { CompareReport } from "../../src/compare/types.js";
-import { groupFailures } from "../../src/report/causes.js";
 import { badgeSvg, ReportWriteError, runSummaryMarkdown, writeReports } from "../../src/report/index.js";
+import { groupFailures } from "../../src/view/causes.js";
 import { inputFor, mixedRun } from "./fixtures.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "report-write-"));

@@ -9,9 +9,9 @@ import { test } from "node:test";
 import type { CompareReport } from "../../src/compare/types.js";
 import { referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
 import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
-import { groupFailures } from "../../src/report/causes.js";
 import { runConformance } from "../../src/run/index.js";
 import { recordCaseName } from "../../src/text-forms/index.js";
+import { groupFailures } from "../../src/view/causes.js";
 import { runView } from "../../src/view/index.js";
 import { runOptions } from "../helpers/fixtures.js";
 

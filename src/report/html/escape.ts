@@ -4,7 +4,7 @@
 // U+2028, bidi overrides and lone surrogates cannot hide or reorder anything), then the five
 // characters that mean something in HTML become entities, in element content and attribute values
 // alike. Nothing untrusted ever becomes a tag, an attribute name, a URL or a style.
-import { showInvisible } from "../visible.js";
+import { showInvisible } from "../../escape/visible.js";
 
 const ENTITIES: Record<string, string> = {
   "&": "&amp;",

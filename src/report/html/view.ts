@@ -5,13 +5,14 @@
 // record or the results goes through escape.ts; ids and links are made from indices, never from names.
 
 import type { GroupableCase } from "../../causes/group.js";
+import { INVISIBLE_LEGEND } from "../../escape/visible.js";
 import type { Gate } from "../../expected/index.js";
 import type { ConformResult } from "../../types.js";
-import { type FailureGroup, groupFailures } from "../causes.js";
-import { firstDifference } from "../difference.js";
+import { type FailureGroup, groupFailures } from "../../view/causes.js";
+import { firstDifference } from "../../view/difference.js";
+import type { ProtocolUsed } from "../../view/protocol.js";
 import { countLine, formatDuration, implementationName, keyMeaning } from "../format.js";
-import { type ProtocolUsed, protocolLine } from "../protocol.js";
-import { INVISIBLE_LEGEND } from "../visible.js";
+import { protocolLine } from "../protocol.js";
 import { cutPoints, escapeHtml, shownCut, shownHtml, visibleHtml } from "./escape.js";
 
 /** What the results add to a record's case: why it exists, the rule, its kind and its input. */

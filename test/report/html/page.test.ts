@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
-import { groupFailures } from "../../../src/report/causes.js";
 import { BROWSER_SCRIPT, LIMITS, reportHtml } from "../../../src/report/html/index.js";
+import { groupFailures } from "../../../src/view/causes.js";
 import { hostileRun, judged, manyFailures, signedRun } from "./fixtures.js";
 
 /** The page's parts the tests look at: the policy, the inline script and style, the embedded bytes. */

@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { aggregateHtml, caseInputs } from "../../../src/aggregate/html.js";
 import { aggregateRecords } from "../../../src/aggregate/index.js";
-import { groupFailures } from "../../../src/report/causes.js";
+import { groupFailures } from "../../../src/view/causes.js";
 import { checked, cliVerify, probedPage } from "./browser.js";
 import { corpus, hostileRun, judged, manyFailures, type SignedRun, signedRun } from "./fixtures.js";
 import { assertClean, browserSession, opts, ROOT, VECTORS, writeRun } from "./session.js";

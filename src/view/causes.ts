@@ -2,7 +2,7 @@
 // invisible characters shown as ⟨U+XXXX⟩. The console, the job summary, results.json, the annotations
 // and the HTML report (in Node and in the browser) all take their groups from here.
 import { type CauseGroup, type GroupableCase, groupByCause } from "../causes/group.js";
-import { showInvisible } from "./visible.js";
+import { showInvisible } from "../escape/visible.js";
 
 /** A group as the reports show it: src/causes' group, its title with invisible characters shown. */
 export type FailureGroup = CauseGroup;

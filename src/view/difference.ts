@@ -1,5 +1,5 @@
+import { codePointTag, showInvisible } from "../escape/visible.js";
 import { readAnswerText, readStepText } from "../text-forms/index.js";
-import { codePointTag, showInvisible } from "./visible.js";
 
 /**
  * Where two readable values first differ, when a reader could not easily see it: they share a

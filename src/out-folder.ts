@@ -14,8 +14,8 @@ import { randomBytes } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, realpathSync, type Stats, statSync } from "node:fs";
 import { mkdir, open, realpath, rename, rm, stat, unlink } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { deadline } from "../deadline.js";
-import { SetupError } from "../errors.js";
+import { deadline } from "./deadline.js";
+import { SetupError } from "./errors.js";
 
 /** How long making and opening the folder may take before it is given up (a hung network mount). */
 export const OUT_OPEN_TIMEOUT_MS = 5_000;
