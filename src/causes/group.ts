@@ -15,6 +15,9 @@
 //   joins       a difference no class names (a long value the report cut past the difference, a pair
 //               whose inputs are shown in part, a generated counterexample) joins the run's difference
 //               cause when the run shows exactly one: the likely same fault, and said so
+//   fits both   an acceptance that another cause explains as well (./cause.ts `joins`) goes under that
+//               cause when a case the run shows stands for it alone: a reader that stops after its
+//               first value accepts a no-break space after it, as a reader of Unicode white space does
 //   several     a generated case that went on drawing past its first failure shows several causes; it
 //               is listed under the first of them that no other case stands for, so none is hidden
 // Groups are sorted biggest first; a group of one is reported as just that case. Every failed case is
@@ -88,6 +91,12 @@ export function groupByCause(cases: readonly GroupableCase[]): CauseGroup[] {
     const causes: GroupCause[] = policy && isScalarRefusal(c) ? [POLICY] : causesOf({ ...c, name, suite });
     failed.push({ c, name, index, causes });
   });
+
+  // A cause a case also fits, shown by a case that fits it alone: the case joins it.
+  const shownAlone = new Set(failed.flatMap((f) => f.causes.filter((k) => !k.joins).map((k) => k.cause)));
+  for (const f of failed) {
+    f.causes = f.causes.map((k) => (k.joins && shownAlone.has(k.joins.cause) ? k.joins : k));
+  }
 
   // The classified difference families the run shows: an unclassified difference joins the one.
   const families = new Set(
