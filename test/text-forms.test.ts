@@ -408,6 +408,15 @@ test("an answer of several lines: its count and the lines shown read back, whate
     ),
     { numRuns: 1000, seed: 29 },
   );
+  // Cut short by a report inside a line (an escape cut in two left out): read up to there.
+  const whole = writeLinesCountReason(2, ['{"\u0001":0,"a\\b"', "x"]);
+  for (const [cut, line] of [
+    [whole.indexOf("\\u0001") + 4, '{"'],
+    [whole.indexOf("\\u0001") + 6, '{"\u0001'],
+    [whole.indexOf("\\\\b") + 1, '{"\u0001":0,"a'],
+  ] as const) {
+    assert.deepEqual(readLinesCountReason(whole.slice(0, cut)), { count: 2, lines: [line], lastCut: true });
+  }
   for (const text of [
     "answered with 2 lines",
     "timed out after 10 s",

@@ -264,8 +264,14 @@ function splitByRawLineFeeds(reason: string, expected: string): boolean {
   return split.lines.every((shown, k) => {
     if (k >= known.length) return cut !== undefined;
     const line = asOneLine(known[k]!);
-    // A line the adapter cut may end inside a character (U+FFFD): compare what comes before it.
-    const lineCut = shown.endsWith(" ...") ? shown.slice(0, -5) : undefined;
+    // A line the adapter cut may end inside a character (U+FFFD): compare what comes before it. One
+    // the report cut (the last shown) is known up to there.
+    const lineCut =
+      split.lastCut && k === split.lines.length - 1
+        ? shown.replace(/ \.{0,3}$/, "")
+        : shown.endsWith(" ...")
+          ? shown.slice(0, -5)
+          : undefined;
     if (cut !== undefined && k === known.length - 1) {
       const head = lineCut ?? shown;
       return head.startsWith(line) || line.startsWith(head);

@@ -14,20 +14,39 @@ export function writeLinesCountReason(count: number, shown: readonly string[]): 
   return `answered with ${count}${HEAD}${lines}${count > shown.length ? " ..." : ""}`;
 }
 
-/** What such a reason states: how many lines, and the lines shown (the last maybe cut short by a
- * report), or undefined when `reason` is no such reason. */
-export function readLinesCountReason(reason: string): { count: number; lines: string[] } | undefined {
+/** What such a reason states: how many lines, and the lines shown; a reason a report cut short (its
+ * cut note taken off) ends inside a line, which is read up to there (`lastCut`). Undefined when
+ * `reason` is no such reason. */
+export function readLinesCountReason(
+  reason: string,
+): { count: number; lines: string[]; lastCut?: true } | undefined {
   const match = /^answered with (\d+)(.*)$/s.exec(reason);
   if (!match || !match[2]!.startsWith(HEAD)) return undefined;
   const lines: string[] = [];
   let rest = match[2]!.slice(HEAD.length);
   for (;;) {
     const quoted = /^"(?:[^"\\]|\\.)*"/.exec(rest);
-    if (!quoted) break;
+    if (!quoted) {
+      // Cut inside a line: what is shown of it, a last escape cut in two left out.
+      const open = /^"((?:[^"\\]|\\.)*?)(?:\\(?:u[0-9a-fA-F]{0,3})?)?$/s.exec(rest);
+      if (open === null || (open[1] === "" && lines.length > 0)) break;
+      const shown = tryParse(`"${open[1]}"`);
+      if (shown === undefined) break;
+      lines.push(shown);
+      return { count: Number(match[1]), lines, lastCut: true };
+    }
     lines.push(JSON.parse(quoted[0]) as string);
     rest = rest.slice(quoted[0].length);
     if (!rest.startsWith(" then ")) break;
     rest = rest.slice(" then ".length);
   }
   return lines.length === 0 ? undefined : { count: Number(match[1]), lines };
+}
+
+function tryParse(quoted: string): string | undefined {
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return undefined;
+  }
 }

@@ -14,6 +14,7 @@ import {
   bytes,
   canonCase,
   canonical,
+  canonOrRejectCase,
   context,
   failed,
   idempotentCase,
@@ -164,3 +165,49 @@ test("an answer that is not UTF-8 is called that, not no answer", async () => {
 function fixed(answer: Answer): Canonicalizer {
   return { label: "fixed", canonicalize: async () => answer, async close() {} };
 }
+
+test("a choice made otherwise for some members, for a fault the run shows elsewhere, is that fault", async () => {
+  const members = [
+    { name: "top-level-string", input: '"a"' },
+    { name: "top-level-fraction", input: "1.5" },
+    { name: "top-level-zero", input: "0" },
+  ].map((m) => ({ ...m, expected: decoder.decode(canonicalize(bytes(m.input))) }));
+  const memberCases: CorpusCase[] = members.map((m) => ({
+    ...canonOrRejectCase(m.input, m.expected),
+    name: m.name,
+  }));
+  const choice: CorpusCase = {
+    suite: "canon-or-reject",
+    name: "top-level-scalars-consistent",
+    why: "a test case",
+    source: "test",
+    kind: "consistent-choice",
+    members: members.map((m) => ({ name: m.name, input: bytes(m.input), expected: bytes(m.expected) })),
+  };
+  const olpc: Canonicalizer = {
+    label: "olpc",
+    async canonicalize(input) {
+      const text = decoder.decode(input);
+      const fraction = /-?\d+\.\d+/.exec(text);
+      return fraction
+        ? rejected(`cannot encode ${fraction[0]}`)
+        : { status: "canonical", output: canonicalize(input) };
+    },
+    async close() {},
+  };
+  const alone = groupByCause(await judgeAll([...memberCases, choice], olpc));
+  // Refusing a top-level fraction is a legitimate answer to its own case: only the choice fails, and
+  // nothing else the run shows explains it.
+  assert.deepEqual(
+    alone.map((g) => [g.cause, g.kind]),
+    [["case:canon-or-reject/top-level-scalars-consistent", "case"]],
+  );
+  assert.match(alone[0]!.title, /makes one choice the RFC leaves differently/);
+  const results = await judgeAll([canonOf("[1.5]", "fraction"), ...memberCases, choice], olpc);
+  const groups = groupByCause(results);
+  assert.deepEqual(
+    groups.map((g) => [g.cause, g.cases]),
+    [["refusal:cannot encode N", ["jcs/fraction", "canon-or-reject/top-level-scalars-consistent"]]],
+    shown(groups),
+  );
+});
