@@ -64,6 +64,9 @@ export interface Cause {
   listsForms?: true;
   /** A difference no class names (`difference:other`, or a generated counterexample). */
   unclassified?: true;
+  /** What the draw this cause was read from answered (a generated counterexample): a case that found
+   * several causes answered otherwise for each, and its title names this one's. */
+  answer?: string;
   /** Another cause this case also fits, which it joins when the run shows that cause in a case that
    * fits no other (an input a reader that stops after its first value accepts, and so does one that
    * takes a no-break space for white space). */
@@ -484,6 +487,7 @@ function instanceCause(instance: InstanceTexts): Cause {
     kind: "counterexample",
     title: `generated cases shrink to one counterexample: ${clip(inputText, 120)}`,
     unclassified: true,
+    answer: got,
   };
 }
 

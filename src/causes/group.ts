@@ -149,9 +149,11 @@ export function groupByCause(cases: readonly GroupableCase[]): CauseGroup[] {
   const out = [...groups.entries()].map(([key, g]): CauseGroup & { first: number } => {
     const names = g.members.map((m) => m.name);
     let title = groupTitle(g.causes) ?? caseTitle(g.members[0]!.c);
-    // A case alone with no class of its own: what it got says more than "another output".
-    if (names.length === 1 && g.causes[0]?.unclassified && !g.causes[0].joined) {
-      title += `: ${caseTitle(g.members[0]!.c)}`;
+    // A case alone with no class of its own: what it got says more than "another output"; for a
+    // generated counterexample, what that draw got (the case may have found another cause first).
+    const own = g.causes[0];
+    if (names.length === 1 && own?.unclassified && !own.joined) {
+      title += `: ${own.answer === undefined ? caseTitle(g.members[0]!.c) : `got ${clip(own.answer, 80)}`}`;
     }
     if (names.length === 1) {
       return { cause: `case:${names[0]}`, kind: "case", title, count: 1, cases: names, first: g.first };
