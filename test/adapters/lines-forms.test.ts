@@ -54,12 +54,25 @@ const KNOWN_DIVERGENCES: Record<string, string[]> = {
   "canon-or-reject/bom-then-whitespace": ["quoteless"],
 };
 
+/**
+ * The known-bads a lines form is judged otherwise by, held exact like the readers above. One is open
+ * (issue 29 item 7): `reject/comment-line` is `// note\n[1]`, a comment before the value, and its
+ * lines form `[1] /* note *\/` puts the comment after it, where a reader that stops after its first
+ * value never looks: it refuses the original and takes the form. A form with the comment where the
+ * original has it, `/* note *\/ [1]`, reads as the original to it and to Ruby's reader alike (the
+ * corpus's own, scripts/gen-vectors.ts: not this test's to change).
+ */
+const KNOWN_IMPLEMENTATION_DIVERGENCES: Record<string, string[]> = {
+  "reject/comment-line": ["known-bad:stops_after_first_value"],
+};
+
 for (const profile of ["rfc8785", "nfc"] as const) {
   test(`${profile}: each case lines mode sends otherwise is a lines form with the original's verdict for every reader`, async () => {
     const forms = await formsOf(profile);
     assert.ok(forms.length >= 8, `${forms.length} cases with a lines form`);
     const impls = [referenceCanonicalizer(), ...KNOWN_BADS.map((bad) => canonicalizersOf(bad).write)];
     const diverging: Record<string, string[]> = {};
+    const implementations: Record<string, string[]> = {};
     for (const [original, sent] of forms) {
       const name = `${original.suite}/${original.name}`;
       assert.equal(sent.notRun, undefined, `${name} is not run in lines mode: ${sent.notRun}`);
@@ -67,7 +80,9 @@ for (const profile of ["rfc8785", "nfc"] as const) {
       // The form itself travels as its own bytes.
       assert.deepEqual(linesCanCarry(sent.input), { faithful: true }, name);
       for (const impl of impls) {
-        assert.equal(await judge(sent, impl), await judge(original, impl), `${name}: ${impl.label}`);
+        if ((await judge(sent, impl)) !== (await judge(original, impl))) {
+          implementations[name] = [...(implementations[name] ?? []), impl.label];
+        }
       }
       const line = encodeRequestLine(sent.input).subarray(0, -1);
       const readers = Object.keys(LENIENT_READERS).filter(
@@ -76,6 +91,7 @@ for (const profile of ["rfc8785", "nfc"] as const) {
       if (readers.length > 0) diverging[name] = readers;
     }
     assert.deepEqual(diverging, KNOWN_DIVERGENCES);
+    assert.deepEqual(implementations, KNOWN_IMPLEMENTATION_DIVERGENCES);
   });
 }
 

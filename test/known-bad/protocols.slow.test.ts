@@ -27,7 +27,12 @@ test("every known-bad and the reference: lines mode fails exactly the cases each
   });
   assert.ok(cases.some((c) => c.kind === "property") && cases.some((c) => c.kind === "numbers"));
   for (const bad of [undefined, ...KNOWN_BADS]) {
-    const failed = await assertSameVerdicts(cases, bad, ["lines"], TIME_LIMIT_MS);
+    // Open (issue 29 item 7): the lines form of reject/comment-line puts its comment after the value,
+    // where a reader that stops after its first value never looks (test/adapters/lines-forms.test.ts
+    // holds the divergence exact).
+    const held =
+      bad?.name === "stops_after_first_value" ? cases.filter((c) => c.name !== "comment-line") : cases;
+    const failed = await assertSameVerdicts(held, bad, ["lines"], TIME_LIMIT_MS);
     // Its crash on bad input is a refusal in lines mode too (once mode: the last test below).
     if (bad?.name === "crashes_on_bad_input")
       assert.deepEqual(failed, {}, "crashes_on_bad_input in lines mode");
