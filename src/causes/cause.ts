@@ -183,12 +183,16 @@ const TRAILING_CONTENT: Cause = {
     "accepts content after the first value, answering that value alone (RFC 8259 §2: only white space may follow it)",
 };
 
+/** What a lenient reader skips as it would white space: Unicode's white space, control characters,
+ * comments. */
+const OTHER_READINGS = /^(?:[\s\u0000-\u0020\u0085]|\/\*[\s\S]*?\*\/|\/\/[^\n\r]*)*$/u;
+
 /**
  * Whether `output` is RFC 8785's form of a first value of `input` (as shown) that something other than
  * JSON's white space follows, as a reader answers that never looks past its first value:
- * `past-content` when what follows holds more than any white space (a second value, a `]`), so that
- * only such a reader accepts it; `past-space` when it is white space of another kind (a no-break space,
- * a NUL), which a reader with a wider idea of white space accepts too; undefined otherwise.
+ * `past-content` when what follows is more than a lenient reader skips (a second value, a `]`), so
+ * that only such a reader accepts it; `past-space` when it is what a lenient reader skips (a no-break
+ * space, a NUL, a comment), so that such a reader accepts it too; undefined otherwise.
  */
 function firstValueOnly(input: string, output: string): "past-content" | "past-space" | undefined {
   const points = [...input];
@@ -196,7 +200,7 @@ function firstValueOnly(input: string, output: string): "past-content" | "past-s
     const rest = points.slice(end).join("");
     if (/^[ \t\n\r]*$/.test(rest)) return undefined;
     if (referenceOutputs(points.slice(0, end).join(""))?.rfc8785 !== output) continue;
-    return /^[\s\u0000-\u0020\u0085]*$/u.test(rest) ? "past-space" : "past-content";
+    return OTHER_READINGS.test(rest) ? "past-space" : "past-content";
   }
   return undefined;
 }

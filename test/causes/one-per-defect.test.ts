@@ -136,8 +136,19 @@ test("a reader that stops after its first value is one cause, white space of ano
     [["acceptance:trailing-content", inputs.length]],
     shown(stops),
   );
-  // Alone, a no-break space after the value is what a reader of Unicode white space accepts too: it
-  // stays under the rule its case tests.
+  // Alone, a no-break space or a comment after the value is what a reader of Unicode white space or
+  // of comments accepts too: it stays under the rule its case tests.
+  const comments = [
+    rejectCase("[1] /* note */", "comment-after"),
+    rejectCase("/* note */ [1]", "comment-before"),
+  ];
+  for (const c of comments) c.source = "RFC 8259 §2";
+  const ruby = groupByCause(await judgeAll(comments, implementation("accepts_line_comments", "once")));
+  assert.deepEqual(
+    ruby.map((g) => [g.cause, g.count]),
+    [["acceptance:RFC 8259 §2", 2]],
+    shown(ruby),
+  );
   const spaces = [rejectCase('{"a":1}\u00a0', "nbsp-after"), rejectCase('{"a":\u00a01}', "nbsp-inside")];
   for (const c of spaces) c.source = "RFC 8785 §3.2.1";
   const unicode = groupByCause(await judgeAll(spaces, implementation("accepts_unicode_whitespace", "once")));
