@@ -247,3 +247,38 @@ test("a narrow defect on every draw fills a case only once: the repeats are coun
   assert.ok(outcome.repeats > 0);
   assert.match(outcome.got, /^canon\(x\) → reject: member names may not start with NUL; draw \d+ /);
 });
+
+test("across a property's cases a shrunk counterexample counts once: later cases draw on, not shrinking it again", async () => {
+  // refuses_nul_names fails a draw of nearly every case (the generator draws U+0000 names often).
+  const cases = generatedCases({ seed: 1, runs: 250, profile: "rfc8785" }).filter((c) =>
+    c.name.startsWith("canon-matches-reference/"),
+  );
+  assert.equal(cases.length, 5);
+  const results = await judgeAll(cases, knownBadCanonicalizer("refuses_nul_names").write);
+  assert.ok(
+    results.every((r) => !r.pass),
+    "a case whose draws failed still fails",
+  );
+  const gots = results.map((r) => readGeneratedGot(r.got)!);
+  // The first case shrinks the counterexample; every later one names its first failing draw as drawn.
+  assert.ok(gots[0]!.shrinks > 0, results[0]!.got);
+  for (const [k, got] of gots.slice(1).entries()) {
+    const c = cases[k + 1] as Extract<CorpusCase, { kind: "property" }>;
+    const text = results[k + 1]!.got;
+    assert.equal(got.shrinks, 0, text);
+    // Its own draw, replayed by that draw's path, with its own answer to its own input.
+    const replay = writeReplay({ seed: 1, runs: 250, fcSeed: c.fcSeed | 0, path: String(got.draw) });
+    assert.ok(text.includes(replay), text);
+    assert.match(got.answer, /reject: member names may not start with NUL/);
+  }
+  // Whatever order the cases end in, the texts are the same: one at a time, as eight at once.
+  const oneByOne = await runCases(cases, context(knownBadCanonicalizer("refuses_nul_names").write), {
+    concurrency: 1,
+  });
+  assert.deepEqual(
+    oneByOne.map((r) => r.got),
+    results.map((r) => r.got),
+  );
+  // One cause in a report.
+  assert.equal(groupFailures(results).length, 1, JSON.stringify(groupFailures(results)));
+});
