@@ -94,6 +94,7 @@ export interface FailedTexts {
 export function causesOf(c: FailedTexts): Cause[] {
   const instances = generatedInstances(c);
   if (instances === undefined) {
+    if ((c.kind ?? kindFromTexts(c)) === "numbers") return numbersCauses(c.got);
     const one = caseCause(c);
     return one ? [one] : [];
   }
@@ -292,6 +293,18 @@ function asOneLine(text: string): string {
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .replace(/ {2,}/g, " ")
     .trim();
+}
+
+/** The numbers sweep's causes: its own (numbersCause), then, when that is no missing answer, the
+ * first number that got none: a hang among misread numbers is a second fault, not one of its forms. */
+function numbersCauses(got: string): Cause[] {
+  const own = numbersCause(got);
+  if (own === undefined) return [];
+  if (own.kind === "failure") return [own];
+  const noAnswer = readNumbersGot(got)
+    ?.culprits.map((culprit) => shown(culprit.got))
+    .find((answer) => answer.status === "failed");
+  return noAnswer?.status === "failed" ? [own, failureCause(noAnswer.reason)] : [own];
 }
 
 /**

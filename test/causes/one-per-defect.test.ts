@@ -22,6 +22,7 @@ import {
   rejectCase,
   rejected,
 } from "../checks/fakes.js";
+import { sharedProof } from "../helpers/proof.js";
 
 const decoder = new TextDecoder();
 
@@ -221,4 +222,19 @@ test("a choice made otherwise for some members, for a fault the run shows elsewh
     [["refusal:cannot encode N", ["jcs/fraction", "canon-or-reject/top-level-scalars-consistent"]]],
     shown(groups),
   );
+});
+
+test("a hang among misread numbers is a second cause, not a form of the numbers difference", async () => {
+  const run = (await sharedProof()).runs.find((r) => r.bad.name === "hangs_among_subnormal_misreads")!;
+  const groups = groupByCause(run.results);
+  const numbers = run.results.find((r) => r.suite === "numbers" && !r.pass)!;
+  assert.deepEqual(
+    groups.map((g) => [g.kind, g.cases.includes(`numbers/${numbers.name}`)]),
+    [
+      ["difference", false],
+      ["case", true],
+    ],
+    shown(groups),
+  );
+  assert.match(groups[1]!.title, /^no answer: /);
 });
