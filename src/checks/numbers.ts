@@ -37,7 +37,7 @@ export const KEPT_CULPRITS = 200;
 /** Numbers that got no answer, named before any other culprit in the `got` and in the kept culprits.
  * Each cost a time limit or a process that died, so a run seldom has more; a bound all the same, for
  * a program that dies on every number. */
-export const NAMED_NO_ANSWERS = 200;
+const NAMED_NO_ANSWERS = 200;
 
 /**
  * How a number came back wrong, as an expected-failures entry pins it:
