@@ -18,7 +18,9 @@
 // for a cause an earlier case of the property found (earlier in the sweep, judged in this run) is a
 // repeat too, and is not shrunk again, so the case spends its draws and its shrinking on what the
 // suite has not shown yet. A case whose every failure is such a repeat still fails, naming the first
-// of those draws as drawn, its own input with its own answer (shrunk 0 times). Whether a cause is one
+// of those draws that a report shows whole, as drawn (shrunk 0 times), its own input with its own
+// answer; when a report would cut every one of them (and so could not tell its cause), the first is
+// shrunk only until it is shown whole. Whether a cause is one
 // an earlier case found is asked only once those cases have ended, so the texts of a run are the same
 // whatever order its cases end in.
 //
@@ -72,8 +74,9 @@ interface Failure {
   noAnswer: boolean;
 }
 
-/** A failure and the key of its cause (src/causes). */
-type JudgedFailure = Failure & { cause: string };
+/** A failure, the key of its cause (src/causes), and whether a report shows its texts whole (uncut:
+ * its cause can then be read from them). */
+type JudgedFailure = Failure & { cause: string; whole: boolean };
 
 /** One cause a case found: its first failure, shrunk. */
 interface Found {
@@ -172,8 +175,11 @@ export async function runProperty(
   const draws: DrawVerdict[] = [];
   const found: Found[] = [];
   let repeats = 0;
-  // The first draw that failed only for a cause an earlier case found, as drawn.
+  // The first draw that failed only for a cause an earlier case found, shown whole, as drawn; else the
+  // cause of the first such draw, which a last pass shrinks only until it is shown whole.
   let suiteRepeat: { failure: JudgedFailure; draw: number } | undefined;
+  let cutRepeat: string | undefined;
+  let untilWhole: string | undefined;
   // An implementation that stopped answering is asked nothing more: each draw would only wait again.
   let halted = false;
 
@@ -192,7 +198,7 @@ export async function runProperty(
         // Sampling: a draw judged in an earlier pass passed, or failed for a cause found then.
         const before = draws[at];
         const index = at++;
-        if (before !== undefined) {
+        if (before !== undefined && !("cause" in before && before.cause === untilWhole)) {
           fc.pre(!("skip" in before));
           return true;
         }
@@ -208,16 +214,18 @@ export async function runProperty(
         }
         const { cause } = failure;
         draws[index] = { cause };
-        if (known.has(cause) || (await earlier()).has(cause)) {
+        const suiteKnows = cause !== untilWhole && !known.has(cause) && (await earlier()).has(cause);
+        if (known.has(cause) || suiteKnows) {
           repeats++;
-          if (!known.has(cause)) suiteRepeat ??= { failure, draw: index };
+          if (suiteKnows && failure.whole) suiteRepeat ??= { failure, draw: index };
+          else if (suiteKnows) cutRepeat ??= cause;
           if (failure.noAnswer) halted = true;
           return true;
         }
         target = cause;
         first = failure;
         smallest = failure;
-        if (failure.noAnswer) stopShrinking = true;
+        if (failure.noAnswer || (untilWhole !== undefined && failure.whole)) stopShrinking = true;
         return false;
       }
       // Shrinking: only a candidate that fails for the same cause is a smaller counterexample (for a
@@ -233,10 +241,16 @@ export async function runProperty(
       target = failure.cause;
       smallest = failure;
       if (failure.noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
+      if (untilWhole !== undefined && failure.whole) stopShrinking = true;
       return false;
     });
     const details = await fc.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
-    if (!details.failed) break;
+    if (!details.failed) {
+      // Only repeats of the suite's causes, none shown whole: shrink the first until it is.
+      if (found.length > 0 || suiteRepeat || cutRepeat === undefined || untilWhole === cutRepeat) break;
+      untilWhole = cutRepeat;
+      continue;
+    }
     if (target === undefined || !first || !smallest) {
       if (found.length > 0) break;
       // The property itself threw (a generator bug), or fast-check gave up on preconditions.
@@ -259,6 +273,11 @@ export async function runProperty(
     const draw = Number((path ?? "0").split(":")[0]);
     found.push({ cause: smallest.cause, first, smallest, draw, numShrinks: details.numShrinks, path });
     if (smallest.noAnswer) halted = true;
+    // Its draw was counted a repeat in the pass before; now it is the one the case names.
+    if (untilWhole !== undefined) {
+      repeats--;
+      untilWhole = undefined;
+    }
   }
 
   const [main, ...others] = found;
@@ -328,7 +347,12 @@ async function judgeInstance(
   const verdict = await verdictOf(instance, ctx);
   if (verdict === undefined) return undefined;
   const failure = describe(instance, verdict, { input: INPUT_LIMIT, output: SHOW_LIMIT });
-  return { ...failure, cause: instanceCauseKey(describe(instance, verdict, WHOLE)) };
+  const whole = describe(instance, verdict, WHOLE);
+  return {
+    ...failure,
+    cause: instanceCauseKey(whole),
+    whole: failure.input === whole.input && failure.expected === whole.expected && failure.got === whole.got,
+  };
 }
 
 type Verdict =

@@ -12,6 +12,8 @@ import { knownBad, knownBadCanonicalizer } from "../../src/known-bad/index.js";
 import { groupFailures } from "../../src/report/causes.js";
 import {
   I1_STEPS,
+  readCutBytes,
+  readCutText,
   readGeneratedGot,
   readInstanceExpectation,
   readInstanceInput,
@@ -260,17 +262,19 @@ test("across a property's cases a shrunk counterexample counts once: later cases
     "a case whose draws failed still fails",
   );
   const gots = results.map((r) => readGeneratedGot(r.got)!);
-  // The first case shrinks the counterexample; every later one names its first failing draw as drawn.
+  // The first case shrinks the counterexample; a later one names a failing draw of its own as drawn,
+  // or shrunk only until a report shows it whole (its cause can be read from its texts): never cut.
   assert.ok(gots[0]!.shrinks > 0, results[0]!.got);
   for (const [k, got] of gots.slice(1).entries()) {
-    const c = cases[k + 1] as Extract<CorpusCase, { kind: "property" }>;
-    const text = results[k + 1]!.got;
-    assert.equal(got.shrinks, 0, text);
-    // Its own draw, replayed by that draw's path, with its own answer to its own input.
-    const replay = writeReplay({ seed: 1, runs: 250, fcSeed: c.fcSeed | 0, path: String(got.draw) });
-    assert.ok(text.includes(replay), text);
+    const r = results[k + 1]!;
+    assert.equal(readCutText(r.input!) ?? readCutBytes(r.input!), undefined, r.input);
+    assert.ok(!/\(\d+ (UTF-16 units|bytes, sha256)/.test(r.got), r.got);
     assert.match(got.answer, /reject: member names may not start with NUL/);
   }
+  assert.ok(
+    gots.slice(1).some((got) => got.shrinks === 0),
+    "some later case names its draw as drawn",
+  );
   // Whatever order the cases end in, the texts are the same: one at a time, as eight at once.
   const oneByOne = await runCases(cases, context(knownBadCanonicalizer("refuses_nul_names").write), {
     concurrency: 1,
