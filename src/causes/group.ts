@@ -107,8 +107,9 @@ export function groupByCause(cases: readonly GroupableCase[]): CauseGroup[] {
   );
   const byName = new Map(cases.map((c) => [caseName(c), c]));
   for (const f of failed) {
-    if (f.causes.length !== 1 || f.causes[0]!.kind !== "choice") continue;
-    const fault = choiceFault(f.c, f.suite, byName, shown);
+    // A choice case: inconsistent (its own cause), or with members that got no answer (none).
+    const choice = f.causes.length === 0 || (f.causes.length === 1 && f.causes[0]!.kind === "choice");
+    const fault = choice ? choiceFault(f.c, f.suite, byName, shown) : undefined;
     if (fault) f.causes = [fault];
   }
 
@@ -175,6 +176,7 @@ function choiceFault(
   byName: ReadonlyMap<string, GroupableCase>,
   shown: ReadonlySet<string>,
 ): GroupCause | undefined {
+  if (c.kind !== undefined && c.kind !== "consistent-choice") return undefined;
   const got = readChoiceGot(c.got);
   if (got === undefined) return undefined;
   const fewer = got.refused.length < got.accepted.length ? got.refused : [];
