@@ -27,6 +27,7 @@ import {
   readGeneratedGot,
   readInstanceExpectation,
   readInstanceInput,
+  readLinesCountReason,
   readNotRun,
   readNumbersExpectation,
   readNumbersGot,
@@ -57,6 +58,7 @@ import {
   writeGeneratedGot,
   writeInstanceExpectation,
   writeInstanceInput,
+  writeLinesCountReason,
   writeNotRun,
   writeNumbersExpectation,
   writeNumbersGot,
@@ -390,6 +392,37 @@ test("a consistent choice's texts are read back; a count that names other member
     assert.equal(readChoiceGot(text), undefined, text);
   for (const text of ["all 2 accepted, or all 3 refused", "all 2 accepted", "[1]"])
     assert.equal(readChoiceExpectation(text), undefined, text);
+});
+
+// --- a lines-mode answer of several lines ------------------------------------------------------------
+
+test("an answer of several lines: its count and the lines shown read back, whatever they hold", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.string({ unit: "grapheme" }), { minLength: 1, maxLength: 2 }),
+      fc.nat(),
+      (shown, more) => {
+        const count = shown.length + (shown.length === 2 ? more : 0);
+        assert.deepEqual(readLinesCountReason(writeLinesCountReason(count, shown)), { count, lines: shown });
+      },
+    ),
+    { numRuns: 1000, seed: 29 },
+  );
+  // Cut short by a report inside a line (an escape cut in two left out): read up to there.
+  const whole = writeLinesCountReason(2, ['{"\u0001":0,"a\\b"', "x"]);
+  for (const [cut, line] of [
+    [whole.indexOf("\\u0001") + 4, '{"'],
+    [whole.indexOf("\\u0001") + 6, '{"\u0001'],
+    [whole.indexOf("\\\\b") + 1, '{"\u0001":0,"a'],
+  ] as const) {
+    assert.deepEqual(readLinesCountReason(whole.slice(0, cut)), { count: 2, lines: [line], lastCut: true });
+  }
+  for (const text of [
+    "answered with 2 lines",
+    "timed out after 10 s",
+    'answered with 2 lines instead of one: "a"',
+  ])
+    assert.equal(readLinesCountReason(text), undefined, text);
 });
 
 // --- the numbers sweep -------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 // follows (./exit-rule.ts), and the time limit is no answer. Without sync requests (a command that
 // does not echo them) only the request is sent, and every line counts.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import { writeLinesCountReason } from "../text-forms/index.js";
 import type { Answer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { EXIT_GRACE_MS } from "./launch.js";
@@ -44,13 +45,8 @@ export function wrongLineCount(lines: Buffer[]): Answer {
       reason: "answered no line: the command went on to the next request without answering this one",
     };
   }
-  const shown = lines.slice(0, 2).map((l) => JSON.stringify(oneLine(l, 60)));
-  return {
-    status: "failed",
-    reason:
-      `answered with ${lines.length} lines instead of one (a raw line feed inside the answer, or a ` +
-      `print to stdout that belongs on stderr?): ${shown.join(" then ")}${lines.length > 2 ? " ..." : ""}`,
-  };
+  const shown = lines.slice(0, 2).map((l) => oneLine(l, 60));
+  return { status: "failed", reason: writeLinesCountReason(lines.length, shown) };
 }
 
 export interface AloneOptions {

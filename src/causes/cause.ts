@@ -33,6 +33,7 @@ import {
   readGeneratedGot,
   readInstanceExpectation,
   readInstanceInput,
+  readLinesCountReason,
   readNumbersGot,
   readPairExpectation,
   readPairInputs,
@@ -43,7 +44,7 @@ import {
   readTwiceExpectation,
   stepAnswer,
 } from "../text-forms/index.js";
-import { type DifferenceClass, differenceClass } from "./difference-class.js";
+import { type DifferenceClass, differenceClass, RAW_CONTROLS, withRawControls } from "./difference-class.js";
 import { referenceOutputs } from "./reference.js";
 
 export type CauseKind = "refusal" | "failure" | "acceptance" | "difference" | "choice" | "counterexample";
@@ -63,6 +64,13 @@ export interface Cause {
   listsForms?: true;
   /** A difference no class names (`difference:other`, or a generated counterexample). */
   unclassified?: true;
+  /** What the draw this cause was read from answered (a generated counterexample): a case that found
+   * several causes answered otherwise for each, and its title names this one's. */
+  answer?: string;
+  /** Another cause this case also fits, which it joins when the run shows that cause in a case that
+   * fits no other (an input a reader that stops after its first value accepts, and so does one that
+   * takes a no-break space for white space). */
+  joins?: Cause;
 }
 
 /** A failed case as causes are read from it: its texts, and what else a report knows of it. */
@@ -86,6 +94,7 @@ export interface FailedTexts {
 export function causesOf(c: FailedTexts): Cause[] {
   const instances = generatedInstances(c);
   if (instances === undefined) {
+    if ((c.kind ?? kindFromTexts(c)) === "numbers") return numbersCauses(c.got);
     const one = caseCause(c);
     return one ? [one] : [];
   }
@@ -151,6 +160,8 @@ function kindFromTexts(c: FailedTexts): string {
 function rejectCause(c: FailedTexts, answer: Shown): Cause | undefined {
   if (answer.status === "failed") return failureCause(answer.reason);
   if (answer.status !== "output") return undefined;
+  const firstValue = c.input === undefined ? undefined : firstValueOnly(c.input, answer.text);
+  if (firstValue === "past-content") return TRAILING_CONTENT;
   // The first rule a source names (`RFC 8259 §6; seed 002 ...` is `RFC 8259 §6`).
   const rule =
     (c.source?.split(";")[0] ?? "").trim() ||
@@ -160,13 +171,45 @@ function rejectCause(c: FailedTexts, answer: Shown): Cause | undefined {
     cause: `acceptance:${rule}`,
     kind: "acceptance",
     title: `accepts input that must be refused (${clip(rule, 120)})`,
+    ...(firstValue === "past-space" ? { joins: TRAILING_CONTENT } : {}),
   };
+}
+
+/** Whatever rule a case tests with what follows the first value (a second value, a character JSON
+ * does not count as white space), a reader that stops after the first value accepts it: one cause. */
+const TRAILING_CONTENT: Cause = {
+  cause: "acceptance:trailing-content",
+  kind: "acceptance",
+  title:
+    "accepts content after the first value, answering that value alone (RFC 8259 §2: only white space may follow it)",
+};
+
+/** What a lenient reader skips as it would white space: Unicode's white space, control characters,
+ * comments. */
+const OTHER_READINGS = /^(?:[\s\u0000-\u0020\u0085]|\/\*[\s\S]*?\*\/|\/\/[^\n\r]*)*$/u;
+
+/**
+ * Whether `output` is RFC 8785's form of a first value of `input` (as shown) that something other than
+ * JSON's white space follows, as a reader answers that never looks past its first value:
+ * `past-content` when what follows is more than a lenient reader skips (a second value, a `]`), so
+ * that only such a reader accepts it; `past-space` when it is what a lenient reader skips (a no-break
+ * space, a NUL, a comment), so that such a reader accepts it too; undefined otherwise.
+ */
+function firstValueOnly(input: string, output: string): "past-content" | "past-space" | undefined {
+  const points = [...input];
+  for (let end = 1; end < points.length; end++) {
+    const rest = points.slice(end).join("");
+    if (/^[ \t\n\r]*$/.test(rest)) return undefined;
+    if (referenceOutputs(points.slice(0, end).join(""))?.rfc8785 !== output) continue;
+    return OTHER_READINGS.test(rest) ? "past-space" : "past-content";
+  }
+  return undefined;
 }
 
 /** A case that expects output `expected` and got `answer`. */
 function answerCause(expected: string, answer: Shown): Cause | undefined {
   if (answer.status === "reject") return refusalCause(answer.reason);
-  if (answer.status === "failed") return failureCause(answer.reason);
+  if (answer.status === "failed") return failureCause(answer.reason, expected);
   return differenceCause(differenceClass(expected, answer.text));
 }
 
@@ -198,14 +241,70 @@ function refusalCause(reason: string): Cause {
   };
 }
 
-function failureCause(reason: string): Cause {
+/** No answer, or one the harness could not take; with `expected` (the output RFC 8785 writes), a
+ * lines-mode answer split by the raw line feeds of that output is the raw-controls difference. */
+function failureCause(reason: string, expected?: string): Cause {
+  if (expected !== undefined && splitByRawLineFeeds(reason, expected)) return differenceCause(RAW_CONTROLS);
   const normalized = normalizeReason(reason);
+  // An answer the harness got but could not read is no missing answer.
+  const what = NOT_UTF8.test(reason) ? "answers with bytes that are not UTF-8" : "no answer";
   return {
     cause: `failure:${normalized}`,
     kind: "failure",
-    title: `no answer: “${clip(normalized, 160)}”`,
-    exactTitle: `no answer: “${clip(stripCutNote(reason), 160)}”`,
+    title: `${what}: “${clip(normalized, 160)}”`,
+    exactTitle: `${what}: “${clip(stripCutNote(reason), 160)}”`,
   };
+}
+
+/** The reason the adapters give for an output that is not UTF-8 (src/adapters/text.ts utf8Problem). */
+const NOT_UTF8 = /^answer is not UTF-8\b/;
+
+/** Whether `reason` is a lines-mode answer of several lines that are `expected` written with its
+ * control characters raw, split at its raw line feeds: the raw-controls fault, seen through the lines
+ * protocol (each line as the adapter shows it: controls as a space, cut with ` ...`). An expected
+ * output the check cut is known up to the cut: its lines there must match, and more may follow. */
+function splitByRawLineFeeds(reason: string, expected: string): boolean {
+  const split = readLinesCountReason(stripCutNote(reason));
+  if (split === undefined) return false;
+  const cut = readCutBytes(expected);
+  const known = withRawControls(cut?.shown ?? expected).split("\n");
+  if (cut === undefined ? split.count !== known.length : split.count < known.length) return false;
+  return split.lines.every((shown, k) => {
+    if (k >= known.length) return cut !== undefined;
+    const line = asOneLine(known[k]!);
+    // A line the adapter cut may end inside a character (U+FFFD): compare what comes before it. One
+    // the report cut (the last shown) is known up to there.
+    const lineCut =
+      split.lastCut && k === split.lines.length - 1
+        ? shown.replace(/ \.{0,3}$/, "")
+        : shown.endsWith(" ...")
+          ? shown.slice(0, -5)
+          : undefined;
+    if (cut !== undefined && k === known.length - 1) {
+      const head = lineCut ?? shown;
+      return head.startsWith(line) || line.startsWith(head);
+    }
+    return lineCut === undefined ? shown === line : line.startsWith(lineCut);
+  });
+}
+
+function asOneLine(text: string): string {
+  return text
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
+}
+
+/** The numbers sweep's causes: its own (numbersCause), then, when that is no missing answer, the
+ * first number that got none: a hang among misread numbers is a second fault, not one of its forms. */
+function numbersCauses(got: string): Cause[] {
+  const own = numbersCause(got);
+  if (own === undefined) return [];
+  if (own.kind === "failure") return [own];
+  const noAnswer = readNumbersGot(got)
+    ?.culprits.map((culprit) => shown(culprit.got))
+    .find((answer) => answer.status === "failed");
+  return noAnswer?.status === "failed" ? [own, failureCause(noAnswer.reason)] : [own];
 }
 
 /**
@@ -298,10 +397,12 @@ function pairCause(
   const answers = pairAnswers(got);
   if (!answers) return undefined;
   for (const answer of answers) if (answer.status === "reject") return refusalCause(answer.reason);
-  for (const answer of answers) if (answer.status === "failed") return failureCause(answer.reason);
+  const refs = given ?? pairReferences(kind, inputs);
+  for (const [k, answer] of answers.entries()) {
+    if (answer.status === "failed") return failureCause(answer.reason, [refs?.ra, refs?.rb][k]);
+  }
   const outputs = answers.map((a) => (a.status === "output" ? a.text : ""));
   const [x, y] = [outputs[0]!, outputs[1] ?? outputs[0]!];
-  const refs = given ?? pairReferences(kind, inputs);
   if (!refs) return differenceCause(undefined);
   let cause: Cause | undefined;
   for (const [reference, output] of [
@@ -334,9 +435,16 @@ function twiceCause(expected: string, got: string, input: string | undefined): C
   const step = readStepText(got);
   if (!expectation || !step) return undefined;
   const { steps, own } = expectation;
-  if (own === undefined) return step.step === steps.first ? answerCause("", shown(step.text)) : undefined;
-  if (step.step !== steps.second) return undefined;
   const references = input === undefined ? undefined : referenceOutputs(input);
+  if (own === undefined) {
+    if (step.step !== steps.first) return undefined;
+    const answer = shown(step.text);
+    // No output to compare: a failure may still be RFC 8785's output, split by its raw line feeds.
+    return answer.status === "failed"
+      ? failureCause(answer.reason, references?.rfc8785)
+      : answerCause("", answer);
+  }
+  if (step.step !== steps.second) return undefined;
   if (references && !readCutBytes(own) && own !== references.rfc8785 && own !== references.nfc) {
     return differenceCause(
       differenceClass(references.rfc8785, own) ??
@@ -396,6 +504,7 @@ function instanceCause(instance: InstanceTexts): Cause {
     kind: "counterexample",
     title: `generated cases shrink to one counterexample: ${clip(inputText, 120)}`,
     unclassified: true,
+    answer: got,
   };
 }
 
@@ -432,6 +541,8 @@ export function normalizeReason(reason: string): string {
       .replace(/\\x[0-9A-Fa-f]{2}/g, "\\xHH")
       .replace(/\b0x[0-9A-Fa-f]+\b/g, "N")
       .replace(/\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g, "N")
+      // A number's sign is no part of the message: "cannot encode -1.5" is "cannot encode 1.5".
+      .replace(/(?<![\p{L}\p{N}-])-N\b/gu, "N")
       .replace(/\s+/g, " ")
       .trim()
   );

@@ -10,8 +10,9 @@
 //   order       both outputs read as JSON trees that keep member order and each token as written:
 //               members reordered, array elements reordered, strings normalized to NFC or NFD (or
 //               not in NFC where NFC was expected), members left out
-//   characters  at the first difference: a non-ASCII character as \uXXXX, / as \/, uppercase hex in
-//               an escape, an escape's backslash escaped again, a byte-order mark first
+//   characters  at the first difference: a control character written raw where RFC 8785 escapes it
+//               (whichever character: one class), a non-ASCII character as \uXXXX, / as \/, uppercase
+//               hex in an escape, an escape's backslash escaped again, a byte-order mark first
 //   strings     the trees differ in the contents of strings only: emptied, cut short, or changed
 //   numbers     the difference is in a number token: -0, too few digits, another value, more digits
 //               than the shortest, the exponent spelled differently, plain and exponent notation
@@ -87,8 +88,35 @@ export function differenceClass(expected: string, got: string): DifferenceClass 
   return editClass(e, g, i);
 }
 
+/** A control character written raw: RFC 8785 §3.2.2.2 writes each one escaped, whichever it is. */
+export const RAW_CONTROLS = single(
+  "raw-controls",
+  "writes control characters raw where RFC 8785 §3.2.2.2 escapes them (\\n, \\t, \\u00XX)",
+);
+
+const SHORT_ESCAPED: Record<string, string> = { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+
+/** The control character the escape at the start of `text` stands for (`\n`, `\u001f`), if it is one. */
+function escapedControl(text: string): string | undefined {
+  const found = /^\\(?:u00([01][0-9a-fA-F])|([bfnrt]))/.exec(text);
+  if (!found) return undefined;
+  return found[1] !== undefined
+    ? String.fromCharCode(Number.parseInt(found[1], 16))
+    : SHORT_ESCAPED[found[2]!];
+}
+
+/** `text`, a JSON text as RFC 8785 writes it, with each control character escape written raw, as an
+ * output that writes control characters raw has it. */
+export function withRawControls(text: string): string {
+  return text.replace(/\\(?:u00[01][0-9a-fA-F]|[bfnrt]|.)/g, (found) => escapedControl(found) ?? found);
+}
+
 function characterClass(e: string[], g: string[], i: number, prefix: string): DifferenceClass | undefined {
   const ec = e[i];
+  // An escape of a control character where the output has that character raw.
+  if (ec === "\\" && g[i] !== undefined && g[i]! < " " && insideString(prefix)) {
+    if (escapedControl(e.slice(i, i + 6).join("")) === g[i]) return RAW_CONTROLS;
+  }
   const gRest = g.slice(i, i + 6).join("");
   // A non-ASCII character written as a \u escape: its UTF-16 unit, or the first of its pair.
   const unit = /^\\u([0-9A-Fa-f]{4})/.exec(gRest);

@@ -15,12 +15,18 @@
 //   joins       a difference no class names (a long value the report cut past the difference, a pair
 //               whose inputs are shown in part, a generated counterexample) joins the run's difference
 //               cause when the run shows exactly one: the likely same fault, and said so
+//   fits both   an acceptance that another cause explains as well (./cause.ts `joins`) goes under that
+//               cause when a case the run shows stands for it alone: a reader that stops after its
+//               first value accepts a no-break space after it, as a reader of Unicode white space does
+//   choices     a consistent-choice case whose members went the other way for a fault the run shows
+//               in failed cases of their own (a top-level 1.5 refused, "cannot encode 1.5", by an
+//               implementation that refuses every fraction) goes under that fault's cause
 //   several     a generated case that went on drawing past its first failure shows several causes; it
 //               is listed under the first of them that no other case stands for, so none is hidden
 // Groups are sorted biggest first; a group of one is reported as just that case. Every failed case is
 // in exactly one group.
 
-import { readRecordCaseName, recordCaseName } from "../text-forms/index.js";
+import { readChoiceGot, readRecordCaseName, recordCaseName } from "../text-forms/index.js";
 import { type CauseKind as CaseCauseKind, type Cause, causesOf } from "./cause.js";
 import { isScalarRefusal, topLevelScalarPolicy } from "./policy.js";
 
@@ -80,14 +86,32 @@ const POLICY: GroupCause = {
 /** Failed cases grouped by cause, biggest group first; groups of one are `case` entries after them. */
 export function groupByCause(cases: readonly GroupableCase[]): CauseGroup[] {
   const policy = topLevelScalarPolicy(cases);
-  const failed: { c: GroupableCase; name: string; index: number; causes: GroupCause[] }[] = [];
+  const failed: { c: GroupableCase; name: string; suite: string; index: number; causes: GroupCause[] }[] = [];
   cases.forEach((c, index) => {
     if (c.pass) return;
     const name = caseName(c);
     const suite = c.suite ?? readRecordCaseName(name).suite;
     const causes: GroupCause[] = policy && isScalarRefusal(c) ? [POLICY] : causesOf({ ...c, name, suite });
-    failed.push({ c, name, index, causes });
+    failed.push({ c, name, suite, index, causes });
   });
+
+  // A cause a case also fits, shown by a case that fits it alone: the case joins it.
+  const shownAlone = new Set(failed.flatMap((f) => f.causes.filter((k) => !k.joins).map((k) => k.cause)));
+  for (const f of failed) {
+    f.causes = f.causes.map((k) => (k.joins && shownAlone.has(k.joins.cause) ? k.joins : k));
+  }
+
+  // A choice made otherwise for some members, for a fault the run shows elsewhere: that fault.
+  const shown = new Set(
+    failed.flatMap((f) => f.causes.filter((k) => k.kind !== "choice").map((k) => k.cause)),
+  );
+  const byName = new Map(cases.map((c) => [caseName(c), c]));
+  for (const f of failed) {
+    // A choice case: inconsistent (its own cause), or with members that got no answer (none).
+    const choice = f.causes.length === 0 || (f.causes.length === 1 && f.causes[0]!.kind === "choice");
+    const fault = choice ? choiceFault(f.c, f.suite, byName, shown) : undefined;
+    if (fault) f.causes = [fault];
+  }
 
   // The classified difference families the run shows: an unclassified difference joins the one.
   const families = new Set(
@@ -126,9 +150,11 @@ export function groupByCause(cases: readonly GroupableCase[]): CauseGroup[] {
   const out = [...groups.entries()].map(([key, g]): CauseGroup & { first: number } => {
     const names = g.members.map((m) => m.name);
     let title = groupTitle(g.causes) ?? caseTitle(g.members[0]!.c);
-    // A case alone with no class of its own: what it got says more than "another output".
-    if (names.length === 1 && g.causes[0]?.unclassified && !g.causes[0].joined) {
-      title += `: ${caseTitle(g.members[0]!.c)}`;
+    // A case alone with no class of its own: what it got says more than "another output"; for a
+    // generated counterexample, what that draw got (the case may have found another cause first).
+    const own = g.causes[0];
+    if (names.length === 1 && own?.unclassified && !own.joined) {
+      title += `: ${own.answer === undefined ? caseTitle(g.members[0]!.c) : `got ${clip(own.answer, 80)}`}`;
     }
     if (names.length === 1) {
       return { cause: `case:${names[0]}`, kind: "case", title, count: 1, cases: names, first: g.first };
@@ -139,6 +165,27 @@ export function groupByCause(cases: readonly GroupableCase[]): CauseGroup[] {
   // Biggest first; equal sizes (and all the single cases) in corpus order.
   out.sort((a, b) => b.count - a.count || a.first - b.first);
   return out.map(({ first: _first, ...group }) => group);
+}
+
+/** The cause a consistent-choice case's members show, when they went the fewer way (refused among
+ * accepted ones, or got no answer) for a fault the run `shown` in failed cases of their own: each
+ * member is a case of the run, passed or not, and its answer reads as that fault's cause. */
+function choiceFault(
+  c: GroupableCase,
+  suite: string,
+  byName: ReadonlyMap<string, GroupableCase>,
+  shown: ReadonlySet<string>,
+): GroupCause | undefined {
+  if (c.kind !== undefined && c.kind !== "consistent-choice") return undefined;
+  const got = readChoiceGot(c.got);
+  if (got === undefined) return undefined;
+  const fewer = got.refused.length < got.accepted.length ? got.refused : [];
+  for (const member of [...fewer, ...got.noAnswer]) {
+    const m = byName.get(recordCaseName(suite, member));
+    const [cause] = m === undefined ? [] : causesOf({ ...m, name: caseName(m), suite });
+    if (cause !== undefined && shown.has(cause.cause)) return cause;
+  }
+  return undefined;
 }
 
 /** A group's title: the exact message when every case gave the same one; a family's forms; and how

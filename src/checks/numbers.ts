@@ -7,10 +7,12 @@
 //     each asked on its own (under its own time limit), until the failing numbers stand alone;
 //   - every number right but the array's bytes not (whitespace): the block itself is the culprit.
 // The narrowing is ./narrow.ts, shared with once-mode batches (src/batch).
-// The case's `got` counts the numbers matched, names the culprits in generation order (input
-// spelling, expected, got) up to SHOWN_CULPRITS, and counts each kind of mismatch (numberKind), so a
-// single refused -0 reads as one culprit; the result also carries the culprits as data
-// (CaseResult.culprits), which an expected-failures entry can pin. The expected text of the whole case
+// The case's `got` counts the numbers matched, names culprits (input spelling, expected, got) and
+// counts each kind of mismatch (numberKind), so a single refused -0 reads as one culprit; the result
+// also carries the culprits as data (CaseResult.culprits), which an expected-failures entry can pin.
+// Both name every number that got no answer first (a hang among a thousand other mismatches is what
+// a user most needs to find), then examples of each other kind, kind by kind, taken in turns so that
+// no kind is crowded out by a bigger one (namedCulprits). The expected text of the whole case
 // is pinned by its SHA-256 (over the expected block texts concatenated in order), so two runs can be
 // shown to have asked the same thing.
 import { sha256 } from "@noble/hashes/sha2.js";
@@ -27,10 +29,15 @@ import { showAnswer, showBytes, showText } from "./show.js";
 /** Blocks in flight at once per numbers case: enough to keep a parallel adapter busy, few enough
  * that memory stays bounded whatever the count (blocks are generated lazily). */
 const BLOCKS_IN_FLIGHT = 8;
-/** Culprits the case's `got` spells out; the kinds count every one. */
+/** Culprits other than no-answers the case's `got` spells out; the kinds count every one. */
 export const SHOWN_CULPRITS = 10;
-/** Culprits the result keeps as data for an expected-failures entry to pin (CaseResult.culprits). */
+/** Culprits other than no-answers the result keeps as data for an expected-failures entry to pin
+ * (CaseResult.culprits). */
 export const KEPT_CULPRITS = 200;
+/** Numbers that got no answer, named before any other culprit in the `got` and in the kept culprits.
+ * Each cost a time limit or a process that died, so a run seldom has more; a bound all the same, for
+ * a program that dies on every number. */
+const NAMED_NO_ANSWERS = 200;
 
 /**
  * How a number came back wrong, as an expected-failures entry pins it:
@@ -193,15 +200,46 @@ function result(c: CorpusCase, tally: Tally, expectedSha256: string): CaseResult
   const culprits = tally.culprits.sort((a, b) => a.index - b.index);
   const kinds: Record<string, number> = {};
   for (const culprit of culprits) kinds[culprit.kind] = (kinds[culprit.kind] ?? 0) + 1;
+  const shown = namedCulprits(culprits, SHOWN_CULPRITS);
   const got = writeNumbersGot({
     ...summary,
-    culprits: culprits.slice(0, SHOWN_CULPRITS).map(showCulprit),
-    more: Math.max(culprits.length - SHOWN_CULPRITS, 0),
+    culprits: shown.map(showCulprit),
+    more: culprits.length - shown.length,
     kinds: Object.entries(kinds),
   });
   const pins: CaseCulprits = {
     kinds,
-    listed: culprits.slice(0, KEPT_CULPRITS).map((x) => ({ id: x.spelled, kind: x.kind })),
+    listed: namedCulprits(culprits, KEPT_CULPRITS).map((x) => ({ id: x.spelled, kind: x.kind })),
   };
   return { ...judged(c, false, expected, got), culprits: pins };
+}
+
+/**
+ * The culprits to name, from `culprits` in generation order: every one that got no answer first (up
+ * to NAMED_NO_ANSWERS), then up to `examples` more, taken in turns from each other kind (in the order
+ * the kinds first appear), so that every kind is named with its first examples; each kind's in
+ * generation order. With one kind, these are simply its first `examples`.
+ */
+export function namedCulprits<T extends { kind: string }>(culprits: readonly T[], examples: number): T[] {
+  const byKind = new Map<string, T[]>();
+  for (const culprit of culprits) {
+    const same = byKind.get(culprit.kind) ?? [];
+    same.push(culprit);
+    byKind.set(culprit.kind, same);
+  }
+  const noAnswer = (byKind.get("no-answer") ?? []).slice(0, NAMED_NO_ANSWERS);
+  byKind.delete("no-answer");
+  const others = [...byKind.values()];
+  const taken = others.map(() => 0);
+  for (let left = examples, turn = 0; left > 0; turn++) {
+    const before = left;
+    others.forEach((same, k) => {
+      if (left > 0 && turn < same.length) {
+        taken[k]!++;
+        left--;
+      }
+    });
+    if (left === before) break;
+  }
+  return [...noAnswer, ...others.flatMap((same, k) => same.slice(0, taken[k]))];
 }

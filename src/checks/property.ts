@@ -13,6 +13,19 @@
 // that fails for a cause the case has already found is counted and let pass; one that fails for a
 // new cause is shrunk and reported too, up to MAX_CAUSES. A case that found a failure still fails. The
 // same seed draws the same sequence again, so each further pass asks only the draws not judged yet.
+//
+// Across the cases of one property in a run, a shrunk counterexample counts once: a draw that fails
+// for a cause an earlier case of the property found (earlier in the sweep, judged in this run) is a
+// repeat too, and is not shrunk again, so the case spends its draws and its shrinking on what the
+// suite has not shown yet. A case whose every failure is such a repeat still fails, naming the first
+// of those draws that a report shows whole, as drawn (shrunk 0 times), its own input with its own
+// answer; when a report would cut every one of them (and so could not tell its cause), the first is
+// shrunk only until it is shown whole. Whether a cause is one
+// an earlier case found is asked only once those cases have ended, so the texts of a run are the same
+// whatever order its cases end in.
+//
+// Bound: a case asks each of its runs once (requestsPerRun each) and shrinks at most MAX_CAUSES times,
+// each within SHRINK_BUDGET requests: at most runs × requestsPerRun + MAX_CAUSES × SHRINK_BUDGET.
 import fc from "fast-check";
 import { instanceCauseKey } from "../causes/cause.js";
 import { generatedProperty } from "../corpus/index.js";
@@ -61,8 +74,9 @@ interface Failure {
   noAnswer: boolean;
 }
 
-/** A failure and the key of its cause (src/causes). */
-type JudgedFailure = Failure & { cause: string };
+/** A failure, the key of its cause (src/causes), and whether a report shows its texts whole (uncut:
+ * its cause can then be read from them). */
+type JudgedFailure = Failure & { cause: string; whole: boolean };
 
 /** One cause a case found: its first failure, shrunk. */
 interface Found {
@@ -89,25 +103,83 @@ interface PropertyOutcome {
   others: Found[];
   /** Draws that failed for a cause already found, and were let pass. */
   repeats: number;
+  /** The cause keys it found (each shrunk, or named as drawn), for the later cases of its property. */
+  causes: string[];
 }
 
 export async function judgeProperty(c: PropertyCase, ctx: CheckContext): Promise<CaseResult> {
-  const outcome = await runProperty(c, ctx);
+  const suite = joinSuite(c, ctx);
+  let outcome: PropertyOutcome | undefined;
+  try {
+    outcome = await runProperty(c, ctx, suite.earlier);
+  } finally {
+    suite.ended(outcome);
+  }
   // A failed property's input is its shrunk counterexample (the instance its expected names).
   return judged(c, outcome.pass, outcome.expected, outcome.got, outcome.smallest?.input);
+}
+
+/** A case of a property as the suite remembers it: where it starts in the sweep, and the cause keys it
+ * found once it has ended. */
+interface SuiteEntry {
+  from: number;
+  causes: Promise<ReadonlySet<string>>;
+}
+
+/** Per implementation, the cases of each property (and seed, profile and run count) judged so far, in
+ * the order they started (src/checks/run-cases.ts starts them in corpus order). */
+const suites = new WeakMap<object, Map<string, SuiteEntry[]>>();
+
+/** Registers case `c` with its property's suite: the causes its earlier cases found (once they have
+ * ended), and what to call when it ends, with what it found. */
+function joinSuite(
+  c: PropertyCase,
+  ctx: CheckContext,
+): { earlier: () => Promise<ReadonlySet<string>>; ended: (outcome: PropertyOutcome | undefined) => void } {
+  const byProperty = suites.get(ctx.write) ?? new Map<string, SuiteEntry[]>();
+  suites.set(ctx.write, byProperty);
+  const key = `${c.property}/${c.profile}/${c.seed}/${c.total}`;
+  const entries = byProperty.get(key) ?? [];
+  byProperty.set(key, entries);
+  const before = entries.filter((e) => e.from < c.from);
+  let ended!: (causes: ReadonlySet<string>) => void;
+  entries.push({ from: c.from, causes: new Promise((resolve) => (ended = resolve)) });
+  let earlier: Promise<ReadonlySet<string>> | undefined;
+  return {
+    earlier: () => {
+      earlier ??= Promise.all(before.map((e) => e.causes)).then(
+        (sets) => new Set(sets.flatMap((x) => [...x])),
+      );
+      return earlier;
+    },
+    ended: (outcome) => ended(new Set(outcome?.causes ?? [])),
+  };
 }
 
 /** A draw's verdict, by its place in the sequence: passed, skipped (no instance), or the cause key
  * of its failure. */
 type DrawVerdict = { pass: true } | { skip: true } | { cause: string };
 
-export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<PropertyOutcome> {
+/** No earlier case: nothing the suite has found. */
+const NONE_EARLIER = async (): Promise<ReadonlySet<string>> => new Set();
+
+export async function runProperty(
+  c: PropertyCase,
+  ctx: CheckContext,
+  /** The cause keys earlier cases of the property found (joinSuite). */
+  earlier: () => Promise<ReadonlySet<string>> = NONE_EARLIER,
+): Promise<PropertyOutcome> {
   const property = generatedProperty(c.property);
   const runs = c.to - c.from + 1;
   const expected = writeRunsExpectation({ count: runs, from: c.from, to: c.to, claim: property.claim });
   const draws: DrawVerdict[] = [];
   const found: Found[] = [];
   let repeats = 0;
+  // The first draw that failed only for a cause an earlier case found, shown whole, as drawn; else the
+  // cause of the first such draw, which a last pass shrinks only until it is shown whole.
+  let suiteRepeat: { failure: JudgedFailure; draw: number } | undefined;
+  let cutRepeat: string | undefined;
+  let untilWhole: string | undefined;
   // An implementation that stopped answering is asked nothing more: each draw would only wait again.
   let halted = false;
 
@@ -126,7 +198,7 @@ export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<P
         // Sampling: a draw judged in an earlier pass passed, or failed for a cause found then.
         const before = draws[at];
         const index = at++;
-        if (before !== undefined) {
+        if (before !== undefined && !("cause" in before && before.cause === untilWhole)) {
           fc.pre(!("skip" in before));
           return true;
         }
@@ -142,15 +214,18 @@ export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<P
         }
         const { cause } = failure;
         draws[index] = { cause };
-        if (known.has(cause)) {
+        const suiteKnows = cause !== untilWhole && !known.has(cause) && (await earlier()).has(cause);
+        if (known.has(cause) || suiteKnows) {
           repeats++;
+          if (suiteKnows && failure.whole) suiteRepeat ??= { failure, draw: index };
+          else if (suiteKnows) cutRepeat ??= cause;
           if (failure.noAnswer) halted = true;
           return true;
         }
         target = cause;
         first = failure;
         smallest = failure;
-        if (failure.noAnswer) stopShrinking = true;
+        if (failure.noAnswer || (untilWhole !== undefined && failure.whole)) stopShrinking = true;
         return false;
       }
       // Shrinking: only a candidate that fails for the same cause is a smaller counterexample (for a
@@ -166,10 +241,16 @@ export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<P
       target = failure.cause;
       smallest = failure;
       if (failure.noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
+      if (untilWhole !== undefined && failure.whole) stopShrinking = true;
       return false;
     });
     const details = await fc.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
-    if (!details.failed) break;
+    if (!details.failed) {
+      // Only repeats of the suite's causes, none shown whole: shrink the first until it is.
+      if (found.length > 0 || suiteRepeat || cutRepeat === undefined || untilWhole === cutRepeat) break;
+      untilWhole = cutRepeat;
+      continue;
+    }
     if (target === undefined || !first || !smallest) {
       if (found.length > 0) break;
       // The property itself threw (a generator bug), or fast-check gave up on preconditions.
@@ -184,6 +265,7 @@ export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<P
         numShrinks: details.numShrinks,
         others: [],
         repeats,
+        causes: [],
       };
     }
     // The path's first step is the draw (counting skipped ones) that failed first for this cause.
@@ -191,10 +273,17 @@ export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<P
     const draw = Number((path ?? "0").split(":")[0]);
     found.push({ cause: smallest.cause, first, smallest, draw, numShrinks: details.numShrinks, path });
     if (smallest.noAnswer) halted = true;
+    // Its draw was counted a repeat in the pass before; now it is the one the case names.
+    if (untilWhole !== undefined) {
+      repeats--;
+      untilWhole = undefined;
+    }
   }
 
   const [main, ...others] = found;
-  if (!main) return { pass: true, expected, got: writeRunsPassed(runs), numShrinks: 0, others, repeats };
+  if (!main && suiteRepeat) return asDrawn(c, suiteRepeat.failure, suiteRepeat.draw, repeats - 1);
+  if (!main)
+    return { pass: true, expected, got: writeRunsPassed(runs), numShrinks: 0, others, repeats, causes: [] };
   return {
     pass: false,
     expected: writeInstanceExpectation(main.smallest),
@@ -220,6 +309,32 @@ export async function runProperty(c: PropertyCase, ctx: CheckContext): Promise<P
     numShrinks: main.numShrinks,
     others,
     repeats,
+    causes: found.flatMap((f) => [f.cause, f.first.cause]),
+  };
+}
+
+/** A case whose every failure was a cause an earlier case found: the first such draw, as drawn (not
+ * shrunk again), and how many more failed. */
+function asDrawn(c: PropertyCase, failure: JudgedFailure, draw: number, repeats: number): PropertyOutcome {
+  return {
+    pass: false,
+    expected: writeInstanceExpectation(failure),
+    got: writeGeneratedGot({
+      answer: failure.got,
+      draw,
+      shrinks: 0,
+      firstSize: failure.size,
+      size: failure.size,
+      replay: replay(c, String(draw)),
+      repeats,
+      also: [],
+    }),
+    first: failure,
+    smallest: failure,
+    numShrinks: 0,
+    others: [],
+    repeats,
+    causes: [failure.cause],
   };
 }
 
@@ -232,7 +347,12 @@ async function judgeInstance(
   const verdict = await verdictOf(instance, ctx);
   if (verdict === undefined) return undefined;
   const failure = describe(instance, verdict, { input: INPUT_LIMIT, output: SHOW_LIMIT });
-  return { ...failure, cause: instanceCauseKey(describe(instance, verdict, WHOLE)) };
+  const whole = describe(instance, verdict, WHOLE);
+  return {
+    ...failure,
+    cause: instanceCauseKey(whole),
+    whole: failure.input === whole.input && failure.expected === whole.expected && failure.got === whole.got,
+  };
 }
 
 type Verdict =

@@ -240,7 +240,46 @@ export const PARSING: KnownBad[] = [
     caughtBy: ["reject"],
     write: (input) => referenceWrite(encoder.encode(rewriteStrings(decodeStrict(input), escapeRawControls))),
   },
+  {
+    name: "stops_after_first_value",
+    description:
+      "reads the first JSON value of its input and never looks at what follows it (a stream parser " +
+      "asked for one value, as Titanium with Parsson reads): `[1] x`, `[1]]` and `{}{}` are accepted " +
+      "as their first value, where RFC 8259 §2 allows only white space after it",
+    caughtBy: ["reject"],
+    write: (input) => {
+      const text = decodeStrict(input);
+      return referenceWrite(encoder.encode(text.slice(0, endOfFirstValue(text))));
+    },
+  },
 ];
+
+/** Where the first JSON value of `text` ends (past its white space before), as a reader that stops
+ * there finds it: a container at its matching bracket, a string at its closing quote, anything else
+ * at the first white space or punctuation. The rest is never read. */
+function endOfFirstValue(text: string): number {
+  let k = /^[ \t\n\r]*/.exec(text)![0].length;
+  let depth = 0;
+  do {
+    const ch = text[k];
+    if (ch === undefined) return k;
+    if (ch === '"') {
+      k++;
+      while (k < text.length && text[k] !== '"') k += text[k] === "\\" ? 2 : 1;
+      k++;
+    } else if (ch === "[" || ch === "{") {
+      depth++;
+      k++;
+    } else if (ch === "]" || ch === "}") {
+      depth--;
+      k++;
+    } else if (depth > 0) k++;
+    else {
+      while (k < text.length && !/[\s,:[\]{}"]/.test(text[k]!)) k++;
+    }
+  } while (depth > 0);
+  return k;
+}
 
 /** A literal with what String.trim() removes around it: JavaScript's white space (\s: Unicode spaces,
  * line terminators, U+FEFF) and Java's (every character up to U+0020). */

@@ -11,6 +11,7 @@ import {
   referenceParse,
   referenceSerialize,
   referenceWrite,
+  rewriteStrings,
   serializeOrdered,
   serializeWithRaw,
 } from "./tools.js";
@@ -264,4 +265,27 @@ export const WRITING: KnownBad[] = [
         ),
       ),
   },
+  {
+    name: "writes_raw_controls",
+    description:
+      "writes control characters (U+0000..U+001F) inside strings and member names raw, escaping only " +
+      '" and \\, as OLPC canonical JSON (@tufjs/canonical-json) does; RFC 8785 §3.2.2.2 writes them ' +
+      "as \\n, \\t, ... or \\u00XX. A raw line feed also breaks the lines protocol's framing: one " +
+      "defect, one cause, whatever character or protocol shows it",
+    caughtBy: ["canon", "I1"],
+    write: (input) => encoder.encode(rewriteStrings(decoder.decode(referenceWrite(input)), unescapeControls)),
+  },
 ];
+
+const SHORT_ESCAPES: Record<string, string> = { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+
+/** A string literal as RFC 8785 writes it, with each escaped control character written raw. */
+function unescapeControls(literal: string): string {
+  return literal.replace(/\\(?:u00([01][0-9a-f])|([bfnrt])|(.))/g, (sequence, hex, short) =>
+    hex !== undefined
+      ? String.fromCharCode(Number.parseInt(hex, 16))
+      : short !== undefined
+        ? SHORT_ESCAPES[short]!
+        : sequence,
+  );
+}

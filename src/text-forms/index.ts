@@ -13,6 +13,8 @@
 //                   …; kinds: …`
 //   ./generated.ts  the generated suite: `for <input>: <expectation>`; the answer, then `; draw D of
 //                   this case failed, shrunk K times (…); replay: …`, repeats and further causes
+//   ./lines-answer.ts  a lines-mode answer of N lines: `answered with N lines instead of one (…): "…"
+//                   then "…"`
 //   ./notes.ts      cut values (`… (N bytes, sha256 H)`, `… (N UTF-16 units)`), `not run in lines mode`
 //   ./names.ts      case names `<suite>/<name>`, swept ranges `seed-S/FROM-TO`
 //   ./suite.ts      the record's `suite`: `<profile>:<suites> numbers=N … cases=P,...`
@@ -24,6 +26,7 @@
 export * from "./answer.js";
 export * from "./choice.js";
 export * from "./generated.js";
+export * from "./lines-answer.js";
 export * from "./names.js";
 export * from "./notes.js";
 export * from "./numbers.js";

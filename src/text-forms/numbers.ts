@@ -36,7 +36,8 @@ export type NumbersCulprit =
 export interface NumbersGot {
   matched: number;
   total: number;
-  /** The culprits it names, in generation order (none when every number matched). */
+  /** The culprits it names (none when every number matched): as src/checks/numbers.ts chooses them,
+   * every number that got no answer first, then examples of each other kind. */
   culprits: NumbersCulprit[];
   /** Culprits found past those named. */
   more: number;

@@ -1,5 +1,10 @@
 import { codePointTag, showInvisible } from "../escape/visible.js";
-import { readAnswerText, readStepText } from "../text-forms/index.js";
+import {
+  readAnswerText,
+  readChoiceExpectation,
+  readNumbersExpectation,
+  readStepText,
+} from "../text-forms/index.js";
 
 /**
  * Where two readable values first differ, when a reader could not easily see it: they share a
@@ -25,9 +30,13 @@ export function firstDifference(expected: string, got: string): string | undefin
 /**
  * The first-difference note a report adds under a failed case: only where the implementation gave
  * an output to compare. A refusal or a harness failure (`reject: …`, `failed: …`) is not a near
- * miss of the expected text, so no note is made for it.
+ * miss of the expected text, so no note is made for it; nor is a tally (a consistent choice's
+ * `all N accepted, or all N refused` against how its members went, a numbers sweep's count against
+ * how many matched), whose characters are no output's.
  */
 export function differenceNote(c: { expected: string; got: string }): string | undefined {
+  if (readChoiceExpectation(c.expected) !== undefined) return undefined;
+  if (readNumbersExpectation(c.expected) !== undefined) return undefined;
   // I1/I4 lead their answer with the step that gave it (src/text-forms/steps.ts).
   const answer = readAnswerText(readStepText(c.got)?.text ?? c.got);
   if (answer.status !== "canonical") return undefined;

@@ -516,3 +516,38 @@ test("a generated case that found several causes is listed under one no other ca
   );
   assert.equal(groups[1]!.title, "writes non-ASCII characters as \\uXXXX escapes");
 });
+
+test("a generated case's counterexample is named with its own draw's answer, not the case's first draw's", () => {
+  const nul = {
+    input: { x: '{"\\u0000":0}' },
+    expected: writeStepText(I1_STEPS.first, '{"\\u0000":0}'),
+    got: writeStepText(
+      I1_STEPS.first,
+      writeAnswerText({ status: "rejected", reason: "NUL names are private" }),
+    ),
+  };
+  const letters = '["abcdefghijklmnopqrstu"]';
+  const numbers = "[1,2,3,4,5,6,7,8,9,10,11,12,13]";
+  const results = [
+    generated("canon-matches-reference/seed-1/0000-0049", nul),
+    generated("canon-matches-reference/seed-1/0050-0099", nul, {
+      also: [
+        {
+          draw: 7,
+          shrinks: 2,
+          path: "7:1:1",
+          input: writeInstanceInput({ x: letters }),
+          expected: writeStepText(I1_STEPS.first, letters),
+          got: writeStepText(I1_STEPS.first, numbers),
+        },
+      ],
+    }),
+  ];
+  const groups = groupByCause(results);
+  assertWellFormed(results, groups);
+  const alone = groups.find((g) => g.cases[0] === "generated/canon-matches-reference/seed-1/0050-0099")!;
+  assert.equal(
+    alone.title,
+    `generated cases shrink to one counterexample: x = ${letters}: got ${writeStepText(I1_STEPS.first, numbers)}`,
+  );
+});

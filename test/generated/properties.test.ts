@@ -11,6 +11,8 @@ import { inProcessCanonicalizer, nfcReference, referenceCanonicalizer } from "..
 import { knownBad, knownBadCanonicalizer } from "../../src/known-bad/index.js";
 import {
   I1_STEPS,
+  readCutBytes,
+  readCutText,
   readGeneratedGot,
   readInstanceExpectation,
   readInstanceInput,
@@ -246,4 +248,41 @@ test("a narrow defect on every draw fills a case only once: the repeats are coun
   assert.deepEqual(outcome.others, []);
   assert.ok(outcome.repeats > 0);
   assert.match(outcome.got, /^canon\(x\) → reject: member names may not start with NUL; draw \d+ /);
+});
+
+test("across a property's cases a shrunk counterexample counts once: later cases draw on, not shrinking it again", async () => {
+  // refuses_nul_names fails a draw of nearly every case (the generator draws U+0000 names often).
+  const cases = generatedCases({ seed: 1, runs: 250, profile: "rfc8785" }).filter((c) =>
+    c.name.startsWith("canon-matches-reference/"),
+  );
+  assert.equal(cases.length, 5);
+  const results = await judgeAll(cases, knownBadCanonicalizer("refuses_nul_names").write);
+  assert.ok(
+    results.every((r) => !r.pass),
+    "a case whose draws failed still fails",
+  );
+  const gots = results.map((r) => readGeneratedGot(r.got)!);
+  // The first case shrinks the counterexample; a later one names a failing draw of its own as drawn,
+  // or shrunk only until a report shows it whole (its cause can be read from its texts): never cut.
+  assert.ok(gots[0]!.shrinks > 0, results[0]!.got);
+  for (const [k, got] of gots.slice(1).entries()) {
+    const r = results[k + 1]!;
+    assert.equal(readCutText(r.input!) ?? readCutBytes(r.input!), undefined, r.input);
+    assert.ok(!/\(\d+ (UTF-16 units|bytes, sha256)/.test(r.got), r.got);
+    assert.match(got.answer, /reject: member names may not start with NUL/);
+  }
+  assert.ok(
+    gots.slice(1).some((got) => got.shrinks === 0),
+    "some later case names its draw as drawn",
+  );
+  // Whatever order the cases end in, the texts are the same: one at a time, as eight at once.
+  const oneByOne = await runCases(cases, context(knownBadCanonicalizer("refuses_nul_names").write), {
+    concurrency: 1,
+  });
+  assert.deepEqual(
+    oneByOne.map((r) => r.got),
+    results.map((r) => r.got),
+  );
+  // One cause in a report.
+  assert.equal(groupFailures(results).length, 1, JSON.stringify(groupFailures(results)));
 });

@@ -72,6 +72,20 @@ const FAULTS: [string, string | Uint8Array, string | typeof REJECT, string | typ
   ["trims_literal_words", '{"a":\u3000false}', '{"a":false}', REJECT],
   ["accepts_unicode_whitespace", "[1\u00a0,\u3000\u20282,\u0085\u001f3]", "[1,2,3]", REJECT],
   ["accepts_raw_controls", '{"a\tb":"\u0000\u001f"}', '{"a\\tb":"\\u0000\\u001f"}', REJECT],
+  [
+    "writes_raw_controls",
+    '{"a\\tb":["\\n","\\u001f","\\\\n"]}',
+    '{"a\tb":["\n","\u001f","\\\\n"]}',
+    '{"a\\tb":["\\n","\\u001f","\\\\n"]}',
+  ],
+  ["stops_after_first_value", "[1] x", "[1]", REJECT],
+  ["stops_after_first_value", '{"a":[1,"]"]}}{', '{"a":[1,"]"]}', REJECT],
+  [
+    "hangs_among_subnormal_misreads",
+    "[33e-320,5.5e-322,1.5]",
+    "[3.29996e-319,5.43e-322,1.5]",
+    "[3.3e-319,5.5e-322,1.5]",
+  ],
 ];
 
 for (const [name, input, fault, rfc] of FAULTS) {

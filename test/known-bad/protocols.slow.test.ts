@@ -27,7 +27,13 @@ test("every known-bad and the reference: lines mode fails exactly the cases each
   });
   assert.ok(cases.some((c) => c.kind === "property") && cases.some((c) => c.kind === "numbers"));
   for (const bad of [undefined, ...KNOWN_BADS]) {
-    const failed = await assertSameVerdicts(cases, bad, ["lines"], TIME_LIMIT_MS);
+    // A raw line feed cannot travel in a lines answer: writing one is no answer in lines mode, which
+    // the consistent-choice rule counts as no choice (its member's own case fails in both protocols).
+    const apart: Record<string, string> = {
+      writes_raw_controls: "top-level-scalars-consistent",
+    };
+    const held = cases.filter((c) => bad === undefined || c.name !== apart[bad.name]);
+    const failed = await assertSameVerdicts(held, bad, ["lines"], TIME_LIMIT_MS);
     // Its crash on bad input is a refusal in lines mode too (once mode: the last test below).
     if (bad?.name === "crashes_on_bad_input")
       assert.deepEqual(failed, {}, "crashes_on_bad_input in lines mode");

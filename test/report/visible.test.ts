@@ -3,7 +3,13 @@ import { test } from "node:test";
 import { showInvisible } from "../../src/escape/visible.js";
 import { verifyCommand } from "../../src/report/verify-command.js";
 import { shellQuote } from "../../src/text.js";
-import { firstDifference } from "../../src/view/difference.js";
+import {
+  writeChoiceExpectation,
+  writeChoiceGot,
+  writeNumbersExpectation,
+  writeNumbersGot,
+} from "../../src/text-forms/index.js";
+import { differenceNote, firstDifference } from "../../src/view/difference.js";
 
 test("invisible and control characters are shown as their code points", () => {
   assert.equal(
@@ -70,5 +76,35 @@ test("the verify command quotes what a shell would split, and pins only a suppli
   assert.equal(
     verifyCommand("r.json", "supplied", "ab"),
     "npx --yes 'github:canon-conformance/canon-conformance#v1' verify r.json --pubkey ab",
+  );
+});
+
+test("a tally gets no first-difference note: its characters are no output's (issue 29 item 9)", () => {
+  // Both start with "a" (and the numbers with "1"): a note would point at the second character.
+  const choice = {
+    expected: writeChoiceExpectation(3),
+    got: writeChoiceGot({
+      accepted: ["top-level-string", "top-level-zero"],
+      refused: ["top-level-fraction"],
+      noAnswer: [],
+    }),
+  };
+  assert.ok(firstDifference(choice.expected, choice.got) !== undefined);
+  assert.equal(differenceNote(choice), undefined);
+  const numbers = {
+    expected: writeNumbersExpectation(1000, "ab"),
+    got: writeNumbersGot({
+      matched: 100,
+      total: 1000,
+      culprits: [{ block: 0, got: "[ 1 ]" }],
+      more: 0,
+      kinds: [["array", 1]],
+    }),
+  };
+  assert.ok(firstDifference(numbers.expected, numbers.got) !== undefined);
+  assert.equal(differenceNote(numbers), undefined);
+  // An output still gets its note.
+  assert.ok(
+    differenceNote({ expected: "[1,2]", got: "[1,2.0]" })?.startsWith("first difference at character 5"),
   );
 });

@@ -2,7 +2,8 @@
 // a scratch folder (npm ci, which needs the npm registry), runs the CLI bundle on it, and renders the
 // site; every npm row must build and give the verdict and the failed cases table/README.md's closing note
 // records, each row's record must be accepted by the publish step, and the rows of other registries must
-// be listed as not run here, with why.
+// be listed as not run here, with why. The look-alike @tufjs/canonical-json (OLPC canonical JSON, a good
+// control) runs with them, and its failures must read as one cause per defect (OLPC_CAUSES below).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -10,7 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { type IndexEntry, verifyIndex } from "../../src/table/index-file.js";
-import type { ConformResult } from "../../src/types.js";
+import type { CaseResult, ConformResult } from "../../src/types.js";
+import { groupFailures } from "../../src/view/causes.js";
 import { REPO } from "./fixtures.js";
 
 const DUPLICATES = [
@@ -63,6 +65,29 @@ const EXPECTED: Record<string, string[]> = {
   ],
 };
 
+/**
+ * @tufjs/canonical-json 2.0.0 (table/look-alikes/javascript-tufjs-canonical-json, lines mode, fed by
+ * JSON.parse after strict UTF-8 decoding): its defects against RFC 8785, each checked by hand in Node
+ * (what the package returns for what JSON.parse gives it), and the one cause each must read as.
+ *
+ * | cause | the defect | checked by hand |
+ * |---|---|---|
+ * | refusal:cannot encode N | OLPC canonical JSON has no numbers but integers: it throws on any other (RFC 8785 §3.2.2.3), whatever the sign; seen in jcs, invariants, the numbers sweep, the generated suite, and the top-level choice (a top-level 1.5 refused where every other scalar is accepted) | canonicalize(1.5), (-1.5), (1e-7), (5e-324) throw `cannot encode 1.5`, `cannot encode -1.5`, ...; (100), (1e21), (-0) give `100`, `1e+21`, `0` |
+ * | difference:raw-controls | it escapes only `"` and `\`, so every control character is written raw (RFC 8785 §3.2.2.2 escapes them), whichever character; in lines mode a raw line feed splits the answer in lines | canonicalize(["\n"]) is `["` LF `"]`; ({"\u0000":1}) holds a raw NUL; (["\u001f"]) a raw U+001F |
+ * | acceptance:RFC 8785 §3.1 (I-JSON, RFC 7493 §2.3) | duplicate names reach it as JSON.parse's last value: accepted, not refused | canonicalize(JSON.parse('{"a":1,"a":2}')) is `{"a":2}` |
+ * | acceptance:RFC 8785 §3.1 (I-JSON, RFC 7493 §2.1) | lone surrogates (JSON.parse lets "\ud800" through) are written, not refused | canonicalize(JSON.parse('["\\ud800"]')) returns the lone surrogate |
+ *
+ * Before issue 29 the same run read as 43 causes: 31 "writes ⟨U+00XX⟩ where RFC 8785 writes \u00XX",
+ * one per character, 4 "answered with N lines" for the raw line feed, "cannot encode N" and
+ * "cannot encode -N" apart, and the top-level choice alone.
+ */
+const OLPC_CAUSES = [
+  "refusal:cannot encode N",
+  "difference:raw-controls",
+  "acceptance:RFC 8785 §3.1 (I-JSON, RFC 7493 §2.3)",
+  "acceptance:RFC 8785 §3.1 (I-JSON, RFC 7493 §2.1)",
+];
+
 test("npm run table: every npm row builds, runs, and fails exactly the cases the closing note records", () => {
   const scratch = mkdtempSync(join(tmpdir(), "cc-table-npm-"));
   const out = join(scratch, "site");
@@ -86,6 +111,23 @@ test("npm run table: every npm row builds, runs, and fails exactly the cases the
     assert.deepEqual(failed.sort(), [...failures].sort(), id);
     assert.equal(record.summary.cases, 592, `${id}: a default run`);
   }
+  // The look-alike's results, as the run wrote them, grouped as every report groups them.
+  const olpc = join(
+    scratch,
+    "work",
+    "results",
+    "rows",
+    "javascript-tufjs-canonical-json",
+    "run",
+    "results.json",
+  );
+  const results = (JSON.parse(readFileSync(olpc, "utf8")) as { results: CaseResult[] }).results;
+  const groups = groupFailures(results);
+  assert.deepEqual(
+    groups.map((g) => g.cause).sort(),
+    [...OLPC_CAUSES].sort(),
+    groups.map((g) => `${g.count} ${g.cause}: ${g.title}`).join("\n"),
+  );
   const site = readFileSync(join(out, "index.html"), "utf8");
   assert.match(site, /data-row="javascript-canonicalize" data-state="accepted"/);
   assert.match(site, /data-row="python-rfc8785" data-state="not-run"/);
