@@ -2,25 +2,44 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { test } from "node:test";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
 import { deadline } from "../src/deadline.js";
 
-/** Holds the event loop for `ms`, as a long synchronous step (or a loaded machine) does. */
-function busy(ms: number): void {
+/** Holds the event loop, as a long synchronous step (or a loaded machine) does, until at least `ms`
+ * have passed and `until()` holds. */
+function busy(ms: number, until: () => boolean): void {
   const end = Date.now() + ms;
-  while (Date.now() < end) {
+  while (Date.now() < end || !until()) {
     // spinning
   }
 }
 
-/** Which comes first: a child's answer, ready while the loop is held, or a limit that expired meanwhile. */
+const tmp = mkdtempSync(join(tmpdir(), "deadline-"));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+let races = 0;
+
+/** Which comes first: a child's answer, ready while the loop is held, or a limit that expired meanwhile.
+ * The loop is held from a callback of the check phase, so the next turn starts with its timers, and
+ * until the child has written its answer (it marks a file after), so the answer is ready however slow
+ * the machine is: the order depends on the limit alone, not on load. */
 async function race(arm: (ms: number, expire: () => void) => void): Promise<string[]> {
   const order: string[] = [];
-  const child = spawn("/bin/sh", ["-c", "echo answer"], { stdio: ["ignore", "pipe", "ignore"] });
+  const marker = join(tmp, `answered-${++races}`);
+  const child = spawn("/bin/sh", ["-c", `echo answer && : > '${marker}'`], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   await once(child, "spawn");
   child.stdout.on("data", () => order.push("answer"));
-  arm(20, () => order.push("expired"));
-  busy(500); // the answer arrives (and the limit passes) while the loop is held
+  await new Promise<void>((held) =>
+    setImmediate(() => {
+      arm(20, () => order.push("expired"));
+      busy(100, () => existsSync(marker)); // the answer arrives (and the limit passes) while the loop is held
+      held();
+    }),
+  );
   await once(child, "close");
   await new Promise((r) => setTimeout(r, 50));
   return order;
