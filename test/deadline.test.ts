@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -22,21 +22,25 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 let races = 0;
 
 /** Which comes first: a child's answer, ready while the loop is held, or a limit that expired meanwhile.
- * The loop is held from a callback of the check phase, so the next turn starts with its timers, and
- * until the child has written its answer (it marks a file after), so the answer is ready however slow
- * the machine is: the order depends on the limit alone, not on load. */
+ * The loop is held from a callback of the check phase, so the next turn starts with its timers; the
+ * child answers only once the loop is held (it waits for a file made then) and the hold lasts until it
+ * has answered (it marks a file after), so the order depends on the limit alone, not on load. */
 async function race(arm: (ms: number, expire: () => void) => void): Promise<string[]> {
   const order: string[] = [];
-  const marker = join(tmp, `answered-${++races}`);
-  const child = spawn("/bin/sh", ["-c", `echo answer && : > '${marker}'`], {
-    stdio: ["ignore", "pipe", "ignore"],
-  });
+  const go = join(tmp, `go-${++races}`);
+  const answered = join(tmp, `answered-${races}`);
+  const child = spawn(
+    "/bin/sh",
+    ["-c", `while [ ! -e '${go}' ]; do sleep 0.01; done; echo answer && : > '${answered}'`],
+    { stdio: ["ignore", "pipe", "ignore"] },
+  );
   await once(child, "spawn");
   child.stdout.on("data", () => order.push("answer"));
   await new Promise<void>((held) =>
     setImmediate(() => {
       arm(20, () => order.push("expired"));
-      busy(100, () => existsSync(marker)); // the answer arrives (and the limit passes) while the loop is held
+      writeFileSync(go, "");
+      busy(100, () => existsSync(answered)); // the answer arrives (and the limit passes) while the loop is held
       held();
     }),
   );
