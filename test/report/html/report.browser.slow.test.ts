@@ -226,9 +226,11 @@ test(
     const dom = await page.evaluate(() => ({
       scripts: document.querySelectorAll("script").length,
       rows: document.querySelectorAll("#suites tbody tr").length,
-      disagreements: document.querySelectorAll(".disagreement").length,
-      firstAnswers: document.querySelector(".disagreement")?.querySelectorAll(".answer").length,
-      firstInput: document.querySelector(".disagreement dl.io pre")?.textContent,
+      disagreements: document.querySelectorAll("#differences .disagreement").length,
+      // Open choices made differently are shown apart (issue 30 item 6), never among the differences.
+      choices: document.querySelectorAll("#choices .disagreement").length,
+      firstAnswers: document.querySelector("#differences .disagreement")?.querySelectorAll(".answer").length,
+      firstInput: document.querySelector("#differences .disagreement dl.io pre")?.textContent,
       records: [...document.querySelectorAll("#records tbody tr")].map((tr) => tr.textContent ?? ""),
       forbidden: document.querySelectorAll("img, svg, iframe, a[href^='javascript'], h1").length,
       overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -236,6 +238,7 @@ test(
     assert.equal(dom.scripts, 0, "the aggregate page runs no script");
     assert.equal(dom.rows, aggregate.implementations.length);
     assert.equal(dom.disagreements, Math.min(aggregate.disagreements.length, 600));
+    assert.equal(dom.choices, Math.min(aggregate.choices.length, 600));
     assert.ok(aggregate.disagreements.length > 0);
     assert.equal(dom.firstAnswers, aggregate.disagreements[0]!.answers.length);
     assert.ok(dom.firstInput !== undefined && dom.firstInput.length > 0, "the input, once");
