@@ -22062,6 +22062,17 @@ function createProgressReporter(options) {
       last = { ...p };
       if (isDue(last)) show2(last);
     },
+    note(line) {
+      if (finished) return;
+      if (isTTY) {
+        stream2.write(`\r${line}\x1B[K
+`);
+        if (shown2) show2(shown2);
+      } else {
+        stream2.write(`${line}
+`);
+      }
+    },
     done() {
       if (finished) return;
       finished = true;
@@ -24780,6 +24791,42 @@ function corpusInputCount(cases, options = {}) {
     } else if (c.kind !== "property" && c.kind !== "consistent-choice") count2 += 1;
   }
   return count2;
+}
+
+// src/report/found-causes.ts
+var EACH_UNTIL = 50;
+var EVERY_MS = 1e3;
+function watchCauses(say) {
+  const failures = [];
+  const said = /* @__PURE__ */ new Set();
+  const saidCases = /* @__PURE__ */ new Set();
+  let lookedAt = Number.NEGATIVE_INFINITY;
+  let pending;
+  let stopped = false;
+  const look = () => {
+    pending = void 0;
+    if (stopped) return;
+    lookedAt = Date.now();
+    for (const group of groupFailures(failures)) {
+      if (said.has(group.title) || group.cases.some((c) => saidCases.has(c))) continue;
+      said.add(group.title);
+      saidCases.add(group.cases[0]);
+      const more = group.count > 1 ? `, ${group.count} cases so far` : "";
+      say(`found: ${group.title} (${group.cases[0]}${more})`);
+    }
+  };
+  return {
+    failed(result2) {
+      if (stopped) return;
+      failures.push(result2);
+      if (failures.length <= EACH_UNTIL || Date.now() - lookedAt >= EVERY_MS) look();
+      else pending ??= setTimeout(look, EVERY_MS - (Date.now() - lookedAt)).unref();
+    },
+    stop() {
+      stopped = true;
+      if (pending) clearTimeout(pending);
+    }
+  };
 }
 
 // src/run/interrupt.ts
@@ -28240,7 +28287,10 @@ function progressOf(plan, cases, write2) {
       suite = c.suite;
     },
     judged: (result2, judged2) => {
-      if (!result2.pass) failed += 1;
+      if (!result2.pass) {
+        failed += 1;
+        options.onFailure?.(result2);
+      }
       done2 = judged2;
       options.onProgress?.(progress(judged2));
     }
@@ -28609,6 +28659,7 @@ canon-conformance run: ${ended.how}; the command under test's processes were kil
       const key = loadSuppliedKey({ ...keyFile ? { keyFile } : {}, env: io.env }) ?? ephemeralKey();
       const reporter = () => quiet ? void 0 : createProgressReporter({ stream: io.stderr, isTTY: io.stderr.isTTY === true });
       const progress = reporter();
+      const causes = progress ? watchCauses((line2) => progress.note(line2)) : void 0;
       let compareProgress;
       const outcome = await runConformance({
         ...options,
@@ -28625,6 +28676,9 @@ canon-conformance run: ${ended.how}; the command under test's processes were kil
           soFar.progress = p;
           progress?.update(p);
         },
+        onFailure: (result2) => {
+          if (soFar.interruptedBy === void 0) causes?.failed(result2);
+        },
         ...quiet ? {} : {
           onCompareProgress: (p) => {
             if (compareProgress === void 0) {
@@ -28635,7 +28689,7 @@ canon-conformance run: ${ended.how}; the command under test's processes were kil
             compareProgress?.update(p);
           }
         }
-      });
+      }).finally(() => causes?.stop());
       progress?.done();
       compareProgress?.done();
       io.stdout.write(formatVerdict(outcome, { color: color && io.stdout.isTTY === true }));

@@ -10,6 +10,7 @@ import { sha256Hex } from "../jcs/index.js";
 import type { Face } from "../options/index.js";
 import { type OutFolder, openOutFolder } from "../out-folder.js";
 import { implementationName } from "../report/format.js";
+import { watchCauses } from "../report/found-causes.js";
 import { gateHeadline } from "../report/gate.js";
 import { batchPlanText, createProgressReporter, verdictSections } from "../report/index.js";
 import { runSummaryMarkdown } from "../report/summary.js";
@@ -70,6 +71,8 @@ async function runAndReport(
   // runner takes no workflow command from stdout (runner-commands.ts); annotations come after.
   const { outcome, recordPath } = await withCommandsStopped(core, async () => {
     const progress = createProgressReporter({ stream: { write: (text) => core.write(text) }, isTTY: false });
+    // Each cause as its first case shows it, between the progress lines.
+    const causes = watchCauses((line) => progress.note(line));
     info(
       core,
       `canon-conformance: ${inputs.run.command ?? inputs.run.url} (${inputs.run.suites.join(", ")}, profile ${inputs.run.profile})`,
@@ -95,7 +98,10 @@ async function runAndReport(
         soFar.progress = p;
         progress.update(p);
       },
-    });
+      onFailure: (result) => {
+        if (soFar.interruptedBy === undefined) causes.failed(result);
+      },
+    }).finally(() => causes.stop());
     progress.done();
     const recordPath = outcome.files.record;
     if (!recordPath) throw new Error("the run wrote no record.json");

@@ -16,6 +16,7 @@ import {
   readRunOptions,
 } from "../options/index.js";
 import { ephemeralKey, loadSuppliedKey } from "../record/keys.js";
+import { watchCauses } from "../report/found-causes.js";
 import { batchPlanText, createProgressReporter, formatVerdict } from "../report/index.js";
 import { runConformance } from "../run/index.js";
 import { interruptedRun, keptText, onInterrupt, type RunSoFar, signalStatus } from "../run/interrupt.js";
@@ -115,6 +116,8 @@ export const runCommand: Command<Options> = {
       const reporter = () =>
         quiet ? undefined : createProgressReporter({ stream: io.stderr, isTTY: io.stderr.isTTY === true });
       const progress = reporter();
+      // Each cause as its first case shows it, between the progress lines (not with --quiet).
+      const causes = progress ? watchCauses((line) => progress.note(line)) : undefined;
       let compareProgress: ReturnType<typeof reporter>;
       const outcome = await runConformance({
         ...options,
@@ -130,6 +133,9 @@ export const runCommand: Command<Options> = {
           soFar.progress = p;
           progress?.update(p);
         },
+        onFailure: (result) => {
+          if (soFar.interruptedBy === undefined) causes?.failed(result);
+        },
         ...(quiet
           ? {}
           : {
@@ -142,7 +148,7 @@ export const runCommand: Command<Options> = {
                 compareProgress?.update(p);
               },
             }),
-      });
+      }).finally(() => causes?.stop());
       progress?.done();
       compareProgress?.done();
       io.stdout.write(formatVerdict(outcome, { color: color && io.stdout.isTTY === true }));

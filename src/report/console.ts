@@ -34,6 +34,8 @@ export interface ProgressOptions {
 
 export interface ProgressReporter {
   update(progress: Progress): void;
+  /** A line of its own between progress lines (on a terminal the progress line is drawn again after it). */
+  note(line: string): void;
   /** Writes the last state if it is not shown yet and ends the line. Safe to call twice. */
   done(): void;
 }
@@ -131,6 +133,15 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
       if (finished) return;
       last = { ...p };
       if (isDue(last)) show(last);
+    },
+    note(line) {
+      if (finished) return;
+      if (isTTY) {
+        stream.write(`\r${line}\x1b[K\n`);
+        if (shown) show(shown);
+      } else {
+        stream.write(`${line}\n`);
+      }
     },
     done() {
       if (finished) return;

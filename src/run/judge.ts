@@ -322,7 +322,10 @@ function progressOf(
       suite = c.suite;
     },
     judged: (result: CaseResult, judged: number) => {
-      if (!result.pass) failed += 1;
+      if (!result.pass) {
+        failed += 1;
+        options.onFailure?.(result);
+      }
       done = judged;
       options.onProgress?.(progress(judged));
     },

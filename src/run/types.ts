@@ -5,7 +5,7 @@ import type { BatchReport } from "../batch/index.js";
 import type { RunSettings } from "../options/index.js";
 import type { OutFolder } from "../out-folder.js";
 import type { SandboxOptions, SandboxStatus } from "../sandbox/index.js";
-import type { Canonicalizer, Progress, SigningKey } from "../types.js";
+import type { Canonicalizer, CaseResult, Progress, SigningKey } from "../types.js";
 import type { RunFiles, RunView } from "../view/index.js";
 import type { ProtocolUsed } from "../view/protocol.js";
 
@@ -41,6 +41,8 @@ export interface RunOptions extends RunSettings {
   /** Told, before the first case, whether the run is sandboxed and if not why. */
   onSandbox?: (status: SandboxStatus) => void;
   onProgress?: (progress: Progress) => void;
+  /** Told each case that failed, as it is judged (the faces print causes as they are found). */
+  onFailure?: (result: CaseResult) => void;
   /** Told, before their first process, what once mode's batches plan (src/batch): the processes the
    * run will start; told again if the sentinels turn batching off. */
   onBatches?: (report: BatchReport) => void;
