@@ -22827,7 +22827,7 @@ var canonicalizeCommand = {
 };
 
 // src/commands/expected-failures.ts
-import { closeSync as closeSync6, constants as constants4, fstatSync as fstatSync4, openSync as openSync6, readSync as readSync4, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 
 // src/expected/list.ts
 import { closeSync as closeSync5, fstatSync as fstatSync3, openSync as openSync5, readSync as readSync3 } from "node:fs";
@@ -23049,8 +23049,61 @@ function notPinned(e, culprits) {
   return out;
 }
 
-// src/commands/expected-failures.ts
+// src/report/results-file.ts
+import { closeSync as closeSync6, constants as constants4, fstatSync as fstatSync4, openSync as openSync6, readSync as readSync4 } from "node:fs";
 var MAX_RESULTS_BYTES = 64 * 1024 * 1024;
+var ResultsFileError = class extends CanonError {
+};
+function readResultsText(path) {
+  let fd;
+  try {
+    fd = openSync6(path, constants4.O_RDONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK);
+  } catch (error) {
+    const code4 = error.code;
+    const why = code4 === "ELOOP" ? `${path} is a symbolic link` : code4 === "ENOENT" ? `${path} does not exist` : `cannot open ${path} (${code4 ?? error.message})`;
+    throw new ResultsFileError(why, { cause: error });
+  }
+  try {
+    const stat4 = fstatSync4(fd);
+    if (!stat4.isFile()) throw new ResultsFileError(`${path} is not a regular file`);
+    if (stat4.size > MAX_RESULTS_BYTES)
+      throw new ResultsFileError(`${path} is over ${MAX_RESULTS_BYTES} bytes`);
+    const buf = Buffer.alloc(stat4.size);
+    let at = 0;
+    while (at < buf.length) {
+      const n = readSync4(fd, buf, at, buf.length - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+    return buf.subarray(0, at).toString("utf8");
+  } finally {
+    closeSync6(fd);
+  }
+}
+function failedCases(results) {
+  const names = [];
+  for (const r of results) {
+    if (r?.pass !== false || typeof r.suite !== "string" || typeof r.name !== "string") continue;
+    names.push(recordCaseName(r.suite, r.name));
+  }
+  return names;
+}
+function casesFailingTheStep(text2) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text2);
+  } catch (error) {
+    throw new ResultsFileError(`it is not JSON (${error.message})`, { cause: error });
+  }
+  const results = parsed?.results;
+  if (!Array.isArray(results))
+    throw new ResultsFileError("it is not a results.json: it has no results array");
+  const unexpected = parsed.gate?.unexpected;
+  const names = Array.isArray(unexpected) && unexpected.length > 0 ? unexpected.filter((n) => typeof n === "string") : failedCases(results);
+  return [...new Set(names)];
+}
+
+// src/commands/expected-failures.ts
 var FLAGS5 = {
   out: optionalRow({
     name: "out",
@@ -23092,24 +23145,6 @@ function startingEntries(text2) {
   });
   return out.map((e, i) => ({ e, i })).sort((a, b) => order.get(a.e.cause) - order.get(b.e.cause) || a.i - b.i).map(({ e }) => e);
 }
-function readResults(path) {
-  const fd = openSync6(path, constants4.O_RDONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK);
-  try {
-    const stat4 = fstatSync4(fd);
-    if (!stat4.isFile()) throw new UsageError(`${path} is not a regular file`);
-    if (stat4.size > MAX_RESULTS_BYTES) throw new UsageError(`${path} is over ${MAX_RESULTS_BYTES} bytes`);
-    const buf = Buffer.alloc(stat4.size);
-    let at = 0;
-    while (at < buf.length) {
-      const n = readSync4(fd, buf, at, buf.length - at, at);
-      if (n === 0) break;
-      at += n;
-    }
-    return buf.subarray(0, at).toString("utf8");
-  } finally {
-    closeSync6(fd);
-  }
-}
 var expectedFailuresCommand = {
   summary: "write a starting expected-failures list from a run's results.json",
   usage: USAGE2,
@@ -23119,7 +23154,7 @@ var expectedFailuresCommand = {
     if (path === void 0 || extra.length > 0) throw new UsageError("give exactly one RESULTS file");
     let entries2;
     try {
-      entries2 = startingEntries(readResults(path));
+      entries2 = startingEntries(readResultsText(path));
     } catch (error) {
       if (error instanceof UsageError) throw error;
       io.stderr.write(
@@ -27894,62 +27929,6 @@ function boundCanonicalizer(impl, endsAt, boundMs) {
 
 // src/run/plan.ts
 import { resolve as resolve8 } from "node:path";
-
-// src/report/results-file.ts
-import { closeSync as closeSync8, constants as constants6, fstatSync as fstatSync5, openSync as openSync7, readSync as readSync5 } from "node:fs";
-var MAX_RESULTS_BYTES2 = 64 * 1024 * 1024;
-var ResultsFileError = class extends CanonError {
-};
-function readResultsText(path) {
-  let fd;
-  try {
-    fd = openSync7(path, constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK);
-  } catch (error) {
-    const code4 = error.code;
-    const why = code4 === "ELOOP" ? `${path} is a symbolic link` : code4 === "ENOENT" ? `${path} does not exist` : `cannot open ${path} (${code4 ?? error.message})`;
-    throw new ResultsFileError(why, { cause: error });
-  }
-  try {
-    const stat4 = fstatSync5(fd);
-    if (!stat4.isFile()) throw new ResultsFileError(`${path} is not a regular file`);
-    if (stat4.size > MAX_RESULTS_BYTES2)
-      throw new ResultsFileError(`${path} is over ${MAX_RESULTS_BYTES2} bytes`);
-    const buf = Buffer.alloc(stat4.size);
-    let at = 0;
-    while (at < buf.length) {
-      const n = readSync5(fd, buf, at, buf.length - at, at);
-      if (n === 0) break;
-      at += n;
-    }
-    return buf.subarray(0, at).toString("utf8");
-  } finally {
-    closeSync8(fd);
-  }
-}
-function failedCases(results) {
-  const names = [];
-  for (const r of results) {
-    if (r?.pass !== false || typeof r.suite !== "string" || typeof r.name !== "string") continue;
-    names.push(recordCaseName(r.suite, r.name));
-  }
-  return names;
-}
-function casesFailingTheStep(text2) {
-  let parsed;
-  try {
-    parsed = JSON.parse(text2);
-  } catch (error) {
-    throw new ResultsFileError(`it is not JSON (${error.message})`, { cause: error });
-  }
-  const results = parsed?.results;
-  if (!Array.isArray(results))
-    throw new ResultsFileError("it is not a results.json: it has no results array");
-  const unexpected = parsed.gate?.unexpected;
-  const names = Array.isArray(unexpected) && unexpected.length > 0 ? unexpected.filter((n) => typeof n === "string") : failedCases(results);
-  return [...new Set(names)];
-}
-
-// src/run/plan.ts
 var RunSetupError = class extends SetupError {
   name = "RunSetupError";
 };

@@ -1,16 +1,14 @@
 // `canon-conformance expected-failures RESULTS [--out FILE]`: a starting expected-failures list from a
 // run's results.json: every failed case, grouped under its cause, a sweep with the culprit kinds it
 // reported pinned, each with a reason to fill in (src/expected/list.ts writeStartingList, which the
-// list's reader reads back). Read as untrusted text: only names, kinds and cause titles are taken, and
-// nothing is followed or run.
-import { closeSync, constants, fstatSync, openSync, readSync, writeFileSync } from "node:fs";
+// list's reader reads back). Read as untrusted text (src/report/results-file.ts: no link, a regular
+// file within a bound): only names, kinds and cause titles are taken, and nothing is followed or run.
+import { writeFileSync } from "node:fs";
 import { type StartingEntry, writeStartingList } from "../expected/index.js";
 import { optionalRow } from "../options/index.js";
+import { readResultsText } from "../report/results-file.js";
 import { recordCaseName } from "../text-forms/index.js";
 import { type Command, UsageError } from "./command.js";
-
-/** Larger than any results.json a default run writes; reading stops there. */
-const MAX_RESULTS_BYTES = 64 * 1024 * 1024;
 
 const FLAGS = {
   out: optionalRow({
@@ -61,26 +59,6 @@ function startingEntries(text: string): StartingEntry[] {
     .map(({ e }) => e);
 }
 
-/** The file's text: a regular file only, within the bound. */
-function readResults(path: string): string {
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new UsageError(`${path} is not a regular file`);
-    if (stat.size > MAX_RESULTS_BYTES) throw new UsageError(`${path} is over ${MAX_RESULTS_BYTES} bytes`);
-    const buf = Buffer.alloc(stat.size);
-    let at = 0;
-    while (at < buf.length) {
-      const n = readSync(fd, buf, at, buf.length - at, at);
-      if (n === 0) break;
-      at += n;
-    }
-    return buf.subarray(0, at).toString("utf8");
-  } finally {
-    closeSync(fd);
-  }
-}
-
 export const expectedFailuresCommand: Command<typeof FLAGS> = {
   summary: "write a starting expected-failures list from a run's results.json",
   usage: USAGE,
@@ -90,7 +68,7 @@ export const expectedFailuresCommand: Command<typeof FLAGS> = {
     if (path === undefined || extra.length > 0) throw new UsageError("give exactly one RESULTS file");
     let entries: StartingEntry[];
     try {
-      entries = startingEntries(readResults(path));
+      entries = startingEntries(readResultsText(path));
     } catch (error) {
       if (error instanceof UsageError) throw error;
       io.stderr.write(
