@@ -201,6 +201,19 @@ export interface CheckContext {
   write: Canonicalizer;
   /** The store's normalizer for I4; the same object as `write` when none is given. */
   read: Canonicalizer;
+  /** Once mode's batches: what they showed of the write side's answers (src/batch/nested.ts), which
+   * only the generated suite reads, and only to pass a draw or count it as a repeat. */
+  nested?: NestedAnswers;
+}
+
+/** What the write side wrote for an input inside a batch (src/batch/nested.ts). */
+export interface NestedAnswers {
+  /** Those bytes, or undefined when the batches showed nothing for `input`; waits for the batches. */
+  answer(input: Uint8Array): Promise<Uint8Array | undefined>;
+  /** Asks those of `inputs` no batch has carried yet, many to a process, so that `answer` knows them
+   * (a shrink's next candidates), and with `answersToo` what they were answered (I1 sends an answer
+   * back); what cannot travel in a batch is left out. */
+  show(inputs: readonly Uint8Array[], answersToo: boolean): Promise<void>;
 }
 
 export type Check = (c: CorpusCase, ctx: CheckContext) => Promise<CaseResult>;

@@ -60,6 +60,11 @@ export function arrayOf(parts: readonly Uint8Array[]): Uint8Array {
 export interface Confirmation {
   /** Each confirmed input's canonical bytes, by its key. */
   answers: Map<string, Uint8Array>;
+  /** Each input found wrong in its place in an array answer: that place's bytes, by its key
+   * (./nested.ts: not a verdict, and never one of a stored case). */
+  slices: Map<string, Uint8Array>;
+  /** The items of `slices`, in the order their batches were sent. */
+  sliced: BatchItem[];
   /** Requests made: the batches and their narrowing. */
   requests: number;
 }
@@ -76,6 +81,8 @@ export async function confirmBatches(
   narrowBudget: number,
 ): Promise<Confirmation> {
   const answers = new Map<string, Uint8Array>();
+  const slices = new Map<string, Uint8Array>();
+  const wrongIn = new Map<BatchItem, Uint8Array>();
   let requests = 0;
   let budget = narrowBudget;
   const confirm = (items: readonly BatchItem[]) => {
@@ -97,7 +104,9 @@ export async function confirmBatches(
     },
     leavesSingles: true,
     matched: confirm,
-    wrong: () => {},
+    wrong: (item: BatchItem, _answer: Answer, part: Uint8Array | undefined) => {
+      if (part !== undefined) wrongIn.set(item, part.slice());
+    },
     arrayWrong: () => {},
   };
   await Promise.all(
@@ -109,5 +118,8 @@ export async function confirmBatches(
       else await narrowBatch(items, answer, narrowing);
     }),
   );
-  return { answers, requests };
+  // In the order sent, whatever order the processes ended in.
+  const sliced = batches.flat().filter((item) => wrongIn.has(item));
+  for (const item of sliced) slices.set(item.key, wrongIn.get(item)!);
+  return { answers, slices, sliced, requests };
 }

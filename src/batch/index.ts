@@ -4,9 +4,10 @@
 // value the same at the top level and nested (./sentinels.ts). Then the checks run exactly as without
 // batches, through a Canonicalizer that answers a confirmed input with its confirmed bytes and asks
 // the implementation, one process per request, for anything else. No check knows batches exist.
-import type { Canonicalizer, CorpusCase, Profile } from "../types.js";
+import type { Canonicalizer, CorpusCase, NestedAnswers, Profile } from "../types.js";
 import { type Collected, collectRequests, keyOf } from "./collect.js";
 import { confirmBatches, packBatches } from "./confirm.js";
+import { answersOfAnswers, doubtOfSlices, nestedAnswersOf, type Shown, secondRound } from "./nested.js";
 import { doubtOf, SENTINELS } from "./sentinels.js";
 
 export { kindMayBatch } from "./select.js";
@@ -27,6 +28,11 @@ export interface BatchReport {
   confirmed: number;
   /** Set when the doubt rule turned batching off for the run: why. */
   off?: string;
+  /** Inputs found wrong in their place in an array answer, whose slices stand in for generated
+   * draws (./nested.ts); unset when there were none. */
+  sliced?: number;
+  /** Set when there were such slices and a probe showed they may not stand in: why. */
+  slicesOff?: string;
 }
 
 export interface BatchOptions {
@@ -45,6 +51,8 @@ export interface Batching {
   canonicalizer: Canonicalizer;
   /** What was planned and done, once the batches are answered (or turned off). */
   done: Promise<BatchReport>;
+  /** What the batches showed of each input beyond confirming it (./nested.ts), for generated draws. */
+  nested: NestedAnswers;
 }
 
 /**
@@ -60,6 +68,7 @@ export function startBatches(impl: Canonicalizer, cases: readonly CorpusCase[], 
   const confirming = collecting.then(({ collected }) =>
     confirmAll(impl, collected, o).catch((error: unknown) => ({
       answers: new Map<string, Uint8Array>(),
+      shown: undefined,
       report: {
         planned: collected.alone + collected.batchable,
         inputs: collected.items.length,
@@ -82,7 +91,24 @@ export function startBatches(impl: Canonicalizer, cases: readonly CorpusCase[], 
     },
     close: () => impl.close(),
   };
-  return { canonicalizer, done: confirming.then((c) => c.report) };
+  // The slices, once the probes have tested them, and the second round (./nested.ts).
+  const showing = Promise.all([collecting, confirming]).then(
+    async ([{ keys }, c]): Promise<{ shown: Shown; trusted: boolean; off?: string } | undefined> => {
+      if (c.shown === undefined) return undefined;
+      if (c.shown.sliced.length === 0) return { shown: c.shown, trusted: false };
+      const off = await doubtOfSlices(impl, c.shown);
+      if (off !== undefined) return { shown: c.shown, trusted: false, off };
+      const items = answersOfAnswers(c.shown, keys, o.profile);
+      return { shown: await secondRound(impl, c.shown, items), trusted: true };
+    },
+  );
+  const shown = showing.catch(() => undefined);
+  const done = Promise.all([confirming, shown]).then(([c, s]) => {
+    const sliced = c.shown?.sliced.length ?? 0;
+    if (sliced === 0) return c.report;
+    return { ...c.report, sliced, ...(s?.off === undefined ? {} : { slicesOff: s.off }) };
+  });
+  return { canonicalizer, done, nested: nestedAnswersOf(shown, impl, o.profile) };
 }
 
 /** The sentinels, then the batches: the confirmed answers (none when batching is off). */
@@ -90,13 +116,13 @@ async function confirmAll(
   impl: Canonicalizer,
   collected: Collected,
   o: BatchOptions,
-): Promise<{ answers: ReadonlyMap<string, Uint8Array>; report: BatchReport }> {
+): Promise<{ answers: ReadonlyMap<string, Uint8Array>; report: BatchReport; shown: Shown | undefined }> {
   const none = new Map<string, Uint8Array>();
   const batches = packBatches(collected.items);
   if (batches.length === 0) {
     const report = { planned: collected.alone + collected.batchable, inputs: 0, batches: 0, confirmed: 0 };
     o.onPlan?.(report);
-    return { answers: none, report };
+    return { answers: none, report, shown: undefined };
   }
   const sentinelRequests = SENTINELS.length + 1;
   const report: BatchReport = {
@@ -110,15 +136,19 @@ async function confirmAll(
   if (off !== undefined) {
     const alone = { ...report, planned: collected.alone + collected.batchable + sentinelRequests, off };
     o.onPlan?.(alone);
-    return { answers: none, report: alone };
+    return { answers: none, report: alone, shown: undefined };
   }
   // Narrowing may cost at most half as many requests as there are inputs (./confirm.ts).
-  const { answers } = await confirmBatches(
+  const { answers, slices, sliced } = await confirmBatches(
     impl,
     batches,
     Math.max(16, Math.ceil(collected.items.length / 2)),
   );
-  return { answers, report: { ...report, confirmed: answers.size } };
+  return {
+    answers,
+    report: { ...report, confirmed: answers.size },
+    shown: { confirmed: answers, slices, sliced },
+  };
 }
 
 /** The same, waited for: the Canonicalizer to ask once the batches are answered (`impl` itself when
@@ -127,11 +157,12 @@ export async function prepareBatches(
   impl: Canonicalizer,
   cases: readonly CorpusCase[],
   o: BatchOptions,
-): Promise<{ canonicalizer: Canonicalizer; report: BatchReport }> {
+): Promise<{ canonicalizer: Canonicalizer; report: BatchReport; nested: NestedAnswers }> {
   const started = startBatches(impl, cases, o);
   const report = await started.done;
   return {
     canonicalizer: report.off === undefined && report.batches > 0 ? started.canonicalizer : impl,
     report,
+    nested: started.nested,
   };
 }

@@ -24,9 +24,17 @@
 // an earlier case found is asked only once those cases have ended, so the texts of a run are the same
 // whatever order its cases end in.
 //
+// In once mode, what the batches showed (src/batch/nested.ts) may pass a draw or count it as a repeat,
+// and a shrink's next candidates travel many to a process (./lookahead.ts); what a report shows is
+// always an answer alone (docs/protocol.md, "What a batch shows of a wrong answer").
+//
 // Bound: a case asks each of its runs once (requestsPerRun each) and shrinks at most MAX_CAUSES times,
 // each within SHRINK_BUDGET requests: at most runs × requestsPerRun + MAX_CAUSES × SHRINK_BUDGET.
+// With batches a candidate costs at most its chunk's batches too (two rounds, each narrowed at most
+// twice: 6 processes) and each step one more ask alone when shrinking ends, so at most
+// runs × requestsPerRun + MAX_CAUSES × 8 × SHRINK_BUDGET; a failing command costs far less in practice.
 import fc from "fast-check";
+import { ask } from "../ask.js";
 import { instanceCauseKey } from "../causes/cause.js";
 import { generatedProperty } from "../corpus/index.js";
 import { messageOf } from "../text.js";
@@ -43,8 +51,16 @@ import {
   writeStepText,
   writeUnjudgedReason,
 } from "../text-forms/index.js";
-import type { CaseResult, CheckContext, CorpusCase, PropertyInstance } from "../types.js";
+import type {
+  Answer,
+  Canonicalizer,
+  CaseResult,
+  CheckContext,
+  CorpusCase,
+  PropertyInstance,
+} from "../types.js";
 import { judged, noAnswer } from "./judge.js";
+import { lookahead } from "./lookahead.js";
 import { exactRule, type PairVerdict, pairRule, type TwiceVerdict, twiceRule } from "./rules.js";
 import { SHOW_LIMIT, showAnswer, showBytes, showPair, showText, showTwice } from "./show.js";
 
@@ -193,7 +209,10 @@ export async function runProperty(
     let smallest: JudgedFailure | undefined;
     let shrinkRequests = 0;
     let stopShrinking = false;
-    const predicate = fc.asyncProperty(property.arbitrary(c.profile), async (drawn) => {
+    // The shrink steps taken, each with its answer alone when it was asked alone.
+    const steps: { instance: PropertyInstance; cause: string; alone?: JudgedFailure; asked: Asked }[] = [];
+    const ahead = lookahead(property.arbitrary(c.profile));
+    const predicate = fc.asyncProperty(ahead.arbitrary, async (drawn) => {
       if (target === undefined) {
         // Sampling: a draw judged in an earlier pass passed, or failed for a cause found then.
         const before = draws[at];
@@ -207,7 +226,24 @@ export async function runProperty(
         // A draw that makes no instance is skipped (fast-check draws another), not judged.
         if (instance === undefined) draws[index] = { skip: true };
         fc.pre(instance !== undefined);
-        const failure = await judgeInstance(instance, ctx);
+        // What the batches showed may pass the draw, or count it as a repeat; never name its answer.
+        const shown = await judgeDraw(instance, ctx, untilWhole === undefined);
+        if (shown.pass) {
+          draws[index] = { pass: true };
+          return true;
+        }
+        if (shown.alone === undefined) {
+          const { cause, whole } = shown.failure;
+          const suiteKnows = !known.has(cause) && (await earlier()).has(cause);
+          if (known.has(cause) || (suiteKnows && (suiteRepeat !== undefined || !whole))) {
+            draws[index] = { cause };
+            repeats++;
+            if (suiteKnows && !whole) cutRepeat ??= cause;
+            if (shown.failure.noAnswer) halted = true;
+            return true;
+          }
+        }
+        const failure = shown.alone ?? (await judgeInstance(instance, ctx, shown.asked));
         if (failure === undefined) {
           draws[index] = { pass: true };
           return true;
@@ -234,17 +270,55 @@ export async function runProperty(
       shrinkRequests += property.requestsPerRun;
       const instance = property.instance(drawn, c.profile);
       fc.pre(instance !== undefined);
-      const failure = await judgeInstance(instance, ctx);
-      if (failure === undefined || known.has(failure.cause)) return true;
-      if (failure.cause !== target && target !== UNCLASSIFIED) return true;
+      // The candidates fast-check tries next go many to a process: one that passes there, or fails
+      // for a cause it does not seek, costs no process of its own; one that fails for the cause is
+      // taken as the next step, and the last step is asked alone once shrinking ends (below).
+      const batches = untilWhole === undefined && ctx.nested !== undefined;
+      if (batches) {
+        const upcoming = ahead.upcoming().map((v) => property.instance(v, c.profile));
+        await ctx.nested!.show(
+          upcoming.flatMap(requestsOf),
+          upcoming.some((i) => i?.kind === "idempotent"),
+        );
+      }
+      const shown = await judgeDraw(instance, ctx, batches);
+      if (shown.pass) return true;
+      const { cause, noAnswer, whole } = shown.failure;
+      if (known.has(cause)) return true;
+      if (cause !== target && target !== UNCLASSIFIED) return true;
       // A smaller input may show the class a large one hid: from then on, that class is the cause.
-      target = failure.cause;
-      smallest = failure;
-      if (failure.noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
-      if (untilWhole !== undefined && failure.whole) stopShrinking = true;
+      target = cause;
+      if (shown.alone !== undefined) smallest = shown.alone;
+      steps.push({ instance, cause, ...(shown.alone ? { alone: shown.alone } : {}), asked: shown.asked });
+      if (noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
+      if (untilWhole !== undefined && whole) stopShrinking = true;
       return false;
     });
     const details = await fc.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
+    let numShrinks = details.numShrinks;
+    let path = details.counterexamplePath ?? null;
+    // The last step taken from a batch is asked alone: its answer is the one a report shows. On doubt
+    // (alone it does not fail for the cause), the steps before it are, from the last back, down to the
+    // last one asked alone (or the draw itself): the counterexample is the smallest confirmed.
+    if (steps.length > 0 && steps.at(-1)!.alone === undefined && first !== undefined) {
+      let at = steps.length - 1;
+      for (; at >= 0; at--) {
+        const step = steps[at]!;
+        const alone = step.alone ?? (await judgeInstance(step.instance, ctx, step.asked));
+        if (alone !== undefined && alone.cause === step.cause) {
+          smallest = alone;
+          break;
+        }
+      }
+      if (at < 0) smallest = first;
+      if (at < steps.length - 1 && path !== null && path.split(":").length === steps.length + 1) {
+        numShrinks = at + 1;
+        path = path
+          .split(":")
+          .slice(0, at + 2)
+          .join(":");
+      }
+    }
     if (!details.failed) {
       // Only repeats of the suite's causes, none shown whole: shrink the first until it is.
       if (found.length > 0 || suiteRepeat || cutRepeat === undefined || untilWhole === cutRepeat) break;
@@ -269,9 +343,8 @@ export async function runProperty(
       };
     }
     // The path's first step is the draw (counting skipped ones) that failed first for this cause.
-    const path = details.counterexamplePath ?? null;
     const draw = Number((path ?? "0").split(":")[0]);
-    found.push({ cause: smallest.cause, first, smallest, draw, numShrinks: details.numShrinks, path });
+    found.push({ cause: smallest.cause, first, smallest, draw, numShrinks, path });
     if (smallest.noAnswer) halted = true;
     // Its draw was counted a repeat in the pass before; now it is the one the case names.
     if (untilWhole !== undefined) {
@@ -343,9 +416,64 @@ function asDrawn(c: PropertyCase, failure: JudgedFailure, draw: number, repeats:
 async function judgeInstance(
   instance: PropertyInstance,
   ctx: CheckContext,
+  /** Answers this instance already got alone (judgeDraw): not asked again. */
+  asked: Asked = new Map(),
 ): Promise<JudgedFailure | undefined> {
-  const verdict = await verdictOf(instance, ctx);
-  if (verdict === undefined) return undefined;
+  const write: Canonicalizer = {
+    label: ctx.write.label,
+    canonicalize: async (input) => asked.get(keyOf(input)) ?? ctx.write.canonicalize(input),
+    close: async () => {},
+  };
+  const verdict = await verdictOf(instance, asked.size === 0 ? ctx : { write, read: write });
+  return verdict === undefined ? undefined : failureOf(instance, verdict);
+}
+
+/** Answers an instance got alone, by their input's bytes (latin1: one character per byte). */
+type Asked = Map<string, Answer>;
+const keyOf = (input: Uint8Array) =>
+  Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString("latin1");
+
+/** An instance judged, with once mode's batches where `batches` (src/batch/nested.ts) and alone for
+ * what they did not show. `alone` is its failure when every request was asked alone (its texts are
+ * then a report's); otherwise the failure's texts hold a batch's bytes and only its cause and
+ * whether a report would show it whole may be used. `asked`: the answers got alone. */
+type DrawJudgement =
+  | { pass: true }
+  | { pass: false; failure: JudgedFailure; alone?: JudgedFailure; asked: Asked };
+
+async function judgeDraw(
+  instance: PropertyInstance,
+  ctx: CheckContext,
+  batches: boolean,
+): Promise<DrawJudgement> {
+  const nested = batches ? ctx.nested : undefined;
+  const asked: Asked = new Map();
+  let fromBatches = false;
+  const write: Canonicalizer = {
+    label: ctx.write.label,
+    async canonicalize(input) {
+      const output = await nested?.answer(input);
+      if (output !== undefined) {
+        fromBatches = true;
+        return { status: "canonical", output };
+      }
+      const answer = await ask(ctx.write, input);
+      asked.set(keyOf(input), answer);
+      return answer;
+    },
+    close: async () => {},
+  };
+  const verdict = await verdictOf(instance, nested === undefined ? ctx : { write, read: write });
+  if (verdict === undefined) return { pass: true };
+  const failure = failureOf(instance, verdict);
+  return fromBatches || (nested !== undefined && asked.size === 0)
+    ? { pass: false, failure, asked }
+    : { pass: false, failure, alone: failure, asked };
+}
+
+/** A failed instance in words, with its cause's key (src/causes, read from its whole texts: a cut value
+ * hides a class) and whether a report shows it whole. */
+function failureOf(instance: PropertyInstance, verdict: Verdict): JudgedFailure {
   const failure = describe(instance, verdict, { input: INPUT_LIMIT, output: SHOW_LIMIT });
   const whole = describe(instance, verdict, WHOLE);
   return {
@@ -376,6 +504,19 @@ async function verdictOf(instance: PropertyInstance, ctx: CheckContext): Promise
       const v = await twiceRule(ctx.write, ctx.write, instance.input);
       return v.pass ? undefined : { kind: "twice", v };
     }
+  }
+}
+
+/** The write side's requests an instance starts with (I1's second depends on the first's answer). */
+function requestsOf(instance: PropertyInstance | undefined): Uint8Array[] {
+  if (instance === undefined) return [];
+  switch (instance.kind) {
+    case "canon":
+    case "idempotent":
+      return [instance.input];
+    case "equal":
+    case "differ":
+      return [instance.a, instance.b];
   }
 }
 

@@ -192,7 +192,7 @@ function pairJudge(mustBeEqual: boolean) {
 }
 
 /** I1 (the second step is the implementation again) and I4 (the store's read side) on a stored case. */
-function twiceJudge(second: keyof CheckContext, steps: TwiceSteps) {
+function twiceJudge(second: "write" | "read", steps: TwiceSteps) {
   return async (c: CaseOf<"idempotent" | "roundtrip">, ctx: CheckContext): Promise<CaseResult> => {
     const v = await twiceRule(ctx.write, ctx[second], c.input);
     const { expected, got } = showTwice(v, steps);

@@ -29,7 +29,11 @@ export function batchesText(b: BatchesUsed): string {
   const processes = `${plural(b.planned, "process", "processes")} planned, ${b.started} started`;
   if (b.off !== undefined) return `${processes}; batches off, every request alone: ${b.off}`;
   if (b.batches === 0) return `${processes}; no input to batch`;
-  return `${processes}; ${plural(b.inputs, "input", "inputs")} in ${plural(b.batches, "batch", "batches")}, ${b.confirmed} confirmed`;
+  const batched = `${processes}; ${plural(b.inputs, "input", "inputs")} in ${plural(b.batches, "batch", "batches")}, ${b.confirmed} confirmed`;
+  if (b.sliced === undefined) return batched;
+  if (b.slicesOff !== undefined)
+    return `${batched}, ${b.sliced} wrong (not used for generated draws: ${b.slicesOff})`;
+  return `${batched}, ${b.sliced} wrong (their place in the answer stands in for generated draws)`;
 }
 
 /** What once mode's batches plan, said before the first of them starts (the CLI's stderr, the

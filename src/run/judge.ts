@@ -110,7 +110,11 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
     const judgedInOrder = await runCases(
       order.map((k) => cases[k]!),
       // With no read side of its own, I4's read side is the very same Canonicalizer (CheckContext).
-      { write: counted, read: asked.read === asked.write ? counted : counter.counted(asked.read) },
+      {
+        write: counted,
+        read: asked.read === asked.write ? counted : counter.counted(asked.read),
+        ...(batching ? { nested: batching.nested } : {}),
+      },
       { concurrency: inFlight(plan), onStart: counter.started, onResult: counter.judged },
     );
     const results: CaseResult[] = new Array(cases.length);

@@ -23,4 +23,8 @@ export interface BatchesUsed {
   batches: number;
   confirmed: number;
   off?: string;
+  /** Inputs a batch answered wrongly in their place, whose slices stand in for generated draws. */
+  sliced?: number;
+  /** Why those slices were not used (a probe asked alone disagreed with its slice). */
+  slicesOff?: string;
 }

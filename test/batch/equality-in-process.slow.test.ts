@@ -30,13 +30,13 @@ async function batched(
   sides: { write: Parameters<typeof prepareBatches>[0]; read?: Parameters<typeof prepareBatches>[0] },
 ): Promise<{ results: CaseResult[]; report: BatchReport }> {
   const cases = corpora.get(profile)!;
-  const { canonicalizer, report } = await prepareBatches(sides.write, cases, {
+  const { canonicalizer, report, nested } = await prepareBatches(sides.write, cases, {
     profile,
     readIsWrite: sides.read === undefined,
   });
   const results = await runCases(
     cases,
-    { write: canonicalizer, read: sides.read ?? canonicalizer },
+    { write: canonicalizer, read: sides.read ?? canonicalizer, nested },
     { concurrency: 64 },
   );
   return { results, report };

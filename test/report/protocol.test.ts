@@ -108,4 +108,27 @@ test("once mode's batches: the console and the summary say the processes planned
     !console.includes("\u001b[2J"),
     "the reason, which holds the implementation's answer, is shown safely",
   );
+  // Wrong answers found in place: how many, and whether they stood in for generated draws.
+  const sliced = { ...batches, confirmed: 990, sliced: 1000 };
+  assert.match(
+    formatVerdict(inputFor(mixedRun(), {}, { protocol: { name: "once", batches: sliced } }), {
+      color: false,
+    }),
+    /1990 inputs in 9 batches, 990 confirmed, 1000 wrong \(their place in the answer stands in for generated draws\)\)$/m,
+  );
+  const doubted = {
+    ...sliced,
+    slicesOff: "a wrong input was answered\u001b[2J [1] alone, and [2] in a batch",
+  };
+  const doubtedText = formatVerdict(
+    inputFor(mixedRun(), {}, { protocol: { name: "once", batches: doubted } }),
+    {
+      color: false,
+    },
+  );
+  assert.match(
+    doubtedText,
+    /990 confirmed, 1000 wrong \(not used for generated draws: a wrong input was answered/,
+  );
+  assert.ok(!doubtedText.includes("\u001b[2J"));
 });
