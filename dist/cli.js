@@ -27159,6 +27159,7 @@ async function runProperty(c, ctx, earlier = NONE_EARLIER) {
     let stopShrinking = false;
     const steps = [];
     const ahead = lookahead(property2.arbitrary(c.profile));
+    let showing = true;
     const predicate = fast_check_default.asyncProperty(ahead.arbitrary, async (drawn) => {
       if (target === void 0) {
         const before = draws[at];
@@ -27213,9 +27214,9 @@ async function runProperty(c, ctx, earlier = NONE_EARLIER) {
       const instance = property2.instance(drawn, c.profile);
       fast_check_default.pre(instance !== void 0);
       const batches = untilWhole === void 0 && ctx.nested !== void 0;
-      if (batches) {
+      if (batches && showing) {
         const upcoming = ahead.upcoming().map((v) => property2.instance(v, c.profile));
-        await ctx.nested.show(
+        showing = await ctx.nested.show(
           upcoming.flatMap(requestsOf),
           upcoming.some((i) => i?.kind === "idempotent")
         );
@@ -27849,7 +27850,7 @@ async function confirmBatches(impl, batches, narrowBudget) {
 // src/batch/nested.ts
 var SLICE_PROBES = 4;
 var SHOWN = 80;
-var SHOW_NARROWING = 2;
+var SHOW_NARROWING = 0;
 function nestedAnswersOf(first2, impl, profile) {
   const confirmed = /* @__PURE__ */ new Map();
   const slices = /* @__PURE__ */ new Map();
@@ -27875,20 +27876,22 @@ function nestedAnswersOf(first2, impl, profile) {
       return confirmed.get(key) ?? slices.get(key);
     },
     async show(inputs, answersToo) {
-      if (!await ready) return;
+      if (!await ready) return false;
       const items2 = itemsOf(inputs, sent, profile);
-      if (items2.length === 0) return;
+      if (items2.length === 0) return true;
       for (const item of items2) sent.add(item.key);
       const round = await confirmBatches(impl, packBatches(items2), SHOW_NARROWING);
       const shown2 = { confirmed: round.answers, slices: round.slices, sliced: round.sliced };
       take(shown2);
-      if (!answersToo) return;
+      const placed = round.answers.size + (trusted ? round.slices.size : 0);
+      if (!answersToo || placed === 0) return placed > 0;
       const again = outputsOf(round.answers, sent, profile);
       if (trusted) again.push(...answersOfAnswers(shown2, sent, profile));
       for (const item of again) sent.add(item.key);
-      if (again.length === 0) return;
+      if (again.length === 0) return true;
       const second = await confirmBatches(impl, packBatches(again), SHOW_NARROWING);
       take({ confirmed: second.answers, slices: second.slices, sliced: second.sliced });
+      return true;
     }
   };
 }

@@ -212,8 +212,9 @@ export interface NestedAnswers {
   answer(input: Uint8Array): Promise<Uint8Array | undefined>;
   /** Asks those of `inputs` no batch has carried yet, many to a process, so that `answer` knows them
    * (a shrink's next candidates), and with `answersToo` what they were answered (I1 sends an answer
-   * back); what cannot travel in a batch is left out. */
-  show(inputs: readonly Uint8Array[], answersToo: boolean): Promise<void>;
+   * back); what cannot travel in a batch is left out. False when the batch showed none of them (it
+   * was refused or got no answer as a whole): a shrink then stops showing. */
+  show(inputs: readonly Uint8Array[], answersToo: boolean): Promise<boolean>;
 }
 
 export type Check = (c: CorpusCase, ctx: CheckContext) => Promise<CaseResult>;

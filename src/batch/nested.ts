@@ -33,9 +33,9 @@ export interface Shown {
   sliced: readonly BatchItem[];
 }
 
-/** Narrowing a shrink's batch may cost at most this many more processes; what it has not placed is
- * asked alone by the shrink. */
-const SHOW_NARROWING = 2;
+/** A shrink's batch is not narrowed: a batch refused as a whole usually holds the candidate that
+ * fails (what shrinking seeks), and halving it cost more than it saved (refuses_nul_names, ...). */
+const SHOW_NARROWING = 0;
 
 /**
  * The batches' evidence as a NestedAnswers: an input's confirmed canonical form, or its slice when
@@ -72,20 +72,22 @@ export function nestedAnswersOf(
       return confirmed.get(key) ?? slices.get(key);
     },
     async show(inputs, answersToo) {
-      if (!(await ready)) return;
+      if (!(await ready)) return false;
       const items = itemsOf(inputs, sent, profile);
-      if (items.length === 0) return;
+      if (items.length === 0) return true;
       for (const item of items) sent.add(item.key);
       const round = await confirmBatches(impl, packBatches(items), SHOW_NARROWING);
       const shown = { confirmed: round.answers, slices: round.slices, sliced: round.sliced };
       take(shown);
-      if (!answersToo) return;
+      const placed = round.answers.size + (trusted ? round.slices.size : 0);
+      if (!answersToo || placed === 0) return placed > 0;
       const again = outputsOf(round.answers, sent, profile);
       if (trusted) again.push(...answersOfAnswers(shown, sent, profile));
       for (const item of again) sent.add(item.key);
-      if (again.length === 0) return;
+      if (again.length === 0) return true;
       const second = await confirmBatches(impl, packBatches(again), SHOW_NARROWING);
       take({ confirmed: second.answers, slices: second.slices, sliced: second.sliced });
+      return true;
     },
   };
 }

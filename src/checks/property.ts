@@ -212,6 +212,7 @@ export async function runProperty(
     // The shrink steps taken, each with its answer alone when it was asked alone.
     const steps: { instance: PropertyInstance; cause: string; alone?: JudgedFailure; asked: Asked }[] = [];
     const ahead = lookahead(property.arbitrary(c.profile));
+    let showing = true;
     const predicate = fc.asyncProperty(ahead.arbitrary, async (drawn) => {
       if (target === undefined) {
         // Sampling: a draw judged in an earlier pass passed, or failed for a cause found then.
@@ -273,10 +274,12 @@ export async function runProperty(
       // The candidates fast-check tries next go many to a process: one that passes there, or fails
       // for a cause it does not seek, costs no process of its own; one that fails for the cause is
       // taken as the next step, and the last step is asked alone once shrinking ends (below).
+      // A batch the command refuses or leaves unanswered as a whole (a defect that refuses what
+      // shrinking seeks) shows nothing: this shrink then asks its candidates alone, as without batches.
       const batches = untilWhole === undefined && ctx.nested !== undefined;
-      if (batches) {
+      if (batches && showing) {
         const upcoming = ahead.upcoming().map((v) => property.instance(v, c.profile));
-        await ctx.nested!.show(
+        showing = await ctx.nested!.show(
           upcoming.flatMap(requestsOf),
           upcoming.some((i) => i?.kind === "idempotent"),
         );

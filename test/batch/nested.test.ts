@@ -59,7 +59,7 @@ test("slices that agree with answers alone stand in for them, after a few probes
   // `show` asks inputs no batch carried, many to one process, and then answers them.
   const inputs = [LONG, '[1.2345678901234567,"x"]', '{"z":0.1,"y":[0.12345678901234568]}'].map(enc);
   const asked = impl.asked;
-  await nested.show(inputs, false);
+  assert.equal(await nested.show(inputs, false), true);
   assert.ok(impl.asked - asked <= 1, `${impl.asked - asked} processes for ${inputs.length} inputs`);
   // What it shows is what the implementation answers alone (two of them are wrong, one right).
   for (const input of inputs) {
@@ -80,7 +80,7 @@ test("slices that differ from answers alone are not used: the run says why, and 
   assert.ok((report.sliced ?? 0) > 100);
   assert.match(report.slicesOff ?? "", /^a wrong input was answered .* alone, and .* in a batch$/);
   assert.ok(report.confirmed > 0);
-  await nested.show([enc(LONG)], false);
+  assert.equal(await nested.show([enc(LONG)], false), false, "a wrong answer shows nothing here");
   assert.equal(await nested.answer(enc(LONG)), undefined);
   assert.equal(dec((await nested.answer(enc('{"b":1}'))) ?? enc("not shown")), "not shown");
 });
