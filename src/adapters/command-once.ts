@@ -4,6 +4,7 @@
 // command does (hang, flood, die by a signal, exit without reading, leave a child holding stdout)
 // ends this one request with a `failed` answer that says so, and its whole process group is killed.
 import type { Readable, Writable } from "node:stream";
+import { writeNotUtf8Reason } from "../text-forms/index.js";
 import type { Answer, Canonicalizer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
@@ -42,7 +43,7 @@ function judgeExit(
   if (lf >= 0)
     return { status: "failed", reason: `answered more than one line (a line feed at offset ${lf})` };
   const problem = utf8Problem(output);
-  if (problem !== undefined) return { status: "failed", reason: `answer is ${problem}` };
+  if (problem !== undefined) return { status: "failed", reason: writeNotUtf8Reason(problem) };
   return { status: "canonical", output };
 }
 

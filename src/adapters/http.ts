@@ -2,6 +2,8 @@
 // 200: the body is the canonical form (one trailing LF removed, as in the command protocols);
 // 4xx: a rejection, the body's first KiB its reason; any other status, a connection error, a body past
 // the output cap or no response within the time limit: the request fails, saying which.
+
+import { writeNotUtf8Reason } from "../text-forms/index.js";
 import type { Answer, Canonicalizer } from "../types.js";
 import { AdapterSetupError } from "./errors.js";
 import { Limiter } from "./limiter.js";
@@ -75,7 +77,7 @@ async function post(url: URL, input: Uint8Array, o: HttpOptions, closing: AbortS
       const output = body.length > 0 && body[body.length - 1] === LF ? body.subarray(0, -1) : body;
       if (output.length === 0) return { status: "failed", reason: "HTTP 200 with an empty body" };
       const problem = utf8Problem(output);
-      if (problem !== undefined) return { status: "failed", reason: `answer is ${problem}` };
+      if (problem !== undefined) return { status: "failed", reason: writeNotUtf8Reason(problem) };
       return { status: "canonical", output };
     }
     const said = oneLine(body);

@@ -10,7 +10,7 @@
 // follows (./exit-rule.ts), and the time limit is no answer. Without sync requests (a command that
 // does not echo them) only the request is sent, and every line counts.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import { writeLinesCountReason } from "../text-forms/index.js";
+import { writeLinesCountReason, writeNotUtf8Reason } from "../text-forms/index.js";
 import type { Answer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { EXIT_GRACE_MS } from "./launch.js";
@@ -33,7 +33,7 @@ export function judgeLine(line: Buffer): Answer {
   }
   if (line.length === 0) return { status: "failed", reason: "answered an empty line" };
   const problem = utf8Problem(line);
-  if (problem !== undefined) return { status: "failed", reason: `answer is ${problem}` };
+  if (problem !== undefined) return { status: "failed", reason: writeNotUtf8Reason(problem) };
   return { status: "canonical", output: line };
 }
 

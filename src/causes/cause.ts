@@ -34,6 +34,7 @@ import {
   readInstanceExpectation,
   readInstanceInput,
   readLinesCountReason,
+  readNotUtf8Reason,
   readNumbersGot,
   readPairExpectation,
   readPairInputs,
@@ -247,7 +248,7 @@ function failureCause(reason: string, expected?: string): Cause {
   if (expected !== undefined && splitByRawLineFeeds(reason, expected)) return differenceCause(RAW_CONTROLS);
   const normalized = normalizeReason(reason);
   // An answer the harness got but could not read is no missing answer.
-  const what = NOT_UTF8.test(reason) ? "answers with bytes that are not UTF-8" : "no answer";
+  const what = readNotUtf8Reason(reason) ? "answers with bytes that are not UTF-8" : "no answer";
   return {
     cause: `failure:${normalized}`,
     kind: "failure",
@@ -255,9 +256,6 @@ function failureCause(reason: string, expected?: string): Cause {
     exactTitle: `${what}: “${clip(stripCutNote(reason), 160)}”`,
   };
 }
-
-/** The reason the adapters give for an output that is not UTF-8 (src/adapters/text.ts utf8Problem). */
-const NOT_UTF8 = /^answer is not UTF-8\b/;
 
 /** Whether `reason` is a lines-mode answer of several lines that are `expected` written with its
  * control characters raw, split at its raw line feeds: the raw-controls fault, seen through the lines

@@ -19,7 +19,12 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { ask, askAlone } from "../ask.js";
 import { numberBlocks } from "../corpus/index.js";
-import { type NumbersCulprit, writeNumbersExpectation, writeNumbersGot } from "../text-forms/index.js";
+import {
+  type NumbersCulprit,
+  readNotUtf8Reason,
+  writeNumbersExpectation,
+  writeNumbersGot,
+} from "../text-forms/index.js";
 import type { Answer, CaseCulprits, CaseResult, CheckContext, CorpusCase, NumberBlock } from "../types.js";
 import { judged } from "./judge.js";
 import { narrowBatch } from "./narrow.js";
@@ -43,6 +48,7 @@ const NAMED_NO_ANSWERS = 200;
  * How a number came back wrong, as an expected-failures entry pins it:
  *   refused       the number, alone, was rejected
  *   no-answer     no answer for it alone (a hang, a crash by a signal, a lost process)
+ *   not-utf-8     an answer for it alone whose bytes are not UTF-8
  *   minus-zero    -0 written for 0
  *   other-value   another number (a rounding or parsing fault)
  *   not-shortest  the same value with more digits than the shortest that round-trips
@@ -53,6 +59,7 @@ const NAMED_NO_ANSWERS = 200;
 export type NumberKind =
   | "refused"
   | "no-answer"
+  | "not-utf-8"
   | "minus-zero"
   | "other-value"
   | "not-shortest"
@@ -158,7 +165,7 @@ function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckContext):
 /** The kind of a number that, alone, did not come back as an array of one. */
 function answerKind(item: Item, answer: Answer, got: string[] | null): NumberKind {
   if (answer.status === "rejected") return "refused";
-  if (answer.status === "failed") return "no-answer";
+  if (answer.status === "failed") return readNotUtf8Reason(answer.reason) ? "not-utf-8" : "no-answer";
   return got?.length === 1 ? numberKind(item.expected, got[0]!) : "not-a-number";
 }
 

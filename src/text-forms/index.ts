@@ -13,6 +13,7 @@
 //                   …; kinds: …`
 //   ./generated.ts  the generated suite: `for <input>: <expectation>`; the answer, then `; draw D of
 //                   this case failed, shrunk K times (…); replay: …`, repeats and further causes
+//   ./not-utf8.ts    an answer that is not UTF-8: `answer is not UTF-8: invalid byte 0x.. at offset N`
 //   ./lines-answer.ts  a lines-mode answer of N lines: `answered with N lines instead of one (…): "…"
 //                   then "…"`
 //   ./notes.ts      cut values (`… (N bytes, sha256 H)`, `… (N UTF-16 units)`), `not run in lines mode`
@@ -28,6 +29,7 @@ export * from "./choice.js";
 export * from "./generated.js";
 export * from "./lines-answer.js";
 export * from "./names.js";
+export * from "./not-utf8.js";
 export * from "./notes.js";
 export * from "./numbers.js";
 export * from "./pair.js";

@@ -140,6 +140,25 @@ test("a block that is refused is narrowed to the number refused alone: one culpr
   ]);
 });
 
+test("a number answered alone with bytes that are not UTF-8 is counted as that, not as no answer", async () => {
+  const notUtf8 = "9.9999999999999995e-8";
+  const inner = picky([], []);
+  const writer: Canonicalizer = {
+    label: "writes a bad byte for one number",
+    async canonicalize(input) {
+      if (text(input).includes(notUtf8)) {
+        return { status: "failed", reason: "answer is not UTF-8: invalid byte 0xff at offset 1" };
+      }
+      return inner.canonicalize(input);
+    },
+    async close() {},
+  };
+  const r = await numbers(numbersCase(BLOCKS), context(writer));
+  assert.equal(r.culprits?.kinds["not-utf-8"], 1, JSON.stringify(r.culprits));
+  assert.equal(r.culprits?.kinds["no-answer"], undefined);
+  assert.match(r.got, /kinds: not-utf-8 1$/);
+});
+
 test("no answer for a block (a hang) costs only the numbers that get no answer alone, each named", async () => {
   const r = await numbers(
     numbersCase(BLOCKS),
