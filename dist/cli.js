@@ -27076,8 +27076,10 @@ function namedCulprits(culprits, examples) {
 
 // src/checks/lookahead.ts
 var AHEAD = 16;
+var PARENTS = 4;
+var CHILDREN = 8;
 function lookahead(inner, ahead = AHEAD) {
-  let upcoming = [];
+  let upcoming = { next: [], after: [] };
   class Ahead extends fast_check_default.Arbitrary {
     generate(mrng, biasFactor) {
       return inner.generate(mrng, biasFactor);
@@ -27088,6 +27090,7 @@ function lookahead(inner, ahead = AHEAD) {
     shrink(value, context2) {
       const source = inner.shrink(value, context2)[Symbol.iterator]();
       const chunk = [];
+      let children = [];
       function* inChunks() {
         for (; ; ) {
           if (chunk.length === 0) {
@@ -27095,10 +27098,11 @@ function lookahead(inner, ahead = AHEAD) {
               chunk.push(n.value);
               if (chunk.length === ahead) break;
             }
+            children = chunk.slice(0, PARENTS).flatMap((v) => [...inner.shrink(v.value_, v.context).take(CHILDREN)].map((c) => c.value_));
           }
           const next = chunk.shift();
           if (next === void 0) return;
-          upcoming = [next, ...chunk].map((v) => v.value_);
+          upcoming = { next: [next, ...chunk].map((v) => v.value_), after: children };
           yield next;
         }
       }
@@ -27221,8 +27225,9 @@ async function runProperty(c, ctx, earlier = NONE_EARLIER) {
       const instance = property2.instance(drawn, c.profile);
       fast_check_default.pre(instance !== void 0);
       const batches = untilWhole === void 0 && ctx.nested !== void 0;
-      if (batches && showing) {
-        const upcoming = ahead.upcoming().map((v) => property2.instance(v, c.profile));
+      if (batches && showing && !await shownAlready(instance, ctx)) {
+        const { next, after } = ahead.upcoming();
+        const upcoming = [...next, ...after].map((v) => property2.instance(v, c.profile));
         showing = await ctx.nested.show(
           upcoming.flatMap(requestsOf),
           upcoming.some((i) => i?.kind === "idempotent")
@@ -27402,6 +27407,10 @@ async function verdictOf2(instance, ctx) {
       return v.pass ? void 0 : { kind: "twice", v };
     }
   }
+}
+async function shownAlready(instance, ctx) {
+  for (const input of requestsOf(instance)) if (await ctx.nested?.answer(input) === void 0) return false;
+  return true;
 }
 function requestsOf(instance) {
   if (instance === void 0) return [];

@@ -277,8 +277,9 @@ export async function runProperty(
       // A batch the command refuses or leaves unanswered as a whole (a defect that refuses what
       // shrinking seeks) shows nothing: this shrink then asks its candidates alone, as without batches.
       const batches = untilWhole === undefined && ctx.nested !== undefined;
-      if (batches && showing) {
-        const upcoming = ahead.upcoming().map((v) => property.instance(v, c.profile));
+      if (batches && showing && !(await shownAlready(instance, ctx))) {
+        const { next, after } = ahead.upcoming();
+        const upcoming = [...next, ...after].map((v) => property.instance(v, c.profile));
         showing = await ctx.nested!.show(
           upcoming.flatMap(requestsOf),
           upcoming.some((i) => i?.kind === "idempotent"),
@@ -508,6 +509,12 @@ async function verdictOf(instance: PropertyInstance, ctx: CheckContext): Promise
       return v.pass ? undefined : { kind: "twice", v };
     }
   }
+}
+
+/** Whether the batches have shown every request the instance starts with. */
+async function shownAlready(instance: PropertyInstance, ctx: CheckContext): Promise<boolean> {
+  for (const input of requestsOf(instance)) if ((await ctx.nested?.answer(input)) === undefined) return false;
+  return true;
 }
 
 /** The write side's requests an instance starts with (I1's second depends on the first's answer). */

@@ -1,10 +1,11 @@
 // The shrink lookahead (src/checks/lookahead.ts) changes nothing fast-check does: the same draws, the
 // same counterexample, the same number of shrinks and the same path; and while it shrinks, the
-// candidate being tried and the ones after it in its chunk are known.
+// candidate being tried and the ones after it in its chunk are known, and the first candidates of the
+// step after one of the chunk's first few is taken.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { AHEAD, lookahead } from "../../src/checks/lookahead.js";
+import { AHEAD, CHILDREN, lookahead, PARENTS } from "../../src/checks/lookahead.js";
 import { generatedProperty } from "../../src/corpus/index.js";
 
 const arbitrary = () => fc.array(fc.integer({ min: -1000, max: 1000 }), { maxLength: 40 });
@@ -52,11 +53,14 @@ test("a generated property's arbitrary shrinks the same way through the lookahea
 
 test("while shrinking, the candidate tried is the first of those known, and a chunk holds up to AHEAD", () => {
   const ahead = lookahead(arbitrary());
-  const seen: { tried: number[]; upcoming: number[][] }[] = [];
+  const seen: { tried: number[]; upcoming: number[][]; after: number[][] }[] = [];
   let shrinking = false;
   fc.check(
     fc.property(ahead.arbitrary, (xs) => {
-      if (shrinking) seen.push({ tried: xs, upcoming: ahead.upcoming().map((u) => [...u]) });
+      if (shrinking) {
+        const { next, after } = ahead.upcoming();
+        seen.push({ tried: xs, upcoming: next.map((u) => [...u]), after: after.map((u) => [...u]) });
+      }
       const failed = fails(xs);
       if (failed) shrinking = true;
       return !failed;
@@ -67,7 +71,17 @@ test("while shrinking, the candidate tried is the first of those known, and a ch
   for (const s of seen) {
     assert.deepEqual(s.upcoming[0], s.tried);
     assert.ok(s.upcoming.length >= 1 && s.upcoming.length <= AHEAD);
+    assert.ok(s.after.length <= PARENTS * CHILDREN);
   }
+  // After a step is taken, the first candidates of the next were known before it: they were among
+  // the chunk's first few candidates' own shrinks.
+  let foreseen = 0;
+  for (let k = 1; k < seen.length; k++) {
+    const step = seen[k - 1]!;
+    const tookIt = fails(step.tried);
+    if (tookIt && step.after.some((a) => JSON.stringify(a) === JSON.stringify(seen[k]!.tried))) foreseen++;
+  }
+  assert.ok(foreseen > 0, "a step's first candidate was known before the step");
   // The first candidate of a chunk knows the whole chunk: the next candidates tried are in it, in order.
   const firstOfChunk = seen.findIndex((s) => s.upcoming.length === AHEAD);
   assert.ok(firstOfChunk >= 0);
