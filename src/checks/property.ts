@@ -30,9 +30,10 @@
 //
 // Bound: a case asks each of its runs once (requestsPerRun each) and shrinks at most MAX_CAUSES times,
 // each within SHRINK_BUDGET requests: at most runs × requestsPerRun + MAX_CAUSES × SHRINK_BUDGET.
-// With batches a candidate costs at most its chunk's batches too (two rounds, each narrowed at most
-// twice: 6 processes) and each step one more ask alone when shrinking ends, so at most
-// runs × requestsPerRun + MAX_CAUSES × 8 × SHRINK_BUDGET; a failing command costs far less in practice.
+// With batches, a candidate tried also costs at most one showing of its chunk (a batch, and for I1 a
+// second; each ceil(bytes / 256 KiB) processes, not narrowed) and each step taken at most one more ask
+// alone when shrinking ends; a failing command costs far less than asking alone in practice
+// (docs/protocol.md: 1,583 processes -> 536 for a number defect).
 import fc from "fast-check";
 import { ask } from "../ask.js";
 import { instanceCauseKey } from "../causes/cause.js";
