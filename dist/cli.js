@@ -27866,24 +27866,33 @@ async function confirmBatches(impl, batches, narrowBudget) {
 // src/batch/nested.ts
 var SLICE_PROBES = 4;
 var SHOWN = 80;
+var MAX_SLICE_BYTES = 64 * 1024 * 1024;
 var SHOW_NARROWING = 0;
-function nestedAnswersOf(first2, impl, profile) {
+function nestedAnswersOf(first2, impl, profile, maxSliceBytes = MAX_SLICE_BYTES) {
   const confirmed = /* @__PURE__ */ new Map();
   const slices = /* @__PURE__ */ new Map();
   const sent = /* @__PURE__ */ new Set();
   let trusted = false;
+  let sliceBytes = 0;
+  function keep(found2) {
+    for (const [key, bytes3] of found2) {
+      if (sliceBytes + bytes3.length > maxSliceBytes) continue;
+      sliceBytes += bytes3.length;
+      slices.set(key, bytes3);
+    }
+  }
   const ready = first2.then((f) => {
     if (f === void 0) return false;
     trusted = f.trusted;
     for (const [key, bytes3] of f.shown.confirmed) confirmed.set(key, bytes3);
-    if (trusted) for (const [key, bytes3] of f.shown.slices) slices.set(key, bytes3);
+    if (trusted) keep(f.shown.slices);
     for (const item of f.shown.sliced) sent.add(item.key);
     for (const key of f.shown.confirmed.keys()) sent.add(key);
     return true;
   });
   const take = (shown2) => {
     for (const [key, bytes3] of shown2.confirmed) confirmed.set(key, bytes3);
-    if (trusted) for (const [key, bytes3] of shown2.slices) slices.set(key, bytes3);
+    if (trusted) keep(shown2.slices);
   };
   return {
     async answer(input) {

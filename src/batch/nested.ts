@@ -22,6 +22,9 @@ import { batchForm } from "./select.js";
 export const SLICE_PROBES = 4;
 /** Characters of an answer the reason shows. */
 const SHOWN = 80;
+/** The most bytes of slices kept for a run: a command's answers are its own to size, the harness's
+ * memory is not. Past it a slice is not kept (its draw is asked alone). */
+export const MAX_SLICE_BYTES = 64 * 1024 * 1024;
 
 /** The evidence of one or more rounds of batches. */
 export interface Shown {
@@ -47,23 +50,32 @@ export function nestedAnswersOf(
   first: Promise<{ shown: Shown; trusted: boolean } | undefined>,
   impl: Canonicalizer,
   profile: Profile,
+  maxSliceBytes = MAX_SLICE_BYTES,
 ): NestedAnswers {
   const confirmed = new Map<string, Uint8Array>();
   const slices = new Map<string, Uint8Array>();
   const sent = new Set<string>();
   let trusted = false;
+  let sliceBytes = 0;
+  function keep(found: ReadonlyMap<string, Uint8Array>): void {
+    for (const [key, bytes] of found) {
+      if (sliceBytes + bytes.length > maxSliceBytes) continue;
+      sliceBytes += bytes.length;
+      slices.set(key, bytes);
+    }
+  }
   const ready = first.then((f) => {
     if (f === undefined) return false;
     trusted = f.trusted;
     for (const [key, bytes] of f.shown.confirmed) confirmed.set(key, bytes);
-    if (trusted) for (const [key, bytes] of f.shown.slices) slices.set(key, bytes);
+    if (trusted) keep(f.shown.slices);
     for (const item of f.shown.sliced) sent.add(item.key);
     for (const key of f.shown.confirmed.keys()) sent.add(key);
     return true;
   });
   const take = (shown: Shown) => {
     for (const [key, bytes] of shown.confirmed) confirmed.set(key, bytes);
-    if (trusted) for (const [key, bytes] of shown.slices) slices.set(key, bytes);
+    if (trusted) keep(shown.slices);
   };
   return {
     async answer(input) {

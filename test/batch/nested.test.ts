@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { prepareBatches } from "../../src/batch/index.js";
-import { spread } from "../../src/batch/nested.js";
+import { nestedAnswersOf, spread } from "../../src/batch/nested.js";
 import { loadCorpus } from "../../src/corpus/index.js";
 import { canonicalize } from "../../src/jcs/index.js";
 import type { Answer, Canonicalizer, CorpusCase } from "../../src/types.js";
@@ -88,4 +88,20 @@ test("slices that differ from answers alone are not used: the run says why, and 
 test("the probes are spread over the slices, from the first to the last", () => {
   assert.deepEqual(spread([1, 2, 3], 4), [1, 2, 3]);
   assert.deepEqual(spread([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 4), [0, 3, 6, 9]);
+});
+
+test("the slices kept are bounded in bytes: past the bound a slice is not kept, and its draw is asked alone", async () => {
+  const key = (s: string) => Buffer.from(s).toString("latin1");
+  const slices = new Map([
+    [key("[1]"), enc("[1.0]")],
+    [key("[2]"), enc("[2.0]")],
+    [key("[3]"), enc("[3.0]")],
+  ]);
+  const sliced = [...slices.keys()].map((k) => ({ key: k, input: enc(k), expected: enc(k) }));
+  const first = Promise.resolve({ shown: { confirmed: new Map(), slices, sliced }, trusted: true });
+  const impl = roundsNumbers(() => 15);
+  const nested = nestedAnswersOf(first, impl, "rfc8785", 10);
+  assert.equal(dec((await nested.answer(enc("[1]")))!), "[1.0]");
+  assert.equal(dec((await nested.answer(enc("[2]")))!), "[2.0]");
+  assert.equal(await nested.answer(enc("[3]")), undefined, "10 bytes hold two slices of 5");
 });
