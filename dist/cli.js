@@ -26905,7 +26905,7 @@ async function twiceRule(first2, second, input) {
 }
 
 // src/checks/narrow.ts
-async function narrowBatch(items2, answer, n, splitAfterNoAnswer = false) {
+async function narrowBatch(items2, answer, n, splitAfterNoAnswer = false, budget) {
   const got = n.parts(answer);
   if (got !== null && got.length === items2.length) {
     const right = [];
@@ -26932,6 +26932,27 @@ async function narrowBatch(items2, answer, n, splitAfterNoAnswer = false) {
   );
   const parts = [];
   for (let at = 0; at < items2.length; at += size) parts.push(items2.slice(at, at + size));
+  if (budget !== void 0) {
+    const asked = parts.filter((part) => !(part.length === 1 && n.leavesSingles));
+    if (asked.length > budget) {
+      n.unplaced?.(items2, answer);
+      return;
+    }
+    const requests = asked.map((part) => n.request(part));
+    const answers = await Promise.all(requests.map((r) => n.ask(r.input, alone)));
+    const inexact = [];
+    asked.forEach((part, k) => {
+      if (answeredExactly(answers[k], requests[k].expected)) n.matched(part);
+      else inexact.push([part, answers[k]]);
+    });
+    const free = ([part, again]) => part.length === 1 || n.parts(again)?.length === part.length;
+    const splitting = inexact.filter((p) => !free(p)).length;
+    const share = Math.floor((budget - asked.length) / Math.max(splitting, 1));
+    await Promise.all(
+      inexact.map((p) => narrowBatch(p[0], p[1], n, splitAfterNoAnswer || alone, free(p) ? 0 : share))
+    );
+    return;
+  }
   await Promise.all(
     parts.map(async (part) => {
       if (part.length === 1 && n.leavesSingles) return;
@@ -26951,8 +26972,16 @@ var NAMED_NO_ANSWERS = 200;
 var lenientDecoder2 = new TextDecoder();
 var encoder5 = new TextEncoder();
 var NUMBER_TOKEN = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+var SWEEP_NARROWING_PER_BLOCK = 4;
+var SWEEP_NARROWING_FLOOR = 256;
+var BLOCK_NARROWING = 128;
 async function judgeNumbers(c, ctx, blocks = numberBlocks(c)) {
-  const tally = { numbers: 0, matched: 0, culprits: [] };
+  const tally = {
+    numbers: 0,
+    matched: 0,
+    culprits: [],
+    narrowingLeft: ctx.write.canonicalizeAlone === void 0 ? Math.max(SWEEP_NARROWING_FLOOR, SWEEP_NARROWING_PER_BLOCK * Math.ceil(c.count / c.blockSize)) : void 0
+  };
   const digest = sha256.create();
   const inFlight2 = [];
   let generated = 0;
@@ -26978,31 +27007,46 @@ async function settle(pending, tally, ctx) {
   const items2 = expected.map((e, k) => ({ index: first2 + k, spelled: inputs[k] ?? "?", expected: e }));
   await narrow(items2, answer, tally, ctx);
 }
-function narrow(items2, answer, tally, ctx) {
-  return narrowBatch(items2, answer, {
-    request: (part) => ({
-      input: encoder5.encode(`[${part.map((i) => i.spelled).join(",")}]`),
-      expected: encoder5.encode(`[${part.map((i) => i.expected).join(",")}]`)
-    }),
-    parts: (a) => a.status === "canonical" ? arrayItems(lenientDecoder2.decode(a.output)) : null,
-    right: (item, part) => part === item.expected,
-    ask: (input, alone) => (alone ? askAlone : ask)(ctx.write, input),
-    // Lines mode asks alone in a lane's running process: a round trip per number, not a process.
-    oneByOne: ctx.write.canonicalizeAlone !== void 0,
-    matched: (part) => {
-      tally.matched += part.length;
+async function narrow(items2, answer, tally, ctx) {
+  const budget = tally.narrowingLeft === void 0 ? void 0 : Math.min(BLOCK_NARROWING, tally.narrowingLeft);
+  let requests = 0;
+  await narrowBatch(
+    items2,
+    answer,
+    {
+      request: (part) => ({
+        input: encoder5.encode(`[${part.map((i) => i.spelled).join(",")}]`),
+        expected: encoder5.encode(`[${part.map((i) => i.expected).join(",")}]`)
+      }),
+      parts: (a) => a.status === "canonical" ? arrayItems(lenientDecoder2.decode(a.output)) : null,
+      right: (item, part) => part === item.expected,
+      ask: (input, alone) => {
+        requests++;
+        return (alone ? askAlone : ask)(ctx.write, input);
+      },
+      // Lines mode asks alone in a lane's running process: a round trip per number, not a process.
+      oneByOne: ctx.write.canonicalizeAlone !== void 0,
+      matched: (part) => {
+        tally.matched += part.length;
+      },
+      wrong: (item, a, part, parts) => {
+        tally.culprits.push(
+          part === void 0 ? { ...item, got: showAnswer(a), kind: answerKind(item, a, parts) } : { ...item, got: showText(part, 60), kind: numberKind(item.expected, part) }
+        );
+      },
+      // Every number right but the block still not byte-exact: whitespace in the array.
+      arrayWrong: (part, a) => {
+        const shown2 = a.status === "canonical" ? showBytes(a.output, 60) : showAnswer(a);
+        tally.culprits.push({ ...part[0], spelled: "array", got: shown2, kind: "array" });
+      },
+      unplaced: (part, a) => {
+        tally.culprits.push({ ...part[0], spelled: "part", got: showAnswer(a), kind: "not-narrowed" });
+      }
     },
-    wrong: (item, a, part, parts) => {
-      tally.culprits.push(
-        part === void 0 ? { ...item, got: showAnswer(a), kind: answerKind(item, a, parts) } : { ...item, got: showText(part, 60), kind: numberKind(item.expected, part) }
-      );
-    },
-    // Every number right but the block still not byte-exact: whitespace in the array.
-    arrayWrong: (part, a) => {
-      const shown2 = a.status === "canonical" ? showBytes(a.output, 60) : showAnswer(a);
-      tally.culprits.push({ ...part[0], spelled: "array", got: shown2, kind: "array" });
-    }
-  });
+    false,
+    budget
+  );
+  if (tally.narrowingLeft !== void 0) tally.narrowingLeft -= requests;
 }
 function answerKind(item, answer, got) {
   if (answer.status === "rejected") return "refused";
@@ -27026,7 +27070,7 @@ function arrayItems(text2) {
   return inner.trim() === "" ? [] : inner.split(",").map((item) => item.trim());
 }
 function showCulprit(c) {
-  if (c.kind === "array") return { block: c.index, got: c.got };
+  if (c.kind === "array" || c.kind === "not-narrowed") return { block: c.index, got: c.got };
   return { index: c.index, input: c.spelled, expected: c.expected, got: c.got };
 }
 function result(c, tally, expectedSha256) {

@@ -36,15 +36,21 @@ export interface Narrowing<T, P> {
   wrong(item: T, answer: Answer, part: P | undefined, parts: P[] | null): void;
   /** Every element right and the answer still not exact (whitespace in the array). */
   arrayWrong(items: readonly T[], answer: Answer): void;
+  /** Items of a part answered inexactly as a whole that the budget left no requests to narrow. */
+  unplaced?(items: readonly T[], answer: Answer): void;
 }
 
-/** Attributes `answer`, the inexact answer to `items` as one array, to the items (file comment). */
+/** Attributes `answer`, the inexact answer to `items` as one array, to the items (file comment).
+ * With a `budget`, at most that many requests are made: each level's parts are all asked first, then
+ * the requests left are shared equally among the parts answered inexactly, so which items stay
+ * unplaced (`unplaced`) depends on the answers alone, never on the order they came in. */
 export async function narrowBatch<T, P>(
   items: readonly T[],
   answer: Answer,
   n: Narrowing<T, P>,
   /** Whether `items` is already a part split off after an earlier request got no answer. */
   splitAfterNoAnswer = false,
+  budget?: number,
 ): Promise<void> {
   const got = n.parts(answer);
   if (got !== null && got.length === items.length) {
@@ -74,6 +80,30 @@ export async function narrowBatch<T, P>(
         Math.min(Math.ceil(Math.sqrt(items.length)), Math.ceil(items.length / 2));
   const parts: T[][] = [];
   for (let at = 0; at < items.length; at += size) parts.push(items.slice(at, at + size));
+  if (budget !== undefined) {
+    const asked = parts.filter((part) => !(part.length === 1 && n.leavesSingles));
+    if (asked.length > budget) {
+      n.unplaced?.(items, answer);
+      return;
+    }
+    const requests = asked.map((part) => n.request(part));
+    const answers = await Promise.all(requests.map((r) => n.ask(r.input, alone)));
+    const inexact: [T[], Answer][] = [];
+    asked.forEach((part, k) => {
+      if (answeredExactly(answers[k]!, requests[k]!.expected)) n.matched(part);
+      else inexact.push([part, answers[k]!]);
+    });
+    // A part answered as an array of its length is judged in place, for nothing: the rest is shared
+    // among the parts that must be split again.
+    const free = ([part, again]: [T[], Answer]) =>
+      part.length === 1 || n.parts(again)?.length === part.length;
+    const splitting = inexact.filter((p) => !free(p)).length;
+    const share = Math.floor((budget - asked.length) / Math.max(splitting, 1));
+    await Promise.all(
+      inexact.map((p) => narrowBatch(p[0], p[1], n, splitAfterNoAnswer || alone, free(p) ? 0 : share)),
+    );
+    return;
+  }
   await Promise.all(
     parts.map(async (part) => {
       if (part.length === 1 && n.leavesSingles) return;

@@ -55,6 +55,8 @@ const NAMED_NO_ANSWERS = 200;
  *   notation      the same value and digits, written otherwise (exponent form, sign, plain vs exponent)
  *   not-a-number  text that is no JSON number
  *   array         every number right, the array around them not byte for byte (spaces)
+ *   not-narrowed  a part of a block (one culprit per part) refused or unanswered as a whole, which the
+ *                 sweep's narrowing budget left unsplit: its numbers are not counted matched
  */
 export type NumberKind =
   | "refused"
@@ -65,7 +67,8 @@ export type NumberKind =
   | "not-shortest"
   | "notation"
   | "not-a-number"
-  | "array";
+  | "array"
+  | "not-narrowed";
 
 const lenientDecoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -91,7 +94,18 @@ interface Tally {
   numbers: number;
   matched: number;
   culprits: Culprit[];
+  /** Narrowing requests the sweep may still make where each is a process (undefined: no bound). */
+  narrowingLeft: number | undefined;
 }
+
+/** Where a narrowing request is a process (once mode, http), a sweep spends at most this many on
+ * narrowing per block it sends, and at least SWEEP_NARROWING_FLOOR: a command that refuses most
+ * numbers would otherwise cost about two processes per number (200,000 for a default sweep). */
+const SWEEP_NARROWING_PER_BLOCK = 4;
+const SWEEP_NARROWING_FLOOR = 256;
+/** ...and at most this many on one block: a few refused numbers (about 20 requests each) or two
+ * hangs (about √1,000 + 32 each) are still found one by one. */
+const BLOCK_NARROWING = 128;
 
 /** Judges a numbers case; `blocks` are the case's own (made as they are iterated) unless given. */
 export async function judgeNumbers(
@@ -99,7 +113,16 @@ export async function judgeNumbers(
   ctx: CheckContext,
   blocks: Iterable<NumberBlock> = numberBlocks(c),
 ): Promise<CaseResult> {
-  const tally: Tally = { numbers: 0, matched: 0, culprits: [] };
+  // Blocks are settled one after another, in order: the budget left for each is the same every run.
+  const tally: Tally = {
+    numbers: 0,
+    matched: 0,
+    culprits: [],
+    narrowingLeft:
+      ctx.write.canonicalizeAlone === undefined
+        ? Math.max(SWEEP_NARROWING_FLOOR, SWEEP_NARROWING_PER_BLOCK * Math.ceil(c.count / c.blockSize))
+        : undefined,
+  };
   const digest = sha256.create();
   const inFlight: { block: NumberBlock; first: number; answer: Promise<Answer> }[] = [];
   let generated = 0;
@@ -133,33 +156,49 @@ async function settle(
 
 /** Attributes a block's inexact `answer` to its numbers, asking halves again where it must
  * (./narrow.ts, the same narrowing as a once-mode batch). */
-function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckContext): Promise<void> {
-  return narrowBatch<Item, string>(items, answer, {
-    request: (part) => ({
-      input: encoder.encode(`[${part.map((i) => i.spelled).join(",")}]`),
-      expected: encoder.encode(`[${part.map((i) => i.expected).join(",")}]`),
-    }),
-    parts: (a) => (a.status === "canonical" ? arrayItems(lenientDecoder.decode(a.output)) : null),
-    right: (item, part) => part === item.expected,
-    ask: (input, alone) => (alone ? askAlone : ask)(ctx.write, input),
-    // Lines mode asks alone in a lane's running process: a round trip per number, not a process.
-    oneByOne: ctx.write.canonicalizeAlone !== undefined,
-    matched: (part) => {
-      tally.matched += part.length;
+async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckContext): Promise<void> {
+  const budget =
+    tally.narrowingLeft === undefined ? undefined : Math.min(BLOCK_NARROWING, tally.narrowingLeft);
+  let requests = 0;
+  await narrowBatch<Item, string>(
+    items,
+    answer,
+    {
+      request: (part) => ({
+        input: encoder.encode(`[${part.map((i) => i.spelled).join(",")}]`),
+        expected: encoder.encode(`[${part.map((i) => i.expected).join(",")}]`),
+      }),
+      parts: (a) => (a.status === "canonical" ? arrayItems(lenientDecoder.decode(a.output)) : null),
+      right: (item, part) => part === item.expected,
+      ask: (input, alone) => {
+        requests++;
+        return (alone ? askAlone : ask)(ctx.write, input);
+      },
+      // Lines mode asks alone in a lane's running process: a round trip per number, not a process.
+      oneByOne: ctx.write.canonicalizeAlone !== undefined,
+      matched: (part) => {
+        tally.matched += part.length;
+      },
+      wrong: (item, a, part, parts) => {
+        tally.culprits.push(
+          part === undefined
+            ? { ...item, got: showAnswer(a), kind: answerKind(item, a, parts) }
+            : { ...item, got: showText(part, 60), kind: numberKind(item.expected, part) },
+        );
+      },
+      // Every number right but the block still not byte-exact: whitespace in the array.
+      arrayWrong: (part, a) => {
+        const shown = a.status === "canonical" ? showBytes(a.output, 60) : showAnswer(a);
+        tally.culprits.push({ ...part[0]!, spelled: "array", got: shown, kind: "array" });
+      },
+      unplaced: (part, a) => {
+        tally.culprits.push({ ...part[0]!, spelled: "part", got: showAnswer(a), kind: "not-narrowed" });
+      },
     },
-    wrong: (item, a, part, parts) => {
-      tally.culprits.push(
-        part === undefined
-          ? { ...item, got: showAnswer(a), kind: answerKind(item, a, parts) }
-          : { ...item, got: showText(part, 60), kind: numberKind(item.expected, part) },
-      );
-    },
-    // Every number right but the block still not byte-exact: whitespace in the array.
-    arrayWrong: (part, a) => {
-      const shown = a.status === "canonical" ? showBytes(a.output, 60) : showAnswer(a);
-      tally.culprits.push({ ...part[0]!, spelled: "array", got: shown, kind: "array" });
-    },
-  });
+    false,
+    budget,
+  );
+  if (tally.narrowingLeft !== undefined) tally.narrowingLeft -= requests;
 }
 
 /** The kind of a number that, alone, did not come back as an array of one. */
@@ -195,7 +234,7 @@ function arrayItems(text: string): string[] | null {
 }
 
 function showCulprit(c: Culprit): NumbersCulprit {
-  if (c.kind === "array") return { block: c.index, got: c.got };
+  if (c.kind === "array" || c.kind === "not-narrowed") return { block: c.index, got: c.got };
   return { index: c.index, input: c.spelled, expected: c.expected, got: c.got };
 }
 

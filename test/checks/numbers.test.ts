@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import { test } from "node:test";
 import { checkFor } from "../../src/checks/index.js";
 import { judgeNumbers, type NumberKind, numberKind } from "../../src/checks/numbers.js";
-import { numberBlocks } from "../../src/corpus/index.js";
+import { loadCorpus, numberBlocks } from "../../src/corpus/index.js";
+import { canonicalize } from "../../src/jcs/index.js";
 import type { Answer, Canonicalizer, CorpusCase } from "../../src/types.js";
 import { bytes, context } from "./fakes.js";
 
@@ -257,4 +258,38 @@ test("numbers keeps a bounded number of blocks in flight, and reads them lazily"
   assert.ok(most <= 8, `at most 8 blocks in flight, saw ${most}`);
   // Generation runs at most one block ahead of the window: the blocks are not all made up front.
   assert.ok(mostAhead <= 9, `generated up to ${mostAhead} blocks ahead of the answers`);
+});
+
+test("where a request is a process, a command that refuses most numbers costs a bounded narrowing, the same every run", async () => {
+  const c = (await loadCorpus({ suites: ["numbers"], profile: "rfc8785", numbers: 100_000, seed: 1 }))
+    .cases[0] as Extract<CorpusCase, { kind: "numbers" }>;
+  // Refuses any array holding a number that is no integer (as OLPC canonical JSON does).
+  const refusesFractions = (jitter: boolean): Canonicalizer & { requests: number } => {
+    const impl = {
+      label: "refuses fractions",
+      requests: 0,
+      async canonicalize(input: Uint8Array): Promise<Answer> {
+        impl.requests++;
+        if (jitter) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2));
+        const items = text(input).slice(1, -1).split(",");
+        const fraction = items.find((i) => !Number.isInteger(Number(i)));
+        if (fraction !== undefined)
+          return { status: "rejected", reason: `cannot encode ${Number(fraction)}` };
+        return { status: "canonical", output: canonicalize(input) };
+      },
+      async close() {},
+    };
+    return impl;
+  };
+  const steady = refusesFractions(false);
+  const first = await numbers(c, context(steady));
+  const jittered = refusesFractions(true);
+  const second = await numbers(c, context(jittered));
+  assert.equal(first.pass, false);
+  assert.match(first.got, /kinds: .*not-narrowed \d+/);
+  assert.equal(second.got, first.got, "which parts stay unsplit depends on the answers alone");
+  const blocks = Math.ceil(c.count / c.blockSize);
+  // A block each, then at most 4 narrowing requests per block (or 256): not two per number.
+  assert.ok(steady.requests <= blocks + Math.max(256, 4 * blocks), `${steady.requests} requests`);
+  assert.equal(jittered.requests, steady.requests);
 });
