@@ -27213,9 +27213,9 @@ async function runProperty(c, ctx, earlier = NONE_EARLIER) {
     let shrinkRequests = 0;
     let stopShrinking = false;
     const steps = [];
-    const ahead = lookahead(property2.arbitrary(c.profile));
+    const ahead = ctx.nested === void 0 ? void 0 : lookahead(property2.arbitrary(c.profile));
     let showing = true;
-    const predicate = fast_check_default.asyncProperty(ahead.arbitrary, async (drawn) => {
+    const predicate = fast_check_default.asyncProperty(ahead?.arbitrary ?? property2.arbitrary(c.profile), async (drawn) => {
       if (target === void 0) {
         const before = draws[at];
         const index = at++;
@@ -27268,7 +27268,7 @@ async function runProperty(c, ctx, earlier = NONE_EARLIER) {
       shrinkRequests += property2.requestsPerRun;
       const instance = property2.instance(drawn, c.profile);
       fast_check_default.pre(instance !== void 0);
-      const batches = untilWhole === void 0 && ctx.nested !== void 0;
+      const batches = untilWhole === void 0 && ahead !== void 0;
       if (batches && showing && !await shownAlready(instance, ctx)) {
         const { next, after } = ahead.upcoming();
         const upcoming = [...next, ...after].map((v) => property2.instance(v, c.profile));
@@ -27954,8 +27954,8 @@ function nestedAnswersOf(first2, impl, profile, maxSliceBytes = MAX_SLICE_BYTES)
       take(shown2);
       const placed = round.answers.size + (trusted ? round.slices.size : 0);
       if (!answersToo || placed === 0) return placed > 0;
-      const again = outputsOf(round.answers, sent, profile);
-      if (trusted) again.push(...answersOfAnswers(shown2, sent, profile));
+      const again = itemsOf(round.answers.values(), sent, profile);
+      if (trusted) again.push(...itemsOf(shown2.slices.values(), sent, profile));
       for (const item of again) sent.add(item.key);
       if (again.length === 0) return true;
       const second = await confirmBatches(impl, packBatches(again), SHOW_NARROWING);
@@ -27978,12 +27978,6 @@ async function doubtOfSlices(impl, shown2) {
     }
   }
   return void 0;
-}
-function answersOfAnswers(shown2, sent, profile) {
-  return itemsOf(shown2.slices.values(), sent, profile);
-}
-function outputsOf(answers, sent, profile) {
-  return itemsOf(answers.values(), sent, profile);
 }
 function itemsOf(inputs, sent, profile) {
   const items2 = /* @__PURE__ */ new Map();
@@ -28048,7 +28042,6 @@ function startBatches(impl, cases, o) {
   }).then((collected) => ({ collected, keys: new Set(collected.items.map((i) => i.key)) }));
   const confirming = collecting.then(
     ({ collected }) => confirmAll(impl, collected, o).catch((error) => ({
-      answers: /* @__PURE__ */ new Map(),
       shown: void 0,
       report: {
         planned: collected.alone + collected.batchable,
@@ -28065,7 +28058,7 @@ function startBatches(impl, cases, o) {
       const key = keyOf3(input);
       const { keys } = await collecting;
       if (keys.has(key)) {
-        const output = (await confirming).answers.get(key);
+        const output = (await confirming).shown?.confirmed.get(key);
         if (output !== void 0) return { status: "canonical", output: output.slice() };
       }
       return impl.canonicalize(input);
@@ -28078,7 +28071,7 @@ function startBatches(impl, cases, o) {
       if (c.shown.sliced.length === 0) return { shown: c.shown, trusted: false };
       const off = await doubtOfSlices(impl, c.shown);
       if (off !== void 0) return { shown: c.shown, trusted: false, off };
-      const items2 = answersOfAnswers(c.shown, keys, o.profile);
+      const items2 = itemsOf(c.shown.slices.values(), keys, o.profile);
       return { shown: await secondRound(impl, c.shown, items2), trusted: true };
     }
   );
@@ -28091,12 +28084,11 @@ function startBatches(impl, cases, o) {
   return { canonicalizer, done: done2, nested: nestedAnswersOf(shown2, impl, o.profile) };
 }
 async function confirmAll(impl, collected, o) {
-  const none = /* @__PURE__ */ new Map();
   const batches = packBatches(collected.items);
   if (batches.length === 0) {
     const report2 = { planned: collected.alone + collected.batchable, inputs: 0, batches: 0, confirmed: 0 };
     o.onPlan?.(report2);
-    return { answers: none, report: report2, shown: void 0 };
+    return { report: report2, shown: void 0 };
   }
   const sentinelRequests = SENTINELS.length + 1;
   const report = {
@@ -28110,18 +28102,14 @@ async function confirmAll(impl, collected, o) {
   if (off !== void 0) {
     const alone = { ...report, planned: collected.alone + collected.batchable + sentinelRequests, off };
     o.onPlan?.(alone);
-    return { answers: none, report: alone, shown: void 0 };
+    return { report: alone, shown: void 0 };
   }
   const { answers, slices, sliced } = await confirmBatches(
     impl,
     batches,
     Math.max(16, Math.ceil(collected.items.length / 2))
   );
-  return {
-    answers,
-    report: { ...report, confirmed: answers.size },
-    shown: { confirmed: answers, slices, sliced }
-  };
+  return { report: { ...report, confirmed: answers.size }, shown: { confirmed: answers, slices, sliced } };
 }
 
 // src/checks/probe.ts

@@ -3,11 +3,12 @@
 // to a process and confirmed (./confirm.ts), once the sentinels have shown the implementation reads a
 // value the same at the top level and nested (./sentinels.ts). Then the checks run exactly as without
 // batches, through a Canonicalizer that answers a confirmed input with its confirmed bytes and asks
-// the implementation, one process per request, for anything else. No check knows batches exist.
+// the implementation, one process per request, for anything else. No check knows batches exist but
+// the generated suite, which may read what a batch showed of a wrong answer (./nested.ts).
 import type { Canonicalizer, CorpusCase, NestedAnswers, Profile } from "../types.js";
 import { type Collected, collectRequests, keyOf } from "./collect.js";
 import { confirmBatches, packBatches } from "./confirm.js";
-import { answersOfAnswers, doubtOfSlices, nestedAnswersOf, type Shown, secondRound } from "./nested.js";
+import { doubtOfSlices, itemsOf, nestedAnswersOf, type Shown, secondRound } from "./nested.js";
 import { doubtOf, SENTINELS } from "./sentinels.js";
 
 export { kindMayBatch } from "./select.js";
@@ -67,7 +68,6 @@ export function startBatches(impl: Canonicalizer, cases: readonly CorpusCase[], 
   }).then((collected) => ({ collected, keys: new Set(collected.items.map((i) => i.key)) }));
   const confirming = collecting.then(({ collected }) =>
     confirmAll(impl, collected, o).catch((error: unknown) => ({
-      answers: new Map<string, Uint8Array>(),
       shown: undefined,
       report: {
         planned: collected.alone + collected.batchable,
@@ -84,7 +84,7 @@ export function startBatches(impl: Canonicalizer, cases: readonly CorpusCase[], 
       const key = keyOf(input);
       const { keys } = await collecting;
       if (keys.has(key)) {
-        const output = (await confirming).answers.get(key);
+        const output = (await confirming).shown?.confirmed.get(key);
         if (output !== undefined) return { status: "canonical", output: output.slice() };
       }
       return impl.canonicalize(input);
@@ -98,7 +98,7 @@ export function startBatches(impl: Canonicalizer, cases: readonly CorpusCase[], 
       if (c.shown.sliced.length === 0) return { shown: c.shown, trusted: false };
       const off = await doubtOfSlices(impl, c.shown);
       if (off !== undefined) return { shown: c.shown, trusted: false, off };
-      const items = answersOfAnswers(c.shown, keys, o.profile);
+      const items = itemsOf(c.shown.slices.values(), keys, o.profile);
       return { shown: await secondRound(impl, c.shown, items), trusted: true };
     },
   );
@@ -116,13 +116,12 @@ async function confirmAll(
   impl: Canonicalizer,
   collected: Collected,
   o: BatchOptions,
-): Promise<{ answers: ReadonlyMap<string, Uint8Array>; report: BatchReport; shown: Shown | undefined }> {
-  const none = new Map<string, Uint8Array>();
+): Promise<{ report: BatchReport; shown: Shown | undefined }> {
   const batches = packBatches(collected.items);
   if (batches.length === 0) {
     const report = { planned: collected.alone + collected.batchable, inputs: 0, batches: 0, confirmed: 0 };
     o.onPlan?.(report);
-    return { answers: none, report, shown: undefined };
+    return { report, shown: undefined };
   }
   const sentinelRequests = SENTINELS.length + 1;
   const report: BatchReport = {
@@ -136,7 +135,7 @@ async function confirmAll(
   if (off !== undefined) {
     const alone = { ...report, planned: collected.alone + collected.batchable + sentinelRequests, off };
     o.onPlan?.(alone);
-    return { answers: none, report: alone, shown: undefined };
+    return { report: alone, shown: undefined };
   }
   // Narrowing may cost at most half as many requests as there are inputs (./confirm.ts).
   const { answers, slices, sliced } = await confirmBatches(
@@ -144,11 +143,7 @@ async function confirmAll(
     batches,
     Math.max(16, Math.ceil(collected.items.length / 2)),
   );
-  return {
-    answers,
-    report: { ...report, confirmed: answers.size },
-    shown: { confirmed: answers, slices, sliced },
-  };
+  return { report: { ...report, confirmed: answers.size }, shown: { confirmed: answers, slices, sliced } };
 }
 
 /** The same, waited for: the Canonicalizer to ask once the batches are answered (`impl` itself when

@@ -93,8 +93,8 @@ export function nestedAnswersOf(
       take(shown);
       const placed = round.answers.size + (trusted ? round.slices.size : 0);
       if (!answersToo || placed === 0) return placed > 0;
-      const again = outputsOf(round.answers, sent, profile);
-      if (trusted) again.push(...answersOfAnswers(shown, sent, profile));
+      const again = itemsOf(round.answers.values(), sent, profile);
+      if (trusted) again.push(...itemsOf(shown.slices.values(), sent, profile));
       for (const item of again) sent.add(item.key);
       if (again.length === 0) return true;
       const second = await confirmBatches(impl, packBatches(again), SHOW_NARROWING);
@@ -123,23 +123,13 @@ export async function doubtOfSlices(impl: Canonicalizer, shown: Shown): Promise<
   return undefined;
 }
 
-/** The slices that are themselves inputs a batch may carry and no round has sent yet: what I1 asks
- * of an answer. */
-export function answersOfAnswers(shown: Shown, sent: ReadonlySet<string>, profile: Profile): BatchItem[] {
-  return itemsOf(shown.slices.values(), sent, profile);
-}
-
-/** The confirmed answers no round has sent yet, as items: I1 sends a right answer back too. */
-function outputsOf(
-  answers: ReadonlyMap<string, Uint8Array>,
+/** Those of `inputs` a batch may carry and none has yet, each once, as items: the slices I1 sends
+ * back, and the right answers it sends back too. */
+export function itemsOf(
+  inputs: Iterable<Uint8Array>,
   sent: ReadonlySet<string>,
   profile: Profile,
 ): BatchItem[] {
-  return itemsOf(answers.values(), sent, profile);
-}
-
-/** Those of `inputs` a batch may carry and none has yet, each once, as items. */
-function itemsOf(inputs: Iterable<Uint8Array>, sent: ReadonlySet<string>, profile: Profile): BatchItem[] {
   const items = new Map<string, BatchItem>();
   for (const input of inputs) {
     const key = keyOf(input);

@@ -212,9 +212,10 @@ export async function runProperty(
     let stopShrinking = false;
     // The shrink steps taken, each with its answer alone when it was asked alone.
     const steps: { instance: PropertyInstance; cause: string; alone?: JudgedFailure; asked: Asked }[] = [];
-    const ahead = lookahead(property.arbitrary(c.profile));
+    // Only where batches can carry the candidates: elsewhere fast-check shrinks its own arbitrary.
+    const ahead = ctx.nested === undefined ? undefined : lookahead(property.arbitrary(c.profile));
     let showing = true;
-    const predicate = fc.asyncProperty(ahead.arbitrary, async (drawn) => {
+    const predicate = fc.asyncProperty(ahead?.arbitrary ?? property.arbitrary(c.profile), async (drawn) => {
       if (target === undefined) {
         // Sampling: a draw judged in an earlier pass passed, or failed for a cause found then.
         const before = draws[at];
@@ -277,7 +278,7 @@ export async function runProperty(
       // taken as the next step, and the last step is asked alone once shrinking ends (below).
       // A batch the command refuses or leaves unanswered as a whole (a defect that refuses what
       // shrinking seeks) shows nothing: this shrink then asks its candidates alone, as without batches.
-      const batches = untilWhole === undefined && ctx.nested !== undefined;
+      const batches = untilWhole === undefined && ahead !== undefined;
       if (batches && showing && !(await shownAlready(instance, ctx))) {
         const { next, after } = ahead.upcoming();
         const upcoming = [...next, ...after].map((v) => property.instance(v, c.profile));

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { CanonError } from "../errors.js";
 import { type OutFolder, openOutFolder } from "../out-folder.js";
-import type { RunView } from "../view/index.js";
+import type { RunFiles, RunView } from "../view/index.js";
 import { badgeJson, badgeSvg } from "./badge.js";
 import { reportHtml } from "./html/index.js";
 import { toJUnitXml } from "./junit.js";
@@ -44,15 +44,8 @@ export function reportFiles(
 }
 
 /** The paths written, and the summary's text when summary.md was asked for. */
-export interface WrittenReports {
+export interface WrittenReports extends RunFiles {
   record: string;
-  results?: string;
-  junit?: string;
-  html?: string;
-  compare?: string;
-  summary?: string;
-  badgeSvg?: string;
-  badgeJson?: string;
   summaryMarkdown?: string;
 }
 
