@@ -4,6 +4,8 @@
 //   npm run table                         build and run every row whose registry this machine reaches
 //                                         (npm here), then the site into table-site/
 //     [--row ID]... [--registries npm,pypi] [--out DIR] [--work DIR] [--self-reported DIR] [--key-file F]
+//     [--source ID=DIR]... [--source ID:DEP=DIR]...   a row built from the library's source at its release
+//                                         (src/table/source/), where its registry is out of reach
 //   npm run table -- site --results DIR --out DIR [--key-file F]      the site from a results folder
 //   npm run table -- smoke FOLDER          check a new row's folder: its manifest, its install, a few cases
 //   npm run table -- verify-index FILE [--pubkey HEX]                  check a site's signed index.json
@@ -38,6 +40,7 @@ import { sha256Hex } from "../src/table/judge.js";
 import { checkRowFolder, loadRows, type Row, type Section } from "../src/table/manifest.js";
 import { readSelfReportedList } from "../src/table/results.js";
 import { buildSite, type ShownRow } from "../src/table/site.js";
+import { parseSourceFlags } from "../src/table/source/index.js";
 import type { SigningKey } from "../src/types.js";
 
 const REPO = resolve(import.meta.dirname, "..");
@@ -83,16 +86,45 @@ async function runLocal(argv: string[]): Promise<number> {
       work: { type: "string", default: join(REPO, "tmp", "table") },
       "self-reported": { type: "string" },
       "key-file": { type: "string" },
+      source: { type: "string", multiple: true },
     },
   });
   const registries = values.registries?.split(",") ?? DEFAULT_REGISTRIES;
   const work = resolve(values.work);
   const results = join(work, "results");
-  rmSync(results, { recursive: true, force: true });
+  const sources = parseSourceFlags(values.source ?? []);
   const { rows } = loadRows(TABLE);
+  const unknown = [...(values.row ?? []), ...sources.keys()].filter((id) => !rows.some((r) => r.id === id));
+  if (unknown.length > 0) {
+    console.error(
+      `no such row: ${unknown.join(", ")} (the rows are the folders of table/implementations and table/look-alikes)`,
+    );
+    return 2;
+  }
+  rmSync(results, { recursive: true, force: true });
   const chosen = values.row ? rows.filter((r) => values.row!.includes(r.id)) : rows;
+  for (const row of rows) {
+    // A row this build did not select is not run, never a row that failed to build.
+    if (!chosen.includes(row))
+      writeStatus(rowResultsDir(results, row.id), "not-run", "not selected in this build (--row)");
+  }
   for (const row of chosen) {
     const out = rowResultsDir(results, row.id);
+    const source = sources.get(row.id);
+    if (source !== undefined) {
+      process.stdout.write(
+        `${row.id}: building ${row.manifest.package}@${row.manifest.version} from source ... `,
+      );
+      const built = await buildRow(row, join(work, "rows"), out, undefined, source);
+      if (built.status !== "built") {
+        console.log(`did not build: ${built.reason}`);
+        continue;
+      }
+      process.stdout.write("running ... ");
+      const { code } = await runRow(CLI, row, built, out);
+      console.log(code === 0 ? "conformant" : code === 1 ? "not conformant" : `could not run (exit ${code})`);
+      continue;
+    }
     if (!registries.includes(row.manifest.registry)) {
       writeStatus(
         out,
@@ -116,9 +148,11 @@ async function runLocal(argv: string[]): Promise<number> {
   const shown = await site(results, resolve(values.out), values["key-file"]);
   console.log("rows:");
   for (const row of shown) console.log(line(row));
-  const missing = shown.filter((r) => r.state === "did-not-build" || r.state === "not-run");
-  if (missing.length > 0)
-    console.log(`${missing.length} rows could not be built or run here (said above, and on the site).`);
+  const failed = shown.filter((r) => r.state === "did-not-build");
+  const notRun = shown.filter((r) => r.state === "not-run");
+  if (failed.length > 0) console.log(`${failed.length} rows did not build (said above, and on the site).`);
+  if (notRun.length > 0)
+    console.log(`${notRun.length} rows were not run in this build (said above, and on the site).`);
   return 0;
 }
 

@@ -16,6 +16,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import type { Row } from "./manifest.js";
+import { type GivenSource, prepareFromSource } from "./source/index.js";
 
 export interface BuildResult {
   status: "built" | "did-not-build";
@@ -23,6 +24,18 @@ export interface BuildResult {
   /** The folder the row was built in: its commands run there. */
   dir: string;
   log: string;
+  /** The row's commands as built here, when a source build changed them (mono for dotnet). */
+  commands?: { once: string; lines: string };
+  /** How it was built, when not from its registry: said in build.json and on its page. */
+  source?: BuiltFromSource;
+}
+
+/** A row built from the library's source (src/table/source/), as build.json records it. */
+export interface BuiltFromSource {
+  /** What differed from the registry install, in words. */
+  notes: string[];
+  /** Each tree: name, commit and tags (where it was given is left out: a local path). */
+  trees: { name: string; commit?: string; tags: string[] }[];
 }
 
 /** Where a row's results go in a results folder (src/table/results.ts). */
@@ -30,11 +43,11 @@ export function rowResultsDir(results: string, id: string): string {
   return join(results, "rows", id);
 }
 
-export function writeStatus(dir: string, status: string, reason?: string): void {
+export function writeStatus(dir: string, status: string, reason?: string, source?: BuiltFromSource): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, "build.json"),
-    `${JSON.stringify({ status, ...(reason !== undefined ? { reason } : {}) })}\n`,
+    `${JSON.stringify({ status, ...(reason !== undefined ? { reason } : {}), ...(source !== undefined ? { source } : {}) })}\n`,
   );
 }
 
@@ -60,13 +73,15 @@ function shell(command: string, cwd: string, logFd: number, timeoutMs: number): 
 
 /**
  * Builds `row` in `work/<id>`: a fresh copy of its folder, then its install commands in order, each
- * up to `timeoutMs`. Writes build.log and build.json into `out` (the row's results folder).
+ * up to `timeoutMs`. Writes build.log and build.json into `out` (the row's results folder). With
+ * `source`, the library comes from those source trees instead of its registry (src/table/source/).
  */
 export async function buildRow(
   row: Row,
   work: string,
   out: string,
   timeoutMs = 15 * 60_000,
+  source?: GivenSource,
 ): Promise<BuildResult> {
   const dir = join(work, row.id);
   rmSync(dir, { recursive: true, force: true });
@@ -79,8 +94,30 @@ export async function buildRow(
   const logPath = join(out, "build.log");
   const fd = openSync(logPath, "w");
   let result: BuildResult = { status: "built", dir, log: logPath };
+  let install = row.manifest.install;
+  if (source !== undefined) {
+    try {
+      const prepared = prepareFromSource(row.manifest, dir, source);
+      install = prepared.plan.install;
+      result.source = {
+        notes: prepared.plan.notes,
+        trees: prepared.trees.map((t) => ({
+          name: t.name,
+          ...(t.commit !== undefined ? { commit: t.commit } : {}),
+          tags: t.tags,
+        })),
+      };
+      if (prepared.plan.commands !== undefined) result.commands = prepared.plan.commands;
+      for (const note of prepared.plan.notes) writeSync(fd, `# ${note}\n`);
+    } catch (error) {
+      closeSync(fd);
+      const reason = `it could not be built from the source given: ${(error as Error).message}`;
+      writeStatus(out, "did-not-build", reason);
+      return { status: "did-not-build", reason, dir, log: logPath };
+    }
+  }
   try {
-    for (const command of row.manifest.install) {
+    for (const command of install) {
       const ended = await shell(command, dir, fd, timeoutMs);
       if (ended !== 0) {
         const how = typeof ended === "number" ? `exited with code ${ended}` : ended;
@@ -89,6 +126,7 @@ export async function buildRow(
           reason: `the install step \`${command}\` ${how}`,
           dir,
           log: logPath,
+          ...(result.source !== undefined ? { source: result.source } : {}),
         };
         break;
       }
@@ -96,19 +134,24 @@ export async function buildRow(
   } finally {
     closeSync(fd);
   }
-  writeStatus(out, result.status, result.reason);
+  writeStatus(out, result.status, result.reason, result.source);
   return result;
 }
 
 /** The harness's words for a run, as `run` takes them (the action's inputs say the same). */
-export function runArguments(row: Row, dir: string, out: string): string[] {
+export function runArguments(
+  row: Row,
+  dir: string,
+  out: string,
+  commands: { once: string; lines: string } = row.manifest.commands,
+): string[] {
   const m = row.manifest;
   return [
     "run",
     "--protocol",
     m.protocol,
     "--command",
-    m.commands[m.protocol],
+    commands[m.protocol],
     "--working-directory",
     dir,
     "--implementation-name",
@@ -135,15 +178,16 @@ export function runRow(
   rmSync(runOut, { recursive: true, force: true });
   return new Promise((resolve) => {
     const fd = openSync(built.log, "a");
-    writeSync(fd, `\n$ canon-conformance ${runArguments(row, built.dir, runOut).join(" ")}\n`);
-    const child = spawn(process.execPath, [cli, ...runArguments(row, built.dir, runOut), ...extra], {
+    const args = runArguments(row, built.dir, runOut, built.commands);
+    writeSync(fd, `\n$ canon-conformance ${args.join(" ")}\n`);
+    const child = spawn(process.execPath, [cli, ...args, ...extra], {
       stdio: ["ignore", fd, fd],
     });
     child.on("exit", (code) => {
       closeSync(fd);
       if (existsSync(join(runOut, "record.json"))) {
         cpSync(join(runOut, "record.json"), join(out, "record.json"));
-        writeStatus(out, "built");
+        writeStatus(out, "built", undefined, built.source);
       } else {
         writeStatus(
           out,
