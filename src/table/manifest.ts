@@ -27,8 +27,19 @@ export interface Manifest {
   install: string[];
   lockfile: string;
   lookAlike?: string;
-  checkedHere?: boolean;
+  /** How this row was last run before it was committed (the schema's `checked`). */
+  checked?: Checked;
   note?: string;
+}
+
+export interface Checked {
+  how: "registry" | "source" | "ci";
+  on: string;
+  commit?: string;
+  tag?: string;
+  dependencies?: string;
+  toolchain: string;
+  result: string;
 }
 
 export interface Row {

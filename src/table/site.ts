@@ -34,7 +34,7 @@ import { type FailureGroup, groupFailures } from "../view/causes.js";
 import { choiceCounts, choices, GROUPS, suiteTallies } from "./groups.js";
 import { INDEX_FORMAT, type IndexEntry, signIndex } from "./index-file.js";
 import { type Judged, judgeRecord, type TableCorpus, tableCorpus } from "./judge.js";
-import { LANGUAGE_PREFIX, loadRows, type Manifest, type Row } from "./manifest.js";
+import { type Checked, LANGUAGE_PREFIX, loadRows, type Manifest, type Row } from "./manifest.js";
 import { readRowResult, readSelfReportedList, readSelfReportedResult, type SelfReported } from "./results.js";
 
 /** How the harness is installed in the commands the pages print. */
@@ -412,6 +412,17 @@ function issueText(
   return lines.join("\n");
 }
 
+/** How the row was last run before it was committed, in words. */
+export function checkedText(c: Checked): string {
+  const how =
+    c.how === "registry"
+      ? "installed from its registry and run on the maintainers' machine"
+      : c.how === "source"
+        ? `built from the release's source on the maintainers' machine (its registry is out of their reach there), at commit <code>${escapeHtml(c.commit ?? "")}</code>${c.tag ? ` (tag <code>${escapeHtml(c.tag)}</code>)` : ""}${c.dependencies ? `; dependencies: ${escapeHtml(c.dependencies)}` : ""}`
+        : "run only by the table's workflow (CI)";
+  return `${how}, on ${escapeHtml(c.on)}, with ${escapeHtml(c.toolchain)}. That run: ${escapeHtml(c.result)}`;
+}
+
 function factsTable(row: ShownRow): string {
   const facts: [string, string][] = [];
   const m = row.manifest;
@@ -444,11 +455,7 @@ function factsTable(row: ShownRow): string {
     ]);
     facts.push(["Install", `<pre>${escapeHtml(m.install.join("\n"))}</pre>`]);
     if (m.lookAlike) facts.push(["Look-alike", escapeHtml(m.lookAlike)]);
-    if (m.checkedHere === false)
-      facts.push([
-        "Checked",
-        "not run on the maintainers' machine (its registry is out of their reach there): CI runs it",
-      ]);
+    if (m.checked !== undefined) facts.push(["Checked", checkedText(m.checked)]);
     if (m.note) facts.push(["Note", escapeHtml(m.note)]);
   }
   const s = row.selfReported;

@@ -45,12 +45,6 @@ test("each row names an exact version, and its lockfile pins it", () => {
       assert.equal(locked.version, m.version, `${id}: package-lock.json`);
       assert.match(locked.integrity, /^sha512-/, `${id}: the lockfile holds its integrity`);
       assert.match(m.install.join(" "), /npm ci/, `${id}: installs from the lockfile`);
-    } else {
-      assert.equal(
-        m.checkedHere,
-        false,
-        `${id}: a ${m.registry} row says it was not run on the maintainers' machine`,
-      );
     }
   }
 });
