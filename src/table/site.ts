@@ -20,9 +20,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { caseInputs } from "../aggregate/html.js";
-import type { GroupableCase } from "../causes/group.js";
 import { loadCorpus } from "../corpus/index.js";
-import { showInvisible } from "../escape/visible.js";
 import { badgeJson, badgeSvg } from "../report/badge.js";
 import { escapeHtml, shownCut } from "../report/html/escape.js";
 import { pageHtml, verifyPageHtml, verifyPanel } from "../report/html/page.js";
@@ -30,16 +28,16 @@ import { type CaseDetail, recordBodyHtml, verdictHtml } from "../report/html/vie
 import { recordCaseName } from "../text-forms/index.js";
 import type { ConformResult, CorpusCase, SigningKey } from "../types.js";
 import { TOOL_VERSION } from "../version.js";
-import { type FailureGroup, groupFailures } from "../view/causes.js";
+import { agreement, COMPARED_SUITES } from "./agreement.js";
 import { choiceCounts, choices, GROUPS, suiteTallies } from "./groups.js";
 import { INDEX_FORMAT, type IndexEntry, signIndex } from "./index-file.js";
 import { type Judged, judgeRecord, type TableCorpus, tableCorpus } from "./judge.js";
+import { causesSection, type MaintainedRow } from "./maintainer.js";
 import { type Checked, LANGUAGE_PREFIX, loadRows, type Manifest, type Row } from "./manifest.js";
+import { headline, parserWords, rowVerdict } from "./responsibility.js";
 import { readRowResult, readSelfReportedList, readSelfReportedResult, type SelfReported } from "./results.js";
 
 /** How the harness is installed in the commands the pages print. */
-export const INSTALL_FORM = "npx --yes github:canon-conformance/canon-conformance#v1";
-const CLONE = "git clone https://github.com/canon-conformance/canon-conformance && cd canon-conformance";
 
 export type RowState = "accepted" | "refused" | "did-not-build" | "not-run" | "not-downloaded";
 export type ShownSection = "implementations" | "look-alikes" | "self-reported";
@@ -272,9 +270,8 @@ function matrixRow(row: ShownRow): string {
   );
   const made = choiceCounts(record);
   const choiceText = `${made.canonical} canonicalized, ${made.refused} refused${made.failed > 0 ? `, ${made.failed} failed` : ""}`;
-  const verdict = record.conformant
-    ? `<td class="ok">conformant</td>`
-    : `<td class="bad">not conformant <span class="dim">(${record.summary.failed} failed)</span></td>`;
+  const h = headline(rowVerdict(record, row.manifest));
+  const verdict = `<td class="${h.ok ? "ok" : "bad"}" data-verdict="${h.ok ? "conformant" : "not-conformant"}">${escapeHtml(h.text)}${h.detail ? ` <span class="dim">(${escapeHtml(h.detail)})</span>` : ""}</td>`;
   return `${head}${cells}<td class="dim">${escapeHtml(choiceText)}</td>${verdict}</tr>`;
 }
 
@@ -291,17 +288,22 @@ function indexPage(rows: ShownRow[], corpus: TableCorpus, input: SiteInput, brok
   const wanted = Object.keys(LANGUAGE_PREFIX).filter((l) => !languages.has(l));
   const count = (state: RowState) => impls.filter((r) => r.state === state).length;
   const accepted = impls.filter((r) => r.judged?.state === "accepted");
-  const conformant = accepted.filter(
-    (r) => r.judged?.state === "accepted" && r.judged.record.conformant,
+  const verdicts = accepted.map((r) =>
+    r.judged?.state === "accepted" ? rowVerdict(r.judged.record, r.manifest) : undefined,
+  );
+  const conformant = verdicts.filter((v) => v?.library.conformant).length;
+  const parsersLetThrough = verdicts.filter(
+    (v) => v?.library.conformant && v.parser !== undefined && v.parser.tally.passed < v.parser.tally.cases,
   ).length;
   const notBuilt = rows.filter((r) => r.state === "did-not-build" || r.state === "not-run");
   const main = [
     `<header class="intro"><h1>The RFC 8785 conformance table</h1>`,
     `<p>Every implementation of RFC 8785 (JSON Canonicalization Scheme) we know of in a package registry, installed from the registry by name and exact version, run through <a href="https://github.com/canon-conformance/canon-conformance">canon-conformance</a>'s corpus (${corpus.files} files, corpus digest <code>${escapeHtml(corpus.digest)}</code>) by a wrapper written for the table, and judged rule by rule. Each row's record is signed, verified before it is shown, and verified again in its page.</p>`,
-    `<p id="summary"><b>${impls.length} implementations in ${languages.size} language${languages.size === 1 ? "" : "s"}</b>: ${conformant} conformant, ${accepted.length - conformant} not conformant, ${count("refused")} records refused, ${count("did-not-build")} did not build, ${count("not-run")} not run in this build. <a href="add.html">Add your implementation</a> · <a href="index.json">the signed index</a> · <a href="verify.html">verify a record</a></p>`,
+    `<p id="summary"><b>${impls.length} implementations in ${languages.size} language${languages.size === 1 ? "" : "s"}</b>: ${conformant} conformant${parsersLetThrough > 0 ? ` (of which ${parsersLetThrough} take a parsed value and conform in their output rules, while the parser their wrapper used let through input that must be refused)` : ""}, ${accepted.length - conformant} not conformant, ${count("refused")} records refused, ${count("did-not-build")} did not build, ${count("not-run")} not run in this build. <a href="add.html">Add your implementation</a> · <a href="index.json">the signed index</a> · <a href="verify.html">verify a record</a></p>`,
     `<p class="dim">Built ${escapeHtml(input.builtAt.toISOString())} by canon-conformance ${escapeHtml(TOOL_VERSION)}.${brokenFolders > 0 ? ` ${brokenFolders} folders under table/ are not valid rows: see below.` : ""}</p></header>`,
-    `<section id="how"><h2>How to read it</h2><ul>${GROUPS.map((g) => `<li><b>${escapeHtml(g.title)}</b>: ${escapeHtml(g.what)}.</li>`).join("")}<li><b>API</b>: <code>bytes</code> when the package reads JSON text itself; <code>parsed-value</code> when it takes a value another parser made: its output rules judge its serializer, and its input validation shows what the parser its wrapper used (named on its page) let through.</li></ul></section>`,
+    `<section id="how"><h2>How to read it</h2><ul>${GROUPS.map((g) => `<li><b>${escapeHtml(g.title)}</b>: ${escapeHtml(g.what)}.</li>`).join("")}<li><b>API</b>: <code>bytes</code> when the package reads JSON text itself; <code>parsed-value</code> when it takes a value another parser made.</li><li><b>Verdict, by responsibility</b>: a <code>bytes</code> library answers for every case. A <code>parsed-value</code> library never sees the input's bytes: the parser its wrapper names (on its page) read them first, so refusing what must be refused (the input-validation cases) is that parser's job, and the verdict shown is the library's own, over the output rules and the open choices, with the parser's input validation said beside it by name (for example <i>input validation by JSON.parse: 12 accepted that must be refused</i>). The signed record still judges the command as run, wrapper and parser included; each row's page shows both.</li></ul></section>`,
     `<section id="implementations"><h2>Implementations</h2>${matrixTable(impls, "matrix")}</section>`,
+    agreementSection([...impls, ...self]),
     `<section id="self-reported"><h2>Self-reported</h2><p>Run by their implementers in their own CI with this corpus; the table downloads the latest signed record, checks it against the key listed for it and the table's corpus digest, and shows it here labelled self-reported. A record that fails either is refused, with its reason.</p>${matrixTable(self, "self-matrix")}</section>`,
     `<section id="look-alikes"><h2>Look-alikes (not RFC 8785)</h2><p>Libraries often taken for RFC 8785 that implement another scheme (OLPC canonical JSON, stable stringify): run the same way, shown apart, never rows of the table.</p>${matrixTable(looks, "look-alike-matrix")}<ul>${looks.map((r) => `<li>${rowLink(r)}: ${escapeHtml(r.manifest?.lookAlike ?? "")}</li>`).join("")}</ul></section>`,
     notBuilt.length === 0
@@ -312,104 +314,53 @@ function indexPage(rows: ShownRow[], corpus: TableCorpus, input: SiteInput, brok
   return pageHtml({ title: "The RFC 8785 conformance table", main, script: false });
 }
 
+/** Which implementations write identical bytes on every case all of them canonicalize, and where they
+ * split (src/table/agreement.ts). */
+function agreementSection(rows: ShownRow[]): string {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const compared = rows.flatMap((r) =>
+    r.judged?.state === "accepted" ? [{ id: r.id, record: r.judged.record }] : [],
+  );
+  const head = `<section id="agreement"><h2>Agreement</h2>`;
+  if (compared.length < 2)
+    return `${head}<p class="dim">Fewer than two implementations have an accepted record in this build: nothing to compare.</p></section>`;
+  const a = agreement(compared);
+  const names = (ids: string[]) =>
+    ids.map((id) => (byId.has(id) ? rowLink(byId.get(id)!) : escapeHtml(id))).join(", ");
+  const classes = a.classes
+    .map((c, i) => `<li data-class="${i + 1}"><b>${c.length}</b>: ${names(c)}</li>`)
+    .join("");
+  const splits = a.splits
+    .slice(0, 60)
+    .map(
+      (s) =>
+        `<tr data-case="${escapeHtml(s.case)}"><td><code>${shownCut(s.case, 200)}</code></td><td><ul>${s.outputs.map((o) => `<li><code>${shownCut(o.output, 300)}</code> <span class="dim">${o.rows.length}:</span> ${names(o.rows)}</li>`).join("")}</ul></td></tr>`,
+    )
+    .join("");
+  return `${head}<p>Over the <b>${a.common.length}</b> cases that all ${a.rows.length} implementations with an accepted record canonicalized (answered with an output, in the suites ${COMPARED_SUITES.join(", ")}), they fall into <b>${a.classes.length}</b> group${a.classes.length === 1 ? "" : "s"} that write identical bytes on every one of them:</p><ol id="agreement-classes">${classes}</ol>${
+    a.splits.length === 0
+      ? `<p>They agree byte for byte on every one of those cases.</p>`
+      : `<p>They split on <b>${a.splits.length}</b> case${a.splits.length === 1 ? "" : "s"}:</p><table class="splits" id="splits"><thead><tr><th>case</th><th>outputs, and who wrote each</th></tr></thead><tbody>${splits}</tbody></table>${a.splits.length > 60 ? `<p class="dim">and ${a.splits.length - 60} more.</p>` : ""}`
+  }</section>`;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // A row's page
-
-/** POSIX single quotes around anything. */
-export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
-/** A printf format that writes exactly these bytes (octal escapes for anything but plain ASCII). */
-export function printfBytes(bytes: Uint8Array): string {
-  let out = "";
-  for (const b of bytes) {
-    if (b === 0x25) out += "%%";
-    else if (b >= 0x20 && b < 0x7f && b !== 0x5c && b !== 0x27) out += String.fromCharCode(b);
-    else out += `\\${b.toString(8).padStart(3, "0")}`;
-  }
-  return `printf '${out}'`;
-}
 
 function rowFolder(row: ShownRow): string | undefined {
   return row.manifest === undefined ? undefined : `table/${row.section}/${row.id}`;
 }
 
-/** The commands that reproduce these cases: install the row as the table does, then run them. */
-function reproduceLines(row: ShownRow, names: string[], cases: Map<string, CorpusCase>): string[] {
-  const m = row.manifest;
-  const picked = names.slice(0, 10).flatMap((n) => ["--case", shellQuote(n)]);
-  if (m === undefined) {
-    const impl = row.judged?.state === "accepted" ? row.judged.record.implementation.impl : "";
-    return [
-      `# in a checkout of ${row.selfReported?.repository ?? "the implementation"}, after its own build:`,
-      `${INSTALL_FORM} run --command ${shellQuote(impl)} ${picked.join(" ")}`,
-    ];
-  }
-  const lines = [
-    CLONE,
-    `cd ${rowFolder(row)}`,
-    ...m.install,
-    `${INSTALL_FORM} run --protocol ${m.protocol} --command ${shellQuote(m.commands[m.protocol])} ${picked.join(" ")}`,
-  ];
-  const first = cases.get(names[0] ?? "");
-  if (first !== undefined && "input" in first && first.input.length <= 4096) {
-    lines.push(`# or the first case's input straight to the wrapper (once protocol):`);
-    lines.push(`${printfBytes(first.input)} | ${m.commands.once}; echo " (exit $?)"`);
-  }
-  return lines;
-}
-
-const shown = (text: string, max = 300) => {
-  const visible = showInvisible(text);
-  const points = [...visible];
-  return points.length > max
-    ? `${points.slice(0, max).join("")}… (${points.length - max} more characters)`
-    : visible;
-};
-
-/** A text the implementation's maintainers can paste into an issue: plain text, shown escaped. */
-function issueText(
-  row: ShownRow,
-  record: ConformResult,
-  group: FailureGroup,
-  details: Map<string, CaseDetail>,
-  cases: Map<string, CorpusCase>,
-): string {
-  const m = row.manifest;
-  const who = m ? `${m.package} ${m.version}` : `${row.name} (as its own CI ran it)`;
-  const byName = new Map(record.cases.map((c) => [c.name, c]));
-  const first = details.get(group.cases[0] ?? "");
-  const lines = [
-    `${who} does not conform to RFC 8785: ${shown(group.title, 200)}`,
-    "",
-    `canon-conformance's RFC 8785 conformance table ran ${who} through its corpus (digest ${record.corpus.digest}); ${group.count} case${group.count === 1 ? "" : "s"} failed for this one cause.`,
-    ...(first?.source ? [`The rule: ${first.source}`] : []),
-    "",
-  ];
-  for (const name of group.cases.slice(0, 5)) {
-    const c = byName.get(name);
-    const d = details.get(name);
-    lines.push(`- ${shown(name, 200)}${d?.why ? `: ${shown(d.why, 200)}` : ""}`);
-    if (d?.input !== undefined) lines.push(`    input:    ${shown(d.input)}`);
-    if (c !== undefined) {
-      lines.push(`    expected: ${shown(c.expected)}`);
-      lines.push(`    got:      ${shown(c.got)}`);
-    }
-  }
-  if (group.count > 5) lines.push(`- and ${group.count - 5} more`);
-  lines.push("", "To reproduce:", ...reproduceLines(row, group.cases, cases).map((l) => `    ${l}`));
-  if (m?.api === "parsed-value" && group.cases.some((n) => n.startsWith("reject/"))) {
-    lines.push(
-      "",
-      `Note: ${m.package} takes an already-parsed value; the table's wrapper parsed the input with ${m.parser ?? "the language's parser"}. What that parser lets through reaches ${m.package} unseen, so this may be for its documentation (that callers must refuse such input first) as much as for its code.`,
-    );
-  }
-  lines.push(
-    "",
-    `The signed record of the run: SHA-256 ${row.judged?.sha256 ?? "?"}, signer ${record.signer_pubkey}; check it with \`${INSTALL_FORM} verify record.json\`.`,
-  );
-  return lines.join("\n");
+function maintained(row: ShownRow): MaintainedRow {
+  const folder = rowFolder(row);
+  return {
+    id: row.id,
+    name: row.name,
+    ...(folder !== undefined ? { folder } : {}),
+    ...(row.manifest !== undefined ? { manifest: row.manifest } : {}),
+    ...(row.selfReported !== undefined ? { repository: row.selfReported.repository } : {}),
+    ...(row.judged !== undefined ? { sha256: row.judged.sha256 } : {}),
+  };
 }
 
 /** How the row was last run before it was committed, in words. */
@@ -469,6 +420,22 @@ function factsTable(row: ShownRow): string {
   return `<table class="facts">${facts.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${v}</td></tr>`).join("")}</table>`;
 }
 
+/** Both verdicts: the library's (the headline) and the record's, over the command as run. */
+function responsibilitySection(row: ShownRow, record: ConformResult): string {
+  const v = rowVerdict(record, row.manifest);
+  const h = headline(v);
+  const items = [
+    `<li id="library-verdict"><b>${escapeHtml(row.manifest ? `${row.manifest.package}: ` : "")}${escapeHtml(h.text)}</b>, ${v.library.passed}/${v.library.cases} of the cases it answers for${v.parser ? " (every case but input validation: it takes a parsed value)" : ""}.</li>`,
+    ...(v.parser
+      ? [
+          `<li id="parser-share"><b>${escapeHtml(parserWords(v.parser))}</b> (${v.parser.tally.passed}/${v.parser.tally.cases} refused as they must be; the wrapper's parser: ${escapeHtml(v.parser.described)}).</li>`,
+        ]
+      : []),
+    `<li id="record-verdict">The signed record, which judges the command as run (wrapper${v.parser ? " and parser" : ""} included): <b>${v.record.conformant ? "conformant" : "not conformant"}</b>, ${v.record.passed}/${v.record.cases}.</li>`,
+  ];
+  return `<section id="responsibility"><h2>Verdict, by responsibility</h2><ul>${items.join("")}</ul></section>`;
+}
+
 function groupsTable(record: ConformResult): string {
   const tallies = suiteTallies(record);
   const rows = GROUPS.flatMap((g) =>
@@ -489,40 +456,6 @@ function choicesSection(record: ConformResult, details: Map<string, CaseDetail>)
       `<tr class="${c.pass ? "" : "fail"}"><td><code>${shownCut(c.name, 200)}</code><br><span class="dim">${shownCut(details.get(c.name)?.why ?? "", 300)}</span></td><td>${escapeHtml(c.choice)}${c.pass ? "" : ' <b class="bad">(not an allowed answer)</b>'}</td><td><code>${shownCut(c.got, 200)}</code></td></tr>`,
   );
   return `<section id="choices"><h2>Open choices: which it made</h2><p>${counts.canonical} canonicalized, ${counts.refused} refused${counts.failed > 0 ? `, ${counts.failed} failed` : ""}. Either answer is right in each of these cases; the choice is shown, not judged.</p><details><summary>Every open-choice case</summary><table class="choices"><thead><tr><th>case</th><th>choice</th><th>answer</th></tr></thead><tbody>${rows.join("")}</tbody></table></details></section>`;
-}
-
-function causesSection(
-  row: ShownRow,
-  record: ConformResult,
-  details: Map<string, CaseDetail>,
-  cases: Map<string, CorpusCase>,
-): string {
-  const groupable: GroupableCase[] = record.cases.map((c) => {
-    const d = details.get(c.name);
-    return {
-      name: c.name,
-      pass: c.pass,
-      expected: c.expected,
-      got: c.got,
-      ...(d?.kind !== undefined ? { kind: d.kind } : {}),
-      ...(d?.source !== undefined ? { source: d.source } : {}),
-      ...(d?.input !== undefined ? { input: d.input } : {}),
-    };
-  });
-  const groups = groupFailures(groupable);
-  if (groups.length === 0)
-    return `<section id="by-cause"><h2>Failures by cause</h2><p class="ok">None: every case passed.</p></section>`;
-  const items = groups.slice(0, 100).map((g, i) => {
-    const first = details.get(g.cases[0] ?? "");
-    const group = GROUPS.find((x) => x.suites.some((s) => g.cases.some((n) => n.startsWith(`${s}/`))));
-    return [
-      `<div class="cause" id="cause-${i + 1}"><h3><span class="count">${g.count}</span> ${escapeHtml(g.title)}</h3>`,
-      `<p class="dim">${escapeHtml(group?.title ?? "")}${first?.source ? ` · rule: ${shownCut(first.source, 300)}` : ""}</p>`,
-      `<p>Reproduce:</p><pre class="reproduce">${escapeHtml(reproduceLines(row, g.cases, cases).join("\n"))}</pre>`,
-      `<details><summary>A text for its maintainers (paste it into an issue)</summary><pre class="issue">${escapeHtml(issueText(row, record, g, details, cases))}</pre></details></div>`,
-    ].join("");
-  });
-  return `<section id="by-cause"><h2>Failures by cause</h2><p>${groups.length} cause${groups.length === 1 ? "" : "s"}; every failed case, with its input, expected and got, is under the record below.</p>${items.join("")}${groups.length > 100 ? `<p class="dim">and ${groups.length - 100} more causes: see the record below.</p>` : ""}</section>`;
 }
 
 function rowPage(row: ShownRow, details: Map<string, CaseDetail>, cases: Map<string, CorpusCase>): string {
@@ -547,8 +480,9 @@ function rowPage(row: ShownRow, details: Map<string, CaseDetail>, cases: Map<str
     const record = judged.record;
     parts.push(
       `<section id="badge"><h2>Badge</h2><p><a href="../badges/${row.id}.svg">badges/${escapeHtml(row.id)}.svg</a> · <a href="../badges/${row.id}.json">badges/${escapeHtml(row.id)}.json</a> (a shields.io endpoint: <code>https://img.shields.io/endpoint?url=&lt;this site&gt;/badges/${escapeHtml(row.id)}.json</code>)</p></section>`,
+      responsibilitySection(row, record),
       `<section id="rule-groups"><h2>By rule group</h2>${groupsTable(record)}</section>`,
-      causesSection(row, record, details, cases),
+      causesSection(maintained(row), record, details, cases),
       choicesSection(record, details),
     );
   }

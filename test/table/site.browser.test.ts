@@ -68,7 +68,14 @@ test("the matrix: implementations by rule group, each row's state, look-alikes a
   const canonicalize = await rowText(page, "javascript-canonicalize");
   assert.match(canonicalize, /232\/232/, "jcs all passed");
   assert.match(canonicalize, /206\/208/, "reject: the two duplicate-name cases failed");
-  assert.match(canonicalize, /not conformant/);
+  // A parsed-value library is judged on what it answers for; JSON.parse's share is named beside it.
+  assert.doesNotMatch(canonicalize, /not conformant/);
+  assert.match(
+    canonicalize,
+    /output rules conformant \(input validation by JSON\.parse: 2 accepted that must be refused\)/,
+  );
+  assert.match(await text(page.locator("#summary")), /1 conformant \(of which 1 take a parsed value/);
+  assert.match(await text(page.locator("#how")), /Verdict, by responsibility/);
   assert.equal(await rowState(page, "javascript-json-canon"), "refused", "the doctored record");
   assert.match(
     await rowText(page, "javascript-json-canon"),
@@ -118,14 +125,42 @@ test("a row's page: its failures by cause with the commands and the maintainers'
   const causes = await text(page.locator("#by-cause"));
   assert.match(causes, /accepts input that must be refused/);
   assert.match(causes, /RFC 8785 §3\.1/);
-  assert.match(causes, /npm ci --ignore-scripts/);
-  assert.match(causes, /--case reject\/dup-top-level/);
+  assert.match(causes, /the parser's: JSON\.parse \(canonicalize takes a value it parsed\)/);
+  // The smallest failing input of the cause, what RFC 8785 expects and what it got.
+  const smallest = await text(page.locator("#cause-1 table.smallest"));
+  assert.match(smallest, /smallest failing case\s*reject\/dup-top-level/);
+  assert.match(smallest, /input\s*\{"a":1,"a":2\}/);
+  assert.match(smallest, /expected\s*reject/);
+  assert.match(smallest, /got\s*\{"a":2\}/);
+  const reproduce = await text(page.locator("#cause-1 pre.reproduce"));
+  assert.match(reproduce, /\(cd table\/implementations\/javascript-canonicalize && npm ci --ignore-scripts/);
+  assert.match(
+    reproduce,
+    /node dist\/cli\.js run --protocol lines --command 'node wrapper\.mjs --lines' --working-directory table\/implementations\/javascript-canonicalize --case reject\/dup-top-level/,
+  );
+  assert.match(reproduce, /printf '\{"a":1,"a":2\}' \| node wrapper\.mjs/);
+  const both = await text(page.locator("#responsibility"));
+  assert.match(both, /canonicalize: output rules conformant/);
+  assert.match(both, /input validation by JSON\.parse: 2 accepted that must be refused/);
+  assert.match(both, /The signed record.*not conformant, \d+\/\d+/s);
   const issue = await page.locator("pre.issue").first().textContent();
   assert.match(issue ?? "", /canonicalize 5\.1\.0 does not conform to RFC 8785/);
   assert.match(issue ?? "", /the table's wrapper parsed the input with JSON\.parse/);
   assert.match(await text(page.locator("#groups")), /Input validation/);
   assert.match(await text(page.locator("#choices")), /canonicalized/);
   assert.match(await text(page.locator("#cc-body")), /dup-top-level/);
+  await clean();
+});
+
+test("agreement: the implementations with an accepted record, grouped by identical bytes, and where they split", async () => {
+  const { page, clean } = await open("index.html");
+  const section = await text(page.locator("#agreement"));
+  // canonicalize and good-impl: good-impl refuses the duplicates canonicalize writes, so those cases are
+  // not common; on every other case both wrote {"a":1}.
+  assert.match(section, /all 2 implementations with an accepted record canonicalized/);
+  assert.match(section, /1 group that write identical bytes/);
+  assert.equal(await page.locator("#agreement-classes li").count(), 1);
+  assert.match(await text(page.locator("#agreement-classes")), /canonicalize.*good-impl/s);
   await clean();
 });
 

@@ -4,7 +4,7 @@
 // build step, C extensions, generated files, cannot be run this way and says so when imported).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { SourcePlan, SourceProvider, SourceTree } from "./index.js";
+import type { SourcePlan, SourceProvider, SourceTree } from "./types.js";
 
 /** The folders a tree's modules are imported from: its src/ layout when it has one, else its root. */
 function importRoots(tree: SourceTree): string[] {

@@ -1,0 +1,104 @@
+// Verdicts by responsibility: what a row's library answers for, apart from what its wrapper's parser did.
+//
+// The record judges the command as run, and that does not change (conform-result/1 is untouched). The
+// table's headline judges the library. A library whose API reads JSON text (api `bytes`) answers for
+// every case. A library whose API takes an already-parsed value (api `parsed-value`) never sees the
+// input's bytes: the parser the wrapper names read them first, so what must be refused (duplicate names,
+// lone surrogates, invalid UTF-8, numbers past a double, bad JSON: the reject suite) is that parser's
+// to refuse. Such a library is judged on every other rule, the output rules and the open choices; the
+// input-validation cases are shown as the parser's, by name.
+import { readAnswerText } from "../text-forms/index.js";
+import type { ConformResult } from "../types.js";
+import type { Manifest } from "./manifest.js";
+
+/** The suite of what must be refused: a parsed-value library's parser answers for it. */
+export const INPUT_VALIDATION_SUITE = "reject";
+
+export interface Tally {
+  passed: number;
+  cases: number;
+}
+
+export interface ParserShare {
+  /** The parser, as the manifest names it, shortened to its name (`JSON.parse`, `json.loads`). */
+  name: string;
+  /** The manifest's full words for it. */
+  described: string;
+  tally: Tally;
+  /** Failed input-validation cases answered with an output: input that must be refused, accepted. */
+  accepted: number;
+  /** Failed input-validation cases answered otherwise (no answer, a crash). */
+  otherwise: number;
+}
+
+export interface RowVerdict {
+  /** What the library answers for: every case for a bytes API; all but input validation otherwise. */
+  library: Tally & { conformant: boolean };
+  /** For a parsed-value API: the input-validation cases, the parser's. */
+  parser?: ParserShare;
+  /** The record's own verdict, over the command as run. */
+  record: Tally & { conformant: boolean };
+}
+
+/** A parser's name from the manifest's words: up to the first comma, parenthesis, or " after". */
+export function parserName(described: string): string {
+  const cut = described.split(/,|\s\(|\safter\s|\sinto\s/)[0]?.trim();
+  return cut === undefined || cut === "" ? described : cut;
+}
+
+const suiteOf = (name: string) => name.slice(0, name.indexOf("/"));
+
+export function rowVerdict(record: ConformResult, manifest: Manifest | undefined): RowVerdict {
+  const all: Tally = { passed: 0, cases: 0 };
+  const own: Tally = { passed: 0, cases: 0 };
+  const input: Tally = { passed: 0, cases: 0 };
+  let accepted = 0;
+  let otherwise = 0;
+  const parsed = manifest?.api === "parsed-value";
+  for (const c of record.cases) {
+    all.cases++;
+    if (c.pass) all.passed++;
+    const parsers = parsed && suiteOf(c.name) === INPUT_VALIDATION_SUITE;
+    const tally = parsers ? input : own;
+    tally.cases++;
+    if (c.pass) tally.passed++;
+    else if (parsers) {
+      if (readAnswerText(c.got).status === "canonical") accepted++;
+      else otherwise++;
+    }
+  }
+  const verdict: RowVerdict = {
+    library: { ...own, conformant: own.passed === own.cases },
+    record: { ...all, conformant: record.conformant },
+  };
+  if (parsed) {
+    const described = manifest?.parser ?? "the language's parser";
+    verdict.parser = { name: parserName(described), described, tally: input, accepted, otherwise };
+  }
+  return verdict;
+}
+
+/** The parser's share in words: `input validation by JSON.parse: 12 accepted that must be refused`. */
+export function parserWords(parser: ParserShare): string {
+  const failed = parser.tally.cases - parser.tally.passed;
+  if (failed === 0)
+    return `input validation by ${parser.name}: every one of ${parser.tally.cases} refused as it must be`;
+  const parts = [
+    ...(parser.accepted > 0 ? [`${parser.accepted} accepted that must be refused`] : []),
+    ...(parser.otherwise > 0 ? [`${parser.otherwise} not answered as a refusal`] : []),
+  ];
+  return `input validation by ${parser.name}: ${parts.join(", ")}`;
+}
+
+/** The headline a row's verdict cell and page carry. */
+export function headline(v: RowVerdict): { ok: boolean; text: string; detail?: string } {
+  const failed = v.library.cases - v.library.passed;
+  if (v.parser === undefined)
+    return v.library.conformant
+      ? { ok: true, text: "conformant" }
+      : { ok: false, text: "not conformant", detail: `${failed} failed` };
+  const lib = v.library.conformant
+    ? { ok: true, text: "output rules conformant" }
+    : { ok: false, text: "not conformant", detail: `${failed} output-rule cases failed` };
+  return { ...lib, detail: [lib.detail, parserWords(v.parser)].filter(Boolean).join("; ") };
+}
