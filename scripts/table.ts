@@ -38,6 +38,7 @@ import { buildRow, rowResultsDir, runRow, writeStatus } from "../src/table/build
 import { verifyIndex } from "../src/table/index-file.js";
 import { sha256Hex } from "../src/table/judge.js";
 import { checkRowFolder, loadRows, type Row, type Section } from "../src/table/manifest.js";
+import { headline, rowVerdict } from "../src/table/responsibility.js";
 import { readSelfReportedList } from "../src/table/results.js";
 import { buildSite, type ShownRow } from "../src/table/site.js";
 import { parseSourceFlags } from "../src/table/source/index.js";
@@ -59,10 +60,11 @@ function key(file: string | undefined): SigningKey {
 
 function line(row: ShownRow): string {
   const j = row.judged;
-  const verdict =
-    j?.state === "accepted"
-      ? `${j.record.conformant ? "conformant" : "NOT conformant"} ${j.record.summary.passed}/${j.record.summary.cases}`
-      : `${row.state}: ${row.reason ?? ""}`;
+  let verdict = `${row.state}: ${row.reason ?? ""}`;
+  if (j?.state === "accepted") {
+    const h = headline(row.verdict ?? rowVerdict(j.record, row.manifest));
+    verdict = `${h.ok ? h.text : h.text.toUpperCase()}${h.detail ? ` (${h.detail})` : ""}; the record: ${j.record.conformant ? "conformant" : "not conformant"} ${j.record.summary.passed}/${j.record.summary.cases}`;
+  }
   return `  ${row.section === "implementations" ? "" : `[${row.section}] `}${row.id}: ${verdict}`;
 }
 

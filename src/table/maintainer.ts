@@ -15,7 +15,7 @@ import type { ConformResult, CorpusCase } from "../types.js";
 import { type FailureGroup, groupFailures } from "../view/causes.js";
 import { GROUPS } from "./groups.js";
 import type { Manifest } from "./manifest.js";
-import { INPUT_VALIDATION_SUITE, parserName } from "./responsibility.js";
+import { INPUT_VALIDATION_SUITE, libraryRefuses, parserName } from "./responsibility.js";
 
 /** How the harness is installed in the commands the pages print for a self-reported row. */
 export const INSTALL_FORM = "npx --yes github:canon-conformance/canon-conformance#v1";
@@ -82,7 +82,7 @@ export function reproduceLines(row: MaintainedRow, name: string, cases: Map<stri
   if (c !== undefined && "input" in c && c.input.length <= 4096) {
     lines.push(
       "# or the input straight to the wrapper (once protocol): it prints what the table got",
-      `(cd ${row.folder} && ${printfBytes(c.input)} | ${m.commands.once}; echo " (exit $?)")`,
+      `(cd ${row.folder} && ${printfBytes(c.input)} | ${m.commands.once}; echo "(exit $?)")`,
     );
   }
   return lines;
@@ -97,8 +97,15 @@ const shown = (text: string, max = 300) => {
 };
 
 /** Whose a cause is: the parser's, for a parsed-value API's input-validation cases; else the library's. */
-export function whose(m: Manifest | undefined, group: FailureGroup): string {
-  if (m?.api === "parsed-value" && group.cases.every((n) => suiteOf(n) === INPUT_VALIDATION_SUITE))
+export function whose(
+  m: Manifest | undefined,
+  group: FailureGroup,
+  details: Map<string, CaseDetail>,
+): string {
+  if (
+    m?.api === "parsed-value" &&
+    group.cases.every((n) => suiteOf(n) === INPUT_VALIDATION_SUITE && !libraryRefuses(details.get(n)?.source))
+  )
     return `the parser's: ${parserName(m.parser ?? "the language's parser")} (${m.package} takes a value it parsed)`;
   return m === undefined ? "the implementation's" : `the library's: ${m.package}`;
 }
@@ -142,7 +149,10 @@ export function issueText(
   }
   if (group.count > 5) lines.push(`- and ${group.count - 5} more`);
   lines.push("", "To reproduce:", ...reproduceLines(row, smallest, cases).map((l) => `    ${l}`));
-  if (m?.api === "parsed-value" && group.cases.some((n) => suiteOf(n) === INPUT_VALIDATION_SUITE)) {
+  if (
+    m?.api === "parsed-value" &&
+    group.cases.some((n) => suiteOf(n) === INPUT_VALIDATION_SUITE && !libraryRefuses(details.get(n)?.source))
+  ) {
     lines.push(
       "",
       `Note: ${m.package} takes an already-parsed value; the table's wrapper parsed the input with ${m.parser ?? "the language's parser"}. What that parser lets through reaches ${m.package} unseen: the table counts this against the parser, not against ${m.package}, and it may be for ${m.package}'s documentation (that callers must refuse such input first) rather than its code.`,
@@ -188,7 +198,7 @@ export function causesSection(
       `<tr><th>${escapeHtml(label)}</th><td><code>${shownCut(value, 600)}</code></td></tr>`;
     return [
       `<div class="cause" id="cause-${i + 1}"><h3><span class="count">${g.count}</span> ${escapeHtml(g.title)}</h3>`,
-      `<p class="dim">${escapeHtml(group?.title ?? "")}${rule ? ` · rule: ${shownCut(rule, 300)}` : ""} · <span class="whose">${escapeHtml(whose(row.manifest, g))}</span></p>`,
+      `<p class="dim">${escapeHtml(group?.title ?? "")}${rule ? ` · rule: ${shownCut(rule, 300)}` : ""} · <span class="whose">${escapeHtml(whose(row.manifest, g, details))}</span></p>`,
       `<table class="smallest"><tbody>`,
       row3("smallest failing case", smallest),
       ...(d?.input !== undefined ? [row3("input", d.input)] : []),

@@ -3,16 +3,28 @@
 // The record judges the command as run, and that does not change (conform-result/1 is untouched). The
 // table's headline judges the library. A library whose API reads JSON text (api `bytes`) answers for
 // every case. A library whose API takes an already-parsed value (api `parsed-value`) never sees the
-// input's bytes: the parser the wrapper names read them first, so what must be refused (duplicate names,
-// lone surrogates, invalid UTF-8, numbers past a double, bad JSON: the reject suite) is that parser's
-// to refuse. Such a library is judged on every other rule, the output rules and the open choices; the
-// input-validation cases are shown as the parser's, by name.
+// input's bytes: the parser the wrapper names read them first. Where parsing erases the fault (a
+// duplicate name the parser kept once, syntax it accepted and turned into an ordinary value), the
+// library cannot see it: that input-validation case is the parser's, shown by name. Where the value the
+// library is handed still shows the fault (a non-finite or out-of-range number, a string holding a lone
+// surrogate), RFC 8785 makes the library refuse it (§3.2.2.3: NaN and Infinity MUST end in an error;
+// §3.1: the data MUST be I-JSON, RFC 7493 §2.1, §2.2), so that case stays the library's. Such a library
+// is judged on the output rules, the open choices and those value checks.
 import { readAnswerText } from "../text-forms/index.js";
 import type { ConformResult } from "../types.js";
 import type { Manifest } from "./manifest.js";
 
 /** The suite of what must be refused: a parsed-value library's parser answers for it. */
 export const INPUT_VALIDATION_SUITE = "reject";
+
+/** The rules of the input-validation cases whose fault survives parsing as a value the library sees and
+ * must refuse itself (a case's `source` in the corpus). */
+const VALUE_RULES = /RFC 8785 §3\.2\.2\.3|RFC 7493 §2\.[12]\b/;
+
+/** Whether a parsed-value library answers for an input-validation case, by the rule the case cites. */
+export function libraryRefuses(source: string | undefined): boolean {
+  return source !== undefined && VALUE_RULES.test(source);
+}
 
 export interface Tally {
   passed: number;
@@ -48,7 +60,12 @@ export function parserName(described: string): string {
 
 const suiteOf = (name: string) => name.slice(0, name.indexOf("/"));
 
-export function rowVerdict(record: ConformResult, manifest: Manifest | undefined): RowVerdict {
+/** `sourceOf` gives a stored case's rule (the corpus's `source`), to tell the value checks apart. */
+export function rowVerdict(
+  record: ConformResult,
+  manifest: Manifest | undefined,
+  sourceOf: (name: string) => string | undefined = () => undefined,
+): RowVerdict {
   const all: Tally = { passed: 0, cases: 0 };
   const own: Tally = { passed: 0, cases: 0 };
   const input: Tally = { passed: 0, cases: 0 };
@@ -58,7 +75,7 @@ export function rowVerdict(record: ConformResult, manifest: Manifest | undefined
   for (const c of record.cases) {
     all.cases++;
     if (c.pass) all.passed++;
-    const parsers = parsed && suiteOf(c.name) === INPUT_VALIDATION_SUITE;
+    const parsers = parsed && suiteOf(c.name) === INPUT_VALIDATION_SUITE && !libraryRefuses(sourceOf(c.name));
     const tally = parsers ? input : own;
     tally.cases++;
     if (c.pass) tally.passed++;
@@ -98,7 +115,7 @@ export function headline(v: RowVerdict): { ok: boolean; text: string; detail?: s
       ? { ok: true, text: "conformant" }
       : { ok: false, text: "not conformant", detail: `${failed} failed` };
   const lib = v.library.conformant
-    ? { ok: true, text: "output rules conformant" }
-    : { ok: false, text: "not conformant", detail: `${failed} output-rule cases failed` };
+    ? { ok: true, text: "conformant in what it answers for" }
+    : { ok: false, text: "not conformant", detail: `${failed} of the cases it answers for failed` };
   return { ...lib, detail: [lib.detail, parserWords(v.parser)].filter(Boolean).join("; ") };
 }

@@ -34,7 +34,7 @@ import { INDEX_FORMAT, type IndexEntry, signIndex } from "./index-file.js";
 import { type Judged, judgeRecord, type TableCorpus, tableCorpus } from "./judge.js";
 import { causesSection, type MaintainedRow } from "./maintainer.js";
 import { type Checked, LANGUAGE_PREFIX, loadRows, type Manifest, type Row } from "./manifest.js";
-import { headline, parserWords, rowVerdict } from "./responsibility.js";
+import { headline, parserWords, type RowVerdict, rowVerdict } from "./responsibility.js";
 import { readRowResult, readSelfReportedList, readSelfReportedResult, type SelfReported } from "./results.js";
 
 /** How the harness is installed in the commands the pages print. */
@@ -54,6 +54,8 @@ export interface ShownRow {
   reason?: string;
   log?: string;
   judged?: Judged;
+  /** For an accepted record: the library's verdict and its parser's share (src/table/responsibility.ts). */
+  verdict?: RowVerdict;
 }
 
 export interface SiteInput {
@@ -171,6 +173,9 @@ export async function buildSite(input: SiteInput): Promise<SiteOutput> {
     ...readSelfReportedList(input.table).map((e) => rowFromSelfReported(e, input.results, corpus)),
   ];
   const { details, cases } = await corpusDetails();
+  const sourceOf = (name: string) => details.get(name)?.source;
+  for (const row of shown)
+    if (row.judged?.state === "accepted") row.verdict = rowVerdict(row.judged.record, row.manifest, sourceOf);
 
   for (const dir of ["impl", "self", "badges", "records"])
     mkdirSync(join(input.out, dir), { recursive: true });
@@ -270,7 +275,7 @@ function matrixRow(row: ShownRow): string {
   );
   const made = choiceCounts(record);
   const choiceText = `${made.canonical} canonicalized, ${made.refused} refused${made.failed > 0 ? `, ${made.failed} failed` : ""}`;
-  const h = headline(rowVerdict(record, row.manifest));
+  const h = headline(row.verdict ?? rowVerdict(record, row.manifest));
   const verdict = `<td class="${h.ok ? "ok" : "bad"}" data-verdict="${h.ok ? "conformant" : "not-conformant"}">${escapeHtml(h.text)}${h.detail ? ` <span class="dim">(${escapeHtml(h.detail)})</span>` : ""}</td>`;
   return `${head}${cells}<td class="dim">${escapeHtml(choiceText)}</td>${verdict}</tr>`;
 }
@@ -288,9 +293,7 @@ function indexPage(rows: ShownRow[], corpus: TableCorpus, input: SiteInput, brok
   const wanted = Object.keys(LANGUAGE_PREFIX).filter((l) => !languages.has(l));
   const count = (state: RowState) => impls.filter((r) => r.state === state).length;
   const accepted = impls.filter((r) => r.judged?.state === "accepted");
-  const verdicts = accepted.map((r) =>
-    r.judged?.state === "accepted" ? rowVerdict(r.judged.record, r.manifest) : undefined,
-  );
+  const verdicts = accepted.map((r) => r.verdict);
   const conformant = verdicts.filter((v) => v?.library.conformant).length;
   const parsersLetThrough = verdicts.filter(
     (v) => v?.library.conformant && v.parser !== undefined && v.parser.tally.passed < v.parser.tally.cases,
@@ -301,7 +304,7 @@ function indexPage(rows: ShownRow[], corpus: TableCorpus, input: SiteInput, brok
     `<p>Every implementation of RFC 8785 (JSON Canonicalization Scheme) we know of in a package registry, installed from the registry by name and exact version, run through <a href="https://github.com/canon-conformance/canon-conformance">canon-conformance</a>'s corpus (${corpus.files} files, corpus digest <code>${escapeHtml(corpus.digest)}</code>) by a wrapper written for the table, and judged rule by rule. Each row's record is signed, verified before it is shown, and verified again in its page.</p>`,
     `<p id="summary"><b>${impls.length} implementations in ${languages.size} language${languages.size === 1 ? "" : "s"}</b>: ${conformant} conformant${parsersLetThrough > 0 ? ` (of which ${parsersLetThrough} take a parsed value and conform in their output rules, while the parser their wrapper used let through input that must be refused)` : ""}, ${accepted.length - conformant} not conformant, ${count("refused")} records refused, ${count("did-not-build")} did not build, ${count("not-run")} not run in this build. <a href="add.html">Add your implementation</a> · <a href="index.json">the signed index</a> · <a href="verify.html">verify a record</a></p>`,
     `<p class="dim">Built ${escapeHtml(input.builtAt.toISOString())} by canon-conformance ${escapeHtml(TOOL_VERSION)}.${brokenFolders > 0 ? ` ${brokenFolders} folders under table/ are not valid rows: see below.` : ""}</p></header>`,
-    `<section id="how"><h2>How to read it</h2><ul>${GROUPS.map((g) => `<li><b>${escapeHtml(g.title)}</b>: ${escapeHtml(g.what)}.</li>`).join("")}<li><b>API</b>: <code>bytes</code> when the package reads JSON text itself; <code>parsed-value</code> when it takes a value another parser made.</li><li><b>Verdict, by responsibility</b>: a <code>bytes</code> library answers for every case. A <code>parsed-value</code> library never sees the input's bytes: the parser its wrapper names (on its page) read them first, so refusing what must be refused (the input-validation cases) is that parser's job, and the verdict shown is the library's own, over the output rules and the open choices, with the parser's input validation said beside it by name (for example <i>input validation by JSON.parse: 12 accepted that must be refused</i>). The signed record still judges the command as run, wrapper and parser included; each row's page shows both.</li></ul></section>`,
+    `<section id="how"><h2>How to read it</h2><ul>${GROUPS.map((g) => `<li><b>${escapeHtml(g.title)}</b>: ${escapeHtml(g.what)}.</li>`).join("")}<li><b>API</b>: <code>bytes</code> when the package reads JSON text itself; <code>parsed-value</code> when it takes a value another parser made.</li><li><b>Verdict, by responsibility</b>: a <code>bytes</code> library answers for every case. A <code>parsed-value</code> library never sees the input's bytes: the parser its wrapper names (on its page) read them first. Where parsing erases a fault (a duplicate name the parser kept once, syntax it accepted), refusing it was that parser's job: those input-validation cases are said beside the verdict by the parser's name (for example <i>input validation by JSON.parse: 12 accepted that must be refused</i>). Where the value the library is handed still shows the fault (a non-finite or out-of-range number, a lone surrogate), RFC 8785 makes the library refuse it (§3.2.2.3, §3.1), so it counts against the library, with the output rules and the open choices. The signed record still judges the command as run, wrapper and parser included; each row's page shows both</li></ul></section>`,
     `<section id="implementations"><h2>Implementations</h2>${matrixTable(impls, "matrix")}</section>`,
     agreementSection([...impls, ...self]),
     `<section id="self-reported"><h2>Self-reported</h2><p>Run by their implementers in their own CI with this corpus; the table downloads the latest signed record, checks it against the key listed for it and the table's corpus digest, and shows it here labelled self-reported. A record that fails either is refused, with its reason.</p>${matrixTable(self, "self-matrix")}</section>`,
@@ -422,10 +425,10 @@ function factsTable(row: ShownRow): string {
 
 /** Both verdicts: the library's (the headline) and the record's, over the command as run. */
 function responsibilitySection(row: ShownRow, record: ConformResult): string {
-  const v = rowVerdict(record, row.manifest);
+  const v = row.verdict ?? rowVerdict(record, row.manifest);
   const h = headline(v);
   const items = [
-    `<li id="library-verdict"><b>${escapeHtml(row.manifest ? `${row.manifest.package}: ` : "")}${escapeHtml(h.text)}</b>, ${v.library.passed}/${v.library.cases} of the cases it answers for${v.parser ? " (every case but input validation: it takes a parsed value)" : ""}.</li>`,
+    `<li id="library-verdict"><b>${escapeHtml(row.manifest ? `${row.manifest.package}: ` : "")}${escapeHtml(h.text)}</b>, ${v.library.passed}/${v.library.cases} of the cases it answers for${v.parser ? " (it takes a parsed value: the output rules, the open choices, and the values RFC 8785 makes it refuse itself, a non-finite or out-of-range number or a lone surrogate; not the faults its parser erased)" : ""}.</li>`,
     ...(v.parser
       ? [
           `<li id="parser-share"><b>${escapeHtml(parserWords(v.parser))}</b> (${v.parser.tally.passed}/${v.parser.tally.cases} refused as they must be; the wrapper's parser: ${escapeHtml(v.parser.described)}).</li>`,

@@ -6,7 +6,7 @@
 // control) runs with them, and its failures must read as one cause per defect (OLPC_CAUSES below).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -99,7 +99,12 @@ test("npm run table: every npm row builds, runs, and fails exactly the cases the
   assert.equal(run.status, 0, run.stdout + run.stderr);
   for (const id of Object.keys(EXPECTED)) assert.match(run.stdout, new RegExp(`  ${id}: NOT conformant`), id);
   assert.match(run.stdout, /python-rfc8785: not-run: its registry \(pypi\) is not one this machine reaches/);
-  assert.match(run.stdout, /rows could not be built or run here/);
+  assert.match(run.stdout, /rows were not run in this build/);
+  // The headline judges the library: canonicalize's output rules pass, JSON.parse's share is named.
+  assert.match(
+    run.stdout,
+    / {2}javascript-canonicalize: conformant in what it answers for \(input validation by JSON\.parse: 12 accepted that must be refused\); the record: not conformant 580\/592/,
+  );
   const checked = verifyIndex(readFileSync(join(out, "index.json")));
   if (!checked.ok) throw new Error(`index.json refused: ${checked.why}`);
   const rows: IndexEntry[] = checked.index.rows;
@@ -131,4 +136,59 @@ test("npm run table: every npm row builds, runs, and fails exactly the cases the
   const site = readFileSync(join(out, "index.html"), "utf8");
   assert.match(site, /data-row="javascript-canonicalize" data-state="accepted"/);
   assert.match(site, /data-row="python-rfc8785" data-state="not-run"/);
+  reproducedAsPrinted(join(out, "impl", "typescript-json-canonicalize.html"), scratch);
 });
+
+const unescapeHtml = (html: string) =>
+  html
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&amp;", "&");
+
+/**
+ * A failing row's page prints, for each cause, the commands that reproduce it from a checkout of
+ * canon-conformance: run here as printed, in a copy of the checkout (its committed dist/, vectors/ and
+ * the row's folder, as a clone has them), the first cause's case fails with the got the page shows, and
+ * its input piped to the wrapper prints that same got.
+ */
+function reproducedAsPrinted(page: string, scratch: string): void {
+  const html = readFileSync(page, "utf8");
+  const block = /<div class="cause" id="cause-1">.*?<pre class="reproduce">(.*?)<\/pre>/s.exec(html);
+  assert.ok(block, "the first cause has its reproduce commands");
+  const got = /<th>got<\/th><td><code>(.*?)<\/code>/s.exec(block[0])?.[1];
+  assert.ok(got !== undefined, "the first cause shows what it got");
+  const lines = unescapeHtml(block[1]!).split("\n");
+  assert.match(
+    lines[0]!,
+    /^git clone https:\/\/github\.com\/canon-conformance\/canon-conformance && cd canon-conformance$/,
+  );
+  const checkout = join(scratch, "checkout");
+  for (const part of [
+    "dist",
+    "vectors",
+    "package.json",
+    "table/implementations/typescript-json-canonicalize",
+  ])
+    cpSync(join(REPO, part), join(checkout, part), { recursive: true });
+  const outputs = lines
+    .slice(1)
+    .filter((l) => !l.startsWith("#"))
+    .map((line) => spawnSync("sh", ["-c", line], { cwd: checkout, encoding: "utf8", timeout: 10 * 60_000 }));
+  const [install, rerun, piped] = outputs;
+  assert.equal(install?.status, 0, install?.stderr);
+  assert.equal(rerun?.status, 1, `the case fails: ${rerun?.stdout}${rerun?.stderr}`);
+  const name = /--case (\S+)/.exec(lines[2]!)?.[1];
+  assert.ok(name);
+  assert.match(rerun!.stdout + rerun!.stderr, new RegExp(name.replaceAll("/", "\\/").replaceAll(".", "\\.")));
+  assert.ok(
+    (rerun!.stdout + rerun!.stderr).includes(unescapeHtml(got!)),
+    "the run shows the got the page shows",
+  );
+  assert.equal(
+    piped?.stdout,
+    `${unescapeHtml(got!)}\n(exit 0)\n`,
+    "the wrapper, fed the input, prints it",
+  );
+}

@@ -36,7 +36,7 @@ test("a parsed-value library whose output rules pass: conformant, the parser's a
   assert.equal(v.parser?.otherwise, 1);
   assert.deepEqual(headline(v), {
     ok: true,
-    text: "output rules conformant",
+    text: "conformant in what it answers for",
     detail: "input validation by JSON.parse: 1 accepted that must be refused, 1 not answered as a refusal",
   });
 });
@@ -51,8 +51,21 @@ test("a parsed-value library that fails an output rule is not conformant, whatev
   assert.equal(h.text, "not conformant");
   assert.equal(
     h.detail,
-    "1 output-rule cases failed; input validation by json.loads: every one of 3 refused as it must be",
+    "1 of the cases it answers for failed; input validation by json.loads: every one of 3 refused as it must be",
   );
+});
+
+test("a value the library is handed that RFC 8785 makes it refuse (non-finite, lone surrogate) is the library's", () => {
+  const r = record({ "reject/dup": '{"a":2}', "reject/surrogate": '["\\ud800"]', "reject/utf8": "[null]" });
+  const rules: Record<string, string> = {
+    "reject/dup": "RFC 8785 §3.1 (I-JSON, RFC 7493 §2.3)",
+    "reject/surrogate": "RFC 8785 §3.1 (I-JSON, RFC 7493 §2.1)",
+    "reject/utf8": "RFC 8785 §3.2.2.3; RFC 7493 §2.2",
+  };
+  const v = rowVerdict(r, manifest("parsed-value", "JSON.parse"), (n) => rules[n]);
+  assert.deepEqual(v.library, { passed: 3, cases: 5, conformant: false }, "the surrogate and the overflow");
+  assert.deepEqual(v.parser?.tally, { passed: 0, cases: 1 }, "the duplicate name, which parsing erased");
+  assert.equal(headline(v).text, "not conformant");
 });
 
 test("a bytes library answers for every case: its headline is the record's", () => {

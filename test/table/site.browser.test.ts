@@ -72,7 +72,7 @@ test("the matrix: implementations by rule group, each row's state, look-alikes a
   assert.doesNotMatch(canonicalize, /not conformant/);
   assert.match(
     canonicalize,
-    /output rules conformant \(input validation by JSON\.parse: 2 accepted that must be refused\)/,
+    /conformant in what it answers for \(input validation by JSON\.parse: 2 accepted that must be refused\)/,
   );
   assert.match(await text(page.locator("#summary")), /1 conformant \(of which 1 take a parsed value/);
   assert.match(await text(page.locator("#how")), /Verdict, by responsibility/);
@@ -140,7 +140,7 @@ test("a row's page: its failures by cause with the commands and the maintainers'
   );
   assert.match(reproduce, /printf '\{"a":1,"a":2\}' \| node wrapper\.mjs/);
   const both = await text(page.locator("#responsibility"));
-  assert.match(both, /canonicalize: output rules conformant/);
+  assert.match(both, /canonicalize: conformant in what it answers for/);
   assert.match(both, /input validation by JSON\.parse: 2 accepted that must be refused/);
   assert.match(both, /The signed record.*not conformant, \d+\/\d+/s);
   const issue = await page.locator("pre.issue").first().textContent();
