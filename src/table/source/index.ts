@@ -18,7 +18,9 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Manifest } from "../manifest.js";
+import { cargoFromSource } from "./cargo.js";
 import { declaredVersion } from "./declared.js";
+import { goFromSource } from "./go.js";
 import { pypiFromSource } from "./pypi.js";
 
 /** One source tree given on the command line, as copied into the row's build folder. */
@@ -61,6 +63,8 @@ export type SourceProvider = (input: SourceInput) => SourcePlan;
 
 const PROVIDERS: Record<string, SourceProvider> = {
   pypi: pypiFromSource,
+  "go-modules": goFromSource,
+  "crates.io": cargoFromSource,
 };
 
 export function hasSourceProvider(registry: string): boolean {
