@@ -18,12 +18,16 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Manifest } from "../manifest.js";
+import { cargoFromSource } from "./cargo.js";
 import { declaredVersion } from "./declared.js";
+import { goFromSource } from "./go.js";
 import { pypiFromSource } from "./pypi.js";
 import type { SourcePlan, SourceProvider, SourceTree } from "./types.js";
 
 const PROVIDERS: Record<string, SourceProvider> = {
   pypi: pypiFromSource,
+  "go-modules": goFromSource,
+  "crates.io": cargoFromSource,
 };
 
 /** `ROW=DIR` and `ROW:NAME=DIR` as given on the command line, by row. */
