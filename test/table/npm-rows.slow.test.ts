@@ -186,9 +186,5 @@ function reproducedAsPrinted(page: string, scratch: string): void {
     (rerun!.stdout + rerun!.stderr).includes(unescapeHtml(got!)),
     "the run shows the got the page shows",
   );
-  assert.equal(
-    piped?.stdout,
-    `${unescapeHtml(got!)}\n(exit 0)\n`,
-    "the wrapper, fed the input, prints it",
-  );
+  assert.equal(piped?.stdout, `${unescapeHtml(got!)}\n(exit 0)\n`, "the wrapper, fed the input, prints it");
 }

@@ -17,7 +17,8 @@ import {
   packageName,
   withPatches,
 } from "../../src/table/source/cargo.js";
-import { hasSourceProvider, type SourceTree } from "../../src/table/source/index.js";
+import { hasSourceProvider } from "../../src/table/source/index.js";
+import type { SourceTree } from "../../src/table/source/types.js";
 
 const TMP = mkdtempSync(join(tmpdir(), "source-cargo-"));
 after(() => rmSync(TMP, { recursive: true, force: true }));

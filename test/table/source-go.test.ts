@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Manifest } from "../../src/table/manifest.js";
 import { GO_ENV, goFromSource, lowerGoDirectives, moduleOf } from "../../src/table/source/go.js";
-import { hasSourceProvider, type SourceTree } from "../../src/table/source/index.js";
+import { hasSourceProvider } from "../../src/table/source/index.js";
+import type { SourceTree } from "../../src/table/source/types.js";
 
 const TMP = mkdtempSync(join(tmpdir(), "source-go-"));
 after(() => rmSync(TMP, { recursive: true, force: true }));

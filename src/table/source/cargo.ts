@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join, relative } from "node:path";
-import type { SourcePlan, SourceProvider, SourceTree } from "./index.js";
+import type { SourcePlan, SourceProvider, SourceTree } from "./types.js";
 
 /** Where Debian's librust-*-dev packages put their crates. */
 export const DEBIAN_CARGO_REGISTRY = "/usr/share/cargo/registry";

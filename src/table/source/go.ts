@@ -11,7 +11,7 @@
 // newer standard library or language fails to compile, and the row does not build here.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import type { SourcePlan, SourceProvider, SourceTree } from "./index.js";
+import type { SourcePlan, SourceProvider, SourceTree } from "./types.js";
 
 /** What every `go` command of the plan runs with: offline, no checksum database, no toolchain download. */
 export const GO_ENV = "export GOPROXY=off GOSUMDB=off GOFLAGS=-mod=mod GOTOOLCHAIN=local";

@@ -30,6 +30,11 @@ const PROVIDERS: Record<string, SourceProvider> = {
   "crates.io": cargoFromSource,
 };
 
+/** Whether this machine knows how to build a package of `registry` from its source. */
+export function hasSourceProvider(registry: string): boolean {
+  return Object.hasOwn(PROVIDERS, registry);
+}
+
 /** `ROW=DIR` and `ROW:NAME=DIR` as given on the command line, by row. */
 export interface GivenSource {
   pkg?: string;
