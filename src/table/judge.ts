@@ -4,13 +4,27 @@
 //
 //   the table's corpus    its corpus digest and file count are those of the corpus this checkout
 //                         ships, over every suite, and it ran the whole corpus (no `cases=`, no shard)
+//   the table's profile   profile rfc8785 with the default counts and seed (numbers, generated runs,
+//                         seed): a run with fewer numbers or generated values tests less, and a
+//                         chosen seed could be shopped for; no other parameter but the protocol
 //   the row it is for     its implementation name and version are the manifest's package and version
-//   the key               for a self-reported row, it is signed by the public key the table lists
+//   the key               for a self-reported row, it is signed by the public key the table lists,
+//                         and names the implementation (and the version, when listed) the entry lists
 import { createHash } from "node:crypto";
 import { corpusDigest, corpusFiles, vectorsRoot } from "../corpus/index.js";
+import { DEFAULT_GENERATED_RUNS, DEFAULT_NUMBERS, DEFAULT_SEED } from "../options/defaults.js";
 import { parseRecordSuite } from "../record/build.js";
 import { outcomeLine, verifyRecord } from "../record/index.js";
 import { type ConformResult, SUITES } from "../types.js";
+
+/** The suite parameters a table row's run must carry, exactly: the harness's defaults. */
+export const TABLE_PARAMETERS: Readonly<Record<string, string>> = {
+  numbers: String(DEFAULT_NUMBERS),
+  generated: String(DEFAULT_GENERATED_RUNS),
+  seed: String(DEFAULT_SEED),
+};
+/** The one parameter a row may choose: how the command was spoken to. */
+const FREE_PARAMETERS = new Set(["protocol"]);
 
 export interface TableCorpus {
   digest: string;
@@ -25,8 +39,9 @@ export async function tableCorpus(): Promise<TableCorpus> {
 
 export interface Expectation {
   corpus: TableCorpus;
-  /** The manifest's package and version, for the table's own rows. */
-  implementation?: { name: string; version: string };
+  /** The manifest's package and version, for the table's own rows; a self-reported entry's name (and
+   * version, when it pins one). */
+  implementation?: { name: string; version?: string };
   /** The key a self-reported row is listed with. */
   pubkey?: string;
 }
@@ -91,13 +106,27 @@ export function judgeRecord(bytes: Uint8Array, expect: Expectation): Judged {
     return refuse(`it ran part of the corpus (suite ${JSON.stringify(record.suite)})`);
   }
   if (suite.profile !== "rfc8785") return refuse(`it ran the ${suite.profile} profile, not rfc8785`);
+  for (const [name, value] of Object.entries(TABLE_PARAMETERS)) {
+    if (suite.parameters[name] !== value)
+      return refuse(
+        `it ran ${name}=${suite.parameters[name] ?? "(none)"}, where the table's profile is ${name}=${value} (every table row runs the harness's defaults)`,
+      );
+  }
+  const extra = Object.keys(suite.parameters).filter(
+    (k) => !(k in TABLE_PARAMETERS) && !FREE_PARAMETERS.has(k),
+  );
+  if (extra.length > 0)
+    return refuse(
+      `it ran with ${extra.map((k) => `${k}=${suite.parameters[k]}`).join(" ")}, which the table's profile does not have`,
+    );
   const want = expect.implementation;
   if (
     want !== undefined &&
-    (record.implementation.name !== want.name || record.implementation.version !== want.version)
+    (record.implementation.name !== want.name ||
+      (want.version !== undefined && record.implementation.version !== want.version))
   ) {
     return refuse(
-      `it names ${JSON.stringify(record.implementation.name)} ${JSON.stringify(record.implementation.version)}, not this row's ${JSON.stringify(want.name)} ${JSON.stringify(want.version)}`,
+      `it names ${JSON.stringify(record.implementation.name)} ${JSON.stringify(record.implementation.version)}, not this row's ${JSON.stringify(want.name)}${want.version !== undefined ? ` ${JSON.stringify(want.version)}` : ""}`,
     );
   }
   return { state: "accepted", record, bytes, sha256, outcome };

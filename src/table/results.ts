@@ -106,6 +106,8 @@ export interface SelfReported {
   pubkey: string;
   /** The branch whose latest successful run is read (default main). */
   branch?: string;
+  /** The version its records must name, when the entry pins one (else any: the latest run's). */
+  version?: string;
 }
 
 export function readSelfReportedList(table: string): SelfReported[] {
@@ -123,6 +125,8 @@ export function readSelfReportedList(table: string): SelfReported[] {
       problems.push("repository (owner/name)");
     if (typeof e.pubkey !== "string" || !/^[0-9a-f]{64}$/.test(e.pubkey))
       problems.push("pubkey (64 lowercase hex)");
+    if (e.version !== undefined && (typeof e.version !== "string" || e.version === ""))
+      problems.push("version (a string, when given)");
     if (problems.length > 0)
       throw new Error(`table/self-reported.json: entry ${i + 1} has no valid ${problems.join(", ")}`);
     return e as SelfReported;

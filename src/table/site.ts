@@ -145,7 +145,12 @@ function rowFromSelfReported(entry: SelfReported, results: string, corpus: Table
   if (!got.downloaded || got.record === undefined) {
     return { ...base, state: "not-downloaded", reason: got.reason ?? "no record was downloaded" };
   }
-  const judged = judgeRecord(got.record, { corpus, pubkey: entry.pubkey });
+  // The record must name what the entry lists: a key holder's record of another library is not this row.
+  const judged = judgeRecord(got.record, {
+    corpus,
+    pubkey: entry.pubkey,
+    implementation: { name: entry.name, ...(entry.version !== undefined ? { version: entry.version } : {}) },
+  });
   return {
     ...base,
     state: judged.state,

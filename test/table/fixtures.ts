@@ -64,7 +64,8 @@ export async function recordFor(spec: RecordSpec): Promise<{ bytes: Uint8Array; 
     };
   });
   const unsigned = buildRecord({
-    suite: "rfc8785:jcs,reject,canon-or-reject,invariants,numbers,generated numbers=1000 generated=10 seed=1",
+    suite:
+      "rfc8785:jcs,reject,canon-or-reject,invariants,numbers,generated numbers=100000 generated=250 seed=1 protocol=lines",
     standard: "2026.12.0",
     toolchain: { name: "canon-conformance", version: "0.1.0" },
     corpus: { dir: "vectors", files: corpus.files, digest: corpus.digest },
