@@ -19,7 +19,9 @@ import { cpSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Manifest } from "../manifest.js";
 import { declaredVersion } from "./declared.js";
+import { packagistFromSource } from "./packagist.js";
 import { pypiFromSource } from "./pypi.js";
+import { rubygemsFromSource } from "./rubygems.js";
 
 /** One source tree given on the command line, as copied into the row's build folder. */
 export interface SourceTree {
@@ -61,6 +63,8 @@ export type SourceProvider = (input: SourceInput) => SourcePlan;
 
 const PROVIDERS: Record<string, SourceProvider> = {
   pypi: pypiFromSource,
+  rubygems: rubygemsFromSource,
+  packagist: packagistFromSource,
 };
 
 export function hasSourceProvider(registry: string): boolean {
