@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Manifest } from "../../src/table/manifest.js";
 import { prepareFromSource, type SourceTree } from "../../src/table/source/index.js";
-import { distName, pypiFromSource, shellQuote } from "../../src/table/source/pypi.js";
+import { distName, normalized, pypiFromSource, shellQuote } from "../../src/table/source/pypi.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "source-pypi-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -78,7 +78,7 @@ test("the plan keeps the venv, drops pip install, and writes a .pth (src/ first)
 });
 
 test("a flat layout puts the tree's root alone on the path; dependencies given from source follow", () => {
-  const { rowDir, pkgDir, tree } = fixture("flat", "fake-canon==1.2.3\nhelper==0.1\n", false);
+  const { rowDir, pkgDir, tree } = fixture("flat", "Fake_Canon==1.2.3\nHelper==0.1\n", false);
   const depDir = join(scratch, "flat", "helper");
   mkdirSync(depDir, { recursive: true });
   const plan = pypiFromSource({
@@ -98,13 +98,14 @@ test("a pin of requirements.txt that was not given from source is refused by nam
   );
   assert.throws(
     () => pypiFromSource({ manifest: manifest(), rowDir, pkg: tree("fake-canon", pkgDir), deps: new Map() }),
-    /requirements\.txt pins helper: give each from source/,
+    /requirements\.txt pins Helper: give each from source/,
   );
 });
 
 test("names and quoting: a .dist-info's name, a shell word with a quote in it", () => {
   assert.equal(distName("json-canonical"), "json_canonical");
   assert.equal(distName("a.b--c_d"), "a_b_c_d");
+  assert.equal(normalized("Json_Canonical"), normalized("json-canonical"));
   assert.equal(shellQuote("it's"), "'it'\\''s'");
 });
 

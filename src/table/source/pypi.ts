@@ -22,7 +22,12 @@ function pinned(rowDir: string): string[] {
     .split("\n")
     .map((l) => l.replace(/#.*/, "").trim())
     .filter(Boolean)
-    .map((l) => l.split(/[=<>!~ ;[]/)[0]!.toLowerCase());
+    .map((l) => l.split(/[=<>!~ ;[@]/)[0]!);
+}
+
+/** A project name as PyPI compares them (PEP 503): case and runs of -_. do not count. */
+export function normalized(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, "-");
 }
 
 /** A distribution's name as a .dist-info folder spells it (PEP 427: runs of -_. become one _). */
@@ -36,7 +41,8 @@ export function shellQuote(text: string): string {
 }
 
 export const pypiFromSource: SourceProvider = ({ manifest, rowDir, pkg, deps }): SourcePlan => {
-  const missing = pinned(rowDir).filter((name) => name !== manifest.package.toLowerCase() && !deps.has(name));
+  const given = new Set([manifest.package, ...deps.keys()].map(normalized));
+  const missing = pinned(rowDir).filter((name) => !given.has(normalized(name)));
   if (missing.length > 0)
     throw new Error(
       `requirements.txt pins ${missing.join(", ")}: give each from source (--source ROW:NAME=DIR)`,
