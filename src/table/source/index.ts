@@ -21,13 +21,17 @@ import type { Manifest } from "../manifest.js";
 import { cargoFromSource } from "./cargo.js";
 import { declaredVersion } from "./declared.js";
 import { goFromSource } from "./go.js";
+import { packagistFromSource } from "./packagist.js";
 import { pypiFromSource } from "./pypi.js";
+import { rubygemsFromSource } from "./rubygems.js";
 import type { SourcePlan, SourceProvider, SourceTree } from "./types.js";
 
 const PROVIDERS: Record<string, SourceProvider> = {
   pypi: pypiFromSource,
   "go-modules": goFromSource,
   "crates.io": cargoFromSource,
+  rubygems: rubygemsFromSource,
+  packagist: packagistFromSource,
 };
 
 /** Whether this machine knows how to build a package of `registry` from its source. */
