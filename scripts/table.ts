@@ -6,16 +6,17 @@
 //     [--row ID]... [--registries npm,pypi] [--out DIR] [--work DIR] [--self-reported DIR] [--key-file F]
 //     [--source ID=DIR]... [--source ID:DEP=DIR]...   a row built from the library's source at its release
 //                                         (src/table/source/), where its registry is out of reach
-//   npm run table -- site --results DIR --out DIR [--key-file F]      the site from a results folder
+//   npm run table -- site --results DIR --out DIR (--row-key HEX | --preview) [--key-file F]
+//                                         the site from a results folder
 //   npm run table -- smoke FOLDER          check a new row's folder: its manifest, its install, a few cases
-//   npm run table -- verify-index FILE [--pubkey HEX]                  check a site's signed index.json
+//   npm run table -- verify-index FILE --pubkey HEX                    check a site's signed index.json
 //
 // and, for .github/workflows/table.yml:
 //   matrix                                 the rows as a job matrix (JSON, for GITHUB_OUTPUT)
 //   build-row ID --work DIR --results DIR  install one row (its build.json and build.log)
 //   handoff ID --results DIR               after the action: the run's key and sandbox for the sign job
 //                                          (run.json), and the row's status when the run could not start
-//   collect --artifacts DIR --results DIR  the downloaded artifacts as a results folder
+//   collect --artifacts DIR --results DIR [--preview]   the downloaded artifacts as a results folder
 //   fetch-self-reported --results DIR      download each self-reported row's latest record (needs gh)
 //
 // index.json is signed with --key-file or $TABLE_INDEX_KEY (64 hex digits or a PKCS#8 PEM); without
@@ -33,10 +34,10 @@ import {
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { toHex } from "../src/record/hex.js";
 import { ephemeralKey, parseSuppliedKey } from "../src/record/keys.js";
-import { buildRow, rowResultsDir, runRow, writeStatus } from "../src/table/build.js";
-import { verifyIndex } from "../src/table/index-file.js";
-import { sha256Hex } from "../src/table/judge.js";
+import { buildRow, rowResultsDir, runRow, signRowRecord, writeStatus } from "../src/table/build.js";
+import { siteProblems, verifyIndex } from "../src/table/index-file.js";
 import { checkRowFolder, loadRows, type Row, type Section } from "../src/table/manifest.js";
 import { headline, rowVerdict } from "../src/table/responsibility.js";
 import { readSelfReportedList } from "../src/table/results.js";
@@ -68,9 +69,21 @@ function line(row: ShownRow): string {
   return `  ${row.section === "implementations" ? "" : `[${row.section}] `}${row.id}: ${verdict}`;
 }
 
-async function site(results: string, out: string, keyFile: string | undefined): Promise<ShownRow[]> {
+async function site(
+  results: string,
+  out: string,
+  signingKey: SigningKey,
+  rowKey: string | undefined,
+): Promise<ShownRow[]> {
   rmSync(out, { recursive: true, force: true });
-  const built = await buildSite({ table: TABLE, results, out, key: key(keyFile), builtAt: new Date() });
+  const built = await buildSite({
+    table: TABLE,
+    results,
+    out,
+    key: signingKey,
+    ...(rowKey !== undefined ? { rowKey } : {}),
+    builtAt: new Date(),
+  });
   for (const b of built.broken) console.log(`  table/${b.id}: not a valid row: ${b.problems.join("; ")}`);
   console.log(
     `the site: ${join(out, "index.html")} (${built.rows.length} rows, corpus ${built.corpus.digest})`,
@@ -104,6 +117,21 @@ async function runLocal(argv: string[]): Promise<number> {
     return 2;
   }
   rmSync(results, { recursive: true, force: true });
+  // One key for this build signs every row's record (after checking it against its run's own key, as the
+  // workflow's sign job does) and the index: the site then holds every row to it.
+  const buildKey = key(values["key-file"]);
+  const keyFile = join(work, "build-key.hex");
+  mkdirSync(work, { recursive: true });
+  writeFileSync(keyFile, toHex(buildKey.seed), { mode: 0o600 });
+  const ran = async (row: Row, built: Awaited<ReturnType<typeof buildRow>>, out: string) => {
+    process.stdout.write("running ... ");
+    const { code } = await runRow(CLI, row, built, out);
+    const signed = code === 0 || code === 1 ? signRowRecord(CLI, out, keyFile) : undefined;
+    console.log(
+      code === 0 ? "conformant" : code === 1 ? "not conformant" : `could not run (exit ${code})`,
+      signed === undefined || signed === true ? "" : `; its record was not signed: ${signed}`,
+    );
+  };
   const chosen = values.row ? rows.filter((r) => values.row!.includes(r.id)) : rows;
   for (const row of rows) {
     // A row this build did not select is not run, never a row that failed to build.
@@ -122,9 +150,7 @@ async function runLocal(argv: string[]): Promise<number> {
         console.log(`did not build: ${built.reason}`);
         continue;
       }
-      process.stdout.write("running ... ");
-      const { code } = await runRow(CLI, row, built, out);
-      console.log(code === 0 ? "conformant" : code === 1 ? "not conformant" : `could not run (exit ${code})`);
+      await ran(row, built, out);
       continue;
     }
     if (!registries.includes(row.manifest.registry)) {
@@ -141,13 +167,12 @@ async function runLocal(argv: string[]): Promise<number> {
       console.log(`did not build: ${built.reason}`);
       continue;
     }
-    process.stdout.write("running ... ");
-    const { code } = await runRow(CLI, row, built, out);
-    console.log(code === 0 ? "conformant" : code === 1 ? "not conformant" : `could not run (exit ${code})`);
+    await ran(row, built, out);
   }
+  rmSync(keyFile, { force: true });
   if (values["self-reported"] !== undefined)
     cpSync(values["self-reported"], join(results, "self-reported"), { recursive: true });
-  const shown = await site(results, resolve(values.out), values["key-file"]);
+  const shown = await site(results, resolve(values.out), buildKey, toHex(buildKey.publicKey));
   console.log("rows:");
   for (const row of shown) console.log(line(row));
   const failed = shown.filter((r) => r.state === "did-not-build");
@@ -236,10 +261,10 @@ function handoff(argv: string[]): number {
 function collect(argv: string[]): number {
   const { values } = parseArgs({
     args: argv,
-    options: { artifacts: { type: "string" }, results: { type: "string" } },
+    options: { artifacts: { type: "string" }, results: { type: "string" }, preview: { type: "boolean" } },
   });
   if (values.artifacts === undefined || values.results === undefined) {
-    console.error("usage: collect --artifacts DIR --results DIR");
+    console.error("usage: collect --artifacts DIR --results DIR [--preview]");
     return 2;
   }
   const artifacts = resolve(values.artifacts);
@@ -259,8 +284,9 @@ function collect(argv: string[]): number {
       const path = from("build", file);
       if (path) cpSync(path, join(out, file));
     }
-    const record =
-      from("signed", "record.json") ?? from("run", "record.json") ?? from("build", "record.json");
+    // The sign job's record only: the run and build jobs ran the row's code, and what they uploaded could
+    // be anything. A preview (a pull request, which has no sign job) shows the run job's.
+    const record = from("signed", "record.json") ?? (values.preview ? from("run", "record.json") : undefined);
     if (record) cpSync(record, join(out, "record.json"));
     if (!existsSync(join(out, "build.json")))
       writeStatus(out, "did-not-build", "its job uploaded no build status (see the workflow run)");
@@ -268,7 +294,13 @@ function collect(argv: string[]): number {
       record === undefined &&
       JSON.parse(readFileSync(join(out, "build.json"), "utf8")).status === "built"
     )
-      writeStatus(out, "did-not-build", "it built, but its run uploaded no record (see the workflow run)");
+      writeStatus(
+        out,
+        "did-not-build",
+        values.preview
+          ? "it built, but its run uploaded no record (see the workflow run)"
+          : "it built, but no signed record came back from its sign job (see the workflow run)",
+      );
   }
   console.log(`collected ${rows.length} rows from ${artifacts} into ${results}`);
   return 0;
@@ -436,8 +468,10 @@ function verifyIndexFile(argv: string[]): number {
     options: { pubkey: { type: "string" } },
   });
   const file = positionals[0];
-  if (file === undefined) {
-    console.error("usage: verify-index FILE [--pubkey HEX]");
+  if (file === undefined || values.pubkey === undefined) {
+    console.error(
+      "usage: verify-index FILE --pubkey HEX (the table's index key, as table/README.md pins it: an index signed by any other key proves nothing)",
+    );
     return 2;
   }
   const checked = verifyIndex(readFileSync(file));
@@ -445,25 +479,25 @@ function verifyIndexFile(argv: string[]): number {
     console.log(`index refused: ${checked.why}`);
     return 1;
   }
-  let ok = true;
   console.log(
-    `index accepted: signed by ${checked.index.signer_pubkey}, ${checked.index.rows.length} rows, corpus ${checked.index.corpus.digest}`,
+    `index: signed by ${checked.index.signer_pubkey}, ${checked.index.rows.length} rows, ${Object.keys(checked.index.files).length} files, corpus ${checked.index.corpus.digest}, row key ${checked.index.row_key}`,
   );
-  if (values.pubkey !== undefined && values.pubkey.toLowerCase() !== checked.index.signer_pubkey) {
-    console.log("pubkey mismatch");
-    ok = false;
+  if (values.pubkey.toLowerCase() !== checked.index.signer_pubkey) {
+    console.log(`index refused: signed by ${checked.index.signer_pubkey}, not by the key given`);
+    return 1;
   }
+  const problems = siteProblems(checked.index, dirname(resolve(file)));
   for (const row of checked.index.rows) {
-    if (row.record === undefined) continue;
-    const path = join(dirname(file), row.record.path);
-    const digest = existsSync(path) ? sha256Hex(readFileSync(path)) : "missing";
-    if (digest !== row.record.sha256) {
-      console.log(`${row.id}: ${row.record.path} is ${digest}, the index says ${row.record.sha256}`);
-      ok = false;
-    }
+    if (row.record !== undefined && checked.index.files[row.record.path] !== row.record.sha256)
+      problems.push(`${row.id}: its record ${row.record.path} is not the file the index lists`);
   }
-  if (ok) console.log("every record beside it has the digest the index states");
-  return ok ? 0 : 1;
+  for (const p of problems) console.log(`  ${p}`);
+  console.log(
+    problems.length === 0
+      ? "index accepted: the folder holds exactly the files it names, each with its digest"
+      : `index refused: ${problems.length} file problem${problems.length === 1 ? "" : "s"}`,
+  );
+  return problems.length === 0 ? 0 : 1;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -475,13 +509,26 @@ async function main(argv: string[]): Promise<number> {
     case "site": {
       const { values } = parseArgs({
         args: rest,
-        options: { results: { type: "string" }, out: { type: "string" }, "key-file": { type: "string" } },
+        options: {
+          results: { type: "string" },
+          out: { type: "string" },
+          "key-file": { type: "string" },
+          "row-key": { type: "string" },
+          preview: { type: "boolean" },
+        },
       });
+      const rowKey = values["row-key"] ?? (process.env.TABLE_ROW_PUBKEY || undefined);
       if (values.results === undefined || values.out === undefined) {
-        console.error("usage: site --results DIR --out DIR [--key-file FILE]");
+        console.error("usage: site --results DIR --out DIR (--row-key HEX | --preview) [--key-file FILE]");
         return 2;
       }
-      const shown = await site(resolve(values.results), resolve(values.out), values["key-file"]);
+      if (rowKey === undefined ? values.preview !== true : !/^[0-9a-f]{64}$/.test(rowKey)) {
+        console.error(
+          "site: give --row-key HEX (or $TABLE_ROW_PUBKEY), the public key of the table's sign job, 64 lowercase hex digits: every row's record must be signed by it; or --preview for a build with no sign job (a pull request's), whose rows are bound to no key",
+        );
+        return 2;
+      }
+      const shown = await site(resolve(values.results), resolve(values.out), key(values["key-file"]), rowKey);
       for (const row of shown) console.log(line(row));
       return 0;
     }

@@ -3,13 +3,15 @@
 // (from the lockfile, by exact version); what they print goes to the row's build.log, and build.json
 // says whether it built. Running it is the harness's job: the action (`uses: ./`) in the workflow, the
 // CLI bundle (`node dist/cli.js run`) here, both with the row's command in the row's built folder.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   closeSync,
   cpSync,
   existsSync,
   mkdirSync,
   openSync,
+  readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
   writeSync,
@@ -198,4 +200,31 @@ export function runRow(
       resolve({ code });
     });
   });
+}
+
+/**
+ * Signs a row's record with the build's key, as the workflow's sign job does: `canon-conformance sign`
+ * verifies it against its run's own key first (--pubkey, read from the run's record, which this
+ * machine's own run just wrote). The run's record is kept as record.run.json. Returns true, or why not.
+ */
+export function signRowRecord(cli: string, out: string, keyFile: string): true | string {
+  const record = join(out, "record.json");
+  if (!existsSync(record)) return "the run left no record";
+  let signer: string;
+  try {
+    signer = String(JSON.parse(readFileSync(record, "utf8")).signer_pubkey);
+  } catch (error) {
+    return `its record is not JSON: ${(error as Error).message}`;
+  }
+  const signed = join(out, "record.signed.json");
+  const result = spawnSync(
+    process.execPath,
+    [cli, "sign", record, "--key-file", keyFile, "--pubkey", signer, "--out", signed, "--force"],
+    { encoding: "utf8", timeout: 60_000 },
+  );
+  if (result.status !== 0 || !existsSync(signed))
+    return `canon-conformance sign exited ${result.status}: ${(result.stderr || result.stdout).trim().split("\n")[0]}`;
+  renameSync(record, join(out, "record.run.json"));
+  renameSync(signed, record);
+  return true;
 }

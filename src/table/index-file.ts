@@ -5,8 +5,13 @@
 //
 //   signing input = "canon-conformance:table-index" 0x01 RFC8785(index without sig)
 //
-// `npm run table -- verify-index index.json [--pubkey HEX]` checks one, and that every record it names
-// beside it (records/<id>.json) has the digest it states.
+// It covers the whole site: `files` names every file beside it (pages, badges, records, the schema) by
+// its SHA-256, and `row_key` the key every row's record had to be signed by ("none" for a preview).
+// `npm run table -- verify-index index.json --pubkey HEX` checks one: its signature, its key, and that
+// the folder holds exactly the files it names, each with the digest it states.
+import { createHash } from "node:crypto";
+import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { canonicalizeValue, type JsonObject, type JsonValue, parse } from "../jcs/index.js";
 import { signEd25519, verifyStrict } from "../record/ed25519-strict.js";
 import { fromHex, isLowerHex, toHex } from "../record/hex.js";
@@ -29,7 +34,11 @@ export interface TableIndex {
   built_at: string;
   corpus: { digest: string; files: number };
   toolchain: { name: string; version: string };
+  /** The key every row's record was held to, or "none" for a preview. */
+  row_key: string;
   rows: IndexEntry[];
+  /** Every file of the site but index.json, by its path (with "/"), to its SHA-256 in hex. */
+  files: Record<string, string>;
   signer_pubkey: string;
   sig: string;
 }
@@ -74,5 +83,50 @@ export function verifyIndex(bytes: Uint8Array): IndexCheck {
   if (!verifyStrict(fromHex(sig), signingInput(index), fromHex(pub)))
     return { ok: false, why: "the signature does not verify under signer_pubkey" };
   if (!Array.isArray(index.rows)) return { ok: false, why: "rows is not an array" };
+  const files = index.files;
+  if (
+    typeof files !== "object" ||
+    files === null ||
+    Array.isArray(files) ||
+    Object.values(files).some((d) => typeof d !== "string" || !isLowerHex(d, 64))
+  )
+    return { ok: false, why: "files is not an object of SHA-256 digests" };
+  if (typeof index.row_key !== "string") return { ok: false, why: "row_key is not a string" };
   return { ok: true, index: index as unknown as TableIndex };
+}
+
+/** Every regular file under `dir` but index.json, by its path from `dir`, to its SHA-256: what the
+ * index signs. A link or anything else that is not a regular file is refused. */
+export function siteFiles(dir: string, prefix = ""): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    const rel = prefix === "" ? name : `${prefix}/${name}`;
+    const stat = lstatSync(path);
+    if (stat.isDirectory()) Object.assign(files, siteFiles(path, rel));
+    else if (stat.isFile()) {
+      if (rel !== "index.json") files[rel] = createHash("sha256").update(readFileSync(path)).digest("hex");
+    } else throw new Error(`${rel} is not a regular file or a folder`);
+  }
+  return files;
+}
+
+/** The problems of a site folder against its index's `files`: a file missing, changed or added. */
+export function siteProblems(index: TableIndex, dir: string): string[] {
+  let found: Record<string, string>;
+  try {
+    found = siteFiles(dir);
+  } catch (error) {
+    return [(error as Error).message];
+  }
+  const problems: string[] = [];
+  const listed = index.files ?? {};
+  for (const [path, digest] of Object.entries(listed)) {
+    if (!Object.hasOwn(found, path)) problems.push(`${path}: missing`);
+    else if (found[path] !== digest)
+      problems.push(`${path}: its SHA-256 is ${found[path]}, the index says ${digest}`);
+  }
+  for (const path of Object.keys(found))
+    if (!Object.hasOwn(listed, path)) problems.push(`${path}: not in the index`);
+  return problems;
 }

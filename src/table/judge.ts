@@ -8,6 +8,8 @@
 //                         seed): a run with fewer numbers or generated values tests less, and a
 //                         chosen seed could be shopped for; no other parameter but the protocol
 //   the row it is for     its implementation name and version are the manifest's package and version
+//   the row key           for a row of the table, it is signed by the table's row key: the sign job's,
+//                         which re-signs a run's record after checking it against the run job's key
 //   the key               for a self-reported row, it is signed by the public key the table lists,
 //                         and names the implementation (and the version, when listed) the entry lists
 import { createHash } from "node:crypto";
@@ -44,6 +46,9 @@ export interface Expectation {
   implementation?: { name: string; version?: string };
   /** The key a self-reported row is listed with. */
   pubkey?: string;
+  /** For a row of the table: the table's row key, the sign job's (a record signed by any other key,
+   * the run job's ephemeral one included, is refused). */
+  rowKey?: string;
 }
 
 export type Judged =
@@ -88,6 +93,11 @@ export function judgeRecord(bytes: Uint8Array, expect: Expectation): Judged {
   if (expect.pubkey !== undefined && record.signer_pubkey !== expect.pubkey.toLowerCase()) {
     return refuse(
       `it is signed by the key ${record.signer_pubkey}, not by the key the table lists for this row (${expect.pubkey.toLowerCase()})`,
+    );
+  }
+  if (expect.rowKey !== undefined && record.signer_pubkey !== expect.rowKey.toLowerCase()) {
+    return refuse(
+      `it is signed by the key ${record.signer_pubkey}, not by the table's row key ${expect.rowKey.toLowerCase()} (the sign job's, which signs a row's record only after verifying the run job's)`,
     );
   }
   if (record.corpus.digest !== expect.corpus.digest || record.corpus.files !== expect.corpus.files) {

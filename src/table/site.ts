@@ -21,6 +21,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { caseInputs } from "../aggregate/html.js";
 import { loadCorpus } from "../corpus/index.js";
+import { toHex } from "../record/hex.js";
 import { badgeJson, badgeSvg } from "../report/badge.js";
 import { escapeHtml, shownCut } from "../report/html/escape.js";
 import { pageHtml, verifyPageHtml, verifyPanel } from "../report/html/page.js";
@@ -30,7 +31,7 @@ import type { ConformResult, CorpusCase, SigningKey } from "../types.js";
 import { TOOL_VERSION } from "../version.js";
 import { agreement, COMPARED_SUITES } from "./agreement.js";
 import { choiceCounts, choices, GROUPS, suiteTallies } from "./groups.js";
-import { INDEX_FORMAT, type IndexEntry, signIndex } from "./index-file.js";
+import { INDEX_FORMAT, type IndexEntry, signIndex, siteFiles } from "./index-file.js";
 import { type Judged, judgeRecord, type TableCorpus, tableCorpus } from "./judge.js";
 import { causesSection, type MaintainedRow } from "./maintainer.js";
 import { type Checked, LANGUAGE_PREFIX, loadRows, type Manifest, type Row } from "./manifest.js";
@@ -67,6 +68,9 @@ export interface SiteInput {
   out: string;
   /** Signs index.json. */
   key: SigningKey;
+  /** The table's row key (64 hex): every row's record must be signed by it. Without one the build is a
+   * preview (a pull request's, which has no sign job), and the site and the index say so. */
+  rowKey?: string;
   builtAt: Date;
 }
 
@@ -107,7 +111,12 @@ async function corpusDetails(): Promise<{
   return { details, cases };
 }
 
-function rowFromManifest(row: Row, results: string, corpus: TableCorpus): ShownRow {
+function rowFromManifest(
+  row: Row,
+  results: string,
+  corpus: TableCorpus,
+  rowKey: string | undefined,
+): ShownRow {
   const m = row.manifest;
   const base = { id: row.id, section: row.section, name: m.name, language: m.language, manifest: m };
   const result = readRowResult(results, row.id);
@@ -123,6 +132,7 @@ function rowFromManifest(row: Row, results: string, corpus: TableCorpus): ShownR
   const judged = judgeRecord(result.record, {
     corpus,
     implementation: { name: m.package, version: m.version },
+    ...(rowKey !== undefined ? { rowKey } : {}),
   });
   return {
     ...base,
@@ -164,7 +174,7 @@ export async function buildSite(input: SiteInput): Promise<SiteOutput> {
   const corpus = await tableCorpus();
   const { rows, broken } = loadRows(input.table);
   const shown: ShownRow[] = [
-    ...rows.map((r) => rowFromManifest(r, input.results, corpus)),
+    ...rows.map((r) => rowFromManifest(r, input.results, corpus, input.rowKey)),
     ...broken.map(
       (b): ShownRow => ({
         id: b.id,
@@ -208,17 +218,6 @@ export async function buildSite(input: SiteInput): Promise<SiteOutput> {
     }
     writeFileSync(join(input.out, pagePath(row)), rowPage(row, details, cases));
   }
-  const indexBytes = signIndex(
-    {
-      format: INDEX_FORMAT,
-      built_at: input.builtAt.toISOString().replace(/\.\d+Z$/, "Z"),
-      corpus,
-      toolchain: { name: "canon-conformance", version: TOOL_VERSION },
-      rows: entries,
-    },
-    input.key,
-  );
-  writeFileSync(join(input.out, "index.json"), indexBytes);
   writeFileSync(join(input.out, "index.html"), indexPage(shown, corpus, input, broken.length));
   writeFileSync(join(input.out, "add.html"), addPage(input.table));
   writeFileSync(join(input.out, "verify.html"), verifyPageHtml());
@@ -227,6 +226,21 @@ export async function buildSite(input: SiteInput): Promise<SiteOutput> {
     join(input.table, "schema", "manifest.schema.json"),
     join(input.out, "schema", "manifest.schema.json"),
   );
+  // Signed last, over every other file the site holds: a page, a badge or a manifest changed after the
+  // build no longer matches the index (verify-index checks each, and that nothing was added).
+  const indexBytes = signIndex(
+    {
+      format: INDEX_FORMAT,
+      built_at: input.builtAt.toISOString().replace(/\.\d+Z$/, "Z"),
+      corpus,
+      toolchain: { name: "canon-conformance", version: TOOL_VERSION },
+      row_key: input.rowKey ?? "none",
+      rows: entries,
+      files: siteFiles(input.out),
+    },
+    input.key,
+  );
+  writeFileSync(join(input.out, "index.json"), indexBytes);
   return { rows: shown, corpus, broken: broken.map((b) => ({ id: b.id, problems: b.problems })) };
 }
 
@@ -308,6 +322,7 @@ function indexPage(rows: ShownRow[], corpus: TableCorpus, input: SiteInput, brok
     `<header class="intro"><h1>The RFC 8785 conformance table</h1>`,
     `<p>Every implementation of RFC 8785 (JSON Canonicalization Scheme) we know of in a package registry, installed from the registry by name and exact version, run through <a href="https://github.com/canon-conformance/canon-conformance">canon-conformance</a>'s corpus (${corpus.files} files, corpus digest <code>${escapeHtml(corpus.digest)}</code>) by a wrapper written for the table, and judged rule by rule. Each row's record is signed, verified before it is shown, and verified again in its page.</p>`,
     `<p id="summary"><b>${impls.length} implementations in ${languages.size} language${languages.size === 1 ? "" : "s"}</b>: ${conformant} conformant${parsersLetThrough > 0 ? ` (of which ${parsersLetThrough} take a parsed value and conform in their output rules, while the parser their wrapper used let through input that must be refused)` : ""}, ${accepted.length - conformant} not conformant, ${count("refused")} records refused, ${count("did-not-build")} did not build, ${count("not-run")} not run in this build. <a href="add.html">Add your implementation</a> · <a href="index.json">the signed index</a> · <a href="verify.html">verify a record</a></p>`,
+    `<p class="dim" id="keys">${input.rowKey !== undefined ? `Every row's record is signed by the table's row key <code>${escapeHtml(input.rowKey)}</code>, the sign job's, after it verified the run job's record; index.json, which lists every file of this site by its SHA-256, is signed by <code>${escapeHtml(toHex(input.key.publicKey))}</code>. The keys are pinned in the table's repository (table/README.md, "The keys").` : `A preview: no row key was given, so each row's record is shown as its run signed it, bound to no key of the table's. index.json is signed by <code>${escapeHtml(toHex(input.key.publicKey))}</code>.`}</p>`,
     `<p class="dim">Built ${escapeHtml(input.builtAt.toISOString())} by canon-conformance ${escapeHtml(TOOL_VERSION)}.${brokenFolders > 0 ? ` ${brokenFolders} folders under table/ are not valid rows: see below.` : ""}</p></header>`,
     `<section id="how"><h2>How to read it</h2><ul>${GROUPS.map((g) => `<li><b>${escapeHtml(g.title)}</b>: ${escapeHtml(g.what)}.</li>`).join("")}<li><b>API</b>: <code>bytes</code> when the package reads JSON text itself; <code>parsed-value</code> when it takes a value another parser made.</li><li><b>Verdict, by responsibility</b>: a <code>bytes</code> library answers for every case. A <code>parsed-value</code> library never sees the input's bytes: the parser its wrapper names (on its page) read them first. Where parsing erases a fault (a duplicate name the parser kept once, syntax it accepted), refusing it was that parser's job: those input-validation cases are said beside the verdict by the parser's name (for example <i>input validation by JSON.parse: 12 accepted that must be refused</i>). Where the value the library is handed still shows the fault (a non-finite or out-of-range number, a lone surrogate), RFC 8785 makes the library refuse it (§3.2.2.3, §3.1), so it counts against the library, with the output rules and the open choices. The signed record still judges the command as run, wrapper and parser included; each row's page shows both</li></ul></section>`,
     `<section id="implementations"><h2>Implementations</h2>${matrixTable(impls, "matrix")}</section>`,

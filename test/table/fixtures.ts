@@ -47,6 +47,8 @@ export interface RecordSpec {
   key?: SigningKey;
   /** canon-or-reject cases answered with a refusal. */
   refusals?: string[];
+  /** The record's suite (default: a whole run with the harness's default counts). */
+  suite?: string;
 }
 
 /** A signed record of a whole run of the table's corpus, as record.json's bytes. */
@@ -65,6 +67,7 @@ export async function recordFor(spec: RecordSpec): Promise<{ bytes: Uint8Array; 
   });
   const unsigned = buildRecord({
     suite:
+      spec.suite ??
       "rfc8785:jcs,reject,canon-or-reject,invariants,numbers,generated numbers=100000 generated=250 seed=1 protocol=lines",
     standard: "2026.12.0",
     toolchain: { name: "canon-conformance", version: "0.1.0" },

@@ -97,7 +97,11 @@ test("npm run table: every npm row builds, runs, and fails exactly the cases the
     { cwd: REPO, encoding: "utf8", timeout: 15 * 60_000 },
   );
   assert.equal(run.status, 0, run.stdout + run.stderr);
-  for (const id of Object.keys(EXPECTED)) assert.match(run.stdout, new RegExp(`  ${id}: NOT conformant`), id);
+  // A row failing only duplicate names (which JSON.parse erased) is conformant in what its library answers for.
+  for (const [id, failures] of Object.entries(EXPECTED)) {
+    const verdict = failures === DUPLICATES ? "conformant in what it answers for" : "NOT CONFORMANT";
+    assert.match(run.stdout, new RegExp(`[ \\]] ${id}: ${verdict}`), id);
+  }
   assert.match(run.stdout, /python-rfc8785: not-run: its registry \(pypi\) is not one this machine reaches/);
   assert.match(run.stdout, /rows were not run in this build/);
   // The headline judges the library: canonicalize's output rules pass, JSON.parse's share is named.
