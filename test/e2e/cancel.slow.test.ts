@@ -6,20 +6,28 @@
 // The CLI's own line on stderr is held here too (the bundled CLI, as a user runs it).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { after, test } from "node:test";
 import { runAction } from "../action/runner.js";
-import { implCommand } from "../helpers/cli.js";
+import { quote } from "../helpers/cli.js";
 import { cliScript, implScript } from "../helpers/dist.js";
 
 const work = mkdtempSync(join(tmpdir(), "cc-e2e-cancel-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
+// The tests' canonicalizer under a path of this file's own (a symlink, beside the bundle so the sandbox
+// sees it): other test files run theirs at the same time, and only this file's may be counted as left.
+const mine = mkdtempSync(join(dirname(dirname(implScript())), "cancel-"));
+after(() => rmSync(mine, { recursive: true, force: true }));
+const marked = join(mine, "impl.js");
+symlinkSync(implScript(), marked);
+const canonicalize = `${quote(process.execPath)} ${quote(marked)} canonicalize`;
+
 /** A process per case, one at a time: slow enough that a signal lands mid-run. */
 const slow = {
-  command: implCommand("canonicalize"),
+  command: canonicalize,
   protocol: "once",
   "once-batch": "off",
   jobs: "1",
@@ -27,13 +35,13 @@ const slow = {
   upload: "false",
 };
 
-/** Processes still running the tests' canonicalizer (implScript) once the action has ended. */
+/** Processes still running this file's canonicalizer once the action has ended. */
 function leftovers(): string[] {
   const found: string[] = [];
   for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      if (cmdline.includes(implScript()) && cmdline.includes("canonicalize"))
+      if (cmdline.includes(marked) && cmdline.includes("canonicalize"))
         found.push(`${pid}: ${cmdline}`);
     } catch {
       // Gone meanwhile.
@@ -81,7 +89,7 @@ test("the CLI, SIGINT mid-run: one line on stderr says how it ended and what was
       cliScript(),
       "run",
       "--command",
-      implCommand("canonicalize"),
+      canonicalize,
       "--once-batch",
       "off",
       "--jobs",
@@ -118,7 +126,7 @@ test("the action, SIGTERM while once mode asks its batches: the summary is writt
   // pass, the batches, the processes the signal kills), and a summary written asynchronously was lost
   // to the exit deadline.
   const run = await runAction({
-    inputs: { command: implCommand("canonicalize"), protocol: "once", upload: "false" },
+    inputs: { command: canonicalize, protocol: "once", upload: "false" },
     interrupt: { signal: "SIGTERM", after: /processes planned/ },
   });
   assert.equal(run.code, 143, run.stderr);

@@ -134,7 +134,7 @@ export function runCliAsync(args: readonly string[], options: CliOptions = {}): 
 }
 
 /** A POSIX-shell word, as the command adapter splits its command lines. */
-function quote(word: string): string {
+export function quote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
