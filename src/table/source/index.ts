@@ -19,6 +19,7 @@ import { cpSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Manifest } from "../manifest.js";
 import { declaredVersion } from "./declared.js";
+import { mavenFromSource } from "./maven.js";
 import { pypiFromSource } from "./pypi.js";
 
 /** One source tree given on the command line, as copied into the row's build folder. */
@@ -61,6 +62,7 @@ export type SourceProvider = (input: SourceInput) => SourcePlan;
 
 const PROVIDERS: Record<string, SourceProvider> = {
   pypi: pypiFromSource,
+  "maven-central": mavenFromSource,
 };
 
 export function hasSourceProvider(registry: string): boolean {
