@@ -19,6 +19,7 @@ import { cpSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Manifest } from "../manifest.js";
 import { declaredVersion } from "./declared.js";
+import { hexFromSource } from "./hex.js";
 import { mavenFromSource } from "./maven.js";
 import { nugetFromSource } from "./nuget.js";
 import { pypiFromSource } from "./pypi.js";
@@ -65,6 +66,7 @@ const PROVIDERS: Record<string, SourceProvider> = {
   pypi: pypiFromSource,
   "maven-central": mavenFromSource,
   nuget: nugetFromSource,
+  hex: hexFromSource,
 };
 
 export function hasSourceProvider(registry: string): boolean {
