@@ -41,8 +41,7 @@ function leftovers(): string[] {
   for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      if (cmdline.includes(marked) && cmdline.includes("canonicalize"))
-        found.push(`${pid}: ${cmdline}`);
+      if (cmdline.includes(marked) && cmdline.includes("canonicalize")) found.push(`${pid}: ${cmdline}`);
     } catch {
       // Gone meanwhile.
     }

@@ -4,7 +4,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 /** Where each registry's packages declare their version, and the pattern that finds it. */
-const DECLARATIONS: Record<string, { files: RegExp; version: RegExp }[]> = {
+const DECLARATIONS: Record<
+  string,
+  { files: RegExp; version: RegExp; implied?: { version: string; why: string } }[]
+> = {
   npm: [{ files: /^package\.json$/, version: /"version"\s*:\s*"([^"]+)"/ }],
   pypi: [
     { files: /^pyproject\.toml$/, version: /^version\s*=\s*["']([^"']+)["']/m },
@@ -31,7 +34,16 @@ const DECLARATIONS: Record<string, { files: RegExp; version: RegExp }[]> = {
     { files: /^lib\/.*version\.rb$/, version: /VERSION\s*=\s*["']([^"']+)["']/ },
   ],
   packagist: [{ files: /^composer\.json$/, version: /"version"\s*:\s*"([^"]+)"/ }],
-  nuget: [{ files: /\.csproj$/, version: /<(?:Package)?Version>([^<]+)<\/(?:Package)?Version>/ }],
+  nuget: [
+    { files: /\.csproj$/, version: /<(?:Package)?Version>([^<]+)<\/(?:Package)?Version>/ },
+    // An SDK-style project that sets no version at all is packed as 1.0.0 (the SDK's VersionPrefix).
+    {
+      files: /\.csproj$/,
+      version:
+        /^(?![\s\S]*<(?:Package)?Version(?:Prefix|Suffix)?>)[\s\S]*<Project\s+Sdk="Microsoft\.NET\.Sdk"/,
+      implied: { version: "1.0.0", why: "which sets no version, so the .NET SDK packs it as 1.0.0," },
+    },
+  ],
 };
 
 function files(root: string, dir = root, depth = 0, out: string[] = []): string[] {
@@ -59,6 +71,8 @@ export function declaredVersion(
       const match = kind.version.exec(readFileSync(join(dir, file), "utf8"));
       const version = match?.slice(1).find((v) => v !== undefined);
       if (version !== undefined) return { file, version: version.trim() };
+      if (match && kind.implied !== undefined)
+        return { file: `${file}, ${kind.implied.why}`, version: kind.implied.version };
     }
   }
   return undefined;

@@ -21,6 +21,9 @@ import type { Manifest } from "../manifest.js";
 import { cargoFromSource } from "./cargo.js";
 import { declaredVersion } from "./declared.js";
 import { goFromSource } from "./go.js";
+import { hexFromSource } from "./hex.js";
+import { mavenFromSource } from "./maven.js";
+import { nugetFromSource } from "./nuget.js";
 import { packagistFromSource } from "./packagist.js";
 import { pypiFromSource } from "./pypi.js";
 import { rubygemsFromSource } from "./rubygems.js";
@@ -32,6 +35,9 @@ const PROVIDERS: Record<string, SourceProvider> = {
   "crates.io": cargoFromSource,
   rubygems: rubygemsFromSource,
   packagist: packagistFromSource,
+  "maven-central": mavenFromSource,
+  nuget: nugetFromSource,
+  hex: hexFromSource,
 };
 
 /** Whether this machine knows how to build a package of `registry` from its source. */

@@ -4,8 +4,9 @@
 //   dotnet bin/wrapper.dll            once: the input on stdin, the answer on stdout, exit 1 to refuse
 //   dotnet bin/wrapper.dll --lines    lines: a request per line, an answer per line, "!reason" to refuse
 //
-// The package (Anders Rundgren's .NET code) reads JSON text itself; the wrapper only refuses bytes that are
-// not UTF-8 before it.
+// The package (Anders Rundgren's .NET code) reads JSON text itself and takes it as bytes
+// (new JsonCanonicalizer(byte[]), which decodes them as strict UTF-8 itself): the wrapper hands it the input's
+// bytes as they came and writes out the bytes it returns (GetEncodedUTF8()).
 using System;
 using System.IO;
 using System.Text;
@@ -13,9 +14,7 @@ using Org.Webpki.JsonCanonicalizer;
 
 static class Wrapper
 {
-    static readonly UTF8Encoding Strict = new UTF8Encoding(false, true);
-
-    static string Canon(byte[] bytes) => new JsonCanonicalizer(Strict.GetString(bytes)).GetEncodedString();
+    static byte[] Canon(byte[] bytes) => new JsonCanonicalizer(bytes).GetEncodedUTF8();
 
     static string Reason(Exception error) =>
         (error.GetType().Name + ": " + error.Message).Replace('\r', ' ').Replace('\n', ' ');
@@ -31,11 +30,11 @@ static class Wrapper
             while ((b = input.ReadByte()) != -1)
             {
                 if (b != '\n') { line.WriteByte((byte)b); continue; }
-                string answer;
+                byte[] answer;
                 try { answer = Canon(line.ToArray()); }
-                catch (Exception error) { answer = "!" + Reason(error); }
-                var bytes = Encoding.UTF8.GetBytes(answer + "\n");
-                output.Write(bytes, 0, bytes.Length);
+                catch (Exception error) { answer = Encoding.UTF8.GetBytes("!" + Reason(error)); }
+                output.Write(answer, 0, answer.Length);
+                output.WriteByte((byte)'\n');
                 output.Flush();
                 line.SetLength(0);
             }
@@ -45,8 +44,9 @@ static class Wrapper
         input.CopyTo(all);
         try
         {
-            var bytes = Encoding.UTF8.GetBytes(Canon(all.ToArray()) + "\n");
-            output.Write(bytes, 0, bytes.Length);
+            var answer = Canon(all.ToArray());
+            output.Write(answer, 0, answer.Length);
+            output.WriteByte((byte)'\n');
             output.Flush();
             return 0;
         }

@@ -4,29 +4,20 @@
 //   java -cp 'classes:lib/*' Wrapper            once: the input on stdin, the answer on stdout, exit 1 to refuse
 //   java -cp 'classes:lib/*' Wrapper --lines    lines: a request per line, an answer per line, "!reason" to refuse
 //
-// The library reads JSON text itself; the wrapper only refuses bytes that are not UTF-8 before it.
+// The library reads JSON text itself and takes it as bytes (new JsonCanonicalizer(byte[]), which decodes
+// them as UTF-8 itself): the wrapper hands it the input's bytes as they came and writes out the bytes it
+// returns (getEncodedUTF8()). Release 1.1 declares `package org.erdtman.jcs`.
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import io.github.erdtman.jcs.JsonCanonicalizer;
+import org.erdtman.jcs.JsonCanonicalizer;
 
 public final class Wrapper {
-  static String text(byte[] bytes) throws CharacterCodingException {
-    return StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT)
-        .decode(ByteBuffer.wrap(bytes))
-        .toString();
-  }
-
-  static String canon(byte[] bytes) throws Exception {
-    return new JsonCanonicalizer(text(bytes)).getEncodedString();
+  static byte[] canon(byte[] bytes) throws Exception {
+    return new JsonCanonicalizer(bytes).getEncodedUTF8();
   }
 
   static String reason(Throwable error) {
@@ -44,13 +35,13 @@ public final class Wrapper {
           line.write(b);
           continue;
         }
-        String answer;
+        byte[] answer;
         try {
           answer = canon(line.toByteArray());
         } catch (Throwable error) {
-          answer = "!" + reason(error);
+          answer = ("!" + reason(error)).getBytes(StandardCharsets.UTF_8);
         }
-        out.write(answer.getBytes(StandardCharsets.UTF_8));
+        out.write(answer);
         out.write('\n');
         out.flush();
         line.reset();
@@ -58,8 +49,8 @@ public final class Wrapper {
       return;
     }
     try {
-      String answer = canon(in.readAllBytes());
-      out.write(answer.getBytes(StandardCharsets.UTF_8));
+      byte[] answer = canon(in.readAllBytes());
+      out.write(answer);
       out.write('\n');
       out.flush();
     } catch (Throwable error) {
