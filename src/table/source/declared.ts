@@ -31,6 +31,14 @@ const DECLARATIONS: Record<string, { files: RegExp; version: RegExp }[]> = {
     { files: /^lib\/.*version\.rb$/, version: /VERSION\s*=\s*["']([^"']+)["']/ },
   ],
   packagist: [{ files: /^composer\.json$/, version: /"version"\s*:\s*"([^"]+)"/ }],
+  clojars: [
+    { files: /^project\.clj$/, version: /\(defproject\s+\S+\s+"([^"]+)"/ },
+    {
+      files: /^pom\.xml$/,
+      version:
+        /<\/parent>[\s\S]*?<version>([^<]+)<\/version>|^(?![\s\S]*<parent>)[\s\S]*?<version>([^<]+)<\/version>/,
+    },
+  ],
   nuget: [{ files: /\.csproj$/, version: /<(?:Package)?Version>([^<]+)<\/(?:Package)?Version>/ }],
 };
 

@@ -18,6 +18,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Manifest } from "../manifest.js";
+import { clojarsFromSource } from "./clojars.js";
 import { declaredVersion } from "./declared.js";
 import { pypiFromSource } from "./pypi.js";
 
@@ -61,6 +62,7 @@ export type SourceProvider = (input: SourceInput) => SourcePlan;
 
 const PROVIDERS: Record<string, SourceProvider> = {
   pypi: pypiFromSource,
+  clojars: clojarsFromSource(),
 };
 
 export function hasSourceProvider(registry: string): boolean {
