@@ -67,6 +67,7 @@ test("the wrappers are the table's own: each row's commands name a file of its f
       "lib/wrapper.ex",
       "bin/wrapper.dart",
       "wrapper.clj",
+      "Main.hs",
     ];
     assert.ok(
       files.some((f) => existsSync(join(dir, f))),

@@ -39,6 +39,7 @@ const DECLARATIONS: Record<string, { files: RegExp; version: RegExp }[]> = {
         /<\/parent>[\s\S]*?<version>([^<]+)<\/version>|^(?![\s\S]*<parent>)[\s\S]*?<version>([^<]+)<\/version>/,
     },
   ],
+  hackage: [{ files: /^[^/]+\.cabal$/, version: /^version:\s*(\S+)/m }],
   nuget: [{ files: /\.csproj$/, version: /<(?:Package)?Version>([^<]+)<\/(?:Package)?Version>/ }],
 };
 

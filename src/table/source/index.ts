@@ -20,6 +20,7 @@ import { join, resolve } from "node:path";
 import type { Manifest } from "../manifest.js";
 import { clojarsFromSource } from "./clojars.js";
 import { declaredVersion } from "./declared.js";
+import { hackageFromSource } from "./hackage.js";
 import { pypiFromSource } from "./pypi.js";
 
 /** One source tree given on the command line, as copied into the row's build folder. */
@@ -63,6 +64,7 @@ export type SourceProvider = (input: SourceInput) => SourcePlan;
 const PROVIDERS: Record<string, SourceProvider> = {
   pypi: pypiFromSource,
   clojars: clojarsFromSource(),
+  hackage: hackageFromSource,
 };
 
 export function hasSourceProvider(registry: string): boolean {
