@@ -84,6 +84,7 @@ export const LANGUAGE_PREFIX: Record<string, string> = {
   Perl: "perl",
   Lua: "lua",
   Zig: "zig",
+  Clojure: "clojure",
 };
 
 let validator: ((value: unknown) => string[]) | undefined;

@@ -66,6 +66,8 @@ test("the wrappers are the table's own: each row's commands name a file of its f
       "wrapper.exs",
       "lib/wrapper.ex",
       "bin/wrapper.dart",
+      "wrapper.clj",
+      "Main.hs",
     ];
     assert.ok(
       files.some((f) => existsSync(join(dir, f))),

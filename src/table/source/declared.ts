@@ -34,6 +34,15 @@ const DECLARATIONS: Record<
     { files: /^lib\/.*version\.rb$/, version: /VERSION\s*=\s*["']([^"']+)["']/ },
   ],
   packagist: [{ files: /^composer\.json$/, version: /"version"\s*:\s*"([^"]+)"/ }],
+  clojars: [
+    { files: /^project\.clj$/, version: /\(defproject\s+\S+\s+"([^"]+)"/ },
+    {
+      files: /^pom\.xml$/,
+      version:
+        /<\/parent>[\s\S]*?<version>([^<]+)<\/version>|^(?![\s\S]*<parent>)[\s\S]*?<version>([^<]+)<\/version>/,
+    },
+  ],
+  hackage: [{ files: /^[^/]+\.cabal$/, version: /^version:\s*(\S+)/m }],
   nuget: [
     { files: /\.csproj$/, version: /<(?:Package)?Version>([^<]+)<\/(?:Package)?Version>/ },
     // An SDK-style project that sets no version at all is packed as 1.0.0 (the SDK's VersionPrefix).

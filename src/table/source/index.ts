@@ -19,8 +19,10 @@ import { cpSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Manifest } from "../manifest.js";
 import { cargoFromSource } from "./cargo.js";
+import { clojarsFromSource } from "./clojars.js";
 import { declaredVersion } from "./declared.js";
 import { goFromSource } from "./go.js";
+import { hackageFromSource } from "./hackage.js";
 import { hexFromSource } from "./hex.js";
 import { mavenFromSource } from "./maven.js";
 import { nugetFromSource } from "./nuget.js";
@@ -38,6 +40,8 @@ const PROVIDERS: Record<string, SourceProvider> = {
   "maven-central": mavenFromSource,
   nuget: nugetFromSource,
   hex: hexFromSource,
+  clojars: clojarsFromSource(),
+  hackage: hackageFromSource,
 };
 
 /** Whether this machine knows how to build a package of `registry` from its source. */
