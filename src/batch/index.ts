@@ -9,10 +9,10 @@ import type { Canonicalizer, CorpusCase, NestedAnswers, Profile } from "../types
 import { type Collected, collectRequests, keyOf } from "./collect.js";
 import { confirmBatches, packBatches } from "./confirm.js";
 import { doubtOfSlices, itemsOf, nestedAnswersOf, type Shown, secondRound } from "./nested.js";
-import { doubtOf, SENTINELS } from "./sentinels.js";
+import { doubtOf, SENTINEL_REQUESTS } from "./sentinels.js";
 
 export { kindMayBatch } from "./select.js";
-export { SENTINELS } from "./sentinels.js";
+export { SENTINEL_REQUESTS, SENTINELS } from "./sentinels.js";
 
 /** The most input bytes a run collects for batches; requests past it are asked alone. */
 const MAX_COLLECTED_BYTES = 32 * 1024 * 1024;
@@ -123,7 +123,7 @@ async function confirmAll(
     o.onPlan?.(report);
     return { report, shown: undefined };
   }
-  const sentinelRequests = SENTINELS.length + 1;
+  const sentinelRequests = SENTINEL_REQUESTS;
   const report: BatchReport = {
     planned: collected.alone + batches.length + sentinelRequests,
     inputs: collected.items.length,

@@ -4,9 +4,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type BatchItem, keyOf } from "../../src/batch/collect.js";
 import { arrayOf, confirmBatches, packBatches } from "../../src/batch/confirm.js";
-import { prepareBatches, SENTINELS } from "../../src/batch/index.js";
+import { prepareBatches, SENTINEL_REQUESTS, SENTINELS } from "../../src/batch/index.js";
 import { batchForm, MAX_ITEM_BYTES, MAX_ITEM_DEPTH } from "../../src/batch/select.js";
-import { doubtOf } from "../../src/batch/sentinels.js";
+import { doubtOf, NUMBERS_SENTINEL } from "../../src/batch/sentinels.js";
 import { shapeOf, splitArray } from "../../src/batch/shape.js";
 import { canonicalize } from "../../src/jcs/index.js";
 import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
@@ -165,8 +165,48 @@ test("the sentinels agree for the reference, and catch a writer that sorts neste
   // Each sentinel is valid JSON an object or array, asked alone and then all in one array.
   const impl = logged(reference);
   await doubtOf(impl);
-  assert.equal(impl.asked.length, SENTINELS.length + 1);
-  for (const s of SENTINELS) assert.ok("expected" in batchForm(enc(s), "rfc8785"), s);
+  assert.equal(impl.asked.length, SENTINEL_REQUESTS);
+  assert.equal(SENTINEL_REQUESTS, SENTINELS.length + 2);
+  for (const s of [...SENTINELS, NUMBERS_SENTINEL]) assert.ok("expected" in batchForm(enc(s), "rfc8785"), s);
+});
+
+/** The reference, refusing every value that holds a fraction (OLPC canonical JSON, @tufjs). */
+const refusesFractions = (text: string): Answer => {
+  const answer = reference(text);
+  if (answer.status !== "canonical") return answer;
+  const bare = dec(answer.output).replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  return /(^|[[,:])-?\d+(\.\d|[eE]-)/.test(bare) ? { status: "rejected", reason: "fraction" } : answer;
+};
+
+test("the sentinels bet on no other defect: a command refusing every fraction keeps batching", async () => {
+  // The top-level sentinels hold no fraction; the numbers shape, refused alone and as an array of
+  // one, says nothing about the top level (issue 36: such a command ran every request alone).
+  for (const s of SENTINELS) assert.equal(refusesFractions(s).status, "canonical", s);
+  const impl = logged(refusesFractions);
+  assert.equal(await doubtOf(impl), undefined);
+  assert.equal(impl.asked.length, SENTINEL_REQUESTS + 2, "the others' array and the numbers shape apart");
+  assert.ok(impl.asked.includes(`[${NUMBERS_SENTINEL}]`));
+  // Answered in an array of one but refused alone, the numbers shape is a top-level difference.
+  const topOnly = logged((t) =>
+    t === NUMBERS_SENTINEL ? { status: "rejected", reason: "no" } : reference(t),
+  );
+  assert.match(
+    (await doubtOf(topOnly)) ?? "",
+    /^the numbers sentinel .* alone, and \[\[1,1,-0\.5,100,0\.5\]\] in an array of one$/,
+  );
+});
+
+test("a command that writes every value wrongly the same way keeps batching, even when its answer cannot be cut", async () => {
+  // escapes_twice doubles every backslash: its answers do not parse, so an array answer cannot be cut
+  // into elements, but it is exactly the alone answers joined.
+  assert.equal(await doubtOf(knownBadCanonicalizer("escapes_twice").write), undefined);
+  for (const name of [
+    "sorts_nested_not_top_level",
+    "stringify_with_key_list",
+    "drops_closing_brace",
+    "emits_bom",
+  ])
+    assert.notEqual(await doubtOf(knownBadCanonicalizer(name).write), undefined, name);
 });
 
 test("a command that refuses arrays of arrays turns batching off, said why", async () => {
@@ -217,7 +257,7 @@ test("the dry pass plans the sentinels, the batches and every request that goes 
   });
   // Batched: the canon case, I1's input and its canonical form, I2's two inputs; alone: the scalar
   // and the reject case.
-  assert.deepEqual(report, { planned: 2 + 1 + SENTINELS.length + 1, inputs: 5, batches: 1, confirmed: 5 });
+  assert.deepEqual(report, { planned: 2 + 1 + SENTINEL_REQUESTS, inputs: 5, batches: 1, confirmed: 5 });
   assert.equal(planned, report.planned);
   assert.equal(impl.asked.at(-1), '[{"b":1,"a":2},[1.0, 2],[1,2],[1.0],[1]]');
   const before = impl.asked.length;
@@ -236,7 +276,7 @@ test("when the sentinels disagree, batching is off: the checks ask the command i
   });
   assert.equal(canonicalizer, bad);
   assert.match(report.off ?? "", /^sentinel /);
-  assert.equal(report.planned, 7 + SENTINELS.length + 1);
+  assert.equal(report.planned, 7 + SENTINEL_REQUESTS);
 });
 
 test("a confirmed input is answered with a copy of its bytes, so a caller cannot change the cache", async () => {
