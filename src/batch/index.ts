@@ -5,7 +5,7 @@
 // batches, through a Canonicalizer that answers a confirmed input with its confirmed bytes and asks
 // the implementation, one process per request, for anything else. No check knows batches exist but
 // the generated suite, which may read what a batch showed of a wrong answer (./nested.ts).
-import type { Canonicalizer, CorpusCase, NestedAnswers, Profile } from "../types.js";
+import type { Answer, Canonicalizer, CorpusCase, NestedAnswers, Profile } from "../types.js";
 import { type Collected, collectRequests, keyOf } from "./collect.js";
 import { confirmBatches, packBatches } from "./confirm.js";
 import { doubtOfSlices, itemsOf, nestedAnswersOf, type Shown, secondRound } from "./nested.js";
@@ -78,17 +78,26 @@ export function startBatches(impl: Canonicalizer, cases: readonly CorpusCase[], 
       },
     })),
   );
+  const confirmed = async (input: Uint8Array): Promise<Answer | undefined> => {
+    const key = keyOf(input);
+    const { keys } = await collecting;
+    if (!keys.has(key)) return undefined;
+    const output = (await confirming).shown?.confirmed.get(key);
+    return output === undefined ? undefined : { status: "canonical", output: output.slice() };
+  };
+  const briefly = impl.canonicalizeBriefly;
   const canonicalizer: Canonicalizer = {
     label: impl.label,
     async canonicalize(input) {
-      const key = keyOf(input);
-      const { keys } = await collecting;
-      if (keys.has(key)) {
-        const output = (await confirming).shown?.confirmed.get(key);
-        if (output !== undefined) return { status: "canonical", output: output.slice() };
-      }
-      return impl.canonicalize(input);
+      return (await confirmed(input)) ?? impl.canonicalize(input);
     },
+    ...(briefly
+      ? {
+          async canonicalizeBriefly(input: Uint8Array) {
+            return (await confirmed(input)) ?? briefly.call(impl, input);
+          },
+        }
+      : {}),
     close: () => impl.close(),
   };
   // The slices, once the probes have tested them, and the second round (./nested.ts).

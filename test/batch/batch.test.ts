@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type BatchItem, keyOf } from "../../src/batch/collect.js";
-import { arrayOf, confirmBatches, packBatches } from "../../src/batch/confirm.js";
+import { arrayOf, confirmBatches, narrowAllowance, packBatches } from "../../src/batch/confirm.js";
 import { prepareBatches, SENTINEL_REQUESTS, SENTINELS } from "../../src/batch/index.js";
 import { batchForm, MAX_ITEM_BYTES, MAX_ITEM_DEPTH } from "../../src/batch/select.js";
 import { doubtOf, NUMBERS_SENTINEL } from "../../src/batch/sentinels.js";
@@ -144,6 +144,27 @@ test("a batch with no answer: a part of about √n, then its items are left to t
   // Waited out twice: the whole, and the part of 10 that holds it; never as an array of one.
   assert.equal(impl.asked.filter((t) => t.includes("true")).length, 2);
   assert.equal(impl.asked.length, 11);
+});
+
+test("narrowing a refused batch pays its way: most inputs refused, it is not halved down to every input", async () => {
+  // Issue 36: refuses_nul_names refused about 40% of the generated values, and halving each refused
+  // batch down to every input cost more requests than asking each alone. Each request beyond the
+  // allowance must be paid for by an input it confirms (a request its check then need not make).
+  // Without it: 511 requests, 170 confirmed.
+  const impl = logged((t) => (t.includes("true") ? { status: "rejected", reason: "no true" } : reference(t)));
+  const texts = Array.from({ length: 512 }, (_, k) => (k % 3 === 0 ? `[true,${k}]` : `[${k}]`));
+  const { answers, requests } = await confirmBatches(impl, [texts.map(item)], 10_000);
+  assert.ok(
+    requests <= 1 + narrowAllowance(512) + answers.size,
+    `${requests} requests, ${answers.size} confirmed`,
+  );
+  for (const key of answers.keys()) assert.ok(!key.includes("true"), key);
+  // A few culprits are still narrowed as far as they need: every input confirmed but each culprit
+  // and the partner of its last pair (left to its check, as with a hang).
+  const few = logged((t) => (t.includes("true") ? { status: "rejected", reason: "no true" } : reference(t)));
+  const some = Array.from({ length: 512 }, (_, k) => (k % 100 === 7 ? `[true,${k}]` : `[${k}]`));
+  const confirmed = await confirmBatches(few, [some.map(item)], 10_000);
+  assert.equal(confirmed.answers.size, 512 - 12);
 });
 
 test("narrowing stops at its budget: what it has not placed stays unconfirmed", async () => {
