@@ -9,7 +9,7 @@ import type { Answer, Canonicalizer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
-import { checkLimits } from "./limits.js";
+import { briefTimeoutMs, checkLimits } from "./limits.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
 import { SandboxWorkers } from "./sandbox-worker.js";
 import { crlfAsLf, HeadBuffer, utf8Problem } from "./text.js";
@@ -167,12 +167,6 @@ function runOnce(
     child.stdin.on("error", () => {});
     child.stdin.end(input);
   });
-}
-
-/** The time limit of a request whose time-out decides no verdict (Canonicalizer.canonicalizeBriefly):
- * a fifth of the full one, at least 1 s (and never more than the full one). */
-export function briefTimeoutMs(timeoutMs: number): number {
-  return Math.min(timeoutMs, Math.max(1000, Math.ceil(timeoutMs / 5)));
 }
 
 /** A Canonicalizer over the once protocol. Throws AdapterSetupError when the program cannot be found. */

@@ -177,7 +177,9 @@ async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckCon
         return askPart(ctx.write, input, alone, single);
       },
       // Lines mode asks alone in a lane's running process: a round trip per number, not a process.
-      oneByOne: ctx.write.canonicalizeAlone !== undefined,
+      // With a shorter limit for parts of several numbers, it narrows as once mode does: about √n
+      // parts, each within that limit, and only the numbers of a part that got no answer alone.
+      oneByOne: ctx.write.canonicalizeAlone !== undefined && ctx.write.canonicalizeBriefly === undefined,
       matched: (part) => {
         tally.matched += part.length;
       },

@@ -2,8 +2,9 @@
 // clear reason, a finished request (a generous bound), and no process of the command left behind.
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { briefTimeoutMs, createOnceCanonicalizer } from "../../src/adapters/command-once.js";
+import { createOnceCanonicalizer } from "../../src/adapters/command-once.js";
 import { AdapterSetupError } from "../../src/adapters/errors.js";
+import { briefTimeoutMs } from "../../src/adapters/limits.js";
 import { liveGroupCount } from "../../src/adapters/process-group.js";
 import type { Answer } from "../../src/types.js";
 import { bytes, CWD, finishes, fixture, leftovers, newTag, show, text } from "./helpers.js";
