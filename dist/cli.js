@@ -1124,15 +1124,15 @@ function readGeneratedGot(text2) {
     const from = m.index + m[0].length;
     const to = k + 1 < starts.length ? starts[k + 1].index : rest.length;
     const instance = readInstanceExpectation(rest.slice(from, to));
-    const split2 = instance?.expected.indexOf(ALSO_GOT) ?? -1;
-    if (!instance || split2 < 0) return;
+    const split3 = instance?.expected.indexOf(ALSO_GOT) ?? -1;
+    if (!instance || split3 < 0) return;
     also.push({
       draw: Number(m[1]),
       shrinks: Number(m[2]),
       path: m[3] ?? null,
       input: instance.input,
-      expected: instance.expected.slice(0, split2),
-      got: instance.expected.slice(split2 + ALSO_GOT.length)
+      expected: instance.expected.slice(0, split3),
+      got: instance.expected.slice(split3 + ALSO_GOT.length)
     });
   });
   return {
@@ -18703,15 +18703,15 @@ function failureCause(reason, expected) {
   };
 }
 function splitByRawLineFeeds(reason, expected) {
-  const split2 = readLinesCountReason(stripCutNote(reason));
-  if (split2 === void 0) return false;
+  const split3 = readLinesCountReason(stripCutNote(reason));
+  if (split3 === void 0) return false;
   const cut3 = readCutBytes(expected);
   const known = withRawControls(cut3?.shown ?? expected).split("\n");
-  if (cut3 === void 0 ? split2.count !== known.length : split2.count < known.length) return false;
-  return split2.lines.every((shown2, k) => {
+  if (cut3 === void 0 ? split3.count !== known.length : split3.count < known.length) return false;
+  return split3.lines.every((shown2, k) => {
     if (k >= known.length) return cut3 !== void 0;
     const line = asOneLine(known[k]);
-    const lineCut = split2.lastCut && k === split2.lines.length - 1 ? shown2.replace(/ \.{0,3}$/, "") : shown2.endsWith(" ...") ? shown2.slice(0, -5) : void 0;
+    const lineCut = split3.lastCut && k === split3.lines.length - 1 ? shown2.replace(/ \.{0,3}$/, "") : shown2.endsWith(" ...") ? shown2.slice(0, -5) : void 0;
     if (cut3 !== void 0 && k === known.length - 1) {
       const head = lineCut ?? shown2;
       return head.startsWith(line) || line.startsWith(head);
@@ -18863,8 +18863,8 @@ function instanceCause(instance) {
   };
 }
 function likelyOutputs(splits) {
-  const split2 = splits.find((p) => referenceOutputs(p.a) && referenceOutputs(p.b)) ?? splits[0];
-  return split2 && { ra: split2.a, rb: split2.b };
+  const split3 = splits.find((p) => referenceOutputs(p.a) && referenceOutputs(p.b)) ?? splits[0];
+  return split3 && { ra: split3.a, rb: split3.b };
 }
 function clip(text2, max) {
   const points = [...text2];
@@ -22726,8 +22726,24 @@ var LINES_FLAG = row({
   },
   parse: flag
 });
+var START_MS_FLAG = optionalRow({
+  name: "start-ms",
+  cli: {
+    type: "string",
+    label: "--start-ms N",
+    help: [
+      "wait N ms after starting, before reading its input: a process that starts as dearly as a",
+      "JVM (about 500 ms), so that what a run costs in process starts shows in its time"
+    ]
+  },
+  parse: (value, c) => parseCount(value, c.subject, 0, 6e4)
+});
+async function startCost(ms) {
+  if (ms !== void 0 && ms > 0) await new Promise((resolve10) => setTimeout(resolve10, ms));
+}
 var FLAGS4 = {
   lines: LINES_FLAG,
+  "start-ms": START_MS_FLAG,
   digest: optionalRow({
     name: "digest",
     cli: {
@@ -22827,6 +22843,7 @@ var canonicalizeCommand = {
     };
     const digest = line.get("digest");
     if (line.get("demo")) return demo(options, io);
+    await startCost(line.get("start-ms"));
     const encoder7 = new TextEncoder();
     const transform = digest === void 0 ? (input) => canonicalize(input, options) : (input) => {
       const canonical = canonicalize(input, options);
@@ -24148,6 +24165,7 @@ var FLAGS7 = {
     },
     parse: flag
   }),
+  "start-ms": START_MS_FLAG,
   list: row({
     name: "list",
     default: "false",
@@ -24160,7 +24178,7 @@ var FLAGS7 = {
   })
 };
 var usage4 = [
-  "usage: canon-conformance known-bad NAME [--lines] [--read-side]",
+  "usage: canon-conformance known-bad NAME [--lines] [--read-side] [--start-ms N]",
   "       canon-conformance known-bad --list",
   "",
   "Runs the known-bad canonicalizer NAME as a command: the input on stdin, its (wrong) canonical form",
@@ -24203,6 +24221,7 @@ var knownBadCommand = {
       throw new UsageError(error.message);
     }
     const transform = line.get("read-side") ? bad.read ?? bad.write : bad.write;
+    await startCost(line.get("start-ms"));
     const serve = { input: io.stdin, output: io.stdout, errors: io.stderr };
     return line.get("lines") ? serveLines(transform, serve) : serveOnce(transform, serve);
   }
@@ -24215,6 +24234,18 @@ async function ask(implementation, input) {
   } catch (error) {
     return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
   }
+}
+async function askBriefly(implementation, input) {
+  if (implementation.canonicalizeBriefly === void 0) return ask(implementation, input);
+  try {
+    return await implementation.canonicalizeBriefly(input);
+  } catch (error) {
+    return { status: "failed", reason: `the adapter threw: ${messageOf(error)}` };
+  }
+}
+function askPart(implementation, input, alone, single2) {
+  if (!single2 && implementation.canonicalizeBriefly !== void 0) return askBriefly(implementation, input);
+  return (alone ? askAlone : ask)(implementation, input);
 }
 async function askAlone(implementation, input) {
   if (implementation.canonicalizeAlone === void 0) return ask(implementation, input);
@@ -25100,6 +25131,9 @@ function checkLimits(o) {
   if (!Number.isInteger(o.maxOutputBytes) || o.maxOutputBytes <= 0) {
     throw new RangeError(`maxOutputBytes must be a positive integer: ${o.maxOutputBytes}`);
   }
+}
+function briefTimeoutMs(timeoutMs) {
+  return Math.min(timeoutMs, Math.max(1e3, Math.ceil(timeoutMs / 5)));
 }
 
 // src/adapters/http.ts
@@ -26120,10 +26154,10 @@ var LinesSession = class {
     this.lanes.push(lane);
     return lane;
   }
-  canonicalize(input) {
+  canonicalize(input, shortcut = false) {
     if (this.closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
     return new Promise((resolve10) => {
-      const request = { line: encodeRequestLine(input), resolve: resolve10 };
+      const request = { line: encodeRequestLine(input), resolve: resolve10, ...shortcut ? { shortcut } : {} };
       if (!this.echoes) {
         this.isolate([request]);
         return;
@@ -26326,23 +26360,29 @@ var LinesSession = class {
   armTimer(pipe) {
     pipe.cancelTimer?.();
     if (pipe.inFlight.length === 0) return;
+    const owed = this.owed(pipe);
     pipe.cancelTimer = workDeadline(
-      this.o.timeoutMs,
+      // Before its first echo a process may still be starting: that is no request's time.
+      owed?.shortcut && pipe.echoed ? briefTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
       () => pipe.child.pid,
       () => {
         if (this.pipe !== pipe) return;
         if (!pipe.echoed && pipe.lines.length >= pipe.inFlight.length) this.echoes = false;
-        this.fault(pipe);
+        this.fault(pipe, true);
       }
     );
+  }
+  /** The request owed the next line, if a request is. */
+  owed(pipe) {
+    const silent = !pipe.echoed && pipe.lines.length === 0;
+    return silent ? pipe.inFlight.find((item) => item.request)?.request : pipe.inFlight[pipe.lines.length]?.request;
   }
   /** The process can no longer be trusted (time limit, end, cap, flood). The request owed the line
    * that did not come, and any other already asked again, are asked alone; the rest of what it holds
    * unconfirmed is asked again singly by a new process, which also takes what is still to be sent
    * (a restart, counted, when the process ended by itself). */
-  fault(pipe) {
-    const silent = !pipe.echoed && pipe.lines.length === 0;
-    const owed = silent ? pipe.inFlight.find((item) => item.request)?.request : pipe.inFlight[pipe.lines.length]?.request;
+  fault(pipe, timedOut2 = false) {
+    const owed = this.owed(pipe);
     const unconfirmed = pipe.inFlight.flatMap((item) => item.request ? [item.request] : []);
     const endedByItself = pipe.exited;
     this.stop(pipe);
@@ -26350,7 +26390,12 @@ var LinesSession = class {
       this.isolate([...unconfirmed, ...this.queue.splice(0)]);
       return;
     }
-    this.isolate(unconfirmed.filter((r) => r === owed || r.single));
+    const dropped = timedOut2 && pipe.echoed && owed?.shortcut ? owed : void 0;
+    dropped?.resolve({
+      status: "failed",
+      reason: `timed out after ${briefTimeoutMs(this.o.timeoutMs)} ms (a request of several inputs); process group killed`
+    });
+    this.isolate(unconfirmed.filter((r) => r !== dropped && (r === owed || r.single)));
     this.askSingly(unconfirmed.filter((r) => r !== owed && !r.single));
     if (!this.closed && this.queue.length > 0) {
       if (endedByItself) this.cost.restarts++;
@@ -26375,6 +26420,7 @@ function createLinesCanonicalizer(o) {
   return {
     label: o.command,
     canonicalize: (input) => session.canonicalize(input),
+    canonicalizeBriefly: (input) => session.canonicalize(input, true),
     canonicalizeAlone: (input) => session.canonicalizeAlone(input),
     close: () => session.close(),
     isolation: session.cost
@@ -26744,13 +26790,14 @@ function createOnceCanonicalizer(o) {
   const direct = () => spawnDirect(spec);
   const workerLaunch = spec.launched?.worker;
   const workers = workerLaunch && o.workers !== false ? new SandboxWorkers(workerLaunch, o.cwd, o.jobs, Math.max(o.timeoutMs, WORKER_STARTUP_MS)) : void 0;
-  const ask2 = async (input) => {
+  const brief = { ...o, timeoutMs: briefTimeoutMs(o.timeoutMs) };
+  const ask2 = async (input, limits = o) => {
     const relayed = await workers?.start();
     if (relayed !== void 0) {
-      const answer = await runOnce(() => relayed, spec.argv0, input, o, register);
+      const answer = await runOnce(() => relayed, spec.argv0, input, limits, register);
       if (answer !== LOST) return answer;
     }
-    const alone = await runOnce(direct, spec.argv0, input, o, register);
+    const alone = await runOnce(direct, spec.argv0, input, limits, register);
     return alone === LOST ? { status: "failed", reason: "the process was lost" } : alone;
   };
   const limiter = new Limiter(o.jobs);
@@ -26761,17 +26808,19 @@ function createOnceCanonicalizer(o) {
     active.add(abort);
     return () => active.delete(abort);
   };
+  const asked = (input, limits) => {
+    if (closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
+    const p = limiter.run(
+      () => closed ? Promise.resolve({ status: "failed", reason: "the adapter is closed" }) : ask2(input, limits)
+    );
+    inFlight2.add(p);
+    void p.finally(() => inFlight2.delete(p));
+    return p;
+  };
   return {
     label: o.command,
-    canonicalize(input) {
-      if (closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
-      const p = limiter.run(
-        () => closed ? Promise.resolve({ status: "failed", reason: "the adapter is closed" }) : ask2(input)
-      );
-      inFlight2.add(p);
-      void p.finally(() => inFlight2.delete(p));
-      return p;
-    },
+    canonicalize: (input) => asked(input, o),
+    canonicalizeBriefly: (input) => asked(input, brief),
     async close() {
       closed = true;
       for (const abort of [...active]) abort();
@@ -26906,32 +26955,9 @@ async function twiceRule(first2, second, input) {
 
 // src/checks/narrow.ts
 async function narrowBatch(items2, answer, n, splitAfterNoAnswer = false, budget) {
-  const got = n.parts(answer);
-  if (got !== null && got.length === items2.length) {
-    const right = [];
-    let wrong = 0;
-    items2.forEach((item, k) => {
-      if (n.right(item, got[k])) right.push(item);
-      else {
-        wrong++;
-        n.wrong(item, answer, got[k], got);
-      }
-    });
-    n.matched(right);
-    if (wrong === 0) n.arrayWrong(items2, answer);
-    return;
-  }
-  if (items2.length === 1) {
-    n.wrong(items2[0], answer, void 0, got);
-    return;
-  }
+  if (judgedInPlace(items2, answer, n)) return;
   const alone = answer.status === "failed";
-  const size = !alone ? Math.ceil(items2.length / 2) : n.oneByOne || splitAfterNoAnswer ? 1 : (
-    // Never the whole again: at most half, so every level narrows.
-    Math.min(Math.ceil(Math.sqrt(items2.length)), Math.ceil(items2.length / 2))
-  );
-  const parts = [];
-  for (let at = 0; at < items2.length; at += size) parts.push(items2.slice(at, at + size));
+  const parts = split2(items2, answer, n, splitAfterNoAnswer);
   if (budget !== void 0) {
     const asked = parts.filter((part) => !(part.length === 1 && n.leavesSingles));
     if (asked.length > budget) {
@@ -26939,7 +26965,7 @@ async function narrowBatch(items2, answer, n, splitAfterNoAnswer = false, budget
       return;
     }
     const requests = asked.map((part) => n.request(part));
-    const answers = await Promise.all(requests.map((r) => n.ask(r.input, alone)));
+    const answers = await Promise.all(requests.map((r, k) => n.ask(r.input, alone, asked[k].length === 1)));
     const inexact = [];
     asked.forEach((part, k) => {
       if (answeredExactly(answers[k], requests[k].expected)) n.matched(part);
@@ -26957,11 +26983,86 @@ async function narrowBatch(items2, answer, n, splitAfterNoAnswer = false, budget
     parts.map(async (part) => {
       if (part.length === 1 && n.leavesSingles) return;
       const { input, expected } = n.request(part);
-      const again = await n.ask(input, alone);
+      const again = await n.ask(input, alone, part.length === 1);
       if (answeredExactly(again, expected)) n.matched(part);
       else await narrowBatch(part, again, n, splitAfterNoAnswer || alone);
     })
   );
+}
+function judgedInPlace(items2, answer, n) {
+  const got = n.parts(answer);
+  if (got !== null && got.length === items2.length) {
+    const right = [];
+    let wrong = 0;
+    items2.forEach((item, k) => {
+      if (n.right(item, got[k])) right.push(item);
+      else {
+        wrong++;
+        n.wrong(item, answer, got[k], got);
+      }
+    });
+    n.matched(right);
+    if (wrong === 0) n.arrayWrong(items2, answer);
+    return true;
+  }
+  if (items2.length === 1) {
+    n.wrong(items2[0], answer, void 0, got);
+    return true;
+  }
+  return false;
+}
+function split2(items2, answer, n, splitAfterNoAnswer) {
+  const size = answer.status !== "failed" ? Math.ceil(items2.length / 2) : n.oneByOne || splitAfterNoAnswer ? 1 : (
+    // Never the whole again: at most half, so every level narrows.
+    Math.min(Math.ceil(Math.sqrt(items2.length)), Math.ceil(items2.length / 2))
+  );
+  const parts = [];
+  for (let at = 0; at < items2.length; at += size) parts.push(items2.slice(at, at + size));
+  return parts;
+}
+async function narrowEarning(items2, answer, n, allowance) {
+  let frontier = [
+    { items: items2, answer, afterNoAnswer: false }
+  ];
+  let spent = 0;
+  let earned = 0;
+  const matched = n.matched.bind(n);
+  const counting = {
+    ...n,
+    matched: (right) => {
+      earned += right.length;
+      matched(right);
+    }
+  };
+  while (frontier.length > 0) {
+    const splitting = [];
+    const asked = [];
+    for (const part of frontier) {
+      if (judgedInPlace(part.items, part.answer, counting)) continue;
+      splitting.push(part);
+      const alone = part.answer.status === "failed";
+      for (const sub of split2(part.items, part.answer, n, part.afterNoAnswer)) {
+        if (sub.length === 1 && n.leavesSingles) continue;
+        asked.push({ items: sub, alone, afterNoAnswer: part.afterNoAnswer || alone });
+      }
+    }
+    if (asked.length === 0) break;
+    if (spent + asked.length > allowance + earned) {
+      for (const part of splitting) n.unplaced?.(part.items, part.answer);
+      break;
+    }
+    const requests = asked.map((part) => n.request(part.items));
+    const answers = await Promise.all(
+      requests.map((r, k) => n.ask(r.input, asked[k].alone, asked[k].items.length === 1))
+    );
+    spent += asked.length;
+    frontier = [];
+    asked.forEach((part, k) => {
+      if (answeredExactly(answers[k], requests[k].expected)) counting.matched(part.items);
+      else frontier.push({ items: part.items, answer: answers[k], afterNoAnswer: part.afterNoAnswer });
+    });
+  }
+  return spent;
 }
 
 // src/checks/numbers.ts
@@ -26987,7 +27088,8 @@ async function judgeNumbers(c, ctx, blocks = numberBlocks(c)) {
   let generated = 0;
   for (const block of blocks) {
     digest.update(block.expected);
-    inFlight2.push({ block, first: generated, answer: ask(ctx.write, block.input) });
+    const asked = block.count > 1 ? askBriefly(ctx.write, block.input) : ask(ctx.write, block.input);
+    inFlight2.push({ block, first: generated, answer: asked });
     generated += block.count;
     if (inFlight2.length >= BLOCKS_IN_FLIGHT) await settle(inFlight2.shift(), tally, ctx);
   }
@@ -27020,12 +27122,14 @@ async function narrow(items2, answer, tally, ctx) {
       }),
       parts: (a) => a.status === "canonical" ? arrayItems(lenientDecoder2.decode(a.output)) : null,
       right: (item, part) => part === item.expected,
-      ask: (input, alone) => {
+      ask: (input, alone, single2) => {
         requests++;
-        return (alone ? askAlone : ask)(ctx.write, input);
+        return askPart(ctx.write, input, alone, single2);
       },
       // Lines mode asks alone in a lane's running process: a round trip per number, not a process.
-      oneByOne: ctx.write.canonicalizeAlone !== void 0,
+      // With a shorter limit for parts of several numbers, it narrows as once mode does: about √n
+      // parts, each within that limit, and only the numbers of a part that got no answer alone.
+      oneByOne: ctx.write.canonicalizeAlone !== void 0 && ctx.write.canonicalizeBriefly === void 0,
       matched: (part) => {
         tally.matched += part.length;
       },
@@ -27862,6 +27966,9 @@ function arrayOf(parts) {
   out[at] = 93;
   return out;
 }
+function narrowAllowance(n) {
+  return Math.ceil(Math.sqrt(n)) + 2;
+}
 async function confirmBatches(impl, batches, narrowBudget) {
   const answers = /* @__PURE__ */ new Map();
   const slices = /* @__PURE__ */ new Map();
@@ -27879,11 +27986,11 @@ async function confirmBatches(impl, batches, narrowBudget) {
     request,
     parts: (a) => a.status === "canonical" ? splitArray(a.output) : null,
     right: (item, part) => bytesEqual(part, item.expected),
-    ask: async (input, alone) => {
+    ask: async (input, alone, single2) => {
       if (budget <= 0) return { status: "failed", reason: "narrowing budget spent" };
       budget--;
       requests++;
-      return (alone ? askAlone : ask)(impl, input);
+      return askPart(impl, input, alone, single2);
     },
     leavesSingles: true,
     matched: confirm,
@@ -27897,9 +28004,9 @@ async function confirmBatches(impl, batches, narrowBudget) {
     batches.map(async (items2) => {
       const { input, expected } = request(items2);
       requests++;
-      const answer = await ask(impl, input);
+      const answer = await askBriefly(impl, input);
       if (answeredExactly(answer, expected)) confirm(items2);
-      else await narrowBatch(items2, answer, narrowing);
+      else await narrowEarning(items2, answer, narrowing, narrowAllowance(items2.length));
     })
   );
   const sliced = batches.flat().filter((item) => wrongIn.has(item));
@@ -28012,21 +28119,40 @@ var SENTINELS = [
   "{}",
   "[]",
   // Escapes and the empty name among the top-level members, with spaces inside.
-  '{ "b" : "\\u00e9\\"\\\\\\/" , "" : [ 1 , 2 ] , "A" : -1 , "a" : 0.5 }',
-  // A numbers block's shape: a top-level array of respelled numbers.
-  "[1.0,10e-1,-0.5,1E2,5e-1]"
+  '{ "b" : "\\u00e9\\"\\\\\\/" , "" : [ 1 , 2 ] , "A" : -1 , "a" : 0 }'
 ];
+var NUMBERS_SENTINEL = "[1.0,10e-1,-0.5,1E2,5e-1]";
+var SENTINEL_REQUESTS = SENTINELS.length + 2;
 async function doubtOf(impl) {
-  const inputs = SENTINELS.map((s) => encoder6.encode(s));
-  const alone = await Promise.all(inputs.map((input) => ask(impl, input)));
-  const nested = await ask(impl, arrayOf(inputs));
+  const inputs = [...SENTINELS, NUMBERS_SENTINEL].map((s) => encoder6.encode(s));
+  const [alone, nested] = await Promise.all([
+    Promise.all(inputs.map((input) => ask(impl, input))),
+    ask(impl, arrayOf(inputs))
+  ]);
+  const numbersAlone = alone.at(-1);
+  if (numbersAlone.status === "canonical") return disagreement(inputs.length, alone, nested);
+  const numbers = inputs.at(-1);
+  const [others, numbersNested] = await Promise.all([
+    ask(impl, arrayOf(inputs.slice(0, -1))),
+    ask(impl, arrayOf([numbers]))
+  ]);
+  const off = disagreement(SENTINELS.length, alone.slice(0, -1), others);
+  if (off !== void 0) return off;
+  if (numbersNested.status === "canonical") {
+    return `the numbers sentinel ${NUMBERS_SENTINEL} was answered ${showAnswer(numbersAlone, SHOWN2)} alone, and ${showAnswer(numbersNested, SHOWN2)} in an array of one`;
+  }
+  return void 0;
+}
+function disagreement(n, alone, nested) {
+  if (nested.status === "canonical" && alone.every((a) => a.status === "canonical") && bytesEqual(nested.output, arrayOf(alone.map((a) => a.output))))
+    return void 0;
   const parts = nested.status === "canonical" ? splitArray(nested.output) : null;
-  if (parts === null || parts.length !== inputs.length) {
-    return `the array of the ${inputs.length} top-level sentinel values was answered ${showAnswer(nested, SHOWN2)}, not as an array of ${inputs.length}`;
+  if (parts === null || parts.length !== n) {
+    return `the array of the ${n} top-level sentinel values was answered ${showAnswer(nested, SHOWN2)}, not as an array of ${n}`;
   }
   for (const [k, answer] of alone.entries()) {
     if (answer.status !== "canonical" || !bytesEqual(answer.output, parts[k])) {
-      return `sentinel ${k + 1} of ${inputs.length} was answered ${showAnswer(answer, SHOWN2)} alone, and ${showBytes(parts[k], SHOWN2)} in an array`;
+      return `sentinel ${k + 1} of ${n} was answered ${showAnswer(answer, SHOWN2)} alone, and ${showBytes(parts[k], SHOWN2)} in an array`;
     }
   }
   return void 0;
@@ -28052,17 +28178,24 @@ function startBatches(impl, cases, o) {
       }
     }))
   );
+  const confirmed = async (input) => {
+    const key = keyOf3(input);
+    const { keys } = await collecting;
+    if (!keys.has(key)) return void 0;
+    const output = (await confirming).shown?.confirmed.get(key);
+    return output === void 0 ? void 0 : { status: "canonical", output: output.slice() };
+  };
+  const briefly = impl.canonicalizeBriefly;
   const canonicalizer = {
     label: impl.label,
     async canonicalize(input) {
-      const key = keyOf3(input);
-      const { keys } = await collecting;
-      if (keys.has(key)) {
-        const output = (await confirming).shown?.confirmed.get(key);
-        if (output !== void 0) return { status: "canonical", output: output.slice() };
-      }
-      return impl.canonicalize(input);
+      return await confirmed(input) ?? impl.canonicalize(input);
     },
+    ...briefly ? {
+      async canonicalizeBriefly(input) {
+        return await confirmed(input) ?? briefly.call(impl, input);
+      }
+    } : {},
     close: () => impl.close()
   };
   const showing = Promise.all([collecting, confirming]).then(
@@ -28090,7 +28223,7 @@ async function confirmAll(impl, collected, o) {
     o.onPlan?.(report2);
     return { report: report2, shown: void 0 };
   }
-  const sentinelRequests = SENTINELS.length + 1;
+  const sentinelRequests = SENTINEL_REQUESTS;
   const report = {
     planned: collected.alone + batches.length + sentinelRequests,
     inputs: collected.items.length,
@@ -28211,10 +28344,12 @@ function boundCanonicalizer(impl, endsAt, boundMs) {
     });
   };
   const alone = impl.canonicalizeAlone;
+  const briefly = impl.canonicalizeBriefly;
   return {
     label: impl.label,
     canonicalize: (input) => within(() => impl.canonicalize(input)),
     ...alone ? { canonicalizeAlone: (input) => within(() => alone.call(impl, input)) } : {},
+    ...briefly ? { canonicalizeBriefly: (input) => within(() => briefly.call(impl, input)) } : {},
     ...impl.isolation ? {
       get isolation() {
         return impl.isolation;
@@ -28546,22 +28681,33 @@ function progressOf(plan, cases, write2) {
         return impl.canonicalize(input);
       },
       ...impl.canonicalizeAlone ? { canonicalizeAlone: impl.canonicalizeAlone } : {},
+      ...impl.canonicalizeBriefly ? {
+        canonicalizeBriefly: (input) => {
+          requestsLeft = Math.max(0, requestsLeft - 1);
+          return impl.canonicalizeBriefly(input);
+        }
+      } : {},
       close: () => impl.close()
     }),
     /** `impl` counting each request it answers as a process ended (the batches' plan). */
-    metered: (impl) => ({
-      label: impl.label,
-      canonicalize: async (input) => {
+    metered: (impl) => {
+      const meter = async (asked) => {
         try {
-          return await impl.canonicalize(input);
+          return await asked();
         } finally {
           processes ??= { done: 0, planned: 0 };
           processes.done += 1;
           options.onProgress?.(progress(done2));
         }
-      },
-      close: () => impl.close()
-    }),
+      };
+      const briefly = impl.canonicalizeBriefly;
+      return {
+        label: impl.label,
+        canonicalize: (input) => meter(() => impl.canonicalize(input)),
+        ...briefly ? { canonicalizeBriefly: (input) => meter(() => briefly.call(impl, input)) } : {},
+        close: () => impl.close()
+      };
+    },
     plan: (planned) => {
       processes = { done: processes?.done ?? 0, planned };
       options.onProgress?.(progress(done2));
@@ -29213,9 +29359,10 @@ function cliCommand(launcher, args) {
   return [launcher.node, ...launcher.execArgv, launcher.script, ...args].map(shellQuote).join(" ");
 }
 function commandCanonicalizer(args, via) {
-  const { protocol, jobs, launcher, timeoutMs = 3e4 } = via;
+  const { protocol, jobs, launcher, timeoutMs = 3e4, startMs } = via;
+  const start = startMs === void 0 ? [] : ["--start-ms", String(startMs)];
   return createCanonicalizer({
-    command: cliCommand(launcher, protocol === "lines" ? [...args, "--lines"] : args),
+    command: cliCommand(launcher, [...args, ...start, ...protocol === "lines" ? ["--lines"] : []]),
     protocol,
     shell: false,
     cwd: process.cwd(),

@@ -29,6 +29,11 @@ export interface Canonicalizer {
    * absent where every request already is (once mode, http, in this process). For requests likely to
    * get no answer (narrowing a block that got none), so they cost one time limit, not two. */
   canonicalizeAlone?(input: Uint8Array): Promise<Answer>;
+  /** The same, with a shorter time limit (once mode: a fifth of it, at least 1 s): for a request whose
+   * time-out decides no verdict (a batch, a numbers block, a narrowing level of several inputs), so a
+   * hang costs one full time limit, where the input is asked alone, and short ones before it. Absent
+   * where there is no limit to shorten (lines mode's pipeline, in this process). */
+  canonicalizeBriefly?(input: Uint8Array): Promise<Answer>;
   /** What asking requests alone has cost so far (lines mode: each request in doubt, asked again in a
    * fresh process), for the progress line; absent where nothing is asked twice. */
   readonly isolation?: { askedAlone: number; aloneMs: number; restarts?: number; answeredAtEnd?: number };

@@ -27,7 +27,7 @@ import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import type { Answer, Canonicalizer } from "../types.js";
 import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
-import { checkLimits } from "./limits.js";
+import { briefTimeoutMs, checkLimits } from "./limits.js";
 import { encodeRequestLine } from "./line-framing.js";
 import { LineReader } from "./line-reader.js";
 import { syncNumberIn, syncRequestLine } from "./line-sync.js";
@@ -62,6 +62,10 @@ interface Request {
   /** Asked again after its segment lost framing: it goes in a segment of its own, and further doubt
    * sends it alone. */
   single?: true;
+  /** A request whose time-out decides no verdict (Canonicalizer.canonicalizeBriefly: a numbers block,
+   * a part of one): owed a line, it waits the shorter limit, and when that passes it is answered
+   * "no answer" at once, not asked alone, since what asked it narrows it instead. */
+  shortcut?: true;
 }
 
 /** What a process of the pipeline has been sent and owes a line for: a request or a sync request. */
@@ -131,10 +135,10 @@ class LinesSession {
     return lane;
   }
 
-  canonicalize(input: Uint8Array): Promise<Answer> {
+  canonicalize(input: Uint8Array, shortcut = false): Promise<Answer> {
     if (this.closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
     return new Promise((resolve) => {
-      const request = { line: encodeRequestLine(input), resolve };
+      const request: Request = { line: encodeRequestLine(input), resolve, ...(shortcut ? { shortcut } : {}) };
       if (!this.echoes) {
         this.isolate([request]);
         return;
@@ -357,29 +361,36 @@ class LinesSession {
   private armTimer(pipe: Pipe): void {
     pipe.cancelTimer?.();
     if (pipe.inFlight.length === 0) return;
+    const owed = this.owed(pipe);
     pipe.cancelTimer = workDeadline(
-      this.o.timeoutMs,
+      // Before its first echo a process may still be starting: that is no request's time.
+      owed?.shortcut && pipe.echoed ? briefTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
       () => pipe.child.pid,
       () => {
         if (this.pipe !== pipe) return;
         // Every item has a line and no sync request was ever echoed: it answers them with something
         // else, so no count can be confirmed. Without sync requests, every request goes alone.
         if (!pipe.echoed && pipe.lines.length >= pipe.inFlight.length) this.echoes = false;
-        this.fault(pipe);
+        this.fault(pipe, true);
       },
     );
+  }
+
+  /** The request owed the next line, if a request is. */
+  private owed(pipe: Pipe): Request | undefined {
+    // Not even the first sync request answered: the first request is the one it is stuck on.
+    const silent = !pipe.echoed && pipe.lines.length === 0;
+    return silent
+      ? pipe.inFlight.find((item) => item.request)?.request
+      : pipe.inFlight[pipe.lines.length]?.request;
   }
 
   /** The process can no longer be trusted (time limit, end, cap, flood). The request owed the line
    * that did not come, and any other already asked again, are asked alone; the rest of what it holds
    * unconfirmed is asked again singly by a new process, which also takes what is still to be sent
    * (a restart, counted, when the process ended by itself). */
-  private fault(pipe: Pipe): void {
-    // Not even the first sync request answered: the first request is the one it is stuck on.
-    const silent = !pipe.echoed && pipe.lines.length === 0;
-    const owed = silent
-      ? pipe.inFlight.find((item) => item.request)?.request
-      : pipe.inFlight[pipe.lines.length]?.request;
+  private fault(pipe: Pipe, timedOut = false): void {
+    const owed = this.owed(pipe);
     const unconfirmed = pipe.inFlight.flatMap((item) => (item.request ? [item.request] : []));
     const endedByItself = pipe.exited;
     this.stop(pipe);
@@ -387,7 +398,13 @@ class LinesSession {
       this.isolate([...unconfirmed, ...this.queue.splice(0)]);
       return;
     }
-    this.isolate(unconfirmed.filter((r) => r === owed || r.single));
+    // A shortcut that got no line within its shorter limit: no answer, narrowed by what asked it.
+    const dropped = timedOut && pipe.echoed && owed?.shortcut ? owed : undefined;
+    dropped?.resolve({
+      status: "failed",
+      reason: `timed out after ${briefTimeoutMs(this.o.timeoutMs)} ms (a request of several inputs); process group killed`,
+    });
+    this.isolate(unconfirmed.filter((r) => r !== dropped && (r === owed || r.single)));
     this.askSingly(unconfirmed.filter((r) => r !== owed && !r.single));
     if (!this.closed && this.queue.length > 0) {
       if (endedByItself) this.cost.restarts++;
@@ -417,6 +434,7 @@ export function createLinesCanonicalizer(
   return {
     label: o.command,
     canonicalize: (input) => session.canonicalize(input),
+    canonicalizeBriefly: (input) => session.canonicalize(input, true),
     canonicalizeAlone: (input) => session.canonicalizeAlone(input),
     close: () => session.close(),
     isolation: session.cost,

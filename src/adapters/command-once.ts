@@ -9,7 +9,7 @@ import type { Answer, Canonicalizer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
-import { checkLimits } from "./limits.js";
+import { briefTimeoutMs, checkLimits } from "./limits.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
 import { SandboxWorkers } from "./sandbox-worker.js";
 import { crlfAsLf, HeadBuffer, utf8Problem } from "./text.js";
@@ -180,13 +180,14 @@ export function createOnceCanonicalizer(o: OnceOptions): Canonicalizer {
     workerLaunch && o.workers !== false
       ? new SandboxWorkers(workerLaunch, o.cwd, o.jobs, Math.max(o.timeoutMs, WORKER_STARTUP_MS))
       : undefined;
-  const ask = async (input: Uint8Array): Promise<Answer> => {
+  const brief = { ...o, timeoutMs: briefTimeoutMs(o.timeoutMs) };
+  const ask = async (input: Uint8Array, limits: OnceOptions = o): Promise<Answer> => {
     const relayed = await workers?.start();
     if (relayed !== undefined) {
-      const answer = await runOnce(() => relayed, spec.argv0, input, o, register);
+      const answer = await runOnce(() => relayed, spec.argv0, input, limits, register);
       if (answer !== LOST) return answer;
     }
-    const alone = await runOnce(direct, spec.argv0, input, o, register);
+    const alone = await runOnce(direct, spec.argv0, input, limits, register);
     // A process of its own has no worker to lose.
     return alone === LOST ? { status: "failed", reason: "the process was lost" } : alone;
   };
@@ -198,17 +199,21 @@ export function createOnceCanonicalizer(o: OnceOptions): Canonicalizer {
     active.add(abort);
     return () => active.delete(abort);
   };
+  const asked = (input: Uint8Array, limits: OnceOptions): Promise<Answer> => {
+    if (closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
+    const p = limiter.run(() =>
+      closed
+        ? Promise.resolve<Answer>({ status: "failed", reason: "the adapter is closed" })
+        : ask(input, limits),
+    );
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+    return p;
+  };
   return {
     label: o.command,
-    canonicalize(input: Uint8Array): Promise<Answer> {
-      if (closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
-      const p = limiter.run(() =>
-        closed ? Promise.resolve<Answer>({ status: "failed", reason: "the adapter is closed" }) : ask(input),
-      );
-      inFlight.add(p);
-      void p.finally(() => inFlight.delete(p));
-      return p;
-    },
+    canonicalize: (input) => asked(input, o),
+    canonicalizeBriefly: (input) => asked(input, brief),
     async close(): Promise<void> {
       closed = true;
       for (const abort of [...active]) abort();

@@ -7,3 +7,9 @@ export function checkLimits(o: { timeoutMs: number; maxOutputBytes: number }): v
     throw new RangeError(`maxOutputBytes must be a positive integer: ${o.maxOutputBytes}`);
   }
 }
+
+/** The time limit of a request whose time-out decides no verdict (Canonicalizer.canonicalizeBriefly):
+ * a fifth of the full one, at least 1 s (and never more than the full one). */
+export function briefTimeoutMs(timeoutMs: number): number {
+  return Math.min(timeoutMs, Math.max(1000, Math.ceil(timeoutMs / 5)));
+}

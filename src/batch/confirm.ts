@@ -6,9 +6,9 @@
 // halves until the failing inputs stand alone. A failing input is never confirmed: its own check asks
 // it alone, so its verdict and its `got` are its own; an input left alone by the narrowing is not
 // asked as an array of one first (that would pay a hang twice), but left to its check.
-import { ask, askAlone } from "../ask.js";
+import { askBriefly, askPart } from "../ask.js";
 import { bytesEqual } from "../bytes.js";
-import { narrowBatch } from "../checks/narrow.js";
+import { narrowEarning } from "../checks/narrow.js";
 import { answeredExactly } from "../checks/rules.js";
 import type { Answer, Canonicalizer } from "../types.js";
 import type { BatchItem } from "./collect.js";
@@ -69,11 +69,20 @@ export interface Confirmation {
   requests: number;
 }
 
+/** What narrowing a batch of `n` inputs may spend beyond what it earns (one request for each input it
+ * confirms, which its check then need not ask): the √n parts a batch with no answer is split into, and
+ * the first levels of halving a refused one. */
+export function narrowAllowance(n: number): number {
+  return Math.ceil(Math.sqrt(n)) + 2;
+}
+
 /**
- * Asks `batches` of `impl` and confirms what they show (file comment). Narrowing stops asking once
- * `narrowBudget` requests are spent: the inputs it has not placed yet stay unconfirmed, and are asked
- * alone by their checks, so a command that fails most of its inputs costs at most that much more than
- * asking everything alone.
+ * Asks `batches` of `impl` and confirms what they show (file comment). Each batch's narrowing pays its
+ * way (`narrowEarning`): it may spend `narrowAllowance` requests plus one for each input it confirms,
+ * so a batch most of whose inputs fail is not halved down to every input. And narrowing stops asking
+ * once `narrowBudget` requests are spent in all: the inputs it has not placed yet stay unconfirmed, and
+ * are asked alone by their checks, so a command that fails most of its inputs costs at most that much
+ * more than asking everything alone.
  */
 export async function confirmBatches(
   impl: Canonicalizer,
@@ -96,11 +105,11 @@ export async function confirmBatches(
     request,
     parts: (a: Answer) => (a.status === "canonical" ? splitArray(a.output) : null),
     right: (item: BatchItem, part: Uint8Array) => bytesEqual(part, item.expected),
-    ask: async (input: Uint8Array, alone: boolean): Promise<Answer> => {
+    ask: async (input: Uint8Array, alone: boolean, single: boolean): Promise<Answer> => {
       if (budget <= 0) return { status: "failed", reason: "narrowing budget spent" };
       budget--;
       requests++;
-      return (alone ? askAlone : ask)(impl, input);
+      return askPart(impl, input, alone, single);
     },
     leavesSingles: true,
     matched: confirm,
@@ -113,9 +122,10 @@ export async function confirmBatches(
     batches.map(async (items) => {
       const { input, expected } = request(items);
       requests++;
-      const answer = await ask(impl, input);
+      // A batch decides no verdict: a time-out there only narrows it (Canonicalizer.canonicalizeBriefly).
+      const answer = await askBriefly(impl, input);
       if (answeredExactly(answer, expected)) confirm(items);
-      else await narrowBatch(items, answer, narrowing);
+      else await narrowEarning(items, answer, narrowing, narrowAllowance(items.length));
     }),
   );
   // In the order sent, whatever order the processes ended in.

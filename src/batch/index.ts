@@ -5,14 +5,14 @@
 // batches, through a Canonicalizer that answers a confirmed input with its confirmed bytes and asks
 // the implementation, one process per request, for anything else. No check knows batches exist but
 // the generated suite, which may read what a batch showed of a wrong answer (./nested.ts).
-import type { Canonicalizer, CorpusCase, NestedAnswers, Profile } from "../types.js";
+import type { Answer, Canonicalizer, CorpusCase, NestedAnswers, Profile } from "../types.js";
 import { type Collected, collectRequests, keyOf } from "./collect.js";
 import { confirmBatches, packBatches } from "./confirm.js";
 import { doubtOfSlices, itemsOf, nestedAnswersOf, type Shown, secondRound } from "./nested.js";
-import { doubtOf, SENTINELS } from "./sentinels.js";
+import { doubtOf, SENTINEL_REQUESTS } from "./sentinels.js";
 
 export { kindMayBatch } from "./select.js";
-export { SENTINELS } from "./sentinels.js";
+export { SENTINEL_REQUESTS, SENTINELS } from "./sentinels.js";
 
 /** The most input bytes a run collects for batches; requests past it are asked alone. */
 const MAX_COLLECTED_BYTES = 32 * 1024 * 1024;
@@ -78,17 +78,26 @@ export function startBatches(impl: Canonicalizer, cases: readonly CorpusCase[], 
       },
     })),
   );
+  const confirmed = async (input: Uint8Array): Promise<Answer | undefined> => {
+    const key = keyOf(input);
+    const { keys } = await collecting;
+    if (!keys.has(key)) return undefined;
+    const output = (await confirming).shown?.confirmed.get(key);
+    return output === undefined ? undefined : { status: "canonical", output: output.slice() };
+  };
+  const briefly = impl.canonicalizeBriefly;
   const canonicalizer: Canonicalizer = {
     label: impl.label,
     async canonicalize(input) {
-      const key = keyOf(input);
-      const { keys } = await collecting;
-      if (keys.has(key)) {
-        const output = (await confirming).shown?.confirmed.get(key);
-        if (output !== undefined) return { status: "canonical", output: output.slice() };
-      }
-      return impl.canonicalize(input);
+      return (await confirmed(input)) ?? impl.canonicalize(input);
     },
+    ...(briefly
+      ? {
+          async canonicalizeBriefly(input: Uint8Array) {
+            return (await confirmed(input)) ?? briefly.call(impl, input);
+          },
+        }
+      : {}),
     close: () => impl.close(),
   };
   // The slices, once the probes have tested them, and the second round (./nested.ts).
@@ -123,7 +132,7 @@ async function confirmAll(
     o.onPlan?.(report);
     return { report, shown: undefined };
   }
-  const sentinelRequests = SENTINELS.length + 1;
+  const sentinelRequests = SENTINEL_REQUESTS;
   const report: BatchReport = {
     planned: collected.alone + batches.length + sentinelRequests,
     inputs: collected.items.length,

@@ -22,8 +22,9 @@ export interface Narrowing<T, P> {
   parts(answer: Answer): P[] | null;
   /** Whether `part` is exactly what `item` must come back as. */
   right(item: T, part: P): boolean;
-  /** Asks one request; `alone` after a request that got no answer at all. */
-  ask(input: Uint8Array, alone: boolean): Promise<Answer>;
+  /** Asks one request; `alone` after a request that got no answer at all; `single` when it holds one
+   * item (its answer may then be that item's verdict: the full time limit). */
+  ask(input: Uint8Array, alone: boolean, single: boolean): Promise<Answer>;
   /** Asking alone costs a round trip, not a process (the file's comment). */
   oneByOne?: boolean;
   /** A part of one item is not asked: the caller asks each such item alone itself (a once-mode
@@ -52,34 +53,9 @@ export async function narrowBatch<T, P>(
   splitAfterNoAnswer = false,
   budget?: number,
 ): Promise<void> {
-  const got = n.parts(answer);
-  if (got !== null && got.length === items.length) {
-    const right: T[] = [];
-    let wrong = 0;
-    items.forEach((item, k) => {
-      if (n.right(item, got[k]!)) right.push(item);
-      else {
-        wrong++;
-        n.wrong(item, answer, got[k]!, got);
-      }
-    });
-    n.matched(right);
-    if (wrong === 0) n.arrayWrong(items, answer);
-    return;
-  }
-  if (items.length === 1) {
-    n.wrong(items[0]!, answer, undefined, got);
-    return;
-  }
+  if (judgedInPlace(items, answer, n)) return;
   const alone = answer.status === "failed";
-  const size = !alone
-    ? Math.ceil(items.length / 2)
-    : n.oneByOne || splitAfterNoAnswer
-      ? 1
-      : // Never the whole again: at most half, so every level narrows.
-        Math.min(Math.ceil(Math.sqrt(items.length)), Math.ceil(items.length / 2));
-  const parts: T[][] = [];
-  for (let at = 0; at < items.length; at += size) parts.push(items.slice(at, at + size));
+  const parts = split(items, answer, n, splitAfterNoAnswer);
   if (budget !== undefined) {
     const asked = parts.filter((part) => !(part.length === 1 && n.leavesSingles));
     if (asked.length > budget) {
@@ -87,7 +63,7 @@ export async function narrowBatch<T, P>(
       return;
     }
     const requests = asked.map((part) => n.request(part));
-    const answers = await Promise.all(requests.map((r) => n.ask(r.input, alone)));
+    const answers = await Promise.all(requests.map((r, k) => n.ask(r.input, alone, asked[k]!.length === 1)));
     const inexact: [T[], Answer][] = [];
     asked.forEach((part, k) => {
       if (answeredExactly(answers[k]!, requests[k]!.expected)) n.matched(part);
@@ -108,9 +84,115 @@ export async function narrowBatch<T, P>(
     parts.map(async (part) => {
       if (part.length === 1 && n.leavesSingles) return;
       const { input, expected } = n.request(part);
-      const again = await n.ask(input, alone);
+      const again = await n.ask(input, alone, part.length === 1);
       if (answeredExactly(again, expected)) n.matched(part);
       else await narrowBatch(part, again, n, splitAfterNoAnswer || alone);
     }),
   );
+}
+
+/** Judges `answer` in place when it is an array of as many elements as `items`, or when `items` is one
+ * item (then wrong); true when it did, so nothing is left to split. */
+function judgedInPlace<T, P>(items: readonly T[], answer: Answer, n: Narrowing<T, P>): boolean {
+  const got = n.parts(answer);
+  if (got !== null && got.length === items.length) {
+    const right: T[] = [];
+    let wrong = 0;
+    items.forEach((item, k) => {
+      if (n.right(item, got[k]!)) right.push(item);
+      else {
+        wrong++;
+        n.wrong(item, answer, got[k]!, got);
+      }
+    });
+    n.matched(right);
+    if (wrong === 0) n.arrayWrong(items, answer);
+    return true;
+  }
+  if (items.length === 1) {
+    n.wrong(items[0]!, answer, undefined, got);
+    return true;
+  }
+  return false;
+}
+
+/** The parts `items` is split into after `answer` (file comment): halves after a refusal or another
+ * length; after no answer, about √n parts, or single items where asking alone is a round trip or the
+ * items are already a part split off after no answer. */
+function split<T, P>(
+  items: readonly T[],
+  answer: Answer,
+  n: Narrowing<T, P>,
+  splitAfterNoAnswer: boolean,
+): T[][] {
+  const size =
+    answer.status !== "failed"
+      ? Math.ceil(items.length / 2)
+      : n.oneByOne || splitAfterNoAnswer
+        ? 1
+        : // Never the whole again: at most half, so every level narrows.
+          Math.min(Math.ceil(Math.sqrt(items.length)), Math.ceil(items.length / 2));
+  const parts: T[][] = [];
+  for (let at = 0; at < items.length; at += size) parts.push(items.slice(at, at + size));
+  return parts;
+}
+
+/**
+ * The same narrowing, level by level, paying its way: it may spend `allowance` requests, plus one for
+ * each item it confirms (`matched`), since each confirmed item is a request its check need not make.
+ * A level it cannot afford is not asked: its parts go to `unplaced`. So a batch most of whose items
+ * fail (a command that refuses a third of the generated values) is not halved down to every item: it
+ * costs at most `allowance` more than asking every item alone, and a batch with a few culprits is
+ * narrowed as far as they need. Which parts stay unplaced depends on the answers alone. Returns the
+ * requests made.
+ */
+export async function narrowEarning<T, P>(
+  items: readonly T[],
+  answer: Answer,
+  n: Narrowing<T, P>,
+  allowance: number,
+): Promise<number> {
+  let frontier: { items: readonly T[]; answer: Answer; afterNoAnswer: boolean }[] = [
+    { items, answer, afterNoAnswer: false },
+  ];
+  let spent = 0;
+  let earned = 0;
+  const matched = n.matched.bind(n);
+  const counting: Narrowing<T, P> = {
+    ...n,
+    matched: (right) => {
+      earned += right.length;
+      matched(right);
+    },
+  };
+  while (frontier.length > 0) {
+    // Each part to split again, and the parts of it to ask: alone after a request that got no answer.
+    const splitting: (typeof frontier)[number][] = [];
+    const asked: { items: T[]; alone: boolean; afterNoAnswer: boolean }[] = [];
+    for (const part of frontier) {
+      if (judgedInPlace(part.items, part.answer, counting)) continue;
+      splitting.push(part);
+      const alone = part.answer.status === "failed";
+      for (const sub of split(part.items, part.answer, n, part.afterNoAnswer)) {
+        if (sub.length === 1 && n.leavesSingles) continue;
+        asked.push({ items: sub, alone, afterNoAnswer: part.afterNoAnswer || alone });
+      }
+    }
+    if (asked.length === 0) break;
+    if (spent + asked.length > allowance + earned) {
+      for (const part of splitting) n.unplaced?.(part.items, part.answer);
+      break;
+    }
+    const requests = asked.map((part) => n.request(part.items));
+    const answers = await Promise.all(
+      requests.map((r, k) => n.ask(r.input, asked[k]!.alone, asked[k]!.items.length === 1)),
+    );
+    spent += asked.length;
+    frontier = [];
+    asked.forEach((part, k) => {
+      if (answeredExactly(answers[k]!, requests[k]!.expected)) counting.matched(part.items);
+      else frontier.push({ items: part.items, answer: answers[k]!, afterNoAnswer: part.afterNoAnswer });
+    });
+  }
+  return spent;
 }

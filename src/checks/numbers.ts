@@ -17,7 +17,7 @@
 // shown to have asked the same thing.
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { ask, askAlone } from "../ask.js";
+import { ask, askBriefly, askPart } from "../ask.js";
 import { numberBlocks } from "../corpus/index.js";
 import {
   type NumbersCulprit,
@@ -128,7 +128,9 @@ export async function judgeNumbers(
   let generated = 0;
   for (const block of blocks) {
     digest.update(block.expected);
-    inFlight.push({ block, first: generated, answer: ask(ctx.write, block.input) });
+    // A block of several numbers decides no verdict by a time-out: that only narrows it.
+    const asked = block.count > 1 ? askBriefly(ctx.write, block.input) : ask(ctx.write, block.input);
+    inFlight.push({ block, first: generated, answer: asked });
     generated += block.count;
     if (inFlight.length >= BLOCKS_IN_FLIGHT) await settle(inFlight.shift()!, tally, ctx);
   }
@@ -170,12 +172,14 @@ async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckCon
       }),
       parts: (a) => (a.status === "canonical" ? arrayItems(lenientDecoder.decode(a.output)) : null),
       right: (item, part) => part === item.expected,
-      ask: (input, alone) => {
+      ask: (input, alone, single) => {
         requests++;
-        return (alone ? askAlone : ask)(ctx.write, input);
+        return askPart(ctx.write, input, alone, single);
       },
       // Lines mode asks alone in a lane's running process: a round trip per number, not a process.
-      oneByOne: ctx.write.canonicalizeAlone !== undefined,
+      // With a shorter limit for parts of several numbers, it narrows as once mode does: about √n
+      // parts, each within that limit, and only the numbers of a part that got no answer alone.
+      oneByOne: ctx.write.canonicalizeAlone !== undefined && ctx.write.canonicalizeBriefly === undefined,
       matched: (part) => {
         tally.matched += part.length;
       },

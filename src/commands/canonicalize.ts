@@ -19,9 +19,29 @@ export const LINES_FLAG = row({
   parse: flag,
 });
 
+/** `--start-ms N`: a process that starts as dearly as a JVM, for `canonicalize` and `known-bad`. */
+export const START_MS_FLAG = optionalRow({
+  name: "start-ms",
+  cli: {
+    type: "string",
+    label: "--start-ms N",
+    help: [
+      "wait N ms after starting, before reading its input: a process that starts as dearly as a",
+      "JVM (about 500 ms), so that what a run costs in process starts shows in its time",
+    ],
+  },
+  parse: (value, c) => parseCount(value, c.subject, 0, 60_000),
+});
+
+/** Waits the start cost `--start-ms` asks for, before any input is read. */
+export async function startCost(ms: number | undefined): Promise<void> {
+  if (ms !== undefined && ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** canonicalize's flags; the reference's own defaults stand for a flag not given. */
 const FLAGS = {
   lines: LINES_FLAG,
+  "start-ms": START_MS_FLAG,
   digest: optionalRow({
     name: "digest",
     cli: {
@@ -126,6 +146,7 @@ export const canonicalizeCommand: Command<typeof FLAGS> = {
     };
     const digest = line.get("digest");
     if (line.get("demo")) return demo(options, io);
+    await startCost(line.get("start-ms"));
 
     const encoder = new TextEncoder();
     const transform: Transform =

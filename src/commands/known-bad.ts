@@ -5,7 +5,7 @@
 import { CHECK_TITLES } from "../checks/titles.js";
 import { KNOWN_BADS, knownBad } from "../known-bad/index.js";
 import { flag, row } from "../options/index.js";
-import { LINES_FLAG } from "./canonicalize.js";
+import { LINES_FLAG, START_MS_FLAG, startCost } from "./canonicalize.js";
 import { type Command, optionLines, UsageError } from "./command.js";
 import { serveLines, serveOnce } from "./serve-protocol.js";
 
@@ -25,6 +25,7 @@ const FLAGS = {
     },
     parse: flag,
   }),
+  "start-ms": START_MS_FLAG,
   list: row({
     name: "list",
     default: "false",
@@ -38,7 +39,7 @@ const FLAGS = {
 };
 
 const usage = [
-  "usage: canon-conformance known-bad NAME [--lines] [--read-side]",
+  "usage: canon-conformance known-bad NAME [--lines] [--read-side] [--start-ms N]",
   "       canon-conformance known-bad --list",
   "",
   "Runs the known-bad canonicalizer NAME as a command: the input on stdin, its (wrong) canonical form",
@@ -78,6 +79,7 @@ export const knownBadCommand: Command<typeof FLAGS> = {
       throw new UsageError((error as Error).message);
     }
     const transform = line.get("read-side") ? (bad.read ?? bad.write) : bad.write;
+    await startCost(line.get("start-ms"));
     const serve = { input: io.stdin, output: io.stdout, errors: io.stderr };
     return line.get("lines") ? serveLines(transform, serve) : serveOnce(transform, serve);
   },

@@ -36,12 +36,16 @@ export interface ViaCommand {
   launcher: Launcher;
   /** Per request; 30 s when absent. */
   timeoutMs?: number;
+  /** Each process waits this long before it reads its input (`--start-ms`): it starts as dearly as
+   * a JVM, so a cost test counts processes times their start, not processes only. */
+  startMs?: number;
 }
 
 function commandCanonicalizer(args: string[], via: ViaCommand): Canonicalizer {
-  const { protocol, jobs, launcher, timeoutMs = 30_000 } = via;
+  const { protocol, jobs, launcher, timeoutMs = 30_000, startMs } = via;
+  const start = startMs === undefined ? [] : ["--start-ms", String(startMs)];
   return createCanonicalizer({
-    command: cliCommand(launcher, protocol === "lines" ? [...args, "--lines"] : args),
+    command: cliCommand(launcher, [...args, ...start, ...(protocol === "lines" ? ["--lines"] : [])]),
     protocol,
     shell: false,
     cwd: process.cwd(),

@@ -80,10 +80,14 @@ export function boundCanonicalizer(
     });
   };
   const alone = impl.canonicalizeAlone;
+  const briefly = impl.canonicalizeBriefly;
   return {
     label: impl.label,
     canonicalize: (input) => within(() => impl.canonicalize(input)),
     ...(alone ? { canonicalizeAlone: (input: Uint8Array) => within(() => alone.call(impl, input)) } : {}),
+    ...(briefly
+      ? { canonicalizeBriefly: (input: Uint8Array) => within(() => briefly.call(impl, input)) }
+      : {}),
     ...(impl.isolation
       ? {
           get isolation() {

@@ -16,7 +16,7 @@ import { nfcReference } from "../jcs/canonicalizer.js";
 import { DEFAULT_COMPARE_RUNS } from "../options/index.js";
 import { openSandbox, type SandboxSession, type SandboxStatus } from "../sandbox/index.js";
 import { recordCaseName } from "../text-forms/index.js";
-import type { Canonicalizer, CaseResult, CorpusCase, Progress } from "../types.js";
+import type { Answer, Canonicalizer, CaseResult, CorpusCase, Progress } from "../types.js";
 import type { ProtocolUsed } from "../view/protocol.js";
 import { boundCanonicalizer, runBoundMs } from "./bound.js";
 import { type RunPlan, RunSetupError, type Transport } from "./plan.js";
@@ -301,22 +301,37 @@ function progressOf(
         return impl.canonicalize(input);
       },
       ...(impl.canonicalizeAlone ? { canonicalizeAlone: impl.canonicalizeAlone } : {}),
+      ...(impl.canonicalizeBriefly
+        ? {
+            canonicalizeBriefly: (input: Uint8Array) => {
+              requestsLeft = Math.max(0, requestsLeft - 1);
+              return impl.canonicalizeBriefly!(input);
+            },
+          }
+        : {}),
       close: () => impl.close(),
     }),
     /** `impl` counting each request it answers as a process ended (the batches' plan). */
-    metered: (impl: Canonicalizer): Canonicalizer => ({
-      label: impl.label,
-      canonicalize: async (input) => {
+    metered: (impl: Canonicalizer): Canonicalizer => {
+      const meter = async (asked: () => Promise<Answer>): Promise<Answer> => {
         try {
-          return await impl.canonicalize(input);
+          return await asked();
         } finally {
           processes ??= { done: 0, planned: 0 };
           processes.done += 1;
           options.onProgress?.(progress(done));
         }
-      },
-      close: () => impl.close(),
-    }),
+      };
+      const briefly = impl.canonicalizeBriefly;
+      return {
+        label: impl.label,
+        canonicalize: (input) => meter(() => impl.canonicalize(input)),
+        ...(briefly
+          ? { canonicalizeBriefly: (input: Uint8Array) => meter(() => briefly.call(impl, input)) }
+          : {}),
+        close: () => impl.close(),
+      };
+    },
     plan: (planned: number) => {
       processes = { done: processes?.done ?? 0, planned };
       options.onProgress?.(progress(done));

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { createOnceCanonicalizer } from "../../src/adapters/command-once.js";
 import { AdapterSetupError } from "../../src/adapters/errors.js";
+import { briefTimeoutMs } from "../../src/adapters/limits.js";
 import { liveGroupCount } from "../../src/adapters/process-group.js";
 import type { Answer } from "../../src/types.js";
 import { bytes, CWD, finishes, fixture, leftovers, newTag, show, text } from "./helpers.js";
@@ -182,4 +183,18 @@ test("close() ends requests still running, and later requests fail clearly", asy
   assert.equal(show(await c.canonicalize(bytes("{}"))), "failed the adapter is closed");
   await c.close();
   assert.deepEqual(await leftovers(tag), []);
+});
+
+test("a request whose time-out decides no verdict is asked with a fifth of the time limit, at least 1 s", async () => {
+  const tag = newTag();
+  const c = once(fixture("hang.py", tag), { timeoutMs: 6000 });
+  assert.match(
+    show(await c.canonicalizeBriefly!(bytes("{}"))),
+    /^failed timed out after 1200 ms; process group killed/,
+  );
+  await c.close();
+  assert.deepEqual(await leftovers(tag), []);
+  assert.equal(briefTimeoutMs(10_000), 2000);
+  assert.equal(briefTimeoutMs(3000), 1000);
+  assert.equal(briefTimeoutMs(500), 500);
 });

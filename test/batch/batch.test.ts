@@ -3,10 +3,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type BatchItem, keyOf } from "../../src/batch/collect.js";
-import { arrayOf, confirmBatches, packBatches } from "../../src/batch/confirm.js";
-import { prepareBatches, SENTINELS } from "../../src/batch/index.js";
+import { arrayOf, confirmBatches, narrowAllowance, packBatches } from "../../src/batch/confirm.js";
+import { prepareBatches, SENTINEL_REQUESTS, SENTINELS } from "../../src/batch/index.js";
 import { batchForm, MAX_ITEM_BYTES, MAX_ITEM_DEPTH } from "../../src/batch/select.js";
-import { doubtOf } from "../../src/batch/sentinels.js";
+import { doubtOf, NUMBERS_SENTINEL } from "../../src/batch/sentinels.js";
 import { shapeOf, splitArray } from "../../src/batch/shape.js";
 import { canonicalize } from "../../src/jcs/index.js";
 import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
@@ -146,6 +146,27 @@ test("a batch with no answer: a part of about √n, then its items are left to t
   assert.equal(impl.asked.length, 11);
 });
 
+test("narrowing a refused batch pays its way: most inputs refused, it is not halved down to every input", async () => {
+  // Issue 36: refuses_nul_names refused about 40% of the generated values, and halving each refused
+  // batch down to every input cost more requests than asking each alone. Each request beyond the
+  // allowance must be paid for by an input it confirms (a request its check then need not make).
+  // Without it: 511 requests, 170 confirmed.
+  const impl = logged((t) => (t.includes("true") ? { status: "rejected", reason: "no true" } : reference(t)));
+  const texts = Array.from({ length: 512 }, (_, k) => (k % 3 === 0 ? `[true,${k}]` : `[${k}]`));
+  const { answers, requests } = await confirmBatches(impl, [texts.map(item)], 10_000);
+  assert.ok(
+    requests <= 1 + narrowAllowance(512) + answers.size,
+    `${requests} requests, ${answers.size} confirmed`,
+  );
+  for (const key of answers.keys()) assert.ok(!key.includes("true"), key);
+  // A few culprits are still narrowed as far as they need: every input confirmed but each culprit
+  // and the partner of its last pair (left to its check, as with a hang).
+  const few = logged((t) => (t.includes("true") ? { status: "rejected", reason: "no true" } : reference(t)));
+  const some = Array.from({ length: 512 }, (_, k) => (k % 100 === 7 ? `[true,${k}]` : `[${k}]`));
+  const confirmed = await confirmBatches(few, [some.map(item)], 10_000);
+  assert.equal(confirmed.answers.size, 512 - 12);
+});
+
 test("narrowing stops at its budget: what it has not placed stays unconfirmed", async () => {
   const impl = logged(() => ({ status: "rejected", reason: "refuses everything" }));
   const texts = Array.from({ length: 64 }, (_, k) => `[${k}]`);
@@ -165,8 +186,48 @@ test("the sentinels agree for the reference, and catch a writer that sorts neste
   // Each sentinel is valid JSON an object or array, asked alone and then all in one array.
   const impl = logged(reference);
   await doubtOf(impl);
-  assert.equal(impl.asked.length, SENTINELS.length + 1);
-  for (const s of SENTINELS) assert.ok("expected" in batchForm(enc(s), "rfc8785"), s);
+  assert.equal(impl.asked.length, SENTINEL_REQUESTS);
+  assert.equal(SENTINEL_REQUESTS, SENTINELS.length + 2);
+  for (const s of [...SENTINELS, NUMBERS_SENTINEL]) assert.ok("expected" in batchForm(enc(s), "rfc8785"), s);
+});
+
+/** The reference, refusing every value that holds a fraction (OLPC canonical JSON, @tufjs). */
+const refusesFractions = (text: string): Answer => {
+  const answer = reference(text);
+  if (answer.status !== "canonical") return answer;
+  const bare = dec(answer.output).replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  return /(^|[[,:])-?\d+(\.\d|[eE]-)/.test(bare) ? { status: "rejected", reason: "fraction" } : answer;
+};
+
+test("the sentinels bet on no other defect: a command refusing every fraction keeps batching", async () => {
+  // The top-level sentinels hold no fraction; the numbers shape, refused alone and as an array of
+  // one, says nothing about the top level (issue 36: such a command ran every request alone).
+  for (const s of SENTINELS) assert.equal(refusesFractions(s).status, "canonical", s);
+  const impl = logged(refusesFractions);
+  assert.equal(await doubtOf(impl), undefined);
+  assert.equal(impl.asked.length, SENTINEL_REQUESTS + 2, "the others' array and the numbers shape apart");
+  assert.ok(impl.asked.includes(`[${NUMBERS_SENTINEL}]`));
+  // Answered in an array of one but refused alone, the numbers shape is a top-level difference.
+  const topOnly = logged((t) =>
+    t === NUMBERS_SENTINEL ? { status: "rejected", reason: "no" } : reference(t),
+  );
+  assert.match(
+    (await doubtOf(topOnly)) ?? "",
+    /^the numbers sentinel .* alone, and \[\[1,1,-0\.5,100,0\.5\]\] in an array of one$/,
+  );
+});
+
+test("a command that writes every value wrongly the same way keeps batching, even when its answer cannot be cut", async () => {
+  // escapes_twice doubles every backslash: its answers do not parse, so an array answer cannot be cut
+  // into elements, but it is exactly the alone answers joined.
+  assert.equal(await doubtOf(knownBadCanonicalizer("escapes_twice").write), undefined);
+  for (const name of [
+    "sorts_nested_not_top_level",
+    "stringify_with_key_list",
+    "drops_closing_brace",
+    "emits_bom",
+  ])
+    assert.notEqual(await doubtOf(knownBadCanonicalizer(name).write), undefined, name);
 });
 
 test("a command that refuses arrays of arrays turns batching off, said why", async () => {
@@ -217,7 +278,7 @@ test("the dry pass plans the sentinels, the batches and every request that goes 
   });
   // Batched: the canon case, I1's input and its canonical form, I2's two inputs; alone: the scalar
   // and the reject case.
-  assert.deepEqual(report, { planned: 2 + 1 + SENTINELS.length + 1, inputs: 5, batches: 1, confirmed: 5 });
+  assert.deepEqual(report, { planned: 2 + 1 + SENTINEL_REQUESTS, inputs: 5, batches: 1, confirmed: 5 });
   assert.equal(planned, report.planned);
   assert.equal(impl.asked.at(-1), '[{"b":1,"a":2},[1.0, 2],[1,2],[1.0],[1]]');
   const before = impl.asked.length;
@@ -236,7 +297,7 @@ test("when the sentinels disagree, batching is off: the checks ask the command i
   });
   assert.equal(canonicalizer, bad);
   assert.match(report.off ?? "", /^sentinel /);
-  assert.equal(report.planned, 7 + SENTINELS.length + 1);
+  assert.equal(report.planned, 7 + SENTINEL_REQUESTS);
 });
 
 test("a confirmed input is answered with a copy of its bytes, so a caller cannot change the cache", async () => {

@@ -72,3 +72,16 @@ test("self-test refuses bad options with exit 2", async () => {
   );
   assert.equal((await run(["self-test", "--only", "nope"])).status, 2);
 });
+
+test("--start-ms N: a known-bad or the reference that starts as dearly as a JVM answers as before", async () => {
+  const bad = await run(["known-bad", "keeps_last_duplicate", "--start-ms", "20"], '{"a":1,"a":2}');
+  assert.equal(bad.status, 0, bad.stderr);
+  assert.equal(bad.stdout, '{"a":2}');
+  const lines = await run(["known-bad", "keeps_last_duplicate", "--start-ms", "20", "--lines"], "[1]\n");
+  assert.equal(lines.stdout, "[1]\n");
+  const reference = await run(["canonicalize", "--start-ms", "20"], '{"b":1,"a":2}');
+  assert.equal(reference.stdout, '{"a":2,"b":1}');
+  const wrong = await run(["known-bad", "keeps_last_duplicate", "--start-ms", "soon"], "[1]");
+  assert.equal(wrong.status, 2);
+  assert.match(wrong.stderr, /start-ms/);
+});
