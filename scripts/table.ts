@@ -36,7 +36,14 @@ import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { toHex } from "../src/record/hex.js";
 import { ephemeralKey, parseSuppliedKey } from "../src/record/keys.js";
-import { buildRow, rowResultsDir, runRow, signRowRecord, writeStatus } from "../src/table/build.js";
+import {
+  buildRow,
+  rowResultsDir,
+  runRow,
+  SMOKE_CASES,
+  signRowRecord,
+  writeStatus,
+} from "../src/table/build.js";
 import { siteProblems, verifyIndex } from "../src/table/index-file.js";
 import { checkRowFolder, loadRows, type Row, type Section } from "../src/table/manifest.js";
 import { headline, rowVerdict } from "../src/table/responsibility.js";
@@ -426,12 +433,7 @@ async function smoke(argv: string[]): Promise<number> {
     return 1;
   }
   console.log(`installed ${row.manifest.package}@${row.manifest.version} in ${built.dir}`);
-  const cases = [
-    "jcs/literals-in-object",
-    "jcs/arrays",
-    "reject/dup-top-level",
-    "canon-or-reject/top-level-number",
-  ];
+  const cases = SMOKE_CASES;
   let ok = true;
   for (const protocol of ["lines", "once"] as const) {
     const m = { ...row.manifest, protocol };

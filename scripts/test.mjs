@@ -150,14 +150,21 @@ env.CANON_CONFORMANCE_TEST_CPU = join(scratch, "cpu.jsonl");
  * first and the short files fill in beside them, instead of a long file started last running alone at
  * the end. A file missing here only runs later; a name no longer in the suite matches nothing. */
 const LONGEST_FIRST = [
-  "test/batch/equality.slow.test.ts",
-  "test/known-bad/protocols.slow.test.ts",
-  "test/examples/examples.slow.test.ts",
-  "test/action/trust.slow.test.ts",
-  "test/action/attacks.slow.test.ts",
+  "test/pack/install.slow.test.ts",
   "test/sandbox/attacks.slow.test.ts",
-  "test/known-bad/prove.slow.test.ts",
   "test/sandbox/interrupt.slow.test.ts",
+  "test/adapters/hostile-matrix.slow.test.ts",
+  "test/examples/examples.slow.test.ts",
+  "test/known-bad/protocols.slow.test.ts",
+  "test/action/trust.slow.test.ts",
+  "test/batch/equality.slow.test.ts",
+  "test/action/attacks.slow.test.ts",
+  "test/table/npm-rows.slow.test.ts",
+  "test/report/html/report.browser.slow.test.ts",
+  "test/known-bad/via-command.slow.test.ts",
+  "test/known-bad/prove.slow.test.ts",
+  "test/batch/equality-in-process.slow.test.ts",
+  "test/action/aggregate.slow.test.ts",
 ];
 const rank = (file) => {
   const k = LONGEST_FIRST.indexOf(relative(REPO, resolve(file)));

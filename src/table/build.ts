@@ -20,6 +20,15 @@ import { join } from "node:path";
 import type { Row } from "./manifest.js";
 import { type GivenSource, prepareFromSource } from "./source/index.js";
 
+/** The few cases `npm run table -- smoke` asks a new row, in both protocols: an object, arrays, a
+ * duplicate name to refuse, a top-level scalar (names of the shipped corpus; a test holds that). */
+export const SMOKE_CASES = [
+  "jcs/literals-in-object",
+  "jcs/rfc-testdata-arrays",
+  "reject/dup-top-level",
+  "canon-or-reject/top-level-integer",
+];
+
 export interface BuildResult {
   status: "built" | "did-not-build";
   reason?: string;

@@ -23,7 +23,7 @@ export function testKey(n: number): SigningKey {
 let names: string[] | undefined;
 
 /** Every case name a whole run has, in corpus order: the stored suites' and a sweep's. */
-async function caseNames(): Promise<string[]> {
+export async function caseNames(): Promise<string[]> {
   if (names !== undefined) return names;
   const corpus = await loadCorpus({
     suites: ["jcs", "reject", "canon-or-reject", "invariants"],
