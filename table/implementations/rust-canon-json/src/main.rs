@@ -5,7 +5,8 @@
 //!   target/release/wrapper --lines    lines: a request per line, an answer per line, "!reason" to refuse
 //!
 //! The crate is a serde_json Formatter (CanonicalFormatter, reached through its CanonJsonSerialize trait): it
-//! writes a serde_json::Value, so the wrapper parses the bytes with serde_json (which
+//! writes a serde_json::Value, so the wrapper parses the bytes with serde_json, its float_roundtrip
+//! feature on (Cargo.toml) so that each decimal becomes its nearest double (serde_json
 //! checks UTF-8 and refuses what is not JSON); what serde_json lets through (a duplicate name, kept
 //! last) is the crate's to see or not.
 use canon_json::CanonJsonSerialize;
