@@ -140,6 +140,10 @@ export function checkRowFolder(
     problems.push("a look-alike says why it is not RFC 8785 (lookAlike)");
   if (section === "implementations" && manifest.lookAlike !== undefined)
     problems.push("lookAlike is for table/look-alikes/ only: move the folder there, or drop it");
+  if (manifest.checked === undefined)
+    problems.push(
+      "a row is shown once it has run: say how it was last run (checked); one not run yet waits in table/not-run/",
+    );
   if (manifest.api === "parsed-value" && manifest.parser === undefined)
     problems.push("a parsed-value API names the parser its wrapper uses (parser)");
   if (manifest.toolchain.name === "elixir" && manifest.toolchain.otp === undefined)

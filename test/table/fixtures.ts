@@ -4,14 +4,14 @@
 // and four self-reported entries: one genuine, one signed by another key than the one listed, one of
 // another corpus, one whose verdict was changed after signing.
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { loadCorpus } from "../../src/corpus/index.js";
 import { buildRecord } from "../../src/record/build.js";
 import { signingKey } from "../../src/record/keys.js";
 import { recordBytes, signRecord } from "../../src/record/sign.js";
 import { type TableCorpus, tableCorpus } from "../../src/table/judge.js";
 import type { ConformResult, SigningKey } from "../../src/types.js";
+import { testDist } from "../helpers/dist.js";
 
 export const REPO = join(import.meta.dirname, "..", "..");
 
@@ -106,6 +106,8 @@ export const OTHER_KEY = testKey(9);
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 
 export interface Fixture {
+  /** The scratch folder holding all of it. */
+  root: string;
   table: string;
   results: string;
   out: string;
@@ -127,7 +129,9 @@ const write = (path: string, bytes: Uint8Array | string) => {
  *   never-downloaded
  */
 export async function makeFixture(): Promise<Fixture> {
-  const root = mkdtempSync(join(tmpdir(), "cc-table-"));
+  // In the test run's scratch folder (scripts/test.mjs removes it when the run ends): a browser test
+  // still reads the site after its file's last hook.
+  const root = mkdtempSync(join(dirname(testDist()), "table-fixture-"));
   const table = join(root, "table");
   const results = join(root, "results");
   const out = join(root, "site");
@@ -224,5 +228,5 @@ export async function makeFixture(): Promise<Fixture> {
       (await recordFor({ name: "doctored-verdict", version: "1.0.0", key: SELF_KEY, failures: dup })).bytes,
     ),
   );
-  return { table, results, out };
+  return { root, table, results, out };
 }

@@ -1,10 +1,20 @@
 // Every folder of table/ is a valid row: its manifest validates against table/schema/manifest.schema.json
 // and keeps what the schema cannot say (its folder's prefix, its lockfile present, a look-alike's
-// reason, a parsed-value API's parser). The table holds at least 20 implementations in at least 10
+// reason, a parsed-value API's parser, how it last ran). The table holds at least 27 implementations in 12
 // languages, the RFC authors' own among them; every one installs by exact version; the rows this
 // machine cannot run say so. The schema refuses what it must (a range, an unknown registry).
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { checkRowFolder, loadRows, manifestValidator } from "../../src/table/manifest.js";
@@ -22,11 +32,11 @@ test("every folder under table/implementations and table/look-alikes is a valid 
   assert.ok(rows.length > 0);
 });
 
-test("at least 20 implementations in at least 10 languages, the RFC authors' own among them", () => {
+test("at least 27 implementations in at least 12 languages, the RFC authors' own among them", () => {
   const impls = loadRows(TABLE).rows.filter((r) => r.section === "implementations");
   const languages = new Set(impls.map((r) => r.manifest.language));
-  assert.ok(impls.length >= 20, `${impls.length} implementations`);
-  assert.ok(languages.size >= 10, `${languages.size} languages: ${[...languages].join(", ")}`);
+  assert.ok(impls.length >= 27, `${impls.length} implementations`);
+  assert.ok(languages.size >= 12, `${languages.size} languages: ${[...languages].join(", ")}`);
   assert.ok(impls.filter((r) => r.manifest.rfcAuthors).length >= 2, "the RFC authors' own");
   const looks = loadRows(TABLE).rows.filter((r) => r.section === "look-alikes");
   assert.ok(looks.length >= 3);
@@ -94,6 +104,35 @@ test("a folder that does not hold to the rules is refused with its reasons", () 
   assert.ok("problems" in checked);
   assert.ok(checked.problems.some((p) => /starts with javascript-/.test(p)));
   assert.ok(checked.problems.some((p) => /lockfile package-lock.json is missing/.test(p)));
+});
+
+test("a row not run yet waits in table/not-run/: never shown, never in the workflow's matrix, and says why", () => {
+  const validate = manifestValidator(TABLE);
+  const waiting = readdirSync(join(TABLE, "not-run")).filter((id) =>
+    statSync(join(TABLE, "not-run", id)).isDirectory(),
+  );
+  assert.ok(waiting.length > 0);
+  const shown = new Set(loadRows(TABLE).rows.map((r) => r.id));
+  for (const id of waiting) {
+    const m = JSON.parse(readFileSync(join(TABLE, "not-run", id, "manifest.json"), "utf8"));
+    assert.deepEqual(validate(m), [], `${id}: a manifest like any row's, ready to move once it has run`);
+    assert.equal(
+      m.checked,
+      undefined,
+      `${id}: a row that has run belongs in implementations/ or look-alikes/`,
+    );
+    assert.match(m.note, /Not run here/, `${id}: its note says why it has not run`);
+    assert.ok(!shown.has(id), `${id} is not a row`);
+  }
+  // And the converse: a shown row without checked is refused.
+  const row = loadRows(TABLE).rows[0]!;
+  const folder = mkdtempSync(join(tmpdir(), "table-row-"));
+  cpSync(row.dir, join(folder, row.id), { recursive: true });
+  const { checked: _, ...unchecked } = row.manifest;
+  writeFileSync(join(folder, row.id, "manifest.json"), JSON.stringify({ ...unchecked, $schema: undefined }));
+  const refused = checkRowFolder(TABLE, join(folder, row.id), row.id, row.section);
+  rmSync(folder, { recursive: true, force: true });
+  assert.ok("problems" in refused && refused.problems.some((p) => /shown once it has run/.test(p)));
 });
 
 test("table/self-reported.json reads", () => {

@@ -9,10 +9,10 @@
 // whole table is not run here, as its cost grows with every row.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { type IndexEntry, verifyIndex } from "../../src/table/index-file.js";
 import type { CaseResult, ConformResult } from "../../src/types.js";
 import { groupFailures } from "../../src/view/causes.js";
@@ -80,6 +80,7 @@ const OLPC_CAUSES = [
 
 test("npm run table --row: npm rows build, run, and fail exactly the cases their manifests record", () => {
   const scratch = mkdtempSync(join(tmpdir(), "cc-table-npm-"));
+  after(() => rmSync(scratch, { recursive: true, force: true }));
   const out = join(scratch, "site");
   const run = spawnSync(
     process.execPath,

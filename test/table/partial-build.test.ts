@@ -4,16 +4,17 @@
 // test needs no network.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { verifyIndex } from "../../src/table/index-file.js";
 import { loadRows } from "../../src/table/manifest.js";
 import { REPO } from "./fixtures.js";
 
 test("--row: the rows it did not select are not run, none did not build", () => {
   const scratch = mkdtempSync(join(tmpdir(), "cc-table-partial-"));
+  after(() => rmSync(scratch, { recursive: true, force: true }));
   const out = join(scratch, "site");
   const run = spawnSync(
     process.execPath,

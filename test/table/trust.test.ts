@@ -34,7 +34,7 @@ test("a row's record signed by any key but the table's row key is refused (a thr
     "accepted",
   );
   // The site with a row key: the fixture's rows, signed by testKey(1), are refused, and said so.
-  const out = mkdtempSync(join(tmpdir(), "cc-table-rowkey-"));
+  const out = mkdtempSync(join(fixture.root, "site-rowkey-"));
   const site = await buildSite({ ...fixture, out, key: ephemeralKey(), rowKey, builtAt: new Date() });
   const row = site.rows.find((r) => r.id === "javascript-canonicalize");
   assert.equal(row?.state, "refused");
@@ -96,7 +96,7 @@ test("a self-reported record signed by the listed key but naming another impleme
 });
 
 test("index.json covers every file of the site; verify-index needs the pinned key and finds any change", async () => {
-  const out = mkdtempSync(join(tmpdir(), "cc-table-files-"));
+  const out = mkdtempSync(join(fixture.root, "site-files-"));
   const key = ephemeralKey();
   await buildSite({ ...fixture, out, key, builtAt: new Date() });
   const index = verifyIndex(readFileSync(join(out, "index.json")));
