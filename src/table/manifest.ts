@@ -9,6 +9,9 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 export type Section = "implementations" | "look-alikes";
 export const SECTIONS: readonly Section[] = ["implementations", "look-alikes"];
 
+/** A fault RFC 8785 makes a library refuse, which a parser may erase before the library sees it. */
+export type ParserErasure = "lone-surrogates" | "out-of-range-numbers";
+
 export interface Manifest {
   name: string;
   language: string;
@@ -21,6 +24,8 @@ export interface Manifest {
   rfcAuthors?: boolean;
   api: "bytes" | "parsed-value";
   parser?: string;
+  /** Value faults the parser erases before the package sees them (checked by hand): theirs, not its. */
+  parserErases?: ParserErasure[];
   protocol: "once" | "lines";
   commands: { once: string; lines: string };
   toolchain: { name: string; version: string; otp?: string };
@@ -146,6 +151,10 @@ export function checkRowFolder(
     );
   if (manifest.api === "parsed-value" && manifest.parser === undefined)
     problems.push("a parsed-value API names the parser its wrapper uses (parser)");
+  if (manifest.api !== "parsed-value" && manifest.parserErases !== undefined)
+    problems.push(
+      "parserErases is for a parsed-value API only: a bytes API's library reads the input itself",
+    );
   if (manifest.toolchain.name === "elixir" && manifest.toolchain.otp === undefined)
     problems.push("an Elixir toolchain names its Erlang/OTP version (toolchain.otp)");
   return problems.length > 0 ? { problems } : { manifest };

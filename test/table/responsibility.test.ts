@@ -68,6 +68,24 @@ test("a value the library is handed that RFC 8785 makes it refuse (non-finite, l
   assert.equal(headline(v).text, "not conformant");
 });
 
+test("a fault the manifest says its parser erases (checked by hand) is the parser's, not the library's", () => {
+  const r = record({ "reject/dup": '{"a":2}', "reject/surrogate": '["\uFFFD"]', "reject/utf8": "[null]" });
+  const rules: Record<string, string> = {
+    "reject/dup": "RFC 8785 §3.1 (I-JSON, RFC 7493 §2.3)",
+    "reject/surrogate": "RFC 8785 §3.1 (I-JSON, RFC 7493 §2.1)",
+    "reject/utf8": "RFC 8785 §3.2.2.3; RFC 7493 §2.2",
+  };
+  const go = { ...manifest("parsed-value", "encoding/json's Unmarshal"), parserErases: ["lone-surrogates"] };
+  const v = rowVerdict(r, go as Manifest, (n) => rules[n]);
+  assert.deepEqual(v.parser?.tally, { passed: 0, cases: 2 }, "the duplicate and the surrogate, erased");
+  assert.deepEqual(v.library, { passed: 3, cases: 4, conformant: false }, "the overflow stays the library's");
+  const both = { ...go, parserErases: ["lone-surrogates", "out-of-range-numbers"] };
+  assert.equal(
+    headline(rowVerdict(r, both as Manifest, (n) => rules[n])).text,
+    "conformant in what it answers for",
+  );
+});
+
 test("a bytes library answers for every case: its headline is the record's", () => {
   const r = record({ "reject/dup": '{"a":2}' });
   for (const m of [manifest("bytes"), undefined]) {
