@@ -7,6 +7,9 @@
 // is echoed with exactly one line per request in between: then each line is its request's answer.
 //
 // Anything else is doubt, and doubt is settled by isolation (docs/protocol.md, "Isolation on doubt"):
+//   - a time-out with a request owed a line (the process echoed sync requests, so it answers in order):
+//     that request is the only suspect. It waited the shorter limit, since its time-out decides
+//     nothing; it is asked alone with the full one, and the rest goes on in a new process;
 //   - the request doubt points at is asked again alone, and that answer is its verdict: the request
 //     owed the line that did not come (time limit, the process's end) or that passed the output cap,
 //     or the only request of a segment whose lines do not match;
@@ -363,8 +366,10 @@ class LinesSession {
     if (pipe.inFlight.length === 0) return;
     const owed = this.owed(pipe);
     pipe.cancelTimer = workDeadline(
-      // Before its first echo a process may still be starting: that is no request's time.
-      owed?.shortcut && pipe.echoed ? briefTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
+      // Before its first echo a process may still be starting: that is no request's time. After it,
+      // the request owed a line waits the shorter limit: a shortcut's time-out decides nothing, and
+      // any other's only makes it the suspect, confirmed alone within the full limit (fault()).
+      owed !== undefined && pipe.echoed ? briefTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
       () => pipe.child.pid,
       () => {
         if (this.pipe !== pipe) return;
@@ -404,8 +409,13 @@ class LinesSession {
       status: "failed",
       reason: `timed out after ${briefTimeoutMs(this.o.timeoutMs)} ms (a request of several inputs); process group killed`,
     });
-    this.isolate(unconfirmed.filter((r) => r !== dropped && (r === owed || r.single)));
-    this.askSingly(unconfirmed.filter((r) => r !== owed && !r.single));
+    // A time-out with a request owed a line: a program that echoed the sync requests answers in order,
+    // so that request is the suspect, and the only one. Every other it held goes on in the pipeline
+    // (each in a segment of its own), even one asked again before: each such fault takes its suspect
+    // out of the pipeline, so this ends. Any other doubt also sends alone what was asked again before.
+    const suspectOnly = timedOut && pipe.echoed && owed !== undefined;
+    this.isolate(unconfirmed.filter((r) => r !== dropped && (r === owed || (r.single && !suspectOnly))));
+    this.askSingly(unconfirmed.filter((r) => r !== owed && (!r.single || suspectOnly)));
     if (!this.closed && this.queue.length > 0) {
       if (endedByItself) this.cost.restarts++;
       this.start();
