@@ -19,8 +19,9 @@
 // a process of a lane (./lines-series.ts): nothing else in flight, its lines counted exactly, a fresh
 // process after any that could not be trusted, so a hang costs its time limit once there and a
 // hundred requests in doubt cost a hundred round trips, not a hundred process starts. So every request
-// is pipelined at most twice and then asked alone: the run never stops asking and never loops, and no
-// request's verdict rests on another's. A lost process is replaced for the requests still to be sent,
+// is pipelined at most twice and then asked alone, but for hangs: each takes its suspect out of the
+// pipeline, so there are at most as many as requests. The run never stops asking and never loops, and
+// no request's verdict rests on another's. A lost process is replaced for the requests still to be sent,
 // and every replacement is counted (IsolationCost.restarts). After MAX_FRAMING_LOSSES lost segments
 // every segment holds one request. A command that does not echo sync requests (it answers each with
 // something else) cannot be pipelined or kept between requests safely: from the time that shows,

@@ -10,8 +10,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { createLinesCanonicalizer } from "../../src/adapters/command-lines.js";
 import type { CaseResult } from "../../src/types.js";
 import { cli, implCommand } from "../helpers/cli.js";
+import { bytes, show } from "./helpers.js";
 
 const HANGING = [1e-320, 1e-315];
 
@@ -67,4 +69,30 @@ test("lines mode: a program that hangs on two inputs costs one process to confir
     failing.starts <= sibling.starts + 2 * hangs + blocks,
     `${failing.starts} processes, the passing sibling ${sibling.starts}, ${hangs} requests that hang`,
   );
+});
+
+test("lines mode: after a hang, the requests in flight go on in the pipeline, even those asked again before; only each suspect is asked alone", {
+  timeout: 60_000,
+}, async () => {
+  const c = createLinesCanonicalizer({
+    command: implCommand("hangs-on 1e-320 0 /dev/null --lines"),
+    shell: false,
+    cwd: process.cwd(),
+    jobs: 2,
+    timeoutMs: 2_000,
+    maxOutputBytes: 1 << 20,
+  });
+  try {
+    // The first hang sends [1], [10e-321] and [2] again, each in a segment of its own; [10e-321] then
+    // hangs with [2] in flight: [2] goes on in the pipeline too (it was asked alone before).
+    const inputs = ["[1e-320]", "[1]", "[10e-321]", "[2]", "[3]"];
+    const answers = await Promise.all(inputs.map((i) => c.canonicalize(bytes(i))));
+    assert.deepEqual(
+      answers.map(show).map((a) => a.replace(/ after \d+ ms.*/, "")),
+      ["failed timed out", "canonical [1]", "failed timed out", "canonical [2]", "canonical [3]"],
+    );
+    assert.equal(c.isolation.askedAlone, 2, "the two suspects, nothing else");
+  } finally {
+    await c.close();
+  }
 });
