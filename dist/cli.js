@@ -26362,8 +26362,10 @@ var LinesSession = class {
     if (pipe.inFlight.length === 0) return;
     const owed = this.owed(pipe);
     pipe.cancelTimer = workDeadline(
-      // Before its first echo a process may still be starting: that is no request's time.
-      owed?.shortcut && pipe.echoed ? briefTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
+      // Before its first echo a process may still be starting: that is no request's time. After it,
+      // the request owed a line waits the shorter limit: a shortcut's time-out decides nothing, and
+      // any other's only makes it the suspect, confirmed alone within the full limit (fault()).
+      owed !== void 0 && pipe.echoed ? briefTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
       () => pipe.child.pid,
       () => {
         if (this.pipe !== pipe) return;
@@ -26395,8 +26397,9 @@ var LinesSession = class {
       status: "failed",
       reason: `timed out after ${briefTimeoutMs(this.o.timeoutMs)} ms (a request of several inputs); process group killed`
     });
-    this.isolate(unconfirmed.filter((r) => r !== dropped && (r === owed || r.single)));
-    this.askSingly(unconfirmed.filter((r) => r !== owed && !r.single));
+    const suspectOnly = timedOut2 && pipe.echoed && owed !== void 0;
+    this.isolate(unconfirmed.filter((r) => r !== dropped && (r === owed || r.single && !suspectOnly)));
+    this.askSingly(unconfirmed.filter((r) => r !== owed && (!r.single || suspectOnly)));
     if (!this.closed && this.queue.length > 0) {
       if (endedByItself) this.cost.restarts++;
       this.start();
@@ -27085,15 +27088,24 @@ async function judgeNumbers(c, ctx, blocks = numberBlocks(c)) {
   };
   const digest = sha256.create();
   const inFlight2 = [];
+  const sideBySide = tally.narrowingLeft === void 0;
+  const narrowing = [];
+  const settleOldest = async () => {
+    const settled = settle(inFlight2.shift(), tally, ctx);
+    if (!sideBySide) return settled;
+    narrowing.push(settled);
+    if (narrowing.length >= BLOCKS_IN_FLIGHT) await narrowing.shift();
+  };
   let generated = 0;
   for (const block of blocks) {
     digest.update(block.expected);
     const asked = block.count > 1 ? askBriefly(ctx.write, block.input) : ask(ctx.write, block.input);
     inFlight2.push({ block, first: generated, answer: asked });
     generated += block.count;
-    if (inFlight2.length >= BLOCKS_IN_FLIGHT) await settle(inFlight2.shift(), tally, ctx);
+    if (inFlight2.length >= BLOCKS_IN_FLIGHT) await settleOldest();
   }
-  while (inFlight2.length > 0) await settle(inFlight2.shift(), tally, ctx);
+  while (inFlight2.length > 0) await settleOldest();
+  await Promise.all(narrowing);
   return result(c, tally, bytesToHex2(digest.digest()));
 }
 async function settle(pending, tally, ctx) {
@@ -27110,6 +27122,7 @@ async function settle(pending, tally, ctx) {
   await narrow(items2, answer, tally, ctx);
 }
 async function narrow(items2, answer, tally, ctx) {
+  const pipelined = ctx.write.canonicalizeAlone !== void 0;
   const budget = tally.narrowingLeft === void 0 ? void 0 : Math.min(BLOCK_NARROWING, tally.narrowingLeft);
   let requests = 0;
   await narrowBatch(
@@ -27124,12 +27137,12 @@ async function narrow(items2, answer, tally, ctx) {
       right: (item, part) => part === item.expected,
       ask: (input, alone, single2) => {
         requests++;
-        return askPart(ctx.write, input, alone, single2);
+        return pipelined && single2 ? ask(ctx.write, input) : askPart(ctx.write, input, alone, single2);
       },
-      // Lines mode asks alone in a lane's running process: a round trip per number, not a process.
-      // With a shorter limit for parts of several numbers, it narrows as once mode does: about √n
-      // parts, each within that limit, and only the numbers of a part that got no answer alone.
-      oneByOne: ctx.write.canonicalizeAlone !== void 0 && ctx.write.canonicalizeBriefly === void 0,
+      // Lines mode: a request costs a line, not a process, so a block that got no answer has each of
+      // its numbers asked at once, in the pipeline: a hang costs the shorter limit there, a restart,
+      // and its own full limit alone, beside the pipeline; no level of parts, each hang a restart.
+      oneByOne: pipelined,
       matched: (part) => {
         tally.matched += part.length;
       },

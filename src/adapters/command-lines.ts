@@ -7,6 +7,9 @@
 // is echoed with exactly one line per request in between: then each line is its request's answer.
 //
 // Anything else is doubt, and doubt is settled by isolation (docs/protocol.md, "Isolation on doubt"):
+//   - a time-out with a request owed a line (the process echoed sync requests, so it answers in order):
+//     that request is the only suspect. It waited the shorter limit, since its time-out decides
+//     nothing; it is asked alone with the full one, and the rest goes on in a new process;
 //   - the request doubt points at is asked again alone, and that answer is its verdict: the request
 //     owed the line that did not come (time limit, the process's end) or that passed the output cap,
 //     or the only request of a segment whose lines do not match;
@@ -16,8 +19,9 @@
 // a process of a lane (./lines-series.ts): nothing else in flight, its lines counted exactly, a fresh
 // process after any that could not be trusted, so a hang costs its time limit once there and a
 // hundred requests in doubt cost a hundred round trips, not a hundred process starts. So every request
-// is pipelined at most twice and then asked alone: the run never stops asking and never loops, and no
-// request's verdict rests on another's. A lost process is replaced for the requests still to be sent,
+// is pipelined at most twice and then asked alone, but for hangs: each takes its suspect out of the
+// pipeline, so there are at most as many as requests. The run never stops asking and never loops, and
+// no request's verdict rests on another's. A lost process is replaced for the requests still to be sent,
 // and every replacement is counted (IsolationCost.restarts). After MAX_FRAMING_LOSSES lost segments
 // every segment holds one request. A command that does not echo sync requests (it answers each with
 // something else) cannot be pipelined or kept between requests safely: from the time that shows,
@@ -363,8 +367,10 @@ class LinesSession {
     if (pipe.inFlight.length === 0) return;
     const owed = this.owed(pipe);
     pipe.cancelTimer = workDeadline(
-      // Before its first echo a process may still be starting: that is no request's time.
-      owed?.shortcut && pipe.echoed ? briefTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
+      // Before its first echo a process may still be starting: that is no request's time. After it,
+      // the request owed a line waits the shorter limit: a shortcut's time-out decides nothing, and
+      // any other's only makes it the suspect, confirmed alone within the full limit (fault()).
+      owed !== undefined && pipe.echoed ? briefTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
       () => pipe.child.pid,
       () => {
         if (this.pipe !== pipe) return;
@@ -404,8 +410,13 @@ class LinesSession {
       status: "failed",
       reason: `timed out after ${briefTimeoutMs(this.o.timeoutMs)} ms (a request of several inputs); process group killed`,
     });
-    this.isolate(unconfirmed.filter((r) => r !== dropped && (r === owed || r.single)));
-    this.askSingly(unconfirmed.filter((r) => r !== owed && !r.single));
+    // A time-out with a request owed a line: a program that echoed the sync requests answers in order,
+    // so that request is the suspect, and the only one. Every other it held goes on in the pipeline
+    // (each in a segment of its own), even one asked again before: each such fault takes its suspect
+    // out of the pipeline, so this ends. Any other doubt also sends alone what was asked again before.
+    const suspectOnly = timedOut && pipe.echoed && owed !== undefined;
+    this.isolate(unconfirmed.filter((r) => r !== dropped && (r === owed || (r.single && !suspectOnly))));
+    this.askSingly(unconfirmed.filter((r) => r !== owed && (!r.single || suspectOnly)));
     if (!this.closed && this.queue.length > 0) {
       if (endedByItself) this.cost.restarts++;
       this.start();

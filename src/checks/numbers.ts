@@ -125,6 +125,17 @@ export async function judgeNumbers(
   };
   const digest = sha256.create();
   const inFlight: { block: NumberBlock; first: number; answer: Promise<Answer> }[] = [];
+  // Without a budget (lines mode) a block's narrowing spends nothing another's needs, and culprits are
+  // listed in generation order whenever they are found: blocks are narrowed side by side, so one
+  // block's hangs, each confirmed alone within the full limit, do not hold back the next block's.
+  const sideBySide = tally.narrowingLeft === undefined;
+  const narrowing: Promise<void>[] = [];
+  const settleOldest = async (): Promise<void> => {
+    const settled = settle(inFlight.shift()!, tally, ctx);
+    if (!sideBySide) return settled;
+    narrowing.push(settled);
+    if (narrowing.length >= BLOCKS_IN_FLIGHT) await narrowing.shift();
+  };
   let generated = 0;
   for (const block of blocks) {
     digest.update(block.expected);
@@ -132,9 +143,10 @@ export async function judgeNumbers(
     const asked = block.count > 1 ? askBriefly(ctx.write, block.input) : ask(ctx.write, block.input);
     inFlight.push({ block, first: generated, answer: asked });
     generated += block.count;
-    if (inFlight.length >= BLOCKS_IN_FLIGHT) await settle(inFlight.shift()!, tally, ctx);
+    if (inFlight.length >= BLOCKS_IN_FLIGHT) await settleOldest();
   }
-  while (inFlight.length > 0) await settle(inFlight.shift()!, tally, ctx);
+  while (inFlight.length > 0) await settleOldest();
+  await Promise.all(narrowing);
   return result(c, tally, bytesToHex(digest.digest()));
 }
 
@@ -159,6 +171,8 @@ async function settle(
 /** Attributes a block's inexact `answer` to its numbers, asking halves again where it must
  * (./narrow.ts, the same narrowing as a once-mode batch). */
 async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckContext): Promise<void> {
+  /** Lines mode: asking alone is possible, and asking is a line in a running process. */
+  const pipelined = ctx.write.canonicalizeAlone !== undefined;
   const budget =
     tally.narrowingLeft === undefined ? undefined : Math.min(BLOCK_NARROWING, tally.narrowingLeft);
   let requests = 0;
@@ -174,12 +188,14 @@ async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckCon
       right: (item, part) => part === item.expected,
       ask: (input, alone, single) => {
         requests++;
-        return askPart(ctx.write, input, alone, single);
+        // Lines mode: a number is a request line of its own in the pipeline, where the adapter itself
+        // confirms alone the one a hang stops at (src/adapters/command-lines.ts).
+        return pipelined && single ? ask(ctx.write, input) : askPart(ctx.write, input, alone, single);
       },
-      // Lines mode asks alone in a lane's running process: a round trip per number, not a process.
-      // With a shorter limit for parts of several numbers, it narrows as once mode does: about √n
-      // parts, each within that limit, and only the numbers of a part that got no answer alone.
-      oneByOne: ctx.write.canonicalizeAlone !== undefined && ctx.write.canonicalizeBriefly === undefined,
+      // Lines mode: a request costs a line, not a process, so a block that got no answer has each of
+      // its numbers asked at once, in the pipeline: a hang costs the shorter limit there, a restart,
+      // and its own full limit alone, beside the pipeline; no level of parts, each hang a restart.
+      oneByOne: pipelined,
       matched: (part) => {
         tally.matched += part.length;
       },

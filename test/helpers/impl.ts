@@ -1,17 +1,48 @@
 // The implementations the tests run as commands: the reference (`canonicalize [--lines]`) and the
 // known-bads (`known-bad NAME [--lines] [--read-side]`), the CLI's own commands, bundled on their own
 // (scripts/build.mjs --test writes impl.js beside the test bundles) so that the tests' thousands of
-// requests go to a process that starts in a fraction of the whole CLI's time.
-import { canonicalizeCommand } from "../../src/commands/canonicalize.js";
+// requests go to a process that starts in a fraction of the whole CLI's time. And one of the tests'
+// own: `hangs-on NUMBERS START_MS COUNT_FILE [--lines]`, the reference, except that it never answers a
+// value holding one of NUMBERS (comma-separated doubles; none: it is the passing sibling), waits
+// START_MS before it reads (a JVM's start) and appends a line to COUNT_FILE each time it starts, so a
+// test counts its processes.
+import { appendFileSync } from "node:fs";
+import { canonicalizeCommand, startCost } from "../../src/commands/canonicalize.js";
 import { runFromArgv } from "../../src/commands/command.js";
 import { processIo } from "../../src/commands/io.js";
 import { knownBadCommand } from "../../src/commands/known-bad.js";
+import { serveLines, serveOnce } from "../../src/commands/serve-protocol.js";
+import type { JsonValue } from "../../src/jcs/index.js";
+import { referenceParse, referenceWrite } from "../../src/known-bad/tools.js";
+import { Hang } from "../../src/process-faults.js";
+
+function holds(value: JsonValue, numbers: number[]): boolean {
+  if (typeof value === "number") return numbers.includes(value);
+  if (value === null || typeof value !== "object") return false;
+  return Object.values(value).some((v) => holds(v, numbers));
+}
+
+async function hangsOn(args: string[]): Promise<number> {
+  const [list = "", startMs = "0", countFile] = args;
+  if (countFile !== undefined) appendFileSync(countFile, `${process.pid}\n`);
+  const numbers = list === "" ? [] : list.split(",").map(Number);
+  await startCost(Number(startMs));
+  const transform = (input: Uint8Array): Uint8Array => {
+    const output = referenceWrite(input);
+    if (holds(referenceParse(input), numbers)) throw new Hang("hangs on a number");
+    return output;
+  };
+  const io = { input: process.stdin, output: process.stdout, errors: process.stderr };
+  return args.includes("--lines") ? serveLines(transform, io) : serveOnce(transform, io);
+}
 
 const [name, ...rest] = process.argv.slice(2);
 const command =
   name === "canonicalize" ? canonicalizeCommand : name === "known-bad" ? knownBadCommand : undefined;
-if (command === undefined) {
-  process.stderr.write(`impl.js: canonicalize or known-bad, not ${name}\n`);
+if (name === "hangs-on") {
+  process.exitCode = await hangsOn(rest);
+} else if (command === undefined) {
+  process.stderr.write(`impl.js: canonicalize, known-bad or hangs-on, not ${name}\n`);
   process.exitCode = 2;
 } else {
   process.exitCode = await runFromArgv(name!, command, rest, processIo());
