@@ -6,6 +6,7 @@
 //     [--row ID]... [--registries npm,pypi] [--out DIR] [--work DIR] [--self-reported DIR] [--key-file F]
 //     [--source ID=DIR]... [--source ID:DEP=DIR]...   a row built from the library's source at its release
 //                                         (src/table/source/), where its registry is out of reach
+//     [--install-sandbox auto|bwrap|none]  the rows' installs in bwrap (auto: where it works here, said)
 //   npm run table -- site --results DIR --out DIR (--row-key HEX | --preview) [--key-file F]
 //                                         the site from a results folder
 //   npm run table -- smoke FOLDER          check a new row's folder: its manifest, its install, a few cases
@@ -13,7 +14,8 @@
 //
 // and, for .github/workflows/table.yml:
 //   matrix                                 the rows as a job matrix (JSON, for GITHUB_OUTPUT)
-//   build-row ID --work DIR --results DIR  install one row (its build.json and build.log)
+//   build-row ID --work DIR --results DIR  install one row (its build.json and build.log), always in the
+//                                          install sandbox (src/table/install-sandbox.ts)
 //   handoff ID --results DIR               after the action: the run's key and sandbox for the sign job
 //                                          (run.json), and the row's status when the run could not start
 //   collect --artifacts DIR --results DIR [--preview]   the downloaded artifacts as a results folder
@@ -36,6 +38,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { toHex } from "../src/record/hex.js";
 import { ephemeralKey, parseSuppliedKey } from "../src/record/keys.js";
+import { prepareRunnerSandbox } from "../src/sandbox/index.js";
 import {
   buildRow,
   rowResultsDir,
@@ -45,6 +48,7 @@ import {
   writeStatus,
 } from "../src/table/build.js";
 import { siteProblems, verifyIndex } from "../src/table/index-file.js";
+import { chooseInstallSandbox, type InstallSandbox } from "../src/table/install-sandbox.js";
 import { checkRowFolder, loadRows, type Row, type Section } from "../src/table/manifest.js";
 import { headline, rowVerdict } from "../src/table/responsibility.js";
 import { readSelfReportedList } from "../src/table/results.js";
@@ -98,6 +102,20 @@ async function site(
   return built.rows;
 }
 
+/** The install sandbox for `--install-sandbox`, or the words saying why there is none to use. */
+function installSandboxOf(choice: string | undefined): InstallSandbox | string {
+  if (choice !== "auto" && choice !== "bwrap" && choice !== "none")
+    return `--install-sandbox takes auto, bwrap or none (not ${choice})`;
+  try {
+    const sandbox = chooseInstallSandbox(choice);
+    if (sandbox.kind === "none" && choice === "auto")
+      console.log(`the rows' installs run unsandboxed (--install-sandbox none to say so): ${sandbox.why}`);
+    return sandbox;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 async function runLocal(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -109,8 +127,14 @@ async function runLocal(argv: string[]): Promise<number> {
       "self-reported": { type: "string" },
       "key-file": { type: "string" },
       source: { type: "string", multiple: true },
+      "install-sandbox": { type: "string", default: "auto" },
     },
   });
+  const sandbox = installSandboxOf(values["install-sandbox"]);
+  if (typeof sandbox === "string") {
+    console.error(sandbox);
+    return 2;
+  }
   const registries = values.registries?.split(",") ?? DEFAULT_REGISTRIES;
   const work = resolve(values.work);
   const results = join(work, "results");
@@ -152,7 +176,7 @@ async function runLocal(argv: string[]): Promise<number> {
       process.stdout.write(
         `${row.id}: building ${row.manifest.package}@${row.manifest.version} from source ... `,
       );
-      const built = await buildRow(row, join(work, "rows"), out, undefined, source);
+      const built = await buildRow(row, join(work, "rows"), out, { sandbox, source });
       if (built.status !== "built") {
         console.log(`did not build: ${built.reason}`);
         continue;
@@ -169,7 +193,7 @@ async function runLocal(argv: string[]): Promise<number> {
       continue;
     }
     process.stdout.write(`${row.id}: installing ${row.manifest.package}@${row.manifest.version} ... `);
-    const built = await buildRow(row, join(work, "rows"), out);
+    const built = await buildRow(row, join(work, "rows"), out, { sandbox });
     if (built.status !== "built") {
       console.log(`did not build: ${built.reason}`);
       continue;
@@ -219,7 +243,17 @@ async function buildOne(argv: string[]): Promise<number> {
     console.error("usage: build-row ID --work DIR --results DIR (ID a valid row of table/)");
     return 2;
   }
-  const built = await buildRow(row, resolve(values.work), rowResultsDir(resolve(values.results), row.id));
+  // The workflow's installs are sandboxed or not run: on a GitHub-hosted runner, bwrap is made to work
+  // first, as the action does for its run (src/sandbox/runner-setup.ts).
+  for (const line of prepareRunnerSandbox().lines) console.log(line);
+  const sandbox = installSandboxOf("bwrap");
+  const out = rowResultsDir(resolve(values.results), row.id);
+  if (typeof sandbox === "string") {
+    writeStatus(out, "did-not-build", sandbox);
+    console.error(`${row.id}: did not build: ${sandbox}`);
+    return 1;
+  }
+  const built = await buildRow(row, resolve(values.work), out, { sandbox });
   console.log(`${row.id}: ${built.status}${built.reason ? `: ${built.reason}` : ""} (in ${built.dir})`);
   return built.status === "built" ? 0 : 1;
 }
@@ -426,7 +460,10 @@ async function smoke(argv: string[]): Promise<number> {
   const row: Row = { id: basename(dir), section, dir, manifest: checked.manifest };
   const work = join(REPO, "tmp", "table-smoke");
   const out = join(work, "results", row.id);
-  const built = await buildRow(row, join(work, "rows"), out);
+  const sandbox = installSandboxOf("auto");
+  if (typeof sandbox === "string") throw new Error(sandbox);
+  if (sandbox.kind === "none") console.log(`its install runs unsandboxed: ${sandbox.why}`);
+  const built = await buildRow(row, join(work, "rows"), out, { sandbox });
   if (built.status !== "built") {
     console.log(`it did not build: ${built.reason}; the log: ${built.log}`);
     console.log(readFileSync(built.log, "utf8").split("\n").slice(-20).join("\n"));

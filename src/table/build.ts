@@ -17,6 +17,12 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import {
+  freshInstallHome,
+  type InstallSandbox,
+  installBwrapArgs,
+  installEnvironment,
+} from "./install-sandbox.js";
 import type { Row } from "./manifest.js";
 import { type GivenSource, prepareFromSource } from "./source/index.js";
 
@@ -62,11 +68,35 @@ export function writeStatus(dir: string, status: string, reason?: string, source
   );
 }
 
-/** Runs one shell command in `cwd`, its output appended to the log file descriptor. */
-function shell(command: string, cwd: string, logFd: number, timeoutMs: number): Promise<number | string> {
+/** Where and how an install command runs: the row's folder, and the sandbox with its home. */
+interface InstallPlace {
+  dir: string;
+  sandbox: InstallSandbox;
+  home: string;
+}
+
+/** Runs one shell command in the row's folder (in the install sandbox, ./install-sandbox.ts, when there
+ * is one), its output appended to the log file descriptor. */
+function shell(
+  command: string,
+  at: InstallPlace,
+  logFd: number,
+  timeoutMs: number,
+): Promise<number | string> {
   return new Promise((resolve) => {
     writeSync(logFd, `$ ${command}\n`);
-    const child = spawn("sh", ["-c", command], { cwd, stdio: ["ignore", logFd, logFd] });
+    const options = { cwd: at.dir, stdio: ["ignore", logFd, logFd] as ["ignore", number, number] };
+    const child =
+      at.sandbox.kind === "bwrap"
+        ? spawn(
+            at.sandbox.bwrap,
+            [...installBwrapArgs(at.sandbox, at.dir, at.home), "--", "sh", "-c", command],
+            {
+              ...options,
+              env: installEnvironment(process.env, at.home),
+            },
+          )
+        : spawn("sh", ["-c", command], options);
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       resolve(`timed out after ${timeoutMs / 1000} s`);
@@ -82,18 +112,22 @@ function shell(command: string, cwd: string, logFd: number, timeoutMs: number): 
   });
 }
 
+export interface BuildOptions {
+  /** How the install commands run (./install-sandbox.ts). */
+  sandbox: InstallSandbox;
+  /** Each install command's time limit. */
+  timeoutMs?: number;
+  /** The library's source trees, instead of its registry (src/table/source/). */
+  source?: GivenSource;
+}
+
 /**
  * Builds `row` in `work/<id>`: a fresh copy of its folder, then its install commands in order, each
- * up to `timeoutMs`. Writes build.log and build.json into `out` (the row's results folder). With
- * `source`, the library comes from those source trees instead of its registry (src/table/source/).
+ * up to `timeoutMs` (15 minutes), in the install sandbox unless told otherwise, with a home of its own
+ * (`work/.install-home/<id>`). Writes build.log and build.json into `out` (the row's results folder).
  */
-export async function buildRow(
-  row: Row,
-  work: string,
-  out: string,
-  timeoutMs = 15 * 60_000,
-  source?: GivenSource,
-): Promise<BuildResult> {
+export async function buildRow(row: Row, work: string, out: string, o: BuildOptions): Promise<BuildResult> {
+  const { sandbox, timeoutMs = 15 * 60_000, source } = o;
   const dir = join(work, row.id);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -106,6 +140,13 @@ export async function buildRow(
   const fd = openSync(logPath, "w");
   let result: BuildResult = { status: "built", dir, log: logPath };
   let install = row.manifest.install;
+  const at: InstallPlace = { dir, sandbox, home: freshInstallHome(work, row.id) };
+  writeSync(
+    fd,
+    sandbox.kind === "bwrap"
+      ? `# the install commands run in a sandbox: everything read-only but this folder and ${at.home} (its HOME), a private /tmp, no process outlives a command; the network stays\n`
+      : `# the install commands run unsandboxed: ${sandbox.why}\n`,
+  );
   if (source !== undefined) {
     try {
       const prepared = prepareFromSource(row.manifest, dir, source);
@@ -129,7 +170,7 @@ export async function buildRow(
   }
   try {
     for (const command of install) {
-      const ended = await shell(command, dir, fd, timeoutMs);
+      const ended = await shell(command, at, fd, timeoutMs);
       if (ended !== 0) {
         const how = typeof ended === "number" ? `exited with code ${ended}` : ended;
         result = {
