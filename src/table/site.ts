@@ -334,8 +334,16 @@ function indexPage(rows: ShownRow[], corpus: TableCorpus, input: SiteInput, brok
       : `<section id="not-built"><h2>Rows without a result in this build</h2><ul>${notBuilt.map((r) => `<li>${rowLink(r)}: <b>${escapeHtml(STATE_WORDS[r.state])}</b>: ${shownCut(r.reason ?? "", 600)}</li>`).join("")}</ul></section>`,
     `<section id="wanted"><h2>Languages still wanted</h2><p>No row yet for: ${wanted.map(escapeHtml).join(", ")}. <a href="add.html">Add one</a>.</p></section>`,
   ].join("\n");
-  return pageHtml({ title: "The RFC 8785 conformance table", main, script: false });
+  return pageHtml({ title: "The RFC 8785 conformance table", main, script: false, extraStyle: MATRIX_STYLE });
 }
+
+/** The matrix keeps its words whole ("Language", "parsed-value", "not conformant"): the shared
+ * stylesheet lets a cell break anywhere, which in a table of many narrow columns splits every word. Only
+ * a package's name (a long Go module path) may break anywhere; the page is wider, the verdict keeps room
+ * to be read, and a table still wider than the window scrolls in its own box. */
+const MATRIX_STYLE =
+  "main{max-width:1440px}.matrix{display:block;overflow-x:auto}.matrix th,.matrix td{overflow-wrap:normal}" +
+  ".matrix td:first-child{overflow-wrap:anywhere;min-width:9em}.matrix td:last-child{min-width:15em}";
 
 /** Which implementations write identical bytes on every case all of them canonicalize, and where they
  * split (src/table/agreement.ts). */
