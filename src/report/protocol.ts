@@ -45,9 +45,9 @@ export function exitText(exit: ExitStatus): string {
   return exit.code === null ? "no exit status seen" : `exit code ${exit.code}`;
 }
 
-/** `restarted 115 times (it ended mid-run), the last time after exit code 2`: one line. */
+/** `restarted 115 times (it ended mid-run); the last time: exit code 2`: one line. */
 export function restartsLine(r: RestartsUsed): string {
-  return `restarted ${plural(r.count, "time", "times")} (it ended mid-run), the last time after ${exitText(r.lastExit)}`;
+  return `restarted ${plural(r.count, "time", "times")} (it ended mid-run); the last time: ${exitText(r.lastExit)}`;
 }
 
 /** How long the first line of a crash's stderr may be, shown (it is bounded when kept as well). */
