@@ -205,18 +205,21 @@ test("a program that panics on every 7th line: each restart keeps how it ended, 
   const texts = numbered(300);
   const inputs = texts.map(bytes);
   const c = s.canonicalizer;
-  const answers = await finishes(Promise.all(inputs.map((i) => c.canonicalize(i))), BOUND_MS, "answers");
-  othersExact(texts, answers, []);
-  const { restarts, firstEnd, lastEnd } = c.isolation;
-  assert.ok(restarts >= 5, `${restarts} restarts`);
-  assert.deepEqual(firstEnd?.exit, { code: 2 });
-  assert.deepEqual(lastEnd?.exit, { code: 2 });
-  // The request the first process owed when it died: the very bytes object it was asked with, and the
-  // line the fixture says it died on; of its stderr, only the first line.
-  const owed = firstEnd?.input;
-  assert.ok(owed !== undefined && inputs.includes(owed), "the request it died on, by identity");
-  assert.equal(firstEnd?.stderr, `panic: line 7: ${text(owed)}`);
-  await s.done();
+  try {
+    const answers = await finishes(Promise.all(inputs.map((i) => c.canonicalize(i))), BOUND_MS, "answers");
+    othersExact(texts, answers, []);
+    const { restarts, firstEnd, lastEnd } = c.isolation;
+    assert.ok(restarts >= 5, `${restarts} restarts`);
+    assert.deepEqual(firstEnd?.exit, { code: 2 });
+    assert.deepEqual(lastEnd?.exit, { code: 2 });
+    // The request the first process owed when it died: the very bytes object it was asked with, and
+    // the line the fixture says it died on; of its stderr, only the first line.
+    const owed = firstEnd?.input;
+    assert.ok(owed !== undefined && inputs.includes(owed), "the request it died on, by identity");
+    assert.equal(firstEnd?.stderr, `panic: line 7: ${text(owed)}`);
+  } finally {
+    await s.done();
+  }
 });
 
 test("a crash on one request: asked alone it exits non-zero, a rejection with its stderr (as once mode)", async () => {
