@@ -35,10 +35,30 @@ export interface Canonicalizer {
    * where there is no limit to shorten (lines mode's pipeline, in this process). */
   canonicalizeBriefly?(input: Uint8Array): Promise<Answer>;
   /** What asking requests alone has cost so far (lines mode: each request in doubt, asked again in a
-   * fresh process), for the progress line; absent where nothing is asked twice. */
-  readonly isolation?: { askedAlone: number; aloneMs: number; restarts?: number; answeredAtEnd?: number };
+   * fresh process), for the progress line; absent where nothing is asked twice. With restarts, how
+   * the first and the last process that ended mid-run ended (the run's reports say it). */
+  readonly isolation?: {
+    askedAlone: number;
+    aloneMs: number;
+    restarts?: number;
+    answeredAtEnd?: number;
+    firstEnd?: ProcessEnd;
+    lastEnd?: ProcessEnd;
+  };
   /** Ends every process or connection it holds. Safe to call twice. */
   close(): Promise<void>;
+}
+
+/** How a process of the command ended by itself mid-run (lines mode), counted as a restart. */
+export interface ProcessEnd {
+  /** Its exit code (null: none was seen, as when it could not be waited for), or the signal that
+   * ended it. */
+  exit: { code: number | null } | { signal: string };
+  /** The request it owed an answer when it ended: the very bytes object the caller asked with;
+   * absent when it owed the answer to one of the harness's sync requests. */
+  input?: Uint8Array;
+  /** The first line of its stderr, on one line and bounded (untrusted: a report escapes it). */
+  stderr: string;
 }
 
 /** What every corpus case states about itself, whatever its kind. */

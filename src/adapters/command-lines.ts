@@ -28,7 +28,7 @@
 // every request is asked in a fresh process of its own, without sync requests, as once mode would
 // ask it (./lines-alone.ts).
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import type { Answer, Canonicalizer } from "../types.js";
+import type { Answer, Canonicalizer, ProcessEnd } from "../types.js";
 import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
 import { briefTimeoutMs, checkLimits } from "./limits.js";
@@ -38,6 +38,7 @@ import { syncNumberIn, syncRequestLine } from "./line-sync.js";
 import { askAlone, judgeLine } from "./lines-alone.js";
 import { SeriesLane } from "./lines-series.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
+import { firstLine, HeadBuffer } from "./text.js";
 import { workDeadline } from "./work-clock.js";
 
 /** Requests between two sync requests while pipelining: what one framing loss asks again alone. */
@@ -51,17 +52,22 @@ export interface LinesOptions extends CommandOptions {
 }
 
 /** What the isolation rule has cost so far: requests asked again alone, and their time in all;
- * processes started in place of one that ended with requests still to answer. */
+ * processes started in place of one that ended with requests still to answer, and how the first and
+ * the last of those ended. */
 export interface IsolationCost {
   askedAlone: number;
   aloneMs: number;
   restarts: number;
+  firstEnd?: ProcessEnd;
+  lastEnd?: ProcessEnd;
   /** Requests asked alone that were answered only once their input had ended (a buffered program). */
   answeredAtEnd: number;
 }
 
 interface Request {
   line: Buffer;
+  /** What the caller asked with (the same object), to name the request a crash owed an answer. */
+  input: Uint8Array;
   resolve: (answer: Answer) => void;
   /** Asked again after its segment lost framing: it goes in a segment of its own, and further doubt
    * sends it alone. */
@@ -87,6 +93,10 @@ interface Pipe {
   echoed: boolean;
   waitingDrain: boolean;
   exited: boolean;
+  /** How it exited, once it has. */
+  exit?: { code: number | null; signal: NodeJS.Signals | null };
+  /** The start of all it wrote on stderr (the rest is read and dropped). */
+  stderr: HeadBuffer;
   /** Cancels the running time limit (src/deadline.ts). */
   cancelTimer?: () => void;
 }
@@ -128,9 +138,7 @@ class LinesSession {
         this.aborts.add(abort);
         return () => this.aborts.delete(abort);
       },
-      onRestart: () => {
-        this.cost.restarts++;
-      },
+      onRestart: (end) => this.restarted(end),
       onAnsweredAtEnd: () => {
         this.cost.answeredAtEnd++;
       },
@@ -139,10 +147,23 @@ class LinesSession {
     return lane;
   }
 
+  /** A process started in place of one that ended by itself (`end`): counted, and the first and
+   * the last such end kept. */
+  private restarted(end: ProcessEnd): void {
+    this.cost.restarts++;
+    this.cost.firstEnd ??= end;
+    this.cost.lastEnd = end;
+  }
+
   canonicalize(input: Uint8Array, shortcut = false): Promise<Answer> {
     if (this.closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
     return new Promise((resolve) => {
-      const request: Request = { line: encodeRequestLine(input), resolve, ...(shortcut ? { shortcut } : {}) };
+      const request: Request = {
+        line: encodeRequestLine(input),
+        input,
+        resolve,
+        ...(shortcut ? { shortcut } : {}),
+      };
       if (!this.echoes) {
         this.isolate([request]);
         return;
@@ -156,7 +177,7 @@ class LinesSession {
   /** Asks `input` alone, in a fresh process of its own, without pipelining it first. */
   canonicalizeAlone(input: Uint8Array): Promise<Answer> {
     if (this.closed) return Promise.resolve({ status: "failed", reason: "the adapter is closed" });
-    return new Promise((resolve) => this.isolate([{ line: encodeRequestLine(input), resolve }]));
+    return new Promise((resolve) => this.isolate([{ line: encodeRequestLine(input), input, resolve }]));
   }
 
   async close(): Promise<void> {
@@ -190,7 +211,7 @@ class LinesSession {
         let answer: Answer;
         if (this.echoes) {
           const lane = this.lane();
-          answer = await lane.ask(request.line);
+          answer = await lane.ask(request.line, request.input);
           this.idleLanes.push(lane);
         } else {
           answer = await askAlone(this.spec, request.line, {
@@ -229,6 +250,7 @@ class LinesSession {
       echoed: false,
       waitingDrain: false,
       exited: false,
+      stderr: new HeadBuffer(),
     };
     this.pipe = pipe;
     const current = () => this.pipe === pipe;
@@ -249,8 +271,9 @@ class LinesSession {
     child.stdout.on("close", () => {
       if (exitSeen) died();
     });
-    // Read and dropped: only an answer asked alone reports stderr (./lines-alone.ts).
-    child.stderr.on("data", () => {});
+    // Only its start is kept, for the first line a report shows if it ends mid-run; an answer asked
+    // alone reports its own stderr (./lines-alone.ts).
+    child.stderr.on("data", (chunk: Buffer) => pipe.stderr.push(chunk));
     // EPIPE: the command stopped reading. Its end, or the time limit, says what happened.
     child.stdin.on("error", () => {});
     child.stdin.on("drain", () => {
@@ -258,9 +281,10 @@ class LinesSession {
       pipe.waitingDrain = false;
       this.pump();
     });
-    child.on("exit", () => {
+    child.on("exit", (code, signal) => {
       exitSeen = true;
       pipe.exited = true;
+      pipe.exit = { code, signal };
       // Answers it wrote before exiting may still be in the pipe: drain stdout first, within a bound
       // (a child of the command may hold stdout open forever).
       if (child.stdout.readableEnded || child.stdout.destroyed) died();
@@ -418,7 +442,14 @@ class LinesSession {
     this.isolate(unconfirmed.filter((r) => r !== dropped && (r === owed || (r.single && !suspectOnly))));
     this.askSingly(unconfirmed.filter((r) => r !== owed && (!r.single || suspectOnly)));
     if (!this.closed && this.queue.length > 0) {
-      if (endedByItself) this.cost.restarts++;
+      if (endedByItself) {
+        const { code, signal } = pipe.exit ?? { code: null, signal: null };
+        this.restarted({
+          exit: signal !== null ? { signal } : { code },
+          ...(owed ? { input: owed.input } : {}),
+          stderr: firstLine(pipe.stderr.bytes()),
+        });
+      }
       this.start();
     }
   }

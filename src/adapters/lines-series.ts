@@ -13,14 +13,14 @@
 // as a line (a program that exits after N requests, `head -n 300 | ./canon`): the request is asked
 // again in a fresh process, once, and that is counted as a restart.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import type { Answer } from "../types.js";
+import type { Answer, ProcessEnd } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
 import { EXIT_GRACE_MS } from "./launch.js";
 import { LineReader } from "./line-reader.js";
 import { syncNumberIn, syncRequestLine } from "./line-sync.js";
 import { judgeLine, wrongLineCount } from "./lines-alone.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
-import { HeadBuffer, stderrSuffix } from "./text.js";
+import { firstLine, HeadBuffer, stderrSuffix } from "./text.js";
 import { workDeadline } from "./work-clock.js";
 
 const NO_LINE_EXIT = "exited 0 without answering the request";
@@ -34,8 +34,8 @@ export interface SeriesOptions {
   nextSync: () => number;
   /** Registers a way to end the request early (close()); returns its unregistration. */
   register: (abort: () => void) => () => void;
-  /** Told each time a process is started in place of one that ended before it took a request. */
-  onRestart?: () => void;
+  /** Told each time a process is started in place of one that ended by itself, with how it ended. */
+  onRestart?: (end: ProcessEnd) => void;
   /** Told when an answer came only after the end of its input, given at its time limit. */
   onAnsweredAtEnd?: () => void;
 }
@@ -58,6 +58,8 @@ class SeriesProcess {
   private current: ((lines: Buffer[] | "overflow") => void) | undefined;
   private onEnd: (() => void) | undefined;
   private stderr = new HeadBuffer();
+  /** The start of all it wrote on stderr, for the first line a report shows of a crash. */
+  private readonly stderrHead = new HeadBuffer();
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   ended = false;
   /** Requests it has settled: 0 while it is fresh. */
@@ -84,7 +86,10 @@ class SeriesProcess {
     this.child.stdout.on("close", () => {
       if (this.exit !== undefined) end();
     });
-    this.child.stderr.on("data", (chunk: Buffer) => this.stderr.push(chunk));
+    this.child.stderr.on("data", (chunk: Buffer) => {
+      this.stderr.push(chunk);
+      this.stderrHead.push(chunk);
+    });
     this.child.on("exit", (code, signal) => {
       this.exit = { code, signal };
       // Lines it wrote before exiting may still be in the pipe; a child of it may hold stdout open.
@@ -192,6 +197,16 @@ class SeriesProcess {
     });
   }
 
+  /** How it ended, once it has: its exit, `input` (the request it owed), its stderr's first line. */
+  end(input: Uint8Array | undefined): ProcessEnd {
+    const { code, signal } = this.exit ?? { code: null, signal: null };
+    return {
+      exit: signal !== null ? { signal } : { code },
+      ...(input ? { input } : {}),
+      stderr: firstLine(this.stderrHead.bytes()),
+    };
+  }
+
   stop(): void {
     this.current = undefined;
     this.onEnd = undefined;
@@ -205,20 +220,21 @@ class SeriesProcess {
 /** One lane of requests asked one at a time, in a process kept while it can be trusted. */
 export class SeriesLane {
   private process: SeriesProcess | undefined;
-  /** Its process ended by itself after taking requests: the next one started is a restart. */
-  private restarted = false;
+  /** Its process ended by itself after taking requests, so: the next one started is a restart. */
+  private restarted: ProcessEnd | undefined;
 
   constructor(
     private readonly spec: GroupSpawn,
     private readonly o: SeriesOptions,
   ) {}
 
-  /** Asks `line` (a request line, LF included) one at a time; see the file's comment. */
-  async ask(line: Buffer): Promise<Answer> {
+  /** Asks `line` (a request line, LF included; `input` is what the caller asked) one at a time; see
+   * the file's comment. */
+  async ask(line: Buffer, input: Uint8Array): Promise<Answer> {
     for (let attempt = 0; ; attempt++) {
       let p = this.process;
-      if (p === undefined && this.restarted) this.o.onRestart?.();
-      this.restarted = false;
+      if (p === undefined && this.restarted) this.o.onRestart?.(this.restarted);
+      this.restarted = undefined;
       if (p === undefined || p.ended) {
         p?.stop();
         try {
@@ -233,8 +249,9 @@ export class SeriesLane {
       const outcome = await p.ask(line, this.o.nextSync(), this.o.nextSync(), this.o);
       if (!outcome.keep) {
         // One that took requests and then ended by itself is replaced for the next: a restart.
+        // Untaken, it ended on the sync request before this one.
         if (p.ended && (outcome.untaken ? p.answered > 0 : true) && p.exit?.signal == null)
-          this.restarted = true;
+          this.restarted = p.end(outcome.untaken ? undefined : input);
         p.stop();
         this.process = undefined;
       }

@@ -48,6 +48,22 @@ export class HeadBuffer {
   }
 }
 
+/** How much of the first line of a crashed process's stderr a report keeps. */
+export const STDERR_LINE_BYTES = 200;
+
+/** The first line of `stderr` that says anything (blank lines skipped), as oneLine shows it, cut at
+ * `limit` bytes; "" when it said nothing. */
+export function firstLine(stderr: Uint8Array, limit = STDERR_LINE_BYTES): string {
+  for (let start = 0; start < stderr.length; ) {
+    let end = start;
+    while (end < stderr.length && stderr[end] !== 0x0a && stderr[end] !== 0x0d) end++;
+    const line = oneLine(stderr.subarray(start, end), limit);
+    if (line !== "") return line;
+    start = end + 1;
+  }
+  return "";
+}
+
 /** ` (stderr: ...)` when stderr said anything, else nothing: appended to failure reasons. */
 export function stderrSuffix(stderr: Uint8Array): string {
   const line = oneLine(stderr);

@@ -14,6 +14,8 @@ export interface RunCasesOptions {
   onResult?: (result: CaseResult, done: number) => void;
   /** Called as each case is started, in corpus order. */
   onStart?: (c: CorpusCase) => void;
+  /** Judges each case inside it (a run that names the case each request came from: src/run/judge.ts). */
+  around?: (c: CorpusCase, judge: () => Promise<CaseResult>) => Promise<CaseResult>;
 }
 
 export async function runCases(
@@ -21,7 +23,7 @@ export async function runCases(
   ctx: CheckContext,
   options: RunCasesOptions,
 ): Promise<CaseResult[]> {
-  const { concurrency, onResult, onStart } = options;
+  const { concurrency, onResult, onStart, around } = options;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new RangeError(`concurrency must be an integer >= 1, got ${concurrency}`);
   }
@@ -31,8 +33,9 @@ export async function runCases(
   const worker = async (): Promise<void> => {
     while (next < cases.length) {
       const index = next++;
-      onStart?.(cases[index]!);
-      const result = await judgeSafely(cases[index]!, ctx);
+      const c = cases[index]!;
+      onStart?.(c);
+      const result = await (around ? around(c, () => judgeSafely(c, ctx)) : judgeSafely(c, ctx));
       results[index] = result;
       onResult?.(result, ++done);
     }

@@ -6,9 +6,10 @@ import { INVISIBLE_LEGEND, showInvisible } from "../escape/visible.js";
 import type { Progress } from "../types.js";
 import type { FailureGroup } from "../view/causes.js";
 import type { RunView } from "../view/index.js";
+import type { ProtocolUsed } from "../view/protocol.js";
 import { countLine, formatDuration, formatRate, implementationName, keyMeaning } from "./format.js";
 import { gateConsoleLines, gateVerdictLine } from "./gate.js";
-import { protocolLine } from "./protocol.js";
+import { firstCrashLine, LINES_FORMS_NOTE, linesFormLine, protocolLine, restartsLine } from "./protocol.js";
 import type { ReportPlace } from "./types.js";
 import { verifyCommand } from "./verify-command.js";
 
@@ -214,7 +215,7 @@ export function verdictSections(input: RunView, options: VerdictOptions): Verdic
   const impl = record.implementation;
   out.push(field("implementation", showInvisible(implementationName(record))));
   out.push(field(impl.adapter === "http" ? "url" : "command", showInvisible(impl.impl)));
-  if (input.protocol) out.push(field("protocol", showInvisible(protocolLine(input.protocol))));
+  if (input.protocol) out.push(...protocolFields(input.protocol, field));
   impl.files.forEach((f, i) => {
     out.push(field(i === 0 ? "files" : "", `${f.sha256}  ${showInvisible(f.path)}`));
   });
@@ -295,6 +296,23 @@ export function verdictSections(input: RunView, options: VerdictOptions): Verdic
   }
   sections.push({ body: out.join("\n") });
   return sections;
+}
+
+/** The protocol, and in lines mode a command started again and the cases sent in their lines form. */
+function protocolFields(protocol: ProtocolUsed, field: (label: string, value: string) => string): string[] {
+  const out = [field("protocol", showInvisible(protocolLine(protocol)))];
+  const { restarts, linesFormsSent: forms } = protocol;
+  if (restarts) {
+    out.push(field("restarts", showInvisible(restartsLine(restarts))));
+    out.push(field("first crash", showInvisible(firstCrashLine(restarts.firstCrash))));
+  }
+  if (forms && forms.length > 0) {
+    forms.forEach((f, i) => {
+      out.push(field(i === 0 ? "lines forms" : "", showInvisible(linesFormLine(f))));
+    });
+    out.push(field("", `(${LINES_FORMS_NOTE})`));
+  }
+  return out;
 }
 
 /** How many cause lines the console shows, and how many case names under each. */

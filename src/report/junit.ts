@@ -12,6 +12,7 @@ import { isNoAnswer } from "../text-forms/index.js";
 import type { CaseResult } from "../types.js";
 import type { FailedCase, RunView } from "../view/index.js";
 import { implementationName } from "./format.js";
+import { exitText, firstCrashLine } from "./protocol.js";
 
 // XML 1.0 §2.2 Char, complemented: what must never reach the file.
 const NOT_XML_CHAR = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -73,6 +74,7 @@ export function toJUnitXml(input: RunView): string {
     skipped: expectedIn(),
   };
   if (input.elapsedMs !== undefined) root.time = (input.elapsedMs / 1000).toFixed(3);
+  const restarts = input.protocol?.restarts;
   root.timestamp = record.started_at;
 
   const properties = {
@@ -85,6 +87,14 @@ export function toJUnitXml(input: RunView): string {
     key: record.key,
     signer_pubkey: record.signer_pubkey,
     ...(input.gate ? { gate: input.gate.pass ? "pass" : "fail", "gate.list": input.gate.source } : {}),
+    // A lines command that ended mid-run and was started again: how often, and how (src/view/protocol.ts).
+    ...(restarts
+      ? {
+          restarts: String(restarts.count),
+          "restarts.last_exit": exitText(restarts.lastExit),
+          "restarts.first_crash": firstCrashLine(restarts.firstCrash),
+        }
+      : {}),
   };
   const propertyLines = Object.entries(properties).map(
     ([name, value]) => `      <property${attrs({ name, value })}/>`,

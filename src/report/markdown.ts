@@ -18,10 +18,11 @@ import { recordCaseName } from "../text-forms/index.js";
 import type { CaseResult } from "../types.js";
 import type { FailureGroup } from "../view/causes.js";
 import type { FailedCase, RunView } from "../view/index.js";
+import type { ProtocolUsed } from "../view/protocol.js";
 import type { SuiteTally } from "../view/tally.js";
 import { countLine, formatDuration, implementationName, keyMeaning } from "./format.js";
 import { gateMarkdown } from "./gate.js";
-import { protocolLine } from "./protocol.js";
+import { firstCrashLine, LINES_FORMS_NOTE, linesFormLine, protocolLine, restartsLine } from "./protocol.js";
 import { verifyCommand } from "./verify-command.js";
 
 /** GitHub's limit on one step's job summary. */
@@ -78,7 +79,7 @@ function runSection(input: RunView, valueMax: number, filesMax: number, place: R
   const lines = [
     `- **Implementation:** ${inlineText(cut(implementationName(record), valueMax))}`,
     `- **${impl.adapter === "http" ? "URL" : "Command"}:** ${v(impl.impl)}`,
-    ...(input.protocol ? [`- **Protocol:** ${inlineText(protocolLine(input.protocol))}`] : []),
+    ...(input.protocol ? protocolItems(input.protocol) : []),
     `- **Report page:** ${reportPageLine(place)}`,
     `- **Profile:** ${v(record.suite)} · **standard:** ${v(record.standard)} · **kind:** ${v(record.kind)}`,
     `- **Corpus:** ${v(record.corpus.dir)}, ${record.corpus.files} files, ${v(record.corpus.digest)}`,
@@ -94,6 +95,21 @@ function runSection(input: RunView, valueMax: number, filesMax: number, place: R
     out.push(["| File the command ran | SHA-256 |", "| --- | --- |", ...rows].join("\n"));
   }
   return out.join("\n\n");
+}
+
+/** The protocol, and in lines mode a command started again and the cases sent in their lines form. */
+function protocolItems(protocol: ProtocolUsed): string[] {
+  const out = [`- **Protocol:** ${inlineText(protocolLine(protocol))}`];
+  const { restarts, linesFormsSent: forms } = protocol;
+  if (restarts) {
+    out.push(`- **Restarts:** ${inlineText(restartsLine(restarts))}`);
+    out.push(`- **First crash:** ${inlineText(firstCrashLine(restarts.firstCrash))}`);
+  }
+  if (forms && forms.length > 0) {
+    out.push(`- **Lines forms** (${inlineText(LINES_FORMS_NOTE)}):`);
+    for (const f of forms) out.push(`  - ${inlineText(linesFormLine(f))}`);
+  }
+  return out;
 }
 
 /** Where report.html is, and how to open it: the artifact is named only when it was uploaded. */

@@ -9,6 +9,7 @@ import { ask } from "../ask.js";
 import { type Batching, kindMayBatch, startBatches } from "../batch/index.js";
 import { probeImplementation } from "../checks/probe.js";
 import { runCases } from "../checks/run-cases.js";
+import { INPUT_LIMIT, showBytes } from "../checks/show.js";
 import { compareImplementations, corpusInputCount, corpusInputs } from "../compare/index.js";
 import type { CompareReport } from "../compare/types.js";
 import { plannedRequests } from "../corpus/index.js";
@@ -16,10 +17,11 @@ import { nfcReference } from "../jcs/canonicalizer.js";
 import { DEFAULT_COMPARE_RUNS } from "../options/index.js";
 import { openSandbox, type SandboxSession, type SandboxStatus } from "../sandbox/index.js";
 import { recordCaseName } from "../text-forms/index.js";
-import type { Answer, Canonicalizer, CaseResult, CorpusCase, Progress } from "../types.js";
-import type { ProtocolUsed } from "../view/protocol.js";
+import type { Answer, Canonicalizer, CaseResult, CorpusCase, ProcessEnd, Progress } from "../types.js";
+import type { CrashUsed, ExitStatus, ProtocolUsed, RestartsUsed } from "../view/protocol.js";
 import { boundCanonicalizer, runBoundMs } from "./bound.js";
 import { type RunPlan, RunSetupError, type Transport } from "./plan.js";
+import { type RequestCases, requestCases } from "./request-cases.js";
 
 export interface Judged {
   results: CaseResult[];
@@ -99,7 +101,9 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
       });
       asked = { write: batching.canonicalizer, read: metered.read ?? batching.canonicalizer };
     }
-    const counted = counter.counted(asked.write);
+    // Lines mode: each request remembers its case, so that a command's crash names the case it died on.
+    const senders = plan.transport.write === "lines" ? requestCases() : undefined;
+    const counted = senders ? senders.wrap(counter.counted(asked.write)) : counter.counted(asked.write);
     // With batches, the cases none of whose requests can travel in one are judged first, their
     // processes beside the listing and the batches; the results keep the corpus's order.
     const order = cases.map((_, k) => k);
@@ -115,12 +119,19 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
         read: asked.read === asked.write ? counted : counter.counted(asked.read),
         ...(batching ? { nested: batching.nested } : {}),
       },
-      { concurrency: inFlight(plan), onStart: counter.started, onResult: counter.judged },
+      {
+        concurrency: inFlight(plan),
+        onStart: counter.started,
+        onResult: counter.judged,
+        ...(senders ? { around: senders.around } : {}),
+      },
     );
     const results: CaseResult[] = new Array(cases.length);
     order.forEach((k, at) => {
       results[k] = judgedInOrder[at]!;
     });
+    const restarts = senders ? restartsOf(write, senders) : undefined;
+    if (restarts) protocol.restarts = restarts;
     if (batching) {
       const { off, ...done } = await batching.done;
       protocol.batches = { ...done, started: counter.processes(), ...(off === undefined ? {} : { off }) };
@@ -220,12 +231,40 @@ function protocolUsed(
 ): ProtocolUsed {
   if (transport !== "lines") return { name: transport };
   const linesForms: string[] = [];
+  const linesFormsSent: { case: string; sent: string }[] = [];
   const notRun: string[] = [];
   sent.forEach((c, i) => {
     if (c === cases[i]) return;
-    (c.notRun === undefined ? linesForms : notRun).push(recordCaseName(c.suite, c.name));
+    const name = recordCaseName(c.suite, c.name);
+    if (c.notRun !== undefined) notRun.push(name);
+    else {
+      linesForms.push(name);
+      // The bytes sent, as a report shows a case's input: a reader sees what lines mode changed.
+      if ("input" in c) linesFormsSent.push({ case: name, sent: showBytes(c.input, INPUT_LIMIT) });
+    }
   });
-  return { name: "lines", linesForms, ...(notRun.length > 0 ? { notRun } : {}) };
+  return {
+    name: "lines",
+    linesForms,
+    ...(linesFormsSent.length > 0 ? { linesFormsSent } : {}),
+    ...(notRun.length > 0 ? { notRun } : {}),
+  };
+}
+
+/** Lines mode: how often the command ended mid-run and was started again, and how; undefined when it
+ * never was. The request a crash owed is named by its case (`senders`), or as the harness's own. */
+function restartsOf(write: Canonicalizer, senders: RequestCases): RestartsUsed | undefined {
+  const { restarts, firstEnd, lastEnd } = write.isolation ?? {};
+  if (!restarts || firstEnd === undefined || lastEnd === undefined) return undefined;
+  const exitOf = (end: ProcessEnd): ExitStatus =>
+    "signal" in end.exit ? { signal: end.exit.signal } : { code: end.exit.code };
+  const named = firstEnd.input === undefined ? undefined : senders.caseOf(firstEnd.input);
+  const diedOn: { case: string } | { request: "sync request" | "setup probe" } =
+    named !== undefined
+      ? { case: named }
+      : { request: firstEnd.input === undefined ? "sync request" : "setup probe" };
+  const firstCrash: CrashUsed = { exit: exitOf(firstEnd), ...diedOn, stderr: firstEnd.stderr };
+  return { count: restarts, lastExit: exitOf(lastEnd), firstCrash };
 }
 
 /** One side of the run as a Canonicalizer: the options' command or URL, or the caller's in-process

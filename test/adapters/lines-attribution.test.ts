@@ -13,7 +13,7 @@ import { createLinesCanonicalizer } from "../../src/adapters/command-lines.js";
 import { syncNumberIn, syncRequestLine } from "../../src/adapters/line-sync.js";
 import { liveGroupCount } from "../../src/adapters/process-group.js";
 import type { Answer } from "../../src/types.js";
-import { bytes, CWD, finishes, fixture, leftovers, newTag, show } from "./helpers.js";
+import { bytes, CWD, finishes, fixture, leftovers, newTag, show, text } from "./helpers.js";
 
 const BOUND_MS = 60_000;
 const dir = mkdtempSync(join(tmpdir(), "cc-lines-attribution-"));
@@ -42,6 +42,7 @@ function sessionWith(over: { timeoutMs?: number }, ...args: string[]) {
   const linesOf = (path: string) =>
     existsSync(path) ? readFileSync(path, "utf8").split("\n").filter(Boolean) : [];
   return {
+    canonicalizer: c,
     /** Requests asked again alone so far. */
     askedAlone: () => c.isolation.askedAlone,
     /** Processes started in place of one that ended with requests still to answer. */
@@ -197,6 +198,28 @@ test("a program that exits after every 50 requests: restarted, said so, and ever
   assert.ok(s.restarts() >= 5, `${s.restarts()} restarts`);
   const { starts } = await s.done();
   assert.ok(starts <= 40, `${starts} processes started`);
+});
+
+test("a program that panics on every 7th line: each restart keeps how it ended, the first its request and stderr line", async () => {
+  const s = session("--panic-every=7");
+  const texts = numbered(300);
+  const inputs = texts.map(bytes);
+  const c = s.canonicalizer;
+  try {
+    const answers = await finishes(Promise.all(inputs.map((i) => c.canonicalize(i))), BOUND_MS, "answers");
+    othersExact(texts, answers, []);
+    const { restarts, firstEnd, lastEnd } = c.isolation;
+    assert.ok(restarts >= 5, `${restarts} restarts`);
+    assert.deepEqual(firstEnd?.exit, { code: 2 });
+    assert.deepEqual(lastEnd?.exit, { code: 2 });
+    // The request the first process owed when it died: the very bytes object it was asked with, and
+    // the line the fixture says it died on; of its stderr, only the first line.
+    const owed = firstEnd?.input;
+    assert.ok(owed !== undefined && inputs.includes(owed), "the request it died on, by identity");
+    assert.equal(firstEnd?.stderr, `panic: line 7: ${text(owed)}`);
+  } finally {
+    await s.done();
+  }
 });
 
 test("a crash on one request: asked alone it exits non-zero, a rejection with its stderr (as once mode)", async () => {

@@ -1,13 +1,24 @@
 // The protocol is part of what a run says (issue 22): the console's header, the job summary,
 // results.json and report.html each state how the implementation was spoken to, and in lines mode
-// which stored cases went in their lines form. Also: each names report.html and how to open it, and a
+// which stored cases went in their lines form (issue 37: with the bytes sent), and a lines command
+// started again (issue 37: how often, the last exit, the first crash). Also: each names report.html and how to open it, and a
 // cause's title is escaped once (its ⟨U+000D⟩ is not shown again as ⟨U+27E8⟩U+000D⟩).
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { inlineText } from "../../src/escape/markdown.js";
+import { shownHtml } from "../../src/report/html/escape.js";
 import { formatVerdict, toMarkdownSummary, writeReports } from "../../src/report/index.js";
+import {
+  exitText,
+  firstCrashLine,
+  LINES_FORMS_NOTE,
+  linesFormLine,
+  protocolLine,
+  restartsLine,
+} from "../../src/report/protocol.js";
 import type { ProtocolUsed } from "../../src/view/protocol.js";
 import { caseResult, inputFor, mixedRun } from "./fixtures.js";
 
@@ -131,4 +142,88 @@ test("once mode's batches: the console and the summary say the processes planned
     /990 confirmed, 1000 wrong \(not used for generated draws: a wrong input was answered/,
   );
   assert.ok(!doubtedText.includes("\u001b[2J"));
+});
+
+// Issue 37 items 1 and 7: a lines command that ended mid-run and was started again.
+const hostile = `panic: "quoted" \\ path\u001b[2J\u202e http://evil.example ${"x".repeat(300)}`;
+const restarted: ProtocolUsed = {
+  ...lines,
+  restarts: {
+    count: 1425,
+    lastExit: { signal: "SIGSEGV" },
+    firstCrash: { exit: { code: 2 }, case: "jcs/arrays", stderr: hostile },
+  },
+};
+
+test("a restarted lines command: the protocol is not 'one process', and each report says how often and how", async () => {
+  const r = restarted.restarts!;
+  assert.equal(
+    protocolLine(restarted),
+    "lines (a line per request, to a process restarted 1425 times: it ended mid-run; 2 stored cases sent in their lines form)",
+  );
+  assert.equal(
+    restartsLine(r),
+    "restarted 1425 times (it ended mid-run); the last time: killed by signal SIGSEGV",
+  );
+  assert.equal(exitText({ code: 2 }), "exit code 2");
+  const text = formatVerdict(inputFor(mixedRun(), {}, { protocol: restarted }), { color: false });
+  assert.ok(!text.includes("one process"));
+  assert.match(text, /^ {2}restarts {8}restarted 1425 times \(it ended mid-run\)/m);
+  assert.match(
+    text,
+    /^ {2}first crash {5}exit code 2 on jcs\/arrays, stderr "panic: \\"quoted\\" \\\\ path/m,
+  );
+  const md = toMarkdownSummary(inputFor(mixedRun(), {}, { protocol: restarted }));
+  assert.ok(md.includes(`- **First crash:** ${inlineText(firstCrashLine(r.firstCrash))}\n`));
+  const written = await writeReports(
+    join(tmp, "restarted"),
+    inputFor(mixedRun(), {}, { protocol: restarted }),
+  );
+  assert.deepEqual(JSON.parse(readFileSync(written.results!, "utf8")).protocol, restarted);
+  const junit = readFileSync(written.junit!, "utf8");
+  assert.ok(junit.includes(`<property name="restarts.last_exit" value="killed by signal SIGSEGV"/>`));
+  const html = readFileSync(written.html!, "utf8");
+  assert.ok(
+    html.includes(`<tr><th>first crash</th><td>${shownHtml(firstCrashLine(r.firstCrash))}</td></tr>`),
+  );
+  // Its stderr is untrusted: escaped as a JSON string, cut, and shown visibly in every report.
+  for (const shown of [text, md, junit, html]) {
+    assert.ok(!shown.includes("\u001b") && !shown.includes("\u202e"), "no raw control character");
+    assert.ok(!shown.includes("x".repeat(201)), "cut");
+  }
+  assert.ok(!md.includes("http://evil"), "no link in the summary");
+});
+
+test("the first crash names a request of the harness's own as such, and an exit without a status", () => {
+  const on = (request: "sync request" | "setup probe") =>
+    firstCrashLine({ exit: { code: null }, request, stderr: "" });
+  assert.equal(on("sync request"), "no exit status seen on a sync request (no case's), nothing on stderr");
+  assert.equal(on("setup probe"), "no exit status seen on a setup probe (no case's), nothing on stderr");
+});
+
+test("the cases sent in their lines form: each named with the form sent, once mode's note beside them", () => {
+  const forms: ProtocolUsed = {
+    ...lines,
+    linesFormsSent: [
+      { case: "reject/comment-line", sent: "/* note */ [1]" },
+      { case: "reject/raw-control-in-key", sent: '{"a\u0001b":1}' },
+    ],
+  };
+  assert.equal(linesFormLine(forms.linesFormsSent![0]!), "reject/comment-line sent as /* note */ [1]");
+  const text = formatVerdict(inputFor(mixedRun(), {}, { protocol: forms }), { color: false }).split("\n");
+  const at = text.indexOf("  lines forms     reject/comment-line sent as /* note */ [1]");
+  assert.deepEqual(text.slice(at, at + 3), [
+    "  lines forms     reject/comment-line sent as /* note */ [1]",
+    '                  reject/raw-control-in-key sent as {"a⟨U+0001⟩b":1}',
+    `                  (${LINES_FORMS_NOTE})`,
+  ]);
+  const md = toMarkdownSummary(inputFor(mixedRun(), {}, { protocol: forms }));
+  assert.ok(
+    md.includes(
+      `- **Lines forms** (${inlineText(LINES_FORMS_NOTE)}):\n  - ${inlineText(linesFormLine(forms.linesFormsSent![0]!))}\n`,
+    ),
+  );
+  // Without the sent forms (a protocol written before them), nothing more is said.
+  const plain = formatVerdict(inputFor(mixedRun(), {}, { protocol: lines }), { color: false });
+  assert.ok(!plain.includes("lines forms") && !plain.includes(LINES_FORMS_NOTE));
 });

@@ -1,10 +1,11 @@
 // Issue 14 item 4: a run that cannot speak to the implementation is a setup failure (exit 2 in the
 // faces: RunSetupError), decided from the probe before any case runs or a record is signed.
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { INPUT_LIMIT, showBytes } from "../../src/checks/show.js";
 import { SetupError } from "../../src/errors.js";
 import { RunSetupError, runConformance } from "../../src/run/index.js";
 import type { RunOptions } from "../../src/run/types.js";
@@ -135,8 +136,14 @@ test("the right protocol passes the probe and runs the cases", async () => {
   const outcome = await runConformance(options("python3 examples/python/canon.py --lines", "lines", "right"));
   assert.equal(outcome.record.summary.cases, outcome.results.length);
   assert.ok(outcome.results.length > 50);
-  // The outcome states the protocol, and the stored case of jcs lines mode sent in its lines form.
-  assert.deepEqual(outcome.protocol, { name: "lines", linesForms: ["jcs/ws-everywhere"] });
+  // The outcome states the protocol, and the stored case of jcs lines mode sent in its lines form,
+  // with the bytes sent as a report shows bytes.
+  const sent = showBytes(readFileSync("vectors/jcs/inputs/ws-everywhere.lines.json"), INPUT_LIMIT);
+  assert.deepEqual(outcome.protocol, {
+    name: "lines",
+    linesForms: ["jcs/ws-everywhere"],
+    linesFormsSent: [{ case: "jcs/ws-everywhere", sent }],
+  });
 });
 
 test("an implementation that answers wrongly is judged, not refused: the probe asks only for an answer", async () => {

@@ -12,7 +12,7 @@ import { type FailureGroup, groupFailures } from "../../view/causes.js";
 import { firstDifference } from "../../view/difference.js";
 import type { ProtocolUsed } from "../../view/protocol.js";
 import { countLine, formatDuration, implementationName, keyMeaning } from "../format.js";
-import { protocolLine } from "../protocol.js";
+import { firstCrashLine, LINES_FORMS_NOTE, linesFormLine, protocolLine, restartsLine } from "../protocol.js";
 import { cutPoints, escapeHtml, shownCut, shownHtml, visibleHtml } from "./escape.js";
 
 /** What the results add to a record's case: why it exists, the rule, its kind and its input. */
@@ -160,6 +160,26 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** The protocol, and in lines mode a command started again and the cases sent in their lines form. */
+function protocolRows(protocol: ProtocolUsed, row: (label: string, value: string) => string): string[] {
+  const rows = [row("protocol", escapeHtml(protocolLine(protocol)))];
+  const { restarts, linesFormsSent: forms } = protocol;
+  if (restarts) {
+    rows.push(row("restarts", shownHtml(restartsLine(restarts))));
+    rows.push(row("first crash", shownHtml(firstCrashLine(restarts.firstCrash))));
+  }
+  if (forms && forms.length > 0) {
+    const lines = forms.map((f) => shownHtml(linesFormLine(f)));
+    rows.push(
+      row(
+        "lines forms",
+        `${lines.join("<br>")}<br><span class="dim">(${escapeHtml(LINES_FORMS_NOTE)})</span>`,
+      ),
+    );
+  }
+  return rows;
+}
+
 function factsHtml(
   record: ConformResult,
   elapsedMs: number | undefined,
@@ -172,7 +192,7 @@ function factsHtml(
     row("implementation", shownCut(implementationName(record), LIMITS.value)),
     row(impl.adapter === "http" ? "url" : "command", code(impl.impl)),
     row("adapter", code(impl.adapter)),
-    ...(protocol === undefined ? [] : [row("protocol", escapeHtml(protocolLine(protocol)))]),
+    ...(protocol === undefined ? [] : protocolRows(protocol, row)),
     row("profile and suites", code(record.suite)),
     row("standard", code(record.standard)),
     row(
