@@ -529,19 +529,32 @@ function stripCutNote(reason: string): string {
 export function normalizeReason(reason: string): string {
   return (
     stripCutNote(reason)
-      // Quoted fragments of the input: "...", '...', `...`, “...”, ‘...’, «...».
+      // Quoted fragments of the input: "...", '...', `...`, “...”, ‘...’, «...»; a quoted phrase of
+      // words is the message itself (serde_json's `Error("number out of range", line: 1, ...)`): kept.
       .replace(
         /"(?:[^"\\]|\\.)*"|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])|`[^`]*`|“[^”]*”|‘[^’]*’|«[^»]*»/gu,
-        "…",
+        (quoted) => (isPhrase(quoted.slice(1, -1)) ? quoted : "…"),
       )
       .replace(/U\+[0-9A-Fa-f]{4,6}/g, "U+XXXX")
       .replace(/\\u[0-9A-Fa-f]{4}/g, "\\uXXXX")
       .replace(/\\x[0-9A-Fa-f]{2}/g, "\\xHH")
       .replace(/\b0x[0-9A-Fa-f]+\b/g, "N")
-      .replace(/\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g, "N")
+      .replace(STANDALONE_NUMBER, "N")
       // A number's sign is no part of the message: "cannot encode -1.5" is "cannot encode 1.5".
       .replace(/(?<![\p{L}\p{N}-])-N\b/gu, "N")
       .replace(/\s+/g, " ")
       .trim()
   );
+}
+
+/** A number standing alone: not digits inside a word (UTF-8, ES6, sha256, x86_64, 0x1p-2, 10ms) nor
+ * the number of a reference (RFC 8785, §3.2.2.3), which say what the message is about, not where. */
+const STANDALONE_NUMBER =
+  /(?<![\p{L}\p{N}_]|\p{L}[-.]|RFC ?|§|\d\.)\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\p{L}\p{N}_]|\.\d)/gu;
+
+/** Whether a quoted fragment of a reason is a phrase of words (the message a parser quotes, as
+ * "number out of range"), not a piece of the input: two words or more of letters, and nothing JSON
+ * writes (no quote, bracket, brace or colon). */
+function isPhrase(text: string): boolean {
+  return /^[\p{L}\p{N} ,.'()_\\/+-]*$/u.test(text) && /\p{L}{2,}[^ ]* +[^ ]*\p{L}{2,}/u.test(text);
 }
