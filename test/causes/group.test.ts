@@ -601,3 +601,30 @@ test("a refusal whose reason quotes the words that say why keeps them: grouped b
   // A quoted piece of the input is still no part of the cause.
   assert.equal(normalizeReason(`unexpected character "}" at ${"1"}`), "unexpected character … at N");
 });
+
+test("a counterexample carrying both of a run's faults is filed under them, never a third cause (issue 37 item 9)", async () => {
+  // Strings emptied and numbers cut to 15 digits, each shown alone by a canon case, then together by a
+  // generated case's shrunk counterexample: no one class names its first difference.
+  const x = '["!",1.2345678901234567]';
+  const both = generated("canon-matches-reference/seed-1/0000-0049", {
+    input: { x },
+    expected: writeStepText(I1_STEPS.first, x),
+    got: writeStepText(I1_STEPS.first, '["",1.23456789012346]'),
+  });
+  const alone = [
+    await canon("strings", '["abc"]', canonical('[""]')),
+    await canon("strings-2", '["de"]', canonical('[""]')),
+    await canon("numbers", "[0.30000000000000004]", canonical("[0.3]")),
+    await canon("numbers-2", "[1.2345678901234567]", canonical("[1.23456789012346]")),
+  ];
+  const apart = groupByCause(alone);
+  const groups = groupByCause([...alone, both]);
+  assertWellFormed([...alone, both], groups);
+  assert.ok(
+    groups.every((g) => !g.cause.startsWith("counterexample:")),
+    groups.map((g) => g.title).join("\n"),
+  );
+  // The same two causes, titled as each fault alone titles it, the generated case under one of them.
+  assert.deepEqual(groups.map((g) => g.title).sort(), apart.map((g) => g.title).sort());
+  assert.ok(groups.some((g) => g.cases.includes("generated/canon-matches-reference/seed-1/0000-0049")));
+});
