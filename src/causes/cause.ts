@@ -12,6 +12,8 @@
 //               class names is `difference:other`, which a report may join to the one class a run shows
 //   choice      one choice the RFC leaves, made one way for some cases and the other way for others
 //   counterexample  a generated case with no class of its own: its shrunk counterexample
+// An output that differs in several places, each of a class but no one class for all (a shrunk
+// counterexample that carries two faults), shows the causes of those classes instead (`parts`).
 // (A report adds `policy`: refusing every top-level scalar, which only the whole run can tell.)
 //
 // Where a case's texts hold no expected output (a pair that should have come out equal, or different;
@@ -45,7 +47,13 @@ import {
   readTwiceExpectation,
   stepAnswer,
 } from "../text-forms/index.js";
-import { type DifferenceClass, differenceClass, RAW_CONTROLS, withRawControls } from "./difference-class.js";
+import {
+  type DifferenceClass,
+  differenceClass,
+  differenceClasses,
+  RAW_CONTROLS,
+  withRawControls,
+} from "./difference-class.js";
 import { referenceOutputs } from "./reference.js";
 
 export type CauseKind = "refusal" | "failure" | "acceptance" | "difference" | "choice" | "counterexample";
@@ -68,6 +76,9 @@ export interface Cause {
   /** What the draw this cause was read from answered (a generated counterexample): a case that found
    * several causes answered otherwise for each, and its title names this one's. */
   answer?: string;
+  /** An output that differs in several places, of several classes and none alone (./difference-class.ts
+   * differenceClasses): the cause of each. The case shows these causes, not this one. */
+  parts?: Cause[];
   /** Another cause this case also fits, which it joins when the run shows that cause in a case that
    * fits no other (an input a reader that stops after its first value accepts, and so does one that
    * takes a no-break space for white space). */
@@ -97,12 +108,13 @@ export function causesOf(c: FailedTexts): Cause[] {
   if (instances === undefined) {
     if ((c.kind ?? kindFromTexts(c)) === "numbers") return numbersCauses(c.got);
     const one = caseCause(c);
-    return one ? [one] : [];
+    return one ? (one.parts ?? [one]) : [];
   }
+  // A draw whose output carries several faults at once shows each of them (issue 37 item 9).
   const out: Cause[] = [];
   for (const instance of instances) {
     const found = instanceCause(instance);
-    if (found && !out.some((o) => o.cause === found.cause)) out.push(found);
+    for (const k of found.parts ?? [found]) if (!out.some((o) => o.cause === k.cause)) out.push(k);
   }
   return out;
 }
@@ -211,7 +223,18 @@ function firstValueOnly(input: string, output: string): "past-content" | "past-s
 function answerCause(expected: string, answer: Shown): Cause | undefined {
   if (answer.status === "reject") return refusalCause(answer.reason);
   if (answer.status === "failed") return failureCause(answer.reason, expected);
-  return differenceCause(differenceClass(expected, answer.text));
+  return outputCause(expected, answer.text);
+}
+
+/** An output `got` where RFC 8785 writes `expected`: the cause its class names; with no class, the
+ * unclassified difference, and as its parts the causes of its several differences when each has a
+ * class of its own (differenceClasses). */
+function outputCause(expected: string, got: string): Cause {
+  const found = differenceClass(expected, got);
+  if (found) return differenceCause(found);
+  const parts = differenceClasses(expected, got);
+  const other = differenceCause(undefined);
+  return parts ? { ...other, parts: parts.map(differenceCause) } : other;
 }
 
 function differenceCause(found: DifferenceClass | undefined): Cause {
@@ -408,7 +431,7 @@ function pairCause(
     [refs.rb, y],
   ] as const) {
     if (reference === output) continue;
-    const next = differenceCause(differenceClass(reference, output));
+    const next = outputCause(reference, output);
     if (!next.unclassified) return next;
     cause ??= next;
   }
@@ -444,10 +467,10 @@ function twiceCause(expected: string, got: string, input: string | undefined): C
   }
   if (step.step !== steps.second) return undefined;
   if (references && !readCutBytes(own) && own !== references.rfc8785 && own !== references.nfc) {
-    return differenceCause(
+    const found =
       differenceClass(references.rfc8785, own) ??
-        (references.nfc === undefined ? undefined : differenceClass(references.nfc, own)),
-    );
+      (references.nfc === undefined ? undefined : differenceClass(references.nfc, own));
+    return found ? differenceCause(found) : outputCause(references.rfc8785, own);
   }
   return answerCause(own, shown(step.text));
 }
@@ -503,6 +526,7 @@ function instanceCause(instance: InstanceTexts): Cause {
     title: `generated cases shrink to one counterexample: ${clip(inputText, 120)}`,
     unclassified: true,
     answer: got,
+    ...(cause?.parts ? { parts: cause.parts } : {}),
   };
 }
 
@@ -529,19 +553,32 @@ function stripCutNote(reason: string): string {
 export function normalizeReason(reason: string): string {
   return (
     stripCutNote(reason)
-      // Quoted fragments of the input: "...", '...', `...`, “...”, ‘...’, «...».
+      // Quoted fragments of the input: "...", '...', `...`, “...”, ‘...’, «...»; a quoted phrase of
+      // words is the message itself (serde_json's `Error("number out of range", line: 1, ...)`): kept.
       .replace(
         /"(?:[^"\\]|\\.)*"|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])|`[^`]*`|“[^”]*”|‘[^’]*’|«[^»]*»/gu,
-        "…",
+        (quoted) => (isPhrase(quoted.slice(1, -1)) ? quoted : "…"),
       )
       .replace(/U\+[0-9A-Fa-f]{4,6}/g, "U+XXXX")
       .replace(/\\u[0-9A-Fa-f]{4}/g, "\\uXXXX")
       .replace(/\\x[0-9A-Fa-f]{2}/g, "\\xHH")
       .replace(/\b0x[0-9A-Fa-f]+\b/g, "N")
-      .replace(/\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g, "N")
+      .replace(STANDALONE_NUMBER, "N")
       // A number's sign is no part of the message: "cannot encode -1.5" is "cannot encode 1.5".
       .replace(/(?<![\p{L}\p{N}-])-N\b/gu, "N")
       .replace(/\s+/g, " ")
       .trim()
   );
+}
+
+/** A number standing alone: not digits inside a word (UTF-8, ES6, sha256, x86_64, 0x1p-2, 10ms) nor
+ * the number of a reference (RFC 8785, §3.2.2.3), which say what the message is about, not where. */
+const STANDALONE_NUMBER =
+  /(?<![\p{L}\p{N}_]|\p{L}[-.]|RFC ?|§|\d\.)\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\p{L}\p{N}_]|\.\d)/gu;
+
+/** Whether a quoted fragment of a reason is a phrase of words (the message a parser quotes, as
+ * "number out of range"), not a piece of the input: two words or more of letters, and nothing JSON
+ * writes (no quote, bracket, brace or colon). */
+function isPhrase(text: string): boolean {
+  return /^[\p{L}\p{N} ,.'()_\\/+-]*$/u.test(text) && /\p{L}{2,}[^ ]* +[^ ]*\p{L}{2,}/u.test(text);
 }

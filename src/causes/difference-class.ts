@@ -88,6 +88,75 @@ export function differenceClass(expected: string, got: string): DifferenceClass 
   return editClass(e, g, i);
 }
 
+/**
+ * The classes of an output that differs from `expected` in several places at once, when its first
+ * difference fits no class alone (a shrunk counterexample tends to carry every fault it met: a string
+ * emptied and a number cut short, members in another order and a number misspelt): both read as JSON
+ * trees of one shape, members matched by name (another order, or members left out, is a class of its
+ * own), and each name or value that differs classed alone. Undefined unless every difference is
+ * classed and they are of two families or more, each family once, in the order first met.
+ */
+export function differenceClasses(expected: string, got: string): DifferenceClass[] | undefined {
+  if (readCutBytes(expected) !== undefined || readCutBytes(got) !== undefined) return undefined;
+  const trees = readBoth(expected, got, true);
+  if (!trees) return undefined;
+  const found: DifferenceClass[] = [];
+  if (!classifyParts(trees.e, trees.g, found)) return undefined;
+  const families = found.filter((c, k) => found.findIndex((o) => o.id === c.id) === k);
+  return families.length >= 2 ? families : undefined;
+}
+
+/** A tree as written: strings and scalars as their text shows them. */
+function written(tree: Tree): string {
+  switch (tree.t) {
+    case "string":
+    case "scalar":
+      return tree.raw;
+    case "array":
+      return `[${tree.items.map(written).join(",")}]`;
+    case "object":
+      return `{${tree.members.map(([n, v]) => `${n.raw}:${written(v)}`).join(",")}}`;
+  }
+}
+
+/** Adds to `found` the class of each part in which `e` and `g` differ; false when one fits none. */
+function classifyParts(e: Tree, g: Tree, found: DifferenceClass[]): boolean {
+  if (written(e) === written(g)) return true;
+  const alone = (a: string, b: string) => {
+    const c = differenceClass(a, b);
+    if (c) found.push(c);
+    return c !== undefined;
+  };
+  if (e.t === "array" && g.t === "array") {
+    if (e.items.length !== g.items.length) return alone(written(e), written(g));
+    return e.items.every((item, k) => classifyParts(item, g.items[k]!, found));
+  }
+  if (e.t === "object" && g.t === "object") {
+    const names = (t: typeof e) => t.members.map(([n]) => n.value);
+    const [en, gn] = [names(e), names(g)];
+    if (new Set(en).size !== en.length || new Set(gn).size !== gn.length) return false;
+    if (!gn.every((n) => en.includes(n))) return false;
+    const missing = e.members.filter(([n]) => !gn.includes(n.value)).map(([, v]) => v);
+    if (missing.length > 0) {
+      found.push(
+        missing.every((v) => v.t === "scalar" && v.raw === "null")
+          ? formOf(DROPS, "drops-null-members", "leaves out members whose value is null")
+          : formOf(DROPS, "drops-members", "leaves out object members"),
+      );
+    }
+    if (en.filter((n) => gn.includes(n)).join("\u0000") !== gn.join("\u0000")) found.push(MEMBER_ORDER);
+    return e.members.every(([name, value]) => {
+      const other = g.members.find(([n]) => n.value === name.value);
+      if (other === undefined) return true;
+      return (
+        (name.raw === other[0].raw || alone(name.raw, other[0].raw)) && classifyParts(value, other[1], found)
+      );
+    });
+  }
+  if (e.t !== g.t || e.t === "array" || e.t === "object") return false;
+  return alone(written(e), written(g));
+}
+
 /** A control character written raw: RFC 8785 §3.2.2.2 writes each one escaped, whichever it is. */
 export const RAW_CONTROLS = single(
   "raw-controls",
@@ -269,8 +338,9 @@ type Tree =
   | { t: "array"; items: Tree[] }
   | { t: "object"; members: [Tree & { t: "string" }, Tree][] };
 
-/** Reads a shown JSON text; undefined when it is not one. Escapes it cannot decode stay as written. */
-export function readTree(text: string): Tree | undefined {
+/** Reads a shown JSON text; undefined when it is not one. Escapes it cannot decode stay as written.
+ * `words`: NaN, Infinity and -Infinity read as numbers too (what a writer of such numbers writes). */
+export function readTree(text: string, words = false): Tree | undefined {
   let k = 0;
   const ws = () => {
     while (k < text.length && " \t\n\r".includes(text[k]!)) k++;
@@ -339,7 +409,9 @@ export function readTree(text: string): Tree | undefined {
         } else return undefined;
       }
     }
-    const scalar = /^(?:-?[0-9][-+.0-9eE]*|true|false|null)/.exec(text.slice(k, k + 400));
+    const scalar = (words ? /^(?:-?[0-9][-+.0-9eE]*|true|false|null|-?Infinity|NaN)/ : SCALAR).exec(
+      text.slice(k, k + 400),
+    );
     if (!scalar) return undefined;
     k += scalar[0].length;
     return { t: "scalar", raw: scalar[0] };
@@ -349,9 +421,11 @@ export function readTree(text: string): Tree | undefined {
   return tree && k === text.length ? tree : undefined;
 }
 
-function readBoth(expected: string, got: string): { e: Tree; g: Tree } | undefined {
-  const e = readTree(expected);
-  const g = readTree(got);
+const SCALAR = /^(?:-?[0-9][-+.0-9eE]*|true|false|null)/;
+
+function readBoth(expected: string, got: string, words = false): { e: Tree; g: Tree } | undefined {
+  const e = readTree(expected, words);
+  const g = readTree(got, words);
   return e && g ? { e, g } : undefined;
 }
 
@@ -386,10 +460,12 @@ function keyOf(tree: Tree, like: Likeness): string {
 
 const same = (e: Tree, g: Tree, like: Likeness) => keyOf(e, like) === keyOf(g, like);
 
+const MEMBER_ORDER = single("member-order", "orders object members other than by UTF-16 code units");
+
 function orderClass(e: Tree, g: Tree): DifferenceClass | undefined {
   if (!same(e, g, {})) {
     if (same(e, g, { members: true })) {
-      return single("member-order", "orders object members other than by UTF-16 code units");
+      return MEMBER_ORDER;
     }
     if (same(e, g, { members: true, arrays: true })) return single("array-order", "reorders array elements");
   }

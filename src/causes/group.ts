@@ -21,8 +21,10 @@
 //   choices     a consistent-choice case whose members went the other way for a fault the run shows
 //               in failed cases of their own (a top-level 1.5 refused, "cannot encode 1.5", by an
 //               implementation that refuses every fraction) goes under that fault's cause
-//   several     a generated case that went on drawing past its first failure shows several causes; it
-//               is listed under the first of them that no other case stands for, so none is hidden
+//   several     a generated case that went on drawing past its first failure shows several causes, and
+//               so does an output with several faults at once (a counterexample that carries both of
+//               a run's faults: ./cause.ts `parts`); it is listed under the first of them that no
+//               other case stands for, else its first, so none is hidden and none reads as a third
 // Groups are sorted biggest first; a group of one is reported as just that case. Every failed case is
 // in exactly one group.
 

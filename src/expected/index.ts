@@ -3,6 +3,7 @@ export { checkAgainstCorpus, decideGate, type Gate } from "./gate.js";
 export {
   type ExpectedList,
   ExpectedListError,
+  GENERATED_SECTION,
   MAX_EXPECTED_FAILURES_BYTES,
   MAX_REASON_CHARS,
   parseExpectedFailures,

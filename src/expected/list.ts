@@ -193,41 +193,69 @@ export function readExpectedFailures(path: string, shown: string): ExpectedList 
 }
 
 /** One failed case as a starting list writes it: its name, the culprit kinds of a sweep, and what its
- * cause is (for the reason a person fills in). */
+ * cause is (for the reason a person fills in); and every cause it showed, when known. */
 export interface StartingEntry {
   name: string;
   pins?: readonly string[];
   cause?: string;
+  /** The title of each cause it showed: a generated case's first draw's, then those it found as it
+   * went on drawing; an output with several faults at once, each. Said above its line when it is in
+   * the section of cases that move (a generated case, or one that showed more than one cause). */
+  showed?: readonly string[];
 }
 
 /** Placed where a reason goes in a starting list: a person replaces it with the real one. */
 export const REASON_TO_FILL = "TODO: say why it fails (an issue link)";
 
+/** Above the cases whose cause can move, which a starting list puts in a section of their own: why. */
+export const GENERATED_SECTION = [
+  "# Generated cases, and cases that showed more than one cause, in a section of their own: a generated",
+  "# case fails by the first faults its draws meet, and a case with several faults is grouped under one,",
+  "# so once one fault is fixed a case here can fail by another (the causes each showed are named above",
+  "# it). Keep this section whole until every cause above is fixed; a line whose case then passes is",
+  "# reported fixed: remove that line.",
+];
+
 /**
  * A starting expected-failures list for `entries` (the failed cases of a run, in its order), in this
  * module's format, so parseExpectedFailures reads it back: a comment per cause, then one line per case
- * with its pins and a reason to fill in. Names and causes come from a results file: control
- * characters are dropped and each line is kept within the format's bounds.
+ * with its pins and a reason to fill in; the generated cases and those that showed several causes
+ * last, in a section of their own (GENERATED_SECTION), each under the causes it showed, since which
+ * cause such a case fails by moves as faults are fixed. Names and causes come from a results file: control characters are
+ * dropped and each line is kept within the format's bounds.
  */
 export function writeStartingList(entries: readonly StartingEntry[], source: string): string {
   const clean = (text: string, max: number) =>
     text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").slice(0, max);
   const lines = [
     `# Expected failures, started from ${clean(source, 200)}: every case that failed, grouped by cause.`,
-    "# Replace each TODO with the real reason (an issue link), and remove the lines you mean to fix now.",
+    "# Replace each TODO with the real reason (an issue link), and remove the lines you mean to fix now",
+    "# (but for the cases in the last section: see there).",
     "# A sweep is listed with what it gets wrong in [...]: a new kind of mismatch in it fails the step.",
   ];
+  // A name that is not one case (a glob, a space, a stray suite) would cover more than failed.
+  const named = entries
+    .map((e) => ({ ...e, name: clean(e.name, 256) }))
+    .filter((e) => /^[a-z-]+\/[^\s*?[\]]+$/.test(e.name));
+  const entryLine = (e: StartingEntry) => {
+    const pins = (e.pins ?? []).map((p) => clean(p, 64)).filter((p) => /^[^\s,[\]]+$/.test(p));
+    return `${e.name}${pins.length > 0 ? `  [${pins.join(" ")}]` : ""}  ${REASON_TO_FILL}`;
+  };
+  const isGenerated = (e: StartingEntry) => e.name.startsWith("generated/") || (e.showed?.length ?? 0) > 1;
   let cause: string | undefined;
-  for (const e of entries) {
-    const name = clean(e.name, 256);
-    // A name that is not one case (a glob, a space, a stray suite) would cover more than failed.
-    if (!/^[a-z-]+\/[^\s*?[\]]+$/.test(name)) continue;
+  for (const e of named.filter((e) => !isGenerated(e))) {
     if (e.cause !== undefined && e.cause !== cause) {
       cause = e.cause;
       lines.push("", `# ${clean(cause, 300)}`);
     }
-    const pins = (e.pins ?? []).map((p) => clean(p, 64)).filter((p) => /^[^\s,[\]]+$/.test(p));
-    lines.push(`${name}${pins.length > 0 ? `  [${pins.join(" ")}]` : ""}  ${REASON_TO_FILL}`);
+    lines.push(entryLine(e));
+  }
+  const generated = named.filter(isGenerated);
+  if (generated.length > 0) lines.push("", ...GENERATED_SECTION);
+  for (const e of generated) {
+    const showed = e.showed ?? (e.cause === undefined ? [] : [e.cause]);
+    for (const title of showed) lines.push(`# showed: ${clean(title, 300)}`);
+    lines.push(entryLine(e));
   }
   return `${lines.join("\n")}\n`;
 }

@@ -2,11 +2,12 @@
 // `--name`, `-h`, `--` before arguments that start with a dash, as node:util's parseArgs reads them;
 // then every option through its row (./read.ts readRow), as the action reads its inputs. A command line
 // this cannot read is refused in one line that says what to type instead: an unknown option with the
-// nearest flag of that command (./names.ts, the action's suggestion too), a flag without its value, a
-// value given to a flag that takes none, an argument the command does not take. What someone typed is
-// shown bounded and visible, and an argument that may be a key is described, never repeated.
+// flag of that command it misspells or shortens (./names.ts, the action's suggestion too), a flag
+// without its value, a value given to a flag that takes none, an argument the command does not take.
+// What someone typed is shown bounded and visible, and an argument that may be a key is described,
+// never repeated; the value of an unknown option named like a secret (`--key`) is said to be one.
 import { OptionError } from "./errors.js";
-import { nearestName, shownText } from "./names.js";
+import { misspeltName, shortenedName, shownText } from "./names.js";
 import { cliFace, type Face, type FlagValues, readRow } from "./read.js";
 import { type DefaultedRow, type OptionRow, type OptionTable, row, type TableValue } from "./row.js";
 import { flag } from "./table.js";
@@ -45,6 +46,17 @@ export interface CommandLine<T extends OptionTable = OptionTable> {
  * the value of the flag before it, as parseArgs does: it is given as `--flag=-value`. */
 const optionLike = (arg: string) => arg.length > 1 && arg.startsWith("-");
 
+/** An argument after a flag that reads as its value, not as another option. */
+const isValue = (arg: string | undefined) => arg !== undefined && !optionLike(arg);
+
+/** Said of the value given with an unknown option named like a secret (`--key`, `--secret`, `--token`):
+ * it may be a secret, now in the shell's history and the process list, and is not repeated; `keyFile`,
+ * the command reads a key from a file, and says how. */
+export function secretValueNote(keyFile: boolean): string {
+  const file = keyFile ? " (give a key in a file with --key-file)" : "";
+  return `The value given with it may be a secret key, so it is not shown here; a command line stays in the shell's history and shows in the process list${file}, and replace a real key given this way.`;
+}
+
 /** An argument that may be key material (a long run of hex or base64, a PEM line) is not repeated. */
 const mayBeKey = (arg: string) => /[0-9A-Za-z+/=]{32,}/.test(arg) || arg.includes("PRIVATE KEY");
 
@@ -79,9 +91,18 @@ export function readCommandLine<T extends OptionTable>(
       values[spelling] = [...((values[spelling] as string[] | undefined) ?? []), String(value)];
     else values[spelling] = value;
   };
-  const unknown = (typed: string, bare: string) => {
-    const near = nearestName(bare, [...long.keys()]);
-    return new OptionError(`unknown option ${shownText(typed)}${near ? `; did you mean --${near}?` : ""}`);
+  // `valued`: a value came with it (`--key=V`, or an argument after it that is no option).
+  const unknown = (typed: string, bare: string, valued = false) => {
+    const names = [...long.keys()];
+    const misspelt = misspeltName(bare, names);
+    const near = misspelt ?? shortenedName(bare, names, (a, b) => long.get(a) === long.get(b));
+    const said = `unknown option ${shownText(typed)}${near ? `; did you mean --${near}?` : ""}`;
+    // Named like a secret, with a value, and no misspelling of a flag (whose value would be what that
+    // flag takes, a file for --key-fle): what is said of that value, which is never repeated.
+    if (!valued || misspelt !== undefined || !/key|secret|token|password/i.test(bare)) {
+      return new OptionError(said);
+    }
+    return new OptionError(`${said}${near ? "" : "."} ${secretValueNote(long.has("key-file"))}`);
   };
 
   for (let i = 0; i < argv.length; i++) {
@@ -94,7 +115,7 @@ export function readCommandLine<T extends OptionTable>(
       const eq = arg.indexOf("=");
       const spelling = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
       const r = long.get(spelling);
-      if (!r?.cli) throw unknown(`--${spelling}`, spelling);
+      if (!r?.cli) throw unknown(`--${spelling}`, spelling, eq >= 0 || isValue(argv[i + 1]));
       if (r.cli.type === "boolean") {
         if (eq >= 0) throw new OptionError(`--${spelling} takes no value: give it alone`);
         set(r, spelling, true);
@@ -122,7 +143,7 @@ export function readCommandLine<T extends OptionTable>(
       }
       const eq = arg.indexOf("=");
       const typed = eq < 0 ? arg : arg.slice(0, eq);
-      throw unknown(typed, typed.slice(1));
+      throw unknown(typed, typed.slice(1), eq >= 0 || isValue(argv[i + 1]));
     }
     operands.push(arg);
   }

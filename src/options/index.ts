@@ -6,6 +6,7 @@ export {
   type CommandLine,
   type CommandOptions,
   readCommandLine,
+  secretValueNote,
 } from "./argv.js";
 export * from "./defaults.js";
 export { OptionError } from "./errors.js";

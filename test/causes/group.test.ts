@@ -4,6 +4,7 @@
 // change of wording in a check cannot leave these tests green and the grouping broken.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { utf8Problem } from "../../src/adapters/text.js";
 import { normalizeReason } from "../../src/causes/cause.js";
 import { differenceClass } from "../../src/causes/difference-class.js";
 import { type CauseGroup, groupByCause } from "../../src/causes/group.js";
@@ -22,6 +23,7 @@ import {
   writeGeneratedGot,
   writeInstanceExpectation,
   writeInstanceInput,
+  writeNotUtf8Reason,
   writeNumbersExpectation,
   writeNumbersGot,
   writePairOutputs,
@@ -550,4 +552,79 @@ test("a generated case's counterexample is named with its own draw's answer, not
     alone.title,
     `generated cases shrink to one counterexample: x = ${letters}: got ${writeStepText(I1_STEPS.first, numbers)}`,
   );
+});
+
+test("a title keeps the digits of its words (UTF-8, ES6, RFC 8785): only numbers standing alone vary", async () => {
+  // The reasons as the adapters write them for two answers that are not UTF-8 at different places.
+  const reason = (bytes: number[]) => writeNotUtf8Reason(utf8Problem(Uint8Array.from(bytes))!);
+  const [first, second] = [reason([0x5b, 0x22, 0xff, 0x22, 0x5d]), reason([0x5b, 0x31, 0x2c, 0xc3, 0x5d])];
+  const results = [await canon("a", "[1]", noAnswer(first)), await canon("b", "[2]", noAnswer(second))];
+  const [group] = groupByCause(results);
+  // Both read as the writer's words with the byte and the offset taken out, and nothing else.
+  const normalized = first.replace(/0x[0-9a-f]{2}/, "N").replace(/offset \d+/, "offset N");
+  assert.equal(second.replace(/0x[0-9a-f]{2}/, "N").replace(/offset \d+/, "offset N"), normalized);
+  assert.equal(group!.count, 2);
+  assert.equal(group!.title, `answers with bytes that are not UTF-8: “${normalized}”`);
+  assert.ok(group!.title.includes(writeNotUtf8Reason("not UTF-8")), group!.title);
+
+  const message = (n: string) => `cannot write ${n} as ES6 String(n) does (RFC 8785 §3.2.2.3, I-JSON)`;
+  const refusals = [
+    await canon("c", "[3]", rejected(message("1e400"))),
+    await canon("d", "[4]", rejected(message("-2.5e-324"))),
+  ];
+  const [refusal] = groupByCause(refusals);
+  assert.equal(refusal!.count, 2);
+  assert.equal(refusal!.title, `refuses: “${message("N")}”`);
+  assert.equal(normalizeReason("x86_64 sha256 0x1p-2 UTF-16 at 12"), "x86_64 sha256 0x1p-2 UTF-16 at N");
+});
+
+test("a refusal whose reason quotes the words that say why keeps them: grouped by those words", async () => {
+  // A Rust library on serde_json refuses with its error's Debug form: the phrase is the reason.
+  const serde = (phrase: string, line: number | string, column: number | string) =>
+    `InvalidJson(Error(${JSON.stringify(phrase)}, line: ${line}, column: ${column}))`;
+  const results = [
+    await canon("a", "[1]", rejected(serde("number out of range", 1, 354))),
+    await canon("b", "[2]", rejected(serde("number out of range", 1, 12))),
+    await canon("c", "[3]", rejected(serde("number out of range", 2, 7))),
+    await canon("d", "[4]", rejected(serde("trailing comma", 1, 5))),
+    await canon("e", "[5]", rejected(serde("trailing comma", 1, 9))),
+  ];
+  const groups = groupByCause(results);
+  assertWellFormed(results, groups);
+  assert.deepEqual(
+    groups.map((g) => [g.title, g.count]),
+    [
+      [`refuses: “${serde("number out of range", "N", "N")}”`, 3],
+      [`refuses: “${serde("trailing comma", "N", "N")}”`, 2],
+    ],
+  );
+  // A quoted piece of the input is still no part of the cause.
+  assert.equal(normalizeReason(`unexpected character "}" at ${"1"}`), "unexpected character … at N");
+});
+
+test("a counterexample carrying both of a run's faults is filed under them, never a third cause (issue 37 item 9)", async () => {
+  // Strings emptied and numbers cut to 15 digits, each shown alone by a canon case, then together by a
+  // generated case's shrunk counterexample: no one class names its first difference.
+  const x = '["!",1.2345678901234567]';
+  const both = generated("canon-matches-reference/seed-1/0000-0049", {
+    input: { x },
+    expected: writeStepText(I1_STEPS.first, x),
+    got: writeStepText(I1_STEPS.first, '["",1.23456789012346]'),
+  });
+  const alone = [
+    await canon("strings", '["abc"]', canonical('[""]')),
+    await canon("strings-2", '["de"]', canonical('[""]')),
+    await canon("numbers", "[0.30000000000000004]", canonical("[0.3]")),
+    await canon("numbers-2", "[1.2345678901234567]", canonical("[1.23456789012346]")),
+  ];
+  const apart = groupByCause(alone);
+  const groups = groupByCause([...alone, both]);
+  assertWellFormed([...alone, both], groups);
+  assert.ok(
+    groups.every((g) => !g.cause.startsWith("counterexample:")),
+    groups.map((g) => g.title).join("\n"),
+  );
+  // The same two causes, titled as each fault alone titles it, the generated case under one of them.
+  assert.deepEqual(groups.map((g) => g.title).sort(), apart.map((g) => g.title).sort());
+  assert.ok(groups.some((g) => g.cases.includes("generated/canon-matches-reference/seed-1/0000-0049")));
 });

@@ -20,7 +20,7 @@ import { runCommand } from "../../src/commands/run.js";
 import { selfTestCommand } from "../../src/commands/self-test.js";
 import { signCommand } from "../../src/commands/sign.js";
 import { verifyCommand } from "../../src/commands/verify.js";
-import { nearestName, readCommandLine } from "../../src/options/index.js";
+import { nearestName, readCommandLine, secretValueNote } from "../../src/options/index.js";
 import { MAX_SHOWN_CHARS } from "../../src/options/names.js";
 import { runActionHere } from "../action/runner.js";
 import { cli } from "../helpers/cli.js";
@@ -80,8 +80,43 @@ describe("a misspelt flag, in every command: one line with the nearest flag, exi
     refused(["run", "--suits", "jcs"], "unknown option --suits; did you mean --suites?"));
   test("a long flag typed with one dash", () =>
     refused(["verify", aFile, "-pubkey", "ab"], "unknown option -pubkey; did you mean --pubkey?"));
-  test("the value after = is not repeated", () =>
-    refused(["sign", aFile, `--key=${SEED_HEX}`], "unknown option --key"));
+  test("the value after = is not repeated: it may be a secret, and --key-file is where a key goes", () =>
+    refused(
+      ["sign", aFile, `--key=${SEED_HEX}`],
+      `unknown option --key; did you mean --key-file? ${secretValueNote(true)}`,
+    ));
+});
+
+describe("a prefix or a common abbreviation of exactly one flag is suggested (issue 37 item 3)", () => {
+  test("sign --key KEY: --key-file, and the value is said to be a possible secret, never shown", async () => {
+    const r = await cli(["sign", aFile, "--key", SEED_HEX], { env: { CANON_CONFORMANCE_KEY: undefined } });
+    assert.equal(r.status, 2);
+    assert.equal(
+      r.stderr.split("\n")[0],
+      `canon-conformance sign: unknown option --key; did you mean --key-file? ${secretValueNote(true)}`,
+    );
+    assert.ok(!r.stderr.includes(SEED_HEX.slice(0, 16)), "no part of the value is repeated");
+  });
+  test("a secret's name with no flag near it: the same note, after the refusal", () =>
+    refused(["run", "--secret", "s3cr3t"], `unknown option --secret. ${secretValueNote(true)}`));
+  test("a name like a secret given no value: nothing to say of a value", () =>
+    refused(["verify", aFile, "--token"], "unknown option --token"));
+  test("run --cmd: --command", () =>
+    refused(["run", "--cmd", "x"], "unknown option --cmd; did you mean --command?"));
+  test("verify --pub: --pubkey", () =>
+    refused(["verify", aFile, "--pub", "ab"], "unknown option --pub; did you mean --pubkey?"));
+  test("aggregate --req: --require-conformant", () =>
+    refused(["aggregate", aFile, "--req"], "unknown option --req; did you mean --require-conformant?"));
+  test("one that shortens two flags suggests neither (--com: --command, --compare-command)", () =>
+    refused(["run", "--com", "x"], "unknown option --com"));
+  test("an alias is the same flag: --sui shortens --suites and its alias --suite", () =>
+    refused(["run", "--sui", "jcs"], "unknown option --sui; did you mean --suites?"));
+  test("the action's with: keys are read the same way", () => {
+    assert.equal(nearestName("cmd", ["command", "compare-command"]), "command");
+    assert.equal(nearestName("key", ["key-file", "out"]), "key-file");
+    assert.equal(nearestName("ex", ["expected-failures"]), undefined, "two letters are too few");
+    assert.deepEqual(misspeltInputs({ INPUT_CMD: "python3 canon.py" }), [{ given: "cmd", meant: "command" }]);
+  });
 });
 
 describe("the other ways a command line is wrong, each in one line", () => {

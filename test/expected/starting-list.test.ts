@@ -7,7 +7,12 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { parseExpectedFailures, REASON_TO_FILL, writeStartingList } from "../../src/expected/index.js";
+import {
+  GENERATED_SECTION,
+  parseExpectedFailures,
+  REASON_TO_FILL,
+  writeStartingList,
+} from "../../src/expected/index.js";
 import { cli, implCommand } from "../helpers/cli.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "expected-start-"));
@@ -89,4 +94,78 @@ test("a file that is not a results.json is refused without writing anything", as
   const missing = await cli(["expected-failures", join(tmp, "missing.json")]);
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /cannot read/);
+});
+
+test("a starting list still gates after one of two faults is fixed: generated cases in a section of their own (issue 37 item 8)", {
+  timeout: 240_000,
+}, async () => {
+  // Two writing faults at once (test/helpers/impl.ts known-bads): strings emptied, numbers cut to 15
+  // digits. A generated case fails by whichever it meets first, so its cause moves once one is fixed.
+  const twoFaults = async (bads: string, ...more: string[]) => {
+    const out = join(tmp, `out-${++runs}`);
+    const command = implCommand(`known-bads ${bads} --lines`);
+    const args = ["run", "--command", command, "--protocol", "lines", "--suites", "jcs,generated"];
+    const r = await cli([...args, "--quiet", "--no-color", "--out", out, ...more]);
+    return { ...r, results: JSON.parse(readFileSync(join(out, "results.json"), "utf8")) };
+  };
+  const both = await twoFaults("drops_string_values+fifteen_digit_numbers");
+  assert.equal(both.status, 1, both.stderr);
+  const groups = both.results.causes as { cause: string; title: string; cases: string[] }[];
+  const strings = groups.find((g) => g.cause === "difference:strings");
+  const numbers = groups.find((g) => g.cause === "difference:numbers");
+  assert.ok(strings && numbers, groups.map((g) => g.cause).join(", "));
+  const listPath = join(tmp, "two-faults.txt");
+  const written = await cli([
+    "expected-failures",
+    join(tmp, `out-${runs}`, "results.json"),
+    "--out",
+    listPath,
+  ]);
+  assert.equal(written.status, 0, written.stderr);
+  const text = readFileSync(listPath, "utf8");
+  const lines = text.split("\n");
+  // Every generated case is in the last section, under the words that say why, each under the causes it
+  // showed, named as the run's groups name them.
+  const section = lines.indexOf(GENERATED_SECTION[0]!);
+  assert.ok(section > 0, text);
+  assert.deepEqual(lines.slice(section, section + GENERATED_SECTION.length), GENERATED_SECTION);
+  const generated = lines.filter((l) => l.startsWith("generated/"));
+  assert.ok(generated.length > 0);
+  for (const line of generated) {
+    const at = lines.indexOf(line);
+    assert.ok(at > section, `${line} is in the generated section`);
+    assert.ok(lines[at - 1]!.startsWith("# showed: "), `${line} says the causes it showed`);
+    for (let k = at - 1; lines[k]!.startsWith("# showed: "); k--) {
+      assert.ok([strings.title, numbers.title].includes(lines[k]!.slice("# showed: ".length)), lines[k]);
+    }
+  }
+  // Fix the strings fault and keep the numbers section, as the list's head says: the lines under the
+  // strings cause go, the generated section stays whole.
+  const head = lines.indexOf(`# ${strings.title}`);
+  assert.ok(head > 0 && head < section);
+  let end = head;
+  while (lines[end] !== "") end++;
+  const keptPath = join(tmp, "two-faults-kept.txt");
+  writeFileSync(keptPath, [...lines.slice(0, head), ...lines.slice(end + 1)].join("\n"));
+  const fixed = await twoFaults("fifteen_digit_numbers", "--expected-failures", keptPath);
+  // No failure the list does not cover: the generated cases that showed the fixed fault and now fail by
+  // the kept one are still listed. The ones that now pass are reported fixed, each a generated line.
+  assert.deepEqual(fixed.results.gate.unexpected, []);
+  const fixedLines = (fixed.results.gate.fixed as { pattern: string }[]).map((e) => e.pattern);
+  assert.ok(
+    fixedLines.every((p) => p.startsWith("generated/")),
+    fixedLines.join(", "),
+  );
+  const moved = (fixed.results.results as { suite: string; name: string; pass: boolean }[])
+    .filter((r) => r.suite === "generated" && !r.pass)
+    .map((r) => `generated/${r.name}`)
+    .filter((name) => strings.cases.includes(name));
+  assert.ok(moved.length > 0, "a generated case filed under the fixed fault now fails by the kept one");
+  const allowed = await twoFaults(
+    "fifteen_digit_numbers",
+    "--expected-failures",
+    keptPath,
+    "--allow-fixed-expected-failures",
+  );
+  assert.equal(allowed.status, 0, allowed.stdout);
 });

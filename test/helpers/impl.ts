@@ -5,7 +5,8 @@
 // own: `hangs-on NUMBERS START_MS COUNT_FILE [--lines]`, the reference, except that it never answers a
 // value holding one of NUMBERS (comma-separated doubles; none: it is the passing sibling), waits
 // START_MS before it reads (a JVM's start) and appends a line to COUNT_FILE each time it starts, so a
-// test counts its processes.
+// test counts its processes. And `known-bads A+B [--lines]`: known-bads A and B at once, B writing what A
+// wrote (two writing faults, as a real implementation often has), or refusing as the first refuses.
 import { appendFileSync } from "node:fs";
 import { canonicalizeCommand, startCost } from "../../src/commands/canonicalize.js";
 import { runFromArgv } from "../../src/commands/command.js";
@@ -13,6 +14,7 @@ import { processIo } from "../../src/commands/io.js";
 import { knownBadCommand } from "../../src/commands/known-bad.js";
 import { serveLines, serveOnce } from "../../src/commands/serve-protocol.js";
 import type { JsonValue } from "../../src/jcs/index.js";
+import { knownBad } from "../../src/known-bad/index.js";
 import { referenceParse, referenceWrite } from "../../src/known-bad/tools.js";
 import { Hang } from "../../src/process-faults.js";
 
@@ -36,13 +38,22 @@ async function hangsOn(args: string[]): Promise<number> {
   return args.includes("--lines") ? serveLines(transform, io) : serveOnce(transform, io);
 }
 
+function knownBads(args: string[]): Promise<number> {
+  const bads = (args[0] ?? "").split("+").map(knownBad);
+  const transform = (input: Uint8Array): Uint8Array => bads.reduce((bytes, bad) => bad.write(bytes), input);
+  const io = { input: process.stdin, output: process.stdout, errors: process.stderr };
+  return args.includes("--lines") ? serveLines(transform, io) : serveOnce(transform, io);
+}
+
 const [name, ...rest] = process.argv.slice(2);
 const command =
   name === "canonicalize" ? canonicalizeCommand : name === "known-bad" ? knownBadCommand : undefined;
 if (name === "hangs-on") {
   process.exitCode = await hangsOn(rest);
+} else if (name === "known-bads") {
+  process.exitCode = await knownBads(rest);
 } else if (command === undefined) {
-  process.stderr.write(`impl.js: canonicalize, known-bad or hangs-on, not ${name}\n`);
+  process.stderr.write(`impl.js: canonicalize, known-bad, known-bads or hangs-on, not ${name}\n`);
   process.exitCode = 2;
 } else {
   process.exitCode = await runFromArgv(name!, command, rest, processIo());

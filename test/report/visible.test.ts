@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { showInvisible } from "../../src/escape/visible.js";
+import { showBytes } from "../../src/checks/index.js";
+import { codePointTag, showInvisible } from "../../src/escape/visible.js";
+import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
 import { verifyCommand } from "../../src/report/verify-command.js";
 import { shellQuote } from "../../src/text.js";
 import {
@@ -28,6 +30,23 @@ test("invisible and control characters are shown as their code points", () => {
     "noncharacters",
   );
   assert.equal(showInvisible("\u3164\u115f"), "⟨U+3164⟩⟨U+115F⟩", "Hangul fillers draw nothing");
+});
+
+test("private-use and unassigned code points are shown as their code points (issue 37 item 10)", async () => {
+  assert.equal(showInvisible("\ue000"), codePointTag(0xe000));
+  assert.equal(showInvisible("a\u{f0000}\u{10fffd}b"), `a${codePointTag(0xf0000)}${codePointTag(0x10fffd)}b`);
+  assert.equal(showInvisible("\u0378"), codePointTag(0x378), "unassigned (a gap in the Greek block)");
+  // The first failure of a sort by code point: the name U+E000 must not read as an empty name.
+  const input = new TextEncoder().encode('{"\\ue000":1,"\\ud83d\\ude00":2}');
+  const answer = await knownBadCanonicalizer("sorts_by_code_point").write.canonicalize(input);
+  assert.equal(answer.status, "canonical");
+  const got = showBytes(answer.status === "canonical" ? answer.output : new Uint8Array());
+  assert.equal(showInvisible(got), `{"${codePointTag(0xe000)}":1,"😀":2}`);
+  // The difference note names it by its code point alone, as it does every character that draws nothing.
+  assert.equal(
+    firstDifference(showBytes(new TextEncoder().encode('{"😀":2,"\ue000":1}')), got),
+    'first difference at character 3: expected U+1F600 "😀", got U+E000',
+  );
 });
 
 test("visible text, spaces, pairs and marks stay as they are", () => {
