@@ -13,7 +13,7 @@ export { DEFAULT_MAX_DEPTH, type JsonObject, type JsonValue, type ParseOptions }
 
 /** UTF-8 bytes in, RFC 8785 canonical UTF-8 bytes out; throws JcsError for input it refuses. */
 export function canonicalize(bytes: Uint8Array, options?: ParseOptions): Uint8Array {
-  return serializeToBytes(parse(bytes, options));
+  return serializeToBytes(parse(bytes, options), bytes.length);
 }
 
 /** The canonical UTF-8 bytes of a value already in memory. */

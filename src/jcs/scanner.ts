@@ -157,27 +157,39 @@ export class Scanner {
     const text = this.text;
     const start = this.i;
     let i = start;
-    let integer = true;
     let c = text.charCodeAt(i);
-    if (c === 0x2d) c = text.charCodeAt(++i);
+    const negative = c === 0x2d;
+    if (negative) c = text.charCodeAt(++i);
+    // The digits, integer and fraction, as an integer while it stays exact (`digits` at most 15).
+    const first = i;
+    let mantissa = 0;
     if (c === 0x30) {
       c = text.charCodeAt(++i);
       if (c >= 0x30 && c <= 0x39) this.fail("leading-zero", start, "a number must not have a leading zero");
     } else if (c >= 0x31 && c <= 0x39) {
-      do c = text.charCodeAt(++i);
-      while (c >= 0x30 && c <= 0x39);
+      do {
+        mantissa = mantissa * 10 + (c - 0x30);
+        c = text.charCodeAt(++i);
+      } while (c >= 0x30 && c <= 0x39);
     } else return this.fail("invalid-number", start, "'-' must be followed by a digit");
+    let digits = i - first;
+    let fraction = 0;
     if (c === 0x2e) {
-      integer = false;
       c = text.charCodeAt(++i);
       if (!(c >= 0x30 && c <= 0x39)) {
         this.fail("invalid-number", start, "a decimal point must be followed by a digit");
       }
-      do c = text.charCodeAt(++i);
-      while (c >= 0x30 && c <= 0x39);
+      const from = i;
+      do {
+        mantissa = mantissa * 10 + (c - 0x30);
+        c = text.charCodeAt(++i);
+      } while (c >= 0x30 && c <= 0x39);
+      fraction = i - from;
+      digits += fraction;
     }
+    let exponent = false;
     if (c === 0x65 || c === 0x45) {
-      integer = false;
+      exponent = true;
       c = text.charCodeAt(++i);
       if (c === 0x2b || c === 0x2d) c = text.charCodeAt(++i);
       if (!(c >= 0x30 && c <= 0x39)) this.fail("invalid-number", start, "an exponent must have a digit");
@@ -185,13 +197,19 @@ export class Scanner {
       while (c >= 0x30 && c <= 0x39);
     }
     this.i = i;
-    // The grammar is checked above, so Number() (correctly rounded, ties to even) sees only RFC 8259
-    // number text.
+    // Fast path: at most 15 digits are an exact integer below 2^53, and 10^k (k <= 22) is an exact
+    // double, so one IEEE division rounds correctly (ties to even), as Number() would. -0 stays -0.
+    if (!exponent && digits <= 15) {
+      const magnitude = fraction === 0 ? mantissa : mantissa / POWERS_OF_TEN[fraction]!;
+      return negative ? -magnitude : magnitude;
+    }
+    // Otherwise Number() (correctly rounded, ties to even); the grammar is checked above, so it sees
+    // only RFC 8259 number text.
     const value = Number(text.slice(start, i));
     if (value === Infinity || value === -Infinity) {
       this.fail("number-out-of-range", start, "the number is beyond the range of an IEEE-754 double");
     }
-    if (integer && this.rejectBig && (value > MAX_SAFE || value < -MAX_SAFE)) {
+    if (!exponent && fraction === 0 && this.rejectBig && (value > MAX_SAFE || value < -MAX_SAFE)) {
       this.fail("big-integer", start, "the integer is beyond ±(2^53-1) and big integers are refused");
     }
     return value;
@@ -209,6 +227,9 @@ export class Scanner {
     if (this.i < this.n) this.unexpected(this.i, "the end of the input");
   }
 }
+
+/** 10^0 to 10^15, each exact as a double. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, k) => 10 ** k);
 
 /** The value of an ASCII hex digit (either case), or -1. */
 function hexDigitValue(c: number): number {
