@@ -5,7 +5,8 @@
 // own: `hangs-on NUMBERS START_MS COUNT_FILE [--lines]`, the reference, except that it never answers a
 // value holding one of NUMBERS (comma-separated doubles; none: it is the passing sibling), waits
 // START_MS before it reads (a JVM's start) and appends a line to COUNT_FILE each time it starts, so a
-// test counts its processes.
+// test counts its processes. And `batch-only NAME`: known-bad NAME, except that it answers as the
+// reference when its input looks like a batch (./batch-shaped.ts, issue 38's attack on the batches).
 import { appendFileSync } from "node:fs";
 import { canonicalizeCommand, startCost } from "../../src/commands/canonicalize.js";
 import { runFromArgv } from "../../src/commands/command.js";
@@ -15,6 +16,7 @@ import { serveLines, serveOnce } from "../../src/commands/serve-protocol.js";
 import type { JsonValue } from "../../src/jcs/index.js";
 import { referenceParse, referenceWrite } from "../../src/known-bad/tools.js";
 import { Hang } from "../../src/process-faults.js";
+import { rightOnlyInBatches } from "./batch-shaped.js";
 
 function holds(value: JsonValue, numbers: number[]): boolean {
   if (typeof value === "number") return numbers.includes(value);
@@ -41,8 +43,11 @@ const command =
   name === "canonicalize" ? canonicalizeCommand : name === "known-bad" ? knownBadCommand : undefined;
 if (name === "hangs-on") {
   process.exitCode = await hangsOn(rest);
+} else if (name === "batch-only") {
+  const io = { input: process.stdin, output: process.stdout, errors: process.stderr };
+  process.exitCode = await serveOnce(rightOnlyInBatches(rest[0]!), io);
 } else if (command === undefined) {
-  process.stderr.write(`impl.js: canonicalize, known-bad or hangs-on, not ${name}\n`);
+  process.stderr.write(`impl.js: canonicalize, known-bad, hangs-on or batch-only, not ${name}\n`);
   process.exitCode = 2;
 } else {
   process.exitCode = await runFromArgv(name!, command, rest, processIo());
