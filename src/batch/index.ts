@@ -1,7 +1,8 @@
 // Once mode's batches (docs/protocol.md, "Batches"): before the cases are judged, the inputs the run
 // will send that may travel together (./select.ts) are found by a dry pass (./collect.ts), asked many
 // to a process and confirmed (./confirm.ts), once the sentinels have shown the implementation reads a
-// value the same at the top level and nested (./sentinels.ts). Then the checks run exactly as without
+// value the same at the top level and nested (./sentinels.ts), and a random sample of the confirmed
+// inputs asked alone has agreed (./sample.ts). Then the checks run exactly as without
 // batches, through a Canonicalizer that answers a confirmed input with its confirmed bytes and asks
 // the implementation, one process per request, for anything else. No check knows batches exist but
 // the generated suite, which may read what a batch showed of a wrong answer (./nested.ts).
@@ -9,8 +10,10 @@ import type { Answer, Canonicalizer, CorpusCase, NestedAnswers, Profile } from "
 import { type Collected, collectRequests, keyOf } from "./collect.js";
 import { confirmBatches, packBatches } from "./confirm.js";
 import { doubtOfSlices, itemsOf, nestedAnswersOf, type Shown, secondRound } from "./nested.js";
+import { doubtOfSample, drawSampleSeed, SAMPLE_SIZE } from "./sample.js";
 import { doubtOf, SENTINEL_REQUESTS } from "./sentinels.js";
 
+export { SAMPLE_SEED, SAMPLE_SIZE } from "./sample.js";
 export { kindMayBatch } from "./select.js";
 export { SENTINEL_REQUESTS, SENTINELS } from "./sentinels.js";
 
@@ -27,8 +30,12 @@ export interface BatchReport {
   batches: number;
   /** Inputs confirmed (each then answered without a process, however often it is asked). */
   confirmed: number;
-  /** Set when the doubt rule turned batching off for the run: why. */
+  /** Set when the doubt rule or the sample rule turned batching off for the run: why. */
   off?: string;
+  /** Confirmed inputs asked alone again (./sample.ts), and the seed that chose them; unset when no
+   * batch was sent. */
+  sampled?: number;
+  sampleSeed?: string;
   /** Inputs found wrong in their place in an array answer, whose slices stand in for generated
    * draws (./nested.ts); unset when there were none. */
   sliced?: number;
@@ -40,8 +47,12 @@ export interface BatchOptions {
   profile: Profile;
   /** I4's read side is the write side (./collect.ts). */
   readIsWrite: boolean;
-  /** Told the plan before the first process starts, and again if the sentinels turn batching off. */
+  /** Told the plan before the first process starts, and again if the sentinels or the sample turn
+   * batching off. */
   onPlan?: (report: BatchReport) => void;
+  /** The seed of the sample of confirmed inputs asked alone (./sample.ts): a run's, to replay it; drawn
+   * fresh when absent. */
+  sampleSeed?: string;
 }
 
 /** Once mode's batches started for a run (`startBatches`). */
@@ -133,8 +144,9 @@ async function confirmAll(
     return { report, shown: undefined };
   }
   const sentinelRequests = SENTINEL_REQUESTS;
+  const sampleSize = Math.min(SAMPLE_SIZE, collected.items.length);
   const report: BatchReport = {
-    planned: collected.alone + batches.length + sentinelRequests,
+    planned: collected.alone + batches.length + sentinelRequests + sampleSize,
     inputs: collected.items.length,
     batches: batches.length,
     confirmed: 0,
@@ -147,12 +159,35 @@ async function confirmAll(
     return { report: alone, shown: undefined };
   }
   // Narrowing may cost at most half as many requests as there are inputs (./confirm.ts).
-  const { answers, slices, sliced } = await confirmBatches(
+  const { answers, slices, sliced, requests } = await confirmBatches(
     impl,
     batches,
     Math.max(16, Math.ceil(collected.items.length / 2)),
   );
-  return { report: { ...report, confirmed: answers.size }, shown: { confirmed: answers, slices, sliced } };
+  // The sample rule: some confirmed inputs asked alone again, before any check reads a confirmed answer.
+  const seed = o.sampleSeed ?? drawSampleSeed();
+  const sample = await doubtOfSample(
+    impl,
+    batches.flat().filter((item) => answers.has(item.key)),
+    seed,
+    sampleSize,
+  );
+  const sampled = { sampled: sample.asked.length, sampleSeed: seed };
+  if (sample.off !== undefined) {
+    const spent = sentinelRequests + requests + sample.asked.length;
+    const alone = {
+      ...report,
+      planned: spent + collected.alone + collected.batchable,
+      ...sampled,
+      off: sample.off,
+    };
+    o.onPlan?.(alone);
+    return { report: alone, shown: undefined };
+  }
+  return {
+    report: { ...report, confirmed: answers.size, ...sampled },
+    shown: { confirmed: answers, slices, sliced },
+  };
 }
 
 /** The same, waited for: the Canonicalizer to ask once the batches are answered (`impl` itself when

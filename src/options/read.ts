@@ -134,6 +134,9 @@ export interface RunSettings {
   protocol: "once" | "lines";
   /** Once mode: send the inputs that may travel together many to a process (src/batch). */
   onceBatch: boolean;
+  /** Once mode's batches: the seed of the confirmed inputs asked alone again (src/batch/sample.ts), to
+   * replay a run's; drawn fresh when absent. */
+  onceBatchSeed?: string;
   /** Run `command` through the platform shell instead of splitting it into argv. */
   shell: boolean;
   /** I4's read side: the store's normalizer, as a command line or a URL. */
@@ -209,11 +212,13 @@ export function readRunOptions(face: Face): ReadRun {
   const allowFixed = readOption("allow-fixed-expected-failures", face);
   const cases = readOption("cases", face);
   const casesFrom = readOption("cases-from", face);
+  const onceBatchSeed = readOption("once-batch-seed", face);
   const options = {
     ...(command ? { command } : {}),
     ...(url ? { url } : {}),
     protocol: readOption("protocol", face),
     onceBatch: readOption("once-batch", face),
+    ...(onceBatchSeed ? { onceBatchSeed } : {}),
     shell: readOption("shell", face),
     ...(readCommand ? { readCommand } : {}),
     ...(readUrl ? { readUrl } : {}),
@@ -265,6 +270,7 @@ const FIELDS: Record<Exclude<keyof RunValues, "sandbox">, OptionName> = {
   url: "url",
   protocol: "protocol",
   onceBatch: "once-batch",
+  onceBatchSeed: "once-batch-seed",
   shell: "shell",
   readCommand: "read-command",
   readUrl: "read-url",

@@ -273,6 +273,27 @@ export const OPTIONS = {
     parse: onOff,
     write: (value) => (value ? "on" : "off"),
   }),
+  // The sample rule's seed (src/batch/sample.ts), drawn fresh by every run: given, it replays a run's
+  // sample from its results.json. The CLI's only: a workflow has no reason to fix it.
+  "once-batch-seed": row({
+    name: "once-batch-seed",
+    default: "",
+    cli: {
+      type: "string",
+      section: "implementation",
+      label: "--once-batch-seed HEX",
+      help: [
+        "once mode: the seed of the confirmed inputs asked alone again (16 hex digits, as a",
+        "run's results.json states it), to replay that run's sample; drawn fresh by default",
+      ],
+    },
+    parse: (value, c) => {
+      if (value === "") return undefined;
+      if (!/^[0-9a-f]{16}$/.test(value))
+        throw new OptionError(`${c.subject} must be 16 lowercase hexadecimal digits, not '${value}'`);
+      return value;
+    },
+  }),
   shell: row({
     name: "shell",
     default: "false",

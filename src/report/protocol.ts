@@ -74,12 +74,17 @@ export function linesFormLine(form: LinesFormSent): string {
   return `${form.case} sent as ${form.sent}`;
 }
 
-/** `283 processes planned, 290 started; 1990 inputs in 9 batches, 1985 confirmed`, or why not. */
+/** `307 processes planned, 314 started; 1990 inputs in 9 batches, 1985 confirmed (24 of them asked
+ * alone again agreed, sample seed 0123456789abcdef)`, or why not. */
 export function batchesText(b: BatchesUsed): string {
   const processes = `${plural(b.planned, "process", "processes")} planned, ${b.started} started`;
   if (b.off !== undefined) return `${processes}; batches off, every request alone: ${b.off}`;
   if (b.batches === 0) return `${processes}; no input to batch`;
-  const batched = `${processes}; ${plural(b.inputs, "input", "inputs")} in ${plural(b.batches, "batch", "batches")}, ${b.confirmed} confirmed`;
+  const sample =
+    b.sampled === undefined
+      ? ""
+      : ` (${b.sampled} of them asked alone again agreed, sample seed ${b.sampleSeed})`;
+  const batched = `${processes}; ${plural(b.inputs, "input", "inputs")} in ${plural(b.batches, "batch", "batches")}, ${b.confirmed} confirmed${sample}`;
   if (b.sliced === undefined) return batched;
   if (b.slicesOff !== undefined)
     return `${batched}, ${b.sliced} wrong (not used for generated draws: ${b.slicesOff})`;

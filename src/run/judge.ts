@@ -94,6 +94,7 @@ export async function judgeRun(plan: RunPlan): Promise<Judged> {
       batching = startBatches(metered.write, cases, {
         profile: options.profile,
         readIsWrite: read === write,
+        ...(options.onceBatchSeed ? { sampleSeed: options.onceBatchSeed } : {}),
         onPlan: (report) => {
           counter.plan(report.planned);
           options.onBatches?.(report);

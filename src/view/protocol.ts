@@ -54,6 +54,10 @@ export interface BatchesUsed {
   batches: number;
   confirmed: number;
   off?: string;
+  /** Confirmed inputs asked alone again (the sample rule, src/batch/sample.ts), and the seed that
+   * chose them: `--once-batch-seed` replays the same sample. */
+  sampled?: number;
+  sampleSeed?: string;
   /** Inputs a batch answered wrongly in their place, whose slices stand in for generated draws. */
   sliced?: number;
   /** Why those slices were not used (a probe asked alone disagreed with its slice). */

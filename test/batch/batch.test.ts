@@ -277,10 +277,18 @@ test("the dry pass plans the sentinels, the batches and every request that goes 
     },
   });
   // Batched: the canon case, I1's input and its canonical form, I2's two inputs; alone: the scalar
-  // and the reject case.
-  assert.deepEqual(report, { planned: 2 + 1 + SENTINEL_REQUESTS, inputs: 5, batches: 1, confirmed: 5 });
+  // and the reject case; and the sample rule asks the 5 confirmed inputs alone again (./sample.test.ts).
+  const { sampleSeed, ...counts } = report;
+  assert.deepEqual(counts, {
+    planned: 2 + 1 + SENTINEL_REQUESTS + 5,
+    inputs: 5,
+    batches: 1,
+    confirmed: 5,
+    sampled: 5,
+  });
   assert.equal(planned, report.planned);
-  assert.equal(impl.asked.at(-1), '[{"b":1,"a":2},[1.0, 2],[1,2],[1.0],[1]]');
+  assert.equal(impl.asked.at(-6), '[{"b":1,"a":2},[1.0, 2],[1,2],[1.0],[1]]');
+  assert.deepEqual(impl.asked.slice(-5).sort(), ["[1,2]", "[1.0, 2]", "[1.0]", "[1]", '{"b":1,"a":2}']);
   const before = impl.asked.length;
   const answer = await canonicalizer.canonicalize(enc("[1,2]"));
   assert.equal(answer.status === "canonical" && dec(answer.output), "[1,2]");

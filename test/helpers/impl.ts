@@ -7,6 +7,8 @@
 // START_MS before it reads (a JVM's start) and appends a line to COUNT_FILE each time it starts, so a
 // test counts its processes. And `known-bads A+B [--lines]`: known-bads A and B at once, B writing what A
 // wrote (two writing faults, as a real implementation often has), or refusing as the first refuses.
+// And `batch-only NAME`: known-bad NAME, except that it answers as the reference when its input looks
+// like a batch (./batch-shaped.ts, issue 38's attack on the batches).
 import { appendFileSync } from "node:fs";
 import { canonicalizeCommand, startCost } from "../../src/commands/canonicalize.js";
 import { runFromArgv } from "../../src/commands/command.js";
@@ -17,6 +19,7 @@ import type { JsonValue } from "../../src/jcs/index.js";
 import { knownBad } from "../../src/known-bad/index.js";
 import { referenceParse, referenceWrite } from "../../src/known-bad/tools.js";
 import { Hang } from "../../src/process-faults.js";
+import { rightOnlyInBatches } from "./batch-shaped.js";
 
 function holds(value: JsonValue, numbers: number[]): boolean {
   if (typeof value === "number") return numbers.includes(value);
@@ -52,8 +55,11 @@ if (name === "hangs-on") {
   process.exitCode = await hangsOn(rest);
 } else if (name === "known-bads") {
   process.exitCode = await knownBads(rest);
+} else if (name === "batch-only") {
+  const io = { input: process.stdin, output: process.stdout, errors: process.stderr };
+  process.exitCode = await serveOnce(rightOnlyInBatches(rest[0]!), io);
 } else if (command === undefined) {
-  process.stderr.write(`impl.js: canonicalize, known-bad, known-bads or hangs-on, not ${name}\n`);
+  process.stderr.write(`impl.js: canonicalize, known-bad, known-bads, hangs-on or batch-only, not ${name}\n`);
   process.exitCode = 2;
 } else {
   process.exitCode = await runFromArgv(name!, command, rest, processIo());

@@ -37,5 +37,13 @@ for (const row of rows) {
 test("the CLI-only rows have no input, and every row has a face", () => {
   for (const row of ROWS) assert.ok(row.cli || row.input, `${row.name} is neither a flag nor an input`);
   const cliOnly = ROWS.filter((r) => r.input === undefined).map((r) => r.name);
-  assert.deepEqual(cliOnly, ["cases-from", "max-output-bytes", "key-file", "quiet", "no-color", "help"]);
+  assert.deepEqual(cliOnly, [
+    "once-batch-seed",
+    "cases-from",
+    "max-output-bytes",
+    "key-file",
+    "quiet",
+    "no-color",
+    "help",
+  ]);
 });
