@@ -117,6 +117,7 @@ test("every flag of the table is accepted, and nothing else", () => {
     "pass-env": "JAVA_HOME",
     "writable-paths": ".",
     "expected-failures": aList,
+    "once-batch-seed": "0123456789abcdef",
   };
   for (const row of ROWS) {
     if (!row.cli || ["help", "command", "url", "read-url", "compare-protocol"].includes(row.name)) continue;
