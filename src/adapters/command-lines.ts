@@ -29,7 +29,7 @@
 // ask it (./lines-alone.ts).
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import type { Answer, Canonicalizer, ProcessEnd } from "../types.js";
-import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
+import { afterExitGrace, type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
 import { briefTimeoutMs, checkLimits } from "./limits.js";
 import { encodeRequestLine } from "./line-framing.js";
@@ -255,9 +255,9 @@ class LinesSession {
     this.pipe = pipe;
     const current = () => this.pipe === pipe;
     let exitSeen = false;
-    let grace: NodeJS.Timeout | undefined;
+    let cancelGrace = (): void => {};
     const died = (): void => {
-      clearTimeout(grace);
+      cancelGrace();
       for (const w of this.exitWaiters.splice(0)) w();
       if (current()) this.fault(pipe);
     };
@@ -288,7 +288,7 @@ class LinesSession {
       // Answers it wrote before exiting may still be in the pipe: drain stdout first, within a bound
       // (a child of the command may hold stdout open forever).
       if (child.stdout.readableEnded || child.stdout.destroyed) died();
-      else grace = setTimeout(died, EXIT_GRACE_MS);
+      else cancelGrace = afterExitGrace(died);
     });
     // The first sync request: lines before its echo (a banner) answer nothing.
     this.write(pipe, [{ sync: this.nextSync++ }]);

@@ -7,7 +7,7 @@ import type { Readable, Writable } from "node:stream";
 import { writeNotUtf8Reason } from "../text-forms/index.js";
 import type { Answer, Canonicalizer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
-import { type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
+import { afterExitGrace, type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
 import { briefTimeoutMs, checkLimits } from "./limits.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
@@ -91,14 +91,14 @@ function runOnce(
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     let stdoutClosed = false;
     let stderrClosed = false;
-    let grace: NodeJS.Timeout | undefined;
+    let cancelGrace = (): void => {};
     let settled = false;
 
     const finish = (answer: Answer | typeof LOST): void => {
       if (settled) return;
       settled = true;
       cancelDeadline();
-      clearTimeout(grace);
+      cancelGrace();
       unregister();
       // Also after a clean exit: anything the command left running in its group dies with the case.
       child.end();
@@ -121,9 +121,10 @@ function runOnce(
       }
     };
     const armGrace = (): void => {
-      clearTimeout(grace);
-      grace = setTimeout(() => {
-        if (!stdoutClosed) {
+      cancelGrace();
+      cancelGrace = afterExitGrace(() => {
+        // Ended but not yet closed: everything it wrote has been read (closing is the loop's last phase).
+        if (!stdoutClosed && !child.stdout.readableEnded) {
           finish({
             status: "failed",
             reason: `exited (code ${exit?.code ?? exit?.signal}) but its stdout stayed open ${EXIT_GRACE_MS} ms after: a child process still holds it`,
@@ -132,7 +133,7 @@ function runOnce(
           // Only stderr is held open by a child: the answer itself is complete.
           finish(judgeExit(exit.code, exit.signal, crlfAsLf(Buffer.concat(out)), err.bytes()));
         }
-      }, EXIT_GRACE_MS);
+      });
     };
 
     child.on("error", (e) => finish({ status: "failed", reason: `could not start ${argv0}: ${e.message}` }));

@@ -27,6 +27,25 @@ export interface CommandOptions {
 /** After the main process exits, how long its stdout may stay open (a child of it may hold it). */
 export const EXIT_GRACE_MS = 500;
 
+/**
+ * Calls `then` once a process's exit grace (EXIT_GRACE_MS) is over; returns what cancels it. The grace
+ * is kept on the harness's clock, and a timer's callback runs before the event loop reads what waits in
+ * the pipes: a harness busy for longer than the grace (a loaded machine, a long synchronous step) would
+ * find a command's stdout still open that ended long before, unread, and judge a clean exit as one whose
+ * child holds stdout. So the grace ends only after one more read of what is waiting (setImmediate runs
+ * after the loop's poll), and `then` checks the stream's `readableEnded`, which that read sets.
+ */
+export function afterExitGrace(then: () => void): () => void {
+  let next: NodeJS.Immediate | undefined;
+  const timer = setTimeout(() => {
+    next = setImmediate(then);
+  }, EXIT_GRACE_MS);
+  return () => {
+    clearTimeout(timer);
+    if (next !== undefined) clearImmediate(next);
+  };
+}
+
 export function prepareSpawn(o: CommandOptions): GroupSpawn {
   const target = spawnTarget(o.command, o.shell);
   const spec = {

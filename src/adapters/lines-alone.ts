@@ -13,7 +13,7 @@ import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { writeLinesCountReason, writeNotUtf8Reason } from "../text-forms/index.js";
 import type { Answer } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
-import { EXIT_GRACE_MS } from "./launch.js";
+import { afterExitGrace } from "./launch.js";
 import { LineReader } from "./line-reader.js";
 import { syncNumberIn, syncRequestLine } from "./line-sync.js";
 import { type GroupSpawn, killGroup, spawnGroup } from "./process-group.js";
@@ -74,14 +74,14 @@ export function askAlone(spec: GroupSpawn, line: Buffer, o: AloneOptions): Promi
     let answer: Buffer[] = [];
     let started = o.syncs === undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-    let grace: NodeJS.Timeout | undefined;
+    let cancelGrace = (): void => {};
     let settled = false;
 
     const finish = (ending: Answer): void => {
       if (settled) return;
       settled = true;
       cancelDeadline();
-      clearTimeout(grace);
+      cancelGrace();
       unregister();
       killGroup(child);
       child.stdin.destroy();
@@ -149,7 +149,7 @@ export function askAlone(spec: GroupSpawn, line: Buffer, o: AloneOptions): Promi
       exit = { code, signal };
       // Lines it wrote before exiting may still be in the pipe; a child of it may hold stdout open.
       if (child.stdout.readableEnded || child.stdout.destroyed) ended();
-      else grace = setTimeout(ended, EXIT_GRACE_MS);
+      else cancelGrace = afterExitGrace(ended);
     });
     // EPIPE: it stopped reading; how it ends says the rest.
     child.stdin.on("error", () => {});

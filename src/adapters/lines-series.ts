@@ -15,7 +15,7 @@
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import type { Answer, ProcessEnd } from "../types.js";
 import { endedWithoutAnswer, timedOut } from "./exit-rule.js";
-import { EXIT_GRACE_MS } from "./launch.js";
+import { afterExitGrace, EXIT_GRACE_MS } from "./launch.js";
 import { LineReader } from "./line-reader.js";
 import { syncNumberIn, syncRequestLine } from "./line-sync.js";
 import { judgeLine, wrongLineCount } from "./lines-alone.js";
@@ -68,11 +68,11 @@ class SeriesProcess {
   constructor(spec: GroupSpawn, maxOutputBytes: number) {
     this.child = spawnGroup(spec);
     this.reader = new LineReader(maxOutputBytes);
-    let grace: NodeJS.Timeout | undefined;
+    let cancelGrace = (): void => {};
     const end = () => {
       if (this.ended) return;
       this.ended = true;
-      clearTimeout(grace);
+      cancelGrace();
       this.onEnd?.();
     };
     this.child.on("error", () => {
@@ -94,7 +94,7 @@ class SeriesProcess {
       this.exit = { code, signal };
       // Lines it wrote before exiting may still be in the pipe; a child of it may hold stdout open.
       if (this.child.stdout.readableEnded || this.child.stdout.destroyed) end();
-      else grace = setTimeout(end, EXIT_GRACE_MS);
+      else cancelGrace = afterExitGrace(end);
     });
     // EPIPE: it stopped reading; how it ends says the rest.
     this.child.stdin.on("error", () => {});
