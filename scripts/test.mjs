@@ -70,13 +70,13 @@ if (files.length === 0) {
   console.error("no test files found");
   process.exit(1);
 }
+// Two cores: three at once keep both busy when one waits on a child process; more only adds contention
+// that eats into the adapters' time limits. (The slow suite: four at once took as long as three.)
 // Four processes at a time for the fast groups: they mostly wait on child processes, and four kept two
-// cores busier than three (npm test 393 -> 322 s on a loaded machine, side by side). The slow files
-// SLOW_CONCURRENCY at a time: most of their time is spent waiting (a time limit running out, a sandbox,
-// npm, Chromium), so more of them at once fill the two cores (measured below, on .ci/run).
-const SLOW_CONCURRENCY = 5;
+// cores busier than three (npm test 393 -> 322 s on a loaded machine, side by side). The slow files keep
+// three: many of them hold a deadline.
 if (!flags.some((f) => f.startsWith("--test-concurrency")))
-  flags.push(`--test-concurrency=${want === "fast" ? 4 : SLOW_CONCURRENCY}`);
+  flags.push(`--test-concurrency=${want === "fast" ? 4 : 3}`);
 
 mkdirSync(join(REPO, "tmp"), { recursive: true });
 const scratch = mkdtempSync(join(REPO, "tmp", "test-run-"));
