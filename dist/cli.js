@@ -25693,6 +25693,16 @@ async function describeImplementation(q) {
 
 // src/adapters/launch.ts
 var EXIT_GRACE_MS = 500;
+function afterExitGrace(then) {
+  let next;
+  const timer = setTimeout(() => {
+    next = setImmediate(then);
+  }, EXIT_GRACE_MS);
+  return () => {
+    clearTimeout(timer);
+    if (next !== void 0) clearImmediate(next);
+  };
+}
 function prepareSpawn(o) {
   const target = spawnTarget(o.command, o.shell);
   const spec = {
@@ -26167,13 +26177,14 @@ function askAlone2(spec, line, o) {
     let answer = [];
     let started = o.syncs === void 0;
     let exit;
-    let grace;
+    let cancelGrace = () => {
+    };
     let settled = false;
     const finish = (ending) => {
       if (settled) return;
       settled = true;
       cancelDeadline();
-      clearTimeout(grace);
+      cancelGrace();
       unregister();
       killGroup(child);
       child.stdin.destroy();
@@ -26235,7 +26246,7 @@ function askAlone2(spec, line, o) {
     child.on("exit", (code4, signal) => {
       exit = { code: code4, signal };
       if (child.stdout.readableEnded || child.stdout.destroyed) ended();
-      else grace = setTimeout(ended, EXIT_GRACE_MS);
+      else cancelGrace = afterExitGrace(ended);
     });
     child.stdin.on("error", () => {
     });
@@ -26264,11 +26275,12 @@ var SeriesProcess = class {
   constructor(spec, maxOutputBytes) {
     this.child = spawnGroup(spec);
     this.reader = new LineReader(maxOutputBytes);
-    let grace;
+    let cancelGrace = () => {
+    };
     const end = () => {
       if (this.ended) return;
       this.ended = true;
-      clearTimeout(grace);
+      cancelGrace();
       this.onEnd?.();
     };
     this.child.on("error", () => {
@@ -26289,7 +26301,7 @@ var SeriesProcess = class {
     this.child.on("exit", (code4, signal) => {
       this.exit = { code: code4, signal };
       if (this.child.stdout.readableEnded || this.child.stdout.destroyed) end();
-      else grace = setTimeout(end, EXIT_GRACE_MS);
+      else cancelGrace = afterExitGrace(end);
     });
     this.child.stdin.on("error", () => {
     });
@@ -26596,9 +26608,10 @@ var LinesSession = class {
     this.pipe = pipe;
     const current = () => this.pipe === pipe;
     let exitSeen = false;
-    let grace;
+    let cancelGrace = () => {
+    };
     const died = () => {
-      clearTimeout(grace);
+      cancelGrace();
       for (const w of this.exitWaiters.splice(0)) w();
       if (current()) this.fault(pipe);
     };
@@ -26625,7 +26638,7 @@ var LinesSession = class {
       pipe.exited = true;
       pipe.exit = { code: code4, signal };
       if (child.stdout.readableEnded || child.stdout.destroyed) died();
-      else grace = setTimeout(died, EXIT_GRACE_MS);
+      else cancelGrace = afterExitGrace(died);
     });
     this.write(pipe, [{ sync: this.nextSync++ }]);
     this.pump();
@@ -27075,13 +27088,14 @@ function runOnce(start, argv0, input, o, register) {
     let exit;
     let stdoutClosed = false;
     let stderrClosed = false;
-    let grace;
+    let cancelGrace = () => {
+    };
     let settled = false;
     const finish = (answer) => {
       if (settled) return;
       settled = true;
       cancelDeadline();
-      clearTimeout(grace);
+      cancelGrace();
       unregister();
       child.end();
       child.stdin.destroy();
@@ -27103,9 +27117,9 @@ function runOnce(start, argv0, input, o, register) {
       }
     };
     const armGrace = () => {
-      clearTimeout(grace);
-      grace = setTimeout(() => {
-        if (!stdoutClosed) {
+      cancelGrace();
+      cancelGrace = afterExitGrace(() => {
+        if (!stdoutClosed && !child.stdout.readableEnded) {
           finish({
             status: "failed",
             reason: `exited (code ${exit?.code ?? exit?.signal}) but its stdout stayed open ${EXIT_GRACE_MS} ms after: a child process still holds it`
@@ -27113,7 +27127,7 @@ function runOnce(start, argv0, input, o, register) {
         } else if (exit !== void 0) {
           finish(judgeExit(exit.code, exit.signal, crlfAsLf(Buffer.concat(out)), err.bytes()));
         }
-      }, EXIT_GRACE_MS);
+      });
     };
     child.on("error", (e) => finish({ status: "failed", reason: `could not start ${argv0}: ${e.message}` }));
     child.on("lost", () => finish(LOST));
