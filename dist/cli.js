@@ -25694,14 +25694,7 @@ async function describeImplementation(q) {
 // src/adapters/launch.ts
 var EXIT_GRACE_MS = 500;
 function afterExitGrace(then) {
-  let next;
-  const timer = setTimeout(() => {
-    next = setImmediate(then);
-  }, EXIT_GRACE_MS);
-  return () => {
-    clearTimeout(timer);
-    if (next !== void 0) clearImmediate(next);
-  };
+  return deadline(EXIT_GRACE_MS, then);
 }
 function prepareSpawn(o) {
   const target = spawnTarget(o.command, o.shell);

@@ -3,6 +3,7 @@
 // once, when the adapter is made, before the first case of any side: a missing or non-executable
 // program stops the run with a clear AdapterSetupError instead of failing every case, and nothing the
 // command does to the filesystem later changes how its next process is started.
+import { deadline } from "../deadline.js";
 import type { Launcher } from "../sandbox/types.js";
 import { spawnTarget } from "./argv.js";
 import type { GroupSpawn } from "./process-group.js";
@@ -28,22 +29,13 @@ export interface CommandOptions {
 export const EXIT_GRACE_MS = 500;
 
 /**
- * Calls `then` once a process's exit grace (EXIT_GRACE_MS) is over; returns what cancels it. The grace
- * is kept on the harness's clock, and a timer's callback runs before the event loop reads what waits in
- * the pipes: a harness busy for longer than the grace (a loaded machine, a long synchronous step) would
- * find a command's stdout still open that ended long before, unread, and judge a clean exit as one whose
- * child holds stdout. So the grace ends only after one more read of what is waiting (setImmediate runs
- * after the loop's poll), and `then` checks the stream's `readableEnded`, which that read sets.
+ * Calls `then` once a process's exit grace (EXIT_GRACE_MS) is over; returns what cancels it. A
+ * deadline (../deadline.ts), so that a harness busy past the grace still reads what waited in the pipes
+ * first: `then` checks the stream's `readableEnded`, which that read sets, and a clean exit whose child
+ * let go of stdout in time is not judged as one whose child holds it.
  */
 export function afterExitGrace(then: () => void): () => void {
-  let next: NodeJS.Immediate | undefined;
-  const timer = setTimeout(() => {
-    next = setImmediate(then);
-  }, EXIT_GRACE_MS);
-  return () => {
-    clearTimeout(timer);
-    if (next !== undefined) clearImmediate(next);
-  };
+  return deadline(EXIT_GRACE_MS, then);
 }
 
 export function prepareSpawn(o: CommandOptions): GroupSpawn {
