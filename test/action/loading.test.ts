@@ -11,10 +11,10 @@ import { actionScript } from "../helpers/dist.js";
 
 test("the action is one file: no chunk beside it, and no import of a file of its own at run time", () => {
   const bundle = actionScript();
-  // impl.js is the tests' own canonicalizer command (scripts/build.mjs --test), not shipped.
+  // impl.cjs is the tests' own canonicalizer command (scripts/build.mjs --test), not shipped.
   assert.deepEqual(
     readdirSync(dirname(bundle))
-      .filter((name) => name !== "impl.js")
+      .filter((name) => name !== "impl.cjs")
       .sort(),
     ["cli.js", "index.js"],
   );

@@ -21,7 +21,7 @@ after(() => rmSync(work, { recursive: true, force: true }));
 // sees it): other test files run theirs at the same time, and only this file's may be counted as left.
 const mine = mkdtempSync(join(dirname(dirname(implScript())), "cancel-"));
 after(() => rmSync(mine, { recursive: true, force: true }));
-const marked = join(mine, "impl.js");
+const marked = join(mine, "impl.cjs");
 symlinkSync(implScript(), marked);
 const canonicalize = `${quote(process.execPath)} ${quote(marked)} canonicalize`;
 

@@ -11,11 +11,11 @@ export const REPO = resolve(import.meta.dirname, "../..");
 
 let built: string | undefined;
 
-/** The folder holding cli.js, index.js and impl.js. */
+/** The folder holding cli.js, index.js and impl.cjs. */
 export function testDist(): string {
   const given = process.env[DIST_ENV];
   if (given) {
-    for (const name of ["cli.js", "index.js", "impl.js"])
+    for (const name of ["cli.js", "index.js", "impl.cjs"])
       if (!existsSync(join(given, name))) throw new Error(`${DIST_ENV}=${given} holds no ${name}`);
     return given;
   }
@@ -30,7 +30,7 @@ export function cliScript(): string {
 
 /** The tests' canonicalizer commands, `canonicalize` and `known-bad NAME` (./impl.ts). */
 export function implScript(): string {
-  return join(testDist(), "impl.js");
+  return join(testDist(), "impl.cjs");
 }
 
 /** The bundled action, what the runner starts. */
