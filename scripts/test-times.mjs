@@ -4,9 +4,14 @@
 // files the CPU seconds their tests took, children included (scripts/test-group.mjs), which a loaded
 // machine does not inflate; then the counts. For deciding what belongs in the slow suite:
 //   node scripts/test.mjs --all --test-reporter=./scripts/test-times.mjs
+// With CANON_CONFORMANCE_TEST_SECONDS=FILE, it also writes each file's seconds to FILE as JSON: what
+// scripts/test.mjs balances npm test's groups by (scripts/test-seconds.json, refreshed by hand:
+//   CANON_CONFORMANCE_TEST_SECONDS=scripts/test-seconds.json \
+//     node scripts/test.mjs --test-reporter=./scripts/test-times.mjs
+// on an otherwise idle machine).
 // npm test runs the fast files inside group entries (scripts/test.mjs), each file in a describe() named
 // by its path: such a describe counts as the file, and its tests as the file's top level.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 
 export default async function* testTimes(source) {
@@ -48,6 +53,13 @@ export default async function* testTimes(source) {
   if (cpu.size > 0) {
     const total = [...cpu.values()].reduce((sum, s) => sum + s, 0);
     yield `CPU of the grouped files' tests: ${total.toFixed(1)} s\n`;
+  }
+  const secondsOut = process.env.CANON_CONFORMANCE_TEST_SECONDS;
+  if (secondsOut) {
+    const seconds = Object.fromEntries(
+      rows.map(([name, f]) => [name, Math.round(f.ms / 100) / 10]).sort(([a], [b]) => a.localeCompare(b)),
+    );
+    writeFileSync(secondsOut, `${JSON.stringify(seconds, null, 2)}\n`);
   }
   for (const failure of failures) yield `FAILED ${failure}\n`;
   yield `pass ${counts.pass}, fail ${counts.fail}, skipped ${counts.skip}\n`;
