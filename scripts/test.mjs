@@ -173,8 +173,8 @@ env.CANON_CONFORMANCE_TEST_CPU = join(scratch, "cpu.jsonl");
 
 /** The slow files that take longest, longest first (as scripts/test-times.mjs measured them in one run
  * of the slow suite on two cores): the runner starts files in the order given as its processes free
- * up, so these go first and the short files fill in beside them, instead of a long file started last running alone at
- * the end. A file missing here only runs later; a name no longer in the suite matches nothing. */
+ * up, so these go first and the short files fill in beside them, instead of a long file started last
+ * running alone at the end. A file missing here only runs later; a name no longer in the suite matches nothing. */
 const LONGEST_FIRST = [
   "test/examples/examples.slow.test.ts",
   "test/adapters/hostile-matrix.slow.test.ts",
