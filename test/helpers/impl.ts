@@ -1,8 +1,8 @@
 // The implementations the tests run as commands: the reference (`canonicalize [--lines]`) and the
 // known-bads (`known-bad NAME [--lines] [--read-side]`), the CLI's own commands, bundled on their own
-// (scripts/build.mjs --test writes impl.cjs beside the test bundles: CommonJS, which node starts in about
-// four fifths of the CPU an ES module bundle takes) so that the tests' thousands of
-// requests go to a process that starts in a fraction of the whole CLI's time. And one of the tests'
+// (scripts/build.mjs --test writes impl.cjs beside the test bundles; CommonJS, which node starts in about
+// nine tenths of the CPU of the same code as an ES module) so that the tests' thousands of requests go
+// to a process that starts in a fraction of the whole CLI's time. And one of the tests'
 // own: `hangs-on NUMBERS START_MS COUNT_FILE [--lines]`, the reference, except that it never answers a
 // value holding one of NUMBERS (comma-separated doubles; none: it is the passing sibling), waits
 // START_MS before it reads (a JVM's start) and appends a line to COUNT_FILE each time it starts, so a
