@@ -57,7 +57,9 @@ async function main([name, ...rest]: string[]): Promise<number> {
   if (name === "known-bads") return knownBads(rest);
   if (name === "batch-only") return serveOnce(rightOnlyInBatches(rest[0]!), io);
   if (command === undefined) {
-    process.stderr.write(`impl.cjs: canonicalize, known-bad, known-bads, hangs-on or batch-only, not ${name}\n`);
+    process.stderr.write(
+      `impl.cjs: canonicalize, known-bad, known-bads, hangs-on or batch-only, not ${name}\n`,
+    );
     return 2;
   }
   return runFromArgv(name!, command, rest, processIo());
