@@ -235,7 +235,11 @@ describe("answers that are workflow commands reach no command", { concurrency: 2
           inputs: {
             command: `${quote(process.execPath)} ${quote(join(REPO, "test/action/fixtures/injector.mjs"))}${protocol === "lines" ? " --lines" : ""}`,
             protocol,
-            suites: "jcs", // every case there wants an answer: a rejection fails it
+            // Every case there wants an answer, so a rejection fails it. A few of them: once mode asks
+            // each rejected input in a process of its own (232 node starts for all of jcs, per user),
+            // and what is tested, the hostile text reaching no command, is the same in every answer.
+            suites: "jcs",
+            cases: "jcs/sort-*",
             numbers: "0",
             upload: "false",
           },

@@ -11,11 +11,11 @@ export const REPO = resolve(import.meta.dirname, "../..");
 
 let built: string | undefined;
 
-/** The folder holding cli.js, index.js and impl.cjs. */
+/** The folder holding cli.js, index.js, impl.cjs and sandbox-harness.js. */
 export function testDist(): string {
   const given = process.env[DIST_ENV];
   if (given) {
-    for (const name of ["cli.js", "index.js", "impl.cjs"])
+    for (const name of ["cli.js", "index.js", "impl.cjs", "sandbox-harness.js"])
       if (!existsSync(join(given, name))) throw new Error(`${DIST_ENV}=${given} holds no ${name}`);
     return given;
   }
@@ -31,6 +31,11 @@ export function cliScript(): string {
 /** The tests' canonicalizer commands, `canonicalize` and `known-bad NAME` (./impl.ts). */
 export function implScript(): string {
   return join(testDist(), "impl.cjs");
+}
+
+/** The sandbox tests' harness, runConformance in a process of its own (test/sandbox/fixtures/harness.ts). */
+export function sandboxHarnessScript(): string {
+  return join(testDist(), "sandbox-harness.js");
 }
 
 /** The bundled action, what the runner starts. */

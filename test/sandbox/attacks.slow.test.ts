@@ -1,6 +1,6 @@
 // Issue 12's attacks, run for real: a hostile canonicalizer (fixtures/hostile.mjs) in a whole run,
-// through runConformance (a harness process of its own, fixtures/harness.ts, key from
-// CANON_CONFORMANCE_KEY) and through the CLI (`node --import tsx src/cli.ts run`, --key-file), both
+// through runConformance (a harness process of its own, fixtures/harness.ts as the tests bundle it, key
+// from CANON_CONFORMANCE_KEY) and through the CLI (the bundled `cli.js run`, --key-file), both
 // protocols, as root and as uid 65534, in a simulated runner environment (RUNNER_TEMP, the
 // file-command files, the runner's tokens, an INPUT_SIGNING-KEY). Sandboxed, every attack fails:
 // the key and the tokens (in any form) appear in no output, record or file; the file-command files
@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parseSuppliedKey, toHex } from "../../src/record/keys.js";
 import { verifyRecord } from "../../src/record/verify.js";
+import { cliScript, sandboxHarnessScript } from "../helpers/dist.js";
 import {
   asUser,
   canRun,
@@ -169,20 +170,13 @@ function harnessRun(
     sandbox: { ...o.sandbox, writablePaths: [s.report], hiddenPaths: [s.keyFile] },
     ...(o.unscrubbed ? { unscrubbed: true } : {}),
   };
-  const [cmd, args] = asUser(user, process.execPath, [
-    "--import",
-    "tsx",
-    join(FIXTURES, "harness.ts"),
-    JSON.stringify(config),
-  ]);
+  const [cmd, args] = asUser(user, process.execPath, [sandboxHarnessScript(), JSON.stringify(config)]);
   return run(cmd, args, { env: { ...s.env, CANON_CONFORMANCE_KEY: SECRETS.key }, pipe: true });
 }
 
 function cliRun(s: Scene, user: User, protocol: "once" | "lines"): Promise<Spawned> {
   const [cmd, args] = asUser(user, process.execPath, [
-    "--import",
-    "tsx",
-    "src/cli.ts",
+    cliScript(),
     "run",
     "--command",
     hostileCommand(s, protocol),

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { sandboxHarnessScript } from "../helpers/dist.js";
 import { canRun, FIXTURES, leftovers, processesWith, quote, REPO, tempRoot } from "./helpers.js";
 
 const STOPPED_WITHIN_MS = 15_000;
@@ -71,15 +72,11 @@ describe("an interrupted run stops its processes and exits", { concurrency: 2 },
             // Both sides quick: the corpus inputs are soon done, and the endless generated values begin.
             ...(scenario.compare ? { compareCommand: fast(`--tag=${tag}`), compareRuns: HUGE } : {}),
           };
-          const harness = spawn(
-            process.execPath,
-            ["--import", "tsx", join(FIXTURES, "harness.ts"), JSON.stringify(config)],
-            {
-              cwd: REPO,
-              env: { ...process.env, TMPDIR: tmp },
-              stdio: ["ignore", "ignore", "pipe"],
-            },
-          );
+          const harness = spawn(process.execPath, [sandboxHarnessScript(), JSON.stringify(config)], {
+            cwd: REPO,
+            env: { ...process.env, TMPDIR: tmp },
+            stdio: ["ignore", "ignore", "pipe"],
+          });
           let stderr = "";
           harness.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
           const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
