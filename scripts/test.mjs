@@ -73,9 +73,10 @@ if (files.length === 0) {
 }
 // Two cores: three at once keep both busy when one waits on a child process; more only adds contention
 // that eats into the adapters' time limits. (The slow suite: four at once took as long as three; five,
-// on .ci/run beside the Node 24 tests, 657 s against 627 s: its two cores are busy already. Nor can the
-// Node 24 tests move beside npm test: both would run test/adapters/sandbox-worker.test.ts at once, and
-// its fixture counts what the other run left in the shared scratch: tried, it failed.)
+// on .ci/run beside the Node 24 tests, 657 s against 627 s: its two cores are busy already.) The Node 24
+// tests now run beside npm test in .ci/run; test/adapters/sandbox-worker.test.ts, which both run, once
+// failed there, for a cause since mended in 38e7108 (Node 24's own folder under /tmp, which its fixture
+// counted).
 // Four processes at a time for the fast groups: they mostly wait on child processes, and four kept two
 // cores busier than three (npm test 393 -> 322 s on a loaded machine, side by side). The slow files keep
 // three: many of them hold a deadline.
