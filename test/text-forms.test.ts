@@ -543,7 +543,7 @@ test("a generated instance's input and expectation are read back; what the write
     assert.equal(readInstanceExpectation(text), undefined, text);
 });
 
-test("a generated case's got is read back: the answer, the draw, each further cause; a got with no draw is none", () => {
+test("a generated case's got is read back: the answer, the draw, the repeats and draws not asked, each further cause; a got with no draw is none", () => {
   const further: fc.Arbitrary<FurtherCause> = fc
     .record({
       draw: fc.nat(),
@@ -563,6 +563,7 @@ test("a generated case's got is read back: the answer, the draw, each further ca
         firstSize: fc.nat(),
         size: fc.nat(),
         repeats: fc.nat(),
+        unasked: fc.nat(),
       }),
       fc.record({
         seed: fc.nat(),
@@ -579,6 +580,7 @@ test("a generated case's got is read back: the answer, the draw, each further ca
           draw: numbers.draw,
           shrinks: numbers.shrinks,
           repeats: numbers.repeats,
+          unasked: numbers.unasked,
           also,
         });
       },

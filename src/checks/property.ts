@@ -120,6 +120,8 @@ interface PropertyOutcome {
   others: Found[];
   /** Draws that failed for a cause already found, and were let pass. */
   repeats: number;
+  /** Draws not asked: the case had failed, and no batch answered them. */
+  unasked: number;
   /** The cause keys it found (each shrunk, or named as drawn), for the later cases of its property. */
   causes: string[];
 }
@@ -175,7 +177,7 @@ function joinSuite(
 
 /** A draw's verdict, by its place in the sequence: passed, skipped (no instance), or the cause key
  * of its failure. */
-type DrawVerdict = { pass: true } | { skip: true } | { cause: string };
+type DrawVerdict = { pass: true } | { skip: true } | { cause: string } | { unasked: true };
 
 /** No earlier case: nothing the suite has found. */
 const NONE_EARLIER = async (): Promise<ReadonlySet<string>> => new Set();
@@ -192,6 +194,8 @@ export async function runProperty(
   const draws: DrawVerdict[] = [];
   const found: Found[] = [];
   let repeats = 0;
+  // Draws of a case that had already failed, which no batch answered: not asked alone (below).
+  let unasked = 0;
   // The first draw that failed only for a cause an earlier case found, shown whole, as drawn; else the
   // cause of the first such draw, which a last pass shrinks only until it is shown whole.
   let suiteRepeat: { failure: JudgedFailure; draw: number } | undefined;
@@ -230,7 +234,19 @@ export async function runProperty(
         if (instance === undefined) draws[index] = { skip: true };
         fc.pre(instance !== undefined);
         // What the batches showed may pass the draw, or count it as a repeat; never name its answer.
-        const shown = await judgeDraw(instance, ctx, untilWhole === undefined);
+        // Once the case has failed with a draw a report names (its own cause found, or a draw of a
+        // cause the suite found, shown whole), its verdict and what it shows are decided: a draw no
+        // batch answered is not asked alone, since a process for each would only count a repeat (a
+        // refusal defect refuses whole batches, and which of a batch's draws it refuses takes about an
+        // answer each to tell: issue 36). A repeat shown cut decides nothing yet: the case goes on
+        // to a draw shown whole.
+        const failed = found.length > 0 || suiteRepeat !== undefined;
+        const shown = await judgeDraw(instance, ctx, untilWhole === undefined, failed);
+        if ("unasked" in shown) {
+          draws[index] = { unasked: true };
+          unasked++;
+          return true;
+        }
         if (shown.pass) {
           draws[index] = { pass: true };
           return true;
@@ -288,6 +304,7 @@ export async function runProperty(
         );
       }
       const shown = await judgeDraw(instance, ctx, batches);
+      if ("unasked" in shown) return true;
       if (shown.pass) return true;
       const { cause, noAnswer, whole } = shown.failure;
       if (known.has(cause)) return true;
@@ -345,6 +362,7 @@ export async function runProperty(
         numShrinks: details.numShrinks,
         others: [],
         repeats,
+        unasked,
         causes: [],
       };
     }
@@ -360,9 +378,18 @@ export async function runProperty(
   }
 
   const [main, ...others] = found;
-  if (!main && suiteRepeat) return asDrawn(c, suiteRepeat.failure, suiteRepeat.draw, repeats - 1);
+  if (!main && suiteRepeat) return asDrawn(c, suiteRepeat.failure, suiteRepeat.draw, repeats - 1, unasked);
   if (!main)
-    return { pass: true, expected, got: writeRunsPassed(runs), numShrinks: 0, others, repeats, causes: [] };
+    return {
+      pass: true,
+      expected,
+      got: writeRunsPassed(runs),
+      numShrinks: 0,
+      others,
+      repeats,
+      unasked,
+      causes: [],
+    };
   return {
     pass: false,
     expected: writeInstanceExpectation(main.smallest),
@@ -374,6 +401,7 @@ export async function runProperty(
       size: main.smallest.size,
       replay: replay(c, main.path),
       repeats,
+      unasked,
       also: others.map((o) => ({
         draw: o.draw,
         shrinks: o.numShrinks,
@@ -388,13 +416,20 @@ export async function runProperty(
     numShrinks: main.numShrinks,
     others,
     repeats,
+    unasked,
     causes: found.flatMap((f) => [f.cause, f.first.cause]),
   };
 }
 
 /** A case whose every failure was a cause an earlier case found: the first such draw, as drawn (not
  * shrunk again), and how many more failed. */
-function asDrawn(c: PropertyCase, failure: JudgedFailure, draw: number, repeats: number): PropertyOutcome {
+function asDrawn(
+  c: PropertyCase,
+  failure: JudgedFailure,
+  draw: number,
+  repeats: number,
+  unasked: number,
+): PropertyOutcome {
   return {
     pass: false,
     expected: writeInstanceExpectation(failure),
@@ -406,6 +441,7 @@ function asDrawn(c: PropertyCase, failure: JudgedFailure, draw: number, repeats:
       size: failure.size,
       replay: replay(c, String(draw)),
       repeats,
+      unasked,
       also: [],
     }),
     first: failure,
@@ -413,6 +449,7 @@ function asDrawn(c: PropertyCase, failure: JudgedFailure, draw: number, repeats:
     numShrinks: 0,
     others: [],
     repeats,
+    unasked,
     causes: [failure.cause],
   };
 }
@@ -444,6 +481,7 @@ const keyOf = (input: Uint8Array) =>
  * then a report's); otherwise the failure's texts hold a batch's bytes and only its cause and
  * whether a report would show it whole may be used. `asked`: the answers got alone. */
 type DrawJudgement =
+  | { unasked: true }
   | { pass: true }
   | { pass: false; failure: JudgedFailure; alone?: JudgedFailure; asked: Asked };
 
@@ -451,8 +489,11 @@ async function judgeDraw(
   instance: PropertyInstance,
   ctx: CheckContext,
   batches: boolean,
+  /** Judge it only if the batches answer every request it makes: else it is not asked at all. */
+  onlyShown = false,
 ): Promise<DrawJudgement> {
   const nested = batches ? ctx.nested : undefined;
+  if (nested !== undefined && onlyShown && !(await shownWhole(instance, ctx))) return { unasked: true };
   const asked: Asked = new Map();
   let fromBatches = false;
   const write: Canonicalizer = {
@@ -511,6 +552,15 @@ async function verdictOf(instance: PropertyInstance, ctx: CheckContext): Promise
       return v.pass ? undefined : { kind: "twice", v };
     }
   }
+}
+
+/** Whether the batches have shown every request the instance makes: those it starts with, and for
+ * I1 the second, the canonical form of the first answer (collected in batches with it). */
+async function shownWhole(instance: PropertyInstance, ctx: CheckContext): Promise<boolean> {
+  if (!(await shownAlready(instance, ctx))) return false;
+  if (instance.kind !== "idempotent") return true;
+  const first = await ctx.nested!.answer(instance.input);
+  return first !== undefined && (await ctx.nested!.answer(first)) !== undefined;
 }
 
 /** Whether the batches have shown every request the instance starts with. */

@@ -147,6 +147,8 @@ export interface GeneratedGot {
   replay: Replay;
   /** Draws that failed for a cause already found. */
   repeats: number;
+  /** Draws not asked: the case had already failed, and no batch answered them (once mode). */
+  unasked?: number;
   also: FurtherCause[];
 }
 
@@ -157,6 +159,10 @@ export function writeGeneratedGot(got: GeneratedGot): string {
     got.repeats > 0
       ? `; ${got.repeats} more ${got.repeats === 1 ? "draw" : "draws"} failed for a cause already found`
       : "";
+  const unasked =
+    (got.unasked ?? 0) > 0
+      ? `; ${got.unasked} more ${got.unasked === 1 ? "draw" : "draws"} not asked (${UNASKED_WHY})`
+      : "";
   const also = got.also.map(
     (o) =>
       `; also draw ${o.draw} (another cause, shrunk ${o.shrinks} times${o.path ? `, path ${o.path}` : ""}): ` +
@@ -165,7 +171,7 @@ export function writeGeneratedGot(got: GeneratedGot): string {
   return (
     `${got.answer}; draw ${got.draw} of this case failed, shrunk ${got.shrinks} times ` +
     `(${got.firstSize} bytes sent first, ${got.size} now); ${writeReplay(got.replay)}` +
-    `${repeated}${also.join("")}`
+    `${repeated}${unasked}${also.join("")}`
   );
 }
 
@@ -174,22 +180,33 @@ const TAIL = /; draw (\d+) of this case failed, shrunk (\d+) times? /;
 /** Each further cause: `; also draw 17 (another cause, shrunk 4 times, path …): `. */
 const ALSO = /; also draw (\d+) \(another cause, shrunk (\d+) times?(?:, path ([\d:]+))?\): /g;
 
-/** Draws that failed for a cause already found, before the further causes. */
-const REPEATS = /; (\d+) more draws? failed for a cause already found(?=; also draw |$)/;
+/** Why a draw was not asked: a process of its own would decide nothing (docs/protocol.md, Batches). */
+const UNASKED_WHY = "once the case had failed, only draws a batch answered were judged";
+
+/** Draws that failed for a cause already found, before the draws not asked and the further causes. */
+const REPEATS =
+  /; (\d+) more draws? failed for a cause already found(?=; \d+ more draws? not asked |; also draw |$)/;
+/** Draws not asked, before the further causes. */
+const UNASKED = new RegExp(`; (\\d+) more draws? not asked \\(${UNASKED_WHY}\\)(?=; also draw |$)`);
 
 /**
  * What a failed property case's `got` states, as far as it is read: the answer, the draw and its
  * shrinks, the repeats, and each further cause (an instance that does not read whole is left out).
  * Undefined when `text` holds no draw that failed.
  */
-export function readGeneratedGot(
-  text: string,
-): (Pick<GeneratedGot, "answer" | "draw" | "shrinks" | "repeats"> & { also: FurtherCause[] }) | undefined {
+export function readGeneratedGot(text: string):
+  | (Pick<GeneratedGot, "answer" | "draw" | "shrinks" | "repeats"> & {
+      unasked: number;
+      also: FurtherCause[];
+    })
+  | undefined {
   const tail = TAIL.exec(text);
   if (!tail) return undefined;
   const rest = text.slice(tail.index);
   const starts = [...rest.matchAll(ALSO)];
-  const repeats = REPEATS.exec(starts.length > 0 ? rest.slice(0, starts[0]!.index) : rest);
+  const head = starts.length > 0 ? rest.slice(0, starts[0]!.index) : rest;
+  const repeats = REPEATS.exec(head);
+  const unasked = UNASKED.exec(head);
   const also: FurtherCause[] = [];
   starts.forEach((m, k) => {
     const from = m.index! + m[0].length;
@@ -211,6 +228,7 @@ export function readGeneratedGot(
     draw: Number(tail[1]),
     shrinks: Number(tail[2]),
     repeats: repeats ? Number(repeats[1]) : 0,
+    unasked: unasked ? Number(unasked[1]) : 0,
     also,
   };
 }

@@ -1,6 +1,7 @@
 // Batches change no verdict: for the reference and every known-bad, in this process, the corpus
 // judged through once mode's batches (src/batch) fails exactly the cases the same corpus fails asked
-// one request at a time, each with the same `expected` and `got`. The one-at-a-time results are the
+// one request at a time, each with the same `expected` and `got` (a generated case's counts of draws
+// apart: test/helpers/draw-counts.ts). The one-at-a-time results are the
 // shared proof's (test/helpers/proof.ts); the process-level version, through real once-mode commands,
 // is test/batch/equality.slow.test.ts. In the slow suite: every known-bad over the whole corpus is
 // about 28 s of CPU, a fifth of npm test's budget.
@@ -13,6 +14,7 @@ import { referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
 import { canonicalizersOf, KNOWN_BADS } from "../../src/known-bad/index.js";
 import type { Proof } from "../../src/known-bad/prove.js";
 import { type CaseResult, type CorpusCase, type Profile, SUITES } from "../../src/types.js";
+import { assertDrawCountsAgree, verdictLine } from "../helpers/draw-counts.js";
 import { SHARED_PROOF, sharedProof } from "../helpers/proof.js";
 
 let proof: Proof;
@@ -42,9 +44,8 @@ async function batched(
   return { results, report };
 }
 
-/** Each case's verdict as a line, to diff two runs. */
-const verdicts = (results: CaseResult[]) =>
-  results.map((r) => `${r.suite}/${r.name} ${r.pass ? "pass" : "FAIL"} expected ${r.expected} got ${r.got}`);
+/** Each case's verdict as a line, to diff two runs (a generated case's counts of draws apart). */
+const verdicts = (results: CaseResult[]) => results.map(verdictLine);
 
 test("the reference passes every case through batches, every input confirmed by a few processes", async () => {
   const { results, report } = await batched("rfc8785", { write: referenceCanonicalizer() });
@@ -64,6 +65,7 @@ for (const bad of KNOWN_BADS) {
     const run = proof.runs.find((r) => r.bad.name === bad.name)!;
     const { results, report } = await batched(run.profile, canonicalizersOf(bad));
     assert.deepEqual(verdicts(results), verdicts(run.results));
+    assertDrawCountsAgree(results, run.results);
     // What batching did is part of the claim: it ran, or the doubt rule turned it off, said why.
     assert.ok(report.off !== undefined || report.confirmed > 0, JSON.stringify(report));
   });

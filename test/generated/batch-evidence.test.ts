@@ -10,6 +10,7 @@ import { mixSeed } from "../../src/corpus/generated/random.js";
 import { generatedProperty } from "../../src/corpus/index.js";
 import { referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
 import { knownBadCanonicalizer } from "../../src/known-bad/index.js";
+import { readGeneratedGot } from "../../src/text-forms/index.js";
 import type { Canonicalizer, NestedAnswers } from "../../src/types.js";
 
 const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
@@ -64,4 +65,49 @@ test("a shrink step a batch took that fails for nothing alone is walked back: th
     if (outcome.numShrinks > 0) walkedBack++;
   }
   assert.ok(walkedBack > 0, "some case shrank");
+});
+
+test("once a case has failed, a draw no batch answered is not asked: the verdict and what it shows are the same, the draws not asked counted", async () => {
+  // Issue 36: a refusal defect refuses every batch that holds one refused value, so the batches
+  // answer few draws, and each draw they leave was asked alone only to count a repeat.
+  const bad = knownBadCanonicalizer("refuses_nul_names").write;
+  let asked = 0;
+  const write: Canonicalizer = {
+    label: bad.label,
+    canonicalize: (input) => {
+      asked++;
+      return bad.canonicalize(input);
+    },
+    close: async () => {},
+  };
+  // Batches that answered only the draws the command does not refuse, and only every other one.
+  let shown = 0;
+  const nested: NestedAnswers = {
+    async answer(input) {
+      const a = await bad.canonicalize(input);
+      return a.status === "canonical" && shown++ % 2 === 0 ? a.output : undefined;
+    },
+    show: async () => false,
+  };
+  const c = chunk("canon-matches-reference", 1);
+  asked = 0;
+  const alone = await runProperty(c, { write, read: write });
+  const askedAlone = asked;
+  asked = 0;
+  shown = 0;
+  const batched = await runProperty(c, { write, read: write, nested });
+  assert.equal(batched.pass, false);
+  const [a, b] = [readGeneratedGot(alone.got)!, readGeneratedGot(batched.got)!];
+  // The same draw named, shrunk the same way, with the same answer; only the counts differ.
+  assert.deepEqual([b.answer, b.draw, b.shrinks], [a.answer, a.draw, a.shrinks]);
+  assert.equal(batched.expected, alone.expected);
+  assert.equal(a.unasked, 0);
+  assert.ok(b.unasked > 0, batched.got);
+  assert.ok(b.repeats <= a.repeats && a.repeats <= b.repeats + b.unasked, `${alone.got}\n${batched.got}`);
+  assert.match(
+    batched.got,
+    /; \d+ more draws? not asked \(once the case had failed, only draws a batch answered were judged\)/,
+  );
+  // Each draw not asked is a request not made.
+  assert.ok(asked <= askedAlone - b.unasked, `${asked} requests through batches, ${askedAlone} alone`);
 });
