@@ -1,7 +1,9 @@
 // Batches change no verdict, through real processes: the reference, five known-bads (as once-mode
 // commands, `canon-conformance known-bad NAME`) and the Python example, over a sample of
-// every kind of the corpus, fail exactly the same cases with once mode's batches as with a process per
-// request, each with the same `expected` and `got`. The fast suite holds every known-bad to it over
+// every kind of the corpus, fail exactly the same cases with once mode's batches as asked a request at
+// a time, each with the same `expected` and `got`: a process per request for the Python example and the
+// known-bads whose faults are a process's (a hang, a crash), the rest judged in this process (which the
+// in-process and protocol tests hold equal to their commands). The fast suite holds every known-bad to it over
 // the whole corpus in this process (./equality-in-process.slow.test.ts).
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
@@ -9,7 +11,10 @@ import { createCanonicalizer } from "../../src/adapters/index.js";
 import { liveGroupCount } from "../../src/adapters/process-group.js";
 import { prepareBatches } from "../../src/batch/index.js";
 import { runCases } from "../../src/checks/index.js";
+import { reasonOf } from "../../src/commands/serve-protocol.js";
+import { inProcessCanonicalizer, referenceCanonicalizer } from "../../src/jcs/canonicalizer.js";
 import { KNOWN_BADS } from "../../src/known-bad/index.js";
+import type { KnownBad } from "../../src/known-bad/types.js";
 import { knownBadCommands, referenceCommand } from "../../src/known-bad/via-command.js";
 import type { Canonicalizer, CaseResult, CorpusCase } from "../../src/types.js";
 import { launcher, sample } from "../known-bad/protocols.js";
@@ -62,9 +67,14 @@ async function judged(sides: Sides, batched: boolean): Promise<{ lines: string[]
   }
 }
 
-async function assertSame(name: string, connect: () => Sides): Promise<void> {
+/** The same lines with batches as a request at a time: through `connect`'s processes, or, where the
+ * subject's faults are none a process adds (no hang, no crash), judged one request at a time in this
+ * process (`inProcess`), as ./equality-in-process.slow.test.ts and test/known-bad/protocols.slow.test.ts
+ * hold every known-bad's lines and once runs to; a process per request there cost some hundreds of node
+ * starts per subject. */
+async function assertSame(name: string, connect: () => Sides, inProcess?: () => Sides): Promise<void> {
   await loaded;
-  const alone = await judged(connect(), false);
+  const alone = await judged((inProcess ?? connect)(), false);
   const batched = await judged(connect(), true);
   assert.deepEqual(batched.lines, alone.lines, `${name}: batches changed a verdict or a got`);
 }
@@ -72,7 +82,11 @@ async function assertSame(name: string, connect: () => Sides): Promise<void> {
 const via = () => ({ protocol: "once" as const, jobs: 2, launcher: launcher(), timeoutMs: TIME_LIMIT_MS });
 
 test("the reference as a once-mode command: the same verdicts with batches as without", async () => {
-  await assertSame("the reference", () => ({ write: referenceCommand(via()) }));
+  await assertSame(
+    "the reference",
+    () => ({ write: referenceCommand(via()) }),
+    () => ({ write: referenceCanonicalizer() }),
+  );
 });
 
 // Through processes, the known-bads whose faults are about what a batch changes or a process does:
@@ -86,6 +100,17 @@ const THROUGH_PROCESSES = [
   "crashes_on_bad_input",
   "hangs_on_1e_320",
 ];
+/** A known-bad in this process, its refusals worded as its command words them (one line, a JcsError's
+ * code and byte offset first). */
+function asItsCommandWords(bad: KnownBad): Sides {
+  const side = (label: string, f: KnownBad["write"]) => inProcessCanonicalizer(label, f, reasonOf);
+  const write = side(`known-bad:${bad.name}`, bad.write);
+  return bad.read ? { write, read: side(`known-bad:${bad.name} (read side)`, bad.read) } : { write };
+}
+
+/** Those whose faults are in the process: their answers a request at a time come from processes too
+ * (a time-out's and a crash's words are a process's). */
+const PROCESS_FAULTS = new Set(["crashes_on_bad_input", "hangs_on_1e_320"]);
 
 test("the known-bads run through processes exist", () => {
   for (const name of THROUGH_PROCESSES)
@@ -97,7 +122,11 @@ test("the known-bads run through processes exist", () => {
 
 for (const bad of KNOWN_BADS.filter((b) => THROUGH_PROCESSES.includes(b.name))) {
   test(`${bad.name} as a once-mode command: the same verdicts and got with batches as without`, async () => {
-    await assertSame(bad.name, () => knownBadCommands(bad, via()));
+    await assertSame(
+      bad.name,
+      () => knownBadCommands(bad, via()),
+      PROCESS_FAULTS.has(bad.name) ? undefined : () => asItsCommandWords(bad),
+    );
   });
 }
 
