@@ -27731,12 +27731,12 @@ async function runProperty(c, ctx, earlier = NONE_EARLIER) {
           return true;
         }
         if (shown3.alone === void 0) {
-          const { cause: cause3, whole: whole2 } = shown3.failure;
+          const { cause: cause3, readable: readable2 } = shown3.failure;
           const suiteKnows2 = !known.has(cause3) && (await earlier()).has(cause3);
-          if (known.has(cause3) || suiteKnows2 && (suiteRepeat !== void 0 || !whole2)) {
+          if (known.has(cause3) || suiteKnows2 && (suiteRepeat !== void 0 || !readable2)) {
             draws[index] = { cause: cause3 };
             repeats++;
-            if (suiteKnows2 && !whole2) cutRepeat ??= cause3;
+            if (suiteKnows2 && !readable2) cutRepeat ??= cause3;
             if (shown3.failure.noAnswer) halted = true;
             return true;
           }
@@ -27751,7 +27751,7 @@ async function runProperty(c, ctx, earlier = NONE_EARLIER) {
         const suiteKnows = cause2 !== untilWhole && !known.has(cause2) && (await earlier()).has(cause2);
         if (known.has(cause2) || suiteKnows) {
           repeats++;
-          if (suiteKnows && failure.whole) suiteRepeat ??= { failure, draw: index };
+          if (suiteKnows && failure.readable) suiteRepeat ??= { failure, draw: index };
           else if (suiteKnows) cutRepeat ??= cause2;
           if (failure.noAnswer) halted = true;
           return true;
@@ -27759,7 +27759,7 @@ async function runProperty(c, ctx, earlier = NONE_EARLIER) {
         target = cause2;
         first2 = failure;
         smallest = failure;
-        if (failure.noAnswer || untilWhole !== void 0 && failure.whole) stopShrinking = true;
+        if (failure.noAnswer || untilWhole !== void 0 && failure.readable) stopShrinking = true;
         return false;
       }
       if (stopShrinking) return true;
@@ -27778,14 +27778,14 @@ async function runProperty(c, ctx, earlier = NONE_EARLIER) {
       const shown2 = await judgeDraw(instance, ctx, batches);
       if ("unasked" in shown2) return true;
       if (shown2.pass) return true;
-      const { cause, noAnswer: noAnswer2, whole } = shown2.failure;
+      const { cause, noAnswer: noAnswer2, readable } = shown2.failure;
       if (known.has(cause)) return true;
       if (cause !== target && target !== UNCLASSIFIED) return true;
       target = cause;
       if (shown2.alone !== void 0) smallest = shown2.alone;
       steps.push({ instance, cause, ...shown2.alone ? { alone: shown2.alone } : {}, asked: shown2.asked });
       if (noAnswer2 || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
-      if (untilWhole !== void 0 && whole) stopShrinking = true;
+      if (untilWhole !== void 0 && readable) stopShrinking = true;
       return false;
     });
     const details = await fast_check_default.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
@@ -27943,11 +27943,10 @@ async function judgeDraw(instance, ctx, batches, onlyShown = false) {
 function failureOf(instance, verdict) {
   const failure = describe(instance, verdict, { input: INPUT_LIMIT2, output: SHOW_LIMIT });
   const whole = describe(instance, verdict, WHOLE);
-  return {
-    ...failure,
-    cause: instanceCauseKey(whole),
-    whole: failure.input === whole.input && failure.expected === whole.expected && failure.got === whole.got
-  };
+  const cause = instanceCauseKey(whole);
+  const uncut = failure.input === whole.input && failure.expected === whole.expected && failure.got === whole.got;
+  const readable = uncut || cause !== UNCLASSIFIED && instanceCauseKey(failure) === cause;
+  return { ...failure, cause, readable };
 }
 async function verdictOf2(instance, ctx) {
   switch (instance.kind) {

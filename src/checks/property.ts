@@ -18,9 +18,9 @@
 // for a cause an earlier case of the property found (earlier in the sweep, judged in this run) is a
 // repeat too, and is not shrunk again, so the case spends its draws and its shrinking on what the
 // suite has not shown yet. A case whose every failure is such a repeat still fails, naming the first
-// of those draws that a report shows whole, as drawn (shrunk 0 times), its own input with its own
-// answer; when a report would cut every one of them (and so could not tell its cause), the first is
-// shrunk only until it is shown whole. Whether a cause is one
+// of those draws whose cause a report tells from what it shows, as drawn (shrunk 0 times), its own input
+// with its own answer: uncut, or cut where the cause reads the same (a refusal's reason). When a report
+// could tell the cause of none of them, the first is shrunk only until it could. Whether a cause is one
 // an earlier case found is asked only once those cases have ended, so the texts of a run are the same
 // whatever order its cases end in.
 //
@@ -91,9 +91,9 @@ interface Failure {
   noAnswer: boolean;
 }
 
-/** A failure, the key of its cause (src/causes), and whether a report shows its texts whole (uncut:
- * its cause can then be read from them). */
-type JudgedFailure = Failure & { cause: string; whole: boolean };
+/** A failure, the key of its cause (src/causes), and whether a report reads that cause from the texts
+ * it shows (uncut, or cut where the cause reads the same). */
+type JudgedFailure = Failure & { cause: string; readable: boolean };
 
 /** One cause a case found: its first failure, shrunk. */
 interface Found {
@@ -196,8 +196,8 @@ export async function runProperty(
   let repeats = 0;
   // Draws of a case that had already failed, which no batch answered: not asked alone (below).
   let unasked = 0;
-  // The first draw that failed only for a cause an earlier case found, shown whole, as drawn; else the
-  // cause of the first such draw, which a last pass shrinks only until it is shown whole.
+  // The first draw that failed only for a cause an earlier case found, its cause readable as shown, as
+  // drawn; else the cause of the first such draw, which a last pass shrinks only until it is readable.
   let suiteRepeat: { failure: JudgedFailure; draw: number } | undefined;
   let cutRepeat: string | undefined;
   let untilWhole: string | undefined;
@@ -235,11 +235,11 @@ export async function runProperty(
         fc.pre(instance !== undefined);
         // What the batches showed may pass the draw, or count it as a repeat; never name its answer.
         // Once the case has failed with a draw a report names (its own cause found, or a draw of a
-        // cause the suite found, shown whole), its verdict and what it shows are decided: a draw no
+        // cause the suite found, its cause readable as shown), its verdict and what it shows are decided: a draw no
         // batch answered is not asked alone, since a process for each would only count a repeat (a
         // refusal defect refuses whole batches, and which of a batch's draws it refuses takes about an
         // answer each to tell: issue 36). A repeat shown cut decides nothing yet: the case goes on
-        // to a draw shown whole.
+        // to a draw whose cause a report can read.
         const failed = found.length > 0 || suiteRepeat !== undefined;
         const shown = await judgeDraw(instance, ctx, untilWhole === undefined, failed);
         if ("unasked" in shown) {
@@ -252,12 +252,12 @@ export async function runProperty(
           return true;
         }
         if (shown.alone === undefined) {
-          const { cause, whole } = shown.failure;
+          const { cause, readable } = shown.failure;
           const suiteKnows = !known.has(cause) && (await earlier()).has(cause);
-          if (known.has(cause) || (suiteKnows && (suiteRepeat !== undefined || !whole))) {
+          if (known.has(cause) || (suiteKnows && (suiteRepeat !== undefined || !readable))) {
             draws[index] = { cause };
             repeats++;
-            if (suiteKnows && !whole) cutRepeat ??= cause;
+            if (suiteKnows && !readable) cutRepeat ??= cause;
             if (shown.failure.noAnswer) halted = true;
             return true;
           }
@@ -272,7 +272,7 @@ export async function runProperty(
         const suiteKnows = cause !== untilWhole && !known.has(cause) && (await earlier()).has(cause);
         if (known.has(cause) || suiteKnows) {
           repeats++;
-          if (suiteKnows && failure.whole) suiteRepeat ??= { failure, draw: index };
+          if (suiteKnows && failure.readable) suiteRepeat ??= { failure, draw: index };
           else if (suiteKnows) cutRepeat ??= cause;
           if (failure.noAnswer) halted = true;
           return true;
@@ -280,7 +280,7 @@ export async function runProperty(
         target = cause;
         first = failure;
         smallest = failure;
-        if (failure.noAnswer || (untilWhole !== undefined && failure.whole)) stopShrinking = true;
+        if (failure.noAnswer || (untilWhole !== undefined && failure.readable)) stopShrinking = true;
         return false;
       }
       // Shrinking: only a candidate that fails for the same cause is a smaller counterexample (for a
@@ -306,7 +306,7 @@ export async function runProperty(
       const shown = await judgeDraw(instance, ctx, batches);
       if ("unasked" in shown) return true;
       if (shown.pass) return true;
-      const { cause, noAnswer, whole } = shown.failure;
+      const { cause, noAnswer, readable } = shown.failure;
       if (known.has(cause)) return true;
       if (cause !== target && target !== UNCLASSIFIED) return true;
       // A smaller input may show the class a large one hid: from then on, that class is the cause.
@@ -314,7 +314,7 @@ export async function runProperty(
       if (shown.alone !== undefined) smallest = shown.alone;
       steps.push({ instance, cause, ...(shown.alone ? { alone: shown.alone } : {}), asked: shown.asked });
       if (noAnswer || shrinkRequests >= SHRINK_BUDGET) stopShrinking = true;
-      if (untilWhole !== undefined && whole) stopShrinking = true;
+      if (untilWhole !== undefined && readable) stopShrinking = true;
       return false;
     });
     const details = await fc.check(predicate, { seed: c.fcSeed | 0, numRuns: runs });
@@ -343,7 +343,7 @@ export async function runProperty(
       }
     }
     if (!details.failed) {
-      // Only repeats of the suite's causes, none shown whole: shrink the first until it is.
+      // Only repeats of the suite's causes, none readable as shown: shrink the first until it is.
       if (found.length > 0 || suiteRepeat || cutRepeat === undefined || untilWhole === cutRepeat) break;
       untilWhole = cutRepeat;
       continue;
@@ -479,7 +479,7 @@ const keyOf = (input: Uint8Array) =>
 /** An instance judged, with once mode's batches where `batches` (src/batch/nested.ts) and alone for
  * what they did not show. `alone` is its failure when every request was asked alone (its texts are
  * then a report's); otherwise the failure's texts hold a batch's bytes and only its cause and
- * whether a report would show it whole may be used. `asked`: the answers got alone. */
+ * whether a report would read its cause may be used. `asked`: the answers got alone. */
 type DrawJudgement =
   | { unasked: true }
   | { pass: true }
@@ -519,15 +519,17 @@ async function judgeDraw(
 }
 
 /** A failed instance in words, with its cause's key (src/causes, read from its whole texts: a cut value
- * hides a class) and whether a report shows it whole. */
+ * may hide a class) and whether a report tells that cause from the texts it shows. */
 function failureOf(instance: PropertyInstance, verdict: Verdict): JudgedFailure {
   const failure = describe(instance, verdict, { input: INPUT_LIMIT, output: SHOW_LIMIT });
   const whole = describe(instance, verdict, WHOLE);
-  return {
-    ...failure,
-    cause: instanceCauseKey(whole),
-    whole: failure.input === whole.input && failure.expected === whole.expected && failure.got === whole.got,
-  };
+  const cause = instanceCauseKey(whole);
+  const uncut =
+    failure.input === whole.input && failure.expected === whole.expected && failure.got === whole.got;
+  // Cut, its cause may still read the same from what is shown (a refusal's reason, say): never an
+  // unclassified one, whose cause is its counterexample.
+  const readable = uncut || (cause !== UNCLASSIFIED && instanceCauseKey(failure) === cause);
+  return { ...failure, cause, readable };
 }
 
 type Verdict =
