@@ -235,11 +235,11 @@ export async function runProperty(
         fc.pre(instance !== undefined);
         // What the batches showed may pass the draw, or count it as a repeat; never name its answer.
         // Once the case has failed with a draw a report names (its own cause found, or a draw of a
-        // cause the suite found, its cause readable as shown), its verdict and what it shows are decided: a draw no
-        // batch answered is not asked alone, since a process for each would only count a repeat (a
-        // refusal defect refuses whole batches, and which of a batch's draws it refuses takes about an
-        // answer each to tell: issue 36). A repeat shown cut decides nothing yet: the case goes on
-        // to a draw whose cause a report can read.
+        // cause the suite found, its cause readable as shown), its verdict and what it shows are
+        // decided: a draw no batch answered is not asked alone, since a process for each would only
+        // count a repeat (a refusal defect refuses whole batches, and which of a batch's draws it
+        // refuses takes about an answer each to tell: issue 36). A repeat whose cause a report could
+        // not read decides nothing yet: the case goes on to a draw whose cause it can.
         const failed = found.length > 0 || suiteRepeat !== undefined;
         const shown = await judgeDraw(instance, ctx, untilWhole === undefined, failed);
         if ("unasked" in shown) {
