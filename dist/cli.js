@@ -27666,12 +27666,13 @@ var suites = /* @__PURE__ */ new WeakMap();
 function joinSuite(c, ctx) {
   const byProperty = suites.get(ctx.write) ?? /* @__PURE__ */ new Map();
   suites.set(ctx.write, byProperty);
-  const key = `${c.property}/${c.profile}/${c.seed}/${c.total}`;
+  const key = `${c.profile}/${c.seed}/${c.total}`;
   const entries2 = byProperty.get(key) ?? [];
   byProperty.set(key, entries2);
-  const before = entries2.filter((e) => e.from < c.from);
+  const order = PROPERTIES.findIndex((p) => p.name === c.property) * (c.total + 1) + c.from;
+  const before = entries2.filter((e) => e.order < order);
   let ended;
-  entries2.push({ from: c.from, causes: new Promise((resolve10) => ended = resolve10) });
+  entries2.push({ order, causes: new Promise((resolve10) => ended = resolve10) });
   let earlier;
   return {
     earlier: () => {

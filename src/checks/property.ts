@@ -14,9 +14,9 @@
 // new cause is shrunk and reported too, up to MAX_CAUSES. A case that found a failure still fails. The
 // same seed draws the same sequence again, so each further pass asks only the draws not judged yet.
 //
-// Across the cases of one property in a run, a shrunk counterexample counts once: a draw that fails
-// for a cause an earlier case of the property found (earlier in the sweep, judged in this run) is a
-// repeat too, and is not shrunk again, so the case spends its draws and its shrinking on what the
+// Across the generated cases of a run, a shrunk counterexample counts once: a draw that fails for a
+// cause an earlier case found (of its property, earlier in the sweep, or of a property before it in
+// the corpus; judged in this run) is a repeat too, and is not shrunk again, so the case spends its draws and its shrinking on what the
 // suite has not shown yet. A case whose every failure is such a repeat still fails, naming the first
 // of those draws whose cause a report tells from what it shows, as drawn (shrunk 0 times), its own input
 // with its own answer: uncut, or cut where the cause reads the same (a refusal's reason). When a report
@@ -37,7 +37,7 @@
 import fc from "fast-check";
 import { ask } from "../ask.js";
 import { instanceCauseKey } from "../causes/cause.js";
-import { generatedProperty } from "../corpus/index.js";
+import { generatedProperty, PROPERTIES } from "../corpus/index.js";
 import { messageOf } from "../text.js";
 import {
   I1_STEPS,
@@ -138,31 +138,34 @@ export async function judgeProperty(c: PropertyCase, ctx: CheckContext): Promise
   return judged(c, outcome.pass, outcome.expected, outcome.got, outcome.smallest?.input);
 }
 
-/** A case of a property as the suite remembers it: where it starts in the sweep, and the cause keys it
- * found once it has ended. */
+/** A case as the suite remembers it: its place in the suite's order (its property's, then where it
+ * starts in the property's sweep), and the cause keys it found once it has ended. */
 interface SuiteEntry {
-  from: number;
+  order: number;
   causes: Promise<ReadonlySet<string>>;
 }
 
-/** Per implementation, the cases of each property (and seed, profile and run count) judged so far, in
- * the order they started (src/checks/run-cases.ts starts them in corpus order). */
+/** Per implementation, the generated cases (of one seed, profile and run count) judged so far, in the
+ * order they started (src/checks/run-cases.ts starts them in corpus order, the properties' order). */
 const suites = new WeakMap<object, Map<string, SuiteEntry[]>>();
 
-/** Registers case `c` with its property's suite: the causes its earlier cases found (once they have
- * ended), and what to call when it ends, with what it found. */
+/** Registers case `c` with the suite: the causes its earlier cases found (once they have ended), and
+ * what to call when it ends, with what it found. */
 function joinSuite(
   c: PropertyCase,
   ctx: CheckContext,
 ): { earlier: () => Promise<ReadonlySet<string>>; ended: (outcome: PropertyOutcome | undefined) => void } {
   const byProperty = suites.get(ctx.write) ?? new Map<string, SuiteEntry[]>();
   suites.set(ctx.write, byProperty);
-  const key = `${c.property}/${c.profile}/${c.seed}/${c.total}`;
+  // Across properties too: a cause one property's case shrank (a refusal, a number's form) is shown;
+  // another property's draw that fails for it needs no shrinking of its own.
+  const key = `${c.profile}/${c.seed}/${c.total}`;
   const entries = byProperty.get(key) ?? [];
   byProperty.set(key, entries);
-  const before = entries.filter((e) => e.from < c.from);
+  const order = PROPERTIES.findIndex((p) => p.name === c.property) * (c.total + 1) + c.from;
+  const before = entries.filter((e) => e.order < order);
   let ended!: (causes: ReadonlySet<string>) => void;
-  entries.push({ from: c.from, causes: new Promise((resolve) => (ended = resolve)) });
+  entries.push({ order, causes: new Promise((resolve) => (ended = resolve)) });
   let earlier: Promise<ReadonlySet<string>> | undefined;
   return {
     earlier: () => {
@@ -185,7 +188,7 @@ const NONE_EARLIER = async (): Promise<ReadonlySet<string>> => new Set();
 export async function runProperty(
   c: PropertyCase,
   ctx: CheckContext,
-  /** The cause keys earlier cases of the property found (joinSuite). */
+  /** The cause keys earlier cases found (joinSuite). */
   earlier: () => Promise<ReadonlySet<string>> = NONE_EARLIER,
 ): Promise<PropertyOutcome> {
   const property = generatedProperty(c.property);

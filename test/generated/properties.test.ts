@@ -295,3 +295,27 @@ test("across a property's cases a shrunk counterexample counts once: later cases
   // One cause in a report.
   assert.equal(groupFailures(results).length, 1, JSON.stringify(groupFailures(results)));
 });
+
+test("a cause one property's case shrank is found for the properties after it: their draws of it are named as drawn, not shrunk again", async () => {
+  const cases = generatedCases({ seed: 1, runs: 250, profile: "rfc8785" }).filter((c) =>
+    /^(canon-matches-reference|respellings-reconcile)\/seed-1\/0000-0049$/.test(c.name),
+  );
+  assert.deepEqual(
+    cases.map((c) => c.name),
+    ["canon-matches-reference/seed-1/0000-0049", "respellings-reconcile/seed-1/0000-0049"],
+  );
+  const results = await judgeAll(cases, knownBadCanonicalizer("refuses_nul_names").write);
+  const [canon, respellings] = results.map((r) => readGeneratedGot(r.got)!);
+  assert.ok(canon!.shrinks > 0, results[0]!.got);
+  // The same refusal: shrunk once, by the first property; the second names its own draw as drawn.
+  assert.equal(respellings!.shrinks, 0, results[1]!.got);
+  assert.match(respellings!.answer, /reject: member names may not start with NUL/);
+  // Judged one at a time, the texts are the same.
+  const oneByOne = await runCases(cases, context(knownBadCanonicalizer("refuses_nul_names").write), {
+    concurrency: 1,
+  });
+  assert.deepEqual(
+    oneByOne.map((r) => r.got),
+    results.map((r) => r.got),
+  );
+});
