@@ -27720,13 +27720,14 @@ async function runProperty(c, ctx, earlier = NONE_EARLIER) {
         const instance2 = property2.instance(drawn, c.profile);
         if (instance2 === void 0) draws[index] = { skip: true };
         fast_check_default.pre(instance2 !== void 0);
+        const batches2 = untilWhole === void 0;
         const failed = found2.length > 0 || suiteRepeat !== void 0;
-        const shown3 = await judgeDraw(instance2, ctx, untilWhole === void 0, failed);
-        if ("unasked" in shown3) {
+        if (failed && batches2 && ctx.nested !== void 0 && !await shownWhole(instance2, ctx)) {
           draws[index] = { unasked: true };
           unasked++;
           return true;
         }
+        const shown3 = await judgeDraw(instance2, ctx, batches2);
         if (shown3.pass) {
           draws[index] = { pass: true };
           return true;
@@ -27777,7 +27778,6 @@ async function runProperty(c, ctx, earlier = NONE_EARLIER) {
         );
       }
       const shown2 = await judgeDraw(instance, ctx, batches);
-      if ("unasked" in shown2) return true;
       if (shown2.pass) return true;
       const { cause, noAnswer: noAnswer2, readable } = shown2.failure;
       if (known.has(cause)) return true;
@@ -27916,9 +27916,8 @@ async function judgeInstance(instance, ctx, asked = /* @__PURE__ */ new Map()) {
   return verdict === void 0 ? void 0 : failureOf(instance, verdict);
 }
 var keyOf2 = (input) => Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString("latin1");
-async function judgeDraw(instance, ctx, batches, onlyShown = false) {
+async function judgeDraw(instance, ctx, batches) {
   const nested = batches ? ctx.nested : void 0;
-  if (nested !== void 0 && onlyShown && !await shownWhole(instance, ctx)) return { unasked: true };
   const asked = /* @__PURE__ */ new Map();
   let fromBatches = false;
   const write2 = {

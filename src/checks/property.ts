@@ -236,20 +236,21 @@ export async function runProperty(
         // A draw that makes no instance is skipped (fast-check draws another), not judged.
         if (instance === undefined) draws[index] = { skip: true };
         fc.pre(instance !== undefined);
-        // What the batches showed may pass the draw, or count it as a repeat; never name its answer.
         // Once the case has failed with a draw a report names (its own cause found, or a draw of a
         // cause the suite found, its cause readable as shown), its verdict and what it shows are
         // decided: a draw no batch answered is not asked alone, since a process for each would only
         // count a repeat (a refusal defect refuses whole batches, and which of a batch's draws it
         // refuses takes about an answer each to tell: issue 36). A repeat whose cause a report could
         // not read decides nothing yet: the case goes on to a draw whose cause it can.
+        const batches = untilWhole === undefined;
         const failed = found.length > 0 || suiteRepeat !== undefined;
-        const shown = await judgeDraw(instance, ctx, untilWhole === undefined, failed);
-        if ("unasked" in shown) {
+        if (failed && batches && ctx.nested !== undefined && !(await shownWhole(instance, ctx))) {
           draws[index] = { unasked: true };
           unasked++;
           return true;
         }
+        // What the batches showed may pass the draw, or count it as a repeat; never name its answer.
+        const shown = await judgeDraw(instance, ctx, batches);
         if (shown.pass) {
           draws[index] = { pass: true };
           return true;
@@ -307,7 +308,6 @@ export async function runProperty(
         );
       }
       const shown = await judgeDraw(instance, ctx, batches);
-      if ("unasked" in shown) return true;
       if (shown.pass) return true;
       const { cause, noAnswer, readable } = shown.failure;
       if (known.has(cause)) return true;
@@ -484,7 +484,6 @@ const keyOf = (input: Uint8Array) =>
  * then a report's); otherwise the failure's texts hold a batch's bytes and only its cause and
  * whether a report would read its cause may be used. `asked`: the answers got alone. */
 type DrawJudgement =
-  | { unasked: true }
   | { pass: true }
   | { pass: false; failure: JudgedFailure; alone?: JudgedFailure; asked: Asked };
 
@@ -492,11 +491,8 @@ async function judgeDraw(
   instance: PropertyInstance,
   ctx: CheckContext,
   batches: boolean,
-  /** Judge it only if the batches answer every request it makes: else it is not asked at all. */
-  onlyShown = false,
 ): Promise<DrawJudgement> {
   const nested = batches ? ctx.nested : undefined;
-  if (nested !== undefined && onlyShown && !(await shownWhole(instance, ctx))) return { unasked: true };
   const asked: Asked = new Map();
   let fromBatches = false;
   const write: Canonicalizer = {
