@@ -25469,6 +25469,9 @@ function checkLimits(o) {
 function briefTimeoutMs(timeoutMs) {
   return Math.min(timeoutMs, Math.max(1e3, Math.ceil(timeoutMs / 5)));
 }
+function stallTimeoutMs(timeoutMs) {
+  return Math.min(timeoutMs, Math.max(1e3, Math.ceil(timeoutMs / 10)));
+}
 
 // src/adapters/http.ts
 var LF2 = 10;
@@ -26462,6 +26465,7 @@ var SeriesLane = class {
 // src/adapters/command-lines.ts
 var SEGMENT_REQUESTS = 64;
 var MAX_FRAMING_LOSSES = 8;
+var SUSPECTS_AT_ONCE = 8;
 var LinesSession = class {
   constructor(spec, o) {
     this.spec = spec;
@@ -26480,12 +26484,16 @@ var LinesSession = class {
   pumpScheduled = false;
   closed = false;
   alone;
+  suspectsAlone = new Limiter(SUSPECTS_AT_ONCE);
   /** Lanes of requests asked alone, one at a time each; idle ones wait here for the next. */
   idleLanes = [];
   lanes = [];
   aborts = /* @__PURE__ */ new Set();
   asking = /* @__PURE__ */ new Set();
   exitWaiters = [];
+  /** The answers alone of the requests that stalled the pipeline (suspects), by the length of their
+   * line: a request of the same bytes takes that answer, neither pipelined nor asked alone again. */
+  suspects = /* @__PURE__ */ new Map();
   cost = { askedAlone: 0, aloneMs: 0, restarts: 0, answeredAtEnd: 0 };
   lane() {
     const idle = this.idleLanes.pop();
@@ -26522,6 +26530,11 @@ var LinesSession = class {
         resolve: resolve10,
         ...shortcut ? { shortcut } : {}
       };
+      const known = this.suspects.size > 0 ? this.suspectAnswer(request.line) : void 0;
+      if (known) {
+        this.settleFrom(known, request);
+        return;
+      }
       if (!this.echoes) {
         this.isolate([request]);
         return;
@@ -26557,9 +26570,14 @@ var LinesSession = class {
   /** Asks each request again alone, at most `jobs` at once; each one's answer is its verdict. With
    * sync requests echoed: one at a time in a lane's process (./lines-series.ts); without: in a fresh
    * process each (./lines-alone.ts). */
-  isolate(requests) {
+  isolate(requests, suspect) {
     for (const request of requests) {
-      const asked = this.alone.run(async () => {
+      const known = this.suspectAnswer(request.line);
+      if (known) {
+        this.settleFrom(known, request);
+        continue;
+      }
+      const asked = (request === suspect ? this.suspectsAlone : this.alone).run(async () => {
         if (this.closed) return { status: "failed", reason: "the adapter is closed" };
         const started = Date.now();
         let answer;
@@ -26581,10 +26599,23 @@ var LinesSession = class {
         this.cost.aloneMs += Date.now() - started;
         return answer;
       });
-      const done2 = asked.then(request.resolve);
-      this.asking.add(done2);
-      void done2.finally(() => this.asking.delete(done2));
+      if (request === suspect) {
+        const same4 = this.suspects.get(request.line.length) ?? [];
+        same4.push({ line: request.line, answer: asked });
+        this.suspects.set(request.line.length, same4);
+      }
+      this.settleFrom(asked, request);
     }
+  }
+  /** The answer alone of a suspect whose line is `line`, byte for byte, if there is one. */
+  suspectAnswer(line) {
+    return this.suspects.get(line.length)?.find((s) => s.line.equals(line))?.answer;
+  }
+  /** Resolves `request` with `answer` once it comes; close() waits for it. */
+  settleFrom(answer, request) {
+    const done2 = answer.then(request.resolve);
+    this.asking.add(done2);
+    void done2.finally(() => this.asking.delete(done2));
   }
   start() {
     let child;
@@ -26662,14 +26693,19 @@ var LinesSession = class {
       let n = 0;
       while (n < size && this.queue.length > 0) {
         const next = this.queue[0];
+        const known = this.suspects.size > 0 ? this.suspectAnswer(next.line) : void 0;
+        if (known) {
+          this.settleFrom(known, this.queue.shift());
+          continue;
+        }
         if (next.single && n > 0) break;
         items2.push({ request: this.queue.shift() });
         n++;
         if (next.single) break;
       }
-      items2.push({ sync: this.nextSync++ });
+      if (n > 0) items2.push({ sync: this.nextSync++ });
     }
-    this.write(pipe, items2);
+    if (items2.length > 0) this.write(pipe, items2);
   }
   write(pipe, items2) {
     const idle = pipe.inFlight.length === 0;
@@ -26731,7 +26767,7 @@ var LinesSession = class {
       // Before its first echo a process may still be starting: that is no request's time. After it,
       // the request owed a line waits the shorter limit: a shortcut's time-out decides nothing, and
       // any other's only makes it the suspect, confirmed alone within the full limit (fault()).
-      owed !== void 0 && pipe.echoed ? briefTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
+      owed !== void 0 && pipe.echoed ? stallTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
       () => pipe.child.pid,
       () => {
         if (this.pipe !== pipe) return;
@@ -26761,10 +26797,13 @@ var LinesSession = class {
     const dropped = timedOut2 && pipe.echoed && owed?.shortcut ? owed : void 0;
     dropped?.resolve({
       status: "failed",
-      reason: `timed out after ${briefTimeoutMs(this.o.timeoutMs)} ms (a request of several inputs); process group killed`
+      reason: `timed out after ${stallTimeoutMs(this.o.timeoutMs)} ms (a request of several inputs); process group killed`
     });
     const suspectOnly = timedOut2 && pipe.echoed && owed !== void 0;
-    this.isolate(unconfirmed.filter((r) => r !== dropped && (r === owed || r.single && !suspectOnly)));
+    this.isolate(
+      unconfirmed.filter((r) => r !== dropped && (r === owed || r.single && !suspectOnly)),
+      suspectOnly ? owed : void 0
+    );
     this.askSingly(unconfirmed.filter((r) => r !== owed && (!r.single || suspectOnly)));
     if (!this.closed && this.queue.length > 0) {
       if (endedByItself) {

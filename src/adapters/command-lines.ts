@@ -8,8 +8,10 @@
 //
 // Anything else is doubt, and doubt is settled by isolation (docs/protocol.md, "Isolation on doubt"):
 //   - a time-out with a request owed a line (the process echoed sync requests, so it answers in order):
-//     that request is the only suspect. It waited the shorter limit, since its time-out decides
-//     nothing; it is asked alone with the full one, and the rest goes on in a new process;
+//     that request is the only suspect. It waited the shorter stall limit, since its time-out decides
+//     nothing; it is asked alone with the full one, and the rest goes on in a new process. A request
+//     of the same bytes as a suspect is not sent into the pipeline again: it takes the suspect's answer
+//     alone (a hang is paid once);
 //   - the request doubt points at is asked again alone, and that answer is its verdict: the request
 //     owed the line that did not come (time limit, the process's end) or that passed the output cap,
 //     or the only request of a segment whose lines do not match;
@@ -31,7 +33,7 @@ import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import type { Answer, Canonicalizer, ProcessEnd } from "../types.js";
 import { afterExitGrace, type CommandOptions, EXIT_GRACE_MS, prepareSpawn } from "./launch.js";
 import { Limiter } from "./limiter.js";
-import { briefTimeoutMs, checkLimits } from "./limits.js";
+import { checkLimits, stallTimeoutMs } from "./limits.js";
 import { encodeRequestLine } from "./line-framing.js";
 import { LineReader } from "./line-reader.js";
 import { syncNumberIn, syncRequestLine } from "./line-sync.js";
@@ -45,6 +47,12 @@ import { workDeadline } from "./work-clock.js";
 export const SEGMENT_REQUESTS = 64;
 /** Framing losses after which every segment holds one request. */
 export const MAX_FRAMING_LOSSES = 8;
+/** Suspects (requests that stalled the pipeline) asked alone at once, beside the `jobs` lanes of other
+ * doubt: each is found a stall limit after the last, so waiting for a lane would chain their full
+ * limits one after another; a process waiting out a hang that does not spin costs nothing, and one
+ * that spins is timed by the CPU it gets (./work-clock.ts), so running them side by side costs no
+ * more wall time than a lane each would. Bounded, for memory: a JVM each. */
+export const SUSPECTS_AT_ONCE = 8;
 
 export interface LinesOptions extends CommandOptions {
   /** Requests asked alone at once (each a process of its own); 1 when absent. */
@@ -112,12 +120,16 @@ class LinesSession {
   private pumpScheduled = false;
   private closed = false;
   private readonly alone: Limiter;
+  private readonly suspectsAlone = new Limiter(SUSPECTS_AT_ONCE);
   /** Lanes of requests asked alone, one at a time each; idle ones wait here for the next. */
   private readonly idleLanes: SeriesLane[] = [];
   private readonly lanes: SeriesLane[] = [];
   private readonly aborts = new Set<() => void>();
   private readonly asking = new Set<Promise<void>>();
   private readonly exitWaiters: (() => void)[] = [];
+  /** The answers alone of the requests that stalled the pipeline (suspects), by the length of their
+   * line: a request of the same bytes takes that answer, neither pipelined nor asked alone again. */
+  private readonly suspects = new Map<number, { line: Buffer; answer: Promise<Answer> }[]>();
   readonly cost: IsolationCost = { askedAlone: 0, aloneMs: 0, restarts: 0, answeredAtEnd: 0 };
 
   constructor(
@@ -164,6 +176,11 @@ class LinesSession {
         resolve,
         ...(shortcut ? { shortcut } : {}),
       };
+      const known = this.suspects.size > 0 ? this.suspectAnswer(request.line) : undefined;
+      if (known) {
+        this.settleFrom(known, request);
+        return;
+      }
       if (!this.echoes) {
         this.isolate([request]);
         return;
@@ -203,9 +220,14 @@ class LinesSession {
   /** Asks each request again alone, at most `jobs` at once; each one's answer is its verdict. With
    * sync requests echoed: one at a time in a lane's process (./lines-series.ts); without: in a fresh
    * process each (./lines-alone.ts). */
-  private isolate(requests: Request[]): void {
+  private isolate(requests: Request[], suspect?: Request): void {
     for (const request of requests) {
-      const asked = this.alone.run(async () => {
+      const known = this.suspectAnswer(request.line);
+      if (known) {
+        this.settleFrom(known, request);
+        continue;
+      }
+      const asked = (request === suspect ? this.suspectsAlone : this.alone).run(async () => {
         if (this.closed) return { status: "failed", reason: "the adapter is closed" } as Answer;
         const started = Date.now();
         let answer: Answer;
@@ -227,10 +249,25 @@ class LinesSession {
         this.cost.aloneMs += Date.now() - started;
         return answer;
       });
-      const done = asked.then(request.resolve);
-      this.asking.add(done);
-      void done.finally(() => this.asking.delete(done));
+      if (request === suspect) {
+        const same = this.suspects.get(request.line.length) ?? [];
+        same.push({ line: request.line, answer: asked });
+        this.suspects.set(request.line.length, same);
+      }
+      this.settleFrom(asked, request);
     }
+  }
+
+  /** The answer alone of a suspect whose line is `line`, byte for byte, if there is one. */
+  private suspectAnswer(line: Buffer): Promise<Answer> | undefined {
+    return this.suspects.get(line.length)?.find((s) => s.line.equals(line))?.answer;
+  }
+
+  /** Resolves `request` with `answer` once it comes; close() waits for it. */
+  private settleFrom(answer: Promise<Answer>, request: Request): void {
+    const done = answer.then(request.resolve);
+    this.asking.add(done);
+    void done.finally(() => this.asking.delete(done));
   }
 
   private start(): void {
@@ -316,15 +353,20 @@ class LinesSession {
       let n = 0;
       while (n < size && this.queue.length > 0) {
         const next = this.queue[0]!;
+        const known = this.suspects.size > 0 ? this.suspectAnswer(next.line) : undefined;
+        if (known) {
+          this.settleFrom(known, this.queue.shift()!);
+          continue;
+        }
         // A request asked again goes between two sync requests of its own.
         if (next.single && n > 0) break;
         items.push({ request: this.queue.shift()! });
         n++;
         if (next.single) break;
       }
-      items.push({ sync: this.nextSync++ });
+      if (n > 0) items.push({ sync: this.nextSync++ });
     }
-    this.write(pipe, items);
+    if (items.length > 0) this.write(pipe, items);
   }
 
   private write(pipe: Pipe, items: Item[]): void {
@@ -394,7 +436,7 @@ class LinesSession {
       // Before its first echo a process may still be starting: that is no request's time. After it,
       // the request owed a line waits the shorter limit: a shortcut's time-out decides nothing, and
       // any other's only makes it the suspect, confirmed alone within the full limit (fault()).
-      owed !== undefined && pipe.echoed ? briefTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
+      owed !== undefined && pipe.echoed ? stallTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
       () => pipe.child.pid,
       () => {
         if (this.pipe !== pipe) return;
@@ -432,14 +474,17 @@ class LinesSession {
     const dropped = timedOut && pipe.echoed && owed?.shortcut ? owed : undefined;
     dropped?.resolve({
       status: "failed",
-      reason: `timed out after ${briefTimeoutMs(this.o.timeoutMs)} ms (a request of several inputs); process group killed`,
+      reason: `timed out after ${stallTimeoutMs(this.o.timeoutMs)} ms (a request of several inputs); process group killed`,
     });
     // A time-out with a request owed a line: a program that echoed the sync requests answers in order,
     // so that request is the suspect, and the only one. Every other it held goes on in the pipeline
     // (each in a segment of its own), even one asked again before: each such fault takes its suspect
     // out of the pipeline, so this ends. Any other doubt also sends alone what was asked again before.
     const suspectOnly = timedOut && pipe.echoed && owed !== undefined;
-    this.isolate(unconfirmed.filter((r) => r !== dropped && (r === owed || (r.single && !suspectOnly))));
+    this.isolate(
+      unconfirmed.filter((r) => r !== dropped && (r === owed || (r.single && !suspectOnly))),
+      suspectOnly ? owed : undefined,
+    );
     this.askSingly(unconfirmed.filter((r) => r !== owed && (!r.single || suspectOnly)));
     if (!this.closed && this.queue.length > 0) {
       if (endedByItself) {

@@ -13,7 +13,7 @@ import { test } from "node:test";
 import { createLinesCanonicalizer } from "../../src/adapters/command-lines.js";
 import type { CaseResult } from "../../src/types.js";
 import { cli, implCommand } from "../helpers/cli.js";
-import { bytes, show } from "./helpers.js";
+import { bytes, processesWith, show } from "./helpers.js";
 
 const HANGING = [1e-320, 1e-315];
 
@@ -58,9 +58,10 @@ test("lines mode: a program that hangs on two inputs costs one process to confir
   assert.deepEqual([...new Set(noAnswer)].sort(), [...HANGING].sort());
   // Each request that hangs: the stored case, and each of the sweep's spellings of the two numbers
   // (two each). Each is confirmed alone, and nothing else is: before, every number of a part of a
-  // block that got no answer was asked alone (144 here).
+  // block that got no answer was asked alone (144 here). The sweep's `[1e-320]` is the stored case's
+  // request byte for byte: it takes that one's answer alone, neither pipelined nor asked again.
   const hangs = 1 + sweep.culprits!.kinds["no-answer"]!;
-  assert.equal(failing.askedAlone, hangs);
+  assert.equal(failing.askedAlone, hangs - 1);
   // Processes: for each request that hangs, a restart of the pipeline and its confirmation alone; for
   // each numbers block that got no answer, a restart. Before: a restart for each part of a block that
   // hung too, and a process for each number of such a part that hung alone (14 here).
@@ -95,4 +96,53 @@ test("lines mode: after a hang, the requests in flight go on in the pipeline, ev
   } finally {
     await c.close();
   }
+});
+
+test("lines mode: suspects are asked alone side by side, beyond --jobs, and a request of a suspect's bytes takes its answer", {
+  timeout: 60_000,
+}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "lines-suspects-"));
+  const count = join(dir, "starts");
+  writeFileSync(count, "");
+  const c = createLinesCanonicalizer({
+    command: implCommand(`hangs-on 1e-320,1e-315 0 ${count} --lines`),
+    shell: false,
+    cwd: process.cwd(),
+    jobs: 1,
+    timeoutMs: 3_000,
+    maxOutputBytes: 1 << 20,
+  });
+  // The most processes of the command alive at once: the pipeline's and each suspect's.
+  let most = 0;
+  const watch = setInterval(() => {
+    most = Math.max(most, processesWith(count).length);
+  }, 50);
+  try {
+    // [1e-320] stalls the pipeline first; its copy, in flight behind it, is then not sent again;
+    // [1e-315] stalls the new process while the first suspect is still waiting out its limit alone.
+    const inputs = ["[1e-320]", "[1]", "[1e-320]", "[1e-315]", "[2]"];
+    const answers = await Promise.all(inputs.map((i) => c.canonicalize(bytes(i))));
+    const shown = answers.map(show).map((a) => a.replace(/ after \d+ ms.*/, ""));
+    assert.deepEqual(shown, [
+      "failed timed out",
+      "canonical [1]",
+      "failed timed out",
+      "failed timed out",
+      "canonical [2]",
+    ]);
+    assert.equal(answers[2], answers[0], "the copy takes the suspect's own answer");
+    assert.equal(c.isolation.askedAlone, 2, "each suspect once");
+    // With one lane for doubt (jobs 1), the second suspect waited for the first's time limit to pass.
+    assert.ok(most >= 3, `at most ${most} processes alive at once: the suspects were not asked side by side`);
+    // Asked again later, pipelined or alone, a suspect's bytes are not sent again.
+    const again = [await c.canonicalize(bytes("[1e-320]")), await c.canonicalizeAlone!(bytes("[1e-315]"))];
+    assert.deepEqual(again, [answers[0], answers[3]]);
+    assert.equal(c.isolation.askedAlone, 2);
+  } finally {
+    clearInterval(watch);
+    await c.close();
+  }
+  // The pipeline's first process, one after each stall, and one for each suspect alone.
+  const starts = readFileSync(count, "utf8").split("\n").filter(Boolean).length;
+  assert.equal(starts, 5);
 });

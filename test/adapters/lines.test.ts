@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { createLinesCanonicalizer } from "../../src/adapters/command-lines.js";
+import { stallTimeoutMs } from "../../src/adapters/limits.js";
 import { liveGroupCount } from "../../src/adapters/process-group.js";
 import type { Answer, Canonicalizer } from "../../src/types.js";
 import { bytes, CWD, finishes, fixture, leftovers, newTag, processesWith, show, text } from "./helpers.js";
@@ -224,4 +225,11 @@ test("close() fails what is still pending; later requests fail clearly", async (
   await s.done();
   assert.equal(show(await pending), "failed the run was closed before the command answered");
   assert.equal(show(await s.c.canonicalize(bytes("{}"))), "failed the adapter is closed");
+});
+
+test("a pipelined request owed a line is the suspect after a tenth of the time limit, at least 1 s", () => {
+  assert.equal(stallTimeoutMs(10_000), 1000);
+  assert.equal(stallTimeoutMs(30_000), 3000);
+  assert.equal(stallTimeoutMs(3000), 1000);
+  assert.equal(stallTimeoutMs(500), 500);
 });
