@@ -27388,8 +27388,24 @@ async function narrowBatch(items2, answer, n, splitAfterNoAnswer = false, budget
       else inexact.push([part, answers[k]]);
     });
     const free = ([part, again]) => part.length === 1 || n.parts(again)?.length === part.length;
-    const splitting = inexact.filter((p) => !free(p)).length;
-    const share = Math.floor((budget - asked.length) / Math.max(splitting, 1));
+    const left = budget - asked.length;
+    if (answer.status === "rejected") {
+      let spent = 0;
+      const counting = {
+        ...n,
+        ask: (input, askAlone3, single2) => {
+          spent++;
+          return n.ask(input, askAlone3, single2);
+        }
+      };
+      for (const p of inexact) {
+        if (free(p)) await narrowBatch(p[0], p[1], n, splitAfterNoAnswer, 0);
+        else if (n.explained?.(p[1])) n.unplaced?.(p[0], p[1]);
+        else await narrowBatch(p[0], p[1], counting, splitAfterNoAnswer, left - spent);
+      }
+      return;
+    }
+    const share = Math.floor(left / Math.max(inexact.filter((p) => !free(p)).length, 1));
     await Promise.all(
       inexact.map((p) => narrowBatch(p[0], p[1], n, splitAfterNoAnswer || alone, free(p) ? 0 : share))
     );
@@ -27497,7 +27513,8 @@ async function judgeNumbers(c, ctx, blocks = numberBlocks(c)) {
     numbers: 0,
     matched: 0,
     culprits: [],
-    narrowingLeft: ctx.write.canonicalizeAlone === void 0 ? Math.max(SWEEP_NARROWING_FLOOR, SWEEP_NARROWING_PER_BLOCK * Math.ceil(c.count / c.blockSize)) : void 0
+    narrowingLeft: ctx.write.canonicalizeAlone === void 0 ? Math.max(SWEEP_NARROWING_FLOOR, SWEEP_NARROWING_PER_BLOCK * Math.ceil(c.count / c.blockSize)) : void 0,
+    ...ctx.write.canonicalizeAlone === void 0 ? { refusedAlone: /* @__PURE__ */ new Map() } : {}
   };
   const digest = sha256.create();
   const inFlight2 = [];
@@ -27532,7 +27549,15 @@ async function settle(pending, tally, ctx) {
   const inputs = arrayItems(lenientDecoder2.decode(block.input)) ?? [];
   const expected = arrayItems(lenientDecoder2.decode(block.expected)) ?? [];
   const items2 = expected.map((e, k) => ({ index: first2 + k, spelled: inputs[k] ?? "?", expected: e }));
+  if (explained(tally, answer) && items2.length > 0) {
+    tally.culprits.push({ ...items2[0], spelled: "part", got: showAnswer(answer), kind: "not-narrowed" });
+    return;
+  }
   await narrow(items2, answer, tally, ctx);
+}
+function explained(tally, answer) {
+  if (answer.status !== "rejected" || tally.refusedAlone === void 0) return false;
+  return (tally.refusedAlone.get(normalizeReason(answer.reason)) ?? 0) >= SHOWN_CULPRITS;
 }
 async function narrow(items2, answer, tally, ctx) {
   const pipelined = ctx.write.canonicalizeAlone !== void 0;
@@ -27560,6 +27585,10 @@ async function narrow(items2, answer, tally, ctx) {
         tally.matched += part.length;
       },
       wrong: (item, a, part, parts) => {
+        if (part === void 0 && a.status === "rejected" && tally.refusedAlone !== void 0) {
+          const reason = normalizeReason(a.reason);
+          tally.refusedAlone.set(reason, (tally.refusedAlone.get(reason) ?? 0) + 1);
+        }
         tally.culprits.push(
           part === void 0 ? { ...item, got: showAnswer(a), kind: answerKind(item, a, parts) } : { ...item, got: showText(part, 60), kind: numberKind(item.expected, part) }
         );
@@ -27571,7 +27600,8 @@ async function narrow(items2, answer, tally, ctx) {
       },
       unplaced: (part, a) => {
         tally.culprits.push({ ...part[0], spelled: "part", got: showAnswer(a), kind: "not-narrowed" });
-      }
+      },
+      explained: (a) => explained(tally, a)
     },
     false,
     budget

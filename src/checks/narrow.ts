@@ -37,14 +37,19 @@ export interface Narrowing<T, P> {
   wrong(item: T, answer: Answer, part: P | undefined, parts: P[] | null): void;
   /** Every element right and the answer still not exact (whitespace in the array). */
   arrayWrong(items: readonly T[], answer: Answer): void;
-  /** Items of a part answered inexactly as a whole that the budget left no requests to narrow. */
+  /** Items of a part answered inexactly as a whole that the budget left no requests to narrow, or
+   * refused for a reason already `explained`. */
   unplaced?(items: readonly T[], answer: Answer): void;
+  /** With a budget: whether `answer`, a part's, is a refusal for a reason an item refused alone has
+   * already shown, so that narrowing the part would only show it again. */
+  explained?(answer: Answer): boolean;
 }
 
 /** Attributes `answer`, the inexact answer to `items` as one array, to the items (file comment).
  * With a `budget`, at most that many requests are made: each level's parts are all asked first, then
- * the requests left are shared equally among the parts answered inexactly, so which items stay
- * unplaced (`unplaced`) depends on the answers alone, never on the order they came in. */
+ * the requests left go to the parts answered inexactly (after a refusal to each in turn, in order,
+ * else shared equally), so which items stay unplaced (`unplaced`) depends on the answers alone, never
+ * on the order they came in. */
 export async function narrowBatch<T, P>(
   items: readonly T[],
   answer: Answer,
@@ -73,8 +78,28 @@ export async function narrowBatch<T, P>(
     // among the parts that must be split again.
     const free = ([part, again]: [T[], Answer]) =>
       part.length === 1 || n.parts(again)?.length === part.length;
-    const splitting = inexact.filter((p) => !free(p)).length;
-    const share = Math.floor((budget - asked.length) / Math.max(splitting, 1));
+    const left = budget - asked.length;
+    if (answer.status === "rejected") {
+      // A refusal's parts are narrowed one after another, in order, each with what those before it
+      // left, and a part refused for a reason an item refused alone has already shown is not narrowed
+      // (`explained`): an array of which every part is refused (a command refusing every fraction)
+      // spends its budget naming refused items, not splitting every part once.
+      let spent = 0;
+      const counting: Narrowing<T, P> = {
+        ...n,
+        ask: (input, askAlone, single) => {
+          spent++;
+          return n.ask(input, askAlone, single);
+        },
+      };
+      for (const p of inexact) {
+        if (free(p)) await narrowBatch(p[0], p[1], n, splitAfterNoAnswer, 0);
+        else if (n.explained?.(p[1])) n.unplaced?.(p[0], p[1]);
+        else await narrowBatch(p[0], p[1], counting, splitAfterNoAnswer, left - spent);
+      }
+      return;
+    }
+    const share = Math.floor(left / Math.max(inexact.filter((p) => !free(p)).length, 1));
     await Promise.all(
       inexact.map((p) => narrowBatch(p[0], p[1], n, splitAfterNoAnswer || alone, free(p) ? 0 : share)),
     );

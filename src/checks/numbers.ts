@@ -18,6 +18,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { ask, askBriefly, askPart } from "../ask.js";
+import { normalizeReason } from "../causes/cause.js";
 import { numberBlocks } from "../corpus/index.js";
 import {
   type NumbersCulprit,
@@ -56,7 +57,8 @@ const NAMED_NO_ANSWERS = 200;
  *   not-a-number  text that is no JSON number
  *   array         every number right, the array around them not byte for byte (spaces)
  *   not-narrowed  a part of a block (one culprit per part) refused or unanswered as a whole, which the
- *                 sweep's narrowing budget left unsplit: its numbers are not counted matched
+ *                 sweep's narrowing budget left unsplit, or (where narrowing is bounded) refused for
+ *                 a reason SHOWN_CULPRITS numbers were refused for alone: not counted matched
  */
 export type NumberKind =
   | "refused"
@@ -96,6 +98,10 @@ interface Tally {
   culprits: Culprit[];
   /** Narrowing requests the sweep may still make where each is a process (undefined: no bound). */
   narrowingLeft: number | undefined;
+  /** Where narrowing is bounded: how many numbers were refused alone for each reason (src/causes
+   * normalizeReason); a block or a part of one refused for a reason as many numbers as a report names
+   * (SHOWN_CULPRITS) were refused for is not narrowed. */
+  refusedAlone?: Map<string, number>;
 }
 
 /** Where a narrowing request is a process (once mode, http), a sweep spends at most this many on
@@ -122,6 +128,7 @@ export async function judgeNumbers(
       ctx.write.canonicalizeAlone === undefined
         ? Math.max(SWEEP_NARROWING_FLOOR, SWEEP_NARROWING_PER_BLOCK * Math.ceil(c.count / c.blockSize))
         : undefined,
+    ...(ctx.write.canonicalizeAlone === undefined ? { refusedAlone: new Map<string, number>() } : {}),
   };
   const digest = sha256.create();
   const inFlight: { block: NumberBlock; first: number; answer: Promise<Answer> }[] = [];
@@ -165,7 +172,22 @@ async function settle(
   const inputs = arrayItems(lenientDecoder.decode(block.input)) ?? [];
   const expected = arrayItems(lenientDecoder.decode(block.expected)) ?? [];
   const items = expected.map((e, k) => ({ index: first + k, spelled: inputs[k] ?? "?", expected: e }));
+  // Where each narrowing request is a process: a block refused as a whole for a reason that as many
+  // numbers refused alone as the got names have shown (a command that refuses every fraction refuses
+  // every block) is one culprit, not narrowed: narrowing every block would spend the sweep's budget,
+  // about 4 processes a block, only counting the same refusal (issue 36).
+  if (explained(tally, answer) && items.length > 0) {
+    tally.culprits.push({ ...items[0]!, spelled: "part", got: showAnswer(answer), kind: "not-narrowed" });
+    return;
+  }
   await narrow(items, answer, tally, ctx);
+}
+
+/** Whether `answer` is a refusal for a reason SHOWN_CULPRITS numbers were refused for alone, where
+ * narrowing is bounded (./narrow.ts `explained`). */
+function explained(tally: Tally, answer: Answer): boolean {
+  if (answer.status !== "rejected" || tally.refusedAlone === undefined) return false;
+  return (tally.refusedAlone.get(normalizeReason(answer.reason)) ?? 0) >= SHOWN_CULPRITS;
 }
 
 /** Attributes a block's inexact `answer` to its numbers, asking halves again where it must
@@ -200,6 +222,10 @@ async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckCon
         tally.matched += part.length;
       },
       wrong: (item, a, part, parts) => {
+        if (part === undefined && a.status === "rejected" && tally.refusedAlone !== undefined) {
+          const reason = normalizeReason(a.reason);
+          tally.refusedAlone.set(reason, (tally.refusedAlone.get(reason) ?? 0) + 1);
+        }
         tally.culprits.push(
           part === undefined
             ? { ...item, got: showAnswer(a), kind: answerKind(item, a, parts) }
@@ -214,6 +240,7 @@ async function narrow(items: Item[], answer: Answer, tally: Tally, ctx: CheckCon
       unplaced: (part, a) => {
         tally.culprits.push({ ...part[0]!, spelled: "part", got: showAnswer(a), kind: "not-narrowed" });
       },
+      explained: (a) => explained(tally, a),
     },
     false,
     budget,

@@ -293,3 +293,72 @@ test("where a request is a process, a command that refuses most numbers costs a 
   assert.ok(steady.requests <= blocks + Math.max(256, 4 * blocks), `${steady.requests} requests`);
   assert.equal(jittered.requests, steady.requests);
 });
+
+test("where a request is a process, refusals of every fraction cost a request a block and the narrowing that names as many refused numbers as the got shows", async () => {
+  const c = (await loadCorpus({ suites: ["numbers"], profile: "rfc8785", numbers: 100_000, seed: 1 }))
+    .cases[0] as Extract<CorpusCase, { kind: "numbers" }>;
+  let requests = 0;
+  const refusesFractions: Canonicalizer = {
+    label: "refuses fractions",
+    async canonicalize(input) {
+      requests++;
+      const fraction = text(input)
+        .slice(1, -1)
+        .split(",")
+        .find((i) => !Number.isInteger(Number(i)));
+      // The reason names the number, as most do: it is the same reason once src/causes takes it out.
+      if (fraction !== undefined) return { status: "rejected", reason: `cannot encode ${Number(fraction)}` };
+      return { status: "canonical", output: canonicalize(input) };
+    },
+    async close() {},
+  };
+  const r = await numbers(c, context(refusesFractions));
+  const blocks = [...numberBlocks(c)];
+  const refused = blocks.filter((b) =>
+    text(b.input)
+      .slice(1, -1)
+      .split(",")
+      .some((i) => !Number.isInteger(Number(i))),
+  );
+  assert.ok(refused.length > 1);
+  // The first refused block is narrowed, part after part, until the got's 10 culprits are refused
+  // numbers; every other part and block refused for that reason is one culprit, not narrowed. Before,
+  // the sweep's whole budget went on splitting the first blocks' parts, naming no number.
+  assert.equal(r.culprits!.kinds.refused, 11, JSON.stringify(r.culprits!.kinds));
+  assert.match(r.got, /got reject: cannot encode/);
+  assert.ok(r.culprits!.kinds["not-narrowed"]! >= refused.length - 1, JSON.stringify(r.culprits!.kinds));
+  assert.ok(requests <= blocks.length + 64, `${requests} requests for ${blocks.length} blocks`);
+});
+
+test("where a request is a process, a block refused for a reason as many numbers as the got names were refused for is not narrowed; one refused for another reason is", async () => {
+  const fractions = Array.from({ length: 12 }, (_, k) => k + 1.5);
+  const pair = (n: number): [string, string] => [n.toExponential(16), String(n)];
+  const c = numbersCase([fractions.map(pair), [pair(20.5), pair(21)]]);
+  const run = async (reason: (fraction: number) => string) => {
+    const asked: string[] = [];
+    const impl: Canonicalizer = {
+      label: "refuses fractions",
+      async canonicalize(input) {
+        asked.push(text(input));
+        const fraction = text(input)
+          .slice(1, -1)
+          .split(",")
+          .map(Number)
+          .find((n) => !Number.isInteger(n));
+        if (fraction !== undefined) return { status: "rejected", reason: reason(fraction) };
+        return { status: "canonical", output: canonicalize(input) };
+      },
+      async close() {},
+    };
+    const r = await numbers(c, context(impl));
+    return { asked, kinds: r.culprits!.kinds };
+  };
+  const same = await run((f) => `cannot encode ${f}`);
+  // The first block's 12 are each refused alone (more than the got names: the narrowing ran out of
+  // parts before it reached 10); the second block, refused for that reason, is not narrowed.
+  assert.deepEqual(same.kinds, { refused: 12, "not-narrowed": 1 });
+  assert.ok(!same.asked.includes("[2.0500000000000000e+1]"), same.asked.join(" "));
+  const other = await run((f) => (f < 20 ? "fractions are not allowed" : "too many digits"));
+  assert.deepEqual(other.kinds, { refused: 13 });
+  assert.ok(other.asked.includes("[2.0500000000000000e+1]"), other.asked.join(" "));
+});
