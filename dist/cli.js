@@ -26477,6 +26477,11 @@ var LinesSession = class {
   /** Asked for and not yet written, oldest first. */
   queue = [];
   pipe;
+  /** A process started ahead once the pipeline has stalled on a suspect: the next restart takes it
+   * with its start already paid (a JVM's half second), so a program that hangs on several requests
+   * pays each stall its limit, not its limit and a start. One at most; dropped if it ends, floods or
+   * stays silent past the time limit first, and killed with the rest at close. */
+  spare;
   nextSync = 0;
   framingLosses = 0;
   /** Sync requests are echoed, so requests can be pipelined; false once the command shows otherwise. */
@@ -26494,7 +26499,7 @@ var LinesSession = class {
   /** The answers alone of the requests that stalled the pipeline (suspects), by the length of their
    * line: a request of the same bytes takes that answer, neither pipelined nor asked alone again. */
   suspects = /* @__PURE__ */ new Map();
-  cost = { askedAlone: 0, aloneMs: 0, restarts: 0, answeredAtEnd: 0 };
+  cost = { askedAlone: 0, aloneMs: 0, restarts: 0, answeredAtEnd: 0, takenOver: 0 };
   lane() {
     const idle = this.idleLanes.pop();
     if (idle) return idle;
@@ -26555,6 +26560,7 @@ var LinesSession = class {
     const reason = "the run was closed before the command answered";
     for (const r of this.queue.splice(0)) r.resolve({ status: "failed", reason });
     for (const abort of [...this.aborts]) abort();
+    if (this.spare !== void 0) this.fault(this.spare);
     const pipe = this.pipe;
     if (pipe !== void 0) {
       for (const item of pipe.inFlight.splice(0)) item.request?.resolve({ status: "failed", reason });
@@ -26618,12 +26624,24 @@ var LinesSession = class {
     void done2.finally(() => this.asking.delete(done2));
   }
   start() {
+    const spare = this.spare;
+    this.spare = void 0;
+    if (spare !== void 0) this.cost.takenOver++;
+    const pipe = spare ?? this.spawn();
+    if (pipe === void 0) {
+      this.isolate(this.queue.splice(0));
+      return;
+    }
+    this.pipe = pipe;
+    this.pump();
+  }
+  /** Starts a process of the pipeline, its first sync request written; undefined when it cannot be. */
+  spawn() {
     let child;
     try {
       child = spawnGroup(this.spec);
     } catch {
-      this.isolate(this.queue.splice(0));
-      return;
+      return void 0;
     }
     const pipe = {
       child,
@@ -26635,22 +26653,21 @@ var LinesSession = class {
       exited: false,
       stderr: new HeadBuffer()
     };
-    this.pipe = pipe;
     const current = () => this.pipe === pipe;
     let exitSeen = false;
     let cancelGrace = () => {
     };
     const died = () => {
       cancelGrace();
-      for (const w of this.exitWaiters.splice(0)) w();
-      if (current()) this.fault(pipe);
+      if (current()) for (const w of this.exitWaiters.splice(0)) w();
+      if (current() || this.spare === pipe) this.fault(pipe);
     };
     child.on("error", () => {
       exitSeen = true;
       died();
     });
     child.stdout.on("data", (chunk) => {
-      if (current()) this.onData(pipe, chunk);
+      if (current() || this.spare === pipe) this.onData(pipe, chunk);
     });
     child.stdout.on("close", () => {
       if (exitSeen) died();
@@ -26671,7 +26688,7 @@ var LinesSession = class {
       else cancelGrace = afterExitGrace(died);
     });
     this.write(pipe, [{ sync: this.nextSync++ }]);
-    this.pump();
+    return pipe;
   }
   /** Pumps once the current burst of requests is queued: requests asked for together go out in one
    * write instead of one syscall each. */
@@ -26770,6 +26787,7 @@ var LinesSession = class {
       owed !== void 0 && pipe.echoed ? stallTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
       () => pipe.child.pid,
       () => {
+        if (this.spare === pipe) this.fault(pipe);
         if (this.pipe !== pipe) return;
         if (!pipe.echoed && pipe.lines.length >= pipe.inFlight.length) this.echoes = false;
         this.fault(pipe, true);
@@ -26786,6 +26804,11 @@ var LinesSession = class {
    * unconfirmed is asked again singly by a new process, which also takes what is still to be sent
    * (a restart, counted, when the process ended by itself). */
   fault(pipe, timedOut2 = false) {
+    if (pipe === this.spare) {
+      this.spare = void 0;
+      this.stop(pipe);
+      return;
+    }
     const owed = this.owed(pipe);
     const unconfirmed = pipe.inFlight.flatMap((item) => item.request ? [item.request] : []);
     const endedByItself = pipe.exited;
@@ -26816,6 +26839,7 @@ var LinesSession = class {
       }
       this.start();
     }
+    if (suspectOnly && !this.closed) this.spare ??= this.spawn();
   }
   /** Kills the process and forgets it. */
   stop(pipe) {

@@ -11,7 +11,7 @@
 //     that request is the only suspect. It waited the shorter stall limit, since its time-out decides
 //     nothing; it is asked alone with the full one, and the rest goes on in a new process. A request
 //     of the same bytes as a suspect is not sent into the pipeline again: it takes the suspect's answer
-//     alone (a hang is paid once);
+//     alone (a hang is paid once); and a process is started ahead, for the next stall's restart;
 //   - the request doubt points at is asked again alone, and that answer is its verdict: the request
 //     owed the line that did not come (time limit, the process's end) or that passed the output cap,
 //     or the only request of a segment whose lines do not match;
@@ -70,6 +70,8 @@ export interface IsolationCost {
   lastEnd?: ProcessEnd;
   /** Requests asked alone that were answered only once their input had ended (a buffered program). */
   answeredAtEnd: number;
+  /** Processes started ahead after a stall that took the pipeline over at the next one (`spare`). */
+  takenOver: number;
 }
 
 interface Request {
@@ -113,6 +115,11 @@ class LinesSession {
   /** Asked for and not yet written, oldest first. */
   private readonly queue: Request[] = [];
   private pipe: Pipe | undefined;
+  /** A process started ahead once the pipeline has stalled on a suspect: the next restart takes it
+   * with its start already paid (a JVM's half second), so a program that hangs on several requests
+   * pays each stall its limit, not its limit and a start. One at most; dropped if it ends, floods or
+   * stays silent past the time limit first, and killed with the rest at close. */
+  private spare: Pipe | undefined;
   private nextSync = 0;
   private framingLosses = 0;
   /** Sync requests are echoed, so requests can be pipelined; false once the command shows otherwise. */
@@ -130,7 +137,7 @@ class LinesSession {
   /** The answers alone of the requests that stalled the pipeline (suspects), by the length of their
    * line: a request of the same bytes takes that answer, neither pipelined nor asked alone again. */
   private readonly suspects = new Map<number, { line: Buffer; answer: Promise<Answer> }[]>();
-  readonly cost: IsolationCost = { askedAlone: 0, aloneMs: 0, restarts: 0, answeredAtEnd: 0 };
+  readonly cost: IsolationCost = { askedAlone: 0, aloneMs: 0, restarts: 0, answeredAtEnd: 0, takenOver: 0 };
 
   constructor(
     private readonly spec: GroupSpawn,
@@ -203,6 +210,7 @@ class LinesSession {
     const reason = "the run was closed before the command answered";
     for (const r of this.queue.splice(0)) r.resolve({ status: "failed", reason });
     for (const abort of [...this.aborts]) abort();
+    if (this.spare !== undefined) this.fault(this.spare);
     const pipe = this.pipe;
     if (pipe !== undefined) {
       for (const item of pipe.inFlight.splice(0)) item.request?.resolve({ status: "failed", reason });
@@ -271,13 +279,26 @@ class LinesSession {
   }
 
   private start(): void {
+    const spare = this.spare;
+    this.spare = undefined;
+    if (spare !== undefined) this.cost.takenOver++;
+    const pipe = spare ?? this.spawn();
+    if (pipe === undefined) {
+      // It cannot be started now: each request asked alone says why, in its own answer.
+      this.isolate(this.queue.splice(0));
+      return;
+    }
+    this.pipe = pipe;
+    this.pump();
+  }
+
+  /** Starts a process of the pipeline, its first sync request written; undefined when it cannot be. */
+  private spawn(): Pipe | undefined {
     let child: ChildProcessWithoutNullStreams;
     try {
       child = spawnGroup(this.spec);
     } catch {
-      // It cannot be started now: each request asked alone says why, in its own answer.
-      this.isolate(this.queue.splice(0));
-      return;
+      return undefined;
     }
     const pipe: Pipe = {
       child,
@@ -289,21 +310,20 @@ class LinesSession {
       exited: false,
       stderr: new HeadBuffer(),
     };
-    this.pipe = pipe;
     const current = () => this.pipe === pipe;
     let exitSeen = false;
     let cancelGrace = (): void => {};
     const died = (): void => {
       cancelGrace();
-      for (const w of this.exitWaiters.splice(0)) w();
-      if (current()) this.fault(pipe);
+      if (current()) for (const w of this.exitWaiters.splice(0)) w();
+      if (current() || this.spare === pipe) this.fault(pipe);
     };
     child.on("error", () => {
       exitSeen = true;
       died();
     });
     child.stdout.on("data", (chunk: Buffer) => {
-      if (current()) this.onData(pipe, chunk);
+      if (current() || this.spare === pipe) this.onData(pipe, chunk);
     });
     child.stdout.on("close", () => {
       if (exitSeen) died();
@@ -329,7 +349,7 @@ class LinesSession {
     });
     // The first sync request: lines before its echo (a banner) answer nothing.
     this.write(pipe, [{ sync: this.nextSync++ }]);
-    this.pump();
+    return pipe;
   }
 
   /** Pumps once the current burst of requests is queued: requests asked for together go out in one
@@ -439,6 +459,7 @@ class LinesSession {
       owed !== undefined && pipe.echoed ? stallTimeoutMs(this.o.timeoutMs) : this.o.timeoutMs,
       () => pipe.child.pid,
       () => {
+        if (this.spare === pipe) this.fault(pipe);
         if (this.pipe !== pipe) return;
         // Every item has a line and no sync request was ever echoed: it answers them with something
         // else, so no count can be confirmed. Without sync requests, every request goes alone.
@@ -462,6 +483,12 @@ class LinesSession {
    * unconfirmed is asked again singly by a new process, which also takes what is still to be sent
    * (a restart, counted, when the process ended by itself). */
   private fault(pipe: Pipe, timedOut = false): void {
+    if (pipe === this.spare) {
+      // It held no request: it is only not there to take over.
+      this.spare = undefined;
+      this.stop(pipe);
+      return;
+    }
     const owed = this.owed(pipe);
     const unconfirmed = pipe.inFlight.flatMap((item) => (item.request ? [item.request] : []));
     const endedByItself = pipe.exited;
@@ -497,6 +524,7 @@ class LinesSession {
       }
       this.start();
     }
+    if (suspectOnly && !this.closed) this.spare ??= this.spawn();
   }
 
   /** Kills the process and forgets it. */
