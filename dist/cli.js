@@ -3179,6 +3179,7 @@ function byteOffsetOf(text2, index) {
 var QUOTE = 34;
 var BACKSLASH = 92;
 var MAX_SAFE = Number.MAX_SAFE_INTEGER;
+var NAME_SLOTS_MASK = 255;
 var Scanner = class {
   text;
   n;
@@ -3186,6 +3187,9 @@ var Scanner = class {
   i = 0;
   maxDepth;
   rejectBig;
+  /** Member names read so far, by a hash of their code units (readName). Per parse, so that no slice
+   * of one document's text outlives its parse. */
+  names = new Array(NAME_SLOTS_MASK + 1);
   constructor(text2, options) {
     const resolved = resolveOptions(options);
     this.text = text2;
@@ -3214,6 +3218,38 @@ var Scanner = class {
     while (c === 32 || c === 10 || c === 13 || c === 9) c = text2.charCodeAt(++i);
     this.i = i;
     return c;
+  }
+  /**
+   * Reads the member name whose opening quote is at `i`, as readString() does. A document repeats a
+   * few names many times, so a name without escapes is looked up in a small table by a hash of its
+   * code units: a hit returns the string read before, one V8 has already internalized as a property
+   * key, so the duplicate check and the store that follow skip hashing and interning a fresh slice
+   * (and no slice is made for the GC to collect).
+   */
+  readName() {
+    const text2 = this.text;
+    const n = this.n;
+    const start = this.i + 1;
+    let i = start;
+    let hash3 = 0;
+    for (; ; ) {
+      const c = text2.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (c === BACKSLASH || c < 32 || c >= 55296 && c <= 57343 || i >= n) return this.readString();
+      hash3 = Math.imul(hash3, 31) + c | 0;
+      i++;
+    }
+    this.i = i + 1;
+    const slot = (hash3 ^ hash3 >>> 11) & NAME_SLOTS_MASK;
+    const known = this.names[slot];
+    if (known !== void 0 && known.length === i - start) {
+      let k = 0;
+      while (k < known.length && known.charCodeAt(k) === text2.charCodeAt(start + k)) k++;
+      if (k === known.length) return known;
+    }
+    const name2 = text2.slice(start, i);
+    this.names[slot] = name2;
+    return name2;
   }
   /** Reads the string whose opening quote is at `i` and returns its value; `i` ends after it. */
   readString() {
@@ -3401,7 +3437,7 @@ function parseText(text2, options = {}) {
   const readName = (obj) => {
     if (s.skipWhitespace() !== QUOTE) s.unexpected(s.i, "a member name (a string)");
     const at = s.i;
-    const name2 = s.readString();
+    const name2 = s.readName();
     if (obj[name2] !== void 0)
       s.fail("duplicate-name", at, `duplicate member name ${JSON.stringify(name2)}`);
     if (s.skipWhitespace() !== 58) s.unexpected(s.i, "':' after a member name");
@@ -3539,7 +3575,13 @@ var Writer = class {
     const buf = this.buf;
     let at = this.at;
     buf[at++] = 34;
-    for (let k = 0; k < n; k++) {
+    let k = 0;
+    for (; k < n; k++) {
+      const c = s.charCodeAt(k);
+      if (c < 32 || c === 34 || c === 92 || c >= 128) break;
+      buf[at++] = c;
+    }
+    for (; k < n; k++) {
       const c = s.charCodeAt(k);
       if (c < 128) {
         if (c >= 32 && c !== 34 && c !== 92) buf[at++] = c;
@@ -3600,11 +3642,28 @@ var Writer = class {
     return this.at >= this.buf.length / 2 ? this.buf.subarray(0, this.at) : this.buf.slice(0, this.at);
   }
 };
+function sortedKeys(obj) {
+  const names = Object.keys(obj);
+  const n = names.length;
+  if (n > 16) return names.sort();
+  for (let k = 1; k < n; k++) {
+    const name2 = names[k];
+    let j = k - 1;
+    if (!(name2 < names[j])) continue;
+    do {
+      names[j + 1] = names[j];
+      j--;
+    } while (j >= 0 && name2 < names[j]);
+    names[j + 1] = name2;
+  }
+  return names;
+}
+var CYCLE_DEPTH = 64;
 function writeCanonical(value, out) {
   const containers = [];
   const sortedNames = [];
   const nextIndex = [];
-  const onPath = /* @__PURE__ */ new Set();
+  const deep = /* @__PURE__ */ new Set();
   let v = value;
   for (; ; ) {
     if (typeof v === "string") out.string(v);
@@ -3612,7 +3671,9 @@ function writeCanonical(value, out) {
     else if (v === null) out.ascii("null");
     else if (typeof v === "boolean") out.ascii(v ? "true" : "false");
     else if (typeof v === "object") {
-      if (onPath.has(v)) throw new JcsError("cycle", 0, "the value contains itself");
+      if (containers.length >= CYCLE_DEPTH) {
+        if (deep.has(v)) throw new JcsError("cycle", 0, "the value contains itself");
+      }
       if (Array.isArray(v)) {
         if (v.length === 0) out.ascii("[]");
         else {
@@ -3620,12 +3681,12 @@ function writeCanonical(value, out) {
           containers.push(v);
           sortedNames.push(null);
           nextIndex.push(0);
-          onPath.add(v);
+          if (containers.length > CYCLE_DEPTH) deep.add(v);
           v = v[0];
           continue;
         }
       } else if (isJsonObject(v)) {
-        const names = Object.keys(v).sort();
+        const names = sortedKeys(v);
         if (names.length === 0) out.ascii("{}");
         else {
           const first2 = names[0];
@@ -3635,7 +3696,7 @@ function writeCanonical(value, out) {
           containers.push(v);
           sortedNames.push(names);
           nextIndex.push(0);
-          onPath.add(v);
+          if (containers.length > CYCLE_DEPTH) deep.add(v);
           v = v[first2];
           continue;
         }
@@ -3669,7 +3730,7 @@ function writeCanonical(value, out) {
       containers.pop();
       sortedNames.pop();
       nextIndex.pop();
-      onPath.delete(container);
+      if (containers.length >= CYCLE_DEPTH) deep.delete(container);
     }
   }
 }

@@ -83,7 +83,14 @@ class Writer {
     const buf = this.buf;
     let at = this.at;
     buf[at++] = 0x22;
-    for (let k = 0; k < n; k++) {
+    // Most strings are printable ASCII throughout: copy that run with one test a code unit.
+    let k = 0;
+    for (; k < n; k++) {
+      const c = s.charCodeAt(k);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || c >= 0x80) break;
+      buf[at++] = c;
+    }
+    for (; k < n; k++) {
       const c = s.charCodeAt(k);
       if (c < 0x80) {
         if (c >= 0x20 && c !== 0x22 && c !== 0x5c) buf[at++] = c;
@@ -148,13 +155,42 @@ class Writer {
   }
 }
 
+/**
+ * The names of `obj` in UTF-16 code unit order, which is what `<` compares strings by. Objects have a
+ * few members, and an insertion sort in place beats Array#sort's set-up for so few; a large object
+ * gets Array#sort (its default order is the same).
+ */
+function sortedKeys(obj: JsonObject): string[] {
+  const names = Object.keys(obj);
+  const n = names.length;
+  if (n > 16) return names.sort();
+  for (let k = 1; k < n; k++) {
+    const name = names[k]!;
+    let j = k - 1;
+    if (!(name < names[j]!)) continue;
+    do {
+      names[j + 1] = names[j]!;
+      j--;
+    } while (j >= 0 && name < names[j]!);
+    names[j + 1] = name;
+  }
+  return names;
+}
+
+/** How deep the serializer goes before it keeps the containers it is in, to find a cycle. */
+const CYCLE_DEPTH = 64;
+
 /** Writes the RFC 8785 text of `value` to `out`. */
 function writeCanonical(value: JsonValue, out: Writer): void {
   // The open containers, innermost last, with their sorted names (objects) and the next index.
   const containers: (JsonValue[] | JsonObject)[] = [];
   const sortedNames: (string[] | null)[] = [];
   const nextIndex: number[] = [];
-  const onPath = new Set<object>();
+  // A cycle makes the walk descend forever, so it is looked for only past CYCLE_DEPTH: the containers
+  // opened deeper than that are kept in `deep`, and one met again there is a cycle. Every value reached
+  // before that point is written as it would be anyway, so the same values are refused, and the
+  // common shallow document pays for no set at all.
+  const deep = new Set<object>();
 
   let v: JsonValue = value;
   for (;;) {
@@ -164,7 +200,9 @@ function writeCanonical(value: JsonValue, out: Writer): void {
     else if (v === null) out.ascii("null");
     else if (typeof v === "boolean") out.ascii(v ? "true" : "false");
     else if (typeof v === "object") {
-      if (onPath.has(v)) throw new JcsError("cycle", 0, "the value contains itself");
+      if (containers.length >= CYCLE_DEPTH) {
+        if (deep.has(v)) throw new JcsError("cycle", 0, "the value contains itself");
+      }
       if (Array.isArray(v)) {
         if (v.length === 0) out.ascii("[]");
         else {
@@ -172,12 +210,12 @@ function writeCanonical(value: JsonValue, out: Writer): void {
           containers.push(v);
           sortedNames.push(null);
           nextIndex.push(0);
-          onPath.add(v);
+          if (containers.length > CYCLE_DEPTH) deep.add(v);
           v = v[0] as JsonValue;
           continue;
         }
       } else if (isJsonObject(v)) {
-        const names = Object.keys(v).sort();
+        const names = sortedKeys(v);
         if (names.length === 0) out.ascii("{}");
         else {
           const first = names[0]!;
@@ -187,7 +225,7 @@ function writeCanonical(value: JsonValue, out: Writer): void {
           containers.push(v);
           sortedNames.push(names);
           nextIndex.push(0);
-          onPath.add(v);
+          if (containers.length > CYCLE_DEPTH) deep.add(v);
           v = v[first] as JsonValue;
           continue;
         }
@@ -223,7 +261,7 @@ function writeCanonical(value: JsonValue, out: Writer): void {
       containers.pop();
       sortedNames.pop();
       nextIndex.pop();
-      onPath.delete(container);
+      if (containers.length >= CYCLE_DEPTH) deep.delete(container);
     }
   }
 }
