@@ -3541,6 +3541,9 @@ var CONTROL_ESCAPES = Array.from({ length: 32 }, (_, c) => {
   const short2 = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
   return short2[c] ?? `\\u00${c.toString(16).padStart(2, "0")}`;
 });
+var MAX_DECIMAL = 1e15;
+var MAX_FRACTION_DIGITS = 4;
+var POWERS_OF_TEN2 = [1, 10, 100, 1e3, 1e4];
 var Writer = class {
   buf;
   at = 0;
@@ -3617,24 +3620,49 @@ var Writer = class {
   }
   number(v) {
     if ((v | 0) === v) {
-      this.room(11);
-      const buf = this.buf;
-      let u = v;
-      if (u < 0) {
-        buf[this.at++] = 45;
-        u = -u;
-      }
-      let end = this.at;
-      for (let t = u; t >= 10; t = Math.floor(t / 10)) end++;
-      this.at = end + 1;
-      do {
-        buf[end--] = 48 + u % 10;
-        u = Math.floor(u / 10);
-      } while (u > 0);
+      if (v < 0) {
+        this.byte(45);
+        this.digits(-v);
+      } else this.digits(v);
       return;
     }
     if (!Number.isFinite(v)) throw new JcsError("number-out-of-range", 0, `${v} is not a JSON number`);
+    const a = v < 0 ? -v : v;
+    if (a < MAX_DECIMAL) {
+      if (Number.isInteger(a)) {
+        if (v < 0) this.byte(45);
+        this.digits(a);
+        return;
+      }
+      for (let k = 1; k <= MAX_FRACTION_DIGITS; k++) {
+        const scale = POWERS_OF_TEN2[k];
+        const m = Math.round(a * scale);
+        if (m < MAX_DECIMAL && m / scale === a) {
+          if (v < 0) this.byte(45);
+          const fraction2 = m % scale;
+          this.digits((m - fraction2) / scale);
+          this.byte(46);
+          this.room(k);
+          let at = this.at + k;
+          this.at = at;
+          for (let f = fraction2, j = 0; j < k; j++, f = (f - f % 10) / 10) this.buf[--at] = 48 + f % 10;
+          return;
+        }
+      }
+    }
     this.ascii(String(v));
+  }
+  /** A non-negative integer below 2^53, digit by digit: its shortest text. */
+  digits(u) {
+    this.room(16);
+    const buf = this.buf;
+    let end = this.at;
+    for (let t = u; t >= 10; t = Math.floor(t / 10)) end++;
+    this.at = end + 1;
+    do {
+      buf[end--] = 48 + u % 10;
+      u = Math.floor(u / 10);
+    } while (u > 0);
   }
   /** What was written: a view when it fills most of the buffer (as when the size hint was right),
    * else a copy, so that a small result does not hold a large buffer. */

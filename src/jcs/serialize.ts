@@ -42,6 +42,12 @@ const CONTROL_ESCAPES = Array.from({ length: 0x20 }, (_, c) => {
   return short[c] ?? `\\u00${c.toString(16).padStart(2, "0")}`;
 });
 
+/** The decimals number() writes itself: m / 10^k with m below MAX_DECIMAL, k at most
+ * MAX_FRACTION_DIGITS. */
+const MAX_DECIMAL = 1e15;
+const MAX_FRACTION_DIGITS = 4;
+const POWERS_OF_TEN = [1, 10, 100, 1000, 10000];
+
 /** A byte buffer that doubles as it fills. */
 class Writer {
   buf: Uint8Array;
@@ -128,24 +134,57 @@ class Writer {
   number(v: number): void {
     // An int32's shortest text is its digits (and -0 is "0", as String(-0) is).
     if ((v | 0) === v) {
-      this.room(11);
-      const buf = this.buf;
-      let u = v;
-      if (u < 0) {
-        buf[this.at++] = 0x2d;
-        u = -u; // at most 2^31, still exact
-      }
-      let end = this.at;
-      for (let t = u; t >= 10; t = Math.floor(t / 10)) end++;
-      this.at = end + 1;
-      do {
-        buf[end--] = 0x30 + (u % 10);
-        u = Math.floor(u / 10);
-      } while (u > 0);
+      if (v < 0) {
+        this.byte(0x2d);
+        this.digits(-v); // at most 2^31, still exact
+      } else this.digits(v);
       return;
     }
     if (!Number.isFinite(v)) throw new JcsError("number-out-of-range", 0, `${v} is not a JSON number`);
+    // A double that some decimal m / 10^k reads as, with m below 10^15 and k small (prices, most
+    // measurements), is written from m. A decimal of at most 15 significant digits is the only one of
+    // that few digits a double reads back from (15 is DBL_DIG), so m's digits are the shortest, which
+    // String(v) writes; below 10^15 and above 10^-7 it writes them without an exponent. The first k
+    // that fits leaves m no trailing zero (m / 10 would have fitted one k sooner). String(v) for the
+    // others costs a call into the runtime each.
+    const a = v < 0 ? -v : v;
+    if (a < MAX_DECIMAL) {
+      if (Number.isInteger(a)) {
+        if (v < 0) this.byte(0x2d);
+        this.digits(a);
+        return;
+      }
+      for (let k = 1; k <= MAX_FRACTION_DIGITS; k++) {
+        const scale = POWERS_OF_TEN[k]!;
+        const m = Math.round(a * scale);
+        if (m < MAX_DECIMAL && m / scale === a) {
+          if (v < 0) this.byte(0x2d);
+          const fraction = m % scale;
+          this.digits((m - fraction) / scale);
+          this.byte(0x2e);
+          this.room(k);
+          // The fraction's k digits, leading zeros included.
+          let at = this.at + k;
+          this.at = at;
+          for (let f = fraction, j = 0; j < k; j++, f = (f - (f % 10)) / 10) this.buf[--at] = 0x30 + (f % 10);
+          return;
+        }
+      }
+    }
     this.ascii(String(v));
+  }
+
+  /** A non-negative integer below 2^53, digit by digit: its shortest text. */
+  digits(u: number): void {
+    this.room(16);
+    const buf = this.buf;
+    let end = this.at;
+    for (let t = u; t >= 10; t = Math.floor(t / 10)) end++;
+    this.at = end + 1;
+    do {
+      buf[end--] = 0x30 + (u % 10);
+      u = Math.floor(u / 10);
+    } while (u > 0);
   }
 
   /** What was written: a view when it fills most of the buffer (as when the size hint was right),
