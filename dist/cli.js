@@ -3670,8 +3670,28 @@ var Writer = class {
     return this.at >= this.buf.length / 2 ? this.buf.subarray(0, this.at) : this.buf.slice(0, this.at);
   }
 };
-function sortedKeys(obj) {
-  const names = Object.keys(obj);
+var SortedNames = class {
+  orders = new Array(SHAPE_SLOTS);
+  sorted = new Array(SHAPE_SLOTS);
+  of(obj) {
+    const names = Object.keys(obj);
+    const n = names.length;
+    if (n < 2) return names;
+    const slot = n * 31 + names[0].length * 7 + names[n - 1].length & SHAPE_SLOTS - 1;
+    const order = this.orders[slot];
+    if (order !== void 0 && order.length === n) {
+      let k = 0;
+      while (k < n && order[k] === names[k]) k++;
+      if (k === n) return this.sorted[slot];
+    }
+    const sorted = sortNames(names.slice());
+    this.orders[slot] = names;
+    this.sorted[slot] = sorted;
+    return sorted;
+  }
+};
+var SHAPE_SLOTS = 64;
+function sortNames(names) {
   const n = names.length;
   if (n > 16) return names.sort();
   for (let k = 1; k < n; k++) {
@@ -3689,7 +3709,8 @@ function sortedKeys(obj) {
 var CYCLE_DEPTH = 64;
 function writeCanonical(value, out) {
   const containers = [];
-  const sortedNames = [];
+  const containerNames = [];
+  const sortedNames = new SortedNames();
   const nextIndex = [];
   const deep = /* @__PURE__ */ new Set();
   let v = value;
@@ -3707,14 +3728,14 @@ function writeCanonical(value, out) {
         else {
           out.byte(91);
           containers.push(v);
-          sortedNames.push(null);
+          containerNames.push(null);
           nextIndex.push(0);
           if (containers.length > CYCLE_DEPTH) deep.add(v);
           v = v[0];
           continue;
         }
       } else if (isJsonObject(v)) {
-        const names = sortedKeys(v);
+        const names = sortedNames.of(v);
         if (names.length === 0) out.ascii("{}");
         else {
           const first2 = names[0];
@@ -3722,7 +3743,7 @@ function writeCanonical(value, out) {
           out.string(first2);
           out.byte(58);
           containers.push(v);
-          sortedNames.push(names);
+          containerNames.push(names);
           nextIndex.push(0);
           if (containers.length > CYCLE_DEPTH) deep.add(v);
           v = v[first2];
@@ -3734,7 +3755,7 @@ function writeCanonical(value, out) {
       const top = containers.length - 1;
       if (top < 0) return;
       const container = containers[top];
-      const names = sortedNames[top];
+      const names = containerNames[top];
       const index = ++nextIndex[top];
       if (names === null) {
         const array2 = container;
@@ -3756,7 +3777,7 @@ function writeCanonical(value, out) {
         out.byte(125);
       }
       containers.pop();
-      sortedNames.pop();
+      containerNames.pop();
       nextIndex.pop();
       if (containers.length >= CYCLE_DEPTH) deep.delete(container);
     }

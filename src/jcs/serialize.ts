@@ -195,12 +195,39 @@ class Writer {
 }
 
 /**
- * The names of `obj` in UTF-16 code unit order, which is what `<` compares strings by. Objects have a
- * few members, and an insertion sort in place beats Array#sort's set-up for so few; a large object
- * gets Array#sort (its default order is the same).
+ * The names of objects in UTF-16 code unit order, which is what `<` compares strings by. A document's
+ * objects come in a few shapes, each with its names in one order, so the sorted names of an order
+ * seen before are reused: telling that an order is the same takes one identity test a name (the names
+ * Object.keys gives are interned), sorting them takes several string comparisons a name. Per
+ * serialize() call, so that no names outlive it.
  */
-function sortedKeys(obj: JsonObject): string[] {
-  const names = Object.keys(obj);
+class SortedNames {
+  private readonly orders: (string[] | undefined)[] = new Array(SHAPE_SLOTS);
+  private readonly sorted: string[][] = new Array(SHAPE_SLOTS);
+
+  of(obj: JsonObject): string[] {
+    const names = Object.keys(obj);
+    const n = names.length;
+    if (n < 2) return names;
+    const slot = (n * 31 + names[0]!.length * 7 + names[n - 1]!.length) & (SHAPE_SLOTS - 1);
+    const order = this.orders[slot];
+    if (order !== undefined && order.length === n) {
+      let k = 0;
+      while (k < n && order[k] === names[k]) k++;
+      if (k === n) return this.sorted[slot]!;
+    }
+    const sorted = sortNames(names.slice());
+    this.orders[slot] = names;
+    this.sorted[slot] = sorted;
+    return sorted;
+  }
+}
+
+const SHAPE_SLOTS = 64;
+
+/** `names` sorted in place: an insertion sort, which beats Array#sort's set-up for the few names of
+ * most objects; a large object gets Array#sort (its default order is the same). */
+function sortNames(names: string[]): string[] {
   const n = names.length;
   if (n > 16) return names.sort();
   for (let k = 1; k < n; k++) {
@@ -223,7 +250,8 @@ const CYCLE_DEPTH = 64;
 function writeCanonical(value: JsonValue, out: Writer): void {
   // The open containers, innermost last, with their sorted names (objects) and the next index.
   const containers: (JsonValue[] | JsonObject)[] = [];
-  const sortedNames: (string[] | null)[] = [];
+  const containerNames: (string[] | null)[] = [];
+  const sortedNames = new SortedNames();
   const nextIndex: number[] = [];
   // A cycle makes the walk descend forever, so it is looked for only past CYCLE_DEPTH: the containers
   // opened deeper than that are kept in `deep`, and one met again there is a cycle. Every value reached
@@ -247,14 +275,14 @@ function writeCanonical(value: JsonValue, out: Writer): void {
         else {
           out.byte(0x5b);
           containers.push(v);
-          sortedNames.push(null);
+          containerNames.push(null);
           nextIndex.push(0);
           if (containers.length > CYCLE_DEPTH) deep.add(v);
           v = v[0] as JsonValue;
           continue;
         }
       } else if (isJsonObject(v)) {
-        const names = sortedKeys(v);
+        const names = sortedNames.of(v);
         if (names.length === 0) out.ascii("{}");
         else {
           const first = names[0]!;
@@ -262,7 +290,7 @@ function writeCanonical(value: JsonValue, out: Writer): void {
           out.string(first);
           out.byte(0x3a);
           containers.push(v);
-          sortedNames.push(names);
+          containerNames.push(names);
           nextIndex.push(0);
           if (containers.length > CYCLE_DEPTH) deep.add(v);
           v = v[first] as JsonValue;
@@ -276,7 +304,7 @@ function writeCanonical(value: JsonValue, out: Writer): void {
       const top = containers.length - 1;
       if (top < 0) return;
       const container = containers[top]!;
-      const names = sortedNames[top]!;
+      const names = containerNames[top]!;
       const index = ++nextIndex[top]!;
       if (names === null) {
         const array = container as JsonValue[];
@@ -298,7 +326,7 @@ function writeCanonical(value: JsonValue, out: Writer): void {
         out.byte(0x7d);
       }
       containers.pop();
-      sortedNames.pop();
+      containerNames.pop();
       nextIndex.pop();
       if (containers.length >= CYCLE_DEPTH) deep.delete(container);
     }
