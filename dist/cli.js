@@ -3618,6 +3618,27 @@ var Writer = class {
     buf[at++] = 34;
     this.at = at;
   }
+  /** A member's name and its colon: `"name":`. Names are short and printable ASCII as a rule, so
+   * they are copied in one pass with one check of room; any other name is written by string(). */
+  name(s) {
+    const n = s.length;
+    this.room(n + 3);
+    const buf = this.buf;
+    const at = this.at;
+    buf[at] = 34;
+    for (let k = 0; k < n; k++) {
+      const c = s.charCodeAt(k);
+      if (c < 32 || c === 34 || c === 92 || c >= 128) {
+        this.string(s);
+        this.byte(58);
+        return;
+      }
+      buf[at + 1 + k] = c;
+    }
+    buf[at + n + 1] = 34;
+    buf[at + n + 2] = 58;
+    this.at = at + n + 3;
+  }
   number(v) {
     if ((v | 0) === v) {
       if (v < 0) {
@@ -3740,8 +3761,7 @@ function writeCanonical(value, out) {
         else {
           const first2 = names[0];
           out.byte(123);
-          out.string(first2);
-          out.byte(58);
+          out.name(first2);
           containers.push(v);
           containerNames.push(names);
           nextIndex.push(0);
@@ -3769,8 +3789,7 @@ function writeCanonical(value, out) {
         if (index < names.length) {
           const name2 = names[index];
           out.byte(44);
-          out.string(name2);
-          out.byte(58);
+          out.name(name2);
           v = container[name2];
           break;
         }

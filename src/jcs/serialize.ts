@@ -131,6 +131,28 @@ class Writer {
     this.at = at;
   }
 
+  /** A member's name and its colon: `"name":`. Names are short and printable ASCII as a rule, so
+   * they are copied in one pass with one check of room; any other name is written by string(). */
+  name(s: string): void {
+    const n = s.length;
+    this.room(n + 3);
+    const buf = this.buf;
+    const at = this.at;
+    buf[at] = 0x22;
+    for (let k = 0; k < n; k++) {
+      const c = s.charCodeAt(k);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || c >= 0x80) {
+        this.string(s);
+        this.byte(0x3a);
+        return;
+      }
+      buf[at + 1 + k] = c;
+    }
+    buf[at + n + 1] = 0x22;
+    buf[at + n + 2] = 0x3a;
+    this.at = at + n + 3;
+  }
+
   number(v: number): void {
     // An int32's shortest text is its digits (and -0 is "0", as String(-0) is).
     if ((v | 0) === v) {
@@ -287,8 +309,7 @@ function writeCanonical(value: JsonValue, out: Writer): void {
         else {
           const first = names[0]!;
           out.byte(0x7b);
-          out.string(first);
-          out.byte(0x3a);
+          out.name(first);
           containers.push(v);
           containerNames.push(names);
           nextIndex.push(0);
@@ -318,8 +339,7 @@ function writeCanonical(value: JsonValue, out: Writer): void {
         if (index < names.length) {
           const name = names[index]!;
           out.byte(0x2c);
-          out.string(name);
-          out.byte(0x3a);
+          out.name(name);
           v = (container as JsonObject)[name] as JsonValue;
           break;
         }
