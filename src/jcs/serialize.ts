@@ -5,8 +5,9 @@
 // - Strings (§3.2.2.2): `"` and `\` escaped, U+0008/09/0A/0C/0D as \b \t \n \f \r, other controls
 //   below U+0020 as \u00xx with lowercase hex, everything else (including U+007F, U+2028/2029) raw,
 //   as UTF-8. A lone surrogate is refused (it has no UTF-8 form).
-// - Numbers (§3.2.2.3): the ES6 Number-to-String algorithm is what String(n) is; -0 gives "0". Small
-//   integers are written digit by digit, which is the same text.
+// - Numbers (§3.2.2.3): the ES6 Number-to-String algorithm is what String(n) is; -0 gives "0".
+//   Integers below 2^53 and decimals of few fraction digits are written from their digits, which is
+//   the same text (number()).
 // - Members (§3.2.3): sorted by UTF-16 code units, which is what Array#sort does with no comparator.
 import { JcsError } from "./errors.js";
 import type { JsonObject, JsonValue } from "./types.js";
@@ -219,8 +220,9 @@ class Writer {
 /**
  * The names of objects in UTF-16 code unit order, which is what `<` compares strings by. A document's
  * objects come in a few shapes, each with its names in one order, so the sorted names of an order
- * seen before are reused: telling that an order is the same takes one identity test a name (the names
- * Object.keys gives are interned), sorting them takes several string comparisons a name. Per
+ * seen before are reused: telling that an order is the same takes one identity test a name (Object.keys
+ * gives the one string V8 keeps for a name; an array-index name may come as a new string each time,
+ * and its order then only misses), sorting them takes several string comparisons a name. Per
  * serialize() call, so that no names outlive it.
  */
 class SortedNames {
