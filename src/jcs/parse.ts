@@ -33,7 +33,7 @@ export function parseText(text: string, options: ParseOptions = {}): JsonValue {
   const readName = (obj: JsonObject): string => {
     if (s.skipWhitespace() !== QUOTE) s.unexpected(s.i, "a member name (a string)");
     const at = s.i;
-    const name = s.readString();
+    const name = s.readName();
     if (obj[name] !== undefined)
       s.fail("duplicate-name", at, `duplicate member name ${JSON.stringify(name)}`);
     if (s.skipWhitespace() !== 0x3a) s.unexpected(s.i, "':' after a member name");

@@ -11,6 +11,7 @@ import { byteOffsetOf } from "./utf8.js";
 export const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const NAME_SLOTS_MASK = 255;
 
 export class Scanner {
   readonly text: string;
@@ -19,6 +20,9 @@ export class Scanner {
   i = 0;
   readonly maxDepth: number;
   private readonly rejectBig: boolean;
+  /** Member names read so far, by a hash of their code units (readName). Per parse, so that no slice
+   * of one document's text outlives its parse. */
+  private readonly names: (string | undefined)[] = new Array(NAME_SLOTS_MASK + 1);
 
   constructor(text: string, options: ParseOptions) {
     const resolved = resolveOptions(options);
@@ -51,6 +55,39 @@ export class Scanner {
     while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++i);
     this.i = i;
     return c;
+  }
+
+  /**
+   * Reads the member name whose opening quote is at `i`, as readString() does. A document repeats a
+   * few names many times, so a name without escapes is looked up in a small table by a hash of its
+   * code units: a hit returns the string read before, one V8 has already internalized as a property
+   * key, so the duplicate check and the store that follow skip hashing and interning a fresh slice
+   * (and no slice is made for the GC to collect).
+   */
+  readName(): string {
+    const text = this.text;
+    const n = this.n;
+    const start = this.i + 1;
+    let i = start;
+    let hash = 0;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (c === BACKSLASH || c < 0x20 || (c >= 0xd800 && c <= 0xdfff) || i >= n) return this.readString();
+      hash = (Math.imul(hash, 31) + c) | 0;
+      i++;
+    }
+    this.i = i + 1;
+    const slot = (hash ^ (hash >>> 11)) & NAME_SLOTS_MASK;
+    const known = this.names[slot];
+    if (known !== undefined && known.length === i - start) {
+      let k = 0;
+      while (k < known.length && known.charCodeAt(k) === text.charCodeAt(start + k)) k++;
+      if (k === known.length) return known;
+    }
+    const name = text.slice(start, i);
+    this.names[slot] = name;
+    return name;
   }
 
   /** Reads the string whose opening quote is at `i` and returns its value; `i` ends after it. */

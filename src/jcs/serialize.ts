@@ -5,8 +5,9 @@
 // - Strings (§3.2.2.2): `"` and `\` escaped, U+0008/09/0A/0C/0D as \b \t \n \f \r, other controls
 //   below U+0020 as \u00xx with lowercase hex, everything else (including U+007F, U+2028/2029) raw,
 //   as UTF-8. A lone surrogate is refused (it has no UTF-8 form).
-// - Numbers (§3.2.2.3): the ES6 Number-to-String algorithm is what String(n) is; -0 gives "0". Small
-//   integers are written digit by digit, which is the same text.
+// - Numbers (§3.2.2.3): the ES6 Number-to-String algorithm is what String(n) is; -0 gives "0".
+//   Integers below 2^53 and decimals of few fraction digits are written from their digits, which is
+//   the same text (number()).
 // - Members (§3.2.3): sorted by UTF-16 code units, which is what Array#sort does with no comparator.
 import { JcsError } from "./errors.js";
 import type { JsonObject, JsonValue } from "./types.js";
@@ -41,6 +42,12 @@ const CONTROL_ESCAPES = Array.from({ length: 0x20 }, (_, c) => {
   const short: Record<number, string> = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
   return short[c] ?? `\\u00${c.toString(16).padStart(2, "0")}`;
 });
+
+/** The decimals number() writes itself: m / 10^k with m below MAX_DECIMAL, k at most
+ * MAX_FRACTION_DIGITS. */
+const MAX_DECIMAL = 1e15;
+const MAX_FRACTION_DIGITS = 4;
+const POWERS_OF_TEN = [1, 10, 100, 1000, 10000];
 
 /** A byte buffer that doubles as it fills. */
 class Writer {
@@ -83,7 +90,14 @@ class Writer {
     const buf = this.buf;
     let at = this.at;
     buf[at++] = 0x22;
-    for (let k = 0; k < n; k++) {
+    // Most strings are printable ASCII throughout: copy that run with one test a code unit.
+    let k = 0;
+    for (; k < n; k++) {
+      const c = s.charCodeAt(k);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || c >= 0x80) break;
+      buf[at++] = c;
+    }
+    for (; k < n; k++) {
       const c = s.charCodeAt(k);
       if (c < 0x80) {
         if (c >= 0x20 && c !== 0x22 && c !== 0x5c) buf[at++] = c;
@@ -118,27 +132,82 @@ class Writer {
     this.at = at;
   }
 
+  /** A member's name and its colon: `"name":`. Names are short and printable ASCII as a rule, so
+   * they are copied in one pass with one check of room; any other name is written by string(). */
+  name(s: string): void {
+    const n = s.length;
+    this.room(n + 3);
+    const buf = this.buf;
+    const at = this.at;
+    buf[at] = 0x22;
+    for (let k = 0; k < n; k++) {
+      const c = s.charCodeAt(k);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || c >= 0x80) {
+        this.string(s);
+        this.byte(0x3a);
+        return;
+      }
+      buf[at + 1 + k] = c;
+    }
+    buf[at + n + 1] = 0x22;
+    buf[at + n + 2] = 0x3a;
+    this.at = at + n + 3;
+  }
+
   number(v: number): void {
     // An int32's shortest text is its digits (and -0 is "0", as String(-0) is).
     if ((v | 0) === v) {
-      this.room(11);
-      const buf = this.buf;
-      let u = v;
-      if (u < 0) {
-        buf[this.at++] = 0x2d;
-        u = -u; // at most 2^31, still exact
-      }
-      let end = this.at;
-      for (let t = u; t >= 10; t = Math.floor(t / 10)) end++;
-      this.at = end + 1;
-      do {
-        buf[end--] = 0x30 + (u % 10);
-        u = Math.floor(u / 10);
-      } while (u > 0);
+      if (v < 0) {
+        this.byte(0x2d);
+        this.digits(-v); // at most 2^31, still exact
+      } else this.digits(v);
       return;
     }
     if (!Number.isFinite(v)) throw new JcsError("number-out-of-range", 0, `${v} is not a JSON number`);
+    // A double that some decimal m / 10^k reads as, with m below 10^15 and k small (prices, most
+    // measurements), is written from m. A decimal of at most 15 significant digits is the only one of
+    // that few digits a double reads back from (15 is DBL_DIG), so m's digits are the shortest, which
+    // String(v) writes; below 10^15 and above 10^-7 it writes them without an exponent. The first k
+    // that fits leaves m no trailing zero (m / 10 would have fitted one k sooner). String(v) for the
+    // others costs a call into the runtime each.
+    const a = v < 0 ? -v : v;
+    if (a < MAX_DECIMAL) {
+      if (Number.isInteger(a)) {
+        if (v < 0) this.byte(0x2d);
+        this.digits(a);
+        return;
+      }
+      for (let k = 1; k <= MAX_FRACTION_DIGITS; k++) {
+        const scale = POWERS_OF_TEN[k]!;
+        const m = Math.round(a * scale);
+        if (m < MAX_DECIMAL && m / scale === a) {
+          if (v < 0) this.byte(0x2d);
+          const fraction = m % scale;
+          this.digits((m - fraction) / scale);
+          this.byte(0x2e);
+          this.room(k);
+          // The fraction's k digits, leading zeros included.
+          let at = this.at + k;
+          this.at = at;
+          for (let f = fraction, j = 0; j < k; j++, f = (f - (f % 10)) / 10) this.buf[--at] = 0x30 + (f % 10);
+          return;
+        }
+      }
+    }
     this.ascii(String(v));
+  }
+
+  /** A non-negative integer below 2^53, digit by digit: its shortest text. */
+  digits(u: number): void {
+    this.room(16);
+    const buf = this.buf;
+    let end = this.at;
+    for (let t = u; t >= 10; t = Math.floor(t / 10)) end++;
+    this.at = end + 1;
+    do {
+      buf[end--] = 0x30 + (u % 10);
+      u = Math.floor(u / 10);
+    } while (u > 0);
   }
 
   /** What was written: a view when it fills most of the buffer (as when the size hint was right),
@@ -148,13 +217,71 @@ class Writer {
   }
 }
 
+/**
+ * The names of objects in UTF-16 code unit order, which is what `<` compares strings by. A document's
+ * objects come in a few shapes, each with its names in one order, so the sorted names of an order
+ * seen before are reused: telling that an order is the same takes one identity test a name (Object.keys
+ * gives the one string V8 keeps for a name; an array-index name may come as a new string each time,
+ * and its order then only misses), sorting them takes several string comparisons a name. Per
+ * serialize() call, so that no names outlive it.
+ */
+class SortedNames {
+  private readonly orders: (string[] | undefined)[] = new Array(SHAPE_SLOTS);
+  private readonly sorted: string[][] = new Array(SHAPE_SLOTS);
+
+  of(obj: JsonObject): string[] {
+    const names = Object.keys(obj);
+    const n = names.length;
+    if (n < 2) return names;
+    const slot = (n * 31 + names[0]!.length * 7 + names[n - 1]!.length) & (SHAPE_SLOTS - 1);
+    const order = this.orders[slot];
+    if (order !== undefined && order.length === n) {
+      let k = 0;
+      while (k < n && order[k] === names[k]) k++;
+      if (k === n) return this.sorted[slot]!;
+    }
+    const sorted = sortNames(names.slice());
+    this.orders[slot] = names;
+    this.sorted[slot] = sorted;
+    return sorted;
+  }
+}
+
+const SHAPE_SLOTS = 64;
+
+/** `names` sorted in place: an insertion sort, which beats Array#sort's set-up for the few names of
+ * most objects; a large object gets Array#sort (its default order is the same). */
+function sortNames(names: string[]): string[] {
+  const n = names.length;
+  if (n > 16) return names.sort();
+  for (let k = 1; k < n; k++) {
+    const name = names[k]!;
+    let j = k - 1;
+    if (!(name < names[j]!)) continue;
+    do {
+      names[j + 1] = names[j]!;
+      j--;
+    } while (j >= 0 && name < names[j]!);
+    names[j + 1] = name;
+  }
+  return names;
+}
+
+/** How deep the serializer goes before it keeps the containers it is in, to find a cycle. */
+const CYCLE_DEPTH = 64;
+
 /** Writes the RFC 8785 text of `value` to `out`. */
 function writeCanonical(value: JsonValue, out: Writer): void {
   // The open containers, innermost last, with their sorted names (objects) and the next index.
   const containers: (JsonValue[] | JsonObject)[] = [];
-  const sortedNames: (string[] | null)[] = [];
+  const containerNames: (string[] | null)[] = [];
+  const sortedNames = new SortedNames();
   const nextIndex: number[] = [];
-  const onPath = new Set<object>();
+  // A cycle makes the walk descend forever, so it is looked for only past CYCLE_DEPTH: the containers
+  // opened deeper than that are kept in `deep`, and one met again there is a cycle. Every value reached
+  // before that point is written as it would be anyway, so the same values are refused, and the
+  // common shallow document pays for no set at all.
+  const deep = new Set<object>();
 
   let v: JsonValue = value;
   for (;;) {
@@ -164,30 +291,31 @@ function writeCanonical(value: JsonValue, out: Writer): void {
     else if (v === null) out.ascii("null");
     else if (typeof v === "boolean") out.ascii(v ? "true" : "false");
     else if (typeof v === "object") {
-      if (onPath.has(v)) throw new JcsError("cycle", 0, "the value contains itself");
+      if (containers.length >= CYCLE_DEPTH) {
+        if (deep.has(v)) throw new JcsError("cycle", 0, "the value contains itself");
+      }
       if (Array.isArray(v)) {
         if (v.length === 0) out.ascii("[]");
         else {
           out.byte(0x5b);
           containers.push(v);
-          sortedNames.push(null);
+          containerNames.push(null);
           nextIndex.push(0);
-          onPath.add(v);
+          if (containers.length > CYCLE_DEPTH) deep.add(v);
           v = v[0] as JsonValue;
           continue;
         }
       } else if (isJsonObject(v)) {
-        const names = Object.keys(v).sort();
+        const names = sortedNames.of(v);
         if (names.length === 0) out.ascii("{}");
         else {
           const first = names[0]!;
           out.byte(0x7b);
-          out.string(first);
-          out.byte(0x3a);
+          out.name(first);
           containers.push(v);
-          sortedNames.push(names);
+          containerNames.push(names);
           nextIndex.push(0);
-          onPath.add(v);
+          if (containers.length > CYCLE_DEPTH) deep.add(v);
           v = v[first] as JsonValue;
           continue;
         }
@@ -199,7 +327,7 @@ function writeCanonical(value: JsonValue, out: Writer): void {
       const top = containers.length - 1;
       if (top < 0) return;
       const container = containers[top]!;
-      const names = sortedNames[top]!;
+      const names = containerNames[top]!;
       const index = ++nextIndex[top]!;
       if (names === null) {
         const array = container as JsonValue[];
@@ -213,17 +341,16 @@ function writeCanonical(value: JsonValue, out: Writer): void {
         if (index < names.length) {
           const name = names[index]!;
           out.byte(0x2c);
-          out.string(name);
-          out.byte(0x3a);
+          out.name(name);
           v = (container as JsonObject)[name] as JsonValue;
           break;
         }
         out.byte(0x7d);
       }
       containers.pop();
-      sortedNames.pop();
+      containerNames.pop();
       nextIndex.pop();
-      onPath.delete(container);
+      if (containers.length >= CYCLE_DEPTH) deep.delete(container);
     }
   }
 }

@@ -61,6 +61,25 @@ describe("numbers (§3.2.2.3, Appendix B)", () => {
     assert.equal(canon("2.225073858507201e-308"), "2.225073858507201e-308");
   });
 
+  test("decimals with few fraction digits (written without String()) are written as String(n) is", () => {
+    // Around each k the serializer tries (up to 4 fraction digits) and one past it, near 10^15 (its
+    // bound), near 2^31 and 2^53, and the doubles no short decimal reads as.
+    const values: number[] = [0.1 + 0.2, 1e15 - 0.5, 2 ** 53, 2 ** 53 + 2, 4503599627370495.5, 1e-4, 1e-5];
+    for (let k = 0; k <= 5; k++) {
+      for (let m = 0; m < 5_000; m++) {
+        values.push(m / 10 ** k, (1e15 - 1 - m) / 10 ** k, (2 ** 31 + m - 10_000) / 10 ** k);
+        values.push((2 ** 53 - 1 - m) / 10 ** k, (m * 7919 + 0.5) / 10 ** k);
+      }
+    }
+    const all = [...values, ...values.map((v) => -v)];
+    // One array, so that the test costs one serialize() call, not one each.
+    const written = serialize(all).slice(1, -1).split(",");
+    const expected = all.map(String);
+    const first = written.findIndex((text, i) => text !== expected[i]);
+    assert.equal(first, -1, `${all[first]} written ${written[first]}, String(n) ${expected[first]}`);
+    assert.equal(written.length, all.length);
+  });
+
   test("NaN and Infinity are not JSON numbers", () => {
     for (const v of [Number.NaN, Infinity, -Infinity]) {
       assert.throws(
