@@ -26753,8 +26753,12 @@ var LinesSession = class {
     void done2.finally(() => this.asking.delete(done2));
   }
   start() {
-    const spare = this.spare;
+    let spare = this.spare;
     this.spare = void 0;
+    if (spare?.exited) {
+      this.stop(spare);
+      spare = void 0;
+    }
     if (spare !== void 0) this.cost.takenOver++;
     const pipe = spare ?? this.spawn();
     if (pipe === void 0) {

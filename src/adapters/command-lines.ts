@@ -279,8 +279,13 @@ class LinesSession {
   }
 
   private start(): void {
-    const spare = this.spare;
+    let spare = this.spare;
     this.spare = undefined;
+    // One that has exited already (its end not yet read) is no process to take over.
+    if (spare?.exited) {
+      this.stop(spare);
+      spare = undefined;
+    }
     if (spare !== undefined) this.cost.takenOver++;
     const pipe = spare ?? this.spawn();
     if (pipe === undefined) {
