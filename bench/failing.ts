@@ -4,7 +4,11 @@
 // command itself (a shell wrapper adds a byte to a file per start, the read side's too), the wall
 // time, and both as multiples of the reference's in the same protocol; one table. The design's rule
 // is that a failing run costs about what a passing one does.
-// BENCH_FAILING_ONLY (comma list) runs only these known-bads (the reference always runs);
+// Two rows more: erdtman's shape (issue 36), the tests' `hangs-on 1e-320,1e-315` (the reference but for
+// never answering a value holding either number; test/helpers/impl.ts), and its passing sibling, the
+// same command hanging on nothing: what a program that hangs on two inputs costs over its sibling.
+// BENCH_FAILING_ONLY (comma list) runs only these known-bads, and `hangs-on` those two rows (the
+// reference always runs);
 // BENCH_FAILING_PROTOCOLS (default "once,lines"); BENCH_FAILING_START_MS gives each command that
 // start cost (`--start-ms`, a JVM's is about 500) so that processes show in the time.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -24,14 +28,33 @@ const START_MS = process.env.BENCH_FAILING_START_MS;
 const fmt = (n: number, digits = 1) =>
   n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-/** The CLI bundled from src/ under the ignored tmp/ (it finds vectors/ by walking up). */
-function bundle(): string {
+/** The CLI and the tests' commands (impl.cjs) bundled from src/ under the ignored tmp/ (the CLI finds
+ * vectors/ by walking up). */
+function bundle(): { cli: string; impl: string } {
   mkdirSync(join(ROOT, "tmp"), { recursive: true });
   const dir = mkdtempSync(join(ROOT, "tmp", "bench-failing-dist-"));
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-  execFileSync(process.execPath, [join(ROOT, "scripts", "build.mjs"), "--outdir", dir], { cwd: ROOT });
-  return join(dir, "cli.js");
+  execFileSync(process.execPath, [join(ROOT, "scripts", "build.mjs"), "--test", "--outdir", dir], {
+    cwd: ROOT,
+  });
+  return { cli: join(dir, "cli.js"), impl: join(dir, "impl.cjs") };
 }
+
+/** What `node` is started with for a command: its script and arguments, given the protocol's flag
+ * (` --lines` or nothing) and a side's (` --read-side` or nothing). */
+type Invocation = (lines: string, more: string) => string;
+
+/** A CLI command (`canonicalize`, `known-bad NAME`) with the bench's start cost. */
+const cliCommand =
+  (cli: string, args: string): Invocation =>
+  (lines, more) =>
+    `'${cli}' ${args}${more}${START_MS === undefined ? "" : ` --start-ms ${START_MS}`}${lines}`;
+
+/** The tests' `hangs-on NUMBERS START_MS COUNT_FILE` with the bench's start cost. */
+const hangsOn =
+  (impl: string, numbers: string): Invocation =>
+  (lines) =>
+    `'${impl}' hangs-on ${numbers === "" ? "''" : numbers} ${START_MS ?? 0} /dev/null${lines}`;
 
 interface Cost {
   processes: number;
@@ -40,16 +63,20 @@ interface Cost {
   status: number | null;
 }
 
-/** One whole default run of `args` (a CLI command: `canonicalize` or `known-bad NAME`). */
-function wholeRun(cli: string, args: string, bad: KnownBad | undefined, protocol: "once" | "lines"): Cost {
+/** One whole default run of the command `invoke` starts. */
+function wholeRun(
+  cli: string,
+  invoke: Invocation,
+  bad: KnownBad | undefined,
+  protocol: "once" | "lines",
+): Cost {
   const dir = mkdtempSync(join(tmpdir(), "bench-failing-"));
   try {
     const starts = join(dir, "starts");
     writeFileSync(starts, "");
     const lines = protocol === "lines" ? " --lines" : "";
-    const start = START_MS === undefined ? "" : ` --start-ms ${START_MS}`;
     const counted = (more: string) =>
-      `printf x >> '${starts}'; exec '${process.execPath}' '${cli}' ${args}${more}${start}${lines}`;
+      `printf x >> '${starts}'; exec '${process.execPath}' ${invoke(lines, more)}`;
     const run = ["run", "--command", counted(""), "--shell", "--protocol", protocol, "--sandbox", "none"];
     if (bad?.read) run.push("--read-command", counted(" --read-side"));
     if (bad?.profile) run.push("--profile", bad.profile);
@@ -78,7 +105,7 @@ function wholeRun(cli: string, args: string, bad: KnownBad | undefined, protocol
 }
 
 export async function run(): Promise<void> {
-  const cli = bundle();
+  const { cli, impl } = bundle();
   const bads = KNOWN_BADS.filter((k) => ONLY === undefined || ONLY.includes(k.name));
   console.log(
     `whole default runs (numbers ${DEFAULT_NUMBERS}, generated runs ${DEFAULT_GENERATED_RUNS}), unsandboxed` +
@@ -87,7 +114,7 @@ export async function run(): Promise<void> {
         .join(" ")} on ${availableParallelism()} CPUs`,
   );
   const reference = Object.fromEntries(
-    PROTOCOLS.map((p) => [p, wholeRun(cli, "canonicalize", undefined, p)]),
+    PROTOCOLS.map((p) => [p, wholeRun(cli, cliCommand(cli, "canonicalize"), undefined, p)]),
   );
   const head = PROTOCOLS.map((p) => `${p}: processes (x ref)   time (x ref)   failed`).join(" | ");
   console.log(`\n${"command".padEnd(32)} | ${head}`);
@@ -106,7 +133,20 @@ export async function run(): Promise<void> {
   for (const bad of bads) {
     row(
       bad.name,
-      Object.fromEntries(PROTOCOLS.map((p) => [p, wholeRun(cli, `known-bad ${bad.name}`, bad, p)])),
+      Object.fromEntries(
+        PROTOCOLS.map((p) => [p, wholeRun(cli, cliCommand(cli, `known-bad ${bad.name}`), bad, p)]),
+      ),
     );
+  }
+  if (ONLY === undefined || ONLY.includes("hangs-on")) {
+    for (const [name, numbers] of [
+      ["hangs-on 1e-320,1e-315 (tests)", "1e-320,1e-315"],
+      ["hangs-on nothing (its sibling)", ""],
+    ] as const) {
+      row(
+        name,
+        Object.fromEntries(PROTOCOLS.map((p) => [p, wholeRun(cli, hangsOn(impl, numbers), undefined, p)])),
+      );
+    }
   }
 }
