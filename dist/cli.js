@@ -26664,7 +26664,7 @@ var LinesSession = class {
         resolve: resolve10,
         ...shortcut ? { shortcut } : {}
       };
-      const known = this.suspects.size > 0 ? this.suspectAnswer(request.line) : void 0;
+      const known = this.suspectAnswer(request.line);
       if (known) {
         this.settleFrom(known, request);
         return;
@@ -26843,7 +26843,7 @@ var LinesSession = class {
       let n = 0;
       while (n < size && this.queue.length > 0) {
         const next = this.queue[0];
-        const known = this.suspects.size > 0 ? this.suspectAnswer(next.line) : void 0;
+        const known = this.suspectAnswer(next.line);
         if (known) {
           this.settleFrom(known, this.queue.shift());
           continue;
@@ -27666,12 +27666,13 @@ var SWEEP_NARROWING_PER_BLOCK = 4;
 var SWEEP_NARROWING_FLOOR = 256;
 var BLOCK_NARROWING = 128;
 async function judgeNumbers(c, ctx, blocks = numberBlocks(c)) {
+  const bounded = ctx.write.canonicalizeAlone === void 0;
   const tally = {
     numbers: 0,
     matched: 0,
     culprits: [],
-    narrowingLeft: ctx.write.canonicalizeAlone === void 0 ? Math.max(SWEEP_NARROWING_FLOOR, SWEEP_NARROWING_PER_BLOCK * Math.ceil(c.count / c.blockSize)) : void 0,
-    ...ctx.write.canonicalizeAlone === void 0 ? { refusedAlone: /* @__PURE__ */ new Map() } : {}
+    narrowingLeft: bounded ? Math.max(SWEEP_NARROWING_FLOOR, SWEEP_NARROWING_PER_BLOCK * Math.ceil(c.count / c.blockSize)) : void 0,
+    ...bounded ? { refusedAlone: /* @__PURE__ */ new Map() } : {}
   };
   const digest = sha256.create();
   const inFlight2 = [];

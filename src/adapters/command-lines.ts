@@ -183,7 +183,7 @@ class LinesSession {
         resolve,
         ...(shortcut ? { shortcut } : {}),
       };
-      const known = this.suspects.size > 0 ? this.suspectAnswer(request.line) : undefined;
+      const known = this.suspectAnswer(request.line);
       if (known) {
         this.settleFrom(known, request);
         return;
@@ -378,7 +378,7 @@ class LinesSession {
       let n = 0;
       while (n < size && this.queue.length > 0) {
         const next = this.queue[0]!;
-        const known = this.suspects.size > 0 ? this.suspectAnswer(next.line) : undefined;
+        const known = this.suspectAnswer(next.line);
         if (known) {
           this.settleFrom(known, this.queue.shift()!);
           continue;

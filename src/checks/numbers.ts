@@ -120,15 +120,15 @@ export async function judgeNumbers(
   blocks: Iterable<NumberBlock> = numberBlocks(c),
 ): Promise<CaseResult> {
   // Blocks are settled one after another, in order: the budget left for each is the same every run.
+  const bounded = ctx.write.canonicalizeAlone === undefined;
   const tally: Tally = {
     numbers: 0,
     matched: 0,
     culprits: [],
-    narrowingLeft:
-      ctx.write.canonicalizeAlone === undefined
-        ? Math.max(SWEEP_NARROWING_FLOOR, SWEEP_NARROWING_PER_BLOCK * Math.ceil(c.count / c.blockSize))
-        : undefined,
-    ...(ctx.write.canonicalizeAlone === undefined ? { refusedAlone: new Map<string, number>() } : {}),
+    narrowingLeft: bounded
+      ? Math.max(SWEEP_NARROWING_FLOOR, SWEEP_NARROWING_PER_BLOCK * Math.ceil(c.count / c.blockSize))
+      : undefined,
+    ...(bounded ? { refusedAlone: new Map<string, number>() } : {}),
   };
   const digest = sha256.create();
   const inFlight: { block: NumberBlock; first: number; answer: Promise<Answer> }[] = [];
